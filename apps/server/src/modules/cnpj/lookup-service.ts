@@ -1,0 +1,127 @@
+// Company lookup by CNPJ: cache, then the providers in order, with timeouts, fallbacks,
+// per-provider backoff after a 429 and a local budget so we never exceed a provider's limit.
+import { CNPJ_MESSAGES, cnpjHasLetters, isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj';
+import { DEFAULT_PROVIDER_ORDER, getProvider } from './providers/registry.ts';
+import type { CnpjCache, CnpjProvider, LookupResult, ProviderOutcome } from './types.ts';
+
+export type { CnpjCache, LookupResult } from './types.ts';
+
+export const LOOKUP_ERROR_MESSAGE = 'Não foi possível buscar os dados da empresa';
+export const DEFAULT_BACKOFF_MS = 60_000;
+
+export type CnpjLookupOptions = {
+  /** Provider keys in the order they are asked. */
+  providers?: string[];
+  /** Base URL per provider key; a missing one uses the provider's public URL. */
+  baseUrls?: Record<string, string>;
+  timeoutMs?: number;
+  cache: CnpjCache;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Overrides the providers' known requests-per-minute limits. */
+  requestsPerMinute?: Record<string, number>;
+};
+
+export type CnpjLookup = { lookup(cnpj: string): Promise<LookupResult> };
+
+/** Token bucket refilled continuously: `perMinute` tokens per 60 s, burst of `perMinute`. */
+function createBucket(perMinute: number, now: () => number) {
+  let tokens = perMinute;
+  let last = now();
+  return {
+    take(): boolean {
+      if (perMinute === Infinity) return true;
+      const t = now();
+      tokens = Math.min(perMinute, tokens + ((t - last) * perMinute) / 60_000);
+      last = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
+/** `Retry-After` as seconds or an HTTP date. */
+function retryAfterHeader(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
+  return ms > 0 ? ms : undefined;
+}
+
+export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
+  const now = options.now ?? Date.now;
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 4000;
+  const providers = (options.providers ?? DEFAULT_PROVIDER_ORDER).map((name) => {
+    const provider = getProvider(name);
+    const perMinute = options.requestsPerMinute?.[name] ?? provider.requestsPerMinute;
+    const base = options.baseUrls?.[name] ?? provider.defaultBaseUrl;
+    return { provider, base, bucket: createBucket(perMinute, now), blockedUntil: 0 };
+  });
+  const inFlight = new Map<string, Promise<LookupResult>>();
+
+  async function ask(provider: CnpjProvider, base: string, cnpj: string): Promise<ProviderOutcome> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const res = await fetchImpl(provider.url(base, cnpj), {
+        signal: controller.signal,
+        headers: { accept: 'application/json' },
+      });
+      const body = await res.text();
+      const outcome = provider.parse(res.status, res.headers.get('content-type'), body, now());
+      if (outcome.kind === 'rate_limited' && outcome.retryAfterMs === undefined) {
+        return { kind: 'rate_limited', retryAfterMs: retryAfterHeader(res.headers.get('retry-after'), now()) };
+      }
+      if (outcome.kind === 'found' && outcome.record.cnpj !== cnpj) return { kind: 'failed', reason: 'answered another CNPJ' };
+      return outcome;
+    } catch (err) {
+      const reason = controller.signal.aborted ? 'timeout' : `request failed: ${(err as Error).message}`;
+      return { kind: 'failed', reason };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function run(cnpj: string): Promise<LookupResult> {
+    const cached = await options.cache.get(cnpj).catch(() => null);
+    if (cached) return { status: 'found', company: cached };
+
+    const hasLetters = cnpjHasLetters(cnpj);
+    let notFound = false;
+    for (const state of providers) {
+      const { provider } = state;
+      if (hasLetters && !provider.acceptsLetters) continue;
+      // Backing off after a 429, or out of local budget: skip as if rate limited.
+      if (now() < state.blockedUntil || !state.bucket.take()) continue;
+
+      const outcome = await ask(provider, state.base, cnpj);
+      if (outcome.kind === 'found') {
+        // A cache failure must not hide a good answer.
+        await options.cache.set(cnpj, outcome.record, provider.name).catch(() => undefined);
+        return { status: 'found', company: outcome.record };
+      }
+      // One provider's "not found" is not the last word (open-data providers lag a month).
+      if (outcome.kind === 'not_found') notFound = true;
+      if (outcome.kind === 'rate_limited') state.blockedUntil = now() + (outcome.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+    }
+    return notFound ? { status: 'not_found' } : { status: 'error', message: LOOKUP_ERROR_MESSAGE };
+  }
+
+  return {
+    lookup(input: string): Promise<LookupResult> {
+      const cnpj = normalizeCnpjInput(input);
+      if (cnpj.length !== 14) return Promise.resolve({ status: 'invalid', message: CNPJ_MESSAGES.length });
+      if (!isValidCnpj(cnpj)) return Promise.resolve({ status: 'invalid', message: CNPJ_MESSAGES.invalid });
+      // Simultaneous lookups of the same CNPJ share one run (and so one provider call).
+      let pending = inFlight.get(cnpj);
+      if (!pending) {
+        pending = run(cnpj)
+          .catch((): LookupResult => ({ status: 'error', message: LOOKUP_ERROR_MESSAGE }))
+          .finally(() => inFlight.delete(cnpj));
+        inFlight.set(cnpj, pending);
+      }
+      return pending;
+    },
+  };
+}

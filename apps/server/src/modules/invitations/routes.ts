@@ -1,0 +1,7 @@
+import { Hono } from 'hono';
+import type { AppEnv, Services } from '../../services.ts';
+
+export function invitationsRoutes(_s: Services) {
+  const app = new Hono<AppEnv>();
+  return app;
+}

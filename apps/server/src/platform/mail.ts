@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '@sede/db/client';
+import { schema } from '@sede/db/client';
+import type { Config } from './config.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(message: MailMessage): Promise<void>; mode: 'smtp' | 'dev-mailbox' };
+
+/** SMTP when SMTP_URL is set; otherwise every message is kept in the dev mailbox table. */
+export function createMailer(cfg: Config, db: Database): Mailer {
+  if (cfg.SMTP_URL) {
+    const transport = nodemailer.createTransport(cfg.SMTP_URL);
+    return {
+      mode: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: cfg.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+    };
+  }
+  return {
+    mode: 'dev-mailbox',
+    async send(m) {
+      await db.insert(schema.devMailbox).values({ to: m.to.toLowerCase(), subject: m.subject, text: m.text, html: m.html });
+    },
+  };
+}

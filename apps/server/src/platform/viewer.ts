@@ -1,0 +1,217 @@
+import type pg from 'pg';
+import { computePermissions, type PermissionSet } from '@sede/shared/permissions';
+import type { Auth } from './auth.ts';
+import type { ChangeFeed } from './changes.ts';
+
+export type ViewerProfile = {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  cpf: string | null;
+  company_id: string | null;
+  onboarding_completed: boolean | null;
+  currency_amount: number | null;
+};
+
+export type ViewerCompany = {
+  id: string;
+  name: string;
+  cnpj: string;
+  fantasia: string | null;
+  situacao: string | null;
+  atividade_principal: string | null;
+  onboarding_completed: boolean;
+  plan_type: string | null;
+  currency_amount: number;
+  subscription_status: string;
+  trial_ends_at: string | null;
+};
+
+/** Everything the signed-in bootstrap returns: who, their profile, company, role and permissions. */
+export type Viewer = {
+  user: { id: string; email: string; emailVerified: boolean; firstName: string; lastName: string; image: string | null };
+  profile: ViewerProfile | null;
+  company: ViewerCompany | null;
+  membership: { role: string; customPermissions: string[] } | null;
+  permissions: PermissionSet;
+};
+
+type CachedViewer = { viewer: Viewer; json: string };
+type CachedSession = { userId: string; token: string; expiresAt: number; checkedAt: number };
+
+const SESSION_RECHECK_MS = 60_000;
+const MAX_ENTRIES = 50_000;
+
+const VIEWER_SQL = `
+SELECT u.id, u.email, u.email_verified, u.first_name AS u_first_name, u.last_name AS u_last_name, u.image,
+       p.id AS p_id, p.email AS p_email, p.first_name, p.last_name, p.phone, p.cpf, p.company_id,
+       p.onboarding_completed AS p_onboarding_completed,
+       m.role, m.custom_permissions,
+       c.id AS c_id, c.name, c.cnpj, c.fantasia, c.situacao, c.atividade_principal,
+       c.onboarding_completed AS c_onboarding_completed, c.plan_type, c.currency_amount,
+       c.subscription_status, c.trial_ends_at
+  FROM "user" u
+  LEFT JOIN profiles p ON p.id = u.id
+  LEFT JOIN company_members m ON m.user_id = u.id AND m.company_id = p.company_id
+  LEFT JOIN companies c ON c.id = m.company_id
+ WHERE u.id = $1`;
+
+function toViewer(r: Record<string, any>): Viewer {
+  const membership = r.role ? { role: r.role as string, customPermissions: (r.custom_permissions ?? []) as string[] } : null;
+  // The company is only the one the person is a member of; a dangling company_id shows nothing.
+  const company: ViewerCompany | null = membership && r.c_id
+    ? {
+        id: r.c_id,
+        name: r.name,
+        cnpj: r.cnpj,
+        fantasia: r.fantasia,
+        situacao: r.situacao,
+        atividade_principal: r.atividade_principal,
+        onboarding_completed: r.c_onboarding_completed,
+        plan_type: r.plan_type,
+        currency_amount: r.currency_amount,
+        subscription_status: r.subscription_status,
+        trial_ends_at: r.trial_ends_at ? new Date(r.trial_ends_at).toISOString() : null,
+      }
+    : null;
+  const profile: ViewerProfile | null = r.p_id
+    ? {
+        id: r.p_id,
+        email: r.p_email,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        phone: r.phone,
+        cpf: r.cpf,
+        company_id: company ? company.id : null,
+        onboarding_completed: r.p_onboarding_completed,
+        currency_amount: company ? company.currency_amount : null,
+      }
+    : null;
+  return {
+    user: { id: r.id, email: r.email, emailVerified: r.email_verified, firstName: r.u_first_name ?? '', lastName: r.u_last_name ?? '', image: r.image },
+    profile,
+    company,
+    membership,
+    permissions: computePermissions(membership),
+  };
+}
+
+const COOKIE_RE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/**
+ * The hot path of every signed-in request. Sessions (keyed by the exact cookie better-auth
+ * issued, validated by better-auth on a miss) and viewers (profile, company, membership,
+ * permissions) are cached in process; the database triggers announce every change on
+ * LISTEN/NOTIFY, so a sign-out, a revoked session or a changed role is evicted on every
+ * instance within milliseconds. Stale loads racing an eviction are discarded by generation.
+ */
+export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
+  const sessions = new Map<string, CachedSession>();
+  const cookiesByToken = new Map<string, Set<string>>();
+  const viewers = new Map<string, CachedViewer>();
+  const usersByCompany = new Map<string, Set<string>>();
+  const generations = new Map<string, number>();
+  let globalGeneration = 0;
+
+  const bump = (userId: string) => generations.set(userId, (generations.get(userId) ?? 0) + 1);
+
+  function evictViewer(userId: string) {
+    bump(userId);
+    const cached = viewers.get(userId);
+    viewers.delete(userId);
+    const companyId = cached?.viewer.company?.id;
+    if (companyId) usersByCompany.get(companyId)?.delete(userId);
+  }
+
+  function evictToken(token: string) {
+    for (const key of cookiesByToken.get(token) ?? []) sessions.delete(key);
+    cookiesByToken.delete(token);
+  }
+
+  feed.subscribe((change) => {
+    switch (change.t) {
+      case 'session':
+        evictToken(change.token);
+        break;
+      case 'user':
+      case 'member':
+        evictViewer(change.userId);
+        break;
+      case 'company':
+        for (const userId of [...(usersByCompany.get(change.companyId) ?? [])]) evictViewer(userId);
+        break;
+      case 'reset':
+        globalGeneration++;
+        sessions.clear();
+        cookiesByToken.clear();
+        viewers.clear();
+        usersByCompany.clear();
+        break;
+    }
+  });
+
+  async function sessionFromHeaders(headers: Headers): Promise<CachedSession | null> {
+    const match = COOKIE_RE.exec(headers.get('cookie') ?? '');
+    if (!match) return null;
+    const key = match[1]!;
+    const now = Date.now();
+    const hit = sessions.get(key);
+    if (hit && hit.expiresAt > now && now - hit.checkedAt < SESSION_RECHECK_MS) return hit;
+    sessions.delete(key);
+    const gen = globalGeneration;
+    const result = await auth.api.getSession({ headers });
+    if (!result) return null;
+    const entry: CachedSession = {
+      userId: result.user.id,
+      token: result.session.token,
+      expiresAt: new Date(result.session.expiresAt).getTime(),
+      checkedAt: now,
+    };
+    if (gen === globalGeneration) {
+      if (sessions.size >= MAX_ENTRIES) sessions.delete(sessions.keys().next().value!);
+      sessions.set(key, entry);
+      let keys = cookiesByToken.get(entry.token);
+      if (!keys) cookiesByToken.set(entry.token, (keys = new Set()));
+      keys.add(key);
+    }
+    return entry;
+  }
+
+  async function loadViewer(userId: string): Promise<CachedViewer | null> {
+    const hit = viewers.get(userId);
+    if (hit) return hit;
+    const gen = generations.get(userId) ?? 0;
+    const global = globalGeneration;
+    const { rows } = await pool.query(VIEWER_SQL, [userId]);
+    if (!rows[0]) return null;
+    const viewer = toViewer(rows[0]);
+    const cached = { viewer, json: JSON.stringify(viewer) };
+    if (gen === (generations.get(userId) ?? 0) && global === globalGeneration) {
+      if (viewers.size >= MAX_ENTRIES) viewers.delete(viewers.keys().next().value!);
+      viewers.set(userId, cached);
+      const companyId = viewer.company?.id;
+      if (companyId) {
+        let set = usersByCompany.get(companyId);
+        if (!set) usersByCompany.set(companyId, (set = new Set()));
+        set.add(userId);
+      }
+    }
+    return cached;
+  }
+
+  return {
+    /** The signed-in viewer of a request, or null (no cookie, expired, revoked). */
+    async fromHeaders(headers: Headers): Promise<CachedViewer | null> {
+      const session = await sessionFromHeaders(headers);
+      if (!session) return null;
+      return loadViewer(session.userId);
+    },
+    loadViewer,
+    evictViewer,
+    stats: () => ({ sessions: sessions.size, viewers: viewers.size }),
+  };
+}
+
+export type ViewerCache = ReturnType<typeof createViewerCache>;

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createDb, createPool } from '@sede/db/client';
+import { runMigrations } from '@sede/db/migrate';
+import { createApp } from './app.ts';
+import { closeAllStreams } from './modules/core/routes.ts';
+import { createAuth } from './platform/auth.ts';
+import { createChangeFeed } from './platform/changes.ts';
+import type { Config } from './platform/config.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from './platform/embedded-postgres.ts';
+import { startJobs } from './platform/jobs.ts';
+import { createMailer } from './platform/mail.ts';
+import { authSecret } from './platform/secret.ts';
+import { createViewerCache } from './platform/viewer.ts';
+import { registerModules } from './modules/register.ts';
+import type { Services } from './services.ts';
+
+export type RunningServer = { url: string; port: number; services: Services; stop: () => Promise<void> };
+
+/** Boots the whole server: database (embedded unless DATABASE_URL), migrations, auth, jobs, HTTP. */
+export async function startServer(cfg: Config): Promise<RunningServer> {
+  let embedded: EmbeddedDb | null = null;
+  let databaseUrl = cfg.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(cfg.dataDir, cfg.EMBEDDED_PG_PORT, Boolean(cfg.PG_LOG));
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl, 20);
+  const db = createDb(pool);
+  await runMigrations(db);
+  const feed = createChangeFeed(databaseUrl);
+  await feed.start();
+  const boss = await startJobs(databaseUrl);
+  const mailer = createMailer(cfg, db);
+  const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET));
+  const viewers = createViewerCache(auth, pool, feed);
+  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, onStop: [] };
+  await registerModules(services);
+
+  let ready = false;
+  const app = createApp(services, () => ready);
+  const server: ServerType = await new Promise((resolve) => {
+    const srv = serve({ fetch: app.fetch, port: cfg.PORT, hostname: cfg.HOST }, () => resolve(srv));
+  });
+  ready = true;
+  const port = (server.address() as AddressInfo).port;
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      ready = false;
+      closeAllStreams();
+      // Stop taking requests; let the ones in flight finish.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        setTimeout(resolve, 10_000).unref();
+      });
+      for (const hook of services.onStop) await hook();
+      await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
+      await feed.stop();
+      await pool.end().catch(() => {});
+      await embedded?.stop().catch((e) => console.error('[pg] stop failed:', e));
+    })());
+
+  return { url: `http://127.0.0.1:${port}`, port, services, stop };
+}

@@ -1,0 +1,16 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
+
+/** Signed-in area: 'Carregando...' while auth loads; nobody signed in → /auth (replacing history). */
+export function ProtectedRoute() {
+  const { isLoading, isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (isLoading) {
+    const hasToken = /access_token|oauth=true/.test(location.hash + location.search);
+    if (location.pathname === '/company-setup' && hasToken) return <FullScreenSpinner label="Processando autenticação..." />;
+    return <FullScreenSpinner label="Carregando..." />;
+  }
+  if (!isAuthenticated) return <Navigate to="/auth" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,59 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/spinner.tsx';
+import { ProtectedRoute } from './guards/protected-route.tsx';
+import { PermissionGuard } from './guards/permission-guard.tsx';
+import { RouteRules } from './guards/route-rules.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { ROUTES, type RouteDef } from './routes.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+
+function toRoute(def: RouteDef): RouteObject {
+  return {
+    path: def.path,
+    handle: { title: def.title },
+    lazy: async () => {
+      const { default: Page } = await def.page();
+      if (!Array.isArray(def.access)) return { Component: Page };
+      const keys = def.access;
+      const fallback = def.deniedAs === 'not-found' ? <NotFoundPage /> : undefined;
+      return {
+        Component: () => (
+          <PermissionGuard keys={keys} fallback={fallback}>
+            <Page />
+          </PermissionGuard>
+        ),
+      };
+    },
+  };
+}
+
+const byAccessAndLayout = (access: 'public' | 'private', layout: RouteDef['layout']) =>
+  ROUTES.filter((r) => (r.access === 'public') === (access === 'public') && r.layout === layout).map(toRoute);
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: () => <FullScreenSpinner label="Carregando página..." />,
+    children: [
+      {
+        Component: RouteRules,
+        children: [
+          ...byAccessAndLayout('public', 'focus'),
+          {
+            Component: ProtectedRoute,
+            children: [
+              ...byAccessAndLayout('private', 'focus'),
+              {
+                lazy: async () => ({ Component: (await import('./layouts/app-shell.tsx')).AppShell }),
+                children: byAccessAndLayout('private', 'shell'),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage, handle: { title: 'Página não encontrada' } },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,140 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AUTH_INIT_TIMEOUT_MS, SIGN_OUT_REDIRECT_MS } from '@sede/shared/constants';
+import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
+import { defaultPermissions, type PermissionSet } from '@sede/shared/permissions';
+import { setSignedIn } from '../../lib/api-client.ts';
+
+import { emitAuthEvent, onAuthEvent } from '../../lib/auth-events.ts';
+import { meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './api/get-me.ts';
+import { readCachedPermissions, writeCachedPermissions } from './hooks/permissions-cache.ts';
+import { useLiveCompany } from './hooks/use-live-company.ts';
+
+/** Local items removed on sign-out (spec §4): the auth token and the AI key. */
+export const LOCAL_AUTH_TOKEN_KEY = 'sede:auth-token';
+export const LOCAL_AI_KEY = 'sede:ai-key';
+
+export type AuthState = {
+  session: { userId: string } | null;
+  user: Me['user'] | null;
+  profile: MeProfile | null;
+  company: MeCompany | null;
+  membership: Me['membership'];
+  permissions: PermissionSet;
+  permissionsLoading: boolean;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  /** True between a sign-in and the arrival of the profile: pages show a blank screen. */
+  isProfileLoading: boolean;
+  error: string | null;
+  refresh: () => Promise<Me | null>;
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+  const [signingOut, setSigningOut] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+  const [profileLoading, setProfileLoading] = useState(false);
+
+  const me = useQuery({ ...meQueryOptions(), enabled: !signingOut && !timedOut });
+  const data = signingOut || timedOut ? null : (me.data ?? null);
+  const initialising = me.isPending && !signingOut && !timedOut;
+
+  // Auth start-up that takes over 15 s ends unauthenticated with 'Timeout de autenticação'.
+  useEffect(() => {
+    if (!initialising) return;
+    const timer = setTimeout(() => setTimedOut(true), AUTH_INIT_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [initialising]);
+
+  useEffect(() => {
+    setSignedIn(Boolean(data));
+    if (data) writeCachedPermissions(data.user.id, data.permissions);
+  }, [data]);
+
+  const refresh = useCallback(async () => {
+    setTimedOut(false);
+    const result = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    return result;
+  }, [queryClient]);
+
+  useEffect(
+    () =>
+      onAuthEvent((event) => {
+        if (event === 'SIGNED_OUT') {
+          // A missing user clears profile, company and caches, then /auth after 100 ms.
+          queryClient.setQueryData(meQueryKey, null);
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+          setSignedIn(false);
+          if (pathRef.current !== '/auth') setTimeout(() => navigate('/auth', { replace: true }), SIGN_OUT_REDIRECT_MS);
+        } else {
+          setProfileLoading(true);
+          void queryClient
+            .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
+            .catch(() => null)
+            .finally(() => setProfileLoading(false));
+        }
+      }),
+    [navigate, queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    // Order of spec §4: local state at once, caches, local items, then the server.
+    setSigningOut(true);
+    setSignedIn(false);
+    queryClient.setQueryData(meQueryKey, null);
+    queryClient.clear();
+    localStorage.removeItem(LOCAL_AUTH_TOKEN_KEY);
+    localStorage.removeItem(LOCAL_AI_KEY);
+    try {
+      const { authClient } = await import('../../lib/auth-client.ts');
+      const result = await authClient.signOut();
+      if (result.error) throw new Error(AUTH_MESSAGES.signOutFailed);
+    } catch (e) {
+      setSigningOut(false);
+      throw e instanceof Error ? e : new Error(AUTH_MESSAGES.signOutFailed);
+    }
+    emitAuthEvent('SIGNED_OUT');
+    queryClient.setQueryData(meQueryKey, null);
+    setSigningOut(false);
+    navigate('/auth', { replace: true });
+  }, [navigate, queryClient]);
+
+  useLiveCompany(Boolean(data));
+
+  const value = useMemo<AuthState>(() => {
+    const error = timedOut ? AUTH_MESSAGES.authTimeout : me.isError ? AUTH_MESSAGES.authInitFailed : null;
+    const cached = initialising ? readCachedPermissions() : null;
+    return {
+      session: data ? { userId: data.user.id } : null,
+      user: data?.user ?? null,
+      profile: data?.profile ?? null,
+      company: data?.company ?? null,
+      membership: data?.membership ?? null,
+      permissions: data?.permissions ?? cached ?? defaultPermissions(),
+      permissionsLoading: initialising,
+      isAuthenticated: Boolean(data),
+      isLoading: initialising,
+      isProfileLoading: profileLoading,
+      error,
+      refresh,
+      signOut,
+    };
+  }, [data, initialising, me.isError, profileLoading, refresh, signOut, timedOut]);
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = use(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}

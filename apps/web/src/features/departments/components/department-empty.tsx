@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useMatches } from 'react-router';
+import { DEPARTMENTS, type DepartmentKey } from '@sede/shared/departments';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DEPARTMENT_ICONS } from '../../../app/layouts/sidebar-nav.tsx';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * A department area before its contents exist: what the area is for, checked against the
+ * server (the same permission middleware every later endpoint will use).
+ */
+export function DepartmentEmpty({ department }: { department: DepartmentKey }) {
+  const dept = DEPARTMENTS.find((d) => d.key === department)!;
+  const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title ?? dept.title;
+  const summary = useQuery({
+    queryKey: ['departments', department, 'summary'],
+    queryFn: () => api<{ items: unknown[] }>(`/departments/${department}/summary`),
+  });
+  return (
+    <div className="grid gap-4">
+      <EmptyState
+        icon={DEPARTMENT_ICONS[department]}
+        title={`${title}: nada por aqui ainda`}
+        description={`${dept.description} Esta área está sendo preparada e ficará disponível em breve para a sua empresa.`}
+        action={
+          <Button asChild variant="secondary">
+            <Link to="/empresa">Voltar para a empresa</Link>
+          </Button>
+        }
+      />
+      {summary.isError && <p className="text-sm text-red-700" role="alert">Não foi possível carregar os dados desta área.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { DepartmentEmpty } from '../components/department-empty.tsx';
+
+export default function Page() {
+  return <DepartmentEmpty department="rh" />;
+}

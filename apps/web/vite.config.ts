@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: Number(process.env.WEB_PORT ?? 3000),
+    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: false } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const CNPJ_PORT = Number(process.env.E2E_CNPJ_PORT ?? 3101);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The config is evaluated again in every worker: create the data dir once, through the env.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join('/tmp', 'sede-e2e-'));
+  fs.chmodSync(process.env.E2E_DATA_DIR, 0o755);
+}
+const fakeCnpj = `http://127.0.0.1:${CNPJ_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.ci/results/playwright.json' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx apps/server/test/support/fake-cnpj-providers-cli.ts',
+      url: `${fakeCnpj}/brasilapi/cnpj/v1/98765432000198`,
+      env: { FAKE_CNPJ_PORT: String(CNPJ_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'node apps/server/dist/index.js',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        APP_URL: BASE_URL,
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        DATABASE_URL: '',
+        AUTH_RATE_LIMIT: 'off',
+        BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
+        CNPJ_PROVIDERS: 'brasilapi,cnpjws,receitaws,cnpja',
+        CNPJ_TIMEOUT_MS: '1500',
+        BRASILAPI_URL: `${fakeCnpj}/brasilapi`,
+        MINHARECEITA_URL: `${fakeCnpj}/minhareceita`,
+        RECEITAWS_URL: `${fakeCnpj}/receitaws`,
+        CNPJWS_URL: `${fakeCnpj}/cnpjws`,
+        CNPJA_URL: `${fakeCnpj}/cnpja`,
+      },
+    },
+  ],
+});
