@@ -45,7 +45,8 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: 'node apps/server/dist/index.js',
+      // E2E_SERVER_ARGS lets a developer run the server from source (`--import tsx apps/server/src/index.ts`).
+      command: `node ${process.env.E2E_SERVER_ARGS ?? 'apps/server/dist/index.js'}`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -58,6 +59,7 @@ export default defineConfig({
         APP_URL: BASE_URL,
         DATA_DIR: process.env.E2E_DATA_DIR!,
         DATABASE_URL: '',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         AUTH_RATE_LIMIT: 'off',
         BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
         CNPJ_PROVIDERS: 'brasilapi,cnpjws,receitaws,cnpja',
