@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DEPARTMENT_ICONS } from '../../../app/layouts/sidebar-nav.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
 
 /**
  * A department area before its contents exist: what the area is for, checked against the
@@ -13,10 +14,26 @@ import { api } from '../../../lib/api-client.ts';
 export function DepartmentEmpty({ department }: { department: DepartmentKey }) {
   const dept = DEPARTMENTS.find((d) => d.key === department)!;
   const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title ?? dept.title;
+  const { company } = useAuth();
   const summary = useQuery({
     queryKey: ['departments', department, 'summary'],
     queryFn: () => api<{ items: unknown[] }>(`/departments/${department}/summary`),
+    enabled: Boolean(company),
   });
+  if (!company) {
+    return (
+      <EmptyState
+        icon={DEPARTMENT_ICONS[department]}
+        title={`${title}: vincule sua empresa primeiro`}
+        description="As áreas mostram os dados da sua empresa. Vincule sua empresa pelo CNPJ ou aceite o convite que você recebeu por e-mail."
+        action={
+          <Button asChild>
+            <Link to="/company-welcome">Vincular empresa</Link>
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <div className="grid gap-4">
       <EmptyState
