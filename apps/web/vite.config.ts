@@ -14,5 +14,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    manifest: true, // bench/run.ts reads it to size what /auth loads
   },
 });

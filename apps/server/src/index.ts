@@ -19,13 +19,25 @@ async function main() {
   const t0 = Date.now();
   const server = await startServer(cfg);
   console.log(`Sede ouvindo em ${cfg.appUrl} (porta ${server.port}) — pronto em ${Date.now() - t0} ms`);
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C means "now": leave without waiting for requests or PostgreSQL.
+      console.error(`${signal} recebido de novo: saindo sem esperar.`);
+      process.exit(1);
+    }
+    stopping = true;
     console.log(`${signal} recebido: encerrando...`);
-    await server.stop();
-    process.exit(0);
+    try {
+      await server.stop();
+      process.exit(0);
+    } catch (e) {
+      console.error('Falha ao encerrar:', e instanceof Error ? e.message : e);
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((e) => {

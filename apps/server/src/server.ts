@@ -15,7 +15,14 @@ import { createViewerCache } from './platform/viewer.ts';
 import { registerModules } from './modules/register.ts';
 import type { Services } from './services.ts';
 
-export type RunningServer = { url: string; port: number; services: Services; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  /** The database this instance uses (the embedded one's URL unless DATABASE_URL was given). */
+  databaseUrl: string;
+  services: Services;
+  stop: () => Promise<void>;
+};
 
 /** Boots the whole server: database (embedded unless DATABASE_URL), migrations, auth, jobs, HTTP. */
 export async function startServer(cfg: Config): Promise<RunningServer> {
@@ -50,11 +57,22 @@ export async function startServer(cfg: Config): Promise<RunningServer> {
     (stopping ??= (async () => {
       ready = false;
       closeAllStreams();
-      // Stop taking requests; let the ones in flight finish.
+      // Stop taking requests; let the ones in flight finish. Keep-alive sockets become idle
+      // once their response is out: close them then, instead of waiting for their timeout.
+      const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-        setTimeout(resolve, 10_000).unref();
+        const sweep = setInterval(() => http.closeIdleConnections?.(), 50);
+        const giveUp = setTimeout(() => {
+          clearInterval(sweep);
+          http.closeAllConnections?.();
+          resolve();
+        }, 10_000);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(giveUp);
+          resolve();
+        });
+        http.closeIdleConnections?.();
       });
       for (const hook of services.onStop) await hook();
       await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
@@ -63,5 +81,5 @@ export async function startServer(cfg: Config): Promise<RunningServer> {
       await embedded?.stop().catch((e) => console.error('[pg] stop failed:', e));
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, services, stop };
+  return { url: `http://127.0.0.1:${port}`, port, databaseUrl, services, stop };
 }

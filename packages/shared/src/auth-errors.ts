@@ -25,6 +25,12 @@ export function loginErrorMessage(error: AuthErrorLike): string {
   return LOGIN_ERRORS.generic;
 }
 
+/** A sign-in that threw instead of answering: a lost connection, else 'Erro inesperado'. */
+export function loginExceptionMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return /network|failed to fetch|load failed/i.test(message) ? LOGIN_ERRORS.network : LOGIN_ERRORS.unexpected;
+}
+
 export const SIGNUP_ERRORS = {
   alreadyRegistered: 'Email já cadastrado',
   alreadyRegisteredInvite: 'Usuário já cadastrado',
@@ -56,3 +62,37 @@ export const EMAIL_CONFIRMATION_ERRORS = {
   process: 'Erro ao processar confirmação',
   processEmail: 'Erro ao processar confirmação do email',
 } as const;
+
+/**
+ * better-auth sends the confirmation link back with ?error=<code> and no error_description;
+ * these explain the codes it uses in Portuguese.
+ */
+export const EMAIL_CONFIRMATION_CODES: Record<string, string> = {
+  INVALID_TOKEN: 'O link de confirmação é inválido ou já foi usado. Entre com seu e-mail e senha para receber um novo link.',
+  TOKEN_EXPIRED: 'O link de confirmação expirou. Entre com seu e-mail e senha para receber um novo link.',
+  USER_NOT_FOUND: 'Não encontramos a conta deste link de confirmação. Crie sua conta novamente.',
+  INVALID_USER: 'Este link de confirmação é de outra conta. Saia da conta atual e abra o link novamente.',
+};
+
+/** The message of the 'Erro na Confirmação' view: the URL's description, a known code, else the spec's fallback. */
+export function emailConfirmationErrorMessage(params: { error?: string | null; errorDescription?: string | null }): string {
+  const description = params.errorDescription?.trim();
+  if (description) return description;
+  return (params.error && EMAIL_CONFIRMATION_CODES[params.error]) || EMAIL_CONFIRMATION_ERRORS.unknown;
+}
+
+/** The new-password form (/auth?reset=true): not shown by the spec, see docs/decisions/0021-password-reset-form.md. */
+export const RESET_PASSWORD_ERRORS = {
+  invalidLink: 'Link inválido ou expirado',
+  invalidLinkHint: 'Este link de redefinição de senha não vale mais. Peça um novo link para continuar.',
+  generic: 'Erro ao redefinir senha',
+  genericHint: 'Tente novamente em alguns instantes.',
+} as const;
+
+export function resetPasswordErrorMessage(error: AuthErrorLike): { title: string; description: string; invalidLink?: boolean } {
+  const code = error?.code ?? '';
+  if (code === 'INVALID_TOKEN' || /invalid token/i.test(error?.message ?? '')) {
+    return { title: RESET_PASSWORD_ERRORS.invalidLink, description: RESET_PASSWORD_ERRORS.invalidLinkHint, invalidLink: true };
+  }
+  return { title: RESET_PASSWORD_ERRORS.generic, description: RESET_PASSWORD_ERRORS.genericHint };
+}

@@ -1,68 +1,37 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { looksLikeEmail, normalizeEmail } from './email.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
+import { checkNewPassword, checkResetRequest, checkSignIn, checkSignUp, type RuleResult } from './auth-rules.ts';
 
 export { AUTH_MESSAGES };
+export { SIGN_UP_FIELDS } from './auth-rules.ts';
 
-
+/**
+ * zod schemas of the auth forms, for servers and tests. The rules themselves live in
+ * auth-rules.ts (zod-free, what the /auth page uses): a schema parses to the same cleaned
+ * values and fails with the same single message and field.
+ */
+function fromRule<T>(check: (raw: Record<string, unknown>) => RuleResult<T, string>) {
+  return z.unknown().transform((raw, ctx) => {
+      const result = check(typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {});
+      if (result.success) return result.data;
+      ctx.addIssue({ code: 'custom', message: result.message, path: [result.field] });
+      return z.NEVER;
+    });
+}
 
 /** Sign-in: e-mail trimmed and lower-cased, password trimmed (spec §5). */
-export const signInSchema = z
-  .object({ email: z.string().default(''), password: z.string().default('') })
-  .transform((v) => ({ email: normalizeEmail(v.email), password: v.password.trim() }))
-  .superRefine((v, ctx) => {
-    if (!v.email || !v.password) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.required, path: ['email'] });
-    else if (!looksLikeEmail(v.email)) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.invalidEmail, path: ['email'] });
-  });
-export type SignInInput = z.input<typeof signInSchema>;
+export const signInSchema = fromRule(checkSignIn);
+export type SignInInput = { email?: string; password?: string };
 
-export const signUpSchema = z
-  .object({
-    firstName: z.string().default(''),
-    lastName: z.string().default(''),
-    email: z.string().default(''),
-    password: z.string().default(''),
-    confirmPassword: z.string().default(''),
-  })
-  .transform((v) => ({
-    firstName: v.firstName.trim(),
-    lastName: v.lastName.trim(),
-    email: normalizeEmail(v.email),
-    password: v.password,
-    confirmPassword: v.confirmPassword,
-  }))
-  .superRefine((v, ctx) => {
-    if (!v.firstName || !v.lastName || !v.email || !v.password || !v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpRequired, path: ['firstName'] });
-    } else if (!looksLikeEmail(v.email)) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.invalidEmail, path: ['email'] });
-    } else if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordMismatch, path: ['confirmPassword'] });
-    } else if (v.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.weakPassword, path: ['password'] });
-    }
-  });
-export type SignUpInput = z.input<typeof signUpSchema>;
+export const signUpSchema = fromRule(checkSignUp);
+export type SignUpInput = { firstName?: string; lastName?: string; email?: string; password?: string; confirmPassword?: string };
 
-export const resetRequestSchema = z
-  .object({ email: z.string().default('') })
-  .transform((v) => ({ email: normalizeEmail(v.email) }))
-  .superRefine((v, ctx) => {
-    if (!v.email) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.resetEmailRequired, path: ['email'] });
-    else if (!looksLikeEmail(v.email)) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.invalidEmail, path: ['email'] });
-  });
+export const resetRequestSchema = fromRule(checkResetRequest);
 
 /** The new-password form on /auth?reset=true (not shown by the spec; same rules as sign-up). */
-export const newPasswordSchema = z
-  .object({ password: z.string().default(''), confirmPassword: z.string().default('') })
-  .superRefine((v, ctx) => {
-    if (!v.password || !v.confirmPassword) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpRequired, path: ['password'] });
-    else if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordMismatch, path: ['confirmPassword'] });
-    else if (v.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.weakPassword, path: ['password'] });
-  });
+export const newPasswordSchema = fromRule(checkNewPassword);
 
 /** First message of a failed zod parse (forms show one message at a time, as the spec words them). */
-export function firstIssue(error: { issues: { message: string }[] }): string {
+export function firstIssue(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? 'Dados inválidos';
 }

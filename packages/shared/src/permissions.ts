@@ -114,13 +114,12 @@ export function computePermissions(membership: Membership): PermissionSet {
   }
   if (role === 'custom') {
     for (const key of parseCustomPermissions(membership.customPermissions)) {
-      const flag = CUSTOM_PERMISSION_FLAGS[key as CustomPermissionKey];
-      if (flag) set[flag] = true;
+      // Own keys only: a stored 'constructor' or '__proto__' must not reach Object.prototype.
+      if (Object.hasOwn(CUSTOM_PERMISSION_FLAGS, key)) set[CUSTOM_PERMISSION_FLAGS[key as CustomPermissionKey]] = true;
     }
     return set;
   }
-  const flag = ROLE_FLAGS[role as keyof typeof ROLE_FLAGS];
-  if (flag) set[flag] = true;
+  if (Object.hasOwn(ROLE_FLAGS, role)) set[ROLE_FLAGS[role as keyof typeof ROLE_FLAGS]] = true;
   return set;
 }
 

@@ -20,7 +20,12 @@ export const isPublicPath = (path: string) => PUBLIC_PATHS.some((p) => path === 
 
 export function resolveRedirect(input: RoutingInput): string | null {
   const { path, isAuthenticated, profile } = input;
-  if (!isAuthenticated) return isPublicPath(path) ? null : '/auth';
+  if (!isAuthenticated) {
+    // An OAuth return lands on /company-setup before the session is read: it shows
+    // 'Processando autenticação...' instead of bouncing to /auth.
+    if (path === '/company-setup' && input.hasAccessTokenInHash) return null;
+    return isPublicPath(path) ? null : '/auth';
+  }
   if (!profile) return null;
 
   const hasCompany = Boolean(profile.companyId);
@@ -30,6 +35,7 @@ export function resolveRedirect(input: RoutingInput): string | null {
   if (input.hasAccessTokenInHash) {
     if (!hasCompany && !onboardingDone) return '/company-setup';
     if (hasCompany) return '/empresa';
+    return '/company-welcome';
   }
   if (hasCompany && !onboardingDone && ['/', '/auth', '/company-setup'].includes(path)) return '/onboarding';
   if (path === '/auth') {

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '@sede/db/client';
 import { schema } from '@sede/db/client';
 import { PASSWORD_MIN_LENGTH } from '@sede/shared/constants';
@@ -9,6 +9,8 @@ import { normalizeEmail } from '@sede/shared/email';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
+import { recordSignIn } from '../modules/members/activity.ts';
+import { processInviteAfterConfirmation } from '../modules/invitations/service.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -59,6 +61,10 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({ to: user.email, ...verificationEmail({ url, firstName: (user as { firstName?: string }).firstName }) });
       },
+      // process_invite_after_confirmation: an account created from an invitation joins its company now.
+      afterEmailVerification: async (user) => {
+        await processInviteAfterConfirmation(db.$client, user.id);
+      },
     },
     socialProviders: google,
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
@@ -91,7 +97,8 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       session: {
         create: {
           after: async (session) => {
-            await db.update(schema.profiles).set({ lastLoginAt: sql`now()` }).where(eq(schema.profiles.id, session.userId));
+            // update_last_login + the 'login' line of the company's activity log.
+            await recordSignIn(db, session);
           },
         },
       },

@@ -6,20 +6,26 @@ export type Change =
   | { t: 'user'; userId: string }
   | { t: 'member'; userId: string; companyId: string }
   | { t: 'company'; companyId: string; currencyAmount: number }
-  | { t: 'reset' }; // the listener reconnected: anything may have been missed
+  | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;
 
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
  * One dedicated connection LISTENs on 'sede_changes' and fans every change out to the
- * in-process subscribers (caches, SSE streams). It reconnects by itself; after a reconnect it
- * emits 'reset' so caches drop everything they might have missed.
+ * in-process subscribers (caches, SSE streams). While it is down nothing may be cached
+ * (`isLive()` is false: evictions would be missed), and both losing it and getting it back
+ * emit 'reset' so caches drop everything they hold. It reconnects by itself.
  */
 export function createChangeFeed(connectionString: string) {
   const listeners = new Set<Listener>();
   let client: pg.Client | null = null;
+  let live = false;
   let stopped = false;
-  let ready: Promise<void> | null = null;
+  let reconnects = 0;
+  let loop: Promise<void> | null = null;
 
   const emit = (change: Change) => {
     for (const l of listeners) {
@@ -31,49 +37,82 @@ export function createChangeFeed(connectionString: string) {
     }
   };
 
-  async function connect(isReconnect: boolean): Promise<void> {
+  async function listen(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString });
     c.on('error', (e) => {
       if (!stopped) console.error('[changes] connection error:', e.message);
     });
-    c.on('end', () => {
-      if (stopped) return;
-      client = null;
-      setTimeout(() => void connect(true).catch(() => {}), 500);
-    });
     c.on('notification', (msg) => {
       if (!msg.payload) return;
+      let change: Change;
       try {
-        emit(JSON.parse(msg.payload) as Change);
+        change = JSON.parse(msg.payload) as Change;
       } catch {
-        /* not ours */
+        return; // not ours
       }
+      emit(change);
     });
     try {
       await c.connect();
       await c.query('LISTEN sede_changes');
-      client = c;
-      if (isReconnect) emit({ t: 'reset' });
+      return c;
     } catch (e) {
       await c.end().catch(() => {});
-      if (stopped) return;
-      if (!isReconnect) throw e;
-      setTimeout(() => void connect(true).catch(() => {}), 1000);
+      throw e;
+    }
+  }
+
+  /** Holds the connection until it is lost, then gets a new one; ends on stop(). */
+  async function run(first: pg.Client) {
+    let current: pg.Client | null = first;
+    while (!stopped) {
+      if (current) {
+        client = current;
+        live = true;
+        const ended = new Promise<void>((resolve) => current!.once('end', () => resolve()));
+        await ended;
+        live = false;
+        client = null;
+        current = null;
+        if (stopped) return;
+        emit({ t: 'reset' });
+      }
+      for (let attempt = 0; !stopped && !current; attempt++) {
+        await sleep(RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!);
+        if (stopped) return;
+        current = await listen().catch(() => null);
+      }
+      if (stopped) {
+        await current?.end().catch(() => {});
+        return;
+      }
+      reconnects++;
+      // Changes made while we were away were never heard: everyone starts over.
+      emit({ t: 'reset' });
     }
   }
 
   return {
-    start() {
-      ready ??= connect(false);
-      return ready;
+    /** Connects (throws when the database is unreachable at start), then keeps listening. */
+    async start() {
+      if (loop) return;
+      const first = await listen();
+      loop = run(first);
     },
     subscribe(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** True while the LISTEN connection is up: only then may anything be cached. */
+    isLive: () => live && !stopped,
+    /** The backend pid of the LISTEN connection (tests terminate it on purpose). */
+    pid: () => (client as unknown as { processID?: number } | null)?.processID ?? null,
+    stats: () => ({ live: live && !stopped, reconnects }),
     async stop() {
       stopped = true;
+      live = false;
       await client?.end().catch(() => {});
+      await loop?.catch(() => {});
     },
   };
 }

@@ -30,6 +30,31 @@ async function openParents(dir: string) {
   }
 }
 
+/**
+ * pg.Pool#end() resolves once it has *sent* its goodbyes, not once the backends are gone;
+ * stopping PostgreSQL right then makes it terminate them and every client logs
+ * 'terminating connection due to administrator command'. Wait (briefly) for them to leave.
+ */
+async function waitForClientsToLeave(adminUrl: string, timeoutMs = 2000) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } catch {
+    /* the database is going away anyway */
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
 /** Starts the embedded PostgreSQL under DATA_DIR/pg, listening on 127.0.0.1 only. */
@@ -70,6 +95,9 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number, log 
   await client.end();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${chosenPort}/${DB_NAME}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await waitForClientsToLeave(adminUrl);
+      await server.stop();
+    },
   };
 }

@@ -100,25 +100,37 @@ function toViewer(r: Record<string, any>): Viewer {
 
 const COOKIE_RE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
+/** The session cookie's value (token.signature), or null. */
+export function sessionCookieValue(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  const match = COOKIE_RE.exec(cookieHeader);
+  return match ? match[1]! : null;
+}
+
 /**
- * The hot path of every signed-in request. Sessions (keyed by the exact cookie better-auth
- * issued, validated by better-auth on a miss) and viewers (profile, company, membership,
- * permissions) are cached in process; the database triggers announce every change on
- * LISTEN/NOTIFY, so a sign-out, a revoked session or a changed role is evicted on every
- * instance within milliseconds. Stale loads racing an eviction are discarded by generation.
+ * The hot path of every signed-in request. Sessions (keyed by the exact signed cookie
+ * better-auth issued, validated by better-auth on a miss) and viewers (profile, company,
+ * membership, permissions, and the /api/me JSON) are cached in process. The database
+ * triggers announce every change on LISTEN/NOTIFY (platform/changes.ts), so a sign-out, a
+ * revoked session or a changed role is evicted on every instance within milliseconds.
+ *
+ * Two rules keep it honest:
+ * - a load that raced a change is served but not kept (generation counters);
+ * - nothing is cached or served from cache while the LISTEN connection is down, and
+ *   losing or regaining it clears everything (evictions may have been missed).
  */
 export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
   const sessions = new Map<string, CachedSession>();
   const cookiesByToken = new Map<string, Set<string>>();
   const viewers = new Map<string, CachedViewer>();
   const usersByCompany = new Map<string, Set<string>>();
-  const generations = new Map<string, number>();
-  let globalGeneration = 0;
-
-  const bump = (userId: string) => generations.set(userId, (generations.get(userId) ?? 0) + 1);
+  // Bumped by every change of their kind: a load that started before a bump is not kept.
+  let sessionGeneration = 0;
+  let viewerGeneration = 0;
+  const counters = { sessionHits: 0, sessionLoads: 0, viewerHits: 0, viewerLoads: 0, resets: 0 };
 
   function evictViewer(userId: string) {
-    bump(userId);
+    viewerGeneration++;
     const cached = viewers.get(userId);
     viewers.delete(userId);
     const companyId = cached?.viewer.company?.id;
@@ -126,8 +138,19 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
   }
 
   function evictToken(token: string) {
+    sessionGeneration++;
     for (const key of cookiesByToken.get(token) ?? []) sessions.delete(key);
     cookiesByToken.delete(token);
+  }
+
+  function clear() {
+    sessionGeneration++;
+    viewerGeneration++;
+    counters.resets++;
+    sessions.clear();
+    cookiesByToken.clear();
+    viewers.clear();
+    usersByCompany.clear();
   }
 
   feed.subscribe((change) => {
@@ -140,27 +163,35 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
         evictViewer(change.userId);
         break;
       case 'company':
+        viewerGeneration++;
         for (const userId of [...(usersByCompany.get(change.companyId) ?? [])]) evictViewer(userId);
         break;
       case 'reset':
-        globalGeneration++;
-        sessions.clear();
-        cookiesByToken.clear();
-        viewers.clear();
-        usersByCompany.clear();
+        clear();
         break;
     }
   });
 
-  async function sessionFromHeaders(headers: Headers): Promise<CachedSession | null> {
-    const match = COOKIE_RE.exec(headers.get('cookie') ?? '');
-    if (!match) return null;
-    const key = match[1]!;
-    const now = Date.now();
+  function cachedSession(key: string, now: number): CachedSession | undefined {
     const hit = sessions.get(key);
     if (hit && hit.expiresAt > now && now - hit.checkedAt < SESSION_RECHECK_MS) return hit;
+    return undefined;
+  }
+
+  async function sessionFromHeaders(headers: Headers): Promise<CachedSession | null> {
+    const key = sessionCookieValue(headers.get('cookie'));
+    if (!key) return null;
+    const now = Date.now();
+    if (feed.isLive()) {
+      const hit = cachedSession(key, now);
+      if (hit) {
+        counters.sessionHits++;
+        return hit;
+      }
+    }
     sessions.delete(key);
-    const gen = globalGeneration;
+    const gen = sessionGeneration;
+    counters.sessionLoads++;
     const result = await auth.api.getSession({ headers });
     if (!result) return null;
     const entry: CachedSession = {
@@ -169,7 +200,7 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
       expiresAt: new Date(result.session.expiresAt).getTime(),
       checkedAt: now,
     };
-    if (gen === globalGeneration) {
+    if (gen === sessionGeneration && feed.isLive()) {
       if (sessions.size >= MAX_ENTRIES) sessions.delete(sessions.keys().next().value!);
       sessions.set(key, entry);
       let keys = cookiesByToken.get(entry.token);
@@ -180,15 +211,20 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
   }
 
   async function loadViewer(userId: string): Promise<CachedViewer | null> {
-    const hit = viewers.get(userId);
-    if (hit) return hit;
-    const gen = generations.get(userId) ?? 0;
-    const global = globalGeneration;
+    if (feed.isLive()) {
+      const hit = viewers.get(userId);
+      if (hit) {
+        counters.viewerHits++;
+        return hit;
+      }
+    }
+    const gen = viewerGeneration;
+    counters.viewerLoads++;
     const { rows } = await pool.query(VIEWER_SQL, [userId]);
     if (!rows[0]) return null;
     const viewer = toViewer(rows[0]);
     const cached = { viewer, json: JSON.stringify(viewer) };
-    if (gen === (generations.get(userId) ?? 0) && global === globalGeneration) {
+    if (gen === viewerGeneration && feed.isLive()) {
       if (viewers.size >= MAX_ENTRIES) viewers.delete(viewers.keys().next().value!);
       viewers.set(userId, cached);
       const companyId = viewer.company?.id;
@@ -201,16 +237,38 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
     return cached;
   }
 
+  /**
+   * Synchronous fast path: the viewer of a cookie header when both its session and its viewer
+   * are cached (no promise, no database, no better-auth), else undefined.
+   */
+  function peek(cookieHeader: string | null | undefined): CachedViewer | undefined {
+    if (!feed.isLive()) return undefined;
+    const key = sessionCookieValue(cookieHeader);
+    if (!key) return undefined;
+    const session = cachedSession(key, Date.now());
+    if (!session) return undefined;
+    const viewer = viewers.get(session.userId);
+    if (viewer) {
+      counters.sessionHits++;
+      counters.viewerHits++;
+    }
+    return viewer;
+  }
+
   return {
+    peek,
     /** The signed-in viewer of a request, or null (no cookie, expired, revoked). */
     async fromHeaders(headers: Headers): Promise<CachedViewer | null> {
+      const hit = peek(headers.get('cookie'));
+      if (hit) return hit;
       const session = await sessionFromHeaders(headers);
       if (!session) return null;
       return loadViewer(session.userId);
     },
     loadViewer,
     evictViewer,
-    stats: () => ({ sessions: sessions.size, viewers: viewers.size }),
+    /** Sizes and hit/load counters (loads are the only paths that touch the database). */
+    stats: () => ({ sessions: sessions.size, viewers: viewers.size, live: feed.isLive(), ...counters }),
   };
 }
 

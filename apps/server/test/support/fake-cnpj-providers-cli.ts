@@ -1,15 +1,31 @@
 // Starts the fake CNPJ providers for the e2e tests:
 //   FAKE_CNPJ_PORT=4010 npx tsx apps/server/test/support/fake-cnpj-providers-cli.ts
 // Prints the base URLs as JSON on one line. Scenarios by CNPJ:
-//   98765432000198 found everywhere; 98765432000279 not found everywhere;
-//   11222333000181 every provider answers 500; 12ABC34501DE35 found at BrasilAPI only.
+//   98765432000279 not found everywhere; 11222333000181 every provider answers 500;
+//   12ABC34501DE35 found at BrasilAPI only (not found elsewhere);
+//   any other CNPJ with valid check digits: found everywhere (the fixture company, with that
+//   CNPJ), so browser tests can create as many companies as they need with random CNPJs.
 import { startFakeCnpjProviders } from './fake-cnpj-providers.ts';
 
+const E2E_CNPJ_SCENARIOS = {
+  found: '98765432000198',
+  notFound: '98765432000279',
+  allDown: '11222333000181',
+  brasilapiOnly: '12ABC34501DE35',
+} as const;
+
 const fake = await startFakeCnpjProviders(Number(process.env.FAKE_CNPJ_PORT ?? 0));
-fake.setCnpjScenario('98765432000198', 'found');
-fake.setCnpjScenario('98765432000279', 'not_found');
-fake.setCnpjScenario('11222333000181', 'error_500');
-fake.setCnpjScenario('12ABC34501DE35', { brasilapi: 'found' });
+fake.setDefaultScenario('found');
+fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.found, 'found');
+fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.notFound, 'not_found');
+fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.allDown, 'error_500');
+fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.brasilapiOnly, {
+  brasilapi: 'found',
+  minhareceita: 'not_found',
+  receitaws: 'not_found',
+  cnpjws: 'not_found',
+  cnpja: 'not_found',
+});
 
 console.log(JSON.stringify({ port: fake.port, baseUrls: fake.baseUrls }));
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj, isValidCnpj } from '@sede/shared/cnpj';
 
 export const FAKE_PROVIDERS = ['brasilapi', 'minhareceita', 'receitaws', 'cnpjws', 'cnpja'] as const;
 export type FakeProvider = (typeof FAKE_PROVIDERS)[number];
@@ -22,6 +22,8 @@ export type FakeCnpjProviders = {
   setScenario(provider: FakeProvider, scenario: FakeScenario | null): void;
   /** The answer for one CNPJ, everywhere or per provider. */
   setCnpjScenario(cnpj: string, scenario: CnpjScenario): void;
+  /** The answer for any other CNPJ with valid check digits (null: "not found", the default). */
+  setDefaultScenario(scenario: FakeScenario | null): void;
   /** Clears scenarios and counters. */
   reset(): void;
   close(): Promise<void>;
@@ -89,6 +91,7 @@ export async function startFakeCnpjProviders(port = 0): Promise<FakeCnpjProvider
   const calls = Object.fromEntries(FAKE_PROVIDERS.map((p) => [p, 0])) as Record<FakeProvider, number>;
   const forced = new Map<FakeProvider, FakeScenario>();
   const byCnpj = new Map<string, CnpjScenario>();
+  let defaultScenario: FakeScenario | null = null;
 
   function scenarioFor(provider: FakeProvider, cnpj: string): FakeScenario {
     const forcedScenario = forced.get(provider);
@@ -97,7 +100,10 @@ export async function startFakeCnpjProviders(port = 0): Promise<FakeCnpjProvider
     const fromCnpj = typeof s === 'string' ? s : s?.[provider];
     if (fromCnpj) return fromCnpj;
     if (cnpj === manifest.cnpj_found) return 'found';
-    return cnpj === manifest.cnpj_invalid ? 'invalid' : 'not_found';
+    if (cnpj === manifest.cnpj_invalid) return 'invalid';
+    if (cnpj === manifest.cnpj_not_found) return 'not_found';
+    if (defaultScenario && isValidCnpj(cnpj)) return defaultScenario;
+    return 'not_found';
   }
 
   const server = createServer((req, res) => {
@@ -131,9 +137,13 @@ export async function startFakeCnpjProviders(port = 0): Promise<FakeCnpjProvider
     setCnpjScenario(cnpj, scenario) {
       byCnpj.set(cnpj, scenario);
     },
+    setDefaultScenario(scenario) {
+      defaultScenario = scenario;
+    },
     reset() {
       forced.clear();
       byCnpj.clear();
+      defaultScenario = null;
       for (const p of FAKE_PROVIDERS) calls[p] = 0;
     },
     close() {

@@ -22,7 +22,10 @@ export type CnpjLookupOptions = {
   requestsPerMinute?: Record<string, number>;
 };
 
-export type CnpjLookup = { lookup(cnpj: string): Promise<LookupResult> };
+export type CnpjLookup = {
+  /** `fresh`: skip the cache read (the answer still refreshes the cache). */
+  lookup(cnpj: string, options?: { fresh?: boolean }): Promise<LookupResult>;
+};
 
 /** Token bucket refilled continuously: `perMinute` tokens per 60 s, burst of `perMinute`. */
 function createBucket(perMinute: number, now: () => number) {
@@ -83,8 +86,8 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
     }
   }
 
-  async function run(cnpj: string): Promise<LookupResult> {
-    const cached = await options.cache.get(cnpj).catch(() => null);
+  async function run(cnpj: string, fresh: boolean): Promise<LookupResult> {
+    const cached = fresh ? null : await options.cache.get(cnpj).catch(() => null);
     if (cached) return { status: 'found', company: cached };
 
     const hasLetters = cnpjHasLetters(cnpj);
@@ -109,17 +112,18 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
   }
 
   return {
-    lookup(input: string): Promise<LookupResult> {
+    lookup(input: string, { fresh = false } = {}): Promise<LookupResult> {
       const cnpj = normalizeCnpjInput(input);
       if (cnpj.length !== 14) return Promise.resolve({ status: 'invalid', message: CNPJ_MESSAGES.length });
       if (!isValidCnpj(cnpj)) return Promise.resolve({ status: 'invalid', message: CNPJ_MESSAGES.invalid });
       // Simultaneous lookups of the same CNPJ share one run (and so one provider call).
-      let pending = inFlight.get(cnpj);
+      const key = fresh ? `fresh:${cnpj}` : cnpj;
+      let pending = inFlight.get(key);
       if (!pending) {
-        pending = run(cnpj)
+        pending = run(cnpj, fresh)
           .catch((): LookupResult => ({ status: 'error', message: LOOKUP_ERROR_MESSAGE }))
-          .finally(() => inFlight.delete(cnpj));
-        inFlight.set(cnpj, pending);
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
       }
       return pending;
     },

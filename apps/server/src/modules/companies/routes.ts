@@ -1,7 +1,45 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { createCompanySchema, needsEnrichment, updateCompanySchema } from '@sede/shared/company';
 import type { AppEnv, Services } from '../../services.ts';
+import { parseWith, readJson } from '../../http/errors.ts';
+import { requireAdmin, requireCompany, requireViewer } from '../../http/middleware.ts';
+import { cnpjLookupFor } from '../cnpj/instance.ts';
+import { createEnricher } from './enrichment.ts';
+import { createCompany, getCompanyDetails, refreshCompanyFromRegistry, updateCompany } from './service.ts';
 
-export function companiesRoutes(_s: Services) {
+const actorOf = (c: Context<AppEnv>) => ({ userId: c.get('viewer').user.id, userAgent: c.req.header('user-agent') ?? null });
+
+export function companiesRoutes(s: Services) {
   const app = new Hono<AppEnv>();
+  const lookup = cnpjLookupFor(s);
+  const enricher = createEnricher(s, lookup);
+
+  /** Company setup: the signed-in person links a company by its CNPJ and becomes its admin. */
+  app.post('/', requireViewer(s), async (c) => {
+    const input = parseWith(createCompanySchema, await readJson(c));
+    const company = await createCompany(s, lookup, c.get('viewer'), input);
+    if (needsEnrichment(company)) void enricher.run(company.id);
+    return c.json({ company }, 201);
+  });
+
+  /** The caller's company with its registration data (the company id comes from the session). */
+  app.get('/current', requireViewer(s), requireCompany, async (c) => {
+    const company = await getCompanyDetails(s.db, c.get('companyId'));
+    if (needsEnrichment(company)) void enricher.run(company.id);
+    return c.json({ company });
+  });
+
+  app.patch('/current', requireViewer(s), requireAdmin, async (c) => {
+    const input = parseWith(updateCompanySchema, await readJson(c));
+    const company = await updateCompany(s, c.get('companyId'), input, actorOf(c));
+    return c.json({ company });
+  });
+
+  /** Replaces the registry fields with a fresh lookup (the button on /empresa-perfil). */
+  app.post('/current/refresh', requireViewer(s), requireAdmin, async (c) => {
+    const company = await refreshCompanyFromRegistry(s, lookup, c.get('companyId'), actorOf(c));
+    return c.json({ company });
+  });
+
   return app;
 }

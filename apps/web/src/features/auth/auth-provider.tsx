@@ -47,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery({ ...meQueryOptions(), enabled: !signingOut && !timedOut });
   const data = signingOut || timedOut ? null : (me.data ?? null);
   const initialising = me.isPending && !signingOut && !timedOut;
+  const verifyingAccess = Boolean(data) && me.isRefetching && me.isStale;
 
   // Auth start-up that takes over 15 s ends unauthenticated with 'Timeout de autenticação'.
   useEffect(() => {
@@ -76,6 +77,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setSignedIn(false);
           if (pathRef.current !== '/auth') setTimeout(() => navigate('/auth', { replace: true }), SIGN_OUT_REDIRECT_MS);
         } else {
+          // A sign-in after a start-up timeout starts over.
+          setTimedOut(false);
           setProfileLoading(true);
           void queryClient
             .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
@@ -120,7 +123,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       company: data?.company ?? null,
       membership: data?.membership ?? null,
       permissions: data?.permissions ?? cached ?? defaultPermissions(),
-      permissionsLoading: initialising,
+      // Also while access is re-read after a change was announced (a 'me' event): the
+      // permissions in hand may be stale, so permission routes wait for the new answer.
+      permissionsLoading: initialising || verifyingAccess,
       isAuthenticated: Boolean(data),
       isLoading: initialising,
       isProfileLoading: profileLoading,
@@ -128,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       signOut,
     };
-  }, [data, initialising, me.isError, profileLoading, refresh, signOut, timedOut]);
+  }, [data, initialising, me.isError, profileLoading, refresh, signOut, timedOut, verifyingAccess]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

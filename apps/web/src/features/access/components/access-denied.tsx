@@ -21,7 +21,7 @@ const FLAG_LABELS: Record<string, string> = {
 
 /** The current person's access data: shared by the access-denied screen and /user-access-debug. */
 export function AccessDetails({ required }: { required?: GuardKey[] }) {
-  const { user, membership, permissions } = useAuth();
+  const { user, company, membership, permissions } = useAuth();
   const available = PERMISSION_FLAGS.filter((f) => permissions[f]);
   const denied = PERMISSION_FLAGS.filter((f) => !permissions[f]);
   return (
@@ -30,6 +30,8 @@ export function AccessDetails({ required }: { required?: GuardKey[] }) {
       <dd className="break-all font-mono text-xs text-slate-900" data-testid="access-user-id">{user?.id ?? '—'}</dd>
       <dt className="font-medium text-slate-700">E-mail</dt>
       <dd className="break-all text-slate-900">{user?.email ?? '—'}</dd>
+      <dt className="font-medium text-slate-700">Empresa</dt>
+      <dd className="break-words text-slate-900" data-testid="access-company">{company ? company.fantasia || company.name : 'Nenhuma'}</dd>
       <dt className="font-medium text-slate-700">Função atual</dt>
       <dd className="text-slate-900" data-testid="access-role">{membership ? `${roleLabel(membership.role)} (${membership.role})` : 'Nenhuma (sem vínculo com empresa)'}</dd>
       {required && (

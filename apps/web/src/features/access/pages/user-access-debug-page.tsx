@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { clearCachedPermissions } from '../../auth/hooks/permissions-cache.ts';
 import { AccessDetails } from '../components/access-denied.tsx';
@@ -9,21 +10,32 @@ import { AccessDetails } from '../components/access-denied.tsx';
 export default function UserAccessDebugPage() {
   const queryClient = useQueryClient();
   const { refresh } = useAuth();
+  const [clearing, setClearing] = useState(false);
   const clearCaches = async () => {
-    clearCachedPermissions();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    await refresh();
-    toast.success('Cache limpo com sucesso!');
+    setClearing(true);
+    try {
+      clearCachedPermissions();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      await refresh();
+      toast.success('Cache limpo com sucesso!');
+    } catch {
+      toast.error('Não foi possível recarregar seus dados de acesso', { description: 'Tente novamente em alguns instantes.' });
+    } finally {
+      setClearing(false);
+    }
   };
   return (
     <Card>
       <CardHeader>
         <CardTitle>Seus dados de acesso</CardTitle>
+        <CardDescription>
+          O que o servidor sabe sobre o seu acesso agora. Se algo parecer errado, peça a um administrador que confira sua função em Administração.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <AccessDetails />
         <div>
-          <Button onClick={() => void clearCaches()}>Limpar cache de permissões</Button>
+          <Button onClick={() => void clearCaches()} pending={clearing}>Limpar cache</Button>
         </div>
       </CardContent>
     </Card>

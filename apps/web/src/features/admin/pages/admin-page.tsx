@@ -1,9 +1,41 @@
-import { FocusCard } from '../../../components/ui/focus-card.tsx';
+import * as Tabs from '@radix-ui/react-tabs';
+import { History, MailPlus, Users } from 'lucide-react';
+import { ActivityPanel } from '../components/activity-panel.tsx';
+import { InvitationsPanel } from '../components/invitations-panel.tsx';
+import { MembersPanel } from '../components/members-panel.tsx';
 
-export default function Page() {
+const TABS = [
+  { value: 'membros', label: 'Membros', icon: Users, panel: MembersPanel },
+  { value: 'convites', label: 'Convites', icon: MailPlus, panel: InvitationsPanel },
+  { value: 'atividade', label: 'Atividade', icon: History, panel: ActivityPanel },
+] as const;
+
+/** /admin (admins only): members and roles, invitations, and the activity log. */
+export default function AdminPage() {
   return (
-    <FocusCard>
-      <h1 className="text-xl font-semibold">Administração</h1>
-    </FocusCard>
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold text-slate-900">Equipe e acesso</h2>
+        <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir e o que aconteceu recentemente.</p>
+      </div>
+      <Tabs.Root defaultValue="membros" className="grid gap-4">
+        <Tabs.List aria-label="Administração" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)] data-[state=active]:border-[var(--color-accent)] data-[state=active]:text-[var(--color-accent)]"
+            >
+              <t.icon className="size-4" aria-hidden /> {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} className="focus-visible:outline-none">
+            <t.panel />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
   );
 }

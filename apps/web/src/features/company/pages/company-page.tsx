@@ -1,4 +1,4 @@
-import { ArrowRight, Coins, Lock } from 'lucide-react';
+import { ArrowRight, Coins, Lock, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEPARTMENTS } from '@sede/shared/departments';
 import { formatCnpj } from '@sede/shared/cnpj';
@@ -34,6 +34,13 @@ export default function CompanyPage() {
           <h2 className="truncate text-xl font-semibold text-slate-900" data-testid="company-name">{company.name}</h2>
           {company.fantasia && <p className="text-sm text-slate-700">Nome fantasia: <span data-testid="company-fantasia">{company.fantasia}</span></p>}
           <p className="text-sm text-slate-700">CNPJ: <span className="font-mono" data-testid="company-cnpj">{formatCnpj(company.cnpj)}</span></p>
+          {hasAnyPermission(permissions, ['empresa_perfil']) && (
+            <Button asChild variant="link" size="sm" className="mt-1 h-auto">
+              <Link to="/empresa-perfil" data-testid="company-profile-link">
+                <Pencil aria-hidden /> Perfil da empresa
+              </Link>
+            </Button>
+          )}
         </div>
         <div className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
           <Coins className="size-6" aria-hidden />

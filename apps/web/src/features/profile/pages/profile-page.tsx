@@ -1,9 +1,40 @@
-import { FocusCard } from '../../../components/ui/focus-card.tsx';
+import { toast } from 'sonner';
+import { PROFILE_MESSAGES } from '@sede/shared/profile';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { useProfile } from '../api/get-profile.ts';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
 
-export default function Page() {
+/** /perfil: the signed-in person's own data. */
+export default function ProfilePage() {
+  const profile = useProfile();
+  const { refresh } = useAuth();
   return (
-    <FocusCard>
-      <h1 className="text-xl font-semibold">Meu perfil</h1>
-    </FocusCard>
+    <div className="mx-auto w-full max-w-2xl">
+      <Card>
+        <CardHeader>
+          <CardTitle>Meu perfil</CardTitle>
+          <CardDescription>Seus dados pessoais no Sede. Telefone e CPF são opcionais.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {profile.data ? (
+            <ProfileForm
+              profile={profile.data}
+              submitLabel="Salvar alterações"
+              googleCallbackURL="/perfil"
+              onSaved={async () => {
+                toast.success(PROFILE_MESSAGES.saved);
+                await refresh();
+              }}
+            />
+          ) : profile.isError ? (
+            <p role="alert" className="text-sm text-red-700">{profile.error.message}</p>
+          ) : (
+            <ProfileSkeleton />
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  chargeCents,
+  collaboratorsCost,
+  findCoinPackage,
+  PLAN_INCLUDES,
+  PLANS,
+  type CoinPackageId,
+  type PlanType,
+} from '@sede/shared/billing';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import type { Viewer } from '../../platform/viewer.ts';
+import type { Services } from '../../services.ts';
+import { billingOf } from './context.ts';
+import { fulfilPayment, schedulePayment, setPaymentStatus, type PaymentRow } from './fulfilment.ts';
+import type { CheckoutRequest } from './payments/provider.ts';
+
+export type CheckoutResult = { paymentId: string; url: string; mode: 'stripe' | 'sandbox' };
+
+export async function memberCount(s: Services, companyId: string): Promise<number> {
+  const { rows } = await s.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM company_members WHERE company_id = $1', [companyId]);
+  return rows[0]?.n ?? 0;
+}
+
+type CompanyBilling = { name: string; subscription_status: string; trial_ends_at: Date | null; plan_type: string | null };
+
+async function companyBilling(s: Services, companyId: string): Promise<CompanyBilling> {
+  const { rows } = await s.pool.query<CompanyBilling>(
+    'SELECT name, subscription_status, trial_ends_at, plan_type FROM companies WHERE id = $1',
+    [companyId],
+  );
+  if (!rows[0]) throw notFound('Empresa não encontrada');
+  return rows[0];
+}
+
+export async function createCoinCheckout(s: Services, viewer: Viewer, companyId: string, packageId: CoinPackageId): Promise<CheckoutResult> {
+  const pkg = findCoinPackage(packageId);
+  if (!pkg) throw new AppError(400, 'UNKNOWN_PACKAGE', 'Pacote de moedas desconhecido');
+  const company = await companyBilling(s, companyId);
+  return startCheckout(s, viewer, companyId, {
+    kind: 'coins',
+    item: pkg.id,
+    amountCents: pkg.priceCents,
+    coins: pkg.coins,
+    description: `${pkg.coins} moedas Sede (${pkg.label})`,
+    companyName: company.name,
+  });
+}
+
+export async function createSubscriptionCheckout(s: Services, viewer: Viewer, companyId: string, plan: PlanType): Promise<CheckoutResult> {
+  if (!PLANS[plan]) throw new AppError(400, 'UNKNOWN_PLAN', 'Plano desconhecido');
+  const company = await companyBilling(s, companyId);
+  if (company.subscription_status === 'active') {
+    throw conflict('Sua empresa já tem uma assinatura ativa. Para trocar de plano, fale com o suporte.', 'SUBSCRIPTION_ACTIVE');
+  }
+  const scheduled = await s.pool.query(
+    "SELECT 1 FROM payments WHERE company_id = $1 AND kind = 'subscription' AND status = 'scheduled' LIMIT 1",
+    [companyId],
+  );
+  if (scheduled.rows.length) {
+    throw conflict('Sua assinatura já está confirmada: a cobrança automática acontece no fim do período de teste.', 'SUBSCRIPTION_SCHEDULED');
+  }
+  const members = await memberCount(s, companyId);
+  const { extra } = collaboratorsCost(members);
+  const trialEnd = company.subscription_status === 'trialing' && company.trial_ends_at && company.trial_ends_at > new Date() ? company.trial_ends_at : null;
+  return startCheckout(s, viewer, companyId, {
+    kind: 'subscription',
+    item: plan,
+    amountCents: chargeCents(plan, members),
+    coins: 0,
+    description: `Sede — plano ${PLANS[plan].label}`,
+    companyName: company.name,
+    plan: { type: plan, priceCents: PLANS[plan].priceCents, extraCollaborators: extra, extraCollaboratorCents: PLAN_INCLUDES.extraCollaboratorCents, trialEnd },
+  });
+}
+
+async function startCheckout(
+  s: Services,
+  viewer: Viewer,
+  companyId: string,
+  item: Pick<CheckoutRequest, 'kind' | 'item' | 'amountCents' | 'coins' | 'description' | 'companyName' | 'plan'>,
+): Promise<CheckoutResult> {
+  const billing = billingOf(s);
+  const { rows } = await s.pool.query<{ id: string }>(
+    `INSERT INTO payments (company_id, provider, kind, item, amount_cents, coins, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [companyId, billing.mode, item.kind, item.item, item.amountCents, item.coins, viewer.user.id],
+  );
+  const paymentId = rows[0]!.id;
+  const page = item.kind === 'coins' ? '/comprar-moedas' : '/billing';
+  try {
+    const session = await billing.provider.createCheckout({
+      ...item,
+      paymentId,
+      companyId,
+      customerEmail: viewer.user.email,
+      successUrl: `${s.cfg.appUrl}${page}?pagamento=concluido`,
+      cancelUrl: `${s.cfg.appUrl}${page}?pagamento=cancelado`,
+    });
+    await s.pool.query('UPDATE payments SET provider_ref = $2 WHERE id = $1', [paymentId, session.providerRef]);
+    return { paymentId, url: session.url, mode: billing.mode };
+  } catch (e) {
+    console.error('[billing] checkout failed:', (e as Error).message);
+    await s.pool.query("UPDATE payments SET status = 'failed' WHERE id = $1", [paymentId]);
+    throw new AppError(502, 'CHECKOUT_FAILED', 'Não foi possível iniciar o pagamento. Tente novamente em alguns instantes.');
+  }
+}
+
+async function sandboxPayment(s: Services, companyId: string, paymentId: string): Promise<PaymentRow> {
+  if (billingOf(s).mode !== 'sandbox') throw notFound('Pagamento não encontrado');
+  const { rows } = await s.pool.query<PaymentRow>(
+    `SELECT id, company_id, provider, provider_ref, kind, item, amount_cents, coins, status, created_by
+       FROM payments WHERE id = $1 AND company_id = $2 AND provider = 'sandbox'`,
+    [paymentId, companyId],
+  );
+  if (!rows[0]) throw notFound('Pagamento não encontrado');
+  return rows[0];
+}
+
+export async function getSandboxPayment(s: Services, companyId: string, paymentId: string) {
+  const p = await sandboxPayment(s, companyId, paymentId);
+  return { id: p.id, kind: p.kind, item: p.item, amountCents: p.amount_cents, coins: p.coins, status: p.status };
+}
+
+/**
+ * The sandbox's "payment page" confirmation. A coin package is paid and credited at once; a
+ * subscription taken during the trial is scheduled (charged when the trial ends, like Stripe
+ * does with a card on file); otherwise it is paid and the plan starts now.
+ */
+export async function confirmSandboxPayment(s: Services, companyId: string, paymentId: string, now = new Date()) {
+  const payment = await sandboxPayment(s, companyId, paymentId);
+  if (payment.status === 'paid' || payment.status === 'scheduled') return { status: payment.status, alreadyDone: true };
+  if (payment.status !== 'pending') throw conflict('Este pagamento foi cancelado. Inicie uma nova compra.', 'PAYMENT_CLOSED');
+  return s.db.transaction(async (tx) => {
+    if (payment.kind === 'subscription') {
+      const { rows } = await tx.execute<{ trialing: boolean }>(sql`
+        SELECT (subscription_status = 'trialing' AND trial_ends_at > ${now.toISOString()}) AS trialing FROM companies WHERE id = ${companyId}
+      `);
+      if (rows[0]?.trialing) {
+        const scheduled = await schedulePayment(tx, payment);
+        return { status: 'scheduled', alreadyDone: !scheduled };
+      }
+    }
+    const result = await fulfilPayment(tx, payment.id, { now });
+    return { status: 'paid', alreadyDone: !result.fulfilled };
+  });
+}
+
+export async function cancelSandboxPayment(s: Services, companyId: string, paymentId: string) {
+  const payment = await sandboxPayment(s, companyId, paymentId);
+  if (payment.status !== 'pending') return { status: payment.status };
+  await s.db.transaction((tx) => setPaymentStatus(tx, payment.id, 'canceled'));
+  return { status: 'canceled' };
+}

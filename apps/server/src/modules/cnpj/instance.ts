@@ -1,0 +1,53 @@
+// The one CNPJ lookup of a running server, built from the configuration at start: providers in
+// the order of CNPJ_PROVIDERS, their base URLs, the timeout and the PostgreSQL cache. One
+// instance matters: it holds the in-flight dedupe and each provider's rate-limit state.
+import type { Services } from '../../services.ts';
+import { createCnpjLookup, type CnpjLookup } from './lookup-service.ts';
+import { createPgCnpjCache } from './pg-cache.ts';
+import { AppError } from '../../http/errors.ts';
+import { COMPANY_MESSAGES } from '@sede/shared/company';
+import type { LookupResult, NormalizedCompany } from './types.ts';
+
+const lookups = new WeakMap<Services, CnpjLookup>();
+
+export function parseProviderList(value: string): string[] {
+  return value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+}
+
+export function cnpjLookupFor(s: Services): CnpjLookup {
+  let lookup = lookups.get(s);
+  if (!lookup) {
+    const { cfg } = s;
+    lookup = createCnpjLookup({
+      providers: parseProviderList(cfg.CNPJ_PROVIDERS),
+      baseUrls: {
+        brasilapi: cfg.BRASILAPI_URL,
+        minhareceita: cfg.MINHARECEITA_URL,
+        receitaws: cfg.RECEITAWS_URL,
+        cnpjws: cfg.CNPJWS_URL,
+        cnpja: cfg.CNPJA_URL,
+      },
+      timeoutMs: cfg.CNPJ_TIMEOUT_MS,
+      cache: createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS),
+    });
+    lookups.set(s, lookup);
+  }
+  return lookup;
+}
+
+/** A lookup answer as the API speaks it: the record, or the §8 error for the case. */
+export function foundOrThrow(result: LookupResult): NormalizedCompany {
+  switch (result.status) {
+    case 'found':
+      return result.company;
+    case 'not_found':
+      throw new AppError(404, 'CNPJ_NOT_FOUND', COMPANY_MESSAGES.notFound, { description: COMPANY_MESSAGES.notFoundDescription });
+    case 'invalid':
+      throw new AppError(400, 'VALIDATION_ERROR', result.message);
+    case 'error':
+      // Every provider failed: the search failed, which says nothing about the company existing.
+      throw new AppError(502, 'CNPJ_LOOKUP_FAILED', COMPANY_MESSAGES.searchError, {
+        description: result.message || COMPANY_MESSAGES.searchErrorDescription,
+      });
+  }
+}

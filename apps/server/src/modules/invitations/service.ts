@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { INVITE_TTL_DAYS } from '@sede/shared/constants';
+import { normalizeEmail } from '@sede/shared/email';
+import { INVITE_MESSAGES, type InvitationByToken, type PendingInvitation } from '@sede/shared/invitations';
+import { roleLabel, type InviteRole } from '@sede/shared/roles';
+import type { Services } from '../../services.ts';
+import type { Viewer } from '../../platform/viewer.ts';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { logActivity } from '../members/activity.ts';
+import { queueInvitationEmail, wakeInvitationWorker } from './queue.ts';
+import { withTransaction } from './transaction.ts';
+
+/** At least 128 random bits (we use 256), URL-safe. */
+export const newInvitationToken = () => randomBytes(32).toString('base64url');
+
+const notFoundOrUsed = () => notFound(INVITE_MESSAGES.notFoundOrUsed);
+const expired = () => new AppError(410, 'INVITATION_EXPIRED', INVITE_MESSAGES.expired);
+
+type InvitationRow = {
+  id: string;
+  email: string;
+  role: string;
+  token: string;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+  created_at: Date;
+  invited_by: string | null;
+  company_id: string;
+};
+
+const INVITER_NAME = `NULLIF(trim(concat_ws(' ', ip.first_name, ip.last_name)), '')`;
+
+function toPending(r: Record<string, any>): PendingInvitation {
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    createdAt: new Date(r.created_at).toISOString(),
+    expiresAt: new Date(r.expires_at).toISOString(),
+    expired: new Date(r.expires_at).getTime() <= Date.now(),
+    invitedBy: r.invited_by ? { id: r.invited_by, name: r.inviter_name ?? r.inviter_email ?? '' } : null,
+  };
+}
+
+type Actor = { viewer: Viewer; companyId: string; userAgent?: string | null };
+
+/**
+ * send-invitation: stores the invitation (replacing a pending one for the same address, so there
+ * are never two) and queues its e-mail in the same commit. A current member is refused.
+ */
+export async function sendInvitation(s: Services, actor: Actor, input: { email: string; role: InviteRole }): Promise<PendingInvitation> {
+  const email = normalizeEmail(input.email);
+  const token = newInvitationToken();
+  const invitation = await withTransaction(s.pool, async ({ client, db }) => {
+    const member = await client.query(
+      `SELECT 1 FROM company_members m JOIN "user" u ON u.id = m.user_id WHERE m.company_id = $1 AND u.email = $2`,
+      [actor.companyId, email],
+    );
+    if (member.rowCount) throw conflict(INVITE_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
+    const { rows } = await client.query(
+      `INSERT INTO company_invitations (email, role, token, expires_at, invited_by, company_id)
+       VALUES ($1, $2, $3, now() + make_interval(days => $4), $5, $6)
+       ON CONFLICT (company_id, email) WHERE accepted_at IS NULL
+       DO UPDATE SET role = excluded.role, token = excluded.token, expires_at = excluded.expires_at,
+                     invited_by = excluded.invited_by, created_at = now()
+       RETURNING *, (xmax <> 0) AS replaced`,
+      [email, input.role, token, INVITE_TTL_DAYS, actor.viewer.user.id, actor.companyId],
+    );
+    const row = rows[0];
+    await queueInvitationEmail(s, client, { invitationId: row.id, token });
+    await logActivity(db, {
+      companyId: actor.companyId,
+      userId: actor.viewer.user.id,
+      action: 'invitation_sent',
+      details: { email, role: input.role, replaced: row.replaced },
+      userAgent: actor.userAgent,
+    });
+    return row;
+  });
+  wakeInvitationWorker(s);
+  return toPending({ ...invitation, inviter_name: viewerName(actor.viewer) });
+}
+
+const viewerName = (v: Viewer) => [v.profile?.first_name, v.profile?.last_name].filter(Boolean).join(' ') || v.user.email;
+
+/** The company's invitations not yet accepted (pending or expired), newest first. */
+export async function listPendingInvitations(s: Services, companyId: string): Promise<PendingInvitation[]> {
+  const { rows } = await s.pool.query(
+    `SELECT i.*, ${INVITER_NAME} AS inviter_name, iu.email AS inviter_email
+       FROM company_invitations i
+       LEFT JOIN profiles ip ON ip.id = i.invited_by
+       LEFT JOIN "user" iu ON iu.id = i.invited_by
+      WHERE i.company_id = $1 AND i.accepted_at IS NULL
+      ORDER BY i.created_at DESC`,
+    [companyId],
+  );
+  return rows.map(toPending);
+}
+
+/** Resend: a new token and a new expiry on the same row (the old link stops working). */
+export async function resendInvitation(s: Services, actor: Actor, id: string): Promise<PendingInvitation> {
+  const token = newInvitationToken();
+  const row = await withTransaction(s.pool, async ({ client, db }) => {
+    const { rows } = await client.query(
+      `UPDATE company_invitations SET token = $1, expires_at = now() + make_interval(days => $2), invited_by = $3, created_at = now()
+        WHERE id = $4 AND company_id = $5 AND accepted_at IS NULL
+        RETURNING *`,
+      [token, INVITE_TTL_DAYS, actor.viewer.user.id, id, actor.companyId],
+    );
+    if (!rows[0]) throw notFound('Convite não encontrado');
+    await queueInvitationEmail(s, client, { invitationId: id, token });
+    await logActivity(db, {
+      companyId: actor.companyId,
+      userId: actor.viewer.user.id,
+      action: 'invitation_resent',
+      details: { email: rows[0].email, role: rows[0].role },
+      userAgent: actor.userAgent,
+    });
+    return rows[0];
+  });
+  wakeInvitationWorker(s);
+  return toPending({ ...row, inviter_name: viewerName(actor.viewer) });
+}
+
+/** Revoke: the pending invitation is deleted; its link answers 'not found or used'. */
+export async function revokeInvitation(s: Services, actor: Actor, id: string): Promise<void> {
+  await withTransaction(s.pool, async ({ client, db }) => {
+    const { rows } = await client.query(
+      `DELETE FROM company_invitations WHERE id = $1 AND company_id = $2 AND accepted_at IS NULL RETURNING email, role`,
+      [id, actor.companyId],
+    );
+    if (!rows[0]) throw notFound('Convite não encontrado');
+    await logActivity(db, {
+      companyId: actor.companyId,
+      userId: actor.viewer.user.id,
+      action: 'invitation_revoked',
+      details: { email: rows[0].email, role: rows[0].role },
+      userAgent: actor.userAgent,
+    });
+  });
+}
+
+/**
+ * What the invite pages need, and nothing more. Accepted invitations are visible only to the
+ * person who accepted them; anyone else gets 'not found or already used'.
+ */
+export async function getInvitationByToken(s: Services, token: string, viewer: Viewer | null): Promise<InvitationByToken> {
+  const { rows } = await s.pool.query(
+    `SELECT i.email, i.role, i.expires_at, i.accepted_at, i.accepted_by, i.company_id, c.name AS company_name,
+            ${INVITER_NAME} AS inviter_profile_name, iu.name AS inviter_user_name,
+            au.email_verified AS account_verified,
+            (au.id IS NOT NULL) AS account_exists
+       FROM company_invitations i
+       JOIN companies c ON c.id = i.company_id
+       LEFT JOIN profiles ip ON ip.id = i.invited_by
+       LEFT JOIN "user" iu ON iu.id = i.invited_by
+       LEFT JOIN "user" au ON au.email = i.email
+      WHERE i.token = $1`,
+    [token],
+  );
+  const r = rows[0];
+  if (!r) throw notFoundOrUsed();
+  const acceptedByViewer = Boolean(r.accepted_at && viewer && r.accepted_by === viewer.user.id);
+  if (r.accepted_at && !acceptedByViewer) throw notFoundOrUsed();
+  if (!r.accepted_at && new Date(r.expires_at).getTime() <= Date.now()) throw expired();
+  return {
+    email: r.email,
+    role: r.role,
+    roleLabel: roleLabel(r.role),
+    companyName: r.company_name,
+    inviterName: r.inviter_profile_name ?? r.inviter_user_name ?? null,
+    expiresAt: new Date(r.expires_at).toISOString(),
+    status: r.accepted_at ? 'accepted' : 'pending',
+    account: !r.account_exists ? 'none' : r.account_verified ? 'confirmed' : 'unconfirmed',
+    viewerIsMember: Boolean(viewer && viewer.company?.id === r.company_id),
+  };
+}
+
+export type AcceptResult = { companyId: string; companyName: string; alreadyAccepted: boolean };
+
+/**
+ * accept_company_invitation, in one transaction on the caller's connection: the person's profile
+ * row is locked first (one acceptance per person at a time), then the invitation row; the claim
+ * itself is conditional, so of two racing callers only one can stamp accepted_at.
+ */
+export async function acceptInvitationTx(
+  client: pg.PoolClient,
+  user: { id: string; email: string; emailVerified: boolean },
+  token: string,
+): Promise<AcceptResult & { invitation: InvitationRow | null }> {
+  await client.query(`SELECT id FROM profiles WHERE id = $1 FOR UPDATE`, [user.id]);
+  const { rows } = await client.query<InvitationRow & { company_name: string; is_expired: boolean }>(
+    `SELECT i.*, c.name AS company_name, (i.expires_at <= now()) AS is_expired
+       FROM company_invitations i JOIN companies c ON c.id = i.company_id
+      WHERE i.token = $1 FOR UPDATE OF i`,
+    [token],
+  );
+  const inv = rows[0];
+  if (!inv) throw notFoundOrUsed();
+  if (inv.accepted_at) {
+    // A second accept by the same person is harmless; anybody else finds it used.
+    if (inv.accepted_by === user.id) return { companyId: inv.company_id, companyName: inv.company_name, alreadyAccepted: true, invitation: null };
+    throw notFoundOrUsed();
+  }
+  if (normalizeEmail(user.email) !== normalizeEmail(inv.email)) throw forbidden(INVITE_MESSAGES.emailMismatch);
+  // Expiry is decided here, by the database clock, not by the page.
+  if (inv.is_expired) throw expired();
+  if (!user.emailVerified) throw new AppError(403, 'EMAIL_NOT_CONFIRMED', INVITE_MESSAGES.emailNotConfirmed);
+
+  const memberships = await client.query<{ company_id: string }>(`SELECT company_id FROM company_members WHERE user_id = $1`, [user.id]);
+  if (memberships.rows.some((m) => m.company_id !== inv.company_id)) throw conflict(INVITE_MESSAGES.otherCompany, 'OTHER_COMPANY');
+
+  const claim = await client.query(
+    `UPDATE company_invitations SET accepted_at = now(), accepted_by = $2
+      WHERE id = $1 AND accepted_at IS NULL AND expires_at > now() RETURNING id`,
+    [inv.id, user.id],
+  );
+  // The row is locked, so only the clock can make the claim miss now.
+  if (!claim.rowCount) throw expired();
+  await client.query(
+    `INSERT INTO company_members (user_id, company_id, role) VALUES ($1, $2, $3) ON CONFLICT (company_id, user_id) DO NOTHING`,
+    [user.id, inv.company_id, inv.role],
+  );
+  await client.query(`UPDATE profiles SET company_id = $2, updated_at = now() WHERE id = $1`, [user.id, inv.company_id]);
+  return { companyId: inv.company_id, companyName: inv.company_name, alreadyAccepted: false, invitation: inv };
+}
+
+/** accept_company_invitation (and process_invite_after_confirmation) for the signed-in person. */
+export async function acceptInvitation(
+  s: Services,
+  user: { id: string; email: string; emailVerified: boolean },
+  token: string,
+  userAgent?: string | null,
+): Promise<AcceptResult> {
+  return withTransaction(s.pool, async ({ client, db }) => {
+    const result = await acceptInvitationTx(client, user, token);
+    if (result.invitation) {
+      await logActivity(db, {
+        companyId: result.companyId,
+        userId: user.id,
+        action: 'invitation_accepted',
+        details: { email: result.invitation.email, role: result.invitation.role },
+        userAgent,
+      });
+    }
+    return { companyId: result.companyId, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted };
+  }).finally(() => s.viewers.evictViewer(user.id));
+}
+
+/**
+ * process_invite_after_confirmation on the server: when an account created from an invitation
+ * confirms its e-mail, the invitation it was created with is accepted at once, so the invitee
+ * never lands in the "create your company" flow. Failures are left for the page to show.
+ */
+export async function processInviteAfterConfirmation(pool: pg.Pool, userId: string): Promise<AcceptResult | null> {
+  const { rows } = await pool.query(`SELECT id, email, email_verified, invited_token FROM "user" WHERE id = $1`, [userId]);
+  const u = rows[0];
+  if (!u?.invited_token || !u.email_verified) return null;
+  try {
+    return await withTransaction(pool, async ({ client, db }) => {
+      const result = await acceptInvitationTx(client, { id: u.id, email: u.email, emailVerified: true }, u.invited_token);
+      if (result.invitation) {
+        await logActivity(db, {
+          companyId: result.companyId,
+          userId: u.id,
+          action: 'invitation_accepted',
+          details: { email: result.invitation.email, role: result.invitation.role, afterConfirmation: true },
+        });
+      }
+      return { companyId: result.companyId, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted };
+    });
+  } catch (e) {
+    if (!(e instanceof AppError)) console.error('[invitations] processing after confirmation failed:', (e as Error).message);
+    return null;
+  }
+}
+
+/**
+ * Decline: the invitation row is deleted. The token is the invitee's credential; a signed-in
+ * person whose e-mail differs may not decline somebody else's invitation.
+ */
+export async function declineInvitation(s: Services, token: string, viewer: Viewer | null, userAgent?: string | null): Promise<void> {
+  await withTransaction(s.pool, async ({ client, db }) => {
+    const { rows } = await client.query<InvitationRow>(
+      `SELECT * FROM company_invitations WHERE token = $1 AND accepted_at IS NULL FOR UPDATE`,
+      [token],
+    );
+    const inv = rows[0];
+    if (!inv) throw notFoundOrUsed();
+    if (viewer && normalizeEmail(viewer.user.email) !== inv.email) throw forbidden(INVITE_MESSAGES.emailMismatch);
+    await client.query(`DELETE FROM company_invitations WHERE id = $1`, [inv.id]);
+    await logActivity(db, {
+      companyId: inv.company_id,
+      userId: viewer?.user.id ?? null,
+      action: 'invitation_declined',
+      details: { email: inv.email, role: inv.role },
+      userAgent,
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { activityQuerySchema, type ActivityPage } from '@sede/shared/activity';
+import { CACHE } from '@sede/shared/constants';
+import { api } from '../../../lib/api-client.ts';
+
+export type ActivityFilters = { userId?: string; action?: string; from?: string; to?: string };
+
+export function listActivity(filters: ActivityFilters, before?: number): Promise<ActivityPage> {
+  const q = activityQuerySchema.parse({ ...filters, before });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') search.set(k, String(v));
+  return api<ActivityPage>(`/members/activity?${search}`);
+}
+
+export const activityQueryOptions = (filters: ActivityFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['activity', filters],
+    queryFn: ({ pageParam }) => listActivity(filters, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    ...CACHE.dynamic,
+  });
+
+export const useActivity = (filters: ActivityFilters) => useInfiniteQuery(activityQueryOptions(filters));

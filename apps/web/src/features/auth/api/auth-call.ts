@@ -1,0 +1,19 @@
+import type { AuthErrorLike } from '@sede/shared/auth-errors';
+
+/**
+ * better-auth's client is loaded on first use, not with the /auth page: it keeps the page's
+ * first download small (docs/decisions/0020-auth-screens.md). `preloadAuthClient` warms it
+ * as soon as the person starts typing.
+ */
+export const loadAuthClient = () => import('../../../lib/auth-client.ts').then((m) => m.authClient);
+export const preloadAuthClient = () => void loadAuthClient().catch(() => undefined);
+
+export type AuthCallResult<T = unknown> = { data: T | null; error: AuthErrorLike };
+
+type RawResult = { data: unknown; error: { code?: string; message?: string; status?: number } | null };
+
+/** The same shape for every call: a better-auth error keeps its code, message and status. */
+export function toResult<T>(raw: RawResult): AuthCallResult<T> {
+  const e = raw.error;
+  return { data: (raw.data ?? null) as T | null, error: e ? { code: e.code, message: e.message, status: e.status } : null };
+}

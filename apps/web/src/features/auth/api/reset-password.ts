@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+
+/** POST /api/auth/reset-password with the token from the e-mail link. */
+export async function resetPassword(body: { newPassword: string; token: string }): Promise<AuthCallResult> {
+  const client = await loadAuthClient();
+  return toResult(await client.resetPassword(body));
+}
+
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword, retry: false });

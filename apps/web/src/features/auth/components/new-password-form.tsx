@@ -1,0 +1,109 @@
+import { KeyRound } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { checkNewPassword } from '@sede/shared/auth-rules';
+import { resetPasswordErrorMessage } from '@sede/shared/auth-errors';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { preloadAuthClient } from '../api/auth-call.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { PasswordInput } from './password-input.tsx';
+
+type FieldName = 'password' | 'confirmPassword';
+
+/** 'Nova senha' (/auth?reset=true&token=…): decided in docs/decisions/0021-password-reset-form.md. */
+export function NewPasswordForm({ token, onDone, onInvalidLink }: { token: string; onDone: () => void; onInvalidLink: () => void }) {
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null);
+  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const busy = useRef(false);
+  const reset = useResetPassword();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const parsed = checkNewPassword(values);
+    if (!parsed.success) {
+      setError({ field: parsed.field, message: parsed.message });
+      toast.error(parsed.message);
+      refs.current[parsed.field]?.focus();
+      return;
+    }
+    busy.current = true;
+    try {
+      const { error: apiError } = await reset.mutateAsync({ newPassword: parsed.data.password, token });
+      if (apiError) {
+        const result = resetPasswordErrorMessage(apiError);
+        toast.error(result.title, { description: result.description });
+        if (result.invalidLink) return onInvalidLink();
+        return setError({ field: 'password', message: result.title });
+      }
+      toast.success('Senha redefinida com sucesso!', { description: 'Entre com sua nova senha.' });
+      onDone();
+    } catch {
+      const result = resetPasswordErrorMessage(null);
+      toast.error(result.title, { description: result.description });
+      setError({ field: 'password', message: result.title });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const bind = (name: FieldName) => ({
+    name,
+    ref: (el: HTMLInputElement | null) => {
+      refs.current[name] = el;
+    },
+    value: values[name],
+    onFocus: preloadAuthClient,
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setError(null);
+    },
+  });
+  const errorOf = (name: FieldName) => (error?.field === name ? error.message : undefined);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <div className="flex size-10 items-center justify-center rounded-full bg-[var(--color-accent-soft)] text-[var(--color-accent)]">
+          <KeyRound className="size-5" aria-hidden />
+        </div>
+        <h1 className="text-xl font-semibold text-slate-900">Nova senha</h1>
+        <p className="text-sm text-slate-600">Crie uma nova senha para sua conta. Depois, entre com ela.</p>
+      </div>
+      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Nova senha">
+        <Field label="Nova senha" error={errorOf('password')} hint="Mínimo de 6 caracteres">
+          <PasswordInput autoComplete="new-password" {...bind('password')} />
+        </Field>
+        <Field label="Confirmar nova senha" error={errorOf('confirmPassword')}>
+          <PasswordInput autoComplete="new-password" {...bind('confirmPassword')} />
+        </Field>
+        <Button type="submit" className="w-full" pending={reset.isPending}>
+          Salvar nova senha
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** A reset link that better-auth refused (?error=INVALID_TOKEN) or that has no token. */
+export function InvalidResetLink({ onRequestNew, onBack }: { onRequestNew: () => void; onBack: () => void }) {
+  const result = resetPasswordErrorMessage({ code: 'INVALID_TOKEN' });
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-xl font-semibold text-slate-900">{result.title}</h1>
+        <p className="text-sm text-slate-600">{result.description}</p>
+      </div>
+      <div className="grid gap-2">
+        <Button type="button" className="w-full" onClick={onRequestNew}>
+          Solicitar novo link
+        </Button>
+        <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+          Voltar ao login
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { checkSignUp, type SignUpField, type SignUpValues } from '@sede/shared/auth-rules';
+import { SIGNUP_ERRORS, signUpErrorMessage } from '@sede/shared/auth-errors';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { preloadAuthClient } from '../api/auth-call.ts';
+import { useSignUp } from '../api/sign-up.ts';
+import { PasswordInput } from './password-input.tsx';
+
+type FieldName = SignUpField;
+type Values = SignUpValues;
+const empty = (email = ''): Values => ({ firstName: '', lastName: '', email, password: '', confirmPassword: '' });
+const RATE_LIMIT_TOAST_MS = 8000;
+
+/** 'Criar conta': spec §5 validation and §8 sign-up errors; success opens the 'Verifique seu E-mail' modal. */
+export function SignupForm({
+  defaultEmail = '',
+  onSignedUp,
+  onGoToLogin,
+}: {
+  defaultEmail?: string;
+  onSignedUp: (email: string) => void;
+  onGoToLogin: (email: string) => void;
+}) {
+  const [values, setValues] = useState<Values>(() => empty(defaultEmail));
+  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null);
+  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const busy = useRef(false);
+  const signUp = useSignUp();
+
+  const fail = (field: FieldName, message: string) => {
+    setError({ field, message });
+    refs.current[field]?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const parsed = checkSignUp(values);
+    if (!parsed.success) {
+      toast.error(parsed.message);
+      return fail(parsed.field, parsed.message);
+    }
+    const { firstName, lastName, email, password } = parsed.data;
+    busy.current = true;
+    try {
+      const { data, error: apiError } = await signUp.mutateAsync({ firstName, lastName, email, password });
+      if (apiError) {
+        const result = signUpErrorMessage(apiError);
+        const rateLimited = result.title === SIGNUP_ERRORS.emailRateLimit || result.title === SIGNUP_ERRORS.rateLimit;
+        toast.error(result.title, {
+          description: result.alreadyRegistered ? 'Entre com sua senha ou recupere o acesso.' : result.description,
+          duration: rateLimited ? RATE_LIMIT_TOAST_MS : undefined,
+          action: result.alreadyRegistered ? { label: 'Entrar', onClick: () => onGoToLogin(email) } : undefined,
+        });
+        return fail(result.alreadyRegistered ? 'email' : 'firstName', result.title);
+      }
+      if (!data?.user) {
+        toast.error(SIGNUP_ERRORS.noUser);
+        return fail('firstName', SIGNUP_ERRORS.noUser);
+      }
+      setValues(empty());
+      setError(null);
+      onSignedUp(email);
+    } catch (e) {
+      const description = e instanceof Error ? e.message : undefined;
+      toast.error(SIGNUP_ERRORS.generic, { description });
+      fail('firstName', SIGNUP_ERRORS.generic);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const bind = (name: FieldName) => ({
+    name,
+    ref: (el: HTMLInputElement | null) => {
+      refs.current[name] = el;
+    },
+    value: values[name],
+    onFocus: preloadAuthClient,
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setError(null);
+    },
+  });
+  const errorOf = (name: FieldName) => (error?.field === name ? error.message : undefined);
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Criar conta">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field label="Nome" error={errorOf('firstName')}>
+          <Input autoComplete="given-name" {...bind('firstName')} />
+        </Field>
+        <Field label="Sobrenome" error={errorOf('lastName')}>
+          <Input autoComplete="family-name" {...bind('lastName')} />
+        </Field>
+      </div>
+      <Field label="E-mail" error={errorOf('email')}>
+        <Input type="email" inputMode="email" autoComplete="email" placeholder="voce@empresa.com.br" {...bind('email')} />
+      </Field>
+      <Field label="Senha" error={errorOf('password')} hint="Mínimo de 6 caracteres">
+        <PasswordInput autoComplete="new-password" {...bind('password')} />
+      </Field>
+      <Field label="Confirmar senha" error={errorOf('confirmPassword')}>
+        <PasswordInput autoComplete="new-password" {...bind('confirmPassword')} />
+      </Field>
+      <Button type="submit" className="w-full" pending={signUp.isPending}>
+        Criar conta
+      </Button>
+      <p className="text-center text-xs text-slate-600">Enviaremos um link para confirmar seu e-mail antes do primeiro acesso.</p>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE } from '@sede/shared/constants';
+import type { PendingInvitation } from '@sede/shared/invitations';
+import { api } from '../../../lib/api-client.ts';
+
+export const invitationsQueryKey = ['invitations', 'pending'] as const;
+
+export const listInvitations = () => api<{ invitations: PendingInvitation[] }>('/invitations').then((r) => r.invitations);
+
+export const invitationsQueryOptions = () => queryOptions({ queryKey: invitationsQueryKey, queryFn: listInvitations, ...CACHE.dynamic });
+
+export const usePendingInvitations = () => useQuery(invitationsQueryOptions());

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { UserX } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { InvitationByToken } from '@sede/shared/invitations';
+import { Button } from '../../../components/ui/button.tsx';
+import { LOCAL_AI_KEY, LOCAL_AUTH_TOKEN_KEY, useAuth } from '../../auth/auth-provider.tsx';
+import { loadAuthClient } from '../../auth/api/auth-call.ts';
+
+/** 'Email Incorreto': signed in as someone else. Switch to the invited address, or sign out. */
+export function WrongEmail({ invitation, currentEmail }: { invitation: InvitationByToken; currentEmail: string }) {
+  const { signOut, refresh } = useAuth();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'switch' | 'out' | null>(null);
+
+  // Signs out but stays here: the page then offers the sign-in (or sign-up) of the invited address.
+  const switchAccount = async () => {
+    setBusy('switch');
+    try {
+      localStorage.removeItem(LOCAL_AUTH_TOKEN_KEY);
+      localStorage.removeItem(LOCAL_AI_KEY);
+      const client = await loadAuthClient();
+      await client.signOut();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'invitation' });
+      await refresh();
+    } catch {
+      toast.error('Sign out failed');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const logOut = async () => {
+    setBusy('out');
+    try {
+      localStorage.clear();
+      await signOut();
+    } catch (e) {
+      toast.error((e as Error).message);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="grid gap-5" data-testid="invite-wrong-email">
+      <div className="flex items-start gap-3">
+        <span className="rounded-full bg-amber-50 p-2 text-amber-700">
+          <UserX className="size-5" aria-hidden />
+        </span>
+        <div className="grid gap-1">
+          <h1 className="text-xl font-semibold text-slate-900">Email Incorreto</h1>
+          <p className="text-sm text-slate-700">
+            Você está conectado como <strong className="break-all">{currentEmail}</strong>, mas este convite foi enviado para{' '}
+            <strong className="break-all">{invitation.email}</strong>.
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Button onClick={() => void switchAccount()} pending={busy === 'switch'} disabled={busy !== null}>
+          Entrar com o email correto
+        </Button>
+        <Button variant="secondary" onClick={() => void logOut()} pending={busy === 'out'} disabled={busy !== null}>
+          Sair
+        </Button>
+      </div>
+    </div>
+  );
+}

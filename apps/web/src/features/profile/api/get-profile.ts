@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProfileView } from '@sede/shared/profile';
+import { api } from '../../../lib/api-client.ts';
+
+export const profileQueryKey = ['profile'] as const;
+
+export const getProfile = () => api<ProfileView>('/profile');
+
+export const profileQueryOptions = () => queryOptions({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
+
+export const useProfile = () => useQuery(profileQueryOptions());

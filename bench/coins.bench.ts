@@ -1,0 +1,102 @@
+/**
+ * Coin debits (the call every AI action will make): POST /api/billing/coins/debit through the
+ * production server, then the ledger invariants checked in SQL. Targets: ≥ 500 debits/s with
+ * p99 < 20 ms; balance = ledger sum, never negative, no update lost.
+ */
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRow } from './types.ts';
+
+const TARGET_RPS = 500;
+const TARGET_P99_MS = 20;
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_COINS_DURATION ?? 10);
+const START_BALANCE = 1_000_000;
+
+async function companyFor(ctx: BenchContext, tag: string, balance: number) {
+  const email = `bench.coins.${tag}.${Date.now()}@exemplo.com.br`;
+  const cookie = await ctx.signUpConfirmed(email);
+  const cnpj = String(Date.now()).padStart(14, '7').slice(-14);
+  const [company] = await ctx.sql<{ id: string }>(
+    `INSERT INTO companies (name, cnpj, onboarding_completed) VALUES ($1, $2, true) RETURNING id`,
+    [`Bench Moedas ${tag}`, cnpj],
+  );
+  const id = company!.id;
+  await ctx.sql(`INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'admin' FROM "user" WHERE email = $2`, [id, email]);
+  await ctx.sql('UPDATE profiles SET company_id = $1, onboarding_completed = true WHERE email = $2', [id, email]);
+  // The opening balance goes through the ledger too, in one statement (the invariant holds from the start).
+  await ctx.sql(
+    `WITH upd AS (UPDATE companies SET currency_amount = currency_amount + $2 WHERE id = $1 RETURNING currency_amount)
+     INSERT INTO coin_ledger (company_id, amount, kind, reason, balance_after) SELECT $1, $2, 'adjustment', 'Saldo do benchmark', currency_amount FROM upd`,
+    [id, balance],
+  );
+  // Wait until the session sees the membership (the viewer cache is evicted by NOTIFY).
+  for (let i = 0; i < 50; i++) {
+    const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie } })).json()) as { company?: { id: string } };
+    if (me.company?.id === id) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { id, cookie };
+}
+
+async function invariants(ctx: BenchContext, companyId: string) {
+  const [row] = await ctx.sql<{ balance: number; sum: number; debits: number; min_after: number; running_ok: boolean }>(
+    `SELECT c.currency_amount AS balance,
+            (SELECT COALESCE(SUM(amount), 0)::int FROM coin_ledger WHERE company_id = c.id) AS sum,
+            (SELECT count(*)::int FROM coin_ledger WHERE company_id = c.id AND kind = 'debit') AS debits,
+            (SELECT MIN(balance_after) FROM coin_ledger WHERE company_id = c.id) AS min_after,
+            (SELECT bool_and(balance_after = running) FROM (
+               SELECT balance_after, SUM(amount) OVER (ORDER BY id) AS running FROM coin_ledger WHERE company_id = c.id) t) AS running_ok
+       FROM companies c WHERE c.id = $1`,
+    [companyId],
+  );
+  return row!;
+}
+
+function debitLoad(ctx: BenchContext, cookie: string, opts: { duration?: number; amount?: number; connections?: number }) {
+  return autocannon({
+    url: `${ctx.baseUrl}/api/billing/coins/debit`,
+    method: 'POST',
+    connections: opts.connections ?? CONNECTIONS,
+    ...(opts.amount === undefined ? { duration: opts.duration ?? DURATION_S } : { amount: opts.amount }),
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1, reason: 'Benchmark: ação de IA' }),
+    timeout: 10,
+  });
+}
+
+export default async function coinsBench(ctx: BenchContext): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+
+  // 1. Throughput and latency with plenty of balance (every debit should pass).
+  const main = await companyFor(ctx, 'main', START_BALANCE);
+  await debitLoad(ctx, main.cookie, { duration: 2 }); // warm-up: JIT, caches, pool
+  const warm = await invariants(ctx, main.id);
+  const r = await debitLoad(ctx, main.cookie, {});
+  const rps = r.requests.average;
+  const p99 = r.latency.p99;
+  const ok2xx = r['2xx'];
+  rows.push({ name: `POST /api/billing/coins/debit, ${CONNECTIONS} conn, ${DURATION_S} s`, value: `${Math.round(rps)} debits/s, p50 ${r.latency.p50} ms, p99 ${p99} ms (${ok2xx} ok, ${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors)` });
+  rows.push({ name: 'debits per second', value: String(Math.round(rps)), target: `≥ ${TARGET_RPS}`, ok: rps >= TARGET_RPS && r.non2xx === 0 && r.errors === 0 });
+  rows.push({ name: 'debit p99', value: `${p99} ms`, target: `< ${TARGET_P99_MS} ms`, ok: p99 < TARGET_P99_MS });
+
+  const after = await invariants(ctx, main.id);
+  const lost = after.debits - warm.debits - ok2xx;
+  rows.push({
+    name: 'after load: balance = ledger sum, ≥ 0, one row per accepted debit',
+    value: `balance ${after.balance}, sum ${after.sum}, rows − 2xx = ${lost}, running sums ${after.running_ok ? 'consistent' : 'BROKEN'}`,
+    target: 'equal, ≥ 0, 0',
+    ok: after.balance === after.sum && after.balance >= 0 && lost === 0 && after.running_ok && after.balance === START_BALANCE - after.debits,
+  });
+
+  // 2. A small balance under a burst: exactly the balance passes, the rest is refused (409).
+  const small = await companyFor(ctx, 'small', 100);
+  const burst = await debitLoad(ctx, small.cookie, { amount: 400, connections: 50 });
+  const s = await invariants(ctx, small.id);
+  rows.push({
+    name: '400 debits of 1 against a balance of 100 (50 conn)',
+    value: `${burst['2xx']} accepted, ${burst.non2xx} refused; balance ${s.balance}, ledger sum ${s.sum}, min balance_after ${s.min_after}`,
+    target: '100 accepted, balance 0 = sum',
+    ok: burst['2xx'] === 100 && burst.non2xx === 300 && s.balance === 0 && s.sum === 0 && s.min_after >= 0 && s.running_ok,
+  });
+  return rows;
+}

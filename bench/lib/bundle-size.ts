@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+export const AUTH_PAGE = 'src/features/auth/pages/auth-page.tsx';
+/** The department pages (and admin) that must each load as a chunk of their own. */
+export const DEPARTMENT_PAGES = [
+  'src/features/departments/pages/comercial-page.tsx',
+  'src/features/departments/pages/marketing-page.tsx',
+  'src/features/departments/pages/financeiro-page.tsx',
+  'src/features/departments/pages/rh-page.tsx',
+  'src/features/departments/pages/juridico-page.tsx',
+  'src/features/departments/pages/projetos-page.tsx',
+  'src/features/departments/pages/documentacao-page.tsx',
+  'src/features/admin/pages/admin-page.tsx',
+];
+
+export type SizeReport = {
+  jsGzip: number;
+  cssGzip: number;
+  files: Array<{ file: string; gzip: number }>;
+  departments: Array<{ page: string; file: string | null; ownChunk: boolean; why?: string }>;
+};
+
+/** Every chunk a chunk pulls in statically (itself included), depth first. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]!.imports ?? []) staticClosure(manifest, dep, seen);
+  return seen;
+}
+
+/**
+ * What /auth loads, from Vite's manifest: the entry chunk and its static imports, plus the
+ * auth page's lazy chunk and its static imports (each file once), gzipped at zlib's default
+ * level, as our server (hono/compress) sends them. CSS is counted apart.
+ */
+export function measureAuthBundle(webDist: string): SizeReport {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  if (!manifest[AUTH_PAGE]) throw new Error(`${AUTH_PAGE} is not a chunk of its own`);
+  const entryClosure = staticClosure(manifest, entryKey);
+  const keys = staticClosure(manifest, AUTH_PAGE, new Set(entryClosure));
+  const gz = (file: string) => gzipSync(readFileSync(path.join(webDist, file))).length;
+  const files = [...keys].map((k) => ({ file: manifest[k]!.file, gzip: gz(manifest[k]!.file) }));
+  const css = new Set([...keys].flatMap((k) => manifest[k]!.css ?? []));
+  const departments = DEPARTMENT_PAGES.map((page) => {
+    const chunk = manifest[page];
+    if (!chunk) return { page, file: null, ownChunk: false, why: 'not in the manifest' };
+    if (!chunk.isDynamicEntry) return { page, file: chunk.file, ownChunk: false, why: 'not lazily loaded' };
+    if (entryClosure.has(page)) return { page, file: chunk.file, ownChunk: false, why: 'inside the entry bundle' };
+    const sharedWith = DEPARTMENT_PAGES.filter((other) => other !== page && manifest[other]?.file === chunk.file);
+    if (sharedWith.length) return { page, file: chunk.file, ownChunk: false, why: `shares ${chunk.file} with ${sharedWith.join(', ')}` };
+    return { page, file: chunk.file, ownChunk: true };
+  });
+  return {
+    jsGzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    cssGzip: [...css].reduce((sum, f) => sum + gz(f), 0),
+    files: files.sort((a, b) => b.gzip - a.gzip),
+    departments,
+  };
+}

@@ -1,0 +1,37 @@
+import pg from 'pg';
+
+type Mail = { to: string; subject: string; text: string };
+
+/** Signs up through the API, confirms through the dev mailbox, signs in: the Cookie header. */
+export async function signUpConfirmed(baseUrl: string, email: string, password = 'segredo123'): Promise<string> {
+  // better-auth refuses POSTs without an Origin in production: send the server's own.
+  const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(body) });
+  const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, json({ email, password, name: 'Bench Sede', firstName: 'Bench', lastName: 'Sede', callbackURL: '/email-confirmed' }));
+  if (!up.ok) throw new Error(`sign-up ${email}: ${up.status} ${await up.text()}`);
+  let link: string | null = null;
+  for (let i = 0; i < 100 && !link; i++) {
+    const box = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email.toLowerCase())}`)).json()) as { messages: Mail[] };
+    link = box.messages.map((m) => /https?:\/\/\S+/.exec(m.text)?.[0]).find((l) => l?.includes('verify-email')) ?? null;
+    if (!link) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!link) throw new Error(`no confirmation e-mail for ${email}`);
+  const url = new URL(link);
+  await fetch(`${baseUrl}${url.pathname}${url.search}`, { redirect: 'manual' });
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, json({ email, password }));
+  if (!signIn.ok) throw new Error(`sign-in ${email}: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.includes('session_token='));
+  if (!cookie) throw new Error(`sign-in ${email} set no session cookie`);
+  return cookie;
+}
+
+export function sqlClient(connectionString: string) {
+  const pool = new pg.Pool({ connectionString, max: 4 });
+  pool.on('error', () => {});
+  return {
+    sql: async <T = Record<string, any>>(query: string, params: unknown[] = []) => (await pool.query(query, params)).rows as T[],
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * npm run bench — see bench/README.md. Builds what is missing, measures what /auth loads,
+ * starts the production server on loopback with a fresh DATA_DIR, load-tests the signed-in
+ * bootstrap (/api/me) against a bare GET (/api/ping), times a restart, then runs every
+ * bench/*.bench.ts plug-in. Exits 1 when a target is missed.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuilt, ROOT } from './lib/build.ts';
+import { measureAuthInBrowser } from './lib/browser-size.ts';
+import { measureAuthBundle } from './lib/bundle-size.ts';
+import { signUpConfirmed, sqlClient } from './lib/client.ts';
+import { load } from './lib/load.ts';
+import { freePort, freshDataDir, startProductionServer, type RunningProcess } from './lib/server.ts';
+import { printTable } from './lib/table.ts';
+import type { BenchContext, BenchPlugin, BenchRow } from './types.ts';
+
+const LIMITS = { authJsKb: 150, meP99Ms: 20, meShareOfBare: 0.3, restartMs: 5000 };
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const PLUGIN_TIMEOUT_MS = 180_000;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+const int = (v: number) => Math.round(v).toLocaleString('en-US');
+
+async function main() {
+  const rows: BenchRow[] = [];
+  const ownWebDist = Boolean(process.env.WEB_DIST);
+  const webDist = path.resolve(process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
+  ensureBuilt(webDist, ownWebDist);
+
+  // 1. What /auth loads.
+  const size = measureAuthBundle(webDist);
+  rows.push({ name: 'JS loaded by /auth (gzip)', value: kb(size.jsGzip), target: `≤ ${LIMITS.authJsKb} KB`, ok: size.jsGzip <= LIMITS.authJsKb * 1024 });
+  rows.push({ name: 'CSS loaded by /auth (gzip)', value: kb(size.cssGzip) });
+  for (const d of size.departments) {
+    rows.push({ name: `own chunk: ${path.basename(d.page, '.tsx')}`, value: d.ownChunk ? d.file! : `no (${d.why})`, target: 'own lazy chunk', ok: d.ownChunk });
+  }
+  console.log('\n/auth JavaScript, largest first:');
+  for (const f of size.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}`);
+
+  // 2. The production server, fresh DATA_DIR, loopback only.
+  const dataDir = freshDataDir();
+  const port = await freePort();
+  const pgPort = await freePort();
+  let server: RunningProcess | null = null;
+  const db = sqlClient(`postgres://postgres:postgres@127.0.0.1:${pgPort}/sede`);
+  try {
+    server = await startProductionServer({ dataDir, port, pgPort, webDist });
+    rows.push({ name: 'first start, fresh DATA_DIR (initdb, migrations)', value: ms(server.readyMs) });
+    const baseUrl = server.baseUrl;
+
+    const wire = await measureAuthInBrowser(baseUrl).catch((e: Error) => ({ skipped: e.message.split('\n')[0]! }));
+    if ('skipped' in wire) rows.push({ name: 'JS fetched by /auth in Chromium (on the wire)', value: `skipped: ${wire.skipped}` });
+    else {
+      rows.push({ name: 'JS fetched by /auth in Chromium (on the wire)', value: `${kb(wire.jsBytes)} in ${wire.files.length} files`, target: `≤ ${LIMITS.authJsKb} KB`, ok: wire.jsBytes <= LIMITS.authJsKb * 1024 });
+      const extra = wire.files.filter((f) => !size.files.some((m) => f.url.endsWith(m.file)));
+      if (extra.length) console.log(`\n/auth fetched chunks the manifest sum leaves out: ${extra.map((f) => `${f.url} (${kb(f.bytes)})`).join(', ')}`);
+    }
+
+    // A signed-in person with a company and a membership (made in SQL): the full bootstrap.
+    const email = `bench.${Date.now()}@exemplo.com.br`;
+    const cookie = await signUpConfirmed(baseUrl, email);
+    const [company] = await db.sql<{ id: string }>(
+      "INSERT INTO companies (name, cnpj, fantasia, onboarding_completed, currency_amount) VALUES ('Bench Comércio Ltda', '11222333000181', 'Bench', true, 120) RETURNING id",
+    );
+    await db.sql("INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'admin' FROM \"user\" WHERE email = $2", [company!.id, email]);
+    await db.sql('UPDATE profiles SET company_id = $1, onboarding_completed = true WHERE email = $2', [company!.id, email]);
+    const meRes = await fetch(`${baseUrl}/api/me`, { headers: { cookie } });
+    const me = (await meRes.json()) as { company?: { id: string }; permissions?: { role: string } };
+    if (meRes.status !== 200 || me.company?.id !== company!.id || me.permissions?.role !== 'admin') {
+      throw new Error(`/api/me is not the signed-in bootstrap: ${meRes.status} ${JSON.stringify(me).slice(0, 300)}`);
+    }
+
+    // 3. /api/me vs a bare GET, same server, same run (short warm-up first: JIT, caches).
+    await load(`${baseUrl}/api/ping`, { connections: CONNECTIONS, duration: 2 });
+    await load(`${baseUrl}/api/me`, { connections: CONNECTIONS, duration: 2, headers: { cookie } });
+    const bare = await load(`${baseUrl}/api/ping`, { connections: CONNECTIONS, duration: DURATION_S });
+    const boot = await load(`${baseUrl}/api/me`, { connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
+    const share = boot.rps / bare.rps;
+    const clean = (r: typeof bare) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '');
+    rows.push({ name: `GET /api/ping (bare), ${CONNECTIONS} conn, ${DURATION_S} s`, value: `${int(bare.rps)} req/s, p99 ${ms(bare.p99)}${clean(bare)}`, ok: !bare.non2xx && !bare.errors });
+    rows.push({ name: `GET /api/me (signed in), ${CONNECTIONS} conn, ${DURATION_S} s`, value: `${int(boot.rps)} req/s, p99 ${ms(boot.p99)}${clean(boot)}`, ok: !boot.non2xx && !boot.errors });
+    rows.push({ name: '/api/me p99', value: ms(boot.p99), target: `≤ ${LIMITS.meP99Ms} ms`, ok: boot.p99 <= LIMITS.meP99Ms });
+    rows.push({ name: '/api/me req/s ÷ bare GET req/s', value: `${(share * 100).toFixed(0)} %`, target: `≥ ${LIMITS.meShareOfBare * 100} %`, ok: share >= LIMITS.meShareOfBare });
+
+    // 4. Restart on the initialised DATA_DIR: spawn → first 200 of /api/health.
+    const code = await server.stop();
+    server = null;
+    if (code !== 0) rows.push({ name: 'SIGTERM exit code', value: String(code), target: '0', ok: false });
+    server = await startProductionServer({ dataDir, port, pgPort, webDist }, 30_000);
+    rows.push({ name: 'restart on an initialised DATA_DIR → /api/health 200', value: ms(server.readyMs), target: `≤ ${LIMITS.restartMs} ms`, ok: server.readyMs <= LIMITS.restartMs });
+
+    // 5. Plug-ins: bench/*.bench.ts.
+    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql };
+    for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
+      const plugin = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)).default as BenchPlugin;
+      if (typeof plugin !== 'function') {
+        rows.push({ name: file, value: 'no default export function', ok: false });
+        continue;
+      }
+      console.log(`\nrunning ${file}...`);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${PLUGIN_TIMEOUT_MS / 1000} s`)), PLUGIN_TIMEOUT_MS)));
+        const result = await Promise.race([plugin(ctx), timeout]);
+        for (const row of result) rows.push({ ...row, name: `${file.replace(/\.bench\.ts$/, '')}: ${row.name}` });
+      } catch (e) {
+        rows.push({ name: file, value: `error: ${(e as Error).message}`, ok: false });
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  } catch (e) {
+    if (server) console.error(server.log());
+    throw e;
+  } finally {
+    await db.close().catch(() => {});
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  printTable(`Sede benchmark — Node ${process.version}, ${new Date().toISOString()}`, rows);
+  const failed = rows.filter((r) => r.ok === false);
+  console.log(failed.length ? `\n${failed.length} target(s) missed.` : '\nAll targets met.');
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.error('bench failed:', e instanceof Error ? e.stack : e);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+/** What every `bench/*.bench.ts` plug-in receives. */
+export type BenchContext = {
+  /** The production server under test, e.g. http://127.0.0.1:41234 (loopback only). */
+  baseUrl: string;
+  /** Its DATA_DIR (fresh for this run, removed afterwards). */
+  dataDir: string;
+  /** Signs up, confirms through the dev mailbox and signs in; returns the Cookie header value. */
+  signUpConfirmed: (email: string, password?: string) => Promise<string>;
+  /** Runs SQL on the server's database and returns the rows. */
+  sql: <T = Record<string, any>>(query: string, params?: unknown[]) => Promise<T[]>;
+};
+
+/** One line of the printed table. `ok` undefined = informative only (no target). */
+export type BenchRow = {
+  name: string;
+  value: string;
+  target?: string;
+  ok?: boolean;
+};
+
+/** The shape of a plug-in: `export default async function (ctx) { return rows; }`. */
+export type BenchPlugin = (ctx: BenchContext) => Promise<BenchRow[]>;

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, signInByApi } from './support/api.ts';
+import { authUi } from './support/auth-ui.ts';
+
+/** A promise the test resolves when it wants a held request to go on. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+test.describe('guards (spec §2)', () => {
+  test("'Carregando...' while auth loads, then /auth when nobody is signed in", async ({ page }) => {
+    const me = gate();
+    await page.route('**/api/me', async (route) => {
+      await me.opened;
+      await route.continue();
+    });
+    await page.goto('/empresa');
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    await expect(page).toHaveURL(/\/empresa$/);
+    me.open();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('an unknown path shows the not-found page', async ({ page, request }) => {
+    const user = await createConfirmedUser(request);
+    await signInByApi(page, user.email, user.password);
+    await page.goto('/nao-existe/de-jeito-nenhum');
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  });
+
+  test('without a company the DEFAULT permissions apply: access-denied screen, open areas, /admin not found', async ({ page, request }) => {
+    const user = await createConfirmedUser(request);
+    await signInByApi(page, user.email, user.password);
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+
+    await page.goto('/financeiro');
+    await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
+    await expect(page.getByTestId('access-user-id')).toHaveText(me.user.id);
+    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('access-role')).toHaveText('Nenhuma (sem vínculo com empresa)');
+    await expect(page.getByTestId('access-required')).toHaveText('financeiro (Financeiro)');
+    const available = page.getByTestId('access-available');
+    const denied = page.getByTestId('access-denied-list');
+    for (const open of ['Comercial', 'Marketing', 'Projetos', 'Documentação', 'Empresa', 'Perfil']) await expect(available).toContainText(open);
+    for (const closed of ['Perfil da empresa', 'Recursos Humanos', 'Financeiro', 'Jurídico', 'Administração']) await expect(denied).toContainText(closed);
+    await expect(page.getByText(/company_members/)).toBeVisible();
+
+    for (const path of ['/rh', '/juridico/contrato/1']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Acesso negado' }), path).toBeVisible();
+    }
+    for (const path of ['/comercial', '/marketing/calendario']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: /vincule sua empresa primeiro/ }), path).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Acesso negado' })).toHaveCount(0);
+    }
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Acesso negado' })).toHaveCount(0);
+  });
+
+  test("'Verificando permissões...' while the permissions are read again after an access change", async ({ page, request }) => {
+    const user = await createConfirmedUser(request);
+    await signInByApi(page, user.email, user.password);
+    const second = gate();
+    let calls = 0;
+    await page.route('**/api/me', async (route) => {
+      calls += 1;
+      if (calls > 1) await second.opened;
+      await route.continue();
+    });
+    // The server announces that the person's access changed (a 'me' event on the stream).
+    await page.route('**/api/events', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 600000\nevent: me\ndata: {"reason":"member"}\n\n' }),
+    );
+    await page.goto('/comercial');
+    await expect(page.getByRole('status').filter({ hasText: 'Verificando permissões...' })).toBeVisible();
+    second.open();
+    await expect(page.getByRole('heading', { name: /vincule sua empresa primeiro/ })).toBeVisible();
+    await expect(page.getByText('Verificando permissões...')).toHaveCount(0);
+  });
+
+  test("auth start-up over 15 s ends with 'Timeout de autenticação', and signing in still works", async ({ page, request }) => {
+    const user = await createConfirmedUser(request);
+    await page.clock.install();
+    await page.route('**/api/me', () => {
+      /* never answers */
+    });
+    await page.goto('/empresa');
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    await page.clock.fastForward(14_000);
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    await page.clock.fastForward(1_100);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Timeout de autenticação' })).toBeVisible();
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await authUi(page).signIn(user.email, user.password);
+    await expect(page).toHaveURL(/\/company-setup$/);
+  });
+
+  test("a failing start-up shows 'Auth initialization failed' on /auth", async ({ page }) => {
+    await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL"}' }));
+    await page.goto('/empresa');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Auth initialization failed' })).toBeVisible();
+  });
+});

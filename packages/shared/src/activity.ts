@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { roleLabel } from './roles.ts';
+
+/** What the activity log records (log_user_activity / update_last_login), with pt-BR labels. */
+export const ACTIVITY_ACTIONS = {
+  login: 'Entrou no sistema',
+  invitation_sent: 'Convite enviado',
+  invitation_resent: 'Convite reenviado',
+  invitation_revoked: 'Convite revogado',
+  invitation_accepted: 'Convite aceito',
+  invitation_declined: 'Convite recusado',
+  member_role_changed: 'Função alterada',
+  member_removed: 'Membro removido',
+  company_updated: 'Dados da empresa alterados',
+  profile_updated: 'Perfil atualizado',
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]];
+
+export const activityLabel = (action: string) => ACTIVITY_ACTIONS[action as ActivityAction] ?? action;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const optionalDate = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined)
+  .refine((v) => v === undefined || (DATE.test(v) && !Number.isNaN(Date.parse(v))), { message: 'Data inválida' });
+
+/** GET /api/members/activity filters. Dates are calendar days in America/Sao_Paulo. */
+export const activityQuerySchema = z.object({
+  userId: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  action: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || v in ACTIVITY_ACTIONS, { message: 'Ação inválida' }),
+  from: optionalDate,
+  to: optionalDate,
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+export type ActivityEntry = {
+  id: number;
+  createdAt: string;
+  action: string;
+  user: { id: string; name: string; email: string } | null;
+  details: Record<string, unknown>;
+  userAgent: string | null;
+};
+
+export type ActivityPage = { entries: ActivityEntry[]; nextBefore: number | null };
+
+/** One line explaining an entry's details, in Portuguese. */
+export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'>): string {
+  const d = entry.details as Record<string, string | string[] | undefined>;
+  switch (entry.action) {
+    case 'invitation_sent':
+    case 'invitation_resent':
+    case 'invitation_revoked':
+    case 'invitation_accepted':
+    case 'invitation_declined':
+      return [d.email, d.role ? `(${roleLabel(String(d.role))})` : ''].filter(Boolean).join(' ');
+    case 'member_role_changed':
+      return `${d.memberEmail ?? ''}: ${roleLabel(String(d.from ?? ''))} → ${roleLabel(String(d.to ?? ''))}`.trim();
+    case 'member_removed':
+      return String(d.memberEmail ?? '');
+    case 'company_updated':
+      return Array.isArray(d.fields) ? d.fields.join(', ') : '';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { PLAN_INCLUDES, PLAN_TYPES, PLANS, TRIAL, type PlanType } from './constants.ts';
+
+export { PLANS, PLAN_INCLUDES, TRIAL, PLAN_TYPES, type PlanType };
+
+/** Coin packages on sale (docs/decisions/0063-coin-packages.md). Prices in cents of BRL. */
+export const COIN_PACKAGES = [
+  { id: 'coins_50', coins: 50, priceCents: 5_000, label: 'Pacote Básico', highlight: false },
+  { id: 'coins_150', coins: 150, priceCents: 13_500, label: 'Pacote Equipe', highlight: true },
+  { id: 'coins_500', coins: 500, priceCents: 40_000, label: 'Pacote Empresa', highlight: false },
+] as const;
+export type CoinPackage = (typeof COIN_PACKAGES)[number];
+export type CoinPackageId = CoinPackage['id'];
+const PACKAGE_IDS = COIN_PACKAGES.map((p) => p.id) as [CoinPackageId, ...CoinPackageId[]];
+export const findCoinPackage = (id: string) => COIN_PACKAGES.find((p) => p.id === id) ?? null;
+
+/** Discount of a package against the smallest one's price per coin, in whole percent. */
+export function packageDiscountPercent(pkg: CoinPackage): number {
+  const base = COIN_PACKAGES[0].priceCents / COIN_PACKAGES[0].coins;
+  return Math.round((1 - pkg.priceCents / pkg.coins / base) * 100);
+}
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  trialing: 'Período de teste',
+  active: 'Ativa',
+  past_due: 'Pagamento pendente',
+  canceled: 'Cancelada',
+};
+export const subscriptionStatusLabel = (s: string) => SUBSCRIPTION_STATUS_LABELS[s as SubscriptionStatus] ?? s;
+
+export const COIN_KINDS = ['welcome', 'allowance', 'allowance_expiry', 'purchase', 'debit', 'adjustment'] as const;
+export type CoinKind = (typeof COIN_KINDS)[number];
+export const COIN_KIND_LABELS: Record<CoinKind, string> = {
+  welcome: 'Boas-vindas',
+  allowance: 'Moedas do plano',
+  allowance_expiry: 'Expiração das moedas do plano',
+  purchase: 'Compra de moedas',
+  debit: 'Uso',
+  adjustment: 'Ajuste',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Aguardando pagamento',
+  scheduled: 'Agendado',
+  paid: 'Pago',
+  failed: 'Falhou',
+  canceled: 'Cancelado',
+};
+
+export const BILLING_MESSAGES = {
+  adminOnly: 'Apenas administradores da empresa podem fazer pagamentos e alterar o plano.',
+  unknownPackage: 'Pacote de moedas desconhecido',
+  unknownPlan: 'Plano desconhecido',
+  sandboxMode: 'Modo de teste',
+} as const;
+
+export const planTypeSchema = z.enum(PLAN_TYPES as [PlanType, ...PlanType[]], { error: BILLING_MESSAGES.unknownPlan });
+
+/** POST /api/billing/coins/debit: what every AI action will call. */
+export const debitCoinsSchema = z.object({
+  amount: z
+    .number({ error: 'Informe a quantidade de moedas como um número inteiro.' })
+    .int('A quantidade de moedas deve ser um número inteiro.')
+    .positive('A quantidade de moedas deve ser maior que zero.')
+    .max(10_000, 'No máximo 10.000 moedas por operação.'),
+  reason: z
+    .string({ error: 'Informe o motivo do uso das moedas.' })
+    .trim()
+    .min(1, 'Informe o motivo do uso das moedas.')
+    .max(200, 'O motivo deve ter no máximo 200 caracteres.'),
+});
+export type DebitCoinsInput = z.input<typeof debitCoinsSchema>;
+
+export const coinCheckoutSchema = z.object({ packageId: z.enum(PACKAGE_IDS, { error: BILLING_MESSAGES.unknownPackage }) });
+export const subscriptionCheckoutSchema = z.object({ plan: planTypeSchema });
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida: use o formato AAAA-MM-DD.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Data inválida: use o formato AAAA-MM-DD.');
+
+/** GET /api/billing/ledger filters (query string; empty values mean "any"). */
+export const ledgerQuerySchema = z.object({
+  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COIN_KINDS, { error: 'Tipo de lançamento desconhecido' }).optional()),
+  from: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
+  to: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
+  before: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().positive().optional()),
+});
+export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
+
+// ---- Derived figures (spec §9) ----
+
+/** Annual against twelve monthly payments: R$ 800 a year, 27%, about R$ 183 a month. */
+export function annualSavings() {
+  const twelveMonths = PLANS.monthly.priceCents * 12;
+  const savingsCents = twelveMonths - PLANS.annual.priceCents;
+  return {
+    savingsCents,
+    savingsReais: savingsCents / 100,
+    percent: Math.round((savingsCents / twelveMonths) * 100),
+    monthlyEquivalentCents: Math.floor(PLANS.annual.priceCents / 12),
+  };
+}
+
+/** Collaborators over the plan's limit and what they add per month. */
+export function collaboratorsCost(memberCount: number) {
+  const extra = Math.max(0, memberCount - PLAN_INCLUDES.collaborators);
+  return { included: PLAN_INCLUDES.collaborators, extra, extraMonthlyCents: extra * PLAN_INCLUDES.extraCollaboratorCents };
+}
+
+/** One charge of a plan: its price plus extra collaborators for the plan's interval. */
+export function chargeCents(plan: PlanType, memberCount: number): number {
+  const { extraMonthlyCents } = collaboratorsCost(memberCount);
+  return PLANS[plan].priceCents + extraMonthlyCents * (plan === 'annual' ? 12 : 1);
+}
+
+const DAY_MS = 86_400_000;
+/** Whole days left in the trial, rounded up; 0 once it has ended. */
+export function trialDaysLeft(trialEndsAt: string | Date | null | undefined, now: Date = new Date()): number {
+  if (!trialEndsAt) return 0;
+  const ms = new Date(trialEndsAt).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
+}
+
+/** Adds calendar months in UTC, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonthsUtc(date: Date, months: number): Date {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const d = new Date(date);
+  d.setUTCFullYear(y, m, Math.min(date.getUTCDate(), lastDay));
+  return d;
+}
+
+export const planIntervalEnd = (plan: PlanType, start: Date) => addMonthsUtc(start, plan === 'annual' ? 12 : 1);
+
+/**
+ * The monthly allowance period containing `now` for a subscription period that started at
+ * `anchor`: anchor + k months (annual plans get their coins monthly too). Null before the anchor.
+ */
+export function allowancePeriodStart(anchor: Date, now: Date): Date | null {
+  if (now.getTime() < anchor.getTime()) return null;
+  let k = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
+  while (k > 0 && addMonthsUtc(anchor, k).getTime() > now.getTime()) k--;
+  return addMonthsUtc(anchor, Math.max(0, k));
+}
+
+/** The ledger's period key of an allowance period: its start, to the second, in UTC. */
+export const allowancePeriodKey = (start: Date) => start.toISOString().slice(0, 19) + 'Z';
