@@ -80,12 +80,20 @@ export default async function coinsBench(ctx: BenchContext): Promise<BenchRow[]>
   rows.push({ name: 'debit p99', value: `${p99} ms`, target: `< ${TARGET_P99_MS} ms`, ok: p99 < TARGET_P99_MS });
 
   const after = await invariants(ctx, main.id);
-  const lost = after.debits - warm.debits - ok2xx;
+  // autocannon stops counting at the deadline: up to one request per connection may have been
+  // applied by the server without its answer being counted.
+  const uncounted = after.debits - warm.debits - ok2xx;
   rows.push({
-    name: 'after load: balance = ledger sum, ≥ 0, one row per accepted debit',
-    value: `balance ${after.balance}, sum ${after.sum}, rows − 2xx = ${lost}, running sums ${after.running_ok ? 'consistent' : 'BROKEN'}`,
-    target: 'equal, ≥ 0, 0',
-    ok: after.balance === after.sum && after.balance >= 0 && lost === 0 && after.running_ok && after.balance === START_BALANCE - after.debits,
+    name: 'after load: balance = ledger sum = start − debits, ≥ 0',
+    value: `balance ${after.balance}, ledger sum ${after.sum}, start − debit rows ${START_BALANCE - after.debits}, running sums ${after.running_ok ? 'consistent' : 'BROKEN'}`,
+    target: 'all equal, ≥ 0',
+    ok: after.balance === after.sum && after.balance === START_BALANCE - after.debits && after.balance >= 0 && after.running_ok,
+  });
+  rows.push({
+    name: 'debit rows − answered 2xx (in flight at the deadline)',
+    value: String(uncounted),
+    target: `0…${CONNECTIONS}`,
+    ok: uncounted >= 0 && uncounted <= CONNECTIONS,
   });
 
   // 2. A small balance under a burst: exactly the balance passes, the rest is refused (409).

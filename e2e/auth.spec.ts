@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser, uniqueEmail, waitForMail } from './support/api.ts';
 import { authUi, expectFieldError, mailLink, signOutThroughMenu, toast } from './support/auth-ui.ts';
+
+/** No serious or critical axe violations, and nothing wider than the viewport. */
+async function expectAccessibleAndFitting(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} overflows horizontally`).toBeLessThanOrEqual(0);
+}
 
 test.describe('sign-up, confirmation and sign-in through the UI', () => {
   test('a new account is confirmed by e-mail and then signs in to /company-setup', async ({ page, request }) => {
@@ -272,5 +282,82 @@ test.describe('/email-confirmed', () => {
     await page.goto('/email-confirmed?next=%2F%2Fexemplo.com');
     await expect(page.getByRole('heading', { name: 'Email Confirmado!' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Fazer Login' })).toHaveAttribute('href', '/auth?email_confirmed=true');
+  });
+});
+
+test.describe('accessibility and keyboard', () => {
+  test('the tabs follow the keyboard pattern and every field is reachable', async ({ page }) => {
+    await page.goto('/auth');
+    const login = page.getByRole('tab', { name: 'Entrar' });
+    const signup = page.getByRole('tab', { name: 'Criar conta' });
+    await expect(page.getByRole('tabpanel')).toHaveAccessibleName('Entrar');
+    await login.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(signup).toBeFocused();
+    await expect(signup).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveAccessibleName('Criar conta');
+    await page.keyboard.press('Home');
+    await expect(login).toHaveAttribute('aria-selected', 'true');
+    // Tab moves from the selected tab into the panel, not to the other tab.
+    await page.keyboard.press('Tab');
+    await expect(authUi(page).loginForm.getByLabel('E-mail', { exact: true })).toBeFocused();
+  });
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    test(`/auth, its views, /email-confirmed and /dev/mailbox pass axe at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/auth');
+      await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+      await expectAccessibleAndFitting(page, 'login');
+      await authUi(page).openSignup();
+      await authUi(page).signupForm.getByRole('button', { name: 'Criar conta', exact: true }).click();
+      await expectAccessibleAndFitting(page, 'signup with an error');
+      await page.getByRole('tab', { name: 'Entrar' }).click();
+      await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+      await expect(page.getByRole('heading', { name: 'Recuperar Senha' })).toBeVisible();
+      await expectAccessibleAndFitting(page, 'forgot');
+      await page.goto('/auth?reset=true&token=abc');
+      await expect(page.getByRole('heading', { name: 'Nova senha' })).toBeVisible();
+      await expectAccessibleAndFitting(page, 'new password');
+      await page.goto('/email-confirmed?error=TOKEN_EXPIRED');
+      await expect(page.getByRole('heading', { name: 'Erro na Confirmação' })).toBeVisible();
+      await expectAccessibleAndFitting(page, 'email-confirmed error');
+      await page.goto('/dev/mailbox');
+      await expect(page.getByRole('heading', { name: 'Caixa de e-mails de desenvolvimento' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Atualizar' })).toBeVisible();
+      await expectAccessibleAndFitting(page, 'mailbox');
+    });
+  }
+
+  test('the sign-up modal traps focus and passes axe', async ({ page }) => {
+    await page.goto('/auth');
+    const ui = authUi(page);
+    await ui.openSignup();
+    await ui.signUp({ firstName: 'Caio', lastName: 'Prado', email: uniqueEmail('modal'), password: 'segredo123' });
+    const dialog = page.getByRole('dialog', { name: 'Verifique seu E-mail' });
+    await expect(dialog.getByRole('button', { name: 'Entendi' })).toBeFocused();
+    await expectAccessibleAndFitting(page, 'modal');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('/dev/mailbox', () => {
+  test('lists the messages to an address and opens one with its link and sandboxed HTML', async ({ page, request }) => {
+    const user = await createConfirmedUser(request);
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+    const list = page.getByRole('list', { name: 'E-mails enviados' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).toContainText('Confirme seu e-mail no Sede');
+    await expect(list).toContainText(user.email);
+    await expect(list.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    await list.getByRole('button').click();
+    await expect(page.getByRole('heading', { name: 'Confirme seu e-mail no Sede', level: 2 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ })).toBeVisible();
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    await expect(page.frameLocator('iframe').getByRole('link', { name: 'Confirmar e-mail' })).toBeVisible();
+    await page.getByRole('button', { name: 'Voltar à lista' }).click();
+    await expect(list).toBeVisible();
   });
 });

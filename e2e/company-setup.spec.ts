@@ -30,9 +30,11 @@ test.describe('company welcome and setup', () => {
     await signedInWithoutCompany(page, 'Marina');
     await page.goto('/company-welcome');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá, Marina!');
-    await expect(page.getByText('Vincular empresa', { exact: true })).toBeVisible();
-    await expect(page.getByText('Convidar equipe (opcional)')).toBeVisible();
-    await expect(page.getByText('Pronto!', { exact: true })).toBeVisible();
+    const steps = page.getByRole('list', { name: 'Passos' }).getByRole('listitem');
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText('Vincular empresa');
+    await expect(steps.nth(1)).toContainText('Convidar equipe (opcional)');
+    await expect(steps.nth(2)).toContainText('Pronto!');
     await expect(page.getByText('Processo rápido • Menos de 2 minutos')).toBeVisible();
     await expect(page.getByText('50 moedas grátis para começar')).toBeVisible();
     await expectNoSeriousA11yIssues(page);

@@ -1,12 +1,20 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createConfirmedUser, firstLink, signInByApi, uniqueEmail, waitForMail } from './support/api.ts';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, createMember, expectAccessible, inviteByApi, invitationLink } from './support/team.ts';
 
+const contexts: BrowserContext[] = [];
+
+/** A second browser (another person), closed after the test. */
 async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  contexts.push(context);
   return context.newPage();
 }
+
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
 
 const dept = (page: Page, key: string) => page.getByTestId(`dept-${key}`);
 
@@ -111,7 +119,7 @@ test.describe('team invitations (issue 4)', () => {
     await page.getByRole('tab', { name: 'Atividade' }).click();
     await expect(page.locator('[data-testid="activity-row"][data-action="invitation_accepted"]')).toHaveCount(1);
     await expect(page.locator('[data-testid="activity-row"][data-action="invitation_declined"]')).toHaveCount(1);
-    await page.getByLabel('Ação').selectOption('invitation_declined');
+    await page.getByLabel('Ação', { exact: true }).selectOption('invitation_declined');
     await expect(page.getByTestId('activity-row')).toHaveCount(1);
     await expect(page.getByTestId('activity-row')).toContainText(marketer);
     await expectAccessible(page);
@@ -155,8 +163,8 @@ test.describe('team invitations (issue 4)', () => {
   test('a CPF already used by another profile: CPF já Cadastrado', async ({ page, request }) => {
     const owner = await createConfirmedUser(request, { email: uniqueEmail('dono') });
     await e2eSql(`UPDATE profiles SET cpf = '11144477735' WHERE email = $1`, [owner.email]);
+    // Confirming through the page's own request context signs the browser in.
     const me = await createConfirmedUser(page.request, { email: uniqueEmail('eu') });
-    await signInByApi(page, me.email, me.password);
     await page.goto('/perfil');
     await expect(page.getByTestId('profile-email')).toHaveValue(me.email);
     await page.getByLabel('CPF (opcional)').pressSequentially('11144477735');
@@ -176,7 +184,6 @@ test.describe('team invitations (issue 4)', () => {
     const admin = await createCompanyWithAdmin(page.request, 'Loja Azul');
     const memberPage = await newPage(browser, baseURL);
     const member = await createMember(memberPage.request, admin.companyId, 'vendas');
-    await signInByApi(memberPage, member.email, member.password);
     await memberPage.goto('/empresa');
     await expect(dept(memberPage, 'comercial')).toHaveAttribute('data-open', 'true');
     await expect(dept(memberPage, 'financeiro')).toHaveAttribute('data-open', 'false');

@@ -5,7 +5,12 @@
  */
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { looksLikeEmail, normalizeEmail } from './email.ts';
+
+// The same two helpers as email.ts, repeated here because email.ts also builds zod schemas and
+// importing it pulls zod (~23 KB) into /auth. auth.test.ts checks that both agree.
+export const normalizeEmail = (value: string) => value.trim().toLowerCase();
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const looksLikeEmail = (value: string) => EMAIL_PATTERN.test(value);
 
 export type RuleResult<T, F extends string = Extract<keyof T, string>> =
   | { success: true; data: T }
@@ -28,14 +33,15 @@ export function checkSignIn(raw: Raw<keyof SignInValues>): RuleResult<SignInValu
 export const SIGN_UP_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 export type SignUpField = (typeof SIGN_UP_FIELDS)[number];
 export type SignUpValues = Record<SignUpField, string>;
-/** Sign-up: all five required, e-mail shape, passwords equal, at least 6 characters. */
+/** Sign-up: all five required, e-mail shape, passwords equal, at least 6 characters (after trimming). */
 export function checkSignUp(raw: Raw<SignUpField>): RuleResult<SignUpValues> {
   const data: SignUpValues = {
     firstName: str(raw.firstName).trim(),
     lastName: str(raw.lastName).trim(),
     email: normalizeEmail(str(raw.email)),
-    password: str(raw.password),
-    confirmPassword: str(raw.confirmPassword),
+    // Trimmed like at sign-in, or a password with an edge space could never be used to sign in.
+    password: str(raw.password).trim(),
+    confirmPassword: str(raw.confirmPassword).trim(),
   };
   const missing = SIGN_UP_FIELDS.find((f) => !data[f]);
   if (missing) return fail(missing, AUTH_MESSAGES.signUpRequired);
@@ -57,7 +63,7 @@ export function checkResetRequest(raw: Raw<'email'>): RuleResult<ResetRequestVal
 export type NewPasswordValues = { password: string; confirmPassword: string };
 /** 'Nova senha' on /auth?reset=true (not shown by the spec): the sign-up password rules. */
 export function checkNewPassword(raw: Raw<keyof NewPasswordValues>): RuleResult<NewPasswordValues> {
-  const data = { password: str(raw.password), confirmPassword: str(raw.confirmPassword) };
+  const data = { password: str(raw.password).trim(), confirmPassword: str(raw.confirmPassword).trim() };
   if (!data.password) return fail('password', AUTH_MESSAGES.signUpRequired);
   if (!data.confirmPassword) return fail('confirmPassword', AUTH_MESSAGES.signUpRequired);
   if (data.password !== data.confirmPassword) return fail('confirmPassword', AUTH_MESSAGES.passwordMismatch);

@@ -115,7 +115,8 @@ export function sessionCookieValue(cookieHeader: string | null | undefined): str
  * revoked session or a changed role is evicted on every instance within milliseconds.
  *
  * Two rules keep it honest:
- * - a load that raced a change is served but not kept (generation counters);
+ * - a load that raced a change of *its* user, company or session is served but not kept
+ *   (a logical clock stamps every change heard; other tenants' changes do not matter);
  * - nothing is cached or served from cache while the LISTEN connection is down, and
  *   losing or regaining it clears everything (evictions may have been missed).
  */
@@ -124,13 +125,39 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
   const cookiesByToken = new Map<string, Set<string>>();
   const viewers = new Map<string, CachedViewer>();
   const usersByCompany = new Map<string, Set<string>>();
-  // Bumped by every change of their kind: a load that started before a bump is not kept.
-  let sessionGeneration = 0;
-  let viewerGeneration = 0;
   const counters = { sessionHits: 0, sessionLoads: 0, viewerHits: 0, viewerLoads: 0, resets: 0 };
 
+  // Change tracking for loads in flight: `clock` ticks on every change heard; `changedAt`
+  // remembers when a user ('u:'), company ('c:') or session token ('t:') last changed. Only
+  // loads in flight need it, so it is emptied whenever none is.
+  let clock = 0;
+  let clearedAt = 0;
+  let inflight = 0;
+  const changedAt = new Map<string, number>();
+
+  function mark(key: string) {
+    ++clock;
+    if (inflight === 0) return; // no load to spoil: a later one starts after this change
+    changedAt.set(key, clock);
+    if (changedAt.size > MAX_ENTRIES) {
+      changedAt.clear();
+      clearedAt = clock;
+    }
+  }
+  const unchangedSince = (start: number, keys: Array<string | null>) =>
+    clearedAt <= start && keys.every((k) => k === null || (changedAt.get(k) ?? 0) <= start);
+
+  async function tracked<T>(load: (start: number) => Promise<T>): Promise<T> {
+    inflight++;
+    try {
+      return await load(clock);
+    } finally {
+      if (--inflight === 0) changedAt.clear();
+    }
+  }
+
   function evictViewer(userId: string) {
-    viewerGeneration++;
+    mark(`u:${userId}`);
     const cached = viewers.get(userId);
     viewers.delete(userId);
     const companyId = cached?.viewer.company?.id;
@@ -138,14 +165,14 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
   }
 
   function evictToken(token: string) {
-    sessionGeneration++;
+    mark(`t:${token}`);
     for (const key of cookiesByToken.get(token) ?? []) sessions.delete(key);
     cookiesByToken.delete(token);
   }
 
   function clear() {
-    sessionGeneration++;
-    viewerGeneration++;
+    clearedAt = ++clock;
+    changedAt.clear();
     counters.resets++;
     sessions.clear();
     cookiesByToken.clear();
@@ -163,7 +190,7 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
         evictViewer(change.userId);
         break;
       case 'company':
-        viewerGeneration++;
+        mark(`c:${change.companyId}`);
         for (const userId of [...(usersByCompany.get(change.companyId) ?? [])]) evictViewer(userId);
         break;
       case 'reset':
@@ -190,24 +217,25 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
       }
     }
     sessions.delete(key);
-    const gen = sessionGeneration;
     counters.sessionLoads++;
-    const result = await auth.api.getSession({ headers });
-    if (!result) return null;
-    const entry: CachedSession = {
-      userId: result.user.id,
-      token: result.session.token,
-      expiresAt: new Date(result.session.expiresAt).getTime(),
-      checkedAt: now,
-    };
-    if (gen === sessionGeneration && feed.isLive()) {
-      if (sessions.size >= MAX_ENTRIES) sessions.delete(sessions.keys().next().value!);
-      sessions.set(key, entry);
-      let keys = cookiesByToken.get(entry.token);
-      if (!keys) cookiesByToken.set(entry.token, (keys = new Set()));
-      keys.add(key);
-    }
-    return entry;
+    return tracked(async (start) => {
+      const result = await auth.api.getSession({ headers });
+      if (!result) return null;
+      const entry: CachedSession = {
+        userId: result.user.id,
+        token: result.session.token,
+        expiresAt: new Date(result.session.expiresAt).getTime(),
+        checkedAt: now,
+      };
+      if (feed.isLive() && unchangedSince(start, [`t:${entry.token}`])) {
+        if (sessions.size >= MAX_ENTRIES) sessions.delete(sessions.keys().next().value!);
+        sessions.set(key, entry);
+        let keys = cookiesByToken.get(entry.token);
+        if (!keys) cookiesByToken.set(entry.token, (keys = new Set()));
+        keys.add(key);
+      }
+      return entry;
+    });
   }
 
   async function loadViewer(userId: string): Promise<CachedViewer | null> {
@@ -218,23 +246,24 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
         return hit;
       }
     }
-    const gen = viewerGeneration;
     counters.viewerLoads++;
-    const { rows } = await pool.query(VIEWER_SQL, [userId]);
-    if (!rows[0]) return null;
-    const viewer = toViewer(rows[0]);
-    const cached = { viewer, json: JSON.stringify(viewer) };
-    if (gen === viewerGeneration && feed.isLive()) {
-      if (viewers.size >= MAX_ENTRIES) viewers.delete(viewers.keys().next().value!);
-      viewers.set(userId, cached);
-      const companyId = viewer.company?.id;
-      if (companyId) {
-        let set = usersByCompany.get(companyId);
-        if (!set) usersByCompany.set(companyId, (set = new Set()));
-        set.add(userId);
+    return tracked(async (start) => {
+      const { rows } = await pool.query(VIEWER_SQL, [userId]);
+      if (!rows[0]) return null;
+      const viewer = toViewer(rows[0]);
+      const cached = { viewer, json: JSON.stringify(viewer) };
+      const companyId = viewer.company?.id ?? null;
+      if (feed.isLive() && unchangedSince(start, [`u:${userId}`, companyId && `c:${companyId}`])) {
+        if (viewers.size >= MAX_ENTRIES) viewers.delete(viewers.keys().next().value!);
+        viewers.set(userId, cached);
+        if (companyId) {
+          let set = usersByCompany.get(companyId);
+          if (!set) usersByCompany.set(companyId, (set = new Set()));
+          set.add(userId);
+        }
       }
-    }
-    return cached;
+      return cached;
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -60,6 +60,11 @@ describe('embedded PostgreSQL', () => {
     expect(existsSync(path.join(b.dataDir, 'pg', 'PG_VERSION'))).toBe(true);
   });
 
+  it('refuses a DATA_DIR another running server is using, naming it', async () => {
+    await expect(startTestServer({ DATA_DIR: a.dataDir })).rejects.toThrow(/in use by another running server/);
+    expect((await a.request('/api/health')).status).toBe(200);
+  });
+
   it('a restart on the same DATA_DIR finds every row', async () => {
     const user = await createConfirmedUser(a, { email: `reinicio.${Date.now()}@exemplo.com.br`, password: 'persiste123' });
     const count = async (s: TestServer) =>
@@ -72,6 +77,46 @@ describe('embedded PostgreSQL', () => {
     // The session issued before the restart still works, and so does signing in.
     expect((await a.request('/api/me', { jar: user.jar })).status).toBe(200);
     expect((await signIn(a, user.email, 'persiste123')).status).toBe(200);
+  });
+});
+
+describe('where the data lives', () => {
+  it('starts with DATA_DIR inside a 0700 folder (a clone under a private home, run as root)', async () => {
+    const home = mkdtempSync(path.join('/tmp', 'sede-home-'));
+    expect(statSync(home).mode & 0o777).toBe(0o700);
+    const server = await startTestServer({ DATA_DIR: path.join(home, 'clone', '.data') });
+    try {
+      expect((await server.request('/api/health')).status).toBe(200);
+      expect(existsSync(path.join(home, 'clone', '.data', 'pg', 'PG_VERSION'))).toBe(true);
+    } finally {
+      await server.stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('after a crash', () => {
+  it('a server killed outright (SIGKILL) leaves PostgreSQL orphaned; the next start reclaims it and finds the data', async () => {
+    const dataDir = tempDataDir('sede-crash-');
+    const proc = await spawnServer({ DATA_DIR: dataDir });
+    const email = `crash.${Date.now()}@exemplo.com.br`;
+    const up = await fetch(`${proc.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'segredo123', name: 'Ana Souza', firstName: 'Ana', lastName: 'Souza' }),
+    });
+    expect(up.status).toBe(200);
+    proc.child.kill('SIGKILL');
+    await proc.exited;
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
+
+    const again = await startTestServer({ DATA_DIR: dataDir });
+    try {
+      const { rows } = await again.services.pool.query('SELECT 1 FROM "user" WHERE email = $1', [email]);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await again.stop();
+    }
   });
 });
 

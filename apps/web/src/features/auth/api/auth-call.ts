@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import type { AuthErrorLike } from '@sede/shared/auth-errors';
 
 /**
@@ -16,4 +17,25 @@ type RawResult = { data: unknown; error: { code?: string; message?: string; stat
 export function toResult<T>(raw: RawResult): AuthCallResult<T> {
   const e = raw.error;
   return { data: (raw.data ?? null) as T | null, error: e ? { code: e.code, message: e.message, status: e.status } : null };
+}
+
+/**
+ * The pending state of one auth call, shaped like a mutation ({ isPending, mutateAsync }).
+ * Not TanStack's useMutation: an auth call must never be retried, nothing is cached, and the
+ * mutation machinery would add ~1 KB to /auth.
+ */
+export function useAuthCall<A extends unknown[], R>(call: (...args: A) => Promise<R>) {
+  const [isPending, setPending] = useState(false);
+  const mutateAsync = useCallback(
+    async (...args: A) => {
+      setPending(true);
+      try {
+        return await call(...args);
+      } finally {
+        setPending(false);
+      }
+    },
+    [call],
+  );
+  return { isPending, mutateAsync };
 }

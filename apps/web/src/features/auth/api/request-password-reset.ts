@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
 
 /** Where better-auth sends the person back: /auth?reset=true&token=… (or &error=INVALID_TOKEN). */
 export const RESET_REDIRECT_PATH = '/auth?reset=true';
@@ -10,4 +9,4 @@ export async function requestPasswordReset(email: string): Promise<AuthCallResul
   return toResult(await client.requestPasswordReset({ email, redirectTo: RESET_REDIRECT_PATH }));
 }
 
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset, retry: false });
+export const useRequestPasswordReset = () => useAuthCall(requestPasswordReset);

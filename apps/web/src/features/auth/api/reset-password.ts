@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
 
 /** POST /api/auth/reset-password with the token from the e-mail link. */
 export async function resetPassword(body: { newPassword: string; token: string }): Promise<AuthCallResult> {
@@ -7,4 +6,4 @@ export async function resetPassword(body: { newPassword: string; token: string }
   return toResult(await client.resetPassword(body));
 }
 
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword, retry: false });
+export const useResetPassword = () => useAuthCall(resetPassword);

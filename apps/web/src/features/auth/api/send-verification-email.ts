@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
 import { EMAIL_CONFIRMED_PATH } from './sign-up.ts';
 
 /** POST /api/auth/send-verification-email: a new confirmation link for an unconfirmed account. */
@@ -8,4 +7,4 @@ export async function sendVerificationEmail(email: string): Promise<AuthCallResu
   return toResult(await client.sendVerificationEmail({ email, callbackURL: EMAIL_CONFIRMED_PATH }));
 }
 
-export const useSendVerificationEmail = () => useMutation({ mutationFn: sendVerificationEmail, retry: false });
+export const useSendVerificationEmail = () => useAuthCall(sendVerificationEmail);

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
 
 /** After Google the company-setup screen takes over (spec §2, §4 "OAuth return"). */
 export const GOOGLE_RETURN_PATH = '/company-setup?oauth=true';
@@ -17,4 +16,4 @@ export async function signInWithGoogle(): Promise<AuthCallResult> {
   );
 }
 
-export const useSignInWithGoogle = () => useMutation({ mutationFn: signInWithGoogle, retry: false });
+export const useSignInWithGoogle = () => useAuthCall(signInWithGoogle);

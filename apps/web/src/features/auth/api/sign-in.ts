@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
 
 export type SignInBody = { email: string; password: string };
 
@@ -9,4 +8,4 @@ export async function signInWithPassword(body: SignInBody): Promise<AuthCallResu
   return toResult(await client.signIn.email(body));
 }
 
-export const useSignIn = () => useMutation({ mutationFn: signInWithPassword, retry: false });
+export const useSignIn = () => useAuthCall(signInWithPassword);

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
 
 export type SignUpBody = { email: string; password: string; firstName: string; lastName: string };
 export type SignUpData = { user?: { id: string; email: string } | null };
@@ -14,4 +13,4 @@ export async function signUpWithPassword(body: SignUpBody): Promise<AuthCallResu
   return toResult<SignUpData>(await client.signUp.email(payload as Parameters<typeof client.signUp.email>[0]));
 }
 
-export const useSignUp = () => useMutation({ mutationFn: signUpWithPassword, retry: false });
+export const useSignUp = () => useAuthCall(signUpWithPassword);

@@ -39,7 +39,8 @@ export function AuthTabsList({ className, ...props }: HTMLAttributes<HTMLDivElem
   );
 }
 
-export function AuthTabsTrigger({ value, children }: { value: string; children: ReactNode }) {
+/** `onIntent` runs on hover or focus, before the click: a chance to fetch what the panel needs. */
+export function AuthTabsTrigger({ value, children, onIntent }: { value: string; children: ReactNode; onIntent?: () => void }) {
   const tabs = useTabs();
   const active = tabs.value === value;
   return (
@@ -52,6 +53,8 @@ export function AuthTabsTrigger({ value, children }: { value: string; children: 
       tabIndex={active ? 0 : -1}
       data-state={active ? 'active' : 'inactive'}
       onClick={() => tabs.select(value)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       className={cn(
         'h-9 rounded-[calc(var(--radius-ui)-2px)] text-sm font-medium text-slate-600 transition-colors hover:text-slate-900',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)]',

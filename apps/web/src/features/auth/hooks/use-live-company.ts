@@ -12,6 +12,16 @@ export function useLiveCompany(enabled: boolean) {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
+    // Every (re)connection starts with 'ready'; after a reconnect, changes made while the
+    // stream was down were never relayed, so the balance and access are read again.
+    let connectedBefore = false;
+    source.addEventListener('ready', () => {
+      if (connectedBefore) {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['company'] });
+      }
+      connectedBefore = true;
+    });
     source.addEventListener('company', (e) => {
       const { currency_amount } = JSON.parse((e as MessageEvent).data) as { currency_amount: number };
       queryClient.setQueryData<Me | null>(meQueryKey, (me) =>

@@ -10,13 +10,19 @@ import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../com
 import { FormAlert } from '../components/form-alert.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
-import { SignupForm } from '../components/signup-form.tsx';
 
 // Views a person reaches by a click or a link load on demand, so the first download of /auth
 // stays inside its budget (docs/decisions/0020-auth-screens.md). The modal's Radix dialog
-// (focus trap, scroll lock) is fetched when the 'Criar conta' tab opens.
+// (focus trap, scroll lock) and the sign-up form are fetched as soon as the pointer or the focus
+// reaches the 'Criar conta' tab.
 const loadVerifyEmailDialog = () => import('../components/verify-email-dialog.tsx');
 const VerifyEmailDialog = lazy(() => loadVerifyEmailDialog().then((m) => ({ default: m.VerifyEmailDialog })));
+const loadSignupForm = () => import('../components/signup-form.tsx');
+const SignupForm = lazy(() => loadSignupForm().then((m) => ({ default: m.SignupForm })));
+const prefetchSignup = () => {
+  void loadSignupForm().catch(() => undefined);
+  void loadVerifyEmailDialog().catch(() => undefined);
+};
 const loadForgotPassword = () => import('../components/forgot-password-form.tsx');
 const ForgotPasswordForm = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordForm })));
 const NewPasswordForm = lazy(() => import('../components/new-password-form.tsx').then((m) => ({ default: m.NewPasswordForm })));
@@ -113,12 +119,14 @@ export default function AuthPage() {
             value={tab}
             onValueChange={(v) => {
               setTab(v as Tab);
-              if (v === 'signup') void loadVerifyEmailDialog().catch(() => undefined);
+              if (v === 'signup') prefetchSignup();
             }}
           >
             <AuthTabsList aria-label="Entrar ou criar conta">
               <AuthTabsTrigger value="login">Entrar</AuthTabsTrigger>
-              <AuthTabsTrigger value="signup">Criar conta</AuthTabsTrigger>
+              <AuthTabsTrigger value="signup" onIntent={prefetchSignup}>
+                Criar conta
+              </AuthTabsTrigger>
             </AuthTabsList>
             <AuthTabsContent value="login">
               <LoginForm
@@ -132,7 +140,9 @@ export default function AuthPage() {
               />
             </AuthTabsContent>
             <AuthTabsContent value="signup">
-              <SignupForm defaultEmail={queryEmail} onSignedUp={setVerifyEmail} onGoToLogin={goToLogin} />
+              <Suspense fallback={viewFallback}>
+                <SignupForm defaultEmail={queryEmail} onSignedUp={setVerifyEmail} onGoToLogin={goToLogin} />
+              </Suspense>
             </AuthTabsContent>
           </AuthTabs>
           <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,23 +8,23 @@ import { loadAuthClient } from '../../auth/api/auth-call.ts';
 
 /** 'Email Incorreto': signed in as someone else. Switch to the invited address, or sign out. */
 export function WrongEmail({ invitation, currentEmail }: { invitation: InvitationByToken; currentEmail: string }) {
-  const { signOut, refresh } = useAuth();
-  const queryClient = useQueryClient();
+  const { signOut } = useAuth();
   const [busy, setBusy] = useState<'switch' | 'out' | null>(null);
 
-  // Signs out but stays here: the page then offers the sign-in (or sign-up) of the invited address.
+  // Signs out, then loads this invitation again from scratch: the page then offers the sign-in
+  // (or sign-up) of the invited address. A full load, so nothing of the old session survives
+  // and no sign-out redirect of the old page can take the person to /auth instead.
   const switchAccount = async () => {
     setBusy('switch');
     try {
       localStorage.removeItem(LOCAL_AUTH_TOKEN_KEY);
       localStorage.removeItem(LOCAL_AI_KEY);
       const client = await loadAuthClient();
-      await client.signOut();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'invitation' });
-      await refresh();
+      const result = await client.signOut();
+      if (result.error) throw new Error(result.error.message);
+      window.location.replace(window.location.href);
     } catch {
       toast.error('Sign out failed');
-    } finally {
       setBusy(null);
     }
   };

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { CACHE } from '@sede/shared/constants';
+import { ledgerQuerySchema, type CoinKind } from '@sede/shared/billing';
+import { api } from '../../../lib/api-client.ts';
+
+export type LedgerEntry = {
+  id: number;
+  amount: number;
+  kind: CoinKind;
+  reason: string;
+  actor: string | null;
+  balanceAfter: number;
+  createdAt: string;
+};
+
+export type LedgerFilters = { kind: string; from: string; to: string };
+
+export const ledgerKey = (filters: LedgerFilters) => ['billing', 'ledger', filters] as const;
+
+export function listLedger(filters: LedgerFilters, before?: number) {
+  const parsed = ledgerQuerySchema.parse({ ...filters, before });
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(parsed)) if (v !== undefined) params.set(k, String(v));
+  return api<{ entries: LedgerEntry[]; nextBefore: number | null }>(`/billing/ledger?${params}`);
+}
+
+export const ledgerQueryOptions = (filters: LedgerFilters) =>
+  infiniteQueryOptions({
+    queryKey: ledgerKey(filters),
+    queryFn: ({ pageParam }) => listLedger(filters, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    ...CACHE.dynamic,
+  });
+
+export const useLedger = (filters: LedgerFilters, enabled = true) => useInfiniteQuery({ ...ledgerQueryOptions(filters), enabled });

@@ -1,0 +1,97 @@
+import { ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { COIN_KIND_LABELS, COIN_KINDS, type CoinKind } from '@sede/shared/billing';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { useLedger, type LedgerFilters } from '../api/list-ledger.ts';
+
+const EMPTY: LedgerFilters = { kind: '', from: '', to: '' };
+
+/** The coin statement: every credit and debit, who, when and the balance after; filterable. */
+export function LedgerPanel() {
+  const [filters, setFilters] = useState<LedgerFilters>(EMPTY);
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? 'A data inicial deve ser anterior à final.' : undefined;
+  const ledger = useLedger(filters, !rangeError);
+  const entries = ledger.data?.pages.flatMap((p) => p.entries) ?? [];
+  const set = (patch: Partial<LedgerFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const filtered = filters.kind || filters.from || filters.to;
+
+  return (
+    <div className="grid gap-4">
+      <form className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" onSubmit={(e) => e.preventDefault()} aria-label="Filtros do extrato">
+        <Field label="Tipo">
+          <select className={inputClass} value={filters.kind} onChange={(e) => set({ kind: e.target.value })} data-testid="ledger-kind">
+            <option value="">Todos</option>
+            {COIN_KINDS.map((k) => (
+              <option key={k} value={k}>{COIN_KIND_LABELS[k]}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="De">
+          <Input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} data-testid="ledger-from" />
+        </Field>
+        <Field label="Até" error={rangeError}>
+          <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} data-testid="ledger-to" />
+        </Field>
+        <Button type="button" variant="ghost" onClick={() => setFilters(EMPTY)} disabled={!filtered}>
+          Limpar filtros
+        </Button>
+      </form>
+
+      {ledger.isPending && !rangeError ? (
+        <div className="h-32 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando extrato" />
+      ) : ledger.isError ? (
+        <p role="alert" className="text-sm text-red-700">{ledger.error.message}</p>
+      ) : entries.length === 0 ? (
+        <EmptyState
+          icon={ScrollText}
+          title={filtered ? 'Nenhum lançamento com esses filtros' : 'Nenhum lançamento ainda'}
+          description={filtered ? 'Mude o tipo ou o período para ver outros lançamentos.' : 'Créditos e usos de moedas aparecem aqui, com quem fez e o saldo depois de cada um.'}
+        />
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="ledger-table">
+              <caption className="sr-only">Extrato de moedas</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">Data</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Descrição</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Quem</th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">Moedas</th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">Saldo após</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {entries.map((e) => (
+                  <tr key={e.id} data-testid="ledger-row" data-kind={e.kind}>
+                    <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatDateTime(e.createdAt)}</td>
+                    <td className="px-4 py-2">
+                      <span className="block font-medium text-slate-900">{e.reason}</span>
+                      <span className="text-xs text-slate-600">{COIN_KIND_LABELS[e.kind as CoinKind] ?? e.kind}</span>
+                    </td>
+                    <td className="px-4 py-2 text-slate-700">{e.actor ?? 'Sede (automático)'}</td>
+                    <td className={cn('whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums', e.amount > 0 ? 'text-green-800' : 'text-slate-900')}>
+                      {e.amount > 0 ? '+' : '−'}
+                      {formatNumber(Math.abs(e.amount))}
+                    </td>
+                    <td className="px-4 py-2 text-right tabular-nums text-slate-700">{formatNumber(e.balanceAfter)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {ledger.hasNextPage && (
+            <Button variant="secondary" className="justify-self-center" onClick={() => void ledger.fetchNextPage()} pending={ledger.isFetchingNextPage}>
+              Carregar mais
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

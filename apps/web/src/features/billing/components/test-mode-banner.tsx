@@ -1,0 +1,15 @@
+import { FlaskConical } from 'lucide-react';
+import { BILLING_MESSAGES } from '@sede/shared/billing';
+
+/** Shown on every billing screen while payments run through the offline sandbox. */
+export function TestModeBanner({ mode }: { mode: 'stripe' | 'sandbox' | undefined }) {
+  if (mode !== 'sandbox') return null;
+  return (
+    <div role="note" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" data-testid="test-mode-banner">
+      <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <p className="text-sm">
+        <strong className="font-semibold">{BILLING_MESSAGES.sandboxMode}</strong>: nenhum pagamento é cobrado de verdade. As compras são confirmadas aqui mesmo, sem cartão, Pix ou boleto.
+      </p>
+    </div>
+  );
+}
