@@ -6,7 +6,7 @@ import { freePort, freshDataDir } from './lib/server.ts';
 const port = await freePort(); const pgPort = await freePort(); const dataDir = freshDataDir();
 const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), AUTH_RATE_LIMIT: 'off' };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/index.ts'], { cwd: '/work/main', env, stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/hE/prof'] : []), '--import', 'tsx', 'apps/server/src/index.ts'], { cwd: '/work/main', env, stdio: ['ignore', 'ignore', 'inherit'] });
 const baseUrl = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 600; i++) { if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break; await new Promise((r) => setTimeout(r, 100)); }
 const db = sqlClient(`postgres://postgres:postgres@127.0.0.1:${pgPort}/sede`);
@@ -22,7 +22,7 @@ const pg = (await import('pg')).default;
 const pool = new pg.Pool({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/sede`, max: 10 });
 const SQLD = `WITH upd AS (UPDATE companies SET currency_amount = currency_amount - 1, updated_at = now() WHERE id = $1 AND currency_amount - 1 >= 0 RETURNING currency_amount)
  INSERT INTO coin_ledger (company_id, amount, kind, reason, actor_id, balance_after) SELECT $1, -1, 'debit', 'x', null, currency_amount FROM upd RETURNING id`;
-for (const conc of [1, 10]) {
+for (const conc of process.env.PROF ? [] : [1, 10]) {
   let n = 0; const t0 = Date.now();
   await Promise.all(Array.from({ length: conc }, async () => { while (Date.now() - t0 < 3000) { await pool.query(SQLD, [c!.id]); n++; } }));
   console.log('direct sql conc', conc, Math.round(n / 3), 'per s');

@@ -52,12 +52,20 @@ async function main() {
     rows.push({ name: 'first start, fresh DATA_DIR (initdb, migrations)', value: ms(server.readyMs) });
     const baseUrl = server.baseUrl;
 
+    // Cross-check in a browser: the manifest sum is the gate; a chunk fetched at start that
+    // the sum leaves out would make it lie, so that fails. The wire size (gzip as streamed by
+    // the server) is shown for information.
     const wire = await measureAuthInBrowser(baseUrl).catch((e: Error) => ({ skipped: e.message.split('\n')[0]! }));
-    if ('skipped' in wire) rows.push({ name: 'JS fetched by /auth in Chromium (on the wire)', value: `skipped: ${wire.skipped}` });
+    if ('skipped' in wire) rows.push({ name: 'JS fetched by /auth in Chromium', value: `skipped: ${wire.skipped}` });
     else {
-      rows.push({ name: 'JS fetched by /auth in Chromium (on the wire)', value: `${kb(wire.jsBytes)} in ${wire.files.length} files`, target: `≤ ${LIMITS.authJsKb} KB`, ok: wire.jsBytes <= LIMITS.authJsKb * 1024 });
       const extra = wire.files.filter((f) => !size.files.some((m) => f.url.endsWith(m.file)));
-      if (extra.length) console.log(`\n/auth fetched chunks the manifest sum leaves out: ${extra.map((f) => `${f.url} (${kb(f.bytes)})`).join(', ')}`);
+      rows.push({ name: 'JS fetched by /auth in Chromium (gzip on the wire)', value: `${kb(wire.jsBytes)} in ${wire.files.length} files` });
+      rows.push({
+        name: 'chunks /auth fetches beyond the manifest sum',
+        value: extra.length ? extra.map((f) => `${f.url} (${kb(f.bytes)})`).join(', ') : 'none',
+        target: 'none',
+        ok: extra.length === 0,
+      });
     }
 
     // A signed-in person with a company and a membership (made in SQL): the full bootstrap.
@@ -86,12 +94,22 @@ async function main() {
     rows.push({ name: '/api/me p99', value: ms(boot.p99), target: `≤ ${LIMITS.meP99Ms} ms`, ok: boot.p99 <= LIMITS.meP99Ms });
     rows.push({ name: '/api/me req/s ÷ bare GET req/s', value: `${(share * 100).toFixed(0)} %`, target: `≥ ${LIMITS.meShareOfBare * 100} %`, ok: share >= LIMITS.meShareOfBare });
 
-    // 4. Restart on the initialised DATA_DIR: spawn → first 200 of /api/health.
-    const code = await server.stop();
-    server = null;
-    if (code !== 0) rows.push({ name: 'SIGTERM exit code', value: String(code), target: '0', ok: false });
-    server = await startProductionServer({ dataDir, port, pgPort, webDist }, 30_000);
-    rows.push({ name: 'restart on an initialised DATA_DIR → /api/health 200', value: ms(server.readyMs), target: `≤ ${LIMITS.restartMs} ms`, ok: server.readyMs <= LIMITS.restartMs });
+    // 4. Restart on the initialised DATA_DIR: spawn → first 200 of /api/health (median of 3).
+    const restarts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const code = await server.stop();
+      server = null;
+      if (code !== 0) rows.push({ name: `SIGTERM exit code (stop ${i + 1})`, value: String(code), target: '0', ok: false });
+      server = await startProductionServer({ dataDir, port, pgPort, webDist }, 30_000);
+      restarts.push(server.readyMs);
+    }
+    const median = [...restarts].sort((x, y) => x - y)[1]!;
+    rows.push({
+      name: 'restart on an initialised DATA_DIR → /api/health 200 (median of 3)',
+      value: `${ms(median)} (${restarts.map((r) => ms(r)).join(', ')})`,
+      target: `≤ ${LIMITS.restartMs} ms`,
+      ok: median <= LIMITS.restartMs,
+    });
 
     // 5. Plug-ins: bench/*.bench.ts.
     const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql };

@@ -75,6 +75,7 @@ export function createChangeFeed(connectionString: string) {
         client = null;
         current = null;
         if (stopped) return;
+        console.warn('[changes] LISTEN connection lost: caches bypassed until it is back');
         emit({ t: 'reset' });
       }
       for (let attempt = 0; !stopped && !current; attempt++) {
@@ -87,6 +88,7 @@ export function createChangeFeed(connectionString: string) {
         return;
       }
       reconnects++;
+      console.warn('[changes] listening again: caches start over');
       // Changes made while we were away were never heard: everyone starts over.
       emit({ t: 'reset' });
     }

@@ -67,6 +67,9 @@ describe('sandbox coin purchase', () => {
     const refused = await post('/checkout/coins', seller.jar, { packageId: 'coins_50' });
     expect(refused.status).toBe(403);
     expect((await refused.json() as any).error).toBe('Apenas administradores da empresa podem fazer pagamentos e alterar o plano.');
+    // Members still see billing (read-only) and may spend coins.
+    expect((await (await get('/summary', seller.jar)).json() as any).canManage).toBe(false);
+    expect((await post('/coins/debit', seller.jar, { amount: 1, reason: 'Ação de IA' })).status).toBe(200);
 
     const { paymentId } = await (await post('/checkout/coins', jar, { packageId: 'coins_50' })).json() as any;
     expect((await post(`/sandbox/payments/${paymentId}/confirm`, seller.jar)).status).toBe(403);
@@ -74,7 +77,7 @@ describe('sandbox coin purchase', () => {
     expect((await post(`/sandbox/payments/${paymentId}/confirm`, other.jar)).status).toBe(404);
     expect((await get(`/sandbox/payments/${paymentId}`, other.jar)).status).toBe(404);
     expect((await get('/sandbox/payments/not-a-uuid', jar)).status).toBe(404);
-    expect((await ledgerState(server, companyId)).balance).toBe(50);
+    expect((await ledgerState(server, companyId)).balance).toBe(49);
     expect((await ledgerState(server, other.companyId)).balance).toBe(50);
   });
 });

@@ -105,16 +105,29 @@ describe('POST /api/cnpj/lookup (fetch-cnpj-data)', () => {
     const cnpj = generateCnpj();
     const record = { ...expected.by_provider.cnpja, cnpj, razao_social: 'EMPRESA EM CACHE LTDA' };
     await env.sql(
-      `INSERT INTO cnpj_lookup_cache (cnpj, provider, data, expires_at) VALUES ($1, 'cnpja', $2::jsonb, now() + interval '1 day')`,
+      `INSERT INTO cnpj_lookup_cache (cnpj, provider, data, expires_at) VALUES ($1, 'cnpja', $2::jsonb, now() + interval '1 second')`,
       [cnpj, JSON.stringify(record)],
     );
     const res = await lookup(cnpj);
     expect(await readBody(res)).toMatchObject({ razao_social: 'EMPRESA EM CACHE LTDA', api_used: 'cnpja' });
+    expect((await readBody(await lookup(cnpj))).razao_social).toBe('EMPRESA EM CACHE LTDA'); // in-process copy
     expect(totalCalls()).toBe(0);
 
-    await env.sql(`UPDATE cnpj_lookup_cache SET expires_at = now() - interval '1 second' WHERE cnpj = $1`, [cnpj]);
+    // Neither the row nor the in-process copy outlives the row's expiry.
+    await new Promise((r) => setTimeout(r, 1200));
     const fresh = await lookup(cnpj);
     expect(await readBody(fresh)).toMatchObject({ razao_social: 'AURORA FICTICIA PANIFICADORA LTDA', api_used: 'brasilapi' });
+    expect(totalCalls()).toBe(1);
+  });
+
+  it('ignores a cache row whose record no longer has the expected shape', async () => {
+    const cnpj = generateCnpj();
+    await env.sql(
+      `INSERT INTO cnpj_lookup_cache (cnpj, provider, data, expires_at) VALUES ($1, 'cnpja', '{"nome":"formato antigo"}'::jsonb, now() + interval '1 day')`,
+      [cnpj],
+    );
+    const res = await lookup(cnpj);
+    expect(await readBody(res)).toMatchObject({ cnpj, api_used: 'brasilapi' });
     expect(totalCalls()).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_MESSAGES } from '@sede/shared/invitations';
 import { createConfirmedUser, latestMail, linkFrom, startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
-import { acceptInvitation } from '../../src/modules/invitations/service.ts';
+import { acceptInvitation, INVITATIONS_PER_HOUR } from '../../src/modules/invitations/service.ts';
 import { accept, createCompanyWithAdmin, invitationTokenFromMail, invite, me, memberOf, sql, uniqueEmail, type Person } from './support.ts';
 
 let server: TestServer;
@@ -88,6 +88,20 @@ describe('send-invitation', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => invite(server, admin.jar, email)));
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(await sql(server, `SELECT 1 FROM company_invitations WHERE email = $1 AND accepted_at IS NULL`, [email])).toHaveLength(1);
+  });
+
+  it('caps invitation e-mails per company and hour (an invite form is not a mail cannon)', async () => {
+    const busy = await createCompanyWithAdmin(server, 'Muito Convite');
+    await sql(
+      server,
+      `INSERT INTO activity_log (company_id, user_id, action) SELECT $1, $2, 'invitation_sent' FROM generate_series(1, $3)`,
+      [busy.companyId, busy.admin.userId, INVITATIONS_PER_HOUR],
+    );
+    const email = uniqueEmail('cap');
+    const { status, body } = await invite(server, busy.admin.jar, email);
+    expect(status).toBe(429);
+    expect(body.success).toBe(false);
+    expect(await sql(server, `SELECT 1 FROM company_invitations WHERE email = $1`, [email])).toHaveLength(0);
   });
 
   it('refuses to invite someone who is already a member', async () => {

@@ -16,7 +16,7 @@ export type WebhookOutcome = { received: true; duplicate?: boolean; action?: str
  */
 export async function handleStripeWebhook(s: Services, rawBody: string, signature: string | undefined, now = new Date()): Promise<WebhookOutcome> {
   const billing = billingOf(s);
-  if (billing.mode !== 'stripe' || !billing.stripe || !billing.webhookSecret) throw notFound('Pagamentos reais não configurados');
+  if (billing.mode !== 'stripe' || !billing.stripe || !billing.webhookSecret) throw notFound('Webhook do Stripe não configurado');
   if (!signature) throw badRequest('Assinatura do webhook ausente.', 'INVALID_SIGNATURE');
   let event: Stripe.Event;
   try {

@@ -4,6 +4,7 @@
 import type { Services } from '../../services.ts';
 import { createCnpjLookup, type CnpjLookup } from './lookup-service.ts';
 import { createPgCnpjCache } from './pg-cache.ts';
+import { createMemoryFrontCache } from './memory-cache.ts';
 import { AppError } from '../../http/errors.ts';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import type { LookupResult, NormalizedCompany } from './types.ts';
@@ -28,7 +29,9 @@ export function cnpjLookupFor(s: Services): CnpjLookup {
         cnpja: cfg.CNPJA_URL,
       },
       timeoutMs: cfg.CNPJ_TIMEOUT_MS,
-      cache: createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS),
+      cache: createMemoryFrontCache(createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS), {
+        ttlMs: Math.min(5 * 60_000, cfg.CNPJ_CACHE_DAYS * 86_400_000),
+      }),
     });
     lookups.set(s, lookup);
   }

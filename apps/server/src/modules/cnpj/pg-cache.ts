@@ -1,18 +1,27 @@
 // CnpjCache on table cnpj_lookup_cache (cnpj text pk, provider, data jsonb, fetched_at, expires_at).
-import { normalizedCompanySchema } from '@sede/shared/cnpj';
+import { normalizedCompanySchema, type NormalizedCompany } from '@sede/shared/cnpj';
 import type { Pool } from 'pg';
 import type { CnpjCache } from './types.ts';
 
-export function createPgCnpjCache(pool: Pool, ttlDays: number): CnpjCache {
+export type PgCnpjCache = CnpjCache & {
+  /** The record with the moment its row expires (ms since epoch). */
+  getEntry(cnpj: string): Promise<{ record: NormalizedCompany; expiresAt: number } | null>;
+};
+
+export function createPgCnpjCache(pool: Pool, ttlDays: number): PgCnpjCache {
+  async function getEntry(cnpj: string) {
+    const { rows } = await pool.query<{ data: unknown; expires_at: Date }>(
+      'SELECT data, expires_at FROM cnpj_lookup_cache WHERE cnpj = $1 AND expires_at > now()',
+      [cnpj],
+    );
+    // A row written by an older shape of the record counts as a miss.
+    const parsed = rows.length ? normalizedCompanySchema.safeParse(rows[0]!.data) : null;
+    return parsed?.success ? { record: parsed.data, expiresAt: new Date(rows[0]!.expires_at).getTime() } : null;
+  }
   return {
+    getEntry,
     async get(cnpj) {
-      const { rows } = await pool.query<{ data: unknown }>(
-        'SELECT data FROM cnpj_lookup_cache WHERE cnpj = $1 AND expires_at > now()',
-        [cnpj],
-      );
-      // A row written by an older shape of the record counts as a miss.
-      const parsed = rows.length ? normalizedCompanySchema.safeParse(rows[0].data) : null;
-      return parsed?.success ? parsed.data : null;
+      return (await getEntry(cnpj))?.record ?? null;
     },
     async set(cnpj, record, provider) {
       await pool.query(

@@ -54,6 +54,7 @@ export async function sendInvitation(s: Services, actor: Actor, input: { email: 
   const email = normalizeEmail(input.email);
   const token = newInvitationToken();
   const invitation = await withTransaction(s.pool, async ({ client, db }) => {
+    await refuseFlood(client, actor.companyId);
     const member = await client.query(
       `SELECT 1 FROM company_members m JOIN "user" u ON u.id = m.user_id WHERE m.company_id = $1 AND u.email = $2`,
       [actor.companyId, email],
@@ -83,6 +84,19 @@ export async function sendInvitation(s: Services, actor: Actor, input: { email: 
   return toPending({ ...invitation, inviter_name: viewerName(actor.viewer) });
 }
 
+/** Invitation e-mails go to addresses nobody has confirmed: cap them per company and hour. */
+export const INVITATIONS_PER_HOUR = 200;
+async function refuseFlood(client: pg.PoolClient, companyId: string) {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM activity_log
+      WHERE company_id = $1 AND action IN ('invitation_sent', 'invitation_resent') AND created_at > now() - interval '1 hour'`,
+    [companyId],
+  );
+  if (rows[0]!.n >= INVITATIONS_PER_HOUR) {
+    throw new AppError(429, 'TOO_MANY_INVITATIONS', 'Muitos convites enviados na última hora. Tente novamente mais tarde.');
+  }
+}
+
 const viewerName = (v: Viewer) => [v.profile?.first_name, v.profile?.last_name].filter(Boolean).join(' ') || v.user.email;
 
 /** The company's invitations not yet accepted (pending or expired), newest first. */
@@ -103,6 +117,7 @@ export async function listPendingInvitations(s: Services, companyId: string): Pr
 export async function resendInvitation(s: Services, actor: Actor, id: string): Promise<PendingInvitation> {
   const token = newInvitationToken();
   const row = await withTransaction(s.pool, async ({ client, db }) => {
+    await refuseFlood(client, actor.companyId);
     const { rows } = await client.query(
       `UPDATE company_invitations SET token = $1, expires_at = now() + make_interval(days => $2), invited_by = $3, created_at = now()
         WHERE id = $4 AND company_id = $5 AND accepted_at IS NULL

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
@@ -10,23 +10,26 @@ import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../com
 import { FormAlert } from '../components/form-alert.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { preloadable } from '../components/preloadable.tsx';
 
 // Views a person reaches by a click or a link load on demand, so the first download of /auth
-// stays inside its budget (docs/decisions/0020-auth-screens.md). The modal's Radix dialog
-// (focus trap, scroll lock) and the sign-up form are fetched as soon as the pointer or the focus
-// reaches the 'Criar conta' tab.
-const loadVerifyEmailDialog = () => import('../components/verify-email-dialog.tsx');
-const VerifyEmailDialog = lazy(() => loadVerifyEmailDialog().then((m) => ({ default: m.VerifyEmailDialog })));
-const loadSignupForm = () => import('../components/signup-form.tsx');
-const SignupForm = lazy(() => loadSignupForm().then((m) => ({ default: m.SignupForm })));
+// stays inside its budget (docs/decisions/0020-auth-screens.md). The sign-up and forgot-password
+// forms are fetched when the browser is idle after the first paint; the modal's Radix dialog
+// (focus trap, scroll lock) as soon as the pointer or the focus reaches the 'Criar conta' tab.
+const verifyEmailDialog = preloadable(() => import('../components/verify-email-dialog.tsx').then((m) => m.VerifyEmailDialog));
+const signupForm = preloadable(() => import('../components/signup-form.tsx').then((m) => m.SignupForm));
+const forgotPasswordForm = preloadable(() => import('../components/forgot-password-form.tsx').then((m) => m.ForgotPasswordForm));
+const newPasswordForm = preloadable(() => import('../components/new-password-form.tsx').then((m) => m.NewPasswordForm));
+const invalidResetLink = preloadable(() => import('../components/new-password-form.tsx').then((m) => m.InvalidResetLink));
+const VerifyEmailDialog = verifyEmailDialog.Component;
+const SignupForm = signupForm.Component;
+const ForgotPasswordForm = forgotPasswordForm.Component;
+const NewPasswordForm = newPasswordForm.Component;
+const InvalidResetLink = invalidResetLink.Component;
 const prefetchSignup = () => {
-  void loadSignupForm().catch(() => undefined);
-  void loadVerifyEmailDialog().catch(() => undefined);
+  signupForm.preload();
+  verifyEmailDialog.preload();
 };
-const loadForgotPassword = () => import('../components/forgot-password-form.tsx');
-const ForgotPasswordForm = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordForm })));
-const NewPasswordForm = lazy(() => import('../components/new-password-form.tsx').then((m) => ({ default: m.NewPasswordForm })));
-const InvalidResetLink = lazy(() => import('../components/new-password-form.tsx').then((m) => ({ default: m.InvalidResetLink })));
 const viewFallback = (
   <div className="flex justify-center py-8">
     <Spinner label="Carregando..." />
@@ -51,6 +54,15 @@ export default function AuthPage() {
   const [loginKey, setLoginKey] = useState(0);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const passwordReset = Boolean((location.state as AuthPageState)?.passwordReset);
+
+  // After the first paint, when the browser is idle, fetch the sign-up form so the tab opens at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => {
+      signupForm.preload();
+      forgotPasswordForm.preload();
+    });
+  }, []);
 
   const toasted = useRef(false);
   useEffect(() => {

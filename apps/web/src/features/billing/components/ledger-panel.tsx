@@ -22,22 +22,24 @@ export function LedgerPanel() {
 
   return (
     <div className="grid gap-4">
-      <form className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" onSubmit={(e) => e.preventDefault()} aria-label="Filtros do extrato">
-        <Field label="Tipo">
+      <form className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" onSubmit={(e) => e.preventDefault()} aria-label="Filtros do extrato">
+        <div className="col-span-2 sm:col-span-1">
+          <Field label="Tipo">
           <select className={inputClass} value={filters.kind} onChange={(e) => set({ kind: e.target.value })} data-testid="ledger-kind">
             <option value="">Todos</option>
             {COIN_KINDS.map((k) => (
               <option key={k} value={k}>{COIN_KIND_LABELS[k]}</option>
             ))}
           </select>
-        </Field>
+          </Field>
+        </div>
         <Field label="De">
           <Input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} data-testid="ledger-from" />
         </Field>
         <Field label="Até" error={rangeError}>
           <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} data-testid="ledger-to" />
         </Field>
-        <Button type="button" variant="ghost" onClick={() => setFilters(EMPTY)} disabled={!filtered}>
+        <Button type="button" variant="ghost" className="col-span-2 sm:col-span-1" onClick={() => setFilters(EMPTY)} disabled={!filtered}>
           Limpar filtros
         </Button>
       </form>
@@ -54,8 +56,23 @@ export function LedgerPanel() {
         />
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="ledger-table">
+          {/* Phones: one card per entry; wider screens: a table. */}
+          <ul className="grid gap-2 md:hidden" aria-label="Extrato de moedas">
+            {entries.map((e) => (
+              <li key={e.id} className="grid gap-1 rounded-xl border border-slate-200 bg-white p-3 text-sm" data-testid="ledger-card" data-kind={e.kind}>
+                <div className="flex items-start justify-between gap-3">
+                  <span className="min-w-0 font-medium text-slate-900">{e.reason}</span>
+                  <Amount value={e.amount} />
+                </div>
+                <span className="text-xs text-slate-600">
+                  {formatDateTime(e.createdAt)} · {COIN_KIND_LABELS[e.kind as CoinKind] ?? e.kind} · {e.actor ?? 'Sede (automático)'}
+                </span>
+                <span className="text-xs text-slate-700">Saldo após: {formatNumber(e.balanceAfter)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+            <table className="w-full text-left text-sm" data-testid="ledger-table">
               <caption className="sr-only">Extrato de moedas</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -75,9 +92,8 @@ export function LedgerPanel() {
                       <span className="text-xs text-slate-600">{COIN_KIND_LABELS[e.kind as CoinKind] ?? e.kind}</span>
                     </td>
                     <td className="px-4 py-2 text-slate-700">{e.actor ?? 'Sede (automático)'}</td>
-                    <td className={cn('whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums', e.amount > 0 ? 'text-green-800' : 'text-slate-900')}>
-                      {e.amount > 0 ? '+' : '−'}
-                      {formatNumber(Math.abs(e.amount))}
+                    <td className="px-4 py-2 text-right">
+                      <Amount value={e.amount} />
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums text-slate-700">{formatNumber(e.balanceAfter)}</td>
                   </tr>
@@ -93,5 +109,14 @@ export function LedgerPanel() {
         </>
       )}
     </div>
+  );
+}
+
+function Amount({ value }: { value: number }) {
+  return (
+    <span className={cn('whitespace-nowrap font-semibold tabular-nums', value > 0 ? 'text-green-800' : 'text-slate-900')}>
+      {value > 0 ? '+' : '−'}
+      {formatNumber(Math.abs(value))}
+    </span>
   );
 }

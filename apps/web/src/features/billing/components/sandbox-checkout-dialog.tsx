@@ -10,7 +10,7 @@ import { useCancelSandboxPayment, useConfirmSandboxPayment, useSandboxPayment } 
 import { money } from '../lib/money.ts';
 
 const METHODS = [
-  { value: 'card', label: 'Cartão de crédito' },
+  { value: 'card', label: 'Cartão' },
   { value: 'pix', label: 'Pix' },
   { value: 'boleto', label: 'Boleto' },
 ] as const;

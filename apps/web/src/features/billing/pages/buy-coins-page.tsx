@@ -91,7 +91,7 @@ function PackageCard({ pkg, disabled, pending, onBuy }: { pkg: CoinPackage; disa
           {money(Math.round(pkg.priceCents / pkg.coins))} por moeda{discount > 0 ? ` · ${discount}% de desconto` : ''}
         </p>
       </div>
-      <Button className="mt-auto" onClick={onBuy} pending={pending} disabled={disabled} aria-label={`Comprar ${pkg.label}: ${pkg.coins} moedas por ${money(pkg.priceCents)}`}>
+      <Button className="mt-auto" variant={pkg.highlight ? 'primary' : 'secondary'} onClick={onBuy} pending={pending} disabled={disabled} aria-label={`Comprar ${pkg.label}: ${pkg.coins} moedas por ${money(pkg.priceCents)}`}>
         Comprar
       </Button>
     </Card>

@@ -100,7 +100,7 @@ function PlanOffer({ plan, current, summary, pending, onSubscribe }: { plan: Pla
             </Button>
           )
         ) : (
-          <Button onClick={onSubscribe} pending={pending} disabled={!summary?.canManage}>
+          <Button variant={current || !summary?.plan ? 'primary' : 'secondary'} onClick={onSubscribe} pending={pending} disabled={!summary?.canManage}>
             Assinar plano {PLANS[plan].label}
           </Button>
         )}

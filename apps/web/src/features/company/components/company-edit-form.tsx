@@ -86,10 +86,12 @@ export function CompanyEditForm({ company }: { company: CompanyDetails }) {
           <Field label="Endereço" error={err.address?.message} hint="Rua, número e bairro">
             <Input autoComplete="street-address" {...register('address')} />
           </Field>
-          <div className="grid gap-4 sm:grid-cols-[1fr_6rem_9rem]">
-            <Field label="Cidade" error={err.city?.message}>
-              <Input autoComplete="address-level2" {...register('city')} />
-            </Field>
+          <div className="grid grid-cols-2 gap-4 sm:grid-cols-[1fr_6rem_9rem]">
+            <div className="col-span-2 sm:col-span-1">
+              <Field label="Cidade" error={err.city?.message}>
+                <Input autoComplete="address-level2" {...register('city')} />
+              </Field>
+            </div>
             <Field label="UF" error={err.state?.message}>
               <select className={inputClass} {...register('state')}>
                 <option value="">—</option>

@@ -42,10 +42,12 @@ export function InviteMemberForm({ existing = [], onAdd, submitLabel = 'Adiciona
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start">
-      <Field label="E-mail" error={form.formState.errors.email?.message}>
-        <Input type="email" inputMode="email" autoComplete="off" placeholder="nome@empresa.com.br" {...form.register('email')} />
-      </Field>
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+      <div className="sm:col-span-2">
+        <Field label="E-mail" error={form.formState.errors.email?.message}>
+          <Input type="email" inputMode="email" autoComplete="off" placeholder="nome@empresa.com.br" {...form.register('email')} />
+        </Field>
+      </div>
       <Field label="Função">
         <RoleSelect {...form.register('role')} />
       </Field>

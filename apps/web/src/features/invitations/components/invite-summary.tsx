@@ -16,7 +16,7 @@ export function InviteSummary({ invitation }: { invitation: InvitationByToken })
         <p className="text-slate-700">
           {invitation.inviterName ? `${invitation.inviterName} convidou você` : 'Você foi convidado(a)'} com a função{' '}
           <strong className="font-medium text-slate-900">{invitation.roleLabel}</strong>
-          {description ? ` (${description.toLowerCase()})` : ''}.
+          {description ? ` (${description})` : ''}.
         </p>
         {invitation.status === 'pending' && <p className="text-xs text-slate-600">Válido até {formatDate(invitation.expiresAt)}</p>}
       </div>
@@ -26,7 +26,7 @@ export function InviteSummary({ invitation }: { invitation: InvitationByToken })
 
 export function InviteHeading({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
-    <div className="mb-6 grid gap-1">
+    <div className="grid gap-1">
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       {children && <div className="text-sm text-slate-600">{children}</div>}
     </div>

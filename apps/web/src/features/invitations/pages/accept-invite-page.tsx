@@ -91,7 +91,7 @@ function CompleteProfileStep({ invitation, token }: { invitation: InvitationByTo
       <InviteHeading title="Complete seu cadastro">Informe seu nome para entrar na equipe.</InviteHeading>
       <InviteSummary invitation={invitation} />
       {profile.data ? (
-        <ProfileForm profile={profile.data} invitationToken={token} submitLabel="Finalizar Cadastro" googleCallbackURL="/perfil" onSaved={onSaved} />
+        <ProfileForm profile={profile.data} invitationToken={token} submitLabel="Finalizar Cadastro" autoFocusName googleCallbackURL="/perfil" onSaved={onSaved} />
       ) : (
         <ProfileSkeleton />
       )}

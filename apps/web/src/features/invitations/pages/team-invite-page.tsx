@@ -88,7 +88,7 @@ export default function TeamInvitePage() {
             Nenhum e-mail adicionado ainda. Digite um e-mail acima e pressione Enter.
           </p>
         ) : (
-          <ul className="grid max-h-[16rem] gap-2 overflow-y-auto pr-1" data-testid="invite-list">
+          <ul className="grid max-h-[16rem] grid-cols-[minmax(0,1fr)] gap-2 overflow-y-auto" data-testid="invite-list">
             {rows.map((row) => (
               <li key={row.id} className="flex items-center gap-3 rounded-[var(--radius-ui)] border border-slate-200 px-3 py-2" data-testid="invite-row">
                 <RowIcon status={row.status} />

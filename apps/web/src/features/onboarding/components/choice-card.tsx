@@ -31,7 +31,7 @@ export function ChoiceCard({ type, title, description, badge, children, classNam
       >
         <Check className="size-3.5" strokeWidth={3} />
       </span>
-      <span className="grid min-w-0 flex-1 gap-0.5">
+      <span className="grid min-w-0 flex-1 content-start gap-0.5">
         <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {title}
           {badge}

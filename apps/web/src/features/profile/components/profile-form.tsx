@@ -31,6 +31,8 @@ type Props = {
   invitationToken?: string | null;
   submitLabel: string;
   googleCallbackURL: string;
+  /** Completing a profile starts at the name; editing it does not. */
+  autoFocusName?: boolean;
   onSaved: (reply: SaveProfileReply) => void | Promise<void>;
 };
 
@@ -38,7 +40,7 @@ type Props = {
  * The profile form of /complete-profile, /perfil and the invite view: read-only e-mail, name,
  * surname, phone and CPF with the spec's masks; the server's schema; the §8 modals.
  */
-export function ProfileForm({ profile, invitationToken, submitLabel, googleCallbackURL, onSaved }: Props) {
+export function ProfileForm({ profile, invitationToken, submitLabel, googleCallbackURL, autoFocusName, onSaved }: Props) {
   const save = useSaveProfile();
   const [modal, setModal] = useState<ProfileModal>(null);
   const form = useForm<ProfileInput, unknown, ProfileData>({
@@ -53,7 +55,9 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
   const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => form.setFocus('firstName'), [form]);
+  useEffect(() => {
+    if (autoFocusName) form.setFocus('firstName');
+  }, [form, autoFocusName]);
 
   const firstInvalid = (errs: FieldErrors<ProfileInput>) => FIELD_ORDER.find((f) => errs[f]);
 

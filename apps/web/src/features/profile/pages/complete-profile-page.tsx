@@ -106,6 +106,7 @@ export default function CompleteProfilePage() {
           profile={profile.data}
           invitationToken={inviteUsable && !acceptFailed ? token : null}
           submitLabel="Finalizar Cadastro"
+          autoFocusName
           googleCallbackURL={typeof window === 'undefined' ? '/complete-profile' : `${window.location.pathname}${window.location.search}`}
           onSaved={onSaved}
         />
