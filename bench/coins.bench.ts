@@ -8,7 +8,7 @@ import type { BenchContext, BenchRow } from './types.ts';
 
 const TARGET_RPS = 500;
 const TARGET_P99_MS = 20;
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_COINS_CONNECTIONS ?? 10);
 const DURATION_S = Number(process.env.BENCH_COINS_DURATION ?? 10);
 const START_BALANCE = 1_000_000;
 
