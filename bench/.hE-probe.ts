@@ -29,7 +29,8 @@ for (const conc of process.env.PROF ? [] : [1, 10]) {
 }
 await pool.end();
 await run('warm', { ...debit, duration: 2 });
-await run('me', { url: `${baseUrl}/api/me`, headers: { cookie } });
-await run('debit', debit);
-await run('summary', { url: `${baseUrl}/api/billing/summary`, headers: { cookie } });
+for (const connections of [1, 4, 10]) {
+  await run(`summary c=${connections}`, { url: `${baseUrl}/api/billing/summary`, headers: { cookie }, connections });
+  await run(`debit c=${connections}`, { ...debit, connections });
+}
 await db.close(); child.kill('SIGTERM');

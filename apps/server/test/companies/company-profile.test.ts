@@ -176,8 +176,10 @@ describe('POST /api/companies/current/refresh', () => {
 
 describe('enrichment (spec §4)', () => {
   it('fills a missing trade name and main activity from a lookup when the profile loads', async () => {
-    const admin = await userWithCompany(env, generateCnpj());
-    await prefillCache(admin.company.cnpj, { nome_fantasia: 'PADARIA AURORA BELA' });
+    // The registry record is cached before the company exists (creation and enrichment read it).
+    const cnpj = generateCnpj();
+    await prefillCache(cnpj, { nome_fantasia: 'PADARIA AURORA BELA' });
+    const admin = await userWithCompany(env, cnpj);
     await env.sql('UPDATE companies SET fantasia = NULL, atividade_principal = NULL WHERE id = $1', [admin.company.id]);
     expect((await getCurrent(admin.jar)).status).toBe(200);
     const row = await pollCompany(admin.company.id, (r) => r.fantasia !== null);
@@ -185,8 +187,9 @@ describe('enrichment (spec §4)', () => {
   });
 
   it('keeps an existing trade name and fills only the missing activity', async () => {
-    const admin = await userWithCompany(env, generateCnpj());
-    await prefillCache(admin.company.cnpj, { nome_fantasia: 'OUTRO NOME' });
+    const cnpj = generateCnpj();
+    await prefillCache(cnpj, { nome_fantasia: 'OUTRO NOME' });
+    const admin = await userWithCompany(env, cnpj);
     await env.sql(`UPDATE companies SET fantasia = 'Minha Padaria', atividade_principal = NULL WHERE id = $1`, [admin.company.id]);
     await getCurrent(admin.jar);
     const row = await pollCompany(admin.company.id, (r) => r.atividade_principal !== null);

@@ -2,7 +2,7 @@
 // per-provider backoff after a 429 and a local budget so we never exceed a provider's limit.
 import { CNPJ_MESSAGES, cnpjHasLetters, isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj';
 import { DEFAULT_PROVIDER_ORDER, getProvider } from './providers/registry.ts';
-import type { CnpjCache, CnpjProvider, LookupResult, ProviderOutcome } from './types.ts';
+import type { CnpjCache, CnpjProvider, LookupResult, NormalizedCompany, ProviderOutcome } from './types.ts';
 
 export type { CnpjCache, LookupResult } from './types.ts';
 
@@ -25,6 +25,8 @@ export type CnpjLookupOptions = {
 export type CnpjLookup = {
   /** `fresh`: skip the cache read (the answer still refreshes the cache). */
   lookup(cnpj: string, options?: { fresh?: boolean }): Promise<LookupResult>;
+  /** The record when an in-process cache holds it (synchronous, no I/O); else null. */
+  cached(cnpj: string): NormalizedCompany | null;
 };
 
 /** Token bucket refilled continuously: `perMinute` tokens per 60 s, burst of `perMinute`. */
@@ -112,6 +114,10 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
   }
 
   return {
+    cached(input: string) {
+      const cnpj = normalizeCnpjInput(input);
+      return options.cache.peek && cnpj.length === 14 ? options.cache.peek(cnpj) : null;
+    },
     lookup(input: string, { fresh = false } = {}): Promise<LookupResult> {
       const cnpj = normalizeCnpjInput(input);
       if (cnpj.length !== 14) return Promise.resolve({ status: 'invalid', message: CNPJ_MESSAGES.length });

@@ -20,11 +20,18 @@ export function createMemoryFrontCache(inner: PgCnpjCache, options: MemoryFrontO
     entries.set(cnpj, { record, expiresAt: Math.min(now() + ttlMs, rowExpiresAt) });
   };
 
+  const peek = (cnpj: string) => {
+    const hit = entries.get(cnpj);
+    if (hit && hit.expiresAt > now()) return hit.record;
+    if (hit) entries.delete(cnpj);
+    return null;
+  };
+
   return {
+    peek,
     async get(cnpj) {
-      const hit = entries.get(cnpj);
-      if (hit && hit.expiresAt > now()) return hit.record;
-      if (hit) entries.delete(cnpj);
+      const hit = peek(cnpj);
+      if (hit) return hit;
       const entry = await inner.getEntry(cnpj);
       if (!entry) return null;
       remember(cnpj, entry.record, entry.expiresAt);

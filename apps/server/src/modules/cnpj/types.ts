@@ -24,6 +24,8 @@ export type CnpjProvider = {
 
 export type CnpjCache = {
   get(cnpj: string): Promise<NormalizedCompany | null>;
+  /** Optional synchronous read of an in-process copy (no I/O); null when there is none. */
+  peek?(cnpj: string): NormalizedCompany | null;
   set(cnpj: string, record: NormalizedCompany, provider: string): Promise<void>;
 };
 

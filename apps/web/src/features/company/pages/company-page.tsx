@@ -35,7 +35,7 @@ export default function CompanyPage() {
           {company.fantasia && <p className="text-sm text-slate-700">Nome fantasia: <span data-testid="company-fantasia">{company.fantasia}</span></p>}
           <p className="text-sm text-slate-700">CNPJ: <span className="font-mono" data-testid="company-cnpj">{formatCnpj(company.cnpj)}</span></p>
           {hasAnyPermission(permissions, ['empresa_perfil']) && (
-            <Button asChild variant="link" size="sm" className="mt-1 h-auto">
+            <Button asChild variant="link" size="sm" className="mt-1 h-auto px-0">
               <Link to="/empresa-perfil" data-testid="company-profile-link">
                 <Pencil aria-hidden /> Perfil da empresa
               </Link>

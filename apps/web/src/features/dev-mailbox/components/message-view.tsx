@@ -6,7 +6,14 @@ import { useMessage } from '../api/get-message.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 
 // Links inside the HTML open in a new tab; the sandbox (no scripts, no same origin) keeps the mail inert.
-const withBaseTarget = (html: string) => `<base target="_blank">${html}`;
+// The <base> goes after <head> or <html>: before the doctype it would switch the page to quirks mode.
+function withBaseTarget(html: string) {
+  const base = '<base target="_blank">';
+  const tag = /<head[^>]*>|<html[^>]*>/i.exec(html);
+  if (!tag) return base + html;
+  const at = tag.index + tag[0].length;
+  return html.slice(0, at) + base + html.slice(at);
+}
 
 export function MessageView({ id, onBack }: { id: string; onBack: () => void }) {
   const message = useMessage(id);
