@@ -29,7 +29,7 @@ for (const conc of process.env.PROF ? [] : [1, 10]) {
 }
 await pool.end();
 await run('warm', { ...debit, duration: 2 });
-for (const connections of [1, 4, 10]) {
+for (const connections of [10, 10]) {
   await run(`summary c=${connections}`, { url: `${baseUrl}/api/billing/summary`, headers: { cookie }, connections });
   await run(`debit c=${connections}`, { ...debit, connections });
 }
