@@ -1,11 +1,20 @@
 import { existsSync } from 'node:fs';
 
-export type WireReport = { jsBytes: number; cssBytes: number; files: Array<{ url: string; bytes: number }> } | { skipped: string };
+type Fetched = { url: string; bytes: number };
+export type WireReport =
+  | {
+      /** JavaScript fetched before the browser first went idle (the critical path). */
+      initial: Fetched[];
+      /** JavaScript fetched afterwards by idle prefetching (requestIdleCallback). */
+      prefetched: Fetched[];
+    }
+  | { skipped: string };
 
 /**
  * Cross-check of the manifest figure: open /auth in Chromium (Debian's, as the e2e tests do)
- * and add up the JavaScript actually fetched before any interaction, as sent on the wire
- * (the server gzips /assets).
+ * and list the JavaScript it fetches, with the size on the wire (the server gzips /assets).
+ * A chunk whose request started before the first requestIdleCallback ran is on the critical
+ * path; later ones are idle prefetches. Resource Timing gives start times and encoded sizes.
  */
 export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,20 +23,33 @@ export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport>
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
   try {
     const page = await browser.newPage();
-    const pending: Array<Promise<{ url: string; type: string; bytes: number }>> = [];
-    page.on('requestfinished', (req) => {
-      const type = req.resourceType();
-      if (type === 'script' || type === 'stylesheet') pending.push(req.sizes().then((s) => ({ url: new URL(req.url()).pathname, type, bytes: s.responseBodySize })));
+    await page.addInitScript(() => {
+      const w = window as unknown as { requestIdleCallback?: typeof requestIdleCallback; __firstIdle?: number };
+      const original = w.requestIdleCallback?.bind(window);
+      if (!original) return;
+      w.requestIdleCallback = (cb, opts) =>
+        original((deadline) => {
+          w.__firstIdle ??= performance.now();
+          cb(deadline);
+        }, opts);
     });
     await page.goto(`${baseUrl}/auth`, { waitUntil: 'networkidle', timeout: 30_000 });
     await page.getByRole('button', { name: /entrar/i }).first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    const fetched = await Promise.all(pending);
-    const js = fetched.filter((f) => f.type === 'script');
+    await page.waitForTimeout(500);
+    const { idle, resources } = await page.evaluate(() => ({
+      idle: (window as unknown as { __firstIdle?: number }).__firstIdle ?? null,
+      resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        url: new URL(e.name).pathname,
+        start: e.startTime,
+        bytes: e.encodedBodySize,
+      })),
+    }));
+    const js = resources.filter((r) => r.url.endsWith('.js'));
+    const pick = (list: typeof js) => list.map(({ url, bytes }) => ({ url, bytes })).sort((a, b) => b.bytes - a.bytes);
     return {
-      jsBytes: js.reduce((s, f) => s + f.bytes, 0),
-      cssBytes: fetched.filter((f) => f.type === 'stylesheet').reduce((s, f) => s + f.bytes, 0),
-      files: js.map(({ url, bytes }) => ({ url, bytes })).sort((a, b) => b.bytes - a.bytes),
+      initial: pick(js.filter((r) => idle === null || r.start < idle)),
+      prefetched: pick(js.filter((r) => idle !== null && r.start >= idle)),
     };
   } finally {
     await browser.close();

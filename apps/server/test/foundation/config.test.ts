@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/platform/config.ts';
@@ -60,10 +61,11 @@ describe('loadConfig', () => {
 
 /** Runs the real entry point and collects its exit code and output (bounded). */
 function runServerProcess(env: Record<string, string>) {
+  const dataDir = tempDataDir('sede-cfg-');
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/index.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: tempDataDir('sede-cfg-'), ...env },
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,6 +74,7 @@ function runServerProcess(env: Record<string, string>) {
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, output });
     });
   });

@@ -116,6 +116,7 @@ describe('after a crash', () => {
       expect(rows).toHaveLength(1);
     } finally {
       await again.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -170,6 +171,7 @@ describe('graceful shutdown of the real process', () => {
       expect(rows).toHaveLength(1);
     } finally {
       await again.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

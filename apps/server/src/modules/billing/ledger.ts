@@ -64,18 +64,6 @@ function toResult(row: Row | undefined): CoinResult {
   throw insufficientCoins();
 }
 
-const tails = new Map<string, Promise<unknown>>();
-/** Runs fn after the previous call for the same key has settled (in this process). */
-function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const run = (tails.get(key) ?? Promise.resolve()).then(fn, fn);
-  const tail = run.then(() => undefined, () => undefined);
-  tails.set(key, tail);
-  void tail.then(() => {
-    if (tails.get(key) === tail) tails.delete(key);
-  });
-  return run;
-}
-
 /** The hot path (debits of AI actions): a conditional UPDATE and its ledger row, nothing else. */
 const UNKEYED_SQL = `
   WITH upd AS (
@@ -92,9 +80,8 @@ async function runUnkeyed(db: DbOrTx, e: CoinEntry): Promise<Row | undefined> {
   if ('$client' in db) {
     // Outside a transaction: a named prepared statement straight on the pool (parsed and
     // planned once per connection), skipping the query builder on the hottest path.
-    const pool = db.$client;
-    const q = async () => (await pool.query<Row>({ name: 'coin-ledger-unkeyed', text: UNKEYED_SQL, values })).rows[0];
-    return process.env.HE_NO_MUTEX ? q() : oneAtATime(e.companyId, q);
+    const result = await db.$client.query<Row>({ name: 'coin-ledger-unkeyed', text: UNKEYED_SQL, values });
+    return result.rows[0];
   }
   const result = await db.execute<Row>(sql`
     WITH upd AS (
