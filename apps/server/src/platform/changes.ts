@@ -5,7 +5,7 @@ export type Change =
   | { t: 'session'; token: string; userId: string }
   | { t: 'user'; userId: string }
   | { t: 'member'; userId: string; companyId: string }
-  | { t: 'company'; companyId: string; currencyAmount: number }
+  | { t: 'company'; companyId: string; currencyAmount: number; balanceOnly?: boolean }
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;

@@ -164,6 +164,18 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
     if (companyId) usersByCompany.get(companyId)?.delete(userId);
   }
 
+  function patchBalance(userId: string, currencyAmount: number) {
+    const cached = viewers.get(userId);
+    if (!cached?.viewer.company) return;
+    const { company, profile } = cached.viewer;
+    const viewer: Viewer = {
+      ...cached.viewer,
+      company: { ...company, currency_amount: currencyAmount },
+      profile: profile && { ...profile, currency_amount: currencyAmount },
+    };
+    viewers.set(userId, { viewer, json: JSON.stringify(viewer) });
+  }
+
   function evictToken(token: string) {
     mark(`t:${token}`);
     for (const key of cookiesByToken.get(token) ?? []) sessions.delete(key);
@@ -191,7 +203,12 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
         break;
       case 'company':
         mark(`c:${change.companyId}`);
-        for (const userId of [...(usersByCompany.get(change.companyId) ?? [])]) evictViewer(userId);
+        if (change.balanceOnly) {
+          // Only the coins changed (every debit): patch the cached viewers instead of reloading them.
+          for (const userId of usersByCompany.get(change.companyId) ?? []) patchBalance(userId, change.currencyAmount);
+        } else {
+          for (const userId of [...(usersByCompany.get(change.companyId) ?? [])]) evictViewer(userId);
+        }
         break;
       case 'reset':
         clear();

@@ -166,6 +166,27 @@ describe('viewer cache', () => {
     expect(t.queries).toHaveLength(3);
   });
 
+  it('a balance-only change patches the cached members in place, with no reload', async () => {
+    const t = setup();
+    t.autoAnswer((u) => row(u, 'c1'));
+    await t.cache.loadViewer('u1');
+    t.emit({ t: 'company', companyId: 'c1', currencyAmount: 42, balanceOnly: true });
+    const hit = await t.cache.loadViewer('u1');
+    expect(t.queries).toHaveLength(1);
+    expect(hit!.viewer.company!.currency_amount).toBe(42);
+    expect(hit!.viewer.profile!.currency_amount).toBe(42);
+    expect(JSON.parse(hit!.json).company.currency_amount).toBe(42);
+  });
+
+  it('any other company change still reloads its members', async () => {
+    const t = setup();
+    t.autoAnswer((u) => row(u, 'c1'));
+    await t.cache.loadViewer('u1');
+    t.emit({ t: 'company', companyId: 'c1', currencyAmount: 42, balanceOnly: false });
+    await t.cache.loadViewer('u1');
+    expect(t.queries).toHaveLength(2);
+  });
+
   it('a session that raced its own revocation is not kept', async () => {
     const t = setup();
     t.autoAnswer((u) => row(u, null));
