@@ -1,11 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
-import { PermissionGuard } from './guards/permission-guard.tsx';
 import { RouteRules } from './guards/route-rules.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ROUTES, type RouteDef } from './routes.ts';
-import { NotFoundPage } from './not-found-page.tsx';
 
 function toRoute(def: RouteDef): RouteObject {
   return {
@@ -15,6 +13,11 @@ function toRoute(def: RouteDef): RouteObject {
       const { default: Page } = await def.page();
       if (!Array.isArray(def.access)) return { Component: Page };
       const keys = def.access;
+      // The guard, the access-denied screen and the not-found page stay out of the entry chunk.
+      const [{ PermissionGuard }, { NotFoundPage }] = await Promise.all([
+        import('./guards/permission-guard.tsx'),
+        import('./not-found-page.tsx'),
+      ]);
       const fallback = def.deniedAs === 'not-found' ? <NotFoundPage /> : undefined;
       return {
         Component: () => (
@@ -49,7 +52,11 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', Component: NotFoundPage, handle: { title: 'Página não encontrada' } },
+          {
+            path: '*',
+            handle: { title: 'Página não encontrada' },
+            lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }),
+          },
         ],
       },
     ],
