@@ -7,6 +7,9 @@ const optionalUrl = z
   .transform((v) => v?.trim() || undefined)
   .pipe(z.url().optional());
 
+/** The CNPJ providers the lookup knows (modules/cnpj/providers/registry.ts). */
+const CNPJ_PROVIDER_NAMES = ['brasilapi', 'minhareceita', 'receitaws', 'cnpjws', 'cnpja'];
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,7 +24,16 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
   BETTER_AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
   AUTH_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
-  CNPJ_PROVIDERS: z.string().default('brasilapi,cnpjws,receitaws,cnpja'),
+  CNPJ_PROVIDERS: z
+    .string()
+    .default('brasilapi,cnpjws,receitaws,cnpja')
+    .refine(
+      (v) => {
+        const names = v.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+        return names.length > 0 && names.every((n) => CNPJ_PROVIDER_NAMES.includes(n));
+      },
+      { message: 'use uma lista separada por vírgulas de: brasilapi, minhareceita, receitaws, cnpjws, cnpja' },
+    ),
   CNPJ_CACHE_DAYS: z.coerce.number().positive().default(30),
   CNPJ_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
   BRASILAPI_URL: z.url().default('https://brasilapi.com.br/api'),

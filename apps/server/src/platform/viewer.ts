@@ -1,42 +1,10 @@
 import type pg from 'pg';
-import { computePermissions, type PermissionSet } from '@sede/shared/permissions';
+import { computePermissions } from '@sede/shared/permissions';
+import type { Viewer, ViewerCompany, ViewerProfile } from '@sede/shared/viewer';
 import type { Auth } from './auth.ts';
 import type { ChangeFeed } from './changes.ts';
 
-export type ViewerProfile = {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  cpf: string | null;
-  company_id: string | null;
-  onboarding_completed: boolean | null;
-  currency_amount: number | null;
-};
-
-export type ViewerCompany = {
-  id: string;
-  name: string;
-  cnpj: string;
-  fantasia: string | null;
-  situacao: string | null;
-  atividade_principal: string | null;
-  onboarding_completed: boolean;
-  plan_type: string | null;
-  currency_amount: number;
-  subscription_status: string;
-  trial_ends_at: string | null;
-};
-
-/** Everything the signed-in bootstrap returns: who, their profile, company, role and permissions. */
-export type Viewer = {
-  user: { id: string; email: string; emailVerified: boolean; firstName: string; lastName: string; image: string | null };
-  profile: ViewerProfile | null;
-  company: ViewerCompany | null;
-  membership: { role: string; customPermissions: string[] } | null;
-  permissions: PermissionSet;
-};
+export type { Viewer, ViewerCompany, ViewerProfile };
 
 type CachedViewer = { viewer: Viewer; json: string };
 type CachedSession = { userId: string; token: string; expiresAt: number; checkedAt: number };

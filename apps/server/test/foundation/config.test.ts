@@ -33,6 +33,8 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT', 'abc'],
+    ['CNPJ_PROVIDERS', 'brasilapi,consultaqualquer'],
+    ['CNPJ_PROVIDERS', ' , '],
     ['PORT', '70000'],
     ['PORT', '-1'],
     ['PORT', '80.5'],

@@ -1,4 +1,4 @@
-import { Building2, Coins, LogOut, Menu, PanelLeftClose, PanelLeftOpen, User, CreditCard } from 'lucide-react';
+import { Building2, Coins, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Receipt, User, CreditCard } from 'lucide-react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
@@ -91,6 +91,7 @@ export function AppShell() {
                   { to: '/perfil', label: 'Meu perfil', icon: User },
                   { to: '/empresa', label: 'Empresa', icon: Building2 },
                   { to: '/planos', label: 'Planos', icon: CreditCard },
+                  { to: '/billing', label: 'Assinatura e pagamentos', icon: Receipt },
                 ].map((item) => (
                   <DropdownMenu.Item
                     key={item.to}

@@ -1,40 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PermissionSet } from '@sede/shared/permissions';
+import type { Viewer, ViewerCompany, ViewerProfile } from '@sede/shared/viewer';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
-export type MeProfile = {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  cpf: string | null;
-  company_id: string | null;
-  onboarding_completed: boolean | null;
-  currency_amount: number | null;
-};
-
-export type MeCompany = {
-  id: string;
-  name: string;
-  cnpj: string;
-  fantasia: string | null;
-  situacao: string | null;
-  atividade_principal: string | null;
-  onboarding_completed: boolean;
-  plan_type: string | null;
-  currency_amount: number;
-  subscription_status: string;
-  trial_ends_at: string | null;
-};
-
-export type Me = {
-  user: { id: string; email: string; emailVerified: boolean; firstName: string; lastName: string; image: string | null };
-  profile: MeProfile | null;
-  company: MeCompany | null;
-  membership: { role: string; customPermissions: string[] } | null;
-  permissions: PermissionSet;
-};
+export type MeProfile = ViewerProfile;
+export type MeCompany = ViewerCompany;
+export type Me = Viewer;
 
 export const meQueryKey = ['me'] as const;
 
