@@ -1,5 +1,5 @@
 /**
- * Cached CNPJ lookup (POST /api/cnpj/lookup, the fetch-cnpj-data call) through the production
+ * Cached CNPJ lookup (GET /api/cnpj/:cnpj, the fetch-cnpj-data call) through the production
  * server: the cache is prefilled in SQL, so no outside call is made. 50 connections, rotating
  * over 50 CNPJs (not one: simultaneous lookups of one CNPJ share a single run, which would
  * flatter the figure). Target: p99 ≤ 10 ms, no error.
@@ -13,17 +13,15 @@ const CONNECTIONS = 50;
 const CNPJS = 50;
 const DURATION_S = Number(process.env.BENCH_CNPJ_DURATION ?? process.env.BENCH_DURATION ?? 10);
 
-function run(ctx: BenchContext, cookie: string, bodies: string[], duration: number) {
-  let next = 0;
-  // `requests` (a body per request) is not in bench/autocannon.d.ts's subset of the options.
+function run(ctx: BenchContext, cookie: string, cnpjs: string[], duration: number) {
+  // One request object per CNPJ: each connection cycles through them (GET /api/cnpj/:cnpj).
   const options = {
-    url: `${ctx.baseUrl}/api/cnpj/lookup`,
-    method: 'POST',
+    url: ctx.baseUrl,
     connections: CONNECTIONS,
     duration,
     timeout: 10,
-    headers: { cookie, 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+    headers: { cookie },
+    requests: cnpjs.map((cnpj) => ({ method: 'GET', path: `/api/cnpj/${cnpj}` })),
   };
   return autocannon(options as Parameters<typeof autocannon>[0]);
 }
@@ -57,17 +55,12 @@ export default async function cnpjBench(ctx: BenchContext): Promise<BenchRow[]> 
   }
   // Correctness first: the answer is the cached record, masked input accepted.
   const masked = cnpjs[0]!.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-  const probe = await fetch(`${ctx.baseUrl}/api/cnpj/lookup`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ cnpj: masked }),
-  });
+  const probe = await fetch(`${ctx.baseUrl}/api/cnpj/${encodeURIComponent(masked)}`, { headers: { cookie } });
   const body = (await probe.json()) as { cnpj?: string; razao_social?: string };
   const probeOk = probe.status === 200 && body.cnpj === cnpjs[0] && body.razao_social === 'BENCH COMERCIO DE PAES LTDA';
 
-  const bodies = cnpjs.map((cnpj) => JSON.stringify({ cnpj }));
-  await run(ctx, cookie, bodies, 2); // warm-up: JIT, caches, pool
-  const r = await run(ctx, cookie, bodies, DURATION_S);
+  await run(ctx, cookie, cnpjs, 2); // warm-up: JIT, caches, pool
+  const r = await run(ctx, cookie, cnpjs, DURATION_S);
   const errors = r.non2xx + r.errors + r.timeouts;
   return [
     { name: 'cached lookup answers the cached record', value: probeOk ? 'yes' : `no (${probe.status})`, target: 'yes', ok: probeOk },

@@ -6,7 +6,8 @@ export { cnpjLookupSchema };
 
 /** The fetch-cnpj-data call: the registry record of a CNPJ (server cache first). */
 export function lookupCnpj(input: CnpjLookupInput): Promise<CompanyLookupResult> {
-  return api<CompanyLookupResult>('/cnpj/lookup', { method: 'POST', json: cnpjLookupSchema.parse(input) });
+  const { cnpj } = cnpjLookupSchema.parse(input);
+  return api<CompanyLookupResult>(`/cnpj/${encodeURIComponent(cnpj)}`);
 }
 
 export function useLookupCnpj() {
