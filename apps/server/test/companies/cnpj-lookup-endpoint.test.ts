@@ -144,3 +144,44 @@ describe('POST /api/cnpj/lookup (fetch-cnpj-data)', () => {
     expect(await readBody(res)).toMatchObject({ cnpj: '12ABC34501DE35', api_used: 'brasilapi' });
   });
 });
+
+describe('GET /api/cnpj/:cnpj (the same call, used by the setup page)', () => {
+  const get = (cnpj: string, j: CookieJar | undefined = jar) =>
+    env.server.request(`/api/cnpj/${encodeURIComponent(cnpj)}`, { jar: j });
+
+  it('is for signed-in people only', async () => {
+    const res = await get(generateCnpj(), { cookie: '' });
+    expect(res.status).toBe(401);
+    expect((await readBody(res)).error).toBe('Usuário não autenticado');
+    expect(totalCalls()).toBe(0);
+  });
+
+  it.each([
+    ['12.345.678/0001', 'O CNPJ deve ter exatamente 14 dígitos'],
+    ['98.765.432/0001-99', 'CNPJ inválido'],
+  ])('answers 400 for %s: %s', async (cnpj, message) => {
+    const res = await get(cnpj);
+    expect(res.status).toBe(400);
+    expect((await readBody(res)).error).toBe(message);
+    expect(totalCalls()).toBe(0);
+  });
+
+  it('answers a masked CNPJ with the normalized record, then from the cache with no outside call', async () => {
+    const cnpj = generateCnpj();
+    const masked = cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+    const first = await get(masked);
+    expect(first.status).toBe(200);
+    expect(await readBody(first)).toMatchObject({ cnpj, api_used: 'brasilapi' });
+    const calls = totalCalls();
+    const again = await get(cnpj);
+    expect(again.status).toBe(200);
+    expect(await readBody(again)).toMatchObject({ cnpj });
+    expect(totalCalls()).toBe(calls);
+  });
+
+  it('answers 404 with the spec message when no provider has the company', async () => {
+    const res = await get('98765432000279');
+    expect(res.status).toBe(404);
+    expect((await readBody(res)).error).toBe('Empresa não encontrada');
+  });
+});

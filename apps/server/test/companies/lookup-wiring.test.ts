@@ -62,7 +62,7 @@ describe('the lookup built from the configuration', () => {
     expect(cnpjLookupFor(s)).toBe(cnpjLookupFor(s));
   });
 
-  it('refuses an unknown provider name at start', () => {
-    expect(() => cnpjLookupFor(services({ CNPJ_PROVIDERS: 'brasilapi,receita-fake' }))).toThrow(/receita-fake/);
+  it('refuses an unknown provider name at start, naming the variable', () => {
+    expect(() => cnpjLookupFor(services({ CNPJ_PROVIDERS: 'brasilapi,receita-fake' }))).toThrow(/CNPJ_PROVIDERS/);
   });
 });
