@@ -44,6 +44,16 @@ test.describe('plans', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('before a company exists the plans page still says Modo de teste and nothing can be bought', async ({ page }) => {
+    await signInNewPerson(page);
+    await page.goto('/planos');
+    await expect(page.getByTestId('test-mode-banner')).toContainText('Modo de teste');
+    await expect(page.getByTestId('price-monthly')).toHaveText(/^R\$\s250,00$/);
+    await expect(page.getByRole('button', { name: 'Assinar plano Mensal' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Assinar plano Anual' })).toBeDisabled();
+    await expect(page.getByTestId('plans-no-company').getByRole('link', { name: 'vincule sua empresa' })).toHaveAttribute('href', '/company-welcome');
+  });
 });
 
 test.describe('coins and billing', () => {

@@ -63,6 +63,23 @@ test.describe('live balance', () => {
     expect(streams).toBe(2);
   });
 
+  test('the stream comes back after an HTTP error answer (a proxy 503), where EventSource gives up', async ({ page }) => {
+    const { company } = await signedInWithCompany(page);
+    let streams = 0;
+    await page.route('**/api/events', async (route) => {
+      streams++;
+      if (streams === 1) await route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503</h1>' });
+      else await route.continue();
+    });
+    const reconnected = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 5000 });
+    await page.goto('/empresa');
+    await expect(page.getByTestId('company-balance')).toHaveText('50');
+    await reconnected;
+    await e2eSql('UPDATE companies SET currency_amount = 404 WHERE id = $1', [company.id]);
+    await expect(page.getByTestId('header-balance')).toHaveText('404', { timeout: 1000 });
+    expect(streams).toBe(2);
+  });
+
   test("a member never sees another company's balance change", async ({ page, browser }) => {
     const { company } = await signedInWithCompany(page);
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });

@@ -241,5 +241,11 @@ test.describe('company welcome and setup', () => {
       await expect(toast(page, 'Acesso negado')).toBeVisible();
       await expect(toast(page, 'Erro ao conectar com Google')).toHaveCount(0);
     });
+
+    test('a failed Google sign-in (no session) still shows the error, on the way to /auth', async ({ page }) => {
+      await page.goto('/company-setup?oauth=true&error=access_denied');
+      await page.waitForURL('**/auth');
+      await expect(toast(page, 'Acesso negado')).toBeVisible();
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, signInByApi } from './support/api.ts';
 import { authUi } from './support/auth-ui.ts';
+import { e2eSql } from './support/company.ts';
+import { createCompanyWithAdmin, createMember, expectAccessible } from './support/team.ts';
 
 /** A promise the test resolves when it wants a held request to go on. */
 function gate() {
@@ -106,5 +108,90 @@ test.describe('guards (spec §2)', () => {
     await page.goto('/empresa');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Auth initialization failed' })).toBeVisible();
+  });
+});
+
+test.describe('the application shell', () => {
+  test('a lazy page shows \'Carregando página...\' while its code loads', async ({ page, request }) => {
+    const user = await createConfirmedUser(request);
+    await signInByApi(page, user.email, user.password);
+    await page.goto('/suporte');
+    await expect(page.getByRole('heading', { name: 'Suporte' }).first()).toBeVisible();
+    const chunk = gate();
+    await page.route('**/assets/not-found-page-*.js', async (route) => {
+      await chunk.opened;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/nao-existe');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const spinner = page.getByRole('status').filter({ hasText: 'Carregando página...' });
+    await expect(spinner).toBeVisible();
+    expect((await spinner.boundingBox())!.width).toBeGreaterThan(40); // seen, not only announced
+    chunk.open();
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    await expect(page.getByText('Carregando página...')).toHaveCount(0);
+  });
+
+  test('the company page: name, trade name, CNPJ, balance, open and locked departments', async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request);
+    await e2eSql(`UPDATE companies SET fantasia = 'Fantasia Teste', currency_amount = 1234 WHERE id = $1`, [admin.companyId]);
+    // Confirming the e-mail signs the member in within the page's context.
+    const member = await createMember(page.request, admin.companyId, 'vendas');
+    await e2eSql(`UPDATE profiles SET onboarding_completed = true WHERE id = $1`, [member.userId]);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/empresa$/);
+    await expect(page.getByTestId('company-name')).toHaveText(admin.companyName);
+    await expect(page.getByTestId('company-fantasia')).toHaveText('Fantasia Teste');
+    await expect(page.getByTestId('company-cnpj')).toHaveText(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
+    await expect(page.getByTestId('company-balance')).toHaveText('1.234');
+    await expect(page.getByTestId('dept-comercial').getByRole('link')).toHaveAttribute('href', '/comercial');
+    await expect(page.getByTestId('dept-financeiro')).toHaveAttribute('data-open', 'false');
+    await expect(page.getByTestId('dept-financeiro').getByRole('link')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('a locked area in the sidebar says why on focus and on hover', async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request);
+    // Confirming the e-mail signs the member in within the page's context.
+    const member = await createMember(page.request, admin.companyId, 'vendas');
+    await e2eSql(`UPDATE profiles SET onboarding_completed = true WHERE id = $1`, [member.userId]);
+    await page.goto('/empresa');
+    const nav = page.getByRole('complementary', { name: 'Navegação principal' });
+    const financeiro = nav.getByRole('button', { name: 'Financeiro' });
+    await expect(financeiro).toHaveAttribute('aria-disabled', 'true');
+    await financeiro.focus();
+    const hint = page.getByRole('tooltip');
+    await expect(hint).toContainText('Financeiro: Sua função não dá acesso a esta área. Peça a um administrador.');
+    await expect(financeiro).toHaveAttribute('aria-describedby', /.+/);
+    await page.keyboard.press('Escape');
+    await expect(hint).toHaveCount(0);
+    await nav.getByRole('button', { name: 'Jurídico' }).hover();
+    await expect(page.getByRole('tooltip')).toContainText('Jurídico: Sua função não dá acesso a esta área.');
+    await expect(nav.getByRole('link', { name: 'Comercial' })).toBeVisible();
+  });
+
+  test('at 360 px the menu is a drawer: it opens, Escape closes it and focus goes back', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const admin = await createCompanyWithAdmin(request, `Padaria Pão Quente Comércio de Alimentos e Bebidas Ltda ${Date.now()}`);
+    await signInByApi(page, admin.email, admin.password);
+    await page.goto('/empresa');
+    await expect(page.getByTestId('company-name')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const opener = page.getByRole('button', { name: 'Abrir menu' });
+    await opener.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: 'Financeiro' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    // A link in the drawer navigates and closes it.
+    await opener.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Financeiro' }).click();
+    await expect(page).toHaveURL(/\/financeiro$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -110,6 +110,17 @@ export type PendingInvitation = {
   invitedBy: { id: string; name: string } | null;
 };
 
+/** GET /api/invitations/mine: a pending invitation addressed to the signed-in person. */
+export type MyInvitation = {
+  companyName: string;
+  inviterName: string | null;
+  role: string;
+  roleLabel: string;
+  expiresAt: string;
+  /** The /accept-invite link of the invitation e-mail. */
+  path: string;
+};
+
 export const invitationIdSchema = z.uuid({ error: 'Convite não encontrado' });
 
 /** The link e-mailed to the invitee. */

@@ -15,6 +15,16 @@ type Jar = { cookie: string };
 const post = (path: string, jar: Jar, json: unknown = {}) => server.request(`/api/billing${path}`, { method: 'POST', json, jar });
 const get = (path: string, jar: Jar) => server.request(`/api/billing${path}`, { jar });
 
+describe('billing mode', () => {
+  it("tells any signed-in person, even without a company, that payments are the sandbox ('Modo de teste')", async () => {
+    const loner = await createConfirmedUser(server, { email: uniqueEmail('sem-empresa') });
+    const res = await get('/mode', loner.jar);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ mode: 'sandbox' });
+    expect((await get('/mode', { cookie: '' })).status).toBe(401);
+  });
+});
+
 describe('sandbox coin purchase', () => {
   it('checkout then confirm credits the package once, however often it is confirmed', async () => {
     const { jar, companyId } = await createCompany(server);

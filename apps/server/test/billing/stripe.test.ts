@@ -185,5 +185,6 @@ describe('Stripe webhook', () => {
     const { jar } = await createCompany(server);
     const { paymentId } = await buyCoins(jar, 'coins_50');
     expect((await post(`/sandbox/payments/${paymentId}/confirm`, jar)).status).toBe(404);
+    expect(await (await server.request('/api/billing/mode', { jar })).json()).toEqual({ mode: 'stripe' });
   });
 });

@@ -301,6 +301,32 @@ describe('sign-up from an invitation', () => {
   });
 });
 
+describe('GET /api/invitations/mine (an invitee is never pushed into creating a company)', () => {
+  it('lists only the signed-in person’s own pending, unexpired invitations, with their link', async () => {
+    const email = uniqueEmail('mine');
+    await invite(server, admin.jar, email.toUpperCase(), 'marketing');
+    const token = await invitationTokenFromMail(server, email);
+    const invitee = await createConfirmedUser(server, { email });
+    const mine = async (jar?: CookieJar) => {
+      const res = await server.request('/api/invitations/mine', { jar });
+      return { status: res.status, body: (await res.json()) as { invitations?: Array<Record<string, unknown>> } };
+    };
+    const own = await mine(invitee.jar);
+    expect(own.status).toBe(200);
+    expect(own.body.invitations).toEqual([
+      expect.objectContaining({ companyName: 'Padaria Pão Quente', role: 'marketing', roleLabel: 'Marketing', path: expect.stringContaining(`token=${token}`) }),
+    ]);
+    // Someone else, a member of a company, and nobody signed in learn nothing.
+    const stranger = await createConfirmedUser(server, { email: uniqueEmail('stranger') });
+    expect((await mine(stranger.jar)).body.invitations).toEqual([]);
+    expect((await mine(admin.jar)).body.invitations).toEqual([]);
+    expect((await mine()).status).toBe(401);
+    // Expired invitations are not offered.
+    await sql(server, `UPDATE company_invitations SET expires_at = now() - interval '1 second' WHERE token = $1`, [token]);
+    expect((await mine(invitee.jar)).body.invitations).toEqual([]);
+  });
+});
+
 describe('decline, resend and revoke', () => {
   it('decline with the token deletes the invitation; the token is dead afterwards', async () => {
     const email = uniqueEmail('nope');

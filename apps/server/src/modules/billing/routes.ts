@@ -7,6 +7,7 @@ import type { AppEnv, Services } from '../../services.ts';
 import { forbidden, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import { cancelSandboxPayment, confirmSandboxPayment, createCoinCheckout, createSubscriptionCheckout, getSandboxPayment } from './checkout.ts';
+import { billingOf } from './context.ts';
 import { applyCoins } from './ledger.ts';
 import { billingSummary, listLedger, listPayments } from './queries.ts';
 import { handleStripeWebhook } from './webhooks.ts';
@@ -34,6 +35,10 @@ export function billingRoutes(s: Services) {
     const raw = await c.req.text();
     return c.json(await handleStripeWebhook(s, raw, c.req.header('stripe-signature')));
   });
+
+  // Whether payments are real or the offline sandbox ('Modo de teste'), for any signed-in person:
+  // the plans page is open before a company exists, and the banner must not wait on the summary.
+  app.get('/mode', requireViewer(s), (c) => c.json({ mode: billingOf(s).mode }));
 
   const member = new Hono<AppEnv>();
   member.use('*', requireViewer(s), requireCompany);

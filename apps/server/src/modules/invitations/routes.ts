@@ -15,6 +15,7 @@ import {
   acceptInvitation,
   declineInvitation,
   getInvitationByToken,
+  listMyInvitations,
   listPendingInvitations,
   resendInvitation,
   revokeInvitation,
@@ -46,6 +47,12 @@ export function invitationsRoutes(s: Services) {
     const cached = await s.viewers.fromHeaders(c.req.raw.headers);
     c.header('Cache-Control', 'no-store');
     return c.json({ invitation: await getInvitationByToken(s, token, cached?.viewer ?? null) });
+  });
+
+  /** The signed-in person's own pending invitations (see listMyInvitations). */
+  app.get('/mine', viewer, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ invitations: await listMyInvitations(s, c.get('viewer')) });
   });
 
   app.post('/accept', successReply, viewer, async (c) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { INVITE_TTL_DAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
-import { INVITE_MESSAGES, type InvitationByToken, type PendingInvitation } from '@sede/shared/invitations';
+import { acceptInvitePath, INVITE_MESSAGES, type InvitationByToken, type MyInvitation, type PendingInvitation } from '@sede/shared/invitations';
 import { roleLabel, type InviteRole } from '@sede/shared/roles';
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
@@ -111,6 +111,34 @@ export async function listPendingInvitations(s: Services, companyId: string): Pr
     [companyId],
   );
   return rows.map(toPending);
+}
+
+/**
+ * The signed-in person's own pending invitations (confirmed e-mail, no company yet), so someone
+ * who reached the company-setup screens instead of the invite link is offered the invitation
+ * rather than pushed into creating a company. The link is theirs: it was e-mailed to this address.
+ */
+export async function listMyInvitations(s: Services, viewer: Viewer): Promise<MyInvitation[]> {
+  if (!viewer.user.emailVerified || viewer.company) return [];
+  const email = normalizeEmail(viewer.user.email);
+  const { rows } = await s.pool.query(
+    `SELECT i.token, i.email, i.role, i.expires_at, c.name AS company_name, ${INVITER_NAME} AS inviter_profile_name, iu.name AS inviter_user_name
+       FROM company_invitations i
+       JOIN companies c ON c.id = i.company_id
+       LEFT JOIN profiles ip ON ip.id = i.invited_by
+       LEFT JOIN "user" iu ON iu.id = i.invited_by
+      WHERE i.email = $1 AND i.accepted_at IS NULL AND i.expires_at > now()
+      ORDER BY i.created_at DESC`,
+    [email],
+  );
+  return rows.map((r) => ({
+    companyName: r.company_name,
+    inviterName: r.inviter_profile_name ?? r.inviter_user_name ?? null,
+    role: r.role,
+    roleLabel: roleLabel(r.role),
+    expiresAt: new Date(r.expires_at).toISOString(),
+    path: acceptInvitePath(r.token, r.email),
+  }));
 }
 
 /** Resend: a new token and a new expiry on the same row (the old link stops working). */

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
+
+const OAuthErrorRedirect = lazy(() => import('../../features/company-setup/components/oauth-error-redirect.tsx'));
 
 /** Signed-in area: 'Carregando...' while auth loads; nobody signed in → /auth (replacing history). */
 export function ProtectedRoute() {
@@ -11,6 +14,16 @@ export function ProtectedRoute() {
     if (location.pathname === '/company-setup' && hasToken) return <FullScreenSpinner label="Processando autenticação..." />;
     return <FullScreenSpinner label="Carregando..." />;
   }
-  if (!isAuthenticated) return <Navigate to="/auth" replace />;
+  if (!isAuthenticated) {
+    // A failed Google sign-in returns here without a session: show its error on the way out.
+    if (location.pathname === '/company-setup' && new URLSearchParams(location.search).has('error')) {
+      return (
+        <Suspense fallback={null}>
+          <OAuthErrorRedirect />
+        </Suspense>
+      );
+    }
+    return <Navigate to="/auth" replace />;
+  }
   return <Outlet />;
 }

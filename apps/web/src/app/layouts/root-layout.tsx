@@ -1,6 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOASTS } from '@sede/shared/constants';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { AuthProvider } from '../../features/auth/auth-provider.tsx';
 
 export function RootLayout() {
@@ -8,9 +9,12 @@ export function RootLayout() {
   return (
     <AuthProvider>
       {navigation.state === 'loading' && (
-        <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50">
+        // The next page's chunk is on its way: the current page stays, with the spec's spinner on top.
+        <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center" data-testid="page-loading">
           <div className="h-0.5 w-full animate-pulse bg-[var(--color-accent)]" />
-          <span className="sr-only">Carregando página...</span>
+          <div className="mt-2 rounded-full border border-slate-200 bg-white px-4 py-1.5 shadow-md">
+            <Spinner label="Carregando página..." />
+          </div>
         </div>
       )}
       <Outlet />

@@ -3,42 +3,73 @@ import { useEffect } from 'react';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { getMe, meQueryKey, type Me } from '../api/get-me.ts';
 
+const LIVE_RETRY_BASE_MS = 1000;
+const LIVE_RETRY_MAX_MS = 30_000;
+
 /**
  * The live subscription of spec §4: the server relays changes of the person's company row
- * (the coin balance) and of their own access over SSE. EventSource reconnects by itself.
+ * (the coin balance) and of their own access over SSE. It reconnects by itself (decision 0049).
  */
 export function useLiveCompany(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    // EventSource retries a dropped connection by itself, but gives up for good on an HTTP
+    // error answer (a 502/503 from a proxy during a deploy): then we open a new one, backing off.
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let retries = 0;
+    let stopped = false;
     // Every (re)connection starts with 'ready'; after a reconnect, changes made while the
     // stream was down were never relayed, so the balance and access are read again.
     let connectedBefore = false;
-    source.addEventListener('ready', () => {
-      if (connectedBefore) {
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+
+    const connect = () => {
+      const es = new EventSource('/api/events');
+      source = es;
+      es.addEventListener('ready', () => {
+        retries = 0;
+        if (connectedBefore) {
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          void queryClient.invalidateQueries({ queryKey: ['company'] });
+        }
+        connectedBefore = true;
+      });
+      es.addEventListener('error', () => {
+        if (stopped || es.readyState !== EventSource.CLOSED) return;
+        const delay = Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_BASE_MS * 2 ** retries++);
+        retryTimer = setTimeout(async () => {
+          // Signed out meanwhile (a 401 also closes the stream): stop instead of retrying.
+          const me = await getMe().catch(() => undefined);
+          if (stopped) return;
+          if (me === null) emitAuthEvent('SIGNED_OUT', { broadcast: false });
+          else connect();
+        }, delay);
+      });
+      es.addEventListener('company', (e) => {
+        const { currency_amount } = JSON.parse((e as MessageEvent).data) as { currency_amount: number };
+        queryClient.setQueryData<Me | null>(meQueryKey, (me) =>
+          me?.company
+            ? { ...me, company: { ...me.company, currency_amount }, profile: me.profile && { ...me.profile, currency_amount } }
+            : me,
+        );
         void queryClient.invalidateQueries({ queryKey: ['company'] });
-      }
-      connectedBefore = true;
-    });
-    source.addEventListener('company', (e) => {
-      const { currency_amount } = JSON.parse((e as MessageEvent).data) as { currency_amount: number };
-      queryClient.setQueryData<Me | null>(meQueryKey, (me) =>
-        me?.company
-          ? { ...me, company: { ...me.company, currency_amount }, profile: me.profile && { ...me.profile, currency_amount } }
-          : me,
-      );
-      void queryClient.invalidateQueries({ queryKey: ['company'] });
-      void queryClient.invalidateQueries({ queryKey: ['billing'] });
-    });
-    source.addEventListener('me', () => {
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    });
-    source.addEventListener('session', async () => {
-      const me = await getMe().catch(() => undefined);
-      if (me === null) emitAuthEvent('SIGNED_OUT', { broadcast: false });
-    });
-    return () => source.close();
+        void queryClient.invalidateQueries({ queryKey: ['billing'] });
+      });
+      es.addEventListener('me', () => {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      });
+      es.addEventListener('session', async () => {
+        const me = await getMe().catch(() => undefined);
+        if (me === null) emitAuthEvent('SIGNED_OUT', { broadcast: false });
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+    };
   }, [enabled, queryClient]);
 }

@@ -1,9 +1,14 @@
 import { FlaskConical } from 'lucide-react';
 import { BILLING_MESSAGES } from '@sede/shared/billing';
+import { useBillingMode } from '../api/get-billing-mode.ts';
 
-/** Shown on every billing screen while payments run through the offline sandbox. */
-export function TestModeBanner({ mode }: { mode: 'stripe' | 'sandbox' | undefined }) {
-  if (mode !== 'sandbox') return null;
+/**
+ * Shown on every billing screen while payments run through the offline sandbox. It asks for the
+ * mode itself, so it shows with or without a company and whatever the summary's state.
+ */
+export function TestModeBanner() {
+  const { data } = useBillingMode();
+  if (data?.mode !== 'sandbox') return null;
   return (
     <div role="note" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" data-testid="test-mode-banner">
       <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden />

@@ -34,7 +34,7 @@ export default function BillingPage() {
 
   return (
     <div className="grid gap-8">
-      <TestModeBanner mode={summary.data?.mode} />
+      <TestModeBanner />
       {summary.isPending ? (
         <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando assinatura" />
       ) : summary.isError ? (

@@ -36,7 +36,7 @@ export default function BuyCoinsPage() {
 
   return (
     <div className="grid gap-6">
-      <TestModeBanner mode={summary.data?.mode} />
+      <TestModeBanner />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h2 className="text-2xl font-semibold text-slate-900">Comprar moedas</h2>

@@ -25,7 +25,7 @@ export default function PlansPage() {
 
   return (
     <div className="grid gap-6">
-      <TestModeBanner mode={s?.mode} />
+      <TestModeBanner />
       <header className="grid gap-1">
         <h2 className="text-2xl font-semibold text-slate-900">Planos da Sede</h2>
         <p className="text-slate-700">Um plano com tudo incluído. Escolha entre pagar por mês ou economizar no anual.</p>
@@ -39,6 +39,16 @@ export default function PlansPage() {
             {s.scheduledSubscription ? ' Sua assinatura já está confirmada e começa ao fim do teste.' : ' Depois dele, a cobrança é automática no plano escolhido.'}
           </p>
         </div>
+      )}
+
+      {!company && (
+        <p className="text-sm text-slate-700" data-testid="plans-no-company">
+          Para assinar, primeiro{' '}
+          <Link to="/company-welcome" className="font-medium text-[var(--color-accent)] underline underline-offset-2">
+            vincule sua empresa
+          </Link>
+          . O teste grátis de {TRIAL.days} dias começa quando ela é cadastrada.
+        </p>
       )}
 
       <div className="grid gap-4 md:grid-cols-2">

@@ -4,6 +4,15 @@ import { toast } from 'sonner';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import { TOASTS } from '@sede/shared/constants';
 
+/** The §8 toast for a Google return with an error param (6 s). */
+export function showOAuthError(error: string) {
+  if (error === 'access_denied') {
+    toast.error(COMPANY_MESSAGES.accessDenied, { description: COMPANY_MESSAGES.accessDeniedDescription, duration: TOASTS.googleErrorDuration });
+  } else {
+    toast.error(COMPANY_MESSAGES.oauthError, { description: COMPANY_MESSAGES.oauthErrorDescription, duration: TOASTS.googleErrorDuration });
+  }
+}
+
 type OAuthState = { oauth?: boolean; oauthError?: string | null } | null | undefined;
 
 /**
@@ -25,11 +34,7 @@ export function useOAuthReturn(opts: { pathname: string; state: unknown; search:
     if (handled.current) return;
     handled.current = true;
     if (error) {
-      if (error === 'access_denied') {
-        toast.error(COMPANY_MESSAGES.accessDenied, { description: COMPANY_MESSAGES.accessDeniedDescription, duration: TOASTS.googleErrorDuration });
-      } else {
-        toast.error(COMPANY_MESSAGES.oauthError, { description: COMPANY_MESSAGES.oauthErrorDescription, duration: TOASTS.googleErrorDuration });
-      }
+      showOAuthError(error);
       if (queryError) {
         const search = new URLSearchParams(opts.search);
         search.delete('error');

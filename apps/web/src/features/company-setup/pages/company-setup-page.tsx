@@ -10,6 +10,7 @@ import { DELAYS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx';
+import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -136,6 +137,7 @@ export default function CompanySetupPage() {
       <p className="mt-1 text-sm text-slate-600">
         Informe o CNPJ: buscamos os dados da sua empresa na Receita Federal para você não precisar digitar.
       </p>
+      <PendingInvitationsNotice />
       {oauth.googleFlow && (
         <p role="status" className="mt-4 rounded-[var(--radius-ui)] border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="oauth-success">
           {COMPANY_MESSAGES.oauthSuccess}. {COMPANY_MESSAGES.oauthSuccessDescription}

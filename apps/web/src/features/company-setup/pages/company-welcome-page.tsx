@@ -4,6 +4,7 @@ import { TRIAL } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
 const STEPS = [
@@ -32,6 +33,7 @@ export default function CompanyWelcomePage() {
         {firstName ? `Olá, ${firstName}!` : 'Olá!'} Boas-vindas ao Sede
       </h1>
       <p className="mt-2 text-slate-600">Vamos preparar o espaço da sua empresa. São três passos:</p>
+      <PendingInvitationsNotice />
 
       <ol className="mt-6 grid gap-3" aria-label="Passos">
         {STEPS.map((step, i) => (

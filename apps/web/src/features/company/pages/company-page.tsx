@@ -28,10 +28,11 @@ export default function CompanyPage() {
     );
   }
   return (
-    <div className="grid gap-6">
+    // grid-cols-1 (minmax(0, 1fr)) keeps a long legal name from widening the page at 360 px.
+    <div className="grid grid-cols-1 gap-6">
       <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h2 className="truncate text-xl font-semibold text-slate-900" data-testid="company-name">{company.name}</h2>
+          <h2 className="break-words text-xl font-semibold text-slate-900" data-testid="company-name">{company.name}</h2>
           {company.fantasia && <p className="text-sm text-slate-700">Nome fantasia: <span data-testid="company-fantasia">{company.fantasia}</span></p>}
           <p className="text-sm text-slate-700">CNPJ: <span className="font-mono" data-testid="company-cnpj">{formatCnpj(company.cnpj)}</span></p>
           {hasAnyPermission(permissions, ['empresa_perfil']) && (
