@@ -73,7 +73,9 @@ test.describe('company welcome and setup', () => {
     await expect(toast(page, 'Empresa cadastrada com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/company-setup$/); // stays for 1 s
     await page.waitForURL('**/team-invite');
-    expect(Date.now() - createdAt).toBeGreaterThanOrEqual(900);
+    // The page waits 1 s after success; click() itself may return late on a loaded machine,
+    // so the bound leaves room for that while still catching a missing delay.
+    expect(Date.now() - createdAt).toBeGreaterThanOrEqual(600);
 
     // The account now has the company, as its admin, with the welcome coins.
     const me = await (await page.request.get('/api/me')).json();

@@ -17,6 +17,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { membersRoutes } from './modules/members/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { portugueseAuthBadRequest } from './http/auth-bad-request.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,12 +30,12 @@ export function createApp(s: Services, ready: () => boolean) {
   app.onError(handleError);
 
   const api = new Hono<AppEnv>();
-  api.on(['GET', 'POST'], '/auth/*', (c) => {
+  api.on(['GET', 'POST'], '/auth/*', async (c) => {
     // better-auth rate-limits per client address: hand it the socket's address in a header
     // of our own (overwriting anything the client sent), never a spoofable forwarded header.
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-sede-client-ip', getConnInfo(c).remote.address ?? 'unknown');
-    return s.auth.handler(new Request(c.req.raw, { headers }));
+    return portugueseAuthBadRequest(await s.auth.handler(new Request(c.req.raw, { headers })));
   });
   api.route('/', coreRoutes(s, ready));
   if (s.mailer.mode === 'dev-mailbox') api.route('/dev/mailbox', devMailboxRoutes(s));

@@ -9,6 +9,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Words of better-auth's English answers that must not reach a person. */
+const ENGLISH = /invalid|validation|json|expected|required|password|body/i;
+
 let seq = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${seq++}@exemplo.com.br`;
 
@@ -234,6 +237,19 @@ describe('bad input', () => {
     const res = await server.request(p, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+    if (res.status === 400) expect(((await res.json()) as { message: string }).message).not.toMatch(ENGLISH);
+  });
+
+  it.each([
+    [{}, 'Dados inválidos. Confira os campos enviados.'],
+    [{ email: 'x', password: 'segredo123', name: 'A' }, 'Dados inválidos. Confira os campos enviados.'],
+    [{ email: 'curta.senha@exemplo.com.br', password: '1', name: 'A' }, 'A senha deve ter pelo menos 6 caracteres'],
+  ])('a bad sign-up body (%j) is a 400 with a Portuguese message and the code kept', async (json, message) => {
+    const res = await server.request('/api/auth/sign-up/email', { method: 'POST', json });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; code: string };
+    expect(body.message).toBe(message);
+    expect(body.code).toMatch(/^[A-Z_]+$/);
   });
 
   it('sign-up with missing or bad fields is a 4xx, never a 500', async () => {
