@@ -96,5 +96,9 @@ describe('schemas refuse bad input with a clear message', () => {
     expect(ledgerQuerySchema.parse({ kind: '', from: '', to: '' })).toEqual({});
     expect(ledgerQuerySchema.safeParse({ from: '21/11/2026' }).success).toBe(false);
     expect(ledgerQuerySchema.safeParse({ kind: 'gift' }).success).toBe(false);
+    const reversed = ledgerQuerySchema.safeParse({ from: '2026-11-21', to: '2026-11-01' });
+    expect(reversed.success).toBe(false);
+    expect(reversed.error?.issues[0]?.message).toBe('A data inicial deve ser anterior à final.');
+    expect(ledgerQuerySchema.safeParse({ from: '2026-11-21', to: '2026-11-21' }).success).toBe(true);
   });
 });

@@ -54,6 +54,7 @@ export const BILLING_MESSAGES = {
   unknownPackage: 'Pacote de moedas desconhecido',
   unknownPlan: 'Plano desconhecido',
   sandboxMode: 'Modo de teste',
+  ledgerRange: 'A data inicial deve ser anterior à final.',
 } as const;
 
 export const planTypeSchema = z.enum(PLAN_TYPES as [PlanType, ...PlanType[]], { error: BILLING_MESSAGES.unknownPlan });
@@ -87,7 +88,7 @@ export const ledgerQuerySchema = z.object({
   from: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
   to: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
   before: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().positive().optional()),
-});
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: BILLING_MESSAGES.ledgerRange, path: ['to'] });
 export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
 
 // ---- Derived figures (spec §9) ----

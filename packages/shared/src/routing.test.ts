@@ -67,6 +67,11 @@ const TABLE: Row[] = [
   // The company's onboarding counts too (an invitee joining an onboarded company).
   ['/, company onboarded, profile not → /empresa', signedIn('/', COMPANY_NEW, { companyOnboardingCompleted: true }), '/empresa'],
 
+  // Onboarding is the admins' step: a member with another role is never held by it.
+  ['/, company not onboarded, member (vendas) → /empresa', signedIn('/', COMPANY_NEW, { role: 'vendas' }), '/empresa'],
+  ['/auth, company not onboarded, member (rh) → /empresa', signedIn('/auth', COMPANY_NEW, { role: 'rh' }), '/empresa'],
+  ['/, company not onboarded, admin → /onboarding', signedIn('/', COMPANY_NEW, { role: 'admin' }), '/onboarding'],
+
   // • A profile without a company and with onboarding done: /company-welcome.
   ['/, no company, onboarding done → /company-welcome', signedIn('/', NO_COMPANY_DONE), '/company-welcome'],
   ['/company-welcome, no company, onboarding done stays', signedIn('/company-welcome', NO_COMPANY_DONE), null],

@@ -13,6 +13,8 @@ export type RoutingInput = {
     onboardingCompleted: boolean | null;
   } | null;
   companyOnboardingCompleted?: boolean | null;
+  /** The person's role in their company; onboarding is the admins' step (decision 0060). */
+  role?: string | null;
 };
 
 const PUBLIC_PATHS = ['/auth', '/accept-invite', '/email-confirmed', '/team-invite', '/dev/mailbox'];
@@ -29,7 +31,10 @@ export function resolveRedirect(input: RoutingInput): string | null {
   if (!profile) return null;
 
   const hasCompany = Boolean(profile.companyId);
-  const onboardingDone = Boolean(profile.onboardingCompleted || input.companyOnboardingCompleted);
+  // A member who is not an admin cannot finish their company's onboarding, so it never holds them.
+  const onboardingDone = Boolean(
+    profile.onboardingCompleted || input.companyOnboardingCompleted || (hasCompany && input.role && input.role !== 'admin'),
+  );
   const missingName = !profile.firstName?.trim() || !profile.lastName?.trim();
 
   if (input.hasAccessTokenInHash) {

@@ -158,6 +158,9 @@ describe('ledger listing', () => {
     const bad = await get('/ledger?from=10/01/2026', jar);
     expect(bad.status).toBe(400);
     expect((await bad.json() as any).error).toBe('Data inválida: use o formato AAAA-MM-DD.');
+    const reversed = await get('/ledger?from=2026-01-31&to=2026-01-01', jar);
+    expect(reversed.status).toBe(400);
+    expect((await reversed.json() as any).error).toBe('A data inicial deve ser anterior à final.');
     expect(userId).toBeTruthy();
   });
 });

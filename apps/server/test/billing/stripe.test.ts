@@ -124,6 +124,18 @@ describe('Stripe webhook', () => {
     expect((await (await deliver(event)).json() as any).action).toBe('fulfilled');
   });
 
+  it('a genuinely signed delivery captured an hour ago and replayed is refused (signature too old)', async () => {
+    const { jar, companyId } = await createCompany(server);
+    const { paymentId } = await buyCoins(jar, 'coins_50');
+    const payload = JSON.stringify(stripeEvent('checkout.session.completed', paidSession(paymentId)));
+    const timestamp = Math.floor(Date.now() / 1000) - 3600;
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+    const res = await server.request('/api/billing/webhooks/stripe', { method: 'POST', body: payload, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await res.json() as any).error).toBe('Assinatura do webhook inválida.');
+    expect((await ledgerState(server, companyId)).balance).toBe(50);
+  });
+
   it('a boleto issued but unpaid credits nothing until it is paid', async () => {
     const { jar, companyId } = await createCompany(server);
     const { paymentId } = await buyCoins(jar, 'coins_50');

@@ -33,6 +33,7 @@ export function RouteRules() {
         onboardingCompleted: auth.profile.onboarding_completed,
       },
       companyOnboardingCompleted: auth.company?.onboarding_completed ?? null,
+      role: auth.membership?.role ?? null,
     });
     if (urlHasToken) {
       // Tokens are cleaned from the URL first; the page learns of the OAuth return by state.

@@ -1,6 +1,6 @@
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
-import { COIN_KIND_LABELS, COIN_KINDS, type CoinKind } from '@sede/shared/billing';
+import { BILLING_MESSAGES, COIN_KIND_LABELS, COIN_KINDS, type CoinKind } from '@sede/shared/billing';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -14,7 +14,7 @@ const EMPTY: LedgerFilters = { kind: '', from: '', to: '' };
 /** The coin statement: every credit and debit, who, when and the balance after; filterable. */
 export function LedgerPanel() {
   const [filters, setFilters] = useState<LedgerFilters>(EMPTY);
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? 'A data inicial deve ser anterior à final.' : undefined;
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? BILLING_MESSAGES.ledgerRange : undefined;
   const ledger = useLedger(filters, !rangeError);
   const entries = ledger.data?.pages.flatMap((p) => p.entries) ?? [];
   const set = (patch: Partial<LedgerFilters>) => setFilters((f) => ({ ...f, ...patch }));
