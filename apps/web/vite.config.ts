@@ -15,5 +15,19 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     manifest: true, // bench/run.ts reads it to size what /auth loads
+    rolldownOptions: {
+      output: {
+        // The framework every page needs stays one chunk: left to itself the bundler splits it
+        // into many small pieces as lazy pages import parts of it, which costs /auth ~4 KB gzip.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]|sonner)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AUTH_INIT_TIMEOUT_MS, SIGN_OUT_REDIRECT_MS } from '@sede/shared/constants';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
@@ -9,7 +9,8 @@ import { setSignedIn } from '../../lib/api-client.ts';
 import { emitAuthEvent, onAuthEvent } from '../../lib/auth-events.ts';
 import { meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './api/get-me.ts';
 import { readCachedPermissions, writeCachedPermissions } from './hooks/permissions-cache.ts';
-import { useLiveCompany } from './hooks/use-live-company.ts';
+
+const LiveCompany = lazy(() => import('./components/live-company.tsx'));
 
 /** Local items removed on sign-out (spec §4): the auth token and the AI key. */
 export const LOCAL_AUTH_TOKEN_KEY = 'sede:auth-token';
@@ -111,7 +112,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/auth', { replace: true });
   }, [navigate, queryClient]);
 
-  useLiveCompany(Boolean(data));
 
   const value = useMemo<AuthState>(() => {
     const error = timedOut ? AUTH_MESSAGES.authTimeout : me.isError ? AUTH_MESSAGES.authInitFailed : null;
@@ -135,7 +135,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [data, initialising, me.isError, profileLoading, refresh, signOut, timedOut, verifyingAccess]);
 
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return (
+    <AuthContext value={value}>
+      {data && (
+        <Suspense fallback={null}>
+          <LiveCompany />
+        </Suspense>
+      )}
+      {children}
+    </AuthContext>
+  );
 }
 
 export function useAuth(): AuthState {
