@@ -11,23 +11,35 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 export function cnpjRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const lookup = cnpjLookupFor(s);
+  // Cached records are immutable objects: serialise each once.
+  const jsonOf = new WeakMap<object, string>();
+  const respond = (record: object) => {
+    let json = jsonOf.get(record);
+    if (json === undefined) jsonOf.set(record, (json = JSON.stringify(record)));
+    // A plain Response with a string body is written in one go by @hono/node-server.
+    return new Response(json, { headers: JSON_HEADERS });
+  };
 
   const answer = async (cnpjInput: unknown) => {
     const { cnpj } = parseWith(cnpjLookupSchema, { cnpj: cnpjInput });
-    // A plain Response with a string body is written in one go by @hono/node-server (c.json's
-    // went through its streaming path, about twice the cost per request).
-    const record = lookup.cached(cnpj) ?? foundOrThrow(await lookup.lookup(cnpj));
-    return new Response(JSON.stringify(record), { headers: JSON_HEADERS });
+    return respond(lookup.cached(cnpj) ?? foundOrThrow(await lookup.lookup(cnpj)));
   };
 
   /**
    * GET /api/cnpj/:cnpj — what the setup page calls. The hot path (a cached session and a
-   * cached company) runs without middleware, I/O or body parsing, like GET /api/me.
+   * cached company; only valid CNPJs are ever cached) is synchronous, like GET /api/me.
    */
-  app.get('/:cnpj', async (c) => {
-    const signedIn = s.viewers.peek(c.req.raw.headers.get('cookie')) ?? (await s.viewers.fromHeaders(c.req.raw.headers));
-    if (!signedIn) throw unauthenticated();
-    return answer(c.req.param('cnpj'));
+  app.get('/:cnpj', (c): Response | Promise<Response> => {
+    const param = c.req.param('cnpj');
+    if (s.viewers.peek(c.req.raw.headers.get('cookie'))) {
+      const hit = lookup.cached(param);
+      if (hit) return respond(hit);
+      return answer(param);
+    }
+    return s.viewers.fromHeaders(c.req.raw.headers).then((signedIn): Promise<Response> => {
+      if (!signedIn) throw unauthenticated();
+      return answer(param);
+    });
   });
 
   /** POST /api/cnpj/lookup {cnpj} — the same call with a JSON body. */
