@@ -150,3 +150,34 @@ export function allowancePeriodStart(anchor: Date, now: Date): Date | null {
 
 /** The ledger's period key of an allowance period: its start, to the second, in UTC. */
 export const allowancePeriodKey = (start: Date) => start.toISOString().slice(0, 19) + 'Z';
+
+/** GET /api/billing/summary (the company comes from the session). */
+export type BillingSummary = {
+  mode: 'stripe' | 'sandbox';
+  canManage: boolean;
+  plan: PlanType | null;
+  status: string;
+  balance: number;
+  trialEndsAt: string | null;
+  trialDaysLeft: number;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  /** The next automatic charge, when one is due (active, or a subscription scheduled in the trial). */
+  nextCharge: { date: string; amountCents: number; plan: PlanType } | null;
+  scheduledSubscription: boolean;
+  collaborators: { count: number; included: number; extra: number; extraMonthlyCents: number };
+};
+
+/** One row of GET /api/billing/payments. */
+export type PaymentItem = {
+  id: string;
+  kind: 'coins' | 'subscription';
+  item: string;
+  amountCents: number;
+  coins: number;
+  status: string;
+  provider: string;
+  createdAt: string;
+  paidAt: string | null;
+  createdBy: string | null;
+};

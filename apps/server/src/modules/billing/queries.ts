@@ -1,23 +1,17 @@
-import { chargeCents, collaboratorsCost, trialDaysLeft, type LedgerQuery, type PlanType } from '@sede/shared/billing';
+import {
+  chargeCents,
+  collaboratorsCost,
+  trialDaysLeft,
+  type BillingSummary,
+  type LedgerQuery,
+  type PaymentItem,
+  type PlanType,
+} from '@sede/shared/billing';
 import { notFound } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { billingOf } from './context.ts';
 
-export type BillingSummary = {
-  mode: 'stripe' | 'sandbox';
-  canManage: boolean;
-  plan: PlanType | null;
-  status: string;
-  balance: number;
-  trialEndsAt: string | null;
-  trialDaysLeft: number;
-  currentPeriodStart: string | null;
-  currentPeriodEnd: string | null;
-  /** The next automatic charge, when one is due (active, or a subscription scheduled in the trial). */
-  nextCharge: { date: string; amountCents: number; plan: PlanType } | null;
-  scheduledSubscription: boolean;
-  collaborators: { count: number; included: number; extra: number; extraMonthlyCents: number };
-};
+export type { BillingSummary, PaymentItem };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -62,19 +56,6 @@ export async function billingSummary(s: Services, companyId: string, canManage: 
     collaborators: { count: c.members, ...collaboratorsCost(c.members) },
   };
 }
-
-export type PaymentItem = {
-  id: string;
-  kind: 'coins' | 'subscription';
-  item: string;
-  amountCents: number;
-  coins: number;
-  status: string;
-  provider: string;
-  createdAt: string;
-  paidAt: string | null;
-  createdBy: string | null;
-};
 
 export async function listPayments(s: Services, companyId: string): Promise<PaymentItem[]> {
   const { rows } = await s.pool.query(

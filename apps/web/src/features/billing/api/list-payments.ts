@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
+import type { PaymentItem } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
 
-export type PaymentItem = {
-  id: string;
-  kind: 'coins' | 'subscription';
-  item: string;
-  amountCents: number;
-  coins: number;
-  status: string;
-  provider: string;
-  createdAt: string;
-  paidAt: string | null;
-  createdBy: string | null;
-};
+export type { PaymentItem };
+
 
 export const paymentsKey = ['billing', 'payments'] as const;
 
