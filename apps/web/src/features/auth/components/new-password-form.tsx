@@ -1,22 +1,19 @@
 import { KeyRound } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { checkNewPassword } from '@sede/shared/auth-rules';
 import { resetPasswordErrorMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { preloadAuthClient } from '../api/auth-call.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { useFieldForm } from '../hooks/use-field-form.ts';
 import { PasswordInput } from './password-input.tsx';
 
 type FieldName = 'password' | 'confirmPassword';
 
 /** 'Nova senha' (/auth?reset=true&token=…): decided in docs/decisions/0021-password-reset-form.md. */
 export function NewPasswordForm({ token, onDone, onInvalidLink }: { token: string; onDone: () => void; onInvalidLink: () => void }) {
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null);
-  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
-  const busy = useRef(false);
+  const { values, setError, fail, bind, errorOf, busy } = useFieldForm<FieldName>(() => ({ password: '', confirmPassword: '' }));
   const reset = useResetPassword();
 
   const submit = async (event: FormEvent) => {
@@ -24,10 +21,8 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: { token: strin
     if (busy.current) return;
     const parsed = checkNewPassword(values);
     if (!parsed.success) {
-      setError({ field: parsed.field, message: parsed.message });
       toast.error(parsed.message);
-      refs.current[parsed.field]?.focus();
-      return;
+      return fail(parsed.field, parsed.message);
     }
     busy.current = true;
     try {
@@ -49,19 +44,6 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: { token: strin
     }
   };
 
-  const bind = (name: FieldName) => ({
-    name,
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[name] = el;
-    },
-    value: values[name],
-    onFocus: preloadAuthClient,
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setError(null);
-    },
-  });
-  const errorOf = (name: FieldName) => (error?.field === name ? error.message : undefined);
 
   return (
     <div className="grid gap-6">

@@ -1,12 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { checkSignUp, type SignUpField, type SignUpValues } from '@sede/shared/auth-rules';
 import { SIGNUP_ERRORS, signUpErrorMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { preloadAuthClient } from '../api/auth-call.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { useFieldForm } from '../hooks/use-field-form.ts';
 import { PasswordInput } from './password-input.tsx';
 
 type FieldName = SignUpField;
@@ -24,16 +24,8 @@ export function SignupForm({
   onSignedUp: (email: string) => void;
   onGoToLogin: (email: string) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => empty(defaultEmail));
-  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null);
-  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
-  const busy = useRef(false);
+  const { values, setValues, setError, fail, bind, errorOf, busy } = useFieldForm<FieldName>(() => empty(defaultEmail));
   const signUp = useSignUp();
-
-  const fail = (field: FieldName, message: string) => {
-    setError({ field, message });
-    refs.current[field]?.focus();
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,19 +65,6 @@ export function SignupForm({
     }
   };
 
-  const bind = (name: FieldName) => ({
-    name,
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[name] = el;
-    },
-    value: values[name],
-    onFocus: preloadAuthClient,
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setError(null);
-    },
-  });
-  const errorOf = (name: FieldName) => (error?.field === name ? error.message : undefined);
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Criar conta">
