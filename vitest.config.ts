@@ -17,7 +17,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One PostgreSQL per run, a database per server (support/global-setup.ts): files run in parallel.
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          fileParallelism: true,
+          maxWorkers: 4,
           pool: 'forks',
         },
       },

@@ -103,7 +103,9 @@ async function reclaimOrphan(databaseDir: string) {
   if (alive(pid)) throw new Error(`PostgreSQL pid ${pid} (from a crashed server) did not stop; stop it and start again`);
 }
 
-function createCluster(databaseDir: string, port: number, log: boolean) {
+export type EmbeddedOptions = { durable?: boolean; maxConnections?: number };
+
+function createCluster(databaseDir: string, port: number, log: boolean, opts: EmbeddedOptions) {
   return new EmbeddedPostgres({
     databaseDir,
     port,
@@ -114,9 +116,8 @@ function createCluster(databaseDir: string, port: number, log: boolean) {
     postgresFlags: [
       '-c', 'unix_socket_directories=',
       '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off',
-      '-c', 'max_connections=200',
+      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      '-c', `max_connections=${opts.maxConnections ?? 200}`,
     ],
     initdbFlags: ['--encoding=UTF8', '--no-sync', '--locale=C'],
     onLog: log ? (m: unknown) => console.log('[pg]', m) : () => {},
@@ -128,7 +129,7 @@ function createCluster(databaseDir: string, port: number, log: boolean) {
  * Starts the embedded PostgreSQL under DATA_DIR/pg, listening on 127.0.0.1 only, on
  * EMBEDDED_PG_PORT or a free port (tried again with another one if a neighbour took it first).
  */
-export async function startEmbeddedPostgres(dataDir: string, port?: number, log = false): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(dataDir: string, port?: number, log = false, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   const databaseDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
   await openParents(dataDir);
@@ -137,7 +138,7 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number, log 
   let chosenPort = 0;
   for (let attempt = 1; !server; attempt++) {
     chosenPort = port || (await freePort());
-    const cluster = createCluster(databaseDir, chosenPort, log);
+    const cluster = createCluster(databaseDir, chosenPort, log, opts);
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
     try {
       await cluster.start();

@@ -25,8 +25,9 @@ describe('embedded PostgreSQL', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    a = await startTestServer();
-    b = await startTestServer();
+    // Each with its own embedded PostgreSQL (DATA_DIR), not a database of the run's one.
+    a = await startTestServer({ DATA_DIR: tempDataDir() });
+    b = await startTestServer({ DATA_DIR: tempDataDir() });
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
