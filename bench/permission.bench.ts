@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { computePermissions } from '@sede/shared/permissions';
 import { requirePermission } from '../apps/server/src/http/middleware.ts';
-import type { AppEnv } from '../apps/server/src/services.ts';
+import type { CompanyEnv } from '../apps/server/src/services.ts';
 import type { Viewer } from '../apps/server/src/platform/viewer.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 
@@ -34,18 +34,18 @@ function inProcessApps() {
     membership: { role: 'vendas', customPermissions: [] },
     permissions: computePermissions({ role: 'vendas' }),
   } as unknown as Viewer;
-  const setViewer = createMiddleware<AppEnv>(async (c, next) => {
+  const setViewer = createMiddleware<CompanyEnv>(async (c, next) => {
     c.set('viewer', viewer);
     c.set('companyId', 'c1');
     await next();
   });
-  const handler = (c: import('hono').Context<AppEnv>) => c.json({ department: 'comercial', companyId: c.get('companyId'), items: [] });
-  const guarded = new Hono<AppEnv>().get('/summary', setViewer, requirePermission('comercial'), handler);
-  const bare = new Hono<AppEnv>().get('/summary', setViewer, handler);
+  const handler = (c: import('hono').Context<CompanyEnv>) => c.json({ department: 'comercial', companyId: c.get('companyId'), items: [] });
+  const guarded = new Hono<CompanyEnv>().get('/summary', setViewer, requirePermission('comercial'), handler);
+  const bare = new Hono<CompanyEnv>().get('/summary', setViewer, handler);
   return { guarded, bare };
 }
 
-async function timeRequests(app: Hono<AppEnv>, runs: number) {
+async function timeRequests(app: Hono<CompanyEnv>, runs: number) {
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();

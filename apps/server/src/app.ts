@@ -8,15 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv, Services } from './services.ts';
 import { handleError } from './http/errors.ts';
 import { coreRoutes } from './modules/core/routes.ts';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
-import { departmentRoutes } from './modules/departments/routes.ts';
-import { companiesRoutes } from './modules/companies/routes.ts';
-import { cnpjRoutes } from './modules/cnpj/routes.ts';
-import { invitationsRoutes } from './modules/invitations/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { membersRoutes } from './modules/members/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
-import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import type { ModuleDefinition } from './platform/module.ts';
 import { portugueseAuthBadRequest } from './http/auth-bad-request.ts';
 
 function webDistDir(s: Services): string | null {
@@ -25,7 +17,7 @@ function webDistDir(s: Services): string | null {
   return candidates.find((d) => d && existsSync(path.join(d, 'index.html'))) ?? null;
 }
 
-export function createApp(s: Services, ready: () => boolean) {
+export function createApp(s: Services, modules: readonly ModuleDefinition[], ready: () => boolean) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
 
@@ -38,15 +30,7 @@ export function createApp(s: Services, ready: () => boolean) {
     return portugueseAuthBadRequest(await s.auth.handler(new Request(c.req.raw, { headers })));
   });
   api.route('/', coreRoutes(s, ready));
-  if (s.mailer.mode === 'dev-mailbox') api.route('/dev/mailbox', devMailboxRoutes(s));
-  api.route('/departments', departmentRoutes(s));
-  api.route('/companies', companiesRoutes(s));
-  api.route('/cnpj', cnpjRoutes(s));
-  api.route('/invitations', invitationsRoutes(s));
-  api.route('/profile', profileRoutes(s));
-  api.route('/members', membersRoutes(s));
-  api.route('/billing', billingRoutes(s));
-  api.route('/onboarding', onboardingRoutes(s));
+  for (const m of modules) if (m.routes) api.route(m.mount ?? `/${m.key}`, m.routes(s));
   api.all('*', (c) => c.json({ error: 'Rota não encontrada', code: 'NOT_FOUND' }, 404));
   app.route('/api', api);
 

@@ -12,7 +12,8 @@ import { startJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { authSecret } from './platform/secret.ts';
 import { createViewerCache } from './platform/viewer.ts';
-import { registerModules } from './modules/register.ts';
+import { MODULES } from './modules/index.ts';
+import { enabledModules, type ModuleDefinition } from './platform/module.ts';
 import type { Services } from './services.ts';
 
 export type RunningServer = {
@@ -25,7 +26,7 @@ export type RunningServer = {
 };
 
 /** Boots the whole server: database (embedded unless DATABASE_URL), migrations, auth, jobs, HTTP. */
-export async function startServer(cfg: Config): Promise<RunningServer> {
+export async function startServer(cfg: Config, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<RunningServer> {
   let embedded: EmbeddedDb | null = null;
   let databaseUrl = cfg.DATABASE_URL;
   if (!databaseUrl) {
@@ -41,11 +42,12 @@ export async function startServer(cfg: Config): Promise<RunningServer> {
   const mailer = createMailer(cfg, db);
   const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET));
   const viewers = createViewerCache(auth, pool, feed);
-  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, onStop: [] };
-  await registerModules(services);
+  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, state: new Map() };
+  const modules = enabledModules(services, opts.modules ?? MODULES);
+  for (const m of modules) await m.start?.(services);
 
   let ready = false;
-  const app = createApp(services, () => ready);
+  const app = createApp(services, modules, () => ready);
   const server: ServerType = await new Promise((resolve) => {
     const srv = serve({ fetch: app.fetch, port: cfg.PORT, hostname: cfg.HOST }, () => resolve(srv));
   });
@@ -74,7 +76,7 @@ export async function startServer(cfg: Config): Promise<RunningServer> {
         });
         http.closeIdleConnections?.();
       });
-      for (const hook of services.onStop) await hook();
+      for (const m of [...modules].reverse()) await m.stop?.(services);
       await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
       await feed.stop();
       await pool.end().catch(() => {});

@@ -17,14 +17,34 @@ export type Services = {
   boss: PgBoss;
   feed: ChangeFeed;
   viewers: ViewerCache;
-  /** Functions registered by modules during start (e.g. shutdown hooks). */
-  onStop: Array<() => Promise<void> | void>;
+  /** Per-server state of modules (platform/module.ts `serverState`); never module-level variables. */
+  state: Map<string, unknown>;
 };
 
+/** A request that passed `requireViewer`: the signed-in person, who may have no company yet. */
 export type AppEnv = {
   Variables: {
     viewer: Viewer;
+    db: Database;
+  };
+};
+
+/**
+ * What a tenant's data is reached with: the company from the session (never from the request),
+ * the acting person, and the database. Services of company data take this, never a bare id.
+ */
+export type Tenant = { db: Database; companyId: string; actorId: string };
+
+/**
+ * A request that passed `requireCompany` or `requirePermission`: the caller is a member of a
+ * company, whose id cannot be undefined here.
+ */
+export type CompanyEnv = {
+  Variables: {
+    viewer: Viewer;
+    db: Database;
     /** Always the caller's company, from the session; never from the request. */
     companyId: string;
+    tenant: Tenant;
   };
 };

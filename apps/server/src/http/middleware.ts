@@ -1,6 +1,7 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { hasAnyPermission, type GuardKey } from '@sede/shared/permissions';
-import type { AppEnv, Services } from '../services.ts';
+import type { AppEnv, CompanyEnv, Services } from '../services.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 /** Resolves the signed-in viewer from the session (cached, see platform/viewer.ts); 401 without one. */
@@ -9,13 +10,21 @@ export const requireViewer = (s: Services) =>
     const cached = await s.viewers.fromHeaders(c.req.raw.headers);
     if (!cached) throw unauthenticated();
     c.set('viewer', cached.viewer);
-    if (cached.viewer.company) c.set('companyId', cached.viewer.company.id);
+    c.set('db', s.db);
     await next();
   });
 
+/** Sets the tenant of a request whose viewer is a member of a company; refuses one who is not. */
+function enterCompany(c: Context<CompanyEnv>) {
+  const viewer = c.get('viewer');
+  if (!viewer.company || !viewer.membership) throw forbidden('Você ainda não faz parte de uma empresa.');
+  c.set('companyId', viewer.company.id);
+  c.set('tenant', { db: c.get('db'), companyId: viewer.company.id, actorId: viewer.user.id });
+}
+
 /** The caller must belong to a company; its id (from the session) scopes every query. */
-export const requireCompany = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get('viewer').company) throw forbidden('Você ainda não faz parte de uma empresa.');
+export const requireCompany = createMiddleware<CompanyEnv>(async (c, next) => {
+  enterCompany(c);
   await next();
 });
 
@@ -24,10 +33,9 @@ export const requireCompany = createMiddleware<AppEnv>(async (c, next) => {
  * their own company must open at least one of the keys. Decided on every request.
  */
 export const requirePermission = (...keys: GuardKey[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const viewer = c.get('viewer');
-    if (!viewer.company || !viewer.membership) throw forbidden('Você ainda não faz parte de uma empresa.');
-    if (!hasAnyPermission(viewer.permissions, keys)) throw forbidden();
+  createMiddleware<CompanyEnv>(async (c, next) => {
+    enterCompany(c);
+    if (!hasAnyPermission(c.get('viewer').permissions, keys)) throw forbidden();
     await next();
   });
 

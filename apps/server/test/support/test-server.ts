@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
+import type { ModuleDefinition } from '../../src/platform/module.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 
 /** A data dir the `postgres` system user can traverse (never under a 0700 home). */
@@ -46,7 +47,7 @@ export async function freshDatabase(): Promise<string> {
  * unless `DATABASE_URL` is given (share a database with another instance: multi-instance
  * tests) or `DATA_DIR` is (its own embedded PostgreSQL there: lifecycle tests).
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<TestServer> {
   const ownEmbedded = env.DATA_DIR !== undefined && env.DATABASE_URL === undefined;
   const dataDir = env.DATA_DIR ?? tempDataDir();
   if (!ownEmbedded && env.DATABASE_URL === undefined) env = { ...env, DATABASE_URL: await freshDatabase() };
@@ -59,7 +60,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...env,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ ...cfg, appUrl: env.APP_URL ?? 'http://localhost:3000' });
+  const running = await startServer({ ...cfg, appUrl: env.APP_URL ?? 'http://localhost:3000' }, opts);
   const request: TestServer['request'] = async (p, init = {}) => {
     const { json, jar, headers, ...rest } = init;
     const h = new Headers(headers);

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { BILLING_MESSAGES, coinCheckoutSchema, debitCoinsSchema, ledgerQuerySchema, subscriptionCheckoutSchema } from '@sede/shared/billing';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import type { AppEnv, Services } from '../../services.ts';
+import type { AppEnv, CompanyEnv, Services } from '../../services.ts';
 import { forbidden, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import { cancelSandboxPayment, confirmSandboxPayment, createCoinCheckout, createSubscriptionCheckout, getSandboxPayment } from './checkout.ts';
@@ -40,7 +40,7 @@ export function billingRoutes(s: Services) {
   // the plans page is open before a company exists, and the banner must not wait on the summary.
   app.get('/mode', requireViewer(s), (c) => c.json({ mode: billingOf(s).mode }));
 
-  const member = new Hono<AppEnv>();
+  const member = new Hono<CompanyEnv>();
   member.use('*', requireViewer(s), requireCompany);
 
   member.get('/summary', async (c) =>

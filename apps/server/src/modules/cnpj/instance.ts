@@ -1,6 +1,7 @@
 // The one CNPJ lookup of a running server, built from the configuration at start: providers in
 // the order of CNPJ_PROVIDERS, their base URLs, the timeout and the PostgreSQL cache. One
 // instance matters: it holds the in-flight dedupe and each provider's rate-limit state.
+import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { createCnpjLookup, type CnpjLookup } from './lookup-service.ts';
 import { createPgCnpjCache } from './pg-cache.ts';
@@ -9,17 +10,14 @@ import { AppError } from '../../http/errors.ts';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import type { LookupResult, NormalizedCompany } from './types.ts';
 
-const lookups = new WeakMap<Services, CnpjLookup>();
-
 export function parseProviderList(value: string): string[] {
   return value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
 }
 
 export function cnpjLookupFor(s: Services): CnpjLookup {
-  let lookup = lookups.get(s);
-  if (!lookup) {
+  return serverState(s, 'cnpj.lookup', () => {
     const { cfg } = s;
-    lookup = createCnpjLookup({
+    return createCnpjLookup({
       providers: parseProviderList(cfg.CNPJ_PROVIDERS),
       baseUrls: {
         brasilapi: cfg.BRASILAPI_URL,
@@ -33,9 +31,7 @@ export function cnpjLookupFor(s: Services): CnpjLookup {
         ttlMs: Math.min(5 * 60_000, cfg.CNPJ_CACHE_DAYS * 86_400_000),
       }),
     });
-    lookups.set(s, lookup);
-  }
-  return lookup;
+  });
 }
 
 /** A lookup answer as the API speaks it: the record, or the §8 error for the case. */

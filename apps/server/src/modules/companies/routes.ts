@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { createCompanySchema, needsEnrichment, updateCompanySchema } from '@sede/shared/company';
-import type { AppEnv, Services } from '../../services.ts';
+import type { AppEnv, CompanyEnv, Services } from '../../services.ts';
 import { parseWith, readJson } from '../../http/errors.ts';
 import { requireAdmin, requireCompany, requireViewer } from '../../http/middleware.ts';
 import { cnpjLookupFor } from '../cnpj/instance.ts';
 import { createEnricher } from './enrichment.ts';
 import { createCompany, getCompanyDetails, refreshCompanyFromRegistry, updateCompany } from './service.ts';
 
-const actorOf = (c: Context<AppEnv>) => ({ userId: c.get('viewer').user.id, userAgent: c.req.header('user-agent') ?? null });
+const actorOf = (c: Context<CompanyEnv>) => ({ userId: c.get('viewer').user.id, userAgent: c.req.header('user-agent') ?? null });
 
 export function companiesRoutes(s: Services) {
   const app = new Hono<AppEnv>();

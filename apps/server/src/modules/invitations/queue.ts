@@ -1,12 +1,11 @@
 import type pg from 'pg';
+import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { bossDb } from './transaction.ts';
 import { invitationEmail } from './mail.ts';
 
 export const INVITATION_EMAIL_QUEUE = 'invitation-email';
 type InvitationEmailJob = { invitationId: string; token: string };
-
-let workerId: string | null = null;
 
 /** Queues the e-mail inside the caller's transaction: stored and queued commit together. */
 export async function queueInvitationEmail(s: Services, client: pg.PoolClient, job: InvitationEmailJob) {
@@ -15,8 +14,11 @@ export async function queueInvitationEmail(s: Services, client: pg.PoolClient, j
 
 /** After the commit: wake the worker now instead of at its next poll. */
 export function wakeInvitationWorker(s: Services) {
+  const { workerId } = worker(s);
   if (workerId) s.boss.notifyWorker(workerId);
 }
+
+const worker = (s: Services) => serverState(s, 'invitations.worker', () => ({ workerId: null as string | null }));
 
 const JOB_SQL = `
 SELECT i.email, i.role, c.name AS company_name,
@@ -32,7 +34,7 @@ export async function registerInvitationQueue(s: Services) {
   await s.boss.createQueue(INVITATION_EMAIL_QUEUE);
   // One job per fetch, so a failed delivery retries only its own e-mail; after a delivery the
   // worker fetches again at once, so a backlog drains without waiting for the poll.
-  workerId = await s.boss.work<InvitationEmailJob>(INVITATION_EMAIL_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+  worker(s).workerId = await s.boss.work<InvitationEmailJob>(INVITATION_EMAIL_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
     wakeInvitationWorker(s);
     for (const job of jobs) {
       const { rows } = await s.pool.query(JOB_SQL, [job.data.invitationId, job.data.token]);

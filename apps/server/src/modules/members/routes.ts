@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { activityQuerySchema } from '@sede/shared/activity';
 import { changeRoleSchema, memberIdSchema } from '@sede/shared/members';
-import type { AppEnv, Services } from '../../services.ts';
+import type { CompanyEnv, Services } from '../../services.ts';
 import { parseWith, readJson } from '../../http/errors.ts';
 import { requireAdmin, requireCompany, requireViewer } from '../../http/middleware.ts';
 import { changeRole, listActivity, listMembers, removeMember } from './service.ts';
 
 /** The admin area: members, roles, removal and the activity log, always of the caller's company. */
 export function membersRoutes(s: Services) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<CompanyEnv>();
   app.use('*', requireViewer(s), requireCompany, requireAdmin);
-  const actor = (c: Context<AppEnv>) => ({
+  const actor = (c: Context<CompanyEnv>) => ({
     viewer: c.get('viewer'),
     companyId: c.get('companyId'),
     userAgent: c.req.header('user-agent') ?? null,

@@ -12,7 +12,7 @@ export function onboardingRoutes(s: Services) {
   /** { profile, areas } → { recommendedPlan, reason }; the company is the caller's own. */
   app.post('/recommend-plan', async (c) => {
     const input = parseWith(recommendPlanSchema, await readJson(c));
-    const companyId = c.get('companyId');
+    const companyId = c.get('viewer').company?.id;
     if (!companyId) throw notFound(ONBOARDING_MESSAGES.companyNotFound);
     return c.json(await recommendForCompany(s, companyId, input));
   });

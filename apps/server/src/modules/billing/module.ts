@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/module.ts';
+import { billingRoutes } from './routes.ts';
+import { registerBillingJobs } from './cycle.ts';
+
+/** Plans, coins, payments and the billing cycle. */
+export default defineModule({
+  key: 'billing',
+  mount: '/billing',
+  routes: billingRoutes,
+  start: registerBillingJobs,
+});

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { companiesRoutes } from './routes.ts';
+
+/** Companies: linking by CNPJ, the company's registration data and its refresh. */
+export default defineModule({
+  key: 'companies',
+  mount: '/companies',
+  routes: companiesRoutes,
+});

@@ -1,0 +1,26 @@
+import type { ModuleDefinition } from '../platform/module.ts';
+import billing from './billing/module.ts';
+import cnpj from './cnpj/module.ts';
+import companies from './companies/module.ts';
+import departments from './departments/module.ts';
+import devMailbox from './dev-mailbox/module.ts';
+import invitations from './invitations/module.ts';
+import members from './members/module.ts';
+import onboarding from './onboarding/module.ts';
+import profile from './profile/module.ts';
+
+/**
+ * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
+ * starts them in this order (and stops them in reverse). Adding an area = its folder + one line.
+ */
+export const MODULES: readonly ModuleDefinition[] = [
+  devMailbox,
+  departments,
+  companies,
+  cnpj,
+  invitations,
+  profile,
+  members,
+  billing,
+  onboarding,
+];

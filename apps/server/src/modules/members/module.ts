@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { membersRoutes } from './routes.ts';
+
+/** The admin area: members, roles, removal and the activity log. */
+export default defineModule({
+  key: 'members',
+  mount: '/members',
+  routes: membersRoutes,
+});
