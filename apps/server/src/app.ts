@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv, Services } from './services.ts';
 import { handleError } from './http/errors.ts';
-import { coreRoutes } from './modules/core/routes.ts';
+import { coreRoutes } from './platform/core-routes.ts';
 import type { ModuleDefinition } from './platform/module.ts';
 import { portugueseAuthBadRequest } from './http/auth-bad-request.ts';
 

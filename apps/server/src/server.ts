@@ -3,8 +3,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createDb, createPool } from '@sede/db/client';
 import { runMigrations } from '@sede/db/migrate';
 import { createApp } from './app.ts';
-import { closeAllStreams } from './modules/core/routes.ts';
-import { createAuth } from './platform/auth.ts';
+import { closeAllStreams } from './platform/core-routes.ts';
+import { createAuth, createAuthHooks } from './platform/auth.ts';
 import { createChangeFeed } from './platform/changes.ts';
 import type { Config } from './platform/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './platform/embedded-postgres.ts';
@@ -40,9 +40,10 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   await feed.start();
   const boss = await startJobs(databaseUrl);
   const mailer = createMailer(cfg, db);
-  const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET));
+  const authHooks = createAuthHooks();
+  const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET), authHooks);
   const viewers = createViewerCache(auth, pool, feed);
-  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, state: new Map() };
+  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, state: new Map() };
   const modules = enabledModules(services, opts.modules ?? MODULES);
   for (const m of modules) await m.start?.(services);
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Database } from '@sede/db/client';
-import type { Auth } from './platform/auth.ts';
+import type { Auth, AuthHooks } from './platform/auth.ts';
 import type { ChangeFeed } from './platform/changes.ts';
 import type { Config } from './platform/config.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -13,6 +13,8 @@ export type Services = {
   db: Database;
   pool: pg.Pool;
   auth: Auth;
+  /** Where modules add their steps to the auth flow (platform/auth.ts). */
+  authHooks: AuthHooks;
   mailer: Mailer;
   boss: PgBoss;
   feed: ChangeFeed;

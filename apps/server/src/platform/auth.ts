@@ -9,13 +9,21 @@ import { normalizeEmail } from '@sede/shared/email';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
-import { recordSignIn } from '../modules/members/activity.ts';
-import { processInviteAfterConfirmation } from '../modules/invitations/service.ts';
+import { recordSignIn } from './activity.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * What modules add to the auth flow without the platform importing them: filled by the
+ * modules' `start` (before the server takes requests), called by better-auth at run time.
+ */
+export type AuthHooks = {
+  afterEmailVerification: Array<(user: { id: string; email: string }) => Promise<unknown>>;
+};
+export const createAuthHooks = (): AuthHooks => ({ afterEmailVerification: [] });
+
 /** A stable secret for dev/test runs: generated once per DATA_DIR unless BETTER_AUTH_SECRET is set. */
-export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: string) {
+export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: string, hooks: AuthHooks = createAuthHooks()) {
   const google = cfg.GOOGLE_CLIENT_ID && cfg.GOOGLE_CLIENT_SECRET
     ? {
         google: {
@@ -61,9 +69,9 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({ to: user.email, ...verificationEmail({ url, firstName: (user as { firstName?: string }).firstName }) });
       },
-      // process_invite_after_confirmation: an account created from an invitation joins its company now.
+      // e.g. process_invite_after_confirmation (invitations module): an invitee joins its company now.
       afterEmailVerification: async (user) => {
-        await processInviteAfterConfirmation(db.$client, user.id);
+        for (const hook of hooks.afterEmailVerification) await hook(user);
       },
     },
     socialProviders: google,

@@ -1,32 +1,23 @@
 import { randomInt } from 'node:crypto';
+import { seedCompany, seedMember } from '../support/seed.ts';
 import { createConfirmedUser, latestMail, linkFrom, type CookieJar, type TestServer } from '../support/test-server.ts';
 
 let seq = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(seq++).toString(36)}${randomInt(1000)}@exemplo.com.br`;
 
-const randomCnpj = () => Array.from({ length: 14 }, () => randomInt(10)).join('');
-
 export type Person = { jar: CookieJar; userId: string; email: string; password: string };
 
-/** A company and its admin, made with SQL so these tests do not depend on the company-setup flow. */
+/** A company and its admin, seeded through the services so these tests do not depend on the company-setup flow. */
 export async function createCompanyWithAdmin(server: TestServer, name = 'Padaria Pão Quente'): Promise<{ companyId: string; admin: Person }> {
   const admin = await createConfirmedUser(server, { email: uniqueEmail('admin'), firstName: 'Carla', lastName: 'Admin' });
-  const { rows } = await server.services.pool.query(
-    `INSERT INTO companies (name, cnpj, created_by, onboarding_completed) VALUES ($1, $2, $3, true) RETURNING id`,
-    [name, randomCnpj(), admin.userId],
-  );
-  const companyId = rows[0].id as string;
-  await addMember(server, companyId, admin.userId, 'admin');
+  const companyId = await seedCompany(server.services.db, { adminUserId: admin.userId, name });
+  server.services.viewers.evictViewer(admin.userId);
   return { companyId, admin };
 }
 
-/** Adds a membership (and points the profile at the company), then waits until the API sees it. */
+/** Adds a membership (and points the profile at it); the API sees it on the next request. */
 export async function addMember(server: TestServer, companyId: string, userId: string, role: string, customPermissions: string[] = []) {
-  await server.services.pool.query(
-    `INSERT INTO company_members (user_id, company_id, role, custom_permissions) VALUES ($1, $2, $3, $4::jsonb)`,
-    [userId, companyId, role, JSON.stringify(customPermissions)],
-  );
-  await server.services.pool.query(`UPDATE profiles SET company_id = $2 WHERE id = $1`, [userId, companyId]);
+  await seedMember(server.services.db, { companyId, userId, role, customPermissions });
   server.services.viewers.evictViewer(userId);
 }
 

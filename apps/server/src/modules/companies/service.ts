@@ -14,7 +14,7 @@ import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { applyCoins } from '../billing/ledger.ts';
-import { logActivity } from '../members/activity.ts';
+import { logActivity } from '../../platform/activity.ts';
 import type { CnpjLookup } from '../cnpj/lookup-service.ts';
 import { foundOrThrow } from '../cnpj/instance.ts';
 
@@ -70,6 +70,47 @@ export async function getCompanyDetails(db: DbOrTx, companyId: string): Promise<
   return toDetails(rows[0]);
 }
 
+export type CompanyRow = Omit<ReturnType<typeof buildCompanyCreation>, 'phone' | 'email'> & { phone: string | null; email: string | null };
+
+/**
+ * A new company's rows, inside the caller's transaction: the company (in its trial), its
+ * creator as admin, the creator's profile pointing at it and the welcome coins. Used by
+ * company setup and by the seed of tests and benchmarks, so both make companies one way.
+ */
+export async function insertCompanyWithAdmin(tx: DbOrTx, userId: string, row: CompanyRow, welcomeCoins: number = TRIAL.welcomeCoins): Promise<string> {
+  const [company] = await tx
+    .insert(companies)
+    .values({
+      name: row.name,
+      cnpj: row.cnpj,
+      fantasia: row.fantasia,
+      situacao: row.situacao,
+      atividadePrincipal: row.atividade_principal,
+      dataAbertura: row.data_abertura,
+      phone: row.phone,
+      email: row.email,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      cep: row.cep,
+      createdBy: userId,
+      subscriptionStatus: 'trialing',
+      trialEndsAt: sql`now() + make_interval(days => ${TRIAL.days})`,
+    })
+    .returning({ id: companies.id });
+  await tx.insert(companyMembers).values({ userId, companyId: company!.id, role: 'admin' });
+  await tx.update(profiles).set({ companyId: company!.id, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+  if (welcomeCoins > 0) await applyCoins(tx, {
+    companyId: company!.id,
+    amount: welcomeCoins,
+    kind: 'welcome',
+    reason: 'Bônus de boas-vindas',
+    actorId: userId,
+    reference: company!.id,
+  });
+  return company!.id;
+}
+
 /**
  * Creates the caller's company (spec §4) in one transaction: the company row, the creator's
  * membership as admin, the profile's company_id and the 50 welcome coins with a 15-day trial.
@@ -94,37 +135,7 @@ export async function createCompany(s: Services, lookup: CnpjLookup, viewer: Vie
       const membership = await tx.select({ id: companyMembers.id }).from(companyMembers).where(eq(companyMembers.userId, userId)).limit(1);
       if (membership.length) throw alreadyMember();
 
-      const [company] = await tx
-        .insert(companies)
-        .values({
-          name: row.name,
-          cnpj: row.cnpj,
-          fantasia: row.fantasia,
-          situacao: row.situacao,
-          atividadePrincipal: row.atividade_principal,
-          dataAbertura: row.data_abertura,
-          phone: row.phone,
-          email: row.email,
-          address: row.address,
-          city: row.city,
-          state: row.state,
-          cep: row.cep,
-          createdBy: userId,
-          subscriptionStatus: 'trialing',
-          trialEndsAt: sql`now() + make_interval(days => ${TRIAL.days})`,
-        })
-        .returning({ id: companies.id });
-      await tx.insert(companyMembers).values({ userId, companyId: company!.id, role: 'admin' });
-      await tx.update(profiles).set({ companyId: company!.id, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
-      await applyCoins(tx, {
-        companyId: company!.id,
-        amount: TRIAL.welcomeCoins,
-        kind: 'welcome',
-        reason: 'Bônus de boas-vindas',
-        actorId: userId,
-        reference: company!.id,
-      });
-      return company!.id;
+      return insertCompanyWithAdmin(tx, userId, row);
     });
   } catch (e) {
     const { code, constraint } = pgError(e);

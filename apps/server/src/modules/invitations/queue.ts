@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
-import { bossDb } from './transaction.ts';
+import { bossDb } from '@sede/db/transaction';
 import { invitationEmail } from './mail.ts';
 
 export const INVITATION_EMAIL_QUEUE = 'invitation-email';

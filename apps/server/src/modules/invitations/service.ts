@@ -7,9 +7,9 @@ import { roleLabel, type InviteRole } from '@sede/shared/roles';
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { logActivity } from '../members/activity.ts';
+import { logActivity } from '../../platform/activity.ts';
 import { queueInvitationEmail, wakeInvitationWorker } from './queue.ts';
-import { withTransaction } from './transaction.ts';
+import { withTransaction } from '@sede/db/transaction';
 
 /** At least 128 random bits (we use 256), URL-safe. */
 export const newInvitationToken = () => randomBytes(32).toString('base64url');

@@ -1,10 +1,12 @@
+import { eq, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@sede/db/client';
 import { MEMBER_MESSAGES, type MemberView } from '@sede/shared/members';
 import type { ActivityEntry, ActivityPage } from '@sede/shared/activity';
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { withTransaction } from '../invitations/transaction.ts';
-import { logActivity } from './activity.ts';
+import { withTransaction } from '@sede/db/transaction';
+import { logActivity } from '../../platform/activity.ts';
 
 type Actor = { viewer: Viewer; companyId: string; userAgent: string | null };
 
@@ -130,4 +132,16 @@ export async function listActivity(
     userAgent: r.user_agent,
   }));
   return { entries, nextBefore: rows.length > q.limit ? entries.at(-1)!.id : null };
+}
+
+/**
+ * Makes a person a member of a company with a role, and points their profile at it, inside
+ * the caller's transaction. A person already in the company keeps their membership.
+ */
+export async function addMembership(db: DbOrTx, m: { companyId: string; userId: string; role: string; customPermissions?: string[] }): Promise<void> {
+  await db
+    .insert(schema.companyMembers)
+    .values({ companyId: m.companyId, userId: m.userId, role: m.role, customPermissions: m.customPermissions ?? [] })
+    .onConflictDoNothing();
+  await db.update(schema.profiles).set({ companyId: m.companyId, updatedAt: sql`now()` }).where(eq(schema.profiles.id, m.userId));
 }

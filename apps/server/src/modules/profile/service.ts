@@ -2,9 +2,9 @@ import { PROFILE_MESSAGES, type ProfileData, type ProfileView, type SaveProfileR
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { logActivity } from '../members/activity.ts';
+import { logActivity } from '../../platform/activity.ts';
 import { acceptInvitation } from '../invitations/service.ts';
-import { withTransaction } from '../invitations/transaction.ts';
+import { withTransaction } from '@sede/db/transaction';
 
 const PROFILE_SQL = `
 SELECT u.email, p.first_name, p.last_name, p.phone, p.cpf, m.company_id,

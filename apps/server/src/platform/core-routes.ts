@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppEnv, Services } from '../../services.ts';
-import { requireViewer } from '../../http/middleware.ts';
-import { unauthenticated } from '../../http/errors.ts';
+import type { AppEnv, Services } from '../services.ts';
+import { requireViewer } from '../http/middleware.ts';
+import { unauthenticated } from '../http/errors.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ME_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
