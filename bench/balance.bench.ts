@@ -57,13 +57,7 @@ export default async function balanceBench(ctx: BenchContext): Promise<BenchRow[
   const email = `bench.balance.${Date.now()}@exemplo.com.br`;
   const cookie = await ctx.signUpConfirmed(email);
   const cnpj = String(Date.now()).padStart(14, '5').slice(-14);
-  const [company] = await ctx.sql<{ id: string }>(
-    `INSERT INTO companies (name, cnpj, onboarding_completed, currency_amount) VALUES ('Bench Saldo', $1, true, 50) RETURNING id`,
-    [cnpj],
-  );
-  const id = company!.id;
-  await ctx.sql(`INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'admin' FROM "user" WHERE email = $2`, [id, email]);
-  await ctx.sql('UPDATE profiles SET company_id = $1, onboarding_completed = true WHERE email = $2', [id, email]);
+  const id = await ctx.seedCompany(email, { name: 'Bench Saldo', cnpj });
   for (let i = 0; i < 50; i++) {
     const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie } })).json()) as { company?: { id: string } };
     if (me.company?.id === id) break;

@@ -19,19 +19,8 @@ async function companyFor(ctx: BenchContext, tag: string, balance: number) {
   const email = `bench.coins.${tag}.${Date.now()}@exemplo.com.br`;
   const cookie = await ctx.signUpConfirmed(email);
   const cnpj = Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('');
-  const [company] = await ctx.sql<{ id: string }>(
-    `INSERT INTO companies (name, cnpj, onboarding_completed) VALUES ($1, $2, true) RETURNING id`,
-    [`Bench Moedas ${tag}`, cnpj],
-  );
-  const id = company!.id;
-  await ctx.sql(`INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'admin' FROM "user" WHERE email = $2`, [id, email]);
-  await ctx.sql('UPDATE profiles SET company_id = $1, onboarding_completed = true WHERE email = $2', [id, email]);
-  // The opening balance goes through the ledger too, in one statement (the invariant holds from the start).
-  await ctx.sql(
-    `WITH upd AS (UPDATE companies SET currency_amount = currency_amount + $2 WHERE id = $1 RETURNING currency_amount)
-     INSERT INTO coin_ledger (company_id, amount, kind, reason, balance_after) SELECT $1, $2, 'adjustment', 'Saldo do benchmark', currency_amount FROM upd`,
-    [id, balance],
-  );
+  // The opening balance goes through the ledger too (the invariant holds from the start).
+  const id = await ctx.seedCompany(email, { name: `Bench Moedas ${tag}`, cnpj, welcomeCoins: 0, extraCoins: balance });
   // Wait until the session sees the membership (the viewer cache is evicted by NOTIFY).
   for (let i = 0; i < 50; i++) {
     const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie } })).json()) as { company?: { id: string } };

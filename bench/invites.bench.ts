@@ -18,12 +18,7 @@ export default async function invitesBench(ctx: BenchContext): Promise<BenchRow[
   const adminEmail = `bench.invites.${tag}@exemplo.com.br`;
   const cookie = await ctx.signUpConfirmed(adminEmail);
   const cnpj = String(Date.now()).padStart(14, '3').slice(-14);
-  const [company] = await ctx.sql<{ id: string }>(
-    `INSERT INTO companies (name, cnpj, onboarding_completed) VALUES ('Bench Convites Ltda', $1, true) RETURNING id`,
-    [cnpj],
-  );
-  await ctx.sql(`INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'admin' FROM "user" WHERE email = $2`, [company!.id, adminEmail]);
-  await ctx.sql('UPDATE profiles SET company_id = $1 WHERE email = $2', [company!.id, adminEmail]);
+  const company = { id: await ctx.seedCompany(adminEmail, { name: 'Bench Convites Ltda', cnpj }) };
   for (let i = 0; i < 50; i++) {
     const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie } })).json()) as { company?: { id: string } };
     if (me.company?.id === company!.id) break;

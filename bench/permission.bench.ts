@@ -86,9 +86,7 @@ export default async function permissionBench(ctx: BenchContext): Promise<BenchR
   const email = `bench.permission.${Date.now()}@exemplo.com.br`;
   const cookie = await ctx.signUpConfirmed(email);
   const cnpj = String(Date.now()).padStart(14, '5').slice(-14);
-  const [company] = await ctx.sql<{ id: string }>(`INSERT INTO companies (name, cnpj, onboarding_completed) VALUES ('Bench Permissões', $1, true) RETURNING id`, [cnpj]);
-  await ctx.sql(`INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'vendas' FROM "user" WHERE email = $2`, [company!.id, email]);
-  await ctx.sql('UPDATE profiles SET company_id = $1 WHERE email = $2', [company!.id, email]);
+  await ctx.seedCompany(email, { name: 'Bench Permissões', cnpj, role: 'vendas' });
   const summary = `${ctx.baseUrl}/api/departments/comercial/summary`;
   const ping = `${ctx.baseUrl}/api/ping`;
   for (let i = 0; i < 50; i++) {

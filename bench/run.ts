@@ -69,14 +69,10 @@ async function main() {
       });
     }
 
-    // A signed-in person with a company and a membership (made in SQL): the full bootstrap.
+    // A signed-in person with a company and a membership (the shared seed): the full bootstrap.
     const email = `bench.${Date.now()}@exemplo.com.br`;
     const cookie = await signUpConfirmed(baseUrl, email);
-    const [company] = await db.sql<{ id: string }>(
-      "INSERT INTO companies (name, cnpj, fantasia, onboarding_completed, currency_amount) VALUES ('Bench Comércio Ltda', '11222333000181', 'Bench', true, 120) RETURNING id",
-    );
-    await db.sql("INSERT INTO company_members (user_id, company_id, role) SELECT id, $1, 'admin' FROM \"user\" WHERE email = $2", [company!.id, email]);
-    await db.sql('UPDATE profiles SET company_id = $1, onboarding_completed = true WHERE email = $2', [company!.id, email]);
+    const company = { id: await db.seedCompany(email, { name: 'Bench Comércio Ltda', cnpj: '11222333000181', extraCoins: 70 }) };
     const meRes = await fetch(`${baseUrl}/api/me`, { headers: { cookie } });
     const me = (await meRes.json()) as { company?: { id: string }; permissions?: { role: string } };
     if (meRes.status !== 200 || me.company?.id !== company!.id || me.permissions?.role !== 'admin') {
@@ -113,7 +109,7 @@ async function main() {
     });
 
     // 5. Plug-ins: bench/*.bench.ts.
-    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql };
+    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, seedCompany: db.seedCompany };
     for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
       const plugin = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)).default as BenchPlugin;
       if (typeof plugin !== 'function') {

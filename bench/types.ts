@@ -1,3 +1,5 @@
+import type { SeedCompany } from '../apps/server/test/support/seed.ts';
+
 /** What every `bench/*.bench.ts` plug-in receives. */
 export type BenchContext = {
   /** The production server under test, e.g. http://127.0.0.1:41234 (loopback only). */
@@ -6,6 +8,8 @@ export type BenchContext = {
   dataDir: string;
   /** Signs up, confirms through the dev mailbox and signs in; returns the Cookie header value. */
   signUpConfirmed: (email: string, password?: string) => Promise<string>;
+  /** A company whose admin is the signed-up person with this e-mail (the shared seed: apps/server/test/support/seed.ts). */
+  seedCompany: (adminEmail: string, opts?: Omit<SeedCompany, 'adminUserId'>) => Promise<string>;
   /** Runs SQL on the server's database and returns the rows. */
   sql: <T = Record<string, any>>(query: string, params?: unknown[]) => Promise<T[]>;
 };

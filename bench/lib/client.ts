@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { createDb } from '@sede/db/client';
+import { seedCompany, type SeedCompany } from '../../apps/server/test/support/seed.ts';
 
 type Mail = { to: string; subject: string; text: string };
 
@@ -30,8 +32,13 @@ export async function signUpConfirmed(baseUrl: string, email: string, password =
 export function sqlClient(connectionString: string) {
   const pool = new pg.Pool({ connectionString, max: 4 });
   pool.on('error', () => {});
+  const db = createDb(pool);
+  const sql = async <T = Record<string, any>>(query: string, params: unknown[] = []) => (await pool.query(query, params)).rows as T[];
+  const userId = async (email: string) => (await sql<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [email.toLowerCase()]))[0]!.id;
   return {
-    sql: async <T = Record<string, any>>(query: string, params: unknown[] = []) => (await pool.query(query, params)).rows as T[],
+    sql,
+    /** A company whose admin is the signed-up person with this e-mail, through the shared seed. */
+    seedCompany: async (adminEmail: string, opts: Omit<SeedCompany, 'adminUserId'> = {}) => seedCompany(db, { ...opts, adminUserId: await userId(adminEmail) }),
     close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import pg from 'pg';
+import { createDb, type Database } from '@sede/db/client';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedUser, signInByApi } from './api.ts';
 import type { CompanyDetails } from '@sede/shared/company';
@@ -52,6 +53,13 @@ export function e2eDatabaseUrl(): string {
   if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
   return `postgres://postgres:postgres@127.0.0.1:${port}/sede`;
+}
+
+let db: Database | null = null;
+/** A Drizzle handle on the e2e database for the shared seed (apps/server/test/support/seed.ts). */
+export function e2eDb(): Database {
+  db ??= createDb(new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2, allowExitOnIdle: true, idleTimeoutMillis: 1000 }));
+  return db;
 }
 
 /** Runs one statement against the e2e database (a fresh connection each time). */

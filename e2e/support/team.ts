@@ -1,28 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from './api.ts';
-import { e2eSql, randomCnpj } from './company.ts';
+import { seedCompany, seedMember } from '../../apps/server/test/support/seed.ts';
+import { e2eDb, e2eSql } from './company.ts';
 
 export type Admin = { email: string; password: string; companyId: string; companyName: string; userId: string };
 
 /**
- * A company and its admin. The company row is written with SQL (onboarding done), so the team
- * tests depend neither on the CNPJ lookup nor on the setup screens.
+ * A company and its admin, seeded through the services (onboarding done), so the team tests
+ * depend neither on the CNPJ lookup nor on the setup screens.
  */
 export async function createCompanyWithAdmin(request: APIRequestContext, companyName = `Empresa ${Date.now().toString(36)}`): Promise<Admin> {
   const admin = await createConfirmedUser(request, { email: uniqueEmail('admin'), firstName: 'Carla', lastName: 'Admin' });
   const [user] = await e2eSql<{ id: string }>(`SELECT id FROM "user" WHERE email = $1`, [admin.email]);
-  const [company] = await e2eSql<{ id: string }>(
-    `INSERT INTO companies (name, cnpj, created_by, onboarding_completed) VALUES ($1, $2, $3, true) RETURNING id`,
-    [companyName, randomCnpj(), user!.id],
-  );
-  await addMember(company!.id, user!.id, 'admin');
-  return { ...admin, companyId: company!.id, companyName, userId: user!.id };
+  const companyId = await seedCompany(e2eDb(), { adminUserId: user!.id, name: companyName });
+  return { ...admin, companyId, companyName, userId: user!.id };
 }
 
 export async function addMember(companyId: string, userId: string, role: string) {
-  await e2eSql(`INSERT INTO company_members (user_id, company_id, role) VALUES ($1, $2, $3)`, [userId, companyId, role]);
-  await e2eSql(`UPDATE profiles SET company_id = $2 WHERE id = $1`, [userId, companyId]);
+  await seedMember(e2eDb(), { companyId, userId, role });
 }
 
 /** A confirmed member of the company with a role (made through the API and SQL). */

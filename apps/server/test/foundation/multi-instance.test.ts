@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { seedCompany } from '../support/seed.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionSet } from '@sede/shared/permissions';
 import { createConfirmedUser, startTestServer, tempDataDir, type CookieJar, type TestServer } from '../support/test-server.ts';
@@ -39,21 +40,11 @@ async function within(limitMs: number, check: () => Promise<boolean>): Promise<n
   return Date.now() - t0;
 }
 
-/** A company and the user's membership in it, written directly in SQL. */
+/** A company and the user's membership in it (the shared seed, on instance A's database: B learns only through NOTIFY). */
 async function joinCompany(userId: string, role: string, customPermissions: string[] = []) {
-  const cnpj = String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)).slice(0, 14);
-  const [company] = await sql(
-    `INSERT INTO companies (name, cnpj, onboarding_completed, currency_amount) VALUES ('Empresa Multi Ltda', $1, true, 10) RETURNING id`,
-    [cnpj],
-  );
-  await sql('INSERT INTO company_members (user_id, company_id, role, custom_permissions) VALUES ($1, $2, $3, $4::jsonb)', [
-    userId,
-    company.id,
-    role,
-    JSON.stringify(customPermissions),
-  ]);
-  await sql('UPDATE profiles SET company_id = $2, onboarding_completed = true WHERE id = $1', [userId, company.id]);
-  return company.id as string;
+  const companyId = await seedCompany(a.services.db, { adminUserId: userId, name: 'Empresa Multi Ltda', role, customPermissions });
+  await sql('UPDATE profiles SET onboarding_completed = true WHERE id = $1', [userId]);
+  return companyId;
 }
 
 /** Counts every database call an instance's pool makes (queries and checkouts). */
@@ -131,7 +122,7 @@ describe('two instances, one database', () => {
   it('a company change (the coin balance) reaches every instance within 1 s', async () => {
     const user = await newUser();
     const companyId = await joinCompany(user.userId, 'admin');
-    expect((await me(b, user.jar)).body!.company).toMatchObject({ id: companyId, currency_amount: 10 });
+    expect((await me(b, user.jar)).body!.company).toMatchObject({ id: companyId, currency_amount: 50 });
     await sql('UPDATE companies SET currency_amount = 77 WHERE id = $1', [companyId]);
     await within(1000, async () => (await me(b, user.jar)).body!.company?.currency_amount === 77);
   });

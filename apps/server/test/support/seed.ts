@@ -22,6 +22,7 @@ export type SeedCompany = {
   cnpj?: string;
   /** The creator's role, when a test needs a non-admin creator (default 'admin'). */
   role?: string;
+  customPermissions?: string[];
   onboardingCompleted?: boolean;
   /** The welcome bonus (default: the product's); 0 for none. */
   welcomeCoins?: number;
@@ -51,8 +52,11 @@ export async function seedCompany(db: Database, c: SeedCompany): Promise<string>
     const row = { ...buildCompanyCreation(record, { whatsapp: '', email: '' }), phone: null, email: null };
     const companyId = await insertCompanyWithAdmin(tx, c.adminUserId, row, c.welcomeCoins);
     if (c.onboardingCompleted ?? true) await tx.update(schema.companies).set({ onboardingCompleted: true }).where(eq(schema.companies.id, companyId));
-    if (c.role && c.role !== 'admin') {
-      await tx.update(schema.companyMembers).set({ role: c.role }).where(eq(schema.companyMembers.companyId, companyId));
+    if ((c.role && c.role !== 'admin') || c.customPermissions) {
+      await tx
+        .update(schema.companyMembers)
+        .set({ role: c.role ?? 'admin', customPermissions: c.customPermissions ?? [] })
+        .where(eq(schema.companyMembers.companyId, companyId));
     }
     if (c.extraCoins) await applyCoins(tx, { companyId, amount: c.extraCoins, kind: 'adjustment', reason: 'Saldo de teste', reference: `seed:${companyId}` });
     return companyId;
