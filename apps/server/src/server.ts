@@ -29,7 +29,7 @@ export async function startServer(cfg: Config): Promise<RunningServer> {
   let embedded: EmbeddedDb | null = null;
   let databaseUrl = cfg.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(cfg.dataDir, cfg.EMBEDDED_PG_PORT, Boolean(cfg.PG_LOG));
+    embedded = await startEmbeddedPostgres(cfg.dataDir, cfg.EMBEDDED_PG_PORT, Boolean(cfg.PG_LOG), cfg.embeddedPgDurable);
     databaseUrl = embedded.url;
   }
   const pool = createPool(databaseUrl, 20);

@@ -3,6 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Services } from '../../services.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { unauthenticated } from '../../http/errors.ts';
+import { billingOf } from '../billing/context.ts';
+import { devMailboxServes } from '../dev-mailbox/routes.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ME_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
@@ -17,8 +19,8 @@ export function coreRoutes(s: Services, ready: () => boolean) {
   app.get('/config', (c) =>
     c.json({
       googleEnabled: Boolean(s.cfg.GOOGLE_CLIENT_ID && s.cfg.GOOGLE_CLIENT_SECRET),
-      devMailbox: s.mailer.mode === 'dev-mailbox',
-      paymentsMode: s.cfg.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
+      devMailbox: devMailboxServes(s, c),
+      paymentsMode: billingOf(s).mode,
     }),
   );
 
