@@ -104,7 +104,7 @@ export function startupNotices(cfg: Config): string[] {
   const notices: string[] = [];
   if (!cfg.SMTP_URL && !cfg.devMailbox) {
     notices.push(
-      `Atenção: os e-mails NÃO estão sendo entregues (confirmação de cadastro, redefinição de senha, convites). SMTP_URL não está configurado e, como APP_URL (${cfg.appUrl}) não é local, a caixa de e-mails de desenvolvimento está desativada. Configure SMTP_URL (ou DEV_MAILBOX=on, apenas em um servidor de testes).`,
+      `Atenção: os e-mails NÃO estão sendo entregues (confirmação de cadastro, redefinição de senha, convites). SMTP_URL não está configurado e a caixa de e-mails de desenvolvimento está desativada (${cfg.DEV_MAILBOX === 'off' ? 'DEV_MAILBOX=off' : `APP_URL ${cfg.appUrl} não é local`}). Configure SMTP_URL (ou DEV_MAILBOX=on, apenas em um servidor de testes).`,
     );
   } else if (!cfg.SMTP_URL && cfg.DEV_MAILBOX === 'on' && !isLoopbackUrl(cfg.appUrl)) {
     notices.push(
@@ -113,7 +113,7 @@ export function startupNotices(cfg: Config): string[] {
   }
   if (!cfg.STRIPE_SECRET_KEY && !cfg.billingSandbox) {
     notices.push(
-      'Atenção: pagamentos desativados. STRIPE_SECRET_KEY não está configurado e o modo de teste (BILLING_SANDBOX) só vale com APP_URL local; as telas de compra informam que os pagamentos não estão configurados.',
+      `Atenção: pagamentos desativados. STRIPE_SECRET_KEY não está configurado e o modo de teste está desligado (${cfg.BILLING_SANDBOX === 'off' ? 'BILLING_SANDBOX=off' : `APP_URL ${cfg.appUrl} não é local`}); as telas de compra informam que os pagamentos não estão configurados.`,
     );
   } else if (!cfg.STRIPE_SECRET_KEY && cfg.BILLING_SANDBOX === 'on' && !isLoopbackUrl(cfg.appUrl)) {
     notices.push(`Atenção: BILLING_SANDBOX=on com APP_URL público (${cfg.appUrl}): qualquer administrador pode confirmar compras de teste e gerar moedas sem pagar.`);

@@ -74,9 +74,11 @@ export default function PlansPage() {
             compradas nunca expiram.
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
-            <Button asChild variant="secondary" size="sm">
-              <Link to="/comprar-moedas"><Coins /> Comprar moedas</Link>
-            </Button>
+            {!paymentsOff && (
+              <Button asChild variant="secondary" size="sm">
+                <Link to="/comprar-moedas"><Coins /> Comprar moedas</Link>
+              </Button>
+            )}
             <Button asChild variant="ghost" size="sm">
               <Link to="/billing">Ver assinatura e pagamentos</Link>
             </Button>
