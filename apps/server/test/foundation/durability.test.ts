@@ -78,6 +78,9 @@ async function adminWithCompany(proc: ServerProcess, dataDir: string) {
 
   const sql = await sqlOf(dataDir);
   try {
+    // The server under test runs with PostgreSQL's durable settings.
+    expect((await sql.query('SHOW fsync')).rows[0].fsync).toBe('on');
+    expect((await sql.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
     const { rows } = await sql.query<{ id: string }>(
       `INSERT INTO companies (name, cnpj, created_by, subscription_status, trial_ends_at)
        VALUES ('Empresa Durável', '12345678000195', $1, 'trialing', now() + make_interval(days => $2)) RETURNING id`,
@@ -171,7 +174,7 @@ describe('durability of the embedded PostgreSQL', () => {
 });
 
 describe('who relaxes durability', () => {
-  it('the test suite runs its embedded PostgreSQL without fsync (NODE_ENV=test); EMBEDDED_PG_DURABLE=on overrides', async () => {
+  it('the test suite runs its embedded PostgreSQL without fsync or synchronous commits (NODE_ENV=test, no EMBEDDED_PG_DURABLE)', async () => {
     const relaxed = await startTestServer();
     try {
       expect((await relaxed.services.pool.query('SHOW fsync')).rows[0].fsync).toBe('off');
