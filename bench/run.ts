@@ -4,7 +4,7 @@
  * bootstrap (/api/me) against a bare GET (/api/ping), times a restart, then runs every
  * bench/*.bench.ts plug-in. Exits 1 when a target is missed.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, ROOT } from './lib/build.ts';
@@ -46,7 +46,8 @@ async function main() {
   const port = await freePort();
   const pgPort = await freePort();
   let server: RunningProcess | null = null;
-  const db = sqlClient(`postgres://postgres:postgres@127.0.0.1:${pgPort}/sede`);
+  // The embedded superuser's password is random, written to DATA_DIR/pg-password at start (read on connect).
+  const db = sqlClient({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'sede', password: () => readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim() });
   try {
     server = await startProductionServer({ dataDir, port, pgPort, webDist });
     rows.push({ name: 'first start, fresh DATA_DIR (initdb, migrations)', value: ms(server.readyMs) });

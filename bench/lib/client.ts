@@ -29,8 +29,8 @@ export async function signUpConfirmed(baseUrl: string, email: string, password =
   return cookie;
 }
 
-export function sqlClient(connectionString: string) {
-  const pool = new pg.Pool({ connectionString, max: 4 });
+export function sqlClient(connection: string | pg.PoolConfig) {
+  const pool = new pg.Pool({ ...(typeof connection === 'string' ? { connectionString: connection } : connection), max: 4 });
   pool.on('error', () => {});
   const db = createDb(pool);
   const sql = async <T = Record<string, any>>(query: string, params: unknown[] = []) => (await pool.query(query, params)).rows as T[];

@@ -52,7 +52,9 @@ export function e2eDatabaseUrl(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  return `postgres://postgres:postgres@127.0.0.1:${port}/sede`;
+  // The superuser's password is random, in DATA_DIR/pg-password (docs/decisions/0071).
+  const password = readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/sede`;
 }
 
 let db: Database | null = null;

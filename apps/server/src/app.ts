@@ -29,7 +29,7 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     headers.set('x-sede-client-ip', getConnInfo(c).remote.address ?? 'unknown');
     return portugueseAuthBadRequest(await s.auth.handler(new Request(c.req.raw, { headers })));
   });
-  api.route('/', coreRoutes(s, ready));
+  api.route('/', coreRoutes(s, modules, ready));
   for (const m of modules) if (m.routes) api.route(m.mount ?? `/${m.key}`, m.routes(s));
   api.all('*', (c) => c.json({ error: 'Rota não encontrada', code: 'NOT_FOUND' }, 404));
   app.route('/api', api);

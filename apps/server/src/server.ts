@@ -22,6 +22,8 @@ export type RunningServer = {
   /** The database this instance uses (the embedded one's URL unless DATABASE_URL was given). */
   databaseUrl: string;
   services: Services;
+  /** The modules this server runs (enabled ones, in order). */
+  modules: readonly ModuleDefinition[];
   stop: () => Promise<void>;
 };
 
@@ -30,7 +32,7 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   let embedded: EmbeddedDb | null = null;
   let databaseUrl = cfg.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(cfg.dataDir, cfg.EMBEDDED_PG_PORT, Boolean(cfg.PG_LOG));
+    embedded = await startEmbeddedPostgres(cfg.dataDir, cfg.EMBEDDED_PG_PORT, Boolean(cfg.PG_LOG), { durable: cfg.embeddedPgDurable });
     databaseUrl = embedded.url;
   }
   const pool = createPool(databaseUrl, 20);
@@ -84,5 +86,5 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
       await embedded?.stop().catch((e) => console.error('[pg] stop failed:', e));
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, databaseUrl, services, stop };
+  return { url: `http://127.0.0.1:${port}`, port, databaseUrl, services, modules, stop };
 }

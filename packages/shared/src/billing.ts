@@ -54,6 +54,7 @@ export const BILLING_MESSAGES = {
   unknownPackage: 'Pacote de moedas desconhecido',
   unknownPlan: 'Plano desconhecido',
   sandboxMode: 'Modo de teste',
+  paymentsDisabled: 'Os pagamentos não estão configurados neste servidor.',
   ledgerRange: 'A data inicial deve ser anterior à final.',
 } as const;
 
@@ -151,9 +152,12 @@ export function allowancePeriodStart(anchor: Date, now: Date): Date | null {
 /** The ledger's period key of an allowance period: its start, to the second, in UTC. */
 export const allowancePeriodKey = (start: Date) => start.toISOString().slice(0, 19) + 'Z';
 
+/** Real payments (Stripe), the offline sandbox ('Modo de teste'), or none configured (docs/decisions/0073). */
+export type PaymentsMode = 'stripe' | 'sandbox' | 'disabled';
+
 /** GET /api/billing/summary (the company comes from the session). */
 export type BillingSummary = {
-  mode: 'stripe' | 'sandbox';
+  mode: PaymentsMode;
   canManage: boolean;
   plan: PlanType | null;
   status: string;

@@ -7,6 +7,12 @@ const optionalUrl = z
   .transform((v) => v?.trim() || undefined)
   .pipe(z.url().optional());
 
+/** on/off switches; blank means unset (the default is then derived). */
+const onOff = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+  z.enum(['on', 'off'], { error: 'use on ou off' }).optional(),
+);
+
 /** The CNPJ providers the lookup knows (modules/cnpj/providers/registry.ts). */
 const CNPJ_PROVIDER_NAMES = ['brasilapi', 'minhareceita', 'receitaws', 'cnpjws', 'cnpja'];
 
@@ -17,8 +23,10 @@ const schema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  EMBEDDED_PG_DURABLE: onOff,
   APP_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  DEV_MAILBOX: onOff,
   MAIL_FROM: z.string().default('Sede <nao-responda@sede.local>'),
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
@@ -44,11 +52,32 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().optional().transform((v) => v || undefined),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
   STRIPE_API_URL: optionalUrl,
+  BILLING_SANDBOX: onOff,
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & { appUrl: string; dataDir: string };
+export type Config = z.infer<typeof schema> & {
+  appUrl: string;
+  dataDir: string;
+  /** Mail without SMTP is kept and readable at /dev/mailbox (DEV_MAILBOX, else a loopback APP_URL). */
+  devMailbox: boolean;
+  /** Without STRIPE_SECRET_KEY, payments run in the offline sandbox (BILLING_SANDBOX, else a loopback APP_URL). */
+  billingSandbox: boolean;
+  /** The embedded PostgreSQL keeps fsync and synchronous_commit (EMBEDDED_PG_DURABLE, else on outside NODE_ENV=test). */
+  embeddedPgDurable: boolean;
+};
+
+/** Whether an origin is this machine only: localhost, 127.x.x.x or [::1] (docs/decisions/0072). */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /** Reads and validates the environment; a bad value stops the server naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,7 +88,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   const appUrl = (cfg.APP_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, '');
-  return { ...cfg, appUrl, dataDir: path.resolve(cfg.DATA_DIR) };
+  const loopback = isLoopbackUrl(appUrl);
+  return {
+    ...cfg,
+    appUrl,
+    dataDir: path.resolve(cfg.DATA_DIR),
+    devMailbox: cfg.DEV_MAILBOX ? cfg.DEV_MAILBOX === 'on' : loopback,
+    billingSandbox: cfg.BILLING_SANDBOX ? cfg.BILLING_SANDBOX === 'on' : loopback,
+    embeddedPgDurable: cfg.EMBEDDED_PG_DURABLE ? cfg.EMBEDDED_PG_DURABLE === 'on' : cfg.NODE_ENV !== 'test',
+  };
+}
+
+/** What the server says at start when a safe default turned something off (in pt-BR, for the operator). */
+export function startupNotices(cfg: Config): string[] {
+  const notices: string[] = [];
+  if (!cfg.SMTP_URL && !cfg.devMailbox) {
+    notices.push(
+      `Atenção: os e-mails NÃO estão sendo entregues (confirmação de cadastro, redefinição de senha, convites). SMTP_URL não está configurado e a caixa de e-mails de desenvolvimento está desativada (${cfg.DEV_MAILBOX === 'off' ? 'DEV_MAILBOX=off' : `APP_URL ${cfg.appUrl} não é local`}). Configure SMTP_URL (ou DEV_MAILBOX=on, apenas em um servidor de testes).`,
+    );
+  } else if (!cfg.SMTP_URL && cfg.DEV_MAILBOX === 'on' && !isLoopbackUrl(cfg.appUrl)) {
+    notices.push(
+      `Atenção: DEV_MAILBOX=on com APP_URL público (${cfg.appUrl}): qualquer pessoa pode ler em /dev/mailbox os links de confirmação e de redefinição de senha. Use apenas em um servidor de testes.`,
+    );
+  }
+  if (!cfg.STRIPE_SECRET_KEY && !cfg.billingSandbox) {
+    notices.push(
+      `Atenção: pagamentos desativados. STRIPE_SECRET_KEY não está configurado e o modo de teste está desligado (${cfg.BILLING_SANDBOX === 'off' ? 'BILLING_SANDBOX=off' : `APP_URL ${cfg.appUrl} não é local`}); as telas de compra informam que os pagamentos não estão configurados.`,
+    );
+  } else if (!cfg.STRIPE_SECRET_KEY && cfg.BILLING_SANDBOX === 'on' && !isLoopbackUrl(cfg.appUrl)) {
+    notices.push(`Atenção: BILLING_SANDBOX=on com APP_URL público (${cfg.appUrl}): qualquer administrador pode confirmar compras de teste e gerar moedas sem pagar.`);
+  }
+  if (!cfg.DATABASE_URL && !cfg.embeddedPgDurable) {
+    notices.push('Atenção: EMBEDDED_PG_DURABLE=off: o PostgreSQL embutido roda sem fsync; uma queda pode perder as últimas gravações.');
+  }
+  return notices;
 }
 
 export class ConfigError extends Error {}

@@ -3,24 +3,23 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Services } from '../services.ts';
 import { requireViewer } from '../http/middleware.ts';
 import { unauthenticated } from '../http/errors.ts';
+import type { ModuleDefinition } from './module.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ME_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
 const PING_JSON = '{"ok":true}';
 
-export function coreRoutes(s: Services, ready: () => boolean) {
+export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], ready: () => boolean) {
   const app = new Hono<AppEnv>();
 
   app.get('/health', (c) => (ready() ? c.json({ status: 'ok' }) : c.json({ status: 'starting' }, 503)));
 
-  /** Public switches the web app needs before sign-in. */
-  app.get('/config', (c) =>
-    c.json({
-      googleEnabled: Boolean(s.cfg.GOOGLE_CLIENT_ID && s.cfg.GOOGLE_CLIENT_SECRET),
-      devMailbox: s.mailer.mode === 'dev-mailbox',
-      paymentsMode: s.cfg.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
-    }),
-  );
+  /** Public switches the web app needs before sign-in; modules add theirs (`publicConfig`). */
+  app.get('/config', (c) => {
+    const config: Record<string, unknown> = { googleEnabled: Boolean(s.cfg.GOOGLE_CLIENT_ID && s.cfg.GOOGLE_CLIENT_SECRET), devMailbox: false };
+    for (const m of modules) Object.assign(config, m.publicConfig?.(s, c));
+    return c.json(config);
+  });
 
   /** A bare answer that touches nothing: the baseline `npm run bench` compares /api/me with. */
   app.get('/ping', () => new Response(PING_JSON, { headers: JSON_HEADERS }));

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -103,42 +104,106 @@ async function reclaimOrphan(databaseDir: string) {
   if (alive(pid)) throw new Error(`PostgreSQL pid ${pid} (from a crashed server) did not stop; stop it and start again`);
 }
 
+/** The superuser password of clusters created before it was random (docs/decisions/0071). */
+export const LEGACY_PG_PASSWORD = 'postgres';
+/** Where the embedded cluster's superuser password lives: DATA_DIR/pg-password, mode 0600. */
+export const pgPasswordFile = (dataDir: string) => path.join(dataDir, 'pg-password');
+const pendingPasswordFile = (dataDir: string) => `${pgPasswordFile(dataDir)}.pending`;
+
+/** A fresh random password (URL-safe, so it sits in a connection URL as is). */
+const randomPassword = () => randomBytes(32).toString('base64url');
+
+function readPassword(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a secret readable by this user only: a 0600 temporary file, then an atomic rename. */
+function writeSecret(file: string, value: string) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${value}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+/** The embedded cluster's superuser password, as stored in DATA_DIR (null before the first start). */
+export const readEmbeddedPgPassword = (dataDir: string) => readPassword(pgPasswordFile(dataDir));
+
+/**
+ * One cluster handle. `durable` keeps PostgreSQL's durable defaults (fsync, synchronous_commit,
+ * a synced initdb); it is off only when asked for (EMBEDDED_PG_DURABLE, docs/decisions/0070).
+ */
 export type EmbeddedOptions = { durable?: boolean; maxConnections?: number };
 
-function createCluster(databaseDir: string, port: number, log: boolean, opts: EmbeddedOptions) {
+function createCluster(databaseDir: string, port: number, log: boolean, durable: boolean, maxConnections: number, initPassword: string) {
   return new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
-    password: 'postgres',
+    password: initPassword,
+    authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
       '-c', 'unix_socket_directories=',
       '-c', 'listen_addresses=127.0.0.1',
-      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-      '-c', `max_connections=${opts.maxConnections ?? 200}`,
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
+      '-c', `max_connections=${maxConnections}`,
     ],
-    initdbFlags: ['--encoding=UTF8', '--no-sync', '--locale=C'],
+    initdbFlags: ['--encoding=UTF8', ...(durable ? [] : ['--no-sync']), '--locale=C'],
     onLog: log ? (m: unknown) => console.log('[pg]', m) : () => {},
     onError: (e: unknown) => console.error('[pg]', e instanceof Error ? e.message : e),
   });
 }
 
+/** Connects as the superuser with the first password that PostgreSQL accepts (null: none). */
+async function connectWithAny(port: number, passwords: string[]): Promise<{ client: pg.Client; password: string } | null> {
+  for (const password of passwords) {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return { client, password };
+    } catch (e) {
+      await client.end().catch(() => {});
+      // 28P01 invalid_password: try the next one; anything else is a real failure.
+      if ((e as { code?: string }).code !== '28P01') throw e;
+    }
+  }
+  return null;
+}
+
 /**
  * Starts the embedded PostgreSQL under DATA_DIR/pg, listening on 127.0.0.1 only, on
  * EMBEDDED_PG_PORT or a free port (tried again with another one if a neighbour took it first).
+ *
+ * The superuser's password is random, kept in DATA_DIR/pg-password (0600) and set with ALTER
+ * ROLE after start (so the one initdb saw, briefly in a temporary file, is never the real one).
+ * A cluster from before (fixed password) is moved to a random one on its first start; the new
+ * password is written to pg-password.pending before the ALTER, so a crash in between still
+ * finds it (docs/decisions/0071).
  */
 export async function startEmbeddedPostgres(dataDir: string, port?: number, log = false, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
+  const durable = opts.durable ?? true;
   const databaseDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
   await openParents(dataDir);
   await reclaimOrphan(databaseDir);
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const stored = readPassword(pgPasswordFile(dataDir));
+  const pending = readPassword(pendingPasswordFile(dataDir));
+  const password = stored ?? pending ?? randomPassword();
+  if (!stored && !pending) writeSecret(pendingPasswordFile(dataDir), password);
+  // initdb gets a throwaway password; a cluster made before has the fixed one.
+  const initPassword = fresh ? randomPassword() : LEGACY_PG_PASSWORD;
   let server: EmbeddedPostgres | null = null;
   let chosenPort = 0;
   for (let attempt = 1; !server; attempt++) {
     chosenPort = port || (await freePort());
-    const cluster = createCluster(databaseDir, chosenPort, log, opts);
+    const cluster = createCluster(databaseDir, chosenPort, log, durable, opts.maxConnections ?? 200, initPassword);
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
     try {
       await cluster.start();
@@ -147,15 +212,36 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number, log 
       if (port || attempt >= 3) throw new Error(`embedded PostgreSQL did not start on port ${chosenPort} (set PG_LOG=1 to see why): ${String(e)}`);
     }
   }
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${chosenPort}/postgres`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
-  await client.end();
   const cluster = server;
+  const candidates = [...new Set([password, initPassword, LEGACY_PG_PASSWORD])];
+  const connected = await connectWithAny(chosenPort, candidates).catch(async (e) => {
+    await cluster.stop().catch(() => {});
+    throw e;
+  });
+  if (!connected) {
+    await cluster.stop().catch(() => {});
+    throw new Error(`embedded PostgreSQL refused the password in ${pgPasswordFile(dataDir)}; restore that file or start with a new DATA_DIR`);
+  }
+  const { client } = connected;
+  try {
+    if (connected.password !== password) await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(password)}`);
+    if (!stored) {
+      writeSecret(pgPasswordFile(dataDir), password);
+      try {
+        unlinkSync(pendingPasswordFile(dataDir));
+      } catch {
+        /* already gone */
+      }
+    }
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
+  } finally {
+    await client.end();
+  }
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}`;
+  const adminUrl = `${base}/postgres`;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${chosenPort}/${DB_NAME}`,
+    url: `${base}/${DB_NAME}`,
     stop: async () => {
       await waitForClientsToLeave(adminUrl);
       await cluster.stop();

@@ -4,9 +4,13 @@ import { schema } from '@sede/db/client';
 import type { Config } from './config.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
-export type Mailer = { send(message: MailMessage): Promise<void>; mode: 'smtp' | 'dev-mailbox' };
+export type Mailer = { send(message: MailMessage): Promise<void>; mode: 'smtp' | 'dev-mailbox' | 'disabled' };
 
-/** SMTP when SMTP_URL is set; otherwise every message is kept in the dev mailbox table. */
+/**
+ * SMTP when SMTP_URL is set; otherwise, where the dev mailbox is allowed (cfg.devMailbox), every
+ * message is kept in its table; otherwise the message is dropped with a log line that names
+ * neither its link nor its body (docs/decisions/0072).
+ */
 export function createMailer(cfg: Config, db: Database): Mailer {
   if (cfg.SMTP_URL) {
     const transport = nodemailer.createTransport(cfg.SMTP_URL);
@@ -14,6 +18,14 @@ export function createMailer(cfg: Config, db: Database): Mailer {
       mode: 'smtp',
       async send(m) {
         await transport.sendMail({ from: cfg.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+    };
+  }
+  if (!cfg.devMailbox) {
+    return {
+      mode: 'disabled',
+      async send(m) {
+        console.warn(`[mail] e-mail não entregue (SMTP_URL não configurado): "${m.subject}" para ${m.to}`);
       },
     };
   }

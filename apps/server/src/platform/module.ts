@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Services } from '../services.ts';
 
 /**
@@ -16,6 +16,8 @@ export type ModuleDefinition = {
   enabled?: (s: Services) => boolean;
   // biome-ignore lint/suspicious/noExplicitAny: each module's router has its own env type
   routes?: (s: Services) => Hono<any>;
+  /** Switches the web app needs before sign-in, merged into `GET /api/config`. */
+  publicConfig?: (s: Services, c: Context) => Record<string, unknown>;
   /** Start-up work: queues, workers, schedules. Runs once per server, before it takes requests. */
   start?: (s: Services) => Promise<void> | void;
   /** Shutdown work, after the server stopped taking requests and before the database closes. */

@@ -11,7 +11,7 @@ import {
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Services } from '../../services.ts';
-import { billingOf } from './context.ts';
+import { assertPaymentsEnabled, billingOf, paymentsDisabled } from './context.ts';
 import { fulfilPayment, schedulePayment, setPaymentStatus, type PaymentRow } from './fulfilment.ts';
 import type { CheckoutRequest } from './payments/provider.ts';
 
@@ -34,6 +34,7 @@ async function companyBilling(s: Services, companyId: string): Promise<CompanyBi
 }
 
 export async function createCoinCheckout(s: Services, viewer: Viewer, companyId: string, packageId: CoinPackageId): Promise<CheckoutResult> {
+  assertPaymentsEnabled(s);
   const pkg = findCoinPackage(packageId);
   if (!pkg) throw new AppError(400, 'UNKNOWN_PACKAGE', 'Pacote de moedas desconhecido');
   const company = await companyBilling(s, companyId);
@@ -48,6 +49,7 @@ export async function createCoinCheckout(s: Services, viewer: Viewer, companyId:
 }
 
 export async function createSubscriptionCheckout(s: Services, viewer: Viewer, companyId: string, plan: PlanType): Promise<CheckoutResult> {
+  assertPaymentsEnabled(s);
   if (!PLANS[plan]) throw new AppError(400, 'UNKNOWN_PLAN', 'Plano desconhecido');
   const company = await companyBilling(s, companyId);
   if (company.subscription_status === 'active') {
@@ -81,6 +83,8 @@ async function startCheckout(
   item: Pick<CheckoutRequest, 'kind' | 'item' | 'amountCents' | 'coins' | 'description' | 'companyName' | 'plan'>,
 ): Promise<CheckoutResult> {
   const billing = billingOf(s);
+  const provider = billing.provider;
+  if (billing.mode === 'disabled' || !provider) throw paymentsDisabled();
   const { rows } = await s.pool.query<{ id: string }>(
     `INSERT INTO payments (company_id, provider, kind, item, amount_cents, coins, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -89,7 +93,7 @@ async function startCheckout(
   const paymentId = rows[0]!.id;
   const page = item.kind === 'coins' ? '/comprar-moedas' : '/billing';
   try {
-    const session = await billing.provider.createCheckout({
+    const session = await provider.createCheckout({
       ...item,
       paymentId,
       companyId,
@@ -107,7 +111,9 @@ async function startCheckout(
 }
 
 async function sandboxPayment(s: Services, companyId: string, paymentId: string): Promise<PaymentRow> {
-  if (billingOf(s).mode !== 'sandbox') throw notFound('Pagamento não encontrado');
+  const mode = billingOf(s).mode;
+  if (mode === 'disabled') throw paymentsDisabled();
+  if (mode !== 'sandbox') throw notFound('Pagamento não encontrado');
   const { rows } = await s.pool.query<PaymentRow>(
     `SELECT id, company_id, provider, provider_ref, kind, item, amount_cents, coins, status, created_by
        FROM payments WHERE id = $1 AND company_id = $2 AND provider = 'sandbox'`,

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
-import { devMailboxRoutes } from './routes.ts';
+import { devMailboxRoutes, devMailboxServes } from './routes.ts';
 
 /** The dev mailbox: every e-mail the app would send, when no SMTP server is configured. */
 export default defineModule({
@@ -7,4 +7,5 @@ export default defineModule({
   mount: '/dev/mailbox',
   enabled: (s) => s.mailer.mode === 'dev-mailbox',
   routes: devMailboxRoutes,
+  publicConfig: (s, c) => ({ devMailbox: devMailboxServes(s, c) }),
 });

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
 import { LedgerPanel } from '../components/ledger-panel.tsx';
@@ -19,6 +20,7 @@ import { money } from '../lib/money.ts';
 export default function BillingPage() {
   const { company } = useAuth();
   const summary = useBillingSummary(Boolean(company));
+  const paymentsOff = usePaymentsDisabled();
   useCheckoutReturn();
 
   if (!company) {
@@ -51,9 +53,11 @@ export default function BillingPage() {
       <section aria-labelledby="ledger-title" className="grid gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h2 id="ledger-title" className="text-lg font-semibold text-slate-900">Extrato de moedas</h2>
-          <Button asChild size="sm" variant="secondary">
-            <Link to="/comprar-moedas">Comprar moedas</Link>
-          </Button>
+          {!paymentsOff && (
+            <Button asChild size="sm" variant="secondary">
+              <Link to="/comprar-moedas">Comprar moedas</Link>
+            </Button>
+          )}
         </div>
         <LedgerPanel />
       </section>
@@ -65,8 +69,9 @@ export default function BillingPage() {
 function Overview({ s }: { s: BillingSummary }) {
   const checkout = useSubscriptionCheckout();
   const redirect = useCheckoutRedirect();
+  const paymentsOff = usePaymentsDisabled();
   const planLabel = s.plan ? `Plano ${PLANS[s.plan].label}` : 'Nenhum plano escolhido';
-  const canSubscribe = s.status !== 'active' && !s.scheduledSubscription;
+  const canSubscribe = s.status !== 'active' && !s.scheduledSubscription && !paymentsOff;
 
   return (
     <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
@@ -123,7 +128,7 @@ function Overview({ s }: { s: BillingSummary }) {
             <Link to="/planos">Ver planos</Link>
           </Button>
         </div>
-        {!s.canManage && <p className="text-xs text-slate-600">{BILLING_MESSAGES.adminOnly}</p>}
+        {!s.canManage && !paymentsOff && <p className="text-xs text-slate-600">{BILLING_MESSAGES.adminOnly}</p>}
       </Card>
 
       <Card className="grid content-start gap-3 p-6" data-testid="billing-collaborators">

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary } from '../api/get-billing-summary.ts';
 import { useCoinCheckout } from '../api/start-checkout.ts';
 import { SandboxCheckoutDialog, useCheckoutReturn } from '../components/sandbox-checkout-dialog.tsx';
@@ -20,6 +21,7 @@ export default function BuyCoinsPage() {
   const summary = useBillingSummary(Boolean(company));
   const checkout = useCoinCheckout();
   const redirect = useCheckoutRedirect();
+  const paymentsOff = usePaymentsDisabled();
   useCheckoutReturn();
 
   if (!company) {
@@ -54,26 +56,28 @@ export default function BuyCoinsPage() {
       <ul className="grid gap-4 md:grid-cols-3" aria-label="Pacotes de moedas">
         {COIN_PACKAGES.map((pkg) => (
           <li key={pkg.id}>
-            <PackageCard pkg={pkg} disabled={!canManage} pending={checkout.isPending && checkout.variables === pkg.id} onBuy={() => checkout.mutate(pkg.id, redirect)} />
+            <PackageCard pkg={pkg} buyable={!paymentsOff} disabled={!canManage} pending={checkout.isPending && checkout.variables === pkg.id} onBuy={() => checkout.mutate(pkg.id, redirect)} />
           </li>
         ))}
       </ul>
 
-      {summary.data && !canManage && <p className="text-sm text-slate-700" role="note">{BILLING_MESSAGES.adminOnly}</p>}
+      {summary.data && !canManage && !paymentsOff && <p className="text-sm text-slate-700" role="note">{BILLING_MESSAGES.adminOnly}</p>}
 
-      <Card className="flex items-start gap-3 p-5 text-sm text-slate-700">
-        <ShieldCheck className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden />
-        <p>
-          Pagamento por cartão de crédito, Pix ou boleto. As moedas entram no saldo assim que o pagamento é confirmado (Pix e cartão em instantes; boleto
-          em até 3 dias úteis). As 30 moedas mensais do plano são usadas primeiro. <Link to="/billing" className="font-medium text-[var(--color-accent)] underline-offset-4 hover:underline">Ver extrato de moedas</Link>
-        </p>
-      </Card>
+      {!paymentsOff && (
+        <Card className="flex items-start gap-3 p-5 text-sm text-slate-700">
+          <ShieldCheck className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden />
+          <p>
+            Pagamento por cartão de crédito, Pix ou boleto. As moedas entram no saldo assim que o pagamento é confirmado (Pix e cartão em instantes; boleto
+            em até 3 dias úteis). As 30 moedas mensais do plano são usadas primeiro. <Link to="/billing" className="font-medium text-[var(--color-accent)] underline-offset-4 hover:underline">Ver extrato de moedas</Link>
+          </p>
+        </Card>
+      )}
       <SandboxCheckoutDialog />
     </div>
   );
 }
 
-function PackageCard({ pkg, disabled, pending, onBuy }: { pkg: CoinPackage; disabled: boolean; pending: boolean; onBuy: () => void }) {
+function PackageCard({ pkg, buyable, disabled, pending, onBuy }: { pkg: CoinPackage; buyable: boolean; disabled: boolean; pending: boolean; onBuy: () => void }) {
   const discount = packageDiscountPercent(pkg);
   return (
     <Card className={cn('flex h-full flex-col gap-4 p-6', pkg.highlight && 'border-[var(--color-accent)] ring-1 ring-[var(--color-accent)]')} data-testid={`package-${pkg.id}`}>
@@ -91,9 +95,11 @@ function PackageCard({ pkg, disabled, pending, onBuy }: { pkg: CoinPackage; disa
           {money(Math.round(pkg.priceCents / pkg.coins))} por moeda{discount > 0 ? ` · ${discount}% de desconto` : ''}
         </p>
       </div>
-      <Button className="mt-auto" variant={pkg.highlight ? 'primary' : 'secondary'} onClick={onBuy} pending={pending} disabled={disabled} aria-label={`Comprar ${pkg.label}: ${pkg.coins} moedas por ${money(pkg.priceCents)}`}>
-        Comprar
-      </Button>
+      {buyable && (
+        <Button className="mt-auto" variant={pkg.highlight ? 'primary' : 'secondary'} onClick={onBuy} pending={pending} disabled={disabled} aria-label={`Comprar ${pkg.label}: ${pkg.coins} moedas por ${money(pkg.priceCents)}`}>
+          Comprar
+        </Button>
+      )}
     </Card>
   );
 }

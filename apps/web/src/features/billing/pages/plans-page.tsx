@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
 import { PlanIncludes, PlanPrice } from '../components/plan-price.tsx';
@@ -18,6 +19,7 @@ export default function PlansPage() {
   const summary = useBillingSummary(Boolean(company));
   const checkout = useSubscriptionCheckout();
   const redirect = useCheckoutRedirect();
+  const paymentsOff = usePaymentsDisabled();
   useCheckoutReturn();
   const s = summary.data;
   const currentPlan = (s?.plan ?? company?.plan_type ?? null) as PlanType | null;
@@ -53,7 +55,7 @@ export default function PlansPage() {
 
       <div className="grid gap-4 md:grid-cols-2">
         {PLAN_TYPES.map((plan) => (
-          <PlanOffer key={plan} plan={plan} current={currentPlan === plan} summary={s} pending={checkout.isPending && checkout.variables === plan} onSubscribe={() => checkout.mutate(plan, redirect)} />
+          <PlanOffer key={plan} plan={plan} current={currentPlan === plan} summary={s} paymentsOff={paymentsOff} pending={checkout.isPending && checkout.variables === plan} onSubscribe={() => checkout.mutate(plan, redirect)} />
         ))}
       </div>
 
@@ -72,9 +74,11 @@ export default function PlansPage() {
             compradas nunca expiram.
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
-            <Button asChild variant="secondary" size="sm">
-              <Link to="/comprar-moedas"><Coins /> Comprar moedas</Link>
-            </Button>
+            {!paymentsOff && (
+              <Button asChild variant="secondary" size="sm">
+                <Link to="/comprar-moedas"><Coins /> Comprar moedas</Link>
+              </Button>
+            )}
             <Button asChild variant="ghost" size="sm">
               <Link to="/billing">Ver assinatura e pagamentos</Link>
             </Button>
@@ -86,7 +90,7 @@ export default function PlansPage() {
   );
 }
 
-function PlanOffer({ plan, current, summary, pending, onSubscribe }: { plan: PlanType; current: boolean; summary: BillingSummary | undefined; pending: boolean; onSubscribe: () => void }) {
+function PlanOffer({ plan, current, summary, paymentsOff, pending, onSubscribe }: { plan: PlanType; current: boolean; summary: BillingSummary | undefined; paymentsOff: boolean; pending: boolean; onSubscribe: () => void }) {
   const active = summary?.status === 'active';
   const scheduled = summary?.scheduledSubscription;
   return (
@@ -109,12 +113,12 @@ function PlanOffer({ plan, current, summary, pending, onSubscribe }: { plan: Pla
               <Link to="/suporte">Fale com o suporte para trocar</Link>
             </Button>
           )
-        ) : (
+        ) : paymentsOff ? null : (
           <Button variant={current || !summary?.plan ? 'primary' : 'secondary'} onClick={onSubscribe} pending={pending} disabled={!summary?.canManage}>
             Assinar plano {PLANS[plan].label}
           </Button>
         )}
-        {summary && !summary.canManage && !active && <p className="text-xs text-slate-600">{BILLING_MESSAGES.adminOnly}</p>}
+        {summary && !summary.canManage && !active && !paymentsOff && <p className="text-xs text-slate-600">{BILLING_MESSAGES.adminOnly}</p>}
       </div>
     </Card>
   );

@@ -45,7 +45,7 @@ export default function MailboxPage() {
         {config.data && !enabled && (
           <div role="status" className="flex gap-3 rounded-[var(--radius-ui)] border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <p>Esta caixa só funciona sem servidor de e-mail configurado. Neste ambiente os e-mails são enviados por SMTP de verdade.</p>
+            <p>A caixa de e-mails de desenvolvimento não está disponível neste servidor. Ela só existe em ambientes locais, sem servidor de e-mail (SMTP) configurado.</p>
           </div>
         )}
         {enabled && openId && <MessageView id={openId} onBack={() => update({ id: null })} />}
