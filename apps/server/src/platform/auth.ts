@@ -6,6 +6,7 @@ import type { Database } from '@sede/db/client';
 import { schema } from '@sede/db/client';
 import { PASSWORD_MIN_LENGTH } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sede/shared/text';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
@@ -13,6 +14,13 @@ import { recordSignIn } from '../modules/members/activity.ts';
 import { processInviteAfterConfirmation } from '../modules/invitations/service.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// Passwords are hashed, never stored as text: whatever characters they hold are theirs.
+const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
+function controlCharacterIn(values: unknown): boolean {
+  if (!values || typeof values !== 'object') return false;
+  return Object.entries(values).some(([key, value]) => typeof value === 'string' && !PASSWORD_FIELDS.has(key) && hasControlCharacters(value));
+}
 
 /** A stable secret for dev/test runs: generated once per DATA_DIR unless BETTER_AUTH_SECRET is set. */
 export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: string) {
@@ -84,6 +92,10 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     advanced: { ipAddress: { ipAddressHeaders: ['x-sede-client-ip'] } },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // No control characters in names, e-mails or URLs (PostgreSQL refuses NUL): 400, not 500.
+        if (controlCharacterIn(ctx.body) || controlCharacterIn(ctx.query)) {
+          throw new APIError('BAD_REQUEST', { code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTERS_MESSAGE });
+        }
         // The spec shows 'Email já cadastrado' for a taken address; better-auth would answer
         // a generic success when verification is required, so we refuse it here explicitly.
         if (ctx.path !== '/sign-up/email') return;

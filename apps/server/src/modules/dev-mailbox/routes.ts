@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sede/shared/text';
 import type { AppEnv, Services } from '../../services.ts';
 
 /** Only mounted when SMTP_URL is unset: every e-mail the app sends, newest first. */
@@ -8,6 +9,7 @@ export function devMailboxRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
+    if (to && hasControlCharacters(to)) return c.json({ error: CONTROL_CHARACTERS_MESSAGE, code: 'VALIDATION_ERROR' }, 400);
     const rows = await s.db
       .select()
       .from(schema.devMailbox)

@@ -9,7 +9,7 @@ import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../members/activity.ts';
 import { queueInvitationEmail, wakeInvitationWorker } from './queue.ts';
-import { withTransaction } from './transaction.ts';
+import { withTransaction, type TxContext } from './transaction.ts';
 
 /** At least 128 random bits (we use 256), URL-safe. */
 export const newInvitationToken = () => randomBytes(32).toString('base64url');
@@ -270,6 +270,29 @@ export async function acceptInvitationTx(
   return { companyId: inv.company_id, companyName: inv.company_name, alreadyAccepted: false, invitation: inv };
 }
 
+/**
+ * accept_company_invitation inside a transaction the caller owns (the profile save shares it, so
+ * a failing acceptance also undoes the profile write): the claim and its activity line.
+ */
+export async function acceptInvitationIn(
+  { client, db }: TxContext,
+  user: { id: string; email: string; emailVerified: boolean },
+  token: string,
+  userAgent?: string | null,
+): Promise<AcceptResult> {
+  const result = await acceptInvitationTx(client, user, token);
+  if (result.invitation) {
+    await logActivity(db, {
+      companyId: result.companyId,
+      userId: user.id,
+      action: 'invitation_accepted',
+      details: { email: result.invitation.email, role: result.invitation.role },
+      userAgent,
+    });
+  }
+  return { companyId: result.companyId, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted };
+}
+
 /** accept_company_invitation (and process_invite_after_confirmation) for the signed-in person. */
 export async function acceptInvitation(
   s: Services,
@@ -277,19 +300,7 @@ export async function acceptInvitation(
   token: string,
   userAgent?: string | null,
 ): Promise<AcceptResult> {
-  return withTransaction(s.pool, async ({ client, db }) => {
-    const result = await acceptInvitationTx(client, user, token);
-    if (result.invitation) {
-      await logActivity(db, {
-        companyId: result.companyId,
-        userId: user.id,
-        action: 'invitation_accepted',
-        details: { email: result.invitation.email, role: result.invitation.role },
-        userAgent,
-      });
-    }
-    return { companyId: result.companyId, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted };
-  }).finally(() => s.viewers.evictViewer(user.id));
+  return withTransaction(s.pool, (tx) => acceptInvitationIn(tx, user, token, userAgent)).finally(() => s.viewers.evictViewer(user.id));
 }
 
 /**
