@@ -11,7 +11,8 @@ import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
 import { recordSignIn } from '../modules/members/activity.ts';
-import { processInviteAfterConfirmation } from '../modules/invitations/service.ts';
+import { invitationProvesEmail, processInviteAfterConfirmation } from '../modules/invitations/service.ts';
+import { setSessionCookie } from 'better-auth/cookies';
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -67,6 +68,8 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // An invitee who signed up through the invitation link is confirmed already (decision 0082).
+        if (user.emailVerified) return;
         await mailer.send({ to: user.email, ...verificationEmail({ url, firstName: (user as { firstName?: string }).firstName }) });
       },
       // process_invite_after_confirmation: an account created from an invitation joins its company now.
@@ -91,6 +94,21 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     },
     advanced: { ipAddress: { ipAddressHeaders: ['x-sede-client-ip'] } },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        // An invitee's account created already confirmed: sign them in and join the company now,
+        // as confirming the e-mail would have done (decision 0082). Others wait for the e-mail.
+        if (ctx.path !== '/sign-up/email') return;
+        const returned = ctx.context.returned as { token?: string | null; user?: { id?: string; emailVerified?: boolean } } | undefined;
+        const userId = returned?.user?.id;
+        if (!userId || !returned.user?.emailVerified || returned.token) return;
+        const user = await ctx.context.internalAdapter.findUserById(userId);
+        if (!user?.emailVerified) return;
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        if (!session) return;
+        await setSessionCookie(ctx, { session, user });
+        await processInviteAfterConfirmation(db.$client, user.id);
+        return ctx.json({ ...returned, token: session.token });
+      }),
       before: createAuthMiddleware(async (ctx) => {
         // No control characters in names, e-mails or URLs (PostgreSQL refuses NUL): 400, not 500.
         if (controlCharacterIn(ctx.body) || controlCharacterIn(ctx.query)) {
@@ -106,6 +124,16 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       }),
     },
     databaseHooks: {
+      user: {
+        create: {
+          // Sign-up from an invitation link: the token proves the address (decision 0082).
+          before: async (user, ctx) => {
+            if (ctx?.path !== '/sign-up/email') return;
+            const token = (user as { invitedToken?: unknown }).invitedToken;
+            if (await invitationProvesEmail(db.$client, token, user.email)) return { data: { ...user, emailVerified: true } };
+          },
+        },
+      },
       session: {
         create: {
           after: async (session) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { INVITE_TTL_DAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
-import { acceptInvitePath, INVITE_MESSAGES, type InvitationByToken, type MyInvitation, type PendingInvitation } from '@sede/shared/invitations';
+import { acceptInvitePath, INVITE_MESSAGES, invitationTokenSchema, type InvitationByToken, type MyInvitation, type PendingInvitation } from '@sede/shared/invitations';
 import { roleLabel, type InviteRole } from '@sede/shared/roles';
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
@@ -301,6 +301,20 @@ export async function acceptInvitation(
   userAgent?: string | null,
 ): Promise<AcceptResult> {
   return withTransaction(s.pool, (tx) => acceptInvitationIn(tx, user, token, userAgent)).finally(() => s.viewers.evictViewer(user.id));
+}
+
+/**
+ * Sign-up from an invitation link (docs/decisions/0082): a pending, unexpired invitation with this
+ * token, sent to this very address, proves the person receives mail there, so the new account
+ * starts with its e-mail confirmed. Any other token (another address, expired, used) proves nothing.
+ */
+export async function invitationProvesEmail(pool: pg.Pool, token: unknown, email: unknown): Promise<boolean> {
+  if (typeof token !== 'string' || typeof email !== 'string' || !invitationTokenSchema.safeParse(token).success) return false;
+  const { rows } = await pool.query(
+    `SELECT 1 FROM company_invitations WHERE token = $1 AND email = $2 AND accepted_at IS NULL AND expires_at > now()`,
+    [token, normalizeEmail(email)],
+  );
+  return rows.length > 0;
 }
 
 /**
