@@ -158,6 +158,35 @@ test.describe('team invitations (issue 4)', () => {
     await expect(visitor.getByText('Token de convite inválido')).toBeVisible();
   });
 
+  test("an invitation that expires while the profile is being completed: 'Erro ao Aceitar Convite', nothing saved; saving again completes the profile", async ({ page, browser, baseURL }) => {
+    await createCompanyWithAdmin(page.request, 'Oficina Central');
+    const invited = uniqueEmail('atrasada');
+    await inviteByApi(page.request, invited);
+    const link = await invitationLink(page.request, invited);
+    const visitor = await newPage(browser, baseURL);
+    await createConfirmedUser(visitor.request, { email: invited, firstName: '', lastName: '' });
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
+    await e2eSql(`UPDATE company_invitations SET expires_at = now() - interval '1 minute' WHERE email = $1`, [invited]);
+
+    await visitor.getByLabel('Nome', { exact: true }).fill('Lia');
+    await visitor.getByLabel('Sobrenome').fill('Prado');
+    await visitor.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'Erro ao Aceitar Convite' });
+    await expect(dialog).toContainText('Convite expirado. Salve novamente para concluir seu cadastro sem o convite.');
+    for (const width of [1280, 375]) {
+      await visitor.setViewportSize({ width, height: 800 });
+      await visitor.screenshot({ path: test.info().outputPath(`invite-accept-error-${width}.png`) });
+    }
+    await expectAccessible(visitor);
+    expect(await e2eSql(`SELECT p.first_name FROM profiles p JOIN "user" u ON u.id = p.id WHERE u.email = $1`, [invited])).toEqual([{ first_name: null }]);
+
+    await dialog.getByRole('button').first().click();
+    await visitor.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    await expect(visitor.getByText('Perfil atualizado com sucesso!')).toBeVisible();
+    expect(await e2eSql(`SELECT p.first_name, p.company_id FROM profiles p JOIN "user" u ON u.id = p.id WHERE u.email = $1`, [invited])).toEqual([{ first_name: 'Lia', company_id: null }]);
+  });
+
   test('a CPF already used by another profile: CPF já Cadastrado', async ({ page, request }) => {
     const owner = await createConfirmedUser(request, { email: uniqueEmail('dono') });
     await e2eSql(`UPDATE profiles SET cpf = '11144477735' WHERE email = $1`, [owner.email]);

@@ -83,7 +83,7 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
         setModal({ title: PROFILE_MODALS.auth, description: 'Sua sessão expirou. Entre novamente para continuar.' });
       } else if (e instanceof ApiError && e.body?.step === 'invitation') {
         setInviteFailed(true);
-        setModal({ title: PROFILE_MODALS.accept, description: `${e.message} Salve novamente para concluir seu cadastro sem o convite.` });
+        setModal({ title: PROFILE_MODALS.accept, description: `${/[.!?]$/.test(e.message) ? e.message : `${e.message}.`} Salve novamente para concluir seu cadastro sem o convite.` });
       } else if (e instanceof ApiError && e.code === 'CPF_TAKEN') {
         form.setError('cpf', { message: PROFILE_MESSAGES.cpfTaken });
         setModal({ title: PROFILE_MODALS.cpfTaken, description: PROFILE_MESSAGES.cpfTaken });
