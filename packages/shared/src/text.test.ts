@@ -5,7 +5,7 @@ import { createCompanySchema, updateCompanySchema } from './company.ts';
 import { invitationTokenSchema, sendInvitationSchema } from './invitations.ts';
 import { memberIdSchema } from './members.ts';
 import { profileSchema } from './profile.ts';
-import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters, hasControlCharacters, safeText } from './text.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, safeText } from './text.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
 
@@ -32,10 +32,6 @@ describe('safeText', () => {
     expect(firstMessage(safeText().safeParse('a\u0000b'))).toBe(CONTROL_CHARACTERS_MESSAGE);
     expect(firstMessage(safeText({ error: 'Obrigatório' }).safeParse(undefined))).toBe('Obrigatório');
     expect(safeText({ multiline: true }).parse('linha 1\nlinha 2')).toBe('linha 1\nlinha 2');
-  });
-  it('findControlCharacters names the first offending field', () => {
-    expect(findControlCharacters({ a: 'ok', b: 1, c: 'x\u0000' })).toBe('c');
-    expect(findControlCharacters({ a: 'ok' })).toBeNull();
   });
 });
 

@@ -28,11 +28,3 @@ export function safeText(opts: TextOptions & { error?: string } = {}) {
   const base = opts.error ? z.string({ error: opts.error }) : z.string();
   return base.refine((v) => !hasControlCharacters(v, opts), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
 }
-
-/** Any string of an object (a query string, a body) with a control character, for quick refusals. */
-export function findControlCharacters(values: Record<string, unknown>, opts: TextOptions = {}): string | null {
-  for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'string' && hasControlCharacters(value, opts)) return key;
-  }
-  return null;
-}
