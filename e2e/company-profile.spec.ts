@@ -42,6 +42,32 @@ test.describe('/empresa-perfil', () => {
     expect(row).toEqual({ name: 'Padaria Aurora Centro', state: 'RJ' });
   });
 
+  test("an incomplete phone or CEP: 'Telefone inválido' / 'CEP inválido' under the field, nothing saved", async ({ page }) => {
+    const company = await adminWithCompany(page);
+    await page.goto('/empresa-perfil');
+    const phone = page.getByLabel('Telefone / WhatsApp');
+    const cep = page.getByLabel('CEP');
+    await expect(phone).toHaveValue('(11) 98765-4321');
+    for (const [field, digits] of [[phone, '113040'], [cep, '0457']] as const) {
+      await field.click();
+      await field.press('ControlOrMeta+a');
+      await field.press('Backspace');
+      await field.pressSequentially(digits);
+    }
+    await expect(phone).toHaveValue('(11) 3040');
+    await page.getByLabel('Cidade').focus();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Telefone inválido' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'CEP inválido' })).toBeVisible();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`company-invalid-phone-cep-${width}.png`), fullPage: true });
+    }
+    const [row] = await e2eSql('SELECT phone, cep FROM companies WHERE id = $1', [company.id]);
+    expect(row).toEqual({ phone: '11987654321', cep: '04571000' });
+  });
+
   test('refreshes the registry data from the CNPJ lookup', async ({ page }) => {
     const company = await adminWithCompany(page);
     await e2eSql(`UPDATE companies SET situacao = 'BAIXADA' WHERE id = $1`, [company.id]);

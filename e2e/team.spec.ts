@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from './support/api.ts';
+import { createConfirmedUser, uniqueEmail } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, createMember, expectAccessible, inviteByApi, invitationLink } from './support/team.ts';
 
@@ -68,14 +68,12 @@ test.describe('team invitations (issue 4)', () => {
     await invitee.getByLabel('Senha', { exact: true }).fill('segredo123');
     await invitee.getByLabel('Confirmar senha').fill('segredo123');
     await create.click();
-    await expect(invitee.getByRole('dialog', { name: 'Verifique seu E-mail' })).toBeVisible();
-    await invitee.getByRole('button', { name: 'Entendi' }).click();
-    await expect(invitee).toHaveURL(/\/auth\?email=/);
-
-    const confirmation = await waitForMail(page.request, seller, 'Confirme');
-    const confirmUrl = new URL(firstLink(confirmation.text));
-    await invitee.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
+    // The invitation link proved the address (decision 0082): signed in and on /complete-profile
+    // after 1.5 s, with no 'Verifique seu E-mail' step and no confirmation e-mail.
     await expect(invitee).toHaveURL(/\/complete-profile\?token=.+&confirmed=true/);
+    await expect(invitee.getByRole('dialog', { name: 'Verifique seu E-mail' })).toHaveCount(0);
+    const mailbox = (await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(seller)}`)).json()) as { messages: Array<{ subject: string }> };
+    expect(mailbox.messages.map((m) => m.subject).filter((subject) => subject.includes('Confirme'))).toEqual([]);
     await expect(invitee.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
     await expect(invitee.getByTestId('profile-email')).toHaveValue(seller);
     await expect(invitee.getByTestId('profile-email')).toHaveAttribute('readonly', '');
@@ -158,6 +156,35 @@ test.describe('team invitations (issue 4)', () => {
 
     await visitor.goto('/accept-invite?token=curto&email=x%40y.com');
     await expect(visitor.getByText('Token de convite inválido')).toBeVisible();
+  });
+
+  test("an invitation that expires while the profile is being completed: 'Erro ao Aceitar Convite', nothing saved; saving again completes the profile", async ({ page, browser, baseURL }) => {
+    await createCompanyWithAdmin(page.request, 'Oficina Central');
+    const invited = uniqueEmail('atrasada');
+    await inviteByApi(page.request, invited);
+    const link = await invitationLink(page.request, invited);
+    const visitor = await newPage(browser, baseURL);
+    await createConfirmedUser(visitor.request, { email: invited, firstName: '', lastName: '' });
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: 'Complete seu cadastro' })).toBeVisible();
+    await e2eSql(`UPDATE company_invitations SET expires_at = now() - interval '1 minute' WHERE email = $1`, [invited]);
+
+    await visitor.getByLabel('Nome', { exact: true }).fill('Lia');
+    await visitor.getByLabel('Sobrenome').fill('Prado');
+    await visitor.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'Erro ao Aceitar Convite' });
+    await expect(dialog).toContainText('Convite expirado. Salve novamente para concluir seu cadastro sem o convite.');
+    for (const width of [1280, 375]) {
+      await visitor.setViewportSize({ width, height: 800 });
+      await visitor.screenshot({ path: test.info().outputPath(`invite-accept-error-${width}.png`) });
+    }
+    await expectAccessible(visitor);
+    expect(await e2eSql(`SELECT p.first_name FROM profiles p JOIN "user" u ON u.id = p.id WHERE u.email = $1`, [invited])).toEqual([{ first_name: null }]);
+
+    await dialog.getByRole('button').first().click();
+    await visitor.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+    await expect(visitor.getByText('Perfil atualizado com sucesso!')).toBeVisible();
+    expect(await e2eSql(`SELECT p.first_name, p.company_id FROM profiles p JOIN "user" u ON u.id = p.id WHERE u.email = $1`, [invited])).toEqual([{ first_name: 'Lia', company_id: null }]);
   });
 
   test('a CPF already used by another profile: CPF já Cadastrado', async ({ page, request }) => {

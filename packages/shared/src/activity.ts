@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleLabel } from './roles.ts';
+import { safeText } from './text.ts';
 
 /** What the activity log records (log_user_activity / update_last_login), with pt-BR labels. */
 export const ACTIVITY_ACTIONS = {
@@ -20,20 +21,17 @@ export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAc
 export const activityLabel = (action: string) => ACTIVITY_ACTIONS[action as ActivityAction] ?? action;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const optionalDate = z
-  .string()
+const optionalDate = safeText()
   .optional()
   .transform((v) => v?.trim() || undefined)
   .refine((v) => v === undefined || (DATE.test(v) && !Number.isNaN(Date.parse(v))), { message: 'Data inválida' });
 
 /** GET /api/members/activity filters. Dates are calendar days in America/Sao_Paulo. */
 export const activityQuerySchema = z.object({
-  userId: z
-    .string()
+  userId: safeText()
     .optional()
     .transform((v) => v?.trim() || undefined),
-  action: z
-    .string()
+  action: safeText()
     .optional()
     .transform((v) => v?.trim() || undefined)
     .refine((v) => v === undefined || v in ACTIVITY_ACTIONS, { message: 'Ação inválida' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_INCLUDES, PLAN_TYPES, PLANS, TRIAL, type PlanType } from './constants.ts';
+import { safeText } from './text.ts';
 
 export { PLANS, PLAN_INCLUDES, TRIAL, PLAN_TYPES, type PlanType };
 
@@ -67,8 +68,7 @@ export const debitCoinsSchema = z.object({
     .int('A quantidade de moedas deve ser um número inteiro.')
     .positive('A quantidade de moedas deve ser maior que zero.')
     .max(10_000, 'No máximo 10.000 moedas por operação.'),
-  reason: z
-    .string({ error: 'Informe o motivo do uso das moedas.' })
+  reason: safeText({ error: 'Informe o motivo do uso das moedas.' })
     .trim()
     .min(1, 'Informe o motivo do uso das moedas.')
     .max(200, 'O motivo deve ter no máximo 200 caracteres.'),

@@ -5,6 +5,7 @@ import {
   isValidCnpj as libIsValidCnpj,
 } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 export const CNPJ_MESSAGES = {
   length: 'O CNPJ deve ter exatamente 14 dígitos',
@@ -34,8 +35,7 @@ export function cnpjHasLetters(value: string): boolean {
 }
 
 /** Parses user input into the unmasked, upper-case, validated CNPJ. */
-export const cnpjSchema = z
-  .string()
+export const cnpjSchema = safeText()
   .transform(normalizeCnpjInput)
   .refine((v) => v.length === 14, { message: CNPJ_MESSAGES.length, abort: true })
   .refine(isValidCnpj, { message: CNPJ_MESSAGES.invalid });

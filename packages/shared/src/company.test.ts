@@ -169,6 +169,11 @@ describe('updateCompanySchema', () => {
     [{ name: '' }, COMPANY_MESSAGES.nameRequired],
     [{ name: 'A', state: 'ZZ' }, COMPANY_MESSAGES.ufInvalid],
     [{ name: 'A', cep: '1234' }, COMPANY_MESSAGES.cepInvalid],
+    [{ name: 'A', phone: 'abc' }, COMPANY_MESSAGES.phoneInvalid],
+    [{ name: 'A', phone: 'telefone: 11 3040 5060' }, COMPANY_MESSAGES.phoneInvalid],
+    [{ name: 'A', phone: '(11) 3040-5060 ramal' }, COMPANY_MESSAGES.phoneInvalid],
+    [{ name: 'A', cep: 'xyz' }, COMPANY_MESSAGES.cepInvalid],
+    [{ name: 'A', cep: '13010-000a' }, COMPANY_MESSAGES.cepInvalid],
     [{ name: 'A', phone: '12345' }, COMPANY_MESSAGES.phoneInvalid],
     [{ name: 'A', email: 'nope' }, COMPANY_MESSAGES.emailInvalid],
   ])('%o → %s', (value, message) => {

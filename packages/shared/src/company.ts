@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { cnpjSchema, type NormalizedCompany } from './cnpj.ts';
 import { looksLikeEmail, normalizeEmail } from './email.ts';
+import { safeText } from './text.ts';
 
 /** Company setup messages of spec §8, plus the server's refusals. */
 export const COMPANY_MESSAGES = {
@@ -56,24 +57,22 @@ export function formatCep(value: string | null | undefined): string {
 }
 
 /** Body of `POST /api/cnpj/lookup` (the fetch-cnpj-data call). */
-export const cnpjLookupSchema = z.object({ cnpj: z.string({ error: 'O CNPJ deve ter exatamente 14 dígitos' }).pipe(cnpjSchema) });
+export const cnpjLookupSchema = z.object({ cnpj: safeText({ error: 'O CNPJ deve ter exatamente 14 dígitos' }).pipe(cnpjSchema) });
 export type CnpjLookupInput = z.input<typeof cnpjLookupSchema>;
 
-const whatsappSchema = z
-  .string({ error: COMPANY_MESSAGES.whatsappRequired })
+const whatsappSchema = safeText({ error: COMPANY_MESSAGES.whatsappRequired })
   .transform(onlyDigits)
   .refine((v) => v.length > 0, { message: COMPANY_MESSAGES.whatsappRequired, abort: true })
   .refine((v) => v.length === 10 || v.length === 11, { message: COMPANY_MESSAGES.whatsappInvalid });
 
-const professionalEmailSchema = z
-  .string({ error: COMPANY_MESSAGES.emailRequired })
+const professionalEmailSchema = safeText({ error: COMPANY_MESSAGES.emailRequired })
   .transform(normalizeEmail)
   .refine((v) => v.length > 0, { message: COMPANY_MESSAGES.emailRequired, abort: true })
   .refine(looksLikeEmail, { message: COMPANY_MESSAGES.emailInvalid });
 
 /** Body of `POST /api/companies`: the server looks the CNPJ up itself and builds the row. */
 export const createCompanySchema = z.object({
-  cnpj: z.string({ error: 'O CNPJ deve ter exatamente 14 dígitos' }).pipe(cnpjSchema),
+  cnpj: safeText({ error: 'O CNPJ deve ter exatamente 14 dígitos' }).pipe(cnpjSchema),
   whatsapp: whatsappSchema,
   email: professionalEmailSchema,
 });
@@ -137,42 +136,42 @@ export const UFS = [
 
 /** Trimmed text; an empty field is stored as null. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .max(max, `Use no máximo ${max} caracteres`)
     .nullish()
     .transform((v) => v?.trim() || null);
 
+/**
+ * An optional masked number (phone, CEP): empty or blank is null; anything else must be made of
+ * the mask's characters and have the right digits, and is stored as digits.
+ */
+const optionalMasked = (shape: RegExp, digitsOk: (digits: string) => boolean, message: string) =>
+  safeText()
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || (shape.test(v) && digitsOk(onlyDigits(v))), { message })
+    .transform((v) => (v === null ? null : onlyDigits(v)));
+
 /** Body of `PATCH /api/companies/current` (the company profile form; the CNPJ never changes). */
 export const updateCompanySchema = z.object({
-  name: z
-    .string({ error: COMPANY_MESSAGES.nameRequired })
+  name: safeText({ error: COMPANY_MESSAGES.nameRequired })
     .transform((v) => v.trim())
     .refine((v) => v.length > 0, { message: COMPANY_MESSAGES.nameRequired, abort: true })
     .refine((v) => v.length <= 200, { message: 'Use no máximo 200 caracteres' }),
   fantasia: optionalText(200),
-  phone: z
-    .string()
-    .nullish()
-    .transform((v) => (v ? onlyDigits(v) : '') || null)
-    .refine((v) => v === null || v.length === 10 || v.length === 11, { message: COMPANY_MESSAGES.phoneInvalid }),
-  email: z
-    .string()
+  // A value that is not a phone is refused, never stored as "no phone" (only an empty field clears it).
+  phone: optionalMasked(/^[\d\s().+-]*$/, (d) => d.length === 10 || d.length === 11, COMPANY_MESSAGES.phoneInvalid),
+  email: safeText()
     .nullish()
     .transform((v) => (v ? normalizeEmail(v) : '') || null)
     .refine((v) => v === null || looksLikeEmail(v), { message: COMPANY_MESSAGES.emailInvalid }),
   address: optionalText(300),
   city: optionalText(120),
-  state: z
-    .string()
+  state: safeText()
     .nullish()
     .transform((v) => v?.trim().toUpperCase() || null)
     .refine((v) => v === null || (UFS as readonly string[]).includes(v), { message: COMPANY_MESSAGES.ufInvalid }),
-  cep: z
-    .string()
-    .nullish()
-    .transform((v) => (v ? onlyDigits(v) : '') || null)
-    .refine((v) => v === null || v.length === 8, { message: COMPANY_MESSAGES.cepInvalid }),
+  cep: optionalMasked(/^[\d\s.-]*$/, (d) => d.length === 8, COMPANY_MESSAGES.cepInvalid),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
 export type UpdateCompanyData = z.output<typeof updateCompanySchema>;

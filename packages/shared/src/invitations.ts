@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVITE_TTL_DAYS, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { emailSchema, normalizeEmail } from './email.ts';
 import { INVITE_ROLE_VALUES } from './roles.ts';
+import { safeText } from './text.ts';
 
 /** Invitation messages of spec §5 and §8, plus the server's refusals (decision 0050). */
 export const INVITE_MESSAGES = {
@@ -60,8 +61,7 @@ export type SendInvitationReply = { success: boolean; error: string | null; invi
 
 // 32 random bytes in base64url are 43 characters; anything else cannot be one of ours.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
-export const invitationTokenSchema = z
-  .string({ error: INVITE_MESSAGES.invalidToken })
+export const invitationTokenSchema = safeText({ error: INVITE_MESSAGES.invalidToken })
   .trim()
   .refine((v) => TOKEN_PATTERN.test(v), { message: INVITE_MESSAGES.invalidToken });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CUSTOM_PERMISSION_KEYS, type CustomPermissionKey } from './permissions.ts';
 import { ASSIGNABLE_ROLES } from './roles.ts';
+import { safeText } from './text.ts';
 
 export const MEMBER_MESSAGES = {
   lastAdmin: 'A empresa precisa de pelo menos um administrador. Promova outra pessoa antes.',
@@ -34,7 +35,7 @@ export const changeRoleSchema = z
   }));
 export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 
-export const memberIdSchema = z.string().trim().min(1, MEMBER_MESSAGES.notFound).max(100, MEMBER_MESSAGES.notFound);
+export const memberIdSchema = safeText().trim().min(1, MEMBER_MESSAGES.notFound).max(100, MEMBER_MESSAGES.notFound);
 
 /** GET /api/members. */
 export type MemberView = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from './cpf.ts';
 import { isValidPhone } from './phone.ts';
+import { safeText } from './text.ts';
 
 /** Profile messages of spec §5 and the profile modals of §8. */
 export const PROFILE_MESSAGES = {
@@ -24,10 +25,14 @@ export const PROFILE_MODALS = {
   unexpected: 'Erro Inesperado',
 } as const;
 
-const optionalText = z
-  .string()
+const optionalText = safeText()
   .nullish()
   .transform((v) => (v ?? '').trim());
+
+// The invitation token's shape (invitations.ts has the same; importing it would pull the
+// invitation messages into every profile form). An empty field means "no invitation".
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
+const optionalToken = optionalText.refine((v) => v === '' || TOKEN_PATTERN.test(v), { message: 'Token de convite inválido' });
 
 /**
  * The profile form and PUT /api/profile share this schema. Phone and CPF arrive masked or bare
@@ -39,7 +44,7 @@ export const profileSchema = z
     lastName: optionalText,
     phone: optionalText,
     cpf: optionalText,
-    invitationToken: optionalText,
+    invitationToken: optionalToken,
   })
   .superRefine((v, ctx) => {
     if (!v.firstName) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.namesRequired, path: ['firstName'] });

@@ -20,6 +20,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_NEW_USER_CALLBACK_URL: 'Endereço de retorno inválido',
   CALLBACK_URL_REQUIRED: 'Endereço de retorno obrigatório',
   EMAIL_ALREADY_VERIFIED: 'Este email já foi confirmado',
+  CONTROL_CHARACTERS: 'O texto contém caracteres de controle inválidos.',
 };
 const FALLBACK = 'Requisição inválida';
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { pgInputError } from './pg-errors.ts';
 
 /** An error the client may show: a status, a stable code and a Portuguese message. */
 export class AppError extends Error {
@@ -42,6 +43,8 @@ export function handleError(err: Error, c: Context) {
     const status = err.status;
     return c.json({ error: status === 401 ? 'Usuário não autenticado' : 'Requisição inválida', code: 'HTTP_ERROR' }, status as ContentfulStatusCode);
   }
+  const input = pgInputError(err);
+  if (input) return c.json({ error: input.message, code: input.code }, input.status);
   console.error('[http] unhandled error on', c.req.method, c.req.path, err);
   return c.json({ error: 'Erro interno. Tente novamente em alguns instantes.', code: 'INTERNAL' }, 500);
 }

@@ -6,9 +6,11 @@ import type { Database } from '@sede/db/client';
 import { schema } from '@sede/db/client';
 import { PASSWORD_MIN_LENGTH } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sede/shared/text';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
+import { setSessionCookie } from 'better-auth/cookies';
 import { recordSignIn } from './activity.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -18,9 +20,19 @@ export type Auth = ReturnType<typeof createAuth>;
  * modules' `start` (before the server takes requests), called by better-auth at run time.
  */
 export type AuthHooks = {
+  /** After a person's e-mail is confirmed (by the link, or proven at sign-up). */
   afterEmailVerification: Array<(user: { id: string; email: string }) => Promise<unknown>>;
+  /** At sign-up: whether something the request carries proves the address (e.g. an invitation token). */
+  signUpProvesEmail: Array<(user: { email: string; invitedToken?: unknown }) => Promise<boolean>>;
 };
-export const createAuthHooks = (): AuthHooks => ({ afterEmailVerification: [] });
+export const createAuthHooks = (): AuthHooks => ({ afterEmailVerification: [], signUpProvesEmail: [] });
+
+// Passwords are hashed, never stored as text: whatever characters they hold are theirs.
+const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
+function controlCharacterIn(values: unknown): boolean {
+  if (!values || typeof values !== 'object') return false;
+  return Object.entries(values).some(([key, value]) => typeof value === 'string' && !PASSWORD_FIELDS.has(key) && hasControlCharacters(value));
+}
 
 /** A stable secret for dev/test runs: generated once per DATA_DIR unless BETTER_AUTH_SECRET is set. */
 export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: string, hooks: AuthHooks = createAuthHooks()) {
@@ -67,9 +79,11 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // An invitee who signed up through the invitation link is confirmed already (decision 0082).
+        if (user.emailVerified) return;
         await mailer.send({ to: user.email, ...verificationEmail({ url, firstName: (user as { firstName?: string }).firstName }) });
       },
-      // e.g. process_invite_after_confirmation (invitations module): an invitee joins its company now.
+      // process_invite_after_confirmation: an account created from an invitation joins its company now.
       afterEmailVerification: async (user) => {
         for (const hook of hooks.afterEmailVerification) await hook(user);
       },
@@ -91,7 +105,26 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     },
     advanced: { ipAddress: { ipAddressHeaders: ['x-sede-client-ip'] } },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        // An invitee's account created already confirmed: sign them in and join the company now,
+        // as confirming the e-mail would have done (decision 0082). Others wait for the e-mail.
+        if (ctx.path !== '/sign-up/email') return;
+        const returned = ctx.context.returned as { token?: string | null; user?: { id?: string; emailVerified?: boolean } } | undefined;
+        const userId = returned?.user?.id;
+        if (!userId || !returned.user?.emailVerified || returned.token) return;
+        const user = await ctx.context.internalAdapter.findUserById(userId);
+        if (!user?.emailVerified) return;
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        if (!session) return;
+        await setSessionCookie(ctx, { session, user });
+        for (const hook of hooks.afterEmailVerification) await hook(user);
+        return ctx.json({ ...returned, token: session.token });
+      }),
       before: createAuthMiddleware(async (ctx) => {
+        // No control characters in names, e-mails or URLs (PostgreSQL refuses NUL): 400, not 500.
+        if (controlCharacterIn(ctx.body) || controlCharacterIn(ctx.query)) {
+          throw new APIError('BAD_REQUEST', { code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTERS_MESSAGE });
+        }
         // The spec shows 'Email já cadastrado' for a taken address; better-auth would answer
         // a generic success when verification is required, so we refuse it here explicitly.
         if (ctx.path !== '/sign-up/email') return;
@@ -102,6 +135,18 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       }),
     },
     databaseHooks: {
+      user: {
+        create: {
+          // Sign-up from an invitation link: the token proves the address (decision 0082).
+          before: async (user, ctx) => {
+            if (ctx?.path !== '/sign-up/email') return;
+            const invitedToken = (user as { invitedToken?: unknown }).invitedToken;
+            for (const proves of hooks.signUpProvesEmail) {
+              if (await proves({ email: user.email, invitedToken })) return { data: { ...user, emailVerified: true } };
+            }
+          },
+        },
+      },
       session: {
         create: {
           after: async (session) => {

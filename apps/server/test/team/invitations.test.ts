@@ -257,27 +257,22 @@ describe('accept_company_invitation', () => {
 });
 
 describe('sign-up from an invitation', () => {
-  it('the unconfirmed invitee is told to confirm; confirming joins the company (process_invite_after_confirmation)', async () => {
+  it('the invitee who signs up through the link is confirmed, signed in and joined at once (decision 0082)', async () => {
     const email = uniqueEmail('novo');
     await invite(server, admin.jar, email, 'marketing');
     const token = await invitationTokenFromMail(server, email);
     const callbackURL = `/complete-profile?token=${token}&email=${encodeURIComponent(email)}&confirmed=true`;
+    const jar: CookieJar = { cookie: '' };
     const signUp = await server.request('/api/auth/sign-up/email', {
       method: 'POST',
+      jar,
       json: { email, password: 'segredo123', name: email, firstName: '', lastName: '', invitedToken: token, callbackURL },
     });
     expect(signUp.ok).toBe(true);
-    expect((await byToken(token)).body.invitation).toMatchObject({ account: 'unconfirmed', status: 'pending' });
-
-    const mail = await latestMail(server, email, 'Confirme');
-    const link = new URL(linkFrom(mail.text));
-    const jar: CookieJar = { cookie: '' };
-    const confirm = await server.request(`${link.pathname}${link.search}`, { jar });
-    expect(confirm.status).toBe(302);
-    expect(confirm.headers.get('location')).toBe(callbackURL);
     const after = await me(server, jar);
     expect(after.company?.id).toBe(companyId);
     expect(after.membership?.role).toBe('marketing');
+    expect((await byToken(token, jar)).body.invitation).toMatchObject({ account: 'confirmed', status: 'accepted' });
     // The page's own call afterwards is harmless.
     const processed = await server.request('/api/invitations/process-after-confirmation', { method: 'POST', json: { invitation_token: token }, jar });
     expect(await processed.json()).toMatchObject({ success: true, alreadyAccepted: true });

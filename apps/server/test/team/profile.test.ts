@@ -60,7 +60,7 @@ describe('profile', () => {
     expect(await sql(server, `SELECT 1 FROM profiles WHERE cpf = '93541134780'`)).toHaveLength(1);
   });
 
-  it('saving with an invitation accepts it; a failing invitation keeps the profile and reports why', async () => {
+  it('saving with an invitation accepts it; a failing invitation saves nothing and says why', async () => {
     const email = uniqueEmail('pinv');
     await invite(server, admin.jar, email, 'financeiro');
     const token = await invitationTokenFromMail(server, email);
@@ -71,10 +71,35 @@ describe('profile', () => {
     expect(ok.body.profile.companyId).toBe(companyId);
     expect((await me(server, p.jar)).membership?.role).toBe('financeiro');
 
+    // The token is used: the profile write and its activity line are rolled back with the acceptance.
     const q = await createConfirmedUser(server, { email: uniqueEmail('pbad') });
-    const bad = await save(q.jar, { firstName: 'Eva', lastName: 'Melo', invitationToken: token });
-    expect(bad.status).toBe(200);
-    expect(bad.body.invitation).toEqual({ accepted: false, companyName: null, error: INVITE_MESSAGES.notFoundOrUsed });
-    expect(bad.body.profile).toMatchObject({ firstName: 'Eva', companyId: null });
+    const before = await sql(server, `SELECT first_name, last_name, phone, updated_at FROM profiles WHERE id = $1`, [q.userId]);
+    const bad = await save(q.jar, { firstName: 'Eva', lastName: 'Melo', phone: '(11) 93456-7890', invitationToken: token });
+    expect(bad).toEqual({ status: 404, body: { error: INVITE_MESSAGES.notFoundOrUsed, code: 'NOT_FOUND', step: 'invitation' } });
+    expect(await sql(server, `SELECT first_name, last_name, phone, updated_at FROM profiles WHERE id = $1`, [q.userId])).toEqual(before);
+    expect(await sql(server, `SELECT 1 FROM activity_log WHERE user_id = $1 AND action = 'profile_updated'`, [q.userId])).toEqual([]);
+    expect((await me(server, q.jar)).user).toMatchObject({ firstName: 'Ana', lastName: 'Souza' });
+  });
+
+  it('an expired invitation: 410, the profile and the activity log unchanged', async () => {
+    const email = uniqueEmail('pexp');
+    await invite(server, admin.jar, email, 'vendas');
+    const token = await invitationTokenFromMail(server, email);
+    await sql(server, `UPDATE company_invitations SET expires_at = now() - interval '1 minute' WHERE token = $1`, [token]);
+    const p = await createConfirmedUser(server, { email, firstName: 'Ana', lastName: 'Souza' });
+    const activity = await sql(server, `SELECT count(*)::int AS n FROM activity_log`);
+    const bad = await save(p.jar, { firstName: 'Outra', lastName: 'Pessoa', invitationToken: token });
+    expect(bad).toEqual({ status: 410, body: { error: INVITE_MESSAGES.expired, code: 'INVITATION_EXPIRED', step: 'invitation' } });
+    expect(await sql(server, `SELECT first_name, last_name, company_id FROM profiles WHERE id = $1`, [p.userId])).toEqual([{ first_name: 'Ana', last_name: 'Souza', company_id: null }]);
+    expect(await sql(server, `SELECT count(*)::int AS n FROM activity_log`)).toEqual(activity);
+    // Saving without the invitation still works.
+    expect((await save(p.jar, { firstName: 'Outra', lastName: 'Pessoa' })).status).toBe(200);
+  });
+
+  it('an invitation token that is not one of ours is a 400 before anything is written', async () => {
+    const p = await createConfirmedUser(server, { email: uniqueEmail('ptok') });
+    const bad = await save(p.jar, { firstName: 'Eva', lastName: 'Melo', invitationToken: 'not a token!' });
+    expect(bad).toEqual({ status: 400, body: { error: INVITE_MESSAGES.invalidToken, code: 'VALIDATION_ERROR' } });
+    expect(await sql(server, `SELECT first_name FROM profiles WHERE id = $1`, [p.userId])).toEqual([{ first_name: 'Ana' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Transaction } from '@sede/db/client';
 import {
   chargeCents,
   collaboratorsCost,
@@ -128,33 +129,59 @@ export async function getSandboxPayment(s: Services, companyId: string, paymentI
   return { id: p.id, kind: p.kind, item: p.item, amountCents: p.amount_cents, coins: p.coins, status: p.status };
 }
 
+export const SANDBOX_MESSAGES = {
+  alreadyConfirmed: 'Este pagamento já foi confirmado.',
+  alreadyCanceled: 'Este pagamento já foi cancelado. Inicie uma nova compra.',
+  closed: 'Este pagamento não pode mais ser alterado. Inicie uma nova compra.',
+} as const;
+
+/** The payment's status now, read under a row lock inside the transaction. */
+async function lockedStatus(tx: Transaction, paymentId: string): Promise<string> {
+  const { rows } = await tx.execute<{ status: string }>(sql`SELECT status FROM payments WHERE id = ${paymentId} FOR UPDATE`);
+  return rows[0]?.status ?? 'missing';
+}
+
 /**
  * The sandbox's "payment page" confirmation. A coin package is paid and credited at once; a
  * subscription taken during the trial is scheduled (charged when the trial ends, like Stripe
  * does with a card on file); otherwise it is paid and the plan starts now.
+ *
+ * Confirm and cancel may race (two tabs, a double click): both lock the payment row and move it
+ * out of 'pending' with a conditional update, so exactly one of them happens and each answer
+ * says what really happened. Confirming again is an honest repeat (`alreadyDone`); confirming a
+ * canceled payment is a 409 (docs/decisions/0081).
  */
 export async function confirmSandboxPayment(s: Services, companyId: string, paymentId: string, now = new Date()) {
   const payment = await sandboxPayment(s, companyId, paymentId);
-  if (payment.status === 'paid' || payment.status === 'scheduled') return { status: payment.status, alreadyDone: true };
-  if (payment.status !== 'pending') throw conflict('Este pagamento foi cancelado. Inicie uma nova compra.', 'PAYMENT_CLOSED');
   return s.db.transaction(async (tx) => {
+    const status = await lockedStatus(tx, payment.id);
+    if (status === 'paid' || status === 'scheduled') return { status, alreadyDone: true };
+    if (status === 'canceled') throw conflict(SANDBOX_MESSAGES.alreadyCanceled, 'PAYMENT_CANCELED');
+    if (status !== 'pending') throw conflict(SANDBOX_MESSAGES.closed, 'PAYMENT_CLOSED');
     if (payment.kind === 'subscription') {
       const { rows } = await tx.execute<{ trialing: boolean }>(sql`
         SELECT (subscription_status = 'trialing' AND trial_ends_at > ${now.toISOString()}) AS trialing FROM companies WHERE id = ${companyId}
       `);
       if (rows[0]?.trialing) {
-        const scheduled = await schedulePayment(tx, payment);
-        return { status: 'scheduled', alreadyDone: !scheduled };
+        if (!(await schedulePayment(tx, payment))) throw new Error('sandbox payment left pending under lock');
+        return { status: 'scheduled', alreadyDone: false };
       }
     }
     const result = await fulfilPayment(tx, payment.id, { now });
-    return { status: 'paid', alreadyDone: !result.fulfilled };
+    if (!result.fulfilled) throw new Error('sandbox payment left pending under lock');
+    return { status: 'paid', alreadyDone: false };
   });
 }
 
+/** Cancel: only a pending payment; canceling again is an honest repeat, a confirmed one a 409. */
 export async function cancelSandboxPayment(s: Services, companyId: string, paymentId: string) {
   const payment = await sandboxPayment(s, companyId, paymentId);
-  if (payment.status !== 'pending') return { status: payment.status };
-  await s.db.transaction((tx) => setPaymentStatus(tx, payment.id, 'canceled'));
-  return { status: 'canceled' };
+  return s.db.transaction(async (tx) => {
+    const status = await lockedStatus(tx, payment.id);
+    if (status === 'canceled') return { status: 'canceled', alreadyDone: true };
+    if (status === 'paid' || status === 'scheduled') throw conflict(SANDBOX_MESSAGES.alreadyConfirmed, 'PAYMENT_CONFIRMED');
+    if (status !== 'pending') throw conflict(SANDBOX_MESSAGES.closed, 'PAYMENT_CLOSED');
+    if (!(await setPaymentStatus(tx, payment.id, 'canceled'))) throw new Error('sandbox payment left pending under lock');
+    return { status: 'canceled', alreadyDone: false };
+  });
 }

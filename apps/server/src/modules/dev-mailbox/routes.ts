@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sede/shared/text';
 import type { AppEnv, Services } from '../../services.ts';
 
 const LOOPBACK_PEER = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
@@ -35,6 +36,7 @@ export function devMailboxRoutes(s: Services) {
   });
   app.get('/', async (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
+    if (to && hasControlCharacters(to)) return c.json({ error: CONTROL_CHARACTERS_MESSAGE, code: 'VALIDATION_ERROR' }, 400);
     const rows = await s.db
       .select()
       .from(schema.devMailbox)

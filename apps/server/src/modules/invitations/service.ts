@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { INVITE_TTL_DAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
-import { acceptInvitePath, INVITE_MESSAGES, type InvitationByToken, type MyInvitation, type PendingInvitation } from '@sede/shared/invitations';
+import { acceptInvitePath, INVITE_MESSAGES, invitationTokenSchema, type InvitationByToken, type MyInvitation, type PendingInvitation } from '@sede/shared/invitations';
 import { roleLabel, type InviteRole } from '@sede/shared/roles';
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../../platform/activity.ts';
 import { queueInvitationEmail, wakeInvitationWorker } from './queue.ts';
-import { withTransaction } from '@sede/db/transaction';
+import { withTransaction, type TxContext } from '@sede/db/transaction';
 
 /** At least 128 random bits (we use 256), URL-safe. */
 export const newInvitationToken = () => randomBytes(32).toString('base64url');
@@ -270,6 +270,29 @@ export async function acceptInvitationTx(
   return { companyId: inv.company_id, companyName: inv.company_name, alreadyAccepted: false, invitation: inv };
 }
 
+/**
+ * accept_company_invitation inside a transaction the caller owns (the profile save shares it, so
+ * a failing acceptance also undoes the profile write): the claim and its activity line.
+ */
+export async function acceptInvitationIn(
+  { client, db }: TxContext,
+  user: { id: string; email: string; emailVerified: boolean },
+  token: string,
+  userAgent?: string | null,
+): Promise<AcceptResult> {
+  const result = await acceptInvitationTx(client, user, token);
+  if (result.invitation) {
+    await logActivity(db, {
+      companyId: result.companyId,
+      userId: user.id,
+      action: 'invitation_accepted',
+      details: { email: result.invitation.email, role: result.invitation.role },
+      userAgent,
+    });
+  }
+  return { companyId: result.companyId, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted };
+}
+
 /** accept_company_invitation (and process_invite_after_confirmation) for the signed-in person. */
 export async function acceptInvitation(
   s: Services,
@@ -277,19 +300,21 @@ export async function acceptInvitation(
   token: string,
   userAgent?: string | null,
 ): Promise<AcceptResult> {
-  return withTransaction(s.pool, async ({ client, db }) => {
-    const result = await acceptInvitationTx(client, user, token);
-    if (result.invitation) {
-      await logActivity(db, {
-        companyId: result.companyId,
-        userId: user.id,
-        action: 'invitation_accepted',
-        details: { email: result.invitation.email, role: result.invitation.role },
-        userAgent,
-      });
-    }
-    return { companyId: result.companyId, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted };
-  }).finally(() => s.viewers.evictViewer(user.id));
+  return withTransaction(s.pool, (tx) => acceptInvitationIn(tx, user, token, userAgent)).finally(() => s.viewers.evictViewer(user.id));
+}
+
+/**
+ * Sign-up from an invitation link (docs/decisions/0082): a pending, unexpired invitation with this
+ * token, sent to this very address, proves the person receives mail there, so the new account
+ * starts with its e-mail confirmed. Any other token (another address, expired, used) proves nothing.
+ */
+export async function invitationProvesEmail(pool: pg.Pool, token: unknown, email: unknown): Promise<boolean> {
+  if (typeof token !== 'string' || typeof email !== 'string' || !invitationTokenSchema.safeParse(token).success) return false;
+  const { rows } = await pool.query(
+    `SELECT 1 FROM company_invitations WHERE token = $1 AND email = $2 AND accepted_at IS NULL AND expires_at > now()`,
+    [token, normalizeEmail(email)],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../../platform/activity.ts';
-import { acceptInvitation } from '../invitations/service.ts';
+import { acceptInvitationIn, type AcceptResult } from '../invitations/service.ts';
 import { withTransaction } from '@sede/db/transaction';
 
 const PROFILE_SQL = `
@@ -35,13 +35,16 @@ const isCpfConflict = (e: unknown) =>
 /**
  * Saves the profile. CPF uniqueness is the unique index's job (not a prior lookup), so of two
  * simultaneous saves of one CPF only one can win; the other gets 'CPF já Cadastrado'.
- * With an invitation token, the invitation is then accepted (its failure is reported, the
- * profile stays saved).
+ * With an invitation token, the invitation is accepted in the same transaction: if it cannot
+ * be accepted, nothing is saved (profile, name, activity line) and the answer says why, with
+ * `step: 'invitation'` so the page can tell it apart from a failed save.
  */
 export async function saveProfile(s: Services, viewer: Viewer, data: ProfileData, userAgent: string | null): Promise<SaveProfileReply> {
   const userId = viewer.user.id;
+  let accepted: AcceptResult | null = null;
   try {
-    await withTransaction(s.pool, async ({ client, db }) => {
+    accepted = await withTransaction(s.pool, async (tx) => {
+      const { client, db } = tx;
       await client.query(
         `UPDATE profiles SET first_name = $2, last_name = $3, phone = $4, cpf = $5, updated_at = now() WHERE id = $1`,
         [userId, data.firstName, data.lastName, data.phone, data.cpf],
@@ -51,22 +54,20 @@ export async function saveProfile(s: Services, viewer: Viewer, data: ProfileData
         [userId, data.firstName, data.lastName, `${data.firstName} ${data.lastName}`],
       );
       await logActivity(db, { companyId: viewer.company?.id ?? null, userId, action: 'profile_updated', userAgent });
+      if (!data.invitationToken) return null;
+      try {
+        return await acceptInvitationIn(tx, viewer.user, data.invitationToken, userAgent);
+      } catch (e) {
+        if (e instanceof AppError) throw new AppError(e.status, e.code, e.message, { ...e.details, step: 'invitation' });
+        throw e;
+      }
     });
   } catch (e) {
     if (isCpfConflict(e)) throw conflict(PROFILE_MESSAGES.cpfTaken, 'CPF_TAKEN');
     throw e;
+  } finally {
+    s.viewers.evictViewer(userId);
   }
-  s.viewers.evictViewer(userId);
-
-  let invitation: SaveProfileReply['invitation'] = null;
-  if (data.invitationToken) {
-    try {
-      const result = await acceptInvitation(s, viewer.user, data.invitationToken, userAgent);
-      invitation = { accepted: true, companyName: result.companyName, error: null };
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      invitation = { accepted: false, companyName: null, error: e.message };
-    }
-  }
+  const invitation: SaveProfileReply['invitation'] = accepted ? { accepted: true, companyName: accepted.companyName, error: null } : null;
   return { profile: await getProfile(s, userId), invitation };
 }

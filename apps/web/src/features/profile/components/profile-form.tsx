@@ -54,6 +54,8 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
   });
   const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
+  // The invitation could not be accepted (nothing was saved): the next save goes without it.
+  const [inviteFailed, setInviteFailed] = useState(false);
 
   useEffect(() => {
     if (autoFocusName) form.setFocus('firstName');
@@ -70,7 +72,7 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
   const onValid = async (data: ProfileData) => {
     setBusy(true);
     try {
-      const reply = await save.mutateAsync({ ...data, invitationToken: invitationToken ?? '' });
+      const reply = await save.mutateAsync({ ...data, invitationToken: (!inviteFailed && invitationToken) || '' });
       if (reply.invitation && !reply.invitation.accepted) {
         setModal({ title: PROFILE_MODALS.accept, description: reply.invitation.error ?? 'Não foi possível aceitar o convite.' });
         return;
@@ -79,6 +81,9 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
         setModal({ title: PROFILE_MODALS.auth, description: 'Sua sessão expirou. Entre novamente para continuar.' });
+      } else if (e instanceof ApiError && e.body?.step === 'invitation') {
+        setInviteFailed(true);
+        setModal({ title: PROFILE_MODALS.accept, description: `${/[.!?]$/.test(e.message) ? e.message : `${e.message}.`} Salve novamente para concluir seu cadastro sem o convite.` });
       } else if (e instanceof ApiError && e.code === 'CPF_TAKEN') {
         form.setError('cpf', { message: PROFILE_MESSAGES.cpfTaken });
         setModal({ title: PROFILE_MODALS.cpfTaken, description: PROFILE_MESSAGES.cpfTaken });
