@@ -1,9 +1,6 @@
 import type { OnboardingArea } from '../onboarding.ts';
 import type { GuardKey } from './guards.ts';
 
-/** A page of an area that every signed-in member may open, whatever the role. */
-export type MemberTool = { path: string; title: string };
-
 export type AreaDef = {
   key: string;
   title: string;
@@ -16,8 +13,8 @@ export type AreaDef = {
   guard: GuardKey;
   /** The onboarding answers ('Quais áreas deseja automatizar?') this area serves. */
   onboardingAreas: readonly OnboardingArea[];
-  /** Pages of the area open to every signed-in member (spec §2). */
-  memberTools: readonly MemberTool[];
+  /** Paths of the area's pages open to every signed-in member, whatever the role (spec §2). */
+  memberTools: readonly string[];
 };
 
 /**
@@ -34,15 +31,15 @@ export const AREAS = [
     guard: 'comercial',
     onboardingAreas: ['sales', 'customer_service', 'analytics'],
     memberTools: [
-      { path: '/cnpj-search', title: 'Busca por CNPJ' },
-      { path: '/extrair-leads-cnpj', title: 'Extrair leads por CNPJ' },
-      { path: '/deep-search', title: 'Pesquisa aprofundada' },
-      { path: '/extrair-leads', title: 'Extrair leads' },
-      { path: '/lista-contatos', title: 'Listas de contatos' },
-      { path: '/campanhas-massa', title: 'Campanhas em massa' },
-      { path: '/kanban-leads', title: 'Kanban de leads' },
-      { path: '/atendimento', title: 'Atendimento' },
-      { path: '/atendimento-simples', title: 'Atendimento simples' },
+      '/cnpj-search',
+      '/extrair-leads-cnpj',
+      '/deep-search',
+      '/extrair-leads',
+      '/lista-contatos',
+      '/campanhas-massa',
+      '/kanban-leads',
+      '/atendimento',
+      '/atendimento-simples',
     ],
   },
   {

@@ -31,7 +31,8 @@ export type Permission = { [A in PermissionArea]: `${A}.${Actions[A][number]}` }
 /** Every action of one area. */
 export const all = <A extends PermissionArea>(area: A) => AREA_ACTIONS[area].map((action) => `${area}.${action}`) as Array<`${A}.${Actions[A][number]}`>;
 
-export const ALL_PERMISSIONS: readonly Permission[] = (Object.keys(AREA_ACTIONS) as PermissionArea[]).flatMap((area) => all(area) as Permission[]);
+// The /* @__PURE__ */ marks let the web bundler drop what a chunk does not use (the entry needs the default set only).
+export const ALL_PERMISSIONS: readonly Permission[] = /* @__PURE__ */ (Object.keys(AREA_ACTIONS) as PermissionArea[]).flatMap((area) => all(area) as Permission[]);
 
 /** What every member of a company holds, whatever the role (spec §6: company, projects, documentation, profile). */
 export const MEMBER_GRANTS = [
@@ -46,25 +47,28 @@ export const MEMBER_GRANTS = [
 /** Stored roles (company_members.role) and what each holds on top of MEMBER_GRANTS. `custom` is below. */
 export const ROLE_GRANTS = {
   admin: ALL_PERMISSIONS,
-  vendas: all('comercial'),
-  marketing: all('marketing'),
-  rh: all('rh'),
-  financeiro: all('financeiro'),
-  juridico: all('juridico'),
+  vendas: /* @__PURE__ */ all('comercial'),
+  marketing: /* @__PURE__ */ all('marketing'),
+  rh: /* @__PURE__ */ all('rh'),
+  financeiro: /* @__PURE__ */ all('financeiro'),
+  juridico: /* @__PURE__ */ all('juridico'),
   // Decision 0050: `projetos` is stored as such; it holds the whole projects area.
-  projetos: all('projetos'),
+  projetos: /* @__PURE__ */ all('projetos'),
 } as const satisfies Record<string, readonly Permission[]>;
 export type GrantedRole = keyof typeof ROLE_GRANTS;
 
-/** Keys of custom_permissions (spec §6) and what each one grants on top of MEMBER_GRANTS. */
-export const CUSTOM_PERMISSION_GRANTS = {
-  vendas: all('comercial'),
-  marketing: all('marketing'),
-  rh: all('rh'),
-  financeiro: all('financeiro'),
-  juridico: all('juridico'),
-} as const satisfies Record<string, readonly Permission[]>;
-export type CustomPermissionKey = keyof typeof CUSTOM_PERMISSION_GRANTS;
+/** Keys of custom_permissions (spec §6). */
+export const CUSTOM_PERMISSION_KEYS = ['vendas', 'marketing', 'rh', 'financeiro', 'juridico'] as const;
+export type CustomPermissionKey = (typeof CUSTOM_PERMISSION_KEYS)[number];
+
+/** What each custom_permissions key grants on top of MEMBER_GRANTS. */
+export const CUSTOM_PERMISSION_GRANTS: Record<CustomPermissionKey, readonly Permission[]> = {
+  vendas: /* @__PURE__ */ all('comercial'),
+  marketing: /* @__PURE__ */ all('marketing'),
+  rh: /* @__PURE__ */ all('rh'),
+  financeiro: /* @__PURE__ */ all('financeiro'),
+  juridico: /* @__PURE__ */ all('juridico'),
+};
 
 /** No membership, an error or while loading (spec §6): a display default only; the server refuses department APIs. */
 export const DEFAULT_GRANTS = [...MEMBER_GRANTS, 'comercial.read', 'marketing.read'] as const satisfies readonly Permission[];
@@ -86,13 +90,18 @@ export function parseCustomPermissions(value: unknown): string[] {
 }
 
 const freeze = (...lists: ReadonlyArray<readonly Permission[]>): Grants => new Set(lists.flat());
-const MEMBER_SET = freeze(MEMBER_GRANTS);
-const DEFAULT_SET = freeze(DEFAULT_GRANTS);
-const ROLE_SETS = new Map<string, Grants>(Object.entries(ROLE_GRANTS).map(([role, grants]) => [role, freeze(MEMBER_GRANTS, grants)]));
+let memberSet: Grants | undefined;
+let defaultSet: Grants | undefined;
+let roleSets: Map<string, Grants> | undefined;
+
+/** The default set (no membership): the only grants the web needs before /api/me answers. */
+export const defaultGrants = (): Grants => (defaultSet ??= freeze(DEFAULT_GRANTS));
 
 /** The permissions a membership holds (the default set without one). Unknown roles and keys add nothing. */
 export function grantsFor(membership: Membership): Grants {
-  if (!membership) return DEFAULT_SET;
+  if (!membership) return defaultGrants();
+  const MEMBER_SET = (memberSet ??= freeze(MEMBER_GRANTS));
+  const ROLE_SETS = (roleSets ??= new Map(Object.entries(ROLE_GRANTS).map(([role, grants]) => [role, freeze(MEMBER_GRANTS, grants)])));
   const { role } = membership;
   if (role === 'custom') {
     const extra: Permission[] = [];
