@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { NAV_ICONS } from '../../../app/nav-icons.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { departmentKeys } from '../api/keys.ts';
 
 /**
  * A department area before its contents exist: what the area is for, checked against the
@@ -16,7 +17,7 @@ export function DepartmentEmpty({ department }: { department: AreaKey }) {
   const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title ?? dept.title;
   const { company } = useAuth();
   const summary = useQuery({
-    queryKey: ['departments', department, 'summary'],
+    queryKey: departmentKeys.summary(department),
     queryFn: () => api<{ items: unknown[] }>(`/departments/${department}/summary`),
     enabled: Boolean(company),
   });
