@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import { api } from '../../../lib/api-client.ts';
-import { authKeys } from './keys.ts';
+// Through get-me.ts (in the entry chunk): importing keys.ts here made the bundler split it into a chunk of its own on /auth.
+import { authKeys } from './get-me.ts';
 
 /** GET /api/config: public switches the app needs before sign-in. */
 export type AppConfig = { googleEnabled: boolean; devMailbox: boolean; paymentsMode: 'stripe' | 'sandbox' };

@@ -3,6 +3,8 @@ import type { Viewer, ViewerCompany, ViewerProfile } from '@sede/shared/viewer';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
+export { authKeys };
+
 export type MeProfile = ViewerProfile;
 export type MeCompany = ViewerCompany;
 export type Me = Viewer;
