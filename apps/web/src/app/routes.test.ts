@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AREAS } from '@sede/shared/registry/areas';
 import { MANIFESTS } from './manifests.ts';
 import { AREA_ITEMS, NAV_ITEMS } from './navigation.ts';
-import { documentTitle, ROUTES } from './routes.ts';
+import { documentTitle, ROUTES, type RouteDef } from './routes.ts';
 
 /** The route table as it was before the manifests (path, title, access, layout, deniedAs): behaviour must not change. */
 type Row = [path: string, title: string, access: 'public' | 'signed-in' | string[], layout: 'shell' | 'focus', deniedAs?: 'not-found'];
@@ -91,6 +91,16 @@ describe('routes from the feature manifests', () => {
     for (const area of AREAS) {
       for (const path of area.memberTools) expect([path, ROUTES.find((r) => r.path === path)?.access]).toEqual([path, 'signed-in']);
     }
+  });
+});
+
+describe('route access is type-checked against the registry', () => {
+  it('a guard key of the registry compiles, a typo does not', () => {
+    const page = () => import('../features/support/pages/support-page.tsx');
+    const ok: RouteDef = { path: '/x', title: 'X', access: ['comercial', 'gestao_projetos'], layout: 'shell', page };
+    // @ts-expect-error 'comerical' is not a guard key
+    const typo: RouteDef = { path: '/y', title: 'Y', access: ['comerical'], layout: 'shell', page };
+    expect([ok.access, typo.access]).toEqual([['comercial', 'gestao_projetos'], ['comerical']]);
   });
 });
 
