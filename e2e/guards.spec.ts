@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { computePermissions, defaultPermissions, hasAnyPermission, PERMISSION_FLAGS } from '@sede/shared/permissions';
+import { AREAS } from '@sede/shared/registry/areas';
+import { flagLabel } from '@sede/shared/registry/guard-labels';
 import { createConfirmedUser, signInByApi } from './support/api.ts';
 import { authUi } from './support/auth-ui.ts';
 import { e2eSql } from './support/company.ts';
@@ -45,6 +48,10 @@ test.describe('guards (spec §2)', () => {
     await expect(page.getByTestId('access-required')).toHaveText('financeiro (Financeiro)');
     const available = page.getByTestId('access-available');
     const denied = page.getByTestId('access-denied-list');
+    // The registry's labels of the default set (spec §6: commercial, marketing, projects, documentation, company, profile open).
+    const defaults = defaultPermissions();
+    await expect(available).toHaveText(PERMISSION_FLAGS.filter((f) => defaults[f]).map(flagLabel).join(', '));
+    await expect(denied).toHaveText(PERMISSION_FLAGS.filter((f) => !defaults[f]).map(flagLabel).join(', '));
     for (const open of ['Comercial', 'Marketing', 'Projetos', 'Documentação', 'Empresa', 'Perfil']) await expect(available).toContainText(open);
     for (const closed of ['Perfil da empresa', 'Recursos Humanos', 'Financeiro', 'Jurídico', 'Administração']) await expect(denied).toContainText(closed);
     await expect(page.getByText(/company_members/)).toBeVisible();
@@ -151,6 +158,31 @@ test.describe('the application shell', () => {
     await expect(page.getByTestId('dept-financeiro').getByRole('link')).toHaveCount(0);
     await expectAccessible(page);
   });
+
+  for (const role of ['vendas', 'financeiro']) {
+    test(`every area of the registry for a ${role} member: the sidebar, the /empresa card and the route agree with the role's grants`, async ({ page, request }) => {
+      const admin = await createCompanyWithAdmin(request);
+      // Confirming the e-mail signs the member in within the page's context.
+      const member = await createMember(page.request, admin.companyId, role);
+      await e2eSql(`UPDATE profiles SET onboarding_completed = true WHERE id = $1`, [member.userId]);
+      const permissions = computePermissions({ role });
+      await page.goto('/empresa');
+      const nav = page.getByRole('complementary', { name: 'Navegação principal' });
+      for (const area of AREAS) {
+        const open = hasAnyPermission(permissions, [area.guard]);
+        await expect(page.getByTestId(`dept-${area.key}`), area.key).toHaveAttribute('data-open', String(open));
+        if (open) await expect(nav.getByRole('link', { name: area.title, exact: true }), area.key).toHaveAttribute('href', area.path);
+        else await expect(nav.getByRole('button', { name: area.title, exact: true }), area.key).toHaveAttribute('aria-disabled', 'true');
+      }
+      for (const area of AREAS) {
+        const open = hasAnyPermission(permissions, [area.guard]);
+        await page.goto(area.path);
+        if (open) await expect(page.getByRole('heading', { name: new RegExp(`nada por aqui ainda`) }), area.path).toBeVisible();
+        else await expect(page.getByRole('heading', { name: area.key === 'admin' ? 'Página não encontrada' : 'Acesso negado' }), area.path).toBeVisible();
+        await expect(page, area.path).toHaveTitle(`${area.title} · Sede`);
+      }
+    });
+  }
 
   test('a locked area in the sidebar says why on focus and on hover', async ({ page, request }) => {
     const admin = await createCompanyWithAdmin(request);

@@ -35,6 +35,23 @@ test.describe('routing rules (spec §2)', () => {
   });
 });
 
+test.describe('the browser tab title follows the page', () => {
+  test("'<page> · Sede' on public and signed-in pages, after client-side navigation too", async ({ page, request }) => {
+    await page.goto('/auth');
+    await expect(page).toHaveTitle('Entrar · Sede');
+    const user = await createConfirmedUser(request);
+    await signInByApi(page, user.email, user.password);
+    await page.goto('/kanban-leads');
+    await expect(page.getByRole('heading', { name: 'Kanban de leads', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Kanban de leads · Sede');
+    await page.getByRole('complementary', { name: 'Navegação principal' }).getByRole('link', { name: 'Projetos' }).click();
+    await expect(page).toHaveURL(/\/gestao-projetos$/);
+    await expect(page).toHaveTitle('Projetos · Sede');
+    await page.goto('/nao-existe');
+    await expect(page).toHaveTitle('Página não encontrada · Sede');
+  });
+});
+
 test.describe('sign-out across tabs (spec §2 guards, §4)', () => {
   test('SIGNED_OUT in another tab sends the first tab to /auth without a reload', async ({ page, request }) => {
     const user = await createConfirmedUser(request);

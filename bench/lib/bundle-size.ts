@@ -1,22 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { AREAS } from '@sede/shared/registry/areas';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 export const AUTH_PAGE = 'src/features/auth/pages/auth-page.tsx';
-/** The department pages (and admin) that must each load as a chunk of their own. */
-export const DEPARTMENT_PAGES = [
-  'src/features/departments/pages/comercial-page.tsx',
-  'src/features/departments/pages/marketing-page.tsx',
-  'src/features/departments/pages/financeiro-page.tsx',
-  'src/features/departments/pages/rh-page.tsx',
-  'src/features/departments/pages/juridico-page.tsx',
-  'src/features/departments/pages/projetos-page.tsx',
-  'src/features/departments/pages/documentacao-page.tsx',
-  'src/features/admin/pages/admin-page.tsx',
-];
+/**
+ * The page of every area of the registry must load as a chunk of its own. An area's page is
+ * found in Vite's manifest by its file name, `src/features/<feature>/pages/<area key>-page.tsx`
+ * (today's placeholders in features/departments, an area's own feature folder later).
+ */
+export function areaPages(manifest: Record<string, unknown>): string[] {
+  return AREAS.map((area) => {
+    const found = Object.keys(manifest).filter((k) => new RegExp(`^src/features/[^/]+/pages/${area.key}-page\\.tsx$`).test(k));
+    return found.length === 1 ? found[0]! : `src/features/*/pages/${area.key}-page.tsx`;
+  });
+}
 
 export type SizeReport = {
   jsGzip: number;
@@ -48,12 +49,13 @@ export function measureAuthBundle(webDist: string): SizeReport {
   const gz = (file: string) => gzipSync(readFileSync(path.join(webDist, file))).length;
   const files = [...keys].map((k) => ({ file: manifest[k]!.file, gzip: gz(manifest[k]!.file) }));
   const css = new Set([...keys].flatMap((k) => manifest[k]!.css ?? []));
-  const departments = DEPARTMENT_PAGES.map((page) => {
+  const pages = areaPages(manifest);
+  const departments = pages.map((page) => {
     const chunk = manifest[page];
     if (!chunk) return { page, file: null, ownChunk: false, why: 'not in the manifest' };
     if (!chunk.isDynamicEntry) return { page, file: chunk.file, ownChunk: false, why: 'not lazily loaded' };
     if (entryClosure.has(page)) return { page, file: chunk.file, ownChunk: false, why: 'inside the entry bundle' };
-    const sharedWith = DEPARTMENT_PAGES.filter((other) => other !== page && manifest[other]?.file === chunk.file);
+    const sharedWith = pages.filter((other) => other !== page && manifest[other]?.file === chunk.file);
     if (sharedWith.length) return { page, file: chunk.file, ownChunk: false, why: `shares ${chunk.file} with ${sharedWith.join(', ')}` };
     return { page, file: chunk.file, ownChunk: true };
   });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import type { GuardKey } from '@sede/shared/permissions';
 import type { CompanyEnv, Services } from '../services.ts';
-import { requirePermission, requireViewer } from './middleware.ts';
+import { requirePermission, requireViewer, type Access } from './middleware.ts';
 
 /**
  * The router of a department area: every route behind it has a signed-in viewer who is a
@@ -9,7 +8,7 @@ import { requirePermission, requireViewer } from './middleware.ts';
  * ({ db, companyId, actorId }) whose company id comes from the session and cannot be undefined.
  * Actions that need more than the area's entry permission add `requirePermission(…)` per route.
  */
-export function areaRouter(s: Services, ...keys: [GuardKey, ...GuardKey[]]) {
+export function areaRouter(s: Services, ...keys: [Access, ...Access[]]) {
   const router = new Hono<CompanyEnv>();
   router.use('*', requireViewer(s), requirePermission(...keys));
   return router;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { hasAnyPermission, type GuardKey } from '@sede/shared/permissions';
+import { canAny, grantsFor, type Permission } from '@sede/shared/registry/permissions';
 import type { AppEnv, CompanyEnv, Services } from '../services.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
@@ -28,15 +29,24 @@ export const requireCompany = createMiddleware<CompanyEnv>(async (c, next) => {
   await next();
 });
 
+/** A spec guard key ('comercial', spec §3) or a permission by action ('comercial.export'). */
+export type Access = GuardKey | Permission;
+
 /**
  * The one permission check every department API goes through: the viewer's membership of
  * their own company must open at least one of the keys. Decided on every request.
  */
-export const requirePermission = (...keys: GuardKey[]) =>
-  createMiddleware<CompanyEnv>(async (c, next) => {
+export const requirePermission = (...keys: Access[]) => {
+  // A guard key reads the spec's flags; a permission by action reads the membership's grants
+  // (packages/shared/src/registry).
+  const guards = keys.filter((k): k is GuardKey => !k.includes('.'));
+  const actions = keys.filter((k): k is Permission => k.includes('.'));
+  return createMiddleware<CompanyEnv>(async (c, next) => {
     enterCompany(c);
-    if (!hasAnyPermission(c.get('viewer').permissions, keys)) throw forbidden();
+    const viewer = c.get('viewer');
+    if (!hasAnyPermission(viewer.permissions, guards) && !(actions.length && canAny(grantsFor(viewer.membership), actions))) throw forbidden();
     await next();
   });
+};
 
 export const requireAdmin = requirePermission('admin');

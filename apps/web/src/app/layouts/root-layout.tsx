@@ -1,11 +1,23 @@
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOASTS } from '@sede/shared/constants';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AuthProvider } from '../../features/auth/auth-provider.tsx';
+import { documentTitle } from '../routes.ts';
+
+/** The browser tab follows the page: '<route title> · Sede' (the deepest route with a title). */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = matches.findLast((m) => (m.handle as { title?: string } | undefined)?.title)?.handle as { title: string } | undefined;
+  useEffect(() => {
+    document.title = documentTitle(title?.title);
+  }, [title?.title]);
+}
 
 export function RootLayout() {
   const navigation = useNavigation();
+  useDocumentTitle();
   return (
     <AuthProvider>
       {navigation.state === 'loading' && (

@@ -1,23 +1,13 @@
-import { Briefcase, Building2, FileText, FolderKanban, Landmark, Lock, Megaphone, Scale, Shield, Users } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { DEPARTMENTS, type DepartmentKey } from '@sede/shared/departments';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
-
-export const DEPARTMENT_ICONS: Record<DepartmentKey, LucideIcon> = {
-  comercial: Briefcase,
-  marketing: Megaphone,
-  financeiro: Landmark,
-  rh: Users,
-  juridico: Scale,
-  projetos: FolderKanban,
-  documentacao: FileText,
-  admin: Shield,
-};
+import { NAV_ICONS } from '../nav-icons.ts';
+import { NAV_ITEMS } from '../navigation.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -32,27 +22,21 @@ export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: 
       <nav className="flex-1 overflow-y-auto p-2">
         {companyName && !collapsed && <p className="truncate px-3 pb-2 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{companyName}</p>}
         <ul className="grid gap-0.5">
-          <li>
-            <NavLink to="/empresa" className={itemClass} onClick={onNavigate} title={collapsed ? 'Empresa' : undefined}>
-              <Building2 className="size-4 shrink-0" aria-hidden />
-              <span className={cn(collapsed && 'sr-only')}>Empresa</span>
-            </NavLink>
-          </li>
-          {DEPARTMENTS.map((dept) => {
-            const Icon = DEPARTMENT_ICONS[dept.key];
-            const open = hasAnyPermission(permissions, [dept.guard]);
+          {NAV_ITEMS.map((item) => {
+            const Icon = NAV_ICONS[item.icon];
+            const open = !item.guard || hasAnyPermission(permissions, [item.guard]);
             if (!open) {
               return (
-                <li key={dept.key}>
-                  <LockedItem title={dept.title} icon={Icon} collapsed={collapsed} />
+                <li key={item.key}>
+                  <LockedItem title={item.title} icon={Icon} collapsed={collapsed} />
                 </li>
               );
             }
             return (
-              <li key={dept.key}>
-                <NavLink to={dept.path} className={itemClass} onClick={onNavigate} title={collapsed ? dept.title : undefined}>
+              <li key={item.key}>
+                <NavLink to={item.path} className={itemClass} onClick={onNavigate} title={collapsed ? item.title : undefined}>
                   <Icon className="size-4 shrink-0" aria-hidden />
-                  <span className={cn(collapsed && 'sr-only')}>{dept.title}</span>
+                  <span className={cn(collapsed && 'sr-only')}>{item.title}</span>
                 </NavLink>
               </li>
             );

@@ -3,7 +3,7 @@ import { lazy, Suspense, createContext, use, useCallback, useEffect, useMemo, us
 import { useLocation, useNavigate } from 'react-router';
 import { AUTH_INIT_TIMEOUT_MS, SIGN_OUT_REDIRECT_MS } from '@sede/shared/constants';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
-import { defaultPermissions, type PermissionSet } from '@sede/shared/permissions';
+import { defaultPermissions, type PermissionSet } from '@sede/shared/permission-set';
 import { setSignedIn } from '../../lib/api-client.ts';
 
 import { emitAuthEvent, onAuthEvent } from '../../lib/auth-events.ts';

@@ -1,23 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { GUARD_KEY_FLAGS, PERMISSION_FLAGS, type GuardKey } from '@sede/shared/permissions';
+import { PERMISSION_FLAGS } from '@sede/shared/permissions';
+import { flagLabel, GUARD_LABELS } from '@sede/shared/registry/guard-labels';
+import type { GuardKey } from '@sede/shared/registry/guards';
 import { roleLabel } from '@sede/shared/roles';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
-
-const FLAG_LABELS: Record<string, string> = {
-  canAccessEmpresa: 'Empresa',
-  canAccessEmpresaPerfil: 'Perfil da empresa',
-  canAccessComercial: 'Comercial',
-  canAccessMarketing: 'Marketing',
-  canAccessRH: 'Recursos Humanos',
-  canAccessFinanceiro: 'Financeiro',
-  canAccessJuridico: 'Jurídico',
-  canAccessProjetos: 'Projetos',
-  canAccessDocumentacao: 'Documentação',
-  canAccessAdmin: 'Administração',
-  canAccessPerfil: 'Perfil',
-};
 
 /** The current person's access data: shared by the access-denied screen and /user-access-debug. */
 export function AccessDetails({ required }: { required?: GuardKey[] }) {
@@ -37,13 +25,13 @@ export function AccessDetails({ required }: { required?: GuardKey[] }) {
       {required && (
         <>
           <dt className="font-medium text-slate-700">Permissões necessárias</dt>
-          <dd className="text-slate-900" data-testid="access-required">{required.map((k) => `${k} (${FLAG_LABELS[GUARD_KEY_FLAGS[k]]})`).join(', ')}</dd>
+          <dd className="text-slate-900" data-testid="access-required">{required.map((k) => `${k} (${GUARD_LABELS[k]})`).join(', ')}</dd>
         </>
       )}
       <dt className="font-medium text-slate-700">Permissões disponíveis</dt>
-      <dd className="text-emerald-800" data-testid="access-available">{available.map((f) => FLAG_LABELS[f]).join(', ') || 'Nenhuma'}</dd>
+      <dd className="text-emerald-800" data-testid="access-available">{available.map(flagLabel).join(', ') || 'Nenhuma'}</dd>
       <dt className="font-medium text-slate-700">Permissões negadas</dt>
-      <dd className="text-red-700" data-testid="access-denied-list">{denied.map((f) => FLAG_LABELS[f]).join(', ') || 'Nenhuma'}</dd>
+      <dd className="text-red-700" data-testid="access-denied-list">{denied.map(flagLabel).join(', ') || 'Nenhuma'}</dd>
     </dl>
   );
 }

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { clearCachedPermissions } from '../../auth/hooks/permissions-cache.ts';
 import { AccessDetails } from '../components/access-denied.tsx';
+import { authKeys } from '../../auth/api/keys.ts';
 
 export default function UserAccessDebugPage() {
   const queryClient = useQueryClient();
@@ -15,7 +16,7 @@ export default function UserAccessDebugPage() {
     setClearing(true);
     try {
       clearCachedPermissions();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
       await refresh();
       toast.success('Cache limpo com sucesso!');
     } catch {

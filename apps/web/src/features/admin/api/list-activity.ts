@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { activityQuerySchema, type ActivityPage } from '@sede/shared/activity';
 import { CACHE } from '@sede/shared/constants';
 import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
 
 export type ActivityFilters = { userId?: string; action?: string; from?: string; to?: string };
 
@@ -14,7 +15,7 @@ export function listActivity(filters: ActivityFilters, before?: number): Promise
 
 export const activityQueryOptions = (filters: ActivityFilters) =>
   infiniteQueryOptions({
-    queryKey: ['activity', filters],
+    queryKey: adminKeys.activityList(filters),
     queryFn: ({ pageParam }) => listActivity(filters, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { membersQueryKey } from './list-members.ts';
+import { adminKeys } from './keys.ts';
 
 /** Removes the membership (never the last admin); the person loses access at once. */
 export const removeMember = (userId: string) => api(`/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
@@ -12,7 +13,7 @@ export function useRemoveMember() {
     retry: false,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: membersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['activity'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.activity });
     },
   });
 }

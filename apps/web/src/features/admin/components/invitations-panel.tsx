@@ -12,6 +12,7 @@ import { useRevokeInvitation } from '../../invitations/api/revoke-invitation.ts'
 import { useSendInvitation } from '../../invitations/api/send-invitation.ts';
 import { InviteMemberForm, type InviteEntry } from '../../invitations/components/invite-member-form.tsx';
 import { ListSkeleton } from './list-skeleton.tsx';
+import { adminKeys } from '../api/keys.ts';
 
 /** Invite someone, and the pending invitations with resend and revoke. */
 export function InvitationsPanel() {
@@ -30,7 +31,7 @@ export function InvitationsPanel() {
       throw e; // keep the form filled
     } finally {
       void queryClient.invalidateQueries({ queryKey: invitationsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['activity'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.activity });
     }
   };
 
@@ -38,7 +39,7 @@ export function InvitationsPanel() {
     try {
       await run();
       toast.success(ok);
-      void queryClient.invalidateQueries({ queryKey: ['activity'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.activity });
     } catch (e) {
       toast.error((e as Error).message);
     }

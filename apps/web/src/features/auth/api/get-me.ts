@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Viewer, ViewerCompany, ViewerProfile } from '@sede/shared/viewer';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { authKeys } from './keys.ts';
+
+export { authKeys };
 
 export type MeProfile = ViewerProfile;
 export type MeCompany = ViewerCompany;
 export type Me = Viewer;
 
-export const meQueryKey = ['me'] as const;
+export const meQueryKey = authKeys.me;
 
 /** The signed-in bootstrap; null when nobody is signed in (a 401 is an answer, not an error). */
 export async function getMe(): Promise<Me | null> {

@@ -1,4 +1,4 @@
-import { PERMISSIONS_CACHE_VERSION, permissionsCacheKey, type PermissionSet } from '@sede/shared/permissions';
+import { PERMISSIONS_CACHE_VERSION, permissionsCacheKey, type PermissionSet } from '@sede/shared/permission-set';
 
 const PREFIX = 'sede:permissions:v';
 const LAST_USER_KEY = 'sede:last-user';

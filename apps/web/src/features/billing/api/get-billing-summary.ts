@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import type { BillingSummary } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
+import { billingKeys } from './keys.ts';
 
 export type { BillingSummary };
 
 // Keys start with 'billing': the live company events invalidate them (use-live-company.ts).
-export const billingSummaryKey = ['billing', 'summary'] as const;
+export const billingSummaryKey = billingKeys.summary;
 
 export const getBillingSummary = () => api<BillingSummary>('/billing/summary');
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import { ledgerQuerySchema, type CoinKind } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
+import { billingKeys } from './keys.ts';
 
 export type LedgerEntry = {
   id: number;
@@ -15,7 +16,7 @@ export type LedgerEntry = {
 
 export type LedgerFilters = { kind: string; from: string; to: string };
 
-export const ledgerKey = (filters: LedgerFilters) => ['billing', 'ledger', filters] as const;
+export const ledgerKey = billingKeys.ledger;
 
 export function listLedger(filters: LedgerFilters, before?: number) {
   const parsed = ledgerQuerySchema.parse({ ...filters, before });

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { billingKeys } from './keys.ts';
 
 /** The offline sandbox's payment page (Modo de teste): read, confirm or cancel a payment. */
 export type SandboxPayment = { id: string; kind: 'coins' | 'subscription'; item: string; amountCents: number; coins: number; status: string };
 
-export const sandboxPaymentKey = (id: string) => ['billing', 'sandbox-payment', id] as const;
+export const sandboxPaymentKey = billingKeys.sandboxPayment;
 
 export const getSandboxPayment = (id: string) => api<SandboxPayment>(`/billing/sandbox/payments/${encodeURIComponent(id)}`);
 
@@ -19,7 +20,7 @@ export const cancelSandboxPayment = (id: string) => api<{ status: string }>(`/bi
 
 function useInvalidateBilling() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: ['billing'] });
+  return () => void queryClient.invalidateQueries({ queryKey: billingKeys.all });
 }
 
 export const useConfirmSandboxPayment = () => {

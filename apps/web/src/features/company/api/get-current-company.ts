@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyDetails } from '@sede/shared/company';
 import { CACHE } from '@sede/shared/constants';
 import { api } from '../../../lib/api-client.ts';
+import { companyKeys } from './keys.ts';
 
 /** Under ['company']: the live feed invalidates it when the company row changes. */
-export const currentCompanyKey = ['company', 'current'] as const;
+export const currentCompanyKey = companyKeys.current;
 
 export async function getCurrentCompany(): Promise<CompanyDetails> {
   const { company } = await api<{ company: CompanyDetails }>('/companies/current');

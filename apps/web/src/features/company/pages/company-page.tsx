@@ -1,13 +1,13 @@
 import { ArrowRight, Coins, Lock, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEPARTMENTS } from '@sede/shared/departments';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { DEPARTMENT_ICONS } from '../../../app/layouts/sidebar-nav.tsx';
+import { NAV_ICONS } from '../../../app/nav-icons.ts';
+import { AREA_ITEMS } from '../../../app/navigation.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { Building2 } from 'lucide-react';
 
@@ -55,8 +55,8 @@ export default function CompanyPage() {
       <section aria-labelledby="departments-title" className="grid gap-3">
         <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {DEPARTMENTS.map((dept) => {
-            const Icon = DEPARTMENT_ICONS[dept.key];
+          {AREA_ITEMS.map((dept) => {
+            const Icon = NAV_ICONS[dept.icon];
             const open = hasAnyPermission(permissions, [dept.guard]);
             const body = (
               <>

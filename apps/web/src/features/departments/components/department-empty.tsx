@@ -1,29 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useMatches } from 'react-router';
-import { DEPARTMENTS, type DepartmentKey } from '@sede/shared/departments';
+import { areaOf, type AreaKey } from '@sede/shared/registry/areas';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DEPARTMENT_ICONS } from '../../../app/layouts/sidebar-nav.tsx';
+import { NAV_ICONS } from '../../../app/nav-icons.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { departmentKeys } from '../api/keys.ts';
 
 /**
  * A department area before its contents exist: what the area is for, checked against the
  * server (the same permission middleware every later endpoint will use).
  */
-export function DepartmentEmpty({ department }: { department: DepartmentKey }) {
-  const dept = DEPARTMENTS.find((d) => d.key === department)!;
+export function DepartmentEmpty({ department }: { department: AreaKey }) {
+  const dept = areaOf(department);
   const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title ?? dept.title;
   const { company } = useAuth();
   const summary = useQuery({
-    queryKey: ['departments', department, 'summary'],
+    queryKey: departmentKeys.summary(department),
     queryFn: () => api<{ items: unknown[] }>(`/departments/${department}/summary`),
     enabled: Boolean(company),
   });
   if (!company) {
     return (
       <EmptyState
-        icon={DEPARTMENT_ICONS[department]}
+        icon={NAV_ICONS[dept.icon]}
         title={`${title}: vincule sua empresa primeiro`}
         description="As áreas mostram os dados da sua empresa. Vincule sua empresa pelo CNPJ ou aceite o convite que você recebeu por e-mail."
         action={
@@ -37,7 +38,7 @@ export function DepartmentEmpty({ department }: { department: DepartmentKey }) {
   return (
     <div className="grid gap-4">
       <EmptyState
-        icon={DEPARTMENT_ICONS[department]}
+        icon={NAV_ICONS[dept.icon]}
         title={`${title}: nada por aqui ainda`}
         description={`${dept.description} Esta área está sendo preparada e ficará disponível em breve para a sua empresa.`}
         action={

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { mailboxKeys } from './keys.ts';
 
 export type MailMessage = { id: string; to: string; subject: string; text: string; html: string; sentAt: string };
 
@@ -8,6 +9,6 @@ export const listMessages = (to: string) =>
   api<{ messages: MailMessage[] }>(`/dev/mailbox${to ? `?to=${encodeURIComponent(to.trim().toLowerCase())}` : ''}`).then((r) => r.messages);
 
 export const messagesQueryOptions = (to: string) =>
-  queryOptions({ queryKey: ['dev-mailbox', 'list', to], queryFn: () => listMessages(to), staleTime: 0, refetchInterval: 5000 });
+  queryOptions({ queryKey: mailboxKeys.list(to), queryFn: () => listMessages(to), staleTime: 0, refetchInterval: 5000 });
 
 export const useMessages = (to: string, enabled: boolean) => useQuery({ ...messagesQueryOptions(to), enabled });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { INVITE_MESSAGES, invitationTokenSchema, type InvitationByToken } from '@sede/shared/invitations';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { invitationKeys } from './keys.ts';
 
 export async function getInvitationByToken(token: string): Promise<InvitationByToken> {
   const parsed = invitationTokenSchema.parse(token);
@@ -18,10 +19,9 @@ export function invitationLoadError(error: unknown): string {
   return INVITE_MESSAGES.unexpectedLoad;
 }
 
-/** Keyed by the viewer too: signing in changes what the server says (viewerIsMember, accepted). */
 export const invitationQueryOptions = (token: string, viewerId: string | null) =>
   queryOptions({
-    queryKey: ['invitation', token, viewerId],
+    queryKey: invitationKeys.byToken(token, viewerId),
     queryFn: () => getInvitationByToken(token),
     staleTime: 0,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,

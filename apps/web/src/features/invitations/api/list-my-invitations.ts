@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import type { MyInvitation } from '@sede/shared/invitations';
 import { api } from '../../../lib/api-client.ts';
+import { invitationKeys } from './keys.ts';
 
-export const myInvitationsQueryKey = ['invitations', 'mine'] as const;
+export const myInvitationsQueryKey = invitationKeys.mine;
 
 export const listMyInvitations = () => api<{ invitations: MyInvitation[] }>('/invitations/mine').then((r) => r.invitations);
 

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileView } from '@sede/shared/profile';
 import { api } from '../../../lib/api-client.ts';
+import { profileKeys } from './keys.ts';
 
-export const profileQueryKey = ['profile'] as const;
+export const profileQueryKey = profileKeys.profile;
 
 export const getProfile = () => api<ProfileView>('/profile');
 

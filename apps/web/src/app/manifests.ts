@@ -1,0 +1,32 @@
+import type { FeatureManifest } from './feature.ts';
+import access from '../features/access/manifest.ts';
+import admin from '../features/admin/manifest.ts';
+import auth from '../features/auth/manifest.ts';
+import billing from '../features/billing/manifest.ts';
+import company from '../features/company/manifest.ts';
+import companySetup from '../features/company-setup/manifest.ts';
+import departments from '../features/departments/manifest.ts';
+import devMailbox from '../features/dev-mailbox/manifest.ts';
+import invitations from '../features/invitations/manifest.ts';
+import onboarding from '../features/onboarding/manifest.ts';
+import profile from '../features/profile/manifest.ts';
+import support from '../features/support/manifest.ts';
+
+/**
+ * Every feature of the web app, one line each. The router, the sidebar (in this order),
+ * /empresa's area cards and the bundle check read this list.
+ */
+export const MANIFESTS: FeatureManifest[] = [
+  auth,
+  invitations,
+  devMailbox,
+  company,
+  profile,
+  companySetup,
+  onboarding,
+  departments,
+  access,
+  support,
+  billing,
+  admin,
+];

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { AREAS } from '@sede/shared/registry/areas';
+import { MANIFESTS } from './manifests.ts';
+import { AREA_ITEMS, NAV_ITEMS } from './navigation.ts';
+import { documentTitle, ROUTES, type RouteDef } from './routes.ts';
+
+/** The route table as it was before the manifests (path, title, access, layout, deniedAs): behaviour must not change. */
+type Row = [path: string, title: string, access: 'public' | 'signed-in' | string[], layout: 'shell' | 'focus', deniedAs?: 'not-found'];
+const OLD_TABLE: Row[] = [
+  ['/auth', 'Entrar', 'public', 'focus'],
+  ['/accept-invite', 'Convite', 'public', 'focus'],
+  ['/email-confirmed', 'Confirmação de e-mail', 'public', 'focus'],
+  ['/team-invite', 'Convidar equipe', 'public', 'focus'],
+  ['/dev/mailbox', 'Caixa de e-mails de desenvolvimento', 'public', 'focus'],
+  ['/', 'Empresa', 'signed-in', 'shell'],
+  ['/empresa', 'Empresa', 'signed-in', 'shell'],
+  ['/complete-profile', 'Complete seu cadastro', 'signed-in', 'focus'],
+  ['/perfil', 'Meu perfil', 'signed-in', 'shell'],
+  ['/company-welcome', 'Bem-vindo', 'signed-in', 'focus'],
+  ['/company-setup', 'Vincular Empresa', 'signed-in', 'focus'],
+  ['/onboarding', 'Configuração inicial', 'signed-in', 'focus'],
+  ['/cnpj-search', 'Busca por CNPJ', 'signed-in', 'shell'],
+  ['/extrair-leads-cnpj', 'Extrair leads por CNPJ', 'signed-in', 'shell'],
+  ['/deep-search', 'Pesquisa aprofundada', 'signed-in', 'shell'],
+  ['/extrair-leads', 'Extrair leads', 'signed-in', 'shell'],
+  ['/lista-contatos', 'Listas de contatos', 'signed-in', 'shell'],
+  ['/campanhas-massa', 'Campanhas em massa', 'signed-in', 'shell'],
+  ['/kanban-leads', 'Kanban de leads', 'signed-in', 'shell'],
+  ['/atendimento', 'Atendimento', 'signed-in', 'shell'],
+  ['/atendimento-simples', 'Atendimento simples', 'signed-in', 'shell'],
+  ['/documentacoes-geral', 'Documentação', 'signed-in', 'shell'],
+  ['/documentacoes', 'Documentos', 'signed-in', 'shell'],
+  ['/document-editor/:documentId', 'Editor de documento', 'signed-in', 'shell'],
+  ['/document-creator/:documentId', 'Novo documento', 'signed-in', 'shell'],
+  ['/canvas-workspace', 'Canvas', 'signed-in', 'shell'],
+  ['/empresa-perfil', 'Perfil da empresa', ['empresa_perfil'], 'shell'],
+  ['/user-access-debug', 'Diagnóstico de acesso', 'signed-in', 'shell'],
+  ['/suporte', 'Suporte', 'signed-in', 'shell'],
+  ['/plans', 'Planos', 'signed-in', 'shell'],
+  ['/planos', 'Planos', 'signed-in', 'shell'],
+  ['/comprar-moedas', 'Comprar moedas', 'signed-in', 'shell'],
+  ['/billing', 'Assinatura e pagamentos', 'signed-in', 'shell'],
+  ['/comercial', 'Comercial', ['comercial'], 'shell'],
+  ['/analise-reunioes', 'Análise de reuniões', ['comercial'], 'shell'],
+  ['/analise-reunioes/:id', 'Análise de reunião', ['comercial'], 'shell'],
+  ['/metricas', 'Métricas', ['comercial'], 'shell'],
+  ['/marketing', 'Marketing', ['marketing'], 'shell'],
+  ['/marketing/calendario', 'Calendário de marketing', ['marketing'], 'shell'],
+  ['/marketing/criativos', 'Criativos', ['marketing'], 'shell'],
+  ['/marketing/materiais', 'Materiais', ['marketing'], 'shell'],
+  ['/marketing/empresa/:id', 'Empresa cliente', ['marketing'], 'shell'],
+  ['/marketing/empresa/:id/opcoes', 'Opções da empresa cliente', ['marketing'], 'shell'],
+  ['/marketing/projetos-concluidos', 'Projetos concluídos', ['marketing'], 'shell'],
+  ['/financeiro', 'Financeiro', ['financeiro'], 'shell'],
+  ['/rh', 'Recursos Humanos', ['rh'], 'shell'],
+  ['/rh/analise-entrevistas', 'Análise de entrevistas', ['rh'], 'shell'],
+  ['/rh/analise-entrevistas/:id', 'Análise de entrevista', ['rh'], 'shell'],
+  ['/rh/analise-curriculos', 'Análise de currículos', ['rh'], 'shell'],
+  ['/rh/analise-curriculos/:id', 'Análise de currículo', ['rh'], 'shell'],
+  ['/juridico', 'Jurídico', ['juridico'], 'shell'],
+  ['/juridico/contrato/:contractId', 'Contrato', ['juridico'], 'shell'],
+  ['/gestao-projetos', 'Projetos', ['gestao_projetos'], 'shell'],
+  ['/projeto-kanban/:projectId', 'Kanban do projeto', ['gestao_projetos'], 'shell'],
+  ['/kanban-dashboard/:projectId', 'Painel do projeto', ['gestao_projetos'], 'shell'],
+  ['/documentacao-projeto/:projectId', 'Documentação do projeto', ['gestao_projetos'], 'shell'],
+  ['/admin', 'Administração', ['admin'], 'shell', 'not-found'],
+];
+
+describe('routes from the feature manifests', () => {
+  it('every route of the old table, with the same title, access, layout and deniedAs, and no other', () => {
+    const rows = ROUTES.map((r): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]));
+    const byPath = (a: Row, b: Row) => a[0].localeCompare(b[0]);
+    expect(rows.sort(byPath)).toEqual([...OLD_TABLE].sort(byPath));
+    expect(OLD_TABLE).toHaveLength(57);
+  });
+
+  it('each path once, and every route has a lazy page', () => {
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+    for (const r of ROUTES) expect(typeof r.page).toBe('function');
+  });
+
+  it("every registry area has its home route, guarded by the area's key unless open to every member", () => {
+    for (const area of AREAS) {
+      const home = ROUTES.find((r) => r.path === area.path);
+      expect(home, area.key).toBeDefined();
+      expect(home!.access === 'signed-in' || (Array.isArray(home!.access) && home!.access.includes(area.guard)), area.key).toBe(true);
+    }
+  });
+
+  it("every registry member tool is a route open to every signed-in member", () => {
+    for (const area of AREAS) {
+      for (const path of area.memberTools) expect([path, ROUTES.find((r) => r.path === path)?.access]).toEqual([path, 'signed-in']);
+    }
+  });
+});
+
+describe('route access is type-checked against the registry', () => {
+  it('a guard key of the registry compiles, a typo does not', () => {
+    const page = () => import('../features/support/pages/support-page.tsx');
+    const ok: RouteDef = { path: '/x', title: 'X', access: ['comercial', 'gestao_projetos'], layout: 'shell', page };
+    // @ts-expect-error 'comerical' is not a guard key
+    const typo: RouteDef = { path: '/y', title: 'Y', access: ['comerical'], layout: 'shell', page };
+    expect([ok.access, typo.access]).toEqual([['comercial', 'gestao_projetos'], ['comerical']]);
+  });
+});
+
+describe('navigation from the manifests', () => {
+  it('the sidebar: Empresa, then every registry area in its order', () => {
+    expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Empresa', ...AREAS.map((a) => a.title)]);
+    expect(NAV_ITEMS[0]!.path).toBe('/empresa');
+    expect(NAV_ITEMS[0]!.guard).toBeUndefined();
+  });
+
+  it("/empresa's cards: every area, with the registry's words and guard", () => {
+    expect(AREA_ITEMS.map((i) => [i.key, i.path, i.guard, i.description])).toEqual(AREAS.map((a) => [a.key, a.path, a.guard, a.description]));
+  });
+
+  it('every nav entry points at a route', () => {
+    const paths = new Set(MANIFESTS.flatMap((m) => m.routes.map((r) => r.path)));
+    for (const item of NAV_ITEMS) expect(paths.has(item.path), item.path).toBe(true);
+  });
+});
+
+describe('document title', () => {
+  it("is '<title> · Sede' for every route, 'Sede' without one", () => {
+    expect(documentTitle('Kanban de leads')).toBe('Kanban de leads · Sede');
+    expect(documentTitle(undefined)).toBe('Sede');
+  });
+});

@@ -1,0 +1,9 @@
+import type { ActivityFilters } from './list-activity.ts';
+
+/** TanStack Query keys of the admin area. */
+export const adminKeys = {
+  members: ['members'] as const,
+  /** Every page of the activity log, whatever the filters (what a change invalidates). */
+  activity: ['activity'] as const,
+  activityList: (filters: ActivityFilters) => ['activity', filters] as const,
+};

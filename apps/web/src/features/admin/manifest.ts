@@ -1,0 +1,8 @@
+import type { FeatureManifest } from '../../app/feature.ts';
+
+export default {
+  routes: [
+    { path: '/admin', title: 'Administração', access: ['admin'], layout: 'shell', deniedAs: 'not-found', page: () => import('./pages/admin-page.tsx') },
+  ],
+  nav: ['admin'],
+} satisfies FeatureManifest;

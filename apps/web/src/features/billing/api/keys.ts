@@ -1,0 +1,12 @@
+import type { LedgerFilters } from './list-ledger.ts';
+
+/** TanStack Query keys of billing. Everything under `all` follows the company's balance. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  summary: ['billing', 'summary'] as const,
+  payments: ['billing', 'payments'] as const,
+  ledger: (filters: LedgerFilters) => ['billing', 'ledger', filters] as const,
+  sandboxPayment: (id: string) => ['billing', 'sandbox-payment', id] as const,
+  // Not under 'billing': the mode never changes with the company, so live events leave it alone.
+  mode: ['billing-mode'] as const,
+};

@@ -1,0 +1,7 @@
+import type { FeatureManifest } from '../../app/feature.ts';
+
+export default {
+  routes: [
+    { path: '/dev/mailbox', title: 'Caixa de e-mails de desenvolvimento', access: 'public', layout: 'focus', page: () => import('./pages/mailbox-page.tsx') },
+  ],
+} satisfies FeatureManifest;

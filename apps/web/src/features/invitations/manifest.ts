@@ -1,0 +1,8 @@
+import type { FeatureManifest } from '../../app/feature.ts';
+
+export default {
+  routes: [
+    { path: '/accept-invite', title: 'Convite', access: 'public', layout: 'focus', page: () => import('./pages/accept-invite-page.tsx') },
+    { path: '/team-invite', title: 'Convidar equipe', access: 'public', layout: 'focus', page: () => import('./pages/team-invite-page.tsx') },
+  ],
+} satisfies FeatureManifest;
