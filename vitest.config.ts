@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Integration files are mostly waiting on PostgreSQL: more workers than the 2 cores pays off.
+    maxWorkers: 4,
     projects: [
       {
         test: {
@@ -20,7 +22,6 @@ export default defineConfig({
           // One PostgreSQL per run, a database per server (support/global-setup.ts): files run in parallel.
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           fileParallelism: true,
-          maxWorkers: 4,
           pool: 'forks',
         },
       },

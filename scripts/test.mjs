@@ -23,6 +23,9 @@ try {
   const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests + (v.numRuntimeErrorTestSuites ?? 0);
+  // A run that errored outside any test (configuration, global setup) or ran nothing is a failure.
+  if (v.success === false && v.numFailedTests === 0) failed += 1;
+  if (v.numTotalTests === 0) failed += 1;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 } catch {
   failed += 1;

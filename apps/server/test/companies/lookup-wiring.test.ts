@@ -29,7 +29,7 @@ function services(env: Record<string, string>) {
     CNPJA_URL: fake.baseUrls.cnpja,
     ...env,
   } as NodeJS.ProcessEnv);
-  return { cfg, pool } as unknown as Services;
+  return { cfg, pool, state: new Map() } as unknown as Services;
 }
 
 describe('the lookup built from the configuration', () => {

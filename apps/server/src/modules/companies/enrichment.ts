@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { enrichmentPatch, needsEnrichment } from '@sede/shared/company';
 import type { Services } from '../../services.ts';
-import type { CnpjLookup } from '../cnpj/lookup-service.ts';
+import type { CnpjLookup } from '../cnpj/public.ts';
 
 type Row = { name: string; cnpj: string; fantasia: string | null; situacao: string | null; atividade_principal: string | null; data_abertura: string | null };
 

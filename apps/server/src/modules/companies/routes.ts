@@ -3,7 +3,7 @@ import { createCompanySchema, needsEnrichment, updateCompanySchema } from '@sede
 import type { AppEnv, CompanyEnv, Services } from '../../services.ts';
 import { parseWith, readJson } from '../../http/errors.ts';
 import { requireAdmin, requireCompany, requireViewer } from '../../http/middleware.ts';
-import { cnpjLookupFor } from '../cnpj/instance.ts';
+import { cnpjLookupFor } from '../cnpj/public.ts';
 import { createEnricher } from './enrichment.ts';
 import { createCompany, getCompanyDetails, refreshCompanyFromRegistry, updateCompany } from './service.ts';
 

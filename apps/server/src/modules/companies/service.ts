@@ -13,10 +13,11 @@ import type { NormalizedCompany } from '@sede/shared/cnpj';
 import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { applyCoins } from '../billing/ledger.ts';
+import { applyCoins } from '../billing/public.ts';
 import { logActivity } from '../../platform/activity.ts';
-import type { CnpjLookup } from '../cnpj/lookup-service.ts';
-import { foundOrThrow } from '../cnpj/instance.ts';
+import { addMembership } from '../members/public.ts';
+import type { CnpjLookup } from '../cnpj/public.ts';
+import { foundOrThrow } from '../cnpj/public.ts';
 
 const { companies, companyMembers, profiles } = schema;
 
@@ -98,8 +99,7 @@ export async function insertCompanyWithAdmin(tx: DbOrTx, userId: string, row: Co
       trialEndsAt: sql`now() + make_interval(days => ${TRIAL.days})`,
     })
     .returning({ id: companies.id });
-  await tx.insert(companyMembers).values({ userId, companyId: company!.id, role: 'admin' });
-  await tx.update(profiles).set({ companyId: company!.id, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+  await addMembership(tx, { companyId: company!.id, userId, role: 'admin' });
   if (welcomeCoins > 0) await applyCoins(tx, {
     companyId: company!.id,
     amount: welcomeCoins,

@@ -5,7 +5,7 @@ import type { completeOnboardingSchema, recommendPlanSchema } from '@sede/shared
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Services } from '../../services.ts';
-import { memberCount } from '../billing/checkout.ts';
+import { memberCount } from '../billing/public.ts';
 
 /** The recommend-plan rule (docs/decisions/0061) fed with the company's member count. */
 export async function recommendForCompany(s: Services, companyId: string, input: z.output<typeof recommendPlanSchema>): Promise<PlanRecommendation> {

@@ -3,7 +3,7 @@ import type { Services } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../../platform/activity.ts';
-import { acceptInvitationIn, type AcceptResult } from '../invitations/service.ts';
+import { acceptInvitationIn, type AcceptResult } from '../invitations/public.ts';
 import { withTransaction } from '@sede/db/transaction';
 
 const PROFILE_SQL = `
