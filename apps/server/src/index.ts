@@ -6,7 +6,7 @@ import { startServer } from './server.ts';
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
 
 async function main() {
-  let cfg;
+  let cfg: ReturnType<typeof loadConfig>;
   try {
     cfg = loadConfig();
   } catch (e) {

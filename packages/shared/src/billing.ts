@@ -150,7 +150,7 @@ export function allowancePeriodStart(anchor: Date, now: Date): Date | null {
 }
 
 /** The ledger's period key of an allowance period: its start, to the second, in UTC. */
-export const allowancePeriodKey = (start: Date) => start.toISOString().slice(0, 19) + 'Z';
+export const allowancePeriodKey = (start: Date) => `${start.toISOString().slice(0, 19)}Z`;
 
 /** Real payments (Stripe), the offline sandbox ('Modo de teste'), or none configured (docs/decisions/0073). */
 export type PaymentsMode = 'stripe' | 'sandbox' | 'disabled';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+
 import { safeText } from './text.ts';
 
 /** E-mails are trimmed and lower-cased everywhere they are written or compared. */

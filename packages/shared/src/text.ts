@@ -8,9 +8,9 @@ import { z } from 'zod';
  */
 export const CONTROL_CHARACTERS_MESSAGE = 'O texto contém caracteres de controle inválidos.';
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this regex's purpose
 const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this regex's purpose
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export type TextOptions = { multiline?: boolean };

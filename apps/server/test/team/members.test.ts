@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES } from '@sede/shared/members';
-import { createConfirmedUser, startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
+import { startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
 import { changeRole, removeMember } from '../../src/modules/members/service.ts';
 import { createCompanyWithAdmin, invite, me, memberOf, sql, uniqueEmail, type Person } from './support.ts';
 

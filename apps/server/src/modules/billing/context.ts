@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { BILLING_MESSAGES, type PaymentsMode } from '@sede/shared/billing';
 import { AppError } from '../../http/errors.ts';
+import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -14,27 +15,20 @@ export type Billing = {
   webhookSecret: string | null;
 };
 
-const cache = new WeakMap<Services, Billing>();
-
 /**
  * The payment provider chosen by the configuration: Stripe with a key; else the sandbox where it
  * is allowed (BILLING_SANDBOX, or a loopback APP_URL); else none: nothing can be bought and no
  * admin can mint coins through sandbox confirmations (docs/decisions/0073).
  */
 export function billingOf(s: Services): Billing {
-  let b = cache.get(s);
-  if (!b) {
+  return serverState(s, 'billing.provider', (): Billing => {
     if (s.cfg.STRIPE_SECRET_KEY) {
       const stripe = createStripeClient(s.cfg);
-      b = { mode: 'stripe', provider: createStripeProvider(stripe), stripe, webhookSecret: s.cfg.STRIPE_WEBHOOK_SECRET ?? null };
-    } else if (s.cfg.billingSandbox) {
-      b = { mode: 'sandbox', provider: createSandboxProvider(), stripe: null, webhookSecret: null };
-    } else {
-      b = { mode: 'disabled', provider: null, stripe: null, webhookSecret: null };
+      return { mode: 'stripe', provider: createStripeProvider(stripe), stripe, webhookSecret: s.cfg.STRIPE_WEBHOOK_SECRET ?? null };
     }
-    cache.set(s, b);
-  }
-  return b;
+    if (s.cfg.billingSandbox) return { mode: 'sandbox', provider: createSandboxProvider(), stripe: null, webhookSecret: null };
+    return { mode: 'disabled', provider: null, stripe: null, webhookSecret: null };
+  });
 }
 
 /** 409 PAYMENTS_DISABLED: the answer of every checkout and sandbox endpoint when payments are off. */
