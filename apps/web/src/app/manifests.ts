@@ -1,4 +1,4 @@
-import type { FeatureManifest } from './feature.ts';
+import type { FeatureManifest } from '../lib/feature.ts';
 import access from '../features/access/manifest.ts';
 import admin from '../features/admin/manifest.ts';
 import auth from '../features/auth/manifest.ts';

@@ -1,7 +1,7 @@
 import { areaOf, type AreaKey } from '@sede/shared/registry/areas';
 import type { GuardKey } from '@sede/shared/registry/guards';
 import { MANIFESTS } from './manifests.ts';
-import type { NavIcon } from './feature.ts';
+import type { NavIcon } from '../lib/feature.ts';
 
 export type NavItem = { key: string; title: string; path: string; icon: NavIcon; guard?: GuardKey; area?: AreaKey; description?: string };
 

@@ -1,7 +1,7 @@
 import { MANIFESTS } from './manifests.ts';
-import type { RouteDef } from './feature.ts';
+import type { RouteDef } from '../lib/feature.ts';
 
-export type { FeatureManifest, NavEntry, NavIcon, RouteDef } from './feature.ts';
+export type { FeatureManifest, NavEntry, NavIcon, RouteDef } from '../lib/feature.ts';
 
 /** Every route of spec §2, from the feature manifests (app/manifests.ts). */
 export const ROUTES: RouteDef[] = MANIFESTS.flatMap((m) => m.routes);

@@ -6,7 +6,7 @@ import { NavLink } from 'react-router';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { NAV_ICONS } from '../nav-icons.ts';
+import { NAV_ICONS } from '../../components/nav-icons.ts';
 import { NAV_ITEMS } from '../navigation.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../app/feature.ts';
+import type { FeatureManifest } from '../../lib/feature.ts';
 
 const plans = () => import('./pages/plans-page.tsx');
 

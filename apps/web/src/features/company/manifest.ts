@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../app/feature.ts';
+import type { FeatureManifest } from '../../lib/feature.ts';
 
 const company = () => import('./pages/company-page.tsx');
 

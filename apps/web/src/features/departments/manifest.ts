@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../app/feature.ts';
+import type { FeatureManifest } from '../../lib/feature.ts';
 
 /**
  * The department areas before their contents exist: one placeholder page each. When an area

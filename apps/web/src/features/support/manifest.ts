@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../app/feature.ts';
+import type { FeatureManifest } from '../../lib/feature.ts';
 
 export default {
   routes: [{ path: '/suporte', title: 'Suporte', access: 'signed-in', layout: 'shell', page: () => import('./pages/support-page.tsx') }],

@@ -1,4 +1,5 @@
-import type { ActivityFilters } from './list-activity.ts';
+/** The activity log's filters (part of its query key). */
+export type ActivityFilters = { userId?: string; action?: string; from?: string; to?: string };
 
 /** TanStack Query keys of the admin area. */
 export const adminKeys = {

@@ -2,9 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { activityQuerySchema, type ActivityPage } from '@sede/shared/activity';
 import { CACHE } from '@sede/shared/constants';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './keys.ts';
+import { adminKeys, type ActivityFilters } from './keys.ts';
 
-export type ActivityFilters = { userId?: string; action?: string; from?: string; to?: string };
+export type { ActivityFilters };
 
 export function listActivity(filters: ActivityFilters, before?: number): Promise<ActivityPage> {
   const q = activityQuerySchema.parse({ ...filters, before });

@@ -1,4 +1,5 @@
-import type { LedgerFilters } from './list-ledger.ts';
+/** The ledger list's filters (part of its query key). */
+export type LedgerFilters = { kind: string; from: string; to: string };
 
 /** TanStack Query keys of billing. Everything under `all` follows the company's balance. */
 export const billingKeys = {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import { ledgerQuerySchema, type CoinKind } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys, type LedgerFilters } from './keys.ts';
 
 export type LedgerEntry = {
   id: number;
@@ -14,7 +14,7 @@ export type LedgerEntry = {
   createdAt: string;
 };
 
-export type LedgerFilters = { kind: string; from: string; to: string };
+export type { LedgerFilters };
 
 export const ledgerKey = billingKeys.ledger;
 

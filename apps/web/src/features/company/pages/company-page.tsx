@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { NAV_ICONS } from '../../../app/nav-icons.ts';
+import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { AREA_ITEMS } from '../../../app/navigation.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { Building2 } from 'lucide-react';

@@ -3,7 +3,7 @@ import { Link, useMatches } from 'react-router';
 import { areaOf, type AreaKey } from '@sede/shared/registry/areas';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { NAV_ICONS } from '../../../app/nav-icons.ts';
+import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { departmentKeys } from '../api/keys.ts';

@@ -17,7 +17,7 @@ export type RouteDef = {
   page: () => PageModule;
 };
 
-/** The icons a navigation entry may name; app/nav-icons.ts maps each to its component. */
+/** The icons a navigation entry may name; components/nav-icons.ts maps each to its component. */
 export type NavIcon = AreaIcon | 'Building2';
 
 /** A sidebar entry: a registry area's key (title, path, icon and guard come from the registry) or a plain link. */
