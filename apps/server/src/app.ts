@@ -17,7 +17,9 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { membersRoutes } from './modules/members/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
-import { portugueseAuthBadRequest } from './http/auth-bad-request.ts';
+import { portugueseAuthErrors } from './http/auth-bad-request.ts';
+import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
+import { accountKey, accountRule, createRateLimitStore, rateLimitedResponse } from './http/rate-limit.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,14 +30,25 @@ function webDistDir(s: Services): string | null {
 export function createApp(s: Services, ready: () => boolean) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('*', securityHeaders(s.cfg));
 
   const api = new Hono<AppEnv>();
+  api.use('*', sameOriginOnly(s.cfg));
+  api.use('*', jsonBodyLimit());
+  const rateLimits = createRateLimitStore(s.pool);
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    // Per-account limits on sign-in and reset (by e-mail, in PostgreSQL), before better-auth's per-address ones.
+    const rule = c.req.method === 'POST' && s.cfg.AUTH_RATE_LIMIT === 'on' ? accountRule(c.req.path.slice('/api/auth'.length)) : null;
+    const key = rule && accountKey(rule, await c.req.raw.clone().json().catch(() => null));
+    if (rule && key) {
+      const decision = await rateLimits.consume(key, rule);
+      if (!decision.allowed) return rateLimitedResponse(decision.retryAfter ?? rule.window);
+    }
     // better-auth rate-limits per client address: hand it the socket's address in a header
     // of our own (overwriting anything the client sent), never a spoofable forwarded header.
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-sede-client-ip', getConnInfo(c).remote.address ?? 'unknown');
-    return portugueseAuthBadRequest(await s.auth.handler(new Request(c.req.raw, { headers })));
+    return portugueseAuthErrors(await s.auth.handler(new Request(c.req.raw, { headers })));
   });
   api.route('/', coreRoutes(s, ready));
   if (s.mailer.mode === 'dev-mailbox') api.route('/dev/mailbox', devMailboxRoutes(s));

@@ -9,6 +9,7 @@ import { normalizeEmail } from '@sede/shared/email';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
+import { createRateLimitStore } from '../http/rate-limit.ts';
 import { recordSignIn } from '../modules/members/activity.ts';
 import { processInviteAfterConfirmation } from '../modules/invitations/service.ts';
 
@@ -71,6 +72,8 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: cfg.AUTH_RATE_LIMIT === 'on',
+      // In PostgreSQL: the same counters on every instance and across restarts (decision 0078).
+      customStorage: createRateLimitStore(db.$client),
       window: 60,
       max: 300,
       customRules: {

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Services } from '../../services.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { unauthenticated } from '../../http/errors.ts';
+import { sessionCookieValue } from '../../platform/viewer.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ME_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
@@ -50,6 +51,7 @@ export function coreRoutes(s: Services, ready: () => boolean) {
     let companyId = viewer.company?.id ?? null;
     return streamSSE(c, async (stream) => {
       let closed = false;
+      let evicted = false;
       const queue: Array<{ event: string; data: string }> = [];
       let wake: (() => void) | null = null;
       const push = (event: string, data: unknown) => {
@@ -77,15 +79,22 @@ export function coreRoutes(s: Services, ready: () => boolean) {
       };
       stream.onAbort(stop);
       const off = registerStream(stop);
+      // At most STREAMS_PER_SESSION / STREAMS_PER_USER open streams on this instance: a new one
+      // closes the oldest, telling its browser not to reconnect for an hour (decision 0078).
+      const offLimit = limitStreams(sessionCookieValue(c.req.header('cookie')) ?? userId, userId, () => {
+        push('closed', { reason: 'too_many_streams' });
+        evicted = true;
+        wake?.();
+      });
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ companyId }) });
       const heartbeat = setInterval(() => push('ping', {}), 25_000);
       try {
         while (!closed) {
           while (queue.length) {
             const item = queue.shift()!;
-            await stream.writeSSE(item);
+            await stream.writeSSE(item.event === 'closed' ? { ...item, retry: EVICTED_RETRY_MS } : item);
           }
-          if (closed) break;
+          if (closed || evicted) break;
           await new Promise<void>((resolve) => (wake = resolve));
           wake = null;
         }
@@ -93,11 +102,49 @@ export function coreRoutes(s: Services, ready: () => boolean) {
         clearInterval(heartbeat);
         unsubscribe();
         off();
+        offLimit();
       }
     });
   });
 
   return app;
+}
+
+export const STREAMS_PER_SESSION = 8;
+export const STREAMS_PER_USER = 20;
+const EVICTED_RETRY_MS = 60 * 60 * 1000;
+
+/** Open streams per session and per user, oldest first (a Set keeps insertion order). */
+type LimitedStream = { sessionKey: string; userId: string; evict: () => void };
+const streamsBySession = new Map<string, Set<LimitedStream>>();
+const streamsByUser = new Map<string, Set<LimitedStream>>();
+function addTo(map: Map<string, Set<LimitedStream>>, key: string, entry: LimitedStream) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(entry);
+  return set;
+}
+function removeFrom(map: Map<string, Set<LimitedStream>>, key: string, entry: LimitedStream) {
+  const set = map.get(key);
+  set?.delete(entry);
+  if (set?.size === 0) map.delete(key);
+}
+function forget(entry: LimitedStream) {
+  removeFrom(streamsBySession, entry.sessionKey, entry);
+  removeFrom(streamsByUser, entry.userId, entry);
+}
+function limitStreams(sessionKey: string, userId: string, evict: () => void) {
+  const entry: LimitedStream = { sessionKey, userId, evict };
+  const bySession = addTo(streamsBySession, sessionKey, entry);
+  const byUser = addTo(streamsByUser, userId, entry);
+  for (const [set, max] of [[bySession, STREAMS_PER_SESSION], [byUser, STREAMS_PER_USER]] as const) {
+    while (set.size > max) {
+      const oldest = set.values().next().value!;
+      forget(oldest);
+      oldest.evict();
+    }
+  }
+  return () => forget(entry);
 }
 
 /** Open SSE streams, closed on shutdown so the server can drain. */
