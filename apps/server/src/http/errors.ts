@@ -27,7 +27,7 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(409
  */
 const zodPtBr = z.locales.ptBR().localeError;
 function portugueseIssue(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.code === 'invalid_type' && issue.path?.length === 0 && issue.expected === 'object') {
+  if (issue.code === 'invalid_type' && !issue.path?.length && issue.expected === 'object') {
     return 'Dados inválidos: envie um objeto JSON.';
   }
   const message = zodPtBr(issue);
