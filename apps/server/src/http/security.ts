@@ -48,7 +48,7 @@ export function securityHeaders(cfg: Config) {
   });
 }
 
-/** The origins a browser request may come from: APP_URL's, as better-auth trusts (platform/auth.ts). */
+/** The origins a browser request may come from: APP_URL's (and the local port's); better-auth trusts the same list (platform/auth.ts). */
 export function trustedOrigins(cfg: Config): string[] {
   return [cfg.appUrl, `http://localhost:${cfg.PORT}`, `http://127.0.0.1:${cfg.PORT}`].map((u) => new URL(u).origin);
 }

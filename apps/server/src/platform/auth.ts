@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
 import { createRateLimitStore } from '../http/rate-limit.ts';
+import { trustedOrigins } from '../http/security.ts';
 import { recordSignIn } from '../modules/members/activity.ts';
 import { processInviteAfterConfirmation } from '../modules/invitations/service.ts';
 
@@ -32,7 +33,7 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     baseURL: cfg.appUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [cfg.appUrl, `http://localhost:${cfg.PORT}`, `http://127.0.0.1:${cfg.PORT}`],
+    trustedOrigins: trustedOrigins(cfg), // the same list http/security.ts checks on every /api request
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
