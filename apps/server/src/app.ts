@@ -9,7 +9,9 @@ import type { AppEnv, Services } from './services.ts';
 import { handleError } from './http/errors.ts';
 import { coreRoutes } from './platform/core-routes.ts';
 import type { ModuleDefinition } from './platform/module.ts';
-import { portugueseAuthBadRequest } from './http/auth-bad-request.ts';
+import { portugueseAuthErrors } from './http/auth-bad-request.ts';
+import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
+import { accountKey, accountRule, createRateLimitStore, rateLimitedResponse } from './http/rate-limit.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,14 +22,25 @@ function webDistDir(s: Services): string | null {
 export function createApp(s: Services, modules: readonly ModuleDefinition[], ready: () => boolean) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('*', securityHeaders(s.cfg));
 
   const api = new Hono<AppEnv>();
+  api.use('*', sameOriginOnly(s.cfg));
+  api.use('*', jsonBodyLimit());
+  const rateLimits = createRateLimitStore(s.pool);
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    // Per-account limits on sign-in and reset (by e-mail, in PostgreSQL), before better-auth's per-address ones.
+    const rule = c.req.method === 'POST' && s.cfg.AUTH_RATE_LIMIT === 'on' ? accountRule(c.req.path.slice('/api/auth'.length)) : null;
+    const key = rule && accountKey(rule, await c.req.raw.clone().json().catch(() => null));
+    if (rule && key) {
+      const decision = await rateLimits.consume(key, rule);
+      if (!decision.allowed) return rateLimitedResponse(decision.retryAfter ?? rule.window);
+    }
     // better-auth rate-limits per client address: hand it the socket's address in a header
     // of our own (overwriting anything the client sent), never a spoofable forwarded header.
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-sede-client-ip', getConnInfo(c).remote.address ?? 'unknown');
-    return portugueseAuthBadRequest(await s.auth.handler(new Request(c.req.raw, { headers })));
+    return portugueseAuthErrors(await s.auth.handler(new Request(c.req.raw, { headers })));
   });
   api.route('/', coreRoutes(s, modules, ready));
   for (const m of modules) if (m.routes) api.route(m.mount ?? `/${m.key}`, m.routes(s));

@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createDb, createPool } from '@sede/db/client';
 import { runMigrations } from '@sede/db/migrate';
 import { createApp } from './app.ts';
-import { closeAllStreams } from './platform/core-routes.ts';
+import { liveStreams } from './platform/live-streams.ts';
 import { createAuth, createAuthHooks } from './platform/auth.ts';
 import { createChangeFeed } from './platform/changes.ts';
 import type { Config } from './platform/config.ts';
@@ -61,7 +61,7 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   const stop = () =>
     (stopping ??= (async () => {
       ready = false;
-      closeAllStreams();
+      liveStreams(services).closeAll();
       // Stop taking requests; let the ones in flight finish. Keep-alive sockets become idle
       // once their response is out: close them then, instead of waiting for their timeout.
       const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };

@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter';
 import './index.css';
 import { StrictMode } from 'react';

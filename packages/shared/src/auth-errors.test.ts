@@ -18,6 +18,8 @@ describe('login errors (spec §8)', () => {
     ['any other 400', { code: 'VALIDATION_ERROR', message: 'Invalid email', status: 400 }, 'Erro de validação (400)'],
     ["a message with 'network'", { message: 'Network request failed', status: 0 }, 'Erro de conexão'],
     ['a failed fetch', { message: 'Failed to fetch' }, 'Erro de conexão'],
+    ['RATE_LIMITED (our 429, with the wait)', { code: 'RATE_LIMITED', message: 'Muitas tentativas. Tente novamente em 42 segundos.', status: 429 }, 'Muitas tentativas. Tente novamente em 42 segundos.'],
+    ['a 429 in English from elsewhere', { message: 'Too many requests. Please try again later.', status: 429 }, 'Muitas tentativas. Tente novamente em alguns instantes.'],
     ['anything else', { code: 'INTERNAL', message: 'boom', status: 500 }, 'Erro no login'],
     ['no error object', undefined, 'Erro no login'],
   ])('%s → %s', (_, error, expected) => {
@@ -44,6 +46,7 @@ describe('sign-up errors (spec §8)', () => {
     ['Database error', { message: 'Database error saving new user', status: 500 }, { title: 'Erro temporário' }],
     ['email rate limit exceeded', { message: 'email rate limit exceeded', status: 429 }, { title: 'Muitas tentativas detectadas', description: 'Aguarde de 5 a 10 minutos antes de tentar novamente.' }],
     ['status 429', { message: 'Too many requests. Please try again later.', status: 429 }, { title: 'Limite de tentativas atingido' }],
+    ['RATE_LIMITED (our 429) adds the wait', { code: 'RATE_LIMITED', message: 'Muitas tentativas. Tente novamente em 9 segundos.', status: 429 }, { title: 'Limite de tentativas atingido', description: 'Muitas tentativas. Tente novamente em 9 segundos.' }],
     ['anything else keeps its message', { code: 'PASSWORD_TOO_LONG', message: 'Password too long', status: 400 }, { title: 'Erro ao criar conta', description: 'Password too long' }],
     ['anything else without a message', { status: 500 }, { title: 'Erro ao criar conta' }],
   ])('%s', (_, error, expected) => {

@@ -21,8 +21,16 @@ export function loginErrorMessage(error: AuthErrorLike): string {
     return LOGIN_ERRORS.invalidCredentials;
   }
   if (error?.status === 400) return LOGIN_ERRORS.validation;
+  if (code === 'RATE_LIMITED' || error?.status === 429) return rateLimitedMessage(error);
   if (/network|failed to fetch/i.test(message)) return LOGIN_ERRORS.network;
   return LOGIN_ERRORS.generic;
+}
+
+export const RATE_LIMITED_FALLBACK = 'Muitas tentativas. Tente novamente em alguns instantes.';
+
+/** A 429: the server's own Portuguese message with the wait (code RATE_LIMITED), else a generic one. */
+export function rateLimitedMessage(error: AuthErrorLike): string {
+  return error?.code === 'RATE_LIMITED' && error.message ? error.message : RATE_LIMITED_FALLBACK;
 }
 
 /** A sign-in that threw instead of answering: a lost connection, else 'Erro inesperado'. */
@@ -52,7 +60,7 @@ export function signUpErrorMessage(error: AuthErrorLike): SignUpErrorResult {
   }
   if (/database error/i.test(message)) return { title: SIGNUP_ERRORS.temporary };
   if (/email rate limit exceeded/i.test(message)) return { title: SIGNUP_ERRORS.emailRateLimit, description: SIGNUP_ERRORS.emailRateLimitHint };
-  if (error?.status === 429) return { title: SIGNUP_ERRORS.rateLimit };
+  if (error?.status === 429) return code === 'RATE_LIMITED' && message ? { title: SIGNUP_ERRORS.rateLimit, description: message } : { title: SIGNUP_ERRORS.rateLimit };
   return { title: SIGNUP_ERRORS.generic, description: message || undefined };
 }
 

@@ -1,7 +1,12 @@
+import { LOGIN_ERRORS, SIGNUP_ERRORS } from '@sede/shared/auth-errors';
+import { rateLimitedResponse } from './rate-limit.ts';
+
 /**
- * better-auth answers a malformed auth request with a 400 in English ("Validation Error",
- * "Invalid JSON in request body", "Password too short"). The API speaks Portuguese: such
- * answers keep their status and code (the web app maps by code) and get a Portuguese message.
+ * better-auth answers its own endpoints in English ("Validation Error", "Invalid email or
+ * password", "Invalid origin", "Too many requests…"). The API speaks Portuguese: its 400, 401,
+ * 403, 422 and 429 answers keep their status and code (the web app maps by code) and get a
+ * Portuguese message, as `message` (what better-auth's client reads) and `error` (the API's
+ * shape). A 429 becomes the API's own RATE_LIMITED answer with the wait and Retry-After.
  */
 const MESSAGES: Record<string, string> = {
   VALIDATION_ERROR: 'Dados inválidos. Confira os campos enviados.',
@@ -21,15 +26,47 @@ const MESSAGES: Record<string, string> = {
   CALLBACK_URL_REQUIRED: 'Endereço de retorno obrigatório',
   EMAIL_ALREADY_VERIFIED: 'Este email já foi confirmado',
   CONTROL_CHARACTERS: 'O texto contém caracteres de controle inválidos.',
+  // 401 / 403 / 422
+  INVALID_EMAIL_OR_PASSWORD: LOGIN_ERRORS.invalidCredentials,
+  EMAIL_NOT_VERIFIED: LOGIN_ERRORS.emailNotConfirmed,
+  INVALID_PASSWORD: 'Senha incorreta',
+  USER_NOT_FOUND: 'Usuário não encontrado',
+  INVALID_USER: 'Usuário inválido',
+  UNAUTHORIZED: 'Usuário não autenticado',
+  SESSION_EXPIRED: 'Sessão expirada. Entre novamente para continuar.',
+  SESSION_NOT_FRESH: 'Sessão expirada. Entre novamente para continuar.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'Esta conta não tem senha cadastrada',
+  USER_ALREADY_EXISTS: SIGNUP_ERRORS.alreadyRegistered,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: SIGNUP_ERRORS.alreadyRegistered,
+  FAILED_TO_CREATE_USER: 'Não foi possível criar a conta',
+  SOCIAL_ACCOUNT_ALREADY_LINKED: 'Esta conta já está vinculada',
+  LINKED_ACCOUNT_ALREADY_EXISTS: 'Esta conta já está vinculada',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'Não é possível desvincular a última forma de acesso',
+  EMAIL_MISMATCH: 'O email não confere',
+  INVALID_ORIGIN: 'Origem da requisição não permitida',
+  MISSING_OR_NULL_ORIGIN: 'Origem da requisição não permitida',
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'Origem da requisição não permitida',
 };
-const FALLBACK = 'Requisição inválida';
+const FALLBACK: Record<number, string> = {
+  400: 'Requisição inválida',
+  401: 'Usuário não autenticado',
+  403: 'Acesso negado',
+  422: 'Não foi possível processar os dados enviados',
+};
+const DEFAULT_CODE: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 422: 'UNPROCESSABLE_ENTITY' };
 
-export async function portugueseAuthBadRequest(res: Response): Promise<Response> {
-  if (res.status !== 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
+export async function portugueseAuthErrors(res: Response): Promise<Response> {
+  const status = res.status;
+  if (status === 429) {
+    const wait = Number(res.headers.get('retry-after') ?? res.headers.get('x-retry-after'));
+    return rateLimitedResponse(Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : 60);
+  }
+  if (!(status in FALLBACK) || !res.headers.get('content-type')?.includes('application/json')) return res;
   const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
   if (!body || typeof body !== 'object') return res;
-  const code = typeof body.code === 'string' ? body.code : 'BAD_REQUEST';
+  const code = typeof body.code === 'string' ? body.code : DEFAULT_CODE[status]!;
+  const message = MESSAGES[code] ?? FALLBACK[status]!;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify({ ...body, code, message: MESSAGES[code] ?? FALLBACK }), { status: 400, headers });
+  return new Response(JSON.stringify({ ...body, code, message, error: message }), { status, headers });
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { pgInputError } from './pg-errors.ts';
 
 /** An error the client may show: a status, a stable code and a Portuguese message. */
@@ -22,14 +22,32 @@ export const notFound = (message = 'Não encontrado') => new AppError(404, 'NOT_
 export const badRequest = (message: string, code = 'VALIDATION_ERROR') => new AppError(400, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
+/**
+ * zod's messages where a schema set none, in Portuguese (decision 0079): a body that is not an
+ * object (null, an array, a string) gets ours; any other gap gets zod's pt-BR locale.
+ */
+const zodPtBr = z.locales.ptBR().localeError;
+function portugueseIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'invalid_type' && !issue.path?.length && issue.expected === 'object') {
+    return 'Dados inválidos: envie um objeto JSON.';
+  }
+  const message = zodPtBr(issue);
+  return typeof message === 'string' ? message : message?.message;
+}
+
 /** Parses a body or query with a shared zod schema; a failure is a 400 with the schema's message. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: portugueseIssue });
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Dados inválidos');
   return result.data;
 }
 
+/** A JSON body, or a 415 (not declared as JSON) / 400 (not valid JSON) in Portuguese. */
 export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envie os dados em JSON (Content-Type: application/json).');
+  }
   try {
     return await c.req.json();
   } catch {

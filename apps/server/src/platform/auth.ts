@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
 import { setSessionCookie } from 'better-auth/cookies';
+import { createRateLimitStore } from '../http/rate-limit.ts';
+import { trustedOrigins } from '../http/security.ts';
 import { recordSignIn } from './activity.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -51,7 +53,7 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     baseURL: cfg.appUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [cfg.appUrl, `http://localhost:${cfg.PORT}`, `http://127.0.0.1:${cfg.PORT}`],
+    trustedOrigins: trustedOrigins(cfg), // the same list http/security.ts checks on every /api request
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -93,6 +95,8 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: cfg.AUTH_RATE_LIMIT === 'on',
+      // In PostgreSQL: the same counters on every instance and across restarts (decision 0078).
+      customStorage: createRateLimitStore(db.$client),
       window: 60,
       max: 300,
       customRules: {

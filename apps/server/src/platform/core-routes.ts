@@ -4,6 +4,8 @@ import type { AppEnv, Services } from '../services.ts';
 import { requireViewer } from '../http/middleware.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { ModuleDefinition } from './module.ts';
+import { sessionCookieValue } from './viewer.ts';
+import { liveStreams } from './live-streams.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ME_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
@@ -49,21 +51,41 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
     let companyId = viewer.company?.id ?? null;
     return streamSSE(c, async (stream) => {
       let closed = false;
+      let evicted = false;
       const queue: Array<{ event: string; data: string }> = [];
       let wake: (() => void) | null = null;
       const push = (event: string, data: unknown) => {
         queue.push({ event, data: JSON.stringify(data) });
         wake?.();
       };
+      // While the person's membership is being re-read, company changes wait: once it is known,
+      // only those of the company they (still) belong to go out. None is dropped, none leaks.
+      let reloads = 0;
+      let held: Array<{ companyId: string; currencyAmount: unknown }> = [];
+      const sendCompany = (change: { companyId: string; currencyAmount: unknown }) => {
+        if (change.companyId === companyId) push('company', { companyId: change.companyId, currency_amount: change.currencyAmount });
+      };
       const unsubscribe = s.feed.subscribe((change) => {
-        if (change.t === 'company' && change.companyId === companyId) {
-          push('company', { companyId: change.companyId, currency_amount: change.currencyAmount });
+        if (change.t === 'company') {
+          if (reloads > 0) held.push(change);
+          else sendCompany(change);
         } else if ((change.t === 'user' || change.t === 'member') && change.userId === userId) {
-          if (change.t === 'member') companyId = null; // re-read below
           push('me', { reason: change.t });
-          void s.viewers.loadViewer(userId).then((v) => {
-            companyId = v?.viewer.company?.id ?? null;
-          });
+          reloads++;
+          void s.viewers
+            .loadViewer(userId)
+            .then((v) => {
+              companyId = v?.viewer.company?.id ?? null;
+            })
+            .catch(() => {
+              companyId = null;
+            })
+            .finally(() => {
+              if (--reloads > 0) return;
+              const waiting = held;
+              held = [];
+              waiting.forEach(sendCompany);
+            });
         } else if (change.t === 'session' && change.userId === userId) {
           push('session', {});
         } else if (change.t === 'reset') {
@@ -75,16 +97,24 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
         wake?.();
       };
       stream.onAbort(stop);
-      const off = registerStream(stop);
+      const streams = liveStreams(s);
+      const off = streams.register(stop);
+      // At most STREAMS_PER_SESSION / STREAMS_PER_USER open streams on this instance: a new one
+      // closes the oldest, telling its browser not to reconnect for an hour (decision 0078).
+      const offLimit = streams.limit(sessionCookieValue(c.req.header('cookie')) ?? userId, userId, () => {
+        push('closed', { reason: 'too_many_streams' });
+        evicted = true;
+        wake?.();
+      });
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ companyId }) });
       const heartbeat = setInterval(() => push('ping', {}), 25_000);
       try {
         while (!closed) {
           while (queue.length) {
             const item = queue.shift()!;
-            await stream.writeSSE(item);
+            await stream.writeSSE(item.event === 'closed' ? { ...item, retry: EVICTED_RETRY_MS } : item);
           }
-          if (closed) break;
+          if (closed || evicted) break;
           await new Promise<void>((resolve) => (wake = resolve));
           wake = null;
         }
@@ -92,6 +122,7 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
         clearInterval(heartbeat);
         unsubscribe();
         off();
+        offLimit();
       }
     });
   });
@@ -99,12 +130,4 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
   return app;
 }
 
-/** Open SSE streams, closed on shutdown so the server can drain. */
-const openStreams = new Set<() => void>();
-function registerStream(stop: () => void) {
-  openStreams.add(stop);
-  return () => openStreams.delete(stop);
-}
-export function closeAllStreams() {
-  for (const stop of openStreams) stop();
-}
+const EVICTED_RETRY_MS = 60 * 60 * 1000;

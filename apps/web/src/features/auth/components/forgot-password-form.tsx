@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { checkResetRequest } from '@sede/shared/auth-rules';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
+import { rateLimitedMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -32,6 +33,12 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
     busy.current = true;
     try {
       const { error: apiError } = await request.mutateAsync(parsed.data.email);
+      if (apiError?.status === 429) {
+        const wait = rateLimitedMessage(apiError);
+        setError(wait);
+        toast.error(AUTH_MESSAGES.resetEmailError, { description: wait });
+        return;
+      }
       if (apiError) throw new Error(apiError.message);
       setSentTo(parsed.data.email);
     } catch {

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import { normalizeEmail } from '@sede/shared/email';
+
+/**
+ * Rate limits kept in PostgreSQL (table `rate_limits`), so they survive a restart and are
+ * the same on every instance. One fixed window per key, decided in a single atomic upsert:
+ * concurrent requests on any instance cannot all pass a stale read.
+ */
+export type RateRule = { window: number; max: number };
+export type RateDecision = { allowed: boolean; retryAfter: number | null };
+
+const CONSUME_SQL = `
+INSERT INTO rate_limits AS r (key, count, reset_at)
+VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2))
+ON CONFLICT (key) DO UPDATE SET
+  count = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE LEAST(r.count + 1, 2147483647) END,
+  reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN clock_timestamp() + make_interval(secs => $2) ELSE r.reset_at END
+RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (reset_at - clock_timestamp()))))::int AS retry_after`;
+
+export function createRateLimitStore(pool: pg.Pool) {
+  let lastSweep = 0;
+  const sweep = () => {
+    const now = Date.now();
+    if (now - lastSweep < 60_000) return;
+    lastSweep = now;
+    pool.query('DELETE FROM rate_limits WHERE reset_at < clock_timestamp()').catch(() => {});
+  };
+  return {
+    /** Counts one request against `key`; refused once the window already holds `max`. */
+    async consume(key: string, rule: RateRule): Promise<RateDecision> {
+      sweep();
+      const { rows } = await pool.query<{ count: number; retry_after: number }>(CONSUME_SQL, [key, rule.window]);
+      const row = rows[0]!;
+      return row.count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: row.retry_after };
+    },
+  };
+}
+export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
+
+export const rateLimitMessage = (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} segundos.`;
+
+/** The one 429 answer of the API: a Portuguese message with the wait, and Retry-After. */
+export function rateLimitedResponse(seconds: number): Response {
+  const message = rateLimitMessage(seconds);
+  // `message` too: better-auth's web client shows an error's `message`.
+  return new Response(JSON.stringify({ error: message, code: 'RATE_LIMITED', message }), {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=UTF-8', 'retry-after': String(seconds) },
+  });
+}
+
+/**
+ * Per-account limits on the auth routes that take an e-mail and a secret or send mail, on top of
+ * better-auth's per-address ones: many addresses guessing one account's password, or flooding
+ * one inbox with reset links, are stopped too; and one abuser behind a shared address does not
+ * lock out every other account.
+ */
+export const ACCOUNT_RULES: Record<string, RateRule & { name: string }> = {
+  '/sign-in/email': { name: 'sign-in', window: 5 * 60, max: 10 },
+  '/request-password-reset': { name: 'reset', window: 15 * 60, max: 5 },
+  '/forget-password': { name: 'reset', window: 15 * 60, max: 5 },
+};
+
+/** The account rule for an auth path (relative to /api/auth), if any. */
+export function accountRule(authPath: string) {
+  return ACCOUNT_RULES[authPath.replace(/\/+$/, '')] ?? null;
+}
+
+/** The per-account key of a request body (null when it names no e-mail). */
+export function accountKey(rule: { name: string }, body: unknown): string | null {
+  const raw = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
+  if (typeof raw !== 'string') return null;
+  const email = normalizeEmail(raw).slice(0, 320);
+  return email ? `account:${rule.name}:${email}` : null;
+}

@@ -1,0 +1,93 @@
+import { createMiddleware } from 'hono/factory';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from '../platform/config.ts';
+
+/**
+ * Response headers of every answer (decision 0075): a strict Content-Security-Policy (scripts
+ * from our origin only, no inline script; inline styles allowed because sonner and Radix inject
+ * <style> elements), no framing, no MIME sniffing, no Referer (a reset or invitation link
+ * carries its token in the query), no powerful browser features, and HSTS behind https.
+ */
+export function securityHeaders(cfg: Config) {
+  const https = cfg.appUrl.startsWith('https:');
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'no-referrer',
+    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      bluetooth: [],
+      hid: [],
+      midi: [],
+      magnetometer: [],
+      gyroscope: [],
+      accelerometer: [],
+      displayCapture: [],
+      browsingTopics: [],
+    },
+  });
+}
+
+/** The origins a browser request may come from: APP_URL's (and the local port's); better-auth trusts the same list (platform/auth.ts). */
+export function trustedOrigins(cfg: Config): string[] {
+  return [cfg.appUrl, `http://localhost:${cfg.PORT}`, `http://127.0.0.1:${cfg.PORT}`].map((u) => new URL(u).origin);
+}
+
+/** Signature-verified server-to-server calls, which no browser makes. */
+const ORIGIN_EXEMPT = new Set(['/api/billing/webhooks/stripe']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site requests (decision 0076): a state-changing /api request must come from a trusted
+ * origin. A browser always sends Origin on such a request; without Origin (curl, a server) it is
+ * accepted unless Sec-Fetch-Site says another site sent it.
+ */
+export function sameOriginOnly(cfg: Config) {
+  const trusted = new Set(trustedOrigins(cfg));
+  return createMiddleware(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path)) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    const allowed = origin !== undefined ? trusted.has(origin) : site === undefined || site === 'same-origin' || site === 'none';
+    if (!allowed) {
+      return c.json({ error: 'Origem da requisição não permitida.', code: 'FORBIDDEN_ORIGIN' }, 403);
+    }
+    return next();
+  });
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Request bodies under /api are JSON and at most 1 MB (decision 0077): refused with a 413 as
+ * soon as the declared length, or the bytes read so far, pass the limit, never read whole.
+ * Uploads will stream through their own routes with their own limits.
+ */
+export const jsonBodyLimit = () =>
+  bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => {
+      c.header('connection', 'close');
+      return c.json({ error: 'O corpo da requisição é grande demais (máximo de 1 MB).', code: 'PAYLOAD_TOO_LARGE' }, 413);
+    },
+  });

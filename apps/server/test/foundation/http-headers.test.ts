@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config.ts';
+import { securityHeaders } from '../../src/http/security.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The CSP's directives as a map: name → sources. */
+function csp(res: Response) {
+  const value = res.headers.get('content-security-policy') ?? '';
+  return new Map(value.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+}
+
+describe('security headers', () => {
+  for (const [what, path] of [
+    ['the web app', '/'],
+    ['a deep link with a token (the reset page)', '/auth?reset=true&token=abc'],
+    ['the API', '/api/health'],
+    ['an API error', '/api/me'],
+    ['better-auth', '/api/auth/get-session'],
+  ] as const) {
+    it(`${what} (${path}) is sent with every header`, async () => {
+      const res = await server.request(path);
+      const policy = csp(res);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(["'self'"]); // no inline script, no eval
+      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'self'"]);
+      expect(policy.get('form-action')).toEqual(["'self'"]);
+      expect(policy.has('upgrade-insecure-requests')).toBe(false);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // A reset or invitation link carries its token in the query: no page ever sends a Referer.
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const permissions = res.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(permissions).toContain(feature);
+      // Served over http (APP_URL is http here): no HSTS.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    });
+  }
+
+  it('the built index.html has no inline script or style for the CSP to block', async () => {
+    const res = await server.request('/');
+    const html = await res.text();
+    if (res.status === 503) return expect(html).toContain('npm run build'); // web not built: nothing to serve
+    expect(res.status).toBe(200);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/\bsrc="\/assets\//);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style\b|\sstyle="|\son[a-z]+=/i);
+  });
+});
+
+describe('HSTS follows APP_URL', () => {
+  const appWith = (APP_URL: string) => {
+    const cfg = loadConfig({ NODE_ENV: 'test', APP_URL } as NodeJS.ProcessEnv);
+    return new Hono().use('*', securityHeaders(cfg)).get('/', (c) => c.text('ok'));
+  };
+
+  it('https: HSTS for a year and insecure requests upgraded', async () => {
+    const res = await appWith('https://sede.exemplo.com.br').request('/');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(csp(res).has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('http: neither', async () => {
+    const res = await appWith('http://localhost:3000').request('/');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(csp(res).has('upgrade-insecure-requests')).toBe(false);
+  });
+});
