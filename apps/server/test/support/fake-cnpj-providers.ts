@@ -9,7 +9,7 @@ import { formatCnpj, isValidCnpj } from '@sede/shared/cnpj';
 export const FAKE_PROVIDERS = ['brasilapi', 'minhareceita', 'receitaws', 'cnpjws', 'cnpja'] as const;
 export type FakeProvider = (typeof FAKE_PROVIDERS)[number];
 export type FakeScenario =
-  | 'found' | 'not_found' | 'invalid' | 'rate_limited' | 'rate_limited_retry_after' | 'error_500'
+  | 'found' | 'not_found' | 'invalid' | 'rate_limited' | 'rate_limited_retry_after' | 'rate_limited_briefly' | 'error_500'
   | 'html' | 'empty' | 'not_company' | 'timeout';
 type CnpjScenario = FakeScenario | Partial<Record<FakeProvider, FakeScenario>>;
 
@@ -46,6 +46,8 @@ const EXTRA: Partial<Record<FakeScenario, Answer>> = {
   rate_limited: { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
   // A long Retry-After (2 minutes): a lookup must skip the provider, never wait for it.
   rate_limited_retry_after: { status: 429, contentType: 'text/plain', body: 'Too Many Requests', headers: { 'retry-after': '120' } },
+  // Retry-After: 1 s, for browser tests that share one server: the backoff is over at once.
+  rate_limited_briefly: { status: 429, contentType: 'text/plain', body: 'Too Many Requests', headers: { 'retry-after': '1' } },
   error_500: { status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' },
   html: {
     status: 200,
