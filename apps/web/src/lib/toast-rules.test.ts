@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { installToastRules } from './toast-rules.ts';
 
 // sonner tells its <Toaster> about a dismissal on the next animation frame.
-globalThis.requestAnimationFrame ??= ((cb: FrameRequestCallback) => setTimeout(() => cb(0), 0)) as typeof requestAnimationFrame;
+globalThis.requestAnimationFrame ??= (cb: FrameRequestCallback) => {
+  setTimeout(() => cb(0), 0);
+  return 0;
+};
 
 const active = () => toast.getToasts().filter((t) => !('dismiss' in t && t.dismiss));
 const typesOnScreen = () => active().map((t) => ('type' in t ? t.type : undefined));

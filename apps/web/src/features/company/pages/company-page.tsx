@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { DEPARTMENT_ICONS } from '../../../app/layouts/sidebar-nav.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
 import { Building2 } from 'lucide-react';
 
 export default function CompanyPage() {
@@ -51,6 +52,8 @@ export default function CompanyPage() {
           </div>
         </div>
       </Card>
+
+      <GettingStartedPanel />
 
       <section aria-labelledby="departments-title" className="grid gap-3">
         <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>
