@@ -115,20 +115,71 @@ test.describe('company welcome and setup', () => {
       await expect(cnpjInput(page)).toHaveAttribute('aria-invalid', 'true');
     });
 
-    test('Empresa não encontrada / Verifique o CNPJ e tente novamente', async ({ page }) => {
+    test('Empresa não encontrada / Verifique o CNPJ e tente novamente: kept on the page within 5 s', async ({ page }) => {
       await searchCnpj(page, CNPJ_SCENARIOS.notFound);
-      const t = toast(page, 'Empresa não encontrada');
-      await expect(t).toBeVisible();
-      await expect(t).toContainText('Verifique o CNPJ e tente novamente');
+      const problem = page.getByTestId('lookup-problem');
+      await expect(problem).toHaveAttribute('data-kind', 'not_found', { timeout: 5000 });
+      await expect(problem).toHaveAttribute('role', 'alert');
+      await expect(problem).toContainText('Empresa não encontrada');
+      await expect(problem).toContainText('Verifique o CNPJ e tente novamente');
+      await expect(problem.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
       await expect(page.getByTestId('found-company')).toHaveCount(0);
     });
 
-    test('Erro na busca / Não foi possível buscar os dados da empresa (every provider down)', async ({ page }) => {
+    test('Erro na busca (every provider down): a distinct message with Tentar novamente, within 5 s', async ({ page }) => {
       await searchCnpj(page, CNPJ_SCENARIOS.allDown);
-      const t = toast(page, 'Erro na busca');
-      await expect(t).toBeVisible();
-      await expect(t).toContainText('Não foi possível buscar os dados da empresa');
+      const problem = page.getByTestId('lookup-problem');
+      await expect(problem).toHaveAttribute('data-kind', 'unavailable', { timeout: 5000 });
+      await expect(problem).toContainText('Erro na busca');
+      await expect(problem).toContainText('Não foi possível buscar os dados da empresa');
+      await expect(problem).not.toContainText('Empresa não encontrada');
       await expect(toast(page, 'Empresa não encontrada')).toHaveCount(0);
+      // Retrying asks again and answers again (the same failure here).
+      await problem.getByRole('button', { name: 'Tentar novamente' }).click();
+      await expect(page.getByTestId('lookup-problem')).toHaveAttribute('data-kind', 'unavailable', { timeout: 5000 });
+    });
+
+    test('Erro na busca (providers rate-limited): said within 5 s, and a later success clears it', async ({ page }) => {
+      await searchCnpj(page, CNPJ_SCENARIOS.rateLimited);
+      const problem = page.getByTestId('lookup-problem');
+      await expect(problem).toHaveAttribute('data-kind', 'rate_limited', { timeout: 5000 });
+      await expect(problem).toContainText('Erro na busca');
+      await expect(problem).toContainText('excesso de buscas');
+      await expect(problem.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+
+      // The providers' Retry-After is 1 s: a later search of a company that exists finds it.
+      const cnpj = randomCnpj();
+      await expect(async () => {
+        await searchCnpj(page, cnpj);
+        await expect(page.getByTestId('found-company')).toBeVisible({ timeout: 5000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(page.getByTestId('lookup-problem')).toHaveCount(0);
+    });
+
+    test('a later success clears a not-found and a failed search', async ({ page }) => {
+      await searchCnpj(page, CNPJ_SCENARIOS.allDown);
+      await expect(page.getByTestId('lookup-problem')).toBeVisible({ timeout: 5000 });
+      await searchCnpj(page, CNPJ_SCENARIOS.notFound);
+      await expect(page.getByTestId('lookup-problem')).toHaveAttribute('data-kind', 'not_found', { timeout: 5000 });
+      await searchCnpj(page, randomCnpj());
+      await expect(page.getByTestId('found-company')).toBeVisible({ timeout: 5000 });
+      await expect(page.getByTestId('lookup-problem')).toHaveCount(0);
+      await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
+    });
+
+    test('under the disabled Continue, what is still missing', async ({ page }) => {
+      const missing = page.getByTestId('continue-missing');
+      await expect(missing).toHaveText('Para continuar, falta: informe o CNPJ da empresa, informe o WhatsApp, informe o e-mail profissional.');
+      await expect(continueButton(page)).toBeDisabled();
+      await expect(continueButton(page)).toHaveAccessibleDescription(/Para continuar, falta/);
+      await searchCnpj(page, randomCnpj());
+      await expect(page.getByTestId('found-company')).toBeVisible();
+      await page.getByLabel('WhatsApp').fill('11987654321');
+      await expect(missing).toHaveText('Para continuar, falta: informe o e-mail profissional.');
+      await page.getByLabel('E-mail profissional').fill('contato@empresa.com.br');
+      await expect(missing).toHaveCount(0);
+      await expect(continueButton(page)).toBeEnabled();
     });
 
     test('WhatsApp obrigatório and Email profissional obrigatório', async ({ page }) => {

@@ -94,9 +94,12 @@ test.describe('guards (spec §2)', () => {
   test("auth start-up over 15 s ends with 'Timeout de autenticação', and signing in still works", async ({ page, request }) => {
     const user = await createConfirmedUser(request);
     await page.clock.install();
-    await page.route('**/api/me', () => {
-      /* never answers */
-    });
+    // An anonymous start-up asks get-session first, a signed-in one /api/me (decision 0087).
+    for (const url of ['**/api/me', '**/api/auth/get-session*']) {
+      await page.route(url, () => {
+        /* never answers */
+      });
+    }
     await page.goto('/empresa');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
     await page.clock.fastForward(14_000);
@@ -111,7 +114,9 @@ test.describe('guards (spec §2)', () => {
   });
 
   test("a failing start-up shows 'Auth initialization failed' on /auth", async ({ page }) => {
-    await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL"}' }));
+    for (const url of ['**/api/me', '**/api/auth/get-session*']) {
+      await page.route(url, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL"}' }));
+    }
     await page.goto('/empresa');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Auth initialization failed' })).toBeVisible();

@@ -48,7 +48,7 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     expect((await recommendation).status()).toBe(200);
 
-    // Step 3: the recommended plan (a director → annual) carries the badge and the reason; the other may be chosen.
+    // Step 3: the recommended plan (a director → annual) starts selected, with the reason above; the selected plan carries the badge.
     await expect(page.getByText('Passo 3 de 3')).toBeVisible();
     const annual = page.getByRole('radio', { name: /Plano Anual/ });
     await expect(annual).toBeChecked();
@@ -63,6 +63,10 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Plano Mensal', { exact: true }).click();
     await expect(page.getByRole('radio', { name: /Plano Mensal/ })).toBeChecked();
+    // The badge follows the choice (spec §4): one badge, on the plan now selected.
+    await expect(page.getByTestId('recommended-badge')).toHaveCount(1);
+    await expect(page.locator('label', { has: page.getByRole('radio', { name: /Plano Mensal/ }) }).getByTestId('recommended-badge')).toBeVisible();
+    await expect(page.locator('label', { has: annual }).getByTestId('recommended-badge')).toHaveCount(0);
     await page.getByRole('button', { name: 'Concluir' }).click();
 
     await expect(page).toHaveURL(/\/empresa$/);
@@ -77,7 +81,7 @@ test.describe('onboarding', () => {
     await expect(page).toHaveURL(/\/empresa$/);
   });
 
-  test('when the recommendation fails, monthly is selected without a badge', async ({ page }) => {
+  test('when the recommendation fails, monthly is selected (with the badge, as the selected plan) and no reason', async ({ page }) => {
     await newCompanyOwner(page);
     await page.route('**/api/onboarding/recommend-plan', (route) => route.fulfill({ status: 500, json: { error: 'Erro interno' } }));
     await page.goto('/onboarding');
@@ -87,7 +91,9 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Passo 3 de 3')).toBeVisible();
     await expect(page.getByRole('radio', { name: /Plano Mensal/ })).toBeChecked();
-    await expect(page.getByTestId('recommended-badge')).toHaveCount(0);
+    await expect(page.getByTestId('recommendation-reason')).toHaveCount(0);
+    await expect(page.getByTestId('recommended-badge')).toHaveCount(1);
+    await expect(page.locator('label', { has: page.getByRole('radio', { name: /Plano Mensal/ }) }).getByTestId('recommended-badge')).toBeVisible();
   });
 
   test("a failed save shows 'Erro ao salvar preferências'; a failed reload after saving shows 'Erro ao finalizar'", async ({ page }) => {

@@ -15,6 +15,8 @@ export const CNPJ_SCENARIOS = {
   allDown: '11222333000181',
   /** The Receita's alphanumeric example, found at BrasilAPI only. */
   alphanumeric: '12ABC34501DE35',
+  /** Every provider answers 429 (Retry-After: 1 s): the search is refused. */
+  rateLimited: '11444777000161',
 } as const;
 
 const RESERVED = new Set<string>(Object.values(CNPJ_SCENARIOS));

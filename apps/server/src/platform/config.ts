@@ -43,7 +43,7 @@ const schema = z.object({
       { message: 'use uma lista separada por vírgulas de: brasilapi, minhareceita, receitaws, cnpjws, cnpja' },
     ),
   CNPJ_CACHE_DAYS: z.coerce.number().positive().default(30),
-  CNPJ_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+  CNPJ_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   BRASILAPI_URL: z.url().default('https://brasilapi.com.br/api'),
   MINHARECEITA_URL: z.url().default('https://minhareceita.org'),
   RECEITAWS_URL: z.url().default('https://receitaws.com.br/v1'),

@@ -5,7 +5,7 @@ export function layout(title: string, paragraphs: string[], action?: { label: st
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(action.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:13px;color:#555">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+       <p style="margin:0 0 16px;font-size:13px;color:#555;overflow-wrap:anywhere">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(action.url)}</a></p>`
     : '';
   return `<!doctype html><html lang="pt-BR"><body style="font-family:Inter,Arial,sans-serif;color:#111;background:#f6f7f9;padding:24px">
 <div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px">

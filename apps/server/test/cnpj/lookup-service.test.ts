@@ -1,6 +1,6 @@
 import { CNPJ_MESSAGES } from '@sede/shared/cnpj';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCnpjLookup, LOOKUP_ERROR_MESSAGE, type CnpjLookupOptions } from '../../src/modules/cnpj/lookup-service.ts';
+import { createCnpjLookup, LOOKUP_ERROR_MESSAGE, LOOKUP_RATE_LIMITED_MESSAGE, type CnpjLookupOptions } from '../../src/modules/cnpj/lookup-service.ts';
 import { FAKE_PROVIDERS, startFakeCnpjProviders, type FakeCnpjProviders, type FakeScenario } from '../support/fake-cnpj-providers.ts';
 import { expected, readFixture } from './fixtures.ts';
 import { memoryCnpjCache } from './memory-cache.ts';
@@ -82,19 +82,47 @@ describe('createCnpjLookup', () => {
 
   it('answers error, never not_found, when every provider is down', async () => {
     everywhere('error_500');
-    expect(await setup().service.lookup(FOUND)).toEqual({ status: 'error', message: LOOKUP_ERROR_MESSAGE });
+    expect(await setup().service.lookup(FOUND)).toEqual({ status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE });
     fake.setScenario('brasilapi', 'html');
     fake.setScenario('cnpjws', 'rate_limited');
     fake.setScenario('receitaws', 'timeout');
     fake.setScenario('cnpja', 'not_company');
-    expect(await setup().service.lookup(FOUND)).toEqual({ status: 'error', message: LOOKUP_ERROR_MESSAGE });
+    expect(await setup().service.lookup(FOUND)).toEqual({ status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE });
+  });
+
+  it('ends the whole lookup at its deadline, however many providers hang', async () => {
+    everywhere('timeout');
+    const { service } = setup({ timeoutMs: 5000, deadlineMs: 400 });
+    const started = Date.now();
+    expect(await service.lookup(FOUND)).toEqual({ status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('settles a shared lookup at the deadline even when the cache never answers', async () => {
+    const cache = { get: () => new Promise<null>(() => undefined), set: async () => undefined };
+    const { service } = setup({ cache, deadlineMs: 300 });
+    const started = Date.now();
+    const results = await Promise.all([service.lookup(FOUND), service.lookup(FOUND)]);
+    expect(results[0]).toEqual(results[1]);
+    expect(results[0].status).toBe('error');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('answers rate_limited when every provider only refused, without waiting for a Retry-After', async () => {
+    everywhere('rate_limited_retry_after');
+    const { service } = setup();
+    const started = Date.now();
+    expect(await service.lookup(FOUND)).toEqual({ status: 'error', reason: 'rate_limited', message: LOOKUP_RATE_LIMITED_MESSAGE });
+    expect(await service.lookup(NOT_FOUND)).toMatchObject({ status: 'error', reason: 'rate_limited' });
+    expect(totalCalls()).toBe(4); // the second lookup asked nobody
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('rejects a record for another CNPJ than the one asked', async () => {
     const body = readFixture('brasilapi-found.json'); // describes 98765432000198
     const fetchStub = (async () => new Response(body, { headers: { 'content-type': 'application/json' } })) as typeof fetch;
     const { service } = setup({ providers: ['brasilapi'], fetch: fetchStub });
-    expect(await service.lookup('11222333000181')).toEqual({ status: 'error', message: LOOKUP_ERROR_MESSAGE });
+    expect(await service.lookup('11222333000181')).toEqual({ status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE });
   });
 
   it('serves a cache hit without calling anyone', async () => {
@@ -170,7 +198,7 @@ describe('createCnpjLookup', () => {
 
   it('answers error for letters when no letter-capable provider is configured', async () => {
     const { service } = setup({ providers: ['receitaws', 'cnpjws'] });
-    expect(await service.lookup(ALPHA)).toEqual({ status: 'error', message: LOOKUP_ERROR_MESSAGE });
+    expect(await service.lookup(ALPHA)).toEqual({ status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE });
     expect(totalCalls()).toBe(0);
   });
 
@@ -195,7 +223,7 @@ describe('fake server CLI scenarios', () => {
   it.each([
     [FOUND, { status: 'found' }],
     [NOT_FOUND, { status: 'not_found' }],
-    ['11222333000181', { status: 'error', message: LOOKUP_ERROR_MESSAGE }],
+    ['11222333000181', { status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE }],
     [ALPHA, { status: 'found', company: { cnpj: ALPHA, api_used: 'brasilapi' } }],
   ])('%s', async (cnpj, result) => {
     fake.setCnpjScenario(FOUND, 'found');

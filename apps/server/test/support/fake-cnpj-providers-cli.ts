@@ -3,6 +3,7 @@
 // Prints the base URLs as JSON on one line. Scenarios by CNPJ:
 //   98765432000279 not found everywhere; 11222333000181 every provider answers 500;
 //   12ABC34501DE35 found at BrasilAPI only (not found elsewhere);
+//   11444777000161 every provider answers 429 with Retry-After: 1 (rate limited, briefly);
 //   any other CNPJ with valid check digits: found everywhere (the fixture company, with that
 //   CNPJ), so browser tests can create as many companies as they need with random CNPJs.
 import { startFakeCnpjProviders } from './fake-cnpj-providers.ts';
@@ -12,6 +13,7 @@ const E2E_CNPJ_SCENARIOS = {
   notFound: '98765432000279',
   allDown: '11222333000181',
   brasilapiOnly: '12ABC34501DE35',
+  rateLimited: '11444777000161',
 } as const;
 
 const fake = await startFakeCnpjProviders(Number(process.env.FAKE_CNPJ_PORT ?? 0));
@@ -19,6 +21,7 @@ fake.setDefaultScenario('found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.found, 'found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.notFound, 'not_found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.allDown, 'error_500');
+fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.rateLimited, 'rate_limited_briefly');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.brasilapiOnly, {
   brasilapi: 'found',
   minhareceita: 'not_found',

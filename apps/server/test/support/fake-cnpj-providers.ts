@@ -9,7 +9,7 @@ import { formatCnpj, isValidCnpj } from '@sede/shared/cnpj';
 export const FAKE_PROVIDERS = ['brasilapi', 'minhareceita', 'receitaws', 'cnpjws', 'cnpja'] as const;
 export type FakeProvider = (typeof FAKE_PROVIDERS)[number];
 export type FakeScenario =
-  | 'found' | 'not_found' | 'invalid' | 'rate_limited' | 'error_500'
+  | 'found' | 'not_found' | 'invalid' | 'rate_limited' | 'rate_limited_retry_after' | 'rate_limited_briefly' | 'error_500'
   | 'html' | 'empty' | 'not_company' | 'timeout';
 type CnpjScenario = FakeScenario | Partial<Record<FakeProvider, FakeScenario>>;
 
@@ -40,10 +40,14 @@ const FIXTURES = new URL('../fixtures/cnpj/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', FIXTURES), 'utf8')) as Manifest;
 const FIXTURE_CNPJS = [manifest.cnpj_found, manifest.cnpj_not_found, manifest.cnpj_invalid];
 
-type Answer = { status: number; contentType: string; body: string };
+type Answer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
 
 const EXTRA: Partial<Record<FakeScenario, Answer>> = {
   rate_limited: { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
+  // A long Retry-After (2 minutes): a lookup must skip the provider, never wait for it.
+  rate_limited_retry_after: { status: 429, contentType: 'text/plain', body: 'Too Many Requests', headers: { 'retry-after': '120' } },
+  // Retry-After: 1 s, for browser tests that share one server: the backoff is over at once.
+  rate_limited_briefly: { status: 429, contentType: 'text/plain', body: 'Too Many Requests', headers: { 'retry-after': '1' } },
   error_500: { status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' },
   html: {
     status: 200,
@@ -83,7 +87,7 @@ function answerFor(provider: FakeProvider, scenario: Exclude<FakeScenario, 'time
 }
 
 function send(res: ServerResponse, a: Answer) {
-  res.writeHead(a.status, { 'content-type': a.contentType, 'content-length': Buffer.byteLength(a.body) });
+  res.writeHead(a.status, { ...a.headers, 'content-type': a.contentType, 'content-length': Buffer.byteLength(a.body) });
   res.end(a.body);
 }
 

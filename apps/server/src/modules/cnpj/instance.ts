@@ -45,7 +45,7 @@ export function foundOrThrow(result: LookupResult): NormalizedCompany {
       throw new AppError(400, 'VALIDATION_ERROR', result.message);
     case 'error':
       // Every provider failed: the search failed, which says nothing about the company existing.
-      throw new AppError(502, 'CNPJ_LOOKUP_FAILED', COMPANY_MESSAGES.searchError, {
+      throw new AppError(502, result.reason === 'rate_limited' ? 'CNPJ_RATE_LIMITED' : 'CNPJ_LOOKUP_FAILED', COMPANY_MESSAGES.searchError, {
         description: result.message || COMPANY_MESSAGES.searchErrorDescription,
       });
   }

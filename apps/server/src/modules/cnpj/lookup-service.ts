@@ -1,5 +1,7 @@
 // Company lookup by CNPJ: cache, then the providers in order, with timeouts, fallbacks,
 // per-provider backoff after a 429 and a local budget so we never exceed a provider's limit.
+// A rate-limited or exhausted provider is skipped, never waited for, and the whole lookup has
+// one deadline (DEFAULT_DEADLINE_MS): a person always gets an answer within a few seconds.
 import { CNPJ_MESSAGES, cnpjHasLetters, isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj';
 import { DEFAULT_PROVIDER_ORDER, getProvider } from './providers/registry.ts';
 import type { CnpjCache, CnpjProvider, LookupResult, NormalizedCompany, ProviderOutcome } from './types.ts';
@@ -7,14 +9,23 @@ import type { CnpjCache, CnpjProvider, LookupResult, NormalizedCompany, Provider
 export type { CnpjCache, LookupResult } from './types.ts';
 
 export const LOOKUP_ERROR_MESSAGE = 'Não foi possível buscar os dados da empresa';
+export const LOOKUP_RATE_LIMITED_MESSAGE =
+  'As fontes de consulta da Receita Federal receberam muitas buscas seguidas. Aguarde alguns segundos e tente novamente.';
 export const DEFAULT_BACKOFF_MS = 60_000;
+/** The whole lookup (cache read, every provider asked, cache write) ends within this. */
+export const DEFAULT_DEADLINE_MS = 4000;
+/** Below this much time left, no further provider is asked. */
+const MIN_PROVIDER_MS = 100;
 
 export type CnpjLookupOptions = {
   /** Provider keys in the order they are asked. */
   providers?: string[];
   /** Base URL per provider key; a missing one uses the provider's public URL. */
   baseUrls?: Record<string, string>;
+  /** Per provider; never more than what is left of the deadline. */
   timeoutMs?: number;
+  /** The whole lookup's deadline (real time, whatever `now` says). */
+  deadlineMs?: number;
   cache: CnpjCache;
   fetch?: typeof fetch;
   now?: () => number;
@@ -53,10 +64,22 @@ function retryAfterHeader(value: string | null, now: number): number | undefined
   return ms > 0 ? ms : undefined;
 }
 
+/** The promise's value, or `fallback` once `ms` have passed (the promise is left to settle alone). */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), Math.max(0, ms));
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const unavailable = (): LookupResult => ({ status: 'error', reason: 'unavailable', message: LOOKUP_ERROR_MESSAGE });
+
 export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
   const now = options.now ?? Date.now;
   const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 4000;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const providers = (options.providers ?? DEFAULT_PROVIDER_ORDER).map((name) => {
     const provider = getProvider(name);
     const perMinute = options.requestsPerMinute?.[name] ?? provider.requestsPerMinute;
@@ -65,9 +88,9 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
   });
   const inFlight = new Map<string, Promise<LookupResult>>();
 
-  async function ask(provider: CnpjProvider, base: string, cnpj: string): Promise<ProviderOutcome> {
+  async function ask(provider: CnpjProvider, base: string, cnpj: string, limitMs: number): Promise<ProviderOutcome> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), limitMs);
     try {
       const res = await fetchImpl(provider.url(base, cnpj), {
         signal: controller.signal,
@@ -88,29 +111,46 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
     }
   }
 
-  async function run(cnpj: string, fresh: boolean): Promise<LookupResult> {
-    const cached = fresh ? null : await options.cache.get(cnpj).catch(() => null);
+  async function run(cnpj: string, fresh: boolean, endsAt: number): Promise<LookupResult> {
+    const left = () => endsAt - Date.now();
+    const cached = fresh ? null : await within(options.cache.get(cnpj).catch(() => null), left(), null);
     if (cached) return { status: 'found', company: cached };
 
     const hasLetters = cnpjHasLetters(cnpj);
     let notFound = false;
+    let failed = false;
+    let rateLimited = false;
     for (const state of providers) {
       const { provider } = state;
       if (hasLetters && !provider.acceptsLetters) continue;
-      // Backing off after a 429, or out of local budget: skip as if rate limited.
-      if (now() < state.blockedUntil || !state.bucket.take()) continue;
+      // Backing off after a 429, or out of local budget: skip as if rate limited, never wait.
+      if (now() < state.blockedUntil || !state.bucket.take()) {
+        rateLimited = true;
+        continue;
+      }
+      if (left() < MIN_PROVIDER_MS) {
+        failed = true; // out of time: this provider counts as not reached
+        break;
+      }
 
-      const outcome = await ask(provider, state.base, cnpj);
+      const outcome = await ask(provider, state.base, cnpj, Math.min(timeoutMs, left()));
       if (outcome.kind === 'found') {
-        // A cache failure must not hide a good answer.
-        await options.cache.set(cnpj, outcome.record, provider.name).catch(() => undefined);
+        // A cache failure (or a slow cache) must not hide or delay a good answer.
+        await within(options.cache.set(cnpj, outcome.record, provider.name).catch(() => undefined), left(), undefined);
         return { status: 'found', company: outcome.record };
       }
       // One provider's "not found" is not the last word (open-data providers lag a month).
       if (outcome.kind === 'not_found') notFound = true;
-      if (outcome.kind === 'rate_limited') state.blockedUntil = now() + (outcome.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+      if (outcome.kind === 'failed') failed = true;
+      if (outcome.kind === 'rate_limited') {
+        rateLimited = true;
+        state.blockedUntil = now() + (outcome.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+      }
     }
-    return notFound ? { status: 'not_found' } : { status: 'error', message: LOOKUP_ERROR_MESSAGE };
+    if (notFound) return { status: 'not_found' };
+    // Only refusals (429 or our own budget), no failure: say so, the person can retry shortly.
+    if (rateLimited && !failed) return { status: 'error', reason: 'rate_limited', message: LOOKUP_RATE_LIMITED_MESSAGE };
+    return unavailable();
   }
 
   return {
@@ -126,8 +166,9 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
       const key = fresh ? `fresh:${cnpj}` : cnpj;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = run(cnpj, fresh)
-          .catch((): LookupResult => ({ status: 'error', message: LOOKUP_ERROR_MESSAGE }))
+        // The deadline also bounds the run as a whole: a shared promise always settles in time.
+        const endsAt = Date.now() + deadlineMs;
+        pending = within(run(cnpj, fresh, endsAt).catch(unavailable), deadlineMs + 50, unavailable())
           .finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }

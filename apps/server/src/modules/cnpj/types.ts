@@ -33,4 +33,5 @@ export type LookupResult =
   | { status: 'found'; company: NormalizedCompany }
   | { status: 'not_found' }
   | { status: 'invalid'; message: string }
-  | { status: 'error'; message: string };
+  /** `unavailable`: providers failed or did not answer in time; `rate_limited`: they only refused (429, budget). */
+  | { status: 'error'; reason: 'unavailable' | 'rate_limited'; message: string };

@@ -7,13 +7,13 @@ import { defaultPermissions, type PermissionSet } from '@sede/shared/permission-
 import { setSignedIn } from '../../lib/api-client.ts';
 
 import { emitAuthEvent, onAuthEvent } from '../../lib/auth-events.ts';
-import { meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './api/get-me.ts';
+import { LOCAL_AUTH_TOKEN_KEY, meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './api/get-me.ts';
 import { readCachedPermissions, writeCachedPermissions } from './hooks/permissions-cache.ts';
 
 const LiveCompany = lazy(() => import('./components/live-company.tsx'));
 
 /** Local items removed on sign-out (spec §4): the auth token and the AI key. */
-export const LOCAL_AUTH_TOKEN_KEY = 'sede:auth-token';
+export { LOCAL_AUTH_TOKEN_KEY };
 export const LOCAL_AI_KEY = 'sede:ai-key';
 
 export type AuthState = {

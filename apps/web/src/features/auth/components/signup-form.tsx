@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { checkSignUp, type SignUpField, type SignUpValues } from '@sede/shared/auth-rules';
 import { SIGNUP_ERRORS, signUpErrorMessage } from '@sede/shared/auth-errors';
@@ -13,6 +13,9 @@ type FieldName = SignUpField;
 type Values = SignUpValues;
 const empty = (email = ''): Values => ({ firstName: '', lastName: '', email, password: '', confirmPassword: '' });
 const RATE_LIMIT_TOAST_MS = 8000;
+const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'];
+/** Under each other empty required field; the first one carries the spec's message. */
+const FIELD_REQUIRED = 'Campo obrigatório';
 
 /** 'Criar conta': spec §5 validation and §8 sign-up errors; success opens the 'Verifique seu E-mail' modal. */
 export function SignupForm({
@@ -26,11 +29,16 @@ export function SignupForm({
 }) {
   const { values, setValues, setError, fail, bind, errorOf, busy } = useFieldForm<FieldName>(() => empty(defaultEmail));
   const signUp = useSignUp();
+  // After a submit with empty required fields, every one of them is marked until it is filled.
+  const [markedEmpty, setMarkedEmpty] = useState<FieldName[]>([]);
+  const fieldError = (name: FieldName) =>
+    errorOf(name) ?? (markedEmpty.includes(name) && !values[name].trim() ? FIELD_REQUIRED : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy.current) return;
     const parsed = checkSignUp(values);
+    setMarkedEmpty(FIELDS.filter((f) => !values[f].trim()));
     if (!parsed.success) {
       toast.error(parsed.message);
       return fail(parsed.field, parsed.message);
@@ -69,20 +77,20 @@ export function SignupForm({
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Criar conta">
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field label="Nome" error={errorOf('firstName')}>
+        <Field label="Nome" error={fieldError('firstName')}>
           <Input autoComplete="given-name" {...bind('firstName')} />
         </Field>
-        <Field label="Sobrenome" error={errorOf('lastName')}>
+        <Field label="Sobrenome" error={fieldError('lastName')}>
           <Input autoComplete="family-name" {...bind('lastName')} />
         </Field>
       </div>
-      <Field label="E-mail" error={errorOf('email')}>
+      <Field label="E-mail" error={fieldError('email')}>
         <Input type="email" inputMode="email" autoComplete="email" placeholder="voce@empresa.com.br" {...bind('email')} />
       </Field>
-      <Field label="Senha" error={errorOf('password')} hint="Mínimo de 6 caracteres">
+      <Field label="Senha" error={fieldError('password')} hint="Mínimo de 6 caracteres">
         <PasswordInput autoComplete="new-password" {...bind('password')} />
       </Field>
-      <Field label="Confirmar senha" error={errorOf('confirmPassword')}>
+      <Field label="Confirmar senha" error={fieldError('confirmPassword')}>
         <PasswordInput autoComplete="new-password" {...bind('confirmPassword')} />
       </Field>
       <Button type="submit" className="w-full" pending={signUp.isPending}>

@@ -18,7 +18,8 @@ import { cnpjLookupSchema, useLookupCnpj } from '../api/lookup-cnpj.ts';
 import { createCompanySchema, useCreateCompany } from '../api/create-company.ts';
 import { FoundCompanyCard } from '../components/found-company-card.tsx';
 import { CNPJ_MASK, MaskedInput, PHONE_MASK } from '../components/masked-input.tsx';
-import { showCreateError, showLookupError } from '../components/setup-errors.ts';
+import { LookupProblemNotice } from '../components/lookup-problem-notice.tsx';
+import { lookupProblemOf, showCreateError, type LookupProblem } from '../components/setup-errors.ts';
 import { useOAuthReturn } from '../hooks/use-oauth-return.ts';
 
 type Phase = 'idle' | 'found' | 'submitting' | 'created';
@@ -31,8 +32,10 @@ export default function CompanySetupPage() {
   const lookup = useLookupCnpj();
   const create = useCreateCompany();
   const [found, setFound] = useState<CompanyLookupResult | null>(null);
+  const [problem, setProblem] = useState<LookupProblem | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const cnpjId = useId();
+  const missingId = useId();
   const submitting = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(redirectTimer.current ?? undefined), []);
@@ -75,13 +78,14 @@ export default function CompanySetupPage() {
     }
     clearErrors('cnpj');
     setFound(null);
+    setProblem(null);
     setPhase('idle');
     lookup.mutate(parsed.data, {
       onSuccess: (company) => {
         setFound(company);
         setPhase('found');
       },
-      onError: (e) => showLookupError(e, (message) => setError('cnpj', { message })),
+      onError: (e) => setProblem(lookupProblemOf(e, cnpj, (message) => setError('cnpj', { message }))),
     });
   };
 
@@ -129,6 +133,14 @@ export default function CompanySetupPage() {
   };
 
   const touchedContact = formState.touchedFields.whatsapp || formState.touchedFields.email;
+  // A problem about a CNPJ no longer in the field says nothing about the one typed now.
+  const problemForInput = problem && problem.cnpj === cnpj && !lookup.isPending ? problem : null;
+  // Said under the disabled Continue: what is still missing, in the order of the form.
+  const missing = [
+    !foundForInput && (cnpjComplete ? 'busque o CNPJ e encontre a empresa' : 'informe o CNPJ da empresa'),
+    whatsapp.trim() === '' && 'informe o WhatsApp',
+    email.trim() === '' && 'informe o e-mail profissional',
+  ].filter((item): item is string => Boolean(item));
 
   return (
     <FocusCard className="sm:max-w-lg">
@@ -201,6 +213,7 @@ export default function CompanySetupPage() {
         {lookup.isPending && (
           <div role="status" className="h-28 animate-pulse rounded-[var(--radius-ui)] bg-slate-100" aria-label="Buscando dados da empresa..." />
         )}
+        {problemForInput && <LookupProblemNotice problem={problemForInput} onRetry={search} retrying={lookup.isPending} />}
         {foundForInput && <FoundCompanyCard company={foundForInput} />}
 
         <Controller
@@ -230,12 +243,24 @@ export default function CompanySetupPage() {
         </Field>
 
         <div className="grid gap-3">
-          <Button type="submit" size="lg" disabled={!canSubmit} pending={phase === 'submitting'} data-testid="company-setup-submit">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={!canSubmit}
+            pending={phase === 'submitting'}
+            aria-describedby={!busy && missing.length > 0 ? missingId : undefined}
+            data-testid="company-setup-submit"
+          >
             {phase === 'created' ? 'Empresa cadastrada' : 'Continuar'}
           </Button>
           {!foundForInput && touchedContact && (
             <p className="text-center text-sm text-slate-600" role="status" data-testid="company-not-selected">
               {COMPANY_MESSAGES.notSelected}: busque o CNPJ acima para continuar.
+            </p>
+          )}
+          {!busy && missing.length > 0 && (
+            <p id={missingId} className="text-center text-sm text-slate-600" data-testid="continue-missing">
+              Para continuar, falta: {missing.join(', ')}.
             </p>
           )}
           <Button type="button" variant="ghost" onClick={() => navigate('/company-welcome')} disabled={busy}>

@@ -9,6 +9,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { AREA_ITEMS } from '../../../app/navigation.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
 import { Building2 } from 'lucide-react';
 
 export default function CompanyPage() {
@@ -51,6 +52,8 @@ export default function CompanyPage() {
           </div>
         </div>
       </Card>
+
+      <GettingStartedPanel />
 
       <section aria-labelledby="departments-title" className="grid gap-3">
         <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>

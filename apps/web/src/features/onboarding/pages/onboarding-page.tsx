@@ -186,7 +186,8 @@ function OnboardingWizard() {
                   title={`Plano ${PLANS[plan].label}`}
                   data-testid={`choose-${plan}`}
                   badge={
-                    recommendation?.recommendedPlan === plan ? (
+                    // Spec §4: the selected plan carries the badge (decision 0060, updated by 0086).
+                    selectedPlan === plan ? (
                       <span className="rounded-full bg-[var(--color-accent)] px-2 py-0.5 text-xs font-semibold text-white" data-testid="recommended-badge">
                         Recomendado
                       </span>
