@@ -90,10 +90,16 @@ test.describe('live balance', () => {
     const stream = waitForLiveStream(page);
     await page.goto('/empresa');
     await stream;
+    // Every value the balance shows is recorded; the own company's change is the sentinel that
+    // arrives after the other company's would have (one feed, in commit order).
+    await page.getByTestId('company-balance').evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { balancesSeen: string[] }).balancesSeen = seen;
+      new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+    });
     await e2eSql('UPDATE companies SET currency_amount = 999 WHERE id = $1', [other.company.id]);
-    await page.waitForTimeout(1000);
-    await expect(page.getByTestId('company-balance')).toHaveText('50');
     await e2eSql('UPDATE companies SET currency_amount = 51 WHERE id = $1', [company.id]);
     await expect(page.getByTestId('company-balance')).toHaveText('51', { timeout: 1000 });
+    expect(await page.evaluate(() => (window as unknown as { balancesSeen: string[] }).balancesSeen)).not.toContain('999');
   });
 });

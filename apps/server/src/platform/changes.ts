@@ -25,6 +25,7 @@ export function createChangeFeed(connectionString: string) {
   let live = false;
   let stopped = false;
   let reconnects = 0;
+  let failedAttempts = 0;
   let loop: Promise<void> | null = null;
 
   const emit = (change: Change) => {
@@ -82,6 +83,7 @@ export function createChangeFeed(connectionString: string) {
         await sleep(RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!);
         if (stopped) return;
         current = await listen().catch(() => null);
+        if (!current) failedAttempts++;
       }
       if (stopped) {
         await current?.end().catch(() => {});
@@ -109,7 +111,7 @@ export function createChangeFeed(connectionString: string) {
     isLive: () => live && !stopped,
     /** The backend pid of the LISTEN connection (tests terminate it on purpose). */
     pid: () => (client as unknown as { processID?: number } | null)?.processID ?? null,
-    stats: () => ({ live: live && !stopped, reconnects }),
+    stats: () => ({ live: live && !stopped, reconnects, failedAttempts }),
     async stop() {
       stopped = true;
       live = false;

@@ -50,6 +50,8 @@ function createStreamRegistry() {
       }
       return () => forget(entry);
     },
+    /** Streams open on this server, and those counted against a user's cap (tests' sentinel). */
+    size: (userId?: string) => (userId ? (byUser.get(userId)?.size ?? 0) : open.size),
     closeAll() {
       for (const stop of open) stop();
     },

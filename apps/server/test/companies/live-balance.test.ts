@@ -71,17 +71,20 @@ describe('live balance over GET /api/events', () => {
       expect(event.data).toEqual({ companyId: a.company.id, currency_amount: 777 });
       expect(event.at - committedAt).toBeLessThan(1000);
 
-      // Give B's stream time to (wrongly) receive it, then check it got nothing of A's.
-      await new Promise((r) => setTimeout(r, 500));
-      expect(streamB.events.filter((e) => e.event === 'company')).toEqual([]);
-      expect(JSON.stringify(streamB.events)).not.toContain(a.company.id);
-
+      // A sentinel instead of a pause: B's own change, committed after A's, reaches B after
+      // anything of A's would have (one feed, in commit order). B got nothing of A's before it.
       await env.sql('UPDATE companies SET currency_amount = 12 WHERE id = $1', [b.company.id]);
       const eventB = await streamB.waitFor((e) => e.event === 'company');
       expect(eventB.data).toEqual({ companyId: b.company.id, currency_amount: 12 });
-      await new Promise((r) => setTimeout(r, 300));
+      expect(streamB.events.filter((e) => e.event === 'company')).toHaveLength(1);
+      expect(JSON.stringify(streamB.events)).not.toContain(a.company.id);
+
+      // And A, sentinel again: its own next change arrives, B's never did.
+      await env.sql('UPDATE companies SET currency_amount = 778 WHERE id = $1', [a.company.id]);
+      await streamA.waitFor((e) => e.event === 'company' && (e.data as { currency_amount: number }).currency_amount === 778);
       expect(streamA.events.filter((e) => e.event === 'company').map((e) => e.data)).toEqual([
         { companyId: a.company.id, currency_amount: 777 },
+        { companyId: a.company.id, currency_amount: 778 },
       ]);
     } finally {
       streamA.close();

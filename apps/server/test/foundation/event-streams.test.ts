@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../src/platform/live-streams.ts';
+import { liveStreams, STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../src/platform/live-streams.ts';
 import { createConfirmedUser, startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
 
 /** GET /api/events: at most 8 streams per session and 20 per user on an instance; a new one closes the oldest. */
@@ -62,7 +62,8 @@ describe('live stream caps', () => {
     const streams: Stream[] = [];
     try {
       for (let i = 0; i < STREAMS_PER_SESSION; i++) streams.push(await open(user.jar));
-      await new Promise((r) => setTimeout(r, 50));
+      // Each stream is counted before its 'ready': the server's own count is the sentinel.
+      expect(liveStreams(server.services).size(user.userId)).toBe(STREAMS_PER_SESSION);
       expect(streams.every((s) => !s.isEnded())).toBe(true);
 
       streams.push(await open(user.jar));
@@ -88,18 +89,19 @@ describe('live stream caps', () => {
       for (const [jar, n] of [[jars[0]!, 8], [jars[1]!, 8], [jars[2]!, 4]] as const) {
         for (let i = 0; i < n; i++) streams.push(await open(jar));
       }
-      await new Promise((r) => setTimeout(r, 50));
+      expect(liveStreams(server.services).size(user.userId)).toBe(STREAMS_PER_USER);
       expect(streams.filter((s) => s.isEnded())).toHaveLength(0);
 
       streams.push(await open(jars[2]!)); // the 21st: the first stream of the first session goes
       await within(2000, () => streams[0]!.isEnded());
-      await new Promise((r) => setTimeout(r, 50));
+      expect(liveStreams(server.services).size(user.userId)).toBe(STREAMS_PER_USER);
       expect(streams.filter((s) => s.isEnded())).toHaveLength(1);
 
       // Another user is not affected by this one's streams.
       const other = await newUser();
       const theirs = await open(other.jar);
-      await new Promise((r) => setTimeout(r, 50));
+      expect(liveStreams(server.services).size(other.userId)).toBe(1);
+      expect(liveStreams(server.services).size(user.userId)).toBe(STREAMS_PER_USER);
       expect(theirs.isEnded()).toBe(false);
       expect(streams.filter((s) => s.isEnded())).toHaveLength(1);
       theirs.close();
@@ -116,9 +118,9 @@ describe('live stream caps', () => {
       for (let i = 1; i < STREAMS_PER_SESSION; i++) others.push(await open(user.jar));
       others[0]!.close();
       await others[0]!.ended;
-      await new Promise((r) => setTimeout(r, 100)); // the server notices the abort
+      await within(2000, () => liveStreams(server.services).size(user.userId) === STREAMS_PER_SESSION - 1); // the server noticed the abort
       others.push(await open(user.jar)); // 8 open again: nothing to close
-      await new Promise((r) => setTimeout(r, 100));
+      expect(liveStreams(server.services).size(user.userId)).toBe(STREAMS_PER_SESSION);
       expect(first.isEnded()).toBe(false);
     } finally {
       first.close();
