@@ -6,7 +6,7 @@ import { DELAYS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 
 type State = { status: 'loading' } | { status: 'success'; signedIn: boolean } | { status: 'error'; message: string };
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';

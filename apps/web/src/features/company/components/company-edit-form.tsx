@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CEP_MASK, MaskedInput, PHONE_MASK } from '../../company-setup/components/masked-input.tsx';
+import { CEP_MASK, MaskedInput, PHONE_MASK } from '../../../components/form/masked-input.tsx';
 import { updateCompanySchema, useUpdateCompany } from '../api/update-company.ts';
 
 type FormValues = { name: string; fantasia: string; phone: string; email: string; address: string; city: string; state: string; cep: string };

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAppConfig } from '../../auth/api/get-config.ts';
+import { useAppConfig } from '../../../lib/session/get-config.ts';
 import { useMessages } from '../api/list-messages.ts';
 import { MessageList } from '../components/message-list.tsx';
 import { MessageView } from '../components/message-view.tsx';

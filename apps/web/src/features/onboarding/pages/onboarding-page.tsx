@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { PlanIncludes, PlanPrice } from '../../billing/components/plan-price.tsx';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useRecommendPlan } from '../api/recommend-plan.ts';
