@@ -38,7 +38,7 @@ export default function BillingPage() {
     <div className="grid gap-8">
       <TestModeBanner />
       {summary.isPending ? (
-        <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando assinatura" />
+        <div className="h-40 animate-pulse rounded-xl bg-slate-100" role="status" aria-busy="true" aria-label="Carregando assinatura" />
       ) : summary.isError ? (
         <p role="alert" className="text-sm text-red-700">{summary.error.message}</p>
       ) : (

@@ -35,9 +35,9 @@ export function CompanyEditForm({ company }: { company: CompanyDetails }) {
   const { control, register, handleSubmit, reset, formState } = form;
 
   // New data from the server (a refresh, another admin's edit) replaces an untouched form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only new server data resets; a form turning clean again (after a save) must not reset to the older props
   useEffect(() => {
     if (!formState.isDirty) reset(valuesOf(company));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [company]);
 
   const onSubmit = handleSubmit((data) =>

@@ -58,6 +58,7 @@ function OnboardingWizard() {
 
   // Each step starts with its question: move focus there so screen readers announce it.
   const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change, to focus the new step's question
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -108,10 +108,10 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
   return (
     <div className="grid gap-5">
       <GoogleLinkButton linked={profile.googleLinked} callbackURL={googleCallbackURL} />
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" role="separator">
-        <span className="h-px flex-1 bg-slate-200" />
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" aria-hidden />
         ou complete manualmente
-        <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" aria-hidden />
       </div>
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4" aria-label="Dados do perfil">
         <Field label="E-mail" hint="O e-mail não pode ser alterado aqui.">
