@@ -13,6 +13,15 @@ export default defineConfig({
         },
       },
       {
+        // Component tests of interactive UI: React in a light DOM (happy-dom), no server.
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/setup-dom.ts'],
+        },
+      },
+      {
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],

@@ -17,10 +17,13 @@ function gate() {
 test.describe('guards (spec §2)', () => {
   test("'Carregando...' while auth loads, then /auth when nobody is signed in", async ({ page }) => {
     const me = gate();
-    await page.route('**/api/me', async (route) => {
-      await me.opened;
-      await route.continue();
-    });
+    // An anonymous start-up asks get-session first, a signed-in one /api/me (decision 0087).
+    for (const url of ['**/api/me', '**/api/auth/get-session*']) {
+      await page.route(url, async (route) => {
+        await me.opened;
+        await route.continue();
+      });
+    }
     await page.goto('/empresa');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
     await expect(page).toHaveURL(/\/empresa$/);

@@ -12,5 +12,5 @@ export const NAV_ITEMS: NavItem[] = MANIFESTS.flatMap((m) => m.nav ?? []).map((e
   return { key: area.key, title: area.title, path: area.path, icon: area.icon, guard: area.guard, area: area.key, description: area.description };
 });
 
-/** The department areas the app shows (the sidebar's area entries): /empresa's cards. */
+/** The department areas the sidebar shows; /empresa's cards read the registry's AREAS, the same list (routes.test.ts). */
 export const AREA_ITEMS = NAV_ITEMS.filter((item): item is NavItem & { area: AreaKey; guard: GuardKey; description: string } => Boolean(item.area));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adminKeys } from '../features/admin/api/keys.ts';
-import { authKeys } from '../features/auth/api/keys.ts';
+import { authKeys } from '../lib/session/keys.ts';
 import { billingKeys } from '../features/billing/api/keys.ts';
 import { companyKeys } from '../features/company/api/keys.ts';
 import { departmentKeys } from '../features/departments/api/keys.ts';

@@ -20,6 +20,7 @@ function toRoute(def: RouteDef): RouteObject {
       ]);
       const fallback = def.deniedAs === 'not-found' ? <NotFoundPage /> : undefined;
       return {
+        // biome-ignore lint/correctness/noComponentHookFactories: a route's lazy() builds its component once per route, on first load (React Router's lazy route API)
         Component: () => (
           <PermissionGuard keys={keys} fallback={fallback}>
             <Page />

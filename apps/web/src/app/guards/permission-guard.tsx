@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { hasAnyPermission, type GuardKey } from '@sede/shared/permissions';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { AccessDenied } from '../../features/access/components/access-denied.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 
 const OAuthErrorRedirect = lazy(() => import('../../features/company-setup/components/oauth-error-redirect.tsx'));
 

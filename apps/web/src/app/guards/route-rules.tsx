@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { resolveRedirect } from '@sede/shared/routing';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 
 const TOKEN_IN_URL = /access_token|oauth=true/;
 

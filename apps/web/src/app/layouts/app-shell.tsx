@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 
 function usePageTitle() {

@@ -3,7 +3,7 @@ import { Outlet, useMatches, useNavigation } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOASTS } from '@sede/shared/constants';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AuthProvider } from '../../features/auth/auth-provider.tsx';
+import { AuthProvider } from '../../lib/session/auth-provider.tsx';
 import { documentTitle } from '../routes.ts';
 
 /** The browser tab follows the page: '<route title> · Sede' (the deepest route with a title). */

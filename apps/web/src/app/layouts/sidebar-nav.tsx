@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { cn } from '../../lib/cn.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { NAV_ICONS } from '../../components/nav-icons.ts';
 import { NAV_ITEMS } from '../navigation.ts';
 

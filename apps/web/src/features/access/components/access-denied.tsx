@@ -5,7 +5,7 @@ import { flagLabel, GUARD_LABELS } from '@sede/shared/registry/guard-labels';
 import type { GuardKey } from '@sede/shared/registry/guards';
 import { roleLabel } from '@sede/shared/roles';
 import { Button } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 
 /** The current person's access data: shared by the access-denied screen and /user-access-debug. */
 export function AccessDetails({ required }: { required?: GuardKey[] }) {

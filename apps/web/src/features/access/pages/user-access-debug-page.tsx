@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
-import { clearCachedPermissions } from '../../auth/hooks/permissions-cache.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { clearCachedPermissions } from '../../../lib/session/permissions-cache.ts';
 import { AccessDetails } from '../components/access-denied.tsx';
-import { authKeys } from '../../auth/api/keys.ts';
+import { authKeys } from '../../../lib/session/keys.ts';
 
 export default function UserAccessDebugPage() {
   const queryClient = useQueryClient();

@@ -55,7 +55,7 @@ export function RoleDialog({ member, onClose }: { member: MemberView | null; onC
           </label>
         ))}
         {role === 'custom' && (
-          <div className="grid gap-2 rounded-[var(--radius-ui)] border border-slate-200 p-3" role="group" aria-label="Áreas da função personalizada">
+          <fieldset className="grid min-w-0 gap-2 rounded-[var(--radius-ui)] border border-slate-200 p-3" aria-label="Áreas da função personalizada">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Áreas liberadas</p>
             {CUSTOM_PERMISSION_KEYS.map((key) => (
               <label key={key} className="flex items-center gap-2 text-sm text-slate-800">
@@ -69,7 +69,7 @@ export function RoleDialog({ member, onClose }: { member: MemberView | null; onC
               </label>
             ))}
             <p className="text-xs text-slate-600">Empresa, projetos, documentação e perfil ficam sempre liberados.</p>
-          </div>
+          </fieldset>
         )}
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,4 +1,4 @@
-import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from '../../../lib/session/auth-call.ts';
 
 /** Where better-auth sends the person back: /auth?reset=true&token=… (or &error=INVALID_TOKEN). */
 export const RESET_REDIRECT_PATH = '/auth?reset=true';

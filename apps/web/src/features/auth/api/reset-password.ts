@@ -1,4 +1,4 @@
-import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from '../../../lib/session/auth-call.ts';
 
 /** POST /api/auth/reset-password with the token from the e-mail link. */
 export async function resetPassword(body: { newPassword: string; token: string }): Promise<AuthCallResult> {

@@ -1,4 +1,4 @@
-import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from '../../../lib/session/auth-call.ts';
 import { EMAIL_CONFIRMED_PATH } from './sign-up.ts';
 
 /** POST /api/auth/send-verification-email: a new confirmation link for an unconfirmed account. */

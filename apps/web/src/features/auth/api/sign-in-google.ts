@@ -1,4 +1,4 @@
-import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from '../../../lib/session/auth-call.ts';
 
 /** After Google the company-setup screen takes over (spec §2, §4 "OAuth return"). */
 export const GOOGLE_RETURN_PATH = '/company-setup?oauth=true';

@@ -1,4 +1,4 @@
-import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from './auth-call.ts';
+import { loadAuthClient, toResult, useAuthCall, type AuthCallResult } from '../../../lib/session/auth-call.ts';
 
 export type SignUpBody = { email: string; password: string; firstName: string; lastName: string };
 export type SignUpData = { user?: { id: string; email: string } | null };

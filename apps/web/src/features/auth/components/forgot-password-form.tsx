@@ -7,7 +7,7 @@ import { rateLimitedMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { preloadAuthClient } from '../api/auth-call.ts';
+import { preloadAuthClient } from '../../../lib/session/auth-call.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** 'Recuperar Senha': asks for a reset link; the answer never reveals whether the address has an account. */

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { TOASTS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { configQueryOptions } from '../api/get-config.ts';
+import { configQueryOptions } from '../../../lib/session/get-config.ts';
 import { useSignInWithGoogle } from '../api/sign-in-google.ts';
-import { GoogleIcon } from './google-icon.tsx';
+import { GoogleIcon } from '../../../components/form/google-icon.tsx';
 
 const notAvailable = 'O acesso com Google não está disponível no momento. Entre com e-mail e senha.';
 const tryAgain = 'Tente novamente';

@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
-import { preloadAuthClient } from '../api/auth-call.ts';
-import { useSignIn } from '../api/sign-in.ts';
-import { FormAlert } from './form-alert.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { preloadAuthClient } from '../../../lib/session/auth-call.ts';
+import { useSignIn } from '../../../lib/session/sign-in.ts';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 
 type Errors = { email?: string; password?: string; form?: string };

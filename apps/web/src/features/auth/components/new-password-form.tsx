@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
 
 type FieldName = 'password' | 'confirmPassword';
 

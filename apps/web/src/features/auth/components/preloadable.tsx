@@ -8,6 +8,7 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
   let loaded: ComponentType<P> | null = null;
   const fetchOnce = () => load().then((component) => (loaded = component));
   const Lazy = lazy(() => fetchOnce().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: a deliberate factory, called once at module level per lazy component (never during render)
   function Preloadable(props: P) {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;

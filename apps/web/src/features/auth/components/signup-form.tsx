@@ -7,7 +7,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
 
 type FieldName = SignUpField;
 type Values = SignUpValues;

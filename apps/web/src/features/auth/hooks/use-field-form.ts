@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { preloadAuthClient } from '../api/auth-call.ts';
+import { preloadAuthClient } from '../../../lib/session/auth-call.ts';
 
 type FieldError<Name extends string> = { field: Name; message: string } | null;
 

@@ -5,9 +5,9 @@ import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../components/auth-tabs.tsx';
-import { FormAlert } from '../components/form-alert.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { preloadable } from '../components/preloadable.tsx';
@@ -16,7 +16,7 @@ import { preloadable } from '../components/preloadable.tsx';
 // stays inside its budget (docs/decisions/0020-auth-screens.md). The sign-up and forgot-password
 // forms are fetched when the browser is idle after the first paint; the modal's Radix dialog
 // (focus trap, scroll lock) as soon as the pointer or the focus reaches the 'Criar conta' tab.
-const verifyEmailDialog = preloadable(() => import('../components/verify-email-dialog.tsx').then((m) => m.VerifyEmailDialog));
+const verifyEmailDialog = preloadable(() => import('../../../components/form/verify-email-dialog.tsx').then((m) => m.VerifyEmailDialog));
 const signupForm = preloadable(() => import('../components/signup-form.tsx').then((m) => m.SignupForm));
 const forgotPasswordForm = preloadable(() => import('../components/forgot-password-form.tsx').then((m) => m.ForgotPasswordForm));
 const newPasswordForm = preloadable(() => import('../components/new-password-form.tsx').then((m) => m.NewPasswordForm));

@@ -6,7 +6,7 @@ import { DELAYS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 
 type State = { status: 'loading' } | { status: 'success'; signedIn: boolean } | { status: 'error'; message: string };
 
@@ -14,7 +14,7 @@ const TOKEN_PARAMS = ['access_token', 'refresh_token', 'type'];
 
 /** Only a path inside the app: `next` must never send the person to another site. */
 function safeNextPath(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
 
@@ -37,6 +37,7 @@ export default function EmailConfirmedPage() {
       : { status: 'loading' },
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per visit, the parameters are read from the first URL
   useEffect(() => {
     if (state.status !== 'loading') return;
     let cancelled = false;
@@ -66,7 +67,6 @@ export default function EmailConfirmedPage() {
     return () => {
       cancelled = true;
     };
-    // Runs once per visit: the parameters are read from the first URL.
   }, []);
 
   return (

@@ -45,7 +45,7 @@ export function LedgerPanel() {
       </form>
 
       {ledger.isPending && !rangeError ? (
-        <div className="h-32 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando extrato" />
+        <div className="h-32 animate-pulse rounded-xl bg-slate-100" role="status" aria-busy="true" aria-label="Carregando extrato" />
       ) : ledger.isError ? (
         <p role="alert" className="text-sm text-red-700">{ledger.error.message}</p>
       ) : entries.length === 0 ? (

@@ -21,7 +21,7 @@ const describe = (p: PaymentItem) =>
 
 export function PaymentsPanel() {
   const payments = usePayments();
-  if (payments.isPending) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando pagamentos" />;
+  if (payments.isPending) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" role="status" aria-busy="true" aria-label="Carregando pagamentos" />;
   if (payments.isError) return <p role="alert" className="text-sm text-red-700">{payments.error.message}</p>;
   if (!payments.data.length) {
     return <EmptyState icon={Receipt} title="Nenhum pagamento ainda" description="Assinaturas e compras de moedas aparecem aqui, com a situação de cada pagamento." />;

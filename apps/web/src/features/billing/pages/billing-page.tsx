@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
@@ -38,7 +38,7 @@ export default function BillingPage() {
     <div className="grid gap-8">
       <TestModeBanner />
       {summary.isPending ? (
-        <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando assinatura" />
+        <div className="h-40 animate-pulse rounded-xl bg-slate-100" role="status" aria-busy="true" aria-label="Carregando assinatura" />
       ) : summary.isError ? (
         <p role="alert" className="text-sm text-red-700">{summary.error.message}</p>
       ) : (

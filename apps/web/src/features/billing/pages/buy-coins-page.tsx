@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary } from '../api/get-billing-summary.ts';
 import { useCoinCheckout } from '../api/start-checkout.ts';

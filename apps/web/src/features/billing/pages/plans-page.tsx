@@ -4,7 +4,7 @@ import { annualSavings, BILLING_MESSAGES, PLAN_TYPES, PLANS, TRIAL, type PlanTyp
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';

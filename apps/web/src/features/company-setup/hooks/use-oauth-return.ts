@@ -30,6 +30,7 @@ export function useOAuthReturn(opts: { pathname: string; state: unknown; search:
   const handled = useRef(false);
   const { navigate, pathname, prefill } = opts;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival (the URL is cleaned afterwards)
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
@@ -45,8 +46,6 @@ export function useOAuthReturn(opts: { pathname: string; state: unknown; search:
     }
     // The success message is the page's own banner (it stays while the person fills the form).
     if (googleFlow) prefill();
-    // Runs once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return { googleFlow, error };

@@ -13,11 +13,11 @@ import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx'
 import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { cnpjLookupSchema, useLookupCnpj } from '../api/lookup-cnpj.ts';
 import { createCompanySchema, useCreateCompany } from '../api/create-company.ts';
 import { FoundCompanyCard } from '../components/found-company-card.tsx';
-import { CNPJ_MASK, MaskedInput, PHONE_MASK } from '../components/masked-input.tsx';
+import { CNPJ_MASK, MaskedInput, PHONE_MASK } from '../../../components/form/masked-input.tsx';
 import { LookupProblemNotice } from '../components/lookup-problem-notice.tsx';
 import { lookupProblemOf, showCreateError, type LookupProblem } from '../components/setup-errors.ts';
 import { useOAuthReturn } from '../hooks/use-oauth-return.ts';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 
 const STEPS = [
   { icon: Building2, title: 'Vincular empresa', text: 'Buscamos os dados da sua empresa pelo CNPJ, direto da Receita Federal.' },

@@ -1,5 +1,7 @@
+import { LIVE_COMPANY_ROOTS } from '../../../lib/session/live-keys.ts';
+
 /** TanStack Query keys of the company. Everything under `all` follows the company's changes. */
 export const companyKeys = {
-  all: ['company'] as const,
+  all: LIVE_COMPANY_ROOTS.company,
   current: ['company', 'current'] as const,
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyDetails } from '@sede/shared/company';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
+import { meQueryKey } from '../../../lib/session/get-me.ts';
 import { currentCompanyKey } from './get-current-company.ts';
 
 /** Refreshes the registry fields from a fresh CNPJ lookup (admins). */

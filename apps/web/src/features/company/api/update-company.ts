@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateCompanySchema, type CompanyDetails, type UpdateCompanyInput } from '@sede/shared/company';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
+import { meQueryKey } from '../../../lib/session/get-me.ts';
 import { currentCompanyKey } from './get-current-company.ts';
 
 export { updateCompanySchema };

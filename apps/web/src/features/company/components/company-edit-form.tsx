@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CEP_MASK, MaskedInput, PHONE_MASK } from '../../company-setup/components/masked-input.tsx';
+import { CEP_MASK, MaskedInput, PHONE_MASK } from '../../../components/form/masked-input.tsx';
 import { updateCompanySchema, useUpdateCompany } from '../api/update-company.ts';
 
 type FormValues = { name: string; fantasia: string; phone: string; email: string; address: string; city: string; state: string; cep: string };
@@ -35,9 +35,9 @@ export function CompanyEditForm({ company }: { company: CompanyDetails }) {
   const { control, register, handleSubmit, reset, formState } = form;
 
   // New data from the server (a refresh, another admin's edit) replaces an untouched form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only new server data resets; a form turning clean again (after a save) must not reset to the older props
   useEffect(() => {
     if (!formState.isDirty) reset(valuesOf(company));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [company]);
 
   const onSubmit = handleSubmit((data) =>

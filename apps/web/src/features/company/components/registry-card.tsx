@@ -47,9 +47,9 @@ export function RegistryCard({ company }: { company: CompanyDetails }) {
     });
 
   const rows: Array<[string, ReactNode, string]> = [
-    ['CNPJ', <span className="font-mono">{formatCnpj(company.cnpj)}</span>, 'profile-cnpj'],
+    ['CNPJ', <span key="cnpj" className="font-mono">{formatCnpj(company.cnpj)}</span>, 'profile-cnpj'],
     ['Razão social', company.razao_social ?? <span className="text-slate-500">Não informada</span>, 'profile-razao-social'],
-    ['Situação', <SituacaoBadge value={company.situacao} />, 'profile-situacao'],
+    ['Situação', <SituacaoBadge key="situacao" value={company.situacao} />, 'profile-situacao'],
     ['Atividade principal', company.atividade_principal ?? <span className="text-slate-500">Não informada</span>, 'profile-atividade'],
     ['Data de abertura', formatIsoDay(company.data_abertura) ?? <span className="text-slate-500">Não informada</span>, 'profile-abertura'],
   ];

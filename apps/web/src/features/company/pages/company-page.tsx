@@ -2,13 +2,13 @@ import { ArrowRight, Coins, Lock, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { hasAnyPermission } from '@sede/shared/permissions';
+import { AREAS } from '@sede/shared/registry/areas';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { NAV_ICONS } from '../../../components/nav-icons.ts';
-import { AREA_ITEMS } from '../../../app/navigation.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
 import { Building2 } from 'lucide-react';
 
@@ -58,7 +58,8 @@ export default function CompanyPage() {
       <section aria-labelledby="departments-title" className="grid gap-3">
         <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {AREA_ITEMS.map((dept) => {
+          {/* The registry's areas, in its order: the sidebar's area entries are the same list (app/routes.test.ts). */}
+          {AREAS.map((dept) => {
             const Icon = NAV_ICONS[dept.icon];
             const open = hasAnyPermission(permissions, [dept.guard]);
             const body = (

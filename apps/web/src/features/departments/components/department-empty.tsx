@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { api } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { departmentKeys } from '../api/keys.ts';
 
 /**

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAppConfig } from '../../auth/api/get-config.ts';
+import { useAppConfig } from '../../../lib/session/get-config.ts';
 import { useMessages } from '../api/list-messages.ts';
 import { MessageList } from '../components/message-list.tsx';
 import { MessageView } from '../components/message-view.tsx';
@@ -51,7 +51,8 @@ export default function MailboxPage() {
         {enabled && openId && <MessageView id={openId} onBack={() => update({ id: null })} />}
         {enabled && !openId && (
           <>
-            <form onSubmit={applyFilter} className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+            <search>
+            <form onSubmit={applyFilter} className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <div className="flex-1">
                 <Field label="Destinatário">
                   <Input type="search" inputMode="email" placeholder="todos os destinatários" value={filter} onChange={(e) => setFilter(e.target.value)} />
@@ -65,6 +66,7 @@ export default function MailboxPage() {
                 </Button>
               </div>
             </form>
+            </search>
             {messages.isPending && <Spinner label="Carregando e-mails..." />}
             {messages.isError && <p role="alert" className="text-sm text-red-700">{messages.error.message}</p>}
             {messages.data && <MessageList messages={messages.data} onOpen={(id) => update({ id })} />}

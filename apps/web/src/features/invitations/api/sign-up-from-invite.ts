@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { completeProfileAfterInvitePath } from '@sede/shared/invitations';
-import { loadAuthClient, toResult, type AuthCallResult } from '../../auth/api/auth-call.ts';
+import { loadAuthClient, toResult, type AuthCallResult } from '../../../lib/session/auth-call.ts';
 
 export type InviteSignUp = { email: string; password: string; token: string };
 type SignUpData = { token?: string | null; user?: { id: string } | null };

@@ -9,9 +9,9 @@ import { completeProfileAfterInvitePath, createPasswordSchema, INVITE_MESSAGES, 
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { PasswordInput } from '../../auth/components/password-input.tsx';
-import { VerifyEmailDialog } from '../../auth/components/verify-email-dialog.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { VerifyEmailDialog } from '../../../components/form/verify-email-dialog.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useSignUpFromInvite } from '../api/sign-up-from-invite.ts';
 
 /** Create-password form of the invite view (nobody signed in, no account yet). */

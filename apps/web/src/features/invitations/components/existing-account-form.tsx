@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { PasswordInput } from '../../auth/components/password-input.tsx';
-import { useSignIn } from '../../auth/api/sign-in.ts';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { useSignIn } from '../../../lib/session/sign-in.ts';
 
 /**
  * The invited address already has an account: sign in right here and carry on with the

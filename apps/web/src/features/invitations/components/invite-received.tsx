@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { INVITE_MESSAGES, type InvitationByToken } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useDeclineInvitation } from '../api/decline-invitation.ts';
 import { InviteHeading, InviteSummary } from './invite-summary.tsx';

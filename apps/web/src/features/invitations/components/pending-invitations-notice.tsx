@@ -1,7 +1,7 @@
 import { MailOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useMyInvitations } from '../api/list-my-invitations.ts';
 
 /**

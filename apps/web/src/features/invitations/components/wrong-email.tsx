@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { InvitationByToken } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
-import { LOCAL_AI_KEY, LOCAL_AUTH_TOKEN_KEY, useAuth } from '../../auth/auth-provider.tsx';
-import { loadAuthClient } from '../../auth/api/auth-call.ts';
+import { LOCAL_AI_KEY, LOCAL_AUTH_TOKEN_KEY, useAuth } from '../../../lib/session/auth-provider.tsx';
+import { loadAuthClient } from '../../../lib/session/auth-call.ts';
 
 /** 'Email Incorreto': signed in as someone else. Switch to the invited address, or sign out. */
 export function WrongEmail({ invitation, currentEmail }: { invitation: InvitationByToken; currentEmail: string }) {

@@ -7,7 +7,7 @@ import { PROFILE_MESSAGES, type SaveProfileReply } from '@sede/shared/profile';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useProfile } from '../../profile/api/get-profile.ts';
 import { ProfileForm } from '../../profile/components/profile-form.tsx';
 import { ProfileSkeleton } from '../../profile/components/profile-skeleton.tsx';

@@ -6,7 +6,7 @@ import { INVITE_MESSAGES } from '@sede/shared/invitations';
 import { roleLabel } from '@sede/shared/roles';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { sendInvitation } from '../api/send-invitation.ts';
 import { InviteMemberForm, type InviteEntry } from '../components/invite-member-form.tsx';
 

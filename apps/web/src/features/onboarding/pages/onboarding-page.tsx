@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { PlanIncludes, PlanPrice } from '../../billing/components/plan-price.tsx';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useRecommendPlan } from '../api/recommend-plan.ts';
@@ -58,6 +58,7 @@ function OnboardingWizard() {
 
   // Each step starts with its question: move focus there so screen readers announce it.
   const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change, to focus the new step's question
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

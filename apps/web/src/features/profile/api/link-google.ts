@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient, toResult } from '../../auth/api/auth-call.ts';
+import { loadAuthClient, toResult } from '../../../lib/session/auth-call.ts';
 
 /** Links a Google identity to the signed-in account; Google sends the person back to /perfil. */
 export async function linkGoogle(callbackURL = '/perfil') {

@@ -19,11 +19,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { GoogleLinkButton } from './google-link-button.tsx';
-import { MaskedInput } from './masked-input.tsx';
+import { MaskedInput, type MaskOptions } from '../../../components/form/masked-input.tsx';
 import { ProfileErrorDialog, type ProfileModal } from './profile-error-dialog.tsx';
 
 const FIELD_ORDER = ['firstName', 'lastName', 'phone', 'cpf'] as const;
-const PHONE_MASK = PHONE_MASKS.map((mask) => ({ mask }));
+const PHONE_MASK: MaskOptions = { mask: PHONE_MASKS.map((mask) => ({ mask })) };
 
 type Props = {
   profile: ProfileView;
@@ -108,10 +108,10 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
   return (
     <div className="grid gap-5">
       <GoogleLinkButton linked={profile.googleLinked} callbackURL={googleCallbackURL} />
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" role="separator">
-        <span className="h-px flex-1 bg-slate-200" />
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" aria-hidden />
         ou complete manualmente
-        <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" aria-hidden />
       </div>
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4" aria-label="Dados do perfil">
         <Field label="E-mail" hint="O e-mail não pode ser alterado aqui.">
@@ -130,7 +130,7 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
             <MaskedController control={form.control} name="phone" mask={PHONE_MASK} inputMode="tel" autoComplete="tel-national" placeholder="(11) 91234-5678" />
           </Field>
           <Field label="CPF (opcional)" error={errors.cpf?.message}>
-            <MaskedController control={form.control} name="cpf" mask={CPF_MASK} inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
+            <MaskedController control={form.control} name="cpf" mask={{ mask: CPF_MASK }} inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
           </Field>
         </div>
         <Button type="submit" className="w-full" pending={busy}>
@@ -145,7 +145,7 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
 type MaskedControllerProps = {
   control: Control<ProfileInput, unknown, ProfileData>;
   name: 'phone' | 'cpf';
-  mask: string | Array<{ mask: string }>;
+  mask: MaskOptions;
   inputMode: 'tel' | 'numeric';
   autoComplete: string;
   placeholder: string;
@@ -161,7 +161,7 @@ function MaskedController({ control, name, ...props }: MaskedControllerProps) {
       control={control}
       name={name}
       render={({ field }) => (
-        <MaskedInput {...props} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} name={field.name} inputRef={field.ref} />
+        <MaskedInput {...props} value={field.value ?? ''} onValueChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
       )}
     />
   );

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { PROFILE_MESSAGES } from '@sede/shared/profile';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';

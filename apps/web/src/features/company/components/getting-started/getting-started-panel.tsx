@@ -7,7 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { membersQueryOptions } from '../../../admin/api/list-members.ts';
 import { invitationsQueryOptions } from '../../../invitations/api/list-invitations.ts';
-import { useAuth } from '../../../auth/auth-provider.tsx';
+import { useAuth } from '../../../../lib/session/auth-provider.tsx';
 import { dismissedKey, stepsFor, trialLine } from './steps.ts';
 
 function readDismissed(userId: string): boolean {

@@ -4,7 +4,7 @@
 // the panel shows the steps that apply to the person and checks the ones done.
 import { PLANS, type PlanType } from '@sede/shared/constants';
 import { hasAnyPermission, type GuardKey, type PermissionSet } from '@sede/shared/permissions';
-import type { Me } from '../../../auth/api/get-me.ts';
+import type { Me } from '../../../../lib/session/get-me.ts';
 
 export type GettingStartedContext = {
   company: NonNullable<Me['company']>;

@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 
 /** A message inside a form: an error (announced) or a success note. */
 export function FormAlert({ tone = 'error', title, children, id }: { tone?: 'error' | 'success'; title: string; children?: ReactNode; id?: string }) {

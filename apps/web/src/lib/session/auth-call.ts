@@ -6,7 +6,7 @@ import type { AuthErrorLike } from '@sede/shared/auth-errors';
  * first download small (docs/decisions/0020-auth-screens.md). `preloadAuthClient` warms it
  * as soon as the person starts typing.
  */
-export const loadAuthClient = () => import('../../../lib/auth-client.ts').then((m) => m.authClient);
+export const loadAuthClient = () => import('../auth-client.ts').then((m) => m.authClient);
 export const preloadAuthClient = () => void loadAuthClient().catch(() => undefined);
 
 export type AuthCallResult<T = unknown> = { data: T | null; error: AuthErrorLike };

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
 
 /** The sign-up modal of spec §2: 'Verifique seu E-mail', inbox and spam, the link, 'Entendi'. */
 export function VerifyEmailDialog({ email, onClose }: { email: string | null; onClose: () => void }) {

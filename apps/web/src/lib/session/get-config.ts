@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentsMode } from '@sede/shared/billing';
 import { CACHE } from '@sede/shared/constants';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 // Through get-me.ts (in the entry chunk): importing keys.ts here made the bundler split it into a chunk of its own on /auth.
 import { authKeys } from './get-me.ts';
 

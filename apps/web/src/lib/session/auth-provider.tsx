@@ -4,13 +4,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { AUTH_INIT_TIMEOUT_MS, SIGN_OUT_REDIRECT_MS } from '@sede/shared/constants';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { defaultPermissions, type PermissionSet } from '@sede/shared/permission-set';
-import { setSignedIn } from '../../lib/api-client.ts';
+import { setSignedIn } from '../api-client.ts';
 
-import { emitAuthEvent, onAuthEvent } from '../../lib/auth-events.ts';
-import { LOCAL_AUTH_TOKEN_KEY, meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './api/get-me.ts';
-import { readCachedPermissions, writeCachedPermissions } from './hooks/permissions-cache.ts';
+import { emitAuthEvent, onAuthEvent } from '../auth-events.ts';
+import { LOCAL_AUTH_TOKEN_KEY, meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './get-me.ts';
+import { readCachedPermissions, writeCachedPermissions } from './permissions-cache.ts';
 
-const LiveCompany = lazy(() => import('./components/live-company.tsx'));
+const LiveCompany = lazy(() => import('./live-company.tsx'));
 
 /** Local items removed on sign-out (spec §4): the auth token and the AI key. */
 export { LOCAL_AUTH_TOKEN_KEY };
@@ -99,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     localStorage.removeItem(LOCAL_AUTH_TOKEN_KEY);
     localStorage.removeItem(LOCAL_AI_KEY);
     try {
-      const { authClient } = await import('../../lib/auth-client.ts');
+      const { authClient } = await import('../auth-client.ts');
       const result = await authClient.signOut();
       if (result.error) throw new Error(AUTH_MESSAGES.signOutFailed);
     } catch (e) {

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { emitAuthEvent } from '../../../lib/auth-events.ts';
-import { getMe, meQueryKey, type Me } from '../api/get-me.ts';
-import { billingKeys } from '../../billing/api/keys.ts';
-import { companyKeys } from '../../company/api/keys.ts';
+import { emitAuthEvent } from '../auth-events.ts';
+import { getMe, meQueryKey, type Me } from './get-me.ts';
+import { LIVE_COMPANY_ROOTS } from './live-keys.ts';
 
 const LIVE_RETRY_BASE_MS = 1000;
 const LIVE_RETRY_MAX_MS = 30_000;
@@ -33,7 +32,7 @@ export function useLiveCompany(enabled: boolean) {
         retries = 0;
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
-          void queryClient.invalidateQueries({ queryKey: companyKeys.all });
+          void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
         }
         connectedBefore = true;
       });
@@ -55,8 +54,8 @@ export function useLiveCompany(enabled: boolean) {
             ? { ...me, company: { ...me.company, currency_amount }, profile: me.profile && { ...me.profile, currency_amount } }
             : me,
         );
-        void queryClient.invalidateQueries({ queryKey: companyKeys.all });
-        void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+        void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
+        void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.billing });
       });
       es.addEventListener('me', () => {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Viewer, ViewerCompany, ViewerProfile } from '@sede/shared/viewer';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../api-client.ts';
 import { authKeys } from './keys.ts';
 
 export { authKeys };

@@ -1,7 +1,7 @@
 import type { ComponentType, InputHTMLAttributes, Ref } from 'react';
 import { IMaskInput } from 'react-imask';
-import { inputClass } from '../../../components/ui/input.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { inputClass } from '../ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
 
 /** IMask options for the masks we use (pattern strings, definitions, dynamic lists). */
 export type MaskOptions = Record<string, unknown> & { mask: unknown };

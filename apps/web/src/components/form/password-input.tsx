@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input } from '../ui/input.tsx';
 
 /** A password field with a show/hide toggle; Field's id and aria props land on the input. */
 export function PasswordInput({ ref, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
