@@ -53,7 +53,7 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
   STRIPE_API_URL: optionalUrl,
   BILLING_SANDBOX: onOff,
-  S3_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), { message: 'use um endereço http:// ou https://' }),
   S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
   S3_REGION: z.string().trim().optional().transform((v) => v || undefined),
   S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),

@@ -234,7 +234,7 @@ describe('signed links', () => {
 
     const tooLong = await server.request(`/api/files/${fileId}/links`, { method: 'POST', jar: member.jar, json: { hours: 30 * 24 + 1 } });
     expect(tooLong.status).toBe(400);
-    expect((await tooLong.json()).error).toBe('A validade máxima do link é de 30 dias.');
+    expect(((await tooLong.json()) as { error: string }).error).toBe('A validade máxima do link é de 30 dias.');
   });
 
   it('a forged token → 404, an expired one → 410, a deleted file → 404; all in Portuguese', async () => {
