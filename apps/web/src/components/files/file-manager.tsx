@@ -194,7 +194,8 @@ export function FileManager({
       )}
 
       {failures.length > 0 && (
-        <ul className="grid gap-2" role="alert">
+        <div role="alert">
+          <ul className="grid gap-2">
           {failures.map((f) => (
             <li key={f.key} className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="file-error">
               <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -206,7 +207,8 @@ export function FileManager({
               </button>
             </li>
           ))}
-        </ul>
+          </ul>
+        </div>
       )}
 
       {files.isPending ? (
