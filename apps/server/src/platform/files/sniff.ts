@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { EXECUTABLE_MIMES, FILE_KINDS, TEXT_TYPES_BY_EXTENSION, type FileKind } from '@sede/shared/platform/files';
 
 /** How many first bytes decide the type: file-type needs 4100; Office files need their first ZIP entries. */
@@ -24,6 +23,7 @@ const extension = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLower
  */
 export async function sniffType(head: Uint8Array, name: string, kind: FileKind): Promise<SniffResult> {
   const allowed: readonly string[] = FILE_KINDS[kind].mimes;
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (detected) {
     if (EXECUTABLE_MIMES.includes(detected.mime)) return { ok: false, reason: 'executable' };

@@ -3,8 +3,6 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config.ts';
 
 /**
@@ -68,8 +66,10 @@ export type S3Settings = {
   forcePathStyle?: boolean;
 };
 
-export function s3Storage(o: S3Settings): FileStorage {
-  const client = new S3Client({
+/** The AWS SDK is loaded on first use (~0.6 s of imports a local install never pays). */
+async function loadSdk(o: S3Settings) {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const client = new s3.S3Client({
     endpoint: o.endpoint,
     region: o.region ?? 'us-east-1',
     forcePathStyle: o.forcePathStyle ?? Boolean(o.endpoint),
@@ -78,10 +78,17 @@ export function s3Storage(o: S3Settings): FileStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  return { s3, Upload: storage.Upload, client };
+}
+
+export function s3Storage(o: S3Settings): FileStorage {
+  let loading: ReturnType<typeof loadSdk> | null = null;
+  const sdk = () => (loading ??= loadSdk(o));
   return {
     name: 's3',
     async put(key, body, contentType) {
       checkKey(key);
+      const { s3, Upload, client } = await sdk();
       // Parts of 8 MB, two in flight: at most ~16 MB of a file in memory whatever its size.
       const upload = new Upload({ client, params: { Bucket: o.bucket, Key: key, Body: body, ContentType: contentType }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false });
       try {
@@ -90,23 +97,25 @@ export function s3Storage(o: S3Settings): FileStorage {
         body.destroy();
         await upload.abort().catch(() => {});
         // A single PUT that was acknowledged before the stream failed would leave an object.
-        await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key })).catch(() => {});
+        await client.send(new s3.DeleteObjectCommand({ Bucket: o.bucket, Key: key })).catch(() => {});
         throw e;
       }
     },
     async get(key) {
       checkKey(key);
+      const { s3, client } = await sdk();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: key }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: o.bucket, Key: key }));
         return res.Body instanceof Readable ? res.Body : Readable.fromWeb(res.Body!.transformToWebStream() as never);
       } catch (e) {
-        if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (e instanceof s3.NoSuchKey || (e as { name?: string }).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
         throw e;
       }
     },
     async delete(key) {
       checkKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key }));
+      const { s3, client } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: o.bucket, Key: key }));
     },
   };
 }
