@@ -83,6 +83,27 @@ describe('upload, download, thumbnail, list, delete', () => {
     expect(content.headers.get('content-disposition')).toContain(`filename*=UTF-8''Contrato%20de%20loca%C3%A7%C3%A3o.pdf`);
   });
 
+  it('serves byte ranges (players seek in audio and video): a-b, a-, -n; unsatisfiable → 416', async () => {
+    const pdf = Buffer.concat([pdfBytes(), Buffer.alloc(1000, 65)]);
+    const res = await upload(server, member.jar, `${companyQuery()}&kind=document`, pdf, 'longo.pdf');
+    const url = `/api/files/${res.body.id}/content`;
+    const whole = await server.request(url, { jar: member.jar });
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    for (const [range, start, end] of [['bytes=0-3', 0, 3], ['bytes=100-', 100, pdf.length - 1], ['bytes=-10', pdf.length - 10, pdf.length - 1], ['bytes=5-999999', 5, pdf.length - 1]] as const) {
+      const part = await server.request(url, { jar: member.jar, headers: { range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${pdf.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(pdf.subarray(start, end + 1)), range).toBe(true);
+    }
+    const bad = await server.request(url, { jar: member.jar, headers: { range: `bytes=${pdf.length}-` } });
+    expect(bad.status).toBe(416);
+    expect(await bad.json()).toEqual({ error: 'Intervalo de bytes inválido para este arquivo.', code: 'RANGE_NOT_SATISFIABLE' });
+    // Several ranges or a malformed header: the whole file.
+    const many = await server.request(url, { jar: member.jar, headers: { range: 'bytes=0-1,5-6' } });
+    expect(many.status).toBe(200);
+    expect(Number(many.headers.get('content-length'))).toBe(pdf.length);
+  });
+
   it('accepts CSV by its text content and name', async () => {
     const csv = Buffer.from('nome;cidade\nJoão;São Paulo\n');
     const res = await upload(server, member.jar, `${companyQuery()}&kind=document`, csv, 'clientes.csv');

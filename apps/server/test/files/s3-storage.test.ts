@@ -68,6 +68,10 @@ it('a large video streams as a multipart upload', async () => {
   const content = await server.request(`/api/files/${res.body.id}/content`, { jar: admin.jar });
   expect(Number(content.headers.get('content-length'))).toBe(video.length);
   expect(Buffer.from(await content.arrayBuffer()).equals(video)).toBe(true);
+  const part = await server.request(`/api/files/${res.body.id}/content`, { jar: admin.jar, headers: { range: 'bytes=10000000-10000999' } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 10000000-10000999/${video.length}`);
+  expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(10_000_000, 10_001_000))).toBe(true);
 });
 
 it('past the limit, the multipart upload is aborted and nothing is left in the bucket', async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A fake S3-compatible storage on 127.0.0.1, path-style (`/<bucket>/<key>`), speaking enough of
  * the protocol for the SDK's PutObject, multipart upload (create, upload part, complete, abort),
- * GetObject and DeleteObject, with S3's XML answers. Signatures are not checked.
+ * GetObject (whole or one byte range) and DeleteObject, with S3's XML answers. Signatures are not checked.
  */
 export type FakeS3 = {
   url: string;
@@ -76,6 +76,12 @@ export async function startFakeS3(bucket = 'sede-test'): Promise<FakeS3> {
       log.push(`GET ${key}`);
       const obj = objects.get(key);
       if (!obj) return send(404, xml(`<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`));
+      const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+      if (range) {
+        const part = obj.subarray(Number(range[1]), Number(range[2]) + 1);
+        res.writeHead(206, { 'content-type': 'application/octet-stream', 'content-length': String(part.length), 'content-range': `bytes ${range[1]}-${range[2]}/${obj.length}` });
+        return res.end(part);
+      }
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(obj.length), etag: '"x"' });
       return res.end(obj);
     }

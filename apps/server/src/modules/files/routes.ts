@@ -4,6 +4,7 @@ import { fileLinkBodySchema, fileListQuerySchema, fileNameSchema, fileUploadQuer
 import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
+import type { ByteRange } from '../../platform/files/storage.ts';
 import { createLink, deleteFile, fileFromLink, filesStorage, listFiles, loadFile, toFileInfo, uploadFile } from './service.ts';
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -14,10 +15,31 @@ function disposition(type: 'attachment' | 'inline', name: string) {
 
 const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif)|application\/pdf|audio\/|video\/)/;
 
-async function streamObject(s: Services, key: string, headers: Record<string, string>) {
-  const stream = await filesStorage(s).get(key);
+async function streamObject(s: Services, key: string, headers: Record<string, string>, range?: ByteRange) {
+  const stream = await filesStorage(s).get(key, range);
   if (!stream) throw notFound(FILE_MESSAGES.notFound);
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers: { ...headers, 'x-content-type-options': 'nosniff' } });
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : 200, headers: { ...headers, 'x-content-type-options': 'nosniff' } });
+}
+
+/**
+ * One `Range: bytes=a-b` (or `a-`, or `-n`) of a file of `size` bytes, so players can seek in
+ * audio and video; several ranges or a malformed header are ignored (the whole file), as RFC 9110 allows.
+ * Null when unsatisfiable.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | undefined | null {
+  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return null;
+  return { start, end };
 }
 
 function uploadName(c: Context) {
@@ -68,13 +90,21 @@ export function filesRoutes(s: Services) {
   r.get('/:id/content', async (c) => {
     const row = await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
     const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
-    return streamObject(s, row.storageKey, {
+    const range = parseRange(c.req.header('range'), row.size);
+    const headers = {
       'content-type': row.mime,
-      'content-length': String(row.size),
       'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
       'cache-control': 'private, no-cache',
+      'accept-ranges': 'bytes',
       etag: `"${row.sha256}"`,
-    });
+    };
+    if (range === null) {
+      return c.json({ error: 'Intervalo de bytes inválido para este arquivo.', code: 'RANGE_NOT_SATISFIABLE' }, 416, { 'content-range': `bytes */${row.size}` });
+    }
+    if (range) {
+      return streamObject(s, row.storageKey, { ...headers, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${row.size}` }, range);
+    }
+    return streamObject(s, row.storageKey, { ...headers, 'content-length': String(row.size) });
   });
 
   r.get('/:id/thumbnail', async (c) => {

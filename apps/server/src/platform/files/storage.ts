@@ -13,11 +13,13 @@ import type { Config } from '../config.ts';
 export interface FileStorage {
   readonly name: 'local' | 's3';
   put(key: string, body: Readable, contentType: string): Promise<void>;
-  /** The object's bytes, or null when it does not exist. */
-  get(key: string): Promise<Readable | null>;
+  /** The object's bytes (or bytes start..end inclusive), or null when it does not exist. */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
+
+export type ByteRange = { start: number; end: number };
 
 const SAFE_KEY = /^[A-Za-z0-9-]+\/[A-Za-z0-9.-]+$/;
 function checkKey(key: string) {
@@ -44,8 +46,8 @@ export function localStorage(root: string): FileStorage {
         throw e;
       }
     },
-    async get(key) {
-      const stream = createReadStream(full(key));
+    async get(key, range) {
+      const stream = createReadStream(full(key), range ? { start: range.start, end: range.end } : {});
       return new Promise((resolve, reject) => {
         stream.once('open', () => resolve(stream));
         stream.once('error', (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? resolve(null) : reject(e)));
@@ -101,11 +103,11 @@ export function s3Storage(o: S3Settings): FileStorage {
         throw e;
       }
     },
-    async get(key) {
+    async get(key, range) {
       checkKey(key);
       const { s3, client } = await sdk();
       try {
-        const res = await client.send(new s3.GetObjectCommand({ Bucket: o.bucket, Key: key }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: o.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return res.Body instanceof Readable ? res.Body : Readable.fromWeb(res.Body!.transformToWebStream() as never);
       } catch (e) {
         if (e instanceof s3.NoSuchKey || (e as { name?: string }).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
