@@ -253,6 +253,9 @@ describe('signed links', () => {
     expect(open.status).toBe(200);
     expect(open.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await open.arrayBuffer()).equals(pdfBytes())).toBe(true);
+    expect(open.headers.get('content-disposition')).toMatch(/^attachment; filename="Proposta comercial.pdf"/);
+    const inline = await server.request(`${url.pathname}?inline=1`);
+    expect(inline.headers.get('content-disposition')).toMatch(/^inline; /);
 
     const tooLong = await server.request(`/api/files/${fileId}/links`, { method: 'POST', jar: member.jar, json: { hours: 30 * 24 + 1 } });
     expect(tooLong.status).toBe(400);

@@ -127,10 +127,12 @@ export function filesRoutes(s: Services) {
   const pub = new Hono();
   pub.get('/:token', async (c) => {
     const row = await fileFromLink(s, c.req.param('token'));
+    // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative).
+    const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
     return streamObject(s, row.storageKey, {
       'content-type': row.mime,
       'content-length': String(row.size),
-      'content-disposition': disposition('attachment', row.name),
+      'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
       'cache-control': 'private, no-store',
     });
   });
