@@ -54,6 +54,8 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   const server: ServerType = await new Promise((resolve) => {
     const srv = serve({ fetch: app.fetch, port: cfg.PORT, hostname: cfg.HOST }, () => resolve(srv));
   });
+  // A large upload (500 MB on a slow line) outlasts Node's default 5 minutes per request; headers still time out (decision 0110).
+  (server as unknown as { requestTimeout: number }).requestTimeout = 60 * 60_000;
   ready = true;
   const port = (server.address() as AddressInfo).port;
 

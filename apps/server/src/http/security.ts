@@ -83,11 +83,17 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * soon as the declared length, or the bytes read so far, pass the limit, never read whole.
  * Uploads will stream through their own routes with their own limits.
  */
-export const jsonBodyLimit = () =>
-  bodyLimit({
+export const jsonBodyLimit = () => {
+  const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => {
       c.header('connection', 'close');
       return c.json({ error: 'O corpo da requisição é grande demais (máximo de 1 MB).', code: 'PAYLOAD_TOO_LARGE' }, 413);
     },
   });
+  // File uploads stream to storage with their kind's limit (decision 0110): never buffered here.
+  return createMiddleware((c, next) => (c.req.method === 'POST' && STREAMED_UPLOADS.has(c.req.path) ? next() : limit(c, next)));
+};
+
+/** Routes whose raw body streams to storage under their own limits (modules/files). */
+const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/']);

@@ -4,6 +4,7 @@ import cnpj from './cnpj/module.ts';
 import companies from './companies/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
+import files from './files/module.ts';
 import invitations from './invitations/module.ts';
 import members from './members/module.ts';
 import onboarding from './onboarding/module.ts';
@@ -23,4 +24,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   members,
   billing,
   onboarding,
+  files,
 ];

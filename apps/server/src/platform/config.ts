@@ -53,6 +53,12 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
   STRIPE_API_URL: optionalUrl,
   BILLING_SANDBOX: onOff,
+  S3_ENDPOINT: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), { message: 'use um endereço http:// ou https://' }),
+  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  S3_REGION: z.string().trim().optional().transform((v) => v || undefined),
+  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  S3_FORCE_PATH_STYLE: onOff,
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });
@@ -87,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
+  const s3Problem = s3ConfigProblem(cfg);
+  if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
   const appUrl = (cfg.APP_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, '');
   const loopback = isLoopbackUrl(appUrl);
   return {
@@ -97,6 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingSandbox: cfg.BILLING_SANDBOX ? cfg.BILLING_SANDBOX === 'on' : loopback,
     embeddedPgDurable: cfg.EMBEDDED_PG_DURABLE ? cfg.EMBEDDED_PG_DURABLE === 'on' : cfg.NODE_ENV !== 'test',
   };
+}
+
+/** Files go to S3-compatible storage when S3_BUCKET is set (decision 0111); the other S3_* need it, and keys come in pairs. */
+function s3ConfigProblem(cfg: z.infer<typeof schema>): string | null {
+  const any = cfg.S3_ENDPOINT || cfg.S3_REGION || cfg.S3_ACCESS_KEY_ID || cfg.S3_SECRET_ACCESS_KEY || cfg.S3_FORCE_PATH_STYLE;
+  if (any && !cfg.S3_BUCKET) return 'S3_BUCKET: obrigatório quando outras variáveis S3_* são informadas';
+  if (Boolean(cfg.S3_ACCESS_KEY_ID) !== Boolean(cfg.S3_SECRET_ACCESS_KEY)) return 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: informe os dois ou nenhum';
+  return null;
 }
 
 /** What the server says at start when a safe default turned something off (in pt-BR, for the operator). */

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import { type Context, Hono } from 'hono';
+import { fileLinkBodySchema, fileListQuerySchema, fileNameSchema, fileUploadQuerySchema, FILE_MESSAGES } from '@sede/shared/platform/files';
+import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { requireCompany, requireViewer } from '../../http/middleware.ts';
+import type { CompanyEnv, Services } from '../../services.ts';
+import type { ByteRange } from '../../platform/files/storage.ts';
+import { createLink, deleteFile, fileFromLink, filesStorage, listFiles, loadFile, toFileInfo, uploadFile } from './service.ts';
+
+/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+function disposition(type: 'attachment' | 'inline', name: string) {
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'arquivo';
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif)|application\/pdf|audio\/|video\/)/;
+
+async function streamObject(s: Services, key: string, headers: Record<string, string>, range?: ByteRange) {
+  const stream = await filesStorage(s).get(key, range);
+  if (!stream) throw notFound(FILE_MESSAGES.notFound);
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : 200, headers: { ...headers, 'x-content-type-options': 'nosniff' } });
+}
+
+/**
+ * One `Range: bytes=a-b` (or `a-`, or `-n`) of a file of `size` bytes, so players can seek in
+ * audio and video; several ranges or a malformed header are ignored (the whole file), as RFC 9110 allows.
+ * Null when unsatisfiable.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | undefined | null {
+  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return null;
+  return { start, end };
+}
+
+function uploadName(c: Context) {
+  const header = c.req.header('x-file-name');
+  let name: string | undefined = c.req.query('name');
+  if (header !== undefined) {
+    try {
+      name = decodeURIComponent(header);
+    } catch {
+      throw badRequest('Nome do arquivo inválido (x-file-name).');
+    }
+  }
+  return parseWith(fileNameSchema, name);
+}
+
+/**
+ * Files (decision 0110): `/api/files…` for members (each file checked like the entity holding
+ * it) and `/api/public/files/:token` for signed links, with no session.
+ */
+export function filesRoutes(s: Services) {
+  const r = new Hono<CompanyEnv>();
+  r.use('*', requireViewer(s), requireCompany);
+
+  // Raw body upload, streamed; exempt from the 1 MB JSON limit (http/security.ts), with the kind's own.
+  r.post('/', async (c) => {
+    try {
+      const q = parseWith(fileUploadQuerySchema, c.req.query());
+      const name = uploadName(c);
+      const length = c.req.header('content-length');
+      const declaredLength = length !== undefined && !c.req.header('transfer-encoding') ? Number(length) : undefined;
+      const row = await uploadFile(s, c.get('tenant'), c.get('viewer'), { ...q, name, body: c.req.raw.body, declaredLength });
+      return c.json(toFileInfo(row, c.get('viewer')), 201);
+    } catch (e) {
+      // The rest of a refused body is not read: close the connection after the answer.
+      if (e instanceof AppError) c.header('connection', 'close');
+      throw e;
+    }
+  });
+
+  r.get('/', async (c) => {
+    const q = parseWith(fileListQuerySchema, c.req.query());
+    const rows = await listFiles(s, c.get('tenant'), c.get('viewer'), q.entityType, q.entityId);
+    return c.json({ files: rows.map((row) => toFileInfo(row, c.get('viewer'))) });
+  });
+
+  r.get('/:id', async (c) => c.json(toFileInfo(await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id')), c.get('viewer'))));
+
+  r.get('/:id/content', async (c) => {
+    const row = await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
+    const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
+    const range = parseRange(c.req.header('range'), row.size);
+    const headers = {
+      'content-type': row.mime,
+      'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
+      'cache-control': 'private, no-cache',
+      'accept-ranges': 'bytes',
+      etag: `"${row.sha256}"`,
+    };
+    if (range === null) {
+      return c.json({ error: 'Intervalo de bytes inválido para este arquivo.', code: 'RANGE_NOT_SATISFIABLE' }, 416, { 'content-range': `bytes */${row.size}` });
+    }
+    if (range) {
+      return streamObject(s, row.storageKey, { ...headers, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${row.size}` }, range);
+    }
+    return streamObject(s, row.storageKey, { ...headers, 'content-length': String(row.size) });
+  });
+
+  r.get('/:id/thumbnail', async (c) => {
+    const row = await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
+    if (!row.thumbnailKey) throw notFound(FILE_MESSAGES.noThumbnail);
+    // A file never changes under its id: the browser may keep its thumbnail.
+    return streamObject(s, row.thumbnailKey, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=31536000, immutable' });
+  });
+
+  r.delete('/:id', async (c) => {
+    await deleteFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
+    return c.json({ ok: true });
+  });
+
+  r.post('/:id/links', async (c) => {
+    const body = parseWith(fileLinkBodySchema, await readJson(c));
+    return c.json(await createLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), body.hours), 201);
+  });
+
+  const pub = new Hono();
+  pub.get('/:token', async (c) => {
+    const row = await fileFromLink(s, c.req.param('token'));
+    // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative).
+    const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
+    return streamObject(s, row.storageKey, {
+      'content-type': row.mime,
+      'content-length': String(row.size),
+      'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  const app = new Hono();
+  app.route('/files', r);
+  app.route('/public/files', pub);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { FILE_KINDS, FILE_MESSAGES, type FileKind } from '@sede/shared/platform/files';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { SNIFF_BYTES, sniffType } from './sniff.ts';
+import type { FileStorage } from './storage.ts';
+
+export type ReceivedFile = { mime: string; size: number; sha256: string };
+
+class TooLarge extends Error {}
+
+export const uploadTooLarge = (kind: FileKind) => new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge(kind), { maxBytes: FILE_KINDS[kind].maxBytes });
+const uploadEmpty = () => badRequest(FILE_MESSAGES.empty, 'FILE_EMPTY');
+
+/**
+ * Streams a request body into the storage (decision 0110): the first bytes are held to decide
+ * the type from the content, then everything flows through, counted against the kind's limit
+ * and hashed, with the network's backpressure (memory stays flat whatever the size). Past the
+ * limit the upload stops and the partial object is removed; empty → 400, over → 413, a type
+ * the kind refuses → 415. Nothing is left in the storage unless the whole file arrived.
+ */
+export async function receiveUpload(
+  storage: FileStorage,
+  source: ReadableStream<Uint8Array> | null,
+  o: { key: string; kind: FileKind; name: string; declaredLength?: number },
+): Promise<ReceivedFile> {
+  const max = FILE_KINDS[o.kind].maxBytes;
+  if (o.declaredLength !== undefined && o.declaredLength > max) throw uploadTooLarge(o.kind);
+  if (!source || o.declaredLength === 0) throw uploadEmpty();
+  const reader = source.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < SNIFF_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      head.push(value);
+      size += value.length;
+    }
+  } catch {
+    throw badRequest(FILE_MESSAGES.uploadAborted, 'UPLOAD_ABORTED');
+  }
+  if (size === 0) throw uploadEmpty();
+  if (size > max) {
+    await reader.cancel().catch(() => {});
+    throw uploadTooLarge(o.kind);
+  }
+  const sniffed = await sniffType(Buffer.concat(head), o.name, o.kind);
+  if (!sniffed.ok) {
+    await reader.cancel().catch(() => {});
+    throw sniffed.reason === 'executable'
+      ? new AppError(415, 'FILE_EXECUTABLE', FILE_MESSAGES.executable)
+      : new AppError(415, 'FILE_TYPE_NOT_ALLOWED', FILE_MESSAGES.typeNotAllowed(o.kind));
+  }
+
+  const hash = createHash('sha256');
+  let aborted = false;
+  async function* body() {
+    for (const chunk of head) {
+      hash.update(chunk);
+      yield chunk;
+    }
+    while (true) {
+      let next: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        next = await reader.read();
+      } catch (e) {
+        aborted = true;
+        throw e;
+      }
+      if (next.done) return;
+      size += next.value.length;
+      if (size > max) throw new TooLarge();
+      hash.update(next.value);
+      yield next.value;
+    }
+  }
+  const stream = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
+  try {
+    await storage.put(o.key, stream, sniffed.mime);
+  } catch (e) {
+    await reader.cancel().catch(() => {});
+    await storage.delete(o.key).catch(() => {});
+    if (e instanceof TooLarge || (e as { cause?: unknown }).cause instanceof TooLarge) throw uploadTooLarge(o.kind);
+    if (aborted) throw badRequest(FILE_MESSAGES.uploadAborted, 'UPLOAD_ABORTED');
+    // The failure is on our side (disk, S3): say so without details.
+    console.error('[files] storage put failed:', (e as Error).message);
+    throw new AppError(503, 'STORAGE_UNAVAILABLE', FILE_MESSAGES.storageFailed);
+  }
+  return { mime: sniffed.mime, size, sha256: hash.digest('hex') };
+}

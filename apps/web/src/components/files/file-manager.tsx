@@ -1,0 +1,236 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, FileAudio, FileVideo, Download, Link2, Trash2, Upload, AlertCircle } from 'lucide-react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { toast } from 'sonner';
+import { FILE_KINDS, formatFileSize, type FileInfo, type FileKind } from '@sede/shared/platform/files';
+import { ApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
+import { createFileLink, deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
+
+type Sending = { key: string; name: string; progress: number };
+type Failure = { key: string; name: string; message: string };
+
+const KIND_ICONS = { image: FileText, document: FileText, audio: FileAudio, video: FileVideo } as const;
+
+function FileRow({ file, onDelete, deleting }: { file: FileInfo; onDelete: () => void; deleting: boolean }) {
+  const Icon = KIND_ICONS[file.kind] ?? FileText;
+  const link = useMutation({ mutationFn: () => createFileLink(file.id) });
+  const copyLink = () =>
+    link.mutate(undefined, {
+      onSuccess: async ({ url, expiresAt }) => {
+        const until = new Date(expiresAt).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+        try {
+          await navigator.clipboard.writeText(url);
+          toast.success('Link copiado', { description: `Qualquer pessoa com o link pode baixar o arquivo até ${until}.` });
+        } catch {
+          toast.info('Link do arquivo', { description: `${url} (válido até ${until})`, duration: 20_000 });
+        }
+      },
+      onError: (e) => toast.error('Não foi possível criar o link', { description: e instanceof ApiError ? e.message : undefined }),
+    });
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap" data-testid="file-row">
+      {file.hasThumbnail ? (
+        <img src={fileThumbnailUrl(file.id)} alt="" className="size-12 shrink-0 rounded-md border border-slate-200 object-cover" loading="lazy" />
+      ) : (
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-500">
+          <Icon className="size-6" aria-hidden />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
+          {file.name}
+        </p>
+        <p className="text-xs text-slate-600">
+          {formatFileSize(file.size)} · {new Date(file.createdAt).toLocaleDateString('pt-BR')}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <Button asChild variant="ghost" size="sm">
+          <a href={fileContentUrl(file.id)} download={file.name} aria-label={`Baixar ${file.name}`}>
+            <Download aria-hidden />
+            <span className="hidden sm:inline">Baixar</span>
+          </a>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={copyLink} pending={link.isPending} aria-label={`Copiar link de ${file.name}`}>
+          {!link.isPending && <Link2 aria-hidden />}
+          <span className="hidden sm:inline">Copiar link</span>
+        </Button>
+        {file.canDelete && (
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} pending={deleting} aria-label={`Excluir ${file.name}`}>
+            {!deleting && <Trash2 aria-hidden />}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The files of one entity (any area): a drop zone and a button to send files, a progress bar
+ * per file being sent, refusals in Portuguese, and the list with thumbnails, download,
+ * "Copiar link" (a signed link that expires) and delete for whoever may.
+ */
+export function FileManager({
+  entityType,
+  entityId,
+  kinds = ['image', 'document'],
+  title = 'Arquivos',
+  emptyText = 'Nenhum arquivo ainda. Arraste arquivos para cá ou use o botão.',
+}: {
+  entityType: string;
+  entityId: string;
+  kinds?: readonly FileKind[];
+  title?: string;
+  emptyText?: string;
+}) {
+  const qc = useQueryClient();
+  const files = useQuery(entityFilesQueryOptions(entityType, entityId));
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [sending, setSending] = useState<Sending[]>([]);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const accept = kinds.map((k) => FILE_KINDS[k].accept).join(',');
+  const limits = kinds.map((k) => `${FILE_KINDS[k].label}: ${FILE_KINDS[k].typesLabel} até ${formatFileSize(FILE_KINDS[k].maxBytes)}`).join(' · ');
+
+  async function send(list: FileList | File[]) {
+    for (const file of Array.from(list)) {
+      const key = `${file.name}-${file.size}-${Math.random()}`;
+      const kind = kindFor(file, kinds);
+      const refused = precheck(file, kind);
+      if (refused) {
+        setFailures((f) => [...f, { key, name: file.name, message: refused }]);
+        continue;
+      }
+      setSending((s) => [...s, { key, name: file.name, progress: 0 }]);
+      try {
+        await uploadFile({ entityType, entityId, kind, file, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
+        await qc.invalidateQueries({ queryKey: fileKeys.entity(entityType, entityId) });
+      } catch (e) {
+        setFailures((f) => [...f, { key, name: file.name, message: e instanceof ApiError ? e.message : 'Falha no envio.' }]);
+      } finally {
+        setSending((s) => s.filter((x) => x.key !== key));
+      }
+    }
+  }
+
+  async function remove(file: FileInfo) {
+    if (!window.confirm(`Excluir "${file.name}"? Links compartilhados deixam de funcionar.`)) return;
+    setDeleting(file.id);
+    try {
+      await deleteFile(file.id);
+      await qc.invalidateQueries({ queryKey: fileKeys.entity(entityType, entityId) });
+      toast.success('Arquivo excluído');
+    } catch (e) {
+      toast.error('Não foi possível excluir o arquivo', { description: e instanceof ApiError ? e.message : undefined });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (e.dataTransfer.files.length) void send(e.dataTransfer.files);
+  };
+
+  return (
+    <div className="grid gap-4" data-testid="file-manager">
+      <section
+        aria-label={`Enviar ${title.toLowerCase()}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
+          dragging ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]' : 'border-slate-300 bg-slate-50',
+        )}
+      >
+        <Upload className="size-6 text-slate-500" aria-hidden />
+        <p className="text-sm text-slate-700">Arraste arquivos para cá ou</p>
+        <Button type="button" variant="secondary" size="sm" onClick={() => input.current?.click()}>
+          Escolher arquivos
+        </Button>
+        <label htmlFor={inputId} className="sr-only">
+          Escolher arquivos
+        </label>
+        <input
+          id={inputId}
+          ref={input}
+          type="file"
+          multiple
+          accept={accept}
+          className="sr-only"
+          tabIndex={-1}
+          data-testid="file-input"
+          onChange={(e) => {
+            if (e.target.files?.length) void send(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <p className="text-xs text-slate-600">{limits}</p>
+      </section>
+
+      {sending.length > 0 && (
+        <ul className="grid gap-2" aria-live="polite">
+          {sending.map((s) => (
+            <li key={s.key} className="grid gap-1">
+              <div className="flex justify-between gap-2 text-xs text-slate-700">
+                <span className="truncate">Enviando {s.name}</span>
+                <span>{Math.round(s.progress * 100)}%</span>
+              </div>
+              <div role="progressbar" aria-label={`Envio de ${s.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(s.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200">
+                <div className="h-full bg-[var(--color-accent)] transition-[width]" style={{ width: `${Math.round(s.progress * 100)}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {failures.length > 0 && (
+        <div role="alert">
+          <ul className="grid gap-2">
+          {failures.map((f) => (
+            <li key={f.key} className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="file-error">
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span className="min-w-0 flex-1">
+                <strong className="font-medium break-all">{f.name}</strong>: {f.message}
+              </span>
+              <button type="button" className="text-xs underline" onClick={() => setFailures((all) => all.filter((x) => x.key !== f.key))}>
+                Fechar
+              </button>
+            </li>
+          ))}
+          </ul>
+        </div>
+      )}
+
+      {files.isPending ? (
+        <p className="text-sm text-slate-600" role="status">
+          Carregando arquivos...
+        </p>
+      ) : files.isError ? (
+        <p className="text-sm text-red-700" role="alert">
+          Não foi possível carregar os arquivos.{' '}
+          <button type="button" className="underline" onClick={() => void files.refetch()}>
+            Tentar novamente
+          </button>
+        </p>
+      ) : files.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{emptyText}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label={title}>
+          {files.data.map((f) => (
+            <FileRow key={f.id} file={f} onDelete={() => void remove(f)} deleting={deleting === f.id} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

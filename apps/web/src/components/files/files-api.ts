@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CACHE } from '@sede/shared/constants';
+import { FILE_KINDS, FILE_MESSAGES, type FileInfo, type FileKind, type FileLinkResponse, type FileListResponse } from '@sede/shared/platform/files';
+import { ApiError, api } from '../../lib/api-client.ts';
+
+/** Query keys of files: per entity, so an upload or deletion refetches that entity's list. */
+export const fileKeys = {
+  all: ['files'] as const,
+  entity: (entityType: string, entityId: string) => ['files', entityType, entityId] as const,
+};
+
+export const entityFilesQueryOptions = (entityType: string, entityId: string) =>
+  queryOptions({
+    queryKey: fileKeys.entity(entityType, entityId),
+    queryFn: async () => (await api<FileListResponse>(`/files?entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`)).files,
+    ...CACHE.dynamic,
+  });
+
+export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
+export const fileThumbnailUrl = (id: string) => `/api/files/${id}/thumbnail`;
+
+export const deleteFile = (id: string) => api<{ ok: true }>(`/files/${id}`, { method: 'DELETE' });
+export const createFileLink = (id: string, hours?: number) => api<FileLinkResponse>(`/files/${id}/links`, { method: 'POST', json: hours ? { hours } : {} });
+
+/** The kind a chosen file goes as: by its declared type, among the kinds the place accepts (the server checks the content). */
+export function kindFor(file: File, kinds: readonly FileKind[]): FileKind {
+  const top = file.type.split('/')[0];
+  const guess: FileKind = top === 'image' ? 'image' : top === 'audio' ? 'audio' : top === 'video' ? 'video' : 'document';
+  return kinds.includes(guess) ? guess : kinds.includes('document') ? 'document' : kinds[0]!;
+}
+
+/** A refusal known before sending (empty, over the kind's limit), or null. */
+export function precheck(file: File, kind: FileKind): string | null {
+  if (file.size === 0) return FILE_MESSAGES.empty;
+  if (file.size > FILE_KINDS[kind].maxBytes) return FILE_MESSAGES.tooLarge(kind);
+  return null;
+}
+
+/**
+ * Sends one file as the raw request body (the server streams it to storage), reporting the
+ * upload's progress from XMLHttpRequest (fetch has no upload progress). Rejects with an
+ * ApiError carrying the server's Portuguese message.
+ */
+export function uploadFile(
+  o: { entityType: string; entityId: string; kind: FileKind; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<FileInfo> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const q = new URLSearchParams({ entityType: o.entityType, entityId: o.entityId, kind: o.kind });
+    xhr.open('POST', `/api/files?${q}`);
+    xhr.setRequestHeader('x-file-name', encodeURIComponent(o.file.name));
+    xhr.setRequestHeader('content-type', o.file.type || 'application/octet-stream');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) o.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status === 201) resolve(body as unknown as FileInfo);
+      else reject(new ApiError(xhr.status, String(body.code ?? 'HTTP_ERROR'), String(body.error ?? FILE_MESSAGES.storageFailed), body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', FILE_MESSAGES.network));
+    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', FILE_MESSAGES.uploadAborted));
+    o.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(o.file);
+  });
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+test.describe('/empresa-perfil: Arquivos da empresa', () => {
+  test('the admin uploads an image (thumbnail), is refused a renamed executable, shares a link and deletes', async ({ page, context, browser }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInNewPerson(page, { firstName: 'Helena', lastName: 'Costa' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    await page.goto('/empresa-perfil');
+    const card = page.getByTestId('company-files');
+    await expect(card.getByText('Nenhum arquivo ainda.')).toBeVisible();
+
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    await card.getByTestId('file-input').setInputFiles({ name: 'Logotipo da padaria.png', mimeType: 'image/png', buffer: png });
+    const row = card.getByTestId('file-row').filter({ hasText: 'Logotipo da padaria.png' });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('KB');
+    // The thumbnail loaded (a decoded image, not a broken one).
+    const thumb = row.locator('img');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+    // An executable named .pdf: refused by its content, in Portuguese, nothing listed.
+    const elf = readFileSync(process.execPath).subarray(0, 100_000);
+    await card.getByTestId('file-input').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from(elf) });
+    await expect(card.getByTestId('file-error')).toContainText('contrato.pdf: Arquivos executáveis não são permitidos.');
+    await expect(card.getByTestId('file-row')).toHaveCount(1);
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // "Copiar link": a signed link anyone may open, without a session.
+    await row.getByRole('button', { name: 'Copiar link de Logotipo da padaria.png' }).click();
+    await expect(toast(page, 'Link copiado')).toBeVisible();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toMatch(/\/api\/public\/files\/[^/]+$/);
+    const stranger = await browser.newContext();
+    const res = await stranger.request.get(url);
+    expect(res.status()).toBe(200);
+    expect(Buffer.from(await res.body()).equals(png)).toBe(true);
+
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Excluir Logotipo da padaria.png' }).click();
+    await expect(toast(page, 'Arquivo excluído')).toBeVisible();
+    await expect(card.getByTestId('file-row')).toHaveCount(0);
+    expect((await stranger.request.get(url)).status()).toBe(404);
+    await stranger.close();
+    const rows = await e2eSql('SELECT count(*)::int AS n FROM files WHERE company_id = $1 AND deleted_at IS NULL', [company.id]);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
