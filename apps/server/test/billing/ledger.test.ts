@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyCoins } from '../../src/modules/billing/ledger.ts';
+import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompany, ledgerState, runningSumMatches } from './support.ts';
 
