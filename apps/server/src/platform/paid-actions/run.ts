@@ -110,10 +110,13 @@ export async function runPaidAction<T>(
     if (e instanceof AppError) e.details = { ...e.details, refunded: true, charged: 0 };
     throw e;
   }
-  await tenant.db
+  const committed = await tenant.db
     .update(schema.paidActions)
     .set({ status: 'committed', finishedAt: sql`now()` })
-    .where(and(eq(schema.paidActions.id, reserved.id), eq(schema.paidActions.status, 'reserved')));
+    .where(and(eq(schema.paidActions.id, reserved.id), eq(schema.paidActions.status, 'reserved')))
+    .returning({ id: schema.paidActions.id });
+  // Already refunded (the sweep judged it stale while it ran): the result is kept, nothing is charged.
+  if (committed.length === 0) return { result, paidActionId: reserved.id, charged: 0, balance: await balanceOf(tenant) };
   return { result, paidActionId: reserved.id, charged: coins, balance: reserved.balance ?? (await balanceOf(tenant)) };
 }
 
