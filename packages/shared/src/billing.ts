@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PLAN_INCLUDES, PLAN_TYPES, PLANS, TRIAL, type PlanType } from './constants.ts';
-import { safeText } from './text.ts';
 
 export { PLANS, PLAN_INCLUDES, TRIAL, PLAN_TYPES, type PlanType };
 

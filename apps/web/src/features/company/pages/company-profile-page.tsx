@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useCurrentCompany } from '../api/get-current-company.ts';
 import { CompanyEditForm } from '../components/company-edit-form.tsx';
+import { CompanySummaryCard } from '../components/company-summary-card.tsx';
 import { RegistryCard } from '../components/registry-card.tsx';
 
 function ProfileSkeleton() {
@@ -39,6 +40,7 @@ export default function CompanyProfilePage() {
     <div className="mx-auto grid w-full max-w-3xl gap-6" data-testid="company-profile">
       <RegistryCard company={company.data} />
       <CompanyEditForm company={company.data} />
+      <CompanySummaryCard />
     </div>
   );
 }
