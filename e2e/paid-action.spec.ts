@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_OPENAI_URL } from '../playwright.config.ts';
-import { toast } from './support/auth-ui.ts';
+import { signOutThroughMenu, toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 
 /** The fake OpenAI's mode (ok, error_500, …): it is the e2e server's platform AI. */
@@ -96,6 +96,14 @@ test.describe('paid actions', () => {
     await page.goto('/perfil');
     await section.getByRole('button', { name: 'Remover chave' }).click();
     await expect(section.getByLabel('Chave de IA')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('sede:ai-key'))).toBeNull();
+
+    // Signing out removes a kept key too (spec §4).
+    await section.getByLabel('Chave de IA').fill('sk-outra-chave-5678');
+    await section.getByLabel('Endereço da API (opcional)').fill(`${FAKE_OPENAI_URL}/v1`);
+    await section.getByRole('button', { name: 'Salvar e testar' }).click();
+    await expect(section.getByTestId('ai-key-masked')).toHaveText('sk-••••5678');
+    await signOutThroughMenu(page);
     expect(await page.evaluate(() => localStorage.getItem('sede:ai-key'))).toBeNull();
   });
 });
