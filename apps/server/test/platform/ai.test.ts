@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { isPrivateAddress } from '../../src/platform/ai/credentials.ts';
 import { jsonSchemaFor, requireAiCredentials, transcribe } from '../../src/platform/ai/index.ts';
 import { createCompany, ledgerState, uniqueEmail } from '../billing/support.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
@@ -214,9 +215,22 @@ describe("the person's own key", () => {
   });
 });
 
+describe('own base URLs on a public server (SSRF)', () => {
+  it('refuses loopback, private and link-local addresses unless APP_URL is loopback', async () => {
+    const cfg = { ...bare.services.cfg, appUrl: 'https://sede.exemplo.com.br' };
+    for (const url of ['http://127.0.0.1:5432/v1', 'http://localhost:11434/v1', 'http://169.254.169.254/latest', 'http://10.0.0.5/v1', 'http://[::1]:8080/v1', 'http://192.168.0.10/v1']) {
+      await expect(requireAiCredentials(cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': url })), url).rejects.toMatchObject({ status: 400, code: 'AI_BASE_URL_PRIVATE' });
+    }
+    await expect(requireAiCredentials(cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': 'http://8.8.8.8/v1' }))).resolves.toMatchObject({ source: 'own' });
+    await expect(requireAiCredentials(bare.services.cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': fake.baseUrl }))).resolves.toMatchObject({ source: 'own' });
+    expect(['172.16.0.1', '100.64.1.1', '0.0.0.0', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1'].every(isPrivateAddress)).toBe(true);
+    expect(['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888'].some(isPrivateAddress)).toBe(false);
+  });
+});
+
 describe('transcription', () => {
   it('sends the audio as multipart with the transcription model and Portuguese, and returns the text', async () => {
-    const creds = requireAiCredentials(server.services.cfg, new Headers());
+    const creds = await requireAiCredentials(server.services.cfg, new Headers());
     const r = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { filename: 'reuniao.wav', contentType: 'audio/wav' });
     expect(r.text).toBe('Olá, esta é uma transcrição de teste.');
     expect(r.language).toBe('portuguese');

@@ -22,7 +22,7 @@ export function aiRoutes(s: Services) {
 
   /** A tiny structured completion with the request's credentials (own key headers, else the platform's). Free. */
   app.post('/test', async (c) => {
-    const creds = requireAiCredentials(s.cfg, c.req.raw.headers);
+    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
     const r = await generateStructured(s, creds, { prompt: connectionTestV1, input: {}, schema: z.object({ ok: z.boolean() }), maxTokens: 50 });
     return c.json({ ok: true, source: creds.source, model: r.model } satisfies AiTestResult);
   });
@@ -33,7 +33,7 @@ export function aiRoutes(s: Services) {
   /** 'Resumo da empresa' (ai.company_summary): the first paid AI action, charged once per request id. */
   company.post('/company-summary', async (c) => {
     const { requestId } = parseWith(companySummaryRequestSchema, await readJson(c));
-    const creds = requireAiCredentials(s.cfg, c.req.raw.headers);
+    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
     const tenant = c.get('tenant');
     const [row] = await tenant.db.select().from(schema.companies).where(eq(schema.companies.id, tenant.companyId));
     if (!row) throw notFound('Empresa não encontrada');
