@@ -67,6 +67,20 @@ test.describe('paid actions', () => {
     await expect(page).toHaveURL(/\/comprar-moedas$/);
   });
 
+  test('with no AI configured the AI button says how to configure it', async ({ page }) => {
+    await adminWithCompany(page);
+    // A server without platform AI (the e2e server has one: its status is answered here instead).
+    await page.route('**/api/ai/status', (route) => route.fulfill({ json: { platform: false, model: null } }));
+    await page.goto('/empresa-perfil');
+    await expect(page.getByRole('button', { name: 'Gerar resumo · 1 moeda' })).toBeDisabled();
+    await expect(page.getByTestId('paid-action-description')).toContainText(
+      'Configure uma chave de IA em Meu perfil ou peça ao administrador para configurar a IA do servidor.',
+    );
+    await page.getByRole('link', { name: 'Configurar em Meu perfil' }).click();
+    await expect(page).toHaveURL(/\/perfil#ia$/);
+    await expect(page.locator('#ia').getByText('A IA do servidor não está configurada.')).toBeVisible();
+  });
+
   test('Meu perfil → IA: a pasted key is tested, masked, used instead of coins, and removed', async ({ page }) => {
     const { company } = await adminWithCompany(page);
     await page.goto('/perfil');
