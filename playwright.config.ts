@@ -12,6 +12,9 @@ if (!process.env.E2E_DATA_DIR) {
   fs.chmodSync(process.env.E2E_DATA_DIR, 0o755);
 }
 const fakeCnpj = `http://127.0.0.1:${CNPJ_PORT}`;
+/** The fake OpenAI-compatible API (apps/server/test/support/fake-openai-cli.ts): the platform AI of the e2e server. */
+const AI_PORT = Number(process.env.E2E_AI_PORT ?? PORT + 2);
+export const FAKE_OPENAI_URL = `http://127.0.0.1:${AI_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,6 +48,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: 'node --import tsx apps/server/test/support/fake-openai-cli.ts',
+      url: `${FAKE_OPENAI_URL}/health`,
+      env: { FAKE_OPENAI_PORT: String(AI_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       // E2E_SERVER_ARGS lets a developer run the server from source (`--import tsx apps/server/src/index.ts`).
       command: `node ${process.env.E2E_SERVER_ARGS ?? 'apps/server/dist/index.js'}`,
       url: `${BASE_URL}/api/health`,
@@ -69,6 +80,9 @@ export default defineConfig({
         RECEITAWS_URL: `${fakeCnpj}/receitaws`,
         CNPJWS_URL: `${fakeCnpj}/cnpjws`,
         CNPJA_URL: `${fakeCnpj}/cnpja`,
+        AI_BASE_URL: `${FAKE_OPENAI_URL}/v1`,
+        AI_API_KEY: 'e2e-chave-da-plataforma',
+        AI_TIMEOUT_MS: '5000',
       },
     },
   ],

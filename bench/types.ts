@@ -1,3 +1,4 @@
+import type { Database } from '@sede/db/client';
 import type { SeedCompany } from '../apps/server/test/support/seed.ts';
 
 /** What every `bench/*.bench.ts` plug-in receives. */
@@ -10,6 +11,8 @@ export type BenchContext = {
   signUpConfirmed: (email: string, password?: string) => Promise<string>;
   /** A company whose admin is the signed-up person with this e-mail (the shared seed: apps/server/test/support/seed.ts). */
   seedCompany: (adminEmail: string, opts?: Omit<SeedCompany, 'adminUserId'>) => Promise<string>;
+  /** The server's database through Drizzle (its `$client` pool holds the connection settings). */
+  db: Database;
   /** Runs SQL on the server's database and returns the rows. */
   sql: <T = Record<string, any>>(query: string, params?: unknown[]) => Promise<T[]>;
 };

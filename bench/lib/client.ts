@@ -37,6 +37,8 @@ export function sqlClient(connection: string | pg.PoolConfig) {
   const userId = async (email: string) => (await sql<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [email.toLowerCase()]))[0]!.id;
   return {
     sql,
+    /** The same database through Drizzle (for plug-ins that call server code in-process, e.g. runPaidAction). */
+    db,
     /** A company whose admin is the signed-up person with this e-mail, through the shared seed. */
     seedCompany: async (adminEmail: string, opts: Omit<SeedCompany, 'adminUserId'> = {}) => seedCompany(db, { ...opts, adminUserId: await userId(adminEmail) }),
     close: () => pool.end(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PLAN_INCLUDES, PLAN_TYPES, PLANS, TRIAL, type PlanType } from './constants.ts';
-import { safeText } from './text.ts';
 
 export { PLANS, PLAN_INCLUDES, TRIAL, PLAN_TYPES, type PlanType };
 
@@ -31,7 +30,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 export const subscriptionStatusLabel = (s: string) => SUBSCRIPTION_STATUS_LABELS[s as SubscriptionStatus] ?? s;
 
-export const COIN_KINDS = ['welcome', 'allowance', 'allowance_expiry', 'purchase', 'debit', 'adjustment'] as const;
+export const COIN_KINDS = ['welcome', 'allowance', 'allowance_expiry', 'purchase', 'debit', 'refund', 'adjustment'] as const;
 export type CoinKind = (typeof COIN_KINDS)[number];
 export const COIN_KIND_LABELS: Record<CoinKind, string> = {
   welcome: 'Boas-vindas',
@@ -39,6 +38,7 @@ export const COIN_KIND_LABELS: Record<CoinKind, string> = {
   allowance_expiry: 'Expiração das moedas do plano',
   purchase: 'Compra de moedas',
   debit: 'Uso',
+  refund: 'Estorno',
   adjustment: 'Ajuste',
 };
 
@@ -60,20 +60,6 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export const planTypeSchema = z.enum(PLAN_TYPES as [PlanType, ...PlanType[]], { error: BILLING_MESSAGES.unknownPlan });
-
-/** POST /api/billing/coins/debit: what every AI action will call. */
-export const debitCoinsSchema = z.object({
-  amount: z
-    .number({ error: 'Informe a quantidade de moedas como um número inteiro.' })
-    .int('A quantidade de moedas deve ser um número inteiro.')
-    .positive('A quantidade de moedas deve ser maior que zero.')
-    .max(10_000, 'No máximo 10.000 moedas por operação.'),
-  reason: safeText({ error: 'Informe o motivo do uso das moedas.' })
-    .trim()
-    .min(1, 'Informe o motivo do uso das moedas.')
-    .max(200, 'O motivo deve ter no máximo 200 caracteres.'),
-});
-export type DebitCoinsInput = z.input<typeof debitCoinsSchema>;
 
 export const coinCheckoutSchema = z.object({ packageId: z.enum(PACKAGE_IDS, { error: BILLING_MESSAGES.unknownPackage }) });
 export const subscriptionCheckoutSchema = z.object({ plan: planTypeSchema });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { activityQuerySchema } from './activity.ts';
-import { debitCoinsSchema } from './billing.ts';
 import { createCompanySchema, updateCompanySchema } from './company.ts';
 import { invitationTokenSchema, sendInvitationSchema } from './invitations.ts';
 import { memberIdSchema } from './members.ts';
@@ -42,7 +41,6 @@ describe('every request schema refuses control characters in its text fields', (
     ['update company', updateCompanySchema, { name: 'Padaria', fantasia: 'Pão', phone: '1130405060', email: 'a@b.com', address: 'Rua A', city: 'Campinas', state: 'SP', cep: '13010000' }],
     ['create company', createCompanySchema, { cnpj: '11.222.333/0001-81', whatsapp: '11987654321', email: 'a@b.com' }],
     ['send invitation', sendInvitationSchema, { email: 'a@b.com', role: 'vendas' }],
-    ['debit coins', debitCoinsSchema, { amount: 1, reason: 'Ação de IA' }],
     ['activity filters', activityQuerySchema, { userId: 'abc', action: 'login', from: '2026-01-01', to: '2026-01-02' }],
   ];
   it.each(cases)('%s', (_name, schema, valid) => {

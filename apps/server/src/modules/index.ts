@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../platform/module.ts';
+import ai from './ai/module.ts';
 import billing from './billing/module.ts';
 import cnpj from './cnpj/module.ts';
 import companies from './companies/module.ts';
@@ -8,6 +9,7 @@ import files from './files/module.ts';
 import invitations from './invitations/module.ts';
 import members from './members/module.ts';
 import onboarding from './onboarding/module.ts';
+import paidActions from './paid-actions/module.ts';
 import profile from './profile/module.ts';
 
 /**
@@ -25,4 +27,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   billing,
   onboarding,
   files,
+  paidActions,
+  ai,
 ];

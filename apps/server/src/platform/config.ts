@@ -59,6 +59,12 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
   S3_FORCE_PATH_STYLE: onOff,
+  /** The platform's AI (any OpenAI-compatible endpoint; decision 0121). Unset key and URL: no platform AI. */
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  AI_MODEL: z.string().trim().default('gpt-4o-mini'),
+  AI_TRANSCRIPTION_MODEL: z.string().trim().default('whisper-1'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

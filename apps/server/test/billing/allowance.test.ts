@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCoins } from '../../src/modules/billing/ledger.ts';
+import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { runBillingCycle } from '../../src/modules/billing/cycle.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompany, ledgerState, runningSumMatches } from './support.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyCoins } from '../../src/modules/billing/ledger.ts';
+import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompany, ledgerState, runningSumMatches } from './support.ts';
 
@@ -12,22 +12,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const debit = (jar: { cookie: string }, amount: unknown, reason: unknown = 'Ação de IA') =>
-  server.request('/api/billing/coins/debit', { method: 'POST', json: { amount, reason }, jar });
+/** A debit the way the server's paid actions make it (there is no client-callable debit). */
+const debit = (companyId: string, amount: number, reason = 'Ação de IA', actorId?: string) =>
+  applyCoins(server.services.db, { companyId, amount: -amount, kind: 'debit', reason, actorId });
 
 describe('coin ledger invariants under concurrency', () => {
   it('50 simultaneous debits against a balance of 20: exactly 20 pass, none goes negative, no update is lost', async () => {
-    const { jar, companyId } = await createCompany(server, { welcome: false });
+    const { companyId } = await createCompany(server, { welcome: false });
     await applyCoins(server.services.db, { companyId, amount: 20, kind: 'adjustment', reason: 'Saldo inicial' });
 
-    const responses = await Promise.all(Array.from({ length: 50 }, () => debit(jar, 1)));
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(30);
-    const refused = await responses.find((r) => r.status === 409)!.json() as any;
-    expect(refused.error).toBe('Saldo de moedas insuficiente para esta ação. Compre mais moedas para continuar.');
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => debit(companyId, 1)));
+    const passed = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(passed).toHaveLength(20);
+    expect(refused).toHaveLength(30);
+    expect((refused[0]!.reason as Error).message).toBe('Saldo de moedas insuficiente para esta ação. Compre mais moedas para continuar.');
 
-    const balances = (await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.json() as any))).map((b) => b.balance).sort((a, b) => a - b);
+    const balances = passed.map((r) => (r.value.applied ? r.value.balanceAfter : -1)).sort((a, b) => a - b);
     expect(balances).toEqual(Array.from({ length: 20 }, (_, i) => i)); // every intermediate balance exactly once
 
     const state = await ledgerState(server, companyId);
@@ -59,24 +60,17 @@ describe('coin ledger invariants under concurrency', () => {
   });
 
   it('a debit beyond the balance is refused and changes nothing', async () => {
-    const { jar, companyId } = await createCompany(server);
+    const { companyId } = await createCompany(server);
     const before = await ledgerState(server, companyId);
-    const res = await debit(jar, 51);
-    expect(res.status).toBe(409);
+    await expect(debit(companyId, 51)).rejects.toMatchObject({ status: 409, code: 'INSUFFICIENT_COINS' });
     expect(await ledgerState(server, companyId)).toEqual(before);
   });
 
-  it.each([
-    [-5, 'A quantidade de moedas deve ser maior que zero.'],
-    [0, 'A quantidade de moedas deve ser maior que zero.'],
-    [2.5, 'A quantidade de moedas deve ser um número inteiro.'],
-    ['10', 'Informe a quantidade de moedas como um número inteiro.'],
-  ])('refuses amount %j with a clear message and nothing changes', async (amount, message) => {
+  it('there is no client-callable debit: POST /api/billing/coins/debit is gone and charges nothing', async () => {
     const { jar, companyId } = await createCompany(server);
     const before = await ledgerState(server, companyId);
-    const res = await debit(jar, amount);
-    expect(res.status).toBe(400);
-    expect((await res.json() as any).error).toBe(message);
+    const res = await server.request('/api/billing/coins/debit', { method: 'POST', json: { amount: 1, reason: 'Ação de IA' }, jar });
+    expect(res.status).toBe(404);
     expect(await ledgerState(server, companyId)).toEqual(before);
   });
 
@@ -86,15 +80,10 @@ describe('coin ledger invariants under concurrency', () => {
     await expect(applyCoins(server.services.db, { companyId, amount: 0, kind: 'adjustment', reason: 'x' })).rejects.toThrow(/inteiro/);
   });
 
-  it('a debit needs a signed-in member of a company', async () => {
-    expect((await debit({ cookie: '' }, 1)).status).toBe(401);
-  });
-
   it('records who spent, why and the balance after', async () => {
-    const { jar, companyId, userId } = await createCompany(server);
-    const res = await debit(jar, 7, 'Resumo de reunião');
-    expect(res.status).toBe(200);
-    expect((await res.json() as any).balance).toBe(43);
+    const { companyId, userId } = await createCompany(server);
+    const res = await debit(companyId, 7, 'Resumo de reunião', userId);
+    expect(res).toMatchObject({ applied: true, balanceAfter: 43 });
     const { rows } = await server.services.pool.query(
       "SELECT amount, kind, reason, actor_id, balance_after FROM coin_ledger WHERE company_id = $1 AND kind = 'debit'",
       [companyId],

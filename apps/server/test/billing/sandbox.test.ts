@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../src/modules/billing/cycle.ts';
+import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { createConfirmedUser, startTestServer, type TestServer } from '../support/test-server.ts';
 import { addMember, createCompany, ledgerState, uniqueEmail } from './support.ts';
 
@@ -77,9 +78,9 @@ describe('sandbox coin purchase', () => {
     const refused = await post('/checkout/coins', seller.jar, { packageId: 'coins_50' });
     expect(refused.status).toBe(403);
     expect((await refused.json() as any).error).toBe('Apenas administradores da empresa podem fazer pagamentos e alterar o plano.');
-    // Members still see billing (read-only) and may spend coins.
+    // Members still see billing (read-only); they spend coins only through the server's paid actions.
     expect((await (await get('/summary', seller.jar)).json() as any).canManage).toBe(false);
-    expect((await post('/coins/debit', seller.jar, { amount: 1, reason: 'Ação de IA' })).status).toBe(200);
+    expect((await post('/coins/debit', seller.jar, { amount: 1, reason: 'Ação de IA' })).status).toBe(404);
 
     const { paymentId } = await (await post('/checkout/coins', jar, { packageId: 'coins_50' })).json() as any;
     expect((await post(`/sandbox/payments/${paymentId}/confirm`, seller.jar)).status).toBe(403);
@@ -87,7 +88,7 @@ describe('sandbox coin purchase', () => {
     expect((await post(`/sandbox/payments/${paymentId}/confirm`, other.jar)).status).toBe(404);
     expect((await get(`/sandbox/payments/${paymentId}`, other.jar)).status).toBe(404);
     expect((await get('/sandbox/payments/not-a-uuid', jar)).status).toBe(404);
-    expect((await ledgerState(server, companyId)).balance).toBe(49);
+    expect((await ledgerState(server, companyId)).balance).toBe(50);
     expect((await ledgerState(server, other.companyId)).balance).toBe(50);
   });
 });
@@ -141,8 +142,8 @@ describe('sandbox subscription', () => {
 describe('ledger listing', () => {
   it('filters by kind and date range and names who made each entry', async () => {
     const { jar, companyId, userId } = await createCompany(server);
-    await post('/coins/debit', jar, { amount: 3, reason: 'Resumo' });
-    await post('/coins/debit', jar, { amount: 2, reason: 'Análise' });
+    await applyCoins(server.services.db, { companyId, amount: -3, kind: 'debit', reason: 'Resumo', actorId: userId });
+    await applyCoins(server.services.db, { companyId, amount: -2, kind: 'debit', reason: 'Análise', actorId: userId });
     await server.services.pool.query("UPDATE coin_ledger SET created_at = '2026-01-10T15:00:00Z' WHERE company_id = $1 AND kind = 'welcome'", [companyId]);
 
     const all = await (await get('/ledger', jar)).json() as any;

@@ -65,7 +65,6 @@ const cases = (): Case[] => [
   ...eachField('POST /api/invitations/accept', 'POST', '/api/invitations/accept', { invitation_token: 'a'.repeat(43) }, outsiderJar),
   ...eachField('POST /api/invitations/process-after-confirmation', 'POST', '/api/invitations/process-after-confirmation', { invitation_token: 'a'.repeat(43) }, outsiderJar),
   ...eachField('DELETE /api/invitations/decline', 'DELETE', '/api/invitations/decline', { invitation_token: 'a'.repeat(43) }, outsiderJar),
-  ...eachField('POST /api/billing/coins/debit', 'POST', '/api/billing/coins/debit', { amount: 1, reason: 'Ação de IA' }, adminJar),
   ...eachField('POST /api/billing/checkout/coins', 'POST', '/api/billing/checkout/coins', { packageId: 'coins_50' }, adminJar),
   ...eachField('POST /api/billing/checkout/subscription', 'POST', '/api/billing/checkout/subscription', { plan: 'monthly' }, adminJar),
   ...eachField('POST /api/onboarding/recommend-plan', 'POST', '/api/onboarding/recommend-plan', { profile: 'manager', areas: ['sales'] }, adminJar),

@@ -23,7 +23,7 @@ const post = (path: string, init: { method?: string; headers?: Record<string, st
 
 /** Every state-changing route the issue lists, with a body it would accept. */
 const ROUTES: Array<[string, string, unknown]> = [
-  ['POST', '/api/billing/coins/debit', { amount: 1, reason: 'teste' }],
+  ['POST', '/api/ai/company-summary', { requestId: '00000000-0000-4000-8000-000000000001' }],
   ['POST', '/api/companies', { name: 'Outra Ltda', cnpj: '11222333000181' }],
   ['PATCH', '/api/companies/current', { name: 'Renomeada Ltda' }],
   ['POST', '/api/invitations', { email: 'convidado@exemplo.com.br', role: 'vendas' }],
@@ -52,19 +52,18 @@ describe('cross-site requests', () => {
   }
 
   it("Origin: null (a sandboxed frame, a data: page) is refused", async () => {
-    const res = await post('/api/billing/coins/debit', { headers: { origin: 'null', 'content-type': 'application/json' }, body: '{"amount":1,"reason":"x"}' });
+    const res = await post('/api/ai/company-summary', { headers: { origin: 'null', 'content-type': 'application/json' }, body: '{"requestId":"00000000-0000-4000-8000-000000000001"}' });
     expect(res.status).toBe(403);
   });
 
   it('the app itself (APP_URL origin, same-origin fetch) is accepted', async () => {
-    const before = (await (await server.request('/api/me', { jar: admin })).json()) as { company: { currency_amount: number } };
-    const res = await post('/api/billing/coins/debit', {
+    const res = await post('/api/ai/company-summary', {
       headers: { origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 1, reason: 'teste' }),
+      body: JSON.stringify({ requestId: '00000000-0000-4000-8000-000000000001' }),
     });
-    // Accepted by the origin check: the debit itself answers (200, or a 4xx of its own without coins).
+    // Accepted by the origin check: the action itself answers (here: no AI configured on this server).
     expect(res.status).not.toBe(403);
-    if (res.status === 200) expect(((await res.json()) as { balance: number }).balance).toBe(before.company.currency_amount - 1);
+    expect(((await res.json()) as { code: string }).code).toBe('AI_NOT_CONFIGURED');
   });
 
   it('a request without Origin nor Sec-Fetch-Site (curl, a server) passes the origin check', async () => {

@@ -43,7 +43,7 @@ const BAD_BODIES = ['null', '[]', '[{"email":"a@b.com"}]', '"texto"', '42', 'tru
 const APP_ENDPOINTS: Array<[string, string]> = [
   ['POST', '/api/companies'],
   ['PATCH', '/api/companies/current'],
-  ['POST', '/api/billing/coins/debit'],
+  ['POST', '/api/ai/company-summary'],
   ['POST', '/api/billing/checkout/coins'],
   ['POST', '/api/invitations'],
   ['POST', '/api/invitations/accept'],

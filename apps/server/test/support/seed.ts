@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@sede/db/client';
 import type { NormalizedCompany } from '@sede/shared/cnpj';
 import { buildCompanyCreation } from '@sede/shared/company';
-import { applyCoins } from '../../src/modules/billing/ledger.ts';
+import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { insertCompanyWithAdmin } from '../../src/modules/companies/service.ts';
 import { addMembership } from '../../src/modules/members/service.ts';
 

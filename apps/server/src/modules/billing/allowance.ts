@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '@sede/db/client';
 import { allowancePeriodKey, allowancePeriodStart, PLAN_INCLUDES, PLANS, type PlanType } from '@sede/shared/billing';
-import { applyCoins } from './ledger.ts';
+import { applyCoins } from '../../platform/coins/ledger.ts';
 
 export type AllowanceResult = { credited: number; expired: number; period: string } | null;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '@sede/db/client';
 import { findCoinPackage, planIntervalEnd, PLANS, type PlanType } from '@sede/shared/billing';
 import { grantAllowance } from './allowance.ts';
-import { applyCoins } from './ledger.ts';
+import { applyCoins } from '../../platform/coins/ledger.ts';
 
 export type PaymentRow = {
   id: string;

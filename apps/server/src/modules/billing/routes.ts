@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { BILLING_MESSAGES, coinCheckoutSchema, debitCoinsSchema, ledgerQuerySchema, subscriptionCheckoutSchema } from '@sede/shared/billing';
+import { BILLING_MESSAGES, coinCheckoutSchema, ledgerQuerySchema, subscriptionCheckoutSchema } from '@sede/shared/billing';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import type { AppEnv, CompanyEnv, Services } from '../../services.ts';
 import { forbidden, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import { cancelSandboxPayment, confirmSandboxPayment, createCoinCheckout, createSubscriptionCheckout, getSandboxPayment } from './checkout.ts';
 import { billingOf } from './context.ts';
-import { applyCoins } from './ledger.ts';
 import { billingSummary, listLedger, listPayments } from './queries.ts';
 import { handleStripeWebhook } from './webhooks.ts';
 
@@ -48,20 +47,6 @@ export function billingRoutes(s: Services) {
   );
   member.get('/payments', async (c) => c.json({ payments: await listPayments(s, c.get('companyId')) }));
   member.get('/ledger', async (c) => c.json(await listLedger(s, c.get('companyId'), parseWith(ledgerQuerySchema, c.req.query()))));
-
-  /** Spends coins (every AI action will call this): all or nothing, never below zero. */
-  member.post('/coins/debit', async (c) => {
-    const input = parseWith(debitCoinsSchema, await readJson(c));
-    const result = await applyCoins(s.db, {
-      companyId: c.get('companyId'),
-      amount: -input.amount,
-      kind: 'debit',
-      reason: input.reason,
-      actorId: c.get('viewer').user.id,
-    });
-    if (!result.applied) throw new Error('unkeyed debit reported as duplicate');
-    return c.json({ entryId: result.entryId, balance: result.balanceAfter });
-  });
 
   member.post('/checkout/coins', requireBillingAdmin, async (c) => {
     const { packageId } = parseWith(coinCheckoutSchema, await readJson(c));

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useCurrentCompany } from '../api/get-current-company.ts';
 import { CompanyEditForm } from '../components/company-edit-form.tsx';
 import { CompanyFilesCard } from '../components/company-files-card.tsx';
+import { CompanySummaryCard } from '../components/company-summary-card.tsx';
 import { RegistryCard } from '../components/registry-card.tsx';
 
 function ProfileSkeleton() {
@@ -41,6 +42,7 @@ export default function CompanyProfilePage() {
       <RegistryCard company={company.data} />
       <CompanyEditForm company={company.data} />
       <CompanyFilesCard companyId={company.data.id} />
+      <CompanySummaryCard />
     </div>
   );
 }

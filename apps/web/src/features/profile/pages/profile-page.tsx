@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { PROFILE_MESSAGES } from '@sede/shared/profile';
+import { AiSettingsSection } from '../../../components/ai/ai-settings-section.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useProfile } from '../api/get-profile.ts';
@@ -11,7 +12,7 @@ export default function ProfilePage() {
   const profile = useProfile();
   const { refresh } = useAuth();
   return (
-    <div className="mx-auto w-full max-w-2xl">
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Meu perfil</CardTitle>
@@ -35,6 +36,7 @@ export default function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      <AiSettingsSection />
     </div>
   );
 }

@@ -1,0 +1,13 @@
+import { companySummaryV1 } from './company-summary.v1.ts';
+import { connectionTestV1 } from './connection-test.v1.ts';
+import type { Prompt } from './types.ts';
+
+export type { Prompt };
+
+/** Every prompt of the product, by versioned id; they live in this folder only. */
+export const PROMPTS = {
+  [connectionTestV1.id]: connectionTestV1,
+  [companySummaryV1.id]: companySummaryV1,
+} as const satisfies Record<string, Prompt<never>>;
+
+export { companySummaryV1, connectionTestV1 };

@@ -1,0 +1,177 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import { coinsLabel, PAID_ACTION_MESSAGES, PRICES, priceOf, type PaidAction, type PriceEntry } from '@sede/shared/platform/prices';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { applyCoins } from '../coins/ledger.ts';
+
+export type PaidActionRequest = {
+  action: PaidAction;
+  /**
+   * The idempotency key, unique per company: the same reference is charged at most once, however
+   * often or concurrently it is run (e.g. `deal:<id>:summary:<updatedAt>`).
+   */
+  reference: string;
+  /** Units for per-unit prices (leads revealed); 1 by default. */
+  quantity?: number;
+  /** The person's own AI key pays the provider: an AI action then costs no coins (decision 0121). */
+  ownKey?: boolean;
+};
+
+export type PaidActionContext = { paidActionId: string; coins: number };
+
+export type PaidActionOutcome<T> = {
+  result: T;
+  paidActionId: string;
+  /** Coins charged (0 with the person's own AI key). */
+  charged: number;
+  /** The company's balance after the charge. */
+  balance: number;
+};
+
+/** Reservations older than this without a commit are refunded by the sweep (decision 0122). */
+export const STALE_RESERVATION_MS = 15 * 60_000;
+export const PAID_ACTIONS_SWEEP_QUEUE = 'paid-actions-sweep';
+export const PAID_ACTIONS_SWEEP_CRON = '*/5 * * * *';
+
+const MAX_REFERENCE = 200;
+const refKey = (id: string) => `paid-action:${id}`;
+
+async function balanceOf(tenant: Tenant): Promise<number> {
+  const [row] = await tenant.db
+    .select({ balance: schema.companies.currencyAmount })
+    .from(schema.companies)
+    .where(eq(schema.companies.id, tenant.companyId));
+  return Number(row?.balance ?? 0);
+}
+
+/**
+ * Runs a paid action exactly once: reserves its coins through the ledger (a debit, with the
+ * reservation row, in one transaction), runs `work`, then commits the reservation — or, when
+ * `work` throws, refunds it (a `refund` ledger entry) and rethrows. Not enough coins is a 409
+ * `INSUFFICIENT_COINS` with the price, the balance and where to buy; the same `reference` twice
+ * is a 409 `PAID_ACTION_DUPLICATE` and charges nothing more.
+ */
+export async function runPaidAction<T>(
+  s: Services,
+  tenant: Tenant,
+  req: PaidActionRequest,
+  work: (ctx: PaidActionContext) => Promise<T>,
+): Promise<PaidActionOutcome<T>> {
+  const entry: PriceEntry = PRICES[req.action];
+  if (!entry) throw new Error(`unknown paid action ${req.action}`);
+  const reference = req.reference.trim();
+  if (!reference || reference.length > MAX_REFERENCE) throw badRequest('Referência da ação paga inválida.');
+  const quantity = req.quantity ?? 1;
+  let price: number;
+  try {
+    price = priceOf(req.action, quantity);
+  } catch {
+    throw badRequest('Quantidade inválida para esta ação.');
+  }
+  const coins = req.ownKey && entry.ai ? 0 : price;
+
+  const reserved = await tenant.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.paidActions)
+      .values({ companyId: tenant.companyId, reference, action: req.action, quantity, coins, actorId: tenant.actorId })
+      .onConflictDoNothing({ target: [schema.paidActions.companyId, schema.paidActions.reference] })
+      .returning({ id: schema.paidActions.id });
+    if (!row) throw conflict(PAID_ACTION_MESSAGES.duplicate, 'PAID_ACTION_DUPLICATE');
+    if (coins === 0) return { id: row.id, balance: null as number | null };
+    // Not enough coins throws here and rolls the reservation row back with it.
+    const r = await applyCoins(tx, {
+      companyId: tenant.companyId,
+      amount: -coins,
+      kind: 'debit',
+      reason: quantity > 1 && entry.unit ? `${entry.label} (${quantity} ${entry.unit.plural})` : entry.label,
+      actorId: tenant.actorId,
+      reference: refKey(row.id),
+    });
+    if (!r.applied) throw new Error('paid action debit reported as duplicate');
+    return { id: row.id, balance: r.balanceAfter as number | null };
+  }).catch(async (e: unknown) => {
+    if (e instanceof AppError && e.code === 'INSUFFICIENT_COINS') {
+      const balance = await balanceOf(tenant);
+      throw new AppError(409, 'INSUFFICIENT_COINS', PAID_ACTION_MESSAGES.insufficient(price, balance), {
+        price,
+        balance,
+        buyPath: PAID_ACTION_MESSAGES.buyPath,
+      });
+    }
+    throw e;
+  });
+
+  let result: T;
+  try {
+    result = await work({ paidActionId: reserved.id, coins });
+  } catch (e) {
+    await refundPaidAction(s, reserved.id);
+    if (e instanceof AppError) e.details = { ...e.details, refunded: true, charged: 0 };
+    throw e;
+  }
+  // The commit does not wait for its WAL flush: the coins already moved durably with the
+  // reservation, and a commit lost in a crash only leaves the row reserved, which the sweep then
+  // refunds (the customer is not charged). It halves the fsyncs of the hot path.
+  const committed = await tenant.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    return tx
+      .update(schema.paidActions)
+      .set({ status: 'committed', finishedAt: sql`now()` })
+      .where(and(eq(schema.paidActions.id, reserved.id), eq(schema.paidActions.status, 'reserved')))
+      .returning({ id: schema.paidActions.id });
+  });
+  // Already refunded (the sweep judged it stale while it ran): the result is kept, nothing is charged.
+  if (committed.length === 0) return { result, paidActionId: reserved.id, charged: 0, balance: await balanceOf(tenant) };
+  return { result, paidActionId: reserved.id, charged: coins, balance: reserved.balance ?? (await balanceOf(tenant)) };
+}
+
+/**
+ * Gives a reservation's coins back, at most once: only a row still `reserved` turns `refunded`
+ * (row lock + status check), and the refund's ledger entry is keyed by the reservation.
+ */
+export async function refundPaidAction(s: Services, id: string): Promise<boolean> {
+  return s.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(schema.paidActions)
+      .set({ status: 'refunded', finishedAt: sql`now()` })
+      .where(and(eq(schema.paidActions.id, id), eq(schema.paidActions.status, 'reserved')))
+      .returning();
+    if (!row) return false;
+    if (row.coins > 0) {
+      const label = (PRICES as Record<string, PriceEntry>)[row.action]?.label ?? row.action;
+      await applyCoins(tx, {
+        companyId: row.companyId,
+        amount: row.coins,
+        kind: 'refund',
+        reason: `Estorno: ${label} (${coinsLabel(row.coins)})`,
+        actorId: row.actorId,
+        reference: refKey(row.id),
+      });
+    }
+    return true;
+  });
+}
+
+/** Refunds reservations left without a commit (a crash between reserve and commit). */
+export async function sweepStaleReservations(s: Services, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - STALE_RESERVATION_MS);
+  const stale = await s.db
+    .select({ id: schema.paidActions.id })
+    .from(schema.paidActions)
+    .where(and(eq(schema.paidActions.status, 'reserved'), lt(schema.paidActions.createdAt, before)))
+    .limit(1000);
+  let refunded = 0;
+  for (const { id } of stale) if (await refundPaidAction(s, id)) refunded++;
+  return refunded;
+}
+
+/** The pg-boss schedule of the sweep (called by the paid-actions module's start). */
+export async function registerPaidActionSweep(s: Services) {
+  await s.boss.createQueue(PAID_ACTIONS_SWEEP_QUEUE);
+  await s.boss.schedule(PAID_ACTIONS_SWEEP_QUEUE, PAID_ACTIONS_SWEEP_CRON, {}, { tz: 'UTC' });
+  await s.boss.work(PAID_ACTIONS_SWEEP_QUEUE, async () => {
+    const n = await sweepStaleReservations(s);
+    if (n) console.log('[paid-actions] refunded stale reservations:', n);
+  });
+}

@@ -1,0 +1,205 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake OpenAI-compatible API on 127.0.0.1, speaking the real API's format:
+ *   POST /v1/chat/completions     (response_format json_schema → JSON that fits the schema, or a responder's answer)
+ *   POST /v1/audio/transcriptions (multipart; response_format text | json | verbose_json)
+ *   POST /__control {mode, slowMs}  (for browser tests and local development; not part of the real API)
+ * Modes: ok, slow (answers after slowMs), rate_limited (429 + retry-after), error_500,
+ * malformed (answers JSON that breaks the schema, every time), malformed_once (only the first
+ * time, then fine), unauthorized (401).
+ */
+export type FakeOpenAiMode = 'ok' | 'slow' | 'rate_limited' | 'error_500' | 'malformed' | 'malformed_once' | 'unauthorized';
+export const FAKE_OPENAI_MODES: readonly FakeOpenAiMode[] = ['ok', 'slow', 'rate_limited', 'error_500', 'malformed', 'malformed_once', 'unauthorized'];
+
+export type ChatRequest = {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string; json_schema?: { name: string; schema: JsonSchema; strict?: boolean } };
+};
+export type RecordedRequest = { path: string; authorization: string | null; body: ChatRequest | null; raw: string };
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: unknown[]; required?: string[]; anyOf?: JsonSchema[]; minItems?: number };
+
+export type FakeOpenAi = {
+  port: number;
+  /** Base URL to use as AI_BASE_URL / x-ai-base-url (ends with /v1). */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  setMode(mode: FakeOpenAiMode, opts?: { slowMs?: number }): void;
+  /** A per-test answer to chat completions (the object is sent as the message's JSON content). */
+  setResponder(fn: ((req: ChatRequest) => unknown) | null): void;
+  /** Only this key is accepted (Authorization: Bearer <key>); null accepts any. */
+  setAcceptedKey(key: string | null): void;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+/** A value that fits a JSON schema (the default answer): strings are pt-BR sample text. */
+export function sampleFor(schema: JsonSchema | undefined): unknown {
+  if (!schema) return null;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return sampleFor(schema.anyOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sampleFor(v)]));
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sampleFor(schema.items));
+    case 'string':
+      return 'Texto de exemplo gerado pela IA de teste.';
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    default:
+      return null;
+  }
+}
+
+const errorBody = (message: string, type: string, code: string | null) => JSON.stringify({ error: { message, type, param: null, code } });
+
+export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
+  let mode: FakeOpenAiMode = 'ok';
+  let slowMs = 2_000;
+  let responder: ((req: ChatRequest) => unknown) | null = null;
+  let acceptedKey: string | null = null;
+  let malformedServed = false;
+  const requests: RecordedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('latin1');
+    const path = (req.url ?? '').split('?')[0]!;
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(body);
+    };
+
+    if (path === '/__control' && req.method === 'POST') {
+      const body = JSON.parse(raw || '{}') as { mode?: FakeOpenAiMode; slowMs?: number };
+      if (body.mode && FAKE_OPENAI_MODES.includes(body.mode)) {
+        mode = body.mode;
+        malformedServed = false;
+      }
+      if (body.slowMs) slowMs = body.slowMs;
+      return send(200, JSON.stringify({ mode, slowMs }));
+    }
+    if (path === '/health') return send(200, '{"ok":true}');
+
+    let body: ChatRequest | null = null;
+    if (req.headers['content-type']?.includes('application/json')) {
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+      } catch {
+        return send(400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+      }
+    }
+    requests.push({ path, authorization: req.headers.authorization ?? null, body, raw });
+
+    const key = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+    if (mode === 'unauthorized' || (acceptedKey !== null && key !== acceptedKey)) {
+      return send(401, errorBody('Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'));
+    }
+    if (mode === 'rate_limited') {
+      return send(429, errorBody('Rate limit reached for requests. Please try again in 1s.', 'requests', 'rate_limit_exceeded'), { 'retry-after': '1' });
+    }
+    if (mode === 'error_500') return send(500, errorBody('The server had an error while processing your request. Sorry about that!', 'server_error', null));
+    if (mode === 'slow') {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          resolve();
+        }, slowMs);
+        timers.add(t);
+      });
+      if (res.destroyed) return;
+    }
+
+    if (path === '/v1/chat/completions' && req.method === 'POST' && body) {
+      const schema = body.response_format?.json_schema?.schema;
+      let content: string;
+      const malformed = mode === 'malformed' || (mode === 'malformed_once' && !malformedServed);
+      if (malformed) {
+        malformedServed = true;
+        content = '{"resposta": "isto não segue o esquema"';
+      } else if (responder) {
+        const answer = responder(body);
+        content = typeof answer === 'string' ? answer : JSON.stringify(answer);
+      } else {
+        content = schema ? JSON.stringify(sampleFor(schema)) : 'Olá! Esta é uma resposta de teste.';
+      }
+      const created = Math.floor(Date.now() / 1000);
+      return send(
+        200,
+        JSON.stringify({
+          id: `chatcmpl-fake${requests.length}`,
+          object: 'chat.completion',
+          created,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
+          system_fingerprint: 'fp_fake',
+        }),
+      );
+    }
+    if (path === '/v1/audio/transcriptions' && req.method === 'POST') {
+      if (!raw.includes('name="file"')) return send(400, errorBody("1 validation error for Request\nbody -> file\n  field required", 'invalid_request_error', null));
+      const format = /name="response_format"\r\n\r\n([a-z_]+)/.exec(raw)?.[1] ?? 'json';
+      const language = /name="language"\r\n\r\n([a-z]+)/.exec(raw)?.[1] ?? 'pt';
+      const text = 'Olá, esta é uma transcrição de teste.';
+      if (format === 'text') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end(`${text}\n`);
+      }
+      if (format === 'verbose_json') {
+        return send(
+          200,
+          JSON.stringify({
+            task: 'transcribe',
+            language: language === 'pt' ? 'portuguese' : language,
+            duration: 2.5,
+            text,
+            segments: [{ id: 0, seek: 0, start: 0, end: 2.5, text, tokens: [1, 2, 3], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }],
+          }),
+        );
+      }
+      return send(200, JSON.stringify({ text }));
+    }
+    return send(404, errorBody(`Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url'));
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    baseUrl: `http://127.0.0.1:${actual}/v1`,
+    requests,
+    setMode(m, opts) {
+      mode = m;
+      malformedServed = false;
+      if (opts?.slowMs) slowMs = opts.slowMs;
+    },
+    setResponder(fn) {
+      responder = fn;
+    },
+    setAcceptedKey(k) {
+      acceptedKey = k;
+    },
+    reset() {
+      mode = 'ok';
+      responder = null;
+      acceptedKey = null;
+      malformedServed = false;
+      requests.length = 0;
+    },
+    close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
