@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './companies.ts';
 export * from './platform.ts';
+export * from './parties.ts';
