@@ -7,6 +7,7 @@ import devMailbox from './dev-mailbox/module.ts';
 import invitations from './invitations/module.ts';
 import members from './members/module.ts';
 import onboarding from './onboarding/module.ts';
+import parties from './parties/module.ts';
 import profile from './profile/module.ts';
 
 /**
@@ -23,4 +24,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   members,
   billing,
   onboarding,
+  parties,
 ];
