@@ -80,32 +80,35 @@ const phone = safeText({ error: PARTIES_MESSAGES.phoneInvalid })
   .refine(isValidPhone, { message: PARTIES_MESSAGES.phoneInvalid })
   .transform(onlyDigits);
 
-const optionalEmail = z.union([z.literal('').transform(() => null), z.null(), email]).optional();
-const optionalPhone = z.union([z.literal('').transform(() => null), z.null(), phone]).optional();
+/** A field a request may leave out (unchanged), or clear with null or ''. */
+const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullable()).optional();
+
+const optionalEmail = clearable(email);
+const optionalPhone = clearable(phone);
 
 const cnpj = safeText({ error: CNPJ_MESSAGES.invalid })
   .max(40, CNPJ_MESSAGES.length)
   .transform(normalizeCnpjInput)
   .refine((v) => v.length === 14, { message: CNPJ_MESSAGES.length, abort: true })
   .refine(isValidCnpj, { message: CNPJ_MESSAGES.invalid });
-const optionalCnpj = z.union([z.literal('').transform(() => null), z.null(), cnpj]).optional();
+const optionalCnpj = clearable(cnpj);
 
 const cpf = safeText({ error: PARTIES_MESSAGES.cpfInvalid })
   .max(20, PARTIES_MESSAGES.cpfInvalid)
   .refine(isValidCpf, { message: PARTIES_MESSAGES.cpfInvalid })
   .transform(onlyDigits);
-const optionalCpf = z.union([z.literal('').transform(() => null), z.null(), cpf]).optional();
+const optionalCpf = clearable(cpf);
 
 const cep = safeText({ error: PARTIES_MESSAGES.cepInvalid })
   .max(20, PARTIES_MESSAGES.cepInvalid)
   .transform(onlyDigits)
   .refine((v) => v.length === 8, { message: PARTIES_MESSAGES.cepInvalid });
-const optionalCep = z.union([z.literal('').transform(() => null), z.null(), cep]).optional();
+const optionalCep = clearable(cep);
 
 const uf = safeText({ error: PARTIES_MESSAGES.ufInvalid })
   .transform((v) => v.trim().toUpperCase())
   .refine((v) => /^[A-Z]{2}$/.test(v), { message: PARTIES_MESSAGES.ufInvalid });
-const optionalUf = z.union([z.literal('').transform(() => null), z.null(), uf]).optional();
+const optionalUf = clearable(uf);
 
 const website = safeText({ error: PARTIES_MESSAGES.websiteInvalid })
   .max(500, PARTIES_MESSAGES.tooLong('Site', 500))
@@ -116,7 +119,7 @@ const website = safeText({ error: PARTIES_MESSAGES.websiteInvalid })
   .optional();
 
 const isoDate = safeText({ error: PARTIES_MESSAGES.dateInvalid }).refine(isIsoDate, { message: PARTIES_MESSAGES.dateInvalid });
-const optionalDate = z.union([z.literal('').transform(() => null), z.null(), isoDate]).optional();
+const optionalDate = clearable(isoDate);
 
 const uuid = z.string({ error: PARTIES_MESSAGES.organizationInvalid }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: PARTIES_MESSAGES.organizationInvalid });
 
@@ -169,9 +172,9 @@ const personFields = {
   phones: list(phone, PARTY_LIMITS.phones, PARTIES_MESSAGES.tooManyPhones).optional(),
   cpf: optionalCpf,
   position: optionalText('Cargo'),
-  organizationId: z.union([z.null(), uuid]).optional(),
+  organizationId: clearable(uuid),
   notes: optionalText('Observações', PARTY_LIMITS.notes, { multiline: true }),
-  legalBasis: z.union([z.null(), z.enum(LEGAL_BASIS_KEYS, { error: PARTIES_MESSAGES.legalBasisInvalid })]).optional(),
+  legalBasis: clearable(z.enum(LEGAL_BASIS_KEYS, { error: PARTIES_MESSAGES.legalBasisInvalid })),
   legalBasisSource: optionalText('Origem da base legal'),
   legalBasisAt: optionalDate,
   emailOptOut: z.boolean().optional(),

@@ -10,11 +10,11 @@ import {
   type PartyPage,
   type Person,
   type PersonExport,
-  organizationCreateSchema,
-  organizationUpdateSchema,
-  partyListQuerySchema,
-  personCreateSchema,
-  personUpdateSchema,
+  type organizationCreateSchema,
+  type organizationUpdateSchema,
+  type partyListQuerySchema,
+  type personCreateSchema,
+  type personUpdateSchema,
 } from '@sede/shared/platform/parties';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -133,10 +133,11 @@ export async function listOrganizations(t: Tenant, q: ListQuery): Promise<PartyP
   const where: Array<SQL | undefined> = [eq(O.companyId, t.companyId), isNull(O.deletedAt)];
   if (q.q) {
     const digits = digitsOf(q.q);
+    const cnpjPrefix = q.q.toUpperCase().replace(/[./\-\s]/g, '');
     where.push(
-      sql`(${O.razaoSocial} ILIKE ${contains(q.q)} OR ${O.nomeFantasia} ILIKE ${contains(q.q)} OR ${O.cnpj} LIKE ${`${q.q.toUpperCase().replace(/[./\-\s%_\\]/g, '')}%`}${
-        digits.length >= 3 ? sql` OR ${O.phone} LIKE ${`%${digits}%`}` : sql``
-      })`,
+      sql`(${O.razaoSocial} ILIKE ${contains(q.q)} OR ${O.nomeFantasia} ILIKE ${contains(q.q)}${
+        /^[0-9A-Z]{3,14}$/.test(cnpjPrefix) ? sql` OR ${O.cnpj} LIKE ${`${cnpjPrefix}%`}` : sql``
+      }${digits.length >= 3 ? sql` OR ${O.phone} LIKE ${`%${digits}%`}` : sql``})`,
     );
   }
   if (q.cursor) {
