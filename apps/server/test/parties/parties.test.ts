@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCnpj } from '@sede/shared/cnpj';
 import type { Organization, PartyPage, Person, PersonExport } from '@sede/shared/platform/parties';
 import { CONTROL_CHARACTERS_MESSAGE } from '@sede/shared/text';
-import { isSuppressed } from '../../src/modules/parties/public.ts';
+import { findOrCreateOrganizationByCnpj, getPerson, isSuppressed } from '../../src/modules/parties/public.ts';
 import { startFakeCnpjProviders, type FakeCnpjProviders } from '../support/fake-cnpj-providers.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -148,6 +148,18 @@ describe('organizations', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('CNPJ_NOT_FOUND');
     expect((await api('/organizations/lookup', rh, { json: { cnpj: '98765432000199' } })).body).toMatchObject({ error: 'CNPJ inválido', code: 'VALIDATION_ERROR' });
+  });
+
+  it('findOrCreateOrganizationByCnpj (for areas): concurrent calls end with one organization', async () => {
+    const { companyId: fresh, admin: freshAdmin } = await createCompanyWithAdmin(server, 'Empresa Corrida');
+    const tenant = { db: server.services.db, companyId: fresh, actorId: freshAdmin.userId };
+    const results = await Promise.all(Array.from({ length: 8 }, () => findOrCreateOrganizationByCnpj(server.services, tenant, FOUND_CNPJ)));
+    expect(new Set(results.map((r) => r.organization.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await sql(server, 'SELECT count(*)::int AS n FROM organizations WHERE company_id = $1', [fresh])).toEqual([{ n: 1 }]);
+    // getPerson is scoped the same way as the API.
+    const p = await newPerson(rh);
+    await expect(getPerson({ db: server.services.db, companyId: fresh }, p.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('lists by name with a cursor and searches by name, trade name and CNPJ', async () => {
