@@ -35,7 +35,8 @@ export function PartyPicker({ kind, label, value, onChange, placeholder, error, 
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted option by id, not position: when the results change under it, it stays on the same party or none.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   // Debounce: ask the server 250 ms after the last key.
@@ -46,6 +47,8 @@ export function PartyPicker({ kind, label, value, onChange, placeholder, error, 
 
   const search = useQuery({ ...partySearchOptions(kind, q), enabled: open && !disabled });
   const options = search.data ?? [];
+  const active = activeId ? options.findIndex((o) => o.id === activeId) : -1;
+  const setActive = (index: number) => setActiveId(options[index]?.id ?? null);
   const Icon = kind === 'people' ? User : Building2;
 
   const choose = (option: PartyOption) => {
@@ -127,7 +130,7 @@ export function PartyPicker({ kind, label, value, onChange, placeholder, error, 
             }
             if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key) && open) {
               e.preventDefault();
-              setActive((a) => moveActive(a, options.length, e.key));
+              setActive(moveActive(active, options.length, e.key));
             } else if (e.key === 'ArrowDown') {
               setOpen(true);
             }
