@@ -78,8 +78,11 @@ const MEMBER_TOOL_GRANTS = [
   'atendimento.ai',
 ] as const satisfies readonly Permission[];
 
+/** Lists joined by a call (never a spread), so the bundler can drop what a chunk does not use. */
+const merge = (...lists: ReadonlyArray<readonly Permission[]>): readonly Permission[] => lists.flat();
+
 /** What every member of a company holds, whatever the role. */
-export const MEMBER_GRANTS = [...BASE_MEMBER_GRANTS, ...MEMBER_TOOL_GRANTS] as const satisfies readonly Permission[];
+export const MEMBER_GRANTS: readonly Permission[] = /* @__PURE__ */ merge(BASE_MEMBER_GRANTS, MEMBER_TOOL_GRANTS);
 
 /**
  * The sales team's hold on the shared commercial tools (role `vendas`, custom key `vendas`):
@@ -102,8 +105,8 @@ const MARKETING_TOOLS = ['campanhas.delete', 'parties.export'] as const satisfie
 /** Stored roles (company_members.role) and what each holds on top of MEMBER_GRANTS. `custom` is below. */
 export const ROLE_GRANTS = {
   admin: ALL_PERMISSIONS,
-  vendas: /* @__PURE__ */ [...all('comercial'), ...SALES_TOOLS],
-  marketing: /* @__PURE__ */ [...all('marketing'), ...MARKETING_TOOLS],
+  vendas: /* @__PURE__ */ merge(/* @__PURE__ */ all('comercial'), SALES_TOOLS),
+  marketing: /* @__PURE__ */ merge(/* @__PURE__ */ all('marketing'), MARKETING_TOOLS),
   rh: /* @__PURE__ */ all('rh'),
   financeiro: /* @__PURE__ */ all('financeiro'),
   juridico: /* @__PURE__ */ all('juridico'),
@@ -118,8 +121,8 @@ export type CustomPermissionKey = (typeof CUSTOM_PERMISSION_KEYS)[number];
 
 /** What each custom_permissions key grants on top of MEMBER_GRANTS. */
 export const CUSTOM_PERMISSION_GRANTS: Record<CustomPermissionKey, readonly Permission[]> = {
-  vendas: /* @__PURE__ */ [...all('comercial'), ...SALES_TOOLS],
-  marketing: /* @__PURE__ */ [...all('marketing'), ...MARKETING_TOOLS],
+  vendas: /* @__PURE__ */ merge(/* @__PURE__ */ all('comercial'), SALES_TOOLS),
+  marketing: /* @__PURE__ */ merge(/* @__PURE__ */ all('marketing'), MARKETING_TOOLS),
   rh: /* @__PURE__ */ all('rh'),
   financeiro: /* @__PURE__ */ all('financeiro'),
   juridico: /* @__PURE__ */ all('juridico'),
