@@ -352,6 +352,10 @@ describe('LGPD', () => {
 
     const [line] = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'data_erased'", [companyId]);
     expect(line).toEqual({ user_id: admin.userId, details: { entity: 'person', id: p.id, contacts: 2 } });
+    // The admin reads it in the activity log (the panel labels it from @sede/shared/activity).
+    const log = await server.request('/api/members/activity?action=data_erased', { jar: admin.jar });
+    const { entries } = (await log.json()) as { entries: Array<{ action: string; user: { id: string } | null; details: Record<string, unknown> }> };
+    expect(entries.map((e) => [e.action, e.user?.id, e.details.id])).toEqual([['data_erased', admin.userId, p.id]]);
   });
 
   it('a person marked suppressed is suppressed; a soft-deleted one can still be erased', async () => {
