@@ -268,4 +268,6 @@ export type PersonExport = {
   person: Person;
   organization: Organization | null;
   legalBasisLabel: string | null;
+  /** What each area holds about the person (its key → its part), e.g. `crm`: the person's deals. */
+  areas: Record<string, unknown>;
 };

@@ -34,6 +34,8 @@ export function personExportCsv(data: PersonExport): string {
     ['Contato suprimido', yes(p.suppressed)],
     ['Criado em', p.createdAt],
     ['Atualizado em', p.updatedAt],
+    // What the areas hold about the person, one row per area (its part as JSON).
+    ...Object.entries(data.areas).map(([key, part]): [string, unknown] => [`Área: ${key}`, JSON.stringify(part)]),
   ];
   return `\uFEFF${[['campo', 'valor'], ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

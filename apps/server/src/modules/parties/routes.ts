@@ -78,7 +78,7 @@ export function partiesRoutes(s: Services) {
   r.get('/people/:id/export', requirePermission('parties.export'), async (c) => {
     const { format } = parseWith(personExportQuerySchema, c.req.query());
     const id = c.req.param('id');
-    const data = await exportPerson(tenant(c), id, format);
+    const data = await exportPerson(s, tenant(c), id, format);
     const headers = {
       'content-disposition': `attachment; filename="pessoa-${data.person.id}.${format}"`,
       'cache-control': 'no-store',

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { personHooks } from './person-hooks.ts';
 import { anyListed, suppress, type Contact } from './suppression.ts';
 
 type OrgRow = typeof schema.organizations.$inferSelect;
@@ -324,8 +325,10 @@ export async function deletePerson(t: Tenant, id: string): Promise<void> {
 }
 
 /** Everything held about one person (LGPD art. 18, II), and the audit line of the export. */
-export async function exportPerson(t: Tenant, id: string, format: 'json' | 'csv'): Promise<PersonExport> {
+export async function exportPerson(s: Services, t: Tenant, id: string, format: 'json' | 'csv'): Promise<PersonExport> {
   const row = await personRow(t.db, t.companyId, id, true);
+  const areas: Record<string, unknown> = {};
+  for (const [key, part] of personHooks(s).exportParts) areas[key] = await part(t, id);
   const [org] = row.organizationId ? await t.db.select().from(O).where(and(eq(O.id, row.organizationId), eq(O.companyId, t.companyId))) : [];
   const [company] = await t.db.select({ id: schema.companies.id, name: schema.companies.name }).from(schema.companies).where(eq(schema.companies.id, t.companyId));
   await logAudit(t.db, t, { action: 'data_exported', entity: 'person', id, details: { format } });
@@ -335,6 +338,7 @@ export async function exportPerson(t: Tenant, id: string, format: 'json' | 'csv'
     person: toPerson(row, org ? { id: org.id, razaoSocial: org.razaoSocial, nomeFantasia: org.nomeFantasia } : null),
     organization: org ? toOrganization(org) : null,
     legalBasisLabel: row.legalBasis ? (LEGAL_BASES[row.legalBasis as LegalBasis] ?? row.legalBasis) : null,
+    areas,
   };
 }
 
@@ -348,6 +352,7 @@ export async function erasePerson(s: Services, t: Tenant, id: string): Promise<{
     const row = await personRow(tx, t.companyId, id, true);
     const contacts = contactsOf(row.emails, row.phones);
     await suppress(s, tx, t.companyId, contacts, 'erasure');
+    for (const step of personHooks(s).erasureSteps) await step(tx, t, id);
     await tx.delete(P).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
     await logAudit(tx, t, { action: 'data_erased', entity: 'person', id, details: { contacts: contacts.length } });
     return { erased: true as const, suppressedContacts: contacts.length };
