@@ -97,6 +97,13 @@ async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A party changed: open pages refetch it (issue 11 item 4).
+ * TODO(H2 live updates): `await announce(db, { companyId: t.companyId, entity, id })` from
+ * `platform/live/announce.ts` once it is merged; it does not exist in this branch.
+ */
+async function changed(_db: DbOrTx, _t: Pick<Tenant, 'companyId'>, _entity: 'organization' | 'person', _id: string): Promise<void> {}
+
 // ---- cursor paging by (lower(name), id) ----
 
 const encodeCursor = (name: string, id: string) => Buffer.from(JSON.stringify([name, id])).toString('base64url');
@@ -163,6 +170,7 @@ export async function createOrganization(t: Tenant, input: z.output<typeof organ
       .values({ ...input, companyId: t.companyId, createdBy: t.actorId })
       .returning(),
   );
+  await changed(t.db, t, 'organization', row!.id);
   return toOrganization(row!);
 }
 
@@ -176,6 +184,7 @@ export async function updateOrganization(t: Tenant, id: string, input: z.output<
       .returning(),
   );
   if (!row) throw notFound(PARTIES_MESSAGES.organizationNotFound);
+  await changed(t.db, t, 'organization', id);
   return toOrganization(row);
 }
 
@@ -186,6 +195,7 @@ export async function deleteOrganization(t: Tenant, id: string): Promise<void> {
     await tx.update(O).set({ deletedAt: new Date() }).where(and(eq(O.id, id), eq(O.companyId, t.companyId)));
     await tx.update(P).set({ organizationId: null, updatedAt: new Date() }).where(and(eq(P.companyId, t.companyId), eq(P.organizationId, id)));
     await logAudit(tx, t, { action: 'entity_deleted', entity: 'organization', id, details: { label: org.razaoSocial } });
+    await changed(tx, t, 'organization', id);
   });
 }
 
@@ -221,7 +231,10 @@ export async function findOrCreateOrganizationFromRecord(t: Tenant, record: Norm
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return { organization: toOrganization(row), created: true };
+  if (row) {
+    await changed(t.db, t, 'organization', row.id);
+    return { organization: toOrganization(row), created: true };
+  }
   const raced = await existing();
   if (!raced) throw conflict(PARTIES_MESSAGES.cnpjTaken, 'CNPJ_TAKEN');
   return { organization: toOrganization(raced), created: false };
@@ -297,6 +310,7 @@ export async function createPerson(s: Services, t: Tenant, input: z.output<typeo
       .values({ ...input, suppressed: input.suppressed || listed, companyId: t.companyId, createdBy: t.actorId })
       .returning(),
   );
+  await changed(t.db, t, 'person', row!.id);
   return toPerson(row!, await summaryOf(t.db, t.companyId, row!.organizationId));
 }
 
@@ -312,6 +326,7 @@ export async function updatePerson(s: Services, t: Tenant, id: string, input: z.
       .returning(),
   );
   if (!row) throw notFound(PARTIES_MESSAGES.personNotFound);
+  await changed(t.db, t, 'person', id);
   return toPerson(row, await summaryOf(t.db, t.companyId, row.organizationId));
 }
 
@@ -321,6 +336,7 @@ export async function deletePerson(t: Tenant, id: string): Promise<void> {
     await personRow(tx, t.companyId, id);
     await tx.update(P).set({ deletedAt: new Date() }).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
     await logAudit(tx, t, { action: 'entity_deleted', entity: 'person', id });
+    await changed(tx, t, 'person', id);
   });
 }
 
@@ -355,6 +371,7 @@ export async function erasePerson(s: Services, t: Tenant, id: string): Promise<{
     for (const step of personHooks(s).erasureSteps) await step(tx, t, id);
     await tx.delete(P).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
     await logAudit(tx, t, { action: 'data_erased', entity: 'person', id, details: { contacts: contacts.length } });
+    await changed(tx, t, 'person', id);
     return { erased: true as const, suppressedContacts: contacts.length };
   });
 }
