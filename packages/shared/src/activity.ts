@@ -14,11 +14,32 @@ export const ACTIVITY_ACTIONS = {
   member_removed: 'Membro removido',
   company_updated: 'Dados da empresa alterados',
   profile_updated: 'Perfil atualizado',
+  // The areas' sensitive actions, through logAudit (apps/server/src/platform/audit.ts; decision 0128).
+  entity_deleted: 'Registro excluído',
+  data_exported: 'Dados exportados',
+  data_erased: 'Dados pessoais apagados (LGPD)',
+  settings_changed: 'Configurações alteradas',
+  message_sent: 'Envio realizado',
+  coins_spent: 'Moedas gastas',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]];
 
 export const activityLabel = (action: string) => ACTIVITY_ACTIONS[action as ActivityAction] ?? action;
+
+/** The audited actions of the areas (deletion, export, erasure, settings, sending, spending). */
+export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent'] as const satisfies readonly ActivityAction[];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit line names, in Portuguese; areas add their entities here. */
+export const AUDIT_ENTITIES: Record<string, string> = {
+  organization: 'Organização',
+  person: 'Pessoa',
+  organizations: 'Lista de organizações',
+  people: 'Lista de pessoas',
+  company: 'Empresa',
+};
+export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = safeText()
@@ -69,6 +90,18 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
       return String(d.memberEmail ?? '');
     case 'company_updated':
       return Array.isArray(d.fields) ? d.fields.join(', ') : '';
+    case 'entity_deleted':
+    case 'data_exported':
+    case 'data_erased':
+    case 'settings_changed':
+    case 'message_sent':
+    case 'coins_spent': {
+      // Audit lines (logAudit): the entity, its name when it is not personal data, the format or amount.
+      const parts = [d.entity ? auditEntityLabel(String(d.entity)) : '', d.label ? String(d.label) : ''];
+      if (d.format) parts.push(`(${String(d.format).toUpperCase()})`);
+      if (d.coins !== undefined) parts.push(`${String(d.coins)} moedas`);
+      return parts.filter(Boolean).join(' ');
+    }
     default:
       return '';
   }

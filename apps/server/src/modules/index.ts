@@ -10,6 +10,7 @@ import invitations from './invitations/module.ts';
 import members from './members/module.ts';
 import onboarding from './onboarding/module.ts';
 import paidActions from './paid-actions/module.ts';
+import parties from './parties/module.ts';
 import profile from './profile/module.ts';
 
 /**
@@ -29,4 +30,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   files,
   paidActions,
   ai,
+  parties,
 ];

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { partyKeys } from '../components/parties/keys.ts';
 import { adminKeys } from '../features/admin/api/keys.ts';
 import { authKeys } from '../lib/session/keys.ts';
 import { billingKeys } from '../features/billing/api/keys.ts';
@@ -40,7 +41,7 @@ describe('query keys', () => {
   });
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

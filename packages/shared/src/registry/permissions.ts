@@ -6,8 +6,9 @@
 
 /**
  * The actions each area knows. read: open the area; write: create and edit; delete;
- * export: download lists; ai: spend the company's coins on AI; approve: approve payments;
- * settings: change the area's (or the company's) settings.
+ * export: download lists; ai: spend the company's coins (AI, paid lookups); approve: approve
+ * payments; send: send to the outside (mass campaigns); erase: the LGPD erasure of a person;
+ * settings: change the area's (or the company's) settings. Who holds what: decision 0125.
  */
 export const AREA_ACTIONS = {
   empresa: ['read', 'settings'],
@@ -20,6 +21,18 @@ export const AREA_ACTIONS = {
   projetos: ['read', 'write', 'delete'],
   documentacao: ['read', 'write', 'delete'],
   admin: ['read', 'write'],
+  // Decision 0125: the commercial tools the spec opens to every member (§2), apart from
+  // /comercial, /metricas and /analise-reunioes, which stay under `comercial`.
+  /** People and organizations (the product's one contact base, issue 11 item 1). */
+  parties: ['read', 'write', 'delete', 'export', 'erase'],
+  /** /kanban-leads and /lista-contatos: deals, lists, stages. */
+  crm: ['read', 'write', 'delete', 'export'],
+  /** /cnpj-search, /extrair-leads-cnpj, /deep-search, /extrair-leads. */
+  prospeccao: ['read', 'write', 'delete', 'export', 'ai'],
+  /** /campanhas-massa. */
+  campanhas: ['read', 'write', 'delete', 'send', 'ai'],
+  /** /atendimento and /atendimento-simples. */
+  atendimento: ['read', 'write', 'delete', 'export', 'ai'],
 } as const satisfies Record<string, readonly string[]>;
 
 type Actions = typeof AREA_ACTIONS;
@@ -34,8 +47,8 @@ export const all = <A extends PermissionArea>(area: A) => AREA_ACTIONS[area].map
 // The /* @__PURE__ */ marks let the web bundler drop what a chunk does not use (the entry needs the default set only).
 export const ALL_PERMISSIONS: readonly Permission[] = /* @__PURE__ */ (Object.keys(AREA_ACTIONS) as PermissionArea[]).flatMap((area) => all(area) as Permission[]);
 
-/** What every member of a company holds, whatever the role (spec §6: company, projects, documentation, profile). */
-export const MEMBER_GRANTS = [
+/** What every member of a company holds in the spec's own areas (§6: company, projects, documentation, profile). */
+const BASE_MEMBER_GRANTS = [
   'empresa.read',
   'perfil.read',
   'projetos.read',
@@ -44,11 +57,56 @@ export const MEMBER_GRANTS = [
   'documentacao.write',
 ] as const satisfies readonly Permission[];
 
+/**
+ * The commercial tools the spec opens to every member (§2), their APIs and their paid actions
+ * included (decision 0125). Deleting and exporting are not member grants.
+ */
+const MEMBER_TOOL_GRANTS = [
+  'parties.read',
+  'parties.write',
+  'crm.read',
+  'crm.write',
+  'prospeccao.read',
+  'prospeccao.write',
+  'prospeccao.ai',
+  'campanhas.read',
+  'campanhas.write',
+  'campanhas.send',
+  'campanhas.ai',
+  'atendimento.read',
+  'atendimento.write',
+  'atendimento.ai',
+] as const satisfies readonly Permission[];
+
+/** Lists joined by a call (never a spread), so the bundler can drop what a chunk does not use. */
+const merge = (...lists: ReadonlyArray<readonly Permission[]>): readonly Permission[] => lists.flat();
+
+/** What every member of a company holds, whatever the role. */
+export const MEMBER_GRANTS: readonly Permission[] = /* @__PURE__ */ merge(BASE_MEMBER_GRANTS, MEMBER_TOOL_GRANTS);
+
+/**
+ * The sales team's hold on the shared commercial tools (role `vendas`, custom key `vendas`):
+ * delete and export too. The LGPD erasure (`parties.erase`) is the admin's alone.
+ */
+const SALES_TOOLS = [
+  'parties.delete',
+  'parties.export',
+  'crm.delete',
+  'crm.export',
+  'prospeccao.delete',
+  'prospeccao.export',
+  'campanhas.delete',
+  'atendimento.delete',
+  'atendimento.export',
+] as const satisfies readonly Permission[];
+/** Marketing also runs the mass campaigns: it may delete them and export the contact base. */
+const MARKETING_TOOLS = ['campanhas.delete', 'parties.export'] as const satisfies readonly Permission[];
+
 /** Stored roles (company_members.role) and what each holds on top of MEMBER_GRANTS. `custom` is below. */
 export const ROLE_GRANTS = {
   admin: ALL_PERMISSIONS,
-  vendas: /* @__PURE__ */ all('comercial'),
-  marketing: /* @__PURE__ */ all('marketing'),
+  vendas: /* @__PURE__ */ merge(/* @__PURE__ */ all('comercial'), SALES_TOOLS),
+  marketing: /* @__PURE__ */ merge(/* @__PURE__ */ all('marketing'), MARKETING_TOOLS),
   rh: /* @__PURE__ */ all('rh'),
   financeiro: /* @__PURE__ */ all('financeiro'),
   juridico: /* @__PURE__ */ all('juridico'),
@@ -63,15 +121,18 @@ export type CustomPermissionKey = (typeof CUSTOM_PERMISSION_KEYS)[number];
 
 /** What each custom_permissions key grants on top of MEMBER_GRANTS. */
 export const CUSTOM_PERMISSION_GRANTS: Record<CustomPermissionKey, readonly Permission[]> = {
-  vendas: /* @__PURE__ */ all('comercial'),
-  marketing: /* @__PURE__ */ all('marketing'),
+  vendas: /* @__PURE__ */ merge(/* @__PURE__ */ all('comercial'), SALES_TOOLS),
+  marketing: /* @__PURE__ */ merge(/* @__PURE__ */ all('marketing'), MARKETING_TOOLS),
   rh: /* @__PURE__ */ all('rh'),
   financeiro: /* @__PURE__ */ all('financeiro'),
   juridico: /* @__PURE__ */ all('juridico'),
 };
 
-/** No membership, an error or while loading (spec §6): a display default only; the server refuses department APIs. */
-export const DEFAULT_GRANTS = [...MEMBER_GRANTS, 'comercial.read', 'marketing.read'] as const satisfies readonly Permission[];
+/**
+ * No membership, an error or while loading (spec §6): a display default only; the server refuses
+ * department APIs. The spec's own areas only (the tools add no flag), so the web's entry stays as small.
+ */
+export const DEFAULT_GRANTS = [...BASE_MEMBER_GRANTS, 'comercial.read', 'marketing.read'] as const satisfies readonly Permission[];
 
 export type Membership = { role: string; customPermissions?: unknown } | null | undefined;
 export type Grants = ReadonlySet<Permission>;

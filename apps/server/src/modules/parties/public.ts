@@ -1,0 +1,21 @@
+/**
+ * What areas use of the parties (decision 0126): organizations and people are referenced by id
+ * from the areas' own tables (CRM deals, finance's clientes/fornecedores, jurídico's partes,
+ * the inbox's conversations), never copied.
+ */
+import type { Organization } from '@sede/shared/platform/parties';
+import type { Services, Tenant } from '../../services.ts';
+import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
+import { findOrCreateOrganizationFromRecord } from './service.ts';
+
+export { getOrganization, getPerson } from './service.ts';
+export { addPersonErasureStep, addPersonExportPart, type PersonErasureStep, type PersonExportPart } from './person-hooks.ts';
+export { isSuppressed, suppress, suppressionHash, type Contact } from './suppression.ts';
+
+/**
+ * The company's organization with this CNPJ, or a new one filled through the CNPJ lookup
+ * (cache first). A CNPJ the lookup does not know answers the lookup's 404; a failed lookup 502.
+ */
+export async function findOrCreateOrganizationByCnpj(s: Services, tenant: Tenant, cnpj: string): Promise<{ organization: Organization; created: boolean }> {
+  return findOrCreateOrganizationFromRecord(tenant, foundOrThrow(await cnpjLookupFor(s).lookup(cnpj)));
+}

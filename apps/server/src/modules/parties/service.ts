@@ -1,0 +1,377 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@sede/db/client';
+import type { NormalizedCompany } from '@sede/shared/cnpj';
+import {
+  isUuid,
+  LEGAL_BASES,
+  PARTIES_MESSAGES,
+  type LegalBasis,
+  type Organization,
+  type PartyPage,
+  type Person,
+  type PersonExport,
+  type organizationCreateSchema,
+  type organizationUpdateSchema,
+  type partyListQuerySchema,
+  type personCreateSchema,
+  type personUpdateSchema,
+} from '@sede/shared/platform/parties';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { personHooks } from './person-hooks.ts';
+import { anyListed, suppress, type Contact } from './suppression.ts';
+
+type OrgRow = typeof schema.organizations.$inferSelect;
+type PersonRow = typeof schema.people.$inferSelect;
+type ListQuery = z.output<typeof partyListQuerySchema>;
+
+const O = schema.organizations;
+const P = schema.people;
+
+export function toOrganization(r: OrgRow): Organization {
+  return {
+    id: r.id,
+    razaoSocial: r.razaoSocial,
+    nomeFantasia: r.nomeFantasia,
+    cnpj: r.cnpj,
+    email: r.email,
+    phone: r.phone,
+    website: r.website,
+    logradouro: r.logradouro,
+    numero: r.numero,
+    complemento: r.complemento,
+    bairro: r.bairro,
+    municipio: r.municipio,
+    uf: r.uf,
+    cep: r.cep,
+    notes: r.notes,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toPerson(r: PersonRow, org: { id: string; razaoSocial: string; nomeFantasia: string | null } | null): Person {
+  return {
+    id: r.id,
+    name: r.name,
+    emails: r.emails,
+    phones: r.phones,
+    cpf: r.cpf,
+    position: r.position,
+    organizationId: r.organizationId,
+    organization: org,
+    notes: r.notes,
+    legalBasis: (r.legalBasis as LegalBasis | null) ?? null,
+    legalBasisSource: r.legalBasisSource,
+    legalBasisAt: r.legalBasisAt,
+    emailOptOut: r.emailOptOut,
+    whatsappOptOut: r.whatsappOptOut,
+    emailBounced: r.emailBounced,
+    suppressed: r.suppressed,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** A unique index refused the row: which one. */
+function uniqueViolation(err: unknown): string | null {
+  for (const e of [err, (err as { cause?: unknown })?.cause]) {
+    const x = e as { code?: unknown; constraint?: unknown } | undefined;
+    if (x?.code === '23505') return typeof x.constraint === 'string' ? x.constraint : '';
+  }
+  return null;
+}
+
+async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === 'organizations_company_cnpj_key') throw conflict(PARTIES_MESSAGES.cnpjTaken, 'CNPJ_TAKEN');
+    if (constraint === 'people_company_cpf_key') throw conflict(PARTIES_MESSAGES.cpfTaken, 'CPF_TAKEN');
+    throw err;
+  }
+}
+
+/**
+ * A party changed: open pages refetch it (issue 11 item 4).
+ * TODO(H2 live updates): `await announce(db, { companyId: t.companyId, entity, id })` from
+ * `platform/live/announce.ts` once it is merged; it does not exist in this branch.
+ */
+async function changed(_db: DbOrTx, _t: Pick<Tenant, 'companyId'>, _entity: 'organization' | 'person', _id: string): Promise<void> {}
+
+// ---- cursor paging by (lower(name), id) ----
+
+const encodeCursor = (name: string, id: string) => Buffer.from(JSON.stringify([name, id])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && isUuid(value[1])) return [value[0], value[1]];
+  } catch {
+    // falls through
+  }
+  throw badRequest(PARTIES_MESSAGES.cursorInvalid);
+}
+
+/** `%q%` for ILIKE, the pattern characters escaped. */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const digitsOf = (q: string) => q.replace(/\D/g, '');
+
+function page<R extends { id: string }, T>(rows: R[], limit: number, nameOf: (r: R) => string, map: (r: R) => T): PartyPage<T> {
+  const more = rows.length > limit;
+  const items = more ? rows.slice(0, limit) : rows;
+  const last = items[items.length - 1];
+  return { items: items.map(map), nextCursor: more && last ? encodeCursor(nameOf(last).toLowerCase(), last.id) : null };
+}
+
+// ---- organizations ----
+
+async function liveOrganization(db: DbOrTx, companyId: string, id: string): Promise<OrgRow> {
+  if (!isUuid(id)) throw notFound(PARTIES_MESSAGES.organizationNotFound);
+  const [row] = await db.select().from(O).where(and(eq(O.id, id), eq(O.companyId, companyId), isNull(O.deletedAt)));
+  if (!row) throw notFound(PARTIES_MESSAGES.organizationNotFound);
+  return row;
+}
+
+export async function listOrganizations(t: Tenant, q: ListQuery): Promise<PartyPage<Organization>> {
+  const where: Array<SQL | undefined> = [eq(O.companyId, t.companyId), isNull(O.deletedAt)];
+  if (q.q) {
+    const digits = digitsOf(q.q);
+    const cnpjPrefix = q.q.toUpperCase().replace(/[./\-\s]/g, '');
+    where.push(
+      sql`(${O.razaoSocial} ILIKE ${contains(q.q)} OR ${O.nomeFantasia} ILIKE ${contains(q.q)}${
+        /^[0-9A-Z]{3,14}$/.test(cnpjPrefix) ? sql` OR ${O.cnpj} LIKE ${`${cnpjPrefix}%`}` : sql``
+      }${digits.length >= 3 ? sql` OR ${O.phone} LIKE ${`%${digits}%`}` : sql``})`,
+    );
+  }
+  if (q.cursor) {
+    const [name, id] = decodeCursor(q.cursor);
+    where.push(sql`(lower(${O.razaoSocial}), ${O.id}) > (${name}, ${id}::uuid)`);
+  }
+  const rows = await t.db
+    .select()
+    .from(O)
+    .where(and(...where))
+    .orderBy(sql`lower(${O.razaoSocial})`, asc(O.id))
+    .limit(q.limit + 1);
+  return page(rows, q.limit, (r) => r.razaoSocial, toOrganization);
+}
+
+export const getOrganization = async (t: Tenant, id: string) => toOrganization(await liveOrganization(t.db, t.companyId, id));
+
+export async function createOrganization(t: Tenant, input: z.output<typeof organizationCreateSchema>): Promise<Organization> {
+  const [row] = await mapUnique(() =>
+    t.db
+      .insert(O)
+      .values({ ...input, companyId: t.companyId, createdBy: t.actorId })
+      .returning(),
+  );
+  await changed(t.db, t, 'organization', row!.id);
+  return toOrganization(row!);
+}
+
+export async function updateOrganization(t: Tenant, id: string, input: z.output<typeof organizationUpdateSchema>): Promise<Organization> {
+  await liveOrganization(t.db, t.companyId, id);
+  const [row] = await mapUnique(() =>
+    t.db
+      .update(O)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(O.id, id), eq(O.companyId, t.companyId), isNull(O.deletedAt)))
+      .returning(),
+  );
+  if (!row) throw notFound(PARTIES_MESSAGES.organizationNotFound);
+  await changed(t.db, t, 'organization', id);
+  return toOrganization(row);
+}
+
+/** Soft deletion: the organization leaves every list, its people are unlinked; an audit line. */
+export async function deleteOrganization(t: Tenant, id: string): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    const org = await liveOrganization(tx, t.companyId, id);
+    await tx.update(O).set({ deletedAt: new Date() }).where(and(eq(O.id, id), eq(O.companyId, t.companyId)));
+    await tx.update(P).set({ organizationId: null, updatedAt: new Date() }).where(and(eq(P.companyId, t.companyId), eq(P.organizationId, id)));
+    await logAudit(tx, t, { action: 'entity_deleted', entity: 'organization', id, details: { label: org.razaoSocial } });
+    await changed(tx, t, 'organization', id);
+  });
+}
+
+/**
+ * The company's organization with this CNPJ, or a new one filled from the lookup record.
+ * Concurrent calls end with one row (the unique index decides).
+ */
+export async function findOrCreateOrganizationFromRecord(t: Tenant, record: NormalizedCompany): Promise<{ organization: Organization; created: boolean }> {
+  const cnpj = record.cnpj;
+  const existing = async () => {
+    const [row] = await t.db.select().from(O).where(and(eq(O.companyId, t.companyId), eq(O.cnpj, cnpj), isNull(O.deletedAt)));
+    return row;
+  };
+  const found = await existing();
+  if (found) return { organization: toOrganization(found), created: false };
+  const clip = (v: string | null, max = 200) => (v ? v.slice(0, max) : null);
+  const [row] = await t.db
+    .insert(O)
+    .values({
+      companyId: t.companyId,
+      createdBy: t.actorId,
+      cnpj,
+      razaoSocial: record.razao_social.slice(0, 300) || cnpj,
+      nomeFantasia: clip(record.nome_fantasia, 300),
+      email: clip(record.email?.toLowerCase() ?? null, 320),
+      phone: record.telefone && /^\d{10,11}$/.test(record.telefone) ? record.telefone : null,
+      logradouro: clip(record.logradouro),
+      numero: clip(record.numero, 20),
+      bairro: clip(record.bairro),
+      municipio: clip(record.municipio),
+      uf: record.uf && /^[A-Z]{2}$/.test(record.uf) ? record.uf : null,
+      cep: record.cep && /^\d{8}$/.test(record.cep) ? record.cep : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) {
+    await changed(t.db, t, 'organization', row.id);
+    return { organization: toOrganization(row), created: true };
+  }
+  const raced = await existing();
+  if (!raced) throw conflict(PARTIES_MESSAGES.cnpjTaken, 'CNPJ_TAKEN');
+  return { organization: toOrganization(raced), created: false };
+}
+
+// ---- people ----
+
+const orgSummary = { id: O.id, razaoSocial: O.razaoSocial, nomeFantasia: O.nomeFantasia };
+
+/** A person of the company; `withDeleted` for the LGPD export and erasure (data still held). */
+async function personRow(db: DbOrTx, companyId: string, id: string, withDeleted = false): Promise<PersonRow> {
+  if (!isUuid(id)) throw notFound(PARTIES_MESSAGES.personNotFound);
+  const [row] = await db
+    .select()
+    .from(P)
+    .where(and(eq(P.id, id), eq(P.companyId, companyId), withDeleted ? undefined : isNull(P.deletedAt)));
+  if (!row) throw notFound(PARTIES_MESSAGES.personNotFound);
+  return row;
+}
+
+async function summaryOf(db: DbOrTx, companyId: string, organizationId: string | null) {
+  if (!organizationId) return null;
+  const [org] = await db.select(orgSummary).from(O).where(and(eq(O.id, organizationId), eq(O.companyId, companyId), isNull(O.deletedAt)));
+  return org ?? null;
+}
+
+/** An organization id from a request: the company's own live organization, else a 400. */
+async function checkOrganization(db: DbOrTx, companyId: string, organizationId: string | null | undefined) {
+  if (!organizationId) return;
+  if (!(await summaryOf(db, companyId, organizationId))) throw badRequest(PARTIES_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
+}
+
+const contactsOf = (emails: readonly string[] = [], phones: readonly string[] = []): Contact[] => [...emails.map((email) => ({ email })), ...phones.map((phone) => ({ phone }))];
+
+export async function listPeople(t: Tenant, q: ListQuery): Promise<PartyPage<Person>> {
+  const where: Array<SQL | undefined> = [eq(P.companyId, t.companyId), isNull(P.deletedAt)];
+  if (q.organizationId) where.push(eq(P.organizationId, q.organizationId));
+  if (q.q) {
+    const digits = digitsOf(q.q);
+    where.push(
+      sql`(${P.name} ILIKE ${contains(q.q)} OR array_to_string(${P.emails}, ' ') ILIKE ${contains(q.q)}${
+        digits.length >= 3 ? sql` OR ${P.cpf} LIKE ${`${digits}%`} OR array_to_string(${P.phones}, ' ') LIKE ${`%${digits}%`}` : sql``
+      })`,
+    );
+  }
+  if (q.cursor) {
+    const [name, id] = decodeCursor(q.cursor);
+    where.push(sql`(lower(${P.name}), ${P.id}) > (${name}, ${id}::uuid)`);
+  }
+  const rows = await t.db
+    .select({ person: P, org: orgSummary })
+    .from(P)
+    .leftJoin(O, and(eq(O.id, P.organizationId), eq(O.companyId, P.companyId), isNull(O.deletedAt)))
+    .where(and(...where))
+    .orderBy(sql`lower(${P.name})`, asc(P.id))
+    .limit(q.limit + 1);
+  const flat = rows.map((r) => ({ id: r.person.id, row: r.person, org: r.org?.id ? r.org : null }));
+  return page(flat, q.limit, (r) => r.row.name, (r) => toPerson(r.row, r.org));
+}
+
+export async function getPerson(t: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<Person> {
+  const row = await personRow(t.db, t.companyId, id);
+  return toPerson(row, await summaryOf(t.db, t.companyId, row.organizationId));
+}
+
+export async function createPerson(s: Services, t: Tenant, input: z.output<typeof personCreateSchema>): Promise<Person> {
+  await checkOrganization(t.db, t.companyId, input.organizationId);
+  // Someone erased before stays unreachable when entered again (decision 0126).
+  const listed = await anyListed(s, t.db, t.companyId, contactsOf(input.emails, input.phones));
+  const [row] = await mapUnique(() =>
+    t.db
+      .insert(P)
+      .values({ ...input, suppressed: input.suppressed || listed, companyId: t.companyId, createdBy: t.actorId })
+      .returning(),
+  );
+  await changed(t.db, t, 'person', row!.id);
+  return toPerson(row!, await summaryOf(t.db, t.companyId, row!.organizationId));
+}
+
+export async function updatePerson(s: Services, t: Tenant, id: string, input: z.output<typeof personUpdateSchema>): Promise<Person> {
+  await personRow(t.db, t.companyId, id);
+  await checkOrganization(t.db, t.companyId, input.organizationId);
+  const listed = await anyListed(s, t.db, t.companyId, contactsOf(input.emails, input.phones));
+  const [row] = await mapUnique(() =>
+    t.db
+      .update(P)
+      .set({ ...input, ...(listed ? { suppressed: true } : {}), updatedAt: new Date() })
+      .where(and(eq(P.id, id), eq(P.companyId, t.companyId), isNull(P.deletedAt)))
+      .returning(),
+  );
+  if (!row) throw notFound(PARTIES_MESSAGES.personNotFound);
+  await changed(t.db, t, 'person', id);
+  return toPerson(row, await summaryOf(t.db, t.companyId, row.organizationId));
+}
+
+/** Soft deletion (the row is kept until erased); an audit line without personal data. */
+export async function deletePerson(t: Tenant, id: string): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    await personRow(tx, t.companyId, id);
+    await tx.update(P).set({ deletedAt: new Date() }).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
+    await logAudit(tx, t, { action: 'entity_deleted', entity: 'person', id });
+    await changed(tx, t, 'person', id);
+  });
+}
+
+/** Everything held about one person (LGPD art. 18, II), and the audit line of the export. */
+export async function exportPerson(s: Services, t: Tenant, id: string, format: 'json' | 'csv'): Promise<PersonExport> {
+  const row = await personRow(t.db, t.companyId, id, true);
+  const areas: Record<string, unknown> = {};
+  for (const [key, part] of personHooks(s).exportParts) areas[key] = await part(t, id);
+  const [org] = row.organizationId ? await t.db.select().from(O).where(and(eq(O.id, row.organizationId), eq(O.companyId, t.companyId))) : [];
+  const [company] = await t.db.select({ id: schema.companies.id, name: schema.companies.name }).from(schema.companies).where(eq(schema.companies.id, t.companyId));
+  await logAudit(t.db, t, { action: 'data_exported', entity: 'person', id, details: { format } });
+  return {
+    exportedAt: new Date().toISOString(),
+    company: company!,
+    person: toPerson(row, org ? { id: org.id, razaoSocial: org.razaoSocial, nomeFantasia: org.nomeFantasia } : null),
+    organization: org ? toOrganization(org) : null,
+    legalBasisLabel: row.legalBasis ? (LEGAL_BASES[row.legalBasis as LegalBasis] ?? row.legalBasis) : null,
+    areas,
+  };
+}
+
+/**
+ * LGPD erasure (art. 18, VI): the person's row goes (name, e-mails, phones, CPF, notes, LGPD
+ * fields); only the suppression hashes of their e-mails and phones stay, so they are never
+ * contacted again. One transaction with the audit line, which names no personal data.
+ */
+export async function erasePerson(s: Services, t: Tenant, id: string): Promise<{ erased: true; suppressedContacts: number }> {
+  return t.db.transaction(async (tx) => {
+    const row = await personRow(tx, t.companyId, id, true);
+    const contacts = contactsOf(row.emails, row.phones);
+    await suppress(s, tx, t.companyId, contacts, 'erasure');
+    for (const step of personHooks(s).erasureSteps) await step(tx, t, id);
+    await tx.delete(P).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
+    await logAudit(tx, t, { action: 'data_erased', entity: 'person', id, details: { contacts: contacts.length } });
+    await changed(tx, t, 'person', id);
+    return { erased: true as const, suppressedContacts: contacts.length };
+  });
+}

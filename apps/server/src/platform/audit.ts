@@ -1,0 +1,32 @@
+import type { DbOrTx } from '@sede/db/client';
+import type { AuditAction } from '@sede/shared/activity';
+import { logActivity } from './activity.ts';
+
+export type AuditEntry = {
+  /** deletion, export, erasure, settings, sending, spending (decision 0128). */
+  action: AuditAction;
+  /** What was acted on: 'person', 'organization', 'deal'… (labels in @sede/shared/activity AUDIT_ENTITIES). */
+  entity: string;
+  /** The entity's id; null for a whole list (an export of every contact). */
+  id: string | null;
+  /**
+   * More facts for the admin: `label` (a name that is not personal data, e.g. an organization's
+   * razão social), `format`, `coins`, `count`… Never a person's name, e-mail, phone or CPF.
+   */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * The one audit helper of the areas: a line in the company's activity log (admin area) for a
+ * sensitive action, by the acting member. Call it with the transaction of the change it
+ * describes, so a rolled-back change leaves no line; for a read (an export) call it before
+ * answering.
+ */
+export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId: string }, entry: AuditEntry): Promise<void> {
+  await logActivity(db, {
+    companyId: tenant.companyId,
+    userId: tenant.actorId,
+    action: entry.action,
+    details: { ...entry.details, entity: entry.entity, id: entry.id },
+  });
+}

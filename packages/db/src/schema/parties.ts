@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companyId, companyIndex } from '../tenant.ts';
+import { user } from './auth.ts';
+
+/**
+ * Parties (issue 11 item 1, decision 0126): the product's one model of organizations and people.
+ * Areas extend them (CRM owners and deals, finance's clientes/fornecedores, jurídico's partes,
+ * the inbox's conversations) through their own tables pointing here; never copies.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    razaoSocial: text('razao_social').notNull(),
+    nomeFantasia: text('nome_fantasia'),
+    /** Unmasked, upper-case, check digits valid (numeric or alphanumeric); null for a foreign or informal organization. */
+    cnpj: text('cnpj'),
+    email: text('email'),
+    /** Digits only (DDD + number). */
+    phone: text('phone'),
+    website: text('website'),
+    logradouro: text('logradouro'),
+    numero: text('numero'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    municipio: text('municipio'),
+    uf: text('uf'),
+    /** 8 digits. */
+    cep: text('cep'),
+    notes: text('notes'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The list: by name, then id (the cursor).
+    index('organizations_company_name_idx').on(t.companyId, sql`lower(${t.razaoSocial})`, t.id),
+    companyIndex('organizations', t.createdAt, t.id)(t),
+    // One live organization per CNPJ in a company; the index, not a prior check, enforces it.
+    uniqueIndex('organizations_company_cnpj_key').on(t.companyId, t.cnpj).where(sql`${t.cnpj} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+  ],
+);
+
+/** LGPD art. 7 legal bases a person's data is processed under. */
+export const people = pgTable(
+  'people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    name: text('name').notNull(),
+    /** Normalized (trimmed, lower-case), the first is the main one. */
+    emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
+    /** Digits only (DDD + number, 10 or 11 digits), the first is the main one. */
+    phones: text('phones').array().notNull().default(sql`'{}'::text[]`),
+    /** 11 digits, check digits valid; optional. */
+    cpf: text('cpf'),
+    position: text('position'),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    // LGPD (decision 0126).
+    legalBasis: text('legal_basis'),
+    legalBasisSource: text('legal_basis_source'),
+    legalBasisAt: date('legal_basis_at', { mode: 'string' }),
+    emailOptOut: boolean('email_opt_out').notNull().default(false),
+    whatsappOptOut: boolean('whatsapp_opt_out').notNull().default(false),
+    emailBounced: boolean('email_bounced').notNull().default(false),
+    suppressed: boolean('suppressed').notNull().default(false),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('people_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    companyIndex('people', t.createdAt, t.id)(t),
+    index('people_company_organization_idx').on(t.companyId, t.organizationId),
+    index('people_emails_idx').using('gin', t.emails),
+    uniqueIndex('people_company_cpf_key').on(t.companyId, t.cpf).where(sql`${t.cpf} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Who must never be contacted again (an erased person, an opt-out kept after deletion): an
+ * HMAC-SHA256 of the normalized e-mail or phone, keyed by a server secret and the company, so
+ * the list holds no personal data and a leaked table cannot be reversed by hashing guesses.
+ */
+export const suppressionList = pgTable(
+  'suppression_list',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    /** 'email' | 'phone'. */
+    kind: text('kind').notNull(),
+    hash: text('hash').notNull(),
+    /** 'erasure' | 'opt_out' | 'bounce'. */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('suppression_list_company_hash_key').on(t.companyId, t.hash)],
+);
