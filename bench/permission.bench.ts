@@ -59,8 +59,9 @@ async function timeRequests(app: Hono<CompanyEnv>, runs: number) {
 /** requirePermission's own time: its call with a context whose viewer is set and a no-op next. */
 async function timeMiddleware(runs: number) {
   const mw = requirePermission('comercial');
-  const viewer = { company: { id: 'c1' }, membership: { role: 'vendas' }, permissions: computePermissions({ role: 'vendas' }) };
-  const c = { get: (k: string) => (k === 'viewer' ? viewer : 'c1') } as never;
+  const viewer = { user: { id: 'u1' }, company: { id: 'c1' }, membership: { role: 'vendas' }, permissions: computePermissions({ role: 'vendas' }) };
+  const vars = new Map<string, unknown>([['viewer', viewer], ['db', null]]);
+  const c = { get: (k: string) => vars.get(k), set: (k: string, v: unknown) => vars.set(k, v) } as never;
   const next = async () => {};
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
