@@ -38,6 +38,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   organizations: 'Lista de organizações',
   people: 'Lista de pessoas',
   company: 'Empresa',
+  file: 'Arquivo',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -127,6 +127,11 @@ describe('upload, download, thumbnail, list, delete', () => {
     expect((await server.request(`/api/files/${id}/content`, { jar: member.jar })).status).toBe(404);
     const [row] = await sql(server, 'SELECT deleted_at FROM files WHERE id = $1', [id]);
     expect(row.deleted_at).not.toBeNull();
+    // Audited without the file's name (it may be personal data).
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'entity_deleted' AND details->>'id' = $1", [id]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ entity: 'file', holder: 'company', kind: 'document' });
+    expect(JSON.stringify(audit[0]!.details)).not.toContain('apagar');
   });
 });
 
@@ -256,6 +261,9 @@ describe('signed links', () => {
     expect(open.headers.get('content-disposition')).toMatch(/^attachment; filename="Proposta comercial.pdf"/);
     const inline = await server.request(`${url.pathname}?inline=1`);
     expect(inline.headers.get('content-disposition')).toMatch(/^inline; /);
+
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'data_exported' AND details->>'id' = $1", [fileId]);
+    expect(audit[0]?.details).toMatchObject({ entity: 'file', via: 'link', expiresAt: link.expiresAt });
 
     const tooLong = await server.request(`/api/files/${fileId}/links`, { method: 'POST', jar: member.jar, json: { hours: 30 * 24 + 1 } });
     expect(tooLong.status).toBe(400);

@@ -1,3 +1,4 @@
+import { logAudit } from '../../platform/audit.ts';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
@@ -131,7 +132,8 @@ export async function deleteFile(s: Services, tenant: Tenant, viewer: Viewer, id
     .where(and(eq(schema.files.id, row.id), eq(schema.files.companyId, tenant.companyId), isNull(schema.files.deletedAt)))
     .returning({ id: schema.files.id });
   if (!updated.length) throw notFound(FILE_MESSAGES.notFound);
-  // TODO(H4 audit): logAudit(tenant.db, tenant, { action: 'file.delete', entity: row.entityType, id: row.id, details: { name: row.name, entityId: row.entityId } }) once platform/audit.ts exists.
+  // The file's name may be personal data: the audit line names the holder and the kind only (decision 0128).
+  await logAudit(tenant.db, tenant, { action: 'entity_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
   const storage = filesStorage(s);
   await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));
   if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => {});
@@ -141,7 +143,8 @@ export async function createLink(s: Services, tenant: Tenant, viewer: Viewer, id
   const row = await loadFile(s, tenant, viewer, id);
   const expiresAt = new Date(Date.now() + hours * 3600_000);
   const token = createLinkToken(filesLinkKey(s), row.id, expiresAt);
-  // TODO(H4 audit): logAudit(tenant.db, tenant, { action: 'file.link', entity: row.entityType, id: row.id, details: { name: row.name, expiresAt } }) once platform/audit.ts exists.
+  // A link opens the file outside the company: recorded as an export.
+  await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'file', id: row.id, details: { via: 'link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
   return { url: `${s.cfg.appUrl}/api/public/files/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
