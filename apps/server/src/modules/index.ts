@@ -5,7 +5,9 @@ import companies from './companies/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import invitations from './invitations/module.ts';
+import jobs from './jobs/module.ts';
 import members from './members/module.ts';
+import notifications from './notifications/module.ts';
 import onboarding from './onboarding/module.ts';
 import profile from './profile/module.ts';
 
@@ -23,4 +25,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   members,
   billing,
   onboarding,
+  notifications,
+  jobs,
 ];
