@@ -66,6 +66,6 @@ export async function announce(db: Executor, a: Announcement): Promise<void> {
   if (isPg(db)) {
     await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [ENTITY_CHANNEL, payloads]);
   } else {
-    await db.execute(sql`SELECT pg_notify(${ENTITY_CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`);
+    for (const payload of payloads) await db.execute(sql`SELECT pg_notify(${ENTITY_CHANNEL}, ${payload})`);
   }
 }
