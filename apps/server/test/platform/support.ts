@@ -6,7 +6,9 @@ import { MODULES } from '../../src/modules/index.ts';
 import { defineModule, type ModuleDefinition } from '../../src/platform/module.ts';
 import { announce } from '../../src/platform/live/announce.ts';
 import { notify } from '../../src/platform/notifications/notify.ts';
-import type { Services } from '../../src/services.ts';
+import { startJob } from '../../src/platform/jobs/run.ts';
+import { requireCompany, requireViewer } from '../../src/http/middleware.ts';
+import type { CompanyEnv, Services } from '../../src/services.ts';
 import type { CookieJar, TestServer } from '../support/test-server.ts';
 
 /** Polls until `check` holds (fails after `limitMs`). */
@@ -17,6 +19,11 @@ export async function within(limitMs: number, check: () => boolean | Promise<boo
     await new Promise((r) => setTimeout(r, 10));
   }
   return Date.now() - t0;
+}
+
+/** Waits until the person's session sees their company (the membership change reached the viewer cache). */
+export async function untilInCompany(server: TestServer, jar: CookieJar) {
+  await within(3000, async () => ((await (await server.request('/api/me', { jar })).json()) as { company: unknown }).company != null);
 }
 
 export type SseEvent = { event: string; data: unknown };
@@ -79,6 +86,10 @@ export const probeModule = (extra?: (s: Services) => Promise<void> | void): Modu
         const body = (await c.req.json()) as { companyId: string; userIds: string[]; kind: NotificationKind; title: string; body?: string; link?: string };
         return c.json(await notify(s, body));
       });
+      const jobs = new Hono<CompanyEnv>();
+      jobs.use('*', requireViewer(s), requireCompany);
+      jobs.post('/:kind', async (c) => c.json(await startJob(s, c.get('tenant'), c.req.param('kind'), await c.req.json())));
+      r.route('/jobs', jobs);
       return r;
     },
   });
