@@ -61,7 +61,7 @@ export async function notify(s: Services, input: NotifyInput, client?: pg.PoolCl
   if (!defaults) throw new Error(`notify: unknown kind ${input.kind}`);
   const title = clip(input.title, LIMITS.title)!;
   const body = clip(input.body, LIMITS.body);
-  const link = input.link && input.link.startsWith('/') && !input.link.startsWith('//') ? clip(input.link, LIMITS.link) : null;
+  const link = input.link?.startsWith('/') && !input.link.startsWith('//') ? clip(input.link, LIMITS.link) : null;
   const work = async (c: pg.PoolClient): Promise<NotifyResult> => {
     const { rows } = await c.query<{ user_id: string; in_app: boolean; email: boolean }>(NOTIFY_SQL, [
       input.companyId,

@@ -5,11 +5,12 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { NotificationPreferencesSection } from '../../../components/notifications/notification-preferences.tsx';
 
 /** /perfil: the signed-in person's own data. */
 export default function ProfilePage() {
   const profile = useProfile();
-  const { refresh } = useAuth();
+  const { refresh, company } = useAuth();
   return (
     <div className="mx-auto w-full max-w-2xl">
       <Card>
@@ -35,6 +36,7 @@ export default function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      {company && <NotificationPreferencesSection />}
     </div>
   );
 }
