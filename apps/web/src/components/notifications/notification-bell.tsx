@@ -26,7 +26,7 @@ export function NotificationBell() {
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={`Notificações: ${countLabel(count)}`} data-testid="notification-bell">
           <Bell aria-hidden />
@@ -78,11 +78,12 @@ export function NotificationBell() {
                 {list.error.message}
               </p>
             ) : items.length === 0 ? (
-              <div className="flex flex-col items-center gap-2 p-6 text-center" data-testid="notifications-empty">
+              // A menu needs an item: the empty state is one that does nothing.
+              <DropdownMenu.Item disabled className="flex flex-col items-center gap-2 p-6 text-center outline-none" data-testid="notifications-empty">
                 <Bell className="size-8 text-slate-300" aria-hidden />
-                <p className="text-sm font-medium text-slate-900">Nenhuma notificação por aqui</p>
-                <p className="text-xs text-slate-600">Menções, atribuições, lembretes e prazos aparecem aqui. Escolha como ser avisado em Meu perfil.</p>
-              </div>
+                <span className="text-sm font-medium text-slate-900">Nenhuma notificação por aqui</span>
+                <span className="text-xs text-slate-600">Menções, atribuições, lembretes e prazos aparecem aqui. Escolha como ser avisado em Meu perfil.</span>
+              </DropdownMenu.Item>
             ) : (
               items.map((n) => (
                 <DropdownMenu.Item
