@@ -10,6 +10,7 @@
  * 2. `notify` (the platform's function, real pg-boss queue for the e-mail job) to 1,000 members
  *    of one company, kind 'mention' (in-app and e-mail on by default): target ≤ 1 s for the
  *    call (rows, live announcements and the queued e-mail job, committed).
+ * BENCH_LIVE_COMPANIES and BENCH_LIVE_CHANGES shrink part 1 while iterating.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -19,12 +20,14 @@ import PgBoss from 'pg-boss';
 import { announce } from '../apps/server/src/platform/live/announce.ts';
 import { notify } from '../apps/server/src/platform/notifications/notify.ts';
 import type { Services } from '../apps/server/src/services.ts';
+import { seedMember } from '../apps/server/test/support/seed.ts';
+import { createDb } from '@sede/db/client';
 import type { BenchContext, BenchRow } from './types.ts';
 
-const COMPANIES = 50;
+const COMPANIES = Number(process.env.BENCH_LIVE_COMPANIES ?? 50);
 const PEOPLE_PER_COMPANY = 2;
 const TABS_PER_PERSON = 5;
-const CHANGES = 200;
+const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 200);
 const TARGET_P95_MS = 100;
 const NOTIFY_PEOPLE = 1000;
 const TARGET_NOTIFY_MS = 1000;
@@ -69,6 +72,35 @@ async function openPage(baseUrl: string, cookie: string, companyId: string, user
   return page;
 }
 
+/**
+ * Many people quickly: sign up through the API, mark the address confirmed in SQL (instead of
+ * waiting for the e-mail, which ctx.signUpConfirmed does), sign in; a few at a time.
+ */
+async function signUpMany(ctx: BenchContext, emails: string[], concurrency = 4): Promise<string[]> {
+  const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', origin: ctx.baseUrl }, body: JSON.stringify(body) });
+  const cookies: string[] = new Array(emails.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < emails.length) {
+      const i = next++;
+      const email = emails[i]!;
+      const up = await fetch(`${ctx.baseUrl}/api/auth/sign-up/email`, json({ email, password: 'segredo123', name: 'Bench Live', firstName: 'Bench', lastName: 'Live', callbackURL: '/email-confirmed' }));
+      if (!up.ok) throw new Error(`sign-up ${email}: ${up.status} ${await up.text()}`);
+      await ctx.sql('UPDATE "user" SET email_verified = true WHERE email = $1', [email]);
+      const signIn = await fetch(`${ctx.baseUrl}/api/auth/sign-in/email`, json({ email, password: 'segredo123' }));
+      if (!signIn.ok) throw new Error(`sign-in ${email}: ${signIn.status} ${await signIn.text()}`);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .find((c) => c.includes('session_token='));
+      if (!cookie) throw new Error(`sign-in ${email} set no session cookie`);
+      cookies[i] = cookie;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return cookies;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -77,29 +109,34 @@ export default async function platformLiveBench(ctx: BenchContext): Promise<Benc
   const url = databaseUrl(ctx.dataDir);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', () => {});
+  const db = createDb(pool);
   const pages: Page[] = [];
   const run = Date.now().toString(36);
   try {
     // --- 1. 500 open pages over 50 companies ---
     const people: Array<{ cookie: string; userId: string; companyId: string }> = [];
+    const emails = Array.from({ length: COMPANIES * PEOPLE_PER_COMPANY }, (_, i) => `bench.live.${run}.${i}@exemplo.com.br`);
+    const t0 = performance.now();
+    const cookies = await signUpMany(ctx, emails);
+    const ids = new Map((await ctx.sql<{ id: string; email: string }>('SELECT id, email FROM "user" WHERE email = ANY($1)', [emails])).map((r) => [r.email, r.id]));
     for (let c = 0; c < COMPANIES; c++) {
-      const emails = Array.from({ length: PEOPLE_PER_COMPANY }, (_, i) => `bench.live.${run}.${c}.${i}@exemplo.com.br`);
-      const cookies = await Promise.all(emails.map((e) => ctx.signUpConfirmed(e)));
-      const companyId = await ctx.seedCompany(emails[0]!, { name: `Bench Live ${c}`, cnpj: String(Date.now() + c).padStart(14, '7').slice(-14) });
-      const ids = await ctx.sql<{ id: string; email: string }>('SELECT id, email FROM "user" WHERE email = ANY($1)', [emails]);
-      const byEmail = new Map(ids.map((r) => [r.email, r.id]));
-      for (const e of emails.slice(1)) await ctx.sql(`INSERT INTO company_members (user_id, company_id, role) VALUES ($1, $2, 'vendas')`, [byEmail.get(e), companyId]);
-      emails.forEach((e, i) => people.push({ cookie: cookies[i]!, userId: byEmail.get(e)!, companyId }));
+      const members = emails.slice(c * PEOPLE_PER_COMPANY, (c + 1) * PEOPLE_PER_COMPANY);
+      const companyId = await ctx.seedCompany(members[0]!, { name: `Bench Live ${c}`, cnpj: String(Date.now() + c).padStart(14, '7').slice(-14) });
+      for (const e of members.slice(1)) await seedMember(db, { companyId, userId: ids.get(e)!, role: 'vendas' });
+      members.forEach((e, i) => people.push({ cookie: cookies[c * PEOPLE_PER_COMPANY + i]!, userId: ids.get(e)!, companyId }));
     }
+    console.log(`  ${people.length} people in ${COMPANIES} companies in ${Math.round(performance.now() - t0)} ms`);
     // Every person's session sees their company before the pages open.
     for (const p of people) {
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; ; i++) {
         const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie: p.cookie } })).json()) as { company?: { id: string } };
         if (me.company?.id === p.companyId) break;
+        if (i === 250) throw new Error(`${p.userId} never saw their company`);
         await sleep(20);
       }
     }
     for (const p of people) for (let t = 0; t < TABS_PER_PERSON; t++) pages.push(await openPage(ctx.baseUrl, p.cookie, p.companyId, p.userId));
+    console.log(`  ${pages.length} pages open`);
 
     const latencies: number[] = [];
     let missed = 0;
@@ -156,7 +193,7 @@ export default async function platformLiveBench(ctx: BenchContext): Promise<Benc
   try {
     await boss.start();
     const adminEmail = `bench.notify.${run}@exemplo.com.br`;
-    await ctx.signUpConfirmed(adminEmail);
+    await signUpMany(ctx, [adminEmail], 1);
     const companyId = await ctx.seedCompany(adminEmail, { name: 'Bench Notify', cnpj: String(Date.now()).padStart(14, '8').slice(-14) });
     // 1,000 members written in SQL (signing each up would measure better-auth, not notify).
     // Their addresses are unconfirmed, so the e-mail job delivers nothing after the measure.
