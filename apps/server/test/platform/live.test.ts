@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityPayloads } from '../../src/platform/live/announce.ts';
+import { withTransaction } from '@sede/db/transaction';
+import { announce, entityPayloads } from '../../src/platform/live/announce.ts';
 import { registerLiveEntity } from '../../src/platform/live/registry.ts';
 import { seedCompany, seedMember } from '../support/seed.ts';
 import { createConfirmedUser, startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
@@ -73,9 +74,13 @@ describe('announce → open pages', () => {
     try {
       await announceOn(a, { companyId, entity: 'deal', id: 'before' });
       await within(2000, () => entityIds(leaverOnB).includes('before'));
-      // Removed and announced right after, without waiting: the stream holds it until it knows.
-      await a.services.pool.query('DELETE FROM company_members WHERE user_id = $1', [leaver.userId]);
-      await announceOn(a, { companyId, entity: 'deal', id: 'after' });
+      // Removed and announced in the same commit: both notifications arrive back to back, before
+      // the stream could re-read the membership; it holds the entity until it knows.
+      await withTransaction(a.services.pool, async ({ client }) => {
+        await client.query('DELETE FROM company_members WHERE user_id = $1', [leaver.userId]);
+        await client.query('UPDATE profiles SET company_id = NULL WHERE id = $1', [leaver.userId]);
+        await announce(client, { companyId, entity: 'deal', id: 'after' });
+      });
       // Sentinel: the 'me' event of the removal, then a ping-free wait for the reload to settle.
       await within(2000, () => leaverOnB.of('me').length > 0);
       const ownCompany = await seedCompany(a.services.db, { adminUserId: leaver.userId, name: 'Nova Empresa Ltda' });
