@@ -99,8 +99,13 @@ describe('jobs', () => {
       expect(progressEvents).toBeLessThanOrEqual(Math.ceil(elapsed / PROGRESS_INTERVAL_MS) + 1);
       expect(progressEvents).toBeLessThan(40);
       expect(colleagueStream.of('entity')).toEqual([]);
-      // The colleague may still read it (same company).
-      expect((await job(server, colleague.jar, queued.id)).status).toBe('done');
+      // A colleague (not an admin) cannot read it either: 404, and it is not in their list.
+      expect((await server.request(`/api/jobs/${queued.id}`, { jar: colleague.jar })).status).toBe(404);
+      expect(((await (await server.request('/api/jobs', { jar: colleague.jar })).json()) as { jobs: unknown[] }).jobs).toEqual([]);
+      // The colleague's own run: the admin (owner) reads it.
+      const theirs = await start(server, colleague.jar, 'probe.count', { steps: 1 });
+      expect((await job(server, owner.jar, theirs.id)).kind).toBe('probe.count');
+      await untilStatus(server, colleague.jar, theirs.id, 'done');
     } finally {
       ownerStream.close();
       colleagueStream.close();

@@ -229,18 +229,27 @@ async function runOne(s: Services, kind: string, job: PgBoss.JobWithMetadata<Job
   await finish('done', { result: result ?? null });
 }
 
-/** One run of the tenant's company; another company's (or a malformed id) is 404. */
-export async function getJobRun(pool: pg.Pool, tenant: Tenant, id: string): Promise<JobRunView> {
-  const { rows } = await pool.query<RunRow>(`SELECT ${COLUMNS} FROM job_runs WHERE id = $1 AND company_id = $2`, [id, tenant.companyId]);
+/** Who may read a run: the person who started it, or every run of the company for its admins. */
+export type JobReader = { tenant: Tenant; allOfCompany: boolean };
+
+/** One run the reader may see; another company's, a colleague's (for a non-admin) or a malformed id is 404. */
+export async function getJobRun(pool: pg.Pool, reader: JobReader, id: string): Promise<JobRunView> {
+  const { rows } = await pool.query<RunRow>(`SELECT ${COLUMNS} FROM job_runs WHERE id = $1 AND company_id = $2 AND ($3::boolean OR user_id = $4)`, [
+    id,
+    reader.tenant.companyId,
+    reader.allOfCompany,
+    reader.tenant.actorId,
+  ]);
   if (!rows[0]) throw notFound('Trabalho não encontrado.');
   return toJobView(rows[0]);
 }
 
-/** The company's latest runs (of one kind), newest first. */
-export async function listJobRuns(pool: pg.Pool, tenant: Tenant, kind?: string, limit = 50): Promise<JobRunView[]> {
+/** The latest runs the reader may see (of one kind), newest first. */
+export async function listJobRuns(pool: pg.Pool, reader: JobReader, kind?: string, limit = 50): Promise<JobRunView[]> {
   const { rows } = await pool.query<RunRow>(
-    `SELECT ${COLUMNS} FROM job_runs WHERE company_id = $1 AND ($2::text IS NULL OR kind = $2) ORDER BY created_at DESC, id DESC LIMIT $3`,
-    [tenant.companyId, kind ?? null, limit],
+    `SELECT ${COLUMNS} FROM job_runs WHERE company_id = $1 AND ($2::text IS NULL OR kind = $2) AND ($3::boolean OR user_id = $4)
+      ORDER BY created_at DESC, id DESC LIMIT $5`,
+    [reader.tenant.companyId, kind ?? null, reader.allOfCompany, reader.tenant.actorId, limit],
   );
   return rows.map(toJobView);
 }
