@@ -31,3 +31,22 @@ describe('live entity events', () => {
     spy.mockRestore();
   });
 });
+
+describe('the window bridge from the session stream', () => {
+  it('turns sede:live window events into entity events, and one without detail into a resync', async () => {
+    vi.resetModules();
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    try {
+      const bus = await import('./entity-bus.ts');
+      const seen = vi.fn();
+      const off = bus.subscribeEntity('deal', seen);
+      target.dispatchEvent(new CustomEvent(bus.LIVE_WINDOW_EVENT, { detail: { entity: 'deal', id: 'd9', action: 'deleted' } }));
+      target.dispatchEvent(new CustomEvent(bus.LIVE_WINDOW_EVENT));
+      expect(seen.mock.calls).toEqual([[{ entity: 'deal', id: 'd9', action: 'deleted' }], [{ entity: 'deal', id: '*', action: 'resync' }]]);
+      off();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

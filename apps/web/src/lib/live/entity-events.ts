@@ -1,45 +1,15 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { LiveEntityEvent } from '@sede/shared/platform/live';
+import { subscribeEntity, type EntityListener } from './entity-bus.ts';
+
+export { dispatchEntityEvent, dispatchLiveResync, subscribeEntity, type EntityListener } from './entity-bus.ts';
 
 /**
  * The areas' live updates on the page (decision 0115). The one SSE connection of the session
- * (GET /api/events) hands every 'entity' event to `dispatchEntityEvent`; pages subscribe per
+ * (GET /api/events) hands every 'entity' event to the bus (entity-bus.ts); pages subscribe per
  * entity type and refetch through TanStack Query. After a reconnect, events may have been
  * missed: every subscriber is called once with `{ id: '*', action: 'resync' }`.
  */
-export type EntityListener = (event: LiveEntityEvent) => void;
-
-const listeners = new Map<string, Set<EntityListener>>();
-
-export function subscribeEntity(entity: string, listener: EntityListener): () => void {
-  let set = listeners.get(entity);
-  if (!set) listeners.set(entity, (set = new Set()));
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-    if (!set.size) listeners.delete(entity);
-  };
-}
-
-const call = (listener: EntityListener, event: LiveEntityEvent) => {
-  try {
-    listener(event);
-  } catch (e) {
-    console.error('[live]', e);
-  }
-};
-
-/** Called by the SSE connection for each 'entity' event (ids only). */
-export function dispatchEntityEvent(event: LiveEntityEvent) {
-  for (const listener of listeners.get(event.entity) ?? []) call(listener, event);
-}
-
-/** Called by the SSE connection when it came back: every subscriber refetches. */
-export function dispatchLiveResync() {
-  for (const [entity, set] of listeners) for (const listener of set) call(listener, { entity, id: '*', action: 'resync' });
-}
-
 /** Runs `onChange` for every change of `entity` this person may see, while mounted. */
 export function useLiveEntity(entity: string, onChange: EntityListener) {
   const ref = useRef(onChange);

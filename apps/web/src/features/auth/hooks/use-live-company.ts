@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
-import { dispatchEntityEvent, dispatchLiveResync } from '../../../lib/live/entity-events.ts';
 import { getMe, meQueryKey, type Me } from '../api/get-me.ts';
 import { billingKeys } from '../../billing/api/keys.ts';
 import { companyKeys } from '../../company/api/keys.ts';
@@ -35,7 +34,7 @@ export function useLiveCompany(enabled: boolean) {
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           void queryClient.invalidateQueries({ queryKey: companyKeys.all });
-          dispatchLiveResync();
+          window.dispatchEvent(new CustomEvent('sede:live')); // lib/live: everyone refetches
         }
         connectedBefore = true;
       });
@@ -60,7 +59,7 @@ export function useLiveCompany(enabled: boolean) {
         void queryClient.invalidateQueries({ queryKey: companyKeys.all });
         void queryClient.invalidateQueries({ queryKey: billingKeys.all });
       });
-      es.addEventListener('entity', (e) => dispatchEntityEvent(JSON.parse((e as MessageEvent).data)));
+      es.addEventListener('entity', (e) => window.dispatchEvent(new CustomEvent('sede:live', { detail: JSON.parse((e as MessageEvent).data) })));
       es.addEventListener('me', () => {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       });
