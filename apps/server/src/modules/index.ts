@@ -7,7 +7,9 @@ import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
 import invitations from './invitations/module.ts';
+import jobs from './jobs/module.ts';
 import members from './members/module.ts';
+import notifications from './notifications/module.ts';
 import onboarding from './onboarding/module.ts';
 import paidActions from './paid-actions/module.ts';
 import parties from './parties/module.ts';
@@ -27,6 +29,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   members,
   billing,
   onboarding,
+  notifications,
+  jobs,
   files,
   paidActions,
   ai,

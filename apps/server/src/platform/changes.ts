@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ENTITY_CHANNEL, type EntityChange } from './live/announce.ts';
 
 /** A row change announced by the database triggers on the channel 'sede_changes'. */
 export type Change =
@@ -6,6 +7,7 @@ export type Change =
   | { t: 'user'; userId: string }
   | { t: 'member'; userId: string; companyId: string }
   | { t: 'company'; companyId: string; currencyAmount: number; balanceOnly?: boolean }
+  | EntityChange // an area's entity changed (platform/live/announce.ts, channel 'sede_entities')
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;
@@ -14,7 +16,8 @@ const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * One dedicated connection LISTENs on 'sede_changes' and fans every change out to the
+ * One dedicated connection LISTENs on 'sede_changes' (and 'sede_entities', the areas' entity
+ * announcements) and fans every change out to the
  * in-process subscribers (caches, SSE streams). While it is down nothing may be cached
  * (`isLive()` is false: evictions would be missed), and both losing it and getting it back
  * emit 'reset' so caches drop everything they hold. It reconnects by itself.
@@ -55,7 +58,7 @@ export function createChangeFeed(connectionString: string) {
     });
     try {
       await c.connect();
-      await c.query('LISTEN sede_changes');
+      await c.query(`LISTEN sede_changes; LISTEN ${ENTITY_CHANNEL}`);
       return c;
     } catch (e) {
       await c.end().catch(() => {});

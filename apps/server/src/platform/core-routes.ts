@@ -6,6 +6,11 @@ import { unauthenticated } from '../http/errors.ts';
 import type { ModuleDefinition } from './module.ts';
 import { sessionCookieValue } from './viewer.ts';
 import { liveStreams } from './live-streams.ts';
+import type { Change } from './changes.ts';
+import type { EntityChange } from './live/announce.ts';
+import { liveVisibility } from './live/registry.ts';
+
+type CompanyChange = Extract<Change, { t: 'company' }>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ME_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
@@ -42,7 +47,8 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
 
   /**
    * Server-sent events for the signed-in person: changes of their company row (the live
-   * balance) and of their own access ('me': role, membership, profile). Relayed from the
+   * balance), of their own access ('me': role, membership, profile) and of the areas' entities
+   * they may see ('entity': ids only, platform/live/announce.ts). Relayed from the
    * database's LISTEN/NOTIFY, so every instance behind a load balancer sees every change.
    */
   app.get('/events', requireViewer(s), (c) => {
@@ -58,17 +64,34 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
         queue.push({ event, data: JSON.stringify(data) });
         wake?.();
       };
-      // While the person's membership is being re-read, company changes wait: once it is known,
-      // only those of the company they (still) belong to go out. None is dropped, none leaks.
+      // While the person's membership is being re-read, company and entity changes wait: once it
+      // is known, only those of the company they (still) belong to go out. None is dropped, none leaks.
+      let role: string | null = viewer.membership?.role ?? null;
       let reloads = 0;
-      let held: Array<{ companyId: string; currencyAmount: unknown }> = [];
-      const sendCompany = (change: { companyId: string; currencyAmount: unknown }) => {
+      let held: Array<CompanyChange | EntityChange> = [];
+      const sendCompany = (change: CompanyChange) => {
         if (change.companyId === companyId) push('company', { companyId: change.companyId, currency_amount: change.currencyAmount });
       };
+      // An area's entity: same company, one of its recipients when it names them, and the
+      // entity type's own visibility check when it registered one (platform/live/registry.ts).
+      const sendEntity = (change: EntityChange) => {
+        if (change.companyId !== companyId || (change.userIds && !change.userIds.includes(userId))) return;
+        const event = { entity: change.entity, id: change.id, ...(change.action ? { action: change.action } : {}) };
+        const visible = liveVisibility(s, change.entity);
+        if (!visible) return push('entity', event);
+        const forCompany = companyId;
+        void Promise.resolve()
+          .then(() => visible({ userId, companyId: forCompany, role }, change.id))
+          .then((ok) => {
+            if (ok && companyId === forCompany) push('entity', event);
+          })
+          .catch((e) => console.error('[events] visibility check failed:', (e as Error).message));
+      };
+      const deliver = (change: CompanyChange | EntityChange) => (change.t === 'entity' ? sendEntity(change) : sendCompany(change));
       const unsubscribe = s.feed.subscribe((change) => {
-        if (change.t === 'company') {
+        if (change.t === 'company' || change.t === 'entity') {
           if (reloads > 0) held.push(change);
-          else sendCompany(change);
+          else deliver(change);
         } else if ((change.t === 'user' || change.t === 'member') && change.userId === userId) {
           push('me', { reason: change.t });
           reloads++;
@@ -76,15 +99,17 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
             .loadViewer(userId)
             .then((v) => {
               companyId = v?.viewer.company?.id ?? null;
+              role = v?.viewer.membership?.role ?? null;
             })
             .catch(() => {
               companyId = null;
+              role = null;
             })
             .finally(() => {
               if (--reloads > 0) return;
               const waiting = held;
               held = [];
-              waiting.forEach(sendCompany);
+              waiting.forEach(deliver);
             });
         } else if (change.t === 'session' && change.userId === userId) {
           push('session', {});

@@ -4,3 +4,5 @@ export * from './platform.ts';
 export * from './files.ts';
 export * from './paid-actions.ts';
 export * from './parties.ts';
+export * from './notifications.ts';
+export * from './jobs.ts';

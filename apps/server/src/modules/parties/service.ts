@@ -1,3 +1,4 @@
+import { announce } from '../../platform/live/announce.ts';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import type { NormalizedCompany } from '@sede/shared/cnpj';
@@ -97,12 +98,10 @@ async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A party changed: open pages refetch it (issue 11 item 4).
- * TODO(H2 live updates): `await announce(db, { companyId: t.companyId, entity, id })` from
- * `platform/live/announce.ts` once it is merged; it does not exist in this branch.
- */
-async function changed(_db: DbOrTx, _t: Pick<Tenant, 'companyId'>, _entity: 'organization' | 'person', _id: string): Promise<void> {}
+/** A party changed: open pages of the company's members refetch it (issue 11 item 4; ids only, in the write's transaction). */
+async function changed(db: DbOrTx, t: Pick<Tenant, 'companyId'>, entity: 'organization' | 'person', id: string): Promise<void> {
+  await announce(db, { companyId: t.companyId, entity, id });
+}
 
 // ---- cursor paging by (lower(name), id) ----
 

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
+import { NotificationBell } from '../../components/notifications/notification-bell.tsx';
 
 function usePageTitle() {
   const matches = useMatches();
@@ -87,6 +88,7 @@ export function AppShell() {
                 <span>{formatNumber(company.currency_amount)}</span>
               </Link>
             )}
+            {company && <NotificationBell />}
             <DropdownMenu.Root>
               <DropdownMenu.Trigger asChild>
                 <Button variant="ghost" size="icon" aria-label="Menu do usuário">

@@ -33,6 +33,7 @@ export function useLiveCompany(enabled: boolean) {
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
+          window.dispatchEvent(new CustomEvent('sede:live')); // lib/live: everyone refetches
         }
         connectedBefore = true;
       });
@@ -57,6 +58,7 @@ export function useLiveCompany(enabled: boolean) {
         void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
         void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.billing });
       });
+      es.addEventListener('entity', (e) => window.dispatchEvent(new CustomEvent('sede:live', { detail: JSON.parse((e as MessageEvent).data) })));
       es.addEventListener('me', () => {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       });

@@ -6,11 +6,12 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { NotificationPreferencesSection } from '../../../components/notifications/notification-preferences.tsx';
 
 /** /perfil: the signed-in person's own data. */
 export default function ProfilePage() {
   const profile = useProfile();
-  const { refresh } = useAuth();
+  const { refresh, company } = useAuth();
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
       <Card>
@@ -37,6 +38,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
       <AiSettingsSection />
+      {company && <NotificationPreferencesSection />}
     </div>
   );
 }

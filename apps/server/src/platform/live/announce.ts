@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { DbOrTx } from '@sede/db/client';
+
+/** The channel every instance LISTENs on for area entities (platform/changes.ts). */
+export const ENTITY_CHANNEL = 'sede_entities';
+
+/** NOTIFY payloads are capped at 8000 bytes: each one stays well below it (decision 0115). */
+export const MAX_PAYLOAD_BYTES = 7000;
+
+export type Announcement = {
+  companyId: string;
+  /** The entity type ('deal', 'task', 'notification', 'job'…). */
+  entity: string;
+  id: string;
+  /** 'created' | 'updated' | 'deleted' | anything the area finds useful; optional. */
+  action?: string;
+  /** Only these people of the company are told; absent = every member who may see it. */
+  userIds?: readonly string[];
+};
+
+/** What travels on the channel: ids only, never bodies. */
+export type EntityChange = { t: 'entity'; companyId: string; entity: string; id: string; action?: string; userIds?: string[] };
+
+type Executor = DbOrTx | pg.Pool | pg.PoolClient | pg.Client;
+const isPg = (x: Executor): x is pg.Pool | pg.PoolClient | pg.Client => typeof (x as { execute?: unknown }).execute !== 'function';
+
+const SHORT = /^[\w.:-]{1,100}$/;
+
+/** The payloads of an announcement: several when its recipient list would not fit in one. */
+export function entityPayloads(a: Announcement): string[] {
+  if (!SHORT.test(a.entity) || !SHORT.test(a.id) || (a.action !== undefined && !SHORT.test(a.action))) {
+    throw new Error(`announce: entity, id and action must be short ids (got ${a.entity} ${a.id} ${a.action})`);
+  }
+  const base: EntityChange = { t: 'entity', companyId: a.companyId, entity: a.entity, id: a.id, ...(a.action ? { action: a.action } : {}) };
+  if (!a.userIds) return [JSON.stringify(base)];
+  const unique = [...new Set(a.userIds)];
+  if (!unique.length) return [];
+  const payloads: string[] = [];
+  const baseBytes = Buffer.byteLength(JSON.stringify({ ...base, userIds: [] }));
+  let chunk: string[] = [];
+  let bytes = baseBytes;
+  for (const userId of unique) {
+    const size = Buffer.byteLength(JSON.stringify(userId)) + 1;
+    if (chunk.length && bytes + size > MAX_PAYLOAD_BYTES) {
+      payloads.push(JSON.stringify({ ...base, userIds: chunk }));
+      chunk = [];
+      bytes = baseBytes;
+    }
+    chunk.push(userId);
+    bytes += size;
+  }
+  if (chunk.length) payloads.push(JSON.stringify({ ...base, userIds: chunk }));
+  return payloads;
+}
+
+/**
+ * "Entity X of company C changed": NOTIFY on 'sede_entities' through the caller's connection.
+ * Called inside the transaction of the change, PostgreSQL delivers it only on commit (and
+ * never after a rollback). Every instance relays it to the open pages (GET /api/events) of
+ * the people who may see it; the pages refetch what changed. Ids only: no body ever travels.
+ */
+export async function announce(db: Executor, a: Announcement): Promise<void> {
+  const payloads = entityPayloads(a);
+  if (!payloads.length) return;
+  if (isPg(db)) {
+    await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [ENTITY_CHANNEL, payloads]);
+  } else {
+    for (const payload of payloads) await db.execute(sql`SELECT pg_notify(${ENTITY_CHANNEL}, ${payload})`);
+  }
+}
