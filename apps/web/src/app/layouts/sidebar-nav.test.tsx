@@ -32,7 +32,7 @@ function renderSidebar(role: string, customPermissions: string[] = [], { path = 
 /** The section's groups and their links, as the person sees them. */
 const toolGroups = (tools: HTMLElement) =>
   within(tools)
-    .getAllByRole('group')
+    .getAllByRole('list')
     .map((g) => [g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent, within(g).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])]);
 
 const NINE_TOOLS = [

@@ -56,11 +56,11 @@ export function SidebarTools({ collapsed, onNavigate }: { collapsed: boolean; on
       </button>
       <div id={`${id}-list`} hidden={!open}>
         {TOOL_GROUPS.map((group) => (
-          <div key={group.key} role="group" aria-labelledby={`${id}-${group.key}`}>
+          <div key={group.key}>
             <p id={`${id}-${group.key}`} className={collapsed ? 'sr-only' : 'px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600'}>
               {group.title}
             </p>
-            <ul className="grid gap-0.5">
+            <ul className="grid gap-0.5" aria-labelledby={`${id}-${group.key}`}>
               {toolsOf(group.key).map((tool) => {
                 const Icon = NAV_ICONS[tool.icon];
                 return (
