@@ -31,10 +31,14 @@ export function DepartmentsSection({ permissions, onboardingAreas }: { permissio
                 <span className={open ? 'rounded-lg bg-[var(--color-accent-soft)] p-2 text-[var(--color-accent)]' : 'rounded-lg bg-slate-100 p-2 text-slate-500'}>
                   <Icon className="size-5" aria-hidden />
                 </span>
-                {priority && <PriorityBadge />}
                 {open ? <ArrowRight className="ml-auto size-4 shrink-0 text-slate-500" aria-hidden /> : <Lock className="ml-auto size-4 shrink-0 text-slate-500" aria-label="Bloqueado" />}
               </div>
-              <h3 className="mt-3 font-semibold text-slate-900">{dept.title}</h3>
+              {priority && (
+                <div className="mt-3">
+                  <PriorityBadge />
+                </div>
+              )}
+              <h3 className={cn('font-semibold text-slate-900', priority ? 'mt-1.5' : 'mt-3')}>{dept.title}</h3>
               <p className="mt-1 text-sm text-slate-600">{open ? dept.description : 'Sua função não dá acesso a esta área.'}</p>
             </>
           );
