@@ -10,7 +10,7 @@ import {
   Megaphone,
   MessageCircle,
   Scale,
-  Search,
+  ScanSearch,
   Send,
   Shield,
   SquareKanban,
@@ -33,7 +33,7 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   Shield,
   Users,
   // The member tools (registry/tools.ts).
-  Search,
+  ScanSearch,
   FileSearch,
   Telescope,
   UserPlus,

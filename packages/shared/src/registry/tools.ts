@@ -25,7 +25,7 @@ export type ToolDef = {
 };
 
 export const MEMBER_TOOLS = [
-  { path: '/cnpj-search', title: 'Busca por CNPJ', description: 'Consulte os dados públicos de uma empresa pelo CNPJ.', icon: 'Search', group: 'prospeccao' },
+  { path: '/cnpj-search', title: 'Busca por CNPJ', description: 'Consulte os dados públicos de uma empresa pelo CNPJ.', icon: 'ScanSearch', group: 'prospeccao' },
   { path: '/extrair-leads-cnpj', title: 'Extrair leads por CNPJ', description: 'Gere uma lista de leads a partir de CNPJs.', icon: 'FileSearch', group: 'prospeccao' },
   { path: '/deep-search', title: 'Pesquisa aprofundada', description: 'Reúna informações detalhadas sobre um cliente em potencial.', icon: 'Telescope', group: 'prospeccao' },
   { path: '/extrair-leads', title: 'Extrair leads', description: 'Encontre novos contatos por segmento e região.', icon: 'UserPlus', group: 'prospeccao' },
