@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { computePermissions, defaultPermissions, hasAnyPermission, PERMISSION_FLAGS } from '@sede/shared/permissions';
 import { AREAS } from '@sede/shared/registry/areas';
+import { MEMBER_TOOLS } from '@sede/shared/registry/tools';
 import { flagLabel } from '@sede/shared/registry/guard-labels';
 import { createConfirmedUser, signInByApi } from './support/api.ts';
 import { authUi } from './support/auth-ui.ts';
@@ -181,6 +182,11 @@ test.describe('the application shell', () => {
         await expect(page.getByTestId(`dept-${area.key}`), area.key).toHaveAttribute('data-open', String(open));
         if (open) await expect(nav.getByRole('link', { name: area.title, exact: true }), area.key).toHaveAttribute('href', area.path);
         else await expect(nav.getByRole('button', { name: area.title, exact: true }), area.key).toHaveAttribute('aria-disabled', 'true');
+      }
+      // The tools the spec opens to every member: links in the sidebar and on /empresa whatever the role (decision 0140).
+      for (const tool of MEMBER_TOOLS) {
+        await expect(nav.getByRole('link', { name: tool.title, exact: true }), tool.path).toHaveAttribute('href', tool.path);
+        await expect(page.getByTestId(`tool-${tool.path.slice(1)}`), tool.path).toHaveAttribute('href', tool.path);
       }
       for (const area of AREAS) {
         const open = hasAnyPermission(permissions, [area.guard]);

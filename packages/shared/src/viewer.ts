@@ -1,3 +1,4 @@
+import type { OnboardingArea } from './onboarding.ts';
 import type { PermissionSet } from './permissions.ts';
 
 /** The signed-in bootstrap (`GET /api/me`), as the server builds it and the web reads it. */
@@ -22,6 +23,8 @@ export type ViewerCompany = {
   situacao: string | null;
   atividade_principal: string | null;
   onboarding_completed: boolean;
+  /** The onboarding answers 'Quais áreas deseja automatizar?' (spec §3); /empresa shows these areas first. Empty before onboarding. */
+  onboarding_areas: OnboardingArea[];
   plan_type: string | null;
   currency_amount: number;
   subscription_status: string;

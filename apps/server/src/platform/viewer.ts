@@ -18,7 +18,7 @@ SELECT u.id, u.email, u.email_verified, u.first_name AS u_first_name, u.last_nam
        p.onboarding_completed AS p_onboarding_completed,
        m.role, m.custom_permissions,
        c.id AS c_id, c.name, c.cnpj, c.fantasia, c.situacao, c.atividade_principal,
-       c.onboarding_completed AS c_onboarding_completed, c.plan_type, c.currency_amount,
+       c.onboarding_completed AS c_onboarding_completed, c.onboarding_areas, c.plan_type, c.currency_amount,
        c.subscription_status, c.trial_ends_at
   FROM "user" u
   LEFT JOIN profiles p ON p.id = u.id
@@ -38,6 +38,7 @@ function toViewer(r: Record<string, any>): Viewer {
         situacao: r.situacao,
         atividade_principal: r.atividade_principal,
         onboarding_completed: r.c_onboarding_completed,
+        onboarding_areas: Array.isArray(r.onboarding_areas) ? r.onboarding_areas : [],
         plan_type: r.plan_type,
         currency_amount: r.currency_amount,
         subscription_status: r.subscription_status,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '@sede/shared/registry/areas';
+import { MEMBER_TOOLS } from '@sede/shared/registry/tools';
 import { MANIFESTS } from './manifests.ts';
 import { AREA_ITEMS, NAV_ITEMS } from './navigation.ts';
 import { documentTitle, ROUTES, type RouteDef } from './routes.ts';
@@ -91,6 +92,10 @@ describe('routes from the feature manifests', () => {
     for (const area of AREAS) {
       for (const path of area.memberTools) expect([path, ROUTES.find((r) => r.path === path)?.access]).toEqual([path, 'signed-in']);
     }
+  });
+
+  it("every member tool's route has the registry's title (the sidebar and /empresa show the same words)", () => {
+    for (const tool of MEMBER_TOOLS) expect([tool.path, ROUTES.find((r) => r.path === tool.path)?.title]).toEqual([tool.path, tool.title]);
   });
 });
 

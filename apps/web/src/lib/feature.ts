@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AreaIcon, AreaKey } from '@sede/shared/registry/areas';
 import type { GuardKey } from '@sede/shared/registry/guards';
+import type { ToolIcon } from '@sede/shared/registry/tools';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -18,7 +19,7 @@ export type RouteDef = {
 };
 
 /** The icons a navigation entry may name; components/nav-icons.ts maps each to its component. */
-export type NavIcon = AreaIcon | 'Building2';
+export type NavIcon = AreaIcon | ToolIcon | 'Building2';
 
 /** A sidebar entry: a registry area's key (title, path, icon and guard come from the registry) or a plain link. */
 export type NavEntry = AreaKey | { path: string; title: string; icon: NavIcon };

@@ -8,12 +8,8 @@ import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { NAV_ICONS } from '../../components/nav-icons.ts';
 import { NAV_ITEMS } from '../navigation.ts';
-
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
-    isActive ? 'bg-[var(--color-accent-soft)] text-[var(--color-accent)]' : 'text-slate-700 hover:bg-slate-100',
-  );
+import { navItemClass } from './nav-item-class.ts';
+import { SidebarTools } from './sidebar-tools.tsx';
 
 export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: boolean; companyName?: string | null; onNavigate?: () => void }) {
   const { permissions } = useAuth();
@@ -34,7 +30,7 @@ export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: 
             }
             return (
               <li key={item.key}>
-                <NavLink to={item.path} className={itemClass} onClick={onNavigate} title={collapsed ? item.title : undefined}>
+                <NavLink to={item.path} className={navItemClass} onClick={onNavigate} title={collapsed ? item.title : undefined}>
                   <Icon className="size-4 shrink-0" aria-hidden />
                   <span className={cn(collapsed && 'sr-only')}>{item.title}</span>
                 </NavLink>
@@ -42,6 +38,7 @@ export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: 
             );
           })}
         </ul>
+        <SidebarTools collapsed={collapsed} onNavigate={onNavigate} />
       </nav>
     </Tooltip.Provider>
   );

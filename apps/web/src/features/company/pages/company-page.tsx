@@ -1,15 +1,15 @@
-import { ArrowRight, Coins, Lock, Pencil } from 'lucide-react';
+import { Coins, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import { AREAS } from '@sede/shared/registry/areas';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { DepartmentsSection } from '../components/departments-section.tsx';
 import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
+import { ToolsSection } from '../components/tools-section.tsx';
 import { Building2 } from 'lucide-react';
 
 export default function CompanyPage() {
@@ -55,41 +55,9 @@ export default function CompanyPage() {
 
       <GettingStartedPanel />
 
-      <section aria-labelledby="departments-title" className="grid gap-3">
-        <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {/* The registry's areas, in its order: the sidebar's area entries are the same list (app/routes.test.ts). */}
-          {AREAS.map((dept) => {
-            const Icon = NAV_ICONS[dept.icon];
-            const open = hasAnyPermission(permissions, [dept.guard]);
-            const body = (
-              <>
-                <div className="flex items-center justify-between">
-                  <span className={open ? 'rounded-lg bg-[var(--color-accent-soft)] p-2 text-[var(--color-accent)]' : 'rounded-lg bg-slate-100 p-2 text-slate-500'}>
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  {open ? <ArrowRight className="size-4 text-slate-500" aria-hidden /> : <Lock className="size-4 text-slate-500" aria-label="Bloqueado" />}
-                </div>
-                <h3 className="mt-3 font-semibold text-slate-900">{dept.title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{open ? dept.description : 'Sua função não dá acesso a esta área.'}</p>
-              </>
-            );
-            return (
-              <li key={dept.key} data-testid={`dept-${dept.key}`} data-open={open}>
-                {open ? (
-                  <Link to={dept.path} className="block h-full rounded-xl border border-slate-200 bg-white p-4 transition-colors hover:border-[var(--color-accent)]">
-                    {body}
-                  </Link>
-                ) : (
-                  <div className="h-full rounded-xl border border-slate-200 bg-slate-50 p-4 opacity-80" aria-disabled="true">
-                    {body}
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <DepartmentsSection permissions={permissions} onboardingAreas={company.onboarding_areas ?? []} />
+
+      <ToolsSection onboardingAreas={company.onboarding_areas ?? []} />
     </div>
   );
 }

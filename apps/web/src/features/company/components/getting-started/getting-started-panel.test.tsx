@@ -19,6 +19,7 @@ const company: NonNullable<Me['company']> = {
   situacao: 'ATIVA',
   atividade_principal: null,
   onboarding_completed: true,
+  onboarding_areas: ['sales'],
   plan_type: 'monthly',
   currency_amount: 100,
   subscription_status: 'active',
