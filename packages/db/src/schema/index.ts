@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './files.ts';
 export * from './paid-actions.ts';
 export * from './parties.ts';
+export * from './collaboration.ts';
