@@ -11,7 +11,11 @@ import type { Services, Tenant } from '../services.ts';
  */
 export type EntityCheck = (tenant: Tenant, id: string, viewer: Viewer) => Promise<boolean>;
 
-export type EntityDefinition = { canSee: EntityCheck };
+export type EntityDefinition = {
+  canSee: EntityCheck;
+  /** The page that shows the entity (a notification's link), e.g. `(id) => `/crm/deals/${id}``. */
+  path?: (id: string) => string;
+};
 
 const registry = (s: Services) => serverState(s, 'platform.entities', () => new Map<string, EntityDefinition>());
 

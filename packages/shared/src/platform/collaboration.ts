@@ -134,7 +134,9 @@ export type Comment = {
   mentions: string[];
   createdAt: string;
   editedAt: string | null;
+  /** Only the author edits; the author or an admin deletes (decision 0130). */
   canEdit: boolean;
+  canDelete: boolean;
 };
 export type CommentPage = { comments: Comment[]; nextCursor: string | null };
 export type Mentionable = { userId: string; name: string };
