@@ -10,6 +10,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
+import { CompanyCollaboration } from '../../../components/collaboration/company-collaboration.tsx';
 import { Building2 } from 'lucide-react';
 
 export default function CompanyPage() {
@@ -54,6 +55,7 @@ export default function CompanyPage() {
       </Card>
 
       <GettingStartedPanel />
+      <CompanyCollaboration companyId={company.id} />
 
       <section aria-labelledby="departments-title" className="grid gap-3">
         <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>

@@ -1,0 +1,172 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { TASK_KINDS, TASK_TITLE_MAX_LENGTH, type Task } from '@sede/shared/platform/collaboration';
+import { ApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
+import { Input, inputClass } from '../ui/input.tsx';
+import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, formatDueDate, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
+
+const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível salvar a tarefa. Tente novamente.');
+
+/** One task: a checkbox to complete it, its due date (late in red and in words), its assignee. */
+export function TaskItem({ task, showAssignee = true }: { task: Task; showAssignee?: boolean }) {
+  const qc = useQueryClient();
+  const checkboxId = useId();
+  const refresh = () => qc.invalidateQueries({ queryKey: collaborationKeys.tasks });
+  const toggle = useMutation({ mutationFn: (done: boolean) => updateTask(task.id, { done }), onSettled: refresh });
+  const remove = useMutation({ mutationFn: () => deleteTask(task.id), onSuccess: refresh });
+  const done = toggle.isPending ? toggle.variables : task.doneAt !== null;
+  return (
+    <li className="flex items-start gap-3 py-3" data-testid="task" data-done={done}>
+      <input
+        id={checkboxId}
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0 accent-[var(--color-accent)]"
+        checked={done}
+        disabled={!task.canEdit || toggle.isPending}
+        onChange={(e) => toggle.mutate(e.target.checked)}
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={checkboxId} className={cn('block break-words text-sm font-medium text-slate-900', done && 'text-slate-500 line-through')}>
+          {task.title}
+        </label>
+        <p className="flex flex-wrap gap-x-2 text-xs text-slate-600">
+          {task.kind !== 'task' && <span>{TASK_KINDS[task.kind]}</span>}
+          {task.dueDate &&
+            (task.overdue ? (
+              <span className="font-medium text-red-700">Atrasada · venceu em {formatDueDate(task.dueDate)}</span>
+            ) : (
+              <span>Vence em {formatDueDate(task.dueDate)}</span>
+            ))}
+          {showAssignee && task.assignee && <span>Responsável: {task.assignee.name}</span>}
+          {task.doneAt && <span>Concluída em {new Date(task.doneAt).toLocaleDateString('pt-BR')}</span>}
+        </p>
+        {(toggle.error || remove.error) && (
+          <p role="alert" className="text-xs text-red-700">
+            {errorText(toggle.error ?? remove.error)}
+          </p>
+        )}
+      </div>
+      {task.canDelete && (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Excluir a tarefa ${task.title}`}
+          pending={remove.isPending}
+          onClick={() => {
+            if (window.confirm('Excluir esta tarefa?')) remove.mutate();
+          }}
+        >
+          {!remove.isPending && <Trash2 aria-hidden />}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Adds a task: title, due date (a native date input, shown in pt-BR by the browser) and, when
+ * `withAssignee`, the responsible member (default: me).
+ */
+export function TaskComposer({ entityType, entityId, withAssignee = true }: { entityType?: string; entityId?: string; withAssignee?: boolean }) {
+  const qc = useQueryClient();
+  const ids = { title: useId(), due: useId(), assignee: useId(), error: useId() };
+  const [title, setTitle] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [assigneeId, setAssigneeId] = useState('');
+  const people = useQuery({ ...mentionableQueryOptions(''), enabled: withAssignee });
+  const create = useMutation({
+    mutationFn: (t: NewTask) => createTask(t),
+    onSuccess: () => {
+      setTitle('');
+      setDueDate('');
+      return qc.invalidateQueries({ queryKey: collaborationKeys.tasks });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return;
+    create.mutate({
+      title: title.trim(),
+      dueDate: dueDate || null,
+      ...(assigneeId ? { assigneeId } : {}),
+      ...(entityType && entityId ? { entityType, entityId } : {}),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end" aria-label="Nova tarefa">
+      <div className="grid gap-1">
+        <label htmlFor={ids.title} className="text-sm font-medium text-slate-800">
+          Nova tarefa
+        </label>
+        <Input
+          id={ids.title}
+          value={title}
+          maxLength={TASK_TITLE_MAX_LENGTH}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="O que precisa ser feito?"
+          aria-invalid={create.error ? true : undefined}
+          aria-describedby={create.error ? ids.error : undefined}
+        />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.due} className="text-sm font-medium text-slate-800">
+          Vencimento
+        </label>
+        <Input id={ids.due} type="date" lang="pt-BR" value={dueDate} onChange={(e) => setDueDate(e.target.value)} className="sm:w-40" />
+      </div>
+      {withAssignee && (
+        <div className="grid gap-1">
+          <label htmlFor={ids.assignee} className="text-sm font-medium text-slate-800">
+            Responsável
+          </label>
+          <select id={ids.assignee} className={cn(inputClass, 'sm:w-44')} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+            <option value="">Eu</option>
+            {(people.data ?? []).map((p) => (
+              <option key={p.userId} value={p.userId}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <Button type="submit" pending={create.isPending} disabled={!title.trim()}>
+        Adicionar
+      </Button>
+      {create.error && (
+        <p id={ids.error} role="alert" className="text-sm text-red-700 sm:col-span-4">
+          {errorText(create.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The tasks and activities of one entity, with the composer. `<TaskList entityType="deal" entityId={id} />` */
+export function TaskList({ entityType, entityId, title = 'Tarefas' }: { entityType: string; entityId: string; title?: string }) {
+  const headingId = useId();
+  const tasks = useQuery(entityTasksQueryOptions(entityType, entityId));
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3" data-testid="task-list">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {title}
+      </h3>
+      <TaskComposer entityType={entityType} entityId={entityId} />
+      {tasks.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Não foi possível carregar as tarefas.
+        </p>
+      )}
+      {tasks.isSuccess && tasks.data.length === 0 && <p className="text-sm text-slate-600">Nenhuma tarefa por aqui.</p>}
+      {tasks.isSuccess && tasks.data.length > 0 && (
+        <ul className="divide-y divide-slate-100">
+          {tasks.data.map((t) => (
+            <TaskItem key={t.id} task={t} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
