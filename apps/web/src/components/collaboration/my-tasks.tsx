@@ -25,7 +25,7 @@ export function MyTasks() {
   const overdue = useQuery(myTasksQueryOptions('overdue'));
   const current = SCOPES.find((s) => s.scope === scope)!;
   return (
-    <Card className="grid gap-4 p-6" aria-labelledby={headingId} role="region" data-testid="my-tasks">
+    <Card className="grid grid-cols-1 gap-4 p-6" aria-labelledby={headingId} role="region" data-testid="my-tasks">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <ListChecks className="size-5 text-[var(--color-accent)]" aria-hidden /> Minhas tarefas
       </h2>

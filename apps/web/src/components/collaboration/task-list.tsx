@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { TASK_KINDS, TASK_TITLE_MAX_LENGTH, type Task } from '@sede/shared/platform/collaboration';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, formatDueDate, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
@@ -72,6 +73,7 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
  */
 export function TaskComposer({ entityType, entityId, withAssignee = true }: { entityType?: string; entityId?: string; withAssignee?: boolean }) {
   const qc = useQueryClient();
+  const { user } = useAuth();
   const ids = { title: useId(), due: useId(), assignee: useId(), error: useId() };
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState('');
@@ -96,8 +98,8 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
     });
   };
   return (
-    <form onSubmit={submit} className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end" aria-label="Nova tarefa">
-      <div className="grid gap-1">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <div className="grid min-w-0 basis-full gap-1">
         <label htmlFor={ids.title} className="text-sm font-medium text-slate-800">
           Nova tarefa
         </label>
@@ -115,16 +117,16 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
         <label htmlFor={ids.due} className="text-sm font-medium text-slate-800">
           Vencimento
         </label>
-        <Input id={ids.due} type="date" lang="pt-BR" value={dueDate} onChange={(e) => setDueDate(e.target.value)} className="sm:w-40" />
+        <Input id={ids.due} type="date" lang="pt-BR" value={dueDate} onChange={(e) => setDueDate(e.target.value)} className="w-40" />
       </div>
       {withAssignee && (
         <div className="grid gap-1">
           <label htmlFor={ids.assignee} className="text-sm font-medium text-slate-800">
             Responsável
           </label>
-          <select id={ids.assignee} className={cn(inputClass, 'sm:w-44')} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+          <select id={ids.assignee} className={cn(inputClass, 'w-44')} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
             <option value="">Eu</option>
-            {(people.data ?? []).map((p) => (
+            {(people.data ?? []).filter((p) => p.userId !== user?.id).map((p) => (
               <option key={p.userId} value={p.userId}>
                 {p.name}
               </option>
@@ -136,7 +138,7 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
         Adicionar
       </Button>
       {create.error && (
-        <p id={ids.error} role="alert" className="text-sm text-red-700 sm:col-span-4">
+        <p id={ids.error} role="alert" className="basis-full text-sm text-red-700">
           {errorText(create.error)}
         </p>
       )}
