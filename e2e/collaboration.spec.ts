@@ -17,7 +17,13 @@ test.describe('/empresa: Minhas tarefas and Recados da equipe', () => {
     const myTasks = page.getByTestId('my-tasks');
     await expect(myTasks.getByText('Nada para hoje.')).toBeVisible();
     await myTasks.getByLabel('Nova tarefa').fill('Conferir o estoque de farinha');
-    await myTasks.getByLabel('Vencimento').fill(todayInBrazil());
+    await myTasks.getByLabel('Vencimento').pressSequentially('31/02/2026');
+    await myTasks.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(myTasks.getByRole('alert')).toHaveText('Data inválida. Use DD/MM/AAAA.');
+    const [y, m, d] = todayInBrazil().split('-');
+    await myTasks.getByLabel('Vencimento').fill('');
+    await myTasks.getByLabel('Vencimento').pressSequentially(`${d}${m}${y}`);
+    await expect(myTasks.getByLabel('Vencimento')).toHaveValue(`${d}/${m}/${y}`);
     await myTasks.getByLabel('Responsável').selectOption({ label: 'Eu' });
     await myTasks.getByRole('button', { name: 'Adicionar' }).click();
     const checkbox = myTasks.getByRole('checkbox', { name: 'Conferir o estoque de farinha' });

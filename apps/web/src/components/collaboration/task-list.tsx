@@ -1,13 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { isIsoDate } from '@sede/shared/platform/calendar';
 import { TASK_KINDS, TASK_TITLE_MAX_LENGTH, type Task } from '@sede/shared/platform/collaboration';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
+import { MaskedInput, type MaskOptions } from '../form/masked-input.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, formatDueDate, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
+
+export const BR_DATE_MASK: MaskOptions = { mask: '00/00/0000' };
+export const BR_DATE_MESSAGE = 'Data inválida. Use DD/MM/AAAA.';
+
+/** 'DD/MM/AAAA' → 'AAAA-MM-DD'; '' → null (no due date); anything else → undefined (invalid). */
+export function parseBrDate(text: string): string | null | undefined {
+  if (!text.trim()) return null;
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return undefined;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isIsoDate(iso) ? iso : undefined;
+}
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível salvar a tarefa. Tente novamente.');
 
@@ -74,25 +88,32 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
 export function TaskComposer({ entityType, entityId, withAssignee = true }: { entityType?: string; entityId?: string; withAssignee?: boolean }) {
   const qc = useQueryClient();
   const { user } = useAuth();
-  const ids = { title: useId(), due: useId(), assignee: useId(), error: useId() };
+  const ids = { title: useId(), due: useId(), dueError: useId(), assignee: useId(), error: useId() };
   const [title, setTitle] = useState('');
-  const [dueDate, setDueDate] = useState('');
+  const [dueText, setDueText] = useState('');
+  const [dueError, setDueError] = useState<string | null>(null);
   const [assigneeId, setAssigneeId] = useState('');
   const people = useQuery({ ...mentionableQueryOptions(''), enabled: withAssignee });
   const create = useMutation({
     mutationFn: (t: NewTask) => createTask(t),
     onSuccess: () => {
       setTitle('');
-      setDueDate('');
+      setDueText('');
       return qc.invalidateQueries({ queryKey: collaborationKeys.tasks });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return;
+    const dueDate = parseBrDate(dueText);
+    if (dueDate === undefined) {
+      setDueError(BR_DATE_MESSAGE);
+      return;
+    }
+    setDueError(null);
     create.mutate({
       title: title.trim(),
-      dueDate: dueDate || null,
+      dueDate,
       ...(assigneeId ? { assigneeId } : {}),
       ...(entityType && entityId ? { entityType, entityId } : {}),
     });
@@ -117,7 +138,20 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
         <label htmlFor={ids.due} className="text-sm font-medium text-slate-800">
           Vencimento
         </label>
-        <Input id={ids.due} type="date" lang="pt-BR" value={dueDate} onChange={(e) => setDueDate(e.target.value)} className="w-40" />
+        <MaskedInput
+          id={ids.due}
+          mask={BR_DATE_MASK}
+          inputMode="numeric"
+          placeholder="DD/MM/AAAA"
+          value={dueText}
+          onValueChange={(v) => {
+            setDueText(v);
+            setDueError(null);
+          }}
+          className="w-36"
+          aria-invalid={dueError ? true : undefined}
+          aria-describedby={dueError ? ids.dueError : undefined}
+        />
       </div>
       {withAssignee && (
         <div className="grid gap-1">
@@ -137,6 +171,11 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
       <Button type="submit" pending={create.isPending} disabled={!title.trim()}>
         Adicionar
       </Button>
+      {dueError && (
+        <p id={ids.dueError} role="alert" className="basis-full text-sm text-red-700">
+          {dueError}
+        </p>
+      )}
       {create.error && (
         <p id={ids.error} role="alert" className="basis-full text-sm text-red-700">
           {errorText(create.error)}
