@@ -113,7 +113,7 @@ export function MentionTextarea({ value, onChange, mentions, onMentionsChange, c
         onKeyDown={keyDown}
         {...props}
       />
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-label="Pessoas para mencionar"
@@ -121,10 +121,11 @@ export function MentionTextarea({ value, onChange, mentions, onMentionsChange, c
         className="absolute left-0 z-20 mt-1 max-h-60 w-full max-w-sm overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
         {options.map((p, i) => (
-          <li
+          <div
             key={p.userId}
             id={`${listId}-${i}`}
             role="option"
+            tabIndex={-1}
             aria-selected={i === active}
             className={cn('cursor-pointer px-3 py-2 text-sm text-slate-900', i === active && 'bg-[var(--color-accent-soft)]')}
             onMouseDown={(e) => {
@@ -134,9 +135,9 @@ export function MentionTextarea({ value, onChange, mentions, onMentionsChange, c
             onMouseEnter={() => setActive(i)}
           >
             {p.name}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

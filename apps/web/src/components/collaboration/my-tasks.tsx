@@ -3,7 +3,6 @@ import { ListChecks } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { MyTaskScope } from '@sede/shared/platform/collaboration';
 import { cn } from '../../lib/cn.ts';
-import { Card } from '../ui/card.tsx';
 import { myTasksQueryOptions } from './collaboration-api.ts';
 import { TaskComposer, TaskItem } from './task-list.tsx';
 
@@ -25,11 +24,12 @@ export function MyTasks() {
   const overdue = useQuery(myTasksQueryOptions('overdue'));
   const current = SCOPES.find((s) => s.scope === scope)!;
   return (
-    <Card className="grid grid-cols-1 gap-4 p-6" aria-labelledby={headingId} role="region" data-testid="my-tasks">
+    <section className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby={headingId} data-testid="my-tasks">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <ListChecks className="size-5 text-[var(--color-accent)]" aria-hidden /> Minhas tarefas
       </h2>
-      <div className="flex flex-wrap gap-1" role="group" aria-label="Quais tarefas mostrar">
+      <fieldset className="flex flex-wrap gap-1">
+        <legend className="sr-only">Quais tarefas mostrar</legend>
         {SCOPES.map((s) => (
           <button
             key={s.scope}
@@ -45,7 +45,7 @@ export function MyTasks() {
             {s.scope === 'overdue' && (overdue.data?.length ?? 0) > 0 && <span className="ml-1 font-semibold text-red-700">({overdue.data!.length})</span>}
           </button>
         ))}
-      </div>
+      </fieldset>
       {tasks.isError && (
         <p role="alert" className="text-sm text-red-700">
           Não foi possível carregar suas tarefas.
@@ -60,6 +60,6 @@ export function MyTasks() {
         </ul>
       )}
       <TaskComposer withAssignee />
-    </Card>
+    </section>
   );
 }
