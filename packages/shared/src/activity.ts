@@ -39,6 +39,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   people: 'Lista de pessoas',
   company: 'Empresa',
   file: 'Arquivo',
+  comment: 'Comentário',
+  task: 'Tarefa',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

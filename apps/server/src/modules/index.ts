@@ -2,6 +2,7 @@ import type { ModuleDefinition } from '../platform/module.ts';
 import ai from './ai/module.ts';
 import billing from './billing/module.ts';
 import cnpj from './cnpj/module.ts';
+import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
@@ -35,4 +36,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   paidActions,
   ai,
   parties,
+  collaboration,
 ];

@@ -6,3 +6,4 @@ export * from './paid-actions.ts';
 export * from './parties.ts';
 export * from './notifications.ts';
 export * from './jobs.ts';
+export * from './collaboration.ts';

@@ -1,23 +1,18 @@
-import type { Viewer } from '../viewer.ts';
-import { serverState } from '../module.ts';
-import type { Services, Tenant } from '../../services.ts';
+import { type EntityCheck, entityDefinition, registerEntity } from '../entities.ts';
+import type { Services } from '../../services.ts';
 
 /**
- * Who may see the files of an entity (decision 0110): each area registers its entity types with
- * the check its own endpoints use ("downloads checked like the entity"). The check answers
- * whether the tenant's person may see entity `id` of their company: false → the file does not
- * exist for them (404); it may throw `forbidden()` (403) when the person lacks the area's permission.
- * Seeing an entity lets a person list, download, attach files and create links; deleting needs
- * the uploader or an admin.
+ * Who may see the files of an entity (decision 0110): the platform's entity registry
+ * (`platform/entities.ts`), shared with comments and tasks. Seeing an entity lets a person list,
+ * download, attach files and create links; deleting needs the uploader or an admin.
  */
-export type FileEntityCheck = (tenant: Tenant, id: string, viewer: Viewer) => Promise<boolean>;
+export type FileEntityCheck = EntityCheck;
 
-const entityRegistry = (s: Services) => serverState(s, 'files.entities', () => new Map<string, FileEntityCheck>());
-
+/** Same as `registerEntity(s, type, { canSee: check })`: the entity's comments and tasks follow it too. */
 export function registerFileEntity(s: Services, entityType: string, check: FileEntityCheck): void {
-  entityRegistry(s).set(entityType, check);
+  registerEntity(s, entityType, { canSee: check });
 }
 
 export function fileEntityCheck(s: Services, entityType: string): FileEntityCheck | undefined {
-  return entityRegistry(s).get(entityType);
+  return entityDefinition(s, entityType)?.canSee;
 }

@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { DepartmentsSection } from '../components/departments-section.tsx';
 import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
 import { ToolsSection } from '../components/tools-section.tsx';
+import { CompanyCollaboration } from '../../../components/collaboration/company-collaboration.tsx';
 import { Building2 } from 'lucide-react';
 
 export default function CompanyPage() {
@@ -54,6 +55,7 @@ export default function CompanyPage() {
       </Card>
 
       <GettingStartedPanel />
+      <CompanyCollaboration companyId={company.id} />
 
       <DepartmentsSection permissions={permissions} onboardingAreas={company.onboarding_areas ?? []} />
 

@@ -1,0 +1,490 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { schema, type DbOrTx } from '@sede/db/client';
+import { hasAnyPermission } from '@sede/shared/permissions';
+import {
+  COLLABORATION_MESSAGES as M,
+  COMMENTS_PAGE_SIZE,
+  isTaskOverdue,
+  mentionedUserIds,
+  myTaskBounds,
+  type Comment,
+  type CommentPage,
+  type Mentionable,
+  type MyTaskScope,
+  type Task,
+  type TaskKind,
+} from '@sede/shared/platform/collaboration';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
+import { entityDefinition } from '../../platform/entities.ts';
+import type { Viewer } from '../../platform/viewer.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { announceChange, notifyUsers } from './notify.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_MENTIONS = 20;
+
+const isAdmin = (viewer: Viewer) => hasAnyPermission(viewer.permissions, ['admin']);
+
+/** A person's display name: profile name, else account name, else e-mail. */
+const nameOf = (userIdColumn: SQL | PgColumn) =>
+  sql<string>`(SELECT COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), NULLIF(u.name, ''), u.email)
+                 FROM "user" u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = ${userIdColumn})`;
+
+/** The entity must be of a registered type (else 400) and visible to the person (else 404; the check may 403). */
+export async function ensureEntity(s: Services, tenant: Tenant, viewer: Viewer, entityType: string, entityId: string): Promise<void> {
+  const def = entityDefinition(s, entityType);
+  if (!def) throw badRequest(M.unknownEntity, 'UNKNOWN_ENTITY_TYPE');
+  if (!(await def.canSee(tenant, entityId, viewer))) throw notFound(M.entityNotFound);
+}
+
+/** Whether the person may see the entity (an unregistered type or a 403 count as no). */
+async function canSeeEntity(s: Services, tenant: Tenant, viewer: Viewer, entityType: string, entityId: string): Promise<boolean> {
+  const def = entityDefinition(s, entityType);
+  if (!def) return false;
+  try {
+    return await def.canSee(tenant, entityId, viewer);
+  } catch {
+    return false;
+  }
+}
+
+const entityPath = (s: Services, type: string, id: string) => entityDefinition(s, type)?.path?.(id);
+
+/** Those of `userIds` who are not members of the company. */
+async function outsiders(db: DbOrTx, companyId: string, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({ userId: schema.companyMembers.userId })
+    .from(schema.companyMembers)
+    .where(and(eq(schema.companyMembers.companyId, companyId), inArray(schema.companyMembers.userId, userIds)));
+  const members = new Set(rows.map((r) => r.userId));
+  return userIds.filter((id) => !members.has(id));
+}
+
+async function checkMentions(db: DbOrTx, companyId: string, body: string): Promise<string[]> {
+  const ids = mentionedUserIds(body);
+  if (ids.length > MAX_MENTIONS) throw badRequest(M.tooManyMentions, 'TOO_MANY_MENTIONS');
+  if ((await outsiders(db, companyId, ids)).length) throw badRequest(M.mentionOutsider, 'MENTION_OUTSIDE_COMPANY');
+  return ids;
+}
+
+const excerpt = (body: string) => {
+  const plain = body.replace(/@\[([^\]\n]{1,100})\]\([A-Za-z0-9_-]{1,100}\)/g, '@$1').replace(/\s+/g, ' ').trim();
+  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
+};
+
+async function actorName(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: sql<string>`COALESCE(NULLIF(trim(concat_ws(' ', ${schema.profiles.firstName}, ${schema.profiles.lastName})), ''), NULLIF(${schema.user.name}, ''), ${schema.user.email})` })
+    .from(schema.user)
+    .leftJoin(schema.profiles, eq(schema.profiles.id, schema.user.id))
+    .where(eq(schema.user.id, userId));
+  return row?.name ?? 'Alguém';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members a comment may mention
+
+export async function listMentionable(tenant: Tenant, q: string | undefined): Promise<Mentionable[]> {
+  const name = nameOf(schema.companyMembers.userId);
+  const term = q?.trim().toLowerCase();
+  const rows = await tenant.db
+    .select({ userId: schema.companyMembers.userId, name })
+    .from(schema.companyMembers)
+    .where(
+      and(
+        eq(schema.companyMembers.companyId, tenant.companyId),
+        term ? sql`position(${term} in lower(${name})) > 0` : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${name})`)
+    .limit(20);
+  return rows.map((r) => ({ userId: r.userId, name: r.name }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+type CommentRow = typeof schema.comments.$inferSelect & { authorName: string | null };
+
+const c0 = schema.comments;
+const commentColumns = {
+  id: c0.id,
+  companyId: c0.companyId,
+  entityType: c0.entityType,
+  entityId: c0.entityId,
+  authorId: c0.authorId,
+  body: c0.body,
+  mentions: c0.mentions,
+  editedAt: c0.editedAt,
+  deletedAt: c0.deletedAt,
+  createdAt: c0.createdAt,
+  authorName: nameOf(c0.authorId),
+};
+
+function toComment(row: CommentRow, viewer: Viewer): Comment {
+  const own = row.authorId !== null && row.authorId === viewer.user.id;
+  return {
+    id: row.id,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    author: row.authorId ? { id: row.authorId, name: row.authorName ?? '' } : null,
+    body: row.body,
+    mentions: row.mentions,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    canEdit: own,
+    canDelete: own || isAdmin(viewer),
+  };
+}
+
+function encodeCursor(row: { createdAt: Date; id: string }) {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest(M.cursor, 'INVALID_CURSOR');
+  return { createdAt, id };
+}
+
+/** A page of an entity's comments, newest first. */
+export async function listComments(
+  s: Services,
+  tenant: Tenant,
+  viewer: Viewer,
+  q: { entityType: string; entityId: string; cursor?: string },
+): Promise<CommentPage> {
+  await ensureEntity(s, tenant, viewer, q.entityType, q.entityId);
+  const c = schema.comments;
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const rows = await tenant.db
+    .select(commentColumns)
+    .from(c)
+    .where(
+      and(
+        eq(c.companyId, tenant.companyId),
+        eq(c.entityType, q.entityType),
+        eq(c.entityId, q.entityId),
+        isNull(c.deletedAt),
+        after ? or(lt(c.createdAt, after.createdAt), and(eq(c.createdAt, after.createdAt), lt(c.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(COMMENTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  return { comments: page.map((r) => toComment(r, viewer)), nextCursor: rows.length > COMMENTS_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null };
+}
+
+async function notifyMentions(s: Services, db: DbOrTx, tenant: Tenant, row: { entityType: string; entityId: string; body: string }, userIds: string[]) {
+  const to = userIds.filter((id) => id !== tenant.actorId);
+  if (!to.length) return;
+  await notifyUsers(s, db, {
+    companyId: tenant.companyId,
+    userIds: to,
+    kind: 'mention',
+    actorId: tenant.actorId,
+    title: `${await actorName(db, tenant.actorId)} mencionou você em um comentário`,
+    body: excerpt(row.body),
+    link: entityPath(s, row.entityType, row.entityId),
+    entity: { type: row.entityType, id: row.entityId },
+  });
+}
+
+export async function createComment(
+  s: Services,
+  tenant: Tenant,
+  viewer: Viewer,
+  target: { entityType: string; entityId: string },
+  body: string,
+): Promise<Comment> {
+  await ensureEntity(s, tenant, viewer, target.entityType, target.entityId);
+  return tenant.db.transaction(async (tx) => {
+    const mentions = await checkMentions(tx, tenant.companyId, body);
+    const [inserted] = await tx
+      .insert(schema.comments)
+      .values({ companyId: tenant.companyId, entityType: target.entityType, entityId: target.entityId, authorId: tenant.actorId, body, mentions })
+      .returning();
+    await notifyMentions(s, tx, tenant, inserted!, mentions);
+    await announceChange(tx, { companyId: tenant.companyId, entity: 'comments', id: `${target.entityType}:${target.entityId}` });
+    return toComment({ ...inserted!, authorName: await actorName(tx, tenant.actorId) }, viewer);
+  });
+}
+
+/** A live comment of the company on an entity the person may see; anything else is 404. */
+async function loadComment(s: Services, tenant: Tenant, viewer: Viewer, id: string, db: DbOrTx = tenant.db): Promise<CommentRow> {
+  if (!UUID.test(id)) throw notFound(M.commentNotFound);
+  const c = schema.comments;
+  const [row] = await db
+    .select(commentColumns)
+    .from(c)
+    .where(and(eq(c.id, id), eq(c.companyId, tenant.companyId), isNull(c.deletedAt)))
+    .limit(1);
+  if (!row || !(await canSeeEntity(s, tenant, viewer, row.entityType, row.entityId))) throw notFound(M.commentNotFound);
+  return row;
+}
+
+export async function updateComment(s: Services, tenant: Tenant, viewer: Viewer, id: string, body: string): Promise<Comment> {
+  const row = await loadComment(s, tenant, viewer, id);
+  if (row.authorId !== viewer.user.id) throw forbidden(M.commentForbidden);
+  return tenant.db.transaction(async (tx) => {
+    const mentions = await checkMentions(tx, tenant.companyId, body);
+    const [updated] = await tx
+      .update(schema.comments)
+      .set({ body, mentions, editedAt: new Date() })
+      .where(and(eq(schema.comments.id, id), eq(schema.comments.companyId, tenant.companyId), isNull(schema.comments.deletedAt)))
+      .returning();
+    if (!updated) throw notFound(M.commentNotFound);
+    // Only people newly mentioned by the edit are notified.
+    await notifyMentions(s, tx, tenant, updated, mentions.filter((m) => !row.mentions.includes(m)));
+    await announceChange(tx, { companyId: tenant.companyId, entity: 'comments', id: `${row.entityType}:${row.entityId}` });
+    return toComment({ ...updated, authorName: row.authorName }, viewer);
+  });
+}
+
+export async function deleteComment(s: Services, tenant: Tenant, viewer: Viewer, id: string): Promise<void> {
+  const row = await loadComment(s, tenant, viewer, id);
+  if (row.authorId !== viewer.user.id && !isAdmin(viewer)) throw forbidden(M.commentForbidden);
+  await tenant.db.transaction(async (tx) => {
+    // The row stays (deleted_at) without its text.
+    await tx
+      .update(schema.comments)
+      .set({ body: '', mentions: [], deletedAt: new Date() })
+      .where(and(eq(schema.comments.id, id), eq(schema.comments.companyId, tenant.companyId)));
+    await logAudit(tx, tenant, { action: 'entity_deleted', entity: 'comment', id, details: { entityType: row.entityType, own: row.authorId === viewer.user.id } });
+    await announceChange(tx, { companyId: tenant.companyId, entity: 'comments', id: `${row.entityType}:${row.entityId}` });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks
+
+type TaskRow = typeof schema.tasks.$inferSelect & { assigneeName: string | null };
+const t = schema.tasks;
+const taskColumns = {
+  id: t.id,
+  companyId: t.companyId,
+  title: t.title,
+  description: t.description,
+  kind: t.kind,
+  assigneeId: t.assigneeId,
+  dueDate: t.dueDate,
+  doneAt: t.doneAt,
+  entityType: t.entityType,
+  entityId: t.entityId,
+  createdBy: t.createdBy,
+  dueNotifiedAt: t.dueNotifiedAt,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  assigneeName: nameOf(t.assigneeId),
+};
+
+const mayEditTask = (row: { createdBy: string | null; assigneeId: string | null }, viewer: Viewer) =>
+  row.createdBy === viewer.user.id || row.assigneeId === viewer.user.id || isAdmin(viewer);
+const mayDeleteTask = (row: { createdBy: string | null }, viewer: Viewer) => row.createdBy === viewer.user.id || isAdmin(viewer);
+
+function toTask(row: TaskRow, viewer: Viewer, today = todayInBrazil()): Task {
+  const doneAt = row.doneAt?.toISOString() ?? null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    kind: row.kind as TaskKind,
+    assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
+    dueDate: row.dueDate,
+    overdue: isTaskOverdue(row.dueDate, doneAt, today),
+    doneAt,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    canEdit: mayEditTask(row, viewer),
+    canDelete: mayDeleteTask(row, viewer),
+  };
+}
+
+/**
+ * Who sees a task (decision 0131): a task linked to an entity, whoever sees the entity; a task
+ * on its own (a personal to-do), its creator, its assignee and the company's admins.
+ */
+async function canSeeTask(s: Services, tenant: Tenant, viewer: Viewer, row: { createdBy: string | null; assigneeId: string | null; entityType: string | null; entityId: string | null }) {
+  if (row.entityType && row.entityId) return canSeeEntity(s, tenant, viewer, row.entityType, row.entityId);
+  return row.createdBy === viewer.user.id || row.assigneeId === viewer.user.id || isAdmin(viewer);
+}
+
+async function loadTask(s: Services, tenant: Tenant, viewer: Viewer, id: string): Promise<TaskRow> {
+  if (!UUID.test(id)) throw notFound(M.taskNotFound);
+  const [row] = await tenant.db.select(taskColumns).from(t).where(and(eq(t.id, id), eq(t.companyId, tenant.companyId))).limit(1);
+  if (!row || !(await canSeeTask(s, tenant, viewer, row))) throw notFound(M.taskNotFound);
+  return row;
+}
+
+/** The `task` entity (comments and files on a task): whoever sees the task. */
+export async function taskIsVisible(s: Services, tenant: Tenant, viewer: Viewer, id: string): Promise<boolean> {
+  try {
+    await loadTask(s, tenant, viewer, id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function myTasks(tenant: Tenant, viewer: Viewer, scope: MyTaskScope, today = todayInBrazil()): Promise<Task[]> {
+  const { lastOverdue } = myTaskBounds(today);
+  const mine = and(eq(t.companyId, tenant.companyId), eq(t.assigneeId, tenant.actorId));
+  const open = isNull(t.doneAt);
+  const q = tenant.db.select(taskColumns).from(t);
+  let rows: TaskRow[];
+  if (scope === 'today') rows = await q.where(and(mine, open, gt(t.dueDate, lastOverdue), lte(t.dueDate, today))).orderBy(asc(t.dueDate), asc(t.createdAt)).limit(200);
+  else if (scope === 'overdue') rows = await q.where(and(mine, open, lte(t.dueDate, lastOverdue))).orderBy(asc(t.dueDate), asc(t.createdAt)).limit(200);
+  else if (scope === 'upcoming')
+    rows = await q
+      .where(and(mine, open, or(gt(t.dueDate, today), isNull(t.dueDate))))
+      .orderBy(sql`${t.dueDate} asc nulls last`, asc(t.createdAt))
+      .limit(200);
+  else rows = await q.where(and(mine, isNotNull(t.doneAt))).orderBy(desc(t.doneAt)).limit(100);
+  return rows.map((r) => toTask(r, viewer, today));
+}
+
+export async function entityTasks(s: Services, tenant: Tenant, viewer: Viewer, entityType: string, entityId: string): Promise<Task[]> {
+  await ensureEntity(s, tenant, viewer, entityType, entityId);
+  const rows = await tenant.db
+    .select(taskColumns)
+    .from(t)
+    .where(and(eq(t.companyId, tenant.companyId), eq(t.entityType, entityType), eq(t.entityId, entityId)))
+    .orderBy(sql`${t.doneAt} is not null`, sql`${t.dueDate} asc nulls last`, asc(t.createdAt))
+    .limit(500);
+  return rows.map((r) => toTask(r, viewer));
+}
+
+async function checkAssignee(db: DbOrTx, companyId: string, assigneeId: string | null | undefined) {
+  if (assigneeId && (await outsiders(db, companyId, [assigneeId])).length) throw badRequest(M.assigneeOutsider, 'ASSIGNEE_OUTSIDE_COMPANY');
+}
+
+async function notifyAssignment(s: Services, db: DbOrTx, tenant: Tenant, row: { id: string; title: string; assigneeId: string | null; entityType: string | null; entityId: string | null }) {
+  if (!row.assigneeId || row.assigneeId === tenant.actorId) return;
+  await notifyUsers(s, db, {
+    companyId: tenant.companyId,
+    userIds: [row.assigneeId],
+    kind: 'assignment',
+    actorId: tenant.actorId,
+    title: `${await actorName(db, tenant.actorId)} atribuiu uma tarefa a você`,
+    body: row.title,
+    link: row.entityType && row.entityId ? entityPath(s, row.entityType, row.entityId) : '/empresa',
+    entity: { type: 'task', id: row.id },
+  });
+}
+
+export type TaskInput = {
+  title: string;
+  description?: string;
+  kind?: TaskKind;
+  assigneeId?: string | null;
+  dueDate?: string | null;
+  entityType?: string;
+  entityId?: string;
+};
+
+export async function createTask(s: Services, tenant: Tenant, viewer: Viewer, input: TaskInput): Promise<Task> {
+  if (input.entityType && input.entityId) await ensureEntity(s, tenant, viewer, input.entityType, input.entityId);
+  return tenant.db.transaction(async (tx) => {
+    // A task without an assignee is the creator's.
+    const assigneeId = input.assigneeId === undefined ? tenant.actorId : input.assigneeId;
+    await checkAssignee(tx, tenant.companyId, assigneeId);
+    const [row] = await tx
+      .insert(t)
+      .values({
+        companyId: tenant.companyId,
+        title: input.title,
+        description: input.description ?? '',
+        kind: input.kind ?? 'task',
+        assigneeId,
+        dueDate: input.dueDate ?? null,
+        entityType: input.entityType ?? null,
+        entityId: input.entityId ?? null,
+        createdBy: tenant.actorId,
+      })
+      .returning({ id: t.id });
+    const [created] = await tx.select(taskColumns).from(t).where(eq(t.id, row!.id));
+    await notifyAssignment(s, tx, tenant, created!);
+    await announceChange(tx, { companyId: tenant.companyId, entity: 'tasks', id: created!.id });
+    return toTask(created!, viewer);
+  });
+}
+
+export async function updateTask(
+  s: Services,
+  tenant: Tenant,
+  viewer: Viewer,
+  id: string,
+  patch: Omit<Partial<TaskInput>, 'entityType' | 'entityId'> & { done?: boolean },
+): Promise<Task> {
+  const before = await loadTask(s, tenant, viewer, id);
+  if (!mayEditTask(before, viewer)) throw forbidden(M.taskForbidden);
+  return tenant.db.transaction(async (tx) => {
+    if (patch.assigneeId !== undefined) await checkAssignee(tx, tenant.companyId, patch.assigneeId);
+    const set: Partial<typeof t.$inferInsert> = { updatedAt: new Date() };
+    if (patch.title !== undefined) set.title = patch.title;
+    if (patch.description !== undefined) set.description = patch.description;
+    if (patch.kind !== undefined) set.kind = patch.kind;
+    if (patch.assigneeId !== undefined) set.assigneeId = patch.assigneeId;
+    if (patch.dueDate !== undefined && patch.dueDate !== before.dueDate) {
+      set.dueDate = patch.dueDate;
+      set.dueNotifiedAt = null; // a new due date gets its own reminder
+    }
+    if (patch.done !== undefined) set.doneAt = patch.done ? (before.doneAt ?? new Date()) : null;
+    await tx.update(t).set(set).where(and(eq(t.id, id), eq(t.companyId, tenant.companyId)));
+    const [after] = await tx.select(taskColumns).from(t).where(eq(t.id, id));
+    if (after!.assigneeId !== before.assigneeId) await notifyAssignment(s, tx, tenant, after!);
+    await announceChange(tx, { companyId: tenant.companyId, entity: 'tasks', id });
+    return toTask(after!, viewer);
+  });
+}
+
+export async function deleteTask(s: Services, tenant: Tenant, viewer: Viewer, id: string): Promise<void> {
+  const row = await loadTask(s, tenant, viewer, id);
+  if (!mayDeleteTask(row, viewer)) throw forbidden(M.taskDeleteForbidden);
+  await tenant.db.transaction(async (tx) => {
+    await tx
+      .update(schema.comments)
+      .set({ body: '', mentions: [], deletedAt: new Date() })
+      .where(and(eq(schema.comments.companyId, tenant.companyId), eq(schema.comments.entityType, 'task'), eq(schema.comments.entityId, id)));
+    await tx.delete(t).where(and(eq(t.id, id), eq(t.companyId, tenant.companyId)));
+    await logAudit(tx, tenant, { action: 'entity_deleted', entity: 'task', id, details: { kind: row.kind } });
+    await announceChange(tx, { companyId: tenant.companyId, entity: 'tasks', id });
+  });
+}
+
+/**
+ * The due-date reminder (decision 0131): every open, assigned task due today or earlier whose
+ * reminder was not sent gets one `due` notification, once (the UPDATE … RETURNING claims it, so
+ * two instances never both send it). Returns how many were sent.
+ */
+export async function sendDueReminders(s: Services, today = todayInBrazil()): Promise<number> {
+  return s.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(t)
+      .set({ dueNotifiedAt: new Date() })
+      .where(
+        sql`${t.id} in (select id from tasks where done_at is null and due_notified_at is null and assignee_id is not null
+                         and due_date <= ${today} order by due_date limit 1000 for update skip locked)`,
+      )
+      .returning({ id: t.id, companyId: t.companyId, title: t.title, assigneeId: t.assigneeId, dueDate: t.dueDate, entityType: t.entityType, entityId: t.entityId });
+    for (const row of claimed) {
+      await notifyUsers(s, tx, {
+        companyId: row.companyId,
+        userIds: [row.assigneeId!],
+        kind: 'due',
+        actorId: null,
+        title: row.dueDate === today ? 'Tarefa para hoje' : 'Tarefa atrasada',
+        body: row.title,
+        link: row.entityType && row.entityId ? entityPath(s, row.entityType, row.entityId) : '/empresa',
+        entity: { type: 'task', id: row.id },
+      });
+    }
+    return claimed.length;
+  });
+}

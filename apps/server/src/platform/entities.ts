@@ -1,0 +1,28 @@
+import type { Viewer } from './viewer.ts';
+import { serverState } from './module.ts';
+import type { Services, Tenant } from '../services.ts';
+
+/**
+ * Who may see an entity (decisions 0110, 0130): each area registers its entity types once, in
+ * its module's `start`, with the check its own endpoints use. Files, comments and tasks attached
+ * to an entity are checked through it. The check answers whether the tenant's person may see
+ * entity `id` of their company: false → it does not exist for them (404); it may throw
+ * `forbidden()` (403) when the person lacks the area's permission.
+ */
+export type EntityCheck = (tenant: Tenant, id: string, viewer: Viewer) => Promise<boolean>;
+
+export type EntityDefinition = {
+  canSee: EntityCheck;
+  /** The page that shows the entity (a notification's link), e.g. `(id) => `/crm/deals/${id}``. */
+  path?: (id: string) => string;
+};
+
+const registry = (s: Services) => serverState(s, 'platform.entities', () => new Map<string, EntityDefinition>());
+
+export function registerEntity(s: Services, entityType: string, definition: EntityDefinition): void {
+  registry(s).set(entityType, definition);
+}
+
+export function entityDefinition(s: Services, entityType: string): EntityDefinition | undefined {
+  return registry(s).get(entityType);
+}

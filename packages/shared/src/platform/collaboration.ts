@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { isIsoDate, previousBusinessDay } from './calendar.ts';
+import { safeText } from '../text.ts';
+
+/**
+ * Comments with @mentions and tasks on any entity (decisions 0130–0132): request schemas,
+ * pt-BR messages and response types shared by the server and the web.
+ */
+
+export const COMMENT_MAX_LENGTH = 10_000;
+export const TASK_TITLE_MAX_LENGTH = 200;
+export const TASK_DESCRIPTION_MAX_LENGTH = 5_000;
+export const COMMENTS_PAGE_SIZE = 50;
+
+export const COLLABORATION_MESSAGES = {
+  commentEmpty: 'Escreva o comentário.',
+  commentTooLong: `O comentário pode ter no máximo ${COMMENT_MAX_LENGTH.toLocaleString('pt-BR')} caracteres.`,
+  commentNotFound: 'Comentário não encontrado.',
+  commentForbidden: 'Só quem escreveu o comentário ou um administrador pode alterá-lo.',
+  mentionOutsider: 'Só é possível mencionar pessoas da sua empresa.',
+  tooManyMentions: 'Mencione no máximo 20 pessoas por comentário.',
+  taskNotFound: 'Tarefa não encontrada.',
+  taskTitle: 'Informe o título da tarefa.',
+  taskTitleTooLong: `O título pode ter no máximo ${TASK_TITLE_MAX_LENGTH} caracteres.`,
+  taskDescriptionTooLong: `A descrição pode ter no máximo ${TASK_DESCRIPTION_MAX_LENGTH.toLocaleString('pt-BR')} caracteres.`,
+  taskDueDate: 'Data de vencimento inválida (use AAAA-MM-DD).',
+  taskKind: 'Tipo de tarefa inválido.',
+  assigneeOutsider: 'O responsável precisa ser uma pessoa da sua empresa.',
+  taskForbidden: 'Só quem criou a tarefa, o responsável ou um administrador pode alterá-la.',
+  taskDeleteForbidden: 'Só quem criou a tarefa ou um administrador pode excluí-la.',
+  entityBoth: 'Informe o tipo de registro e o registro juntos (entityType e entityId).',
+  unknownEntity: 'Tipo de registro desconhecido.',
+  entityNotFound: 'Registro não encontrado.',
+  cursor: 'Cursor inválido.',
+} as const;
+
+export const TASK_KINDS = {
+  task: 'Tarefa',
+  call: 'Ligação',
+  meeting: 'Reunião',
+  email: 'E-mail',
+  whatsapp: 'WhatsApp',
+  note: 'Anotação',
+} as const;
+export type TaskKind = keyof typeof TASK_KINDS;
+export const TASK_KIND_KEYS = Object.keys(TASK_KINDS) as [TaskKind, ...TaskKind[]];
+
+export const MY_TASK_SCOPES = ['today', 'overdue', 'upcoming', 'done'] as const;
+export type MyTaskScope = (typeof MY_TASK_SCOPES)[number];
+
+export const entityTypeSchema = z
+  .string({ error: 'Informe o tipo de registro (entityType).' })
+  .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'Tipo de registro inválido.');
+export const entityIdSchema = z.string({ error: 'Informe o registro (entityId).' }).regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Registro inválido.');
+
+/** `@[Nome](userId)`: how a mention is written in a comment's body. */
+export const MENTION_TOKEN = /@\[([^\]\n]{1,100})\]\(([A-Za-z0-9_-]{1,100})\)/g;
+
+/** The distinct user ids mentioned in a body, in order. */
+export function mentionedUserIds(body: string): string[] {
+  const ids = new Set<string>();
+  for (const m of body.matchAll(MENTION_TOKEN)) ids.add(m[2]!);
+  return [...ids];
+}
+
+/** The text of a mention token for a person. Brackets in the name are dropped. */
+export const mentionToken = (name: string, userId: string) => `@[${name.replace(/[[\]()\n]/g, '').trim() || 'pessoa'}](${userId})`;
+
+/** A body split into text and mentions, for rendering. */
+export function splitMentions(body: string): Array<{ text: string } | { name: string; userId: string }> {
+  const out: Array<{ text: string } | { name: string; userId: string }> = [];
+  let last = 0;
+  for (const m of body.matchAll(MENTION_TOKEN)) {
+    if (m.index > last) out.push({ text: body.slice(last, m.index) });
+    out.push({ name: m[1]!, userId: m[2]! });
+    last = m.index + m[0].length;
+  }
+  if (last < body.length) out.push({ text: body.slice(last) });
+  return out;
+}
+
+const commentBody = safeText({ multiline: true, error: COLLABORATION_MESSAGES.commentEmpty })
+  .pipe(z.string().max(COMMENT_MAX_LENGTH, COLLABORATION_MESSAGES.commentTooLong))
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, COLLABORATION_MESSAGES.commentEmpty));
+
+export const commentTargetSchema = z.object({ entityType: entityTypeSchema, entityId: entityIdSchema });
+export const commentListQuerySchema = commentTargetSchema.extend({ cursor: z.string().max(200).optional() });
+export const commentCreateSchema = z.object({ body: commentBody });
+export const commentUpdateSchema = z.object({ body: commentBody });
+export const mentionableQuerySchema = z.object({ q: safeText().pipe(z.string().max(100)).optional() });
+
+const dueDate = z
+  .string({ error: COLLABORATION_MESSAGES.taskDueDate })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v), COLLABORATION_MESSAGES.taskDueDate);
+const title = safeText({ error: COLLABORATION_MESSAGES.taskTitle })
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, COLLABORATION_MESSAGES.taskTitle).max(TASK_TITLE_MAX_LENGTH, COLLABORATION_MESSAGES.taskTitleTooLong));
+const description = safeText({ multiline: true }).pipe(z.string().max(TASK_DESCRIPTION_MAX_LENGTH, COLLABORATION_MESSAGES.taskDescriptionTooLong));
+const userId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, COLLABORATION_MESSAGES.assigneeOutsider);
+
+export const taskCreateSchema = z
+  .object({
+    title,
+    description: description.optional(),
+    kind: z.enum(TASK_KIND_KEYS, { error: COLLABORATION_MESSAGES.taskKind }).optional(),
+    assigneeId: userId.nullable().optional(),
+    dueDate: dueDate.nullable().optional(),
+    entityType: entityTypeSchema.optional(),
+    entityId: entityIdSchema.optional(),
+  })
+  .refine((v) => (v.entityType === undefined) === (v.entityId === undefined), COLLABORATION_MESSAGES.entityBoth);
+
+export const taskUpdateSchema = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  kind: z.enum(TASK_KIND_KEYS, { error: COLLABORATION_MESSAGES.taskKind }).optional(),
+  assigneeId: userId.nullable().optional(),
+  dueDate: dueDate.nullable().optional(),
+  done: z.boolean({ error: 'done deve ser verdadeiro ou falso.' }).optional(),
+});
+
+export const myTasksQuerySchema = z.object({
+  scope: z.enum(MY_TASK_SCOPES, { error: 'Escolha: today, overdue, upcoming ou done.' }).default('today'),
+});
+export const entityTasksQuerySchema = commentTargetSchema;
+
+export type Comment = {
+  id: string;
+  entityType: string;
+  entityId: string;
+  author: { id: string; name: string } | null;
+  body: string;
+  mentions: string[];
+  createdAt: string;
+  editedAt: string | null;
+  /** Only the author edits; the author or an admin deletes (decision 0130). */
+  canEdit: boolean;
+  canDelete: boolean;
+};
+export type CommentPage = { comments: Comment[]; nextCursor: string | null };
+export type Mentionable = { userId: string; name: string };
+
+export type Task = {
+  id: string;
+  title: string;
+  description: string;
+  kind: TaskKind;
+  assignee: { id: string; name: string } | null;
+  dueDate: string | null;
+  /** Due before today (America/Sao_Paulo, a due date on a day off rolls to the next business day) and not done. */
+  overdue: boolean;
+  doneAt: string | null;
+  entityType: string | null;
+  entityId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  canEdit: boolean;
+  canDelete: boolean;
+};
+export type TaskList = { tasks: Task[] };
+
+/**
+ * The days of 'Minhas tarefas' (decision 0131). A due date on a day off rolls to the next
+ * business day, so: overdue = due on or before the last business day before today; today =
+ * due after that up to today (on Monday, Saturday's and Sunday's tasks are today's, not late);
+ * upcoming = due after today, or without a date.
+ */
+export function myTaskBounds(today: string): { lastOverdue: string; today: string } {
+  return { lastOverdue: previousBusinessDay(today), today };
+}
+
+/** Whether a task due on `dueDate` and not done is late on `today`. */
+export const isTaskOverdue = (dueDate: string | null, doneAt: string | null, today: string) =>
+  !doneAt && dueDate !== null && dueDate <= myTaskBounds(today).lastOverdue;
