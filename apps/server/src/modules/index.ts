@@ -3,6 +3,7 @@ import ai from './ai/module.ts';
 import billing from './billing/module.ts';
 import cnpj from './cnpj/module.ts';
 import companies from './companies/module.ts';
+import companyData from './company-data/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -31,4 +32,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   paidActions,
   ai,
   parties,
+  companyData,
 ];
