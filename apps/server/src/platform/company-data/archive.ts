@@ -37,7 +37,11 @@ export function safeZipPath(p: string): string {
   const parts = p
     .replaceAll('\\', '/')
     .split('/')
-    .map((part) => part.replace(/[\u0000-\u001f\u007f:*?"<>|]/g, '_').trim())
+    .map((part) =>
+      Array.from(part, (ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || ':*?"<>|'.includes(ch) ? '_' : ch))
+        .join('')
+        .trim(),
+    )
     .filter((part) => part && part !== '.' && part !== '..');
   return parts.join('/') || 'arquivo';
 }
@@ -69,9 +73,9 @@ export async function buildCompanyExport(
   let done = 0;
   let failure: unknown = null;
   const step = () => onProgress({ stage: 'Compactando', done, total, message: `${done} de ${total} arquivos` });
-  const lazy = (name: string, open: () => Promise<Readable | null>) => {
+  const lazy = (name: string, open: () => Promise<Readable | null>, compress = true) => {
     total++;
-    zip.addReadStreamLazy(name, (cb) => {
+    zip.addReadStreamLazy(name, { compress }, (cb) => {
       open().then(
         (stream) => {
           const body = stream ?? Readable.from([]);
@@ -102,7 +106,8 @@ export async function buildCompanyExport(
           done++;
           zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), prefix(m.key, name));
         },
-        file: (pathInZip, open) => lazy(safeZipPath(pathInZip), open),
+        // Files are stored as they are (images, PDFs, media are compressed already).
+        file: (pathInZip, open) => lazy(safeZipPath(pathInZip), open, false),
       };
       await m.exportData!(s, tenant, sink);
     }
