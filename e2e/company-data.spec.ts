@@ -9,14 +9,14 @@ async function seriousViolations(page: Page) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
-test.describe('/empresa-perfil: Dados da empresa', () => {
+test.describe('/empresa-perfil: Todos os dados da empresa', () => {
   test('the admin exports everything (progress to 100 %, download), requests the closure and cancels it', async ({ page }) => {
     await signInNewPerson(page, { firstName: 'Teresa', lastName: 'Lima' });
     const company = await createCompanyByApi(page.request);
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
     await page.goto('/empresa-perfil');
     const card = page.getByTestId('company-data');
-    await expect(card.getByRole('heading', { name: 'Dados da empresa' })).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Todos os dados da empresa' })).toBeVisible();
 
     // Export: the progress bar reaches 100 %, then the ZIP downloads.
     await card.getByRole('button', { name: 'Exportar todos os dados' }).click();

@@ -12,7 +12,8 @@ import { useCancelClosure, useCompanyClosure, useRequestClosure } from '../api/c
 import { useCompanyExport, useStartCompanyExport } from '../api/company-export.ts';
 import { JobProgress } from './job-progress.tsx';
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('pt-BR')} KB` : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 function ExportSection() {
   const [jobId, setJobId] = useState<string | null>(null);
@@ -49,7 +50,7 @@ function ExportSection() {
           <Button asChild>
             <a href={job.data.downloadUrl} download data-testid="company-export-download">
               <Download aria-hidden />
-              Baixar ZIP{job.data.size ? ` (${megabytes(job.data.size)})` : ''}
+              Baixar ZIP{job.data.size ? ` (${fileSize(job.data.size)})` : ''}
             </a>
           </Button>
           {job.data.expiresAt ? <span className="text-xs text-slate-600">Disponível até {formatDate(job.data.expiresAt)}</span> : null}
@@ -155,12 +156,12 @@ function ClosureSection({ companyName }: { companyName: string }) {
   );
 }
 
-/** "Dados da empresa" on /empresa-perfil (admins): export everything, close the account (decisions 0135, 0136). */
+/** "Todos os dados da empresa" on /empresa-perfil (admins): export everything, close the account (decisions 0135, 0136). */
 export function CompanyDataCard({ companyName }: { companyName: string }) {
   return (
     <Card data-testid="company-data" id="dados-da-empresa">
       <CardHeader>
-        <CardTitle>Dados da empresa</CardTitle>
+        <CardTitle>Todos os dados da empresa</CardTitle>
         <CardDescription>Baixe tudo o que a empresa guarda no Sede ou encerre a conta.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
