@@ -13,7 +13,7 @@ import { createMailer } from './platform/mail.ts';
 import { authSecret } from './platform/secret.ts';
 import { createViewerCache } from './platform/viewer.ts';
 import { MODULES } from './modules/index.ts';
-import { enabledModules, type ModuleDefinition } from './platform/module.ts';
+import { enabledModules, setServerModules, type ModuleDefinition } from './platform/module.ts';
 import type { Services } from './services.ts';
 
 export type RunningServer = {
@@ -47,6 +47,7 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   const viewers = createViewerCache(auth, pool, feed);
   const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, state: new Map() };
   const modules = enabledModules(services, opts.modules ?? MODULES);
+  setServerModules(services, modules);
   for (const m of modules) await m.start?.(services);
 
   let ready = false;

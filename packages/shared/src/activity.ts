@@ -21,6 +21,9 @@ export const ACTIVITY_ACTIONS = {
   settings_changed: 'Configurações alteradas',
   message_sent: 'Envio realizado',
   coins_spent: 'Moedas gastas',
+  // The company's own data (decision 0136).
+  company_closure_requested: 'Encerramento da conta solicitado',
+  company_closure_canceled: 'Encerramento da conta cancelado',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]];
@@ -28,7 +31,7 @@ export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAc
 export const activityLabel = (action: string) => ACTIVITY_ACTIONS[action as ActivityAction] ?? action;
 
 /** The audited actions of the areas (deletion, export, erasure, settings, sending, spending). */
-export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent'] as const satisfies readonly ActivityAction[];
+export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent', 'company_closure_requested', 'company_closure_canceled'] as const satisfies readonly ActivityAction[];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit line names, in Portuguese; areas add their entities here. */
@@ -41,6 +44,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   file: 'Arquivo',
   comment: 'Comentário',
   task: 'Tarefa',
+  company_data: 'Todos os dados da empresa',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

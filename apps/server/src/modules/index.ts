@@ -4,6 +4,7 @@ import billing from './billing/module.ts';
 import cnpj from './cnpj/module.ts';
 import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
+import companyData from './company-data/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -37,4 +38,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   ai,
   parties,
   collaboration,
+  companyData,
 ];

@@ -1,5 +1,20 @@
 import type { Context, Hono } from 'hono';
-import type { Services } from '../services.ts';
+import type { Readable } from 'node:stream';
+import type { Services, Tenant } from '../services.ts';
+
+/**
+ * Where a module puts its part of the company's export (decision 0135). Names are relative to
+ * the module's folder in the ZIP (`<key>/<name>`); nothing is held whole in memory: rows and
+ * files are read when the archive reaches them.
+ */
+export interface ExportSink {
+  /** A CSV (UTF-8 with BOM, header from `columns`), rows read lazily (page through big tables). */
+  csv(name: string, columns: readonly string[], rows: () => AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>): void;
+  /** A JSON document (small values only: a record, settings). */
+  json(name: string, value: unknown): void;
+  /** A file's bytes, opened only when the archive reaches it (null: the bytes are gone, skipped). */
+  file(pathInZip: string, open: () => Promise<Readable | null>): void;
+}
 
 /**
  * The module contract. A module is one capability of the server: its routes under
@@ -22,6 +37,16 @@ export type ModuleDefinition = {
   start?: (s: Services) => Promise<void> | void;
   /** Shutdown work, after the server stopped taking requests and before the database closes. */
   stop?: (s: Services) => Promise<void> | void;
+  /**
+   * Its part of the company's export (issue 11 item 13, decision 0135): every company-owned row
+   * it keeps, as CSV or JSON, and its files. Secrets (password hashes, tokens, sessions) never.
+   */
+  exportData?: (s: Services, tenant: Tenant, out: ExportSink) => Promise<void>;
+  /**
+   * Erasing a closed company (decision 0136): what the cascade of `companies` cannot reach
+   * (bytes on disk or S3). Runs before the company's row is deleted; must be safe to re-run.
+   */
+  eraseCompany?: (s: Services, companyId: string) => Promise<void>;
 };
 
 export const defineModule = (m: ModuleDefinition): ModuleDefinition => m;
@@ -37,3 +62,7 @@ export function serverState<T>(s: Services, key: string, create: () => T): T {
   if (!s.state.has(key)) s.state.set(key, create());
   return s.state.get(key) as T;
 }
+
+/** The modules this server runs, for platform pieces that ask every module (the company export). */
+export const setServerModules = (s: Services, modules: readonly ModuleDefinition[]) => void s.state.set('platform.modules', modules);
+export const serverModules = (s: Services): readonly ModuleDefinition[] => (s.state.get('platform.modules') as readonly ModuleDefinition[] | undefined) ?? [];

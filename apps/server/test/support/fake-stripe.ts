@@ -12,6 +12,7 @@ export type FakeStripeRequest = { method: string; path: string; params: URLSearc
 export async function startFakeStripe() {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Map<string, { id: string; object: 'subscription'; status: string; metadata: Record<string, string> }>();
   let failures = 0;
 
   const server = http.createServer((req, res) => {
@@ -37,6 +38,18 @@ export async function startFakeStripe() {
         sessions.set(session.id as string, session);
         return send(200, session);
       }
+      // Subscriptions: search by metadata (`metadata['companyId']:'<id>'`) and cancel.
+      if (req.method === 'GET' && url.pathname === '/v1/subscriptions/search') {
+        const companyId = /metadata\['companyId'\]:'([^']+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
+        const data = [...subscriptions.values()].filter((sub) => sub.metadata.companyId === companyId);
+        return send(200, { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/subscriptions/search' });
+      }
+      const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && sub && subscriptions.has(sub[1]!)) {
+        const found = subscriptions.get(sub[1]!)!;
+        found.status = 'canceled';
+        return send(200, found);
+      }
       const found = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && found && sessions.has(found[1]!)) return send(200, sessions.get(found[1]!));
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
@@ -49,6 +62,13 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    subscriptions,
+    /** A subscription of a company, as Stripe keeps it (metadata from the checkout). */
+    addSubscription: (companyId: string, status = 'active') => {
+      const id = `sub_${randomBytes(8).toString('hex')}`;
+      subscriptions.set(id, { id, object: 'subscription', status, metadata: { companyId, kind: 'subscription' } });
+      return id;
+    },
     /** The next `count` API calls answer 500 (Stripe down; the SDK retries once by itself). */
     failNext: (count = 1) => {
       failures = count;

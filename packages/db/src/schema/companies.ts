@@ -28,6 +28,10 @@ export const companies = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    // Account closure (decision 0136): requested by an admin, erased after the grace period.
+    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    closureRequestedBy: text('closure_requested_by').references(() => user.id, { onDelete: 'set null' }),
+    eraseAfter: timestamp('erase_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +39,8 @@ export const companies = pgTable(
     // A CNPJ belongs to one workspace; the index, not a prior check, is what enforces it.
     uniqueIndex('companies_cnpj_key').on(t.cnpj),
     check('companies_currency_amount_nonnegative', sql`${t.currencyAmount} >= 0`),
+    // The eraser's schedule reads only the few companies being closed.
+    index('companies_erase_after_idx').on(t.eraseAfter).where(sql`${t.eraseAfter} IS NOT NULL`),
   ],
 );
 

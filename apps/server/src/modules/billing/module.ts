@@ -2,6 +2,8 @@ import { defineModule } from '../../platform/module.ts';
 import { billingRoutes } from './routes.ts';
 import { registerBillingJobs } from './cycle.ts';
 import { billingOf } from './context.ts';
+import { cancelCompanySubscriptions } from './erase.ts';
+import { exportBilling } from './export.ts';
 
 /** Plans, coins, payments and the billing cycle. */
 export default defineModule({
@@ -10,4 +12,6 @@ export default defineModule({
   routes: billingRoutes,
   publicConfig: (s) => ({ paymentsMode: billingOf(s).mode }),
   start: registerBillingJobs,
+  exportData: exportBilling,
+  eraseCompany: cancelCompanySubscriptions,
 });

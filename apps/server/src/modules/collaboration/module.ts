@@ -1,6 +1,7 @@
 import { entityDefinition, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
+import { exportCollaboration } from './export.ts';
 import { collaborationRoutes } from './routes.ts';
 import { sendDueReminders, taskIsVisible } from './service.ts';
 
@@ -27,4 +28,4 @@ async function start(s: Services) {
  * Comments with @mentions and activities/tasks on any entity (issue 11 items 6–7; decisions
  * 0130–0132). Mounted at the root of /api: `/api/comments…`, `/api/tasks…`.
  */
-export default defineModule({ key: 'collaboration', mount: '/', routes: collaborationRoutes, start });
+export default defineModule({ key: 'collaboration', mount: '/', routes: collaborationRoutes, start, exportData: exportCollaboration });

@@ -1,6 +1,7 @@
 import { registerFileEntity } from '../../platform/files/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import { filesRoutes } from './routes.ts';
+import { eraseCompanyFiles, exportFiles } from './export.ts';
 
 /**
  * Files of every area (decision 0110): streamed uploads, downloads checked like the entity,
@@ -15,4 +16,6 @@ export default defineModule({
   start: (s) => {
     registerFileEntity(s, 'company', async (tenant, id) => id === tenant.companyId);
   },
+  exportData: exportFiles,
+  eraseCompany: eraseCompanyFiles,
 });

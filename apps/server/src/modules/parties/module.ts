@@ -1,9 +1,11 @@
 import { defineModule } from '../../platform/module.ts';
 import { partiesRoutes } from './routes.ts';
+import { exportParties } from './export.ts';
 
 /** Parties: the product's one model of organizations and people, with LGPD (decision 0126). */
 export default defineModule({
   key: 'parties',
   mount: '/parties',
   routes: partiesRoutes,
+  exportData: exportParties,
 });

@@ -9,6 +9,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
+import { ClosureBanner } from '../../features/company/components/closure-banner.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { NotificationBell } from '../../components/notifications/notification-bell.tsx';
 
@@ -126,6 +127,7 @@ export function AppShell() {
               </DropdownMenu.Portal>
             </DropdownMenu.Root>
           </header>
+          <ClosureBanner />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
             <Outlet />
           </main>

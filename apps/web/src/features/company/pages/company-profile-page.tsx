@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useCurrentCompany } from '../api/get-current-company.ts';
+import { CompanyDataCard } from '../components/company-data-card.tsx';
 import { CompanyEditForm } from '../components/company-edit-form.tsx';
 import { CompanyFilesCard } from '../components/company-files-card.tsx';
 import { CompanySummaryCard } from '../components/company-summary-card.tsx';
@@ -43,6 +44,7 @@ export default function CompanyProfilePage() {
       <CompanyEditForm company={company.data} />
       <CompanyFilesCard companyId={company.data.id} />
       <CompanySummaryCard />
+      <CompanyDataCard companyName={company.data.name} />
     </div>
   );
 }

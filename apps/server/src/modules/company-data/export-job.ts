@@ -1,0 +1,29 @@
+import type { JobRunView } from '@sede/shared/platform/jobs';
+import { logAudit } from '../../platform/audit.ts';
+import { buildCompanyExport, exportPath } from '../../platform/company-data/archive.ts';
+import { defineJob, getJobRun, startJob } from '../../platform/jobs/run.ts';
+import { serverModules } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
+
+/** The export runs as a platform job: progress stored in job_runs and pushed live, resumed after a restart. */
+export const EXPORT_JOB = 'company-data.export';
+
+export async function defineExportJob(s: Services) {
+  await defineJob(s, EXPORT_JOB, async ({ runId, tenant, progress }) => {
+    const { entries } = await buildCompanyExport(s, tenant, serverModules(s), exportPath(s, tenant.companyId, runId), (p) => progress(p));
+    await logAudit(s.db, tenant, { action: 'data_exported', entity: 'company_data', id: null, details: { format: 'zip', count: entries } });
+    return { entries };
+  });
+}
+
+export const startExportJob = async (s: Services, tenant: Tenant) => (await startJob(s, tenant, EXPORT_JOB, {})).id;
+
+/** A run of this company's export (admins read every run of the company); null when there is none. */
+export async function exportRun(s: Services, tenant: Tenant, runId: string): Promise<JobRunView | null> {
+  return getJobRun(s.pool, { tenant, allOfCompany: true }, runId).catch(() => null);
+}
+
+export async function companyHasRunningExport(s: Services, companyId: string): Promise<boolean> {
+  const { rows } = await s.pool.query(`SELECT 1 FROM job_runs WHERE company_id = $1 AND kind = $2 AND status IN ('queued', 'running') LIMIT 1`, [companyId, EXPORT_JOB]);
+  return rows.length > 0;
+}

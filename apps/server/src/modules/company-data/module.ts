@@ -1,0 +1,36 @@
+import { defineModule } from '../../platform/module.ts';
+import type { Services } from '../../services.ts';
+import { defineExportJob } from './export-job.ts';
+import { companyDataRoutes } from './routes.ts';
+import { deleteExpiredExports, eraseCompanyExports, eraseDueCompanies } from './service.ts';
+
+export const EXPORT_CLEANUP_QUEUE = 'company-data-export-cleanup';
+export const COMPANY_ERASER_QUEUE = 'company-data-eraser';
+
+/** pg-boss schedules: expired exports deleted and closed companies erased, every hour. */
+async function start(s: Services) {
+  await defineExportJob(s);
+  await s.boss.createQueue(EXPORT_CLEANUP_QUEUE);
+  await s.boss.schedule(EXPORT_CLEANUP_QUEUE, '17 * * * *', {}, { tz: 'UTC' });
+  await s.boss.work(EXPORT_CLEANUP_QUEUE, async () => {
+    await deleteExpiredExports(s);
+  });
+  await s.boss.createQueue(COMPANY_ERASER_QUEUE);
+  await s.boss.schedule(COMPANY_ERASER_QUEUE, '23 * * * *', {}, { tz: 'UTC' });
+  await s.boss.work(COMPANY_ERASER_QUEUE, async () => {
+    await eraseDueCompanies(s);
+  });
+}
+
+/**
+ * The company's own data (issue 11 item 13; decisions 0135, 0136): the export of everything
+ * the company holds (each module's `exportData`) as a ZIP built by a job, and the account's
+ * closure with a grace period before the eraser deletes it (each module's `eraseCompany`).
+ */
+export default defineModule({
+  key: 'company-data',
+  mount: '/company-data',
+  routes: companyDataRoutes,
+  start,
+  eraseCompany: eraseCompanyExports,
+});

@@ -1,0 +1,144 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+import type { Services, Tenant } from '../../services.ts';
+import type { ExportSink, ModuleDefinition } from '../module.ts';
+
+/** Progress of an export: a stage, done/total steps, a message (the shape of H2's job progress). */
+export type ExportProgress = { stage: string; done: number; total: number; message?: string };
+
+/** One cell: quoted when needed; a leading = + - @ is defused (spreadsheet formula injection). */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : value instanceof Date
+        ? value.toISOString()
+        : Array.isArray(value)
+          ? value.join('; ')
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV's lines as a stream: the header, then each row as the source yields it. */
+async function* csvLines(columns: readonly string[], rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>) {
+  yield `\uFEFF${columns.map(csvCell).join(',')}\r\n`;
+  for await (const row of rows) yield `${columns.map((c) => csvCell(row[c])).join(',')}\r\n`;
+}
+
+/** A path inside the ZIP: no absolute paths, no `..`, no control characters. */
+export function safeZipPath(p: string): string {
+  const parts = p
+    .replaceAll('\\', '/')
+    .split('/')
+    .map((part) =>
+      Array.from(part, (ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || ':*?"<>|'.includes(ch) ? '_' : ch))
+        .join('')
+        .trim(),
+    )
+    .filter((part) => part && part !== '.' && part !== '..');
+  return parts.join('/') || 'arquivo';
+}
+
+/** Where a company's exports live: DATA_DIR/exports/<companyId>/<exportId>.zip. */
+export const exportsDir = (s: Services, companyId: string) => path.join(s.cfg.dataDir, 'exports', companyId);
+export const exportPath = (s: Services, companyId: string, exportId: string) => path.join(exportsDir(s, companyId), `${exportId}.zip`);
+
+/**
+ * Writes everything the company holds to `target` as a ZIP, streaming: each module's
+ * `exportData` names its entries, and the archive reads them one at a time (rows page by
+ * page, files straight from storage), so memory stays flat whatever the company's size.
+ * The ZIP is written to `<target>.part` and renamed when complete.
+ */
+export async function buildCompanyExport(
+  s: Services,
+  tenant: Tenant,
+  modules: readonly ModuleDefinition[],
+  target: string,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ entries: number }> {
+  const contributors = modules.filter((m) => m.exportData);
+  const zip = new yazl.ZipFile();
+  const partial = `${target}.part`;
+  await mkdir(path.dirname(target), { recursive: true });
+  const written = pipeline(zip.outputStream as NodeJS.ReadableStream, createWriteStream(partial, { mode: 0o600 }));
+  written.catch(() => {}); // awaited below; a failure before then must not be unhandled
+  let total = 0;
+  let done = 0;
+  let failure: unknown = null;
+  const step = () => onProgress({ stage: 'Compactando', done, total, message: `${done} de ${total} arquivos` });
+  const lazy = (name: string, open: () => Promise<Readable | null>, compress = true) => {
+    total++;
+    zip.addReadStreamLazy(name, { compress }, (cb) => {
+      open().then(
+        (stream) => {
+          const body = stream ?? Readable.from([]);
+          body.once('end', () => {
+            done++;
+            step();
+          });
+          body.once('error', (e) => {
+            failure ??= e;
+          });
+          cb(null, body);
+        },
+        (e) => {
+          failure ??= e;
+          cb(e, Readable.from([]));
+        },
+      );
+    });
+  };
+  try {
+    const prefix = (key: string, name: string) => safeZipPath(`${key}/${name}`);
+    for (const [i, m] of contributors.entries()) {
+      onProgress({ stage: 'Coletando dados', done: i, total: contributors.length, message: m.key });
+      const sink: ExportSink = {
+        csv: (name, columns, rows) => lazy(prefix(m.key, name), async () => Readable.from(csvLines(columns, rows())) as Readable),
+        json: (name, value) => {
+          total++;
+          done++;
+          zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), prefix(m.key, name));
+        },
+        // Files are stored as they are (images, PDFs, media are compressed already).
+        file: (pathInZip, open) => lazy(safeZipPath(pathInZip), open, false),
+      };
+      await m.exportData!(s, tenant, sink);
+    }
+    zip.addBuffer(
+      Buffer.from(`${JSON.stringify({ companyId: tenant.companyId, exportedAt: new Date().toISOString(), exportedBy: tenant.actorId, modules: contributors.map((m) => m.key) }, null, 2)}\n`),
+      'LEIA-ME.json',
+    );
+    step();
+    zip.end();
+    await written;
+    if (failure) throw failure;
+    await rename(partial, target);
+    onProgress({ stage: 'Concluído', done: total, total, message: 'Exportação pronta' });
+    return { entries: total };
+  } catch (e) {
+    (zip.outputStream as Readable).destroy?.();
+    await rm(partial, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Rows of a big table, page by page (keyset on a unique, ordered `id`), so an export never
+ * holds the whole table: `fetch(after)` returns the next page after `after` (null: the first).
+ */
+export async function* paged<T extends { id: string | number }>(fetch: (after: string | number | null, limit: number) => Promise<T[]>, limit = 500): AsyncGenerator<T> {
+  let after: string | number | null = null;
+  for (;;) {
+    const page = await fetch(after, limit);
+    yield* page;
+    if (page.length < limit) return;
+    after = page[page.length - 1]!.id;
+  }
+}

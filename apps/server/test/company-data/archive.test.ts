@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, paged, safeZipPath } from '../../src/platform/company-data/archive.ts';
+
+describe('company export helpers', () => {
+  it('csvCell quotes, joins arrays, serialises objects and defuses formulas', () => {
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('simples')).toBe('simples');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('diz "oi"')).toBe('"diz ""oi"""');
+    expect(csvCell(['a@x.com', 'b@x.com'])).toBe('"a@x.com; b@x.com"');
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
+    expect(csvCell(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('-5')).toBe("'-5");
+  });
+
+  it('safeZipPath never leaves the archive and strips control characters', () => {
+    expect(safeZipPath('../../etc/passwd')).toBe('etc/passwd');
+    expect(safeZipPath('/abs/./x.pdf')).toBe('abs/x.pdf');
+    expect(safeZipPath('files\\a\u0000b:c.pdf')).toBe('files/a_b_c.pdf');
+    expect(safeZipPath('..')).toBe('arquivo');
+  });
+
+  it('paged walks every page by keyset and stops on a short page', async () => {
+    const ids = Array.from({ length: 1203 }, (_, i) => i + 1);
+    const calls: Array<string | number | null> = [];
+    const rows: number[] = [];
+    for await (const r of paged(async (after, limit) => {
+      calls.push(after);
+      return ids.filter((id) => after === null || id > (after as number)).slice(0, limit).map((id) => ({ id }));
+    })) rows.push(r.id);
+    expect(rows).toEqual(ids);
+    expect(calls).toEqual([null, 500, 1000]);
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { safeText } from '../text.ts';
+
+/** The company's own data: export and account closure (issue 11 item 13; decisions 0135, 0136). */
+
+/** Days an export's ZIP is kept before the schedule deletes it. */
+export const EXPORT_TTL_DAYS = 7;
+/** Days between an account closure request and the erasure of everything (cancelable until then). */
+export const CLOSURE_GRACE_DAYS = 30;
+
+export type ExportStatus = 'running' | 'done' | 'failed';
+
+/** GET /api/company-data/exports/:jobId */
+export type CompanyExportJob = {
+  jobId: string;
+  status: ExportStatus;
+  stage: string;
+  done: number;
+  total: number;
+  /** 0–100. */
+  percent: number;
+  message: string | null;
+  /** Set when done: the ZIP's size in bytes and until when it can be downloaded. */
+  size: number | null;
+  expiresAt: string | null;
+  downloadUrl: string | null;
+};
+
+/** GET/POST/DELETE /api/company-data/closure */
+export type CompanyClosure = {
+  closureRequestedAt: string | null;
+  /** When everything is erased (ISO); null when no closure is requested. */
+  eraseAfter: string | null;
+};
+
+export const CLOSURE_CONFIRMATION_MISMATCH = 'Digite o nome da empresa exatamente como aparece no perfil para confirmar o encerramento.';
+export const CLOSURE_ALREADY_REQUESTED = 'O encerramento da conta já foi solicitado.';
+export const CLOSURE_NOT_REQUESTED = 'Não há encerramento de conta solicitado.';
+export const EXPORT_NOT_READY = 'A exportação ainda não terminou.';
+export const EXPORT_GONE = 'Esta exportação não está mais disponível. Gere uma nova.';
+export const EXPORT_RUNNING = 'Já há uma exportação em andamento.';
+
+/** POST /api/company-data/closure: the admin types the company's name (razão social) to confirm. */
+export const closureRequestSchema = z.object({
+  confirmation: safeText({ error: 'Digite o nome da empresa para confirmar.' }).max(300, 'Nome: no máximo 300 caracteres.'),
+});
+
+/** The comparison of the typed name: spaces collapsed, case and accents ignored. */
+export const normalizeCompanyName = (v: string) =>
+  v
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLocaleLowerCase('pt-BR');
