@@ -10,6 +10,7 @@ const session = vi.hoisted(() => ({ value: null as unknown }));
 vi.mock('../../../lib/session/auth-provider.tsx', () => ({ useAuth: () => session.value }));
 // The 'Primeiros passos' panel has its own test (and asks the server for an admin's team).
 vi.mock('../components/getting-started/getting-started-panel.tsx', () => ({ GettingStartedPanel: () => null }));
+vi.mock('../../../components/collaboration/company-collaboration.tsx', () => ({ CompanyCollaboration: () => null }));
 
 const company = (onboarding_areas: string[]): NonNullable<Me['company']> => ({
   id: 'c1',
