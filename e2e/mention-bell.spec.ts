@@ -47,6 +47,8 @@ test.describe("/empresa: a mention in 'Recados da equipe' reaches the colleague'
 
       // B's bell shows one unread notification within a few seconds, without a reload.
       await expect(pageB.getByTestId('notification-count')).toHaveText('1', { timeout: 5_000 });
+      // And the comment itself appears in B's open thread, live too.
+      await expect(pageB.getByTestId('comment-thread').getByTestId('comment').first()).toContainText('pode conferir o pedido?', { timeout: 5_000 });
       await expect(bellB).toHaveAccessibleName('Notificações: 1 notificação não lida');
       expect(await pageB.evaluate(() => (window as unknown as { __sedeNoReload?: boolean }).__sedeNoReload)).toBe(true);
 

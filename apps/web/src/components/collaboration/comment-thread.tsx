@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLiveEntity } from '../../lib/live/entity-events.ts';
 import { MessageSquare } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, splitMentions, type Comment } from '@sede/shared/platform/collaboration';
@@ -147,6 +148,10 @@ export function CommentThread({ entityType, entityId, title = 'Comentários' }: 
   const headingId = useId();
   const [composerKey, setComposerKey] = useState(0);
   const comments = useInfiniteQuery(commentsQueryOptions(entityType, entityId));
+  // Others' comments on this thread appear without a reload (the server announces `type:id`).
+  useLiveEntity('comments', (e) => {
+    if (e.id === '*' || e.id === `${entityType}:${entityId}`) void qc.invalidateQueries({ queryKey: collaborationKeys.comments(entityType, entityId) });
+  });
   const create = useMutation({
     mutationFn: (body: string) => createComment(entityType, entityId, body),
     onSuccess: () => {

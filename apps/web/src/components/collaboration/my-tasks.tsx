@@ -1,3 +1,4 @@
+import { useLiveInvalidate } from '../../lib/live/entity-events.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -21,6 +22,8 @@ export function MyTasks() {
   const headingId = useId();
   const [scope, setScope] = useState<MyTaskScope>('today');
   const tasks = useQuery(myTasksQueryOptions(scope));
+  // Tasks changed by others (created, assigned, done) refetch without a reload.
+  useLiveInvalidate('tasks', ['tasks']);
   const overdue = useQuery(myTasksQueryOptions('overdue'));
   const current = SCOPES.find((s) => s.scope === scope)!;
   return (

@@ -1,3 +1,4 @@
+import { useLiveInvalidate } from '../../lib/live/entity-events.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -189,6 +190,8 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
 export function TaskList({ entityType, entityId, title = 'Tarefas' }: { entityType: string; entityId: string; title?: string }) {
   const headingId = useId();
   const tasks = useQuery(entityTasksQueryOptions(entityType, entityId));
+  // Tasks changed by others (created, assigned, done) refetch without a reload.
+  useLiveInvalidate('tasks', ['tasks']);
   return (
     <section aria-labelledby={headingId} className="grid gap-3" data-testid="task-list">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
