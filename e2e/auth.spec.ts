@@ -311,6 +311,10 @@ test.describe('accessibility and keyboard', () => {
       await expectAccessibleAndFitting(page, 'login');
       await authUi(page).openSignup();
       await authUi(page).signupForm.getByRole('button', { name: 'Criar conta', exact: true }).click();
+      // The error toast slides in; axe reads colours mid-transition as low contrast: wait for it to settle.
+      const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
+      await expect(toast).toBeVisible();
+      await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await expectAccessibleAndFitting(page, 'signup with an error');
       await page.getByRole('tab', { name: 'Entrar' }).click();
       await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();

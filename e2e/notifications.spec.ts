@@ -82,7 +82,7 @@ for (const width of [1280, 375]) {
       link: '/empresa',
     });
     expect(result).toEqual({ inApp: 1, email: 0, skipped: 0 });
-    await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 2000 });
+    await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 5000 });
     await expect(bell).toHaveAccessibleName('Notificações: 1 notificação não lida');
     await expect(page.getByRole('status').filter({ hasText: '1 notificação não lida' })).toHaveCount(1);
 
@@ -108,7 +108,7 @@ test('opening a notification marks it read and follows its link', async ({ page 
   await page.getByTestId('notification-preferences').getByRole('switch', { name: 'Atribuições por e-mail' }).click();
   await expect(page.getByTestId('notification-preferences').getByRole('switch', { name: 'Atribuições por e-mail' })).toHaveAttribute('aria-checked', 'false');
   await notifyOnE2eDatabase({ companyId, userIds: [userId], kind: 'assignment', title: 'Nova tarefa para você', link: '/empresa' });
-  await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 2000 });
+  await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 5000 });
   await page.getByTestId('notification-bell').click();
   await page.getByTestId('notification-item').click();
   await expect(page).toHaveURL(/\/empresa$/);
