@@ -33,8 +33,10 @@ export function useLiveCompany(enabled: boolean) {
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
-          window.dispatchEvent(new CustomEvent('sede:live')); // lib/live: everyone refetches
         }
+        // lib/live: what was read before this stream existed (or while it was down) may have
+        // changed unheard: live entity queries refetch once, on every (re)connection.
+        window.dispatchEvent(new CustomEvent('sede:live'));
         connectedBefore = true;
       });
       es.addEventListener('error', () => {
