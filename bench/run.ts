@@ -111,7 +111,7 @@ async function main() {
 
     // 5. Plug-ins: bench/*.bench.ts.
     const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, db: db.db, seedCompany: db.seedCompany };
-    // BENCH_PLUGINS=coins,platform-paid runs only those plug-ins (while iterating).
+    // BENCH_PLUGINS=coins,platform runs only those plug-ins (while iterating).
     const only = process.env.BENCH_PLUGINS?.split(',').map((p) => p.trim()).filter(Boolean);
     for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts') && (!only?.length || only.includes(f.replace(/\.bench\.ts$/, '')))).sort()) {
       const plugin = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)).default as BenchPlugin;

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { BenchContext, BenchRow } from './types.ts';
+import type { BenchContext, BenchRow } from '../types.ts';
 
 const SIZE = 100 * 1024 * 1024;
 const TARGET_MB = 50;
@@ -90,7 +90,7 @@ export default async function platformFiles(ctx: BenchContext): Promise<BenchRow
   const growth = mb(peak - before);
   return [
     {
-      name: 'platform: upload 100 MB, server memory growth',
+      name: 'upload 100 MB, server memory growth',
       value: `${growth.toFixed(1)} MB (RSS ${mb(before).toFixed(0)} → peak ${mb(peak).toFixed(0)} MB; ${seconds.toFixed(1)} s, ${(100 / seconds).toFixed(0)} MB/s)`,
       target: `≤ ${TARGET_MB} MB`,
       ok: growth <= TARGET_MB && Number(stored[0]?.size) === SIZE,

@@ -4,10 +4,10 @@
  * must be refunded. Target: each reference charged exactly once, failures refunded, and the
  * ledger sums to the balance.
  */
-import { AppError } from '../apps/server/src/http/errors.ts';
-import { runPaidAction } from '../apps/server/src/platform/paid-actions/index.ts';
-import { companyWithCoins, ledgerInvariants, paidActionHarness } from './lib/paid-actions.ts';
-import type { BenchContext, BenchRow } from './types.ts';
+import { AppError } from '../../apps/server/src/http/errors.ts';
+import { runPaidAction } from '../../apps/server/src/platform/paid-actions/index.ts';
+import { companyWithCoins, ledgerInvariants, paidActionHarness } from '../lib/paid-actions.ts';
+import type { BenchContext, BenchRow } from '../types.ts';
 
 const N = 200;
 const START = 10_000;

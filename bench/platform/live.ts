@@ -17,12 +17,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { announce } from '../apps/server/src/platform/live/announce.ts';
-import { notify } from '../apps/server/src/platform/notifications/notify.ts';
-import type { Services } from '../apps/server/src/services.ts';
-import { seedMember } from '../apps/server/test/support/seed.ts';
+import { announce } from '../../apps/server/src/platform/live/announce.ts';
+import { notify } from '../../apps/server/src/platform/notifications/notify.ts';
+import type { Services } from '../../apps/server/src/services.ts';
+import { seedMember } from '../../apps/server/test/support/seed.ts';
 import { createDb } from '@sede/db/client';
-import type { BenchContext, BenchRow } from './types.ts';
+import type { BenchContext, BenchRow } from '../types.ts';
 
 const COMPANIES = Number(process.env.BENCH_LIVE_COMPANIES ?? 50);
 const PEOPLE_PER_COMPANY = 2;
