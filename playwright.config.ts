@@ -19,7 +19,9 @@ export const FAKE_OPENAI_URL = `http://127.0.0.1:${AI_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  // Two files at a time (tests within a file stay in order): every test makes its own people and
+  // companies, and the one global switch (the fake AI's mode) is used by paid-action.spec.ts alone.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -57,6 +57,9 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   });
   // A large upload (500 MB on a slow line) outlasts Node's default 5 minutes per request; headers still time out (decision 0110).
   (server as unknown as { requestTimeout: number }).requestTimeout = 60 * 60_000;
+  // Idle keep-alive sockets live longer than the clients' and proxies' own idle timeouts (Node's
+  // 5 s default closes a socket just as a client reuses it: ECONNRESET on a healthy request).
+  Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   ready = true;
   const port = (server.address() as AddressInfo).port;
 
