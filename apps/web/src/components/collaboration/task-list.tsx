@@ -31,9 +31,12 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
   const qc = useQueryClient();
   const checkboxId = useId();
   const refresh = () => qc.invalidateQueries({ queryKey: collaborationKeys.tasks });
-  const toggle = useMutation({ mutationFn: (done: boolean) => updateTask(task.id, { done }), onSettled: refresh });
+  // The box follows the click at once (set in the same event, so the controlled input never
+  // snaps back), until the server's answer and the refetched list settle it.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const toggle = useMutation({ mutationFn: (done: boolean) => updateTask(task.id, { done }), onSettled: () => refresh().finally(() => setClicked(null)) });
   const remove = useMutation({ mutationFn: () => deleteTask(task.id), onSuccess: refresh });
-  const done = toggle.isPending ? toggle.variables : task.doneAt !== null;
+  const done = clicked ?? task.doneAt !== null;
   return (
     <li className="flex items-start gap-3 py-3" data-testid="task" data-done={done}>
       <input
@@ -42,7 +45,10 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
         className="mt-0.5 size-5 shrink-0 accent-[var(--color-accent)]"
         checked={done}
         disabled={!task.canEdit || toggle.isPending}
-        onChange={(e) => toggle.mutate(e.target.checked)}
+        onChange={(e) => {
+          setClicked(e.target.checked);
+          toggle.mutate(e.target.checked);
+        }}
       />
       <div className="min-w-0 flex-1">
         <label htmlFor={checkboxId} className={cn('block break-words text-sm font-medium text-slate-900', done && 'text-slate-500 line-through')}>
