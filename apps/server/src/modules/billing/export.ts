@@ -1,32 +1,14 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { paged } from '../../platform/company-data/archive.ts';
+import { companyRows } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 
 /** Payments, the coin ledger and the subscription (decision 0135). */
 export async function exportBilling(_s: Services, tenant: Tenant, out: ExportSink) {
   const { payments: p, coinLedger: l, companies: c } = schema;
-  out.csv('pagamentos.csv', ['id', 'provider', 'providerRef', 'kind', 'item', 'amountCents', 'currency', 'coins', 'status', 'createdBy', 'createdAt', 'paidAt'], () =>
-    paged((after, limit) =>
-      tenant.db
-        .select()
-        .from(p)
-        .where(and(eq(p.companyId, tenant.companyId), after === null ? undefined : gt(p.id, after as never)))
-        .orderBy(asc(p.id))
-        .limit(limit),
-    ),
-  );
-  out.csv('moedas.csv', ['id', 'createdAt', 'amount', 'kind', 'reason', 'actorId', 'balanceAfter', 'period', 'reference'], () =>
-    paged((after, limit) =>
-      tenant.db
-        .select()
-        .from(l)
-        .where(and(eq(l.companyId, tenant.companyId), after === null ? undefined : gt(l.id, after as never)))
-        .orderBy(asc(l.id))
-        .limit(limit),
-    ),
-  );
+  out.csv('pagamentos.csv', ['id', 'provider', 'providerRef', 'kind', 'item', 'amountCents', 'currency', 'coins', 'status', 'createdBy', 'createdAt', 'paidAt'], companyRows(tenant, p));
+  out.csv('moedas.csv', ['id', 'createdAt', 'amount', 'kind', 'reason', 'actorId', 'balanceAfter', 'period', 'reference'], companyRows(tenant, l));
   const [sub] = await tenant.db
     .select({
       planType: c.planType,

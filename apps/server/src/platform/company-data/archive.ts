@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { Services, Tenant } from '../../services.ts';
 import type { ExportSink, ModuleDefinition } from '../module.ts';
 
@@ -141,4 +143,18 @@ export async function* paged<T extends { id: string | number }>(fetch: (after: s
     if (page.length < limit) return;
     after = page[page.length - 1]!.id;
   }
+}
+
+/** Every row of a company-owned table (one with `id` and `company_id`), page by page in id order: the usual rows of an export's CSV. */
+// biome-ignore lint/suspicious/noExplicitAny: any company-owned table of the schema
+export function companyRows(tenant: Tenant, table: PgTableWithColumns<any>): () => AsyncIterable<Record<string, unknown>> {
+  return () =>
+    paged((after, limit) =>
+      tenant.db
+        .select()
+        .from(table)
+        .where(and(eq(table.companyId, tenant.companyId), after === null ? undefined : gt(table.id, after as never)))
+        .orderBy(asc(table.id))
+        .limit(limit) as unknown as Promise<Array<{ id: string | number }>>,
+    );
 }
