@@ -16,7 +16,8 @@ if (!process.env.SKIP_BUILD && run('npm', ['run', '-s', 'build']) !== 0) {
   process.exit(1);
 }
 status |= run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`]);
-status |= run('npx', ['playwright', 'test'], { CI: process.env.CI ?? 'true' });
+const playwrightStatus = run('npx', ['playwright', 'test'], { CI: process.env.CI ?? 'true' });
+status |= playwrightStatus;
 
 let passed = 0, failed = 0, skipped = 0;
 try {
@@ -36,6 +37,8 @@ try {
   passed += p.expected + p.flaky;
   failed += p.unexpected;
   skipped += p.skipped;
+  // Playwright failed before any test could (a web server that did not start), or ran none.
+  if ((playwrightStatus !== 0 && p.unexpected === 0) || p.expected + p.flaky + p.unexpected === 0) failed += 1;
 } catch {
   failed += 1;
   console.error('no playwright results');
