@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { schema } from '@sede/db/client';
+import { schema, type DbOrTx } from '@sede/db/client';
 import {
   CLOSURE_ALREADY_REQUESTED,
   CLOSURE_CONFIRMATION_MISMATCH,
@@ -142,15 +142,21 @@ async function mailAdmins(s: Services, tenant: Tenant, mail: { subject: string; 
   }
 }
 
+/** The company's name and closure state, its row locked until the transaction ends (request and cancel never cross). */
+async function lockCompany(tx: DbOrTx, companyId: string) {
+  const [company] = await tx
+    .select({ name: schema.companies.name, closureRequestedAt: schema.companies.closureRequestedAt })
+    .from(schema.companies)
+    .where(eq(schema.companies.id, companyId))
+    .for('update');
+  if (!company) throw notFound();
+  return company;
+}
+
 /** Requests the closure: the admin typed the company's name; erasure after the grace period. */
 export async function requestClosure(s: Services, tenant: Tenant, confirmation: string, now = new Date()): Promise<CompanyClosure> {
   const result = await tenant.db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ name: schema.companies.name, closureRequestedAt: schema.companies.closureRequestedAt })
-      .from(schema.companies)
-      .where(eq(schema.companies.id, tenant.companyId))
-      .for('update');
-    if (!company) throw notFound();
+    const company = await lockCompany(tx, tenant.companyId);
     if (normalizeCompanyName(confirmation) !== normalizeCompanyName(company.name)) throw badRequest(CLOSURE_CONFIRMATION_MISMATCH, 'CLOSURE_CONFIRMATION_MISMATCH');
     if (company.closureRequestedAt) throw conflict(CLOSURE_ALREADY_REQUESTED, 'CLOSURE_ALREADY_REQUESTED');
     const eraseAfter = new Date(now.getTime() + CLOSURE_GRACE_DAYS * DAY);
@@ -168,12 +174,7 @@ export async function requestClosure(s: Services, tenant: Tenant, confirmation: 
 
 export async function cancelClosure(s: Services, tenant: Tenant): Promise<CompanyClosure> {
   const name = await tenant.db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ name: schema.companies.name, closureRequestedAt: schema.companies.closureRequestedAt })
-      .from(schema.companies)
-      .where(eq(schema.companies.id, tenant.companyId))
-      .for('update');
-    if (!company) throw notFound();
+    const company = await lockCompany(tx, tenant.companyId);
     if (!company.closureRequestedAt) throw conflict(CLOSURE_NOT_REQUESTED, 'CLOSURE_NOT_REQUESTED');
     await tx.update(schema.companies).set({ closureRequestedAt: null, closureRequestedBy: null, eraseAfter: null }).where(eq(schema.companies.id, tenant.companyId));
     await logAudit(tx, tenant, { action: 'company_closure_canceled', entity: 'company', id: tenant.companyId });
