@@ -7,3 +7,5 @@ export * from './parties.ts';
 export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './collaboration.ts';
+export * from './crm.ts';
+export * from './finance.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 
@@ -29,6 +29,11 @@ export const organizations = pgTable(
     uf: text('uf'),
     /** 8 digits. */
     cep: text('cep'),
+    /** The CRM's owner (issue 12). */
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Values of the admin-defined custom fields (crm_custom_fields), by key. */
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     notes: text('notes'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +45,8 @@ export const organizations = pgTable(
     index('organizations_company_name_idx').on(t.companyId, sql`lower(${t.razaoSocial})`, t.id),
     companyIndex('organizations', t.createdAt, t.id)(t),
     // One live organization per CNPJ in a company; the index, not a prior check, enforces it.
+    companyIndex('organizations', t.ownerId)(t),
+    index('organizations_tags_idx').using('gin', t.tags),
     uniqueIndex('organizations_company_cnpj_key').on(t.companyId, t.cnpj).where(sql`${t.cnpj} IS NOT NULL AND ${t.deletedAt} IS NULL`),
   ],
 );
@@ -59,6 +66,11 @@ export const people = pgTable(
     cpf: text('cpf'),
     position: text('position'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** The CRM's owner (issue 12). */
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Values of the admin-defined custom fields (crm_custom_fields), by key. */
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     notes: text('notes'),
     // LGPD (decision 0126).
     legalBasis: text('legal_basis'),
@@ -78,6 +90,8 @@ export const people = pgTable(
     companyIndex('people', t.createdAt, t.id)(t),
     index('people_company_organization_idx').on(t.companyId, t.organizationId),
     index('people_emails_idx').using('gin', t.emails),
+    companyIndex('people', t.ownerId)(t),
+    index('people_tags_idx').using('gin', t.tags),
     uniqueIndex('people_company_cpf_key').on(t.companyId, t.cpf).where(sql`${t.cpf} IS NOT NULL AND ${t.deletedAt} IS NULL`),
   ],
 );
