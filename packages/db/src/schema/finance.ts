@@ -38,7 +38,7 @@ export const finCategories = pgTable(
     name: text('name').notNull(),
     /** 'income' | 'expense'. */
     kind: text('kind').notNull(),
-    /** The DRE gerencial line it sums into ('receita_bruta', 'deducoes', 'custos', 'despesas_operacionais', 'resultado_financeiro', 'impostos_sobre_lucro', 'investimentos'…). */
+    /** The DRE gerencial line it sums into: a key of DRE_GROUPS in @sede/shared/finance/dre. */
     dreGroup: text('dre_group').notNull(),
     position: integer('position').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
