@@ -96,6 +96,9 @@ export const finEntries = pgTable(
     recurrenceId: uuid('recurrence_id'),
     /** When fully settled (the last payment's date). */
     settledDate: date('settled_date', { mode: 'string' }),
+    /** When the due-soon and overdue alerts went out (once each per entry; decision 0174). */
+    dueSoonNotifiedAt: timestamp('due_soon_notified_at', { withTimezone: true }),
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
