@@ -8,6 +8,7 @@ import companyData from './company-data/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
+import finance from './finance/module.ts';
 import invitations from './invitations/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
@@ -38,5 +39,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   ai,
   parties,
   collaboration,
+  finance,
   companyData,
 ];

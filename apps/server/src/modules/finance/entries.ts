@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { schema, type DbOrTx } from '@sede/db/client';
+import {
+  ENTRY_MESSAGES as M,
+  type bulkSettleSchema,
+  type entryCreateSchema,
+  type entryListQuerySchema,
+  type entryUpdateSchema,
+  type FinEntry,
+  type FinEntryDetail,
+  type FinEntryPage,
+  type FinEntryTotals,
+  type FinPayment,
+  type paymentCreateSchema,
+} from '@sede/shared/finance/entries';
+import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@sede/shared/finance/money';
+import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
+import { announce } from '../../platform/live/announce.ts';
+import type { Tenant } from '../../services.ts';
+import { categoryOf } from './registers.ts';
+
+const { finEntries: E, finPayments: P, finAccounts: A, finCategories: C, finCostCenters: CC, organizations: O, people: PE } = schema;
+
+export const FIN_ENTRY = 'fin_entry';
+
+type Row = typeof E.$inferSelect & { categoryName: string | null; costCenterName: string | null; accountName: string | null; partyName: string | null };
+
+const columns = {
+  e: E,
+  categoryName: sql<string | null>`(select name from fin_categories c where c.id = ${E.categoryId})`,
+  costCenterName: sql<string | null>`(select name from fin_cost_centers cc where cc.id = ${E.costCenterId})`,
+  accountName: sql<string | null>`(select name from fin_accounts a where a.id = ${E.accountId})`,
+  partyName: sql<string | null>`coalesce((select coalesce(o.nome_fantasia, o.razao_social) from organizations o where o.id = ${E.organizationId}),
+                                         (select p.name from people p where p.id = ${E.personId}))`,
+};
+
+export function toEntry(r: Row, today = todayInBrazil()): FinEntry {
+  return {
+    id: r.id,
+    kind: r.kind,
+    description: r.description,
+    amountCents: r.amountCents,
+    paidCents: r.paidCents,
+    openCents: r.status === 'open' ? r.amountCents - r.paidCents : 0,
+    dueDate: r.dueDate,
+    effectiveDueDate: effectiveDueDate(r.dueDate),
+    competenceDate: r.competenceDate,
+    status: r.status,
+    displayStatus: displayStatus(r.status, r.dueDate, today),
+    categoryId: r.categoryId,
+    categoryName: r.categoryName,
+    costCenterId: r.costCenterId,
+    costCenterName: r.costCenterName,
+    accountId: r.accountId,
+    accountName: r.accountName,
+    organizationId: r.organizationId,
+    personId: r.personId,
+    partyName: r.partyName,
+    documentNumber: r.documentNumber,
+    barcode: r.barcode,
+    notes: r.notes,
+    installmentGroupId: r.installmentGroupId,
+    installmentNumber: r.installmentNumber,
+    installmentTotal: r.installmentTotal,
+    recurrenceId: r.recurrenceId,
+    settledDate: r.settledDate,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const flatten = (r: { e: typeof E.$inferSelect; categoryName: string | null; costCenterName: string | null; accountName: string | null; partyName: string | null }): Row => ({
+  ...r.e,
+  categoryName: r.categoryName,
+  costCenterName: r.costCenterName,
+  accountName: r.accountName,
+  partyName: r.partyName,
+});
+
+async function loadEntries(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, ids: string[]): Promise<FinEntry[]> {
+  if (!ids.length) return [];
+  const rows = await db.select(columns).from(E).where(and(eq(E.companyId, tenant.companyId), inArray(E.id, ids)));
+  const byId = new Map(rows.map((r) => [r.e.id, toEntry(flatten(r))]));
+  return ids.map((id) => byId.get(id)).filter((e): e is FinEntry => !!e);
+}
+
+export async function entryExists(tenant: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const [row] = await tenant.db.select({ id: E.id }).from(E).where(and(eq(E.companyId, tenant.companyId), eq(E.id, id)));
+  return !!row;
+}
+
+/** The references of an entry must be the company's own (else 404 with what is missing). */
+async function checkReferences(
+  db: DbOrTx,
+  tenant: Tenant,
+  refs: { categoryId?: string | null; costCenterId?: string | null; accountId?: string | null; organizationId?: string | null; personId?: string | null },
+) {
+  const one = async (table: typeof A | typeof CC | typeof O | typeof PE, id: string | null | undefined, message: string, live?: SQL) => {
+    if (!id) return;
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.companyId, tenant.companyId), eq(table.id, id), live));
+    if (!row) throw notFound(message);
+  };
+  if (refs.categoryId) await categoryOf(db, tenant, refs.categoryId);
+  await one(CC, refs.costCenterId, FINANCE_MESSAGES.costCenterNotFound);
+  await one(A, refs.accountId, FINANCE_MESSAGES.accountNotFound);
+  await one(O, refs.organizationId, M.partyNotFound, isNull(O.deletedAt));
+  await one(PE, refs.personId, M.partyNotFound, isNull(PE.deletedAt));
+}
+
+const changed = (db: DbOrTx, tenant: Tenant, id: string, action: string) => announce(db, { companyId: tenant.companyId, entity: FIN_ENTRY, id, action });
+
+/**
+ * Creates a payable or receivable: one entry, `installments` monthly installments (the amount
+ * split exactly, remainder on the first; the competence date stays the purchase's — decision
+ * 0171) or a recurrence created ahead (`occurrences` monthly or yearly; decision 0173). One
+ * transaction; answers the created entries in order.
+ */
+export async function createEntry(tenant: Tenant, input: z.output<typeof entryCreateSchema>): Promise<FinEntry[]> {
+  const competence = input.competenceDate ?? input.dueDate;
+  return tenant.db.transaction(async (tx) => {
+    await checkReferences(tx, tenant, input);
+    const base = {
+      companyId: tenant.companyId,
+      kind: input.kind,
+      description: input.description,
+      categoryId: input.categoryId ?? null,
+      costCenterId: input.costCenterId ?? null,
+      accountId: input.accountId ?? null,
+      organizationId: input.organizationId ?? null,
+      personId: input.personId ?? null,
+      documentNumber: input.documentNumber,
+      barcode: input.barcode,
+      notes: input.notes,
+      createdBy: tenant.actorId,
+    };
+    let values: Array<typeof E.$inferInsert>;
+    if (input.installments > 1) {
+      const groupId = randomUUID();
+      values = splitInstallments(input.amountCents, input.installments).map((amountCents, i) => ({
+        ...base,
+        amountCents,
+        dueDate: addMonths(input.dueDate, i),
+        competenceDate: competence,
+        installmentGroupId: groupId,
+        installmentNumber: i + 1,
+        installmentTotal: input.installments,
+        // Only the first installment keeps the boleto's line: each installment has its own.
+        barcode: i === 0 ? input.barcode : null,
+      }));
+    } else if (input.recurrence !== 'none') {
+      const recurrenceId = randomUUID();
+      const step = input.recurrence === 'monthly' ? 1 : 12;
+      const count = input.occurrences ?? (input.recurrence === 'monthly' ? 12 : 5);
+      values = Array.from({ length: count }, (_, i) => ({
+        ...base,
+        amountCents: input.amountCents,
+        dueDate: addMonths(input.dueDate, i * step),
+        competenceDate: addMonths(competence, i * step),
+        recurrenceId,
+        barcode: i === 0 ? input.barcode : null,
+      }));
+    } else {
+      values = [{ ...base, amountCents: input.amountCents, dueDate: input.dueDate, competenceDate: competence }];
+    }
+    const rows = await tx.insert(E).values(values).returning({ id: E.id });
+    for (const r of rows) await changed(tx, tenant, r.id, 'created');
+    return loadEntries(tx, tenant, rows.map((r) => r.id));
+  });
+}
+
+async function lockEntry(tx: DbOrTx, tenant: Pick<Tenant, 'companyId'>, id: string) {
+  const [row] = await tx.select().from(E).where(and(eq(E.companyId, tenant.companyId), eq(E.id, id))).for('update');
+  if (!row) throw notFound(M.entryNotFound);
+  return row;
+}
+
+export async function getEntry(tenant: Tenant, id: string): Promise<FinEntryDetail> {
+  const [entry] = await loadEntries(tenant.db, tenant, [id]);
+  if (!entry) throw notFound(M.entryNotFound);
+  const payments = await tenant.db
+    .select({ p: P, accountName: A.name })
+    .from(P)
+    .leftJoin(A, eq(A.id, P.accountId))
+    .where(and(eq(P.companyId, tenant.companyId), eq(P.entryId, id)))
+    .orderBy(asc(P.paidDate), asc(P.createdAt));
+  return { ...entry, payments: payments.map(({ p, accountName }) => toPayment(p, accountName)) };
+}
+
+const toPayment = (p: typeof P.$inferSelect, accountName: string | null): FinPayment => ({
+  id: p.id,
+  accountId: p.accountId,
+  accountName,
+  paidDate: p.paidDate,
+  amountCents: p.amountCents,
+  interestCents: p.interestCents,
+  fineCents: p.fineCents,
+  discountCents: p.discountCents,
+  totalCents: p.amountCents + p.interestCents + p.fineCents - p.discountCents,
+  createdAt: p.createdAt.toISOString(),
+});
+
+export async function updateEntry(tenant: Tenant, id: string, input: z.output<typeof entryUpdateSchema>): Promise<FinEntryDetail> {
+  await tenant.db.transaction(async (tx) => {
+    const current = await lockEntry(tx, tenant, id);
+    if (current.status === 'cancelled') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
+    await checkReferences(tx, tenant, input);
+    const set: Partial<typeof E.$inferInsert> = { updatedAt: new Date() };
+    for (const [k, v] of Object.entries(input)) if (v !== undefined) (set as Record<string, unknown>)[k] = v;
+    // One party at most: choosing an organization clears the person and the other way round.
+    if (input.organizationId) set.personId = null;
+    if (input.personId) set.organizationId = null;
+    if (input.amountCents !== undefined) {
+      if (input.amountCents < current.paidCents) throw badRequest(M.amountBelowPaid);
+      if (current.paidCents > 0 && input.amountCents === current.paidCents) set.status = 'paid';
+      else if (current.status === 'paid' && input.amountCents > current.paidCents) {
+        set.status = 'open';
+        set.settledDate = null;
+      }
+    }
+    await tx.update(E).set(set).where(and(eq(E.companyId, tenant.companyId), eq(E.id, id)));
+    await changed(tx, tenant, id, 'updated');
+  });
+  return getEntry(tenant, id);
+}
+
+/** Cancels an open entry without payments (409 otherwise); `reopen` brings a cancelled one back. */
+export async function setCancelled(tenant: Tenant, id: string, cancelled: boolean): Promise<FinEntryDetail> {
+  await tenant.db.transaction(async (tx) => {
+    const current = await lockEntry(tx, tenant, id);
+    if (cancelled) {
+      if (current.status !== 'open') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
+      if (current.paidCents > 0) throw conflict(M.hasPayments, 'ENTRY_HAS_PAYMENTS');
+    } else if (current.status !== 'cancelled') return;
+    await tx
+      .update(E)
+      .set({ status: cancelled ? 'cancelled' : 'open', updatedAt: new Date() })
+      .where(eq(E.id, id));
+    await changed(tx, tenant, id, 'updated');
+  });
+  return getEntry(tenant, id);
+}
+
+export async function deleteEntry(tenant: Tenant, id: string): Promise<void> {
+  await tenant.db.transaction(async (tx) => {
+    const current = await lockEntry(tx, tenant, id);
+    if (current.paidCents > 0) throw conflict(M.hasPayments, 'ENTRY_HAS_PAYMENTS');
+    await tx.delete(E).where(eq(E.id, id));
+    await logAudit(tx, tenant, { action: 'entity_deleted', entity: FIN_ENTRY, id, details: { label: current.description.slice(0, 80), amountCents: current.amountCents } });
+    await changed(tx, tenant, id, 'deleted');
+  });
+}
+
+export type SettleInput = { entryId: string; accountId: string; paidDate: string; amountCents: number; interestCents?: number; fineCents?: number; discountCents?: number };
+
+/** One payment in a transaction the caller holds. */
+async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput): Promise<FinPayment> {
+  const entry = await lockEntry(tx, tenant, input.entryId);
+  if (entry.status !== 'open') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
+  const [account] = await tx.select({ id: A.id, name: A.name }).from(A).where(and(eq(A.companyId, tenant.companyId), eq(A.id, input.accountId)));
+  if (!account) throw notFound(FINANCE_MESSAGES.accountNotFound);
+  const open = entry.amountCents - entry.paidCents;
+  if (input.amountCents > open) throw badRequest(M.overpaid);
+  const [payment] = await tx
+    .insert(P)
+    .values({
+      companyId: tenant.companyId,
+      entryId: entry.id,
+      accountId: account.id,
+      paidDate: input.paidDate,
+      amountCents: input.amountCents,
+      interestCents: input.interestCents ?? 0,
+      fineCents: input.fineCents ?? 0,
+      discountCents: input.discountCents ?? 0,
+      createdBy: tenant.actorId,
+    })
+    .returning();
+  const paidCents = entry.paidCents + input.amountCents;
+  const done = paidCents >= entry.amountCents;
+  await tx
+    .update(E)
+    .set({
+      paidCents,
+      status: done ? 'paid' : 'open',
+      settledDate: done ? sql`(select max(paid_date) from fin_payments where entry_id = ${entry.id})` : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(E.id, entry.id));
+  await logAudit(tx, tenant, {
+    action: 'payment_recorded',
+    entity: FIN_ENTRY,
+    id: entry.id,
+    details: { paymentId: payment!.id, amountCents: input.amountCents, interestCents: input.interestCents ?? 0, fineCents: input.fineCents ?? 0, discountCents: input.discountCents ?? 0 },
+  });
+  await changed(tx, tenant, entry.id, 'updated');
+  return toPayment(payment!, account.name);
+}
+
+/**
+ * Settles an entry, whole or in part (principal + interest + fine − discount); it becomes paid
+ * when the principal reaches its amount. Used by the routes and by reconciliation.
+ */
+export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{ payment: FinPayment; entry: FinEntryDetail }> {
+  const payment = await tenant.db.transaction((tx) => settleIn(tx, tenant, input));
+  return { payment, entry: await getEntry(tenant, input.entryId) };
+}
+
+/** Many entries paid in full on one date and account, in one transaction: all or none. */
+export async function bulkSettle(tenant: Tenant, input: z.output<typeof bulkSettleSchema>): Promise<{ settled: number; totalCents: number }> {
+  const ids = [...new Set(input.entryIds)].sort();
+  return tenant.db.transaction(async (tx) => {
+    let totalCents = 0;
+    for (const id of ids) {
+      const entry = await lockEntry(tx, tenant, id);
+      if (entry.status !== 'open') throw conflict(`${M.notOpen} (${entry.description.slice(0, 60)})`, 'ENTRY_NOT_OPEN');
+      const amountCents = entry.amountCents - entry.paidCents;
+      await settleIn(tx, tenant, { entryId: id, accountId: input.accountId, paidDate: input.paidDate, amountCents });
+      totalCents += amountCents;
+    }
+    return { settled: ids.length, totalCents };
+  });
+}
+
+/** Undoes one payment: the entry is open again with what remains paid. */
+export async function undoPayment(tenant: Tenant, entryId: string, paymentId: string): Promise<FinEntryDetail> {
+  await tenant.db.transaction(async (tx) => {
+    const entry = await lockEntry(tx, tenant, entryId);
+    const [payment] = await tx
+      .delete(P)
+      .where(and(eq(P.companyId, tenant.companyId), eq(P.entryId, entryId), eq(P.id, paymentId)))
+      .returning();
+    if (!payment) throw notFound(M.paymentNotFound);
+    const paidCents = entry.paidCents - payment.amountCents;
+    await tx
+      .update(E)
+      .set({
+        paidCents,
+        status: entry.status === 'cancelled' ? 'cancelled' : paidCents >= entry.amountCents ? 'paid' : 'open',
+        settledDate: paidCents >= entry.amountCents ? entry.settledDate : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(E.id, entryId));
+    await logAudit(tx, tenant, { action: 'payment_undone', entity: FIN_ENTRY, id: entryId, details: { paymentId, amountCents: payment.amountCents } });
+    await changed(tx, tenant, entryId, 'updated');
+  });
+  return getEntry(tenant, entryId);
+}
+
+// ---- lists ----
+
+type ListQuery = z.output<typeof entryListQuerySchema>;
+
+const sortColumn = { dueDate: E.dueDate, competenceDate: E.competenceDate, amount: E.amountCents, description: E.description } as const;
+
+/** The filter of a list (no cursor): shared by the page, its totals and the export. */
+export function listFilter(tenant: Pick<Tenant, 'companyId'>, q: ListQuery, today = todayInBrazil()): SQL {
+  const conds: Array<SQL | undefined> = [eq(E.companyId, tenant.companyId)];
+  if (q.kind) conds.push(eq(E.kind, q.kind));
+  if (q.status === 'open') conds.push(and(eq(E.status, 'open'), sql`${E.dueDate} >= ${today}`));
+  else if (q.status === 'overdue') conds.push(and(eq(E.status, 'open'), lt(E.dueDate, today)));
+  else if (q.status === 'pending') conds.push(eq(E.status, 'open'));
+  else if (q.status === 'paid' || q.status === 'cancelled') conds.push(eq(E.status, q.status));
+  const dateCol = q.dateField === 'competence' ? E.competenceDate : E.dueDate;
+  if (q.from) conds.push(sql`${dateCol} >= ${q.from}`);
+  if (q.to) conds.push(sql`${dateCol} <= ${q.to}`);
+  if (q.categoryId) conds.push(eq(E.categoryId, q.categoryId));
+  if (q.costCenterId) conds.push(eq(E.costCenterId, q.costCenterId));
+  if (q.accountId) conds.push(eq(E.accountId, q.accountId));
+  if (q.organizationId) conds.push(eq(E.organizationId, q.organizationId));
+  if (q.personId) conds.push(eq(E.personId, q.personId));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    conds.push(or(ilike(E.description, like), ilike(E.documentNumber, like), sql`${E.organizationId} in (select id from organizations where company_id = ${tenant.companyId} and (razao_social ilike ${like} or nome_fantasia ilike ${like}))`, sql`${E.personId} in (select id from people where company_id = ${tenant.companyId} and name ilike ${like})`));
+  }
+  return and(...conds)!;
+}
+
+const encodeCursor = (value: string | number, id: string) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+function decodeCursor(cursor: string, sort: keyof typeof sortColumn): [string | number, string] {
+  try {
+    const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    const okValue = sort === 'amount' ? typeof value === 'number' && Number.isSafeInteger(value) : typeof value === 'string' && value.length <= 300;
+    if (!okValue || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad');
+    return [value as string | number, id];
+  } catch {
+    throw badRequest(M.cursor, 'INVALID_CURSOR');
+  }
+}
+
+export async function totalsOf(tenant: Tenant, filter: SQL, today = todayInBrazil()): Promise<FinEntryTotals> {
+  const [t] = await tenant.db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amountCents: sql<string>`coalesce(sum(${E.amountCents}) filter (where ${E.status} <> 'cancelled'), 0)`,
+      paidCents: sql<string>`coalesce(sum(${E.paidCents}), 0)`,
+      openCents: sql<string>`coalesce(sum(${E.amountCents} - ${E.paidCents}) filter (where ${E.status} = 'open'), 0)`,
+      overdueCents: sql<string>`coalesce(sum(${E.amountCents} - ${E.paidCents}) filter (where ${E.status} = 'open' and ${E.dueDate} < ${today}), 0)`,
+    })
+    .from(E)
+    .where(filter);
+  return { count: t!.count, amountCents: Number(t!.amountCents), paidCents: Number(t!.paidCents), openCents: Number(t!.openCents), overdueCents: Number(t!.overdueCents) };
+}
+
+export async function listEntries(tenant: Tenant, q: ListQuery): Promise<FinEntryPage> {
+  const today = todayInBrazil();
+  const filter = listFilter(tenant, q, today);
+  const col = sortColumn[q.sort];
+  const dir = q.order === 'desc' ? desc : asc;
+  let where = filter;
+  if (q.cursor) {
+    const [value, id] = decodeCursor(q.cursor, q.sort);
+    const cmp = q.order === 'desc' ? sql`(${col}, ${E.id}) < (${value}, ${id})` : sql`(${col}, ${E.id}) > (${value}, ${id})`;
+    where = and(filter, cmp)!;
+  }
+  const [rows, totals] = await Promise.all([
+    tenant.db.select(columns).from(E).where(where).orderBy(dir(col), dir(E.id)).limit(q.limit + 1),
+    totalsOf(tenant, filter, today),
+  ]);
+  const page = rows.slice(0, q.limit).map((r) => toEntry(flatten(r), today));
+  const last = rows.length > q.limit ? rows[q.limit - 1]!.e : null;
+  const lastValue = last ? (q.sort === 'amount' ? last.amountCents : q.sort === 'description' ? last.description : q.sort === 'competenceDate' ? last.competenceDate : last.dueDate) : null;
+  return { entries: page, nextCursor: last && lastValue !== null ? encodeCursor(lastValue, last.id) : null, totals };
+}
+
+/** Every entry of a filter, for the export (at most `max`). */
+export async function allEntries(tenant: Tenant, q: ListQuery, max = 50_000): Promise<FinEntry[]> {
+  const today = todayInBrazil();
+  const col = sortColumn[q.sort];
+  const dir = q.order === 'desc' ? desc : asc;
+  const rows = await tenant.db.select(columns).from(E).where(listFilter(tenant, q, today)).orderBy(dir(col), dir(E.id)).limit(max);
+  return rows.map((r) => toEntry(flatten(r), today));
+}
+
+
