@@ -32,11 +32,11 @@ type Row = typeof E.$inferSelect & { categoryName: string | null; costCenterName
 
 const columns = {
   e: E,
-  categoryName: sql<string | null>`(select name from fin_categories c where c.id = ${E.categoryId})`,
-  costCenterName: sql<string | null>`(select name from fin_cost_centers cc where cc.id = ${E.costCenterId})`,
-  accountName: sql<string | null>`(select name from fin_accounts a where a.id = ${E.accountId})`,
-  partyName: sql<string | null>`coalesce((select coalesce(o.nome_fantasia, o.razao_social) from organizations o where o.id = ${E.organizationId}),
-                                         (select p.name from people p where p.id = ${E.personId}))`,
+  categoryName: sql<string | null>`(select name from fin_categories c where c.id = fin_entries.category_id)`,
+  costCenterName: sql<string | null>`(select name from fin_cost_centers cc where cc.id = fin_entries.cost_center_id)`,
+  accountName: sql<string | null>`(select name from fin_accounts a where a.id = fin_entries.account_id)`,
+  partyName: sql<string | null>`coalesce((select coalesce(o.nome_fantasia, o.razao_social) from organizations o where o.id = fin_entries.organization_id),
+                                         (select p.name from people p where p.id = fin_entries.person_id))`,
 };
 
 export function toEntry(r: Row, today = todayInBrazil()): FinEntry {

@@ -52,7 +52,7 @@ export async function ensureDefaultChart(tenant: Pick<Tenant, 'db' | 'companyId'
 const movedCents = sql<string>`coalesce((
   select sum(case when e.kind = 'receivable' then 1 else -1 end * (p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents))
     from fin_payments p join fin_entries e on e.id = p.entry_id
-   where p.company_id = ${A.companyId} and p.account_id = ${A.id}), 0)`;
+   where p.company_id = fin_accounts.company_id and p.account_id = fin_accounts.id), 0)`;
 
 const toAccount = (r: typeof A.$inferSelect & { moved: string | number }): FinAccount => ({
   id: r.id,
