@@ -6,6 +6,7 @@ import billing from '../features/billing/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
 import departments from '../features/departments/manifest.ts';
+import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
@@ -25,6 +26,7 @@ export const MANIFESTS: FeatureManifest[] = [
   companySetup,
   onboarding,
   departments,
+  finance,
   access,
   support,
   billing,

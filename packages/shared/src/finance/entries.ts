@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
-import { FINANCE_MESSAGES, idSchema, saneDate } from './registers.ts';
+import { idSchema, saneDate } from './registers.ts';
 import { isValidLinhaDigitavel, MAX_AMOUNT_CENTS, type DisplayStatus } from './money.ts';
 
 /** Payables and receivables (contas a pagar / a receber) and their payments (issue 16). */
@@ -52,7 +52,7 @@ const description = safeText({ error: ENTRY_MESSAGES.description })
   .pipe(z.string().min(1, ENTRY_MESSAGES.description).max(200, ENTRY_MESSAGES.descriptionTooLong));
 const barcode = safeText()
   .nullish()
-  .transform((v) => v?.replace(/[\s.\-]/g, '') || null)
+  .transform((v) => v?.replace(/[\s.-]/g, '') || null)
   .refine((v) => v === null || isValidLinhaDigitavel(v), { message: ENTRY_MESSAGES.barcode });
 
 const entryFields = {

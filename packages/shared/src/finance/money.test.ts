@@ -91,3 +91,18 @@ describe('schemas', () => {
     expect(paymentCreateSchema.safeParse({ accountId: crypto.randomUUID(), paidDate: '2026-05-10', amountCents: 10, interestCents: -1 }).success).toBe(false);
   });
 });
+
+describe('parseBrlToCents', () => {
+  it('reads what people type in Brazil', async () => {
+    const { parseBrlToCents, centsToInput } = await import('./money.ts');
+    expect(parseBrlToCents('1.234,56')).toBe(123456);
+    expect(parseBrlToCents('R$ 10')).toBe(1000);
+    expect(parseBrlToCents('10,5')).toBe(1050);
+    expect(parseBrlToCents('10.50')).toBe(1050);
+    expect(parseBrlToCents('1.000')).toBe(100000);
+    expect(parseBrlToCents('-3,00')).toBe(-300);
+    expect(parseBrlToCents('abc')).toBeNull();
+    expect(parseBrlToCents('1,234')).toBeNull();
+    expect(centsToInput(123456).replace(/\s/g, ' ')).toBe('1.234,56');
+  });
+});

@@ -122,7 +122,7 @@ const mod11Collection = (digits: string): number => {
  * with its mod 10 or mod 11 digit by the third digit). Punctuation and spaces are ignored.
  */
 export function isValidLinhaDigitavel(value: string): boolean {
-  const d = value.replace(/[\s.\-]/g, '');
+  const d = value.replace(/[\s.-]/g, '');
   if (!/^\d+$/.test(d)) return false;
   if (d.length === 47) {
     const fields: Array<[string, number]> = [
@@ -147,3 +147,23 @@ export function isValidLinhaDigitavel(value: string): boolean {
   }
   return false;
 }
+
+/**
+ * A typed BRL amount to cents: "1.234,56", "1234,5", "R$ 10", "10.50" (a dot followed by
+ * exactly two digits at the end is a decimal point). Null when it is not a number.
+ */
+export function parseBrlToCents(text: string): number | null {
+  let t = text.replace(/R\$|\s/g, '');
+  if (!t) return null;
+  const negative = t.startsWith('-');
+  if (negative) t = t.slice(1);
+  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+  else if (!/^\d+\.\d{1,2}$/.test(t)) t = t.replace(/\./g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  const [int, dec = ''] = t.split('.');
+  const cents = Number(int) * 100 + Number(dec.padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+/** Cents to the text of an input: 123456 → "1.234,56". */
+export const centsToInput = (cents: number) => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);

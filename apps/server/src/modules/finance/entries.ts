@@ -13,7 +13,6 @@ import {
   type FinEntryPage,
   type FinEntryTotals,
   type FinPayment,
-  type paymentCreateSchema,
 } from '@sede/shared/finance/entries';
 import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@sede/shared/finance/money';
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
@@ -24,7 +23,7 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { categoryOf } from './registers.ts';
 
-const { finEntries: E, finPayments: P, finAccounts: A, finCategories: C, finCostCenters: CC, organizations: O, people: PE } = schema;
+const { finEntries: E, finPayments: P, finAccounts: A, finCostCenters: CC, organizations: O, people: PE } = schema;
 
 export const FIN_ENTRY = 'fin_entry';
 

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ENTRY_MESSAGES, type FinEntry } from '@sede/shared/finance/entries';
+import { isSaneDate } from '@sede/shared/finance/money';
+import type { FinRegisters } from '@sede/shared/finance/registers';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatMoneyCents } from '../../../lib/format.ts';
+import { bulkSettle } from '../api/bulk-settle.ts';
+import { financeKeys } from '../api/keys.ts';
+import { Select } from './select.tsx';
+
+/** Settles the selected entries in full on one date and account (all or none). */
+export function BulkSettleDialog({ entries, open, onOpenChange, onDone, registers }: { entries: FinEntry[]; open: boolean; onOpenChange: (o: boolean) => void; onDone: () => void; registers: FinRegisters }) {
+  const queryClient = useQueryClient();
+  const accounts = registers.accounts.filter((a) => !a.archived);
+  const [accountId, setAccountId] = useState('');
+  const [paidDate, setPaidDate] = useState(todayInBrazil());
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
+  useEffect(() => {
+    if (!open) return;
+    setError(null);
+    setPaidDate(todayInBrazil());
+    setAccountId(accounts[0]?.id ?? '');
+  }, [open]);
+  const total = entries.reduce((s, e) => s + e.openCents, 0);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!accountId) return setError('Escolha a conta. Cadastre uma em Cadastros.');
+    if (!isSaneDate(paidDate)) return setError(ENTRY_MESSAGES.paidDate);
+    setPending(true);
+    try {
+      const res = await bulkSettle({ entryIds: entries.map((x) => x.id), accountId, paidDate });
+      toast.success(`${res.settled} lançamento(s) baixado(s): ${formatMoneyCents(res.totalCents)}.`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.entries }), queryClient.invalidateQueries({ queryKey: financeKeys.registers })]);
+      onDone();
+      onOpenChange(false);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível baixar os lançamentos.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Baixar selecionados" description={`${entries.length} lançamento(s), ${formatMoneyCents(total)} em aberto, quitados pelo valor em aberto.`}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        {error && <FormAlert title={error} />}
+        <Field label="Conta">
+          <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+            {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Data da baixa">
+          <Input type="date" value={paidDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setPaidDate(e.target.value)} />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={pending}>
+            Baixar {entries.length}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

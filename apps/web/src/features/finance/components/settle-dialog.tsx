@@ -1,0 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ENTRY_MESSAGES, type FinEntry } from '@sede/shared/finance/entries';
+import { isSaneDate, lateCharges, paymentTotal } from '@sede/shared/finance/money';
+import type { FinRegisters } from '@sede/shared/finance/registers';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { Undo2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, formatMoneyCents } from '../../../lib/format.ts';
+import { useEntry } from '../api/get-entry.ts';
+import { financeKeys } from '../api/keys.ts';
+import { settleEntry } from '../api/settle-entry.ts';
+import { undoPayment } from '../api/undo-payment.ts';
+import { DueHint, isoToDate } from './due-hint.tsx';
+import { MoneyInput } from './money-input.tsx';
+import { Select } from './select.tsx';
+import { WideDialog } from './wide-dialog.tsx';
+
+/** Settle an entry, whole or partly, with interest, fine and discount; the payments so far, each undoable. */
+export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: FinEntry | null; onClose: () => void; registers: FinRegisters; canUndo: boolean }) {
+  const queryClient = useQueryClient();
+  const detail = useEntry(entry?.id ?? null);
+  const [accountId, setAccountId] = useState('');
+  const [paidDate, setPaidDate] = useState(todayInBrazil());
+  const [amount, setAmount] = useState<number | null>(null);
+  const [interest, setInterest] = useState<number | null>(0);
+  const [fine, setFine] = useState<number | null>(0);
+  const [discount, setDiscount] = useState<number | null>(0);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const accounts = registers.accounts.filter((a) => !a.archived);
+
+  const suggest = (date: string, open: number) => {
+    if (!entry || !isSaneDate(date)) return;
+    const c = lateCharges(open, entry.dueDate, date);
+    setInterest(c.interestCents);
+    setFine(c.fineCents);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another entry is opened
+  useEffect(() => {
+    if (!entry) return;
+    const today = todayInBrazil();
+    setError(null);
+    setAccountId(entry.accountId && accounts.some((a) => a.id === entry.accountId) ? entry.accountId : (accounts[0]?.id ?? ''));
+    setPaidDate(today);
+    setAmount(entry.openCents);
+    setDiscount(0);
+    suggest(today, entry.openCents);
+  }, [entry?.id]);
+
+  if (!entry) return null;
+  const verb = entry.kind === 'payable' ? 'Pagar' : 'Receber';
+  const total = amount ? paymentTotal({ amountCents: amount, interestCents: interest ?? 0, fineCents: fine ?? 0, discountCents: discount ?? 0 }) : 0;
+  const late = lateCharges(entry.openCents, entry.dueDate, isSaneDate(paidDate) ? paidDate : entry.dueDate).daysLate;
+
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.entries }), queryClient.invalidateQueries({ queryKey: financeKeys.registers })]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!accountId) return setError('Escolha a conta de onde o dinheiro sai ou entra. Cadastre uma em Cadastros.');
+    if (!isSaneDate(paidDate)) return setError(ENTRY_MESSAGES.paidDate);
+    if (!amount || amount <= 0) return setError(ENTRY_MESSAGES.amount);
+    if (amount > entry.openCents) return setError(ENTRY_MESSAGES.overpaid);
+    if (interest === null || fine === null || discount === null || interest < 0 || fine < 0 || discount < 0) return setError(ENTRY_MESSAGES.cents);
+    setPending(true);
+    try {
+      const res = await settleEntry(entry.id, { accountId, paidDate, amountCents: amount, interestCents: interest, fineCents: fine, discountCents: discount });
+      toast.success(res.entry.status === 'paid' ? (entry.kind === 'payable' ? 'Conta paga.' : 'Conta recebida.') : `Baixa parcial registrada. Em aberto: ${formatMoneyCents(res.entry.openCents)}.`);
+      await refresh();
+      onClose();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível registrar a baixa.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const undo = async (paymentId: string) => {
+    try {
+      await undoPayment(entry.id, paymentId);
+      toast.success('Baixa desfeita.');
+      await refresh();
+      onClose();
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível desfazer.');
+    }
+  };
+
+  const payments = detail.data?.payments ?? [];
+  return (
+    <WideDialog
+      open={!!entry}
+      onOpenChange={(o) => !o && onClose()}
+      title={`${verb}: ${entry.description}`}
+      description={
+        <>
+          Vencimento {formatDate(isoToDate(entry.dueDate))} · em aberto {formatMoneyCents(entry.openCents)} de {formatMoneyCents(entry.amountCents)}
+        </>
+      }
+    >
+      <DueHint dueDate={entry.dueDate} />
+      {payments.length > 0 && (
+        <section aria-label="Baixas registradas" className="grid gap-2">
+          <h3 className="text-sm font-medium text-slate-800">Baixas registradas</h3>
+          <ul className="grid gap-1 text-sm">
+            {payments.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-3 py-2">
+                <span>
+                  {formatDate(isoToDate(p.paidDate))} · {formatMoneyCents(p.totalCents)} {p.accountName ? `· ${p.accountName}` : ''}
+                  {p.interestCents + p.fineCents > 0 && <span className="text-slate-600"> (juros e multa {formatMoneyCents(p.interestCents + p.fineCents)})</span>}
+                </span>
+                {canUndo && (
+                  <Button type="button" variant="ghost" size="sm" onClick={() => undo(p.id)}>
+                    <Undo2 aria-hidden /> Desfazer
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {entry.status === 'open' ? (
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          {error && <FormAlert title={error} />}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Conta">
+              <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+                {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={entry.kind === 'payable' ? 'Data do pagamento' : 'Data do recebimento'}>
+              <Input
+                type="date"
+                value={paidDate}
+                min="2000-01-01"
+                max="2099-12-31"
+                onChange={(e) => {
+                  setPaidDate(e.target.value);
+                  suggest(e.target.value, amount ?? entry.openCents);
+                }}
+              />
+            </Field>
+            <Field label="Valor principal (R$)" hint="Menor que o aberto: baixa parcial.">
+              <MoneyInput cents={amount} onCents={setAmount} />
+            </Field>
+            <Field label="Desconto (R$)">
+              <MoneyInput cents={discount} onCents={setDiscount} />
+            </Field>
+            <Field label="Juros (R$)" hint={late ? `${late} dia(s) de atraso: sugerido 1% ao mês.` : undefined}>
+              <MoneyInput cents={interest} onCents={setInterest} />
+            </Field>
+            <Field label="Multa (R$)" hint={late ? 'Sugerida: 2% do valor em aberto.' : undefined}>
+              <MoneyInput cents={fine} onCents={setFine} />
+            </Field>
+          </div>
+          <p className="text-sm font-medium text-slate-900" aria-live="polite">
+            Total {entry.kind === 'payable' ? 'pago' : 'recebido'}: {formatMoneyCents(total)}
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" pending={pending}>
+              Confirmar baixa
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="text-sm text-slate-700">{entry.status === 'paid' ? 'Esta conta está quitada.' : 'Esta conta está cancelada.'}</p>
+      )}
+    </WideDialog>
+  );
+}

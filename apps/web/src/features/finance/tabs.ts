@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+
+/** The tabs of /financeiro, in order; `aba` in the URL names one (default: visão geral). */
+export const FINANCE_TABS = [
+  { value: 'visao-geral', label: 'Visão geral', component: lazy(() => import('./tabs/overview-tab.tsx')) },
+  { value: 'contas-a-pagar', label: 'Contas a pagar', component: lazy(() => import('./tabs/payables-tab.tsx')) },
+  { value: 'contas-a-receber', label: 'Contas a receber', component: lazy(() => import('./tabs/payables-tab.tsx')) },
+  { value: 'fluxo-de-caixa', label: 'Fluxo de caixa', component: lazy(() => import('./tabs/cash-flow-tab.tsx')) },
+  { value: 'dre', label: 'DRE', component: lazy(() => import('./tabs/dre-tab.tsx')) },
+  { value: 'extratos', label: 'Extratos e conciliação', component: lazy(() => import('./tabs/statements-tab.tsx')) },
+  { value: 'cadastros', label: 'Cadastros', component: lazy(() => import('./tabs/registers-tab.tsx')) },
+] as const;
+export type FinanceTab = (typeof FINANCE_TABS)[number]['value'];
+export const DEFAULT_TAB: FinanceTab = 'visao-geral';
+
+export const tabFrom = (value: string | null): FinanceTab => (FINANCE_TABS.some((t) => t.value === value) ? (value as FinanceTab) : DEFAULT_TAB);
