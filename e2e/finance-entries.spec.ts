@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { e2eSql } from './support/company.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+test.describe('/financeiro: contas a pagar', () => {
+  test('enter a payable in 3 installments, settle one partly with interest, bulk settle the rest; the tab survives a reload', async ({ page }) => {
+    test.setTimeout(120_000);
+    // Confirming the sign-up signs the admin in within the page's context.
+    const admin = await createCompanyWithAdmin(page.request);
+    const account = await page.request.post('/api/finance/accounts', { data: { name: 'Banco Inter PJ', kind: 'checking', openingBalanceCents: 500000, openingDate: today() } });
+    expect(account.status(), await account.text()).toBe(201);
+
+    await page.goto('/financeiro?aba=contas-a-pagar');
+    await expect(page.getByRole('tab', { name: 'Contas a pagar' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Nenhuma conta a pagar ainda' })).toBeVisible();
+    await expectAccessible(page);
+
+    // New payable: R$ 1.000,00 in 3 installments (remainder on the first).
+    await page.getByRole('button', { name: 'Nova conta a pagar' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nova conta a pagar' });
+    await dialog.getByLabel('Descrição').fill('Notebook da recepção');
+    await dialog.getByLabel('Forma').selectOption('installments');
+    await dialog.getByLabel('Número de parcelas').fill('3');
+    await dialog.getByLabel('Valor total (R$)').fill('1.000,00');
+    await dialog.getByLabel('Vencimento da 1ª parcela').fill(today());
+    await dialog.getByLabel('Categoria').selectOption({ label: 'Móveis e computadores' });
+    await expect(dialog.getByText('1ª parcela de R$ 333,34 e 2x de R$ 333,33, uma por mês.')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toast(page, '3 lançamentos criados.')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Contas a pagar' }).getByRole('row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(1)).toContainText('(1/3)');
+    await expect(rows.nth(1)).toContainText('R$ 333,34');
+    await expect(page.getByLabel('Totais do filtro')).toContainText('R$ 1.000,00');
+
+    // Partial payment of the first installment with interest.
+    await rows.nth(1).getByRole('button', { name: 'Pagar: Notebook da recepção' }).click();
+    const settle = page.getByRole('dialog', { name: 'Pagar: Notebook da recepção' });
+    await settle.getByLabel('Valor principal (R$)').fill('100,00');
+    await settle.getByLabel('Juros (R$)').fill('5,50');
+    await expect(settle.getByText('Total pago: R$ 105,50')).toBeVisible();
+    await expectAccessible(page);
+    await settle.getByRole('button', { name: 'Confirmar baixa' }).click();
+    await expect(toast(page, 'Baixa parcial registrada. Em aberto: R$ 233,34.')).toBeVisible();
+    await expect(rows.nth(1)).toContainText('R$ 233,34');
+    const [payment] = await e2eSql<{ amount_cents: string; interest_cents: string }>(
+      'SELECT p.amount_cents, p.interest_cents FROM fin_payments p JOIN fin_entries e ON e.id = p.entry_id WHERE e.company_id = $1',
+      [admin.companyId],
+    );
+    expect(payment).toEqual({ amount_cents: '10000', interest_cents: '550' });
+
+    // Bulk settle everything still open.
+    await page.getByRole('checkbox', { name: 'Selecionar todos em aberto' }).check();
+    await page.getByRole('button', { name: 'Baixar selecionados' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Baixar selecionados' });
+    await expect(bulk).toContainText('3 lançamento(s), R$ 900,00 em aberto');
+    await bulk.getByRole('button', { name: 'Baixar 3' }).click();
+    await expect(toast(page, '3 lançamento(s) baixado(s): R$ 900,00.')).toBeVisible();
+    await expect(rows.filter({ hasText: 'Pago' })).toHaveCount(3);
+
+    // Filters and the tab live in the URL: a reload keeps them.
+    await page.getByLabel('Situação').selectOption('paid');
+    await expect(page).toHaveURL(/aba=contas-a-pagar.*situacao=paid|situacao=paid.*aba=contas-a-pagar/);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Contas a pagar' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Situação')).toHaveValue('paid');
+    await expect(page.getByRole('table', { name: 'Contas a pagar' }).getByRole('row')).toHaveCount(4);
+    await expectAccessible(page);
+
+    // Cadastros: the account's balance moved by what was paid (5.000,00 − 1.005,50).
+    await page.getByRole('tab', { name: 'Cadastros' }).click();
+    await expect(page).toHaveURL(/aba=cadastros/);
+    await expect(page.getByText('R$ 3.994,50')).toBeVisible();
+    await expect(page.getByText('Simples Nacional (DAS)')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
