@@ -127,7 +127,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
         <Field label="Descrição">
           <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} required />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-3">
           <Field label={plan === 'installments' ? 'Valor total (R$)' : 'Valor (R$)'}>
             <MoneyInput cents={amount} onCents={setAmount} required />
           </Field>
@@ -142,7 +142,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
         {!editing && (
           <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium text-slate-800">Repetição</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid items-start gap-3 sm:grid-cols-2">
               <Field label="Forma">
                 <Select value={plan} onChange={(e) => setPlan(e.target.value as Plan)}>
                   <option value="single">À vista (uma vez)</option>
@@ -165,7 +165,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
             {(plan === 'monthly' || plan === 'yearly') && <p className="text-sm text-slate-700">Cria agora {count} lançamentos de {amount ? formatMoneyCents(amount) : 'R$ 0,00'}, um por {plan === 'monthly' ? 'mês' : 'ano'}.</p>}
           </fieldset>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field label="Categoria">
             <Select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
               <option value="">Sem categoria</option>

@@ -129,7 +129,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
       {entry.status === 'open' ? (
         <form onSubmit={submit} className="grid gap-4" noValidate>
           {error && <FormAlert title={error} />}
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field label="Conta">
               <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
                 {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { EntryKind, FinEntry } from '@sede/shared/finance/entries';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
-import { Ban, CheckCheck, Download, FileSpreadsheet, HandCoins, Pencil, Plus, RotateCcw, Trash2, WalletCards } from 'lucide-react';
+import { Ban, CheckCheck, Download, FileSpreadsheet, HandCoins, Pencil, Plus, RotateCcw, SlidersHorizontal, Trash2, WalletCards } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -98,6 +98,7 @@ export default function PayablesTab() {
     });
   const allSelected = selectable.length > 0 && selectedEntries.length === selectable.length;
 
+  const [moreFilters, setMoreFilters] = useState(false);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<FinEntryDetail | null>(null);
   const [settling, setSettling] = useState<FinEntry | null>(null);
@@ -202,7 +203,7 @@ export default function PayablesTab() {
               </Button>
             </>
           )}
-          {mayWrite && (
+          {mayWrite && !emptyWithoutFilters && (
             <Button size="sm" onClick={() => setCreating(true)}>
               <Plus aria-hidden /> {words.new}
             </Button>
@@ -241,6 +242,12 @@ export default function PayablesTab() {
                 <option value="cancelled">Canceladas</option>
               </Select>
             </div>
+            <div className="flex items-end md:hidden">
+              <Button variant="secondary" size="sm" aria-expanded={moreFilters} aria-controls="fin-mais-filtros" onClick={() => setMoreFilters((v) => !v)}>
+                <SlidersHorizontal aria-hidden /> {moreFilters ? 'Menos filtros' : 'Mais filtros'}
+              </Button>
+            </div>
+            <div id="fin-mais-filtros" className={moreFilters ? 'contents' : 'hidden md:contents'}>
             <div className="grid gap-1">
               <Label htmlFor="fin-categoria">Categoria</Label>
               <Select id="fin-categoria" value={params.get('categoria') ?? ''} onChange={(e) => setParam('categoria', e.target.value)}>
@@ -310,6 +317,7 @@ export default function PayablesTab() {
                 <option value="amount:asc">Menor valor</option>
                 <option value="description:asc">Descrição (A–Z)</option>
               </Select>
+            </div>
             </div>
             {hasFilters && (
               <div className="flex items-end">

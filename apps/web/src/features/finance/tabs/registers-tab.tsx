@@ -261,7 +261,7 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
       </li>
     );
     return (
-      <section aria-label={title} className="grid content-start gap-2">
+      <section aria-label={title} className="grid min-w-0 content-start gap-2">
         <div className="flex items-center justify-between">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
           {mayWrite && (
@@ -287,7 +287,7 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
           <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} /> Mostrar arquivadas
         </label>
       </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {column('income', 'Receitas')}
         {column('expense', 'Despesas')}
       </CardContent>
