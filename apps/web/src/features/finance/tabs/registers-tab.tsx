@@ -261,7 +261,7 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
       </li>
     );
     return (
-      <section aria-label={title} className="grid min-w-0 content-start gap-2">
+      <section aria-label={title} className="flex min-w-0 flex-col gap-2">
         <div className="flex items-center justify-between">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
           {mayWrite && (
