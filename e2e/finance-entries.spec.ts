@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { e2eSql } from './support/company.ts';
+import { e2eSql, randomCnpj } from './support/company.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -27,6 +27,15 @@ test.describe('/financeiro: contas a pagar', () => {
     await dialog.getByLabel('Valor total (R$)').fill('1.000,00');
     await dialog.getByLabel('Vencimento da 1ª parcela').fill(today());
     await dialog.getByLabel('Categoria').selectOption({ label: 'Móveis e computadores' });
+    // A supplier not registered yet: created here by its CNPJ (the platform's lookup fills it).
+    await dialog.getByRole('button', { name: 'Cadastrar empresa pelo CNPJ' }).click();
+    await dialog.getByLabel('CNPJ', { exact: true }).fill('123');
+    await dialog.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('CNPJ inválido.');
+    const cnpj = randomCnpj();
+    await dialog.getByLabel('CNPJ', { exact: true }).fill(cnpj);
+    await dialog.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: /^Remover / })).toBeVisible();
     await expect(dialog.getByText('1ª parcela de R$ 333,34 e 2x de R$ 333,33, uma por mês.')).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -35,6 +44,8 @@ test.describe('/financeiro: contas a pagar', () => {
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toContainText('(1/3)');
     await expect(rows.nth(1)).toContainText('R$ 333,34');
+    const [org] = await e2eSql<{ n: number }>('SELECT count(*)::int AS n FROM fin_entries e JOIN organizations o ON o.id = e.organization_id WHERE e.company_id = $1 AND o.cnpj = $2', [admin.companyId, cnpj]);
+    expect(org).toEqual({ n: 3 });
     await expect(page.getByLabel('Totais do filtro')).toContainText('R$ 1.000,00');
 
     // Partial payment of the first installment with interest.

@@ -20,6 +20,7 @@ import { updateEntry } from '../api/update-entry.ts';
 import { CategoryOptions } from './category-options.tsx';
 import { DueHint } from './due-hint.tsx';
 import { MoneyInput } from './money-input.tsx';
+import { NewParty } from './new-party.tsx';
 import { Select } from './select.tsx';
 import { WideDialog } from './wide-dialog.tsx';
 
@@ -214,7 +215,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
             ))}
           </div>
           <PartyPicker kind={partyKind} label={partyKind === 'organizations' ? words.party : words.partyPerson} value={party} onChange={setParty} />
-          <p className="text-xs text-slate-600">Não encontrou? Cadastre em Contatos; o CNPJ preenche os dados da empresa.</p>
+          {!party && <NewParty kind={partyKind} onCreated={setParty} />}
         </div>
         <Field label="Linha digitável do boleto" hint="Opcional. Os números são conferidos pelos dígitos verificadores.">
           <Input value={barcode} onChange={(e) => setBarcode(e.target.value)} inputMode="numeric" maxLength={60} />
