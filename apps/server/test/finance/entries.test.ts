@@ -98,6 +98,10 @@ describe('registers', () => {
     expect(list.body.accounts.find((a) => a.id === acc.body.id)!.balanceCents).toBe(100_00 - 31_00 + 75_00);
     const archived = await api<FinAccount>(`/accounts/${acc.body.id}`, fin, { method: 'PATCH', json: { archived: true } });
     expect(archived.body.archived).toBe(true);
+    const [later] = await newEntry({ amountCents: 5_00 });
+    const refused = await api(`/entries/${later!.id}/payments`, fin, { json: { accountId: acc.body.id, paidDate: today, amountCents: 5_00 } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('Esta conta está arquivada: reative-a em Cadastros ou escolha outra.');
     const bad = await api('/accounts', fin, { json: { name: 'X', bankCode: '1', openingDate: today } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('O código do banco tem 3 dígitos.');

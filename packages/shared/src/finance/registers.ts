@@ -26,6 +26,7 @@ export const FINANCE_MESSAGES = {
   dreGroup: 'Grupo do DRE inválido.',
   id: 'Identificador inválido.',
   accountNotFound: 'Conta não encontrada.',
+  accountArchived: 'Esta conta está arquivada: reative-a em Cadastros ou escolha outra.',
   categoryNotFound: 'Categoria não encontrada.',
   costCenterNotFound: 'Centro de custo não encontrado.',
   parentCycle: 'Uma categoria não pode ficar dentro dela mesma.',

@@ -264,8 +264,12 @@ export type SettleInput = { entryId: string; accountId: string; paidDate: string
 async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput): Promise<FinPayment> {
   const entry = await lockEntry(tx, tenant, input.entryId);
   if (entry.status !== 'open') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
-  const [account] = await tx.select({ id: A.id, name: A.name }).from(A).where(and(eq(A.companyId, tenant.companyId), eq(A.id, input.accountId)));
+  const [account] = await tx
+    .select({ id: A.id, name: A.name, archivedAt: A.archivedAt })
+    .from(A)
+    .where(and(eq(A.companyId, tenant.companyId), eq(A.id, input.accountId)));
   if (!account) throw notFound(FINANCE_MESSAGES.accountNotFound);
+  if (account.archivedAt) throw conflict(FINANCE_MESSAGES.accountArchived, 'ACCOUNT_ARCHIVED');
   const open = entry.amountCents - entry.paidCents;
   if (input.amountCents > open) throw badRequest(M.overpaid);
   const [payment] = await tx
