@@ -230,9 +230,12 @@ describe('entries', () => {
 describe('public functions for reconciliation', () => {
   it('createEntry and settleEntry work on a tenant', async () => {
     const t = { db: server.services.db, companyId, actorId: fin.userId };
-    const [e] = await createEntry(t, { kind: 'receivable', description: 'Venda conciliada', amountCents: 77_00, dueDate: today, installments: 1, recurrence: 'none' } as never);
+    const [e] = await createEntry(t, { kind: 'receivable', description: 'Venda conciliada', amountCents: 77_00, dueDate: today });
     const { entry } = await settleEntry(t, { entryId: e!.id, accountId: account.id, paidDate: today, amountCents: 77_00 });
     expect(entry.status).toBe('paid');
+    // Validated like the API: a bad amount is a 400 in Portuguese, nothing written.
+    await expect(createEntry(t, { kind: 'payable', description: 'X', amountCents: -1, dueDate: today })).rejects.toMatchObject({ status: 400, message: 'Informe um valor maior que zero.' });
+    await expect(settleEntry(t, { entryId: e!.id, accountId: account.id, paidDate: '1900-01-01', amountCents: 1 })).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -242,9 +245,9 @@ describe('alerts', () => {
     const reader = await memberOf(server, c.companyId, 'financeiro');
     const seller = await memberOf(server, c.companyId, 'vendas');
     const t = { db: server.services.db, companyId: c.companyId, actorId: c.admin.userId };
-    await createEntry(t, { kind: 'payable', description: 'Energia', amountCents: 300_00, dueDate: addDays(today, 2), installments: 1, recurrence: 'none' } as never);
-    await createEntry(t, { kind: 'payable', description: 'Água', amountCents: 100_00, dueDate: addDays(today, -1), installments: 1, recurrence: 'none' } as never);
-    await createEntry(t, { kind: 'payable', description: 'Futuro', amountCents: 100_00, dueDate: addDays(today, 30), installments: 1, recurrence: 'none' } as never);
+    await createEntry(t, { kind: 'payable', description: 'Energia', amountCents: 300_00, dueDate: addDays(today, 2) });
+    await createEntry(t, { kind: 'payable', description: 'Água', amountCents: 100_00, dueDate: addDays(today, -1) });
+    await createEntry(t, { kind: 'payable', description: 'Futuro', amountCents: 100_00, dueDate: addDays(today, 30) });
     await sendFinanceAlerts(server.services);
     await sendFinanceAlerts(server.services);
     const rows = await sql(server, 'SELECT user_id, title, link FROM notifications WHERE company_id = $1 ORDER BY title', [c.companyId]);
