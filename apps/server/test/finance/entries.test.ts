@@ -266,6 +266,9 @@ describe('isolation and permissions', () => {
     const pay = await api<{ payment: { id: string } }>(`/entries/${paid!.id}/payments`, fin, { json: { accountId: account.id, paidDate: today, amountCents: 10_00 } });
     const file = await upload(server, fin.jar, `entityType=fin_entry&entityId=${e!.id}&kind=document`, pdfBytes(), 'boleto.pdf');
     expect(file.status, JSON.stringify(file.body)).toBe(201);
+    // Uploading to the entry: another company's member 404, a member without financeiro 403.
+    expect((await upload(server, outsider.jar, `entityType=fin_entry&entityId=${e!.id}&kind=document`, pdfBytes(), 'x.pdf')).status).toBe(404);
+    expect((await upload(server, vendas.jar, `entityType=fin_entry&entityId=${e!.id}&kind=document`, pdfBytes(), 'x.pdf')).status).toBe(403);
     const cat = registers.categories[0]!;
     const cc = await api<FinCostCenter>('/cost-centers', fin, { json: { name: 'Isolado' } });
     const [toDelete] = await newEntry({ description: 'Apagar' });
