@@ -202,11 +202,12 @@ describe('entries', () => {
     const p2 = await api<FinEntryPage>(`/entries?${q}&cursor=${p1.body.nextCursor}`, fin);
     const p3 = await api<FinEntryPage>(`/entries?${q}&cursor=${p2.body.nextCursor}`, fin);
     expect([...p2.body.entries, ...p3.body.entries].map((e) => e.amountCents)).toEqual([300, 200, 100]);
+    expect(p2.body.totals).toBeNull();
     expect(p3.body.nextCursor).toBeNull();
     const overdue = await api<FinEntryPage>(`/entries?kind=payable&status=overdue&q=${encodeURIComponent(tag)}`, fin);
     expect(overdue.body.entries.map((e) => e.displayStatus)).toEqual(['overdue', 'overdue']);
     const period = await api<FinEntryPage>(`/entries?kind=payable&q=${encodeURIComponent(tag)}&from=${today}&to=${addDays(today, 1)}`, fin);
-    expect(period.body.totals.count).toBe(2);
+    expect(period.body.totals?.count).toBe(2);
     expect((await api(`/entries?cursor=lixo`, fin)).status).toBe(400);
     expect((await api(`/entries?from=1900-01-01`, fin)).status).toBe(400);
   });

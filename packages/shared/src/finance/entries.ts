@@ -213,4 +213,5 @@ export type FinEntry = {
 };
 export type FinEntryDetail = FinEntry & { payments: FinPayment[] };
 export type FinEntryTotals = { count: number; amountCents: number; paidCents: number; openCents: number; overdueCents: number };
-export type FinEntryPage = { entries: FinEntry[]; nextCursor: string | null; totals: FinEntryTotals };
+/** `totals` (of the whole filtered set) on the first page; null on the next ones (same filter, same totals). */
+export type FinEntryPage = { entries: FinEntry[]; nextCursor: string | null; totals: FinEntryTotals | null };

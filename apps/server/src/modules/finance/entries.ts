@@ -425,7 +425,8 @@ export async function listEntries(tenant: Tenant, q: ListQuery): Promise<FinEntr
   }
   const [rows, totals] = await Promise.all([
     tenant.db.select(columns).from(E).where(where).orderBy(dir(col), dir(E.id)).limit(q.limit + 1),
-    totalsOf(tenant, filter, today),
+    // The totals come with the first page only: the next pages of the same filter have the same.
+    q.cursor ? Promise.resolve(null) : totalsOf(tenant, filter, today),
   ]);
   const page = rows.slice(0, q.limit).map((r) => toEntry(flatten(r), today));
   const last = rows.length > q.limit ? rows[q.limit - 1]!.e : null;
