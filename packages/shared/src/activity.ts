@@ -45,6 +45,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   comment: 'Comentário',
   task: 'Tarefa',
   company_data: 'Todos os dados da empresa',
+  crm_target: 'Meta de vendas',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
