@@ -12,6 +12,8 @@ const rowsHeight = (n: number) => Math.max(140, n * 46 + 48);
 const short = (s: string, n = 18) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 const stageLabel = (multiple: boolean) => (r: { pipelineName: string; stageName: string }) => (multiple ? `${r.pipelineName} · ${r.stageName}` : r.stageName);
+/** On the axis, a stage's name without its pipeline (the tooltip and the table have both). */
+const stageTick = (s: string) => short(s.includes(' · ') ? s.slice(s.indexOf(' · ') + 3) : s, 16);
 
 export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
   const multiple = new Set(rows.map((r) => r.pipelineId)).size > 1;
@@ -23,8 +25,8 @@ export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
     { header: 'Etapa', text: label, csv: label },
     { header: 'Negócios', text: (r) => String(r.count), csv: (r) => r.count, numeric: true },
     { header: 'Valor (R$)', text: (r) => brl(r.valueCents), csv: (r) => centsToReais(r.valueCents), numeric: true },
-    { header: 'Probabilidade', text: (r) => `${r.probability}%`, csv: (r) => r.probability, numeric: true },
-    { header: 'Valor ponderado (R$)', text: (r) => brl(r.weightedCents), csv: (r) => centsToReais(r.weightedCents), numeric: true },
+    { header: 'Prob.', text: (r) => `${r.probability}%`, csv: (r) => r.probability, numeric: true },
+    { header: 'Ponderado (R$)', text: (r) => brl(r.weightedCents), csv: (r) => centsToReais(r.weightedCents), numeric: true },
   ];
   return (
     <ChartCard
@@ -39,7 +41,7 @@ export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
         <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" tick={TICK} tickFormatter={brlCompact} />
-          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={(s: string) => short(s, 16)} />
+          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={stageTick} />
           <Tooltip formatter={money} />
           <Legend />
           <Bar dataKey="value" name="Valor" fill={COLORS.value} isAnimationActive={false} />
@@ -74,7 +76,7 @@ export function FunnelChart({ rows }: { rows: FunnelRow[] }) {
         <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" tick={TICK} allowDecimals={false} />
-          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={(s: string) => short(s, 16)} />
+          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={stageTick} />
           <Tooltip />
           <Legend />
           <Bar dataKey="reached" name="Entraram" fill={COLORS.value} isAnimationActive={false} />

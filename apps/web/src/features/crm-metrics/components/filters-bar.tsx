@@ -26,19 +26,19 @@ export function FiltersBar({ options, state }: Props) {
           </option>
         </select>
       </div>
-      <div className="grid gap-1.5">
+      <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
         <label htmlFor={`${id}-from`} className={label}>
           De
         </label>
         <input id={`${id}-from`} type="month" className={inputClass} value={filters.from} max={filters.to} required onChange={(e) => e.target.value && update({ de: e.target.value })} />
       </div>
-      <div className="grid gap-1.5">
+      <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
         <label htmlFor={`${id}-to`} className={label}>
           Até
         </label>
         <input id={`${id}-to`} type="month" className={inputClass} value={filters.to} min={filters.from} required onChange={(e) => e.target.value && update({ ate: e.target.value })} />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 gap-1.5">
         <label htmlFor={`${id}-pipeline`} className={label}>
           Funil
         </label>
@@ -51,7 +51,7 @@ export function FiltersBar({ options, state }: Props) {
           ))}
         </select>
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 gap-1.5">
         <label htmlFor={`${id}-owner`} className={label}>
           Vendedor
         </label>
