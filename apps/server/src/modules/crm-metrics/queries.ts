@@ -86,9 +86,22 @@ export async function pipelineByStage(tenant: Tenant, f: MetricsFilters): Promis
  * pipeline or were won (`advanced`). One statement; window functions instead of a lookup per deal.
  */
 export async function funnel(tenant: Tenant, f: MetricsFilters): Promise<FunnelRow[]> {
+  const { rows } = await tenant.db.execute<Record<string, unknown>>(funnelSql(tenant, f));
+  return rows.map((r) => ({
+    pipelineId: String(r.pipeline_id),
+    pipelineName: String(r.pipeline_name),
+    stageId: String(r.stage_id),
+    stageName: String(r.stage_name),
+    reached: num(r.reached),
+    advanced: num(r.advanced),
+  }));
+}
+
+/** The funnel's statement (apart, so it can be EXPLAINed). */
+export function funnelSql(tenant: Pick<Tenant, 'companyId'>, f: MetricsFilters): SQL {
   const c = tenant.companyId;
   const { start, end } = bounds(f);
-  const { rows } = await tenant.db.execute<Record<string, unknown>>(sql`
+  return sql`
     WITH scoped AS (
       SELECT d.id, d.stage_id, d.status, d.closed_at, d.created_at
         FROM deals d
@@ -112,26 +125,20 @@ export async function funnel(tenant: Tenant, f: MetricsFilters): Promise<FunnelR
              row_number() OVER (PARTITION BY e.deal_id, e.stage_id ORDER BY e.at) AS rn
         FROM entries e JOIN crm_stages s ON s.id = e.stage_id AND s.company_id = ${c}
     ), firsts AS (
-      SELECT p.*, d.status, d.closed_at FROM placed p JOIN scoped d ON d.id = p.deal_id WHERE p.rn = 1
+      SELECT p.deal_id, p.stage_id,
+             p.later_max > p.position OR (d.status = 'won' AND d.closed_at >= p.at AND d.closed_at < ${end}) AS advanced
+        FROM placed p JOIN scoped d ON d.id = p.deal_id
+       WHERE p.rn = 1
     )
     SELECT pl.id AS pipeline_id, pl.name AS pipeline_name, s.id AS stage_id, s.name AS stage_name,
            count(fi.deal_id)::int AS reached,
-           (count(fi.deal_id) FILTER (WHERE fi.later_max > fi.position
-              OR (fi.status = 'won' AND fi.closed_at >= fi.at AND fi.closed_at < ${end})))::int AS advanced
+           (count(fi.deal_id) FILTER (WHERE fi.advanced))::int AS advanced
       FROM crm_stages s
       JOIN crm_pipelines pl ON pl.id = s.pipeline_id AND pl.company_id = ${c}
       LEFT JOIN firsts fi ON fi.stage_id = s.id
      WHERE s.company_id = ${c} ${f.pipelineId ? sql`AND s.pipeline_id = ${f.pipelineId}` : sql``}
      GROUP BY pl.id, pl.name, pl.position, s.id, s.name, s.position
-     ORDER BY pl.position, pl.name, pl.id, s.position, s.id`);
-  return rows.map((r) => ({
-    pipelineId: String(r.pipeline_id),
-    pipelineName: String(r.pipeline_name),
-    stageId: String(r.stage_id),
-    stageName: String(r.stage_name),
-    reached: num(r.reached),
-    advanced: num(r.advanced),
-  }));
+     ORDER BY pl.position, pl.name, pl.id, s.position, s.id`;
 }
 
 /** Won and lost per month of `closed_at` (Brasília); months without any are zeros. */
