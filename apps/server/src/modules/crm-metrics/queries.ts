@@ -120,15 +120,17 @@ export function funnelSql(tenant: Pick<Tenant, 'companyId'>, f: MetricsFilters):
         FROM scoped d LEFT JOIN first_hist fh ON fh.deal_id = d.id
        WHERE d.created_at >= ${start} AND (fh.deal_id IS NULL OR fh.from_stage_id IS NOT NULL)
     ), placed AS (
-      SELECT e.deal_id, e.stage_id, e.at, s.position,
-             max(s.position) OVER (PARTITION BY e.deal_id ORDER BY e.at DESC, s.position DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS later_max,
-             row_number() OVER (PARTITION BY e.deal_id, e.stage_id ORDER BY e.at) AS rn
+      -- Each deal's first and last entry into each stage in the period (a hash aggregate).
+      SELECT e.deal_id, e.stage_id, s.position, min(e.at) AS first_at, max(e.at) AS last_at
         FROM entries e JOIN crm_stages s ON s.id = e.stage_id AND s.company_id = ${c}
+       GROUP BY e.deal_id, e.stage_id, s.position
     ), firsts AS (
+      -- Advanced: a later stage (higher position) entered at or after this stage's first entry,
+      -- i.e. the latest entry into any higher position is not before it; or won afterwards.
       SELECT p.deal_id, p.stage_id,
-             p.later_max > p.position OR (d.status = 'won' AND d.closed_at >= p.at AND d.closed_at < ${end}) AS advanced
+             coalesce(max(p.last_at) OVER (PARTITION BY p.deal_id ORDER BY p.position DESC RANGE BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) >= p.first_at, false)
+             OR (d.status = 'won' AND d.closed_at >= p.first_at AND d.closed_at < ${end}) AS advanced
         FROM placed p JOIN scoped d ON d.id = p.deal_id
-       WHERE p.rn = 1
     )
     SELECT pl.id AS pipeline_id, pl.name AS pipeline_name, s.id AS stage_id, s.name AS stage_name,
            count(fi.deal_id)::int AS reached,
