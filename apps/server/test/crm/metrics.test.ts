@@ -250,6 +250,17 @@ describe('isolation (decision 0165)', () => {
     expect((await api('/targets', rh, { method: 'PUT', json: { targets: [{ userId: seller.userId, month: '2026-07', targetCents: 1 }] } })).status).toBe(403);
   });
 
+  it('options and the figures without ids: 403 without comercial, 401 anonymous, the own company for another member', async () => {
+    for (const path of ['/options', '/overview', '/pipeline', '/funnel', '/monthly', '/revenue', '/cycle', '/targets']) {
+      expect((await api(path, rh)).status, path).toBe(403);
+      expect((await server.request(`/api/crm-metrics${path}`)).status, path).toBe(401);
+    }
+    const theirs = await api<MetricsOptions>('/options', outsider);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.pipelines.map((p) => p.name)).toEqual(['Funil da Beta']);
+    expect(theirs.body.owners.map((o) => o.id)).toEqual([outsider.userId]);
+  });
+
   it("aggregates without ids answer the caller's own company: another company sees only its own deals", async () => {
     const theirs = await api<MetricsOverview>(`/overview?${PERIOD}`, outsider);
     expect(theirs.status).toBe(200);
