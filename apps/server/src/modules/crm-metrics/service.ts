@@ -58,8 +58,11 @@ export async function putTargets(tenant: Tenant, input: TargetsPut['targets']) {
           set: { targetCents: sql`excluded.target_cents`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`now()` },
         });
     }
-    for (const e of deletions) {
-      await tx.delete(t).where(and(eq(t.companyId, tenant.companyId), eq(t.userId, e.userId), eq(t.month, `${e.month}-01`)));
+    if (deletions.length) {
+      // One statement for every cleared (salesperson, month).
+      await tx.execute(sql`
+        DELETE FROM crm_targets t USING json_to_recordset(${JSON.stringify(deletions.map((e) => ({ user_id: e.userId, month: `${e.month}-01` })))}::json) AS x(user_id text, month date)
+         WHERE t.company_id = ${tenant.companyId} AND t.user_id = x.user_id AND t.month = x.month`);
     }
     const months = [...new Set(input.map((e) => e.month))].sort();
     await logAudit(tx, tenant, { action: 'settings_changed', entity: 'crm_target', id: null, details: { count: byKey.size, months } });
