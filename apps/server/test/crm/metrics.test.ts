@@ -271,3 +271,29 @@ describe('isolation (decision 0165)', () => {
     expect(JSON.stringify(theirs.body)).not.toContain('Prospecção');
   });
 });
+
+describe('funnel edge cases', () => {
+  it('a deal created in the period and moved after it counts in its first stage; a move back is not an advance', async () => {
+    const one = async (text: string, params: unknown[]) => (await sql(server, text, params))[0]!.id as string;
+    const p3 = await one(`INSERT INTO crm_pipelines (company_id, name, position) VALUES ($1, 'Bordas', 9) RETURNING id`, [companyId]);
+    const a = await one(`INSERT INTO crm_stages (company_id, pipeline_id, name, position, probability) VALUES ($1, $2, 'A', 0, 10) RETURNING id`, [companyId, p3]);
+    const b = await one(`INSERT INTO crm_stages (company_id, pipeline_id, name, position, probability) VALUES ($1, $2, 'B', 1, 50) RETURNING id`, [companyId, p3]);
+    const deal = (stage: string, created: string) =>
+      one(`INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents, status, created_at) VALUES ($1, $2, $3, 'Borda', 100, 'open', $4) RETURNING id`, [companyId, p3, stage, created]);
+    const move = (id: string, from: string, to: string, at: string) =>
+      sql(server, 'INSERT INTO deal_stage_history (company_id, deal_id, from_stage_id, to_stage_id, at) VALUES ($1, $2, $3, $4, $5)', [companyId, id, from, to, at]);
+    // Created in A in February, moved to B in April (after the period).
+    const late = await deal(b, '2026-02-10T12:00:00Z');
+    await move(late, a, b, '2026-04-10T12:00:00Z');
+    // Created in A, to B, back to A, all in January.
+    const back = await deal(a, '2026-01-05T12:00:00Z');
+    await move(back, a, b, '2026-01-10T12:00:00Z');
+    await move(back, b, a, '2026-01-20T12:00:00Z');
+
+    const res = await api<{ stages: MetricsOverview['funnel'] }>(`/funnel?${PERIOD}&pipelineId=${p3}`, seller);
+    expect(res.body.stages.map((r) => [r.stageName, r.reached, r.advanced])).toEqual([
+      ['A', 2, 1],
+      ['B', 1, 0],
+    ]);
+  });
+});

@@ -112,7 +112,13 @@ export function funnelSql(tenant: Pick<Tenant, 'companyId'>, f: MetricsFilters):
         JOIN scoped d ON d.id = h.deal_id
        WHERE h.company_id = ${c} AND h.at >= ${start} AND h.at < ${end}
     ), first_hist AS (
-      SELECT DISTINCT ON (deal_id) deal_id, from_stage_id FROM hist ORDER BY deal_id, at
+      -- The first move of each deal created in the period, even after the period's end: its
+      -- from_stage_id is the stage it was created in.
+      SELECT DISTINCT ON (h.deal_id) h.deal_id, h.from_stage_id
+        FROM deal_stage_history h
+        JOIN scoped d ON d.id = h.deal_id AND d.created_at >= ${start}
+       WHERE h.company_id = ${c} AND h.at >= ${start}
+       ORDER BY h.deal_id, h.at
     ), entries AS (
       SELECT deal_id, to_stage_id AS stage_id, at FROM hist WHERE to_stage_id IS NOT NULL
       UNION ALL
