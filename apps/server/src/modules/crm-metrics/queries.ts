@@ -107,9 +107,11 @@ export function funnelSql(tenant: Pick<Tenant, 'companyId'>, f: MetricsFilters):
         FROM deals d
        WHERE d.company_id = ${c} AND d.created_at < ${end} AND (d.closed_at IS NULL OR d.closed_at >= ${start}) ${dealFilters(f)}
     ), hist AS (
+      -- Without a pipeline or owner filter every move of the period is in scope (a deal moves
+      -- only between its creation and its close), so the join is only paid when filtering.
       SELECT h.deal_id, h.from_stage_id, h.to_stage_id, h.at
         FROM deal_stage_history h
-        JOIN scoped d ON d.id = h.deal_id
+        ${f.pipelineId || f.ownerId ? sql`JOIN scoped d ON d.id = h.deal_id` : sql``}
        WHERE h.company_id = ${c} AND h.at >= ${start} AND h.at < ${end}
     ), first_hist AS (
       -- The first move of each deal created in the period, even after the period's end: its
