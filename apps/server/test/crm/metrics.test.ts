@@ -195,6 +195,9 @@ describe('targets', () => {
     const id = res.body.targets[1]!.targetId!;
     expect((await api(`/targets/${id}`, admin, { method: 'DELETE' })).status).toBe(204);
     expect((await api(`/targets/${id}`, admin, { method: 'DELETE' })).status).toBe(404);
+    const garbage = await api('/targets/nao-e-um-id', admin, { method: 'DELETE' });
+    expect(garbage.status).toBe(404);
+    expect(garbage.body).toEqual({ error: 'Meta não encontrada.', code: 'NOT_FOUND' });
     const after = await api<{ targets: TargetRow[] }>(`/targets?${PERIOD}`, seller);
     expect(after.body.targets.map((t) => t.month)).toEqual(['2026-01', '2026-03']);
     const deleted = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'entity' = 'crm_target'", [companyId]);

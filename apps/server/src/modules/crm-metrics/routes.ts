@@ -1,4 +1,4 @@
-import { metricsQuerySchema, monthsBetween, targetsPutSchema } from '@sede/shared/crm/metrics';
+import { METRICS_MESSAGES, metricsQuerySchema, monthsBetween, targetsPutSchema } from '@sede/shared/crm/metrics';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { notFound, parseWith, readJson } from '../../http/errors.ts';
 import { areaRouter } from '../../http/area-router.ts';
@@ -62,7 +62,7 @@ export function crmMetricsRoutes(s: Services) {
   });
   r.delete('/targets/:id', requirePermission('admin.write'), async (c) => {
     const id = c.req.param('id');
-    if (!UUID.test(id)) throw notFound('Meta não encontrada.');
+    if (!UUID.test(id)) throw notFound(METRICS_MESSAGES.targetNotFound);
     await deleteTarget(c.get('tenant'), id);
     return c.body(null, 204);
   });
