@@ -53,6 +53,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   fin_account: 'Conta financeira',
   fin_category: 'Categoria financeira',
   fin_cost_center: 'Centro de custo',
+  crm_target: 'Meta de vendas',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -5,6 +5,7 @@ import auth from '../features/auth/manifest.ts';
 import billing from '../features/billing/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
+import crmMetrics from '../features/crm-metrics/manifest.ts';
 import departments from '../features/departments/manifest.ts';
 import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
@@ -27,6 +28,7 @@ export const MANIFESTS: FeatureManifest[] = [
   onboarding,
   departments,
   finance,
+  crmMetrics,
   access,
   support,
   billing,

@@ -33,7 +33,6 @@ export default {
     { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes', title: 'Análise de reuniões', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes/:id', title: 'Análise de reunião', access: ['comercial'], layout: 'shell', page: comercial },
-    { path: '/metricas', title: 'Métricas', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/marketing', title: 'Marketing', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/calendario', title: 'Calendário de marketing', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/criativos', title: 'Criativos', access: ['marketing'], layout: 'shell', page: marketing },

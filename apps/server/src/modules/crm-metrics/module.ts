@@ -1,0 +1,14 @@
+import { schema } from '@sede/db/client';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { defineModule } from '../../platform/module.ts';
+import { crmMetricsRoutes } from './routes.ts';
+
+/** /metricas' figures and the sales targets (issue 12 item 5; decisions 0165–0168). */
+export default defineModule({
+  key: 'crm-metrics',
+  mount: '/crm-metrics',
+  routes: crmMetricsRoutes,
+  exportData: async (_s, tenant, out) => {
+    out.csv('metas.csv', ['id', 'userId', 'month', 'targetCents', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, schema.crmTargets));
+  },
+});

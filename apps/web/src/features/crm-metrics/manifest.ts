@@ -1,0 +1,5 @@
+import type { FeatureManifest } from '../../lib/feature.ts';
+
+export default {
+  routes: [{ path: '/metricas', title: 'Métricas', access: ['comercial'], layout: 'shell', page: () => import('./pages/metricas-page.tsx') }],
+} satisfies FeatureManifest;
