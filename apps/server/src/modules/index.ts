@@ -8,6 +8,8 @@ import companyData from './company-data/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
+import financeReports from './finance-reports/module.ts';
+import financeStatements from './finance-statements/module.ts';
 import invitations from './invitations/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
@@ -39,4 +41,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   parties,
   collaboration,
   companyData,
+  financeReports,
+  financeStatements,
 ];
