@@ -104,6 +104,7 @@ export async function importStatement(tenant: Tenant, input: { accountId: string
 }
 
 export async function listImports(tenant: Tenant, accountId?: string): Promise<StatementImport[]> {
+  if (accountId) await getAccount(tenant.db, tenant, accountId);
   const rows = await tenant.db
     .select()
     .from(I)
