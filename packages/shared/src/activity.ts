@@ -45,6 +45,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   comment: 'Comentário',
   task: 'Tarefa',
   company_data: 'Todos os dados da empresa',
+  finance_package: 'Pacote mensal do contador (financeiro)',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
