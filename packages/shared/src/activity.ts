@@ -46,6 +46,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   task: 'Tarefa',
   company_data: 'Todos os dados da empresa',
   finance_package: 'Pacote mensal do contador (financeiro)',
+  finance_report: 'Relatório financeiro',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -183,3 +183,23 @@ describe('permissions and isolation', () => {
     expect(ov.body.accounts).toEqual([]);
   });
 });
+
+describe('exports', () => {
+  it('the cash flow as CSV (`;`, decimal comma) and the DRE as XLSX, audited; 403 without financeiro', async () => {
+    const csv = await server.request('/api/finance/reports/cash-flow/export?from=2024-03-01&to=2024-04-30&granularity=month&format=csv', { jar: financeiro.jar });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const text = await csv.text();
+    expect(text.split('\r\n')[1]).toBe('"2024-03-01";"2024-03-31";5000,00;-2600,00;0,00;0,00;3350,00');
+    const xlsx = await server.request('/api/finance/reports/dre/export?to=2024-03&months=2', { jar: financeiro.jar });
+    expect(xlsx.status).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const lucro = ws.getRows(1, ws.rowCount)!.find((r) => r.getCell(1).value === 'Lucro líquido')!;
+    expect([lucro.getCell(2).value, lucro.getCell(3).value, lucro.getCell(4).value]).toEqual([-50, 4200, 4150]);
+    expect((await server.request('/api/finance/reports/dre/export?to=2024-03', { jar: vendas.jar })).status).toBe(403);
+    expect((await server.request('/api/finance/reports/dre/export?to=2024-03&format=pdf', { jar: financeiro.jar })).status).toBe(400);
+  });
+});
