@@ -7,6 +7,7 @@ import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
 import departments from '../features/departments/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
+import finance from '../features/finance/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
@@ -25,6 +26,7 @@ export const MANIFESTS: FeatureManifest[] = [
   companySetup,
   onboarding,
   departments,
+  finance,
   access,
   support,
   billing,

@@ -62,7 +62,7 @@ export function decodeStatementBytes(bytes: Uint8Array): string {
 type Node = { name: string; value: string | null; children: Node[]; line: number };
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-function unescape(s: string): string {
+function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#') {
       const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
@@ -108,7 +108,7 @@ function parseTree(body: string, firstLine: number): Node {
       if (!lastOpened || lastOpened.children.length > 0 || lastOpened.value !== null) {
         throw new StatementParseError('Arquivo OFX inválido: texto fora de uma tag', textLine);
       }
-      lastOpened.value = unescape(text);
+      lastOpened.value = decodeEntities(text);
       popTo(lastOpened);
       justValued = lastOpened;
     }

@@ -70,7 +70,8 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
   const buckets = new Map<string, CashFlowBucket>();
   for (let d = bucketStart(q.from, q.granularity); d <= q.to; d = addDays(bucketEnd(d, q.granularity), 1)) {
     const end = bucketEnd(d, q.granularity);
-    buckets.set(d, { start: d < q.from ? q.from : d, end: end > q.to ? q.to : end, realizedInCents: 0, realizedOutCents: 0, projectedInCents: 0, projectedOutCents: 0, balanceCents: 0 });
+    buckets.set(d, { start: d < q.from ? q.from : d, end: end > q.to ? q.to : end, // string dates: no Math.max
+       realizedInCents: 0, realizedOutCents: 0, projectedInCents: 0, projectedOutCents: 0, balanceCents: 0 });
   }
   const at = (date: string) => buckets.get(bucketStart(date, q.granularity))!;
 

@@ -175,7 +175,7 @@ export async function registerPackageJob(s: Services) {
     let done = 1;
     for (const f of attachments) {
       const stream = await storage.get(f.storageKey);
-      const safeName = f.name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 120);
+      const safeName = [...f.name].map((ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? '_' : ch)).join('').slice(0, 120);
       if (stream) zip.addReadStream(stream, `anexos/${f.entityId}/${f.id}-${safeName}`);
       done++;
       progress({ stage: 'Anexos', done, total });

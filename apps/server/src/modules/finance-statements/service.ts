@@ -182,7 +182,7 @@ async function suggestionsFor(db: DbOrTx, tenant: Tenant, lines: LineRow[]) {
 export async function listLines(tenant: Tenant, q: { accountId?: string; importId?: string; status?: StatementLineStatus; cursor?: string }): Promise<StatementLinesPage> {
   if (q.accountId) await getAccount(tenant.db, tenant, q.accountId);
   const scope = and(eq(L.companyId, tenant.companyId), q.accountId ? eq(L.accountId, q.accountId) : undefined, q.importId ? eq(L.importId, q.importId) : undefined);
-  let after = undefined;
+  let after: ReturnType<typeof sql> | undefined;
   if (q.cursor) {
     const [date, id] = q.cursor.split('|') as [string, string];
     after = sql`(${L.postedDate}, ${L.id}) < (${date}::date, ${id}::uuid)`;

@@ -41,7 +41,6 @@ export default {
     { path: '/marketing/empresa/:id', title: 'Empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/empresa/:id/opcoes', title: 'Opções da empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/projetos-concluidos', title: 'Projetos concluídos', access: ['marketing'], layout: 'shell', page: marketing },
-    { path: '/financeiro', title: 'Financeiro', access: ['financeiro'], layout: 'shell', page: () => import('./pages/financeiro-page.tsx') },
     { path: '/rh', title: 'Recursos Humanos', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-entrevistas', title: 'Análise de entrevistas', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-entrevistas/:id', title: 'Análise de entrevista', access: ['rh'], layout: 'shell', page: rh },
@@ -54,5 +53,5 @@ export default {
     { path: '/kanban-dashboard/:projectId', title: 'Painel do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
     { path: '/documentacao-projeto/:projectId', title: 'Documentação do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
   ],
-  nav: ['comercial', 'marketing', 'financeiro', 'rh', 'juridico', 'projetos', 'documentacao'],
+  nav: ['comercial', 'marketing', 'rh', 'juridico', 'projetos', 'documentacao'],
 } satisfies FeatureManifest;
