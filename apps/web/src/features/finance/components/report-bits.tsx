@@ -3,7 +3,8 @@ import { cn } from '../../../lib/cn.ts';
 import { formatMoneyCents } from '../../../lib/format.ts';
 
 /** Money in pt-BR, negative in red. */
-export function Money({ cents, className, strong }: { cents: number; className?: string; strong?: boolean }) {
+export function Money({ cents: raw, className, strong }: { cents: number; className?: string; strong?: boolean }) {
+  const cents = raw || 0; // never "-R$ 0,00"
   return <span className={cn('tabular-nums', cents < 0 && 'text-red-700', strong && 'font-semibold', className)}>{formatMoneyCents(cents)}</span>;
 }
 
