@@ -40,7 +40,8 @@ async function seedFinance(ctx: BenchContext, companyId: string, entries: number
      select company_id, id, account_id, due_date, amount_cents from fin_entries where company_id = $1 and status = 'paid'`,
     [companyId],
   );
-  await ctx.sql('analyze fin_entries; analyze fin_payments; analyze fin_accounts; analyze fin_categories');
+  // A steady state (autovacuum's visibility map) so the reports' covering indexes serve index-only scans.
+  await ctx.sql('vacuum analyze fin_entries, fin_payments, fin_accounts, fin_categories');
   return acc!.id;
 }
 
@@ -79,18 +80,18 @@ export default async function financeBench(ctx: BenchContext): Promise<BenchRow[
   const t0 = performance.now();
   const accountId = await seedFinance(ctx, companyId, ENTRIES);
   await seedFinance(ctx, other, Math.round(ENTRIES / 5));
-  rows.push({ name: `finance: seed ${ENTRIES.toLocaleString('en')} entries (+ ${Math.round(ENTRIES / 5).toLocaleString('en')} in another company)`, value: `${((performance.now() - t0) / 1000).toFixed(1)} s` });
+  rows.push({ name: `seed ${ENTRIES.toLocaleString('en')} entries (+ ${Math.round(ENTRIES / 5).toLocaleString('en')} in another company)`, value: `${((performance.now() - t0) / 1000).toFixed(1)} s` });
 
   const today = todayInBrazil();
   const from = `${today.slice(0, 7)}-01`;
   const [y, m] = from.split('-').map(Number) as [number, number];
   const to = addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
   const flow = await p95(ctx, cookie, `/api/finance/reports/cash-flow?from=${from}&to=${to}&granularity=day`);
-  rows.push({ name: 'finance: month cash flow p95', value: flow.ok ? `${flow.p95.toFixed(1)} ms` : `erro: ${flow.error}`, target: '≤ 100 ms', ok: flow.ok && flow.p95 <= 100 });
+  rows.push({ name: 'month cash flow p95', value: flow.ok ? `${flow.p95.toFixed(1)} ms` : `erro: ${flow.error}`, target: '≤ 100 ms', ok: flow.ok && flow.p95 <= 100 });
   const dre = await p95(ctx, cookie, `/api/finance/reports/dre?to=${today.slice(0, 7)}&months=12`);
-  rows.push({ name: 'finance: 12-month DRE p95', value: dre.ok ? `${dre.p95.toFixed(1)} ms` : `erro: ${dre.error}`, target: '≤ 150 ms', ok: dre.ok && dre.p95 <= 150 });
+  rows.push({ name: '12-month DRE p95', value: dre.ok ? `${dre.p95.toFixed(1)} ms` : `erro: ${dre.error}`, target: '≤ 150 ms', ok: dre.ok && dre.p95 <= 150 });
   const overview = await p95(ctx, cookie, '/api/finance/reports/overview');
-  rows.push({ name: 'finance: overview p95', value: overview.ok ? `${overview.p95.toFixed(1)} ms` : `erro: ${overview.error}` });
+  rows.push({ name: 'overview p95', value: overview.ok ? `${overview.p95.toFixed(1)} ms` : `erro: ${overview.error}` });
 
   const file = ofx(10_000);
   const t1 = performance.now();
@@ -102,8 +103,8 @@ export default async function financeBench(ctx: BenchContext): Promise<BenchRow[
   const ms = performance.now() - t1;
   const body = (await res.json()) as { importedLines?: number; error?: string };
   const ok = res.status === 201 && body.importedLines === 10_000;
-  rows.push({ name: 'finance: OFX 10,000 transactions import', value: ok ? `${(ms / 1000).toFixed(2)} s` : `erro: ${res.status} ${body.error ?? ''}`, target: '≤ 3 s', ok: ok && ms <= 3000 });
+  rows.push({ name: 'OFX 10,000 transactions import', value: ok ? `${(ms / 1000).toFixed(2)} s` : `erro: ${res.status} ${body.error ?? ''}`, target: '≤ 3 s', ok: ok && ms <= 3000 });
   const lines = await p95(ctx, cookie, `/api/finance/statements/lines?accountId=${accountId}&status=pending`);
-  rows.push({ name: 'finance: statement lines page with suggestions p95', value: lines.ok ? `${lines.p95.toFixed(1)} ms` : `erro: ${lines.error}` });
+  rows.push({ name: 'statement lines page with suggestions p95', value: lines.ok ? `${lines.p95.toFixed(1)} ms` : `erro: ${lines.error}` });
   return rows;
 }

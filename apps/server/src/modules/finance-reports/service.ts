@@ -36,22 +36,20 @@ function bucketEnd(start: string, g: CashFlowGranularity): string {
 export async function cashFlow(tenant: Tenant, q: { from: string; to: string; granularity: CashFlowGranularity; accountId?: string }, today = todayInBrazil()): Promise<CashFlowReport> {
   const overdueCutoff = previousBusinessDay(today);
   const { rows } = await tenant.db.$client.query<Row>(
-    `with acc as (
-       select id, name, opening_balance_cents ob from fin_accounts where company_id = $1 and ($5::uuid is null or id = $5)
-     ),
-     pay as (
-       select p.account_id, p.paid_date d, ${MOVED} v
-       from fin_payments p join fin_entries e on e.id = p.entry_id
-       where p.company_id = $1 and p.paid_date <= $3 and ($5::uuid is null or p.account_id = $5)
-     ),
-     per_acc as (
-       select account_id, sum(v) filter (where d < $2) before, sum(v) filter (where d >= $2) inside from pay group by account_id
+    `with per_acc as (
+       select p.account_id, sum(${MOVED}) filter (where p.paid_date < $2) before, sum(${MOVED}) filter (where p.paid_date >= $2) inside
+         from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
+        where p.company_id = $1 and p.paid_date <= $3 and ($5::uuid is null or p.account_id = $5)
+        group by p.account_id
      )
-     select 'acc' t, a.id::text k, a.name n, null::text d, a.ob::text v1, pa.before::text v2, pa.inside::text v3
-       from acc a left join per_acc pa on pa.account_id = a.id
+     select 'acc' t, a.id::text k, a.name n, null::text d, a.opening_balance_cents::text v1, pa.before::text v2, pa.inside::text v3
+       from fin_accounts a left join per_acc pa on pa.account_id = a.id
+      where a.company_id = $1 and ($5::uuid is null or a.id = $5)
      union all
-     select 'real', null, null, d::text, (sum(v) filter (where v > 0))::text, (sum(v) filter (where v < 0))::text, null
-       from pay where d >= $2 group by d
+     select 'real', null, null, p.paid_date::text, (sum(${MOVED}) filter (where e.kind = 'receivable'))::text, (sum(${MOVED}) filter (where e.kind <> 'receivable'))::text, null
+       from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
+      where p.company_id = $1 and p.paid_date between $2 and $3 and ($5::uuid is null or p.account_id = $5)
+      group by p.paid_date
      union all
      select 'proj', kind, null, due_date::text, sum(amount_cents - paid_cents)::text, null, null
        from fin_entries
@@ -156,13 +154,13 @@ export async function dre(tenant: Tenant, q: { to: string; months: number; basis
           group by 1, 2, 3`
       : `select e.category_id::text k, to_char(p.paid_date, 'YYYY-MM') m, e.kind,
                 sum(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)::text v
-           from fin_payments p join fin_entries e on e.id = p.entry_id
+           from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
           where p.company_id = $1 and p.paid_date between $2 and $3
           group by 1, 2, 3`;
   const { rows } = await tenant.db.$client.query<{ k: string | null; m: string; kind: string; v: string; t: string; name: string | null; grp: string | null; pos: number | null }>(
     `with sums as (${sqlText})
      select 's' t, s.k, s.m, s.kind, s.v, c.name, c.dre_group grp, c.position pos
-       from sums s left join fin_categories c on c.id::text = s.k`,
+       from sums s left join fin_categories c on c.id = s.k::uuid`,
     [tenant.companyId, from, end],
   );
   const idx = new Map(months.map((m, i) => [m, i]));
@@ -208,17 +206,19 @@ export async function overview(tenant: Tenant, today = todayInBrazil()): Promise
   const horizon = addDays(today, 30);
   const overdueCutoff = previousBusinessDay(today);
   const { rows } = await tenant.db.$client.query<Row>(
-    `select 'acc' t, a.id::text k, a.name n, a.kind d, a.opening_balance_cents::text v1,
-            (select sum(${MOVED}) from fin_payments p join fin_entries e on e.id = p.entry_id
-              where p.company_id = $1 and p.account_id = a.id and p.paid_date <= $2)::text v2, null v3
-       from fin_accounts a where a.company_id = $1 and a.archived_at is null
+    `with per_acc as (
+       select p.account_id, sum(${MOVED}) v from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
+        where p.company_id = $1 and p.paid_date <= $2 group by p.account_id
+     )
+     select 'acc' t, a.id::text k, a.name n, a.kind d, a.opening_balance_cents::text v1, pa.v::text v2, null v3
+       from fin_accounts a left join per_acc pa on pa.account_id = a.id where a.company_id = $1 and a.archived_at is null
      union all
      select 'month', e.kind, null, null,
             (sum(e.amount_cents - e.paid_cents) filter (where e.status = 'open' and e.due_date between $3 and $4))::text, null, null
        from fin_entries e where e.company_id = $1 and e.status = 'open' and e.due_date between $3 and $4 group by e.kind
      union all
      select 'paid', e.kind, null, null, sum(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)::text, null, null
-       from fin_payments p join fin_entries e on e.id = p.entry_id
+       from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
       where p.company_id = $1 and p.paid_date between $3 and $4 group by e.kind
      union all
      select 'late', kind, null, null, sum(amount_cents - paid_cents)::text, count(*)::text, null

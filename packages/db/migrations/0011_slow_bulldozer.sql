@@ -47,4 +47,8 @@ ALTER TABLE "fin_statement_lines" ADD CONSTRAINT "fin_statement_lines_reconciled
 CREATE INDEX "fin_statement_imports_company_created_at_id_idx" ON "fin_statement_imports" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fin_statement_lines_account_dedup_uq" ON "fin_statement_lines" USING btree ("account_id","dedup_key");--> statement-breakpoint
 CREATE INDEX "fin_statement_lines_company_account_id_status_posted_date_idx" ON "fin_statement_lines" USING btree ("company_id","account_id","status","posted_date");--> statement-breakpoint
-CREATE INDEX "fin_statement_lines_company_import_id_idx" ON "fin_statement_lines" USING btree ("company_id","import_id");
+CREATE INDEX "fin_statement_lines_company_import_id_idx" ON "fin_statement_lines" USING btree ("company_id","import_id");--> statement-breakpoint
+CREATE INDEX "fin_entries_company_id_kind_idx" ON "fin_entries" USING btree ("company_id","id","kind");--> statement-breakpoint
+CREATE INDEX "fin_entries_open_due_cover_idx" ON "fin_entries" USING btree ("company_id","due_date","kind","amount_cents","paid_cents") WHERE "fin_entries"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "fin_entries_competence_cover_idx" ON "fin_entries" USING btree ("company_id","competence_date","kind","category_id","amount_cents") WHERE "fin_entries"."status" <> 'cancelled';--> statement-breakpoint
+CREATE INDEX "fin_payments_company_paid_cover_idx" ON "fin_payments" USING btree ("company_id","paid_date","account_id","entry_id","amount_cents","interest_cents","fine_cents","discount_cents");
