@@ -19,6 +19,9 @@ type Row = { t: string; k: string | null; n: string | null; d: string | null; v1
 
 // Signed amount a payment moved on its account: receivables add, payables subtract.
 const MOVED = `(case when e.kind = 'receivable' then 1 else -1 end) * (p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)`;
+const GROSS = '(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)';
+// The payment's signed amount, its sign from the company's receivable ids (`recv`, joined once; decision 0177).
+const SIGNED = `(case when r.id is null then -1 else 1 end) * ${GROSS}`;
 
 function bucketStart(date: string, g: CashFlowGranularity): string {
   if (g === 'day') return date;
@@ -36,9 +39,15 @@ function bucketEnd(start: string, g: CashFlowGranularity): string {
 export async function cashFlow(tenant: Tenant, q: { from: string; to: string; granularity: CashFlowGranularity; accountId?: string }, today = todayInBrazil()): Promise<CashFlowReport> {
   const overdueCutoff = previousBusinessDay(today);
   const { rows } = await tenant.db.$client.query<Row>(
-    `with per_acc as (
-       select p.account_id, sum(${MOVED}) filter (where p.paid_date < $2) before, sum(${MOVED}) filter (where p.paid_date >= $2) inside
-         from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
+    `with recv as materialized (
+       select id from fin_entries where company_id = $1 and kind = 'receivable'
+     ),
+     per_acc as (
+       -- Each payment's sign from a hashed set of the company's receivable ids: no join of every payment with its entry (decision 0177).
+       select p.account_id,
+              sum(${SIGNED}) filter (where p.paid_date < $2) before,
+              sum(${SIGNED}) filter (where p.paid_date >= $2) inside
+         from fin_payments p left join recv r on r.id = p.entry_id
         where p.company_id = $1 and p.paid_date <= $3 and ($5::uuid is null or p.account_id = $5)
         group by p.account_id
      )
@@ -46,10 +55,11 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
        from fin_accounts a left join per_acc pa on pa.account_id = a.id
       where a.company_id = $1 and ($5::uuid is null or a.id = $5)
      union all
-     select 'real', null, null, p.paid_date::text, (sum(${MOVED}) filter (where e.kind = 'receivable'))::text, (sum(${MOVED}) filter (where e.kind <> 'receivable'))::text, null
-       from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
-      where p.company_id = $1 and p.paid_date between $2 and $3 and ($5::uuid is null or p.account_id = $5)
-      group by p.paid_date
+     select 'real', null, null, d::text, (sum(v) filter (where v > 0))::text, (sum(v) filter (where v < 0))::text, null
+       from (select p.paid_date d, ${SIGNED} v
+               from fin_payments p left join recv r on r.id = p.entry_id
+              where p.company_id = $1 and p.paid_date between $2 and $3 and ($5::uuid is null or p.account_id = $5)) r
+      group by d
      union all
      select 'proj', kind, null, due_date::text, sum(amount_cents - paid_cents)::text, null, null
        from fin_entries
@@ -206,9 +216,12 @@ export async function overview(tenant: Tenant, today = todayInBrazil()): Promise
   const horizon = addDays(today, 30);
   const overdueCutoff = previousBusinessDay(today);
   const { rows } = await tenant.db.$client.query<Row>(
-    `with per_acc as (
-       select p.account_id, sum(${MOVED}) v from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
-        where p.company_id = $1 and p.paid_date <= $2 group by p.account_id
+    `with recv as materialized (
+       select id from fin_entries where company_id = $1 and kind = 'receivable'
+     ),
+     per_acc as (
+       select p.account_id, sum(${SIGNED}) v
+         from fin_payments p left join recv r on r.id = p.entry_id where p.company_id = $1 and p.paid_date <= $2 group by p.account_id
      )
      select 'acc' t, a.id::text k, a.name n, a.kind d, a.opening_balance_cents::text v1, pa.v::text v2, null v3
        from fin_accounts a left join per_acc pa on pa.account_id = a.id where a.company_id = $1 and a.archived_at is null
@@ -217,9 +230,10 @@ export async function overview(tenant: Tenant, today = todayInBrazil()): Promise
             (sum(e.amount_cents - e.paid_cents) filter (where e.status = 'open' and e.due_date between $3 and $4))::text, null, null
        from fin_entries e where e.company_id = $1 and e.status = 'open' and e.due_date between $3 and $4 group by e.kind
      union all
-     select 'paid', e.kind, null, null, sum(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)::text, null, null
-       from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
-      where p.company_id = $1 and p.paid_date between $3 and $4 group by e.kind
+     select 'paid', k, null, null, sum(v)::text, null, null
+       from (select case when r.id is null then 'payable' else 'receivable' end k, ${GROSS} v
+               from fin_payments p left join recv r on r.id = p.entry_id where p.company_id = $1 and p.paid_date between $3 and $4) m
+      group by k
      union all
      select 'late', kind, null, null, sum(amount_cents - paid_cents)::text, count(*)::text, null
        from fin_entries where company_id = $1 and status = 'open' and due_date <= $5 group by kind
