@@ -157,20 +157,18 @@ export async function dre(tenant: Tenant, q: { to: string; months: number; basis
   const end = bucketEnd(`${q.to}-01`, 'month');
   const sqlText =
     q.basis === 'competence'
-      ? `select e.category_id::text k, to_char(e.competence_date, 'YYYY-MM') m, e.kind,
-                sum(e.amount_cents)::text v
+      ? `select e.category_id k, date_trunc('month', e.competence_date) m, e.kind, sum(e.amount_cents) v
            from fin_entries e
           where e.company_id = $1 and e.competence_date between $2 and $3 and e.status <> 'cancelled'
           group by 1, 2, 3`
-      : `select e.category_id::text k, to_char(p.paid_date, 'YYYY-MM') m, e.kind,
-                sum(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)::text v
+      : `select e.category_id k, date_trunc('month', p.paid_date) m, e.kind, sum(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents) v
            from fin_payments p join fin_entries e on e.id = p.entry_id and e.company_id = $1
           where p.company_id = $1 and p.paid_date between $2 and $3
           group by 1, 2, 3`;
   const { rows } = await tenant.db.$client.query<{ k: string | null; m: string; kind: string; v: string; t: string; name: string | null; grp: string | null; pos: number | null }>(
     `with sums as (${sqlText})
-     select 's' t, s.k, s.m, s.kind, s.v, c.name, c.dre_group grp, c.position pos
-       from sums s left join fin_categories c on c.id = s.k::uuid`,
+     select 's' t, s.k::text k, to_char(s.m, 'YYYY-MM') m, s.kind, s.v::text v, c.name, c.dre_group grp, c.position pos
+       from sums s left join fin_categories c on c.id = s.k`,
     [tenant.companyId, from, end],
   );
   const idx = new Map(months.map((m, i) => [m, i]));
