@@ -17,11 +17,14 @@ const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 type Row = { t: string; k: string | null; n: string | null; d: string | null; v1: string | null; v2: string | null; v3: string | null };
 
-// Signed amount a payment moved on its account: receivables add, payables subtract.
-const MOVED = `(case when e.kind = 'receivable' then 1 else -1 end) * (p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)`;
+// What a payment moved on its account (amount + interest + fine − discount); receivables add it, payables subtract it.
 const GROSS = '(p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents)';
 // The payment's signed amount, its sign from the company's receivable ids (`recv`, joined once; decision 0177).
 const SIGNED = `(case when r.id is null then -1 else 1 end) * ${GROSS}`;
+
+/** ISO dates compare as strings. */
+const isoMax = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
+const isoMin = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
 
 function bucketStart(date: string, g: CashFlowGranularity): string {
   if (g === 'day') return date;
@@ -78,8 +81,7 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
   const buckets = new Map<string, CashFlowBucket>();
   for (let d = bucketStart(q.from, q.granularity); d <= q.to; d = addDays(bucketEnd(d, q.granularity), 1)) {
     const end = bucketEnd(d, q.granularity);
-    buckets.set(d, { start: d < q.from ? q.from : d, end: end > q.to ? q.to : end, // string dates: no Math.max
-       realizedInCents: 0, realizedOutCents: 0, projectedInCents: 0, projectedOutCents: 0, balanceCents: 0 });
+    buckets.set(d, { start: isoMax(d, q.from), end: isoMin(end, q.to), realizedInCents: 0, realizedOutCents: 0, projectedInCents: 0, projectedOutCents: 0, balanceCents: 0 });
   }
   const at = (date: string) => buckets.get(bucketStart(date, q.granularity))!;
 
