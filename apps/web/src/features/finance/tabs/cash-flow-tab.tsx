@@ -118,7 +118,7 @@ export default function CashFlowTab() {
                       <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} minTickGap={12} />
                       <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
                       <Tooltip formatter={(v) => formatMoneyCents(Number(v))} />
-                      <Legend wrapperStyle={{ fontSize: 12 }} />
+                      <Legend wrapperStyle={{ fontSize: 12 }} formatter={(v) => <span className="text-slate-700">{v}</span>} />
                       <Bar dataKey="realizedInCents" name="Entradas realizadas" stackId="a" fill="#059669" />
                       <Bar dataKey="projectedInCents" name="Entradas previstas" stackId="a" fill="#6ee7b7" />
                       <Bar dataKey="realizedOut" name="Saídas realizadas" stackId="a" fill="#dc2626" />

@@ -87,7 +87,7 @@ export default function DreTab() {
                       <XAxis dataKey="month" tick={{ fontSize: 12, fill: '#475569' }} />
                       <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
                       <Tooltip formatter={(v) => formatMoneyCents(Number(v))} />
-                      <Legend wrapperStyle={{ fontSize: 12 }} />
+                      <Legend wrapperStyle={{ fontSize: 12 }} formatter={(v) => <span className="text-slate-700">{v}</span>} />
                       <Bar dataKey="receita" name="Receita líquida" fill="#2563eb" />
                       <Bar dataKey="resultado" name="Lucro líquido" fill="#059669" />
                     </BarChart>
