@@ -10,6 +10,7 @@ vi.mock('../../../lib/session/auth-provider.tsx', () => ({ useAuth: () => ({ use
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];
+let page: StatementLinesPage;
 
 const OPTIONS: StatementOptions = {
   accounts: [{ id: 'acc1', name: 'Itaú PJ', bankCode: '341', accountNumber: '12345' }],
@@ -47,13 +48,16 @@ const PAGE: StatementLinesPage = {
 
 beforeEach(() => {
   calls = [];
+  page = PAGE;
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const call = { method: init.method ?? 'GET', url: String(input), body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const answer = call.url.startsWith('/api/finance/statements/options')
       ? OPTIONS
       : call.url.startsWith('/api/finance/statements/lines?')
-        ? PAGE
+        ? call.url.includes('cursor=')
+          ? { ...PAGE, lines: [line({ id: 'l3', memo: 'LINHA ANTIGA' })], nextCursor: null }
+          : page
         : call.url.startsWith('/api/ai/status')
           ? { platform: true }
           : { ok: true, entryId: 'new', paymentId: 'p', confirmed: 1, skipped: 0 };
@@ -98,5 +102,15 @@ describe('StatementsTab', () => {
     wrap();
     await user.click(await screen.findByRole('button', { name: 'Confirmar todas as sugestões (1)' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/finance/statements/lines/confirm-suggested', body: { lineIds: ['l1'] } }));
+  });
+
+  it('loads the next page of lines with the cursor', async () => {
+    page = { ...PAGE, nextCursor: '2024-05-10|00000000-0000-4000-8000-000000000001' };
+    const user = userEvent.setup();
+    wrap();
+    await user.click(await screen.findByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByRole('listitem', { name: /LINHA ANTIGA/ })).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('cursor=2024-05-10%7C00000000-0000-4000-8000-000000000001'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
 });

@@ -129,7 +129,8 @@ function Lines({ accountId, status, categories }: { accountId: string; status?: 
 
   if (q.isPending) return <Spinner label="Carregando as transações…" />;
   if (q.isError) return <p role="alert" className="text-sm text-red-700">{q.error.message}</p>;
-  const { lines, counts } = q.data;
+  const lines = q.data.pages.flatMap((p) => p.lines);
+  const { counts } = q.data.pages[0]!;
   const suggested = lines.filter((l) => l.status === 'pending' && l.suggestion);
   const uncategorized = lines.filter((l) => l.status === 'pending' && !l.suggestion && !l.suggestedCategoryId).slice(0, CATEGORY_SUGGESTION_BATCH);
 
@@ -188,6 +189,11 @@ function Lines({ accountId, status, categories }: { accountId: string; status?: 
             <LineCard key={l.id} line={l} categories={categories} onChanged={refresh} />
           ))}
         </ul>
+      )}
+      {q.hasNextPage && (
+        <Button variant="secondary" className="justify-self-center" pending={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+          Carregar mais
+        </Button>
       )}
     </section>
   );
