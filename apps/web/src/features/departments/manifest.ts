@@ -53,5 +53,5 @@ export default {
     { path: '/kanban-dashboard/:projectId', title: 'Painel do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
     { path: '/documentacao-projeto/:projectId', title: 'Documentação do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
   ],
-  nav: ['comercial', 'marketing', 'rh', 'juridico', 'projetos', 'documentacao'],
+  nav: ['comercial', 'marketing', 'financeiro', 'rh', 'juridico', 'projetos', 'documentacao'],
 } satisfies FeatureManifest;

@@ -1,5 +1,7 @@
 /** TanStack Query keys of the finance reports and statements (engineer F's part of /financeiro). */
 export const reportsKeys = {
+  /** Everything of /financeiro this part caches (what a reconciliation invalidates: lines, balances, reports). */
+  area: ['finance'] as const,
   all: ['finance', 'reports'] as const,
   overview: ['finance', 'reports', 'overview'] as const,
   cashFlow: (q: Record<string, string | undefined>) => ['finance', 'reports', 'cash-flow', q] as const,

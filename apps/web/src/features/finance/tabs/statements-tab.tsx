@@ -125,7 +125,7 @@ function Lines({ accountId, status, categories }: { accountId: string; status?: 
   const { company } = useAuth();
   const [bulkPending, setBulkPending] = useState(false);
   useLiveInvalidate('fin_statement_line', reportsKeys.statements);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['finance'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: reportsKeys.area });
 
   if (q.isPending) return <Spinner label="Carregando as transações…" />;
   if (q.isError) return <p role="alert" className="text-sm text-red-700">{q.error.message}</p>;
