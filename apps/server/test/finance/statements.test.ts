@@ -100,6 +100,12 @@ describe('statement import', () => {
     expect([await count('fin_statement_lines'), await count('fin_statement_imports')]).toEqual([lines0, imports0]);
   });
 
+  it('a file over 20 MB is a 413 in Portuguese', async () => {
+    const res = await upload(server, financeiro.jar, otherAccount, 'enorme.csv', new Uint8Array(21 * 1024 * 1024).fill(65));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'STATEMENT_TOO_LARGE', error: 'O extrato pode ter no máximo 20 MB.' });
+  });
+
   it('imports a CSV statement into an account without bank details', async () => {
     const res = await upload(server, financeiro.jar, otherAccount, 'caixa.csv', Buffer.from('Data;Histórico;Valor\n10/01/2024;Venda balcão;1.234,56\n11/01/2024;Compra material;-99,90\n', 'latin1'));
     expect(res.status).toBe(201);
