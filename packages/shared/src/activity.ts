@@ -54,6 +54,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   fin_category: 'Categoria financeira',
   fin_cost_center: 'Centro de custo',
   crm_target: 'Meta de vendas',
+  finance_package: 'Pacote mensal do contador (financeiro)',
+  finance_report: 'Relatório financeiro',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -96,4 +96,4 @@ export const jsonBodyLimit = () => {
 };
 
 /** Routes whose raw body streams to storage under their own limits (modules/files). */
-const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/']);
+const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports']);

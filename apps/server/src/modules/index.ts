@@ -10,6 +10,8 @@ import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
+import financeReports from './finance-reports/module.ts';
+import financeStatements from './finance-statements/module.ts';
 import invitations from './invitations/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
@@ -43,4 +45,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   finance,
   companyData,
   crmMetrics,
+  financeReports,
+  financeStatements,
 ];

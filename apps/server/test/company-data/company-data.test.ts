@@ -168,6 +168,7 @@ describe('export of everything the company holds', () => {
     exported.push('crm_custom_fields', 'crm_pipelines', 'crm_stages', 'deal_stage_history', 'deals');
     exported.push('crm_targets');
     exported.push('fin_accounts', 'fin_categories', 'fin_cost_centers', 'fin_entries', 'fin_payments');
+    exported.push('fin_statement_imports', 'fin_statement_lines');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

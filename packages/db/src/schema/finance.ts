@@ -112,6 +112,10 @@ export const finEntries = pgTable(
     companyIndex('fin_entries', t.categoryId)(t),
     companyIndex('fin_entries', t.organizationId)(t),
     index('fin_entries_installment_group_idx').on(t.installmentGroupId).where(sql`${t.installmentGroupId} IS NOT NULL`),
+    // Reports (decision 0177): covering indexes so each view is an index-only scan of the company's rows.
+    index('fin_entries_company_id_kind_idx').on(t.companyId, t.id, t.kind),
+    index('fin_entries_open_due_cover_idx').on(t.companyId, t.dueDate, t.kind, t.amountCents, t.paidCents).where(sql`${t.status} = 'open'`),
+    index('fin_entries_competence_cover_idx').on(t.companyId, t.competenceDate, t.kind, t.categoryId, t.amountCents).where(sql`${t.status} <> 'cancelled'`),
   ],
 );
 
@@ -136,5 +140,11 @@ export const finPayments = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [companyIndex('fin_payments', t.paidDate)(t), companyIndex('fin_payments', t.accountId, t.paidDate)(t), index('fin_payments_entry_idx').on(t.entryId)],
+  (t) => [
+    companyIndex('fin_payments', t.paidDate)(t),
+    companyIndex('fin_payments', t.accountId, t.paidDate)(t),
+    index('fin_payments_entry_idx').on(t.entryId),
+    // Balances and cash flow (decision 0177): every payment of a period by an index-only scan.
+    index('fin_payments_company_paid_cover_idx').on(t.companyId, t.paidDate, t.accountId, t.entryId, t.amountCents, t.interestCents, t.fineCents, t.discountCents),
+  ],
 );

@@ -10,3 +10,4 @@ export * from './collaboration.ts';
 export * from './crm.ts';
 export * from './finance.ts';
 export * from './crm-targets.ts';
+export * from './finance-statements.ts';

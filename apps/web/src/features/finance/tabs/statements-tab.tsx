@@ -1,4 +1,356 @@
-/** Extratos e conciliação: built by engineer F (replaced at merge). */
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, FileUp, Package, Undo2, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { CATEGORY_SUGGESTION_BATCH, STATEMENT_LINE_STATUS_LABELS, STATEMENT_LINE_STATUSES, type StatementLine, type StatementLineStatus, type StatementOptions } from '@sede/shared/finance/statements-schemas';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { JobProgress } from '../../../components/jobs/job-progress.tsx';
+import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { reportsKeys } from '../api/reports-keys.ts';
+import { confirmMatch, confirmSuggested } from '../api/statements-confirm.ts';
+import { createEntryForLine } from '../api/statements-create-entry.ts';
+import { ignoreLine, reopenLine } from '../api/statements-ignore.ts';
+import { importStatement } from '../api/statements-import.ts';
+import { useStatementLines } from '../api/statements-lines.ts';
+import { useStatementOptions } from '../api/statements-options.ts';
+import { packageDownloadUrl, startAccountantPackage } from '../api/statements-package.ts';
+import { suggestCategories } from '../api/statements-suggest-categories.ts';
+import { formatIsoDate, Money } from '../components/report-bits.tsx';
+
+const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível concluir. Tente novamente.');
+
+/** Extratos e conciliação: import OFX/CSV, the lines with their status, suggested matches confirmed in one click, entries for the rest, AI categories, the accountant's package. */
 export default function StatementsTab() {
-  return <p className="text-sm text-slate-600">Extratos e conciliação em construção.</p>;
+  const [params, setParams] = useSearchParams();
+  const options = useStatementOptions();
+  const accounts = options.data?.accounts ?? [];
+  const accountId = accounts.find((a) => a.id === params.get('conta'))?.id ?? accounts[0]?.id;
+  const status = (STATEMENT_LINE_STATUSES as readonly string[]).includes(params.get('situacao') ?? '') ? (params.get('situacao') as StatementLineStatus) : undefined;
+  const set = (k: string, v: string | undefined) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        v ? n.set(k, v) : n.delete(k);
+        return n;
+      },
+      { replace: true },
+    );
+  const id = useId();
+
+  if (options.isPending) return <Spinner label="Carregando…" />;
+  if (options.isError) return <p role="alert" className="text-sm text-red-700">{options.error.message}</p>;
+  if (accounts.length === 0) {
+    return <EmptyState icon={FileUp} title="Cadastre uma conta para importar extratos" description="Importe o extrato do banco (OFX ou CSV) e concilie cada transação com as contas a pagar e a receber. Comece cadastrando a conta bancária na aba Cadastros." />;
+  }
+
+  return (
+    <div className="grid gap-6" data-testid="statements">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-account`}>Conta</Label>
+          <select id={`${id}-account`} className={inputClass} value={accountId} onChange={(e) => set('conta', e.target.value)} data-testid="statement-account">
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-status`}>Situação</Label>
+          <select id={`${id}-status`} className={inputClass} value={status ?? ''} onChange={(e) => set('situacao', e.target.value || undefined)}>
+            <option value="">Todas</option>
+            {STATEMENT_LINE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATEMENT_LINE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {accountId && <ImportButton accountId={accountId} />}
+      </div>
+      {accountId && <Lines accountId={accountId} status={status} categories={options.data.categories} />}
+      <AccountantPackage />
+    </div>
+  );
+}
+
+function ImportButton({ accountId }: { accountId: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState(false);
+  const qc = useQueryClient();
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setPending(true);
+    try {
+      const r = await importStatement(accountId, file);
+      toast.success(
+        r.importedLines === 0
+          ? `Nenhuma transação nova: as ${formatNumber(r.totalLines)} já tinham sido importadas.`
+          : `${formatNumber(r.importedLines)} transação(ões) importada(s)${r.duplicateLines ? `; ${formatNumber(r.duplicateLines)} já existia(m)` : ''}.`,
+      );
+      await qc.invalidateQueries({ queryKey: reportsKeys.statements });
+    } catch (e) {
+      toast.error(message(e));
+    } finally {
+      setPending(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <div className="ml-auto">
+      <input ref={input} type="file" accept=".ofx,.csv,.txt,application/x-ofx,text/csv" className="sr-only" id="statement-file" data-testid="statement-file" onChange={(e) => onFile(e.target.files?.[0])} tabIndex={-1} aria-hidden />
+      <Button onClick={() => input.current?.click()} pending={pending}>
+        <FileUp aria-hidden /> Importar extrato (OFX ou CSV)
+      </Button>
+    </div>
+  );
+}
+
+function Lines({ accountId, status, categories }: { accountId: string; status?: StatementLineStatus; categories: StatementOptions['categories'] }) {
+  const q = useStatementLines({ accountId, status });
+  const qc = useQueryClient();
+  const { company } = useAuth();
+  const [bulkPending, setBulkPending] = useState(false);
+  useLiveInvalidate('fin_statement_line', reportsKeys.statements);
+  const refresh = () => qc.invalidateQueries({ queryKey: reportsKeys.area });
+
+  if (q.isPending) return <Spinner label="Carregando as transações…" />;
+  if (q.isError) return <p role="alert" className="text-sm text-red-700">{q.error.message}</p>;
+  const lines = q.data.pages.flatMap((p) => p.lines);
+  const { counts } = q.data.pages[0]!;
+  const suggested = lines.filter((l) => l.status === 'pending' && l.suggestion);
+  const uncategorized = lines.filter((l) => l.status === 'pending' && !l.suggestion && !l.suggestedCategoryId).slice(0, CATEGORY_SUGGESTION_BATCH);
+
+  return (
+    <section className="grid gap-3" aria-label="Transações do extrato">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        {STATEMENT_LINE_STATUSES.map((s) => (
+          <span key={s} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
+            {STATEMENT_LINE_STATUS_LABELS[s]}: <strong>{formatNumber(counts[s])}</strong>
+          </span>
+        ))}
+        <div className="ml-auto flex flex-wrap gap-2">
+          {uncategorized.length > 0 && (
+            <PaidActionButton
+              action="ai.category_suggestion"
+              verb={`Sugerir categorias (${uncategorized.length})`}
+              balance={company?.currency_amount}
+              variant="secondary"
+              run={async () => {
+                const r = await suggestCategories(
+                  uncategorized.map((l) => l.id),
+                  newRequestId(),
+                );
+                await refresh();
+                return r;
+              }}
+            />
+          )}
+          {suggested.length > 0 && (
+            <Button
+              variant="secondary"
+              pending={bulkPending}
+              onClick={async () => {
+                setBulkPending(true);
+                try {
+                  const r = await confirmSuggested(suggested.map((l) => l.id));
+                  toast.success(`${formatNumber(r.confirmed)} transação(ões) conciliada(s).`);
+                  await refresh();
+                } catch (e) {
+                  toast.error(message(e));
+                } finally {
+                  setBulkPending(false);
+                }
+              }}
+            >
+              <Check aria-hidden /> Confirmar todas as sugestões ({suggested.length})
+            </Button>
+          )}
+        </div>
+      </div>
+      {lines.length === 0 ? (
+        <EmptyState icon={FileUp} title="Nenhuma transação aqui" description="Importe o extrato desta conta (OFX ou CSV) para conciliar cada transação com as contas a pagar e a receber." />
+      ) : (
+        <ul className="grid gap-2" data-testid="statement-lines">
+          {lines.map((l) => (
+            <LineCard key={l.id} line={l} categories={categories} onChanged={refresh} />
+          ))}
+        </ul>
+      )}
+      {q.hasNextPage && (
+        <Button variant="secondary" className="justify-self-center" pending={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+          Carregar mais
+        </Button>
+      )}
+    </section>
+  );
+}
+
+const STATUS_STYLE: Record<StatementLineStatus, string> = {
+  pending: 'bg-amber-50 text-amber-900',
+  matched: 'bg-emerald-50 text-emerald-800',
+  created: 'bg-blue-50 text-blue-800',
+  ignored: 'bg-slate-100 text-slate-700',
+};
+
+function LineCard({ line: l, categories, onChanged }: { line: StatementLine; categories: StatementOptions['categories']; onChanged: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const credit = l.amountCents > 0;
+  const fitting = categories.filter((c) => (c.kind === 'income') === credit);
+  const [categoryId, setCategoryId] = useState(l.suggestedCategoryId ?? '');
+  const id = useId();
+  const act = async (name: string, work: () => Promise<unknown>, done: string) => {
+    setBusy(name);
+    try {
+      await work();
+      toast.success(done);
+      await onChanged();
+    } catch (e) {
+      toast.error(message(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const title = l.memo || l.payee || 'Sem descrição';
+  return (
+    <li className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="statement-line" data-status={l.status} aria-label={`${title}, ${formatIsoDate(l.postedDate)}`}>
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-1">
+        <div className="min-w-0 flex-1 basis-56">
+          <p className="truncate font-medium text-slate-900">{title}</p>
+          <p className="text-xs text-slate-600">
+            {formatIsoDate(l.postedDate)}
+            {l.payee && l.memo ? ` · ${l.payee}` : ''}
+          </p>
+        </div>
+        <Money cents={l.amountCents} strong className={cn('text-base', credit && 'text-emerald-700')} />
+        <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[l.status])}>{STATEMENT_LINE_STATUS_LABELS[l.status]}</span>
+      </div>
+      {l.status !== 'pending' && l.matchedDescription && <p className="text-sm text-slate-600">Conciliada com: {l.matchedDescription}</p>}
+      {l.status === 'pending' && l.suggestion && (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm" data-testid="line-suggestion">
+          <p className="min-w-0 flex-1 text-emerald-900">
+            Sugestão: <strong>{l.suggestion.description}</strong> ({l.suggestion.type === 'payment' ? 'pagamento já lançado' : l.suggestion.kind === 'payable' ? 'a pagar' : 'a receber'}, {formatIsoDate(l.suggestion.date)})
+          </p>
+          <Button size="sm" pending={busy === 'confirm'} onClick={() => act('confirm', () => confirmMatch(l.id, { type: l.suggestion!.type, id: l.suggestion!.id }), 'Transação conciliada.')}>
+            <Check aria-hidden /> Confirmar
+          </Button>
+        </div>
+      )}
+      {l.status === 'pending' && (
+        <div className="flex flex-wrap items-end gap-2">
+          {creating ? (
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!categoryId) return toast.error('Escolha a categoria.');
+                void act('create', () => createEntryForLine(l.id, { categoryId }), credit ? 'Conta a receber criada e recebida.' : 'Conta a pagar criada e paga.');
+              }}
+            >
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-cat`}>Categoria</Label>
+                <select id={`${id}-cat`} className={inputClass} value={categoryId} onChange={(e) => setCategoryId(e.target.value)} required>
+                  <option value="">Escolha…</option>
+                  {fitting.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                      {c.id === l.suggestedCategoryId ? ' (sugerida)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button size="sm" type="submit" pending={busy === 'create'}>
+                Criar lançamento
+              </Button>
+              <Button size="sm" variant="ghost" type="button" onClick={() => setCreating(false)}>
+                Cancelar
+              </Button>
+            </form>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => setCreating(true)}>
+              {credit ? 'Criar conta a receber' : 'Criar conta a pagar'}
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" pending={busy === 'ignore'} onClick={() => act('ignore', () => ignoreLine(l.id), 'Transação ignorada.')}>
+            <X aria-hidden /> Ignorar
+          </Button>
+        </div>
+      )}
+      {l.status === 'ignored' && (
+        <div>
+          <Button size="sm" variant="ghost" pending={busy === 'reopen'} onClick={() => act('reopen', () => reopenLine(l.id), 'Transação voltou para pendente.')}>
+            <Undo2 aria-hidden /> Desfazer
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function AccountantPackage() {
+  const today = todayInBrazil();
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const lastMonth = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  const [month, setMonth] = useState(lastMonth);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const [pending, setPending] = useState(false);
+  const id = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Package className="size-5" aria-hidden /> Pacote do contador
+        </CardTitle>
+        <CardDescription>Lançamentos, pagamentos e categorias do mês em XLSX, com os anexos (boletos, notas fiscais) em um ZIP.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setPending(true);
+            setReady(false);
+            try {
+              setJobId((await startAccountantPackage(month)).jobId);
+            } catch (err) {
+              toast.error(message(err));
+            } finally {
+              setPending(false);
+            }
+          }}
+        >
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-month`}>Mês</Label>
+            <input id={`${id}-month`} type="month" className={inputClass} value={month} onChange={(e) => setMonth(e.target.value)} required />
+          </div>
+          <Button type="submit" variant="secondary" pending={pending}>
+            Gerar pacote
+          </Button>
+        </form>
+        {jobId && <JobProgress jobId={jobId} title="Pacote do contador" onFinished={(j) => setReady(j.status === 'done')} />}
+        {jobId && ready && (
+          <Button asChild>
+            <a href={packageDownloadUrl(jobId)} download data-testid="package-download">
+              Baixar o pacote (ZIP)
+            </a>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

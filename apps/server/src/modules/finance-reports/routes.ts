@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { cashFlowQuerySchema, dreQuerySchema } from '@sede/shared/finance/reports-schemas';
+import { areaRouter } from '../../http/area-router.ts';
+import { parseWith } from '../../http/errors.ts';
+import { requirePermission } from '../../http/middleware.ts';
+import { logAudit } from '../../platform/audit.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { cashFlowTable, dreTable, toCsv, toXlsx } from './export.ts';
+import { cashFlow, dre, overview } from './service.ts';
+
+const formatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx.' }).default('xlsx') });
+
+async function download(tenant: Tenant, name: string, format: 'csv' | 'xlsx', table: { sheet: string; header: string[]; rows: (string | number)[][] }) {
+  await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'finance_report', id: null, details: { format, report: name } });
+  const body = format === 'csv' ? Buffer.from(toCsv(table), 'utf8') : await toXlsx(table);
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${name}.${format}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/** Relatórios do financeiro under /api/finance/reports: `financeiro.read`; the files `financeiro.export` (decision 0125). */
+export function reportRoutes(s: Services) {
+  const r = areaRouter(s, 'financeiro');
+  r.use('*', requirePermission('financeiro.read'));
+  r.get('/overview', async (c) => c.json(await overview(c.get('tenant'))));
+  r.get('/cash-flow', async (c) => c.json(await cashFlow(c.get('tenant'), parseWith(cashFlowQuerySchema, c.req.query()))));
+  r.get('/dre', async (c) => c.json(await dre(c.get('tenant'), parseWith(dreQuerySchema, c.req.query()))));
+  r.get('/cash-flow/export', requirePermission('financeiro.export'), async (c) => {
+    const q = parseWith(cashFlowQuerySchema, c.req.query());
+    const { format } = parseWith(formatSchema, c.req.query());
+    return download(c.get('tenant'), `fluxo-de-caixa-${q.from}-a-${q.to}`, format, cashFlowTable(await cashFlow(c.get('tenant'), q)));
+  });
+  r.get('/dre/export', requirePermission('financeiro.export'), async (c) => {
+    const q = parseWith(dreQuerySchema, c.req.query());
+    const { format } = parseWith(formatSchema, c.req.query());
+    return download(c.get('tenant'), `dre-${q.basis}-ate-${q.to}`, format, dreTable(await dre(c.get('tenant'), q)));
+  });
+  return r;
+}

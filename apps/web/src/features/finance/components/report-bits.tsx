@@ -1,0 +1,54 @@
+import { type ReactNode, useId } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { formatMoneyCents } from '../../../lib/format.ts';
+
+/** Money in pt-BR, negative in red. */
+export function Money({ cents: raw, className, strong }: { cents: number; className?: string; strong?: boolean }) {
+  const cents = raw || 0; // never "-R$ 0,00"
+  return <span className={cn('tabular-nums', cents < 0 && 'text-red-700', strong && 'font-semibold', className)}>{formatMoneyCents(cents)}</span>;
+}
+
+/** A KPI tile. */
+export function Kpi({ label, cents, hint, tone, testId }: { label: string; cents: number; hint?: ReactNode; tone?: 'in' | 'out' | 'warn'; testId?: string }) {
+  return (
+    <div className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className={cn('text-xl font-semibold tabular-nums text-slate-900', tone === 'in' && 'text-emerald-700', tone === 'out' && 'text-slate-900', tone === 'warn' && cents > 0 && 'text-red-700')}>
+        {formatMoneyCents(cents)}
+      </p>
+      {hint && <p className="text-xs text-slate-600">{hint}</p>}
+    </div>
+  );
+}
+
+/** A segmented switch (native radios) whose value lives in the URL. */
+export function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
+      <div className="inline-flex rounded-[var(--radius-ui)] border border-slate-300 bg-white p-0.5">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className={cn(
+              'cursor-pointer rounded-[calc(var(--radius-ui)-2px)] px-3 py-1.5 text-sm font-medium text-slate-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--color-accent)]',
+              o.value === value && 'bg-[var(--color-accent)] text-white',
+            )}
+          >
+            <input type="radio" className="sr-only" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const shortDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const formatDay = (iso: string) => shortDate.format(new Date(`${iso}T00:00:00Z`));
+export const formatMonth = (isoMonth: string) => monthYear.format(new Date(`${isoMonth.slice(0, 7)}-01T00:00:00Z`)).replace('.', '');
+export const formatIsoDate = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+/** Compact money for chart axes: R$ 12 mil. */
+export const axisMoney = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
