@@ -44,6 +44,10 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   file: 'Arquivo',
   comment: 'Comentário',
   task: 'Tarefa',
+  deal: 'Negócio',
+  crm_pipeline: 'Funil de vendas',
+  crm_stage: 'Etapa do funil',
+  crm_custom_field: 'Campo personalizado do CRM',
   company_data: 'Todos os dados da empresa',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
