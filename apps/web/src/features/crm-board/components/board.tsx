@@ -11,6 +11,7 @@ import {
   type Announcements,
   type DragEndEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -34,6 +35,31 @@ type Props = {
 const COLUMN_PREFIX = 'coluna:';
 
 /**
+ * Arrow keys while a card is picked up: left and right go to the top of the neighbouring
+ * column (whatever its cards), up and down move among the cards (dnd-kit's sortable getter).
+ */
+export const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { collisionRect, droppableRects, droppableContainers } = args.context;
+  if ((event.code === 'ArrowRight' || event.code === 'ArrowLeft') && collisionRect) {
+    event.preventDefault();
+    const here = collisionRect.left + collisionRect.width / 2;
+    let best: { left: number; top: number; width: number } | null = null;
+    for (const entry of droppableContainers.getEnabled()) {
+      if (!String(entry.id).startsWith(COLUMN_PREFIX)) continue;
+      const rect = droppableRects.get(entry.id);
+      if (!rect) continue;
+      const center = rect.left + rect.width / 2;
+      const ahead = event.code === 'ArrowRight' ? center > here + 10 : center < here - 10;
+      if (!ahead) continue;
+      if (!best || Math.abs(center - here) < Math.abs(best.left + best.width / 2 - here)) best = rect;
+    }
+    if (!best) return undefined;
+    return { x: best.left + (best.width - collisionRect.width) / 2, y: best.top + 2 };
+  }
+  return sortableKeyboardCoordinates(event, args);
+};
+
+/**
  * The board: one column per stage, cards sortable within and between columns by mouse, touch
  * and keyboard (dnd-kit), each column virtualized and loaded in pages as it scrolls.
  */
@@ -41,7 +67,7 @@ export function BoardView({ board, loading, onLoadMore, onMove, onOpen }: Props)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }),
+    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }),
   );
   const [activeId, setActiveId] = useState<string | null>(null);
   const cards = useMemo(() => {
