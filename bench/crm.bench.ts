@@ -8,7 +8,7 @@ import board from './crm/board.ts';
  */
 export default async function crmBench(ctx: BenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const [name, part] of [['crm: board', board]] as const) {
+  for (const [name, part] of [['board', board]] as const) {
     try {
       rows.push(...(await part(ctx)));
     } catch (e) {

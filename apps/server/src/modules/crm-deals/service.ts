@@ -491,12 +491,19 @@ export async function deleteDeal(t: Tenant, id: string): Promise<void> {
  * `stage_entered_at`. A stage of another pipeline: 400; of another company: 404.
  */
 export async function moveDeal(t: Tenant, id: string, input: Out<typeof dealMoveSchema>): Promise<Deal> {
+  if (!isUuid(id)) throw notFound(M.dealNotFound);
   await t.db.transaction(async (tx) => {
-    const deal = await lockDeal(tx, t.companyId, id);
+    // The deal (locked) and the target stage in one round trip.
+    const found = await tx.execute(sql`
+      SELECT d.status, d.stage_id, d.pipeline_id, s.id AS target_id, s.pipeline_id AS target_pipeline_id
+      FROM deals d LEFT JOIN crm_stages s ON s.id = ${input.stageId} AND s.company_id = ${t.companyId}
+      WHERE d.id = ${id} AND d.company_id = ${t.companyId}
+      FOR UPDATE OF d`);
+    const deal = found.rows[0] as { status: string; stage_id: string; pipeline_id: string; target_id: string | null; target_pipeline_id: string | null } | undefined;
+    if (!deal) throw notFound(M.dealNotFound);
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
-    const [stage] = await tx.select().from(S).where(and(eq(S.id, input.stageId), eq(S.companyId, t.companyId)));
-    if (!stage) throw notFound(M.stageNotFound);
-    if (stage.pipelineId !== deal.pipelineId) throw badRequest(M.stageOtherPipeline, 'STAGE_OTHER_PIPELINE');
+    if (!deal.target_id) throw notFound(M.stageNotFound);
+    if (deal.target_pipeline_id !== deal.pipeline_id) throw badRequest(M.stageOtherPipeline, 'STAGE_OTHER_PIPELINE');
     const prevId = input.prevId ?? null;
     const nextId = input.nextId ?? null;
     if (prevId === id || nextId === id || (prevId && prevId === nextId)) throw badRequest(M.neighbourInvalid, 'NEIGHBOUR_INVALID');
@@ -523,12 +530,17 @@ export async function moveDeal(t: Tenant, id: string, input: Out<typeof dealMove
       ({ prev, next } = await neighbours());
     }
     const position = positionBetween(prev, next);
-    const stageChanged = deal.stageId !== input.stageId;
-    await tx
-      .update(D)
-      .set({ stageId: input.stageId, position, updatedAt: new Date(), ...(stageChanged ? { stageEnteredAt: new Date() } : {}) })
-      .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    if (stageChanged) await tx.insert(H).values({ companyId: t.companyId, dealId: id, fromStageId: deal.stageId, toStageId: input.stageId, actorId: t.actorId });
+    const stageChanged = deal.stage_id !== input.stageId;
+    // The row and its history in one statement.
+    await tx.execute(sql`
+      WITH moved AS (
+        UPDATE deals SET stage_id = ${input.stageId}, position = ${position}, updated_at = now()
+          ${stageChanged ? sql`, stage_entered_at = now()` : sql``}
+        WHERE id = ${id} AND company_id = ${t.companyId}
+        RETURNING id
+      )
+      INSERT INTO deal_stage_history (company_id, deal_id, from_stage_id, to_stage_id, actor_id)
+      SELECT ${t.companyId}, moved.id, ${deal.stage_id}::uuid, ${input.stageId}::uuid, ${t.actorId} FROM moved WHERE ${stageChanged}`);
     await dealChanged(tx, t, id, 'moved');
   });
   return getDeal(t, id);
@@ -626,11 +638,19 @@ function totalsOf(rows: Awaited<ReturnType<typeof columnTotals>>, stages: Stage[
   });
 }
 
-/** Every column's first page and totals, in two statements. */
+/** Every column's first page and totals: the pipeline, its stages, the cards and the totals read at once. */
 export async function board(t: Tenant, pipelineId: string, filters: BoardFilters, limit: number): Promise<Board> {
-  const pipeline = await openPipeline(t, pipelineId);
+  if (!isUuid(pipelineId)) throw notFound(M.pipelineNotFound);
   const p = { companyId: t.companyId, actorId: t.actorId, pipelineId, filters };
-  const [rows, totals] = await Promise.all([firstPages(t.db, { ...p, limit }), columnTotals(t.db, p)]);
+  const [pipe, stageRows, rows, totals] = await Promise.all([
+    t.db.select().from(P).where(and(eq(P.id, pipelineId), eq(P.companyId, t.companyId))),
+    t.db.select().from(S).where(and(eq(S.companyId, t.companyId), eq(S.pipelineId, pipelineId))).orderBy(asc(S.position), asc(S.createdAt)),
+    firstPages(t.db, { ...p, limit }),
+    columnTotals(t.db, p),
+  ]);
+  const row = pipe[0];
+  if (!row) throw notFound(M.pipelineNotFound);
+  const pipeline: Pipeline = { id: row.id, name: row.name, position: row.position, stages: stageRows.map(toStage) };
   const byStage = new Map<string, typeof rows>();
   for (const r of rows) {
     const list = byStage.get(r.stage_id) ?? [];
