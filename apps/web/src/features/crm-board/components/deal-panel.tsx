@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { Deal, DealLostInput, Pipeline } from '@sede/shared/crm/deals';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
 import { TaskList } from '../../../components/collaboration/task-list.tsx';
+import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -163,6 +164,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
         </section>
         <TaskList entityType="deal" entityId={d.id} title="Atividades" />
         <CommentThread entityType="deal" entityId={d.id} title="Comentários" />
+        <FileManager entityType="deal" entityId={d.id} kinds={['document', 'image']} />
         <DealExtraSections dealId={d.id} />
       </div>
       <LostDialog open={lostOpen} onOpenChange={setLostOpen} pending={lost.isPending} onConfirm={(input) => lost.mutate(input)} />

@@ -21,10 +21,10 @@ export function BoardFiltersBar({ filters, onChange }: { filters: BoardFilters; 
     return () => clearTimeout(t);
   }, [text, filters, onChange]);
   const any = Boolean(filters.owner || filters.tag || filters.source || filters.q);
-  const select = `${inputClass} h-9 w-full sm:w-44`;
+  const select = `${inputClass} h-9 w-full px-2 sm:w-44 sm:px-3`;
   return (
-    <search className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap" aria-label="Filtros do quadro">
-      <div className="col-span-2 grid gap-1 sm:w-56">
+    <search className="grid grid-cols-3 items-end gap-2 sm:flex sm:flex-wrap" aria-label="Filtros do quadro">
+      <div className="col-span-3 grid gap-1 sm:w-56">
         <Label htmlFor="crm-q">Buscar</Label>
         <div className="relative">
           <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-slate-500" aria-hidden />
@@ -69,7 +69,7 @@ export function BoardFiltersBar({ filters, onChange }: { filters: BoardFilters; 
         </select>
       </div>
       {any && (
-        <Button variant="ghost" size="sm" className="h-9" onClick={() => onChange({})}>
+        <Button variant="ghost" size="sm" className="col-span-3 h-9 justify-self-start" onClick={() => onChange({})}>
           <X aria-hidden /> Limpar filtros
         </Button>
       )}

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { boardFilterSchema, dealCreateSchema, type BoardFilters } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -22,6 +21,7 @@ import { DealPanel } from '../components/deal-panel.tsx';
 import { BoardFiltersBar } from '../components/filters.tsx';
 import { formatBRL } from '../components/money.ts';
 import { SettingsDialog } from '../components/settings-dialog.tsx';
+import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
 
 const FILTER_KEYS = ['owner', 'tag', 'source', 'q'] as const;
@@ -97,10 +97,10 @@ export default function KanbanLeadsPage() {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+        <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
           <Label htmlFor="crm-pipeline">Funil</Label>
-          <select id="crm-pipeline" className={`${inputClass} h-9 w-56`} value={pipeline.id} onChange={(e) => setParam('funil', e.target.value)}>
+          <select id="crm-pipeline" className={`${inputClass} h-9 sm:w-56`} value={pipeline.id} onChange={(e) => setParam('funil', e.target.value)}>
             {pipelines.data.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -108,16 +108,16 @@ export default function KanbanLeadsPage() {
             ))}
           </select>
         </div>
-        <p className="text-sm text-slate-700" data-testid="crm-board-summary">
+        <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:pb-2" data-testid="crm-board-summary">
           {totalCount} {totalCount === 1 ? 'negócio aberto' : 'negócios abertos'} · {formatBRL(totalSum)}
         </p>
-        <div className="ml-auto flex gap-2">
+        <div className="flex gap-2 sm:ml-auto">
           {isAdmin && (
-            <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
-              <Settings2 aria-hidden /> Configurar
+            <Button variant="secondary" className="h-9 px-3 sm:h-10 sm:px-4" onClick={() => setSettingsOpen(true)} aria-label="Configurar">
+              <Settings2 aria-hidden /> <span className="hidden sm:inline">Configurar</span>
             </Button>
           )}
-          <Button onClick={() => setNewOpen(true)}>
+          <Button className="h-9 px-3 sm:h-10 sm:px-4" onClick={() => setNewOpen(true)}>
             <Plus aria-hidden /> Novo negócio
           </Button>
         </div>
@@ -142,7 +142,7 @@ export default function KanbanLeadsPage() {
           {data && <BoardView board={data} loading={loading} onLoadMore={loadMore} onMove={(id, stageId, index) => void move(id, stageId, index)} onOpen={(id) => setParam('negocio', id)} />}
         </>
       )}
-      <Dialog open={newOpen} onOpenChange={setNewOpen} title="Novo negócio">
+      <ScrollDialog open={newOpen} onOpenChange={setNewOpen} title="Novo negócio">
         <DealForm
           deal={null}
           stages={pipeline.stages}
@@ -156,7 +156,7 @@ export default function KanbanLeadsPage() {
             create.mutate({ ...input, pipelineId: pipeline.id, title: input.title ?? '' });
           }}
         />
-      </Dialog>
+      </ScrollDialog>
       {isAdmin && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} pipeline={pipeline} onPipelineCreated={(id) => setParam('funil', id)} />}
       <DealPanel dealId={params.get('negocio')} pipeline={pipeline} currentUserId={user?.id ?? ''} canDelete={canDelete} onClose={() => setParam('negocio', null)} />
     </div>
