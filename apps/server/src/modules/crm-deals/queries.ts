@@ -88,12 +88,11 @@ export async function columnPage(
   return res.rows as unknown as CardRow[];
 }
 
-/** The first page of every stage of a pipeline, in one statement. */
-export async function firstPages(
-  db: DbOrTx,
-  p: { companyId: string; actorId: string; pipelineId: string; filters: BoardFilters; limit: number },
-): Promise<CardRow[]> {
-  const res = await db.execute(sql`
+type FirstPagesParams = { companyId: string; actorId: string; pipelineId: string; filters: BoardFilters; limit: number };
+
+/** The statement of `firstPages` (the benchmark EXPLAINs it). */
+export function firstPagesSql(p: FirstPagesParams): SQL {
+  return sql`
     SELECT c.*
     FROM crm_stages s
     CROSS JOIN LATERAL (
@@ -104,21 +103,30 @@ export async function firstPages(
       ORDER BY d.position, d.id
       LIMIT ${p.limit + 1}
     ) c
-    WHERE s.company_id = ${p.companyId} AND s.pipeline_id = ${p.pipelineId}`);
+    WHERE s.company_id = ${p.companyId} AND s.pipeline_id = ${p.pipelineId}`;
+}
+
+/** The first page of every stage of a pipeline, in one statement. */
+export async function firstPages(db: DbOrTx, p: FirstPagesParams): Promise<CardRow[]> {
+  const res = await db.execute(firstPagesSql(p));
   return res.rows as unknown as CardRow[];
 }
 
-/** Count and sum of the open deals per stage, with the same filters. */
-export async function columnTotals(
-  db: DbOrTx,
-  p: { companyId: string; actorId: string; pipelineId: string; filters: BoardFilters },
-): Promise<Array<{ stage_id: string; count: string | number; sum_cents: string | number }>> {
+type TotalsParams = { companyId: string; actorId: string; pipelineId: string; filters: BoardFilters };
+
+/** The statement of `columnTotals`. */
+export function columnTotalsSql(p: TotalsParams): SQL {
   const needsOrg = Boolean(p.filters.q);
-  const res = await db.execute(sql`
+  return sql`
     SELECT d.stage_id, count(*) AS count, COALESCE(sum(d.value_cents), 0) AS sum_cents
     FROM deals d ${needsOrg ? sql`LEFT JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL` : sql``}
     WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND d.status = 'open' AND ${filterSql(p.filters, p.actorId)}
-    GROUP BY d.stage_id`);
+    GROUP BY d.stage_id`;
+}
+
+/** Count and sum of the open deals per stage, with the same filters. */
+export async function columnTotals(db: DbOrTx, p: TotalsParams): Promise<Array<{ stage_id: string; count: string | number; sum_cents: string | number }>> {
+  const res = await db.execute(columnTotalsSql(p));
   return res.rows as unknown as Array<{ stage_id: string; count: string; sum_cents: string }>;
 }
 
