@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board, ColumnTotals, CustomField, Deal, DealPage, Pipeline } from '@sede/shared/crm/deals';
+import type { Board, ColumnTotals, CustomField, Deal, DealMoved, DealPage, Pipeline } from '@sede/shared/crm/deals';
 import { DEFAULT_STAGES } from '@sede/shared/crm/deals';
 import { findDeal } from '../../src/modules/crm-deals/public.ts';
 import { openEvents, within } from '../platform/support.ts';
@@ -206,7 +206,7 @@ describe('moves', () => {
     const c = await newDeal({ title: 'Mover C', tags: ['mover'] });
     const [{ at: enteredBefore }] = (await sql(server, 'SELECT stage_entered_at AS at FROM deals WHERE id = $1', [a.id])) as [{ at: Date }];
     // a → stage 1 (empty for this tag)
-    const moved = await api<Deal>(`/deals/${a.id}/move`, rh, { json: { stageId: s1!.id, prevId: null, nextId: null } });
+    const moved = await api<DealMoved>(`/deals/${a.id}/move`, rh, { json: { stageId: s1!.id, prevId: null, nextId: null } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.stageId).toBe(s1!.id);
     expect(new Date(moved.body.stageEnteredAt).getTime()).toBeGreaterThan(new Date(enteredBefore).getTime());
@@ -230,7 +230,7 @@ describe('moves', () => {
     // Squeeze: positions 1 and 1 + 1e-7.
     await sql(server, 'UPDATE deals SET position = CASE WHEN id = $1 THEN 1 ELSE 1.0000001 END WHERE id = ANY($2)', [bottom.id, [bottom.id, top.id]]);
     const mid = (await api<Deal>('/deals', rh, { json: { title: 'meio', pipelineId: p.id } })).body;
-    const res = await api<Deal>(`/deals/${mid.id}/move`, rh, { json: { stageId: st, prevId: bottom.id, nextId: top.id } });
+    const res = await api<DealMoved>(`/deals/${mid.id}/move`, rh, { json: { stageId: st, prevId: bottom.id, nextId: top.id } });
     expect(res.status).toBe(200);
     const b = (await api<Board>(`/pipelines/${p.id}/board`, rh)).body;
     expect(columnIds(b, st)).toEqual([bottom.id, mid.id, top.id]);

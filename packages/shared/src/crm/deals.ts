@@ -372,6 +372,9 @@ export type Deal = DealCard & {
   updatedAt: string;
 };
 
+/** What a move answers: where the card now is (the page keeps the rest). */
+export type DealMoved = { id: string; stageId: string; position: number; stageEnteredAt: string; updatedAt: string };
+
 export type DealPage = { items: DealCard[]; nextCursor: string | null };
 export type ColumnTotals = { stageId: string; count: number; sumCents: number };
 export type BoardColumn = Stage & ColumnTotals & DealPage;

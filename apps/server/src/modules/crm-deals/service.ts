@@ -16,6 +16,7 @@ import {
   type CustomFieldEntity,
   type CustomFieldType,
   type Deal,
+  type DealMoved,
   type DealPage,
   type Pipeline,
   type Stage,
@@ -490,60 +491,64 @@ export async function deleteDeal(t: Tenant, id: string): Promise<void> {
  * gap ran out and the column is renumbered first; a stage change writes the history and
  * `stage_entered_at`. A stage of another pipeline: 400; of another company: 404.
  */
-export async function moveDeal(t: Tenant, id: string, input: Out<typeof dealMoveSchema>): Promise<Deal> {
+export async function moveDeal(t: Tenant, id: string, input: Out<typeof dealMoveSchema>): Promise<DealMoved> {
   if (!isUuid(id)) throw notFound(M.dealNotFound);
-  await t.db.transaction(async (tx) => {
-    // The deal (locked) and the target stage in one round trip.
+  const prevId = input.prevId ?? null;
+  const nextId = input.nextId ?? null;
+  if (prevId === id || nextId === id || (prevId && prevId === nextId)) throw badRequest(M.neighbourInvalid, 'NEIGHBOUR_INVALID');
+  return t.db.transaction(async (tx) => {
+    // The deal (locked), the target stage and the neighbours' positions in one round trip.
+    const neighbour = (nid: string | null) =>
+      nid
+        ? sql`(SELECT n.position FROM deals n WHERE n.id = ${nid} AND n.company_id = ${t.companyId} AND n.stage_id = ${input.stageId} AND n.status = 'open' AND n.id <> ${id})`
+        : sql`NULL::double precision`;
     const found = await tx.execute(sql`
-      SELECT d.status, d.stage_id, d.pipeline_id, s.id AS target_id, s.pipeline_id AS target_pipeline_id
+      SELECT d.status, d.stage_id, d.pipeline_id, s.id AS target_id, s.pipeline_id AS target_pipeline_id,
+        ${neighbour(prevId)} AS prev_pos, ${neighbour(nextId)} AS next_pos
       FROM deals d LEFT JOIN crm_stages s ON s.id = ${input.stageId} AND s.company_id = ${t.companyId}
       WHERE d.id = ${id} AND d.company_id = ${t.companyId}
       FOR UPDATE OF d`);
-    const deal = found.rows[0] as { status: string; stage_id: string; pipeline_id: string; target_id: string | null; target_pipeline_id: string | null } | undefined;
+    const deal = found.rows[0] as
+      | { status: string; stage_id: string; pipeline_id: string; target_id: string | null; target_pipeline_id: string | null; prev_pos: number | null; next_pos: number | null }
+      | undefined;
     if (!deal) throw notFound(M.dealNotFound);
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
     if (!deal.target_id) throw notFound(M.stageNotFound);
     if (deal.target_pipeline_id !== deal.pipeline_id) throw badRequest(M.stageOtherPipeline, 'STAGE_OTHER_PIPELINE');
-    const prevId = input.prevId ?? null;
-    const nextId = input.nextId ?? null;
-    if (prevId === id || nextId === id || (prevId && prevId === nextId)) throw badRequest(M.neighbourInvalid, 'NEIGHBOUR_INVALID');
-    const neighbours = async () => {
-      const ids = [prevId, nextId].filter((x): x is string => Boolean(x));
-      const rows = ids.length
-        ? await tx
-            .select({ id: D.id, position: D.position })
-            .from(D)
-            .where(and(eq(D.companyId, t.companyId), eq(D.stageId, input.stageId), eq(D.status, 'open'), ne(D.id, id), inArray(D.id, ids)))
-        : [];
-      const pos = (nid: string | null) => {
-        if (!nid) return null;
-        const r = rows.find((x) => x.id === nid);
-        if (!r) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
-        return r.position;
-      };
-      return { prev: pos(prevId), next: pos(nextId) };
+    const known = (nid: string | null, pos: number | null) => {
+      if (nid && (pos === null || pos === undefined)) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
+      return nid ? Number(pos) : null;
     };
-    let { prev, next } = await neighbours();
+    let prev = known(prevId, deal.prev_pos);
+    let next = known(nextId, deal.next_pos);
     if (prev !== null && next !== null && prev > next) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
     if (!hasRoomBetween(prev, next)) {
       await renumberColumn(tx, t.companyId, input.stageId, id);
-      ({ prev, next } = await neighbours());
+      const rows = await tx
+        .select({ id: D.id, position: D.position })
+        .from(D)
+        .where(and(eq(D.companyId, t.companyId), inArray(D.id, [prevId, nextId].filter((x): x is string => Boolean(x)))));
+      prev = prevId ? (rows.find((r) => r.id === prevId)?.position ?? null) : null;
+      next = nextId ? (rows.find((r) => r.id === nextId)?.position ?? null) : null;
     }
     const position = positionBetween(prev, next);
     const stageChanged = deal.stage_id !== input.stageId;
     // The row and its history in one statement.
-    await tx.execute(sql`
+    const res = await tx.execute(sql`
       WITH moved AS (
         UPDATE deals SET stage_id = ${input.stageId}, position = ${position}, updated_at = now()
           ${stageChanged ? sql`, stage_entered_at = now()` : sql``}
         WHERE id = ${id} AND company_id = ${t.companyId}
-        RETURNING id
+        RETURNING id, stage_id, position, stage_entered_at, updated_at
+      ), history AS (
+        INSERT INTO deal_stage_history (company_id, deal_id, from_stage_id, to_stage_id, actor_id)
+        SELECT ${t.companyId}, moved.id, ${deal.stage_id}::uuid, ${input.stageId}::uuid, ${t.actorId} FROM moved WHERE ${stageChanged}
       )
-      INSERT INTO deal_stage_history (company_id, deal_id, from_stage_id, to_stage_id, actor_id)
-      SELECT ${t.companyId}, moved.id, ${deal.stage_id}::uuid, ${input.stageId}::uuid, ${t.actorId} FROM moved WHERE ${stageChanged}`);
+      SELECT * FROM moved`);
     await dealChanged(tx, t, id, 'moved');
+    const r = res.rows[0] as { id: string; stage_id: string; position: number; stage_entered_at: Date | string; updated_at: Date | string };
+    return { id: r.id, stageId: r.stage_id, position: Number(r.position), stageEnteredAt: iso(r.stage_entered_at)!, updatedAt: iso(r.updated_at)! };
   });
-  return getDeal(t, id);
 }
 
 /** Evenly spaced positions for a column's open cards (the moved one left out), in their order. */

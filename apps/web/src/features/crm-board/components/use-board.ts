@@ -101,7 +101,7 @@ export function useBoard(pipelineId: string | null, filters: BoardFilters) {
         qc.setQueryData<Board>(key, (b) =>
           b ? { ...b, columns: b.columns.map((c) => ({ ...c, items: c.items.map((d) => (d.id === cardId ? { ...d, position: saved.position, stageId: saved.stageId } : d)) })) } : b,
         );
-        qc.setQueryData(crmKeys.deal(cardId), saved);
+        void qc.invalidateQueries({ queryKey: crmKeys.deal(cardId) });
       } catch (e) {
         qc.setQueryData(key, before);
         toast.error('O negócio voltou para onde estava', { description: e instanceof ApiError ? e.message : 'Não foi possível salvar a mudança. Tente de novo.' });
