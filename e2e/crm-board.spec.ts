@@ -116,3 +116,29 @@ test.describe('/kanban-leads', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('/kanban-leads with many deals', () => {
+  test('a column of 150 deals renders only what is on screen and loads the rest in pages as it scrolls', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Muitos Negócios Ltda');
+    const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string; stages: Array<{ id: string }> }> };
+    const p = pipelines[0]!;
+    await e2eSql(
+      `INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents, position)
+       SELECT $1, $2, $3, 'Lote ' || g, 1000, g * 1024 FROM generate_series(1, 150) g`,
+      [admin.companyId, p.id, p.stages[0]!.id],
+    );
+    await page.goto('/kanban-leads');
+    const first = column(page, 'Prospecção');
+    await expect(first.getByTestId('crm-column-totals')).toContainText('150 · R$ 1.500,00');
+    await expect(first.getByText('Lote 1', { exact: true })).toBeVisible();
+    // Virtualized: far fewer cards in the DOM than in the column.
+    expect(await first.getByTestId('crm-card').count()).toBeLessThan(40);
+    const scroller = first.locator('div.overflow-y-auto');
+    await expect(async () => {
+      await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await expect(first.getByText('Lote 150', { exact: true })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    expect(await first.getByTestId('crm-card').count()).toBeLessThan(40);
+  });
+});
