@@ -387,6 +387,24 @@ describe('isolation and permissions', () => {
     expect((await server.request(`/api/tasks?entityType=deal&entityId=${d2.id}`, { jar: outsider.jar })).status).toBe(404);
   });
 
+  it('list and create endpoints: anonymous 401, a person without a company 403, settings for the admin only', async () => {
+    const { createConfirmedUser } = await import('../support/test-server.ts');
+    const loner = await createConfirmedUser(server, { email: `sozinho.crm.${Date.now()}@exemplo.com` });
+    const lists = ['/pipelines', '/deals', '/custom-fields', '/facets'];
+    for (const path of lists) {
+      expect((await server.request(`/api/crm${path}`)).status, path).toBe(401);
+      expect((await server.request(`/api/crm${path}`, { jar: loner.jar })).status, path).toBe(403);
+      expect((await api(path, rh)).status, path).toBe(200);
+    }
+    expect((await server.request('/api/crm/deals', { method: 'POST', json: { title: 'X', pipelineId: pipeline.id } })).status).toBe(401);
+    expect((await server.request('/api/crm/deals', { method: 'POST', json: { title: 'X', pipelineId: pipeline.id }, jar: loner.jar })).status).toBe(403);
+    expect((await api('/pipelines', vendas, { json: { name: 'Não' } })).status).toBe(403);
+    expect((await api('/custom-fields', vendas, { json: { entity: 'deal', label: 'Não', type: 'text' } })).status).toBe(403);
+    // The outsider's lists show only their own company's pipelines and fields.
+    const theirs = await api<{ pipelines: Pipeline[] }>('/pipelines', outsider);
+    expect(theirs.body.pipelines.map((p) => p.id)).not.toContain(pipeline.id);
+  });
+
   it('findDeal (public) answers the deal with its names, or null for another company', async () => {
     const d = await newDeal({ title: 'Público' });
     const t = { db: server.services.db, companyId };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { boardFilterSchema, dealCreateSchema, type BoardFilters } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -28,13 +28,13 @@ const FILTER_KEYS = ['owner', 'tag', 'source', 'q'] as const;
 
 /** /kanban-leads: the company's deals on a board of stages (issue 12 item 2). */
 export default function KanbanLeadsPage() {
-  const { user, membership } = useAuth();
+  const { user, membership, company } = useAuth();
   const grants = useMemo(() => grantsFor(membership), [membership]);
   const isAdmin = can(grants, 'empresa.settings');
   const canDelete = can(grants, 'crm.delete');
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const pipelines = useQuery(pipelinesQueryOptions());
+  const pipelines = useQuery({ ...pipelinesQueryOptions(), enabled: Boolean(company) });
   const pipelineId = params.get('funil') ?? pipelines.data?.[0]?.id ?? null;
   const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
 
@@ -85,6 +85,20 @@ export default function KanbanLeadsPage() {
     onError: (e) => toast.error('Não foi possível criar o negócio', { description: e instanceof ApiError ? e.message : 'Tente de novo em instantes.' }),
   });
 
+  if (!company) {
+    return (
+      <EmptyState
+        icon={KanbanSquare}
+        title="O kanban de leads é da sua empresa"
+        description="Vincule sua empresa pelo CNPJ ou aceite o convite de um administrador para acompanhar os negócios do time aqui."
+        action={
+          <Button asChild>
+            <Link to="/company-welcome">Vincular empresa</Link>
+          </Button>
+        }
+      />
+    );
+  }
   if (pipelines.isPending || (pipeline && board.isPending)) return <Spinner label="Carregando o quadro" />;
   if (pipelines.isError || !pipeline) {
     return <EmptyState icon={KanbanSquare} title="Não foi possível abrir o quadro" description={pipelines.error instanceof ApiError ? pipelines.error.message : 'Tente de novo em instantes.'} />;
