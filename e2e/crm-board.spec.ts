@@ -82,6 +82,15 @@ test.describe('/kanban-leads', () => {
     await page.unroute('**/api/crm/deals/*/move');
     expect(await stageOf(admin.companyId, 'Farmácia Saúde')).toBe('Prospecção');
 
+    // Someone else's move appears without a reload (live updates).
+    const [padaria] = await e2eSql<{ id: string; stage: string }>(
+      "SELECT d.id, (SELECT id FROM crm_stages WHERE pipeline_id = d.pipeline_id AND name = 'Negociação') AS stage FROM deals d WHERE d.company_id = $1 AND d.title = 'Padaria Central'",
+      [admin.companyId],
+    );
+    expect((await page.request.post(`/api/crm/deals/${padaria!.id}/move`, { data: { stageId: padaria!.stage } })).status()).toBe(200);
+    await expect(column(page, 'Negociação').getByTestId('crm-card').filter({ hasText: 'Padaria Central' })).toHaveCount(1);
+    await expect(column(page, 'Qualificação').getByTestId('crm-card')).toHaveCount(1);
+
     // The panel: edit, won, reopen, lost with a reason.
     await card(page, 'Farmácia Saúde').click();
     const panel = page.getByTestId('crm-deal-panel');
@@ -111,6 +120,7 @@ test.describe('/kanban-leads', () => {
 
     // Filters live in the URL.
     await page.getByLabel('Buscar').fill('Padaria');
+    await expect(column(page, 'Negociação').getByTestId('crm-card')).toHaveCount(1);
     await expect(page).toHaveURL(/q=Padaria/);
     await expect(page.getByTestId('crm-card')).toHaveCount(1);
     await expectAccessible(page);
