@@ -15,9 +15,12 @@ export function filterParams(f: BoardFilters): URLSearchParams {
 export const boardQueryOptions = (pipelineId: string, filters: BoardFilters) =>
   queryOptions({
     queryKey: crmKeys.board(pipelineId, filters),
-    queryFn: () => {
+    queryFn: ({ client, queryKey }) => {
       const p = filterParams(filters);
-      p.set('limit', String(PAGE_SIZE));
+      // A refetch (a live change) keeps as many cards per column as are loaded, up to 100, so a
+      // column scrolled down does not jump back to its first page.
+      const loaded = client.getQueryData<Board>(queryKey)?.columns.reduce((n, c) => Math.max(n, c.items.length), 0) ?? 0;
+      p.set('limit', String(Math.min(100, Math.max(PAGE_SIZE, loaded))));
       return api<Board>(`/crm/pipelines/${pipelineId}/board?${p}`);
     },
     staleTime: 10_000,
