@@ -152,3 +152,40 @@ test.describe('/kanban-leads with many deals', () => {
     expect(await first.getByTestId('crm-card').count()).toBeLessThan(40);
   });
 });
+
+test.describe('/kanban-leads settings', () => {
+  test('the admin adds a stage, deletes one moving its deals, and adds a custom field that the panel then shows', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Configura Funil Ltda');
+    const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string; stages: Array<{ id: string }> }> };
+    const p = pipelines[0]!;
+    expect((await page.request.post('/api/crm/deals', { data: { title: 'Em proposta', pipelineId: p.id, stageId: p.stages[2]!.id } })).status()).toBe(201);
+    await page.goto('/kanban-leads');
+    await page.getByRole('button', { name: 'Configurar' }).click();
+    const settings = page.getByTestId('crm-settings');
+    await settings.getByLabel('Nova etapa').fill('Contrato enviado');
+    await settings.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(settings.getByLabel('Nome da etapa 6')).toHaveValue('Contrato enviado');
+    await expectAccessible(page);
+    await settings.getByRole('button', { name: 'Excluir Proposta' }).click();
+    await settings.getByLabel('Mover os negócios desta etapa para').selectOption({ label: 'Negociação' });
+    await settings.getByRole('button', { name: 'Excluir etapa' }).click();
+    await expect(page.getByText('Etapa excluída. 1 negócio(s) movido(s).')).toBeVisible();
+    await settings.getByRole('tab', { name: 'Campos personalizados' }).click();
+    await settings.getByLabel('Nome do campo').fill('Segmento');
+    await settings.getByLabel('Tipo').selectOption({ label: 'Seleção' });
+    await settings.getByLabel('Opções').fill('Varejo, Indústria');
+    await settings.getByRole('button', { name: 'Criar campo' }).click();
+    await expect(settings.getByText('Segmento', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(column(page, 'Proposta')).toHaveCount(0);
+    await expect(column(page, 'Contrato enviado')).toHaveCount(1);
+    await card(page, 'Em proposta').click();
+    const panel = page.getByTestId('crm-deal-panel');
+    await panel.getByLabel('Segmento').selectOption('Indústria');
+    await panel.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect.poll(async () => (await e2eSql<{ v: string }>("SELECT custom_fields->>'segmento' AS v FROM deals WHERE company_id = $1", [admin.companyId]))[0]?.v).toBe('Indústria');
+    expect(await stageOf(admin.companyId, 'Em proposta')).toBe('Negociação');
+  });
+});
