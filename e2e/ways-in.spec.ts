@@ -30,7 +30,7 @@ test.describe('ways in', () => {
 
     await nav.getByRole('link', { name: 'Kanban de leads', exact: true }).click();
     await expect(page).toHaveURL(/\/kanban-leads$/);
-    await expect(page.getByRole('heading', { name: 'Kanban de leads: nada por aqui ainda' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Seu funil de vendas começa aqui' })).toBeVisible();
     await expect(page).toHaveTitle('Kanban de leads · Sede');
     await expect(nav.getByRole('link', { name: 'Kanban de leads', exact: true })).toHaveAttribute('aria-current', 'page');
 
@@ -39,7 +39,7 @@ test.describe('ways in', () => {
     await expect(tools.getByRole('link')).toHaveCount(9);
     await tools.getByRole('link', { name: /Kanban de leads/ }).click();
     await expect(page).toHaveURL(/\/kanban-leads$/);
-    await expect(page.getByRole('heading', { name: 'Kanban de leads: nada por aqui ainda' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Seu funil de vendas começa aqui' })).toBeVisible();
   });
 
   test("an admin whose company chose ['financial', 'hr'] sees Financeiro and RH first, marked 'Prioridade da empresa'", async ({ page, request }) => {

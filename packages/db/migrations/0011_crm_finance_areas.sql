@@ -45,6 +45,7 @@ CREATE TABLE "fin_statement_lines" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "deals" ADD COLUMN "lost_note" text;--> statement-breakpoint
 ALTER TABLE "fin_entries" ADD COLUMN "due_soon_notified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "fin_entries" ADD COLUMN "overdue_notified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "crm_targets" ADD CONSTRAINT "crm_targets_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

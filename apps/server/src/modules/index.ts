@@ -6,6 +6,7 @@ import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
 import companyData from './company-data/module.ts';
 import crmMetrics from './crm-metrics/module.ts';
+import crmDeals from './crm-deals/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -43,6 +44,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   parties,
   collaboration,
   finance,
+  crmDeals,
   companyData,
   crmMetrics,
   financeReports,

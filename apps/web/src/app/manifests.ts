@@ -6,6 +6,7 @@ import billing from '../features/billing/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
 import crmMetrics from '../features/crm-metrics/manifest.ts';
+import crmBoard from '../features/crm-board/manifest.ts';
 import departments from '../features/departments/manifest.ts';
 import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
@@ -29,6 +30,7 @@ export const MANIFESTS: FeatureManifest[] = [
   departments,
   finance,
   crmMetrics,
+  crmBoard,
   access,
   support,
   billing,

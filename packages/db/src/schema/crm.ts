@@ -65,6 +65,8 @@ export const deals = pgTable(
     expectedCloseDate: date('expected_close_date', { mode: 'string' }),
     status: text('status').$type<DealStatus>().notNull().default('open'),
     lostReason: text('lost_reason'),
+    /** The free text said with the lost reason (decision 0152). */
+    lostNote: text('lost_note'),
     /** When it was won or lost. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Order inside its column (ascending); fractional so a move writes one row. */

@@ -55,6 +55,6 @@ describe('audit actions in the activity log', () => {
   it('describe the entity, its label, the format and the coins', () => {
     expect(describeActivity({ action: 'entity_deleted', details: { entity: 'organization', id: 'x', label: 'Padaria Ltda' } })).toBe('Organização Padaria Ltda');
     expect(describeActivity({ action: 'data_exported', details: { entity: 'person', id: 'x', format: 'csv' } })).toBe('Pessoa (CSV)');
-    expect(describeActivity({ action: 'coins_spent', details: { entity: 'deal', id: 'x', coins: 3 } })).toBe('deal 3 moedas');
+    expect(describeActivity({ action: 'coins_spent', details: { entity: 'deal', id: 'x', coins: 3 } })).toBe('Negócio 3 moedas');
   });
 });

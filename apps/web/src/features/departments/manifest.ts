@@ -21,7 +21,6 @@ export default {
     { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/lista-contatos', title: 'Listas de contatos', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/kanban-leads', title: 'Kanban de leads', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento', title: 'Atendimento', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento-simples', title: 'Atendimento simples', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/documentacoes-geral', title: 'Documentação', access: 'signed-in', layout: 'shell', page: documentacao },

@@ -1,0 +1,36 @@
+import { schema } from '@sede/db/client';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { forbidden } from '../../http/errors.ts';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { registerEntity } from '../../platform/entities.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
+import type { ExportSink } from '../../platform/module.ts';
+import { crmDealsRoutes } from './routes.ts';
+import { dealExists } from './service.ts';
+
+async function start(s: Services) {
+  // Comments, tasks (activities) and files on a deal: whoever may open the board (decision 0125).
+  registerEntity(s, 'deal', {
+    canSee: async (tenant, id, viewer) => {
+      if (!canAny(grantsFor(viewer.membership), ['crm.read'])) throw forbidden();
+      return dealExists(tenant.db, tenant.companyId, id);
+    },
+    path: (id) => `/kanban-leads?negocio=${id}`,
+  });
+}
+
+async function exportDeals(_s: Services, tenant: Tenant, out: ExportSink) {
+  out.csv('funis.csv', ['id', 'name', 'position', 'createdAt', 'updatedAt'], companyRows(tenant, schema.crmPipelines));
+  out.csv('etapas.csv', ['id', 'pipelineId', 'name', 'position', 'probability', 'createdAt'], companyRows(tenant, schema.crmStages));
+  out.csv(
+    'negocios.csv',
+    ['id', 'pipelineId', 'stageId', 'title', 'valueCents', 'ownerId', 'organizationId', 'personId', 'source', 'expectedCloseDate', 'status', 'lostReason', 'lostNote', 'closedAt', 'position', 'tags', 'customFields', 'stageEnteredAt', 'createdBy', 'createdAt', 'updatedAt'],
+    companyRows(tenant, schema.deals),
+  );
+  out.csv('historico-etapas.csv', ['id', 'dealId', 'fromStageId', 'toStageId', 'actorId', 'at'], companyRows(tenant, schema.dealStageHistory));
+  out.csv('campos-personalizados.csv', ['id', 'entity', 'key', 'label', 'type', 'options', 'required', 'position', 'createdAt'], companyRows(tenant, schema.crmCustomFields));
+}
+
+/** The CRM board: pipelines, stages, deals, custom fields (issue 12 items 1–2; decisions 0150–0154). */
+export default defineModule({ key: 'crm-deals', mount: '/crm', routes: crmDealsRoutes, start, exportData: exportDeals });

@@ -1,0 +1,43 @@
+import { CalendarClock, UserRound } from 'lucide-react';
+import type { DealCard } from '@sede/shared/crm/deals';
+import { TASK_KINDS } from '@sede/shared/platform/collaboration';
+import { cn } from '../../../lib/cn.ts';
+import { formatBRL } from './money.ts';
+
+const dateFmt = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+/** What a card shows: title, organization, value, owner and the next open activity. */
+export function DealCardBody({ deal }: { deal: DealCard }) {
+  const next = deal.nextActivity;
+  const overdue = next?.dueDate ? next.dueDate < todayIso() : false;
+  return (
+    <>
+      <p className="line-clamp-2 break-words text-sm font-medium text-slate-900">{deal.title}</p>
+      {deal.organizationName && <p className="truncate text-xs text-slate-600">{deal.organizationName}</p>}
+      <div className="mt-1 flex items-center justify-between gap-2 text-xs">
+        <span className="font-semibold text-slate-900">{formatBRL(deal.valueCents)}</span>
+        {deal.ownerName && (
+          <span className="flex min-w-0 items-center gap-1 text-slate-600">
+            <UserRound className="size-3 shrink-0" aria-hidden />
+            <span className="truncate">{deal.ownerName}</span>
+          </span>
+        )}
+      </div>
+      <p className={cn('mt-1 flex items-center gap-1 truncate text-xs', next ? (overdue ? 'text-red-700' : 'text-slate-700') : 'text-amber-800')}>
+        <CalendarClock className="size-3 shrink-0" aria-hidden />
+        {next ? (
+          <span className="truncate">
+            {TASK_KINDS[next.kind as keyof typeof TASK_KINDS] ?? 'Atividade'}: {next.title}
+            {next.dueDate ? ` · ${dateFmt.format(new Date(`${next.dueDate}T00:00:00Z`))}` : ''}
+            {overdue ? ' (atrasada)' : ''}
+          </span>
+        ) : (
+          <span>Sem próxima atividade</span>
+        )}
+      </p>
+    </>
+  );
+}
+
+export const cardClass = 'block w-full cursor-grab rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)]';

@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, type UseFormRegister } from 'react-hook-form';
+import { z } from 'zod';
+import { DEAL_SOURCES, dealUpdateSchema, type CustomField, type Deal, type DealUpdateInput, type Stage } from '@sede/shared/crm/deals';
+import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { customFieldsQueryOptions } from '../api/custom-fields.ts';
+import { centsToInput, parseBRL, splitTags } from './money.ts';
+
+/** The form's own values (text inputs); `toInput` turns them into the shared schema's request. */
+export type DealFormValues = {
+  title: string;
+  value: string;
+  stageId: string;
+  ownerId: string;
+  source: string;
+  expectedCloseDate: string;
+  tags: string;
+  custom: Record<string, string | boolean>;
+};
+
+export function toInput(v: DealFormValues, fields: CustomField[]): DealUpdateInput {
+  const custom: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = v.custom[f.key];
+    if (f.type === 'boolean') custom[f.key] = Boolean(raw);
+    else if (raw === undefined || raw === '') custom[f.key] = null;
+    else if (f.type === 'number') custom[f.key] = Number(String(raw).replace(',', '.'));
+    else if (f.type === 'money') custom[f.key] = parseBRL(String(raw));
+    else custom[f.key] = raw;
+  }
+  return {
+    title: v.title,
+    valueCents: parseBRL(v.value),
+    ownerId: v.ownerId || null,
+    source: v.source || null,
+    expectedCloseDate: v.expectedCloseDate || null,
+    tags: splitTags(v.tags),
+    customFields: custom,
+  };
+}
+
+export function valuesOf(d: Deal | null, fields: CustomField[], defaults: { stageId: string; ownerId: string }): DealFormValues {
+  const custom: Record<string, string | boolean> = {};
+  for (const f of fields) {
+    const raw = d?.customFields[f.key];
+    if (f.type === 'boolean') custom[f.key] = raw === true;
+    else if (raw === undefined || raw === null) custom[f.key] = '';
+    else if (f.type === 'money') custom[f.key] = centsToInput(Number(raw));
+    else custom[f.key] = String(raw);
+  }
+  return {
+    title: d?.title ?? '',
+    value: d ? centsToInput(d.valueCents) : '',
+    stageId: d?.stageId ?? defaults.stageId,
+    ownerId: d ? (d.ownerId ?? '') : defaults.ownerId,
+    source: d?.source ?? '',
+    expectedCloseDate: d?.expectedCloseDate ?? '',
+    tags: d?.tags.join(', ') ?? '',
+    custom,
+  };
+}
+
+/** The form's check: the shared request schema applied to the converted values; errors land on the inputs. */
+const formSchema = (fields: CustomField[]) =>
+  z
+    .object({ title: z.string(), value: z.string(), stageId: z.string(), ownerId: z.string(), source: z.string(), expectedCloseDate: z.string(), tags: z.string(), custom: z.record(z.string(), z.unknown()) })
+    .superRefine((v, ctx) => {
+      const parsed = dealUpdateSchema.safeParse(toInput(v as DealFormValues, fields));
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'title');
+        const path = key === 'valueCents' ? 'value' : key === 'customFields' ? 'title' : key;
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [path] });
+      }
+    });
+
+type Props = {
+  deal: Deal | null;
+  stages: Stage[];
+  defaultStageId: string;
+  currentUserId: string;
+  submitLabel: string;
+  pending?: boolean;
+  onSubmit: (input: DealUpdateInput & { stageId: string }) => void;
+};
+
+/** New deal and the panel's editing: react-hook-form with the shared zod schema, the admin's custom fields. */
+export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLabel, pending, onSubmit }: Props) {
+  const fieldsQuery = useQuery(customFieldsQueryOptions());
+  const fields = (fieldsQuery.data ?? []).filter((f) => f.entity === 'deal');
+  const members = useQuery(mentionableQueryOptions(''));
+  const form = useForm<DealFormValues>({
+    resolver: zodResolver(formSchema(fields)) as never,
+    values: valuesOf(deal, fields, { stageId: defaultStageId, ownerId: currentUserId }),
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState } = form;
+  const err = formState.errors as Record<string, { message?: string } | undefined>;
+  return (
+    <form className="grid gap-3" noValidate onSubmit={handleSubmit((v) => onSubmit({ ...toInput(v, fields), stageId: v.stageId }))}>
+      <Field label="Título" error={err.title?.message}>
+        <Input autoComplete="off" {...register('title')} />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Valor (R$)" error={err.value?.message}>
+          <Input inputMode="decimal" placeholder="0,00" {...register('value')} />
+        </Field>
+        {!deal && (
+          <Field label="Etapa">
+            <select className={inputClass} {...register('stageId')}>
+              {stages.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <Field label="Responsável" error={err.ownerId?.message}>
+          <select className={inputClass} {...register('ownerId')}>
+            <option value="">Sem responsável</option>
+            {(members.data ?? []).map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Origem" error={err.source?.message}>
+          <Input list="crm-sources" autoComplete="off" {...register('source')} />
+        </Field>
+        <Field label="Previsão de fechamento" error={err.expectedCloseDate?.message}>
+          <Input type="date" {...register('expectedCloseDate')} />
+        </Field>
+      </div>
+      <datalist id="crm-sources">
+        {DEAL_SOURCES.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      <Field label="Etiquetas" hint="Separe por vírgulas." error={err.tags?.message}>
+        <Input autoComplete="off" {...register('tags')} />
+      </Field>
+      {fields.length > 0 && (
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium text-slate-800">Campos personalizados</legend>
+          {fields.map((f) => (
+            <CustomFieldInput key={f.id} field={f} register={register} />
+          ))}
+        </fieldset>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CustomFieldInput({ field, register }: { field: CustomField; register: UseFormRegister<DealFormValues> }) {
+  const name = `custom.${field.key}` as const;
+  const label = `${field.label}${field.required ? ' *' : ''}`;
+  if (field.type === 'boolean') {
+    return (
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" className="size-4" {...register(name)} /> {label}
+      </label>
+    );
+  }
+  if (field.type === 'select') {
+    return (
+      <Field label={label}>
+        <select className={inputClass} {...register(name)}>
+          <option value="">—</option>
+          {field.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </Field>
+    );
+  }
+  return (
+    <Field label={label}>
+      <Input type={field.type === 'date' ? 'date' : 'text'} inputMode={field.type === 'number' || field.type === 'money' ? 'decimal' : undefined} {...register(name)} />
+    </Field>
+  );
+}

@@ -1,0 +1,178 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { boardFilterSchema, dealCreateSchema, type BoardFilters } from '@sede/shared/crm/deals';
+import { can, grantsFor } from '@sede/shared/registry/permissions';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { createDeal } from '../api/deals.ts';
+import { crmKeys } from '../api/keys.ts';
+import { pipelinesQueryOptions } from '../api/pipelines.ts';
+import { BoardView } from '../components/board.tsx';
+import { DealForm } from '../components/deal-form.tsx';
+import { DealPanel } from '../components/deal-panel.tsx';
+import { BoardFiltersBar } from '../components/filters.tsx';
+import { formatBRL } from '../components/money.ts';
+import { SettingsDialog } from '../components/settings-dialog.tsx';
+import { ScrollDialog } from '../components/sheet-dialog.tsx';
+import { useBoard } from '../components/use-board.ts';
+
+const FILTER_KEYS = ['owner', 'tag', 'source', 'q'] as const;
+
+/** /kanban-leads: the company's deals on a board of stages (issue 12 item 2). */
+export default function KanbanLeadsPage() {
+  const { user, membership, company } = useAuth();
+  const grants = useMemo(() => grantsFor(membership), [membership]);
+  const isAdmin = can(grants, 'empresa.settings');
+  const canDelete = can(grants, 'crm.delete');
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const pipelines = useQuery({ ...pipelinesQueryOptions(), enabled: Boolean(company) });
+  const pipelineId = params.get('funil') ?? pipelines.data?.[0]?.id ?? null;
+  const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
+
+  const filters = useMemo<BoardFilters>(() => {
+    const raw: Record<string, string> = {};
+    for (const k of FILTER_KEYS) {
+      const v = params.get(k);
+      if (v) raw[k] = v;
+    }
+    const parsed = boardFilterSchema.safeParse(raw);
+    return parsed.success ? parsed.data : {};
+  }, [params]);
+  const setFilters = useCallback(
+    (f: BoardFilters) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const k of FILTER_KEYS) {
+            const v = f[k];
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const setParam = (k: string, v: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (v) next.set(k, v);
+      else next.delete(k);
+      return next;
+    });
+
+  const { query: board, loadMore, loading, move } = useBoard(pipeline?.id ?? null, filters);
+  const [newOpen, setNewOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const create = useMutation({
+    mutationFn: createDeal,
+    onSuccess: (d) => {
+      setNewOpen(false);
+      void qc.invalidateQueries({ queryKey: crmKeys.boards });
+      void qc.invalidateQueries({ queryKey: crmKeys.facets });
+      toast.success(`Negócio "${d.title}" criado.`);
+    },
+    onError: (e) => toast.error('Não foi possível criar o negócio', { description: e instanceof ApiError ? e.message : 'Tente de novo em instantes.' }),
+  });
+
+  if (!company) {
+    return (
+      <EmptyState
+        icon={KanbanSquare}
+        title="O kanban de leads é da sua empresa"
+        description="Vincule sua empresa pelo CNPJ ou aceite o convite de um administrador para acompanhar os negócios do time aqui."
+        action={
+          <Button asChild>
+            <Link to="/company-welcome">Vincular empresa</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (pipelines.isPending || (pipeline && board.isPending)) return <Spinner label="Carregando o quadro" />;
+  if (pipelines.isError || !pipeline) {
+    return <EmptyState icon={KanbanSquare} title="Não foi possível abrir o quadro" description={pipelines.error instanceof ApiError ? pipelines.error.message : 'Tente de novo em instantes.'} />;
+  }
+  const data = board.data;
+  const filtered = FILTER_KEYS.some((k) => filters[k]);
+  const empty = data ? data.columns.every((c) => c.count === 0) : false;
+  const totalCount = data?.columns.reduce((n, c) => n + c.count, 0) ?? 0;
+  const totalSum = data?.columns.reduce((n, c) => n + c.sumCents, 0) ?? 0;
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+        <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
+          <Label htmlFor="crm-pipeline">Funil</Label>
+          <select id="crm-pipeline" className={`${inputClass} h-9 sm:w-56`} value={pipeline.id} onChange={(e) => setParam('funil', e.target.value)}>
+            {pipelines.data.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:pb-2" data-testid="crm-board-summary">
+          {totalCount} {totalCount === 1 ? 'negócio aberto' : 'negócios abertos'} · {formatBRL(totalSum)}
+        </p>
+        <div className="flex gap-2 sm:ml-auto">
+          {isAdmin && (
+            <Button variant="secondary" className="h-9 px-3 sm:h-10 sm:px-4" onClick={() => setSettingsOpen(true)} aria-label="Configurar">
+              <Settings2 aria-hidden /> <span className="hidden sm:inline">Configurar</span>
+            </Button>
+          )}
+          <Button className="h-9 px-3 sm:h-10 sm:px-4" onClick={() => setNewOpen(true)}>
+            <Plus aria-hidden /> Novo negócio
+          </Button>
+        </div>
+      </div>
+      <BoardFiltersBar filters={filters} onChange={setFilters} />
+      {board.isError ? (
+        <EmptyState icon={KanbanSquare} title="Não foi possível carregar os negócios" description={board.error instanceof ApiError ? board.error.message : 'Tente de novo em instantes.'} />
+      ) : empty && !filtered ? (
+        <EmptyState
+          icon={KanbanSquare}
+          title="Seu funil de vendas começa aqui"
+          description="Cadastre os negócios que o time está negociando e arraste cada um pelas etapas, da prospecção ao fechamento. Os totais de cada etapa mostram quanto há em jogo."
+          action={
+            <Button onClick={() => setNewOpen(true)}>
+              <Plus aria-hidden /> Criar o primeiro negócio
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          {empty && filtered && <p className="text-sm text-slate-700">Nenhum negócio com estes filtros.</p>}
+          {data && <BoardView board={data} loading={loading} onLoadMore={loadMore} onMove={(id, stageId, index) => void move(id, stageId, index)} onOpen={(id) => setParam('negocio', id)} />}
+        </>
+      )}
+      <ScrollDialog open={newOpen} onOpenChange={setNewOpen} title="Novo negócio">
+        <DealForm
+          deal={null}
+          stages={pipeline.stages}
+          defaultStageId={pipeline.stages[0]?.id ?? ''}
+          currentUserId={user?.id ?? ''}
+          submitLabel="Criar negócio"
+          pending={create.isPending}
+          onSubmit={(input) => {
+            const parsed = dealCreateSchema.safeParse({ ...input, pipelineId: pipeline.id });
+            if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? 'Dados inválidos');
+            create.mutate({ ...input, pipelineId: pipeline.id, title: input.title ?? '' });
+          }}
+        />
+      </ScrollDialog>
+      {isAdmin && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} pipeline={pipeline} onPipelineCreated={(id) => setParam('funil', id)} />}
+      <DealPanel dealId={params.get('negocio')} pipeline={pipeline} currentUserId={user?.id ?? ''} canDelete={canDelete} onClose={() => setParam('negocio', null)} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { BenchContext, BenchRow } from './types.ts';
+import board from './crm/board.ts';
+
+/**
+ * The CRM's targets (issue 12), rows named "crm: …". Each part runs on its own (the board;
+ * contacts and import are added as parts); a part that throws is a failed row and the others
+ * still run.
+ */
+export default async function crmBench(ctx: BenchContext): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [name, part] of [['board', board]] as const) {
+    try {
+      rows.push(...(await part(ctx)));
+    } catch (e) {
+      rows.push({ name: `${name}: error`, value: e instanceof Error ? e.message : String(e), ok: false });
+    }
+  }
+  return rows;
+}

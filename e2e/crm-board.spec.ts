@@ -1,0 +1,191 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { e2eSql } from './support/company.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+const column = (page: Page, stage: string) => page.locator(`[data-testid="crm-column"][data-stage="${stage}"]`);
+const card = (page: Page, title: string) => page.getByTestId('crm-card').filter({ hasText: title });
+
+/** Drags by mouse in small steps (dnd-kit's pointer sensor starts after 6 px). */
+async function dragByMouse(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function stageOf(companyId: string, title: string) {
+  const [row] = await e2eSql<{ name: string }>('SELECT s.name FROM deals d JOIN crm_stages s ON s.id = d.stage_id WHERE d.company_id = $1 AND d.title = $2', [companyId, title]);
+  return row?.name;
+}
+
+test.describe('/kanban-leads', () => {
+  test('creates deals, drags by mouse and keyboard (persisted), edits in the panel, wins and loses, rolls back a refused move', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Vendas Kanban Ltda');
+    await page.goto('/kanban-leads');
+    await expect(page.getByText('Seu funil de vendas começa aqui')).toBeVisible();
+    await expectAccessible(page);
+
+    // The first deal through the dialog (its schema refuses a bad value in Portuguese).
+    await page.getByRole('button', { name: 'Criar o primeiro negócio' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo negócio' });
+    await dialog.getByLabel('Título').fill('Padaria Central');
+    await dialog.getByLabel('Valor (R$)').fill('dez reais');
+    await dialog.getByRole('button', { name: 'Criar negócio' }).click();
+    await expect(dialog.getByText('Informe um valor entre R$ 0,00 e R$ 1.000.000.000.000,00, em centavos inteiros.')).toBeVisible();
+    await dialog.getByLabel('Valor (R$)').fill('1.500,00');
+    await dialog.getByRole('button', { name: 'Criar negócio' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, 'Padaria Central')).toBeVisible();
+    await expect(column(page, 'Prospecção').getByTestId('crm-column-totals')).toContainText('1 · R$ 1.500,00');
+
+    const pipelines = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string }> };
+    for (const title of ['Mercado Bom Preço', 'Farmácia Saúde']) {
+      const res = await page.request.post('/api/crm/deals', { data: { title, valueCents: 200_000, pipelineId: pipelines.pipelines[0]!.id } });
+      expect(res.status()).toBe(201);
+    }
+    // Others' changes appear live (the API calls above were not made by this page).
+    await expect(column(page, 'Prospecção').getByTestId('crm-card')).toHaveCount(3);
+    await expect(column(page, 'Prospecção').getByTestId('crm-column-totals')).toContainText('3 · R$ 5.500,00');
+
+    // Mouse: Padaria Central → Qualificação.
+    await dragByMouse(page, card(page, 'Padaria Central'), column(page, 'Qualificação'));
+    await expect(column(page, 'Qualificação').getByTestId('crm-card').filter({ hasText: 'Padaria Central' })).toBeVisible();
+    await expect.poll(() => stageOf(admin.companyId, 'Padaria Central')).toBe('Qualificação');
+
+    // Keyboard: Mercado Bom Preço → one column to the right.
+    const mercado = card(page, 'Mercado Bom Preço');
+    await mercado.focus();
+    await page.keyboard.press('Space');
+    // dnd-kit's live region speaks Portuguese at every step.
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Qualificação/ })).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(column(page, 'Qualificação').getByTestId('crm-card').filter({ hasText: 'Mercado Bom Preço' })).toBeVisible();
+    await expect.poll(() => stageOf(admin.companyId, 'Mercado Bom Preço')).toBe('Qualificação');
+
+    await page.reload();
+    await expect(column(page, 'Qualificação').getByTestId('crm-card')).toHaveCount(2);
+    await expect(column(page, 'Prospecção').getByTestId('crm-card')).toHaveCount(1);
+    await expect(column(page, 'Qualificação').getByTestId('crm-column-totals')).toContainText('2 · R$ 3.500,00');
+
+    // A move the server refuses rolls back with a message.
+    await page.route('**/api/crm/deals/*/move', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'A posição de destino mudou. Atualize o quadro e tente de novo.', code: 'NEIGHBOUR_MOVED' }) }),
+    );
+    await dragByMouse(page, card(page, 'Farmácia Saúde'), column(page, 'Proposta'));
+    await expect(page.getByText('O negócio voltou para onde estava')).toBeVisible();
+    await expect(column(page, 'Prospecção').getByTestId('crm-card').filter({ hasText: 'Farmácia Saúde' })).toBeVisible();
+    await page.unroute('**/api/crm/deals/*/move');
+    expect(await stageOf(admin.companyId, 'Farmácia Saúde')).toBe('Prospecção');
+
+    // Someone else's move appears without a reload (live updates).
+    const [padaria] = await e2eSql<{ id: string; stage: string }>(
+      "SELECT d.id, (SELECT id FROM crm_stages WHERE pipeline_id = d.pipeline_id AND name = 'Negociação') AS stage FROM deals d WHERE d.company_id = $1 AND d.title = 'Padaria Central'",
+      [admin.companyId],
+    );
+    expect((await page.request.post(`/api/crm/deals/${padaria!.id}/move`, { data: { stageId: padaria!.stage } })).status()).toBe(200);
+    await expect(column(page, 'Negociação').getByTestId('crm-card').filter({ hasText: 'Padaria Central' })).toHaveCount(1);
+    await expect(column(page, 'Qualificação').getByTestId('crm-card')).toHaveCount(1);
+
+    // The panel: edit, won, reopen, lost with a reason.
+    await card(page, 'Farmácia Saúde').click();
+    const panel = page.getByTestId('crm-deal-panel');
+    await expect(panel.getByRole('heading', { name: 'Farmácia Saúde' })).toBeVisible();
+    await expect(page).toHaveURL(/negocio=/);
+    await panel.getByLabel('Título').fill('Farmácia Saúde Total');
+    await panel.getByLabel('Etiquetas').fill('varejo, sp');
+    await panel.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(panel.getByRole('heading', { name: 'Farmácia Saúde Total' })).toBeVisible();
+    await expect(panel.getByText('Atividades')).toBeVisible();
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Ganho' }).click();
+    await expect(panel.getByText('Ganho', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Reabrir' }).click();
+    await panel.getByRole('button', { name: 'Perdido' }).click();
+    const lost = page.getByRole('dialog', { name: 'Marcar como perdido' });
+    await lost.getByLabel('Motivo').selectOption('Outro');
+    await lost.getByRole('button', { name: 'Marcar como perdido' }).click();
+    await expect(lost.getByText('Descreva o motivo da perda.')).toBeVisible();
+    await lost.getByLabel('Detalhe (obrigatório)').fill('Fechou a loja');
+    await lost.getByRole('button', { name: 'Marcar como perdido' }).click();
+    await expect(panel.getByText('Motivo: Outro — Fechou a loja')).toBeVisible();
+    await panel.getByRole('button', { name: 'Fechar' }).first().click();
+    await expect(card(page, 'Farmácia Saúde Total')).toHaveCount(0);
+    const [row] = await e2eSql<{ status: string; lost_reason: string; tags: string[] }>('SELECT status, lost_reason, tags FROM deals WHERE company_id = $1 AND title = $2', [admin.companyId, 'Farmácia Saúde Total']);
+    expect(row).toEqual({ status: 'lost', lost_reason: 'Outro', tags: ['varejo', 'sp'] });
+
+    // Filters live in the URL.
+    await page.getByLabel('Buscar').fill('Padaria');
+    await expect(column(page, 'Negociação').getByTestId('crm-card')).toHaveCount(1);
+    await expect(page).toHaveURL(/q=Padaria/);
+    await expect(page.getByTestId('crm-card')).toHaveCount(1);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('/kanban-leads with many deals', () => {
+  test('a column of 150 deals renders only what is on screen and loads the rest in pages as it scrolls', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Muitos Negócios Ltda');
+    const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string; stages: Array<{ id: string }> }> };
+    const p = pipelines[0]!;
+    await e2eSql(
+      `INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents, position)
+       SELECT $1, $2, $3, 'Lote ' || g, 1000, g * 1024 FROM generate_series(1, 150) g`,
+      [admin.companyId, p.id, p.stages[0]!.id],
+    );
+    await page.goto('/kanban-leads');
+    const first = column(page, 'Prospecção');
+    await expect(first.getByTestId('crm-column-totals')).toContainText('150 · R$ 1.500,00');
+    await expect(first.getByText('Lote 1', { exact: true })).toBeVisible();
+    // Virtualized: far fewer cards in the DOM than in the column.
+    expect(await first.getByTestId('crm-card').count()).toBeLessThan(40);
+    const scroller = first.locator('div.overflow-y-auto');
+    await expect(async () => {
+      await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await expect(first.getByText('Lote 150', { exact: true })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    expect(await first.getByTestId('crm-card').count()).toBeLessThan(40);
+  });
+});
+
+test.describe('/kanban-leads settings', () => {
+  test('the admin adds a stage, deletes one moving its deals, and adds a custom field that the panel then shows', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Configura Funil Ltda');
+    const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string; stages: Array<{ id: string }> }> };
+    const p = pipelines[0]!;
+    expect((await page.request.post('/api/crm/deals', { data: { title: 'Em proposta', pipelineId: p.id, stageId: p.stages[2]!.id } })).status()).toBe(201);
+    await page.goto('/kanban-leads');
+    await page.getByRole('button', { name: 'Configurar' }).click();
+    const settings = page.getByTestId('crm-settings');
+    await settings.getByLabel('Nova etapa').fill('Contrato enviado');
+    await settings.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(settings.getByLabel('Nome da etapa 6')).toHaveValue('Contrato enviado');
+    await expectAccessible(page);
+    await settings.getByRole('button', { name: 'Excluir Proposta' }).click();
+    await settings.getByLabel('Mover os negócios desta etapa para').selectOption({ label: 'Negociação' });
+    await settings.getByRole('button', { name: 'Excluir etapa' }).click();
+    await expect(page.getByText('Etapa excluída. 1 negócio(s) movido(s).')).toBeVisible();
+    await settings.getByRole('tab', { name: 'Campos personalizados' }).click();
+    await settings.getByLabel('Nome do campo').fill('Segmento');
+    await settings.getByLabel('Tipo').selectOption({ label: 'Seleção' });
+    await settings.getByLabel('Opções').fill('Varejo, Indústria');
+    await settings.getByRole('button', { name: 'Criar campo' }).click();
+    await expect(settings.getByText('Segmento', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(column(page, 'Proposta')).toHaveCount(0);
+    await expect(column(page, 'Contrato enviado')).toHaveCount(1);
+    await card(page, 'Em proposta').click();
+    const panel = page.getByTestId('crm-deal-panel');
+    await panel.getByLabel('Segmento').selectOption('Indústria');
+    await panel.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect.poll(async () => (await e2eSql<{ v: string }>("SELECT custom_fields->>'segmento' AS v FROM deals WHERE company_id = $1", [admin.companyId]))[0]?.v).toBe('Indústria');
+    expect(await stageOf(admin.companyId, 'Em proposta')).toBe('Negociação');
+  });
+});
