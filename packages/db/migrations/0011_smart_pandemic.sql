@@ -1,0 +1,88 @@
+CREATE TABLE "crm_import_errors" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"import_id" uuid NOT NULL,
+	"row_number" integer NOT NULL,
+	"field" text,
+	"message" text NOT NULL,
+	"raw" jsonb DEFAULT '[]'::jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "crm_imports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"created_by" text,
+	"file_id" uuid,
+	"file_name" text,
+	"encoding" text,
+	"separator" text,
+	"mapping" jsonb,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"job_run_id" uuid,
+	"total_rows" integer DEFAULT 0 NOT NULL,
+	"processed_rows" integer DEFAULT 0 NOT NULL,
+	"created_count" integer DEFAULT 0 NOT NULL,
+	"merged_count" integer DEFAULT 0 NOT NULL,
+	"skipped_count" integer DEFAULT 0 NOT NULL,
+	"error_count" integer DEFAULT 0 NOT NULL,
+	"organizations_created" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "crm_list_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"list_id" uuid NOT NULL,
+	"person_id" uuid,
+	"organization_id" uuid,
+	"added_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "crm_list_members_one_party" CHECK (("crm_list_members"."person_id" IS NULL) <> ("crm_list_members"."organization_id" IS NULL))
+);
+--> statement-breakpoint
+CREATE TABLE "crm_lists" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "crm_segments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"entity" text NOT NULL,
+	"filter" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "crm_import_errors" ADD CONSTRAINT "crm_import_errors_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_import_errors" ADD CONSTRAINT "crm_import_errors_import_id_crm_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."crm_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_imports" ADD CONSTRAINT "crm_imports_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_imports" ADD CONSTRAINT "crm_imports_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_list_members" ADD CONSTRAINT "crm_list_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_list_members" ADD CONSTRAINT "crm_list_members_list_id_crm_lists_id_fk" FOREIGN KEY ("list_id") REFERENCES "public"."crm_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_list_members" ADD CONSTRAINT "crm_list_members_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_list_members" ADD CONSTRAINT "crm_list_members_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_list_members" ADD CONSTRAINT "crm_list_members_added_by_user_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_lists" ADD CONSTRAINT "crm_lists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_lists" ADD CONSTRAINT "crm_lists_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_segments" ADD CONSTRAINT "crm_segments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_segments" ADD CONSTRAINT "crm_segments_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "crm_import_errors_company_import_id_row_number_idx" ON "crm_import_errors" USING btree ("company_id","import_id","row_number");--> statement-breakpoint
+CREATE INDEX "crm_imports_company_created_at_id_idx" ON "crm_imports" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "crm_list_members_company_list_id_created_at_idx" ON "crm_list_members" USING btree ("company_id","list_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "crm_list_members_person_key" ON "crm_list_members" USING btree ("list_id","person_id") WHERE "crm_list_members"."person_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "crm_list_members_organization_key" ON "crm_list_members" USING btree ("list_id","organization_id") WHERE "crm_list_members"."organization_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "crm_list_members_person_idx" ON "crm_list_members" USING btree ("person_id");--> statement-breakpoint
+CREATE INDEX "crm_list_members_organization_idx" ON "crm_list_members" USING btree ("organization_id");--> statement-breakpoint
+CREATE INDEX "crm_lists_company_created_at_id_idx" ON "crm_lists" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "crm_segments_company_created_at_id_idx" ON "crm_segments" USING btree ("company_id","created_at","id");
