@@ -21,6 +21,9 @@ export const ACTIVITY_ACTIONS = {
   settings_changed: 'Configurações alteradas',
   message_sent: 'Envio realizado',
   coins_spent: 'Moedas gastas',
+  // The CRM's contact tools (issue 12 item 3; decision 0157).
+  bulk_updated: 'Alteração em massa',
+  data_imported: 'Dados importados',
   // The company's own data (decision 0136).
   company_closure_requested: 'Encerramento da conta solicitado',
   company_closure_canceled: 'Encerramento da conta cancelado',
@@ -31,7 +34,7 @@ export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAc
 export const activityLabel = (action: string) => ACTIVITY_ACTIONS[action as ActivityAction] ?? action;
 
 /** The audited actions of the areas (deletion, export, erasure, settings, sending, spending). */
-export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent', 'company_closure_requested', 'company_closure_canceled'] as const satisfies readonly ActivityAction[];
+export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent', 'bulk_updated', 'data_imported', 'company_closure_requested', 'company_closure_canceled'] as const satisfies readonly ActivityAction[];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit line names, in Portuguese; areas add their entities here. */
@@ -45,6 +48,9 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   comment: 'Comentário',
   task: 'Tarefa',
   company_data: 'Todos os dados da empresa',
+  crm_list: 'Lista de contatos',
+  crm_segment: 'Segmento de contatos',
+  crm_import: 'Importação de contatos',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
@@ -102,11 +108,14 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
     case 'data_erased':
     case 'settings_changed':
     case 'message_sent':
-    case 'coins_spent': {
+    case 'coins_spent':
+    case 'bulk_updated':
+    case 'data_imported': {
       // Audit lines (logAudit): the entity, its name when it is not personal data, the format or amount.
       const parts = [d.entity ? auditEntityLabel(String(d.entity)) : '', d.label ? String(d.label) : ''];
       if (d.format) parts.push(`(${String(d.format).toUpperCase()})`);
       if (d.coins !== undefined) parts.push(`${String(d.coins)} moedas`);
+      if (d.count !== undefined) parts.push(`${String(d.count)} registro(s)`);
       return parts.filter(Boolean).join(' ');
     }
     default:

@@ -5,6 +5,7 @@ import cnpj from './cnpj/module.ts';
 import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
 import companyData from './company-data/module.ts';
+import crmContacts from './crm-contacts/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -38,5 +39,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   ai,
   parties,
   collaboration,
+  crmContacts,
   companyData,
 ];

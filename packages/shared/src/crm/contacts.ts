@@ -311,6 +311,7 @@ export function validateImportRow(values: readonly string[], mapping: ReadonlyAr
       return null;
     }
     // Control characters (other than tab/newline in notes) are dropped, as safeText refuses them.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is this regex's purpose
     return v.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '') || null;
   };
   mapping.forEach((field, i) => {
