@@ -113,7 +113,10 @@ const bulkAction = z.discriminatedUnion(
 export const bulkSchema = z
   .strictObject({
     entity,
-    target: z.union([z.strictObject({ ids: ids.min(1, CRM_CONTACTS_MESSAGES.noIds) }), z.strictObject({ filter: contactFilterSchema })], { error: CRM_CONTACTS_MESSAGES.noIds }),
+    /** The selected ids, or every contact matching the filter. */
+    target: z
+      .strictObject({ ids: ids.min(1, CRM_CONTACTS_MESSAGES.noIds).optional(), filter: contactFilterSchema.optional() }, { error: CRM_CONTACTS_MESSAGES.noIds })
+      .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: CRM_CONTACTS_MESSAGES.noIds }),
     action: bulkAction,
   })
   .refine((v) => v.action.type !== 'tag' || v.action.add.length + v.action.remove.length > 0, { message: CRM_CONTACTS_MESSAGES.tagsRequired });

@@ -4,7 +4,7 @@ import { CRM_CONTACTS_MESSAGES, type bulkSchema, type ContactEntity, type CrmLis
 import { contactFilterSchema, isUuid, LEGAL_BASES, type ContactFilter, type LegalBasis } from '@sede/shared/platform/parties';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
@@ -18,9 +18,10 @@ const O = schema.organizations;
 
 // ---- lists ----
 
-const memberCounts = (listId: SQL | typeof L.id) => ({
-  peopleCount: sql<number>`(SELECT count(*)::int FROM ${LM} JOIN ${P} ON ${P.id} = ${LM.personId} AND ${P.deletedAt} IS NULL WHERE ${LM.listId} = ${listId})`,
-  organizationsCount: sql<number>`(SELECT count(*)::int FROM ${LM} JOIN ${O} ON ${O.id} = ${LM.organizationId} AND ${O.deletedAt} IS NULL WHERE ${LM.listId} = ${listId})`,
+// Column references qualified by hand: Drizzle leaves them bare inside a select's sql.
+const memberCounts = () => ({
+  peopleCount: sql<number>`(SELECT count(*)::int FROM crm_list_members m JOIN people p ON p.id = m.person_id AND p.deleted_at IS NULL WHERE m.list_id = "crm_lists"."id")`,
+  organizationsCount: sql<number>`(SELECT count(*)::int FROM crm_list_members m JOIN organizations o ON o.id = m.organization_id AND o.deleted_at IS NULL WHERE m.list_id = "crm_lists"."id")`,
 });
 
 type ListRow = typeof L.$inferSelect & { peopleCount: number; organizationsCount: number };
@@ -43,7 +44,7 @@ const listColumns = {
   createdBy: L.createdBy,
   createdAt: L.createdAt,
   updatedAt: L.updatedAt,
-  ...memberCounts(L.id),
+  ...memberCounts(),
 };
 
 export async function listLists(t: Tenant): Promise<CrmList[]> {
@@ -82,7 +83,7 @@ export async function deleteList(t: Tenant, id: string): Promise<void> {
   });
 }
 
-/** Ids of the company's live people / organizations among `ids`; any other is a 400. */
+/** Ids of the company's live people / organizations among `ids`; any other (another company's, deleted) is a 404, nothing changed. */
 async function ownIds(db: DbOrTx, companyId: string, entity: ContactEntity, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
@@ -91,7 +92,7 @@ async function ownIds(db: DbOrTx, companyId: string, entity: ContactEntity, ids:
     .select({ id: T.id })
     .from(T)
     .where(and(eq(T.companyId, companyId), isNull(T.deletedAt), inArray(T.id, unique)));
-  if (found.length !== unique.length) throw badRequest(CRM_CONTACTS_MESSAGES.someNotFound, 'CONTACTS_NOT_FOUND');
+  if (found.length !== unique.length) throw new AppError(404, 'CONTACTS_NOT_FOUND', CRM_CONTACTS_MESSAGES.someNotFound);
   return unique;
 }
 
@@ -217,12 +218,13 @@ export async function bulkAction(t: Tenant, viewer: Viewer, input: z.output<type
   const T = entity === 'people' ? P : O;
   return t.db.transaction(async (tx) => {
     let where: SQL;
-    if ('ids' in target) {
+    if (target.ids) {
       const ids = await ownIds(tx, t.companyId, entity, target.ids);
       where = and(eq(T.companyId, t.companyId), isNull(T.deletedAt), inArray(T.id, ids))!;
     } else {
-      await checkFilter(tx, t.companyId, target.filter);
-      where = whereOf(t, entity, target.filter);
+      const filter = target.filter ?? {};
+      await checkFilter(tx, t.companyId, filter);
+      where = whereOf(t, entity, filter);
     }
     let affected = 0;
     switch (action.type) {
@@ -242,7 +244,9 @@ export async function bulkAction(t: Tenant, viewer: Viewer, input: z.output<type
         const res = await tx
           .update(T)
           .set({
-            tags: sql`ARRAY(SELECT x FROM unnest(array_cat(${T.tags}, ${add}::text[])) WITH ORDINALITY AS u(x, n) WHERE NOT (x = ANY(${remove}::text[])) GROUP BY x ORDER BY min(n))`,
+            // Arrays as JSON parameters (Drizzle spreads a JS array into a list of parameters).
+            tags: sql`ARRAY(SELECT x FROM unnest(array_cat(${T.tags}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(add)}::jsonb)))) WITH ORDINALITY AS u(x, n)
+                       WHERE NOT (${JSON.stringify(remove)}::jsonb ? x) GROUP BY x ORDER BY min(n))`,
             updatedAt: new Date(),
           })
           .where(where)
