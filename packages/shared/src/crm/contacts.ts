@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isValidCnpj, normalizeCnpjInput } from '../cnpj.ts';
 import { isValidCpf, onlyDigits } from '../cpf.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
-import { contactFilterSchema, LEGAL_BASES, ownerIdSchema, tagSchema, tagsSchema, type ContactFilter, type LegalBasis } from '../platform/parties.ts';
+import { contactFilterSchema, LEGAL_BASES, ownerIdSchema, tagsSchema, type ContactFilter, type LegalBasis } from '../platform/parties.ts';
 import { safeText } from '../text.ts';
 
 export const CRM_CONTACTS_MESSAGES = {
