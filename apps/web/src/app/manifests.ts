@@ -5,6 +5,7 @@ import auth from '../features/auth/manifest.ts';
 import billing from '../features/billing/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
+import crmContacts from '../features/crm-contacts/manifest.ts';
 import departments from '../features/departments/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
@@ -25,6 +26,7 @@ export const MANIFESTS: FeatureManifest[] = [
   companySetup,
   onboarding,
   departments,
+  crmContacts,
   access,
   support,
   billing,

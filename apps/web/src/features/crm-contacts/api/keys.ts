@@ -1,0 +1,10 @@
+/** TanStack Query keys of /lista-contatos. Tables live under the parties' key, so a party change anywhere refetches them. */
+export const crmContactKeys = {
+  all: ['crm-contacts'] as const,
+  table: (entity: 'people' | 'organizations', params: string) => ['parties', 'crm-table', entity, params] as const,
+  lists: ['crm-contacts', 'lists'] as const,
+  segments: ['crm-contacts', 'segments'] as const,
+  imports: ['crm-contacts', 'imports'] as const,
+  import: (id: string) => ['crm-contacts', 'imports', id] as const,
+  owners: ['crm-contacts', 'owners'] as const,
+};
