@@ -27,7 +27,7 @@ import { TagChips } from './tag-chips.tsx';
 type Row = Person | Organization;
 const isPerson = (r: Row): r is Person => 'emails' in r;
 
-const COLUMNS = 'md:grid md:grid-cols-[2rem_minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1.5fr)_minmax(0,1.2fr)_minmax(0,1.5fr)] md:items-center md:gap-3';
+const COLUMNS = 'md:grid md:grid-cols-[2rem_minmax(0,2fr)_minmax(0,2.2fr)_minmax(0,1.3fr)_minmax(0,1.5fr)_minmax(0,1.4fr)_minmax(0,1.2fr)] md:items-center md:gap-3';
 
 /**
  * People or organizations of the company: server-side search, filters and sort kept in the URL,
@@ -112,7 +112,7 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
 
   return (
     <div className="grid gap-3">
-      <form aria-label="Busca e filtros" className="grid gap-2 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]" onSubmit={(e) => e.preventDefault()}>
+      <form aria-label="Busca e filtros" className="grid gap-2 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]" onSubmit={(e) => e.preventDefault()}>
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-3 size-4 text-slate-500" aria-hidden />
           <Input aria-label={people ? 'Buscar pessoas' : 'Buscar organizações'} value={qText} onChange={(e) => setQText(e.target.value)} placeholder={people ? 'Nome, e-mail, telefone ou CPF' : 'Razão social, CNPJ, e-mail ou telefone'} className="pl-9" />
@@ -159,7 +159,7 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
           <option value="created:desc">Mais recentes</option>
           <option value="created:asc">Mais antigos</option>
         </Select>
-        <details className="md:col-span-5">
+        <details className="sm:col-span-2 xl:col-span-5">
           <summary className="cursor-pointer text-sm font-medium text-slate-700">Mais filtros</summary>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 md:grid-cols-4">
             <Select aria-label="E-mail" value={search.get('hasEmail') ?? ''} onChange={(e) => setParam('hasEmail', e.target.value)}>
@@ -280,10 +280,10 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
                     <button type="button" className="truncate text-left font-medium text-slate-900 hover:underline" onClick={() => setEditing(r)}>
                       {name}
                     </button>
-                    <span className="truncate text-slate-700">{email ?? <span className="text-slate-500 md:inline">—</span>}</span>
-                    <span className="truncate text-slate-700">{phone ? formatPhone(phone) : <span className="text-slate-500">—</span>}</span>
-                    <span className="truncate text-slate-700">{third ?? <span className="text-slate-500">—</span>}</span>
-                    <span className="truncate text-slate-700">{r.ownerId ? (ownerName.get(r.ownerId) ?? 'Membro') : <span className="text-slate-500">Sem responsável</span>}</span>
+                    <span className={email ? 'truncate text-slate-700' : 'hidden text-slate-600 md:inline'}>{email ?? '—'}</span>
+                    <span className={phone ? 'truncate text-slate-700' : 'hidden text-slate-600 md:inline'}>{phone ? formatPhone(phone) : '—'}</span>
+                    <span className={third ? 'truncate text-slate-700' : 'hidden text-slate-600 md:inline'}>{third ?? '—'}</span>
+                    <span className={r.ownerId ? 'truncate text-slate-700' : 'truncate text-slate-600'}>{r.ownerId ? (ownerName.get(r.ownerId) ?? 'Membro') : 'Sem responsável'}</span>
                     <TagChips tags={r.tags} />
                   </li>
                 );
