@@ -112,8 +112,8 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
 
   return (
     <div className="grid gap-3">
-      <form aria-label="Busca e filtros" className="grid gap-2 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]" onSubmit={(e) => e.preventDefault()}>
-        <div className="relative">
+      <form aria-label="Busca e filtros" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+        <div className="relative sm:col-span-2 lg:col-span-4">
           <Search className="pointer-events-none absolute left-3 top-3 size-4 text-slate-500" aria-hidden />
           <Input aria-label={people ? 'Buscar pessoas' : 'Buscar organizações'} value={qText} onChange={(e) => setQText(e.target.value)} placeholder={people ? 'Nome, e-mail, telefone ou CPF' : 'Razão social, CNPJ, e-mail ou telefone'} className="pl-9" />
         </div>
@@ -159,7 +159,7 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
           <option value="created:desc">Mais recentes</option>
           <option value="created:asc">Mais antigos</option>
         </Select>
-        <details className="sm:col-span-2 xl:col-span-5">
+        <details className="sm:col-span-2 lg:col-span-4">
           <summary className="cursor-pointer text-sm font-medium text-slate-700">Mais filtros</summary>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 md:grid-cols-4">
             <Select aria-label="E-mail" value={search.get('hasEmail') ?? ''} onChange={(e) => setParam('hasEmail', e.target.value)}>
