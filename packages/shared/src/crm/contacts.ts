@@ -48,7 +48,7 @@ export const CRM_CONTACTS_MESSAGES = {
   rowWrongColumns: 'Linha com número de colunas diferente do cabeçalho.',
 } as const;
 
-export const CRM_LIMITS = { listName: 120, description: 500, bulkIds: 1000, importRows: 100_000, previewRows: 10, importBatch: 2000 } as const;
+export const CRM_LIMITS = { listName: 120, description: 500, bulkIds: 1000, importRows: 100_000, previewRows: 10, importBatch: 5000 } as const;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string({ error: CRM_CONTACTS_MESSAGES.idInvalid }).regex(uuidPattern, { message: CRM_CONTACTS_MESSAGES.idInvalid });

@@ -134,9 +134,13 @@ export async function analyzeImport(s: Services, t: Tenant, id: string, fileId: 
   };
 }
 
-/** Starts the import job with the person's mapping, dedupe choice and legal basis. */
+/**
+ * Starts the import job with the person's mapping, dedupe choice and legal basis. The import is
+ * claimed (ready → queued) in its own transaction, then the job is started on its own so the
+ * worker is woken at once; a failure to start puts the import back to ready.
+ */
 export async function startImport(s: Services, t: Tenant, id: string, settings: ImportSettings): Promise<CrmImport> {
-  return withTransaction(s.pool, async ({ client }) => {
+  await withTransaction(s.pool, async ({ client }) => {
     const { rows } = await client.query<{ status: string; mapping: StoredMapping | null }>('SELECT status, mapping FROM crm_imports WHERE id = $1 AND company_id = $2 FOR UPDATE', [
       isUuid(id) ? id : '00000000-0000-0000-0000-000000000000',
       t.companyId,
@@ -147,13 +151,17 @@ export async function startImport(s: Services, t: Tenant, id: string, settings: 
     if (row.status !== 'ready') throw conflict(CRM_CONTACTS_MESSAGES.importAlreadyStarted, 'IMPORT_STARTED');
     const headers = row.mapping?.headers ?? [];
     if (settings.mapping.length !== headers.length) throw badRequest(CRM_CONTACTS_MESSAGES.mappingLength);
-    const run = await startJob(s, t, IMPORT_JOB, { importId: id }, client);
     const mapping: StoredMapping = { headers, ...settings };
-    await client.query("UPDATE crm_imports SET status = 'queued', mapping = $3, job_run_id = $4, updated_at = now() WHERE id = $1 AND company_id = $2", [id, t.companyId, mapping, run.id]);
-    const [updated] = await t.db.select().from(I).where(eq(I.id, id));
-    // The read above is outside the transaction: answer with what it wrote.
-    return toImport({ ...updated!, status: 'queued', jobRunId: run.id });
+    await client.query("UPDATE crm_imports SET status = 'queued', mapping = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [id, t.companyId, mapping]);
   });
+  try {
+    const run = await startJob(s, t, IMPORT_JOB, { importId: id });
+    const [updated] = await t.db.update(I).set({ jobRunId: run.id }).where(and(eq(I.id, id), eq(I.companyId, t.companyId))).returning();
+    return toImport(updated!);
+  } catch (e) {
+    await t.db.update(I).set({ status: 'ready' }).where(and(eq(I.id, id), eq(I.companyId, t.companyId)));
+    throw e;
+  }
 }
 
 /** The per-row error report as CSV: line, field, error and the row's own cells (to fix and import again). */

@@ -123,8 +123,17 @@ function decodeCursor(cursor: string): [string, string] {
   throw badRequest(PARTIES_MESSAGES.cursorInvalid);
 }
 
-/** `%q%` for ILIKE, the pattern characters escaped. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** `q%` for LIKE, the pattern characters escaped (an index range on a text_pattern_ops index). */
+const prefix = (q: string) => `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The words of a search as a full-text prefix query ('souza:* & 12:*'), matched against the
+ * 'simple' tsvector of the names (GIN index; decision 0155). Only letters and digits reach it.
+ */
+function wordsQuery(q: string): string | null {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
 const digitsOf = (q: string) => q.replace(/\D/g, '');
 
 /** The list's order: by lower(name) (its index) or creation, either way, then id. */
@@ -166,11 +175,13 @@ export function organizationsWhere(t: Pick<Tenant, 'companyId'>, f: Filter): SQL
   if (f.q) {
     const digits = digitsOf(f.q);
     const cnpjPrefix = f.q.toUpperCase().replace(/[./\-\s]/g, '');
-    where.push(
-      sql`(${O.razaoSocial} ILIKE ${contains(f.q)} OR ${O.nomeFantasia} ILIKE ${contains(f.q)} OR ${O.email} ILIKE ${contains(f.q)}${
-        /^[0-9A-Z]{3,14}$/.test(cnpjPrefix) ? sql` OR ${O.cnpj} LIKE ${`${cnpjPrefix}%`}` : sql``
-      }${digits.length >= 3 ? sql` OR ${O.phone} LIKE ${`%${digits}%`}` : sql``})`,
-    );
+    const words = wordsQuery(f.q);
+    const branches: SQL[] = [];
+    if (words) branches.push(sql`to_tsvector('simple', ${O.razaoSocial} || ' ' || coalesce(${O.nomeFantasia}, '')) @@ to_tsquery('simple', ${words})`);
+    if (!/\s/.test(f.q)) branches.push(sql`lower(${O.email}) LIKE ${prefix(f.q.toLowerCase())}`);
+    if (/^[0-9A-Z]{3,14}$/.test(cnpjPrefix)) branches.push(sql`${O.cnpj} LIKE ${prefix(cnpjPrefix)}`);
+    if (digits.length >= 3 && digits.length === f.q.replace(/[\s()+\-.]/g, '').length) branches.push(sql`${O.phone} LIKE ${prefix(digits)}`);
+    where.push(branches.length ? sql`(${sql.join(branches, sql` OR `)})` : sql`false`);
   }
   if (f.ownerId) where.push(eq(O.ownerId, f.ownerId));
   if (f.noOwner) where.push(isNull(O.ownerId));
@@ -187,11 +198,16 @@ export function peopleWhere(t: Pick<Tenant, 'companyId'>, f: Filter): SQL {
   if (f.organizationId) where.push(eq(P.organizationId, f.organizationId));
   if (f.q) {
     const digits = digitsOf(f.q);
-    where.push(
-      sql`(${P.name} ILIKE ${contains(f.q)} OR array_to_string(${P.emails}, ' ') ILIKE ${contains(f.q)}${
-        digits.length >= 3 ? sql` OR ${P.cpf} LIKE ${`${digits}%`} OR array_to_string(${P.phones}, ' ') LIKE ${`%${digits}%`}` : sql``
-      })`,
-    );
+    const words = wordsQuery(f.q);
+    const branches: SQL[] = [];
+    if (words) branches.push(sql`to_tsvector('simple', ${P.name}) @@ to_tsquery('simple', ${words})`);
+    if (!/\s/.test(f.q)) branches.push(sql`lower(${P.emails}[1]) LIKE ${prefix(f.q.toLowerCase())}`, sql`${P.emails} @> ARRAY[${f.q.toLowerCase()}]::text[]`);
+    // Digits typed as a phone or CPF (masks allowed): the main phone with or without the DDD, the CPF exactly.
+    if (digits.length >= 3 && digits.length === f.q.replace(/[\s()+\-.]/g, '').length) {
+      branches.push(sql`${P.phones}[1] LIKE ${prefix(digits)}`, sql`substr(${P.phones}[1], 3) LIKE ${prefix(digits)}`);
+      if (digits.length === 11) branches.push(sql`${P.cpf} = ${digits}`);
+    }
+    where.push(branches.length ? sql`(${sql.join(branches, sql` OR `)})` : sql`false`);
   }
   if (f.ownerId) where.push(eq(P.ownerId, f.ownerId));
   if (f.noOwner) where.push(isNull(P.ownerId));
