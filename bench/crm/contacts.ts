@@ -29,14 +29,19 @@ async function company(ctx: BenchContext, tag: string) {
   return { cookie, companyId };
 }
 
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Karina', 'Lucas', 'Mariana', 'Nicolas', 'Olívia', 'Paulo', 'Rafaela', 'Sérgio', 'Tatiana', 'Vinícius'];
+const LAST = ['Silva', 'Souza', 'Oliveira', 'Santos', 'Lima', 'Costa', 'Pereira', 'Almeida', 'Ferreira', 'Rodrigues', 'Gomes', 'Martins', 'Araújo', 'Ribeiro', 'Carvalho', 'Rocha', 'Dias', 'Moreira', 'Barbosa', 'Cardoso', 'Teixeira', 'Correia', 'Mendes', 'Nunes', 'Vieira', 'Monteiro', 'Moura', 'Freitas', 'Pinto', 'Campos', 'Cavalcanti', 'Ramos', 'Batista', 'Castro', 'Andrade', 'Tavares', 'Machado', 'Lopes', 'Fernandes', 'Azevedo'];
+/** The seeded person g's name (the same rule as the SQL below). */
+const nameOf = (g: number) => `${FIRST[g % FIRST.length]} ${LAST[Math.floor(g / FIRST.length) % LAST.length]} ${LAST[g % LAST.length]}`;
+
 async function seedPeople(ctx: BenchContext, companyId: string, n: number, prefix: string) {
   await ctx.sql(
     `INSERT INTO people (company_id, name, emails, phones, tags, created_at)
-     SELECT $1, $3 || ' ' || (ARRAY['Silva','Souza','Oliveira','Santos','Lima','Costa','Pereira','Almeida'])[1 + g % 8] || ' ' || g,
+     SELECT $1, ($4::text[])[1 + g % $6] || ' ' || ($5::text[])[1 + (g / $6) % $7] || ' ' || ($5::text[])[1 + g % $7],
             ARRAY[lower($3) || g || '@exemplo.com.br'], ARRAY['11' || (900000000 + g)::text], ARRAY[(ARRAY['vip','lead','cliente'])[1 + g % 3]],
             now() - (g || ' minutes')::interval
        FROM generate_series(1, $2::int) g`,
-    [companyId, n, prefix],
+    [companyId, n, prefix, FIRST, LAST, FIRST.length, LAST.length],
   );
 }
 
@@ -64,10 +69,11 @@ export default async function crmContactsBench(ctx: BenchContext): Promise<Bench
   const before = await checksum(ctx, b.companyId);
   const rows: BenchRow[] = [];
 
-  // Search: what a salesperson types (a surname, a name with its number, an e-mail prefix, phone digits), warmed first.
+  // Search: what a salesperson types (first name and surname, two surnames, the start of a name, an e-mail prefix, phone digits), warmed first.
   const terms = Array.from({ length: SEARCHES }, (_, i) => {
     const g = 1 + ((i * 7919) % PEOPLE);
-    return [`Souza ${g}`, `pessoa${g}@`, `${900000000 + g}`.slice(0, 7), 'Oliveira', `Pessoa Lima ${g}`][i % 5]!;
+    const [first, middle, last] = nameOf(g).split(' ') as [string, string, string];
+    return [`${first} ${last}`, `pessoa${g}@`, `${900000000 + g}`.slice(0, 7), `${middle} ${last}`, `${first.slice(0, 3)} ${middle}`][i % 5]!;
   });
   for (const q of terms.slice(0, 20)) await api(ctx, a.cookie, `/parties/people?q=${encodeURIComponent(q)}`);
   const times: number[] = [];

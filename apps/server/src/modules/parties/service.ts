@@ -137,9 +137,12 @@ function wordsQuery(q: string): string | null {
 const digitsOf = (q: string) => q.replace(/\D/g, '');
 
 /** The list's order: by lower(name) (its index) or creation, either way, then id. */
-function ordering(q: Pick<ListQuery, 'sort' | 'dir' | 'cursor'>, name: SQL, createdAt: AnyPgColumn, id: AnyPgColumn) {
+function ordering(q: Pick<ListQuery, 'sort' | 'dir' | 'cursor' | 'q'>, name: SQL, createdAt: AnyPgColumn, id: AnyPgColumn) {
   const desc = q.dir === 'desc';
-  const key = q.sort === 'created' ? sql`${createdAt}` : name;
+  // While searching, the key is wrapped so the planner cannot walk the list's index in order and
+  // filter every row by the search (it would read the whole company for a rare word): the
+  // matches come from the search's own indexes and are sorted (decision 0155).
+  const key = q.sort === 'created' ? (q.q ? sql`(${createdAt} + interval '0')` : sql`${createdAt}`) : q.q ? sql`(${name} || '')` : name;
   const orderBy = desc ? [sql`${key} DESC`, sql`${id} DESC`] : [sql`${key} ASC`, sql`${id} ASC`];
   let after: SQL | undefined;
   if (q.cursor) {

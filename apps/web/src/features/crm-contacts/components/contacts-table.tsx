@@ -13,6 +13,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { createSegment } from '../api/create-segment.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { contactsQueryOptions, type ContactEntity } from '../api/list-contacts.ts';
@@ -47,6 +48,8 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
   const [saving, setSaving] = useState(false);
   const [qText, setQText] = useState(search.get('q') ?? '');
   const people = entity === 'people';
+  // Other people's changes to contacts refetch the table (the parties announce them, decision 0115).
+  useLiveInvalidate(people ? 'person' : 'organization', ['parties', 'crm-table', entity]);
 
   // Search as you type (debounced) into the URL.
   useEffect(() => {
