@@ -80,6 +80,7 @@ test.describe('/lista-contatos', () => {
     await page.getByRole('button', { name: 'Criar lista' }).click();
     await expect(page.getByTestId('list-row').filter({ hasText: 'Feira 2025' })).toContainText('0 pessoa(s)');
     await expectAccessible(page);
+    await shot(page, 'desktop-lists');
 
     await page.getByRole('tab', { name: 'Pessoas' }).click();
     const rows = page.getByTestId('contact-row');
