@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { crmContactKeys } from '../api/keys.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { runBulk } from '../api/bulk.ts';
 import type { ContactEntity } from '../api/list-contacts.ts';
@@ -34,8 +35,8 @@ export function BulkBar({ entity, selection, onDone }: { entity: ContactEntity; 
     setPending(label);
     try {
       const { affected } = await runBulk({ entity, target, action });
-      await queryClient.invalidateQueries({ queryKey: ['parties'] });
-      await queryClient.invalidateQueries({ queryKey: ['crm-contacts'] });
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.all });
       toast.success(`${label}: ${formatNumber(affected)} contato(s).`);
       onDone();
     } catch (e) {

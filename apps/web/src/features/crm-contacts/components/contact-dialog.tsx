@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { crmContactKeys } from '../api/keys.ts';
 import { ownersQueryOptions } from '../api/owners.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
 import { parseTags } from './tag-chips.tsx';
@@ -82,7 +83,7 @@ function ContactForm(props: Props) {
           tags: parseTags(tags),
         });
       }
-      await queryClient.invalidateQueries({ queryKey: ['parties'] });
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
       toast.success(props.contact ? 'Contato atualizado.' : 'Contato criado.');
       props.onClose();
     } catch (err) {

@@ -49,7 +49,7 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
   const [qText, setQText] = useState(search.get('q') ?? '');
   const people = entity === 'people';
   // Other people's changes to contacts refetch the table (the parties announce them, decision 0115).
-  useLiveInvalidate(people ? 'person' : 'organization', ['parties', 'crm-table', entity]);
+  useLiveInvalidate(people ? 'person' : 'organization', crmContactKeys.tables(entity));
 
   // Search as you type (debounced) into the URL.
   useEffect(() => {

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { crmContactKeys } from '../api/keys.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { analyzeImport, createImport, importErrorsUrl, importQueryOptions, startImport } from '../api/imports.ts';
@@ -247,8 +248,8 @@ export function ImportRun({ importId, onFinished }: { importId: string; onFinish
           jobId={i.jobRunId}
           title={`Importando ${i.fileName ?? 'planilha'}`}
           onFinished={() => {
-            void queryClient.invalidateQueries({ queryKey: ['crm-contacts'] });
-            void queryClient.invalidateQueries({ queryKey: ['parties'] });
+            void queryClient.invalidateQueries({ queryKey: crmContactKeys.all });
+            void queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
             onFinished?.();
           }}
         />
