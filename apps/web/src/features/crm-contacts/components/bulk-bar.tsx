@@ -48,7 +48,7 @@ export function BulkBar({ entity, selection, onDone }: { entity: ContactEntity; 
   }
 
   return (
-    <section aria-label="Ações em massa" data-testid="bulk-bar" className="sticky bottom-2 z-10 grid gap-3 rounded-xl border border-slate-300 bg-white p-3 shadow-lg md:flex md:flex-wrap md:items-end">
+    <section aria-label="Ações em massa" data-testid="bulk-bar" className="z-10 grid gap-3 rounded-xl md:sticky md:bottom-2 border border-slate-300 bg-white p-3 shadow-lg md:flex md:flex-wrap md:items-end">
       <p className="text-sm font-semibold text-slate-900 md:self-center" aria-live="polite">
         {count}
       </p>
