@@ -110,6 +110,11 @@ test.describe('/lista-contatos', () => {
     await expect(page).toHaveURL(/listId=/);
     await expect(rows).toHaveCount(2);
     await shot(page, 'desktop-people');
+    // Removing one from the list it is filtered by.
+    await page.getByRole('checkbox', { name: 'Selecionar Maria Açaí' }).check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Remover da lista' }).click();
+    await expect(toast(page, 'Removidos da lista: 1 contato(s).')).toBeVisible();
+    await expect(rows).toHaveCount(1);
 
     await page.getByRole('tab', { name: 'Organizações' }).click();
     await expect(page.getByTestId('contact-row')).toHaveCount(2);

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { runBulk } from '../api/bulk.ts';
+import { removeListMembers } from '../api/remove-list-members.ts';
 import type { ContactEntity } from '../api/list-contacts.ts';
 import { listsQueryOptions } from '../api/lists.ts';
 import { ownersQueryOptions } from '../api/owners.ts';
@@ -19,7 +20,7 @@ import { Select } from './select.tsx';
 export type Selection = { mode: 'ids'; ids: Set<string> } | { mode: 'filter'; filter: Record<string, string | boolean> };
 
 /** The bar shown while contacts are selected: add to a list, tag, assign an owner, delete (one request, one transaction). */
-export function BulkBar({ entity, selection, onDone }: { entity: ContactEntity; selection: Selection; onDone: () => void }) {
+export function BulkBar({ entity, selection, listId: openList, onDone }: { entity: ContactEntity; selection: Selection; listId?: string | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const lists = useQuery(listsQueryOptions());
   const owners = useQuery(ownersQueryOptions());
@@ -44,6 +45,22 @@ export function BulkBar({ entity, selection, onDone }: { entity: ContactEntity; 
     } finally {
       setPending(null);
       setConfirmDelete(false);
+    }
+  }
+
+  async function removeFromList() {
+    if (!openList || selection.mode !== 'ids') return;
+    setPending('Removidos da lista');
+    try {
+      const { removed } = await removeListMembers(openList, entity, [...selection.ids]);
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.all });
+      toast.success(`Removidos da lista: ${formatNumber(removed)} contato(s).`);
+      onDone();
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : 'Não foi possível remover da lista.');
+    } finally {
+      setPending(null);
     }
   }
 
@@ -90,7 +107,12 @@ export function BulkBar({ entity, selection, onDone }: { entity: ContactEntity; 
           Atribuir
         </Button>
       </div>
-      <div className="flex gap-2 md:ml-auto">
+      <div className="flex flex-wrap gap-2 md:ml-auto">
+        {openList && selection.mode === 'ids' && (
+          <Button size="sm" variant="secondary" pending={pending === 'Removidos da lista'} onClick={() => void removeFromList()}>
+            Remover da lista
+          </Button>
+        )}
         <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
           Excluir
         </Button>

@@ -305,7 +305,7 @@ export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onI
         </div>
       )}
 
-      {selecting && <BulkBar entity={entity} selection={selection} onDone={() => setSelection({ mode: 'ids', ids: new Set() })} />}
+      {selecting && <BulkBar entity={entity} selection={selection} listId={search.get('listId')} onDone={() => setSelection({ mode: 'ids', ids: new Set() })} />}
       {entity === 'people' ? (
         <ContactDialog entity="people" open={editing !== null} contact={editing === 'new' || editing === null ? null : (editing as Person)} onClose={() => setEditing(null)} />
       ) : (
