@@ -71,6 +71,11 @@ describe('owner and tags on people and organizations, and the lists’ filters',
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
     expect(names(await people(`tag=${tag}&createdFrom=${today}`))).toEqual(['Filtro Ana', 'Filtro Bruno']);
     expect(names(await people(`tag=${tag}&createdTo=2000-01-01`))).toEqual([]);
+    // Search by the start of words, accents and case folded (decision 0155).
+    const erica = await person({ name: `ÉRICA Conceição ${tag}` });
+    for (const q of ['erica conceicao', 'Éri', 'CONCEIÇÃO', 'eric conc']) expect((await people(`q=${encodeURIComponent(q)}`)).items.map((p) => p.id), q).toContain(erica.id);
+    expect((await people(`q=${encodeURIComponent('rica')}`)).items.map((p) => p.id)).not.toContain(erica.id);
+    await api(`/api/parties/people/${erica.id}`, vendas, { method: 'DELETE' });
     // Search by phone digits and e-mail.
     expect(names(await people(`q=98765-4321`))).toContain('Filtro Carla');
     expect(names(await people(`q=ana.filtro`))).toEqual(['Filtro Ana']);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
+import { searchText } from '../search.ts';
 import { user } from './auth.ts';
 
 /**
@@ -48,7 +49,7 @@ export const organizations = pgTable(
     companyIndex('organizations', t.ownerId)(t),
     index('organizations_tags_idx').using('gin', t.tags),
     // The contact search (decision 0155): words of the names by prefix, e-mail / phone / CNPJ by prefix.
-    index('organizations_search_idx').using('gin', sql`to_tsvector('simple', ${t.razaoSocial} || ' ' || coalesce(${t.nomeFantasia}, ''))`),
+    index('organizations_search_idx').using('gin', sql`to_tsvector('simple', ${searchText(sql`${t.razaoSocial} || ' ' || coalesce(${t.nomeFantasia}, '')`)})`),
     index('organizations_company_email_prefix_idx').on(t.companyId, sql`lower(${t.email}) text_pattern_ops`),
     index('organizations_company_phone_prefix_idx').on(t.companyId, sql`${t.phone} text_pattern_ops`),
     index('organizations_company_cnpj_prefix_idx').on(t.companyId, sql`${t.cnpj} text_pattern_ops`),
@@ -98,7 +99,7 @@ export const people = pgTable(
     companyIndex('people', t.ownerId)(t),
     index('people_tags_idx').using('gin', t.tags),
     // The contact search (decision 0155): words of the name by prefix, the main e-mail and phone by prefix (with or without DDD).
-    index('people_search_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    index('people_search_idx').using('gin', sql`to_tsvector('simple', ${searchText(sql`${t.name}`)})`),
     index('people_company_email_prefix_idx').on(t.companyId, sql`(lower(${t.emails}[1])) text_pattern_ops`),
     index('people_company_phone_prefix_idx').on(t.companyId, sql`(${t.phones}[1]) text_pattern_ops`),
     index('people_company_local_phone_prefix_idx').on(t.companyId, sql`(substr(${t.phones}[1], 3)) text_pattern_ops`),

@@ -2,6 +2,7 @@ import { announce } from '../../platform/live/announce.ts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sede/db/client';
+import { foldSearch, searchText } from '@sede/db/search';
 import type { NormalizedCompany } from '@sede/shared/cnpj';
 import {
   isUuid,
@@ -131,7 +132,7 @@ const prefix = (q: string) => `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
  * 'simple' tsvector of the names (GIN index; decision 0155). Only letters and digits reach it.
  */
 function wordsQuery(q: string): string | null {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const words = (foldSearch(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 const digitsOf = (q: string) => q.replace(/\D/g, '');
@@ -180,7 +181,7 @@ export function organizationsWhere(t: Pick<Tenant, 'companyId'>, f: Filter): SQL
     const cnpjPrefix = f.q.toUpperCase().replace(/[./\-\s]/g, '');
     const words = wordsQuery(f.q);
     const branches: SQL[] = [];
-    if (words) branches.push(sql`to_tsvector('simple', ${O.razaoSocial} || ' ' || coalesce(${O.nomeFantasia}, '')) @@ to_tsquery('simple', ${words})`);
+    if (words) branches.push(sql`to_tsvector('simple', ${searchText(sql`${O.razaoSocial} || ' ' || coalesce(${O.nomeFantasia}, '')`)}) @@ to_tsquery('simple', ${words})`);
     if (!/\s/.test(f.q)) branches.push(sql`lower(${O.email}) LIKE ${prefix(f.q.toLowerCase())}`);
     if (/^[0-9A-Z]{3,14}$/.test(cnpjPrefix)) branches.push(sql`${O.cnpj} LIKE ${prefix(cnpjPrefix)}`);
     if (digits.length >= 3 && digits.length === f.q.replace(/[\s()+\-.]/g, '').length) branches.push(sql`${O.phone} LIKE ${prefix(digits)}`);
@@ -203,7 +204,7 @@ export function peopleWhere(t: Pick<Tenant, 'companyId'>, f: Filter): SQL {
     const digits = digitsOf(f.q);
     const words = wordsQuery(f.q);
     const branches: SQL[] = [];
-    if (words) branches.push(sql`to_tsvector('simple', ${P.name}) @@ to_tsquery('simple', ${words})`);
+    if (words) branches.push(sql`to_tsvector('simple', ${searchText(sql`${P.name}`)}) @@ to_tsquery('simple', ${words})`);
     if (!/\s/.test(f.q)) branches.push(sql`lower(${P.emails}[1]) LIKE ${prefix(f.q.toLowerCase())}`, sql`${P.emails} @> ARRAY[${f.q.toLowerCase()}]::text[]`);
     // Digits typed as a phone or CPF (masks allowed): the main phone with or without the DDD, the CPF exactly.
     if (digits.length >= 3 && digits.length === f.q.replace(/[\s()+\-.]/g, '').length) {

@@ -86,11 +86,11 @@ CREATE INDEX "crm_list_members_person_idx" ON "crm_list_members" USING btree ("p
 CREATE INDEX "crm_list_members_organization_idx" ON "crm_list_members" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "crm_lists_company_created_at_id_idx" ON "crm_lists" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "crm_segments_company_created_at_id_idx" ON "crm_segments" USING btree ("company_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "organizations_search_idx" ON "organizations" USING gin (to_tsvector('simple', "razao_social" || ' ' || coalesce("nome_fantasia", '')));--> statement-breakpoint
+CREATE INDEX "organizations_search_idx" ON "organizations" USING gin (to_tsvector('simple', translate("razao_social" || ' ' || coalesce("nome_fantasia", ''), 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')));--> statement-breakpoint
 CREATE INDEX "organizations_company_email_prefix_idx" ON "organizations" USING btree ("company_id",lower("email") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "organizations_company_phone_prefix_idx" ON "organizations" USING btree ("company_id","phone" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "organizations_company_cnpj_prefix_idx" ON "organizations" USING btree ("company_id","cnpj" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "people_search_idx" ON "people" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
+CREATE INDEX "people_search_idx" ON "people" USING gin (to_tsvector('simple', translate("name", 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')));--> statement-breakpoint
 CREATE INDEX "people_company_email_prefix_idx" ON "people" USING btree ("company_id",(lower("emails"[1])) text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "people_company_phone_prefix_idx" ON "people" USING btree ("company_id",("phones"[1]) text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "people_company_local_phone_prefix_idx" ON "people" USING btree ("company_id",(substr("phones"[1], 3)) text_pattern_ops);
