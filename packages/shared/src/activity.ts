@@ -24,6 +24,9 @@ export const ACTIVITY_ACTIONS = {
   // Finance's settlements (decision 0174).
   payment_recorded: 'Baixa registrada',
   payment_undone: 'Baixa desfeita',
+  // The CRM's contact tools (issue 12 item 3; decision 0157).
+  bulk_updated: 'Alteração em massa',
+  data_imported: 'Dados importados',
   // The company's own data (decision 0136).
   company_closure_requested: 'Encerramento da conta solicitado',
   company_closure_canceled: 'Encerramento da conta cancelado',
@@ -34,7 +37,7 @@ export const ACTIVITY_ACTION_KEYS = Object.keys(ACTIVITY_ACTIONS) as [ActivityAc
 export const activityLabel = (action: string) => ACTIVITY_ACTIONS[action as ActivityAction] ?? action;
 
 /** The audited actions of the areas (deletion, export, erasure, settings, sending, spending). */
-export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent', 'company_closure_requested', 'company_closure_canceled', 'payment_recorded', 'payment_undone'] as const satisfies readonly ActivityAction[];
+export const AUDIT_ACTIONS = ['entity_deleted', 'data_exported', 'data_erased', 'settings_changed', 'message_sent', 'coins_spent', 'bulk_updated', 'data_imported', 'company_closure_requested', 'company_closure_canceled', 'payment_recorded', 'payment_undone'] as const satisfies readonly ActivityAction[];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit line names, in Portuguese; areas add their entities here. */
@@ -60,6 +63,9 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_target: 'Meta de vendas',
   finance_package: 'Pacote mensal do contador (financeiro)',
   finance_report: 'Relatório financeiro',
+  crm_list: 'Lista de contatos',
+  crm_segment: 'Segmento de contatos',
+  crm_import: 'Importação de contatos',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
@@ -119,11 +125,14 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
     case 'message_sent':
     case 'coins_spent':
     case 'payment_recorded':
-    case 'payment_undone': {
+    case 'payment_undone':
+    case 'bulk_updated':
+    case 'data_imported': {
       // Audit lines (logAudit): the entity, its name when it is not personal data, the format or amount.
       const parts = [d.entity ? auditEntityLabel(String(d.entity)) : '', d.label ? String(d.label) : ''];
       if (d.format) parts.push(`(${String(d.format).toUpperCase()})`);
       if (d.coins !== undefined) parts.push(`${String(d.coins)} moedas`);
+      if (d.count !== undefined) parts.push(`${String(d.count)} registro(s)`);
       return parts.filter(Boolean).join(' ');
     }
     default:

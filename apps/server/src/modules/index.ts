@@ -7,6 +7,7 @@ import companies from './companies/module.ts';
 import companyData from './company-data/module.ts';
 import crmMetrics from './crm-metrics/module.ts';
 import crmDeals from './crm-deals/module.ts';
+import crmContacts from './crm-contacts/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -45,6 +46,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   collaboration,
   finance,
   crmDeals,
+  crmContacts,
   companyData,
   crmMetrics,
   financeReports,

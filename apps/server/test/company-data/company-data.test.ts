@@ -167,6 +167,7 @@ describe('export of everything the company holds', () => {
     // The CRM's and finance's modules export these (issues 12 and 16).
     exported.push('crm_custom_fields', 'crm_pipelines', 'crm_stages', 'deal_stage_history', 'deals');
     exported.push('crm_targets');
+    exported.push('crm_import_errors', 'crm_imports', 'crm_list_members', 'crm_lists', 'crm_segments');
     exported.push('fin_accounts', 'fin_categories', 'fin_cost_centers', 'fin_entries', 'fin_payments');
     exported.push('fin_statement_imports', 'fin_statement_lines');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];

@@ -7,6 +7,7 @@ import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
 import crmMetrics from '../features/crm-metrics/manifest.ts';
 import crmBoard from '../features/crm-board/manifest.ts';
+import crmContacts from '../features/crm-contacts/manifest.ts';
 import departments from '../features/departments/manifest.ts';
 import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
@@ -31,6 +32,7 @@ export const MANIFESTS: FeatureManifest[] = [
   finance,
   crmMetrics,
   crmBoard,
+  crmContacts,
   access,
   support,
   billing,

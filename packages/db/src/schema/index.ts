@@ -11,3 +11,4 @@ export * from './crm.ts';
 export * from './finance.ts';
 export * from './crm-targets.ts';
 export * from './finance-statements.ts';
+export * from './crm-contacts.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
+import { searchText } from '../search.ts';
 import { user } from './auth.ts';
 
 /**
@@ -47,6 +48,11 @@ export const organizations = pgTable(
     // One live organization per CNPJ in a company; the index, not a prior check, enforces it.
     companyIndex('organizations', t.ownerId)(t),
     index('organizations_tags_idx').using('gin', t.tags),
+    // The contact search (decision 0155): words of the names by prefix, e-mail / phone / CNPJ by prefix.
+    index('organizations_search_idx').using('gin', sql`to_tsvector('simple', ${searchText(sql`${t.razaoSocial} || ' ' || coalesce(${t.nomeFantasia}, '')`)})`),
+    index('organizations_company_email_prefix_idx').on(t.companyId, sql`lower(${t.email}) text_pattern_ops`),
+    index('organizations_company_phone_prefix_idx').on(t.companyId, sql`${t.phone} text_pattern_ops`),
+    index('organizations_company_cnpj_prefix_idx').on(t.companyId, sql`${t.cnpj} text_pattern_ops`),
     uniqueIndex('organizations_company_cnpj_key').on(t.companyId, t.cnpj).where(sql`${t.cnpj} IS NOT NULL AND ${t.deletedAt} IS NULL`),
   ],
 );
@@ -92,6 +98,11 @@ export const people = pgTable(
     index('people_emails_idx').using('gin', t.emails),
     companyIndex('people', t.ownerId)(t),
     index('people_tags_idx').using('gin', t.tags),
+    // The contact search (decision 0155): words of the name by prefix, the main e-mail and phone by prefix (with or without DDD).
+    index('people_search_idx').using('gin', sql`to_tsvector('simple', ${searchText(sql`${t.name}`)})`),
+    index('people_company_email_prefix_idx').on(t.companyId, sql`(lower(${t.emails}[1])) text_pattern_ops`),
+    index('people_company_phone_prefix_idx').on(t.companyId, sql`(${t.phones}[1]) text_pattern_ops`),
+    index('people_company_local_phone_prefix_idx').on(t.companyId, sql`(substr(${t.phones}[1], 3)) text_pattern_ops`),
     uniqueIndex('people_company_cpf_key').on(t.companyId, t.cpf).where(sql`${t.cpf} IS NOT NULL AND ${t.deletedAt} IS NULL`),
   ],
 );

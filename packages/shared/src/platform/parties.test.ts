@@ -36,7 +36,7 @@ describe('party schemas', () => {
   });
 
   it('list query: limit bounds and query length', () => {
-    expect(partyListQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(partyListQuerySchema.parse({})).toEqual({ limit: 50, sort: 'name', dir: 'asc' });
     expect(error(partyListQuerySchema.safeParse({ limit: '0' }))).toBe('Limite inválido');
     expect(error(partyListQuerySchema.safeParse({ q: 'x'.repeat(101) }))).toBe('A busca pode ter no máximo 100 caracteres.');
   });

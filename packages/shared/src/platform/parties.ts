@@ -34,6 +34,13 @@ export const PARTIES_MESSAGES = {
   cursorInvalid: 'Cursor de paginação inválido.',
   queryTooLong: 'A busca pode ter no máximo 100 caracteres.',
   nothingToChange: 'Nada para alterar.',
+  ownerInvalid: 'Responsável inválido.',
+  ownerNotMember: 'O responsável precisa ser um membro da empresa.',
+  tagInvalid: 'Etiqueta inválida: de 1 a 50 caracteres.',
+  tooManyTags: 'No máximo 20 etiquetas.',
+  sortInvalid: 'Ordenação inválida.',
+  filterInvalid: 'Filtro inválido.',
+  listInvalid: 'Lista inválida.',
 } as const;
 
 /** LGPD art. 7: the legal bases personal data may be processed under, with pt-BR labels. */
@@ -52,7 +59,7 @@ export const LEGAL_BASES = {
 export type LegalBasis = keyof typeof LEGAL_BASES;
 const LEGAL_BASIS_KEYS = Object.keys(LEGAL_BASES) as [LegalBasis, ...LegalBasis[]];
 
-export const PARTY_LIMITS = { name: 300, short: 200, notes: 10_000, emails: 10, phones: 10, query: 100, pageMax: 100, pageDefault: 50 } as const;
+export const PARTY_LIMITS = { name: 300, short: 200, notes: 10_000, emails: 10, phones: 10, query: 100, pageMax: 100, pageDefault: 50, tags: 20, tag: 50 } as const;
 
 /** Optional single-line text: trimmed; '' and null clear it (null); undefined leaves it. */
 const optionalText = (label: string, max: number = PARTY_LIMITS.short, opts: { multiline?: boolean } = {}) =>
@@ -126,7 +133,25 @@ const uuid = z.string({ error: PARTIES_MESSAGES.organizationInvalid }).regex(/^[
 /** Whether a path id can be an id at all (anything else is simply not found). */
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
+/** A CRM tag (issue 12): trimmed, 1–50 characters, no control characters. */
+export const tagSchema = safeText({ error: PARTIES_MESSAGES.tagInvalid })
+  .transform((v) => v.trim())
+  .refine((v) => v.length >= 1 && v.length <= PARTY_LIMITS.tag, { message: PARTIES_MESSAGES.tagInvalid });
+export const tagsSchema = z
+  .array(tagSchema, { error: PARTIES_MESSAGES.tagInvalid })
+  .max(PARTY_LIMITS.tags, PARTIES_MESSAGES.tooManyTags)
+  .transform((items) => [...new Set(items)]);
+/** A member's user id (the CRM owner); the server checks membership. */
+export const ownerIdSchema = safeText({ error: PARTIES_MESSAGES.ownerInvalid }).refine((v) => /^[A-Za-z0-9_-]{1,100}$/.test(v), { message: PARTIES_MESSAGES.ownerInvalid });
+
+/** The CRM's owner and tags on people and organizations (issue 12 item 1). */
+const crmFields = {
+  ownerId: clearable(ownerIdSchema),
+  tags: tagsSchema.optional(),
+};
+
 const organizationFields = {
+  ...crmFields,
   nomeFantasia: optionalText('Nome fantasia', PARTY_LIMITS.name),
   cnpj: optionalCnpj,
   email: optionalEmail,
@@ -168,6 +193,7 @@ const list = <T extends z.ZodType>(item: T, max: number, message: string) =>
     .transform((items) => [...new Set(items as string[])]);
 
 const personFields = {
+  ...crmFields,
   emails: list(email, PARTY_LIMITS.emails, PARTIES_MESSAGES.tooManyEmails).optional(),
   phones: list(phone, PARTY_LIMITS.phones, PARTIES_MESSAGES.tooManyPhones).optional(),
   cpf: optionalCpf,
@@ -199,15 +225,43 @@ export const personUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: PARTIES_MESSAGES.nothingToChange });
 export type PersonUpdate = z.input<typeof personUpdateSchema>;
 
-/** GET lists: `q` searches names, CNPJ / CPF digits and e-mails; paged by an opaque cursor. */
-export const partyListQuerySchema = z.object({
+const filterDate = safeText({ error: PARTIES_MESSAGES.dateInvalid }).refine(isIsoDate, { message: PARTIES_MESSAGES.dateInvalid });
+const flag = z.preprocess((v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : v), z.boolean({ error: PARTIES_MESSAGES.filterInvalid }));
+
+/**
+ * The contact filter (issue 12 item 3): the lists' query filters, a saved segment's JSON and the
+ * bulk actions' 'all matching' target. `q` searches names, e-mails, phones, CPF and CNPJ.
+ */
+export const contactFilterFields = {
   q: safeText()
     .max(PARTY_LIMITS.query, PARTIES_MESSAGES.queryTooLong)
     .transform((v) => v.trim())
     .optional(),
+  organizationId: uuid.optional(),
+  ownerId: ownerIdSchema.optional(),
+  /** Contacts without an owner. */
+  noOwner: flag.optional(),
+  tag: tagSchema.optional(),
+  hasEmail: flag.optional(),
+  legalBasis: z.enum(LEGAL_BASIS_KEYS, { error: PARTIES_MESSAGES.legalBasisInvalid }).optional(),
+  createdFrom: filterDate.optional(),
+  createdTo: filterDate.optional(),
+  /** Members of a CRM list (crm_lists). */
+  listId: z.string({ error: PARTIES_MESSAGES.listInvalid }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: PARTIES_MESSAGES.listInvalid }).optional(),
+};
+export const contactFilterSchema = z.strictObject(contactFilterFields);
+export type ContactFilter = z.output<typeof contactFilterSchema>;
+
+export const PARTY_SORTS = ['name', 'created'] as const;
+export type PartySort = (typeof PARTY_SORTS)[number];
+
+/** GET lists: the filter, a sort (name or creation, either direction), paged by an opaque cursor. */
+export const partyListQuerySchema = z.object({
+  ...contactFilterFields,
+  sort: z.enum(PARTY_SORTS, { error: PARTIES_MESSAGES.sortInvalid }).default('name'),
+  dir: z.enum(['asc', 'desc'], { error: PARTIES_MESSAGES.sortInvalid }).default('asc'),
   cursor: safeText().max(600, PARTIES_MESSAGES.cursorInvalid).optional(),
   limit: z.coerce.number({ error: 'Limite inválido' }).int('Limite inválido').min(1, 'Limite inválido').max(PARTY_LIMITS.pageMax, 'Limite inválido').default(PARTY_LIMITS.pageDefault),
-  organizationId: uuid.optional(),
 });
 export type PartyListQuery = z.input<typeof partyListQuerySchema>;
 
@@ -231,6 +285,8 @@ export type Organization = {
   municipio: string | null;
   uf: string | null;
   cep: string | null;
+  ownerId: string | null;
+  tags: string[];
   notes: string | null;
   createdBy: string | null;
   createdAt: string;
@@ -246,6 +302,8 @@ export type Person = {
   position: string | null;
   organizationId: string | null;
   organization: { id: string; razaoSocial: string; nomeFantasia: string | null } | null;
+  ownerId: string | null;
+  tags: string[];
   notes: string | null;
   legalBasis: LegalBasis | null;
   legalBasisSource: string | null;

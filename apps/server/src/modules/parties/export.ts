@@ -13,7 +13,7 @@ export async function exportParties(_s: Services, tenant: Tenant, out: ExportSin
   out.csv('pessoas.csv', PERSON_COLUMNS, companyRows(tenant, p));
 }
 
-const ORGANIZATION_COLUMNS = ['id', 'razaoSocial', 'nomeFantasia', 'cnpj', 'email', 'phone', 'website', 'logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'uf', 'cep', 'notes', 'createdBy', 'createdAt', 'updatedAt', 'deletedAt'];
+const ORGANIZATION_COLUMNS = ['id', 'razaoSocial', 'nomeFantasia', 'cnpj', 'email', 'phone', 'website', 'logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'uf', 'cep', 'ownerId', 'tags', 'customFields', 'notes', 'createdBy', 'createdAt', 'updatedAt', 'deletedAt'];
 const PERSON_COLUMNS = [
   'id',
   'name',
@@ -22,6 +22,9 @@ const PERSON_COLUMNS = [
   'cpf',
   'position',
   'organizationId',
+  'ownerId',
+  'tags',
+  'customFields',
   'notes',
   'legalBasis',
   'legalBasisSource',

@@ -19,3 +19,7 @@ export { isSuppressed, suppress, suppressionHash, type Contact } from './suppres
 export async function findOrCreateOrganizationByCnpj(s: Services, tenant: Tenant, cnpj: string): Promise<{ organization: Organization; created: boolean }> {
   return findOrCreateOrganizationFromRecord(tenant, foundOrThrow(await cnpjLookupFor(s).lookup(cnpj)));
 }
+
+// The CRM's contact tools (issue 12 item 3) reuse the lists' filter and the CSV cell.
+export { checkOwner, organizationsWhere, peopleWhere, toOrganization, toPerson } from './service.ts';
+export { csvCell } from './export-csv.ts';

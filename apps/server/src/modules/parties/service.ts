@@ -1,6 +1,8 @@
 import { announce } from '../../platform/live/announce.ts';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sede/db/client';
+import { foldSearch, searchText } from '@sede/db/search';
 import type { NormalizedCompany } from '@sede/shared/cnpj';
 import {
   isUuid,
@@ -11,6 +13,7 @@ import {
   type PartyPage,
   type Person,
   type PersonExport,
+  type ContactFilter,
   type organizationCreateSchema,
   type organizationUpdateSchema,
   type partyListQuerySchema,
@@ -27,6 +30,7 @@ import { anyListed, suppress, type Contact } from './suppression.ts';
 type OrgRow = typeof schema.organizations.$inferSelect;
 type PersonRow = typeof schema.people.$inferSelect;
 type ListQuery = z.output<typeof partyListQuerySchema>;
+type Filter = ContactFilter;
 
 const O = schema.organizations;
 const P = schema.people;
@@ -47,6 +51,8 @@ export function toOrganization(r: OrgRow): Organization {
     municipio: r.municipio,
     uf: r.uf,
     cep: r.cep,
+    ownerId: r.ownerId,
+    tags: r.tags,
     notes: r.notes,
     createdBy: r.createdBy,
     createdAt: r.createdAt.toISOString(),
@@ -64,6 +70,8 @@ export function toPerson(r: PersonRow, org: { id: string; razaoSocial: string; n
     position: r.position,
     organizationId: r.organizationId,
     organization: org,
+    ownerId: r.ownerId,
+    tags: r.tags,
     notes: r.notes,
     legalBasis: (r.legalBasis as LegalBasis | null) ?? null,
     legalBasisSource: r.legalBasisSource,
@@ -103,9 +111,9 @@ async function changed(db: DbOrTx, t: Pick<Tenant, 'companyId'>, entity: 'organi
   await announce(db, { companyId: t.companyId, entity, id });
 }
 
-// ---- cursor paging by (lower(name), id) ----
+// ---- cursor paging by (sort key, id) ----
 
-const encodeCursor = (name: string, id: string) => Buffer.from(JSON.stringify([name, id])).toString('base64url');
+const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
 function decodeCursor(cursor: string): [string, string] {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
@@ -116,16 +124,116 @@ function decodeCursor(cursor: string): [string, string] {
   throw badRequest(PARTIES_MESSAGES.cursorInvalid);
 }
 
-/** `%q%` for ILIKE, the pattern characters escaped. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** `q%` for LIKE, the pattern characters escaped (an index range on a text_pattern_ops index). */
+const prefix = (q: string) => `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The words of a search as a full-text prefix query ('souza:* & 12:*'), matched against the
+ * 'simple' tsvector of the names (GIN index; decision 0155). Only letters and digits reach it.
+ */
+function wordsQuery(q: string): string | null {
+  const words = (foldSearch(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
 const digitsOf = (q: string) => q.replace(/\D/g, '');
 
-function page<R extends { id: string }, T>(rows: R[], limit: number, nameOf: (r: R) => string, map: (r: R) => T): PartyPage<T> {
+/** The list's order: by lower(name) (its index) or creation, either way, then id. */
+function ordering(q: Pick<ListQuery, 'sort' | 'dir' | 'cursor' | 'q'>, name: SQL, createdAt: AnyPgColumn, id: AnyPgColumn) {
+  const desc = q.dir === 'desc';
+  // While searching, the key is wrapped so the planner cannot walk the list's index in order and
+  // filter every row by the search (it would read the whole company for a rare word): the
+  // matches come from the search's own indexes and are sorted (decision 0155).
+  const key = q.sort === 'created' ? (q.q ? sql`(${createdAt} + interval '0')` : sql`${createdAt}`) : q.q ? sql`(${name} || '')` : name;
+  const orderBy = desc ? [sql`${key} DESC`, sql`${id} DESC`] : [sql`${key} ASC`, sql`${id} ASC`];
+  let after: SQL | undefined;
+  if (q.cursor) {
+    const [value, last] = decodeCursor(q.cursor);
+    const typed = q.sort === 'created' ? sql`${value}::timestamptz` : sql`${value}`;
+    after = desc ? sql`(${key}, ${id}) < (${typed}, ${last}::uuid)` : sql`(${key}, ${id}) > (${typed}, ${last}::uuid)`;
+  }
+  return { orderBy, after };
+}
+
+const cursorKey = (q: Pick<ListQuery, 'sort'>, name: string, createdAt: Date) => (q.sort === 'created' ? createdAt.toISOString() : name.toLowerCase());
+
+function page<R extends { id: string }, T>(rows: R[], limit: number, keyOf: (r: R) => string, map: (r: R) => T): PartyPage<T> {
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;
   const last = items[items.length - 1];
-  return { items: items.map(map), nextCursor: more && last ? encodeCursor(nameOf(last).toLowerCase(), last.id) : null };
+  return { items: items.map(map), nextCursor: more && last ? encodeCursor(keyOf(last), last.id) : null };
 }
+
+/** created_at within [from, to] (dates in America/Sao_Paulo, both inclusive). */
+function createdBetween(column: AnyPgColumn, f: Filter): SQL[] {
+  const out: SQL[] = [];
+  if (f.createdFrom) out.push(sql`${column} >= (${f.createdFrom}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')`);
+  if (f.createdTo) out.push(sql`${column} < ((${f.createdTo}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`);
+  return out;
+}
+
+const LM = schema.crmListMembers;
+
+/** The WHERE of the company's live organizations matching a contact filter (lists, segments, bulk actions, export). */
+export function organizationsWhere(t: Pick<Tenant, 'companyId'>, f: Filter): SQL {
+  const where: Array<SQL | undefined> = [eq(O.companyId, t.companyId), isNull(O.deletedAt)];
+  if (f.q) {
+    const digits = digitsOf(f.q);
+    const cnpjPrefix = f.q.toUpperCase().replace(/[./\-\s]/g, '');
+    const words = wordsQuery(f.q);
+    const branches: SQL[] = [];
+    if (words) branches.push(sql`to_tsvector('simple', ${searchText(sql`${O.razaoSocial} || ' ' || coalesce(${O.nomeFantasia}, '')`)}) @@ to_tsquery('simple', ${words})`);
+    if (!/\s/.test(f.q)) branches.push(sql`lower(${O.email}) LIKE ${prefix(f.q.toLowerCase())}`);
+    if (/^[0-9A-Z]{3,14}$/.test(cnpjPrefix)) branches.push(sql`${O.cnpj} LIKE ${prefix(cnpjPrefix)}`);
+    if (digits.length >= 3 && digits.length === f.q.replace(/[\s()+\-.]/g, '').length) branches.push(sql`${O.phone} LIKE ${prefix(digits)}`);
+    where.push(branches.length ? sql`(${sql.join(branches, sql` OR `)})` : sql`false`);
+  }
+  if (f.ownerId) where.push(eq(O.ownerId, f.ownerId));
+  if (f.noOwner) where.push(isNull(O.ownerId));
+  if (f.tag) where.push(sql`${O.tags} @> ARRAY[${f.tag}]::text[]`);
+  if (f.hasEmail !== undefined) where.push(f.hasEmail ? sql`${O.email} IS NOT NULL` : sql`${O.email} IS NULL`);
+  if (f.listId) where.push(sql`EXISTS (SELECT 1 FROM ${LM} WHERE ${LM.listId} = ${f.listId} AND ${LM.companyId} = ${t.companyId} AND ${LM.organizationId} = ${O.id})`);
+  where.push(...createdBetween(O.createdAt, f));
+  return and(...where)!;
+}
+
+/** The WHERE of the company's live people matching a contact filter. */
+export function peopleWhere(t: Pick<Tenant, 'companyId'>, f: Filter): SQL {
+  const where: Array<SQL | undefined> = [eq(P.companyId, t.companyId), isNull(P.deletedAt)];
+  if (f.organizationId) where.push(eq(P.organizationId, f.organizationId));
+  if (f.q) {
+    const digits = digitsOf(f.q);
+    const words = wordsQuery(f.q);
+    const branches: SQL[] = [];
+    if (words) branches.push(sql`to_tsvector('simple', ${searchText(sql`${P.name}`)}) @@ to_tsquery('simple', ${words})`);
+    if (!/\s/.test(f.q)) branches.push(sql`lower(${P.emails}[1]) LIKE ${prefix(f.q.toLowerCase())}`, sql`${P.emails} @> ARRAY[${f.q.toLowerCase()}]::text[]`);
+    // Digits typed as a phone or CPF (masks allowed): the main phone with or without the DDD, the CPF exactly.
+    if (digits.length >= 3 && digits.length === f.q.replace(/[\s()+\-.]/g, '').length) {
+      branches.push(sql`${P.phones}[1] LIKE ${prefix(digits)}`, sql`substr(${P.phones}[1], 3) LIKE ${prefix(digits)}`);
+      if (digits.length === 11) branches.push(sql`${P.cpf} = ${digits}`);
+    }
+    where.push(branches.length ? sql`(${sql.join(branches, sql` OR `)})` : sql`false`);
+  }
+  if (f.ownerId) where.push(eq(P.ownerId, f.ownerId));
+  if (f.noOwner) where.push(isNull(P.ownerId));
+  if (f.tag) where.push(sql`${P.tags} @> ARRAY[${f.tag}]::text[]`);
+  if (f.hasEmail !== undefined) where.push(f.hasEmail ? sql`cardinality(${P.emails}) > 0` : sql`cardinality(${P.emails}) = 0`);
+  if (f.legalBasis) where.push(eq(P.legalBasis, f.legalBasis));
+  if (f.listId) where.push(sql`EXISTS (SELECT 1 FROM ${LM} WHERE ${LM.listId} = ${f.listId} AND ${LM.companyId} = ${t.companyId} AND ${LM.personId} = ${P.id})`);
+  where.push(...createdBetween(P.createdAt, f));
+  return and(...where)!;
+}
+
+/** An owner from a request: a member of the company, else a 400. */
+async function checkOwner(db: DbOrTx, companyId: string, ownerId: string | null | undefined) {
+  if (!ownerId) return;
+  const [m] = await db
+    .select({ id: schema.companyMembers.id })
+    .from(schema.companyMembers)
+    .where(and(eq(schema.companyMembers.companyId, companyId), eq(schema.companyMembers.userId, ownerId)))
+    .limit(1);
+  if (!m) throw badRequest(PARTIES_MESSAGES.ownerNotMember, 'OWNER_NOT_MEMBER');
+}
+export { checkOwner };
 
 // ---- organizations ----
 
@@ -137,32 +245,20 @@ async function liveOrganization(db: DbOrTx, companyId: string, id: string): Prom
 }
 
 export async function listOrganizations(t: Tenant, q: ListQuery): Promise<PartyPage<Organization>> {
-  const where: Array<SQL | undefined> = [eq(O.companyId, t.companyId), isNull(O.deletedAt)];
-  if (q.q) {
-    const digits = digitsOf(q.q);
-    const cnpjPrefix = q.q.toUpperCase().replace(/[./\-\s]/g, '');
-    where.push(
-      sql`(${O.razaoSocial} ILIKE ${contains(q.q)} OR ${O.nomeFantasia} ILIKE ${contains(q.q)}${
-        /^[0-9A-Z]{3,14}$/.test(cnpjPrefix) ? sql` OR ${O.cnpj} LIKE ${`${cnpjPrefix}%`}` : sql``
-      }${digits.length >= 3 ? sql` OR ${O.phone} LIKE ${`%${digits}%`}` : sql``})`,
-    );
-  }
-  if (q.cursor) {
-    const [name, id] = decodeCursor(q.cursor);
-    where.push(sql`(lower(${O.razaoSocial}), ${O.id}) > (${name}, ${id}::uuid)`);
-  }
+  const { orderBy, after } = ordering(q, sql`lower(${O.razaoSocial})`, O.createdAt, O.id);
   const rows = await t.db
     .select()
     .from(O)
-    .where(and(...where))
-    .orderBy(sql`lower(${O.razaoSocial})`, asc(O.id))
+    .where(and(organizationsWhere(t, q), after))
+    .orderBy(...orderBy)
     .limit(q.limit + 1);
-  return page(rows, q.limit, (r) => r.razaoSocial, toOrganization);
+  return page(rows, q.limit, (r) => cursorKey(q, r.razaoSocial, r.createdAt), toOrganization);
 }
 
 export const getOrganization = async (t: Tenant, id: string) => toOrganization(await liveOrganization(t.db, t.companyId, id));
 
 export async function createOrganization(t: Tenant, input: z.output<typeof organizationCreateSchema>): Promise<Organization> {
+  await checkOwner(t.db, t.companyId, input.ownerId);
   const [row] = await mapUnique(() =>
     t.db
       .insert(O)
@@ -175,6 +271,7 @@ export async function createOrganization(t: Tenant, input: z.output<typeof organ
 
 export async function updateOrganization(t: Tenant, id: string, input: z.output<typeof organizationUpdateSchema>): Promise<Organization> {
   await liveOrganization(t.db, t.companyId, id);
+  await checkOwner(t.db, t.companyId, input.ownerId);
   const [row] = await mapUnique(() =>
     t.db
       .update(O)
@@ -269,29 +366,16 @@ async function checkOrganization(db: DbOrTx, companyId: string, organizationId: 
 const contactsOf = (emails: readonly string[] = [], phones: readonly string[] = []): Contact[] => [...emails.map((email) => ({ email })), ...phones.map((phone) => ({ phone }))];
 
 export async function listPeople(t: Tenant, q: ListQuery): Promise<PartyPage<Person>> {
-  const where: Array<SQL | undefined> = [eq(P.companyId, t.companyId), isNull(P.deletedAt)];
-  if (q.organizationId) where.push(eq(P.organizationId, q.organizationId));
-  if (q.q) {
-    const digits = digitsOf(q.q);
-    where.push(
-      sql`(${P.name} ILIKE ${contains(q.q)} OR array_to_string(${P.emails}, ' ') ILIKE ${contains(q.q)}${
-        digits.length >= 3 ? sql` OR ${P.cpf} LIKE ${`${digits}%`} OR array_to_string(${P.phones}, ' ') LIKE ${`%${digits}%`}` : sql``
-      })`,
-    );
-  }
-  if (q.cursor) {
-    const [name, id] = decodeCursor(q.cursor);
-    where.push(sql`(lower(${P.name}), ${P.id}) > (${name}, ${id}::uuid)`);
-  }
+  const { orderBy, after } = ordering(q, sql`lower(${P.name})`, P.createdAt, P.id);
   const rows = await t.db
     .select({ person: P, org: orgSummary })
     .from(P)
     .leftJoin(O, and(eq(O.id, P.organizationId), eq(O.companyId, P.companyId), isNull(O.deletedAt)))
-    .where(and(...where))
-    .orderBy(sql`lower(${P.name})`, asc(P.id))
+    .where(and(peopleWhere(t, q), after))
+    .orderBy(...orderBy)
     .limit(q.limit + 1);
   const flat = rows.map((r) => ({ id: r.person.id, row: r.person, org: r.org?.id ? r.org : null }));
-  return page(flat, q.limit, (r) => r.row.name, (r) => toPerson(r.row, r.org));
+  return page(flat, q.limit, (r) => cursorKey(q, r.row.name, r.row.createdAt), (r) => toPerson(r.row, r.org));
 }
 
 export async function getPerson(t: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<Person> {
@@ -301,6 +385,7 @@ export async function getPerson(t: Pick<Tenant, 'db' | 'companyId'>, id: string)
 
 export async function createPerson(s: Services, t: Tenant, input: z.output<typeof personCreateSchema>): Promise<Person> {
   await checkOrganization(t.db, t.companyId, input.organizationId);
+  await checkOwner(t.db, t.companyId, input.ownerId);
   // Someone erased before stays unreachable when entered again (decision 0126).
   const listed = await anyListed(s, t.db, t.companyId, contactsOf(input.emails, input.phones));
   const [row] = await mapUnique(() =>
@@ -316,6 +401,7 @@ export async function createPerson(s: Services, t: Tenant, input: z.output<typeo
 export async function updatePerson(s: Services, t: Tenant, id: string, input: z.output<typeof personUpdateSchema>): Promise<Person> {
   await personRow(t.db, t.companyId, id);
   await checkOrganization(t.db, t.companyId, input.organizationId);
+  await checkOwner(t.db, t.companyId, input.ownerId);
   const listed = await anyListed(s, t.db, t.companyId, contactsOf(input.emails, input.phones));
   const [row] = await mapUnique(() =>
     t.db

@@ -19,7 +19,6 @@ export default {
     { path: '/extrair-leads-cnpj', title: 'Extrair leads por CNPJ', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/deep-search', title: 'Pesquisa aprofundada', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/lista-contatos', title: 'Listas de contatos', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento', title: 'Atendimento', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento-simples', title: 'Atendimento simples', access: 'signed-in', layout: 'shell', page: tool },

@@ -1,0 +1,166 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatCnpj } from '@sede/shared/cnpj';
+import { LEGAL_BASES, type LegalBasis, type Organization, type Person } from '@sede/shared/platform/parties';
+import { PartyPicker } from '../../../components/parties/party-picker.tsx';
+import type { PartyOption } from '../../../components/parties/search-parties.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { crmContactKeys } from '../api/keys.ts';
+import { ownersQueryOptions } from '../api/owners.ts';
+import { saveOrganization, savePerson } from '../api/save-contact.ts';
+import { parseTags } from './tag-chips.tsx';
+import { Select } from './select.tsx';
+
+type Props =
+  | { entity: 'people'; contact: Person | null; open: boolean; onClose: () => void }
+  | { entity: 'organizations'; contact: Organization | null; open: boolean; onClose: () => void };
+
+const splitList = (text: string) =>
+  text
+    .split(/[,;\n]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Create or edit a person or an organization: the parties' fields the CRM uses, with owner and tags. */
+export function ContactDialog(props: Props) {
+  const { entity, open, onClose } = props;
+  const editing = props.contact;
+  const title = entity === 'people' ? (editing ? 'Editar pessoa' : 'Nova pessoa') : editing ? 'Editar organização' : 'Nova organização';
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title}>
+      {open && <ContactForm key={editing?.id ?? 'new'} {...props} />}
+    </Dialog>
+  );
+}
+
+function ContactForm(props: Props) {
+  const queryClient = useQueryClient();
+  const owners = useQuery(ownersQueryOptions());
+  const person = props.entity === 'people' ? props.contact : null;
+  const org = props.entity === 'organizations' ? props.contact : null;
+  const [name, setName] = useState(person?.name ?? org?.razaoSocial ?? '');
+  const [emails, setEmails] = useState(person ? person.emails.join(', ') : (org?.email ?? ''));
+  const [phones, setPhones] = useState(person ? person.phones.join(', ') : (org?.phone ?? ''));
+  const [position, setPosition] = useState(person?.position ?? '');
+  const [cnpj, setCnpj] = useState(org?.cnpj ? formatCnpj(org.cnpj) : '');
+  const [fantasia, setFantasia] = useState(org?.nomeFantasia ?? '');
+  const [organization, setOrganization] = useState<PartyOption | null>(person?.organization ? { id: person.organization.id, label: person.organization.nomeFantasia ?? person.organization.razaoSocial, detail: null } : null);
+  const [ownerId, setOwnerId] = useState(props.contact?.ownerId ?? '');
+  const [tags, setTags] = useState(props.contact?.tags.join(', ') ?? '');
+  const [legalBasis, setLegalBasis] = useState<string>(person?.legalBasis ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      if (props.entity === 'people') {
+        await savePerson(props.contact?.id ?? null, {
+          name,
+          emails: splitList(emails),
+          phones: splitList(phones),
+          position: position || null,
+          organizationId: organization?.id ?? null,
+          ownerId: ownerId || null,
+          tags: parseTags(tags),
+          legalBasis: (legalBasis || null) as LegalBasis | null,
+        });
+      } else {
+        await saveOrganization(props.contact?.id ?? null, {
+          razaoSocial: name,
+          nomeFantasia: fantasia || null,
+          cnpj: cnpj || null,
+          email: emails || null,
+          phone: phones || null,
+          ownerId: ownerId || null,
+          tags: parseTags(tags),
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
+      toast.success(props.contact ? 'Contato atualizado.' : 'Contato criado.');
+      props.onClose();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const people = props.entity === 'people';
+  return (
+    <form onSubmit={submit} className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1" noValidate>
+      <Field label={people ? 'Nome' : 'Razão social'}>
+        <Input value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+      </Field>
+      {!people && (
+        <>
+          <Field label="Nome fantasia">
+            <Input value={fantasia} onChange={(e) => setFantasia(e.target.value)} />
+          </Field>
+          <Field label="CNPJ">
+            <Input value={cnpj} onChange={(e) => setCnpj(e.target.value)} inputMode="text" />
+          </Field>
+        </>
+      )}
+      <Field label={people ? 'E-mails' : 'E-mail'} hint={people ? 'Separe vários com vírgula.' : undefined}>
+        <Input value={emails} onChange={(e) => setEmails(e.target.value)} inputMode="email" />
+      </Field>
+      <Field label={people ? 'Telefones' : 'Telefone'} hint="Com DDD.">
+        <Input value={phones} onChange={(e) => setPhones(e.target.value)} inputMode="tel" />
+      </Field>
+      {people && (
+        <>
+          <Field label="Cargo">
+            <Input value={position} onChange={(e) => setPosition(e.target.value)} />
+          </Field>
+          <PartyPicker kind="organizations" label="Organização" value={organization} onChange={setOrganization} />
+        </>
+      )}
+      <Field label="Responsável">
+        <Select value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
+          <option value="">Sem responsável</option>
+          {owners.data?.map((o) => (
+            <option key={o.userId} value={o.userId}>
+              {o.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Etiquetas" hint="Separe com vírgula (ex.: cliente, vip).">
+        <Input value={tags} onChange={(e) => setTags(e.target.value)} />
+      </Field>
+      {people && (
+        <Field label="Base legal (LGPD)">
+          <Select value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)}>
+            <option value="">Não informada</option>
+            {Object.entries(LEGAL_BASES).map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2 pt-1">
+        <Button type="button" variant="secondary" onClick={props.onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" pending={pending}>
+          Salvar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ListChecks, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { createList } from '../api/create-list.ts';
+import { deleteList } from '../api/delete-list.ts';
+import { crmContactKeys } from '../api/keys.ts';
+import { listsQueryOptions } from '../api/lists.ts';
+
+/** Static lists: create one, open its members (the Pessoas or Organizações tab filtered by it), delete. */
+export function ListsPanel({ onOpen }: { onOpen: (listId: string, entity: 'people' | 'organizations') => void }) {
+  const queryClient = useQueryClient();
+  const lists = useQuery(listsQueryOptions());
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await createList({ name });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
+      toast.success('Lista criada. Selecione contatos e use "Adicionar à lista".');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível criar a lista.');
+    } finally {
+      setPending(false);
+    }
+  }
+  async function remove(id: string) {
+    try {
+      await deleteList(id);
+      await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
+      toast.success('Lista excluída.');
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir a lista.');
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <form onSubmit={create} className="flex flex-wrap items-end gap-2" noValidate>
+        <div className="grid min-w-60 flex-1 gap-1 sm:flex-none">
+          <Label htmlFor="new-list-name">Nova lista</Label>
+          <Input id="new-list-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ex.: Visitantes da feira" aria-invalid={error ? true : undefined} aria-describedby={error ? 'list-error' : undefined} />
+        </div>
+        <Button type="submit" pending={pending}>
+          Criar lista
+        </Button>
+        {error && (
+          <p id="list-error" role="alert" className="w-full text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </form>
+      {lists.isPending ? (
+        <p className="text-sm text-slate-600">Carregando…</p>
+      ) : lists.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {lists.error.message}
+        </p>
+      ) : lists.data.length === 0 ? (
+        <EmptyState icon={ListChecks} title="Nenhuma lista ainda" description="Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações." />
+      ) : (
+        <ul className="grid gap-2" aria-label="Listas">
+          {lists.data.map((l) => (
+            <li key={l.id} data-testid="list-row" className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="truncate font-medium text-slate-900">{l.name}</p>
+                <p className="text-sm text-slate-600">
+                  {formatNumber(l.peopleCount)} pessoa(s) · {formatNumber(l.organizationsCount)} organização(ões) · criada em {formatDate(l.createdAt)}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="secondary" onClick={() => onOpen(l.id, 'people')}>
+                  Ver pessoas
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => onOpen(l.id, 'organizations')}>
+                  Ver organizações
+                </Button>
+                <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" aria-label={`Excluir a lista ${l.name}`} onClick={() => void remove(l.id)}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
