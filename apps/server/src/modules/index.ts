@@ -4,7 +4,10 @@ import billing from './billing/module.ts';
 import cnpj from './cnpj/module.ts';
 import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
+import comercial from './comercial/module.ts';
 import companyData from './company-data/module.ts';
+import crmAi from './crm-ai/module.ts';
+import crmQuotes from './crm-quotes/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -38,5 +41,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   ai,
   parties,
   collaboration,
+  crmQuotes,
+  crmAi,
+  comercial,
   companyData,
 ];

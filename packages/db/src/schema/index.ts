@@ -9,3 +9,4 @@ export * from './jobs.ts';
 export * from './collaboration.ts';
 export * from './crm.ts';
 export * from './finance.ts';
+export * from './crm-quotes.ts';

@@ -1,5 +1,8 @@
 import { companySummaryV1 } from './company-summary.v1.ts';
 import { connectionTestV1 } from './connection-test.v1.ts';
+import { dealLeadScoreV1 } from './deal-lead-score.v1.ts';
+import { dealNextStepV1 } from './deal-next-step.v1.ts';
+import { dealSummaryV1 } from './deal-summary.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -8,6 +11,10 @@ export type { Prompt };
 export const PROMPTS = {
   [connectionTestV1.id]: connectionTestV1,
   [companySummaryV1.id]: companySummaryV1,
+  [dealSummaryV1.id]: dealSummaryV1,
+  [dealNextStepV1.id]: dealNextStepV1,
+  [dealLeadScoreV1.id]: dealLeadScoreV1,
 } as const satisfies Record<string, Prompt<never>>;
 
-export { companySummaryV1, connectionTestV1 };
+export { companySummaryV1, connectionTestV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1 };
+export type { DealTimelineInput } from './deal-timeline.ts';
