@@ -166,6 +166,7 @@ describe('export of everything the company holds', () => {
     const exported = ['activity_log', 'coin_ledger', 'comments', 'company_invitations', 'company_members', 'files', 'organizations', 'paid_actions', 'payments', 'people', 'tasks'];
     // The CRM's and finance's modules export these (issues 12 and 16).
     exported.push('crm_custom_fields', 'crm_pipelines', 'crm_stages', 'deal_stage_history', 'deals');
+    exported.push('crm_products', 'crm_quotes', 'crm_quote_items', 'crm_ai_insights');
     exported.push('fin_accounts', 'fin_categories', 'fin_cost_centers', 'fin_entries', 'fin_payments');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
