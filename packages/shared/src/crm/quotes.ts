@@ -183,7 +183,7 @@ export type PublicQuote = {
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
-  items: Array<Pick<QuoteItem, 'description' | 'unit' | 'quantityMilli' | 'unitPriceCents' | 'discountCents' | 'totalCents'>>;
+  items: Array<Pick<QuoteItem, 'position' | 'description' | 'unit' | 'quantityMilli' | 'unitPriceCents' | 'discountCents' | 'totalCents'>>;
 };
 
 export type QuoteTotals = { items: Array<{ totalCents: number }>; subtotalCents: number; totalCents: number };

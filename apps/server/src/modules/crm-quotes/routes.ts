@@ -28,6 +28,7 @@ import {
   getQuote,
   listProducts,
   listQuotes,
+  searchDeals,
   updateProduct,
   updateQuote,
 } from './service.ts';
@@ -68,6 +69,7 @@ export function crmQuotesRoutes(s: Services) {
     return c.json({ success: true });
   });
 
+  r.get('/deals', async (c) => c.json(await searchDeals(tenant(c), parseWith(productListQuerySchema.pick({ q: true }), c.req.query()).q)));
   r.get('/quotes', async (c) => c.json(await listQuotes(tenant(c), parseWith(quoteListQuerySchema, c.req.query()))));
   r.post('/deals/:dealId/quotes', requirePermission('crm.write'), async (c) => {
     const dealId = id(c, 'dealId');
@@ -122,7 +124,7 @@ export function crmQuotesRoutes(s: Services) {
       subtotalCents: quote.subtotalCents,
       discountCents: quote.discountCents,
       totalCents: quote.totalCents,
-      items: quote.items.map(({ description, unit, quantityMilli, unitPriceCents, discountCents, totalCents }) => ({ description, unit, quantityMilli, unitPriceCents, discountCents, totalCents })),
+      items: quote.items.map(({ position, description, unit, quantityMilli, unitPriceCents, discountCents, totalCents }) => ({ position, description, unit, quantityMilli, unitPriceCents, discountCents, totalCents })),
     } satisfies PublicQuote);
   });
   pub.get('/:token/pdf', async (c) => {

@@ -365,3 +365,16 @@ export async function companyOf(db: DbOrTx, companyId: string) {
   if (!row) throw new AppError(404, 'NOT_FOUND', 'Empresa não encontrada');
   return row;
 }
+
+/** Deals to quote (the quote form's picker on /comercial): open ones first, by title, 20 at most. */
+export async function searchDeals(t: Tenant, q: string | undefined): Promise<{ items: Array<{ id: string; title: string; valueCents: number; status: string }> }> {
+  const where: SQL[] = [eq(D.companyId, t.companyId)];
+  if (q) where.push(ilike(D.title, `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  const rows = await t.db
+    .select({ id: D.id, title: D.title, valueCents: D.valueCents, status: D.status })
+    .from(D)
+    .where(and(...where))
+    .orderBy(sql`${D.status} = 'open' DESC`, asc(D.title), asc(D.id))
+    .limit(20);
+  return { items: rows };
+}

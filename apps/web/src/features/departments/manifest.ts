@@ -30,7 +30,6 @@ export default {
     { path: '/document-creator/:documentId', title: 'Novo documento', access: 'signed-in', layout: 'shell', page: documentacao },
     { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: documentacao },
 
-    { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes', title: 'Análise de reuniões', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes/:id', title: 'Análise de reunião', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/metricas', title: 'Métricas', access: ['comercial'], layout: 'shell', page: comercial },
