@@ -45,6 +45,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   comment: 'Comentário',
   task: 'Tarefa',
   company_data: 'Todos os dados da empresa',
+  product: 'Produto ou serviço',
+  quote: 'Orçamento',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -270,5 +270,9 @@ describe('isolation', () => {
     // Another company's own list never shows these.
     const theirs = await server.request('/api/crm-quotes/quotes', { jar: outsider.jar }).then((r) => r.json() as Promise<{ items: Quote[] }>);
     expect(theirs.items).toEqual([]);
+    const deals = await server.request('/api/crm-quotes/deals?q=p%C3%A3es', { jar: outsider.jar }).then((r) => r.json() as Promise<{ items: unknown[] }>);
+    expect(deals.items).toEqual([]);
+    const own = await server.request('/api/crm-quotes/deals?q=p%C3%A3es', { jar: rh.jar }).then((r) => r.json() as Promise<{ items: Array<{ id: string }> }>);
+    expect(own.items.map((d) => d.id)).toContain(dealId);
   });
 });

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { e2eSql } from './support/company.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+/** A pipeline, a stage and an open deal of R$ 1.500,00, straight in the core tables (the board is another feature). */
+async function seedDeal(companyId: string, title: string) {
+  const [p] = await e2eSql<{ id: string }>(`INSERT INTO crm_pipelines (company_id, name) VALUES ($1, 'Funil') RETURNING id`, [companyId]);
+  const [s] = await e2eSql<{ id: string }>(`INSERT INTO crm_stages (company_id, pipeline_id, name, probability) VALUES ($1, $2, 'Proposta', 40) RETURNING id`, [companyId, p!.id]);
+  await e2eSql(`INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents) VALUES ($1, $2, $3, $4, 150000)`, [companyId, p!.id, s!.id, title]);
+}
+
+test.describe('/comercial', () => {
+  test('overview with KPIs and tiles, a product, a quote with items and its PDF', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Padaria Comercial Ltda');
+    await seedDeal(admin.companyId, 'Fornecimento para o Mercado Bom Preço');
+
+    await page.goto('/comercial');
+    await expect(page.getByRole('tab', { name: 'Visão geral' })).toHaveAttribute('aria-selected', 'true');
+    const kpis = page.getByTestId('comercial-kpis');
+    await expect(kpis.getByText('Pipeline em aberto')).toBeVisible();
+    await expect(kpis).toContainText('R$ 1.500,00');
+    await expect(kpis).toContainText('R$ 600,00'); // weighted: 40 %
+    const tiles = page.getByTestId('comercial-tiles');
+    for (const name of ['Kanban de leads', 'Listas de contatos', 'Métricas', 'Análise de reuniões', 'Extrair leads/CNPJ', 'Campanhas em massa', 'Atendimento']) {
+      await expect(tiles.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    }
+    await expect(tiles.getByRole('link', { name: /Kanban de leads/ })).toContainText('1 negócios abertos');
+    await expect(page.getByTestId('my-tasks')).toBeVisible();
+    await expectAccessible(page);
+
+    // Produtos e serviços: the tab is in the URL; the empty state offers the first product.
+    await page.getByRole('tab', { name: 'Produtos e serviços' }).click();
+    await expect(page).toHaveURL(/\/comercial\?aba=produtos$/);
+    await expect(page.getByRole('heading', { name: 'Monte o catálogo de produtos e serviços' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Cadastrar o primeiro' }).click();
+    const productDialog = page.getByRole('dialog', { name: 'Novo produto ou serviço' });
+    await productDialog.getByLabel('Nome').fill('Pão de forma integral');
+    await productDialog.getByLabel('Código / SKU (opcional)').fill('PF-01');
+    await productDialog.getByLabel('Unidade').fill('pct');
+    await productDialog.getByLabel('Preço (R$)').fill('12,90');
+    await productDialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(productDialog).toBeHidden();
+    const products = page.getByTestId('products-table');
+    await expect(products.getByRole('row', { name: /Pão de forma integral/ })).toContainText('R$ 12,90');
+
+    // Orçamentos: a quote on the deal with a catalogue item and a free-text item; totals live.
+    await page.getByRole('tab', { name: 'Orçamentos' }).click();
+    await expect(page).toHaveURL(/\?aba=orcamentos$/);
+    await expect(page.getByRole('heading', { name: 'Nenhum orçamento ainda' })).toBeVisible();
+    await page.getByRole('button', { name: 'Criar o primeiro orçamento' }).click();
+    const dialog = page.getByTestId('quote-dialog');
+    await expect(dialog.getByRole('heading', { name: 'Novo orçamento' })).toBeVisible();
+    await dialog.getByRole('button', { name: /Fornecimento para o Mercado Bom Preço/ }).click();
+    const first = dialog.getByTestId('quote-item').nth(0);
+    await first.getByLabel('Produto ou serviço do catálogo').selectOption({ label: 'Pão de forma integral — R$ 12,90/pct' });
+    await expect(first.getByLabel('Descrição')).toHaveValue('Pão de forma integral');
+    await first.getByLabel('Quantidade').fill('10');
+    await dialog.getByRole('button', { name: 'Adicionar item' }).click();
+    const second = dialog.getByTestId('quote-item').nth(1);
+    await second.getByLabel('Descrição').fill('Entrega agendada');
+    await second.getByLabel('Quantidade').fill('1,5');
+    await second.getByLabel('Preço unitário (R$)').fill('20,00');
+    await dialog.getByLabel('Desconto no total (R$)').fill('9');
+    // 10 × 12,90 + 1,5 × 20,00 − 9,00 = 150,00
+    await expect(dialog.getByTestId('quote-total')).toHaveText('R$ 150,00');
+    await dialog.getByLabel('Condições de pagamento').fill('50% na aprovação e 50% na entrega.');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Criar orçamento' }).click();
+    await expect(dialog).toBeHidden();
+    const table = page.getByTestId('quotes-table');
+    const row = table.getByRole('row', { name: /Fornecimento para o Mercado Bom Preço/ });
+    await expect(row).toContainText('R$ 150,00');
+    await expect(row).toContainText('Rascunho');
+    await expectAccessible(page);
+
+    // The PDF downloads in the company's name.
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /Baixar PDF do orçamento nº 1/ }).click()]);
+    expect(download.suggestedFilename()).toBe('orcamento-1.pdf');
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const [stored] = await e2eSql<{ total_cents: string; n: string }>(
+      'SELECT q.total_cents, (SELECT count(*) FROM crm_quote_items i WHERE i.quote_id = q.id) AS n FROM crm_quotes q WHERE q.company_id = $1',
+      [admin.companyId],
+    );
+    expect(stored).toEqual({ total_cents: '15000', n: '2' });
+  });
+});
