@@ -54,14 +54,14 @@ export function OverviewTab() {
           </p>
         )}
         {o && (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="comercial-kpis">
+          <ul className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-3" data-testid="comercial-kpis">
             {kpis.map((k) => (
               <li key={k.label}>
-                <Card className="flex h-full items-start gap-3 p-4">
+                <Card className="flex h-full flex-col items-start gap-1 p-3 sm:flex-row sm:gap-3 sm:p-4">
                   <k.icon className={k.alert ? 'mt-0.5 size-5 text-amber-700' : 'mt-0.5 size-5 text-[var(--color-accent)]'} aria-hidden />
                   <div className="min-w-0">
                     <p className="text-sm text-slate-600">{k.label}</p>
-                    <p className="text-xl font-semibold tabular-nums text-slate-900">{k.value}</p>
+                    <p className="text-lg font-semibold tabular-nums text-slate-900 sm:text-xl">{k.value}</p>
                     {k.hint && <p className="text-xs text-slate-600">{k.hint}</p>}
                   </div>
                 </Card>
@@ -91,8 +91,9 @@ export function OverviewTab() {
                   </span>
                   <span className="text-sm text-slate-600">{t.description}</span>
                   {t.kpi && (
-                    <span className="mt-auto text-sm text-slate-700">
-                      <span className="text-lg font-semibold tabular-nums text-slate-900">{t.kpi.value}</span> {t.kpi.label.toLowerCase()}
+                    <span className="mt-auto grid text-sm text-slate-600">
+                      {t.kpi.label}
+                      <span className="text-lg font-semibold tabular-nums text-slate-900">{t.kpi.value}</span>
                     </span>
                   )}
                 </Link>

@@ -23,12 +23,12 @@ export default function ComercialPage() {
       }}
       className="grid grid-cols-1 gap-6"
     >
-      <Tabs.List aria-label="Seções do Comercial" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <Tabs.List aria-label="Seções do Comercial" className="flex gap-0.5 overflow-x-auto border-b border-slate-200 sm:gap-1">
         {COMERCIAL_TABS.map((t) => (
           <Tabs.Trigger
             key={t}
             value={t}
-            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)] data-[state=active]:border-[var(--color-accent)] data-[state=active]:text-slate-900"
+            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)] data-[state=active]:border-[var(--color-accent)] data-[state=active]:text-slate-900"
           >
             {LABELS[t]}
           </Tabs.Trigger>
