@@ -86,5 +86,17 @@ test.describe('/comercial', () => {
       [admin.companyId],
     );
     expect(stored).toEqual({ total_cents: '15000', n: '2' });
+
+    // On a phone the tables become cards and nothing is wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const tab of ['orcamentos', 'produtos', '']) {
+      await page.goto(`/comercial${tab ? `?aba=${tab}` : ''}`);
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      if (tab === 'orcamentos') await expect(page.getByRole('list', { name: 'Orçamentos' }).getByText('Orçamento nº 1')).toBeVisible();
+      if (tab === 'produtos') await expect(page.getByRole('list', { name: 'Produtos e serviços' }).getByText('Pão de forma integral')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `/comercial?aba=${tab} overflows at 375 px`).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
   });
 });

@@ -108,9 +108,9 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
           ))}
         </tbody>
       </table>
-      <ul className="grid gap-3 @2xl:hidden" aria-label="Orçamentos">
+      <ul className="grid grid-cols-1 gap-3 @2xl:hidden" aria-label="Orçamentos">
         {quotes.map((q) => (
-          <li key={q.id} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+          <li key={q.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3">
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="font-medium">Orçamento nº {q.number}</p>

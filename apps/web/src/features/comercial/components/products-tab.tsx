@@ -92,9 +92,9 @@ export function ProductsTab() {
               ))}
             </tbody>
           </table>
-          <ul className="grid gap-3 md:hidden" aria-label="Produtos e serviços">
+          <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Produtos e serviços">
             {items.map((p) => (
-              <li key={p.id} className="grid gap-1 rounded-lg border border-slate-200 p-3">
+              <li key={p.id} className="grid min-w-0 grid-cols-1 gap-1 rounded-lg border border-slate-200 p-3">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-medium text-slate-900">{p.name}</p>
                   <p className="shrink-0 font-semibold tabular-nums">{formatMoneyCents(p.priceCents)}</p>
