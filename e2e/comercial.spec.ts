@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { firstLink, waitForMail } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
@@ -98,5 +99,49 @@ test.describe('/comercial', () => {
       expect(overflow, `/comercial?aba=${tab} overflows at 375 px`).toBeLessThanOrEqual(0);
       await expectAccessible(page);
     }
+  });
+
+  test('a quote sent by e-mail is accepted by the client through the link, without an account', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Doceria Envio Ltda');
+    await seedDeal(admin.companyId, 'Bolos para a festa da firma');
+    const [deal] = await e2eSql<{ id: string }>('SELECT id FROM deals WHERE company_id = $1', [admin.companyId]);
+    const res = await page.request.post(`/api/crm-quotes/deals/${deal!.id}/quotes`, {
+      data: { validUntil: '2099-12-31', conditions: 'PIX na entrega.', items: [{ description: 'Bolo de chocolate', unit: 'un', quantityMilli: 3000, unitPriceCents: 9000 }] },
+    });
+    expect(res.status()).toBe(201);
+    const client = `cliente.${Date.now().toString(36)}@exemplo.com.br`;
+
+    await page.goto('/comercial?aba=orcamentos');
+    await page.getByTestId('quotes-table').getByRole('button', { name: 'Enviar orçamento nº 1 por e-mail' }).click();
+    const send = page.getByRole('dialog', { name: 'Enviar orçamento nº 1' });
+    await send.getByLabel('E-mail do cliente').fill(client);
+    await send.getByLabel('Mensagem (opcional)').fill('Segue a proposta conforme combinado.');
+    await send.getByRole('button', { name: 'Enviar' }).click();
+    await expect(send).toBeHidden();
+    await expect(page.getByTestId('quotes-table').getByRole('row', { name: /Bolos para a festa/ })).toContainText('Enviado');
+
+    const mail = await waitForMail(page.request, client, 'Orçamento nº 1');
+    expect(mail.text).toContain('Segue a proposta conforme combinado.');
+    expect(mail.text).toContain('Anexos: orcamento-1.pdf');
+    const link = new URL(firstLink(mail.text.slice(mail.text.indexOf('Ver e responder'))));
+
+    // The client: another browser, no session, a phone.
+    const ctx = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+    const clientPage = await ctx.newPage();
+    await clientPage.goto(`${link.pathname}${link.search}`);
+    await expect(clientPage.getByRole('heading', { name: 'Orçamento nº 1' })).toBeVisible();
+    await expect(clientPage.getByText('Doceria Envio Ltda')).toBeVisible();
+    await expect(clientPage.getByText('R$ 270,00').first()).toBeVisible();
+    await expectAccessible(clientPage);
+    await clientPage.getByRole('button', { name: 'Aceitar orçamento' }).click();
+    await expect(clientPage.getByText('Orçamento aceito')).toBeVisible();
+    await ctx.close();
+
+    const [after] = await e2eSql<{ status: string; deal_status: string }>(
+      'SELECT q.status, d.status AS deal_status FROM crm_quotes q JOIN deals d ON d.id = q.deal_id WHERE q.company_id = $1',
+      [admin.companyId],
+    );
+    expect(after).toEqual({ status: 'aceito', deal_status: 'won' });
   });
 });

@@ -197,7 +197,7 @@ describe('quotes', () => {
     const audit = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'message_sent'`, [companyId]);
     expect(audit.map((r) => (r as { details: { id: string } }).details.id)).toContain(q.id);
 
-    const token = /\/orcamento\/(\S+)/.exec(mail.text)![1]!;
+    const token = /\/orcamento\?token=(\S+)/.exec(mail.text)![1]!;
     const view = await api<PublicQuote>(`/public/${token}`, null);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ companyName: 'Padaria Pão Quente Ltda', number: q.number, totalCents: q.totalCents, status: 'enviado' });

@@ -17,4 +17,5 @@ export const endOfValidity = (validUntil: string) => new Date(`${validUntil}T23:
 
 export const quoteLinkToken = (s: Services, quoteId: string, validUntil: string) => createLinkToken(key(s), quoteId, endOfValidity(validUntil));
 export const checkQuoteLink = (s: Services, token: string, now = Date.now()) => verifyLinkToken(key(s), token, now);
-export const quoteLinkUrl = (s: Services, token: string) => `${s.cfg.appUrl}/orcamento/${token}`;
+/** The token travels in the query: its dots would read as a file extension in a path (the SPA fallback serves no such path). */
+export const quoteLinkUrl = (s: Services, token: string) => `${s.cfg.appUrl}/orcamento?token=${token}`;

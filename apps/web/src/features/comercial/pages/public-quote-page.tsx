@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatQuantity, QUOTE_STATUS_LABELS } from '@sede/shared/crm/quotes';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,13 +14,14 @@ import { formatDate, formatMoneyCents } from '../../../lib/format.ts';
 import { comercialKeys } from '../api/keys.ts';
 import { answerPublicQuote, getPublicQuote, publicQuotePdfUrl } from '../api/public-quote.ts';
 
-/** /orcamento/:token: the client's view of a quote from the e-mail's signed link (no account, decision 0161). */
+/** /orcamento?token=…: the client's view of a quote from the e-mail's signed link (no account, decision 0161). */
 export default function PublicQuotePage() {
-  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
   const qc = useQueryClient();
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
-  const quote = useQuery({ queryKey: comercialKeys.publicQuote(token), queryFn: () => getPublicQuote(token), retry: false });
+  const quote = useQuery({ queryKey: comercialKeys.publicQuote(token), queryFn: () => getPublicQuote(token), retry: false, enabled: Boolean(token) });
   const answer = useMutation({
     mutationFn: (a: 'aceito' | 'recusado') => answerPublicQuote(token, a, a === 'recusado' ? reason : undefined),
     onSuccess: () => qc.invalidateQueries({ queryKey: comercialKeys.publicQuote(token) }),
@@ -28,7 +29,8 @@ export default function PublicQuotePage() {
   const q = quote.data;
   return (
     <FocusCard wide>
-      {quote.isPending && <Spinner label="Carregando orçamento" />}
+      {!token && <FormAlert title="Link inválido">Abra o link completo que chegou no seu e-mail.</FormAlert>}
+      {token && quote.isPending && <Spinner label="Carregando orçamento" />}
       {quote.isError && (
         <FormAlert title={quote.error instanceof ApiError && quote.error.status === 410 ? 'Link expirado' : 'Orçamento não encontrado'}>{quote.error.message}</FormAlert>
       )}
