@@ -4,7 +4,7 @@ import type { MailMessage } from '../../src/platform/mail.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { latestMail, startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person as Member } from '../team/support.ts';
-import { inDays, seedDeal } from './support.ts';
+import { inDays, pdfTextLines, seedDeal } from './support.ts';
 
 let server: TestServer;
 let companyId: string;
@@ -136,7 +136,8 @@ describe('quotes', () => {
   });
 
   it('the PDF is in the company name with its CNPJ, items and totals', async () => {
-    const q = await newQuote();
+    const [{ cnpj }] = (await sql(server, 'SELECT cnpj FROM companies WHERE id = $1', [companyId])) as [{ cnpj: string }];
+    const q = await newQuote(vendas, { discountCents: 475, items: [item(), item({ description: 'Sonho de creme', unit: 'un', quantityMilli: 12_000, unitPriceCents: 450, discountCents: 100 })] });
     const res = await server.request(`/api/crm-quotes/quotes/${q.id}/pdf`, { jar: rh.jar });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -146,6 +147,29 @@ describe('quotes', () => {
     // The document's title (a UTF-16BE string in the Info dictionary) names the quote and the company.
     const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16().toString('latin1');
     expect(bytes.toString('latin1')).toContain(utf16be(`Orçamento nº ${q.number} — Padaria Pão Quente Ltda`));
+    const lines = pdfTextLines(bytes);
+    const formatted = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Padaria Pão Quente Ltda',
+        `CNPJ ${formatted}`,
+        'Rua das Flores, 100 · Campinas/SP · CEP 13010-000',
+        `Orçamento nº ${q.number}`,
+        'Pão francês (cento)',
+        '2,5',
+        'cento',
+        'R$\u00a049,90',
+        'R$\u00a0124,75', // 2,5 × 49,90
+        'Sonho de creme',
+        'R$\u00a053,00', // 12 × 4,50 − 1,00
+        'Subtotal: R$\u00a0177,75',
+        'Desconto: - R$\u00a04,75',
+        'Total: R$\u00a0173,00',
+        'Condições de pagamento',
+        '50% na aprovação, 50% na entrega',
+      ]),
+    );
+    expect(lines.some((l) => l.startsWith('Emitido em ') && l.endsWith(`Válido até ${inDays(10).split('-').reverse().join('/')}`))).toBe(true);
   });
 
   it('the team accepts: the deal is won with the quote total; answering twice is a 409; expired cannot be accepted', async () => {

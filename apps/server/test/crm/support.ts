@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { TestServer } from '../support/test-server.ts';
 
 /** A pipeline with two stages and a deal on the first, written straight to the core tables (the deals module is another's). */
@@ -21,3 +22,28 @@ export const inDays = (n: number) => {
   const d = new Date(Date.now() - 3 * 3600_000 + n * 86_400_000);
   return d.toISOString().slice(0, 10);
 };
+
+/**
+ * The text lines of a PDF written by pdfkit with its standard fonts: every Flate content stream
+ * inflated, each `[<hex> kerning <hex>] TJ` joined and read as WinAnsi (Windows-1252).
+ */
+export function pdfTextLines(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  const decoder = new TextDecoder('windows-1252');
+  for (let i = raw.indexOf('stream\n'); i !== -1; ) {
+    const start = i + 'stream\n'.length;
+    const end = raw.indexOf('\nendstream', start);
+    if (end < 0) break;
+    try {
+      const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+      for (const m of content.matchAll(/\[(.*?)\] TJ/g)) {
+        lines.push([...m[1]!.matchAll(/<([0-9a-f]+)>/g)].map((h) => decoder.decode(Buffer.from(h[1]!, 'hex'))).join(''));
+      }
+    } catch {
+      // not a Flate stream (fonts, images): no text
+    }
+    i = raw.indexOf('stream\n', end + '\nendstream'.length);
+  }
+  return lines;
+}

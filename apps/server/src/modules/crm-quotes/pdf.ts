@@ -11,7 +11,10 @@ const dateBr = (iso: string) => {
   return `${d}/${m}/${y}`;
 };
 
-/** The quote's PDF in the company's name (decision 0160): header, client, items, totals, validity and conditions. */
+/**
+ * The quote's PDF in the company's name (decision 0160): header, client, items, totals, validity and conditions.
+ * The standard fonts write WinAnsi only: no em dash or minus sign in the text (they vanish), '·' and '-' instead.
+ */
 export function quotePdf(company: PdfCompany, quote: Pick<Quote, 'number' | 'validUntil' | 'conditions' | 'notes' | 'items' | 'subtotalCents' | 'discountCents' | 'totalCents' | 'createdAt' | 'dealTitle' | 'personName'>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Orçamento nº ${quote.number} — ${company.name}`, Author: company.name } });
@@ -27,7 +30,7 @@ export function quotePdf(company: PdfCompany, quote: Pick<Quote, 'number' | 'val
     doc.font('Helvetica').fontSize(9).fillColor('#444');
     if (company.fantasia) doc.text(company.fantasia);
     doc.text(`CNPJ ${formatCnpj(company.cnpj)}`);
-    const place = [company.address, [company.city, company.state].filter(Boolean).join('/'), company.cep ? `CEP ${company.cep}` : null].filter(Boolean).join(' — ');
+    const place = [company.address, [company.city, company.state].filter(Boolean).join('/'), company.cep ? `CEP ${company.cep}` : null].filter(Boolean).join(' · ');
     if (place) doc.text(place, { width });
     const contact = [company.phone, company.email].filter(Boolean).join(' · ');
     if (contact) doc.text(contact);
@@ -66,7 +69,7 @@ export function quotePdf(company: PdfCompany, quote: Pick<Quote, 'number' | 'val
     };
     row(cols.map((c) => c.title), true);
     for (const item of quote.items) {
-      row([item.description, formatQuantity(item.quantityMilli), item.unit, money(item.unitPriceCents), item.discountCents ? money(item.discountCents) : '—', money(item.totalCents)]);
+      row([item.description, formatQuantity(item.quantityMilli), item.unit, money(item.unitPriceCents), item.discountCents ? money(item.discountCents) : '-', money(item.totalCents)]);
     }
     doc.moveDown();
 
@@ -75,7 +78,7 @@ export function quotePdf(company: PdfCompany, quote: Pick<Quote, 'number' | 'val
       doc.text(`${label}: ${value}`, left, doc.y, { width, align: 'right' });
     };
     totalLine('Subtotal', money(quote.subtotalCents));
-    if (quote.discountCents) totalLine('Desconto', `− ${money(quote.discountCents)}`);
+    if (quote.discountCents) totalLine('Desconto', `- ${money(quote.discountCents)}`);
     totalLine('Total', money(quote.totalCents), true);
     doc.moveDown(1.5);
 

@@ -5,6 +5,5 @@ export default {
   routes: [
     { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: () => import('./pages/comercial-page.tsx') },
     { path: '/orcamento', title: 'Orçamento', access: 'public', layout: 'focus', page: () => import('./pages/public-quote-page.tsx') },
-    { path: '/tmp-deal/:id', title: 'Negócio', access: 'signed-in', layout: 'shell', page: () => import('../crm-board/pages/tmp-extras-page.tsx') },
   ],
 } satisfies FeatureManifest;
