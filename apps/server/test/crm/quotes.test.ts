@@ -260,6 +260,19 @@ describe('quotes', () => {
     expect((await api(`/public/${past}/answer`, null, { json: { answer: 'aceito' } })).status).toBe(410);
   });
 
+  it("LGPD: a person's export lists the quotes sent to them; erasing them removes the address", async () => {
+    const person = (await server
+      .request('/api/parties/people', { method: 'POST', json: { name: 'Rita Titular', emails: ['rita.titular@exemplo.com.br'] }, jar: vendas.jar })
+      .then((r) => r.json())) as { id: string };
+    const q = await newQuote(vendas, { personId: person.id });
+    expect((await api(`/quotes/${q.id}/send`, vendas, { json: {} })).status).toBe(200);
+    const exported = (await server.request(`/api/parties/people/${person.id}/export`, { jar: admin.jar }).then((r) => r.json())) as Record<string, unknown>;
+    expect(JSON.stringify(exported)).toContain('rita.titular@exemplo.com.br');
+    expect(exported).toMatchObject({ areas: { orcamentos: [{ numero: q.number, situacao: 'enviado', enviadoPara: 'rita.titular@exemplo.com.br' }] } });
+    expect((await server.request(`/api/parties/people/${person.id}/erase`, { method: 'POST', json: {}, jar: admin.jar })).status).toBe(200);
+    expect(await sql(server, 'SELECT sent_to, person_id FROM crm_quotes WHERE id = $1', [q.id])).toEqual([{ sent_to: null, person_id: null }]);
+  });
+
   it('sending without a recipient is a 400', async () => {
     const q = await newQuote();
     const res = await api(`/quotes/${q.id}/send`, vendas, { json: {} });

@@ -1,9 +1,10 @@
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { forbidden } from '../../http/errors.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
+import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts';
 import { exportCrmQuotes } from './export.ts';
 import { crmQuotesRoutes } from './routes.ts';
 
@@ -24,6 +25,22 @@ export default defineModule({
           .where(and(eq(schema.crmQuotes.companyId, tenant.companyId), eq(schema.crmQuotes.id, id)));
         return Boolean(row);
       },
+    });
+    // LGPD (decision 0126): the quotes addressed to a person are in their export; erasing them
+    // removes the address the quote was sent to (the quote itself is the company's record).
+    const Q = schema.crmQuotes;
+    addPersonExportPart(s, 'orcamentos', (tenant, personId) =>
+      tenant.db
+        .select({ numero: Q.number, situacao: Q.status, totalCentavos: Q.totalCents, validoAte: Q.validUntil, enviadoPara: Q.sentTo, enviadoEm: Q.sentAt })
+        .from(Q)
+        .where(and(eq(Q.companyId, tenant.companyId), eq(Q.personId, personId)))
+        .orderBy(desc(Q.createdAt)),
+    );
+    addPersonErasureStep(s, async (tx, tenant, personId) => {
+      await tx
+        .update(Q)
+        .set({ sentTo: null, personId: null })
+        .where(and(eq(Q.companyId, tenant.companyId), eq(Q.personId, personId)));
     });
   },
 });
