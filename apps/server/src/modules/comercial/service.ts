@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { COMERCIAL_TOOL_KEYS, COMERCIAL_TOOLS, type ComercialOverview, type ComercialTile } from '@sede/shared/crm/comercial';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import type { Services, Tenant } from '../../services.ts';
