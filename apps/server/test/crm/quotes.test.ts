@@ -242,6 +242,9 @@ describe('quotes', () => {
     expect(refused.status).toBe(200);
     const after = (await api<Quote>(`/quotes/${q.id}`, vendas)).body;
     expect(after).toMatchObject({ status: 'recusado', answeredBy: 'client', refusalReason: 'Achamos caro' });
+    // Whoever made the quote hears of it in the bell.
+    const bell = await sql(server, `SELECT title, body, link FROM notifications WHERE user_id = $1 AND entity_id = $2`, [vendas.userId, q.id]);
+    expect(bell).toEqual([{ title: `Orçamento nº ${q.number} recusado pelo cliente`, body: 'Coffee break — motivo: Achamos caro', link: '/comercial?aba=orcamentos' }]);
     const twice = await api(`/public/${token}/answer`, null, { json: { answer: 'aceito' } });
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('QUOTE_ALREADY_ANSWERED');

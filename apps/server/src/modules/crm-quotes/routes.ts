@@ -15,6 +15,7 @@ import { areaRouter } from '../../http/area-router.ts';
 import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
+import { notify } from '../../platform/notifications/notify.ts';
 import { checkQuoteLink } from './links.ts';
 import { pdfOf, sendQuote } from './send.ts';
 import {
@@ -136,6 +137,21 @@ export function crmQuotesRoutes(s: Services) {
     const { t, quote } = await fromToken(c.req.param('token'));
     const { answer, reason } = parseWith(quoteAnswerSchema, await readJson(c));
     await answerQuote({ ...t, actorId: null }, quote.id, answer, 'client', reason);
+    // The deal's owner and whoever made the quote learn it at once (the bell; e-mail by preference).
+    const { rows } = await s.pool.query<{ owner_id: string | null; created_by: string | null }>(
+      'SELECT d.owner_id, q.created_by FROM crm_quotes q JOIN deals d ON d.id = q.deal_id WHERE q.id = $1',
+      [quote.id],
+    );
+    const userIds = [rows[0]?.owner_id, rows[0]?.created_by].filter((v): v is string => Boolean(v));
+    await notify(s, {
+      companyId: t.companyId,
+      userIds,
+      kind: 'alert',
+      title: `Orçamento nº ${quote.number} ${answer === 'aceito' ? 'aceito' : 'recusado'} pelo cliente`,
+      body: answer === 'aceito' ? `${quote.dealTitle}: o negócio foi marcado como ganho.` : `${quote.dealTitle}${reason ? ` — motivo: ${reason}` : ''}`,
+      link: '/comercial?aba=orcamentos',
+      entity: { type: 'quote', id: quote.id },
+    }).catch((e: Error) => console.error('[crm-quotes] notify failed', e.message));
     return c.json({ status: answer });
   });
 
