@@ -1,6 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useSearchParams } from 'react-router';
+import { Briefcase } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { COMERCIAL_TABS, type ComercialTab } from '@sede/shared/crm/comercial';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProductsTab } from '../components/products-tab.tsx';
 import { QuotesTab } from '../components/quotes-tab.tsx';
@@ -9,9 +13,25 @@ const LABELS: Record<ComercialTab, string> = { 'visao-geral': 'Visão geral', pr
 
 /** /comercial: the area's overview, its catalogue and every quote, one tab each (`?aba=` in the URL, decision 0163). */
 export default function ComercialPage() {
+  const { company } = useAuth();
   const [params, setParams] = useSearchParams();
   const raw = params.get('aba');
   const tab: ComercialTab = (COMERCIAL_TABS as readonly string[]).includes(raw ?? '') ? (raw as ComercialTab) : 'visao-geral';
+  // The default permissions open /comercial to a person without a company: it asks for one first.
+  if (!company) {
+    return (
+      <EmptyState
+        icon={Briefcase}
+        title="Comercial: vincule sua empresa primeiro"
+        description="O Comercial mostra o funil, os orçamentos e as ferramentas de vendas da sua empresa. Vincule sua empresa pelo CNPJ ou aceite o convite que você recebeu por e-mail."
+        action={
+          <Button asChild>
+            <Link to="/company-welcome">Vincular empresa</Link>
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <Tabs.Root
       value={tab}
