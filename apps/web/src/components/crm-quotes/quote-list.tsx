@@ -57,7 +57,10 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
           <Button variant="ghost" size="sm" onClick={() => setSending(q)} aria-label={`Enviar orçamento nº ${q.number} por e-mail`}>
             <Mail aria-hidden /> Enviar
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => accept.mutate(q)} aria-label={`Marcar orçamento nº ${q.number} como aceito`}>
+          <Button variant="ghost" size="sm" onClick={() => {
+              if (window.confirm(`Marcar o orçamento nº ${q.number} como aceito? O negócio será marcado como ganho com o valor do orçamento.`)) accept.mutate(q);
+            }}
+            aria-label={`Marcar orçamento nº ${q.number} como aceito`}>
             <Check aria-hidden /> Aceito
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setRefusing(q)} aria-label={`Marcar orçamento nº ${q.number} como recusado`}>
