@@ -66,6 +66,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_list: 'Lista de contatos',
   crm_segment: 'Segmento de contatos',
   crm_import: 'Importação de contatos',
+  product: 'Produto ou serviço',
+  quote: 'Orçamento',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -112,6 +112,7 @@ describe('isPublicPath', () => {
     ['/email-confirmed', true],
     ['/team-invite', true],
     ['/dev/mailbox', true],
+    ['/orcamento', true],
     ['/', false],
     ['/empresa', false],
     ['/authx', false],

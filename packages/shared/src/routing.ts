@@ -17,7 +17,7 @@ export type RoutingInput = {
   role?: string | null;
 };
 
-const PUBLIC_PATHS = ['/auth', '/accept-invite', '/email-confirmed', '/team-invite', '/dev/mailbox'];
+const PUBLIC_PATHS = ['/auth', '/accept-invite', '/email-confirmed', '/team-invite', '/dev/mailbox', '/orcamento'];
 export const isPublicPath = (path: string) => PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 export function resolveRedirect(input: RoutingInput): string | null {

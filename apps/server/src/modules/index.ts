@@ -4,10 +4,13 @@ import billing from './billing/module.ts';
 import cnpj from './cnpj/module.ts';
 import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
+import comercial from './comercial/module.ts';
 import companyData from './company-data/module.ts';
 import crmMetrics from './crm-metrics/module.ts';
 import crmDeals from './crm-deals/module.ts';
 import crmContacts from './crm-contacts/module.ts';
+import crmAi from './crm-ai/module.ts';
+import crmQuotes from './crm-quotes/module.ts';
 import departments from './departments/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import files from './files/module.ts';
@@ -47,6 +50,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   finance,
   crmDeals,
   crmContacts,
+  crmQuotes,
+  crmAi,
+  comercial,
   companyData,
   crmMetrics,
   financeReports,

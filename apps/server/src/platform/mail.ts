@@ -3,7 +3,8 @@ import type { Database } from '@sede/db/client';
 import { schema } from '@sede/db/client';
 import type { Config } from './config.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType?: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type Mailer = { send(message: MailMessage): Promise<void>; mode: 'smtp' | 'dev-mailbox' | 'disabled' };
 
 /**
@@ -17,7 +18,7 @@ export function createMailer(cfg: Config, db: Database): Mailer {
     return {
       mode: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: cfg.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: cfg.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
       },
     };
   }
@@ -32,7 +33,9 @@ export function createMailer(cfg: Config, db: Database): Mailer {
   return {
     mode: 'dev-mailbox',
     async send(m) {
-      await db.insert(schema.devMailbox).values({ to: m.to.toLowerCase(), subject: m.subject, text: m.text, html: m.html });
+      // The dev mailbox keeps no bytes: it names the attachments at the end of the text.
+      const attached = m.attachments?.length ? `\n\nAnexos: ${m.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ')}` : '';
+      await db.insert(schema.devMailbox).values({ to: m.to.toLowerCase(), subject: m.subject, text: m.text + attached, html: m.html });
     },
   };
 }

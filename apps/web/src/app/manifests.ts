@@ -3,6 +3,7 @@ import access from '../features/access/manifest.ts';
 import admin from '../features/admin/manifest.ts';
 import auth from '../features/auth/manifest.ts';
 import billing from '../features/billing/manifest.ts';
+import comercial from '../features/comercial/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
 import crmMetrics from '../features/crm-metrics/manifest.ts';
@@ -33,6 +34,7 @@ export const MANIFESTS: FeatureManifest[] = [
   crmMetrics,
   crmBoard,
   crmContacts,
+  comercial,
   access,
   support,
   billing,

@@ -12,3 +12,4 @@ export * from './finance.ts';
 export * from './crm-targets.ts';
 export * from './finance-statements.ts';
 export * from './crm-contacts.ts';
+export * from './crm-quotes.ts';

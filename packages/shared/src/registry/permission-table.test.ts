@@ -32,6 +32,7 @@ const TABLE: Array<[Permission, string[]]> = [
   ['crm.write', EVERY],
   ['crm.delete', SALES],
   ['crm.export', SALES],
+  ['crm.ai', EVERY],
   ['prospeccao.read', EVERY],
   ['prospeccao.write', EVERY],
   ['prospeccao.ai', EVERY],

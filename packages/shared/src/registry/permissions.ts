@@ -26,7 +26,7 @@ export const AREA_ACTIONS = {
   /** People and organizations (the product's one contact base, issue 11 item 1). */
   parties: ['read', 'write', 'delete', 'export', 'erase'],
   /** /kanban-leads and /lista-contatos: deals, lists, stages. */
-  crm: ['read', 'write', 'delete', 'export'],
+  crm: ['read', 'write', 'delete', 'export', 'ai'],
   /** /cnpj-search, /extrair-leads-cnpj, /deep-search, /extrair-leads. */
   prospeccao: ['read', 'write', 'delete', 'export', 'ai'],
   /** /campanhas-massa. */
@@ -66,6 +66,7 @@ const MEMBER_TOOL_GRANTS = [
   'parties.write',
   'crm.read',
   'crm.write',
+  'crm.ai',
   'prospeccao.read',
   'prospeccao.write',
   'prospeccao.ai',

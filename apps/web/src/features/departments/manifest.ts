@@ -4,7 +4,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
  * The department areas before their contents exist: one placeholder page each. When an area
  * gets its own feature folder, its routes and nav entry move to that folder's manifest.
  */
-const comercial = () => import('./pages/comercial-page.tsx');
+const comercial = () => import('./pages/comercial-tools-page.tsx');
 const marketing = () => import('./pages/marketing-page.tsx');
 const rh = () => import('./pages/rh-page.tsx');
 const juridico = () => import('./pages/juridico-page.tsx');
@@ -28,7 +28,6 @@ export default {
     { path: '/document-creator/:documentId', title: 'Novo documento', access: 'signed-in', layout: 'shell', page: documentacao },
     { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: documentacao },
 
-    { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes', title: 'Análise de reuniões', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes/:id', title: 'Análise de reunião', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/marketing', title: 'Marketing', access: ['marketing'], layout: 'shell', page: marketing },

@@ -2,6 +2,9 @@ import { companySummaryV1 } from './company-summary.v1.ts';
 import { connectionTestV1 } from './connection-test.v1.ts';
 import { financeCategorySuggestionV1 } from './finance-category-suggestion.v1.ts';
 import { financeDocumentReadingV1 } from './finance-document-reading.v1.ts';
+import { dealLeadScoreV1 } from './deal-lead-score.v1.ts';
+import { dealNextStepV1 } from './deal-next-step.v1.ts';
+import { dealSummaryV1 } from './deal-summary.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -12,6 +15,10 @@ export const PROMPTS = {
   [companySummaryV1.id]: companySummaryV1,
   [financeDocumentReadingV1.id]: financeDocumentReadingV1,
   [financeCategorySuggestionV1.id]: financeCategorySuggestionV1,
+  [dealSummaryV1.id]: dealSummaryV1,
+  [dealNextStepV1.id]: dealNextStepV1,
+  [dealLeadScoreV1.id]: dealLeadScoreV1,
 } as const satisfies Record<string, Prompt<never>>;
 
-export { companySummaryV1, connectionTestV1, financeCategorySuggestionV1, financeDocumentReadingV1 };
+export { companySummaryV1, connectionTestV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1 };
+export type { DealTimelineInput } from './deal-timeline.ts';

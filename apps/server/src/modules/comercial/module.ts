@@ -1,0 +1,32 @@
+import { defineModule } from '../../platform/module.ts';
+import { registerComercialTile } from './public.ts';
+import { comercialRoutes } from './routes.ts';
+
+const count = new Intl.NumberFormat('pt-BR');
+
+/**
+ * /comercial's overview (issue 12 item 6, decision 0163). The tiles of the board and the contact
+ * base get a default KPI from the core tables here; the areas that own a tool register theirs
+ * (`registerComercialTile`, which replaces these).
+ */
+export default defineModule({
+  key: 'comercial',
+  mount: '/comercial',
+  routes: comercialRoutes,
+  start: (s) => {
+    registerComercialTile(s, {
+      tool: 'kanban-leads',
+      kpi: async (t) => {
+        const { rows } = await s.pool.query<{ n: string }>(`SELECT COUNT(*) AS n FROM deals WHERE company_id = $1 AND status = 'open'`, [t.companyId]);
+        return { label: 'Negócios abertos', value: count.format(Number(rows[0]!.n)) };
+      },
+    });
+    registerComercialTile(s, {
+      tool: 'lista-contatos',
+      kpi: async (t) => {
+        const { rows } = await s.pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM people WHERE company_id = $1', [t.companyId]);
+        return { label: 'Pessoas', value: count.format(Number(rows[0]!.n)) };
+      },
+    });
+  },
+});

@@ -1,0 +1,10 @@
+import { areaRouter } from '../../http/area-router.ts';
+import type { Services } from '../../services.ts';
+import { overview } from './service.ts';
+
+/** /api/comercial: the overview of /comercial (permission `comercial`, decision 0163). */
+export function comercialRoutes(s: Services) {
+  const r = areaRouter(s, 'comercial.read');
+  r.get('/overview', async (c) => c.json(await overview(s, c.get('tenant'))));
+  return r;
+}

@@ -1,0 +1,46 @@
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { and, desc, eq } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import { forbidden } from '../../http/errors.ts';
+import { registerEntity } from '../../platform/entities.ts';
+import { defineModule } from '../../platform/module.ts';
+import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts';
+import { exportCrmQuotes } from './export.ts';
+import { crmQuotesRoutes } from './routes.ts';
+
+/** Products, services and quotes of the CRM (issue 12 item 1, decisions 0160–0161). */
+export default defineModule({
+  key: 'crm-quotes',
+  mount: '/crm-quotes',
+  routes: crmQuotesRoutes,
+  exportData: exportCrmQuotes,
+  start: (s) => {
+    // Files and comments may attach to a quote (the signed PO, the client's questions).
+    registerEntity(s, 'quote', {
+      canSee: async (tenant, id, viewer) => {
+        if (!canAny(grantsFor(viewer.membership), ['crm.read'])) throw forbidden();
+        const [row] = await tenant.db
+          .select({ id: schema.crmQuotes.id })
+          .from(schema.crmQuotes)
+          .where(and(eq(schema.crmQuotes.companyId, tenant.companyId), eq(schema.crmQuotes.id, id)));
+        return Boolean(row);
+      },
+    });
+    // LGPD (decision 0126): the quotes addressed to a person are in their export; erasing them
+    // removes the address the quote was sent to (the quote itself is the company's record).
+    const Q = schema.crmQuotes;
+    addPersonExportPart(s, 'orcamentos', (tenant, personId) =>
+      tenant.db
+        .select({ numero: Q.number, situacao: Q.status, totalCentavos: Q.totalCents, validoAte: Q.validUntil, enviadoPara: Q.sentTo, enviadoEm: Q.sentAt })
+        .from(Q)
+        .where(and(eq(Q.companyId, tenant.companyId), eq(Q.personId, personId)))
+        .orderBy(desc(Q.createdAt)),
+    );
+    addPersonErasureStep(s, async (tx, tenant, personId) => {
+      await tx
+        .update(Q)
+        .set({ sentTo: null, personId: null })
+        .where(and(eq(Q.companyId, tenant.companyId), eq(Q.personId, personId)));
+    });
+  },
+});

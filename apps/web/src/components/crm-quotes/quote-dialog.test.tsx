@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuoteDialog } from './quote-dialog.tsx';
+import { parseMoneyInput } from './money.ts';
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call = { method: init.method ?? 'GET', url: String(input), body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    let answer: unknown = { items: [] };
+    if (call.url.startsWith('/api/crm-quotes/products')) {
+      answer = { items: [{ id: 'p1', name: 'Pão de forma', description: '', code: null, unit: 'pct', priceCents: 1290, active: true, createdAt: '', updatedAt: '' }] };
+    }
+    if (call.method === 'POST') answer = { id: 'q1', number: 7, items: [] };
+    return new Response(JSON.stringify(answer), { status: call.method === 'POST' ? 201 : 200, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+
+describe('parseMoneyInput', () => {
+  it('reads pt-BR amounts', () => {
+    expect(parseMoneyInput('1.234,56')).toBe(123_456);
+    expect(parseMoneyInput('R$ 10')).toBe(1000);
+    expect(parseMoneyInput('12.5')).toBe(1250);
+    expect(parseMoneyInput('-1')).toBeNull();
+    expect(parseMoneyInput('1,234')).toBeNull();
+  });
+});
+
+describe('QuoteDialog', () => {
+  it('fills an item from the catalogue, shows totals live and sends only what the server computes from', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    wrap(<QuoteDialog open onOpenChange={() => {}} dealId="d1" onSaved={onSaved} />);
+    const dialog = await screen.findByTestId('quote-dialog');
+    const item = within(dialog).getAllByTestId('quote-item')[0]!;
+    await waitFor(() => expect(within(item).getByRole('option', { name: /Pão de forma/ })).toBeTruthy());
+    await user.selectOptions(within(item).getByLabelText('Produto ou serviço do catálogo'), 'p1');
+    expect(within(item).getByLabelText('Descrição')).toHaveProperty('value', 'Pão de forma');
+    expect(within(item).getByLabelText('Preço unitário (R$)')).toHaveProperty('value', '12,90');
+    const quantity = within(item).getByLabelText('Quantidade');
+    await user.clear(quantity);
+    await user.type(quantity, '2,5');
+    // 2,5 × 12,90 = 32,25
+    expect(within(dialog).getByTestId('quote-total').textContent).toBe('R$\u00a032,25');
+    await user.type(within(dialog).getByLabelText('Desconto no total (R$)'), '40');
+    expect(within(dialog).getByTestId('quote-totals').textContent).toContain('O desconto é maior que o total do orçamento.');
+    await user.clear(within(dialog).getByLabelText('Desconto no total (R$)'));
+    await user.type(within(dialog).getByLabelText('Desconto no total (R$)'), '2,25');
+    expect(within(dialog).getByTestId('quote-total').textContent).toBe('R$\u00a030,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar orçamento' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/crm-quotes/deals/d1/quotes');
+    expect(post.body).toMatchObject({
+      discountCents: 225,
+      items: [{ productId: 'p1', description: 'Pão de forma', unit: 'pct', quantityMilli: 2500, unitPriceCents: 1290, discountCents: 0 }],
+    });
+    expect(post.body).not.toHaveProperty('totalCents');
+  });
+
+  it('refuses a quantity with more than 3 decimals before calling the server', async () => {
+    const user = userEvent.setup();
+    wrap(<QuoteDialog open onOpenChange={() => {}} dealId="d1" />);
+    const dialog = await screen.findByTestId('quote-dialog');
+    const item = within(dialog).getAllByTestId('quote-item')[0]!;
+    await user.type(within(item).getByLabelText('Descrição'), 'Serviço');
+    await user.clear(within(item).getByLabelText('Quantidade'));
+    await user.type(within(item).getByLabelText('Quantidade'), '1,2345');
+    await user.type(within(item).getByLabelText('Preço unitário (R$)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar orçamento' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Item 1: confira a quantidade'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

@@ -1,0 +1,212 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Download, Mail, Pencil, Trash2, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Quote } from '@sede/shared/crm/quotes';
+import { formatDate, formatMoneyCents } from '../../lib/format.ts';
+import { FormAlert } from '../form/form-alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Field } from '../ui/field.tsx';
+import { Input, inputClass } from '../ui/input.tsx';
+import { answerQuote, crmQuoteKeys, deleteQuote, quotePdfUrl, sendQuote } from './api.ts';
+import { QuoteDialog } from './quote-dialog.tsx';
+import { QuoteStatusBadge } from './quote-status-badge.tsx';
+
+const open = (q: Quote) => q.status === 'rascunho' || q.status === 'enviado';
+
+/**
+ * Quotes as a table on wide screens and cards on phones, each with its PDF, edit, send,
+ * accept/refuse and delete (decision 0160). `showDeal` adds the deal's title (the Orçamentos tab).
+ */
+export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showDeal?: boolean }) {
+  const [editing, setEditing] = useState<Quote | null>(null);
+  const [sending, setSending] = useState<Quote | null>(null);
+  const [refusing, setRefusing] = useState<Quote | null>(null);
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
+  const accept = useMutation({
+    mutationFn: (q: Quote) => answerQuote(q.id, 'aceito'),
+    onSuccess: (q) => {
+      toast.success(`Orçamento nº ${q.number} aceito. O negócio foi marcado como ganho.`);
+      void refresh();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const remove = useMutation({
+    mutationFn: (q: Quote) => deleteQuote(q.id),
+    onSuccess: () => {
+      toast.success('Orçamento excluído.');
+      void refresh();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  const actions = (q: Quote) => (
+    <div className="flex flex-wrap gap-1">
+      <Button asChild variant="ghost" size="sm">
+        <a href={quotePdfUrl(q.id)} download aria-label={`Baixar PDF do orçamento nº ${q.number}`}>
+          <Download aria-hidden /> PDF
+        </a>
+      </Button>
+      {open(q) && (
+        <>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(q)} aria-label={`Editar orçamento nº ${q.number}`}>
+            <Pencil aria-hidden /> Editar
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setSending(q)} aria-label={`Enviar orçamento nº ${q.number} por e-mail`}>
+            <Mail aria-hidden /> Enviar
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => {
+              if (window.confirm(`Marcar o orçamento nº ${q.number} como aceito? O negócio será marcado como ganho com o valor do orçamento.`)) accept.mutate(q);
+            }}
+            aria-label={`Marcar orçamento nº ${q.number} como aceito`}>
+            <Check aria-hidden /> Aceito
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setRefusing(q)} aria-label={`Marcar orçamento nº ${q.number} como recusado`}>
+            <X aria-hidden /> Recusado
+          </Button>
+        </>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Excluir orçamento nº ${q.number}`}
+        onClick={() => {
+          if (window.confirm(`Excluir o orçamento nº ${q.number}? Esta ação não pode ser desfeita.`)) remove.mutate(q);
+        }}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+
+  return (
+    <div className="@container">
+      <table className="hidden w-full text-left text-sm @2xl:table" data-testid="quotes-table">
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">Nº</th>
+            {showDeal && <th scope="col" className="py-2 pr-3 font-medium">Negócio</th>}
+            <th scope="col" className="py-2 pr-3 font-medium">Situação</th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">Total</th>
+            <th scope="col" className="py-2 pr-3 font-medium">Validade</th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Ações</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {quotes.map((q) => (
+            <tr key={q.id}>
+              <td className="py-2 pr-3 font-medium">{q.number}</td>
+              {showDeal && <td className="max-w-56 truncate py-2 pr-3">{q.dealTitle}</td>}
+              <td className="py-2 pr-3">
+                <QuoteStatusBadge status={q.status} />
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatMoneyCents(q.totalCents)}</td>
+              <td className="py-2 pr-3">{formatDate(`${q.validUntil}T12:00:00`)}</td>
+              <td className="py-2">{actions(q)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="grid grid-cols-1 gap-3 @2xl:hidden" aria-label="Orçamentos">
+        {quotes.map((q) => (
+          <li key={q.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium">Orçamento nº {q.number}</p>
+                {showDeal && <p className="truncate text-sm text-slate-600">{q.dealTitle}</p>}
+              </div>
+              <QuoteStatusBadge status={q.status} />
+            </div>
+            <p className="text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{formatMoneyCents(q.totalCents)}</span> · válido até {formatDate(`${q.validUntil}T12:00:00`)}
+            </p>
+            {actions(q)}
+          </li>
+        ))}
+      </ul>
+      {editing && <QuoteDialog open onOpenChange={(o) => !o && setEditing(null)} quote={editing} />}
+      {sending && <SendDialog quote={sending} onClose={() => setSending(null)} />}
+      {refusing && <RefuseDialog quote={refusing} onClose={() => setRefusing(null)} />}
+    </div>
+  );
+}
+
+function SendDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
+  const qc = useQueryClient();
+  const [to, setTo] = useState(quote.sentTo ?? '');
+  const [message, setMessage] = useState('');
+  const send = useMutation({
+    mutationFn: () => sendQuote(quote.id, { to: to.trim() || undefined, message }),
+    onSuccess: (q) => {
+      toast.success(`Orçamento nº ${q.number} enviado para ${q.sentTo}.`);
+      void qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
+      onClose();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={`Enviar orçamento nº ${quote.number}`} description="O cliente recebe o PDF em anexo e um link para aceitar ou recusar, sem precisar de conta.">
+      <form onSubmit={submit} className="grid gap-3">
+        <Field label="E-mail do cliente" hint={quote.personName ? `Em branco: o e-mail de ${quote.personName}.` : undefined}>
+          <Input type="email" value={to} onChange={(e) => setTo(e.target.value)} autoComplete="off" />
+        </Field>
+        <Field label="Mensagem (opcional)">
+          <textarea className={`${inputClass} h-20`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} />
+        </Field>
+        {send.error && <FormAlert title="Não foi possível enviar">{send.error.message}</FormAlert>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={send.isPending}>
+            Enviar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RefuseDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
+  const qc = useQueryClient();
+  const [reason, setReason] = useState('');
+  const refuse = useMutation({
+    mutationFn: () => answerQuote(quote.id, 'recusado', reason),
+    onSuccess: () => {
+      toast.success(`Orçamento nº ${quote.number} marcado como recusado.`);
+      void qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={`Orçamento nº ${quote.number} recusado`}>
+      <form
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          refuse.mutate();
+        }}
+      >
+        <Field label="Motivo (opcional)">
+          <textarea className={`${inputClass} h-20`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+        </Field>
+        {refuse.error && <FormAlert title="Não foi possível registrar">{refuse.error.message}</FormAlert>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="destructive" pending={refuse.isPending}>
+            Marcar como recusado
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

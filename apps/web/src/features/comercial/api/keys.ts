@@ -1,0 +1,4 @@
+export const comercialKeys = {
+  overview: ['comercial', 'overview'] as const,
+  publicQuote: (token: string) => ['public-quote', token] as const,
+};

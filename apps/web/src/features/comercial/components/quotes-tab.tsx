@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileText, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@sede/shared/crm/quotes';
+import { crmQuoteKeys, listQuotes } from '../../../components/crm-quotes/api.ts';
+import { QuoteDialog } from '../../../components/crm-quotes/quote-dialog.tsx';
+import { QuoteList } from '../../../components/crm-quotes/quote-list.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+
+/** Orçamentos: every quote of the company, filtered by status. */
+export function QuotesTab() {
+  const [status, setStatus] = useState<QuoteStatus | ''>('');
+  const [creating, setCreating] = useState(false);
+  const filter = status ? { status } : {};
+  const quotes = useQuery({ queryKey: crmQuoteKeys.quotes(filter), queryFn: () => listQuotes(filter) });
+  useLiveInvalidate('deal', crmQuoteKeys.all);
+  const items = quotes.data?.items ?? [];
+  const empty = quotes.isSuccess && items.length === 0 && !status;
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      {!empty && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+          <div className="grid gap-1.5 sm:w-60">
+            <Label htmlFor="quote-status-filter">Situação</Label>
+            <select id="quote-status-filter" className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}>
+              <option value="">Todas</option>
+              {QUOTE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {QUOTE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden /> Novo orçamento
+          </Button>
+        </div>
+      )}
+      {quotes.isPending && <Spinner />}
+      {quotes.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Não foi possível carregar os orçamentos. {quotes.error.message}
+        </p>
+      )}
+      {empty && (
+        <EmptyState
+          icon={FileText}
+          title="Nenhum orçamento ainda"
+          description="Monte orçamentos para os negócios do funil, com itens do catálogo, descontos e validade; envie o PDF por e-mail e acompanhe quem aceitou."
+          action={
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> Criar o primeiro orçamento
+            </Button>
+          }
+        />
+      )}
+      {quotes.isSuccess && items.length === 0 && status && <p className="text-sm text-slate-600">Nenhum orçamento com a situação “{QUOTE_STATUS_LABELS[status]}”.</p>}
+      {items.length > 0 && (
+        <Card className="p-4">
+          <QuoteList quotes={items} showDeal />
+        </Card>
+      )}
+      <QuoteDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * /comercial's overview (issue 12 item 6, decision 0163): the KPIs and the tiles into every
+ * Comercial tool. Each tool's KPI comes from the module that owns it (registerComercialTile).
+ */
+export const COMERCIAL_TOOLS = {
+  'kanban-leads': { title: 'Kanban de leads', path: '/kanban-leads', description: 'Negócios por etapa do funil' },
+  'lista-contatos': { title: 'Listas de contatos', path: '/lista-contatos', description: 'Pessoas, organizações e listas' },
+  metricas: { title: 'Métricas', path: '/metricas', description: 'Funil, ganhos, metas e ciclo de vendas' },
+  'analise-reunioes': { title: 'Análise de reuniões', path: '/analise-reunioes', description: 'Transcrição e análise com IA' },
+  'extrair-leads-cnpj': { title: 'Extrair leads/CNPJ', path: '/extrair-leads-cnpj', description: 'Empresas por CNPJ, atividade e região' },
+  'campanhas-massa': { title: 'Campanhas em massa', path: '/campanhas-massa', description: 'E-mail e WhatsApp para listas' },
+  atendimento: { title: 'Atendimento', path: '/atendimento', description: 'Caixa de entrada do atendimento' },
+} as const;
+export type ComercialTool = keyof typeof COMERCIAL_TOOLS;
+export const COMERCIAL_TOOL_KEYS = Object.keys(COMERCIAL_TOOLS) as ComercialTool[];
+
+export type ComercialKpi = { label: string; value: string };
+export type ComercialTile = { tool: ComercialTool; title: string; path: string; description: string; kpi: ComercialKpi | null };
+
+export type ComercialOverview = {
+  openPipelineCents: number;
+  openDeals: number;
+  weightedPipelineCents: number;
+  wonThisMonthCents: number;
+  wonThisMonthCount: number;
+  /** Won ÷ (won + lost) closed in the last 90 days, 0–1; null with nothing closed. */
+  conversionRate: number | null;
+  dealsWithoutNextActivity: number;
+  overdueActivities: number;
+  tiles: ComercialTile[];
+};
+
+export const COMERCIAL_TABS = ['visao-geral', 'produtos', 'orcamentos'] as const;
+export type ComercialTab = (typeof COMERCIAL_TABS)[number];
