@@ -1,14 +1,20 @@
 import type { BenchContext, BenchRow } from './types.ts';
 import board from './crm/board.ts';
+import contacts from './crm/contacts.ts';
+import metrics from './crm/metrics.ts';
 
 /**
- * The CRM's targets (issue 12), rows named "crm: …". Each part runs on its own (the board;
- * contacts and import are added as parts); a part that throws is a failed row and the others
+ * The CRM's targets (issue 12), rows named "crm: …". Each part runs on its own (the board,
+ * contacts and import, metrics); a part that throws is a failed row and the others
  * still run.
  */
 export default async function crmBench(ctx: BenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const [name, part] of [['board', board]] as const) {
+  for (const [name, part] of [
+    ['board', board],
+    ['contacts', contacts],
+    ['metrics', metrics],
+  ] as const) {
     try {
       rows.push(...(await part(ctx)));
     } catch (e) {
