@@ -300,3 +300,18 @@ describe('funnel edge cases', () => {
     ]);
   });
 });
+
+describe('cycle edge case', () => {
+  it('a deal won before its row was created (brought from elsewhere) counts as 0 days, never negative', async () => {
+    const one = async (text: string, params: unknown[]) => (await sql(server, text, params))[0]!.id as string;
+    const p4 = await one(`INSERT INTO crm_pipelines (company_id, name, position) VALUES ($1, 'Ciclo', 10) RETURNING id`, [companyId]);
+    const s = await one(`INSERT INTO crm_stages (company_id, pipeline_id, name, position, probability) VALUES ($1, $2, 'S', 0, 10) RETURNING id`, [companyId, p4]);
+    await sql(
+      server,
+      `INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents, status, created_at, closed_at) VALUES ($1, $2, $3, 'Importado', 100, 'won', '2026-02-20T12:00:00Z', '2026-02-10T12:00:00Z')`,
+      [companyId, p4, s],
+    );
+    const res = await api<{ cycle: { count: number; avgCycleDays: number | null } }>(`/cycle?${PERIOD}&pipelineId=${p4}`, seller);
+    expect(res.body.cycle).toMatchObject({ count: 1, avgCycleDays: 0 });
+  });
+});

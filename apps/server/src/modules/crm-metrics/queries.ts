@@ -182,7 +182,8 @@ export async function wonBreakdown(tenant: Tenant, f: MetricsFilters): Promise<{
            d.owner_id, u.name AS owner_name, w.source,
            count(*)::int AS count,
            coalesce(sum(d.value_cents), 0)::text AS won_cents,
-           round((avg(extract(epoch FROM d.closed_at - d.created_at)) / 86400)::numeric, 1)::float8 AS avg_days
+           -- A deal closed before its row was created (data brought from elsewhere) counts as 0 days, never negative.
+           round((avg(greatest(extract(epoch FROM d.closed_at - d.created_at), 0)) / 86400)::numeric, 1)::float8 AS avg_days
       FROM deals d
       CROSS JOIN LATERAL (SELECT nullif(btrim(d.source), '') AS source) w
       LEFT JOIN "user" u ON u.id = d.owner_id
