@@ -34,7 +34,7 @@ describe('custom fields on people and organizations', () => {
   it('people: stores typed values, merges a PATCH, refuses bad values with a 400 in Portuguese', async () => {
     const cargo = await field(admin, { entity: 'person', label: 'Nível de decisão', type: 'select', options: ['Decisor', 'Influenciador'] });
     const aniversario = await field(admin, { entity: 'person', label: 'Aniversário', type: 'date' });
-    expect(cargo.key).toBe('nivel_de_decisao');
+    expect([cargo.key, aniversario.key]).toEqual(['nivel_de_decisao', 'aniversario']);
 
     const created = await api<Person>('/api/parties/people', vendas, { json: { name: 'Carla Campos', customFields: { nivel_de_decisao: 'Decisor' } } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
