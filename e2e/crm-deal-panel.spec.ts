@@ -72,17 +72,20 @@ test.describe('/kanban-leads on a phone', () => {
     const from = card(page, 'Loja do Toque');
     await expect(from).toBeVisible();
     const target = column(page, p.stages[1]!.name);
-    // Scroll the board sideways so both columns show, away from the edges (where dnd-kit auto-scrolls).
-    await target.evaluate((el) => {
-      let box: HTMLElement | null = el.parentElement;
-      while (box && !(box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX !== 'visible')) box = box.parentElement;
-      if (box) box.scrollLeft += el.getBoundingClientRect().left - 210;
-    });
+    // On a phone the board snaps one column per screen and dnd-kit auto-scrolls near its edges. To
+    // drop on a known column, the test turns snapping off and scrolls the board so that the end of
+    // the first column and the start of the second both show, away from the edges.
+    await page.getByTestId('crm-board').evaluate((board, left) => {
+      board.style.scrollSnapType = 'none';
+      board.scrollLeft = left;
+    }, 150);
     const a = (await from.boundingBox())!;
     const b = (await target.boundingBox())!;
-    const start = { x: Math.max(a.x, 0) + 40, y: a.y + a.height / 2 };
-    const end = { x: b.x + 50, y: b.y + 120 };
-    expect(start.x).toBeLessThan(end.x - 60);
+    // The card must travel more than half a column (closestCorners), staying out of the edges' 20 %.
+    const start = { x: 95, y: a.y + a.height / 2 };
+    const end = { x: 305, y: b.y + 120 };
+    expect(a.x + a.width).toBeGreaterThan(start.x + 20);
+    expect(b.x).toBeLessThan(end.x - 40);
 
     // Real touch input through the DevTools protocol (Playwright's touchscreen only taps):
     // press, hold past the TouchSensor's 200 ms delay, move in steps, lift.
