@@ -71,6 +71,8 @@ test.describe('/kanban-leads on a phone', () => {
     await page.goto('/kanban-leads');
     const from = card(page, 'Loja do Toque');
     await expect(from).toBeVisible();
+    // The columns scroll inside the board: the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const target = column(page, p.stages[1]!.name);
     // On a phone the board snaps one column per screen and dnd-kit auto-scrolls near its edges. To
     // drop on a known column, the test turns snapping off and scrolls the board so that the end of
