@@ -16,7 +16,8 @@ export default async function crmBench(ctx: BenchContext): Promise<BenchRow[]> {
     ['metrics', metrics],
   ] as const) {
     try {
-      rows.push(...(await part(ctx)));
+      // The runner prefixes 'crm: '; parts that name their rows 'crm: …' themselves would show it twice.
+      rows.push(...(await part(ctx)).map((r) => ({ ...r, name: r.name.replace(/^crm: /, '') })));
     } catch (e) {
       rows.push({ name: `${name}: error`, value: e instanceof Error ? e.message : String(e), ok: false });
     }

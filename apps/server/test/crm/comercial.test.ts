@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComercialOverview } from '@sede/shared/crm/comercial';
 import { registerComercialTile } from '../../src/modules/comercial/public.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { createCompanyWithAdmin, memberOf, sql } from '../team/support.ts';
 import { inDays, seedDeal } from './support.ts';
 
@@ -27,6 +28,7 @@ describe('GET /api/comercial/overview', () => {
     expect(o.tiles.map((t) => t.tool)).toEqual(['kanban-leads', 'lista-contatos', 'metricas', 'analise-reunioes', 'extrair-leads-cnpj', 'campanhas-massa', 'atendimento']);
     expect(o.tiles[0]).toEqual({ tool: 'kanban-leads', title: 'Kanban de leads', path: '/kanban-leads', description: 'Negócios por etapa do funil', kpi: { label: 'Negócios abertos', value: '0' } });
     expect(o.tiles.find((t) => t.tool === 'atendimento')!.kpi).toBeNull();
+    expect(o.tiles.find((t) => t.tool === 'metricas')!.kpi).toEqual({ label: 'Ganho no mês', value: 'R$\u00a00,00' });
   });
 
   it('computes the KPIs from the deals and their activities, only of the session company', async () => {
@@ -53,6 +55,13 @@ describe('GET /api/comercial/overview', () => {
       overdueActivities: 1,
     });
     expect(o.tiles[0]!.kpi).toEqual({ label: 'Negócios abertos', value: '2' });
+    // The Métricas tile (crm-metrics, decision 0191): won in the month, then against the month's targets.
+    expect(o.tiles.find((t) => t.tool === 'metricas')!.kpi).toEqual({ label: 'Ganho no mês', value: 'R$\u00a0700,00' });
+    const month = todayInBrazil().slice(0, 7);
+    const put = await server.request('/api/crm-metrics/targets', { method: 'PUT', jar: admin.jar, json: { targets: [{ userId: admin.userId, month, targetCents: 140_000 }] } });
+    expect(put.status).toBe(200);
+    await sql(server, `INSERT INTO crm_targets (company_id, user_id, month, target_cents) VALUES ($1, $2, $3, 1000000)`, [other.companyId, other.admin.userId, `${month}-01`]);
+    expect((await overview(admin.jar)).tiles.find((t) => t.tool === 'metricas')!.kpi).toEqual({ label: 'Da meta do mês', value: '50%' });
   });
 
   it('a later area adds its KPI to its tile in one line; a failing KPI leaves the tile without a number', async () => {

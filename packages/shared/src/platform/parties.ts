@@ -37,6 +37,7 @@ export const PARTIES_MESSAGES = {
   ownerInvalid: 'Responsável inválido.',
   ownerNotMember: 'O responsável precisa ser um membro da empresa.',
   tagInvalid: 'Etiqueta inválida: de 1 a 50 caracteres.',
+  customFieldsInvalid: 'Campos personalizados inválidos.',
   tooManyTags: 'No máximo 20 etiquetas.',
   sortInvalid: 'Ordenação inválida.',
   filterInvalid: 'Filtro inválido.',
@@ -148,6 +149,8 @@ export const ownerIdSchema = safeText({ error: PARTIES_MESSAGES.ownerInvalid }).
 const crmFields = {
   ownerId: clearable(ownerIdSchema),
   tags: tagsSchema.optional(),
+  /** Values of the admin-defined custom fields by key (checked by the server against the definitions; null or '' clears one). */
+  customFields: z.record(z.string().max(60, PARTIES_MESSAGES.customFieldsInvalid), z.unknown(), { error: PARTIES_MESSAGES.customFieldsInvalid }).optional(),
 };
 
 const organizationFields = {
@@ -287,6 +290,7 @@ export type Organization = {
   cep: string | null;
   ownerId: string | null;
   tags: string[];
+  customFields: Record<string, unknown>;
   notes: string | null;
   createdBy: string | null;
   createdAt: string;
@@ -304,6 +308,7 @@ export type Person = {
   organization: { id: string; razaoSocial: string; nomeFantasia: string | null } | null;
   ownerId: string | null;
   tags: string[];
+  customFields: Record<string, unknown>;
   notes: string | null;
   legalBasis: LegalBasis | null;
   legalBasisSource: string | null;

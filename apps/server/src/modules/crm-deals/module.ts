@@ -7,7 +7,8 @@ import { defineModule } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import { crmDealsRoutes } from './routes.ts';
-import { dealExists } from './service.ts';
+import { setPartyCustomFieldsCheck } from '../parties/public.ts';
+import { checkedCustomFields, dealExists } from './service.ts';
 
 async function start(s: Services) {
   // Comments, tasks (activities) and files on a deal: whoever may open the board (decision 0125).
@@ -18,6 +19,8 @@ async function start(s: Services) {
     },
     path: (id) => `/kanban-leads?negocio=${id}`,
   });
+  // People's and organizations' custom field values are checked against the definitions kept here (decision 0190).
+  setPartyCustomFieldsCheck(s, (tenant, entity, values, opts) => checkedCustomFields(tenant.db, tenant.companyId, entity, values, opts));
 }
 
 async function exportDeals(_s: Services, tenant: Tenant, out: ExportSink) {

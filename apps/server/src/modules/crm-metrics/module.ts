@@ -1,13 +1,16 @@
 import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
+import { registerComercialTile } from '../comercial/public.ts';
 import { crmMetricsRoutes } from './routes.ts';
+import { metricsTileKpi } from './tile.ts';
 
 /** /metricas' figures and the sales targets (issue 12 item 5; decisions 0165–0168). */
 export default defineModule({
   key: 'crm-metrics',
   mount: '/crm-metrics',
   routes: crmMetricsRoutes,
+  start: (s) => registerComercialTile(s, { tool: 'metricas', kpi: (t) => metricsTileKpi(s, t) }),
   exportData: async (_s, tenant, out) => {
     out.csv('metas.csv', ['id', 'userId', 'month', 'targetCents', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, schema.crmTargets));
   },

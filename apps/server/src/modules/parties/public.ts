@@ -9,6 +9,7 @@ import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
 import { findOrCreateOrganizationFromRecord } from './service.ts';
 
 export { getOrganization, getPerson } from './service.ts';
+export { setPartyCustomFieldsCheck, type PartyCustomFieldsCheck } from './custom-fields-hook.ts';
 export { addPersonErasureStep, addPersonExportPart, type PersonErasureStep, type PersonExportPart } from './person-hooks.ts';
 export { isSuppressed, suppress, suppressionHash, type Contact } from './suppression.ts';
 

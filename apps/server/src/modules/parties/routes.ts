@@ -43,7 +43,7 @@ export function partiesRoutes(s: Services) {
   r.get('/organizations', async (c) => c.json(await listOrganizations(tenant(c), parseWith(partyListQuerySchema, c.req.query()))));
   r.post('/organizations', write, async (c) => {
     const input = parseWith(organizationCreateSchema, await readJson(c));
-    return c.json(await createOrganization(tenant(c), input), 201);
+    return c.json(await createOrganization(s, tenant(c), input), 201);
   });
   r.post('/organizations/lookup', write, async (c) => {
     const { cnpj } = parseWith(organizationLookupSchema, await readJson(c));
@@ -54,7 +54,7 @@ export function partiesRoutes(s: Services) {
   r.get('/organizations/:id', async (c) => c.json(await getOrganization(tenant(c), c.req.param('id'))));
   r.patch('/organizations/:id', write, async (c) => {
     const input = parseWith(organizationUpdateSchema, await readJson(c));
-    return c.json(await updateOrganization(tenant(c), c.req.param('id'), input));
+    return c.json(await updateOrganization(s, tenant(c), c.req.param('id'), input));
   });
   r.delete('/organizations/:id', requirePermission('parties.delete'), async (c) => {
     await deleteOrganization(tenant(c), c.req.param('id'));

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { checkPartyCustomFields, mergeCustomFields } from './custom-fields-hook.ts';
 import { personHooks } from './person-hooks.ts';
 import { anyListed, suppress, type Contact } from './suppression.ts';
 
@@ -53,6 +54,7 @@ export function toOrganization(r: OrgRow): Organization {
     cep: r.cep,
     ownerId: r.ownerId,
     tags: r.tags,
+    customFields: r.customFields ?? {},
     notes: r.notes,
     createdBy: r.createdBy,
     createdAt: r.createdAt.toISOString(),
@@ -72,6 +74,7 @@ export function toPerson(r: PersonRow, org: { id: string; razaoSocial: string; n
     organization: org,
     ownerId: r.ownerId,
     tags: r.tags,
+    customFields: r.customFields ?? {},
     notes: r.notes,
     legalBasis: (r.legalBasis as LegalBasis | null) ?? null,
     legalBasisSource: r.legalBasisSource,
@@ -257,25 +260,27 @@ export async function listOrganizations(t: Tenant, q: ListQuery): Promise<PartyP
 
 export const getOrganization = async (t: Tenant, id: string) => toOrganization(await liveOrganization(t.db, t.companyId, id));
 
-export async function createOrganization(t: Tenant, input: z.output<typeof organizationCreateSchema>): Promise<Organization> {
+export async function createOrganization(s: Services, t: Tenant, input: z.output<typeof organizationCreateSchema>): Promise<Organization> {
   await checkOwner(t.db, t.companyId, input.ownerId);
+  const customFields = input.customFields === undefined ? undefined : mergeCustomFields({}, await checkPartyCustomFields(s, t, 'organization', input.customFields, { creating: true }));
   const [row] = await mapUnique(() =>
     t.db
       .insert(O)
-      .values({ ...input, companyId: t.companyId, createdBy: t.actorId })
+      .values({ ...input, customFields, companyId: t.companyId, createdBy: t.actorId })
       .returning(),
   );
   await changed(t.db, t, 'organization', row!.id);
   return toOrganization(row!);
 }
 
-export async function updateOrganization(t: Tenant, id: string, input: z.output<typeof organizationUpdateSchema>): Promise<Organization> {
-  await liveOrganization(t.db, t.companyId, id);
+export async function updateOrganization(s: Services, t: Tenant, id: string, input: z.output<typeof organizationUpdateSchema>): Promise<Organization> {
+  const current = await liveOrganization(t.db, t.companyId, id);
   await checkOwner(t.db, t.companyId, input.ownerId);
+  const customFields = input.customFields === undefined ? undefined : mergeCustomFields(current.customFields, await checkPartyCustomFields(s, t, 'organization', input.customFields));
   const [row] = await mapUnique(() =>
     t.db
       .update(O)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, customFields, updatedAt: new Date() })
       .where(and(eq(O.id, id), eq(O.companyId, t.companyId), isNull(O.deletedAt)))
       .returning(),
   );
@@ -387,11 +392,12 @@ export async function createPerson(s: Services, t: Tenant, input: z.output<typeo
   await checkOrganization(t.db, t.companyId, input.organizationId);
   await checkOwner(t.db, t.companyId, input.ownerId);
   // Someone erased before stays unreachable when entered again (decision 0126).
+  const customFields = input.customFields === undefined ? undefined : mergeCustomFields({}, await checkPartyCustomFields(s, t, 'person', input.customFields, { creating: true }));
   const listed = await anyListed(s, t.db, t.companyId, contactsOf(input.emails, input.phones));
   const [row] = await mapUnique(() =>
     t.db
       .insert(P)
-      .values({ ...input, suppressed: input.suppressed || listed, companyId: t.companyId, createdBy: t.actorId })
+      .values({ ...input, customFields, suppressed: input.suppressed || listed, companyId: t.companyId, createdBy: t.actorId })
       .returning(),
   );
   await changed(t.db, t, 'person', row!.id);
@@ -399,14 +405,15 @@ export async function createPerson(s: Services, t: Tenant, input: z.output<typeo
 }
 
 export async function updatePerson(s: Services, t: Tenant, id: string, input: z.output<typeof personUpdateSchema>): Promise<Person> {
-  await personRow(t.db, t.companyId, id);
+  const current = await personRow(t.db, t.companyId, id);
   await checkOrganization(t.db, t.companyId, input.organizationId);
   await checkOwner(t.db, t.companyId, input.ownerId);
+  const customFields = input.customFields === undefined ? undefined : mergeCustomFields(current.customFields, await checkPartyCustomFields(s, t, 'person', input.customFields));
   const listed = await anyListed(s, t.db, t.companyId, contactsOf(input.emails, input.phones));
   const [row] = await mapUnique(() =>
     t.db
       .update(P)
-      .set({ ...input, ...(listed ? { suppressed: true } : {}), updatedAt: new Date() })
+      .set({ ...input, customFields, ...(listed ? { suppressed: true } : {}), updatedAt: new Date() })
       .where(and(eq(P.id, id), eq(P.companyId, t.companyId), isNull(P.deletedAt)))
       .returning(),
   );

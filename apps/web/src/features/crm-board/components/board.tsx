@@ -140,7 +140,7 @@ export function BoardView({ board, loading, onLoadMore, onMove, onOpen }: Props)
         },
       }}
     >
-      <div className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0" data-testid="crm-board">
+      <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0" data-testid="crm-board">
         {board.columns.map((c) => (
           <BoardColumnView key={c.id} column={c} activeId={activeId} loading={Boolean(loading[c.id])} onLoadMore={onLoadMore} onOpen={onOpen} />
         ))}

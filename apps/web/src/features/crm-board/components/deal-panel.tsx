@@ -104,8 +104,8 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
             <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.cls}`}>{status.label}</span>
             <span>{formatBRL(d.valueCents)}</span>
             {stage && <span>· {stage.name}</span>}
-            {d.organizationName && <span>· {d.organizationName}</span>}
           </p>
+          {d.organizationName && <p className="mt-0.5 truncate text-sm text-slate-700">{d.organizationName}</p>}
           {d.status === 'lost' && d.lostReason && (
             <p className="mt-1 text-sm text-red-800">
               Motivo: {d.lostReason}

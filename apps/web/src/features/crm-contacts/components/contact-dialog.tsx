@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { LEGAL_BASES, type LegalBasis, type Organization, type Person } from '@sede/shared/platform/parties';
+import { CustomFieldsInputs, draftsOf, partyCustomFieldsQueryOptions, valuesOf, type CustomFieldDrafts } from '../../../components/crm-custom-fields/custom-fields-inputs.tsx';
 import { PartyPicker } from '../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -53,6 +54,11 @@ function ContactForm(props: Props) {
   const [ownerId, setOwnerId] = useState(props.contact?.ownerId ?? '');
   const [tags, setTags] = useState(props.contact?.tags.join(', ') ?? '');
   const [legalBasis, setLegalBasis] = useState<string>(person?.legalBasis ?? '');
+  const customEntity = props.entity === 'people' ? 'person' : 'organization';
+  const customFields = (useQuery(partyCustomFieldsQueryOptions()).data ?? []).filter((f) => f.entity === customEntity);
+  const [customDrafts, setCustomDrafts] = useState<CustomFieldDrafts | null>(null);
+  const drafts = customDrafts ?? draftsOf(customFields, props.contact?.customFields);
+  const custom = customFields.length > 0 ? { customFields: valuesOf(customFields, drafts) } : {};
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -71,6 +77,7 @@ function ContactForm(props: Props) {
           ownerId: ownerId || null,
           tags: parseTags(tags),
           legalBasis: (legalBasis || null) as LegalBasis | null,
+          ...custom,
         });
       } else {
         await saveOrganization(props.contact?.id ?? null, {
@@ -81,6 +88,7 @@ function ContactForm(props: Props) {
           phone: phones || null,
           ownerId: ownerId || null,
           tags: parseTags(tags),
+          ...custom,
         });
       }
       await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
@@ -148,6 +156,7 @@ function ContactForm(props: Props) {
           </Select>
         </Field>
       )}
+      <CustomFieldsInputs entity={customEntity} fields={customFields} drafts={drafts} onChange={setCustomDrafts} />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
