@@ -16,13 +16,35 @@ import { KINDS, kindOfZip, LayoutError, splitLine, type KindSpec } from './layou
 
 export class ImportError extends Error {}
 
-export type ImportResult = { rows: number; establishments: number; seconds: number; rowsPerSecond: number };
+export type ImportResult = { rows: number; establishments: number; seconds: number; rowsPerSecond: number; loadSeconds: number; loadRowsPerSecond: number };
 export type ImportOptions = { log?: (line: string) => void; progressMs?: number; source?: string };
 
 type Part = { zipPath: string; zipName: string; spec: KindSpec };
 
 const ORDER: KindSpec['kind'][] = ['cnaes', 'municipios', 'naturezas', 'qualificacoes', 'paises', 'motivos', 'empresas', 'simples', 'socios', 'estabelecimentos'];
-const STAGE = 'rf_estabelecimentos_stage';
+
+const PORTES = ['', '00', '01', '03', '05'];
+/**
+ * Each company's porte by its CNPJ root, kept while the Empresas files load so the
+ * establishments get it in the same COPY (decision 0200): one byte per numeric root in an
+ * array the OS fills lazily (100 MB at most, for the full register), a Map for alphanumeric roots.
+ */
+class PorteMap {
+  private numeric = new Uint8Array(100_000_000);
+  private other = new Map<string, number>();
+  set(basico: string, porte: string) {
+    const code = PORTES.indexOf(porte);
+    if (code <= 0) return;
+    const n = /^\d{8}$/.test(basico) ? Number(basico) : -1;
+    if (n >= 0) this.numeric[n] = code;
+    else this.other.set(basico, code);
+  }
+  get(basico: string): string {
+    const n = /^\d{8}$/.test(basico) ? Number(basico) : -1;
+    const code = n >= 0 ? this.numeric[n]! : (this.other.get(basico) ?? 0);
+    return code ? PORTES[code]! : '\\N';
+  }
+}
 const nf = new Intl.NumberFormat('pt-BR');
 
 /** The ZIPs of a folder by kind; every kind must be there. */
@@ -86,10 +108,13 @@ async function* latin1Lines(stream: Readable): AsyncGenerator<string[]> {
 /** UTF-8 bytes read as Latin-1 ("Ã§", "Ã£"): the file is not ISO-8859-1. */
 const UTF8_AS_LATIN1 = /[ÃÂ][\u0080-\u00BF]/;
 
-async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, stream: Readable, table: string, onRows: (rows: number, bytes: number) => void): Promise<number> {
+async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, stream: Readable, portes: PorteMap, onRows: (rows: number, bytes: number) => void): Promise<number> {
   const { spec } = part;
   const label = `${part.zipName} (${entry.fileName})`;
-  const copy = client.query(copyFrom(`COPY ${table} (${spec.copyColumns.join(', ')}) FROM STDIN`));
+  const isEstab = spec.kind === 'estabelecimentos';
+  const isEmpresa = spec.kind === 'empresas';
+  const columns = isEstab ? [...spec.copyColumns, 'porte'] : spec.copyColumns;
+  const copy = client.query(copyFrom(`COPY ${spec.table}_new (${columns.join(', ')}) FROM STDIN`));
   const finished = new Promise<void>((resolve, reject) => {
     copy.once('finish', resolve);
     copy.once('error', reject);
@@ -115,6 +140,8 @@ async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, 
           if (e instanceof LayoutError) throw new ImportError(`${label}, linha ${line}: ${e.message}.`);
           throw e;
         }
+        if (isEmpresa) portes.set(row[0]!, fields[5]!);
+        else if (isEstab) row.push(portes.get(row[1]!));
         out += `${row.join('\t')}\n`;
       }
       if (out && !copy.write(out)) await new Promise((r) => copy.once('drain', r));
@@ -150,7 +177,6 @@ async function liveDefinitions(client: pg.PoolClient, table: string) {
 }
 
 async function dropNew(client: pg.PoolClient) {
-  await client.query(`DROP TABLE IF EXISTS ${STAGE}`);
   for (const k of KINDS) await client.query(`DROP TABLE IF EXISTS ${k.table}_new`);
 }
 
@@ -200,10 +226,11 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
       try {
         await dropNew(client);
         for (const k of KINDS) await client.query(`CREATE TABLE ${k.table}_new (LIKE ${k.table} INCLUDING DEFAULTS)`);
-        await client.query(`CREATE UNLOGGED TABLE ${STAGE} (LIKE rf_estabelecimentos INCLUDING DEFAULTS)`);
+        await client.query(`SET maintenance_work_mem = '512MB'`);
+        const portes = new PorteMap();
+        let loadedAt = 0;
         for (const p of parts) {
           const { zip, entries } = zips.get(p)!;
-          const table = p.spec.kind === 'estabelecimentos' ? STAGE : `${p.spec.table}_new`;
           for (const entry of entries) {
             let stream: Readable;
             try {
@@ -211,7 +238,7 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
             } catch (e) {
               throw new ImportError(`${p.zipName} (${entry.fileName}): arquivo corrompido ou incompleto (${(e as Error).message}).`);
             }
-            const lines = await copyEntry(client, p, entry, stream, table, (n, bytes) => {
+            const lines = await copyEntry(client, p, entry, stream, portes, (n, bytes) => {
               rows += n;
               doneBytes += bytes;
               const now = Date.now();
@@ -226,13 +253,8 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
             if (p.spec.kind === 'estabelecimentos') establishments += lines;
           }
         }
-        log('[receita] juntando estabelecimentos e empresas, criando índices…');
-        const cols = KINDS.find((k) => k.kind === 'estabelecimentos')!.copyColumns;
-        await client.query(
-          `INSERT INTO rf_estabelecimentos_new (${cols.join(', ')}, porte)
-           SELECT ${cols.map((c) => `s.${c}`).join(', ')}, e.porte FROM ${STAGE} s LEFT JOIN rf_empresas_new e ON e.cnpj_basico = s.cnpj_basico`,
-        );
-        await client.query(`DROP TABLE ${STAGE}`);
+        loadedAt = Date.now();
+        log(`[receita] ${nf.format(rows)} linhas carregadas em ${((loadedAt - started) / 1000).toFixed(1)} s; criando índices…`);
         const renames: string[] = [];
         for (const k of KINDS) {
           const defs = await liveDefinitions(client, k.table);
@@ -271,8 +293,11 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
           await client.query('ROLLBACK');
           throw e;
         }
-        const result = { rows, establishments, seconds, rowsPerSecond: Math.round(rows / Math.max(seconds, 0.001)) };
-        log(`[receita] concluído: ${nf.format(rows)} linhas (${nf.format(establishments)} estabelecimentos) em ${seconds.toFixed(1)} s · ${nf.format(result.rowsPerSecond)} linhas/s`);
+        const loadSeconds = (loadedAt - started) / 1000;
+        const result = { rows, establishments, seconds, rowsPerSecond: Math.round(rows / Math.max(seconds, 0.001)), loadSeconds, loadRowsPerSecond: Math.round(rows / Math.max(loadSeconds, 0.001)) };
+        log(
+          `[receita] concluído: ${nf.format(rows)} linhas (${nf.format(establishments)} estabelecimentos) em ${seconds.toFixed(1)} s · ${nf.format(result.rowsPerSecond)} linhas/s no total, ${nf.format(result.loadRowsPerSecond)} linhas/s na carga (${loadSeconds.toFixed(1)} s) e ${(seconds - loadSeconds).toFixed(1)} s de índices`,
+        );
         return result;
       } catch (e) {
         await dropNew(client).catch(() => undefined);
