@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text.ts';
 
 /**
  * /extrair-leads-cnpj and /cnpj-search over the Receita Federal open CNPJ data (issue 14;
@@ -37,12 +38,7 @@ export const PROSPECTING_MESSAGES = {
 
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, PROSPECTING_MESSAGES.text)
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), PROSPECTING_MESSAGES.text);
+const text = (max: number) => safeText({ error: PROSPECTING_MESSAGES.text }).trim().max(max, PROSPECTING_MESSAGES.text);
 /** Reais in the query string ("1500", "1500,50", "1500.50") → cents. */
 const reais = z
   .string()

@@ -144,7 +144,7 @@ async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, 
         else if (isEstab) row.push(portes.get(row[1]!));
         out += `${row.join('\t')}\n`;
       }
-      if (out && !copy.write(out)) await new Promise((r) => copy.once('drain', r));
+      if (out && !copy.write(out)) await new Promise<void>((r) => copy.once('drain', () => r()));
       onRows(batch.length, bytes);
     }
   } catch (e) {
@@ -194,9 +194,12 @@ export async function downloadAll(baseUrl: string, log: (l: string) => void): Pr
       log(`[receita] baixando ${name}`);
       const file = fs.createWriteStream(path.join(dir, name));
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        if (!file.write(chunk)) await new Promise((r) => file.once('drain', r));
+        if (!file.write(chunk)) await new Promise<void>((r) => file.once('drain', () => r()));
       }
-      await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) => {
+        file.once('error', reject);
+        file.end(() => resolve());
+      });
     }
   }
   return dir;

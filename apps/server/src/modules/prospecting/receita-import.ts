@@ -1,8 +1,8 @@
 import { createDb, createPool } from '@sede/db/client';
 import { runMigrations } from '@sede/db/migrate';
-import { loadConfig } from '../../../platform/config.ts';
-import { startEmbeddedPostgres, type EmbeddedDb } from '../../../platform/embedded-postgres.ts';
-import { ImportError, importReceita } from '../importer/import.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../../platform/embedded-postgres.ts';
+import { ImportError, importReceita } from './importer/import.ts';
 
 /**
  * npm run receita:import -- <folder or base URL>: loads the Receita Federal open CNPJ data into

@@ -1,4 +1,4 @@
-import { generateReceita } from '../importer/generate.ts';
+import { generateReceita } from './importer/generate.ts';
 
 /** npm run receita:generate -- <folder> --establishments N [--seed S] */
 const args = process.argv.slice(2);
