@@ -45,15 +45,15 @@ export default async function prospectingBench(ctx: BenchContext): Promise<Bench
     folder = path.join(ctx.dataDir, 'receita-bench');
     const t0 = performance.now();
     await generateReceita(folder, { establishments: ESTABLISHMENTS });
-    rows.push({ name: 'prospecting: dataset generated', value: `${nf.format(ESTABLISHMENTS)} establishments in ${((performance.now() - t0) / 1000).toFixed(1)} s` });
+    rows.push({ name: 'dataset generated', value: `${nf.format(ESTABLISHMENTS)} establishments in ${((performance.now() - t0) / 1000).toFixed(1)} s` });
   }
   const out = await importReceita(ctx.db.$client, folder, { log: () => undefined });
-  rows.push({ name: 'prospecting: import rows/s', value: `${nf.format(out.rowsPerSecond)} (${nf.format(out.rows)} rows, ${nf.format(out.establishments)} establishments, ${out.seconds.toFixed(1)} s)`, target: '≥ 100,000', ok: out.rowsPerSecond >= 100_000 });
-  rows.push({ name: 'prospecting: import load phase rows/s', value: `${nf.format(out.loadRowsPerSecond)} (${out.loadSeconds.toFixed(1)} s; indexes and swap ${(out.seconds - out.loadSeconds).toFixed(1)} s)` });
+  rows.push({ name: 'import rows/s', value: `${nf.format(out.rowsPerSecond)} (${nf.format(out.rows)} rows, ${nf.format(out.establishments)} establishments, ${out.seconds.toFixed(1)} s)`, target: '≥ 100,000', ok: out.rowsPerSecond >= 100_000 });
+  rows.push({ name: 'import load phase rows/s', value: `${nf.format(out.loadRowsPerSecond)} (${out.loadSeconds.toFixed(1)} s; indexes and swap ${(out.seconds - out.loadSeconds).toFixed(1)} s)` });
   const [size] = await ctx.sql<{ bytes: string }>(
     `SELECT sum(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'rf\\_%'`,
   );
-  rows.push({ name: 'prospecting: disk (tables + indexes)', value: `${(Number(size!.bytes) / 1024 ** 2).toFixed(0)} MB, ${((Number(size!.bytes) / 1024 ** 2 / out.establishments) * 1_000_000).toFixed(0)} MB per 1 M establishments` });
+  rows.push({ name: 'disk (tables + indexes)', value: `${(Number(size!.bytes) / 1024 ** 2).toFixed(0)} MB, ${((Number(size!.bytes) / 1024 ** 2 / out.establishments) * 1_000_000).toFixed(0)} MB per 1 M establishments` });
 
   const email = `prospecting.bench.${Date.now()}@exemplo.com.br`;
   const cookie = await ctx.signUpConfirmed(email);
@@ -70,7 +70,7 @@ export default async function prospectingBench(ctx: BenchContext): Promise<Bench
   for (const [label, paths] of searches) {
     const r = await p95(ctx, cookie, paths);
     rows.push({
-      name: `prospecting: search p95 ${label} (count included)`,
+      name: `search p95 ${label} (count included)`,
       value: r.error ?? `${r.p95.toFixed(1)} ms${r.estimated ? ` (${r.estimated} of ${SAMPLES + 5} counts estimated past 10,000)` : ''}`,
       target: '≤ 100 ms',
       ok: !r.error && r.p95 <= 100,
@@ -78,6 +78,6 @@ export default async function prospectingBench(ctx: BenchContext): Promise<Bench
   }
   const sample = await ctx.sql<{ cnpj: string }>('SELECT cnpj FROM rf_estabelecimentos TABLESAMPLE SYSTEM (1) LIMIT 200');
   const one = await p95(ctx, cookie, sample.map((s) => `/api/prospecting/companies/${s.cnpj}`));
-  rows.push({ name: "prospecting: one CNPJ's record p95", value: one.error ?? `${one.p95.toFixed(1)} ms`, target: '≤ 10 ms', ok: !one.error && one.p95 <= 10 });
+  rows.push({ name: "one CNPJ's record p95", value: one.error ?? `${one.p95.toFixed(1)} ms`, target: '≤ 10 ms', ok: !one.error && one.p95 <= 10 });
   return rows;
 }
