@@ -14,6 +14,7 @@ import { useProspectSearch } from '../api/search.ts';
 import { NoData } from '../components/no-data.tsx';
 import * as fmt from '../lib/format.ts';
 
+const SECONDARY = ['bairro', 'cep', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail'];
 const FIELDS = ['cnae', 'cnaeEscopo', 'uf', 'municipio', 'bairro', 'cep', 'situacao', 'porte', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail', 'ordem', 'porPagina'] as const;
 
 /** /extrair-leads-cnpj (issue 14 item 2): filter the Receita's register into a lead list. */
@@ -115,12 +116,6 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
           <Field label="Município (código da Receita)" hint="Ex.: 7107 para São Paulo">
             <Input name="municipio" defaultValue={v('municipio')} inputMode="numeric" />
           </Field>
-          <Field label="Bairro (início)">
-            <Input name="bairro" defaultValue={v('bairro')} />
-          </Field>
-          <Field label="CEP (início)">
-            <Input name="cep" defaultValue={v('cep')} inputMode="numeric" />
-          </Field>
           <Field label="Situação cadastral">
             <select name="situacao" defaultValue={v('situacao', '02')} className={select}>
               {Object.entries(SITUACOES).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
@@ -132,6 +127,21 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
               <option value="">Todos</option>
               {Object.entries(PORTES).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
             </select>
+          </Field>
+          <Field label="Ordenar por">
+            <select name="ordem" defaultValue={v('ordem', 'cnpj')} className={select}>
+              {Object.entries(SORTS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+            </select>
+          </Field>
+        </div>
+        <details className="group rounded-lg border border-slate-200 p-3" open={SECONDARY.some((k) => params.has(k))}>
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">Mais filtros: endereço, natureza, Simples/MEI, abertura, capital e contatos</summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Bairro (início)">
+            <Input name="bairro" defaultValue={v('bairro')} />
+          </Field>
+          <Field label="CEP (início)">
+            <Input name="cep" defaultValue={v('cep')} inputMode="numeric" />
           </Field>
           <Field label="Natureza jurídica (código)" hint="Ex.: 2062 (Ltda.)">
             <Input name="natureza" defaultValue={v('natureza')} inputMode="numeric" />
@@ -176,12 +186,8 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
               <option value="false">Não</option>
             </select>
           </Field>
-          <Field label="Ordenar por">
-            <select name="ordem" defaultValue={v('ordem', 'cnpj')} className={select}>
-              {Object.entries(SORTS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
-            </select>
-          </Field>
-        </div>
+          </div>
+        </details>
         <div className="flex flex-wrap gap-2">
           <Button type="submit">Buscar empresas</Button>
           <Button type="button" variant="secondary" onClick={onClear}>Limpar filtros</Button>
