@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,46 @@ describe('receita:import', () => {
     const cnpjs = (await pool.query(`SELECT cnpj FROM rf_estabelecimentos ORDER BY cnpj DESC LIMIT 200`)).rows.map((r) => r.cnpj as string);
     expect(cnpjs.some((c) => /[A-Z]/.test(c))).toBe(true);
     for (const c of cnpjs) expect(isValidCnpj(c), c).toBe(true);
+  });
+
+  it('searches keep reading the previous data while an import loads, then see the new data at once', async () => {
+    await importReceita(pool, await sampleFolder(path.join(dir, 'before')), quiet);
+    await generateReceita(path.join(dir, 'during'), { establishments: 20_000 });
+    const seen: Promise<number>[] = [];
+    const out = importReceita(pool, path.join(dir, 'during'), {
+      progressMs: 0,
+      log: (l) => {
+        if (l.includes('Estabelecimentos0.zip') && seen.length < 3) seen.push(count('rf_estabelecimentos'));
+      },
+    });
+    await out;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(await Promise.all(seen)).toEqual(seen.map(() => 4));
+    expect(await count('rf_estabelecimentos')).toBe(20_000);
+  });
+
+  it('imports from a base URL (the official ZIP names, downloaded first)', async () => {
+    const folder = await sampleFolder(path.join(dir, 'served'));
+    const server = http.createServer((req, res) => {
+      const name = path.basename(new URL(req.url ?? '/', 'http://x').pathname);
+      const file = path.join(folder, name);
+      if (!name.endsWith('.zip') || !fs.existsSync(file)) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      fs.createReadStream(file).pipe(res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      const out = await importReceita(pool, `http://127.0.0.1:${port}/dados/2026-09/`, quiet);
+      expect(out.establishments).toBe(4);
+      expect(await count('rf_estabelecimentos')).toBe(4);
+      expect((await pool.query('SELECT source FROM rf_imports ORDER BY id DESC LIMIT 1')).rows[0].source).toBe(`http://127.0.0.1:${port}/dados/2026-09/`);
+    } finally {
+      server.close();
+    }
   });
 
   describe('bad input stops the import naming the file and line, and the previous data stays', () => {
