@@ -27,8 +27,7 @@ export const searchTimeout = () => new AppError(400, 'SEARCH_TIMEOUT', PROSPECTI
 export async function withTimeout<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(`SET LOCAL statement_timeout = ${timeoutMs()}`);
+    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeoutMs()}`);
     const out = await work(client);
     await client.query('COMMIT');
     return out;
@@ -197,78 +196,78 @@ export const maskEmail = (email: string | null) => {
 
 const PARTNER_KIND = { 1: 'PJ', 2: 'PF', 3: 'Estrangeiro' } as const;
 
+/**
+ * One CNPJ's whole record in one statement (one round trip, no transaction: every part is a
+ * primary-key or indexed lookup, bounded; the p95 target is 10 ms).
+ */
 export async function company(pool: pg.Pool, cnpj: string): Promise<ProspectCompany> {
-  return withTimeout(pool, async (client) => {
-    const { rows } = await client.query(
-      `SELECT e.*, emp.razao_social, emp.natureza_juridica, emp.capital_cents, nat.descricao AS natureza_descricao, m.descricao AS municipio_nome,
-              mo.descricao AS motivo_descricao, c.descricao AS cnae_descricao, si.opcao_simples, si.data_opcao_simples, si.data_exclusao_simples,
-              si.opcao_mei, si.data_opcao_mei, si.data_exclusao_mei,
-              (SELECT count(*)::int FROM rf_estabelecimentos o WHERE o.cnpj_basico = e.cnpj_basico AND o.cnpj <> e.cnpj) AS outros,
-              (SELECT finished_at FROM rf_imports ORDER BY id DESC LIMIT 1) AS imported_at
-         FROM rf_estabelecimentos e
-         LEFT JOIN rf_empresas emp ON emp.cnpj_basico = e.cnpj_basico
-         LEFT JOIN rf_naturezas nat ON nat.codigo = emp.natureza_juridica
-         LEFT JOIN rf_municipios m ON m.codigo = e.municipio
-         LEFT JOIN rf_motivos mo ON mo.codigo = e.motivo_situacao
-         LEFT JOIN rf_cnaes c ON c.codigo = e.cnae_principal
-         LEFT JOIN rf_simples si ON si.cnpj_basico = e.cnpj_basico
-        WHERE e.cnpj = $1`,
-      [cnpj],
-    );
-    const r = rows[0];
-    if (!r) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
-    const secondary: string[] = r.cnaes_secundarias ?? [];
-    const names = secondary.length
-      ? new Map((await client.query('SELECT codigo, descricao FROM rf_cnaes WHERE codigo = ANY($1)', [secondary])).rows.map((x) => [x.codigo, x.descricao]))
-      : new Map();
-    const partners = await client.query(
-      `SELECT s.nome, s.documento, s.identificador, q.descricao AS qualificacao, s.data_entrada, s.faixa_etaria
-         FROM rf_socios s LEFT JOIN rf_qualificacoes q ON q.codigo = s.qualificacao WHERE s.cnpj_basico = $1 ORDER BY s.nome LIMIT 200`,
-      [r.cnpj_basico],
-    );
-    const phones = [maskPhone(r.ddd1, r.telefone1), maskPhone(r.ddd2, r.telefone2)].filter((x): x is string => x !== null);
-    return {
-      cnpj: r.cnpj,
-      razaoSocial: r.razao_social ?? '',
-      nomeFantasia: r.nome_fantasia,
-      matriz: r.matriz_filial === 1,
-      situacao: r.situacao,
-      dataSituacao: iso(r.data_situacao),
-      motivoSituacao: r.motivo_descricao ?? r.motivo_situacao,
-      situacaoEspecial: r.situacao_especial,
-      dataInicio: iso(r.data_inicio),
-      endereco: {
-        tipoLogradouro: r.tipo_logradouro,
-        logradouro: r.logradouro,
-        numero: r.numero,
-        complemento: r.complemento,
-        bairro: r.bairro,
-        cep: r.cep,
-        municipio: r.municipio_nome,
-        municipioCodigo: r.municipio,
-        uf: r.uf,
-        cidadeExterior: r.cidade_exterior,
-      },
-      telefones: phones,
-      email: maskEmail(r.email),
-      contatosRevelados: false,
-      cnaePrincipal: r.cnae_principal ? { codigo: r.cnae_principal, descricao: r.cnae_descricao } : null,
-      cnaesSecundarias: secondary.map((codigo) => ({ codigo, descricao: names.get(codigo) ?? null })),
-      naturezaJuridica: r.natureza_juridica ? { codigo: r.natureza_juridica, descricao: r.natureza_descricao } : null,
-      porte: r.porte,
-      capitalCents: num(r.capital_cents),
-      simples: r.opcao_simples ? { optante: r.opcao_simples === 'S', dataOpcao: iso(r.data_opcao_simples), dataExclusao: iso(r.data_exclusao_simples) } : null,
-      mei: r.opcao_mei ? { optante: r.opcao_mei === 'S', dataOpcao: iso(r.data_opcao_mei), dataExclusao: iso(r.data_exclusao_mei) } : null,
-      socios: partners.rows.map((s) => ({
-        nome: s.nome,
-        documento: s.documento,
-        qualificacao: s.qualificacao,
-        dataEntrada: iso(s.data_entrada),
-        faixaEtaria: s.faixa_etaria,
-        tipo: PARTNER_KIND[s.identificador as 1 | 2 | 3] ?? null,
-      })),
-      outrosEstabelecimentos: r.outros,
-      importedAt: r.imported_at ? (r.imported_at as Date).toISOString() : null,
-    };
-  });
+  const { rows } = await pool.query(
+    `SELECT e.*, emp.razao_social, emp.natureza_juridica, emp.capital_cents, nat.descricao AS natureza_descricao, m.descricao AS municipio_nome,
+            mo.descricao AS motivo_descricao, c.descricao AS cnae_descricao, si.opcao_simples, si.data_opcao_simples, si.data_exclusao_simples,
+            si.opcao_mei, si.data_opcao_mei, si.data_exclusao_mei,
+            (SELECT count(*)::int FROM rf_estabelecimentos o WHERE o.cnpj_basico = e.cnpj_basico AND o.cnpj <> e.cnpj) AS outros,
+            (SELECT finished_at FROM rf_imports ORDER BY id DESC LIMIT 1) AS imported_at,
+            (SELECT coalesce(json_agg(json_build_object('codigo', x.c, 'descricao', cn.descricao) ORDER BY x.o), '[]')
+               FROM unnest(e.cnaes_secundarias) WITH ORDINALITY x(c, o) LEFT JOIN rf_cnaes cn ON cn.codigo = x.c) AS secundarias,
+            (SELECT coalesce(json_agg(p ORDER BY p.nome), '[]') FROM (
+               SELECT s.nome, s.documento, s.identificador, q.descricao AS qualificacao, s.data_entrada, s.faixa_etaria
+                 FROM rf_socios s LEFT JOIN rf_qualificacoes q ON q.codigo = s.qualificacao
+                WHERE s.cnpj_basico = e.cnpj_basico ORDER BY s.nome LIMIT 200) p) AS socios
+       FROM rf_estabelecimentos e
+       LEFT JOIN rf_empresas emp ON emp.cnpj_basico = e.cnpj_basico
+       LEFT JOIN rf_naturezas nat ON nat.codigo = emp.natureza_juridica
+       LEFT JOIN rf_municipios m ON m.codigo = e.municipio
+       LEFT JOIN rf_motivos mo ON mo.codigo = e.motivo_situacao
+       LEFT JOIN rf_cnaes c ON c.codigo = e.cnae_principal
+       LEFT JOIN rf_simples si ON si.cnpj_basico = e.cnpj_basico
+      WHERE e.cnpj = $1`,
+    [cnpj],
+  );
+  const r = rows[0];
+  if (!r) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
+  type Partner = { nome: string | null; documento: string | null; identificador: number | null; qualificacao: string | null; data_entrada: string | null; faixa_etaria: number | null };
+  const phones = [maskPhone(r.ddd1, r.telefone1), maskPhone(r.ddd2, r.telefone2)].filter((x): x is string => x !== null);
+  return {
+    cnpj: r.cnpj,
+    razaoSocial: r.razao_social ?? '',
+    nomeFantasia: r.nome_fantasia,
+    matriz: r.matriz_filial === 1,
+    situacao: r.situacao,
+    dataSituacao: iso(r.data_situacao),
+    motivoSituacao: r.motivo_descricao ?? r.motivo_situacao,
+    situacaoEspecial: r.situacao_especial,
+    dataInicio: iso(r.data_inicio),
+    endereco: {
+      tipoLogradouro: r.tipo_logradouro,
+      logradouro: r.logradouro,
+      numero: r.numero,
+      complemento: r.complemento,
+      bairro: r.bairro,
+      cep: r.cep,
+      municipio: r.municipio_nome,
+      municipioCodigo: r.municipio,
+      uf: r.uf,
+      cidadeExterior: r.cidade_exterior,
+    },
+    telefones: phones,
+    email: maskEmail(r.email),
+    contatosRevelados: false,
+    cnaePrincipal: r.cnae_principal ? { codigo: r.cnae_principal, descricao: r.cnae_descricao } : null,
+    cnaesSecundarias: r.secundarias as { codigo: string; descricao: string | null }[],
+    naturezaJuridica: r.natureza_juridica ? { codigo: r.natureza_juridica, descricao: r.natureza_descricao } : null,
+    porte: r.porte,
+    capitalCents: num(r.capital_cents),
+    simples: r.opcao_simples ? { optante: r.opcao_simples === 'S', dataOpcao: iso(r.data_opcao_simples), dataExclusao: iso(r.data_exclusao_simples) } : null,
+    mei: r.opcao_mei ? { optante: r.opcao_mei === 'S', dataOpcao: iso(r.data_opcao_mei), dataExclusao: iso(r.data_exclusao_mei) } : null,
+    socios: (r.socios as Partner[]).map((s) => ({
+      nome: s.nome,
+      documento: s.documento,
+      qualificacao: s.qualificacao,
+      dataEntrada: iso(s.data_entrada),
+      faixaEtaria: s.faixa_etaria,
+      tipo: PARTNER_KIND[s.identificador as 1 | 2 | 3] ?? null,
+    })),
+    outrosEstabelecimentos: r.outros,
+    importedAt: r.imported_at ? (r.imported_at as Date).toISOString() : null,
+  };
 }

@@ -114,7 +114,7 @@ async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, 
   const isEstab = spec.kind === 'estabelecimentos';
   const isEmpresa = spec.kind === 'empresas';
   const columns = isEstab ? [...spec.copyColumns, 'porte'] : spec.copyColumns;
-  const copy = client.query(copyFrom(`COPY ${spec.table}_new (${columns.join(', ')}) FROM STDIN`));
+  const copy = client.query(copyFrom(`COPY ${spec.table}_new (${columns.join(', ')}) FROM STDIN WITH (FREEZE)`));
   const finished = new Promise<void>((resolve, reject) => {
     copy.once('finish', resolve);
     copy.once('error', reject);
@@ -228,11 +228,19 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
       const every = opts.progressMs ?? 1000;
       try {
         await dropNew(client);
-        for (const k of KINDS) await client.query(`CREATE TABLE ${k.table}_new (LIKE ${k.table} INCLUDING DEFAULTS)`);
         await client.query(`SET maintenance_work_mem = '512MB'`);
         const portes = new PorteMap();
         let loadedAt = 0;
+        // One transaction per kind: the table created and filled in it, so COPY FREEZE writes the
+        // rows frozen and all-visible (index-only scans at once, no vacuum pass afterwards).
+        let kind: KindSpec | null = null;
         for (const p of parts) {
+          if (p.spec !== kind) {
+            if (kind) await client.query('COMMIT');
+            kind = p.spec;
+            await client.query('BEGIN');
+            await client.query(`CREATE TABLE ${kind.table}_new (LIKE ${kind.table} INCLUDING DEFAULTS)`);
+          }
           const { zip, entries } = zips.get(p)!;
           for (const entry of entries) {
             let stream: Readable;
@@ -256,6 +264,7 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
             if (p.spec.kind === 'estabelecimentos') establishments += lines;
           }
         }
+        if (kind) await client.query('COMMIT');
         loadedAt = Date.now();
         log(`[receita] ${nf.format(rows)} linhas carregadas em ${((loadedAt - started) / 1000).toFixed(1)} s; criando índices…`);
         const renames: string[] = [];
@@ -303,6 +312,7 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
         );
         return result;
       } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
         await dropNew(client).catch(() => undefined);
         throw e;
       } finally {
