@@ -39,7 +39,11 @@ test.describe('prospecting over the Receita Federal open data', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/extrair-leads-cnpj');
     await expect(page.getByRole('heading', { name: '3 empresas encontradas' })).toBeVisible();
-    await page.getByLabel('CNAE (código ou nome)').fill('1091102');
+    await page.getByLabel('CNAE (código ou nome)').fill('padaria');
+    await page.getByRole('button', { name: 'Buscar empresas' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Escolha um CNAE da lista ou digite o código (de 2 a 7 dígitos).');
+    // What picking "1091-1/02 …" from the autocomplete puts in the field.
+    await page.getByLabel('CNAE (código ou nome)').fill('1091102 Fabricação de produtos de padaria e confeitaria com predominância de produção própria');
     await page.getByLabel('UF').selectOption('SP');
     await page.getByRole('button', { name: 'Buscar empresas' }).click();
     await expect(page.getByRole('heading', { name: '1 empresa encontrada' })).toBeVisible();

@@ -14,6 +14,8 @@ import { useProspectSearch } from '../api/search.ts';
 import { NoData } from '../components/no-data.tsx';
 import * as fmt from '../lib/format.ts';
 
+/** The code at the start of the CNAE field: typed (`47`, `4721-1/02`) or picked from the list (`4721102 Padaria…`). */
+const cnaeCode = (text: string) => /^(\d{2,7})/.exec(text.replace(/[.\-/\s]/g, ''))?.[1] ?? '';
 const SECONDARY = ['bairro', 'cep', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail'];
 const FIELDS = ['cnae', 'cnaeEscopo', 'uf', 'municipio', 'bairro', 'cep', 'situacao', 'porte', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail', 'ordem', 'porPagina'] as const;
 
@@ -30,7 +32,7 @@ export default function ExtrairLeadsCnpjPage() {
     const next = new URLSearchParams();
     for (const k of FIELDS) {
       let v = String(data.get(k) ?? '').trim();
-      if (k === 'cnae') v = v.replace(/\D/g, '').slice(0, 7);
+      if (k === 'cnae') v = cnaeCode(v);
       if (v && !(k === 'situacao' && v === '02') && !(k === 'cnaeEscopo' && v === 'principal') && !(k === 'ordem' && v === 'cnpj')) next.set(k, v);
     }
     setParams(next);
@@ -87,13 +89,23 @@ export default function ExtrairLeadsCnpjPage() {
 function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSubmit: (e: FormEvent<HTMLFormElement>) => void; onClear: () => void }) {
   const v = (k: string, d = '') => params.get(k) ?? d;
   const [cnaeText, setCnaeText] = useState(v('cnae'));
+  const [cnaeError, setCnaeError] = useState<string>();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (cnaeText.trim() && !cnaeCode(cnaeText)) {
+      e.preventDefault();
+      setCnaeError('Escolha um CNAE da lista ou digite o código (de 2 a 7 dígitos).');
+      return;
+    }
+    setCnaeError(undefined);
+    onSubmit(e);
+  };
   const cnaes = useCnaes(/^\d+$/.test(cnaeText) ? '' : cnaeText);
   const select = `${inputClass} pr-8`;
   return (
     <Card className="p-4">
-      <form onSubmit={onSubmit} className="grid gap-4" aria-label="Filtros">
+      <form onSubmit={submit} className="grid gap-4" aria-label="Filtros" noValidate>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="CNAE (código ou nome)" hint="Ex.: 4721102, 47 ou padaria">
+          <Field label="CNAE (código ou nome)" hint="Ex.: 4721102, 47 ou padaria" error={cnaeError}>
             <Input name="cnae" list="cnae-options" value={cnaeText} onChange={(e) => setCnaeText(e.target.value)} autoComplete="off" />
           </Field>
           <datalist id="cnae-options">
