@@ -61,6 +61,12 @@ describe('receita:import', () => {
     expect(await leftovers()).toEqual([]);
   });
 
+  it('reads the Windows-1252 bytes some files carry (curly quotes, dashes) instead of storing control characters', async () => {
+    const empresas = Buffer.concat([sampleBytes('sample.EMPRECSV'), Buffer.from([...Buffer.from('"11112222";"', 'latin1'), 0x93, ...Buffer.from('BOA ', 'latin1'), 0x94, 0x20, 0x96, ...Buffer.from(' CAFÉ LTDA";"2062";"49";"0,00";"01";""\n', 'latin1')])]);
+    await importReceita(pool, await sampleFolder(path.join(dir, 'cp1252'), { 'Empresas0.zip': empresas }), quiet);
+    expect((await pool.query(`SELECT razao_social FROM rf_empresas WHERE cnpj_basico = '11112222'`)).rows[0].razao_social).toBe('“BOA ” – CAFÉ LTDA');
+  });
+
   it('replaces the data with a generated dataset of the official format, and loads it again', async () => {
     const gen = await generateReceita(path.join(dir, 'gen'), { establishments: 3000 });
     const out = await importReceita(pool, path.join(dir, 'gen'), quiet);
@@ -73,7 +79,7 @@ describe('receita:import', () => {
     expect(await count(`rf_estabelecimentos WHERE cnpj = '98765432000198'`)).toBe(0);
     // Every establishment got its company's porte.
     expect(await count('rf_estabelecimentos WHERE porte IS NULL')).toBe(0);
-    expect(await count('rf_imports')).toBe(2);
+    expect(await count('rf_imports')).toBe(3);
     // Check digits per the official rule, alphanumeric roots included.
     const cnpjs = (await pool.query(`SELECT cnpj FROM rf_estabelecimentos ORDER BY cnpj DESC LIMIT 200`)).rows.map((r) => r.cnpj as string);
     expect(cnpjs.some((c) => /[A-Z]/.test(c))).toBe(true);

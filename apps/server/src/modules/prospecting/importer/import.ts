@@ -105,6 +105,23 @@ async function* latin1Lines(stream: Readable): AsyncGenerator<string[]> {
   }
 }
 
+/**
+ * Bytes 0x80–0x9F are control characters in ISO-8859-1 but printable in Windows-1252 (curly
+ * quotes, dashes, €), which files saved on Windows carry: they are read as Windows-1252 (a table:
+ * Node 20's TextDecoder('windows-1252') passes these bytes through as C1 controls). The five
+ * bytes Windows-1252 leaves undefined are dropped.
+ */
+const C1 = /[\u0080-\u009f]/;
+const CP1252_C1 = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+export const fromCp1252 = (text: string) =>
+  text.replace(/[\u0080-\u009f]/g, (ch) => {
+    const code = CP1252_C1[ch.charCodeAt(0) - 0x80]!;
+    return code ? String.fromCharCode(code) : '';
+  });
+
 /** UTF-8 bytes read as Latin-1 ("Ã§", "Ã£"): the file is not ISO-8859-1. */
 const UTF8_AS_LATIN1 = /[ÃÂ][\u0080-\u00BF]/;
 
@@ -127,9 +144,10 @@ async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, 
       for (const raw of batch) {
         line++;
         bytes += raw.length + 1;
-        const text = raw.includes('\0') ? raw.replaceAll('\0', '') : raw;
-        if (text === '') continue;
+        let text = raw.includes('\0') ? raw.replaceAll('\0', '') : raw;
         if (UTF8_AS_LATIN1.test(text)) throw new ImportError(`${label}, linha ${line}: o texto não está em ISO-8859-1 (parece UTF-8).`);
+        if (C1.test(text)) text = fromCp1252(text);
+        if (text === '') continue;
         const fields = splitLine(text);
         if (!fields) throw new ImportError(`${label}, linha ${line}: formato inesperado (esperados campos entre aspas separados por ";").`);
         if (fields.length !== spec.columns) throw new ImportError(`${label}, linha ${line}: ${fields.length} colunas, esperadas ${spec.columns} (layout de ${spec.zip}).`);
