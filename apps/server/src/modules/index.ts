@@ -25,6 +25,7 @@ import onboarding from './onboarding/module.ts';
 import paidActions from './paid-actions/module.ts';
 import parties from './parties/module.ts';
 import profile from './profile/module.ts';
+import prospecting from './prospecting/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -57,4 +58,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   crmMetrics,
   financeReports,
   financeStatements,
+  prospecting,
 ];

@@ -15,6 +15,7 @@ import devMailbox from '../features/dev-mailbox/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
+import prospecting from '../features/prospecting/manifest.ts';
 import support from '../features/support/manifest.ts';
 
 /**
@@ -35,6 +36,7 @@ export const MANIFESTS: FeatureManifest[] = [
   crmBoard,
   crmContacts,
   comercial,
+  prospecting,
   access,
   support,
   billing,

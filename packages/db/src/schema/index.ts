@@ -13,3 +13,4 @@ export * from './crm-targets.ts';
 export * from './finance-statements.ts';
 export * from './crm-contacts.ts';
 export * from './crm-quotes.ts';
+export * from './prospecting.ts';

@@ -15,8 +15,6 @@ const tool = () => import('./pages/tool-page.tsx');
 export default {
   routes: [
     // The commercial tools every signed-in member may open (the registry's memberTools).
-    { path: '/cnpj-search', title: 'Busca por CNPJ', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/extrair-leads-cnpj', title: 'Extrair leads por CNPJ', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/deep-search', title: 'Pesquisa aprofundada', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },

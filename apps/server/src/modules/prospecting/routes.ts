@@ -1,0 +1,27 @@
+import { normalizeCnpjInput } from '@sede/shared/cnpj';
+import { lookupQuerySchema, PROSPECTING_MESSAGES, prospectSearchSchema } from '@sede/shared/prospecting/schemas';
+import { areaRouter } from '../../http/area-router.ts';
+import { notFound, parseWith } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+import { cnaes, company, municipios, search, status } from './queries.ts';
+
+const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
+
+/**
+ * /api/prospecting (issue 14 items 2–3): the Receita Federal open data, open to every member
+ * (`prospeccao.read`, decision 0125). Reference data: the same answers for every company
+ * (decision 0202). Contacts are never in these answers (decision 0203).
+ */
+export function prospectingRoutes(s: Services) {
+  const r = areaRouter(s, 'prospeccao.read');
+  r.get('/status', async (c) => c.json(await status(s.pool)));
+  r.get('/search', async (c) => c.json(await search(s.pool, parseWith(prospectSearchSchema, c.req.query()))));
+  r.get('/cnaes', async (c) => c.json({ cnaes: await cnaes(s.pool, parseWith(lookupQuerySchema, c.req.query()).q) }));
+  r.get('/municipios', async (c) => c.json({ municipios: await municipios(s.pool, parseWith(lookupQuerySchema, c.req.query()).q) }));
+  r.get('/companies/:cnpj', async (c) => {
+    const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
+    if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
+    return c.json(await company(s.pool, cnpj));
+  });
+  return r;
+}

@@ -1,0 +1,9 @@
+import type { FeatureManifest } from '../../lib/feature.ts';
+
+/** Prospecting over the Receita Federal open CNPJ data (issue 14), open to every signed-in member. */
+export default {
+  routes: [
+    { path: '/cnpj-search', title: 'Busca por CNPJ', access: 'signed-in', layout: 'shell', page: () => import('./pages/cnpj-search-page.tsx') },
+    { path: '/extrair-leads-cnpj', title: 'Extrair leads por CNPJ', access: 'signed-in', layout: 'shell', page: () => import('./pages/extrair-leads-cnpj-page.tsx') },
+  ],
+} satisfies FeatureManifest;

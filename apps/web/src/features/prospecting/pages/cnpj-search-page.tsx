@@ -1,0 +1,144 @@
+import { Building2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { normalizeCnpjInput } from '@sede/shared/cnpj';
+import { formatCnae, type ProspectCompany } from '@sede/shared/prospecting/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useProspectCompany } from '../api/get-company.ts';
+import { useProspectStatus } from '../api/get-status.ts';
+import { NoData } from '../components/no-data.tsx';
+import * as fmt from '../lib/format.ts';
+
+/** /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data. */
+export default function CnpjSearchPage() {
+  const status = useProspectStatus();
+  const [params, setParams] = useSearchParams();
+  const cnpj = normalizeCnpjInput(params.get('cnpj') ?? '');
+  const [text, setText] = useState(cnpj ? fmt.cnpj(cnpj) : '');
+  const record = useProspectCompany(status.data?.imported ? cnpj : '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = normalizeCnpjInput(text);
+    setParams(v ? { cnpj: v } : {});
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold text-slate-900">Busca por CNPJ</h2>
+        <p className="text-sm text-slate-600">Consulte os dados públicos de uma empresa: situação, endereço, atividades, porte, capital, Simples/MEI e quadro de sócios.</p>
+      </div>
+      {status.isPending ? (
+        <Spinner />
+      ) : status.isError ? (
+        <p role="alert" className="text-sm text-red-700">{status.error.message}</p>
+      ) : !status.data.imported ? (
+        <NoData purpose="Aqui você consulta a ficha completa de uma empresa pelo CNPJ." />
+      ) : (
+        <>
+          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Buscar CNPJ">
+            <div className="sm:w-80">
+              <Field label="CNPJ" hint="Com ou sem pontuação; letras são aceitas (CNPJ alfanumérico).">
+                <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="00.000.000/0000-00" autoComplete="off" />
+              </Field>
+            </div>
+            <Button type="submit" className="sm:mb-6">Consultar</Button>
+          </form>
+          {!cnpj ? (
+            <EmptyState icon={Building2} title="Digite um CNPJ" description="A ficha mostra os dados da base da Receita Federal importada neste servidor. Você também chega aqui pelos resultados de Extrair leads por CNPJ." />
+          ) : record.isPending ? (
+            <Spinner />
+          ) : record.isError ? (
+            <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
+          ) : (
+            <Record c={record.data} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Record({ c }: { c: ProspectCompany }) {
+  const e = c.endereco;
+  const street = [e.tipoLogradouro, e.logradouro].filter(Boolean).join(' ');
+  const yesNo = (v: { optante: boolean; dataOpcao: string | null; dataExclusao: string | null } | null) =>
+    !v ? 'Sem registro' : v.optante ? `Sim, desde ${fmt.date(v.dataOpcao)}` : v.dataExclusao ? `Não (excluída em ${fmt.date(v.dataExclusao)})` : 'Não';
+  return (
+    <div className="grid gap-4">
+      <Card className="grid gap-4 p-4">
+        <div>
+          <h3 className="text-lg font-semibold text-slate-900">{c.razaoSocial}</h3>
+          <p className="text-sm text-slate-600">
+            {fmt.cnpj(c.cnpj)} · {c.matriz ? 'Matriz' : 'Filial'}{c.nomeFantasia ? ` · ${c.nomeFantasia}` : ''}
+          </p>
+        </div>
+        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <Item label="Situação cadastral">{fmt.situacao(c.situacao)} desde {fmt.date(c.dataSituacao)}{c.motivoSituacao && c.situacao !== '02' ? ` (${c.motivoSituacao})` : ''}</Item>
+          <Item label="Abertura">{fmt.date(c.dataInicio)}</Item>
+          <Item label="Natureza jurídica">{c.naturezaJuridica ? `${c.naturezaJuridica.codigo} — ${c.naturezaJuridica.descricao ?? ''}` : '—'}</Item>
+          <Item label="Porte">{fmt.porte(c.porte)}</Item>
+          <Item label="Capital social">{fmt.money(c.capitalCents)}</Item>
+          <Item label="Simples Nacional">{yesNo(c.simples)}</Item>
+          <Item label="MEI">{yesNo(c.mei)}</Item>
+          <Item label="Outros estabelecimentos do mesmo CNPJ raiz">{fmt.count(c.outrosEstabelecimentos)}</Item>
+        </dl>
+      </Card>
+      <Card className="grid gap-3 p-4">
+        <h3 className="text-base font-semibold text-slate-900">Endereço e contatos</h3>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Item label="Endereço">
+            {[street, e.numero, e.complemento].filter(Boolean).join(', ') || '—'}
+            <br />
+            {[e.bairro, [e.municipio ?? e.cidadeExterior, e.uf].filter(Boolean).join('/'), fmt.cep(e.cep)].filter(Boolean).join(' · ')}
+          </Item>
+          <Item label="Telefones e e-mail">
+            {c.telefones.length || c.email ? [...c.telefones, c.email].filter(Boolean).join(' · ') : 'Não informados'}
+            <span className="block text-xs text-slate-600">Contatos mascarados: a revelação será uma ação paga, por lead.</span>
+          </Item>
+        </dl>
+      </Card>
+      <Card className="grid gap-3 p-4">
+        <h3 className="text-base font-semibold text-slate-900">Atividades (CNAE)</h3>
+        <ul className="grid gap-1 text-sm">
+          {c.cnaePrincipal ? (
+            <li><span className="font-medium">{formatCnae(c.cnaePrincipal.codigo)}</span> {c.cnaePrincipal.descricao} <span className="text-xs text-slate-600">(principal)</span></li>
+          ) : null}
+          {c.cnaesSecundarias.map((s) => (
+            <li key={s.codigo}><span className="font-medium">{formatCnae(s.codigo)}</span> {s.descricao ?? ''}</li>
+          ))}
+        </ul>
+      </Card>
+      <Card className="grid gap-3 p-4">
+        <h3 className="text-base font-semibold text-slate-900">Quadro de sócios e administradores</h3>
+        {c.socios.length === 0 ? (
+          <p className="text-sm text-slate-600">Nenhum sócio informado na base.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm">
+            {c.socios.map((s) => (
+              <li key={`${s.nome}-${s.documento}-${s.dataEntrada}`} className="rounded-md border border-slate-100 p-2">
+                <span className="font-medium">{s.nome}</span>
+                <span className="block text-xs text-slate-600">{[s.qualificacao, s.documento, s.dataEntrada ? `desde ${fmt.date(s.dataEntrada)}` : null].filter(Boolean).join(' · ')}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {c.importedAt ? <p className="text-xs text-slate-600">Fonte: dados abertos do CNPJ da Receita Federal, importados em {fmt.date(c.importedAt)}.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { FileSearch } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EXACT_COUNT_LIMIT, PORTES, SITUACOES, SORTS, UFS, formatCnae, type ProspectRow } from '@sede/shared/prospecting/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCnaes } from '../api/get-cnaes.ts';
+import { useProspectStatus } from '../api/get-status.ts';
+import { useProspectSearch } from '../api/search.ts';
+import { NoData } from '../components/no-data.tsx';
+import * as fmt from '../lib/format.ts';
+
+/** The code at the start of the CNAE field: typed (`47`, `4721-1/02`) or picked from the list (`4721102 Padaria…`). */
+const cnaeCode = (text: string) => /^(\d{2,7})/.exec(text.replace(/[.\-/\s]/g, ''))?.[1] ?? '';
+const SECONDARY = ['bairro', 'cep', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail'];
+const FIELDS = ['cnae', 'cnaeEscopo', 'uf', 'municipio', 'bairro', 'cep', 'situacao', 'porte', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail', 'ordem', 'porPagina'] as const;
+
+/** /extrair-leads-cnpj (issue 14 item 2): filter the Receita's register into a lead list. */
+export default function ExtrairLeadsCnpjPage() {
+  const status = useProspectStatus();
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const results = useProspectSearch(query, status.data?.imported === true);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const k of FIELDS) {
+      let v = String(data.get(k) ?? '').trim();
+      if (k === 'cnae') v = cnaeCode(v);
+      if (v && !(k === 'situacao' && v === '02') && !(k === 'cnaeEscopo' && v === 'principal') && !(k === 'ordem' && v === 'cnpj')) next.set(k, v);
+    }
+    setParams(next);
+  };
+  const page = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set('pagina', String(n));
+    setParams(next);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold text-slate-900">Extrair leads por CNPJ</h2>
+        <p className="text-sm text-slate-600">
+          Monte listas de empresas por atividade (CNAE), região, porte e situação a partir dos dados abertos da Receita Federal.
+          {status.data?.importedAt ? ` Base importada em ${fmt.date(status.data.importedAt)}.` : ''}
+        </p>
+      </div>
+      {status.isPending ? (
+        <Spinner />
+      ) : status.isError ? (
+        <p role="alert" className="text-sm text-red-700">{status.error.message}</p>
+      ) : !status.data.imported ? (
+        <NoData purpose="Aqui você filtra as empresas do Brasil por CNAE, UF, município, porte, abertura e capital para montar listas de prospecção." />
+      ) : (
+        <>
+          <Filters key={query} params={params} onSubmit={submit} onClear={() => setParams(new URLSearchParams())} />
+          {results.isError ? (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{results.error.message}</p>
+          ) : !results.data ? (
+            <Spinner />
+          ) : results.data.rows.length === 0 ? (
+            <EmptyState icon={FileSearch} title="Nenhuma empresa com esses filtros" description="Amplie a busca: tire um filtro, use só o início do CNAE (por exemplo, 47) ou escolha outra situação cadastral." />
+          ) : (
+            <section aria-labelledby="resultados" className="grid gap-3" aria-busy={results.isFetching || undefined}>
+              <h3 id="resultados" className="text-sm font-medium text-slate-700">
+                {results.data.countExact
+                  ? `${fmt.count(results.data.count)} ${results.data.count === 1 ? 'empresa encontrada' : 'empresas encontradas'}`
+                  : `Mais de ${fmt.count(EXACT_COUNT_LIMIT)} empresas (estimativa: cerca de ${fmt.count(results.data.count)})`}
+              </h3>
+              <p className="text-xs text-slate-600">Telefone e e-mail não aparecem na lista: a revelação dos contatos será uma ação paga, por lead.</p>
+              <ResultsTable rows={results.data.rows} />
+              <ResultCards rows={results.data.rows} />
+              <Pager pagina={results.data.pagina} porPagina={results.data.porPagina} count={results.data.count} onPage={page} />
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSubmit: (e: FormEvent<HTMLFormElement>) => void; onClear: () => void }) {
+  const v = (k: string, d = '') => params.get(k) ?? d;
+  const [cnaeText, setCnaeText] = useState(v('cnae'));
+  const [cnaeError, setCnaeError] = useState<string>();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (cnaeText.trim() && !cnaeCode(cnaeText)) {
+      e.preventDefault();
+      setCnaeError('Escolha um CNAE da lista ou digite o código (de 2 a 7 dígitos).');
+      return;
+    }
+    setCnaeError(undefined);
+    onSubmit(e);
+  };
+  const cnaes = useCnaes(/^\d+$/.test(cnaeText) ? '' : cnaeText);
+  const select = `${inputClass} pr-8`;
+  return (
+    <Card className="p-4">
+      <form onSubmit={submit} className="grid gap-4" aria-label="Filtros" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="CNAE (código ou nome)" hint="Ex.: 4721102, 47 ou padaria" error={cnaeError}>
+            <Input name="cnae" list="cnae-options" value={cnaeText} onChange={(e) => setCnaeText(e.target.value)} autoComplete="off" />
+          </Field>
+          <datalist id="cnae-options">
+            {(cnaes.data?.cnaes ?? []).map((c) => (
+              <option key={c.codigo} value={`${c.codigo} ${c.descricao}`}>{formatCnae(c.codigo)}</option>
+            ))}
+          </datalist>
+          <Field label="Onde procurar o CNAE">
+            <select name="cnaeEscopo" defaultValue={v('cnaeEscopo', 'principal')} className={select}>
+              <option value="principal">Atividade principal</option>
+              <option value="qualquer">Principal ou secundária</option>
+            </select>
+          </Field>
+          <Field label="UF">
+            <select name="uf" defaultValue={v('uf')} className={select}>
+              <option value="">Todas</option>
+              {UFS.map((uf) => <option key={uf} value={uf}>{uf === 'EX' ? 'Exterior' : uf}</option>)}
+            </select>
+          </Field>
+          <Field label="Município (código da Receita)" hint="Ex.: 7107 para São Paulo">
+            <Input name="municipio" defaultValue={v('municipio')} inputMode="numeric" />
+          </Field>
+          <Field label="Situação cadastral">
+            <select name="situacao" defaultValue={v('situacao', '02')} className={select}>
+              {Object.entries(SITUACOES).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+              <option value="todas">Todas</option>
+            </select>
+          </Field>
+          <Field label="Porte">
+            <select name="porte" defaultValue={v('porte')} className={select}>
+              <option value="">Todos</option>
+              {Object.entries(PORTES).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+            </select>
+          </Field>
+          <Field label="Ordenar por">
+            <select name="ordem" defaultValue={v('ordem', 'cnpj')} className={select}>
+              {Object.entries(SORTS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+            </select>
+          </Field>
+        </div>
+        <details className="group rounded-lg border border-slate-200 p-3" open={SECONDARY.some((k) => params.has(k))}>
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">Mais filtros: endereço, natureza, Simples/MEI, abertura, capital e contatos</summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Bairro (início)">
+            <Input name="bairro" defaultValue={v('bairro')} />
+          </Field>
+          <Field label="CEP (início)">
+            <Input name="cep" defaultValue={v('cep')} inputMode="numeric" />
+          </Field>
+          <Field label="Natureza jurídica (código)" hint="Ex.: 2062 (Ltda.)">
+            <Input name="natureza" defaultValue={v('natureza')} inputMode="numeric" />
+          </Field>
+          <Field label="Simples Nacional">
+            <select name="simples" defaultValue={v('simples')} className={select}>
+              <option value="">Indiferente</option>
+              <option value="true">Optante</option>
+              <option value="false">Não optante</option>
+            </select>
+          </Field>
+          <Field label="MEI">
+            <select name="mei" defaultValue={v('mei')} className={select}>
+              <option value="">Indiferente</option>
+              <option value="true">Sim</option>
+              <option value="false">Não</option>
+            </select>
+          </Field>
+          <Field label="Aberta a partir de">
+            <Input type="date" name="aberturaDe" defaultValue={v('aberturaDe')} />
+          </Field>
+          <Field label="Aberta até">
+            <Input type="date" name="aberturaAte" defaultValue={v('aberturaAte')} />
+          </Field>
+          <Field label="Capital social mínimo (R$)">
+            <Input name="capitalMin" defaultValue={v('capitalMin')} inputMode="decimal" />
+          </Field>
+          <Field label="Capital social máximo (R$)">
+            <Input name="capitalMax" defaultValue={v('capitalMax')} inputMode="decimal" />
+          </Field>
+          <Field label="Com telefone">
+            <select name="comTelefone" defaultValue={v('comTelefone')} className={select}>
+              <option value="">Indiferente</option>
+              <option value="true">Sim</option>
+              <option value="false">Não</option>
+            </select>
+          </Field>
+          <Field label="Com e-mail">
+            <select name="comEmail" defaultValue={v('comEmail')} className={select}>
+              <option value="">Indiferente</option>
+              <option value="true">Sim</option>
+              <option value="false">Não</option>
+            </select>
+          </Field>
+          </div>
+        </details>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">Buscar empresas</Button>
+          <Button type="button" variant="secondary" onClick={onClear}>Limpar filtros</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+const place = (r: ProspectRow) => [r.municipio, r.uf].filter(Boolean).join('/') || '—';
+
+function ResultsTable({ rows }: { rows: ProspectRow[] }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">Empresa</th>
+            <th scope="col" className="px-3 py-2">CNAE principal</th>
+            <th scope="col" className="px-3 py-2">Local</th>
+            <th scope="col" className="px-3 py-2">Porte</th>
+            <th scope="col" className="px-3 py-2">Abertura</th>
+            <th scope="col" className="px-3 py-2 text-right">Capital social</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.cnpj}>
+              <td className="px-3 py-2">
+                <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
+                <div className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)}{r.nomeFantasia ? ` · ${r.nomeFantasia}` : ''} · {fmt.situacao(r.situacao)}</div>
+              </td>
+              <td className="px-3 py-2" title={r.cnaeDescricao ?? undefined}>
+                {r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}
+                <div className="max-w-64 truncate text-xs text-slate-600">{r.cnaeDescricao}</div>
+              </td>
+              <td className="px-3 py-2">{place(r)}<div className="text-xs text-slate-600">{r.bairro}</div></td>
+              <td className="px-3 py-2">{fmt.porte(r.porte)}</td>
+              <td className="px-3 py-2">{fmt.date(r.dataInicio)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{fmt.money(r.capitalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ResultCards({ rows }: { rows: ProspectRow[] }) {
+  return (
+    <ul className="grid gap-3 md:hidden">
+      {rows.map((r) => (
+        <li key={r.cnpj} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+          <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
+          <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {fmt.situacao(r.situacao)}</p>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+            <dt className="text-slate-600">CNAE</dt>
+            <dd>{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}</dd>
+            <dt className="text-slate-600">Local</dt>
+            <dd>{place(r)}</dd>
+            <dt className="text-slate-600">Porte</dt>
+            <dd>{fmt.porte(r.porte)}</dd>
+            <dt className="text-slate-600">Abertura</dt>
+            <dd>{fmt.date(r.dataInicio)}</dd>
+            <dt className="text-slate-600">Capital</dt>
+            <dd>{fmt.money(r.capitalCents)}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager({ pagina, porPagina, count, onPage }: { pagina: number; porPagina: number; count: number; onPage: (n: number) => void }) {
+  const last = Math.max(1, Math.min(Math.ceil(count / porPagina), Math.floor((EXACT_COUNT_LIMIT - 1) / porPagina) + 1));
+  return (
+    <nav aria-label="Paginação" className="flex items-center justify-between gap-2">
+      <Button variant="secondary" size="sm" disabled={pagina <= 1} onClick={() => onPage(pagina - 1)}>Anterior</Button>
+      <span className="text-sm text-slate-700">Página {pagina} de {fmt.count(last)}</span>
+      <Button variant="secondary" size="sm" disabled={pagina >= last} onClick={() => onPage(pagina + 1)}>Próxima</Button>
+    </nav>
+  );
+}

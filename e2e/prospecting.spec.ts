@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { importReceita } from '../apps/server/src/modules/prospecting/importer/import.ts';
+import { sampleFolder } from '../apps/server/test/support/receita.ts';
+import { e2eDatabaseUrl } from './support/company.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+const SHOTS = process.env.SHOTS_DIR;
+const shot = async (page: import('@playwright/test').Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('prospecting over the Receita Federal open data', () => {
+  test('a fresh install says how to import the data', async ({ page }) => {
+    await createCompanyWithAdmin(page.request, 'Prospecção Vazia Ltda');
+    await page.goto('/extrair-leads-cnpj');
+    await expect(page.getByRole('heading', { name: 'Importe a base de CNPJs da Receita Federal' })).toBeVisible();
+    await expect(page.getByText('npm run receita:import', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'extrair-vazio-1280');
+    await page.goto('/cnpj-search');
+    await expect(page.getByRole('heading', { name: 'Importe a base de CNPJs da Receita Federal' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('filters, count, results and one company\'s record, on desktop and phone', async ({ page }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receita-e2e-'));
+    const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });
+    await importReceita(pool, await sampleFolder(dir), { log: () => undefined });
+    await pool.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    await createCompanyWithAdmin(page.request, 'Prospecção Cheia Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/extrair-leads-cnpj');
+    await expect(page.getByRole('heading', { name: '3 empresas encontradas' })).toBeVisible();
+    await page.getByLabel('CNAE (código ou nome)').fill('padaria');
+    await page.getByRole('button', { name: 'Buscar empresas' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Escolha um CNAE da lista ou digite o código (de 2 a 7 dígitos).');
+    // What picking "1091-1/02 …" from the autocomplete puts in the field.
+    await page.getByLabel('CNAE (código ou nome)').fill('1091102 Fabricação de produtos de padaria e confeitaria com predominância de produção própria');
+    await page.getByLabel('UF').selectOption('SP');
+    await page.getByRole('button', { name: 'Buscar empresas' }).click();
+    await expect(page.getByRole('heading', { name: '1 empresa encontrada' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table).toContainText('AURORA FICTICIA PANIFICADORA LTDA');
+    await expect(table).toContainText('98.765.432/0001-98');
+    await expect(table).toContainText('R$ 50.000,00');
+    await expect(page).toHaveURL(/cnae=1091102/);
+    await expectAccessible(page);
+    await page.getByLabel('UF').selectOption('');
+    await page.getByRole('button', { name: 'Buscar empresas' }).click();
+    await expect(page.getByRole('heading', { name: '2 empresas encontradas' })).toBeVisible();
+    await shot(page, 'extrair-1280');
+
+    await table.getByRole('link', { name: 'AURORA FICTICIA PANIFICADORA LTDA' }).click();
+    await expect(page).toHaveURL(/\/cnpj-search\?cnpj=98765432000198/);
+    await expect(page.getByRole('heading', { name: 'AURORA FICTICIA PANIFICADORA LTDA' })).toBeVisible();
+    await expect(page.getByText('(11) ****-5060 · c******@padariaaurora.example')).toBeVisible();
+    await expect(page.getByText('MARIA EXEMPLO DA SILVA')).toBeVisible();
+    await expect(page.getByText('Padaria e confeitaria com predominância de revenda')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'cnpj-1280');
+
+    await page.getByRole('textbox', { name: 'CNPJ' }).fill('a1b2.c3d4/0001-93');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await expect(page.getByRole('heading', { name: 'DOCES DA VOVÓ CONCEIÇÃO FICTÍCIA LTDA' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'CNPJ' }).fill('98.765.432/0002-79');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await expect(page.getByRole('alert')).toContainText('CNPJ não encontrado na base da Receita Federal importada.');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/extrair-leads-cnpj?situacao=todas');
+    await expect(page.getByRole('heading', { name: '4 empresas encontradas' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.getByRole('listitem').filter({ hasText: 'SEDE FICTICIA TECNOLOGIA LTDA' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'extrair-375');
+    await page.goto('/cnpj-search?cnpj=98765432000198');
+    await expect(page.getByRole('heading', { name: 'AURORA FICTICIA PANIFICADORA LTDA' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'cnpj-375');
+  });
+});
