@@ -13,3 +13,5 @@ export * from './crm-targets.ts';
 export * from './finance-statements.ts';
 export * from './crm-contacts.ts';
 export * from './crm-quotes.ts';
+export * from './analysis.ts';
+export * from './juridico.ts';
