@@ -47,7 +47,7 @@ const MAX_BYTES = FILE_KINDS.document.maxBytes;
 export async function registerAnalysisKind(s: Services, def: AnalysisKindDefinition): Promise<void> {
   const st = state(s);
   st.kinds.set(def.kind, def);
-  st.defined ??= defineJob<JobInput, { analysisId: string; charged: number }>(s, ANALYSIS_JOB, (ctx) => runAnalysis(s, ctx), {
+  st.defined ??= defineJob<JobInput, { analysisId: string; charged: number }>(s, ANALYSIS_JOB, (ctx) => runAnalysisJob(s, ctx), {
     // One retry only after a crash: a handler failure is always a JobFailure (no retry, no second charge).
     retryLimit: 1,
     expireInMinutes: 20,
@@ -156,8 +156,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The job's handler: idempotent; a resumed attempt never charges twice (decision 0211). */
-async function runAnalysis(
+/** The job's handler: idempotent; a resumed attempt never charges twice (decision 0211). Exported for tests. */
+export async function runAnalysisJob(
   s: Services,
   ctx: { input: JobInput; tenant: Tenant; resumed: boolean; progress: (p: { stage?: string; message?: string }) => void },
 ): Promise<{ analysisId: string; charged: number }> {
