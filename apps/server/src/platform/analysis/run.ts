@@ -159,7 +159,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** The job's handler: idempotent; a resumed attempt never charges twice (decision 0211). Exported for tests. */
 export async function runAnalysisJob(
   s: Services,
-  ctx: { input: JobInput; tenant: Tenant; resumed: boolean; progress: (p: { stage?: string; message?: string }) => void },
+  ctx: { input: JobInput; tenant: Tenant; resumed: boolean; progress: (p: { stage?: string; message?: string; done?: number; total?: number | null }) => void },
 ): Promise<{ analysisId: string; charged: number }> {
   const { tenant, progress } = ctx;
   const id = ctx.input.analysisId;
@@ -194,7 +194,7 @@ export async function runAnalysisJob(
     if (!creds) throw new JobFailure(ctx.input.ownKey ? M.ownKeyLost : AI_MESSAGES.notConfigured);
 
     await setStatus('extracting');
-    progress({ stage: ANALYSIS_STAGES.extracting });
+    progress({ stage: ANALYSIS_STAGES.extracting, done: 0, total: 2 });
     if (!row.fileId) throw new JobFailure(M.fileGone);
     const [file] = await tenant.db
       .select()
@@ -206,7 +206,7 @@ export async function runAnalysisJob(
     const material = await readMaterial({ bytes: await readAll(stream), mime: file.mime, name: file.name });
 
     await setStatus('analyzing');
-    progress({ stage: ANALYSIS_STAGES.analyzing });
+    progress({ stage: ANALYSIS_STAGES.analyzing, done: 1, total: 2 });
     const out = await runPaidAction(s, tenant, { action: def.action, reference, ownKey: creds.source === 'own' }, async () => {
       const result = await def.analyze({ s, tenant, creds, material, fileName: file.name, subjectId: row.subjectId });
       // Stored inside the paid work: a committed charge always has its result (decision 0211).
@@ -217,7 +217,7 @@ export async function runAnalysisJob(
       return result;
     });
     await setStatus('done', { charged: out.charged });
-    progress({ stage: ANALYSIS_STAGES.done });
+    progress({ stage: ANALYSIS_STAGES.done, done: 2, total: 2 });
     return { analysisId: id, charged: out.charged };
   } catch (e) {
     const message = e instanceof JobFailure || e instanceof AppError ? e.message : GENERIC_FAILURE;
