@@ -126,8 +126,8 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
           <p className="text-sm text-slate-600">Nenhuma cláusula de risco encontrada.</p>
         ) : (
           <ul className="grid gap-3">
-            {risks.map((r, i) => (
-              <li key={i} className="rounded-lg border border-slate-200 bg-white p-3">
+            {risks.map((r) => (
+              <li key={`${r.topic}:${r.title}:${r.quote}`} className="rounded-lg border border-slate-200 bg-white p-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${SEVERITY_TONES[r.severity]}`}>
                     <AlertTriangle className="size-3" aria-hidden /> Risco {SEVERITY_LABELS[r.severity].toLowerCase()}
@@ -161,8 +161,8 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {result.parties.map((p, i) => (
-                <tr key={i}>
+              {result.parties.map((p) => (
+                <tr key={`${p.name}:${p.role}`}>
                   <td className="py-1 pr-2">{p.name}</td>
                   <td className="py-1 pr-2">{p.role}</td>
                   <td className="py-1">{formatDocument(p.document) || '—'}</td>
@@ -175,12 +175,12 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
 
       <Section title="Obrigações de cada parte">
         <div className="grid gap-3 sm:grid-cols-2">
-          {result.obligations.map((o, i) => (
-            <div key={i} className="rounded-lg border border-slate-200 bg-white p-3">
+          {result.obligations.map((o) => (
+            <div key={o.party} className="rounded-lg border border-slate-200 bg-white p-3">
               <p className="text-sm font-semibold">{o.party}</p>
               <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
-                {o.items.map((item, j) => (
-                  <li key={j}>{item}</li>
+                {o.items.map((item) => (
+                  <li key={item}>{item}</li>
                 ))}
               </ul>
             </div>
@@ -200,15 +200,15 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {result.keyDates.map((d, i) => (
-                <tr key={`d${i}`}>
+              {result.keyDates.map((d) => (
+                <tr key={`d:${d.label}:${d.date}:${d.quote}`}>
                   <td className="py-1 pr-2">{d.label}</td>
                   <td className="py-1 pr-2 whitespace-nowrap">{day(d.date)}</td>
                   <td className="py-1 text-slate-600">{d.quote ?? '—'}</td>
                 </tr>
               ))}
-              {result.amounts.map((a, i) => (
-                <tr key={`a${i}`}>
+              {result.amounts.map((a) => (
+                <tr key={`a:${a.label}:${a.amountCents}:${a.quote}`}>
                   <td className="py-1 pr-2">{a.label}</td>
                   <td className="py-1 pr-2 whitespace-nowrap tabular-nums">{money(a.amountCents)}</td>
                   <td className="py-1 text-slate-600">{a.quote ?? '—'}</td>
@@ -228,8 +228,8 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
           <p className="text-sm text-slate-600">Nenhuma cláusula importante faltando.</p>
         ) : (
           <ul className="grid gap-2">
-            {result.missingClauses.map((m, i) => (
-              <li key={i} className="flex gap-2 text-sm">
+            {result.missingClauses.map((m) => (
+              <li key={`${m.topic}:${m.why}`} className="flex gap-2 text-sm">
                 <FileQuestion className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
                 <span>
                   <strong>{m.topic}.</strong> {m.why}
@@ -242,8 +242,8 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
 
       <Section title="Redação sugerida">
         <ul className="grid gap-2">
-          {result.suggestions.map((sug, i) => (
-            <li key={i} className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+          {result.suggestions.map((sug) => (
+            <li key={`${sug.clause}:${sug.wording}`} className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
               <p className="flex items-center gap-1 font-semibold text-emerald-900">
                 <Lightbulb className="size-4" aria-hidden /> {sug.clause}
               </p>

@@ -50,8 +50,8 @@ export function CompareVersions({ contractId }: { contractId: string }) {
             <span className="font-medium text-red-800">{cmp.data.removed} linha(s) removida(s)</span>
           </p>
           <ol className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white font-mono text-xs" aria-label="Diferenças entre as versões">
-            {cmp.data.diff.map((d, i) => (
-              <li key={i} className={d.op === 'added' ? 'bg-emerald-50 text-emerald-900' : d.op === 'removed' ? 'bg-red-50 text-red-900 line-through' : 'text-slate-700'}>
+            {cmp.data.diff.map((d, line) => ({ ...d, line })).map((d) => (
+              <li key={d.line} className={d.op === 'added' ? 'bg-emerald-50 text-emerald-900' : d.op === 'removed' ? 'bg-red-50 text-red-900 line-through' : 'text-slate-700'}>
                 <span className="inline-block w-5 select-none text-center" aria-hidden>
                   {d.op === 'added' ? '+' : d.op === 'removed' ? '−' : ' '}
                 </span>
