@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, FileQuestion, Lightbulb, Quote } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { READJUSTMENT_LABELS, RISK_TOPIC_LABELS, SEVERITY_LABELS, type ContractAnalysisResult, type ContractView, type Severity } from '@sede/shared/juridico/schemas';
+import { READJUSTMENT_LABELS, RISK_TOPIC_LABELS, type ContractAnalysisResult, type ContractView, type Severity } from '@sede/shared/juridico/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyAnalysis, type AppliedField } from '../api/apply-analysis.ts';
@@ -13,6 +13,7 @@ const SEVERITY_TONES: Record<Severity, string> = {
   baixa: 'bg-sky-100 text-sky-900',
 };
 const ORDER: Record<Severity, number> = { alta: 0, media: 1, baixa: 2 };
+const RISK_LEVEL: Record<Severity, string> = { alta: 'Risco alto', media: 'Risco médio', baixa: 'Risco baixo' };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -130,7 +131,7 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
               <li key={`${r.topic}:${r.title}:${r.quote}`} className="rounded-lg border border-slate-200 bg-white p-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${SEVERITY_TONES[r.severity]}`}>
-                    <AlertTriangle className="size-3" aria-hidden /> Risco {SEVERITY_LABELS[r.severity].toLowerCase()}
+                    <AlertTriangle className="size-3" aria-hidden /> {RISK_LEVEL[r.severity]}
                   </span>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{RISK_TOPIC_LABELS[r.topic]}</span>
                   <span className="text-sm font-semibold text-slate-900">{r.title}</span>
