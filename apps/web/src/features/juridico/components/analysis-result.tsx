@@ -5,7 +5,7 @@ import { READJUSTMENT_LABELS, RISK_TOPIC_LABELS, type ContractAnalysisResult, ty
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyAnalysis, type AppliedField } from '../api/apply-analysis.ts';
-import { day, formatDocument, money } from './format.ts';
+import { day, daysLabel, formatDocument, money } from './format.ts';
 
 const SEVERITY_TONES: Record<Severity, string> = {
   alta: 'bg-red-100 text-red-900',
@@ -39,7 +39,7 @@ function show(field: AppliedField, v: unknown): string {
   if (field === 'valueCents') return money(v as number);
   if (field === 'startDate' || field === 'endDate') return day(v as string);
   if (field === 'automaticRenewal') return v ? 'Sim' : 'Não';
-  if (field === 'noticePeriodDays') return `${v} dias`;
+  if (field === 'noticePeriodDays') return daysLabel(v as number);
   if (field === 'readjustmentIndex') return READJUSTMENT_LABELS[v as keyof typeof READJUSTMENT_LABELS];
   return String(v);
 }

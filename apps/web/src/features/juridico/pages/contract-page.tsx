@@ -22,7 +22,7 @@ import { startAnalysis } from '../api/start-analysis.ts';
 import { updateContract } from '../api/update-contract.ts';
 import { AnalysisResult } from '../components/analysis-result.tsx';
 import { CompareVersions } from '../components/compare-versions.tsx';
-import { day, formatDocument, money, when } from '../components/format.ts';
+import { daysLabel, formatDocument, money, period, when } from '../components/format.ts';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 
 const readable = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime);
@@ -88,13 +88,11 @@ export default function ContractPage() {
               <dt className="text-slate-600">Valor</dt>
               <dd className="tabular-nums">{money(c.valueCents)}</dd>
               <dt className="text-slate-600">Vigência</dt>
-              <dd>
-                {day(c.startDate)} a {day(c.endDate)}
-              </dd>
+              <dd>{period(c.startDate, c.endDate)}</dd>
               <dt className="text-slate-600">Renovação automática</dt>
               <dd>{c.automaticRenewal ? 'Sim' : 'Não'}</dd>
               <dt className="text-slate-600">Aviso prévio</dt>
-              <dd>{c.noticePeriodDays === null ? '—' : `${c.noticePeriodDays} dias`}</dd>
+              <dd>{c.noticePeriodDays === null ? '—' : daysLabel(c.noticePeriodDays)}</dd>
               <dt className="text-slate-600">Reajuste</dt>
               <dd>{READJUSTMENT_LABELS[c.readjustmentIndex]}</dd>
               <dt className="text-slate-600">

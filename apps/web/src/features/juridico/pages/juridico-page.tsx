@@ -10,7 +10,7 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { juridicoKeys } from '../api/keys.ts';
 import { useContracts } from '../api/list-contracts.ts';
 import { ContractDialog } from '../components/contract-dialog.tsx';
-import { day, formatDocument, money } from '../components/format.ts';
+import { day, formatDocument, money, period } from '../components/format.ts';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 
 /** /juridico: the contract register with its filters (in the URL) and 'Novo contrato'. */
@@ -110,9 +110,7 @@ export default function JuridicoPage() {
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums">{money(c.valueCents)}</td>
                     <td className="px-4 py-2">
-                      <span className="whitespace-nowrap">
-                        {day(c.startDate)} a {day(c.endDate)}
-                      </span>
+                      <span className="whitespace-nowrap">{period(c.startDate, c.endDate)}</span>
                       <div className="mt-1 flex flex-wrap gap-1">
                         <EndingBadge endDate={c.endDate} />
                         {c.automaticRenewal && <span className="text-xs text-slate-600">Renova automaticamente</span>}
