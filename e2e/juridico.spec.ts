@@ -60,6 +60,15 @@ test.describe('/juridico: contratos e análise com IA', () => {
     await expectAccessible(page);
     await shots(page, 'juridico-contract');
 
+    // Editing the register.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar contrato' });
+    await expect(edit.getByLabel('Valor total (R$)')).toHaveValue('30.000,00');
+    await edit.getByLabel('Aviso prévio (dias)').fill('1');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toast(page, 'Contrato atualizado.')).toBeVisible();
+    await expect(page.getByText('1 dia', { exact: true })).toBeVisible();
+
     // The register lists it.
     await page.getByRole('link', { name: 'Contratos' }).click();
     await expect(page.getByRole('link', { name: 'Limpeza da loja' }).first()).toBeVisible();

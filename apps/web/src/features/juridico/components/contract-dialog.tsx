@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { parseBrlToCents } from '@sede/shared/finance/money';
-import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
+import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { CNPJ_MASK, MaskedInput } from '../../../components/form/masked-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,20 +13,25 @@ import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createContract } from '../api/create-contract.ts';
 import { juridicoKeys } from '../api/keys.ts';
+import { updateContract } from '../api/update-contract.ts';
 
-/** 'Novo contrato': the register's fields; the other party by CNPJ (found or filled by the CNPJ lookup). */
-export function ContractDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
+/**
+ * 'Novo contrato' / 'Editar contrato': the register's fields; the other party by CNPJ (found or
+ * filled by the CNPJ lookup). Editing keeps a person as the other party unless a CNPJ is typed.
+ */
+export function ContractDialog({ open, onOpenChange, contract }: { open: boolean; onOpenChange: (v: boolean) => void; contract?: ContractView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [cnpj, setCnpj] = useState('');
-  const [value, setValue] = useState('');
-  const [startDate, setStart] = useState('');
-  const [endDate, setEnd] = useState('');
-  const [notice, setNotice] = useState('');
-  const [renewal, setRenewal] = useState(false);
-  const [index, setIndex] = useState<ReadjustmentIndex>('nenhum');
-  const [status, setStatus] = useState<ContractStatus>('negotiation');
+  const initialCnpj = contract?.counterparty?.type === 'organization' ? (contract.counterparty.document ?? '') : '';
+  const [title, setTitle] = useState(contract?.title ?? '');
+  const [cnpj, setCnpj] = useState(initialCnpj);
+  const [value, setValue] = useState(contract?.valueCents != null ? centsToInput(contract.valueCents) : '');
+  const [startDate, setStart] = useState(contract?.startDate ?? '');
+  const [endDate, setEnd] = useState(contract?.endDate ?? '');
+  const [notice, setNotice] = useState(contract?.noticePeriodDays != null ? String(contract.noticePeriodDays) : '');
+  const [renewal, setRenewal] = useState(contract?.automaticRenewal ?? false);
+  const [index, setIndex] = useState<ReadjustmentIndex>(contract?.readjustmentIndex ?? 'nenhum');
+  const [status, setStatus] = useState<ContractStatus>(contract?.status ?? 'negotiation');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -37,9 +42,9 @@ export function ContractDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     if (value.trim() && cents === null) return setError('Valor inválido: use o formato 1.234,56.');
     setPending(true);
     try {
-      const c = await createContract({
+      const digits = cnpj.replace(/\D/g, '');
+      const fields = {
         title,
-        counterparty: cnpj.replace(/\D/g, '') ? { type: 'organization', cnpj } : null,
         valueCents: cents,
         startDate: startDate || null,
         endDate: endDate || null,
@@ -47,20 +52,34 @@ export function ContractDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         automaticRenewal: renewal,
         readjustmentIndex: index,
         status,
-      });
+      };
+      if (contract) {
+        const keepParty = digits === initialCnpj.replace(/\D/g, '');
+        await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
+        await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+        toast.success('Contrato atualizado.');
+        onOpenChange(false);
+        return;
+      }
+      const c = await createContract({ ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
       await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
       toast.success('Contrato cadastrado.');
       onOpenChange(false);
       void navigate(`/juridico/contrato/${c.id}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível cadastrar o contrato.');
+      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar o contrato.');
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Novo contrato" description="Cadastre o contrato; depois envie o arquivo assinado e peça a análise com IA.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={contract ? 'Editar contrato' : 'Novo contrato'}
+      description={contract ? 'Altere os dados do cadastro do contrato.' : 'Cadastre o contrato; depois envie o arquivo assinado e peça a análise com IA.'}
+    >
       <form onSubmit={submit} className="grid gap-3" noValidate>
         {error && <FormAlert title={error} />}
         <Field label="Título">
@@ -109,7 +128,7 @@ export function ContractDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             Cancelar
           </Button>
           <Button type="submit" pending={pending}>
-            Cadastrar
+            {contract ? 'Salvar' : 'Cadastrar'}
           </Button>
         </div>
       </form>

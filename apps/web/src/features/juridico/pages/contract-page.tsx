@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, History, Sparkles } from 'lucide-react';
+import { ArrowLeft, History, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ANALYSIS_STAGES } from '@sede/shared/analysis/schemas';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractStatus } from '@sede/shared/juridico/schemas';
@@ -9,12 +9,15 @@ import { FileManager } from '../../../components/files/file-manager.tsx';
 import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
 import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { deleteContract } from '../api/delete-contract.ts';
 import { useContract } from '../api/get-contract.ts';
 import { juridicoKeys } from '../api/keys.ts';
 import { useAnalyses } from '../api/list-analyses.ts';
@@ -22,6 +25,7 @@ import { startAnalysis } from '../api/start-analysis.ts';
 import { updateContract } from '../api/update-contract.ts';
 import { AnalysisResult } from '../components/analysis-result.tsx';
 import { CompareVersions } from '../components/compare-versions.tsx';
+import { ContractDialog } from '../components/contract-dialog.tsx';
 import { daysLabel, formatDocument, money, period, when } from '../components/format.ts';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 
@@ -38,6 +42,9 @@ export default function ContractPage() {
   useLiveInvalidate('contract', juridicoKeys.contract(contractId));
   const [fileId, setFileId] = useState('');
   const [shown, setShown] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: juridicoKeys.contract(contractId) });
     void queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
@@ -72,7 +79,39 @@ export default function ContractPage() {
         <h2 className="text-xl font-semibold text-slate-900">{c.title}</h2>
         <StatusBadge status={c.status} />
         <EndingBadge endDate={c.endDate} />
+        <div className="ml-auto flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden /> Editar
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden /> Excluir
+          </Button>
+        </div>
       </div>
+      {editing && <ContractDialog open={editing} onOpenChange={setEditing} contract={c} />}
+      <Dialog open={deleting} onOpenChange={setDeleting} title="Excluir o contrato?" description="O cadastro, as análises e o acesso aos arquivos deste contrato são excluídos. Esta ação não pode ser desfeita.">
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setDeleting(false)}>
+            Cancelar
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={async () => {
+              try {
+                await deleteContract(c.id);
+                await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+                toast.success('Contrato excluído.');
+                void navigate('/juridico');
+              } catch (err) {
+                setDeleting(false);
+                toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o contrato.');
+              }
+            }}
+          >
+            Excluir
+          </Button>
+        </div>
+      </Dialog>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card>
