@@ -58,6 +58,10 @@ test.describe('/juridico: contratos e análise com IA', () => {
     await expect(page.getByTestId('header-balance')).toHaveText('45');
     expect((await e2eSql<{ n: number }>("select count(*)::int as n from paid_actions where company_id = $1 and action = 'ai.contract_analysis' and status = 'committed'", [company.id]))[0]!.n).toBe(1);
     await expectAccessible(page);
+    // On a phone the structured result fits the screen (tables scroll inside their box).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await shots(page, 'juridico-contract');
 
     // Editing the register.

@@ -17,7 +17,7 @@ const RISK_LEVEL: Record<Severity, string> = { alta: 'Risco alto', media: 'Risco
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="grid gap-2" aria-label={title}>
+    <section className="grid grid-cols-1 gap-2" aria-label={title}>
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
@@ -51,7 +51,7 @@ function FillRegister({ analysisId, result, contract, onApplied }: { analysisId:
   const [pending, setPending] = useState(false);
   if (found.length === 0) return <p className="text-sm text-slate-600">O cadastro já tem os dados encontrados pela análise.</p>;
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Dados encontrados para o cadastro</caption>
@@ -91,6 +91,7 @@ function FillRegister({ analysisId, result, contract, onApplied }: { analysisId:
       <div>
         <Button
           variant="secondary"
+          className="h-auto min-h-10 whitespace-normal py-2"
           pending={pending}
           disabled={chosen.size === 0}
           onClick={async () => {
@@ -106,7 +107,7 @@ function FillRegister({ analysisId, result, contract, onApplied }: { analysisId:
             }
           }}
         >
-          <CheckCircle2 aria-hidden /> Preencher o cadastro com os dados marcados
+          <CheckCircle2 aria-hidden /> Usar os dados marcados
         </Button>
       </div>
     </div>
@@ -117,7 +118,7 @@ function FillRegister({ analysisId, result, contract, onApplied }: { analysisId:
 export function AnalysisResult({ analysisId, result, contract, onApplied }: { analysisId: string; result: ContractAnalysisResult; contract: ContractView; onApplied: () => void }) {
   const risks = [...result.riskyClauses].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
   return (
-    <div className="grid gap-6" data-testid="analysis-result">
+    <div className="grid grid-cols-1 gap-6" data-testid="analysis-result">
       <Section title="Resumo">
         <p className="text-sm leading-relaxed text-slate-800">{result.summary}</p>
       </Section>

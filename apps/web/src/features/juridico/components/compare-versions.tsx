@@ -17,7 +17,7 @@ export function CompareVersions({ contractId }: { contractId: string }) {
   const cmp = useComparison(contractId, a || null, b || null);
   if (docs.length < 2) return <p className="text-sm text-slate-600">Envie duas versões do contrato (PDF, DOCX ou TXT) para comparar o que mudou.</p>;
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="grid gap-2 sm:grid-cols-2">
         {[
           ['Versão anterior', a, setA],
@@ -44,7 +44,7 @@ export function CompareVersions({ contractId }: { contractId: string }) {
         </p>
       )}
       {cmp.data && (
-        <div className="grid gap-2" data-testid="comparison">
+        <div className="grid grid-cols-1 gap-2" data-testid="comparison">
           <p className="text-sm text-slate-700">
             <span className="font-medium text-emerald-800">{cmp.data.added} linha(s) incluída(s)</span> ·{' '}
             <span className="font-medium text-red-800">{cmp.data.removed} linha(s) removida(s)</span>

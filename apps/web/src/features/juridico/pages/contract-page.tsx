@@ -71,7 +71,7 @@ export default function ContractPage() {
   const current = list.find((a) => a.id === shown) ?? list.find((a) => a.status === 'done') ?? list[0];
 
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <Link to="/juridico" className="flex w-fit items-center gap-1 text-sm text-[var(--color-accent)] hover:underline">
         <ArrowLeft className="size-4" aria-hidden /> Contratos
       </Link>
@@ -171,7 +171,7 @@ export default function ContractPage() {
             <Sparkles className="size-4 text-[var(--color-accent)]" aria-hidden /> Análise com IA
           </CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-1 gap-4">
           {docs.length === 0 ? (
             <p className="text-sm text-slate-600">Envie o arquivo do contrato (PDF com texto, DOCX ou TXT) em “Arquivos do contrato” para analisá-lo: resumo, obrigações, datas e valores, cláusulas de risco, cláusulas que faltam e redação sugerida.</p>
           ) : (
