@@ -56,6 +56,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_custom_field: 'Campo personalizado do CRM',
   company_data: 'Todos os dados da empresa',
   fin_entry: 'Lançamento financeiro',
+  contract: 'Contrato',
   fin_entries: 'Lista de contas a pagar e a receber',
   fin_account: 'Conta financeira',
   fin_category: 'Categoria financeira',

@@ -18,6 +18,7 @@ import finance from './finance/module.ts';
 import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
 import invitations from './invitations/module.ts';
+import juridico from './juridico/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
 import notifications from './notifications/module.ts';
@@ -59,4 +60,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   financeReports,
   financeStatements,
   prospecting,
+  juridico,
 ];

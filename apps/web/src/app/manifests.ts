@@ -13,6 +13,7 @@ import departments from '../features/departments/manifest.ts';
 import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
+import juridico from '../features/juridico/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
@@ -32,6 +33,7 @@ export const MANIFESTS: FeatureManifest[] = [
   onboarding,
   departments,
   finance,
+  juridico,
   crmMetrics,
   crmBoard,
   crmContacts,

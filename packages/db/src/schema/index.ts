@@ -14,3 +14,5 @@ export * from './finance-statements.ts';
 export * from './crm-contacts.ts';
 export * from './crm-quotes.ts';
 export * from './prospecting.ts';
+export * from './analysis.ts';
+export * from './juridico.ts';

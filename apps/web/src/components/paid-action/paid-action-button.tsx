@@ -31,6 +31,8 @@ type Props = {
   /** Calls the server's paid endpoint; the server charges, never the client. */
   run: () => Promise<PaidActionRunResult>;
   onDone?: (r: PaidActionRunResult) => void;
+  /** The toast after `run` when the work goes on in a job (charged when it succeeds), instead of 'concluído'. */
+  successMessage?: string;
   variant?: ButtonProps['variant'];
   className?: string;
 };
@@ -61,7 +63,7 @@ export function paidActionFailureMessage(e: unknown): string {
  * or to Meu perfil when an AI action has no AI configured; a confirmation from
  * CONFIRM_THRESHOLD_COINS coins; on failure a toast that says nothing was charged.
  */
-export function PaidActionButton({ action, quantity = 1, verb, balance, run, onDone, variant, className }: Props) {
+export function PaidActionButton({ action, quantity = 1, verb, balance, run, onDone, successMessage, variant, className }: Props) {
   const entry: PriceEntry = PRICES[action];
   const ownKey = useAiKey();
   const status = useAiStatus();
@@ -81,7 +83,7 @@ export function PaidActionButton({ action, quantity = 1, verb, balance, run, onD
     setPending(true);
     try {
       const r = await run();
-      toast.success(r.charged > 0 ? `${entry.label}: concluído. ${coinsLabel(r.charged)} usada${r.charged === 1 ? '' : 's'}; saldo: ${coinsLabel(r.balance)}.` : `${entry.label}: concluído.`);
+      toast.success(successMessage ?? (r.charged > 0 ? `${entry.label}: concluído. ${coinsLabel(r.charged)} usada${r.charged === 1 ? '' : 's'}; saldo: ${coinsLabel(r.balance)}.` : `${entry.label}: concluído.`));
       onDone?.(r);
     } catch (e) {
       toast.error(paidActionFailureMessage(e));

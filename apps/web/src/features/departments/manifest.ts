@@ -7,7 +7,6 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 const comercial = () => import('./pages/comercial-tools-page.tsx');
 const marketing = () => import('./pages/marketing-page.tsx');
 const rh = () => import('./pages/rh-page.tsx');
-const juridico = () => import('./pages/juridico-page.tsx');
 const projetos = () => import('./pages/projetos-page.tsx');
 const documentacao = () => import('./pages/documentacao-page.tsx');
 const tool = () => import('./pages/tool-page.tsx');
@@ -40,8 +39,6 @@ export default {
     { path: '/rh/analise-entrevistas/:id', title: 'Análise de entrevista', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-curriculos', title: 'Análise de currículos', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-curriculos/:id', title: 'Análise de currículo', access: ['rh'], layout: 'shell', page: rh },
-    { path: '/juridico', title: 'Jurídico', access: ['juridico'], layout: 'shell', page: juridico },
-    { path: '/juridico/contrato/:contractId', title: 'Contrato', access: ['juridico'], layout: 'shell', page: juridico },
     { path: '/gestao-projetos', title: 'Projetos', access: ['gestao_projetos'], layout: 'shell', page: projetos },
     { path: '/projeto-kanban/:projectId', title: 'Kanban do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
     { path: '/kanban-dashboard/:projectId', title: 'Painel do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },

@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { CNPJ_MASK, MaskedInput } from '../../../components/form/masked-input.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createContract } from '../api/create-contract.ts';
+import { juridicoKeys } from '../api/keys.ts';
+import { updateContract } from '../api/update-contract.ts';
+
+/**
+ * 'Novo contrato' / 'Editar contrato': the register's fields; the other party by CNPJ (found or
+ * filled by the CNPJ lookup). Editing keeps a person as the other party unless a CNPJ is typed.
+ */
+export function ContractDialog({ open, onOpenChange, contract }: { open: boolean; onOpenChange: (v: boolean) => void; contract?: ContractView }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const initialCnpj = contract?.counterparty?.type === 'organization' ? (contract.counterparty.document ?? '') : '';
+  const [title, setTitle] = useState(contract?.title ?? '');
+  const [cnpj, setCnpj] = useState(initialCnpj);
+  const [value, setValue] = useState(contract?.valueCents != null ? centsToInput(contract.valueCents) : '');
+  const [startDate, setStart] = useState(contract?.startDate ?? '');
+  const [endDate, setEnd] = useState(contract?.endDate ?? '');
+  const [notice, setNotice] = useState(contract?.noticePeriodDays != null ? String(contract.noticePeriodDays) : '');
+  const [renewal, setRenewal] = useState(contract?.automaticRenewal ?? false);
+  const [index, setIndex] = useState<ReadjustmentIndex>(contract?.readjustmentIndex ?? 'nenhum');
+  const [status, setStatus] = useState<ContractStatus>(contract?.status ?? 'negotiation');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const cents = value.trim() ? parseBrlToCents(value) : null;
+    if (value.trim() && cents === null) return setError('Valor inválido: use o formato 1.234,56.');
+    setPending(true);
+    try {
+      const digits = cnpj.replace(/\D/g, '');
+      const fields = {
+        title,
+        valueCents: cents,
+        startDate: startDate || null,
+        endDate: endDate || null,
+        noticePeriodDays: notice ? Number(notice) : null,
+        automaticRenewal: renewal,
+        readjustmentIndex: index,
+        status,
+      };
+      if (contract) {
+        const keepParty = digits === initialCnpj.replace(/\D/g, '');
+        await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
+        await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+        toast.success('Contrato atualizado.');
+        onOpenChange(false);
+        return;
+      }
+      const c = await createContract({ ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
+      await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+      toast.success('Contrato cadastrado.');
+      onOpenChange(false);
+      void navigate(`/juridico/contrato/${c.id}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar o contrato.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={contract ? 'Editar contrato' : 'Novo contrato'}
+      description={contract ? 'Altere os dados do cadastro do contrato.' : 'Cadastre o contrato; depois envie o arquivo assinado e peça a análise com IA.'}
+    >
+      <form onSubmit={submit} className="grid gap-3" noValidate>
+        {error && <FormAlert title={error} />}
+        <Field label="Título">
+          <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={160} placeholder="Ex.: Prestação de serviços de limpeza" />
+        </Field>
+        <Field label="CNPJ da outra parte" hint="Opcional. A organização é encontrada ou criada pela consulta de CNPJ.">
+          <MaskedInput mask={CNPJ_MASK} value={cnpj} onValueChange={setCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Valor total (R$)">
+            <Input value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" placeholder="0,00" />
+          </Field>
+          <Field label="Aviso prévio (dias)">
+            <Input value={notice} onChange={(e) => setNotice(e.target.value.replace(/\D/g, ''))} inputMode="numeric" placeholder="30" />
+          </Field>
+          <Field label="Início">
+            <Input type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />
+          </Field>
+          <Field label="Término">
+            <Input type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />
+          </Field>
+          <Field label="Índice de reajuste">
+            <select className={inputClass} value={index} onChange={(e) => setIndex(e.target.value as ReadjustmentIndex)}>
+              {READJUSTMENT_INDEXES.map((i) => (
+                <option key={i} value={i}>
+                  {READJUSTMENT_LABELS[i]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Situação">
+            <select className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as ContractStatus)}>
+              {CONTRACT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {CONTRACT_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={renewal} onChange={(e) => setRenewal(e.target.checked)} className="size-4" /> Renovação automática
+        </label>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={pending}>
+            {contract ? 'Salvar' : 'Cadastrar'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

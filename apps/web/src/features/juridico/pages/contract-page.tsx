@@ -1,0 +1,260 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, History, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ANALYSIS_STAGES } from '@sede/shared/analysis/schemas';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractStatus } from '@sede/shared/juridico/schemas';
+import { FileManager } from '../../../components/files/file-manager.tsx';
+import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
+import { JobProgress } from '../../../components/jobs/job-progress.tsx';
+import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { deleteContract } from '../api/delete-contract.ts';
+import { useContract } from '../api/get-contract.ts';
+import { juridicoKeys } from '../api/keys.ts';
+import { useAnalyses } from '../api/list-analyses.ts';
+import { startAnalysis } from '../api/start-analysis.ts';
+import { updateContract } from '../api/update-contract.ts';
+import { AnalysisResult } from '../components/analysis-result.tsx';
+import { CompareVersions } from '../components/compare-versions.tsx';
+import { ContractDialog } from '../components/contract-dialog.tsx';
+import { daysLabel, formatDocument, money, period, when } from '../components/format.ts';
+import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
+
+const readable = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime);
+
+/** /juridico/contrato/:contractId: the register's details, the files, the AI analyses (versions, live progress) and the comparison of versions. */
+export default function ContractPage() {
+  const { contractId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const { company } = useAuth();
+  const contract = useContract(contractId);
+  const analyses = useAnalyses(contractId);
+  const files = useQuery(entityFilesQueryOptions('contract', contractId));
+  useLiveInvalidate('contract', juridicoKeys.contract(contractId));
+  const [fileId, setFileId] = useState('');
+  const [shown, setShown] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: juridicoKeys.contract(contractId) });
+    void queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+  };
+
+  if (contract.isPending) return <Spinner label="Carregando o contrato…" />;
+  if (contract.isError) {
+    return (
+      <div className="grid gap-3">
+        <p role="alert" className="text-sm text-red-700">
+          {contract.error instanceof ApiError && contract.error.status === 404 ? 'Contrato não encontrado.' : 'Não foi possível carregar o contrato.'}
+        </p>
+        <Link to="/juridico" className="text-sm text-[var(--color-accent)] underline">
+          Voltar aos contratos
+        </Link>
+      </div>
+    );
+  }
+  const c = contract.data;
+  const docs = (files.data ?? []).filter((f) => readable(f.mime));
+  const chosenFile = fileId || docs[0]?.id || '';
+  const list = analyses.data?.analyses ?? [];
+  const running = list.find((a) => a.status !== 'done' && a.status !== 'failed');
+  const current = list.find((a) => a.id === shown) ?? list.find((a) => a.status === 'done') ?? list[0];
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <Link to="/juridico" className="flex w-fit items-center gap-1 text-sm text-[var(--color-accent)] hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> Contratos
+      </Link>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-xl font-semibold text-slate-900">{c.title}</h2>
+        <StatusBadge status={c.status} />
+        <EndingBadge endDate={c.endDate} />
+        <div className="ml-auto flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden /> Editar
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden /> Excluir
+          </Button>
+        </div>
+      </div>
+      {editing && <ContractDialog open={editing} onOpenChange={setEditing} contract={c} />}
+      <Dialog open={deleting} onOpenChange={setDeleting} title="Excluir o contrato?" description="O cadastro, as análises e o acesso aos arquivos deste contrato são excluídos. Esta ação não pode ser desfeita.">
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setDeleting(false)}>
+            Cancelar
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={async () => {
+              try {
+                await deleteContract(c.id);
+                await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+                toast.success('Contrato excluído.');
+                void navigate('/juridico');
+              } catch (err) {
+                setDeleting(false);
+                toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o contrato.');
+              }
+            }}
+          >
+            Excluir
+          </Button>
+        </div>
+      </Dialog>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Cadastro</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-600">Outra parte</dt>
+              <dd>{c.counterparty ? `${c.counterparty.name}${c.counterparty.document ? ` · ${formatDocument(c.counterparty.document)}` : ''}` : '—'}</dd>
+              <dt className="text-slate-600">Objeto</dt>
+              <dd>{c.object ?? '—'}</dd>
+              <dt className="text-slate-600">Valor</dt>
+              <dd className="tabular-nums">{money(c.valueCents)}</dd>
+              <dt className="text-slate-600">Vigência</dt>
+              <dd>{period(c.startDate, c.endDate)}</dd>
+              <dt className="text-slate-600">Renovação automática</dt>
+              <dd>{c.automaticRenewal ? 'Sim' : 'Não'}</dd>
+              <dt className="text-slate-600">Aviso prévio</dt>
+              <dd>{c.noticePeriodDays === null ? '—' : daysLabel(c.noticePeriodDays)}</dd>
+              <dt className="text-slate-600">Reajuste</dt>
+              <dd>{READJUSTMENT_LABELS[c.readjustmentIndex]}</dd>
+              <dt className="text-slate-600">
+                <label htmlFor="contract-status">Situação</label>
+              </dt>
+              <dd>
+                <select
+                  id="contract-status"
+                  className={`${inputClass} h-8 max-w-48`}
+                  value={c.status}
+                  onChange={async (e) => {
+                    try {
+                      await updateContract(c.id, { status: e.target.value as ContractStatus });
+                      refresh();
+                    } catch (err) {
+                      toast.error(err instanceof ApiError ? err.message : 'Não foi possível mudar a situação.');
+                    }
+                  }}
+                >
+                  {CONTRACT_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {CONTRACT_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </dd>
+            </dl>
+            <p className="mt-3 text-xs text-slate-600">Alertas de vencimento chegam 30, 15 e 7 dias antes do término a quem cuida do Jurídico.</p>
+          </CardContent>
+        </Card>
+        <FileManager entityType="contract" entityId={c.id} kinds={['document']} title="Arquivos do contrato" emptyText="Nenhum arquivo. Arraste o contrato assinado (PDF, DOCX ou TXT) para cá." />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Sparkles className="size-4 text-[var(--color-accent)]" aria-hidden /> Análise com IA
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-4">
+          {docs.length === 0 ? (
+            <p className="text-sm text-slate-600">Envie o arquivo do contrato (PDF com texto, DOCX ou TXT) em “Arquivos do contrato” para analisá-lo: resumo, obrigações, datas e valores, cláusulas de risco, cláusulas que faltam e redação sugerida.</p>
+          ) : (
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="grid gap-1 text-sm font-medium">
+                Arquivo a analisar
+                <select className={`${inputClass} max-w-72`} value={chosenFile} onChange={(e) => setFileId(e.target.value)}>
+                  {docs.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <PaidActionButton
+                action="ai.contract_analysis"
+                balance={company?.currency_amount}
+                successMessage="Análise iniciada. As moedas só são cobradas se ela terminar."
+                run={async () => {
+                  const a = await startAnalysis(c.id, chosenFile);
+                  setShown(a.id);
+                  await queryClient.invalidateQueries({ queryKey: juridicoKeys.analyses(c.id) });
+                  return { charged: 0, balance: company?.currency_amount ?? 0 };
+                }}
+              />
+            </div>
+          )}
+
+          {running?.jobRunId && (
+            <JobProgress
+              jobId={running.jobRunId}
+              title={`Análise versão ${running.version} · ${running.fileName ?? ''}`}
+              onFinished={(job) => {
+                void queryClient.invalidateQueries({ queryKey: juridicoKeys.analyses(c.id) });
+                if (job.status === 'failed') toast.error(`${job.error ?? 'A análise falhou.'} Nenhuma moeda foi cobrada.`);
+              }}
+            />
+          )}
+
+          {list.length > 0 && (
+            <div className="grid gap-2">
+              <h3 className="flex items-center gap-1 text-sm font-semibold text-slate-900">
+                <History className="size-4" aria-hidden /> Versões
+              </h3>
+              <ul className="flex flex-wrap gap-2">
+                {list.map((a) => (
+                  <li key={a.id}>
+                    <button
+                      type="button"
+                      onClick={() => setShown(a.id)}
+                      aria-pressed={current?.id === a.id}
+                      className={`rounded-lg border px-3 py-1.5 text-left text-xs ${current?.id === a.id ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
+                    >
+                      <span className="block font-semibold">
+                        Versão {a.version} · {ANALYSIS_STAGES[a.status]}
+                      </span>
+                      <span className="block text-slate-600">
+                        {when(a.createdAt)} · {a.fileName ?? 'arquivo excluído'}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          {current?.status === 'failed' && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              A versão {current.version} falhou: {current.error} Nenhuma moeda foi cobrada.
+            </p>
+          )}
+          {current?.status === 'done' && current.result && <AnalysisResult key={current.id} analysisId={current.id} result={current.result} contract={c} onApplied={refresh} />}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Comparar versões do contrato</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <CompareVersions contractId={c.id} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

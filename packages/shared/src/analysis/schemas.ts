@@ -1,0 +1,54 @@
+/**
+ * The AI analysis foundation (issue 13): the stages every analysis run shows, its status and the
+ * messages of reading the material. Area results (contracts, résumés, interviews, meetings) have
+ * their own schemas next to their area.
+ */
+
+/** The job's stages, shown live (na fila → extraindo texto → transcrevendo → analisando → pronto / falhou). */
+export const ANALYSIS_STAGES = {
+  queued: 'Na fila',
+  extracting: 'Extraindo texto',
+  transcribing: 'Transcrevendo',
+  analyzing: 'Analisando',
+  done: 'Pronto',
+  failed: 'Falhou',
+} as const;
+export type AnalysisStatus = keyof typeof ANALYSIS_STAGES;
+export const ANALYSIS_STATUSES = Object.keys(ANALYSIS_STAGES) as [AnalysisStatus, ...AnalysisStatus[]];
+
+export const ANALYSIS_KINDS = ['contract'] as const;
+export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+
+/** One version of an analysis of a subject (a contract…), newest first in lists. */
+export type AnalysisView<R = unknown> = {
+  id: string;
+  kind: AnalysisKind;
+  subjectId: string;
+  fileId: string | null;
+  fileName: string | null;
+  status: AnalysisStatus;
+  jobRunId: string | null;
+  version: number;
+  result: R | null;
+  error: string | null;
+  createdBy: string | null;
+  createdByName: string | null;
+  charged: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const MATERIAL_MESSAGES = {
+  empty: 'O arquivo não tem texto para analisar.',
+  scanned:
+    'Este PDF não tem camada de texto (parece um documento digitalizado). Envie o PDF original gerado pelo editor de textos ou um DOCX.',
+  passwordProtected: 'Este PDF está protegido por senha. Remova a senha e envie o arquivo novamente.',
+  unreadablePdf: 'Não foi possível ler este PDF: o arquivo parece estar corrompido.',
+  unreadableDocx: 'Não foi possível ler este DOCX: o arquivo parece estar corrompido.',
+  unsupported: 'Tipo de arquivo não suportado para análise: envie PDF, DOCX ou TXT.',
+  audioNotYet: 'A transcrição de gravações ainda não está disponível: envie a transcrição em TXT, VTT ou SRT.',
+  tooLong: 'O texto é longo demais para uma análise (mais de 400 mil caracteres).',
+  fileGone: 'O arquivo da análise não foi encontrado: ele pode ter sido excluído.',
+  interrupted: 'A análise foi interrompida por uma reinicialização do servidor. Nenhuma moeda foi cobrada; inicie-a novamente.',
+  ownKeyLost: 'A análise foi interrompida e a sua chave de IA não fica guardada no servidor. Nenhuma moeda foi cobrada; inicie-a novamente.',
+} as const;
