@@ -258,6 +258,32 @@ describe('alerts', () => {
     expect(byUser(seller.userId)).toHaveLength(0);
     expect(rows[0]!.link).toContain('/financeiro?aba=contas-a-pagar');
   });
+
+  it('an alert whose notification fails is not marked sent: the next run sends it (claim and notify in one transaction)', async () => {
+    const c = await createCompanyWithAdmin(server, 'Empresa Alerta Falho');
+    const t = { db: server.services.db, companyId: c.companyId, actorId: c.admin.userId };
+    const [e] = await createEntry(t, { kind: 'receivable', description: 'Mensalidade atrasada', amountCents: 450_00, dueDate: addDays(today, -2) });
+    // The e-mail queue is down: notify fails inside the alert's transaction.
+    const boss = server.services.boss;
+    const send = boss.send.bind(boss);
+    boss.send = (async () => {
+      throw new Error('fila indisponível');
+    }) as typeof boss.send;
+    try {
+      await expect(sendFinanceAlerts(server.services)).rejects.toThrow('fila indisponível');
+    } finally {
+      boss.send = send;
+    }
+    const marked = async () => (await sql(server, 'SELECT overdue_notified_at FROM fin_entries WHERE id = $1', [e!.id]))[0]!.overdue_notified_at;
+    const titles = async () => (await sql(server, 'SELECT title FROM notifications WHERE company_id = $1 AND user_id = $2', [c.companyId, c.admin.userId])).map((r) => String(r.title).replace(/\s/g, ' '));
+    expect(await marked()).toBeNull();
+    expect(await titles()).toEqual([]);
+    // The queue is back: the next run sends it, once.
+    await sendFinanceAlerts(server.services);
+    await sendFinanceAlerts(server.services);
+    expect(await marked()).not.toBeNull();
+    expect(await titles()).toEqual(['1 conta a receber venceu (R$ 450,00)']);
+  });
 });
 
 describe('isolation and permissions', () => {
