@@ -12,9 +12,14 @@ import { readDocument } from '../api/statements-read-document.ts';
  * 'Ler boleto ou nota fiscal' (ai.invoice_reading) for the payable's form (decision 0178): the
  * person picks a PDF (or the form passes a file already uploaded), the platform's files keep it
  * (on the entry when `entity` is given, else on the company), the AI reads it, and `onRead`
- * receives the fields to fill plus the file's id, so the form can attach it.
+ * receives the fields to fill plus the file's id and the chosen file, so the form can attach it
+ * to the entry it saves (decision 0195).
  */
-export function ReadDocumentButton({ onRead, entity, fileId: givenFileId }: { onRead: (reading: DocumentReading, fileId: string) => void; entity?: { type: string; id: string }; fileId?: string }) {
+export function ReadDocumentButton({
+  onRead,
+  entity,
+  fileId: givenFileId,
+}: { onRead: (reading: DocumentReading, fileId: string, file: File | null) => void; entity?: { type: string; id: string }; fileId?: string }) {
   const { company } = useAuth();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -26,6 +31,7 @@ export function ReadDocumentButton({ onRead, entity, fileId: givenFileId }: { on
           <input
             ref={input}
             type="file"
+            data-testid="read-document-file"
             accept="application/pdf,.pdf"
             aria-label="Boleto ou nota fiscal em PDF"
             className="text-sm"
@@ -50,7 +56,7 @@ export function ReadDocumentButton({ onRead, entity, fileId: givenFileId }: { on
             setUploadedId(id);
           }
           const r = await readDocument(id, newRequestId());
-          onRead(r.reading, id);
+          onRead(r.reading, id, file);
           if (r.reading.amountCents === null && r.reading.dueDate === null) toast.info('A IA não encontrou valor nem vencimento neste documento; confira o arquivo.');
           return r;
         }}
