@@ -212,6 +212,22 @@ describe('entries', () => {
     expect((await api(`/entries?from=1900-01-01`, fin)).status).toBe(400);
   });
 
+  it('searches by word prefixes with accents folded: description, document number, the supplier or customer', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const [org] = await sql(server, "INSERT INTO organizations (company_id, razao_social, nome_fantasia) VALUES ($1, $2, 'Águas Claras') RETURNING id", [companyId, `Companhia ${tag} Saneamento`]);
+    const [luz] = await newEntry({ description: `Conta de Energia Elétrica ${tag}`, documentNumber: 'NF-77123' });
+    const [agua] = await newEntry({ description: `Serviço mensal ${tag}`, organizationId: org!.id });
+    const found = async (q: string) => (await api<FinEntryPage>(`/entries?kind=payable&q=${encodeURIComponent(q)}`, fin)).body.entries.map((e) => e.id).sort();
+    expect(await found(`eletrica ${tag}`)).toEqual([luz!.id]);
+    expect(await found(`ENERG ${tag}`)).toEqual([luz!.id]);
+    expect(await found(`77123 ${tag}`)).toEqual([luz!.id]);
+    expect(await found('aguas clar')).toEqual([agua!.id]);
+    expect(await found(tag)).toEqual([luz!.id, agua!.id].sort());
+    // Not a substring search: the middle of a word does not match; punctuation alone matches nothing.
+    expect(await found(`letrica ${tag}`)).toEqual([]);
+    expect(await found('%%')).toEqual([]);
+  });
+
   it('exports the filtered list as CSV (defused formulas) and XLSX, audited', async () => {
     await newEntry({ description: '=HYPERLINK("http://x")', amountCents: 1234_56 });
     const csv = await api('/entries/export?kind=payable&q=HYPERLINK&format=csv', fin);
