@@ -113,7 +113,7 @@ test.describe('/financeiro: conta a pagar lida pela IA (ai.invoice_reading)', ()
 test.describe('/financeiro: contas a receber', () => {
   test('a receivable with a customer, received, shows in the cash flow as realised', async ({ page }) => {
     test.setTimeout(120_000);
-    const admin = await createCompanyWithAdmin(page.request, 'Recebíveis Ltda');
+    await createCompanyWithAdmin(page.request, 'Recebíveis Ltda');
     const account = await page.request.post('/api/finance/accounts', { data: { name: 'Conta Recebimentos', kind: 'checking', openingBalanceCents: 0, openingDate: today() } });
     expect(account.status(), await account.text()).toBe(201);
 

@@ -332,8 +332,8 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
             />
             {attachments.length > 0 ? (
               <ul className="grid gap-1 text-sm" aria-label="Anexos a enviar" data-testid="pending-attachments">
-                {attachments.map((f, i) => (
-                  <li key={`${f.name}-${i}`} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 py-1">
+                {attachments.map((f) => (
+                  <li key={`${f.name}-${f.size}-${f.lastModified}`} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 py-1">
                     <span className="truncate">{f.name}</span>
                     <Button type="button" size="sm" variant="ghost" onClick={() => setAttachments((list) => list.filter((x) => x !== f))}>
                       Remover<span className="sr-only"> {f.name}</span>
