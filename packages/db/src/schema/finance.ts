@@ -119,7 +119,7 @@ export const finEntries = pgTable(
     index('fin_entries_installment_group_idx').on(t.installmentGroupId).where(sql`${t.installmentGroupId} IS NOT NULL`),
     // Reports (decision 0177): covering indexes so each view is an index-only scan of the company's rows.
     index('fin_entries_company_id_kind_idx').on(t.companyId, t.id, t.kind),
-    index('fin_entries_open_due_cover_idx').on(t.companyId, t.dueDate, t.kind, t.amountCents, t.paidCents).where(sql`${t.status} = 'open'`),
+    index('fin_entries_open_due_cover_idx').on(t.companyId, t.dueDate, t.kind, t.amountCents, t.paidCents, t.accountId).where(sql`${t.status} = 'open'`),
     index('fin_entries_competence_cover_idx').on(t.companyId, t.competenceDate, t.kind, t.categoryId, t.amountCents).where(sql`${t.status} <> 'cancelled'`),
   ],
 );

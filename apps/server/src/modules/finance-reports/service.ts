@@ -72,8 +72,14 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
      select 'late', kind, null, null, sum(amount_cents - paid_cents)::text, count(*)::text, null
        from fin_entries
        where company_id = $1 and status = 'open' and due_date <= $4 and ($5::uuid is null or account_id = $5)
-       group by kind`,
-    [tenant.companyId, q.from, q.to, overdueCutoff, q.accountId ?? null],
+       group by kind
+     union all
+     -- The projection per account (decision 0199): open entries with a planned account, up to the period's end.
+     select 'pacc', kind, account_id::text, greatest(due_date, $4::date)::text, sum(amount_cents - paid_cents)::text, null, null
+       from fin_entries
+       where company_id = $1 and status = 'open' and due_date <= $3 and account_id is not null and ($5::uuid is null or account_id = $5) and $3::date >= $6::date
+       group by kind, account_id, greatest(due_date, $4::date)`,
+    [tenant.companyId, q.from, q.to, overdueCutoff, q.accountId ?? null, today],
   );
   if (q.accountId && !rows.some((r) => r.t === 'acc')) throw notFound('Conta não encontrada.');
 
@@ -100,11 +106,20 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
     if (signed > 0) b.projectedInCents += signed;
     else b.projectedOutCents += -signed;
   };
+  // What each account's open entries add from today to the period's end (overdue ones today).
+  const projectedByAccount = new Map<string, number>();
+  for (const r of rows) {
+    if (r.t !== 'pacc') continue;
+    const date = r.d! <= overdueCutoff ? today : effectiveDueDate(r.d!);
+    if (date > q.to) continue;
+    projectedByAccount.set(r.n!, (projectedByAccount.get(r.n!) ?? 0) + (r.k === 'receivable' ? 1 : -1) * n(r.v1));
+  }
   for (const r of rows) {
     if (r.t === 'acc') {
       const before = n(r.v1) + n(r.v2);
       opening += before;
-      accounts.push({ id: r.k!, name: r.n!, openingBalanceCents: before, closingBalanceCents: before + n(r.v3) });
+      const closing = before + n(r.v3);
+      accounts.push({ id: r.k!, name: r.n!, openingBalanceCents: before, closingBalanceCents: closing, projectedClosingCents: closing + (projectedByAccount.get(r.k!) ?? 0) });
     } else if (r.t === 'real') {
       const b = at(r.d!);
       b.realizedInCents += n(r.v1);

@@ -254,8 +254,8 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
     const roots = ofKind.filter((c) => !c.parentId || !ofKind.some((p) => p.id === c.parentId));
     const siblingsOf = (c: FinCategory) => (roots.includes(c) ? roots : ofKind.filter((s) => s.parentId === c.parentId));
     const row = (c: FinCategory, child: boolean) => (
-      <li key={c.id} className={`flex items-center justify-between gap-2 py-1.5 ${child ? 'pl-5' : ''} ${c.archived ? 'opacity-60' : ''}`}>
-        <div className="min-w-0">
+      <li key={c.id} className={`flex flex-wrap items-center justify-between gap-x-2 py-1.5 ${child ? 'pl-5' : ''} ${c.archived ? 'opacity-60' : ''}`}>
+        <div className="min-w-0 flex-1 basis-48">
           <p className={`truncate text-sm ${child ? 'text-slate-800' : 'font-medium text-slate-900'}`}>
             {c.name}
             {c.archived && <span className="ml-1 text-xs text-slate-600">(arquivada)</span>}
@@ -263,7 +263,7 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
           {!child && <p className="truncate text-xs text-slate-600">DRE: {dreLabel(c.dreGroup)}</p>}
         </div>
         {mayWrite && (
-          <div className="flex shrink-0">
+          <div className="ml-auto flex shrink-0">
             {(() => {
               const siblings = siblingsOf(c);
               const i = siblings.indexOf(c);
