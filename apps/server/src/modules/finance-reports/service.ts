@@ -64,22 +64,17 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
               where p.company_id = $1 and p.paid_date between $2 and $3 and ($5::uuid is null or p.account_id = $5)) r
       group by d
      union all
-     select 'proj', kind, null, due_date::text, sum(amount_cents - paid_cents)::text, null, null
+     -- Open entries per planned account too (the projection per account, decision 0199).
+     select 'proj', kind, account_id::text, due_date::text, sum(amount_cents - paid_cents)::text, null, null
        from fin_entries
        where company_id = $1 and status = 'open' and due_date > $4 and due_date <= $3 and ($5::uuid is null or account_id = $5)
-       group by kind, due_date
+       group by kind, due_date, account_id
      union all
-     select 'late', kind, null, null, sum(amount_cents - paid_cents)::text, count(*)::text, null
+     select 'late', kind, account_id::text, null, sum(amount_cents - paid_cents)::text, count(*)::text, null
        from fin_entries
        where company_id = $1 and status = 'open' and due_date <= $4 and ($5::uuid is null or account_id = $5)
-       group by kind
-     union all
-     -- The projection per account (decision 0199): open entries with a planned account, up to the period's end.
-     select 'pacc', kind, account_id::text, greatest(due_date, $4::date)::text, sum(amount_cents - paid_cents)::text, null, null
-       from fin_entries
-       where company_id = $1 and status = 'open' and due_date <= $3 and account_id is not null and ($5::uuid is null or account_id = $5) and $3::date >= $6::date
-       group by kind, account_id, greatest(due_date, $4::date)`,
-    [tenant.companyId, q.from, q.to, overdueCutoff, q.accountId ?? null, today],
+       group by kind, account_id`,
+    [tenant.companyId, q.from, q.to, overdueCutoff, q.accountId ?? null],
   );
   if (q.accountId && !rows.some((r) => r.t === 'acc')) throw notFound('Conta não encontrada.');
 
@@ -109,10 +104,9 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
   // What each account's open entries add from today to the period's end (overdue ones today).
   const projectedByAccount = new Map<string, number>();
   for (const r of rows) {
-    if (r.t !== 'pacc') continue;
-    const date = r.d! <= overdueCutoff ? today : effectiveDueDate(r.d!);
-    if (date > q.to) continue;
-    projectedByAccount.set(r.n!, (projectedByAccount.get(r.n!) ?? 0) + (r.k === 'receivable' ? 1 : -1) * n(r.v1));
+    if ((r.t !== 'proj' && r.t !== 'late') || !r.n || q.to < today) continue;
+    if (r.t === 'proj' && effectiveDueDate(r.d!) > q.to) continue;
+    projectedByAccount.set(r.n, (projectedByAccount.get(r.n) ?? 0) + (r.k === 'receivable' ? 1 : -1) * n(r.v1));
   }
   for (const r of rows) {
     if (r.t === 'acc') {

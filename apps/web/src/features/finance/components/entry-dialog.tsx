@@ -5,6 +5,7 @@ import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
 import { formatCnpj } from '@sede/shared/cnpj';
 import type { FinRegisters } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { Paperclip } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
@@ -311,15 +312,21 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           <FileManager entityType="fin_entry" entityId={entry.id} kinds={['document', 'image']} title="Anexos (boleto, nota fiscal)" emptyText="Nenhum anexo. Arraste o boleto ou a nota fiscal para cá." />
         ) : (
           <div className="grid gap-2">
-            <label htmlFor="fin-entry-attachments" className="text-sm font-medium text-slate-800">
+            <p id="fin-entry-attachments-label" className="text-sm font-medium text-slate-800">
               Anexos (boleto, nota fiscal)
-            </label>
+            </p>
+            <Button type="button" size="sm" variant="secondary" className="justify-self-start" aria-describedby="fin-entry-attachments-label" onClick={() => document.getElementById('fin-entry-attachments')?.click()}>
+              <Paperclip aria-hidden /> Adicionar anexo
+            </Button>
             <input
               id="fin-entry-attachments"
+              data-testid="entry-attachments-file"
               type="file"
               multiple
               accept="application/pdf,.pdf,image/*"
-              className="text-sm"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
               onChange={(e) => {
                 const chosen = [...(e.target.files ?? [])];
                 e.target.value = '';

@@ -1,9 +1,10 @@
-import { FileSearch } from 'lucide-react';
+import { FileSearch, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
 import { uploadFile } from '../../../components/files/files-api.ts';
 import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { readDocument } from '../api/statements-read-document.ts';
@@ -33,13 +34,20 @@ export function ReadDocumentButton({
             type="file"
             data-testid="read-document-file"
             accept="application/pdf,.pdf"
-            aria-label="Boleto ou nota fiscal em PDF"
-            className="text-sm"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
               setUploadedId(null);
             }}
           />
+          <Button type="button" size="sm" variant="secondary" onClick={() => input.current?.click()}>
+            <FileUp aria-hidden /> {file ? 'Trocar PDF' : 'Escolher PDF do boleto ou da nota'}
+          </Button>
+          <span className="min-w-0 truncate text-slate-700" aria-live="polite">
+            {file ? file.name : 'Nenhum arquivo escolhido'}
+          </span>
         </div>
       )}
       <PaidActionButton
