@@ -43,7 +43,7 @@ export function ReadDocumentButton({
             }}
           />
           <Button type="button" size="sm" variant="secondary" onClick={() => input.current?.click()}>
-            <FileUp aria-hidden /> {file ? 'Trocar PDF' : 'Escolher PDF do boleto ou da nota'}
+            <FileUp aria-hidden /> {file ? 'Trocar PDF' : 'Escolher PDF'}
           </Button>
           <span className="min-w-0 truncate text-slate-700" aria-live="polite">
             {file ? file.name : 'Nenhum arquivo escolhido'}
