@@ -72,6 +72,13 @@ test.describe('/financeiro: extratos, conciliação e fluxo de caixa', () => {
       ]), 'latin1'),
     });
     await expect(toast(page, '2 transação(ões) importada(s)')).toBeVisible();
+    // The import history: file, account, period, lines, duplicates, who, when.
+    const history = page.getByTestId('import-history').getByTestId('import-row');
+    await expect(history).toHaveCount(1);
+    await expect(history.first()).toContainText('extrato-itau.ofx');
+    await expect(history.first()).toContainText('Itaú PJ');
+    await expect(history.first().getByRole('cell').nth(2)).toHaveText('2');
+    await expect(history.first().getByRole('cell').nth(4)).toHaveText('0');
     const lines = page.getByTestId('statement-line');
     await expect(lines).toHaveCount(2);
 

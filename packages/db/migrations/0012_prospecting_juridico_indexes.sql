@@ -151,6 +151,8 @@ CREATE TABLE "contracts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "fin_entries_company_kind_status_due_date_id_idx";--> statement-breakpoint
+DROP INDEX "fin_entries_open_due_cover_idx";--> statement-breakpoint
 ALTER TABLE "analyses" ADD CONSTRAINT "analyses_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analyses" ADD CONSTRAINT "analyses_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analyses" ADD CONSTRAINT "analyses_job_run_id_job_runs_id_fk" FOREIGN KEY ("job_run_id") REFERENCES "public"."job_runs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -173,4 +175,8 @@ CREATE UNIQUE INDEX "analyses_subject_version_uq" ON "analyses" USING btree ("co
 CREATE UNIQUE INDEX "contract_expiry_alerts_uq" ON "contract_expiry_alerts" USING btree ("contract_id","end_date","days_before");--> statement-breakpoint
 CREATE INDEX "contract_expiry_alerts_company_sent_at_idx" ON "contract_expiry_alerts" USING btree ("company_id","sent_at");--> statement-breakpoint
 CREATE INDEX "contracts_company_created_at_id_idx" ON "contracts" USING btree ("company_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "contracts_company_end_date_idx" ON "contracts" USING btree ("company_id","end_date");
+CREATE INDEX "contracts_company_end_date_idx" ON "contracts" USING btree ("company_id","end_date");--> statement-breakpoint
+CREATE INDEX "fin_entries_list_cover_idx" ON "fin_entries" USING btree ("company_id","kind","status","due_date","id","amount_cents","paid_cents");--> statement-breakpoint
+CREATE INDEX "fin_entries_search_idx" ON "fin_entries" USING gin (to_tsvector('simple', translate(translate("description" || ' ' || coalesce("document_number", ''), '-./', '   '), 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')));--> statement-breakpoint
+CREATE INDEX "fin_entries_company_person_id_idx" ON "fin_entries" USING btree ("company_id","person_id");--> statement-breakpoint
+CREATE INDEX "fin_entries_open_due_cover_idx" ON "fin_entries" USING btree ("company_id","due_date","kind","amount_cents","paid_cents","account_id") WHERE "fin_entries"."status" = 'open';

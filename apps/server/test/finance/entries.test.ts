@@ -212,6 +212,22 @@ describe('entries', () => {
     expect((await api(`/entries?from=1900-01-01`, fin)).status).toBe(400);
   });
 
+  it('searches by word prefixes with accents folded: description, document number, the supplier or customer', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const [org] = await sql(server, "INSERT INTO organizations (company_id, razao_social, nome_fantasia) VALUES ($1, $2, 'Águas Claras') RETURNING id", [companyId, `Companhia ${tag} Saneamento`]);
+    const [luz] = await newEntry({ description: `Conta de Energia Elétrica ${tag}`, documentNumber: 'NF-77123' });
+    const [agua] = await newEntry({ description: `Serviço mensal ${tag}`, organizationId: org!.id });
+    const found = async (q: string) => (await api<FinEntryPage>(`/entries?kind=payable&q=${encodeURIComponent(q)}`, fin)).body.entries.map((e) => e.id).sort();
+    expect(await found(`eletrica ${tag}`)).toEqual([luz!.id]);
+    expect(await found(`ENERG ${tag}`)).toEqual([luz!.id]);
+    expect(await found(`77123 ${tag}`)).toEqual([luz!.id]);
+    expect(await found('aguas clar')).toEqual([agua!.id]);
+    expect(await found(tag)).toEqual([luz!.id, agua!.id].sort());
+    // Not a substring search: the middle of a word does not match; punctuation alone matches nothing.
+    expect(await found(`letrica ${tag}`)).toEqual([]);
+    expect(await found('%%')).toEqual([]);
+  });
+
   it('exports the filtered list as CSV (defused formulas) and XLSX, audited', async () => {
     await newEntry({ description: '=HYPERLINK("http://x")', amountCents: 1234_56 });
     const csv = await api('/entries/export?kind=payable&q=HYPERLINK&format=csv', fin);
@@ -257,6 +273,32 @@ describe('alerts', () => {
     expect(byUser(c.admin.userId)).toHaveLength(2);
     expect(byUser(seller.userId)).toHaveLength(0);
     expect(rows[0]!.link).toContain('/financeiro?aba=contas-a-pagar');
+  });
+
+  it('an alert whose notification fails is not marked sent: the next run sends it (claim and notify in one transaction)', async () => {
+    const c = await createCompanyWithAdmin(server, 'Empresa Alerta Falho');
+    const t = { db: server.services.db, companyId: c.companyId, actorId: c.admin.userId };
+    const [e] = await createEntry(t, { kind: 'receivable', description: 'Mensalidade atrasada', amountCents: 450_00, dueDate: addDays(today, -2) });
+    // The e-mail queue is down: notify fails inside the alert's transaction.
+    const boss = server.services.boss;
+    const send = boss.send.bind(boss);
+    boss.send = (async () => {
+      throw new Error('fila indisponível');
+    }) as typeof boss.send;
+    try {
+      await expect(sendFinanceAlerts(server.services)).rejects.toThrow('fila indisponível');
+    } finally {
+      boss.send = send;
+    }
+    const marked = async () => (await sql(server, 'SELECT overdue_notified_at FROM fin_entries WHERE id = $1', [e!.id]))[0]!.overdue_notified_at;
+    const titles = async () => (await sql(server, 'SELECT title FROM notifications WHERE company_id = $1 AND user_id = $2', [c.companyId, c.admin.userId])).map((r) => String(r.title).replace(/\s/g, ' '));
+    expect(await marked()).toBeNull();
+    expect(await titles()).toEqual([]);
+    // The queue is back: the next run sends it, once.
+    await sendFinanceAlerts(server.services);
+    await sendFinanceAlerts(server.services);
+    expect(await marked()).not.toBeNull();
+    expect(await titles()).toEqual(['1 conta a receber venceu (R$ 450,00)']);
   });
 });
 

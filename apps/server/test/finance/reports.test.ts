@@ -102,8 +102,8 @@ describe('cash flow', () => {
       ['2024-04-01', '2024-04-30', 50_000, 51_000, 0, 0, 334_000],
     ]);
     expect(body.accounts).toEqual([
-      { id: accountA, name: 'Banco A', openingBalanceCents: 95_000, closingBalanceCents: 284_000 },
-      { id: accountB, name: 'Banco B', openingBalanceCents: 0, closingBalanceCents: 50_000 },
+      { id: accountA, name: 'Banco A', openingBalanceCents: 95_000, closingBalanceCents: 284_000, projectedClosingCents: 284_000 },
+      { id: accountB, name: 'Banco B', openingBalanceCents: 0, closingBalanceCents: 50_000, projectedClosingCents: 50_000 },
     ]);
     expect(body.totals).toMatchObject({ realizedInCents: 550_000, realizedOutCents: 311_000, closingBalanceCents: 334_000 });
   });
@@ -145,7 +145,6 @@ describe('cash flow', () => {
     expect(at(saturday).projectedOutCents).toBe(0);
     expect(at(payday).projectedOutCents).toBe(4_000);
     expect(flow.body.totals.closingBalanceCents).toBe(7_000);
-
     const ov = await get<FinanceOverview>('/api/finance/reports/overview', admin);
     expect(ov.status).toBe(200);
     expect(ov.body.accounts).toEqual([{ id: acc, name: 'Conta única', kind: 'checking', balanceCents: 3_000 }]);
@@ -159,6 +158,20 @@ describe('cash flow', () => {
     expect(ov.body.month.receivableCents).toBe(sameMonth(inDay) ? 10_000 : 0);
     // Open and due this month, overdue ones of the month included.
     expect(ov.body.month.payableCents).toBe((sameMonth(saturday) ? 4_000 : 0) + (sameMonth(addDays(today, -20)) ? 2_000 : 0));
+    // Per account: only entries with this planned account are projected on it; one beyond the period is not.
+    const acc2 = await seedAccount(server, other, { name: 'Conta prevista', openingCents: 1_000 });
+    await seedEntry(server, other, { kind: 'receivable', amountCents: 700, dueDate: inDay, accountId: acc2 });
+    await seedEntry(server, other, { kind: 'payable', amountCents: 300, dueDate: addDays(today, -5), accountId: acc2 });
+    await seedEntry(server, other, { kind: 'payable', amountCents: 900, dueDate: addDays(to, 10), accountId: acc2 });
+    const perAccount = await get<CashFlowReport>(`/api/finance/reports/cash-flow?from=${today}&to=${to}&granularity=day`, admin);
+    expect(perAccount.body.accounts.map((a) => [a.name, a.closingBalanceCents, a.projectedClosingCents])).toEqual([
+      ['Conta prevista', 1_000, 1_400],
+      ['Conta única', 3_000, 3_000],
+    ]);
+    // A past period projects nothing.
+    const past = await get<CashFlowReport>(`/api/finance/reports/cash-flow?from=${addDays(today, -40)}&to=${addDays(today, -1)}&granularity=month`, admin);
+    expect(past.body.accounts.find((a) => a.name === 'Conta prevista')).toMatchObject({ closingBalanceCents: 1_000, projectedClosingCents: 1_000 });
+
   });
 
   it('refuses a reversed or too long period and a date in 1900', async () => {

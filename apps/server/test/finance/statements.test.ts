@@ -56,8 +56,14 @@ describe('statement import', () => {
       ['2024-01-05', 150000, 'TED RECEBIDA JOÃO DA SILVA', 'pending'],
     ]);
     expect(page.body.counts).toEqual({ pending: 3, matched: 0, created: 0, ignored: 0 });
-    const imports = await call<{ imports: { fileName: string; importedLines: number }[] }>(`/api/finance/statements/imports?accountId=${itauAccount}`, financeiro);
+    const imports = await call<{ imports: { fileName: string; importedLines: number; totalLines: number; createdByName: string | null }[] }>(`/api/finance/statements/imports?accountId=${itauAccount}`, financeiro);
     expect(imports.body.imports.map((i) => i.importedLines)).toEqual([0, 3]);
+    // The history says who imported each file (the Extratos tab's 'Histórico de importações').
+    const [who] = await sql(server, 'select name from "user" where id = $1', [financeiro.userId]);
+    expect(imports.body.imports.map((i) => [i.fileName, i.totalLines, i.createdByName])).toEqual([
+      ['extrato-itau.ofx', 3, who!.name],
+      ['extrato-itau.ofx', 3, who!.name],
+    ]);
   });
 
   it('an overlapping later export imports only the new lines, keeping two identical purchases of one day', async () => {

@@ -80,12 +80,14 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     };
 
     if (path === '/__control' && req.method === 'POST') {
-      const body = JSON.parse(raw || '{}') as { mode?: FakeOpenAiMode; slowMs?: number };
+      const body = JSON.parse(raw || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown };
       if (body.mode && FAKE_OPENAI_MODES.includes(body.mode)) {
         mode = body.mode;
         malformedServed = false;
       }
       if (body.slowMs) slowMs = body.slowMs;
+      // A fixed answer for chat completions (browser tests); null goes back to the schema's sample.
+      if (body.answer !== undefined) responder = body.answer === null ? null : () => body.answer;
       return send(200, JSON.stringify({ mode, slowMs }));
     }
     if (path === '/health') return send(200, '{"ok":true}');

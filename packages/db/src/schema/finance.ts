@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { searchText } from '../search.ts';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { organizations, people } from './parties.ts';
@@ -104,17 +105,21 @@ export const finEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Contas a pagar / receber lists, due-soon and overdue.
-    companyIndex('fin_entries', t.kind, t.status, t.dueDate, t.id)(t),
+    // Contas a pagar / receber lists, due-soon and overdue; the amounts make the list's totals an
+    // index-only scan (decision 0198).
+    index('fin_entries_list_cover_idx').on(t.companyId, t.kind, t.status, t.dueDate, t.id, t.amountCents, t.paidCents),
+    // The list's text search: word prefixes, accents folded, '-./' split words ('NF-123') (decisions 0155, 0198).
+    index('fin_entries_search_idx').using('gin', sql`to_tsvector('simple', ${searchText(sql`translate(${t.description} || ' ' || coalesce(${t.documentNumber}, ''), '-./', '   ')`)})`),
     // DRE (competence) and projected cash flow (due date).
     companyIndex('fin_entries', t.competenceDate)(t),
     companyIndex('fin_entries', t.dueDate)(t),
     companyIndex('fin_entries', t.categoryId)(t),
     companyIndex('fin_entries', t.organizationId)(t),
+    companyIndex('fin_entries', t.personId)(t),
     index('fin_entries_installment_group_idx').on(t.installmentGroupId).where(sql`${t.installmentGroupId} IS NOT NULL`),
     // Reports (decision 0177): covering indexes so each view is an index-only scan of the company's rows.
     index('fin_entries_company_id_kind_idx').on(t.companyId, t.id, t.kind),
-    index('fin_entries_open_due_cover_idx').on(t.companyId, t.dueDate, t.kind, t.amountCents, t.paidCents).where(sql`${t.status} = 'open'`),
+    index('fin_entries_open_due_cover_idx').on(t.companyId, t.dueDate, t.kind, t.amountCents, t.paidCents, t.accountId).where(sql`${t.status} = 'open'`),
     index('fin_entries_competence_cover_idx').on(t.companyId, t.competenceDate, t.kind, t.categoryId, t.amountCents).where(sql`${t.status} <> 'cancelled'`),
   ],
 );

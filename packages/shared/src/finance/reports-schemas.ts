@@ -59,7 +59,8 @@ export type CashFlowReport = {
   today: string;
   openingBalanceCents: number;
   buckets: CashFlowBucket[];
-  accounts: { id: string; name: string; openingBalanceCents: number; closingBalanceCents: number }[];
+  /** Realised opening and closing of the period; projectedClosingCents adds the account's open entries up to the period's end (decision 0199). */
+  accounts: { id: string; name: string; openingBalanceCents: number; closingBalanceCents: number; projectedClosingCents: number }[];
   totals: { realizedInCents: number; realizedOutCents: number; projectedInCents: number; projectedOutCents: number; closingBalanceCents: number };
 };
 

@@ -124,7 +124,7 @@ export type StatementImportResult = {
   endDate: string | null;
 };
 
-export type StatementImport = { id: string; accountId: string; format: 'ofx' | 'csv'; fileName: string; totalLines: number; importedLines: number; startDate: string | null; endDate: string | null; createdAt: string };
+export type StatementImport = { id: string; accountId: string; format: 'ofx' | 'csv'; fileName: string; totalLines: number; importedLines: number; startDate: string | null; endDate: string | null; createdByName: string | null; createdAt: string };
 
 export type StatementOptions = {
   accounts: { id: string; name: string; bankCode: string | null; accountNumber: string | null }[];

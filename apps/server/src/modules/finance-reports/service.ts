@@ -64,15 +64,16 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
               where p.company_id = $1 and p.paid_date between $2 and $3 and ($5::uuid is null or p.account_id = $5)) r
       group by d
      union all
-     select 'proj', kind, null, due_date::text, sum(amount_cents - paid_cents)::text, null, null
+     -- Open entries per planned account too (the projection per account, decision 0199).
+     select 'proj', kind, account_id::text, due_date::text, sum(amount_cents - paid_cents)::text, null, null
        from fin_entries
        where company_id = $1 and status = 'open' and due_date > $4 and due_date <= $3 and ($5::uuid is null or account_id = $5)
-       group by kind, due_date
+       group by kind, due_date, account_id
      union all
-     select 'late', kind, null, null, sum(amount_cents - paid_cents)::text, count(*)::text, null
+     select 'late', kind, account_id::text, null, sum(amount_cents - paid_cents)::text, count(*)::text, null
        from fin_entries
        where company_id = $1 and status = 'open' and due_date <= $4 and ($5::uuid is null or account_id = $5)
-       group by kind`,
+       group by kind, account_id`,
     [tenant.companyId, q.from, q.to, overdueCutoff, q.accountId ?? null],
   );
   if (q.accountId && !rows.some((r) => r.t === 'acc')) throw notFound('Conta não encontrada.');
@@ -100,11 +101,19 @@ export async function cashFlow(tenant: Tenant, q: { from: string; to: string; gr
     if (signed > 0) b.projectedInCents += signed;
     else b.projectedOutCents += -signed;
   };
+  // What each account's open entries add from today to the period's end (overdue ones today).
+  const projectedByAccount = new Map<string, number>();
+  for (const r of rows) {
+    if ((r.t !== 'proj' && r.t !== 'late') || !r.n || q.to < today) continue;
+    if (r.t === 'proj' && effectiveDueDate(r.d!) > q.to) continue;
+    projectedByAccount.set(r.n, (projectedByAccount.get(r.n) ?? 0) + (r.k === 'receivable' ? 1 : -1) * n(r.v1));
+  }
   for (const r of rows) {
     if (r.t === 'acc') {
       const before = n(r.v1) + n(r.v2);
       opening += before;
-      accounts.push({ id: r.k!, name: r.n!, openingBalanceCents: before, closingBalanceCents: before + n(r.v3) });
+      const closing = before + n(r.v3);
+      accounts.push({ id: r.k!, name: r.n!, openingBalanceCents: before, closingBalanceCents: closing, projectedClosingCents: closing + (projectedByAccount.get(r.k!) ?? 0) });
     } else if (r.t === 'real') {
       const b = at(r.d!);
       b.realizedInCents += n(r.v1);

@@ -106,12 +106,13 @@ export async function importStatement(tenant: Tenant, input: { accountId: string
 export async function listImports(tenant: Tenant, accountId?: string): Promise<StatementImport[]> {
   if (accountId) await getAccount(tenant.db, tenant, accountId);
   const rows = await tenant.db
-    .select()
+    .select({ i: I, createdByName: schema.user.name })
     .from(I)
+    .leftJoin(schema.user, eq(schema.user.id, I.createdBy))
     .where(and(eq(I.companyId, tenant.companyId), accountId ? eq(I.accountId, accountId) : undefined))
     .orderBy(desc(I.createdAt), desc(I.id))
     .limit(50);
-  return rows.map((r) => ({
+  return rows.map(({ i: r, createdByName }) => ({
     id: r.id,
     accountId: r.accountId,
     format: r.format,
@@ -120,6 +121,7 @@ export async function listImports(tenant: Tenant, accountId?: string): Promise<S
     importedLines: r.importedLines,
     startDate: r.startDate,
     endDate: r.endDate,
+    createdByName: createdByName ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

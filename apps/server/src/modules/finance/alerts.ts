@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { withTransaction } from '@sede/db/transaction';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { notify } from '../../platform/notifications/notify.ts';
@@ -25,61 +26,76 @@ async function financeReaders(s: Services, companyId: string): Promise<string[]>
   return rows.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['financeiro.read'])).map((m) => m.user_id);
 }
 
+type Alert = 'soon' | 'overdue';
+
+/** The open entries of an alert not yet sent: due in the next DUE_SOON_DAYS days, or due before today. */
+function pending(alert: Alert, today: string) {
+  return alert === 'soon'
+    ? sql`status = 'open' and due_soon_notified_at is null and overdue_notified_at is null and due_date >= ${today} and due_date <= ${addDays(today, DUE_SOON_DAYS)}`
+    : sql`status = 'open' and overdue_notified_at is null and due_date < ${today}`;
+}
+
 /**
- * Due-soon and overdue alerts (decision 0174): claims the entries not yet alerted for the kind
- * (open, due in the next DUE_SOON_DAYS days / due before today) and sends one notification per
- * company and kind of alert, listing them, to the members who read finance. Answers how many
- * entries were alerted.
+ * Due-soon and overdue alerts (decisions 0174, 0197): for each company, kind of entry and kind of
+ * alert with entries not yet alerted, one transaction claims them (marks them alerted) and sends
+ * the one notification listing them, through `notify` on the same client, to the members who
+ * read finance. A failed notification rolls its claim back, so the next run sends it again; a
+ * group that fails does not stop the others. Answers how many entries were alerted.
  */
 export async function sendFinanceAlerts(s: Services, today = todayInBrazil()): Promise<number> {
-  const soonUntil = addDays(today, DUE_SOON_DAYS);
-  const dueSoon = (await s.db
-    .update(E)
-    .set({ dueSoonNotifiedAt: new Date() })
-    .where(
-      sql`${E.id} in (select id from fin_entries where status = 'open' and due_soon_notified_at is null and overdue_notified_at is null
-                       and due_date >= ${today} and due_date <= ${soonUntil} order by due_date limit 5000 for update skip locked)`,
-    )
-    .returning({ id: E.id, companyId: E.companyId, kind: E.kind, description: E.description, openCents: sql<number>`(${E.amountCents} - ${E.paidCents})::float8` })) as Claimed[];
-  const overdue = (await s.db
-    .update(E)
-    .set({ overdueNotifiedAt: new Date() })
-    .where(
-      sql`${E.id} in (select id from fin_entries where status = 'open' and overdue_notified_at is null
-                       and due_date < ${today} order by due_date limit 5000 for update skip locked)`,
-    )
-    .returning({ id: E.id, companyId: E.companyId, kind: E.kind, description: E.description, openCents: sql<number>`(${E.amountCents} - ${E.paidCents})::float8` })) as Claimed[];
-
-  const groups = new Map<string, { companyId: string; alert: 'soon' | 'overdue'; kind: Claimed['kind']; items: Claimed[] }>();
-  for (const [alert, list] of [['soon', dueSoon], ['overdue', overdue]] as const) {
-    for (const e of list) {
-      const key = `${e.companyId}:${alert}:${e.kind}`;
-      const g = groups.get(key) ?? { companyId: e.companyId, alert, kind: e.kind, items: [] };
-      g.items.push(e);
-      groups.set(key, g);
+  let alerted = 0;
+  let failure: unknown = null;
+  const readers = new Map<string, string[]>();
+  for (const alert of ['soon', 'overdue'] as const) {
+    const { rows: groups } = await s.db.execute<{ company_id: string; kind: Claimed['kind'] }>(
+      sql`select distinct company_id, kind from fin_entries where ${pending(alert, today)}`,
+    );
+    for (const g of groups) {
+      if (!readers.has(g.company_id)) readers.set(g.company_id, await financeReaders(s, g.company_id));
+      try {
+        alerted += await withTransaction(s.pool, async ({ client, db }) => {
+          const mark = alert === 'soon' ? { dueSoonNotifiedAt: new Date() } : { overdueNotifiedAt: new Date() };
+          const items = (await db
+            .update(E)
+            .set(mark)
+            .where(
+              sql`${E.id} in (select id from fin_entries where company_id = ${g.company_id} and kind = ${g.kind} and ${pending(alert, today)}
+                               order by due_date limit 5000 for update skip locked)`,
+            )
+            .returning({ id: E.id, companyId: E.companyId, kind: E.kind, description: E.description, dueDate: E.dueDate, openCents: sql<number>`(${E.amountCents} - ${E.paidCents})::float8` })) as (Claimed & { dueDate: string })[];
+          if (items.length === 0) return 0;
+          items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.description.localeCompare(b.description));
+          const n = items.length;
+          const noun = g.kind === 'payable' ? (n === 1 ? 'conta a pagar' : 'contas a pagar') : n === 1 ? 'conta a receber' : 'contas a receber';
+          const total = brl.format(items.reduce((sum, e) => sum + Number(e.openCents), 0) / 100);
+          const title = alert === 'soon' ? `${n} ${noun} ${n === 1 ? 'vence' : 'vencem'} em breve (${total})` : `${n} ${noun} ${n === 1 ? 'venceu' : 'venceram'} (${total})`;
+          const body = items
+            .slice(0, 5)
+            .map((e) => `• ${e.description}: ${brl.format(Number(e.openCents) / 100)}`)
+            .concat(n > 5 ? [`… e mais ${n - 5}`] : [])
+            .join('\n');
+          const tab = g.kind === 'payable' ? 'contas-a-pagar' : 'contas-a-receber';
+          await notify(
+            s,
+            {
+              companyId: g.company_id,
+              userIds: readers.get(g.company_id)!,
+              kind: 'due_date',
+              title,
+              body,
+              link: `/financeiro?aba=${tab}&situacao=${alert === 'soon' ? 'pending' : 'overdue'}`,
+            },
+            client,
+          );
+          return n;
+        });
+      } catch (err) {
+        // Not marked: the next run (every 15 minutes) tries this group again.
+        console.error(`[finance] alerta ${alert} de ${g.company_id} não enviado:`, err);
+        failure ??= err;
+      }
     }
   }
-  const readers = new Map<string, string[]>();
-  for (const g of groups.values()) {
-    if (!readers.has(g.companyId)) readers.set(g.companyId, await financeReaders(s, g.companyId));
-    const n = g.items.length;
-    const noun = g.kind === 'payable' ? (n === 1 ? 'conta a pagar' : 'contas a pagar') : n === 1 ? 'conta a receber' : 'contas a receber';
-    const total = brl.format(g.items.reduce((sum, e) => sum + Number(e.openCents), 0) / 100);
-    const title = g.alert === 'soon' ? `${n} ${noun} ${n === 1 ? 'vence' : 'vencem'} em breve (${total})` : `${n} ${noun} ${n === 1 ? 'venceu' : 'venceram'} (${total})`;
-    const body = g.items
-      .slice(0, 5)
-      .map((e) => `• ${e.description}: ${brl.format(Number(e.openCents) / 100)}`)
-      .concat(n > 5 ? [`… e mais ${n - 5}`] : [])
-      .join('\n');
-    const tab = g.kind === 'payable' ? 'contas-a-pagar' : 'contas-a-receber';
-    await notify(s, {
-      companyId: g.companyId,
-      userIds: readers.get(g.companyId)!,
-      kind: 'due_date',
-      title,
-      body,
-      link: `/financeiro?aba=${tab}&situacao=${g.alert === 'soon' ? 'pending' : 'overdue'}`,
-    });
-  }
-  return dueSoon.length + overdue.length;
+  if (failure) throw failure;
+  return alerted;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { schema, type DbOrTx } from '@sede/db/client';
+import { foldSearch, searchText } from '@sede/db/search';
 import {
   ENTRY_MESSAGES as M,
   type bulkSettleSchema,
@@ -380,8 +381,21 @@ export function listFilter(tenant: Pick<Tenant, 'companyId'>, q: ListQuery, toda
   if (q.organizationId) conds.push(eq(E.organizationId, q.organizationId));
   if (q.personId) conds.push(eq(E.personId, q.personId));
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    conds.push(or(ilike(E.description, like), ilike(E.documentNumber, like), sql`${E.organizationId} in (select id from organizations where company_id = ${tenant.companyId} and (razao_social ilike ${like} or nome_fantasia ilike ${like}))`, sql`${E.personId} in (select id from people where company_id = ${tenant.companyId} and name ilike ${like})`));
+    // Word-prefix search, accents folded (decisions 0155, 0198): the description and document number
+    // through fin_entries_search_idx, the supplier or customer through the parties' search indexes
+    // (ARRAY(subquery) is evaluated once, so organization_id / person_id use their indexes).
+    const words = (foldSearch(q.q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+    if (words.length === 0) conds.push(sql`false`);
+    else {
+      const tsq = words.map((w) => `${w}:*`).join(' & ');
+      conds.push(
+        or(
+          sql`to_tsvector('simple', ${searchText(sql`translate(${E.description} || ' ' || coalesce(${E.documentNumber}, ''), '-./', '   ')`)}) @@ to_tsquery('simple', ${tsq})`,
+          sql`${E.organizationId} = any(array(select o.id from organizations o where o.company_id = ${tenant.companyId} and to_tsvector('simple', ${searchText(sql`o.razao_social || ' ' || coalesce(o.nome_fantasia, '')`)}) @@ to_tsquery('simple', ${tsq})))`,
+          sql`${E.personId} = any(array(select p.id from people p where p.company_id = ${tenant.companyId} and to_tsvector('simple', ${searchText(sql`p.name`)}) @@ to_tsquery('simple', ${tsq})))`,
+        ),
+      );
+    }
   }
   return and(...conds)!;
 }
@@ -415,7 +429,10 @@ export async function totalsOf(tenant: Tenant, filter: SQL, today = todayInBrazi
 export async function listEntries(tenant: Tenant, q: ListQuery): Promise<FinEntryPage> {
   const today = todayInBrazil();
   const filter = listFilter(tenant, q, today);
-  const col = sortColumn[q.sort];
+  // While searching, the sort key is wrapped so the planner cannot walk a list index in order and
+  // run the search on every row (a rare word would read the whole company): the matches come from
+  // the search indexes and are sorted (decisions 0155, 0198).
+  const col = q.q ? (q.sort === 'description' ? sql`(${sortColumn[q.sort]} || '')` : sql`(${sortColumn[q.sort]} + 0)`) : sortColumn[q.sort];
   const dir = q.order === 'desc' ? desc : asc;
   let where = filter;
   if (q.cursor) {

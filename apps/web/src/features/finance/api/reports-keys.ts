@@ -8,5 +8,6 @@ export const reportsKeys = {
   dre: (q: Record<string, string | number | undefined>) => ['finance', 'reports', 'dre', q] as const,
   statements: ['finance', 'statements'] as const,
   statementOptions: ['finance', 'statements', 'options'] as const,
+  statementImports: ['finance', 'statements', 'imports'] as const,
   statementLines: (q: Record<string, string | undefined>) => ['finance', 'statements', 'lines', q] as const,
 };

@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ENTRY_MESSAGES, KIND_LABELS, type EntryKind, type FinEntryDetail, type Recurrence } from '@sede/shared/finance/entries';
 import { MAX_AMOUNT_CENTS, isSaneDate, splitInstallments } from '@sede/shared/finance/money';
+import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
+import { formatCnpj } from '@sede/shared/cnpj';
 import type { FinRegisters } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { Paperclip } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
+import { deleteFile, kindFor, precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { PartyPicker } from '../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
@@ -15,12 +19,14 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoneyCents } from '../../../lib/format.ts';
 import { createEntry } from '../api/create-entry.ts';
+import { lookupOrganization } from '../api/lookup-organization.ts';
 import { financeKeys } from '../api/keys.ts';
 import { updateEntry } from '../api/update-entry.ts';
 import { CategoryOptions } from './category-options.tsx';
 import { DueHint } from './due-hint.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { NewParty } from './new-party.tsx';
+import { ReadDocumentButton } from './read-document-button.tsx';
 import { Select } from './select.tsx';
 import { WideDialog } from './wide-dialog.tsx';
 
@@ -31,7 +37,13 @@ const WORDS = {
   receivable: { party: 'Cliente', partyPerson: 'Cliente (pessoa)', new: 'Nova conta a receber' },
 } as const;
 
-/** New or edit a payable/receivable: installments and recurrence when new, attachments when saved. */
+const ATTACHMENT_KINDS = ['document', 'image'] as const;
+
+/**
+ * New or edit a payable/receivable: installments and recurrence when new; attachments chosen
+ * before the first save are uploaded onto the entry right after it is created (decision 0195); a
+ * new payable can be filled by the AI reading of its boleto or nota fiscal (ai.invoice_reading).
+ */
 export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { open: boolean; onOpenChange: (open: boolean) => void; kind: EntryKind; registers: FinRegisters; entry?: FinEntryDetail | null }) {
   const queryClient = useQueryClient();
   const editing = !!entry;
@@ -51,6 +63,10 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
   const [count, setCount] = useState(2);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [attachments, setAttachments] = useState<File[]>([]);
+  const [readFileId, setReadFileId] = useState<string | null>(null);
+  const [newSupplier, setNewSupplier] = useState<{ cnpj: string; name: string | null } | null>(null);
+  const [supplierPending, setSupplierPending] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -69,7 +85,59 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
     setNotes(entry?.notes ?? '');
     setPlan('single');
     setCount(2);
+    setAttachments([]);
+    setReadFileId(null);
+    setNewSupplier(null);
   }, [open, entry]);
+
+  /** The AI's reading fills what it found; the PDF joins the attachments; a new supplier is offered. */
+  const applyReading = (reading: DocumentReading, fileId: string, file: File | null) => {
+    if (reading.amountCents !== null) setAmount(reading.amountCents);
+    if (reading.dueDate) setDueDate(reading.dueDate);
+    if (reading.barcode) setBarcode(reading.barcode);
+    if (reading.documentNumber) setDocumentNumber(reading.documentNumber);
+    if (reading.description && !description.trim()) setDescription(reading.description);
+    if (reading.organizationId) {
+      setPartyKind('organizations');
+      setParty({ id: reading.organizationId, label: reading.supplierName ?? formatCnpj(reading.supplierCnpj ?? ''), detail: reading.supplierCnpj });
+      setNewSupplier(null);
+    } else if (reading.supplierCnpj) {
+      setNewSupplier({ cnpj: reading.supplierCnpj, name: reading.supplierName });
+    }
+    setReadFileId(fileId);
+    if (file) setAttachments((list) => (list.includes(file) ? list : [...list, file]));
+    toast.success('Documento lido: confira os campos preenchidos antes de salvar.');
+  };
+
+  const createSupplier = async () => {
+    if (!newSupplier) return;
+    setSupplierPending(true);
+    try {
+      const { organization } = await lookupOrganization(newSupplier.cnpj);
+      setPartyKind('organizations');
+      setParty({ id: organization.id, label: organization.nomeFantasia ?? organization.razaoSocial, detail: organization.cnpj });
+      setNewSupplier(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível cadastrar o fornecedor.');
+    } finally {
+      setSupplierPending(false);
+    }
+  };
+
+  /** The files chosen before the first save go onto the created entry; a failure is said, the entry stays. */
+  const uploadAttachments = async (entryId: string) => {
+    const failed: string[] = [];
+    for (const file of attachments) {
+      try {
+        await uploadFile({ entityType: 'fin_entry', entityId: entryId, kind: kindFor(file, ATTACHMENT_KINDS), file });
+      } catch (err) {
+        failed.push(`${file.name}: ${err instanceof ApiError ? err.message : 'falha no envio'}`);
+      }
+    }
+    // The copy the AI read was kept on the company only for the reading: the entry has its own now.
+    if (readFileId && failed.length === 0) await deleteFile(readFileId).catch(() => undefined);
+    if (failed.length > 0) toast.error(`Lançamento salvo, mas ${failed.length === 1 ? 'um anexo não foi enviado' : 'alguns anexos não foram enviados'} (${failed.join('; ')}). Anexe de novo em Editar.`);
+  };
 
   const split = plan === 'installments' && amount && amount > 0 && count >= 2 ? splitInstallments(amount, Math.min(count, 120)) : null;
 
@@ -108,6 +176,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           recurrence: plan === 'monthly' || plan === 'yearly' ? plan : 'none',
           ...(plan === 'monthly' || plan === 'yearly' ? { occurrences: count } : {}),
         });
+        if (attachments.length > 0 && entries[0]) await uploadAttachments(entries[0].id);
         toast.success(entries.length > 1 ? `${entries.length} lançamentos criados.` : 'Lançamento criado.');
       }
       await queryClient.invalidateQueries({ queryKey: financeKeys.entries });
@@ -125,6 +194,12 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
     <WideDialog open={open} onOpenChange={onOpenChange} title={editing ? `Editar ${KIND_LABELS[kind].toLowerCase()}` : words.new}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         {error && <FormAlert title={error} />}
+        {!editing && kind === 'payable' && (
+          <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-800">Preencher pelo boleto ou nota fiscal (IA)</legend>
+            <ReadDocumentButton onRead={applyReading} />
+          </fieldset>
+        )}
         <Field label="Descrição">
           <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} required />
         </Field>
@@ -215,6 +290,16 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
             ))}
           </div>
           <PartyPicker kind={partyKind} label={partyKind === 'organizations' ? words.party : words.partyPerson} value={party} onChange={setParty} />
+          {!party && newSupplier && (
+            <div className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800" data-testid="new-supplier-offer">
+              <span>
+                Fornecedor ainda não cadastrado: {newSupplier.name ?? 'CNPJ'} ({formatCnpj(newSupplier.cnpj)}).
+              </span>
+              <Button type="button" size="sm" variant="secondary" onClick={createSupplier} pending={supplierPending}>
+                Cadastrar fornecedor
+              </Button>
+            </div>
+          )}
           {!party && <NewParty kind={partyKind} onCreated={setParty} />}
         </div>
         <Field label="Linha digitável do boleto" hint="Opcional. Os números são conferidos pelos dígitos verificadores.">
@@ -226,7 +311,47 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
         {editing ? (
           <FileManager entityType="fin_entry" entityId={entry.id} kinds={['document', 'image']} title="Anexos (boleto, nota fiscal)" emptyText="Nenhum anexo. Arraste o boleto ou a nota fiscal para cá." />
         ) : (
-          <p className="text-xs text-slate-600">Os anexos (boleto, nota fiscal) são adicionados depois de salvar, em Editar.</p>
+          <div className="grid gap-2">
+            <p id="fin-entry-attachments-label" className="text-sm font-medium text-slate-800">
+              Anexos (boleto, nota fiscal)
+            </p>
+            <Button type="button" size="sm" variant="secondary" className="justify-self-start" aria-describedby="fin-entry-attachments-label" onClick={() => document.getElementById('fin-entry-attachments')?.click()}>
+              <Paperclip aria-hidden /> Adicionar anexo
+            </Button>
+            <input
+              id="fin-entry-attachments"
+              data-testid="entry-attachments-file"
+              type="file"
+              multiple
+              accept="application/pdf,.pdf,image/*"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(e) => {
+                const chosen = [...(e.target.files ?? [])];
+                e.target.value = '';
+                for (const f of chosen) {
+                  const refusal = precheck(f, kindFor(f, ATTACHMENT_KINDS));
+                  if (refusal) return setError(`${f.name}: ${refusal}`);
+                }
+                setAttachments((list) => [...list, ...chosen]);
+              }}
+            />
+            {attachments.length > 0 ? (
+              <ul className="grid gap-1 text-sm" aria-label="Anexos a enviar" data-testid="pending-attachments">
+                {attachments.map((f) => (
+                  <li key={`${f.name}-${f.size}-${f.lastModified}`} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 py-1">
+                    <span className="truncate">{f.name}</span>
+                    <Button type="button" size="sm" variant="ghost" onClick={() => setAttachments((list) => list.filter((x) => x !== f))}>
+                      Remover<span className="sr-only"> {f.name}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-xs text-slate-600">Enviados junto com o lançamento ao salvar{plan === 'single' ? '' : ' (ficam no primeiro lançamento)'}.</p>
+            )}
+          </div>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>

@@ -10,5 +10,5 @@ const TONES: Record<DisplayStatus, string> = {
 };
 
 export function StatusBadge({ kind, status }: { kind: EntryKind; status: DisplayStatus }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[status])}>{STATUS_LABELS[kind][status]}</span>;
+  return <span className={cn('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[status])}>{STATUS_LABELS[kind][status]}</span>;
 }

@@ -134,7 +134,8 @@ export default function CashFlowTab() {
           <CashFlowTable rows={data} />
           {flow.data.accounts.length > 0 && (
             <section aria-labelledby={`${id}-accounts`} className="grid gap-2">
-              <h3 id={`${id}-accounts`} className="text-sm font-semibold text-slate-900">Saldo realizado por conta no período</h3>
+              <h3 id={`${id}-accounts`} className="text-sm font-semibold text-slate-900">Saldo por conta no período</h3>
+              <p className="text-xs text-slate-600">Realizado: do início ao fim do período. Previsto: o realizado mais as contas em aberto com esta conta prevista, até o fim do período.</p>
               <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {flow.data.accounts.map((a) => (
                   <li key={a.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -142,6 +143,11 @@ export default function CashFlowTab() {
                     <p className="text-slate-600">
                       <Money cents={a.openingBalanceCents} /> → <Money cents={a.closingBalanceCents} strong />
                     </p>
+                    {a.projectedClosingCents !== a.closingBalanceCents && (
+                      <p className="text-slate-600" data-testid="account-projected">
+                        Previsto: <Money cents={a.projectedClosingCents} strong />
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>

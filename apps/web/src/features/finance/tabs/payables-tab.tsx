@@ -413,7 +413,7 @@ export default function PayablesTab() {
                         <td className="px-3 py-2">
                           <StatusBadge kind={kind} status={e.displayStatus} />
                         </td>
-                        <td className="px-3 py-2">{actions(e)}</td>
+                        <td className="px-3 py-2 [&>div]:flex-nowrap">{actions(e)}</td>
                       </tr>
                     ))}
                   </tbody>

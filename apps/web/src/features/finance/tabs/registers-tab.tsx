@@ -4,7 +4,7 @@ import { ACCOUNT_KINDS, ACCOUNT_KIND_LABELS, type AccountKind, type CategoryKind
 import { isSaneDate } from '@sede/shared/finance/money';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
-import { Archive, ArchiveRestore, Landmark, Pencil, Plus } from 'lucide-react';
+import { Archive, ArchiveRestore, ArrowDown, ArrowUp, Landmark, Pencil, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -222,13 +222,40 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
   const [editing, setEditing] = useState<FinCategory | { kind: CategoryKind; parentId: string | null } | null>(null);
   const [showArchived, setShowArchived] = useState(false);
   const save = useSave();
+  const [moving, setMoving] = useState(false);
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; dir: 'up' | 'down' } | null>(null);
   const visible = categories.filter((c) => showArchived || !c.archived);
+  // Keyboard: the moved category keeps the focus on its arrow (or on the other one at an end).
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const at = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.id}:${dir}"]`);
+    const target = at(focusAfterMove.dir);
+    (target && !target.disabled ? target : at(focusAfterMove.dir === 'up' ? 'down' : 'up'))?.focus();
+    setFocusAfterMove(null);
+  }, [focusAfterMove]);
+  /** Moves a category one place among its siblings (same kind and group): the siblings are renumbered 0…n (decision 0199). */
+  const move = async (c: FinCategory, siblings: FinCategory[], dir: 'up' | 'down') => {
+    const i = siblings.findIndex((s) => s.id === c.id);
+    const j = dir === 'up' ? i - 1 : i + 1;
+    if (i < 0 || j < 0 || j >= siblings.length) return;
+    const order = [...siblings];
+    [order[i], order[j]] = [order[j]!, order[i]!];
+    setMoving(true);
+    const error = await save(
+      () => Promise.all(order.map((s, position) => (s.position === position ? null : updateCategory(s.id, { position })))),
+      dir === 'up' ? `${c.name} subiu.` : `${c.name} desceu.`,
+    );
+    setMoving(false);
+    if (error) toast.error(error);
+    else setFocusAfterMove({ id: c.id, dir });
+  };
   const column = (kind: CategoryKind, title: string) => {
     const ofKind = visible.filter((c) => c.kind === kind);
     const roots = ofKind.filter((c) => !c.parentId || !ofKind.some((p) => p.id === c.parentId));
+    const siblingsOf = (c: FinCategory) => (roots.includes(c) ? roots : ofKind.filter((s) => s.parentId === c.parentId));
     const row = (c: FinCategory, child: boolean) => (
-      <li key={c.id} className={`flex items-center justify-between gap-2 py-1.5 ${child ? 'pl-5' : ''} ${c.archived ? 'opacity-60' : ''}`}>
-        <div className="min-w-0">
+      <li key={c.id} className={`flex flex-wrap items-center justify-between gap-x-2 py-1.5 ${child ? 'pl-5' : ''} ${c.archived ? 'opacity-60' : ''}`}>
+        <div className="min-w-0 flex-1 basis-48">
           <p className={`truncate text-sm ${child ? 'text-slate-800' : 'font-medium text-slate-900'}`}>
             {c.name}
             {c.archived && <span className="ml-1 text-xs text-slate-600">(arquivada)</span>}
@@ -236,7 +263,21 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
           {!child && <p className="truncate text-xs text-slate-600">DRE: {dreLabel(c.dreGroup)}</p>}
         </div>
         {mayWrite && (
-          <div className="flex shrink-0">
+          <div className="ml-auto flex shrink-0">
+            {(() => {
+              const siblings = siblingsOf(c);
+              const i = siblings.indexOf(c);
+              return (
+                <>
+                  <Button size="sm" variant="ghost" className="px-2" data-move={`${c.id}:up`} aria-label={`Mover ${c.name} para cima`} disabled={moving || i <= 0} onClick={() => move(c, siblings, 'up')}>
+                    <ArrowUp aria-hidden />
+                  </Button>
+                  <Button size="sm" variant="ghost" className="px-2" data-move={`${c.id}:down`} aria-label={`Mover ${c.name} para baixo`} disabled={moving || i >= siblings.length - 1} onClick={() => move(c, siblings, 'down')}>
+                    <ArrowDown aria-hidden />
+                  </Button>
+                </>
+              );
+            })()}
             {!child && (
               <Button size="sm" variant="ghost" aria-label={`Nova categoria em ${c.name}`} onClick={() => setEditing({ kind, parentId: c.id })}>
                 <Plus aria-hidden />

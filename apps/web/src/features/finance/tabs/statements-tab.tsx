@@ -3,7 +3,7 @@ import { Check, FileUp, Package, Undo2, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CATEGORY_SUGGESTION_BATCH, STATEMENT_LINE_STATUS_LABELS, STATEMENT_LINE_STATUSES, type StatementLine, type StatementLineStatus, type StatementOptions } from '@sede/shared/finance/statements-schemas';
+import { CATEGORY_SUGGESTION_BATCH, STATEMENT_LINE_STATUS_LABELS, STATEMENT_LINE_STATUSES, type StatementLine, type StatementImport, type StatementLineStatus, type StatementOptions } from '@sede/shared/finance/statements-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
 import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
@@ -23,6 +23,7 @@ import { confirmMatch, confirmSuggested } from '../api/statements-confirm.ts';
 import { createEntryForLine } from '../api/statements-create-entry.ts';
 import { ignoreLine, reopenLine } from '../api/statements-ignore.ts';
 import { importStatement } from '../api/statements-import.ts';
+import { useStatementImports } from '../api/statements-imports.ts';
 import { useStatementLines } from '../api/statements-lines.ts';
 import { useStatementOptions } from '../api/statements-options.ts';
 import { packageDownloadUrl, startAccountantPackage } from '../api/statements-package.ts';
@@ -82,8 +83,85 @@ export default function StatementsTab() {
         {accountId && <ImportButton accountId={accountId} />}
       </div>
       {accountId && <Lines accountId={accountId} status={status} categories={options.data.categories} />}
+      <ImportHistory accounts={accounts} />
       <AccountantPackage />
     </div>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+/** Histórico de importações (decision 0196): file, account, period, lines, duplicates, who and when. */
+function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] }) {
+  const q = useStatementImports();
+  const id = useId();
+  const accountName = (accountId: string) => accounts.find((a) => a.id === accountId)?.name ?? '—';
+  const period = (i: StatementImport) => (i.startDate && i.endDate ? `${formatIsoDate(i.startDate)} a ${formatIsoDate(i.endDate)}` : '—');
+  return (
+    <section aria-labelledby={`${id}-history`} className="grid gap-2" data-testid="import-history">
+      <h3 id={`${id}-history`} className="text-base font-semibold text-slate-900">
+        Histórico de importações
+      </h3>
+      {q.isPending ? (
+        <Spinner label="Carregando o histórico…" />
+      ) : q.isError ? (
+        <p role="alert" className="text-sm text-red-700">{q.error.message}</p>
+      ) : q.data.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhum extrato importado ainda. Cada arquivo importado aparece aqui, com o período e quantas transações eram novas.</p>
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Histórico de importações de extratos</caption>
+              <thead className="bg-slate-50 text-left text-xs text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Arquivo</th>
+                  <th scope="col" className="px-3 py-2">Conta</th>
+                  <th scope="col" className="px-3 py-2">Período</th>
+                  <th scope="col" className="px-3 py-2 text-right">Transações</th>
+                  <th scope="col" className="px-3 py-2 text-right">Novas</th>
+                  <th scope="col" className="px-3 py-2 text-right">Já importadas</th>
+                  <th scope="col" className="px-3 py-2">Quem</th>
+                  <th scope="col" className="px-3 py-2">Quando</th>
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.map((i) => (
+                  <tr key={i.id} className="border-t border-slate-100" data-testid="import-row">
+                    <th scope="row" className="max-w-56 truncate px-3 py-2 text-left font-medium text-slate-900" title={i.fileName}>
+                      {i.fileName} <span className="text-xs font-normal uppercase text-slate-500">{i.format}</span>
+                    </th>
+                    <td className="px-3 py-2">{accountName(i.accountId)}</td>
+                    <td className="px-3 py-2">{period(i)}</td>
+                    <td className="px-3 py-2 text-right">{formatNumber(i.totalLines)}</td>
+                    <td className="px-3 py-2 text-right">{formatNumber(i.importedLines)}</td>
+                    <td className="px-3 py-2 text-right">{formatNumber(i.totalLines - i.importedLines)}</td>
+                    <td className="px-3 py-2">{i.createdByName ?? '—'}</td>
+                    <td className="px-3 py-2">{dateTime.format(new Date(i.createdAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid gap-2 md:hidden" aria-label="Histórico de importações de extratos">
+            {q.data.map((i) => (
+              <li key={i.id} className="grid gap-1 rounded-xl border border-slate-200 bg-white p-3 text-sm">
+                <p className="truncate font-medium text-slate-900">{i.fileName}</p>
+                <p className="text-slate-700">
+                  {accountName(i.accountId)} · {period(i)}
+                </p>
+                <p className="text-slate-700">
+                  {formatNumber(i.totalLines)} transações: {formatNumber(i.importedLines)} novas, {formatNumber(i.totalLines - i.importedLines)} já importadas
+                </p>
+                <p className="text-xs text-slate-600">
+                  {i.createdByName ?? '—'} · {dateTime.format(new Date(i.createdAt))}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,10 +1,11 @@
 /**
- * Contas a pagar / a receber with 100,000 entries in one company (issue 16's scale), rows prefixed
- * "finance-entries: …" by the runner: the list's first page with the totals of the filtered set, for the usual views
+ * Contas a pagar / a receber with 100,000 entries in one company (issue 16's scale), a part of
+ * bench/finance.bench.ts (rows "finance: lista …"): the list's first page with the totals of the filtered set, for the usual views
  * (open payables by due date; a month by competence; a text search; the next page by cursor).
- * Each view is asked 60 times in sequence after a warm-up; target p95 ≤ 150 ms (decision 0174).
+ * Each view is asked 60 times in sequence after a warm-up; target p95 ≤ 150 ms (decisions 0174, 0198).
+ * BENCH_EXPLAIN=1 prints the plans of the totals and the text search (EXPLAIN ANALYZE).
  */
-import type { BenchContext, BenchRow } from './types.ts';
+import type { BenchContext, BenchRow } from '../types.ts';
 
 const ENTRIES = Number(process.env.BENCH_FINANCE_ENTRIES ?? 100_000);
 const RUNS = 60;
@@ -39,8 +40,10 @@ export default async function financeEntriesBench(ctx: BenchContext): Promise<Be
        FROM generate_series(1, $3::int) AS i`,
     [companyId, categoryId, ENTRIES],
   );
-  await ctx.sql('ANALYZE fin_entries');
+  // A steady state (autovacuum's visibility map), so the totals' covering index serves index-only scans.
+  await ctx.sql('VACUUM ANALYZE fin_entries');
   const seeded = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  if (process.env.BENCH_EXPLAIN) await explain(ctx, companyId);
 
   const views: Array<[string, string]> = [
     ['contas a pagar em aberto, por vencimento', '/api/finance/entries?kind=payable&status=pending&limit=50'],
@@ -73,4 +76,37 @@ export default async function financeEntriesBench(ctx: BenchContext): Promise<Be
     }
   }
   return rows;
+}
+
+/** The plans of the two slowest views' queries (the server builds the same SQL with Drizzle). */
+async function explain(ctx: BenchContext, companyId: string) {
+  const fold = (text: string) =>
+    `to_tsvector('simple', translate(translate(${text}, '-./', '   '), 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn'))`;
+  const queries: Array<[string, string]> = [
+    [
+      'totals of open payables',
+      `SELECT count(*)::int, coalesce(sum(amount_cents) filter (where status <> 'cancelled'), 0), coalesce(sum(paid_cents), 0),
+              coalesce(sum(amount_cents - paid_cents) filter (where status = 'open'), 0)
+         FROM fin_entries WHERE company_id = $1 AND kind = 'payable' AND status = 'open'`,
+    ],
+    [
+      'first page of open payables',
+      `SELECT * FROM fin_entries WHERE company_id = $1 AND kind = 'payable' AND status = 'open' ORDER BY due_date, id LIMIT 51`,
+    ],
+    [
+      'totals of a text search',
+      `SELECT count(*)::int, coalesce(sum(amount_cents), 0) FROM fin_entries WHERE company_id = $1 AND kind = 'payable' AND (${fold("description || ' ' || coalesce(document_number, '')")} @@ to_tsquery('simple', 'energia:*')
+          OR person_id = any(array(select id from people p where p.company_id = $1 and to_tsvector('simple', translate(p.name, 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')) @@ to_tsquery('simple', 'energia:*'))))`,
+    ],
+    [
+      'text search',
+      `SELECT * FROM fin_entries WHERE company_id = $1 AND kind = 'payable' AND (${fold("description || ' ' || coalesce(document_number, '')")} @@ to_tsquery('simple', 'energia:*')
+          OR organization_id = any(array(select id from organizations o where o.company_id = $1 and to_tsvector('simple', translate(o.razao_social || ' ' || coalesce(o.nome_fantasia, ''), 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')) @@ to_tsquery('simple', 'energia:*'))))
+        ORDER BY (due_date + 0), id LIMIT 51`,
+    ],
+  ];
+  for (const [label, q] of queries) {
+    const plan = await ctx.sql<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q}`, [companyId]);
+    console.log(`\n[finance bench] ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
 }
