@@ -11,6 +11,12 @@ import { departmentKeys } from '../features/departments/api/keys.ts';
 import { mailboxKeys } from '../features/dev-mailbox/api/keys.ts';
 import { invitationKeys } from '../features/invitations/api/keys.ts';
 import { profileKeys } from '../features/profile/api/keys.ts';
+import { comercialKeys } from '../features/comercial/api/keys.ts';
+import { crmKeys } from '../features/crm-board/api/keys.ts';
+import { crmMetricsKeys } from '../features/crm-metrics/api/keys.ts';
+import { financeKeys } from '../features/finance/api/keys.ts';
+import { juridicoKeys } from '../features/juridico/api/keys.ts';
+import { prospectingKeys } from '../features/prospecting/api/keys.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sources = (dir: string): string[] =>
@@ -41,7 +47,8 @@ describe('query keys', () => {
   });
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys };
+    // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

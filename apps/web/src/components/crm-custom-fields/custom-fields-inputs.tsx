@@ -4,13 +4,14 @@ import { api } from '../../lib/api-client.ts';
 import { centsToInput, parseMoneyInput } from '../crm-quotes/money.ts';
 import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
+import { customFieldKeys } from './keys.ts';
 
 /**
  * The admin's custom fields of people and organizations in a form (issue 12 item 1; decision 0190).
  * Same cache key as the board's settings, so a field defined there shows up here.
  */
 export const partyCustomFieldsQueryOptions = () =>
-  queryOptions({ queryKey: ['crm', 'custom-fields'] as const, queryFn: async () => (await api<{ fields: CustomField[] }>('/crm/custom-fields')).fields, staleTime: 60_000 });
+  queryOptions({ queryKey: customFieldKeys.all, queryFn: async () => (await api<{ fields: CustomField[] }>('/crm/custom-fields')).fields, staleTime: 60_000 });
 
 export type CustomFieldDrafts = Record<string, string | boolean>;
 

@@ -1,3 +1,4 @@
+import { customFieldKeys } from '../../../components/crm-custom-fields/keys.ts';
 import type { BoardFilters } from '@sede/shared/crm/deals';
 
 /** TanStack Query keys of the board (/kanban-leads). */
@@ -8,6 +9,6 @@ export const crmKeys = {
   board: (pipelineId: string, filters: BoardFilters) => ['crm', 'board', pipelineId, filters] as const,
   deals: ['crm', 'deal'] as const,
   deal: (id: string) => ['crm', 'deal', id] as const,
-  customFields: ['crm', 'custom-fields'] as const,
+  customFields: customFieldKeys.all,
   facets: ['crm', 'facets'] as const,
 };
