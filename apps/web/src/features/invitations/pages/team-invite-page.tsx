@@ -54,7 +54,7 @@ export default function TeamInvitePage() {
           update(row.id, { state: 'failed', error: e instanceof Error && e.message ? e.message : INVITE_MESSAGES.unknownServerError });
         }
       }
-      if (failed > 0) toast.error(INVITE_MESSAGES.partialTitle(failed), { description: INVITE_MESSAGES.partialDescription });
+      if (failed > 0) toast.error(INVITE_MESSAGES.partialTitle(failed), { description: INVITE_MESSAGES.partialDescription, duration: 10_000 });
       if (sent > 0) {
         toast.success(INVITE_MESSAGES.sent(sent));
         navigate('/empresa');
