@@ -107,11 +107,11 @@ test.describe('accept-invite views and the access page (issue 4)', () => {
     await emailField.press('Enter');
     await shot(page, 'team-invite');
     await page.getByRole('button', { name: 'Enviar Convites (2)' }).click();
-    // The success toast lands on top of the error one, and sonner fades the content of a toast
-    // stacked behind (opacity), so the error's texts are checked in the DOM, the front one on screen.
-    await expect(page.getByText('1 convite(s) enviado(s)!')).toBeVisible();
-    await expect(page.getByText('Erro em 1 convite(s)')).toBeAttached();
-    await expect(page.getByText('Alguns convites falharam. Tente reenviá-los depois.')).toBeAttached();
+    // Both stay: the error in front (a success dismisses earlier errors, so it comes second), the
+    // success stacked behind it (sonner fades a toast behind the front one: checked in the DOM).
+    await expect(page.getByText('Erro em 1 convite(s)')).toBeVisible();
+    await expect(page.getByText('Alguns convites falharam. Tente reenviá-los depois.')).toBeVisible();
+    await expect(page.getByText('1 convite(s) enviado(s)!')).toBeAttached();
     await expect(page).toHaveURL(/\/empresa$/);
     expect(await e2eSql(`SELECT 1 FROM company_invitations WHERE email = $1`, [fresh])).toHaveLength(1);
     expect(await e2eSql(`SELECT 1 FROM company_invitations WHERE email = $1`, [admin.email])).toHaveLength(0);

@@ -54,11 +54,11 @@ export default function TeamInvitePage() {
           update(row.id, { state: 'failed', error: e instanceof Error && e.message ? e.message : INVITE_MESSAGES.unknownServerError });
         }
       }
+      // The success first: a success dismisses the error toasts on screen (toast-rules.ts), and
+      // here the failures are not made moot by it. The error stays longer: it needs reading.
+      if (sent > 0) toast.success(INVITE_MESSAGES.sent(sent));
       if (failed > 0) toast.error(INVITE_MESSAGES.partialTitle(failed), { description: INVITE_MESSAGES.partialDescription, duration: 10_000 });
-      if (sent > 0) {
-        toast.success(INVITE_MESSAGES.sent(sent));
-        navigate('/empresa');
-      }
+      if (sent > 0) navigate('/empresa');
     } catch {
       toast.error(INVITE_MESSAGES.unexpected);
     } finally {
