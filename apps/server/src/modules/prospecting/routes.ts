@@ -4,6 +4,7 @@ import { areaRouter } from '../../http/area-router.ts';
 import { notFound, parseWith } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { cnaes, company, municipios, search, status } from './queries.ts';
+import { rfPool } from './rf-pool.ts';
 
 const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
 
@@ -14,14 +15,14 @@ const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
  */
 export function prospectingRoutes(s: Services) {
   const r = areaRouter(s, 'prospeccao.read');
-  r.get('/status', async (c) => c.json(await status(s.pool)));
-  r.get('/search', async (c) => c.json(await search(s.pool, parseWith(prospectSearchSchema, c.req.query()))));
-  r.get('/cnaes', async (c) => c.json({ cnaes: await cnaes(s.pool, parseWith(lookupQuerySchema, c.req.query()).q) }));
-  r.get('/municipios', async (c) => c.json({ municipios: await municipios(s.pool, parseWith(lookupQuerySchema, c.req.query()).q) }));
+  r.get('/status', async (c) => c.json(await status(rfPool(s))));
+  r.get('/search', async (c) => c.json(await search(rfPool(s), parseWith(prospectSearchSchema, c.req.query()))));
+  r.get('/cnaes', async (c) => c.json({ cnaes: await cnaes(rfPool(s), parseWith(lookupQuerySchema, c.req.query()).q) }));
+  r.get('/municipios', async (c) => c.json({ municipios: await municipios(rfPool(s), parseWith(lookupQuerySchema, c.req.query()).q) }));
   r.get('/companies/:cnpj', async (c) => {
     const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
     if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
-    return c.json(await company(s.pool, cnpj));
+    return c.json(await company(rfPool(s), cnpj));
   });
   return r;
 }
