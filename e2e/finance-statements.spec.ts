@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { makeOfx } from '@sede/shared/finance/ofx-sample';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { signInByApi } from './support/api.ts';
 import { toast } from './support/auth-ui.ts';
@@ -17,29 +18,7 @@ async function shots(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-function ofx(transactions: { date: string; amount: string; fitId: string; memo: string }[]) {
-  const d = (iso: string) => iso.replaceAll('-', '');
-  return [
-    'OFXHEADER:100',
-    'DATA:OFXSGML',
-    'VERSION:102',
-    'SECURITY:NONE',
-    'ENCODING:USASCII',
-    'CHARSET:1252',
-    'COMPRESSION:NONE',
-    'OLDFILEUID:NONE',
-    'NEWFILEUID:NONE',
-    '',
-    '<OFX>',
-    '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>',
-    '<STMTRS><CURDEF>BRL',
-    '<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>123456<ACCTTYPE>CHECKING</BANKACCTFROM>',
-    '<BANKTRANLIST>',
-    ...transactions.map((t) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${d(t.date)}[-3:BRT]<TRNAMT>${t.amount}<FITID>${t.fitId}<MEMO>${t.memo}</STMTTRN>`),
-    '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
-    '',
-  ].join('\n');
-}
+const ofx = (transactions: { date: string; amount: string; fitId: string; memo: string }[]) => makeOfx({ bankId: '0341', acctId: '123456', transactions });
 
 test.describe('/financeiro: extratos, conciliação e fluxo de caixa', () => {
   test('imports an OFX, confirms a suggested match, creates an entry for an unmatched line; the cash flow chart and table', async ({ page, request }) => {

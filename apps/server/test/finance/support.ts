@@ -48,32 +48,7 @@ export async function seedPayment(server: TestServer, companyId: string, o: { en
 
 export const ofxFixture = (name: string) => readFileSync(new URL(`../fixtures/ofx/${name}`, import.meta.url));
 
-/** A minimal SGML OFX for an account with the given transactions. */
-export function makeOfx(o: { bankId?: string; acctId?: string; transactions: { date: string; amount: string; fitId?: string; memo?: string }[] }) {
-  const d = (iso: string) => iso.replaceAll('-', '');
-  return [
-    'OFXHEADER:100',
-    'DATA:OFXSGML',
-    'VERSION:102',
-    'SECURITY:NONE',
-    'ENCODING:USASCII',
-    'CHARSET:1252',
-    'COMPRESSION:NONE',
-    'OLDFILEUID:NONE',
-    'NEWFILEUID:NONE',
-    '',
-    '<OFX>',
-    '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>',
-    '<STMTRS><CURDEF>BRL',
-    `<BANKACCTFROM><BANKID>${o.bankId ?? '341'}<BRANCHID>1234<ACCTID>${o.acctId ?? '12345-6'}<ACCTTYPE>CHECKING</BANKACCTFROM>`,
-    '<BANKTRANLIST>',
-    ...o.transactions.map((t, i) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${d(t.date)}[-3:BRT]<TRNAMT>${t.amount}<FITID>${t.fitId ?? `F${i}`}<MEMO>${t.memo ?? `Transação ${i}`}</STMTTRN>`),
-    '</BANKTRANLIST>',
-    '</STMTRS></STMTTRNRS></BANKMSGSRSV1>',
-    '</OFX>',
-    '',
-  ].join('\n');
-}
+export { makeOfx } from '@sede/shared/finance/ofx-sample';
 
 export async function upload(server: TestServer, jar: { cookie: string } | undefined, accountId: string, fileName: string, body: Uint8Array | string) {
   const res = await server.request(`/api/finance/statements/imports?accountId=${accountId}&fileName=${encodeURIComponent(fileName)}`, {

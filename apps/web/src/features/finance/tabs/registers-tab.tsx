@@ -4,7 +4,7 @@ import { ACCOUNT_KINDS, ACCOUNT_KIND_LABELS, type AccountKind, type CategoryKind
 import { isSaneDate } from '@sede/shared/finance/money';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
-import { Archive, ArchiveRestore, ArrowDown, ArrowUp, Landmark, Pencil, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, Landmark, Pencil, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -25,6 +25,7 @@ import { financeKeys } from '../api/keys.ts';
 import { updateAccount } from '../api/update-account.ts';
 import { updateCategory } from '../api/update-category.ts';
 import { updateCostCenter } from '../api/update-cost-center.ts';
+import { ArchiveToggleButton } from '../components/archive-toggle-button.tsx';
 import { MoneyInput } from '../components/money-input.tsx';
 import { Select } from '../components/select.tsx';
 
@@ -108,17 +109,11 @@ function Accounts({ accounts, mayWrite }: { accounts: FinAccount[]; mayWrite: bo
                       <Button size="sm" variant="ghost" aria-label={`Editar ${a.name}`} onClick={() => setEditing(a)}>
                         <Pencil aria-hidden />
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={a.archived ? `Reativar ${a.name}` : `Arquivar ${a.name}`}
-                        onClick={async () => {
-                          const error = await save(() => updateAccount(a.id, { archived: !a.archived }), a.archived ? 'Conta reativada.' : 'Conta arquivada.');
-                          if (error) toast.error(error);
-                        }}
-                      >
-                        {a.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                      </Button>
+                      <ArchiveToggleButton
+                        name={a.name}
+                        archived={a.archived}
+                        toggle={() => save(() => updateAccount(a.id, { archived: !a.archived }), a.archived ? 'Conta reativada.' : 'Conta arquivada.')}
+                      />
                     </div>
                   )}
                 </div>
@@ -286,17 +281,11 @@ function Categories({ categories, mayWrite }: { categories: FinCategory[]; mayWr
             <Button size="sm" variant="ghost" aria-label={`Editar ${c.name}`} onClick={() => setEditing(c)}>
               <Pencil aria-hidden />
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={c.archived ? `Reativar ${c.name}` : `Arquivar ${c.name}`}
-              onClick={async () => {
-                const error = await save(() => updateCategory(c.id, { archived: !c.archived }), c.archived ? 'Categoria reativada.' : 'Categoria arquivada.');
-                if (error) toast.error(error);
-              }}
-            >
-              {c.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-            </Button>
+            <ArchiveToggleButton
+              name={c.name}
+              archived={c.archived}
+              toggle={() => save(() => updateCategory(c.id, { archived: !c.archived }), c.archived ? 'Categoria reativada.' : 'Categoria arquivada.')}
+            />
           </div>
         )}
       </li>
@@ -468,17 +457,11 @@ function CostCenters({ costCenters, mayWrite }: { costCenters: FinCostCenter[]; 
                     >
                       <Pencil aria-hidden />
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={c.archived ? `Reativar ${c.name}` : `Arquivar ${c.name}`}
-                      onClick={async () => {
-                        const err = await save(() => updateCostCenter(c.id, { archived: !c.archived }), c.archived ? 'Centro de custo reativado.' : 'Centro de custo arquivado.');
-                        if (err) toast.error(err);
-                      }}
-                    >
-                      {c.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                    </Button>
+                    <ArchiveToggleButton
+                      name={c.name}
+                      archived={c.archived}
+                      toggle={() => save(() => updateCostCenter(c.id, { archived: !c.archived }), c.archived ? 'Centro de custo reativado.' : 'Centro de custo arquivado.')}
+                    />
                   </div>
                 )}
               </li>
