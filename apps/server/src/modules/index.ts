@@ -27,6 +27,7 @@ import paidActions from './paid-actions/module.ts';
 import parties from './parties/module.ts';
 import profile from './profile/module.ts';
 import prospecting from './prospecting/module.ts';
+import support from './support/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -61,4 +62,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   financeStatements,
   prospecting,
   juridico,
+  support,
 ];

@@ -65,6 +65,13 @@ const schema = z.object({
   AI_MODEL: z.string().trim().default('gpt-4o-mini'),
   AI_TRANSCRIPTION_MODEL: z.string().trim().default('whisper-1'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Where /suporte's tickets are e-mailed (issue 17, decision 0280); unset: they are only on the operators' screen. */
+  SUPPORT_EMAIL: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.email({ error: 'use um endereço de e-mail' }).optional()),
+  /** E-mails of the platform's operators, comma-separated: they answer tickets at /suporte/operador. */
+  SUPPORT_OPERATORS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

@@ -1,0 +1,93 @@
+import { Hono, type Context } from 'hono';
+import { supportMessageSchema, supportOperatorListSchema, supportStatusSchema, supportTicketCreateSchema} from '@sede/shared/support/schemas';
+import { notFound, parseWith, readJson } from '../../http/errors.ts';
+import { requireViewer } from '../../http/middleware.ts';
+import { readEntityFile } from '../files/public.ts';
+import type { AppEnv, Services } from '../../services.ts';
+import {
+  addOwnMessage,
+  anyTicket,
+  createTicket,
+  listAllTickets,
+  listOwnTickets,
+  operatorDetail,
+  operatorReply,
+  ownTicket,
+  setStatus,
+  SUPPORT_TICKET_ENTITY,
+  ticketDetail,
+} from './service.ts';
+
+const person = (c: Context<AppEnv>) => {
+  const v = c.get('viewer');
+  const name = `${v.user.firstName} ${v.user.lastName}`.trim() || v.user.email;
+  return { userId: v.user.id, companyId: v.company?.id ?? null, email: v.user.email, name };
+};
+
+/** Whether the signed-in person is one of the platform's operators (SUPPORT_OPERATORS, verified e-mail). */
+export const isOperator = (s: Services, c: Context<AppEnv>) => {
+  const u = c.get('viewer').user;
+  return u.emailVerified && s.cfg.SUPPORT_OPERATORS.includes(u.email.toLowerCase());
+};
+
+/**
+ * /api/support (issue 17; decision 0280): every signed-in person's own tickets, with or without a
+ * company; another person's ticket does not exist for them (404). /api/support/operator: the
+ * platform's operators answer every ticket; for anyone else those paths do not exist (404).
+ */
+export function supportRoutes(s: Services) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireViewer(s));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/me', (c) => c.json({ operator: isOperator(s, c), supportEmail: s.cfg.SUPPORT_EMAIL ?? null }));
+  app.get('/tickets', async (c) => c.json({ tickets: await listOwnTickets(s, c.get('viewer').user.id) }));
+  app.post('/tickets', async (c) => c.json(await createTicket(s, person(c), parseWith(supportTicketCreateSchema, await readJson(c))), 201));
+  app.get('/tickets/:id', async (c) => c.json(await ticketDetail(s, await ownTicket(s, c.get('viewer').user.id, c.req.param('id')))));
+  app.post('/tickets/:id/messages', async (c) => {
+    const ticket = await ownTicket(s, c.get('viewer').user.id, c.req.param('id'));
+    const { message } = parseWith(supportMessageSchema, await readJson(c));
+    return c.json(await addOwnMessage(s, person(c), ticket, message), 201);
+  });
+  /** The person closes their ticket (writing again reopens it). */
+  app.post('/tickets/:id/resolve', async (c) => c.json(await setStatus(s, await ownTicket(s, c.get('viewer').user.id, c.req.param('id')), 'resolvido')));
+
+  const operator = new Hono<AppEnv>();
+  operator.use('*', async (c, next) => {
+    if (!isOperator(s, c)) throw notFound();
+    await next();
+  });
+  operator.get('/tickets', async (c) => c.json({ tickets: await listAllTickets(s, parseWith(supportOperatorListSchema, c.req.query())) }));
+  operator.get('/tickets/:id', async (c) => c.json(await operatorDetail(s, await anyTicket(s, c.req.param('id')))));
+  operator.post('/tickets/:id/replies', async (c) => {
+    const ticket = await anyTicket(s, c.req.param('id'));
+    const { message } = parseWith(supportMessageSchema, await readJson(c));
+    return c.json(await operatorReply(s, c.get('viewer').user.id, ticket, message), 201);
+  });
+  operator.post('/tickets/:id/status', async (c) => {
+    const ticket = await anyTicket(s, c.req.param('id'));
+    await setStatus(s, ticket, parseWith(supportStatusSchema, await readJson(c)).status);
+    return c.json(await operatorDetail(s, await anyTicket(s, ticket.id)));
+  });
+  operator.get('/tickets/:id/files/:fileId', async (c) => {
+    const ticket = await anyTicket(s, c.req.param('id'));
+    const file = ticket.companyId
+      ? await readEntityFile(s, { db: s.db, companyId: ticket.companyId, actorId: c.get('viewer').user.id }, c.req.param('fileId'), SUPPORT_TICKET_ENTITY, ticket.id)
+      : null;
+    if (!file) throw notFound('Arquivo não encontrado.');
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        'content-type': file.mime,
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      },
+    });
+  });
+  app.route('/operator', operator);
+  return app;
+}
+
