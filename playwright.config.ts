@@ -74,6 +74,8 @@ export default defineConfig({
         DATABASE_URL: '',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         AUTH_RATE_LIMIT: 'off',
+        SUPPORT_EMAIL: 'suporte.e2e@sede.test',
+        SUPPORT_OPERATORS: 'operador.e2e@sede.test',
         BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
         CNPJ_PROVIDERS: 'brasilapi,cnpjws,receitaws,cnpja',
         CNPJ_TIMEOUT_MS: '1500',

@@ -170,8 +170,13 @@ export default function SupportPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <Faq />
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Mail className="size-4" aria-hidden /> Prefere e-mail? Escreva para <a className="font-medium text-[var(--color-accent)] underline" href={`mailto:${email}`}>{email}</a>.
+          <p className="text-sm text-slate-700">
+            <Mail className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+            Prefere e-mail? Escreva para{' '}
+            <a className="font-medium break-all text-[var(--color-accent)] underline" href={`mailto:${email}`}>
+              {email}
+            </a>
+            .
           </p>
         </CardContent>
       </Card>
