@@ -28,6 +28,7 @@ import parties from './parties/module.ts';
 import profile from './profile/module.ts';
 import prospecting from './prospecting/module.ts';
 import support from './support/module.ts';
+import documents from './documents/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -63,4 +64,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   prospecting,
   juridico,
   support,
+  documents,
 ];

@@ -17,3 +17,4 @@ export * from './prospecting.ts';
 export * from './analysis.ts';
 export * from './juridico.ts';
 export * from './support.ts';
+export * from './documents.ts';

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { searchText } from '../search.ts';
+import { companyId, companyIndex } from '../tenant.ts';
+import { user } from './auth.ts';
+
+/** Folders of the company's documentation (issue 17, decision 0281); a folder may sit in another. */
+export const documentFolders = pgTable(
+  'document_folders',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => documentFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [companyIndex('document_folders', t.parentId, t.name)(t)],
+);
+
+/**
+ * A rich-text document: the editor's JSON (`content`) and its plain text (`content_text`, for the
+ * Portuguese full-text search). `revision` grows with every save: a save from an older revision
+ * is refused (decision 0282) so nobody overwrites a colleague's edit unknowingly.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: uuid('folder_id').references(() => documentFolders.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    /** empresa: every member; restrita: the creator, the members listed and the admins. */
+    visibility: text('visibility').notNull().default('empresa'),
+    revision: integer('revision').notNull().default(0),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    companyIndex('documents', t.updatedAt, t.id)(t),
+    companyIndex('documents', t.folderId, t.updatedAt)(t),
+    index('documents_search_idx').using('gin', sql`to_tsvector('portuguese', ${searchText(sql`${t.title} || ' ' || ${t.contentText}`)})`),
+  ],
+);
+
+/** Who may see a restricted document besides its creator and the admins. */
+export const documentMembers = pgTable(
+  'document_members',
+  {
+    companyId: companyId(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index('document_members_user_idx').on(t.companyId, t.userId)],
+);
+
+/** Saved versions of a document (manual, every 10 minutes of editing, before a restore). */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull(),
+    /** manual | auto | restore */
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_versions_document_idx').on(t.documentId, t.createdAt)],
+);

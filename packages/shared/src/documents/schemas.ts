@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** Documentation (issue 17, decisions 0281–0282): the company's documents in folders. */
+export const DOCUMENT_VISIBILITIES = ['empresa', 'restrita'] as const;
+export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
+export const DOCUMENT_VISIBILITY_LABELS: Record<DocumentVisibility, string> = {
+  empresa: 'Toda a empresa',
+  restrita: 'Só eu e as pessoas escolhidas',
+};
+
+/** /documentacoes-geral lists the company's shared documentation; /documentacoes the person's own and shared with them. */
+export const DOCUMENT_SCOPES = ['geral', 'meus'] as const;
+export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+
+export const DOCUMENT_LIMITS = { title: 200, folderName: 80, contentChars: 600_000 } as const;
+
+export const DOCUMENT_MESSAGES = {
+  notFound: 'Documento não encontrado.',
+  folderNotFound: 'Pasta não encontrada.',
+  versionNotFound: 'Versão não encontrada.',
+  titleRequired: 'Informe o título.',
+  titleTooLong: `O título pode ter até ${DOCUMENT_LIMITS.title} caracteres.`,
+  folderNameRequired: 'Informe o nome da pasta.',
+  folderNameTooLong: `O nome da pasta pode ter até ${DOCUMENT_LIMITS.folderName} caracteres.`,
+  folderNotEmpty: 'A pasta tem documentos ou subpastas. Mova-os antes de excluí-la.',
+  folderCycle: 'Uma pasta não pode ficar dentro dela mesma.',
+  content: 'Conteúdo do documento inválido.',
+  tooLong: 'O documento ficou grande demais para salvar. Divida-o em documentos menores.',
+  stale: 'O documento foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão mais recente.',
+  visibility: 'Visibilidade inválida.',
+  members: 'Escolha pessoas da empresa.',
+  exists: 'Já existe um documento com este endereço.',
+} as const;
+
+const id = z.uuid({ error: DOCUMENT_MESSAGES.notFound });
+const title = z.string({ error: DOCUMENT_MESSAGES.titleRequired }).trim().min(1, DOCUMENT_MESSAGES.titleRequired).max(DOCUMENT_LIMITS.title, DOCUMENT_MESSAGES.titleTooLong);
+
+/** A ProseMirror/Tiptap JSON node: a type, maybe attrs, content and text. Checked for shape, not for every node type. */
+export type DocNode = { type: string; attrs?: Record<string, unknown>; content?: DocNode[]; text?: string; marks?: Array<{ type: string; attrs?: Record<string, unknown> }> };
+const bad = { error: DOCUMENT_MESSAGES.content };
+const docNode: z.ZodType<DocNode> = z.lazy(() =>
+  z.object(
+    {
+      type: z.string(bad).min(1, bad).max(40, bad),
+      attrs: z.record(z.string(), z.unknown(), bad).optional(),
+      content: z.array(docNode, bad).max(20_000, bad).optional(),
+      text: z.string(bad).optional(),
+      marks: z.array(z.object({ type: z.string(bad).min(1, bad).max(40, bad), attrs: z.record(z.string(), z.unknown(), bad).optional() }, bad), bad).max(20, bad).optional(),
+    },
+    bad,
+  ),
+);
+export const docContentSchema = z.object({ type: z.literal('doc', bad), content: z.array(docNode, bad).max(20_000, bad).optional() }, bad);
+export type DocContent = z.infer<typeof docContentSchema>;
+export const EMPTY_DOC: DocContent = { type: 'doc', content: [{ type: 'paragraph' }] };
+
+export const folderCreateSchema = z.object({
+  name: z.string({ error: DOCUMENT_MESSAGES.folderNameRequired }).trim().min(1, DOCUMENT_MESSAGES.folderNameRequired).max(DOCUMENT_LIMITS.folderName, DOCUMENT_MESSAGES.folderNameTooLong),
+  parentId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
+});
+export const folderUpdateSchema = folderCreateSchema.partial();
+
+export const documentCreateSchema = z.object({
+  /** The client may choose the id (the creator's URL), so a repeated request does not create twice. */
+  id: id.optional(),
+  title,
+  folderId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { error: DOCUMENT_MESSAGES.visibility }).default('empresa'),
+  content: docContentSchema.optional(),
+});
+export const documentSaveSchema = z.object({
+  title: title.optional(),
+  content: docContentSchema,
+  /** The revision the editor started from; a different one on the server is a conflict (409). */
+  revision: z.number().int().min(0),
+});
+export const documentUpdateSchema = z.object({
+  title: title.optional(),
+  folderId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { error: DOCUMENT_MESSAGES.visibility }).optional(),
+  memberIds: z.array(z.string().min(1).max(100), { error: DOCUMENT_MESSAGES.members }).max(200).optional(),
+});
+export const documentListSchema = z.object({
+  scope: z.enum(DOCUMENT_SCOPES).default('geral'),
+  folderId: z.union([z.uuid(), z.literal('raiz')]).optional(),
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+export type DocumentFolder = { id: string; name: string; parentId: string | null; documents: number };
+export type DocumentListItem = {
+  id: string;
+  title: string;
+  folderId: string | null;
+  visibility: DocumentVisibility;
+  updatedAt: string;
+  updatedByName: string | null;
+  /** With a search: the matching words in context, `«…»` around the matches. */
+  snippet: string | null;
+};
+export type DocumentView = DocumentListItem & {
+  content: DocContent;
+  revision: number;
+  createdBy: string | null;
+  memberIds: string[];
+  canManage: boolean;
+};
+export type DocumentVersionView = { id: string; title: string; createdAt: string; createdByName: string | null; reason: 'manual' | 'auto' | 'restore' };
+
+/** The plain text of a document (search, snippets, word counts): blocks end lines. */
+export function docText(node: DocNode | DocContent): string {
+  const out: string[] = [];
+  const walk = (n: DocNode, line: string[]) => {
+    if (n.text) line.push(n.text);
+    for (const child of n.content ?? []) walk(child, line);
+  };
+  for (const block of node.content ?? []) {
+    const line: string[] = [];
+    walk(block, line);
+    out.push(line.join(' '));
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
