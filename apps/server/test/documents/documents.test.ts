@@ -142,6 +142,20 @@ describe('documents: folders, saving, search', () => {
     expect((await call<DocumentView>(`/${d.id}`, ana)).body.revision).toBe(0);
   });
 
+  it('erasing a company removes its folders, documents and versions (the folder links do not block it)', async () => {
+    const other = await createCompanyWithAdmin(server, 'Encerrada Ltda');
+    const parent = (await call<DocumentFolder>('/folders', other.admin, 'POST', { name: 'Raiz' })).body;
+    const folder = (await call<DocumentFolder>('/folders', other.admin, 'POST', { name: 'Sub', parentId: parent.id })).body;
+    const d = await create(other.admin, { title: 'Some', folderId: folder.id });
+    await call(`/${d.id}/versions`, other.admin, 'POST');
+    await server.services.pool.query('DELETE FROM companies WHERE id = $1', [other.companyId]);
+    const left = await server.services.pool.query(
+      'SELECT (SELECT count(*) FROM documents WHERE company_id = $1) + (SELECT count(*) FROM document_folders WHERE company_id = $1) + (SELECT count(*) FROM document_versions WHERE company_id = $1) AS n',
+      [other.companyId],
+    );
+    expect(Number(left.rows[0].n)).toBe(0);
+  });
+
   it("another company's member gets 404 for every document, folder and version", async () => {
     const folder = (await call<DocumentFolder>('/folders', ana, 'POST', { name: 'Segredos' })).body;
     const d = await create(ana, { title: 'Plano de expansão', folderId: folder.id, content: doc('Abrir filial em Campinas.') });

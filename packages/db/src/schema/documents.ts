@@ -10,7 +10,7 @@ export const documentFolders = pgTable(
   {
     companyId: companyId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => documentFolders.id, { onDelete: 'restrict' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => documentFolders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,7 +28,7 @@ export const documents = pgTable(
   {
     companyId: companyId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    folderId: uuid('folder_id').references(() => documentFolders.id, { onDelete: 'restrict' }),
+    folderId: uuid('folder_id').references(() => documentFolders.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: jsonb('content').notNull(),
     contentText: text('content_text').notNull().default(''),
