@@ -12,6 +12,7 @@ import crmContacts from '../features/crm-contacts/manifest.ts';
 import departments from '../features/departments/manifest.ts';
 import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
+import documents from '../features/documents/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
@@ -34,6 +35,7 @@ export const MANIFESTS: FeatureManifest[] = [
   departments,
   finance,
   juridico,
+  documents,
   crmMetrics,
   crmBoard,
   crmContacts,

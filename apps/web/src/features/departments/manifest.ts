@@ -8,7 +8,6 @@ const comercial = () => import('./pages/comercial-tools-page.tsx');
 const marketing = () => import('./pages/marketing-page.tsx');
 const rh = () => import('./pages/rh-page.tsx');
 const projetos = () => import('./pages/projetos-page.tsx');
-const documentacao = () => import('./pages/documentacao-page.tsx');
 const tool = () => import('./pages/tool-page.tsx');
 
 export default {
@@ -19,11 +18,7 @@ export default {
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento', title: 'Atendimento', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento-simples', title: 'Atendimento simples', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/documentacoes-geral', title: 'Documentação', access: 'signed-in', layout: 'shell', page: documentacao },
-    { path: '/documentacoes', title: 'Documentos', access: 'signed-in', layout: 'shell', page: documentacao },
-    { path: '/document-editor/:documentId', title: 'Editor de documento', access: 'signed-in', layout: 'shell', page: documentacao },
-    { path: '/document-creator/:documentId', title: 'Novo documento', access: 'signed-in', layout: 'shell', page: documentacao },
-    { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: documentacao },
+    { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: tool },
 
     { path: '/analise-reunioes', title: 'Análise de reuniões', access: ['comercial'], layout: 'shell', page: comercial },
     { path: '/analise-reunioes/:id', title: 'Análise de reunião', access: ['comercial'], layout: 'shell', page: comercial },

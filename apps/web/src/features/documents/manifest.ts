@@ -1,0 +1,13 @@
+import type { FeatureManifest } from '../../lib/feature.ts';
+
+const list = () => import('./pages/documentacao-page.tsx');
+
+/** Documentation (issue 17; decisions 0281–0282): the company's documents, the editor and the templates. */
+export default {
+  routes: [
+    { path: '/documentacoes-geral', title: 'Documentação', access: 'signed-in', layout: 'shell', page: list },
+    { path: '/documentacoes', title: 'Documentos', access: 'signed-in', layout: 'shell', page: list },
+    { path: '/document-editor/:documentId', title: 'Editor de documento', access: 'signed-in', layout: 'shell', page: () => import('./pages/document-editor-page.tsx') },
+    { path: '/document-creator/:documentId', title: 'Novo documento', access: 'signed-in', layout: 'shell', page: () => import('./pages/document-creator-page.tsx') },
+  ],
+} satisfies FeatureManifest;

@@ -1,0 +1,188 @@
+import { DOCUMENT_LIMITS, type DocContent, type DocumentView } from '@sede/shared/documents/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, FileText, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { deleteDocument } from '../api/delete-document.ts';
+import { useDocument } from '../api/get-document.ts';
+import { documentKeys } from '../api/keys.ts';
+import { saveDocument } from '../api/save-document.ts';
+import { RichEditor } from '../components/rich-editor.tsx';
+import { ShareDialog } from '../components/share-dialog.tsx';
+import { VersionsDialog } from '../components/versions-dialog.tsx';
+
+const AUTOSAVE_MS = 1200;
+type SaveState = { kind: 'saved'; at: string } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string } | { kind: 'conflict' };
+const time = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(doc.title);
+  const [state, setState] = useState<SaveState>({ kind: 'saved', at: doc.updatedAt });
+  const content = useRef<DocContent>(doc.content);
+  const revision = useRef(doc.revision);
+  const titleRef = useRef(doc.title);
+  const dirty = useRef(false);
+  const saving = useRef<Promise<void> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const save = useCallback(async (): Promise<void> => {
+    if (timer.current) clearTimeout(timer.current);
+    if (saving.current) await saving.current;
+    if (!dirty.current) return;
+    dirty.current = false;
+    setState({ kind: 'saving' });
+    const run = (async () => {
+      try {
+        const res = await saveDocument(doc.id, { title: titleRef.current.trim() || undefined, content: content.current, revision: revision.current });
+        revision.current = res.revision;
+        if (!dirty.current) setState({ kind: 'saved', at: res.updatedAt });
+        qc.setQueryData<DocumentView>(documentKeys.one(doc.id), (old) => (old ? { ...old, title: titleRef.current, content: content.current, revision: res.revision, updatedAt: res.updatedAt } : old));
+        void qc.invalidateQueries({ queryKey: documentKeys.lists });
+      } catch (e) {
+        dirty.current = true;
+        if (e instanceof ApiError && e.status === 409) setState({ kind: 'conflict' });
+        else setState({ kind: 'error', message: e instanceof ApiError ? e.message : 'Sem conexão: as alterações serão salvas quando ela voltar.' });
+      }
+    })();
+    saving.current = run;
+    await run;
+    saving.current = null;
+  }, [doc.id, qc]);
+
+  const changed = useCallback(() => {
+    dirty.current = true;
+    setState((s) => (s.kind === 'conflict' ? s : { kind: 'dirty' }));
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
+  }, [save]);
+
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (dirty.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      if (timer.current) clearTimeout(timer.current);
+      void save();
+    };
+  }, [save]);
+
+  const status =
+    state.kind === 'saved' ? `Salvo às ${time(state.at)}` : state.kind === 'saving' ? 'Salvando…' : state.kind === 'dirty' ? 'Alterações não salvas' : state.kind === 'error' ? state.message : '';
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button asChild variant="link" className="w-fit">
+          <Link to={doc.visibility === 'empresa' ? '/documentacoes-geral' : '/documentacoes'}>
+            <ArrowLeft aria-hidden /> Documentos
+          </Link>
+        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <span role="status" className={`text-xs ${state.kind === 'error' ? 'text-red-700' : 'text-slate-600'}`}>
+            {status}
+          </span>
+          <VersionsDialog documentId={doc.id} canWrite beforeRestore={save} onRestored={onReload} />
+          {doc.canManage && <ShareDialog doc={doc} />}
+          {doc.canManage && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Excluir documento"
+              onClick={async () => {
+                if (!window.confirm(`Excluir “${doc.title}”? As versões e comentários vão junto.`)) return;
+                try {
+                  dirty.current = false;
+                  await deleteDocument(doc.id);
+                  await qc.invalidateQueries({ queryKey: documentKeys.lists });
+                  toast.success('Documento excluído.');
+                  navigate('/documentacoes-geral');
+                } catch (e) {
+                  toast.error(e instanceof ApiError ? e.message : 'Não foi possível excluir.');
+                }
+              }}
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          )}
+        </div>
+      </div>
+      {state.kind === 'conflict' && (
+        <FormAlert title="Outra pessoa alterou este documento enquanto você editava.">
+          <p className="mt-1">Suas últimas alterações não foram salvas. Copie o que precisar e recarregue para continuar da versão mais recente.</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={onReload}>
+            Recarregar documento
+          </Button>
+        </FormAlert>
+      )}
+      <label className="sr-only" htmlFor="document-title">
+        Título do documento
+      </label>
+      <input
+        id="document-title"
+        value={title}
+        maxLength={DOCUMENT_LIMITS.title}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          titleRef.current = e.target.value;
+          changed();
+        }}
+        placeholder="Título"
+        className="w-full bg-transparent text-2xl font-semibold text-slate-900 outline-none placeholder:text-slate-400 focus-visible:underline sm:text-3xl"
+      />
+      <RichEditor
+        documentId={doc.id}
+        content={doc.content}
+        editable
+        label={`Texto de ${title || 'documento'}`}
+        onChange={(c) => {
+          content.current = c;
+          changed();
+        }}
+      />
+      <CommentThread entityType="document" entityId={doc.id} />
+    </div>
+  );
+}
+
+/** /document-editor/:documentId: the editor with autosave, versions, sharing and comments (decision 0282). */
+export default function DocumentEditorPage() {
+  const { documentId = '' } = useParams();
+  const qc = useQueryClient();
+  const doc = useDocument(documentId);
+  const [generation, setGeneration] = useState(0);
+  if (doc.isPending) return <Spinner />;
+  if (doc.isError)
+    return (
+      <EmptyState
+        icon={FileText}
+        title={doc.error instanceof ApiError && doc.error.status === 404 ? 'Documento não encontrado' : 'Não foi possível abrir o documento'}
+        description={doc.error instanceof ApiError && doc.error.status === 404 ? 'Ele pode ter sido excluído, ou não foi compartilhado com você.' : doc.error.message}
+        action={
+          <Button asChild variant="secondary">
+            <Link to="/documentacoes-geral">Ver os documentos</Link>
+          </Button>
+        }
+      />
+    );
+  return (
+    <Editor
+      key={`${doc.data.id}:${generation}`}
+      doc={doc.data}
+      onReload={async () => {
+        await qc.invalidateQueries({ queryKey: documentKeys.one(documentId) });
+        await qc.refetchQueries({ queryKey: documentKeys.one(documentId) });
+        setGeneration((g) => g + 1);
+      }}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+import { DOCUMENT_VISIBILITY_LABELS } from '@sede/shared/documents/schemas';
+import { FilePlus2, FileText, Lock, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { documentKeys } from '../api/keys.ts';
+import { useDocuments } from '../api/list-documents.ts';
+import { useFolders } from '../api/list-folders.ts';
+import { FolderList } from '../components/folder-list.tsx';
+
+const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+/** «…» marks the search's matches in the snippet: drawn as <mark>, the rest as text. */
+function Snippet({ text }: { text: string }) {
+  let at = 0;
+  const parts = text.split(/«|»/).map((part, i) => {
+    const segment = { part, marked: i % 2 === 1, at };
+    at += part.length + 1;
+    return segment;
+  });
+  return (
+    <p className="line-clamp-2 text-sm text-slate-600">
+      {parts.map((s) =>
+        s.marked ? (
+          <mark key={s.at} className="rounded bg-yellow-100 px-0.5 text-slate-900">
+            {s.part}
+          </mark>
+        ) : (
+          <span key={s.at}>{s.part}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * /documentacoes-geral: the company's shared documentation, in folders. /documentacoes: my
+ * documents and those shared with me (decision 0281). Both search titles and text.
+ */
+export default function DocumentacaoPage() {
+  const { pathname } = useLocation();
+  const scope = pathname.startsWith('/documentacoes-geral') ? 'geral' : 'meus';
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const folderId = scope === 'geral' ? (params.get('pasta') ?? undefined) : undefined;
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  const folders = useFolders();
+  const docs = useDocuments({ scope, folderId, q: search || undefined });
+  useLiveInvalidate('document', documentKeys.lists);
+  const items = docs.data?.pages.flatMap((p) => p.items) ?? [];
+  const folderName = folders.data?.find((f) => f.id === folderId)?.name;
+  const create = () => navigate(`/document-creator/${crypto.randomUUID()}${folderId && folderId !== 'raiz' ? `?pasta=${folderId}` : ''}`);
+  const empty = docs.isSuccess && items.length === 0 && !search;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">{scope === 'geral' ? 'Documentação da empresa' : 'Meus documentos'}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {scope === 'geral' ? 'Procedimentos, políticas, atas e propostas que toda a equipe consulta.' : 'Os documentos que você criou e os que compartilharam com você.'}
+          </p>
+        </div>
+        <Button onClick={create}>
+          <FilePlus2 aria-hidden /> Novo documento
+        </Button>
+      </div>
+      <nav aria-label="Documentos" className="flex gap-1 border-b border-slate-200">
+        {[
+          ['/documentacoes-geral', 'Da empresa', scope === 'geral'],
+          ['/documentacoes', 'Meus documentos', scope === 'meus'],
+        ].map(([to, label, active]) => (
+          <Link
+            key={to as string}
+            to={to as string}
+            aria-current={active ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${active ? 'border-[var(--color-accent)] text-[var(--color-accent)]' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className={`grid gap-6 ${scope === 'geral' ? 'lg:grid-cols-[15rem_minmax(0,1fr)]' : ''}`}>
+        {scope === 'geral' && (
+          <aside>
+            <FolderList folders={folders.data ?? []} selected={folderId} onSelect={(id) => setParams(id ? { pasta: id } : {})} />
+          </aside>
+        )}
+        <div className="grid content-start gap-4">
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
+            <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Buscar no título e no texto" aria-label="Buscar documentos" className="pl-9" />
+          </div>
+          {folderName && <p className="text-sm text-slate-600">Pasta: <strong className="text-slate-900">{folderName}</strong></p>}
+          {docs.isPending && <Spinner />}
+          {docs.isError && <p role="alert" className="text-sm text-red-700">Não foi possível carregar os documentos. {docs.error.message}</p>}
+          {empty && (
+            <EmptyState
+              icon={FileText}
+              title={scope === 'geral' ? 'A documentação da empresa começa aqui' : 'Nenhum documento seu ainda'}
+              description="Escreva procedimentos, políticas, atas e propostas em um editor completo, com histórico de versões, e encontre tudo pela busca."
+              action={
+                <Button onClick={create}>
+                  <FilePlus2 aria-hidden /> Criar o primeiro documento
+                </Button>
+              }
+            />
+          )}
+          {docs.isSuccess && items.length === 0 && search && <p className="py-8 text-center text-sm text-slate-600">Nenhum documento com “{search}”.</p>}
+          {items.length > 0 && (
+            <ul className="grid gap-2">
+              {items.map((d) => (
+                <li key={d.id}>
+                  <Card className="transition-colors hover:border-slate-300">
+                    <CardContent className="grid gap-1 py-4">
+                      <Link to={`/document-editor/${d.id}`} className="flex items-center gap-2 font-medium text-slate-900 hover:underline">
+                        <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
+                        <span className="truncate">{d.title}</span>
+                        {d.visibility === 'restrita' && (
+                          <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-slate-600" title={DOCUMENT_VISIBILITY_LABELS.restrita}>
+                            <Lock className="size-3" aria-hidden /> restrito
+                          </span>
+                        )}
+                      </Link>
+                      {d.snippet && <Snippet text={d.snippet} />}
+                      <p className="text-xs text-slate-600">
+                        Atualizado em {when(d.updatedAt)}
+                        {d.updatedByName ? ` por ${d.updatedByName}` : ''}
+                      </p>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+          {docs.hasNextPage && (
+            <Button variant="secondary" className="justify-self-center" pending={docs.isFetchingNextPage} onClick={() => docs.fetchNextPage()}>
+              Carregar mais
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
