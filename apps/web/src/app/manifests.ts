@@ -17,6 +17,7 @@ import juridico from '../features/juridico/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
+import rh from '../features/rh/manifest.ts';
 import support from '../features/support/manifest.ts';
 
 /**
@@ -34,6 +35,7 @@ export const MANIFESTS: FeatureManifest[] = [
   departments,
   finance,
   juridico,
+  rh,
   crmMetrics,
   crmBoard,
   crmContacts,
