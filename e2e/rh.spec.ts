@@ -47,6 +47,7 @@ test.describe('/rh: colaboradores e visão geral', () => {
     await dialog.getByLabel('Tipo de contrato').selectOption('pj');
     await dialog.getByLabel('Salário (R$)').pressSequentially('5500');
     await expectAccessible(page);
+    await shots(page, 'rh-dialog');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(toast(page, 'Colaborador cadastrado.')).toBeVisible();
 

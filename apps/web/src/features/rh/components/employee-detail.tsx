@@ -88,8 +88,9 @@ function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrite: bool
         {mayWrite && (
           <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-3" noValidate aria-label="Registrar férias ou afastamento">
             {error && <FormAlert title={error} />}
-            <div className="grid gap-3 sm:grid-cols-3">
-              <Field label="Tipo">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid sm:col-span-2">
+                <Field label="Tipo">
                 <select className={inputClass} value={type} onChange={(e) => setType(e.target.value as LeaveType)}>
                   {LEAVE_TYPES.map((t) => (
                     <option key={t} value={t}>
@@ -97,7 +98,8 @@ function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrite: bool
                     </option>
                   ))}
                 </select>
-              </Field>
+                </Field>
+              </div>
               <Field label="Início">
                 <Input type="date" value={start} onChange={(e) => setStart(e.target.value)} />
               </Field>
@@ -222,7 +224,14 @@ export function EmployeeDetail({ id, backTo, mayWrite, mayDelete }: { id: string
         </Card>
         <Leaves employee={e} mayWrite={mayWrite} />
       </div>
-      <FileManager entityType="employee" entityId={e.id} kinds={['document', 'image']} title="Documentos" emptyText="Nenhum documento ainda. Anexe contrato de trabalho, RG, comprovantes e atestados." />
+      <Card>
+        <CardHeader>
+          <CardTitle>Documentos</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <FileManager entityType="employee" entityId={e.id} kinds={['document', 'image']} title="Documentos" emptyText="Nenhum documento ainda. Anexe contrato de trabalho, RG, comprovantes e atestados." />
+        </CardContent>
+      </Card>
     </div>
   );
 }

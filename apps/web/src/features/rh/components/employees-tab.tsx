@@ -71,8 +71,8 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
         </div>
       </div>
 
-      <search className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]" aria-label="Filtros de colaboradores">
-        <Input type="search" aria-label="Buscar por nome, cargo, e-mail ou CPF" placeholder="Buscar por nome, cargo, e-mail ou CPF" defaultValue={filters.q} onChange={(e) => set('q', e.target.value)} />
+      <search className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filtros de colaboradores">
+        <Input className="sm:col-span-2 lg:col-span-4" type="search" aria-label="Buscar por nome, cargo, e-mail ou CPF" placeholder="Buscar por nome, cargo, e-mail ou CPF" defaultValue={filters.q} onChange={(e) => set('q', e.target.value)} />
         <select aria-label="Departamento" className={inputClass} value={filters.department ?? ''} onChange={(e) => set('departamento', e.target.value)}>
           <option value="">Todos os departamentos</option>
           {(overview.data?.departments ?? []).map((d) => (

@@ -12,7 +12,7 @@ export default function HeadcountChart({ rows }: { rows: Array<{ label: string; 
         <XAxis type="number" tick={TICK} allowDecimals={false} />
         <YAxis type="category" dataKey="label" tick={TICK} width={120} tickFormatter={(s: string) => short(s)} />
         <Tooltip formatter={(v) => [String(v), 'Pessoas']} />
-        <Bar dataKey="count" name="Pessoas" fill="#2563eb" isAnimationActive={false} />
+        <Bar dataKey="count" name="Pessoas" fill="#2563eb" maxBarSize={28} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
