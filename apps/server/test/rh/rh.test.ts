@@ -2,7 +2,9 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { EmployeePage, EmployeeView, LeaveView, RhOverview } from '@sede/shared/rh/schemas';
+import { announce } from '../../src/platform/live/announce.ts';
 import { pdfBytes, upload } from '../files/support.ts';
+import { openEvents, within } from '../platform/support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
@@ -90,6 +92,8 @@ describe('RH: the employees register', () => {
     expect(noDate).toMatchObject({ status: 400, body: { error: 'Informe a data de admissão.' } });
     const terminated = await call('/api/rh/employees', rh, 'POST', { name: 'X', cpf: newCpf(), admissionDate: '2020-01-01', status: 'desligado' });
     expect(terminated).toMatchObject({ status: 400, body: { error: 'Informe a data de desligamento.' } });
+    const future = await call('/api/rh/employees', rh, 'POST', { name: 'X', cpf: newCpf(), admissionDate: '2020-01-01', birthDate: addDays(todayInBrazil(), 1) });
+    expect(future).toMatchObject({ status: 400, body: { error: 'A data de nascimento não pode ser no futuro.' } });
     const control = await call('/api/rh/employees', rh, 'POST', { name: 'X\u0007', cpf: newCpf(), admissionDate: '2020-01-01' });
     expect(control.status).toBe(400);
 
@@ -267,5 +271,21 @@ describe('RH: the employees register', () => {
     expect((await call(`/api/rh/employees/${e.id}`, outsider, 'DELETE')).status).toBe(404);
     expect((await call(`/api/rh/employees/${e.id}`, vendas, 'DELETE')).status).toBe(403);
     expect((await call(`/api/rh/employees/${e.id}`, rh)).status).toBe(200);
+  });
+
+  it('live changes of employees reach only members who read RH (the custom rh key included)', async () => {
+    const custom = await memberOf(server, companyId, 'custom', ['rh']);
+    const streams = await Promise.all([rh, custom, vendas].map((p) => openEvents(server, p.jar)));
+    try {
+      const e = await newEmployee({ name: 'Ao Vivo' });
+      const ids = (i: number) => streams[i]!.of('entity').map((x) => (x.data as { id: string }).id);
+      await within(5000, () => ids(0).includes(e.id) && ids(1).includes(e.id));
+      // A sentinel every member sees, after which the member without rh must still have nothing.
+      await announce(server.services.db, { companyId, entity: 'sentinela', id: 'depois' });
+      await within(5000, () => ids(2).includes('depois'));
+      expect(ids(2)).not.toContain(e.id);
+    } finally {
+      for (const st of streams) st.close();
+    }
   });
 });

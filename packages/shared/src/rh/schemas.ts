@@ -1,6 +1,7 @@
 import { isValidCpf as brIsValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { isValidPhone } from '../phone.ts';
+import { todayInBrazil } from '../platform/calendar.ts';
 import { safeText } from '../text.ts';
 
 /** RH (issue 13): the employees register (colaboradores), their leaves and the /rh overview. */
@@ -107,7 +108,7 @@ const fields = {
     .nullish()
     .transform((v) => v?.replace(/\D/g, '') || null)
     .refine((v) => v === null || isValidPhone(v), { message: M.phone }),
-  birthDate: optionalDate,
+  birthDate: optionalDate.refine((v) => v === null || v <= todayInBrazil(), { message: M.birthDate }),
   position: shortText,
   department: shortText,
   admissionDate: date(M.admissionDate),

@@ -1,8 +1,10 @@
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { forbidden } from '../../http/errors.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
+import { registerLiveEntity } from '../../platform/live/registry.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { EMPLOYEE_ENTITY, employeeExists } from './employees.ts';
@@ -16,6 +18,16 @@ async function start(s: Services) {
       return employeeExists(tenant, id);
     },
     path: (id) => `/rh?colaborador=${id}`,
+  });
+  // Live changes of employees reach only the pages of members who read RH (the custom key too).
+  registerLiveEntity(s, EMPLOYEE_ENTITY, async (viewer) => {
+    const M = schema.companyMembers;
+    const [m] = await s.db
+      .select({ role: M.role, customPermissions: M.customPermissions })
+      .from(M)
+      .where(and(eq(M.userId, viewer.userId), eq(M.companyId, viewer.companyId)))
+      .limit(1);
+    return canAny(grantsFor(m ?? null), ['rh.read']);
   });
 }
 
