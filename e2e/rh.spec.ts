@@ -19,6 +19,8 @@ const isoDay = (days = 0) => new Date(Date.now() - 3 * 3600_000 + days * 86_400_
 
 test.describe('/rh: colaboradores e visão geral', () => {
   test('register an employee, find them in the list and in the overview (birthday), with no serious axe violation', async ({ page }) => {
+    // One journey through four pages with axe on each: longer than the default 60 s on a loaded machine.
+    test.setTimeout(180_000);
     await signInNewPerson(page, { firstName: 'Helena', lastName: 'RH' });
     const company = await createCompanyByApi(page.request);
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
