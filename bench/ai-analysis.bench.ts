@@ -8,6 +8,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { BenchContext, BenchRow } from './types.ts';
+import { employeesListRows } from './ai-analysis/employees.ts';
 
 const SAMPLES = Number(process.env.BENCH_AI_SAMPLES ?? 30);
 
@@ -67,5 +68,6 @@ export default async function aiAnalysisBench(ctx: BenchContext): Promise<BenchR
       target: '≤ 500 ms',
       ok: !error && p95 <= 500,
     },
+    ...(await employeesListRows(ctx)),
   ];
 }

@@ -175,6 +175,7 @@ describe('export of everything the company holds', () => {
     exported.push('analyses', 'contracts', 'contract_expiry_alerts');
     exported.push('support_messages', 'support_tickets');
     exported.push('document_folders', 'document_members', 'document_versions', 'documents');
+    exported.push('employees', 'employee_leaves');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

@@ -18,6 +18,7 @@ import juridico from '../features/juridico/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
+import rh from '../features/rh/manifest.ts';
 import support from '../features/support/manifest.ts';
 
 /**
@@ -36,6 +37,7 @@ export const MANIFESTS: FeatureManifest[] = [
   finance,
   juridico,
   documents,
+  rh,
   crmMetrics,
   crmBoard,
   crmContacts,

@@ -18,3 +18,4 @@ export * from './analysis.ts';
 export * from './juridico.ts';
 export * from './support.ts';
 export * from './documents.ts';
+export * from './rh.ts';

@@ -29,7 +29,6 @@ export default {
     { path: '/marketing/empresa/:id', title: 'Empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/empresa/:id/opcoes', title: 'Opções da empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/projetos-concluidos', title: 'Projetos concluídos', access: ['marketing'], layout: 'shell', page: marketing },
-    { path: '/rh', title: 'Recursos Humanos', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-entrevistas', title: 'Análise de entrevistas', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-entrevistas/:id', title: 'Análise de entrevista', access: ['rh'], layout: 'shell', page: rh },
     { path: '/rh/analise-curriculos', title: 'Análise de currículos', access: ['rh'], layout: 'shell', page: rh },

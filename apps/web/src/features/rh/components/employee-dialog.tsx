@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { formatCpf } from '@sede/shared/cpf';
+import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
+import { formatPhone, isValidPhone } from '@sede/shared/phone';
+import {
+  CONTRACT_TYPE_LABELS,
+  CONTRACT_TYPES,
+  cpfSchema,
+  EMPLOYEE_STATUS_LABELS,
+  EMPLOYEE_STATUSES,
+  employeeDatesError,
+  MAX_SALARY_CENTS,
+  RH_MESSAGES as M,
+  type EmployeeCreate,
+  type EmployeeView,
+} from '@sede/shared/rh/schemas';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { MaskedInput, PHONE_MASK, type MaskOptions } from '../../../components/form/masked-input.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createEmployee } from '../api/create-employee.ts';
+import { rhKeys } from '../api/keys.ts';
+import { listEmployees } from '../api/list-employees.ts';
+import { updateEmployee } from '../api/update-employee.ts';
+
+const CPF_MASK: MaskOptions = { mask: '000.000.000-00' };
+/** Reais with thousands dots and a decimal comma: 5.500,00. */
+const MONEY_MASK: MaskOptions = { mask: Number, scale: 2, thousandsSeparator: '.', radix: ',', mapToRadix: ['.'], normalizeZeros: true, padFractionalZeros: true, min: 0, max: MAX_SALARY_CENTS / 100 };
+
+const text = (max: number, message: string) => z.string().trim().max(max, message);
+const formSchema = z
+  .object({
+    name: z.string().trim().min(1, M.name).max(160, M.nameTooLong),
+    cpf: z.string().refine((v) => cpfSchema.safeParse(v).success, M.cpf),
+    email: z
+      .string()
+      .trim()
+      .refine((v) => !v || z.email().safeParse(v).success, M.email),
+    phone: z.string().refine((v) => !v.replace(/\D/g, '') || isValidPhone(v), M.phone),
+    birthDate: z.string().refine((v) => !v || v <= new Date().toISOString().slice(0, 10), M.birthDate),
+    position: text(120, M.text),
+    department: text(120, M.text),
+    admissionDate: z.string().min(1, M.admissionDate),
+    contractType: z.enum(CONTRACT_TYPES),
+    salary: z.string().refine((v) => {
+      if (!v.trim()) return true;
+      const cents = parseBrlToCents(v);
+      return cents !== null && cents >= 0 && cents <= MAX_SALARY_CENTS;
+    }, M.salary),
+    managerId: z.string(),
+    status: z.enum(EMPLOYEE_STATUSES),
+    terminationDate: z.string(),
+    notes: text(4000, M.notes),
+  })
+  .superRefine((v, ctx) => {
+    const e = employeeDatesError({ status: v.status, admissionDate: v.admissionDate, terminationDate: v.terminationDate || null });
+    if (e) ctx.addIssue({ code: 'custom', message: e.message, path: [e.path] });
+  });
+type FormValues = z.infer<typeof formSchema>;
+
+const valuesOf = (e?: EmployeeView): FormValues => ({
+  name: e?.name ?? '',
+  cpf: e ? formatCpf(e.cpf) : '',
+  email: e?.email ?? '',
+  phone: e?.phone ? formatPhone(e.phone) : '',
+  birthDate: e?.birthDate ?? '',
+  position: e?.position ?? '',
+  department: e?.department ?? '',
+  admissionDate: e?.admissionDate ?? '',
+  contractType: e?.contractType ?? 'clt',
+  salary: e?.salaryCents != null ? centsToInput(e.salaryCents) : '',
+  managerId: e?.managerId ?? '',
+  status: e?.status ?? 'ativo',
+  terminationDate: e?.terminationDate ?? '',
+  notes: e?.notes ?? '',
+});
+
+const payloadOf = (v: FormValues): EmployeeCreate => ({
+  name: v.name,
+  cpf: v.cpf,
+  email: v.email || null,
+  phone: v.phone || null,
+  birthDate: v.birthDate || null,
+  position: v.position || null,
+  department: v.department || null,
+  admissionDate: v.admissionDate,
+  contractType: v.contractType,
+  salaryCents: v.salary.trim() ? parseBrlToCents(v.salary) : null,
+  managerId: v.managerId || null,
+  status: v.status,
+  terminationDate: v.status === 'desligado' ? v.terminationDate || null : null,
+  notes: v.notes || null,
+});
+
+/**
+ * 'Novo colaborador' / 'Editar colaborador': the register's fields (react-hook-form + the shared
+ * rules; CPF, phone and salary masked). A duplicate CPF comes back from the server on the CPF field.
+ */
+export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { open: boolean; onOpenChange: (v: boolean) => void; employee?: EmployeeView; onCreated?: (e: EmployeeView) => void }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(employee), mode: 'onTouched' });
+  const { control, register, handleSubmit, reset, watch, setError: setFieldError, formState } = form;
+  const err = formState.errors;
+  const status = watch('status');
+  // The manager: one of the company's people (the first 100 by name), never oneself.
+  const managers = useQuery({ queryKey: rhKeys.managers(''), queryFn: () => listEmployees({ sort: 'name', limit: '100' }), enabled: open });
+  const managerOptions = (managers.data?.employees ?? []).filter((m) => m.id !== employee?.id && m.status !== 'desligado');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a (re)opened dialog starts from the employee's current data
+  useEffect(() => {
+    if (open) {
+      reset(valuesOf(employee));
+      setError(null);
+    }
+  }, [open]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      const payload = payloadOf(v);
+      const saved = employee ? await updateEmployee(employee.id, payload) : await createEmployee(payload);
+      await queryClient.invalidateQueries({ queryKey: rhKeys.all });
+      toast.success(employee ? 'Colaborador atualizado.' : 'Colaborador cadastrado.');
+      onOpenChange(false);
+      if (!employee) onCreated?.(saved);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'CPF_TAKEN') setFieldError('cpf', { message: e.message }, { shouldFocus: true });
+      else setError(e instanceof ApiError ? e.message : 'Não foi possível salvar o colaborador.');
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={employee ? 'Editar colaborador' : 'Novo colaborador'}
+      description={employee ? 'Altere os dados do cadastro.' : 'Cadastre a pessoa; depois anexe documentos e registre férias e afastamentos.'}
+    >
+      <form onSubmit={onSubmit} className="grid gap-3" noValidate aria-label={employee ? 'Editar colaborador' : 'Novo colaborador'}>
+        {error && <FormAlert title={error} />}
+        <div className="-mx-1 grid max-h-[60vh] gap-3 overflow-y-auto px-1 pb-1">
+          <Field label="Nome completo" error={err.name?.message}>
+            <Input autoComplete="off" maxLength={160} {...register('name')} />
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Controller
+              control={control}
+              name="cpf"
+              render={({ field }) => (
+                <Field label="CPF" error={err.cpf?.message}>
+                  <MaskedInput mask={CPF_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="cpf" inputMode="numeric" placeholder="000.000.000-00" />
+                </Field>
+              )}
+            />
+            <Field label="Data de nascimento" error={err.birthDate?.message}>
+              <Input type="date" {...register('birthDate')} />
+            </Field>
+            <Field label="E-mail" error={err.email?.message}>
+              <Input type="email" autoComplete="off" {...register('email')} />
+            </Field>
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field }) => (
+                <Field label="Telefone" error={err.phone?.message}>
+                  <MaskedInput mask={PHONE_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="phone" type="tel" inputMode="tel" />
+                </Field>
+              )}
+            />
+            <Field label="Cargo" error={err.position?.message}>
+              <Input maxLength={120} placeholder="Ex.: Analista financeiro" {...register('position')} />
+            </Field>
+            <Field label="Departamento" error={err.department?.message}>
+              <Input maxLength={120} placeholder="Ex.: Financeiro" {...register('department')} />
+            </Field>
+            <Field label="Data de admissão" error={err.admissionDate?.message}>
+              <Input type="date" {...register('admissionDate')} />
+            </Field>
+            <Field label="Tipo de contrato" error={err.contractType?.message}>
+              <select className={inputClass} {...register('contractType')}>
+                {CONTRACT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {CONTRACT_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Controller
+              control={control}
+              name="salary"
+              render={({ field }) => (
+                <Field label="Salário (R$)" error={err.salary?.message} hint="Visível só para quem tem acesso ao RH.">
+                  <MaskedInput mask={MONEY_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="salary" inputMode="decimal" placeholder="0,00" />
+                </Field>
+              )}
+            />
+            <Field label="Gestor" error={err.managerId?.message}>
+              <select className={inputClass} {...register('managerId')}>
+                <option value="">Sem gestor</option>
+                {employee?.managerId && !managerOptions.some((m) => m.id === employee.managerId) && <option value={employee.managerId}>{employee.managerName ?? 'Gestor atual'}</option>}
+                {managerOptions.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Situação" error={err.status?.message}>
+              <select className={inputClass} {...register('status')}>
+                {EMPLOYEE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {EMPLOYEE_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {status === 'desligado' && (
+              <Field label="Data de desligamento" error={err.terminationDate?.message}>
+                <Input type="date" {...register('terminationDate')} />
+              </Field>
+            )}
+          </div>
+          <Field label="Observações" error={err.notes?.message}>
+            <textarea className={`${inputClass} min-h-20 py-2`} maxLength={4000} {...register('notes')} />
+          </Field>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={formState.isSubmitting}>
+            {employee ? 'Salvar' : 'Cadastrar'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
