@@ -1,3 +1,6 @@
+import mammoth from 'mammoth';
+import sharp from 'sharp';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocContent, DocumentFolder, DocumentListItem, DocumentVersionView, DocumentView } from '@sede/shared/documents/schemas';
 import { upload } from '../files/support.ts';
@@ -120,6 +123,50 @@ describe('documents: folders, saving, search', () => {
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(a.id);
     expect((await call('', outsider, 'POST', { id, title: 'Forjado' })).status).toBe(409);
+  });
+
+  it('exports PDF and DOCX with headings, lists, a table and an image of the platform files', async () => {
+    const d = await create(ana, { title: 'Manual de exportação' });
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const file = await upload(server, ana.jar, `entityType=document&entityId=${d.id}&kind=image`, png, 'logo.png');
+    expect(file.status).toBe(201);
+    const content: DocContent = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Seção única' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Texto em ' }, { type: 'text', text: 'negrito', marks: [{ type: 'bold' }] }] },
+        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Primeiro item' }] }] }] },
+        {
+          type: 'table',
+          content: [
+            { type: 'tableRow', content: [{ type: 'tableHeader', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Coluna A' }] }] }] },
+            { type: 'tableRow', content: [{ type: 'tableCell', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Valor 42' }] }] }] },
+          ],
+        },
+        { type: 'image', attrs: { src: `/api/files/${file.body.id}/content` } },
+      ],
+    };
+    expect((await call(`/${d.id}/content`, ana, 'PUT', { content, revision: 0 })).status).toBe(200);
+
+    const pdf = await server.request(`/api/documents/${d.id}/export?formato=pdf`, { jar: bruno.jar });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    // unpdf takes (and detaches) the bytes it reads: give it a copy.
+    const { text } = await extractText(new Uint8Array(pdfBytes), { mergePages: true });
+    for (const s of ['Manual de exportação', 'Seção única', 'negrito', 'Primeiro item', 'Coluna A', 'Valor 42']) expect(text).toContain(s);
+    expect(pdfBytes.toString('latin1')).toContain('/Subtype /Image');
+
+    const docx = await server.request(`/api/documents/${d.id}/export?formato=docx`, { jar: bruno.jar });
+    expect(docx.status).toBe(200);
+    expect(docx.headers.get('content-disposition')).toContain('Manual%20de%20exporta%C3%A7%C3%A3o.docx');
+    const docxBytes = Buffer.from(await docx.arrayBuffer());
+    const raw = await mammoth.extractRawText({ buffer: docxBytes });
+    for (const s of ['Manual de exportação', 'Seção única', 'negrito', 'Primeiro item', 'Coluna A', 'Valor 42']) expect(raw.value).toContain(s);
+    expect(docxBytes.includes(Buffer.from('word/media/'))).toBe(true);
+
+    expect((await call(`/${d.id}/export?formato=odt`, ana)).status).toBe(400);
+    expect((await server.request(`/api/documents/${d.id}/export?formato=pdf`, { jar: outsider.jar })).status).toBe(404);
   });
 
   it('bad input: clear refusals, nothing saved', async () => {

@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
 import { documentCreateSchema, documentListSchema, documentSaveSchema, documentUpdateSchema, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { badRequest, parseWith, readJson } from '../../http/errors.ts';
+import { readEntityFile } from '../files/public.ts';
+import { fileIdOfSrc, toDocx, toPdf } from './export.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import {
   createDocument,
+  DOCUMENT_ENTITY,
   createFolder,
   deleteDocument,
   deleteFolder,
@@ -48,6 +51,25 @@ export function documentsRoutes(s: Services) {
   r.delete('/:id', del, async (c) => {
     await deleteDocument(t(c), v(c), c.req.param('id'));
     return c.json({ ok: true });
+  });
+
+  r.get('/:id/export', async (c) => {
+    const format = c.req.query('formato');
+    if (format !== 'pdf' && format !== 'docx') throw badRequest('Escolha o formato: pdf ou docx.', 'EXPORT_FORMAT');
+    const doc = await getDocument(t(c), v(c), c.req.param('id'));
+    const load = async (src: string) => {
+      const fileId = fileIdOfSrc(src);
+      return fileId ? readEntityFile(s, t(c), fileId, DOCUMENT_ENTITY, doc.id) : null;
+    };
+    const bytes = format === 'pdf' ? await toPdf(doc.title, doc.content, load) : await toDocx(doc.title, doc.content, load);
+    const name = `${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'documento'}.${format}`;
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'content-type': format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+        'cache-control': 'no-store',
+      },
+    });
   });
 
   r.get('/:id/versions', async (c) => c.json({ versions: await listVersions(t(c), v(c), c.req.param('id')) }));

@@ -14,6 +14,7 @@ import { deleteDocument } from '../api/delete-document.ts';
 import { useDocument } from '../api/get-document.ts';
 import { documentKeys } from '../api/keys.ts';
 import { saveDocument } from '../api/save-document.ts';
+import { ExportButtons } from '../components/export-buttons.tsx';
 import { RichEditor } from '../components/rich-editor.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { VersionsDialog } from '../components/versions-dialog.tsx';
@@ -91,6 +92,7 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
           <span role="status" className={`text-xs ${state.kind === 'error' ? 'text-red-700' : 'text-slate-600'}`}>
             {status}
           </span>
+          <ExportButtons documentId={doc.id} beforeExport={save} />
           <VersionsDialog documentId={doc.id} canWrite beforeRestore={save} onRestored={onReload} />
           {doc.canManage && <ShareDialog doc={doc} />}
           {doc.canManage && (
