@@ -121,3 +121,41 @@ export function docText(node: DocNode | DocContent): string {
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
+
+// ——— Drafting from a brief with AI (ai.document_draft, decision 0284) ———
+
+export const DRAFT_LIMITS = { briefMin: 20, briefMax: 2000 } as const;
+export const documentDraftRequestSchema = z.object({
+  id: id,
+  brief: z
+    .string({ error: 'Descreva o documento que você quer.' })
+    .trim()
+    .min(DRAFT_LIMITS.briefMin, `Descreva o documento em pelo menos ${DRAFT_LIMITS.briefMin} caracteres.`)
+    .max(DRAFT_LIMITS.briefMax, `O briefing pode ter até ${DRAFT_LIMITS.briefMax.toLocaleString('pt-BR')} caracteres.`),
+  template: z.string().max(40).nullable().optional(),
+  folderId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
+  requestId: z.uuid(),
+});
+export type DocumentDraftRequest = z.infer<typeof documentDraftRequestSchema>;
+
+/** What the model answers: a title and sections, turned into the editor's document by `draftToDoc`. */
+export const documentDraftResultSchema = z.object({
+  title: z.string().min(1).max(DOCUMENT_LIMITS.title),
+  sections: z
+    .array(z.object({ heading: z.string().min(1).max(200), paragraphs: z.array(z.string().max(4000)).max(20), bullets: z.array(z.string().max(500)).max(30) }))
+    .min(1)
+    .max(20),
+});
+export type DocumentDraftResult = z.infer<typeof documentDraftResultSchema>;
+
+export function draftToDoc(draft: DocumentDraftResult): DocContent {
+  const text = (t: string): DocNode => ({ type: 'text', text: t });
+  const content: DocNode[] = [];
+  for (const s of draft.sections) {
+    content.push({ type: 'heading', attrs: { level: 2 }, content: [text(s.heading)] });
+    for (const p of s.paragraphs.filter((x) => x.trim())) content.push({ type: 'paragraph', content: [text(p.trim())] });
+    const bullets = s.bullets.filter((b) => b.trim());
+    if (bullets.length) content.push({ type: 'bulletList', content: bullets.map((b) => ({ type: 'listItem', content: [{ type: 'paragraph', content: [text(b.trim())] }] })) });
+  }
+  return { type: 'doc', content };
+}

@@ -19,7 +19,7 @@ export const AREA_ACTIONS = {
   rh: ['read', 'write', 'delete', 'export', 'ai'],
   juridico: ['read', 'write', 'delete', 'export', 'ai'],
   projetos: ['read', 'write', 'delete'],
-  documentacao: ['read', 'write', 'delete'],
+  documentacao: ['read', 'write', 'delete', 'ai'],
   admin: ['read', 'write'],
   // Decision 0125: the commercial tools the spec opens to every member (§2), apart from
   // /comercial, /metricas and /analise-reunioes, which stay under `comercial`.
@@ -55,6 +55,8 @@ const BASE_MEMBER_GRANTS = [
   'projetos.write',
   'documentacao.read',
   'documentacao.write',
+  // Drafting a document from a brief (ai.document_draft, decision 0284) is open with the documents.
+  'documentacao.ai',
 ] as const satisfies readonly Permission[];
 
 /**

@@ -1,14 +1,20 @@
 import type { Context } from 'hono';
-import { documentCreateSchema, documentListSchema, documentSaveSchema, documentUpdateSchema, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
+import { documentDraftRequestSchema, documentDraftResultSchema, draftToDoc, type DocumentDraftResult, documentCreateSchema, documentListSchema, documentSaveSchema, documentUpdateSchema, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { badRequest, parseWith, readJson } from '../../http/errors.ts';
 import { readEntityFile } from '../files/public.ts';
 import { fileIdOfSrc, toDocx, toPdf } from './export.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
+import { documentDraftV1 } from '../../platform/ai/prompts/index.ts';
+import { runPaidAction } from '../../platform/paid-actions/index.ts';
+import { schema } from '@sede/db/client';
+import { eq } from 'drizzle-orm';
 import type { CompanyEnv, Services } from '../../services.ts';
 import {
   createDocument,
   DOCUMENT_ENTITY,
+  documentExistsFor,
   createFolder,
   deleteDocument,
   deleteFolder,
@@ -38,6 +44,27 @@ export function documentsRoutes(s: Services) {
   r.delete('/folders/:id', del, async (c) => {
     await deleteFolder(t(c), c.req.param('id'));
     return c.json({ ok: true });
+  });
+
+  /** Drafts a new document from a brief (paid action ai.document_draft): charged once per request, never for a failure. */
+  r.post('/draft', requirePermission('documentacao.write'), requirePermission('documentacao.ai'), async (c) => {
+    const req = parseWith(documentDraftRequestSchema, await readJson(c));
+    // The creator's id is already this person's document (a reload after the draft): answer it, charge nothing.
+    if (await documentExistsFor(t(c), v(c), req.id)) return c.json({ document: await getDocument(t(c), v(c), req.id), charged: 0, balance: null }, 201);
+    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
+    const tenant = t(c);
+    const [company] = await tenant.db.select({ name: schema.companies.name }).from(schema.companies).where(eq(schema.companies.id, tenant.companyId));
+    const out = await runPaidAction(s, tenant, { action: 'ai.document_draft', reference: `document-draft:${req.requestId}`, ownKey: creds.source === 'own' }, async () => {
+      const r = await generateStructured(s, creds, {
+        prompt: documentDraftV1,
+        input: { empresa: company?.name ?? 'a empresa', modelo: req.template ?? null, briefing: req.brief },
+        schema: documentDraftResultSchema,
+        maxTokens: 3000,
+      });
+      const draft = r.data as DocumentDraftResult;
+      return createDocument(tenant, v(c), { id: req.id, title: draft.title, folderId: req.folderId ?? null, visibility: 'empresa', content: draftToDoc(draft) });
+    });
+    return c.json({ document: out.result, charged: out.charged, balance: out.balance }, 201);
   });
 
   r.get('/', async (c) => c.json(await listDocuments(t(c), v(c), parseWith(documentListSchema, c.req.query()))));

@@ -1,6 +1,7 @@
 import { companySummaryV1 } from './company-summary.v1.ts';
 import { connectionTestV1 } from './connection-test.v1.ts';
 import { contractAnalysisV1 } from './contract-analysis.v1.ts';
+import { documentDraftV1 } from './document-draft.v1.ts';
 import { financeCategorySuggestionV1 } from './finance-category-suggestion.v1.ts';
 import { financeDocumentReadingV1 } from './finance-document-reading.v1.ts';
 import { dealLeadScoreV1 } from './deal-lead-score.v1.ts';
@@ -20,7 +21,8 @@ export const PROMPTS = {
   [dealNextStepV1.id]: dealNextStepV1,
   [dealLeadScoreV1.id]: dealLeadScoreV1,
   [contractAnalysisV1.id]: contractAnalysisV1,
+  [documentDraftV1.id]: documentDraftV1,
 } as const satisfies Record<string, Prompt<never>>;
 
-export { companySummaryV1, connectionTestV1, contractAnalysisV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1 };
+export { companySummaryV1, connectionTestV1, contractAnalysisV1, documentDraftV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1 };
 export type { DealTimelineInput } from './deal-timeline.ts';

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { createDocument } from '../api/create-document.ts';
 import { documentKeys } from '../api/keys.ts';
+import { AiDraftCard } from '../components/ai-draft-card.tsx';
 import { TEMPLATES } from '../lib/templates.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +58,8 @@ export default function DocumentCreatorPage() {
         <p className="mt-1 text-sm text-slate-600">Escolha um modelo para começar com as seções certas, ou um documento em branco.</p>
       </div>
       {error && <FormAlert title={error} />}
+      <AiDraftCard documentId={documentId} folderId={params.get('pasta')} template={null} onCreated={() => navigate(`/document-editor/${documentId}`, { replace: true })} />
+      <h2 className="text-base font-semibold text-slate-900">Ou comece de um modelo</h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {TEMPLATES.map((t) => (
           <li key={t.key}>
