@@ -226,9 +226,9 @@ describe('the board', () => {
     expect(n?.title).toBe('Nova tarefa para você: Contrato');
     const [row] = await sql(server, 'SELECT assignee_id FROM tasks WHERE id = $1', [t.id]);
     expect(row?.assignee_id).toBe(vendas.userId);
-    const c = await api('/comments?entityType=task&entityId=' + t.id, member, { json: { body: `Veja @[Vendas](${vendas.userId})` } });
+    const c = await api(`/comments?entityType=task&entityId=${t.id}`, member, { json: { body: `Veja @[Vendas](${vendas.userId})` } });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
-    expect((await api('/comments?entityType=task&entityId=' + t.id, outsider)).status).toBe(404);
+    expect((await api(`/comments?entityType=task&entityId=${t.id}`, outsider)).status).toBe(404);
     expect((await api(`/projects/tasks/${t.id}`, member, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/projects/tasks/${t.id}`, member)).status).toBe(404);
   });

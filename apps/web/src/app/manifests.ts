@@ -16,6 +16,7 @@ import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
+import projects from '../features/projects/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
 import support from '../features/support/manifest.ts';
 
@@ -34,6 +35,7 @@ export const MANIFESTS: FeatureManifest[] = [
   departments,
   finance,
   juridico,
+  projects,
   crmMetrics,
   crmBoard,
   crmContacts,

@@ -29,7 +29,8 @@ export function burnUpSeries(tasks: readonly TaskTimes[], today: string, maxDays
       done.set(d, (done.get(d) ?? 0) + 1);
     }
   }
-  const start = first < addDay(today, -(maxDays - 1)) ? addDay(today, -(maxDays - 1)) : first;
+  const windowStart = addDay(today, -(maxDays - 1));
+  const start = first < windowStart ? windowStart : first;
   let c = 0;
   let d = 0;
   for (const [day, n] of created) if (day < start) c += n;
