@@ -180,6 +180,10 @@ describe('the board', () => {
     expect(await only('?due=overdue')).toEqual([a.id]);
     expect(await only('?due=none')).toHaveLength(2);
     expect((await boardOf(p.id)).labels).toEqual(['app', 'site']);
+    // Filtered: the column counts what the filter keeps; the project's progress still counts every task.
+    const siteOnly = await boardOf(p.id, '?label=site');
+    expect(siteOnly.columns[0]!.count).toBe(1);
+    expect(siteOnly.project.taskCount).toBe(3);
     const b = await boardOf(p.id, '?limit=2');
     expect(b.columns[0]!.items).toHaveLength(2);
     expect(b.columns[0]!.count).toBe(3);

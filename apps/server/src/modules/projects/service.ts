@@ -81,11 +81,15 @@ async function checkOrganization(db: DbOrTx, companyId: string, id: string | nul
 type ProjectRow = typeof PR.$inferSelect & { organizationName: string | null; taskCount: number; doneCount: number; memberIds: string[] };
 
 
-async function projectRows(db: DbOrTx, companyId: string, where: ReturnType<typeof sql> | undefined): Promise<ProjectRow[]> {
+async function projectRows(db: DbOrTx, companyId: string, where: ReturnType<typeof sql> | undefined, withCounts = true): Promise<ProjectRow[]> {
   const res = await db.execute(sql`
     SELECT p.*, COALESCE(o.nome_fantasia, o.razao_social) AS organization_name,
-      (SELECT count(*)::int FROM project_tasks pt WHERE pt.project_id = p.id) AS task_count,
-      (SELECT count(*)::int FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id WHERE pt.project_id = p.id AND t.done_at IS NOT NULL) AS done_count,
+      ${
+        withCounts
+          ? sql`(SELECT count(*)::int FROM project_tasks pt WHERE pt.project_id = p.id) AS task_count,
+      (SELECT count(*)::int FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id WHERE pt.project_id = p.id AND t.done_at IS NOT NULL) AS done_count,`
+          : sql`0 AS task_count, 0 AS done_count,`
+      }
       COALESCE((SELECT array_agg(pm.user_id ORDER BY pm.created_at) FROM project_members pm WHERE pm.project_id = p.id), '{}') AS member_ids
     FROM projects p LEFT JOIN organizations o ON o.id = p.organization_id AND o.deleted_at IS NULL
     WHERE p.company_id = ${companyId} ${where ? sql`AND ${where}` : sql``}
@@ -426,11 +430,15 @@ function decodeCursor(cursor: string): [number, string] {
 
 /** The board: the project, its columns with each one's count and first `limit` cards (filtered), and the labels in use. */
 export async function board(t: Tenant, projectId: string, filters: BoardFilters, limit: number): Promise<Board> {
-  const project = await getProject(t, projectId);
-  const names = await memberNames(t.db, t.companyId);
+  if (!isUuid(projectId)) throw notFound(M.projectNotFound);
   const today = todayInBrazil();
   const f = filterSql(filters, today);
-  const [cols, cards, counts, labels] = await Promise.all([
+  const filtered = Object.values(filters).some(Boolean);
+  // One round of parallel statements: the project (without its counts), the member names, the
+  // columns, each column's first cards, the counts (every task, done, and those the filters keep), the labels.
+  const [projects, names, cols, cards, counts, labels] = await Promise.all([
+    projectRows(t.db, t.companyId, sql`p.id = ${projectId}`, false),
+    memberNames(t.db, t.companyId),
     columnsOf(t.db, t.companyId, projectId),
     t.db.execute(sql`
       SELECT c.id AS col, x.* FROM project_columns c
@@ -440,16 +448,25 @@ export async function board(t: Tenant, projectId: string, filters: BoardFilters,
         ORDER BY pt.position, pt.task_id LIMIT ${limit + 1}
       ) x
       WHERE c.company_id = ${t.companyId} AND c.project_id = ${projectId}`),
-    t.db.execute(sql`SELECT pt.column_id, count(*)::int AS n FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id WHERE pt.company_id = ${t.companyId} AND pt.project_id = ${projectId} ${f} GROUP BY pt.column_id`),
+    t.db.execute(sql`
+      SELECT pt.column_id, count(*)::int AS total, count(t.done_at)::int AS done,
+        ${filtered ? sql`count(*) FILTER (WHERE true ${f})::int` : sql`count(*)::int`} AS n
+      FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id
+      WHERE pt.company_id = ${t.companyId} AND pt.project_id = ${projectId} GROUP BY pt.column_id`),
     t.db.execute(sql`SELECT DISTINCT unnest(labels) AS label FROM project_tasks WHERE company_id = ${t.companyId} AND project_id = ${projectId} ORDER BY 1 LIMIT 200`),
   ]);
+  const row = projects[0];
+  if (!row) throw notFound(M.projectNotFound);
+  const countRows = counts.rows as Array<{ column_id: string; total: number; done: number; n: number }>;
+  row.taskCount = countRows.reduce((n, r) => n + Number(r.total), 0);
+  row.doneCount = countRows.reduce((n, r) => n + Number(r.done), 0);
   const byCol = new Map<string, CardRow[]>();
   for (const r of cards.rows as Array<CardRow & { col: string }>) {
     const list = byCol.get(r.col) ?? [];
     list.push(r);
     byCol.set(r.col, list);
   }
-  const countOf = new Map((counts.rows as Array<{ column_id: string; n: number }>).map((r) => [r.column_id, Number(r.n)]));
+  const countOf = new Map(countRows.map((r) => [r.column_id, Number(r.n)]));
   const columns: BoardColumn[] = cols.map((c) => {
     const rows = byCol.get(c.id) ?? [];
     const page = rows.slice(0, limit);
@@ -461,7 +478,7 @@ export async function board(t: Tenant, projectId: string, filters: BoardFilters,
       nextCursor: rows.length > limit && last ? encodeCursor(Number(last.position), last.id) : null,
     };
   });
-  return { project, columns, labels: (labels.rows as Array<{ label: string }>).map((r) => r.label) };
+  return { project: toProject(row, names), columns, labels: (labels.rows as Array<{ label: string }>).map((r) => r.label) };
 }
 
 export async function columnPage(t: Tenant, projectId: string, columnId: string, filters: BoardFilters, cursor: string, limit: number): Promise<ColumnPage> {
