@@ -267,6 +267,7 @@ describe('dashboard', () => {
     const b = await boardOf(p.id);
     await api(`/projects/tasks/${a.id}/move`, member, { json: { columnId: b.columns[3]!.id } });
     const d = (await api<Dashboard>(`/projects/${p.id}/dashboard`, member)).body;
+    expect(d.project).toEqual({ id: p.id, name: p.name });
     expect(d.byColumn.map((c) => c.count)).toEqual([2, 0, 0, 1]);
     expect(d.total).toBe(3);
     expect(d.done).toBe(1);

@@ -266,6 +266,7 @@ export type TaskMoved = { id: string; columnId: string; position: number; doneAt
 export type Column = { id: string; name: string; position: number; isDone: boolean };
 
 export type Dashboard = {
+  project: { id: string; name: string };
   byColumn: Array<{ columnId: string; name: string; isDone: boolean; count: number }>;
   byAssignee: Array<{ id: string | null; name: string; open: number; done: number }>;
   overdue: Array<{ id: string; title: string; dueDate: string; assignees: string[] }>;

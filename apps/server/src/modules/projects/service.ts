@@ -681,7 +681,9 @@ export async function moveTask(t: Tenant, id: string, input: Out<typeof taskMove
 // Dashboard
 
 export async function dashboard(t: Tenant, projectId: string): Promise<Dashboard> {
-  await requireProject(t.db, t.companyId, projectId);
+  if (!isUuid(projectId)) throw notFound(M.projectNotFound);
+  const [project] = await t.db.select({ id: PR.id, name: PR.name }).from(PR).where(and(eq(PR.id, projectId), eq(PR.companyId, t.companyId)));
+  if (!project) throw notFound(M.projectNotFound);
   const [cols, names, res] = await Promise.all([
     columnsOf(t.db, t.companyId, projectId),
     memberNames(t.db, t.companyId),
@@ -710,6 +712,7 @@ export async function dashboard(t: Tenant, projectId: string): Promise<Dashboard
     .map((r) => ({ id: r.id, title: r.title, dueDate: r.due_date!, assignees: (r.assignee_ids ?? []).map((a) => person(names, a).name) }));
   const times = rows.map((r) => ({ createdAt: r.created_at, startedAt: r.started_at, doneAt: r.done_at }));
   return {
+    project,
     byColumn: cols.map((c) => ({ columnId: c.id, name: c.name, isDone: c.isDone, count: perCol.get(c.id) ?? 0 })),
     byAssignee: [...perPerson.entries()]
       .map(([id, v]) => ({ id, name: id ? person(names, id).name : 'Sem responsável', ...v }))

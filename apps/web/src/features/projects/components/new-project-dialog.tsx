@@ -50,7 +50,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
   const submit = () => {
     setError(null);
     const input = {
-      name: name.trim() || proposal?.name || '',
+      name: name.trim() || (mode === 'brief' ? proposal?.name : mode === 'template' ? templates.data?.find((t) => t.key === template)?.name : '') || '',
       organizationId: client?.id ?? null,
       startDate: startDate || null,
       endDate: endDate || null,

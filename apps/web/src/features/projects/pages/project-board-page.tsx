@@ -99,14 +99,14 @@ export default function ProjectBoardPage() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <p className="text-xs text-slate-700">
             <Link to="/gestao-projetos" className="hover:underline">
               Projetos
             </Link>{' '}
             / <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_CLASS[p.status]}`}>{PROJECT_STATUS_LABELS[p.status]}</span>
           </p>
-          <h2 className="truncate text-lg font-semibold text-slate-900" data-testid="project-name">
+          <h2 className="break-words text-lg font-semibold text-slate-900" data-testid="project-name">
             {p.name}
           </h2>
           <p className="text-xs text-slate-700">

@@ -81,6 +81,9 @@ export default function ProjectDashboardPage() {
   }
   return (
     <div className="grid grid-cols-1 gap-4">
+      <h2 className="break-words text-lg font-semibold text-slate-900" data-testid="dashboard-project">
+        {d.project.name}
+      </h2>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="dashboard-kpis">
           <div className="rounded-lg border border-slate-200 bg-white p-3">
@@ -128,12 +131,12 @@ export default function ProjectDashboardPage() {
             </table>
           }
         >
-          <BarChart accessibilityLayer={false} data={d.byColumn} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <BarChart accessibilityLayer={false} data={d.byColumn} layout="vertical" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="name" tick={{ fontSize: 12, fill: '#475569' }} interval={0} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} width={32} />
+            <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} />
+            <YAxis type="category" dataKey="name" tick={{ fontSize: 12, fill: '#475569' }} width={120} interval={0} />
             <Tooltip />
-            <Bar dataKey="count" name="Tarefas" fill="#2563eb" radius={[4, 4, 0, 0]} />
+            <Bar dataKey="count" name="Tarefas" fill="#2563eb" radius={[0, 4, 4, 0]} />
           </BarChart>
         </ChartCard>
         <ChartCard

@@ -25,6 +25,7 @@ function Progress({ value, label }: { value: number; label: string }) {
     </div>
   );
 }
+const period = (p: Project) => (p.startDate || p.endDate ? `${formatDay(p.startDate)} – ${formatDay(p.endDate)}` : 'Sem datas');
 const StatusBadge = ({ p }: { p: Project }) => <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[p.status]}`}>{PROJECT_STATUS_LABELS[p.status]}</span>;
 
 /** /gestao-projetos: the company's projects with filters; a table on wide screens, cards on phones. */
@@ -55,7 +56,7 @@ export default function ProjectsListPage() {
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <form
-          className="grid min-w-0 flex-1 gap-1 sm:max-w-xs"
+          className="grid min-w-0 basis-full gap-1 sm:max-w-xs sm:flex-1 sm:basis-auto"
           onSubmit={(e) => {
             e.preventDefault();
             set('q', text.trim());
@@ -124,7 +125,7 @@ export default function ProjectsListPage() {
                   <td className="px-3 py-2 text-slate-800">{p.organization?.name ?? '—'}</td>
                   <td className="px-3 py-2 text-slate-800">{p.owner?.name ?? '—'}</td>
                   <td className="px-3 py-2 text-slate-800">
-                    {formatDay(p.startDate)} – {formatDay(p.endDate)}
+                    {period(p)}
                   </td>
                   <td className="px-3 py-2">
                     <StatusBadge p={p} />
@@ -147,7 +148,7 @@ export default function ProjectsListPage() {
                 </div>
                 <p className="mt-1 text-sm text-slate-700">{[p.organization?.name, p.owner?.name].filter(Boolean).join(' · ') || 'Sem cliente'}</p>
                 <p className="text-xs text-slate-600">
-                  {formatDay(p.startDate)} – {formatDay(p.endDate)} · {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
+                  {period(p)} · {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
                 </p>
                 <div className="mt-2">
                   <Progress value={p.progress} label={`Progresso de ${p.name}`} />
