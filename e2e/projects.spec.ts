@@ -84,6 +84,15 @@ test.describe('projects', () => {
     await expectAccessible(page);
     await page.keyboard.press('Escape');
 
+    // Columns: add one (it appears on the board), the dialog is accessible.
+    await page.getByRole('button', { name: 'Colunas' }).click();
+    const cols = page.getByRole('dialog', { name: 'Colunas do quadro' });
+    await cols.getByLabel('Nova coluna').fill('Bloqueado');
+    await cols.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(column(page, 'Bloqueado')).toHaveCount(1);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
     await page.getByRole('link', { name: 'Painel' }).click();
     await expect(page).toHaveURL(/\/kanban-dashboard\//);
     await expect(page.getByTestId('dashboard-kpis')).toContainText('8');
