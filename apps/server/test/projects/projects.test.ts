@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, BriefResult, Column, Dashboard, Project, TaskDetail, TaskMoved } from '@sede/shared/projects/schemas';
+import projectsModule from '../../src/modules/projects/module.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -349,5 +350,35 @@ describe('isolation', () => {
     const theirs = await api<{ projects: Project[] }>('/projects', outsider);
     expect(theirs.body.projects.map((x) => x.id)).not.toContain(p.id);
     expect((await api('/projects', { ...member, jar: undefined as never })).status).toBe(401);
+  });
+});
+
+describe('export', () => {
+  it("the company's export holds its projects, columns, members and board rows, and nothing of another company", async () => {
+    const p = await newProject({ memberIds: [vendas.userId] });
+    const t = (await api<TaskDetail>(`/projects/${p.id}/tasks`, member, { json: { title: 'Exportada', labels: ['x'] } })).body;
+    const other = await createCompanyWithAdmin(server, 'Empresa Alheia');
+    const theirs = await api<Project>('/projects', other.admin, { json: { name: 'Projeto alheio' } });
+    const files = new Map<string, Array<Record<string, unknown>>>();
+    const pending: Array<Promise<void>> = [];
+    await projectsModule.exportData!(server.services, { db: server.services.db, companyId, actorId: admin.userId }, {
+      csv: (name, _columns, rows) => {
+        pending.push(
+          (async () => {
+            const list: Array<Record<string, unknown>> = [];
+            for await (const r of rows() as AsyncIterable<Record<string, unknown>>) list.push(r);
+            files.set(name, list);
+          })(),
+        );
+      },
+      json: () => {},
+      file: () => {},
+    });
+    await Promise.all(pending);
+    expect(files.get('projetos.csv')!.map((r) => r.id)).toContain(p.id);
+    expect(files.get('projetos.csv')!.map((r) => r.id)).not.toContain(theirs.body.id);
+    expect(files.get('membros.csv')!.filter((r) => r.projectId === p.id).map((r) => r.userId).sort()).toEqual([member.userId, vendas.userId].sort());
+    expect(files.get('tarefas-quadro.csv')!.find((r) => r.taskId === t.id)).toMatchObject({ projectId: p.id, labels: ['x'] });
+    expect(files.get('colunas.csv')!.filter((r) => r.projectId === p.id)).toHaveLength(4);
   });
 });
