@@ -105,4 +105,22 @@ test.describe('projects', () => {
     await expect(page.getByRole('link', { name: 'Implantação Padaria Central' }).first()).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Progresso de Implantação Padaria Central' }).first()).toHaveAttribute('aria-valuenow', '13');
   });
+
+  test('a project from a brief: the AI proposes tasks (3 coins), the person reviews and creates it', async ({ page }) => {
+    test.setTimeout(90_000);
+    await createCompanyWithAdmin(page.request, 'Projetos IA Ltda');
+    await page.goto('/gestao-projetos');
+    await page.getByRole('button', { name: 'Novo projeto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo projeto' });
+    await dialog.getByRole('radio', { name: 'Briefing com IA' }).click();
+    await dialog.getByLabel('Briefing').fill('Lançar a loja virtual da padaria até o Natal, com entrega no bairro e pagamento por Pix.');
+    await dialog.getByRole('button', { name: /Propor tarefas/ }).click();
+    await expect(dialog.getByTestId('brief-proposal')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByLabel('Nome do projeto').fill('Loja virtual');
+    await dialog.getByRole('button', { name: 'Criar projeto' }).click();
+    await expect(page.getByTestId('project-name')).toHaveText('Loja virtual');
+    await expect(page.getByTestId('kanban-card').first()).toBeVisible();
+  });
 });
+

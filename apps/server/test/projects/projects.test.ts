@@ -227,8 +227,8 @@ describe('the board', () => {
       json: { description: '## Passos\n- revisar', checklist: [{ id: '1', text: 'Revisar', done: true }, { id: '2', text: 'Assinar', done: false }], assigneeIds: [vendas.userId], labels: ['jurídico'] },
     });
     expect(upd.body).toMatchObject({ checklistDone: 1, checklistTotal: 2, labels: ['jurídico'], description: '## Passos\n- revisar' });
-    const [n] = await sql(server, `SELECT title FROM notifications WHERE user_id = $1 AND title LIKE 'Nova tarefa%' ORDER BY created_at DESC LIMIT 1`, [vendas.userId]);
-    expect(n?.title).toBe('Nova tarefa para você: Contrato');
+    const [n] = await sql(server, `SELECT title, link FROM notifications WHERE user_id = $1 AND title LIKE 'Nova tarefa%' ORDER BY created_at DESC LIMIT 1`, [vendas.userId]);
+    expect(n).toMatchObject({ title: 'Nova tarefa para você: Contrato', link: `/projeto-kanban/${p.id}?tarefa=${t.id}` });
     const [row] = await sql(server, 'SELECT assignee_id FROM tasks WHERE id = $1', [t.id]);
     expect(row?.assignee_id).toBe(vendas.userId);
     const c = await api(`/comments?entityType=task&entityId=${t.id}`, member, { json: { body: `Veja @[Vendas](${vendas.userId})` } });

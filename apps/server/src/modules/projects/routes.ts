@@ -57,8 +57,10 @@ export function projectsRoutes(s: Services) {
   const del = requirePermission('projetos.delete');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
-  const tell = async (t: Tenant, userIds: string[], title: string, body: string, projectId: string) => {
-    if (userIds.length) await notify(s, { companyId: t.companyId, userIds, kind: 'assignment', title, body, link: `/projeto-kanban/${projectId}`, entity: { type: 'project', id: projectId } });
+  const tell = async (t: Tenant, userIds: string[], title: string, body: string, projectId: string, taskId?: string) => {
+    if (!userIds.length) return;
+    const link = `/projeto-kanban/${projectId}${taskId ? `?tarefa=${taskId}` : ''}`;
+    await notify(s, { companyId: t.companyId, userIds, kind: 'assignment', title, body, link, entity: taskId ? { type: 'task', id: taskId } : { type: 'project', id: projectId } });
   };
 
   r.get('/templates', (c) => c.json({ templates: PROJECT_TEMPLATES }));
@@ -91,7 +93,7 @@ export function projectsRoutes(s: Services) {
   r.patch('/tasks/:id', write, async (c) => {
     const t = tenant(c);
     const { task, assigned } = await svc.updateTask(t, c.req.param('id'), parseWith(taskUpdateSchema, await readJson(c)));
-    await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId);
+    await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
     return c.json(task);
   });
   r.delete('/tasks/:id', write, async (c) => {
@@ -129,7 +131,7 @@ export function projectsRoutes(s: Services) {
   r.post('/:id/tasks', write, async (c) => {
     const t = tenant(c);
     const { task, assigned } = await svc.createTask(t, c.req.param('id'), parseWith(taskCreateSchema, await readJson(c)));
-    await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId);
+    await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
     return c.json(task, 201);
   });
   r.get('/:id/dashboard', async (c) => c.json(await svc.dashboard(tenant(c), c.req.param('id'))));
