@@ -26,7 +26,23 @@ import { cn } from '../../lib/cn.ts';
  * same interaction as the CRM's board (decision 0151), for any card type.
  */
 export type KanbanColumn<T> = { id: string; name: string; count: number; items: T[]; nextCursor: string | null };
-export type KanbanWords = { item: string; instructions: string; empty: string };
+/**
+ * The board's words, for the item's gender in Portuguese: item 'Negócio' / 'Tarefa', picked
+ * 'pego' / 'pega', dropped 'solto' / 'solta', returned 'O negócio voltou ao lugar.'.
+ */
+export type KanbanWords = { item: string; picked: string; dropped: string; returned: string; instructions: string; empty: string };
+/** Hooks for tests and for a board's own look (the CRM keeps its test ids and column height). */
+export type KanbanLook = {
+  boardTestId?: string;
+  columnTestId?: string;
+  /** The column's name goes in `data-<columnDataKey>` (default 'column'). */
+  columnDataKey?: string;
+  cardTestId?: string;
+  /** The count after the column's name in its heading (default true). */
+  countInHeading?: boolean;
+  columnHeightClass?: string;
+  estimateSize?: number;
+};
 
 const COLUMN_PREFIX = 'coluna:';
 
@@ -87,13 +103,13 @@ type Props<T extends { id: string }> = {
   onLoadMore: (columnId: string) => void;
   onMove: (cardId: string, toColumnId: string, index: number) => void;
   onOpen: (cardId: string) => void;
-  testId?: string;
+  look?: KanbanLook;
 };
 
 export const kanbanCardClass =
   'block w-full cursor-grab rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)]';
 
-export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title, renderCard, renderHeader, words, loading, onLoadMore, onMove, onOpen, testId }: Props<T>) {
+export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title, renderCard, renderHeader, words, loading, onLoadMore, onMove, onOpen, look = {} }: Props<T>) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -124,10 +140,10 @@ export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title
     return c ? title(c) : '';
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `${words.item} ${label(active.id)} pega. Está na ${describe(active.id)}.`,
+    onDragStart: ({ active }) => `${words.item} ${label(active.id)} ${words.picked}. Está na ${describe(active.id)}.`,
     onDragOver: ({ over }) => (over ? `Sobre a ${describe(over.id)}.` : 'Fora das colunas.'),
-    onDragEnd: ({ active, over }) => (over ? `${words.item} ${label(active.id)} solta na ${describe(over.id)}.` : `${words.item} solta fora das colunas; nada mudou.`),
-    onDragCancel: () => `Movimento cancelado. ${words.item} voltou ao lugar.`,
+    onDragEnd: ({ active, over }) => (over ? `${words.item} ${label(active.id)} ${words.dropped} na ${describe(over.id)}.` : `${words.item} ${words.dropped} fora das colunas; nada mudou.`),
+    onDragCancel: () => `Movimento cancelado. ${words.returned}`,
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -159,9 +175,9 @@ export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title
       onDragCancel={() => setActiveId(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: words.instructions } }}
     >
-      <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0" data-testid={testId}>
+      <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0" data-testid={look.boardTestId}>
         {columns.map((c) => (
-          <ColumnView key={c.id} column={c} activeId={activeId} loading={Boolean(loading[c.id])} onLoadMore={onLoadMore} onOpen={onOpen} renderCard={renderCard} renderHeader={renderHeader} words={words} />
+          <ColumnView key={c.id} column={c} activeId={activeId} loading={Boolean(loading[c.id])} onLoadMore={onLoadMore} onOpen={onOpen} renderCard={renderCard} renderHeader={renderHeader} words={words} look={look} />
         ))}
       </div>
       <DragOverlay>{active ? <div className={cn(kanbanCardClass, 'w-72 rotate-1 cursor-grabbing shadow-lg')}>{renderCard(active)}</div> : null}</DragOverlay>
@@ -178,7 +194,9 @@ function ColumnView<T extends { id: string }>({
   renderCard,
   renderHeader,
   words,
+  look,
 }: {
+  look: KanbanLook;
   column: KanbanColumn<T>;
   activeId: string | null;
   loading: boolean;
@@ -195,7 +213,7 @@ function ColumnView<T extends { id: string }>({
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 96,
+    estimateSize: () => look.estimateSize ?? 96,
     overscan: 6,
     getItemKey: (i) => items[i]?.id ?? i,
     rangeExtractor: useCallback(
@@ -218,16 +236,17 @@ function ColumnView<T extends { id: string }>({
     <section
       aria-labelledby={headingId}
       className={cn('flex w-[85vw] max-w-80 shrink-0 snap-center flex-col rounded-xl border border-slate-200 bg-slate-100/70 sm:w-72', isOver && 'ring-2 ring-[var(--color-accent)]')}
-      data-testid="kanban-column"
-      data-column={column.name}
+      data-testid={look.columnTestId ?? 'kanban-column'}
+      {...{ [`data-${look.columnDataKey ?? 'column'}`]: column.name }}
     >
-      <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
+      <header className="flex items-baseline justify-between gap-2 px-3 pt-3 pb-2">
         <h2 id={headingId} className="truncate text-sm font-semibold text-slate-900">
-          {column.name} <span className="font-normal text-slate-700">· {column.count}</span>
+          {column.name}
+          {look.countInHeading !== false && <span className="font-normal text-slate-700"> · {column.count}</span>}
         </h2>
         {renderHeader?.(column)}
       </header>
-      <div ref={scrollRef} className="h-[calc(100dvh-19rem)] min-h-72 overflow-y-auto px-2 pb-2">
+      <div ref={scrollRef} className={cn(look.columnHeightClass ?? 'h-[calc(100dvh-19rem)]', 'min-h-72 overflow-y-auto px-2 pb-2')}>
         <div ref={setNodeRef} className="relative" style={{ height: Math.max(virtualizer.getTotalSize(), 96) }}>
           {items.length === 0 && <p className="absolute inset-x-0 top-6 text-center text-xs text-slate-600">{words.empty}</p>}
           <SortableContext id={column.id} items={items.map((d) => d.id)} strategy={verticalListSortingStrategy}>
@@ -235,7 +254,7 @@ function ColumnView<T extends { id: string }>({
               const card = items[v.index]!;
               return (
                 <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute inset-x-0 top-0 pb-2" style={{ transform: `translateY(${v.start}px)` }}>
-                  <SortableCard id={card.id} onOpen={onOpen} roleDescription={`${words.item.toLowerCase()} arrastável`}>
+                  <SortableCard id={card.id} onOpen={onOpen} roleDescription={`${words.item.toLowerCase()} arrastável`} testId={look.cardTestId ?? 'kanban-card'}>
                     {renderCard(card)}
                   </SortableCard>
                 </div>
@@ -253,7 +272,7 @@ function ColumnView<T extends { id: string }>({
   );
 }
 
-function SortableCard({ id, onOpen, roleDescription, children }: { id: string; onOpen: (id: string) => void; roleDescription: string; children: ReactNode }) {
+function SortableCard({ id, onOpen, roleDescription, testId, children }: { id: string; onOpen: (id: string) => void; roleDescription: string; testId: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a sortable card is a div with role button (dnd-kit); a <button> would also click on the Space that picks it up
@@ -264,7 +283,7 @@ function SortableCard({ id, onOpen, roleDescription, children }: { id: string; o
       role="button"
       tabIndex={0}
       aria-roledescription={roleDescription}
-      data-testid="kanban-card"
+      data-testid={testId}
       data-card-id={id}
       className={cn(kanbanCardClass, isDragging && 'opacity-40')}
       style={{ transform: CSS.Translate.toString(transform), transition }}

@@ -26,6 +26,9 @@ const FILTER_KEYS = ['assigneeId', 'label', 'priority', 'due'] as const;
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = { overdue: 'Atrasadas', week: 'Próximos 7 dias', none: 'Sem prazo' };
 const WORDS = {
   item: 'Tarefa',
+  picked: 'pega',
+  dropped: 'solta',
+  returned: 'A tarefa voltou ao lugar.',
   instructions: 'Para mover esta tarefa, pressione espaço. Use as setas para escolher a coluna e a posição, espaço para soltar ou Esc para cancelar. Enter abre os detalhes.',
   empty: 'Arraste tarefas para cá',
 };
@@ -156,7 +159,7 @@ export default function ProjectBoardPage() {
         onLoadMore={loadMore}
         onMove={(id, col, index) => void move(id, col, index)}
         onOpen={(id) => setParam('tarefa', id)}
-        testId="project-board"
+        look={{ boardTestId: 'project-board' }}
       />
       <TaskPanel taskId={params.get('tarefa')} people={people} onClose={() => setParam('tarefa', null)} />
       <ColumnsDialog open={columnsOpen} onOpenChange={setColumnsOpen} projectId={p.id} columns={data.columns} canDelete={canDelete} />
