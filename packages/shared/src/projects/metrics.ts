@@ -30,6 +30,7 @@ export function burnUpSeries(tasks: readonly TaskTimes[], today: string, maxDays
     }
   }
   const windowStart = addDay(today, -(maxDays - 1));
+  // biome-ignore lint/complexity/useMathMinMax: these are YYYY-MM-DD strings, compared as text
   const start = first < windowStart ? windowStart : first;
   let c = 0;
   let d = 0;
