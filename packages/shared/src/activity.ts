@@ -67,6 +67,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_list: 'Lista de contatos',
   crm_segment: 'Segmento de contatos',
   crm_import: 'Importação de contatos',
+  project: 'Projeto',
+  project_column: 'Coluna de projeto',
   product: 'Produto ou serviço',
   quote: 'Orçamento',
   employee: 'Colaborador',

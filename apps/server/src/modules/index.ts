@@ -20,6 +20,7 @@ import financeStatements from './finance-statements/module.ts';
 import invitations from './invitations/module.ts';
 import juridico from './juridico/module.ts';
 import rh from './rh/module.ts';
+import projects from './projects/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
 import notifications from './notifications/module.ts';
@@ -67,4 +68,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   support,
   documents,
   rh,
+  projects,
 ];

@@ -176,6 +176,7 @@ describe('export of everything the company holds', () => {
     exported.push('support_messages', 'support_tickets');
     exported.push('document_folders', 'document_members', 'document_versions', 'documents');
     exported.push('employees', 'employee_leaves');
+    exported.push('projects', 'project_members', 'project_columns', 'project_tasks');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

@@ -17,6 +17,7 @@ import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
+import projects from '../features/projects/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
 import rh from '../features/rh/manifest.ts';
 import support from '../features/support/manifest.ts';
@@ -38,6 +39,7 @@ export const MANIFESTS: FeatureManifest[] = [
   juridico,
   documents,
   rh,
+  projects,
   crmMetrics,
   crmBoard,
   crmContacts,

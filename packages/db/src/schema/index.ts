@@ -19,3 +19,4 @@ export * from './juridico.ts';
 export * from './support.ts';
 export * from './documents.ts';
 export * from './rh.ts';
+export * from './projects.ts';

@@ -7,6 +7,7 @@ import { financeDocumentReadingV1 } from './finance-document-reading.v1.ts';
 import { dealLeadScoreV1 } from './deal-lead-score.v1.ts';
 import { dealNextStepV1 } from './deal-next-step.v1.ts';
 import { dealSummaryV1 } from './deal-summary.v1.ts';
+import { projectFromBriefV1 } from './project-from-brief.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -22,7 +23,9 @@ export const PROMPTS = {
   [dealLeadScoreV1.id]: dealLeadScoreV1,
   [contractAnalysisV1.id]: contractAnalysisV1,
   [documentDraftV1.id]: documentDraftV1,
+  [projectFromBriefV1.id]: projectFromBriefV1,
 } as const satisfies Record<string, Prompt<never>>;
 
-export { companySummaryV1, connectionTestV1, contractAnalysisV1, documentDraftV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1 };
+export { companySummaryV1, connectionTestV1, contractAnalysisV1, documentDraftV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1, projectFromBriefV1 };
 export type { DealTimelineInput } from './deal-timeline.ts';
+export type { ProjectFromBriefInput } from './project-from-brief.v1.ts';

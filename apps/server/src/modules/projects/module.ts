@@ -1,0 +1,53 @@
+import { asc, and, eq, gt, sql } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { forbidden } from '../../http/errors.ts';
+import { companyRows, paged } from '../../platform/company-data/archive.ts';
+import { registerEntity } from '../../platform/entities.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { projectsRoutes } from './routes.ts';
+import { projectExists } from './service.ts';
+
+async function start(s: Services) {
+  // Comments and files on a project, and the link of its tasks (entity 'project'): whoever may open projects.
+  registerEntity(s, 'project', {
+    canSee: async (tenant, id, viewer) => {
+      if (!canAny(grantsFor(viewer.membership), ['projetos.read'])) throw forbidden();
+      return projectExists(tenant.db, tenant.companyId, id);
+    },
+    path: (id) => `/projeto-kanban/${id}`,
+  });
+}
+
+async function exportProjects(_s: Services, tenant: Tenant, out: ExportSink) {
+  out.csv('projetos.csv', ['id', 'name', 'description', 'organizationId', 'ownerId', 'startDate', 'endDate', 'status', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, schema.projects));
+  out.csv('colunas.csv', ['id', 'projectId', 'name', 'position', 'isDone', 'createdAt'], companyRows(tenant, schema.projectColumns));
+  const PM = schema.projectMembers;
+  out.csv('membros.csv', ['projectId', 'userId', 'createdAt'], () =>
+    paged((after, limit) =>
+      tenant.db
+        .select({ id: sql<string>`${PM.projectId}::text || ':' || ${PM.userId}`, projectId: PM.projectId, userId: PM.userId, createdAt: PM.createdAt })
+        .from(PM)
+        .where(and(eq(PM.companyId, tenant.companyId), after === null ? undefined : sql`${PM.projectId}::text || ':' || ${PM.userId} > ${after}`))
+        .orderBy(sql`${PM.projectId}::text || ':' || ${PM.userId}`)
+        .limit(limit),
+    ),
+  );
+  const PT = schema.projectTasks;
+  out.csv('tarefas-quadro.csv', ['taskId', 'projectId', 'columnId', 'position', 'priority', 'labels', 'checklist', 'assigneeIds', 'startedAt'], () =>
+    paged(async (after, limit) =>
+      (
+        await tenant.db
+          .select()
+          .from(PT)
+          .where(and(eq(PT.companyId, tenant.companyId), after === null ? undefined : gt(PT.taskId, after as string)))
+          .orderBy(asc(PT.taskId))
+          .limit(limit)
+      ).map((r) => ({ ...r, id: r.taskId })),
+    ),
+  );
+}
+
+/** Projects: the list, the board and the dashboard (issue 17, Projects; decisions 0270–0274). The tasks themselves are exported with the platform's `tasks`. */
+export default defineModule({ key: 'projects', mount: '/projects', routes: projectsRoutes, start, exportData: exportProjects });

@@ -1,0 +1,33 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+
+/** A centred dialog whose body scrolls (long forms on a phone). */
+export function ScrollDialog({ open, onOpenChange, title, description, children, testId }: { open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; children: ReactNode; testId?: string }) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <DialogPrimitive.Content
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-lg sm:p-6"
+          data-testid={testId}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+              {description && <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>}
+            </div>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Fechar">
+                <X aria-hidden />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,184 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { TASK_PRIORITIES, TASK_PRIORITY_LABELS, taskUpdateSchema, type ChecklistItem, type Person, type TaskDetail, type TaskPriority } from '@sede/shared/projects/schemas';
+import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
+import { FileManager } from '../../../components/files/file-manager.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { deleteTask, taskQueryOptions, updateTask } from '../api/board.ts';
+import { projectKeys } from '../api/keys.ts';
+
+const newId = () => Math.random().toString(36).slice(2, 10);
+
+/** A task's details: title, description (plain text, decision 0274), assignees, due date, priority, labels, checklist, comments and files. */
+export function TaskPanel({ taskId, people, onClose }: { taskId: string | null; people: Person[]; onClose: () => void }) {
+  const qc = useQueryClient();
+  const task = useQuery({ ...taskQueryOptions(taskId ?? ''), enabled: Boolean(taskId) });
+  return (
+    <ScrollDialog open={Boolean(taskId)} onOpenChange={(o) => !o && onClose()} title={task.data?.title ?? 'Tarefa'} testId="task-panel">
+      {!task.data ? (
+        task.isError ? (
+          <p className="text-sm text-red-700">{task.error instanceof ApiError ? task.error.message : 'Não foi possível abrir a tarefa.'}</p>
+        ) : (
+          <Spinner label="Carregando a tarefa" />
+        )
+      ) : (
+        <TaskForm
+          key={task.data.updatedAt}
+          task={task.data}
+          people={people}
+          onSaved={(t) => {
+            qc.setQueryData(projectKeys.task(t.id), t);
+            void qc.invalidateQueries({ queryKey: projectKeys.boards });
+          }}
+          onDeleted={() => {
+            void qc.invalidateQueries({ queryKey: projectKeys.boards });
+            onClose();
+          }}
+        />
+      )}
+    </ScrollDialog>
+  );
+}
+
+function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; people: Person[]; onSaved: (t: TaskDetail) => void; onDeleted: () => void }) {
+  const [title, setTitle] = useState(task.title);
+  const [description, setDescription] = useState(task.description);
+  const [assignees, setAssignees] = useState(task.assignees.map((a) => a.id));
+  const [dueDate, setDue] = useState(task.dueDate ?? '');
+  const [priority, setPriority] = useState<TaskPriority>(task.priority);
+  const [labels, setLabels] = useState(task.labels.join(', '));
+  const [checklist, setChecklist] = useState<ChecklistItem[]>(task.checklist);
+  const [newItem, setNewItem] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setError(null), []);
+
+  const save = useMutation({
+    mutationFn: (input: Parameters<typeof updateTask>[1]) => updateTask(task.id, input),
+    onSuccess: (t) => {
+      onSaved(t);
+      toast.success('Tarefa salva.');
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.message : 'Não foi possível salvar. Tente de novo.'),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteTask(task.id),
+    onSuccess: () => {
+      toast.success('Tarefa excluída.');
+      onDeleted();
+    },
+    onError: (e) => toast.error('Não foi possível excluir a tarefa', { description: e instanceof ApiError ? e.message : undefined }),
+  });
+  const submit = () => {
+    setError(null);
+    const input = {
+      title,
+      description,
+      assigneeIds: assignees,
+      dueDate: dueDate || null,
+      priority,
+      labels: labels
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
+      checklist,
+    };
+    const parsed = taskUpdateSchema.safeParse(input);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Dados inválidos.');
+    save.mutate(input);
+  };
+  const everyone = [...people, ...task.assignees.filter((a) => !people.some((p) => p.id === a.id))];
+
+  return (
+    <div className="grid gap-4">
+      <Field label="Título">
+        <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      </Field>
+      <Field label="Descrição" hint="Texto simples; use linhas com - para listas.">
+        <textarea className={`${inputClass} h-32 py-2`} value={description} maxLength={20000} onChange={(e) => setDescription(e.target.value)} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Prazo">
+          <Input type="date" value={dueDate} onChange={(e) => setDue(e.target.value)} />
+        </Field>
+        <Field label="Prioridade">
+          <select className={inputClass} value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
+            {TASK_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {TASK_PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field label="Etiquetas" hint="Separadas por vírgula.">
+        <Input value={labels} onChange={(e) => setLabels(e.target.value)} />
+      </Field>
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium text-slate-900">Pessoas designadas</legend>
+        <div className="grid max-h-32 gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2">
+          {everyone.map((p) => (
+            <label key={p.id} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={assignees.includes(p.id)} onChange={(e) => setAssignees((a) => (e.target.checked ? [...a, p.id] : a.filter((x) => x !== p.id)))} />
+              {p.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium text-slate-900">
+          Lista de verificação ({checklist.filter((c) => c.done).length}/{checklist.length})
+        </legend>
+        {checklist.map((item) => (
+          <div key={item.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              aria-label={`Concluir: ${item.text}`}
+              checked={item.done}
+              onChange={(e) => setChecklist((l) => l.map((x) => (x.id === item.id ? { ...x, done: e.target.checked } : x)))}
+            />
+            <span className={item.done ? 'flex-1 text-slate-600 line-through' : 'flex-1 text-slate-900'}>{item.text}</span>
+            <Button variant="ghost" size="sm" aria-label={`Remover: ${item.text}`} onClick={() => setChecklist((l) => l.filter((x) => x.id !== item.id))}>
+              <X aria-hidden />
+            </Button>
+          </div>
+        ))}
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!newItem.trim()) return;
+            setChecklist((l) => [...l, { id: newId(), text: newItem.trim(), done: false }]);
+            setNewItem('');
+          }}
+        >
+          <Input aria-label="Novo item da lista" placeholder="Novo item" value={newItem} maxLength={200} onChange={(e) => setNewItem(e.target.value)} />
+          <Button type="submit" variant="secondary" aria-label="Adicionar item">
+            <Plus aria-hidden />
+          </Button>
+        </form>
+      </fieldset>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-between gap-2">
+        <Button variant="ghost" className="text-red-700" onClick={() => window.confirm('Excluir esta tarefa?') && remove.mutate()} pending={remove.isPending}>
+          <Trash2 aria-hidden /> Excluir
+        </Button>
+        <Button onClick={submit} pending={save.isPending}>
+          Salvar
+        </Button>
+      </div>
+      <FileManager entityType="task" entityId={task.id} kinds={['document', 'image']} title="Anexos" />
+      <CommentThread entityType="task" entityId={task.id} />
+    </div>
+  );
+}

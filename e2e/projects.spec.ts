@@ -1,0 +1,126 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { e2eSql } from './support/company.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+const column = (page: Page, name: string) => page.locator(`[data-testid="kanban-column"][data-column="${name}"]`);
+const card = (page: Page, title: string) => page.getByTestId('kanban-card').filter({ hasText: title });
+
+/** Drags by mouse in small steps (dnd-kit's pointer sensor starts after 6 px). */
+async function dragByMouse(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function columnOf(companyId: string, title: string) {
+  const [row] = await e2eSql<{ name: string }>(
+    'SELECT c.name FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id JOIN project_columns c ON c.id = pt.column_id WHERE t.company_id = $1 AND t.title = $2',
+    [companyId, title],
+  );
+  return row?.name;
+}
+
+test.describe('projects', () => {
+  test('creates a project from a template, moves tasks by mouse and keyboard, sees the dashboard', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Projetos Kanban Ltda');
+    await page.goto('/gestao-projetos');
+    await expect(page.getByText('Organize os projetos da equipe')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Criar o primeiro projeto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo projeto' });
+    await dialog.getByRole('radio', { name: 'A partir de modelo' }).click();
+    await dialog.getByRole('radio', { name: /Implantação de cliente/ }).check();
+    await dialog.getByLabel('Nome do projeto').fill('Implantação Padaria Central');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Criar projeto' }).click();
+
+    await expect(page).toHaveURL(/\/projeto-kanban\//);
+    await expect(page.getByTestId('project-name')).toHaveText('Implantação Padaria Central');
+    await expect(column(page, 'A fazer').getByTestId('kanban-card')).toHaveCount(7);
+    await expectAccessible(page);
+
+    // Mouse: the kickoff → Em andamento.
+    await dragByMouse(page, card(page, 'Reunião de kickoff com o cliente'), column(page, 'Em andamento'));
+    await expect(column(page, 'Em andamento').getByTestId('kanban-card').filter({ hasText: 'Reunião de kickoff' })).toBeVisible();
+    await expect.poll(() => columnOf(admin.companyId, 'Reunião de kickoff com o cliente')).toBe('Em andamento');
+
+    // Keyboard: 'Levantar requisitos' one column to the right.
+    const req = card(page, 'Levantar requisitos e dados de acesso');
+    await req.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Em andamento/ })).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(column(page, 'Em andamento').getByTestId('kanban-card').filter({ hasText: 'Levantar requisitos' })).toBeVisible();
+    await expect.poll(() => columnOf(admin.companyId, 'Levantar requisitos e dados de acesso')).toBe('Em andamento');
+
+    // A task created elsewhere appears live.
+    const projectId = page.url().split('/projeto-kanban/')[1]!.split('?')[0]!;
+    const res = await page.request.post(`/api/projects/${projectId}/tasks`, { data: { title: 'Tarefa de outra aba' } });
+    expect(res.status()).toBe(201);
+    await expect(card(page, 'Tarefa de outra aba')).toBeVisible();
+
+    // The kickoff to done, by keyboard (two columns right).
+    const kickoff = card(page, 'Reunião de kickoff com o cliente');
+    await kickoff.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Aguardando cliente/ })).toHaveCount(1);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Concluído/ })).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect.poll(() => columnOf(admin.companyId, 'Reunião de kickoff com o cliente')).toBe('Concluído');
+
+    // The task panel: comments and files of the platform.
+    await card(page, 'Tarefa de outra aba').click();
+    const panel = page.getByRole('dialog', { name: 'Tarefa de outra aba' });
+    await expect(panel.getByLabel('Título')).toHaveValue('Tarefa de outra aba');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    // Columns: add one (it appears on the board), the dialog is accessible.
+    await page.getByRole('button', { name: 'Colunas' }).click();
+    const cols = page.getByRole('dialog', { name: 'Colunas do quadro' });
+    await cols.getByLabel('Nova coluna').fill('Bloqueado');
+    await cols.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(column(page, 'Bloqueado')).toHaveCount(1);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Painel' }).click();
+    await expect(page).toHaveURL(/\/kanban-dashboard\//);
+    await expect(page.getByTestId('dashboard-kpis')).toContainText('8');
+    await expect(page.getByTestId('chart-burnup')).toBeVisible();
+    await page.getByText('Ver por coluna em tabela').click();
+    await expect(page.getByRole('table', { name: 'Tarefas por coluna' }).getByRole('row', { name: /Em andamento 1/ })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/gestao-projetos');
+    await expect(page.getByRole('link', { name: 'Implantação Padaria Central' }).first()).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Progresso de Implantação Padaria Central' }).first()).toHaveAttribute('aria-valuenow', '13');
+  });
+
+  test('a project from a brief: the AI proposes tasks (3 coins), the person reviews and creates it', async ({ page }) => {
+    test.setTimeout(90_000);
+    await createCompanyWithAdmin(page.request, 'Projetos IA Ltda');
+    await page.goto('/gestao-projetos');
+    await page.getByRole('button', { name: 'Novo projeto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo projeto' });
+    await dialog.getByRole('radio', { name: 'Briefing com IA' }).click();
+    await dialog.getByLabel('Briefing').fill('Lançar a loja virtual da padaria até o Natal, com entrega no bairro e pagamento por Pix.');
+    await dialog.getByRole('button', { name: /Propor tarefas/ }).click();
+    await expect(dialog.getByTestId('brief-proposal')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByLabel('Nome do projeto').fill('Loja virtual');
+    await dialog.getByRole('button', { name: 'Criar projeto' }).click();
+    await expect(page.getByTestId('project-name')).toHaveText('Loja virtual');
+    await expect(page.getByTestId('kanban-card').first()).toBeVisible();
+  });
+});
+
