@@ -129,17 +129,22 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
       <label className="sr-only" htmlFor="document-title">
         Título do documento
       </label>
-      <input
+      <textarea
         id="document-title"
+        rows={1}
         value={title}
         maxLength={DOCUMENT_LIMITS.title}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        }}
         onChange={(e) => {
-          setTitle(e.target.value);
-          titleRef.current = e.target.value;
+          const value = e.target.value.replace(/\n/g, ' ');
+          setTitle(value);
+          titleRef.current = value;
           changed();
         }}
         placeholder="Título"
-        className="w-full bg-transparent text-2xl font-semibold text-slate-900 outline-none placeholder:text-slate-400 focus-visible:underline sm:text-3xl"
+        className="w-full resize-none bg-transparent text-2xl font-semibold text-slate-900 outline-none [field-sizing:content] placeholder:text-slate-400 focus-visible:underline sm:text-3xl"
       />
       <RichEditor
         documentId={doc.id}
