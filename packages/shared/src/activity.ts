@@ -69,6 +69,10 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_import: 'Importação de contatos',
   product: 'Produto ou serviço',
   quote: 'Orçamento',
+  job_opening: 'Vaga',
+  candidate: 'Candidato',
+  interview: 'Entrevista',
+  recruiting_settings: 'Retenção de dados de candidatos',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
