@@ -5,7 +5,7 @@ import { registerAnalysisKind } from '../../platform/analysis/index.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { interviewAnalysisKind, resumeAnalysisKind } from './analysis.ts';
 import { recruitingRoutes } from './routes.ts';
@@ -15,19 +15,21 @@ import { CANDIDATE_ENTITY, candidateExists, getSettings, INTERVIEW_ENTITY, inter
 export const RETENTION_QUEUE = 'rh-recruiting-retention';
 export const RETENTION_CRON = '17 3 * * *';
 
-const readsRh = (viewer: Viewer) => {
+/** Whoever reads RH may see it (else 403); `exists` says whether it is the company's (else 404). */
+const readsRh = (exists: (tenant: Tenant, id: string) => Promise<boolean>) => async (tenant: Tenant, id: string, viewer: Viewer) => {
   if (!canAny(grantsFor(viewer.membership), ['rh.read'])) throw forbidden();
+  return exists(tenant, id);
 };
 
 async function start(s: Services) {
   // Résumés, recordings and transcripts (files), comments and tasks: whoever reads RH.
   registerEntity(s, OPENING_ENTITY, {
-    canSee: async (tenant, id, viewer) => (readsRh(viewer), openingExists(tenant, id)),
+    canSee: readsRh(openingExists),
     path: (id) => `/rh/analise-curriculos/${id}`,
   });
-  registerEntity(s, CANDIDATE_ENTITY, { canSee: async (tenant, id, viewer) => (readsRh(viewer), candidateExists(tenant, id)) });
+  registerEntity(s, CANDIDATE_ENTITY, { canSee: readsRh(candidateExists) });
   registerEntity(s, INTERVIEW_ENTITY, {
-    canSee: async (tenant, id, viewer) => (readsRh(viewer), interviewExists(tenant, id)),
+    canSee: readsRh(interviewExists),
     path: (id) => `/rh/analise-entrevistas/${id}`,
   });
   await registerAnalysisKind(s, resumeAnalysisKind);

@@ -17,6 +17,7 @@ import {
   type openingCreateSchema,
   type openingUpdateSchema,
 } from '@sede/shared/recruiting/schemas';
+import { hasControlCharacters } from '@sede/shared/text';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -224,8 +225,8 @@ export async function updateCandidate(tenant: Tenant, id: string, input: z.outpu
 
 /** The résumé analysis read the candidate's name: it replaces a name taken from the file name. */
 export async function nameFromResume(tenant: Tenant, id: string, name: string | null): Promise<void> {
-  const clean = name?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 160);
-  if (!clean) return;
+  const clean = name?.trim().slice(0, 160);
+  if (!clean || hasControlCharacters(clean)) return;
   await tenant.db
     .update(K)
     .set({ name: clean, nameFromFile: false, updatedAt: sql`now()` })
