@@ -111,7 +111,8 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     await page.getByLabel('Vaga').selectOption({ label: 'Vendedor interno' });
     await page.getByLabel('Candidato').selectOption({ label: 'bruno lima' });
     await page.getByLabel(/Gravação \(MP3/).setInputFiles({ name: 'entrevista.vtt', mimeType: 'text/vtt', buffer: fixture('entrevista.vtt') });
-    await expect(page.getByText('Confirme o consentimento da pessoa entrevistada.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Confirme o consentimento da pessoa entrevistada.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Analisar entrevista · 4 moedas' })).toHaveCount(0);
     await page.getByLabel(/consentiu com a gravação/).check();
     await page.getByRole('button', { name: 'Analisar entrevista · 4 moedas' }).click();
     await expect(page).toHaveURL(/\/rh\/analise-entrevistas\/[0-9a-f-]{36}$/);
@@ -121,7 +122,7 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     await expect(result.getByRole('list', { name: 'Falas da entrevista' })).toContainText('Carlos Lima');
     await expect(result.getByText('Liderei uma equipe de quatro pessoas.').first()).toBeVisible();
     await expect(page.getByText(/Consentimento confirmado por Helena/)).toBeVisible();
-    await expect(page.getByTestId('header-balance')).toHaveText('38');
+    await expect(page.getByTestId('header-balance')).toHaveText('40');
     expect((await e2eSql<{ n: number }>("select count(*)::int as n from paid_actions where company_id = $1 and status = 'committed'", [company.id]))[0]!.n).toBe(4);
     await expectAccessible(page);
     await fitsPhone(page);
