@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileUp, ShieldAlert, XCircle } from 'lucide-react';
+import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { coinsLabel, priceOf } from '@sede/shared/platform/prices';
 import { RESUME_LGPD_NOTICE } from '@sede/shared/recruiting/schemas';
 import { precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createCandidate } from '../api/create-candidate.ts';
@@ -101,9 +101,7 @@ export function ResumeUpload({ openingId, disabled }: { openingId: string; disab
             run={run}
           />
         ) : (
-          <Button type="button" variant="secondary" disabled={disabled} onClick={() => input.current?.click()}>
-            <FileUp aria-hidden /> Escolher currículos
-          </Button>
+          <p className="text-xs text-slate-600">Escolha os arquivos para ver o preço: {coinsLabel(priceOf('ai.resume_analysis'))} por currículo, cobradas só pelas análises que terminarem.</p>
         )}
       </div>
       {progress && (
