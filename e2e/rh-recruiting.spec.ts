@@ -130,6 +130,7 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
 
     await page.getByRole('link', { name: 'Entrevistas' }).click();
     await expect(page.getByRole('link', { name: 'bruno lima' }).first()).toBeVisible();
+    await expect(page.getByRole('row', { name: /bruno lima/ }).getByText('Avançar')).toBeVisible();
     await expectAccessible(page);
     await shots(page, 'rh-interviews');
     await page.goto('/rh/analise-curriculos');

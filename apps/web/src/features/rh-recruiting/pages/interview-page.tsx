@@ -35,11 +35,12 @@ export default function InterviewPage() {
   const interview = useInterview(id);
   const analyses = useInterviewAnalyses(id);
   const files = useQuery(entityFilesQueryOptions('interview', id));
-  useLiveInvalidate('interview', recruitingKeys.interview(id));
+  // The list, this interview and its analyses share the key's root: a change refreshes them all.
+  useLiveInvalidate('interview', recruitingKeys.interviews);
   const [shown, setShown] = useState<string | null>(null);
   const [fileId, setFileId] = useState('');
   const [deleting, setDeleting] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: recruitingKeys.interview(id) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews });
 
   if (interview.isPending) return <Spinner label="Carregando a entrevista…" />;
   if (interview.isError) {

@@ -32,8 +32,9 @@ export default function OpeningPage() {
   const queryClient = useQueryClient();
   const opening = useOpening(id);
   const candidates = useCandidates(id, opening.isSuccess);
-  useLiveInvalidate('job_opening', recruitingKeys.opening(id));
-  useLiveInvalidate('candidate', recruitingKeys.candidates(id));
+  // The openings, this one and its ranking share the key's root: a change refreshes them all.
+  useLiveInvalidate('job_opening', recruitingKeys.openings);
+  useLiveInvalidate('candidate', recruitingKeys.openings);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const selectedId = params.get('candidato');
