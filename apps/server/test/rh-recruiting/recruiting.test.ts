@@ -216,6 +216,8 @@ describe('RH: résumé analysis (ai.resume_analysis, 2 coins)', () => {
       [2, 30],
       [1, 88],
     ]);
+    expect((await call<OpeningView>(`${API}/openings/${o.id}`, rh)).body.candidates).toBe(2);
+    expect((await call<{ openings: OpeningView[] }>(`${API}/openings`, rh)).body.openings.find((x) => x.id === o.id)?.candidates).toBe(2);
     const reranked = await call<{ candidates: CandidateView[] }>(`${API}/openings/${o.id}/candidates`, rh);
     expect(reranked.body.candidates.map((c) => c.name)).toEqual(['Bruno Lima', 'Ana Souza']);
     expect(await balance()).toBe(before - 6);
