@@ -134,7 +134,7 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     await expectAccessible(page);
     await shots(page, 'rh-interviews');
     await page.goto('/rh/analise-curriculos');
-    await expect(page.getByRole('link', { name: 'Vendedor interno' }).first()).toBeVisible();
+    await expect(page.getByRole('row', { name: /Vendedor interno/ }).getByRole('cell', { name: '2', exact: true })).toBeVisible();
     await shots(page, 'rh-openings');
   });
 });
