@@ -73,6 +73,10 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   quote: 'Orçamento',
   employee: 'Colaborador',
   employees: 'Lista de colaboradores',
+  job_opening: 'Vaga',
+  candidate: 'Candidato',
+  interview: 'Entrevista',
+  recruiting_settings: 'Retenção de dados de candidatos',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

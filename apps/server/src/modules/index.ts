@@ -21,6 +21,7 @@ import invitations from './invitations/module.ts';
 import juridico from './juridico/module.ts';
 import rh from './rh/module.ts';
 import projects from './projects/module.ts';
+import rhRecruiting from './rh-recruiting/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
 import notifications from './notifications/module.ts';
@@ -69,4 +70,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   documents,
   rh,
   projects,
+  rhRecruiting,
 ];

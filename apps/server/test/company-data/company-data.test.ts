@@ -177,6 +177,7 @@ describe('export of everything the company holds', () => {
     exported.push('document_folders', 'document_members', 'document_versions', 'documents');
     exported.push('employees', 'employee_leaves');
     exported.push('projects', 'project_members', 'project_columns', 'project_tasks');
+    exported.push('job_openings', 'candidates', 'interviews', 'recruiting_settings');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

@@ -15,6 +15,7 @@ import devMailbox from '../features/dev-mailbox/manifest.ts';
 import documents from '../features/documents/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
+import rhRecruiting from '../features/rh-recruiting/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import projects from '../features/projects/manifest.ts';
@@ -40,6 +41,7 @@ export const MANIFESTS: FeatureManifest[] = [
   documents,
   rh,
   projects,
+  rhRecruiting,
   crmMetrics,
   crmBoard,
   crmContacts,

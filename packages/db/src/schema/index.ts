@@ -20,3 +20,4 @@ export * from './support.ts';
 export * from './documents.ts';
 export * from './rh.ts';
 export * from './projects.ts';
+export * from './recruiting.ts';

@@ -16,7 +16,7 @@ export const ANALYSIS_STAGES = {
 export type AnalysisStatus = keyof typeof ANALYSIS_STAGES;
 export const ANALYSIS_STATUSES = Object.keys(ANALYSIS_STAGES) as [AnalysisStatus, ...AnalysisStatus[]];
 
-export const ANALYSIS_KINDS = ['contract'] as const;
+export const ANALYSIS_KINDS = ['contract', 'resume', 'interview'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** One version of an analysis of a subject (a contract…), newest first in lists. */

@@ -37,9 +37,11 @@ export const FILE_KINDS = {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'text/csv',
       'text/plain',
+      // Transcripts (issue 13): WebVTT (text/vtt) and SRT (kept as text/plain), read with their speakers by platform/analysis.
+      'text/vtt',
     ],
-    accept: '.pdf,.docx,.xlsx,.csv,.txt',
-    typesLabel: 'PDF, DOCX, XLSX, CSV ou TXT',
+    accept: '.pdf,.docx,.xlsx,.csv,.txt,.vtt,.srt',
+    typesLabel: 'PDF, DOCX, XLSX, CSV, TXT, VTT ou SRT',
   },
   audio: {
     label: 'Áudio',
@@ -75,7 +77,7 @@ export const EXECUTABLE_MIMES: readonly string[] = [
 ];
 
 /** Text types are recognised by their extension once the content is known to be text. */
-export const TEXT_TYPES_BY_EXTENSION: Readonly<Record<string, string>> = { csv: 'text/csv', txt: 'text/plain' };
+export const TEXT_TYPES_BY_EXTENSION: Readonly<Record<string, string>> = { csv: 'text/csv', txt: 'text/plain', vtt: 'text/vtt', srt: 'text/plain' };
 
 /** A signed link lives 72 hours unless asked otherwise, at most 30 days. */
 export const FILE_LINK_DEFAULT_HOURS = 72;

@@ -6,7 +6,6 @@ import type { FeatureManifest } from '../../lib/feature.ts';
  */
 const comercial = () => import('./pages/comercial-tools-page.tsx');
 const marketing = () => import('./pages/marketing-page.tsx');
-const rh = () => import('./pages/rh-page.tsx');
 const projetos = () => import('./pages/projetos-page.tsx');
 const tool = () => import('./pages/tool-page.tsx');
 
@@ -29,10 +28,6 @@ export default {
     { path: '/marketing/empresa/:id', title: 'Empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/empresa/:id/opcoes', title: 'Opções da empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/projetos-concluidos', title: 'Projetos concluídos', access: ['marketing'], layout: 'shell', page: marketing },
-    { path: '/rh/analise-entrevistas', title: 'Análise de entrevistas', access: ['rh'], layout: 'shell', page: rh },
-    { path: '/rh/analise-entrevistas/:id', title: 'Análise de entrevista', access: ['rh'], layout: 'shell', page: rh },
-    { path: '/rh/analise-curriculos', title: 'Análise de currículos', access: ['rh'], layout: 'shell', page: rh },
-    { path: '/rh/analise-curriculos/:id', title: 'Análise de currículo', access: ['rh'], layout: 'shell', page: rh },
     { path: '/documentacao-projeto/:projectId', title: 'Documentação do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
   ],
   nav: ['comercial', 'marketing', 'financeiro', 'rh', 'juridico', 'projetos', 'documentacao'],

@@ -8,6 +8,8 @@ import { dealLeadScoreV1 } from './deal-lead-score.v1.ts';
 import { dealNextStepV1 } from './deal-next-step.v1.ts';
 import { dealSummaryV1 } from './deal-summary.v1.ts';
 import { projectFromBriefV1 } from './project-from-brief.v1.ts';
+import { interviewAnalysisV1 } from './interview-analysis.v1.ts';
+import { resumeAnalysisV1 } from './resume-analysis.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -24,8 +26,23 @@ export const PROMPTS = {
   [contractAnalysisV1.id]: contractAnalysisV1,
   [documentDraftV1.id]: documentDraftV1,
   [projectFromBriefV1.id]: projectFromBriefV1,
+  [resumeAnalysisV1.id]: resumeAnalysisV1,
+  [interviewAnalysisV1.id]: interviewAnalysisV1,
 } as const satisfies Record<string, Prompt<never>>;
 
-export { companySummaryV1, connectionTestV1, contractAnalysisV1, documentDraftV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1, projectFromBriefV1 };
+export {
+  companySummaryV1,
+  connectionTestV1,
+  contractAnalysisV1,
+  documentDraftV1,
+  dealLeadScoreV1,
+  dealNextStepV1,
+  dealSummaryV1,
+  financeCategorySuggestionV1,
+  financeDocumentReadingV1,
+  interviewAnalysisV1,
+  projectFromBriefV1,
+  resumeAnalysisV1,
+};
 export type { DealTimelineInput } from './deal-timeline.ts';
 export type { ProjectFromBriefInput } from './project-from-brief.v1.ts';

@@ -1,7 +1,8 @@
-import { AlertTriangle, CheckCircle2, FileQuestion, Lightbulb, Quote } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FileQuestion, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { READJUSTMENT_LABELS, RISK_TOPIC_LABELS, type ContractAnalysisResult, type ContractView, type Severity } from '@sede/shared/juridico/schemas';
+import { QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyAnalysis, type AppliedField } from '../api/apply-analysis.ts';
@@ -138,13 +139,7 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
                   <span className="text-sm font-semibold text-slate-900">{r.title}</span>
                 </div>
                 <p className="mt-2 text-sm text-slate-800">{r.why}</p>
-                <blockquote className="mt-2 border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm italic text-slate-800">
-                  <Quote className="mb-1 size-3.5 text-slate-500" aria-hidden />“{r.quote}”
-                </blockquote>
-                <p className="mt-1 text-xs text-slate-600">
-                  {[r.location, r.page ? `página ${r.page}` : null].filter(Boolean).join(' · ') || 'Local não informado'}
-                  {!r.found && ' · trecho não localizado literalmente no arquivo: confira no original'}
-                </p>
+                <QuoteBlock quote={r.quote} place={[r.location, r.page ? `página ${r.page}` : null]} found={r.found} />
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, History, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ANALYSIS_STAGES } from '@sede/shared/analysis/schemas';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractStatus } from '@sede/shared/juridico/schemas';
+import { AnalysisFailure, AnalysisVersions, currentAnalysis } from '../../../components/analysis/analysis-versions.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
@@ -26,7 +26,7 @@ import { updateContract } from '../api/update-contract.ts';
 import { AnalysisResult } from '../components/analysis-result.tsx';
 import { CompareVersions } from '../components/compare-versions.tsx';
 import { ContractDialog } from '../components/contract-dialog.tsx';
-import { daysLabel, formatDocument, money, period, when } from '../components/format.ts';
+import { daysLabel, formatDocument, money, period } from '../components/format.ts';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 
 const readable = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime);
@@ -68,7 +68,7 @@ export default function ContractPage() {
   const chosenFile = fileId || docs[0]?.id || '';
   const list = analyses.data?.analyses ?? [];
   const running = list.find((a) => a.status !== 'done' && a.status !== 'failed');
-  const current = list.find((a) => a.id === shown) ?? list.find((a) => a.status === 'done') ?? list[0];
+  const current = currentAnalysis(list, shown);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
@@ -211,38 +211,9 @@ export default function ContractPage() {
             />
           )}
 
-          {list.length > 0 && (
-            <div className="grid gap-2">
-              <h3 className="flex items-center gap-1 text-sm font-semibold text-slate-900">
-                <History className="size-4" aria-hidden /> Versões
-              </h3>
-              <ul className="flex flex-wrap gap-2">
-                {list.map((a) => (
-                  <li key={a.id}>
-                    <button
-                      type="button"
-                      onClick={() => setShown(a.id)}
-                      aria-pressed={current?.id === a.id}
-                      className={`rounded-lg border px-3 py-1.5 text-left text-xs ${current?.id === a.id ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
-                    >
-                      <span className="block font-semibold">
-                        Versão {a.version} · {ANALYSIS_STAGES[a.status]}
-                      </span>
-                      <span className="block text-slate-600">
-                        {when(a.createdAt)} · {a.fileName ?? 'arquivo excluído'}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <AnalysisVersions analyses={list} currentId={current?.id} onSelect={setShown} />
 
-          {current?.status === 'failed' && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              A versão {current.version} falhou: {current.error} Nenhuma moeda foi cobrada.
-            </p>
-          )}
+          {current?.status === 'failed' && <AnalysisFailure analysis={current} />}
           {current?.status === 'done' && current.result && <AnalysisResult key={current.id} analysisId={current.id} result={current.result} contract={c} onApplied={refresh} />}
         </CardContent>
       </Card>

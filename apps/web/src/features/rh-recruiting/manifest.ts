@@ -1,0 +1,11 @@
+import type { FeatureManifest } from '../../lib/feature.ts';
+
+/** RH's recruiting (issue 13): job openings with résumé analysis, and interview analysis. */
+export default {
+  routes: [
+    { path: '/rh/analise-curriculos', title: 'Análise de currículos', access: ['rh'], layout: 'shell', page: () => import('./pages/resumes-page.tsx') },
+    { path: '/rh/analise-curriculos/:id', title: 'Análise de currículo', access: ['rh'], layout: 'shell', page: () => import('./pages/opening-page.tsx') },
+    { path: '/rh/analise-entrevistas', title: 'Análise de entrevistas', access: ['rh'], layout: 'shell', page: () => import('./pages/interviews-page.tsx') },
+    { path: '/rh/analise-entrevistas/:id', title: 'Análise de entrevista', access: ['rh'], layout: 'shell', page: () => import('./pages/interview-page.tsx') },
+  ],
+} satisfies FeatureManifest;
