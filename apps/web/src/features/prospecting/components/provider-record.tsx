@@ -14,7 +14,7 @@ export function ProviderRecord({ cnpj }: { cnpj: string }) {
   if (lookup.isError) {
     return (
       <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-        CNPJ não encontrado na base da Receita Federal importada, e a consulta pública também não o encontrou: {lookup.error.message}
+        CNPJ não encontrado na base da Receita Federal importada. A consulta pública de CNPJ também não trouxe a empresa: {lookup.error.message}
       </p>
     );
   }
