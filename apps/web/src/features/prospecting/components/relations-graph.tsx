@@ -26,7 +26,7 @@ export default function RelationsGraph({ graph, selected, onSelect }: { graph: G
     });
     const links: SimLink[] = [...graph.edges.values()].map((e) => ({ source: e.source, target: e.target, kind: e.kind }));
     const simulation = forceSimulation(nodes)
-      .force('link', forceLink<SimNode, SimLink>(links).id((d) => d.id).distance(70))
+      .force('link', forceLink<SimNode, SimLink>(links).id((d) => d.id).distance(80))
       .force('charge', forceManyBody().strength(-160))
       .force('center', forceCenter(WIDTH / 2, HEIGHT / 2))
       .force('collide', forceCollide(16))
@@ -37,7 +37,33 @@ export default function RelationsGraph({ graph, selected, onSelect }: { graph: G
       n.y = Math.max(14, Math.min(HEIGHT - 14, n.y ?? 0));
       positions.current.set(n.id, { x: n.x, y: n.y });
     }
-    return { nodes, links };
+    // Fit the drawing to what is there (a small graph is drawn large, also on a phone); labels sit to the right.
+    const xs = nodes.map((n) => n.x ?? 0);
+    const ys = nodes.map((n) => n.y ?? 0);
+    let minX = Math.min(...xs) - 24;
+    let maxX = Math.max(...xs) + 110;
+    let minY = Math.min(...ys) - 24;
+    let maxY = Math.max(...ys) + 24;
+    const grow = (lo: number, hi: number, min: number) => (hi - lo >= min ? [lo, hi] : [lo - (min - (hi - lo)) / 2, hi + (min - (hi - lo)) / 2]);
+    [minX, maxX] = grow(minX, maxX, 260);
+    [minY, maxY] = grow(minY, maxY, 180);
+    // Two relations between the same pair (partner and phone) are drawn as two arcs.
+    const seen = new Map<string, number>();
+    const arcs = links.map((l) => {
+      const s = l.source as SimNode;
+      const t = l.target as SimNode;
+      const pair = `${s.id}|${t.id}`;
+      const i = seen.get(pair) ?? 0;
+      seen.set(pair, i + 1);
+      const bend = i === 0 ? 0 : (i % 2 ? 1 : -1) * Math.ceil(i / 2) * 14;
+      const dx = (t.x ?? 0) - (s.x ?? 0);
+      const dy = (t.y ?? 0) - (s.y ?? 0);
+      const len = Math.hypot(dx, dy) || 1;
+      const cx = ((s.x ?? 0) + (t.x ?? 0)) / 2 - (dy / len) * bend * 2;
+      const cy = ((s.y ?? 0) + (t.y ?? 0)) / 2 + (dx / len) * bend * 2;
+      return { key: `${pair}|${l.kind}`, kind: l.kind, d: `M${s.x},${s.y} Q${cx},${cy} ${t.x},${t.y}` };
+    });
+    return { nodes, arcs, viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}` };
   }, [graph]);
 
   const expanded = new Set(graph.expanded);
@@ -45,16 +71,14 @@ export default function RelationsGraph({ graph, selected, onSelect }: { graph: G
   return (
     <figure className="grid gap-2">
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full rounded-lg border border-slate-200 bg-white"
+        viewBox={layout.viewBox}
+        className="h-auto max-h-[28rem] w-full rounded-lg border border-slate-200 bg-white"
         role="img"
         aria-label={`Grafo de relações: ${graph.nodes.size} estabelecimentos e ${graph.edges.size} ligações. A lista ao lado mostra as mesmas relações.`}
       >
-        {layout.links.map((l) => {
-          const s = l.source as SimNode;
-          const t = l.target as SimNode;
-          return <line key={`${s.id}|${t.id}|${l.kind}`} x1={s.x} y1={s.y} x2={t.x} y2={t.y} stroke={KIND_COLORS[l.kind]} strokeWidth={1.5} strokeOpacity={0.7} />;
-        })}
+        {layout.arcs.map((a) => (
+          <path key={a.key} d={a.d} fill="none" stroke={KIND_COLORS[a.kind]} strokeWidth={1.5} strokeOpacity={0.8} />
+        ))}
         {layout.nodes.map((n) => {
           const node = graph.nodes.get(n.id)!;
           const isSelected = n.id === selected;
@@ -69,7 +93,7 @@ export default function RelationsGraph({ graph, selected, onSelect }: { graph: G
                 strokeWidth={isSelected ? 3 : 1.5}
               />
               {graph.nodes.size <= 40 || expanded.has(n.id) ? (
-                <text x={12} y={4} fontSize={10} fill="#334155">
+                <text x={n.id === root ? 15 : 12} y={4} fontSize={10} fill="#334155">
                   {(node.nomeFantasia ?? node.razaoSocial).slice(0, 22)}
                 </text>
               ) : null}
