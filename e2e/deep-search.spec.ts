@@ -67,6 +67,7 @@ test.describe('deep search: the relations of a CNPJ as a graph and a list', () =
     await expect(page.getByRole('list', { name: 'Mesmo telefone' })).toContainText('ALFA');
     await expect(page.getByRole('navigation', { name: 'Empresas exploradas' }).getByRole('button')).toHaveCount(3);
     await expectAccessible(page);
+    await shot(page, 'deep-search-expanded-1280');
 
     // The cap: 59 other establishments, 50 listed, 'e mais 9'.
     await page.goto(`/deep-search?cnpj=${REL.omega}`);

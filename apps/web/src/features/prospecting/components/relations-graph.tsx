@@ -45,8 +45,8 @@ export default function RelationsGraph({ graph, selected, onSelect }: { graph: G
     let minY = Math.min(...ys) - 24;
     let maxY = Math.max(...ys) + 24;
     const grow = (lo: number, hi: number, min: number) => (hi - lo >= min ? [lo, hi] : [lo - (min - (hi - lo)) / 2, hi + (min - (hi - lo)) / 2]);
-    [minX, maxX] = grow(minX, maxX, 260);
-    [minY, maxY] = grow(minY, maxY, 180);
+    [minX, maxX] = grow(minX, maxX, 380);
+    [minY, maxY] = grow(minY, maxY, 250);
     // Two relations between the same pair (partner and phone) are drawn as two arcs.
     const seen = new Map<string, number>();
     const arcs = links.map((l) => {

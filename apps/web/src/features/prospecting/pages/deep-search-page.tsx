@@ -32,6 +32,7 @@ export default function DeepSearchPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = normalizeCnpjInput(text);
+    if (v.length === 14) setText(fmt.cnpj(v));
     setParams(v ? { cnpj: v } : {});
   };
 
