@@ -107,8 +107,10 @@ export async function runRefresh(s: Services, opts: { log?: (line: string) => vo
 /** In the module's start: the queue (one job at a time), the daily check and its worker. */
 export async function scheduleRefresh(s: Services): Promise<void> {
   await s.boss.createQueue(REFRESH_QUEUE, { name: REFRESH_QUEUE, policy: 'singleton', retryLimit: 0, expireInHours: EXPIRE_HOURS });
+  // Without RECEITA_DATA_URL nothing is scheduled; a schedule left by an earlier configuration finds
+  // nothing to do (runRefresh answers not_configured). Not unscheduled here: pg-boss's unschedule
+  // at start disturbed the other queues' workers in the company-data tests.
   if (s.cfg.RECEITA_DATA_URL) await s.boss.schedule(REFRESH_QUEUE, REFRESH_CRON, {}, { tz: 'America/Sao_Paulo' });
-  else await s.boss.unschedule(REFRESH_QUEUE).catch(() => undefined);
   await s.boss.work(REFRESH_QUEUE, async () => {
     await runRefresh(s);
   });
