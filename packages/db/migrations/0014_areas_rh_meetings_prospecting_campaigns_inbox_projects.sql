@@ -126,6 +126,7 @@ CREATE TABLE "recruiting_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "rf_socios_nome_idx";--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -169,4 +170,8 @@ CREATE INDEX "project_tasks_project_idx" ON "project_tasks" USING btree ("projec
 CREATE INDEX "projects_company_created_at_id_idx" ON "projects" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "candidates_company_opening_id_created_at_idx" ON "candidates" USING btree ("company_id","opening_id","created_at");--> statement-breakpoint
 CREATE INDEX "interviews_company_created_at_id_idx" ON "interviews" USING btree ("company_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "job_openings_company_created_at_id_idx" ON "job_openings" USING btree ("company_id","created_at","id");
+CREATE INDEX "job_openings_company_created_at_id_idx" ON "job_openings" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "rf_estab_fone1_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd1", '') || "telefone1")) WHERE "rf_estabelecimentos"."telefone1" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "rf_estab_fone2_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd2", '') || "telefone2")) WHERE "rf_estabelecimentos"."telefone2" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "rf_estab_endereco_idx" ON "rf_estabelecimentos" USING btree ("cep",regexp_replace("logradouro", '[[:space:]]+', ' ', 'g'),regexp_replace("numero", '[[:space:]]+', '', 'g')) WHERE "rf_estabelecimentos"."cep" IS NOT NULL AND "rf_estabelecimentos"."logradouro" IS NOT NULL AND "rf_estabelecimentos"."numero" IS NOT NULL AND "rf_estabelecimentos"."numero" NOT IN ('S/N', 'SN', '0', '');--> statement-breakpoint
+CREATE INDEX "rf_socios_nome_doc_idx" ON "rf_socios" USING btree ("nome","documento");

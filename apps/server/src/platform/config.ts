@@ -22,6 +22,10 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
+  /** The Receita Federal open data (`rf_*` tables) on a PostgreSQL of its own (decision 0242); unset: the main database. */
+  PROSPECT_DATABASE_URL: optionalUrl,
+  /** Where the monthly refresh downloads the open CNPJ data from: a folder per month `YYYY-MM/`, or one month's base (decision 0241). */
+  RECEITA_DATA_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   EMBEDDED_PG_DURABLE: onOff,
   APP_URL: optionalUrl,

@@ -57,7 +57,7 @@ describe('receita:import', () => {
     expect(await count('rf_imports')).toBe(1);
     // The live tables keep their indexes and primary keys under their own names.
     const idx = (await pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'rf_estabelecimentos' ORDER BY 1`)).rows.map((r) => r.indexname);
-    expect(idx).toEqual(['rf_estab_basico_idx', 'rf_estab_cnae_porte_idx', 'rf_estab_cnaes_sec_idx', 'rf_estab_municipio_cnae_idx', 'rf_estab_uf_cnae_idx', 'rf_estabelecimentos_pkey']);
+    expect(idx).toEqual(['rf_estab_basico_idx', 'rf_estab_cnae_porte_idx', 'rf_estab_cnaes_sec_idx', 'rf_estab_endereco_idx', 'rf_estab_fone1_idx', 'rf_estab_fone2_idx', 'rf_estab_municipio_cnae_idx', 'rf_estab_uf_cnae_idx', 'rf_estabelecimentos_pkey']);
     expect(await leftovers()).toEqual([]);
   });
 

@@ -67,6 +67,13 @@ export const rfEstabelecimentos = pgTable(
     index('rf_estab_municipio_cnae_idx').on(t.municipio, t.cnaePrincipal, t.situacao),
     index('rf_estab_cnae_porte_idx').on(sql`${t.cnaePrincipal} bpchar_pattern_ops`, t.porte, t.situacao),
     index('rf_estab_cnaes_sec_idx').using('gin', t.cnaesSecundarias),
+    // /deep-search (decision 0240): the same phone (DDD + number, either of the two phones) and the
+    // same address (CEP + street + number, spaces collapsed; 'S/N' and blank numbers never match).
+    index('rf_estab_fone1_idx').on(sql`(coalesce(${t.ddd1}, '') || ${t.telefone1})`).where(sql`${t.telefone1} IS NOT NULL`),
+    index('rf_estab_fone2_idx').on(sql`(coalesce(${t.ddd2}, '') || ${t.telefone2})`).where(sql`${t.telefone2} IS NOT NULL`),
+    index('rf_estab_endereco_idx')
+      .on(t.cep, sql`regexp_replace(${t.logradouro}, '[[:space:]]+', ' ', 'g')`, sql`regexp_replace(${t.numero}, '[[:space:]]+', '', 'g')`)
+      .where(sql`${t.cep} IS NOT NULL AND ${t.logradouro} IS NOT NULL AND ${t.numero} IS NOT NULL AND ${t.numero} NOT IN ('S/N', 'SN', '0', '')`),
   ],
 );
 
@@ -87,7 +94,8 @@ export const rfSocios = pgTable(
     representanteQualificacao: text('representante_qualificacao'),
     faixaEtaria: smallint('faixa_etaria'),
   },
-  (t) => [index('rf_socios_basico_idx').on(t.cnpjBasico), index('rf_socios_nome_idx').on(t.nome)],
+  // (nome, documento): /deep-search matches a partner by name AND the document as published (decision 0240).
+  (t) => [index('rf_socios_basico_idx').on(t.cnpjBasico), index('rf_socios_nome_doc_idx').on(t.nome, t.documento)],
 );
 
 export const rfSimples = pgTable('rf_simples', {

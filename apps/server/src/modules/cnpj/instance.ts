@@ -9,6 +9,8 @@ import { createMemoryFrontCache } from './memory-cache.ts';
 import { AppError } from '../../http/errors.ts';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import type { LookupResult, NormalizedCompany } from './types.ts';
+import { localCnpjRecord } from '../prospecting/public.ts';
+import { fromLocalRecord } from './local-source.ts';
 
 export function parseProviderList(value: string): string[] {
   return value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
@@ -27,6 +29,11 @@ export function cnpjLookupFor(s: Services): CnpjLookup {
         cnpja: cfg.CNPJA_URL,
       },
       timeoutMs: cfg.CNPJ_TIMEOUT_MS,
+      // The imported Receita open data first (decision 0243); the providers only for what it lacks.
+      local: async (cnpj) => {
+        const record = await localCnpjRecord(s, cnpj);
+        return record ? fromLocalRecord(record) : null;
+      },
       cache: createMemoryFrontCache(createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS), {
         ttlMs: Math.min(5 * 60_000, cfg.CNPJ_CACHE_DAYS * 86_400_000),
       }),

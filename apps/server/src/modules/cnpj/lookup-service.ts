@@ -14,6 +14,8 @@ export const LOOKUP_RATE_LIMITED_MESSAGE =
 export const DEFAULT_BACKOFF_MS = 60_000;
 /** The whole lookup (cache read, every provider asked, cache write) ends within this. */
 export const DEFAULT_DEADLINE_MS = 4000;
+/** The local data's read: a primary-key lookup; slower than this, the providers are asked. */
+const LOCAL_MS = 1000;
 /** Below this much time left, no further provider is asked. */
 const MIN_PROVIDER_MS = 100;
 
@@ -27,6 +29,12 @@ export type CnpjLookupOptions = {
   /** The whole lookup's deadline (real time, whatever `now` says). */
   deadlineMs?: number;
   cache: CnpjCache;
+  /**
+   * Read before the cache and the providers (decision 0243): the imported Receita open data. A
+   * record found there is the answer and no provider is asked; null (not imported, or the CNPJ
+   * is not there), an error or a slow read fall through to the cache and the providers.
+   */
+  local?: (cnpj: string) => Promise<NormalizedCompany | null>;
   fetch?: typeof fetch;
   now?: () => number;
   /** Overrides the providers' known requests-per-minute limits. */
@@ -113,6 +121,10 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
 
   async function run(cnpj: string, fresh: boolean, endsAt: number): Promise<LookupResult> {
     const left = () => endsAt - Date.now();
+    if (options.local) {
+      const local = await within(options.local(cnpj).catch(() => null), Math.min(LOCAL_MS, left()), null);
+      if (local) return { status: 'found', company: local };
+    }
     const cached = fresh ? null : await within(options.cache.get(cnpj).catch(() => null), left(), null);
     if (cached) return { status: 'found', company: cached };
 

@@ -3,6 +3,7 @@ import { lookupQuerySchema, PROSPECTING_MESSAGES, prospectSearchSchema } from '@
 import { areaRouter } from '../../http/area-router.ts';
 import { notFound, parseWith } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
+import { deepSearch } from './deep-search.ts';
 import { cnaes, company, municipios, search, status } from './queries.ts';
 import { rfPool } from './rf-pool.ts';
 
@@ -23,6 +24,11 @@ export function prospectingRoutes(s: Services) {
     const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
     if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
     return c.json(await company(rfPool(s), cnpj));
+  });
+  r.get('/deep-search/:cnpj', async (c) => {
+    const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
+    if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
+    return c.json(await deepSearch(rfPool(s), cnpj));
   });
   return r;
 }

@@ -5,4 +5,6 @@ export const prospectingKeys = {
   search: (query: string) => ['prospecting', 'search', query] as const,
   company: (cnpj: string) => ['prospecting', 'company', cnpj] as const,
   cnaes: (q: string) => ['prospecting', 'cnaes', q] as const,
+  deepSearch: (cnpj: string) => ['prospecting', 'deep-search', cnpj] as const,
+  providerLookup: (cnpj: string) => ['prospecting', 'provider-lookup', cnpj] as const,
 };

@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { normalizeCnpjInput } from '@sede/shared/cnpj';
 import { formatCnae, type ProspectCompany } from '@sede/shared/prospecting/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +9,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useProspectCompany } from '../api/get-company.ts';
+import { ProviderRecord } from '../components/provider-record.tsx';
 import { useProspectStatus } from '../api/get-status.ts';
 import { NoData } from '../components/no-data.tsx';
 import * as fmt from '../lib/format.ts';
@@ -54,7 +56,11 @@ export default function CnpjSearchPage() {
           ) : record.isPending ? (
             <Spinner />
           ) : record.isError ? (
-            <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
+            record.error instanceof ApiError && record.error.status === 404 ? (
+              <ProviderRecord cnpj={cnpj} />
+            ) : (
+              <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
+            )
           ) : (
             <Record c={record.data} />
           )}
@@ -86,6 +92,7 @@ function Record({ c }: { c: ProspectCompany }) {
           <p className="text-sm text-slate-600">
             {fmt.cnpj(c.cnpj)} · {c.matriz ? 'Matriz' : 'Filial'}{c.nomeFantasia ? ` · ${c.nomeFantasia}` : ''}
           </p>
+          <Link to={`/deep-search?cnpj=${c.cnpj}`} className="mt-1 inline-block text-sm font-medium text-[var(--color-accent)] underline">Ver relações</Link>
         </div>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <Item label="Situação cadastral">{fmt.situacao(c.situacao)} desde {fmt.date(c.dataSituacao)}{c.motivoSituacao && c.situacao !== '02' ? ` (${c.motivoSituacao})` : ''}</Item>

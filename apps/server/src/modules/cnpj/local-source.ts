@@ -1,0 +1,31 @@
+// The imported Receita Federal open data as the first source of every CNPJ lookup (issue 14
+// item 6; decision 0243): the same fields the providers give, mapped with the same rules.
+import { SITUACOES } from '@sede/shared/prospecting/schemas';
+import type { LocalCnpjRecord } from '../prospecting/public.ts';
+import * as n from './normalize.ts';
+import type { NormalizedCompany } from './types.ts';
+
+/** `api_used` of a record read from the imported open data. */
+export const LOCAL_SOURCE = 'receita_local';
+
+export function fromLocalRecord(r: LocalCnpjRecord): NormalizedCompany | null {
+  const razao = n.text(r.razaoSocial);
+  if (!razao) return null;
+  return {
+    cnpj: r.cnpj,
+    razao_social: razao,
+    nome_fantasia: n.text(r.nomeFantasia),
+    telefone: r.telefone1 ? n.digits(`${r.ddd1 ?? ''}${r.telefone1}`) : null,
+    email: n.email(r.email),
+    logradouro: n.logradouro(r.tipoLogradouro, r.logradouro),
+    numero: n.numero(r.numero),
+    bairro: n.text(r.bairro),
+    municipio: n.text(r.municipio),
+    uf: n.uf(r.uf),
+    cep: n.cep(r.cep),
+    api_used: LOCAL_SOURCE,
+    situacao: r.situacao ? n.text(SITUACOES[r.situacao as keyof typeof SITUACOES] ?? r.situacao) : null,
+    atividade_principal: n.cnae(r.cnaePrincipal, r.cnaeDescricao),
+    data_abertura: n.isoDate(r.dataInicio),
+  };
+}

@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import type { Services } from '../../services.ts';
+import { ImportError, importReceita, type ImportResult } from './importer/import.ts';
+import { rfPool } from './rf-pool.ts';
+
+/**
+ * The admin-free refresh of the Receita Federal open data (issue 14 item 1; decision 0241): a
+ * pg-boss schedule checks RECEITA_DATA_URL once a day and imports the newest month not yet
+ * imported with the same importer as the CLI (download, stream, load into new tables, swap).
+ * A failure is logged and leaves the previous data; one import at a time (a singleton queue,
+ * and a PostgreSQL advisory lock shared with `npm run receita:import`).
+ */
+
+export const REFRESH_QUEUE = 'prospecting-refresh';
+/** Every day at 04:10 (São Paulo): the Receita publishes a month's folder on an unannounced day. */
+export const REFRESH_CRON = '10 4 * * *';
+/** A base given as is (no `YYYY-MM/` folders) is imported again after this many days. */
+export const SAME_BASE_DAYS = 28;
+/** An import of the full register takes about an hour here: the job may run this long. */
+const EXPIRE_HOURS = 12;
+
+const LOCK_KEY = 'sede.rf-import';
+
+export type RefreshOutcome =
+  | { status: 'not_configured' }
+  | { status: 'busy' }
+  | { status: 'up_to_date'; source: string }
+  | { status: 'imported'; source: string; result: ImportResult }
+  | { status: 'failed'; source: string | null; message: string };
+
+/**
+ * Runs `work` holding the import lock of that database; `null` when another import holds it.
+ * The lock is a session lock on a connection of its own, released at the end (or when the
+ * process dies: PostgreSQL drops it with the session).
+ */
+export async function withImportLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T | null> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [LOCK_KEY]);
+    if (!rows[0]!.ok) return null;
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** The months (`YYYY-MM`) a folder listing links to, newest first. */
+export function monthsOf(listing: string): string[] {
+  const found = new Set<string>();
+  for (const m of listing.matchAll(/href\s*=\s*["']?(?:[^"'>\s]*\/)?((?:19|20)\d{2}-(?:0[1-9]|1[0-2]))\/?["'\s>]/gi)) found.add(m[1]!);
+  return [...found].sort().reverse();
+}
+
+/**
+ * What to import from `url`: the newest `YYYY-MM/` folder of its listing when it has any,
+ * unless it was imported already; else the URL itself as one month's base, unless it was
+ * imported in the last SAME_BASE_DAYS days. Null: nothing new.
+ */
+export async function pickSource(pool: pg.Pool, url: string, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  const base = url.endsWith('/') ? url : `${url}/`;
+  let months: string[] = [];
+  const res = await fetchImpl(base);
+  if (res.ok) months = monthsOf(await res.text());
+  else await res.body?.cancel();
+  if (months.length) {
+    const source = new URL(`${months[0]}/`, base).toString();
+    const done = await pool.query('SELECT 1 FROM rf_imports WHERE source = $1 LIMIT 1', [source]);
+    return done.rowCount ? null : source;
+  }
+  const recent = await pool.query(`SELECT 1 FROM rf_imports WHERE source = $1 AND finished_at > now() - make_interval(days => $2) LIMIT 1`, [base, SAME_BASE_DAYS]);
+  return recent.rowCount ? null : base;
+}
+
+export async function runRefresh(s: Services, opts: { log?: (line: string) => void } = {}): Promise<RefreshOutcome> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const url = s.cfg.RECEITA_DATA_URL;
+  if (!url) return { status: 'not_configured' };
+  const pool = rfPool(s);
+  let source: string | null = null;
+  const outcome = await withImportLock(pool, async (): Promise<RefreshOutcome> => {
+    try {
+      source = await pickSource(pool, url);
+      if (!source) {
+        log(`[receita] atualização: nada novo em ${url}`);
+        return { status: 'up_to_date', source: url };
+      }
+      log(`[receita] atualização mensal: importando ${source}`);
+      const result = await importReceita(pool, source, { log, source });
+      return { status: 'imported', source, result };
+    } catch (e) {
+      const message = e instanceof ImportError ? e.message : (e as Error).message;
+      console.error(`[receita] atualização interrompida (${source ?? url}): ${message}; os dados anteriores continuam em uso.`);
+      return { status: 'failed', source, message };
+    }
+  });
+  if (!outcome) {
+    log('[receita] atualização: outra importação está em andamento; nada feito.');
+    return { status: 'busy' };
+  }
+  return outcome;
+}
+
+/** In the module's start: the queue (one job at a time), the daily check and its worker. */
+export async function scheduleRefresh(s: Services): Promise<void> {
+  await s.boss.createQueue(REFRESH_QUEUE, { name: REFRESH_QUEUE, policy: 'singleton', retryLimit: 0, expireInHours: EXPIRE_HOURS });
+  // Without RECEITA_DATA_URL nothing is scheduled; a schedule left by an earlier configuration finds
+  // nothing to do (runRefresh answers not_configured). Not unscheduled here: pg-boss's unschedule
+  // at start disturbed the other queues' workers in the company-data tests.
+  if (s.cfg.RECEITA_DATA_URL) await s.boss.schedule(REFRESH_QUEUE, REFRESH_CRON, {}, { tz: 'America/Sao_Paulo' });
+  await s.boss.work(REFRESH_QUEUE, async () => {
+    await runRefresh(s);
+  });
+}

@@ -1,0 +1,48 @@
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCnpjLookup } from '../api/lookup-cnpj.ts';
+import * as fmt from '../lib/format.ts';
+
+/**
+ * /cnpj-search's fallback (issue 14 item 3): a CNPJ the imported data lacks (newer than the
+ * month imported, or a partial import) is asked of the public providers through the product's
+ * CNPJ lookup; they give fewer fields than the full record.
+ */
+export function ProviderRecord({ cnpj }: { cnpj: string }) {
+  const lookup = useCnpjLookup(cnpj, true);
+  if (lookup.isPending) return <Spinner />;
+  if (lookup.isError) {
+    return (
+      <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        CNPJ não encontrado na base da Receita Federal importada. A consulta pública de CNPJ também não trouxe a empresa: {lookup.error.message}
+      </p>
+    );
+  }
+  const c = lookup.data;
+  const address = [c.logradouro, c.numero].filter(Boolean).join(', ');
+  const phone = c.telefone && c.telefone.length >= 10 ? `(${c.telefone.slice(0, 2)}) ****-${c.telefone.slice(-4)}` : null;
+  return (
+    <Card className="grid gap-4 p-4">
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-2 text-xs text-slate-700">
+        Este CNPJ não está na base da Receita Federal importada neste servidor; estes dados vêm da consulta pública de CNPJ (fonte: {c.api_used}). Sócios, CNAEs secundários, porte e capital aparecem quando a empresa estiver na base importada.
+      </p>
+      <div>
+        <h3 className="text-lg font-semibold text-slate-900">{c.razao_social}</h3>
+        <p className="text-sm text-slate-600">{fmt.cnpj(c.cnpj)}{c.nome_fantasia ? ` · ${c.nome_fantasia}` : ''}</p>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid gap-0.5"><dt className="text-xs text-slate-600">Situação cadastral</dt><dd className="text-sm text-slate-900">{c.situacao ?? '—'}</dd></div>
+        <div className="grid gap-0.5"><dt className="text-xs text-slate-600">Abertura</dt><dd className="text-sm text-slate-900">{fmt.date(c.data_abertura)}</dd></div>
+        <div className="grid gap-0.5"><dt className="text-xs text-slate-600">Atividade principal</dt><dd className="text-sm text-slate-900">{c.atividade_principal ?? '—'}</dd></div>
+        <div className="grid gap-0.5">
+          <dt className="text-xs text-slate-600">Endereço</dt>
+          <dd className="text-sm text-slate-900">{[address, c.bairro, [c.municipio, c.uf].filter(Boolean).join('/'), fmt.cep(c.cep)].filter(Boolean).join(' · ') || '—'}</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-xs text-slate-600">Telefone</dt>
+          <dd className="text-sm text-slate-900">{phone ?? 'Não informado'}<span className="block text-xs text-slate-600">Contatos mascarados até a revelação.</span></dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
