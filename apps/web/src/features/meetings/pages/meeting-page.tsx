@@ -113,7 +113,7 @@ export default function MeetingPage() {
                 run={async () => {
                   const a = await startAnalysis(m.id, chosenFile);
                   setShown(a.id);
-                  await qc.invalidateQueries({ queryKey: meetingKeys.analyses(m.id) });
+                  await qc.invalidateQueries({ queryKey: meetingKeys.all });
                   return { charged: 0, balance: company?.currency_amount ?? 0 };
                 }}
               />
@@ -125,8 +125,8 @@ export default function MeetingPage() {
               jobId={running.jobRunId}
               title={`Análise versão ${running.version} · ${running.fileName ?? ''}`}
               onFinished={(job) => {
-                void qc.invalidateQueries({ queryKey: meetingKeys.analyses(m.id) });
-                void qc.invalidateQueries({ queryKey: meetingKeys.meeting(m.id) });
+                // The meeting, its versions and the list's latest score.
+                void qc.invalidateQueries({ queryKey: meetingKeys.all });
                 if (job.status === 'failed') toast.error(`${job.error ?? 'A análise falhou.'} Nenhuma moeda foi cobrada.`);
               }}
             />
