@@ -94,7 +94,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     };
 
     if (path === '/__control' && req.method === 'POST') {
-      const body = JSON.parse(raw || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown; failTranscriptions?: number };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown; failTranscriptions?: number };
       if (body.mode && FAKE_OPENAI_MODES.includes(body.mode)) {
         mode = body.mode;
         malformedServed = false;
