@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { AI_MESSAGES, aiCredentials, type AiCredentials } from '../ai/index.ts';
 import { storageFromConfig } from '../files/storage.ts';
-import { GENERIC_FAILURE, JobFailure, defineJob, startJob } from '../jobs/run.ts';
+import { GENERIC_FAILURE, JobFailure, defineJob, startJob, wakeJobWorker } from '../jobs/run.ts';
 import { announce } from '../live/announce.ts';
 import { serverState } from '../module.ts';
 import { refundPaidAction, runPaidAction } from '../paid-actions/index.ts';
@@ -143,6 +143,8 @@ export async function startAnalysis(
     if (o.creds.source === 'own') state(s).ownKeys.set(row!.id, o.creds);
     return row!.id;
   });
+  // Committed: the worker picks the run up now instead of at its next poll (up to 1 s later).
+  wakeJobWorker(s, ANALYSIS_JOB);
   return getAnalysis(tenant, o.kind, id);
 }
 
