@@ -44,7 +44,7 @@ const answer = {
 };
 
 test.afterEach(async () => {
-  await control({ mode: 'ok', answer: null });
+  await control({ answerFor: { 'meeting-analysis_v1': null } });
 });
 
 test.describe('/analise-reunioes: análise de reuniões de vendas', () => {
@@ -59,7 +59,7 @@ test.describe('/analise-reunioes: análise de reuniões de vendas', () => {
       pipeline!.id,
       stage!.id,
     ]);
-    await control({ answer });
+    await control({ answerFor: { 'meeting-analysis_v1': answer } });
 
     await page.goto('/analise-reunioes');
     await expect(page.getByRole('heading', { name: 'Nenhuma reunião analisada' })).toBeVisible();

@@ -78,6 +78,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
   let acceptedKey: string | null = null;
   let malformedServed = false;
   let transcriber: ((req: TranscriptionRequest) => TranscriptionAnswer) | null = null;
+  const answersBySchema = new Map<string, unknown>();
   let transcriptionFailures = 0;
   let transcriptions = 0;
   const requests: RecordedRequest[] = [];
@@ -94,13 +95,19 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     };
 
     if (path === '/__control' && req.method === 'POST') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown; failTranscriptions?: number };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown; answerFor?: Record<string, unknown>; failTranscriptions?: number };
       if (body.mode && FAKE_OPENAI_MODES.includes(body.mode)) {
         mode = body.mode;
         malformedServed = false;
       }
       if (body.slowMs) slowMs = body.slowMs;
       if (typeof body.failTranscriptions === 'number') transcriptionFailures = body.failTranscriptions;
+      // A fixed answer for one structured prompt only (by its json_schema name, e.g. 'meeting-analysis_v1'; null clears it), so
+      // browser tests running in parallel against this one server do not answer each other's prompts.
+      for (const [name, a] of Object.entries(body.answerFor ?? {})) {
+        if (a === null) answersBySchema.delete(name);
+        else answersBySchema.set(name, a);
+      }
       // A fixed answer for chat completions (browser tests); null goes back to the schema's sample.
       if (body.answer !== undefined) responder = body.answer === null ? null : () => body.answer;
       return send(200, JSON.stringify({ mode, slowMs }));
@@ -143,6 +150,8 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       if (malformed) {
         malformedServed = true;
         content = '{"resposta": "isto não segue o esquema"';
+      } else if (answersBySchema.has(body.response_format?.json_schema?.name ?? '')) {
+        content = JSON.stringify(answersBySchema.get(body.response_format!.json_schema!.name));
       } else if (responder) {
         const answer = responder(body);
         content = typeof answer === 'string' ? answer : JSON.stringify(answer);
@@ -237,6 +246,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       return transcriptions;
     },
     reset() {
+      answersBySchema.clear();
       transcriber = null;
       transcriptionFailures = 0;
       transcriptions = 0;
