@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MATERIAL_MESSAGES as M } from '@sede/shared/analysis/schemas';
 import type { Services } from '../../services.ts';
-import { aiClient, mapProviderError, type AiCredentials } from '../ai/index.ts';
+import { transcribe, type AiCredentials } from '../ai/index.ts';
 import { serverState } from '../module.ts';
 import { MaterialError, type Material, type TranscriptSegment } from './material.ts';
 
@@ -95,24 +95,15 @@ async function split(input: string, dir: string, partSeconds: number, duration: 
   return parts.filter((p, i) => i === 0 || p.end - p.start >= 0.5);
 }
 
-type VerboseSegment = { start?: number; end?: number; text?: string };
 
-/** One part through the endpoint; segments shifted by the part's start. */
+/** One part through the gateway's `transcribe` (verbose_json); segments shifted by the part's start. */
 async function transcribePart(s: Services, creds: AiCredentials, part: Part, index: number): Promise<TranscriptSegment[]> {
-  const client = aiClient(s, creds);
-  const { toFile } = await import('openai');
-  const file = await toFile(await readFile(part.file), `parte-${index + 1}.mp3`, { type: 'audio/mpeg' });
-  let r: { text?: string; segments?: VerboseSegment[]; duration?: number };
-  try {
-    r = (await client.audio.transcriptions.create({ file, model: creds.transcriptionModel, language: 'pt', response_format: 'verbose_json' })) as typeof r;
-  } catch (e) {
-    throw mapProviderError(e, creds);
-  }
+  const r = await transcribe(s, creds, await readFile(part.file), { filename: `parte-${index + 1}.mp3`, contentType: 'audio/mpeg' });
   const round = (v: number) => Math.round(v * 100) / 100;
-  if (Array.isArray(r.segments) && r.segments.length) {
+  if (r.segments?.length) {
     return r.segments
       .filter((x) => (x.text ?? '').trim())
-      .map((x) => ({ speaker: null, start: round(part.start + (x.start ?? 0)), end: x.end === undefined ? null : round(part.start + x.end), text: x.text!.trim() }));
+      .map((x) => ({ speaker: null, start: round(part.start + (x.start ?? 0)), end: x.end === undefined ? null : round(part.start + x.end), text: x.text.trim() }));
   }
   // An endpoint without segments (plain json): the part is one segment.
   const text = (r.text ?? '').trim();
