@@ -353,5 +353,8 @@ describe('meetings: isolation', () => {
     expect((await call(`/api/meetings/${m.id}`, vendas, 'DELETE')).status).toBe(200);
     expect((await call(`/api/meetings/${m.id}`, vendas)).status).toBe(404);
     expect((await call(`/api/meetings/analyses/${analysis.id}`, vendas)).status).toBe(404);
+    // The recording or transcript (personal data) goes with the meeting.
+    expect(await sql(server, 'select deleted_at is not null as gone from files where id = $1', [fileId])).toEqual([{ gone: true }]);
+    expect((await call(`/api/files/${fileId}/content`, vendas)).status).toBe(404);
   });
 });

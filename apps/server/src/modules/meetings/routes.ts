@@ -57,7 +57,7 @@ export function meetingsRoutes(s: Services) {
   });
   r.get('/:id', async (c) => c.json(await getMeeting(tenant(c), id(c))));
   r.delete('/:id', requirePermission('comercial.delete'), async (c) => {
-    await deleteMeeting(tenant(c), id(c));
+    await deleteMeeting(s, tenant(c), id(c));
     return c.json({ success: true });
   });
   r.get('/:id/analyses', async (c) => {
