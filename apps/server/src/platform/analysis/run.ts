@@ -242,5 +242,7 @@ export async function runAnalysisJob(
     throw new JobFailure(message);
   } finally {
     ownKeys.delete(id);
+    // Runs queued behind this one start as soon as it ends, not at the worker's next poll (1 s).
+    wakeJobWorker(s, ANALYSIS_JOB);
   }
 }
