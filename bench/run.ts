@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startFakeOpenAi } from '../apps/server/test/support/fake-openai.ts';
 import { ensureBuilt, ROOT } from './lib/build.ts';
 import { measureAuthInBrowser } from './lib/browser-size.ts';
 import { measureAuthBundle } from './lib/bundle-size.ts';
@@ -46,10 +47,13 @@ async function main() {
   const port = await freePort();
   const pgPort = await freePort();
   let server: RunningProcess | null = null;
+  // The platform AI is the fake model answering at once (decision 0234), as in the integration tests.
+  const fakeAi = await startFakeOpenAi();
+  const aiEnv = { AI_BASE_URL: fakeAi.baseUrl, AI_API_KEY: 'sk-bench', AI_MODEL: 'modelo-bench' };
   // The embedded superuser's password is random, written to DATA_DIR/pg-password at start (read on connect).
   const db = sqlClient({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'sede', password: () => readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim() });
   try {
-    server = await startProductionServer({ dataDir, port, pgPort, webDist });
+    server = await startProductionServer({ dataDir, port, pgPort, webDist, env: aiEnv });
     rows.push({ name: 'first start, fresh DATA_DIR (initdb, migrations)', value: ms(server.readyMs) });
     const baseUrl = server.baseUrl;
 
@@ -98,7 +102,7 @@ async function main() {
       const code = await server.stop();
       server = null;
       if (code !== 0) rows.push({ name: `SIGTERM exit code (stop ${i + 1})`, value: String(code), target: '0', ok: false });
-      server = await startProductionServer({ dataDir, port, pgPort, webDist }, 30_000);
+      server = await startProductionServer({ dataDir, port, pgPort, webDist, env: aiEnv }, 30_000);
       restarts.push(server.readyMs);
     }
     const median = [...restarts].sort((x, y) => x - y)[1]!;
@@ -110,7 +114,7 @@ async function main() {
     });
 
     // 5. Plug-ins: bench/*.bench.ts.
-    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, db: db.db, seedCompany: db.seedCompany };
+    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, db: db.db, seedCompany: db.seedCompany, fakeAi };
     // BENCH_PLUGINS=coins,platform runs only those plug-ins (while iterating).
     const only = process.env.BENCH_PLUGINS?.split(',').map((p) => p.trim()).filter(Boolean);
     for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts') && (!only?.length || only.includes(f.replace(/\.bench\.ts$/, '')))).sort()) {
@@ -137,6 +141,7 @@ async function main() {
   } finally {
     await db.close().catch(() => {});
     await server?.stop();
+    await fakeAi.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -1,4 +1,5 @@
 import type { Database } from '@sede/db/client';
+import type { FakeOpenAi } from '../apps/server/test/support/fake-openai.ts';
 import type { SeedCompany } from '../apps/server/test/support/seed.ts';
 
 /** What every `bench/*.bench.ts` plug-in receives. */
@@ -15,6 +16,8 @@ export type BenchContext = {
   db: Database;
   /** Runs SQL on the server's database and returns the rows. */
   sql: <T = Record<string, any>>(query: string, params?: unknown[]) => Promise<T[]>;
+  /** The fake OpenAI-compatible server the bench server uses as its platform AI (decision 0234). */
+  fakeAi: FakeOpenAi;
 };
 
 /** One line of the printed table. `ok` undefined = informative only (no target). */

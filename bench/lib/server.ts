@@ -22,7 +22,7 @@ export function freshDataDir(): string {
   return dir;
 }
 
-export type ServerOptions = { dataDir: string; port: number; pgPort: number; webDist: string };
+export type ServerOptions = { dataDir: string; port: number; pgPort: number; webDist: string; env?: Record<string, string> };
 
 export type RunningProcess = {
   child: ChildProcess;
@@ -45,6 +45,7 @@ export async function startProductionServer(o: ServerOptions, timeoutMs = 120_00
     EMBEDDED_PG_PORT: String(o.pgPort),
     WEB_DIST: o.webDist,
     AUTH_RATE_LIMIT: 'off',
+    ...o.env,
   };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'BETTER_AUTH_SECRET']) delete env[name];
   const t0 = performance.now();

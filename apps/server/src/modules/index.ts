@@ -22,6 +22,7 @@ import juridico from './juridico/module.ts';
 import rh from './rh/module.ts';
 import projects from './projects/module.ts';
 import rhRecruiting from './rh-recruiting/module.ts';
+import meetings from './meetings/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
 import notifications from './notifications/module.ts';
@@ -71,4 +72,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   rh,
   projects,
   rhRecruiting,
+  meetings,
 ];

@@ -43,7 +43,7 @@ describe('reading the material of an analysis', () => {
     expect((await read('contrato-latin1.txt', 'text/plain')).text).toBe('Cláusula única: reajuste anual pelo INPC.');
   });
 
-  it('an empty file, an audio (later increment) and an unsupported type', async () => {
+  it('an empty file, an audio (read only by an analysis, which transcribes it) and an unsupported type', async () => {
     await expect(read('vazio.txt', 'text/plain')).rejects.toMatchObject({ code: 'MATERIAL_EMPTY' });
     await expect(readMaterial({ bytes: new TextEncoder().encode('   \n '), mime: 'text/plain', name: 'a.txt' })).rejects.toMatchObject({ code: 'MATERIAL_EMPTY' });
     await expect(readMaterial({ bytes: new Uint8Array([1, 2, 3]), mime: 'audio/mpeg', name: 'a.mp3' })).rejects.toMatchObject({ code: 'MATERIAL_AUDIO_NOT_YET' });

@@ -178,6 +178,7 @@ describe('export of everything the company holds', () => {
     exported.push('employees', 'employee_leaves');
     exported.push('projects', 'project_members', 'project_columns', 'project_tasks');
     exported.push('job_openings', 'candidates', 'interviews', 'recruiting_settings');
+    exported.push('meetings', 'meeting_step_tasks');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

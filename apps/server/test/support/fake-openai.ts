@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
  * Modes: ok, slow (answers after slowMs), rate_limited (429 + retry-after), error_500,
  * malformed (answers JSON that breaks the schema, every time), malformed_once (only the first
  * time, then fine), unauthorized (401).
+ * Transcriptions: `setTranscriber` answers per request (its index counts from 0), `transcriptionCount()`
+ * counts them, `failTranscriptions(n)` answers 500 to the next n transcription requests (chat still answers).
  */
 export type FakeOpenAiMode = 'ok' | 'slow' | 'rate_limited' | 'error_500' | 'malformed' | 'malformed_once' | 'unauthorized';
 export const FAKE_OPENAI_MODES: readonly FakeOpenAiMode[] = ['ok', 'slow', 'rate_limited', 'error_500', 'malformed', 'malformed_once', 'unauthorized'];
@@ -31,6 +33,12 @@ export type FakeOpenAi = {
   setResponder(fn: ((req: ChatRequest) => unknown) | null): void;
   /** Only this key is accepted (Authorization: Bearer <key>); null accepts any. */
   setAcceptedKey(key: string | null): void;
+  /** A per-test answer to transcriptions (verbose_json fields); null goes back to the default sample. */
+  setTranscriber(fn: ((req: TranscriptionRequest) => TranscriptionAnswer) | null): void;
+  /** The next n transcription requests answer 500 (Infinity: all of them; 0: none). */
+  failTranscriptions(n: number): void;
+  /** How many transcription requests arrived since the last reset. */
+  transcriptionCount(): number;
   reset(): void;
   close(): Promise<void>;
 };
@@ -58,6 +66,9 @@ export function sampleFor(schema: JsonSchema | undefined): unknown {
   }
 }
 
+export type TranscriptionRequest = { index: number; bytes: number; filename: string | null; format: string };
+export type TranscriptionAnswer = { text: string; duration?: number; segments?: { start: number; end: number; text: string }[] };
+
 const errorBody = (message: string, type: string, code: string | null) => JSON.stringify({ error: { message, type, param: null, code } });
 
 export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
@@ -66,6 +77,10 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
   let responder: ((req: ChatRequest) => unknown) | null = null;
   let acceptedKey: string | null = null;
   let malformedServed = false;
+  let transcriber: ((req: TranscriptionRequest) => TranscriptionAnswer) | null = null;
+  const answersBySchema = new Map<string, unknown>();
+  let transcriptionFailures = 0;
+  let transcriptions = 0;
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
@@ -80,12 +95,19 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     };
 
     if (path === '/__control' && req.method === 'POST') {
-      const body = JSON.parse(raw || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown; answerFor?: Record<string, unknown>; failTranscriptions?: number };
       if (body.mode && FAKE_OPENAI_MODES.includes(body.mode)) {
         mode = body.mode;
         malformedServed = false;
       }
       if (body.slowMs) slowMs = body.slowMs;
+      if (typeof body.failTranscriptions === 'number') transcriptionFailures = body.failTranscriptions;
+      // A fixed answer for one structured prompt only (by its json_schema name, e.g. 'meeting-analysis_v1'; null clears it), so
+      // browser tests running in parallel against this one server do not answer each other's prompts.
+      for (const [name, a] of Object.entries(body.answerFor ?? {})) {
+        if (a === null) answersBySchema.delete(name);
+        else answersBySchema.set(name, a);
+      }
       // A fixed answer for chat completions (browser tests); null goes back to the schema's sample.
       if (body.answer !== undefined) responder = body.answer === null ? null : () => body.answer;
       return send(200, JSON.stringify({ mode, slowMs }));
@@ -128,6 +150,8 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       if (malformed) {
         malformedServed = true;
         content = '{"resposta": "isto não segue o esquema"';
+      } else if (answersBySchema.has(body.response_format?.json_schema?.name ?? '')) {
+        content = JSON.stringify(answersBySchema.get(body.response_format!.json_schema!.name));
       } else if (responder) {
         const answer = responder(body);
         content = typeof answer === 'string' ? answer : JSON.stringify(answer);
@@ -152,6 +176,27 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       if (!raw.includes('name="file"')) return send(400, errorBody("1 validation error for Request\nbody -> file\n  field required", 'invalid_request_error', null));
       const format = /name="response_format"\r\n\r\n([a-z_]+)/.exec(raw)?.[1] ?? 'json';
       const language = /name="language"\r\n\r\n([a-z]+)/.exec(raw)?.[1] ?? 'pt';
+      const index = transcriptions++;
+      if (transcriptionFailures > 0) {
+        transcriptionFailures--;
+        return send(500, errorBody('The server had an error while processing your request. Sorry about that!', 'server_error', null));
+      }
+      const filename = /name="file"; filename="([^"]*)"/.exec(raw)?.[1] ?? null;
+      const fileStart = raw.indexOf('\r\n\r\n', raw.indexOf('name="file"'));
+      const fileEnd = raw.indexOf('\r\n--', fileStart + 4);
+      const bytes = fileStart >= 0 && fileEnd > fileStart ? fileEnd - fileStart - 4 : 0;
+      const custom = transcriber?.({ index, bytes, filename, format });
+      if (custom) {
+        if (format === 'text') {
+          res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+          return res.end(`${custom.text}\n`);
+        }
+        if (format === 'verbose_json') {
+          const segments = (custom.segments ?? [{ start: 0, end: custom.duration ?? 1, text: custom.text }]).map((x, id) => ({ id, seek: 0, ...x, tokens: [1], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }));
+          return send(200, JSON.stringify({ task: 'transcribe', language: 'portuguese', duration: custom.duration ?? segments.at(-1)?.end ?? 0, text: custom.text, segments }));
+        }
+        return send(200, JSON.stringify({ text: custom.text }));
+      }
       const text = 'Olá, esta é uma transcrição de teste.';
       if (format === 'text') {
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -191,7 +236,20 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     setAcceptedKey(k) {
       acceptedKey = k;
     },
+    setTranscriber(fn) {
+      transcriber = fn;
+    },
+    failTranscriptions(n) {
+      transcriptionFailures = n;
+    },
+    transcriptionCount() {
+      return transcriptions;
+    },
     reset() {
+      answersBySchema.clear();
+      transcriber = null;
+      transcriptionFailures = 0;
+      transcriptions = 0;
       mode = 'ok';
       responder = null;
       acceptedKey = null;

@@ -16,6 +16,7 @@ import documents from '../features/documents/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
 import rhRecruiting from '../features/rh-recruiting/manifest.ts';
+import meetings from '../features/meetings/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import projects from '../features/projects/manifest.ts';
@@ -42,6 +43,7 @@ export const MANIFESTS: FeatureManifest[] = [
   rh,
   projects,
   rhRecruiting,
+  meetings,
   crmMetrics,
   crmBoard,
   crmContacts,

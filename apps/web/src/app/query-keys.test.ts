@@ -17,6 +17,7 @@ import { crmMetricsKeys } from '../features/crm-metrics/api/keys.ts';
 import { financeKeys } from '../features/finance/api/keys.ts';
 import { documentKeys } from '../features/documents/api/keys.ts';
 import { juridicoKeys } from '../features/juridico/api/keys.ts';
+import { meetingKeys } from '../features/meetings/api/keys.ts';
 import { prospectingKeys } from '../features/prospecting/api/keys.ts';
 import { supportKeys } from '../features/support/api/keys.ts';
 
@@ -50,7 +51,7 @@ describe('query keys', () => {
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
     // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, meetingKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

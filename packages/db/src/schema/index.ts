@@ -21,3 +21,4 @@ export * from './documents.ts';
 export * from './rh.ts';
 export * from './projects.ts';
 export * from './recruiting.ts';
+export * from './meetings.ts';

@@ -16,7 +16,7 @@ export const ANALYSIS_STAGES = {
 export type AnalysisStatus = keyof typeof ANALYSIS_STAGES;
 export const ANALYSIS_STATUSES = Object.keys(ANALYSIS_STAGES) as [AnalysisStatus, ...AnalysisStatus[]];
 
-export const ANALYSIS_KINDS = ['contract', 'resume', 'interview'] as const;
+export const ANALYSIS_KINDS = ['contract', 'resume', 'interview', 'meeting'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** One version of an analysis of a subject (a contract…), newest first in lists. */
@@ -46,7 +46,10 @@ export const MATERIAL_MESSAGES = {
   unreadablePdf: 'Não foi possível ler este PDF: o arquivo parece estar corrompido.',
   unreadableDocx: 'Não foi possível ler este DOCX: o arquivo parece estar corrompido.',
   unsupported: 'Tipo de arquivo não suportado para análise: envie PDF, DOCX ou TXT.',
-  audioNotYet: 'A transcrição de gravações ainda não está disponível: envie a transcrição em TXT, VTT ou SRT.',
+  audioNotYet: 'Gravações só são lidas por uma análise (com transcrição): envie a gravação pela análise ou a transcrição em TXT, VTT ou SRT.',
+  audioUnreadable: 'Não foi possível ler esta gravação: o arquivo parece estar corrompido ou não é um áudio. Envie MP3, M4A, WAV, OGG ou WebM.',
+  audioTooLong: (duration: string) => `A gravação tem ${duration}; o limite é de 2 horas. Divida a gravação em partes menores e analise cada uma. Nenhuma moeda foi cobrada.`,
+  audioNoSpeech: 'Não encontramos fala nesta gravação para transcrever.',
   tooLong: 'O texto é longo demais para uma análise (mais de 400 mil caracteres).',
   fileGone: 'O arquivo da análise não foi encontrado: ele pode ter sido excluído.',
   interrupted: 'A análise foi interrompida por uma reinicialização do servidor. Nenhuma moeda foi cobrada; inicie-a novamente.',

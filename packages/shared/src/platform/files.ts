@@ -46,7 +46,8 @@ export const FILE_KINDS = {
   audio: {
     label: 'Áudio',
     maxBytes: 200 * MB,
-    mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/webm', 'video/webm'],
+    // file-type names an Ogg/Opus recording (WhatsApp voice notes) 'audio/ogg; codecs=opus'.
+    mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/ogg; codecs=opus', 'audio/opus', 'audio/webm', 'video/webm'],
     accept: 'audio/*,.mp3,.m4a,.wav,.ogg,.webm',
     typesLabel: 'MP3, M4A, WAV, OGG ou WebM',
   },

@@ -92,13 +92,19 @@ function validate<S extends z.ZodType>(schema: S, content: string): { ok: true; 
 
 export type TranscribeOptions = { language?: string; filename?: string; contentType?: string };
 
-/** Audio → text through the provider's transcription endpoint (`/audio/transcriptions`). */
+export type TranscriptionSegment = { start: number; end: number; text: string };
+
+/**
+ * Audio → text through the provider's transcription endpoint (`/audio/transcriptions`,
+ * `verbose_json`): the text and, when the endpoint gives them, its timed segments. Long
+ * recordings are split first (platform/analysis/audio.ts).
+ */
 export async function transcribe(
   s: Services,
   creds: AiCredentials,
   audio: NodeJS.ReadableStream | ReadableStream<Uint8Array> | Blob | Buffer,
   opts: TranscribeOptions = {},
-): Promise<{ text: string; language?: string; duration?: number }> {
+): Promise<{ text: string; language?: string; duration?: number; segments?: TranscriptionSegment[] }> {
   const client = aiClient(s, creds);
   try {
     const file = await toFile(audio as Parameters<typeof toFile>[0], opts.filename ?? 'audio.webm', { type: opts.contentType ?? 'audio/webm' });
@@ -108,7 +114,8 @@ export async function transcribe(
       language: opts.language ?? 'pt',
       response_format: 'verbose_json',
     });
-    return { text: r.text, language: r.language, duration: r.duration };
+    const segments = Array.isArray(r.segments) ? r.segments.map((x) => ({ start: x.start, end: x.end, text: x.text })) : undefined;
+    return { text: r.text, language: r.language, duration: r.duration, segments };
   } catch (e) {
     throw mapProviderError(e, creds);
   }

@@ -22,6 +22,8 @@ export type Material = {
   segments: TranscriptSegment[] | null;
   /** True when speakers were inferred (audio transcription) rather than labelled in the file. */
   speakersInferred: boolean;
+  /** Recordings only: the probed duration in seconds. */
+  durationSeconds?: number;
 };
 
 export type MaterialInput = { bytes: Uint8Array; mime: string; name: string };

@@ -9,11 +9,12 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { AI_MESSAGES, aiCredentials, type AiCredentials } from '../ai/index.ts';
 import { storageFromConfig } from '../files/storage.ts';
-import { GENERIC_FAILURE, JobFailure, defineJob, startJob } from '../jobs/run.ts';
+import { GENERIC_FAILURE, JobFailure, defineJob, startJob, wakeJobWorker } from '../jobs/run.ts';
 import { announce } from '../live/announce.ts';
 import { serverState } from '../module.ts';
 import { refundPaidAction, runPaidAction } from '../paid-actions/index.ts';
-import { readMaterial, type Material } from './material.ts';
+import { transcribeRecording } from './audio.ts';
+import { formatOf, readMaterial, type Material } from './material.ts';
 
 /**
  * The analysis run (issue 13, decisions 0210–0212): every analysis is a platform job
@@ -142,15 +143,17 @@ export async function startAnalysis(
     if (o.creds.source === 'own') state(s).ownKeys.set(row!.id, o.creds);
     return row!.id;
   });
+  // Committed: the worker picks the run up now instead of at its next poll (up to 1 s later).
+  wakeJobWorker(s, ANALYSIS_JOB);
   return getAnalysis(tenant, o.kind, id);
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
+async function readAll(stream: Readable, max = MAX_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BYTES) throw new JobFailure(M.tooLong);
+    if (size > max) throw new JobFailure(M.tooLong);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -193,20 +196,33 @@ export async function runAnalysisJob(
     const creds = ctx.input.ownKey ? ownKeys.get(id) : aiCredentials(s.cfg, new Headers());
     if (!creds) throw new JobFailure(ctx.input.ownKey ? M.ownKeyLost : AI_MESSAGES.notConfigured);
 
-    await setStatus('extracting');
-    progress({ stage: ANALYSIS_STAGES.extracting, done: 0, total: 2 });
     if (!row.fileId) throw new JobFailure(M.fileGone);
     const [file] = await tenant.db
       .select()
       .from(F)
       .where(and(eq(F.id, row.fileId), eq(F.companyId, tenant.companyId), isNull(F.deletedAt)));
     if (!file) throw new JobFailure(M.fileGone);
+    const isAudio = formatOf(file.mime, file.name) === 'audio';
+    // A recording: read, probed and transcribed before any charge (decision 0230); stages 0–3.
+    const total = isAudio ? 3 : 2;
+    await setStatus('extracting');
+    progress({ stage: ANALYSIS_STAGES.extracting, done: 0, total });
     const stream = await storageFromConfig(s.cfg).get(file.storageKey);
     if (!stream) throw new JobFailure(M.fileGone);
-    const material = await readMaterial({ bytes: await readAll(stream), mime: file.mime, name: file.name });
+    let material: Material;
+    if (isAudio) {
+      const bytes = await readAll(stream, FILE_KINDS.audio.maxBytes);
+      await setStatus('transcribing');
+      progress({ stage: ANALYSIS_STAGES.transcribing, done: 1, total });
+      material = await transcribeRecording(s, creds, { bytes, name: file.name }, (done, parts) => {
+        if (parts > 1) progress({ stage: ANALYSIS_STAGES.transcribing, done: 1, total, message: `Parte ${Math.min(done + 1, parts)} de ${parts}` });
+      });
+    } else {
+      material = await readMaterial({ bytes: await readAll(stream), mime: file.mime, name: file.name });
+    }
 
     await setStatus('analyzing');
-    progress({ stage: ANALYSIS_STAGES.analyzing, done: 1, total: 2 });
+    progress({ stage: ANALYSIS_STAGES.analyzing, done: total - 1, total });
     const out = await runPaidAction(s, tenant, { action: def.action, reference, ownKey: creds.source === 'own' }, async () => {
       const result = await def.analyze({ s, tenant, creds, material, fileName: file.name, subjectId: row.subjectId });
       // Stored inside the paid work: a committed charge always has its result (decision 0211).
@@ -217,7 +233,7 @@ export async function runAnalysisJob(
       return result;
     });
     await setStatus('done', { charged: out.charged });
-    progress({ stage: ANALYSIS_STAGES.done, done: 2, total: 2 });
+    progress({ stage: ANALYSIS_STAGES.done, done: total, total });
     return { analysisId: id, charged: out.charged };
   } catch (e) {
     const message = e instanceof JobFailure || e instanceof AppError ? e.message : GENERIC_FAILURE;
@@ -226,5 +242,7 @@ export async function runAnalysisJob(
     throw new JobFailure(message);
   } finally {
     ownKeys.delete(id);
+    // Runs queued behind this one start as soon as it ends, not at the worker's next poll (1 s).
+    wakeJobWorker(s, ANALYSIS_JOB);
   }
 }

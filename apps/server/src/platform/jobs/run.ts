@@ -140,6 +140,12 @@ export async function startJob<I>(s: Services, tenant: Tenant, kind: string, inp
   return view;
 }
 
+/** Wakes this kind's worker now: after the caller's transaction that called `startJob(…, client)` committed. */
+export function wakeJobWorker(s: Services, kind: string): void {
+  const entry = registry(s).get(kind);
+  if (entry?.workerId) s.boss.notifyWorker(entry.workerId);
+}
+
 async function runOne(s: Services, kind: string, job: PgBoss.JobWithMetadata<JobData>, handler: JobHandler<unknown, unknown>) {
   const { runId, input } = job.data;
   // Claim the run: queued → running (a 'running' one is a resumed attempt after a restart).

@@ -10,6 +10,7 @@ import { dealSummaryV1 } from './deal-summary.v1.ts';
 import { projectFromBriefV1 } from './project-from-brief.v1.ts';
 import { interviewAnalysisV1 } from './interview-analysis.v1.ts';
 import { resumeAnalysisV1 } from './resume-analysis.v1.ts';
+import { meetingAnalysisV1 } from './meeting-analysis.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -28,6 +29,7 @@ export const PROMPTS = {
   [projectFromBriefV1.id]: projectFromBriefV1,
   [resumeAnalysisV1.id]: resumeAnalysisV1,
   [interviewAnalysisV1.id]: interviewAnalysisV1,
+  [meetingAnalysisV1.id]: meetingAnalysisV1,
 } as const satisfies Record<string, Prompt<never>>;
 
 export {
@@ -41,6 +43,7 @@ export {
   financeCategorySuggestionV1,
   financeDocumentReadingV1,
   interviewAnalysisV1,
+  meetingAnalysisV1,
   projectFromBriefV1,
   resumeAnalysisV1,
 };

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, ThumbsDown, ThumbsUp, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Deal, DealLostInput, Pipeline } from '@sede/shared/crm/deals';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
@@ -10,6 +11,7 @@ import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { deleteDeal, dealQueryOptions, loseDeal, reopenDeal, updateDeal, winDeal } from '../api/deals.ts';
 import { crmKeys } from '../api/keys.ts';
 import { DealExtraSections } from './deal-extra-sections.tsx';
@@ -45,6 +47,7 @@ export function DealPanel({ dealId, pipeline, currentUserId, canDelete, onClose 
 
 function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { dealId: string; pipeline: Pipeline | undefined; currentUserId: string; canDelete: boolean; onClose: () => void }) {
   const qc = useQueryClient();
+  const { permissions } = useAuth();
   const deal = useQuery(dealQueryOptions(dealId));
   const [lostOpen, setLostOpen] = useState(false);
   const done = (d: Deal, text: string) => {
@@ -165,6 +168,11 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
         <TaskList entityType="deal" entityId={d.id} title="Atividades" />
         <CommentThread entityType="deal" entityId={d.id} title="Comentários" />
         <FileManager entityType="deal" entityId={d.id} kinds={['document', 'image']} />
+        {permissions.canAccessComercial && (
+          <Link to={`/analise-reunioes?negocio=${d.id}`} className="w-fit text-sm text-[var(--color-accent)] underline">
+            Reuniões analisadas deste negócio
+          </Link>
+        )}
         <DealExtraSections dealId={d.id} />
       </div>
       <LostDialog open={lostOpen} onOpenChange={setLostOpen} pending={lost.isPending} onConfirm={(input) => lost.mutate(input)} />

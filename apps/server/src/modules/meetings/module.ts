@@ -1,0 +1,49 @@
+import { schema } from '@sede/db/client';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { forbidden } from '../../http/errors.ts';
+import { registerAnalysisKind } from '../../platform/analysis/index.ts';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { registerEntity } from '../../platform/entities.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { Services } from '../../services.ts';
+import { registerComercialTile } from '../comercial/public.ts';
+import { meetingAnalysisKind } from './analysis.ts';
+import { meetingsRoutes } from './routes.ts';
+import { MEETING_ENTITY, meetingExists, meetingsKpi } from './service.ts';
+
+const score = new Intl.NumberFormat('pt-BR');
+
+async function start(s: Services) {
+  // The recording or transcript (files) of a meeting: whoever reads Comercial; another company's id is 404.
+  registerEntity(s, MEETING_ENTITY, {
+    canSee: async (tenant, id, viewer) => {
+      if (!canAny(grantsFor(viewer.membership), ['comercial.read'])) throw forbidden();
+      return meetingExists(tenant, id);
+    },
+    path: (id) => `/analise-reunioes/${id}`,
+  });
+  await registerAnalysisKind(s, meetingAnalysisKind);
+  registerComercialTile(s, {
+    tool: 'analise-reunioes',
+    kpi: async (tenant) => {
+      const k = await meetingsKpi(tenant);
+      return {
+        label: 'Reuniões analisadas no mês',
+        value: k.averageScore === null ? score.format(k.analysedThisMonth) : `${score.format(k.analysedThisMonth)} · BANT médio ${k.averageScore}`,
+      };
+    },
+  });
+}
+
+/** Sales-meeting analysis (issue 13): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
+export default defineModule({
+  key: 'meetings',
+  mount: '/meetings',
+  routes: meetingsRoutes,
+  start,
+  exportData: async (_s, tenant, out) => {
+    const { meetings, meetingStepTasks } = schema;
+    out.csv('reunioes.csv', ['id', 'dealId', 'title', 'occurredOn', 'consentAt', 'consentBy', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, meetings));
+    out.csv('reunioes-proximos-passos.csv', ['id', 'meetingId', 'analysisId', 'stepIndex', 'taskId', 'createdBy', 'createdAt'], companyRows(tenant, meetingStepTasks));
+  },
+});

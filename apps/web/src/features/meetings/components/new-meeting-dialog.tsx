@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MEETING_MESSAGES } from '@sede/shared/meetings/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createMeeting } from '../api/create-meeting.ts';
+import { meetingKeys } from '../api/keys.ts';
+import { useDealOptions } from '../api/list-deals.ts';
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+/** 'Nova reunião': the deal, a title, the date and the consent of the people recorded; then the meeting's page. */
+export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' }: { open: boolean; onOpenChange: (v: boolean) => void; dealId?: string }) {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [dealId, setDealId] = useState(initialDeal);
+  const [title, setTitle] = useState('');
+  const [occurredOn, setOccurredOn] = useState(today());
+  const [consent, setConsent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const deals = useDealOptions(q);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const options = deals.data?.items ?? [];
+  const chosen = dealId || options[0]?.id || '';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Nova reunião" description="Escolha o negócio do CRM. Depois envie a gravação ou a transcrição na página da reunião.">
+      <form
+        className="grid gap-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(null);
+          if (!consent) return setError(MEETING_MESSAGES.consent);
+          if (!chosen) return setError('Escolha o negócio da reunião.');
+          setPending(true);
+          try {
+            const m = await createMeeting({ dealId: chosen, title, occurredOn: occurredOn || null, consent: true });
+            await qc.invalidateQueries({ queryKey: meetingKeys.all });
+            onOpenChange(false);
+            void navigate(`/analise-reunioes/${m.id}`);
+          } catch (err) {
+            setError(err instanceof ApiError ? err.message : 'Não foi possível criar a reunião.');
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium">
+            Buscar negócio
+          </label>
+          <Input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Título, organização ou pessoa" />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-deal`} className="text-sm font-medium">
+            Negócio
+          </label>
+          <select id={`${id}-deal`} className={inputClass} value={chosen} onChange={(e) => setDealId(e.target.value)}>
+            {options.length === 0 && <option value="">{deals.isPending ? 'Carregando…' : 'Nenhum negócio aberto encontrado'}</option>}
+            {options.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.title}
+                {d.organizationName ? ` · ${d.organizationName}` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-title`} className="text-sm font-medium">
+            Título da reunião
+          </label>
+          <Input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Ex.: Apresentação da proposta" required maxLength={200} />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-date`} className="text-sm font-medium">
+            Data da reunião
+          </label>
+          <Input id={`${id}-date`} type="date" value={occurredOn} onChange={(e) => setOccurredOn(e.target.value)} />
+        </div>
+        <label className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+          <span>As pessoas gravadas foram avisadas e consentiram com a gravação e com a análise por IA (LGPD). Guardamos quem confirmou e quando.</span>
+        </label>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={pending}>
+            Criar reunião
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { AnalysisView } from '../analysis/schemas.ts';
+import { safeText } from '../text.ts';
+
+/**
+ * Sales-meeting analysis (issue 13, decisions 0231–0234): a meeting of a CRM deal, its recording or
+ * transcript, and each analysis version (ai.meeting_analysis): summary, participants, needs and
+ * pains, objections, next steps, talk-time per speaker, a BANT qualification score and sentiment.
+ */
+
+export const MEETING_MESSAGES = {
+  id: 'Reunião não encontrada.',
+  notFound: 'Reunião não encontrada.',
+  analysisNotFound: 'Análise não encontrada.',
+  dealNotFound: 'Negócio não encontrado.',
+  title: 'Dê um título à reunião (até 200 caracteres).',
+  date: 'Data inválida: use AAAA-MM-DD.',
+  consent:
+    'Confirme que as pessoas gravadas foram avisadas e consentiram com a gravação e a análise antes de enviar.',
+  fileNotFound: 'Arquivo não encontrado nesta reunião.',
+  analysisNotDone: 'A análise ainda não terminou.',
+  steps: 'Escolha ao menos um próximo passo.',
+  stepIndex: 'Próximo passo inválido.',
+  nothingToCreate: 'Esses próximos passos já viraram atividades.',
+} as const;
+
+export const idSchema = z.uuid({ error: MEETING_MESSAGES.id });
+const isoDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '2000-01-01' && v <= '2100-12-31' && !Number.isNaN(Date.parse(v));
+
+export const meetingCreateSchema = z.object({
+  dealId: z.uuid({ error: MEETING_MESSAGES.dealNotFound }),
+  title: safeText({ error: MEETING_MESSAGES.title })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, MEETING_MESSAGES.title).max(200, MEETING_MESSAGES.title)),
+  occurredOn: z.string({ error: MEETING_MESSAGES.date }).refine(isoDate, MEETING_MESSAGES.date).nullable().optional(),
+  /** The people recorded were told and agreed (stored with who confirmed it and when). */
+  consent: z.literal(true, { error: MEETING_MESSAGES.consent }),
+});
+export type MeetingCreateInput = z.input<typeof meetingCreateSchema>;
+
+export const meetingListQuerySchema = z.object({ dealId: z.uuid({ error: MEETING_MESSAGES.dealNotFound }).optional() });
+export const startMeetingAnalysisSchema = z.object({ fileId: z.uuid({ error: MEETING_MESSAGES.fileNotFound }) });
+export const confirmStepsSchema = z.object({
+  steps: z.array(z.number({ error: MEETING_MESSAGES.stepIndex }).int(MEETING_MESSAGES.stepIndex).min(0, MEETING_MESSAGES.stepIndex).max(99, MEETING_MESSAGES.stepIndex), { error: MEETING_MESSAGES.steps }).min(1, MEETING_MESSAGES.steps).max(50),
+});
+
+export type MeetingView = {
+  id: string;
+  dealId: string;
+  dealTitle: string;
+  title: string;
+  occurredOn: string | null;
+  consentAt: string;
+  consentByName: string | null;
+  createdAt: string;
+  /** The newest analysis version (null before the first). */
+  latest: { id: string; version: number; status: string; qualificationScore: number | null; sentiment: Sentiment | null } | null;
+};
+
+/* ---------- The model's answer ---------- */
+
+export const SENTIMENTS = ['positivo', 'neutro', 'negativo'] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+export const SENTIMENT_LABELS: Record<Sentiment, string> = { positivo: 'Positivo', neutro: 'Neutro', negativo: 'Negativo' };
+export const SIDES = ['vendedor', 'cliente', 'outro'] as const;
+export type Side = (typeof SIDES)[number];
+export const SIDE_LABELS: Record<Side, string> = { vendedor: 'Nossa equipe', cliente: 'Cliente', outro: 'Outro' };
+export const HANDLING = ['bem', 'parcial', 'nao'] as const;
+export type Handling = (typeof HANDLING)[number];
+export const HANDLING_LABELS: Record<Handling, string> = { bem: 'Bem tratada', parcial: 'Tratada em parte', nao: 'Não tratada' };
+
+/** BANT: Budget, Authority, Need, Timeline; each 0–25, the score is their sum (0–100). */
+export const BANT_CRITERIA = ['budget', 'authority', 'need', 'timeline'] as const;
+export type BantCriterion = (typeof BANT_CRITERIA)[number];
+export const BANT_LABELS: Record<BantCriterion, string> = { budget: 'Orçamento (Budget)', authority: 'Autoridade (Authority)', need: 'Necessidade (Need)', timeline: 'Prazo (Timeline)' };
+
+const criterion = z.object({ score: z.number().int(), evidence: z.string() });
+
+export const meetingAnalysisSchema = z.object({
+  summary: z.string(),
+  participants: z.array(z.object({ name: z.string(), role: z.string().nullable(), side: z.enum(SIDES) })),
+  /** Only for recordings (no labels): the speaker from a numbered segment on, until the next entry. */
+  speakerTurns: z.array(z.object({ fromSegment: z.number().int(), speaker: z.string() })),
+  needs: z.array(z.object({ description: z.string(), quote: z.string().nullable() })),
+  pains: z.array(z.object({ description: z.string(), quote: z.string().nullable() })),
+  objections: z.array(z.object({ objection: z.string(), response: z.string().nullable(), handling: z.enum(HANDLING), quote: z.string().nullable() })),
+  nextSteps: z.array(z.object({ description: z.string(), owner: z.string().nullable(), dueDate: z.string().nullable() })),
+  qualification: z.object({ budget: criterion, authority: criterion, need: criterion, timeline: criterion }),
+  sentiment: z.object({ overall: z.enum(SENTIMENTS), explanation: z.string() }),
+});
+export type MeetingAnalysisAnswer = z.output<typeof meetingAnalysisSchema>;
+
+export type MeetingSegment = { speaker: string; start: number | null; end: number | null; text: string };
+export type TalkTime = { speaker: string; seconds: number; share: number };
+
+/** The stored result: the answer cleaned, talk-time computed from the segments, the BANT score summed. */
+export type MeetingAnalysisResult = {
+  summary: string;
+  participants: MeetingAnalysisAnswer['participants'];
+  needs: (MeetingAnalysisAnswer['needs'][number] & { found: boolean })[];
+  pains: (MeetingAnalysisAnswer['pains'][number] & { found: boolean })[];
+  objections: (MeetingAnalysisAnswer['objections'][number] & { found: boolean })[];
+  nextSteps: { description: string; owner: string | null; ownerUserId: string | null; ownerMember: string | null; dueDate: string | null }[];
+  qualification: { method: 'BANT'; score: number; criteria: Record<BantCriterion, { score: number; evidence: string }> };
+  sentiment: MeetingAnalysisAnswer['sentiment'];
+  talkTime: TalkTime[];
+  /** Talk-time from word counts (the transcript had no times). */
+  talkTimeEstimated: boolean;
+  speakersInferred: boolean;
+  transcript: MeetingSegment[];
+  source: { format: string; characters: number; durationSeconds: number | null };
+  promptId: string;
+};
+export type MeetingAnalysisView = AnalysisView<MeetingAnalysisResult> & { createdTasks: { stepIndex: number; taskId: string }[] };
+
+export type MeetingsKpi = { analysedThisMonth: number; averageScore: number | null };
