@@ -19,6 +19,7 @@ import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
 import invitations from './invitations/module.ts';
 import juridico from './juridico/module.ts';
+import inbox from './inbox/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
 import notifications from './notifications/module.ts';
@@ -61,4 +62,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   financeStatements,
   prospecting,
   juridico,
+  inbox,
 ];

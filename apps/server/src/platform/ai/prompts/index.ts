@@ -6,6 +6,7 @@ import { financeDocumentReadingV1 } from './finance-document-reading.v1.ts';
 import { dealLeadScoreV1 } from './deal-lead-score.v1.ts';
 import { dealNextStepV1 } from './deal-next-step.v1.ts';
 import { dealSummaryV1 } from './deal-summary.v1.ts';
+import { inboxSuggestedReplyV1 } from './inbox-suggested-reply.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -20,7 +21,8 @@ export const PROMPTS = {
   [dealNextStepV1.id]: dealNextStepV1,
   [dealLeadScoreV1.id]: dealLeadScoreV1,
   [contractAnalysisV1.id]: contractAnalysisV1,
+  [inboxSuggestedReplyV1.id]: inboxSuggestedReplyV1,
 } as const satisfies Record<string, Prompt<never>>;
 
-export { companySummaryV1, connectionTestV1, contractAnalysisV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1 };
+export { companySummaryV1, connectionTestV1, contractAnalysisV1, dealLeadScoreV1, dealNextStepV1, dealSummaryV1, financeCategorySuggestionV1, financeDocumentReadingV1, inboxSuggestedReplyV1 };
 export type { DealTimelineInput } from './deal-timeline.ts';
