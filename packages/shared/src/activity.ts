@@ -69,6 +69,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_import: 'Importação de contatos',
   product: 'Produto ou serviço',
   quote: 'Orçamento',
+  inbox_conversation: 'Conversa do atendimento',
+  inbox_settings: 'Configurações do chat do site',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

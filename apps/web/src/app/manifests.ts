@@ -14,6 +14,7 @@ import finance from '../features/finance/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
+import inbox from '../features/inbox/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
@@ -34,6 +35,7 @@ export const MANIFESTS: FeatureManifest[] = [
   departments,
   finance,
   juridico,
+  inbox,
   crmMetrics,
   crmBoard,
   crmContacts,
