@@ -93,7 +93,7 @@ export function ConversationView({ id, onBack, withPanel }: { id: string; onBack
             ))}
           </select>
         </header>
-        <div ref={list} className="grid max-h-[60vh] min-h-64 content-start gap-2 overflow-y-auto bg-slate-50 p-3" role="log" aria-label="Mensagens" aria-live="polite">
+        <div ref={list} tabIndex={0} className="grid max-h-[60vh] min-h-64 content-start gap-2 overflow-y-auto bg-slate-50 p-3" role="log" aria-label="Mensagens" aria-live="polite">
           {data.messages.map((m) => (
             <Message key={m.id} m={m} />
           ))}
