@@ -267,7 +267,7 @@ export async function listConversations(t: Tenant, q: z.output<typeof conversati
       unread: sql<number>`count(*) FILTER (WHERE ${unreadFor(t.actorId)} > 0)::int`,
     })
     .from(C)
-    .where(and(eq(C.companyId, t.companyId), ne(C.status, 'resolved')));
+    .where(and(eq(C.companyId, t.companyId), q.status ? eq(C.status, q.status) : undefined));
   return { conversations: rows.map(toSummary), counts: counts! };
 }
 

@@ -55,15 +55,15 @@ export function ConversationView({ id, onBack, withPanel }: { id: string; onBack
   };
 
   return (
-    <div className={cn('grid min-w-0 gap-4', withPanel && 'xl:grid-cols-[1fr_18rem]')}>
+    <div className={cn('grid min-w-0 gap-4', withPanel && '2xl:grid-cols-[1fr_18rem]')}>
       <section aria-label={`Conversa com ${visitorLabel(c)}`} className="grid min-w-0 grid-rows-[auto_1fr_auto] overflow-hidden rounded-xl border border-slate-200 bg-white">
         <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3">
           {onBack && (
-            <Button variant="ghost" size="sm" onClick={onBack} aria-label="Voltar para a lista">
+            <Button variant="ghost" size="sm" onClick={onBack} aria-label="Voltar para a lista" className={withPanel ? 'md:hidden' : undefined}>
               <ArrowLeft aria-hidden />
             </Button>
           )}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <h2 className="truncate text-base font-semibold text-slate-900">{visitorLabel(c)}</h2>
             <p className="text-xs text-slate-600">
               Chat do site · 1ª resposta: {duration(c.firstResponseMs)}

@@ -44,7 +44,7 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
           <Settings aria-hidden /> Configurar chat
         </Button>
       </div>
-      <div className={cn('grid min-w-0 gap-4', !single && 'md:grid-cols-[20rem_1fr]')}>
+      <div className={cn('grid min-w-0 gap-4', !single && 'md:grid-cols-[17rem_1fr]')}>
         <div className={cn(selected && (single ? 'hidden' : 'hidden md:grid'))}>
           <ConversationList
             filters={filters}
@@ -55,7 +55,7 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
           />
         </div>
         {selected ? (
-          <ConversationView key={selected} id={selected} withPanel={!single} onBack={single ? () => update({ conversa: null }) : undefined} />
+          <ConversationView key={selected} id={selected} withPanel={!single} onBack={() => update({ conversa: null })} />
         ) : (
           !single && (
             <div className="hidden place-content-center rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 md:grid">Escolha uma conversa para responder.</div>
