@@ -18,6 +18,38 @@ const TARGET_P95_MS = 200;
 
 type Stream = { events: Array<{ id: string; at: number }>; close: () => void };
 
+/** The widget's own channel (GET /api/inbox/public/:key/events?token=): the times of its 'changed' events. */
+async function openVisitorEvents(url: string): Promise<{ changed: number[]; close: () => void }> {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`visitor events: ${res.status}`);
+  const out = { changed: [] as number[], close: () => controller.abort() };
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  void (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const event = /^event: ?(.*)$/m.exec(buffer.slice(0, cut))?.[1];
+          buffer = buffer.slice(cut + 2);
+          if (event === 'ready') ready();
+          else if (event === 'changed') out.changed.push(performance.now());
+        }
+      }
+    } catch {
+      /* closed */
+    }
+  })();
+  await isReady;
+  return out;
+}
+
 async function openEvents(baseUrl: string, cookie: string): Promise<Stream> {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
@@ -57,6 +89,8 @@ export default async function inboxBench(ctx: BenchContext): Promise<BenchRow[]>
   const run = Date.now().toString(36);
   const toEvent: number[] = [];
   const toList: number[] = [];
+  const toVisitor: number[] = [];
+  const visitorStreams: Array<{ close: () => void }> = [];
   const streams: Stream[] = [];
   let missed = 0;
   try {
@@ -113,27 +147,55 @@ export default async function inboxBench(ctx: BenchContext): Promise<BenchRow[]>
         if (body.conversations.length !== CONVERSATIONS) throw new Error(`the list has ${body.conversations.length} conversations`);
         toList.push(performance.now() - t0);
       }
+      // The other way: an agent's reply reaches the visitor's widget over its own public channel.
+      if (c === 0) {
+        const open = await Promise.all(visitors.map((v) => openVisitorEvents(`${pub}/events?token=${encodeURIComponent(v.token)}`)));
+        visitorStreams.push(...open);
+        for (let m = 0; m < 60; m++) {
+          const i = m % visitors.length;
+          const seen = open[i]!.changed.length;
+          const t0 = performance.now();
+          const res = await fetch(`${ctx.baseUrl}/api/inbox/conversations/${visitors[i]!.id}/messages`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: ctx.baseUrl }, body: JSON.stringify({ body: `resposta ${m}` }) });
+          if (res.status !== 201) throw new Error(`POST agent reply: ${res.status} ${await res.text()}`);
+          let at: number | undefined;
+          for (const until = t0 + 3000; performance.now() < until; ) {
+            at = open[i]!.changed[seen];
+            if (at !== undefined) break;
+            await sleep(1);
+          }
+          if (at === undefined) missed++;
+          else toVisitor.push(at - t0);
+        }
+      }
     }
   } finally {
     for (const s of streams) s.close();
+    for (const s of visitorStreams) s.close();
   }
+  const v = [...toVisitor].sort((a, b) => a - b);
   const e = [...toEvent].sort((a, b) => a - b);
   const l = [...toList].sort((a, b) => a - b);
   const ms = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(1)} ms`);
   return [
     {
-      name: `inbox: visitor message → agent's page event, p95 (${CONVERSATIONS} open conversations, ${e.length} messages)`,
+      name: `visitor message → agent's page event, p95 (${CONVERSATIONS} open conversations, ${e.length} messages)`,
       value: ms(e.length ? percentile(e, 95) : undefined),
       target: `≤ ${TARGET_P95_MS} ms`,
       ok: e.length > 0 && percentile(e, 95) <= TARGET_P95_MS,
     },
-    { name: 'inbox: visitor message → agent\'s page event, p50', value: ms(e.length ? percentile(e, 50) : undefined) },
+    { name: 'visitor message → agent\'s page event, p50', value: ms(e.length ? percentile(e, 50) : undefined) },
     {
-      name: `inbox: visitor message → agent's list refetched (${CONVERSATIONS} conversations), p95`,
+      name: `visitor message → agent's list refetched (${CONVERSATIONS} conversations), p95`,
       value: ms(l.length ? percentile(l, 95) : undefined),
       target: `≤ ${TARGET_P95_MS} ms`,
       ok: l.length > 0 && percentile(l, 95) <= TARGET_P95_MS,
     },
-    { name: 'inbox: messages whose event never arrived (3 s)', value: String(missed), target: '0', ok: missed === 0 },
+    {
+      name: `agent reply → visitor's widget channel, p95 (${v.length} replies)`,
+      value: ms(v.length ? percentile(v, 95) : undefined),
+      target: `≤ ${TARGET_P95_MS} ms`,
+      ok: v.length > 0 && percentile(v, 95) <= TARGET_P95_MS,
+    },
+    { name: 'messages whose event never arrived (3 s)', value: String(missed), target: '0', ok: missed === 0 },
   ];
 }
