@@ -33,6 +33,8 @@ async function start(s: Services) {
     tool: 'atendimento',
     kpi: async (tenant) => {
       const k = await inboxKpis(tenant);
+      // A company that never had a conversation shows the tile without a number (as before the inbox existed).
+      if (k.total === 0) return null;
       const label = k.medianFirstResponseMs === null ? 'Conversas abertas' : `Conversas abertas · 1ª resposta em ${formatDuration(k.medianFirstResponseMs)} (mediana)`;
       return { label, value: String(k.open) };
     },

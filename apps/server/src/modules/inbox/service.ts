@@ -463,15 +463,16 @@ export async function deleteCanned(t: Tenant, id: string) {
 // ——— KPIs ———
 
 /** Open (not resolved) conversations and the median first response of the last 30 days. */
-export async function inboxKpis(t: Db): Promise<{ open: number; medianFirstResponseMs: number | null }> {
+export async function inboxKpis(t: Db): Promise<{ total: number; open: number; medianFirstResponseMs: number | null }> {
   const [row] = await t.db
     .select({
+      total: sql<number>`count(*)::int`,
       open: sql<number>`count(*) FILTER (WHERE ${C.status} <> 'resolved')::int`,
       median: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${C.firstResponseMs}) FILTER (WHERE ${C.firstResponseMs} IS NOT NULL AND ${C.createdAt} > now() - interval '30 days')`,
     })
     .from(C)
     .where(eq(C.companyId, t.companyId));
-  return { open: row?.open ?? 0, medianFirstResponseMs: row?.median == null ? null : Math.round(Number(row.median)) };
+  return { total: row?.total ?? 0, open: row?.open ?? 0, medianFirstResponseMs: row?.median == null ? null : Math.round(Number(row.median)) };
 }
 
 
