@@ -93,6 +93,7 @@ export function ConversationView({ id, onBack, withPanel }: { id: string; onBack
             ))}
           </select>
         </header>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolled message log must be reachable by keyboard (axe scrollable-region-focusable) */}
         <div ref={list} tabIndex={0} className="grid max-h-[60vh] min-h-64 content-start gap-2 overflow-y-auto bg-slate-50 p-3" role="log" aria-label="Mensagens" aria-live="polite">
           {data.messages.map((m) => (
             <Message key={m.id} m={m} />

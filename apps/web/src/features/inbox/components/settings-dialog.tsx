@@ -71,7 +71,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         <div className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1 text-sm">
           <section className="grid gap-2">
             <h3 className="font-semibold text-slate-900">1. Cole este código no seu site, antes de &lt;/body&gt;</h3>
-            <pre tabIndex={0} aria-label="Código do chat" className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            <pre className="rounded-lg bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100">
               <code data-testid="widget-snippet">{widgetSnippet(s.publicKey)}</code>
             </pre>
             <Button
