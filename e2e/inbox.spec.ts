@@ -84,6 +84,7 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await page.getByRole('button', { name: 'Enviar' }).click();
       await expect(visitor.getByText('Entregamos sim! Em até 2 dias úteis.')).toBeVisible();
       await expect(visitor.getByText('Cliente novo, oferecer frete grátis')).toHaveCount(0);
+      await shots(visitor, 'widget-on-customer-site');
       await shots(page, 'inbox-conversation');
 
       // The visitor answers; the agent sees it without reloading.
