@@ -75,7 +75,13 @@
   const label = el('label', { class: 'sr', for: 'sede-chat-text' }, 'Sua mensagem');
   const text = el('textarea', { id: 'sede-chat-text', rows: '1', maxlength: String(MAX), placeholder: 'Escreva sua mensagem…' });
   const file = el('input', { type: 'file', class: 'sr', tabindex: '-1', 'aria-hidden': 'true', accept: 'image/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv' });
-  const attach = el('button', { class: 'attach', type: 'button', 'aria-label': 'Anexar arquivo' }, '📎');
+  const attach = el('button', { class: 'attach', type: 'button', 'aria-label': 'Anexar arquivo' });
+  const clip = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', width: '18', height: '18', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'aria-hidden': 'true' })) clip.setAttribute(k, v);
+  const clipPath = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  clipPath.setAttribute('d', 'm21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48');
+  clip.append(clipPath);
+  attach.append(clip);
   const send = el('button', { class: 'send', type: 'submit' }, 'Enviar');
   form.append(label, text, file, attach, send);
   panel.append(header, log, error, form);
@@ -105,7 +111,7 @@
       if (m.body) bubble.append(document.createTextNode(m.body));
       if (m.file) {
         if (/^image\//.test(m.file.mime)) bubble.append(el('img', { src: fileUrl(m.file.id), alt: m.file.name }));
-        else bubble.append(el('a', { href: fileUrl(m.file.id), target: '_blank', rel: 'noopener' }, `📎 ${m.file.name}`));
+        else bubble.append(el('a', { href: fileUrl(m.file.id), target: '_blank', rel: 'noopener' }, `Arquivo: ${m.file.name}`));
       }
       log.append(bubble);
     }

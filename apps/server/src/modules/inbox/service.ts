@@ -116,7 +116,7 @@ export async function conversationOfToken(s: Services, settings: SettingsRow, to
 
 // ——— conversations ———
 
-const preview = (body: string, fileName?: string | null) => (body || (fileName ? `📎 ${fileName}` : '')).replace(/\s+/g, ' ').slice(0, 140);
+const preview = (body: string, fileName?: string | null) => (body || (fileName ? `Arquivo: ${fileName}` : '')).replace(/\s+/g, ' ').slice(0, 140);
 
 async function insertMessage(tx: DbOrTx, companyId: string, conversationId: string, m: { kind: MessageKind; body: string; authorId?: string | null; fileId?: string | null }) {
   const [row] = await tx

@@ -62,6 +62,7 @@ export function ContactPanel({ conversation: c }: { conversation: ConversationSu
           </Link>
           <Button
             size="sm"
+            className="justify-self-start"
             pending={busy}
             onClick={() =>
               run(async () => {
@@ -95,6 +96,7 @@ export function ContactPanel({ conversation: c }: { conversation: ConversationSu
           )}
           <Button
             size="sm"
+            className="justify-self-start"
             pending={busy}
             onClick={() =>
               run(async () => {

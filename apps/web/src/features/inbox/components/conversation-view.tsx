@@ -125,7 +125,7 @@ function Message({ m }: { m: InboxMessage }) {
         {m.body}
         {m.file && (
           <a className="mt-1 block underline" href={fileContentUrl(m.file.id)} target="_blank" rel="noreferrer">
-            {m.file.mime.startsWith('image/') ? <img src={`${fileContentUrl(m.file.id)}?inline=1`} alt={m.file.name} className="max-h-48 rounded-md" /> : `📎 ${m.file.name}`}
+            {m.file.mime.startsWith('image/') ? <img src={`${fileContentUrl(m.file.id)}?inline=1`} alt={m.file.name} className="max-h-48 rounded-md" /> : (<><Paperclip aria-hidden className="mr-1 inline size-4" />{m.file.name}</>)}
           </a>
         )}
       </div>
