@@ -337,6 +337,18 @@ describe('the agents’ inbox', () => {
     const v2 = await visitorStarts(c.key, 'para apagar');
     await expectTenantIsolation(server, { ...cast, withoutPermission: { jar: c.member.jar } }, [{ method: 'DELETE', path: `/api/inbox/conversations/${v2.conversationId}`, ownerStatus: 204 }]);
     expect(await sql(server, 'SELECT 1 FROM inbox_conversations WHERE id = $1', [v2.conversationId])).toHaveLength(0);
+    // A file of the conversation (sent by the visitor): the outsider gets 404, the owner the bytes.
+    const up = await pub(c.key, '/files?name=nota.txt&kind=document', { method: 'POST', token: v.token, body: 'texto do cliente', headers: { 'content-type': 'text/plain' } });
+    expect(up.status, await up.clone().text()).toBe(201);
+    const { file } = (await up.json()) as { file: { id: string } };
+    await expectTenantIsolation(server, cast, [
+      { method: 'GET', path: `/api/files/${file.id}` },
+      { method: 'GET', path: `/api/files/${file.id}/content` },
+    ]);
+    // Only the widget's public API is open to other sites: the agents' API keeps the same-origin rule.
+    const crossSite = await server.request(`/api/inbox/conversations/${id}/messages`, { method: 'POST', jar: c.admin.jar, headers: { origin: SITE }, json: { body: 'de outro site' } });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { code: string }).code).toBe('FORBIDDEN_ORIGIN');
     // The outsider's own lists never show the owner's rows.
     expect((await list(outsider.admin.jar)).conversations).toEqual([]);
     const settingsRefused = await server.request('/api/inbox/settings', { method: 'PUT', jar: c.member.jar, json: { greeting: 'Oi!' } });

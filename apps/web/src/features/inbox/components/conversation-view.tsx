@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Paperclip, Send, StickyNote } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { MESSAGE_MAX_CHARS, STATUS_LABELS, STATUSES, type CannedReply, type ConversationStatus, type InboxMessage } from '@sede/shared/inbox/schemas';
+import { MESSAGE_MAX_CHARS, STATUS_LABELS, STATUSES, type ConversationStatus, type InboxMessage } from '@sede/shared/inbox/schemas';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { fileContentUrl, kindFor, precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
@@ -19,6 +19,7 @@ import { markRead } from '../api/mark-read.ts';
 import { sendMessage } from '../api/send-message.ts';
 import { suggestReply } from '../api/suggested-reply.ts';
 import { updateConversation } from '../api/update-conversation.ts';
+import { cannedMatches } from './canned.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import { duration, visitorLabel, when } from './format.ts';
 
@@ -144,8 +145,7 @@ function Composer({ id }: { id: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
-  const slash = /^\/([\w-]*)$/.exec(text.trim());
-  const matches: CannedReply[] = slash ? (canned.data ?? []).filter((r) => r.shortcut.startsWith(slash[1]!.toLowerCase())).slice(0, 6) : [];
+  const matches = cannedMatches(text, canned.data ?? []);
 
   const refresh = () => qc.invalidateQueries({ queryKey: inboxKeys.all });
   const submit = async () => {
