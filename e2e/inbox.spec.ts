@@ -62,12 +62,14 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await visitor.goto(site.url);
       await visitor.getByRole('button', { name: 'Fale conosco' }).click();
       await expect(visitor.getByText('Olá! Em que podemos ajudar?')).toBeVisible();
+      await visitor.getByLabel('Seu nome (opcional)').fill('Maria Cliente');
+      await visitor.getByLabel('Seu e-mail (opcional)').fill('maria@cliente.com.br');
       await visitor.getByLabel('Sua mensagem').fill('Vocês entregam em Campinas? <script>alert(1)</script>');
       await visitor.getByRole('button', { name: 'Enviar' }).click();
       await expect(visitor.getByText('Vocês entregam em Campinas? <script>alert(1)</script>')).toBeVisible();
 
       // The agent's open page gets it live (no reload), with the unread badge.
-      const item = page.getByRole('list', { name: 'Conversas' }).getByRole('button', { name: /Visitante do site/ });
+      const item = page.getByRole('list', { name: 'Conversas' }).getByRole('button', { name: /Maria Cliente/ });
       await expect(item).toBeVisible();
       await expect(item).toContainText('1 não lidas');
       await item.click();
@@ -86,6 +88,16 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await expect(visitor.getByText('Cliente novo, oferecer frete grátis')).toHaveCount(0);
       await shots(visitor, 'widget-on-customer-site');
       await shots(page, 'inbox-conversation');
+
+      // The contact panel: the visitor becomes a person of the CRM, then a deal.
+      const contact = page.getByRole('complementary', { name: 'Contato' });
+      await expect(contact.getByText('maria@cliente.com.br')).toBeVisible();
+      await contact.getByRole('button', { name: 'Criar pessoa no CRM' }).click();
+      await expect(contact.getByText('No CRM:')).toBeVisible();
+      await expect(contact.getByText('Maria Cliente', { exact: true }).last()).toBeVisible();
+      await contact.getByRole('button', { name: 'Criar negócio' }).click();
+      await expect(page.getByText('Negócio criado no Kanban de leads.')).toBeVisible();
+      expect((await e2eSql<{ n: number }>("SELECT count(*)::int AS n FROM deals WHERE company_id = $1 AND title = 'Atendimento: Maria Cliente'", [company.id]))[0]!.n).toBe(1);
 
       // The visitor answers; the agent sees it without reloading.
       await visitor.getByLabel('Sua mensagem').fill('Ótimo, obrigado!');

@@ -56,6 +56,9 @@
     .send, .attach { border: 0; border-radius: 8px; padding: 10px 12px; font-size: 14px; font-weight: 600; cursor: pointer; color: #fff; }
     .attach { background: #e5e7eb; color: #111; }
     .error { color: #b91c1c; font-size: 13px; padding: 0 12px 8px; background: #fff; }
+    .who-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; padding: 10px 10px 0; background: #fff; border-top: 1px solid #e3e5e8; }
+    .who-fields[hidden] { display: none; }
+    .who-fields input { min-width: 0; border: 1px solid #9ca3af; border-radius: 8px; padding: 7px 8px; font-size: 13px; color: #111; }
     .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   `;
   root.appendChild(style);
@@ -84,7 +87,12 @@
   attach.append(clip);
   const send = el('button', { class: 'send', type: 'submit' }, 'Enviar');
   form.append(label, text, file, attach, send);
-  panel.append(header, log, error, form);
+  // Before the first message: who is writing (optional), so the team can find them in its CRM.
+  const who = el('div', { class: 'who-fields' });
+  const nameInput = el('input', { type: 'text', maxlength: '120', autocomplete: 'name', placeholder: 'Seu nome (opcional)', 'aria-label': 'Seu nome (opcional)' });
+  const emailInput = el('input', { type: 'email', maxlength: '254', autocomplete: 'email', placeholder: 'Seu e-mail (opcional)', 'aria-label': 'Seu e-mail (opcional)' });
+  who.append(nameInput, emailInput);
+  panel.append(header, log, error, who, form);
   root.append(launcher, panel);
 
   let config = { title: 'Fale conosco', color: '#2563eb', greeting: '', online: true };
@@ -102,6 +110,7 @@
   const fileUrl = (id) => `${base}/files/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 
   const render = () => {
+    who.hidden = Boolean(token);
     log.textContent = '';
     if (config.greeting) log.append(el('div', { class: 'msg auto' }, config.greeting));
     for (const m of conversation?.messages ?? []) {
@@ -183,7 +192,7 @@
     send.disabled = true;
     try {
       if (!token) {
-        const out = await call('/conversations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
+        const out = await call('/conversations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body, name: nameInput.value.trim(), email: emailInput.value.trim() }) });
         token = out.token;
         try {
           localStorage.setItem(storeKey, token);
