@@ -52,6 +52,7 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await dialog.getByLabel('2. Sites autorizados (um por linha)').fill(site.url);
       await dialog.getByLabel('Saudação').fill('Olá! Em que podemos ajudar?');
       await expectAccessible(page);
+      await shots(page, 'inbox-settings');
       await dialog.getByRole('button', { name: 'Salvar configurações' }).click();
       await expect(page.getByText('Configurações do chat salvas.')).toBeVisible();
       await page.keyboard.press('Escape');
