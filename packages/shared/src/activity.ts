@@ -77,6 +77,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   candidate: 'Candidato',
   interview: 'Entrevista',
   recruiting_settings: 'Retenção de dados de candidatos',
+  inbox_conversation: 'Conversa do atendimento',
+  inbox_settings: 'Configurações do chat do site',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -11,7 +11,7 @@ import type { Config } from '../platform/config.ts';
  */
 export function securityHeaders(cfg: Config) {
   const https = cfg.appUrl.startsWith('https:');
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -46,7 +46,14 @@ export function securityHeaders(cfg: Config) {
       browsingTopics: [],
     },
   });
+  // The chat widget's script and public API are loaded by the companies' sites (decision 0260).
+  return createMiddleware(async (c, next) => {
+    await headers(c, next);
+    if (CROSS_ORIGIN_RESOURCES.test(c.req.path)) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
 }
+
+const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/)/;
 
 /** The origins a browser request may come from: APP_URL's (and the local port's); better-auth trusts the same list (platform/auth.ts). */
 export function trustedOrigins(cfg: Config): string[] {
@@ -55,6 +62,12 @@ export function trustedOrigins(cfg: Config): string[] {
 
 /** Signature-verified server-to-server calls, which no browser makes. */
 const ORIGIN_EXEMPT = new Set(['/api/billing/webhooks/stripe']);
+/**
+ * The website chat widget's public API runs on the companies' own sites (decision 0260): it
+ * carries no cookie or session (a signed visitor token instead) and checks each request's
+ * Origin against that company's allowed sites itself, answering CORS for them only.
+ */
+const WIDGET_API = /^\/api\/inbox\/public\/[^/]+\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -65,7 +78,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function sameOriginOnly(cfg: Config) {
   const trusted = new Set(trustedOrigins(cfg));
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path) || WIDGET_API.test(c.req.path)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const allowed = origin !== undefined ? trusted.has(origin) : site === undefined || site === 'same-origin' || site === 'none';
@@ -92,8 +105,11 @@ export const jsonBodyLimit = () => {
     },
   });
   // File uploads stream to storage with their kind's limit (decision 0110): never buffered here.
-  return createMiddleware((c, next) => (c.req.method === 'POST' && STREAMED_UPLOADS.has(c.req.path) ? next() : limit(c, next)));
+  return createMiddleware((c, next) => (c.req.method === 'POST' && (STREAMED_UPLOADS.has(c.req.path) || WIDGET_UPLOAD.test(c.req.path)) ? next() : limit(c, next)));
 };
+
+/** The widget visitor's attachment (modules/inbox), streamed with its own 10 MB limit. */
+const WIDGET_UPLOAD = /^\/api\/inbox\/public\/[^/]+\/files$/;
 
 /** Routes whose raw body streams to storage under their own limits (modules/files). */
 const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports']);

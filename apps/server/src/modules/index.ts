@@ -23,6 +23,7 @@ import rh from './rh/module.ts';
 import projects from './projects/module.ts';
 import rhRecruiting from './rh-recruiting/module.ts';
 import meetings from './meetings/module.ts';
+import inbox from './inbox/module.ts';
 import jobs from './jobs/module.ts';
 import members from './members/module.ts';
 import notifications from './notifications/module.ts';
@@ -73,4 +74,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   projects,
   rhRecruiting,
   meetings,
+  inbox,
 ];

@@ -17,6 +17,7 @@ import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
 import rhRecruiting from '../features/rh-recruiting/manifest.ts';
 import meetings from '../features/meetings/manifest.ts';
+import inbox from '../features/inbox/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import projects from '../features/projects/manifest.ts';
@@ -44,6 +45,7 @@ export const MANIFESTS: FeatureManifest[] = [
   projects,
   rhRecruiting,
   meetings,
+  inbox,
   crmMetrics,
   crmBoard,
   crmContacts,

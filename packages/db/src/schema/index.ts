@@ -22,3 +22,4 @@ export * from './rh.ts';
 export * from './projects.ts';
 export * from './recruiting.ts';
 export * from './meetings.ts';
+export * from './inbox.ts';

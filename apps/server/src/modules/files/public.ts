@@ -2,7 +2,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import type { Services, Tenant } from '../../services.ts';
-import { filesStorage } from './service.ts';
+import { filesStorage, storeFile } from './service.ts';
+
+/** A file sent from outside the company (the inbox widget's visitor), attached to an entity the caller checked; limits and type sniffing as every upload. */
+export const storeExternalFile = (s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, o: Parameters<typeof storeFile>[2]) => storeFile(s, tenant, o, null);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -70,6 +70,16 @@ export async function uploadFile(
   o: { entityType: string; entityId: string; kind: FileKind; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
 ): Promise<FileRow> {
   await ensureEntity(s, tenant, viewer, o.entityType, o.entityId);
+  return storeFile(s, tenant, o, tenant.actorId);
+}
+
+/** Streams the bytes to storage and records the file; the caller checked the entity. `createdBy` null: uploaded from outside the company (the inbox widget's visitor). */
+export async function storeFile(
+  s: Services,
+  tenant: Pick<Tenant, 'db' | 'companyId'>,
+  o: { entityType: string; entityId: string; kind: FileKind; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  createdBy: string | null,
+): Promise<FileRow> {
   const storage = filesStorage(s);
   const id = randomUUID();
   const key = `${tenant.companyId}/${id}`;
@@ -93,7 +103,7 @@ export async function uploadFile(
         storageKey: key,
         sha256: received.sha256,
         thumbnailKey,
-        createdBy: tenant.actorId,
+        createdBy,
       })
       .returning();
     return row!;

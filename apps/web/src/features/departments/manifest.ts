@@ -4,7 +4,6 @@ import type { FeatureManifest } from '../../lib/feature.ts';
  * The department areas before their contents exist: one placeholder page each. When an area
  * gets its own feature folder, its routes and nav entry move to that folder's manifest.
  */
-const comercial = () => import('./pages/comercial-tools-page.tsx');
 const marketing = () => import('./pages/marketing-page.tsx');
 const projetos = () => import('./pages/projetos-page.tsx');
 const tool = () => import('./pages/tool-page.tsx');
@@ -14,8 +13,6 @@ export default {
     // The commercial tools every signed-in member may open (the registry's memberTools).
     { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/atendimento', title: 'Atendimento', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/atendimento-simples', title: 'Atendimento simples', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: tool },
 
     { path: '/marketing', title: 'Marketing', access: ['marketing'], layout: 'shell', page: marketing },

@@ -11,6 +11,7 @@ import { projectFromBriefV1 } from './project-from-brief.v1.ts';
 import { interviewAnalysisV1 } from './interview-analysis.v1.ts';
 import { resumeAnalysisV1 } from './resume-analysis.v1.ts';
 import { meetingAnalysisV1 } from './meeting-analysis.v1.ts';
+import { inboxSuggestedReplyV1 } from './inbox-suggested-reply.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -30,6 +31,7 @@ export const PROMPTS = {
   [resumeAnalysisV1.id]: resumeAnalysisV1,
   [interviewAnalysisV1.id]: interviewAnalysisV1,
   [meetingAnalysisV1.id]: meetingAnalysisV1,
+  [inboxSuggestedReplyV1.id]: inboxSuggestedReplyV1,
 } as const satisfies Record<string, Prompt<never>>;
 
 export {
@@ -42,6 +44,7 @@ export {
   dealSummaryV1,
   financeCategorySuggestionV1,
   financeDocumentReadingV1,
+  inboxSuggestedReplyV1,
   interviewAnalysisV1,
   meetingAnalysisV1,
   projectFromBriefV1,

@@ -1,0 +1,206 @@
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { streamSSE } from 'hono/streaming';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { schema } from '@sede/db/client';
+import { csatSchema, INBOX_MESSAGES as M, visitorMessageSchema, visitorStartSchema } from '@sede/shared/inbox/schemas';
+import { fileNameSchema } from '@sede/shared/platform/files';
+import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { createRateLimitStore, rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { trustedOrigins } from '../../http/security.ts';
+import type { EntityChange } from '../../platform/live/announce.ts';
+import { liveStreams } from '../../platform/live-streams.ts';
+import { serverState } from '../../platform/module.ts';
+import type { Services } from '../../services.ts';
+import { readEntityFile, storeExternalFile } from '../files/public.ts';
+import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
+
+type SettingsRow = typeof schema.inboxSettings.$inferSelect;
+type PublicEnv = { Variables: { settings: SettingsRow } };
+
+/**
+ * Rate limits of the widget (decision 0262), in PostgreSQL like the platform's: per visitor
+ * (conversation) and per address, so a flood from one page or one machine is refused with a 429
+ * and every message accepted before it is kept.
+ */
+export const WIDGET_RULES = {
+  messagePerVisitor: { window: 60, max: 20 },
+  messagePerIp: { window: 60, max: 60 },
+  startPerIp: { window: 3600, max: 20 },
+  filePerVisitor: { window: 3600, max: 20 },
+} satisfies Record<string, RateRule>;
+
+/** A visitor's attachment: the platform's image and document kinds, at most 10 MB (decision 0266). */
+export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+const bearer = (c: Context) => c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? c.req.query('token') ?? null;
+
+/**
+ * The widget's public API, /api/inbox/public/:key/… (decisions 0260–0262): no session; the company
+ * comes from the unguessable public key; each browser request must come from one of the company's
+ * allowed sites (or our own app), answered with CORS for that origin only; a visitor reads and
+ * writes only the conversation its signed token names (anything else is a 404).
+ */
+export function publicInboxRoutes(s: Services) {
+  const limits = serverState(s, 'inbox.rateLimits', () => createRateLimitStore(s.pool));
+  const ours = new Set(trustedOrigins(s.cfg));
+  const pub = new Hono<PublicEnv>();
+
+  const limit = async (key: string, rule: RateRule) => {
+    const d = await limits.consume(`inbox:${key}`, rule);
+    if (!d.allowed) throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(d.retryAfter ?? rule.window), { retryAfter: d.retryAfter ?? rule.window });
+  };
+  const ip = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
+
+  pub.use(
+    '/:key/*',
+    createMiddleware<PublicEnv>(async (c, next) => {
+      const settings = await settingsByKey(s.db, c.req.param('key') ?? '');
+      if (!settings) throw notFound('Chat não encontrado.');
+      const origin = c.req.header('origin');
+      if (origin !== undefined) {
+        if (!settings.allowedOrigins.includes(origin) && !ours.has(origin)) throw new AppError(403, 'FORBIDDEN_ORIGIN', M.originNotAllowed);
+        c.header('access-control-allow-origin', origin);
+        c.header('vary', 'Origin');
+        c.header('access-control-expose-headers', 'retry-after');
+      }
+      if (c.req.method === 'OPTIONS') {
+        c.header('access-control-allow-methods', 'GET, POST');
+        c.header('access-control-allow-headers', 'authorization, content-type');
+        c.header('access-control-max-age', '600');
+        return c.body(null, 204);
+      }
+      c.set('settings', settings);
+      await next();
+      if (c.res.status === 429 && !c.res.headers.has('retry-after')) {
+        const body = (await c.res.clone().json().catch(() => null)) as { retryAfter?: number } | null;
+        if (body?.retryAfter) c.res.headers.set('retry-after', String(body.retryAfter));
+      }
+    }),
+  );
+
+  pub.get('/:key/config', (c) => c.json(widgetConfig(c.get('settings'))));
+
+  /** The visitor's first message opens the conversation and returns its token. */
+  pub.post('/:key/conversations', async (c) => {
+    const settings = c.get('settings');
+    const input = parseWith(visitorStartSchema, await readJson(c));
+    await limit(`start:${settings.companyId}:${ip(c)}`, WIDGET_RULES.startPerIp);
+    await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
+    const { conversation } = await receiveInbound(s, settings, { channel: 'chat', visitor: { name: input.name, email: input.email }, body: input.body });
+    return c.json({ token: visitorToken(s, settings.companyId, conversation.id), conversation: await visitorConversation(s, conversation) }, 201);
+  });
+
+  pub.get('/:key/conversation', async (c) => {
+    const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
+    c.header('cache-control', 'no-store');
+    return c.json(await visitorConversation(s, conv));
+  });
+
+  pub.post('/:key/messages', async (c) => {
+    const settings = c.get('settings');
+    const conv = await conversationOfToken(s, settings, bearer(c));
+    const { body } = parseWith(visitorMessageSchema, await readJson(c));
+    await limit(`visitor:${conv.id}`, WIDGET_RULES.messagePerVisitor);
+    await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
+    const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body });
+    return c.json({ id: messageId }, 201);
+  });
+
+  /** An attachment (image or document, raw body, `?name=`): stored as a platform file of the conversation and sent as a message. */
+  pub.post('/:key/files', async (c) => {
+    const settings = c.get('settings');
+    const conv = await conversationOfToken(s, settings, bearer(c));
+    try {
+      const name = parseWith(fileNameSchema, c.req.query('name') ?? '');
+      const kind = c.req.query('kind') === 'image' ? 'image' : 'document';
+      const length = c.req.header('content-length');
+      const declaredLength = length !== undefined && !c.req.header('transfer-encoding') ? Number(length) : undefined;
+      if (declaredLength === undefined || declaredLength > VISITOR_FILE_MAX_BYTES) {
+        throw new AppError(413, 'FILE_TOO_LARGE', 'O arquivo pode ter no máximo 10 MB.', { maxBytes: VISITOR_FILE_MAX_BYTES });
+      }
+      await limit(`file:${conv.id}`, WIDGET_RULES.filePerVisitor);
+      await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
+      const file = await storeExternalFile(s, { db: s.db, companyId: settings.companyId }, { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: c.req.raw.body, declaredLength });
+      const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body: '', fileId: file.id, fileName: file.name });
+      return c.json({ id: messageId, file: { id: file.id, name: file.name, mime: file.mime, size: file.size } }, 201);
+    } catch (e) {
+      if (e instanceof AppError) c.header('connection', 'close');
+      throw e;
+    }
+  });
+
+  pub.get('/:key/files/:fileId', async (c) => {
+    const settings = c.get('settings');
+    const conv = await conversationOfToken(s, settings, bearer(c));
+    const fileId = await visitorFileId(s, conv, c.req.param('fileId'));
+    const file = await readEntityFile(s, { db: s.db, companyId: settings.companyId, actorId: '' }, fileId, CONVERSATION_ENTITY, conv.id);
+    if (!file) throw notFound('Arquivo não encontrado.');
+    const inline = /^image\/(png|jpeg|gif|webp)$/.test(file.mime);
+    return c.body(new Uint8Array(file.bytes), 200, {
+      'content-type': file.mime,
+      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  pub.post('/:key/csat', async (c) => {
+    const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
+    const { score } = parseWith(csatSchema, await readJson(c));
+    await limit(`visitor:${conv.id}`, WIDGET_RULES.messagePerVisitor);
+    await answerCsat(s, conv, score);
+    return c.json({ ok: true });
+  });
+
+  /**
+   * The visitor's live channel (decision 0261): SSE of its own conversation only. Every instance
+   * relays the database's NOTIFY (announce), so a reply from any instance reaches it; the widget
+   * then reads its conversation again. The token travels in the query (EventSource sends no headers).
+   */
+  pub.get('/:key/events', async (c) => {
+    const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
+    c.header('cache-control', 'no-store');
+    return streamSSE(c, async (stream) => {
+      let closed = false;
+      let wake: (() => void) | null = null;
+      const queue: string[] = [];
+      const unsubscribe = s.feed.subscribe((change) => {
+        if (change.t !== 'entity') return;
+        const e = change as EntityChange;
+        if (e.entity !== CONVERSATION_ENTITY || e.id !== conv.id || e.companyId !== conv.companyId || e.action === 'note') return;
+        queue.push(e.action === 'deleted' ? 'closed' : 'changed');
+        wake?.();
+      });
+      const stop = () => {
+        closed = true;
+        wake?.();
+      };
+      stream.onAbort(stop);
+      const off = liveStreams(s).register(stop);
+      const heartbeat = setInterval(() => {
+        queue.push('ping');
+        wake?.();
+      }, 25_000);
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        while (!closed) {
+          while (queue.length) {
+            const event = queue.shift()!;
+            await stream.writeSSE({ event, data: '{}' });
+            if (event === 'closed') closed = true;
+          }
+          if (closed) break;
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+        }
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        off();
+      }
+    });
+  });
+
+  return pub;
+}

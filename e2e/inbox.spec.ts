@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config.ts';
+import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { expectAccessible } from './support/team.ts';
+
+/** Screenshots for the closing note when SHOTS=<dir> is set (1280 px and 375 px). */
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+/** The company's own site: another origin (its own port) that pastes the script tag. */
+async function customerSite(publicKey: string) {
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja do cliente</title></head>
+<body><main><h1>Loja do cliente</h1><p>Bem-vindo à nossa loja.</p></main>
+<script src="${BASE_URL}/widget.js" data-empresa="${publicKey}" async></script></body></html>`;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
+  test('a visitor on the company’s site talks to an agent in /atendimento, both ways, live; HTML shows as text', async ({ page, browser }) => {
+    await signInNewPerson(page, { firstName: 'Ana', lastName: 'Atendente' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+
+    await page.goto('/atendimento');
+    await expect(page.getByRole('heading', { name: 'Nenhuma conversa aqui' })).toBeVisible();
+    await expectAccessible(page);
+    await shots(page, 'inbox-empty');
+
+    // Set-up: the script tag to paste, and the customer's site allowed.
+    await page.getByRole('button', { name: 'Configurar chat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Chat do site' });
+    const snippet = await dialog.getByTestId('widget-snippet').textContent();
+    const publicKey = /data-empresa="(pk_[\w-]+)"/.exec(snippet ?? '')![1]!;
+    expect(snippet).toContain(`${BASE_URL}/widget.js`);
+    const site = await customerSite(publicKey);
+    try {
+      await dialog.getByLabel('2. Sites autorizados (um por linha)').fill(site.url);
+      await dialog.getByLabel('Saudação').fill('Olá! Em que podemos ajudar?');
+      await expectAccessible(page);
+      await shots(page, 'inbox-settings');
+      await dialog.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByText('Configurações do chat salvas.')).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      // The visitor, in another browser (no session), on the customer's site.
+      const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(site.url);
+      await visitor.getByRole('button', { name: 'Fale conosco' }).click();
+      await expect(visitor.getByText('Olá! Em que podemos ajudar?')).toBeVisible();
+      await visitor.getByLabel('Seu nome (opcional)').fill('Maria Cliente');
+      await visitor.getByLabel('Seu e-mail (opcional)').fill('maria@cliente.com.br');
+      await visitor.getByLabel('Sua mensagem').fill('Vocês entregam em Campinas? <script>alert(1)</script>');
+      await visitor.getByRole('button', { name: 'Enviar' }).click();
+      await expect(visitor.getByText('Vocês entregam em Campinas? <script>alert(1)</script>')).toBeVisible();
+
+      // The agent's open page gets it live (no reload), with the unread badge.
+      const item = page.getByRole('list', { name: 'Conversas' }).getByRole('button', { name: /Maria Cliente/ });
+      await expect(item).toBeVisible();
+      await expect(item).toContainText('1 não lidas');
+      await item.click();
+      await expect(page.getByRole('log', { name: 'Mensagens' }).getByText('Vocês entregam em Campinas? <script>alert(1)</script>')).toBeVisible();
+      await expectAccessible(page);
+
+      // An internal note stays inside; the reply reaches the visitor live.
+      await page.getByRole('button', { name: 'Nota interna' }).click();
+      await page.getByLabel('Nota interna').fill('Cliente novo, oferecer frete grátis');
+      await page.getByRole('button', { name: 'Salvar nota' }).click();
+      await expect(page.getByRole('log', { name: 'Mensagens' }).getByText('Cliente novo, oferecer frete grátis')).toBeVisible();
+      await page.getByRole('button', { name: 'Nota interna' }).click();
+      await page.getByLabel('Resposta ao visitante').fill('Entregamos sim! Em até 2 dias úteis.');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await expect(visitor.getByText('Entregamos sim! Em até 2 dias úteis.')).toBeVisible();
+      await expect(visitor.getByText('Cliente novo, oferecer frete grátis')).toHaveCount(0);
+      await shots(visitor, 'widget-on-customer-site');
+      await shots(page, 'inbox-conversation');
+
+      // The contact panel: the visitor becomes a person of the CRM, then a deal.
+      const contact = page.getByRole('complementary', { name: 'Contato' });
+      await expect(contact.getByText('maria@cliente.com.br')).toBeVisible();
+      await contact.getByRole('button', { name: 'Criar pessoa no CRM' }).click();
+      await expect(contact.getByText('No CRM:')).toBeVisible();
+      await expect(contact.getByText('Maria Cliente', { exact: true }).last()).toBeVisible();
+      await contact.getByRole('button', { name: 'Criar negócio' }).click();
+      await expect(page.getByText('Negócio criado no Kanban de leads.')).toBeVisible();
+      expect((await e2eSql<{ n: number }>("SELECT count(*)::int AS n FROM deals WHERE company_id = $1 AND title = 'Atendimento: Maria Cliente'", [company.id]))[0]!.n).toBe(1);
+
+      // The visitor answers; the agent sees it without reloading.
+      await visitor.getByLabel('Sua mensagem').fill('Ótimo, obrigado!');
+      await visitor.keyboard.press('Enter');
+      await expect(page.getByRole('log', { name: 'Mensagens' }).getByText('Ótimo, obrigado!')).toBeVisible();
+
+      // Resolving asks the visitor for a rating.
+      await page.getByLabel('Situação', { exact: true }).selectOption('resolved');
+      await expect(visitor.getByRole('button', { name: 'Nota 5' })).toBeVisible();
+      await visitor.getByRole('button', { name: 'Nota 5' }).click();
+      await expect(visitor.getByText('Obrigado pela avaliação!')).toBeVisible();
+      await expect(page.getByText('avaliação 5/5')).toBeVisible();
+      await visitorContext.close();
+
+      // The one-column inbox.
+      await page.goto('/atendimento-simples');
+      await expect(page.getByRole('list', { name: 'Conversas' })).toBeVisible();
+      await expectAccessible(page);
+      await shots(page, 'inbox-simple');
+      await page.getByRole('list', { name: 'Conversas' }).getByRole('button').first().click();
+      await expect(page.getByRole('button', { name: 'Voltar para a lista' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Conversas' })).toHaveCount(0);
+      await expectAccessible(page);
+      await shots(page, 'inbox-simple-conversation');
+      const rows = await e2eSql<{ kind: string }>('SELECT kind FROM inbox_messages WHERE company_id = $1 ORDER BY created_at', [company.id]);
+      expect(rows.map((r) => r.kind)).toEqual(['visitor', 'note', 'agent', 'visitor', 'auto']);
+    } finally {
+      await site.close();
+    }
+  });
+});

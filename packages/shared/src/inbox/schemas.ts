@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { safeText } from '../text.ts';
+
+/**
+ * The customer-service inbox (/atendimento, issue 15; decisions 0260–0269): requests and answers
+ * of the agents' API (/api/inbox/…) and of the website widget's public API (/api/inbox/public/:key/…).
+ */
+
+/** A message's limit (decision 0262): 5,000 characters; more is a clear 400, nothing stored. */
+export const MESSAGE_MAX_CHARS = 5000;
+export const CHANNELS = ['chat', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const STATUSES = ['open', 'pending', 'resolved'] as const;
+export type ConversationStatus = (typeof STATUSES)[number];
+export const STATUS_LABELS: Record<ConversationStatus, string> = { open: 'Aberta', pending: 'Pendente', resolved: 'Resolvida' };
+export const SCOPES = ['mine', 'unassigned', 'all'] as const;
+export type Scope = (typeof SCOPES)[number];
+export const SCOPE_LABELS: Record<Scope, string> = { mine: 'Minhas', unassigned: 'Sem responsável', all: 'Todas' };
+/** visitor: from the customer; agent: a member's reply; note: internal, never shown to the visitor; auto: the system's (greeting, out of hours, CSAT). */
+export type MessageKind = 'visitor' | 'agent' | 'note' | 'auto';
+
+export const INBOX_MESSAGES = {
+  tooLong: `A mensagem pode ter no máximo ${MESSAGE_MAX_CHARS.toLocaleString('pt-BR')} caracteres.`,
+  empty: 'Escreva uma mensagem.',
+  conversationNotFound: 'Conversa não encontrada.',
+  cannedNotFound: 'Resposta pronta não encontrada.',
+  shortcutTaken: 'Já existe uma resposta pronta com este atalho.',
+  originNotAllowed: 'Este site não está autorizado a usar o chat desta empresa.',
+  csatRange: 'Dê uma nota de 1 a 5.',
+  outOfHours: 'Olá! No momento estamos fora do horário de atendimento. Deixe sua mensagem que responderemos assim que possível.',
+  csatQuestion: 'Seu atendimento foi concluído. De 1 a 5, como você avalia o atendimento?',
+  assigneeNotMember: 'O responsável precisa ser um membro da empresa.',
+  hoursInvalid: 'Horário inválido: use HH:MM e um fim depois do início.',
+} as const;
+
+const messageBody = safeText({ multiline: true, error: INBOX_MESSAGES.empty })
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, INBOX_MESSAGES.empty).max(MESSAGE_MAX_CHARS, INBOX_MESSAGES.tooLong));
+
+const uuid = (message = 'Identificador inválido.') => z.string().uuid(message);
+
+/** An agent's reply or internal note; a message may carry an uploaded file of the conversation instead of text. */
+export const agentMessageSchema = z
+  .object({
+    body: z.union([messageBody, z.literal('')]).optional(),
+    fileId: uuid('Arquivo inválido.').optional(),
+    note: z.boolean().optional(),
+  })
+  .refine((v) => Boolean(v.body) || Boolean(v.fileId), { message: INBOX_MESSAGES.empty });
+
+export const conversationListQuerySchema = z.object({
+  status: z.enum(STATUSES, { error: 'Situação inválida.' }).optional(),
+  scope: z.enum(SCOPES, { error: 'Filtro inválido.' }).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const conversationUpdateSchema = z
+  .object({
+    status: z.enum(STATUSES, { error: 'Situação inválida.' }).optional(),
+    assigneeId: z.string().min(1).max(100).nullable().optional(),
+    personId: uuid('Pessoa inválida.').nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nada para alterar.' });
+
+const shortcut = safeText({ error: 'Informe o atalho.' })
+  .transform((v) => v.trim().replace(/^\/+/, '').toLowerCase())
+  .pipe(z.string().min(1, 'Informe o atalho.').max(40, 'O atalho pode ter no máximo 40 caracteres.').regex(/^[a-z0-9_-]+$/, 'Use no atalho apenas letras sem acento, números, - e _.'));
+
+export const cannedReplySchema = z.object({ shortcut, body: messageBody });
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, INBOX_MESSAGES.hoursInvalid);
+export const businessHoursSchema = z
+  .array(z.object({ weekday: z.number().int().min(0).max(6), start: hhmm, end: hhmm }).refine((r) => r.start < r.end, { message: INBOX_MESSAGES.hoursInvalid }))
+  .max(21);
+export type BusinessHours = z.infer<typeof businessHoursSchema>;
+
+const origin = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    try {
+      const u = new URL(v);
+      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin !== 'null') return u.origin;
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: `Endereço de site inválido: ${v.slice(0, 80)} (use https://seusite.com.br).` });
+    return z.NEVER;
+  });
+
+export const inboxSettingsUpdateSchema = z.object({
+  allowedOrigins: z.array(origin).max(20, 'No máximo 20 sites.').optional(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use #RRGGBB.').optional(),
+  title: safeText().transform((v) => v.trim()).pipe(z.string().min(1, 'Informe o título do chat.').max(60, 'O título pode ter no máximo 60 caracteres.')).optional(),
+  greeting: safeText({ multiline: true }).transform((v) => v.trim()).pipe(z.string().max(500, 'A saudação pode ter no máximo 500 caracteres.')).optional(),
+  awayMessage: safeText({ multiline: true }).transform((v) => v.trim()).pipe(z.string().max(500, 'A mensagem fora do horário pode ter no máximo 500 caracteres.')).optional(),
+  businessHours: businessHoursSchema.optional(),
+  csatEnabled: z.boolean().optional(),
+});
+
+export type InboxSettings = {
+  publicKey: string;
+  allowedOrigins: string[];
+  color: string;
+  title: string;
+  greeting: string;
+  awayMessage: string;
+  businessHours: BusinessHours;
+  csatEnabled: boolean;
+};
+
+export type ConversationSummary = {
+  id: string;
+  channel: Channel;
+  status: ConversationStatus;
+  visitorName: string | null;
+  visitorEmail: string | null;
+  visitorPhone: string | null;
+  personId: string | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  lastMessageAt: string;
+  lastMessagePreview: string;
+  unread: number;
+  createdAt: string;
+  firstResponseMs: number | null;
+  resolutionMs: number | null;
+  csatScore: number | null;
+};
+
+export type InboxMessage = {
+  id: string;
+  kind: MessageKind;
+  body: string;
+  authorId: string | null;
+  authorName: string | null;
+  file: { id: string; name: string; mime: string; size: number } | null;
+  createdAt: string;
+};
+
+export type ConversationList = { conversations: ConversationSummary[]; counts: { mine: number; unassigned: number; all: number; unread: number } };
+export type CannedReply = { id: string; shortcut: string; body: string };
+
+// ——— the widget's public API ———
+
+export const visitorStartSchema = z.object({
+  name: safeText().transform((v) => v.trim()).pipe(z.string().max(120, 'O nome pode ter no máximo 120 caracteres.')).optional(),
+  email: safeText().transform((v) => v.trim().toLowerCase()).pipe(z.union([z.literal(''), z.string().email('E-mail inválido.').max(254)])).optional(),
+  body: messageBody,
+});
+export const visitorMessageSchema = z.object({ body: messageBody });
+export const csatSchema = z.object({ score: z.number({ error: INBOX_MESSAGES.csatRange }).int(INBOX_MESSAGES.csatRange).min(1, INBOX_MESSAGES.csatRange).max(5, INBOX_MESSAGES.csatRange) });
+
+export type WidgetConfig = { title: string; color: string; greeting: string; online: boolean };
+/** What a visitor sees: never notes, never agents' ids. */
+export type VisitorMessage = { id: string; kind: 'visitor' | 'agent' | 'auto'; body: string; authorName: string | null; file: { id: string; name: string; mime: string; size: number } | null; createdAt: string };
+export type VisitorConversation = { status: ConversationStatus; csatAsked: boolean; csatScore: number | null; messages: VisitorMessage[] };
+
+export const aiReplyRequestSchema = z.object({ requestId: z.string().regex(/^[\w-]{8,64}$/, 'Requisição inválida.') });
+export const aiSuggestedReplySchema = z.object({ reply: z.string().min(1).max(MESSAGE_MAX_CHARS) });
