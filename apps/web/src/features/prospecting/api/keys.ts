@@ -5,4 +5,9 @@ export const prospectingKeys = {
   search: (query: string) => ['prospecting', 'search', query] as const,
   company: (cnpj: string) => ['prospecting', 'company', cnpj] as const,
   cnaes: (q: string) => ['prospecting', 'cnaes', q] as const,
+  municipios: (q: string, uf: string) => ['prospecting', 'municipios', q, uf] as const,
+  contacts: (cnpjs: string) => ['prospecting', 'contacts', cnpjs] as const,
+  quote: (selection: string) => ['prospecting', 'quote', selection] as const,
+  savedSearches: ['prospecting', 'saved-searches'] as const,
+  crmLists: ['prospecting', 'crm-lists'] as const,
 };
