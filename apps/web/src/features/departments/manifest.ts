@@ -15,7 +15,6 @@ export default {
   routes: [
     // The commercial tools every signed-in member may open (the registry's memberTools).
     { path: '/deep-search', title: 'Pesquisa aprofundada', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento', title: 'Atendimento', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento-simples', title: 'Atendimento simples', access: 'signed-in', layout: 'shell', page: tool },
