@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { normalizeCnpjInput, type NormalizedCompany } from '@sede/shared/cnpj';
 import { LEADS_MESSAGES, MAX_EXPORT, MAX_REVEAL, type LeadRow, type LeadsQuote, type LeadsSelection } from '@sede/shared/prospecting/leads';

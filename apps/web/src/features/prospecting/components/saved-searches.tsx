@@ -53,9 +53,9 @@ export function SavedSearches({ params, onApply }: { params: URLSearchParams; on
         </div>
       ) : null}
       <form onSubmit={save} className="flex flex-wrap items-end gap-2">
-        <label className="grid gap-1">
+        <label htmlFor="saved-search-name" className="grid gap-1">
           <span className="font-medium text-slate-800">Salvar esta busca como</span>
-          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="Ex.: Padarias ativas em SP" />
+          <Input id="saved-search-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="Ex.: Padarias ativas em SP" />
         </label>
         <Button type="submit" variant="secondary" size="sm" disabled={!name.trim()}>Salvar busca</Button>
       </form>
