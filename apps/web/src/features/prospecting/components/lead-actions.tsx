@@ -106,6 +106,7 @@ function SendDialog({ selection, coins, onClose, onSent }: { selection: LeadsSel
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [job, setJob] = useState<{ id: string; listId: string } | null>(null);
+  const [done, setDone] = useState<string>();
   const radio = useId();
 
   const submit = async (e: FormEvent) => {
@@ -129,7 +130,15 @@ function SendDialog({ selection, coins, onClose, onSent }: { selection: LeadsSel
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Enviar para lista do CRM" description="Cada lead vira uma organização do CRM (sem duplicar CNPJ) e, quando tem contato revelado, uma pessoa de contato com base legal de legítimo interesse (fonte: Receita Federal).">
       {job ? (
         <div className="grid gap-3">
-          <JobProgress jobId={job.id} title="Envio para a lista" />
+          <JobProgress
+            jobId={job.id}
+            title="Envio para a lista"
+            onFinished={(run) => {
+              const r = run.result as { added?: number } | null;
+              if (run.status === 'done') setDone(`${(r?.added ?? 0).toLocaleString('pt-BR')} contatos adicionados à lista (organizações e pessoas de contato; os que já estavam não se repetem).`);
+            }}
+          />
+          {done ? <p className="text-sm text-green-800">{done}</p> : null}
           <div className="flex flex-wrap gap-2">
             <Link to="/lista-contatos" className="text-sm font-medium text-[var(--color-accent)] underline">Abrir listas do CRM</Link>
             <Button variant="secondary" onClick={onClose}>Fechar</Button>
