@@ -131,7 +131,7 @@ test.describe('prospecting over the Receita Federal open data', () => {
     await page.goto('/extrair-leads');
     await expect(page.getByRole('main').getByRole('heading', { name: 'Extrair leads', level: 2 })).toBeVisible();
     await expectAccessible(page);
-    await page.getByLabel('CNPJs').fill('98.765.432/0001-98\nSEDE0001000156, 12.345.678/0001-00');
+    await page.getByRole('textbox', { name: 'CNPJs', exact: true }).fill('98.765.432/0001-98\nSEDE0001000156, 12.345.678/0001-00');
     await page.getByRole('button', { name: 'Consultar CNPJs' }).click();
     await expect(page.getByRole('heading', { name: /2 empresas encontradas · 1 inválidas/ })).toBeVisible();
     const results = page.getByRole('table');

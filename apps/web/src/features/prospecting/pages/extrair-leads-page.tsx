@@ -66,16 +66,16 @@ export default function ExtrairLeadsPage() {
         <>
           <Card className="p-4">
             <form onSubmit={submit} className="grid gap-3" noValidate aria-label="Lista de CNPJs">
-              <label className="grid gap-1 text-sm">
-                <span className="font-medium text-slate-800">CNPJs</span>
+              <div className="grid gap-1 text-sm">
+                <label htmlFor="cnpjs-text" className="font-medium text-slate-800">CNPJs</label>
                 <span id="cnpjs-hint" className="text-xs text-slate-600">Um por linha ou separados por vírgula, ponto e vírgula ou espaço; com ou sem máscara; CNPJs alfanuméricos aceitos. Até {MAX_EXTRACT.toLocaleString('pt-BR')} por vez.</span>
-                <textarea aria-describedby="cnpjs-hint" className={`${inputClass} min-h-32 font-mono`} value={text} onChange={(e) => setText(e.target.value)} disabled={Boolean(file)} />
-              </label>
-              <label className="grid gap-1 text-sm">
-                <span className="font-medium text-slate-800">Ou envie um arquivo CSV ou XLSX</span>
+                <textarea id="cnpjs-text" aria-describedby="cnpjs-hint" className={`${inputClass} h-auto min-h-32 font-mono`} value={text} onChange={(e) => setText(e.target.value)} disabled={Boolean(file)} />
+              </div>
+              <div className="grid gap-1 text-sm">
+                <label htmlFor="cnpjs-file" className="font-medium text-slate-800">Ou envie um arquivo CSV ou XLSX</label>
                 <span id="file-hint" className="text-xs text-slate-600">A coluna de CNPJ é encontrada pelo título (CNPJ) ou pelo conteúdo. Até {Math.round(MAX_UPLOAD_BYTES / 1024)} KB.</span>
-                <input aria-describedby="file-hint" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
-              </label>
+                <input id="cnpjs-file" aria-describedby="file-hint" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+              </div>
               {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
               <div>
                 <Button type="submit" disabled={pending}>{pending ? 'Lendo…' : 'Consultar CNPJs'}</Button>
