@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCnaes } from '../api/get-cnaes.ts';
 import { useContacts } from '../api/get-contacts.ts';
 import { LeadActions } from '../components/lead-actions.tsx';
+import { LeadContacts } from '../components/lead-contacts.tsx';
 import { MunicipioPicker } from '../components/municipio-picker.tsx';
 import { SavedSearches } from '../components/saved-searches.tsx';
 import type { LeadRow } from '@sede/shared/prospecting/leads';
@@ -258,16 +259,6 @@ function Results({ rows, params, count }: { rows: ProspectRow[]; params: URLSear
   );
 }
 
-function ContactCell({ lead }: { lead: LeadRow | undefined }) {
-  if (!lead) return <span className="text-slate-500">…</span>;
-  if (!lead.temContato) return <span className="text-slate-600">Sem contato</span>;
-  return (
-    <span className={lead.revelado ? 'text-slate-900' : 'text-slate-600'}>
-      {[...lead.telefones, lead.email].filter(Boolean).join(' · ')}
-      {lead.revelado ? null : <span className="sr-only"> (oculto até revelar)</span>}
-    </span>
-  );
-}
 
 function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
   return (
@@ -303,7 +294,7 @@ function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
               <td className="px-3 py-2">{fmt.porte(r.porte)}</td>
               <td className="px-3 py-2">{fmt.date(r.dataInicio)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{fmt.money(r.capitalCents)}</td>
-              <td className="px-3 py-2 text-xs"><ContactCell lead={sel.contacts.get(r.cnpj)} /></td>
+              <td className="max-w-56 px-3 py-2 text-xs"><LeadContacts lead={sel.contacts.get(r.cnpj)} /></td>
             </tr>
           ))}
         </tbody>
@@ -332,7 +323,7 @@ function ResultCards({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
             <dt className="text-slate-600">Capital</dt>
             <dd>{fmt.money(r.capitalCents)}</dd>
             <dt className="text-slate-600">Contatos</dt>
-            <dd><ContactCell lead={sel.contacts.get(r.cnpj)} /></dd>
+            <dd><LeadContacts lead={sel.contacts.get(r.cnpj)} /></dd>
           </dl>
         </li>
       ))}

@@ -14,6 +14,7 @@ import { getContacts } from '../api/get-contacts.ts';
 import { useProspectStatus } from '../api/get-status.ts';
 import { prospectingKeys } from '../api/keys.ts';
 import { LeadActions } from '../components/lead-actions.tsx';
+import { LeadContacts } from '../components/lead-contacts.tsx';
 import { NoData } from '../components/no-data.tsx';
 import * as fmt from '../lib/format.ts';
 
@@ -111,9 +112,9 @@ function Results({ result }: { result: ExtractResult }) {
     <section aria-labelledby="tabela" className="grid gap-3">
       <h3 id="tabela" className="text-sm font-medium text-slate-700">
         {fmt.count(result.rows.length)} {result.rows.length === 1 ? 'empresa encontrada' : 'empresas encontradas'}
-        {result.notFound.length ? ` · ${fmt.count(result.notFound.length)} não encontradas` : ''}
-        {result.invalid.length ? ` · ${fmt.count(result.invalid.length)} inválidas` : ''}
-        {result.duplicates ? ` · ${fmt.count(result.duplicates)} repetidas ignoradas` : ''}
+        {result.notFound.length ? ` · ${fmt.count(result.notFound.length)} ${result.notFound.length === 1 ? 'não encontrada' : 'não encontradas'}` : ''}
+        {result.invalid.length ? ` · ${fmt.count(result.invalid.length)} ${result.invalid.length === 1 ? 'inválida' : 'inválidas'}` : ''}
+        {result.duplicates ? ` · ${fmt.count(result.duplicates)} ${result.duplicates === 1 ? 'repetida ignorada' : 'repetidas ignoradas'}` : ''}
       </h3>
       <LeadActions
         revealable={revealable}
@@ -149,7 +150,7 @@ function Results({ result }: { result: ExtractResult }) {
                 <td className="px-3 py-2" title={r.cnaeDescricao ?? undefined}>{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}<div className="max-w-64 truncate text-xs text-slate-600">{r.cnaeDescricao}</div></td>
                 <td className="px-3 py-2">{[r.municipio, r.uf].filter(Boolean).join('/') || '—'}</td>
                 <td className="px-3 py-2">{fmt.porte(r.porte)}</td>
-                <td className="px-3 py-2 text-xs"><Contacts lead={r} /></td>
+                <td className="max-w-56 px-3 py-2 text-xs"><LeadContacts lead={r} /></td>
               </tr>
             ))}
           </tbody>
@@ -162,7 +163,7 @@ function Results({ result }: { result: ExtractResult }) {
             <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
             <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {fmt.situacao(r.situacao)}</p>
             <p className="mt-1 text-xs">{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'} · {[r.municipio, r.uf].filter(Boolean).join('/') || '—'} · {fmt.porte(r.porte)}</p>
-            <p className="mt-1 text-xs"><Contacts lead={r} /></p>
+            <div className="mt-1 text-xs"><LeadContacts lead={r} /></div>
           </li>
         ))}
       </ul>
@@ -187,12 +188,3 @@ function Results({ result }: { result: ExtractResult }) {
   );
 }
 
-function Contacts({ lead }: { lead: LeadRow }) {
-  if (!lead.temContato) return <span className="text-slate-600">Sem contato</span>;
-  return (
-    <span className={lead.revelado ? 'text-slate-900' : 'text-slate-600'}>
-      {[...lead.telefones, lead.email].filter(Boolean).join(' · ')}
-      {lead.revelado ? null : <span className="sr-only"> (oculto até revelar)</span>}
-    </span>
-  );
-}
