@@ -16,6 +16,7 @@
 import path from 'node:path';
 import { generateReceita, GEN_CNAES, GEN_MUNICIPIOS } from '../apps/server/src/modules/prospecting/importer/generate.ts';
 import { importReceita } from '../apps/server/src/modules/prospecting/importer/import.ts';
+import { leadsRows } from './prospecting/leads.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 
 const ESTABLISHMENTS = Number(process.env.BENCH_PROSPECT_ESTABLISHMENTS ?? 500_000);
@@ -79,5 +80,6 @@ export default async function prospectingBench(ctx: BenchContext): Promise<Bench
   const sample = await ctx.sql<{ cnpj: string }>('SELECT cnpj FROM rf_estabelecimentos TABLESAMPLE SYSTEM (1) LIMIT 200');
   const one = await p95(ctx, cookie, sample.map((s) => `/api/prospecting/companies/${s.cnpj}`));
   rows.push({ name: "one CNPJ's record p95", value: one.error ?? `${one.p95.toFixed(1)} ms`, target: '≤ 10 ms', ok: !one.error && one.p95 <= 10 });
+  rows.push(...(await leadsRows(ctx)));
   return rows;
 }

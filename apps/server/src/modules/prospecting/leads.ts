@@ -64,7 +64,7 @@ export async function readLeads(s: Services, cnpjs: readonly string[]): Promise<
          LEFT JOIN rf_empresas emp ON emp.cnpj_basico = e.cnpj_basico
          LEFT JOIN rf_cnaes c ON c.codigo = e.cnae_principal
          LEFT JOIN rf_municipios m ON m.codigo = e.municipio
-        WHERE e.cnpj = ANY($1::text[])`,
+        WHERE e.cnpj = ANY($1::bpchar[])`,
       [cnpjs.slice(i, i + CHUNK)],
     );
     for (const r of rows) out.set(r.cnpj, r);
