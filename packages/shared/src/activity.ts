@@ -67,6 +67,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_list: 'Lista de contatos',
   crm_segment: 'Segmento de contatos',
   crm_import: 'Importação de contatos',
+  prospect_leads: 'Leads da prospecção (Receita Federal)',
   product: 'Produto ou serviço',
   quote: 'Orçamento',
 };

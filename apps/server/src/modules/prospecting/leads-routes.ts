@@ -16,6 +16,7 @@ import {
 } from '@sede/shared/prospecting/leads';
 import { badRequest, conflict, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { logAudit } from '../../platform/audit.ts';
 import { startJob } from '../../platform/jobs/run.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { createList, getList } from '../crm-contacts/public.ts';
@@ -67,6 +68,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
     const leads = cnpjs.flatMap((x) => found.get(x) ?? []);
     const out = await revealLeads(s, t, leads);
     const csv = leadsCsv(leads, await revealedSet(t, leads.map((l) => l.cnpj)));
+    await logAudit(t.db, t, { action: 'data_exported', entity: 'prospect_leads', id: null, details: { format: 'csv', count: leads.length, charged: out.charged } });
     return new Response(csv, {
       status: 200,
       headers: {
