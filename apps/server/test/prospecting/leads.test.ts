@@ -157,6 +157,14 @@ describe('export CSV', () => {
     expect(await balance(c.companyId)).toBe(7);
   });
 
+  it('refuses more than 5,000 leads and a selection that is neither CNPJs nor filters', async () => {
+    const many = await call(a.admin, 'POST', '/leads/export', { cnpjs: Array.from({ length: 5001 }, () => AURORA) });
+    expect(many.status).toBe(400);
+    expect(many.body.error).toContain('no máximo 5.000');
+    expect((await call(a.admin, 'POST', '/leads/export', {})).body).toMatchObject({ error: 'Selecione leads ou use os filtros da busca.' });
+    expect((await call(a.admin, 'POST', '/leads/export', { filtros: { uf: 'XX' } })).body).toMatchObject({ error: 'UF inválida.' });
+  });
+
   it('needs prospeccao.export (sales or admin): a plain member gets 403', async () => {
     const res = await call(memberA, 'POST', '/leads/export', { cnpjs: [AURORA] });
     expect(res.status).toBe(403);

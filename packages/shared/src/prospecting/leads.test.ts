@@ -35,7 +35,9 @@ describe('leadsSelectionSchema', () => {
   it('takes CNPJs (up to 5,000) or the search filters', () => {
     expect(leadsSelectionSchema.safeParse({ cnpjs: ['98765432000198'] }).success).toBe(true);
     expect(leadsSelectionSchema.safeParse({ filtros: { uf: 'SP' } }).success).toBe(true);
-    expect(leadsSelectionSchema.safeParse({ cnpjs: Array.from({ length: 5001 }, () => 'x') }).success).toBe(false);
-    expect(leadsSelectionSchema.safeParse({}).success).toBe(false);
+    const many = leadsSelectionSchema.safeParse({ cnpjs: Array.from({ length: 5001 }, () => 'x') });
+    expect(many.error?.issues[0]?.message).toBe(LEADS_MESSAGES.tooManyExport);
+    expect(leadsSelectionSchema.safeParse({}).error?.issues[0]?.message).toBe(LEADS_MESSAGES.selection);
+    expect(leadsSelectionSchema.safeParse({ cnpjs: ['x'], filtros: {} }).success).toBe(false);
   });
 });

@@ -47,13 +47,12 @@ export const revealSchema = z.object({ cnpjs: cnpjList(MAX_REVEAL, LEADS_MESSAGE
 export const contactsSchema = z.object({ cnpjs: cnpjList(MAX_REVEAL, LEADS_MESSAGES.tooManyReveal) });
 
 /** The leads an export or a send takes: the chosen CNPJs, or the search's filters (first MAX_EXPORT results). */
-export const leadsSelectionSchema = z.union(
-  [
-    z.object({ cnpjs: cnpjList(MAX_EXPORT, LEADS_MESSAGES.tooManyExport) }),
-    z.object({ filtros: z.record(z.string().max(40), z.string().max(200)) }),
-  ],
-  { error: LEADS_MESSAGES.selection },
-);
+export const leadsSelectionSchema = z
+  .object({
+    cnpjs: cnpjList(MAX_EXPORT, LEADS_MESSAGES.tooManyExport).optional(),
+    filtros: z.record(z.string().max(40), z.string().max(200), { error: LEADS_MESSAGES.selection }).optional(),
+  }, { error: LEADS_MESSAGES.selection })
+  .refine((v) => (v.cnpjs === undefined) !== (v.filtros === undefined), { message: LEADS_MESSAGES.selection });
 export type LeadsSelection = z.infer<typeof leadsSelectionSchema>;
 
 export const sendToListSchema = z.object({

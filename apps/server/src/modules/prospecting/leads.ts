@@ -196,7 +196,7 @@ export async function revealLeads(s: Services, t: Tenant, leads: readonly RfLead
 
 /** The leads an export or a send takes: the chosen CNPJs, or the first MAX_EXPORT of the search. */
 export async function resolveSelection(s: Services, sel: LeadsSelection): Promise<string[]> {
-  if ('cnpjs' in sel) return cleanCnpjs(sel.cnpjs);
+  if (sel.cnpjs) return cleanCnpjs(sel.cnpjs);
   const f = parseWith(prospectSearchSchema, { ...sel.filtros, pagina: undefined, porPagina: undefined });
   const { where, params } = whereOf(f);
   return withTimeout(rfPool(s), async (client) => {
