@@ -273,7 +273,6 @@ function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
             <th scope="col" className="px-3 py-2">Porte</th>
             <th scope="col" className="px-3 py-2">Abertura</th>
             <th scope="col" className="px-3 py-2 text-right">Capital social</th>
-            <th scope="col" className="px-3 py-2">Contatos</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -285,6 +284,7 @@ function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
               <td className="px-3 py-2">
                 <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
                 <div className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)}{r.nomeFantasia ? ` · ${r.nomeFantasia}` : ''} · {fmt.situacao(r.situacao)}</div>
+                <div className="mt-1 text-xs"><LeadContacts lead={sel.contacts.get(r.cnpj)} /></div>
               </td>
               <td className="px-3 py-2" title={r.cnaeDescricao ?? undefined}>
                 {r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}
@@ -294,7 +294,6 @@ function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
               <td className="px-3 py-2">{fmt.porte(r.porte)}</td>
               <td className="px-3 py-2">{fmt.date(r.dataInicio)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{fmt.money(r.capitalCents)}</td>
-              <td className="max-w-56 px-3 py-2 text-xs"><LeadContacts lead={sel.contacts.get(r.cnpj)} /></td>
             </tr>
           ))}
         </tbody>
