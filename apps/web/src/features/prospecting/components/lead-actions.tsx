@@ -50,7 +50,7 @@ export function LeadActions({ revealable, selection, selectionLabel }: Props) {
     setExporting(true);
     try {
       const out = await exportCsv(selection);
-      toast.success(`CSV com ${out.count.toLocaleString('pt-BR')} leads exportado${out.charged ? ` (${coinsLabel(out.charged)} pelos contatos revelados)` : ''}.`);
+      toast.success(`CSV com ${out.count.toLocaleString('pt-BR')} ${out.count === 1 ? 'lead' : 'leads'} exportado${out.charged ? ` (${coinsLabel(out.charged)} pelos contatos revelados)` : ''}.`);
       await refresh();
     } catch (e) {
       toast.error(paidActionFailureMessage(e));

@@ -7,7 +7,7 @@ export function LeadContacts({ lead }: { lead: LeadRow | undefined }) {
   return (
     <span className={`grid gap-0.5 ${lead.revelado ? 'text-slate-900' : 'text-slate-600'}`}>
       {[...lead.telefones, lead.email].filter(Boolean).map((v) => (
-        <span key={v} className="break-all">{v}</span>
+        <span key={v} className="[overflow-wrap:anywhere]">{v}</span>
       ))}
       {lead.revelado ? null : <span className="sr-only">(oculto até revelar)</span>}
     </span>
