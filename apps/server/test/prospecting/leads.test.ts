@@ -205,8 +205,9 @@ describe('send to a CRM list', () => {
     const members = await sql(server, 'SELECT count(*)::int AS n FROM crm_list_members WHERE list_id = $1', [first.listId]);
     expect(members).toEqual([{ n: 5 }]);
     // Another company cannot send to this list (it does not exist for them) and has no such parties.
-    const foreign = await call(b.admin, 'POST', '/leads/send', { selection: { cnpjs: [AURORA] }, listId: first.listId });
-    expect(foreign.status).toBe(404);
+    await expectTenantIsolation(server, { owner: c.admin, outsider: b.admin, secrets: [first.listId, 'Padarias SP'] }, [
+      { method: 'POST', path: '/api/prospecting/leads/send', body: { selection: { cnpjs: [AURORA] }, listId: first.listId }, ownerStatus: 202 },
+    ]);
     expect(await sql(server, 'SELECT count(*)::int AS n FROM organizations WHERE company_id = $1', [b.companyId])).toEqual([{ n: 0 }]);
   });
 });

@@ -4,7 +4,7 @@ import { schema } from '@sede/db/client';
 import { normalizeCnpjInput, type NormalizedCompany } from '@sede/shared/cnpj';
 import { LEADS_MESSAGES, MAX_EXPORT, MAX_REVEAL, type LeadRow, type LeadsQuote, type LeadsSelection } from '@sede/shared/prospecting/leads';
 import { PORTES, prospectSearchSchema, SITUACOES, formatCnae } from '@sede/shared/prospecting/schemas';
-import { PAID_ACTION_MESSAGES, PRICES, coinsLabel } from '@sede/shared/platform/prices';
+import { PAID_ACTION_MESSAGES, PRICES } from '@sede/shared/platform/prices';
 import { AppError, parseWith } from '../../http/errors.ts';
 import { runPaidAction, STALE_RESERVATION_MS } from '../../platform/paid-actions/index.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -288,7 +288,7 @@ export function toNormalizedCompany(r: RfLead, revealed: boolean): NormalizedCom
   };
 }
 
-export { coinsLabel, digitsPhone };
+export { digitsPhone };
 
 /** One CNPJ's record with its contacts in full when this company revealed the lead (decision 0205). */
 export async function withRevealedContacts<T extends { cnpj: string; telefones: string[]; email: string | null; contatosRevelados: boolean }>(
