@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 
@@ -21,7 +21,12 @@ export const prospectReveals = pgTable(
     revealedBy: text('revealed_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('prospect_reveals_company_cnpj_key').on(t.companyId, t.cnpj), companyIndex('prospect_reveals', t.createdAt, t.id)(t)],
+  (t) => [
+    uniqueIndex('prospect_reveals_company_cnpj_key').on(t.companyId, t.cnpj),
+    companyIndex('prospect_reveals', t.createdAt, t.id)(t),
+    // The paid work turns one claim's rows `revealed` (or a failure deletes them).
+    index('prospect_reveals_claim_idx').on(t.claim),
+  ],
 );
 
 /** A named set of /extrair-leads-cnpj filters, shared by the company's members. */

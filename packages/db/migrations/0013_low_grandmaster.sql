@@ -23,4 +23,5 @@ ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_co
 ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "prospect_reveals_company_cnpj_key" ON "prospect_reveals" USING btree ("company_id","cnpj");--> statement-breakpoint
 CREATE INDEX "prospect_reveals_company_created_at_id_idx" ON "prospect_reveals" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "prospect_reveals_claim_idx" ON "prospect_reveals" USING btree ("claim");--> statement-breakpoint
 CREATE INDEX "prospect_saved_searches_company_created_at_id_idx" ON "prospect_saved_searches" USING btree ("company_id","created_at","id");
