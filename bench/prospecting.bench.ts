@@ -17,6 +17,7 @@ import path from 'node:path';
 import { generateReceita, GEN_CNAES, GEN_MUNICIPIOS } from '../apps/server/src/modules/prospecting/importer/generate.ts';
 import { importReceita } from '../apps/server/src/modules/prospecting/importer/import.ts';
 import { deepSearchRows } from './prospecting/deep-search.ts';
+import { leadsRows } from './prospecting/leads.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 
 const ESTABLISHMENTS = Number(process.env.BENCH_PROSPECT_ESTABLISHMENTS ?? 500_000);
@@ -81,5 +82,6 @@ export default async function prospectingBench(ctx: BenchContext): Promise<Bench
   const one = await p95(ctx, cookie, sample.map((s) => `/api/prospecting/companies/${s.cnpj}`));
   rows.push({ name: "one CNPJ's record p95", value: one.error ?? `${one.p95.toFixed(1)} ms`, target: '≤ 10 ms', ok: !one.error && one.p95 <= 10 });
   rows.push(...(await deepSearchRows(ctx, cookie)));
+  rows.push(...(await leadsRows(ctx)));
   return rows;
 }

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { importReceita } from '../apps/server/src/modules/prospecting/importer/import.ts';
 import { sampleFolder } from '../apps/server/test/support/receita.ts';
-import { e2eDatabaseUrl } from './support/company.ts';
+import { e2eDatabaseUrl, e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -85,5 +85,65 @@ test.describe('prospecting over the Receita Federal open data', () => {
     await expect(page.getByRole('heading', { name: 'AURORA FICTICIA PANIFICADORA LTDA' })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'cnpj-375');
+  });
+
+  test('leads: reveal with the price shown, export CSV, send to a CRM list; /extrair-leads paste → table', async ({ page }) => {
+    // The data was imported by the test above (serial).
+    const admin = await createCompanyWithAdmin(page.request, 'Prospecção Leads Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/extrair-leads-cnpj?uf=SP');
+    await expect(page.getByRole('heading', { name: '1 empresa encontrada' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table).toContainText('(11) ****-5060');
+    await table.getByRole('checkbox', { name: 'Selecionar AURORA FICTICIA PANIFICADORA LTDA' }).check();
+    const reveal = page.getByRole('button', { name: 'Revelar contatos · 1 moeda' });
+    await expect(reveal).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Exportar CSV · 1 moeda' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'leads-selecao-1280');
+    await reveal.click();
+    await expect(table).toContainText('(11) 3040-5060');
+    await expect(table).toContainText('contato@padariaaurora.example');
+    await expect(page.getByRole('button', { name: 'Exportar CSV · sem custo' })).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV · sem custo' }).click();
+    const file = await download;
+    const csv = fs.readFileSync((await file.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('98765432000198;AURORA FICTICIA PANIFICADORA LTDA');
+    expect(csv).toContain('(11) 3040-5060');
+
+    await page.getByRole('button', { name: /Enviar para lista do CRM/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar para lista do CRM' });
+    await dialog.getByLabel('Nome da nova lista').fill('Padarias de SP');
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await expect(dialog.getByText('Concluído', { exact: false })).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+    await shot(page, 'leads-envio-1280');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    const [members] = await e2eSql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM crm_list_members m JOIN crm_lists l ON l.id = m.list_id WHERE l.company_id = $1 AND l.name = 'Padarias de SP'`,
+      [admin.companyId],
+    );
+    expect(members!.n).toBe(2);
+
+    await page.goto('/extrair-leads');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Extrair leads', level: 2 })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'CNPJs', exact: true }).fill('98.765.432/0001-98\nSEDE0001000156, 12.345.678/0001-00');
+    await page.getByRole('button', { name: 'Consultar CNPJs' }).click();
+    await expect(page.getByRole('heading', { name: /2 empresas encontradas · 1 inválida$/ })).toBeVisible();
+    const results = page.getByRole('table');
+    await expect(results).toContainText('SEDE FICTICIA TECNOLOGIA LTDA');
+    await expect(results).toContainText('contato@padariaaurora.example');
+    await expect(page.getByText('Linha 2: 12.345.678/0001-00', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Revelar contatos · 1 moeda' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'extrair-leads-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(results).toBeHidden();
+    await expectAccessible(page);
+    await shot(page, 'extrair-leads-375');
   });
 });

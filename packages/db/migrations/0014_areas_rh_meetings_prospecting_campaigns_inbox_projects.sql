@@ -1,3 +1,22 @@
+CREATE TABLE "prospect_reveals" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"cnpj" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"claim" uuid NOT NULL,
+	"revealed_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "prospect_saved_searches" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"filters" jsonb NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "employee_leaves" (
 	"company_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -216,6 +235,10 @@ CREATE TABLE "inbox_settings" (
 );
 --> statement-breakpoint
 DROP INDEX "rf_socios_nome_idx";--> statement-breakpoint
+ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_revealed_by_user_id_fk" FOREIGN KEY ("revealed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -268,6 +291,10 @@ ALTER TABLE "inbox_reads" ADD CONSTRAINT "inbox_reads_company_id_companies_id_fk
 ALTER TABLE "inbox_reads" ADD CONSTRAINT "inbox_reads_conversation_id_inbox_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."inbox_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_reads" ADD CONSTRAINT "inbox_reads_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_settings" ADD CONSTRAINT "inbox_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "prospect_reveals_company_cnpj_key" ON "prospect_reveals" USING btree ("company_id","cnpj");--> statement-breakpoint
+CREATE INDEX "prospect_reveals_company_created_at_id_idx" ON "prospect_reveals" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "prospect_reveals_claim_idx" ON "prospect_reveals" USING btree ("claim");--> statement-breakpoint
+CREATE INDEX "prospect_saved_searches_company_created_at_id_idx" ON "prospect_saved_searches" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "employee_leaves_employee_idx" ON "employee_leaves" USING btree ("employee_id","start_date");--> statement-breakpoint
 CREATE INDEX "employee_leaves_company_end_date_idx" ON "employee_leaves" USING btree ("company_id","end_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_company_cpf_uq" ON "employees" USING btree ("company_id","cpf");--> statement-breakpoint

@@ -69,6 +69,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_import: 'Importação de contatos',
   project: 'Projeto',
   project_column: 'Coluna de projeto',
+  prospect_leads: 'Leads da prospecção (Receita Federal)',
   product: 'Produto ou serviço',
   quote: 'Orçamento',
   employee: 'Colaborador',

@@ -169,6 +169,7 @@ describe('export of everything the company holds', () => {
     exported.push('crm_custom_fields', 'crm_pipelines', 'crm_stages', 'deal_stage_history', 'deals');
     exported.push('crm_targets');
     exported.push('crm_import_errors', 'crm_imports', 'crm_list_members', 'crm_lists', 'crm_segments');
+    exported.push('prospect_reveals', 'prospect_saved_searches');
     exported.push('crm_products', 'crm_quotes', 'crm_quote_items', 'crm_ai_insights');
     exported.push('fin_accounts', 'fin_categories', 'fin_cost_centers', 'fin_entries', 'fin_payments');
     exported.push('fin_statement_imports', 'fin_statement_lines');

@@ -14,6 +14,7 @@ export * from './finance-statements.ts';
 export * from './crm-contacts.ts';
 export * from './crm-quotes.ts';
 export * from './prospecting.ts';
+export * from './prospecting-company.ts';
 export * from './analysis.ts';
 export * from './juridico.ts';
 export * from './support.ts';

@@ -15,8 +15,10 @@ export function fromLocalRecord(r: LocalCnpjRecord): NormalizedCompany | null {
     cnpj: r.cnpj,
     razao_social: razao,
     nome_fantasia: n.text(r.nomeFantasia),
-    telefone: r.telefone1 ? n.digits(`${r.ddd1 ?? ''}${r.telefone1}`) : null,
-    email: n.email(r.email),
+    // The register's phone and e-mail are what prospecting sells (the paid reveal, decision 0205):
+    // a lookup read from it leaves them out, so looking CNPJs up one by one is no free reveal.
+    telefone: null,
+    email: null,
     logradouro: n.logradouro(r.tipoLogradouro, r.logradouro),
     numero: n.numero(r.numero),
     bairro: n.text(r.bairro),

@@ -1,21 +1,33 @@
+import { schema } from '@sede/db/client';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { defineJob } from '../../platform/jobs/run.ts';
 import { defineModule } from '../../platform/module.ts';
 import { scheduleRefresh } from './refresh.ts';
 import { closeRfPool, prepareRfDatabase } from './rf-pool.ts';
+import type { Services } from '../../services.ts';
 import { prospectingRoutes } from './routes.ts';
+import { runSendToList, SEND_JOB } from './send-to-list.ts';
 
 /**
- * Prospecting over the Receita Federal open CNPJ data (issue 14; decisions 0200–0204). Its
- * tables (`rf_*`) are reference data without a company, so there is nothing to export or erase
+ * Prospecting over the Receita Federal open CNPJ data (issue 14; decisions 0200–0209, 0240–0244).
+ * Its reference tables (`rf_*`) are without a company, so nothing of them is exported or erased
  * per company; the data is loaded with `npm run receita:import`, or refreshed monthly from
- * RECEITA_DATA_URL (decision 0241), on PROSPECT_DATABASE_URL when set (decision 0242).
+ * RECEITA_DATA_URL (decision 0241), on PROSPECT_DATABASE_URL when set (decision 0242). What a
+ * company did with it (the leads it revealed, its saved searches) is company data, exported here.
  */
 export default defineModule({
   key: 'prospecting',
   mount: '/prospecting',
   routes: prospectingRoutes,
-  start: async (s) => {
+  start: async (s: Services) => {
     await prepareRfDatabase(s);
     await scheduleRefresh(s);
+    await defineJob(s, SEND_JOB, (ctx) => runSendToList(s, ctx as never), { retryLimit: 2, expireInMinutes: 30 });
   },
   stop: closeRfPool,
+  exportData: async (_s, tenant, out) => {
+    const { prospectReveals, prospectSavedSearches } = schema;
+    out.csv('leads-revelados.csv', ['id', 'cnpj', 'status', 'revealedBy', 'createdAt'], companyRows(tenant, prospectReveals));
+    out.csv('buscas-salvas.csv', ['id', 'name', 'filters', 'createdBy', 'createdAt'], companyRows(tenant, prospectSavedSearches));
+  },
 });

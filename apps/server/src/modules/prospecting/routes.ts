@@ -4,7 +4,10 @@ import { areaRouter } from '../../http/area-router.ts';
 import { notFound, parseWith } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { deepSearch } from './deep-search.ts';
-import { cnaes, company, municipios, search, status } from './queries.ts';
+import { cnaes, company, search, status } from './queries.ts';
+import { leadRoutes } from './leads-routes.ts';
+import { withRevealedContacts } from './leads.ts';
+import { municipiosOf } from './municipios-uf.ts';
 import { rfPool } from './rf-pool.ts';
 
 const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
@@ -19,16 +22,20 @@ export function prospectingRoutes(s: Services) {
   r.get('/status', async (c) => c.json(await status(rfPool(s))));
   r.get('/search', async (c) => c.json(await search(rfPool(s), parseWith(prospectSearchSchema, c.req.query()))));
   r.get('/cnaes', async (c) => c.json({ cnaes: await cnaes(rfPool(s), parseWith(lookupQuerySchema, c.req.query()).q) }));
-  r.get('/municipios', async (c) => c.json({ municipios: await municipios(rfPool(s), parseWith(lookupQuerySchema, c.req.query()).q) }));
+  r.get('/municipios', async (c) => {
+    const q = parseWith(lookupQuerySchema, c.req.query());
+    return c.json({ municipios: await municipiosOf(s, rfPool(s), q.q, q.uf) });
+  });
   r.get('/companies/:cnpj', async (c) => {
     const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
     if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
-    return c.json(await company(rfPool(s), cnpj));
+    return c.json(await withRevealedContacts(s, c.get('tenant'), await company(rfPool(s), cnpj)));
   });
   r.get('/deep-search/:cnpj', async (c) => {
     const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
     if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
     return c.json(await deepSearch(rfPool(s), cnpj));
   });
+  leadRoutes(s, r);
   return r;
 }

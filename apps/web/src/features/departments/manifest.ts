@@ -11,7 +11,6 @@ const tool = () => import('./pages/tool-page.tsx');
 export default {
   routes: [
     // The commercial tools every signed-in member may open (the registry's memberTools).
-    { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: tool },
 

@@ -14,6 +14,7 @@ import { useProspectCompany } from '../api/get-company.ts';
 import { ProviderRecord } from '../components/provider-record.tsx';
 import { useProspectStatus } from '../api/get-status.ts';
 import { NoData } from '../components/no-data.tsx';
+import { RevealContacts } from '../components/reveal-contacts.tsx';
 import * as fmt from '../lib/format.ts';
 
 /** /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data. */
@@ -115,7 +116,7 @@ function Record({ c }: { c: ProspectCompany }) {
           </Item>
           <Item label="Telefones e e-mail">
             {c.telefones.length || c.email ? [...c.telefones, c.email].filter(Boolean).join(' · ') : 'Não informados'}
-            <span className="block text-xs text-slate-600">Contatos mascarados: a revelação será uma ação paga, por lead.</span>
+            <RevealContacts record={c} />
           </Item>
         </dl>
       </Card>

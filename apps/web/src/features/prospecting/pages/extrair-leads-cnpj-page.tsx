@@ -1,6 +1,7 @@
 import { FileSearch } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { MAX_EXPORT } from '@sede/shared/prospecting/leads';
 import { EXACT_COUNT_LIMIT, PORTES, SITUACOES, SORTS, UFS, formatCnae, type ProspectRow } from '@sede/shared/prospecting/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,6 +10,12 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCnaes } from '../api/get-cnaes.ts';
+import { useContacts } from '../api/get-contacts.ts';
+import { LeadActions } from '../components/lead-actions.tsx';
+import { LeadContacts } from '../components/lead-contacts.tsx';
+import { MunicipioPicker } from '../components/municipio-picker.tsx';
+import { SavedSearches } from '../components/saved-searches.tsx';
+import type { LeadRow } from '@sede/shared/prospecting/leads';
 import { useProspectStatus } from '../api/get-status.ts';
 import { useProspectSearch } from '../api/search.ts';
 import { NoData } from '../components/no-data.tsx';
@@ -60,6 +67,7 @@ export default function ExtrairLeadsCnpjPage() {
         <NoData purpose="Aqui você filtra as empresas do Brasil por CNAE, UF, município, porte, abertura e capital para montar listas de prospecção." />
       ) : (
         <>
+          <SavedSearches params={params} onApply={(f) => setParams(new URLSearchParams(f))} />
           <Filters key={query} params={params} onSubmit={submit} onClear={() => setParams(new URLSearchParams())} />
           {results.isError ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{results.error.message}</p>
@@ -74,9 +82,7 @@ export default function ExtrairLeadsCnpjPage() {
                   ? `${fmt.count(results.data.count)} ${results.data.count === 1 ? 'empresa encontrada' : 'empresas encontradas'}`
                   : `Mais de ${fmt.count(EXACT_COUNT_LIMIT)} empresas (estimativa: cerca de ${fmt.count(results.data.count)})`}
               </h3>
-              <p className="text-xs text-slate-600">Telefone e e-mail não aparecem na lista: a revelação dos contatos será uma ação paga, por lead.</p>
-              <ResultsTable rows={results.data.rows} />
-              <ResultCards rows={results.data.rows} />
+              <Results key={query} rows={results.data.rows} params={params} count={results.data.count} />
               <Pager pagina={results.data.pagina} porPagina={results.data.porPagina} count={results.data.count} onPage={page} />
             </section>
           )}
@@ -90,6 +96,7 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
   const v = (k: string, d = '') => params.get(k) ?? d;
   const [cnaeText, setCnaeText] = useState(v('cnae'));
   const [cnaeError, setCnaeError] = useState<string>();
+  const [uf, setUf] = useState(v('uf'));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (cnaeText.trim() && !cnaeCode(cnaeText)) {
       e.preventDefault();
@@ -120,14 +127,12 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
             </select>
           </Field>
           <Field label="UF">
-            <select name="uf" defaultValue={v('uf')} className={select}>
+            <select name="uf" value={uf} onChange={(e) => setUf(e.target.value)} className={select}>
               <option value="">Todas</option>
               {UFS.map((uf) => <option key={uf} value={uf}>{uf === 'EX' ? 'Exterior' : uf}</option>)}
             </select>
           </Field>
-          <Field label="Município (código da Receita)" hint="Ex.: 7107 para São Paulo">
-            <Input name="municipio" defaultValue={v('municipio')} inputMode="numeric" />
-          </Field>
+          <MunicipioPicker uf={uf} initial={v('municipio')} />
           <Field label="Situação cadastral">
             <select name="situacao" defaultValue={v('situacao', '02')} className={select}>
               {Object.entries(SITUACOES).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
@@ -211,12 +216,57 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
 
 const place = (r: ProspectRow) => [r.municipio, r.uf].filter(Boolean).join('/') || '—';
 
-function ResultsTable({ rows }: { rows: ProspectRow[] }) {
+type Sel = { selected: Set<string>; toggle: (cnpj: string) => void; contacts: Map<string, LeadRow> };
+
+/** The results with a selection, their contacts (masked until revealed) and the lead actions. */
+function Results({ rows, params, count }: { rows: ProspectRow[]; params: URLSearchParams; count: number }) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [all, setAll] = useState(false);
+  const contacts = useContacts(rows.map((r) => r.cnpj));
+  const byCnpj = new Map((contacts.data?.leads ?? []).map((l) => [l.cnpj, l]));
+  const toggle = (cnpj: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(cnpj)) next.delete(cnpj);
+      else next.add(cnpj);
+      return next;
+    });
+  const filtros = Object.fromEntries([...params.entries()].filter(([k]) => k !== 'pagina' && k !== 'porPagina'));
+  const revealable = [...selected].filter((c) => byCnpj.get(c)?.temContato && !byCnpj.get(c)?.revelado);
+  const total = Math.min(count, MAX_EXPORT);
+  const selection = all ? { filtros } : selected.size ? { cnpjs: [...selected] } : null;
+  const sel: Sel = { selected, toggle, contacts: byCnpj };
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-4 text-sm">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={rows.every((r) => selected.has(r.cnpj))} onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...rows.map((r) => r.cnpj)]) : new Set())} />
+          Selecionar os desta página
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
+          Exportar/enviar todos os resultados (até {MAX_EXPORT.toLocaleString('pt-BR')})
+        </label>
+      </div>
+      <LeadActions
+        revealable={revealable}
+        selection={selection}
+        selectionLabel={all ? `os ${total.toLocaleString('pt-BR')} primeiros resultados da busca` : `${selected.size} ${selected.size === 1 ? 'lead selecionado' : 'leads selecionados'}`}
+      />
+      <ResultsTable rows={rows} sel={sel} />
+      <ResultCards rows={rows} sel={sel} />
+    </>
+  );
+}
+
+
+function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase text-slate-600">
           <tr>
+            <th scope="col" className="px-3 py-2"><span className="sr-only">Selecionar</span></th>
             <th scope="col" className="px-3 py-2">Empresa</th>
             <th scope="col" className="px-3 py-2">CNAE principal</th>
             <th scope="col" className="px-3 py-2">Local</th>
@@ -229,8 +279,12 @@ function ResultsTable({ rows }: { rows: ProspectRow[] }) {
           {rows.map((r) => (
             <tr key={r.cnpj}>
               <td className="px-3 py-2">
+                <input type="checkbox" aria-label={`Selecionar ${r.razaoSocial || r.cnpj}`} checked={sel.selected.has(r.cnpj)} onChange={() => sel.toggle(r.cnpj)} />
+              </td>
+              <td className="px-3 py-2">
                 <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
                 <div className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)}{r.nomeFantasia ? ` · ${r.nomeFantasia}` : ''} · {fmt.situacao(r.situacao)}</div>
+                <div className="mt-1 text-xs"><LeadContacts lead={sel.contacts.get(r.cnpj)} /></div>
               </td>
               <td className="px-3 py-2" title={r.cnaeDescricao ?? undefined}>
                 {r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}
@@ -248,11 +302,12 @@ function ResultsTable({ rows }: { rows: ProspectRow[] }) {
   );
 }
 
-function ResultCards({ rows }: { rows: ProspectRow[] }) {
+function ResultCards({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
   return (
     <ul className="grid gap-3 md:hidden">
       {rows.map((r) => (
         <li key={r.cnpj} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+          <input type="checkbox" className="float-right" aria-label={`Selecionar ${r.razaoSocial || r.cnpj}`} checked={sel.selected.has(r.cnpj)} onChange={() => sel.toggle(r.cnpj)} />
           <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
           <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {fmt.situacao(r.situacao)}</p>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
@@ -266,6 +321,8 @@ function ResultCards({ rows }: { rows: ProspectRow[] }) {
             <dd>{fmt.date(r.dataInicio)}</dd>
             <dt className="text-slate-600">Capital</dt>
             <dd>{fmt.money(r.capitalCents)}</dd>
+            <dt className="text-slate-600">Contatos</dt>
+            <dd><LeadContacts lead={sel.contacts.get(r.cnpj)} /></dd>
           </dl>
         </li>
       ))}
