@@ -69,6 +69,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_import: 'Importação de contatos',
   product: 'Produto ou serviço',
   quote: 'Orçamento',
+  campaign: 'Campanha',
+  campaign_sender: 'Remetente de campanhas',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

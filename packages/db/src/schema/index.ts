@@ -16,3 +16,4 @@ export * from './crm-quotes.ts';
 export * from './prospecting.ts';
 export * from './analysis.ts';
 export * from './juridico.ts';
+export * from './campaigns.ts';
