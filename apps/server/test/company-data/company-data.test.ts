@@ -173,6 +173,7 @@ describe('export of everything the company holds', () => {
     exported.push('fin_accounts', 'fin_categories', 'fin_cost_centers', 'fin_entries', 'fin_payments');
     exported.push('fin_statement_imports', 'fin_statement_lines');
     exported.push('analyses', 'contracts', 'contract_expiry_alerts');
+    exported.push('campaign_senders', 'campaigns', 'campaign_recipients');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { CAMPAIGN_MESSAGES, DEFAULT_RATE_PER_SECOND, type SenderInput, type SenderView, senderSchema } from '@sede/shared/campaigns/schemas';
+import { CAMPAIGN_MESSAGES, DEFAULT_RATE_PER_SECOND, type SenderView, type senderSchema } from '@sede/shared/campaigns/schemas';
 import type { z } from 'zod';
 import { AppError, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -146,8 +146,7 @@ export const canSend = (s: Services, t: CampaignTransport) => t.transport !== nu
  * 'Testar': connects with the given (or stored) settings and sends a test message to the member.
  * A connection or authentication failure is a 409 with the server's reason.
  */
-export async function testSender(s: Services, t: Tenant, input: SenderInput, to: string): Promise<{ message: string }> {
-  const parsed = senderSchema.parse(input);
+export async function testSender(s: Services, t: Tenant, parsed: z.output<typeof senderSchema>, to: string): Promise<{ message: string }> {
   const prev = await senderRow(t.db, t.companyId);
   const pass = parsed.smtp?.password !== undefined ? parsed.smtp.password : prev?.smtpPasswordEnc ? decryptSecret(s, prev.smtpPasswordEnc) : undefined;
   const row = {
