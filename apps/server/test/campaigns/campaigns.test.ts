@@ -202,7 +202,7 @@ describe('a campaign to a list', () => {
     await waitFor(server, admin, again.id, (x) => x.status === 'sent');
     expect(deliveriesTo('ana.unsub@exemplo.com.br')).toHaveLength(1);
     expect(deliveriesTo('bruno.unsub@exemplo.com.br')).toHaveLength(2);
-    expect((await server.request('/api/public/campaigns/unsubscribe/' + 'a'.repeat(52), { method: 'POST' })).status).toBe(404);
+    expect((await server.request(`/api/public/campaigns/unsubscribe/${'a'.repeat(52)}`, { method: 'POST' })).status).toBe(404);
   });
 
   it('a hard bounce (DSN to the VERP address) marks the recipient devolvido and suppresses the address; a refused RCPT fails it', async () => {

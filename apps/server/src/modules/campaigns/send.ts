@@ -169,7 +169,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
         owner,
         LEASE_MS / 1000,
       ]);
-      if (!r.rows[0] || r.rows[0].status !== 'sending') worker.stop = true;
+      if (r.rows[0]?.status !== 'sending') worker.stop = true;
     } catch {
       worker.stop = true;
     }

@@ -16,7 +16,6 @@ export default {
     // The commercial tools every signed-in member may open (the registry's memberTools).
     { path: '/deep-search', title: 'Pesquisa aprofundada', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/extrair-leads', title: 'Extrair leads', access: 'signed-in', layout: 'shell', page: tool },
-    { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento', title: 'Atendimento', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/atendimento-simples', title: 'Atendimento simples', access: 'signed-in', layout: 'shell', page: tool },
     { path: '/documentacoes-geral', title: 'Documentação', access: 'signed-in', layout: 'shell', page: documentacao },
