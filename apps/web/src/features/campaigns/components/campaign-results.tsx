@@ -105,7 +105,7 @@ export function CampaignResults({ campaign }: { campaign: CampaignView }) {
               <th scope="col" className="py-2 text-right font-medium">
                 Quantidade
               </th>
-              <th scope="col" className="py-2 text-right font-medium">
+              <th scope="col" className="py-2 pl-3 text-right font-medium">
                 Taxa
               </th>
             </tr>
@@ -117,7 +117,7 @@ export function CampaignResults({ campaign }: { campaign: CampaignView }) {
                   {label}
                 </th>
                 <td className="py-2 text-right tabular-nums">{formatNumber(n)}</td>
-                <td className="py-2 text-right tabular-nums text-slate-600">{rate}</td>
+                <td className="py-2 pl-3 text-right tabular-nums text-slate-600">{rate}</td>
               </tr>
             ))}
           </tbody>
