@@ -7,7 +7,8 @@
  * resumes it; target 0 duplicates, every recipient sent or 'incerto'.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/support/smtp-server.ts';
 import { signUpConfirmed, sqlClient } from './lib/client.ts';
 import { ROOT } from './lib/build.ts';
@@ -62,7 +63,7 @@ async function throughput(ctx: BenchContext): Promise<BenchRow[]> {
     const rate = smtp.deliveries.length / total;
     return [
       {
-        name: `campaigns: ${N.toLocaleString('en')} recipients to the local SMTP server (own SMTP, pool of 5, rate 500/s)`,
+        name: `${N.toLocaleString('en')} recipients to the local SMTP server (own SMTP, pooled, rate 500/s)`,
         value: `${rate.toFixed(0)} messages/s (${smtp.deliveries.length} delivered in ${total.toFixed(1)} s from the send request, first after ${((first - t0) / 1000).toFixed(2)} s; ${dup} duplicates; status ${status})`,
         target: '≥ 200 messages/s, each once',
         ok: status === 'sent' && rate >= 200 && dup === 0 && smtp.deliveries.length === N,
@@ -82,19 +83,24 @@ function spawnDist(env: Record<string, string>) {
   return { child, exited, log: () => log };
 }
 
-async function healthy(base: string) {
-  for (let i = 0; i < 600; i++) {
+async function healthy(base: string, p: ReturnType<typeof spawnDist>) {
+  for (let i = 0; i < 1200; i++) {
     if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    if (p.child.exitCode !== null) break;
     await sleep(100);
   }
-  throw new Error(`${base} did not become healthy`);
+  throw new Error(`${base} did not become healthy: ${p.log().slice(-500)}`);
 }
 
 async function killAtHalf(ctx: BenchContext): Promise<BenchRow[]> {
-  const o = ctx.db.$client.options as { host?: string; port?: number; user?: string; password?: string };
+  const o = ctx.db.$client.options as { connectionString?: string; host?: string; port?: number; user?: string; password?: string | (() => string) };
   const dbName = `bench_campaigns_${Date.now().toString(36)}`;
   await ctx.sql(`CREATE DATABASE ${dbName}`);
-  const url = `postgres://${encodeURIComponent(o.user ?? 'postgres')}:${encodeURIComponent(String(o.password ?? ''))}@${o.host ?? '127.0.0.1'}:${o.port}/${dbName}`;
+  // The bench's embedded PostgreSQL: its password is in DATA_DIR/pg-password (bench/run.ts).
+  const password = typeof o.password === 'function' ? await (o.password as () => string | Promise<string>)() : (o.password ?? readFileSync(path.join(ctx.dataDir, 'pg-password'), 'utf8').trim());
+  const u = new URL(o.connectionString ?? `postgres://${encodeURIComponent(o.user ?? 'postgres')}:${encodeURIComponent(password)}@${o.host ?? '127.0.0.1'}:${o.port}/x`);
+  u.pathname = `/${dbName}`;
+  const url = u.toString();
   const dataDir = freshDataDir();
   const smtp = await startTestSmtp({ parse: false });
   const own = sqlClient(url);
@@ -105,7 +111,7 @@ async function killAtHalf(ctx: BenchContext): Promise<BenchRow[]> {
     const env = { DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), APP_URL: base, CAMPAIGN_LEASE_MS: '3000', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123' };
     const a = spawnDist(env);
     procs.push(a);
-    await healthy(base);
+    await healthy(base, a);
     const email = `bench.kill.${Date.now()}@exemplo.com.br`;
     const cookie = await signUpConfirmed(base, email);
     const companyId = await own.seedCompany(email, { name: 'Bench Durável' });
@@ -118,7 +124,7 @@ async function killAtHalf(ctx: BenchContext): Promise<BenchRow[]> {
     const t0 = performance.now();
     const b = spawnDist(env);
     procs.push(b);
-    await healthy(base);
+    await healthy(base, b);
     let status = '';
     for (let i = 0; i < 1200 && status !== 'sent'; i++) {
       status = (await own.sql<{ status: string }>('SELECT status FROM campaigns WHERE id = $1', [id]))[0]!.status;
@@ -133,7 +139,7 @@ async function killAtHalf(ctx: BenchContext): Promise<BenchRow[]> {
     await b.exited;
     return [
       {
-        name: `campaigns: kill -9 of the sending server at ~50 % of ${KILL_N.toLocaleString('en')} recipients, resumed by a new process`,
+        name: `kill -9 of the sending server at ~50 % of ${KILL_N.toLocaleString('en')} recipients, resumed by a new process`,
         value: `${dup} duplicates; ${atKill} delivered at the kill, ${smtp.deliveries.length} in all; sent ${by.sent ?? 0}, incerto ${by.uncertain ?? 0} (claimed when killed, not resent); finished ${resumed.toFixed(1)} s after the restart (lease 3 s); status ${status}`,
         target: '0 duplicates, every recipient sent or incerto',
         ok: dup === 0 && status === 'sent' && (by.sent ?? 0) + (by.uncertain ?? 0) === KILL_N && atKill < KILL_N,
@@ -157,7 +163,7 @@ export default async function campaignsBench(ctx: BenchContext): Promise<BenchRo
     try {
       rows.push(...(await part(ctx)));
     } catch (e) {
-      rows.push({ name: `campaigns: ${name}: error`, value: e instanceof Error ? e.message : String(e), ok: false });
+      rows.push({ name: `${name}: error`, value: e instanceof Error ? e.message : String(e), ok: false });
     }
   }
   return rows;

@@ -78,7 +78,8 @@ describe('exactly once', () => {
     const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     // Every recipient ended: sent, or 'incerto' (claimed when the process died: not resent).
     expect((by.sent ?? 0) + (by.uncertain ?? 0)).toBe(N);
-    expect(by.uncertain ?? 0).toBeLessThanOrEqual(50);
+    // At most what the lanes had claimed (10 lanes × 10) when the process died.
+    expect(by.uncertain ?? 0).toBeLessThanOrEqual(100);
     // Every 'sent' one was delivered exactly once; the deliveries are the sent plus some of the uncertain.
     for (const r of sentRows) expect(counts.get(r.email)).toBe(1);
     expect(smtp.deliveries.length).toBeGreaterThanOrEqual(by.sent);

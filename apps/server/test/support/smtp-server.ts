@@ -47,6 +47,8 @@ export async function startTestSmtp(opts: { parse?: boolean } = {}): Promise<Tes
       });
     },
   });
+  // A client killed mid-session (kill -9 tests) resets its socket: not an error of the server.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
   return {

@@ -14,7 +14,7 @@ const SND = schema.campaignSenders;
 type SenderRow = typeof SND.$inferSelect;
 
 /** Connections per company pool (decision 0252). */
-export const MAX_CONNECTIONS = 5;
+export const MAX_CONNECTIONS = 10;
 
 export async function senderRow(db: DbOrTx, companyId: string): Promise<SenderRow | null> {
   const [row] = await db.select().from(SND).where(eq(SND.companyId, companyId)).limit(1);
