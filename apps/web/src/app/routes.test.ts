@@ -15,6 +15,8 @@ const OLD_TABLE: Row[] = [
   ['/dev/mailbox', 'Caixa de e-mails de desenvolvimento', 'public', 'focus'],
   // Issue 12: the client's quote page from the quote e-mail (decision 0161).
   ['/orcamento', 'Orçamento', 'public', 'focus'],
+  // Issue 15: the unsubscribe page of the campaign e-mails (decision 0257).
+  ['/descadastro/:token', 'Descadastrar e-mails', 'public', 'focus'],
   ['/', 'Empresa', 'signed-in', 'shell'],
   ['/empresa', 'Empresa', 'signed-in', 'shell'],
   ['/complete-profile', 'Complete seu cadastro', 'signed-in', 'focus'],
@@ -74,7 +76,7 @@ describe('routes from the feature manifests', () => {
     const rows = ROUTES.map((r): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]));
     const byPath = (a: Row, b: Row) => a[0].localeCompare(b[0]);
     expect(rows.sort(byPath)).toEqual([...OLD_TABLE].sort(byPath));
-    expect(OLD_TABLE).toHaveLength(58);
+    expect(OLD_TABLE).toHaveLength(59);
   });
 
   it('each path once, and every route has a lazy page', () => {

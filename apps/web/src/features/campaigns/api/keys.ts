@@ -9,4 +9,5 @@ export const campaignKeys = {
   recipients: (id: string, status: string) => ['campaigns', 'one', id, 'recipients', status] as const,
   sender: ['campaigns', 'sender'] as const,
   sources: ['campaigns', 'sources'] as const,
+  unsubscribe: (token: string) => ['campaigns', 'unsubscribe', token] as const,
 };

@@ -4,12 +4,13 @@ import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { campaignKeys } from '../api/keys.ts';
 import { confirmUnsubscribe, unsubscribeInfo } from '../api/unsubscribe.ts';
 
 /** /descadastro/:token — no sign-in; opening it changes nothing (a link scanner's GET), the button unsubscribes at once. */
 export default function UnsubscribePage() {
   const { token = '' } = useParams();
-  const info = useQuery({ queryKey: ['campaigns', 'unsubscribe', token], queryFn: () => unsubscribeInfo(token), retry: false });
+  const info = useQuery({ queryKey: campaignKeys.unsubscribe(token), queryFn: () => unsubscribeInfo(token), retry: false });
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
