@@ -165,7 +165,8 @@ describe('a campaign to a list', () => {
     expect((await api(`/api/campaigns/${c.id}/send`, admin, { json: {} })).status).toBe(409);
     // /comercial's tile.
     const overview = await api<{ tiles: Array<{ tool: string; kpi: { value: string } | null }> }>('/api/comercial/overview', admin);
-    if (overview.status === 200) expect(overview.body.tiles.find((t) => t.tool === 'campanhas-massa')?.kpi?.value).toMatch(/enviados/);
+    expect(overview.status).toBe(200);
+    expect(overview.body.tiles.find((t) => t.tool === 'campanhas-massa')?.kpi?.value).toMatch(/^\d+ enviados · \d+% abertos · \d+ cliques$/);
   });
 
   it('unsubscribe: a GET changes nothing, a POST (the page or one-click) unsubscribes and suppresses for later sends', async () => {
