@@ -266,6 +266,38 @@ describe('a campaign to a list', () => {
     expect(deliveriesTo('ana.sched@exemplo.com.br')).toHaveLength(1);
   });
 
+  it('pauses a campaign while it sends (nothing more goes out), resumes it, and everyone gets it once', async () => {
+    const senderBody = { fromName: 'Loja A', replyTo: 'contato@loja-a.com.br', smtp: { host: '127.0.0.1', port: smtp.port, secure: false, user: 'envios@loja-a.com.br' } };
+    expect((await api('/api/campaigns/sender', admin, { method: 'PUT', json: { ...senderBody, ratePerSecond: 8 } })).status).toBe(200);
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push((await person(server, admin, { name: `Pausa ${i}`, emails: [`pausa${i}@exemplo.com.br`], legalBasis: 'consentimento' })).id);
+    const listId = await listOf(server, admin, 'Pausa', ids);
+    const c = await createCampaign(listId, 'Pausa e retomada');
+    const countPaused = () => smtp.deliveries.filter((d) => d.to[0]!.startsWith('pausa')).length;
+    await api(`/api/campaigns/${c.id}/send`, admin, { json: {} });
+    for (let i = 0; i < 200 && countPaused() < 4; i++) await sleep(25);
+    const paused = await api<CampaignView>(`/api/campaigns/${c.id}/pause`, admin, { json: {} });
+    expect(paused.body.status).toBe('paused');
+    // The lanes stop at their next message: the count settles, then stays.
+    let settled = countPaused();
+    for (let i = 0; i < 20; i++) {
+      await sleep(150);
+      if (countPaused() === settled) break;
+      settled = countPaused();
+    }
+    await sleep(1000);
+    expect(countPaused()).toBe(settled);
+    expect(settled).toBeLessThan(24);
+    expect((await api(`/api/campaigns/${c.id}/pause`, admin, { json: {} })).status).toBe(409);
+    const resumed = await api<CampaignView>(`/api/campaigns/${c.id}/resume`, admin, { json: {} });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    const done = await waitFor(server, admin, c.id, (x) => x.status === 'sent');
+    expect(done.counts).toMatchObject({ total: 24, sent: 24, uncertain: 0 });
+    const perAddress = smtp.countByRecipient();
+    for (let i = 0; i < 24; i++) expect(perAddress.get(`pausa${i}@exemplo.com.br`)).toBe(1);
+    expect((await api('/api/campaigns/sender', admin, { method: 'PUT', json: { ...senderBody, ratePerSecond: 200 } })).status).toBe(200);
+  });
+
   it('bad input: 400s, unknown ids 404, another company’s list 404', async () => {
     expect((await api('/api/campaigns', admin, { json: { name: '' } })).status).toBe(400);
     expect((await api('/api/campaigns', admin, { json: { name: 'x', listId: 'nao-e-uuid' } })).status).toBe(400);
