@@ -54,6 +54,10 @@ test.describe('/campanhas-massa', () => {
     await expect(page.frameLocator('iframe[title="Pré-visualização do e-mail"]').getByText('Olá Bruno,')).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'desktop-editor');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page);
+    await shot(page, 'mobile-editor');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Enviar agora' }).click();
     await expect(page.getByRole('heading', { name: /^Enviada em/ })).toBeVisible({ timeout: 30_000 });

@@ -93,8 +93,8 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   const excluded = audience.data ? (Object.entries(audience.data.excluded) as Array<[ExclusionReason, number]>).filter(([, n]) => n > 0) : [];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-      <section aria-labelledby="editor-title" className="grid content-start gap-4 rounded-xl border border-slate-200 bg-white p-4">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+      <section aria-labelledby="editor-title" className="grid min-w-0 content-start gap-4 rounded-xl border border-slate-200 bg-white p-4">
         <h3 id="editor-title" className="text-base font-semibold text-slate-900">
           Conteúdo
         </h3>
@@ -106,7 +106,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
           <Label htmlFor="c-audience">Para quem</Label>
           <select
             id="c-audience"
-            className="h-10 rounded-[var(--radius-ui)] border border-slate-300 bg-white px-3 text-sm"
+            className="h-10 w-full min-w-0 rounded-[var(--radius-ui)] border border-slate-300 bg-white px-3 text-sm"
             value={audienceValue}
             onChange={(e) => {
               const [kind, id] = e.target.value.split(':');
@@ -174,7 +174,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
         </div>
       </section>
 
-      <div className="grid content-start gap-4">
+      <div className="grid min-w-0 content-start gap-4">
         <section aria-labelledby="audience-title" className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">
           <h3 id="audience-title" className="text-base font-semibold text-slate-900">
             Público
@@ -211,7 +211,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             Pré-visualização
           </h3>
           <Label htmlFor="c-preview-person">Ver como</Label>
-          <select id="c-preview-person" className="h-10 rounded-[var(--radius-ui)] border border-slate-300 bg-white px-3 text-sm" value={previewPerson ?? ''} onChange={(e) => setPreviewPerson(e.target.value || null)}>
+          <select id="c-preview-person" className="h-10 w-full min-w-0 rounded-[var(--radius-ui)] border border-slate-300 bg-white px-3 text-sm" value={previewPerson ?? ''} onChange={(e) => setPreviewPerson(e.target.value || null)}>
             <option value="">Contato de exemplo</option>
             {audience.data?.sample.map((p) => (
               <option key={p.personId} value={p.personId}>
