@@ -80,6 +80,8 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   recruiting_settings: 'Retenção de dados de candidatos',
   inbox_conversation: 'Conversa do atendimento',
   inbox_settings: 'Configurações do chat do site',
+  campaign: 'Campanha',
+  campaign_sender: 'Remetente de campanhas',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -1,6 +1,7 @@
 import type { ModuleDefinition } from '../platform/module.ts';
 import ai from './ai/module.ts';
 import billing from './billing/module.ts';
+import campaigns from './campaigns/module.ts';
 import cnpj from './cnpj/module.ts';
 import collaboration from './collaboration/module.ts';
 import companies from './companies/module.ts';
@@ -75,4 +76,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   rhRecruiting,
   meetings,
   inbox,
+  campaigns,
 ];

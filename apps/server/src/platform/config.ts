@@ -32,6 +32,9 @@ const schema = z.object({
   SMTP_URL: optionalUrl,
   DEV_MAILBOX: onOff,
   MAIL_FROM: z.string().default('Sede <nao-responda@sede.local>'),
+  // Campaign bounces (decision 0254): the inbound SMTP's port (off when unset) and the VERP domain.
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BOUNCE_DOMAIN: z.string().trim().optional().transform((v) => v || undefined),
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
   BETTER_AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),

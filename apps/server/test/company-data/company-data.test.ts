@@ -181,6 +181,7 @@ describe('export of everything the company holds', () => {
     exported.push('job_openings', 'candidates', 'interviews', 'recruiting_settings');
     exported.push('meetings', 'meeting_step_tasks');
     exported.push('inbox_settings', 'inbox_conversations', 'inbox_messages', 'inbox_reads', 'inbox_canned_replies');
+    exported.push('campaign_senders', 'campaigns', 'campaign_recipients');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

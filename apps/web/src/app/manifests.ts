@@ -3,6 +3,7 @@ import access from '../features/access/manifest.ts';
 import admin from '../features/admin/manifest.ts';
 import auth from '../features/auth/manifest.ts';
 import billing from '../features/billing/manifest.ts';
+import campaigns from '../features/campaigns/manifest.ts';
 import comercial from '../features/comercial/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
@@ -51,6 +52,7 @@ export const MANIFESTS: FeatureManifest[] = [
   crmContacts,
   comercial,
   prospecting,
+  campaigns,
   access,
   support,
   billing,

@@ -73,6 +73,8 @@ const OLD_TABLE: Row[] = [
 const ADDED: Row[] = [
   // The platform operators' screen (decision 0280).
   ['/suporte/operador', 'Atendimento do suporte', 'signed-in', 'shell'],
+  // The campaigns' public unsubscribe page, opened from an e-mail without signing in (decision 0257).
+  ['/descadastro/:token', 'Descadastrar e-mails', 'public', 'focus'],
 ];
 
 describe('routes from the feature manifests', () => {

@@ -24,3 +24,4 @@ export * from './projects.ts';
 export * from './recruiting.ts';
 export * from './meetings.ts';
 export * from './inbox.ts';
+export * from './campaigns.ts';

@@ -1,6 +1,6 @@
 /**
  * What other modules use of the CRM's contact tools: the lists (prospecting sends leads to one,
- * issue 14) and the CSV/XLSX reader.
+ * issue 14), the CSV/XLSX reader, and a list's or segment's audience (campaigns, issue 15).
  */
-export { addListMembers, createList, getList } from './service.ts';
+export { addListMembers, audienceWhere, createList, getList } from './service.ts';
 export { readSheet, type Sheet } from './read-sheet.ts';

@@ -330,3 +330,22 @@ async function* exportRows(t: Tenant, entity: ContactEntity, filter: ContactFilt
     }
   }
 }
+
+// ---- audiences (issue 15: the campaigns read the people of a list or segment) ----
+
+/**
+ * The people of a list, or of a segment (a segment of organizations: the people of those
+ * organizations), as a condition on `people`, with the list's or segment's name. A foreign or
+ * unknown id is the list's or segment's 404.
+ */
+export async function audienceWhere(t: Pick<Tenant, 'db' | 'companyId'>, source: { listId: string } | { segmentId: string }): Promise<{ where: SQL; name: string }> {
+  if ('listId' in source) {
+    const row = await listRow(t.db, t.companyId, source.listId);
+    return { where: peopleWhere(t, { listId: row.id }), name: row.name };
+  }
+  const row = await segmentRow(t.db, t.companyId, source.segmentId);
+  const filter = storedFilter(row.filter);
+  if (row.entity === 'people') return { where: peopleWhere(t, filter), name: row.name };
+  const orgs = t.db.select({ id: O.id }).from(O).where(organizationsWhere(t, filter));
+  return { where: and(peopleWhere(t, {}), inArray(P.organizationId, orgs))!, name: row.name };
+}

@@ -10,8 +10,7 @@ const tool = () => import('./pages/tool-page.tsx');
 
 export default {
   routes: [
-    // The commercial tools every signed-in member may open (the registry's memberTools).
-    { path: '/campanhas-massa', title: 'Campanhas em massa', access: 'signed-in', layout: 'shell', page: tool },
+    // Issue 17's canvas, still to come.
     { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: tool },
 
     { path: '/marketing', title: 'Marketing', access: ['marketing'], layout: 'shell', page: marketing },

@@ -1,0 +1,81 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { serverState } from '../../platform/module.ts';
+import type { Services } from '../../services.ts';
+import { hardBounce, unsubscribe } from './tracking.ts';
+
+/**
+ * A delivery status notification's verdict: hard (5.x.x or Action: failed), soft (4.x.x,
+ * delayed) or not a DSN at all.
+ */
+export function dsnVerdict(text: string): { hard: boolean; reason: string } | null {
+  const status = /^Status:\s*([245])\.(\d{1,3})\.(\d{1,3})/im.exec(text);
+  const action = /^Action:\s*(\w+)/im.exec(text)?.[1]?.toLowerCase();
+  const diagnostic = /^Diagnostic-Code:\s*(.+)$/im.exec(text)?.[1]?.trim();
+  if (!status && !action) return null;
+  const hard = status ? status[1] === '5' : action === 'failed';
+  return { hard, reason: diagnostic ?? (status ? `Status ${status[1]}.${status[2]}.${status[3]}` : 'Devolvido') };
+}
+
+/** What the inbound SMTP does with one message, by its VERP address (decision 0254). */
+export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
+  const parsed = await simpleParser(raw);
+  const parts = [parsed.text ?? '', ...parsed.attachments.filter((a) => /delivery-status/i.test(a.contentType)).map((a) => a.content.toString('utf8'))].join('\n');
+  for (const to of rcpt) {
+    const m = /^(bounce|unsubscribe)\+([0-9a-f]{52})@/i.exec(to);
+    if (!m) continue;
+    const token = m[2]!.toLowerCase();
+    if (m[1]!.toLowerCase() === 'unsubscribe') await unsubscribe(s, token).catch(() => {});
+    else {
+      const verdict = dsnVerdict(parts);
+      if (verdict?.hard) await hardBounce(s, token, verdict.reason).catch(() => {});
+    }
+  }
+}
+
+/** The inbound SMTP for bounces and mailto unsubscribes, on BOUNCE_SMTP_PORT (off when unset). */
+export async function startBounceServer(s: Services) {
+  const port = s.cfg.BOUNCE_SMTP_PORT;
+  if (port === undefined) return;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    size: 2 * 1024 * 1024,
+    logger: false,
+    onRcptTo(address, _session, cb) {
+      if (/^(bounce|unsubscribe)\+[0-9a-f]{52}@/i.test(address.address)) return cb();
+      return cb(Object.assign(new Error('Destinatário desconhecido'), { responseCode: 550 }));
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        handleInbound(
+          s,
+          session.envelope.rcptTo.map((r) => r.address),
+          Buffer.concat(chunks),
+        ).then(
+          () => cb(),
+          (e) => cb(e as Error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, s.cfg.HOST, () => resolve());
+  });
+  serverState(s, 'campaigns.bounceServer', () => ({ server })).server = server;
+}
+
+export async function stopBounceServer(s: Services) {
+  const state = s.state.get('campaigns.bounceServer') as { server: SMTPServer } | undefined;
+  if (state) await new Promise<void>((r) => state.server.close(() => r()));
+}
+
+/** The port it listens on (tests use port 0). */
+export const bounceServerPort = (s: Services): number | null => {
+  const state = s.state.get('campaigns.bounceServer') as { server: { server: { address(): unknown } } } | undefined;
+  const addr = state?.server.server.address() as { port: number } | null | undefined;
+  return addr?.port ?? null;
+};

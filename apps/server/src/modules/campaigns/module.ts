@@ -1,0 +1,57 @@
+import { schema } from '@sede/db/client';
+import { and, eq } from 'drizzle-orm';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { Services } from '../../services.ts';
+import { registerComercialTile } from '../comercial/public.ts';
+import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts';
+import { startBounceServer, stopBounceServer } from './bounces.ts';
+import { campaignsRoutes } from './routes.ts';
+import { closeTransports } from './sender.ts';
+import { startCampaignWorker, stopCampaignWorker } from './send.ts';
+import { comercialKpi } from './service.ts';
+
+/**
+ * Mass e-mail campaigns (issue 15, /campanhas-massa; decisions 0250–0259): the sender, campaigns
+ * to a CRM list or segment, throttled exactly-once sending, tracking, unsubscribes and bounces.
+ */
+export default defineModule({
+  key: 'campaigns',
+  mount: '/',
+  routes: campaignsRoutes,
+  start: async (s: Services) => {
+    await startCampaignWorker(s);
+    await startBounceServer(s);
+    registerComercialTile(s, { tool: 'campanhas-massa', kpi: (t) => comercialKpi(s, t) });
+    const R = schema.campaignRecipients;
+    addPersonExportPart(s, 'campanhas', async (t, personId) =>
+      t.db
+        .select({ campaignId: R.campaignId, email: R.email, status: R.status, sentAt: R.sentAt, openedAt: R.openedAt, clickedAt: R.clickedAt, unsubscribedAt: R.unsubscribedAt })
+        .from(R)
+        .where(and(eq(R.companyId, t.companyId), eq(R.personId, personId))),
+    );
+    // Erasure: the person's sending history goes (the suppression hash keeps them from being contacted).
+    addPersonErasureStep(s, async (tx, t, personId) => {
+      await tx.delete(R).where(and(eq(R.companyId, t.companyId), eq(R.personId, personId)));
+    });
+  },
+  stop: async (s: Services) => {
+    await stopCampaignWorker(s);
+    await stopBounceServer(s);
+    closeTransports(s);
+  },
+  exportData: async (_s, tenant, out) => {
+    const { campaigns, campaignRecipients, campaignSenders } = schema;
+    out.csv('remetente.csv', ['id', 'fromName', 'replyTo', 'smtpHost', 'smtpPort', 'smtpSecure', 'smtpUser', 'ratePerSecond', 'updatedAt'], companyRows(tenant, campaignSenders));
+    out.csv(
+      'campanhas.csv',
+      ['id', 'name', 'channel', 'listId', 'segmentId', 'subject', 'html', 'text', 'status', 'scheduledAt', 'startedAt', 'finishedAt', 'createdBy', 'createdAt', 'updatedAt'],
+      companyRows(tenant, campaigns),
+    );
+    out.csv(
+      'destinatarios.csv',
+      ['id', 'campaignId', 'personId', 'email', 'status', 'error', 'messageId', 'sentAt', 'openedAt', 'clickedAt', 'bouncedAt', 'unsubscribedAt', 'createdAt'],
+      companyRows(tenant, campaignRecipients),
+    );
+  },
+});

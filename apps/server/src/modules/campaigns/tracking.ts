@@ -1,0 +1,77 @@
+import { withTransaction } from '@sede/db/transaction';
+import { CAMPAIGN_MESSAGES as M } from '@sede/shared/campaigns/schemas';
+import { notFound } from '../../http/errors.ts';
+import { announce } from '../../platform/live/announce.ts';
+import type { Services } from '../../services.ts';
+import { suppress } from '../parties/public.ts';
+import { recipientFromToken } from './crypto.ts';
+import { LIVE_CAMPAIGN } from './send.ts';
+
+type Found = { id: string; company_id: string; campaign_id: string; email: string; person_id: string | null; status: string; unsubscribed_at: Date | null; links: string[]; company_name: string };
+
+/** The recipient a token names (a forged, altered or deleted one: 404). */
+export async function recipientOf(s: Services, token: string): Promise<Found> {
+  const id = recipientFromToken(s, token);
+  if (!id) throw notFound(M.tokenInvalid);
+  const { rows } = await s.pool.query<Found>(
+    `SELECT r.id, r.company_id, r.campaign_id, r.email, r.person_id, r.status, r.unsubscribed_at, c.links, co.name AS company_name
+       FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id JOIN companies co ON co.id = r.company_id WHERE r.id = $1`,
+    [id],
+  );
+  if (!rows[0]) throw notFound(M.tokenInvalid);
+  return rows[0];
+}
+
+export async function recordOpen(s: Services, token: string): Promise<void> {
+  const r = await recipientOf(s, token).catch(() => null);
+  if (!r) return;
+  const { rowCount } = await s.pool.query(`UPDATE campaign_recipients SET opened_at = now() WHERE id = $1 AND opened_at IS NULL AND status IN ('sent', 'uncertain')`, [r.id]);
+  if (rowCount) await announce(s.pool, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
+}
+
+/** The campaign's own link number `index` (never a URL from the request: no open redirect). */
+export async function recordClick(s: Services, token: string, index: number): Promise<string> {
+  const r = await recipientOf(s, token);
+  const url = Number.isInteger(index) ? r.links[index] : undefined;
+  if (!url) throw notFound(M.tokenInvalid);
+  const { rowCount } = await s.pool.query(
+    `UPDATE campaign_recipients SET clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now()) WHERE id = $1 AND clicked_at IS NULL`,
+    [r.id],
+  );
+  if (rowCount) await announce(s.pool, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
+  return url;
+}
+
+/** What the unsubscribe page shows (nothing changes on a GET). */
+export async function unsubscribeInfo(s: Services, token: string) {
+  const r = await recipientOf(s, token);
+  const [local, domain] = r.email.split('@');
+  const masked = `${local!.slice(0, 2)}${'•'.repeat(Math.max(1, local!.length - 2))}@${domain}`;
+  return { company: r.company_name, email: masked, unsubscribed: !!r.unsubscribed_at };
+}
+
+/**
+ * Unsubscribes at once (the page's button, the mail client's RFC 8058 one-click POST, the mailto):
+ * the recipient marked, the person's e-mail opt-out set, the address on the suppression list.
+ */
+export async function unsubscribe(s: Services, token: string) {
+  const r = await recipientOf(s, token);
+  await withTransaction(s.pool, async ({ client, db }) => {
+    await client.query(`UPDATE campaign_recipients SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE id = $1`, [r.id]);
+    if (r.person_id) await client.query(`UPDATE people SET email_opt_out = true, updated_at = now() WHERE id = $1 AND company_id = $2`, [r.person_id, r.company_id]);
+    await suppress(s, db, r.company_id, [{ email: r.email }], 'opt_out');
+    await announce(client, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
+  });
+  return { company: r.company_name, unsubscribed: true };
+}
+
+/** A hard bounce: 'devolvido', the person's e-mail marked bounced, the address suppressed (reason 'bounce'). */
+export async function hardBounce(s: Services, token: string, reason: string) {
+  const r = await recipientOf(s, token);
+  await withTransaction(s.pool, async ({ client, db }) => {
+    await client.query(`UPDATE campaign_recipients SET status = 'bounced', bounced_at = now(), error = $2 WHERE id = $1`, [r.id, reason.slice(0, 300)]);
+    if (r.person_id) await client.query(`UPDATE people SET email_bounced = true, updated_at = now() WHERE id = $1 AND company_id = $2`, [r.person_id, r.company_id]);
+    await suppress(s, db, r.company_id, [{ email: r.email }], 'bounce');
+    await announce(client, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
+  });
+}

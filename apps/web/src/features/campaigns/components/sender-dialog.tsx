@@ -1,0 +1,136 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_RATE_PER_SECOND, type SenderInput } from '@sede/shared/campaigns/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { campaignKeys } from '../api/keys.ts';
+import { saveSender, senderQueryOptions, testSender } from '../api/sender.ts';
+
+/** The company's sender: From name, reply-to, rate and an optional own SMTP with 'Testar'. */
+export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const sender = useQuery({ ...senderQueryOptions(), enabled: open });
+  const [fromName, setFromName] = useState('');
+  const [replyTo, setReplyTo] = useState('');
+  const [rate, setRate] = useState(String(DEFAULT_RATE_PER_SECOND));
+  const [own, setOwn] = useState(false);
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('587');
+  const [secure, setSecure] = useState(false);
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<'save' | 'test' | null>(null);
+
+  useEffect(() => {
+    const s = sender.data;
+    if (!s) return;
+    setFromName(s.fromName);
+    setReplyTo(s.replyTo ?? '');
+    setRate(String(s.ratePerSecond));
+    setOwn(!!s.smtp);
+    setHost(s.smtp?.host ?? '');
+    setPort(String(s.smtp?.port ?? 587));
+    setSecure(s.smtp?.secure ?? false);
+    setUser(s.smtp?.user ?? '');
+    setPassword('');
+  }, [sender.data]);
+
+  const body = (): SenderInput => ({
+    fromName,
+    replyTo: replyTo || null,
+    ratePerSecond: Number(rate),
+    smtp: own ? { host, port: Number(port), secure, user: user || undefined, ...(password ? { password } : {}) } : null,
+  });
+
+  async function run(kind: 'save' | 'test', e?: FormEvent) {
+    e?.preventDefault();
+    setPending(kind);
+    setError(null);
+    try {
+      if (kind === 'save') {
+        await saveSender(body());
+        await queryClient.invalidateQueries({ queryKey: campaignKeys.sender });
+        toast.success('Remetente salvo.');
+        onOpenChange(false);
+      } else toast.success((await testSender(body())).message);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível concluir.');
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Remetente das campanhas" description="Quem aparece como remetente e por onde os e-mails saem. Sem SMTP próprio, o servidor da Sede envia com o nome da sua empresa.">
+      <form onSubmit={(e) => run('save', e)} className="grid max-h-[70vh] gap-3 overflow-y-auto" noValidate>
+        <div className="grid gap-1">
+          <Label htmlFor="sender-name">Nome do remetente</Label>
+          <Input id="sender-name" value={fromName} onChange={(e) => setFromName(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="sender-reply">Responder para (opcional)</Label>
+          <Input id="sender-reply" type="email" value={replyTo} onChange={(e) => setReplyTo(e.target.value)} placeholder="contato@suaempresa.com.br" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="sender-rate">Mensagens por segundo</Label>
+          <Input id="sender-rate" type="number" min={1} max={500} value={rate} onChange={(e) => setRate(e.target.value)} />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" checked={own} onChange={(e) => setOwn(e.target.checked)} className="size-4" />
+          Usar um SMTP próprio (ou de um provedor)
+        </label>
+        {own && (
+          <div className="grid gap-3 rounded-lg border border-slate-200 p-3">
+            <div className="grid grid-cols-3 gap-2">
+              <div className="col-span-2 grid gap-1">
+                <Label htmlFor="smtp-host">Servidor</Label>
+                <Input id="smtp-host" value={host} onChange={(e) => setHost(e.target.value)} placeholder="smtp.provedor.com" />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="smtp-port">Porta</Label>
+                <Input id="smtp-port" type="number" value={port} onChange={(e) => setPort(e.target.value)} />
+              </div>
+            </div>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={secure} onChange={(e) => setSecure(e.target.checked)} className="size-4" />
+              Conexão segura (SSL/TLS, porta 465)
+            </label>
+            <div className="grid gap-1">
+              <Label htmlFor="smtp-user">Usuário</Label>
+              <Input id="smtp-user" value={user} onChange={(e) => setUser(e.target.value)} autoComplete="off" />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="smtp-password">Senha</Label>
+              <Input
+                id="smtp-password"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+                placeholder={sender.data?.smtp?.hasPassword ? 'Guardada (deixe em branco para manter)' : ''}
+              />
+            </div>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" pending={pending === 'test'} onClick={() => run('test')}>
+            Testar
+          </Button>
+          <Button type="submit" pending={pending === 'save'}>
+            Salvar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createCompanyWithAdmin } from './support/team.ts';
+
+/**
+ * axe on the page; the e-mail preview is a sandboxed iframe without scripts (the company's own
+ * HTML, not our UI), where axe cannot run: it is left out, and must carry a title.
+ */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  for (const frame of await page.locator('iframe').all()) expect(await frame.getAttribute('title')).toBeTruthy();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+test.describe('/campanhas-massa', () => {
+  test('a campaign to a list: audience with exclusions, preview, send, live progress, report; unsubscribe page', async ({ page }) => {
+    test.setTimeout(120_000);
+    page.on('dialog', (d) => void d.accept());
+    await createCompanyWithAdmin(page.request, 'Loja Campanhas E2E');
+    const tag = Date.now().toString(36);
+    const people: string[] = [];
+    for (const p of [
+      { name: 'Ana Cliente', emails: [`ana.${tag}@exemplo.com.br`], legalBasis: 'consentimento' },
+      { name: 'Bruno Cliente', emails: [`bruno.${tag}@exemplo.com.br`], legalBasis: 'legitimo_interesse' },
+      { name: 'Caio Sem Base', emails: [`caio.${tag}@exemplo.com.br`] },
+    ]) {
+      const res = await page.request.post('/api/parties/people', { data: p });
+      expect(res.status()).toBe(201);
+      people.push(((await res.json()) as { id: string }).id);
+    }
+    const list = await page.request.post('/api/crm-contacts/lists', { data: { name: 'Clientes da feira' } });
+    const listId = ((await list.json()) as { id: string }).id;
+    expect((await page.request.post(`/api/crm-contacts/lists/${listId}/members`, { data: { personIds: people } })).status()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/campanhas-massa');
+    await expect(page.getByRole('heading', { name: 'Nenhuma campanha ainda' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'desktop-empty');
+
+    await page.getByRole('button', { name: 'Criar a primeira campanha' }).click();
+    await expect(page).toHaveURL(/campanha=[0-9a-f-]{36}/);
+    await page.getByLabel('Nome da campanha').fill('Oferta da feira');
+    await page.getByLabel('Para quem').selectOption({ label: 'Clientes da feira' });
+    await page.getByLabel('Assunto').fill('{{primeiro_nome}}, sua oferta chegou');
+    await page.getByRole('button', { name: 'Salvar rascunho' }).click();
+    await expect(page.getByTestId('audience-summary')).toHaveText('2 de 3 contato(s) vão receber.');
+    await expect(page.getByText('1 sem base legal (LGPD)')).toBeVisible();
+    await page.getByLabel('Ver como').selectOption({ label: `Bruno Cliente (bruno.${tag}@exemplo.com.br)` });
+    await expect(page.getByText('Bruno, sua oferta chegou')).toBeVisible();
+    await expect(page.frameLocator('iframe[title="Pré-visualização do e-mail"]').getByText('Olá Bruno,')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'desktop-editor');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page);
+    await shot(page, 'mobile-editor');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole('button', { name: 'Enviar agora' }).click();
+    await expect(page.getByRole('heading', { name: /^Enviada em/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('campaign-progress')).toHaveText('2 de 2 processados · 2 enviados');
+    await expect(page.getByRole('row', { name: /Enviados 2 100%/ })).toBeVisible();
+    await expect(page.getByTestId('recipient-row')).toHaveCount(2);
+    await expectAccessible(page);
+    await shot(page, 'desktop-report');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, 'mobile-report');
+    await page.getByRole('button', { name: 'Todas as campanhas' }).click();
+    await expect(page.getByRole('button', { name: 'Oferta da feira' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'mobile-list');
+
+    // The unsubscribe link in the message: the page changes nothing until the button.
+    const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(`ana.${tag}@exemplo.com.br`)}`);
+    const { messages } = (await mailbox.json()) as { messages: Array<{ text: string }> };
+    const link = /https?:\/\/\S+\/descadastro\/[0-9a-f]{52}/.exec(messages[0]!.text)![0];
+    const context = await page.context().browser()!.newContext();
+    const anonymous = await context.newPage();
+    await anonymous.goto(new URL(link).pathname);
+    await expect(anonymous.getByText(/Deseja parar de receber e-mails de campanha de/)).toBeVisible();
+    await expectAccessible(anonymous);
+    await anonymous.screenshot({ path: test.info().outputPath('unsubscribe.png'), fullPage: true });
+    await anonymous.getByRole('button', { name: 'Confirmar descadastro' }).click();
+    await expect(anonymous.getByRole('status')).toContainText('não vai mais receber');
+    await context.close();
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * /campanhas-massa (issue 15): request schemas, response types and pt-BR messages shared by the
+ * server and the page. Browser-safe.
+ */
+import { z } from 'zod';
+import { looksLikeEmail, normalizeEmail } from '../email.ts';
+import { safeText } from '../text.ts';
+
+export const CAMPAIGN_MESSAGES = {
+  notFound: 'Campanha não encontrada.',
+  recipientNotFound: 'Destinatário não encontrado.',
+  nameRequired: 'Informe o nome da campanha.',
+  nameTooLong: 'O nome pode ter no máximo 120 caracteres.',
+  subjectTooLong: 'O assunto pode ter no máximo 200 caracteres.',
+  subjectRequired: 'Informe o assunto do e-mail.',
+  bodyRequired: 'Escreva o conteúdo do e-mail.',
+  bodyTooLong: 'O conteúdo pode ter no máximo 200.000 caracteres.',
+  audienceRequired: 'Escolha uma lista ou um segmento do CRM.',
+  audienceOne: 'Escolha uma lista ou um segmento, não os dois.',
+  audienceEmpty: 'Nenhum contato da lista ou do segmento pode receber esta campanha.',
+  notEditable: 'Esta campanha já foi enviada ou está em envio: não pode mais ser alterada.',
+  notSendable: 'Esta campanha não pode ser enviada no estado atual.',
+  notPausable: 'Só uma campanha em envio pode ser pausada.',
+  notResumable: 'Só uma campanha pausada pode ser retomada.',
+  notCancelable: 'Esta campanha não pode mais ser cancelada.',
+  scheduleInvalid: 'Informe data e hora no formato AAAA-MM-DDTHH:MM.',
+  schedulePast: 'Escolha uma data e hora no futuro.',
+  fromNameRequired: 'Informe o nome do remetente.',
+  emailInvalid: 'E-mail inválido.',
+  hostInvalid: 'Servidor SMTP inválido.',
+  portInvalid: 'Porta inválida (1 a 65535).',
+  rateInvalid: 'A taxa deve ficar entre 1 e 500 mensagens por segundo.',
+  smtpIncomplete: 'Informe o servidor e a porta do SMTP próprio.',
+  smtpFailed: (reason: string) => `Não foi possível conectar ao SMTP: ${reason}`,
+  testSent: 'Mensagem de teste enviada.',
+  noPersonEmail: 'Este contato não tem e-mail.',
+  deleteSending: 'Pause ou cancele a campanha antes de excluí-la.',
+  tokenInvalid: 'Link inválido ou expirado.',
+  channelInvalid: 'Canal inválido: use email.',
+} as const;
+
+/** Channels (decision 0250): e-mail now; WhatsApp is the next value. */
+export const CAMPAIGN_CHANNELS = ['email'] as const;
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number] | 'whatsapp';
+
+export const CAMPAIGN_STATUS_LABELS = {
+  draft: 'Rascunho',
+  scheduled: 'Agendada',
+  sending: 'Enviando',
+  paused: 'Pausada',
+  sent: 'Enviada',
+  canceled: 'Cancelada',
+} as const;
+export type CampaignStatus = keyof typeof CAMPAIGN_STATUS_LABELS;
+
+/** Per-recipient status as shown (the issue's words), the most advanced event first. */
+export const RECIPIENT_STATUS_LABELS = {
+  queued: 'na fila',
+  sending: 'enviando',
+  sent: 'enviado',
+  failed: 'falhou',
+  bounced: 'devolvido',
+  opened: 'aberto',
+  clicked: 'clicado',
+  unsubscribed: 'descadastrado',
+  uncertain: 'incerto',
+  skipped: 'excluído',
+  canceled: 'cancelado',
+} as const;
+export type RecipientDisplayStatus = keyof typeof RECIPIENT_STATUS_LABELS;
+
+/** Why a contact of the audience is not sent to. */
+export const EXCLUSION_LABELS = {
+  noEmail: 'sem e-mail',
+  noLegalBasis: 'sem base legal (LGPD)',
+  optedOut: 'descadastrados',
+  bounced: 'e-mail devolvido antes',
+  suppressed: 'na lista de supressão',
+} as const;
+export type ExclusionReason = keyof typeof EXCLUSION_LABELS;
+
+export const DEFAULT_RATE_PER_SECOND = 20;
+export const MAX_RATE_PER_SECOND = 500;
+
+const M = CAMPAIGN_MESSAGES;
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'Identificador inválido.' });
+const optionalEmail = safeText()
+  .transform((v) => normalizeEmail(v))
+  .refine((v) => v === '' || looksLikeEmail(v), { message: M.emailInvalid })
+  .transform((v) => v || null);
+
+export const senderSchema = z.object({
+  fromName: safeText({ error: M.fromNameRequired }).trim().min(1, { message: M.fromNameRequired }).max(120, { message: M.nameTooLong }),
+  replyTo: optionalEmail.nullable().optional().transform((v) => v ?? null),
+  ratePerSecond: z.coerce.number({ error: M.rateInvalid }).int({ message: M.rateInvalid }).min(1, { message: M.rateInvalid }).max(MAX_RATE_PER_SECOND, { message: M.rateInvalid }).default(DEFAULT_RATE_PER_SECOND),
+  smtp: z
+    .object({
+      host: safeText({ error: M.hostInvalid }).trim().min(1, { message: M.smtpIncomplete }).max(253).regex(/^[a-z0-9.-]+$/i, { message: M.hostInvalid }),
+      port: z.coerce.number({ error: M.portInvalid }).int({ message: M.portInvalid }).min(1, { message: M.portInvalid }).max(65535, { message: M.portInvalid }),
+      secure: z.boolean().default(false),
+      user: safeText().trim().max(200).optional().transform((v) => v || null),
+      /** Absent: keep the stored password; '' clears it. */
+      password: safeText().max(500).optional(),
+    })
+    .nullable()
+    .default(null),
+});
+export type SenderInput = z.input<typeof senderSchema>;
+
+export type SenderView = {
+  fromName: string;
+  replyTo: string | null;
+  ratePerSecond: number;
+  smtp: { host: string; port: number; secure: boolean; user: string | null; hasPassword: boolean } | null;
+  /** Where bounces come back (null when the inbound SMTP is off). */
+  bounceDomain: string | null;
+  configured: boolean;
+};
+
+const name = safeText({ error: M.nameRequired }).trim().min(1, { message: M.nameRequired }).max(120, { message: M.nameTooLong });
+const subject = safeText().trim().max(200, { message: M.subjectTooLong });
+const html = safeText({ multiline: true }).max(200_000, { message: M.bodyTooLong });
+const text = safeText({ multiline: true }).max(200_000, { message: M.bodyTooLong });
+
+export const campaignCreateSchema = z
+  .object({
+    name,
+    channel: z.enum(CAMPAIGN_CHANNELS, { error: M.channelInvalid }).default('email'),
+    listId: uuid.nullable().optional().transform((v) => v ?? null),
+    segmentId: uuid.nullable().optional().transform((v) => v ?? null),
+    subject: subject.default(''),
+    html: html.default(''),
+    text: text.nullable().optional().transform((v) => v ?? null),
+  })
+  .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] });
+
+export const campaignUpdateSchema = z
+  .object({
+    name: name.optional(),
+    listId: uuid.nullable().optional(),
+    segmentId: uuid.nullable().optional(),
+    subject: subject.optional(),
+    html: html.optional(),
+    text: text.nullable().optional(),
+  })
+  .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] });
+
+/** Send now (no `scheduledAt`) or at a date and time in America/Sao_Paulo ('2026-12-01T09:30'). */
+export const sendSchema = z.object({
+  scheduledAt: safeText()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: M.scheduleInvalid })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+});
+
+export const testSendSchema = z.object({ personId: uuid.nullable().optional().transform((v) => v ?? null) });
+export const previewQuerySchema = z.object({ personId: uuid.optional() });
+
+export const recipientsQuerySchema = z.object({
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'skipped', 'canceled', 'opened', 'clicked', 'unsubscribed']).optional(),
+  after: uuid.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export type CampaignCounts = {
+  total: number;
+  queued: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  bounced: number;
+  uncertain: number;
+  skipped: number;
+  canceled: number;
+  opened: number;
+  clicked: number;
+  unsubscribed: number;
+};
+
+export type CampaignView = {
+  id: string;
+  name: string;
+  channel: CampaignChannel;
+  listId: string | null;
+  segmentId: string | null;
+  audienceName: string | null;
+  subject: string;
+  html: string;
+  text: string | null;
+  status: CampaignStatus;
+  scheduledAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  counts: CampaignCounts;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AudiencePreview = {
+  total: number;
+  eligible: number;
+  excluded: Record<ExclusionReason, number>;
+  sample: Array<{ personId: string; name: string; email: string | null }>;
+};
+
+export type MessagePreview = { personId: string | null; to: string | null; subject: string; html: string; text: string };
+
+export type RecipientView = {
+  id: string;
+  personId: string | null;
+  name: string | null;
+  email: string;
+  status: RecipientDisplayStatus;
+  error: string | null;
+  sentAt: string | null;
+  openedAt: string | null;
+  clickedAt: string | null;
+};
+
+export type CampaignReport = {
+  counts: CampaignCounts;
+  /** Per hour (ISO start of the hour): sent, opened, clicked. */
+  series: Array<{ at: string; sent: number; opened: number; clicked: number }>;
+};
+
+export const displayStatus = (r: { status: string; openedAt: unknown; clickedAt: unknown; unsubscribedAt: unknown }): RecipientDisplayStatus => {
+  if (r.unsubscribedAt) return 'unsubscribed';
+  if (r.status === 'bounced') return 'bounced';
+  if (r.clickedAt) return 'clicked';
+  if (r.openedAt) return 'opened';
+  return r.status as RecipientDisplayStatus;
+};
