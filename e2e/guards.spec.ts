@@ -191,9 +191,16 @@ test.describe('the application shell', () => {
       for (const area of AREAS) {
         const open = hasAnyPermission(permissions, [area.guard]);
         await page.goto(area.path);
-        // An area with its own page (issues 12 and 16: /comercial, /financeiro) shows it; the others their placeholder.
-        const built = ['comercial', 'financeiro'].includes(area.key) ? page.getByRole('tab', { name: 'Visão geral' }) : null;
-        if (open) await expect(built ?? page.getByRole('heading', { name: new RegExp(`nada por aqui ainda`) }), area.path).toBeVisible();
+        // An area with its own page shows it (issues 12, 13, 16, 17); the others their placeholder.
+        const built =
+          area.key === 'comercial' || area.key === 'financeiro' || area.key === 'rh'
+            ? page.getByRole('tab', { name: 'Visão geral' })
+            : area.key === 'projetos'
+              ? page.getByRole('heading', { name: 'Organize os projetos da equipe' })
+              : area.key === 'documentacao'
+                ? page.getByRole('heading', { name: 'Documentação da empresa' })
+                : null;
+        if (open) await expect(built ?? page.getByRole('heading', { name: /nada por aqui ainda/ }), area.path).toBeVisible();
         else await expect(page.getByRole('heading', { name: area.key === 'admin' ? 'Página não encontrada' : 'Acesso negado' }), area.path).toBeVisible();
         await expect(page, area.path).toHaveTitle(`${area.title} · Sede`);
       }
