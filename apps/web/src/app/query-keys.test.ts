@@ -19,6 +19,11 @@ import { documentKeys } from '../features/documents/api/keys.ts';
 import { juridicoKeys } from '../features/juridico/api/keys.ts';
 import { meetingKeys } from '../features/meetings/api/keys.ts';
 import { prospectingKeys } from '../features/prospecting/api/keys.ts';
+import { rhKeys } from '../features/rh/api/keys.ts';
+import { recruitingKeys } from '../features/rh-recruiting/api/keys.ts';
+import { projectKeys } from '../features/projects/api/keys.ts';
+import { campaignKeys } from '../features/campaigns/api/keys.ts';
+import { inboxKeys } from '../features/inbox/api/keys.ts';
 import { supportKeys } from '../features/support/api/keys.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +56,7 @@ describe('query keys', () => {
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
     // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, meetingKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {
