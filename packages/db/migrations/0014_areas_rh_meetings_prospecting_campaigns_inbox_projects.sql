@@ -291,6 +291,7 @@ CREATE TABLE "campaigns" (
 );
 --> statement-breakpoint
 DROP INDEX "rf_socios_nome_idx";--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "project_id" uuid;--> statement-breakpoint
 ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_revealed_by_user_id_fk" FOREIGN KEY ("revealed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -392,7 +393,9 @@ CREATE INDEX "campaign_recipients_person_idx" ON "campaign_recipients" USING btr
 CREATE UNIQUE INDEX "campaign_senders_company_key" ON "campaign_senders" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "campaigns_company_created_at_id_idx" ON "campaigns" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaigns_status_lease_idx" ON "campaigns" USING btree ("status","lease_until");--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rf_estab_fone1_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd1", '') || "telefone1")) WHERE "rf_estabelecimentos"."telefone1" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_fone2_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd2", '') || "telefone2")) WHERE "rf_estabelecimentos"."telefone2" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_endereco_idx" ON "rf_estabelecimentos" USING btree ("cep",regexp_replace("logradouro", '[[:space:]]+', ' ', 'g'),regexp_replace("numero", '[[:space:]]+', '', 'g')) WHERE "rf_estabelecimentos"."cep" IS NOT NULL AND "rf_estabelecimentos"."logradouro" IS NOT NULL AND "rf_estabelecimentos"."numero" IS NOT NULL AND "rf_estabelecimentos"."numero" NOT IN ('S/N', 'SN', '0', '');--> statement-breakpoint
-CREATE INDEX "rf_socios_nome_doc_idx" ON "rf_socios" USING btree ("nome","documento");
+CREATE INDEX "rf_socios_nome_doc_idx" ON "rf_socios" USING btree ("nome","documento");--> statement-breakpoint
+CREATE INDEX "documents_company_project_id_updated_at_idx" ON "documents" USING btree ("company_id","project_id","updated_at");

@@ -222,3 +222,22 @@ describe('documents: folders, saving, search', () => {
     expect((await call(`/${d.id}`, ana)).status).toBe(200);
   });
 });
+
+describe("a project's documentation (/documentacao-projeto)", () => {
+  it('lists the documents created for a project; another company gets 404; a project id of nobody 404', async () => {
+    const project = await server.request('/api/projects', { method: 'POST', json: { name: 'Implantação Cliente X' }, jar: ana.jar });
+    expect(project.status, await project.clone().text()).toBe(201);
+    const { id: projectId } = (await project.json()) as { id: string };
+    const named = await call<{ id: string; name: string }>(`/projects/${projectId}`, bruno);
+    expect(named.body).toEqual({ id: projectId, name: 'Implantação Cliente X' });
+    const d = await create(ana, { title: 'Escopo do projeto', projectId });
+    expect(d.projectId).toBe(projectId);
+    await create(ana, { title: 'Fora do projeto' });
+    const list = await call<{ items: DocumentListItem[] }>(`?projectId=${projectId}`, bruno);
+    expect(list.body.items.map((i) => i.title)).toEqual(['Escopo do projeto']);
+    expect((await call(`?projectId=${projectId}`, outsider)).status).toBe(404);
+    expect((await call(`/projects/${projectId}`, outsider)).status).toBe(404);
+    expect((await call('', outsider, 'POST', { title: 'Intruso', projectId })).status).toBe(404);
+    expect((await call(`/projects/${crypto.randomUUID()}`, ana)).status).toBe(404);
+  });
+});

@@ -3,6 +3,7 @@ import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, tim
 import { searchText } from '../search.ts';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
+import { projects } from './projects.ts';
 
 /** Folders of the company's documentation (issue 17, decision 0281); a folder may sit in another. */
 export const documentFolders = pgTable(
@@ -29,6 +30,8 @@ export const documents = pgTable(
     companyId: companyId(),
     id: uuid('id').primaryKey().defaultRandom(),
     folderId: uuid('folder_id').references(() => documentFolders.id, { onDelete: 'set null' }),
+    /** The project whose documentation it is (/documentacao-projeto/:projectId), if any. */
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: jsonb('content').notNull(),
     contentText: text('content_text').notNull().default(''),
@@ -43,6 +46,7 @@ export const documents = pgTable(
   (t) => [
     companyIndex('documents', t.updatedAt, t.id)(t),
     companyIndex('documents', t.folderId, t.updatedAt)(t),
+    companyIndex('documents', t.projectId, t.updatedAt)(t),
     index('documents_search_idx').using('gin', sql`to_tsvector('portuguese', ${searchText(sql`${t.title} || ' ' || ${t.contentText}`)})`),
   ],
 );

@@ -30,6 +30,7 @@ export const DOCUMENT_MESSAGES = {
   visibility: 'Visibilidade inválida.',
   members: 'Escolha pessoas da empresa.',
   exists: 'Já existe um documento com este endereço.',
+  projectNotFound: 'Projeto não encontrado.',
 } as const;
 
 const id = z.uuid({ error: DOCUMENT_MESSAGES.notFound });
@@ -67,6 +68,7 @@ export const documentCreateSchema = z.object({
   folderId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { error: DOCUMENT_MESSAGES.visibility }).default('empresa'),
   content: docContentSchema.optional(),
+  projectId: z.uuid({ error: DOCUMENT_MESSAGES.projectNotFound }).nullable().optional(),
 });
 export const documentSaveSchema = z.object({
   title: title.optional(),
@@ -83,6 +85,8 @@ export const documentUpdateSchema = z.object({
 export const documentListSchema = z.object({
   scope: z.enum(DOCUMENT_SCOPES).default('geral'),
   folderId: z.union([z.uuid(), z.literal('raiz')]).optional(),
+  /** A project's documentation (/documentacao-projeto): every document of it the person may see. */
+  projectId: z.uuid({ error: DOCUMENT_MESSAGES.projectNotFound }).optional(),
   q: z.string().trim().max(200).optional(),
   cursor: z.string().max(200).optional(),
 });
@@ -92,6 +96,7 @@ export type DocumentListItem = {
   id: string;
   title: string;
   folderId: string | null;
+  projectId: string | null;
   visibility: DocumentVisibility;
   updatedAt: string;
   updatedByName: string | null;
@@ -134,6 +139,7 @@ export const documentDraftRequestSchema = z.object({
     .max(DRAFT_LIMITS.briefMax, `O briefing pode ter até ${DRAFT_LIMITS.briefMax.toLocaleString('pt-BR')} caracteres.`),
   template: z.string().max(40).nullable().optional(),
   folderId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
+  projectId: z.uuid({ error: DOCUMENT_MESSAGES.projectNotFound }).nullable().optional(),
   requestId: z.uuid(),
 });
 export type DocumentDraftRequest = z.infer<typeof documentDraftRequestSchema>;

@@ -23,6 +23,7 @@ import {
   listDocuments,
   listFolders,
   listVersions,
+  projectOf,
   restoreVersion,
   saveDocument,
   saveVersion,
@@ -62,11 +63,12 @@ export function documentsRoutes(s: Services) {
         maxTokens: 3000,
       });
       const draft = r.data as DocumentDraftResult;
-      return createDocument(tenant, v(c), { id: req.id, title: draft.title, folderId: req.folderId ?? null, visibility: 'empresa', content: draftToDoc(draft) });
+      return createDocument(tenant, v(c), { id: req.id, title: draft.title, folderId: req.folderId ?? null, projectId: req.projectId ?? null, visibility: 'empresa', content: draftToDoc(draft) });
     });
     return c.json({ document: out.result, charged: out.charged, balance: out.balance }, 201);
   });
 
+  r.get('/projects/:projectId', async (c) => c.json(await projectOf(t(c), v(c), c.req.param('projectId'))));
   r.get('/', async (c) => c.json(await listDocuments(t(c), v(c), parseWith(documentListSchema, c.req.query()))));
   r.post('/', write, async (c) => c.json(await createDocument(t(c), v(c), parseWith(documentCreateSchema, await readJson(c))), 201));
   r.get('/:id', async (c) => {

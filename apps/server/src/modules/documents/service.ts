@@ -18,6 +18,8 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
 import { isDocumentsAdmin, mayManage, visibleTo } from './access.ts';
+import { projectName } from '../projects/public.ts';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 
 const { documents: D, documentFolders: DF, documentMembers: DM, documentVersions: DV, user: U, companyMembers: CM } = schema;
 export const DOCUMENT_ENTITY = 'document';
@@ -110,6 +112,7 @@ async function toView(t: Tenant, viewer: Viewer, row: DocRow): Promise<DocumentV
     id: row.id,
     title: row.title,
     folderId: row.folderId,
+    projectId: row.projectId,
     visibility: row.visibility as DocumentVisibility,
     updatedAt: row.updatedAt.toISOString(),
     updatedByName: nameOf(updater ?? null),
@@ -130,8 +133,13 @@ function checkedText(content: DocContent): string {
   return text;
 }
 
-export async function createDocument(t: Tenant, viewer: Viewer, data: { id?: string; title: string; folderId?: string | null; visibility: DocumentVisibility; content?: DocContent }) {
+export async function createDocument(
+  t: Tenant,
+  viewer: Viewer,
+  data: { id?: string; title: string; folderId?: string | null; visibility: DocumentVisibility; content?: DocContent; projectId?: string | null },
+) {
   if (data.folderId) await folderOf(t, data.folderId);
+  if (data.projectId) await projectOf(t, viewer, data.projectId);
   const content = data.content ?? EMPTY_DOC;
   const contentText = checkedText(content);
   if (data.id) {
@@ -144,7 +152,7 @@ export async function createDocument(t: Tenant, viewer: Viewer, data: { id?: str
   }
   const [row] = await t.db
     .insert(D)
-    .values({ ...(data.id ? { id: data.id } : {}), companyId: t.companyId, title: data.title, folderId: data.folderId ?? null, visibility: data.visibility, content, contentText, createdBy: t.actorId, updatedBy: t.actorId })
+    .values({ ...(data.id ? { id: data.id } : {}), companyId: t.companyId, title: data.title, folderId: data.folderId ?? null, projectId: data.projectId ?? null, visibility: data.visibility, content, contentText, createdBy: t.actorId, updatedBy: t.actorId })
     .returning();
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id: row!.id, action: 'created' });
   return toView(t, viewer, row!);
@@ -218,9 +226,12 @@ function decodeCursor(c: string): { at: Date; id: string } | null {
  * /documentacoes (scope 'meus': mine and shared with me), newest first by cursor; with `q`, the
  * Portuguese full-text search over title and text, best match first, with a snippet.
  */
-export async function listDocuments(t: Tenant, viewer: Viewer, f: { scope: 'geral' | 'meus'; folderId?: string; q?: string; cursor?: string }) {
+export async function listDocuments(t: Tenant, viewer: Viewer, f: { scope: 'geral' | 'meus'; folderId?: string; projectId?: string; q?: string; cursor?: string }) {
   const where = [eq(D.companyId, t.companyId), visibleTo(viewer)];
-  if (f.scope === 'geral') where.push(eq(D.visibility, 'empresa'));
+  if (f.projectId) {
+    await projectOf(t, viewer, f.projectId);
+    where.push(eq(D.projectId, f.projectId));
+  } else if (f.scope === 'geral') where.push(eq(D.visibility, 'empresa'));
   else
     where.push(
       or(eq(D.createdBy, t.actorId), sql`exists (select 1 from document_members m where m.document_id = ${D.id} and m.user_id = ${t.actorId})`),
@@ -259,11 +270,22 @@ const listItem = (d: DocRow, updater: string | null, snippet: string | null): Do
   id: d.id,
   title: d.title,
   folderId: d.folderId,
+  projectId: d.projectId,
   visibility: d.visibility as DocumentVisibility,
   updatedAt: d.updatedAt.toISOString(),
   updatedByName: updater?.trim() || null,
   snippet: snippet && snippet.includes('«') ? snippet : null,
 });
+
+// ——— Projects' documentation ———
+
+/** A project of the company, seen by someone who may open projects (the route's `gestao_projetos`); else 403/404. */
+export async function projectOf(t: Tenant, viewer: Viewer, id: string): Promise<{ id: string; name: string }> {
+  if (!canAny(grantsFor(viewer.membership), ['projetos.read'])) throw forbidden();
+  const name = await projectName(t, id);
+  if (name === null) throw notFound(M.projectNotFound);
+  return { id, name };
+}
 
 // ——— Versions ———
 

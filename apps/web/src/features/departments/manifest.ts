@@ -5,7 +5,6 @@ import type { FeatureManifest } from '../../lib/feature.ts';
  * gets its own feature folder, its routes and nav entry move to that folder's manifest.
  */
 const marketing = () => import('./pages/marketing-page.tsx');
-const projetos = () => import('./pages/projetos-page.tsx');
 const tool = () => import('./pages/tool-page.tsx');
 
 export default {
@@ -20,7 +19,6 @@ export default {
     { path: '/marketing/empresa/:id', title: 'Empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/empresa/:id/opcoes', title: 'Opções da empresa cliente', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/projetos-concluidos', title: 'Projetos concluídos', access: ['marketing'], layout: 'shell', page: marketing },
-    { path: '/documentacao-projeto/:projectId', title: 'Documentação do projeto', access: ['gestao_projetos'], layout: 'shell', page: projetos },
   ],
   nav: ['comercial', 'marketing', 'financeiro', 'rh', 'juridico', 'projetos', 'documentacao'],
 } satisfies FeatureManifest;

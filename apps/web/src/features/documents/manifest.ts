@@ -9,5 +9,6 @@ export default {
     { path: '/documentacoes', title: 'Documentos', access: 'signed-in', layout: 'shell', page: list },
     { path: '/document-editor/:documentId', title: 'Editor de documento', access: 'signed-in', layout: 'shell', page: () => import('./pages/document-editor-page.tsx') },
     { path: '/document-creator/:documentId', title: 'Novo documento', access: 'signed-in', layout: 'shell', page: () => import('./pages/document-creator-page.tsx') },
+    { path: '/documentacao-projeto/:projectId', title: 'Documentação do projeto', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/project-documentation-page.tsx') },
   ],
 } satisfies FeatureManifest;

@@ -11,6 +11,7 @@ export const useDocuments = (filters: DocumentFilters) =>
     queryFn: ({ pageParam }) => {
       const q = new URLSearchParams({ scope: filters.scope });
       if (filters.folderId) q.set('folderId', filters.folderId);
+      if (filters.projectId) q.set('projectId', filters.projectId);
       if (filters.q) q.set('q', filters.q);
       if (pageParam) q.set('cursor', pageParam);
       return api<Page>(`/documents?${q}`);

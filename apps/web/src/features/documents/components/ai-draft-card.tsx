@@ -7,7 +7,13 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { draftDocument } from '../api/draft-document.ts';
 
 /** 'Escrever com IA': a brief becomes a first draft (ai.document_draft), price on the button. */
-export function AiDraftCard({ documentId, folderId, template, onCreated }: { documentId: string; folderId: string | null; template: string | null; onCreated: () => void }) {
+export function AiDraftCard({
+  documentId,
+  folderId,
+  projectId,
+  template,
+  onCreated,
+}: { documentId: string; folderId: string | null; projectId: string | null; template: string | null; onCreated: () => void }) {
   const { company } = useAuth();
   const [brief, setBrief] = useState('');
   const [requestId] = useState(() => crypto.randomUUID());
@@ -37,7 +43,7 @@ export function AiDraftCard({ documentId, folderId, template, onCreated }: { doc
             balance={company?.currency_amount}
             successMessage="Rascunho criado. Revise e ajuste o texto."
             run={async () => {
-              const r = await draftDocument({ id: documentId, requestId, brief: brief.trim(), template, folderId });
+              const r = await draftDocument({ id: documentId, requestId, brief: brief.trim(), template, folderId, projectId });
               return { charged: r.charged, balance: r.balance ?? company?.currency_amount ?? 0 };
             }}
             onDone={onCreated}

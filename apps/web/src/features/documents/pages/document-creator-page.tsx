@@ -51,6 +51,7 @@ export default function DocumentCreatorPage() {
     return null;
   }
   const folderId = params.get('pasta');
+  const projectId = params.get('projeto');
   return (
     <div className="grid gap-6">
       <div>
@@ -58,7 +59,7 @@ export default function DocumentCreatorPage() {
         <p className="mt-1 text-sm text-slate-600">Escolha um modelo para começar com as seções certas, ou um documento em branco.</p>
       </div>
       {error && <FormAlert title={error} />}
-      <AiDraftCard documentId={documentId} folderId={params.get('pasta')} template={null} onCreated={() => navigate(`/document-editor/${documentId}`, { replace: true })} />
+      <AiDraftCard documentId={documentId} folderId={params.get('pasta')} projectId={params.get('projeto')} template={null} onCreated={() => navigate(`/document-editor/${documentId}`, { replace: true })} />
       <h2 className="text-base font-semibold text-slate-900">Ou comece de um modelo</h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {TEMPLATES.map((t) => (
@@ -70,7 +71,7 @@ export default function DocumentCreatorPage() {
                 setBusy(t.key);
                 setError(null);
                 try {
-                  await createDocument({ id: documentId, title: t.key === 'branco' ? 'Documento sem título' : t.title, folderId, content: t.content });
+                  await createDocument({ id: documentId, title: t.key === 'branco' ? 'Documento sem título' : t.title, folderId, projectId, content: t.content });
                   navigate(`/document-editor/${documentId}`, { replace: true });
                 } catch (e) {
                   setError(e instanceof ApiError ? e.message : 'Não foi possível criar o documento.');

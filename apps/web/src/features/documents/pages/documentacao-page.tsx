@@ -1,9 +1,8 @@
-import { DOCUMENT_VISIBILITY_LABELS } from '@sede/shared/documents/schemas';
-import { FilePlus2, FileText, Lock, Search } from 'lucide-react';
+
+import { FilePlus2, FileText, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,32 +10,8 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { documentKeys } from '../api/keys.ts';
 import { useDocuments } from '../api/list-documents.ts';
 import { useFolders } from '../api/list-folders.ts';
+import { DocumentList } from '../components/document-list.tsx';
 import { FolderList } from '../components/folder-list.tsx';
-
-const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
-
-/** «…» marks the search's matches in the snippet: drawn as <mark>, the rest as text. */
-function Snippet({ text }: { text: string }) {
-  let at = 0;
-  const parts = text.split(/«|»/).map((part, i) => {
-    const segment = { part, marked: i % 2 === 1, at };
-    at += part.length + 1;
-    return segment;
-  });
-  return (
-    <p className="line-clamp-2 text-sm text-slate-600">
-      {parts.map((s) =>
-        s.marked ? (
-          <mark key={s.at} className="rounded bg-yellow-100 px-0.5 text-slate-900">
-            {s.part}
-          </mark>
-        ) : (
-          <span key={s.at}>{s.part}</span>
-        ),
-      )}
-    </p>
-  );
-}
 
 /**
  * /documentacoes-geral: the company's shared documentation, in folders. /documentacoes: my
@@ -112,32 +87,7 @@ export default function DocumentacaoPage() {
             />
           )}
           {docs.isSuccess && items.length === 0 && search && <p className="py-8 text-center text-sm text-slate-600">Nenhum documento com “{search}”.</p>}
-          {items.length > 0 && (
-            <ul className="grid gap-2">
-              {items.map((d) => (
-                <li key={d.id}>
-                  <Card className="transition-colors hover:border-slate-300">
-                    <CardContent className="grid gap-1 py-4">
-                      <Link to={`/document-editor/${d.id}`} className="flex items-center gap-2 font-medium text-slate-900 hover:underline">
-                        <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
-                        <span className="truncate">{d.title}</span>
-                        {d.visibility === 'restrita' && (
-                          <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-slate-600" title={DOCUMENT_VISIBILITY_LABELS.restrita}>
-                            <Lock className="size-3" aria-hidden /> restrito
-                          </span>
-                        )}
-                      </Link>
-                      {d.snippet && <Snippet text={d.snippet} />}
-                      <p className="text-xs text-slate-600">
-                        Atualizado em {when(d.updatedAt)}
-                        {d.updatedByName ? ` por ${d.updatedByName}` : ''}
-                      </p>
-                    </CardContent>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
+          <DocumentList items={items} />
           {docs.hasNextPage && (
             <Button variant="secondary" className="justify-self-center" pending={docs.isFetchingNextPage} onClick={() => docs.fetchNextPage()}>
               Carregar mais

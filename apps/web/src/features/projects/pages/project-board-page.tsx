@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BarChart3, Columns3, FolderKanban, Plus } from 'lucide-react';
+import { BarChart3, Columns3, FileText, FolderKanban, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -117,10 +117,15 @@ export default function ProjectBoardPage() {
             {p.doneCount} de {p.taskCount} tarefas concluídas ({p.progress}%)
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button asChild variant="secondary" className="h-9">
             <Link to={`/kanban-dashboard/${p.id}`}>
               <BarChart3 aria-hidden /> Painel
+            </Link>
+          </Button>
+          <Button asChild variant="secondary" className="h-9">
+            <Link to={`/documentacao-projeto/${p.id}`}>
+              <FileText aria-hidden /> Documentação
             </Link>
           </Button>
           <Button variant="secondary" className="h-9" onClick={() => setColumnsOpen(true)}>
