@@ -3,7 +3,6 @@ import { documentDraftRequestSchema, documentDraftResultSchema, draftToDoc, type
 import { areaRouter } from '../../http/area-router.ts';
 import { badRequest, parseWith, readJson } from '../../http/errors.ts';
 import { readEntityFile } from '../files/public.ts';
-import { fileIdOfSrc, toDocx, toPdf } from './export.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { documentDraftV1 } from '../../platform/ai/prompts/index.ts';
@@ -86,6 +85,8 @@ export function documentsRoutes(s: Services) {
     const format = c.req.query('formato');
     if (format !== 'pdf' && format !== 'docx') throw badRequest('Escolha o formato: pdf ou docx.', 'EXPORT_FORMAT');
     const doc = await getDocument(t(c), v(c), c.req.param('id'));
+    // pdfkit, docx and sharp load on the first export, not with the server.
+    const { fileIdOfSrc, toDocx, toPdf } = await import('./export.ts');
     const load = async (src: string) => {
       const fileId = fileIdOfSrc(src);
       return fileId ? readEntityFile(s, t(c), fileId, DOCUMENT_ENTITY, doc.id) : null;
