@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { searchText } from '../search.ts';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
+
+/** Raw bytes (Yjs updates and states, decision 0283). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Folders of the company's documentation (issue 17, decision 0281); a folder may sit in another. */
 export const documentFolders = pgTable(
@@ -35,6 +38,8 @@ export const documents = pgTable(
     /** empresa: every member; restrita: the creator, the members listed and the admins. */
     visibility: text('visibility').notNull().default('empresa'),
     revision: integer('revision').notNull().default(0),
+    /** The shared editing state (Yjs) the updates below were merged into (decision 0283); null before the first open. */
+    ydocState: bytea('ydoc_state'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,4 +84,19 @@ export const documentVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('document_versions_document_idx').on(t.documentId, t.createdAt)],
+);
+
+/** Every accepted Yjs update of a document, appended in the request that accepts it (decision 0283). */
+export const documentUpdates = pgTable(
+  'document_updates',
+  {
+    companyId: companyId(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_updates_document_idx').on(t.documentId, t.id), companyIndex('document_updates', t.createdAt)(t)],
 );
