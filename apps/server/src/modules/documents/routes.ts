@@ -1,8 +1,11 @@
 import type { Context } from 'hono';
+import { upgradeWebSocket } from '@hono/node-server';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { documentCreateSchema, documentListSchema, documentSaveSchema, documentUpdateSchema, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { trustedOrigins } from '../../http/security.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import {
   createDocument,
@@ -19,7 +22,9 @@ import {
   saveVersion,
   updateDocument,
   updateFolder,
+  visibleDocument,
 } from './service.ts';
+import { syncEvents } from './sync.ts';
 
 /** /api/documents (issue 17; decisions 0281–0282): folders, documents, versions. */
 export function documentsRoutes(s: Services) {
@@ -43,6 +48,21 @@ export function documentsRoutes(s: Services) {
     c.header('Cache-Control', 'no-store');
     return c.json(await getDocument(t(c), v(c), c.req.param('id')));
   });
+  // Shared editing (decision 0283): the same session, company and visibility checks as GET /:id
+  // (another company's or a restricted document is a 404 before any upgrade), and the origin rule
+  // of every state-changing request: a WebSocket is not covered by the browser's same-origin policy.
+  const trusted = new Set(trustedOrigins(s.cfg));
+  r.get(
+    '/:id/sync',
+    async (c, next) => {
+      const origin = c.req.header('origin');
+      if (origin !== undefined && !trusted.has(origin)) return c.json({ error: 'Origem da requisição não permitida.', code: 'FORBIDDEN_ORIGIN' }, 403);
+      await visibleDocument(t(c), v(c), c.req.param('id'));
+      if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.json({ error: 'Esta rota aceita apenas WebSocket.', code: 'WEBSOCKET_REQUIRED' }, 400);
+      return next();
+    },
+    upgradeWebSocket((c) => syncEvents(s, t(c), c.req.param('id')!, canAny(grantsFor(v(c).membership), ['documentacao.write']))),
+  );
   r.put('/:id/content', write, async (c) => c.json(await saveDocument(t(c), v(c), c.req.param('id'), parseWith(documentSaveSchema, await readJson(c)))));
   r.patch('/:id', write, async (c) => c.json(await updateDocument(t(c), v(c), c.req.param('id'), parseWith(documentUpdateSchema, await readJson(c)))));
   r.delete('/:id', del, async (c) => {

@@ -18,6 +18,7 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
 import { isDocumentsAdmin, mayManage, visibleTo } from './access.ts';
+import { resetSharedState } from './sync.ts';
 
 const { documents: D, documentFolders: DF, documentMembers: DM, documentVersions: DV, user: U, companyMembers: CM } = schema;
 export const DOCUMENT_ENTITY = 'document';
@@ -161,6 +162,8 @@ export async function saveDocument(t: Tenant, viewer: Viewer, id: string, data: 
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
       .returning();
     if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
+    // A save outside shared editing replaces its state (decision 0284).
+    await resetSharedState(tx, t.companyId, id);
     const [last] = await tx.select({ at: DV.createdAt }).from(DV).where(eq(DV.documentId, id)).orderBy(desc(DV.createdAt)).limit(1);
     if (!last || Date.now() - last.at.getTime() > AUTO_VERSION_MS) {
       // The version keeps what was there before this save began: what an undo to 'before I started' needs.
@@ -303,6 +306,7 @@ export async function restoreVersion(t: Tenant, viewer: Viewer, id: string, vers
       .update(D)
       .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
+    await resetSharedState(tx, t.companyId, id);
   });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
   return getDocument(t, viewer, id);
