@@ -4,7 +4,7 @@ import { startTestServer, tempDataDir, type TestServer } from '../support/test-s
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 import { connected, openSync, type SyncClient } from './sync-client.ts';
 
-/** Shared editing (decisions 0283–0284): Yjs through our server, its sessions, one database, several instances. */
+/** Shared editing (decisions 0283, 0285, 0286): Yjs through our server, its sessions, one database, several instances. */
 let a: TestServer;
 let b: TestServer;
 let admin: Person;

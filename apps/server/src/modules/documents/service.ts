@@ -162,7 +162,7 @@ export async function saveDocument(t: Tenant, viewer: Viewer, id: string, data: 
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
       .returning();
     if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
-    // A save outside shared editing replaces its state (decision 0284).
+    // A save outside shared editing replaces its state (decision 0286).
     await resetSharedState(tx, t.companyId, id);
     const [last] = await tx.select({ at: DV.createdAt }).from(DV).where(eq(DV.documentId, id)).orderBy(desc(DV.createdAt)).limit(1);
     if (!last || Date.now() - last.at.getTime() > AUTO_VERSION_MS) {

@@ -18,7 +18,7 @@ const { documents: D, documentUpdates: DU } = schema;
 export const SYNC_ENTITY = 'document_sync';
 /** Updates kept as rows before they are merged into documents.ydoc_state (decision 0283). */
 export const COMPACT_AFTER = 200;
-/** How long after the last edit the JSON snapshot (content, content_text) is written (decision 0284). */
+/** How long after the last edit the JSON snapshot (content, content_text) is written (decision 0286). */
 export const SNAPSHOT_DELAY_MS = 1500;
 
 const MSG_SYNC = 0;
@@ -110,7 +110,7 @@ function openRoom(s: Services, id: string, companyId: string): Room {
   return room;
 }
 
-/** Writes the JSON snapshot of the shared state (content, content_text) when the text changed (decision 0284). */
+/** Writes the JSON snapshot of the shared state (content, content_text) when the text changed (decision 0286). */
 async function saveSnapshot(s: Services, room: Room) {
   if (room.snapshotTimer) clearTimeout(room.snapshotTimer);
   room.snapshotTimer = null;

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { DocContent, DocNode } from '@sede/shared/documents/schemas';
 
-/** The Y.XmlFragment the editor binds to (y-prosemirror's default name, decision 0284). */
+/** The Y.XmlFragment the editor binds to (y-prosemirror's default name, decision 0286). */
 export const FRAGMENT = 'prosemirror';
 
 type Delta = Array<{ insert: string; attributes?: Record<string, Record<string, unknown>> }>;
