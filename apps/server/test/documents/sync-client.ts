@@ -6,7 +6,8 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { docText } from '@sede/shared/documents/schemas';
 import { FRAGMENT, ydocToJson } from '../../src/modules/documents/ydoc.ts';
-import type { CookieJar } from '../support/test-server.ts';
+
+type CookieJar = { cookie: string };
 
 /** A y-protocols client over `ws` (what the web editor's provider does), for tests and the benchmark. */
 export type SyncClient = {
@@ -98,8 +99,8 @@ export function openSync(baseUrl: string, documentId: string, jar: CookieJar | n
   });
 }
 
-export async function connected(baseUrl: string, documentId: string, jar: CookieJar): Promise<SyncClient> {
-  const c = await openSync(baseUrl, documentId, jar);
+export async function connected(baseUrl: string, documentId: string, jar: CookieJar, origin?: string): Promise<SyncClient> {
+  const c = await openSync(baseUrl, documentId, jar, origin);
   if ('refused' in c) throw new Error(`sync refused with ${c.refused}`);
   await c.synced;
   return c;
