@@ -88,10 +88,10 @@ export default async function documentsBench(ctx: BenchContext): Promise<BenchRo
   const keyP95 = pct(keys, 95);
   const saveP95 = pct(saves, 95);
   return [
-    { name: 'documents: keystroke to the other client p95', value: ms(keyP95), target: `≤ ${TARGET_KEY_P95} ms`, ok: keyP95 <= TARGET_KEY_P95 },
-    { name: 'documents: keystroke to the other client p50', value: ms(pct(keys, 50)) },
-    { name: 'documents: both clients end with the same text', value: String(sameText), target: 'true', ok: sameText },
-    { name: 'documents: save a 50-page document p95', value: ms(saveP95), target: `≤ ${TARGET_SAVE_P95} ms`, ok: saveP95 <= TARGET_SAVE_P95 },
-    { name: 'documents: 50-page document body', value: `${Math.round(bytes / 1024)} KB, ${SAVES} saves` },
+    { name: 'keystroke to the other client p95', value: ms(keyP95), target: `≤ ${TARGET_KEY_P95} ms`, ok: keyP95 <= TARGET_KEY_P95 },
+    { name: 'keystroke to the other client p50', value: ms(pct(keys, 50)) },
+    { name: 'both clients end with the same text', value: String(sameText), target: 'true', ok: sameText },
+    { name: 'save a 50-page document p95', value: ms(saveP95), target: `≤ ${TARGET_SAVE_P95} ms`, ok: saveP95 <= TARGET_SAVE_P95 },
+    { name: '50-page document body', value: `${Math.round(bytes / 1024)} KB, ${SAVES} saves` },
   ];
 }

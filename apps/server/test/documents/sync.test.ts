@@ -122,6 +122,13 @@ describe('documents: shared editing', () => {
     const big = await join(a, ana, d.id);
     big.ws.send(Buffer.alloc(3 * 1024 * 1024, 1));
     expect(await big.closed).toBe(1009);
+    // Random bytes inside a well-formed sync message, on fresh sockets: each one refused.
+    for (let i = 0; i < 8; i++) {
+      const fuzz = await join(a, ana, d.id);
+      const junk = Buffer.from(Array.from({ length: 40 }, (_, k) => (k * 97 + i * 31 + 7) % 256));
+      fuzz.ws.send(Buffer.concat([Buffer.from([0, 2, junk.length]), junk]));
+      expect(await fuzz.closed).toBe(4400);
+    }
     expect(await rows(d.id)).toBe(before);
     expect(watcher.text()).toBe('Conteúdo original.');
     // The document still works for everyone else.
@@ -143,5 +150,16 @@ describe('documents: shared editing', () => {
     expect(await editor.closed).toBe(4409);
     const again = await join(a, bruno, d.id);
     expect(again.text()).toBe('Versão um.');
+  });
+
+  it('a long document’s save answers before its search text is rewritten; the text follows within seconds', async () => {
+    const long = (word: string) => doc(...Array.from({ length: 120 }, (_, i) => `Parágrafo ${i} do manual de operações da loja, com ${word} e mais texto para a busca em português.`));
+    const d = await create(ana, { title: 'Manual longo', content: long('abacate') });
+    const saved = await a.request(`/api/documents/${d.id}/content`, { method: 'PUT', json: { content: long('jabuticaba'), revision: 0 }, jar: ana.jar });
+    expect(saved.status).toBe(200);
+    expect((await get(a, ana, d.id)).content).toEqual(long('jabuticaba'));
+    const search = async (q: string) => ((await (await a.request(`/api/documents?scope=geral&q=${q}`, { jar: ana.jar })).json()) as { items: Array<{ id: string }> }).items.map((i) => i.id);
+    await within(15_000, async () => (await search('jabuticaba')).includes(d.id));
+    expect(await search('abacate')).not.toContain(d.id);
   });
 });

@@ -6,15 +6,20 @@ import { registerLiveEntity } from '../../platform/live/registry.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { documentsRoutes } from './routes.ts';
-import { DOCUMENT_ENTITY, documentExistsFor } from './service.ts';
+import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText } from './service.ts';
 import { followOtherInstances, flushRooms, SYNC_ENTITY } from './sync.ts';
 
-function start(s: Services) {
+async function start(s: Services) {
   // A document's images and attachments, comments and tasks: whoever may see the document.
   registerEntity(s, DOCUMENT_ENTITY, { canSee: (tenant, id, viewer) => documentExistsFor(tenant, viewer, id), path: (id) => `/document-editor/${id}` });
   // Shared editing (decision 0283): each instance applies the others' updates; pages never hear of them.
   registerLiveEntity(s, SYNC_ENTITY, () => false);
   followOtherInstances(s);
+  // The search text of long documents, written shortly after their saves (decision 0287).
+  await s.boss.createQueue(DOCUMENT_TEXT_QUEUE);
+  await s.boss.work<{ documentId: string }>(DOCUMENT_TEXT_QUEUE, async (jobs) => {
+    for (const job of jobs) await refreshDocumentText(s.db, job.data.documentId);
+  });
 }
 
 /** Documentation (issue 17, decisions 0281–0282): folders, rich-text documents and their versions. */

@@ -8,6 +8,7 @@ import { requirePermission } from '../../http/middleware.ts';
 import { trustedOrigins } from '../../http/security.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import {
+  DOCUMENT_TEXT_QUEUE,
   createDocument,
   createFolder,
   deleteDocument,
@@ -63,7 +64,9 @@ export function documentsRoutes(s: Services) {
     },
     upgradeWebSocket((c) => syncEvents(s, t(c), c.req.param('id')!, canAny(grantsFor(v(c).membership), ['documentacao.write']))),
   );
-  r.put('/:id/content', write, async (c) => c.json(await saveDocument(t(c), v(c), c.req.param('id'), parseWith(documentSaveSchema, await readJson(c)))));
+  // One text job per document per 2 s, whatever the number of saves (decision 0287).
+  const textLater = (id: string) => s.boss.sendDebounced(DOCUMENT_TEXT_QUEUE, { documentId: id }, {}, 2, id);
+  r.put('/:id/content', write, async (c) => c.json(await saveDocument(t(c), v(c), c.req.param('id'), parseWith(documentSaveSchema, await readJson(c)), { textLater })));
   r.patch('/:id', write, async (c) => c.json(await updateDocument(t(c), v(c), c.req.param('id'), parseWith(documentUpdateSchema, await readJson(c)))));
   r.delete('/:id', del, async (c) => {
     await deleteDocument(t(c), v(c), c.req.param('id'));

@@ -152,18 +152,38 @@ export async function createDocument(t: Tenant, viewer: Viewer, data: { id?: str
 }
 
 /** Saves the editor's content when it started from the current revision; keeps a version every 10 minutes. */
-export async function saveDocument(t: Tenant, viewer: Viewer, id: string, data: { title?: string; content: DocContent; revision: number }) {
+/** Above this many characters, a save's search text is written by a job 2 s later (decision 0287). */
+export const TEXT_INLINE_CHARS = 20_000;
+export const DOCUMENT_TEXT_QUEUE = 'documents-text';
+
+/** Rewrites a document's search text from its JSON (the job of decision 0287); nothing when it is current. */
+export async function refreshDocumentText(db: Tenant['db'], id: string) {
+  const [row] = await db.select({ content: D.content, text: D.contentText }).from(D).where(eq(D.id, id));
+  if (!row) return;
+  const text = docText(row.content as DocContent);
+  if (text !== row.text) await db.update(D).set({ contentText: text }).where(eq(D.id, id));
+}
+
+export async function saveDocument(
+  t: Tenant,
+  viewer: Viewer,
+  id: string,
+  data: { title?: string; content: DocContent; revision: number },
+  opts: { textLater?: (id: string) => Promise<unknown> } = {},
+) {
   const doc = await visibleDocument(t, viewer, id);
   const contentText = checkedText(data.content);
+  // A long text costs the full-text index tens of milliseconds per save: written shortly after (decision 0287).
+  const textLater = opts.textLater && contentText.length > TEXT_INLINE_CHARS ? opts.textLater : null;
   const saved = await t.db.transaction(async (tx) => {
     const [row] = await tx
       .update(D)
-      .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
+      .set({ content: data.content, ...(textLater ? {} : { contentText }), ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
       .returning();
     if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
     // A save outside shared editing replaces its state (decision 0286).
-    await resetSharedState(tx, t.companyId, id);
+    await resetSharedState(tx, t.companyId, id, { stateCleared: true });
     const [last] = await tx.select({ at: DV.createdAt }).from(DV).where(eq(DV.documentId, id)).orderBy(desc(DV.createdAt)).limit(1);
     if (!last || Date.now() - last.at.getTime() > AUTO_VERSION_MS) {
       // The version keeps what was there before this save began: what an undo to 'before I started' needs.
@@ -172,6 +192,7 @@ export async function saveDocument(t: Tenant, viewer: Viewer, id: string, data: 
     return row;
   });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
+  if (textLater) await textLater(id);
   return { revision: saved.revision, updatedAt: saved.updatedAt.toISOString() };
 }
 
@@ -304,9 +325,9 @@ export async function restoreVersion(t: Tenant, viewer: Viewer, id: string, vers
     await tx.insert(DV).values({ companyId: t.companyId, documentId: id, title: doc.title, content: doc.content, reason: 'restore', createdBy: t.actorId });
     await tx
       .update(D)
-      .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
+      .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, ydocState: null, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    await resetSharedState(tx, t.companyId, id);
+    await resetSharedState(tx, t.companyId, id, { stateCleared: true });
   });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
   return getDocument(t, viewer, id);

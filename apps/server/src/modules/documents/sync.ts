@@ -146,17 +146,21 @@ export async function compact(s: Services, documentId: string) {
   });
 }
 
-/** A client's update: checked on a scratch document, appended to the table, applied, relayed, announced. */
+/** A client's update: decoded in full first, appended to the table, applied, relayed, announced. */
 async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Array) {
   if (!conn.canWrite) {
     conn.ws.close(CLOSE.readOnly, 'read only');
     return;
   }
-  // A forged update throws while decoding: refused before anything is stored or applied.
-  const probe = new Y.Doc();
-  Y.applyUpdate(probe, Y.encodeStateAsUpdate(room.doc));
-  Y.applyUpdate(probe, update);
-  probe.destroy();
+  // A forged update throws while decoding (every struct and the delete set are read) or while
+  // integrating on an empty scratch document: refused before anything is stored or applied.
+  Y.decodeUpdate(update);
+  const probe = new Y.Doc({ gc: false });
+  try {
+    Y.applyUpdate(probe, update);
+  } finally {
+    probe.destroy();
+  }
   const [row] = await s.db.insert(DU).values({ companyId: room.companyId, documentId: room.id, update: Buffer.from(update) }).returning({ id: DU.id });
   room.mine.add(row!.id);
   room.rows++;
@@ -305,9 +309,10 @@ export function followOtherInstances(s: Services) {
 }
 
 /** A save outside shared editing (the REST fallback, a version restore) replaces the shared state: rooms start over. */
-export async function resetSharedState(tx: Pick<Services['db'], 'update' | 'delete' | 'execute'>, companyId: string, documentId: string) {
+export async function resetSharedState(tx: Pick<Services['db'], 'update' | 'delete' | 'execute'>, companyId: string, documentId: string, opts: { stateCleared?: boolean } = {}) {
   await tx.delete(DU).where(eq(DU.documentId, documentId));
-  await tx.update(D).set({ ydocState: null }).where(eq(D.id, documentId));
+  // The caller's own UPDATE usually clears ydoc_state already: a second one would rewrite the row (and its search index) again.
+  if (!opts.stateCleared) await tx.update(D).set({ ydocState: null }).where(eq(D.id, documentId));
   await announce(tx as Services['db'], { companyId, entity: SYNC_ENTITY, id: documentId, action: 'reset' });
 }
 
