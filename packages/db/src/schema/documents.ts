@@ -48,8 +48,26 @@ export const documents = pgTable(
   (t) => [
     companyIndex('documents', t.updatedAt, t.id)(t),
     companyIndex('documents', t.folderId, t.updatedAt)(t),
-    index('documents_search_idx').using('gin', sql`to_tsvector('portuguese', ${searchText(sql`${t.title} || ' ' || ${t.contentText}`)})`),
   ],
+);
+
+/**
+ * The full-text index of documents (decision 0287), apart from `documents`: every save changes
+ * `updated_at` (indexed), so an index on the documents row itself would parse the whole text
+ * again on every save. A copy of the title and text, written with the save (a long text: by a
+ * job just after). No company_id of its own: it is reached only through its document (join),
+ * leaves with it, and is exported as `documentos.csv`'s contentText.
+ */
+export const documentSearch = pgTable(
+  'document_search',
+  {
+    documentId: uuid('document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    contentText: text('content_text').notNull(),
+  },
+  (t) => [index('document_search_text_idx').using('gin', sql`to_tsvector('portuguese', ${searchText(sql`${t.title} || ' ' || ${t.contentText}`)})`)],
 );
 
 /** Who may see a restricted document besides its creator and the admins. */

@@ -7,6 +7,7 @@ import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { documentsRoutes } from './routes.ts';
 import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText } from './service.ts';
+import { indexMissingDocuments } from './search-index.ts';
 import { followOtherInstances, flushRooms, SYNC_ENTITY } from './sync.ts';
 
 async function start(s: Services) {
@@ -15,7 +16,8 @@ async function start(s: Services) {
   // Shared editing (decision 0283): each instance applies the others' updates; pages never hear of them.
   registerLiveEntity(s, SYNC_ENTITY, () => false);
   followOtherInstances(s);
-  // The search text of long documents, written shortly after their saves (decision 0287).
+  // The search rows (decision 0287): those of documents written before them, then the long texts' job.
+  await indexMissingDocuments(s.db);
   await s.boss.createQueue(DOCUMENT_TEXT_QUEUE);
   await s.boss.work<{ documentId: string }>(DOCUMENT_TEXT_QUEUE, async (jobs) => {
     for (const job of jobs) await refreshDocumentText(s.db, job.data.documentId);

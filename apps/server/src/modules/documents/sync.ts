@@ -10,6 +10,7 @@ import { DOCUMENT_LIMITS, docText, type DocContent } from '@sede/shared/document
 import { announce } from '../../platform/live/announce.ts';
 import { serverState } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { indexDocument } from './search-index.ts';
 import { FRAGMENT, jsonToUpdate, ydocToJson } from './ydoc.ts';
 
 const { documents: D, documentUpdates: DU } = schema;
@@ -84,7 +85,7 @@ function openRoom(s: Services, id: string, companyId: string): Room {
   room.ready = (async () => {
     await seedOnce(s, id, companyId);
     await readState(s, room);
-    room.savedText = docText(ydocToJson(doc));
+    room.savedText = JSON.stringify(ydocToJson(doc));
   })();
   doc.on('update', (update: Uint8Array, origin: unknown) => {
     const enc = encoding.createEncoder();
@@ -124,6 +125,7 @@ async function saveSnapshot(s: Services, room: Room) {
     .set({ content, contentText: text, revision: sql`${D.revision} + 1`, updatedAt: new Date(), ...(room.lastActor ? { updatedBy: room.lastActor } : {}) })
     .where(and(eq(D.id, room.id), eq(D.companyId, room.companyId)))
     .returning({ id: D.id });
+  if (row) await indexDocument(s.db, room.id);
   room.savedText = json;
   if (row) await announce(s.db, { companyId: room.companyId, entity: 'document', id: room.id, action: 'updated' });
 }
@@ -152,6 +154,8 @@ async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Ar
     conn.ws.close(CLOSE.readOnly, 'read only');
     return;
   }
+  // The text was replaced (a restore) after this message was queued: its update belongs to the old text.
+  if (rooms(s).get(room.id) !== room) return;
   // A forged update throws while decoding (every struct and the delete set are read) or while
   // integrating on an empty scratch document: refused before anything is stored or applied.
   Y.decodeUpdate(update);
