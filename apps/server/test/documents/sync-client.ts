@@ -12,6 +12,8 @@ type CookieJar = { cookie: string };
 /** A y-protocols client over `ws` (what the web editor's provider does), for tests and the benchmark. */
 export type SyncClient = {
   ws: WebSocket;
+  /** The shared state's epoch the server announced. */
+  epoch: () => number | null;
   doc: Y.Doc;
   awareness: awarenessProtocol.Awareness;
   /** Resolves once the server's state arrived (sync step 2). */
@@ -29,12 +31,13 @@ export type SyncClient = {
 export type Refusal = { refused: number };
 
 /** Opens the document's sync socket with a person's session; resolves with the HTTP status when the upgrade is refused. */
-export function openSync(baseUrl: string, documentId: string, jar: CookieJar | null, origin = 'http://localhost:3000'): Promise<SyncClient | Refusal> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/documents/${documentId}/sync`, {
+export function openSync(baseUrl: string, documentId: string, jar: CookieJar | null, origin = 'http://localhost:3000', opts: { epoch?: number; doc?: Y.Doc } = {}): Promise<SyncClient | Refusal> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/documents/${documentId}/sync${opts.epoch === undefined ? '' : `?epoch=${opts.epoch}`}`, {
     headers: { ...(jar ? { cookie: jar.cookie } : {}), ...(origin ? { origin } : {}) },
   });
   ws.binaryType = 'nodebuffer';
-  const doc = new Y.Doc();
+  const doc = opts.doc ?? new Y.Doc();
+  let epoch: number | null = null;
   const awareness = new awarenessProtocol.Awareness(doc);
   let markSynced!: () => void;
   const synced = new Promise<void>((r) => (markSynced = r));
@@ -58,11 +61,14 @@ export function openSync(baseUrl: string, documentId: string, jar: CookieJar | n
       if (step === syncProtocol.messageYjsSyncStep2) markSynced();
     } else if (type === 1) {
       awarenessProtocol.applyAwarenessUpdate(awareness, decoding.readVarUint8Array(dec), 'server');
+    } else if (type === 2) {
+      epoch = decoding.readVarUint(dec);
     }
   });
   const fragment = doc.getXmlFragment(FRAGMENT);
   const client: SyncClient = {
     ws,
+    epoch: () => epoch,
     doc,
     awareness,
     synced,

@@ -141,6 +141,12 @@ describe('documents: shared editing', () => {
   it('a version restore replaces the shared state: open sockets are told to reload', async () => {
     const d = await create(ana, { title: 'Restaurável', content: doc('Versão um.') });
     const editor = await join(a, ana, d.id);
+    // Someone who goes offline before the restore, with edits of the old text.
+    const away = await join(a, bruno, d.id);
+    const epoch = away.epoch();
+    expect(epoch).not.toBeNull();
+    away.close();
+    await away.closed;
     await a.request(`/api/documents/${d.id}/versions`, { method: 'POST', jar: ana.jar });
     editor.type('Texto novo.');
     await within(5000, async () => JSON.stringify((await get(a, ana, d.id)).content).includes('Texto novo.'));
@@ -149,6 +155,13 @@ describe('documents: shared editing', () => {
     expect((await a.request(`/api/documents/${d.id}/versions/${manual.id}/restore`, { method: 'POST', jar: ana.jar })).status).toBe(200);
     expect(await editor.closed).toBe(4409);
     const again = await join(a, bruno, d.id);
+    expect(again.text()).toBe('Versão um.');
+    // Coming back with the old state: told to reload (4409), never merged into the restored text.
+    away.type('Escrito offline no texto antigo.');
+    const back = await openSync(a.url, d.id, bruno.jar, undefined, { epoch: epoch!, doc: away.doc });
+    expect('refused' in back).toBe(false);
+    expect(await (back as SyncClient).closed).toBe(4409);
+    await new Promise((r) => setTimeout(r, 300));
     expect(again.text()).toBe('Versão um.');
   });
 

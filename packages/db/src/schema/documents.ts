@@ -40,6 +40,8 @@ export const documents = pgTable(
     revision: integer('revision').notNull().default(0),
     /** The shared editing state (Yjs) the updates below were merged into (decision 0283); null before the first open. */
     ydocState: bytea('ydoc_state'),
+    /** Grows when a save outside shared editing replaces the shared state: a client of an older one must reload (decision 0286). */
+    ydocEpoch: integer('ydoc_epoch').notNull().default(0),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

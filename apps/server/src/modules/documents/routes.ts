@@ -62,7 +62,11 @@ export function documentsRoutes(s: Services) {
       if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.json({ error: 'Esta rota aceita apenas WebSocket.', code: 'WEBSOCKET_REQUIRED' }, 400);
       return next();
     },
-    upgradeWebSocket((c) => syncEvents(s, t(c), c.req.param('id')!, canAny(grantsFor(v(c).membership), ['documentacao.write']))),
+    upgradeWebSocket((c) => {
+      const epoch = c.req.query('epoch');
+      const clientEpoch = epoch !== undefined && /^\d{1,9}$/.test(epoch) ? Number(epoch) : null;
+      return syncEvents(s, t(c), c.req.param('id')!, canAny(grantsFor(v(c).membership), ['documentacao.write']), clientEpoch);
+    }),
   );
   // One text job per document per 2 s, whatever the number of saves (decision 0287).
   const textLater = (id: string) => s.boss.sendDebounced(DOCUMENT_TEXT_QUEUE, { documentId: id }, {}, 2, id);

@@ -175,7 +175,7 @@ export async function saveDocument(
   const saved = await t.db.transaction(async (tx) => {
     const [row] = await tx
       .update(D)
-      .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, updatedBy: t.actorId, updatedAt: new Date() })
+      .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
       .returning();
     if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
@@ -326,7 +326,7 @@ export async function restoreVersion(t: Tenant, viewer: Viewer, id: string, vers
     await tx.insert(DV).values({ companyId: t.companyId, documentId: id, title: doc.title, content: doc.content, reason: 'restore', createdBy: t.actorId });
     await tx
       .update(D)
-      .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, ydocState: null, updatedBy: t.actorId, updatedAt: new Date() })
+      .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
     await resetSharedState(tx, t.companyId, id, { stateCleared: true });
     await indexDocument(tx, id);

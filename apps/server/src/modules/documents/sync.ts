@@ -24,6 +24,8 @@ export const SNAPSHOT_DELAY_MS = 1500;
 
 const MSG_SYNC = 0;
 const MSG_AWARENESS = 1;
+/** Ours: the shared state's epoch (decision 0286), sent first; the client reconnects with it. */
+const MSG_EPOCH = 2;
 /** Close codes the web client understands. */
 export const CLOSE = { forged: 4400, readOnly: 4403, reset: 4409 } as const;
 
@@ -38,6 +40,7 @@ type Room = {
   /** Update ids this instance wrote (its own notification is then skipped). */
   mine: Set<number>;
   rows: number;
+  epoch: number;
   snapshotTimer: NodeJS.Timeout | null;
   lastActor: string | null;
   savedText: string | null;
@@ -50,7 +53,8 @@ function send(conn: Conn, data: Uint8Array) {
 }
 
 async function readState(s: Services, room: Room) {
-  const [row] = await s.db.select({ state: D.ydocState }).from(D).where(eq(D.id, room.id));
+  const [row] = await s.db.select({ state: D.ydocState, epoch: D.ydocEpoch }).from(D).where(eq(D.id, room.id));
+  if (row) room.epoch = row.epoch;
   if (row?.state) Y.applyUpdate(room.doc, row.state, 'db');
   const updates = await s.db.select({ id: DU.id, update: DU.update }).from(DU).where(eq(DU.documentId, room.id)).orderBy(DU.id);
   for (const u of updates) Y.applyUpdate(room.doc, u.update, 'db');
@@ -81,7 +85,7 @@ function openRoom(s: Services, id: string, companyId: string): Room {
   const doc = new Y.Doc({ gc: true });
   const awareness = new awarenessProtocol.Awareness(doc);
   awareness.setLocalState(null);
-  const room: Room = { id, companyId, doc, awareness, conns: new Set(), ready: Promise.resolve(), mine: new Set(), rows: 0, snapshotTimer: null, lastActor: null, savedText: null };
+  const room: Room = { id, companyId, doc, awareness, conns: new Set(), ready: Promise.resolve(), mine: new Set(), rows: 0, epoch: 0, snapshotTimer: null, lastActor: null, savedText: null };
   room.ready = (async () => {
     await seedOnce(s, id, companyId);
     await readState(s, room);
@@ -218,7 +222,7 @@ async function leave(s: Services, room: Room, conn: Conn) {
 }
 
 /** The socket's events for one viewer of one document (the route checked who may see it). */
-export function syncEvents(s: Services, t: Tenant, documentId: string, canWrite: boolean): WSEvents {
+export function syncEvents(s: Services, t: Tenant, documentId: string, canWrite: boolean, clientEpoch: number | null = null): WSEvents {
   const room = openRoom(s, documentId, t.companyId);
   const conn: Conn = { ws: null as unknown as WSContext, actorId: t.actorId, canWrite, clients: new Set(), queue: Promise.resolve() };
   return {
@@ -227,6 +231,16 @@ export function syncEvents(s: Services, t: Tenant, documentId: string, canWrite:
       room.conns.add(conn);
       conn.queue = room.ready.then(
         () => {
+          // A client that held an older shared state (replaced by a restore meanwhile) must reload, never merge it back.
+          if (clientEpoch !== null && clientEpoch !== room.epoch) {
+            room.conns.delete(conn);
+            ws.close(CLOSE.reset, 'reset');
+            return;
+          }
+          const e = encoding.createEncoder();
+          encoding.writeVarUint(e, MSG_EPOCH);
+          encoding.writeVarUint(e, room.epoch);
+          send(conn, encoding.toUint8Array(e));
           const enc = encoding.createEncoder();
           encoding.writeVarUint(enc, MSG_SYNC);
           syncProtocol.writeSyncStep1(enc, room.doc);
@@ -316,7 +330,7 @@ export function followOtherInstances(s: Services) {
 export async function resetSharedState(tx: Pick<Services['db'], 'update' | 'delete' | 'execute'>, companyId: string, documentId: string, opts: { stateCleared?: boolean } = {}) {
   await tx.delete(DU).where(eq(DU.documentId, documentId));
   // The caller's own UPDATE usually clears ydoc_state already: a second one would rewrite the row (and its search index) again.
-  if (!opts.stateCleared) await tx.update(D).set({ ydocState: null }).where(eq(D.id, documentId));
+  if (!opts.stateCleared) await tx.update(D).set({ ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1` }).where(eq(D.id, documentId));
   await announce(tx as Services['db'], { companyId, entity: SYNC_ENTITY, id: documentId, action: 'reset' });
 }
 

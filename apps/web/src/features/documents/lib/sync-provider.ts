@@ -10,6 +10,7 @@ export type Peer = { clientId: number; name: string; color: string };
 
 const MSG_SYNC = 0;
 const MSG_AWARENESS = 1;
+const MSG_EPOCH = 2;
 /** Close codes of the server (apps/server/src/modules/documents/sync.ts). */
 const CLOSE = { tooBig: 1009, forged: 4400, readOnly: 4403, reset: 4409 } as const;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -35,6 +36,8 @@ export class SyncProvider {
   private destroyed = false;
   private listeners = new Set<() => void>();
   private version = 0;
+  /** The server's shared-state epoch: sent back on reconnect, so a replaced state is never merged back (4409 instead). */
+  private epoch: number | null = null;
 
   constructor(
     private readonly documentId: string,
@@ -92,7 +95,7 @@ export class SyncProvider {
 
   connect() {
     if (this.destroyed || this.ws) return;
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/documents/${this.documentId}/sync`;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/documents/${this.documentId}/sync${this.epoch === null ? '' : `?epoch=${this.epoch}`}`;
     const ws = new WebSocket(url);
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
@@ -121,6 +124,8 @@ export class SyncProvider {
         } else if (step === syncProtocol.messageYjsSyncStep2) this.setStatus('connected');
       } else if (type === MSG_AWARENESS) {
         awarenessProtocol.applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(dec), this);
+      } else if (type === MSG_EPOCH) {
+        this.epoch = decoding.readVarUint(dec);
       }
     };
     ws.onclose = (e) => {

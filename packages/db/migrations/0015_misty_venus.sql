@@ -14,6 +14,7 @@ CREATE TABLE "document_updates" (
 --> statement-breakpoint
 DROP INDEX "documents_search_idx";--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "ydoc_state" "bytea";--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "ydoc_epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "document_search" ADD CONSTRAINT "document_search_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_updates" ADD CONSTRAINT "document_updates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_updates" ADD CONSTRAINT "document_updates_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
