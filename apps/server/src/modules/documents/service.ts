@@ -177,7 +177,8 @@ export async function saveDocument(
       .update(D)
       .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
-      .returning();
+      // Only what the answer needs: the row's JSON and text would travel back for nothing.
+      .returning({ revision: D.revision, updatedAt: D.updatedAt });
     if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
     // A save outside shared editing replaces its state (decision 0286).
     await resetSharedState(tx, t.companyId, id, { stateCleared: true });
