@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
-    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
   },
   build: {
     target: 'es2022',

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { createDb, createPool } from '@sede/db/client';
 import { runMigrations } from '@sede/db/migrate';
 import { createApp } from './app.ts';
@@ -27,6 +28,9 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+/** The largest WebSocket message a client may send (2 MB; decision 0283). */
+export const WS_MAX_PAYLOAD = 2 * 1024 * 1024;
+
 /** Boots the whole server: database (embedded unless DATABASE_URL), migrations, auth, jobs, HTTP. */
 export async function startServer(cfg: Config, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<RunningServer> {
   let embedded: EmbeddedDb | null = null;
@@ -52,8 +56,11 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
 
   let ready = false;
   const app = createApp(services, modules, () => ready);
+  // WebSockets (the documents' shared editing, decision 0283) go through the same app, its
+  // sessions and checks; a message larger than the cap closes the socket with 1009.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
   const server: ServerType = await new Promise((resolve) => {
-    const srv = serve({ fetch: app.fetch, port: cfg.PORT, hostname: cfg.HOST }, () => resolve(srv));
+    const srv = serve({ fetch: app.fetch, port: cfg.PORT, hostname: cfg.HOST, websocket: { server: wss } }, () => resolve(srv));
   });
   // A large upload (500 MB on a slow line) outlasts Node's default 5 minutes per request; headers still time out (decision 0110).
   (server as unknown as { requestTimeout: number }).requestTimeout = 60 * 60_000;
@@ -68,6 +75,10 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
     (stopping ??= (async () => {
       ready = false;
       liveStreams(services).closeAll();
+      for (const ws of wss.clients) ws.close(1001, 'server stopping');
+      setTimeout(() => {
+        for (const ws of wss.clients) ws.terminate();
+      }, 1000).unref();
       // Stop taking requests; let the ones in flight finish. Keep-alive sockets become idle
       // once their response is out: close them then, instead of waiting for their timeout.
       const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };

@@ -175,7 +175,7 @@ describe('export of everything the company holds', () => {
     exported.push('fin_statement_imports', 'fin_statement_lines');
     exported.push('analyses', 'contracts', 'contract_expiry_alerts');
     exported.push('support_messages', 'support_tickets');
-    exported.push('document_folders', 'document_members', 'document_versions', 'documents');
+    exported.push('document_folders', 'document_members', 'document_versions', 'documents', 'document_updates');
     exported.push('employees', 'employee_leaves');
     exported.push('projects', 'project_members', 'project_columns', 'project_tasks');
     exported.push('job_openings', 'candidates', 'interviews', 'recruiting_settings');

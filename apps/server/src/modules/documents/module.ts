@@ -2,14 +2,26 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
+import { registerLiveEntity } from '../../platform/live/registry.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { documentsRoutes } from './routes.ts';
-import { DOCUMENT_ENTITY, documentExistsFor } from './service.ts';
+import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText } from './service.ts';
+import { indexMissingDocuments } from './search-index.ts';
+import { followOtherInstances, flushRooms, SYNC_ENTITY } from './sync.ts';
 
-function start(s: Services) {
+async function start(s: Services) {
   // A document's images and attachments, comments and tasks: whoever may see the document.
   registerEntity(s, DOCUMENT_ENTITY, { canSee: (tenant, id, viewer) => documentExistsFor(tenant, viewer, id), path: (id) => `/document-editor/${id}` });
+  // Shared editing (decision 0283): each instance applies the others' updates; pages never hear of them.
+  registerLiveEntity(s, SYNC_ENTITY, () => false);
+  followOtherInstances(s);
+  // The search rows (decision 0287): those of documents written before them, then the long texts' job.
+  await indexMissingDocuments(s.db);
+  await s.boss.createQueue(DOCUMENT_TEXT_QUEUE);
+  await s.boss.work<{ documentId: string }>(DOCUMENT_TEXT_QUEUE, async (jobs) => {
+    for (const job of jobs) await refreshDocumentText(s.db, job.data.documentId);
+  });
 }
 
 /** Documentation (issue 17, decisions 0281–0282): folders, rich-text documents and their versions. */
@@ -18,13 +30,19 @@ export default defineModule({
   mount: '/documents',
   routes: documentsRoutes,
   start,
+  stop: flushRooms,
   exportData: async (_s, tenant, out) => {
-    const { documentFolders, documents, documentMembers, documentVersions } = schema;
+    const { documentFolders, documents, documentMembers, documentVersions, documentUpdates } = schema;
     out.csv('documentos-pastas.csv', ['id', 'parentId', 'name', 'createdBy', 'createdAt'], companyRows(tenant, documentFolders));
     out.csv('documentos.csv', ['id', 'folderId', 'title', 'visibility', 'contentText', 'content', 'revision', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, documents));
     out.csv('documentos-versoes.csv', ['id', 'documentId', 'title', 'reason', 'content', 'createdBy', 'createdAt'], companyRows(tenant, documentVersions));
     out.csv('documentos-pessoas.csv', ['documentId', 'userId'], async function* () {
       yield* await tenant.db.select().from(documentMembers).where(eq(documentMembers.companyId, tenant.companyId));
+    });
+    // The shared-editing updates not yet merged into the document (Yjs, base64); the text is in documentos.csv.
+    out.csv('documentos-atualizacoes.csv', ['id', 'documentId', 'update', 'createdAt'], async function* () {
+      const rows = await tenant.db.select().from(documentUpdates).where(eq(documentUpdates.companyId, tenant.companyId)).orderBy(documentUpdates.id);
+      for (const r of rows) yield { ...r, update: r.update.toString('base64') };
     });
   },
 });

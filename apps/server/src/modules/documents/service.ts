@@ -20,8 +20,10 @@ import type { Tenant } from '../../services.ts';
 import { isDocumentsAdmin, mayManage, visibleTo } from './access.ts';
 import { projectName } from '../projects/public.ts';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { indexDocument } from './search-index.ts';
+import { resetSharedState } from './sync.ts';
 
-const { documents: D, documentFolders: DF, documentMembers: DM, documentVersions: DV, user: U, companyMembers: CM } = schema;
+const { documents: D, documentSearch: DS, documentFolders: DF, documentMembers: DM, documentVersions: DV, user: U, companyMembers: CM } = schema;
 export const DOCUMENT_ENTITY = 'document';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A new automatic version when the last one is older than this (decision 0282). */
@@ -154,21 +156,41 @@ export async function createDocument(
     .insert(D)
     .values({ ...(data.id ? { id: data.id } : {}), companyId: t.companyId, title: data.title, folderId: data.folderId ?? null, projectId: data.projectId ?? null, visibility: data.visibility, content, contentText, createdBy: t.actorId, updatedBy: t.actorId })
     .returning();
+  await indexDocument(t.db, row!.id);
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id: row!.id, action: 'created' });
   return toView(t, viewer, row!);
 }
 
 /** Saves the editor's content when it started from the current revision; keeps a version every 10 minutes. */
-export async function saveDocument(t: Tenant, viewer: Viewer, id: string, data: { title?: string; content: DocContent; revision: number }) {
+/** Above this many characters, a save's search row is written by a job 2 s later (decision 0287). */
+export const TEXT_INLINE_CHARS = 20_000;
+export const DOCUMENT_TEXT_QUEUE = 'documents-text';
+
+/** The job of decision 0287: the document's search row catches up with its title and text. */
+export const refreshDocumentText = (db: Tenant['db'], id: string) => indexDocument(db, id);
+
+export async function saveDocument(
+  t: Tenant,
+  viewer: Viewer,
+  id: string,
+  data: { title?: string; content: DocContent; revision: number },
+  opts: { textLater?: (id: string) => Promise<unknown> } = {},
+) {
   const doc = await visibleDocument(t, viewer, id);
   const contentText = checkedText(data.content);
+  // A long text costs the full-text index tens of milliseconds per save: written shortly after (decision 0287).
+  const textLater = opts.textLater && contentText.length > TEXT_INLINE_CHARS ? opts.textLater : null;
   const saved = await t.db.transaction(async (tx) => {
     const [row] = await tx
       .update(D)
-      .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
+      .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
-      .returning();
+      // Only what the answer needs: the row's JSON and text would travel back for nothing.
+      .returning({ revision: D.revision, updatedAt: D.updatedAt });
     if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
+    // A save outside shared editing replaces its state (decision 0286).
+    await resetSharedState(tx, t.companyId, id, { stateCleared: true });
+    if (!textLater) await indexDocument(tx, id);
     const [last] = await tx.select({ at: DV.createdAt }).from(DV).where(eq(DV.documentId, id)).orderBy(desc(DV.createdAt)).limit(1);
     if (!last || Date.now() - last.at.getTime() > AUTO_VERSION_MS) {
       // The version keeps what was there before this save began: what an undo to 'before I started' needs.
@@ -177,6 +199,7 @@ export async function saveDocument(t: Tenant, viewer: Viewer, id: string, data: 
     return row;
   });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
+  if (textLater) await textLater(id);
   return { revision: saved.revision, updatedAt: saved.updatedAt.toISOString() };
 }
 
@@ -198,6 +221,7 @@ export async function updateDocument(t: Tenant, viewer: Viewer, id: string, data
         updatedAt: new Date(),
       })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
+    if (data.title !== undefined) await indexDocument(tx, id);
     if (data.memberIds !== undefined) {
       await tx.delete(DM).where(eq(DM.documentId, id));
       if (data.memberIds.length) await tx.insert(DM).values([...new Set(data.memberIds)].map((userId) => ({ companyId: t.companyId, documentId: id, userId })));
@@ -241,11 +265,13 @@ export async function listDocuments(t: Tenant, viewer: Viewer, f: { scope: 'gera
   const words = f.q ? foldSearch(f.q).replace(/[^\p{L}\p{N}\s]/gu, ' ').trim() : '';
   const columns = { d: D, updater: U.name };
   if (words) {
-    const vector = sql`to_tsvector('portuguese', ${searchText(sql`${D.title} || ' ' || ${D.contentText}`)})`;
+    // The search row of decision 0287 (same expression as its index).
+    const vector = sql`to_tsvector('portuguese', ${searchText(sql`${DS.title} || ' ' || ${DS.contentText}`)})`;
     const query = sql`websearch_to_tsquery('portuguese', ${words})`;
     const rows = await t.db
-      .select({ ...columns, rank: sql<number>`ts_rank(${vector}, ${query})`, snippet: sql<string>`ts_headline('portuguese', ${searchText(sql`${D.contentText}`)}, ${query}, 'StartSel=«,StopSel=»,MaxWords=25,MinWords=10')` })
+      .select({ ...columns, rank: sql<number>`ts_rank(${vector}, ${query})`, snippet: sql<string>`ts_headline('portuguese', ${searchText(sql`${DS.contentText}`)}, ${query}, 'StartSel=«,StopSel=»,MaxWords=25,MinWords=10')` })
       .from(D)
+      .innerJoin(DS, eq(DS.documentId, D.id))
       .leftJoin(U, eq(U.id, D.updatedBy))
       .where(and(...where, sql`${vector} @@ ${query}`))
       .orderBy(desc(sql`ts_rank(${vector}, ${query})`), desc(D.updatedAt))
@@ -323,8 +349,10 @@ export async function restoreVersion(t: Tenant, viewer: Viewer, id: string, vers
     await tx.insert(DV).values({ companyId: t.companyId, documentId: id, title: doc.title, content: doc.content, reason: 'restore', createdBy: t.actorId });
     await tx
       .update(D)
-      .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
+      .set({ title: version.title, content: version.content, contentText: docText(version.content), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
+    await resetSharedState(tx, t.companyId, id, { stateCleared: true });
+    await indexDocument(tx, id);
   });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
   return getDocument(t, viewer, id);

@@ -1,7 +1,7 @@
 import type { DocContent } from '@sede/shared/documents/schemas';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, Extension, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Heading1, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Strikethrough, Table, Underline, Undo2 } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -11,9 +11,50 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { redoCommand, undoCommand, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import type * as Y from 'yjs';
 import './editor.css';
 
-type Props = { documentId: string; content: DocContent; editable: boolean; onChange: (content: DocContent) => void; label: string };
+/**
+ * Shared editing (decision 0288): the editor is bound to the document's Y.XmlFragment with
+ * y-prosemirror (Tiptap's own Collaboration extension needs @tiptap/y-tiptap, a package we do not
+ * carry); undo and redo then undo one's own changes only (Yjs' UndoManager), not a colleague's.
+ */
+const SharedEditing = Extension.create<{ fragment: Y.XmlFragment | null }>({
+  name: 'sharedEditing',
+  priority: 1000,
+  addOptions: () => ({ fragment: null }),
+  addCommands: () => ({
+    undo:
+      () =>
+      ({ state, dispatch }) =>
+        Boolean(undoCommand(state, dispatch)),
+    redo:
+      () =>
+      ({ state, dispatch }) =>
+        Boolean(redoCommand(state, dispatch)),
+  }),
+  addKeyboardShortcuts() {
+    return {
+      'Mod-z': () => this.editor.commands.undo(),
+      'Mod-y': () => this.editor.commands.redo(),
+      'Shift-Mod-z': () => this.editor.commands.redo(),
+    };
+  },
+  addProseMirrorPlugins() {
+    return this.options.fragment ? [ySyncPlugin(this.options.fragment), yUndoPlugin()] : [];
+  },
+});
+
+type Props = {
+  documentId: string;
+  content: DocContent;
+  editable: boolean;
+  onChange: (content: DocContent) => void;
+  label: string;
+  /** The shared Y.Doc: the text comes from it (not `content`) and its changes are the saves. */
+  shared?: Y.Doc;
+};
 
 function ToolButton({ label, active, onClick, disabled, children }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (
@@ -163,14 +204,15 @@ function Toolbar({ editor, documentId }: { editor: Editor; documentId: string })
 }
 
 /** The rich-text editor (Tiptap): headings, lists, tables, images (platform files), links. */
-export function RichEditor({ documentId, content, editable, onChange, label }: Props) {
+export function RichEditor({ documentId, content, editable, onChange, label, shared }: Props) {
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['mailto'] } }),
+      StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['mailto'] }, ...(shared ? { undoRedo: false } : {}) }),
       TableKit.configure({ table: { resizable: false } }),
       Image,
+      ...(shared ? [SharedEditing.configure({ fragment: shared.getXmlFragment('prosemirror') })] : []),
     ],
-    content,
+    ...(shared ? {} : { content }),
     editable,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange(e.getJSON() as DocContent),

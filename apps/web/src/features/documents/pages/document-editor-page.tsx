@@ -1,7 +1,7 @@
 import { DOCUMENT_LIMITS, type DocContent, type DocumentView } from '@sede/shared/documents/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
@@ -10,20 +10,50 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { deleteDocument } from '../api/delete-document.ts';
 import { useDocument } from '../api/get-document.ts';
 import { documentKeys } from '../api/keys.ts';
 import { saveDocument } from '../api/save-document.ts';
 import { ExportButtons } from '../components/export-buttons.tsx';
+import { updateDocument } from '../api/update-document.ts';
 import { RichEditor } from '../components/rich-editor.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { VersionsDialog } from '../components/versions-dialog.tsx';
+import { SyncProvider } from '../lib/sync-provider.ts';
 
 const AUTOSAVE_MS = 1200;
 type SaveState = { kind: 'saved'; at: string } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string } | { kind: 'conflict' };
 const time = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
-function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) {
+const CONNECTION = { connecting: 'Conectando…', connected: 'Conectado', reconnecting: 'Reconectando…', failed: 'Sem conexão' } as const;
+
+/** Who else has the document open (awareness), and the connection. */
+function Presence({ shared }: { shared: SyncProvider }) {
+  useSyncExternalStore(shared.subscribe, shared.snapshot);
+  const peers = shared.peers();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <span role="status" className="inline-flex items-center gap-1.5">
+        <span aria-hidden className={`size-2 rounded-full ${shared.status === 'connected' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+        {CONNECTION[shared.status]}
+        {shared.status === 'reconnecting' && !shared.ended && <span className="sr-only">: suas alterações ficam guardadas e são enviadas quando a conexão voltar.</span>}
+      </span>
+      {peers.length > 0 && (
+        <ul aria-label="Também neste documento" className="flex flex-wrap items-center gap-1">
+          {peers.map((p) => (
+            <li key={p.clientId} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
+              <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: p.color }} />
+              {p.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Editor({ doc, onReload, shared }: { doc: DocumentView; onReload: () => void; shared?: SyncProvider }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [title, setTitle] = useState(doc.title);
@@ -43,6 +73,13 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
     setState({ kind: 'saving' });
     const run = (async () => {
       try {
+        if (shared) {
+          // The text travels through the shared editing; only the title is saved here.
+          const view = await updateDocument(doc.id, { title: titleRef.current.trim() || doc.title });
+          if (!dirty.current) setState({ kind: 'saved', at: view.updatedAt });
+          void qc.invalidateQueries({ queryKey: documentKeys.lists });
+          return;
+        }
         const res = await saveDocument(doc.id, { title: titleRef.current.trim() || undefined, content: content.current, revision: revision.current });
         revision.current = res.revision;
         if (!dirty.current) setState({ kind: 'saved', at: res.updatedAt });
@@ -57,7 +94,7 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
     saving.current = run;
     await run;
     saving.current = null;
-  }, [doc.id, qc]);
+  }, [doc.id, doc.title, qc, shared]);
 
   const changed = useCallback(() => {
     dirty.current = true;
@@ -89,9 +126,12 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
           </Link>
         </Button>
         <div className="flex flex-wrap items-center gap-2">
-          <span role="status" className={`text-xs ${state.kind === 'error' ? 'text-red-700' : 'text-slate-600'}`}>
-            {status}
-          </span>
+          {shared && <Presence shared={shared} />}
+          {(!shared || state.kind !== 'saved') && (
+            <span role="status" className={`text-xs ${state.kind === 'error' ? 'text-red-700' : 'text-slate-600'}`}>
+              {status}
+            </span>
+          )}
           <ExportButtons documentId={doc.id} beforeExport={save} />
           <VersionsDialog documentId={doc.id} canWrite beforeRestore={save} onRestored={onReload} />
           {doc.canManage && <ShareDialog doc={doc} />}
@@ -150,8 +190,10 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
         documentId={doc.id}
         content={doc.content}
         editable
+        shared={shared?.doc}
         label={`Texto de ${title || 'documento'}`}
         onChange={(c) => {
+          if (shared) return;
           content.current = c;
           changed();
         }}
@@ -161,12 +203,55 @@ function Editor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) 
   );
 }
 
-/** /document-editor/:documentId: the editor with autosave, versions, sharing and comments (decision 0282). */
+/**
+ * Shared editing first (decision 0288): once the socket is in sync, the editor edits the Y.Doc;
+ * when it cannot connect at all, the page falls back to saving by revision.
+ */
+function SharedEditor({ doc, onReload }: { doc: DocumentView; onReload: () => void }) {
+  const { user } = useAuth();
+  const [shared, setShared] = useState<SyncProvider | null>(null);
+  const me = user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email } : { id: 'anon', name: 'Alguém' };
+  const meRef = useRef(me);
+  useEffect(() => {
+    const p = new SyncProvider(doc.id, meRef.current);
+    p.connect();
+    setShared(p);
+    return () => p.destroy();
+  }, [doc.id]);
+  const noop = () => () => {};
+  useSyncExternalStore(shared?.subscribe ?? noop, shared?.snapshot ?? (() => 0));
+  const ended = shared?.ended;
+  useEffect(() => {
+    if (ended === 'reset') onReload();
+  }, [ended, onReload]);
+  if (!shared || (!shared.synced && shared.status !== 'failed')) return <Spinner />;
+  if (shared.status === 'failed') return <Editor doc={doc} onReload={onReload} />;
+  return (
+    <>
+      {(ended === 'tooBig' || ended === 'readOnly') && (
+        <FormAlert title={ended === 'tooBig' ? 'A última alteração é grande demais para ser enviada.' : 'Você não pode editar este documento.'}>
+          <p className="mt-1">{ended === 'tooBig' ? 'Ela não foi salva. Recarregue o documento e divida o conteúdo em partes menores.' : 'Suas alterações não foram salvas.'}</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={onReload}>
+            Recarregar documento
+          </Button>
+        </FormAlert>
+      )}
+      <Editor doc={doc} onReload={onReload} shared={shared} />
+    </>
+  );
+}
+
+/** /document-editor/:documentId: the editor with shared editing, versions, sharing and comments (decisions 0282, 0288). */
 export default function DocumentEditorPage() {
   const { documentId = '' } = useParams();
   const qc = useQueryClient();
   const doc = useDocument(documentId);
   const [generation, setGeneration] = useState(0);
+  const reload = useCallback(async () => {
+    await qc.invalidateQueries({ queryKey: documentKeys.one(documentId) });
+    await qc.refetchQueries({ queryKey: documentKeys.one(documentId) });
+    setGeneration((g) => g + 1);
+  }, [qc, documentId]);
   if (doc.isPending) return <Spinner />;
   if (doc.isError)
     return (
@@ -182,14 +267,6 @@ export default function DocumentEditorPage() {
       />
     );
   return (
-    <Editor
-      key={`${doc.data.id}:${generation}`}
-      doc={doc.data}
-      onReload={async () => {
-        await qc.invalidateQueries({ queryKey: documentKeys.one(documentId) });
-        await qc.refetchQueries({ queryKey: documentKeys.one(documentId) });
-        setGeneration((g) => g + 1);
-      }}
-    />
+    <SharedEditor key={`${doc.data.id}:${generation}`} doc={doc.data} onReload={reload} />
   );
 }

@@ -17,6 +17,86 @@ CREATE TABLE "prospect_saved_searches" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "support_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"ticket_id" uuid NOT NULL,
+	"company_id" uuid,
+	"author_id" text,
+	"from_support" boolean DEFAULT false NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "support_tickets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid,
+	"user_id" text NOT NULL,
+	"subject" text NOT NULL,
+	"category" text NOT NULL,
+	"status" text DEFAULT 'aberto' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_folders" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"parent_id" uuid,
+	"name" text NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_members" (
+	"company_id" uuid NOT NULL,
+	"document_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	CONSTRAINT "document_members_document_id_user_id_pk" PRIMARY KEY("document_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "document_search" (
+	"document_id" uuid PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"content_text" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_updates" (
+	"company_id" uuid NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"document_id" uuid NOT NULL,
+	"update" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_versions" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"document_id" uuid NOT NULL,
+	"title" text NOT NULL,
+	"content" jsonb NOT NULL,
+	"reason" text NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"folder_id" uuid,
+	"project_id" uuid,
+	"title" text NOT NULL,
+	"content" jsonb NOT NULL,
+	"content_text" text DEFAULT '' NOT NULL,
+	"visibility" text DEFAULT 'empresa' NOT NULL,
+	"revision" integer DEFAULT 0 NOT NULL,
+	"ydoc_state" "bytea",
+	"ydoc_epoch" integer DEFAULT 0 NOT NULL,
+	"created_by" text,
+	"updated_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "employee_leaves" (
 	"company_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -291,11 +371,32 @@ CREATE TABLE "campaigns" (
 );
 --> statement-breakpoint
 DROP INDEX "rf_socios_nome_idx";--> statement-breakpoint
-ALTER TABLE "documents" ADD COLUMN "project_id" uuid;--> statement-breakpoint
 ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_revealed_by_user_id_fk" FOREIGN KEY ("revealed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prospect_saved_searches" ADD CONSTRAINT "prospect_saved_searches_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_folders" ADD CONSTRAINT "document_folders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_folders" ADD CONSTRAINT "document_folders_parent_id_document_folders_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."document_folders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_folders" ADD CONSTRAINT "document_folders_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_members" ADD CONSTRAINT "document_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_members" ADD CONSTRAINT "document_members_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_members" ADD CONSTRAINT "document_members_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_search" ADD CONSTRAINT "document_search_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_updates" ADD CONSTRAINT "document_updates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_updates" ADD CONSTRAINT "document_updates_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_folder_id_document_folders_id_fk" FOREIGN KEY ("folder_id") REFERENCES "public"."document_folders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_leaves" ADD CONSTRAINT "employee_leaves_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -361,6 +462,20 @@ CREATE UNIQUE INDEX "prospect_reveals_company_cnpj_key" ON "prospect_reveals" US
 CREATE INDEX "prospect_reveals_company_created_at_id_idx" ON "prospect_reveals" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "prospect_reveals_claim_idx" ON "prospect_reveals" USING btree ("claim");--> statement-breakpoint
 CREATE INDEX "prospect_saved_searches_company_created_at_id_idx" ON "prospect_saved_searches" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "support_messages_ticket_idx" ON "support_messages" USING btree ("ticket_id","created_at");--> statement-breakpoint
+CREATE INDEX "support_messages_company_idx" ON "support_messages" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "support_tickets_user_idx" ON "support_tickets" USING btree ("user_id","updated_at");--> statement-breakpoint
+CREATE INDEX "support_tickets_status_idx" ON "support_tickets" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "support_tickets_company_idx" ON "support_tickets" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "document_folders_company_parent_id_name_idx" ON "document_folders" USING btree ("company_id","parent_id","name");--> statement-breakpoint
+CREATE INDEX "document_members_user_idx" ON "document_members" USING btree ("company_id","user_id");--> statement-breakpoint
+CREATE INDEX "document_search_text_idx" ON "document_search" USING gin (to_tsvector('portuguese', translate("title" || ' ' || "content_text", 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')));--> statement-breakpoint
+CREATE INDEX "document_updates_document_idx" ON "document_updates" USING btree ("document_id","id");--> statement-breakpoint
+CREATE INDEX "document_updates_company_created_at_idx" ON "document_updates" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "document_versions_document_idx" ON "document_versions" USING btree ("document_id","created_at");--> statement-breakpoint
+CREATE INDEX "documents_company_updated_at_id_idx" ON "documents" USING btree ("company_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "documents_company_folder_id_updated_at_idx" ON "documents" USING btree ("company_id","folder_id","updated_at");--> statement-breakpoint
+CREATE INDEX "documents_company_project_id_updated_at_idx" ON "documents" USING btree ("company_id","project_id","updated_at");--> statement-breakpoint
 CREATE INDEX "employee_leaves_employee_idx" ON "employee_leaves" USING btree ("employee_id","start_date");--> statement-breakpoint
 CREATE INDEX "employee_leaves_company_end_date_idx" ON "employee_leaves" USING btree ("company_id","end_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_company_cpf_uq" ON "employees" USING btree ("company_id","cpf");--> statement-breakpoint
@@ -393,9 +508,7 @@ CREATE INDEX "campaign_recipients_person_idx" ON "campaign_recipients" USING btr
 CREATE UNIQUE INDEX "campaign_senders_company_key" ON "campaign_senders" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "campaigns_company_created_at_id_idx" ON "campaigns" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaigns_status_lease_idx" ON "campaigns" USING btree ("status","lease_until");--> statement-breakpoint
-ALTER TABLE "documents" ADD CONSTRAINT "documents_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rf_estab_fone1_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd1", '') || "telefone1")) WHERE "rf_estabelecimentos"."telefone1" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_fone2_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd2", '') || "telefone2")) WHERE "rf_estabelecimentos"."telefone2" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_endereco_idx" ON "rf_estabelecimentos" USING btree ("cep",regexp_replace("logradouro", '[[:space:]]+', ' ', 'g'),regexp_replace("numero", '[[:space:]]+', '', 'g')) WHERE "rf_estabelecimentos"."cep" IS NOT NULL AND "rf_estabelecimentos"."logradouro" IS NOT NULL AND "rf_estabelecimentos"."numero" IS NOT NULL AND "rf_estabelecimentos"."numero" NOT IN ('S/N', 'SN', '0', '');--> statement-breakpoint
-CREATE INDEX "rf_socios_nome_doc_idx" ON "rf_socios" USING btree ("nome","documento");--> statement-breakpoint
-CREATE INDEX "documents_company_project_id_updated_at_idx" ON "documents" USING btree ("company_id","project_id","updated_at");
+CREATE INDEX "rf_socios_nome_doc_idx" ON "rf_socios" USING btree ("nome","documento");
