@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 /**
  * The WhatsApp Business Cloud API (Meta's Graph API, decision 0290): base URL from
  * WHATSAPP_GRAPH_URL, the company's access token as a Bearer, 15 s per call. A refusal is a 409
- * naming Meta's own message (the company's setup is what is wrong, not our server).
+ * naming Meta's own message (code WHATSAPP_API_ERROR: Meta answered and refused; WHATSAPP_UNREACHABLE: no answer).
  */
 const TIMEOUT_MS = 15_000;
 
@@ -20,7 +20,7 @@ export async function graph<T>(s: Services, token: string, path: string, init: {
   try {
     res = await fetch(`${s.cfg.WHATSAPP_GRAPH_URL}/${path}`, { method: init.method ?? 'GET', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (e) {
-    throw new AppError(409, 'WHATSAPP_API_ERROR', M.graphFailed((e as Error).name === 'TimeoutError' ? 'sem resposta' : 'falha de conexão'));
+    throw new AppError(409, 'WHATSAPP_UNREACHABLE', M.graphFailed((e as Error).name === 'TimeoutError' ? 'sem resposta' : 'falha de conexão'));
   }
   const data = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
   if (!res.ok || !data) throw new AppError(409, 'WHATSAPP_API_ERROR', M.graphFailed(data?.error?.message?.slice(0, 300) ?? `HTTP ${res.status}`));

@@ -69,6 +69,16 @@ export async function updateAccount(s: Services, t: Tenant, input: z.output<type
   });
 }
 
+/** Whether the company can send through the Cloud API. */
+export const whatsappReady = async (s: Services, companyId: string) => isConfigured(await accountOf(s.db, companyId));
+
+/** A Brazilian phone as WhatsApp's number: digits, with 55 before a DDD + number (decision 0294); null when it is not one. */
+export function waNumber(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length === 10 || digits.length === 11) return `55${digits}`;
+  return digits.length >= 12 && digits.length <= 15 ? digits : null;
+}
+
 async function configured(s: Services, companyId: string): Promise<AccountRow & { token: string }> {
   const a = await accountOf(s.db, companyId);
   if (!isConfigured(a)) throw conflict(M.notConfigured, 'WHATSAPP_NOT_CONFIGURED');
