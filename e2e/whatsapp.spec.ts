@@ -22,8 +22,8 @@ test.describe('/atendimento: o WhatsApp da empresa', () => {
     await page.goto('/atendimento');
     await page.getByRole('button', { name: 'WhatsApp' }).click();
     const dialog = page.getByRole('dialog', { name: 'WhatsApp Business' });
-    await expect(dialog.getByLabel('URL de retorno')).toHaveValue(/\/api\/whatsapp\/webhook\/wh_[\w-]+$/);
-    await expect(dialog.getByLabel('Token de verificação')).not.toHaveValue('');
+    await expect(dialog.getByRole('textbox', { name: 'URL de retorno' })).toHaveValue(/\/api\/whatsapp\/webhook\/wh_[\w-]+$/);
+    await expect(dialog.getByRole('textbox', { name: 'Token de verificação' })).not.toHaveValue('');
     await expect(dialog.getByRole('button', { name: 'Testar' })).toBeDisabled();
     await dialog.getByLabel('Identificação do número de telefone').fill('109876543210');
     await dialog.getByLabel('Identificação da conta do WhatsApp Business').fill('200000000001');
