@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 import { expectAccessible } from './support/team.ts';
@@ -38,5 +39,24 @@ test.describe('/atendimento: o WhatsApp da empresa', () => {
     await expect(dialog.getByRole('button', { name: 'Testar' })).toBeEnabled();
     const [row] = await e2eSql('SELECT access_token_enc FROM whatsapp_accounts WHERE company_id = $1', [company.id]);
     expect(String((row as { access_token_enc: string }).access_token_enc)).not.toContain('EAAG');
+
+    // A customer writes on WhatsApp (a signed webhook post), then 25 hours pass: only a template may go out.
+    const hook = await dialog.getByRole('textbox', { name: 'URL de retorno' }).inputValue();
+    await page.keyboard.press('Escape');
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '200000000001', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '109876543210' }, contacts: [{ wa_id: '5511987654321', profile: { name: 'Joana Cliente' } }], messages: [{ from: '5511987654321', id: 'wamid.e2e1', type: 'text', text: { body: 'Oi, vocês abrem amanhã?' } }] } }] }],
+    });
+    const posted = await page.request.post(hook, { data: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', 'segredo-do-app').update(body).digest('hex')}` } });
+    expect(posted.status()).toBe(200);
+    await page.getByRole('list', { name: 'Conversas' }).getByRole('button', { name: /Joana Cliente/ }).click();
+    await expect(page.getByText('Oi, vocês abrem amanhã?')).toBeVisible();
+    await expect(page.getByPlaceholder(/Escreva a resposta/)).toBeVisible();
+    await e2eSql("UPDATE inbox_messages SET created_at = now() - interval '25 hours' WHERE company_id = $1", [company.id]);
+    await page.reload();
+    await expect(page.getByText('O cliente não escreve há mais de 24 horas', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar modelo' })).toBeDisabled();
+    await expectAccessible(page);
+    await shots(page, 'whatsapp-window-closed');
   });
 });
