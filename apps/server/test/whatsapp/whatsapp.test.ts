@@ -178,9 +178,28 @@ describe('WhatsApp Cloud API', () => {
     const sent = fake.sent();
     expect(sent).toEqual([{ messaging_product: 'whatsapp', recipient_type: 'individual', to: from, type: 'text', text: { body: 'Entregamos em 2 dias úteis.', preview_url: false } }]);
     expect(fake.requests.find((r) => r.path === `/${c.phoneNumberId}/messages`)!.authorization).toBe('Bearer EAAG-token-da-loja');
+    // A document: uploaded to the Cloud API's media, then sent with its id, name and caption.
+    const doc = await server.request(`/api/files?entityType=inbox_conversation&entityId=${conv.id}&kind=document&name=proposta.pdf`, {
+      method: 'POST',
+      jar: c.member.jar,
+      body: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(doc.status, await doc.clone().text()).toBe(201);
+    const docId = ((await doc.json()) as { id: string }).id;
+    const withFile = await server.request(`/api/inbox/conversations/${conv.id}/messages`, { method: 'POST', jar: c.member.jar, json: { fileId: docId, body: 'Segue a proposta' } });
+    expect(withFile.status, await withFile.clone().text()).toBe(201);
+    const upload = fake.requests.find((r) => r.path === `/${c.phoneNumberId}/media`)!;
+    expect(upload.contentType).toContain('multipart/form-data');
+    expect(upload.body.toString('latin1')).toContain('%PDF-1.4');
+    const mediaMessage = fake.sent().at(-1)!;
+    expect(mediaMessage).toMatchObject({ to: from, type: 'document', document: { filename: 'proposta.pdf', caption: 'Segue a proposta' } });
+    expect((mediaMessage.document as { id: string }).id).toMatch(/^UPLOADED/);
+    fake.reset();
+
     // An internal note never leaves.
     await server.request(`/api/inbox/conversations/${conv.id}/messages`, { method: 'POST', jar: c.member.jar, json: { body: 'nota interna', note: true } });
-    expect(fake.sent()).toHaveLength(1);
+    expect(fake.sent()).toHaveLength(0);
 
     // Meta's statuses: delivered then read; a late 'sent' does not go back.
     const [out] = await sql(server, "SELECT wa_message_id FROM whatsapp_messages WHERE company_id = $1 AND direction = 'out'", [c.companyId]);
