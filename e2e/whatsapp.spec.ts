@@ -60,3 +60,18 @@ test.describe('/atendimento: o WhatsApp da empresa', () => {
     await shots(page, 'whatsapp-window-closed');
   });
 });
+
+test.describe('/campanhas-massa: campanha no WhatsApp', () => {
+  test('a WhatsApp campaign asks for an approved template and its variables instead of the e-mail content', async ({ page }) => {
+    await signInNewPerson(page, { firstName: 'Bia', lastName: 'Marketing' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    await page.goto('/campanhas-massa');
+    await page.getByRole('button', { name: 'Campanha no WhatsApp' }).click();
+    await expect(page.getByLabel('Modelo aprovado do WhatsApp')).toBeVisible();
+    await expect(page.getByLabel('Assunto')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Pré-visualização' })).toHaveCount(0);
+    await expectAccessible(page);
+    await shots(page, 'whatsapp-campaign');
+  });
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** WhatsApp Business Cloud API settings and templates (issue 15; decisions 0290–0294). */
 
 export const WHATSAPP_MESSAGES = {
-  notConfigured: 'Configure o WhatsApp em Atendimento › Configurações antes de usar este canal.',
+  notConfigured: 'O WhatsApp não está configurado: um administrador o configura em Atendimento › WhatsApp.',
   windowClosed: 'A janela de 24 horas do WhatsApp está fechada: o cliente não escreve há mais de 24 horas. Envie um modelo aprovado.',
   forgedSignature: 'Assinatura do webhook inválida.',
   missingSignature: 'Assinatura do webhook ausente.',

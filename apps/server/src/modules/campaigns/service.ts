@@ -260,7 +260,7 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
   const when = scheduledAt ? saoPauloToDate(scheduledAt) : null;
   if (when && (Number.isNaN(when.getTime()) || when.getTime() <= Date.now())) throw badRequest(M.schedulePast, 'SCHEDULE_PAST');
   if (row.channel === 'whatsapp') {
-    if (!(await whatsappReady(s, t.companyId))) throw conflict('O WhatsApp não está configurado: configure-o em Atendimento › Configurações.', 'WHATSAPP_NOT_CONFIGURED');
+    if (!(await whatsappReady(s, t.companyId))) throw conflict('O WhatsApp não está configurado: um administrador o configura em Atendimento › WhatsApp.', 'WHATSAPP_NOT_CONFIGURED');
   } else if (!canSend(s, await transportFor(s, t.companyId))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
   const eligible = (await audienceOf(s, t, row)).filter((p) => !p.reason);
   if (!eligible.length) throw conflict(M.audienceEmpty, 'AUDIENCE_EMPTY');

@@ -39,7 +39,7 @@ function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <div className="grid gap-1">
             <h2 className="text-xl font-semibold text-slate-900">{campaign.data.name}</h2>
             <p className="text-sm text-slate-600">
-              {CAMPAIGN_STATUS_LABELS[campaign.data.status]} · E-mail{campaign.data.audienceName ? ` para ${campaign.data.audienceName}` : ''}
+              {CAMPAIGN_STATUS_LABELS[campaign.data.status]} · {campaign.data.channel === 'whatsapp' ? 'WhatsApp' : 'E-mail'}{campaign.data.audienceName ? ` para ${campaign.data.audienceName}` : ''}
             </p>
           </div>
           {campaign.data.status === 'draft' || campaign.data.status === 'scheduled' ? <CampaignEditor campaign={campaign.data} /> : <CampaignResults campaign={campaign.data} />}
