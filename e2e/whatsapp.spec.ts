@@ -50,7 +50,7 @@ test.describe('/atendimento: o WhatsApp da empresa', () => {
     const posted = await page.request.post(hook, { data: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', 'segredo-do-app').update(body).digest('hex')}` } });
     expect(posted.status()).toBe(200);
     await page.getByRole('list', { name: 'Conversas' }).getByRole('button', { name: /Joana Cliente/ }).click();
-    await expect(page.getByText('Oi, vocês abrem amanhã?')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Mensagens' }).getByText('Oi, vocês abrem amanhã?')).toBeVisible();
     await expect(page.getByPlaceholder(/Escreva a resposta/)).toBeVisible();
     await e2eSql("UPDATE inbox_messages SET created_at = now() - interval '25 hours' WHERE company_id = $1", [company.id]);
     await page.reload();
