@@ -358,6 +358,7 @@ CREATE TABLE "campaigns" (
 	"subject" text DEFAULT '' NOT NULL,
 	"html" text DEFAULT '' NOT NULL,
 	"text" text,
+	"whatsapp_template" jsonb,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"scheduled_at" timestamp with time zone,
 	"started_at" timestamp with time zone,
@@ -366,6 +367,35 @@ CREATE TABLE "campaigns" (
 	"lease_owner" text,
 	"lease_until" timestamp with time zone,
 	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "whatsapp_accounts" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"webhook_key" text NOT NULL,
+	"phone_number_id" text DEFAULT '' NOT NULL,
+	"waba_id" text DEFAULT '' NOT NULL,
+	"access_token_enc" text,
+	"app_secret_enc" text,
+	"verify_token" text NOT NULL,
+	"templates" jsonb,
+	"templates_fetched_at" timestamp with time zone,
+	"updated_by" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "whatsapp_accounts_webhook_key_unique" UNIQUE("webhook_key")
+);
+--> statement-breakpoint
+CREATE TABLE "whatsapp_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"wa_message_id" text NOT NULL,
+	"direction" text NOT NULL,
+	"conversation_id" uuid,
+	"inbox_message_id" uuid,
+	"campaign_recipient_id" uuid,
+	"status" text NOT NULL,
+	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -458,6 +488,11 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_company_id_companies_id_fk" FO
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_list_id_crm_lists_id_fk" FOREIGN KEY ("list_id") REFERENCES "public"."crm_lists"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_segment_id_crm_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."crm_segments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD CONSTRAINT "whatsapp_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_accounts" ADD CONSTRAINT "whatsapp_accounts_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_conversation_id_inbox_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."inbox_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_inbox_message_id_inbox_messages_id_fk" FOREIGN KEY ("inbox_message_id") REFERENCES "public"."inbox_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "prospect_reveals_company_cnpj_key" ON "prospect_reveals" USING btree ("company_id","cnpj");--> statement-breakpoint
 CREATE INDEX "prospect_reveals_company_created_at_id_idx" ON "prospect_reveals" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "prospect_reveals_claim_idx" ON "prospect_reveals" USING btree ("claim");--> statement-breakpoint
@@ -508,6 +543,8 @@ CREATE INDEX "campaign_recipients_person_idx" ON "campaign_recipients" USING btr
 CREATE UNIQUE INDEX "campaign_senders_company_key" ON "campaign_senders" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "campaigns_company_created_at_id_idx" ON "campaigns" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaigns_status_lease_idx" ON "campaigns" USING btree ("status","lease_until");--> statement-breakpoint
+CREATE UNIQUE INDEX "whatsapp_messages_company_wamid_key" ON "whatsapp_messages" USING btree ("company_id","wa_message_id");--> statement-breakpoint
+CREATE INDEX "whatsapp_messages_company_created_at_id_idx" ON "whatsapp_messages" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "rf_estab_fone1_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd1", '') || "telefone1")) WHERE "rf_estabelecimentos"."telefone1" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_fone2_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd2", '') || "telefone2")) WHERE "rf_estabelecimentos"."telefone2" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_endereco_idx" ON "rf_estabelecimentos" USING btree ("cep",regexp_replace("logradouro", '[[:space:]]+', ' ', 'g'),regexp_replace("numero", '[[:space:]]+', '', 'g')) WHERE "rf_estabelecimentos"."cep" IS NOT NULL AND "rf_estabelecimentos"."logradouro" IS NOT NULL AND "rf_estabelecimentos"."numero" IS NOT NULL AND "rf_estabelecimentos"."numero" NOT IN ('S/N', 'SN', '0', '');--> statement-breakpoint

@@ -35,6 +35,8 @@ const schema = z.object({
   // Campaign bounces (decision 0254): the inbound SMTP's port (off when unset) and the VERP domain.
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BOUNCE_DOMAIN: z.string().trim().optional().transform((v) => v || undefined),
+  // WhatsApp Business Cloud API (decision 0290): the Graph API's base, pointed at a fake in tests.
+  WHATSAPP_GRAPH_URL: z.string().trim().optional().transform((v) => (v || 'https://graph.facebook.com/v21.0').replace(/\/+$/, '')).pipe(z.url()),
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
   BETTER_AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),

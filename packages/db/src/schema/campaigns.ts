@@ -48,6 +48,8 @@ export const campaigns = pgTable(
     html: text('html').notNull().default(''),
     /** The plain-text part; null = generated from the HTML. */
     text: text('text'),
+    /** WhatsApp campaigns (decision 0294): the approved template, its language and its variables with merge fields. */
+    whatsappTemplate: jsonb('whatsapp_template').$type<{ name: string; language: string; variables: string[] }>(),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -76,7 +78,7 @@ export const campaignRecipients = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     personId: uuid('person_id').references(() => people.id, { onDelete: 'set null' }),
-    /** The address this message went to (bounces and the report name it). */
+    /** The address this message went to (bounces and the report name it); WhatsApp campaigns: the number, digits only (decision 0294). */
     email: text('email').notNull(),
     status: text('status').$type<RecipientStatus>().notNull().default('queued'),
     /** Why it was skipped or failed (pt-BR). */

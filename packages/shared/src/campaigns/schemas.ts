@@ -36,12 +36,13 @@ export const CAMPAIGN_MESSAGES = {
   noPersonEmail: 'Este contato não tem e-mail.',
   deleteSending: 'Pause ou cancele a campanha antes de excluí-la.',
   tokenInvalid: 'Link inválido ou expirado.',
-  channelInvalid: 'Canal inválido: use email.',
+  channelInvalid: 'Canal inválido: use email ou whatsapp.',
+  templateRequired: 'Escolha o modelo aprovado do WhatsApp da campanha.',
 } as const;
 
 /** Channels (decision 0250): e-mail now; WhatsApp is the next value. */
-export const CAMPAIGN_CHANNELS = ['email'] as const;
-export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number] | 'whatsapp';
+export const CAMPAIGN_CHANNELS = ['email', 'whatsapp'] as const;
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
 
 export const CAMPAIGN_STATUS_LABELS = {
   draft: 'Rascunho',
@@ -72,6 +73,7 @@ export type RecipientDisplayStatus = keyof typeof RECIPIENT_STATUS_LABELS;
 /** Why a contact of the audience is not sent to. */
 export const EXCLUSION_LABELS = {
   noEmail: 'sem e-mail',
+  noPhone: 'sem telefone',
   noLegalBasis: 'sem base legal (LGPD)',
   optedOut: 'descadastrados',
   bounced: 'e-mail devolvido antes',
@@ -121,6 +123,16 @@ const name = safeText({ error: M.nameRequired }).trim().min(1, { message: M.name
 const subject = safeText().trim().max(200, { message: M.subjectTooLong });
 const html = safeText({ multiline: true }).max(200_000, { message: M.bodyTooLong });
 const text = safeText({ multiline: true }).max(200_000, { message: M.bodyTooLong });
+/**
+ * A WhatsApp campaign's approved template (decision 0294): its name, language and one value per
+ * {{n}} of its body, each a text with merge fields ('{{primeiro_nome}}').
+ */
+export const whatsappTemplateSchema = z.object({
+  name: safeText().trim().min(1, { message: M.templateRequired }).max(512),
+  language: safeText().trim().min(2).max(15),
+  variables: z.array(safeText().max(1000)).max(20).default([]),
+});
+export type CampaignWhatsappTemplate = z.output<typeof whatsappTemplateSchema>;
 
 export const campaignCreateSchema = z
   .object({
@@ -131,6 +143,7 @@ export const campaignCreateSchema = z
     subject: subject.default(''),
     html: html.default(''),
     text: text.nullable().optional().transform((v) => v ?? null),
+    whatsappTemplate: whatsappTemplateSchema.nullable().optional().transform((v) => v ?? null),
   })
   .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] });
 
@@ -142,6 +155,7 @@ export const campaignUpdateSchema = z
     subject: subject.optional(),
     html: html.optional(),
     text: text.nullable().optional(),
+    whatsappTemplate: whatsappTemplateSchema.nullable().optional(),
   })
   .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] });
 
@@ -188,6 +202,8 @@ export type CampaignView = {
   subject: string;
   html: string;
   text: string | null;
+  /** WhatsApp campaigns: the approved template and its variables. */
+  whatsappTemplate: CampaignWhatsappTemplate | null;
   status: CampaignStatus;
   scheduledAt: string | null;
   startedAt: string | null;

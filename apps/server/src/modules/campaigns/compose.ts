@@ -8,11 +8,13 @@ export type PersonFacts = {
   id: string;
   name: string;
   emails: string[];
+  phones: string[];
   position: string | null;
   organization: string | null;
   legalBasis: string | null;
   emailOptOut: boolean;
   emailBounced: boolean;
+  whatsappOptOut: boolean;
   suppressed: boolean;
   deletedAt: Date | null;
 };
@@ -27,12 +29,14 @@ export async function peopleFacts(db: DbOrTx, companyId: string, ids: string[]):
       id: P.id,
       name: P.name,
       emails: P.emails,
+      phones: P.phones,
       position: P.position,
       organization: O.nomeFantasia,
       razaoSocial: O.razaoSocial,
       legalBasis: P.legalBasis,
       emailOptOut: P.emailOptOut,
       emailBounced: P.emailBounced,
+      whatsappOptOut: P.whatsappOptOut,
       suppressed: P.suppressed,
       deletedAt: P.deletedAt,
     })

@@ -10,6 +10,7 @@ import { campaignsRoutes } from './routes.ts';
 import { closeTransports } from './sender.ts';
 import { startCampaignWorker, stopCampaignWorker } from './send.ts';
 import { comercialKpi } from './service.ts';
+import { onRecipientStatus } from '../whatsapp/public.ts';
 
 /**
  * Mass e-mail campaigns (issue 15, /campanhas-massa; decisions 0250–0259): the sender, campaigns
@@ -22,6 +23,16 @@ export default defineModule({
   start: async (s: Services) => {
     await startCampaignWorker(s);
     await startBounceServer(s);
+    // WhatsApp statuses (decision 0294): sent/delivered → 'enviado', read → 'aberto', failed → 'falhou'.
+    onRecipientStatus(async (s2, companyId, recipientId, status, error) => {
+      if (status === 'read') await s2.pool.query(`UPDATE campaign_recipients SET opened_at = coalesce(opened_at, now()) WHERE id = $1 AND company_id = $2`, [recipientId, companyId]);
+      else if (status === 'failed') await s2.pool.query(`UPDATE campaign_recipients SET status = 'failed', error = $3, lease_until = NULL WHERE id = $1 AND company_id = $2`, [recipientId, companyId, error]);
+      else
+        await s2.pool.query(`UPDATE campaign_recipients SET status = 'sent', sent_at = coalesce(sent_at, now()), error = NULL WHERE id = $1 AND company_id = $2 AND status IN ('sending', 'uncertain', 'sent')`, [
+          recipientId,
+          companyId,
+        ]);
+    });
     registerComercialTile(s, { tool: 'campanhas-massa', kpi: (t) => comercialKpi(s, t) });
     const R = schema.campaignRecipients;
     addPersonExportPart(s, 'campanhas', async (t, personId) =>

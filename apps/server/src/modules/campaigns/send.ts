@@ -7,6 +7,8 @@ import { serverState } from '../../platform/module.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { suppressionHash } from '../parties/public.ts';
+import { renderTemplate as renderMerge } from '@sede/shared/campaigns/render';
+import { sendTemplate, whatsappReady } from '../whatsapp/public.ts';
 import { composeMessage, mailDomain, mergeValues, peopleFacts, type PersonFacts } from './compose.ts';
 import { recipientToken } from './crypto.ts';
 import { canSend, MAX_CONNECTIONS, transportFor } from './sender.ts';
@@ -24,7 +26,18 @@ const MAX_ATTEMPTS = 3;
 
 export const UNCERTAIN_MESSAGE = 'O envio foi interrompido no meio; para não enviar duas vezes, esta mensagem não foi reenviada.';
 
-type Campaign = { id: string; company_id: string; created_by: string | null; subject: string; html: string; text: string | null; links: string[]; name: string };
+type Campaign = {
+  id: string;
+  company_id: string;
+  created_by: string | null;
+  subject: string;
+  html: string;
+  text: string | null;
+  links: string[];
+  name: string;
+  channel: string;
+  whatsapp_template: { name: string; language: string; variables: string[] } | null;
+};
 
 /**
  * Hands a campaign to a worker: status 'sending' (from scheduled, or a sending one whose lease
@@ -126,7 +139,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   const { rows } = await s.pool.query<Campaign>(
     `UPDATE campaigns SET lease_owner = $3, lease_until = now() + make_interval(secs => $4)
       WHERE id = $1 AND status = 'sending' AND (lease_owner = $2 OR lease_until IS NULL OR lease_until < now())
-      RETURNING id, company_id, created_by, subject, html, text, links, name`,
+      RETURNING id, company_id, created_by, subject, html, text, links, name, channel, whatsapp_template`,
     [input.campaignId, input.token, owner, LEASE_MS / 1000],
   );
   const campaign = rows[0];
@@ -136,6 +149,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   const workers = serverState(s, 'campaigns.workers', () => new Set<{ stop: boolean }>());
   workers.add(worker);
 
+  const whatsapp = campaign.channel === 'whatsapp';
   const ct = await transportFor(s, companyId);
   const interval = 1000 / Math.max(1, ct.ratePerSecond);
   let nextSlot = Date.now();
@@ -229,6 +243,17 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   /** Compliance at send time (decision 0255): the person's flags now and the suppression hashes. */
   const excluded = async (batch: Claimed[]): Promise<Map<string, string>> => {
     const facts = await peopleFacts(s.db, companyId, batch.map((b) => b.person_id).filter((x): x is string => !!x));
+    if (whatsapp) {
+      // WhatsApp (decision 0294): the person's flags now; the e-mail suppression hashes do not apply to a number.
+      const out = new Map<string, string>();
+      for (const b of batch) {
+        const p = b.person_id ? facts.get(b.person_id) : undefined;
+        const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
+        if (reason) out.set(b.id, reason);
+      }
+      (out as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts = facts;
+      return out;
+    }
     const hashes = batch.map((b) => suppressionHash(s, companyId, { email: b.email }).hash);
     const { rows: listed } = await s.pool.query<{ hash: string }>(`SELECT hash FROM suppression_list WHERE company_id = $1 AND hash = ANY($2)`, [companyId, hashes]);
     const listedSet = new Set(listed.map((l) => l.hash));
@@ -245,8 +270,24 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   const content = { id: campaign.id, subject: campaign.subject, html: campaign.html, text: campaign.text, links: campaign.links ?? [] };
   const domain = mailDomain(s);
 
+  /** A WhatsApp template (decision 0294): Meta refused → 'failed'; no answer → 'uncertain' (it may have gone out). */
+  const sendTemplateTo = async (r: Claimed, p: PersonFacts | null) => {
+    const tpl = campaign.whatsapp_template!;
+    const values = mergeValues(p, p?.emails[0] ?? null);
+    try {
+      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map((v) => renderMerge(v, values, 'text').trim() || '-') }, { campaignRecipientId: r.id });
+      markSent(r.id, wamid);
+      sent++;
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      if (err.code === 'WHATSAPP_API_ERROR' || err.code === 'WHATSAPP_NOT_CONFIGURED') await setStatus(r.id, 'failed', { error: err.message.slice(0, 300) });
+      else await setStatus(r.id, 'uncertain', { error: `${UNCERTAIN_MESSAGE} (${err.message.slice(0, 200)})` });
+    }
+  };
+
   const sendOne = async (r: Claimed, facts: Map<string, PersonFacts>) => {
     const p = r.person_id ? (facts.get(r.person_id) ?? null) : null;
+    if (whatsapp) return sendTemplateTo(r, p);
     const m = composeMessage(s, content, mergeValues(p, r.email), r.id);
     const messageId = `<${r.id}@${domain}>`;
     try {
@@ -307,7 +348,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   };
 
   try {
-    if (!canSend(s, ct)) {
+    if (whatsapp ? !campaign.whatsapp_template || !(await whatsappReady(s, companyId)) : !canSend(s, ct)) {
       await s.pool.query(`UPDATE campaigns SET status = 'paused', lease_owner = NULL, lease_until = NULL WHERE id = $1`, [campaign.id]);
       return { sent: 0 };
     }

@@ -25,6 +25,7 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { audienceWhere } from '../crm-contacts/public.ts';
 import { suppressionHash } from '../parties/public.ts';
+import { waNumber, whatsappReady } from '../whatsapp/public.ts';
 import { composeMessage, mergeValues, peopleFacts } from './compose.ts';
 import { canSend, transportFor } from './sender.ts';
 import { enqueueRecipients, kickCampaign, LIVE_CAMPAIGN } from './send.ts';
@@ -71,13 +72,14 @@ async function audienceName(t: Tenant, r: Row): Promise<string | null> {
 const toView = (r: Row, counts: CampaignCounts, audience: string | null): CampaignView => ({
   id: r.id,
   name: r.name,
-  channel: r.channel as 'email',
+  channel: r.channel as CampaignView['channel'],
   listId: r.listId,
   segmentId: r.segmentId,
   audienceName: audience,
   subject: r.subject,
   html: r.html,
   text: r.text,
+  whatsappTemplate: r.whatsappTemplate ?? null,
   status: r.status as CampaignStatus,
   scheduledAt: r.scheduledAt?.toISOString() ?? null,
   startedAt: r.startedAt?.toISOString() ?? null,
@@ -117,7 +119,18 @@ export async function createCampaign(s: Services, t: Tenant, input: z.output<typ
   await checkAudience(t, input);
   const [row] = await t.db
     .insert(C)
-    .values({ companyId: t.companyId, name: input.name, channel: input.channel, listId: input.listId, segmentId: input.segmentId, subject: input.subject, html: input.html, text: input.text, createdBy: t.actorId })
+    .values({
+      companyId: t.companyId,
+      name: input.name,
+      channel: input.channel,
+      listId: input.listId,
+      segmentId: input.segmentId,
+      subject: input.subject,
+      html: input.html,
+      text: input.text,
+      whatsappTemplate: input.whatsappTemplate,
+      createdBy: t.actorId,
+    })
     .returning();
   return getCampaign(s, t, row!.id);
 }
@@ -146,10 +159,26 @@ export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
 
 type AudienceRow = { id: string; name: string; email: string | null; legalBasis: string | null; emailOptOut: boolean; emailBounced: boolean; suppressed: boolean };
 
-/** Everyone of the list or segment, with the reason each one is excluded (or null). */
+/**
+ * Everyone of the list or segment, with the reason each one is excluded (or null). A WhatsApp
+ * campaign's address (in `email`) is the first phone as a WhatsApp number (decision 0294).
+ */
 async function audienceOf(s: Services, t: Tenant, row: Row): Promise<Array<AudienceRow & { reason: ExclusionReason | null }>> {
   if (!row.listId && !row.segmentId) throw badRequest(M.audienceRequired, 'AUDIENCE_REQUIRED');
   const { where } = await audienceWhere(t, row.listId ? { listId: row.listId } : { segmentId: row.segmentId! });
+  if (row.channel === 'whatsapp') {
+    const people = await t.db
+      .select({ id: P.id, name: P.name, phone: sql<string | null>`${P.phones}[1]`, legalBasis: P.legalBasis, whatsappOptOut: P.whatsappOptOut, suppressed: P.suppressed })
+      .from(P)
+      .where(where)
+      .orderBy(P.id)
+      .limit(200_000);
+    return people.map((p) => {
+      const number = waNumber(p.phone);
+      const reason: ExclusionReason | null = !number ? 'noPhone' : !p.legalBasis ? 'noLegalBasis' : p.whatsappOptOut ? 'optedOut' : p.suppressed ? 'suppressed' : null;
+      return { id: p.id, name: p.name, email: number, legalBasis: p.legalBasis, emailOptOut: p.whatsappOptOut, emailBounced: false, suppressed: p.suppressed, reason };
+    });
+  }
   const people = await t.db
     .select({ id: P.id, name: P.name, email: sql<string | null>`${P.emails}[1]`, legalBasis: P.legalBasis, emailOptOut: P.emailOptOut, emailBounced: P.emailBounced, suppressed: P.suppressed })
     .from(P)
@@ -173,7 +202,7 @@ async function audienceOf(s: Services, t: Tenant, row: Row): Promise<Array<Audie
 export async function audiencePreview(s: Services, t: Tenant, id: string): Promise<AudiencePreview> {
   const row = await campaignRow(t, id);
   const all = await audienceOf(s, t, row);
-  const excluded: Record<ExclusionReason, number> = { noEmail: 0, noLegalBasis: 0, optedOut: 0, bounced: 0, suppressed: 0 };
+  const excluded: Record<ExclusionReason, number> = { noEmail: 0, noPhone: 0, noLegalBasis: 0, optedOut: 0, bounced: 0, suppressed: 0 };
   for (const p of all) if (p.reason) excluded[p.reason]++;
   const eligible = all.filter((p) => !p.reason);
   return { total: all.length, eligible: eligible.length, excluded, sample: eligible.slice(0, 50).map((p) => ({ personId: p.id, name: p.name, email: p.email })) };
@@ -195,6 +224,10 @@ export async function previewMessage(s: Services, t: Tenant, id: string, personI
 }
 
 function requireContent(row: Row) {
+  if (row.channel === 'whatsapp') {
+    if (!row.whatsappTemplate?.name) throw badRequest(M.templateRequired, 'TEMPLATE_REQUIRED');
+    return;
+  }
   if (!row.subject.trim()) throw badRequest(M.subjectRequired, 'SUBJECT_REQUIRED');
   if (!row.html.trim()) throw badRequest(M.bodyRequired, 'BODY_REQUIRED');
 }
@@ -202,6 +235,7 @@ function requireContent(row: Row) {
 /** A test of the campaign to the member's own e-mail, as a contact (or the sample) would see it. */
 export async function testSend(s: Services, t: Tenant, id: string, to: string, personId: string | null): Promise<{ message: string }> {
   const row = await campaignRow(t, id);
+  if (row.channel === 'whatsapp') throw badRequest('O envio de teste é só para campanhas de e-mail.', 'TEST_EMAIL_ONLY');
   requireContent(row);
   const p = await previewMessage(s, t, id, personId ?? undefined);
   const ct = await transportFor(s, t.companyId);
@@ -225,7 +259,9 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
   requireContent(row);
   const when = scheduledAt ? saoPauloToDate(scheduledAt) : null;
   if (when && (Number.isNaN(when.getTime()) || when.getTime() <= Date.now())) throw badRequest(M.schedulePast, 'SCHEDULE_PAST');
-  if (!canSend(s, await transportFor(s, t.companyId))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
+  if (row.channel === 'whatsapp') {
+    if (!(await whatsappReady(s, t.companyId))) throw conflict('O WhatsApp não está configurado: um administrador o configura em Atendimento › WhatsApp.', 'WHATSAPP_NOT_CONFIGURED');
+  } else if (!canSend(s, await transportFor(s, t.companyId))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
   const eligible = (await audienceOf(s, t, row)).filter((p) => !p.reason);
   if (!eligible.length) throw conflict(M.audienceEmpty, 'AUDIENCE_EMPTY');
   await withTransaction(s.pool, async ({ client, db }) => {

@@ -13,11 +13,18 @@ type ConversationRow = typeof schema.inboxConversations.$inferSelect;
 export type InboxChannel = {
   key: Channel;
   deliver: (s: Services, conversation: ConversationRow, message: { id: string; body: string; fileId: string | null }) => Promise<void>;
+  /** Refuses a reply the channel cannot send now (WhatsApp's 24-hour window) before anything is stored. */
+  canReply?: (s: Services, conversation: ConversationRow) => Promise<void>;
 };
 
 const chat: InboxChannel = { key: 'chat', deliver: async () => {} };
 
 const CHANNELS: Partial<Record<Channel, InboxChannel>> = { chat };
+
+/** Another module's channel (WhatsApp registers itself when it starts). */
+export function registerInboxChannel(channel: InboxChannel) {
+  CHANNELS[channel.key] = channel;
+}
 
 export function channelOf(key: Channel): InboxChannel {
   const channel = CHANNELS[key];

@@ -176,6 +176,41 @@ export async function receiveInbound(
   });
 }
 
+/**
+ * A channel's customer (a WhatsApp number): their open conversation, or a new one (one open
+ * conversation per contact; a resolved one stays closed and history starts a new one).
+ */
+export async function channelConversation(s: Services, companyId: string, channel: Channel, visitor: { externalId: string; name?: string; phone?: string }): Promise<ConversationRow> {
+  return s.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`inbox:${companyId}:${channel}:${visitor.externalId}`}))`);
+    const [open] = await tx
+      .select()
+      .from(C)
+      .where(and(eq(C.companyId, companyId), eq(C.channel, channel), eq(C.externalId, visitor.externalId), ne(C.status, 'resolved')))
+      .orderBy(desc(C.lastMessageAt))
+      .limit(1);
+    if (open) {
+      if (visitor.name && visitor.name !== open.visitorName) await tx.update(C).set({ visitorName: visitor.name }).where(eq(C.id, open.id));
+      return open;
+    }
+    const [created] = await tx
+      .insert(C)
+      .values({ companyId, channel, visitorName: visitor.name || null, visitorPhone: visitor.phone || null, externalId: visitor.externalId })
+      .returning();
+    await announce(tx, { companyId, entity: CONVERSATION_ENTITY, id: created!.id, action: 'created' });
+    return created!;
+  });
+}
+
+/** When the customer last wrote in a conversation (a channel's reply window). */
+export async function lastCustomerMessageAt(db: DbOrTx, companyId: string, conversationId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${MSG.createdAt})` })
+    .from(MSG)
+    .where(and(eq(MSG.companyId, companyId), eq(MSG.conversationId, conversationId), eq(MSG.kind, 'visitor')));
+  return row?.at ? new Date(row.at) : null;
+}
+
 type FileInfo = { id: string; name: string; mime: string; size: number };
 
 async function messagesOf(db: DbOrTx, companyId: string, conversationId: string, withNotes: boolean) {
@@ -271,7 +306,7 @@ export async function listConversations(t: Tenant, q: z.output<typeof conversati
   return { conversations: rows.map(toSummary), counts: counts! };
 }
 
-async function conversationRow(db: DbOrTx, companyId: string, id: string): Promise<ConversationRow> {
+export async function conversationRow(db: DbOrTx, companyId: string, id: string): Promise<ConversationRow> {
   if (!UUID.test(id)) throw notFound(M.conversationNotFound);
   const [row] = await db.select().from(C).where(and(eq(C.id, id), eq(C.companyId, companyId))).limit(1);
   if (!row) throw notFound(M.conversationNotFound);
@@ -303,7 +338,18 @@ export async function markRead(t: Tenant, id: string) {
 }
 
 /** An agent's reply (sent to the customer through the conversation's channel) or internal note (never sent). */
-export async function addAgentMessage(s: Services, t: Tenant, id: string, input: { body?: string; fileId?: string; note?: boolean }): Promise<InboxMessage> {
+export async function addAgentMessage(
+  s: Services,
+  t: Tenant,
+  id: string,
+  input: { body?: string; fileId?: string; note?: boolean },
+  /** `sent`: the channel already sent it (a WhatsApp template): stored only. */
+  opts: { sent?: boolean } = {},
+): Promise<InboxMessage> {
+  if (!input.note && !opts.sent) {
+    const conv = await conversationRow(t.db, t.companyId, id);
+    await channelOf(conv.channel as Channel).canReply?.(s, conv);
+  }
   const { message, conv } = await t.db.transaction(async (tx) => {
     const conv = await conversationRow(tx, t.companyId, id);
     let file: FileInfo | null = null;
@@ -339,7 +385,7 @@ export async function addAgentMessage(s: Services, t: Tenant, id: string, input:
     await announce(tx, { companyId: t.companyId, entity: CONVERSATION_ENTITY, id, action: kind === 'note' ? 'note' : 'message' });
     return { message: row, conv, file };
   });
-  if (message.kind === 'agent') await channelOf(conv.channel as Channel).deliver(s, conv, { id: message.id, body: message.body, fileId: message.fileId });
+  if (message.kind === 'agent' && !opts.sent) await channelOf(conv.channel as Channel).deliver(s, conv, { id: message.id, body: message.body, fileId: message.fileId });
   const [authorName] = await t.db.select({ n: nameOf(sql`${t.actorId}`) }).from(sql`(SELECT 1) x`);
   return {
     id: message.id,

@@ -9,5 +9,6 @@ export const campaignKeys = {
   recipients: (id: string, status: string) => ['campaigns', 'one', id, 'recipients', status] as const,
   sender: ['campaigns', 'sender'] as const,
   sources: ['campaigns', 'sources'] as const,
+  whatsappTemplates: ['campaigns', 'whatsapp-templates'] as const,
   unsubscribe: (token: string) => ['campaigns', 'unsubscribe', token] as const,
 };

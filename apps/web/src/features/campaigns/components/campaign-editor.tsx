@@ -12,7 +12,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { sendCampaign, testCampaign } from '../api/campaign-actions.ts';
 import { audienceQueryOptions, previewQueryOptions } from '../api/details.ts';
 import { campaignKeys } from '../api/keys.ts';
-import { updateCampaign, type CampaignDraft } from '../api/save-campaign.ts';
+import { updateCampaign, whatsappTemplates, type CampaignDraft } from '../api/save-campaign.ts';
 import { sourcesQueryOptions } from '../api/sources.ts';
 
 const textareaClass = 'w-full rounded-[var(--radius-ui)] border border-slate-300 bg-white p-3 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]';
@@ -24,7 +24,61 @@ const TOOLBAR: Array<{ label: string; before: string; after: string }> = [
   { label: 'Link', before: '<a href="https://">', after: '</a>' },
 ];
 
-const draftOf = (c: CampaignView): CampaignDraft => ({ name: c.name, listId: c.listId, segmentId: c.segmentId, subject: c.subject, html: c.html, text: c.text });
+const draftOf = (c: CampaignView): CampaignDraft => ({
+  name: c.name,
+  listId: c.listId,
+  segmentId: c.segmentId,
+  subject: c.subject,
+  html: c.html,
+  text: c.text,
+  ...(c.channel === 'whatsapp' ? { whatsappTemplate: c.whatsappTemplate } : {}),
+});
+
+/** A WhatsApp campaign's content (decision 0294): an approved template and its variables, each with merge fields. */
+function WhatsappTemplateFields({ value, onChange }: { value: CampaignDraft['whatsappTemplate']; onChange: (v: CampaignDraft['whatsappTemplate']) => void }) {
+  const templates = useQuery({ queryKey: campaignKeys.whatsappTemplates, queryFn: whatsappTemplates, staleTime: 60_000 });
+  const tpl = templates.data?.find((t) => t.name === value?.name && t.language === value?.language);
+  const variables = value?.variables ?? [];
+  return (
+    <>
+      <div className="grid gap-1">
+        <Label htmlFor="c-template">Modelo aprovado do WhatsApp</Label>
+        <select
+          id="c-template"
+          className="h-10 w-full min-w-0 rounded-[var(--radius-ui)] border border-slate-300 bg-white px-3 text-sm"
+          value={value ? `${value.name}|${value.language}` : ''}
+          onChange={(e) => {
+            const [name, language] = e.target.value.split('|');
+            const next = templates.data?.find((t) => t.name === name && t.language === language);
+            onChange(next ? { name: next.name, language: next.language, variables: Array.from({ length: next.variables }, (_, i) => variables[i] ?? (i === 0 ? '{{primeiro_nome}}' : '')) } : null);
+          }}
+        >
+          <option value="">{templates.isPending ? 'Carregando…' : 'Escolha um modelo'}</option>
+          {value && !tpl && <option value={`${value.name}|${value.language}`}>{value.name} ({value.language})</option>}
+          {templates.data?.map((t) => (
+            <option key={`${t.name}|${t.language}`} value={`${t.name}|${t.language}`}>
+              {t.name} ({t.language})
+            </option>
+          ))}
+        </select>
+        {templates.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {templates.error.message}
+          </p>
+        )}
+      </div>
+      {tpl && <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">{tpl.body}</p>}
+      {variables.map((v, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the template's numbered variables
+        <div className="grid gap-1" key={i}>
+          <Label htmlFor={`c-var-${i}`}>{`Variável {{${i + 1}}}`}</Label>
+          <Input id={`c-var-${i}`} value={v} placeholder="Texto ou campo, ex.: {{primeiro_nome}}" onChange={(e) => onChange({ ...value!, variables: Object.assign([...variables], { [i]: e.target.value }) })} />
+        </div>
+      ))}
+      {variables.length > 0 && <p className="text-xs text-slate-600">Campos: {Object.keys(MERGE_FIELDS).map((k) => `{{${k}}}`).join(', ')}</p>}
+    </>
+  );
+}
 
 /** The editor of a draft or scheduled campaign: audience, subject, HTML with merge fields, plain text, preview, test, send. */
 export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
@@ -39,7 +93,8 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   const [previewPerson, setPreviewPerson] = useState<string | null>(null);
   const html = useRef<HTMLTextAreaElement>(null);
   const audience = useQuery({ ...audienceQueryOptions(campaign.id), enabled: !!(campaign.listId || campaign.segmentId) });
-  const preview = useQuery(previewQueryOptions(campaign.id, previewPerson));
+  const whatsapp = campaign.channel === 'whatsapp';
+  const preview = useQuery({ ...previewQueryOptions(campaign.id, previewPerson), enabled: !whatsapp });
 
   useEffect(() => {
     if (!dirty) setDraft(draftOf(campaign));
@@ -89,7 +144,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   }
 
   const audienceValue = draft.listId ? `list:${draft.listId}` : draft.segmentId ? `segment:${draft.segmentId}` : '';
-  const unknown = unknownFields(`${draft.subject} ${draft.html} ${draft.text ?? ''}`);
+  const unknown = unknownFields(whatsapp ? (draft.whatsappTemplate?.variables ?? []).join(' ') : `${draft.subject} ${draft.html} ${draft.text ?? ''}`);
   const excluded = audience.data ? (Object.entries(audience.data.excluded) as Array<[ExclusionReason, number]>).filter(([, n]) => n > 0) : [];
 
   return (
@@ -130,6 +185,10 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             </optgroup>
           </select>
         </div>
+        {whatsapp ? (
+          <WhatsappTemplateFields value={draft.whatsappTemplate} onChange={(whatsappTemplate) => set({ whatsappTemplate })} />
+        ) : (
+          <>
         <div className="grid gap-1">
           <Label htmlFor="c-subject">Assunto</Label>
           <Input id="c-subject" value={draft.subject} onChange={(e) => set({ subject: e.target.value })} placeholder="Ex.: {{primeiro_nome}}, temos uma novidade" />
@@ -157,6 +216,8 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
           </label>
           {draft.text !== null && <textarea aria-label="Texto simples" rows={8} className={textareaClass} value={draft.text} onChange={(e) => set({ text: e.target.value })} />}
         </div>
+          </>
+        )}
         {unknown.length > 0 && (
           <p className="text-sm text-amber-800">
             Campos desconhecidos (ficam como estão): {unknown.map((u) => `{{${u}}}`).join(', ')}
@@ -201,11 +262,16 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
                   ))}
                 </ul>
               )}
-              <p className="text-xs text-slate-500">Só recebem contatos com e-mail, base legal (LGPD), sem descadastro e fora da lista de supressão.</p>
+              <p className="text-xs text-slate-500">
+                {whatsapp
+                  ? 'Só recebem contatos com telefone, base legal (LGPD), sem descadastro do WhatsApp e fora da lista de supressão.'
+                  : 'Só recebem contatos com e-mail, base legal (LGPD), sem descadastro e fora da lista de supressão.'}
+              </p>
             </>
           )}
         </section>
 
+        {!whatsapp && (
         <section aria-labelledby="preview-title" className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">
           <h3 id="preview-title" className="text-base font-semibold text-slate-900">
             Pré-visualização
@@ -240,6 +306,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             </Button>
           </div>
         </section>
+        )}
 
         <section aria-labelledby="send-title" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
           <h3 id="send-title" className="text-base font-semibold text-slate-900">

@@ -163,7 +163,7 @@ export function CampaignResults({ campaign }: { campaign: CampaignView }) {
                 Contato
               </th>
               <th scope="col" className="py-2 font-medium">
-                E-mail
+                {campaign.channel === 'whatsapp' ? 'WhatsApp' : 'E-mail'}
               </th>
               <th scope="col" className="py-2 font-medium">
                 Situação

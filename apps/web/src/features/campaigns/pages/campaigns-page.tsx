@@ -39,7 +39,7 @@ function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <div className="grid gap-1">
             <h2 className="text-xl font-semibold text-slate-900">{campaign.data.name}</h2>
             <p className="text-sm text-slate-600">
-              {CAMPAIGN_STATUS_LABELS[campaign.data.status]} · E-mail{campaign.data.audienceName ? ` para ${campaign.data.audienceName}` : ''}
+              {CAMPAIGN_STATUS_LABELS[campaign.data.status]} · {campaign.data.channel === 'whatsapp' ? 'WhatsApp' : 'E-mail'}{campaign.data.audienceName ? ` para ${campaign.data.audienceName}` : ''}
             </p>
           </div>
           {campaign.data.status === 'draft' || campaign.data.status === 'scheduled' ? <CampaignEditor campaign={campaign.data} /> : <CampaignResults campaign={campaign.data} />}
@@ -137,10 +137,10 @@ export default function CampaignsPage() {
   const open = search.get('campanha');
   const go = (id: string | null) => setSearch(id ? { campanha: id } : {});
 
-  async function create() {
+  async function create(channel: 'email' | 'whatsapp' = 'email') {
     setCreating(true);
     try {
-      const c = await createCampaign({ name: 'Nova campanha', html: '<p>Olá {{primeiro_nome}},</p>\n<p></p>' });
+      const c = await createCampaign(channel === 'whatsapp' ? { name: 'Nova campanha no WhatsApp', channel } : { name: 'Nova campanha', html: '<p>Olá {{primeiro_nome}},</p>\n<p></p>' });
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
       go(c.id);
     } catch (err) {
@@ -176,7 +176,10 @@ export default function CampaignsPage() {
               <Button variant="secondary" onClick={() => setSenderOpen(true)}>
                 <Settings2 aria-hidden /> Remetente
               </Button>
-              <Button onClick={create} pending={creating}>
+              <Button variant="secondary" onClick={() => create('whatsapp')} pending={creating}>
+                <Plus aria-hidden /> Campanha no WhatsApp
+              </Button>
+              <Button onClick={() => create()} pending={creating}>
                 <Plus aria-hidden /> Nova campanha
               </Button>
             </div>
@@ -193,7 +196,7 @@ export default function CampaignsPage() {
               title="Nenhuma campanha ainda"
               description="Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro."
               action={
-                <Button onClick={create} pending={creating}>
+                <Button onClick={() => create()} pending={creating}>
                   <Plus aria-hidden /> Criar a primeira campanha
                 </Button>
               }

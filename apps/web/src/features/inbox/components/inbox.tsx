@@ -1,14 +1,17 @@
-import { Settings } from 'lucide-react';
+import { MessageCircle, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SCOPES, type Scope } from '@sede/shared/inbox/schemas';
+import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { inboxKeys } from '../api/keys.ts';
 import { ConversationList, type ListFilters } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
+import { WhatsappDialog } from './whatsapp-dialog.tsx';
 
 /**
  * The customer-service inbox (decision 0267): `split` = list and conversation side by side with
@@ -18,6 +21,9 @@ import { SettingsDialog } from './settings-dialog.tsx';
 export function Inbox({ layout }: { layout: 'split' | 'single' }) {
   const [params, setParams] = useSearchParams();
   const [configuring, setConfiguring] = useState(false);
+  const [whatsapp, setWhatsapp] = useState(false);
+  const { membership } = useAuth();
+  const admin = can(grantsFor(membership), 'empresa.settings');
   useLiveInvalidate('inbox_conversation', inboxKeys.all);
   const selected = params.get('conversa');
   const scopeParam = params.get('filtro') as Scope | null;
@@ -40,9 +46,16 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
         <p className="max-w-2xl text-sm text-slate-600">
           {single ? 'Responda as conversas do chat do site em uma única coluna.' : 'As conversas do chat do seu site: atribua, responda, anote e acompanhe cada atendimento.'}
         </p>
-        <Button variant="secondary" onClick={() => setConfiguring(true)}>
-          <Settings aria-hidden /> Configurar chat
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {admin && (
+            <Button variant="secondary" onClick={() => setWhatsapp(true)}>
+              <MessageCircle aria-hidden /> WhatsApp
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => setConfiguring(true)}>
+            <Settings aria-hidden /> Configurar chat
+          </Button>
+        </div>
       </div>
       <div className={cn('grid min-w-0 gap-4', !single && 'md:grid-cols-[17rem_1fr]')}>
         <div className={cn(selected && (single ? 'hidden' : 'hidden md:grid'))}>
@@ -63,6 +76,7 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
         )}
       </div>
       <SettingsDialog open={configuring} onOpenChange={setConfiguring} />
+      {admin && <WhatsappDialog open={whatsapp} onOpenChange={setWhatsapp} />}
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { Hono, type Context } from 'hono';
+import { templateMessageSchema, WHATSAPP_MESSAGES as M, whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
+import { areaRouter } from '../../http/area-router.ts';
+import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { requirePermission } from '../../http/middleware.ts';
+import type { CompanyEnv, Services } from '../../services.ts';
+import { addAgentMessage, conversationRow } from '../inbox/public.ts';
+import { accountByKey, accountOf, handleWebhook, listTemplates, renderTemplate, sendTemplate, signatureValid, testAccount, toSettings, updateAccount } from './service.ts';
+
+/**
+ * /api/whatsapp (decisions 0290–0294): the company's Cloud API settings (admins: `empresa.settings`),
+ * its approved templates and a template sent into an inbox conversation (`atendimento`), and the
+ * public webhook Meta calls, /api/whatsapp/webhook/:key (no session: the key names the company and
+ * every post is signed with its app secret).
+ */
+export function whatsappRoutes(s: Services) {
+  const app = new Hono<CompanyEnv>();
+
+  app.get('/webhook/:key', async (c) => {
+    const a = await accountByKey(s.db, c.req.param('key'));
+    if (!a) throw notFound(M.webhookNotFound);
+    const mode = c.req.query('hub.mode');
+    const token = c.req.query('hub.verify_token') ?? '';
+    const challenge = c.req.query('hub.challenge') ?? '';
+    if (mode !== 'subscribe' || token.length !== a.verifyToken.length || !timingSafe(token, a.verifyToken)) throw new AppError(403, 'WHATSAPP_VERIFY_FAILED', M.verifyFailed);
+    return c.text(challenge.slice(0, 200));
+  });
+
+  app.post('/webhook/:key', async (c) => {
+    const a = await accountByKey(s.db, c.req.param('key'));
+    if (!a) throw notFound(M.webhookNotFound);
+    const raw = Buffer.from(await c.req.arrayBuffer());
+    const header = c.req.header('x-hub-signature-256');
+    if (!header) throw new AppError(403, 'WHATSAPP_SIGNATURE_MISSING', M.missingSignature);
+    if (!signatureValid(s, a, raw, header)) throw new AppError(403, 'WHATSAPP_SIGNATURE_INVALID', M.forgedSignature);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw badRequest('O corpo do webhook não é JSON.', 'INVALID_JSON');
+    }
+    await handleWebhook(s, a, (payload ?? {}) as Parameters<typeof handleWebhook>[2]);
+    return c.json({ ok: true });
+  });
+
+  const r = areaRouter(s, 'atendimento.read');
+  const admin = requirePermission('empresa.settings');
+  r.get('/settings', admin, async (c) => c.json(toSettings(await accountOf(c.get('tenant').db, c.get('tenant').companyId))));
+  r.put('/settings', admin, async (c) => c.json(await updateAccount(s, c.get('tenant'), parseWith(whatsappSettingsUpdateSchema, await readJson(c)))));
+  r.post('/settings/test', admin, async (c) => c.json(await testAccount(s, c.get('tenant'))));
+
+  r.get('/templates', async (c) => c.json({ templates: await listTemplates(s, c.get('tenant'), c.req.query('refresh') === '1') }));
+
+  /** An approved template into a WhatsApp conversation (the way to write after the 24-hour window). */
+  r.post('/conversations/:id/template', requirePermission('atendimento.write'), async (c: Context<CompanyEnv>) => {
+    const t = c.get('tenant');
+    const conv = await conversationRow(t.db, t.companyId, c.req.param('id') ?? '');
+    if (conv.channel !== 'whatsapp' || !conv.externalId) throw badRequest('Esta conversa não é do WhatsApp.', 'NOT_WHATSAPP');
+    const input = parseWith(templateMessageSchema, await readJson(c));
+    const tpl = (await listTemplates(s, t)).find((x) => x.name === input.template && x.language === input.language);
+    if (!tpl) throw badRequest(M.templateNotFound, 'TEMPLATE_NOT_FOUND');
+    if (input.variables.length < tpl.variables) throw badRequest(`Este modelo pede ${tpl.variables} variáveis.`, 'TEMPLATE_VARIABLES');
+    await sendTemplate(s, t.companyId, conv.externalId, input, { conversationId: conv.id });
+    return c.json(await addAgentMessage(s, t, conv.id, { body: renderTemplate(tpl.body, input.variables) }, { sent: true }), 201);
+  });
+
+  app.route('/', r);
+  return app;
+}
+
+function timingSafe(a: string, b: string) {
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
