@@ -196,9 +196,9 @@ test.describe('the application shell', () => {
           area.key === 'comercial' || area.key === 'financeiro' || area.key === 'rh'
             ? page.getByRole('tab', { name: 'Visão geral' })
             : area.key === 'projetos'
-              ? page.getByRole('heading', { name: 'Organize os projetos da equipe' })
+              ? page.getByRole('heading', { name: 'Organize os projetos da equipe', exact: true })
               : area.key === 'documentacao'
-                ? page.getByRole('heading', { name: 'Documentação da empresa' })
+                ? page.getByRole('heading', { name: 'Documentação da empresa', exact: true })
                 : null;
         if (open) await expect(built ?? page.getByRole('heading', { name: /nada por aqui ainda/ }), area.path).toBeVisible();
         else await expect(page.getByRole('heading', { name: area.key === 'admin' ? 'Página não encontrada' : 'Acesso negado' }), area.path).toBeVisible();

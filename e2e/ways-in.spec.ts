@@ -70,6 +70,7 @@ test.describe('ways in', () => {
     await drawer.getByRole('link', { name: 'Atendimento simples' }).click();
     await expect(page).toHaveURL(/\/atendimento-simples$/);
     await expect(drawer).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Atendimento simples: nada por aqui ainda' })).toBeVisible();
+    // The inbox in one column (issue 15).
+    await expect(page.getByRole('combobox', { name: 'Situação da conversa' })).toBeVisible();
   });
 });
