@@ -35,6 +35,7 @@ import profile from './profile/module.ts';
 import prospecting from './prospecting/module.ts';
 import support from './support/module.ts';
 import documents from './documents/module.ts';
+import canvas from './canvas/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -77,4 +78,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   meetings,
   inbox,
   campaigns,
+  canvas,
 ];

@@ -25,3 +25,4 @@ export * from './recruiting.ts';
 export * from './meetings.ts';
 export * from './inbox.ts';
 export * from './campaigns.ts';
+export * from './canvas.ts';
