@@ -30,10 +30,7 @@ export const canvasSceneSchema = z.object(
       .array(z.looseObject({ id: z.string(bad).min(1, bad).max(100, bad), type: z.string(bad).min(1, bad).max(40, bad) }, bad), bad)
       .max(CANVAS_LIMITS.elements, CANVAS_MESSAGES.tooManyElements),
     appState: z
-      .object({
-        viewBackgroundColor: z.string(bad).max(40, bad).optional(),
-        gridSize: z.number(bad).int(bad).min(0, bad).max(200, bad).nullable().optional(),
-      }, bad)
+      .object({ viewBackgroundColor: z.string(bad).max(40, bad).optional() }, bad)
       .default({}),
     files: z.record(z.string(bad).min(1, bad).max(100, bad), z.uuid({ error: CANVAS_MESSAGES.unknownFile }), bad).default({}),
   },

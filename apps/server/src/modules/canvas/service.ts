@@ -85,9 +85,10 @@ export async function createBoard(t: Tenant, viewer: Viewer, data: { id?: string
   return toView(t, viewer, row!);
 }
 
-/** Image bytes never travel inside the scene (decision 0296): a data: URL anywhere in it is refused. */
+const DATA_URL = /^data:[\w.+-]+\/[\w.+-]+;base64,/i;
+/** Image bytes never travel inside the scene (decision 0296): a base64 data: URL anywhere in it is refused. */
 function hasInlineData(value: unknown): boolean {
-  if (typeof value === 'string') return value.startsWith('data:');
+  if (typeof value === 'string') return DATA_URL.test(value);
   if (Array.isArray(value)) return value.some(hasInlineData);
   if (value && typeof value === 'object') return Object.values(value).some(hasInlineData);
   return false;
