@@ -30,8 +30,17 @@ function excalidrawAssets(): Plugin {
     writeBundle() {
       cpSync(fonts, path.join(outDir, 'excalidraw', 'fonts'), { recursive: true });
     },
+    // Excalidraw lists a CDN (esm.sh) after EXCALIDRAW_ASSET_PATH in every font's sources; the
+    // browser checks each source against the CSP as the font is registered, so that entry alone
+    // is a violation per font. The fallback becomes our own copy (decision 0297); e2e/canvas.spec.ts
+    // fails on any CSP violation should a new version name its CDN otherwise.
+    transform(code, id) {
+      if (!/[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/]/.test(id) || !code.includes(CDN_FALLBACK)) return null;
+      return { code: code.replace(CDN_FALLBACK, '"ASSETS_FALLBACK_URL",`${window.location.origin}/excalidraw/`'), map: null };
+    },
   };
 }
+const CDN_FALLBACK = '"ASSETS_FALLBACK_URL",`https://esm.sh/${M.PKG_NAME?`${M.PKG_NAME}@${M.PKG_VERSION}`:"@excalidraw/excalidraw"}/dist/prod/`';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 

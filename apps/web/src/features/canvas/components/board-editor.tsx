@@ -7,14 +7,6 @@ import { fileContentUrl, precheck, uploadFile } from '../../../components/files/
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveScene } from '../api/boards.ts';
 
-declare global {
-  interface Window {
-    EXCALIDRAW_ASSET_PATH?: string | string[];
-  }
-}
-// Excalidraw's fonts come from our own origin (copied into the build by vite.config.ts), never a CDN: the CSP allows 'self' only (decision 0297).
-window.EXCALIDRAW_ASSET_PATH = '/excalidraw/';
-
 export type SaveState = { kind: 'saved'; at: string } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string } | { kind: 'conflict' };
 
 const AUTOSAVE_MS = 1000;

@@ -14,10 +14,14 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { createBoard, deleteBoard, renameBoard, useBoard, useBoards } from '../api/boards.ts';
 import { canvasKeys } from '../api/keys.ts';
 import type { SaveState } from '../components/board-editor.tsx';
+import { setExcalidrawAssetPath } from '../components/excalidraw-assets.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
 
 // Excalidraw loads only when a board opens (decision 0297): never on the list, /auth or /empresa.
-const BoardEditor = lazy(() => import('../components/board-editor.tsx'));
+const BoardEditor = lazy(() => {
+  setExcalidrawAssetPath();
+  return import('../components/board-editor.tsx');
+});
 
 const TZ = 'America/Sao_Paulo';
 const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: TZ }).format(new Date(iso));
@@ -206,7 +210,7 @@ function BoardScreen({ id }: { id: string }) {
           </Button>
         </FormAlert>
       )}
-      <section aria-label={`Quadro ${b.title}`} className="h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <section aria-label={`Quadro ${b.title}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white" style={{ height: 'calc(100dvh - 11rem)', minHeight: '26rem' }}>
         <Suspense fallback={<Spinner />}>
           <BoardEditor key={`${b.id}:${opened}`} board={b} onState={onState} />
         </Suspense>
