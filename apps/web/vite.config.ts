@@ -36,10 +36,12 @@ function excalidrawAssets(): Plugin {
     // fails on any CSP violation should a new version name its CDN otherwise.
     transform(code, id) {
       if (!/[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/]/.test(id) || !code.includes(CDN_FALLBACK)) return null;
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for Excalidraw's bundle, not a template here.
       return { code: code.replace(CDN_FALLBACK, '"ASSETS_FALLBACK_URL",`${window.location.origin}/excalidraw/`'), map: null };
     },
   };
 }
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Excalidraw's source text, matched literally.
 const CDN_FALLBACK = '"ASSETS_FALLBACK_URL",`https://esm.sh/${M.PKG_NAME?`${M.PKG_NAME}@${M.PKG_VERSION}`:"@excalidraw/excalidraw"}/dist/prod/`';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
