@@ -106,6 +106,9 @@ describe('canvas: boards', () => {
     }
     expect((await call(`/boards/${board.id}/scene`, ana, 'PUT', { scene: scene([]), revision: 'um' })).status).toBe(400);
     expect((await call<CanvasBoardView>(`/boards/${board.id}`, ana)).body.revision).toBe(0);
+    // A text that merely starts with 'data:' is a text, not an inlined image.
+    const text = await call(`/boards/${board.id}/scene`, ana, 'PUT', { scene: scene([rect('t1', { type: 'text', text: 'data: 25/11, reunião' })]), revision: 0 });
+    expect(text.status, JSON.stringify(text.body)).toBe(200);
     expect((await call('/boards/nao-e-um-id', ana)).status).toBe(404);
   });
 
