@@ -1,11 +1,53 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { cpSync, createReadStream, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Excalidraw's fonts served from our own origin under /excalidraw/fonts (decision 0297): the
+ * CSP allows fonts from 'self' only, and the canvas page points EXCALIDRAW_ASSET_PATH here.
+ * Copied into the build; served from node_modules in dev.
+ */
+function excalidrawAssets(): Plugin {
+  const fonts = path.join(path.dirname(createRequire(import.meta.url).resolve('@excalidraw/excalidraw')), 'fonts');
+  let outDir = 'dist';
+  return {
+    name: 'sede-excalidraw-assets',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use('/excalidraw/fonts', (req, res, next) => {
+        const file = path.join(fonts, decodeURIComponent((req.url ?? '').split('?')[0] ?? ''));
+        if (!file.startsWith(fonts) || !existsSync(file) || !statSync(file).isFile()) return next();
+        res.setHeader('content-type', file.endsWith('.woff2') ? 'font/woff2' : 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    writeBundle() {
+      cpSync(fonts, path.join(outDir, 'excalidraw', 'fonts'), { recursive: true });
+    },
+    // Excalidraw lists a CDN (esm.sh) after EXCALIDRAW_ASSET_PATH in every font's sources; the
+    // browser checks each source against the CSP as the font is registered, so that entry alone
+    // is a violation per font. The fallback becomes our own copy (decision 0297); e2e/canvas.spec.ts
+    // fails on any CSP violation should a new version name its CDN otherwise.
+    transform(code, id) {
+      if (!/[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/]/.test(id) || !code.includes(CDN_FALLBACK)) return null;
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for Excalidraw's bundle, not a template here.
+      return { code: code.replace(CDN_FALLBACK, '"ASSETS_FALLBACK_URL",`${window.location.origin}/excalidraw/`'), map: null };
+    },
+  };
+}
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Excalidraw's source text, matched literally.
+const CDN_FALLBACK = '"ASSETS_FALLBACK_URL",`https://esm.sh/${M.PKG_NAME?`${M.PKG_NAME}@${M.PKG_VERSION}`:"@excalidraw/excalidraw"}/dist/prod/`';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), excalidrawAssets()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },

@@ -400,6 +400,18 @@ CREATE TABLE "whatsapp_messages" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "canvas_boards" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"title" text NOT NULL,
+	"scene" jsonb NOT NULL,
+	"revision" integer DEFAULT 0 NOT NULL,
+	"created_by" text,
+	"updated_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "rf_socios_nome_idx";--> statement-breakpoint
 ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prospect_reveals" ADD CONSTRAINT "prospect_reveals_revealed_by_user_id_fk" FOREIGN KEY ("revealed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -493,6 +505,9 @@ ALTER TABLE "whatsapp_accounts" ADD CONSTRAINT "whatsapp_accounts_updated_by_use
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_conversation_id_inbox_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."inbox_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_inbox_message_id_inbox_messages_id_fk" FOREIGN KEY ("inbox_message_id") REFERENCES "public"."inbox_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "canvas_boards" ADD CONSTRAINT "canvas_boards_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "canvas_boards" ADD CONSTRAINT "canvas_boards_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "canvas_boards" ADD CONSTRAINT "canvas_boards_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "prospect_reveals_company_cnpj_key" ON "prospect_reveals" USING btree ("company_id","cnpj");--> statement-breakpoint
 CREATE INDEX "prospect_reveals_company_created_at_id_idx" ON "prospect_reveals" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "prospect_reveals_claim_idx" ON "prospect_reveals" USING btree ("claim");--> statement-breakpoint
@@ -545,6 +560,7 @@ CREATE INDEX "campaigns_company_created_at_id_idx" ON "campaigns" USING btree ("
 CREATE INDEX "campaigns_status_lease_idx" ON "campaigns" USING btree ("status","lease_until");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_messages_company_wamid_key" ON "whatsapp_messages" USING btree ("company_id","wa_message_id");--> statement-breakpoint
 CREATE INDEX "whatsapp_messages_company_created_at_id_idx" ON "whatsapp_messages" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "canvas_boards_company_updated_at_id_idx" ON "canvas_boards" USING btree ("company_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "rf_estab_fone1_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd1", '') || "telefone1")) WHERE "rf_estabelecimentos"."telefone1" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_fone2_idx" ON "rf_estabelecimentos" USING btree ((coalesce("ddd2", '') || "telefone2")) WHERE "rf_estabelecimentos"."telefone2" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "rf_estab_endereco_idx" ON "rf_estabelecimentos" USING btree ("cep",regexp_replace("logradouro", '[[:space:]]+', ' ', 'g'),regexp_replace("numero", '[[:space:]]+', '', 'g')) WHERE "rf_estabelecimentos"."cep" IS NOT NULL AND "rf_estabelecimentos"."logradouro" IS NOT NULL AND "rf_estabelecimentos"."numero" IS NOT NULL AND "rf_estabelecimentos"."numero" NOT IN ('S/N', 'SN', '0', '');--> statement-breakpoint

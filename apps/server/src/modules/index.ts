@@ -36,6 +36,7 @@ import prospecting from './prospecting/module.ts';
 import support from './support/module.ts';
 import documents from './documents/module.ts';
 import whatsapp from './whatsapp/module.ts';
+import canvas from './canvas/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -79,4 +80,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   inbox,
   campaigns,
   whatsapp,
+  canvas,
 ];

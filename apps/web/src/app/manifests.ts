@@ -4,6 +4,7 @@ import admin from '../features/admin/manifest.ts';
 import auth from '../features/auth/manifest.ts';
 import billing from '../features/billing/manifest.ts';
 import campaigns from '../features/campaigns/manifest.ts';
+import canvas from '../features/canvas/manifest.ts';
 import comercial from '../features/comercial/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
@@ -42,6 +43,7 @@ export const MANIFESTS: FeatureManifest[] = [
   finance,
   juridico,
   documents,
+  canvas,
   rh,
   projects,
   rhRecruiting,

@@ -16,6 +16,7 @@ import { crmKeys } from '../features/crm-board/api/keys.ts';
 import { crmMetricsKeys } from '../features/crm-metrics/api/keys.ts';
 import { financeKeys } from '../features/finance/api/keys.ts';
 import { documentKeys } from '../features/documents/api/keys.ts';
+import { canvasKeys } from '../features/canvas/api/keys.ts';
 import { juridicoKeys } from '../features/juridico/api/keys.ts';
 import { meetingKeys } from '../features/meetings/api/keys.ts';
 import { prospectingKeys } from '../features/prospecting/api/keys.ts';
@@ -56,7 +57,7 @@ describe('query keys', () => {
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
     // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

@@ -26,3 +26,4 @@ export * from './meetings.ts';
 export * from './inbox.ts';
 export * from './campaigns.ts';
 export * from './whatsapp.ts';
+export * from './canvas.ts';

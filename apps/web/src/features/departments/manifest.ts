@@ -5,13 +5,9 @@ import type { FeatureManifest } from '../../lib/feature.ts';
  * gets its own feature folder, its routes and nav entry move to that folder's manifest.
  */
 const marketing = () => import('./pages/marketing-page.tsx');
-const tool = () => import('./pages/tool-page.tsx');
 
 export default {
   routes: [
-    // Issue 17's canvas, still to come.
-    { path: '/canvas-workspace', title: 'Canvas', access: 'signed-in', layout: 'shell', page: tool },
-
     { path: '/marketing', title: 'Marketing', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/calendario', title: 'Calendário de marketing', access: ['marketing'], layout: 'shell', page: marketing },
     { path: '/marketing/criativos', title: 'Criativos', access: ['marketing'], layout: 'shell', page: marketing },
