@@ -44,6 +44,10 @@ export async function invitationLink(request: APIRequestContext, email: string):
 
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
+  // A toast fading in or out has a colour between its own and the page's: wait until none is mid-animation.
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((t) => ['0', '1'].includes(getComputedStyle(t).opacity)), null, { timeout: 3000 })
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

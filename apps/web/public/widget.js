@@ -268,6 +268,8 @@
     .then((c) => {
       config = c;
       paint();
+      // The panel may already be open: show the greeting that just arrived.
+      render();
     })
     .catch(() => {});
   paint();
