@@ -121,12 +121,14 @@ export function createCnpjLookup(options: CnpjLookupOptions): CnpjLookup {
 
   async function run(cnpj: string, fresh: boolean, endsAt: number): Promise<LookupResult> {
     const left = () => endsAt - Date.now();
+    // Our own copies first: the cache (a memory read when hot), then the imported register;
+    // only what neither has goes to the providers (decision 0243).
+    const cached = fresh ? null : await within(options.cache.get(cnpj).catch(() => null), left(), null);
+    if (cached) return { status: 'found', company: cached };
     if (options.local) {
       const local = await within(options.local(cnpj).catch(() => null), Math.min(LOCAL_MS, left()), null);
       if (local) return { status: 'found', company: local };
     }
-    const cached = fresh ? null : await within(options.cache.get(cnpj).catch(() => null), left(), null);
-    if (cached) return { status: 'found', company: cached };
 
     const hasLetters = cnpjHasLetters(cnpj);
     let notFound = false;
