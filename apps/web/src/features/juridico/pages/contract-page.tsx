@@ -10,8 +10,8 @@ import { entityFilesQueryOptions } from '../../../components/files/files-api.ts'
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
 import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -89,29 +89,19 @@ export default function ContractPage() {
         </div>
       </div>
       {editing && <ContractDialog open={editing} onOpenChange={setEditing} contract={c} />}
-      <Dialog open={deleting} onOpenChange={setDeleting} title="Excluir o contrato?" description="O cadastro, as análises e o acesso aos arquivos deste contrato são excluídos. Esta ação não pode ser desfeita.">
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(false)}>
-            Cancelar
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={async () => {
-              try {
-                await deleteContract(c.id);
-                await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
-                toast.success('Contrato excluído.');
-                void navigate('/juridico');
-              } catch (err) {
-                setDeleting(false);
-                toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o contrato.');
-              }
-            }}
-          >
-            Excluir
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Excluir o contrato?"
+        description="O cadastro, as análises e o acesso aos arquivos deste contrato são excluídos. Esta ação não pode ser desfeita."
+        failureMessage="Não foi possível excluir o contrato."
+        onConfirm={async () => {
+          await deleteContract(c.id);
+          await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+          toast.success('Contrato excluído.');
+          void navigate('/juridico');
+        }}
+      />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card>

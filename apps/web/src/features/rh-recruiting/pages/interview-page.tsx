@@ -9,8 +9,8 @@ import { entityFilesQueryOptions } from '../../../components/files/files-api.ts'
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
 import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -85,29 +85,19 @@ export default function InterviewPage() {
           Consentimento confirmado por {i.consentByName ?? 'um membro que saiu da empresa'} em {when(i.consentAt)}: “{i.consentText}”
         </span>
       </p>
-      <Dialog open={deleting} onOpenChange={setDeleting} title="Excluir a entrevista?" description="A gravação ou transcrição e as análises desta entrevista são excluídas de vez. Esta ação não pode ser desfeita.">
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(false)}>
-            Cancelar
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={async () => {
-              try {
-                await deleteInterview(i.id);
-                await queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews });
-                toast.success('Entrevista excluída.');
-                void navigate('/rh/analise-entrevistas');
-              } catch (err) {
-                setDeleting(false);
-                toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir a entrevista.');
-              }
-            }}
-          >
-            Excluir
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Excluir a entrevista?"
+        description="A gravação ou transcrição e as análises desta entrevista são excluídas de vez. Esta ação não pode ser desfeita."
+        failureMessage="Não foi possível excluir a entrevista."
+        onConfirm={async () => {
+          await deleteInterview(i.id);
+          await queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews });
+          toast.success('Entrevista excluída.');
+          void navigate('/rh/analise-entrevistas');
+        }}
+      />
 
       <Card>
         <CardHeader>

@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import { SENIORITY_LABELS } from '@sede/shared/recruiting/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -81,29 +81,19 @@ export default function OpeningPage() {
       </div>
       <p className="text-sm text-slate-700">{[o.department, SENIORITY_LABELS[o.seniority], placeOf(o)].filter(Boolean).join(' · ')}</p>
       {editing && <OpeningDialog open={editing} onOpenChange={setEditing} opening={o} />}
-      <Dialog open={deleting} onOpenChange={setDeleting} title="Excluir a vaga?" description="A vaga e todos os candidatos dela, com currículos, entrevistas e análises, são excluídos. Esta ação não pode ser desfeita.">
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(false)}>
-            Cancelar
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={async () => {
-              try {
-                await deleteOpening(o.id);
-                await queryClient.invalidateQueries({ queryKey: recruitingKeys.openings });
-                toast.success('Vaga excluída.');
-                void navigate('/rh/analise-curriculos');
-              } catch (err) {
-                setDeleting(false);
-                toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir a vaga.');
-              }
-            }}
-          >
-            Excluir
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Excluir a vaga?"
+        description="A vaga e todos os candidatos dela, com currículos, entrevistas e análises, são excluídos. Esta ação não pode ser desfeita."
+        failureMessage="Não foi possível excluir a vaga."
+        onConfirm={async () => {
+          await deleteOpening(o.id);
+          await queryClient.invalidateQueries({ queryKey: recruitingKeys.openings });
+          toast.success('Vaga excluída.');
+          void navigate('/rh/analise-curriculos');
+        }}
+      />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
