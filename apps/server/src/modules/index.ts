@@ -37,6 +37,7 @@ import support from './support/module.ts';
 import documents from './documents/module.ts';
 import whatsapp from './whatsapp/module.ts';
 import canvas from './canvas/module.ts';
+import marketing from './marketing/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -81,4 +82,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   campaigns,
   whatsapp,
   canvas,
+  marketing,
 ];

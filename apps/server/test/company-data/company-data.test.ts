@@ -184,6 +184,7 @@ describe('export of everything the company holds', () => {
     exported.push('campaign_senders', 'campaigns', 'campaign_recipients');
     exported.push('whatsapp_accounts', 'whatsapp_messages');
     exported.push('canvas_boards');
+    exported.push('marketing_clients', 'marketing_campaigns', 'marketing_pieces');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

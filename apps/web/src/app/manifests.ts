@@ -17,6 +17,7 @@ import devMailbox from '../features/dev-mailbox/manifest.ts';
 import documents from '../features/documents/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import juridico from '../features/juridico/manifest.ts';
+import marketing from '../features/marketing/manifest.ts';
 import rhRecruiting from '../features/rh-recruiting/manifest.ts';
 import meetings from '../features/meetings/manifest.ts';
 import inbox from '../features/inbox/manifest.ts';
@@ -44,6 +45,7 @@ export const MANIFESTS: FeatureManifest[] = [
   juridico,
   documents,
   canvas,
+  marketing,
   rh,
   projects,
   rhRecruiting,

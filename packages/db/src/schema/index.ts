@@ -27,3 +27,4 @@ export * from './inbox.ts';
 export * from './campaigns.ts';
 export * from './whatsapp.ts';
 export * from './canvas.ts';
+export * from './marketing.ts';

@@ -1,5 +1,0 @@
-import { DepartmentEmpty } from '../components/department-empty.tsx';
-
-export default function Page() {
-  return <DepartmentEmpty department="marketing" />;
-}

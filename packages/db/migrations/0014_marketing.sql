@@ -1,0 +1,79 @@
+CREATE TABLE "marketing_campaigns" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"goal" text,
+	"starts_on" date,
+	"ends_on" date,
+	"budget_cents" integer,
+	"status" text DEFAULT 'planejada' NOT NULL,
+	"reach" integer,
+	"clicks" integer,
+	"leads" integer,
+	"spend_cents" integer,
+	"summary" text,
+	"finished_at" timestamp with time zone,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "marketing_clients" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid,
+	"brand_kit" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"channels" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"client_approval" boolean DEFAULT false NOT NULL,
+	"visibility" text DEFAULT 'all' NOT NULL,
+	"archived_at" timestamp with time zone,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "marketing_pieces" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" uuid NOT NULL,
+	"campaign_id" uuid,
+	"title" text NOT NULL,
+	"channel" text NOT NULL,
+	"format" text DEFAULT 'post' NOT NULL,
+	"status" text DEFAULT 'ideia' NOT NULL,
+	"scheduled_at" timestamp with time zone,
+	"brief" text,
+	"copy" text,
+	"hashtags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"assignee_id" text,
+	"published_url" text,
+	"created_by" text,
+	"updated_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_clients" ADD CONSTRAINT "marketing_clients_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_clients" ADD CONSTRAINT "marketing_clients_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_clients" ADD CONSTRAINT "marketing_clients_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_campaign_id_marketing_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."marketing_campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_assignee_id_user_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "marketing_campaigns_company_status_ends_on_id_idx" ON "marketing_campaigns" USING btree ("company_id","status","ends_on","id");--> statement-breakpoint
+CREATE INDEX "marketing_campaigns_company_client_id_starts_on_idx" ON "marketing_campaigns" USING btree ("company_id","client_id","starts_on");--> statement-breakpoint
+CREATE INDEX "marketing_campaigns_search_idx" ON "marketing_campaigns" USING gin (to_tsvector('portuguese', "name" || ' ' || coalesce("goal", '') || ' ' || coalesce("summary", '')));--> statement-breakpoint
+CREATE UNIQUE INDEX "marketing_clients_company_org_key" ON "marketing_clients" USING btree ("company_id","organization_id") WHERE "marketing_clients"."organization_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "marketing_clients_company_own_key" ON "marketing_clients" USING btree ("company_id") WHERE "marketing_clients"."organization_id" IS NULL;--> statement-breakpoint
+CREATE INDEX "marketing_clients_company_created_at_id_idx" ON "marketing_clients" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "marketing_pieces_company_scheduled_at_id_idx" ON "marketing_pieces" USING btree ("company_id","scheduled_at","id");--> statement-breakpoint
+CREATE INDEX "marketing_pieces_company_client_id_scheduled_at_idx" ON "marketing_pieces" USING btree ("company_id","client_id","scheduled_at");--> statement-breakpoint
+CREATE INDEX "marketing_pieces_company_updated_at_id_idx" ON "marketing_pieces" USING btree ("company_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "marketing_pieces_company_status_updated_at_idx" ON "marketing_pieces" USING btree ("company_id","status","updated_at");--> statement-breakpoint
+CREATE INDEX "marketing_pieces_company_campaign_id_idx" ON "marketing_pieces" USING btree ("company_id","campaign_id");
