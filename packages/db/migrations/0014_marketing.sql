@@ -66,7 +66,8 @@ ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_campaign_id_mark
 ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_assignee_id_user_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_pieces" ADD CONSTRAINT "marketing_pieces_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "marketing_campaigns_company_status_ends_on_id_idx" ON "marketing_campaigns" USING btree ("company_id","status","ends_on","id");--> statement-breakpoint
+CREATE INDEX "marketing_campaigns_company_created_at_id_idx" ON "marketing_campaigns" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "marketing_campaigns_company_status_finished_at_id_idx" ON "marketing_campaigns" USING btree ("company_id","status","finished_at","id");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_client_id_starts_on_idx" ON "marketing_campaigns" USING btree ("company_id","client_id","starts_on");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_search_idx" ON "marketing_campaigns" USING gin (to_tsvector('portuguese', "name" || ' ' || coalesce("goal", '') || ' ' || coalesce("summary", '')));--> statement-breakpoint
 CREATE UNIQUE INDEX "marketing_clients_company_org_key" ON "marketing_clients" USING btree ("company_id","organization_id") WHERE "marketing_clients"."organization_id" IS NOT NULL;--> statement-breakpoint

@@ -63,7 +63,9 @@ export const marketingCampaigns = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    companyIndex('marketing_campaigns', t.status, t.endsOn, t.id)(t),
+    companyIndex('marketing_campaigns', t.createdAt, t.id)(t),
+    // The finished projects: the most recently concluded first.
+    companyIndex('marketing_campaigns', t.status, t.finishedAt, t.id)(t),
     companyIndex('marketing_campaigns', t.clientId, t.startsOn)(t),
     index('marketing_campaigns_search_idx').using('gin', sql`to_tsvector('portuguese', ${t.name} || ' ' || coalesce(${t.goal}, '') || ' ' || coalesce(${t.summary}, ''))`),
   ],

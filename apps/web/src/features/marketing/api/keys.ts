@@ -1,3 +1,4 @@
+import type { CampaignListQuery } from '@sede/shared/marketing/campaigns';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 
 /** TanStack Query keys of the marketing area: one root, a branch per part. */
@@ -9,6 +10,8 @@ export const marketingKeys = {
   pieceList: (query: PieceListQuery) => ['marketing', 'pieces', 'list', query] as const,
   piece: (id: string) => ['marketing', 'pieces', 'one', id] as const,
   campaigns: ['marketing', 'campaigns'] as const,
+  campaignList: (query: CampaignListQuery) => ['marketing', 'campaigns', 'list', query] as const,
+  campaign: (id: string) => ['marketing', 'campaigns', 'one', id] as const,
   materials: ['marketing', 'materials'] as const,
   overview: ['marketing', 'overview'] as const,
 };

@@ -1,9 +1,136 @@
-/** Placeholder until this page is built (issue 18). */
-export default function Page() {
+import { CheckCircle2, Search, Trophy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { useCampaignPages } from '../api/campaigns.ts';
+import { useClients } from '../api/clients.ts';
+import { marketingKeys } from '../api/keys.ts';
+import { CampaignDetailDialog } from '../components/campaigns/campaign-detail-dialog.tsx';
+import { count, money, period, resultItems } from '../components/campaigns/format.ts';
+import { useMarketingPermissions } from '../components/campaigns/use-campaign-permissions.ts';
+
+/** /marketing/projetos-concluidos: finished campaigns with their results, searchable, each with its report. */
+export default function FinishedPage() {
+  const [params, setParams] = useSearchParams();
+  const clientId = params.get('cliente') ?? '';
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const { canWrite, canDelete } = useMarketingPermissions();
+  const clients = useClients();
+  const pages = useCampaignPages({ status: 'concluida', ...(clientId ? { clientId } : {}), ...(q ? { q } : {}) });
+  useLiveInvalidate('marketing_campaign', marketingKeys.campaigns);
+  const items = pages.data?.pages.flatMap((p) => p.campaigns) ?? [];
+  const set = (key: string, value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  // Typing searches after a short pause; the URL keeps the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the text drives the debounce
+  useEffect(() => {
+    const t = setTimeout(() => text.trim() !== q && set('q', text.trim()), 300);
+    return () => clearTimeout(t);
+  }, [text]);
+  const open = params.get('campanha');
+  const filtered = !!(q || clientId);
+
   return (
-    <div className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-semibold">Projetos concluídos</h1>
-      <p className="mt-2 text-muted-foreground">nada por aqui ainda</p>
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Projetos concluídos</h1>
+        <p className="mt-1 text-sm text-slate-600">As campanhas de marketing encerradas, com resultados, peças e o relatório para enviar ao cliente.</p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[1fr_16rem]">
+        <div className="grid gap-1.5">
+          <Label htmlFor="busca-concluidos">Buscar</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input id="busca-concluidos" type="search" className="pl-9" placeholder="Nome, objetivo, aprendizados ou cliente" value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="cliente-concluidos">Empresa cliente</Label>
+          <select id="cliente-concluidos" className={inputClass} value={clientId} onChange={(e) => set('cliente', e.target.value)}>
+            <option value="">Todas</option>
+            {(clients.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {pages.isPending && <Spinner />}
+      {pages.isError && <p role="alert" className="text-sm text-red-700">Não foi possível carregar os projetos concluídos. {pages.error.message}</p>}
+      {pages.isSuccess && items.length === 0 &&
+        (filtered ? (
+          <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum projeto concluído encontrado com estes filtros.</p>
+        ) : (
+          <EmptyState
+            icon={Trophy}
+            title="Nenhum projeto concluído ainda"
+            description="Quando uma campanha de marketing termina, conclua-a com alcance, cliques, leads e investimento: ela aparece aqui com as peças e um relatório de uma página para o cliente."
+            action={
+              <Button asChild>
+                <Link to="/marketing">Ver campanhas em andamento</Link>
+              </Button>
+            }
+          />
+        ))}
+      {items.length > 0 && (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label="Projetos concluídos">
+          {items.map((c) => {
+            const results = resultItems(c);
+            return (
+              <li key={c.id}>
+                <Card className="grid h-full gap-3 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <button type="button" onClick={() => set('campanha', c.id)} className="text-left font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]">
+                        {c.name}
+                      </button>
+                      <p className="text-xs text-slate-600">
+                        {c.clientName} · {period(c.startsOn, c.endsOn)}
+                      </p>
+                    </div>
+                    <CheckCircle2 className="size-5 shrink-0 text-blue-700" aria-label="Concluída" />
+                  </div>
+                  <dl className="grid grid-cols-3 gap-2 text-sm">
+                    {[results[0]!, results[3]!, results[5]!].map((r) => (
+                      <div key={r.label}>
+                        <dt className="text-xs text-slate-600">{r.label}</dt>
+                        <dd className="font-semibold tabular-nums text-slate-900">{r.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <p className="text-xs text-slate-600">
+                    {count(c.pieces)} {c.pieces === 1 ? 'peça' : 'peças'} · investimento {money(c.spendCents)}
+                  </p>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pages.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="secondary" pending={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+            Carregar mais
+          </Button>
+        </div>
+      )}
+      <CampaignDetailDialog id={open} onClose={() => set('campanha', '')} canWrite={canWrite} canDelete={canDelete} />
     </div>
   );
 }

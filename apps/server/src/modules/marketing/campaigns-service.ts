@@ -1,0 +1,203 @@
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import {
+  CAMPAIGN_MESSAGES as M,
+  type CampaignCreateInput,
+  type CampaignDetail,
+  type CampaignFinishInput,
+  type CampaignList,
+  type CampaignListFilter,
+  type CampaignUpdateInput,
+  type CampaignView,
+} from '@sede/shared/marketing/campaigns';
+import type { MarketingChannel } from '@sede/shared/marketing/constants';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
+import { announce } from '../../platform/live/announce.ts';
+import type { Tenant } from '../../services.ts';
+import { assertClientVisible, campaignOf, clientOf, visibleClientIds } from './access.ts';
+import { clientName } from './clients-service.ts';
+
+const { marketingCampaigns: K, marketingClients: C, marketingPieces: P, organizations: O, companies: CO } = schema;
+export const CAMPAIGN_ENTITY = 'marketing_campaign';
+
+const columns = {
+  id: K.id,
+  clientId: K.clientId,
+  clientName,
+  name: K.name,
+  goal: K.goal,
+  startsOn: K.startsOn,
+  endsOn: K.endsOn,
+  budgetCents: K.budgetCents,
+  status: K.status,
+  reach: K.reach,
+  clicks: K.clicks,
+  leads: K.leads,
+  spendCents: K.spendCents,
+  summary: K.summary,
+  finishedAt: K.finishedAt,
+  createdAt: K.createdAt,
+  updatedAt: K.updatedAt,
+  // A page holds at most 100 campaigns; each count is one index range of (company, campaign).
+  pieces: sql<number>`(select count(*)::int from ${P} where ${P.companyId} = ${K.companyId} and ${P.campaignId} = ${K.id})`,
+  published: sql<number>`(select count(*)::int from ${P} where ${P.companyId} = ${K.companyId} and ${P.campaignId} = ${K.id} and ${P.status} = 'publicado')`,
+};
+type Row = { [k in keyof typeof columns]: unknown } & { finishedAt: Date | null; createdAt: Date; updatedAt: Date };
+const toView = (r: Row): CampaignView =>
+  ({ ...r, finishedAt: r.finishedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }) as CampaignView;
+
+const select = (t: Tenant) => t.db.select(columns).from(K).innerJoin(C, eq(C.id, K.clientId)).innerJoin(CO, eq(CO.id, K.companyId)).leftJoin(O, eq(O.id, C.organizationId));
+
+export async function getCampaign(t: Tenant, id: string): Promise<CampaignDetail> {
+  const campaign = await campaignOf(t, id);
+  await assertClientVisible(t, campaign.clientId);
+  const [row] = await select(t).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
+  const pieces = await t.db
+    .select({ id: P.id, title: P.title, channel: P.channel, status: P.status, scheduledAt: P.scheduledAt, publishedUrl: P.publishedUrl })
+    .from(P)
+    .where(and(eq(P.companyId, t.companyId), eq(P.campaignId, id)))
+    .orderBy(sql`${P.scheduledAt} asc nulls last`, asc(P.id))
+    .limit(500);
+  const byChannel = new Map<string, number>();
+  for (const p of pieces) byChannel.set(p.channel, (byChannel.get(p.channel) ?? 0) + 1);
+  return {
+    ...toView(row as Row),
+    piecesList: pieces.map((p) => ({ ...p, scheduledAt: p.scheduledAt?.toISOString() ?? null })) as CampaignDetail['piecesList'],
+    byChannel: [...byChannel].map(([channel, n]) => ({ channel: channel as MarketingChannel, pieces: n })).sort((a, b) => b.pieces - a.pieces),
+  };
+}
+
+const encode = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+function decode(cursor: string): [Date, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const d = new Date(at);
+    if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('cursor');
+    return [d, id];
+  } catch {
+    throw badRequest(M.cursor, 'INVALID_CURSOR');
+  }
+}
+
+/**
+ * The company's campaigns, a page at a time: the finished ones (status 'concluida' alone, the
+ * finished projects) by when they were concluded, any other list by when they were created.
+ */
+export async function listCampaigns(t: Tenant, q: CampaignListFilter): Promise<CampaignList> {
+  const finishedList = q.status.length === 1 && q.status[0] === 'concluida';
+  const key = finishedList ? K.finishedAt : K.createdAt;
+  const where: SQL[] = [eq(K.companyId, t.companyId)];
+  const visible = await visibleClientIds(t);
+  if (visible) where.push(visible.length ? inArray(K.clientId, visible) : sql`false`);
+  if (q.clientId) where.push(eq(K.clientId, q.clientId));
+  if (q.status.length) where.push(inArray(K.status, q.status));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, '\\$&')}%`;
+    where.push(
+      or(
+        sql`to_tsvector('portuguese', ${K.name} || ' ' || coalesce(${K.goal}, '') || ' ' || coalesce(${K.summary}, '')) @@ websearch_to_tsquery('portuguese', ${q.q})`,
+        sql`${K.name} ilike ${like}`,
+        sql`${clientName} ilike ${like}`,
+      )!,
+    );
+  }
+  if (q.cursor) {
+    const [at, id] = decode(q.cursor);
+    where.push(or(lt(key, at), and(eq(key, at), lt(K.id, id)))!);
+  }
+  const rows = (await select(t)
+    .where(and(...where))
+    .orderBy(desc(key), desc(K.id))
+    .limit(q.limit + 1)) as Row[];
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const lastKey = last && (finishedList ? last.finishedAt : last.createdAt);
+  return { campaigns: page.map(toView), nextCursor: rows.length > q.limit && last && lastKey ? encode(lastKey, last.id as string) : null };
+}
+
+async function checkClient(t: Tenant, clientId: string) {
+  const client = await clientOf(t, clientId);
+  await assertClientVisible(t, client.id);
+  if (client.archivedAt) throw badRequest('Esta empresa cliente está arquivada. Reative-a nas opções para criar campanhas.', 'MARKETING_CLIENT_ARCHIVED');
+}
+
+export async function createCampaign(t: Tenant, data: CampaignCreateInput & { status: string }): Promise<CampaignDetail> {
+  await checkClient(t, data.clientId);
+  const [row] = await t.db
+    .insert(K)
+    .values({
+      companyId: t.companyId,
+      clientId: data.clientId,
+      name: data.name,
+      goal: data.goal ?? null,
+      startsOn: data.startsOn ?? null,
+      endsOn: data.endsOn ?? null,
+      budgetCents: data.budgetCents ?? null,
+      status: data.status,
+      reach: data.reach ?? null,
+      clicks: data.clicks ?? null,
+      leads: data.leads ?? null,
+      spendCents: data.spendCents ?? null,
+      summary: data.summary ?? null,
+      createdBy: t.actorId,
+    })
+    .returning({ id: K.id });
+  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id: row!.id, action: 'created' });
+  return getCampaign(t, row!.id);
+}
+
+export async function updateCampaign(t: Tenant, id: string, data: CampaignUpdateInput): Promise<CampaignDetail> {
+  const current = await campaignOf(t, id);
+  await assertClientVisible(t, current.clientId);
+  if (current.status === 'concluida') throw conflict(M.finished, 'MARKETING_CAMPAIGN_FINISHED');
+  if (data.clientId && data.clientId !== current.clientId) {
+    await checkClient(t, data.clientId);
+    const [piece] = await t.db.select({ id: P.id }).from(P).where(and(eq(P.companyId, t.companyId), eq(P.campaignId, id))).limit(1);
+    if (piece) throw conflict(M.clientChange, 'MARKETING_CAMPAIGN_CLIENT');
+  }
+  const startsOn = data.startsOn !== undefined ? data.startsOn : current.startsOn;
+  const endsOn = data.endsOn !== undefined ? data.endsOn : current.endsOn;
+  if (startsOn && endsOn && endsOn < startsOn) throw badRequest(M.dates);
+  const set: Partial<typeof K.$inferInsert> = { updatedAt: new Date() };
+  for (const key of ['clientId', 'name', 'goal', 'startsOn', 'endsOn', 'budgetCents', 'status', 'reach', 'clicks', 'leads', 'spendCents', 'summary'] as const) {
+    if (data[key] !== undefined) (set as Record<string, unknown>)[key] = data[key];
+  }
+  await t.db.update(K).set(set).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
+  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
+  return getCampaign(t, id);
+}
+
+/** Concludes a campaign with its results: it moves to the finished projects. */
+export async function finishCampaign(t: Tenant, id: string, data: CampaignFinishInput): Promise<CampaignDetail> {
+  const current = await campaignOf(t, id);
+  await assertClientVisible(t, current.clientId);
+  if (current.status === 'concluida') throw conflict(M.finished, 'MARKETING_CAMPAIGN_FINISHED');
+  const set: Partial<typeof K.$inferInsert> = { status: 'concluida', finishedAt: new Date(), updatedAt: new Date() };
+  for (const key of ['reach', 'clicks', 'leads', 'spendCents', 'summary'] as const) {
+    if (data[key] !== undefined) (set as Record<string, unknown>)[key] = data[key];
+  }
+  await t.db.update(K).set(set).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
+  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
+  return getCampaign(t, id);
+}
+
+/** Reopens a finished campaign (back to 'ativa'), to correct its results. */
+export async function reopenCampaign(t: Tenant, id: string): Promise<CampaignDetail> {
+  const current = await campaignOf(t, id);
+  await assertClientVisible(t, current.clientId);
+  await t.db.update(K).set({ status: 'ativa', finishedAt: null, updatedAt: new Date() }).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
+  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
+  return getCampaign(t, id);
+}
+
+/** Deleting a campaign keeps its pieces (they lose the campaign). */
+export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
+  const current = await campaignOf(t, id);
+  await assertClientVisible(t, current.clientId);
+  await t.db.transaction(async (tx) => {
+    await tx.delete(K).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
+    await logAudit(tx, t, { action: 'entity_deleted', entity: CAMPAIGN_ENTITY, id, details: { label: current.name } });
+  });
+  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'deleted' });
+}

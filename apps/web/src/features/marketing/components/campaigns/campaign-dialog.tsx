@@ -1,0 +1,141 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
+import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
+import { MARKETING_CAMPAIGN_STATUS_LABELS } from '@sede/shared/marketing/constants';
+import { FormAlert } from '../../../../components/form/form-alert.tsx';
+import { MaskedInput, type MaskOptions } from '../../../../components/form/masked-input.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
+import { Input, inputClass } from '../../../../components/ui/input.tsx';
+import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { createCampaign, updateCampaign } from '../../api/campaigns.ts';
+import { useClients } from '../../api/clients.ts';
+import { marketingKeys } from '../../api/keys.ts';
+
+export const MONEY_MASK: MaskOptions = { mask: Number, scale: 2, thousandsSeparator: '.', radix: ',', mapToRadix: ['.'], normalizeZeros: true, padFractionalZeros: true, min: 0, max: L.maxCents / 100 };
+export const optionalCents = z.string().refine((v) => !v.trim() || (parseBrlToCents(v) ?? -1) >= 0, M.money);
+export const centsOf = (v: string) => (v.trim() ? parseBrlToCents(v) : null);
+
+const OPEN_STATUSES = ['planejada', 'ativa', 'cancelada'] as const;
+const formSchema = z
+  .object({
+    clientId: z.string().min(1, M.client),
+    name: z.string().trim().min(1, M.nameRequired).max(L.name, M.nameTooLong),
+    goal: z.string().trim().max(L.goal, M.goalTooLong),
+    startsOn: z.string(),
+    endsOn: z.string(),
+    budget: optionalCents,
+    status: z.enum(OPEN_STATUSES),
+  })
+  .refine((v) => !v.startsOn || !v.endsOn || v.endsOn >= v.startsOn, { message: M.dates, path: ['endsOn'] });
+type FormValues = z.infer<typeof formSchema>;
+
+const valuesOf = (c?: CampaignDetail, clientId?: string): FormValues => ({
+  clientId: c?.clientId ?? clientId ?? '',
+  name: c?.name ?? '',
+  goal: c?.goal ?? '',
+  startsOn: c?.startsOn ?? '',
+  endsOn: c?.endsOn ?? '',
+  budget: c?.budgetCents != null ? centsToInput(c.budgetCents) : '',
+  status: c && c.status !== 'concluida' ? c.status : 'planejada',
+});
+
+/** 'Nova campanha' / 'Editar campanha': the client, the goal, the dates and the budget. */
+export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved }: { open: boolean; onOpenChange: (v: boolean) => void; campaign?: CampaignDetail; clientId?: string; onSaved?: (c: CampaignDetail) => void }) {
+  const qc = useQueryClient();
+  const clients = useClients();
+  const [error, setError] = useState<string | null>(null);
+  const { control, register, handleSubmit, reset, formState } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(campaign, clientId), mode: 'onTouched' });
+  const err = formState.errors;
+  const options = (clients.data ?? []).filter((c) => !c.archived || c.id === campaign?.clientId);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a (re)opened dialog starts from the campaign's current data
+  useEffect(() => {
+    if (open) {
+      reset(valuesOf(campaign, clientId ?? clients.data?.[0]?.id));
+      setError(null);
+    }
+  }, [open, clients.data]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    setError(null);
+    const payload = { clientId: v.clientId, name: v.name, goal: v.goal || null, startsOn: v.startsOn || null, endsOn: v.endsOn || null, budgetCents: centsOf(v.budget), status: v.status };
+    try {
+      const saved = campaign ? await updateCampaign(campaign.id, payload) : await createCampaign(payload);
+      await qc.invalidateQueries({ queryKey: marketingKeys.campaigns });
+      toast.success(campaign ? 'Campanha atualizada.' : 'Campanha criada.');
+      onOpenChange(false);
+      onSaved?.(saved);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Não foi possível salvar a campanha.');
+    }
+  });
+
+  return (
+    <ScrollDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={campaign ? 'Editar campanha' : 'Nova campanha'}
+      description="Agrupe as peças de uma ação com objetivo, período e orçamento; ao concluir, registre os resultados."
+    >
+      <form onSubmit={onSubmit} className="grid gap-3" noValidate aria-label={campaign ? 'Editar campanha' : 'Nova campanha'}>
+        {error && <FormAlert title={error} />}
+        <Field label="Empresa cliente" error={err.clientId?.message}>
+          <select className={inputClass} {...register('clientId')}>
+            {options.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Nome da campanha" error={err.name?.message}>
+          <Input maxLength={L.name} placeholder="Ex.: Black Friday 2026" {...register('name')} />
+        </Field>
+        <Field label="Objetivo" error={err.goal?.message} hint="O que a campanha deve alcançar (vendas, leads, alcance…).">
+          <textarea className={`${inputClass} min-h-20 py-2`} maxLength={L.goal} {...register('goal')} />
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Início" error={err.startsOn?.message}>
+            <Input type="date" {...register('startsOn')} />
+          </Field>
+          <Field label="Término" error={err.endsOn?.message}>
+            <Input type="date" {...register('endsOn')} />
+          </Field>
+          <Controller
+            control={control}
+            name="budget"
+            render={({ field }) => (
+              <Field label="Orçamento (R$)" error={err.budget?.message}>
+                <MaskedInput mask={MONEY_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="budget" inputMode="decimal" placeholder="0,00" />
+              </Field>
+            )}
+          />
+          <Field label="Status" error={err.status?.message}>
+            <select className={inputClass} {...register('status')}>
+              {OPEN_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {MARKETING_CAMPAIGN_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={formState.isSubmitting}>
+            {campaign ? 'Salvar' : 'Criar campanha'}
+          </Button>
+        </div>
+      </form>
+    </ScrollDialog>
+  );
+}
