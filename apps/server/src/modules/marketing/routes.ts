@@ -2,11 +2,13 @@ import { areaRouter } from '../../http/area-router.ts';
 import type { Services } from '../../services.ts';
 import { clientsRoutes } from './clients-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
 
 /** /api/marketing (issue 18): the area needs `marketing`; each part adds its routes in one line. */
 export function marketingRoutes(s: Services) {
   const r = areaRouter(s, 'marketing.read');
   clientsRoutes(r);
   piecesRoutes(r);
+  reviewRoutes(r, s);
   return r;
 }
