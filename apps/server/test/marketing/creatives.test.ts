@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceView } from '@sede/shared/marketing/pieces';
-import type { ApprovalLinkCreated, CopyResponse, PieceReview, PublicApprovalView, VersionView } from '@sede/shared/marketing/review';
+import type { ApprovalLinkCreated, CopyResponse, CreativeCovers, PieceReview, PublicApprovalView, VersionView } from '@sede/shared/marketing/review';
 import { APPROVAL_RULES } from '../../src/modules/marketing-public/routes.ts';
 import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { ledgerState } from '../billing/support.ts';
@@ -98,6 +98,13 @@ describe('marketing: creatives — versions', () => {
     expect(r.versions[0]!.createdByName).toBeTruthy();
     expect((await call(`/marketing/pieces/${p.id}/versions/${crypto.randomUUID()}/restore`, mkt, 'POST')).status).toBe(404);
     expect((await call(`/marketing/pieces/${p.id}/versions/${v1.body.id}/restore`, mkt, 'POST')).status).toBe(201);
+
+    // The cards' covers: the first file of each piece's latest version; none for a piece without one.
+    const covers = await call<CreativeCovers>(`/marketing/creatives/covers?ids=${p.id},${elsewhere.id}`, mkt);
+    expect(covers.body.covers).toEqual({ [p.id]: { fileId: image.body.id, kind: 'image', hasThumbnail: true } });
+    expect((await call<CreativeCovers>(`/marketing/creatives/covers?ids=${p.id}`, outsider)).body.covers).toEqual({});
+    expect((await call('/marketing/creatives/covers?ids=lixo', mkt)).status).toBe(400);
+    expect((await call(`/marketing/creatives/covers?ids=${p.id}`, vendas)).status).toBe(403);
   });
 });
 

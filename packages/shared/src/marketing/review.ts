@@ -162,3 +162,13 @@ export type PublicApprovalView = {
   expiresAt: string;
   decision: { decision: ApprovalDecision; name: string | null; comment: string | null; at: string } | null;
 };
+
+/** GET /creatives/covers?ids=a,b: each piece's cover (the first file of its latest version), for the cards. */
+export const coversQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Informe as peças.' })
+    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+    .pipe(z.array(z.uuid({ error: 'Peça inválida.' })).min(1, 'Informe as peças.').max(200, 'Peças demais.')),
+});
+export type CreativeCover = { fileId: string; kind: string; hasThumbnail: boolean };
+export type CreativeCovers = { covers: Record<string, CreativeCover> };

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
-import { copyRequestSchema, decisionSchema, versionCreateSchema } from '@sede/shared/marketing/review';
+import { copyRequestSchema, coversQuerySchema, decisionSchema, versionCreateSchema } from '@sede/shared/marketing/review';
 import { parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { generateCopy } from './copy-service.ts';
-import { createApprovalLink, createVersion, decideInternal, getReview, restoreVersion, revokeApprovalLink } from './review-service.ts';
+import { createApprovalLink, createVersion, creativeCovers, decideInternal, getReview, restoreVersion, revokeApprovalLink } from './review-service.ts';
 
 /**
  * /api/marketing/pieces/:id/… — a creative's versions, AI copy and approval (issue 18; decisions
@@ -16,6 +16,7 @@ export function reviewRoutes(r: Hono<CompanyEnv>, s: Services) {
   const t = (c: Context<CompanyEnv>) => c.get('tenant');
   const write = requirePermission('marketing.write');
 
+  r.get('/creatives/covers', async (c) => c.json(await creativeCovers(t(c), parseWith(coversQuerySchema, c.req.query()).ids)));
   r.get('/pieces/:id/review', async (c) => c.json(await getReview(t(c), c.req.param('id'))));
   r.post('/pieces/:id/versions', write, async (c) => {
     const input = parseWith(versionCreateSchema, await readJson(c));

@@ -9,6 +9,7 @@ import {
   type ApprovalLinkView,
   type ApprovalView,
   type DecisionInput,
+  type CreativeCovers,
   type PieceReview,
   type VersionView,
 } from '@sede/shared/marketing/review';
@@ -19,7 +20,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { assertClientVisible, isUuid, pieceOf } from './access.ts';
+import { assertClientVisible, isUuid, pieceOf, visibleClientIds } from './access.ts';
 
 const { marketingPieces: P, marketingClients: C, marketingPieceVersions: V, marketingPieceApprovals: A, marketingApprovalLinks: LK, files: F, user: U } = schema;
 
@@ -374,4 +375,23 @@ export async function decideByClient(s: Services, token: string, input: { decisi
   });
   await tellTeam(s, outcome.piece, audience(outcome.piece, [outcome.link.createdBy], null), input.decision, `${input.name} (cliente)`);
   return { status: outcome.status };
+}
+
+/** A PostgreSQL array literal of uuids (validated before). */
+const pgArray = (ids: string[]) => `{${ids.filter(isUuid).join(',')}}`;
+
+/** The cards' covers: per piece, the first live file of its latest version (one query). */
+export async function creativeCovers(t: Tenant, ids: string[]): Promise<CreativeCovers> {
+  const visible = await visibleClientIds(t);
+  if (visible && !visible.length) return { covers: {} };
+  const { rows } = await t.db.execute<{ piece_id: string; file_id: string; kind: string; has_thumbnail: boolean }>(sql`
+    SELECT DISTINCT ON (v.piece_id) v.piece_id, f.id AS file_id, f.kind, f.thumbnail_key IS NOT NULL AS has_thumbnail
+      FROM ${P} p
+      JOIN LATERAL (SELECT * FROM ${V} v WHERE v.company_id = p.company_id AND v.piece_id = p.id ORDER BY v.number DESC LIMIT 1) v ON true
+      JOIN LATERAL unnest(v.file_ids) WITH ORDINALITY AS u(file_id, ord) ON true
+      JOIN ${F} f ON f.id = u.file_id AND f.company_id = p.company_id AND f.deleted_at IS NULL
+     WHERE p.company_id = ${t.companyId} AND p.id = ANY(${pgArray(ids)}::uuid[])
+       ${visible ? sql`AND p.client_id = ANY(${pgArray(visible)}::uuid[])` : sql``}
+     ORDER BY v.piece_id, u.ord`);
+  return { covers: Object.fromEntries(rows.map((r) => [r.piece_id, { fileId: r.file_id, kind: r.kind, hasThumbnail: r.has_thumbnail }])) };
 }
