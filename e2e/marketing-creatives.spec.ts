@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
@@ -28,6 +29,8 @@ test.afterEach(async () => {
 
 test.describe('/marketing/criativos: creatives and approval by the client', () => {
   test('a member creates a piece, writes its copy with AI, sends the link; the client approves without an account; the team sees it live', async ({ page, browser }) => {
+    // A long journey through two browsers on a shared machine.
+    test.setTimeout(120_000);
     await signInNewPerson(page, { firstName: 'Bia', lastName: 'Criativa' });
     const company = await createCompanyByApi(page.request);
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
@@ -59,6 +62,10 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await result.getByRole('button', { name: 'Usar esta legenda' }).first().click();
     await expect(sheet.getByLabel('Texto (legenda, corpo)')).toHaveValue(COPY.captions[0]!);
     await expect(sheet.getByLabel('Hashtags')).toHaveValue('#verao #padaria');
+    // An image for the version, through the platform's files (thumbnail made on upload).
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 240, g: 170, b: 60 } } }).png().toBuffer();
+    await sheet.getByTestId('file-input').setInputFiles({ name: 'arte-verao.png', mimeType: 'image/png', buffer: png });
+    await expect(sheet.getByRole('checkbox', { name: 'arte-verao.png' })).toBeChecked();
     await sheet.getByRole('button', { name: 'Salvar nova versão' }).click();
     await expect(toast(page, 'Versão 1 salva')).toBeVisible();
     await expect(sheet.getByTestId('versions').getByText('texto da IA')).toBeVisible();
@@ -80,6 +87,10 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
       await expect(cp.getByRole('heading', { name: 'Post do cardápio de verão' })).toBeVisible();
       await expect(cp.getByText(COPY.captions[0]!)).toBeVisible();
       await expect(cp.getByText('#verao #padaria')).toBeVisible();
+      // The image through a short-lived signed link of the platform's files.
+      const img = cp.getByRole('img', { name: 'arte-verao.png' });
+      await expect(img).toHaveAttribute('src', /^\/api\/public\/files\//);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(600);
       await expectAccessible(cp);
       await expect.poll(() => cp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       if (process.env.SHOTS) await cp.screenshot({ path: `${process.env.SHOTS}/marketing-approval-public-375.png`, fullPage: true });
@@ -110,6 +121,7 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await expect(sheet.getByTestId('approval-history')).toContainText('Marina do Cliente');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('creative-card').first()).toContainText('Aprovado');
+    await expect(page.getByTestId('creative-card').first().locator('img')).toHaveAttribute('src', /\/api\/files\/[0-9a-f-]{36}\/thumbnail/);
     await expectAccessible(page);
     await shots(page, 'marketing-creatives-list');
   });

@@ -66,7 +66,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
     <div className="grid gap-5">
       <div className="grid gap-1">
         <p className="text-sm text-slate-700">
-          {view.companyName} pede a aprovação de {view.clientName}
+          {view.companyName === view.clientName ? `${view.companyName} pede a sua aprovação` : `${view.companyName} pede a aprovação de ${view.clientName}`}
         </p>
         <h1 className="text-xl font-semibold break-words text-slate-900">{view.piece.title}</h1>
         <p className="text-sm text-slate-700">

@@ -78,7 +78,8 @@ export default function CreativesPage() {
           <Label htmlFor="creatives-q">Buscar</Label>
           <input id="creatives-q" type="search" className={`${inputClass} h-9`} placeholder="Título ou texto" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} onBlur={() => set('q', text.trim())} />
         </form>
-        <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
+        <div className="grid basis-full grid-cols-3 gap-2 sm:flex sm:basis-auto sm:gap-3">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="creatives-client">Cliente</Label>
           <select id="creatives-client" className={`${inputClass} h-9 sm:w-48`} value={clientId} onChange={(e) => set('cliente', e.target.value)}>
             <option value="">Todos</option>
@@ -89,7 +90,7 @@ export default function CreativesPage() {
             ))}
           </select>
         </div>
-        <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="creatives-channel">Canal</Label>
           <select id="creatives-channel" className={`${inputClass} h-9 sm:w-36`} value={channel} onChange={(e) => set('canal', e.target.value)}>
             <option value="">Todos</option>
@@ -100,7 +101,7 @@ export default function CreativesPage() {
             ))}
           </select>
         </div>
-        <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="creatives-status">Status</Label>
           <select id="creatives-status" className={`${inputClass} h-9 sm:w-36`} value={status} onChange={(e) => set('status', e.target.value)}>
             <option value="">Todos</option>
@@ -111,8 +112,9 @@ export default function CreativesPage() {
             ))}
           </select>
         </div>
+        </div>
         {mayWrite && (
-          <Button className="ml-auto h-9 sm:h-10" onClick={() => setNewOpen(true)} disabled={!clients.data}>
+          <Button className="h-9 w-full sm:ml-auto sm:h-10 sm:w-auto" onClick={() => setNewOpen(true)} disabled={!clients.data}>
             <Plus aria-hidden /> Novo criativo
           </Button>
         )}
