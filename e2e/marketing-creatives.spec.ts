@@ -51,6 +51,8 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await expect(sheet.getByRole('heading', { name: 'Post do cardápio de verão' })).toBeVisible();
     await expect(page).toHaveURL(/\?peca=[0-9a-f-]{36}/);
     await expect(sheet.getByTestId('piece-status')).toContainText('Produção');
+    await expectAccessible(page);
+    await shots(page, 'marketing-creative-sheet-top');
 
     // The AI copy: price on the button, charged once; the person picks a caption into a new version.
     const generate = sheet.getByRole('button', { name: /Gerar texto · 2 moedas/ });
@@ -59,6 +61,8 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     const result = sheet.getByTestId('ai-copy-result');
     await expect(result.getByText(COPY.captions[0]!)).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText(/48/);
+    await result.scrollIntoViewIfNeeded();
+    await shots(page, 'marketing-creative-ai');
     await result.getByRole('button', { name: 'Usar esta legenda' }).first().click();
     await expect(sheet.getByLabel('Texto (legenda, corpo)')).toHaveValue(COPY.captions[0]!);
     await expect(sheet.getByLabel('Hashtags')).toHaveValue('#verao #padaria');
