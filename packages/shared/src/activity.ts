@@ -83,6 +83,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   campaign: 'Campanha',
   campaign_sender: 'Remetente de campanhas',
   marketing_campaign: 'Campanha de marketing',
+  marketing_approval_link: 'Link de aprovação de peça (marketing)',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

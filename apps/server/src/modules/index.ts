@@ -38,6 +38,7 @@ import documents from './documents/module.ts';
 import whatsapp from './whatsapp/module.ts';
 import canvas from './canvas/module.ts';
 import marketing from './marketing/module.ts';
+import marketingPublic from './marketing-public/module.ts';
 
 /**
  * Every module of the server, once. `app.ts` mounts their routes under /api and `server.ts`
@@ -83,4 +84,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   whatsapp,
   canvas,
   marketing,
+  marketingPublic,
 ];

@@ -75,6 +75,8 @@ const ADDED: Row[] = [
   ['/suporte/operador', 'Atendimento do suporte', 'signed-in', 'shell'],
   // The campaigns' public unsubscribe page, opened from an e-mail without signing in (decision 0257).
   ['/descadastro/:token', 'Descadastrar e-mails', 'public', 'focus'],
+  // The marketing client's approval link, opened without an account (decision 0331).
+  ['/aprovacao/:token', 'Aprovação de peça', 'public', 'focus'],
 ];
 
 describe('routes from the feature manifests', () => {

@@ -1,8 +1,9 @@
 /** What other modules may use of the files: the bytes of a file attached to one of their entities. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import type { Services, Tenant } from '../../services.ts';
-import { filesStorage, storeFile } from './service.ts';
+import { createLinkToken } from '../../platform/files/links.ts';
+import { filesLinkKey, filesStorage, storeFile } from './service.ts';
 
 /** A file sent from outside the company (the inbox widget's visitor), attached to an entity the caller checked; limits and type sniffing as every upload. */
 export const storeExternalFile = (s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, o: Parameters<typeof storeFile>[2]) => storeFile(s, tenant, o, null);
@@ -27,4 +28,25 @@ export async function readEntityFile(s: Services, tenant: Tenant, fileId: string
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return { name: row.name, mime: row.mime, bytes: Buffer.concat(chunks) };
+}
+
+/**
+ * Short-lived signed links (decision 0112) to live files of one entity the caller already checked,
+ * for a page of ours outside the company (the client approving a creative; a path on APP_URL): in `fileIds`' order, files
+ * gone or of another entity left out. Not audited: the caller records what it shares.
+ */
+export async function signedEntityFileLinks(s: Services, companyId: string, entityType: string, entityId: string, fileIds: readonly string[], minutes: number) {
+  const ids = fileIds.filter((id) => UUID.test(id));
+  if (!ids.length) return [];
+  const F = schema.files;
+  const rows = await s.db
+    .select({ id: F.id, name: F.name, kind: F.kind, mime: F.mime })
+    .from(F)
+    .where(and(inArray(F.id, ids), eq(F.companyId, companyId), eq(F.entityType, entityType), eq(F.entityId, entityId), isNull(F.deletedAt)));
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, path: `/api/public/files/${createLinkToken(filesLinkKey(s), row.id, expiresAt)}` }] : [];
+  });
 }

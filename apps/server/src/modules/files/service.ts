@@ -19,7 +19,7 @@ type FileRow = typeof schema.files.$inferSelect;
 
 /** This server's storage and link key (per server, never module-level). */
 export const filesStorage = (s: Services): FileStorage => serverState(s, 'files.storage', () => storageFromConfig(s.cfg));
-const filesLinkKey = (s: Services) => serverState(s, 'files.linkKey', () => linkKey(authSecret(s.cfg.dataDir, s.cfg.BETTER_AUTH_SECRET)));
+export const filesLinkKey = (s: Services) => serverState(s, 'files.linkKey', () => linkKey(authSecret(s.cfg.dataDir, s.cfg.BETTER_AUTH_SECRET)));
 
 const isAdmin = (viewer: Viewer) => hasAnyPermission(viewer.permissions, ['admin']);
 

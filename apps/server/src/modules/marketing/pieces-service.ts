@@ -7,6 +7,7 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { assertClientVisible, campaignOf, clientOf, pieceOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
+import { assertClientApprovalAllows } from './review-service.ts';
 
 const { marketingPieces: P, marketingClients: C, marketingCampaigns: K, organizations: O, companies: CO, companyMembers: CM, user: U } = schema;
 export const PIECE_ENTITY = 'marketing_piece';
@@ -132,6 +133,7 @@ const needsDate = (status: string | undefined, scheduledAt: string | Date | null
 export async function createPiece(t: Tenant, data: PieceCreateInput & { format: string; status: string; hashtags: string[] }): Promise<PieceView> {
   await checkRefs(t, data, data.clientId);
   if (needsDate(data.status, data.scheduledAt)) throw badRequest(M.scheduleNeedsDate, 'MARKETING_NEEDS_DATE');
+  await assertClientApprovalAllows(t, data.clientId, null, data.status);
   const [row] = await t.db
     .insert(P)
     .values({
@@ -164,6 +166,7 @@ export async function updatePiece(t: Tenant, id: string, data: PieceUpdateInput)
   const status = data.status ?? piece.status;
   const scheduledAt = data.scheduledAt !== undefined ? data.scheduledAt : piece.scheduledAt;
   if (needsDate(status, scheduledAt)) throw badRequest(M.scheduleNeedsDate, 'MARKETING_NEEDS_DATE');
+  await assertClientApprovalAllows(t, clientId, piece, data.status);
   const set: Partial<typeof P.$inferInsert> = { updatedBy: t.actorId, updatedAt: new Date() };
   for (const key of ['clientId', 'campaignId', 'title', 'channel', 'format', 'status', 'brief', 'copy', 'hashtags', 'assigneeId', 'publishedUrl'] as const) {
     if (data[key] !== undefined) (set as Record<string, unknown>)[key] = data[key];

@@ -3,6 +3,7 @@ import type { Services } from '../../services.ts';
 import { campaignsRoutes } from './campaigns-routes.ts';
 import { clientsRoutes } from './clients-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
 
 /** /api/marketing (issue 18): the area needs `marketing`; each part adds its routes in one line. */
 export function marketingRoutes(s: Services) {
@@ -10,5 +11,6 @@ export function marketingRoutes(s: Services) {
   clientsRoutes(r);
   piecesRoutes(r);
   campaignsRoutes(r);
+  reviewRoutes(r, s);
   return r;
 }

@@ -9,6 +9,8 @@ export default {
     { path: '/marketing/materiais', title: 'Materiais', access: ['marketing'], layout: 'shell', page: () => import('./pages/materials-page.tsx') },
     { path: '/marketing/empresa/:id', title: 'Empresa cliente', access: ['marketing'], layout: 'shell', page: () => import('./pages/client-page.tsx') },
     { path: '/marketing/empresa/:id/opcoes', title: 'Opções da empresa cliente', access: ['marketing'], layout: 'shell', page: () => import('./pages/client-options-page.tsx') },
+    // The client's approval link, opened without an account (decision 0331).
+    { path: '/aprovacao/:token', title: 'Aprovação de peça', access: 'public', layout: 'focus', page: () => import('./pages/approval-page.tsx') },
     { path: '/marketing/projetos-concluidos', title: 'Projetos concluídos', access: ['marketing'], layout: 'shell', page: () => import('./pages/finished-page.tsx') },
   ],
 } satisfies FeatureManifest;

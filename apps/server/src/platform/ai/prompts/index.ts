@@ -12,6 +12,7 @@ import { interviewAnalysisV1 } from './interview-analysis.v1.ts';
 import { resumeAnalysisV1 } from './resume-analysis.v1.ts';
 import { meetingAnalysisV1 } from './meeting-analysis.v1.ts';
 import { inboxSuggestedReplyV1 } from './inbox-suggested-reply.v1.ts';
+import { creativeCopyV1 } from './creative-copy.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -32,12 +33,14 @@ export const PROMPTS = {
   [interviewAnalysisV1.id]: interviewAnalysisV1,
   [meetingAnalysisV1.id]: meetingAnalysisV1,
   [inboxSuggestedReplyV1.id]: inboxSuggestedReplyV1,
+  [creativeCopyV1.id]: creativeCopyV1,
 } as const satisfies Record<string, Prompt<never>>;
 
 export {
   companySummaryV1,
   connectionTestV1,
   contractAnalysisV1,
+  creativeCopyV1,
   documentDraftV1,
   dealLeadScoreV1,
   dealNextStepV1,
@@ -52,3 +55,4 @@ export {
 };
 export type { DealTimelineInput } from './deal-timeline.ts';
 export type { ProjectFromBriefInput } from './project-from-brief.v1.ts';
+export type { CreativeCopyInput } from './creative-copy.v1.ts';

@@ -14,4 +14,9 @@ export const marketingKeys = {
   campaign: (id: string) => ['marketing', 'campaigns', 'one', id] as const,
   materials: ['marketing', 'materials'] as const,
   overview: ['marketing', 'overview'] as const,
+  // Creatives (versions, approval): under the piece's key, so the piece's live event refreshes them.
+  review: (pieceId: string) => ['marketing', 'pieces', 'one', pieceId, 'review'] as const,
+  covers: (ids: string[]) => ['marketing', 'pieces', 'covers', ids] as const,
+  creatives: (query: PieceListQuery) => ['marketing', 'pieces', 'creatives', query] as const,
+  publicApproval: (token: string) => ['marketing', 'public-approval', token] as const,
 };

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { marketingPublicRoutes } from './routes.ts';
+
+/** The marketing area's pages open without an account: the client's approval link (issue 18, decision 0331). */
+export default defineModule({
+  key: 'marketing-public',
+  mount: '/public/marketing',
+  routes: marketingPublicRoutes,
+});

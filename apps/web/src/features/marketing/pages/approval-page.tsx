@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, MessageSquareWarning } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { CHANNEL_LABELS, PIECE_FORMAT_LABELS } from '@sede/shared/marketing/constants';
+import { REVIEW_LIMITS, type ApprovalDecision, type PublicApprovalView } from '@sede/shared/marketing/review';
+import { Button } from '../../../components/ui/button.tsx';
+import { FocusCard } from '../../../components/ui/focus-card.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { marketingKeys } from '../api/keys.ts';
+import { decidePublic, fetchPublicApproval } from '../api/review.ts';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+const fmt = (iso: string) => dateTime.format(new Date(iso));
+
+/**
+ * /aprovacao/:token — the client approves a creative or asks for changes, without an account
+ * (decision 0331). Opening it changes nothing; the decision takes the client's name.
+ */
+export default function ApprovalPage() {
+  const { token = '' } = useParams();
+  const info = useQuery({ queryKey: marketingKeys.publicApproval(token), queryFn: () => fetchPublicApproval(token), retry: false, refetchOnWindowFocus: false });
+
+  return (
+    <FocusCard wide>
+      {info.isPending ? (
+        <p className="text-sm text-slate-700">Carregando…</p>
+      ) : info.isError ? (
+        <div className="grid gap-3">
+          <h1 className="text-xl font-semibold text-slate-900">Aprovação de peça</h1>
+          <p role="alert" className="text-sm text-red-700">
+            {info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 410 || info.error.status === 429) ? info.error.message : 'Não foi possível abrir este link. Tente de novo em instantes.'}
+          </p>
+          <p className="text-sm text-slate-700">Se precisar aprovar esta peça, peça um novo link a quem enviou.</p>
+        </div>
+      ) : (
+        <Approval token={token} view={info.data} onDecided={() => void info.refetch()} />
+      )}
+    </FocusCard>
+  );
+}
+
+function Approval({ token, view, onDecided }: { token: string; view: PublicApprovalView; onDecided: () => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [comment, setComment] = useState('');
+  const [pending, setPending] = useState<ApprovalDecision | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const v = view.version;
+
+  async function send(decision: ApprovalDecision) {
+    setPending(decision);
+    setError(null);
+    try {
+      await decidePublic(token, { decision, name, comment: comment.trim() || null });
+      onDecided();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Não foi possível enviar. Tente de novo.');
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-1">
+        <p className="text-sm text-slate-700">
+          {view.companyName === view.clientName ? `${view.companyName} pede a sua aprovação` : `${view.companyName} pede a aprovação de ${view.clientName}`}
+        </p>
+        <h1 className="text-xl font-semibold break-words text-slate-900">{view.piece.title}</h1>
+        <p className="text-sm text-slate-700">
+          {CHANNEL_LABELS[view.piece.channel]} · {PIECE_FORMAT_LABELS[view.piece.format]}
+          {view.piece.scheduledAt ? ` · publicação prevista em ${fmt(view.piece.scheduledAt)}` : ''}
+        </p>
+      </div>
+
+      <section aria-labelledby={`${id}-v`} className="grid gap-3 rounded-xl bg-slate-50 p-4">
+        <h2 id={`${id}-v`} className="text-sm font-medium text-slate-900">
+          {v && v.number > 0 ? `Versão ${v.number}` : 'Conteúdo da peça'}
+        </h2>
+        {!v ? (
+          <p className="text-sm text-slate-700">A equipe ainda não anexou o conteúdo desta peça.</p>
+        ) : (
+          <>
+            {v.files.map((f) =>
+              f.kind === 'image' ? (
+                <img key={f.url} src={f.url} alt={f.name} className="max-h-[70vh] w-full rounded-lg object-contain" />
+              ) : f.kind === 'video' ? (
+                // biome-ignore lint/a11y/useMediaCaption: the client's own creative, without a caption track
+                <video key={f.url} src={f.url} controls preload="metadata" className="w-full rounded-lg" aria-label={f.name} />
+              ) : (
+                <a key={f.url} href={f.url} className="text-sm text-[var(--color-accent)] underline" target="_blank" rel="noreferrer">
+                  {f.name}
+                </a>
+              ),
+            )}
+            {v.copy && <p className="text-sm whitespace-pre-line text-slate-900">{v.copy}</p>}
+            {v.hashtags.length > 0 && <p className="text-sm text-slate-700">{v.hashtags.map((t) => `#${t}`).join(' ')}</p>}
+          </>
+        )}
+      </section>
+
+      {view.decision ? (
+        <div role="status" className={`flex items-start gap-3 rounded-xl p-4 ${view.decision.decision === 'aprovado' ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}>
+          {view.decision.decision === 'aprovado' ? <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden /> : <MessageSquareWarning className="mt-0.5 size-5 shrink-0" aria-hidden />}
+          <div className="grid gap-1 text-sm">
+            <p className="font-medium">{view.decision.decision === 'aprovado' ? 'Peça aprovada. Obrigado!' : 'Pedido de alterações enviado. Obrigado!'}</p>
+            <p>
+              {view.decision.name} · {fmt(view.decision.at)}
+            </p>
+            {view.decision.comment && <p className="whitespace-pre-line">{view.decision.comment}</p>}
+          </div>
+        </div>
+      ) : (
+        <form
+          className="grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send('aprovado');
+          }}
+        >
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-800">
+              Seu nome
+            </label>
+            <input id={`${id}-name`} className={inputClass} value={name} maxLength={REVIEW_LIMITS.reviewerName} autoComplete="name" required onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-800">
+              Comentário
+            </label>
+            <textarea id={`${id}-comment`} className={`${inputClass} h-24`} maxLength={REVIEW_LIMITS.comment} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="Obrigatório para pedir alterações" />
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="grid gap-2 sm:flex sm:justify-end">
+            <Button type="button" variant="secondary" onClick={() => send('alteracoes')} pending={pending === 'alteracoes'} disabled={pending !== null}>
+              <MessageSquareWarning aria-hidden /> Pedir alterações
+            </Button>
+            <Button type="submit" pending={pending === 'aprovado'} disabled={pending !== null}>
+              <CheckCircle2 aria-hidden /> Aprovar
+            </Button>
+          </div>
+          <p className="text-xs text-slate-600">Este link vale até {fmt(view.expiresAt)} e aceita uma resposta. Guardamos seu nome, a decisão e o horário.</p>
+        </form>
+      )}
+    </div>
+  );
+}
