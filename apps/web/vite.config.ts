@@ -44,10 +44,38 @@ function excalidrawAssets(): Plugin {
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Excalidraw's source text, matched literally.
 const CDN_FALLBACK = '"ASSETS_FALLBACK_URL",`https://esm.sh/${M.PKG_NAME?`${M.PKG_NAME}@${M.PKG_VERSION}`:"@excalidraw/excalidraw"}/dist/prod/`';
 
+/**
+ * No stand-in for a global `require` in the runtime every page loads (decision 0297). Rolldown
+ * replaces each free `require` of a module with a helper it puts in its shared runtime chunk,
+ * which /auth and /empresa load: +0.3 KB gzip for code only the canvas runs. The two modules
+ * that reference one only probe for it (`typeof require`: Excalidraw's esbuild helper, pica's
+ * browserify prelude), which is false in a browser; a module-scoped `var require;` keeps that
+ * answer and leaves the bundler nothing to stand in for. The build fails if the helper comes
+ * back (a new dependency probing `require`): add that module to the list.
+ */
+const REQUIRE_PROBES = [/[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/][^\\/]+\.js$/, /[\\/]pica[\\/]dist[\\/]pica\.js$/];
+function noRequireStandIn(): Plugin {
+  return {
+    name: 'sede-no-require-stand-in',
+    apply: 'build',
+    transform(code, id) {
+      if (!REQUIRE_PROBES.some((re) => re.test(id)) || !/\brequire\b/.test(code)) return null;
+      return { code: `var require;\n${code}`, map: null };
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.code.includes('Calling `require` for')) {
+          this.error(`${chunk.fileName}: the bundler's require stand-in is back in the shared runtime (decision 0297); add the module that references a global require to REQUIRE_PROBES in vite.config.ts`);
+        }
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), excalidrawAssets()],
+  plugins: [react(), tailwindcss(), excalidrawAssets(), noRequireStandIn()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
