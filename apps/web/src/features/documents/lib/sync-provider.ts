@@ -44,6 +44,7 @@ export class SyncProvider {
   private destroyed = false;
   private listeners = new Set<() => void>();
   private version = 0;
+  private peersKey = '';
   /** The server's shared-state epoch: sent back on reconnect, so a replaced state is never merged back (4409 instead). */
   private epoch: number | null = null;
 
@@ -61,7 +62,15 @@ export class SyncProvider {
     });
     this.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
       if (origin !== 'local') {
-        this.emit();
+        // A colleague's caret moving is the editor's business (its decorations), not the page's:
+        // the page re-renders only when who is here changes.
+        const key = this.peers()
+          .map((p) => `${p.clientId}:${p.name}`)
+          .join('|');
+        if (key !== this.peersKey) {
+          this.peersKey = key;
+          this.emit();
+        }
         return;
       }
       const enc = encoding.createEncoder();
