@@ -55,8 +55,21 @@ test.describe('documents: shared editing, list, search, versions', () => {
     await bruno.keyboard.press('Enter');
     await bruno.keyboard.type('Bruno: pedido feito.');
     await expect(mine).toContainText('Bruno: pedido feito.');
+    // Each sees where the other is: a caret in the colleague's colour with their name (decision 0306)…
+    const brunosCaret = page.locator('[data-remote-caret]', { hasText: 'Bruno Membro' });
+    await expect(brunosCaret).toBeVisible();
+    await expect(bruno.locator('[data-remote-caret]', { hasText: 'Carla Admin' })).toBeVisible();
+    // …right where Bruno is typing: at the end of his line.
+    await expect(page.locator('.doc-editor .ProseMirror p', { has: brunosCaret })).toContainText('Bruno: pedido feito.');
+    // …and what he selects.
+    await bruno.keyboard.press('Shift+Home');
+    await expect(page.locator('.remote-selection').filter({ hasText: 'Bruno: pedido feito.' })).toBeVisible();
+    // The caret is not read out inside the text; the list of who is here says it in words.
+    await expect(brunosCaret).toHaveAttribute('aria-hidden', 'true');
     await expectAccessible(page);
+    await expectAccessible(bruno);
     await shots(page, 'document-editor-shared');
+    await bruno.keyboard.press('End');
 
     // The server writes the text for search within seconds.
     await expect

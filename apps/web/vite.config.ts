@@ -44,10 +44,68 @@ function excalidrawAssets(): Plugin {
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Excalidraw's source text, matched literally.
 const CDN_FALLBACK = '"ASSETS_FALLBACK_URL",`https://esm.sh/${M.PKG_NAME?`${M.PKG_NAME}@${M.PKG_VERSION}`:"@excalidraw/excalidraw"}/dist/prod/`';
 
+/**
+ * No stand-in for a global `require` in the runtime every page loads (decision 0297). Rolldown
+ * replaces each free `require` of a module with a helper it puts in its shared runtime chunk,
+ * which /auth and /empresa load: +0.3 KB gzip for code only the canvas runs. The two modules
+ * that reference one only probe for it (`typeof require`: Excalidraw's esbuild helper, pica's
+ * browserify prelude), which is false in a browser; a module-scoped `var require;` keeps that
+ * answer and leaves the bundler nothing to stand in for. The build fails if the helper comes
+ * back (a new dependency probing `require`): add that module to the list.
+ */
+const REQUIRE_PROBES = [/[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/][^\\/]+\.js$/, /[\\/]pica[\\/]dist[\\/]pica\.js$/];
+function noRequireStandIn(): Plugin {
+  return {
+    name: 'sede-no-require-stand-in',
+    apply: 'build',
+    transform(code, id) {
+      if (!REQUIRE_PROBES.some((re) => re.test(id.split('?')[0]!)) || !/\brequire\b/.test(code)) return null;
+      return { code: `var require;\n${code}`, map: null };
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.code.includes('Calling `require` for')) {
+          this.error(`${chunk.fileName}: the bundler's require stand-in is back in the shared runtime (decision 0297); add the module that references a global require to REQUIRE_PROBES in vite.config.ts`);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Excalidraw gets its own copy of every package it pulls in (decision 0297), React excepted.
+ * Excalidraw (and the mermaid diagrams it loads) share small libraries with the rest of the app
+ * (d3 and es-toolkit with the charts, @floating-ui with the shell's menus): shared, the bundler
+ * split them into five new chunks, whose names went into the entry chunk's preload map that
+ * /auth and /empresa load. Resolved under a query of their own below Excalidraw, they stay inside
+ * the canvas' chunks and the rest of the app is chunked as before the canvas. What the editor
+ * file itself imports besides Excalidraw (our code, sonner, React Query…) is the app's own.
+ */
+const CANVAS_EDITOR = /[\\/]src[\\/]features[\\/]canvas[\\/]components[\\/]board-editor\.tsx$/;
+const CANVAS_COPY = '?sede-canvas';
+/** One instance for the whole page, whoever imports them (React's hooks and contexts). */
+const ONE_INSTANCE = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|sonner)[\\/]/;
+function canvasOwnCopies(): Plugin {
+  return {
+    name: 'sede-canvas-own-copies',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const below = importer.endsWith(CANVAS_COPY) || (CANVAS_EDITOR.test(importer) && source.startsWith('@excalidraw/'));
+      if (!below) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.includes('?') || resolved.id.startsWith('\0')) return resolved;
+      if (!/[\\/]node_modules[\\/]/.test(resolved.id) || ONE_INSTANCE.test(resolved.id) || !/\.[cm]?js$/.test(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${CANVAS_COPY}` };
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), excalidrawAssets()],
+  plugins: [react(), tailwindcss(), canvasOwnCopies(), excalidrawAssets(), noRequireStandIn()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },

@@ -207,7 +207,7 @@ describe('tasks', () => {
     await mk('consciência negra', '2026-11-20');
     const viewer = { user: { id: me.userId }, permissions: {} } as unknown as Viewer;
     const tenant = { db: server.services.db, companyId, actorId: me.userId };
-    const titles = async (scope: 'today' | 'overdue' | 'upcoming', today: string) => (await myTasks(tenant, viewer, scope, today)).map((t) => t.title);
+    const titles = async (scope: 'today' | 'overdue' | 'upcoming', today: string) => (await myTasks(server.services, tenant, viewer, scope, today)).map((t) => t.title);
     expect(await titles('overdue', '2026-11-16')).toEqual(['sexta']);
     expect(await titles('today', '2026-11-16')).toEqual(['sábado', 'domingo feriado', 'segunda']);
     expect(await titles('today', '2026-11-14')).toEqual(['sábado']);

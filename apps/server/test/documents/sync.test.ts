@@ -1,4 +1,7 @@
+import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as Y from 'yjs';
 import type { DocContent, DocumentView } from '@sede/shared/documents/schemas';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
@@ -136,6 +139,45 @@ describe('documents: shared editing', () => {
     expect(next.text()).toBe('Conteúdo original.');
     next.type('Depois.');
     await within(2000, () => watcher.text() === 'Conteúdo original.\nDepois.');
+  });
+
+  it('carets travel in awareness, each person speaking for themselves; a state naming someone else is refused', async () => {
+    const d = await create(ana, { title: 'Com cursores', content: doc('Texto com cursor.') });
+    const watcher = await join(a, bruno, d.id);
+    const writer = await join(a, ana, d.id);
+    // What the editor's caret plugin sends: the person and their selection as relative positions, under a client id.
+    const sendState = (c: SyncClient, state: Record<string, unknown>, clientId = c.doc.clientID) => {
+      let awareness = c.awareness;
+      if (clientId !== c.doc.clientID) {
+        const as = new Y.Doc();
+        as.clientID = clientId;
+        awareness = new awarenessProtocol.Awareness(as);
+      }
+      awareness.setLocalState(state);
+      const enc = encoding.createEncoder();
+      encoding.writeVarUint(enc, 1);
+      encoding.writeVarUint8Array(enc, awarenessProtocol.encodeAwarenessUpdate(awareness, [clientId]));
+      c.ws.send(encoding.toUint8Array(enc));
+    };
+    const fragment = writer.doc.getXmlFragment('prosemirror');
+    const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(fragment, 0));
+    sendState(writer, { user: { id: ana.userId, name: 'Ana Vendas', color: '#1d4ed8' }, cursor: { anchor: at, head: at } });
+    await within(2000, () => Boolean((watcher.awareness.getStates().get(writer.doc.clientID) as { cursor?: unknown } | undefined)?.cursor));
+    expect(watcher.awareness.getStates().get(writer.doc.clientID)).toMatchObject({ user: { id: ana.userId, name: 'Ana Vendas' }, cursor: { anchor: at, head: at } });
+    // Someone claiming to be another person: that socket is closed, nobody sees the claim.
+    const forger = await join(a, ana, d.id);
+    const closedWithin = (c: SyncClient) => Promise.race([c.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 3000))]);
+    sendState(forger, { user: { id: bruno.userId, name: 'Bruno' }, cursor: { anchor: at, head: at } });
+    expect(await closedWithin(forger)).toBe(4400);
+    // Someone overwriting another socket's client (its caret, or removing it): refused too.
+    const hijacker = await join(a, ana, d.id);
+    sendState(hijacker, { user: { id: ana.userId, name: 'Ana' } }, writer.doc.clientID);
+    expect(await closedWithin(hijacker)).toBe(4400);
+    expect(watcher.awareness.getStates().has(forger.doc.clientID)).toBe(false);
+    expect(watcher.awareness.getStates().get(writer.doc.clientID)).toMatchObject({ user: { name: 'Ana Vendas' } });
+    // The one closed leaves; the caret of the one who stays is still relayed.
+    sendState(writer, { user: { id: ana.userId, name: 'Ana Vendas' }, cursor: null });
+    await within(2000, () => (watcher.awareness.getStates().get(writer.doc.clientID) as { cursor?: unknown } | undefined)?.cursor === null);
   });
 
   it('a version restore replaces the shared state: open sockets are told to reload', async () => {

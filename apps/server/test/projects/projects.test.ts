@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, BriefResult, Column, Dashboard, Project, TaskDetail, TaskMoved } from '@sede/shared/projects/schemas';
+import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
+import type { Task } from '@sede/shared/platform/collaboration';
+import { type CollaborationNotification, onCollaborationNotify } from '../../src/modules/collaboration/notify.ts';
+import { sendDueReminders } from '../../src/modules/collaboration/service.ts';
 import projectsModule from '../../src/modules/projects/module.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
@@ -236,6 +240,72 @@ describe('the board', () => {
     expect((await api(`/comments?entityType=task&entityId=${t.id}`, outsider)).status).toBe(404);
     expect((await api(`/projects/tasks/${t.id}`, member, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/projects/tasks/${t.id}`, member)).status).toBe(404);
+  });
+
+  it("every assignee has the task in 'Minhas tarefas', may tick it there and gets its reminder; removed, it leaves their list", async () => {
+    const p = await newProject();
+    const mineOf = async (who: Member, scope = 'upcoming') => {
+      const res = await api<{ tasks: Task[] }>(`/tasks/mine?scope=${scope}`, who);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.tasks;
+    };
+    const has = async (who: Member, id: string, scope = 'upcoming') => (await mineOf(who, scope)).some((x) => x.id === id);
+    const t = (await api<TaskDetail>(`/projects/${p.id}/tasks`, member, { json: { title: 'Revisar proposta', assigneeIds: [member.userId, vendas.userId] } })).body;
+    // Both assignees, the second included, and nobody else.
+    expect(await has(member, t.id)).toBe(true);
+    const second = (await mineOf(vendas)).find((x) => x.id === t.id);
+    expect(second).toMatchObject({ title: 'Revisar proposta', canEdit: true, entityType: 'project', entityId: p.id });
+    expect(await has(admin, t.id)).toBe(false);
+    expect(await has(outsider, t.id)).toBe(false);
+    // Many tasks of one project for the second assignee: all listed (one query, whatever the count).
+    const more = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api<TaskDetail>(`/projects/${p.id}/tasks`, admin, { json: { title: `Extra ${i}`, assigneeIds: [admin.userId, vendas.userId] } })),
+    );
+    const listed = new Set((await mineOf(vendas)).map((x) => x.id));
+    for (const r of more) expect(listed.has(r.body.id)).toBe(true);
+    // The second assignee ticks it from 'Minhas tarefas': done for everyone.
+    const tick = await api<Task>(`/tasks/${t.id}`, vendas, { method: 'PATCH', json: { done: true } });
+    expect(tick.status, JSON.stringify(tick.body)).toBe(200);
+    expect(tick.body.doneAt).not.toBeNull();
+    expect(await has(member, t.id, 'done')).toBe(true);
+    expect(await has(vendas, t.id, 'done')).toBe(true);
+    await api(`/tasks/${t.id}`, vendas, { method: 'PATCH', json: { done: false } });
+    // Removing the second assignee takes it out of their list (and lets them no longer edit it there)…
+    const client = await server.services.pool.connect();
+    const seen: Array<{ entity: string; userIds?: string[] }> = [];
+    client.on('notification', (m) => {
+      if (m.payload?.includes(t.id)) seen.push(JSON.parse(m.payload));
+    });
+    await client.query('LISTEN sede_entities');
+    try {
+      expect((await api(`/projects/tasks/${t.id}`, member, { method: 'PATCH', json: { assigneeIds: [member.userId] } })).status).toBe(200);
+      expect(await has(vendas, t.id)).toBe(false);
+      expect(await has(member, t.id)).toBe(true);
+      expect((await api(`/tasks/${t.id}`, vendas, { method: 'PATCH', json: { done: true } })).status).toBe(403);
+      // …and tells the open 'Minhas tarefas' of the people it concerns to refetch.
+      for (let i = 0; i < 50 && !seen.some((e) => e.entity === 'tasks'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seen.find((e) => e.entity === 'tasks')?.userIds?.sort()).toEqual([member.userId, vendas.userId].sort());
+    } finally {
+      await client.query('UNLISTEN sede_entities');
+      client.release();
+    }
+    // Swapping the first assignee: the one removed no longer sees it, the new one does.
+    await api(`/projects/tasks/${t.id}`, member, { method: 'PATCH', json: { assigneeIds: [vendas.userId, admin.userId] } });
+    expect(await has(member, t.id)).toBe(false);
+    expect(await has(vendas, t.id)).toBe(true);
+    expect(await has(admin, t.id)).toBe(true);
+    // The due-date reminder reaches every assignee, once.
+    const notified: CollaborationNotification[] = [];
+    const off = onCollaborationNotify(server.services, (n) => notified.push(n));
+    try {
+      await api(`/projects/tasks/${t.id}`, member, { method: 'PATCH', json: { dueDate: addDays(todayInBrazil(), -1) } });
+      await sendDueReminders(server.services);
+      const reminders = notified.filter((n) => n.kind === 'due' && n.entity.id === t.id);
+      expect(reminders).toHaveLength(1);
+      expect([...reminders[0]!.userIds].sort()).toEqual([vendas.userId, admin.userId].sort());
+    } finally {
+      off();
+    }
   });
 
   it('announces every change of the board live', async () => {

@@ -4,3 +4,9 @@
  * tenant whose `db` is a transaction to create several at once (each runs in a savepoint).
  */
 export { createTask, type TaskInput } from './service.ts';
+/**
+ * An area keeping further assignees of its tasks (projects' `project_tasks.assignee_ids`)
+ * registers them in its `start`, so that 'Minhas tarefas', editing from it and the due-date
+ * reminders count every assignee (decision 0305).
+ */
+export { registerTaskAssignees, type TaskAssigneeSource } from './service.ts';

@@ -61,7 +61,7 @@ export function collaborationRoutes(s: Services) {
   tasks.use('*', requireViewer(s), requireCompany);
   tasks.get('/mine', async (c) => {
     const { scope } = parseWith(myTasksQuerySchema, c.req.query());
-    return c.json({ tasks: await myTasks(c.get('tenant'), c.get('viewer'), scope) });
+    return c.json({ tasks: await myTasks(s, c.get('tenant'), c.get('viewer'), scope) });
   });
   tasks.get('/', async (c) => {
     const q = parseWith(entityTasksQuerySchema, c.req.query());

@@ -19,6 +19,7 @@ import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { entityDefinition } from '../../platform/entities.ts';
+import { serverState } from '../../platform/module.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { announceChange, notifyUsers } from './notify.ts';
@@ -284,9 +285,45 @@ const taskColumns = {
 
 const mayEditTask = (row: { createdBy: string | null; assigneeId: string | null }, viewer: Viewer) =>
   row.createdBy === viewer.user.id || row.assigneeId === viewer.user.id || isAdmin(viewer);
+
+/**
+ * Further assignees of a task kept by an area (decision 0305): a project task's assignees after
+ * the first live in `project_tasks.assignee_ids`, `tasks.assignee_id` holding only the first.
+ * The area registers, in its module's `start`, SQL giving the ids of the company's tasks a
+ * person is assigned to (`SELECT <task id> …`) and the `(task_id, user_id)` pairs of some tasks;
+ * 'Minhas tarefas', editing from it and the due-date reminders count every assignee through
+ * them, in the same single query each (no query per task).
+ */
+export type TaskAssigneeSource = {
+  tasksOf: (companyId: string, userId: string) => SQL;
+  assigneesOf: (taskIds: readonly string[]) => SQL;
+};
+const assigneeSources = (s: Services) => serverState(s, 'collaboration.taskAssignees', () => [] as TaskAssigneeSource[]);
+export function registerTaskAssignees(s: Services, source: TaskAssigneeSource): void {
+  assigneeSources(s).push(source);
+}
+
+/** The ids of the company's tasks the person is assigned to: `tasks.assignee_id` and every registered source. */
+function assignedTaskIds(s: Services, companyId: string, userId: string): SQL {
+  const first = sql`SELECT id FROM tasks WHERE company_id = ${companyId} AND assignee_id = ${userId}`;
+  return sql.join([first, ...assigneeSources(s).map((src) => src.tasksOf(companyId, userId))], sql` UNION ALL `);
+}
+
+/** Whether the person is one of the task's further assignees (a source's list). */
+async function isFurtherAssignee(s: Services, tenant: Tenant, taskId: string, userId: string): Promise<boolean> {
+  const sources = assigneeSources(s);
+  if (!sources.length) return false;
+  const res = await tenant.db.execute(
+    sql`SELECT 1 WHERE ${taskId}::uuid IN (${sql.join(
+      sources.map((src) => src.tasksOf(tenant.companyId, userId)),
+      sql` UNION ALL `,
+    )})`,
+  );
+  return res.rows.length > 0;
+}
 const mayDeleteTask = (row: { createdBy: string | null }, viewer: Viewer) => row.createdBy === viewer.user.id || isAdmin(viewer);
 
-function toTask(row: TaskRow, viewer: Viewer, today = todayInBrazil()): Task {
+function toTask(row: TaskRow, viewer: Viewer, today = todayInBrazil(), assigned = false): Task {
   const doneAt = row.doneAt?.toISOString() ?? null;
   return {
     id: row.id,
@@ -301,7 +338,7 @@ function toTask(row: TaskRow, viewer: Viewer, today = todayInBrazil()): Task {
     entityId: row.entityId,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
-    canEdit: mayEditTask(row, viewer),
+    canEdit: assigned || mayEditTask(row, viewer),
     canDelete: mayDeleteTask(row, viewer),
   };
 }
@@ -332,9 +369,12 @@ export async function taskIsVisible(s: Services, tenant: Tenant, viewer: Viewer,
   }
 }
 
-export async function myTasks(tenant: Tenant, viewer: Viewer, scope: MyTaskScope, today = todayInBrazil()): Promise<Task[]> {
+/** 'Minhas tarefas': the tasks the person is assigned to, as first assignee or any other (decision 0305). */
+export async function myTasks(s: Services, tenant: Tenant, viewer: Viewer, scope: MyTaskScope, today = todayInBrazil()): Promise<Task[]> {
   const { lastOverdue } = myTaskBounds(today);
-  const mine = and(eq(t.companyId, tenant.companyId), eq(t.assigneeId, tenant.actorId));
+  const mine = assigneeSources(s).length
+    ? and(eq(t.companyId, tenant.companyId), sql`${t.id} IN (${assignedTaskIds(s, tenant.companyId, tenant.actorId)})`)
+    : and(eq(t.companyId, tenant.companyId), eq(t.assigneeId, tenant.actorId));
   const open = isNull(t.doneAt);
   const q = tenant.db.select(taskColumns).from(t);
   let rows: TaskRow[];
@@ -346,7 +386,7 @@ export async function myTasks(tenant: Tenant, viewer: Viewer, scope: MyTaskScope
       .orderBy(sql`${t.dueDate} asc nulls last`, asc(t.createdAt))
       .limit(200);
   else rows = await q.where(and(mine, isNotNull(t.doneAt))).orderBy(desc(t.doneAt)).limit(100);
-  return rows.map((r) => toTask(r, viewer, today));
+  return rows.map((r) => toTask(r, viewer, today, true));
 }
 
 export async function entityTasks(s: Services, tenant: Tenant, viewer: Viewer, entityType: string, entityId: string): Promise<Task[]> {
@@ -423,7 +463,9 @@ export async function updateTask(
   patch: Omit<Partial<TaskInput>, 'entityType' | 'entityId'> & { done?: boolean },
 ): Promise<Task> {
   const before = await loadTask(s, tenant, viewer, id);
-  if (!mayEditTask(before, viewer)) throw forbidden(M.taskForbidden);
+  // A project task's further assignees may edit it from 'Minhas tarefas' too (decision 0305).
+  const further = !mayEditTask(before, viewer) && (await isFurtherAssignee(s, tenant, id, viewer.user.id));
+  if (!mayEditTask(before, viewer) && !further) throw forbidden(M.taskForbidden);
   return tenant.db.transaction(async (tx) => {
     if (patch.assigneeId !== undefined) await checkAssignee(tx, tenant.companyId, patch.assigneeId);
     const set: Partial<typeof t.$inferInsert> = { updatedAt: new Date() };
@@ -440,7 +482,7 @@ export async function updateTask(
     const [after] = await tx.select(taskColumns).from(t).where(eq(t.id, id));
     if (after!.assigneeId !== before.assigneeId) await notifyAssignment(s, tx, tenant, after!);
     await announceChange(tx, { companyId: tenant.companyId, entity: 'tasks', id });
-    return toTask(after!, viewer);
+    return toTask(after!, viewer, undefined, further);
   });
 }
 
@@ -473,10 +515,18 @@ export async function sendDueReminders(s: Services, today = todayInBrazil()): Pr
                          and due_date <= ${today} order by due_date limit 1000 for update skip locked)`,
       )
       .returning({ id: t.id, companyId: t.companyId, title: t.title, assigneeId: t.assigneeId, dueDate: t.dueDate, entityType: t.entityType, entityId: t.entityId });
+    // Every assignee of a task gets its reminder (decision 0305): the sources' pairs for the claimed tasks, in one query.
+    const further = new Map<string, string[]>();
+    const sources = assigneeSources(s);
+    if (claimed.length && sources.length) {
+      const ids = claimed.map((r) => r.id);
+      const res = await tx.execute(sql.join(sources.map((src) => src.assigneesOf(ids)), sql` UNION ALL `));
+      for (const p of res.rows as Array<{ task_id: string; user_id: string }>) further.set(p.task_id, [...(further.get(p.task_id) ?? []), p.user_id]);
+    }
     for (const row of claimed) {
       await notifyUsers(s, tx, {
         companyId: row.companyId,
-        userIds: [row.assigneeId!],
+        userIds: [...new Set([row.assigneeId!, ...(further.get(row.id) ?? [])])],
         kind: 'due',
         actorId: null,
         title: row.dueDate === today ? 'Tarefa para hoje' : 'Tarefa atrasada',

@@ -199,8 +199,29 @@ async function onMessage(s: Services, room: Room, conn: Conn, data: Uint8Array) 
       if (update.length > 2 || Y.decodeUpdate(update).structs.length) await acceptUpdate(s, room, conn, update);
     } else throw new Error('unknown sync step');
   } else if (type === MSG_AWARENESS) {
-    awarenessProtocol.applyAwarenessUpdate(room.awareness, decoding.readVarUint8Array(dec), conn);
+    const update = decoding.readVarUint8Array(dec);
+    checkAwareness(room, conn, update);
+    awarenessProtocol.applyAwarenessUpdate(room.awareness, update, conn);
   } else throw new Error('unknown message');
+}
+
+/**
+ * Awareness (who is here, carets; decision 0306) speaks for the socket's own person only: a state
+ * naming another user id, or touching a client id another socket holds, is a forged message
+ * (the socket is closed with 4400, nothing relayed). The display name stays the client's.
+ */
+function checkAwareness(room: Room, conn: Conn, update: Uint8Array) {
+  const dec = decoding.createDecoder(update);
+  const count = decoding.readVarUint(dec);
+  for (let i = 0; i < count; i++) {
+    const clientId = decoding.readVarUint(dec);
+    decoding.readVarUint(dec); // clock
+    const state = JSON.parse(decoding.readVarString(dec)) as unknown;
+    for (const other of room.conns) if (other !== conn && other.clients.has(clientId)) throw new Error('another socket’s client');
+    if (state === null) continue;
+    const user = typeof state === 'object' ? (state as { user?: { id?: unknown } }).user : undefined;
+    if (typeof state !== 'object' || (user !== undefined && user?.id !== conn.actorId)) throw new Error('awareness of someone else');
+  }
 }
 
 const pending = (s: Services) => serverState(s, 'documents.sync-pending', () => new Set<Promise<void>>());

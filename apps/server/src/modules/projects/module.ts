@@ -6,6 +6,7 @@ import { companyRows, paged } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { registerTaskAssignees } from '../collaboration/public.ts';
 import { projectsRoutes } from './routes.ts';
 import { projectExists } from './service.ts';
 
@@ -17,6 +18,17 @@ async function start(s: Services) {
       return projectExists(tenant.db, tenant.companyId, id);
     },
     path: (id) => `/projeto-kanban/${id}`,
+  });
+  // Every assignee of a board task, not only the first (mirrored into tasks.assignee_id), has it in
+  // 'Minhas tarefas' and gets its due-date reminder (decision 0305).
+  registerTaskAssignees(s, {
+    tasksOf: (companyId, userId) => sql`SELECT task_id FROM project_tasks WHERE company_id = ${companyId} AND ${userId} = ANY(assignee_ids)`,
+    assigneesOf: (taskIds) =>
+      sql`SELECT pt.task_id, a.user_id FROM project_tasks pt CROSS JOIN LATERAL unnest(pt.assignee_ids) AS a(user_id)
+          WHERE pt.task_id IN (${sql.join(
+            taskIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
   });
 }
 

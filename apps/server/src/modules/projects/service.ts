@@ -47,6 +47,8 @@ type Out<T extends z.ZodType> = z.output<T>;
 
 /** Live updates: every change of a project's board announces the project (ids only). */
 export const projectChanged = (db: DbOrTx, t: Tenant, projectId: string, action = 'updated') => announce(db, { companyId: t.companyId, entity: 'project', id: projectId, action });
+/** The 'Minhas tarefas' of these assignees refetch (decision 0305). */
+const assigneesChanged = (db: DbOrTx, t: Tenant, taskId: string, userIds: readonly string[]) => announce(db, { companyId: t.companyId, entity: 'tasks', id: taskId, userIds });
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 
@@ -571,6 +573,7 @@ export async function createTask(t: Tenant, projectId: string, input: Out<typeof
       startedAt: col.id !== cols[0]?.id ? new Date() : null,
     });
     await projectChanged(tx, t, projectId);
+    await assigneesChanged(tx, t, row!.id, assignees);
     return row!.id;
   });
   return { task: await getTask(t, id), assigned: assignees.filter((a) => a !== t.actorId) };
@@ -596,6 +599,7 @@ export async function updateTask(t: Tenant, id: string, input: Out<typeof taskUp
     if (input.assigneeIds !== undefined) pset.assigneeIds = input.assigneeIds;
     if (Object.keys(pset).length) await tx.update(PT).set(pset).where(eq(PT.taskId, id));
     await projectChanged(tx, t, before.project_id);
+    await assigneesChanged(tx, t, id, [...(before.assignee_ids ?? []), ...(input.assigneeIds ?? [])]);
   });
   const had = new Set(before.assignee_ids ?? []);
   return { task: await getTask(t, id), assigned: (input.assigneeIds ?? []).filter((a) => !had.has(a) && a !== t.actorId) };
@@ -608,6 +612,7 @@ export async function deleteTask(t: Tenant, id: string) {
     await tx.delete(T).where(and(eq(T.id, id), eq(T.companyId, t.companyId)));
     await logAudit(tx, t, { action: 'entity_deleted', entity: 'task', id, details: { kind: 'project' } });
     await projectChanged(tx, t, row.project_id);
+    await assigneesChanged(tx, t, id, row.assignee_ids ?? []);
   });
 }
 

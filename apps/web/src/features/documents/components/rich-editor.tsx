@@ -11,19 +11,50 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { redoCommand, undoCommand, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import type { Awareness } from 'y-protocols/awareness';
+import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
 import type * as Y from 'yjs';
+import { colorFor } from '../lib/sync-provider.ts';
 import './editor.css';
+
+type RemoteUser = { id?: unknown; name?: unknown };
+const remoteName = (user: RemoteUser) => (typeof user.name === 'string' && user.name.trim() ? user.name.trim().slice(0, 60) : 'Alguém');
+const remoteColor = (user: RemoteUser, clientId: number) => colorFor(typeof user.id === 'string' ? user.id : String(clientId));
+
+/**
+ * A colleague's caret (decision 0306): a line in their colour with their name above it. Hidden
+ * from assistive technology (it sits inside the text, which a screen reader would read with the
+ * name in it); the page lists who is here in words. The name is text, never markup; the colour
+ * comes from the person's id on our side, not from what their client sent.
+ */
+function remoteCaret(user: RemoteUser, clientId: number): HTMLElement {
+  const color = remoteColor(user, clientId);
+  const caret = document.createElement('span');
+  caret.className = 'remote-caret';
+  caret.setAttribute('aria-hidden', 'true');
+  caret.dataset.remoteCaret = '';
+  caret.style.borderColor = color;
+  const label = document.createElement('span');
+  label.className = 'remote-caret-label';
+  label.style.backgroundColor = color;
+  label.textContent = remoteName(user);
+  // Word joiners keep the caret from breaking the line it sits in (as y-prosemirror's own caret does).
+  caret.append('\u2060', label, '\u2060');
+  return caret;
+}
+
+/** A colleague's selection: their colour, light enough for the text on it to keep its contrast. */
+const remoteSelection = (user: RemoteUser, clientId: number) => ({ class: 'remote-selection', style: `background-color: ${remoteColor(user, clientId)}26` });
 
 /**
  * Shared editing (decision 0288): the editor is bound to the document's Y.XmlFragment with
  * y-prosemirror (Tiptap's own Collaboration extension needs @tiptap/y-tiptap, a package we do not
  * carry); undo and redo then undo one's own changes only (Yjs' UndoManager), not a colleague's.
  */
-const SharedEditing = Extension.create<{ fragment: Y.XmlFragment | null }>({
+const SharedEditing = Extension.create<{ fragment: Y.XmlFragment | null; awareness: Awareness | null }>({
   name: 'sharedEditing',
   priority: 1000,
-  addOptions: () => ({ fragment: null }),
+  addOptions: () => ({ fragment: null, awareness: null }),
   addCommands: () => ({
     undo:
       () =>
@@ -42,7 +73,13 @@ const SharedEditing = Extension.create<{ fragment: Y.XmlFragment | null }>({
     };
   },
   addProseMirrorPlugins() {
-    return this.options.fragment ? [ySyncPlugin(this.options.fragment), yUndoPlugin()] : [];
+    const { fragment, awareness } = this.options;
+    if (!fragment) return [];
+    // The others' carets and selections travel in the awareness the sync already relays (their 'cursor' field).
+    const carets = awareness
+      ? [yCursorPlugin(awareness, { cursorBuilder: remoteCaret, selectionBuilder: remoteSelection, awarenessStateFilter: (mine: number, theirs: number, state: { user?: unknown }) => mine !== theirs && Boolean(state.user) })]
+      : [];
+    return [ySyncPlugin(fragment), ...carets, yUndoPlugin()];
   },
 });
 
@@ -54,6 +91,8 @@ type Props = {
   label: string;
   /** The shared Y.Doc: the text comes from it (not `content`) and its changes are the saves. */
   shared?: Y.Doc;
+  /** The shared editing's awareness: the others' carets and selections, and ours to them. */
+  awareness?: Awareness;
 };
 
 function ToolButton({ label, active, onClick, disabled, children }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean; children: ReactNode }) {
@@ -204,13 +243,13 @@ function Toolbar({ editor, documentId }: { editor: Editor; documentId: string })
 }
 
 /** The rich-text editor (Tiptap): headings, lists, tables, images (platform files), links. */
-export function RichEditor({ documentId, content, editable, onChange, label, shared }: Props) {
+export function RichEditor({ documentId, content, editable, onChange, label, shared, awareness }: Props) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['mailto'] }, ...(shared ? { undoRedo: false } : {}) }),
       TableKit.configure({ table: { resizable: false } }),
       Image,
-      ...(shared ? [SharedEditing.configure({ fragment: shared.getXmlFragment('prosemirror') })] : []),
+      ...(shared ? [SharedEditing.configure({ fragment: shared.getXmlFragment('prosemirror'), awareness: awareness ?? null })] : []),
     ],
     ...(shared ? {} : { content }),
     editable,

@@ -16,7 +16,15 @@ const CLOSE = { tooBig: 1009, forged: 4400, readOnly: 4403, reset: 4409 } as con
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 /** Attempts before the page falls back to saving by revision (decision 0288). */
 const FIRST_CONNECT_ATTEMPTS = 3;
-const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0891b2', '#dc2626'];
+/** Tailwind's 700 shades: white text on each reads at 4.5:1 or better (the remote carets' labels, decision 0306). */
+const COLORS = ['#1d4ed8', '#be185d', '#047857', '#b45309', '#6d28d9', '#0e7490', '#b91c1c'];
+
+/** A person's colour, from their user id: the same on every screen, whatever a client claims. */
+export function colorFor(userId: string): string {
+  let hash = 0;
+  for (const ch of userId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return COLORS[hash % COLORS.length]!;
+}
 
 /**
  * The editor's end of the shared editing (decision 0288): y-protocols sync and awareness over our
@@ -36,6 +44,7 @@ export class SyncProvider {
   private destroyed = false;
   private listeners = new Set<() => void>();
   private version = 0;
+  private peersKey = '';
   /** The server's shared-state epoch: sent back on reconnect, so a replaced state is never merged back (4409 instead). */
   private epoch: number | null = null;
 
@@ -43,9 +52,7 @@ export class SyncProvider {
     private readonly documentId: string,
     me: { id: string; name: string },
   ) {
-    let hash = 0;
-    for (const ch of me.id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-    this.awareness.setLocalStateField('user', { id: me.id, name: me.name, color: COLORS[hash % COLORS.length] });
+    this.awareness.setLocalStateField('user', { id: me.id, name: me.name, color: colorFor(me.id) });
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === this) return;
       const enc = encoding.createEncoder();
@@ -55,7 +62,15 @@ export class SyncProvider {
     });
     this.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
       if (origin !== 'local') {
-        this.emit();
+        // A colleague's caret moving is the editor's business (its decorations), not the page's:
+        // the page re-renders only when who is here changes.
+        const key = this.peers()
+          .map((p) => `${p.clientId}:${p.name}`)
+          .join('|');
+        if (key !== this.peersKey) {
+          this.peersKey = key;
+          this.emit();
+        }
         return;
       }
       const enc = encoding.createEncoder();
@@ -88,7 +103,7 @@ export class SyncProvider {
       const user = (state as { user?: { id?: string; name?: string; color?: string } }).user;
       if (clientId === this.doc.clientID || !user?.name || seen.has(user.id ?? String(clientId))) continue;
       seen.add(user.id ?? String(clientId));
-      out.push({ clientId, name: user.name, color: user.color ?? COLORS[0]! });
+      out.push({ clientId, name: user.name, color: colorFor(user.id ?? String(clientId)) });
     }
     return out;
   }

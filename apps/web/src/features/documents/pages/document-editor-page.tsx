@@ -191,6 +191,7 @@ function Editor({ doc, onReload, shared }: { doc: DocumentView; onReload: () => 
         content={doc.content}
         editable
         shared={shared?.doc}
+        awareness={shared?.awareness}
         label={`Texto de ${title || 'documento'}`}
         onChange={(c) => {
           if (shared) return;
