@@ -82,6 +82,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   inbox_settings: 'Configurações do chat do site',
   campaign: 'Campanha',
   campaign_sender: 'Remetente de campanhas',
+  marketing_client: 'Empresa cliente do marketing',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 
