@@ -11,4 +11,6 @@ export const marketingKeys = {
   campaigns: ['marketing', 'campaigns'] as const,
   materials: ['marketing', 'materials'] as const,
   overview: ['marketing', 'overview'] as const,
+  // Clients (MA): a client's options page, under its client's key.
+  clientOptions: (id: string) => ['marketing', 'clients', id, 'options'] as const,
 };
