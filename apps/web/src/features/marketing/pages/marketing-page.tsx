@@ -13,6 +13,7 @@ import { thisMonth, useMonthPieces, usePendingApprovals, useWeekPieces } from '.
 import { usePieces } from '../api/pieces.ts';
 import { ClientCards } from '../components/clients/client-cards.tsx';
 import { NewClientDialog } from '../components/clients/new-client-dialog.tsx';
+import { NeedsCompany } from '../components/overview/needs-company.tsx';
 import { PendingApprovals } from '../components/overview/pending-approvals.tsx';
 import { QuickLinks } from '../components/overview/quick-links.tsx';
 import { StatusChart } from '../components/overview/status-chart.tsx';
@@ -22,6 +23,11 @@ const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numer
 
 /** /marketing — the area's overview: this week's pieces, pending approvals, recent materials and the clients. */
 export default function MarketingPage() {
+  const { company } = useAuth();
+  return company ? <Overview /> : <NeedsCompany />;
+}
+
+function Overview() {
   const { membership } = useAuth();
   const canWrite = can(grantsFor(membership), 'marketing.write');
   const [newOpen, setNewOpen] = useState(false);
