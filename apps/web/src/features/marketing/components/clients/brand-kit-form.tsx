@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { brandKitSchema, CLIENT_LIMITS, type ClientView } from '@sede/shared/marketing/clients';
@@ -85,7 +85,7 @@ function LogoField({ client, canEdit }: { client: ClientView; canEdit: boolean }
 export function BrandKitForm({ client, canEdit }: { client: ClientView; canEdit: boolean }) {
   const qc = useQueryClient();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(client), mode: 'onTouched' });
-  const { control, register, handleSubmit, reset, formState, watch, setValue } = form;
+  const { control, register, handleSubmit, reset, formState } = form;
   const colors = useFieldArray({ control, name: 'colors' });
   const fonts = useFieldArray({ control, name: 'fonts' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: only new server data resets an untouched form
@@ -115,33 +115,49 @@ export function BrandKitForm({ client, canEdit }: { client: ClientView; canEdit:
             <legend className="mb-1 text-sm font-medium text-slate-900">Cores</legend>
             {colors.fields.length === 0 && <p className="text-sm text-slate-600">Nenhuma cor ainda.</p>}
             <ul className="grid gap-2">
-              {colors.fields.map((f, i) => {
-                const hex = watch(`colors.${i}.hex`) ?? '';
-                const valid = /^#[0-9a-f]{6}$/i.test(hex.trim());
-                return (
-                  <li key={f.id} className="grid grid-cols-[auto_1fr_auto] items-start gap-2 sm:grid-cols-[auto_8rem_1fr_auto]" data-testid="brand-color">
-                    <input
-                      type="color"
-                      aria-label={`Escolher a cor ${i + 1}`}
-                      className="h-10 w-12 cursor-pointer rounded-[var(--radius-ui)] border border-slate-300 bg-white p-1"
-                      value={valid ? hex.trim().toLowerCase() : '#000000'}
-                      onChange={(e) => setValue(`colors.${i}.hex`, e.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })}
-                    />
-                    <div className="grid gap-1">
-                      <Input aria-label={`Código hexadecimal da cor ${i + 1}`} placeholder="#1A2B3C" maxLength={7} {...register(`colors.${i}.hex`)} aria-invalid={err.colors?.[i]?.hex ? true : undefined} />
-                    </div>
-                    <Input aria-label={`Nome da cor ${i + 1}`} placeholder="Ex.: Laranja principal" maxLength={CLIENT_LIMITS.name} className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto" {...register(`colors.${i}.name`)} />
-                    <Button type="button" variant="ghost" size="icon" aria-label={`Remover a cor ${i + 1}`} onClick={() => colors.remove(i)} className="col-start-3 row-start-1 sm:col-start-auto">
-                      <Trash2 aria-hidden />
-                    </Button>
-                    {err.colors?.[i]?.hex && (
-                      <p role="alert" className="col-span-full text-sm text-red-700">
-                        {err.colors[i]?.hex?.message}
-                      </p>
-                    )}
-                  </li>
-                );
-              })}
+              {colors.fields.map((f, i) => (
+                <li key={f.id} className="grid grid-cols-[auto_7rem_1fr_auto] items-center gap-2" data-testid="brand-color">
+                  <Controller
+                    control={control}
+                    name={`colors.${i}.hex`}
+                    render={({ field, fieldState }) => {
+                      const hex = (field.value ?? '').trim();
+                      const valid = /^#[0-9a-f]{6}$/i.test(hex);
+                      return (
+                        <>
+                          <input
+                            type="color"
+                            aria-label={`Escolher a cor ${i + 1}`}
+                            className="h-10 w-12 cursor-pointer rounded-[var(--radius-ui)] border border-slate-300 bg-white p-1"
+                            value={valid ? hex.toLowerCase() : '#000000'}
+                            onChange={(e) => field.onChange(e.target.value.toUpperCase())}
+                          />
+                          <Input
+                            aria-label={`Código hexadecimal da cor ${i + 1}`}
+                            placeholder="#1A2B3C"
+                            maxLength={7}
+                            name={field.name}
+                            ref={field.ref}
+                            value={field.value ?? ''}
+                            onChange={(e) => field.onChange(e.target.value)}
+                            onBlur={field.onBlur}
+                            aria-invalid={fieldState.error ? true : undefined}
+                          />
+                        </>
+                      );
+                    }}
+                  />
+                  <Input aria-label={`Nome da cor ${i + 1}`} placeholder="Ex.: Laranja principal" maxLength={CLIENT_LIMITS.name} className="col-span-3 col-start-1 row-start-2 sm:col-span-1 sm:col-start-3 sm:row-start-1" {...register(`colors.${i}.name`)} />
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remover a cor ${i + 1}`} onClick={() => colors.remove(i)} className="col-start-4 row-start-1">
+                    <Trash2 aria-hidden />
+                  </Button>
+                  {err.colors?.[i]?.hex && (
+                    <p role="alert" className="col-span-full text-sm text-red-700">
+                      {err.colors[i]?.hex?.message}
+                    </p>
+                  )}
+                </li>
+              ))}
             </ul>
             {canEdit && colors.fields.length < CLIENT_LIMITS.colors && (
               <Button type="button" variant="secondary" size="sm" className="justify-self-start" onClick={() => colors.append({ hex: '#000000', name: '' })}>
@@ -157,8 +173,8 @@ export function BrandKitForm({ client, canEdit }: { client: ClientView; canEdit:
               {fonts.fields.map((f, i) => (
                 <li key={f.id} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[1fr_1fr_auto]" data-testid="brand-font">
                   <Input aria-label={`Nome da fonte ${i + 1}`} placeholder="Ex.: Montserrat" maxLength={CLIENT_LIMITS.name} {...register(`fonts.${i}.name`)} aria-invalid={err.fonts?.[i]?.name ? true : undefined} />
-                  <Input aria-label={`Uso da fonte ${i + 1}`} placeholder="Ex.: Títulos" maxLength={CLIENT_LIMITS.name} className="row-start-2 sm:row-start-auto" {...register(`fonts.${i}.usage`)} />
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remover a fonte ${i + 1}`} onClick={() => fonts.remove(i)} className="col-start-2 row-start-1 sm:col-start-auto">
+                  <Input aria-label={`Uso da fonte ${i + 1}`} placeholder="Ex.: Títulos" maxLength={CLIENT_LIMITS.name} className="col-start-1 row-start-2 sm:col-start-2 sm:row-start-1" {...register(`fonts.${i}.usage`)} />
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remover a fonte ${i + 1}`} onClick={() => fonts.remove(i)} className="col-start-2 row-start-1 sm:col-start-3">
                     <Trash2 aria-hidden />
                   </Button>
                   {err.fonts?.[i]?.name && (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CLIENT_LIMITS, contactCreateSchema, type ClientContact, type ClientView } from '@sede/shared/marketing/clients';
 import { PartyPicker } from '../../../../components/parties/party-picker.tsx';
@@ -18,7 +18,17 @@ const fail = (title: string) => (e: unknown) => toast.error(title, { description
 function ContactRow({ client, contact, canEdit }: { client: ClientView; contact: ClientContact; canEdit: boolean }) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: marketingKeys.client(client.id) });
-  const toggle = useMutation({ mutationFn: (canApprove: boolean) => updateContact(client.id, contact.id, { canApprove }), onSuccess: refresh, onError: fail('Não foi possível alterar o contato') });
+  // Shown at once; back to the server's value if the change fails.
+  const [canApprove, setCanApprove] = useState(contact.canApprove);
+  useEffect(() => setCanApprove(contact.canApprove), [contact.canApprove]);
+  const toggle = useMutation({
+    mutationFn: (value: boolean) => updateContact(client.id, contact.id, { canApprove: value }),
+    onSuccess: refresh,
+    onError: (e) => {
+      setCanApprove(contact.canApprove);
+      fail('Não foi possível alterar o contato')(e);
+    },
+  });
   const remove = useMutation({ mutationFn: () => removeContact(client.id, contact.id), onSuccess: () => {
       toast.success(`${contact.name} não é mais contato deste cliente.`);
       return refresh();
@@ -30,7 +40,12 @@ function ContactRow({ client, contact, canEdit }: { client: ClientView; contact:
         <p className="truncate text-xs text-slate-600">{[contact.role, contact.email, contact.phone].filter(Boolean).join(' · ') || 'Sem função nem contato informados'}</p>
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" className="size-4" checked={contact.canApprove} disabled={!canEdit || toggle.isPending} onChange={(e) => toggle.mutate(e.target.checked)} />
+        <input type="checkbox" className="size-4" checked={canApprove}
+          disabled={!canEdit || toggle.isPending}
+          onChange={(e) => {
+            setCanApprove(e.target.checked);
+            toggle.mutate(e.target.checked);
+          }} />
         Pode aprovar peças
       </label>
       {canEdit && (
