@@ -3,8 +3,11 @@ import type { ClientContact, ClientOptionsInput, ClientOptionsView, ClientSummar
 import { api } from '../../../lib/api-client.ts';
 import { marketingKeys } from './keys.ts';
 
-/** Every client the member sees (archived ones flagged: pickers leave them out). */
-export const useClients = () => useQuery({ queryKey: marketingKeys.clients, queryFn: async () => (await api<{ clients: ClientSummary[] }>('/marketing/clients')).clients });
+const fetchClients = async () => (await api<{ clients: ClientSummary[] }>('/marketing/clients')).clients;
+/** Every client the member sees (archived ones flagged). */
+export const useClients = () => useQuery({ queryKey: marketingKeys.clients, queryFn: fetchClients });
+/** The clients a picker offers: archived ones left out (decision 0322). */
+export const useActiveClients = () => useQuery({ queryKey: marketingKeys.clients, queryFn: fetchClients, select: (list) => list.filter((c) => !c.archived) });
 export const createClient = (organizationId: string) => api<ClientSummary>('/marketing/clients', { method: 'POST', json: { organizationId } });
 
 /** One client by id, or `propria` for the company itself (decision 0320). */

@@ -73,7 +73,7 @@ export default function ClientPage() {
       </div>
       <ClientSections clientId={c.id} />
       <ClientSummary clientId={c.id} />
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid items-start gap-4 xl:grid-cols-2">
         <BrandKitForm client={c} canEdit={canEdit} />
         <div className="grid content-start gap-4">
           <ChannelsForm client={c} canEdit={canEdit} />

@@ -62,7 +62,7 @@ export function ClientSummary({ clientId }: { clientId: string }) {
             <ul className="divide-y divide-slate-100">
               {next.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
-                  <Link to={piecePath(p.id)} className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:underline">
+                  <Link to={piecePath(p.id)} className="min-w-0 flex-1 basis-full truncate font-medium text-slate-900 hover:underline sm:basis-auto">
                     {p.title}
                   </Link>
                   <span className="text-slate-600">{CHANNEL_LABELS[p.channel]}</span>

@@ -35,7 +35,7 @@ function ContactRow({ client, contact, canEdit }: { client: ClientView; contact:
     }, onError: fail('Não foi possível remover o contato') });
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="client-contact">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-full sm:basis-auto">
         <p className="truncate text-sm font-medium text-slate-900">{contact.name}</p>
         <p className="truncate text-xs text-slate-600">{[contact.role, contact.email, contact.phone].filter(Boolean).join(' · ') || 'Sem função nem contato informados'}</p>
       </div>

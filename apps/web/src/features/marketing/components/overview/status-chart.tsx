@@ -22,14 +22,14 @@ export function StatusChart({ pieces, loading, monthLabel }: { pieces: PieceView
         ) : (
           <>
             <figure className="grid gap-2">
-              <div className="h-48" aria-hidden>
+              <div className="h-56" aria-hidden>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-                    <XAxis dataKey="name" tick={{ fontSize: 11, fill: '#475569' }} interval={0} />
-                    <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} />
+                  <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 8, left: 4, bottom: 0 }}>
+                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
+                    <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} />
+                    <YAxis type="category" dataKey="name" tick={{ fontSize: 12, fill: '#475569' }} width={76} interval={0} />
                     <Tooltip />
-                    <Bar dataKey="count" name="Peças" radius={[4, 4, 0, 0]}>
+                    <Bar dataKey="count" name="Peças" radius={[0, 4, 4, 0]}>
                       {data.map((d) => (
                         <Cell key={d.status} fill={STATUS_FILL[d.status]} />
                       ))}

@@ -28,7 +28,7 @@ export function WeekPieces({ days, pieces, loading }: { days: string[]; pieces: 
               const holiday = holidayOn(d);
               return (
                 <li key={d} className={cn('grid content-start gap-2 rounded-lg border p-2', d === today ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]/40' : 'border-slate-200', !list.length && 'hidden lg:grid')} aria-label={`${formatDay(d)}${d === today ? ' (hoje)' : ''}: ${list.length} peça(s)`}>
-                  <p className="text-xs font-semibold capitalize text-slate-800">
+                  <p className="text-xs font-semibold text-slate-800 first-letter:uppercase">
                     {formatDay(d)}
                     {d === today && <span className="ml-1 font-normal text-[var(--color-accent)]">· hoje</span>}
                   </p>
