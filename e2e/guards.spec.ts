@@ -168,7 +168,7 @@ test.describe('the application shell', () => {
     await expectAccessible(page);
   });
 
-  for (const role of ['vendas', 'financeiro']) {
+  for (const role of ['vendas', 'financeiro', 'marketing']) {
     test(`every area of the registry for a ${role} member: the sidebar, the /empresa card and the route agree with the role's grants`, async ({ page, request }) => {
       const admin = await createCompanyWithAdmin(request);
       // Confirming the e-mail signs the member in within the page's context.
