@@ -220,6 +220,15 @@ describe('marketing: a client’s options', () => {
     await call(`/pieces/${p.body.id}`, mkt, 'DELETE');
     expect((await call(`/clients/${c.id}`, mkt, 'DELETE')).status).toBe(200);
     expect((await call(`/clients/${c.id}`, mkt)).status).toBe(404);
+    // A table the area adds later (the materials') that points at a client counts too.
+    const later = await client('Padaria Trigo Bom Ltda');
+    await sql(server, 'CREATE TABLE marketing_test_refs (id serial primary key, client_id uuid references marketing_clients(id))');
+    await sql(server, 'INSERT INTO marketing_test_refs (client_id) VALUES ($1)', [later.id]);
+    expect((await call<ClientOptionsView>(`/clients/${later.id}/options`, mkt)).body.usage).toEqual({ pieces: 0, campaigns: 0, other: 1 });
+    const refused = await call(`/clients/${later.id}`, mkt, 'DELETE');
+    expect([refused.status, refused.body.error]).toEqual([409, expect.stringMatching(/1 material\(is\) ou registro\(s\)/)]);
+    await sql(server, 'DROP TABLE marketing_test_refs');
+    expect((await call(`/clients/${later.id}`, mkt, 'DELETE')).status).toBe(200);
     // The organization stays in the contact base.
     expect((await server.request(`/api/parties/organizations/${c.orgId}`, { jar: admin.jar })).status).toBe(200);
     const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'entity_deleted'`, [companyId]);

@@ -202,14 +202,17 @@ async function usageOf(t: Tenant, clientId: string): Promise<ClientOptionsView['
   // found in the catalog so a new one is counted without a change here. The client's own
   // settings (members, contacts) go with it.
   const own = ['marketing_pieces', 'marketing_campaigns', 'marketing_client_members', 'marketing_client_contacts'];
-  const { rows: refs } = await t.db.execute<{ tbl: string; col: string }>(sql`
-    select c.conrelid::regclass::text as tbl, a.attname as col
-    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+  const { rows: refs } = await t.db.execute<{ nsp: string; tbl: string; col: string }>(sql`
+    select n.nspname as nsp, cl.relname as tbl, a.attname as col
+    from pg_constraint c
+    join pg_class cl on cl.oid = c.conrelid
+    join pg_namespace n on n.oid = cl.relnamespace
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
     where c.contype = 'f' and c.confrelid = 'marketing_clients'::regclass and array_length(c.conkey, 1) = 1`);
   let other = 0;
   for (const ref of refs) {
-    if (own.includes(ref.tbl.replace(/^"|"$/g, ''))) continue;
-    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(ref.tbl.replace(/^"|"$/g, ''))} where ${sql.identifier(ref.col)} = ${clientId}`);
+    if (own.includes(ref.tbl)) continue;
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(ref.nsp)}.${sql.identifier(ref.tbl)} where ${sql.identifier(ref.col)} = ${clientId}`);
     other += rows[0]?.n ?? 0;
   }
   return { pieces: pieces?.n ?? 0, campaigns: campaigns?.n ?? 0, other };
@@ -219,15 +222,18 @@ export async function getClientOptions(t: Tenant, idOrSlug: string): Promise<Cli
   const client = await resolveClient(t, idOrSlug);
   const [summary] = (await selectSummaries(t, eq(C.id, client.id))) as SummaryRow[];
   const members = await t.db.select({ userId: CMM.userId }).from(CMM).where(and(eq(CMM.companyId, t.companyId), eq(CMM.clientId, client.id)));
+  const candidates = await marketingMembers(t);
+  // Someone who left the company (or lost `marketing`) is not shown as listed.
+  const current = new Set(candidates.map((m) => m.userId));
   return {
     id: client.id,
     name: summary!.name,
     isOwn: client.organizationId === null,
     archived: !!client.archivedAt,
     visibility: client.visibility as ClientVisibility,
-    memberIds: members.map((m) => m.userId),
+    memberIds: members.map((m) => m.userId).filter((id) => current.has(id)),
     clientApproval: client.clientApproval,
-    candidates: await marketingMembers(t),
+    candidates,
     usage: await usageOf(t, client.id),
   };
 }
