@@ -64,7 +64,7 @@ test.describe('guards (spec §2)', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Acesso negado' }), path).toBeVisible();
     }
-    for (const path of ['/comercial', '/marketing/calendario']) {
+    for (const path of ['/comercial', '/marketing']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: /vincule sua empresa primeiro/ }), path).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Acesso negado' })).toHaveCount(0);
@@ -168,7 +168,7 @@ test.describe('the application shell', () => {
     await expectAccessible(page);
   });
 
-  for (const role of ['vendas', 'financeiro']) {
+  for (const role of ['vendas', 'financeiro', 'marketing']) {
     test(`every area of the registry for a ${role} member: the sidebar, the /empresa card and the route agree with the role's grants`, async ({ page, request }) => {
       const admin = await createCompanyWithAdmin(request);
       // Confirming the e-mail signs the member in within the page's context.
@@ -191,7 +191,7 @@ test.describe('the application shell', () => {
       for (const area of AREAS) {
         const open = hasAnyPermission(permissions, [area.guard]);
         await page.goto(area.path);
-        // An area with its own page shows it (issues 12, 13, 16, 17); the others their placeholder.
+        // An area with its own page shows it (issues 12, 13, 16, 17, 18); the others their placeholder.
         const built =
           area.key === 'comercial' || area.key === 'financeiro' || area.key === 'rh'
             ? page.getByRole('tab', { name: 'Visão geral' })
@@ -199,7 +199,9 @@ test.describe('the application shell', () => {
               ? page.getByRole('heading', { name: 'Organize os projetos da equipe', exact: true })
               : area.key === 'documentacao'
                 ? page.getByRole('heading', { name: 'Documentação da empresa', exact: true })
-                : null;
+                : area.key === 'marketing'
+                  ? page.getByRole('navigation', { name: 'Páginas do marketing' })
+                  : null;
         if (open) await expect(built ?? page.getByRole('heading', { name: /nada por aqui ainda/ }), area.path).toBeVisible();
         else await expect(page.getByRole('heading', { name: area.key === 'admin' ? 'Página não encontrada' : 'Acesso negado' }), area.path).toBeVisible();
         await expect(page, area.path).toHaveTitle(`${area.title} · Sede`);

@@ -96,6 +96,25 @@ CREATE TABLE "marketing_piece_versions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "marketing_client_contacts" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"role" text,
+	"can_approve" boolean DEFAULT false NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "marketing_client_members" (
+	"company_id" uuid NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -119,6 +138,13 @@ ALTER TABLE "marketing_piece_approvals" ADD CONSTRAINT "marketing_piece_approval
 ALTER TABLE "marketing_piece_versions" ADD CONSTRAINT "marketing_piece_versions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_piece_versions" ADD CONSTRAINT "marketing_piece_versions_piece_id_marketing_pieces_id_fk" FOREIGN KEY ("piece_id") REFERENCES "public"."marketing_pieces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_piece_versions" ADD CONSTRAINT "marketing_piece_versions_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_contacts" ADD CONSTRAINT "marketing_client_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_contacts" ADD CONSTRAINT "marketing_client_contacts_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_contacts" ADD CONSTRAINT "marketing_client_contacts_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_contacts" ADD CONSTRAINT "marketing_client_contacts_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_members" ADD CONSTRAINT "marketing_client_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_members" ADD CONSTRAINT "marketing_client_members_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "marketing_client_members" ADD CONSTRAINT "marketing_client_members_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_created_at_id_idx" ON "marketing_campaigns" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_status_finished_at_id_idx" ON "marketing_campaigns" USING btree ("company_id","status","finished_at","id");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_client_id_starts_on_idx" ON "marketing_campaigns" USING btree ("company_id","client_id","starts_on");--> statement-breakpoint
@@ -135,4 +161,8 @@ CREATE UNIQUE INDEX "marketing_approval_links_token_hash_key" ON "marketing_appr
 CREATE INDEX "marketing_approval_links_company_piece_id_created_at_idx" ON "marketing_approval_links" USING btree ("company_id","piece_id","created_at");--> statement-breakpoint
 CREATE INDEX "marketing_piece_approvals_company_piece_id_created_at_idx" ON "marketing_piece_approvals" USING btree ("company_id","piece_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "marketing_piece_versions_piece_number_key" ON "marketing_piece_versions" USING btree ("piece_id","number");--> statement-breakpoint
-CREATE INDEX "marketing_piece_versions_company_piece_id_number_idx" ON "marketing_piece_versions" USING btree ("company_id","piece_id","number");
+CREATE INDEX "marketing_piece_versions_company_piece_id_number_idx" ON "marketing_piece_versions" USING btree ("company_id","piece_id","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "marketing_client_contacts_client_person_key" ON "marketing_client_contacts" USING btree ("client_id","person_id");--> statement-breakpoint
+CREATE INDEX "marketing_client_contacts_company_client_id_created_at_idx" ON "marketing_client_contacts" USING btree ("company_id","client_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "marketing_client_members_client_user_key" ON "marketing_client_members" USING btree ("client_id","user_id");--> statement-breakpoint
+CREATE INDEX "marketing_client_members_company_user_id_idx" ON "marketing_client_members" USING btree ("company_id","user_id");

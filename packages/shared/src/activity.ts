@@ -84,6 +84,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   campaign_sender: 'Remetente de campanhas',
   marketing_campaign: 'Campanha de marketing',
   marketing_approval_link: 'Link de aprovação de peça (marketing)',
+  marketing_client: 'Empresa cliente do marketing',
 };
 export const auditEntityLabel = (entity: string) => AUDIT_ENTITIES[entity] ?? entity;
 

@@ -184,8 +184,8 @@ describe('export of everything the company holds', () => {
     exported.push('campaign_senders', 'campaigns', 'campaign_recipients');
     exported.push('whatsapp_accounts', 'whatsapp_messages');
     exported.push('canvas_boards');
-    exported.push('marketing_clients', 'marketing_campaigns', 'marketing_pieces');
     exported.push('marketing_piece_versions', 'marketing_piece_approvals', 'marketing_approval_links');
+    exported.push('marketing_clients', 'marketing_campaigns', 'marketing_pieces', 'marketing_client_members', 'marketing_client_contacts');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

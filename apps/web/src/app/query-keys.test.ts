@@ -7,7 +7,6 @@ import { adminKeys } from '../features/admin/api/keys.ts';
 import { authKeys } from '../lib/session/keys.ts';
 import { billingKeys } from '../features/billing/api/keys.ts';
 import { companyKeys } from '../features/company/api/keys.ts';
-import { departmentKeys } from '../features/departments/api/keys.ts';
 import { mailboxKeys } from '../features/dev-mailbox/api/keys.ts';
 import { invitationKeys } from '../features/invitations/api/keys.ts';
 import { profileKeys } from '../features/profile/api/keys.ts';
@@ -58,7 +57,7 @@ describe('query keys', () => {
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
     // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, departmentKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys, marketingKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys, marketingKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

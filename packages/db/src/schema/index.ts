@@ -29,3 +29,4 @@ export * from './whatsapp.ts';
 export * from './canvas.ts';
 export * from './marketing.ts';
 export * from './marketing-review.ts';
+export * from './marketing-clients.ts';

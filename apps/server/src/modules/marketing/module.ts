@@ -1,8 +1,31 @@
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { forbidden } from '../../http/errors.ts';
+import { registerEntity } from '../../platform/entities.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
+import type { Services } from '../../services.ts';
+import { addPersonErasureStep } from '../parties/public.ts';
+import { CLIENT_ENTITY, clientVisible } from './clients-service.ts';
 import { marketingRoutes } from './routes.ts';
 import { startReview } from './review-entities.ts';
+
+async function start(s: Services) {
+  // A client's files (its logo): whoever reads marketing and sees the client (decision 0321).
+  registerEntity(s, CLIENT_ENTITY, {
+    canSee: async (tenant, id, viewer) => {
+      if (!canAny(grantsFor(viewer.membership), ['marketing.read'])) throw forbidden();
+      return clientVisible(tenant, id);
+    },
+    path: (id) => `/marketing/empresa/${id}`,
+  });
+  // A person erased (LGPD) stops being a client's contact.
+  addPersonErasureStep(s, async (tx, tenant, personId) => {
+    const { marketingClientContacts: CC } = schema;
+    await tx.delete(CC).where(and(eq(CC.companyId, tenant.companyId), eq(CC.personId, personId)));
+  });
+}
 
 /**
  * Marketing (issue 18): the clients the team serves, their pieces on the calendar and as
@@ -12,9 +35,12 @@ export default defineModule({
   key: 'marketing',
   mount: '/marketing',
   routes: marketingRoutes,
-  start: startReview,
+  start: async (s) => {
+    await start(s);
+    await startReview(s);
+  },
   exportData: async (_s, tenant, out) => {
-    const { marketingClients, marketingCampaigns, marketingPieces } = schema;
+    const { marketingClients, marketingCampaigns, marketingPieces, marketingClientMembers, marketingClientContacts } = schema;
     out.csv('clientes.csv', ['id', 'organizationId', 'brandKit', 'channels', 'clientApproval', 'visibility', 'archivedAt', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, marketingClients));
     out.csv(
       'campanhas.csv',
@@ -35,5 +61,7 @@ export default defineModule({
       companyRows(tenant, marketingPieceApprovals),
     );
     out.csv('pecas-links-de-aprovacao.csv', ['id', 'pieceId', 'expiresAt', 'revokedAt', 'decidedAt', 'createdBy', 'createdAt'], companyRows(tenant, marketingApprovalLinks));
+    out.csv('clientes-membros.csv', ['id', 'clientId', 'userId', 'createdAt'], companyRows(tenant, marketingClientMembers));
+    out.csv('clientes-contatos.csv', ['id', 'clientId', 'personId', 'role', 'canApprove', 'createdBy', 'createdAt'], companyRows(tenant, marketingClientContacts));
   },
 });

@@ -19,4 +19,6 @@ export const marketingKeys = {
   covers: (ids: string[]) => ['marketing', 'pieces', 'covers', ids] as const,
   creatives: (query: PieceListQuery) => ['marketing', 'pieces', 'creatives', query] as const,
   publicApproval: (token: string) => ['marketing', 'public-approval', token] as const,
+  // Clients (MA): a client's options page, under its client's key.
+  clientOptions: (id: string) => ['marketing', 'clients', id, 'options'] as const,
 };

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PartyPicker } from '../../../../components/parties/party-picker.tsx';
+import type { PartyOption } from '../../../../components/parties/search-parties.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
+import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { createClient, createOrganization } from '../../api/clients.ts';
+import { marketingKeys } from '../../api/keys.ts';
+
+type Mode = 'existing' | 'new';
+
+/**
+ * 'Nova empresa cliente': an organization of the contact base (picked with the parties' picker)
+ * or a new one, marked as a client the team serves; opens the client's page.
+ */
+export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('existing');
+  const [org, setOrg] = useState<PartyOption | null>(null);
+  const [razaoSocial, setRazao] = useState('');
+  const [fantasia, setFantasia] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: async () => {
+      let organizationId = org?.id;
+      if (mode === 'new') organizationId = (await createOrganization({ razaoSocial: razaoSocial.trim(), nomeFantasia: fantasia.trim() || undefined })).id;
+      if (!organizationId) throw new ApiError(400, 'VALIDATION_ERROR', 'Escolha uma organização cadastrada.');
+      return createClient(organizationId);
+    },
+    onSuccess: (client) => {
+      void qc.invalidateQueries({ queryKey: marketingKeys.clients });
+      onOpenChange(false);
+      toast.success(`${client.name} agora é uma empresa cliente.`);
+      void navigate(`/marketing/empresa/${client.id}`);
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.message : 'Não foi possível criar a empresa cliente. Tente de novo.'),
+  });
+
+  const tabs: Array<[Mode, string]> = [
+    ['existing', 'Organização cadastrada'],
+    ['new', 'Nova organização'],
+  ];
+  return (
+    <ScrollDialog open={open} onOpenChange={onOpenChange} title="Nova empresa cliente" description="Uma empresa que a equipe atende: ela ganha kit da marca, canais, contatos, calendário e criativos." testId="new-client-dialog">
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError(null);
+          if (mode === 'new' && !razaoSocial.trim()) return setError('Informe a razão social.');
+          create.mutate();
+        }}
+      >
+        <div role="radiogroup" aria-label="De onde vem a empresa" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+          {tabs.map(([m, label]) => (
+            // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with radio semantics
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={mode === m}
+              className={`rounded-md px-2 py-1.5 font-medium ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`}
+              onClick={() => {
+                setMode(m);
+                setError(null);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        {mode === 'existing' ? (
+          <PartyPicker kind="organizations" label="Organização" value={org} onChange={setOrg} />
+        ) : (
+          <div className="grid gap-3">
+            <Field label="Razão social">
+              <Input value={razaoSocial} maxLength={300} onChange={(e) => setRazao(e.target.value)} autoComplete="organization" />
+            </Field>
+            <Field label="Nome fantasia" hint="Opcional. É o nome que aparece no marketing.">
+              <Input value={fantasia} maxLength={300} onChange={(e) => setFantasia(e.target.value)} />
+            </Field>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={create.isPending} disabled={mode === 'existing' && !org}>
+            Criar empresa cliente
+          </Button>
+        </div>
+      </form>
+    </ScrollDialog>
+  );
+}
