@@ -110,6 +110,13 @@ export function ConversationView({ id, onBack, withPanel }: { id: string; onBack
 
 function Message({ m }: { m: InboxMessage }) {
   const mine = m.kind === 'agent' || m.kind === 'note';
+  if (m.kind === 'event') {
+    return (
+      <p className="flex items-center gap-2 text-xs text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        {m.body} · {when(m.createdAt)}
+      </p>
+    );
+  }
   return (
     <div className={cn('grid max-w-[85%] gap-0.5', mine ? 'justify-self-end' : 'justify-self-start')}>
       <span className={cn('text-xs text-slate-600', mine && 'text-right')}>
