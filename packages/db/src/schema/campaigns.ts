@@ -92,6 +92,8 @@ export const campaignRecipients = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** The recipient's first reply (decision 0300): an e-mail to its reply+ address, or a WhatsApp message from its number within 7 days. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -63,6 +63,7 @@ export const RECIPIENT_STATUS_LABELS = {
   bounced: 'devolvido',
   opened: 'aberto',
   clicked: 'clicado',
+  replied: 'respondeu',
   unsubscribed: 'descadastrado',
   uncertain: 'incerto',
   skipped: 'excluído',
@@ -172,7 +173,7 @@ export const testSendSchema = z.object({ personId: uuid.nullable().optional().tr
 export const previewQuerySchema = z.object({ personId: uuid.optional() });
 
 export const recipientsQuerySchema = z.object({
-  status: z.enum(['queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'skipped', 'canceled', 'opened', 'clicked', 'unsubscribed']).optional(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'skipped', 'canceled', 'opened', 'clicked', 'replied', 'unsubscribed']).optional(),
   after: uuid.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -189,6 +190,8 @@ export type CampaignCounts = {
   canceled: number;
   opened: number;
   clicked: number;
+  /** Recipients who replied (decision 0300). */
+  replied: number;
   unsubscribed: number;
 };
 
@@ -232,17 +235,19 @@ export type RecipientView = {
   sentAt: string | null;
   openedAt: string | null;
   clickedAt: string | null;
+  repliedAt: string | null;
 };
 
 export type CampaignReport = {
   counts: CampaignCounts;
-  /** Per hour (ISO start of the hour): sent, opened, clicked. */
-  series: Array<{ at: string; sent: number; opened: number; clicked: number }>;
+  /** Per hour (ISO start of the hour): sent, opened, clicked, replied. */
+  series: Array<{ at: string; sent: number; opened: number; clicked: number; replied: number }>;
 };
 
-export const displayStatus = (r: { status: string; openedAt: unknown; clickedAt: unknown; unsubscribedAt: unknown }): RecipientDisplayStatus => {
+export const displayStatus = (r: { status: string; openedAt: unknown; clickedAt: unknown; repliedAt?: unknown; unsubscribedAt: unknown }): RecipientDisplayStatus => {
   if (r.unsubscribedAt) return 'unsubscribed';
   if (r.status === 'bounced') return 'bounced';
+  if (r.repliedAt) return 'replied';
   if (r.clickedAt) return 'clicked';
   if (r.openedAt) return 'opened';
   return r.status as RecipientDisplayStatus;

@@ -9,9 +9,10 @@ import type { Services, Tenant } from '../../services.ts';
 import { suppressionHash } from '../parties/public.ts';
 import { renderTemplate as renderMerge } from '@sede/shared/campaigns/render';
 import { sendTemplate, whatsappReady } from '../whatsapp/public.ts';
-import { composeMessage, mailDomain, mergeValues, peopleFacts, type PersonFacts } from './compose.ts';
+import { composeMessage, mailDomain, mergeValues, peopleFacts, replyAddress, type PersonFacts } from './compose.ts';
 import { recipientToken } from './crypto.ts';
 import { canSend, MAX_CONNECTIONS, transportFor } from './sender.ts';
+import { listedPhones } from './suppressed-phones.ts';
 
 export const SEND_JOB = 'campaigns.send';
 export const LIVE_CAMPAIGN = 'campaign';
@@ -246,9 +247,10 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
     if (whatsapp) {
       // WhatsApp (decision 0294): the person's flags now; the e-mail suppression hashes do not apply to a number.
       const out = new Map<string, string>();
+      const listed = await listedPhones(s, companyId, batch.map((b) => b.email));
       for (const b of batch) {
         const p = b.person_id ? facts.get(b.person_id) : undefined;
-        const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
+        const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut || listed.has(b.email) ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
         if (reason) out.set(b.id, reason);
       }
       (out as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts = facts;
@@ -295,7 +297,8 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
         await ct.transport.sendMail({
           from: ct.from,
           to: r.email,
-          replyTo: ct.replyTo ?? undefined,
+          // The recipient's own reply address (decision 0300), else the company's reply-to.
+          replyTo: replyAddress(s, r.id) ?? ct.replyTo ?? undefined,
           subject: m.subject,
           html: m.html,
           text: m.text,

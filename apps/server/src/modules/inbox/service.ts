@@ -236,6 +236,20 @@ export async function channelConversation(s: Services, companyId: string, channe
   });
 }
 
+/**
+ * The system's own reply to the customer (a channel's confirmation, e.g. WhatsApp's opt-out):
+ * stored as an automatic message and sent through the conversation's channel.
+ */
+export async function sendAutoReply(s: Services, conv: ConversationRow, body: string): Promise<void> {
+  const message = await s.db.transaction(async (tx) => {
+    const row = await insertMessage(tx, conv.companyId, conv.id, { kind: 'auto', body });
+    await tx.update(C).set({ lastMessageAt: row.createdAt, lastMessagePreview: preview(body) }).where(eq(C.id, conv.id));
+    await announce(tx, { companyId: conv.companyId, entity: CONVERSATION_ENTITY, id: conv.id, action: 'message' });
+    return row;
+  });
+  await channelOf(conv.channel as Channel).deliver(s, conv, { id: message.id, body, fileId: null });
+}
+
 /** When the customer last wrote in a conversation (a channel's reply window). */
 export async function lastCustomerMessageAt(db: DbOrTx, companyId: string, conversationId: string): Promise<Date | null> {
   const [row] = await db

@@ -7,9 +7,13 @@ import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { withTransaction } from '@sede/db/transaction';
 import { decryptSecret, encryptSecret } from '../campaigns/public.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
-import { channelConversation, CONVERSATION_ENTITY, lastCustomerMessageAt, receiveInbound, settingsOf, type InboxChannel } from '../inbox/public.ts';
+import { isOptOutKeyword, OPT_OUT_CONFIRMATION } from '@sede/shared/whatsapp/opt-out';
+import { serverState } from '../../platform/module.ts';
+import { channelConversation, CONVERSATION_ENTITY, lastCustomerMessageAt, receiveInbound, sendAutoReply, settingsOf, type InboxChannel } from '../inbox/public.ts';
+import { suppress } from '../parties/public.ts';
 import { downloadMedia, graph } from './graph.ts';
 
 const { whatsappAccounts: A, whatsappMessages: W } = schema;
@@ -226,6 +230,39 @@ type Payload = {
 const RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'application/pdf': 'pdf' };
 
+/**
+ * The forms one WhatsApp number takes (decision 0301): Meta's wa_id of a Brazilian mobile may
+ * lack the ninth digit the contact's phone has (55 11 9xxxx-xxxx vs 55 11 xxxx-xxxx), and the
+ * other way round; both are the same customer.
+ */
+export function waVariants(n: string): string[] {
+  if (/^55\d{2}9\d{8}$/.test(n)) return [n, `${n.slice(0, 4)}${n.slice(5)}`];
+  if (/^55\d{2}[6-9]\d{7}$/.test(n)) return [n, `${n.slice(0, 4)}9${n.slice(4)}`];
+  return [n];
+}
+
+/** A customer's message arrived from these numbers; 'opt_out' when it was an opt-out keyword (decisions 0300, 0301). The campaigns register one. */
+export type InboundHook = (s: Services, companyId: string, numbers: string[], kind: 'reply' | 'opt_out') => Promise<void>;
+const inboundHooks = (s: Services) => serverState(s, 'whatsapp.inboundHooks', () => [] as InboundHook[]);
+export const onInbound = (s: Services, hook: InboundHook) => void inboundHooks(s).push(hook);
+
+/**
+ * 'SAIR' (decision 0301): every live person of the company with this number (and the
+ * conversation's linked person) gets `whatsapp_opt_out`, and the number goes on the company's
+ * suppression list with reason 'opt_out', as the e-mail unsubscribe does. Idempotent.
+ */
+async function optOut(s: Services, companyId: string, numbers: string[], personId: string | null) {
+  await withTransaction(s.pool, async ({ client, db }) => {
+    await client.query(
+      `UPDATE people SET whatsapp_opt_out = true, updated_at = now()
+        WHERE company_id = $1 AND deleted_at IS NULL AND NOT whatsapp_opt_out
+          AND (id = $3 OR EXISTS (SELECT 1 FROM unnest(phones) ph WHERE (CASE WHEN length(ph) IN (10, 11) THEN '55' || ph ELSE ph END) = ANY($2::text[])))`,
+      [companyId, numbers, personId],
+    );
+    await suppress(s, db, companyId, numbers.map((phone) => ({ phone })), 'opt_out');
+  });
+}
+
 /** Campaign recipients' statuses from Meta's (decision 0293); the campaigns module registers it. */
 export type RecipientStatusHook = (s: Services, companyId: string, recipientId: string, status: 'sent' | 'delivered' | 'read' | 'failed', error: string | null) => Promise<void>;
 let recipientHook: RecipientStatusHook | null = null;
@@ -255,9 +292,16 @@ async function inbound(s: Services, a: AccountRow, m: InboundMessage, name: stri
         body = `${body ? `${body}\n` : ''}[Anexo não recebido: ${(e as Error).message}]`;
       }
     }
+    const numbers = waVariants(m.from);
+    const stop = m.type === 'text' && isOptOutKeyword(body);
+    // Both idempotent, before the message is stored: a failure here lets Meta's retry do them again.
+    if (stop) await optOut(s, a.companyId, numbers, conv.personId);
+    for (const hook of inboundHooks(s)) await hook(s, a.companyId, numbers, stop ? 'opt_out' : 'reply');
     const settings = await settingsOf(s.db, a.companyId);
-    const { messageId } = await receiveInbound(s, settings, { channel: 'whatsapp', conversation: conv, body: body.slice(0, 5000), fileId: file?.id ?? null, fileName: file?.name ?? null });
+    const { messageId, conversation } = await receiveInbound(s, settings, { channel: 'whatsapp', conversation: conv, body: body.slice(0, 5000), fileId: file?.id ?? null, fileName: file?.name ?? null });
     await s.db.update(W).set({ conversationId: conv.id, inboxMessageId: messageId }).where(eq(W.id, claimed.id));
+    // The confirmation, inside the window the customer's message just opened; its failure keeps the opt-out.
+    if (stop) await sendAutoReply(s, conversation, OPT_OUT_CONFIRMATION).catch((e) => console.error('[whatsapp] opt-out confirmation:', (e as Error).message));
   } catch (e) {
     // Not stored: Meta's retry gets another chance.
     await s.db.delete(W).where(eq(W.id, claimed.id));

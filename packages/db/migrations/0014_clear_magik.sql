@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "replied_at" timestamp with time zone;
