@@ -49,7 +49,14 @@ export const campaigns = pgTable(
     /** The plain-text part; null = generated from the HTML. */
     text: text('text'),
     /** WhatsApp campaigns (decision 0294): the approved template, its language and its variables with merge fields. */
-    whatsappTemplate: jsonb('whatsapp_template').$type<{ name: string; language: string; variables: string[] }>(),
+    whatsappTemplate: jsonb('whatsapp_template').$type<{
+      name: string;
+      language: string;
+      variables: string[];
+      /** Decision 0302: a text header's {{1}} or a media header's link, and URL buttons' suffixes. */
+      header?: { format: 'text' | 'image' | 'video' | 'document'; value: string } | null;
+      buttons?: Array<{ index: number; value: string }>;
+    }>(),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
 import { safeText } from '../text.ts';
+import { HEADER_FORMATS } from '../whatsapp/schemas.ts';
 
 export const CAMPAIGN_MESSAGES = {
   notFound: 'Campanha não encontrada.',
@@ -132,6 +133,17 @@ export const whatsappTemplateSchema = z.object({
   name: safeText().trim().min(1, { message: M.templateRequired }).max(512),
   language: safeText().trim().min(2).max(15),
   variables: z.array(safeText().max(1000)).max(20).default([]),
+  /** The header's parameter (decision 0302): a text header's {{1}} (merge fields allowed) or a media header's https link. */
+  header: z
+    .object({ format: z.enum(HEADER_FORMATS, { error: 'Formato de cabeçalho inválido.' }), value: safeText().trim().max(2000).default('') })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  /** URL buttons' suffixes by button index (merge fields allowed). */
+  buttons: z
+    .array(z.object({ index: z.number().int().min(0).max(9), value: safeText().trim().max(2000) }))
+    .max(10)
+    .default([]),
 });
 export type CampaignWhatsappTemplate = z.output<typeof whatsappTemplateSchema>;
 

@@ -37,7 +37,13 @@ type Campaign = {
   links: string[];
   name: string;
   channel: string;
-  whatsapp_template: { name: string; language: string; variables: string[] } | null;
+  whatsapp_template: {
+    name: string;
+    language: string;
+    variables: string[];
+    header?: { format: 'text' | 'image' | 'video' | 'document'; value: string } | null;
+    buttons?: Array<{ index: number; value: string }>;
+  } | null;
 };
 
 /**
@@ -277,7 +283,11 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
     const tpl = campaign.whatsapp_template!;
     const values = mergeValues(p, p?.emails[0] ?? null);
     try {
-      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map((v) => renderMerge(v, values, 'text').trim() || '-') }, { campaignRecipientId: r.id });
+      const merged = (v: string) => renderMerge(v, values, 'text').trim() || '-';
+      // The header's {{1}} and URL buttons' suffixes take merge fields too; a media header's link goes as it is (decision 0302).
+      const header = tpl.header ? { format: tpl.header.format, value: tpl.header.format === 'text' ? merged(tpl.header.value) : tpl.header.value } : null;
+      const buttons = (tpl.buttons ?? []).map((b) => ({ index: b.index, value: merged(b.value) }));
+      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
       markSent(r.id, wamid);
       sent++;
     } catch (e) {

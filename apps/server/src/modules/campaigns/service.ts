@@ -25,7 +25,8 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { audienceWhere } from '../crm-contacts/public.ts';
 import { suppressionHash } from '../parties/public.ts';
-import { waNumber, whatsappReady } from '../whatsapp/public.ts';
+import { listTemplates as whatsappTemplatesOf, waNumber, whatsappReady } from '../whatsapp/public.ts';
+import { templateParamsProblem } from '@sede/shared/whatsapp/schemas';
 import { composeMessage, mergeValues, peopleFacts } from './compose.ts';
 import { canSend, transportFor } from './sender.ts';
 import { enqueueRecipients, kickCampaign, LIVE_CAMPAIGN } from './send.ts';
@@ -81,7 +82,7 @@ const toView = (r: Row, counts: CampaignCounts, audience: string | null): Campai
   subject: r.subject,
   html: r.html,
   text: r.text,
-  whatsappTemplate: r.whatsappTemplate ?? null,
+  whatsappTemplate: r.whatsappTemplate ? { ...r.whatsappTemplate, header: r.whatsappTemplate.header ?? null, buttons: r.whatsappTemplate.buttons ?? [] } : null,
   status: r.status as CampaignStatus,
   scheduledAt: r.scheduledAt?.toISOString() ?? null,
   startedAt: r.startedAt?.toISOString() ?? null,
@@ -265,6 +266,10 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
   if (when && (Number.isNaN(when.getTime()) || when.getTime() <= Date.now())) throw badRequest(M.schedulePast, 'SCHEDULE_PAST');
   if (row.channel === 'whatsapp') {
     if (!(await whatsappReady(s, t.companyId))) throw conflict('O WhatsApp não está configurado: um administrador o configura em Atendimento › WhatsApp.', 'WHATSAPP_NOT_CONFIGURED');
+    // The template's header and URL buttons need their values too (decision 0302); checked against the approved template when it is listed.
+    const tpl = (await whatsappTemplatesOf(s, t).catch(() => [])).find((x) => x.name === row.whatsappTemplate!.name && x.language === row.whatsappTemplate!.language);
+    const problem = tpl && templateParamsProblem(tpl, { variables: row.whatsappTemplate!.variables, header: row.whatsappTemplate!.header ?? null, buttons: row.whatsappTemplate!.buttons ?? [] });
+    if (problem) throw badRequest(problem, 'TEMPLATE_VARIABLES');
   } else if (!canSend(s, await transportFor(s, t.companyId))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
   const eligible = (await audienceOf(s, t, row)).filter((p) => !p.reason);
   if (!eligible.length) throw conflict(M.audienceEmpty, 'AUDIENCE_EMPTY');

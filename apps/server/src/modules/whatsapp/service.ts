@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import type { FileKind } from '@sede/shared/platform/files';
-import { WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
+import { HEADER_FORMAT_LABELS, HEADER_FORMATS, type HeaderFormat, WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -83,7 +83,7 @@ export function waNumber(phone: string | null | undefined): string | null {
   return digits.length >= 12 && digits.length <= 15 ? digits : null;
 }
 
-async function configured(s: Services, companyId: string): Promise<AccountRow & { token: string }> {
+export async function configured(s: Services, companyId: string): Promise<AccountRow & { token: string }> {
   const a = await accountOf(s.db, companyId);
   if (!isConfigured(a)) throw conflict(M.notConfigured, 'WHATSAPP_NOT_CONFIGURED');
   return { ...a, token: decryptSecret(s, a.accessTokenEnc!) };
@@ -98,20 +98,41 @@ export async function testAccount(s: Services, t: Tenant) {
 
 // ——— templates ———
 
-type GraphTemplate = { name: string; language: string; status: string; components?: Array<{ type: string; text?: string }> };
+type GraphTemplate = {
+  name: string;
+  language: string;
+  status: string;
+  components?: Array<{ type: string; format?: string; text?: string; buttons?: Array<{ type: string; text?: string; url?: string }> }>;
+};
+
+const countVariables = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
+
+/** One approved template as the platform keeps it: the body, the header and the URL buttons that take a value (decisions 0293, 0302). */
+export function templateOf(tpl: GraphTemplate): WhatsappTemplate {
+  const body = tpl.components?.find((c) => c.type === 'BODY')?.text ?? '';
+  const h = tpl.components?.find((c) => c.type === 'HEADER');
+  const format = h?.format?.toLowerCase() as HeaderFormat | undefined;
+  const header = h && format && (HEADER_FORMATS as readonly string[]).includes(format) ? { format, text: h.text ?? '', variables: format === 'text' ? countVariables(h.text ?? '') : 0 } : null;
+  const buttons = (tpl.components?.find((c) => c.type === 'BUTTONS')?.buttons ?? [])
+    .map((b, index) => ({ index, type: b.type, text: b.text ?? '', url: b.url ?? '' }))
+    .filter((b) => b.type === 'URL' && /\{\{1\}\}/.test(b.url))
+    .map(({ index, text, url }) => ({ index, text, url }));
+  return { name: tpl.name, language: tpl.language, body, variables: countVariables(body), header, buttons };
+}
+
+/** A cached template from before headers and buttons were kept reads as having none. */
+const normalized = (t: Partial<WhatsappTemplate> & { name: string; language: string; body: string; variables: number }): WhatsappTemplate => ({ ...t, header: t.header ?? null, buttons: t.buttons ?? [] });
 
 export async function listTemplates(s: Services, t: Tenant, refresh = false): Promise<WhatsappTemplate[]> {
   const a = await configured(s, t.companyId);
-  if (!refresh && a.templates && a.templatesFetchedAt && Date.now() - a.templatesFetchedAt.getTime() < TEMPLATES_TTL_MS) return a.templates;
+  if (!refresh && a.templates && a.templatesFetchedAt && Date.now() - a.templatesFetchedAt.getTime() < TEMPLATES_TTL_MS) return a.templates.map(normalized);
   const out: WhatsappTemplate[] = [];
   let path: string | null = `${encodeURIComponent(a.wabaId)}/message_templates?status=APPROVED&limit=100`;
   for (let page = 0; path && page < 10; page++) {
     const res: { data: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } } = await graph(s, a.token, path);
     for (const tpl of res.data ?? []) {
       if (tpl.status !== 'APPROVED') continue;
-      const body = tpl.components?.find((c) => c.type === 'BODY')?.text ?? '';
-      const variables = new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
-      out.push({ name: tpl.name, language: tpl.language, body, variables });
+      out.push(templateOf(tpl));
     }
     const after = res.paging?.next ? res.paging.cursors?.after : undefined;
     path = after ? `${encodeURIComponent(a.wabaId)}/message_templates?status=APPROVED&limit=100&after=${encodeURIComponent(after)}` : null;
@@ -122,15 +143,53 @@ export async function listTemplates(s: Services, t: Tenant, refresh = false): Pr
 
 export const renderTemplate = (body: string, variables: string[]) => body.replace(/\{\{(\d+)\}\}/g, (all, n: string) => variables[Number(n) - 1] ?? all);
 
+/** The text an agent's template message keeps in the conversation: the header (text, or the media's link), the body, the buttons' links. */
+export function renderedTemplateText(tpl: WhatsappTemplate, p: { variables: string[]; header: { format: HeaderFormat; value: string } | null; buttons: Array<{ index: number; value: string }> }): string {
+  const parts: string[] = [];
+  if (tpl.header?.format === 'text') parts.push(renderTemplate(tpl.header.text, [p.header?.value ?? '']));
+  else if (tpl.header && p.header?.value) parts.push(`[${HEADER_FORMAT_LABELS[tpl.header.format]}] ${p.header.value}`);
+  parts.push(renderTemplate(tpl.body, p.variables));
+  for (const b of tpl.buttons) parts.push(`[${b.text}] ${b.url.replace('{{1}}', p.buttons.find((x) => x.index === b.index)?.value ?? '')}`);
+  return parts.filter((x) => x.trim()).join('\n\n');
+}
+
+/** A template's parameters when sent: body values, the header (text, or a media by link or by an id uploaded to Meta) and URL buttons' suffixes. */
+export type TemplateSend = {
+  template: string;
+  language: string;
+  variables: string[];
+  header?: { format: HeaderFormat; value?: string; mediaId?: string; filename?: string } | null;
+  buttons?: Array<{ index: number; value: string }>;
+};
+
+/** Meta's `components` of a template message (decision 0302): header, body, then one per URL button with its index as a string. */
+export function templateComponents(tpl: TemplateSend): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const h = tpl.header;
+  if (h?.format === 'text' && h.value) out.push({ type: 'header', parameters: [{ type: 'text', text: h.value }] });
+  else if (h && h.format !== 'text' && (h.mediaId || h.value)) {
+    const media: Record<string, string> = h.mediaId ? { id: h.mediaId } : { link: h.value! };
+    if (h.format === 'document' && h.filename) media.filename = h.filename;
+    out.push({ type: 'header', parameters: [{ type: h.format, [h.format]: media }] });
+  }
+  if (tpl.variables.length) out.push({ type: 'body', parameters: tpl.variables.map((text) => ({ type: 'text', text })) });
+  for (const b of [...(tpl.buttons ?? [])].sort((x, y) => x.index - y.index)) out.push({ type: 'button', sub_type: 'url', index: String(b.index), parameters: [{ type: 'text', text: b.value }] });
+  return out;
+}
+
+/** Uploads a file of the platform to the Cloud API's media; its id. */
+export async function uploadMedia(s: Services, a: { token: string; phoneNumberId: string }, file: { bytes: Buffer | Uint8Array; mime: string; name: string }): Promise<string> {
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('type', file.mime);
+  form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.name);
+  return (await graph<{ id: string }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/media`, { method: 'POST', form })).id;
+}
+
 /** Sends an approved template to a number; Meta's message id. */
-export async function sendTemplate(
-  s: Services,
-  companyId: string,
-  to: string,
-  tpl: { template: string; language: string; variables: string[] },
-  link: { conversationId?: string; campaignRecipientId?: string } = {},
-): Promise<string> {
+export async function sendTemplate(s: Services, companyId: string, to: string, tpl: TemplateSend, link: { conversationId?: string; campaignRecipientId?: string } = {}): Promise<string> {
   const a = await configured(s, companyId);
+  const components = templateComponents(tpl);
   const res = await graph<{ messages?: Array<{ id: string }> }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/messages`, {
     method: 'POST',
     json: {
@@ -138,11 +197,7 @@ export async function sendTemplate(
       recipient_type: 'individual',
       to,
       type: 'template',
-      template: {
-        name: tpl.template,
-        language: { code: tpl.language },
-        ...(tpl.variables.length ? { components: [{ type: 'body', parameters: tpl.variables.map((text) => ({ type: 'text', text })) }] } : {}),
-      },
+      template: { name: tpl.template, language: { code: tpl.language }, ...(components.length ? { components } : {}) },
     },
   });
   const wamid = res.messages?.[0]?.id;
@@ -172,13 +227,8 @@ export const whatsappChannel: InboxChannel = {
     if (message.fileId) {
       const file = await readEntityFile(s, { db: s.db, companyId: conv.companyId, actorId: '' }, message.fileId, CONVERSATION_ENTITY, conv.id);
       if (!file) throw notFound('Arquivo não encontrado.');
-      const form = new FormData();
-      form.set('messaging_product', 'whatsapp');
-      form.set('type', file.mime);
-      form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.name);
-      const media = await graph<{ id: string }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/media`, { method: 'POST', form });
       const type = mediaType(file.mime);
-      const content: Record<string, string> = { id: media.id };
+      const content: Record<string, string> = { id: await uploadMedia(s, a, file) };
       if (type !== 'audio' && message.body) content.caption = message.body;
       if (type === 'document') content.filename = file.name;
       payload = { type, [type]: content };
