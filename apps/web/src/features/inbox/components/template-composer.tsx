@@ -107,20 +107,18 @@ export function TemplateComposer({ id }: { id: string }) {
             {tpl.body}
           </p>
           {needsHeader(tpl) && tpl.header?.format === 'text' && (
-            <input aria-label="Cabeçalho: variável {{1}}" placeholder="Cabeçalho: {{1}}" className={inputClass} required value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />
+            <label className="grid gap-1 text-slate-700">
+              Cabeçalho: variável {'{{1}}'}
+              <input className={inputClass} required value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />
+            </label>
           )}
           {tpl.header && tpl.header.format !== 'text' && (
             <fieldset className="grid gap-1 rounded-lg border border-slate-200 p-2">
               <legend className="px-1 text-slate-700">Cabeçalho: {HEADER_FORMAT_LABELS[tpl.header.format]}</legend>
-              <input
-                type="url"
-                aria-label={`Link (https) do cabeçalho: ${HEADER_FORMAT_LABELS[tpl.header.format]}`}
-                placeholder="https://…"
-                className={inputClass}
-                disabled={!!headerFile}
-                value={headerValue}
-                onChange={(e) => setHeaderValue(e.target.value)}
-              />
+              <label className="grid gap-1 text-slate-700">
+                Link (https)
+                <input type="url" placeholder="https://…" className={inputClass} disabled={!!headerFile} value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />
+              </label>
               <label className="text-slate-700">
                 ou envie um arquivo{' '}
                 <input type="file" className="text-sm" accept={ACCEPT[tpl.header.format]} onChange={(e) => setHeaderFile(e.target.files?.[0] ?? null)} />
@@ -128,28 +126,21 @@ export function TemplateComposer({ id }: { id: string }) {
             </fieldset>
           )}
           {Array.from({ length: tpl.variables }, (_, i) => (
-            <input
-              // biome-ignore lint/suspicious/noArrayIndexKey: the template's numbered variables
-              key={i}
-              aria-label={`Variável {{${i + 1}}}`}
-              placeholder={`{{${i + 1}}}`}
-              className={inputClass}
-              required
-              value={values[i] ?? ''}
-              onChange={(e) => setValues(Object.assign([...values], { [i]: e.target.value }))}
-            />
+            // biome-ignore lint/suspicious/noArrayIndexKey: the template's numbered variables
+            <label key={i} className="grid gap-1 text-slate-700">
+              {`Variável {{${i + 1}}}`}
+              <input className={inputClass} required value={values[i] ?? ''} onChange={(e) => setValues(Object.assign([...values], { [i]: e.target.value }))} />
+            </label>
           ))}
           {tpl.buttons.map((b) => (
             <div key={b.index} className="grid gap-1">
-              <input
-                aria-label={`Botão "${b.text}": final do link`}
-                placeholder={`Botão "${b.text}": final do link`}
-                className={inputClass}
-                required
-                value={buttons[b.index] ?? ''}
-                onChange={(e) => setButtons({ ...buttons, [b.index]: e.target.value })}
-              />
-              <span className="text-xs break-all text-slate-600">{b.url.replace('{{1}}', buttons[b.index] || '…')}</span>
+              <label className="grid gap-1 text-slate-700">
+                {`Botão "${b.text}": final do link`}
+                <input className={inputClass} required aria-describedby={`${uid}-b${b.index}`} value={buttons[b.index] ?? ''} onChange={(e) => setButtons({ ...buttons, [b.index]: e.target.value })} />
+              </label>
+              <span id={`${uid}-b${b.index}`} className="text-xs break-all text-slate-600">
+                {b.url.replace('{{1}}', buttons[b.index] || '…')}
+              </span>
             </div>
           ))}
         </>
