@@ -79,7 +79,7 @@ test.describe('/atendimento: o WhatsApp da empresa', () => {
     await expectAccessible(page);
     await shots(page, 'inbox-reopened');
 
-    await e2eSql("UPDATE inbox_messages SET created_at = now() - interval '25 hours' WHERE company_id = $1", [company.id]);
+    await e2eSql("UPDATE inbox_messages SET created_at = created_at - interval '25 hours' WHERE company_id = $1", [company.id]);
     await e2eSql('UPDATE whatsapp_accounts SET templates = $2::jsonb, templates_fetched_at = now() WHERE company_id = $1', [company.id, JSON.stringify(TEMPLATES)]);
     await page.reload();
     await expect(page.getByText('O cliente não escreve há mais de 24 horas', { exact: false })).toBeVisible();

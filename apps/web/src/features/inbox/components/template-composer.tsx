@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Paperclip, Send } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { HEADER_FORMAT_LABELS, templateParamsProblem, type WhatsappTemplate } from '@sede/shared/whatsapp/schemas';
 import { precheck, uploadFile } from '../../../components/files/files-api.ts';
@@ -28,6 +28,7 @@ export function TemplateComposer({ id }: { id: string }) {
   const [buttons, setButtons] = useState<Record<number, string>>({});
   const [sending, setSending] = useState(false);
   const uid = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const tpl = templates.data?.find((t) => `${t.name}|${t.language}` === chosen);
 
   const reset = () => {
@@ -119,10 +120,32 @@ export function TemplateComposer({ id }: { id: string }) {
                 Link (https)
                 <input type="url" placeholder="https://…" className={inputClass} disabled={!!headerFile} value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />
               </label>
-              <label className="text-slate-700">
-                ou envie um arquivo{' '}
-                <input type="file" className="text-sm" accept={ACCEPT[tpl.header.format]} onChange={(e) => setHeaderFile(e.target.files?.[0] ?? null)} />
-              </label>
+              <input
+                ref={fileInput}
+                type="file"
+                className="sr-only"
+                tabIndex={-1}
+                aria-hidden
+                accept={ACCEPT[tpl.header.format]}
+                onChange={(e) => {
+                  setHeaderFile(e.target.files?.[0] ?? null);
+                  e.target.value = '';
+                }}
+              />
+              <div className="flex flex-wrap items-center gap-2 text-slate-700">
+                <span>ou</span>
+                <Button type="button" variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+                  <Paperclip aria-hidden /> {headerFile ? 'Trocar arquivo' : 'Enviar um arquivo'}
+                </Button>
+                {headerFile && (
+                  <>
+                    <span className="break-all">{headerFile.name}</span>
+                    <Button type="button" variant="ghost" size="sm" onClick={() => setHeaderFile(null)}>
+                      Remover
+                    </Button>
+                  </>
+                )}
+              </div>
             </fieldset>
           )}
           {Array.from({ length: tpl.variables }, (_, i) => (
