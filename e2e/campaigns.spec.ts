@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin } from './support/team.ts';
 
 /**
@@ -67,12 +68,29 @@ test.describe('/campanhas-massa', () => {
     await expectAccessible(page);
     await shot(page, 'desktop-report');
 
+    // A reply (decision 0300): counted in the report, the list and /comercial's tile.
+    await e2eSql('UPDATE campaign_recipients SET replied_at = now(), opened_at = coalesce(opened_at, now()) WHERE email = $1', [`ana.${tag}@exemplo.com.br`]);
+    await page.reload();
+    await expect(page.getByRole('row', { name: 'Respostas 1 50%' })).toBeVisible();
+    await shot(page, 'desktop-report-replies');
+
     await page.setViewportSize({ width: 375, height: 800 });
     await shot(page, 'mobile-report');
     await page.getByRole('button', { name: 'Todas as campanhas' }).click();
     await expect(page.getByRole('button', { name: 'Oferta da feira' })).toBeVisible();
     await expectAccessible(page);
+    await expect(page.getByText('1 resposta', { exact: false })).toBeVisible();
     await shot(page, 'mobile-list');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole('columnheader', { name: 'Respostas' })).toBeVisible();
+    await expect(page.getByTestId('campaign-row').first()).toContainText('1');
+    await expectAccessible(page);
+    await shot(page, 'desktop-list');
+    await page.goto('/comercial');
+    await expect(page.getByTestId('comercial-tiles').getByRole('link', { name: /Campanhas em massa/ })).toContainText(/2 enviados · \d+% abertos · 1 resposta/);
+    await shot(page, 'comercial-tile');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, 'comercial-tile-mobile');
 
     // The unsubscribe link in the message: the page changes nothing until the button.
     const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(`ana.${tag}@exemplo.com.br`)}`);

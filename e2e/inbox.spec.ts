@@ -111,6 +111,19 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await visitor.getByRole('button', { name: 'Nota 5' }).click();
       await expect(visitor.getByText('Obrigado pela avaliação!')).toBeVisible();
       await expect(page.getByText('avaliação 5/5')).toBeVisible();
+
+      // Resolved more than 7 days ago: the visitor's next message starts a new conversation, which the widget keeps from then on (decision 0303).
+      await e2eSql("UPDATE inbox_conversations SET resolved_at = now() - interval '8 days' WHERE company_id = $1", [company.id]);
+      await visitor.getByLabel('Sua mensagem').fill('Voltei: quero fazer outro pedido');
+      await visitor.keyboard.press('Enter');
+      await expect(visitor.getByText('Voltei: quero fazer outro pedido')).toBeVisible();
+      await expect(visitor.getByText('Entregamos sim! Em até 2 dias úteis.')).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Conversas' }).getByRole('button', { name: /Voltei: quero fazer outro pedido/ })).toBeVisible();
+      expect(await e2eSql('SELECT 1 FROM inbox_conversations WHERE company_id = $1', [company.id])).toHaveLength(2);
+      await visitor.getByLabel('Sua mensagem').fill('É para Campinas também');
+      await visitor.keyboard.press('Enter');
+      await expect(visitor.getByText('É para Campinas também')).toBeVisible();
+      expect(await e2eSql('SELECT 1 FROM inbox_conversations WHERE company_id = $1', [company.id])).toHaveLength(2);
       await visitorContext.close();
 
       // The one-column inbox.
@@ -124,7 +137,7 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await expectAccessible(page);
       await shots(page, 'inbox-simple-conversation');
       const rows = await e2eSql<{ kind: string }>('SELECT kind FROM inbox_messages WHERE company_id = $1 ORDER BY created_at', [company.id]);
-      expect(rows.map((r) => r.kind)).toEqual(['visitor', 'note', 'agent', 'visitor', 'auto']);
+      expect(rows.map((r) => r.kind)).toEqual(['visitor', 'note', 'agent', 'visitor', 'auto', 'visitor', 'visitor']);
     } finally {
       await site.close();
     }

@@ -201,7 +201,17 @@
         render();
         listen();
       } else {
-        await call('/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
+        const out = await call('/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
+        if (out?.token && out.token !== token) {
+          // The old conversation was resolved long ago: the message started a new one.
+          token = out.token;
+          try {
+            localStorage.setItem(storeKey, token);
+          } catch {}
+          source?.close();
+          source = null;
+          listen();
+        }
         await refresh();
       }
       text.value = '';

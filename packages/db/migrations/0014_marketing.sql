@@ -115,6 +115,7 @@ CREATE TABLE "marketing_client_members" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "campaign_recipients" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

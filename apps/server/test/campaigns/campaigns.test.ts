@@ -130,7 +130,8 @@ describe('a campaign to a list', () => {
     expect(header(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mail!.from).toMatch(/^bounce\+[0-9a-f]{52}@retorno\.exemplo\.com\.br$/);
     expect(mail!.parsed.from?.value[0]).toMatchObject({ name: 'Loja A', address: 'envios@loja-a.com.br' });
-    expect(mail!.parsed.replyTo?.value[0]?.address).toBe('contato@loja-a.com.br');
+    // Replies go to the recipient's own reply address on the inbound SMTP (decision 0300), then are forwarded to contato@.
+    expect(mail!.parsed.replyTo?.value[0]?.address).toMatch(/^reply\+[0-9a-f]{52}@retorno\.exemplo\.com\.br$/);
     expect(mail!.parsed.subject).toBe('Oferta para Ana');
     expect(mail!.parsed.text).toContain('Olá Ana da !');
     expect(mail!.parsed.text).toContain('Para não receber mais estes e-mails: http://localhost:3000/descadastro/');
@@ -166,7 +167,7 @@ describe('a campaign to a list', () => {
     // /comercial's tile.
     const overview = await api<{ tiles: Array<{ tool: string; kpi: { value: string } | null }> }>('/api/comercial/overview', admin);
     expect(overview.status).toBe(200);
-    expect(overview.body.tiles.find((t) => t.tool === 'campanhas-massa')?.kpi?.value).toMatch(/^\d+ enviados · \d+% abertos · \d+ cliques$/);
+    expect(overview.body.tiles.find((t) => t.tool === 'campanhas-massa')?.kpi?.value).toMatch(/^\d+ enviados · \d+% abertos · \d+ respostas?$/);
   });
 
   it('unsubscribe: a GET changes nothing, a POST (the page or one-click) unsubscribes and suppresses for later sends', async () => {
@@ -243,6 +244,63 @@ describe('a campaign to a list', () => {
     // A soft bounce (4.x.x) changes nothing.
     const { dsnVerdict } = await import('../../src/modules/campaigns/bounces.ts');
     expect(dsnVerdict('Action: delayed\nStatus: 4.4.1')).toMatchObject({ hard: false });
+  });
+
+  it('replies: an e-mail to the reply address marks the recipient once, is forwarded whole to the reply-to, and shows in the report, the list and the tile', async () => {
+    const a = await audienceOfFive('reply');
+    const c = await createCampaign(a.listId, 'Respostas');
+    await api(`/api/campaigns/${c.id}/send`, admin, { json: {} });
+    await waitFor(server, admin, c.id, (x) => x.status === 'sent');
+    const mail = deliveriesTo('ana.reply@exemplo.com.br')[0]!;
+    const replyTo = mail.parsed.replyTo!.value[0]!.address!;
+    expect(replyTo).toMatch(/^reply\+[0-9a-f]{52}@retorno\.exemplo\.com\.br$/);
+
+    const port = bounceServerPort(server.services)!;
+    const inbound = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const before = smtp.deliveries.length;
+    await inbound.sendMail({
+      from: 'Ana Souza <ana.reply@exemplo.com.br>',
+      to: replyTo,
+      subject: 'Re: Oferta para Ana',
+      text: 'Tenho interesse, podem me ligar?',
+      attachments: [{ filename: 'pedido.txt', content: 'três camisetas' }],
+    });
+    // The forward: from the campaign sender to the company's reply-to, Reply-To the customer, the text, the attachment and the original.
+    const forwarded = smtp.deliveries.slice(before).filter((d) => d.to.includes('contato@loja-a.com.br'));
+    expect(forwarded).toHaveLength(1);
+    const f = forwarded[0]!.parsed;
+    expect(f.subject).toBe('Resposta à campanha "Respostas": Re: Oferta para Ana');
+    expect(f.replyTo?.value[0]?.address).toBe('ana.reply@exemplo.com.br');
+    expect(f.from?.value[0]).toMatchObject({ name: 'Loja A', address: 'envios@loja-a.com.br' });
+    expect(f.text).toContain('Tenho interesse, podem me ligar?');
+    expect(f.attachments.find((x) => x.filename === 'pedido.txt')!.content.toString()).toBe('três camisetas');
+    // The original message rides along whole (mailparser reads into it, so the raw forward is checked).
+    const raw = forwarded[0]!.raw;
+    expect(raw).toMatch(/Content-Type: message\/rfc822/i);
+    expect(raw).toContain('mensagem-original.eml');
+
+    // A second reply is forwarded too but counted once; an out-of-office is forwarded, never counted.
+    await inbound.sendMail({ from: 'ana.reply@exemplo.com.br', to: replyTo, subject: 'Re: Re: Oferta', text: 'Esqueci de dizer: à tarde.' });
+    const brunoReply = deliveriesTo('bruno.reply@exemplo.com.br')[0]!.parsed.replyTo!.value[0]!.address!;
+    await inbound.sendMail({ from: 'bruno.reply@exemplo.com.br', to: brunoReply, subject: 'Ausente', text: 'Estou de férias.', headers: { 'Auto-Submitted': 'auto-replied' } });
+    // A forged reply address is refused at RCPT.
+    await expect(inbound.sendMail({ from: 'x@exemplo.com.br', to: `reply+${'0'.repeat(52)}@retorno.exemplo.com.br`, subject: 'x', text: 'x' })).resolves.toBeDefined();
+    await expect(inbound.sendMail({ from: 'x@exemplo.com.br', to: 'reply+abc@retorno.exemplo.com.br', subject: 'x', text: 'x' })).rejects.toThrow();
+    inbound.close();
+    expect(smtp.deliveries.slice(before).filter((d) => d.to.includes('contato@loja-a.com.br'))).toHaveLength(3);
+
+    const view = await api<CampaignView>(`/api/campaigns/${c.id}`, admin);
+    expect(view.body.counts).toMatchObject({ sent: 2, replied: 1, opened: 1 });
+    const report = await api<CampaignReport>(`/api/campaigns/${c.id}/report`, admin);
+    expect(report.body.counts.replied).toBe(1);
+    expect(report.body.series.reduce((n, p) => n + p.replied, 0)).toBe(1);
+    const listed = await api<{ items: CampaignView[] }>('/api/campaigns', admin);
+    expect(listed.body.items.find((x) => x.id === c.id)!.counts.replied).toBe(1);
+    const replied = await api<{ items: RecipientView[] }>(`/api/campaigns/${c.id}/recipients?status=replied`, admin);
+    expect(replied.body.items.map((r) => [r.email, r.status])).toEqual([['ana.reply@exemplo.com.br', 'replied']]);
+    expect(replied.body.items[0]!.repliedAt).toBeTruthy();
+    const overview = await api<{ tiles: Array<{ tool: string; kpi: { value: string } | null }> }>('/api/comercial/overview', admin);
+    expect(overview.body.tiles.find((t) => t.tool === 'campanhas-massa')?.kpi?.value).toMatch(/^\d+ enviados · \d+% abertos · [1-9]\d* respostas?$/);
   });
 
   it('schedules in America/Sao_Paulo, pauses, resumes and cancels', async () => {

@@ -223,7 +223,7 @@ describe('WhatsApp Cloud API', () => {
       { name: 'rascunho', language: 'pt_BR', status: 'PENDING', components: [{ type: 'BODY', text: 'não aprovado' }] },
     ];
     const templates = (await (await server.request('/api/whatsapp/templates', { jar: c.member.jar })).json()) as { templates: WhatsappTemplate[] };
-    expect(templates.templates).toEqual([{ name: 'retomar_contato', language: 'pt_BR', body: 'Olá {{1}}, podemos continuar seu atendimento sobre {{2}}?', variables: 2 }]);
+    expect(templates.templates).toEqual([{ name: 'retomar_contato', language: 'pt_BR', body: 'Olá {{1}}, podemos continuar seu atendimento sobre {{2}}?', variables: 2, header: null, buttons: [] }]);
     await server.request('/api/whatsapp/templates', { jar: c.member.jar });
     expect(fake.requests.filter((r) => r.path.endsWith('/message_templates'))).toHaveLength(1);
 

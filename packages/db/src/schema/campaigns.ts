@@ -49,7 +49,14 @@ export const campaigns = pgTable(
     /** The plain-text part; null = generated from the HTML. */
     text: text('text'),
     /** WhatsApp campaigns (decision 0294): the approved template, its language and its variables with merge fields. */
-    whatsappTemplate: jsonb('whatsapp_template').$type<{ name: string; language: string; variables: string[] }>(),
+    whatsappTemplate: jsonb('whatsapp_template').$type<{
+      name: string;
+      language: string;
+      variables: string[];
+      /** Decision 0302: a text header's {{1}} or a media header's link, and URL buttons' suffixes. */
+      header?: { format: 'text' | 'image' | 'video' | 'document'; value: string } | null;
+      buttons?: Array<{ index: number; value: string }>;
+    }>(),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -92,6 +99,8 @@ export const campaignRecipients = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** The recipient's first reply (decision 0300): an e-mail to its reply+ address, or a WhatsApp message from its number within 7 days. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -21,7 +21,16 @@ export const whatsappAccounts = pgTable('whatsapp_accounts', {
   /** Generated; Meta sends it back when the webhook is set up. */
   verifyToken: text('verify_token').notNull(),
   /** The approved templates, cached (decision 0293). */
-  templates: jsonb('templates').$type<Array<{ name: string; language: string; body: string; variables: number }>>(),
+  templates: jsonb('templates').$type<
+    Array<{
+      name: string;
+      language: string;
+      body: string;
+      variables: number;
+      header?: { format: 'text' | 'image' | 'video' | 'document'; text: string; variables: number } | null;
+      buttons?: Array<{ index: number; text: string; url: string }>;
+    }>
+  >(),
   templatesFetchedAt: timestamp('templates_fetched_at', { withTimezone: true }),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

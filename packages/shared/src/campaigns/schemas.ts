@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
 import { safeText } from '../text.ts';
+import { HEADER_FORMATS } from '../whatsapp/schemas.ts';
 
 export const CAMPAIGN_MESSAGES = {
   notFound: 'Campanha não encontrada.',
@@ -63,6 +64,7 @@ export const RECIPIENT_STATUS_LABELS = {
   bounced: 'devolvido',
   opened: 'aberto',
   clicked: 'clicado',
+  replied: 'respondeu',
   unsubscribed: 'descadastrado',
   uncertain: 'incerto',
   skipped: 'excluído',
@@ -131,6 +133,17 @@ export const whatsappTemplateSchema = z.object({
   name: safeText().trim().min(1, { message: M.templateRequired }).max(512),
   language: safeText().trim().min(2).max(15),
   variables: z.array(safeText().max(1000)).max(20).default([]),
+  /** The header's parameter (decision 0302): a text header's {{1}} (merge fields allowed) or a media header's https link. */
+  header: z
+    .object({ format: z.enum(HEADER_FORMATS, { error: 'Formato de cabeçalho inválido.' }), value: safeText().trim().max(2000).default('') })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  /** URL buttons' suffixes by button index (merge fields allowed). */
+  buttons: z
+    .array(z.object({ index: z.number().int().min(0).max(9), value: safeText().trim().max(2000) }))
+    .max(10)
+    .default([]),
 });
 export type CampaignWhatsappTemplate = z.output<typeof whatsappTemplateSchema>;
 
@@ -172,7 +185,7 @@ export const testSendSchema = z.object({ personId: uuid.nullable().optional().tr
 export const previewQuerySchema = z.object({ personId: uuid.optional() });
 
 export const recipientsQuerySchema = z.object({
-  status: z.enum(['queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'skipped', 'canceled', 'opened', 'clicked', 'unsubscribed']).optional(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'skipped', 'canceled', 'opened', 'clicked', 'replied', 'unsubscribed']).optional(),
   after: uuid.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -189,6 +202,8 @@ export type CampaignCounts = {
   canceled: number;
   opened: number;
   clicked: number;
+  /** Recipients who replied (decision 0300). */
+  replied: number;
   unsubscribed: number;
 };
 
@@ -232,17 +247,19 @@ export type RecipientView = {
   sentAt: string | null;
   openedAt: string | null;
   clickedAt: string | null;
+  repliedAt: string | null;
 };
 
 export type CampaignReport = {
   counts: CampaignCounts;
-  /** Per hour (ISO start of the hour): sent, opened, clicked. */
-  series: Array<{ at: string; sent: number; opened: number; clicked: number }>;
+  /** Per hour (ISO start of the hour): sent, opened, clicked, replied. */
+  series: Array<{ at: string; sent: number; opened: number; clicked: number; replied: number }>;
 };
 
-export const displayStatus = (r: { status: string; openedAt: unknown; clickedAt: unknown; unsubscribedAt: unknown }): RecipientDisplayStatus => {
+export const displayStatus = (r: { status: string; openedAt: unknown; clickedAt: unknown; repliedAt?: unknown; unsubscribedAt: unknown }): RecipientDisplayStatus => {
   if (r.unsubscribedAt) return 'unsubscribed';
   if (r.status === 'bounced') return 'bounced';
+  if (r.repliedAt) return 'replied';
   if (r.clickedAt) return 'clicked';
   if (r.openedAt) return 'opened';
   return r.status as RecipientDisplayStatus;

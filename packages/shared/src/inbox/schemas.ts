@@ -16,8 +16,14 @@ export const STATUS_LABELS: Record<ConversationStatus, string> = { open: 'Aberta
 export const SCOPES = ['mine', 'unassigned', 'all'] as const;
 export type Scope = (typeof SCOPES)[number];
 export const SCOPE_LABELS: Record<Scope, string> = { mine: 'Minhas', unassigned: 'Sem responsável', all: 'Todas' };
-/** visitor: from the customer; agent: a member's reply; note: internal, never shown to the visitor; auto: the system's (greeting, out of hours, CSAT). */
-export type MessageKind = 'visitor' | 'agent' | 'note' | 'auto';
+/**
+ * visitor: from the customer; agent: a member's reply; note: internal, never shown to the visitor; auto: the system's (greeting, out of hours, CSAT);
+ * event: a line for the agents about the conversation itself ('Conversa reaberta'), never shown to the visitor.
+ */
+export type MessageKind = 'visitor' | 'agent' | 'note' | 'auto' | 'event';
+
+/** A resolved conversation is reopened by the customer's next message up to this long after it was resolved; later, a new one starts (decision 0303). */
+export const REOPEN_WINDOW_MS = 7 * 24 * 3_600_000;
 
 export const INBOX_MESSAGES = {
   tooLong: `A mensagem pode ter no máximo ${MESSAGE_MAX_CHARS.toLocaleString('pt-BR')} caracteres.`,
@@ -29,6 +35,7 @@ export const INBOX_MESSAGES = {
   csatRange: 'Dê uma nota de 1 a 5.',
   outOfHours: 'Olá! No momento estamos fora do horário de atendimento. Deixe sua mensagem que responderemos assim que possível.',
   csatQuestion: 'Seu atendimento foi concluído. De 1 a 5, como você avalia o atendimento?',
+  reopened: 'Conversa reaberta',
   assigneeNotMember: 'O responsável precisa ser um membro da empresa.',
   hoursInvalid: 'Horário inválido: use HH:MM e um fim depois do início.',
 } as const;

@@ -34,10 +34,63 @@ export type WhatsappSettings = {
   webhookPath: string;
 };
 
-export type WhatsappTemplate = { name: string; language: string; body: string; variables: number };
+export const HEADER_FORMATS = ['text', 'image', 'video', 'document'] as const;
+export type HeaderFormat = (typeof HEADER_FORMATS)[number];
+export const HEADER_FORMAT_LABELS: Record<HeaderFormat, string> = { text: 'texto', image: 'imagem', video: 'vídeo', document: 'documento' };
+
+export type WhatsappTemplate = {
+  name: string;
+  language: string;
+  body: string;
+  /** How many {{n}} the body has. */
+  variables: number;
+  /** The header (decision 0302): a text (with at most one {{1}}) or a media whose link (or file) is given when sending; null without one. */
+  header: { format: HeaderFormat; text: string; variables: number } | null;
+  /** The URL buttons whose URL ends in {{1}} (the suffix is given when sending), by their index among the template's buttons. */
+  buttons: Array<{ index: number; text: string; url: string }>;
+};
+
+/** The header's parameter: the text header's {{1}}, or the media's https link (a file of the conversation in the inbox). */
+export const templateHeaderSchema = z.object({
+  format: z.enum(HEADER_FORMATS, { error: 'Formato de cabeçalho inválido.' }),
+  value: z.string().trim().max(2000, 'O cabeçalho pode ter no máximo 2.000 caracteres.').default(''),
+  fileId: z.string().uuid('Arquivo inválido.').optional(),
+});
+/** A URL button's suffix ({{1}} at the end of its URL), by the button's index. */
+export const templateButtonSchema = z.object({
+  index: z.number().int().min(0).max(9),
+  value: z.string().trim().min(1, 'Preencha a variável do botão.').max(2000),
+});
+export type TemplateHeaderParam = z.output<typeof templateHeaderSchema>;
+export type TemplateButtonParam = z.output<typeof templateButtonSchema>;
 
 export const templateMessageSchema = z.object({
   template: z.string().trim().min(1).max(512),
   language: z.string().trim().min(2).max(15),
   variables: z.array(z.string().max(1000)).max(20).default([]),
+  header: templateHeaderSchema.nullable().optional().transform((v) => v ?? null),
+  buttons: z.array(templateButtonSchema).max(10).default([]),
 });
+
+/**
+ * What is missing or wrong in a template's parameters (decision 0302), or null: one value per
+ * body variable, the text header's {{1}}, a media header's https link (or, where `allowFile`, a
+ * file), and the suffix of every URL button that has one. Values with merge fields count as given.
+ */
+export function templateParamsProblem(
+  tpl: Pick<WhatsappTemplate, 'variables' | 'header' | 'buttons'>,
+  p: { variables: string[]; header: { format: HeaderFormat; value: string; fileId?: string } | null; buttons: Array<{ index: number; value: string }> },
+  opts: { allowFile?: boolean } = {},
+): string | null {
+  if (p.variables.filter((v) => v.trim()).length < tpl.variables) return `Este modelo pede ${tpl.variables} ${tpl.variables === 1 ? 'variável' : 'variáveis'} no corpo.`;
+  const h = tpl.header;
+  if (h && (h.format !== 'text' || h.variables > 0)) {
+    if (!p.header || p.header.format !== h.format) return `Este modelo tem um cabeçalho de ${HEADER_FORMAT_LABELS[h.format]}: preencha-o.`;
+    if (h.format === 'text' && !p.header.value) return 'Preencha a variável do cabeçalho.';
+    if (h.format !== 'text' && !(opts.allowFile && p.header.fileId) && !/^https:\/\/\S+$/i.test(p.header.value)) {
+      return opts.allowFile ? `Informe o link (https) ${h.format === 'image' ? 'da imagem' : h.format === 'video' ? 'do vídeo' : 'do documento'} do cabeçalho ou anexe o arquivo.` : `Informe o link (https) ${h.format === 'image' ? 'da imagem' : h.format === 'video' ? 'do vídeo' : 'do documento'} do cabeçalho.`;
+    }
+  }
+  for (const b of tpl.buttons) if (!p.buttons.find((x) => x.index === b.index)?.value) return `Preencha a variável do botão "${b.text}".`;
+  return null;
+}

@@ -2,7 +2,8 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
-import { hardBounce, unsubscribe } from './tracking.ts';
+import { recordEmailReply } from './replies.ts';
+import { hardBounce, recipientOf, unsubscribe } from './tracking.ts';
 
 /**
  * A delivery status notification's verdict: hard (5.x.x or Action: failed), soft (4.x.x,
@@ -22,10 +23,18 @@ export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
   const parsed = await simpleParser(raw);
   const parts = [parsed.text ?? '', ...parsed.attachments.filter((a) => /delivery-status/i.test(a.contentType)).map((a) => a.content.toString('utf8'))].join('\n');
   for (const to of rcpt) {
-    const m = /^(bounce|unsubscribe)\+([0-9a-f]{52})@/i.exec(to);
+    const m = /^(bounce|unsubscribe|reply)\+([0-9a-f]{52})@/i.exec(to);
     if (!m) continue;
     const token = m[2]!.toLowerCase();
-    if (m[1]!.toLowerCase() === 'unsubscribe') await unsubscribe(s, token).catch(() => {});
+    const kind = m[1]!.toLowerCase();
+    if (kind === 'reply') {
+      // A DSN about a reply address is not a reply; a forwarding failure is temporary (the sender's server retries).
+      if (parsed.attachments.some((a) => /delivery-status/i.test(a.contentType))) continue;
+      const found = await recipientOf(s, token).catch(() => null);
+      if (found) await recordEmailReply(s, token, parsed, raw).catch((e) => {
+        throw Object.assign(new Error(`Falha temporária ao encaminhar a resposta: ${(e as Error).message}`), { responseCode: 451 });
+      });
+    } else if (kind === 'unsubscribe') await unsubscribe(s, token).catch(() => {});
     else {
       const verdict = dsnVerdict(parts);
       if (verdict?.hard) await hardBounce(s, token, verdict.reason).catch(() => {});
@@ -33,17 +42,18 @@ export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
   }
 }
 
-/** The inbound SMTP for bounces and mailto unsubscribes, on BOUNCE_SMTP_PORT (off when unset). */
+/** The inbound SMTP for bounces, mailto unsubscribes and replies (decision 0300), on BOUNCE_SMTP_PORT (off when unset). */
 export async function startBounceServer(s: Services) {
   const port = s.cfg.BOUNCE_SMTP_PORT;
   if (port === undefined) return;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
-    size: 2 * 1024 * 1024,
+    // Replies may carry attachments (decision 0300).
+    size: 25 * 1024 * 1024,
     logger: false,
     onRcptTo(address, _session, cb) {
-      if (/^(bounce|unsubscribe)\+[0-9a-f]{52}@/i.test(address.address)) return cb();
+      if (/^(bounce|unsubscribe|reply)\+[0-9a-f]{52}@/i.test(address.address)) return cb();
       return cb(Object.assign(new Error('Destinatário desconhecido'), { responseCode: 550 }));
     },
     onData(stream, session, cb) {

@@ -71,6 +71,9 @@ export const trackingUrls = (s: Services, recipientId: string) => {
 /** The domain of the VERP and mailto addresses: BOUNCE_DOMAIN, else MAIL_FROM's domain. */
 export const mailDomain = (s: Services) => s.cfg.BOUNCE_DOMAIN ?? /@([^>\s]+)/.exec(s.cfg.MAIL_FROM)?.[1] ?? 'sede.local';
 
+/** The Reply-To of one recipient's message, when the inbound SMTP runs (decision 0300); else null: the company's own reply-to. */
+export const replyAddress = (s: Services, recipientId: string) => (s.cfg.BOUNCE_SMTP_PORT === undefined ? null : `reply+${recipientToken(s, recipientId)}@${mailDomain(s)}`);
+
 /**
  * One recipient's message: merge fields filled (escaped in HTML), links through the click
  * redirect, the open pixel, the visible unsubscribe link, and the RFC 8058 headers.

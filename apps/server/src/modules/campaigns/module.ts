@@ -10,7 +10,8 @@ import { campaignsRoutes } from './routes.ts';
 import { closeTransports } from './sender.ts';
 import { startCampaignWorker, stopCampaignWorker } from './send.ts';
 import { comercialKpi } from './service.ts';
-import { onRecipientStatus } from '../whatsapp/public.ts';
+import { onInbound, onRecipientStatus } from '../whatsapp/public.ts';
+import { recordWhatsappReply } from './replies.ts';
 
 /**
  * Mass e-mail campaigns (issue 15, /campanhas-massa; decisions 0250–0259): the sender, campaigns
@@ -33,11 +34,13 @@ export default defineModule({
           companyId,
         ]);
     });
+    // A customer's WhatsApp message after a campaign template: a reply, or an unsubscribe for 'SAIR' (decisions 0300, 0301).
+    onInbound(s, recordWhatsappReply);
     registerComercialTile(s, { tool: 'campanhas-massa', kpi: (t) => comercialKpi(s, t) });
     const R = schema.campaignRecipients;
     addPersonExportPart(s, 'campanhas', async (t, personId) =>
       t.db
-        .select({ campaignId: R.campaignId, email: R.email, status: R.status, sentAt: R.sentAt, openedAt: R.openedAt, clickedAt: R.clickedAt, unsubscribedAt: R.unsubscribedAt })
+        .select({ campaignId: R.campaignId, email: R.email, status: R.status, sentAt: R.sentAt, openedAt: R.openedAt, clickedAt: R.clickedAt, repliedAt: R.repliedAt, unsubscribedAt: R.unsubscribedAt })
         .from(R)
         .where(and(eq(R.companyId, t.companyId), eq(R.personId, personId))),
     );
@@ -61,7 +64,7 @@ export default defineModule({
     );
     out.csv(
       'destinatarios.csv',
-      ['id', 'campaignId', 'personId', 'email', 'status', 'error', 'messageId', 'sentAt', 'openedAt', 'clickedAt', 'bouncedAt', 'unsubscribedAt', 'createdAt'],
+      ['id', 'campaignId', 'personId', 'email', 'status', 'error', 'messageId', 'sentAt', 'openedAt', 'clickedAt', 'repliedAt', 'bouncedAt', 'unsubscribedAt', 'createdAt'],
       companyRows(tenant, campaignRecipients),
     );
   },

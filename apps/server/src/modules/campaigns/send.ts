@@ -9,9 +9,10 @@ import type { Services, Tenant } from '../../services.ts';
 import { suppressionHash } from '../parties/public.ts';
 import { renderTemplate as renderMerge } from '@sede/shared/campaigns/render';
 import { sendTemplate, whatsappReady } from '../whatsapp/public.ts';
-import { composeMessage, mailDomain, mergeValues, peopleFacts, type PersonFacts } from './compose.ts';
+import { composeMessage, mailDomain, mergeValues, peopleFacts, replyAddress, type PersonFacts } from './compose.ts';
 import { recipientToken } from './crypto.ts';
 import { canSend, MAX_CONNECTIONS, transportFor } from './sender.ts';
+import { listedPhones } from './suppressed-phones.ts';
 
 export const SEND_JOB = 'campaigns.send';
 export const LIVE_CAMPAIGN = 'campaign';
@@ -36,7 +37,13 @@ type Campaign = {
   links: string[];
   name: string;
   channel: string;
-  whatsapp_template: { name: string; language: string; variables: string[] } | null;
+  whatsapp_template: {
+    name: string;
+    language: string;
+    variables: string[];
+    header?: { format: 'text' | 'image' | 'video' | 'document'; value: string } | null;
+    buttons?: Array<{ index: number; value: string }>;
+  } | null;
 };
 
 /**
@@ -246,9 +253,10 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
     if (whatsapp) {
       // WhatsApp (decision 0294): the person's flags now; the e-mail suppression hashes do not apply to a number.
       const out = new Map<string, string>();
+      const listed = await listedPhones(s, companyId, batch.map((b) => b.email));
       for (const b of batch) {
         const p = b.person_id ? facts.get(b.person_id) : undefined;
-        const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
+        const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut || listed.has(b.email) ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
         if (reason) out.set(b.id, reason);
       }
       (out as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts = facts;
@@ -275,7 +283,11 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
     const tpl = campaign.whatsapp_template!;
     const values = mergeValues(p, p?.emails[0] ?? null);
     try {
-      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map((v) => renderMerge(v, values, 'text').trim() || '-') }, { campaignRecipientId: r.id });
+      const merged = (v: string) => renderMerge(v, values, 'text').trim() || '-';
+      // The header's {{1}} and URL buttons' suffixes take merge fields too; a media header's link goes as it is (decision 0302).
+      const header = tpl.header ? { format: tpl.header.format, value: tpl.header.format === 'text' ? merged(tpl.header.value) : tpl.header.value } : null;
+      const buttons = (tpl.buttons ?? []).map((b) => ({ index: b.index, value: merged(b.value) }));
+      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
       markSent(r.id, wamid);
       sent++;
     } catch (e) {
@@ -295,7 +307,8 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
         await ct.transport.sendMail({
           from: ct.from,
           to: r.email,
-          replyTo: ct.replyTo ?? undefined,
+          // The recipient's own reply address (decision 0300), else the company's reply-to.
+          replyTo: replyAddress(s, r.id) ?? ct.replyTo ?? undefined,
           subject: m.subject,
           html: m.html,
           text: m.text,

@@ -25,22 +25,24 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { audienceWhere } from '../crm-contacts/public.ts';
 import { suppressionHash } from '../parties/public.ts';
-import { waNumber, whatsappReady } from '../whatsapp/public.ts';
+import { listTemplates as whatsappTemplatesOf, waNumber, whatsappReady } from '../whatsapp/public.ts';
+import { templateParamsProblem } from '@sede/shared/whatsapp/schemas';
 import { composeMessage, mergeValues, peopleFacts } from './compose.ts';
 import { canSend, transportFor } from './sender.ts';
 import { enqueueRecipients, kickCampaign, LIVE_CAMPAIGN } from './send.ts';
+import { listedPhones } from './suppressed-phones.ts';
 
 const C = schema.campaigns;
 const R = schema.campaignRecipients;
 const P = schema.people;
 type Row = typeof C.$inferSelect;
 
-const EMPTY_COUNTS: CampaignCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0, uncertain: 0, skipped: 0, canceled: 0, opened: 0, clicked: 0, unsubscribed: 0 };
+const EMPTY_COUNTS: CampaignCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0, uncertain: 0, skipped: 0, canceled: 0, opened: 0, clicked: 0, replied: 0, unsubscribed: 0 };
 
 async function countsOf(s: Services, ids: string[]): Promise<Map<string, CampaignCounts>> {
   if (!ids.length) return new Map();
-  const { rows } = await s.pool.query<{ campaign_id: string; status: string; n: number; opened: number; clicked: number; unsubscribed: number }>(
-    `SELECT campaign_id, status, count(*)::int AS n, count(opened_at)::int AS opened, count(clicked_at)::int AS clicked, count(unsubscribed_at)::int AS unsubscribed
+  const { rows } = await s.pool.query<{ campaign_id: string; status: string; n: number; opened: number; clicked: number; replied: number; unsubscribed: number }>(
+    `SELECT campaign_id, status, count(*)::int AS n, count(opened_at)::int AS opened, count(clicked_at)::int AS clicked, count(replied_at)::int AS replied, count(unsubscribed_at)::int AS unsubscribed
        FROM campaign_recipients WHERE campaign_id = ANY($1::uuid[]) GROUP BY campaign_id, status`,
     [ids],
   );
@@ -51,6 +53,7 @@ async function countsOf(s: Services, ids: string[]): Promise<Map<string, Campaig
     (c as Record<string, number>)[r.status] = ((c as Record<string, number>)[r.status] ?? 0) + r.n;
     c.opened += r.opened;
     c.clicked += r.clicked;
+    c.replied += r.replied;
     c.unsubscribed += r.unsubscribed;
     out.set(r.campaign_id, c);
   }
@@ -79,7 +82,7 @@ const toView = (r: Row, counts: CampaignCounts, audience: string | null): Campai
   subject: r.subject,
   html: r.html,
   text: r.text,
-  whatsappTemplate: r.whatsappTemplate ?? null,
+  whatsappTemplate: r.whatsappTemplate ? { ...r.whatsappTemplate, header: r.whatsappTemplate.header ?? null, buttons: r.whatsappTemplate.buttons ?? [] } : null,
   status: r.status as CampaignStatus,
   scheduledAt: r.scheduledAt?.toISOString() ?? null,
   startedAt: r.startedAt?.toISOString() ?? null,
@@ -173,9 +176,11 @@ async function audienceOf(s: Services, t: Tenant, row: Row): Promise<Array<Audie
       .where(where)
       .orderBy(P.id)
       .limit(200_000);
+    // A number that answered 'SAIR' is on the suppression list even for a person created later (decision 0301).
+    const listedNumbers = await listedPhones(s, t.companyId, people.map((p) => waNumber(p.phone)).filter((n): n is string => !!n));
     return people.map((p) => {
       const number = waNumber(p.phone);
-      const reason: ExclusionReason | null = !number ? 'noPhone' : !p.legalBasis ? 'noLegalBasis' : p.whatsappOptOut ? 'optedOut' : p.suppressed ? 'suppressed' : null;
+      const reason: ExclusionReason | null = !number ? 'noPhone' : !p.legalBasis ? 'noLegalBasis' : p.whatsappOptOut || listedNumbers.has(number) ? 'optedOut' : p.suppressed ? 'suppressed' : null;
       return { id: p.id, name: p.name, email: number, legalBasis: p.legalBasis, emailOptOut: p.whatsappOptOut, emailBounced: false, suppressed: p.suppressed, reason };
     });
   }
@@ -261,6 +266,10 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
   if (when && (Number.isNaN(when.getTime()) || when.getTime() <= Date.now())) throw badRequest(M.schedulePast, 'SCHEDULE_PAST');
   if (row.channel === 'whatsapp') {
     if (!(await whatsappReady(s, t.companyId))) throw conflict('O WhatsApp não está configurado: um administrador o configura em Atendimento › WhatsApp.', 'WHATSAPP_NOT_CONFIGURED');
+    // The template's header and URL buttons need their values too (decision 0302); checked against the approved template when it is listed.
+    const tpl = (await whatsappTemplatesOf(s, t).catch(() => [])).find((x) => x.name === row.whatsappTemplate!.name && x.language === row.whatsappTemplate!.language);
+    const problem = tpl && templateParamsProblem(tpl, { variables: row.whatsappTemplate!.variables, header: row.whatsappTemplate!.header ?? null, buttons: row.whatsappTemplate!.buttons ?? [] });
+    if (problem) throw badRequest(problem, 'TEMPLATE_VARIABLES');
   } else if (!canSend(s, await transportFor(s, t.companyId))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
   const eligible = (await audienceOf(s, t, row)).filter((p) => !p.reason);
   if (!eligible.length) throw conflict(M.audienceEmpty, 'AUDIENCE_EMPTY');
@@ -320,7 +329,13 @@ export async function cancelCampaign(s: Services, t: Tenant, id: string): Promis
 export async function listRecipients(t: Tenant, id: string, q: z.output<typeof recipientsQuerySchema>): Promise<{ items: RecipientView[]; next: string | null }> {
   const row = await campaignRow(t, id);
   const filter =
-    q.status === 'opened' ? sql`${R.openedAt} IS NOT NULL` : q.status === 'clicked' ? sql`${R.clickedAt} IS NOT NULL` : q.status === 'unsubscribed' ? sql`${R.unsubscribedAt} IS NOT NULL` : q.status ? eq(R.status, q.status) : undefined;
+    q.status === 'opened'
+      ? sql`${R.openedAt} IS NOT NULL`
+      : q.status === 'clicked'
+        ? sql`${R.clickedAt} IS NOT NULL`
+        : q.status === 'replied'
+          ? sql`${R.repliedAt} IS NOT NULL`
+          : q.status === 'unsubscribed' ? sql`${R.unsubscribedAt} IS NOT NULL` : q.status ? eq(R.status, q.status) : undefined;
   const rows = await t.db
     .select({ r: R, name: P.name })
     .from(R)
@@ -340,6 +355,7 @@ export async function listRecipients(t: Tenant, id: string, q: z.output<typeof r
       sentAt: r.sentAt?.toISOString() ?? null,
       openedAt: r.openedAt?.toISOString() ?? null,
       clickedAt: r.clickedAt?.toISOString() ?? null,
+      repliedAt: r.repliedAt?.toISOString() ?? null,
     })),
     next: rows.length > q.limit ? page.at(-1)!.r.id : null,
   };
@@ -348,26 +364,28 @@ export async function listRecipients(t: Tenant, id: string, q: z.output<typeof r
 export async function campaignReport(s: Services, t: Tenant, id: string): Promise<CampaignReport> {
   const row = await campaignRow(t, id);
   const counts = (await countsOf(s, [row.id])).get(row.id) ?? EMPTY_COUNTS;
-  const { rows } = await s.pool.query<{ at: Date; sent: number; opened: number; clicked: number }>(
+  const { rows } = await s.pool.query<{ at: Date; sent: number; opened: number; clicked: number; replied: number }>(
     `WITH ev AS (
-       SELECT date_trunc('hour', sent_at) AS at, 1 AS sent, 0 AS opened, 0 AS clicked FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND sent_at IS NOT NULL
-       UNION ALL SELECT date_trunc('hour', opened_at), 0, 1, 0 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND opened_at IS NOT NULL
-       UNION ALL SELECT date_trunc('hour', clicked_at), 0, 0, 1 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND clicked_at IS NOT NULL)
-     SELECT at, sum(sent)::int AS sent, sum(opened)::int AS opened, sum(clicked)::int AS clicked FROM ev GROUP BY at ORDER BY at LIMIT 2000`,
+       SELECT date_trunc('hour', sent_at) AS at, 1 AS sent, 0 AS opened, 0 AS clicked, 0 AS replied FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND sent_at IS NOT NULL
+       UNION ALL SELECT date_trunc('hour', opened_at), 0, 1, 0, 0 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND opened_at IS NOT NULL
+       UNION ALL SELECT date_trunc('hour', clicked_at), 0, 0, 1, 0 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND clicked_at IS NOT NULL
+       UNION ALL SELECT date_trunc('hour', replied_at), 0, 0, 0, 1 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND replied_at IS NOT NULL)
+     SELECT at, sum(sent)::int AS sent, sum(opened)::int AS opened, sum(clicked)::int AS clicked, sum(replied)::int AS replied FROM ev GROUP BY at ORDER BY at LIMIT 2000`,
     [row.id, t.companyId],
   );
-  return { counts, series: rows.map((r) => ({ at: r.at.toISOString(), sent: r.sent, opened: r.opened, clicked: r.clicked })) };
+  return { counts, series: rows.map((r) => ({ at: r.at.toISOString(), sent: r.sent, opened: r.opened, clicked: r.clicked, replied: r.replied })) };
 }
 
-/** /comercial's tile: the last 30 days' sent, open rate and clicks. */
+/** /comercial's tile (issue 15: sent, opened, replies): the last 30 days of every channel. */
 export async function comercialKpi(s: Services, t: Tenant) {
-  const { rows } = await s.pool.query<{ sent: number; opened: number; clicked: number }>(
-    `SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(clicked_at)::int AS clicked FROM campaign_recipients
+  const { rows } = await s.pool.query<{ sent: number; opened: number; replied: number }>(
+    `SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(replied_at)::int AS replied FROM campaign_recipients
       WHERE company_id = $1 AND sent_at > now() - interval '30 days'`,
     [t.companyId],
   );
   const r = rows[0]!;
   if (!r.sent) return null;
   const rate = Math.round((r.opened / r.sent) * 100);
-  return { label: 'E-mails em 30 dias', value: `${r.sent.toLocaleString('pt-BR')} enviados · ${rate}% abertos · ${r.clicked.toLocaleString('pt-BR')} cliques` };
+  const n = (v: number) => v.toLocaleString('pt-BR');
+  return { label: 'Campanhas em 30 dias', value: `${n(r.sent)} enviados · ${rate}% abertos · ${n(r.replied)} ${r.replied === 1 ? 'resposta' : 'respostas'}` };
 }

@@ -13,7 +13,7 @@ import { liveStreams } from '../../platform/live-streams.ts';
 import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
-import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
+import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, conversationToContinue, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
 
 type SettingsRow = typeof schema.inboxSettings.$inferSelect;
 type PublicEnv = { Variables: { settings: SettingsRow } };
@@ -99,12 +99,14 @@ export function publicInboxRoutes(s: Services) {
 
   pub.post('/:key/messages', async (c) => {
     const settings = c.get('settings');
-    const conv = await conversationOfToken(s, settings, bearer(c));
+    const own = await conversationOfToken(s, settings, bearer(c));
     const { body } = parseWith(visitorMessageSchema, await readJson(c));
-    await limit(`visitor:${conv.id}`, WIDGET_RULES.messagePerVisitor);
+    await limit(`visitor:${own.id}`, WIDGET_RULES.messagePerVisitor);
     await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
+    // Resolved long ago: a new conversation, whose token the widget keeps from now on (decision 0303).
+    const { conversation: conv, started } = await conversationToContinue(s, own);
     const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body });
-    return c.json({ id: messageId }, 201);
+    return c.json({ id: messageId, ...(started ? { token: visitorToken(s, settings.companyId, conv.id) } : {}) }, 201);
   });
 
   /** An attachment (image or document, raw body, `?name=`): stored as a platform file of the conversation and sent as a message. */

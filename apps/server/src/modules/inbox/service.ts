@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { isWithinBusinessHours } from '@sede/shared/inbox/hours';
 import {
   INBOX_MESSAGES as M,
+  REOPEN_WINDOW_MS,
   type BusinessHours,
   type CannedReply,
   type Channel,
@@ -159,6 +160,8 @@ export async function receiveInbound(
         })
         .returning();
     }
+    // The customer writing to a resolved conversation reopens it (same assignee), with a line for the agents (decision 0303).
+    if (conv!.status === 'resolved') await insertMessage(tx, settings.companyId, conv!.id, { kind: 'event', body: M.reopened });
     const message = await insertMessage(tx, settings.companyId, conv!.id, { kind: 'visitor', body: input.body, fileId: input.fileId });
     const [updated] = await tx
       .update(C)
@@ -176,19 +179,50 @@ export async function receiveInbound(
   });
 }
 
+/** Whether a resolved conversation is past the reopening window (decision 0303): the customer's next message starts a new one. */
+export const pastReopenWindow = (conv: Pick<ConversationRow, 'status' | 'resolvedAt'>, now = Date.now()) =>
+  conv.status === 'resolved' && (!conv.resolvedAt || now - conv.resolvedAt.getTime() > REOPEN_WINDOW_MS);
+
 /**
- * A channel's customer (a WhatsApp number): their open conversation, or a new one (one open
- * conversation per contact; a resolved one stays closed and history starts a new one).
+ * The conversation a widget visitor's next message goes to (decision 0303): their own, reopened
+ * by the message when it was resolved up to 7 days ago; a new one (same visitor and contact)
+ * when it was resolved longer ago. `started`: the visitor needs the new conversation's token.
+ */
+export async function conversationToContinue(s: Services, conv: ConversationRow): Promise<{ conversation: ConversationRow; started: boolean }> {
+  if (!pastReopenWindow(conv)) return { conversation: conv, started: false };
+  return s.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(C)
+      .values({
+        companyId: conv.companyId,
+        channel: conv.channel,
+        visitorName: conv.visitorName,
+        visitorEmail: conv.visitorEmail,
+        visitorPhone: conv.visitorPhone,
+        externalId: conv.externalId,
+        personId: conv.personId,
+      })
+      .returning();
+    await announce(tx, { companyId: conv.companyId, entity: CONVERSATION_ENTITY, id: created!.id, action: 'created' });
+    return { conversation: created!, started: true };
+  });
+}
+
+/**
+ * A channel's customer (a WhatsApp number): their latest conversation when it is open, pending,
+ * or resolved up to 7 days ago (the message reopens it, decision 0303), else a new one (one
+ * conversation at a time per contact).
  */
 export async function channelConversation(s: Services, companyId: string, channel: Channel, visitor: { externalId: string; name?: string; phone?: string }): Promise<ConversationRow> {
   return s.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`inbox:${companyId}:${channel}:${visitor.externalId}`}))`);
-    const [open] = await tx
+    const [latest] = await tx
       .select()
       .from(C)
-      .where(and(eq(C.companyId, companyId), eq(C.channel, channel), eq(C.externalId, visitor.externalId), ne(C.status, 'resolved')))
-      .orderBy(desc(C.lastMessageAt))
+      .where(and(eq(C.companyId, companyId), eq(C.channel, channel), eq(C.externalId, visitor.externalId)))
+      .orderBy(sql`${C.status} = 'resolved'`, desc(C.lastMessageAt))
       .limit(1);
+    const open = latest && !pastReopenWindow(latest) ? latest : undefined;
     if (open) {
       if (visitor.name && visitor.name !== open.visitorName) await tx.update(C).set({ visitorName: visitor.name }).where(eq(C.id, open.id));
       return open;
@@ -200,6 +234,20 @@ export async function channelConversation(s: Services, companyId: string, channe
     await announce(tx, { companyId, entity: CONVERSATION_ENTITY, id: created!.id, action: 'created' });
     return created!;
   });
+}
+
+/**
+ * The system's own reply to the customer (a channel's confirmation, e.g. WhatsApp's opt-out):
+ * stored as an automatic message and sent through the conversation's channel.
+ */
+export async function sendAutoReply(s: Services, conv: ConversationRow, body: string): Promise<void> {
+  const message = await s.db.transaction(async (tx) => {
+    const row = await insertMessage(tx, conv.companyId, conv.id, { kind: 'auto', body });
+    await tx.update(C).set({ lastMessageAt: row.createdAt, lastMessagePreview: preview(body) }).where(eq(C.id, conv.id));
+    await announce(tx, { companyId: conv.companyId, entity: CONVERSATION_ENTITY, id: conv.id, action: 'message' });
+    return row;
+  });
+  await channelOf(conv.channel as Channel).deliver(s, conv, { id: message.id, body, fileId: null });
 }
 
 /** When the customer last wrote in a conversation (a channel's reply window). */
@@ -218,7 +266,7 @@ async function messagesOf(db: DbOrTx, companyId: string, conversationId: string,
     .select({ m: MSG, authorName: nameOf(MSG.authorId), file: { id: F.id, name: F.name, mime: F.mime, size: F.size, deletedAt: F.deletedAt } })
     .from(MSG)
     .leftJoin(F, eq(F.id, MSG.fileId))
-    .where(and(eq(MSG.companyId, companyId), eq(MSG.conversationId, conversationId), withNotes ? undefined : ne(MSG.kind, 'note')))
+    .where(and(eq(MSG.companyId, companyId), eq(MSG.conversationId, conversationId), withNotes ? undefined : notInArray(MSG.kind, ['note', 'event'])))
     .orderBy(asc(MSG.createdAt), asc(MSG.id))
     .limit(1000);
 }

@@ -1,11 +1,27 @@
 import { Hono, type Context } from 'hono';
-import { templateMessageSchema, WHATSAPP_MESSAGES as M, whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
+import { templateMessageSchema, templateParamsProblem, WHATSAPP_MESSAGES as M, whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { addAgentMessage, conversationRow } from '../inbox/public.ts';
-import { accountByKey, accountOf, handleWebhook, listTemplates, renderTemplate, sendTemplate, signatureValid, testAccount, toSettings, updateAccount } from './service.ts';
+import { readEntityFile } from '../files/public.ts';
+import { CONVERSATION_ENTITY } from '../inbox/public.ts';
+import {
+  accountByKey,
+  accountOf,
+  configured,
+  handleWebhook,
+  listTemplates,
+  renderedTemplateText,
+  sendTemplate,
+  signatureValid,
+  testAccount,
+  toSettings,
+  type TemplateSend,
+  updateAccount,
+  uploadMedia,
+} from './service.ts';
 
 /**
  * /api/whatsapp (decisions 0290–0294): the company's Cloud API settings (admins: `empresa.settings`),
@@ -59,9 +75,21 @@ export function whatsappRoutes(s: Services) {
     const input = parseWith(templateMessageSchema, await readJson(c));
     const tpl = (await listTemplates(s, t)).find((x) => x.name === input.template && x.language === input.language);
     if (!tpl) throw badRequest(M.templateNotFound, 'TEMPLATE_NOT_FOUND');
-    if (input.variables.length < tpl.variables) throw badRequest(`Este modelo pede ${tpl.variables} variáveis.`, 'TEMPLATE_VARIABLES');
-    await sendTemplate(s, t.companyId, conv.externalId, input, { conversationId: conv.id });
-    return c.json(await addAgentMessage(s, t, conv.id, { body: renderTemplate(tpl.body, input.variables) }, { sent: true }), 201);
+    // Body, header and URL buttons (decision 0302): refused before anything is sent.
+    const problem = templateParamsProblem(tpl, input, { allowFile: true });
+    if (problem) throw badRequest(problem, 'TEMPLATE_VARIABLES');
+    let header: TemplateSend['header'] = input.header && tpl.header ? { format: tpl.header.format, value: input.header.value } : null;
+    let fileId: string | undefined;
+    if (header && tpl.header?.format !== 'text' && input.header?.fileId) {
+      // A file of this conversation as the header's media: uploaded to the Cloud API, then sent by its id.
+      const file = await readEntityFile(s, t, input.header.fileId, CONVERSATION_ENTITY, conv.id);
+      if (!file) throw badRequest('Envie o arquivo nesta conversa antes de usá-lo no cabeçalho.', 'FILE_NOT_IN_CONVERSATION');
+      header = { ...header, value: undefined, mediaId: await uploadMedia(s, await configured(s, t.companyId), file), filename: file.name };
+      fileId = input.header.fileId;
+    }
+    const buttons = tpl.buttons.map((b) => ({ index: b.index, value: input.buttons.find((x) => x.index === b.index)!.value }));
+    await sendTemplate(s, t.companyId, conv.externalId, { ...input, header, buttons }, { conversationId: conv.id });
+    return c.json(await addAgentMessage(s, t, conv.id, { body: renderedTemplateText(tpl, { variables: input.variables, header: input.header, buttons }), fileId }, { sent: true }), 201);
   });
 
   app.route('/', r);

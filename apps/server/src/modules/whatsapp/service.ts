@@ -2,14 +2,18 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import type { FileKind } from '@sede/shared/platform/files';
-import { WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
+import { HEADER_FORMAT_LABELS, HEADER_FORMATS, type HeaderFormat, WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { withTransaction } from '@sede/db/transaction';
 import { decryptSecret, encryptSecret } from '../campaigns/public.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
-import { channelConversation, CONVERSATION_ENTITY, lastCustomerMessageAt, receiveInbound, settingsOf, type InboxChannel } from '../inbox/public.ts';
+import { isOptOutKeyword, OPT_OUT_CONFIRMATION } from '@sede/shared/whatsapp/opt-out';
+import { serverState } from '../../platform/module.ts';
+import { channelConversation, CONVERSATION_ENTITY, lastCustomerMessageAt, receiveInbound, sendAutoReply, settingsOf, type InboxChannel } from '../inbox/public.ts';
+import { suppress } from '../parties/public.ts';
 import { downloadMedia, graph } from './graph.ts';
 
 const { whatsappAccounts: A, whatsappMessages: W } = schema;
@@ -79,7 +83,7 @@ export function waNumber(phone: string | null | undefined): string | null {
   return digits.length >= 12 && digits.length <= 15 ? digits : null;
 }
 
-async function configured(s: Services, companyId: string): Promise<AccountRow & { token: string }> {
+export async function configured(s: Services, companyId: string): Promise<AccountRow & { token: string }> {
   const a = await accountOf(s.db, companyId);
   if (!isConfigured(a)) throw conflict(M.notConfigured, 'WHATSAPP_NOT_CONFIGURED');
   return { ...a, token: decryptSecret(s, a.accessTokenEnc!) };
@@ -94,20 +98,41 @@ export async function testAccount(s: Services, t: Tenant) {
 
 // ——— templates ———
 
-type GraphTemplate = { name: string; language: string; status: string; components?: Array<{ type: string; text?: string }> };
+type GraphTemplate = {
+  name: string;
+  language: string;
+  status: string;
+  components?: Array<{ type: string; format?: string; text?: string; buttons?: Array<{ type: string; text?: string; url?: string }> }>;
+};
+
+const countVariables = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
+
+/** One approved template as the platform keeps it: the body, the header and the URL buttons that take a value (decisions 0293, 0302). */
+export function templateOf(tpl: GraphTemplate): WhatsappTemplate {
+  const body = tpl.components?.find((c) => c.type === 'BODY')?.text ?? '';
+  const h = tpl.components?.find((c) => c.type === 'HEADER');
+  const format = h?.format?.toLowerCase() as HeaderFormat | undefined;
+  const header = h && format && (HEADER_FORMATS as readonly string[]).includes(format) ? { format, text: h.text ?? '', variables: format === 'text' ? countVariables(h.text ?? '') : 0 } : null;
+  const buttons = (tpl.components?.find((c) => c.type === 'BUTTONS')?.buttons ?? [])
+    .map((b, index) => ({ index, type: b.type, text: b.text ?? '', url: b.url ?? '' }))
+    .filter((b) => b.type === 'URL' && /\{\{1\}\}/.test(b.url))
+    .map(({ index, text, url }) => ({ index, text, url }));
+  return { name: tpl.name, language: tpl.language, body, variables: countVariables(body), header, buttons };
+}
+
+/** A cached template from before headers and buttons were kept reads as having none. */
+const normalized = (t: Partial<WhatsappTemplate> & { name: string; language: string; body: string; variables: number }): WhatsappTemplate => ({ ...t, header: t.header ?? null, buttons: t.buttons ?? [] });
 
 export async function listTemplates(s: Services, t: Tenant, refresh = false): Promise<WhatsappTemplate[]> {
   const a = await configured(s, t.companyId);
-  if (!refresh && a.templates && a.templatesFetchedAt && Date.now() - a.templatesFetchedAt.getTime() < TEMPLATES_TTL_MS) return a.templates;
+  if (!refresh && a.templates && a.templatesFetchedAt && Date.now() - a.templatesFetchedAt.getTime() < TEMPLATES_TTL_MS) return a.templates.map(normalized);
   const out: WhatsappTemplate[] = [];
   let path: string | null = `${encodeURIComponent(a.wabaId)}/message_templates?status=APPROVED&limit=100`;
   for (let page = 0; path && page < 10; page++) {
     const res: { data: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } } = await graph(s, a.token, path);
     for (const tpl of res.data ?? []) {
       if (tpl.status !== 'APPROVED') continue;
-      const body = tpl.components?.find((c) => c.type === 'BODY')?.text ?? '';
-      const variables = new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
-      out.push({ name: tpl.name, language: tpl.language, body, variables });
+      out.push(templateOf(tpl));
     }
     const after = res.paging?.next ? res.paging.cursors?.after : undefined;
     path = after ? `${encodeURIComponent(a.wabaId)}/message_templates?status=APPROVED&limit=100&after=${encodeURIComponent(after)}` : null;
@@ -118,15 +143,53 @@ export async function listTemplates(s: Services, t: Tenant, refresh = false): Pr
 
 export const renderTemplate = (body: string, variables: string[]) => body.replace(/\{\{(\d+)\}\}/g, (all, n: string) => variables[Number(n) - 1] ?? all);
 
+/** The text an agent's template message keeps in the conversation: the header (text, or the media's link), the body, the buttons' links. */
+export function renderedTemplateText(tpl: WhatsappTemplate, p: { variables: string[]; header: { format: HeaderFormat; value: string } | null; buttons: Array<{ index: number; value: string }> }): string {
+  const parts: string[] = [];
+  if (tpl.header?.format === 'text') parts.push(renderTemplate(tpl.header.text, [p.header?.value ?? '']));
+  else if (tpl.header && p.header?.value) parts.push(`[${HEADER_FORMAT_LABELS[tpl.header.format]}] ${p.header.value}`);
+  parts.push(renderTemplate(tpl.body, p.variables));
+  for (const b of tpl.buttons) parts.push(`[${b.text}] ${b.url.replace('{{1}}', p.buttons.find((x) => x.index === b.index)?.value ?? '')}`);
+  return parts.filter((x) => x.trim()).join('\n\n');
+}
+
+/** A template's parameters when sent: body values, the header (text, or a media by link or by an id uploaded to Meta) and URL buttons' suffixes. */
+export type TemplateSend = {
+  template: string;
+  language: string;
+  variables: string[];
+  header?: { format: HeaderFormat; value?: string; mediaId?: string; filename?: string } | null;
+  buttons?: Array<{ index: number; value: string }>;
+};
+
+/** Meta's `components` of a template message (decision 0302): header, body, then one per URL button with its index as a string. */
+export function templateComponents(tpl: TemplateSend): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const h = tpl.header;
+  if (h?.format === 'text' && h.value) out.push({ type: 'header', parameters: [{ type: 'text', text: h.value }] });
+  else if (h && h.format !== 'text' && (h.mediaId || h.value)) {
+    const media: Record<string, string> = h.mediaId ? { id: h.mediaId } : { link: h.value! };
+    if (h.format === 'document' && h.filename) media.filename = h.filename;
+    out.push({ type: 'header', parameters: [{ type: h.format, [h.format]: media }] });
+  }
+  if (tpl.variables.length) out.push({ type: 'body', parameters: tpl.variables.map((text) => ({ type: 'text', text })) });
+  for (const b of [...(tpl.buttons ?? [])].sort((x, y) => x.index - y.index)) out.push({ type: 'button', sub_type: 'url', index: String(b.index), parameters: [{ type: 'text', text: b.value }] });
+  return out;
+}
+
+/** Uploads a file of the platform to the Cloud API's media; its id. */
+export async function uploadMedia(s: Services, a: { token: string; phoneNumberId: string }, file: { bytes: Buffer | Uint8Array; mime: string; name: string }): Promise<string> {
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('type', file.mime);
+  form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.name);
+  return (await graph<{ id: string }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/media`, { method: 'POST', form })).id;
+}
+
 /** Sends an approved template to a number; Meta's message id. */
-export async function sendTemplate(
-  s: Services,
-  companyId: string,
-  to: string,
-  tpl: { template: string; language: string; variables: string[] },
-  link: { conversationId?: string; campaignRecipientId?: string } = {},
-): Promise<string> {
+export async function sendTemplate(s: Services, companyId: string, to: string, tpl: TemplateSend, link: { conversationId?: string; campaignRecipientId?: string } = {}): Promise<string> {
   const a = await configured(s, companyId);
+  const components = templateComponents(tpl);
   const res = await graph<{ messages?: Array<{ id: string }> }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/messages`, {
     method: 'POST',
     json: {
@@ -134,11 +197,7 @@ export async function sendTemplate(
       recipient_type: 'individual',
       to,
       type: 'template',
-      template: {
-        name: tpl.template,
-        language: { code: tpl.language },
-        ...(tpl.variables.length ? { components: [{ type: 'body', parameters: tpl.variables.map((text) => ({ type: 'text', text })) }] } : {}),
-      },
+      template: { name: tpl.template, language: { code: tpl.language }, ...(components.length ? { components } : {}) },
     },
   });
   const wamid = res.messages?.[0]?.id;
@@ -168,13 +227,8 @@ export const whatsappChannel: InboxChannel = {
     if (message.fileId) {
       const file = await readEntityFile(s, { db: s.db, companyId: conv.companyId, actorId: '' }, message.fileId, CONVERSATION_ENTITY, conv.id);
       if (!file) throw notFound('Arquivo não encontrado.');
-      const form = new FormData();
-      form.set('messaging_product', 'whatsapp');
-      form.set('type', file.mime);
-      form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.name);
-      const media = await graph<{ id: string }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/media`, { method: 'POST', form });
       const type = mediaType(file.mime);
-      const content: Record<string, string> = { id: media.id };
+      const content: Record<string, string> = { id: await uploadMedia(s, a, file) };
       if (type !== 'audio' && message.body) content.caption = message.body;
       if (type === 'document') content.filename = file.name;
       payload = { type, [type]: content };
@@ -226,6 +280,39 @@ type Payload = {
 const RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'application/pdf': 'pdf' };
 
+/**
+ * The forms one WhatsApp number takes (decision 0301): Meta's wa_id of a Brazilian mobile may
+ * lack the ninth digit the contact's phone has (55 11 9xxxx-xxxx vs 55 11 xxxx-xxxx), and the
+ * other way round; both are the same customer.
+ */
+export function waVariants(n: string): string[] {
+  if (/^55\d{2}9\d{8}$/.test(n)) return [n, `${n.slice(0, 4)}${n.slice(5)}`];
+  if (/^55\d{2}[6-9]\d{7}$/.test(n)) return [n, `${n.slice(0, 4)}9${n.slice(4)}`];
+  return [n];
+}
+
+/** A customer's message arrived from these numbers; 'opt_out' when it was an opt-out keyword (decisions 0300, 0301). The campaigns register one. */
+export type InboundHook = (s: Services, companyId: string, numbers: string[], kind: 'reply' | 'opt_out') => Promise<void>;
+const inboundHooks = (s: Services) => serverState(s, 'whatsapp.inboundHooks', () => [] as InboundHook[]);
+export const onInbound = (s: Services, hook: InboundHook) => void inboundHooks(s).push(hook);
+
+/**
+ * 'SAIR' (decision 0301): every live person of the company with this number (and the
+ * conversation's linked person) gets `whatsapp_opt_out`, and the number goes on the company's
+ * suppression list with reason 'opt_out', as the e-mail unsubscribe does. Idempotent.
+ */
+async function optOut(s: Services, companyId: string, numbers: string[], personId: string | null) {
+  await withTransaction(s.pool, async ({ client, db }) => {
+    await client.query(
+      `UPDATE people SET whatsapp_opt_out = true, updated_at = now()
+        WHERE company_id = $1 AND deleted_at IS NULL AND NOT whatsapp_opt_out
+          AND (id = $3 OR EXISTS (SELECT 1 FROM unnest(phones) ph WHERE (CASE WHEN length(ph) IN (10, 11) THEN '55' || ph ELSE ph END) = ANY($2::text[])))`,
+      [companyId, numbers, personId],
+    );
+    await suppress(s, db, companyId, numbers.map((phone) => ({ phone })), 'opt_out');
+  });
+}
+
 /** Campaign recipients' statuses from Meta's (decision 0293); the campaigns module registers it. */
 export type RecipientStatusHook = (s: Services, companyId: string, recipientId: string, status: 'sent' | 'delivered' | 'read' | 'failed', error: string | null) => Promise<void>;
 let recipientHook: RecipientStatusHook | null = null;
@@ -255,9 +342,16 @@ async function inbound(s: Services, a: AccountRow, m: InboundMessage, name: stri
         body = `${body ? `${body}\n` : ''}[Anexo não recebido: ${(e as Error).message}]`;
       }
     }
+    const numbers = waVariants(m.from);
+    const stop = m.type === 'text' && isOptOutKeyword(body);
+    // Both idempotent, before the message is stored: a failure here lets Meta's retry do them again.
+    if (stop) await optOut(s, a.companyId, numbers, conv.personId);
+    for (const hook of inboundHooks(s)) await hook(s, a.companyId, numbers, stop ? 'opt_out' : 'reply');
     const settings = await settingsOf(s.db, a.companyId);
-    const { messageId } = await receiveInbound(s, settings, { channel: 'whatsapp', conversation: conv, body: body.slice(0, 5000), fileId: file?.id ?? null, fileName: file?.name ?? null });
+    const { messageId, conversation } = await receiveInbound(s, settings, { channel: 'whatsapp', conversation: conv, body: body.slice(0, 5000), fileId: file?.id ?? null, fileName: file?.name ?? null });
     await s.db.update(W).set({ conversationId: conv.id, inboxMessageId: messageId }).where(eq(W.id, claimed.id));
+    // The confirmation, inside the window the customer's message just opened; its failure keeps the opt-out.
+    if (stop) await sendAutoReply(s, conversation, OPT_OUT_CONFIRMATION).catch((e) => console.error('[whatsapp] opt-out confirmation:', (e as Error).message));
   } catch (e) {
     // Not stored: Meta's retry gets another chance.
     await s.db.delete(W).where(eq(W.id, claimed.id));

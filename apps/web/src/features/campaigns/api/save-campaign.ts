@@ -1,4 +1,5 @@
 import type { CampaignChannel, CampaignView, CampaignWhatsappTemplate } from '@sede/shared/campaigns/schemas';
+import type { WhatsappTemplate } from '@sede/shared/whatsapp/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 export type CampaignDraft = { name: string; listId: string | null; segmentId: string | null; subject: string; html: string; text: string | null; whatsappTemplate?: CampaignWhatsappTemplate | null };
@@ -10,4 +11,4 @@ export const createCampaign = (body: Partial<CampaignDraft> & { name: string; ch
 export const updateCampaign = (id: string, body: Partial<CampaignDraft>) => api<CampaignView>(`/campaigns/${id}`, { method: 'PATCH', json: body });
 
 /** GET /api/whatsapp/templates: the company's approved WhatsApp templates (decision 0293). */
-export const whatsappTemplates = () => api<{ templates: Array<{ name: string; language: string; body: string; variables: number }> }>('/whatsapp/templates').then((r) => r.templates);
+export const whatsappTemplates = () => api<{ templates: WhatsappTemplate[] }>('/whatsapp/templates').then((r) => r.templates);

@@ -41,6 +41,7 @@ export function CampaignResults({ campaign }: { campaign: CampaignView }) {
     ['Enviados', c.sent, pct(c.sent, c.total)],
     ['Aberturas', c.opened, pct(c.opened, delivered)],
     ['Cliques', c.clicked, pct(c.clicked, delivered)],
+    ['Respostas', c.replied, pct(c.replied, delivered)],
     ['Descadastros', c.unsubscribed, pct(c.unsubscribed, delivered)],
     ['Devolvidos', c.bounced, pct(c.bounced, delivered)],
     ['Falharam', c.failed, pct(c.failed, c.total)],

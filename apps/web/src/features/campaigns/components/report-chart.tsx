@@ -3,11 +3,11 @@ import type { CampaignReport } from '@sede/shared/campaigns/schemas';
 
 const hour = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
 
-/** Sent, opened and clicked per hour (recharts: loaded only with the report). */
+/** Sent, opened, clicked and replied per hour (recharts: loaded only with the report). */
 export default function ReportChart({ series }: { series: CampaignReport['series'] }) {
   const data = series.map((p) => ({ ...p, label: hour.format(new Date(p.at)) }));
   return (
-    <div className="h-64 w-full" role="img" aria-label="Gráfico de envios, aberturas e cliques por hora">
+    <div className="h-64 w-full" role="img" aria-label="Gráfico de envios, aberturas, cliques e respostas por hora">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -18,6 +18,7 @@ export default function ReportChart({ series }: { series: CampaignReport['series
           <Line type="monotone" dataKey="sent" name="Enviados" stroke="#2563eb" strokeWidth={2} />
           <Line type="monotone" dataKey="opened" name="Aberturas" stroke="#16a34a" strokeWidth={2} />
           <Line type="monotone" dataKey="clicked" name="Cliques" stroke="#d97706" strokeWidth={2} />
+          <Line type="monotone" dataKey="replied" name="Respostas" stroke="#7c3aed" strokeWidth={2} />
         </LineChart>
       </ResponsiveContainer>
     </div>

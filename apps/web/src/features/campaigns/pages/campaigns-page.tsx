@@ -62,7 +62,8 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
               {CAMPAIGN_STATUS_LABELS[c.status]} · {c.audienceName ?? 'sem público'}
             </p>
             <p className="text-sm text-slate-800">
-              {formatNumber(c.counts.sent)} enviados · {rate(c.counts.opened, c.counts.sent)} abertos · {formatNumber(c.counts.clicked)} cliques
+              {formatNumber(c.counts.sent)} enviados · {rate(c.counts.opened, c.counts.sent)} abertos · {formatNumber(c.counts.clicked)} cliques · {formatNumber(c.counts.replied)}{' '}
+              {c.counts.replied === 1 ? 'resposta' : 'respostas'}
             </p>
           </li>
         ))}
@@ -89,6 +90,9 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
             <th scope="col" className="p-3 text-right font-medium">
               Cliques
             </th>
+            <th scope="col" className="p-3 text-right font-medium">
+              Respostas
+            </th>
             <th scope="col" className="p-3 font-medium">
               Criada em
             </th>
@@ -110,6 +114,7 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
               <td className="p-3 text-right tabular-nums">{formatNumber(c.counts.sent)}</td>
               <td className="p-3 text-right tabular-nums">{rate(c.counts.opened, c.counts.sent)}</td>
               <td className="p-3 text-right tabular-nums">{formatNumber(c.counts.clicked)}</td>
+              <td className="p-3 text-right tabular-nums">{formatNumber(c.counts.replied)}</td>
               <td className="p-3 text-slate-700">{formatDateTime(c.createdAt)}</td>
               <td className="p-3 text-right">
                 {c.status !== 'sending' && (

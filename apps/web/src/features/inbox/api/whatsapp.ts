@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InboxMessage } from '@sede/shared/inbox/schemas';
-import type { WhatsappSettings, WhatsappTemplate } from '@sede/shared/whatsapp/schemas';
+import type { HeaderFormat, WhatsappSettings, WhatsappTemplate } from '@sede/shared/whatsapp/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { inboxKeys } from './keys.ts';
 
@@ -11,5 +11,8 @@ export const updateWhatsappSettings = (input: { phoneNumberId: string; wabaId: s
 export const testWhatsapp = () => api<{ ok: boolean; displayPhoneNumber: string | null; verifiedName: string | null }>('/whatsapp/settings/test', { method: 'POST', json: {} });
 export const useWhatsappTemplates = (enabled: boolean) =>
   useQuery({ queryKey: inboxKeys.whatsappTemplates, queryFn: () => api<{ templates: WhatsappTemplate[] }>('/whatsapp/templates').then((r) => r.templates), enabled, staleTime: 60_000 });
-export const sendWhatsappTemplate = (conversationId: string, input: { template: string; language: string; variables: string[] }) =>
+export const sendWhatsappTemplate = (
+  conversationId: string,
+  input: { template: string; language: string; variables: string[]; header: { format: HeaderFormat; value: string; fileId?: string } | null; buttons: Array<{ index: number; value: string }> },
+) =>
   api<InboxMessage>(`/whatsapp/conversations/${conversationId}/template`, { method: 'POST', json: input });

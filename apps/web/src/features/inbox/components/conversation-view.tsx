@@ -19,9 +19,9 @@ import { markRead } from '../api/mark-read.ts';
 import { sendMessage } from '../api/send-message.ts';
 import { suggestReply } from '../api/suggested-reply.ts';
 import { updateConversation } from '../api/update-conversation.ts';
-import { sendWhatsappTemplate, useWhatsappTemplates } from '../api/whatsapp.ts';
 import { cannedMatches } from './canned.ts';
 import { ContactPanel } from './contact-panel.tsx';
+import { TemplateComposer } from './template-composer.tsx';
 import { duration, visitorLabel, when } from './format.ts';
 
 const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : 'Não foi possível concluir. Tente novamente.');
@@ -110,6 +110,13 @@ export function ConversationView({ id, onBack, withPanel }: { id: string; onBack
 
 function Message({ m }: { m: InboxMessage }) {
   const mine = m.kind === 'agent' || m.kind === 'note';
+  if (m.kind === 'event') {
+    return (
+      <p className="flex items-center gap-2 text-xs text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        {m.body} · {when(m.createdAt)}
+      </p>
+    );
+  }
   return (
     <div className={cn('grid max-w-[85%] gap-0.5', mine ? 'justify-self-end' : 'justify-self-start')}>
       <span className={cn('text-xs text-slate-600', mine && 'text-right')}>
@@ -141,75 +148,6 @@ const windowClosed = (messages: InboxMessage[]) => {
   const last = messages.findLast((m) => m.kind === 'visitor');
   return !last || Date.now() - new Date(last.createdAt).getTime() > WINDOW_MS;
 };
-
-/** Outside WhatsApp's 24-hour window: only an approved template, with its variables. */
-function TemplateComposer({ id }: { id: string }) {
-  const qc = useQueryClient();
-  const templates = useWhatsappTemplates(true);
-  const [chosen, setChosen] = useState('');
-  const [values, setValues] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
-  const selectId = useId();
-  const tpl = templates.data?.find((t) => `${t.name}|${t.language}` === chosen);
-  const submit = async () => {
-    if (!tpl || sending) return;
-    setSending(true);
-    try {
-      await sendWhatsappTemplate(id, { template: tpl.name, language: tpl.language, variables: values.slice(0, tpl.variables) });
-      setChosen('');
-      setValues([]);
-      await qc.invalidateQueries({ queryKey: inboxKeys.all });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <form
-      className="grid gap-2 border-t border-slate-200 p-3 text-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <p className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-amber-950" role="status">
-        O cliente não escreve há mais de 24 horas: o WhatsApp só permite enviar um modelo aprovado até ele responder.
-      </p>
-      <label htmlFor={selectId} className="font-medium text-slate-900">
-        Modelo aprovado
-      </label>
-      <select id={selectId} className={inputClass} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-        <option value="">{templates.isPending ? 'Carregando…' : templates.isError ? 'Não foi possível carregar os modelos' : 'Escolha um modelo'}</option>
-        {templates.data?.map((t) => (
-          <option key={`${t.name}|${t.language}`} value={`${t.name}|${t.language}`}>
-            {t.name} ({t.language})
-          </option>
-        ))}
-      </select>
-      {tpl && (
-        <>
-          <p className="rounded-lg bg-slate-50 p-2 whitespace-pre-wrap text-slate-700">{tpl.body}</p>
-          {Array.from({ length: tpl.variables }, (_, i) => (
-            <input
-              // biome-ignore lint/suspicious/noArrayIndexKey: the template's numbered variables
-              key={i}
-              aria-label={`Variável {{${i + 1}}}`}
-              placeholder={`{{${i + 1}}}`}
-              className={inputClass}
-              required
-              value={values[i] ?? ''}
-              onChange={(e) => setValues(Object.assign([...values], { [i]: e.target.value }))}
-            />
-          ))}
-        </>
-      )}
-      <Button type="submit" className="justify-self-start" pending={sending} disabled={!tpl}>
-        <Send aria-hidden /> Enviar modelo
-      </Button>
-    </form>
-  );
-}
 
 /** The reply box: '/' opens the canned replies, a note toggle, an attachment, the AI suggestion (paid). */
 function Composer({ id }: { id: string }) {
