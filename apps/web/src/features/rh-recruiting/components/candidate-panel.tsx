@@ -7,7 +7,7 @@ import { AnalysisPanel } from '../../../components/analysis/analysis-panel.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -66,34 +66,19 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
         </Button>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        <Dialog
+        <ConfirmDeleteDialog
           open={deleting}
           onOpenChange={setDeleting}
           title="Excluir o candidato?"
           description="Os dados do candidato, os currículos, as entrevistas e as análises são excluídos de vez (LGPD). Esta ação não pode ser desfeita."
-        >
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeleting(false)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={async () => {
-                try {
-                  await deleteCandidate(candidate.id);
-                  refresh();
-                  toast.success('Candidato excluído com os arquivos e as análises.');
-                  onClose();
-                } catch (err) {
-                  setDeleting(false);
-                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o candidato.');
-                }
-              }}
-            >
-              Excluir
-            </Button>
-          </div>
-        </Dialog>
+          failureMessage="Não foi possível excluir o candidato."
+          onConfirm={async () => {
+            await deleteCandidate(candidate.id);
+            refresh();
+            toast.success('Candidato excluído com os arquivos e as análises.');
+            onClose();
+          }}
+        />
 
         <AnalysisPanel
           entityType="candidate"
