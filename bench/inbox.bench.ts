@@ -8,6 +8,7 @@
  * and to the end of the page's refetch of its list of 200 conversations (what the agent sees).
  * The widget's per-address limit (60 requests a minute per company) bounds the samples per company.
  */
+import { type EntityEvents, openEntityEvents, openSse, percentile, sleep, untilSessionSeesCompany } from './platform/live-client.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 
 const COMPANIES = Number(process.env.BENCH_INBOX_COMPANIES ?? 3);
@@ -16,74 +17,14 @@ const WIDGET_CONVERSATIONS = 20;
 const MESSAGES_PER_COMPANY = 40;
 const TARGET_P95_MS = 200;
 
-type Stream = { events: Array<{ id: string; at: number }>; close: () => void };
-
 /** The widget's own channel (GET /api/inbox/public/:key/events?token=): the times of its 'changed' events. */
 async function openVisitorEvents(url: string): Promise<{ changed: number[]; close: () => void }> {
-  const controller = new AbortController();
-  const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-  if (res.status !== 200 || !res.body) throw new Error(`visitor events: ${res.status}`);
-  const out = { changed: [] as number[], close: () => controller.abort() };
-  let ready!: () => void;
-  const isReady = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const event = /^event: ?(.*)$/m.exec(buffer.slice(0, cut))?.[1];
-          buffer = buffer.slice(cut + 2);
-          if (event === 'ready') ready();
-          else if (event === 'changed') out.changed.push(performance.now());
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
-  await isReady;
-  return out;
+  const changed: number[] = [];
+  const close = await openSse(url, {}, (event, _data, at) => {
+    if (event === 'changed') changed.push(at);
+  });
+  return { changed, close };
 }
-
-async function openEvents(baseUrl: string, cookie: string): Promise<Stream> {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
-  if (res.status !== 200 || !res.body) throw new Error(`GET /api/events: ${res.status}`);
-  const stream: Stream = { events: [], close: () => controller.abort() };
-  let ready!: () => void;
-  const isReady = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: ?(.*)$/m.exec(block)?.[1];
-          if (event === 'ready') ready();
-          else if (event === 'entity') stream.events.push({ id: (JSON.parse(/^data: ?(.*)$/m.exec(block)![1]!) as { id: string }).id, at: performance.now() });
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
-  await isReady;
-  return stream;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default async function inboxBench(ctx: BenchContext): Promise<BenchRow[]> {
   const run = Date.now().toString(36);
@@ -91,19 +32,14 @@ export default async function inboxBench(ctx: BenchContext): Promise<BenchRow[]>
   const toList: number[] = [];
   const toVisitor: number[] = [];
   const visitorStreams: Array<{ close: () => void }> = [];
-  const streams: Stream[] = [];
+  const streams: EntityEvents[] = [];
   let missed = 0;
   try {
     for (let c = 0; c < COMPANIES; c++) {
       const email = `bench.inbox.${run}.${c}@exemplo.com.br`;
       const cookie = await ctx.signUpConfirmed(email);
       const companyId = await ctx.seedCompany(email, { name: `Bench Atendimento ${c}`, cnpj: String(Date.now() + c).padStart(14, '5').slice(-14) });
-      for (let i = 0; ; i++) {
-        const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie } })).json()) as { company?: { id: string } };
-        if (me.company?.id === companyId) break;
-        if (i === 250) throw new Error('the agent never saw the company');
-        await sleep(20);
-      }
+      await untilSessionSeesCompany(ctx.baseUrl, cookie, companyId, 'the agent');
       const settings = (await (await fetch(`${ctx.baseUrl}/api/inbox/settings`, { headers: { cookie } })).json()) as { publicKey: string };
       const pub = `${ctx.baseUrl}/api/inbox/public/${settings.publicKey}`;
       const visitors: Array<{ id: string; token: string }> = [];
@@ -121,7 +57,7 @@ export default async function inboxBench(ctx: BenchContext): Promise<BenchRow[]>
       const [{ n }] = await ctx.sql<{ n: number }>("SELECT count(*)::int AS n FROM inbox_conversations WHERE company_id = $1 AND status = 'open'", [companyId]);
       if (n !== CONVERSATIONS) throw new Error(`expected ${CONVERSATIONS} open conversations, found ${n}`);
 
-      const stream = await openEvents(ctx.baseUrl, cookie);
+      const stream = await openEntityEvents(ctx.baseUrl, cookie);
       streams.push(stream);
       for (let m = 0; m < MESSAGES_PER_COMPANY; m++) {
         const v = visitors[m % visitors.length]!;

@@ -12,6 +12,7 @@
  * BENCH_PROJECT_TASKS and BENCH_PROJECT_MOVES shrink it while iterating.
  */
 import { board as boardService } from '../apps/server/src/modules/projects/service.ts';
+import { benchCompany, pct, timeBoardLoads, timeMoves } from './lib/board.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 
 const TASKS = Number(process.env.BENCH_PROJECT_TASKS ?? 5000);
@@ -22,16 +23,8 @@ const TARGET_MOVE_P99 = 30;
 
 type Board = { project: { taskCount: number }; columns: Array<{ id: string; count: number; items: Array<{ id: string }> }> };
 
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
-};
-
 async function company(ctx: BenchContext, tag: string) {
-  const email = `bench.projects.${tag}.${Date.now()}@exemplo.com.br`;
-  const cookie = await ctx.signUpConfirmed(email);
-  const companyId = await ctx.seedCompany(email, { name: `Projetos ${tag} Ltda` });
-  const [user] = await ctx.sql<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [email]);
+  const { cookie, companyId, userId } = await benchCompany(ctx, `bench.projects.${tag}.${Date.now()}@exemplo.com.br`, `Projetos ${tag} Ltda`);
   const res = await fetch(`${ctx.baseUrl}/api/projects`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', origin: ctx.baseUrl },
@@ -39,7 +32,7 @@ async function company(ctx: BenchContext, tag: string) {
   });
   if (res.status !== 201) throw new Error(`POST /api/projects: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
-  return { cookie, companyId, userId: user!.id, projectId: id };
+  return { cookie, companyId, userId, projectId: id };
 }
 
 /** Bulk seed: platform tasks linked to the project and their board rows spread over the columns. */
@@ -82,46 +75,18 @@ export default async function projectsBench(ctx: BenchContext): Promise<BenchRow
   const seedMs = performance.now() - t0;
   const before = await digest(ctx, b.companyId);
 
-  const boardUrl = `${ctx.baseUrl}/api/projects/${a.projectId}/board?limit=50`;
-  const getBoard = async () => {
-    const res = await fetch(boardUrl, { headers: { cookie: a.cookie } });
-    if (res.status !== 200) throw new Error(`board: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Board;
-  };
-  for (let i = 0; i < 20; i++) await getBoard();
-  const loads: number[] = [];
-  let board!: Board;
-  for (let i = 0; i < LOADS; i++) {
-    const s = performance.now();
-    board = await getBoard();
-    loads.push(performance.now() - s);
-  }
+  const { times: loads, board } = await timeBoardLoads<Board>(`${ctx.baseUrl}/api/projects/${a.projectId}/board?limit=50`, a.cookie, LOADS);
   const total = board.columns.reduce((n, c) => n + c.count, 0);
   if (total !== TASKS) throw new Error(`board counts ${total} tasks, seeded ${TASKS}`);
 
-  const columns = new Map(board.columns.map((c) => [c.id, c.items.map((d) => d.id)]));
-  const ids = board.columns.map((c) => c.id);
-  const moves: number[] = [];
-  let refused = 0;
-  for (let i = 0; i < MOVES; i++) {
-    const from = ids[i % ids.length]!;
-    const list = columns.get(from)!;
-    const id = list[Math.floor(Math.random() * list.length)]!;
-    const to = ids[(i + 1 + Math.floor(Math.random() * (ids.length - 1))) % ids.length]!;
-    const target = columns.get(to)!;
-    const at = Math.floor(Math.random() * (target.length + 1));
-    const body = JSON.stringify({ columnId: to, prevId: target[at - 1] ?? null, nextId: target[at] ?? null });
-    const s = performance.now();
-    const res = await fetch(`${ctx.baseUrl}/api/projects/tasks/${id}/move`, { method: 'POST', headers: { cookie: a.cookie, 'content-type': 'application/json', origin: ctx.baseUrl }, body });
-    await res.arrayBuffer();
-    moves.push(performance.now() - s);
-    if (res.status !== 200) {
-      refused++;
-      continue;
-    }
-    list.splice(list.indexOf(id), 1);
-    target.splice(at, 0, id);
-  }
+  const { times: moves, refused } = await timeMoves(
+    ctx,
+    a.cookie,
+    board.columns,
+    MOVES,
+    (id) => `${ctx.baseUrl}/api/projects/tasks/${id}/move`,
+    (columnId, prevId, nextId) => ({ columnId, prevId, nextId }),
+  );
   const after = await digest(ctx, b.companyId);
   // The same board built in this process straight on the database (informative: separates the
   // service's SQL and JSON work from HTTP, the server's event loop and the machine's load).

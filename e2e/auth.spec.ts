@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser, uniqueEmail, waitForMail } from './support/api.ts';
 import { authUi, expectFieldError, mailLink, signOutThroughMenu, toast } from './support/auth-ui.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 
 /** No serious or critical axe violations, and nothing wider than the viewport. */
 async function expectAccessibleAndFitting(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page)).map((v) => `${what} ${v}`)).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} overflows horizontally`).toBeLessThanOrEqual(0);
 }

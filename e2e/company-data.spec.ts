@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations as axeViolations } from './support/axe.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  return (await axeViolations(page)).map((v) => v.id);
 }
 
 test.describe('/empresa-perfil: Todos os dados da empresa', () => {

@@ -89,3 +89,45 @@ test.describe('/rh: colaboradores e visão geral', () => {
     await shots(page, 'rh-overview');
   });
 });
+
+test.describe('axe and toasts', () => {
+  test('two stacked toasts caught mid-animation are measured at rest: no contrast violation', async ({ page }) => {
+    await signInNewPerson(page, { firstName: 'Helena', lastName: 'RH' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    const res = await page.request.post('/api/rh/employees', { data: { name: 'Érica Conceição', cpf: '52998224725', admissionDate: '2019-03-01' } });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`/rh?colaborador=${id}`);
+    await expect(page.getByRole('heading', { name: 'Érica Conceição' })).toBeVisible();
+
+    // Animations 100 times slower, so the toasts are still moving when they are frozen below.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.01 });
+    for (const [start, end] of [
+      [isoDay(-30), isoDay(-25)],
+      [isoDay(-20), isoDay(-15)],
+    ]) {
+      await page.getByLabel('Início').fill(start!);
+      await page.getByLabel('Fim').fill(end!);
+      await page.getByRole('button', { name: 'Registrar período' }).click();
+      await expect(toast(page, 'Período registrado.')).toHaveCount(start === isoDay(-30) ? 1 : 2);
+    }
+    // The new toast fading in and the content of the one behind it fading out, frozen half-way.
+    await expect(page.locator('[data-sonner-toast][data-mounted="true"][data-front="false"]')).toHaveCount(1);
+    const midway = await page.evaluate(() => {
+      const moving = document.getAnimations().filter((a) => a.effect instanceof KeyframeEffect && a.effect.target?.closest('[data-sonner-toaster]'));
+      for (const a of moving) {
+        a.pause();
+        a.currentTime = Number(a.effect!.getComputedTiming().duration) / 2;
+      }
+      return [...document.querySelectorAll('[data-sonner-toast], [data-sonner-toast] > *')].filter((el) => {
+        const o = Number(getComputedStyle(el).opacity);
+        return o > 0 && o < 1;
+      }).length;
+    });
+    expect(midway).toBeGreaterThan(0);
+    await expectAccessible(page);
+  });
+});

@@ -13,6 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { columnTotalsSql, firstPagesSql } from '../../apps/server/src/modules/crm-deals/queries.ts';
+import { benchCompany, pct, timeBoardLoads, timeMoves } from '../lib/board.ts';
 import type { BenchContext, BenchRow } from '../types.ts';
 
 const DEALS = Number(process.env.BENCH_CRM_DEALS ?? 10_000);
@@ -24,22 +25,13 @@ const TARGET_MOVE_P99 = 30;
 type Card = { id: string; stageId: string };
 type Board = { pipeline: { id: string; stages: Array<{ id: string }> }; columns: Array<{ id: string; count: number; items: Card[] }> };
 
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
-};
-
 async function company(ctx: BenchContext, tag: string) {
-  const email = `bench.crm.${tag}.${Date.now()}@exemplo.com.br`;
-  const cookie = await ctx.signUpConfirmed(email);
-  const companyId = await ctx.seedCompany(email, { name: `CRM ${tag} Ltda` });
-  const [user] = await ctx.sql<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [email]);
-  const res = await fetch(`${ctxBase(ctx)}/api/crm/pipelines`, { headers: { cookie } });
+  const { cookie, companyId, userId } = await benchCompany(ctx, `bench.crm.${tag}.${Date.now()}@exemplo.com.br`, `CRM ${tag} Ltda`);
+  const res = await fetch(`${ctx.baseUrl}/api/crm/pipelines`, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`GET /api/crm/pipelines: ${res.status} ${await res.text()}`);
   const { pipelines } = (await res.json()) as { pipelines: Array<{ id: string; stages: Array<{ id: string }> }> };
-  return { cookie, companyId, userId: user!.id, pipeline: pipelines[0]! };
+  return { cookie, companyId, userId, pipeline: pipelines[0]! };
 }
-const ctxBase = (ctx: BenchContext) => ctx.baseUrl;
 
 /** Bulk seed: organizations, deals spread over the stages, open activities on some deals. */
 async function seed(ctx: BenchContext, c: Awaited<ReturnType<typeof company>>, deals: number, activities: number) {
@@ -84,47 +76,19 @@ export default async function crmBoard(ctx: BenchContext): Promise<BenchRow[]> {
   const before = await digest(ctx, b.companyId);
 
   // 1. First board load.
-  const boardUrl = `${ctx.baseUrl}/api/crm/pipelines/${a.pipeline.id}/board?limit=30`;
-  const getBoard = async () => {
-    const res = await fetch(boardUrl, { headers: { cookie: a.cookie } });
-    if (res.status !== 200) throw new Error(`board: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Board;
-  };
-  for (let i = 0; i < 20; i++) await getBoard();
-  const loads: number[] = [];
-  let board!: Board;
-  for (let i = 0; i < LOADS; i++) {
-    const s = performance.now();
-    board = await getBoard();
-    loads.push(performance.now() - s);
-  }
+  const { times: loads, board } = await timeBoardLoads<Board>(`${ctx.baseUrl}/api/crm/pipelines/${a.pipeline.id}/board?limit=30`, a.cookie, LOADS);
   const total = board.columns.reduce((n, c) => n + c.count, 0);
   if (total !== DEALS) throw new Error(`board counts ${total} deals, seeded ${DEALS}`);
 
   // 2. Moves: a random card of a column's first page to a random place of another column's first page.
-  const columns = new Map(board.columns.map((c) => [c.id, c.items.map((d) => d.id)]));
-  const stageIds = board.columns.map((c) => c.id);
-  const moves: number[] = [];
-  let refused = 0;
-  for (let i = 0; i < MOVES; i++) {
-    const from = stageIds[i % stageIds.length]!;
-    const list = columns.get(from)!;
-    const id = list[Math.floor(Math.random() * list.length)]!;
-    const to = stageIds[(i + 1 + Math.floor(Math.random() * (stageIds.length - 1))) % stageIds.length]!;
-    const target = columns.get(to)!;
-    const at = Math.floor(Math.random() * (target.length + 1));
-    const body = JSON.stringify({ stageId: to, prevId: target[at - 1] ?? null, nextId: target[at] ?? null });
-    const s = performance.now();
-    const res = await fetch(`${ctx.baseUrl}/api/crm/deals/${id}/move`, { method: 'POST', headers: { cookie: a.cookie, 'content-type': 'application/json', origin: ctx.baseUrl }, body });
-    await res.arrayBuffer();
-    moves.push(performance.now() - s);
-    if (res.status !== 200) {
-      refused++;
-      continue;
-    }
-    list.splice(list.indexOf(id), 1);
-    target.splice(at, 0, id);
-  }
+  const { times: moves, refused } = await timeMoves(
+    ctx,
+    a.cookie,
+    board.columns,
+    MOVES,
+    (id) => `${ctx.baseUrl}/api/crm/deals/${id}/move`,
+    (stageId, prevId, nextId) => ({ stageId, prevId, nextId }),
+  );
   const after = await digest(ctx, b.companyId);
 
   // The database's own time for the board's two statements (informative: separates SQL cost from HTTP and machine load).

@@ -23,6 +23,7 @@ import type { Services } from '../../apps/server/src/services.ts';
 import { seedMember } from '../../apps/server/test/support/seed.ts';
 import { createDb } from '@sede/db/client';
 import type { BenchContext, BenchRow } from '../types.ts';
+import { type EntityEvents, openEntityEvents, percentile, sleep, untilSessionSeesCompany } from './live-client.ts';
 
 const COMPANIES = Number(process.env.BENCH_LIVE_COMPANIES ?? 50);
 const PEOPLE_PER_COMPANY = 2;
@@ -32,7 +33,7 @@ const TARGET_P95_MS = 100;
 const NOTIFY_PEOPLE = 1000;
 const TARGET_NOTIFY_MS = 1000;
 
-type Page = { companyId: string; userId: string; events: Array<{ id: string; at: number }>; close: () => void };
+type Page = EntityEvents & { companyId: string; userId: string };
 
 function databaseUrl(dataDir: string) {
   const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
@@ -41,35 +42,7 @@ function databaseUrl(dataDir: string) {
 }
 
 async function openPage(baseUrl: string, cookie: string, companyId: string, userId: string): Promise<Page> {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
-  if (res.status !== 200 || !res.body) throw new Error(`GET /api/events: ${res.status}`);
-  const page: Page = { companyId, userId, events: [], close: () => controller.abort() };
-  let ready!: () => void;
-  const isReady = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: ?(.*)$/m.exec(block)?.[1];
-          if (event === 'ready') ready();
-          else if (event === 'entity') page.events.push({ id: (JSON.parse(/^data: ?(.*)$/m.exec(block)![1]!) as { id: string }).id, at: performance.now() });
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
-  await isReady;
-  return page;
+  return { companyId, userId, ...(await openEntityEvents(baseUrl, cookie)) };
 }
 
 /**
@@ -101,8 +74,6 @@ async function signUpMany(ctx: BenchContext, emails: string[], concurrency = 4):
   return cookies;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default async function platformLiveBench(ctx: BenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -127,14 +98,7 @@ export default async function platformLiveBench(ctx: BenchContext): Promise<Benc
     }
     console.log(`  ${people.length} people in ${COMPANIES} companies in ${Math.round(performance.now() - t0)} ms`);
     // Every person's session sees their company before the pages open.
-    for (const p of people) {
-      for (let i = 0; ; i++) {
-        const me = (await (await fetch(`${ctx.baseUrl}/api/me`, { headers: { cookie: p.cookie } })).json()) as { company?: { id: string } };
-        if (me.company?.id === p.companyId) break;
-        if (i === 250) throw new Error(`${p.userId} never saw their company`);
-        await sleep(20);
-      }
-    }
+    for (const p of people) await untilSessionSeesCompany(ctx.baseUrl, p.cookie, p.companyId, p.userId);
     for (const p of people) for (let t = 0; t < TABS_PER_PERSON; t++) pages.push(await openPage(ctx.baseUrl, p.cookie, p.companyId, p.userId));
     console.log(`  ${pages.length} pages open`);
 

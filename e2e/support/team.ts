@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from './api.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { seedCompany, seedMember } from '../../apps/server/test/support/seed.ts';
 import { e2eDb, e2eSql } from './company.ts';
 
@@ -42,13 +42,7 @@ export async function invitationLink(request: APIRequestContext, email: string):
   return `${url.pathname}${url.search}`;
 }
 
-/** No serious or critical accessibility violations on the current page. */
+/** No serious or critical accessibility violations on the current page (measured at rest: support/axe.ts). */
 export async function expectAccessible(page: Page) {
-  // A toast fading in or out has a colour between its own and the page's: wait until none is mid-animation.
-  await page
-    .waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((t) => ['0', '1'].includes(getComputedStyle(t).opacity)), null, { timeout: 3000 })
-    .catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page))).toEqual([]);
 }

@@ -1,14 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractStatus } from '@sede/shared/juridico/schemas';
-import { AnalysisFailure, AnalysisVersions, currentAnalysis } from '../../../components/analysis/analysis-versions.tsx';
+import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
-import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
-import { JobProgress } from '../../../components/jobs/job-progress.tsx';
-import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -16,7 +13,6 @@ import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { deleteContract } from '../api/delete-contract.ts';
 import { useContract } from '../api/get-contract.ts';
 import { juridicoKeys } from '../api/keys.ts';
@@ -35,13 +31,9 @@ const readable = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime)
 export default function ContractPage() {
   const { contractId = '' } = useParams();
   const queryClient = useQueryClient();
-  const { company } = useAuth();
   const contract = useContract(contractId);
   const analyses = useAnalyses(contractId);
-  const files = useQuery(entityFilesQueryOptions('contract', contractId));
   useLiveInvalidate('contract', juridicoKeys.contract(contractId));
-  const [fileId, setFileId] = useState('');
-  const [shown, setShown] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
@@ -64,11 +56,6 @@ export default function ContractPage() {
     );
   }
   const c = contract.data;
-  const docs = (files.data ?? []).filter((f) => readable(f.mime));
-  const chosenFile = fileId || docs[0]?.id || '';
-  const list = analyses.data?.analyses ?? [];
-  const running = list.find((a) => a.status !== 'done' && a.status !== 'failed');
-  const current = currentAnalysis(list, shown);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
@@ -155,58 +142,19 @@ export default function ContractPage() {
         <FileManager entityType="contract" entityId={c.id} kinds={['document']} title="Arquivos do contrato" emptyText="Nenhum arquivo. Arraste o contrato assinado (PDF, DOCX ou TXT) para cá." />
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Sparkles className="size-4 text-[var(--color-accent)]" aria-hidden /> Análise com IA
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid grid-cols-1 gap-4">
-          {docs.length === 0 ? (
-            <p className="text-sm text-slate-600">Envie o arquivo do contrato (PDF com texto, DOCX ou TXT) em “Arquivos do contrato” para analisá-lo: resumo, obrigações, datas e valores, cláusulas de risco, cláusulas que faltam e redação sugerida.</p>
-          ) : (
-            <div className="flex flex-wrap items-end gap-3">
-              <label className="grid gap-1 text-sm font-medium">
-                Arquivo a analisar
-                <select className={`${inputClass} max-w-72`} value={chosenFile} onChange={(e) => setFileId(e.target.value)}>
-                  {docs.map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <PaidActionButton
-                action="ai.contract_analysis"
-                balance={company?.currency_amount}
-                successMessage="Análise iniciada. As moedas só são cobradas se ela terminar."
-                run={async () => {
-                  const a = await startAnalysis(c.id, chosenFile);
-                  setShown(a.id);
-                  await queryClient.invalidateQueries({ queryKey: juridicoKeys.analyses(c.id) });
-                  return { charged: 0, balance: company?.currency_amount ?? 0 };
-                }}
-              />
-            </div>
-          )}
-
-          {running?.jobRunId && (
-            <JobProgress
-              jobId={running.jobRunId}
-              title={`Análise versão ${running.version} · ${running.fileName ?? ''}`}
-              onFinished={(job) => {
-                void queryClient.invalidateQueries({ queryKey: juridicoKeys.analyses(c.id) });
-                if (job.status === 'failed') toast.error(`${job.error ?? 'A análise falhou.'} Nenhuma moeda foi cobrada.`);
-              }}
-            />
-          )}
-
-          <AnalysisVersions analyses={list} currentId={current?.id} onSelect={setShown} />
-
-          {current?.status === 'failed' && <AnalysisFailure analysis={current} />}
-          {current?.status === 'done' && current.result && <AnalysisResult key={current.id} analysisId={current.id} result={current.result} contract={c} onApplied={refresh} />}
-        </CardContent>
-      </Card>
+      <AnalysisCard
+        entityType="contract"
+        entityId={c.id}
+        accepts={(f) => readable(f.mime)}
+        analyses={analyses.data?.analyses ?? []}
+        action="ai.contract_analysis"
+        start={(fileId) => startAnalysis(c.id, fileId)}
+        refresh={() => queryClient.invalidateQueries({ queryKey: juridicoKeys.analyses(c.id) })}
+        result={(a) => <AnalysisResult analysisId={a.id} result={a.result} contract={c} onApplied={refresh} />}
+        noFileHint={
+          <p className="text-sm text-slate-600">Envie o arquivo do contrato (PDF com texto, DOCX ou TXT) em “Arquivos do contrato” para analisá-lo: resumo, obrigações, datas e valores, cláusulas de risco, cláusulas que faltam e redação sugerida.</p>
+        }
+      />
 
       <Card>
         <CardHeader>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS } from '@sede/shared/juridico/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { juridicoKeys } from '../api/keys.ts';
@@ -13,19 +13,19 @@ import { ContractDialog } from '../components/contract-dialog.tsx';
 import { day, formatDocument, money, period } from '../components/format.ts';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 
+const ENDING_OPTIONS = [
+  { value: '7', label: 'Termina em até 7 dias' },
+  { value: '30', label: 'Termina em até 30 dias' },
+  { value: '90', label: 'Termina em até 90 dias' },
+];
+
 /** /juridico: the contract register with its filters (in the URL) and 'Novo contrato'. */
 export default function JuridicoPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const filters = { q: params.get('q') ?? undefined, status: params.get('situacao') ?? undefined, endingWithinDays: params.get('vencendo') ?? undefined };
   const { data, isPending, isError } = useContracts(filters);
   useLiveInvalidate('contract', juridicoKeys.contracts);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
   const filtered = Boolean(filters.q || filters.status || filters.endingWithinDays);
   const contracts = data?.contracts ?? [];
 
@@ -38,23 +38,15 @@ export default function JuridicoPage() {
         </Button>
       </div>
 
-      <search className="grid gap-2 sm:grid-cols-[1fr_auto_auto]" aria-label="Filtros de contratos">
-        <Input type="search" aria-label="Buscar por título, objeto ou parte" placeholder="Buscar por título, objeto ou parte" defaultValue={filters.q} onChange={(e) => set('q', e.target.value)} />
-        <select aria-label="Situação" className={inputClass} value={filters.status ?? ''} onChange={(e) => set('situacao', e.target.value)}>
-          <option value="">Todas as situações</option>
-          {CONTRACT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {CONTRACT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Vencimento" className={inputClass} value={filters.endingWithinDays ?? ''} onChange={(e) => set('vencendo', e.target.value)}>
-          <option value="">Qualquer término</option>
-          <option value="7">Termina em até 7 dias</option>
-          <option value="30">Termina em até 30 dias</option>
-          <option value="90">Termina em até 90 dias</option>
-        </select>
-      </search>
+      <FilterBar
+        label="Filtros de contratos"
+        className="sm:grid-cols-[1fr_auto_auto]"
+        search={{ label: 'Buscar por título, objeto ou parte' }}
+        selects={[
+          { key: 'situacao', label: 'Situação', all: 'Todas as situações', options: optionsOf(CONTRACT_STATUSES, CONTRACT_STATUS_LABELS) },
+          { key: 'vencendo', label: 'Vencimento', all: 'Qualquer término', options: ENDING_OPTIONS },
+        ]}
+      />
 
       {isPending ? (
         <Spinner label="Carregando contratos…" />

@@ -1,20 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STAGE_LABELS, CANDIDATE_STAGES, type CandidateStage, type CandidateView } from '@sede/shared/recruiting/schemas';
-import { AnalysisFailure, AnalysisVersions, currentAnalysis } from '../../../components/analysis/analysis-versions.tsx';
+import { AnalysisPanel } from '../../../components/analysis/analysis-panel.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
-import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
-import { JobProgress } from '../../../components/jobs/job-progress.tsx';
-import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { deleteCandidate } from '../api/delete-candidate.ts';
 import { recruitingKeys } from '../api/keys.ts';
 import { useCandidateAnalyses } from '../api/list-candidate-analyses.ts';
@@ -27,22 +23,14 @@ const readable = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime)
 /** A candidate's detail on the opening's page: pipeline stage, résumé files, analysis versions (live), deletion. */
 export function CandidatePanel({ candidate, onClose }: { candidate: CandidateView; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const { company } = useAuth();
   const analyses = useCandidateAnalyses(candidate.id);
-  const files = useQuery(entityFilesQueryOptions('candidate', candidate.id));
   useLiveInvalidate('candidate', recruitingKeys.candidateAnalyses(candidate.id));
-  const [shown, setShown] = useState<string | null>(null);
-  const [fileId, setFileId] = useState('');
   const [deleting, setDeleting] = useState(false);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: recruitingKeys.candidateAnalyses(candidate.id) });
     void queryClient.invalidateQueries({ queryKey: recruitingKeys.candidates(candidate.openingId) });
   };
   const list = analyses.data?.analyses ?? [];
-  const running = list.find((a) => a.status !== 'done' && a.status !== 'failed');
-  const current = currentAnalysis(list, shown);
-  const docs = (files.data ?? []).filter((f) => readable(f.mime));
-  const chosen = fileId || docs[0]?.id || '';
 
   return (
     <Card data-testid="candidate-panel">
@@ -78,78 +66,37 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
         </Button>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        <Dialog
+        <ConfirmDeleteDialog
           open={deleting}
           onOpenChange={setDeleting}
           title="Excluir o candidato?"
           description="Os dados do candidato, os currículos, as entrevistas e as análises são excluídos de vez (LGPD). Esta ação não pode ser desfeita."
+          failureMessage="Não foi possível excluir o candidato."
+          onConfirm={async () => {
+            await deleteCandidate(candidate.id);
+            refresh();
+            toast.success('Candidato excluído com os arquivos e as análises.');
+            onClose();
+          }}
+        />
+
+        <AnalysisPanel
+          entityType="candidate"
+          entityId={candidate.id}
+          accepts={(f) => readable(f.mime)}
+          analyses={list}
+          action="ai.resume_analysis"
+          fileLabel="Currículo a analisar"
+          verbs={{ first: 'Analisar currículo', again: 'Analisar de novo' }}
+          variant="secondary"
+          start={(fileId) => startResumeAnalysis(candidate.id, fileId)}
+          refresh={refresh}
+          result={(a) => <ResumeResult result={a.result} />}
+          chooserLast
         >
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeleting(false)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={async () => {
-                try {
-                  await deleteCandidate(candidate.id);
-                  refresh();
-                  toast.success('Candidato excluído com os arquivos e as análises.');
-                  onClose();
-                } catch (err) {
-                  setDeleting(false);
-                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o candidato.');
-                }
-              }}
-            >
-              Excluir
-            </Button>
-          </div>
-        </Dialog>
-
-        {running?.jobRunId && (
-          <JobProgress
-            jobId={running.jobRunId}
-            title={`Análise versão ${running.version} · ${running.fileName ?? ''}`}
-            onFinished={(job) => {
-              refresh();
-              if (job.status === 'failed') toast.error(`${job.error ?? 'A análise falhou.'} Nenhuma moeda foi cobrada.`);
-            }}
-          />
-        )}
-        <AnalysisVersions analyses={list} currentId={current?.id} onSelect={setShown} />
-        {current?.status === 'failed' && <AnalysisFailure analysis={current} />}
-        {current?.status === 'done' && current.result && <ResumeResult key={current.id} result={current.result} />}
-        {analyses.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">Este candidato ainda não tem análise. Envie o currículo abaixo e peça a análise.</p>}
-
-        <FileManager entityType="candidate" entityId={candidate.id} kinds={['document']} title="Currículos do candidato" emptyText="Nenhum currículo. Arraste o PDF ou DOCX para cá." />
-        {docs.length > 0 && (
-          <div className="flex flex-wrap items-end gap-3">
-            <label className="grid gap-1 text-sm font-medium">
-              Currículo a analisar
-              <select className={`${inputClass} max-w-72`} value={chosen} onChange={(e) => setFileId(e.target.value)}>
-                {docs.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <PaidActionButton
-              action="ai.resume_analysis"
-              verb={list.length ? 'Analisar de novo' : 'Analisar currículo'}
-              variant="secondary"
-              balance={company?.currency_amount}
-              successMessage="Análise iniciada. As moedas só são cobradas se ela terminar."
-              run={async () => {
-                const a = await startResumeAnalysis(candidate.id, chosen);
-                setShown(a.id);
-                refresh();
-                return { charged: 0, balance: company?.currency_amount ?? 0 };
-              }}
-            />
-          </div>
-        )}
+          {analyses.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">Este candidato ainda não tem análise. Envie o currículo abaixo e peça a análise.</p>}
+          <FileManager entityType="candidate" entityId={candidate.id} kinds={['document']} title="Currículos do candidato" emptyText="Nenhum currículo. Arraste o PDF ou DOCX para cá." />
+        </AnalysisPanel>
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES } from '@sede/shared/rh/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { exportEmployeesUrl } from '../api/export-employees.ts';
 import { useRhOverview } from '../api/get-overview.ts';
@@ -23,7 +23,7 @@ const SORTS = [
 
 /** The register: filters in the URL, a table on wide screens and cards on phones, 50 at a time. */
 export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExport: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [sort, order] = (params.get('ordem') ?? 'name').split(':');
   const filters: EmployeeFilters = useMemo(
     () => ({
@@ -38,12 +38,6 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
   );
   const { data, isPending, isError, fetchNextPage, hasNextPage, isFetchingNextPage } = useEmployees(filters);
   const overview = useRhOverview();
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
   const filtered = Boolean(filters.q || filters.department || filters.status || filters.contractType);
   const employees = data?.pages.flatMap((p) => p.employees) ?? [];
   const total = data?.pages[0]?.total ?? null;
@@ -71,40 +65,17 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
         </div>
       </div>
 
-      <search className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filtros de colaboradores">
-        <Input className="sm:col-span-2 lg:col-span-4" type="search" aria-label="Buscar por nome, cargo, e-mail ou CPF" placeholder="Buscar por nome, cargo, e-mail ou CPF" defaultValue={filters.q} onChange={(e) => set('q', e.target.value)} />
-        <select aria-label="Departamento" className={inputClass} value={filters.department ?? ''} onChange={(e) => set('departamento', e.target.value)}>
-          <option value="">Todos os departamentos</option>
-          {(overview.data?.departments ?? []).map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Situação" className={inputClass} value={filters.status ?? ''} onChange={(e) => set('situacao', e.target.value)}>
-          <option value="">Todas as situações</option>
-          {EMPLOYEE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {EMPLOYEE_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Tipo de contrato" className={inputClass} value={filters.contractType ?? ''} onChange={(e) => set('contrato', e.target.value)}>
-          <option value="">Todos os contratos</option>
-          {CONTRACT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {CONTRACT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Ordenar por" className={inputClass} value={params.get('ordem') ?? 'name'} onChange={(e) => set('ordem', e.target.value === 'name' ? '' : e.target.value)}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </search>
+      <FilterBar
+        label="Filtros de colaboradores"
+        className="sm:grid-cols-2 lg:grid-cols-4"
+        search={{ label: 'Buscar por nome, cargo, e-mail ou CPF', className: 'sm:col-span-2 lg:col-span-4' }}
+        selects={[
+          { key: 'departamento', label: 'Departamento', all: 'Todos os departamentos', options: (overview.data?.departments ?? []).map((d) => ({ value: d, label: d })) },
+          { key: 'situacao', label: 'Situação', all: 'Todas as situações', options: optionsOf(EMPLOYEE_STATUSES, EMPLOYEE_STATUS_LABELS) },
+          { key: 'contrato', label: 'Tipo de contrato', all: 'Todos os contratos', options: optionsOf(CONTRACT_TYPES, CONTRACT_TYPE_LABELS) },
+          { key: 'ordem', label: 'Ordenar por', fallback: 'name', options: SORTS },
+        ]}
+      />
 
       {isPending ? (
         <Spinner label="Carregando colaboradores…" />

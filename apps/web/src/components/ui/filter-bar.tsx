@@ -1,0 +1,70 @@
+import { useSearchParams } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { Input, inputClass } from './input.tsx';
+
+export type FilterOption = { value: string; label: string };
+
+/** A select kept in the URL's `key`. */
+export type FilterSelect = {
+  key: string;
+  /** The select's accessible name. */
+  label: string;
+  options: readonly FilterOption[];
+  /** The first option, for no filter (the key absent): 'Todas as situações'. */
+  all?: string;
+  /** Without `all`: the option shown while the key is absent; choosing it removes the key (a default order). */
+  fallback?: string;
+};
+
+/**
+ * A list's filter bar (Jurídico's contracts, RH's employees): a search box and selects whose
+ * values live in the URL's query, each change replacing the history entry; an empty value
+ * removes its key. The page reads the same keys with `useSearchParams` to query its list.
+ */
+export function FilterBar({
+  label,
+  search,
+  selects,
+  className,
+}: {
+  /** The bar's accessible name: 'Filtros de contratos'. */
+  label: string;
+  /** The text search, kept in `key` (default `q`); its label is also its placeholder. */
+  search: { key?: string; label: string; className?: string };
+  selects: readonly FilterSelect[];
+  /** The grid's columns. */
+  className?: string;
+}) {
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const searchKey = search.key ?? 'q';
+  return (
+    <search className={cn('grid gap-2', className)} aria-label={label}>
+      <Input className={search.className} type="search" aria-label={search.label} placeholder={search.label} defaultValue={params.get(searchKey) ?? undefined} onChange={(e) => set(searchKey, e.target.value)} />
+      {selects.map((s) => (
+        <select
+          key={s.key}
+          aria-label={s.label}
+          className={inputClass}
+          value={params.get(s.key) ?? s.fallback ?? ''}
+          onChange={(e) => set(s.key, s.fallback !== undefined && e.target.value === s.fallback ? '' : e.target.value)}
+        >
+          {s.all !== undefined && <option value="">{s.all}</option>}
+          {s.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ))}
+    </search>
+  );
+}
+
+/** Options from a list of values and their labels (`CONTRACT_STATUSES`, `CONTRACT_STATUS_LABELS`). */
+export const optionsOf = <V extends string>(values: readonly V[], labels: Record<V, string>): FilterOption[] => values.map((value) => ({ value, label: labels[value] }));

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+/**
+ * axe's serious and critical violations, measured with motion reduced (decision 0315).
+ *
+ * sonner animates its toasts for 400 ms: a new toast fades in, the content of the toast it pushes
+ * behind fades out, a toast whose time is up fades away — and one of those can happen while axe
+ * runs. A colour read mid-way is the toast's colour blended with the page, and fails contrast
+ * (3.1:1 and 1.6:1 were measured). Under `prefers-reduced-motion: reduce` sonner's own CSS drops
+ * those transitions (and ours shortens every other one), so a toast is either fully shown or
+ * hidden whenever axe looks. Transitions already running are cancelled by that change; the
+ * check waits until none is left in the toaster, and fails loudly if one stays.
+ */
+export async function seriousViolations(page: Page, configure: (axe: AxeBuilder) => AxeBuilder = (axe) => axe): Promise<Violations> {
+  const alreadyReduced = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  if (!alreadyReduced) await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.waitForFunction(
+      () =>
+        document.getAnimations().every((a) => {
+          const inToaster = a.effect instanceof KeyframeEffect && Boolean(a.effect.target?.closest('[data-sonner-toaster]'));
+          return !inToaster || a.effect?.getComputedTiming().endTime === Infinity;
+        }),
+      null,
+      { timeout: 5000 },
+    );
+    const { violations } = await configure(new AxeBuilder({ page })).analyze();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  } finally {
+    if (!alreadyReduced) await page.emulateMedia({ reducedMotion: 'no-preference' });
+  }
+}
+
+/** One line per violation: the rule and the elements. */
+export const describeViolations = (violations: Violations) => violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
