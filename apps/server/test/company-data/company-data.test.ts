@@ -214,6 +214,16 @@ describe('export of everything the company holds', () => {
     expect(gone.body.error).toBeTruthy();
   });
 
+  it('an export is done only when its job has finished, not as soon as its ZIP is in place', async () => {
+    const { jobId } = await exportAndDownload(adminA);
+    // The window between the ZIP's rename and the job's end, held open: still running, no link.
+    await sql(server, "UPDATE job_runs SET status = 'running' WHERE id = $1", [jobId]);
+    const running = await api<CompanyExportJob>(`/exports/${jobId}`, adminA);
+    expect(running.body).toMatchObject({ status: 'running', downloadUrl: null });
+    await sql(server, "UPDATE job_runs SET status = 'done' WHERE id = $1", [jobId]);
+    expect((await api<CompanyExportJob>(`/exports/${jobId}`, adminA)).body).toMatchObject({ status: 'done', percent: 100 });
+  });
+
   it('a company with 1,000 people and a 40 MB file exports with bounded memory', async () => {
     const c = await createCompanyWithAdmin(server, 'Empresa Grande Ltda');
     await sql(

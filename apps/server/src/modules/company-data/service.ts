@@ -50,7 +50,9 @@ export async function exportStatus(s: Services, tenant: Tenant, jobId: string): 
   const run = UUID.test(jobId) ? await exportRun(s, tenant, jobId) : null;
   const file = await exportFile(s, tenant.companyId, jobId);
   if (!run && !file) throw notFound('Exportação não encontrada.');
-  const status = file ? 'done' : exportStatusOf(run!);
+  // The ZIP is in place a moment before its job is marked finished: 'done' waits for both, so a
+  // client never acts on an export whose job still runs (its download would answer 409).
+  const status = run && exportStatusOf(run) === 'running' ? 'running' : file ? 'done' : exportStatusOf(run!);
   const p = { stage: run?.stage ?? 'Na fila', done: run?.done ?? 0, total: run?.total ?? 0 };
   return {
     jobId,
@@ -62,7 +64,7 @@ export async function exportStatus(s: Services, tenant: Tenant, jobId: string): 
     message: status === 'failed' ? (run?.error ?? null) : (run?.message ?? null),
     size: file?.size ?? null,
     expiresAt: file?.expiresAt.toISOString() ?? null,
-    downloadUrl: file ? `/api/company-data/exports/${jobId}/download` : null,
+    downloadUrl: status === 'done' && file ? `/api/company-data/exports/${jobId}/download` : null,
   };
 }
 
