@@ -53,3 +53,45 @@ test('finished projects: searched, opened with their results, the PDF report dow
   await page.keyboard.press('Escape');
   await expect(list.getByRole('listitem')).toHaveCount(0);
 });
+
+test('a campaign created on the overview, concluded with its results, is listed among the finished projects', async ({ page }) => {
+  await createCompanyWithAdmin(page.request, 'Agência Andamento Ltda');
+  const clients = await (await page.request.get('/api/marketing/clients')).json();
+  const piece = await page.request.post('/api/marketing/pieces', { data: { clientId: clients.clients[0].id, title: 'Post de boas-vindas', channel: 'instagram' } });
+  expect(piece.status()).toBe(201);
+  await page.goto('/marketing');
+  const panel = page.getByRole('region', { name: 'Campanhas em andamento' });
+  await expect(panel.getByText('Nenhuma campanha em andamento')).toBeVisible();
+  await panel.getByRole('button', { name: 'Nova campanha' }).click();
+  const form = page.getByRole('dialog', { name: 'Nova campanha' });
+  await form.getByLabel('Nome da campanha').fill('Natal 2026');
+  await form.getByLabel('Início').fill('2026-12-01');
+  await form.getByLabel('Término').fill('2026-11-20');
+  await form.getByRole('button', { name: 'Criar campanha' }).click();
+  await expect(form.getByText('A data de término não pode ser anterior à de início.')).toBeVisible();
+  await form.getByLabel('Término').fill('2026-12-25');
+  await form.getByLabel('Orçamento (R$)').fill('1500');
+  await form.getByRole('button', { name: 'Criar campanha' }).click();
+
+  const detail = page.getByRole('dialog', { name: 'Natal 2026' });
+  await expect(detail.getByText('01/12/2026 a 25/12/2026')).toBeVisible();
+  await expectAccessible(page);
+  // The dialog hides the page from assistive technology: closed, the panel lists the campaign; a click reopens it.
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: /Natal 2026/ }).click();
+  await detail.getByRole('button', { name: 'Concluir campanha' }).click();
+  const finish = page.getByRole('dialog', { name: 'Concluir campanha' });
+  await finish.getByLabel('Alcance (pessoas)').fill('12000');
+  await finish.getByLabel('Leads').fill('30');
+  await finish.getByLabel('Investimento (R$)').fill('900');
+  await finish.getByLabel('Resumo e aprendizados').fill('Os stories com contagem regressiva funcionaram melhor.');
+  await finish.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Projetos concluídos' })).toBeVisible();
+  await expect(detail.getByText('R$ 30,00')).toBeVisible(); // R$ 900 for 30 leads
+  await page.keyboard.press('Escape');
+  await expect(panel.getByText('Nenhuma campanha em andamento')).toBeVisible();
+
+  await panel.getByRole('link', { name: 'Ver projetos concluídos' }).click();
+  await expect(page.getByRole('list', { name: 'Projetos concluídos' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Projetos concluídos' })).toContainText('12.000');
+});

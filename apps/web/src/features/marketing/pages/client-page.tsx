@@ -11,6 +11,7 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useClient } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
+import { CampaignsPanel } from '../components/campaigns/campaigns-panel.tsx';
 import { BrandKitForm } from '../components/clients/brand-kit-form.tsx';
 import { ChannelsForm } from '../components/clients/channels-form.tsx';
 import { ClientLogo } from '../components/clients/client-logo.tsx';
@@ -72,7 +73,10 @@ export default function ClientPage() {
         </Button>
       </div>
       <ClientSections clientId={c.id} />
-      <ClientSummary clientId={c.id} />
+      <div className="grid items-start gap-4 xl:grid-cols-2">
+        <ClientSummary clientId={c.id} />
+        <CampaignsPanel clientId={c.id} />
+      </div>
       <div className="grid items-start gap-4 xl:grid-cols-2">
         <BrandKitForm client={c} canEdit={canEdit} />
         <div className="grid content-start gap-4">

@@ -11,6 +11,7 @@ import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { thisMonth, useMonthPieces, usePendingApprovals, useWeekPieces } from '../api/overview.ts';
 import { usePieces } from '../api/pieces.ts';
+import { CampaignsPanel } from '../components/campaigns/campaigns-panel.tsx';
 import { ClientCards } from '../components/clients/client-cards.tsx';
 import { NewClientDialog } from '../components/clients/new-client-dialog.tsx';
 import { NeedsCompany } from '../components/overview/needs-company.tsx';
@@ -84,7 +85,10 @@ function Overview() {
         <PendingApprovals pieces={pending.data?.pieces} loading={pending.isPending} hasMore={!!pending.data?.nextCursor} />
         <StatusChart pieces={month.data?.pieces} loading={month.isPending} monthLabel={monthName.format(new Date(`${first}T12:00:00Z`))} />
       </div>
-      {/* Materiais recentes: the materials part (components/materials/recent-materials.tsx) is wired here at merge. */}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <CampaignsPanel />
+        {/* Materiais recentes: the materials part (components/materials/recent-materials.tsx) is wired here at merge. */}
+      </div>
       <ClientCards clients={list} canCreate={canWrite} />
     </div>
   );
