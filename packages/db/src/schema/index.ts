@@ -28,3 +28,4 @@ export * from './campaigns.ts';
 export * from './whatsapp.ts';
 export * from './canvas.ts';
 export * from './marketing.ts';
+export * from './marketing-materials.ts';
