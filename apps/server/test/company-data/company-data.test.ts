@@ -185,6 +185,7 @@ describe('export of everything the company holds', () => {
     exported.push('whatsapp_accounts', 'whatsapp_messages');
     exported.push('canvas_boards');
     exported.push('marketing_clients', 'marketing_campaigns', 'marketing_pieces');
+    exported.push('marketing_material_folders', 'marketing_materials', 'file_share_links');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

@@ -2,6 +2,7 @@ import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
 import { marketingRoutes } from './routes.ts';
+import { exportMaterials, startMaterials } from './materials-module.ts';
 
 /**
  * Marketing (issue 18): the clients the team serves, their pieces on the calendar and as
@@ -11,6 +12,9 @@ export default defineModule({
   key: 'marketing',
   mount: '/marketing',
   routes: marketingRoutes,
+  start: (s) => {
+    startMaterials(s);
+  },
   exportData: async (_s, tenant, out) => {
     const { marketingClients, marketingCampaigns, marketingPieces } = schema;
     out.csv('clientes.csv', ['id', 'organizationId', 'brandKit', 'channels', 'clientApproval', 'visibility', 'archivedAt', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, marketingClients));
@@ -24,5 +28,6 @@ export default defineModule({
       ['id', 'clientId', 'campaignId', 'title', 'channel', 'format', 'status', 'scheduledAt', 'brief', 'copy', 'hashtags', 'assigneeId', 'publishedUrl', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'],
       companyRows(tenant, marketingPieces),
     );
+    exportMaterials(tenant, out);
   },
 });

@@ -1,6 +1,7 @@
 import { areaRouter } from '../../http/area-router.ts';
 import type { Services } from '../../services.ts';
 import { clientsRoutes } from './clients-routes.ts';
+import { materialsRoutes } from './materials-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
 
 /** /api/marketing (issue 18): the area needs `marketing`; each part adds its routes in one line. */
@@ -8,5 +9,6 @@ export function marketingRoutes(s: Services) {
   const r = areaRouter(s, 'marketing.read');
   clientsRoutes(r);
   piecesRoutes(r);
+  materialsRoutes(r, s);
   return r;
 }
