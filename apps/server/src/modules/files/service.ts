@@ -197,7 +197,7 @@ export async function startVideoThumbnails(s: Services) {
 export async function videoThumbnail(s: Services, fileId: string): Promise<boolean> {
   const F = schema.files;
   const [row] = await s.db.select().from(F).where(and(eq(F.id, fileId), isNull(F.deletedAt))).limit(1);
-  if (!row || row.kind !== 'video') return false;
+  if (row?.kind !== 'video') return false;
   if (row.thumbnailKey) return true;
   const storage = filesStorage(s);
   const thumbnailKey = `${row.storageKey}.thumb.webp`;

@@ -1,3 +1,4 @@
+import type { MaterialListQuery } from '@sede/shared/marketing/materials';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 
 /** TanStack Query keys of the marketing area: one root, a branch per part. */
@@ -11,4 +12,8 @@ export const marketingKeys = {
   campaigns: ['marketing', 'campaigns'] as const,
   materials: ['marketing', 'materials'] as const,
   overview: ['marketing', 'overview'] as const,
+  materialList: (query: MaterialListQuery) => ['marketing', 'materials', 'list', query] as const,
+  materialFolders: (clientId: string) => ['marketing', 'materials', 'folders', clientId] as const,
+  materialTags: (clientId: string | undefined) => ['marketing', 'materials', 'tags', clientId ?? 'todas'] as const,
+  shareLinks: (fileId: string) => ['marketing', 'materials', 'links', fileId] as const,
 };
