@@ -174,8 +174,8 @@ export default function MaterialsPage() {
         </div>
       </div>
 
-      <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-        <div className="grid gap-1">
+      <div className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <div className="col-span-2 grid gap-1 sm:col-span-1">
           <label htmlFor={`${id}-client`} className="text-xs font-medium text-slate-700">
             Empresa cliente
           </label>
@@ -189,7 +189,7 @@ export default function MaterialsPage() {
             ))}
           </select>
         </div>
-        <div className="grid gap-1">
+        <div className="col-span-2 grid gap-1 sm:col-span-1">
           <label htmlFor={`${id}-q`} className="text-xs font-medium text-slate-700">
             Buscar por nome ou etiqueta
           </label>
@@ -221,7 +221,7 @@ export default function MaterialsPage() {
             ))}
           </select>
         </div>
-        <fieldset className="grid gap-1">
+        <fieldset className="col-span-2 grid gap-1 sm:col-span-1 lg:col-span-1">
           <legend className="text-xs font-medium text-slate-700">Exibição</legend>
           <div className="flex h-10 rounded-[var(--radius-ui)] border border-slate-300 p-0.5">
             {(
