@@ -46,7 +46,7 @@ test.describe('/marketing/materiais', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
-    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
     expect(photo.length).toBeGreaterThan(1_500_000);
     await page.getByTestId('materials-file-input').setInputFiles({ name: 'Foto da fachada.jpg', mimeType: 'image/jpeg', buffer: photo });
     const progress = page.getByRole('progressbar', { name: 'Envio de Foto da fachada.jpg' });

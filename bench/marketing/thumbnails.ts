@@ -17,7 +17,7 @@ const TARGET_PER_SECOND = 20;
 async function photos(): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (let i = 0; i < DISTINCT; i++) {
-    const noise = await sharp({ create: { width: 2000, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 40 } } })
+    const noise = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 40 } } })
       .png()
       .toBuffer();
     out.push(await sharp(noise).tint({ r: 40 + i * 20, g: 200 - i * 15, b: 120 }).jpeg({ quality: 85 }).toBuffer());
@@ -44,7 +44,7 @@ export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
         const res = await fetch(`${ctx.baseUrl}/api/marketing/materials?clientId=${clientId}&tags=bench`, {
           method: 'POST',
           headers: { cookie, origin: ctx.baseUrl, 'content-type': 'image/jpeg', 'x-file-name': encodeURIComponent(`Foto ${i + 1}.jpg`) },
-          body: images[i % DISTINCT]!,
+          body: new Uint8Array(images[i % DISTINCT]!),
         });
         if (res.status !== 201) failures.push(`${res.status} ${await res.text()}`);
         else await res.arrayBuffer();
