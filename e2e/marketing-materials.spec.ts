@@ -55,6 +55,17 @@ test.describe('/marketing/materiais', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const card = page.getByTestId('material-card').filter({ hasText: 'Foto da fachada.jpg' });
     await expect(card).toBeVisible({ timeout: 30_000 });
+
+    // An upload cancelled half-way: gone from the page, no error, nothing stored.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'Cancelada.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('progressbar', { name: 'Envio de Cancelada.jpg' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancelar envio de Cancelada.jpg' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Envio de Cancelada.jpg' })).toHaveCount(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByTestId('upload-error')).toHaveCount(0);
+    await expect(page.getByTestId('material-card').filter({ hasText: 'Cancelada.jpg' })).toHaveCount(0);
+    await expect(card).toBeVisible({ timeout: 30_000 });
     await expect(toast(page, 'Material enviado')).toBeVisible();
     await expect.poll(() => card.getByTestId('material-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
 
@@ -70,6 +81,8 @@ test.describe('/marketing/materiais', () => {
     await page.getByTestId('materials-file-input').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(elf) });
     await expect(page.getByTestId('upload-error')).toContainText('logo.jpg: Arquivos executáveis não são permitidos.');
     await expect(page.getByTestId('material-card')).toHaveCount(2);
+    const files = await e2eSql<{ n: number }>("SELECT count(*)::int AS n FROM files WHERE company_id = $1 AND entity_type = 'marketing_material'", [company.id]);
+    expect(files[0]!.n).toBe(2);
     await expectAccessible(page);
 
     // Share link: created, copied, opened without an account, then disabled.

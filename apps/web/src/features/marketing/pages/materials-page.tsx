@@ -22,7 +22,7 @@ import { MaterialGrid, MaterialList, type MaterialAction } from '../components/m
 import { PreviewDialog } from '../components/materials/preview-dialog.tsx';
 import { ShareDialog } from '../components/materials/share-dialog.tsx';
 
-type Sending = { key: string; name: string; progress: number };
+type Sending = { key: string; name: string; progress: number; abort: AbortController };
 type Failure = { key: string; name: string; message: string };
 
 const ALL = 'todas';
@@ -102,13 +102,14 @@ export default function MaterialsPage() {
         setFailures((f) => [...f, { key, name: file.name, message: file.size === 0 ? 'O arquivo está vazio (0 bytes). Escolha outro arquivo.' : `O arquivo passa do limite de ${formatFileSize(LARGEST)}.` }]);
         continue;
       }
-      setSending((s) => [...s, { key, name: file.name, progress: 0 }]);
+      const abort = new AbortController();
+      setSending((s) => [...s, { key, name: file.name, progress: 0, abort }]);
       try {
-        await uploadMaterial({ clientId: uploadClientId, folderId: allClients ? undefined : folderId, file, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
+        await uploadMaterial({ clientId: uploadClientId, folderId: allClients ? undefined : folderId, file, signal: abort.signal, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
         toast.success('Material enviado', { description: file.name });
         await refresh();
       } catch (e) {
-        setFailures((f) => [...f, { key, name: file.name, message: e instanceof ApiError ? e.message : 'Falha no envio.' }]);
+        if (!abort.signal.aborted) setFailures((f) => [...f, { key, name: file.name, message: e instanceof ApiError ? e.message : 'Falha no envio.' }]);
       } finally {
         setSending((s) => s.filter((x) => x.key !== key));
       }
@@ -300,7 +301,12 @@ export default function MaterialsPage() {
             <li key={s.key} className="grid gap-1">
               <div className="flex justify-between gap-2 text-xs text-slate-700">
                 <span className="truncate">Enviando {s.name}</span>
-                <span aria-hidden>{Math.round(s.progress * 100)}%</span>
+                <span className="flex shrink-0 items-center gap-2">
+                  <span aria-hidden>{Math.round(s.progress * 100)}%</span>
+                  <button type="button" className="underline" onClick={() => s.abort.abort()} aria-label={`Cancelar envio de ${s.name}`}>
+                    Cancelar
+                  </button>
+                </span>
               </div>
               <div role="progressbar" aria-label={`Envio de ${s.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(s.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200" data-testid="upload-progress">
                 <div className="h-full bg-[var(--color-accent)] transition-[width]" style={{ width: `${Math.round(s.progress * 100)}%` }} />
