@@ -5,6 +5,7 @@
  * its 320 px WebP thumbnail in the database (the platform makes an image's thumbnail with sharp
  * before it answers). Target ≥ 20 images/s. BENCH_MARKETING_IMAGES shrinks it while iterating.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { BenchContext, BenchRow } from '../types.ts';
 
@@ -25,6 +26,29 @@ async function photos(): Promise<Buffer[]> {
   return out;
 }
 
+/** The server's process (the one whose DATA_DIR is the bench's), to read its CPU time; null when not found. */
+function serverPid(dataDir: string): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'latin1');
+      if (env.includes(`DATA_DIR=${dataDir}`) && cmd.includes('apps/server/dist/index.js')) return Number(entry);
+    } catch {}
+  }
+  return null;
+}
+/** User + system CPU seconds of a process so far (Linux /proc, clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
   const email = `bench.marketing.thumbs.${Date.now()}@exemplo.com.br`;
   const cookie = await ctx.signUpConfirmed(email);
@@ -37,6 +61,8 @@ export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
 
   let next = 0;
   const failures: string[] = [];
+  const pid = serverPid(ctx.dataDir);
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -64,6 +90,8 @@ export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
   }
   const seconds = (performance.now() - started) / 1000;
   const rate = done / seconds;
+  const cpuAfter = cpuSeconds(pid);
+  const cpuPerImage = cpuBefore !== null && cpuAfter !== null && done ? ((cpuAfter - cpuBefore) / done) * 1000 : null;
   return [
     {
       name: 'marketing: thumbnails',
@@ -71,6 +99,8 @@ export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
       target: `≥ ${TARGET_PER_SECOND} images/s`,
       ok: failures.length === 0 && done === IMAGES && rate >= TARGET_PER_SECOND,
     },
+    // For information: the server's own CPU per image (upload, sniffing, hashing, storage, sharp, rows), which a busy machine does not inflate.
+    ...(cpuPerImage !== null ? [{ name: 'marketing: thumbnails, server CPU per image', value: `${cpuPerImage.toFixed(0)} ms (≈ ${(1000 / cpuPerImage).toFixed(0)} images/s per free core)` }] : []),
     ...(failures.length ? [{ name: 'marketing: thumbnails failures', value: `${failures.length}: ${failures[0]}`, ok: false }] : []),
   ];
 }
