@@ -112,4 +112,4 @@ export const jsonBodyLimit = () => {
 const WIDGET_UPLOAD = /^\/api\/inbox\/public\/[^/]+\/files$/;
 
 /** Routes whose raw body streams to storage under their own limits (modules/files). */
-const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports']);
+const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports', '/api/marketing/materials']);

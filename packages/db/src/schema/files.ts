@@ -27,3 +27,24 @@ export const files = pgTable(
   },
   (t) => [companyIndex('files', t.entityType, t.entityId, t.createdAt)(t)],
 );
+
+/**
+ * Share links of a file for people outside the company that can be revoked (decision 0336):
+ * only the SHA-256 of the token is stored; the link dies with its expiry, its revocation or its file.
+ */
+export const fileShareLinks = pgTable(
+  'file_share_links',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [companyIndex('file_share_links', t.fileId, t.createdAt)(t)],
+);

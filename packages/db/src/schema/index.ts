@@ -30,3 +30,4 @@ export * from './canvas.ts';
 export * from './marketing.ts';
 export * from './marketing-review.ts';
 export * from './marketing-clients.ts';
+export * from './marketing-materials.ts';

@@ -163,3 +163,20 @@ export function formatFileSize(bytes: number): string {
   if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / MB).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 }
+
+/** Several kinds accepted at one place (a library): the kind is decided by the content, in this order. */
+export const filesTypesNotAllowed = (kinds: readonly FileKind[]) =>
+  `Tipo de arquivo não permitido: envie ${kinds.map((k) => `${FILE_KINDS[k].label.toLowerCase()} (${FILE_KINDS[k].typesLabel})`).join(', ')}.`;
+
+/** Share links that can be revoked (decision 0336): stored hashed, with an expiry. */
+export const SHARE_LINK_MESSAGES = {
+  revoked: 'Este link foi desativado por quem o compartilhou.',
+  notFound: 'Link não encontrado.',
+} as const;
+
+export const shareLinkBodySchema = fileLinkBodySchema;
+
+/** A share link as its file's members see it (the token is shown once, when it is created). */
+export type ShareLinkInfo = { id: string; fileId: string; expiresAt: string; revokedAt: string | null; createdAt: string; createdBy: string | null; active: boolean };
+export type ShareLinkCreated = ShareLinkInfo & { url: string };
+export type ShareLinkListResponse = { links: ShareLinkInfo[] };

@@ -24,6 +24,18 @@ export async function exportFiles(s: Services, tenant: Tenant, out: ExportSink) 
   out.csv('arquivos.csv', COLUMNS, async function* () {
     for await (const row of paged(page)) yield { ...row, pathInZip: zipPathOf(row) };
   });
+  // Share links (decision 0336): when and until when each file was shared; never the token's hash.
+  const L = schema.fileShareLinks;
+  out.csv('links-compartilhados.csv', ['id', 'fileId', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt'], () =>
+    paged((after, limit) =>
+      tenant.db
+        .select({ id: L.id, fileId: L.fileId, expiresAt: L.expiresAt, revokedAt: L.revokedAt, createdBy: L.createdBy, createdAt: L.createdAt })
+        .from(L)
+        .where(and(eq(L.companyId, tenant.companyId), after === null ? undefined : gt(L.id, after as never)))
+        .orderBy(asc(L.id))
+        .limit(limit),
+    ),
+  );
   // The bytes: the list is paged here too, one entry per file, each opened only when written.
   const storage = filesStorage(s);
   for await (const row of paged(page)) out.file(zipPathOf(row), () => storage.get(row.storageKey));

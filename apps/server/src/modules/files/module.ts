@@ -2,6 +2,7 @@ import { registerFileEntity } from '../../platform/files/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import { filesRoutes } from './routes.ts';
 import { eraseCompanyFiles, exportFiles } from './export.ts';
+import { startVideoThumbnails } from './service.ts';
 
 /**
  * Files of every area (decision 0110): streamed uploads, downloads checked like the entity,
@@ -13,8 +14,9 @@ export default defineModule({
   key: 'files',
   mount: '/',
   routes: filesRoutes,
-  start: (s) => {
+  start: async (s) => {
     registerFileEntity(s, 'company', async (tenant, id) => id === tenant.companyId);
+    await startVideoThumbnails(s);
   },
   exportData: exportFiles,
   eraseCompany: eraseCompanyFiles,

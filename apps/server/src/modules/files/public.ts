@@ -1,6 +1,7 @@
 /** What other modules may use of the files: the bytes of a file attached to one of their entities. */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { schema } from '@sede/db/client';
+import { type DbOrTx, schema } from '@sede/db/client';
+import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { createLinkToken } from '../../platform/files/links.ts';
 import { filesLinkKey, filesStorage, storeFile } from './service.ts';
@@ -49,4 +50,42 @@ export async function signedEntityFileLinks(s: Services, companyId: string, enti
     const row = byId.get(id);
     return row ? [{ ...row, path: `/api/public/files/${createLinkToken(filesLinkKey(s), row.id, expiresAt)}` }] : [];
   });
+}
+
+/**
+ * A file uploaded by a member to an entity the caller checked (an area's own upload route, e.g.
+ * the marketing library): `kind` may be a list, the content decides (decision 0337).
+ */
+export const storeMemberFile = (s: Services, tenant: Tenant, o: Parameters<typeof storeFile>[2]) => storeFile(s, tenant, o, tenant.actorId);
+
+/** Renames a live file attached to the entity (the caller checked who may); false when there is none. */
+export async function renameEntityFile(tenant: { db: DbOrTx; companyId: string }, fileId: string, entityType: string, name: string): Promise<boolean> {
+  const F = schema.files;
+  const updated = await tenant.db
+    .update(F)
+    .set({ name })
+    .where(and(eq(F.id, fileId), eq(F.companyId, tenant.companyId), eq(F.entityType, entityType), isNull(F.deletedAt)))
+    .returning({ id: F.id });
+  return updated.length > 0;
+}
+
+/**
+ * Removes a live file attached to the entity, decided by the area (its own delete permission):
+ * the row keeps its history (deleted_at), the bytes and thumbnail go after the caller's
+ * transaction (`afterCommit`), its share links stop working at once. Audited like every deletion.
+ */
+export async function removeEntityFile(s: Services, tx: { db: DbOrTx; companyId: string; actorId: string }, fileId: string, entityType: string): Promise<(() => Promise<void>) | null> {
+  const F = schema.files;
+  const [row] = await tx.db
+    .update(F)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(F.id, fileId), eq(F.companyId, tx.companyId), eq(F.entityType, entityType), isNull(F.deletedAt)))
+    .returning();
+  if (!row) return null;
+  await logAudit(tx.db, tx, { action: 'entity_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
+  return async () => {
+    const storage = filesStorage(s);
+    await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));
+    if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => {});
+  };
 }

@@ -1,11 +1,25 @@
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
-import { fileLinkBodySchema, fileListQuerySchema, fileNameSchema, fileUploadQuerySchema, FILE_MESSAGES } from '@sede/shared/platform/files';
+import { fileLinkBodySchema, fileListQuerySchema, fileNameSchema, fileUploadQuerySchema, FILE_MESSAGES, shareLinkBodySchema } from '@sede/shared/platform/files';
 import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import type { ByteRange } from '../../platform/files/storage.ts';
-import { createLink, deleteFile, fileFromLink, filesStorage, listFiles, loadFile, toFileInfo, uploadFile } from './service.ts';
+import {
+  createLink,
+  createShareLink,
+  deleteFile,
+  fileFromLink,
+  fileFromShareToken,
+  filesStorage,
+  isShareToken,
+  listFiles,
+  listShareLinks,
+  loadFile,
+  revokeShareLink,
+  toFileInfo,
+  uploadFile,
+} from './service.ts';
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 function disposition(type: 'attachment' | 'inline', name: string) {
@@ -124,9 +138,18 @@ export function filesRoutes(s: Services) {
     return c.json(await createLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), body.hours), 201);
   });
 
+  // Share links that can be revoked (decision 0336): the token is in the answer of the creation only.
+  r.post('/:id/share-links', async (c) => {
+    const body = parseWith(shareLinkBodySchema, await readJson(c));
+    return c.json(await createShareLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), body.hours), 201);
+  });
+  r.get('/:id/share-links', async (c) => c.json({ links: await listShareLinks(s, c.get('tenant'), c.get('viewer'), c.req.param('id')) }));
+  r.delete('/:id/share-links/:linkId', async (c) => c.json(await revokeShareLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), c.req.param('linkId'))));
+
   const pub = new Hono();
   pub.get('/:token', async (c) => {
-    const row = await fileFromLink(s, c.req.param('token'));
+    const token = c.req.param('token');
+    const row = isShareToken(token) ? await fileFromShareToken(s, token) : await fileFromLink(s, token);
     // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative).
     const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
     return streamObject(s, row.storageKey, {

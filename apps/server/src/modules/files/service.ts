@@ -1,14 +1,16 @@
 import { logAudit } from '../../platform/audit.ts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import { FILE_KINDS, FILE_LINK_DEFAULT_HOURS, FILE_MESSAGES, type FileInfo, type FileKind } from '@sede/shared/platform/files';
+import { FILE_KINDS, FILE_LINK_DEFAULT_HOURS, FILE_MESSAGES, SHARE_LINK_MESSAGES, type FileInfo, type FileKind, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { fileEntityCheck } from '../../platform/files/entities.ts';
 import { createLinkToken, linkKey, verifyLinkToken } from '../../platform/files/links.ts';
 import { type FileStorage, storageFromConfig } from '../../platform/files/storage.ts';
 import { makeThumbnail } from '../../platform/files/thumbnail.ts';
+import { makeVideoThumbnail } from '../../platform/files/video-frame.ts';
+import { announce } from '../../platform/live/announce.ts';
 import { receiveUpload } from '../../platform/files/upload.ts';
 import { serverState } from '../../platform/module.ts';
 import { authSecret } from '../../platform/secret.ts';
@@ -77,7 +79,7 @@ export async function uploadFile(
 export async function storeFile(
   s: Services,
   tenant: Pick<Tenant, 'db' | 'companyId'>,
-  o: { entityType: string; entityId: string; kind: FileKind; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: { entityType: string; entityId: string; kind: FileKind | readonly FileKind[]; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
   createdBy: string | null,
 ): Promise<FileRow> {
   const storage = filesStorage(s);
@@ -86,7 +88,7 @@ export async function storeFile(
   const received = await receiveUpload(storage, o.body, { key, kind: o.kind, name: o.name, declaredLength: o.declaredLength });
   let thumbnailKey: string | null = null;
   try {
-    if (o.kind === 'image' && (FILE_KINDS.image.mimes as readonly string[]).includes(received.mime)) {
+    if (received.kind === 'image' && (FILE_KINDS.image.mimes as readonly string[]).includes(received.mime)) {
       thumbnailKey = (await makeThumbnail(storage, key, `${key}.thumb.webp`)) ? `${key}.thumb.webp` : null;
     }
     const [row] = await tenant.db
@@ -96,7 +98,7 @@ export async function storeFile(
         companyId: tenant.companyId,
         entityType: o.entityType,
         entityId: o.entityId,
-        kind: o.kind,
+        kind: received.kind,
         name: o.name,
         mime: received.mime,
         size: received.size,
@@ -106,6 +108,8 @@ export async function storeFile(
         createdBy,
       })
       .returning();
+    // A video's first frame is made in the background (ffmpeg reads the whole index): the thumbnail appears live.
+    if (received.kind === 'video') await queueVideoThumbnail(s, row!.id);
     return row!;
   } catch (e) {
     // Nothing half-way: bytes without a row are removed.
@@ -170,4 +174,115 @@ export async function fileFromLink(s: Services, token: string): Promise<FileRow>
     .limit(1);
   if (!row) throw notFound(FILE_MESSAGES.linkInvalid);
   return row;
+}
+
+/** The queue of videos' first frames (decision 0338): one file id per job. */
+export const VIDEO_THUMBNAIL_QUEUE = 'files-video-thumbnail';
+
+async function queueVideoThumbnail(s: Services, fileId: string) {
+  await s.boss.send(VIDEO_THUMBNAIL_QUEUE, { fileId }, { retryLimit: 1, retryDelay: 5, expireInMinutes: 10 });
+  const worker = serverState<{ id: string | null }>(s, 'files.videoWorker', () => ({ id: null }));
+  if (worker.id) s.boss.notifyWorker(worker.id);
+}
+
+/** The worker: the frame as the file's thumbnail, then `file` announced 'thumbnail' to the company's open pages. */
+export async function startVideoThumbnails(s: Services) {
+  await s.boss.createQueue(VIDEO_THUMBNAIL_QUEUE);
+  const worker = serverState<{ id: string | null }>(s, 'files.videoWorker', () => ({ id: null }));
+  worker.id = await s.boss.work<{ fileId: string }>(VIDEO_THUMBNAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await videoThumbnail(s, job.data.fileId);
+  });
+}
+
+export async function videoThumbnail(s: Services, fileId: string): Promise<boolean> {
+  const F = schema.files;
+  const [row] = await s.db.select().from(F).where(and(eq(F.id, fileId), isNull(F.deletedAt))).limit(1);
+  if (row?.kind !== 'video') return false;
+  if (row.thumbnailKey) return true;
+  const storage = filesStorage(s);
+  const thumbnailKey = `${row.storageKey}.thumb.webp`;
+  if (!(await makeVideoThumbnail(storage, row.storageKey, thumbnailKey))) return false;
+  const updated = await s.db.update(F).set({ thumbnailKey }).where(and(eq(F.id, row.id), isNull(F.deletedAt))).returning({ id: F.id });
+  if (!updated.length) {
+    await storage.delete(thumbnailKey).catch(() => {});
+    return false;
+  }
+  await announce(s.db, { companyId: row.companyId, entity: 'file', id: row.id, action: 'thumbnail' });
+  return true;
+}
+
+/* Share links that can be revoked (decision 0336): a random token shown once, its SHA-256 stored. */
+
+const SHARE_TOKEN = /^s_[A-Za-z0-9_-]{43}$/;
+export const isShareToken = (token: string) => SHARE_TOKEN.test(token);
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+type ShareRow = typeof schema.fileShareLinks.$inferSelect;
+
+const toShareInfo = (r: ShareRow, now = Date.now()): ShareLinkInfo => ({
+  id: r.id,
+  fileId: r.fileId,
+  expiresAt: r.expiresAt.toISOString(),
+  revokedAt: r.revokedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  createdBy: r.createdBy,
+  active: !r.revokedAt && r.expiresAt.getTime() > now,
+});
+
+export async function createShareLink(s: Services, tenant: Tenant, viewer: Viewer, fileId: string, hours = FILE_LINK_DEFAULT_HOURS): Promise<ShareLinkCreated> {
+  const row = await loadFile(s, tenant, viewer, fileId);
+  const token = `s_${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(Date.now() + hours * 3600_000);
+  const link = await tenant.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(schema.fileShareLinks)
+      .values({ companyId: tenant.companyId, fileId: row.id, tokenHash: tokenHash(token), expiresAt, createdBy: tenant.actorId })
+      .returning();
+    await logAudit(tx, tenant, { action: 'data_exported', entity: 'file', id: row.id, details: { via: 'share_link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
+    return created!;
+  });
+  return { ...toShareInfo(link), url: `${s.cfg.appUrl}/api/public/files/${token}` };
+}
+
+/** The file's share links, newest first (active and past ones; never their tokens). */
+export async function listShareLinks(s: Services, tenant: Tenant, viewer: Viewer, fileId: string): Promise<ShareLinkInfo[]> {
+  const row = await loadFile(s, tenant, viewer, fileId);
+  const L = schema.fileShareLinks;
+  const rows = await tenant.db
+    .select()
+    .from(L)
+    .where(and(eq(L.companyId, tenant.companyId), eq(L.fileId, row.id)))
+    .orderBy(desc(L.createdAt), desc(L.id))
+    .limit(100);
+  return rows.map((r) => toShareInfo(r));
+}
+
+/** Revokes a link at once (whoever may see the file); revoking twice is fine; another file's link is 404. */
+export async function revokeShareLink(s: Services, tenant: Tenant, viewer: Viewer, fileId: string, linkId: string): Promise<ShareLinkInfo> {
+  const row = await loadFile(s, tenant, viewer, fileId);
+  if (!UUID.test(linkId)) throw notFound(SHARE_LINK_MESSAGES.notFound);
+  const L = schema.fileShareLinks;
+  return tenant.db.transaction(async (tx) => {
+    const [link] = await tx.select().from(L).where(and(eq(L.id, linkId), eq(L.companyId, tenant.companyId), eq(L.fileId, row.id))).limit(1);
+    if (!link) throw notFound(SHARE_LINK_MESSAGES.notFound);
+    if (link.revokedAt) return toShareInfo(link);
+    const [updated] = await tx.update(L).set({ revokedAt: new Date() }).where(eq(L.id, link.id)).returning();
+    await logAudit(tx, tenant, { action: 'settings_changed', entity: 'file', id: row.id, details: { via: 'share_link_revoked', link: link.id } });
+    return toShareInfo(updated!);
+  });
+}
+
+/** The file a share link opens: 404 when unknown or the file is gone, 410 when expired or revoked. */
+export async function fileFromShareToken(s: Services, token: string): Promise<FileRow> {
+  const L = schema.fileShareLinks;
+  const F = schema.files;
+  const [found] = await s.db
+    .select({ link: L, file: F })
+    .from(L)
+    .innerJoin(F, eq(F.id, L.fileId))
+    .where(and(eq(L.tokenHash, tokenHash(token)), eq(F.companyId, L.companyId)))
+    .limit(1);
+  if (!found || found.file.deletedAt) throw notFound(FILE_MESSAGES.linkInvalid);
+  if (found.link.revokedAt) throw new AppError(410, 'LINK_REVOKED', SHARE_LINK_MESSAGES.revoked);
+  if (found.link.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'LINK_EXPIRED', FILE_MESSAGES.linkExpired);
+  return found.file;
 }

@@ -26,6 +26,7 @@ async function start(s: Services) {
     await tx.delete(CC).where(and(eq(CC.companyId, tenant.companyId), eq(CC.personId, personId)));
   });
 }
+import { exportMaterials, startMaterials } from './materials-module.ts';
 
 /**
  * Marketing (issue 18): the clients the team serves, their pieces on the calendar and as
@@ -38,6 +39,7 @@ export default defineModule({
   start: async (s) => {
     await start(s);
     await startReview(s);
+    startMaterials(s);
   },
   exportData: async (_s, tenant, out) => {
     const { marketingClients, marketingCampaigns, marketingPieces, marketingClientMembers, marketingClientContacts } = schema;
@@ -63,5 +65,6 @@ export default defineModule({
     out.csv('pecas-links-de-aprovacao.csv', ['id', 'pieceId', 'expiresAt', 'revokedAt', 'decidedAt', 'createdBy', 'createdAt'], companyRows(tenant, marketingApprovalLinks));
     out.csv('clientes-membros.csv', ['id', 'clientId', 'userId', 'createdAt'], companyRows(tenant, marketingClientMembers));
     out.csv('clientes-contatos.csv', ['id', 'clientId', 'personId', 'role', 'canApprove', 'createdBy', 'createdAt'], companyRows(tenant, marketingClientContacts));
+    exportMaterials(tenant, out);
   },
 });

@@ -2,6 +2,7 @@ import { areaRouter } from '../../http/area-router.ts';
 import type { Services } from '../../services.ts';
 import { campaignsRoutes } from './campaigns-routes.ts';
 import { clientsRoutes } from './clients-routes.ts';
+import { materialsRoutes } from './materials-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 
@@ -12,5 +13,6 @@ export function marketingRoutes(s: Services) {
   piecesRoutes(r);
   campaignsRoutes(r);
   reviewRoutes(r, s);
+  materialsRoutes(r, s);
   return r;
 }

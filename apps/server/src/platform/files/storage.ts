@@ -17,6 +17,8 @@ export interface FileStorage {
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** The object's path on this machine's disk, for tools that read files (ffmpeg); only the local storage has one. */
+  localPath?(key: string): string;
 }
 
 export type ByteRange = { start: number; end: number };
@@ -56,6 +58,7 @@ export function localStorage(root: string): FileStorage {
     async delete(key) {
       await rm(full(key), { force: true });
     },
+    localPath: full,
   };
 }
 

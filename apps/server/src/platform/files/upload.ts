@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { FILE_KINDS, FILE_MESSAGES, type FileKind } from '@sede/shared/platform/files';
+import { FILE_KINDS, FILE_MESSAGES, filesTypesNotAllowed, type FileKind } from '@sede/shared/platform/files';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { SNIFF_BYTES, sniffType } from './sniff.ts';
 import type { FileStorage } from './storage.ts';
 
-export type ReceivedFile = { mime: string; size: number; sha256: string };
+export type ReceivedFile = { mime: string; size: number; sha256: string; kind: FileKind };
 
 class TooLarge extends Error {}
 
@@ -18,14 +18,19 @@ const uploadEmpty = () => badRequest(FILE_MESSAGES.empty, 'FILE_EMPTY');
  * and hashed, with the network's backpressure (memory stays flat whatever the size). Past the
  * limit the upload stops and the partial object is removed; empty → 400, over → 413, a type
  * the kind refuses → 415. Nothing is left in the storage unless the whole file arrived.
+ * `kind` may be a list (a library taking any kind, decision 0337): the content decides the kind,
+ * the first of the list whose types include it; the declared length is checked against the
+ * largest limit of the list, the bytes against the detected kind's.
  */
 export async function receiveUpload(
   storage: FileStorage,
   source: ReadableStream<Uint8Array> | null,
-  o: { key: string; kind: FileKind; name: string; declaredLength?: number },
+  o: { key: string; kind: FileKind | readonly FileKind[]; name: string; declaredLength?: number },
 ): Promise<ReceivedFile> {
-  const max = FILE_KINDS[o.kind].maxBytes;
-  if (o.declaredLength !== undefined && o.declaredLength > max) throw uploadTooLarge(o.kind);
+  const kinds: readonly FileKind[] = typeof o.kind === 'string' ? [o.kind] : o.kind;
+  const largest = kinds.reduce((a, b) => (FILE_KINDS[b].maxBytes > FILE_KINDS[a].maxBytes ? b : a));
+  let max: number = FILE_KINDS[largest].maxBytes;
+  if (o.declaredLength !== undefined && o.declaredLength > max) throw uploadTooLarge(largest);
   if (!source || o.declaredLength === 0) throw uploadEmpty();
   const reader = source.getReader();
   const head: Uint8Array[] = [];
@@ -43,14 +48,26 @@ export async function receiveUpload(
   if (size === 0) throw uploadEmpty();
   if (size > max) {
     await reader.cancel().catch(() => {});
-    throw uploadTooLarge(o.kind);
+    throw uploadTooLarge(largest);
   }
-  const sniffed = await sniffType(Buffer.concat(head), o.name, o.kind);
+  const headBytes = Buffer.concat(head);
+  let sniffed: Awaited<ReturnType<typeof sniffType>> = { ok: false, reason: 'type' };
+  let kind: FileKind = kinds[0]!;
+  for (const k of kinds) {
+    sniffed = await sniffType(headBytes, o.name, k);
+    kind = k;
+    if (sniffed.ok || sniffed.reason === 'executable') break;
+  }
   if (!sniffed.ok) {
     await reader.cancel().catch(() => {});
     throw sniffed.reason === 'executable'
       ? new AppError(415, 'FILE_EXECUTABLE', FILE_MESSAGES.executable)
-      : new AppError(415, 'FILE_TYPE_NOT_ALLOWED', FILE_MESSAGES.typeNotAllowed(o.kind));
+      : new AppError(415, 'FILE_TYPE_NOT_ALLOWED', kinds.length === 1 ? FILE_MESSAGES.typeNotAllowed(kind) : filesTypesNotAllowed(kinds));
+  }
+  max = FILE_KINDS[kind].maxBytes;
+  if (size > max) {
+    await reader.cancel().catch(() => {});
+    throw uploadTooLarge(kind);
   }
 
   const hash = createHash('sha256');
@@ -81,11 +98,11 @@ export async function receiveUpload(
   } catch (e) {
     await reader.cancel().catch(() => {});
     await storage.delete(o.key).catch(() => {});
-    if (e instanceof TooLarge || (e as { cause?: unknown }).cause instanceof TooLarge) throw uploadTooLarge(o.kind);
+    if (e instanceof TooLarge || (e as { cause?: unknown }).cause instanceof TooLarge) throw uploadTooLarge(kind);
     if (aborted) throw badRequest(FILE_MESSAGES.uploadAborted, 'UPLOAD_ABORTED');
     // The failure is on our side (disk, S3): say so without details.
     console.error('[files] storage put failed:', (e as Error).message);
     throw new AppError(503, 'STORAGE_UNAVAILABLE', FILE_MESSAGES.storageFailed);
   }
-  return { mime: sniffed.mime, size, sha256: hash.digest('hex') };
+  return { mime: sniffed.mime, size, sha256: hash.digest('hex'), kind };
 }

@@ -1,4 +1,5 @@
 import type { CampaignListQuery } from '@sede/shared/marketing/campaigns';
+import type { MaterialListQuery } from '@sede/shared/marketing/materials';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 
 /** TanStack Query keys of the marketing area: one root, a branch per part. */
@@ -21,4 +22,8 @@ export const marketingKeys = {
   publicApproval: (token: string) => ['marketing', 'public-approval', token] as const,
   // Clients (MA): a client's options page, under its client's key.
   clientOptions: (id: string) => ['marketing', 'clients', id, 'options'] as const,
+  materialList: (query: MaterialListQuery) => ['marketing', 'materials', 'list', query] as const,
+  materialFolders: (clientId: string) => ['marketing', 'materials', 'folders', clientId] as const,
+  materialTags: (clientId: string | undefined) => ['marketing', 'materials', 'tags', clientId ?? 'todas'] as const,
+  shareLinks: (fileId: string) => ['marketing', 'materials', 'links', fileId] as const,
 };

@@ -13,6 +13,7 @@ import { thisMonth, useMonthPieces, usePendingApprovals, useWeekPieces } from '.
 import { usePieces } from '../api/pieces.ts';
 import { CampaignsPanel } from '../components/campaigns/campaigns-panel.tsx';
 import { ClientCards } from '../components/clients/client-cards.tsx';
+import { RecentMaterials } from '../components/materials/recent-materials.tsx';
 import { NewClientDialog } from '../components/clients/new-client-dialog.tsx';
 import { NeedsCompany } from '../components/overview/needs-company.tsx';
 import { PendingApprovals } from '../components/overview/pending-approvals.tsx';
@@ -87,7 +88,7 @@ function Overview() {
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <CampaignsPanel />
-        {/* Materiais recentes: the materials part (components/materials/recent-materials.tsx) is wired here at merge. */}
+        <RecentMaterials limit={6} />
       </div>
       <ClientCards clients={list} canCreate={canWrite} />
     </div>

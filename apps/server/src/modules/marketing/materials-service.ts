@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import {
+  MATERIAL_KINDS,
+  MATERIAL_LIMITS,
+  MATERIAL_MESSAGES as M,
+  type MaterialFolder,
+  type MaterialListResponse,
+  type MaterialView,
+  type materialListQuerySchema,
+  type materialUpdateSchema,
+} from '@sede/shared/marketing/materials';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { announce } from '../../platform/live/announce.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
+import { assertClientVisible, clientOf, isUuid, visibleClientIds } from './access.ts';
+import { clientName } from './clients-service.ts';
+
+const { marketingMaterials: MM, marketingMaterialFolders: MF, marketingClients: C, organizations: O, companies: CO, files: F, user: U } = schema;
+
+/** The platform file entity of a material (its files: download, thumbnail, share links). */
+export const MATERIAL_ENTITY = 'marketing_material';
+export const FOLDER_ENTITY = 'marketing_material_folder';
+
+type FolderRow = typeof MF.$inferSelect;
+
+const toFolder = (r: FolderRow): MaterialFolder => ({ id: r.id, clientId: r.clientId, parentId: r.parentId, name: r.name, createdAt: r.createdAt.toISOString() });
+
+/** One of the tenant's folders whose client the person sees (404 otherwise). */
+export async function folderOf(t: Tenant, id: string): Promise<FolderRow> {
+  if (!isUuid(id)) throw notFound(M.folderNotFound);
+  const [row] = await t.db.select().from(MF).where(and(eq(MF.id, id), eq(MF.companyId, t.companyId)));
+  if (!row) throw notFound(M.folderNotFound);
+  await assertClientVisible(t, row.clientId);
+  return row;
+}
+
+/** One of the tenant's materials whose client the person sees (404 otherwise). */
+export async function materialOf(t: Pick<Tenant, 'db' | 'companyId'> & Partial<Tenant>, id: string) {
+  if (!isUuid(id)) throw notFound(M.notFound);
+  const [row] = await t.db.select().from(MM).where(and(eq(MM.id, id), eq(MM.companyId, t.companyId)));
+  if (!row) throw notFound(M.notFound);
+  await assertClientVisible(t as Tenant, row.clientId);
+  return row;
+}
+
+async function visibleClient(t: Tenant, clientId: string) {
+  const client = await clientOf(t, clientId);
+  await assertClientVisible(t, client.id);
+  return client;
+}
+
+const uniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+
+export async function listFolders(t: Tenant, clientId: string): Promise<MaterialFolder[]> {
+  await visibleClient(t, clientId);
+  const rows = await t.db
+    .select()
+    .from(MF)
+    .where(and(eq(MF.companyId, t.companyId), eq(MF.clientId, clientId)))
+    .orderBy(asc(sql`lower(${MF.name})`), asc(MF.id));
+  return rows.map(toFolder);
+}
+
+/** How deep a folder is (1 = at the root). */
+async function depthOf(t: Tenant, folder: FolderRow): Promise<number> {
+  let depth = 1;
+  let parent = folder.parentId;
+  while (parent && depth <= MATERIAL_LIMITS.folderDepth) {
+    const [row] = await t.db.select({ parentId: MF.parentId }).from(MF).where(and(eq(MF.id, parent), eq(MF.companyId, t.companyId)));
+    parent = row?.parentId ?? null;
+    depth++;
+  }
+  return depth;
+}
+
+export async function createFolder(t: Tenant, input: { clientId: string; parentId?: string | null; name: string }): Promise<MaterialFolder> {
+  await visibleClient(t, input.clientId);
+  if (input.parentId) {
+    const parent = await folderOf(t, input.parentId);
+    if (parent.clientId !== input.clientId) throw badRequest(M.folderOtherClient, 'MATERIAL_FOLDER_CLIENT');
+    if ((await depthOf(t, parent)) >= MATERIAL_LIMITS.folderDepth) throw badRequest(M.folderTooDeep, 'MATERIAL_FOLDER_DEPTH');
+  }
+  try {
+    return await t.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(MF)
+        .values({ companyId: t.companyId, clientId: input.clientId, parentId: input.parentId ?? null, name: input.name, createdBy: t.actorId })
+        .returning();
+      await announce(tx, { companyId: t.companyId, entity: FOLDER_ENTITY, id: row!.id, action: 'created' });
+      return toFolder(row!);
+    });
+  } catch (e) {
+    if (uniqueViolation(e)) throw conflict(M.folderExists, 'MATERIAL_FOLDER_EXISTS');
+    throw e;
+  }
+}
+
+export async function renameFolder(t: Tenant, id: string, name: string): Promise<MaterialFolder> {
+  const folder = await folderOf(t, id);
+  try {
+    return await t.db.transaction(async (tx) => {
+      const [row] = await tx.update(MF).set({ name, updatedAt: new Date() }).where(eq(MF.id, folder.id)).returning();
+      await announce(tx, { companyId: t.companyId, entity: FOLDER_ENTITY, id: folder.id, action: 'updated' });
+      return toFolder(row!);
+    });
+  } catch (e) {
+    if (uniqueViolation(e)) throw conflict(M.folderExists, 'MATERIAL_FOLDER_EXISTS');
+    throw e;
+  }
+}
+
+/** Only an empty folder goes (no subfolder, no material): nothing is ever deleted by accident. */
+export async function deleteFolder(t: Tenant, id: string): Promise<void> {
+  const folder = await folderOf(t, id);
+  await t.db.transaction(async (tx) => {
+    const [child] = await tx.select({ id: MF.id }).from(MF).where(and(eq(MF.companyId, t.companyId), eq(MF.parentId, folder.id))).limit(1);
+    const [material] = await tx.select({ id: MM.id }).from(MM).where(and(eq(MM.companyId, t.companyId), eq(MM.folderId, folder.id))).limit(1);
+    if (child || material) throw conflict(M.folderNotEmpty, 'MATERIAL_FOLDER_NOT_EMPTY');
+    await tx.delete(MF).where(eq(MF.id, folder.id));
+    await announce(tx, { companyId: t.companyId, entity: FOLDER_ENTITY, id: folder.id, action: 'deleted' });
+  });
+}
+
+const columns = {
+  id: MM.id,
+  clientId: MM.clientId,
+  clientName,
+  folderId: MM.folderId,
+  fileId: MM.fileId,
+  name: F.name,
+  kind: F.kind,
+  mime: F.mime,
+  size: F.size,
+  thumbnailKey: F.thumbnailKey,
+  tags: MM.tags,
+  createdBy: MM.createdBy,
+  createdByName: U.name,
+  createdAt: MM.createdAt,
+  updatedAt: MM.updatedAt,
+};
+type Row = { [K in keyof typeof columns]: unknown } & { createdAt: Date; updatedAt: Date; thumbnailKey: string | null; createdByName: string | null; id: string };
+const toView = (r: Row): MaterialView => {
+  const { thumbnailKey, ...rest } = r;
+  return { ...rest, hasThumbnail: thumbnailKey !== null, createdByName: r.createdByName?.trim() || null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() } as MaterialView;
+};
+
+const select = (t: Tenant) =>
+  t.db
+    .select(columns)
+    .from(MM)
+    .innerJoin(F, eq(F.id, MM.fileId))
+    .innerJoin(C, eq(C.id, MM.clientId))
+    .innerJoin(CO, eq(CO.id, MM.companyId))
+    .leftJoin(O, eq(O.id, C.organizationId))
+    .leftJoin(U, eq(U.id, MM.createdBy));
+
+export async function getMaterial(t: Tenant, id: string): Promise<MaterialView> {
+  const m = await materialOf(t, id);
+  const [row] = await select(t).where(and(eq(MM.id, m.id), eq(MM.companyId, t.companyId), isNull(F.deletedAt)));
+  if (!row) throw notFound(M.notFound);
+  return toView(row as Row);
+}
+
+const encodeCursor = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+function decodeCursor(cursor: string): [Date, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !isUuid(id)) throw new Error('cursor');
+    return [date, id];
+  } catch {
+    throw badRequest(M.cursor, 'INVALID_CURSOR');
+  }
+}
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The library, newest first a page at a time; filters by client, folder, kind, tag and a search of names and tags. */
+export async function listMaterials(t: Tenant, q: z.output<typeof materialListQuerySchema>): Promise<MaterialListResponse> {
+  const where: SQL[] = [eq(MM.companyId, t.companyId), isNull(F.deletedAt)];
+  const visible = await visibleClientIds(t);
+  if (visible) where.push(visible.length ? inArray(MM.clientId, visible) : sql`false`);
+  // A filter naming another company's (or a hidden) client or folder is 404, like reading it.
+  if (q.clientId) where.push(eq(MM.clientId, (await visibleClient(t, q.clientId)).id));
+  if (q.folderId === 'raiz') where.push(isNull(MM.folderId));
+  else if (q.folderId) where.push(eq(MM.folderId, (await folderOf(t, q.folderId)).id));
+  if (q.kind.length) where.push(inArray(F.kind, q.kind));
+  if (q.tag) where.push(sql`${MM.tags} @> ARRAY[${q.tag}]::text[]`);
+  if (q.q) {
+    const pattern = like(q.q);
+    where.push(or(sql`${F.name} ILIKE ${pattern}`, sql`EXISTS (SELECT 1 FROM unnest(${MM.tags}) AS tag WHERE tag ILIKE ${pattern})`)!);
+  }
+  if (q.cursor) {
+    const [at, id] = decodeCursor(q.cursor);
+    where.push(or(lt(MM.createdAt, at), and(eq(MM.createdAt, at), lt(MM.id, id)))!);
+  }
+  const rows = (await select(t)
+    .where(and(...where))
+    .orderBy(desc(MM.createdAt), desc(MM.id))
+    .limit(q.limit + 1)) as Row[];
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return { materials: page.map(toView), nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+}
+
+/** The tags in use (most used first), of one client or of every client the person sees. */
+export async function listTags(t: Tenant, clientId?: string): Promise<{ tag: string; count: number }[]> {
+  const where: SQL[] = [eq(MM.companyId, t.companyId)];
+  if (clientId) {
+    await visibleClient(t, clientId);
+    where.push(eq(MM.clientId, clientId));
+  }
+  const visible = await visibleClientIds(t);
+  if (visible) where.push(visible.length ? inArray(MM.clientId, visible) : sql`false`);
+  const rows = await t.db
+    .select({ tag: sql<string>`tag`, count: sql<number>`count(*)::int` })
+    .from(sql`${MM} CROSS JOIN LATERAL unnest(${MM.tags}) AS tag`)
+    .where(and(...where))
+    .groupBy(sql`tag`)
+    .orderBy(sql`count(*) DESC`, sql`tag`)
+    .limit(100);
+  return rows;
+}
+
+/**
+ * A material from the streamed upload: the client (and folder) checked first, the bytes through
+ * the platform's files (type from the content, the detected kind's limit, image thumbnails now,
+ * a video's first frame in the background), then the material's row; nothing half-way.
+ */
+export async function uploadMaterial(
+  s: Services,
+  t: Tenant,
+  o: { clientId: string; folderId?: string; tags: string[]; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+): Promise<MaterialView> {
+  const client = await visibleClient(t, o.clientId);
+  if (client.archivedAt) throw conflict(M.clientArchived, 'MARKETING_CLIENT_ARCHIVED');
+  if (o.folderId) {
+    const folder = await folderOf(t, o.folderId);
+    if (folder.clientId !== client.id) throw badRequest(M.folderOtherClient, 'MATERIAL_FOLDER_CLIENT');
+  }
+  const id = randomUUID();
+  const file = await storeMemberFile(s, t, { entityType: MATERIAL_ENTITY, entityId: id, kind: MATERIAL_KINDS, name: o.name, body: o.body, declaredLength: o.declaredLength });
+  try {
+    await t.db.transaction(async (tx) => {
+      await tx.insert(MM).values({ id, companyId: t.companyId, clientId: client.id, folderId: o.folderId ?? null, fileId: file.id, tags: o.tags, createdBy: t.actorId });
+      await announce(tx, { companyId: t.companyId, entity: MATERIAL_ENTITY, id, action: 'created' });
+    });
+  } catch (e) {
+    const cleanup = await removeEntityFile(s, t, file.id, MATERIAL_ENTITY).catch(() => null);
+    await cleanup?.();
+    throw e;
+  }
+  return getMaterial(t, id);
+}
+
+/** Rename (the file's name: downloads follow it), move to a folder of the same client, tags. */
+export async function updateMaterial(t: Tenant, id: string, input: z.output<typeof materialUpdateSchema>): Promise<MaterialView> {
+  const m = await materialOf(t, id);
+  if (input.folderId) {
+    const folder = await folderOf(t, input.folderId);
+    if (folder.clientId !== m.clientId) throw badRequest(M.folderOtherClient, 'MATERIAL_FOLDER_CLIENT');
+  }
+  await t.db.transaction(async (tx) => {
+    if (input.name !== undefined && !(await renameEntityFile({ db: tx, companyId: t.companyId }, m.fileId, MATERIAL_ENTITY, input.name))) throw notFound(M.notFound);
+    const set: Partial<typeof MM.$inferInsert> = { updatedAt: new Date() };
+    if (input.folderId !== undefined) set.folderId = input.folderId;
+    if (input.tags !== undefined) set.tags = input.tags;
+    await tx.update(MM).set(set).where(eq(MM.id, m.id));
+    await announce(tx, { companyId: t.companyId, entity: MATERIAL_ENTITY, id: m.id, action: 'updated' });
+  });
+  return getMaterial(t, m.id);
+}
+
+/** The material and its file go (the file's row keeps its history; its share links stop at once). */
+export async function deleteMaterial(s: Services, t: Tenant, id: string): Promise<void> {
+  const m = await materialOf(t, id);
+  const cleanup = await t.db.transaction(async (tx) => {
+    const done = await removeEntityFile(s, { db: tx, companyId: t.companyId, actorId: t.actorId }, m.fileId, MATERIAL_ENTITY);
+    await tx.delete(MM).where(eq(MM.id, m.id));
+    await announce(tx, { companyId: t.companyId, entity: MATERIAL_ENTITY, id: m.id, action: 'deleted' });
+    return done;
+  });
+  await cleanup?.();
+}
+
+/** Whether the person sees this material (the platform's file check for entity 'marketing_material'). */
+export async function materialVisible(t: Tenant, id: string): Promise<boolean> {
+  try {
+    await materialOf(t, id);
+    return true;
+  } catch {
+    return false;
+  }
+}

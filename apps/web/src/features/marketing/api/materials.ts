@@ -1,0 +1,82 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { CACHE } from '@sede/shared/constants';
+import type { MaterialFolder, MaterialListQuery, MaterialListResponse, MaterialTagsResponse, MaterialUpdateInput, MaterialView } from '@sede/shared/marketing/materials';
+import { FILE_MESSAGES, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { marketingKeys } from './keys.ts';
+
+const qs = (o: Record<string, string | number | undefined>) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== '') p.set(k, String(v));
+  return p.toString();
+};
+
+/** The library's pages, newest first (`limit` per page). */
+export const useMaterials = (query: MaterialListQuery) =>
+  useInfiniteQuery({
+    queryKey: marketingKeys.materialList(query),
+    queryFn: ({ pageParam }) => api<MaterialListResponse>(`/marketing/materials?${qs({ ...(query as Record<string, string | number | undefined>), cursor: pageParam ?? undefined })}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    ...CACHE.dynamic,
+  });
+
+export const useMaterialFolders = (clientId: string | undefined) =>
+  useQuery({
+    queryKey: marketingKeys.materialFolders(clientId ?? ''),
+    queryFn: async () => (await api<{ folders: MaterialFolder[] }>(`/marketing/material-folders?clientId=${clientId}`)).folders,
+    enabled: !!clientId,
+    ...CACHE.dynamic,
+  });
+
+export const useMaterialTags = (clientId: string | undefined) =>
+  useQuery({
+    queryKey: marketingKeys.materialTags(clientId),
+    queryFn: async () => (await api<MaterialTagsResponse>(`/marketing/material-tags?${qs({ clientId })}`)).tags,
+    ...CACHE.dynamic,
+  });
+
+export const createFolder = (input: { clientId: string; parentId?: string | null; name: string }) => api<MaterialFolder>('/marketing/material-folders', { method: 'POST', json: input });
+export const renameFolder = (id: string, name: string) => api<MaterialFolder>(`/marketing/material-folders/${id}`, { method: 'PATCH', json: { name } });
+export const deleteFolder = (id: string) => api<{ ok: true }>(`/marketing/material-folders/${id}`, { method: 'DELETE' });
+export const updateMaterial = (id: string, input: MaterialUpdateInput) => api<MaterialView>(`/marketing/materials/${id}`, { method: 'PATCH', json: input });
+export const deleteMaterial = (id: string) => api<{ ok: true }>(`/marketing/materials/${id}`, { method: 'DELETE' });
+
+export const materialContentUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/content`;
+export const materialPreviewUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/content?inline=1`;
+export const materialThumbnailUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/thumbnail`;
+
+/** Share links of the platform (decision 0336): the URL only in the creation's answer; revocable. */
+export const useShareLinks = (fileId: string, enabled: boolean) =>
+  useQuery({ queryKey: marketingKeys.shareLinks(fileId), queryFn: async () => (await api<{ links: ShareLinkInfo[] }>(`/files/${fileId}/share-links`)).links, enabled, ...CACHE.dynamic });
+export const createShareLink = (fileId: string, hours: number) => api<ShareLinkCreated>(`/files/${fileId}/share-links`, { method: 'POST', json: { hours } });
+export const revokeShareLink = (fileId: string, linkId: string) => api<ShareLinkInfo>(`/files/${fileId}/share-links/${linkId}`, { method: 'DELETE' });
+
+/**
+ * Sends one file as the raw body (streamed to storage by the server), with the upload's progress
+ * from XMLHttpRequest (fetch has none). Rejects with an ApiError carrying the server's message.
+ */
+export function uploadMaterial(o: { clientId: string; folderId?: string; tags?: string[]; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<MaterialView> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/marketing/materials?${qs({ clientId: o.clientId, folderId: o.folderId, tags: o.tags?.join(',') })}`);
+    xhr.setRequestHeader('x-file-name', encodeURIComponent(o.file.name));
+    xhr.setRequestHeader('content-type', o.file.type || 'application/octet-stream');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) o.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status === 201) resolve(body as unknown as MaterialView);
+      else reject(new ApiError(xhr.status, String(body.code ?? 'HTTP_ERROR'), String(body.error ?? FILE_MESSAGES.storageFailed), body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', FILE_MESSAGES.network));
+    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', FILE_MESSAGES.uploadAborted));
+    o.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(o.file);
+  });
+}

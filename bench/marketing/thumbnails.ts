@@ -1,0 +1,106 @@
+/**
+ * The materials library's thumbnails (issue 18, decision 0339): "marketing: thumbnails" —
+ * 100 JPEGs of 3 MP (2000×1500, photo-like noise, ~1–2 MB each) uploaded to the library over
+ * HTTP, 4 at a time like a browser, timed from the first byte sent until every one of them has
+ * its 320 px WebP thumbnail in the database (the platform makes an image's thumbnail with sharp
+ * before it answers). Target ≥ 20 images/s. BENCH_MARKETING_IMAGES shrinks it while iterating.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { BenchContext, BenchRow } from '../types.ts';
+
+const IMAGES = Number(process.env.BENCH_MARKETING_IMAGES ?? 100);
+const DISTINCT = 10;
+const CONCURRENCY = 4;
+const TARGET_PER_SECOND = 20;
+
+/** Photo-like JPEGs (noise over a colour): ten distinct ones, sent in turn. */
+async function photos(): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for (let i = 0; i < DISTINCT; i++) {
+    const noise = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    out.push(await sharp(noise).tint({ r: 40 + i * 20, g: 200 - i * 15, b: 120 }).jpeg({ quality: 85 }).toBuffer());
+  }
+  return out;
+}
+
+/** The server's process (the one whose DATA_DIR is the bench's), to read its CPU time; null when not found. */
+function serverPid(dataDir: string): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'latin1');
+      if (env.includes(`DATA_DIR=${dataDir}`) && cmd.includes('apps/server/dist/index.js')) return Number(entry);
+    } catch {}
+  }
+  return null;
+}
+/** User + system CPU seconds of a process so far (Linux /proc, clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
+  const email = `bench.marketing.thumbs.${Date.now()}@exemplo.com.br`;
+  const cookie = await ctx.signUpConfirmed(email);
+  const companyId = await ctx.seedCompany(email, { name: 'Agência Miniaturas Ltda' });
+  const clients = await fetch(`${ctx.baseUrl}/api/marketing/clients`, { headers: { cookie } });
+  if (clients.status !== 200) throw new Error(`GET /api/marketing/clients: ${clients.status} ${await clients.text()}`);
+  const clientId = ((await clients.json()) as { clients: Array<{ id: string; isOwn: boolean }> }).clients.find((c) => c.isOwn)!.id;
+  const images = await photos();
+  const bytes = images.reduce((n, b) => n + b.length, 0) / images.length;
+
+  let next = 0;
+  const failures: string[] = [];
+  const pid = serverPid(ctx.dataDir);
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < IMAGES; i = next++) {
+        const res = await fetch(`${ctx.baseUrl}/api/marketing/materials?clientId=${clientId}&tags=bench`, {
+          method: 'POST',
+          headers: { cookie, origin: ctx.baseUrl, 'content-type': 'image/jpeg', 'x-file-name': encodeURIComponent(`Foto ${i + 1}.jpg`) },
+          body: new Uint8Array(images[i % DISTINCT]!),
+        });
+        if (res.status !== 201) failures.push(`${res.status} ${await res.text()}`);
+        else await res.arrayBuffer();
+      }
+    }),
+  );
+  // Every image's thumbnail exists (poll: a thumbnail made later than its answer would count here too).
+  let done = 0;
+  for (;;) {
+    const [row] = await ctx.sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM files WHERE company_id = $1 AND entity_type = 'marketing_material' AND thumbnail_key IS NOT NULL AND deleted_at IS NULL",
+      [companyId],
+    );
+    done = row!.n;
+    if (done >= IMAGES - failures.length || performance.now() - started > 120_000) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rate = done / seconds;
+  const cpuAfter = cpuSeconds(pid);
+  const cpuPerImage = cpuBefore !== null && cpuAfter !== null && done ? ((cpuAfter - cpuBefore) / done) * 1000 : null;
+  return [
+    {
+      name: 'marketing: thumbnails',
+      value: `${rate.toFixed(1)} images/s (${done}/${IMAGES} of ${(bytes / 1024 / 1024).toFixed(1)} MB, 3 MP, in ${seconds.toFixed(1)} s, ${CONCURRENCY} uploads at a time)`,
+      target: `≥ ${TARGET_PER_SECOND} images/s`,
+      ok: failures.length === 0 && done === IMAGES && rate >= TARGET_PER_SECOND,
+    },
+    // For information: the server's own CPU per image (upload, sniffing, hashing, storage, sharp, rows), which a busy machine does not inflate.
+    ...(cpuPerImage !== null ? [{ name: 'marketing: thumbnails, server CPU per image', value: `${cpuPerImage.toFixed(0)} ms (≈ ${(1000 / cpuPerImage).toFixed(0)} images/s per free core)` }] : []),
+    ...(failures.length ? [{ name: 'marketing: thumbnails failures', value: `${failures.length}: ${failures[0]}`, ok: false }] : []),
+  ];
+}

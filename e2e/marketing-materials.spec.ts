@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { toast } from './support/auth-ui.ts';
+import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { expectAccessible } from './support/team.ts';
+
+/** A 1-second MP4 of one colour made by the registry's ffmpeg. */
+function tinyMp4(): Buffer {
+  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const dir = mkdtempSync(path.join(tmpdir(), 'sede-e2e-mp4-'));
+  const out = path.join(dir, 'v.mp4');
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=green:s=320x240:d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', out]);
+  const bytes = readFileSync(out);
+  rmSync(dir, { recursive: true, force: true });
+  return bytes;
+}
+
+test.describe('/marketing/materiais', () => {
+  test('uploads with progress into a folder, shows the thumbnails (a video\'s first frame live), copies and disables a share link', async ({ page, context, browser }) => {
+    test.setTimeout(120_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInNewPerson(page, { firstName: 'Marina', lastName: 'Alves' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+
+    await page.goto('/marketing/materiais');
+    await expect(page.getByRole('heading', { name: 'Materiais', level: 1 }).last()).toBeVisible();
+    await expect(page.getByText('Nenhum material ainda')).toBeVisible();
+    await expectAccessible(page);
+
+    // A folder, then into it.
+    await page.getByRole('button', { name: 'Nova pasta' }).click();
+    await page.getByLabel('Nome da pasta').fill('Marca');
+    await page.getByRole('button', { name: 'Criar pasta' }).click();
+    await expect(toast(page, 'Pasta criada')).toBeVisible();
+    await page.getByRole('list', { name: 'Subpastas' }).getByRole('button', { name: 'Marca' }).click();
+    await expect(page).toHaveURL(/pasta=/);
+    await expect(page.getByText('Pasta vazia')).toBeVisible();
+
+    // A large photo over a slow uplink: the progress bar moves before the card appears.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(1_500_000);
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'Foto da fachada.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const progress = page.getByRole('progressbar', { name: 'Envio de Foto da fachada.jpg' });
+    await expect(progress).toBeVisible();
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow').catch(() => '0')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const card = page.getByTestId('material-card').filter({ hasText: 'Foto da fachada.jpg' });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+
+    // An upload cancelled half-way: gone from the page, no error, nothing stored.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'Cancelada.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('progressbar', { name: 'Envio de Cancelada.jpg' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancelar envio de Cancelada.jpg' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Envio de Cancelada.jpg' })).toHaveCount(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByTestId('upload-error')).toHaveCount(0);
+    await expect(page.getByTestId('material-card').filter({ hasText: 'Cancelada.jpg' })).toHaveCount(0);
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(toast(page, 'Material enviado')).toBeVisible();
+    await expect.poll(() => card.getByTestId('material-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+    // A video: its first frame arrives in the background and shows without reloading.
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'Reels de lançamento.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
+    const video = page.getByTestId('material-card').filter({ hasText: 'Reels de lançamento.mp4' });
+    await expect(video).toBeVisible();
+    await expect(video.getByTestId('material-thumbnail')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => video.getByTestId('material-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+    // A renamed executable is refused by its content.
+    const elf = readFileSync(process.execPath).subarray(0, 100_000);
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(elf) });
+    await expect(page.getByTestId('upload-error')).toContainText('logo.jpg: Arquivos executáveis não são permitidos.');
+    await expect(page.getByTestId('material-card')).toHaveCount(2);
+    const files = await e2eSql<{ n: number }>("SELECT count(*)::int AS n FROM files WHERE company_id = $1 AND entity_type = 'marketing_material'", [company.id]);
+    expect(files[0]!.n).toBe(2);
+    await expectAccessible(page);
+
+    // Share link: created, copied, opened without an account, then disabled.
+    await card.getByRole('button', { name: 'Compartilhar Foto da fachada.jpg' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compartilhar material' });
+    await dialog.getByLabel('Validade').selectOption('168');
+    await dialog.getByRole('button', { name: 'Criar e copiar link' }).click();
+    await expect(toast(page, 'Link copiado')).toBeVisible();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toMatch(/\/api\/public\/files\/s_[A-Za-z0-9_-]{43}$/);
+    await expect(dialog.getByTestId('share-url')).toHaveValue(url);
+    await expectAccessible(page);
+    const stranger = await browser.newContext();
+    const opened = await stranger.request.get(url);
+    expect(opened.status()).toBe(200);
+    expect(Buffer.from(await opened.body()).equals(photo)).toBe(true);
+    await dialog.getByRole('list', { name: 'Links ativos' }).getByRole('button', { name: 'Desativar' }).click();
+    await expect(toast(page, 'Link desativado')).toBeVisible();
+    await expect(dialog.getByText('Nenhum link ativo.')).toBeVisible();
+    expect((await stranger.request.get(url)).status()).toBe(410);
+    await stranger.close();
+    await page.keyboard.press('Escape');
+
+    // The list view, and the search by name.
+    await page.getByRole('button', { name: 'Lista' }).click();
+    await expect(page.getByTestId('material-row')).toHaveCount(2);
+    await page.getByLabel('Buscar por nome ou etiqueta').fill('reels');
+    await expect(page.getByTestId('material-row')).toHaveCount(1);
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { FileKind } from '../platform/files.ts';
+import { safeText } from '../text.ts';
+
+/**
+ * The materials library of marketing (issue 18, decisions 0335–0339): a client's files (logos,
+ * photos, videos, PDFs…) in nested folders, with tags, thumbnails and share links that expire.
+ * The bytes, type sniffing, limits, thumbnails and links are the platform's files.
+ */
+export const MATERIAL_KINDS = ['image', 'video', 'document', 'audio'] as const satisfies readonly FileKind[];
+export type MaterialKind = (typeof MATERIAL_KINDS)[number];
+export const MATERIAL_KIND_LABELS: Record<MaterialKind, string> = { image: 'Imagem', video: 'Vídeo', document: 'Documento', audio: 'Áudio' };
+
+export const MATERIAL_LIMITS = { folderName: 80, folderDepth: 4, tags: 20, tag: 40, pageSize: 60, maxPageSize: 200, q: 100 } as const;
+
+export const MATERIAL_MESSAGES = {
+  notFound: 'Material não encontrado.',
+  folderNotFound: 'Pasta não encontrada.',
+  folderName: 'Informe o nome da pasta.',
+  folderNameTooLong: `O nome da pasta pode ter até ${MATERIAL_LIMITS.folderName} caracteres.`,
+  folderExists: 'Já existe uma pasta com esse nome aqui.',
+  folderTooDeep: `As pastas podem ter até ${MATERIAL_LIMITS.folderDepth} níveis.`,
+  folderNotEmpty: 'A pasta não está vazia. Mova ou exclua o que há nela antes de excluí-la.',
+  folderOtherClient: 'A pasta escolhida é de outra empresa cliente.',
+  tags: `Use até ${MATERIAL_LIMITS.tags} etiquetas de até ${MATERIAL_LIMITS.tag} caracteres (letras, números, espaço ou hífen).`,
+  kind: 'Escolha um tipo válido: imagem, vídeo, documento ou áudio.',
+  cursor: 'Página inválida. Recarregue a lista.',
+  client: 'Escolha a empresa cliente.',
+  clientArchived: 'Esta empresa cliente está arquivada. Reative-a nas opções para enviar materiais.',
+  q: `A busca pode ter até ${MATERIAL_LIMITS.q} caracteres.`,
+} as const;
+
+const M = MATERIAL_MESSAGES;
+
+const tag = z
+  .string({ error: M.tags })
+  .trim()
+  .transform((v) => v.replace(/^#+/, '').replace(/\s+/g, ' ').toLowerCase())
+  .pipe(z.string().min(1, M.tags).max(MATERIAL_LIMITS.tag, M.tags).regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u, M.tags));
+const tags = z
+  .array(tag, { error: M.tags })
+  .max(MATERIAL_LIMITS.tags, M.tags)
+  .transform((v) => [...new Set(v)]);
+
+const folderName = safeText({ error: M.folderName })
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, M.folderName).max(MATERIAL_LIMITS.folderName, M.folderNameTooLong).regex(/^[^/\\]+$/, 'O nome da pasta não pode ter / nem \\.'));
+
+export const folderCreateSchema = z.object({
+  clientId: z.uuid({ error: M.client }),
+  parentId: z.uuid({ error: M.folderNotFound }).nullish(),
+  name: folderName,
+});
+export const folderUpdateSchema = z.object({ name: folderName });
+export const folderListQuerySchema = z.object({ clientId: z.uuid({ error: M.client }) });
+
+/** The upload's query (the bytes are the body, the name in `x-file-name`): tags as a comma list. */
+export const materialUploadQuerySchema = z.object({
+  clientId: z.uuid({ error: M.client }),
+  folderId: z.uuid({ error: M.folderNotFound }).optional(),
+  tags: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter((x) => x.trim()) : []))
+    .pipe(tags),
+});
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * The library's list: newest first by cursor. `folderId` = a folder (its own materials only) or
+ * 'raiz' (those in no folder); absent = every folder. `kind` a comma list; `q` searches names and tags.
+ */
+export const materialListQuerySchema = z.object({
+  clientId: z.uuid({ error: M.client }).optional(),
+  folderId: z.union([z.literal('raiz'), z.uuid({ error: M.folderNotFound })]).optional(),
+  kind: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
+    .pipe(z.array(z.enum(MATERIAL_KINDS, { error: M.kind }))),
+  tag: tag.optional(),
+  q: z.string().trim().max(MATERIAL_LIMITS.q, M.q).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: int(1, MATERIAL_LIMITS.maxPageSize).default(MATERIAL_LIMITS.pageSize),
+});
+export type MaterialListQuery = z.input<typeof materialListQuerySchema>;
+
+/** Rename (the file's name), move (`folderId`, null = out of any folder) and tags. */
+export const materialUpdateSchema = z
+  .object({
+    name: safeText({ error: 'Informe o nome do material.' })
+      .transform((v) => v.trim())
+      .pipe(z.string().min(1, 'Informe o nome do material.').max(200, 'O nome pode ter até 200 caracteres.').regex(/^[^/\\]+$/, 'O nome não pode ter / nem \\.')),
+    folderId: z.uuid({ error: M.folderNotFound }).nullable(),
+    tags,
+  })
+  .partial();
+export type MaterialUpdateInput = z.input<typeof materialUpdateSchema>;
+
+export type MaterialFolder = { id: string; clientId: string; parentId: string | null; name: string; createdAt: string };
+export type MaterialFolderListResponse = { folders: MaterialFolder[] };
+
+export type MaterialView = {
+  id: string;
+  clientId: string;
+  clientName: string;
+  folderId: string | null;
+  fileId: string;
+  name: string;
+  kind: MaterialKind;
+  mime: string;
+  size: number;
+  hasThumbnail: boolean;
+  tags: string[];
+  createdBy: string | null;
+  createdByName: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type MaterialListResponse = { materials: MaterialView[]; nextCursor: string | null };
+export type MaterialTagsResponse = { tags: { tag: string; count: number }[] };
