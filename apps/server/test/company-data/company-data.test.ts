@@ -183,7 +183,7 @@ describe('export of everything the company holds', () => {
     exported.push('inbox_settings', 'inbox_conversations', 'inbox_messages', 'inbox_reads', 'inbox_canned_replies');
     exported.push('campaign_senders', 'campaigns', 'campaign_recipients');
     exported.push('whatsapp_accounts', 'whatsapp_messages');
-    exported.push('canvas_boards');
+    exported.push('canvas_boards', 'canvas_board_updates');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

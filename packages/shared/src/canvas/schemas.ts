@@ -51,6 +51,14 @@ export const canvasSaveSchema = z.object({
   revision: z.number({ error: CANVAS_MESSAGES.scene }).int().min(0),
 });
 
+/**
+ * The shared state of a board (decision 0310): Y.Maps of the Y.Doc the board's sync socket serves.
+ * `elements`: Excalidraw's elements by id, whole (deleted ones kept with `isDeleted`, so the higher
+ * `version` wins everywhere); `files`: Excalidraw's image `fileId` → platform file id;
+ * `appState`: `viewBackgroundColor`.
+ */
+export const CANVAS_YDOC = { elements: 'elements', files: 'files', appState: 'appState' } as const;
+
 export type CanvasBoardListItem = { id: string; title: string; updatedAt: string; updatedByName: string | null; createdBy: string | null; canManage: boolean; elements: number };
 export type CanvasBoardView = CanvasBoardListItem & { scene: CanvasScene; revision: number };
 export type CanvasSaveResult = { revision: number; updatedAt: string };
