@@ -87,6 +87,29 @@ describe('canvas: shared editing', () => {
     expect(list.boards.find((x) => x.id === board.id)?.elements).toBe(1);
   });
 
+  it('a stroke reaches the other person p95 within 200 ms, on one instance and across two', async () => {
+    const board = await create(ana, 'Latência');
+    const p95 = async (from: SyncSocket, to: SyncSocket, prefix: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const t0 = performance.now();
+        draw(from, rect(`${prefix}${i}`, { x: i, version: i + 1 }));
+        await within(2000, () => elements(to).has(`${prefix}${i}`));
+        times.push(performance.now() - t0);
+      }
+      times.sort((x, y) => x - y);
+      return times[Math.ceil(times.length * 0.95) - 1]!;
+    };
+    const one = await join(a, ana, board.id);
+    const two = await join(a, bruno, board.id);
+    const three = await join(b, admin, board.id);
+    const same = await p95(one, two, 's');
+    const across = await p95(one, three, 'x');
+    console.log(`canvas: stroke to another client p95 ${same.toFixed(1)} ms (one instance), ${across.toFixed(1)} ms (two instances)`);
+    expect(same).toBeLessThan(200);
+    expect(across).toBeLessThan(200);
+  });
+
   it('a board drawn before shared editing is seeded exactly once when two open it together, on two instances', async () => {
     const board = await create(ana, 'Antigo');
     const saved = await a.request(`/api/canvas/boards/${board.id}/scene`, { method: 'PUT', json: { scene: scene([rect('old1'), rect('old2', { index: 'a1' })]), revision: 0 }, jar: ana.jar });
