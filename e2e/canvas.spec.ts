@@ -79,7 +79,7 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 8 });
   await page.mouse.up();
-  // Shared editing (decision 0310): the stroke goes through the sync; the server writes the scene.
+  // Shared editing (decision 0311): the stroke goes through the sync; the server writes the scene.
   await expect(page.getByRole('status').filter({ hasText: 'Conectado' })).toBeVisible();
   await expect.poll(() => elementsOf(boardId), { timeout: 15_000 }).toEqual(['rectangle']);
   await expectAccessibleAround(page);

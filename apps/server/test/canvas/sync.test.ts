@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { CANVAS_YDOC, type CanvasBoardListItem, type CanvasBoardView, type CanvasScene } from '@sede/shared/canvas/schemas';
 import { pngBytes, upload } from '../files/support.ts';
 import { openSyncSocket, type Refusal, type SyncSocket } from '../support/sync-client.ts';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 
-/** Shared editing of boards through the documents' sync (decision 0310): one mechanism, two entity types. */
+/** Shared editing of boards through the documents' sync (decision 0311): one mechanism, two entity types. */
 let a: TestServer;
 let b: TestServer;
 let admin: Person;

@@ -2,14 +2,14 @@ import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp,
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 
-/** Raw bytes (Yjs updates and states, decisions 0283, 0310). */
+/** Raw bytes (Yjs updates and states, decisions 0283, 0311). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A whiteboard of the canvas workspace (issue 17, decisions 0295–0296): the Excalidraw scene's
  * elements, a subset of its app state and the map of its images to platform files (`scene`).
  * `revision` grows with every save: a save from an older revision is refused (409).
- * Shared editing (decision 0310): `ydoc_state` is the merged Yjs state of the board (its elements
+ * Shared editing (decision 0311): `ydoc_state` is the merged Yjs state of the board (its elements
  * in a Y.Map by id), `ydoc_epoch` grows when a save outside shared editing replaces it.
  */
 export const canvasBoards = pgTable(
@@ -30,7 +30,7 @@ export const canvasBoards = pgTable(
   (t) => [companyIndex('canvas_boards', t.updatedAt, t.id)(t)],
 );
 
-/** Every accepted Yjs update of a board, appended in the request that accepts it (decisions 0283, 0310). */
+/** Every accepted Yjs update of a board, appended in the request that accepts it (decisions 0283, 0311). */
 export const canvasBoardUpdates = pgTable(
   'canvas_board_updates',
   {

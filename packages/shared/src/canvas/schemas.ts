@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The canvas workspace (issue 17, decisions 0295–0299): the company's Excalidraw whiteboards. */
+/** The canvas workspace (issue 17, decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export const CANVAS_LIMITS = { title: 120, elements: 20_000 } as const;
 
 export const CANVAS_MESSAGES = {
@@ -52,7 +52,7 @@ export const canvasSaveSchema = z.object({
 });
 
 /**
- * The shared state of a board (decision 0310): Y.Maps of the Y.Doc the board's sync socket serves.
+ * The shared state of a board (decision 0311): Y.Maps of the Y.Doc the board's sync socket serves.
  * `elements`: Excalidraw's elements by id, whole (deleted ones kept with `isDeleted`, so the higher
  * `version` wins everywhere); `files`: Excalidraw's image `fileId` → platform file id;
  * `appState`: `viewBackgroundColor`.

@@ -12,11 +12,11 @@ import { canvasSync } from './sync.ts';
 function start(s: Services) {
   // A board's images (platform files): every member who may see the board (decision 0296).
   registerEntity(s, CANVAS_ENTITY, { canSee: (tenant, id) => boardExists(tenant, id), path: (id) => `/canvas-workspace?quadro=${id}` });
-  // Shared editing through the documents' sync (decision 0310).
+  // Shared editing through the documents' sync (decision 0311).
   defineSyncType(s, canvasSync);
 }
 
-/** The canvas workspace (issue 17, decisions 0295–0298, 0310): the company's Excalidraw whiteboards. */
+/** The canvas workspace (issue 17, decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export default defineModule({
   key: 'canvas',
   mount: '/canvas',

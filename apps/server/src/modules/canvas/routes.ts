@@ -14,7 +14,7 @@ import { canvasSync } from './sync.ts';
  * area's permissions (every member holds read and write; deleting is the creator's or needs
  * `documentacao.delete`, decision 0295). Scenes ride the 1 MB JSON body limit
  * (413 above it); images go to /api/files with entityType 'canvas_board'. Shared editing goes
- * through the platform's sync socket (decision 0310).
+ * through the platform's sync socket (decision 0311).
  */
 export function canvasRoutes(s: Services) {
   const r = areaRouter(s, 'documentacao.read');
@@ -28,7 +28,7 @@ export function canvasRoutes(s: Services) {
     c.header('Cache-Control', 'no-store');
     return c.json(await getBoard(t(c), v(c), c.req.param('id')));
   });
-  // Shared editing (decision 0310): the documents' sync, for boards. Another company's board or a
+  // Shared editing (decision 0311): the documents' sync, for boards. Another company's board or a
   // malformed id is 404 before any upgrade; every member draws (documentacao.write), others follow.
   r.get(
     '/boards/:id/sync',

@@ -102,7 +102,7 @@ export async function saveScene(t: Tenant, id: string, data: { scene: CanvasScen
     if (found.length !== fileIds.length) throw badRequest(M.unknownFile, 'CANVAS_UNKNOWN_FILE');
   }
   // A save outside shared editing (the fallback of an editor that cannot reach the sync) replaces
-  // the shared state, in the same transaction (decision 0310): the board's sockets reload it.
+  // the shared state, in the same transaction (decision 0311): the board's sockets reload it.
   const row = await t.db.transaction(async (tx) => {
     const [saved] = await tx
       .update(B)

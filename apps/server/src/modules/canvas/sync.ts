@@ -67,7 +67,7 @@ export function ydocToScene(doc: Y.Doc): CanvasScene | null {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A board's shared editing through the platform's sync (decision 0310): the state in
+ * A board's shared editing through the platform's sync (decision 0311): the state in
  * `canvas_boards.ydoc_state` and `canvas_board_updates`; the stored scene (the list's preview, the
  * export, the REST fallback's revision) written by the server from it.
  */

@@ -47,7 +47,7 @@ async function loadFiles(files: Record<string, string>): Promise<BinaryFiles> {
 }
 
 /**
- * The fallback when the sync cannot be reached (decisions 0296, 0310): every change autosaves after
+ * The fallback when the sync cannot be reached (decisions 0296, 0311): every change autosaves after
  * a pause, from the revision it started on (a colleague's newer save is a conflict, never
  * overwritten); images go to the platform's files and the scene keeps their ids only.
  */
@@ -162,7 +162,7 @@ const byIndex = (a: SyncedElement, b: SyncedElement) => ((a.index ?? '') < (b.in
 const plain = (el: unknown) => JSON.parse(JSON.stringify(el)) as SyncedElement;
 
 /**
- * A board edited together (decision 0310): the scene lives in the shared Y.Doc (elements by id in a
+ * A board edited together (decision 0311): the scene lives in the shared Y.Doc (elements by id in a
  * Y.Map, images as platform file ids, the background); our changes go out every 50 ms, each element
  * only when its version is newer than the shared one; the others' arrive through
  * `reconcileElements`, and their pointers through awareness as Excalidraw's collaborators.
@@ -240,7 +240,7 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
     const onFiles = (_e: unknown, tx: Y.Transaction) => {
       if (tx.origin !== LOCAL) void loadMissingFiles();
     };
-    // Colleagues' pointers (awareness, decision 0310) as Excalidraw's collaborators.
+    // Colleagues' pointers (awareness, decision 0311) as Excalidraw's collaborators.
     const onAwareness = () => {
       const a = api.current;
       if (!a) return;
@@ -330,7 +330,7 @@ const noSubscribe = () => () => {};
 const zero = () => 0;
 
 /**
- * One board (decisions 0296–0297, 0310): edited together through the platform's sync; when the
+ * One board (decisions 0296–0297, 0311): edited together through the platform's sync; when the
  * sync cannot be reached at all, the board saves by revision instead.
  */
 export default function BoardEditor({ board, onState, onLive }: { board: CanvasBoardView; onState: (s: SaveState) => void; onLive: (l: LiveState) => void }) {

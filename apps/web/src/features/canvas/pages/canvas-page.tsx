@@ -140,7 +140,7 @@ function BoardList() {
 
 const CONNECTION = { connecting: 'Conectando…', connected: 'Conectado', reconnecting: 'Reconectando…', failed: 'Sem conexão' } as const;
 
-/** The shared editing's connection and who else is on the board (decision 0310). */
+/** The shared editing's connection and who else is on the board (decision 0311). */
 function LivePresence({ live }: { live: NonNullable<LiveState> }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -180,7 +180,7 @@ function BoardScreen({ id }: { id: string }) {
     setLive(null);
     setOpened((n) => n + 1);
   }, [board.refetch]);
-  // Someone replaced the board outside shared editing (decision 0310): it reopens from the saved scene.
+  // Someone replaced the board outside shared editing (decision 0311): it reopens from the saved scene.
   const ended = live?.ended;
   useEffect(() => {
     if (ended === 'reset') void reload();
