@@ -319,7 +319,15 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
       onChange={(elements, appState) => {
         const hash = `${hashElementsVersion(elements)}:${appState.viewBackgroundColor}`;
         if (hash === lastHash.current) return;
+        const first = lastHash.current === null;
         lastHash.current = hash;
+        // The board as it opened: what others drew while Excalidraw was loading (before its API
+        // existed) is reconciled in once; then our own changes go out.
+        if (first && api.current) {
+          const merged = reconcileElements(api.current.getSceneElementsIncludingDeleted() as OrderedExcalidrawElement[], [...yElements.values()] as unknown as RemoteExcalidrawElement[], appState);
+          api.current.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+          void loadMissingFiles();
+        }
         schedule();
       }}
     />
