@@ -349,7 +349,8 @@ export default function BoardEditor({ board, onState, onLive }: { board: CanvasB
     const p = new SyncProvider(`/api/canvas/boards/${board.id}/sync`, me.current);
     p.connect();
     setProvider(p);
-    return () => p.destroy();
+    // After the board's own cleanup (which sends what is pending): React unmounts parents first.
+    return () => queueMicrotask(() => p.destroy());
   }, [board.id]);
   useSyncExternalStore(provider?.subscribe ?? noSubscribe, provider?.snapshot ?? zero);
   const live = !!provider?.synced;
