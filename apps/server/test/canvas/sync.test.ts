@@ -32,8 +32,9 @@ const openBoard = (server: TestServer, id: string, who: Person | null, origin?: 
 async function join(server: TestServer, who: Person, id: string) {
   const c = await openBoard(server, id, who);
   if ('refused' in c) throw new Error(`sync refused with ${c.refused}`);
-  await c.synced;
   open.push(c);
+  // A socket closed before its first sync says why, instead of waiting for the test's timeout.
+  await Promise.race([c.synced, c.closed.then((code) => Promise.reject(new Error(`closed with ${code} before the first sync`)))]);
   return c;
 }
 async function within(limitMs: number, check: () => boolean | Promise<boolean>) {
@@ -108,6 +109,26 @@ describe('canvas: shared editing', () => {
     console.log(`canvas: stroke to another client p95 ${same.toFixed(1)} ms (one instance), ${across.toFixed(1)} ms (two instances)`);
     expect(same).toBeLessThan(200);
     expect(across).toBeLessThan(200);
+  });
+
+  it('strokes made while disconnected reach the others on reconnect (same epoch): no lost work', async () => {
+    const board = await create(ana, 'Reconexão');
+    const stay = await join(a, bruno, board.id);
+    const away = await join(a, ana, board.id);
+    draw(away, rect('before'));
+    await within(2000, () => elements(stay).has('before'));
+    const epoch = away.epoch()!;
+    away.close();
+    await away.closed;
+    // Offline: a new shape and a newer version of the old one, kept in the page's Y.Doc.
+    draw(away, rect('offline', { index: 'a1' }));
+    draw(away, rect('before', { version: 2, versionNonce: 5, x: 300 }));
+    const back = await openBoard(a, board.id, ana, undefined, { epoch, doc: away.doc });
+    if ('refused' in back) throw new Error('refused');
+    open.push(back);
+    await back.synced;
+    await within(3000, () => elements(stay).has('offline') && elements(stay).get('before')?.x === 300);
+    await within(5000, async () => (await get(a, ana, board.id)).scene.elements.map((e) => e.id).join() === 'before,offline');
   });
 
   it('a board drawn before shared editing is seeded exactly once when two open it together, on two instances', async () => {

@@ -148,6 +148,10 @@ function openRoom(s: Services, def: SyncType, id: string, companyId: string): Ro
     await readState(s, room);
     room.saved = snapshotKey(room);
   })();
+  // A load that failed (the database away) is not kept: the next socket opens the room afresh.
+  room.ready.catch(() => {
+    if (rooms(s).get(key) === room) rooms(s).delete(key);
+  });
   doc.on('update', (update: Uint8Array, origin: unknown) => {
     const enc = encoding.createEncoder();
     encoding.writeVarUint(enc, MSG_SYNC);
@@ -309,6 +313,7 @@ export function syncEvents(s: Services, def: SyncType, t: Tenant, id: string, ca
         },
         (e) => {
           console.error(`[sync] ${def.type} load failed:`, (e as Error).message);
+          room.conns.delete(conn);
           ws.close(1011, 'load failed');
         },
       );
