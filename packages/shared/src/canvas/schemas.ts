@@ -59,6 +59,13 @@ export const canvasSaveSchema = z.object({
  */
 export const CANVAS_YDOC = { elements: 'elements', files: 'files', appState: 'appState' } as const;
 
+/** Excalidraw's drawing order: its fractional `index` (base-62 strings, compared as such), ties by id. */
+export const byCanvasIndex = (a: { id: string; index?: string | null }, b: { id: string; index?: string | null }) => {
+  const x = a.index ?? '';
+  const y = b.index ?? '';
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
 export type CanvasBoardListItem = { id: string; title: string; updatedAt: string; updatedByName: string | null; createdBy: string | null; canManage: boolean; elements: number };
 export type CanvasBoardView = CanvasBoardListItem & { scene: CanvasScene; revision: number };
 export type CanvasSaveResult = { revision: number; updatedAt: string };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { schema } from '@sede/db/client';
-import { CANVAS_LIMITS, CANVAS_YDOC, type CanvasScene } from '@sede/shared/canvas/schemas';
+import { byCanvasIndex, CANVAS_LIMITS, CANVAS_YDOC, type CanvasScene } from '@sede/shared/canvas/schemas';
 import { announce } from '../../platform/live/announce.ts';
 import type { SyncType } from '../../platform/sync/rooms.ts';
 
@@ -38,12 +38,6 @@ export function sceneToUpdate(scene: CanvasScene): Uint8Array | null {
   return update;
 }
 
-const byIndex = (a: Element, b: Element) => {
-  const x = a.index ?? '';
-  const y = b.index ?? '';
-  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
-};
-
 /**
  * The stored scene of a shared board (decision 0296's shape): its live elements in Excalidraw's
  * order (fractional `index`), the background and the images of live image elements; null when it
@@ -56,7 +50,7 @@ export function ydocToScene(doc: Y.Doc): CanvasScene | null {
     if (el && typeof el === 'object' && typeof el.id === 'string' && typeof el.type === 'string' && !el.isDeleted) elements.push(el);
   }
   if (elements.length > CANVAS_LIMITS.elements) return null;
-  elements.sort(byIndex);
+  elements.sort(byCanvasIndex);
   const images = new Set(elements.filter((e) => e.type === 'image' && e.fileId).map((e) => e.fileId!));
   const files: Record<string, string> = {};
   for (const [k, v] of doc.getMap(CANVAS_YDOC.files).entries()) if (images.has(k) && typeof v === 'string') files[k] = v;

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { type Peer, SyncProvider, type SyncStatus } from '../../../lib/sync/sync-provider.ts';
 import { saveScene } from '../api/boards.ts';
+import { byIndex, copies, LOCAL, newer, plain, type SyncedElement } from '../lib/shared-scene.ts';
 
 export type SaveState = { kind: 'saved'; at: string } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string } | { kind: 'conflict' };
 /** The shared editing's state for the page's header (null: the board saves by revision, the fallback). */
@@ -150,17 +151,6 @@ function SavedBoard({ board, onState }: { board: CanvasBoardView; onState: (s: S
 /** How often a drawing's changes go out (a drag changes the element every frame). */
 const SEND_MS = 50;
 const POINTER_MS = 50;
-type SyncedElement = { id: string; version: number; versionNonce: number; isDeleted?: boolean; index?: string | null; type: string; fileId?: string | null };
-/** The origin of this page's own writes to the shared state. */
-const LOCAL = Symbol('local');
-
-/** Whether our element replaces the shared one: the higher version, then the lower nonce (Excalidraw's own rule). */
-const newer = (mine: SyncedElement, theirs: SyncedElement | undefined) =>
-  !theirs || mine.version > theirs.version || (mine.version === theirs.version && mine.versionNonce < theirs.versionNonce);
-const byIndex = (a: SyncedElement, b: SyncedElement) => ((a.index ?? '') < (b.index ?? '') ? -1 : (a.index ?? '') > (b.index ?? '') ? 1 : a.id < b.id ? -1 : 1);
-/** A frozen Excalidraw element as plain data for the Y.Map. */
-const plain = (el: unknown) => JSON.parse(JSON.stringify(el)) as SyncedElement;
-
 /**
  * A board edited together (decision 0311): the scene lives in the shared Y.Doc (elements by id in a
  * Y.Map, images as platform file ids, the background); our changes go out every 50 ms, each element
@@ -218,7 +208,7 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
     const onElements = (event: Y.YMapEvent<SyncedElement>, tx: Y.Transaction) => {
       const a = api.current;
       if (!a || tx.origin === LOCAL) return;
-      const remote = [...event.keysChanged].map((k) => yElements.get(k)).filter((e): e is SyncedElement => !!e);
+      const remote = copies([...event.keysChanged].map((k) => yElements.get(k)).filter((e): e is SyncedElement => !!e));
       if (!remote.length) return;
       const merged = reconcileElements(a.getSceneElementsIncludingDeleted() as OrderedExcalidrawElement[], remote as unknown as RemoteExcalidrawElement[], a.getAppState());
       a.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
@@ -241,9 +231,9 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
       if (tx.origin !== LOCAL) void loadMissingFiles();
     };
     // Colleagues' pointers (awareness, decision 0311) as Excalidraw's collaborators.
-    const onAwareness = () => {
+    const onAwareness = (_change: unknown, origin: unknown) => {
       const a = api.current;
-      if (!a) return;
+      if (!a || origin === 'local') return;
       const collaborators = new Map<SocketId, Collaborator>();
       for (const [clientId, state] of provider.awareness.getStates()) {
         if (clientId === doc.clientID) continue;
@@ -280,7 +270,7 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
       for (const k of Object.keys(files)) loading.current.add(k);
       const bg = yApp.get('viewBackgroundColor');
       return {
-        elements: [...yElements.values()].sort(byIndex) as unknown as ExcalidrawInitialDataState['elements'],
+        elements: copies(yElements.values()).sort(byIndex) as unknown as ExcalidrawInitialDataState['elements'],
         appState: { viewBackgroundColor: bg ?? board.scene.appState.viewBackgroundColor ?? '#ffffff' },
         files: await loadFiles(files),
         scrollToContent: true,
@@ -324,7 +314,7 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
         // The board as it opened: what others drew while Excalidraw was loading (before its API
         // existed) is reconciled in once; then our own changes go out.
         if (first && api.current) {
-          const merged = reconcileElements(api.current.getSceneElementsIncludingDeleted() as OrderedExcalidrawElement[], [...yElements.values()] as unknown as RemoteExcalidrawElement[], appState);
+          const merged = reconcileElements(api.current.getSceneElementsIncludingDeleted() as OrderedExcalidrawElement[], copies(yElements.values()) as unknown as RemoteExcalidrawElement[], appState);
           api.current.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
           void loadMissingFiles();
         }
