@@ -10,7 +10,7 @@
  *    holds the last version within 5 s.
  * BENCH_CANVAS_STROKES shrinks it while iterating.
  */
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { CANVAS_YDOC } from '@sede/shared/canvas/schemas';
 import { openSyncSocket, type SyncSocket } from '../apps/server/test/support/sync-client.ts';
 import type { BenchContext, BenchRow } from './types.ts';
