@@ -134,6 +134,19 @@ describe('canvas: shared editing', () => {
     await within(5000, async () => (await get(a, ana, board.id)).scene.elements.map((e) => e.id).join() === 'before,offline');
   });
 
+  it('deleting a board closes the sockets open on it, on every instance; it is 404 afterwards', async () => {
+    const board = await create(ana, 'Apagável');
+    const onA = await join(a, bruno, board.id);
+    const onB = await join(b, admin, board.id);
+    draw(onA, rect('x'));
+    await within(2000, () => elements(onB).has('x'));
+    expect((await a.request(`/api/canvas/boards/${board.id}`, { method: 'DELETE', jar: ana.jar })).status).toBe(200);
+    expect(await onA.closed).toBe(4409);
+    expect(await onB.closed).toBe(4409);
+    expect(await openBoard(a, board.id, ana)).toEqual({ refused: 404 });
+    expect(await rows(board.id)).toBe(0);
+  });
+
   it('a board drawn before shared editing is seeded exactly once when two open it together, on two instances', async () => {
     const board = await create(ana, 'Antigo');
     const saved = await a.request(`/api/canvas/boards/${board.id}/scene`, { method: 'PUT', json: { scene: scene([rect('old1'), rect('old2', { index: 'a1' })]), revision: 0 }, jar: ana.jar });

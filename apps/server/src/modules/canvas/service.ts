@@ -127,6 +127,10 @@ export async function renameBoard(t: Tenant, viewer: Viewer, id: string, title: 
 export async function deleteBoard(t: Tenant, viewer: Viewer, id: string) {
   const board = await boardOf(t, id);
   if (!mayManage(viewer, board)) throw forbidden(M.onlyOwner);
-  await t.db.delete(B).where(and(eq(B.id, id), eq(B.companyId, t.companyId)));
-  await announce(t.db, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'deleted' });
+  await t.db.transaction(async (tx) => {
+    // Its shared-editing updates go with it (cascade); the boards open on it, on every instance, are closed (4409) and reload to 'Quadro não encontrado'.
+    await tx.delete(B).where(and(eq(B.id, id), eq(B.companyId, t.companyId)));
+    await resetSharedState(tx, canvasSync, t.companyId, id, { stateCleared: true });
+    await announce(tx, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'deleted' });
+  });
 }
