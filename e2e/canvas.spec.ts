@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
-import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+import { createCompanyWithAdmin, createMember, expectAccessible } from './support/team.ts';
 
 /** CSP violations (decision 0075), as security-headers.spec.ts collects them. */
 async function watchCsp(page: Page) {
@@ -35,9 +35,20 @@ async function expectAccessibleAround(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Screenshots for the closing note when SHOTS=<dir> is set (1280 px and 375 px). */
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-1280.png` });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-375.png` });
+  if (size) await page.setViewportSize(size);
+}
+
 const canvas = (page: Page) => page.locator('.excalidraw canvas.interactive');
 
-test('a whiteboard: created, drawn on by keyboard and mouse, autosaved, reopened after a reload', async ({ page }) => {
+test('a whiteboard: created, drawn on by keyboard and mouse, saved through the sync, reopened after a reload', async ({ page }) => {
   test.setTimeout(120_000);
   const noViolations = await watchCsp(page);
   // Nothing from another origin (Excalidraw's fonts and locales come from ours, decision 0297).
@@ -68,9 +79,9 @@ test('a whiteboard: created, drawn on by keyboard and mouse, autosaved, reopened
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 8 });
   await page.mouse.up();
-  await expect(page.getByRole('status').filter({ hasText: /Alterações não salvas|Salvando/ })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Salvo às \d{2}:\d{2}$/ })).toBeVisible();
-  expect(await elementsOf(boardId)).toEqual(['rectangle']);
+  // Shared editing (decision 0311): the stroke goes through the sync; the server writes the scene.
+  await expect(page.getByRole('status').filter({ hasText: 'Conectado' })).toBeVisible();
+  await expect.poll(() => elementsOf(boardId), { timeout: 15_000 }).toEqual(['rectangle']);
   await expectAccessibleAround(page);
 
   // Reopened: the rectangle is in the editor (selecting all and deleting it saves an empty board).
@@ -81,8 +92,7 @@ test('a whiteboard: created, drawn on by keyboard and mouse, autosaved, reopened
   // The selection's properties (in Portuguese) show: the rectangle is there.
   await expect(page.locator('.excalidraw').getByText('Contorno', { exact: true })).toBeVisible();
   await page.keyboard.press('Delete');
-  await expect.poll(() => elementsOf(boardId)).toEqual([]);
-  await expect(page.getByRole('status').filter({ hasText: /^Salvo às/ })).toBeVisible();
+  await expect.poll(() => elementsOf(boardId), { timeout: 15_000 }).toEqual([]);
 
   // The list links to the board by its query.
   await page.getByRole('link', { name: 'Quadros' }).click();
@@ -92,4 +102,91 @@ test('a whiteboard: created, drawn on by keyboard and mouse, autosaved, reopened
 
   await noViolations();
   expect(outside).toEqual([]);
+});
+
+/** Clicks an empty spot of the board (its right edge, clear of Excalidraw's panels): the board gets the keyboard. */
+async function focusBoard(page: Page) {
+  const box = (await canvas(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width - 30, box.y + box.height / 2 + 60);
+}
+
+/** Picks a tool by its key and drags a shape on the board, relative to the canvas' centre. */
+async function drawShape(page: Page, key: string, from: [number, number], to: [number, number]) {
+  const box = (await canvas(page).boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.keyboard.press(key);
+  await page.mouse.move(cx + from[0], cy + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(cx + to[0], cy + to[1], { steps: 8 });
+  await page.mouse.up();
+  await page.keyboard.press('Escape');
+}
+
+test('two people draw on one board at once and see each other’s strokes live', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const admin = await createCompanyWithAdmin(page.request, 'Quadro Conjunto Ltda');
+  const other = await browser.newContext({ baseURL });
+  await createMember(other.request, admin.companyId, 'vendas');
+  const res = await page.request.post('/api/canvas/boards', { data: { title: 'Mapa da loja' } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+
+  await page.goto(`/canvas-workspace?quadro=${id}`);
+  await expect(canvas(page)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Conectado' })).toBeVisible();
+  const bruno = await other.newPage();
+  await bruno.goto(`/canvas-workspace?quadro=${id}`);
+  await expect(canvas(bruno)).toBeVisible({ timeout: 30_000 });
+  // Each sees who else is on the board.
+  await expect(page.getByRole('list', { name: 'Também neste quadro' })).toContainText('Bruno Membro');
+  await expect(bruno.getByRole('list', { name: 'Também neste quadro' })).toContainText('Carla Admin');
+
+  // Carla draws a rectangle: it reaches Bruno's board (selecting all there shows a shape's properties).
+  await focusBoard(page);
+  await drawShape(page, 'r', [-200, -80], [-60, 20]);
+  await focusBoard(bruno);
+  await expect(async () => {
+    await bruno.keyboard.press('Control+a');
+    await expect(bruno.locator('.excalidraw').getByText('Contorno', { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await bruno.keyboard.press('Escape');
+
+  // Bruno draws an ellipse meanwhile; the server's scene holds both.
+  await drawShape(bruno, 'o', [60, -40], [200, 60]);
+  await expect.poll(async () => (await elementsOf(id))?.sort(), { timeout: 15_000 }).toEqual(['ellipse', 'rectangle']);
+  await expectAccessibleAround(page);
+  await expectAccessibleAround(bruno);
+  // Bruno's pointer shows on Carla's board (awareness).
+  const box = (await canvas(bruno).boundingBox())!;
+  await bruno.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 120, { steps: 4 });
+  await shots(page, 'canvas-shared');
+
+  // Carla clears her board: that removes Bruno's ellipse too, so it had reached her.
+  await focusBoard(page);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await expect.poll(() => elementsOf(id), { timeout: 15_000 }).toEqual([]);
+  await expect(async () => {
+    await focusBoard(bruno);
+    await bruno.keyboard.press('Control+a');
+    await expect(bruno.locator('.excalidraw').getByText('Contorno', { exact: true })).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await other.close();
+});
+
+test('without the sync, the board saves by revision (the fallback)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await createCompanyWithAdmin(page.request, 'Quadro Sem Conexão Ltda');
+  const res = await page.request.post('/api/canvas/boards', { data: { title: 'Rascunho offline' } });
+  const { id } = (await res.json()) as { id: string };
+  // The sync socket is refused every time: after three attempts the editor saves by revision.
+  await page.routeWebSocket(/\/api\/canvas\/boards\/.*\/sync/, (ws) => ws.close({ code: 1011 }));
+  await page.goto(`/canvas-workspace?quadro=${id}`);
+  await expect(canvas(page)).toBeVisible({ timeout: 30_000 });
+  await focusBoard(page);
+  await drawShape(page, 'r', [-100, -60], [60, 40]);
+  await expect(page.getByRole('status').filter({ hasText: /^Salvo às \d{2}:\d{2}$/ })).toBeVisible();
+  expect(await elementsOf(id)).toEqual(['rectangle']);
+  await expectAccessibleAround(page);
 });

@@ -10,6 +10,14 @@ CREATE TABLE "file_share_links" (
 	CONSTRAINT "file_share_links_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "canvas_board_updates" (
+	"company_id" uuid NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"board_id" uuid NOT NULL,
+	"update" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "marketing_campaigns" (
 	"company_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -152,9 +160,13 @@ CREATE TABLE "marketing_materials" (
 );
 --> statement-breakpoint
 ALTER TABLE "campaign_recipients" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "canvas_boards" ADD COLUMN "ydoc_state" "bytea";--> statement-breakpoint
+ALTER TABLE "canvas_boards" ADD COLUMN "ydoc_epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "file_share_links" ADD CONSTRAINT "file_share_links_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_share_links" ADD CONSTRAINT "file_share_links_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_share_links" ADD CONSTRAINT "file_share_links_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "canvas_board_updates" ADD CONSTRAINT "canvas_board_updates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "canvas_board_updates" ADD CONSTRAINT "canvas_board_updates_board_id_canvas_boards_id_fk" FOREIGN KEY ("board_id") REFERENCES "public"."canvas_boards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_client_id_marketing_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."marketing_clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_campaigns" ADD CONSTRAINT "marketing_campaigns_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -195,6 +207,8 @@ ALTER TABLE "marketing_materials" ADD CONSTRAINT "marketing_materials_folder_id_
 ALTER TABLE "marketing_materials" ADD CONSTRAINT "marketing_materials_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_materials" ADD CONSTRAINT "marketing_materials_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "file_share_links_company_file_id_created_at_idx" ON "file_share_links" USING btree ("company_id","file_id","created_at");--> statement-breakpoint
+CREATE INDEX "canvas_board_updates_board_idx" ON "canvas_board_updates" USING btree ("board_id","id");--> statement-breakpoint
+CREATE INDEX "canvas_board_updates_company_created_at_idx" ON "canvas_board_updates" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_created_at_id_idx" ON "marketing_campaigns" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_status_finished_at_id_idx" ON "marketing_campaigns" USING btree ("company_id","status","finished_at","id");--> statement-breakpoint
 CREATE INDEX "marketing_campaigns_company_client_id_starts_on_idx" ON "marketing_campaigns" USING btree ("company_id","client_id","starts_on");--> statement-breakpoint

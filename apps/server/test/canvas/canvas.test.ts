@@ -155,6 +155,8 @@ describe('canvas: boards', () => {
       { method: 'GET', path: `/api/canvas/boards/${board.id}` },
       { method: 'PUT', path: `/api/canvas/boards/${board.id}/scene`, body: { scene: scene([rect('a')]), revision: 0 } },
       { method: 'PATCH', path: `/api/canvas/boards/${board.id}`, body: { title: 'Estratégia secreta' } },
+      // The sync socket's route (decision 0311): a plain GET from the owner is 400 (WebSocket only), 404 for the outsider.
+      { method: 'GET', path: `/api/canvas/boards/${board.id}/sync`, ownerStatus: 400 },
       { method: 'DELETE', path: `/api/canvas/boards/${board.id}` },
     ]);
     const list = await call<{ boards: CanvasBoardListItem[] }>('/boards', outsider);

@@ -183,10 +183,10 @@ describe('export of everything the company holds', () => {
     exported.push('inbox_settings', 'inbox_conversations', 'inbox_messages', 'inbox_reads', 'inbox_canned_replies');
     exported.push('campaign_senders', 'campaigns', 'campaign_recipients');
     exported.push('whatsapp_accounts', 'whatsapp_messages');
-    exported.push('canvas_boards');
     exported.push('marketing_piece_versions', 'marketing_piece_approvals', 'marketing_approval_links');
     exported.push('marketing_clients', 'marketing_campaigns', 'marketing_pieces', 'marketing_client_members', 'marketing_client_contacts');
     exported.push('marketing_material_folders', 'marketing_materials', 'file_share_links');
+    exported.push('canvas_boards', 'canvas_board_updates');
     const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The canvas workspace (issue 17, decisions 0295–0299): the company's Excalidraw whiteboards. */
+/** The canvas workspace (issue 17, decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export const CANVAS_LIMITS = { title: 120, elements: 20_000 } as const;
 
 export const CANVAS_MESSAGES = {
@@ -50,6 +50,21 @@ export const canvasSaveSchema = z.object({
   /** The revision the editor started from; another one on the server is a conflict (409). */
   revision: z.number({ error: CANVAS_MESSAGES.scene }).int().min(0),
 });
+
+/**
+ * The shared state of a board (decision 0311): Y.Maps of the Y.Doc the board's sync socket serves.
+ * `elements`: Excalidraw's elements by id, whole (deleted ones kept with `isDeleted`, so the higher
+ * `version` wins everywhere); `files`: Excalidraw's image `fileId` → platform file id;
+ * `appState`: `viewBackgroundColor`.
+ */
+export const CANVAS_YDOC = { elements: 'elements', files: 'files', appState: 'appState' } as const;
+
+/** Excalidraw's drawing order: its fractional `index` (base-62 strings, compared as such), ties by id. */
+export const byCanvasIndex = (a: { id: string; index?: string | null }, b: { id: string; index?: string | null }) => {
+  const x = a.index ?? '';
+  const y = b.index ?? '';
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
 
 export type CanvasBoardListItem = { id: string; title: string; updatedAt: string; updatedByName: string | null; createdBy: string | null; canManage: boolean; elements: number };
 export type CanvasBoardView = CanvasBoardListItem & { scene: CanvasScene; revision: number };

@@ -3,14 +3,18 @@ import { canvasCreateSchema, canvasRenameSchema, canvasSaveSchema } from '@sede/
 import { areaRouter } from '../../http/area-router.ts';
 import { parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
+import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import { createBoard, deleteBoard, getBoard, listBoards, renameBoard, saveScene } from './service.ts';
+import { canAny, grantsFor } from '@sede/shared/registry/permissions';
+import { boardOf, createBoard, deleteBoard, getBoard, listBoards, renameBoard, saveScene } from './service.ts';
+import { canvasSync } from './sync.ts';
 
 /**
  * /api/canvas (issue 17; decisions 0295–0296): the company's whiteboards. The documentation
  * area's permissions (every member holds read and write; deleting is the creator's or needs
  * `documentacao.delete`, decision 0295). Scenes ride the 1 MB JSON body limit
- * (413 above it); images go to /api/files with entityType 'canvas_board'.
+ * (413 above it); images go to /api/files with entityType 'canvas_board'. Shared editing goes
+ * through the platform's sync socket (decision 0311).
  */
 export function canvasRoutes(s: Services) {
   const r = areaRouter(s, 'documentacao.read');
@@ -24,6 +28,15 @@ export function canvasRoutes(s: Services) {
     c.header('Cache-Control', 'no-store');
     return c.json(await getBoard(t(c), v(c), c.req.param('id')));
   });
+  // Shared editing (decision 0311): the documents' sync, for boards. Another company's board or a
+  // malformed id is 404 before any upgrade; every member draws (documentacao.write), others follow.
+  r.get(
+    '/boards/:id/sync',
+    ...syncSocket(s, canvasSync, async (c, id) => {
+      await boardOf(t(c), id);
+      return { canWrite: canAny(grantsFor(v(c).membership), ['documentacao.write']) };
+    }),
+  );
   r.put('/boards/:id/scene', write, async (c) => c.json(await saveScene(t(c), c.req.param('id'), parseWith(canvasSaveSchema, await readJson(c)))));
   r.patch('/boards/:id', write, async (c) => c.json(await renameBoard(t(c), v(c), c.req.param('id'), parseWith(canvasRenameSchema, await readJson(c)).title)));
   r.delete('/boards/:id', write, async (c) => {

@@ -4,11 +4,14 @@ import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { CANVAS_MESSAGES as M, EMPTY_SCENE, type CanvasBoardListItem, type CanvasBoardView, type CanvasScene, type CanvasSaveResult } from '@sede/shared/canvas/schemas';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
+import { resetSharedState } from '../../platform/sync/rooms.ts';
+import { CANVAS_ENTITY, canvasSync, hasInlineData } from './sync.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
 
+export { CANVAS_ENTITY };
+
 const { canvasBoards: B, files: F, user: U } = schema;
-export const CANVAS_ENTITY = 'canvas_board';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type BoardRow = typeof B.$inferSelect;
 
@@ -85,15 +88,6 @@ export async function createBoard(t: Tenant, viewer: Viewer, data: { id?: string
   return toView(t, viewer, row!);
 }
 
-const DATA_URL = /^data:[\w.+-]+\/[\w.+-]+;base64,/i;
-/** Image bytes never travel inside the scene (decision 0296): a base64 data: URL anywhere in it is refused. */
-function hasInlineData(value: unknown): boolean {
-  if (typeof value === 'string') return DATA_URL.test(value);
-  if (Array.isArray(value)) return value.some(hasInlineData);
-  if (value && typeof value === 'object') return Object.values(value).some(hasInlineData);
-  return false;
-}
-
 /** Saves the scene when the editor started from the current revision (409 otherwise). */
 export async function saveScene(t: Tenant, id: string, data: { scene: CanvasScene; revision: number }): Promise<CanvasSaveResult> {
   await boardOf(t, id);
@@ -107,13 +101,19 @@ export async function saveScene(t: Tenant, id: string, data: { scene: CanvasScen
       .where(and(eq(F.companyId, t.companyId), eq(F.entityType, CANVAS_ENTITY), eq(F.entityId, id), inArray(F.id, fileIds), isNull(F.deletedAt)));
     if (found.length !== fileIds.length) throw badRequest(M.unknownFile, 'CANVAS_UNKNOWN_FILE');
   }
-  const [row] = await t.db
-    .update(B)
-    .set({ scene: data.scene, revision: sql`${B.revision} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
-    .where(and(eq(B.id, id), eq(B.companyId, t.companyId), eq(B.revision, data.revision)))
-    .returning({ revision: B.revision, updatedAt: B.updatedAt });
-  if (!row) throw conflict(M.stale, 'CANVAS_STALE');
-  await announce(t.db, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'updated' });
+  // A save outside shared editing (the fallback of an editor that cannot reach the sync) replaces
+  // the shared state, in the same transaction (decision 0311): the board's sockets reload it.
+  const row = await t.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(B)
+      .set({ scene: data.scene, revision: sql`${B.revision} + 1`, ydocState: null, ydocEpoch: sql`${B.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
+      .where(and(eq(B.id, id), eq(B.companyId, t.companyId), eq(B.revision, data.revision)))
+      .returning({ revision: B.revision, updatedAt: B.updatedAt });
+    if (!saved) throw conflict(M.stale, 'CANVAS_STALE');
+    await resetSharedState(tx, canvasSync, t.companyId, id, { stateCleared: true });
+    await announce(tx, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'updated' });
+    return saved;
+  });
   return { revision: row.revision, updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -127,6 +127,10 @@ export async function renameBoard(t: Tenant, viewer: Viewer, id: string, title: 
 export async function deleteBoard(t: Tenant, viewer: Viewer, id: string) {
   const board = await boardOf(t, id);
   if (!mayManage(viewer, board)) throw forbidden(M.onlyOwner);
-  await t.db.delete(B).where(and(eq(B.id, id), eq(B.companyId, t.companyId)));
-  await announce(t.db, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'deleted' });
+  await t.db.transaction(async (tx) => {
+    // Its shared-editing updates go with it (cascade); the boards open on it, on every instance, are closed (4409) and reload to 'Quadro não encontrado'.
+    await tx.delete(B).where(and(eq(B.id, id), eq(B.companyId, t.companyId)));
+    await resetSharedState(tx, canvasSync, t.companyId, id, { stateCleared: true });
+    await announce(tx, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'deleted' });
+  });
 }

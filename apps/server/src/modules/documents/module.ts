@@ -2,20 +2,19 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
-import { registerLiveEntity } from '../../platform/live/registry.ts';
 import { defineModule } from '../../platform/module.ts';
+import { defineSyncType, flushSync } from '../../platform/sync/rooms.ts';
 import type { Services } from '../../services.ts';
 import { documentsRoutes } from './routes.ts';
 import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText } from './service.ts';
 import { indexMissingDocuments } from './search-index.ts';
-import { followOtherInstances, flushRooms, SYNC_ENTITY } from './sync.ts';
+import { documentSync } from './sync.ts';
 
 async function start(s: Services) {
   // A document's images and attachments, comments and tasks: whoever may see the document.
   registerEntity(s, DOCUMENT_ENTITY, { canSee: (tenant, id, viewer) => documentExistsFor(tenant, viewer, id), path: (id) => `/document-editor/${id}` });
-  // Shared editing (decision 0283): each instance applies the others' updates; pages never hear of them.
-  registerLiveEntity(s, SYNC_ENTITY, () => false);
-  followOtherInstances(s);
+  // Shared editing (decisions 0283, 0310): each instance applies the others' updates; pages never hear of them.
+  defineSyncType(s, documentSync);
   // The search rows (decision 0287): those of documents written before them, then the long texts' job.
   await indexMissingDocuments(s.db);
   await s.boss.createQueue(DOCUMENT_TEXT_QUEUE);
@@ -30,7 +29,7 @@ export default defineModule({
   mount: '/documents',
   routes: documentsRoutes,
   start,
-  stop: flushRooms,
+  stop: (s) => flushSync(s, documentSync),
   exportData: async (_s, tenant, out) => {
     const { documentFolders, documents, documentMembers, documentVersions, documentUpdates } = schema;
     out.csv('documentos-pastas.csv', ['id', 'parentId', 'name', 'createdBy', 'createdAt'], companyRows(tenant, documentFolders));

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { upgradeWebSocket } from '@hono/node-server';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { documentDraftRequestSchema, documentDraftResultSchema, draftToDoc, type DocumentDraftResult, documentCreateSchema, documentListSchema, documentSaveSchema, documentUpdateSchema, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
@@ -11,7 +10,7 @@ import { documentDraftV1 } from '../../platform/ai/prompts/index.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
 import { schema } from '@sede/db/client';
 import { eq } from 'drizzle-orm';
-import { trustedOrigins } from '../../http/security.ts';
+import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import {
   DOCUMENT_TEXT_QUEUE,
@@ -34,7 +33,7 @@ import {
   updateFolder,
   visibleDocument,
 } from './service.ts';
-import { syncEvents } from './sync.ts';
+import { documentSync } from './sync.ts';
 
 /** /api/documents (issue 17; decisions 0281–0282): folders, documents, versions. */
 export function documentsRoutes(s: Services) {
@@ -80,23 +79,14 @@ export function documentsRoutes(s: Services) {
     c.header('Cache-Control', 'no-store');
     return c.json(await getDocument(t(c), v(c), c.req.param('id')));
   });
-  // Shared editing (decision 0283): the same session, company and visibility checks as GET /:id
-  // (another company's or a restricted document is a 404 before any upgrade), and the origin rule
-  // of every state-changing request: a WebSocket is not covered by the browser's same-origin policy.
-  const trusted = new Set(trustedOrigins(s.cfg));
+  // Shared editing (decisions 0283, 0310): the same session, company and visibility checks as GET /:id
+  // (another company's or a restricted document is a 404 before any upgrade); a member without
+  // `documentacao.write` follows it read-only.
   r.get(
     '/:id/sync',
-    async (c, next) => {
-      const origin = c.req.header('origin');
-      if (origin !== undefined && !trusted.has(origin)) return c.json({ error: 'Origem da requisição não permitida.', code: 'FORBIDDEN_ORIGIN' }, 403);
-      await visibleDocument(t(c), v(c), c.req.param('id'));
-      if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.json({ error: 'Esta rota aceita apenas WebSocket.', code: 'WEBSOCKET_REQUIRED' }, 400);
-      return next();
-    },
-    upgradeWebSocket((c) => {
-      const epoch = c.req.query('epoch');
-      const clientEpoch = epoch !== undefined && /^\d{1,9}$/.test(epoch) ? Number(epoch) : null;
-      return syncEvents(s, t(c), c.req.param('id')!, canAny(grantsFor(v(c).membership), ['documentacao.write']), clientEpoch);
+    ...syncSocket(s, documentSync, async (c, id) => {
+      await visibleDocument(t(c), v(c), id);
+      return { canWrite: canAny(grantsFor(v(c).membership), ['documentacao.write']) };
     }),
   );
   // One text job per document per 2 s, whatever the number of saves (decision 0287).

@@ -1,7 +1,7 @@
 import type { CanvasBoardListItem, CanvasBoardView } from '@sede/shared/canvas/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PenLine, Plus, Presentation, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { createBoard, deleteBoard, renameBoard, useBoard, useBoards } from '../api/boards.ts';
 import { canvasKeys } from '../api/keys.ts';
-import type { SaveState } from '../components/board-editor.tsx';
+import type { LiveState, SaveState } from '../components/board-editor.tsx';
 import { setExcalidrawAssetPath } from '../components/excalidraw-assets.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
 
@@ -138,19 +138,53 @@ function BoardList() {
   );
 }
 
+const CONNECTION = { connecting: 'Conectando…', connected: 'Conectado', reconnecting: 'Reconectando…', failed: 'Sem conexão' } as const;
+
+/** The shared editing's connection and who else is on the board (decision 0311). */
+function LivePresence({ live }: { live: NonNullable<LiveState> }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <span role="status" className="inline-flex items-center gap-1.5">
+        <span aria-hidden className={`size-2 rounded-full ${live.status === 'connected' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+        {CONNECTION[live.status]}
+        {live.status === 'connected' && <span className="sr-only">: o quadro é salvo automaticamente.</span>}
+        {live.status === 'reconnecting' && !live.ended && <span className="sr-only">: seus traços ficam guardados e são enviados quando a conexão voltar.</span>}
+      </span>
+      {live.peers.length > 0 && (
+        <ul aria-label="Também neste quadro" className="flex flex-wrap items-center gap-1">
+          {live.peers.map((p) => (
+            <li key={p.clientId} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
+              <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: p.color }} />
+              {p.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function BoardScreen({ id }: { id: string }) {
   const board = useBoard(id);
   const actions = useBoardActions();
   const [, setParams] = useSearchParams();
   const [state, setState] = useState<SaveState | null>(null);
+  const [live, setLive] = useState<LiveState>(null);
   const [renaming, setRenaming] = useState(false);
   const [opened, setOpened] = useState(0);
   const onState = useCallback((s: SaveState) => setState(s), []);
-  const reload = async () => {
+  const onLive = useCallback((l: LiveState) => setLive(l), []);
+  const reload = useCallback(async () => {
     await board.refetch();
     setState(null);
+    setLive(null);
     setOpened((n) => n + 1);
-  };
+  }, [board.refetch]);
+  // Someone replaced the board outside shared editing (decision 0311): it reopens from the saved scene.
+  const ended = live?.ended;
+  useEffect(() => {
+    if (ended === 'reset') void reload();
+  }, [ended, reload]);
   if (board.isPending) return <Spinner />;
   if (board.isError) {
     const gone = board.error instanceof ApiError && board.error.status === 404;
@@ -182,9 +216,13 @@ function BoardScreen({ id }: { id: string }) {
           <h1 className="truncate text-lg font-semibold text-slate-900">{b.title}</h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <span role="status" className={`text-xs ${state?.kind === 'error' || state?.kind === 'conflict' ? 'text-red-700' : 'text-slate-600'}`}>
-            {status}
-          </span>
+          {live ? (
+            <LivePresence live={live} />
+          ) : (
+            <span role="status" className={`text-xs ${state?.kind === 'error' || state?.kind === 'conflict' ? 'text-red-700' : 'text-slate-600'}`}>
+              {status}
+            </span>
+          )}
           <Button variant="ghost" size="sm" onClick={() => setRenaming(true)}>
             <PenLine aria-hidden /> Renomear
           </Button>
@@ -202,6 +240,14 @@ function BoardScreen({ id }: { id: string }) {
           )}
         </div>
       </div>
+      {(live?.ended === 'tooBig' || live?.ended === 'readOnly') && (
+        <FormAlert title={live.ended === 'tooBig' ? 'A última alteração é grande demais para ser enviada.' : 'Você não pode alterar este quadro.'}>
+          <p className="mt-1">{live.ended === 'tooBig' ? 'Ela não foi salva. Recarregue o quadro e divida o desenho em partes menores.' : 'Suas alterações não foram salvas.'}</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={() => void reload()}>
+            Recarregar quadro
+          </Button>
+        </FormAlert>
+      )}
       {state?.kind === 'conflict' && (
         <FormAlert title="Outra pessoa alterou este quadro enquanto você desenhava.">
           <p className="mt-1">Seus últimos traços não foram salvos. Recarregue para continuar da versão mais recente.</p>
@@ -212,7 +258,7 @@ function BoardScreen({ id }: { id: string }) {
       )}
       <section aria-label={`Quadro ${b.title}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white" style={{ height: 'calc(100dvh - 11rem)', minHeight: '26rem' }}>
         <Suspense fallback={<Spinner />}>
-          <BoardEditor key={`${b.id}:${opened}`} board={b} onState={onState} />
+          <BoardEditor key={`${b.id}:${opened}`} board={b} onState={onState} onLive={onLive} />
         </Suspense>
       </section>
       <NameDialog open={renaming} onOpenChange={setRenaming} title="Renomear quadro" submitLabel="Salvar" initial={b.title} onSubmit={(title) => actions.rename(b.id, title)} />

@@ -1,0 +1,437 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { WSContext, WSEvents } from 'hono/ws';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import type { DbOrTx } from '@sede/db/client';
+import type { Services, Tenant } from '../../services.ts';
+import { announce } from '../live/announce.ts';
+import { registerLiveEntity } from '../live/registry.ts';
+import { serverState } from '../module.ts';
+
+/**
+ * Shared editing with Yjs (decisions 0283, 0286, 0310): one WebSocket per open entity, through our
+ * own server and its sessions; every accepted update is a row of the type's updates table, applied
+ * to this instance's in-memory `Y.Doc` and relayed to its sockets, then announced so the other
+ * instances apply it too. One engine for every entity type (documents, canvas boards); a type says
+ * where its state lives and how its JSON snapshot is written.
+ */
+
+/** Updates kept as rows before they are merged into the entity's state column (decision 0283). */
+export const COMPACT_AFTER = 200;
+/** How long after the last accepted update the type's JSON snapshot is written (decision 0286). */
+export const SNAPSHOT_DELAY_MS = 1500;
+
+const MSG_SYNC = 0;
+const MSG_AWARENESS = 1;
+/** Ours: the shared state's epoch (decision 0286), sent first; the client reconnects with it. */
+const MSG_EPOCH = 2;
+/** Close codes the web client understands. */
+export const CLOSE = { forged: 4400, readOnly: 4403, reset: 4409 } as const;
+
+type Col = PgColumn;
+/** Where a type keeps its shared state. */
+export type SyncType = {
+  /** The entity type ('document', 'canvas_board'): room keys and log lines. */
+  type: string;
+  /** The live entity announced for every accepted update ('document_sync'); pages never hear it. */
+  liveEntity: string;
+  /** The entity's own row: its id, company, merged Yjs state (bytea, nullable) and epoch (integer). */
+  entity: { table: PgTable; id: Col; companyId: Col; state: Col; epoch: Col };
+  /** The accepted updates: a bigserial id, company, the entity's id (cascade on delete) and the update (bytea). */
+  updates: { table: PgTable; id: Col; companyId: Col; entityId: Col; update: Col };
+  /**
+   * The first update of an entity that has neither a state nor a row (what it held before shared
+   * editing), read under the entity's row lock: written exactly once, whoever opens it first.
+   */
+  seed?: (tx: DbOrTx, id: string, companyId: string) => Promise<Uint8Array | null>;
+  /** Refuses an update's content beyond Yjs's own structure (throws); it was decoded already. */
+  check?: (update: ReturnType<typeof Y.decodeUpdate>) => void;
+  /**
+   * The entity's JSON form of the shared state (null: not writable now, e.g. over a limit) and how
+   * it is written; written after the edits settle, when the last socket closes and at shutdown,
+   * only when it changed.
+   */
+  snapshot?: {
+    of: (doc: Y.Doc) => unknown;
+    write: (s: Services, target: { id: string; companyId: string; actorId: string | null }, value: unknown) => Promise<void>;
+  };
+};
+
+type Conn = { ws: WSContext; actorId: string; canWrite: boolean; clients: Set<number>; queue: Promise<void> };
+type Room = {
+  key: string;
+  def: SyncType;
+  id: string;
+  companyId: string;
+  doc: Y.Doc;
+  awareness: awarenessProtocol.Awareness;
+  conns: Set<Conn>;
+  ready: Promise<void>;
+  /** Update ids this instance wrote (its own notification is then skipped). */
+  mine: Set<number>;
+  rows: number;
+  epoch: number;
+  snapshotTimer: NodeJS.Timeout | null;
+  lastActor: string | null;
+  saved: string | null;
+};
+
+const rooms = (s: Services) => serverState(s, 'platform.sync-rooms', () => new Map<string, Room>());
+const types = (s: Services) => serverState(s, 'platform.sync-types', () => new Map<string, SyncType>());
+const pending = (s: Services) => serverState(s, 'platform.sync-pending', () => new Set<Promise<void>>());
+const roomKey = (def: SyncType, id: string) => `${def.type}:${id}`;
+const ident = (c: Col) => sql.identifier(c.name);
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const bytes = (b: unknown) => (b instanceof Uint8Array ? b : new Uint8Array(b as ArrayBuffer));
+
+function send(conn: Conn, data: Uint8Array) {
+  if (conn.ws.readyState === 1) conn.ws.send(data as Uint8Array<ArrayBuffer>);
+}
+
+async function readState(s: Services, room: Room) {
+  const { entity: E, updates: U } = room.def;
+  const [row] = rowsOf<{ state: Buffer | null; epoch: number }>(await s.db.execute(sql`select ${ident(E.state)} as state, ${ident(E.epoch)} as epoch from ${E.table} where ${ident(E.id)} = ${room.id}`));
+  if (row) room.epoch = Number(row.epoch);
+  if (row?.state) Y.applyUpdate(room.doc, bytes(row.state), 'db');
+  const updates = rowsOf<{ id: string; update: Buffer }>(await s.db.execute(sql`select ${ident(U.id)} as id, ${ident(U.update)} as update from ${U.table} where ${ident(U.entityId)} = ${room.id} order by ${ident(U.id)}`));
+  for (const u of updates) Y.applyUpdate(room.doc, bytes(u.update), 'db');
+  room.rows = updates.length;
+}
+
+async function insertUpdate(db: DbOrTx, def: SyncType, companyId: string, id: string, update: Uint8Array): Promise<number> {
+  const U = def.updates;
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`insert into ${U.table} (${ident(U.companyId)}, ${ident(U.entityId)}, ${ident(U.update)}) values (${companyId}, ${id}, ${Buffer.from(update)}) returning ${ident(U.id)} as id`),
+  );
+  return Number(row!.id);
+}
+
+/**
+ * An entity opened for the first time with shared editing gets its earlier content as the first
+ * update, exactly once: the row lock makes a second opener (on any instance) wait and find it done.
+ */
+async function seedOnce(s: Services, def: SyncType, id: string, companyId: string) {
+  const seed = def.seed;
+  if (!seed) return;
+  const { entity: E, updates: U } = def;
+  await s.db.transaction(async (tx) => {
+    const [row] = rowsOf<{ state: Buffer | null }>(
+      await tx.execute(sql`select ${ident(E.state)} as state from ${E.table} where ${ident(E.id)} = ${id} and ${ident(E.companyId)} = ${companyId} for update`),
+    );
+    if (!row || row.state) return;
+    const [any] = rowsOf(await tx.execute(sql`select 1 from ${U.table} where ${ident(U.entityId)} = ${id} limit 1`));
+    if (any) return;
+    const first = await seed(tx, id, companyId);
+    if (first) await insertUpdate(tx, def, companyId, id, first);
+  });
+}
+
+const snapshotKey = (room: Room) => {
+  const value = room.def.snapshot?.of(room.doc);
+  return value === null || value === undefined ? null : JSON.stringify(value);
+};
+
+function openRoom(s: Services, def: SyncType, id: string, companyId: string): Room {
+  const key = roomKey(def, id);
+  const existing = rooms(s).get(key);
+  if (existing) return existing;
+  const doc = new Y.Doc({ gc: true });
+  const awareness = new awarenessProtocol.Awareness(doc);
+  awareness.setLocalState(null);
+  const room: Room = { key, def, id, companyId, doc, awareness, conns: new Set(), ready: Promise.resolve(), mine: new Set(), rows: 0, epoch: 0, snapshotTimer: null, lastActor: null, saved: null };
+  room.ready = (async () => {
+    await seedOnce(s, def, id, companyId);
+    await readState(s, room);
+    room.saved = snapshotKey(room);
+  })();
+  // A load that failed (the database away) is not kept: the next socket opens the room afresh.
+  room.ready.catch(() => {
+    if (rooms(s).get(key) === room) rooms(s).delete(key);
+  });
+  doc.on('update', (update: Uint8Array, origin: unknown) => {
+    const enc = encoding.createEncoder();
+    encoding.writeVarUint(enc, MSG_SYNC);
+    syncProtocol.writeUpdate(enc, update);
+    const msg = encoding.toUint8Array(enc);
+    for (const c of room.conns) if (c !== origin) send(c, msg);
+  });
+  awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+    const changed = [...added, ...updated, ...removed];
+    if (origin && typeof origin === 'object' && 'clients' in origin) {
+      const conn = origin as Conn;
+      for (const id of added) conn.clients.add(id);
+      for (const id of removed) conn.clients.delete(id);
+    }
+    const enc = encoding.createEncoder();
+    encoding.writeVarUint(enc, MSG_AWARENESS);
+    encoding.writeVarUint8Array(enc, awarenessProtocol.encodeAwarenessUpdate(awareness, changed));
+    const msg = encoding.toUint8Array(enc);
+    for (const c of room.conns) send(c, msg);
+  });
+  rooms(s).set(key, room);
+  return room;
+}
+
+/** Writes the type's JSON snapshot of the shared state when it changed (decision 0286). */
+async function saveSnapshot(s: Services, room: Room) {
+  if (room.snapshotTimer) clearTimeout(room.snapshotTimer);
+  room.snapshotTimer = null;
+  const snapshot = room.def.snapshot;
+  if (!snapshot) return;
+  const value = snapshot.of(room.doc);
+  if (value === null || value === undefined) return;
+  const json = JSON.stringify(value);
+  if (room.saved === json) return;
+  await snapshot.write(s, { id: room.id, companyId: room.companyId, actorId: room.lastActor }, value);
+  room.saved = json;
+}
+
+function scheduleSnapshot(s: Services, room: Room) {
+  if (!room.def.snapshot) return;
+  if (room.snapshotTimer) clearTimeout(room.snapshotTimer);
+  room.snapshotTimer = setTimeout(() => void saveSnapshot(s, room).catch((e) => console.error(`[sync] ${room.def.type} snapshot failed:`, (e as Error).message)), SNAPSHOT_DELAY_MS);
+}
+
+/** Merges the rows into the entity's state and deletes exactly the rows merged. */
+export async function compact(s: Services, def: SyncType, id: string) {
+  const { entity: E, updates: U } = def;
+  await s.db.transaction(async (tx) => {
+    const [row] = rowsOf<{ state: Buffer | null }>(await tx.execute(sql`select ${ident(E.state)} as state from ${E.table} where ${ident(E.id)} = ${id} for update`));
+    if (!row) return;
+    const updates = rowsOf<{ id: string; update: Buffer }>(await tx.execute(sql`select ${ident(U.id)} as id, ${ident(U.update)} as update from ${U.table} where ${ident(U.entityId)} = ${id} order by ${ident(U.id)}`));
+    if (!updates.length) return;
+    const merged = Y.mergeUpdates([...(row.state ? [bytes(row.state)] : []), ...updates.map((u) => bytes(u.update))]);
+    await tx.execute(sql`update ${E.table} set ${ident(E.state)} = ${Buffer.from(merged)} where ${ident(E.id)} = ${id}`);
+    const ids: SQL[] = updates.map((u) => sql`${Number(u.id)}`);
+    await tx.execute(sql`delete from ${U.table} where ${ident(U.id)} in (${sql.join(ids, sql`, `)})`);
+  });
+}
+
+/** A client's update: decoded in full first, appended to the table, applied, relayed, announced. */
+async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Array) {
+  if (!conn.canWrite) {
+    conn.ws.close(CLOSE.readOnly, 'read only');
+    return;
+  }
+  // The state was replaced (a restore) after this message was queued: its update belongs to the old state.
+  if (rooms(s).get(room.key) !== room) return;
+  // A forged update throws while decoding (every struct and the delete set are read) or while
+  // integrating on an empty scratch document: refused before anything is stored or applied.
+  const decoded = Y.decodeUpdate(update);
+  room.def.check?.(decoded);
+  const probe = new Y.Doc({ gc: false });
+  try {
+    Y.applyUpdate(probe, update);
+  } finally {
+    probe.destroy();
+  }
+  const id = await insertUpdate(s.db, room.def, room.companyId, room.id, update);
+  room.mine.add(id);
+  room.rows++;
+  room.lastActor = conn.actorId;
+  Y.applyUpdate(room.doc, update, conn);
+  await announce(s.db, { companyId: room.companyId, entity: room.def.liveEntity, id: room.id, action: `u${id}` });
+  scheduleSnapshot(s, room);
+  if (room.rows > COMPACT_AFTER) {
+    room.rows = 0;
+    void compact(s, room.def, room.id).catch((e) => console.error(`[sync] ${room.def.type} compaction failed:`, (e as Error).message));
+  }
+}
+
+async function onMessage(s: Services, room: Room, conn: Conn, data: Uint8Array) {
+  const dec = decoding.createDecoder(data);
+  const type = decoding.readVarUint(dec);
+  if (type === MSG_SYNC) {
+    const step = decoding.readVarUint(dec);
+    if (step === syncProtocol.messageYjsSyncStep1) {
+      const sv = decoding.readVarUint8Array(dec);
+      const enc = encoding.createEncoder();
+      encoding.writeVarUint(enc, MSG_SYNC);
+      syncProtocol.writeSyncStep2(enc, room.doc, sv);
+      send(conn, encoding.toUint8Array(enc));
+    } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
+      const update = decoding.readVarUint8Array(dec);
+      // An empty step 2 (nothing new from the client) carries no change.
+      if (update.length > 2 || Y.decodeUpdate(update).structs.length) await acceptUpdate(s, room, conn, update);
+    } else throw new Error('unknown sync step');
+  } else if (type === MSG_AWARENESS) {
+    const update = decoding.readVarUint8Array(dec);
+    checkAwareness(room, conn, update);
+    awarenessProtocol.applyAwarenessUpdate(room.awareness, update, conn);
+  } else throw new Error('unknown message');
+}
+
+/**
+ * Awareness (who is here, carets, pointers; decision 0306) speaks for the socket's own person
+ * only: a state naming another user id, or touching a client id another socket holds, is a
+ * forged message (the socket is closed with 4400, nothing relayed). The display name stays the client's.
+ */
+function checkAwareness(room: Room, conn: Conn, update: Uint8Array) {
+  const dec = decoding.createDecoder(update);
+  const count = decoding.readVarUint(dec);
+  for (let i = 0; i < count; i++) {
+    const clientId = decoding.readVarUint(dec);
+    decoding.readVarUint(dec); // clock
+    const state = JSON.parse(decoding.readVarString(dec)) as unknown;
+    for (const other of room.conns) if (other !== conn && other.clients.has(clientId)) throw new Error('another socket’s client');
+    if (state === null) continue;
+    const user = typeof state === 'object' ? (state as { user?: { id?: unknown } }).user : undefined;
+    if (typeof state !== 'object' || (user !== undefined && user?.id !== conn.actorId)) throw new Error('awareness of someone else');
+  }
+}
+
+async function leave(s: Services, room: Room, conn: Conn) {
+  if (!room.conns.delete(conn)) return;
+  awarenessProtocol.removeAwarenessStates(room.awareness, [...conn.clients], null);
+  if (room.conns.size || rooms(s).get(room.key) !== room) return;
+  rooms(s).delete(room.key);
+  // The last one out writes the snapshot; shutdown waits for it (flushSync).
+  const saving = saveSnapshot(s, room)
+    .catch((e) => console.error(`[sync] ${room.def.type} snapshot failed:`, (e as Error).message))
+    .finally(() => {
+      pending(s).delete(saving);
+      room.doc.destroy();
+    });
+  pending(s).add(saving);
+  await saving;
+}
+
+/** The socket's events for one person on one entity (the route checked who may see it). */
+export function syncEvents(s: Services, def: SyncType, t: Tenant, id: string, canWrite: boolean, clientEpoch: number | null = null): WSEvents {
+  const room = openRoom(s, def, id, t.companyId);
+  const conn: Conn = { ws: null as unknown as WSContext, actorId: t.actorId, canWrite, clients: new Set(), queue: Promise.resolve() };
+  return {
+    onOpen(_e, ws) {
+      conn.ws = ws;
+      room.conns.add(conn);
+      conn.queue = room.ready.then(
+        () => {
+          // A client that held an older shared state (replaced by a restore meanwhile) must reload, never merge it back.
+          if (clientEpoch !== null && clientEpoch !== room.epoch) {
+            room.conns.delete(conn);
+            ws.close(CLOSE.reset, 'reset');
+            return;
+          }
+          const e = encoding.createEncoder();
+          encoding.writeVarUint(e, MSG_EPOCH);
+          encoding.writeVarUint(e, room.epoch);
+          send(conn, encoding.toUint8Array(e));
+          const enc = encoding.createEncoder();
+          encoding.writeVarUint(enc, MSG_SYNC);
+          syncProtocol.writeSyncStep1(enc, room.doc);
+          send(conn, encoding.toUint8Array(enc));
+          const states = [...room.awareness.getStates().keys()];
+          if (states.length) {
+            const a = encoding.createEncoder();
+            encoding.writeVarUint(a, MSG_AWARENESS);
+            encoding.writeVarUint8Array(a, awarenessProtocol.encodeAwarenessUpdate(room.awareness, states));
+            send(conn, encoding.toUint8Array(a));
+          }
+        },
+        (e) => {
+          console.error(`[sync] ${def.type} load failed:`, (e as Error).message);
+          room.conns.delete(conn);
+          ws.close(1011, 'load failed');
+        },
+      );
+    },
+    onMessage(e, ws) {
+      const data = e.data;
+      if (!(data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
+        ws.close(CLOSE.forged, 'binary only');
+        return;
+      }
+      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      conn.queue = conn.queue.then(() =>
+        onMessage(s, room, conn, bytes).catch(() => {
+          // Anything that does not decode (or a database refusal) closes this socket; the entity keeps what it had.
+          ws.close(CLOSE.forged, 'refused');
+        }),
+      );
+    },
+    onClose() {
+      conn.queue = conn.queue.then(() => leave(s, room, conn));
+    },
+    onError() {
+      void leave(s, room, conn);
+    },
+  };
+}
+
+/** Drops a room whose shared state was replaced: its sockets are told to reload (4409). */
+function dropRoom(s: Services, room: Room) {
+  rooms(s).delete(room.key);
+  if (room.snapshotTimer) clearTimeout(room.snapshotTimer);
+  for (const c of room.conns) c.ws.close(CLOSE.reset, 'reset');
+  room.conns.clear();
+  room.doc.destroy();
+}
+
+/** Another instance's update (by id), a reset, or a lost LISTEN connection: this instance's rooms follow. */
+function follow(s: Services) {
+  const unsubscribe = s.feed.subscribe((change) => {
+    if (change.t === 'reset') {
+      for (const room of rooms(s).values()) void room.ready.then(() => readState(s, room)).catch(() => {});
+      return;
+    }
+    if (change.t !== 'entity') return;
+    const def = [...types(s).values()].find((d) => d.liveEntity === change.entity);
+    if (!def) return;
+    const room = rooms(s).get(roomKey(def, change.id));
+    if (!room) return;
+    if (change.action === 'reset') return dropRoom(s, room);
+    const id = Number(change.action?.slice(1));
+    if (!Number.isSafeInteger(id)) return;
+    if (room.mine.delete(id)) return;
+    const U = def.updates;
+    void room.ready
+      .then(async () => {
+        const [row] = rowsOf<{ update: Buffer }>(await s.db.execute(sql`select ${ident(U.update)} as update from ${U.table} where ${ident(U.id)} = ${id}`));
+        if (row) {
+          room.rows++;
+          Y.applyUpdate(room.doc, bytes(row.update), 'remote');
+        } else await readState(s, room); // merged meanwhile: the state has it
+      })
+      .catch((e) => console.error(`[sync] ${def.type} remote update failed:`, (e as Error).message));
+  });
+  return { stop: unsubscribe };
+}
+
+/**
+ * Registers a type of shared editing, in its module's `start`: the instance follows the other
+ * instances' updates of it, and pages never hear its live entity.
+ */
+export function defineSyncType(s: Services, def: SyncType): SyncType {
+  types(s).set(def.type, def);
+  registerLiveEntity(s, def.liveEntity, () => false);
+  serverState(s, 'platform.sync-follow', () => follow(s));
+  return def;
+}
+
+/** On shutdown (the module's `stop`): every open room of the type writes its snapshot. */
+export async function flushSync(s: Services, def: SyncType) {
+  types(s).delete(def.type);
+  if (!types(s).size) serverState(s, 'platform.sync-follow', () => ({ stop: () => {} })).stop();
+  for (const room of [...rooms(s).values()].filter((r) => r.def.type === def.type)) {
+    rooms(s).delete(room.key);
+    await room.ready.then(() => saveSnapshot(s, room)).catch(() => {});
+  }
+  await Promise.all([...pending(s)]);
+}
+
+/**
+ * A save outside shared editing (a REST save, a version restore) replaces the shared state, in the
+ * caller's transaction: the updates are deleted, the state cleared and the epoch bumped; every
+ * instance closes the entity's sockets (4409) and the next open seeds the new content.
+ */
+export async function resetSharedState(tx: DbOrTx, def: SyncType, companyId: string, id: string, opts: { stateCleared?: boolean } = {}) {
+  const { entity: E, updates: U } = def;
+  await tx.execute(sql`delete from ${U.table} where ${ident(U.entityId)} = ${id}`);
+  // The caller's own UPDATE may clear the state already: a second one would rewrite the row again.
+  if (!opts.stateCleared) await tx.execute(sql`update ${E.table} set ${ident(E.state)} = null, ${ident(E.epoch)} = ${ident(E.epoch)} + 1 where ${ident(E.id)} = ${id}`);
+  await announce(tx, { companyId, entity: def.liveEntity, id, action: 'reset' });
+}
