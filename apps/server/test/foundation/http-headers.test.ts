@@ -32,6 +32,8 @@ describe('security headers', () => {
       expect(policy.get('default-src')).toEqual(["'self'"]);
       expect(policy.get('script-src')).toEqual(["'self'"]); // no inline script, no eval
       expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      // Images: ours, data: and object URLs the page made itself, never another origin's.
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('base-uri')).toEqual(["'self'"]);
