@@ -1,5 +1,6 @@
 import { areaRouter } from '../../http/area-router.ts';
 import type { Services } from '../../services.ts';
+import { calendarRoutes } from './calendar-routes.ts';
 import { clientsRoutes } from './clients-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
 
@@ -8,5 +9,6 @@ export function marketingRoutes(s: Services) {
   const r = areaRouter(s, 'marketing.read');
   clientsRoutes(r);
   piecesRoutes(r);
+  calendarRoutes(r);
   return r;
 }

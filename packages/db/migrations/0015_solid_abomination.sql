@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_company_scheduled_at_idx" ON "campaigns" USING btree ("company_id","scheduled_at");
