@@ -72,8 +72,12 @@ describe('marketing: the calendar', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.pieces.map((p) => p.id)).toEqual([first.id, bf.id, last.id]);
     expect(res.body.pieces.map((p) => p.id)).not.toContain(october.id);
-    expect(res.body.pieces[1]).toMatchObject({ title: 'Black Friday', channel: 'email', format: 'newsletter', status: 'agendado', clientName: 'Agência Calendário Ltda', scheduledAt: '2026-11-27T11:00:00.000Z' });
-    expect(res.body.pieces[2]).toMatchObject({ clientName: 'Doce Lar', clientId: padaria.id });
+    expect(res.body.pieces[1]).toEqual({ id: bf.id, clientId: own.id, title: 'Black Friday', channel: 'email', format: 'newsletter', status: 'agendado', scheduledAt: '2026-11-27T11:00:00.000Z' });
+    expect(res.body.pieces[2]).toMatchObject({ clientId: padaria.id, scheduledAt: '2026-12-01T02:59:00.000Z' });
+    expect(res.body.clients.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { id: own.id, name: 'Agência Calendário Ltda' },
+      { id: padaria.id, name: 'Doce Lar' },
+    ]);
     expect(res.body.campaigns).toEqual([
       { id: sent, name: 'Newsletter de novembro', channel: 'email', status: 'sent', scheduledAt: '2026-11-10T12:00:00.000Z' },
       { id: zap, name: 'Aviso no WhatsApp', channel: 'whatsapp', status: 'sending', scheduledAt: '2026-11-20T13:00:00.000Z' },

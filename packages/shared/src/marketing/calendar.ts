@@ -111,19 +111,18 @@ export const calendarQuerySchema = z
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
 export type CalendarFilter = z.output<typeof calendarQuerySchema>;
 
-/** A piece as the calendar shows it (the form loads the whole piece when it opens). */
+/**
+ * A piece as the calendar shows it, compact (a month may hold thousands; decision 0325): its
+ * client's name is in the answer's `clients`, and the form loads the whole piece when it opens.
+ */
 export type CalendarPiece = {
   id: string;
   clientId: string;
-  clientName: string;
-  campaignId: string | null;
   title: string;
   channel: MarketingChannel;
   format: PieceFormat;
   status: PieceStatus;
   scheduledAt: string;
-  assigneeName: string | null;
-  updatedAt: string;
 };
 
 /** A mass campaign of /campanhas-massa on its day: read-only on the calendar. */
@@ -137,4 +136,4 @@ export type CalendarCampaign = {
 };
 export const CAMPAIGN_ITEM_STATUS_LABELS: Record<string, string> = { scheduled: 'Agendada', sending: 'Enviando', paused: 'Pausada', sent: 'Enviada' };
 
-export type CalendarView = { from: IsoDate; to: IsoDate; pieces: CalendarPiece[]; campaigns: CalendarCampaign[]; dates: CalendarDate[] };
+export type CalendarView = { from: IsoDate; to: IsoDate; clients: Array<{ id: string; name: string }>; pieces: CalendarPiece[]; campaigns: CalendarCampaign[]; dates: CalendarDate[] };

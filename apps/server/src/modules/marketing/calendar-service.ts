@@ -7,7 +7,7 @@ import { campaignsInRange } from '../campaigns/public.ts';
 import { assertClientVisible, clientOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
 
-const { marketingPieces: P, marketingClients: C, organizations: O, companies: CO, user: U } = schema;
+const { marketingPieces: P, marketingClients: C, organizations: O, companies: CO } = schema;
 
 /** At most this many pieces in one answer (a month of a very busy agency fits many times over). */
 export const CALENDAR_MAX_PIECES = 5_000;
@@ -33,43 +33,39 @@ export async function calendarOf(t: Tenant, q: CalendarFilter): Promise<Calendar
   if (q.clientId.length) where.push(inArray(P.clientId, q.clientId));
   if (q.channel.length) where.push(inArray(P.channel, q.channel));
   if (q.status.length) where.push(inArray(P.status, q.status));
+  // One table, one index range scan (marketing_pieces_company_scheduled_at_id_idx); the
+  // instant as text, so 2,000 rows cost no Date parsing.
   const rows = await t.db
     .select({
       id: P.id,
       clientId: P.clientId,
-      clientName,
-      campaignId: P.campaignId,
       title: P.title,
       channel: P.channel,
       format: P.format,
       status: P.status,
-      scheduledAt: P.scheduledAt,
-      assigneeName: U.name,
-      updatedAt: P.updatedAt,
+      scheduledAt: sql<string>`to_char(${P.scheduledAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     })
     .from(P)
-    .innerJoin(C, eq(C.id, P.clientId))
-    .innerJoin(CO, eq(CO.id, P.companyId))
-    .leftJoin(O, eq(O.id, C.organizationId))
-    .leftJoin(U, eq(U.id, P.assigneeId))
     .where(and(...where))
     .orderBy(asc(P.scheduledAt), asc(P.id))
     .limit(CALENDAR_MAX_PIECES);
-  const pieces = rows.map(
-    (r) =>
-      ({
-        ...r,
-        assigneeName: r.assigneeName?.trim() || null,
-        scheduledAt: r.scheduledAt!.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-      }) as CalendarPiece,
-  );
+  const pieces = rows as CalendarPiece[];
+  const clientIds = [...new Set(pieces.map((p) => p.clientId))];
+  const clients = clientIds.length
+    ? await t.db
+        .select({ id: C.id, name: clientName })
+        .from(C)
+        .innerJoin(CO, eq(CO.id, C.companyId))
+        .leftJoin(O, eq(O.id, C.organizationId))
+        .where(and(eq(C.companyId, t.companyId), inArray(C.id, clientIds)))
+    : [];
   // Mass campaigns belong to the company itself: shown unless the filter leaves it out.
   const channels = q.channel.length ? (['email', 'whatsapp'] as const).filter((c) => q.channel.includes(c)) : undefined;
   const campaigns = includesOwn ? await campaignsInRange(t, start, end, channels) : [];
   return {
     from: q.from,
     to: q.to,
+    clients,
     pieces,
     campaigns: campaigns.map((k) => ({ ...k, scheduledAt: k.scheduledAt.toISOString() })),
     dates: calendarDatesBetween(q.from, q.to),
