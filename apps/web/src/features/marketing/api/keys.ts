@@ -1,3 +1,4 @@
+import type { CalendarQuery } from '@sede/shared/marketing/calendar';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 
 /** TanStack Query keys of the marketing area: one root, a branch per part. */
@@ -11,4 +12,6 @@ export const marketingKeys = {
   campaigns: ['marketing', 'campaigns'] as const,
   materials: ['marketing', 'materials'] as const,
   overview: ['marketing', 'overview'] as const,
+  calendar: ['marketing', 'calendar'] as const,
+  calendarRange: (query: CalendarQuery) => ['marketing', 'calendar', query] as const,
 };
