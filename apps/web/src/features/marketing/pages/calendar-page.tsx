@@ -161,9 +161,9 @@ export default function CalendarPage() {
         )}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
+        <div className="grid basis-full gap-1 sm:basis-auto">
           <Label htmlFor="calendar-client">Empresa cliente</Label>
-          <select id="calendar-client" className={`${inputClass} h-9 sm:w-52`} value={clientId} onChange={(e) => set({ cliente: e.target.value })}>
+          <select id="calendar-client" className={`${inputClass} h-9 w-full sm:w-52`} value={clientId} onChange={(e) => set({ cliente: e.target.value })}>
             <option value="">Todas</option>
             {(clients.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>

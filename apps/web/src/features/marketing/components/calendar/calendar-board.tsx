@@ -153,7 +153,7 @@ export function CalendarBoard(props: BoardProps) {
         },
       }}
     >
-      <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_15rem]">
+      <div className="grid min-w-0 gap-4 2xl:grid-cols-[minmax(0,1fr)_15rem]">
         <div className="min-w-0">
           {view === 'mes' && (
             <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="calendar-month">
@@ -193,11 +193,11 @@ function useDay(day: string, disabled: boolean) {
   return useDroppable({ id: `${DAY}${day}`, disabled });
 }
 
-function DayDates({ dates }: { dates: CalendarDate[] }) {
+function DayDates({ dates, compact }: { dates: CalendarDate[]; compact?: boolean }) {
   return dates.map((d) => (
-    <p key={`${d.kind}${d.name}`} className={cn('truncate rounded px-1 text-[11px] leading-4 font-medium', DATE_STYLE[d.kind])} title={`${d.name} (${DATE_KIND_LABELS[d.kind]})`} data-testid="calendar-date">
+    <p key={`${d.kind}${d.name}`} className={cn('truncate rounded px-1 text-[11px] leading-4 font-medium', DATE_STYLE[d.kind], compact && 'max-sm:h-1.5')} title={`${d.name} (${DATE_KIND_LABELS[d.kind]})`} data-testid="calendar-date">
       <span className="sr-only">{DATE_KIND_LABELS[d.kind]}: </span>
-      {d.name}
+      <span className={cn(compact && 'max-sm:sr-only')}>{d.name}</span>
     </p>
   ));
 }
@@ -219,7 +219,7 @@ function MonthCell({ day, entry, board }: { day: string; entry: DayEntry; board:
       aria-label={longDay(day)}
     >
       <DayHeader day={day} today={board.today} canWrite={board.canWrite} onCreate={board.onCreate} dim={outside} />
-      <DayDates dates={entry?.dates ?? []} />
+      <DayDates dates={entry?.dates ?? []} compact />
       {shown.map((it) => (it.kind === 'campaign' ? <CampaignItem key={it.k.id} campaign={it.k} compact /> : <PieceChip key={it.p.id} piece={it.p} board={board} compact />))}
       {hidden > 0 && (
         <button type="button" className="self-start rounded px-1 text-xs font-medium text-[var(--color-accent)] hover:underline" onClick={() => board.onShowDay(day)}>
@@ -247,7 +247,7 @@ function WeekColumn({ day, entry, board }: { day: string; entry: DayEntry; board
   return (
     <li
       ref={setNodeRef}
-      className={cn('flex min-h-28 min-w-0 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 md:min-h-96', isOver && 'bg-[var(--color-accent-soft)] ring-2 ring-[var(--color-accent)]')}
+      className={cn('flex min-h-14 min-w-0 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 md:min-h-96', isOver && 'bg-[var(--color-accent-soft)] ring-2 ring-[var(--color-accent)]')}
       data-testid="calendar-day"
       data-day={day}
       aria-label={longDay(day)}
@@ -316,7 +316,7 @@ function CampaignItem({ campaign, compact }: { campaign: CalendarCampaign; compa
       data-testid="calendar-campaign"
     >
       <Icon className="size-3.5 shrink-0" aria-hidden />
-      <span className="truncate">{campaign.name}</span>
+      <span className={cn('truncate', compact && 'max-sm:hidden')}>{campaign.name}</span>
       {!compact && <span className="ml-auto shrink-0 text-[11px] text-violet-800">{CAMPAIGN_ITEM_STATUS_LABELS[campaign.status] ?? campaign.status}</span>}
     </Link>
   );
@@ -327,12 +327,12 @@ function ChipBody({ piece, clientNames, compact, className }: { piece: BoardPiec
   const Icon = style.icon;
   const time = piece.scheduledAt ? timeInBrazil(piece.scheduledAt) : null;
   return (
-    <div className={cn('min-w-0 rounded border border-l-4 border-slate-200 px-1.5 py-1 text-left text-xs text-slate-900', style.chip, className)}>
+    <div className={cn('min-w-0 rounded border border-l-4 border-slate-200 px-1.5 py-1 text-left text-xs text-slate-900', compact && 'max-sm:px-0.5', style.chip, className)}>
       <div className="flex min-w-0 items-center gap-1">
         <Icon className="size-3.5 shrink-0 text-slate-700" aria-hidden />
-        <span className="truncate font-medium">{piece.title}</span>
+        <span className={cn('truncate font-medium', compact && 'max-sm:hidden')}>{piece.title}</span>
       </div>
-      <div className="mt-0.5 flex min-w-0 flex-wrap items-center gap-1 text-[11px] text-slate-700">
+      <div className={cn('mt-0.5 flex min-w-0 flex-wrap items-center gap-1 text-[11px] text-slate-700', compact && 'max-sm:hidden')}>
         {time && <span>{time}</span>}
         <span className={cn('rounded-full px-1.5 leading-4 ring-1 ring-inset', STATUS_BADGE[piece.status])}>{PIECE_STATUS_LABELS[piece.status]}</span>
         {!compact && (
@@ -390,7 +390,7 @@ function PieceChip({ piece, board, compact = false }: { piece: CalendarPiece; bo
 function NoDateList({ pieces, more, canWrite, onOpen, onCreate, clientNames }: { pieces: BoardPiece[]; more: boolean; canWrite: boolean; onOpen: (id: string) => void; onCreate: () => void; clientNames: Map<string, string> }) {
   const { setNodeRef, isOver } = useDroppable({ id: NO_DATE, disabled: !canWrite });
   return (
-    <section ref={setNodeRef} className={cn('h-fit rounded-xl border border-slate-200 bg-white p-3', isOver && 'ring-2 ring-[var(--color-accent)]')} aria-labelledby="sem-data-title" data-testid="calendar-no-date">
+    <section ref={setNodeRef} className={cn('h-fit rounded-xl border border-slate-200 bg-white p-3 lg:order-first 2xl:order-none', isOver && 'ring-2 ring-[var(--color-accent)]')} aria-labelledby="sem-data-title" data-testid="calendar-no-date">
       <div className="mb-2 flex items-center justify-between gap-2">
         <h2 id="sem-data-title" className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
           <Lightbulb className="size-4 text-amber-600" aria-hidden /> Sem data
@@ -404,7 +404,7 @@ function NoDateList({ pieces, more, canWrite, onOpen, onCreate, clientNames }: {
       {pieces.length === 0 ? (
         <p className="text-xs text-slate-600">Ideias sem data aparecem aqui. Arraste uma para um dia para agendá-la.</p>
       ) : (
-        <div className="grid gap-1.5">
+        <div className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-1">
           {pieces.map((p) => (
             <DraggablePiece key={p.id} piece={p} canWrite={canWrite} onOpen={onOpen} label={pieceLabel(p, clientNames)}>
               <ChipBody piece={p} clientNames={clientNames} compact={false} />
