@@ -35,7 +35,7 @@ export async function calendarOf(t: Tenant, q: CalendarFilter): Promise<Calendar
   if (q.status.length) where.push(inArray(P.status, q.status));
   // One table, one index range scan (marketing_pieces_company_scheduled_at_id_idx); the
   // instant as text, so 2,000 rows cost no Date parsing.
-  const rows = await t.db
+  const piecesQuery = t.db
     .select({
       id: P.id,
       clientId: P.clientId,
@@ -49,19 +49,13 @@ export async function calendarOf(t: Tenant, q: CalendarFilter): Promise<Calendar
     .where(and(...where))
     .orderBy(asc(P.scheduledAt), asc(P.id))
     .limit(CALENDAR_MAX_PIECES);
-  const pieces = rows as CalendarPiece[];
-  const clientIds = [...new Set(pieces.map((p) => p.clientId))];
-  const clients = clientIds.length
-    ? await t.db
-        .select({ id: C.id, name: clientName })
-        .from(C)
-        .innerJoin(CO, eq(CO.id, C.companyId))
-        .leftJoin(O, eq(O.id, C.organizationId))
-        .where(and(eq(C.companyId, t.companyId), inArray(C.id, clientIds)))
-    : [];
   // Mass campaigns belong to the company itself: shown unless the filter leaves it out.
   const channels = q.channel.length ? (['email', 'whatsapp'] as const).filter((c) => q.channel.includes(c)) : undefined;
-  const campaigns = includesOwn ? await campaignsInRange(t, start, end, channels) : [];
+  const namesQuery = t.db.select({ id: C.id, name: clientName }).from(C).innerJoin(CO, eq(CO.id, C.companyId)).leftJoin(O, eq(O.id, C.organizationId)).where(eq(C.companyId, t.companyId));
+  const [rows, campaigns, names] = await Promise.all([piecesQuery, includesOwn ? campaignsInRange(t, start, end, channels) : Promise.resolve([]), namesQuery]);
+  const pieces = rows as CalendarPiece[];
+  const used = new Set(pieces.map((p) => p.clientId));
+  const clients = names.filter((c) => used.has(c.id));
   return {
     from: q.from,
     to: q.to,
