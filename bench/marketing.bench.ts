@@ -48,6 +48,8 @@ export default async function marketingBench(ctx: BenchContext): Promise<BenchRo
   await seedPieces(ctx, a, PIECES / 2, '2026-09-01', 61);
   await seedPieces(ctx, a, PIECES / 2, '2026-12-01', 62);
   await seedPieces(ctx, b, PIECES, '2026-11-01', 30);
+  // Other companies' year of content: the table is shared, as in production.
+  for (let i = 0; i < 5; i++) await seedPieces(ctx, await company(ctx, `c${i}`), 4_000, '2026-01-01', 365);
   await ctx.sql(
     `INSERT INTO campaigns (company_id, name, status, scheduled_at)
      SELECT $1, 'Campanha ' || i, CASE WHEN i % 2 = 0 THEN 'sent' ELSE 'scheduled' END, '2026-11-01T12:00:00Z'::timestamptz + i * interval '1 day'
@@ -93,9 +95,10 @@ export default async function marketingBench(ctx: BenchContext): Promise<BenchRo
     direct.push(performance.now() - s);
   }
   const indexed = plan.includes('marketing_pieces_company_scheduled_at_id_idx');
+  const scans = [...plan.matchAll(/(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan)(?: using| on)? (\w+)/g)].map((m) => `${m[1]} ${m[2]}`).join('; ');
   const p95 = pct(loads, 95);
   return [
-    { name: 'seed (pieces of 2 companies)', value: `${(PIECES * 3).toLocaleString('pt-BR')} pieces in ${(seedMs / 1000).toFixed(1)} s` },
+    { name: 'seed (pieces of 7 companies)', value: `${(PIECES * 3 + 20_000).toLocaleString('pt-BR')} pieces in ${(seedMs / 1000).toFixed(1)} s` },
     {
       name: `calendar month of ${PIECES.toLocaleString('en-US')} pieces p95`,
       value: `${p95.toFixed(1)} ms (p50 ${pct(loads, 50).toFixed(1)}; ${(body.length / 1024).toFixed(0)} KB, ${view.campaigns.length} campaigns, ${view.dates.length} dates)`,
@@ -104,6 +107,6 @@ export default async function marketingBench(ctx: BenchContext): Promise<BenchRo
     },
     { name: 'calendar month built in-process on the database, p50 / p95', value: `${pct(direct, 50).toFixed(1)} ms / ${pct(direct, 95).toFixed(1)} ms` },
     { name: 'machine load average (1 min) at the end', value: (await import('node:os')).loadavg()[0]!.toFixed(1) },
-    { name: 'calendar range query uses the index', value: indexed ? 'marketing_pieces_company_scheduled_at_id_idx' : plan.split('\n')[0]!, target: 'index scan', ok: indexed },
+    { name: 'calendar range query uses the index', value: scans || plan.split('\n')[0]!, target: 'index scan', ok: indexed },
   ];
 }
