@@ -15,7 +15,6 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
 import { Lightbulb, Plus } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -346,7 +345,8 @@ function ChipBody({ piece, clientNames, compact, className }: { piece: BoardPiec
 }
 
 function DraggablePiece({ piece, canWrite, onOpen, children, label }: { piece: BoardPiece; canWrite: boolean; onOpen: (id: string) => void; children: ReactNode; label: string }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: piece.id, disabled: !canWrite });
+  // The source stays in place (dimmed) while the overlay follows the pointer.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: piece.id, disabled: !canWrite });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a draggable piece is a div with role button (dnd-kit); a <button> would also click on the Space that picks it up
     <div
@@ -360,7 +360,6 @@ function DraggablePiece({ piece, canWrite, onOpen, children, label }: { piece: B
       data-testid="calendar-piece"
       data-piece-id={piece.id}
       className={cn('min-w-0 cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--color-accent)]', canWrite && 'cursor-grab touch-manipulation', isDragging && 'opacity-40')}
-      style={{ transform: CSS.Translate.toString(transform) }}
       onClick={() => onOpen(piece.id)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
