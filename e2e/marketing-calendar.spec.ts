@@ -25,6 +25,8 @@ async function scheduledAt(companyId: string, title: string) {
 test.describe('marketing calendar', () => {
   test('shows pieces, campaigns and dates; drags a piece by mouse and keyboard and an idea onto a day; creates on a day', async ({ page }) => {
     test.setTimeout(120_000);
+    // The month fits the window, so a drag needs no auto-scroll.
+    await page.setViewportSize({ width: 1280, height: 1000 });
     const admin = await createCompanyWithAdmin(page.request, 'Agência Calendário E2E Ltda');
     const clients = await page.request.get('/api/marketing/clients');
     const own = ((await clients.json()) as { clients: Array<{ id: string }> }).clients[0]!.id;
