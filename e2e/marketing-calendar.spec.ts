@@ -67,7 +67,7 @@ test.describe('marketing calendar', () => {
     await expect.poll(() => scheduledAt(admin.companyId, 'Artigo do blog')).toBe('2026-11-12T12:00');
 
     // 'Desfazer' moves it back.
-    await page.getByRole('button', { name: 'Desfazer' }).last().click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Artigo do blog' }).getByRole('button', { name: 'Desfazer' }).click();
     await expect.poll(() => scheduledAt(admin.companyId, 'Artigo do blog')).toBe('2026-11-11T12:00');
     await expect(day(page, '2026-11-11').getByText('Artigo do blog')).toBeVisible();
 
@@ -115,6 +115,11 @@ test.describe('marketing calendar', () => {
     // Another member's change appears live.
     await create({ title: 'Post de outra aba', scheduledAt: '2026-11-16T10:00:00-03:00' });
     await expect(page.getByTestId('calendar-list').getByText('Post de outra aba')).toBeVisible();
+
+    // A client's page links here with ?cliente=: the filter follows it.
+    await page.goto(`/marketing/calendario?visao=lista&data=2026-11-10&cliente=${own}`);
+    await expect(page.getByLabel('Empresa cliente')).toHaveValue(own);
+    await expect(page.getByTestId('calendar-list').getByText('Post da promoção')).toBeVisible();
 
     // On a phone the calendar opens as a list.
     await page.setViewportSize({ width: 375, height: 800 });
