@@ -1,7 +1,8 @@
 /**
  * marketing: issue 18's benchmark rows. The calendar month of a busy agency: 2,000 pieces in
- * one month (plus 2,000 in the months around it and another company's 2,000, so the range and
- * the company must come from the index), 30 mass campaigns in the month, and
+ * one month (plus 2,000 in the months around it, another company's 2,000 in the same month and
+ * five companies' 4,000 each over the year, so the range and the company must come from the
+ * index), 30 mass campaigns in the month, and
  * `GET /api/marketing/calendar` for the month measured one request at a time (the page's own
  * pattern): target p95 ≤ 100 ms. The plan of the pieces' range query is checked to use the
  * index `marketing_pieces_company_scheduled_at_id_idx`.
