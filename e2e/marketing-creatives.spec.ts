@@ -42,10 +42,10 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await shots(page, 'marketing-creatives-empty');
 
     await page.getByRole('button', { name: 'Criar o primeiro criativo' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Novo criativo' });
+    const dialog = page.getByRole('dialog', { name: 'Nova peça' });
     await dialog.getByLabel('Título').fill('Post do cardápio de verão');
     await dialog.getByLabel('Briefing').fill('Pães de verão, abertura às 7h, público do bairro.');
-    await dialog.getByRole('button', { name: 'Criar criativo' }).click();
+    await dialog.getByRole('button', { name: 'Criar peça' }).click();
 
     const sheet = page.getByTestId('piece-sheet');
     await expect(sheet.getByRole('heading', { name: 'Post do cardápio de verão' })).toBeVisible();

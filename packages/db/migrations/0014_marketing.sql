@@ -234,4 +234,5 @@ CREATE INDEX "marketing_material_folders_company_client_id_parent_id_idx" ON "ma
 CREATE UNIQUE INDEX "marketing_material_folders_sibling_name_key" ON "marketing_material_folders" USING btree ("client_id",coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid),lower("name"));--> statement-breakpoint
 CREATE INDEX "marketing_materials_company_created_at_id_idx" ON "marketing_materials" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "marketing_materials_company_client_id_folder_id_created_at_idx" ON "marketing_materials" USING btree ("company_id","client_id","folder_id","created_at");--> statement-breakpoint
-CREATE INDEX "marketing_materials_tags_idx" ON "marketing_materials" USING gin ("tags");
+CREATE INDEX "marketing_materials_tags_idx" ON "marketing_materials" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "campaigns_company_scheduled_at_idx" ON "campaigns" USING btree ("company_id","scheduled_at");

@@ -70,7 +70,12 @@ export const campaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [companyIndex('campaigns', t.createdAt, t.id)(t), index('campaigns_status_lease_idx').on(t.status, t.leaseUntil)],
+  (t) => [
+    companyIndex('campaigns', t.createdAt, t.id)(t),
+    index('campaigns_status_lease_idx').on(t.status, t.leaseUntil),
+    // The marketing calendar (issue 18): a company's campaigns by date.
+    companyIndex('campaigns', t.scheduledAt)(t),
+  ],
 );
 
 /** 'queued' | 'sending' | 'sent' | 'failed' | 'bounced' | 'uncertain' | 'skipped' | 'canceled'. */

@@ -1,6 +1,7 @@
 import { areaRouter } from '../../http/area-router.ts';
 import type { Services } from '../../services.ts';
 import { campaignsRoutes } from './campaigns-routes.ts';
+import { calendarRoutes } from './calendar-routes.ts';
 import { clientsRoutes } from './clients-routes.ts';
 import { materialsRoutes } from './materials-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
@@ -14,5 +15,6 @@ export function marketingRoutes(s: Services) {
   campaignsRoutes(r);
   reviewRoutes(r, s);
   materialsRoutes(r, s);
+  calendarRoutes(r);
   return r;
 }

@@ -1,5 +1,6 @@
 import type { CampaignListQuery } from '@sede/shared/marketing/campaigns';
 import type { MaterialListQuery } from '@sede/shared/marketing/materials';
+import type { CalendarQuery } from '@sede/shared/marketing/calendar';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 
 /** TanStack Query keys of the marketing area: one root, a branch per part. */
@@ -26,4 +27,6 @@ export const marketingKeys = {
   materialFolders: (clientId: string) => ['marketing', 'materials', 'folders', clientId] as const,
   materialTags: (clientId: string | undefined) => ['marketing', 'materials', 'tags', clientId ?? 'todas'] as const,
   shareLinks: (fileId: string) => ['marketing', 'materials', 'links', fileId] as const,
+  calendar: ['marketing', 'calendar'] as const,
+  calendarRange: (query: CalendarQuery) => ['marketing', 'calendar', query] as const,
 };

@@ -1,9 +1,245 @@
-/** Placeholder until this page is built (issue 18). */
-export default function Page() {
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, ChevronLeft, ChevronRight, LayoutGrid, List, Plus, Rows3 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { brazilDateTime, DEFAULT_PIECE_TIME, dayInBrazil, moveToDay, type CalendarPiece, type CalendarQuery, type CalendarView } from '@sede/shared/marketing/calendar';
+import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES, type MarketingChannel, type PieceStatus } from '@sede/shared/marketing/constants';
+import type { PieceCreateInput, PieceList, PieceListQuery } from '@sede/shared/marketing/pieces';
+import { isIsoDate, todayInBrazil } from '@sede/shared/platform/calendar';
+import { can, grantsFor } from '@sede/shared/registry/permissions';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { useCalendar } from '../api/calendar.ts';
+import { useClients } from '../api/clients.ts';
+import { marketingKeys } from '../api/keys.ts';
+import { updatePiece, usePiece, usePieces } from '../api/pieces.ts';
+import { CalendarBoard, type BoardPiece } from '../components/calendar/calendar-board.tsx';
+import { periodTitle, rangeOf, shortDay, step, type CalendarViewKind } from '../components/calendar/calendar-style.ts';
+import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
+
+const VIEWS: Array<{ key: CalendarViewKind; label: string; icon: typeof LayoutGrid }> = [
+  { key: 'mes', label: 'Mês', icon: LayoutGrid },
+  { key: 'semana', label: 'Semana', icon: Rows3 },
+  { key: 'lista', label: 'Lista', icon: List },
+];
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches;
+
+/**
+ * /marketing/calendario (issue 18): the pieces by day in month, week and list views, with the
+ * mass campaigns, holidays and commercial dates; drag a piece to another day (or an idea from
+ * 'Sem data'). URL state: ?visao=mes|semana|lista&data=YYYY-MM-DD&cliente=&canal=&status=.
+ */
+export default function CalendarPage() {
+  const qc = useQueryClient();
+  const { membership } = useAuth();
+  const canWrite = can(grantsFor(membership), 'marketing.write');
+  const [params, setParams] = useSearchParams();
+  const today = todayInBrazil();
+  const view: CalendarViewKind = (['mes', 'semana', 'lista'] as const).find((v) => v === params.get('visao')) ?? (isPhone() ? 'lista' : 'mes');
+  const date = isIsoDate(params.get('data') ?? '') ? params.get('data')! : today;
+  const clientId = params.get('cliente') ?? '';
+  const channel = (MARKETING_CHANNELS as readonly string[]).includes(params.get('canal') ?? '') ? (params.get('canal') as MarketingChannel) : '';
+  const status = (PIECE_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as PieceStatus) : '';
+  const set = (changes: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const range = rangeOf(view, date);
+  const query: CalendarQuery = { from: range.from, to: range.to, clientId: clientId || undefined, channel: channel || undefined, status: status || undefined };
+  const calendar = useCalendar(query);
+  const noDateQuery: PieceListQuery = { unscheduled: '1', clientId: clientId || undefined, channel: channel || undefined, status: status || undefined, limit: 50 };
+  const noDate = usePieces(noDateQuery);
+  const clients = useClients();
+  useLiveInvalidate('marketing_piece', marketingKeys.calendar);
+  useLiveInvalidate('marketing_piece', marketingKeys.pieces);
+  useLiveInvalidate('campaign', marketingKeys.calendar);
+
+  const clientNames = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const c of clients.data ?? []) m.set(c.id, c.name);
+    for (const c of calendar.data?.clients ?? []) m.set(c.id, c.name);
+    return m;
+  }, [clients.data, calendar.data]);
+  const unscheduled: BoardPiece[] = noDate.data?.pieces ?? [];
+
+  const [creating, setCreating] = useState<Partial<PieceCreateInput> | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = usePiece(editingId);
+
+  /** Optimistic: the piece moves at once; an error puts it back and says why; 'Desfazer' moves it back. */
+  async function reschedule(piece: BoardPiece, scheduledAt: string | null, undoable: boolean) {
+    const calKey = marketingKeys.calendarRange(query);
+    const noDateKey = marketingKeys.pieceList(noDateQuery);
+    await qc.cancelQueries({ queryKey: marketingKeys.calendar });
+    await qc.cancelQueries({ queryKey: noDateKey });
+    const beforeCal = qc.getQueryData<CalendarView>(calKey);
+    const beforeNoDate = qc.getQueryData<PieceList>(noDateKey);
+    const moved: CalendarPiece | null = scheduledAt ? { id: piece.id, clientId: piece.clientId, title: piece.title, channel: piece.channel, format: piece.format, status: piece.status, scheduledAt: new Date(scheduledAt).toISOString() } : null;
+    const inRange = moved && dayInBrazil(moved.scheduledAt) >= range.from && dayInBrazil(moved.scheduledAt) <= range.to;
+    if (beforeCal)
+      qc.setQueryData<CalendarView>(calKey, {
+        ...beforeCal,
+        pieces: [...beforeCal.pieces.filter((p) => p.id !== piece.id), ...(inRange ? [moved] : [])].sort((a, b) => (a.scheduledAt < b.scheduledAt ? -1 : a.scheduledAt > b.scheduledAt ? 1 : 0)),
+      });
+    if (beforeNoDate && (scheduledAt || piece.scheduledAt)) {
+      const rest = beforeNoDate.pieces.filter((p) => p.id !== piece.id);
+      const full = beforeNoDate.pieces.find((p) => p.id === piece.id);
+      qc.setQueryData<PieceList>(noDateKey, { ...beforeNoDate, pieces: scheduledAt || !full ? rest : [full, ...rest] });
+    }
+    try {
+      await updatePiece(piece.id, { scheduledAt });
+      const where = scheduledAt ? `para ${shortDay(dayInBrazil(scheduledAt))}` : 'para Sem data';
+      if (undoable) toast.success(`“${piece.title}” movida ${where}.`, { action: { label: 'Desfazer', onClick: () => void reschedule({ ...piece, scheduledAt }, piece.scheduledAt, false) } });
+      else toast.success('Movimento desfeito.');
+    } catch (err) {
+      if (beforeCal) qc.setQueryData(calKey, beforeCal);
+      if (beforeNoDate) qc.setQueryData(noDateKey, beforeNoDate);
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível mover a peça. Ela voltou ao lugar.');
+    } finally {
+      void qc.invalidateQueries({ queryKey: marketingKeys.calendar });
+      void qc.invalidateQueries({ queryKey: marketingKeys.pieces });
+    }
+  }
+
+  const createOn = (day: string | null) => setCreating({ scheduledAt: day ? brazilDateTime(day, DEFAULT_PIECE_TIME) : null, clientId: clientId || undefined, channel: channel || undefined, status: status || undefined });
+  const data = calendar.data;
+  const empty = data && data.pieces.length === 0 && unscheduled.length === 0 && !clientId && !channel && !status;
+
   return (
-    <div className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-semibold">Calendário de marketing</h1>
-      <p className="mt-2 text-muted-foreground">nada por aqui ainda</p>
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex items-center gap-1">
+          <Button variant="secondary" size="icon" aria-label={view === 'semana' ? 'Semana anterior' : 'Mês anterior'} onClick={() => set({ data: step(view, date, -1) })}>
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button variant="secondary" size="icon" aria-label={view === 'semana' ? 'Próxima semana' : 'Próximo mês'} onClick={() => set({ data: step(view, date, 1) })}>
+            <ChevronRight aria-hidden />
+          </Button>
+          <Button variant="ghost" onClick={() => set({ data: '' })}>
+            Hoje
+          </Button>
+          <h2 className="ml-1 text-lg font-semibold text-slate-900 first-letter:uppercase" aria-live="polite" data-testid="calendar-period">
+            {periodTitle(view, date)}
+          </h2>
+        </div>
+        <fieldset className="flex rounded-[var(--radius-ui)] border border-slate-300 bg-white p-0.5">
+          <legend className="sr-only">Visualização</legend>
+          {VIEWS.map((v) => (
+            <button
+              key={v.key}
+              type="button"
+              aria-pressed={view === v.key}
+              className={cn('inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-medium', view === v.key ? 'bg-[var(--color-accent)] text-white' : 'text-slate-700 hover:bg-slate-100')}
+              onClick={() => set({ visao: v.key })}
+            >
+              <v.icon className="size-4" aria-hidden />
+              {v.label}
+            </button>
+          ))}
+        </fieldset>
+        {canWrite && (
+          <Button className="ml-auto" onClick={() => createOn([date, today].sort()[1]!)}>
+            <Plus aria-hidden /> Nova peça
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid basis-full gap-1 sm:basis-auto">
+          <Label htmlFor="calendar-client">Empresa cliente</Label>
+          <select id="calendar-client" className={`${inputClass} h-9 w-full sm:w-52`} value={clientId} onChange={(e) => set({ cliente: e.target.value })}>
+            <option value="">Todas</option>
+            {(clients.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+                {c.archived ? ' (arquivada)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="calendar-channel">Canal</Label>
+          <select id="calendar-channel" className={`${inputClass} h-9 sm:w-40`} value={channel} onChange={(e) => set({ canal: e.target.value })}>
+            <option value="">Todos</option>
+            {MARKETING_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="calendar-status">Status</Label>
+          <select id="calendar-status" className={`${inputClass} h-9 sm:w-40`} value={status} onChange={(e) => set({ status: e.target.value })}>
+            <option value="">Todos</option>
+            {PIECE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PIECE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {calendar.isFetching && !calendar.isPending && <Spinner label="Atualizando o calendário" />}
+      </div>
+
+      {calendar.isPending ? (
+        <Spinner label="Carregando o calendário" />
+      ) : calendar.isError || !data ? (
+        <EmptyState icon={CalendarDays} title="Não foi possível carregar o calendário" description={calendar.error instanceof ApiError ? calendar.error.message : 'Tente de novo em instantes.'} />
+      ) : (
+        <>
+          {empty && (
+            <EmptyState
+              icon={CalendarDays}
+              title="Planeje o conteúdo do mês"
+              description="O calendário reúne as peças de cada canal (Instagram, blog, e-mail…) por dia, com o status de produção, as campanhas em massa, os feriados e as datas comerciais. Clique em um dia para criar uma peça ou arraste-a para mudar a data."
+              action={
+                canWrite ? (
+                  <Button onClick={() => createOn([date, today].sort()[1]!)}>
+                    <Plus aria-hidden /> Criar a primeira peça
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+          <CalendarBoard
+            view={view}
+            from={range.from}
+            to={range.to}
+            month={date}
+            today={today}
+            pieces={data.pieces}
+            campaigns={data.campaigns}
+            dates={data.dates}
+            clientNames={clientNames}
+            unscheduled={unscheduled}
+            unscheduledMore={!!noDate.data?.nextCursor}
+            canWrite={canWrite}
+            onMove={(piece, day) => void reschedule(piece, day ? moveToDay(piece.scheduledAt, day) : null, true)}
+            onOpen={setEditingId}
+            onCreate={createOn}
+            onShowDay={(day) => set({ visao: 'semana', data: day })}
+          />
+        </>
+      )}
+      <PieceFormDialog open={!!creating} onOpenChange={(o) => !o && setCreating(null)} defaults={creating ?? undefined} />
+      <PieceFormDialog open={!!editingId && !!editing.data} onOpenChange={(o) => !o && setEditingId(null)} piece={editing.data} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { useCovers, useCreatives } from '../api/review.ts';
 import { CreativeCard } from '../components/creatives/creative-card.tsx';
-import { NewCreativeDialog } from '../components/creatives/new-creative-dialog.tsx';
+import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 import { PieceSheet } from '../components/creatives/piece-sheet.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -154,18 +154,15 @@ export default function CreativesPage() {
         </>
       )}
 
-      {clients.data && (
-        <NewCreativeDialog
-          open={newOpen}
-          onOpenChange={setNewOpen}
-          clients={clients.data}
-          defaultClientId={UUID.test(clientId) ? clientId : undefined}
-          onCreated={(p) => {
-            setNewOpen(false);
-            set('peca', p.id);
-          }}
-        />
-      )}
+      <PieceFormDialog
+        open={newOpen}
+        onOpenChange={setNewOpen}
+        defaults={{ status: 'producao', ...(UUID.test(clientId) ? { clientId } : {}) }}
+        onSaved={(p) => {
+          setNewOpen(false);
+          set('peca', p.id);
+        }}
+      />
       <PieceSheet pieceId={pieceId && UUID.test(pieceId) ? pieceId : null} onClose={() => set('peca', null)} />
     </div>
   );
