@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MARKETING_CAMPAIGN_STATUS_LABELS } from '@sede/shared/marketing/constants';
 import { Button } from '../../../../components/ui/button.tsx';
-import { Card } from '../../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { useCampaigns } from '../../api/campaigns.ts';
@@ -24,20 +24,19 @@ export function CampaignsPanel({ clientId }: { clientId?: string }) {
   useLiveInvalidate('marketing_campaign', marketingKeys.campaigns);
   const items = campaigns.data?.campaigns ?? [];
   return (
-    <Card className="grid content-start gap-3 p-4 sm:p-5" role="region" aria-labelledby="campanhas-titulo">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id="campanhas-titulo" className="text-base font-semibold text-slate-900">
-            Campanhas em andamento
-          </h2>
-          <p className="text-sm text-slate-600">Peças agrupadas por objetivo, período e orçamento.</p>
+    <Card role="region" aria-labelledby="campanhas-titulo">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="grid gap-1">
+          <CardTitle id="campanhas-titulo">Campanhas em andamento</CardTitle>
+          <CardDescription>Peças agrupadas por objetivo, período e orçamento.</CardDescription>
         </div>
         {canWrite && (
           <Button size="sm" variant="secondary" onClick={() => setCreating(true)}>
             <Plus aria-hidden /> Nova campanha
           </Button>
         )}
-      </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
       {campaigns.isPending && <Spinner />}
       {campaigns.isError && <p role="alert" className="text-sm text-red-700">Não foi possível carregar as campanhas. {campaigns.error.message}</p>}
       {campaigns.isSuccess && items.length === 0 && (
@@ -67,6 +66,7 @@ export function CampaignsPanel({ clientId }: { clientId?: string }) {
       <Link to={clientId ? `/marketing/projetos-concluidos?cliente=${clientId}` : '/marketing/projetos-concluidos'} className="text-sm font-medium text-[var(--color-accent)] hover:underline">
         Ver projetos concluídos
       </Link>
+      </CardContent>
       <CampaignDialog open={creating} onOpenChange={setCreating} clientId={clientId} onSaved={(c) => setOpen(c.id)} />
       <CampaignDetailDialog id={open} onClose={() => setOpen(null)} canWrite={canWrite} canDelete={canDelete} />
     </Card>

@@ -156,7 +156,7 @@ export function ClientOptionsForm({ options, canEdit, canDelete, myId }: { optio
             <CardTitle>Excluir</CardTitle>
             <CardDescription>
               {inUse
-                ? `Não é possível excluir enquanto houver ${[pieces ? `${pieces} peça(s)` : '', campaigns ? `${campaigns} campanha(s)` : '', other ? `${other} material(is) ou registro(s)` : ''].filter(Boolean).join(', ')} deste cliente. Arquive-a para tirá-la das listas.`
+                ? `Não é possível excluir enquanto houver ${[pieces ? (pieces === 1 ? '1 peça' : `${pieces} peças`) : '', campaigns ? (campaigns === 1 ? '1 campanha' : `${campaigns} campanhas`) : '', other ? (other === 1 ? '1 material ou registro' : `${other} materiais ou registros`) : ''].filter(Boolean).join(', ')} deste cliente. Arquive-a para tirá-la das listas.`
                 : 'Remove a empresa cliente do marketing, com o kit da marca, os canais e a lista de contatos. A organização e as pessoas continuam no cadastro de contatos.'}
             </CardDescription>
           </CardHeader>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { formatFileSize } from '@sede/shared/platform/files';
 import { MATERIAL_KIND_LABELS } from '@sede/shared/marketing/materials';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
@@ -13,15 +14,14 @@ export function RecentMaterials({ clientId, limit = 5 }: { clientId?: string; li
   const items = list.data?.pages[0]?.materials ?? [];
   const more = `/marketing/materiais${clientId ? `?cliente=${clientId}` : ''}`;
   return (
-    <section aria-labelledby="recent-materials-title" className="grid gap-2">
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id="recent-materials-title" className="text-base font-semibold text-slate-900">
-          Materiais recentes
-        </h2>
+    <Card role="region" aria-labelledby="recent-materials-title">
+      <CardHeader className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id="recent-materials-title">Materiais recentes</CardTitle>
         <Link to={more} className="text-sm font-medium text-[var(--color-accent)] hover:underline">
           Ver todos
         </Link>
-      </div>
+      </CardHeader>
+      <CardContent>
       {list.isPending ? (
         <p className="text-sm text-slate-600" role="status">
           Carregando materiais…
@@ -51,6 +51,7 @@ export function RecentMaterials({ clientId, limit = 5 }: { clientId?: string; li
           ))}
         </ul>
       )}
-    </section>
+      </CardContent>
+    </Card>
   );
 }

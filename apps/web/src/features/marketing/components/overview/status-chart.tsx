@@ -13,7 +13,7 @@ export function StatusChart({ pieces, loading, monthLabel }: { pieces: PieceView
       <CardHeader>
         <CardTitle>Peças do mês por status</CardTitle>
         <CardDescription>
-          {monthLabel}: {pieces?.length ?? 0} peça(s) agendada(s).
+          {monthLabel}: {(pieces?.length ?? 0) === 1 ? '1 peça agendada' : `${pieces?.length ?? 0} peças agendadas`}.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -16,7 +16,7 @@ export function WeekPieces({ days, pieces, loading }: { days: string[]; pieces: 
     <Card data-testid="week-pieces">
       <CardHeader>
         <CardTitle>Peças desta semana</CardTitle>
-        <CardDescription>{pieces?.length ? `${pieces.length} peça(s) de segunda a domingo.` : 'Nada agendado de segunda a domingo.'}</CardDescription>
+        <CardDescription>{pieces?.length ? `${pieces.length === 1 ? '1 peça' : `${pieces.length} peças`} de segunda a domingo.` : 'Nada agendado de segunda a domingo.'}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -27,7 +27,7 @@ export function WeekPieces({ days, pieces, loading }: { days: string[]; pieces: 
               const list = byDay.get(d) ?? [];
               const holiday = holidayOn(d);
               return (
-                <li key={d} className={cn('grid content-start gap-2 rounded-lg border p-2', d === today ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]/40' : 'border-slate-200', !list.length && 'hidden lg:grid')} aria-label={`${formatDay(d)}${d === today ? ' (hoje)' : ''}: ${list.length} peça(s)`}>
+                <li key={d} className={cn('grid content-start gap-2 rounded-lg border p-2', d === today ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]/40' : 'border-slate-200', !list.length && 'hidden lg:grid')} aria-label={`${formatDay(d)}${d === today ? ' (hoje)' : ''}: ${list.length === 1 ? '1 peça' : `${list.length} peças`}`}>
                   <p className="text-xs font-semibold text-slate-800 first-letter:uppercase">
                     {formatDay(d)}
                     {d === today && <span className="ml-1 font-normal text-[var(--color-accent)]">· hoje</span>}
