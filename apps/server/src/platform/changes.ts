@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { ENTITY_CHANNEL, type EntityChange } from './live/announce.ts';
 
+/** Who is here in a shared-editing room (base64 y-protocols awareness), from the instance `from` (platform/sync/rooms.ts). */
+export type AwarenessChange = { t: 'awareness'; key: string; from: string; update: string };
+
 /** A row change announced by the database triggers on the channel 'sede_changes'. */
 export type Change =
   | { t: 'session'; token: string; userId: string }
@@ -8,6 +11,7 @@ export type Change =
   | { t: 'member'; userId: string; companyId: string }
   | { t: 'company'; companyId: string; currencyAmount: number; balanceOnly?: boolean }
   | EntityChange // an area's entity changed (platform/live/announce.ts, channel 'sede_entities')
+  | AwarenessChange // who is here in a shared-editing room, from another instance (platform/sync/rooms.ts)
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;

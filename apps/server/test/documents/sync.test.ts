@@ -180,6 +180,24 @@ describe('documents: shared editing', () => {
     await within(2000, () => (watcher.awareness.getStates().get(writer.doc.clientID) as { cursor?: unknown } | undefined)?.cursor === null);
   });
 
+  it('who is here and their carets reach the people on another instance, and leave with them', async () => {
+    const d = await create(ana, { title: 'Cursores entre instâncias', content: doc('Texto.') });
+    const watcher = await join(b, bruno, d.id);
+    const writer = await join(a, ana, d.id);
+    const fragment = writer.doc.getXmlFragment('prosemirror');
+    const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(fragment, 0));
+    writer.awareness.setLocalState({ user: { id: ana.userId, name: 'Ana Vendas' }, cursor: { anchor: at, head: at } });
+    const enc = encoding.createEncoder();
+    encoding.writeVarUint(enc, 1);
+    encoding.writeVarUint8Array(enc, awarenessProtocol.encodeAwarenessUpdate(writer.awareness, [writer.doc.clientID]));
+    writer.ws.send(encoding.toUint8Array(enc));
+    await within(3000, () => Boolean((watcher.awareness.getStates().get(writer.doc.clientID) as { cursor?: unknown } | undefined)?.cursor));
+    expect(watcher.awareness.getStates().get(writer.doc.clientID)).toMatchObject({ user: { id: ana.userId, name: 'Ana Vendas' } });
+    // The writer leaves instance A: instance B's people stop seeing them.
+    writer.ws.close();
+    await within(3000, () => !watcher.awareness.getStates().has(writer.doc.clientID));
+  });
+
   it('a version restore replaces the shared state: open sockets are told to reload', async () => {
     const d = await create(ana, { title: 'Restaurável', content: doc('Versão um.') });
     const editor = await join(a, ana, d.id);

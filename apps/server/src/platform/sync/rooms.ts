@@ -7,8 +7,10 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { DbOrTx } from '@sede/db/client';
+import type { AwarenessChange } from '../changes.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { announce } from '../live/announce.ts';
+import { randomUUID } from 'node:crypto';
+import { announce, ENTITY_CHANNEL, MAX_PAYLOAD_BYTES } from '../live/announce.ts';
 import { registerLiveEntity } from '../live/registry.ts';
 import { serverState } from '../module.ts';
 
@@ -135,6 +137,20 @@ const snapshotKey = (room: Room) => {
   return value === null || value === undefined ? null : JSON.stringify(value);
 };
 
+/** The origin of awareness applied from another instance: relayed to this instance's sockets only. */
+const REMOTE = 'remote';
+const instanceOf = (s: Services) => serverState(s, 'platform.sync-instance', () => randomUUID());
+
+/**
+ * Awareness is not stored: each instance tells the others on the entities' channel, and a state
+ * too big for one NOTIFY stays on its instance (a caret's state is a few hundred bytes).
+ */
+function publishAwareness(s: Services, room: Room, update: Uint8Array) {
+  const payload = JSON.stringify({ t: 'awareness', key: room.key, from: instanceOf(s), update: Buffer.from(update).toString('base64') } satisfies AwarenessChange);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return;
+  void s.pool.query('SELECT pg_notify($1, $2)', [ENTITY_CHANNEL, payload]).catch((e) => console.error('[sync] awareness relay failed:', (e as Error).message));
+}
+
 function openRoom(s: Services, def: SyncType, id: string, companyId: string): Room {
   const key = roomKey(def, id);
   const existing = rooms(s).get(key);
@@ -171,6 +187,8 @@ function openRoom(s: Services, def: SyncType, id: string, companyId: string): Ro
     encoding.writeVarUint8Array(enc, awarenessProtocol.encodeAwarenessUpdate(awareness, changed));
     const msg = encoding.toUint8Array(enc);
     for (const c of room.conns) send(c, msg);
+    // Who is here and their carets reach the people on the other instances too (decision 0312).
+    if (origin !== REMOTE) publishAwareness(s, room, awarenessProtocol.encodeAwarenessUpdate(awareness, changed));
   });
   rooms(s).set(key, room);
   return room;
@@ -374,6 +392,11 @@ function dropRoom(s: Services, room: Room) {
 /** Another instance's update (by id), a reset, or a lost LISTEN connection: this instance's rooms follow. */
 function follow(s: Services) {
   const unsubscribe = s.feed.subscribe((change) => {
+    if (change.t === 'awareness') {
+      const room = rooms(s).get(change.key);
+      if (room && change.from !== instanceOf(s)) awarenessProtocol.applyAwarenessUpdate(room.awareness, Buffer.from(change.update, 'base64'), REMOTE);
+      return;
+    }
     if (change.t === 'reset') {
       for (const room of rooms(s).values()) void room.ready.then(() => readState(s, room)).catch(() => {});
       return;
