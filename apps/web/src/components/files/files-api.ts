@@ -37,17 +37,15 @@ export function precheck(file: File, kind: FileKind): string | null {
 }
 
 /**
- * Sends one file as the raw request body (the server streams it to storage), reporting the
- * upload's progress from XMLHttpRequest (fetch has no upload progress). Rejects with an
- * ApiError carrying the server's Portuguese message.
+ * Sends one file as the raw request body to `url` (the server streams it to storage), reporting
+ * the upload's progress from XMLHttpRequest (fetch has no upload progress). Resolves with the
+ * 201's JSON; rejects with an ApiError carrying the server's Portuguese message. Every upload of
+ * the app goes through it (the platform's files, the marketing library).
  */
-export function uploadFile(
-  o: { entityType: string; entityId: string; kind: FileKind; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal },
-): Promise<FileInfo> {
+export function uploadRaw<T>(url: string, o: { file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const q = new URLSearchParams({ entityType: o.entityType, entityId: o.entityId, kind: o.kind });
-    xhr.open('POST', `/api/files?${q}`);
+    xhr.open('POST', url);
     xhr.setRequestHeader('x-file-name', encodeURIComponent(o.file.name));
     xhr.setRequestHeader('content-type', o.file.type || 'application/octet-stream');
     xhr.setRequestHeader('accept', 'application/json');
@@ -59,7 +57,7 @@ export function uploadFile(
       try {
         body = JSON.parse(xhr.responseText);
       } catch {}
-      if (xhr.status === 201) resolve(body as unknown as FileInfo);
+      if (xhr.status === 201) resolve(body as unknown as T);
       else reject(new ApiError(xhr.status, String(body.code ?? 'HTTP_ERROR'), String(body.error ?? FILE_MESSAGES.storageFailed), body));
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', FILE_MESSAGES.network));
@@ -67,4 +65,10 @@ export function uploadFile(
     o.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(o.file);
   });
+}
+
+/** One file for an entity of the platform's files (`/api/files`). */
+export function uploadFile(o: { entityType: string; entityId: string; kind: FileKind; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<FileInfo> {
+  const q = new URLSearchParams({ entityType: o.entityType, entityId: o.entityId, kind: o.kind });
+  return uploadRaw<FileInfo>(`/api/files?${q}`, o);
 }

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import type { MaterialFolder, MaterialListQuery, MaterialListResponse, MaterialTagsResponse, MaterialUpdateInput, MaterialView } from '@sede/shared/marketing/materials';
-import { FILE_MESSAGES, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { ShareLinkCreated, ShareLinkInfo } from '@sede/shared/platform/files';
+import { uploadRaw } from '../../../components/files/files-api.ts';
+import { api } from '../../../lib/api-client.ts';
 import { marketingKeys } from './keys.ts';
 
 const qs = (o: Record<string, string | number | undefined>) => {
@@ -52,31 +53,7 @@ export const useShareLinks = (fileId: string, enabled: boolean) =>
 export const createShareLink = (fileId: string, hours: number) => api<ShareLinkCreated>(`/files/${fileId}/share-links`, { method: 'POST', json: { hours } });
 export const revokeShareLink = (fileId: string, linkId: string) => api<ShareLinkInfo>(`/files/${fileId}/share-links/${linkId}`, { method: 'DELETE' });
 
-/**
- * Sends one file as the raw body (streamed to storage by the server), with the upload's progress
- * from XMLHttpRequest (fetch has none). Rejects with an ApiError carrying the server's message.
- */
+/** One file into the library, streamed, with its progress (the platform's raw upload). */
 export function uploadMaterial(o: { clientId: string; folderId?: string; tags?: string[]; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<MaterialView> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/marketing/materials?${qs({ clientId: o.clientId, folderId: o.folderId, tags: o.tags?.join(',') })}`);
-    xhr.setRequestHeader('x-file-name', encodeURIComponent(o.file.name));
-    xhr.setRequestHeader('content-type', o.file.type || 'application/octet-stream');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) o.onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {}
-      if (xhr.status === 201) resolve(body as unknown as MaterialView);
-      else reject(new ApiError(xhr.status, String(body.code ?? 'HTTP_ERROR'), String(body.error ?? FILE_MESSAGES.storageFailed), body));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', FILE_MESSAGES.network));
-    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', FILE_MESSAGES.uploadAborted));
-    o.signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(o.file);
-  });
+  return uploadRaw<MaterialView>(`/api/marketing/materials?${qs({ clientId: o.clientId, folderId: o.folderId, tags: o.tags?.join(',') })}`, o);
 }
