@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileText, FileAudio, FileVideo, Download, Link2, Trash2, Upload, AlertCircle } from 'lucide-react';
+import { FileText, FileAudio, FileVideo, Download, Link2, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { FILE_KINDS, formatFileSize, type FileInfo, type FileKind } from '@sede/shared/platform/files';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { UploadFailures, UploadProgress } from './upload-status.tsx';
 import { createFileLink, deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
 
 type Sending = { key: string; name: string; progress: number };
@@ -180,36 +181,12 @@ export function FileManager({
       {sending.length > 0 && (
         <ul className="grid gap-2" aria-live="polite">
           {sending.map((s) => (
-            <li key={s.key} className="grid gap-1">
-              <div className="flex justify-between gap-2 text-xs text-slate-700">
-                <span className="truncate">Enviando {s.name}</span>
-                <span>{Math.round(s.progress * 100)}%</span>
-              </div>
-              <div role="progressbar" aria-label={`Envio de ${s.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(s.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200">
-                <div className="h-full bg-[var(--color-accent)] transition-[width]" style={{ width: `${Math.round(s.progress * 100)}%` }} />
-              </div>
-            </li>
+            <UploadProgress key={s.key} upload={s} />
           ))}
         </ul>
       )}
 
-      {failures.length > 0 && (
-        <div role="alert">
-          <ul className="grid gap-2">
-          {failures.map((f) => (
-            <li key={f.key} className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="file-error">
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span className="min-w-0 flex-1">
-                <strong className="font-medium break-all">{f.name}</strong>: {f.message}
-              </span>
-              <button type="button" className="text-xs underline" onClick={() => setFailures((all) => all.filter((x) => x.key !== f.key))}>
-                Fechar
-              </button>
-            </li>
-          ))}
-          </ul>
-        </div>
-      )}
+      <UploadFailures failures={failures} onDismiss={(key) => setFailures((all) => all.filter((x) => x.key !== key))} testId="file-error" />
 
       {files.isPending ? (
         <p className="text-sm text-slate-600" role="status">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, ChevronRight, Folder, FolderPlus, FolderOpen, LayoutGrid, List, Pencil, Trash2, Upload } from 'lucide-react';
+import { ChevronRight, Folder, FolderPlus, FolderOpen, LayoutGrid, List, Pencil, Trash2, Upload } from 'lucide-react';
 import { useDeferredValue, useId, useRef, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { FILE_KINDS, formatFileSize } from '@sede/shared/platform/files';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useLiveEntity, useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { UploadFailures, UploadProgress } from '../../../components/files/upload-status.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -298,40 +299,20 @@ export default function MaterialsPage() {
       {sending.length > 0 && (
         <ul className="grid gap-2 rounded-xl border border-slate-200 bg-white p-3" aria-label="Envios em andamento">
           {sending.map((s) => (
-            <li key={s.key} className="grid gap-1">
-              <div className="flex justify-between gap-2 text-xs text-slate-700">
-                <span className="truncate">Enviando {s.name}</span>
-                <span className="flex shrink-0 items-center gap-2">
-                  <span aria-hidden>{Math.round(s.progress * 100)}%</span>
-                  <button type="button" className="underline" onClick={() => s.abort.abort()} aria-label={`Cancelar envio de ${s.name}`}>
-                    Cancelar
-                  </button>
-                </span>
-              </div>
-              <div role="progressbar" aria-label={`Envio de ${s.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(s.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200" data-testid="upload-progress">
-                <div className="h-full bg-[var(--color-accent)] transition-[width]" style={{ width: `${Math.round(s.progress * 100)}%` }} />
-              </div>
-            </li>
+            <UploadProgress
+              key={s.key}
+              upload={s}
+              testId="upload-progress"
+              action={
+                <button type="button" className="underline" onClick={() => s.abort.abort()} aria-label={`Cancelar envio de ${s.name}`}>
+                  Cancelar
+                </button>
+              }
+            />
           ))}
         </ul>
       )}
-      {failures.length > 0 && (
-        <div role="alert">
-          <ul className="grid gap-2">
-            {failures.map((f) => (
-              <li key={f.key} className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="upload-error">
-                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span className="min-w-0 flex-1">
-                  <strong className="break-all font-medium">{f.name}</strong>: {f.message}
-                </span>
-                <button type="button" className="text-xs underline" onClick={() => setFailures((all) => all.filter((x) => x.key !== f.key))}>
-                  Fechar
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <UploadFailures failures={failures} onDismiss={(key) => setFailures((all) => all.filter((x) => x.key !== key))} testId="upload-error" />
 
       {!ready || list.isPending ? (
         <p className="text-sm text-slate-600" role="status">
