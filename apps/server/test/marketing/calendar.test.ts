@@ -3,6 +3,7 @@ import type { CalendarView } from '@sede/shared/marketing/calendar';
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { expectTenantIsolation } from '../support/isolation.ts';
+import { marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 
@@ -16,12 +17,7 @@ let outsider: Person;
 let own: ClientSummary;
 let padaria: ClientSummary;
 
-type Res<T> = { status: number; body: T & { error?: string; code?: string } };
-async function call<T = unknown>(path: string, who: Person, method = 'GET', json?: unknown): Promise<Res<T>> {
-  const res = await server.request(`/api/marketing${path}`, { method, json, jar: who.jar });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
-}
+const call = marketingApi(() => server);
 async function piece(data: Record<string, unknown>) {
   const res = await call<PieceView>('/pieces', mkt, 'POST', { clientId: own.id, channel: 'instagram', ...data });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

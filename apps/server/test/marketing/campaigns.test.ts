@@ -4,6 +4,7 @@ import type { CampaignDetail, CampaignList } from '@sede/shared/marketing/campai
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { expectTenantIsolation } from '../support/isolation.ts';
+import { marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 
@@ -14,12 +15,7 @@ let vendas: Person;
 let outsider: Person;
 let own: ClientSummary;
 
-type Res<T> = { status: number; body: T & { error?: string; code?: string } };
-async function call<T = unknown>(path: string, who: Person, method = 'GET', json?: unknown): Promise<Res<T>> {
-  const res = await server.request(`/api/marketing${path}`, { method, json, jar: who.jar });
-  const text = await res.text();
-  return { status: res.status, body: (res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : { text }) as Res<T>['body'] };
-}
+const call = marketingApi(() => server);
 async function campaign(data: Record<string, unknown>) {
   const res = await call<CampaignDetail>('/campaigns', mkt, 'POST', { clientId: own.id, ...data });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

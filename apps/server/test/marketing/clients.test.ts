@@ -3,6 +3,7 @@ import type { ClientContact, ClientOptionsView, ClientSummary, ClientView } from
 import type { PieceList, PieceView } from '@sede/shared/marketing/pieces';
 import { pngBytes, upload } from '../files/support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
+import { marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
 
@@ -15,12 +16,7 @@ let vendas: Person;
 let outsider: Person;
 let own: ClientSummary;
 
-type Res<T> = { status: number; body: T & { error?: string; code?: string } };
-async function call<T = unknown>(path: string, who: Person, method = 'GET', json?: unknown): Promise<Res<T>> {
-  const res = await server.request(`/api/marketing${path}`, { method, json, jar: who.jar });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
-}
+const call = marketingApi(() => server);
 async function organization(razaoSocial: string, nomeFantasia?: string) {
   const res = await server.request('/api/parties/organizations', { method: 'POST', json: { razaoSocial, nomeFantasia }, jar: admin.jar });
   expect(res.status).toBe(201);

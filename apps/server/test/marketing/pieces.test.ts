@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceList, PieceView } from '@sede/shared/marketing/pieces';
 import { expectTenantIsolation } from '../support/isolation.ts';
+import { marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 
@@ -12,12 +13,7 @@ let vendas: Person;
 let outsider: Person;
 let own: ClientSummary;
 
-type Res<T> = { status: number; body: T & { error?: string; code?: string } };
-async function call<T = unknown>(path: string, who: Person, method = 'GET', json?: unknown): Promise<Res<T>> {
-  const res = await server.request(`/api/marketing${path}`, { method, json, jar: who.jar });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
-}
+const call = marketingApi(() => server);
 async function piece(data: Record<string, unknown>) {
   const res = await call<PieceView>('/pieces', mkt, 'POST', { clientId: own.id, channel: 'instagram', ...data });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
