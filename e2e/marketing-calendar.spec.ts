@@ -93,6 +93,8 @@ test.describe('marketing calendar', () => {
     await edit.getByLabel('Status').selectOption('aprovado');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(day(page, '2026-11-25').getByText('Aprovado')).toBeVisible();
+    // The piece shows its new status as the dialog closes: its own 'Canal' goes with it first.
+    await expect(edit).toBeHidden();
 
     // Filters in the URL; the week and the list views.
     await page.getByLabel('Canal').selectOption('blog');

@@ -103,13 +103,15 @@ type Props<T extends { id: string }> = {
   onLoadMore: (columnId: string) => void;
   onMove: (cardId: string, toColumnId: string, index: number) => void;
   onOpen: (cardId: string) => void;
+  /** Told when a drag starts and ends: a live refetch meanwhile would re-render under the person's hand. */
+  onDragging?: (dragging: boolean) => void;
   look?: KanbanLook;
 };
 
 export const kanbanCardClass =
   'block w-full cursor-grab rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)]';
 
-export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title, renderCard, renderHeader, words, loading, onLoadMore, onMove, onOpen, look = {} }: Props<T>) {
+export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title, renderCard, renderHeader, words, loading, onLoadMore, onMove, onOpen, onDragging, look = {} }: Props<T>) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -170,9 +172,18 @@ export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
-      onDragStart={(e) => setActiveId(String(e.active.id))}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setActiveId(null)}
+      onDragStart={(e) => {
+        setActiveId(String(e.active.id));
+        onDragging?.(true);
+      }}
+      onDragEnd={(e) => {
+        onDragEnd(e);
+        onDragging?.(false);
+      }}
+      onDragCancel={() => {
+        setActiveId(null);
+        onDragging?.(false);
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: words.instructions } }}
     >
       <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0" data-testid={look.boardTestId}>

@@ -27,14 +27,31 @@ export function useProjectBoard(projectId: string, filters: BoardFilters) {
   const [loading, setLoading] = useState<Record<string, boolean>>({});
   const pending = useRef(0);
   const stale = useRef(false);
+  const dragging = useRef(false);
 
   useLiveEntity('project', (e) => {
     if (e.id !== projectId && e.id !== '*') return;
     void qc.invalidateQueries({ queryKey: projectKeys.tasks });
     void qc.invalidateQueries({ queryKey: projectKeys.dashboard(projectId) });
-    if (pending.current > 0) stale.current = true;
+    // Others' changes wait while a card is in the person's hand or a move is being saved.
+    if (pending.current > 0 || dragging.current) stale.current = true;
     else void qc.invalidateQueries({ queryKey: projectKeys.boards });
   });
+
+  const setDragging = useCallback(
+    (now: boolean) => {
+      dragging.current = now;
+      if (now) return;
+      // After the drop's own move has started (it counts as pending), or at once when nothing moved.
+      setTimeout(() => {
+        if (!dragging.current && pending.current === 0 && stale.current) {
+          stale.current = false;
+          void qc.invalidateQueries({ queryKey: projectKeys.boards });
+        }
+      }, 0);
+    },
+    [qc],
+  );
 
   const loadMore = useCallback(
     async (columnId: string) => {
@@ -92,5 +109,5 @@ export function useProjectBoard(projectId: string, filters: BoardFilters) {
     },
     [qc, key],
   );
-  return { query, loadMore, loading, move };
+  return { query, loadMore, loading, move, setDragging };
 }

@@ -64,7 +64,7 @@ export default function ProjectBoardPage() {
       ),
     [setParams],
   );
-  const { query: board, loadMore, loading, move } = useProjectBoard(projectId, filters);
+  const { query: board, loadMore, loading, move, setDragging } = useProjectBoard(projectId, filters);
   const members = useQuery(mentionableQueryOptions(''));
   const people = useMemo(() => (members.data ?? []).map((m) => ({ id: m.userId, name: m.name })), [members.data]);
   const [title, setTitle] = useState('');
@@ -163,6 +163,7 @@ export default function ProjectBoardPage() {
         loading={loading}
         onLoadMore={loadMore}
         onMove={(id, col, index) => void move(id, col, index)}
+        onDragging={setDragging}
         onOpen={(id) => setParam('tarefa', id)}
         look={{ boardTestId: 'project-board' }}
       />
