@@ -50,8 +50,9 @@ test.describe('/empresa: Minhas tarefas and Recados da equipe', () => {
     const rows = await e2eSql<{ body: string; mentions: string[] }>('SELECT body, mentions FROM comments WHERE company_id = $1', [admin.companyId]);
     expect(rows).toEqual([{ body: `Bom dia @[Bruno Membro](${member.userId}) pode conferir?`, mentions: [member.userId] }]);
 
-    // Completing the task moves it to 'Concluídas'.
-    await checkbox.check();
+    // Completing the task moves it to 'Concluídas'. A click, not check(): the row may leave the
+    // list (the live refresh) before Playwright reads the box back, and check() then waits forever.
+    await checkbox.click();
     await expect(myTasks.getByText('Nada para hoje.')).toBeVisible();
     await myTasks.getByRole('button', { name: 'Concluídas' }).click();
     await expect(myTasks.getByRole('checkbox', { name: 'Conferir o estoque de farinha' })).toBeChecked();
