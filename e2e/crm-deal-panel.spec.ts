@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
@@ -17,7 +16,6 @@ const balanceOf = async (companyId: string) => (await e2eSql<{ n: number }>('SEL
 test.describe('/kanban-leads deal panel extras', () => {
   test('on a deal’s panel: a quote with an item, the AI summary with its sections, the balance down by the price; axe on the panel', async ({ page }) => {
     test.setTimeout(120_000);
-    expect((await fetch(`${FAKE_OPENAI_URL}/__control`, { method: 'POST', body: JSON.stringify({ mode: 'ok' }) })).ok).toBe(true);
     const admin = await createCompanyWithAdmin(page.request, 'Painel Extras Ltda');
     const p = await firstPipeline(page);
     expect((await page.request.post('/api/crm/deals', { data: { title: 'Hotel Beira-Mar', valueCents: 900_000, pipelineId: p.id } })).status()).toBe(201);

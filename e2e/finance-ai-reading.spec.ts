@@ -7,8 +7,9 @@ import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
-/** The fake OpenAI's mode and fixed answer (the e2e server's platform AI). */
-async function fakeAi(control: { mode?: string; answer?: unknown }) {
+/** The fake OpenAI's mode and fixed answer for the reading prompt only (the e2e server's platform AI, shared by parallel tests). */
+const READING = 'finance-document-reading_v1';
+async function fakeAi(control: { modeFor?: Record<string, string | null>; answerFor?: Record<string, unknown> }) {
   const res = await fetch(`${FAKE_OPENAI_URL}/__control`, { method: 'POST', body: JSON.stringify(control) });
   expect(res.ok).toBe(true);
 }
@@ -30,7 +31,7 @@ const ledger = async (companyId: string) =>
   (await e2eSql<{ kind: string; amount: number }>("SELECT kind, amount FROM coin_ledger WHERE company_id = $1 AND kind IN ('debit', 'refund') ORDER BY id", [companyId])).map((r) => `${r.kind} ${r.amount}`);
 
 test.afterEach(async () => {
-  await fakeAi({ mode: 'ok', answer: null });
+  await fakeAi({ modeFor: { [READING]: null }, answerFor: { [READING]: null } });
 });
 
 test.describe('/financeiro: conta a pagar lida pela IA (ai.invoice_reading)', () => {
@@ -39,8 +40,8 @@ test.describe('/financeiro: conta a pagar lida pela IA (ai.invoice_reading)', ()
     const admin = await createCompanyWithAdmin(page.request, 'Leitura de Boletos Ltda');
     await e2eSql('UPDATE companies SET currency_amount = 10 WHERE id = $1', [admin.companyId]);
     await fakeAi({
-      mode: 'ok',
-      answer: {
+      answerFor: {
+        [READING]: {
         amountCents: 123456,
         dueDate: '2026-12-15',
         supplierCnpj: '98.765.432/0001-98',
@@ -48,6 +49,7 @@ test.describe('/financeiro: conta a pagar lida pela IA (ai.invoice_reading)', ()
         barcode: '00190500954014481606906809350314337370000000100',
         documentNumber: 'NF 4521',
         description: 'Boleto de energia de dezembro',
+        },
       },
     });
 
@@ -94,7 +96,7 @@ test.describe('/financeiro: conta a pagar lida pela IA (ai.invoice_reading)', ()
   test('a malformed AI answer is refunded: nothing filled, the same balance', async ({ page }) => {
     const admin = await createCompanyWithAdmin(page.request, 'Leitura Malformada Ltda');
     await e2eSql('UPDATE companies SET currency_amount = 10 WHERE id = $1', [admin.companyId]);
-    await fakeAi({ mode: 'malformed' });
+    await fakeAi({ modeFor: { [READING]: 'malformed' } });
     await page.goto('/financeiro?aba=contas-a-pagar');
     await page.getByRole('button', { name: 'Nova conta a pagar' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Nova conta a pagar' });

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 import { expectAccessible } from './support/team.ts';
@@ -17,10 +16,6 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }
-
-test.afterEach(async () => {
-  await fetch(`${FAKE_OPENAI_URL}/__control`, { method: 'POST', body: JSON.stringify({ mode: 'ok' }) });
-});
 
 test.describe('/juridico: contratos e análise com IA', () => {
   test('register a contract, upload it, analyse it (live progress, 5 coins), read the structured result', async ({ page }) => {

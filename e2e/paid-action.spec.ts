@@ -4,9 +4,9 @@ import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { signOutThroughMenu, toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 
-/** The fake OpenAI's mode (ok, error_500, …): it is the e2e server's platform AI. */
+/** The fake OpenAI's mode (ok, error_500, …) for the company summary's prompt only: parallel tests share the e2e server's platform AI. */
 async function fakeAi(mode: string) {
-  const res = await fetch(`${FAKE_OPENAI_URL}/__control`, { method: 'POST', body: JSON.stringify({ mode }) });
+  const res = await fetch(`${FAKE_OPENAI_URL}/__control`, { method: 'POST', body: JSON.stringify({ modeFor: { 'company-summary_v1': mode } }) });
   expect(res.ok).toBe(true);
 }
 

@@ -43,7 +43,7 @@ const interview = {
 };
 
 test.afterEach(async () => {
-  await control({ mode: 'ok', answer: null });
+  await control({ answerFor: { 'resume-analysis_v1': null, 'interview-analysis_v1': null } });
 });
 
 test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
@@ -74,7 +74,7 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     await expectAccessible(page);
 
     // Two résumés at once: each a candidate, each its own paid analysis (2 coins each).
-    await control({ answer: resume(64) });
+    await control({ answerFor: { 'resume-analysis_v1': resume(64) } });
     await page.getByLabel('Currículos (PDF ou DOCX, vários de uma vez)').setInputFiles([
       { name: 'ana-souza.pdf', mimeType: 'application/pdf', buffer: fixture('contrato.pdf') },
       { name: 'bruno-lima.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: fixture('contrato.docx') },
@@ -88,7 +88,7 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     await expect(page.getByTestId('header-balance')).toHaveText('46');
 
     // The second candidate re-analysed with a better fit moves to the top; version 1 stays.
-    await control({ answer: resume(91) });
+    await control({ answerFor: { 'resume-analysis_v1': resume(91) } });
     await rows.nth(1).getByRole('button', { name: 'bruno lima' }).click();
     const panel = page.getByTestId('candidate-panel');
     await expect(panel.getByRole('button', { name: /Versão 1 · Pronto/ })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     await shots(page, 'rh-opening');
 
     // The interview: consent first, then the transcript; the result keeps the speakers.
-    await control({ answer: interview });
+    await control({ answerFor: { 'interview-analysis_v1': interview } });
     await page.goto('/rh/analise-entrevistas');
     await expect(page.getByRole('heading', { name: 'Nenhuma entrevista analisada' })).toBeVisible();
     await expectAccessible(page);

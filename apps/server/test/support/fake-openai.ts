@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
  * A fake OpenAI-compatible API on 127.0.0.1, speaking the real API's format:
  *   POST /v1/chat/completions     (response_format json_schema → JSON that fits the schema, or a responder's answer)
  *   POST /v1/audio/transcriptions (multipart; response_format text | json | verbose_json)
- *   POST /__control {mode, slowMs}  (for browser tests and local development; not part of the real API)
+ *   POST /__control {mode, slowMs, modeFor, answerFor}  (for browser tests and local development; not part of the real API)
+ *     Browser tests run in parallel against one server, so they scope what they change to their prompt's
+ *     json_schema name (modeFor, answerFor); the global mode is for local development.
  * Modes: ok, slow (answers after slowMs), rate_limited (429 + retry-after), error_500,
  * malformed (answers JSON that breaks the schema, every time), malformed_once (only the first
  * time, then fine), unauthorized (401).
@@ -72,13 +74,14 @@ export type TranscriptionAnswer = { text: string; duration?: number; segments?: 
 const errorBody = (message: string, type: string, code: string | null) => JSON.stringify({ error: { message, type, param: null, code } });
 
 export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
-  let mode: FakeOpenAiMode = 'ok';
+  let globalMode: FakeOpenAiMode = 'ok';
   let slowMs = 2_000;
   let responder: ((req: ChatRequest) => unknown) | null = null;
   let acceptedKey: string | null = null;
   let malformedServed = false;
   let transcriber: ((req: TranscriptionRequest) => TranscriptionAnswer) | null = null;
   const answersBySchema = new Map<string, unknown>();
+  const modesBySchema = new Map<string, FakeOpenAiMode>();
   let transcriptionFailures = 0;
   let transcriptions = 0;
   const requests: RecordedRequest[] = [];
@@ -95,9 +98,15 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     };
 
     if (path === '/__control' && req.method === 'POST') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { mode?: FakeOpenAiMode; slowMs?: number; answer?: unknown; answerFor?: Record<string, unknown>; failTranscriptions?: number };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+        mode?: FakeOpenAiMode;
+        slowMs?: number;
+        answerFor?: Record<string, unknown>;
+        modeFor?: Record<string, FakeOpenAiMode | null>;
+        failTranscriptions?: number;
+      };
       if (body.mode && FAKE_OPENAI_MODES.includes(body.mode)) {
-        mode = body.mode;
+        globalMode = body.mode;
         malformedServed = false;
       }
       if (body.slowMs) slowMs = body.slowMs;
@@ -108,9 +117,11 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
         if (a === null) answersBySchema.delete(name);
         else answersBySchema.set(name, a);
       }
-      // A fixed answer for chat completions (browser tests); null goes back to the schema's sample.
-      if (body.answer !== undefined) responder = body.answer === null ? null : () => body.answer;
-      return send(200, JSON.stringify({ mode, slowMs }));
+      for (const [name, m] of Object.entries(body.modeFor ?? {})) {
+        if (m === null) modesBySchema.delete(name);
+        else if (FAKE_OPENAI_MODES.includes(m)) modesBySchema.set(name, m);
+      }
+      return send(200, JSON.stringify({ mode: globalMode, slowMs }));
     }
     if (path === '/health') return send(200, '{"ok":true}');
 
@@ -125,6 +136,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     requests.push({ path, authorization: req.headers.authorization ?? null, body, raw });
 
     const key = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+    const mode = modesBySchema.get(body?.response_format?.json_schema?.name ?? '') ?? globalMode;
     if (mode === 'unauthorized' || (acceptedKey !== null && key !== acceptedKey)) {
       return send(401, errorBody('Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'));
     }
@@ -226,7 +238,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     baseUrl: `http://127.0.0.1:${actual}/v1`,
     requests,
     setMode(m, opts) {
-      mode = m;
+      globalMode = m;
       malformedServed = false;
       if (opts?.slowMs) slowMs = opts.slowMs;
     },
@@ -247,10 +259,11 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     },
     reset() {
       answersBySchema.clear();
+      modesBySchema.clear();
       transcriber = null;
       transcriptionFailures = 0;
       transcriptions = 0;
-      mode = 'ok';
+      globalMode = 'ok';
       responder = null;
       acceptedKey = null;
       malformedServed = false;

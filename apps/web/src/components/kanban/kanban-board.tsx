@@ -115,7 +115,8 @@ export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: kanbanKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }),
+    // Instant scroll: a second arrow key during a smooth scroll restarted it from mid-way, and the card stopped between columns.
+    useSensor(KeyboardSensor, { coordinateGetter: kanbanKeyboardCoordinates, scrollBehavior: 'auto', keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }),
   );
   const [activeId, setActiveId] = useState<string | null>(null);
   const cards = useMemo(() => {
