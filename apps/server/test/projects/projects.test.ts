@@ -138,7 +138,22 @@ describe('the board', () => {
     expect(ids(b, 0)).toEqual([c.id, a.id, b2.id]);
     // A to the done column: done, and in the assignee's 'Minhas tarefas' done list.
     const done = b.columns[3]!;
-    const m2 = await api<TaskMoved>(`/projects/tasks/${a.id}/move`, member, { json: { columnId: done.id } });
+    const listener = await server.services.pool.connect();
+    const told: Array<{ entity: string; userIds?: string[] }> = [];
+    listener.on('notification', (m) => {
+      if (m.payload?.includes(a.id)) told.push(JSON.parse(m.payload));
+    });
+    await listener.query('LISTEN sede_entities');
+    let m2: Res<TaskMoved>;
+    try {
+      m2 = await api<TaskMoved>(`/projects/tasks/${a.id}/move`, member, { json: { columnId: done.id } });
+      // The assignees' open 'Minhas tarefas' are told to refetch (the task went to 'Concluídas').
+      for (let i = 0; i < 50 && !told.some((e) => e.entity === 'tasks'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(told.find((e) => e.entity === 'tasks')?.userIds?.sort()).toEqual([member.userId, vendas.userId].sort());
+    } finally {
+      await listener.query('UNLISTEN sede_entities');
+      listener.release();
+    }
     expect(m2.body.doneAt).not.toBeNull();
     b = await boardOf(p.id);
     expect(ids(b, 3)).toEqual([a.id]);

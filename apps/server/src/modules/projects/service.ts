@@ -638,14 +638,14 @@ export async function moveTask(t: Tenant, id: string, input: Out<typeof taskMove
     const neighbour = (nid: string | null) =>
       nid ? sql`(SELECT n.position FROM project_tasks n WHERE n.task_id = ${nid} AND n.company_id = ${t.companyId} AND n.column_id = ${input.columnId} AND n.task_id <> ${id})` : sql`NULL::double precision`;
     const found = await tx.execute(sql`
-      SELECT pt.project_id, pt.column_id, pt.started_at, c.id AS target_id, c.project_id AS target_project_id, c.is_done AS target_done,
+      SELECT pt.project_id, pt.column_id, pt.started_at, pt.assignee_ids, c.id AS target_id, c.project_id AS target_project_id, c.is_done AS target_done,
         (SELECT f.id FROM project_columns f WHERE f.project_id = pt.project_id ORDER BY f.position, f.created_at LIMIT 1) AS first_id,
         ${neighbour(prevId)} AS prev_pos, ${neighbour(nextId)} AS next_pos
       FROM project_tasks pt LEFT JOIN project_columns c ON c.id = ${input.columnId} AND c.company_id = ${t.companyId}
       WHERE pt.task_id = ${id} AND pt.company_id = ${t.companyId}
       FOR UPDATE OF pt`);
     const row = found.rows[0] as
-      | { project_id: string; column_id: string; started_at: Date | null; target_id: string | null; target_project_id: string | null; target_done: boolean | null; first_id: string; prev_pos: number | null; next_pos: number | null }
+      | { project_id: string; column_id: string; started_at: Date | null; assignee_ids: string[] | null; target_id: string | null; target_project_id: string | null; target_done: boolean | null; first_id: string; prev_pos: number | null; next_pos: number | null }
       | undefined;
     if (!row) throw notFound(M.taskNotFound);
     if (!row.target_id || row.target_project_id !== row.project_id) throw notFound(M.columnNotFound);
@@ -677,6 +677,8 @@ export async function moveTask(t: Tenant, id: string, input: Out<typeof taskMove
       WHERE id = ${id} AND company_id = ${t.companyId}
       RETURNING done_at`);
     await projectChanged(tx, t, row.project_id, 'moved');
+    // Into or out of a 'done' column changes the assignees' 'Minhas tarefas' (open ↔ concluídas).
+    if (row.column_id !== input.columnId) await assigneesChanged(tx, t, id, row.assignee_ids ?? []);
     const done = (res.rows[0] as { done_at: Date | null } | undefined)?.done_at ?? null;
     return { id, columnId: input.columnId, position, doneAt: iso(done) };
   });
