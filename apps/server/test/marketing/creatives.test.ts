@@ -135,6 +135,10 @@ describe('marketing: creatives — AI copy (ai.creative_copy)', () => {
     const again = await call(`/marketing/pieces/${p.id}/copy`, mkt, 'POST', { requestId });
     expect([again.status, again.body.code]).toEqual([409, 'PAID_ACTION_DUPLICATE']);
     expect(await balance()).toBe(before - 2);
+    // The proposal is kept on the piece (a reload shows what was paid for), and a colleague reads it too.
+    const kept = await call<PieceReview>(`/marketing/pieces/${p.id}/review`, mkt);
+    expect(kept.body.aiCopy?.copy).toEqual(res.body.copy);
+    expect(Date.now() - Date.parse(kept.body.aiCopy!.at)).toBeLessThan(60_000);
 
     // The person picks a caption into a new version.
     const picked = await call<VersionView>(`/marketing/pieces/${p.id}/versions`, mkt, 'POST', { copy: COPY.captions[1], hashtags: res.body.copy.hashtags, source: 'ia' });
@@ -151,6 +155,8 @@ describe('marketing: creatives — AI copy (ai.creative_copy)', () => {
       expect(await balance(), mode).toBe(before - 2);
     }
     fake.setMode('ok');
+    // A failure keeps the last good proposal.
+    expect((await call<PieceReview>(`/marketing/pieces/${p.id}/review`, mkt)).body.aiCopy?.copy).toEqual(res.body.copy);
     const refunds = await sql(server, "SELECT count(*)::int AS n FROM paid_actions WHERE company_id = $1 AND action = 'ai.creative_copy' AND status = 'refunded'", [companyId]);
     expect(refunds[0]!.n).toBe(2);
   });

@@ -98,6 +98,9 @@ export const marketingPieces = pgTable(
     /** The current text (caption, body) of the piece. */
     copy: text('copy'),
     hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    /** The last paid AI copy proposal ({captions, hashtags, adVariants}), kept until the next one: paid for, never lost on reload. */
+    aiCopy: jsonb('ai_copy'),
+    aiCopyAt: timestamp('ai_copy_at', { withTimezone: true }),
     assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
     publishedUrl: text('published_url'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),

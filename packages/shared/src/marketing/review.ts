@@ -131,6 +131,8 @@ export type PieceReview = {
   clientApproval: boolean;
   /** The client approved the latest version. */
   clientApproved: boolean;
+  /** The last AI copy proposal (paid for), kept until the next one; null before the first. */
+  aiCopy: { copy: CreativeCopy; at: string } | null;
 };
 
 /** The AI copy (paid action ai.creative_copy): a new request id per click (the idempotency key). */

@@ -61,7 +61,8 @@ export function cleanHashtags(tags: string[]): string[] {
 /**
  * The AI copy of a piece (paid action ai.creative_copy, decision 0333): from its brief (the one
  * sent is saved first) and its client's brand kit; charged once per request id, refunded on any
- * failure. The proposal is answered, not stored: the person picks a variant into a new version.
+ * failure. The proposal is kept on the piece until the next one (it was paid for: a reload must
+ * not lose it); nothing else changes until the person picks a variant into a new version.
  */
 export async function generateCopy(s: Services, t: Tenant, creds: AiCredentials, pieceId: string, req: { requestId: string; brief: string | null }): Promise<CopyResponse> {
   const piece = await pieceOf(t, pieceId);
@@ -90,7 +91,10 @@ export async function generateCopy(s: Services, t: Tenant, creds: AiCredentials,
   const out = await runPaidAction(s, t, { action: 'ai.creative_copy', reference: `creative-copy:${piece.id}:${req.requestId}`, ownKey: creds.source === 'own' }, async () => {
     const r = await generateStructured(s, creds, { prompt: creativeCopyV1, input, schema: creativeCopySchema, maxTokens: 2000 });
     const data = r.data as CreativeCopy;
-    return { captions: data.captions.map((c) => c.trim()).filter(Boolean), hashtags: cleanHashtags(data.hashtags), adVariants: data.adVariants };
+    const copy: CreativeCopy = { captions: data.captions.map((c) => c.trim()).filter(Boolean), hashtags: cleanHashtags(data.hashtags), adVariants: data.adVariants };
+    await t.db.update(P).set({ aiCopy: copy, aiCopyAt: new Date() }).where(and(eq(P.id, piece.id), eq(P.companyId, t.companyId)));
+    await announce(t.db, { companyId: t.companyId, entity: REVIEW_PIECE_ENTITY, id: piece.id, action: 'updated' });
+    return copy;
   });
   return { copy: out.result, charged: out.charged, balance: out.balance };
 }

@@ -10,6 +10,7 @@ import {
   type ApprovalView,
   type DecisionInput,
   type CreativeCovers,
+  creativeCopySchema,
   type PieceReview,
   type VersionView,
 } from '@sede/shared/marketing/review';
@@ -149,7 +150,14 @@ export async function getReview(t: Tenant, pieceId: string): Promise<PieceReview
     links: links.map(({ l, by }) => linkView(l, by)),
     clientApproval: !!client?.clientApproval,
     clientApproved: await clientApprovedLatest(t.db, t.companyId, piece.id),
+    aiCopy: savedCopy(piece.aiCopy, piece.aiCopyAt),
   };
+}
+
+/** The kept AI proposal, if it still reads as one (the schema may have moved on since). */
+function savedCopy(raw: unknown, at: Date | null): PieceReview['aiCopy'] {
+  const parsed = creativeCopySchema.safeParse(raw);
+  return parsed.success && at ? { copy: parsed.data, at: at.toISOString() } : null;
 }
 
 const linkView = (l: typeof LK.$inferSelect, by: string | null): ApprovalLinkView => ({

@@ -2,23 +2,25 @@ import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MARKETING_LIMITS as L } from '@sede/shared/marketing/constants';
 import type { PieceView } from '@sede/shared/marketing/pieces';
-import type { CreativeCopy } from '@sede/shared/marketing/review';
+import type { CreativeCopy, PieceReview } from '@sede/shared/marketing/review';
 import { newRequestId, PaidActionButton } from '../../../../components/paid-action/paid-action-button.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/input.tsx';
 import { useAuth } from '../../../../lib/session/auth-provider.tsx';
 import { generateCopy } from '../../api/review.ts';
-import { hashtagLine } from './format.ts';
+import { formatDateTime, hashtagLine } from './format.ts';
 
 /**
  * 'Texto com IA' (ai.creative_copy): from the brief and the client's brand kit, captions, hashtags
- * and ad variants; nothing changes until the person picks one into a new version.
+ * and ad variants; nothing changes until the person picks one into a new version. The last
+ * proposal is kept on the piece (`saved`), so a reload or a colleague still sees what was paid for.
  */
-export function AiCopyPanel({ piece, onPick }: { piece: PieceView; onPick: (copy: string, hashtags: string[]) => void }) {
+export function AiCopyPanel({ piece, saved, onPick }: { piece: PieceView; saved: PieceReview['aiCopy']; onPick: (copy: string, hashtags: string[]) => void }) {
   const { company } = useAuth();
   const id = useId();
   const [brief, setBrief] = useState(piece.brief ?? '');
-  const [result, setResult] = useState<CreativeCopy | null>(null);
+  const [fresh, setResult] = useState<CreativeCopy | null>(null);
+  const result = fresh ?? saved?.copy ?? null;
   const ready = brief.trim().length > 0;
   return (
     <section aria-labelledby={`${id}-t`} className="grid gap-3 rounded-xl border border-slate-200 p-4">
@@ -48,6 +50,7 @@ export function AiCopyPanel({ piece, onPick }: { piece: PieceView; onPick: (copy
       {result && (
         <div className="grid gap-3" data-testid="ai-copy-result">
           <h4 className="text-sm font-medium text-slate-900">Legendas sugeridas</h4>
+          {!fresh && saved && <p className="text-xs text-slate-600">Sugestões geradas em {formatDateTime(saved.at)}.</p>}
           <ul className="grid gap-2">
             {result.captions.map((c) => (
               <li key={c} className="grid gap-2 rounded-lg bg-slate-50 p-3">

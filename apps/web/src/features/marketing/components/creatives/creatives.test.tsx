@@ -39,7 +39,7 @@ const version = (number: number, copy: string): VersionView => ({
   createdAt: '2026-11-20T12:00:00Z',
 });
 const piece = { id: 'p1', title: 'Post', status: 'revisao' } as PieceView;
-const review = (over: Partial<PieceReview> = {}): PieceReview => ({ versions: [], approvals: [], links: [], clientApproval: false, clientApproved: false, ...over });
+const review = (over: Partial<PieceReview> = {}): PieceReview => ({ versions: [], approvals: [], links: [], clientApproval: false, clientApproved: false, aiCopy: null, ...over });
 
 describe('VersionsList', () => {
   it('compares an old version with the current one and restores it', async () => {

@@ -144,7 +144,7 @@ function SheetBody({ pieceId }: { pieceId: string }) {
       </section>
 
       <ApprovalPanel piece={p} review={r} mayWrite={mayWrite} />
-      {mayAi && <AiCopyPanel piece={p} onPick={(copy, hashtags) => setDraft({ copy, hashtags: hashtagLine(hashtags), source: 'ia' })} />}
+      {mayAi && <AiCopyPanel piece={p} saved={r.aiCopy} onPick={(copy, hashtags) => setDraft({ copy, hashtags: hashtagLine(hashtags), source: 'ia' })} />}
       {mayWrite && <VersionEditor key={current?.id ?? 'none'} piece={p} draft={editing} setDraft={setDraft} onSaved={() => setDraft(null)} />}
       <VersionsList pieceId={p.id} versions={r.versions} mayWrite={mayWrite} />
       <CommentThread entityType="marketing_piece" entityId={p.id} />
