@@ -261,6 +261,12 @@ describe('signed links', () => {
     expect(open.headers.get('content-disposition')).toMatch(/^attachment; filename="Proposta comercial.pdf"/);
     const inline = await server.request(`${url.pathname}?inline=1`);
     expect(inline.headers.get('content-disposition')).toMatch(/^inline; /);
+    // A link serves byte ranges too (a client's browser playing a video: Safari asks for ranges).
+    const part = await server.request(`${url.pathname}?inline=1`, { headers: { range: 'bytes=2-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 2-9/${pdfBytes().length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(pdfBytes().subarray(2, 10))).toBe(true);
+    expect((await server.request(url.pathname, { headers: { range: `bytes=${pdfBytes().length}-` } })).status).toBe(416);
 
     const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'data_exported' AND details->>'id' = $1", [fileId]);
     expect(audit[0]?.details).toMatchObject({ entity: 'file', via: 'link', expiresAt: link.expiresAt });

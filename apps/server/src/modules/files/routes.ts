@@ -56,6 +56,29 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * A file's bytes for a member or a link: `?inline=1` shows an image, PDF or media in the browser;
+ * one `Range` answers 206 (players seek, Safari plays video only so), an unsatisfiable one 416.
+ */
+function fileResponse(c: Context, s: Services, row: { mime: string; name: string; size: number; sha256: string; storageKey: string }, cacheControl: string) {
+  const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
+  const range = parseRange(c.req.header('range'), row.size);
+  const headers = {
+    'content-type': row.mime,
+    'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
+    'cache-control': cacheControl,
+    'accept-ranges': 'bytes',
+    etag: `"${row.sha256}"`,
+  };
+  if (range === null) {
+    return c.json({ error: 'Intervalo de bytes inválido para este arquivo.', code: 'RANGE_NOT_SATISFIABLE' }, 416, { 'content-range': `bytes */${row.size}` });
+  }
+  if (range) {
+    return streamObject(s, row.storageKey, { ...headers, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${row.size}` }, range);
+  }
+  return streamObject(s, row.storageKey, { ...headers, 'content-length': String(row.size) });
+}
+
 function uploadName(c: Context) {
   const header = c.req.header('x-file-name');
   let name: string | undefined = c.req.query('name');
@@ -103,22 +126,7 @@ export function filesRoutes(s: Services) {
 
   r.get('/:id/content', async (c) => {
     const row = await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
-    const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
-    const range = parseRange(c.req.header('range'), row.size);
-    const headers = {
-      'content-type': row.mime,
-      'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
-      'cache-control': 'private, no-cache',
-      'accept-ranges': 'bytes',
-      etag: `"${row.sha256}"`,
-    };
-    if (range === null) {
-      return c.json({ error: 'Intervalo de bytes inválido para este arquivo.', code: 'RANGE_NOT_SATISFIABLE' }, 416, { 'content-range': `bytes */${row.size}` });
-    }
-    if (range) {
-      return streamObject(s, row.storageKey, { ...headers, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${row.size}` }, range);
-    }
-    return streamObject(s, row.storageKey, { ...headers, 'content-length': String(row.size) });
+    return fileResponse(c, s, row, 'private, no-cache');
   });
 
   r.get('/:id/thumbnail', async (c) => {
@@ -150,14 +158,8 @@ export function filesRoutes(s: Services) {
   pub.get('/:token', async (c) => {
     const token = c.req.param('token');
     const row = isShareToken(token) ? await fileFromShareToken(s, token) : await fileFromLink(s, token);
-    // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative).
-    const inline = c.req.query('inline') === '1' && INLINE_TYPES.test(row.mime);
-    return streamObject(s, row.storageKey, {
-      'content-type': row.mime,
-      'content-length': String(row.size),
-      'content-disposition': disposition(inline ? 'inline' : 'attachment', row.name),
-      'cache-control': 'private, no-store',
-    });
+    // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative); ranges let a video play and seek (Safari asks for them).
+    return fileResponse(c, s, row, 'private, no-store');
   });
 
   const app = new Hono();
