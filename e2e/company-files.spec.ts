@@ -34,11 +34,15 @@ test.describe('/empresa-perfil: Arquivos da empresa', () => {
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-    // "Copiar link": a signed link anyone may open, without a session.
-    await row.getByRole('button', { name: 'Copiar link de Logotipo da padaria.png' }).click();
+    // "Compartilhar": a link anyone may open without a session, that expires and can be disabled.
+    await row.getByRole('button', { name: 'Compartilhar Logotipo da padaria.png' }).click();
+    const share = page.getByRole('dialog', { name: 'Compartilhar arquivo' });
+    await share.getByRole('button', { name: 'Criar e copiar link' }).click();
     await expect(toast(page, 'Link copiado')).toBeVisible();
     const url = await page.evaluate(() => navigator.clipboard.readText());
-    expect(url).toMatch(/\/api\/public\/files\/[^/]+$/);
+    expect(url).toMatch(/\/api\/public\/files\/s_[A-Za-z0-9_-]{43}$/);
+    await expect(share.getByRole('list', { name: 'Links ativos' }).getByRole('listitem')).toHaveCount(1);
+    await page.keyboard.press('Escape');
     const stranger = await browser.newContext();
     const res = await stranger.request.get(url);
     expect(res.status()).toBe(200);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
+import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const column = (page: Page, stage: string) => page.locator(`[data-testid="crm-column"][data-stage="${stage}"]`);
@@ -59,7 +60,7 @@ test.describe('/kanban-leads', () => {
     // Keyboard: Mercado Bom Preço → one column to the right.
     const mercado = card(page, 'Mercado Bom Preço');
     await mercado.focus();
-    await page.keyboard.press('Space');
+    await pickUpWithKeyboard(page);
     // dnd-kit's live region speaks Portuguese at every step.
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Qualificação/ })).toHaveCount(1);

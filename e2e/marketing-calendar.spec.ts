@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
+import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const day = (page: Page, date: string) => page.locator(`[data-testid="calendar-day"][data-day="${date}"]`);
@@ -59,7 +60,7 @@ test.describe('marketing calendar', () => {
     // Keyboard: the blog article one day to the right (the 11th → the 12th).
     const article = piece(page, 'Artigo do blog');
     await article.focus();
-    await page.keyboard.press('Space');
+    await pickUpWithKeyboard(page);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('status').filter({ hasText: /Sobre o dia: em quinta-feira, 12 de novembro/ })).toHaveCount(1);
     await page.keyboard.press('Space');

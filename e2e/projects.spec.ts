@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
+import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const column = (page: Page, name: string) => page.locator(`[data-testid="kanban-column"][data-column="${name}"]`);
@@ -53,7 +54,7 @@ test.describe('projects', () => {
     // Keyboard: 'Levantar requisitos' one column to the right.
     const req = card(page, 'Levantar requisitos e dados de acesso');
     await req.focus();
-    await page.keyboard.press('Space');
+    await pickUpWithKeyboard(page);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Em andamento/ })).toHaveCount(1);
     await page.keyboard.press('Space');
@@ -69,7 +70,7 @@ test.describe('projects', () => {
     // The kickoff to done, by keyboard (two columns right).
     const kickoff = card(page, 'Reunião de kickoff com o cliente');
     await kickoff.focus();
-    await page.keyboard.press('Space');
+    await pickUpWithKeyboard(page);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('status').filter({ hasText: /Sobre a .*Aguardando cliente/ })).toHaveCount(1);
     await page.keyboard.press('ArrowRight');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, FileAudio, FileVideo, Download, Link2, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
@@ -6,8 +6,9 @@ import { FILE_KINDS, formatFileSize, type FileInfo, type FileKind } from '@sede/
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { ShareLinkDialog } from './share-link-dialog.tsx';
 import { UploadFailures, UploadProgress } from './upload-status.tsx';
-import { createFileLink, deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
+import { deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
 
 type Sending = { key: string; name: string; progress: number };
 type Failure = { key: string; name: string; message: string };
@@ -16,20 +17,7 @@ const KIND_ICONS = { image: FileText, document: FileText, audio: FileAudio, vide
 
 function FileRow({ file, onDelete, deleting }: { file: FileInfo; onDelete: () => void; deleting: boolean }) {
   const Icon = KIND_ICONS[file.kind] ?? FileText;
-  const link = useMutation({ mutationFn: () => createFileLink(file.id) });
-  const copyLink = () =>
-    link.mutate(undefined, {
-      onSuccess: async ({ url, expiresAt }) => {
-        const until = new Date(expiresAt).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-        try {
-          await navigator.clipboard.writeText(url);
-          toast.success('Link copiado', { description: `Qualquer pessoa com o link pode baixar o arquivo até ${until}.` });
-        } catch {
-          toast.info('Link do arquivo', { description: `${url} (válido até ${until})`, duration: 20_000 });
-        }
-      },
-      onError: (e) => toast.error('Não foi possível criar o link', { description: e instanceof ApiError ? e.message : undefined }),
-    });
+  const [sharing, setSharing] = useState(false);
   return (
     <li className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap" data-testid="file-row">
       {file.hasThumbnail ? (
@@ -54,10 +42,11 @@ function FileRow({ file, onDelete, deleting }: { file: FileInfo; onDelete: () =>
             <span className="hidden sm:inline">Baixar</span>
           </a>
         </Button>
-        <Button variant="ghost" size="sm" onClick={copyLink} pending={link.isPending} aria-label={`Copiar link de ${file.name}`}>
-          {!link.isPending && <Link2 aria-hidden />}
-          <span className="hidden sm:inline">Copiar link</span>
+        <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Compartilhar ${file.name}`}>
+          <Link2 aria-hidden />
+          <span className="hidden sm:inline">Compartilhar</span>
         </Button>
+        {sharing && <ShareLinkDialog file={file} open onOpenChange={setSharing} />}
         {file.canDelete && (
           <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} pending={deleting} aria-label={`Excluir ${file.name}`}>
             {!deleting && <Trash2 aria-hidden />}
@@ -71,7 +60,7 @@ function FileRow({ file, onDelete, deleting }: { file: FileInfo; onDelete: () =>
 /**
  * The files of one entity (any area): a drop zone and a button to send files, a progress bar
  * per file being sent, refusals in Portuguese, and the list with thumbnails, download,
- * "Copiar link" (a signed link that expires) and delete for whoever may.
+ * "Compartilhar" (links that expire and can be disabled) and delete for whoever may.
  */
 export function FileManager({
   entityType,

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
-import { FILE_KINDS, FILE_MESSAGES, type FileInfo, type FileKind, type FileLinkResponse, type FileListResponse } from '@sede/shared/platform/files';
+import { FILE_KINDS, FILE_MESSAGES, type FileInfo, type FileKind, type FileListResponse, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
 import { ApiError, api } from '../../lib/api-client.ts';
 
 /** Query keys of files: per entity, so an upload or deletion refetches that entity's list. */
 export const fileKeys = {
   all: ['files'] as const,
   entity: (entityType: string, entityId: string) => ['files', entityType, entityId] as const,
+  shareLinks: (fileId: string) => ['files', 'share-links', fileId] as const,
 };
 
 export const entityFilesQueryOptions = (entityType: string, entityId: string) =>
@@ -20,7 +21,11 @@ export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
 export const fileThumbnailUrl = (id: string) => `/api/files/${id}/thumbnail`;
 
 export const deleteFile = (id: string) => api<{ ok: true }>(`/files/${id}`, { method: 'DELETE' });
-export const createFileLink = (id: string, hours?: number) => api<FileLinkResponse>(`/files/${id}/links`, { method: 'POST', json: hours ? { hours } : {} });
+/** A file's share links (decision 0336): revocable, unlike the signed links the server makes for its own pages. */
+export const shareLinksQueryOptions = (fileId: string) =>
+  queryOptions({ queryKey: fileKeys.shareLinks(fileId), queryFn: async () => (await api<{ links: ShareLinkInfo[] }>(`/files/${fileId}/share-links`)).links, ...CACHE.dynamic });
+export const createShareLink = (fileId: string, hours: number) => api<ShareLinkCreated>(`/files/${fileId}/share-links`, { method: 'POST', json: { hours } });
+export const revokeShareLink = (fileId: string, linkId: string) => api<ShareLinkInfo>(`/files/${fileId}/share-links/${linkId}`, { method: 'DELETE' });
 
 /** The kind a chosen file goes as: by its declared type, among the kinds the place accepts (the server checks the content). */
 export function kindFor(file: File, kinds: readonly FileKind[]): FileKind {

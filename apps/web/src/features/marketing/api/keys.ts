@@ -26,7 +26,6 @@ export const marketingKeys = {
   materialList: (query: MaterialListQuery) => ['marketing', 'materials', 'list', query] as const,
   materialFolders: (clientId: string) => ['marketing', 'materials', 'folders', clientId] as const,
   materialTags: (clientId: string | undefined) => ['marketing', 'materials', 'tags', clientId ?? 'todas'] as const,
-  shareLinks: (fileId: string) => ['marketing', 'materials', 'links', fileId] as const,
   calendar: ['marketing', 'calendar'] as const,
   calendarRange: (query: CalendarQuery) => ['marketing', 'calendar', query] as const,
 };

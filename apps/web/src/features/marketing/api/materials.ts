@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import type { MaterialFolder, MaterialListQuery, MaterialListResponse, MaterialTagsResponse, MaterialUpdateInput, MaterialView } from '@sede/shared/marketing/materials';
-import type { ShareLinkCreated, ShareLinkInfo } from '@sede/shared/platform/files';
 import { uploadRaw } from '../../../components/files/files-api.ts';
 import { api } from '../../../lib/api-client.ts';
 import { marketingKeys } from './keys.ts';
@@ -46,12 +45,6 @@ export const deleteMaterial = (id: string) => api<{ ok: true }>(`/marketing/mate
 export const materialContentUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/content`;
 export const materialPreviewUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/content?inline=1`;
 export const materialThumbnailUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/thumbnail`;
-
-/** Share links of the platform (decision 0336): the URL only in the creation's answer; revocable. */
-export const useShareLinks = (fileId: string, enabled: boolean) =>
-  useQuery({ queryKey: marketingKeys.shareLinks(fileId), queryFn: async () => (await api<{ links: ShareLinkInfo[] }>(`/files/${fileId}/share-links`)).links, enabled, ...CACHE.dynamic });
-export const createShareLink = (fileId: string, hours: number) => api<ShareLinkCreated>(`/files/${fileId}/share-links`, { method: 'POST', json: { hours } });
-export const revokeShareLink = (fileId: string, linkId: string) => api<ShareLinkInfo>(`/files/${fileId}/share-links/${linkId}`, { method: 'DELETE' });
 
 /** One file into the library, streamed, with its progress (the platform's raw upload). */
 export function uploadMaterial(o: { clientId: string; folderId?: string; tags?: string[]; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<MaterialView> {

@@ -21,7 +21,7 @@ import { FolderDialog } from '../components/materials/folder-dialog.tsx';
 import { folderTrail } from '../components/materials/folders.ts';
 import { MaterialGrid, MaterialList, type MaterialAction } from '../components/materials/material-items.tsx';
 import { PreviewDialog } from '../components/materials/preview-dialog.tsx';
-import { ShareDialog } from '../components/materials/share-dialog.tsx';
+import { ShareLinkDialog } from '../../../components/files/share-link-dialog.tsx';
 
 type Sending = { key: string; name: string; progress: number; abort: AbortController };
 type Failure = { key: string; name: string; message: string };
@@ -357,7 +357,7 @@ export default function MaterialsPage() {
       </p>
 
       {dialog?.action === 'preview' && <PreviewDialog material={dialog.material} onOpenChange={(o) => !o && setDialog(null)} />}
-      {dialog?.action === 'share' && <ShareDialog material={dialog.material} open onOpenChange={(o) => !o && setDialog(null)} />}
+      {dialog?.action === 'share' && <ShareLinkDialog file={{ id: dialog.material.fileId, name: dialog.material.name }} title="Compartilhar material" open onOpenChange={(o) => !o && setDialog(null)} />}
       {dialog?.action === 'edit' && <EditMaterialDialog material={dialog.material} folders={allFolders} open onOpenChange={(o) => !o && setDialog(null)} onSaved={() => void refresh()} />}
       <ConfirmDeleteDialog
         open={dialog?.action === 'delete'}

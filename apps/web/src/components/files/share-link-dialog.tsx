@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { MaterialView } from '@sede/shared/marketing/materials';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { inputClass } from '../../../../components/ui/input.tsx';
-import { createShareLink, revokeShareLink, useShareLinks } from '../../api/materials.ts';
-import { marketingKeys } from '../../api/keys.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { inputClass } from '../ui/input.tsx';
+import { createShareLink, fileKeys, revokeShareLink, shareLinksQueryOptions } from './files-api.ts';
 
 const VALIDITY = [
   [24, '1 dia'],
@@ -19,14 +17,18 @@ const VALIDITY = [
 
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-/** Share links that expire (the platform's, revocable): create and copy, see the active ones, disable one. */
-export function ShareDialog({ material, open, onOpenChange }: { material: MaterialView; open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Sharing a file with someone without an account (decision 0336): links that expire and can be
+ * disabled at any time; create and copy one, see the active ones, disable one. Every place that
+ * shares a file (an entity's files, the marketing library) opens this one dialog.
+ */
+export function ShareLinkDialog({ file, title = 'Compartilhar arquivo', open, onOpenChange }: { file: { id: string; name: string }; title?: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const qc = useQueryClient();
   const id = useId();
   const [hours, setHours] = useState(72);
   const [url, setUrl] = useState<string | null>(null);
-  const links = useShareLinks(material.fileId, open);
-  const refresh = () => qc.invalidateQueries({ queryKey: marketingKeys.shareLinks(material.fileId) });
+  const links = useQuery({ ...shareLinksQueryOptions(file.id), enabled: open });
+  const refresh = () => qc.invalidateQueries({ queryKey: fileKeys.shareLinks(file.id) });
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -36,7 +38,7 @@ export function ShareDialog({ material, open, onOpenChange }: { material: Materi
     }
   };
   const create = useMutation({
-    mutationFn: () => createShareLink(material.fileId, hours),
+    mutationFn: () => createShareLink(file.id, hours),
     onSuccess: async (link) => {
       setUrl(link.url);
       await copy(link.url);
@@ -45,7 +47,7 @@ export function ShareDialog({ material, open, onOpenChange }: { material: Materi
     onError: (e) => toast.error('Não foi possível criar o link', { description: e instanceof ApiError ? e.message : undefined }),
   });
   const revoke = useMutation({
-    mutationFn: (linkId: string) => revokeShareLink(material.fileId, linkId),
+    mutationFn: (linkId: string) => revokeShareLink(file.id, linkId),
     onSuccess: async () => {
       toast.success('Link desativado');
       await refresh();
@@ -60,8 +62,8 @@ export function ShareDialog({ material, open, onOpenChange }: { material: Materi
         if (!o) setUrl(null);
         onOpenChange(o);
       }}
-      title="Compartilhar material"
-      description={`Crie um link para quem não tem conta baixar "${material.name}". O link expira e pode ser desativado a qualquer momento.`}
+      title={title}
+      description={`Crie um link para quem não tem conta baixar "${file.name}". O link expira e pode ser desativado a qualquer momento.`}
     >
       <div className="grid gap-3">
         <div className="flex flex-wrap items-end gap-2">
