@@ -61,6 +61,11 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     const result = sheet.getByTestId('ai-copy-result');
     await expect(result.getByText(COPY.captions[0]!)).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText(/48/);
+    // Paid for, so kept: after a reload the proposal is still there, with when it was made.
+    await page.reload();
+    await expect(result.getByText(COPY.captions[0]!)).toBeVisible();
+    await expect(result.getByText(/Sugestões geradas em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await expect(page.getByTestId('header-balance')).toHaveText(/48/);
     await result.scrollIntoViewIfNeeded();
     await shots(page, 'marketing-creative-ai');
     await result.getByRole('button', { name: 'Usar esta legenda' }).first().click();
