@@ -139,4 +139,57 @@ test.describe('marketing calendar', () => {
       await page.screenshot({ path: `${shots}/week-375.png`, fullPage: true });
     }
   });
+
+  test("'Sem data' loads more ideas on 'Carregar mais', and an idea of a later page drags onto a day", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    const admin = await createCompanyWithAdmin(page.request, 'Agência Ideias E2E Ltda');
+    const clients = await page.request.get('/api/marketing/clients');
+    const own = ((await clients.json()) as { clients: Array<{ id: string }> }).clients[0]!.id;
+    const idea = async (n: number) => {
+      const res = await page.request.post('/api/marketing/pieces', { data: { clientId: own, channel: 'instagram', title: `Ideia ${String(n).padStart(2, '0')}` } });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+    // 'Ideia 01' is the oldest: the second page's.
+    await idea(1);
+    for (let n = 2; n <= 51; n += 10) await Promise.all(Array.from({ length: Math.min(10, 52 - n) }, (_, i) => idea(n + i)));
+
+    await page.goto('/marketing/calendario?visao=mes&data=2026-11-10');
+    const noDate = page.getByTestId('calendar-no-date');
+    const status = noDate.getByTestId('no-date-status');
+    await expect(status).toHaveText('Mostrando as 50 mais recentes.');
+    await expect(noDate.getByTestId('calendar-piece')).toHaveCount(50);
+    await expect(noDate.getByTestId('no-date-count')).toHaveText('50+');
+    await expect(piece(page, 'Ideia 01')).toHaveCount(0);
+    await expectAccessible(page);
+    if (shots) await noDate.screenshot({ path: `${shots}/no-date-1280.png` });
+
+    await noDate.getByRole('button', { name: 'Carregar mais' }).click();
+    await expect(noDate.getByTestId('calendar-piece')).toHaveCount(51);
+    await expect(status).toHaveText('Todas as 51 ideias carregadas.');
+    await expect(noDate.getByRole('button', { name: 'Carregar mais' })).toHaveCount(0);
+    // The focus is on the first idea of the new page: the keyboard user goes on from there.
+    await expect(piece(page, 'Ideia 01')).toBeFocused();
+    await expectAccessible(page);
+
+    // That idea of the second page onto a day of the calendar, by keyboard.
+    await pickUpWithKeyboard(page);
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('status').filter({ hasText: /Sobre o dia: em / })).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('calendar-month').getByText('Ideia 01')).toBeVisible();
+    await expect.poll(() => scheduledAt(admin.companyId, 'Ideia 01')).not.toBeNull();
+    await expect(noDate.getByText('Ideia 01')).toHaveCount(0);
+    await expect(noDate.getByTestId('calendar-piece')).toHaveCount(50);
+
+    // On a phone (the list view), with a second page again.
+    await idea(52);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/marketing/calendario?data=2026-11-10');
+    await expect(status).toHaveText('Mostrando as 50 mais recentes.');
+    await noDate.getByRole('button', { name: 'Carregar mais' }).scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (shots) await page.screenshot({ path: `${shots}/no-date-375.png` });
+  });
 });

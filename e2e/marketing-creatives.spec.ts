@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-import { expectAccessible } from './support/team.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 /** Screenshots for the closing note when SHOTS=<dir> is set (1280 px and 375 px). */
 async function shots(page: Page, name: string) {
@@ -133,5 +133,43 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await expect(page.getByTestId('creative-card').first().locator('img')).toHaveAttribute('src', /\/api\/files\/[0-9a-f-]{36}\/thumbnail/);
     await expectAccessible(page);
     await shots(page, 'marketing-creatives-list');
+  });
+
+  test("'Comparar com a atual' marks what changed word by word, hashtags as a set, readable on a phone", async ({ page }) => {
+    await createCompanyWithAdmin(page.request, 'Agência Comparação E2E Ltda');
+    const clients = (await (await page.request.get('/api/marketing/clients')).json()) as { clients: Array<{ id: string }> };
+    const res = await page.request.post('/api/marketing/pieces', { data: { clientId: clients.clients[0]!.id, channel: 'instagram', title: 'Post da liquidação', status: 'producao' } });
+    expect(res.status(), await res.text()).toBe(201);
+    const piece = (await res.json()) as { id: string };
+    const version = async (copy: string, hashtags: string[]) => {
+      const v = await page.request.post(`/api/marketing/pieces/${piece.id}/versions`, { data: { copy, hashtags } });
+      expect(v.status(), await v.text()).toBe(201);
+    };
+    await version('Liquidação de inverno: até 30% de desconto em casacos e botas.\nSó nesta semana, na loja do centro.', ['liquidacao', 'inverno']);
+    await version('Liquidação de inverno: até 50% de desconto em casacos, botas e cachecóis.\nSó nesta semana, nas lojas do centro e do shopping.', ['liquidacao', 'promocao']);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/marketing/criativos?peca=${piece.id}`);
+    const versions = page.getByTestId('piece-sheet').getByTestId('versions');
+    await versions.getByRole('button', { name: 'Comparar com a atual' }).click();
+    const cmp = versions.getByTestId('version-comparison');
+    await expect(cmp.getByText('Da versão 1 para a versão 2 (atual)')).toBeVisible();
+    const text = cmp.getByTestId('diff-text');
+    await expect(text.locator('del')).toHaveText(['[removido: 30]', '[removido: e]', '[removido: na loja]']);
+    await expect(text.locator('ins')).toHaveText(['[incluído: 50]', '[incluído: ,]', '[incluído: e cachecóis]', '[incluído: nas lojas]', '[incluído: e do shopping]']);
+    // Not by colour alone: struck through and underlined.
+    await expect(text.locator('del').first()).toHaveCSS('text-decoration-line', 'line-through');
+    await expect(text.locator('ins').first()).toHaveCSS('text-decoration-line', 'underline');
+    await expect(cmp.getByTestId('diff-hashtags').locator('ins')).toHaveText('[incluído: #promocao]');
+    await expect(cmp.getByTestId('diff-hashtags').locator('del')).toHaveText('[removido: #inverno]');
+    await cmp.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    if (process.env.SHOTS) await cmp.screenshot({ path: `${process.env.SHOTS}/marketing-version-compare-1280.png` });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await cmp.scrollIntoViewIfNeeded();
+    await expect.poll(() => cmp.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectAccessible(page);
+    if (process.env.SHOTS) await cmp.screenshot({ path: `${process.env.SHOTS}/marketing-version-compare-375.png` });
   });
 });

@@ -10,6 +10,8 @@ export const marketingKeys = {
   client: (id: string) => ['marketing', 'clients', id] as const,
   pieces: ['marketing', 'pieces'] as const,
   pieceList: (query: PieceListQuery) => ['marketing', 'pieces', 'list', query] as const,
+  /** A list loaded page by page ('Carregar mais'; the calendar's 'Sem data'): an infinite query, so apart from `pieceList`. */
+  piecePages: (query: PieceListQuery) => ['marketing', 'pieces', 'pages', query] as const,
   piece: (id: string) => ['marketing', 'pieces', 'one', id] as const,
   campaigns: ['marketing', 'campaigns'] as const,
   campaignList: (query: CampaignListQuery) => ['marketing', 'campaigns', 'list', query] as const,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, LayoutGrid, List, Plus, Rows3 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,8 +20,9 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useCalendar } from '../api/calendar.ts';
 import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
-import { updatePiece, usePiece, usePieces } from '../api/pieces.ts';
+import { updatePiece, usePiece, usePiecePages } from '../api/pieces.ts';
 import { CalendarBoard, type BoardPiece } from '../components/calendar/calendar-board.tsx';
+import { loadedPieces, NO_DATE_PAGE, withoutPiece } from '../components/calendar/no-date-pages.ts';
 import { periodTitle, rangeOf, shortDay, step, type CalendarViewKind } from '../components/calendar/calendar-style.ts';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 
@@ -64,8 +65,9 @@ export default function CalendarPage() {
   const range = rangeOf(view, date);
   const query: CalendarQuery = { from: range.from, to: range.to, clientId: clientId || undefined, channel: channel || undefined, status: status || undefined };
   const calendar = useCalendar(query);
-  const noDateQuery: PieceListQuery = { unscheduled: '1', clientId: clientId || undefined, channel: channel || undefined, status: status || undefined, limit: 50 };
-  const noDate = usePieces(noDateQuery);
+  const noDateQuery: PieceListQuery = { unscheduled: '1', clientId: clientId || undefined, channel: channel || undefined, status: status || undefined, limit: NO_DATE_PAGE };
+  // 'Sem data' a page at a time ('Carregar mais'); the live refetch below reloads every page loaded.
+  const noDate = usePiecePages(noDateQuery);
   const clients = useClients();
   useLiveInvalidate('marketing_piece', marketingKeys.calendar);
   useLiveInvalidate('marketing_piece', marketingKeys.pieces);
@@ -77,7 +79,7 @@ export default function CalendarPage() {
     for (const c of calendar.data?.clients ?? []) m.set(c.id, c.name);
     return m;
   }, [clients.data, calendar.data]);
-  const unscheduled: BoardPiece[] = noDate.data?.pieces ?? [];
+  const unscheduled: BoardPiece[] = useMemo(() => loadedPieces(noDate.data), [noDate.data]);
 
   const [creating, setCreating] = useState<Partial<PieceCreateInput> | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -86,11 +88,11 @@ export default function CalendarPage() {
   /** Optimistic: the piece moves at once; an error puts it back and says why; 'Desfazer' moves it back. */
   async function reschedule(piece: BoardPiece, scheduledAt: string | null, undoable: boolean) {
     const calKey = marketingKeys.calendarRange(query);
-    const noDateKey = marketingKeys.pieceList(noDateQuery);
+    const noDateKey = marketingKeys.piecePages(noDateQuery);
     await qc.cancelQueries({ queryKey: marketingKeys.calendar });
     await qc.cancelQueries({ queryKey: noDateKey });
     const beforeCal = qc.getQueryData<CalendarView>(calKey);
-    const beforeNoDate = qc.getQueryData<PieceList>(noDateKey);
+    const beforeNoDate = qc.getQueryData<InfiniteData<PieceList, unknown>>(noDateKey);
     const moved: CalendarPiece | null = scheduledAt ? { id: piece.id, clientId: piece.clientId, title: piece.title, channel: piece.channel, format: piece.format, status: piece.status, scheduledAt: new Date(scheduledAt).toISOString() } : null;
     const inRange = moved && dayInBrazil(moved.scheduledAt) >= range.from && dayInBrazil(moved.scheduledAt) <= range.to;
     if (beforeCal)
@@ -98,11 +100,8 @@ export default function CalendarPage() {
         ...beforeCal,
         pieces: [...beforeCal.pieces.filter((p) => p.id !== piece.id), ...(inRange ? [moved] : [])].sort((a, b) => (a.scheduledAt < b.scheduledAt ? -1 : a.scheduledAt > b.scheduledAt ? 1 : 0)),
       });
-    if (beforeNoDate && (scheduledAt || piece.scheduledAt)) {
-      const rest = beforeNoDate.pieces.filter((p) => p.id !== piece.id);
-      const full = beforeNoDate.pieces.find((p) => p.id === piece.id);
-      qc.setQueryData<PieceList>(noDateKey, { ...beforeNoDate, pieces: scheduledAt || !full ? rest : [full, ...rest] });
-    }
+    // An idea given a date leaves every loaded page at once; one sent to 'Sem data' comes with the refetch.
+    if (beforeNoDate && scheduledAt) qc.setQueryData(noDateKey, withoutPiece(beforeNoDate, piece.id));
     try {
       await updatePiece(piece.id, { scheduledAt });
       const where = scheduledAt ? `para ${shortDay(dayInBrazil(scheduledAt))}` : 'para Sem data';
@@ -229,7 +228,7 @@ export default function CalendarPage() {
             dates={data.dates}
             clientNames={clientNames}
             unscheduled={unscheduled}
-            unscheduledMore={!!noDate.data?.nextCursor}
+            noDatePaging={{ more: noDate.hasNextPage, loading: noDate.isFetchingNextPage, failed: noDate.isFetchNextPageError, pages: noDate.data?.pages.length ?? 0, onLoadMore: () => noDate.fetchNextPage() }}
             canWrite={canWrite}
             onMove={(piece, day) => void reschedule(piece, day ? moveToDay(piece.scheduledAt, day) : null, true)}
             onOpen={setEditingId}

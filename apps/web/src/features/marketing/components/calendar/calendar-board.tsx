@@ -15,11 +15,12 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { Lightbulb, Plus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Lightbulb, Loader2, Plus } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CAMPAIGN_ITEM_STATUS_LABELS, dayInBrazil, timeInBrazil, type CalendarCampaign, type CalendarDate, type CalendarPiece } from '@sede/shared/marketing/calendar';
 import { CHANNEL_LABELS, PIECE_FORMAT_LABELS, PIECE_STATUS_LABELS } from '@sede/shared/marketing/constants';
+import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { CAMPAIGN_ICON, CHANNEL_STYLE, DATE_KIND_LABELS, DATE_STYLE, daysBetween, longDay, STATUS_BADGE, WEEKDAYS, weekdayShort, type CalendarViewKind } from './calendar-style.ts';
 
@@ -57,6 +58,8 @@ const collision: CollisionDetection = (args) => {
   return hits.length ? hits : rectIntersection(args);
 };
 
+export type NoDatePaging = { more: boolean; loading: boolean; failed: boolean; pages: number; onLoadMore: () => Promise<{ isError: boolean }> };
+
 type BoardProps = {
   view: CalendarViewKind;
   /** The days of the view (the month's whole weeks, the week, or the month for the list). */
@@ -70,7 +73,8 @@ type BoardProps = {
   dates: CalendarDate[];
   clientNames: Map<string, string>;
   unscheduled: BoardPiece[];
-  unscheduledMore: boolean;
+  /** The 'Sem data' list's paging: more to load, a page on its way or failed, pages loaded. */
+  noDatePaging: NoDatePaging;
   canWrite: boolean;
   onMove: (piece: BoardPiece, day: string | null) => void;
   onOpen: (pieceId: string) => void;
@@ -179,7 +183,7 @@ export function CalendarBoard(props: BoardProps) {
           )}
           {view === 'lista' && <AgendaList days={days} byDay={byDay} board={props} />}
         </div>
-        <NoDateList pieces={unscheduled} more={props.unscheduledMore} canWrite={canWrite} onOpen={props.onOpen} onCreate={() => props.onCreate(null)} clientNames={props.clientNames} />
+        <NoDateList pieces={unscheduled} paging={props.noDatePaging} canWrite={canWrite} onOpen={props.onOpen} onCreate={() => props.onCreate(null)} clientNames={props.clientNames} />
       </div>
       <DragOverlay dropAnimation={null}>{active ? <ChipBody piece={active} clientNames={props.clientNames} compact={false} className="w-56 rotate-1 shadow-lg" /> : null}</DragOverlay>
     </DndContext>
@@ -386,13 +390,41 @@ function PieceChip({ piece, board, compact = false }: { piece: CalendarPiece; bo
   );
 }
 
-function NoDateList({ pieces, more, canWrite, onOpen, onCreate, clientNames }: { pieces: BoardPiece[]; more: boolean; canWrite: boolean; onOpen: (id: string) => void; onCreate: () => void; clientNames: Map<string, string> }) {
+/**
+ * The ideas without a date, newest changed first, a page at a time: 'Carregar mais' adds the next
+ * page (focus goes to its first idea) and the count says how many are shown; every loaded idea
+ * can be dragged onto a day.
+ */
+export function NoDateList({ pieces, paging, canWrite, onOpen, onCreate, clientNames }: { pieces: BoardPiece[]; paging: NoDatePaging; canWrite: boolean; onOpen: (id: string) => void; onCreate: () => void; clientNames: Map<string, string> }) {
   const { setNodeRef, isOver } = useDroppable({ id: NO_DATE, disabled: !canWrite });
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusAt = useRef<number | null>(null);
+  const n = pieces.length;
+  const ideas = n === 1 ? '1 ideia' : `${n} ideias`;
+  // After 'Carregar mais' the first idea of the new page takes the focus (the button is gone after the last page).
+  useEffect(() => {
+    if (focusAt.current === null || n <= focusAt.current) return;
+    listRef.current?.querySelectorAll<HTMLElement>('[data-testid="calendar-piece"]')[focusAt.current]?.focus();
+    focusAt.current = null;
+  }, [n]);
+  async function loadMore() {
+    if (paging.loading) return;
+    focusAt.current = n;
+    const result = await paging.onLoadMore();
+    if (result.isError) focusAt.current = null;
+  }
   return (
-    <section ref={setNodeRef} className={cn('h-fit rounded-xl border border-slate-200 bg-white p-3 lg:order-first 2xl:order-none', isOver && 'ring-2 ring-[var(--color-accent)]')} aria-labelledby="sem-data-title" data-testid="calendar-no-date">
+    <section ref={setNodeRef} className={cn('h-fit min-w-0 rounded-xl border border-slate-200 bg-white p-3 lg:order-first 2xl:order-none', isOver && 'ring-2 ring-[var(--color-accent)]')} aria-labelledby="sem-data-title" data-testid="calendar-no-date">
       <div className="mb-2 flex items-center justify-between gap-2">
         <h2 id="sem-data-title" className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
           <Lightbulb className="size-4 text-amber-600" aria-hidden /> Sem data
+          {n > 0 && (
+            // The status line under the list says the same in words.
+            <span className="rounded-full bg-slate-100 px-1.5 text-xs font-medium text-slate-800" aria-hidden data-testid="no-date-count">
+              {n}
+              {paging.more ? '+' : ''}
+            </span>
+          )}
         </h2>
         {canWrite && (
           <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100" onClick={onCreate} aria-label="Nova ideia sem data">
@@ -400,17 +432,30 @@ function NoDateList({ pieces, more, canWrite, onOpen, onCreate, clientNames }: {
           </button>
         )}
       </div>
-      {pieces.length === 0 ? (
+      {n === 0 ? (
         <p className="text-xs text-slate-600">Ideias sem data aparecem aqui. Arraste uma para um dia para agendá-la.</p>
       ) : (
-        <div className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-1">
-          {pieces.map((p) => (
-            <DraggablePiece key={p.id} piece={p} canWrite={canWrite} onOpen={onOpen} label={pieceLabel(p, clientNames)}>
-              <ChipBody piece={p} clientNames={clientNames} compact={false} />
-            </DraggablePiece>
-          ))}
-          {more && <p className="text-xs text-slate-600">Mostrando as 50 mais recentes.</p>}
-        </div>
+        <>
+          <div ref={listRef} className="-m-0.5 grid gap-1.5 p-0.5 sm:grid-cols-2 lg:max-h-80 lg:grid-cols-4 lg:overflow-y-auto 2xl:max-h-[calc(100vh-14rem)] 2xl:grid-cols-1" data-testid="no-date-list">
+            {pieces.map((p) => (
+              <DraggablePiece key={p.id} piece={p} canWrite={canWrite} onOpen={onOpen} label={pieceLabel(p, clientNames)}>
+                <ChipBody piece={p} clientNames={clientNames} compact={false} />
+              </DraggablePiece>
+            ))}
+          </div>
+          <div className="mt-2 grid gap-1.5">
+            <p className="text-xs text-slate-600" role="status" data-testid="no-date-status">
+              {paging.failed ? 'Não foi possível carregar mais ideias. Tente de novo.' : paging.more ? `Mostrando as ${n} mais recentes.` : paging.pages > 1 ? `Todas as ${ideas} carregadas.` : `${ideas}.`}
+            </p>
+            {paging.more && (
+              // Not disabled while loading: the focus stays on it (and a second click is ignored).
+              <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => void loadMore()} aria-busy={paging.loading || undefined}>
+                {paging.loading && <Loader2 className="animate-spin" aria-hidden />}
+                Carregar mais
+              </Button>
+            )}
+          </div>
+        </>
       )}
     </section>
   );

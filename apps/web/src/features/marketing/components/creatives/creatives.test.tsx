@@ -48,11 +48,38 @@ describe('VersionsList', () => {
     wrap(<VersionsList pieceId="p1" versions={[version(2, 'Texto novo'), version(1, 'Texto antigo')]} mayWrite />);
     expect(screen.getAllByRole('button', { name: 'Comparar com a atual' })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Comparar com a atual' }));
-    const old = screen.getAllByRole('listitem')[1]!;
-    expect(within(old).getByText('Versão 2 (atual)')).toBeTruthy();
-    expect(within(old).getByText('Texto novo')).toBeTruthy();
+    const cmp = screen.getByTestId('version-comparison');
+    expect(within(cmp).getByText('Da versão 1 para a versão 2 (atual)')).toBeTruthy();
+    const text = within(cmp).getByTestId('diff-text');
+    expect(text.querySelector('del')?.textContent).toBe('[removido: antigo]');
+    expect(text.querySelector('ins')?.textContent).toBe('[incluído: novo]');
+    expect(within(cmp).getByTestId('diff-summary').textContent).toBe('1 palavra incluída · 1 palavra removida');
+    await user.click(screen.getByRole('button', { name: 'Fechar comparação' }));
+    expect(screen.queryByTestId('version-comparison')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Comparar com a atual' }));
     await user.click(screen.getByRole('button', { name: 'Restaurar' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/marketing/pieces/p1/versions/v1/restore'));
+  });
+
+  it('marks hashtags and media added and removed, with a legend; says when the text is the same', async () => {
+    const user = userEvent.setup();
+    const file = (id: string, name: string) => ({ id, name, kind: 'image' as const, mime: 'image/png', hasThumbnail: false, deleted: false });
+    const current = { ...version(2, 'Mesmo texto'), hashtags: ['Natal', 'loja'], files: [file('f2', 'nova.png'), file('f3', 'logo.png')] };
+    const old = { ...version(1, 'Mesmo texto'), hashtags: ['natal', 'promo'], files: [file('f1', 'antiga.png'), file('f3', 'logo.png')] };
+    wrap(<VersionsList pieceId="p1" versions={[current, old]} mayWrite />);
+    await user.click(screen.getByRole('button', { name: 'Comparar com a atual' }));
+    const cmp = screen.getByTestId('version-comparison');
+    expect(within(cmp).getByTestId('diff-summary').textContent).toBe('O texto é o mesmo nas duas versões.');
+    expect(within(cmp).getByTestId('diff-text').querySelector('ins, del')).toBeNull();
+    const legend = within(cmp).getByTestId('diff-legend');
+    expect(legend.querySelector('ins')?.textContent).toBe('incluído');
+    expect(legend.querySelector('del')?.textContent).toBe('removido');
+    const tags = within(cmp).getByTestId('diff-hashtags');
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['#Natal', '[incluído: #loja]', '[removido: #promo]']);
+    expect(within(cmp).getByText('Incluídos na atual (1)')).toBeTruthy();
+    expect(within(cmp).getByText('Removidos desde a versão 1 (1)')).toBeTruthy();
+    expect(within(cmp).getByText('nova.png')).toBeTruthy();
+    expect(within(cmp).getByText('antiga.png')).toBeTruthy();
   });
 
   it('offers no restore to a member who may not write', () => {

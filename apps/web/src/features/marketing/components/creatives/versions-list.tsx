@@ -7,6 +7,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { restoreVersion } from '../../api/review.ts';
 import { formatDateTime, hashtagLine } from './format.ts';
+import { VersionComparison } from './version-comparison.tsx';
 import { VersionMedia } from './version-media.tsx';
 
 const origin = (v: VersionView) => (v.source === 'ia' ? 'texto da IA' : v.source === 'restauracao' ? `restaurada da versão ${v.restoredFrom}` : null);
@@ -21,7 +22,7 @@ function VersionBody({ v }: { v: VersionView }) {
   );
 }
 
-/** Every version, newest first: who and when, compare one with the current, restore an old one (a new version). */
+/** Every version, newest first: who and when, compare one with the current word by word, restore an old one (a new version). */
 export function VersionsList({ pieceId, versions, mayWrite }: { pieceId: string; versions: VersionView[]; mayWrite: boolean }) {
   const id = useId();
   const qc = useQueryClient();
@@ -67,16 +68,7 @@ export function VersionsList({ pieceId, versions, mayWrite }: { pieceId: string;
               </div>
               {v.note && <p className="text-xs text-slate-700">“{v.note}”</p>}
               {comparing === v.id && current ? (
-                <div className="grid gap-3 md:grid-cols-2">
-                  <div className="grid gap-1 rounded-lg bg-slate-50 p-2">
-                    <p className="text-xs font-medium text-slate-700">Versão {v.number}</p>
-                    <VersionBody v={v} />
-                  </div>
-                  <div className="grid gap-1 rounded-lg bg-emerald-50 p-2">
-                    <p className="text-xs font-medium text-slate-700">Versão {current.number} (atual)</p>
-                    <VersionBody v={current} />
-                  </div>
-                </div>
+                <VersionComparison older={v} current={current} />
               ) : (
                 <VersionBody v={v} />
               )}
