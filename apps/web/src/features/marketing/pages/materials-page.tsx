@@ -161,7 +161,8 @@ export default function MaterialsPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-600">Logos, fotos, vídeos e documentos de cada empresa cliente, em pastas, com etiquetas e links que expiram.</p>
         </div>
-        <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+        <div className="grid w-full gap-1 sm:w-auto">
+        <div className="flex flex-wrap items-end gap-2 sm:justify-end">
           {!allClients && clientId && (
             <Button variant="secondary" onClick={() => setFolderDialog('new')}>
               <FolderPlus aria-hidden /> Nova pasta
@@ -205,11 +206,11 @@ export default function MaterialsPage() {
             }}
           />
         </div>
+        <p id={`${id}-upload-tags-hint`} className={cn('max-w-md text-xs sm:justify-self-end sm:text-right', tagsError ? 'text-red-700' : 'text-slate-600')} role={tagsError ? 'alert' : undefined}>
+          {tagsError ?? 'Separe as etiquetas por vírgulas: cada arquivo enviado recebe todas elas.'}
+        </p>
+        </div>
       </div>
-
-      <p id={`${id}-upload-tags-hint`} className={cn('-mt-3 text-xs sm:text-right', tagsError ? 'text-red-700' : 'text-slate-600')} role={tagsError ? 'alert' : undefined}>
-        {tagsError ?? 'Separe as etiquetas por vírgulas: cada arquivo enviado recebe todas elas.'}
-      </p>
 
       <div className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
         <div className="col-span-2 grid gap-1 sm:col-span-1">
@@ -299,7 +300,7 @@ export default function MaterialsPage() {
               </span>
             ))}
             {current && (
-              <span className="ml-auto flex gap-1">
+              <span className="ml-auto flex flex-wrap gap-1">
                 <Button variant="ghost" size="sm" onClick={() => setFolderDialog('rename')}>
                   <Pencil aria-hidden /> Renomear pasta
                 </Button>
