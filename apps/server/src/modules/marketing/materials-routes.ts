@@ -24,7 +24,7 @@ function uploadName(c: Context<CompanyEnv>) {
 }
 
 /**
- * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339): the library.
+ * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339, 0342): the library.
  * Downloads, thumbnails and share links are the platform's `/api/files/:fileId…` (entity
  * 'marketing_material', checked like the material).
  */
