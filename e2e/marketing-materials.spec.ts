@@ -113,4 +113,74 @@ test.describe('/marketing/materiais', () => {
     await expect(page.getByTestId('material-row')).toHaveCount(1);
     await expectAccessible(page);
   });
+
+  test('tags typed once go on every file of the upload; a folder moves under another with what it holds', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInNewPerson(page, { firstName: 'Caio', lastName: 'Prado' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    await page.goto('/marketing/materiais');
+    await expect(page.getByText('Nenhum material ainda')).toBeVisible();
+
+    for (const name of ['Marca', 'Arquivo']) {
+      await page.getByRole('button', { name: 'Nova pasta' }).click();
+      await page.getByLabel('Nome da pasta').fill(name);
+      await page.getByRole('button', { name: 'Criar pasta' }).click();
+      await expect(page.getByRole('list', { name: 'Subpastas' }).getByRole('button', { name })).toBeVisible();
+    }
+
+    // A tag that breaks the rules: said at once, nothing is sent.
+    const tags = page.getByLabel('Etiquetas para o envio');
+    const image = async (r: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 90, b: 160 } } }).jpeg().toBuffer();
+    await tags.fill('logo, <b>');
+    await page.getByTestId('materials-file-input').setInputFiles([{ name: 'Recusada.jpg', mimeType: 'image/jpeg', buffer: await image(10) }]);
+    await expect(page.getByRole('alert').filter({ hasText: 'Use até 20 etiquetas de até 40 caracteres' })).toBeVisible();
+    await expect(tags).toHaveAttribute('aria-invalid', 'true');
+    await expect(tags).toBeFocused();
+
+    // Two files in one upload, both with the typed tags (lower case, without #).
+    await tags.fill('Logo, #Campanha de Verão');
+    await expect(tags).not.toHaveAttribute('aria-invalid');
+    await page.getByTestId('materials-file-input').setInputFiles([
+      { name: 'Logo claro.jpg', mimeType: 'image/jpeg', buffer: await image(220) },
+      { name: 'Logo escuro.jpg', mimeType: 'image/jpeg', buffer: await image(30) },
+    ]);
+    for (const name of ['Logo claro.jpg', 'Logo escuro.jpg']) {
+      const card = page.getByTestId('material-card').filter({ hasText: name });
+      await expect(card).toBeVisible({ timeout: 20_000 });
+      await expect(card.getByRole('list', { name: 'Etiquetas' }).getByRole('listitem')).toHaveText(['logo', 'campanha de verão']);
+    }
+    await expect(page.getByTestId('material-card')).toHaveCount(2);
+    const rows = await e2eSql<{ tags: string[] }>('SELECT tags FROM marketing_materials WHERE company_id = $1', [company.id]);
+    expect(rows.map((r) => r.tags)).toEqual([
+      ['logo', 'campanha de verão'],
+      ['logo', 'campanha de verão'],
+    ]);
+    await expect(page.getByLabel('Etiqueta', { exact: true })).toContainText('campanha de verão (2)');
+    await expectAccessible(page);
+
+    // "Marca" (with a material) moves under "Arquivo": its material goes with it.
+    await page.getByRole('list', { name: 'Subpastas' }).getByRole('button', { name: 'Marca' }).click();
+    await tags.fill('');
+    await page.getByTestId('materials-file-input').setInputFiles([{ name: 'Manual.jpg', mimeType: 'image/jpeg', buffer: await image(120) }]);
+    await expect(page.getByTestId('material-card').filter({ hasText: 'Manual.jpg' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Mover para…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mover "Marca"' });
+    await expect(dialog.getByRole('radio', { name: /Biblioteca/ })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: /^Marca/ })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Mover' })).toBeDisabled();
+    await expectAccessible(page);
+    await dialog.getByRole('radio', { name: /^Arquivo/ }).check();
+    await dialog.getByRole('button', { name: 'Mover' }).click();
+    await expect(toast(page, 'Pasta movida')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const crumbs = page.getByRole('navigation', { name: 'Pastas' });
+    await expect(crumbs.getByRole('button').filter({ hasNotText: /pasta|Mover/ })).toHaveText(['Biblioteca', 'Arquivo', 'Marca']);
+    await expect(crumbs.getByRole('button', { name: 'Marca' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('material-card').filter({ hasText: 'Manual.jpg' })).toBeVisible();
+    await crumbs.getByRole('button', { name: 'Biblioteca' }).click();
+    await expect(page.getByRole('list', { name: 'Subpastas' }).getByRole('button')).toHaveText(['Arquivo']);
+    const moved = await e2eSql<{ parent: string }>("SELECT p.name AS parent FROM marketing_material_folders f JOIN marketing_material_folders p ON p.id = f.parent_id WHERE f.company_id = $1 AND f.name = 'Marca'", [company.id]);
+    expect(moved).toEqual([{ parent: 'Arquivo' }]);
+  });
 });

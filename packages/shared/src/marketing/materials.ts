@@ -22,6 +22,10 @@ export const MATERIAL_MESSAGES = {
   folderTooDeep: `As pastas podem ter até ${MATERIAL_LIMITS.folderDepth} níveis.`,
   folderNotEmpty: 'A pasta não está vazia. Mova ou exclua o que há nela antes de excluí-la.',
   folderOtherClient: 'A pasta escolhida é de outra empresa cliente.',
+  folderDestination: 'Pasta de destino não encontrada nesta empresa cliente.',
+  folderIntoItself: 'Uma pasta não pode ser movida para dentro dela mesma nem de uma das suas subpastas.',
+  folderMoveTooDeep: `Com as subpastas que tem, esta pasta passaria de ${MATERIAL_LIMITS.folderDepth} níveis no destino. Escolha uma pasta mais acima.`,
+  folderUpdateEmpty: 'Informe o novo nome ou a pasta de destino.',
   tags: `Use até ${MATERIAL_LIMITS.tags} etiquetas de até ${MATERIAL_LIMITS.tag} caracteres (letras, números, espaço ou hífen).`,
   kind: 'Escolha um tipo válido: imagem, vídeo, documento ou áudio.',
   cursor: 'Página inválida. Recarregue a lista.',
@@ -41,6 +45,15 @@ const tags = z
   .array(tag, { error: M.tags })
   .max(MATERIAL_LIMITS.tags, M.tags)
   .transform((v) => [...new Set(v)]);
+/** A material's tags (lower-cased, `#` dropped, no repeats): the rules of 'Editar' and of the upload. */
+export const materialTagsSchema = tags;
+
+/** The tags a person typed as a comma list ("Logo, #Verão") — the upload's `tags` query and the tag fields. */
+export const materialTagListSchema = z
+  .string({ error: M.tags })
+  .optional()
+  .transform((v) => (v ? v.split(',').filter((x) => x.trim()) : []))
+  .pipe(tags);
 
 const folderName = safeText({ error: M.folderName })
   .transform((v) => v.trim())
@@ -51,18 +64,18 @@ export const folderCreateSchema = z.object({
   parentId: z.uuid({ error: M.folderNotFound }).nullish(),
   name: folderName,
 });
-export const folderUpdateSchema = z.object({ name: folderName });
+/** Rename and/or move (`parentId`: a folder of the same client, null = the library's root). */
+export const folderUpdateSchema = z
+  .object({ name: folderName.optional(), parentId: z.uuid({ error: M.folderDestination }).nullable().optional() })
+  .refine((v) => v.name !== undefined || v.parentId !== undefined, { error: M.folderUpdateEmpty });
+export type FolderUpdateInput = z.input<typeof folderUpdateSchema>;
 export const folderListQuerySchema = z.object({ clientId: z.uuid({ error: M.client }) });
 
 /** The upload's query (the bytes are the body, the name in `x-file-name`): tags as a comma list. */
 export const materialUploadQuerySchema = z.object({
   clientId: z.uuid({ error: M.client }),
   folderId: z.uuid({ error: M.folderNotFound }).optional(),
-  tags: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(',').filter((x) => x.trim()) : []))
-    .pipe(tags),
+  tags: materialTagListSchema,
 });
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);

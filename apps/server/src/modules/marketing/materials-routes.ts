@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, badRequest, parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import { createFolder, deleteFolder, deleteMaterial, getMaterial, listFolders, listMaterials, listTags, renameFolder, updateMaterial, uploadMaterial } from './materials-service.ts';
+import { createFolder, deleteFolder, deleteMaterial, getMaterial, listFolders, listMaterials, listTags, updateFolder, updateMaterial, uploadMaterial } from './materials-service.ts';
 
 const tagsQuerySchema = z.object({ clientId: z.uuid({ error: MATERIAL_MESSAGES.client }).optional() });
 
@@ -24,7 +24,7 @@ function uploadName(c: Context<CompanyEnv>) {
 }
 
 /**
- * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339): the library.
+ * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339, 0342): the library.
  * Downloads, thumbnails and share links are the platform's `/api/files/:fileId…` (entity
  * 'marketing_material', checked like the material).
  */
@@ -33,7 +33,7 @@ export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
 
   r.get('/material-folders', async (c) => c.json({ folders: await listFolders(t(c), parseWith(folderListQuerySchema, c.req.query()).clientId) }));
   r.post('/material-folders', requirePermission('marketing.write'), async (c) => c.json(await createFolder(t(c), parseWith(folderCreateSchema, await readJson(c))), 201));
-  r.patch('/material-folders/:id', requirePermission('marketing.write'), async (c) => c.json(await renameFolder(t(c), c.req.param('id'), parseWith(folderUpdateSchema, await readJson(c)).name)));
+  r.patch('/material-folders/:id', requirePermission('marketing.write'), async (c) => c.json(await updateFolder(t(c), c.req.param('id'), parseWith(folderUpdateSchema, await readJson(c)))));
   r.delete('/material-folders/:id', requirePermission('marketing.delete'), async (c) => {
     await deleteFolder(t(c), c.req.param('id'));
     return c.json({ ok: true });

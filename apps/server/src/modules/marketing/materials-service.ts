@@ -99,11 +99,46 @@ export async function createFolder(t: Tenant, input: { clientId: string; parentI
   }
 }
 
-export async function renameFolder(t: Tenant, id: string, name: string): Promise<MaterialFolder> {
+/**
+ * Rename and/or move a folder (decision 0342): under another folder of the same client or to the
+ * root (`parentId: null`). Its subfolders and materials go with it (they keep their parent and
+ * folder ids). The client's folders are locked while the tree is checked, so two moves at once
+ * cannot make a loop: into itself or one of its subfolders is 409; past the depth limit 400; a
+ * destination of another client or company 404; a sibling with the same name 409.
+ */
+export async function updateFolder(t: Tenant, id: string, input: { name?: string; parentId?: string | null }): Promise<MaterialFolder> {
   const folder = await folderOf(t, id);
+  if (input.parentId) {
+    if (!isUuid(input.parentId)) throw notFound(M.folderDestination);
+    const [dest] = await t.db.select({ clientId: MF.clientId }).from(MF).where(and(eq(MF.id, input.parentId), eq(MF.companyId, t.companyId)));
+    // Another company's folder and another client's are the same answer: no such destination here.
+    if (!dest || dest.clientId !== folder.clientId) throw notFound(M.folderDestination);
+  }
   try {
     return await t.db.transaction(async (tx) => {
-      const [row] = await tx.update(MF).set({ name, updatedAt: new Date() }).where(eq(MF.id, folder.id)).returning();
+      const set: Partial<typeof MF.$inferInsert> = { updatedAt: new Date() };
+      if (input.name !== undefined) set.name = input.name;
+      if (input.parentId !== undefined && input.parentId !== folder.parentId) {
+        const tree = await tx
+          .select({ id: MF.id, parentId: MF.parentId })
+          .from(MF)
+          .where(and(eq(MF.companyId, t.companyId), eq(MF.clientId, folder.clientId)))
+          .orderBy(asc(MF.id))
+          .for('update');
+        const byId = new Map(tree.map((f) => [f.id, f]));
+        if (input.parentId !== null) {
+          if (!byId.has(input.parentId)) throw notFound(M.folderDestination);
+          // The destination's ancestors (itself included) must not reach the moved folder.
+          let depth = 0;
+          for (let at: string | null = input.parentId; at && depth <= tree.length; at = byId.get(at)?.parentId ?? null) {
+            if (at === folder.id) throw conflict(M.folderIntoItself, 'MATERIAL_FOLDER_INTO_ITSELF');
+            depth++;
+          }
+          if (depth + subtreeHeight(folder.id, tree) > MATERIAL_LIMITS.folderDepth) throw badRequest(M.folderMoveTooDeep, 'MATERIAL_FOLDER_DEPTH');
+        }
+        set.parentId = input.parentId;
+      }
+      const [row] = await tx.update(MF).set(set).where(eq(MF.id, folder.id)).returning();
       await announce(tx, { companyId: t.companyId, entity: FOLDER_ENTITY, id: folder.id, action: 'updated' });
       return toFolder(row!);
     });
@@ -111,6 +146,19 @@ export async function renameFolder(t: Tenant, id: string, name: string): Promise
     if (uniqueViolation(e)) throw conflict(M.folderExists, 'MATERIAL_FOLDER_EXISTS');
     throw e;
   }
+}
+
+/** How many levels a folder and its subfolders take (1 = no subfolder). */
+function subtreeHeight(id: string, tree: { id: string; parentId: string | null }[]): number {
+  const children = new Map<string, string[]>();
+  for (const f of tree) if (f.parentId) children.set(f.parentId, [...(children.get(f.parentId) ?? []), f.id]);
+  let height = 0;
+  let level = [id];
+  while (level.length && height <= tree.length) {
+    height++;
+    level = level.flatMap((x) => children.get(x) ?? []);
+  }
+  return height;
 }
 
 /** Only an empty folder goes (no subfolder, no material): nothing is ever deleted by accident. */

@@ -38,6 +38,8 @@ export const useMaterialTags = (clientId: string | undefined) =>
 
 export const createFolder = (input: { clientId: string; parentId?: string | null; name: string }) => api<MaterialFolder>('/marketing/material-folders', { method: 'POST', json: input });
 export const renameFolder = (id: string, name: string) => api<MaterialFolder>(`/marketing/material-folders/${id}`, { method: 'PATCH', json: { name } });
+/** Moves a folder (with its subfolders and materials) under another folder of its client, or to the root (null). */
+export const moveFolder = (id: string, parentId: string | null) => api<MaterialFolder>(`/marketing/material-folders/${id}`, { method: 'PATCH', json: { parentId } });
 export const deleteFolder = (id: string) => api<{ ok: true }>(`/marketing/material-folders/${id}`, { method: 'DELETE' });
 export const updateMaterial = (id: string, input: MaterialUpdateInput) => api<MaterialView>(`/marketing/materials/${id}`, { method: 'PATCH', json: input });
 export const deleteMaterial = (id: string) => api<{ ok: true }>(`/marketing/materials/${id}`, { method: 'DELETE' });

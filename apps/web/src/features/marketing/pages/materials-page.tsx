@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, Folder, FolderPlus, FolderOpen, LayoutGrid, List, Pencil, Trash2, Upload } from 'lucide-react';
+import { ChevronRight, Folder, FolderInput, FolderPlus, FolderOpen, LayoutGrid, List, Pencil, Trash2, Upload } from 'lucide-react';
 import { useDeferredValue, useId, useRef, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,8 @@ import { marketingKeys } from '../api/keys.ts';
 import { createFolder, deleteFolder, deleteMaterial, renameFolder, uploadMaterial, useMaterialFolders, useMaterials, useMaterialTags } from '../api/materials.ts';
 import { EditMaterialDialog } from '../components/materials/edit-material-dialog.tsx';
 import { FolderDialog } from '../components/materials/folder-dialog.tsx';
+import { MoveFolderDialog } from '../components/materials/move-folder-dialog.tsx';
+import { parseTagText } from '../components/materials/tags.ts';
 import { folderTrail } from '../components/materials/folders.ts';
 import { MaterialGrid, MaterialList, type MaterialAction } from '../components/materials/material-items.tsx';
 import { PreviewDialog } from '../components/materials/preview-dialog.tsx';
@@ -76,7 +78,12 @@ export default function MaterialsPage() {
   const [failures, setFailures] = useState<Failure[]>([]);
   const [dragging, setDragging] = useState(false);
   const [dialog, setDialog] = useState<{ action: MaterialAction; material: MaterialView } | null>(null);
-  const [folderDialog, setFolderDialog] = useState<'new' | 'rename' | 'delete' | null>(null);
+  const [folderDialog, setFolderDialog] = useState<'new' | 'rename' | 'move' | 'delete' | null>(null);
+  // Tags typed once for the next uploads: every file sent (button or drop) gets them.
+  const tagsInput = useRef<HTMLInputElement>(null);
+  const [uploadTags, setUploadTags] = useState('');
+  const [tagsError, setTagsError] = useState<string | null>(null);
+  const typedTags = parseTagText(uploadTags).tags;
 
   const allFolders = folders.data ?? [];
   const trail = folderTrail(folderId, allFolders);
@@ -97,6 +104,13 @@ export default function MaterialsPage() {
 
   async function send(files: FileList | File[]) {
     if (!uploadClientId) return;
+    const parsed = parseTagText(uploadTags);
+    if (parsed.error !== null) {
+      setTagsError(parsed.error);
+      tagsInput.current?.focus();
+      return;
+    }
+    setTagsError(null);
     for (const file of Array.from(files)) {
       const key = `${file.name}-${file.size}-${Math.random()}`;
       if (file.size === 0 || file.size > LARGEST) {
@@ -106,7 +120,7 @@ export default function MaterialsPage() {
       const abort = new AbortController();
       setSending((s) => [...s, { key, name: file.name, progress: 0, abort }]);
       try {
-        await uploadMaterial({ clientId: uploadClientId, folderId: allClients ? undefined : folderId, file, signal: abort.signal, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
+        await uploadMaterial({ clientId: uploadClientId, folderId: allClients ? undefined : folderId, tags: parsed.tags, file, signal: abort.signal, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
         toast.success('Material enviado', { description: file.name });
         await refresh();
       } catch (e) {
@@ -147,12 +161,30 @@ export default function MaterialsPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-600">Logos, fotos, vídeos e documentos de cada empresa cliente, em pastas, com etiquetas e links que expiram.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid w-full gap-1 sm:w-auto">
+        <div className="flex flex-wrap items-end gap-2 sm:justify-end">
           {!allClients && clientId && (
             <Button variant="secondary" onClick={() => setFolderDialog('new')}>
               <FolderPlus aria-hidden /> Nova pasta
             </Button>
           )}
+          <div className="grid w-full gap-1 sm:w-64">
+            <label htmlFor={`${id}-upload-tags`} className="text-xs font-medium text-slate-700">
+              Etiquetas para o envio
+            </label>
+            <Input
+              id={`${id}-upload-tags`}
+              ref={tagsInput}
+              value={uploadTags}
+              onChange={(e) => {
+                setUploadTags(e.target.value);
+                if (tagsError) setTagsError(null);
+              }}
+              placeholder="Ex.: logo, campanha de verão"
+              aria-invalid={tagsError ? true : undefined}
+              aria-describedby={`${id}-upload-tags-hint`}
+            />
+          </div>
           <Button onClick={() => input.current?.click()} disabled={!uploadClientId}>
             <Upload aria-hidden /> Enviar arquivos
           </Button>
@@ -173,6 +205,10 @@ export default function MaterialsPage() {
               e.target.value = '';
             }}
           />
+        </div>
+        <p id={`${id}-upload-tags-hint`} className={cn('max-w-md text-xs sm:justify-self-end sm:text-right', tagsError ? 'text-red-700' : 'text-slate-600')} role={tagsError ? 'alert' : undefined}>
+          {tagsError ?? 'Separe as etiquetas por vírgulas: cada arquivo enviado recebe todas elas.'}
+        </p>
         </div>
       </div>
 
@@ -264,9 +300,12 @@ export default function MaterialsPage() {
               </span>
             ))}
             {current && (
-              <span className="ml-auto flex gap-1">
+              <span className="ml-auto flex flex-wrap gap-1">
                 <Button variant="ghost" size="sm" onClick={() => setFolderDialog('rename')}>
                   <Pencil aria-hidden /> Renomear pasta
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setFolderDialog('move')}>
+                  <FolderInput aria-hidden /> Mover para…
                 </Button>
                 <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setFolderDialog('delete')}>
                   <Trash2 aria-hidden /> Excluir pasta
@@ -293,6 +332,7 @@ export default function MaterialsPage() {
       {dragging && (
         <div className="flex items-center justify-center gap-2 rounded-xl border-2 border-dashed border-[var(--color-accent)] bg-[var(--color-accent-soft)] px-4 py-6 text-sm font-medium text-[var(--color-accent)]">
           <Upload className="size-5" aria-hidden /> Solte os arquivos para enviar{current ? ` para "${current.name}"` : ''}
+          {typedTags?.length ? ` com as etiquetas: ${typedTags.join(', ')}` : ''}
         </div>
       )}
 
@@ -394,6 +434,16 @@ export default function MaterialsPage() {
             await renameFolder(current.id, name);
             await refresh();
           }}
+        />
+      )}
+      {current && (
+        <MoveFolderDialog
+          key={`move-${current.id}`}
+          folder={current}
+          folders={allFolders}
+          open={folderDialog === 'move'}
+          onOpenChange={(o) => setFolderDialog(o ? 'move' : null)}
+          onMoved={() => refresh()}
         />
       )}
       <ConfirmDeleteDialog

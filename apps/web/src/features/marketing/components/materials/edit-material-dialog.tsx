@@ -7,6 +7,7 @@ import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
 import { updateMaterial } from '../../api/materials.ts';
 import { folderPath } from './folders.ts';
+import { parseTagText } from './tags.ts';
 
 /** Rename, move to another folder of the same client, and edit the tags of a material. */
 export function EditMaterialDialog({
@@ -30,17 +31,15 @@ export function EditMaterialDialog({
   const [saving, setSaving] = useState(false);
   const own = folders.filter((f) => f.clientId === material.clientId);
   async function save() {
+    const parsed = parseTagText(tags);
+    if (parsed.error !== null) {
+      setError(parsed.error);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
-      await updateMaterial(material.id, {
-        name: name.trim(),
-        folderId: folderId || null,
-        tags: tags
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-      });
+      await updateMaterial(material.id, { name: name.trim(), folderId: folderId || null, tags: parsed.tags });
       toast.success('Material atualizado');
       onSaved();
       onOpenChange(false);

@@ -1,0 +1,111 @@
+import { Folder, Library } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { MATERIAL_LIMITS, type MaterialFolder } from '@sede/shared/marketing/materials';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { cn } from '../../../../lib/cn.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { moveFolder } from '../../api/materials.ts';
+import { moveTargets, type MoveTarget } from './folders.ts';
+
+const ROOT = 'raiz';
+const BLOCKED: Record<NonNullable<MoveTarget['blocked']>, string> = {
+  self: 'a própria pasta',
+  inside: 'dentro dela',
+  deep: `passaria de ${MATERIAL_LIMITS.folderDepth} níveis`,
+};
+
+/**
+ * 'Mover para…' of a folder (decision 0342): the client's folders as a tree, the library's root
+ * first; the folder itself, its subfolders and destinations too deep are shown but disabled.
+ */
+export function MoveFolderDialog({
+  folder,
+  folders,
+  open,
+  onOpenChange,
+  onMoved,
+}: {
+  folder: MaterialFolder;
+  folders: MaterialFolder[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onMoved: (folder: MaterialFolder) => void | Promise<void>;
+}) {
+  const id = useId();
+  const current = folder.parentId ?? ROOT;
+  const [target, setTarget] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setTarget(folder.parentId ?? ROOT);
+      setError(null);
+    }
+  }, [open, folder.parentId]);
+  const rows = moveTargets(folder, folders, MATERIAL_LIMITS.folderDepth);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Mover "${folder.name}"`} description="A pasta vai com as subpastas e os materiais que estão nela.">
+      <form
+        className="grid gap-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setSaving(true);
+          setError(null);
+          try {
+            const moved = await moveFolder(folder.id, target === ROOT ? null : target);
+            toast.success('Pasta movida');
+            await onMoved(moved);
+            onOpenChange(false);
+          } catch (err) {
+            setError(err instanceof ApiError ? err.message : 'Não foi possível mover a pasta.');
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : undefined}>
+          <legend className="mb-1 text-sm font-medium text-slate-900">Para onde</legend>
+          <ul className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 p-1" aria-label="Pastas desta empresa cliente">
+            {rows.map((row) => {
+              const value = row.folder?.id ?? ROOT;
+              const disabled = row.blocked !== null;
+              return (
+                <li key={value}>
+                  <label
+                    className={cn(
+                      'flex min-h-10 items-center gap-2 rounded-md py-1.5 pr-2 text-sm',
+                      disabled ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer text-slate-800 hover:bg-slate-50',
+                      target === value && 'bg-[var(--color-accent-soft)]',
+                    )}
+                    style={{ paddingLeft: `${0.5 + row.level * 1.25}rem` }}
+                  >
+                    <input type="radio" name={`${id}-target`} value={value} checked={target === value} disabled={disabled} onChange={() => setTarget(value)} className="size-4 accent-[var(--color-accent)]" />
+                    {row.folder ? <Folder className="size-4 shrink-0 text-[var(--color-accent)]" aria-hidden /> : <Library className="size-4 shrink-0 text-slate-600" aria-hidden />}
+                    <span className="min-w-0 flex-1 truncate">{row.folder?.name ?? 'Biblioteca (fora de pastas)'}</span>
+                    {row.current && <span className="shrink-0 text-xs text-slate-600">atual</span>}
+                    {row.blocked && <span className="shrink-0 text-xs text-slate-600">({BLOCKED[row.blocked]})</span>}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" pending={saving} disabled={target === current}>
+            Mover
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
