@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -35,7 +36,6 @@ export default function ProjectsListPage() {
     const parsed = projectListQuerySchema.safeParse({ status: params.get('situacao') || undefined, q: params.get('q') || undefined });
     return parsed.success ? parsed.data : {};
   }, [params]);
-  const [text, setText] = useState(filters.q ?? '');
   const [newOpen, setNewOpen] = useState(false);
   const list = useQuery(projectsQueryOptions(filters));
   useLiveInvalidate('project', projectKeys.lists);
@@ -55,16 +55,7 @@ export default function ProjectsListPage() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <form
-          className="grid min-w-0 basis-full gap-1 sm:max-w-xs sm:flex-1 sm:basis-auto"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set('q', text.trim());
-          }}
-        >
-          <Label htmlFor="projects-q">Buscar</Label>
-          <input id="projects-q" type="search" className={`${inputClass} h-9`} placeholder="Nome do projeto" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} onBlur={() => set('q', text.trim())} />
-        </form>
+        <SearchForm id="projects-q" initial={filters.q ?? ''} placeholder="Nome do projeto" onSearch={(text) => set('q', text)} />
         <div className="grid gap-1">
           <Label htmlFor="projects-status">Situação</Label>
           <select id="projects-status" className={`${inputClass} h-9 sm:w-44`} value={filters.status ?? ''} onChange={(e) => set('situacao', e.target.value)}>
