@@ -5,11 +5,9 @@ import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { ListStates } from '../../../components/ui/list-states.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useClients } from '../api/clients.ts';
@@ -85,39 +83,36 @@ export default function CreativesPage() {
         )}
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Carregando os criativos" />
-      ) : list.isError ? (
-        <EmptyState icon={Sparkles} title="Não foi possível carregar os criativos" description={list.error instanceof ApiError ? list.error.message : 'Tente de novo em instantes.'} />
-      ) : pieces.length === 0 && !filtered ? (
-        <EmptyState
-          icon={Sparkles}
-          title="Produza e aprove os criativos"
-          description="Cada criativo reúne o texto e as imagens de uma peça em versões, o texto escrito pela IA a partir do briefing e do kit de marca, os comentários da equipe e a aprovação — inclusive do cliente, por um link sem cadastro."
-          action={
-            mayWrite ? (
-              <Button onClick={() => setNewOpen(true)} disabled={!clients.data}>
-                <Plus aria-hidden /> Criar o primeiro criativo
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : pieces.length === 0 ? (
-        <p className="text-sm text-slate-700">Nenhum criativo com estes filtros.</p>
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Criativos">
-            {pieces.map((p) => (
-              <CreativeCard key={p.id} piece={p} cover={covers.data?.covers[p.id]} onOpen={() => set('peca', p.id)} />
-            ))}
-          </ul>
-          {list.hasNextPage && (
-            <Button variant="secondary" className="justify-self-center" onClick={() => list.fetchNextPage()} pending={list.isFetchingNextPage}>
-              Carregar mais
+      <ListStates
+        query={list}
+        count={pieces.length}
+        filtered={filtered}
+        icon={Sparkles}
+        loading="Carregando os criativos"
+        failed="Não foi possível carregar os criativos"
+        empty={{
+          title: 'Produza e aprove os criativos',
+          description:
+            'Cada criativo reúne o texto e as imagens de uma peça em versões, o texto escrito pela IA a partir do briefing e do kit de marca, os comentários da equipe e a aprovação — inclusive do cliente, por um link sem cadastro.',
+          action: mayWrite ? (
+            <Button onClick={() => setNewOpen(true)} disabled={!clients.data}>
+              <Plus aria-hidden /> Criar o primeiro criativo
             </Button>
-          )}
-        </>
-      )}
+          ) : undefined,
+        }}
+        noMatch="Nenhum criativo com estes filtros."
+      >
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Criativos">
+          {pieces.map((p) => (
+            <CreativeCard key={p.id} piece={p} cover={covers.data?.covers[p.id]} onOpen={() => set('peca', p.id)} />
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <Button variant="secondary" className="justify-self-center" onClick={() => list.fetchNextPage()} pending={list.isFetchingNextPage}>
+            Carregar mais
+          </Button>
+        )}
+      </ListStates>
 
       <PieceFormDialog
         open={newOpen}
