@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { CANVAS_YDOC, type CanvasBoardListItem, type CanvasBoardView, type CanvasScene } from '@sede/shared/canvas/schemas';
 import { pngBytes, upload } from '../files/support.ts';
 import { openSyncSocket, type Refusal, type SyncSocket } from '../support/sync-client.ts';
-import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
+import { within } from '../platform/support.ts';
+import { startInstanceOn, type SyncInstances, withSyncInstances } from '../support/sync-instances.ts';
+import type { TestServer } from '../support/test-server.ts';
+import type { Person } from '../team/support.ts';
 
 /** Shared editing of boards through the documents' sync (decision 0311): one mechanism, two entity types. */
-let a: TestServer;
-let b: TestServer;
-let admin: Person;
-let ana: Person;
-let bruno: Person;
-let outsider: Person;
-const open: SyncSocket[] = [];
+let { a, b, admin, ana, bruno, outsider } = {} as SyncInstances;
+const open = withSyncInstances('Quadros Conjuntos Ltda', 'sede-canvas-b-', (s) => ({ a, b, admin, ana, bruno, outsider } = s));
 
 type El = { id: string; type: string; version: number; versionNonce: number; isDeleted?: boolean; index?: string; x?: number; fileId?: string };
 const rect = (id: string, extra: Partial<El> = {}): El => ({ id, type: 'rectangle', version: 1, versionNonce: 1, index: 'a0', x: 10, ...extra });
@@ -37,29 +34,7 @@ async function join(server: TestServer, who: Person, id: string) {
   await Promise.race([c.synced, c.closed.then((code) => Promise.reject(new Error(`closed with ${code} before the first sync`)))]);
   return c;
 }
-async function within(limitMs: number, check: () => boolean | Promise<boolean>) {
-  const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 const rows = async (id: string) => Number((await a.services.pool.query('select count(*) from canvas_board_updates where board_id = $1', [id])).rows[0].count);
-
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer({ DATABASE_URL: a.databaseUrl, DATA_DIR: tempDataDir('sede-canvas-b-') });
-  let companyId: string;
-  ({ companyId, admin } = await createCompanyWithAdmin(a, 'Quadros Conjuntos Ltda'));
-  ana = await memberOf(a, companyId, 'vendas');
-  bruno = await memberOf(a, companyId, 'financeiro');
-  outsider = (await createCompanyWithAdmin(a, 'Outra Ltda')).admin;
-}, 120_000);
-afterAll(async () => {
-  for (const c of open) c.close();
-  await b?.stop();
-  await a?.stop();
-});
 
 describe('canvas: shared editing', () => {
   it('two people on one board see each other’s strokes and pointers; the stored scene (the list’s preview) follows', async () => {
@@ -168,7 +143,7 @@ describe('canvas: shared editing', () => {
     onA.close();
     onB.close();
     await Promise.all([onA.closed, onB.closed]);
-    const c = await startTestServer({ DATABASE_URL: a.databaseUrl, DATA_DIR: tempDataDir('sede-canvas-c-') });
+    const c = await startInstanceOn(a, 'sede-canvas-c-');
     try {
       const again = await openBoard(c, board.id, admin);
       if ('refused' in again) throw new Error('refused');

@@ -1,20 +1,17 @@
 import * as encoding from 'lib0/encoding';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { DocContent, DocumentView } from '@sede/shared/documents/schemas';
-import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
+import { within } from '../platform/support.ts';
+import { startInstanceOn, type SyncInstances, withSyncInstances } from '../support/sync-instances.ts';
+import type { TestServer } from '../support/test-server.ts';
+import type { Person } from '../team/support.ts';
 import { connected, openSync, type SyncClient } from './sync-client.ts';
 
 /** Shared editing (decisions 0283, 0285, 0286): Yjs through our server, its sessions, one database, several instances. */
-let a: TestServer;
-let b: TestServer;
-let admin: Person;
-let ana: Person;
-let bruno: Person;
-let outsider: Person;
-const open: SyncClient[] = [];
+let { a, b, admin, ana, bruno, outsider } = {} as SyncInstances;
+const open = withSyncInstances('Edição Conjunta Ltda', 'sede-b-', (s) => ({ a, b, admin, ana, bruno, outsider } = s));
 
 const doc = (...paragraphs: string[]): DocContent => ({ type: 'doc', content: paragraphs.map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })) });
 async function create(who: Person, body: Record<string, unknown>): Promise<DocumentView> {
@@ -25,34 +22,12 @@ async function create(who: Person, body: Record<string, unknown>): Promise<Docum
 async function get(server: TestServer, who: Person, id: string): Promise<DocumentView> {
   return (await (await server.request(`/api/documents/${id}`, { jar: who.jar })).json()) as DocumentView;
 }
-async function within(limitMs: number, check: () => boolean | Promise<boolean>) {
-  const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 async function join(server: TestServer, who: Person, id: string) {
   const c = await connected(server.url, id, who.jar);
   open.push(c);
   return c;
 }
 const rows = async (id: string) => Number((await a.services.pool.query('select count(*) from document_updates where document_id = $1', [id])).rows[0].count);
-
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer({ DATABASE_URL: a.databaseUrl, DATA_DIR: tempDataDir('sede-b-') });
-  let companyId: string;
-  ({ companyId, admin } = await createCompanyWithAdmin(a, 'Edição Conjunta Ltda'));
-  ana = await memberOf(a, companyId, 'vendas');
-  bruno = await memberOf(a, companyId, 'financeiro');
-  outsider = (await createCompanyWithAdmin(a, 'Outra Ltda')).admin;
-}, 120_000);
-afterAll(async () => {
-  for (const c of open) c.close();
-  await b?.stop();
-  await a?.stop();
-});
 
 describe('documents: shared editing', () => {
   it('two people on one server see each other’s edits; the JSON snapshot (search, versions) follows', async () => {
@@ -89,7 +64,7 @@ describe('documents: shared editing', () => {
     onB.close();
     await Promise.all([onA.closed, onB.closed]);
     // A fresh instance (a restart) reads the state back from PostgreSQL.
-    const c = await startTestServer({ DATABASE_URL: a.databaseUrl, DATA_DIR: tempDataDir('sede-c-') });
+    const c = await startInstanceOn(a, 'sede-c-');
     try {
       const again = await connected(c.url, d.id, admin.jar);
       expect(again.text()).toBe('Início.\nEscrito na instância A.\nEscrito na instância B.');

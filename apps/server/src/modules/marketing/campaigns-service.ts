@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import {
   CAMPAIGN_MESSAGES as M,
@@ -17,6 +17,7 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { assertClientVisible, campaignOf, clientOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
+import { after, pageOf } from './paging.ts';
 
 const { marketingCampaigns: K, marketingClients: C, marketingPieces: P, organizations: O, companies: CO } = schema;
 export const CAMPAIGN_ENTITY = 'marketing_campaign';
@@ -68,18 +69,6 @@ export async function getCampaign(t: Tenant, id: string): Promise<CampaignDetail
   };
 }
 
-const encode = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-function decode(cursor: string): [Date, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const d = new Date(at);
-    if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('cursor');
-    return [d, id];
-  } catch {
-    throw badRequest(M.cursor, 'INVALID_CURSOR');
-  }
-}
-
 /**
  * The company's campaigns, a page at a time: the finished ones (status 'concluida' alone, the
  * finished projects) by when they were concluded, any other list by when they were created.
@@ -102,18 +91,13 @@ export async function listCampaigns(t: Tenant, q: CampaignListFilter): Promise<C
       )!,
     );
   }
-  if (q.cursor) {
-    const [at, id] = decode(q.cursor);
-    where.push(or(lt(key, at), and(eq(key, at), lt(K.id, id)))!);
-  }
+  where.push(...after(key, K.id, q.cursor));
   const rows = (await select(t)
     .where(and(...where))
     .orderBy(desc(key), desc(K.id))
     .limit(q.limit + 1)) as Row[];
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const lastKey = last && (finishedList ? last.finishedAt : last.createdAt);
-  return { campaigns: page.map(toView), nextCursor: rows.length > q.limit && last && lastKey ? encode(lastKey, last.id as string) : null };
+  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [finishedList ? r.finishedAt : r.createdAt, r.id as string]);
+  return { campaigns: page.map(toView), nextCursor };
 }
 
 async function checkClient(t: Tenant, clientId: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import {
   MATERIAL_KINDS,
@@ -18,6 +18,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
 import { assertClientVisible, clientOf, isUuid, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
+import { after, pageOf } from './paging.ts';
 
 const { marketingMaterials: MM, marketingMaterialFolders: MF, marketingClients: C, organizations: O, companies: CO, files: F, user: U } = schema;
 
@@ -213,18 +214,6 @@ export async function getMaterial(t: Tenant, id: string): Promise<MaterialView> 
   return toView(row as Row);
 }
 
-const encodeCursor = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-function decodeCursor(cursor: string): [Date, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !isUuid(id)) throw new Error('cursor');
-    return [date, id];
-  } catch {
-    throw badRequest(M.cursor, 'INVALID_CURSOR');
-  }
-}
-
 const like = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The library, newest first a page at a time; filters by client, folder, kind, tag and a search of names and tags. */
@@ -242,17 +231,13 @@ export async function listMaterials(t: Tenant, q: z.output<typeof materialListQu
     const pattern = like(q.q);
     where.push(or(sql`${F.name} ILIKE ${pattern}`, sql`EXISTS (SELECT 1 FROM unnest(${MM.tags}) AS tag WHERE tag ILIKE ${pattern})`)!);
   }
-  if (q.cursor) {
-    const [at, id] = decodeCursor(q.cursor);
-    where.push(or(lt(MM.createdAt, at), and(eq(MM.createdAt, at), lt(MM.id, id)))!);
-  }
+  where.push(...after(MM.createdAt, MM.id, q.cursor));
   const rows = (await select(t)
     .where(and(...where))
     .orderBy(desc(MM.createdAt), desc(MM.id))
     .limit(q.limit + 1)) as Row[];
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  return { materials: page.map(toView), nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.createdAt, r.id]);
+  return { materials: page.map(toView), nextCursor };
 }
 
 /** The tags in use (most used first), of one client or of every client the person sees. */

@@ -7,6 +7,7 @@ import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { assertClientVisible, campaignOf, clientOf, pieceOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
+import { after, pageOf } from './paging.ts';
 import { assertClientApprovalAllows } from './review-service.ts';
 
 const { marketingPieces: P, marketingClients: C, marketingCampaigns: K, organizations: O, companies: CO, companyMembers: CM, user: U } = schema;
@@ -59,20 +60,6 @@ export async function getPiece(t: Tenant, id: string): Promise<PieceView> {
   return toView(row as Row);
 }
 
-function encodeCursor(updatedAt: Date, id: string) {
-  return Buffer.from(JSON.stringify([updatedAt.toISOString(), id])).toString('base64url');
-}
-function decodeCursor(cursor: string): [Date, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('cursor');
-    return [date, id];
-  } catch {
-    throw badRequest(M.cursor, 'INVALID_CURSOR');
-  }
-}
-
 /**
  * The company's pieces. With `from`/`to` (the calendar) every piece in the range by date, at
  * most `calendarRangeDays` wide; otherwise the newest changed first, a page at a time.
@@ -99,17 +86,13 @@ export async function listPieces(t: Tenant, q: PieceListFilter): Promise<PieceLi
       .limit(10_000);
     return { pieces: (rows as Row[]).map(toView), nextCursor: null };
   }
-  if (q.cursor) {
-    const [at, id] = decodeCursor(q.cursor);
-    where.push(or(lt(P.updatedAt, at), and(eq(P.updatedAt, at), lt(P.id, id)))!);
-  }
+  where.push(...after(P.updatedAt, P.id, q.cursor));
   const rows = (await select(t)
     .where(and(...where))
     .orderBy(desc(P.updatedAt), desc(P.id))
     .limit(q.limit + 1)) as Row[];
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  return { pieces: page.map(toView), nextCursor: rows.length > q.limit && last ? encodeCursor(last.updatedAt, last.id as string) : null };
+  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.updatedAt, r.id as string]);
+  return { pieces: page.map(toView), nextCursor };
 }
 
 async function checkRefs(t: Tenant, data: { clientId?: string; campaignId?: string | null; assigneeId?: string | null }, clientId: string) {

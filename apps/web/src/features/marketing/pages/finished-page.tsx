@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -14,6 +14,7 @@ import { marketingKeys } from '../api/keys.ts';
 import { CampaignDetailDialog } from '../components/campaigns/campaign-detail-dialog.tsx';
 import { count, money, period, resultItems } from '../components/campaigns/format.ts';
 import { useMarketingPermissions } from '../components/campaigns/use-campaign-permissions.ts';
+import { LabeledSelect } from '../components/labeled-select.tsx';
 
 /** /marketing/projetos-concluidos: finished campaigns with their results, searchable, each with its report. */
 export default function FinishedPage() {
@@ -59,17 +60,14 @@ export default function FinishedPage() {
             <Input id="busca-concluidos" type="search" className="pl-9" placeholder="Nome, objetivo, aprendizados ou cliente" value={text} onChange={(e) => setText(e.target.value)} />
           </div>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="cliente-concluidos">Empresa cliente</Label>
-          <select id="cliente-concluidos" className={inputClass} value={clientId} onChange={(e) => set('cliente', e.target.value)}>
-            <option value="">Todas</option>
-            {(clients.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabeledSelect
+          id="cliente-concluidos"
+          label="Empresa cliente"
+          value={clientId}
+          onChange={(e) => set('cliente', e.target.value)}
+          empty="Todas"
+          options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
       </div>
       {pages.isPending && <Spinner />}
       {pages.isError && <p role="alert" className="text-sm text-red-700">Não foi possível carregar os projetos concluídos. {pages.error.message}</p>}

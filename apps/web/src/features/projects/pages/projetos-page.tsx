@@ -4,11 +4,10 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, projectListQuerySchema, type Project, type ProjectListQuery } from '@sede/shared/projects/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListStates } from '../../../components/ui/list-states.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { projectKeys } from '../api/keys.ts';
 import { projectsQueryOptions } from '../api/projects.ts';
@@ -35,7 +34,6 @@ export default function ProjectsListPage() {
     const parsed = projectListQuerySchema.safeParse({ status: params.get('situacao') || undefined, q: params.get('q') || undefined });
     return parsed.success ? parsed.data : {};
   }, [params]);
-  const [text, setText] = useState(filters.q ?? '');
   const [newOpen, setNewOpen] = useState(false);
   const list = useQuery(projectsQueryOptions(filters));
   useLiveInvalidate('project', projectKeys.lists);
@@ -55,16 +53,7 @@ export default function ProjectsListPage() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <form
-          className="grid min-w-0 basis-full gap-1 sm:max-w-xs sm:flex-1 sm:basis-auto"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set('q', text.trim());
-          }}
-        >
-          <Label htmlFor="projects-q">Buscar</Label>
-          <input id="projects-q" type="search" className={`${inputClass} h-9`} placeholder="Nome do projeto" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} onBlur={() => set('q', text.trim())} />
-        </form>
+        <SearchForm id="projects-q" initial={filters.q ?? ''} placeholder="Nome do projeto" onSearch={(text) => set('q', text)} />
         <div className="grid gap-1">
           <Label htmlFor="projects-status">Situação</Label>
           <select id="projects-status" className={`${inputClass} h-9 sm:w-44`} value={filters.status ?? ''} onChange={(e) => set('situacao', e.target.value)}>
@@ -81,83 +70,82 @@ export default function ProjectsListPage() {
         </Button>
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Carregando os projetos" />
-      ) : list.isError ? (
-        <EmptyState icon={FolderKanban} title="Não foi possível carregar os projetos" description={list.error instanceof ApiError ? list.error.message : 'Tente de novo em instantes.'} />
-      ) : projects.length === 0 && !filtered ? (
-        <EmptyState
-          icon={FolderKanban}
-          title="Organize os projetos da equipe"
-          description="Crie um projeto em branco, a partir de um modelo (implantação de cliente, campanha de marketing, desenvolvimento de software) ou de um briefing que a IA quebra em tarefas. Cada projeto tem seu quadro kanban e seu painel."
-          action={
+      <ListStates
+        query={list}
+        count={projects.length}
+        filtered={filtered}
+        icon={FolderKanban}
+        loading="Carregando os projetos"
+        failed="Não foi possível carregar os projetos"
+        empty={{
+          title: 'Organize os projetos da equipe',
+          description:
+            'Crie um projeto em branco, a partir de um modelo (implantação de cliente, campanha de marketing, desenvolvimento de software) ou de um briefing que a IA quebra em tarefas. Cada projeto tem seu quadro kanban e seu painel.',
+          action: (
             <Button onClick={() => setNewOpen(true)}>
               <Plus aria-hidden /> Criar o primeiro projeto
             </Button>
-          }
-        />
-      ) : projects.length === 0 ? (
-        <p className="text-sm text-slate-700">Nenhum projeto com estes filtros.</p>
-      ) : (
-        <>
-          <table className="hidden w-full border-collapse overflow-hidden rounded-xl border border-slate-200 bg-white text-sm md:table" data-testid="projects-table">
-            <thead className="bg-slate-50 text-left text-xs text-slate-700">
-              <tr>
-                <th className="px-3 py-2 font-medium">Projeto</th>
-                <th className="px-3 py-2 font-medium">Cliente</th>
-                <th className="px-3 py-2 font-medium">Responsável</th>
-                <th className="px-3 py-2 font-medium">Período</th>
-                <th className="px-3 py-2 font-medium">Situação</th>
-                <th className="px-3 py-2 font-medium">Progresso</th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.map((p) => (
-                <tr key={p.id} className="border-t border-slate-200">
-                  <td className="px-3 py-2">
-                    <Link to={`/projeto-kanban/${p.id}`} className="font-medium text-slate-900 hover:underline">
-                      {p.name}
-                    </Link>
-                    <span className="block text-xs text-slate-600">
-                      {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 text-slate-800">{p.organization?.name ?? '—'}</td>
-                  <td className="px-3 py-2 text-slate-800">{p.owner?.name ?? '—'}</td>
-                  <td className="px-3 py-2 text-slate-800">
-                    {period(p)}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge p={p} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <Progress value={p.progress} label={`Progresso de ${p.name}`} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="grid gap-3 md:hidden" data-testid="projects-cards">
+          ),
+        }}
+        noMatch="Nenhum projeto com estes filtros."
+      >
+        <table className="hidden w-full border-collapse overflow-hidden rounded-xl border border-slate-200 bg-white text-sm md:table" data-testid="projects-table">
+          <thead className="bg-slate-50 text-left text-xs text-slate-700">
+            <tr>
+              <th className="px-3 py-2 font-medium">Projeto</th>
+              <th className="px-3 py-2 font-medium">Cliente</th>
+              <th className="px-3 py-2 font-medium">Responsável</th>
+              <th className="px-3 py-2 font-medium">Período</th>
+              <th className="px-3 py-2 font-medium">Situação</th>
+              <th className="px-3 py-2 font-medium">Progresso</th>
+            </tr>
+          </thead>
+          <tbody>
             {projects.map((p) => (
-              <li key={p.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                <div className="flex items-start justify-between gap-2">
+              <tr key={p.id} className="border-t border-slate-200">
+                <td className="px-3 py-2">
                   <Link to={`/projeto-kanban/${p.id}`} className="font-medium text-slate-900 hover:underline">
                     {p.name}
                   </Link>
+                  <span className="block text-xs text-slate-600">
+                    {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
+                  </span>
+                </td>
+                <td className="px-3 py-2 text-slate-800">{p.organization?.name ?? '—'}</td>
+                <td className="px-3 py-2 text-slate-800">{p.owner?.name ?? '—'}</td>
+                <td className="px-3 py-2 text-slate-800">
+                  {period(p)}
+                </td>
+                <td className="px-3 py-2">
                   <StatusBadge p={p} />
-                </div>
-                <p className="mt-1 text-sm text-slate-700">{[p.organization?.name, p.owner?.name].filter(Boolean).join(' · ') || 'Sem cliente'}</p>
-                <p className="text-xs text-slate-600">
-                  {period(p)} · {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
-                </p>
-                <div className="mt-2">
+                </td>
+                <td className="px-3 py-2">
                   <Progress value={p.progress} label={`Progresso de ${p.name}`} />
-                </div>
-              </li>
+                </td>
+              </tr>
             ))}
-          </ul>
-        </>
-      )}
+          </tbody>
+        </table>
+        <ul className="grid gap-3 md:hidden" data-testid="projects-cards">
+          {projects.map((p) => (
+            <li key={p.id} className="rounded-xl border border-slate-200 bg-white p-4">
+              <div className="flex items-start justify-between gap-2">
+                <Link to={`/projeto-kanban/${p.id}`} className="font-medium text-slate-900 hover:underline">
+                  {p.name}
+                </Link>
+                <StatusBadge p={p} />
+              </div>
+              <p className="mt-1 text-sm text-slate-700">{[p.organization?.name, p.owner?.name].filter(Boolean).join(' · ') || 'Sem cliente'}</p>
+              <p className="text-xs text-slate-600">
+                {period(p)} · {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
+              </p>
+              <div className="mt-2">
+                <Progress value={p.progress} label={`Progresso de ${p.name}`} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </ListStates>
       <NewProjectDialog open={newOpen} onOpenChange={setNewOpen} />
     </div>
   );

@@ -7,13 +7,14 @@ import { CHANNEL_LABELS, PIECE_FORMAT_LABELS, PIECE_STATUS_LABELS, PIECE_STATUSE
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { CommentThread } from '../../../../components/collaboration/comment-thread.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { inputClass } from '../../../../components/ui/input.tsx';
+import { optionsOf } from '../../../../components/ui/filter-bar.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useAuth } from '../../../../lib/session/auth-provider.tsx';
 import { marketingKeys } from '../../api/keys.ts';
 import { updatePiece, usePiece } from '../../api/pieces.ts';
 import { useReview } from '../../api/review.ts';
+import { LabeledSelect } from '../labeled-select.tsx';
 import { AiCopyPanel } from './ai-copy-panel.tsx';
 import { ApprovalPanel } from './approval-panel.tsx';
 import { formatDateTime, hashtagLine } from './format.ts';
@@ -113,18 +114,15 @@ function SheetBody({ pieceId }: { pieceId: string }) {
       </div>
 
       {mayWrite && (
-        <div className="grid gap-1 sm:max-w-xs">
-          <label htmlFor={`${id}-status`} className="text-sm font-medium text-slate-800">
-            Mudar status
-          </label>
-          <select id={`${id}-status`} className={inputClass} value={p.status} disabled={statusPending} onChange={(e) => setStatus(e.target.value as PieceStatus)}>
-            {PIECE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PIECE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabeledSelect
+          id={`${id}-status`}
+          label="Mudar status"
+          fieldClassName="grid gap-1 sm:max-w-xs"
+          value={p.status}
+          disabled={statusPending}
+          onChange={(e) => setStatus(e.target.value as PieceStatus)}
+          options={optionsOf(PIECE_STATUSES, PIECE_STATUS_LABELS)}
+        />
       )}
 
       {p.brief && (

@@ -7,6 +7,7 @@ import { pieceCreateSchema, type PieceCreateInput, type PieceView } from '@sede/
 import { mentionableQueryOptions } from '../../../../components/collaboration/collaboration-api.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { optionsOf } from '../../../../components/ui/filter-bar.tsx';
 import { inputClass } from '../../../../components/ui/input.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
@@ -15,6 +16,7 @@ import { useClients } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { useClientCampaigns } from '../../api/piece-form.ts';
 import { createPiece, updatePiece } from '../../api/pieces.ts';
+import { LabeledSelect, type SelectOption } from '../labeled-select.tsx';
 
 type Props = {
   open: boolean;
@@ -130,8 +132,11 @@ export function PieceFormDialog({ open, onOpenChange, piece, defaults, onSaved }
     }
   }
 
-  const campaignOptions: Array<{ id: string; name: string }> = (campaigns.data ?? []).map((c) => ({ id: c.id, name: c.name }));
-  if (piece?.campaignId && piece.campaignName && !campaignOptions.some((c) => c.id === piece.campaignId)) campaignOptions.unshift({ id: piece.campaignId, name: piece.campaignName });
+  const clientOptions: SelectOption[] = (clients.data ?? []).filter((c) => !c.archived || c.id === v.clientId).map((c) => ({ value: c.id, label: c.name }));
+  const campaignOptions: SelectOption[] = (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  if (piece?.campaignId && piece.campaignName && !campaignOptions.some((c) => c.value === piece.campaignId)) campaignOptions.unshift({ value: piece.campaignId, label: piece.campaignName });
+  const assigneeOptions: SelectOption[] = (people.data ?? []).map((p) => ({ value: p.userId, label: p.name }));
+  if (piece?.assigneeId && !assigneeOptions.some((p) => p.value === piece.assigneeId)) assigneeOptions.unshift({ value: piece.assigneeId, label: piece.assigneeName ?? 'Responsável atual' });
   const field = (name: string) => `${id}-${name}`;
 
   return (
@@ -143,72 +148,12 @@ export function PieceFormDialog({ open, onOpenChange, piece, defaults, onSaved }
           <input id={field('title')} className={inputClass} value={v.title} maxLength={L.title} onChange={set('title')} required />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor={field('client')}>Empresa cliente</Label>
-            <select id={field('client')} className={inputClass} value={v.clientId} onChange={set('clientId')}>
-              {!v.clientId && <option value="">Escolha…</option>}
-              {(clients.data ?? [])
-                .filter((c) => !c.archived || c.id === v.clientId)
-                .map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={field('campaign')}>Campanha</Label>
-            <select id={field('campaign')} className={inputClass} value={v.campaignId} onChange={set('campaignId')}>
-              <option value="">Sem campanha</option>
-              {campaignOptions.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={field('channel')}>Canal</Label>
-            <select id={field('channel')} className={inputClass} value={v.channel} onChange={set('channel')}>
-              {MARKETING_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {CHANNEL_LABELS[c]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={field('format')}>Formato</Label>
-            <select id={field('format')} className={inputClass} value={v.format} onChange={set('format')}>
-              {PIECE_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {PIECE_FORMAT_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={field('status')}>Status</Label>
-            <select id={field('status')} className={inputClass} value={v.status} onChange={set('status')}>
-              {PIECE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {PIECE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={field('assignee')}>Responsável</Label>
-            <select id={field('assignee')} className={inputClass} value={v.assigneeId} onChange={set('assigneeId')}>
-              <option value="">Ninguém</option>
-              {piece?.assigneeId && !(people.data ?? []).some((p) => p.userId === piece.assigneeId) && <option value={piece.assigneeId}>{piece.assigneeName ?? 'Responsável atual'}</option>}
-              {(people.data ?? []).map((p) => (
-                <option key={p.userId} value={p.userId}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabeledSelect id={field('client')} label="Empresa cliente" value={v.clientId} onChange={set('clientId')} empty={v.clientId ? undefined : 'Escolha…'} options={clientOptions} />
+          <LabeledSelect id={field('campaign')} label="Campanha" value={v.campaignId} onChange={set('campaignId')} empty="Sem campanha" options={campaignOptions} />
+          <LabeledSelect id={field('channel')} label="Canal" value={v.channel} onChange={set('channel')} options={optionsOf(MARKETING_CHANNELS, CHANNEL_LABELS)} />
+          <LabeledSelect id={field('format')} label="Formato" value={v.format} onChange={set('format')} options={optionsOf(PIECE_FORMATS, PIECE_FORMAT_LABELS)} />
+          <LabeledSelect id={field('status')} label="Status" value={v.status} onChange={set('status')} options={optionsOf(PIECE_STATUSES, PIECE_STATUS_LABELS)} />
+          <LabeledSelect id={field('assignee')} label="Responsável" value={v.assigneeId} onChange={set('assigneeId')} empty="Ninguém" options={assigneeOptions} />
           <div className="grid gap-1.5">
             <Label htmlFor={field('date')}>Data</Label>
             <input id={field('date')} type="date" className={inputClass} value={v.date} onChange={set('date')} aria-describedby={field('date-hint')} />

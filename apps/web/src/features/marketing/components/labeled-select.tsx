@@ -1,0 +1,37 @@
+import type { SelectHTMLAttributes } from 'react';
+import type { FilterOption } from '../../../components/ui/filter-bar.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+
+export type { FilterOption as SelectOption };
+
+type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'id'> & {
+  id: string;
+  /** The visible label, tied to the select. */
+  label: string;
+  /** From a list of values and their labels: `optionsOf(PIECE_STATUSES, PIECE_STATUS_LABELS)`. */
+  options: readonly FilterOption[];
+  /** A first option of value '' (no choice): 'Sem campanha', 'Todos'. */
+  empty?: string;
+  /** The wrapper's classes, instead of 'grid gap-1.5'. */
+  fieldClassName?: string;
+  /** Added to the input's classes (width, height). */
+  className?: string;
+};
+
+/** A label and its select, with an optional empty first option and the given options (the marketing forms and filters). */
+export function LabeledSelect({ id, label, options, empty, fieldClassName = 'grid gap-1.5', className, ...select }: Props) {
+  return (
+    <div className={fieldClassName}>
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={className ? `${inputClass} ${className}` : inputClass} {...select}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
