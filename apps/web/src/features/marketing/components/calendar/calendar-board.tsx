@@ -436,7 +436,7 @@ export function NoDateList({ pieces, paging, canWrite, onOpen, onCreate, clientN
         <p className="text-xs text-slate-600">Ideias sem data aparecem aqui. Arraste uma para um dia para agendá-la.</p>
       ) : (
         <>
-          <div ref={listRef} className="-m-0.5 grid gap-1.5 p-0.5 sm:grid-cols-2 lg:max-h-80 lg:grid-cols-4 lg:overflow-y-auto 2xl:max-h-[calc(100vh-14rem)] 2xl:grid-cols-1" data-testid="no-date-list">
+          <div ref={listRef} className="-m-0.5 grid gap-1.5 p-0.5 sm:grid-cols-2 max-h-80 overflow-y-auto lg:grid-cols-4 2xl:max-h-[calc(100vh-14rem)] 2xl:grid-cols-1" data-testid="no-date-list">
             {pieces.map((p) => (
               <DraggablePiece key={p.id} piece={p} canWrite={canWrite} onOpen={onOpen} label={pieceLabel(p, clientNames)}>
                 <ChipBody piece={p} clientNames={clientNames} compact={false} />
