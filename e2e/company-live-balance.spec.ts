@@ -71,7 +71,9 @@ test.describe('live balance', () => {
       if (streams === 1) await route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503</h1>' });
       else await route.continue();
     });
-    const reconnected = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 5000 });
+    // The page load, the 1 s back-off and a /api/me check come first: under two busy browser
+    // workers that took over 5 s (a CI flake). EventSource alone would never reconnect at all.
+    const reconnected = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 15_000 });
     await page.goto('/empresa');
     await expect(page.getByTestId('company-balance')).toHaveText('50');
     await reconnected;
