@@ -94,7 +94,7 @@ export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
   const cpuPerImage = cpuBefore !== null && cpuAfter !== null && done ? ((cpuAfter - cpuBefore) / done) * 1000 : null;
   return [
     {
-      name: 'thumbnails (100 JPEGs of 3 MP)',
+      name: `thumbnails (${IMAGES} JPEGs of 3 MP)`,
       value: `${rate.toFixed(1)} images/s (${done}/${IMAGES} of ${(bytes / 1024 / 1024).toFixed(1)} MB, 3 MP, in ${seconds.toFixed(1)} s, ${CONCURRENCY} uploads at a time)`,
       target: `≥ ${TARGET_PER_SECOND} images/s`,
       ok: failures.length === 0 && done === IMAGES && rate >= TARGET_PER_SECOND,

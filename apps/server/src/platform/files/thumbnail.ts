@@ -18,7 +18,9 @@ export async function makeThumbnail(storage: FileStorage, key: string, thumbnail
     const transform = sharp({ limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 });
+      // libwebp's effort 2 instead of its default 4: a third less CPU per image (decoding the
+      // source is the rest), the same look at 320 px; the library's thumbnails rate depends on it.
+      .webp({ quality: 75, effort: 2 });
     source.pipe(transform);
     const data = await transform.toBuffer();
     await storage.put(thumbnailKey, Readable.from([data]), 'image/webp');
