@@ -41,11 +41,11 @@ export function ClientSummary({ clientId }: { clientId: string }) {
         <CardTitle>Resumo</CardTitle>
         <CardDescription>As peças deste mês por status e as próximas a sair.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="@container grid gap-4">
         {month.isPending ? (
           <Spinner label="Carregando as peças" />
         ) : (
-          <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+          <dl className="grid grid-cols-3 gap-2 @lg:grid-cols-6">
             {counts.map(({ status, n }) => (
               <div key={status} className="rounded-lg border border-slate-200 p-2 text-center">
                 <dt className="text-xs text-slate-700">{PIECE_STATUS_LABELS[status]}</dt>
