@@ -149,6 +149,11 @@ async function main() {
   const failed = rows.filter((r) => r.ok === false);
   console.log(failed.length ? `\n${failed.length} target(s) missed.` : '\nAll targets met.');
   process.exitCode = failed.length ? 1 : 0;
+  // Something a plug-in left open (a socket, a timer) must not keep the command from ending: say what, then end.
+  setTimeout(() => {
+    console.warn(`bench: still open after the table (${process.getActiveResourcesInfo().join(', ')}); exiting.`);
+    process.exit();
+  }, 3000).unref();
 }
 
 main().catch((e) => {
