@@ -3,9 +3,9 @@ import type { CalendarView } from '@sede/shared/marketing/calendar';
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { expectTenantIsolation } from '../support/isolation.ts';
-import { marketingApi } from './support.ts';
+import { agencyWithPeople, marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
+import type { Person } from '../team/support.ts';
 
 let server: TestServer;
 let companyId: string;
@@ -32,12 +32,7 @@ async function massCampaign(company: string, name: string, status: string, sched
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Calendário Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  const other = await createCompanyWithAdmin(server, 'Outra Agência Ltda');
-  outsider = other.admin;
-  otherCompanyId = other.companyId;
+  ({ companyId, admin, mkt, vendas, outsider, outsiderCompanyId: otherCompanyId } = await agencyWithPeople(server, 'Agência Calendário Ltda'));
   own = (await call<{ clients: ClientSummary[] }>('/clients', mkt)).body.clients[0]!;
   const org = await server.request('/api/parties/organizations', { method: 'POST', json: { razaoSocial: 'Padaria Doce Lar Ltda', nomeFantasia: 'Doce Lar' }, jar: admin.jar });
   const orgId = ((await org.json()) as { id: string }).id;

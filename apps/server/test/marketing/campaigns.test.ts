@@ -4,9 +4,9 @@ import type { CampaignDetail, CampaignList } from '@sede/shared/marketing/campai
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { expectTenantIsolation } from '../support/isolation.ts';
-import { marketingApi } from './support.ts';
+import { agencyWithPeople, marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
+import type { Person } from '../team/support.ts';
 
 let server: TestServer;
 let admin: Person;
@@ -24,11 +24,7 @@ async function campaign(data: Record<string, unknown>) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  let companyId: string;
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Resultados Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  outsider = (await createCompanyWithAdmin(server, 'Concorrente Ltda')).admin;
+  ({ admin, mkt, vendas, outsider } = await agencyWithPeople(server, 'Agência Resultados Ltda', 'Concorrente Ltda'));
   own = (await call<{ clients: ClientSummary[] }>('/clients', mkt)).body.clients[0]!;
 }, 120_000);
 afterAll(async () => {

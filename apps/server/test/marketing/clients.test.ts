@@ -3,9 +3,9 @@ import type { ClientContact, ClientOptionsView, ClientSummary, ClientView } from
 import type { PieceList, PieceView } from '@sede/shared/marketing/pieces';
 import { pngBytes, upload } from '../files/support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
-import { marketingApi } from './support.ts';
+import { agencyWithPeople, marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { memberOf, sql, type Person } from '../team/support.ts';
 
 let server: TestServer;
 let companyId: string;
@@ -36,11 +36,8 @@ async function client(razaoSocial: string, nomeFantasia?: string) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Vitrine Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
+  ({ companyId, admin, mkt, vendas, outsider } = await agencyWithPeople(server, 'Agência Vitrine Ltda', 'Agência Concorrente Ltda'));
   mkt2 = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  outsider = (await createCompanyWithAdmin(server, 'Agência Concorrente Ltda')).admin;
   own = (await call<{ clients: ClientSummary[] }>('/clients', mkt)).body.clients[0]!;
 }, 120_000);
 afterAll(async () => {

@@ -9,7 +9,8 @@ import { pngBytes, upload } from '../files/support.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { sql, type Person } from '../team/support.ts';
+import { agencyWithPeople } from './support.ts';
 
 let server: TestServer;
 let fake: FakeOpenAi;
@@ -45,10 +46,7 @@ const COPY = {
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   server = await startTestServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'sk-plataforma', AI_MODEL: 'modelo-teste', AI_TIMEOUT_MS: '1500' });
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Vitrine Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  ({ companyId: outsiderCompanyId, admin: outsider } = await createCompanyWithAdmin(server, 'Outra Agência Ltda'));
+  ({ companyId, admin, mkt, vendas, outsider, outsiderCompanyId } = await agencyWithPeople(server, 'Agência Vitrine Ltda'));
   own = (await call<{ clients: ClientSummary[] }>('/marketing/clients', mkt)).body.clients[0]!;
   await applyCoins(server.services.db, { companyId, amount: 20, kind: 'adjustment', reason: 'Saldo de teste' });
 }, 120_000);

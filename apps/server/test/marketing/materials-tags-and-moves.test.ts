@@ -7,8 +7,8 @@ import type { MaterialFolder, MaterialListResponse, MaterialView } from '@sede/s
 import { openEvents, within } from '../platform/support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
-import { marketingApi } from './support.ts';
+import { sql, type Person } from '../team/support.ts';
+import { agencyWithPeople, marketingApi } from './support.ts';
 
 /** Decision 0342: tags typed once at the upload, and folders moved (with what they hold). */
 let server: TestServer;
@@ -54,12 +54,7 @@ const parents = async (clientId: string) => Object.fromEntries((await api<{ fold
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Etiqueta Certa Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  const outside = await createCompanyWithAdmin(server, 'Outra Agência Ltda');
-  outsider = outside.admin;
-  outsiderCompany = outside.companyId;
+  ({ companyId, admin, mkt, vendas, outsider, outsiderCompanyId: outsiderCompany } = await agencyWithPeople(server, 'Agência Etiqueta Certa Ltda'));
   const org = await server.request('/api/parties/organizations', { method: 'POST', json: { razaoSocial: 'Cafeteria Grão Fino Ltda', nomeFantasia: 'Grão Fino' }, jar: admin.jar });
   const orgId = ((await org.json()) as { id: string }).id;
   other = (await api<ClientSummary>('/clients', mkt, 'POST', { organizationId: orgId })).body;

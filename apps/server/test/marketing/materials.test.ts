@@ -11,7 +11,8 @@ import type { MaterialFolder, MaterialListResponse, MaterialView } from '@sede/s
 import type { ShareLinkCreated, ShareLinkInfo } from '@sede/shared/platform/files';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { sql, type Person } from '../team/support.ts';
+import { agencyWithPeople } from './support.ts';
 
 let server: TestServer;
 let companyId: string;
@@ -103,10 +104,7 @@ async function until<T>(fn: () => Promise<T | null | false>, ms = 30_000): Promi
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Arquivo Vivo Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  outsider = (await createCompanyWithAdmin(server, 'Concorrente Ltda')).admin;
+  ({ companyId, admin, mkt, vendas, outsider } = await agencyWithPeople(server, 'Agência Arquivo Vivo Ltda', 'Concorrente Ltda'));
   const org = await server.request('/api/parties/organizations', { method: 'POST', json: { razaoSocial: 'Sorveteria Polar Ltda', nomeFantasia: 'Polar' }, jar: admin.jar });
   const orgId = ((await org.json()) as { id: string }).id;
   other = (await call<ClientSummary>('/clients', mkt, 'POST', { organizationId: orgId })).body;

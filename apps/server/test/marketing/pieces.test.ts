@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceList, PieceView } from '@sede/shared/marketing/pieces';
 import { expectTenantIsolation } from '../support/isolation.ts';
-import { marketingApi } from './support.ts';
+import { agencyWithPeople, marketingApi } from './support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
+import type { Person } from '../team/support.ts';
 
 let server: TestServer;
 let admin: Person;
@@ -22,11 +22,7 @@ async function piece(data: Record<string, unknown>) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  let companyId: string;
-  ({ companyId, admin } = await createCompanyWithAdmin(server, 'Agência Criativa Ltda'));
-  mkt = await memberOf(server, companyId, 'marketing');
-  vendas = await memberOf(server, companyId, 'vendas');
-  outsider = (await createCompanyWithAdmin(server, 'Outra Agência Ltda')).admin;
+  ({ admin, mkt, vendas, outsider } = await agencyWithPeople(server, 'Agência Criativa Ltda'));
   const clients = await call<{ clients: ClientSummary[] }>('/clients', mkt);
   expect(clients.status).toBe(200);
   own = clients.body.clients[0]!;

@@ -1,5 +1,5 @@
 import type { TestServer } from '../support/test-server.ts';
-import type { Person } from '../team/support.ts';
+import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 
 export type Res<T> = { status: number; body: T & { error?: string; code?: string; text?: string } };
 
@@ -12,3 +12,15 @@ export const marketingApi =
     const isJson = !text || res.headers.get('content-type')?.includes('json');
     return { status: res.status, body: (isJson ? (text ? JSON.parse(text) : {}) : { text }) as Res<T>['body'] };
   };
+
+/**
+ * An agency for the tests: its admin, a marketing member, a 'vendas' member (no marketing access)
+ * and the admin of another company, as every marketing suite needs for its isolation checks.
+ */
+export async function agencyWithPeople(server: TestServer, name: string, outsiderName = 'Outra Agência Ltda') {
+  const { companyId, admin } = await createCompanyWithAdmin(server, name);
+  const mkt = await memberOf(server, companyId, 'marketing');
+  const vendas = await memberOf(server, companyId, 'vendas');
+  const other = await createCompanyWithAdmin(server, outsiderName);
+  return { companyId, admin, mkt, vendas, outsider: other.admin, outsiderCompanyId: other.companyId };
+}
