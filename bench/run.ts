@@ -40,7 +40,7 @@ async function main() {
     rows.push({ name: `own chunk: ${path.basename(d.page, '.tsx')}`, value: d.ownChunk ? d.file! : `no (${d.why})`, target: 'own lazy chunk', ok: d.ownChunk });
   }
   console.log('\n/auth JavaScript, largest first:');
-  for (const f of size.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}`);
+  for (const f of size.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}${path.basename(f.file).startsWith('c-') ? `  (${f.name})` : ''}`);
 
   // 2. The production server, fresh DATA_DIR, loopback only.
   const dataDir = freshDataDir();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { AREAS } from '@sede/shared/registry/areas';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 export const AUTH_PAGE = 'src/features/auth/pages/auth-page.tsx';
@@ -22,7 +22,7 @@ export function areaPages(manifest: Record<string, unknown>): string[] {
 export type SizeReport = {
   jsGzip: number;
   cssGzip: number;
-  files: Array<{ file: string; gzip: number }>;
+  files: Array<{ file: string; name: string; gzip: number }>;
   departments: Array<{ page: string; file: string | null; ownChunk: boolean; why?: string }>;
 };
 
@@ -47,7 +47,8 @@ export function measureAuthBundle(webDist: string): SizeReport {
   const entryClosure = staticClosure(manifest, entryKey);
   const keys = staticClosure(manifest, AUTH_PAGE, new Set(entryClosure));
   const gz = (file: string) => gzipSync(readFileSync(path.join(webDist, file))).length;
-  const files = [...keys].map((k) => ({ file: manifest[k]!.file, gzip: gz(manifest[k]!.file) }));
+  // `name`: the chunk's own name, which the file of a shared chunk (`c-<hash>.js`, decision 0345) leaves out.
+  const files = [...keys].map((k) => ({ file: manifest[k]!.file, name: manifest[k]!.name ?? k, gzip: gz(manifest[k]!.file) }));
   const css = new Set([...keys].flatMap((k) => manifest[k]!.css ?? []));
   const pages = areaPages(manifest);
   const departments = pages.map((page) => {
