@@ -106,12 +106,22 @@ export async function startCampaignWorker(s: Services) {
   state.timer.unref();
 }
 
+type Worker = { stop: boolean; campaignId: string };
+const workersOf = (s: Services) => serverState(s, 'campaigns.workers', () => new Set<Worker>());
+
 export async function stopCampaignWorker(s: Services) {
   const state = serverState(s, 'campaigns.watchdog', () => ({ timer: null as NodeJS.Timeout | null, running: false, stopped: false }));
   state.stopped = true;
   if (state.timer) clearInterval(state.timer);
-  const workers = serverState(s, 'campaigns.workers', () => new Set<{ stop: boolean }>());
-  for (const w of workers) w.stop = true;
+  for (const w of workersOf(s)) w.stop = true;
+}
+
+/**
+ * A campaign paused or canceled here stops this process's lanes before their next message;
+ * another instance's lanes see it at their next lease renewal (decision 0253).
+ */
+export function stopCampaignLanes(s: Services, campaignId: string) {
+  for (const w of workersOf(s)) if (w.campaignId === campaignId) w.stop = true;
 }
 
 /** The campaign is done when nothing is queued or being sent: 'sent', the lease released, its creator told. */
@@ -152,8 +162,8 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   const campaign = rows[0];
   if (!campaign) return { sent: 0 }; // another worker has it, or it was paused/canceled/finished
   const companyId = campaign.company_id;
-  const worker = { stop: false };
-  const workers = serverState(s, 'campaigns.workers', () => new Set<{ stop: boolean }>());
+  const worker: Worker = { stop: false, campaignId: campaign.id };
+  const workers = workersOf(s);
   workers.add(worker);
 
   const whatsapp = campaign.channel === 'whatsapp';
@@ -344,16 +354,19 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       const skip = await excluded(batch);
       const facts = (skip as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts ?? new Map();
       for (const r of batch) {
+        if (!worker.stop) {
+          const why = skip.get(r.id);
+          if (why) {
+            await setStatus(r.id, 'skipped', { error: why });
+            continue;
+          }
+          await slot();
+        }
+        // Checked again after the rate's wait: a pause during it sends nothing more.
         if (worker.stop) {
           await s.pool.query(`UPDATE campaign_recipients SET status = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = $1 AND status = 'sending'`, [r.id]);
           continue;
         }
-        const why = skip.get(r.id);
-        if (why) {
-          await setStatus(r.id, 'skipped', { error: why });
-          continue;
-        }
-        await slot();
         await sendOne(r, facts);
         await report();
       }
@@ -376,7 +389,20 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   await report(true);
   if (!(await finishIfDone(s, campaign.id, owner))) {
     // Paused, canceled or taken over: release the lease if still ours.
-    await s.pool.query(`UPDATE campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND status <> 'sending'`, [campaign.id, owner]);
+    const { rows: released } = await s.pool.query<{ status: string }>(
+      `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND status <> 'sending' RETURNING status`,
+      [campaign.id, owner],
+    );
+    // Resumed while these lanes were stopping for a pause: start again now rather than after the lease.
+    const shuttingDown = serverState(s, 'campaigns.watchdog', () => ({ timer: null as NodeJS.Timeout | null, running: false, stopped: false })).stopped;
+    if (!released.length && !shuttingDown) {
+      const { rowCount } = await s.pool.query(
+        `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL
+          WHERE id = $1 AND lease_owner = $2 AND status = 'sending' AND EXISTS (SELECT 1 FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued')`,
+        [campaign.id, owner],
+      );
+      if (rowCount) await kickCampaign(s, campaign.id, 'sending');
+    }
   }
   return { sent };
 }

@@ -29,7 +29,7 @@ import { listTemplates as whatsappTemplatesOf, waNumber, whatsappReady } from '.
 import { templateParamsProblem } from '@sede/shared/whatsapp/schemas';
 import { composeMessage, mergeValues, peopleFacts } from './compose.ts';
 import { canSend, transportFor } from './sender.ts';
-import { enqueueRecipients, kickCampaign, LIVE_CAMPAIGN } from './send.ts';
+import { enqueueRecipients, kickCampaign, LIVE_CAMPAIGN, stopCampaignLanes } from './send.ts';
 import { listedPhones } from './suppressed-phones.ts';
 
 const C = schema.campaigns;
@@ -292,6 +292,7 @@ export async function pauseCampaign(s: Services, t: Tenant, id: string): Promise
   const row = await campaignRow(t, id);
   const { rowCount } = await s.pool.query(`UPDATE campaigns SET status = 'paused', updated_at = now() WHERE id = $1 AND company_id = $2 AND status IN ('sending', 'scheduled')`, [row.id, t.companyId]);
   if (!rowCount) throw conflict(M.notPausable, 'CAMPAIGN_NOT_PAUSABLE');
+  stopCampaignLanes(s, row.id);
   await announce(s.pool, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   return getCampaign(s, t, id);
 }
@@ -323,6 +324,7 @@ export async function cancelCampaign(s: Services, t: Tenant, id: string): Promis
     await client.query(`UPDATE campaign_recipients SET status = 'canceled' WHERE campaign_id = $1 AND status = 'queued'`, [row.id]);
     await announce(client, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   });
+  stopCampaignLanes(s, row.id);
   return getCampaign(s, t, id);
 }
 
