@@ -89,7 +89,7 @@ async function watchdog(s: Services) {
 
 export async function startCampaignWorker(s: Services) {
   await defineJob<{ campaignId: string; token: string }, { sent: number }>(s, SEND_JOB, (ctx) => runCampaign(s, ctx.input, ctx.progress), { retryLimit: 2, expireInMinutes: 240 });
-  const state = serverState(s, 'campaigns.watchdog', () => ({ timer: null as NodeJS.Timeout | null, running: false, stopped: false }));
+  const state = watchdogState(s);
   state.stopped = false;
   const tick = async () => {
     if (state.running || state.stopped) return;
@@ -108,9 +108,11 @@ export async function startCampaignWorker(s: Services) {
 
 type Worker = { stop: boolean; campaignId: string };
 const workersOf = (s: Services) => serverState(s, 'campaigns.workers', () => new Set<Worker>());
+const watchdogState = (s: Services) =>
+  serverState(s, 'campaigns.watchdog', () => ({ timer: null as NodeJS.Timeout | null, running: false, stopped: false }));
 
 export async function stopCampaignWorker(s: Services) {
-  const state = serverState(s, 'campaigns.watchdog', () => ({ timer: null as NodeJS.Timeout | null, running: false, stopped: false }));
+  const state = watchdogState(s);
   state.stopped = true;
   if (state.timer) clearInterval(state.timer);
   for (const w of workersOf(s)) w.stop = true;
@@ -394,7 +396,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       [campaign.id, owner],
     );
     // Resumed while these lanes were stopping for a pause: start again now rather than after the lease.
-    const shuttingDown = serverState(s, 'campaigns.watchdog', () => ({ timer: null as NodeJS.Timeout | null, running: false, stopped: false })).stopped;
+    const shuttingDown = watchdogState(s).stopped;
     if (!released.length && !shuttingDown) {
       const { rowCount } = await s.pool.query(
         `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL
