@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // Once under CI, as Playwright does; npm test names a test that passed on its retry (decision 0346).
+          retry: process.env.CI ? 1 : 0,
           hookTimeout: 120_000,
           // One PostgreSQL per run, a database per server (support/global-setup.ts): files run in parallel.
           globalSetup: ['apps/server/test/support/global-setup.ts'],

@@ -1,8 +1,9 @@
 // npm test: unit + integration (vitest) and browser tests (Playwright), then one closing line
 // 'N passed, N failed, N skipped'. Builds first, because the browser tests run the production build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { summarize } from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.ci/results');
@@ -19,29 +20,8 @@ status |= run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', 
 const playwrightStatus = run('npx', ['playwright', 'test'], { CI: process.env.CI ?? 'true' });
 status |= playwrightStatus;
 
-let passed = 0, failed = 0, skipped = 0;
-try {
-  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
-  passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numRuntimeErrorTestSuites ?? 0);
-  // A run that errored outside any test (configuration, global setup) or ran nothing is a failure.
-  if (v.success === false && v.numFailedTests === 0) failed += 1;
-  if (v.numTotalTests === 0) failed += 1;
-  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
-} catch {
-  failed += 1;
-  console.error('no vitest results');
-}
-try {
-  const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8')).stats;
-  passed += p.expected + p.flaky;
-  failed += p.unexpected;
-  skipped += p.skipped;
-  // Playwright failed before any test could (a web server that did not start), or ran none.
-  if ((playwrightStatus !== 0 && p.unexpected === 0) || p.expected + p.flaky + p.unexpected === 0) failed += 1;
-} catch {
-  failed += 1;
-  console.error('no playwright results');
-}
+const { passed, failed, skipped, notes } = summarize(results, root, playwrightStatus);
+// CI keeps only the tail of the output: what failed goes just above the closing line.
+for (const note of notes) console.log(note);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(status || failed ? 1 : 0);
