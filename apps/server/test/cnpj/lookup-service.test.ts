@@ -13,6 +13,9 @@ const TIMEOUT_MS = 300;
 let fake: FakeCnpjProviders;
 beforeAll(async () => {
   fake = await startFakeCnpjProviders();
+  // One untimed lookup per provider first: a cold first request on a busy machine can take longer than TIMEOUT_MS.
+  for (const p of FAKE_PROVIDERS) await createCnpjLookup({ baseUrls: fake.baseUrls, timeoutMs: 30_000, cache: memoryCnpjCache(), providers: [p] }).lookup(FOUND);
+  fake.reset();
 });
 afterEach(() => fake.reset());
 afterAll(() => fake.close());
