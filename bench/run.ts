@@ -124,6 +124,7 @@ async function main() {
         continue;
       }
       console.log(`\nrunning ${file}...`);
+      const timersBefore = openTimers();
       let timer: NodeJS.Timeout | undefined;
       try {
         const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${PLUGIN_TIMEOUT_MS / 1000} s`)), PLUGIN_TIMEOUT_MS)));
@@ -133,6 +134,8 @@ async function main() {
         rows.push({ name: file, value: `error: ${(e as Error).message}`, ok: false });
       } finally {
         clearTimeout(timer);
+        const left = openTimers() - timersBefore;
+        if (left > 0) console.warn(`bench: ${file} left ${left} timer(s) open`);
       }
     }
   } catch (e) {
@@ -155,6 +158,8 @@ async function main() {
     process.exit();
   }, 3000).unref();
 }
+
+const openTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 main().catch((e) => {
   console.error('bench failed:', e instanceof Error ? e.stack : e);
