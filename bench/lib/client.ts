@@ -30,7 +30,8 @@ export async function signUpConfirmed(baseUrl: string, email: string, password =
 }
 
 export function sqlClient(connection: string | pg.PoolConfig) {
-  const pool = new pg.Pool({ ...(typeof connection === 'string' ? { connectionString: connection } : connection), max: 4 });
+  // Idle connections stay until close(): an idle timer per connection would read as a timer a plug-in left open.
+  const pool = new pg.Pool({ ...(typeof connection === 'string' ? { connectionString: connection } : connection), max: 4, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   const db = createDb(pool);
   const sql = async <T = Record<string, any>>(query: string, params: unknown[] = []) => (await pool.query(query, params)).rows as T[];

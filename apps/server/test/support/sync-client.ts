@@ -34,7 +34,13 @@ export function openSyncSocket(baseUrl: string, path: string, jar: CookieJar | n
   const awareness = new awarenessProtocol.Awareness(doc);
   let markSynced!: () => void;
   const synced = new Promise<void>((r) => (markSynced = r));
-  const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+  const closed = new Promise<number>((r) =>
+    ws.once('close', (code) => {
+      // Awareness keeps a timer (its 15 s heartbeat) until destroyed.
+      awareness.destroy();
+      r(code);
+    }),
+  );
   const sendRaw = (m: Uint8Array) => ws.readyState === WebSocket.OPEN && ws.send(m);
   doc.on('update', (update: Uint8Array, origin: unknown) => {
     if (origin === 'server') return;
