@@ -355,7 +355,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       if (!batch.length) return;
       const skip = await excluded(batch);
       const facts = (skip as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts ?? new Map();
-      for (const r of batch) {
+      for (const [i, r] of batch.entries()) {
         if (!worker.stop) {
           const why = skip.get(r.id);
           if (why) {
@@ -364,10 +364,12 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
           }
           await slot();
         }
-        // Checked again after the rate's wait: a pause during it sends nothing more.
+        // Checked again after the rate's wait: a pause during it sends nothing more, and the rest
+        // of the batch goes back to the queue in one statement.
         if (worker.stop) {
-          await s.pool.query(`UPDATE campaign_recipients SET status = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = $1 AND status = 'sending'`, [r.id]);
-          continue;
+          const rest = batch.slice(i).map((x) => x.id);
+          await s.pool.query(`UPDATE campaign_recipients SET status = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::uuid[]) AND status = 'sending'`, [rest]);
+          break;
         }
         await sendOne(r, facts);
         await report();
