@@ -7,6 +7,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv, Services } from './services.ts';
 import { handleError } from './http/errors.ts';
+import { recordOwner } from './http/openapi.ts';
+import { mergePath } from 'hono/utils/url';
 import { coreRoutes } from './platform/core-routes.ts';
 import type { ModuleDefinition } from './platform/module.ts';
 import { portugueseAuthErrors } from './http/auth-bad-request.ts';
@@ -43,7 +45,13 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     return portugueseAuthErrors(await s.auth.handler(new Request(c.req.raw, { headers })));
   });
   api.route('/', coreRoutes(s, modules, ready));
-  for (const m of modules) if (m.routes) api.route(m.mount ?? `/${m.key}`, m.routes(s));
+  for (const m of modules) {
+    if (!m.routes) continue;
+    const mount = m.mount ?? `/${m.key}`;
+    const router = m.routes(s);
+    for (const route of router.routes) recordOwner(app, route.method, mergePath('/api', mount, route.path), m.key);
+    api.route(mount, router);
+  }
   api.all('*', (c) => c.json({ error: 'Rota não encontrada', code: 'NOT_FOUND' }, 404));
   app.route('/api', api);
 

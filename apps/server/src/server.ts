@@ -25,6 +25,8 @@ export type RunningServer = {
   services: Services;
   /** The modules this server runs (enabled ones, in order). */
   modules: readonly ModuleDefinition[];
+  /** The HTTP app (its routes and their contracts: the OpenAPI document is generated from it). */
+  app: ReturnType<typeof createApp>;
   stop: () => Promise<void>;
 };
 
@@ -103,5 +105,5 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
       await embedded?.stop().catch((e) => console.error('[pg] stop failed:', e));
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, databaseUrl, services, modules, stop };
+  return { url: `http://127.0.0.1:${port}`, port, databaseUrl, services, modules, app, stop };
 }

@@ -192,45 +192,53 @@ export const leaveCreateSchema = z
   .refine((v) => Date.parse(v.endDate) - Date.parse(v.startDate) <= 731 * 86_400_000, { message: M.leaveTooLong, path: ['endDate'] });
 export type LeaveCreate = z.input<typeof leaveCreateSchema>;
 
-// ---- responses ----
-export type LeaveView = { id: string; type: LeaveType; startDate: string; endDate: string; notes: string | null };
+// ---- responses (the routes' contracts; the types are derived from them) ----
+const nullableText = z.string().nullable();
+export const leaveViewSchema = z.object({ id: z.string(), type: z.enum(LEAVE_TYPES), startDate: z.string(), endDate: z.string(), notes: nullableText });
+export type LeaveView = z.infer<typeof leaveViewSchema>;
 
-export type EmployeeListItem = {
-  id: string;
-  name: string;
-  cpf: string;
-  email: string | null;
-  phone: string | null;
-  position: string | null;
-  department: string | null;
-  admissionDate: string;
-  contractType: ContractType;
-  status: EmployeeStatus;
-  salaryCents: number | null;
-  managerId: string | null;
-  managerName: string | null;
-};
-export type EmployeeView = EmployeeListItem & {
-  birthDate: string | null;
-  terminationDate: string | null;
-  notes: string | null;
-  leaves: LeaveView[];
-  createdAt: string;
-  updatedAt: string;
-};
-export type EmployeePage = { employees: EmployeeListItem[]; nextCursor: string | null; total: number | null };
+export const employeeListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  cpf: z.string(),
+  email: nullableText,
+  phone: nullableText,
+  position: nullableText,
+  department: nullableText,
+  admissionDate: z.string(),
+  contractType: z.enum(CONTRACT_TYPES),
+  status: z.enum(EMPLOYEE_STATUSES),
+  salaryCents: z.number().int().nullable(),
+  managerId: nullableText,
+  managerName: nullableText,
+});
+export type EmployeeListItem = z.infer<typeof employeeListItemSchema>;
+export const employeeViewSchema = employeeListItemSchema.extend({
+  birthDate: nullableText,
+  terminationDate: nullableText,
+  notes: nullableText,
+  leaves: z.array(leaveViewSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EmployeeView = z.infer<typeof employeeViewSchema>;
+export const employeePageSchema = z.object({ employees: z.array(employeeListItemSchema), nextCursor: nullableText, total: z.number().int().nullable() });
+export type EmployeePage = z.infer<typeof employeePageSchema>;
 
-export type UpcomingDate = { employeeId: string; name: string; department: string | null; date: string; inDays: number; years: number };
-export type LeaveNow = { employeeId: string; name: string; department: string | null; leaveId: string; type: LeaveType; startDate: string; endDate: string };
-export type RhOverview = {
-  today: string;
-  headcount: number;
-  byDepartment: Array<{ department: string | null; count: number }>;
-  byContractType: Array<{ contractType: ContractType; count: number }>;
-  byStatus: Record<EmployeeStatus, number>;
-  birthdays: UpcomingDate[];
-  anniversaries: UpcomingDate[];
-  onLeaveNow: LeaveNow[];
-  leavesSoon: LeaveNow[];
-  departments: string[];
-};
+const upcomingDateSchema = z.object({ employeeId: z.string(), name: z.string(), department: nullableText, date: z.string(), inDays: z.number(), years: z.number() });
+export type UpcomingDate = z.infer<typeof upcomingDateSchema>;
+const leaveNowSchema = z.object({ employeeId: z.string(), name: z.string(), department: nullableText, leaveId: z.string(), type: z.enum(LEAVE_TYPES), startDate: z.string(), endDate: z.string() });
+export type LeaveNow = z.infer<typeof leaveNowSchema>;
+export const rhOverviewSchema = z.object({
+  today: z.string(),
+  headcount: z.number().int(),
+  byDepartment: z.array(z.object({ department: nullableText, count: z.number().int() })),
+  byContractType: z.array(z.object({ contractType: z.enum(CONTRACT_TYPES), count: z.number().int() })),
+  byStatus: z.record(z.enum(EMPLOYEE_STATUSES), z.number().int()),
+  birthdays: z.array(upcomingDateSchema),
+  anniversaries: z.array(upcomingDateSchema),
+  onLeaveNow: z.array(leaveNowSchema),
+  leavesSoon: z.array(leaveNowSchema),
+  departments: z.array(z.string()),
+});
+export type RhOverview = z.infer<typeof rhOverviewSchema>;

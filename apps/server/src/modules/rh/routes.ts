@@ -1,14 +1,28 @@
 import type { Context } from 'hono';
+import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { employeeCreateSchema, employeeExportQuerySchema, employeeListQuerySchema, employeeUpdateSchema, idSchema, leaveCreateSchema, RH_MESSAGES as M } from '@sede/shared/rh/schemas';
+import {
+  employeeCreateSchema,
+  employeeExportQuerySchema,
+  employeeListQuerySchema,
+  employeePageSchema,
+  employeeUpdateSchema,
+  employeeViewSchema,
+  leaveCreateSchema,
+  leaveViewSchema,
+  RH_MESSAGES as M,
+  rhOverviewSchema,
+} from '@sede/shared/rh/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { addLeave, allEmployees, createEmployee, deleteEmployee, deleteLeave, getEmployee, listEmployees, updateEmployee } from './employees.ts';
 import { employeesCsv } from './export.ts';
 import { rhOverview } from './overview.ts';
+
+const employeeId = idParams(M.employeeNotFound);
 
 /**
  * RH's API (/api/rh): the employees register, their leaves and the overview. Every route needs
@@ -18,42 +32,62 @@ import { rhOverview } from './overview.ts';
 export function rhRoutes(s: Services) {
   const r = areaRouter(s, 'rh.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
-  const id = (c: Context<CompanyEnv>, name = 'id', message: string = M.employeeNotFound) => {
-    const parsed = idSchema.safeParse(c.req.param(name));
-    if (!parsed.success) throw notFound(message);
-    return parsed.data;
-  };
 
-  r.get('/overview', async (c) => c.json(await rhOverview(tenant(c))));
+  r.get('/overview', contract({ summary: 'Visão geral do RH', response: rhOverviewSchema }), async (c) => c.json(await rhOverview(tenant(c))));
 
-  r.get('/employees', async (c) => c.json(await listEmployees(tenant(c), parseWith(employeeListQuerySchema, c.req.query()))));
-  r.get('/employees/export', requirePermission('rh.export'), async (c) => {
-    const q = parseWith(employeeExportQuerySchema, c.req.query());
-    const rows = await allEmployees(tenant(c), q);
-    await logAudit(tenant(c).db, tenant(c), { action: 'data_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
-    return c.body(employeesCsv(rows), 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="colaboradores-${todayInBrazil()}.csv"`,
-      'cache-control': 'no-store',
-    });
-  });
-  r.post('/employees', requirePermission('rh.write'), async (c) => c.json(await createEmployee(tenant(c), parseWith(employeeCreateSchema, await readJson(c))), 201));
-  r.get('/employees/:id', async (c) => c.json(await getEmployee(tenant(c), id(c))));
-  r.patch('/employees/:id', requirePermission('rh.write'), async (c) => c.json(await updateEmployee(tenant(c), id(c), parseWith(employeeUpdateSchema, await readJson(c)))));
-  r.delete('/employees/:id', requirePermission('rh.delete'), async (c) => {
-    await deleteEmployee(s, tenant(c), id(c));
-    return c.json({ success: true });
+  r.get('/employees', contract({ summary: 'Listar colaboradores', query: employeeListQuerySchema, response: employeePageSchema }), async (c) =>
+    c.json(await listEmployees(tenant(c), c.req.valid('query'))),
+  );
+  r.get(
+    '/employees/export',
+    requirePermission('rh.export'),
+    contract({ summary: 'Exportar colaboradores (CSV)', query: employeeExportQuerySchema, response: { media: 'text/csv' } }),
+    async (c) => {
+      const rows = await allEmployees(tenant(c), c.req.valid('query'));
+      await logAudit(tenant(c).db, tenant(c), { action: 'data_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
+      return c.body(employeesCsv(rows), 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="colaboradores-${todayInBrazil()}.csv"`,
+        'cache-control': 'no-store',
+      });
+    },
+  );
+  r.post(
+    '/employees',
+    requirePermission('rh.write'),
+    contract({ summary: 'Cadastrar colaborador', body: employeeCreateSchema, response: employeeViewSchema, status: 201 }),
+    async (c) => c.json(await createEmployee(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/employees/:id', contract({ summary: 'Ver colaborador', params: employeeId, response: employeeViewSchema }), async (c) =>
+    c.json(await getEmployee(tenant(c), c.req.valid('param').id)),
+  );
+  r.patch(
+    '/employees/:id',
+    requirePermission('rh.write'),
+    contract({ summary: 'Alterar colaborador', params: employeeId, body: employeeUpdateSchema, response: employeeViewSchema }),
+    async (c) => c.json(await updateEmployee(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/employees/:id', requirePermission('rh.delete'), contract({ summary: 'Excluir colaborador', params: employeeId, response: okSchema }), async (c) => {
+    await deleteEmployee(s, tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
 
-  r.post('/employees/:id/leaves', requirePermission('rh.write'), async (c) => {
-    const employeeId = id(c);
-    return c.json(await addLeave(tenant(c), employeeId, parseWith(leaveCreateSchema, await readJson(c))), 201);
-  });
-  r.delete('/employees/:id/leaves/:leaveId', requirePermission('rh.write'), async (c) => {
-    const employeeId = id(c);
-    await deleteLeave(tenant(c), employeeId, id(c, 'leaveId', M.leaveNotFound));
-    return c.json({ success: true });
-  });
+  r.post(
+    '/employees/:id/leaves',
+    requirePermission('rh.write'),
+    contract({ summary: 'Registrar afastamento ou férias', params: employeeId, body: leaveCreateSchema, response: leaveViewSchema, status: 201 }),
+    async (c) => c.json(await addLeave(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+  r.delete(
+    '/employees/:id/leaves/:leaveId',
+    requirePermission('rh.write'),
+    contract({ summary: 'Excluir afastamento', params: idParams({ id: M.employeeNotFound, leaveId: M.leaveNotFound }), response: okSchema }),
+    async (c) => {
+      const { id, leaveId } = c.req.valid('param');
+      await deleteLeave(tenant(c), id, leaveId);
+      return c.json({ success: true as const });
+    },
+  );
 
   return r;
 }
