@@ -1,0 +1,26 @@
+import { withTransaction, type TxContext } from '@sede/db/transaction';
+import type { Services, Tenant } from '../services.ts';
+
+/**
+ * Why work reaches a company's data without a request of one of its members (decision 0431):
+ * a background job or schedule, a public page reached by a signed token, a provider's webhook,
+ * inbound mail, the shared-editing sync, the company's own export or erasure.
+ */
+export type SystemReason = 'job' | 'schedule' | 'public-link' | 'webhook' | 'inbound-mail' | 'sync' | 'export' | 'erasure' | 'auth-hook';
+
+/**
+ * The tenant of work that no member's request carries. The company id must come from a row
+ * the work already proved belongs to it (a job's company, a token's link), never from input.
+ * `actorId` is the person the work acts for, when there is one ('' otherwise: services record no author).
+ */
+export function systemTenant(s: Services, companyId: string, reason: SystemReason, actorId: string | null = null): Tenant & { reason: SystemReason } {
+  return { db: s.db, companyId, actorId: actorId ?? '', reason };
+}
+
+/**
+ * One transaction on the tenant's database with both its Drizzle handle and the raw client
+ * (pg-boss's `send({ db })`, LISTEN/NOTIFY, COPY): what modules used `s.pool` for.
+ */
+export function tenantTransaction<T>(tenant: Tenant, work: (tx: TxContext) => Promise<T>): Promise<T> {
+  return withTransaction(tenant.db.$client, work);
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Company data is reached through a tenant (decision 0431): the request's `c.get('tenant')`, or
+ * `systemTenant(s, companyId, reason)` for work no member's request carries. A module that uses
+ * the raw services' database (`s.db`, `s.pool`) escapes that typing. What is left of it is listed
+ * here, per file, and may only shrink: a file over its count, or a file not listed, fails.
+ */
+const ALLOWED: Record<string, number> = {
+  'billing/checkout.ts': 9,
+  'billing/cycle.ts': 7,
+  'billing/queries.ts': 3,
+  'billing/webhooks.ts': 1,
+  'campaigns/replies.ts': 5,
+  'campaigns/send.ts': 19,
+  'campaigns/sender.ts': 2,
+  'campaigns/service.ts': 10,
+  'campaigns/suppressed-phones.ts': 1,
+  'campaigns/tracking.ts': 7,
+  'canvas/sync.ts': 3,
+  'cnpj/instance.ts': 1,
+  'collaboration/service.ts': 1,
+  'comercial/module.ts': 2,
+  'comercial/service.ts': 1,
+  'companies/enrichment.ts': 2,
+  'companies/routes.ts': 1,
+  'companies/service.ts': 6,
+  'company-data/export-job.ts': 3,
+  'company-data/service.ts': 2,
+  'crm-contacts/import.ts': 5,
+  'crm-metrics/tile.ts': 1,
+  'crm-quotes/routes.ts': 3,
+  'dev-mailbox/routes.ts': 2,
+  'documents/module.ts': 2,
+  'documents/sync.ts': 3,
+  'files/export.ts': 1,
+  'files/public.ts': 1,
+  'files/service.ts': 5,
+  'finance-statements/package.ts': 2,
+  'finance/alerts.ts': 3,
+  'inbox/public-routes.ts': 4,
+  'inbox/service.ts': 8,
+  'invitations/module.ts': 2,
+  'invitations/queue.ts': 1,
+  'invitations/service.ts': 8,
+  'jobs/routes.ts': 2,
+  'juridico/alerts.ts': 4,
+  'marketing-public/routes.ts': 1,
+  'marketing/public.ts': 4,
+  'marketing/review-service.ts': 1,
+  'members/service.ts': 4,
+  'notifications/queue.ts': 1,
+  'notifications/routes.ts': 6,
+  'onboarding/service.ts': 1,
+  'profile/service.ts': 2,
+  'prospecting/rf-pool.ts': 2,
+  'rh-recruiting/service.ts': 2,
+  'rh/module.ts': 1,
+  'support/routes.ts': 1,
+  'support/service.ts': 14,
+  'whatsapp/routes.ts': 2,
+  'whatsapp/service.ts': 15,
+};
+
+const modulesDir = path.resolve(import.meta.dirname, '../../src/modules');
+const sources = (readdirSync(modulesDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+const RAW = /\bs\.(db|pool)\b/g;
+
+describe('data access through the tenant', () => {
+  it('no module reaches s.db or s.pool beyond what is listed, and the list holds no more than is used', () => {
+    const used = Object.fromEntries(
+      sources.map((f) => [f.split(path.sep).join('/'), readFileSync(path.join(modulesDir, f), 'utf8').match(RAW)?.length ?? 0] as const).filter(([, n]) => n > 0),
+    );
+    expect(used).toEqual(ALLOWED);
+  });
+});
