@@ -131,7 +131,8 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]|sonner)[\\/]/,
+              // TanStack Table (and its store) stays with the list pages that use it (decision 0432).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](?!react-table|table-core|react-store|store)|sonner)[\\/]/,
             },
             // The small pieces every form uses (field, input, label, the form alert and its icons,
             // with what they share: class merging, the icon factory): one chunk instead of several

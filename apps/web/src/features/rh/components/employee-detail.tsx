@@ -8,6 +8,7 @@ import { FileManager } from '../../../components/files/file-manager.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
@@ -19,7 +20,7 @@ import { deleteLeave } from '../api/delete-leave.ts';
 import { useEmployee } from '../api/get-employee.ts';
 import { rhKeys } from '../api/keys.ts';
 import { EmployeeDialog } from './employee-dialog.tsx';
-import { cpf, day, money, phone } from './format.ts';
+import { cpf, day, money, phone } from '@sede/shared/format';
 import { EmployeeStatusBadge } from './status-badge.tsx';
 
 function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrite: boolean }) {
@@ -157,23 +158,25 @@ export function EmployeeDetail({ id, backTo, mayWrite, mayDelete }: { id: string
 
   return (
     <div className="grid min-w-0 gap-4">
-      {back}
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">{e.name}</h2>
-        <EmployeeStatusBadge status={e.status} />
-        <div className="ml-auto flex gap-2">
-          {mayWrite && (
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden /> Editar
-            </Button>
-          )}
-          {mayDelete && (
-            <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden /> Excluir
-            </Button>
-          )}
-        </div>
-      </div>
+      <DetailHeader
+        back={{ to: backTo, label: 'Voltar para colaboradores' }}
+        title={e.name}
+        badges={<EmployeeStatusBadge status={e.status} />}
+        actions={
+          <>
+            {mayWrite && (
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden /> Editar
+              </Button>
+            )}
+            {mayDelete && (
+              <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden /> Excluir
+              </Button>
+            )}
+          </>
+        }
+      />
       {editing && <EmployeeDialog open={editing} onOpenChange={setEditing} employee={e} />}
       <Dialog
         open={deleting}

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRhOverview } from '../api/get-overview.ts';
-import { day, dayMonth, when } from './format.ts';
+import { day, dayMonth, inDays as when } from '@sede/shared/format';
 import { HeadcountCard } from './headcount-card.tsx';
 
 const employeeLink = (id: string) => `/rh?aba=colaboradores&colaborador=${id}`;

@@ -1,0 +1,224 @@
+import { type ColumnDef, type RowData, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
+import { ListStates } from './list-states.tsx';
+
+/**
+ * Where a column's value goes on a phone's card: the card's heading, the line under it, a badge
+ * at its top right, a 'label: value' line, or nowhere (decision 0432).
+ */
+export type CardSlot = 'title' | 'subtitle' | 'badge' | 'meta' | 'hidden';
+
+export type DataColumn<T extends RowData> = {
+  id: string;
+  /** The column's heading, also the label of its line on a card. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  card?: CardSlot;
+  align?: 'right';
+  /** The server's sort key: the heading becomes a button kept in the URL (`?ordem=key` / `key:desc`). */
+  sortKey?: string;
+  className?: string;
+};
+
+export type DataListStates = {
+  icon: LucideIcon;
+  loading: string;
+  failed: string;
+  empty: { title: string; description: string; action?: ReactNode };
+  noMatch: string | { title: string; description: string };
+};
+
+type Paging = { hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
+type Query = { isPending: boolean; isError: boolean; error: unknown };
+
+const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
+
+/** The sort kept in the URL: `key` ascending, `key:desc` descending. */
+function useUrlSort(param: string, fallback: string | undefined) {
+  const [params, setParams] = useSearchParams();
+  const [id, dir] = (params.get(param) ?? fallback ?? '').split(':');
+  const sorting = id ? [{ id, desc: dir === 'desc' }] : [];
+  const toggle = (key: string) => {
+    const next = new URLSearchParams(params);
+    const value = id === key && dir !== 'desc' ? `${key}:desc` : key;
+    if (value === fallback) next.delete(param);
+    else next.set(param, value);
+    setParams(next, { replace: true });
+  };
+  return { sorting, toggle };
+}
+
+/**
+ * A list of records, the same columns as a table on wide screens and as cards on phones: its
+ * states (loading, failed, first use, nothing under the filters), sorting kept in the URL,
+ * optional selection with bulk actions, and keyset paging ('Carregar mais'). Every area's list.
+ */
+export function DataList<T extends RowData>({
+  label,
+  rows,
+  rowId,
+  columns,
+  query,
+  states,
+  filtered,
+  total,
+  countLabel,
+  paging,
+  sort,
+  selection,
+}: {
+  /** The list's accessible name ('Colaboradores'). */
+  label: string;
+  rows: readonly T[];
+  rowId: (row: T) => string;
+  columns: readonly DataColumn<T>[];
+  query: Query;
+  states: DataListStates;
+  /** Whether a filter or search is on (an empty list then says so). */
+  filtered: boolean;
+  total?: number | null;
+  /** '12 colaboradores'. */
+  countLabel?: (n: number) => string;
+  paging?: Paging;
+  /** The URL key of the sort and the server's default ('name'). */
+  sort?: { param?: string; fallback?: string };
+  /** Rows can be chosen; `actions` get the chosen ones (a bulk delete, an export). */
+  selection?: { actions: (chosen: T[], clear: () => void) => ReactNode };
+}) {
+  const urlSort = useUrlSort(sort?.param ?? 'ordem', sort?.fallback);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const defs = useMemo(
+    () =>
+      columns.map(
+        (c): ColumnDef<typeof features, T> => ({ id: c.id, header: c.header, accessorFn: (row) => row, cell: (info) => c.cell(info.row.original), enableSorting: Boolean(c.sortKey) }),
+      ),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: defs,
+    data: rows,
+    getRowId: rowId,
+    manualSorting: true,
+    enableRowSelection: Boolean(selection),
+    state: { sorting: urlSort.sorting, rowSelection },
+    onRowSelectionChange: (updater) => setRowSelection((old) => (typeof updater === 'function' ? updater(old) : updater)),
+  });
+  const chosen = rows.filter((r) => rowSelection[rowId(r)]);
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const slot = (slotName: CardSlot) => columns.filter((c) => (c.card ?? 'meta') === slotName);
+
+  return (
+    <ListStates query={query} count={rows.length} filtered={filtered} {...states}>
+      <div className="grid min-w-0 gap-3">
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+          {total != null && countLabel && (
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {countLabel(total)}
+            </p>
+          )}
+          {selection && chosen.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Ações com os selecionados">
+              <span className="text-sm text-slate-700">{chosen.length === 1 ? '1 selecionado' : `${chosen.length} selecionados`}</span>
+              {selection.actions(chosen, () => setRowSelection({}))}
+            </div>
+          )}
+        </div>
+        <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{label}</caption>
+            <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
+              <tr>
+                {selection && (
+                  <th scope="col" className="w-10 px-4 py-2">
+                    <input type="checkbox" aria-label="Selecionar todos" checked={table.getIsAllRowsSelected()} onChange={table.getToggleAllRowsSelectedHandler()} />
+                  </th>
+                )}
+                {table.getFlatHeaders().map((h) => {
+                  const col = byId.get(h.column.id)!;
+                  const dir = h.column.getIsSorted();
+                  const SortIcon = dir === 'asc' ? ArrowUp : dir === 'desc' ? ArrowDown : ArrowUpDown;
+                  return (
+                    <th key={h.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined} className={cn('px-4 py-2', col.align === 'right' && 'text-right')}>
+                      {col.sortKey ? (
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => urlSort.toggle(col.sortKey!)}>
+                          {col.header}
+                          <SortIcon className="size-3.5" aria-hidden />
+                        </button>
+                      ) : (
+                        col.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className={cn('hover:bg-slate-50', row.getIsSelected() && 'bg-[var(--color-accent-soft)]')}>
+                  {selection && (
+                    <td className="px-4 py-2">
+                      <input type="checkbox" aria-label="Selecionar" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                    </td>
+                  )}
+                  {columns.map((c) => (
+                    <td key={c.id} className={cn('px-4 py-2', c.align === 'right' && 'text-right tabular-nums', c.className)}>
+                      {c.cell(row.original)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ul className="grid gap-2 md:hidden" aria-label={label}>
+          {table.getRowModel().rows.map((row) => (
+            <li key={row.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  {selection && (
+                    <input type="checkbox" className="mr-2 align-middle" aria-label="Selecionar" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                  )}
+                  {slot('title').map((c) => (
+                    <span key={c.id} className="font-medium break-words">
+                      {c.cell(row.original)}
+                    </span>
+                  ))}
+                </div>
+                {slot('badge').map((c) => (
+                  <span key={c.id}>{c.cell(row.original)}</span>
+                ))}
+              </div>
+              {slot('subtitle').map((c) => (
+                <div key={c.id} className="mt-1 text-sm text-slate-700">
+                  {c.cell(row.original)}
+                </div>
+              ))}
+              {slot('meta').length > 0 && (
+                <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                  {slot('meta').map((c) => (
+                    <div key={c.id} className="contents">
+                      <dt className="text-slate-600">{c.header}</dt>
+                      <dd className={cn('min-w-0 text-right break-words', c.align === 'right' && 'tabular-nums')}>{c.cell(row.original)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </li>
+          ))}
+        </ul>
+        {paging?.hasNextPage && (
+          <div className="flex justify-center">
+            <Button variant="secondary" onClick={() => void paging.fetchNextPage?.()} pending={paging.isFetchingNextPage}>
+              Carregar mais
+            </Button>
+          </div>
+        )}
+      </div>
+    </ListStates>
+  );
+}

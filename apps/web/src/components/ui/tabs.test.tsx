@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { DetailHeader } from './detail-header.tsx';
+import { Tabs } from './tabs.tsx';
+
+function Url() {
+  return <output aria-label="endereço">{useLocation().search}</output>;
+}
+const url = () => screen.getByRole('status', { name: 'endereço' }).textContent;
+const tabs = [
+  { value: 'visao-geral', label: 'Visão geral', content: <p>Resumo</p> },
+  { value: 'colaboradores', label: 'Colaboradores', content: <p>Lista</p> },
+];
+
+function setup(initial: string, resets: string[] = []) {
+  render(
+    <MemoryRouter initialEntries={[initial]}>
+      <Tabs label="Recursos Humanos" tabs={tabs} resets={resets} />
+      <Url />
+    </MemoryRouter>,
+  );
+}
+
+describe('Tabs kept in the URL', () => {
+  it('opens the tab the URL names, the first one by default', () => {
+    setup('/rh?aba=colaboradores');
+    expect(screen.getByRole('tab', { name: 'Colaboradores' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Lista')).toBeTruthy();
+  });
+  it('writes the chosen tab to the URL, keeps the other keys, drops the resets, and leaves the default out', async () => {
+    setup('/rh?q=ana&colaborador=1', ['colaborador']);
+    expect(screen.getByRole('tab', { name: 'Visão geral' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Colaboradores' }));
+    expect(url()).toBe('?q=ana&aba=colaboradores');
+    await userEvent.click(screen.getByRole('tab', { name: 'Visão geral' }));
+    expect(url()).toBe('?q=ana');
+  });
+  it('ignores a tab the page does not have', () => {
+    setup('/rh?aba=nada');
+    expect(screen.getByRole('tab', { name: 'Visão geral' }).getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('DetailHeader', () => {
+  it('shows the way back, the title as a heading, the badges and the actions', () => {
+    render(
+      <MemoryRouter>
+        <DetailHeader back={{ to: '/rh', label: 'Voltar' }} title="Ana Souza" badges={<span>Ativa</span>} subtitle="Analista" actions={<button type="button">Editar</button>} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Voltar' }).getAttribute('href')).toBe('/rh');
+    expect(screen.getByRole('heading', { name: 'Ana Souza' })).toBeTruthy();
+    expect(screen.getByText('Ativa')).toBeTruthy();
+    expect(screen.getByText('Analista')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,44 @@
+import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type TabDef = { value: string; label: ReactNode; content: ReactNode };
+
+/**
+ * Tabs kept in the URL (`?aba=colaboradores`, decision 0432): a reload, a shared link and the
+ * back button open the same tab. The first tab is the default and leaves the key out of the URL.
+ * Changing tab drops the keys in `resets` (a detail open inside the previous tab).
+ */
+export function Tabs({ label, tabs, param = 'aba', value, resets = [] }: { label: string; tabs: readonly TabDef[]; param?: string; value?: string; resets?: readonly string[] }) {
+  const [params, setParams] = useSearchParams();
+  const fallback = tabs[0]?.value ?? '';
+  const fromUrl = params.get(param);
+  const current = value ?? (tabs.some((t) => t.value === fromUrl) ? fromUrl! : fallback);
+  const choose = (next: string) => {
+    const query = new URLSearchParams(params);
+    for (const key of resets) query.delete(key);
+    if (next === fallback) query.delete(param);
+    else query.set(param, next);
+    setParams(query);
+  };
+  return (
+    <RadixTabs.Root value={current} onValueChange={choose} className="grid min-w-0 gap-4">
+      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        {tabs.map((t) => (
+          <RadixTabs.Trigger
+            key={t.value}
+            value={t.value}
+            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)] data-[state=active]:border-[var(--color-accent)] data-[state=active]:text-[var(--color-accent)]"
+          >
+            {t.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {tabs.map((t) => (
+        <RadixTabs.Content key={t.value} value={t.value} className="min-w-0 focus-visible:outline-none">
+          {t.content}
+        </RadixTabs.Content>
+      ))}
+    </RadixTabs.Root>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import * as f from './format.ts';
+
+describe('the one pt-BR format', () => {
+  it('formats money in cents and numbers the Brazilian way', () => {
+    expect(f.money(650000)).toBe('R$\u00a06.500,00');
+    expect(f.money(1)).toBe('R$\u00a00,01');
+    expect(f.money(-123456789)).toBe('-R$\u00a01.234.567,89');
+    expect(f.money(null)).toBe('—');
+    expect(f.count(1234567)).toBe('1.234.567');
+    expect(f.number(2.5)).toBe('2,5');
+    expect(f.percent(0.125, 1)).toBe('12,5%');
+  });
+  it('shows a calendar day without a time-zone shift and instants in Brazil time', () => {
+    expect(f.day('2026-03-05')).toBe('05/03/2026');
+    expect(f.day('2026-01-01T00:00:00.000Z')).toBe('01/01/2026');
+    expect(f.dayMonth('2026-03-05')).toBe('05 de março');
+    expect(f.dateTime('2026-03-05T02:30:00Z')).toBe('04/03/2026, 23:30');
+    expect(f.time('2026-03-05T17:00:00Z')).toBe('14:00');
+    expect(f.period('2026-03-05', '2026-03-10')).toBe('05/03/2026 a 10/03/2026');
+    expect(f.period(null, '2026-03-10')).toBe('até 10/03/2026');
+    expect(f.inDays(0)).toBe('hoje');
+    expect(f.inDays(-2)).toBe('há 2 dias');
+    expect(f.duration(75)).toBe('1 min 15 s');
+  });
+  it('formats Brazilian documents and phones', () => {
+    expect(f.document('12345678909')).toBe('123.456.789-09');
+    expect(f.document('12345678000195')).toBe('12.345.678/0001-95');
+    expect(f.phone('11934567890')).toBe('(11) 93456-7890');
+    expect(f.cep('01310100')).toBe('01310-100');
+    expect(f.cpf(null)).toBe('—');
+  });
+});

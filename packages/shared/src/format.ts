@@ -1,0 +1,69 @@
+import { formatCnpj } from './cnpj.ts';
+import { formatCpf } from './cpf.ts';
+import { formatPhone } from './phone.ts';
+
+/**
+ * The one pt-BR format of money, numbers and dates (decision 0432), for the web and for what the
+ * server writes for people (PDFs, e-mails, CSVs). Money is integer cents. A calendar day is
+ * `YYYY-MM-DD` and never shifts with the time zone; an instant is shown in Brazil's time.
+ * A missing value shows as '—'.
+ */
+const NONE = '—';
+const TZ = 'America/Sao_Paulo';
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const integer = new Intl.NumberFormat('pt-BR');
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' });
+const dayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'long' });
+const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short' });
+const longDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
+const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' });
+const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
+
+type Maybe<T> = T | null | undefined;
+const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+
+/** 650000 → 'R$ 6.500,00'. */
+export const money = (cents: Maybe<number>) => (cents == null ? NONE : brl.format(cents / 100));
+/** 12345 → '12.345'. */
+export const count = (n: Maybe<number>) => (n == null ? NONE : integer.format(n));
+/** 2.5 → '2,5'. */
+export const number = (n: Maybe<number>) => (n == null ? NONE : decimal.format(n));
+/** 0.125 → '12,5%' (a share from 0 to 1). */
+export const percent = (share: Maybe<number>, digits = 0) =>
+  share == null ? NONE : new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: digits }).format(share);
+
+/** '2026-03-05' → '05/03/2026'. */
+export const day = (iso: Maybe<string>) => (iso ? dayFmt.format(calendarDay(iso)) : NONE);
+/** '2026-03-05' → '05 de março'. */
+export const dayMonth = (iso: Maybe<string>) => (iso ? dayMonthFmt.format(calendarDay(iso)) : NONE);
+/** '2026-03-05' → '05 de mar.'. */
+export const shortDay = (iso: Maybe<string>) => (iso ? shortDayFmt.format(calendarDay(iso)) : NONE);
+/** '2026-03-05' → '05 de mar. de 2026'. */
+export const longDay = (iso: Maybe<string>) => (iso ? longDayFmt.format(calendarDay(iso)) : NONE);
+/** An instant in Brazil's time: '05/03/2026, 14:30'. */
+export const dateTime = (at: Maybe<string | Date>) => (at ? dateTimeFmt.format(new Date(at)) : NONE);
+/** An instant's time of day in Brazil: '14:30'. */
+export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
+/** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */
+export const period = (start: Maybe<string>, end: Maybe<string>) =>
+  start && end ? `${day(start)} a ${day(end)}` : start ? `desde ${day(start)}` : end ? `até ${day(end)}` : NONE;
+/** 0 → 'hoje', 1 → 'amanhã', 5 → 'em 5 dias', -2 → 'há 2 dias'. */
+export const inDays = (n: number) => (n === 0 ? 'hoje' : n === 1 ? 'amanhã' : n === -1 ? 'ontem' : n > 0 ? `em ${n} dias` : `há ${-n} dias`);
+/** 75 → '1 min 15 s'; 3600 → '1 h'. */
+export function duration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.round(seconds % 60);
+  if (h) return `${h} h${m ? ` ${m} min` : ''}`;
+  if (m) return `${m} min${s ? ` ${s} s` : ''}`;
+  return `${s} s`;
+}
+
+/** 11 digits → '123.456.789-09'; 14 characters → '12.345.678/0001-95'. */
+export const document = (value: Maybe<string>) => (!value ? NONE : value.replace(/\D/g, '').length === 11 ? formatCpf(value) : formatCnpj(value));
+export const cpf = (value: Maybe<string>) => (value ? formatCpf(value) : NONE);
+export const cnpj = (value: Maybe<string>) => (value ? formatCnpj(value) : NONE);
+export const phone = (value: Maybe<string>) => (value ? formatPhone(value) : NONE);
+/** '01310100' → '01310-100'. */
+export const cep = (value: Maybe<string>) => (!value ? NONE : value.length === 8 ? `${value.slice(0, 5)}-${value.slice(5)}` : value);
