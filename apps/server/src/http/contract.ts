@@ -146,9 +146,9 @@ export function contract<const S extends ContractSpec, E extends Env = any, P ex
  * Path params that are ids: `idParams(M.notFound)` for `/:id`, or one message per name
  * (`idParams({ id: M.employeeNotFound, leaveId: M.leaveNotFound })`). An id that is not one answers 404.
  */
-export function idParams(message: string): z.ZodObject<{ id: z.ZodGUID }>;
+export function idParams(message?: string): z.ZodObject<{ id: z.ZodGUID }>;
 export function idParams<const K extends string>(messages: Record<K, string>): z.ZodObject<Record<K, z.ZodGUID>>;
-export function idParams(messages: string | Record<string, string>) {
+export function idParams(messages: string | Record<string, string> = 'Não encontrado') {
   const entries = typeof messages === 'string' ? [['id', messages] as const] : Object.entries(messages);
   return z.object(Object.fromEntries(entries.map(([name, message]) => [name, uuidSchema(message)])));
 }
