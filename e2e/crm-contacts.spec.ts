@@ -61,9 +61,9 @@ test.describe('/lista-contatos', () => {
     await page.getByTestId('import-errors').click();
     const download = await downloading;
     const report = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(report[0]).toBe('Linha,Campo,Erro,Nome,E-mail,Celular,Empresa,Cargo');
-    expect(report[1]).toContain('6,E-mail,E-mail inválido: pedro@,Pedro Inválido');
-    expect(report[2]).toMatch(/^7,Celular,/);
+    expect(report[0]).toBe('Linha;Campo;Erro;Nome;E-mail;Celular;Empresa;Cargo');
+    expect(report[1]).toContain('6;E-mail;E-mail inválido: pedro@;Pedro Inválido');
+    expect(report[2]).toMatch(/^7;Celular;/);
 
     // A list, then a bulk action on two selected people.
     await page.getByRole('button', { name: 'Fechar' }).click();

@@ -63,11 +63,11 @@ describe('bad input: encodings, separators, empty lines, repeated headers, inval
     expect((await peopleNamed('Maria Açaí')).length).toBe(0);
 
     const lines = await errorsCsv(id);
-    expect(lines[0]).toBe('Linha,Campo,Erro,Nome,E-mail,Telefone,CNPJ,Cargo,Observações');
+    expect(lines[0]).toBe('Linha;Campo;Erro;Nome;E-mail;Telefone;CNPJ;Cargo;Observações');
     expect(lines).toHaveLength(3);
     // Line numbers of the file (header = 1), the errors and the row's own cells.
-    expect(lines[1]).toBe('6,E-mail,E-mail inválido: maria@,Maria Açaí,maria@,(11) 98888-0002,,,');
-    expect(lines[2]).toMatch(/^7,"Telefone, CNPJ","Telefone inválido: use DDD \+ número \(10 ou 11 dígitos\)\. \(123\); CNPJ inválido: 11\.222\.333\/0001-00",Pedro Inválido,/);
+    expect(lines[1]).toBe('6;E-mail;E-mail inválido: maria@;Maria Açaí;maria@;(11) 98888-0002;;;');
+    expect(lines[2]).toMatch(/^7;Telefone, CNPJ;"Telefone inválido: use DDD \+ número \(10 ou 11 dígitos\)\. \(123\); CNPJ inválido: 11\.222\.333\/0001-00";Pedro Inválido;/);
   });
 
   it('a UTF-8 file with BOM and "," separators; quoted fields with separators inside', async () => {

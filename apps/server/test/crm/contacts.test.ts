@@ -221,12 +221,12 @@ describe('lists, segments and bulk actions', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Nome,E-mails,Telefones,CPF,Cargo,Organização,Responsável,Etiquetas,Base legal,Criado em');
+    expect(lines[0]).toBe('Nome;E-mails;Telefones;CPF;Cargo;Organização;Responsável;Etiquetas;Base legal;Criado em');
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://mal"")"`))).toBe(true);
-    expect(lines.some((l) => l.startsWith('Export Bia,') && l.includes('Consentimento'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Export Bia;') && l.includes('Consentimento'))).toBe(true);
     const orgs = await api(`/api/crm-contacts/export?entity=organizations`, vendas);
-    expect(orgs.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Razão social,Nome fantasia,CNPJ,E-mail,Telefone,Município,UF,Responsável,Etiquetas,Criado em');
+    expect(orgs.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Razão social;Nome fantasia;CNPJ;E-mail;Telefone;Município;UF;Responsável;Etiquetas;Criado em');
     const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'data_exported' AND details->>'entity' IN ('people', 'organizations')", [companyId]);
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });

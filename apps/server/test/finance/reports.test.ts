@@ -203,7 +203,7 @@ describe('exports', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await csv.text();
-    expect(text.split('\r\n')[1]).toBe('"2024-03-01";"2024-03-31";5000,00;-2600,00;0,00;0,00;3350,00');
+    expect(text.split('\r\n')[1]).toBe('01/03/2024;31/03/2024;5000,00;-2600,00;0,00;0,00;3350,00');
     const xlsx = await server.request('/api/finance/reports/dre/export?to=2024-03&months=2', { jar: financeiro.jar });
     expect(xlsx.status).toBe(200);
     const ExcelJS = (await import('exceljs')).default;

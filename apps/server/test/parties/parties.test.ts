@@ -302,13 +302,13 @@ describe('LGPD', () => {
     const csv = await api(`/people/${p.id}/export?format=csv`, admin);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('campo,valor');
-    expect(lines).toContain('Nome,João Exportado');
-    expect(lines).toContain('E-mails,joao@exemplo.com');
-    expect(lines).toContain('Base legal,Legítimo interesse');
-    expect(lines).toContain('Organização,Exportadora Ltda');
+    expect(lines[0]).toBe('campo;valor');
+    expect(lines).toContain('Nome;João Exportado');
+    expect(lines).toContain('E-mails;joao@exemplo.com');
+    expect(lines).toContain('Base legal;Legítimo interesse');
+    expect(lines).toContain('Organização;Exportadora Ltda');
     // A formula is defused.
-    expect(lines).toContain(`Observações,"'=HYPERLINK(""x"")"`);
+    expect(lines).toContain(`Observações;"'=HYPERLINK(""x"")"`);
     expect((await api(`/people/${p.id}/export?format=pdf`, admin)).body).toEqual({ error: 'Formato inválido: use json ou csv.', code: 'VALIDATION_ERROR' });
     const audit = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'data_exported' AND details->>'id' = $2 ORDER BY id", [companyId, p.id]);
     expect(audit.map((r) => [r.user_id, r.details.format, r.details.entity])).toEqual([

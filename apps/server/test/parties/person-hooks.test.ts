@@ -51,7 +51,7 @@ describe("areas' parts of a person's export and erasure", () => {
     // The product's own areas (quotes…) add their parts too; this test's part is there as written.
     expect(((await res.json()) as PersonExport).areas).toMatchObject({ anotacoes: ['ligou em 03/11'] });
     const csv = await (await server.request(`/api/parties/people/${p.id}/export?format=csv`, { jar: admin.jar })).text();
-    expect(csv).toContain('Área: anotacoes,"[""ligou em 03/11""]"');
+    expect(csv).toContain('Área: anotacoes;"[""ligou em 03/11""]"');
   });
 
   it("an area's failing erasure step rolls the whole erasure back; a passing one erases with the person", async () => {

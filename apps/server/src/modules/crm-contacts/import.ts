@@ -24,7 +24,8 @@ import { logAudit } from '../../platform/audit.ts';
 import { JobFailure, startJob, type JobContext } from '../../platform/jobs/run.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
-import { csvCell, suppressionHash } from '../parties/public.ts';
+import { suppressionHash } from '../parties/public.ts';
+import { CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
 import { readSheet } from './read-sheet.ts';
 
 export const IMPORT_JOB = 'crm.import';
@@ -172,7 +173,7 @@ export async function importErrorsCsv(t: Tenant, id: string): Promise<AsyncGener
 async function* errorRows(t: Tenant, row: ImportRow): AsyncGenerator<string> {
   const id = row.id;
   const headers = (row.mapping as StoredMapping | null)?.headers ?? [];
-  yield `\uFEFF${['Linha', 'Campo', 'Erro', ...headers].map(csvCell).join(',')}\r\n`;
+  yield `${CSV_BOM}${csvLine(['Linha', 'Campo', 'Erro', ...headers])}`;
   let after = 0;
   for (;;) {
     const errors = await t.db
@@ -188,7 +189,7 @@ async function* errorRows(t: Tenant, row: ImportRow): AsyncGenerator<string> {
     let out = '';
     for (const [n, list] of byRow) {
       const fields = [...new Set(list.map((e) => (e.field ? (IMPORT_FIELDS[e.field as keyof typeof IMPORT_FIELDS] ?? e.field) : '')))].filter(Boolean).join(', ');
-      out += `${[n, fields, list.map((e) => e.message).join('; '), ...list[0]!.raw].map(csvCell).join(',')}\r\n`;
+      out += csvLine([n, fields, list.map((e) => e.message).join('; '), ...(list[0]!.raw as string[])]);
     }
     yield out;
     after = errors[errors.length - 1]!.rowNumber;

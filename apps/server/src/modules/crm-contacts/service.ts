@@ -8,7 +8,8 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
-import { checkOwner, csvCell, organizationsWhere, peopleWhere } from '../parties/public.ts';
+import { checkOwner, organizationsWhere, peopleWhere } from '../parties/public.ts';
+import { CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
 
 const L = schema.crmLists;
 const LM = schema.crmListMembers;
@@ -286,7 +287,7 @@ export async function bulkAction(t: Tenant, viewer: Viewer, input: z.output<type
 
 const PEOPLE_HEADER = ['Nome', 'E-mails', 'Telefones', 'CPF', 'Cargo', 'Organização', 'Responsável', 'Etiquetas', 'Base legal', 'Criado em'];
 const ORGS_HEADER = ['Razão social', 'Nome fantasia', 'CNPJ', 'E-mail', 'Telefone', 'Município', 'UF', 'Responsável', 'Etiquetas', 'Criado em'];
-const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const line = csvLine;
 
 /** The contacts matching a filter as CSV (UTF-8 with BOM, formula cells defused), read in pages; audited. */
 export async function exportCsv(t: Tenant, entity: ContactEntity, filter: ContactFilter): Promise<AsyncGenerator<string>> {
@@ -297,7 +298,7 @@ export async function exportCsv(t: Tenant, entity: ContactEntity, filter: Contac
 
 async function* exportRows(t: Tenant, entity: ContactEntity, filter: ContactFilter): AsyncGenerator<string> {
   const U = schema.user;
-  yield `\uFEFF${line(entity === 'people' ? PEOPLE_HEADER : ORGS_HEADER)}`;
+  yield `${CSV_BOM}${line(entity === 'people' ? PEOPLE_HEADER : ORGS_HEADER)}`;
   let after: string | null = null;
   for (;;) {
     if (entity === 'people') {
@@ -312,7 +313,7 @@ async function* exportRows(t: Tenant, entity: ContactEntity, filter: ContactFilt
       if (!rows.length) return;
       yield rows
         .map(({ p, org, owner }) =>
-          line([p.name, p.emails, p.phones, p.cpf, p.position, org, owner, p.tags, p.legalBasis ? LEGAL_BASES[p.legalBasis as LegalBasis] : null, p.createdAt.toISOString()]),
+          line([p.name, p.emails, p.phones, p.cpf, p.position, org, owner, p.tags, p.legalBasis ? LEGAL_BASES[p.legalBasis as LegalBasis] : null, p.createdAt]),
         )
         .join('');
       after = rows[rows.length - 1]!.p.id;
@@ -325,7 +326,7 @@ async function* exportRows(t: Tenant, entity: ContactEntity, filter: ContactFilt
         .orderBy(O.id)
         .limit(1000);
       if (!rows.length) return;
-      yield rows.map(({ o, owner }) => line([o.razaoSocial, o.nomeFantasia, o.cnpj, o.email, o.phone, o.municipio, o.uf, owner, o.tags, o.createdAt.toISOString()])).join('');
+      yield rows.map(({ o, owner }) => line([o.razaoSocial, o.nomeFantasia, o.cnpj, o.email, o.phone, o.municipio, o.uf, owner, o.tags, o.createdAt])).join('');
       after = rows[rows.length - 1]!.o.id;
     }
   }

@@ -5,21 +5,17 @@ import { parseWith } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { cashFlowTable, dreTable, toCsv, toXlsx } from './export.ts';
+import { csvDocument, csvHeaders, xlsxDocument, xlsxHeaders } from '../../platform/spreadsheets/writer.ts';
+import { cashFlowTable, dreTable, type ReportTable } from './export.ts';
 import { cashFlow, dre, overview } from './service.ts';
 
 const formatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx.' }).default('xlsx') });
 
-async function download(tenant: Tenant, name: string, format: 'csv' | 'xlsx', table: { sheet: string; header: string[]; rows: (string | number)[][] }) {
+async function download<T>(tenant: Tenant, name: string, format: 'csv' | 'xlsx', table: ReportTable<T>) {
   await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'finance_report', id: null, details: { format, report: name } });
-  const body = format === 'csv' ? Buffer.from(toCsv(table), 'utf8') : await toXlsx(table);
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="${name}.${format}"`,
-      'cache-control': 'no-store',
-    },
-  });
+  const filename = `${name}.${format}`;
+  if (format === 'csv') return new Response(csvDocument(table.columns, table.rows), { headers: csvHeaders(filename) });
+  return new Response(new Uint8Array(await xlsxDocument(table.sheet, table.columns, table.rows)), { headers: xlsxHeaders(filename) });
 }
 
 /** Relatórios do financeiro under /api/finance/reports: `financeiro.read`; the files `financeiro.export` (decision 0125). */

@@ -1,64 +1,32 @@
-import ExcelJS from 'exceljs';
 import { KIND_LABELS, STATUS_LABELS, type FinEntry } from '@sede/shared/finance/entries';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { csvDocument, type TableColumn, xlsxDocument } from '../../platform/spreadsheets/writer.ts';
 import { schema } from '@sede/db/client';
 
-/**
- * The lists' CSV and XLSX (decision 0174): columns in Portuguese; the CSV is for Brazilian
- * spreadsheets (UTF-8 with BOM, `;` between cells, decimal comma, dd/mm/aaaa) and defuses a
- * leading = + - @ (formula injection); the XLSX carries numbers and dates as such.
- */
-const HEADERS = ['Tipo', 'Descrição', 'Cliente/Fornecedor', 'Categoria', 'Centro de custo', 'Conta', 'Documento', 'Parcela', 'Vencimento', 'Vencimento útil', 'Competência', 'Valor (R$)', 'Pago (R$)', 'Em aberto (R$)', 'Situação', 'Data da baixa'];
-
-const br = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
-const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const line = (e: FinEntry) => [
-  KIND_LABELS[e.kind],
-  e.description,
-  e.partyName,
-  e.categoryName,
-  e.costCenterName,
-  e.accountName,
-  e.documentNumber,
-  e.installmentNumber ? `${e.installmentNumber}/${e.installmentTotal}` : '',
+/** The entries list as CSV and XLSX (decision 0174), through the platform's writer (decision 0433). */
+const COLUMNS: TableColumn<FinEntry>[] = [
+  { header: 'Tipo', value: (e) => KIND_LABELS[e.kind] },
+  { header: 'Descrição', value: (e) => e.description },
+  { header: 'Cliente/Fornecedor', value: (e) => e.partyName },
+  { header: 'Categoria', value: (e) => e.categoryName },
+  { header: 'Centro de custo', value: (e) => e.costCenterName },
+  { header: 'Conta', value: (e) => e.accountName },
+  { header: 'Documento', value: (e) => e.documentNumber },
+  { header: 'Parcela', value: (e) => (e.installmentNumber ? `${e.installmentNumber}/${e.installmentTotal}` : '') },
+  { header: 'Vencimento', value: (e) => e.dueDate, kind: 'date' },
+  { header: 'Vencimento útil', value: (e) => e.effectiveDueDate, kind: 'date' },
+  { header: 'Competência', value: (e) => e.competenceDate, kind: 'date' },
+  { header: 'Valor (R$)', value: (e) => e.amountCents, kind: 'money' },
+  { header: 'Pago (R$)', value: (e) => e.paidCents, kind: 'money' },
+  { header: 'Em aberto (R$)', value: (e) => e.openCents, kind: 'money' },
+  { header: 'Situação', value: (e) => STATUS_LABELS[e.kind][e.displayStatus] },
+  { header: 'Data da baixa', value: (e) => e.settledDate, kind: 'date' },
 ];
 
-export function entriesCsv(entries: FinEntry[]): string {
-  const rows = entries.map((e) =>
-    [...line(e), br(e.dueDate), br(e.effectiveDueDate), br(e.competenceDate), money(e.amountCents), money(e.paidCents), money(e.openCents), STATUS_LABELS[e.kind][e.displayStatus], br(e.settledDate)]
-      .map(csvCell)
-      .join(';'),
-  );
-  return `\uFEFF${[HEADERS.map(csvCell).join(';'), ...rows].join('\r\n')}\r\n`;
-}
-
-const asDate = (iso: string | null) => (iso ? new Date(`${iso}T12:00:00Z`) : null);
-
-export async function entriesXlsx(entries: FinEntry[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Sede';
-  const ws = wb.addWorksheet('Lançamentos');
-  ws.addRow(HEADERS).font = { bold: true };
-  for (const e of entries) {
-    ws.addRow([...line(e), asDate(e.dueDate), asDate(e.effectiveDueDate), asDate(e.competenceDate), e.amountCents / 100, e.paidCents / 100, e.openCents / 100, STATUS_LABELS[e.kind][e.displayStatus], asDate(e.settledDate)]);
-  }
-  for (const c of [9, 10, 11, 16]) ws.getColumn(c).numFmt = 'dd/mm/yyyy';
-  for (const c of [12, 13, 14]) ws.getColumn(c).numFmt = '"R$" #,##0.00';
-  ws.columns.forEach((col, i) => {
-    col.width = i === 1 ? 40 : 16;
-  });
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+export const entriesCsv = (entries: FinEntry[]) => csvDocument(COLUMNS, entries);
+export const entriesXlsx = (entries: FinEntry[]) => xlsxDocument('Lançamentos', COLUMNS, entries);
 
 /** The company's data export (decision 0135): the five core tables. */
 export async function exportFinance(_s: Services, tenant: Tenant, out: ExportSink) {

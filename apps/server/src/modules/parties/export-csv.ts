@@ -1,19 +1,14 @@
 import type { PersonExport } from '@sede/shared/platform/parties';
+import { type Cell, CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
 
-/** One cell: quoted when needed; a leading = + - @ is defused (spreadsheet formula injection). */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 const yes = (v: boolean) => (v ? 'sim' : 'não');
 
-/** The export as a two-column CSV (campo, valor), UTF-8 with BOM so spreadsheets read the accents. */
+/** The export as a two-column CSV (campo, valor), through the platform's writer (decision 0433). */
 export function personExportCsv(data: PersonExport): string {
   const p = data.person;
   const o = data.organization;
-  const rows: Array<[string, unknown]> = [
+  const rows: Array<[string, Cell]> = [
     ['Exportado em', data.exportedAt],
     ['Empresa (controladora)', data.company.name],
     ['ID da pessoa', p.id],
@@ -35,7 +30,7 @@ export function personExportCsv(data: PersonExport): string {
     ['Criado em', p.createdAt],
     ['Atualizado em', p.updatedAt],
     // What the areas hold about the person, one row per area (its part as JSON).
-    ...Object.entries(data.areas).map(([key, part]): [string, unknown] => [`Área: ${key}`, JSON.stringify(part)]),
+    ...Object.entries(data.areas).map(([key, part]): [string, Cell] => [`Área: ${key}`, JSON.stringify(part)]),
   ];
-  return `\uFEFF${[['campo', 'valor'], ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${CSV_BOM}${[['campo', 'valor'] as [string, Cell], ...rows].map(csvLine).join('')}`;
 }

@@ -23,7 +23,6 @@ export async function findOrCreateOrganizationByCnpj(s: Services, tenant: Tenant
 
 // The CRM's contact tools (issue 12 item 3) reuse the lists' filter and the CSV cell.
 export { checkOwner, organizationsWhere, peopleWhere, toOrganization, toPerson } from './service.ts';
-export { csvCell } from './export-csv.ts';
 
 // Prospecting's leads (issue 14): organizations from the Receita's own record, contact people by e-mail/phone.
 export { findOrCreateOrganizationFromRecord } from './service.ts';

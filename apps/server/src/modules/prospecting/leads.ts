@@ -8,7 +8,7 @@ import { PAID_ACTION_MESSAGES, PRICES } from '@sede/shared/platform/prices';
 import { AppError, parseWith } from '../../http/errors.ts';
 import { runPaidAction, STALE_RESERVATION_MS } from '../../platform/paid-actions/index.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { csvCell } from '../parties/public.ts';
+import { CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
 import { maskEmail, maskPhone, whereOf, withTimeout } from './queries.ts';
 import { rfPool } from './rf-pool.ts';
 
@@ -236,12 +236,12 @@ const CSV_HEADER = [
  * capital with a decimal comma; contacts in full only for leads the company revealed.
  */
 export function leadsCsv(rows: readonly RfLead[], revealed: Set<string>): string {
-  const lines = [CSV_HEADER.map(csvCell).join(';')];
+  const lines = [csvLine(CSV_HEADER)];
   for (const r of rows) {
     const open = revealed.has(r.cnpj);
     const capital = r.capital_cents === null ? '' : (Number(r.capital_cents) / 100).toFixed(2).replace('.', ',');
     lines.push(
-      [
+      csvLine([
         r.cnpj,
         r.razao_social,
         r.nome_fantasia,
@@ -259,12 +259,10 @@ export function leadsCsv(rows: readonly RfLead[], revealed: Set<string>): string
         open ? fullPhone(r.ddd1, r.telefone1) : maskPhone(r.ddd1, r.telefone1),
         open ? fullPhone(r.ddd2, r.telefone2) : maskPhone(r.ddd2, r.telefone2),
         open ? r.email : maskEmail(r.email),
-      ]
-        .map(csvCell)
-        .join(';'),
+      ]),
     );
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${lines.join('')}`;
 }
 
 /** The Receita's record as the parties' lookup record (the organization is filled from it). */

@@ -1,25 +1,20 @@
+import { formatCpf } from '@sede/shared/cpf';
 import { CONTRACT_TYPE_LABELS, EMPLOYEE_STATUS_LABELS, type EmployeeListItem } from '@sede/shared/rh/schemas';
+import { csvDocument, type TableColumn } from '../../platform/spreadsheets/writer.ts';
 
-/**
- * The employees list as CSV for Brazilian spreadsheets (like the finance lists, decision 0174):
- * UTF-8 with BOM, `;` between cells, decimal comma, dd/mm/aaaa, formula injection defused.
- */
-const HEADERS = ['Nome', 'CPF', 'E-mail', 'Telefone', 'Cargo', 'Departamento', 'Admissão', 'Tipo de contrato', 'Situação', 'Salário (R$)', 'Gestor'];
-function csvCell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/** The employees list as CSV (the platform's writer, decision 0433). */
+const COLUMNS: TableColumn<EmployeeListItem>[] = [
+  { header: 'Nome', value: (e) => e.name },
+  { header: 'CPF', value: (e) => formatCpf(e.cpf) },
+  { header: 'E-mail', value: (e) => e.email },
+  { header: 'Telefone', value: (e) => e.phone },
+  { header: 'Cargo', value: (e) => e.position },
+  { header: 'Departamento', value: (e) => e.department },
+  { header: 'Admissão', value: (e) => e.admissionDate, kind: 'date' },
+  { header: 'Tipo de contrato', value: (e) => CONTRACT_TYPE_LABELS[e.contractType] },
+  { header: 'Situação', value: (e) => EMPLOYEE_STATUS_LABELS[e.status] },
+  { header: 'Salário (R$)', value: (e) => e.salaryCents, kind: 'money' },
+  { header: 'Gestor', value: (e) => e.managerName },
+];
 
-const br = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
-const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
-const cpf = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-
-export function employeesCsv(rows: EmployeeListItem[]): string {
-  const lines = rows.map((e) =>
-    [e.name, cpf(e.cpf), e.email, e.phone, e.position, e.department, br(e.admissionDate), CONTRACT_TYPE_LABELS[e.contractType], EMPLOYEE_STATUS_LABELS[e.status], money(e.salaryCents), e.managerName]
-      .map(csvCell)
-      .join(';'),
-  );
-  return `\uFEFF${[HEADERS.join(';'), ...lines].join('\r\n')}\r\n`;
-}
+export const employeesCsv = (rows: EmployeeListItem[]) => csvDocument(COLUMNS, rows);
