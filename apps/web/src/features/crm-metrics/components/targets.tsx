@@ -81,7 +81,7 @@ export function TargetsChart({ rows, months, owners, canEdit }: { rows: TargetRo
   );
 }
 
-function TargetsDialog({ open, onOpenChange, rows, months, owners }: { open: boolean; onOpenChange: (o: boolean) => void; rows: TargetRow[]; months: string[]; owners: MetricsPerson[] }) {
+export function TargetsDialog({ open, onOpenChange, rows, months, owners }: { open: boolean; onOpenChange: (o: boolean) => void; rows: TargetRow[]; months: string[]; owners: MetricsPerson[] }) {
   const id = useId();
   const [month, setMonth] = useState(months.at(-1)!);
   const current = (userId: string, m: string) => rows.find((r) => r.userId === userId && r.month === m)?.targetCents ?? null;

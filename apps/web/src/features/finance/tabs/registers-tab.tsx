@@ -128,7 +128,7 @@ function Accounts({ accounts, mayWrite }: { accounts: FinAccount[]; mayWrite: bo
   );
 }
 
-function AccountDialog({ account, onClose }: { account: FinAccount | 'new' | null; onClose: () => void }) {
+export function AccountDialog({ account, onClose }: { account: FinAccount | 'new' | null; onClose: () => void }) {
   const save = useSave();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<AccountKind>('checking');
