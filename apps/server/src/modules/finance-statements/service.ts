@@ -72,10 +72,10 @@ function statementFor(statements: ParsedStatement[], account: { name: string; ba
 async function sedeBalanceOn(db: DbOrTx, tenant: Tenant, accountId: string, day: string): Promise<number> {
   const [row] = await db
     .select({
-      cents: sql<string>`${A.openingBalanceCents} + coalesce((
+      cents: sql<string>`fin_accounts.opening_balance_cents + coalesce((
         select sum(case when e.kind = 'receivable' then 1 else -1 end * (p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents))
           from fin_payments p join fin_entries e on e.id = p.entry_id
-         where p.company_id = ${A.companyId} and p.account_id = ${A.id} and p.paid_date <= ${day}::date), 0)`,
+         where p.company_id = fin_accounts.company_id and p.account_id = fin_accounts.id and p.paid_date <= ${day}::date), 0)`,
     })
     .from(A)
     .where(and(eq(A.id, accountId), eq(A.companyId, tenant.companyId)));
