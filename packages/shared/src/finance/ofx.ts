@@ -1,5 +1,5 @@
 /**
- * A bank statement parser for OFX, written from the OFX specification: 1.x (SGML: a block of
+ * A bank statement parser for OFX (bank accounts; decision 0373), written from the OFX specification: 1.x (SGML: a block of
  * `KEY:VALUE` headers, then tags whose elements have no closing tag) and 2.x (XML, with an
  * `<?OFX …?>` processing instruction). Tolerant of the Brazilian banks' known quirks (decision
  * 0175): aggregates left unclosed (`<STMTTRN>` without `</STMTTRN>`), `CHARSET:1252` files

@@ -11,7 +11,7 @@ import { SettleDialog } from './settle-dialog.tsx';
 let posted: unknown[] = [];
 beforeEach(() => {
   posted = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+  vi.stubGlobal('fetch', async (_input: string, init: RequestInit = {}) => {
     if (init.method === 'POST') posted.push(JSON.parse(String(init.body)));
     const body = init.method === 'POST' ? { entry: { status: 'paid', openCents: 0 } } : { ...overdue, payments: [] };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
