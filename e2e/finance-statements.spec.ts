@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { makeOfx } from '@sede/shared/finance/ofx-sample';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
@@ -112,5 +113,23 @@ test.describe('/financeiro: extratos, conciliação e fluxo de caixa', () => {
     await expect(page.getByTestId('dre-table')).toContainText('Lucro líquido');
     await expectAccessible(page);
     await shots(page, 'dre');
+  });
+
+  test("a bank CSV's balance lines are the bank's balance, shown against Sede's; never transactions (issue items 10, 12)", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(request, 'Padaria do Extrato Ltda');
+    await e2eSql(`insert into fin_accounts (company_id, name, bank_code, account_number, opening_balance_cents, opening_date) values ($1, 'Itaú PJ', '341', '12345-6', 1000000, '2024-01-31')`, [admin.companyId]);
+    await signInByApi(page, admin.email, admin.password);
+    await page.goto('/financeiro?aba=extratos');
+    await page.getByTestId('statement-file').setInputFiles({ name: 'extrato-itau.csv', mimeType: 'text/csv', buffer: readFileSync(new URL('../apps/server/test/fixtures/csv/itau.csv', import.meta.url)) });
+    await expect(toast(page, '3 transação(ões) importada(s)')).toBeVisible();
+    await expect(page.getByTestId('statement-line')).toHaveCount(3);
+    await expect(page.getByTestId('statement-line').filter({ hasText: /SALDO/ })).toHaveCount(0);
+    const balance = page.getByTestId('statement-balance');
+    await expect(balance).toContainText(/Saldo no banco em 02\/02\/2024\s*R\$\s12\.410,10/);
+    await expect(balance).toContainText(/Saldo no Sede na mesma data\s*R\$\s10\.000,00/);
+    await expect(balance).toContainText(/Diferença\s*R\$\s2\.410,10/);
+    await expectAccessible(page);
+    await shots(page, 'statement-balance');
   });
 });

@@ -47,6 +47,7 @@ export async function seedPayment(server: TestServer, companyId: string, o: { en
 }
 
 export const ofxFixture = (name: string) => readFileSync(new URL(`../fixtures/ofx/${name}`, import.meta.url));
+export const csvFixture = (name: string) => readFileSync(new URL(`../fixtures/csv/${name}`, import.meta.url));
 
 export { makeOfx } from '@sede/shared/finance/ofx-sample';
 

@@ -24,6 +24,9 @@ export const finStatementImports = pgTable(
     acctId: text('acct_id'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
+    /** The balance the bank states in the file (OFX LEDGERBAL, a CSV's last balance line) and its day (decision 0373). */
+    ledgerBalanceCents: bigint('ledger_balance_cents', { mode: 'number' }),
+    ledgerBalanceDate: date('ledger_balance_date', { mode: 'string' }),
     /** Lines in the file, and how many were new (the rest were already imported). */
     totalLines: integer('total_lines').notNull().default(0),
     importedLines: integer('imported_lines').notNull().default(0),

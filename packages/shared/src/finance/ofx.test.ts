@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseAmountCents, parseOfx, parseOfxDate, StatementParseError } from './ofx.ts';
+import { parseAmountCents, parseOfx, parseOfxDate, parseOfxStatements, StatementParseError, statementPeriod } from './ofx.ts';
 import { dedupKeys } from './reconciliation.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../apps/server/test/fixtures/ofx/${name}`, import.meta.url)));
@@ -56,14 +56,38 @@ describe('OFX 1.x (SGML) and 2.x (XML) of Brazilian banks', () => {
     ]);
   });
 
-  it('Nubank: OFX 2.x XML credit-card statement (CCSTMTRS)', () => {
-    const s = parseOfx(fixture('nubank.ofx'));
-    expect(s.acctId).toBe('5a1b2c3d-0000-4e5f-8a9b-000000000001');
-    expect(s.bankId).toBeNull();
-    expect(brief('nubank.ofx')).toEqual([
-      ['2024-06-03', -4560, '6650a1b2-1111-4c3d-9e8f-aaaaaaaaaaaa', 'Restaurante Sabor & Arte'],
-      ['2024-06-10', 30000, '6650a1b2-2222-4c3d-9e8f-bbbbbbbbbbbb', 'Pagamento recebido'],
+  it('Nubank: OFX 2.x XML of the account (BANKID 0260), its balance and day', () => {
+    const s = parseOfx(fixture('nubank-conta.ofx'));
+    expect(s).toMatchObject({ bankId: '0260', acctId: '9876543-2', currency: 'BRL', ledgerBalanceCents: 141010, ledgerBalanceDate: '2024-06-30', startDate: '2024-06-01', endDate: '2024-06-30' });
+    expect(brief('nubank-conta.ofx')).toEqual([
+      ['2024-06-03', 150000, '66600a1b-0001-4c3d-9e8f-aaaaaaaaaaaa', 'Transferência recebida pelo Pix - JOÃO DA SILVA - •••.456.789-•• - BCO DO BRASIL S.A. (0001)'],
+      ['2024-06-10', -8990, '66600a1b-0002-4c3d-9e8f-bbbbbbbbbbbb', 'Pagamento de boleto efetuado - VIVO'],
     ]);
+  });
+
+  it('a credit-card bill (Nubank CCSTMTRS) and an investment statement are refused saying what they are', () => {
+    expect(() => parseOfx(fixture('nubank-cartao.ofx'))).toThrowError('Este arquivo é a fatura de um cartão de crédito. A importação de faturas de cartão ainda não é suportada: importe o extrato da conta corrente.');
+    expect(() => parseOfx(fixture('investimentos.ofx'))).toThrowError('Este arquivo é um extrato de investimentos. A importação de investimentos ainda não é suportada: importe o extrato da conta corrente.');
+  });
+
+  it('Itaú: one file with two accounts gives one statement per account', () => {
+    const all = parseOfxStatements(fixture('itau-duas-contas.ofx'));
+    expect(all.map((s) => [s.acctId, s.transactions.length, s.ledgerBalanceCents])).toEqual([
+      ['0912 12345-6', 2, 831010],
+      ['0912 98765-4', 2, 415000],
+    ]);
+  });
+
+  it('a DTEND before the lines is a bank’s mistake: the period is the lines’ days; the balance’s day without DTASOF is the last', () => {
+    const s = parseOfx(fixture('banco-do-brasil-dtend-errado.ofx'));
+    expect(s).toMatchObject({ startDate: '2024-03-04', endDate: '2024-03-11', ledgerBalanceCents: 390470, ledgerBalanceDate: '2024-03-11' });
+    expect(statementPeriod('2024-03-01', '2024-03-31', [{ postedDate: '2024-03-04' }])).toEqual({ startDate: '2024-03-01', endDate: '2024-03-31' });
+    expect(statementPeriod('2024-03-01', '2099-12-31', [{ postedDate: '2024-03-04' }])).toEqual({ startDate: '2024-03-04', endDate: '2024-03-04' });
+    expect(statementPeriod(null, null, [])).toEqual({ startDate: null, endDate: null });
+  });
+
+  it('reads the currency a statement states (a USD account)', () => {
+    expect(parseOfx(fixture('conta-global-usd.ofx')).currency).toBe('USD');
   });
 
   it('Inter: OFX 2.x XML with <MEMO/> and <MEMO></MEMO>, comma amounts', () => {
@@ -75,12 +99,36 @@ describe('OFX 1.x (SGML) and 2.x (XML) of Brazilian banks', () => {
 
   it('a malformed file is an error naming the line', () => {
     expect(() => parseOfx(fixture('malformed-amount.ofx'))).toThrowError(new StatementParseError('Valor inválido no extrato: "-2x0.75"', 51));
-    expect(() => parseOfx(fixture('truncated.ofx'))).toThrowError(/não contém um extrato/);
-    expect(() => parseOfx('isto não é um OFX')).toThrowError(/<OFX> não foi encontrada/);
+    expect(() => parseOfx(fixture('truncated.ofx'))).toThrowError(/não traz o extrato de uma conta corrente/);
+    expect(() => parseOfx('isto não é um OFX')).toThrowError('Este arquivo não é um extrato OFX: o conteúdo do extrato não foi encontrado.');
     expect(() => parseOfx('OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST><STMTTRN><TRNAMT>1.00</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>')).toThrowError(
       /sem data/,
     );
     expect(() => parseOfx('OFXHEADER:100\n\n<OFX>\n<BANKMSGSRSV1><STMTRS><BANKTRANLIST>\n<STMTTRN><DTPOSTED>19000101<TRNAMT>1.00\n</BANKTRANLIST></STMTRS></BANKMSGSRSV1></OFX>')).toThrowError(/fora do intervalo/);
+  });
+});
+
+describe('what a person reads when a file is refused', () => {
+  it('no parser words (STMTRS, BANKTRANLIST, DTPOSTED, TRNAMT, tag)', () => {
+    const head = 'OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>';
+    const broken = [
+      fixture('truncated.ofx'),
+      `${head}</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`,
+      `${head}<BANKTRANLIST><STMTTRN><TRNAMT>1.00</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`,
+      `${head}<BANKTRANLIST><STMTTRN><DTPOSTED>20240101</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`,
+      `${head}<BANKTRANLIST><STMTTRN>texto solto<x y></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`,
+      'OFXHEADER:100\n\n<OFX></OFX> sobrou',
+    ];
+    for (const file of broken) {
+      let message = '';
+      try {
+        parseOfx(file);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).not.toBe('');
+      expect(message).not.toMatch(/STMTRS|BANKTRANLIST|DTPOSTED|TRNAMT|\btag\b|<OFX>/);
+    }
   });
 });
 

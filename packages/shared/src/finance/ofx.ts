@@ -1,5 +1,5 @@
 /**
- * A bank statement parser for OFX, written from the OFX specification: 1.x (SGML: a block of
+ * A bank statement parser for OFX (bank accounts; decision 0373), written from the OFX specification: 1.x (SGML: a block of
  * `KEY:VALUE` headers, then tags whose elements have no closing tag) and 2.x (XML, with an
  * `<?OFX …?>` processing instruction). Tolerant of the Brazilian banks' known quirks (decision
  * 0175): aggregates left unclosed (`<STMTTRN>` without `</STMTTRN>`), `CHARSET:1252` files
@@ -37,8 +37,9 @@ export type ParsedStatement = {
   currency: string | null;
   startDate: string | null;
   endDate: string | null;
-  /** The ledger balance the bank states (LEDGERBAL), when present. */
+  /** The balance the bank states (OFX LEDGERBAL, a CSV's last balance line), when present, and its day. */
   ledgerBalanceCents: number | null;
+  ledgerBalanceDate: string | null;
   transactions: StatementTransaction[];
 };
 
@@ -106,7 +107,7 @@ function parseTree(body: string, firstLine: number): Node {
     if (text) {
       // Text after an opening tag: that element is a leaf holding it.
       if (!lastOpened || lastOpened.children.length > 0 || lastOpened.value !== null) {
-        throw new StatementParseError('Arquivo OFX inválido: texto fora de uma tag', textLine);
+        throw new StatementParseError('O arquivo OFX está corrompido: há texto onde o extrato não prevê', textLine);
       }
       lastOpened.value = decodeEntities(text);
       popTo(lastOpened);
@@ -129,7 +130,7 @@ function parseTree(body: string, firstLine: number): Node {
     }
     const selfClosed = raw.endsWith('/');
     const name = raw.replace(/\/$/, '').split(/\s/)[0]!.toUpperCase();
-    if (!/^[A-Z0-9_.]+$/.test(name)) throw new StatementParseError(`Arquivo OFX inválido: tag <${raw.slice(0, 30)}> inválida`, tagLine);
+    if (!/^[A-Z0-9_.]+$/.test(name)) throw new StatementParseError(`O arquivo OFX está corrompido: trecho «${raw.slice(0, 30)}» não reconhecido`, tagLine);
     // An empty leaf (SGML `<MEMO>` then the next tag) is never a parent.
     const top = stack[stack.length - 1]!;
     if (top !== root && LEAVES.has(top.name) && top.children.length === 0 && top.value === null) stack.pop();
@@ -146,7 +147,7 @@ function parseTree(body: string, firstLine: number): Node {
     lastOpened = selfClosed ? null : node;
     if (!selfClosed) stack.push(node);
   }
-  if (body.slice(lastIndex).trim()) throw new StatementParseError('Arquivo OFX inválido: texto após o fim do arquivo', line);
+  if (body.slice(lastIndex).trim()) throw new StatementParseError('O arquivo OFX está corrompido: há texto depois do fim do extrato', line);
   return root;
 }
 
@@ -239,30 +240,48 @@ export function looksLikeOfx(text: string): boolean {
   return /^OFXHEADER\s*:/i.test(head) || /<\?OFX/i.test(head) || /<OFX>/i.test(head);
 }
 
-/** Parses an OFX 1.x or 2.x bank or credit-card statement. */
-export function parseOfx(input: string | Uint8Array): ParsedStatement {
-  const text = typeof input === 'string' ? (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input) : decodeStatementBytes(input);
-  const start = text.search(/<OFX>/i);
-  if (start === -1) throw new StatementParseError('Arquivo OFX inválido: a tag <OFX> não foi encontrada.');
-  const header = text.slice(0, start);
-  if (!/OFXHEADER|<\?xml|<\?OFX/i.test(header) && header.trim() !== '') {
-    throw new StatementParseError('Arquivo OFX inválido: cabeçalho não reconhecido.', 1);
+const NOT_A_BANK_STATEMENT = 'Este arquivo OFX não traz o extrato de uma conta corrente ou poupança. Baixe no site ou app do banco o extrato da conta em OFX (às vezes chamado "Money" ou "Quicken").';
+const CREDIT_CARD = 'Este arquivo é a fatura de um cartão de crédito. A importação de faturas de cartão ainda não é suportada: importe o extrato da conta corrente.';
+const INVESTMENTS = 'Este arquivo é um extrato de investimentos. A importação de investimentos ainda não é suportada: importe o extrato da conta corrente.';
+
+/** A date the bank wrote in a header field (period, balance day): null when it is not a valid date. */
+const lenientDate = (value: string | null): string | null => {
+  if (!value) return null;
+  try {
+    return parseOfxDate(value);
+  } catch {
+    return null;
   }
-  const firstLine = header.split('\n').length;
-  const tree = parseTree(text.slice(start), firstLine);
-  const ofx = child(tree, 'OFX');
-  if (!ofx) throw new StatementParseError('Arquivo OFX inválido: a tag <OFX> não foi encontrada.');
-  const stmt = find(ofx, 'STMTRS') ?? find(ofx, 'CCSTMTRS');
-  if (!stmt) throw new StatementParseError('O arquivo OFX não contém um extrato bancário (STMTRS).');
-  const from = find(stmt, 'BANKACCTFROM') ?? find(stmt, 'CCACCTFROM');
+};
+
+/** A period longer than this in a statement's header is a bank's mistake, not a statement. */
+const MAX_PERIOD_DAYS = 400;
+const daysBetween = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * The statement's period: the header's DTSTART–DTEND when they are dates that cover the lines;
+ * else (a bad or missing date, one that leaves lines out, a span of years) the lines' own first
+ * and last days (decision 0373).
+ */
+export function statementPeriod(start: string | null, end: string | null, transactions: Pick<StatementTransaction, 'postedDate'>[]): { startDate: string | null; endDate: string | null } {
+  const days = transactions.map((t) => t.postedDate).sort();
+  const first = days[0] ?? null;
+  const last = days[days.length - 1] ?? null;
+  const sane = start !== null && end !== null && start <= end && daysBetween(start, end) <= MAX_PERIOD_DAYS && (first === null || (start <= first && end >= last!));
+  if (sane) return { startDate: start, endDate: end };
+  return { startDate: first ?? start, endDate: last ?? (start !== null && end !== null && start <= end ? end : null) };
+}
+
+function readStatement(stmt: Node): ParsedStatement {
+  const from = find(stmt, 'BANKACCTFROM');
   const list = find(stmt, 'BANKTRANLIST');
-  if (!list) throw new StatementParseError('O arquivo OFX não contém a lista de transações (BANKTRANLIST).', stmt.line);
+  if (!list) throw new StatementParseError('O extrato do arquivo OFX não traz a lista de lançamentos: baixe o arquivo de novo no banco.', stmt.line);
   const transactions: StatementTransaction[] = [];
   for (const t of findAll(list, 'STMTTRN')) {
     const posted = leaf(t, 'DTPOSTED') ?? leaf(t, 'DTUSER');
     const amount = leaf(t, 'TRNAMT');
-    if (!posted) throw new StatementParseError('Transação sem data (DTPOSTED) no extrato', t.line);
-    if (!amount) throw new StatementParseError('Transação sem valor (TRNAMT) no extrato', t.line);
+    if (!posted) throw new StatementParseError('Um lançamento do extrato está sem data', t.line);
+    if (!amount) throw new StatementParseError('Um lançamento do extrato está sem valor', t.line);
     const dateLine = child(t, 'DTPOSTED')?.line ?? t.line;
     const amountLine = child(t, 'TRNAMT')?.line ?? t.line;
     let cents = parseAmountCents(amount, amountLine);
@@ -283,19 +302,50 @@ export function parseOfx(input: string | Uint8Array): ParsedStatement {
       line: t.line,
     });
   }
+  const { startDate, endDate } = statementPeriod(lenientDate(leaf(list, 'DTSTART')), lenientDate(leaf(list, 'DTEND')), transactions);
   const ledger = find(stmt, 'LEDGERBAL');
   const balAmt = ledger ? leaf(ledger, 'BALAMT') : null;
-  const dtStart = leaf(list, 'DTSTART');
-  const dtEnd = leaf(list, 'DTEND');
+  const ledgerBalanceCents = balAmt ? parseAmountCents(balAmt, ledger?.line) : null;
   return {
     format: 'ofx',
     bankId: leaf(from, 'BANKID'),
     branchId: leaf(from, 'BRANCHID'),
     acctId: leaf(from, 'ACCTID'),
-    currency: leaf(stmt, 'CURDEF'),
-    startDate: dtStart ? parseOfxDate(dtStart, list.line) : null,
-    endDate: dtEnd ? parseOfxDate(dtEnd, list.line) : null,
-    ledgerBalanceCents: balAmt ? parseAmountCents(balAmt, ledger?.line) : null,
+    currency: leaf(stmt, 'CURDEF')?.toUpperCase() ?? null,
+    startDate,
+    endDate,
+    ledgerBalanceCents,
+    ledgerBalanceDate: ledgerBalanceCents === null ? null : (lenientDate(ledger ? leaf(ledger, 'DTASOF') : null) ?? endDate),
     transactions,
   };
+}
+
+/**
+ * Parses an OFX 1.x or 2.x file: one statement per bank account it holds (a bank may put several
+ * accounts in one file). Credit-card and investment statements are refused with what they are.
+ */
+export function parseOfxStatements(input: string | Uint8Array): ParsedStatement[] {
+  const text = typeof input === 'string' ? (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input) : decodeStatementBytes(input);
+  const start = text.search(/<OFX>/i);
+  if (start === -1) throw new StatementParseError('Este arquivo não é um extrato OFX: o conteúdo do extrato não foi encontrado.');
+  const header = text.slice(0, start);
+  if (!/OFXHEADER|<\?xml|<\?OFX/i.test(header) && header.trim() !== '') {
+    throw new StatementParseError('Este arquivo não é um extrato OFX: o cabeçalho não é o de um OFX.', 1);
+  }
+  const firstLine = header.split('\n').length;
+  const tree = parseTree(text.slice(start), firstLine);
+  const ofx = child(tree, 'OFX');
+  if (!ofx) throw new StatementParseError('Este arquivo não é um extrato OFX: o conteúdo do extrato não foi encontrado.');
+  const statements = findAll(ofx, 'STMTRS');
+  if (statements.length === 0) {
+    if (find(ofx, 'CCSTMTRS')) throw new StatementParseError(CREDIT_CARD);
+    if (find(ofx, 'INVSTMTRS')) throw new StatementParseError(INVESTMENTS);
+    throw new StatementParseError(NOT_A_BANK_STATEMENT);
+  }
+  return statements.map(readStatement);
+}
+
+/** Parses an OFX file of one bank account (the first, when it holds several). */
+export function parseOfx(input: string | Uint8Array): ParsedStatement {
+  return parseOfxStatements(input)[0]!;
 }

@@ -24,7 +24,7 @@ describe('CSV statements', () => {
   it('refuses a bad date, a bad amount, a file without the columns, naming the line', () => {
     expect(() => parseStatementCsv('Data;Descrição;Valor\n05/01/2024;A;10,00\n31/02/2024;B;5,00\n')).toThrowError(new StatementParseError('Data inválida no extrato: "31/02/2024"', 3));
     expect(() => parseStatementCsv('05/01/2024;A;dez reais\n')).toThrowError(/Valor inválido.*linha 1/);
-    expect(() => parseStatementCsv('nome;idade\nAna;30\n')).toThrowError(/colunas esperadas/);
+    expect(() => parseStatementCsv('nome;idade\nAna;30\n')).toThrowError(/não tem as colunas de um extrato/);
     expect(() => parseStatementCsv('01/01/1900;Antigo;1,00\n')).toThrowError(/fora do intervalo/);
   });
 });

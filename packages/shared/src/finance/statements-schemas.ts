@@ -14,6 +14,10 @@ export const STATEMENT_MESSAGES = {
   empty: 'O arquivo está vazio.',
   unknownFormat: 'Formato de extrato não reconhecido: envie um arquivo OFX ou CSV.',
   otherAccount: (stated: string, account: string) => `Este extrato é da conta ${stated}, não da conta “${account}”. Escolha a conta certa ou confira o arquivo.`,
+  otherAccounts: (stated: string, account: string) => `Este arquivo traz extratos das contas ${stated}, e nenhum é da conta “${account}”. Escolha a conta certa ou confira o arquivo.`,
+  severalAccounts: (stated: string, account: string) =>
+    `Este arquivo traz extratos de várias contas (${stated}). Informe o banco e o número da conta “${account}” na aba Cadastros para o Sede importar só o extrato dela.`,
+  currency: (name: string, code: string) => `Este extrato está em ${name} (${code}), e as contas do Sede são em reais. Importe o extrato de uma conta em reais.`,
   notPending: 'Esta linha do extrato já foi conciliada ou ignorada.',
   candidateNotFound: 'Lançamento ou pagamento não encontrado para conciliar.',
   candidateMismatch: 'O valor ou o sentido (entrada/saída) não corresponde a esta linha do extrato.',
@@ -114,6 +118,9 @@ export type StatementLine = {
 
 export type StatementLinesPage = { lines: StatementLine[]; nextCursor: string | null; counts: Record<StatementLineStatus, number> };
 
+/** The bank's balance stated in the file against Sede's balance of the account on that day (decision 0373). */
+export type StatementBalanceCheck = { date: string; bankCents: number; sedeCents: number; differenceCents: number };
+
 export type StatementImportResult = {
   importId: string;
   format: 'ofx' | 'csv';
@@ -122,9 +129,22 @@ export type StatementImportResult = {
   duplicateLines: number;
   startDate: string | null;
   endDate: string | null;
+  balance: StatementBalanceCheck | null;
 };
 
-export type StatementImport = { id: string; accountId: string; format: 'ofx' | 'csv'; fileName: string; totalLines: number; importedLines: number; startDate: string | null; endDate: string | null; createdByName: string | null; createdAt: string };
+export type StatementImport = {
+  id: string;
+  accountId: string;
+  format: 'ofx' | 'csv';
+  fileName: string;
+  totalLines: number;
+  importedLines: number;
+  startDate: string | null;
+  endDate: string | null;
+  balance: StatementBalanceCheck | null;
+  createdByName: string | null;
+  createdAt: string;
+};
 
 export type StatementOptions = {
   accounts: { id: string; name: string; bankCode: string | null; accountNumber: string | null }[];

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { withTransaction } from '@sede/db/transaction';
-import { looksLikeOfx, parseOfx, StatementParseError, type ParsedStatement, decodeStatementBytes } from '@sede/shared/finance/ofx';
+import { looksLikeOfx, parseOfxStatements, StatementParseError, type ParsedStatement, decodeStatementBytes } from '@sede/shared/finance/ofx';
 import { dedupKeys, MATCH_WINDOW_DAYS, statementAccountMatches, suggestMatches, type MatchCandidate } from '@sede/shared/finance/reconciliation';
 import { parseStatementCsv } from '@sede/shared/finance/statement-csv';
 import {
   STATEMENT_LINE_STATUSES,
   STATEMENT_LINES_PAGE,
   STATEMENT_MESSAGES as M,
+  type StatementBalanceCheck,
   type StatementCandidate,
   type StatementImport,
   type StatementImportResult,
@@ -33,14 +34,14 @@ export async function getAccount(db: DbOrTx, tenant: Tenant, accountId: string) 
   return account;
 }
 
-/** The file's format from its content (OFX by its header), else by name; errors in Portuguese with the line. */
-export function parseStatementFile(fileName: string, bytes: Uint8Array): ParsedStatement {
+/** The file's statements (an OFX may hold several accounts) by its content (OFX by its header), else by name; errors in Portuguese with the line. */
+export function parseStatementFile(fileName: string, bytes: Uint8Array): ParsedStatement[] {
   if (bytes.length === 0) throw badRequest(M.empty, 'STATEMENT_EMPTY');
   try {
     const text = decodeStatementBytes(bytes);
-    if (looksLikeOfx(text)) return parseOfx(text);
-    if (/\.(csv|txt)$/i.test(fileName) || /^[^\n]*[;,][^\n]*[;,]/.test(text)) return parseStatementCsv(text);
-    if (/\.ofx$/i.test(fileName)) return parseOfx(text);
+    if (looksLikeOfx(text)) return parseOfxStatements(text);
+    if (/\.(csv|txt)$/i.test(fileName) || /^[^\n]*[;,][^\n]*[;,]/m.test(text)) return [parseStatementCsv(text)];
+    if (/\.ofx$/i.test(fileName)) return parseOfxStatements(text);
   } catch (e) {
     if (e instanceof StatementParseError) throw new AppError(400, 'STATEMENT_INVALID', e.message, e.line ? { line: e.line } : undefined);
     throw e;
@@ -49,6 +50,43 @@ export function parseStatementFile(fileName: string, bytes: Uint8Array): ParsedS
 }
 
 const describeStated = (p: ParsedStatement) => [p.bankId && `banco ${p.bankId}`, p.branchId && `agência ${p.branchId}`, p.acctId && `conta ${p.acctId}`].filter(Boolean).join(', ');
+const currencyNames = new Intl.DisplayNames(['pt-BR'], { type: 'currency' });
+
+/** The file's statement of this account (decision 0373): the one whose account matches, in reais. */
+function statementFor(statements: ParsedStatement[], account: { name: string; bankCode: string | null; accountNumber: string | null }): ParsedStatement {
+  const matching = statements.filter((p) => statementAccountMatches(p, account));
+  if (matching.length === 0) {
+    const stated = statements.map(describeStated).join('; ');
+    throw badRequest(statements.length === 1 ? M.otherAccount(stated, account.name) : M.otherAccounts(stated, account.name), 'STATEMENT_OTHER_ACCOUNT');
+  }
+  if (matching.length > 1) throw badRequest(M.severalAccounts(matching.map(describeStated).join('; '), account.name), 'STATEMENT_SEVERAL_ACCOUNTS');
+  const parsed = matching[0]!;
+  if (parsed.currency && parsed.currency !== 'BRL') {
+    const name = /^[A-Z]{3}$/.test(parsed.currency) ? (currencyNames.of(parsed.currency) ?? parsed.currency).toLowerCase() : 'outra moeda';
+    throw badRequest(M.currency(name, parsed.currency.slice(0, 10)), 'STATEMENT_CURRENCY');
+  }
+  return parsed;
+}
+
+/** Sede's balance of an account at the end of a day: the opening balance and every payment on it up to that day. */
+async function sedeBalanceOn(db: DbOrTx, tenant: Tenant, accountId: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({
+      cents: sql<string>`fin_accounts.opening_balance_cents + coalesce((
+        select sum(case when e.kind = 'receivable' then 1 else -1 end * (p.amount_cents + p.interest_cents + p.fine_cents - p.discount_cents))
+          from fin_payments p join fin_entries e on e.id = p.entry_id
+         where p.company_id = fin_accounts.company_id and p.account_id = fin_accounts.id and p.paid_date <= ${day}::date), 0)`,
+    })
+    .from(A)
+    .where(and(eq(A.id, accountId), eq(A.companyId, tenant.companyId)));
+  return Number(row?.cents ?? 0);
+}
+
+async function balanceCheck(db: DbOrTx, tenant: Tenant, accountId: string, bankCents: number | null, date: string | null): Promise<StatementBalanceCheck | null> {
+  if (bankCents === null || date === null) return null;
+  const sedeCents = await sedeBalanceOn(db, tenant, accountId, date);
+  return { date, bankCents, sedeCents, differenceCents: bankCents - sedeCents };
+}
 
 /**
  * Imports a statement into an account in one transaction: lines already imported (the same
@@ -56,16 +94,26 @@ const describeStated = (p: ParsedStatement) => [p.bankId && `banco ${p.bankId}`,
  */
 export async function importStatement(tenant: Tenant, input: { accountId: string; fileName: string; bytes: Uint8Array }): Promise<StatementImportResult> {
   const account = await getAccount(tenant.db, tenant, input.accountId);
-  const parsed = parseStatementFile(input.fileName, input.bytes);
-  if (!statementAccountMatches(parsed, account)) {
-    throw badRequest(M.otherAccount(describeStated(parsed), account.name), 'STATEMENT_OTHER_ACCOUNT');
-  }
+  const parsed = statementFor(parseStatementFile(input.fileName, input.bytes), account);
   const keys = dedupKeys(parsed.transactions);
-  return withTransaction(tenant.db.$client, async ({ client }) => {
+  const result = await withTransaction(tenant.db.$client, async ({ client }) => {
     const imp = await client.query<{ id: string }>(
-      `insert into fin_statement_imports (company_id, account_id, format, file_name, bank_id, acct_id, start_date, end_date, total_lines, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [tenant.companyId, account.id, parsed.format, input.fileName, parsed.bankId, parsed.acctId, parsed.startDate, parsed.endDate, parsed.transactions.length, tenant.actorId],
+      `insert into fin_statement_imports (company_id, account_id, format, file_name, bank_id, acct_id, start_date, end_date, ledger_balance_cents, ledger_balance_date, total_lines, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+      [
+        tenant.companyId,
+        account.id,
+        parsed.format,
+        input.fileName,
+        parsed.bankId,
+        parsed.acctId,
+        parsed.startDate,
+        parsed.endDate,
+        parsed.ledgerBalanceCents,
+        parsed.ledgerBalanceDate,
+        parsed.transactions.length,
+        tenant.actorId,
+      ],
     );
     const importId = imp.rows[0]!.id;
     let imported = 0;
@@ -101,6 +149,7 @@ export async function importStatement(tenant: Tenant, input: { accountId: string
       endDate: parsed.endDate,
     };
   });
+  return { ...result, balance: await balanceCheck(tenant.db, tenant, account.id, parsed.ledgerBalanceCents, parsed.ledgerBalanceDate) };
 }
 
 export async function listImports(tenant: Tenant, accountId?: string): Promise<StatementImport[]> {
@@ -112,7 +161,7 @@ export async function listImports(tenant: Tenant, accountId?: string): Promise<S
     .where(and(eq(I.companyId, tenant.companyId), accountId ? eq(I.accountId, accountId) : undefined))
     .orderBy(desc(I.createdAt), desc(I.id))
     .limit(50);
-  return rows.map(({ i: r, createdByName }) => ({
+  return Promise.all(rows.map(async ({ i: r, createdByName }) => ({
     id: r.id,
     accountId: r.accountId,
     format: r.format,
@@ -121,9 +170,10 @@ export async function listImports(tenant: Tenant, accountId?: string): Promise<S
     importedLines: r.importedLines,
     startDate: r.startDate,
     endDate: r.endDate,
+    balance: await balanceCheck(tenant.db, tenant, r.accountId, r.ledgerBalanceCents, r.ledgerBalanceDate),
     createdByName: createdByName ?? null,
     createdAt: r.createdAt.toISOString(),
-  }));
+  })));
 }
 
 type LineRow = typeof L.$inferSelect;

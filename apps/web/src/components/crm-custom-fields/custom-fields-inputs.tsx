@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomField, CustomFieldEntity } from '@sede/shared/crm/deals';
 import { api } from '../../lib/api-client.ts';
-import { centsToInput, parseMoneyInput } from '../crm-quotes/money.ts';
+import { MoneyInput } from '../form/money-input.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { customFieldKeys } from './keys.ts';
@@ -13,7 +13,8 @@ import { customFieldKeys } from './keys.ts';
 export const partyCustomFieldsQueryOptions = () =>
   queryOptions({ queryKey: customFieldKeys.all, queryFn: async () => (await api<{ fields: CustomField[] }>('/crm/custom-fields')).fields, staleTime: 60_000 });
 
-export type CustomFieldDrafts = Record<string, string | boolean>;
+/** Text per field; a money field holds its cents (null when empty). */
+export type CustomFieldDrafts = Record<string, string | boolean | number | null>;
 
 /** Stored values → the inputs' text. */
 export function draftsOf(fields: CustomField[], values: Record<string, unknown> | undefined): CustomFieldDrafts {
@@ -21,8 +22,8 @@ export function draftsOf(fields: CustomField[], values: Record<string, unknown> 
   for (const f of fields) {
     const raw = values?.[f.key];
     if (f.type === 'boolean') out[f.key] = raw === true;
+    else if (f.type === 'money') out[f.key] = raw === undefined || raw === null ? null : Number(raw);
     else if (raw === undefined || raw === null) out[f.key] = '';
-    else if (f.type === 'money') out[f.key] = centsToInput(Number(raw));
     else if (f.type === 'number') out[f.key] = String(raw).replace('.', ',');
     else out[f.key] = String(raw);
   }
@@ -42,9 +43,12 @@ export function valuesOf(fields: CustomField[], drafts: CustomFieldDrafts): Reco
       out[f.key] = raw === true;
       continue;
     }
+    if (f.type === 'money') {
+      out[f.key] = typeof raw === 'number' ? raw : null;
+      continue;
+    }
     const text = typeof raw === 'string' ? raw.trim() : '';
     if (text === '') out[f.key] = null;
-    else if (f.type === 'money') out[f.key] = parseMoneyInput(text) ?? text;
     else if (f.type === 'number') {
       const n = Number(text.replace(/\./g, '').replace(',', '.'));
       out[f.key] = /^-?[\d.,]+$/.test(text) && Number.isFinite(n) ? n : text;
@@ -59,7 +63,7 @@ type Props = { entity: CustomFieldEntity; fields: CustomField[]; drafts: CustomF
 export function CustomFieldsInputs({ entity, fields, drafts, onChange }: Props) {
   const mine = fields.filter((f) => f.entity === entity);
   if (mine.length === 0) return null;
-  const set = (key: string, value: string | boolean) => onChange({ ...drafts, [key]: value });
+  const set = (key: string, value: CustomFieldDrafts[string]) => onChange({ ...drafts, [key]: value });
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2" data-testid="custom-fields">
       <legend className="px-1 text-sm font-medium text-slate-800">Campos personalizados</legend>
@@ -71,6 +75,13 @@ export function CustomFieldsInputs({ entity, fields, drafts, onChange }: Props) 
             <label key={f.id} className="flex items-center gap-2 text-sm text-slate-800">
               <input type="checkbox" className="size-4" checked={value === true} onChange={(e) => set(f.key, e.target.checked)} /> {label}
             </label>
+          );
+        }
+        if (f.type === 'money') {
+          return (
+            <Field key={f.id} label={label} hint="Em reais (R$).">
+              <MoneyInput cents={typeof value === 'number' ? value : null} onCents={(cents) => set(f.key, cents)} />
+            </Field>
           );
         }
         const text = typeof value === 'string' ? value : '';
@@ -89,10 +100,10 @@ export function CustomFieldsInputs({ entity, fields, drafts, onChange }: Props) 
           );
         }
         return (
-          <Field key={f.id} label={label} hint={f.type === 'money' ? 'Em reais (R$).' : undefined}>
+          <Field key={f.id} label={label}>
             <Input
               type={f.type === 'date' ? 'date' : 'text'}
-              inputMode={f.type === 'number' || f.type === 'money' ? 'decimal' : undefined}
+              inputMode={f.type === 'number' ? 'decimal' : undefined}
               value={text}
               onChange={(e) => set(f.key, e.target.value)}
             />

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuoteDialog } from './quote-dialog.tsx';
-import { parseMoneyInput } from './money.ts';
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];
@@ -25,16 +24,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
-
-describe('parseMoneyInput', () => {
-  it('reads pt-BR amounts', () => {
-    expect(parseMoneyInput('1.234,56')).toBe(123_456);
-    expect(parseMoneyInput('R$ 10')).toBe(1000);
-    expect(parseMoneyInput('12.5')).toBe(1250);
-    expect(parseMoneyInput('-1')).toBeNull();
-    expect(parseMoneyInput('1,234')).toBeNull();
-  });
-});
 
 describe('QuoteDialog', () => {
   it('fills an item from the catalogue, shows totals live and sends only what the server computes from', async () => {

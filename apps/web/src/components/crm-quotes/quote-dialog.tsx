@@ -12,12 +12,12 @@ import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { crmQuoteKeys, createQuote, listProducts, searchDeals, updateQuote, type DealOption } from './api.ts';
-import { centsToInput, parseMoneyInput } from './money.ts';
+import { MoneyInput } from '../form/money-input.tsx';
 
-type ItemDraft = { key: number; productId: string | null; description: string; unit: string; quantity: string; price: string; discount: string };
+type ItemDraft = { key: number; productId: string | null; description: string; unit: string; quantity: string; price: number | null; discount: number | null };
 
 let seq = 0;
-const emptyItem = (): ItemDraft => ({ key: ++seq, productId: null, description: '', unit: 'un', quantity: '1', price: '', discount: '' });
+const emptyItem = (): ItemDraft => ({ key: ++seq, productId: null, description: '', unit: 'un', quantity: '1', price: null, discount: null });
 const fromQuote = (q: Quote): ItemDraft[] =>
   q.items.map((i) => ({
     key: ++seq,
@@ -25,8 +25,8 @@ const fromQuote = (q: Quote): ItemDraft[] =>
     description: i.description,
     unit: i.unit,
     quantity: formatQuantity(i.quantityMilli),
-    price: centsToInput(i.unitPriceCents),
-    discount: i.discountCents ? centsToInput(i.discountCents) : '',
+    price: i.unitPriceCents,
+    discount: i.discountCents || null,
   }));
 
 type Props = {
@@ -78,7 +78,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
   const [person, setPerson] = useState<PartyOption | null>(quote?.personId ? { id: quote.personId, label: quote.personName ?? 'Contato', detail: null } : null);
   const [validUntil, setValidUntil] = useState(quote?.validUntil ?? addDays(todayInBrazil(), 15));
   const [items, setItems] = useState<ItemDraft[]>(quote ? fromQuote(quote) : [emptyItem()]);
-  const [discount, setDiscount] = useState(quote?.discountCents ? centsToInput(quote.discountCents) : '');
+  const [discount, setDiscount] = useState<number | null>(quote?.discountCents || null);
   const [conditions, setConditions] = useState(quote?.conditions ?? '');
   const [notes, setNotes] = useState(quote?.notes ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -90,16 +90,14 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
     () =>
       items.map((i) => ({
         quantityMilli: parseQuantity(i.quantity),
-        unitPriceCents: parseMoneyInput(i.price),
-        discountCents: i.discount.trim() ? parseMoneyInput(i.discount) : 0,
+        unitPriceCents: i.price,
+        discountCents: i.discount ?? 0,
       })),
     [items],
   );
-  const discountCents = discount.trim() ? parseMoneyInput(discount) : 0;
-  const valid = parsed.every((p) => p.quantityMilli && p.unitPriceCents !== null && p.discountCents !== null) && discountCents !== null;
-  const totals = valid
-    ? computeQuoteTotals({ items: parsed as Array<{ quantityMilli: number; unitPriceCents: number; discountCents: number }>, discountCents: discountCents ?? 0 })
-    : null;
+  const discountCents = discount ?? 0;
+  const valid = parsed.every((p) => p.quantityMilli && p.unitPriceCents !== null);
+  const totals = valid ? computeQuoteTotals({ items: parsed as Array<{ quantityMilli: number; unitPriceCents: number; discountCents: number }>, discountCents }) : null;
 
   const save = useMutation({
     mutationFn: (input: QuoteCreate) => {
@@ -121,9 +119,8 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
     e.preventDefault();
     setError(null);
     if (!dealId && !quote && !deal) return setError('Escolha o negócio do orçamento.');
-    const bad = parsed.findIndex((p) => !p.quantityMilli || p.unitPriceCents === null || p.discountCents === null);
+    const bad = parsed.findIndex((p) => !p.quantityMilli || p.unitPriceCents === null);
     if (bad >= 0) return setError(`Item ${bad + 1}: confira a quantidade (até 3 casas decimais), o preço e o desconto.`);
-    if (discountCents === null) return setError('Desconto do orçamento inválido.');
     if (totals && !totals.ok) return setError(totals.error);
     save.mutate({
       validUntil,
@@ -193,7 +190,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                     value={item.productId ?? ''}
                     onChange={(e) => {
                       const p = products.data?.items.find((x) => x.id === e.target.value);
-                      update(item.key, p ? { productId: p.id, description: p.name, unit: p.unit, price: centsToInput(p.priceCents) } : { productId: null });
+                      update(item.key, p ? { productId: p.id, description: p.name, unit: p.unit, price: p.priceCents } : { productId: null });
                     }}
                   >
                     <option value="">Item avulso (texto livre)</option>
@@ -215,10 +212,10 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                     <Input value={item.unit} onChange={(e) => update(item.key, { unit: e.target.value })} maxLength={20} />
                   </Field>
                   <Field label="Preço unitário (R$)">
-                    <Input inputMode="decimal" value={item.price} onChange={(e) => update(item.key, { price: e.target.value })} placeholder="0,00" />
+                    <MoneyInput cents={item.price} onCents={(price) => update(item.key, { price })} />
                   </Field>
                   <Field label="Desconto (R$)">
-                    <Input inputMode="decimal" value={item.discount} onChange={(e) => update(item.key, { discount: e.target.value })} placeholder="0,00" />
+                    <MoneyInput cents={item.discount} onCents={(discount) => update(item.key, { discount })} />
                   </Field>
                 </div>
                 <p className="text-right text-sm text-slate-700">
@@ -234,7 +231,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Desconto no total (R$)">
-            <Input inputMode="decimal" value={discount} onChange={(e) => setDiscount(e.target.value)} placeholder="0,00" />
+            <MoneyInput cents={discount} onCents={setDiscount} />
           </Field>
           <dl className="grid content-end gap-1 text-sm" aria-live="polite" data-testid="quote-totals">
             <div className="flex justify-between">

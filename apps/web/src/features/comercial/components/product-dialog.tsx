@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Product } from '@sede/shared/crm/quotes';
 import { crmQuoteKeys, createProduct, updateProduct } from '../../../components/crm-quotes/api.ts';
-import { centsToInput, parseMoneyInput } from '../../../components/crm-quotes/money.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -15,7 +15,7 @@ export function ProductDialog({ product, onClose }: { product: Product | null; o
   const [name, setName] = useState(product?.name ?? '');
   const [code, setCode] = useState(product?.code ?? '');
   const [unit, setUnit] = useState(product?.unit ?? 'un');
-  const [price, setPrice] = useState(product ? centsToInput(product.priceCents) : '');
+  const [priceCents, setPriceCents] = useState<number | null>(product?.priceCents ?? null);
   const [description, setDescription] = useState(product?.description ?? '');
   const [active, setActive] = useState(product?.active ?? true);
   const [error, setError] = useState<string | null>(null);
@@ -30,9 +30,8 @@ export function ProductDialog({ product, onClose }: { product: Product | null; o
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const priceCents = parseMoneyInput(price);
     if (!name.trim()) return setError('Informe o nome do produto ou serviço.');
-    if (priceCents === null) return setError('Preço inválido: use o formato 1.234,56.');
+    if (priceCents === null || priceCents < 0) return setError('Informe o preço, no formato 1.234,56.');
     save.mutate({ name, code: code || null, unit, priceCents, description, active });
   };
   return (
@@ -50,7 +49,7 @@ export function ProductDialog({ product, onClose }: { product: Product | null; o
           </Field>
         </div>
         <Field label="Preço (R$)">
-          <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="0,00" required />
+          <MoneyInput cents={priceCents} onCents={setPriceCents} required />
         </Field>
         <Field label="Descrição (opcional)">
           <textarea className={`${inputClass} h-20`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />

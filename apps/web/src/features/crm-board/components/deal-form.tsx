@@ -1,25 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { Controller, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import { DEAL_SOURCES, dealUpdateSchema, type CustomField, type Deal, type DealUpdateInput, type Stage } from '@sede/shared/crm/deals';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { customFieldsQueryOptions } from '../api/custom-fields.ts';
-import { centsToInput, parseBRL, splitTags } from './money.ts';
+import { splitTags } from './money.ts';
 
-/** The form's own values (text inputs); `toInput` turns them into the shared schema's request. */
+/** The form's own values (text inputs, money in cents); `toInput` turns them into the shared schema's request. */
 export type DealFormValues = {
   title: string;
-  value: string;
+  valueCents: number | null;
   stageId: string;
   ownerId: string;
   source: string;
   expectedCloseDate: string;
   tags: string;
-  custom: Record<string, string | boolean>;
+  custom: Record<string, string | boolean | number | null>;
 };
 
 export function toInput(v: DealFormValues, fields: CustomField[]): DealUpdateInput {
@@ -27,14 +28,13 @@ export function toInput(v: DealFormValues, fields: CustomField[]): DealUpdateInp
   for (const f of fields) {
     const raw = v.custom[f.key];
     if (f.type === 'boolean') custom[f.key] = Boolean(raw);
-    else if (raw === undefined || raw === '') custom[f.key] = null;
+    else if (raw === undefined || raw === null || raw === '') custom[f.key] = null;
     else if (f.type === 'number') custom[f.key] = Number(String(raw).replace(',', '.'));
-    else if (f.type === 'money') custom[f.key] = parseBRL(String(raw));
     else custom[f.key] = raw;
   }
   return {
     title: v.title,
-    valueCents: parseBRL(v.value),
+    valueCents: v.valueCents ?? 0,
     ownerId: v.ownerId || null,
     source: v.source || null,
     expectedCloseDate: v.expectedCloseDate || null,
@@ -44,17 +44,17 @@ export function toInput(v: DealFormValues, fields: CustomField[]): DealUpdateInp
 }
 
 export function valuesOf(d: Deal | null, fields: CustomField[], defaults: { stageId: string; ownerId: string }): DealFormValues {
-  const custom: Record<string, string | boolean> = {};
+  const custom: DealFormValues['custom'] = {};
   for (const f of fields) {
     const raw = d?.customFields[f.key];
     if (f.type === 'boolean') custom[f.key] = raw === true;
+    else if (f.type === 'money') custom[f.key] = raw === undefined || raw === null ? null : Number(raw);
     else if (raw === undefined || raw === null) custom[f.key] = '';
-    else if (f.type === 'money') custom[f.key] = centsToInput(Number(raw));
     else custom[f.key] = String(raw);
   }
   return {
     title: d?.title ?? '',
-    value: d ? centsToInput(d.valueCents) : '',
+    valueCents: d ? d.valueCents : null,
     stageId: d?.stageId ?? defaults.stageId,
     ownerId: d ? (d.ownerId ?? '') : defaults.ownerId,
     source: d?.source ?? '',
@@ -67,13 +67,13 @@ export function valuesOf(d: Deal | null, fields: CustomField[], defaults: { stag
 /** The form's check: the shared request schema applied to the converted values; errors land on the inputs. */
 const formSchema = (fields: CustomField[]) =>
   z
-    .object({ title: z.string(), value: z.string(), stageId: z.string(), ownerId: z.string(), source: z.string(), expectedCloseDate: z.string(), tags: z.string(), custom: z.record(z.string(), z.unknown()) })
+    .object({ title: z.string(), valueCents: z.number().nullable(), stageId: z.string(), ownerId: z.string(), source: z.string(), expectedCloseDate: z.string(), tags: z.string(), custom: z.record(z.string(), z.unknown()) })
     .superRefine((v, ctx) => {
       const parsed = dealUpdateSchema.safeParse(toInput(v as DealFormValues, fields));
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'title');
-        const path = key === 'valueCents' ? 'value' : key === 'customFields' ? 'title' : key;
+        const path = key === 'customFields' ? 'title' : key;
         ctx.addIssue({ code: 'custom', message: issue.message, path: [path] });
       }
     });
@@ -99,7 +99,7 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
     resetOptions: { keepDirtyValues: true },
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, control, handleSubmit, formState } = form;
   const err = formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <form className="grid gap-3" noValidate onSubmit={handleSubmit((v) => onSubmit({ ...toInput(v, fields), stageId: v.stageId }))}>
@@ -107,9 +107,15 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
         <Input autoComplete="off" {...register('title')} />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Valor (R$)" error={err.value?.message}>
-          <Input inputMode="decimal" placeholder="0,00" {...register('value')} />
-        </Field>
+        <Controller
+          control={control}
+          name="valueCents"
+          render={({ field }) => (
+            <Field label="Valor (R$)" error={err.valueCents?.message}>
+              <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="value" />
+            </Field>
+          )}
+        />
         {!deal && (
           <Field label="Etapa">
             <select className={inputClass} {...register('stageId')}>
@@ -150,7 +156,7 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
         <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium text-slate-800">Campos personalizados</legend>
           {fields.map((f) => (
-            <CustomFieldInput key={f.id} field={f} register={register} />
+            <CustomFieldInput key={f.id} field={f} register={register} control={control} />
           ))}
         </fieldset>
       )}
@@ -163,9 +169,22 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
   );
 }
 
-function CustomFieldInput({ field, register }: { field: CustomField; register: UseFormRegister<DealFormValues> }) {
+function CustomFieldInput({ field, register, control }: { field: CustomField; register: UseFormRegister<DealFormValues>; control: Control<DealFormValues> }) {
   const name = `custom.${field.key}` as const;
   const label = `${field.label}${field.required ? ' *' : ''}`;
+  if (field.type === 'money') {
+    return (
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: input }) => (
+          <Field label={label} hint="Em reais (R$).">
+            <MoneyInput cents={typeof input.value === 'number' ? input.value : null} onCents={input.onChange} onBlur={input.onBlur} ref={input.ref} name={field.key} />
+          </Field>
+        )}
+      />
+    );
+  }
   if (field.type === 'boolean') {
     return (
       <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -189,7 +208,7 @@ function CustomFieldInput({ field, register }: { field: CustomField; register: U
   }
   return (
     <Field label={label}>
-      <Input type={field.type === 'date' ? 'date' : 'text'} inputMode={field.type === 'number' || field.type === 'money' ? 'decimal' : undefined} {...register(name)} />
+      <Input type={field.type === 'date' ? 'date' : 'text'} inputMode={field.type === 'number' ? 'decimal' : undefined} {...register(name)} />
     </Field>
   );
 }

@@ -2,12 +2,13 @@ import { Target } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricsPerson, TargetRow } from '@sede/shared/crm/metrics';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { usePutTargets } from '../api/put-targets.ts';
 import { centsToReais } from '../lib/csv.ts';
-import { brl, brlCompact, centsToField, monthName, parseReais, pct } from '../lib/money.ts';
+import { brl, brlCompact, monthName, pct } from '../lib/money.ts';
 import { ChartCard, type Column } from './chart-card.tsx';
 
 const TICK = { fontSize: 12, fill: '#475569' };
@@ -80,12 +81,12 @@ export function TargetsChart({ rows, months, owners, canEdit }: { rows: TargetRo
   );
 }
 
-function TargetsDialog({ open, onOpenChange, rows, months, owners }: { open: boolean; onOpenChange: (o: boolean) => void; rows: TargetRow[]; months: string[]; owners: MetricsPerson[] }) {
+export function TargetsDialog({ open, onOpenChange, rows, months, owners }: { open: boolean; onOpenChange: (o: boolean) => void; rows: TargetRow[]; months: string[]; owners: MetricsPerson[] }) {
   const id = useId();
   const [month, setMonth] = useState(months.at(-1)!);
   const current = (userId: string, m: string) => rows.find((r) => r.userId === userId && r.month === m)?.targetCents ?? null;
-  const initial = (m: string) => Object.fromEntries(owners.map((o) => [o.id, centsToField(current(o.id, m))]));
-  const [values, setValues] = useState<Record<string, string>>(() => initial(month));
+  const initial = (m: string) => Object.fromEntries(owners.map((o) => [o.id, current(o.id, m)]));
+  const [values, setValues] = useState<Record<string, number | null>>(() => initial(month));
   const [error, setError] = useState<string | null>(null);
   const save = usePutTargets();
 
@@ -100,11 +101,7 @@ function TargetsDialog({ open, onOpenChange, rows, months, owners }: { open: boo
     setError(null);
     const targets: Array<{ userId: string; month: string; targetCents: number | null }> = [];
     for (const o of owners) {
-      const cents = parseReais(values[o.id] ?? '');
-      if (cents !== null && (Number.isNaN(cents) || cents < 0)) {
-        setError(`Valor inválido para ${o.name}: use números, como 15.000,00.`);
-        return;
-      }
+      const cents = values[o.id] ?? null;
       if (cents !== current(o.id, month)) targets.push({ userId: o.id, month, targetCents: cents });
     }
     if (!targets.length) return onOpenChange(false);
@@ -138,14 +135,7 @@ function TargetsDialog({ open, onOpenChange, rows, months, owners }: { open: boo
               <label htmlFor={`${id}-${o.id}`} className="truncate text-sm text-slate-800">
                 {o.name}
               </label>
-              <input
-                id={`${id}-${o.id}`}
-                className={inputClass}
-                inputMode="decimal"
-                placeholder="Sem meta"
-                value={values[o.id] ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, [o.id]: e.target.value }))}
-              />
+              <MoneyInput id={`${id}-${o.id}`} placeholder="Sem meta" cents={values[o.id] ?? null} onCents={(cents) => setValues((v) => ({ ...v, [o.id]: cents }))} />
             </div>
           ))}
         </fieldset>

@@ -15,21 +15,3 @@ const monthDate = (m: string) => new Date(`${m}-01T12:00:00Z`);
 export const monthName = (m: string) => monthLong.format(monthDate(m));
 /** '2026-03' → 'mar. de 26'. */
 export const monthTick = (m: string) => monthShort.format(monthDate(m));
-
-/**
- * A money field's text to cents: '1.234,56', '1234,56', 'R$ 1.234' or '1234.56'; '' → null
- * (no target); anything else → NaN.
- */
-export function parseReais(text: string): number | null {
-  const t = text.replace(/R\$|\s/g, '');
-  if (!t) return null;
-  let normal: string;
-  if (/^\d{1,3}(\.\d{3})*(,\d{1,2})?$/.test(t) || /^\d+(,\d{1,2})?$/.test(t)) normal = t.replaceAll('.', '').replace(',', '.');
-  else if (/^\d+(\.\d{1,2})?$/.test(t)) normal = t;
-  else return Number.NaN;
-  return Math.round(Number(normal) * 100);
-}
-
-/** Cents as the field shows them: 123456 → '1.234,56'. */
-export const centsToField = (cents: number | null) =>
-  cents === null ? '' : new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);

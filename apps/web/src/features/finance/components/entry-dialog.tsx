@@ -24,7 +24,7 @@ import { financeKeys } from '../api/keys.ts';
 import { updateEntry } from '../api/update-entry.ts';
 import { CategoryOptions } from './category-options.tsx';
 import { DueHint } from './due-hint.tsx';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { NewParty } from './new-party.tsx';
 import { ReadDocumentButton } from './read-document-button.tsx';
 import { Select } from './select.tsx';

@@ -1,45 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { FinCategory } from '@sede/shared/finance/registers';
 import { CategoryOptions } from './category-options.tsx';
 import { DueHint } from './due-hint.tsx';
-import { MoneyInput } from './money-input.tsx';
-
-function Harness({ initial = null }: { initial?: number | null }) {
-  const [cents, setCents] = useState<number | null>(initial);
-  return (
-    <>
-      <MoneyInput aria-label="valor" cents={cents} onCents={setCents} />
-      <output data-testid="cents">{String(cents)}</output>
-      <button type="button" onClick={() => setCents(12_345)}>
-        sugerir
-      </button>
-    </>
-  );
-}
-
-describe('MoneyInput', () => {
-  it('reads a Brazilian amount as it is typed and formats it on leaving the field', async () => {
-    render(<Harness />);
-    const input = screen.getByLabelText('valor');
-    await userEvent.type(input, '1.234,5');
-    expect(screen.getByTestId('cents').textContent).toBe('123450');
-    await userEvent.tab();
-    expect(input).toHaveProperty('value', '1.234,50');
-    await userEvent.clear(input);
-    await userEvent.type(input, 'abc');
-    expect(screen.getByTestId('cents').textContent).toBe('null');
-  });
-
-  it('follows a value set from outside (a suggested interest)', async () => {
-    render(<Harness initial={0} />);
-    expect(screen.getByLabelText('valor')).toHaveProperty('value', '0,00');
-    await userEvent.click(screen.getByRole('button', { name: 'sugerir' }));
-    expect(screen.getByLabelText('valor')).toHaveProperty('value', '123,45');
-  });
-});
 
 describe('DueHint', () => {
   it('names the day off and the next business day; nothing on a business day', () => {

@@ -17,7 +17,7 @@ import { financeKeys } from '../api/keys.ts';
 import { settleEntry } from '../api/settle-entry.ts';
 import { undoPayment } from '../api/undo-payment.ts';
 import { DueHint, isoToDate } from './due-hint.tsx';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Select } from './select.tsx';
 import { WideDialog } from './wide-dialog.tsx';
 
@@ -35,13 +35,6 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
   const [pending, setPending] = useState(false);
   const accounts = registers.accounts.filter((a) => !a.archived);
 
-  const suggest = (date: string, open: number) => {
-    if (!entry || !isSaneDate(date)) return;
-    const c = lateCharges(open, entry.dueDate, date);
-    setInterest(c.interestCents);
-    setFine(c.fineCents);
-  };
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another entry is opened
   useEffect(() => {
     if (!entry) return;
@@ -51,13 +44,17 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
     setPaidDate(today);
     setAmount(entry.openCents);
     setDiscount(0);
-    suggest(today, entry.openCents);
+    setInterest(0);
+    setFine(0);
   }, [entry?.id]);
 
   if (!entry) return null;
   const verb = entry.kind === 'payable' ? 'Pagar' : 'Receber';
   const total = amount ? paymentTotal({ amountCents: amount, interestCents: interest ?? 0, fineCents: fine ?? 0, discountCents: discount ?? 0 }) : 0;
-  const late = lateCharges(entry.openCents, entry.dueDate, isSaneDate(paidDate) ? paidDate : entry.dueDate).daysLate;
+  // Interest and fine are the user's to add (decision 0371): the default total is the amount due.
+  const charges = lateCharges(amount ?? entry.openCents, entry.dueDate, isSaneDate(paidDate) ? paidDate : entry.dueDate);
+  const late = charges.daysLate;
+  const chargesAdded = interest === charges.interestCents && fine === charges.fineCents;
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.entries }), queryClient.invalidateQueries({ queryKey: financeKeys.registers })]);
 
@@ -146,10 +143,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
                 value={paidDate}
                 min="2000-01-01"
                 max="2099-12-31"
-                onChange={(e) => {
-                  setPaidDate(e.target.value);
-                  suggest(e.target.value, amount ?? entry.openCents);
-                }}
+                onChange={(e) => setPaidDate(e.target.value)}
               />
             </Field>
             <Field label="Valor principal (R$)" hint="Menor que o aberto: baixa parcial.">
@@ -158,13 +152,16 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
             <Field label="Desconto (R$)">
               <MoneyInput cents={discount} onCents={setDiscount} />
             </Field>
-            <Field label="Juros (R$)" hint={late ? `${late} dia(s) de atraso: sugerido 1% ao mês.` : undefined}>
+            <Field label="Juros (R$)">
               <MoneyInput cents={interest} onCents={setInterest} />
             </Field>
-            <Field label="Multa (R$)" hint={late ? 'Sugerida: 2% do valor em aberto.' : undefined}>
+            <Field label="Multa (R$)">
               <MoneyInput cents={fine} onCents={setFine} />
             </Field>
           </div>
+          {late > 0 && !chargesAdded && (
+            <LateChargesSuggestion daysLate={late} interestCents={charges.interestCents} fineCents={charges.fineCents} onAdd={() => { setInterest(charges.interestCents); setFine(charges.fineCents); }} />
+          )}
           <p className="text-sm font-medium text-slate-900" aria-live="polite">
             Total {entry.kind === 'payable' ? 'pago' : 'recebido'}: {formatMoneyCents(total)}
           </p>
@@ -181,5 +178,19 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
         <p className="text-sm text-slate-700">{entry.status === 'paid' ? 'Esta conta está quitada.' : 'Esta conta está cancelada.'}</p>
       )}
     </WideDialog>
+  );
+}
+
+/** A late payment's interest (1% a month) and fine (2%), offered for the user to add: never added on their own. */
+function LateChargesSuggestion({ daysLate, interestCents, fineCents, onAdd }: { daysLate: number; interestCents: number; fineCents: number; onAdd: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between" data-testid="late-charges">
+      <p>
+        {daysLate} {daysLate === 1 ? 'dia' : 'dias'} de atraso. Sugestão: juros de {formatMoneyCents(interestCents)} (1% ao mês) e multa de {formatMoneyCents(fineCents)} (2%), se o contrato ou o boleto os prevê.
+      </p>
+      <Button type="button" variant="secondary" size="sm" className="shrink-0" onClick={onAdd}>
+        Adicionar juros e multa
+      </Button>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ import { updateAccount } from '../api/update-account.ts';
 import { updateCategory } from '../api/update-category.ts';
 import { updateCostCenter } from '../api/update-cost-center.ts';
 import { ArchiveToggleButton } from '../components/archive-toggle-button.tsx';
-import { MoneyInput } from '../components/money-input.tsx';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Select } from '../components/select.tsx';
 
 const dreLabel = (key: string) => DRE_GROUPS.find((g) => g.key === key)?.label ?? key;
@@ -128,7 +128,7 @@ function Accounts({ accounts, mayWrite }: { accounts: FinAccount[]; mayWrite: bo
   );
 }
 
-function AccountDialog({ account, onClose }: { account: FinAccount | 'new' | null; onClose: () => void }) {
+export function AccountDialog({ account, onClose }: { account: FinAccount | 'new' | null; onClose: () => void }) {
   const save = useSave();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<AccountKind>('checking');
@@ -194,7 +194,7 @@ function AccountDialog({ account, onClose }: { account: FinAccount | 'new' | nul
         )}
         <div className="grid grid-cols-2 gap-2">
           <Field label="Saldo inicial (R$)">
-            <MoneyInput cents={opening} onCents={setOpening} />
+            <MoneyInput cents={opening} onCents={setOpening} allowNegative />
           </Field>
           <Field label="Na data">
             <Input type="date" value={openingDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setOpeningDate(e.target.value)} />

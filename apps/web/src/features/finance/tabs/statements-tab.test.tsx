@@ -46,6 +46,10 @@ const PAGE: StatementLinesPage = {
   counts: { pending: 2, matched: 0, created: 0, ignored: 0 },
 };
 
+const IMPORTS = [
+  { id: 'i2', accountId: 'acc1', format: 'csv', fileName: 'extrato-itau.csv', totalLines: 3, importedLines: 3, startDate: '2024-02-01', endDate: '2024-02-02', balance: { date: '2024-02-02', bankCents: 1_241_010, sedeCents: 1_000_000, differenceCents: 241_010 }, createdByName: 'Ana', createdAt: '2024-02-03T12:00:00Z' },
+];
+
 beforeEach(() => {
   calls = [];
   page = PAGE;
@@ -58,6 +62,8 @@ beforeEach(() => {
         ? call.url.includes('cursor=')
           ? { ...PAGE, lines: [line({ id: 'l3', memo: 'LINHA ANTIGA' })], nextCursor: null }
           : page
+        : call.url.startsWith('/api/finance/statements/imports')
+          ? { imports: IMPORTS }
         : call.url.startsWith('/api/ai/status')
           ? { platform: true }
           : { ok: true, entryId: 'new', paymentId: 'p', confirmed: 1, skipped: 0 };
@@ -102,6 +108,16 @@ describe('StatementsTab', () => {
     wrap();
     await user.click(await screen.findByRole('button', { name: 'Confirmar todas as sugestões (1)' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/finance/statements/lines/confirm-suggested', body: { lineIds: ['l1'] } }));
+  });
+
+  it("shows the bank's balance of the latest statement, Sede's balance on that day and the difference (issue item 12)", async () => {
+    wrap();
+    const card = await screen.findByTestId('statement-balance');
+    expect(within(card).getByText('Saldo no banco em 02/02/2024').nextElementSibling?.textContent).toBe('R$\u00a012.410,10');
+    expect(within(card).getByText('Saldo no Sede na mesma data').nextElementSibling?.textContent).toBe('R$\u00a010.000,00');
+    expect(within(card).getByText('Diferença').nextElementSibling?.textContent).toBe('R$\u00a02.410,10');
+    const history = await screen.findByTestId('import-history');
+    expect(within(history).getByRole('columnheader', { name: 'Saldo do banco' })).toBeTruthy();
   });
 
   it('loads the next page of lines with the cursor', async () => {

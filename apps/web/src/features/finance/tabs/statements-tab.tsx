@@ -29,6 +29,7 @@ import { useStatementOptions } from '../api/statements-options.ts';
 import { packageDownloadUrl, startAccountantPackage } from '../api/statements-package.ts';
 import { suggestCategories } from '../api/statements-suggest-categories.ts';
 import { formatIsoDate, Money } from '../components/report-bits.tsx';
+import { BalanceCell, StatementBalanceCard } from '../components/statement-balance-check.tsx';
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível concluir. Tente novamente.');
 
@@ -82,11 +83,17 @@ export default function StatementsTab() {
         </div>
         {accountId && <ImportButton accountId={accountId} />}
       </div>
+      {accountId && <AccountBalance accountId={accountId} />}
       {accountId && <Lines accountId={accountId} status={status} categories={options.data.categories} />}
       <ImportHistory accounts={accounts} />
       <AccountantPackage />
     </div>
   );
+}
+
+function AccountBalance({ accountId }: { accountId: string }) {
+  const q = useStatementImports();
+  return q.data ? <StatementBalanceCard imports={q.data} accountId={accountId} /> : null;
 }
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
@@ -121,6 +128,7 @@ function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] })
                   <th scope="col" className="px-3 py-2 text-right">Transações</th>
                   <th scope="col" className="px-3 py-2 text-right">Novas</th>
                   <th scope="col" className="px-3 py-2 text-right">Já importadas</th>
+                  <th scope="col" className="px-3 py-2 text-right">Saldo do banco</th>
                   <th scope="col" className="px-3 py-2">Quem</th>
                   <th scope="col" className="px-3 py-2">Quando</th>
                 </tr>
@@ -136,6 +144,9 @@ function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] })
                     <td className="px-3 py-2 text-right">{formatNumber(i.totalLines)}</td>
                     <td className="px-3 py-2 text-right">{formatNumber(i.importedLines)}</td>
                     <td className="px-3 py-2 text-right">{formatNumber(i.totalLines - i.importedLines)}</td>
+                    <td className="px-3 py-2 text-right">
+                      <BalanceCell balance={i.balance} />
+                    </td>
                     <td className="px-3 py-2">{i.createdByName ?? '—'}</td>
                     <td className="px-3 py-2">{dateTime.format(new Date(i.createdAt))}</td>
                   </tr>
@@ -153,6 +164,11 @@ function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] })
                 <p className="text-slate-700">
                   {formatNumber(i.totalLines)} transações: {formatNumber(i.importedLines)} novas, {formatNumber(i.totalLines - i.importedLines)} já importadas
                 </p>
+                {i.balance && (
+                  <p className="text-slate-700">
+                    Saldo do banco em {formatIsoDate(i.balance.date)}: <BalanceCell balance={i.balance} />
+                  </p>
+                )}
                 <p className="text-xs text-slate-600">
                   {i.createdByName ?? '—'} · {dateTime.format(new Date(i.createdAt))}
                 </p>

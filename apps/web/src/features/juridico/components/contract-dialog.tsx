@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { CNPJ_MASK, MaskedInput } from '../../../components/form/masked-input.tsx';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -25,7 +25,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
   const initialCnpj = contract?.counterparty?.type === 'organization' ? (contract.counterparty.document ?? '') : '';
   const [title, setTitle] = useState(contract?.title ?? '');
   const [cnpj, setCnpj] = useState(initialCnpj);
-  const [value, setValue] = useState(contract?.valueCents != null ? centsToInput(contract.valueCents) : '');
+  const [valueCents, setValueCents] = useState<number | null>(contract?.valueCents ?? null);
   const [startDate, setStart] = useState(contract?.startDate ?? '');
   const [endDate, setEnd] = useState(contract?.endDate ?? '');
   const [notice, setNotice] = useState(contract?.noticePeriodDays != null ? String(contract.noticePeriodDays) : '');
@@ -38,14 +38,12 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const cents = value.trim() ? parseBrlToCents(value) : null;
-    if (value.trim() && cents === null) return setError('Valor inválido: use o formato 1.234,56.');
     setPending(true);
     try {
       const digits = cnpj.replace(/\D/g, '');
       const fields = {
         title,
-        valueCents: cents,
+        valueCents,
         startDate: startDate || null,
         endDate: endDate || null,
         noticePeriodDays: notice ? Number(notice) : null,
@@ -90,7 +88,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Valor total (R$)">
-            <Input value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" placeholder="0,00" />
+            <MoneyInput cents={valueCents} onCents={setValueCents} />
           </Field>
           <Field label="Aviso prévio (dias)">
             <Input value={notice} onChange={(e) => setNotice(e.target.value.replace(/\D/g, ''))} inputMode="numeric" placeholder="30" />

@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_EXPORT } from '@sede/shared/prospecting/leads';
 import { EXACT_COUNT_LIMIT, PORTES, SITUACOES, SORTS, UFS, formatCnae, type ProspectRow } from '@sede/shared/prospecting/schemas';
+import { parseBrlToCents } from '@sede/shared/finance/money';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -89,6 +91,19 @@ export default function ExtrairLeadsCnpjPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** A capital filter typed with the money input; the query string carries reais with a point ("1500000.00"). */
+function CapitalField({ label, name, initial }: { label: string; name: string; initial: string }) {
+  const [cents, setCents] = useState(() => parseBrlToCents(initial));
+  return (
+    <>
+      <Field label={label}>
+        <MoneyInput cents={cents} onCents={setCents} />
+      </Field>
+      <input type="hidden" name={name} value={cents === null ? '' : (cents / 100).toFixed(2)} />
+    </>
   );
 }
 
@@ -183,12 +198,8 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
           <Field label="Aberta até">
             <Input type="date" name="aberturaAte" defaultValue={v('aberturaAte')} />
           </Field>
-          <Field label="Capital social mínimo (R$)">
-            <Input name="capitalMin" defaultValue={v('capitalMin')} inputMode="decimal" />
-          </Field>
-          <Field label="Capital social máximo (R$)">
-            <Input name="capitalMax" defaultValue={v('capitalMax')} inputMode="decimal" />
-          </Field>
+          <CapitalField label="Capital social mínimo (R$)" name="capitalMin" initial={v('capitalMin')} />
+          <CapitalField label="Capital social máximo (R$)" name="capitalMax" initial={v('capitalMax')} />
           <Field label="Com telefone">
             <select name="comTelefone" defaultValue={v('comTelefone')} className={select}>
               <option value="">Indiferente</option>

@@ -5,7 +5,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { formatCpf } from '@sede/shared/cpf';
-import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
 import { formatPhone, isValidPhone } from '@sede/shared/phone';
 import {
   CONTRACT_TYPE_LABELS,
@@ -21,6 +20,7 @@ import {
 } from '@sede/shared/rh/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { MaskedInput, PHONE_MASK, type MaskOptions } from '../../../components/form/masked-input.tsx';
+import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -32,8 +32,6 @@ import { listEmployees } from '../api/list-employees.ts';
 import { updateEmployee } from '../api/update-employee.ts';
 
 const CPF_MASK: MaskOptions = { mask: '000.000.000-00' };
-/** Reais with thousands dots and a decimal comma: 5.500,00. */
-const MONEY_MASK: MaskOptions = { mask: Number, scale: 2, thousandsSeparator: '.', radix: ',', mapToRadix: ['.'], normalizeZeros: true, padFractionalZeros: true, min: 0, max: MAX_SALARY_CENTS / 100 };
 
 const text = (max: number, message: string) => z.string().trim().max(max, message);
 const formSchema = z
@@ -50,11 +48,7 @@ const formSchema = z
     department: text(120, M.text),
     admissionDate: z.string().min(1, M.admissionDate),
     contractType: z.enum(CONTRACT_TYPES),
-    salary: z.string().refine((v) => {
-      if (!v.trim()) return true;
-      const cents = parseBrlToCents(v);
-      return cents !== null && cents >= 0 && cents <= MAX_SALARY_CENTS;
-    }, M.salary),
+    salaryCents: z.number().int().min(0, M.salary).max(MAX_SALARY_CENTS, M.salary).nullable(),
     managerId: z.string(),
     status: z.enum(EMPLOYEE_STATUSES),
     terminationDate: z.string(),
@@ -76,7 +70,7 @@ const valuesOf = (e?: EmployeeView): FormValues => ({
   department: e?.department ?? '',
   admissionDate: e?.admissionDate ?? '',
   contractType: e?.contractType ?? 'clt',
-  salary: e?.salaryCents != null ? centsToInput(e.salaryCents) : '',
+  salaryCents: e?.salaryCents ?? null,
   managerId: e?.managerId ?? '',
   status: e?.status ?? 'ativo',
   terminationDate: e?.terminationDate ?? '',
@@ -93,7 +87,7 @@ const payloadOf = (v: FormValues): EmployeeCreate => ({
   department: v.department || null,
   admissionDate: v.admissionDate,
   contractType: v.contractType,
-  salaryCents: v.salary.trim() ? parseBrlToCents(v.salary) : null,
+  salaryCents: v.salaryCents,
   managerId: v.managerId || null,
   status: v.status,
   terminationDate: v.status === 'desligado' ? v.terminationDate || null : null,
@@ -196,10 +190,10 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
             </Field>
             <Controller
               control={control}
-              name="salary"
+              name="salaryCents"
               render={({ field }) => (
-                <Field label="Salário (R$)" error={err.salary?.message} hint="Visível só para quem tem acesso ao RH.">
-                  <MaskedInput mask={MONEY_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="salary" inputMode="decimal" placeholder="0,00" />
+                <Field label="Salário (R$)" error={err.salaryCents?.message} hint="Visível só para quem tem acesso ao RH.">
+                  <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="salary" />
                 </Field>
               )}
             />

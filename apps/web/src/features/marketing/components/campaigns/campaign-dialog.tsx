@@ -4,11 +4,10 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
 import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { MARKETING_CAMPAIGN_STATUS_LABELS } from '@sede/shared/marketing/constants';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
-import { MaskedInput, type MaskOptions } from '../../../../components/form/masked-input.tsx';
+import { MoneyInput } from '../../../../components/form/money-input.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
@@ -18,9 +17,8 @@ import { createCampaign, updateCampaign } from '../../api/campaigns.ts';
 import { useClients } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
 
-export const MONEY_MASK: MaskOptions = { mask: Number, scale: 2, thousandsSeparator: '.', radix: ',', mapToRadix: ['.'], normalizeZeros: true, padFractionalZeros: true, min: 0, max: L.maxCents / 100 };
-export const optionalCents = z.string().refine((v) => !v.trim() || (parseBrlToCents(v) ?? -1) >= 0, M.money);
-export const centsOf = (v: string) => (v.trim() ? parseBrlToCents(v) : null);
+/** An optional amount in cents, as the one money input reports it. */
+export const optionalCents = z.number().int().min(0, M.money).max(L.maxCents, M.money).nullable();
 
 const OPEN_STATUSES = ['planejada', 'ativa', 'cancelada'] as const;
 const formSchema = z
@@ -42,7 +40,7 @@ const valuesOf = (c?: CampaignDetail, clientId?: string): FormValues => ({
   goal: c?.goal ?? '',
   startsOn: c?.startsOn ?? '',
   endsOn: c?.endsOn ?? '',
-  budget: c?.budgetCents != null ? centsToInput(c.budgetCents) : '',
+  budget: c?.budgetCents ?? null,
   status: c && c.status !== 'concluida' ? c.status : 'planejada',
 });
 
@@ -65,7 +63,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
 
   const onSubmit = handleSubmit(async (v) => {
     setError(null);
-    const payload = { clientId: v.clientId, name: v.name, goal: v.goal || null, startsOn: v.startsOn || null, endsOn: v.endsOn || null, budgetCents: centsOf(v.budget), status: v.status };
+    const payload = { clientId: v.clientId, name: v.name, goal: v.goal || null, startsOn: v.startsOn || null, endsOn: v.endsOn || null, budgetCents: v.budget, status: v.status };
     try {
       const saved = campaign ? await updateCampaign(campaign.id, payload) : await createCampaign(payload);
       await qc.invalidateQueries({ queryKey: marketingKeys.campaigns });
@@ -113,7 +111,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
             name="budget"
             render={({ field }) => (
               <Field label="Orçamento (R$)" error={err.budget?.message}>
-                <MaskedInput mask={MONEY_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="budget" inputMode="decimal" placeholder="0,00" />
+                <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="budget" />
               </Field>
             )}
           />

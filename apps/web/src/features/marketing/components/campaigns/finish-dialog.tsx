@@ -4,10 +4,9 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { centsToInput } from '@sede/shared/finance/money';
 import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
-import { MaskedInput } from '../../../../components/form/masked-input.tsx';
+import { MoneyInput } from '../../../../components/form/money-input.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
@@ -15,7 +14,7 @@ import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { finishCampaign } from '../../api/campaigns.ts';
 import { marketingKeys } from '../../api/keys.ts';
-import { centsOf, MONEY_MASK, optionalCents } from './campaign-dialog.tsx';
+import { optionalCents } from './campaign-dialog.tsx';
 
 const optionalCount = z.string().refine((v) => !v.trim() || /^\d{1,10}$/.test(v.replace(/\./g, '')), M.count);
 const countOf = (v: string) => (v.trim() ? Number(v.replace(/\./g, '')) : null);
@@ -27,7 +26,7 @@ const str = (n: number | null) => (n === null ? '' : String(n));
 export function FinishDialog({ open, onOpenChange, campaign }: { open: boolean; onOpenChange: (v: boolean) => void; campaign: CampaignDetail }) {
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const values = (): FormValues => ({ reach: str(campaign.reach), clicks: str(campaign.clicks), leads: str(campaign.leads), spend: campaign.spendCents !== null ? centsToInput(campaign.spendCents) : '', summary: campaign.summary ?? '' });
+  const values = (): FormValues => ({ reach: str(campaign.reach), clicks: str(campaign.clicks), leads: str(campaign.leads), spend: campaign.spendCents, summary: campaign.summary ?? '' });
   const { control, register, handleSubmit, reset, formState } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: values(), mode: 'onTouched' });
   const err = formState.errors;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a (re)opened dialog starts from the campaign's current results
@@ -41,7 +40,7 @@ export function FinishDialog({ open, onOpenChange, campaign }: { open: boolean; 
   const onSubmit = handleSubmit(async (v) => {
     setError(null);
     try {
-      await finishCampaign(campaign.id, { reach: countOf(v.reach), clicks: countOf(v.clicks), leads: countOf(v.leads), spendCents: centsOf(v.spend), summary: v.summary || null });
+      await finishCampaign(campaign.id, { reach: countOf(v.reach), clicks: countOf(v.clicks), leads: countOf(v.leads), spendCents: v.spend, summary: v.summary || null });
       await qc.invalidateQueries({ queryKey: marketingKeys.campaigns });
       toast.success('Campanha concluída. Ela está em Projetos concluídos.');
       onOpenChange(false);
@@ -68,7 +67,7 @@ export function FinishDialog({ open, onOpenChange, campaign }: { open: boolean; 
             name="spend"
             render={({ field }) => (
               <Field label="Investimento (R$)" error={err.spend?.message}>
-                <MaskedInput mask={MONEY_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="spend" inputMode="decimal" placeholder="0,00" />
+                <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="spend" />
               </Field>
             )}
           />
