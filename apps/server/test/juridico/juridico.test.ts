@@ -14,6 +14,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/analysis/${name}`, import.meta.url)) as Buffer<ArrayBuffer>;
 const CNPJ = '11222333000181';
@@ -31,16 +32,6 @@ async function call<T = unknown>(path: string, who: Person, method = 'GET', json
   const res = await server.request(path, { method, json, jar: who.jar });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const answer = (quote = 'Fica eleito o foro da comarca de Manaus') => ({
@@ -72,7 +63,7 @@ async function attach(who: Person, contractId: string, name: string, bytes: Buff
 async function runAnalysis(contractId: string, fileId: string, who = juridico) {
   const res = await call<ContractAnalysisView>(`/api/juridico/contracts/${contractId}/analyses`, who, 'POST', { fileId });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const run = await until(
+  const run = await eventually(
     async () => (await call<JobRunView>(`/api/jobs/${res.body.jobRunId}`, who)).body,
     (r) => r.status === 'done' || r.status === 'failed',
   );
@@ -290,7 +281,7 @@ describe('Jurídico: the contract analysis (ai.contract_analysis, 5 coins)', () 
     // The attempt that died: it had reserved the price and was waiting for the model.
     const crashed = await row(101);
     void runPaidAction(server.services, tenant, { action: 'ai.contract_analysis', reference: `analysis:${crashed}` }, () => new Promise(() => {}));
-    await until(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
+    await eventually(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
     expect(await balance()).toBe(before - 5);
     await expect(runAnalysisJob(server.services, { input: { analysisId: crashed, ownKey: false }, tenant, resumed: true, progress: () => {} })).rejects.toThrow(MATERIAL_MESSAGES.interrupted);
     expect(await balance()).toBe(before);

@@ -16,6 +16,7 @@ import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from '../support/f
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { createConfirmedUser, startTestServer, type TestServer } from '../support/test-server.ts';
 import { addMember, createCompanyWithAdmin, memberOf, sql, uniqueEmail, type Person } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/analysis/${name}`, import.meta.url)) as Buffer<ArrayBuffer>;
 
@@ -34,16 +35,6 @@ async function call<T = unknown>(path: string, who: Person, method = 'GET', json
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
 }
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** The model's answer: Bruno Vendas (a member) owns the proposal; "Pedro" (the client) owns the other step. */
 const answer = (over: Record<string, unknown> = {}) => ({
   summary: 'Reunião de descoberta com a Marina: orçamento de R$ 20 mil e proposta para amanhã.',
@@ -78,7 +69,7 @@ const attach = (who: Person, meetingId: string, name: string, bytes: Buffer, kin
 async function runAnalysis(meetingId: string, fileId: string, who = vendas, onStatus?: (s: string) => void) {
   const res = await call<MeetingAnalysisView>(`/api/meetings/${meetingId}/analyses`, who, 'POST', { fileId });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const run = await until(
+  const run = await eventually(
     async () => {
       if (onStatus) onStatus((await call<MeetingAnalysisView>(`/api/meetings/analyses/${res.body.id}`, who)).body.status);
       return (await call<JobRunView>(`/api/jobs/${res.body.jobRunId}`, who)).body;
@@ -271,7 +262,7 @@ describe('meetings: the analysis (ai.meeting_analysis, 5 coins)', () => {
     // Died after reserving: refunded, failed cleanly, the reference spent.
     const crashed = await row(202);
     void runPaidAction(server.services, tenant, { action: 'ai.meeting_analysis', reference: `analysis:${crashed}` }, () => new Promise(() => {}));
-    await until(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
+    await eventually(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
     await expect(runAnalysisJob(server.services, { input: { analysisId: crashed, ownKey: false }, tenant, resumed: true, progress: () => {} })).rejects.toThrow(MATERIAL_MESSAGES.interrupted);
     expect(await balance()).toBe(before - 5);
   });
