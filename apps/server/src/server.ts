@@ -4,6 +4,7 @@ import { WebSocketServer } from 'ws';
 import { createDb, createPool } from '@sede/db/client';
 import { runMigrations } from '@sede/db/migrate';
 import { createApp } from './app.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { liveStreams } from './platform/live-streams.ts';
 import { createAuth, createAuthHooks } from './platform/auth.ts';
 import { createChangeFeed } from './platform/changes.ts';
@@ -34,7 +35,7 @@ export type RunningServer = {
 export const WS_MAX_PAYLOAD = 2 * 1024 * 1024;
 
 /** Boots the whole server: database (embedded unless DATABASE_URL), migrations, auth, jobs, HTTP. */
-export async function startServer(cfg: Config, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<RunningServer> {
+export async function startServer(cfg: Config, opts: { modules?: readonly ModuleDefinition[]; clock?: Clock } = {}): Promise<RunningServer> {
   let embedded: EmbeddedDb | null = null;
   let databaseUrl = cfg.DATABASE_URL;
   if (!databaseUrl) {
@@ -51,7 +52,7 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   const authHooks = createAuthHooks();
   const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET), authHooks);
   const viewers = createViewerCache(auth, pool, feed);
-  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, state: new Map() };
+  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, clock: opts.clock ?? systemClock, state: new Map() };
   const modules = enabledModules(services, opts.modules ?? MODULES);
   setServerModules(services, modules);
   for (const m of modules) await m.start?.(services);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import type { ModuleDefinition } from '../../src/platform/module.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 
@@ -47,7 +48,7 @@ export async function freshDatabase(): Promise<string> {
  * unless `DATABASE_URL` is given (share a database with another instance: multi-instance
  * tests) or `DATA_DIR` is (its own embedded PostgreSQL there: lifecycle tests).
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { modules?: readonly ModuleDefinition[]; clock?: Clock } = {}): Promise<TestServer> {
   const ownEmbedded = env.DATA_DIR !== undefined && env.DATABASE_URL === undefined;
   const dataDir = env.DATA_DIR ?? tempDataDir();
   if (!ownEmbedded && env.DATABASE_URL === undefined) env = { ...env, DATABASE_URL: await freshDatabase() };
