@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { normalizeCnpjInput } from '@sede/shared/cnpj';
 import { centsToInput, parseBrlToCents } from '@sede/shared/finance/money';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { CNPJ_MASK, MaskedInput } from '../../../components/form/masked-input.tsx';
+import { CnpjLookupField, cnpjProblem } from '../../../components/form/cnpj-lookup-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -40,9 +41,11 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
     setError(null);
     const cents = value.trim() ? parseBrlToCents(value) : null;
     if (value.trim() && cents === null) return setError('Valor inválido: use o formato 1.234,56.');
+    const badCnpj = cnpjProblem(cnpj);
+    if (badCnpj) return setError(`CNPJ da outra parte: ${badCnpj}`);
     setPending(true);
     try {
-      const digits = cnpj.replace(/\D/g, '');
+      const digits = normalizeCnpjInput(cnpj);
       const fields = {
         title,
         valueCents: cents,
@@ -54,7 +57,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
         status,
       };
       if (contract) {
-        const keepParty = digits === initialCnpj.replace(/\D/g, '');
+        const keepParty = digits === normalizeCnpjInput(initialCnpj);
         await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
         await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
         toast.success('Contrato atualizado.');
@@ -85,9 +88,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
         <Field label="Título">
           <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={160} placeholder="Ex.: Prestação de serviços de limpeza" />
         </Field>
-        <Field label="CNPJ da outra parte" hint="Opcional. A organização é encontrada ou criada pela consulta de CNPJ.">
-          <MaskedInput mask={CNPJ_MASK} value={cnpj} onValueChange={setCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
-        </Field>
+        <CnpjLookupField label="CNPJ da outra parte" hint="Opcional. A organização é encontrada ou criada pela consulta de CNPJ." value={cnpj} onValueChange={setCnpj} />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Valor total (R$)">
             <Input value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" placeholder="0,00" />
