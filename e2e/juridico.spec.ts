@@ -188,6 +188,10 @@ test.describe('/juridico: contratos e análise com IA', () => {
     await expect(page.getByTestId('paid-action-description')).toHaveText('Usa a sua chave de IA: nenhuma moeda é cobrada.');
     await expect(page.getByText(/5 moedas/)).toHaveCount(0);
     await expectAccessible(page);
+    // The longer label wraps on a phone instead of leaving the card.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await shots(page, 'juridico-own-key');
     await analyse.click();
     await expect(page.getByTestId('analysis-result')).toBeVisible({ timeout: 20_000 });
