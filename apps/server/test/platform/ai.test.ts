@@ -229,18 +229,41 @@ describe('own base URLs on a public server (SSRF)', () => {
 });
 
 describe('transcription', () => {
-  it('sends the audio as multipart with the transcription model and Portuguese, and returns the text', async () => {
-    const creds = await requireAiCredentials(server.services.cfg, new Headers());
+  it('a non-diarizing model: multipart with the model and Portuguese, verbose_json, the text and timed segments', async () => {
+    const creds = { ...(await requireAiCredentials(server.services.cfg, new Headers())), transcriptionModel: 'whisper-1' };
     const r = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { filename: 'reuniao.wav', contentType: 'audio/wav' });
     expect(r.text).toBe('Olá, esta é uma transcrição de teste.');
     expect(r.language).toBe('portuguese');
+    expect(r.segments).toEqual([{ start: 0, end: 2.5, text: 'Olá, esta é uma transcrição de teste.' }]);
     const sent = fake.requests[0]!;
     expect(sent.path).toBe('/v1/audio/transcriptions');
     expect(sent.raw).toMatch(/name="model"\r\n\r\nwhisper-1/);
+    expect(sent.raw).toMatch(/name="response_format"\r\n\r\nverbose_json/);
     expect(sent.raw).toMatch(/name="language"\r\n\r\npt/);
     expect(sent.raw).toMatch(/filename="reuniao.wav"/);
     fake.setMode('error_500');
     await expect(transcribe(server.services, creds, Buffer.from('x'))).rejects.toMatchObject({ code: 'AI_UNAVAILABLE' });
+  });
+
+  it('the default diarizing model: diarized_json with chunking, speakers per segment, known speakers sent as names and samples', async () => {
+    const creds = await requireAiCredentials(server.services.cfg, new Headers());
+    expect(creds.transcriptionModel).toBe('gpt-4o-transcribe-diarize');
+    const r = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { filename: 'reuniao.wav', contentType: 'audio/wav' });
+    expect(r.segments).toEqual([
+      { start: 0, end: 2.5, text: 'Olá, esta é uma transcrição de teste.', speaker: 'A' },
+      { start: 2.5, end: 4, text: 'Obrigado, pode continuar.', speaker: 'B' },
+    ]);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.raw).toMatch(/name="model"\r\n\r\ngpt-4o-transcribe-diarize/);
+    expect(sent.raw).toMatch(/name="response_format"\r\n\r\ndiarized_json/);
+    expect(sent.raw).toMatch(/name="chunking_strategy"\r\n\r\nauto/);
+    expect(sent.raw).not.toMatch(/name="prompt"/);
+
+    const sample = 'data:audio/mpeg;base64,SUQz';
+    const known = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { knownSpeakers: [{ name: 'Falante 1', reference: sample }, { name: 'Falante 2', reference: sample }] });
+    expect(known.segments!.map((x) => x.speaker)).toEqual(['Falante 1', 'Falante 2']);
+    expect(fake.requests.at(-1)!.raw).toMatch(/name="known_speaker_names\[\]"\r\n\r\nFalante 1\r\n/);
+    expect(fake.requests.at(-1)!.raw).toMatch(/name="known_speaker_references\[\]"\r\n\r\ndata:audio\/mpeg;base64,SUQz\r\n/);
   });
 });
 
