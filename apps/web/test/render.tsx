@@ -104,10 +104,8 @@ export function fakeApi(routes: Partial<Record<Route, Answer>>) {
   };
 }
 
-/** Renders `ui` under the app's providers; `route` is the URL the router starts at. */
-export function renderWithProviders(ui: ReactElement, { route = '/', auth = fakeAuth(), ...options }: { route?: string; auth?: AuthState } & Omit<RenderOptions, 'wrapper'> = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
+function Providers({ queryClient, auth, route, children }: { queryClient: QueryClient; auth: AuthState; route: string; children: ReactNode }) {
+  return (
     <QueryClientProvider client={queryClient}>
       <AuthContext value={auth}>
         <MemoryRouter initialEntries={[route]}>
@@ -117,5 +115,11 @@ export function renderWithProviders(ui: ReactElement, { route = '/', auth = fake
       </AuthContext>
     </QueryClientProvider>
   );
-  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** Renders `ui` under the app's providers; `route` is the URL the router starts at. */
+export function renderWithProviders(ui: ReactElement, { route = '/', auth = fakeAuth(), ...options }: { route?: string; auth?: AuthState } & Omit<RenderOptions, 'wrapper'> = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => Providers({ queryClient, auth, route, children });
+  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper, ...options }) };
 }
