@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../src/platform/net/addresses.ts';
+import { classifyAddress, clientAddressKey } from '../../src/platform/net/addresses.ts';
 import { checkOutboundUrl, checkOutboundUrlSyntax, outboundFetch, OutboundRefused, pinnedLookup } from '../../src/platform/net/outbound.ts';
 import { stubDns } from '../support/stub-dns.ts';
 
@@ -68,6 +68,17 @@ describe('the address classifier', () => {
       expect(classifyAddress(host(url)).public).toBe(true);
     },
   );
+});
+
+describe('client address keys (limits per address)', () => {
+  it('an IPv4 is its own key in either notation; an IPv6 counts by its /64', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('2804:14c:1:2:aaaa::1')).toBe('2804:14c:1:2::/64');
+    expect(clientAddressKey('2804:14c:1:2:ffff::9')).toBe('2804:14c:1:2::/64');
+    expect(clientAddressKey('2804:14c:1:3::1')).not.toBe(clientAddressKey('2804:14c:1:2::1'));
+    expect(clientAddressKey('unknown')).toBe('unknown');
+  });
 });
 
 describe('checking a URL', () => {

@@ -42,3 +42,16 @@ export const isLoopbackAddress = (text: string) => classifyAddress(text).range =
 
 /** Host names that always mean this machine (RFC 6761), whatever a resolver says. */
 export const isLocalhostName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
+
+/**
+ * The key a client address is limited by: an IPv4 (IPv4-mapped too) whole, an IPv6 by its /64
+ * (one subscriber or host holds a whole /64, so counting single addresses would not limit them).
+ */
+export function clientAddressKey(text: string): string {
+  const literal = text.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(literal)) return literal || 'unknown';
+  const ip = ipaddr.process(literal);
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const prefix = (ip as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
+}
