@@ -194,7 +194,7 @@ describe('the website widget (public API)', () => {
     const c = await company();
     const v = await visitorStarts(c.key);
     const streams = liveStreams(server.services);
-    const mine = [];
+    const mine: Array<Awaited<ReturnType<typeof visitorEvents>>> = [];
     for (let i = 0; i < WIDGET_STREAMS_PER_VISITOR + 3; i++) mine.push(await visitorEvents(c.key, v.token));
     await within(3000, () => mine.slice(0, 3).every((m) => m.isEnded()));
     expect(streams.counted(`widget-visitor:${v.conversationId}`)).toBe(WIDGET_STREAMS_PER_VISITOR);
@@ -207,7 +207,7 @@ describe('the website widget (public API)', () => {
     await within(2000, () => mine.at(-1)!.events.some((e) => e.event === 'changed'));
 
     // Per address, across visitors: other conversations from this address fill the cap, the oldest go.
-    const others = [];
+    const others: Array<Awaited<ReturnType<typeof visitorEvents>>> = [];
     const address = `widget-address:127.0.0.1`;
     const before = streams.counted(address);
     expect(before).toBe(WIDGET_STREAMS_PER_VISITOR);
