@@ -1,4 +1,4 @@
-import { authenticate } from 'mailauth';
+import type { authenticate as Authenticate } from 'mailauth';
 import type { Services } from '../../services.ts';
 import { mailDomain } from './compose.ts';
 
@@ -18,8 +18,10 @@ const aligned = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.en
  * signature or SPF check is aligned with the From domain. A DNS failure leaves it unverified.
  */
 export async function verifySender(s: Services, raw: Buffer, session: InboundSession): Promise<SenderVerdict> {
-  let result: Awaited<ReturnType<typeof authenticate>>;
+  let result: Awaited<ReturnType<typeof Authenticate>>;
   try {
+    // Loaded on the first message: it takes seconds to load and most servers never receive one.
+    const { authenticate } = await import('mailauth');
     result = await authenticate(raw, {
       ip: session.ip,
       helo: session.helo,

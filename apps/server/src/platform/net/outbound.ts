@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type { fetch as UndiciFetch, RequestInit as UndiciRequestInit } from 'undici';
 import { classifyAddress, isLocalhostName } from './addresses.ts';
 import type { DnsResolver, ResolvedAddress } from './dns.ts';
 
@@ -117,8 +117,10 @@ async function portableBody(init: RequestInit | undefined): Promise<Pick<UndiciR
 export async function outboundFetch(raw: string | URL, init: RequestInit | undefined, policy: OutboundPolicy): Promise<Response> {
   const target = await checkOutboundUrl(raw, policy);
   const body = await portableBody(init);
+  // Loaded on first use: a second to load, and most requests never go to a typed address.
+  const { Agent, fetch: undiciFetch } = await import('undici');
   const agent = new Agent({ connect: { lookup: pinnedLookup(target) } });
-  let res: Awaited<ReturnType<typeof undiciFetch>>;
+  let res: Awaited<ReturnType<typeof UndiciFetch>>;
   try {
     res = await undiciFetch(target.url, { ...(init as UndiciRequestInit), ...body, redirect: 'manual', dispatcher: agent });
   } catch (e) {
