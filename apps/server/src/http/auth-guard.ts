@@ -34,7 +34,7 @@ export function createAuthGuard(s: Services) {
 
   return async function guard(c: Context, path: string): Promise<Response | Finish> {
     const translate: Finish = async (res) => portugueseAuthSuccess(path, res);
-    if (c.req.method !== 'POST') return translate;
+    if (c.req.method !== 'POST' || !(ADDRESS_RULES[path] || accountRule(path))) return translate;
     const body = await c.req.raw.clone().json().catch(() => null);
     const email = emailOf(body);
     const on = s.cfg.AUTH_RATE_LIMIT === 'on';
