@@ -70,3 +70,22 @@ export async function portugueseAuthErrors(res: Response): Promise<Response> {
   headers.delete('content-length');
   return new Response(JSON.stringify({ ...body, code, message, error: message }), { status, headers });
 }
+
+/**
+ * better-auth's English success messages, in Portuguese. The reset request answers the same
+ * whether the address has an account or not.
+ */
+export const AUTH_SUCCESS_MESSAGES: Record<string, string> = {
+  '/request-password-reset': 'Se houver uma conta com este e-mail, você receberá em instantes um link para criar uma nova senha.',
+  '/forget-password': 'Se houver uma conta com este e-mail, você receberá em instantes um link para criar uma nova senha.',
+};
+
+export async function portugueseAuthSuccess(path: string, res: Response): Promise<Response> {
+  const message = AUTH_SUCCESS_MESSAGES[path];
+  if (!message || res.status !== 200 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res.clone().json().catch(() => null)) as { message?: unknown } | null;
+  if (!body || typeof body !== 'object' || typeof body.message !== 'string') return res;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, message }), { status: 200, headers });
+}

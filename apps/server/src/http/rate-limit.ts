@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { normalizeEmail } from '@sede/shared/email';
+import { serverState } from '../platform/module.ts';
+import type { Services } from '../services.ts';
 
 /**
  * Rate limits kept in PostgreSQL (table `rate_limits`), so they survive a restart and are
@@ -37,6 +39,9 @@ export function createRateLimitStore(pool: pg.Pool) {
 }
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 
+/** The server's one rate-limit store (platform state, not company data: modules never reach the pool for it). */
+export const rateLimits = (s: Services): RateLimitStore => serverState(s, 'platform.rateLimits', () => createRateLimitStore(s.pool));
+
 export const rateLimitMessage = (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} segundos.`;
 
 /** The one 429 answer of the API: a Portuguese message with the wait, and Retry-After. */
@@ -61,15 +66,29 @@ export const ACCOUNT_RULES: Record<string, RateRule & { name: string }> = {
   '/forget-password': { name: 'reset', window: 15 * 60, max: 5 },
 };
 
+/**
+ * Per-address limits of our own on auth routes, on top of better-auth's per minute: sign-up
+ * answers 'Email já cadastrado' (the spec's words), so the number of sign-ups one address (an
+ * IPv6 one by its /64) may try in an hour is what bounds harvesting which addresses have accounts.
+ */
+export const ADDRESS_RULES: Record<string, RateRule & { name: string }> = {
+  '/sign-up/email': { name: 'sign-up', window: 60 * 60, max: 10 },
+};
+
 /** The account rule for an auth path (relative to /api/auth), if any. */
 export function accountRule(authPath: string) {
   return ACCOUNT_RULES[authPath.replace(/\/+$/, '')] ?? null;
 }
 
-/** The per-account key of a request body (null when it names no e-mail). */
-export function accountKey(rule: { name: string }, body: unknown): string | null {
+/** The normalised e-mail of a request body (null when it names none). */
+export function emailOf(body: unknown): string | null {
   const raw = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
   if (typeof raw !== 'string') return null;
-  const email = normalizeEmail(raw).slice(0, 320);
+  return normalizeEmail(raw).slice(0, 320) || null;
+}
+
+/** The per-account key of a request body (null when it names no e-mail). */
+export function accountKey(rule: { name: string }, body: unknown): string | null {
+  const email = emailOf(body);
   return email ? `account:${rule.name}:${email}` : null;
 }

@@ -2,11 +2,16 @@ import OpenAI, { toFile } from 'openai';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import type { AiCredentials } from './credentials.ts';
+import { outboundFetcher } from '../net/outbound.ts';
+import { ownAiPolicy, type AiCredentials } from './credentials.ts';
 import { AI_ERROR_MESSAGES, mapProviderError } from './errors.ts';
 import type { Prompt } from './prompts/types.ts';
 
-/** An SDK client for one request's credentials: no SDK retries (we retry a malformed answer once ourselves). */
+/**
+ * An SDK client for one request's credentials: no SDK retries (we retry a malformed answer once
+ * ourselves). A person's own key goes through the outbound guard (checked, pinned, no redirects);
+ * the platform's AI_BASE_URL is the operator's own choice and may be a local server.
+ */
 export function aiClient(s: Services, creds: AiCredentials): OpenAI {
   return new OpenAI({
     apiKey: creds.apiKey,
@@ -15,6 +20,7 @@ export function aiClient(s: Services, creds: AiCredentials): OpenAI {
     maxRetries: 0,
     // Never let the SDK log requests (it would include the key's header at debug level).
     logLevel: 'off',
+    ...(creds.source === 'own' ? { fetch: outboundFetcher(ownAiPolicy(s)) } : {}),
   });
 }
 
