@@ -4,7 +4,8 @@ import { clientAddressKey } from '../platform/net/addresses.ts';
 import { authSecret } from '../platform/secret.ts';
 import type { Services } from '../services.ts';
 import { portugueseAuthSuccess } from './auth-bad-request.ts';
-import { accountRule, ADDRESS_RULES, rateLimits, emailOf, rateLimitedResponse, type RateRule } from './rate-limit.ts';
+import { accountRule, ADDRESS_RULES, emailOf, rateLimitedResponse, type RateRule } from './rate-limit.ts';
+import { rateLimits } from '../platform/rate-limits.ts';
 import { createDeviceTrust } from './trusted-device.ts';
 
 /** What the /api/auth route does after better-auth answered (add the device cookie, translate). */

@@ -1,7 +1,5 @@
 import type pg from 'pg';
 import { normalizeEmail } from '@sede/shared/email';
-import { serverState } from '../platform/module.ts';
-import type { Services } from '../services.ts';
 
 /**
  * Rate limits kept in PostgreSQL (table `rate_limits`), so they survive a restart and are
@@ -38,9 +36,6 @@ export function createRateLimitStore(pool: pg.Pool) {
   };
 }
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
-
-/** The server's one rate-limit store (platform state, not company data: modules never reach the pool for it). */
-export const rateLimits = (s: Services): RateLimitStore => serverState(s, 'platform.rateLimits', () => createRateLimitStore(s.pool));
 
 export const rateLimitMessage = (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} segundos.`;
 

@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import { rateLimits, type RateRule } from '../../http/rate-limit.ts';
+import type { RateRule } from '../../http/rate-limit.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
 import { serverState } from '../../platform/module.ts';
 import { clientAddressKey } from '../../platform/net/addresses.ts';
 import type { Services } from '../../services.ts';

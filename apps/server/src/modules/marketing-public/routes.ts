@@ -2,7 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { publicDecisionSchema } from '@sede/shared/marketing/review';
 import { AppError, parseWith, readJson } from '../../http/errors.ts';
-import { rateLimits, rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
 import type { Services } from '../../services.ts';
 import { decideByClient, publicApproval } from '../marketing/public.ts';
 
