@@ -61,11 +61,10 @@ describe('a spreadsheet bomb', () => {
       const res = await server.request(`/api/crm-contacts/imports/${id}/analyze`, { method: 'POST', json: { fileId }, jar: vendas.jar });
       return { status: res.status, body: await res.json() };
     });
-    expect(result.status, JSON.stringify(result.body)).toBe(413);
-    expect(result.body).toEqual({ code: 'SPREADSHEET_TOO_MANY_ROWS', error: M.tooManyRows(100_000) });
-    console.log('bomb', { slowest, answers, took, size: bomb.length });
     expect(answers).toBeGreaterThan(1);
     expect(slowest, `slowest /api/health ${Math.round(slowest)} ms of a ${Math.round(took)} ms read`).toBeLessThan(Math.max(1000, took / 3));
+    expect(result.status, JSON.stringify(result.body)).toBe(413);
+    expect(result.body).toEqual({ code: 'SPREADSHEET_TOO_MANY_ROWS', error: M.tooManyRows(100_000) });
   });
 
   it('CNPJ extraction: a workbook declaring 1 GB unpacked is refused before anything is inflated', async () => {

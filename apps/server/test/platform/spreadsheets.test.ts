@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES as M } from '@sede/shared/platform/spreadsheets';
+import { SPREADSHEET_LIMITS, SPREADSHEET_MESSAGES as M, type SpreadsheetLimits } from '@sede/shared/platform/spreadsheets';
 import { AppError } from '../../src/http/errors.ts';
 import { SpreadsheetError } from '../../src/platform/spreadsheets/errors.ts';
 import { readSheetBytes } from '../../src/platform/spreadsheets/read.ts';
@@ -8,7 +8,7 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/reader.ts';
 import type { Services } from '../../src/services.ts';
 import { declareSize, rowXml, xlsxOf, xlsxParts, zipOf } from '../support/xlsx.ts';
 
-const limits = (over: Partial<typeof SPREADSHEET_LIMITS> = {}) => ({ ...SPREADSHEET_LIMITS, ...over });
+const limits = (over: Partial<SpreadsheetLimits> = {}): SpreadsheetLimits => ({ ...SPREADSHEET_LIMITS, ...over });
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => null,
