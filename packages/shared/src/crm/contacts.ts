@@ -5,6 +5,7 @@
  * shared by the server and the import wizard. Browser-safe.
  */
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { isValidCnpj, normalizeCnpjInput } from '../cnpj.ts';
 import { isValidCpf, onlyDigits } from '../cpf.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
@@ -75,7 +76,7 @@ const entity = z.enum(CONTACT_ENTITIES, { error: CRM_CONTACTS_MESSAGES.entityInv
 /** POST /api/crm-contacts/lists */
 export const listCreateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.listNameRequired), description });
 /** PATCH /api/crm-contacts/lists/:id */
-export const listUpdateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.listNameRequired).optional(), description });
+export const listUpdateSchema = patchBody(z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.listNameRequired).optional(), description }));
 
 const ids = z.array(uuid, { error: CRM_CONTACTS_MESSAGES.idInvalid }).max(CRM_LIMITS.bulkIds, CRM_CONTACTS_MESSAGES.tooManyIds);
 /** POST / DELETE /api/crm-contacts/lists/:id/members */
@@ -90,7 +91,7 @@ export type CrmList = { id: string; name: string; description: string | null; pe
 /** POST /api/crm-contacts/segments: a name and the filter, evaluated whenever the segment is opened. */
 export const segmentCreateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired), entity, filter: contactFilterSchema });
 /** PATCH /api/crm-contacts/segments/:id */
-export const segmentUpdateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired).optional(), filter: contactFilterSchema.optional() });
+export const segmentUpdateSchema = patchBody(z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired).optional(), filter: contactFilterSchema.optional() }));
 export type CrmSegment = { id: string; name: string; entity: ContactEntity; filter: ContactFilter; count: number; createdBy: string | null; createdAt: string; updatedAt: string };
 
 // ---- bulk actions ----
