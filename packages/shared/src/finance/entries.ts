@@ -85,20 +85,27 @@ export type Recurrence = (typeof RECURRENCES)[number];
 export const recurrenceCount = (v: { recurrence: Recurrence; occurrences?: number }) => v.occurrences ?? (v.recurrence === 'monthly' ? 12 : 5);
 export const recurrenceStep = (recurrence: Recurrence) => (recurrence === 'yearly' ? 12 : 1);
 
+type Plan = { dueDate: string; competenceDate?: string; installments: number; recurrence: Recurrence; occurrences?: number };
+
 /**
  * Every date the creation generates must respect the 2000–2099 rule (decision 0365): the last
- * installment's due date, or the last occurrence's due and competence dates. Refused up front,
- * naming the last date, instead of storing entries past 2099.
+ * installment's due date, or the last occurrence's due and competence dates. The message naming
+ * the last date when one does not (the schema refuses it up front; the form says it before sending).
  */
-function generatedDatesFit(v: { dueDate: string; competenceDate?: string; installments: number; recurrence: Recurrence; occurrences?: number }, ctx: z.RefinementCtx) {
+export function generatedDatesProblem(v: Plan): { message: string; field: 'installments' | 'occurrences' } | null {
   if (v.installments > 1) {
     const last = addMonths(v.dueDate, v.installments - 1);
-    if (last > MAX_DATE) ctx.addIssue({ code: 'custom', message: ENTRY_MESSAGES.installmentsPastMaxDate(last), path: ['installments'] });
-  } else if (v.recurrence !== 'none') {
-    const months = (recurrenceCount(v) - 1) * recurrenceStep(v.recurrence);
-    const last = [addMonths(v.dueDate, months), addMonths(v.competenceDate ?? v.dueDate, months)].sort().at(-1)!;
-    if (last > MAX_DATE) ctx.addIssue({ code: 'custom', message: ENTRY_MESSAGES.recurrencePastMaxDate(last), path: ['occurrences'] });
+    return last > MAX_DATE ? { message: ENTRY_MESSAGES.installmentsPastMaxDate(last), field: 'installments' } : null;
   }
+  if (v.recurrence === 'none') return null;
+  const months = (recurrenceCount(v) - 1) * recurrenceStep(v.recurrence);
+  const last = [addMonths(v.dueDate, months), addMonths(v.competenceDate ?? v.dueDate, months)].sort().at(-1)!;
+  return last > MAX_DATE ? { message: ENTRY_MESSAGES.recurrencePastMaxDate(last), field: 'occurrences' } : null;
+}
+
+function generatedDatesFit(v: Plan, ctx: z.RefinementCtx) {
+  const problem = generatedDatesProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
 }
 
 export const entryCreateSchema = z

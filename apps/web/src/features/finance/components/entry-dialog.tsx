@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ENTRY_MESSAGES, KIND_LABELS, type EntryKind, type FinEntryDetail, type Recurrence } from '@sede/shared/finance/entries';
+import { ENTRY_MESSAGES, generatedDatesProblem, KIND_LABELS, type EntryKind, type FinEntryDetail, type Recurrence } from '@sede/shared/finance/entries';
 import { MAX_AMOUNT_CENTS, isSaneDate, splitInstallments } from '@sede/shared/finance/money';
 import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
 import { formatCnpj } from '@sede/shared/cnpj';
@@ -149,6 +149,9 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
     if (amount > MAX_AMOUNT_CENTS) return setError(ENTRY_MESSAGES.amountTooLarge);
     if (!isSaneDate(dueDate)) return setError(ENTRY_MESSAGES.dueDate);
     if (competenceDate && !isSaneDate(competenceDate)) return setError(ENTRY_MESSAGES.competenceDate);
+    const recurrence = plan === 'monthly' || plan === 'yearly' ? plan : 'none';
+    const plannedPastMax = editing ? null : generatedDatesProblem({ dueDate, competenceDate: competenceDate || dueDate, installments: plan === 'installments' ? count : 1, recurrence, occurrences: count });
+    if (plannedPastMax) return setError(plannedPastMax.message);
     const common = {
       description,
       amountCents: amount,
@@ -173,8 +176,8 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           kind,
           ...common,
           installments: plan === 'installments' ? count : 1,
-          recurrence: plan === 'monthly' || plan === 'yearly' ? plan : 'none',
-          ...(plan === 'monthly' || plan === 'yearly' ? { occurrences: count } : {}),
+          recurrence,
+          ...(recurrence !== 'none' ? { occurrences: count } : {}),
         });
         if (attachments.length > 0 && entries[0]) await uploadAttachments(entries[0].id);
         toast.success(entries.length > 1 ? `${entries.length} lançamentos criados.` : 'Lançamento criado.');
