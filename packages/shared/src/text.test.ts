@@ -103,7 +103,7 @@ describe('lone surrogates (decision 0362)', () => {
       }),
     );
     expect(unstorableTextIn({ a: [{ b: 'x\u0000' }] })).toBe(CONTROL_CHARACTERS_MESSAGE);
-    expect(unstorableTextIn({ ['\udc00']: 1 })).toBe(LONE_SURROGATE_MESSAGE);
+    expect(unstorableTextIn({ '\udc00': 1 })).toBe(LONE_SURROGATE_MESSAGE);
     // Deeper than any recursion would go.
     let deep: unknown = 'ok\ud800';
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -22,10 +22,15 @@ const MB = 1024 * 1024;
 const fromSources = import.meta.url.endsWith('.ts');
 let bundled: Promise<string> | null = null;
 function workerSource(): Promise<string> {
-  bundled ??= import('esbuild').then(async ({ build }) => {
-    const out = await build({ entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent' });
-    return out.outputFiles[0]!.text;
-  });
+  bundled ??= import('esbuild')
+    .then(async ({ build }) => {
+      const out = await build({ entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent' });
+      return out.outputFiles[0]!.text;
+    })
+    .catch((e: unknown) => {
+      bundled = null; // tried again by the next read
+      throw e;
+    });
   return bundled;
 }
 
