@@ -1,4 +1,6 @@
+import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { LOGIN_ERRORS, SIGNUP_ERRORS } from '@sede/shared/auth-errors';
+import { CONTROL_CHARACTERS_MESSAGE, LONE_SURROGATE_MESSAGE } from '@sede/shared/text';
 import { rateLimitedResponse } from './rate-limit.ts';
 
 /**
@@ -25,7 +27,10 @@ const MESSAGES: Record<string, string> = {
   INVALID_NEW_USER_CALLBACK_URL: 'Endereço de retorno inválido',
   CALLBACK_URL_REQUIRED: 'Endereço de retorno obrigatório',
   EMAIL_ALREADY_VERIFIED: 'Este email já foi confirmado',
-  CONTROL_CHARACTERS: 'O texto contém caracteres de controle inválidos.',
+  CONTROL_CHARACTERS: CONTROL_CHARACTERS_MESSAGE,
+  LONE_SURROGATE: LONE_SURROGATE_MESSAGE,
+  FIRST_NAME_TOO_LONG: AUTH_MESSAGES.firstNameTooLong,
+  LAST_NAME_TOO_LONG: AUTH_MESSAGES.lastNameTooLong,
   // 401 / 403 / 422
   INVALID_EMAIL_OR_PASSWORD: LOGIN_ERRORS.invalidCredentials,
   EMAIL_NOT_VERIFIED: LOGIN_ERRORS.emailNotConfirmed,

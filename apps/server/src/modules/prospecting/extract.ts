@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { extractSchema } from '@sede/shared/prospecting/leads';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { readSheet } from '../crm-contacts/public.ts';
+import { readSpreadsheet } from '../../platform/spreadsheets/reader.ts';
 import { leadRows } from './leads.ts';
 
 /**
@@ -42,7 +42,7 @@ export function cnpjColumn(rows: string[][]): { index: number; header: boolean }
   return { index: best.index, header: !looksLikeCnpj(rows[0]?.[best.index] ?? '') };
 }
 
-async function candidatesOfFile(name: string, base64: string): Promise<Candidate[]> {
+async function candidatesOfFile(s: Services, base64: string): Promise<Candidate[]> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
   if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', LEADS_MESSAGES.fileTooLarge);
@@ -51,12 +51,12 @@ async function candidatesOfFile(name: string, base64: string): Promise<Candidate
   if (!zip && bytes.subarray(0, 8192).includes(0)) throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
   let rows: string[][];
   try {
-    rows = (await readSheet(bytes)).rows;
+    rows = (await readSpreadsheet(s, bytes)).rows;
   } catch (e) {
-    if (e instanceof AppError) throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
+    // Over a cap, the reader's own message says which; anything else is this page's "unreadable".
+    if (e instanceof AppError && e.code === 'FILE_UNREADABLE') throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
     throw e;
   }
-  void name;
   const col = cnpjColumn(rows);
   if (!col) throw badRequest(LEADS_MESSAGES.noCnpjColumn, 'NO_CNPJ_COLUMN');
   const out: Candidate[] = [];
@@ -70,7 +70,7 @@ async function candidatesOfFile(name: string, base64: string): Promise<Candidate
 
 export async function extractLeads(s: Services, t: Tenant, input: z.output<typeof extractSchema>): Promise<ExtractResult> {
   let candidates: Candidate[];
-  if (input.file) candidates = await candidatesOfFile(input.file.name, input.file.base64);
+  if (input.file) candidates = await candidatesOfFile(s, input.file.base64);
   else if (input.text?.trim()) candidates = splitPaste(input.text);
   else throw badRequest(LEADS_MESSAGES.nothing, 'NOTHING_TO_READ');
 
