@@ -13,11 +13,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useProspectCompany } from '../api/get-company.ts';
 import { ProviderRecord } from '../components/provider-record.tsx';
 import { useProspectStatus } from '../api/get-status.ts';
-import { NoData } from '../components/no-data.tsx';
+import { ImportNote } from '../components/no-data.tsx';
 import { RevealContacts } from '../components/reveal-contacts.tsx';
 import * as fmt from '../lib/format.ts';
 
-/** /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data. */
+/**
+ * /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data; on an
+ * install without it, the public providers' record with the import explained beside (decision 0418).
+ */
 export default function CnpjSearchPage() {
   const status = useProspectStatus();
   const [params, setParams] = useSearchParams();
@@ -40,32 +43,43 @@ export default function CnpjSearchPage() {
         <Spinner />
       ) : status.isError ? (
         <p role="alert" className="text-sm text-red-700">{status.error.message}</p>
-      ) : !status.data.imported ? (
-        <NoData purpose="Aqui você consulta a ficha completa de uma empresa pelo CNPJ." />
       ) : (
-        <>
-          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Buscar CNPJ">
-            <div className="sm:w-80">
-              <Field label="CNPJ" hint="Com ou sem pontuação; letras são aceitas (CNPJ alfanumérico).">
-                <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="00.000.000/0000-00" autoComplete="off" />
-              </Field>
-            </div>
-            <Button type="submit" className="sm:mb-6">Consultar</Button>
-          </form>
-          {!cnpj ? (
-            <EmptyState icon={Building2} title="Digite um CNPJ" description="A ficha mostra os dados da base da Receita Federal importada neste servidor. Você também chega aqui pelos resultados de Extrair leads por CNPJ." />
-          ) : record.isPending ? (
-            <Spinner />
-          ) : record.isError ? (
-            record.error instanceof ApiError && record.error.status === 404 ? (
-              <ProviderRecord cnpj={cnpj} />
+        <div className={status.data.imported ? 'grid gap-6' : 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]'}>
+          <div className="grid min-w-0 gap-6">
+            <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Buscar CNPJ">
+              <div className="sm:w-80">
+                <Field label="CNPJ" hint="Com ou sem pontuação; letras são aceitas (CNPJ alfanumérico).">
+                  <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="00.000.000/0000-00" autoComplete="off" />
+                </Field>
+              </div>
+              <Button type="submit" className="sm:mb-6">Consultar</Button>
+            </form>
+            {!cnpj ? (
+              <EmptyState
+                icon={Building2}
+                title="Digite um CNPJ"
+                description={
+                  status.data.imported
+                    ? 'A ficha mostra os dados da base da Receita Federal importada neste servidor. Você também chega aqui pelos resultados de Extrair leads por CNPJ.'
+                    : 'A ficha mostra os dados da consulta pública de CNPJ: razão social, situação, atividade principal, endereço e abertura.'
+                }
+              />
+            ) : !status.data.imported ? (
+              <ProviderRecord cnpj={cnpj} reason="not_imported" />
+            ) : record.isPending ? (
+              <Spinner />
+            ) : record.isError ? (
+              record.error instanceof ApiError && record.error.status === 404 ? (
+                <ProviderRecord cnpj={cnpj} reason="not_in_data" />
+              ) : (
+                <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
+              )
             ) : (
-              <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
-            )
-          ) : (
-            <Record c={record.data} />
-          )}
-        </>
+              <Record c={record.data} />
+            )}
+          </div>
+          {status.data.imported ? null : <ImportNote adds="Com a base importada, a ficha traz também sócios, CNAEs secundários, porte, capital social e Simples/MEI, sem depender dessas fontes." />}
+        </div>
       )}
     </div>
   );
