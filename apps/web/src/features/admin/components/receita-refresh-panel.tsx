@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Database, RefreshCw } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { REFRESH_TRIGGER_LABELS, type ReceitaRefreshStatus, type RefreshRun } from '@sede/shared/prospecting/refresh';
 import { JobProgress, JobProgressView } from '../../../components/jobs/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DetailItem } from '../../../components/ui/detail-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -36,15 +37,6 @@ const TONES: Record<State['tone'], string> = {
   bad: 'bg-red-50 text-red-800',
   idle: 'bg-slate-100 text-slate-700',
 };
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * /admin → 'Base de CNPJs' (decisions 0415, 0416): the Receita data's monthly upkeep for the whole
@@ -92,7 +84,7 @@ export function ReceitaRefreshPanel() {
       </div>
 
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Item label="Mês carregado">
+        <DetailItem label="Mês carregado">
           {s.loaded ? (
             <>
               <span className="font-medium">{month(s.loaded.month) ?? s.loaded.source}</span>
@@ -103,8 +95,8 @@ export function ReceitaRefreshPanel() {
           ) : (
             'Nenhum: a base ainda não foi importada'
           )}
-        </Item>
-        <Item label="Última verificação">
+        </DetailItem>
+        <DetailItem label="Última verificação">
           {last ? (
             <>
               {formatDateTime(last.finishedAt ?? last.startedAt)} · {OUTCOME[last.status]}
@@ -114,8 +106,8 @@ export function ReceitaRefreshPanel() {
           ) : (
             'Nenhuma ainda'
           )}
-        </Item>
-        <Item label="Próxima verificação">
+        </DetailItem>
+        <DetailItem label="Próxima verificação">
           {s.nextRunAt ? (
             <>
               {formatDateTime(s.nextRunAt)}
@@ -124,7 +116,7 @@ export function ReceitaRefreshPanel() {
           ) : (
             'Desligada'
           )}
-        </Item>
+        </DetailItem>
       </dl>
 
       {last?.status === 'failed' && !s.running ? (
