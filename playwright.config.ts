@@ -49,7 +49,7 @@ export default defineConfig({
     {
       command: 'node --import tsx apps/server/test/support/fake-cnpj-providers-cli.ts',
       url: `${fakeCnpj}/brasilapi/cnpj/v1/98765432000198`,
-      env: { FAKE_CNPJ_PORT: String(CNPJ_PORT), FAKE_RECEITA_DIR: process.env.E2E_RECEITA_DIR, FAKE_RECEITA_DELAY_MS: '250' },
+      env: { FAKE_CNPJ_PORT: String(CNPJ_PORT), FAKE_RECEITA_DIR: process.env.E2E_RECEITA_DIR, FAKE_RECEITA_DELAY_MS: '600' },
       reuseExistingServer: false,
       timeout: 30_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

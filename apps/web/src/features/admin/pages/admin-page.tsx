@@ -18,7 +18,7 @@ export default function AdminPage() {
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold text-slate-900">Equipe e acesso</h2>
-        <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir e o que aconteceu recentemente.</p>
+        <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir, o que aconteceu recentemente e a base de CNPJs deste servidor.</p>
       </div>
       <Tabs.Root defaultValue="membros" className="grid gap-4">
         <Tabs.List aria-label="Administração" className="flex gap-1 overflow-x-auto border-b border-slate-200">

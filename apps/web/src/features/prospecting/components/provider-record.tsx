@@ -1,5 +1,6 @@
 import { cnpjSourceLabel } from '@sede/shared/prospecting/sources';
 import { Card } from '../../../components/ui/card.tsx';
+import { DetailItem } from '../../../components/ui/detail-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCnpjLookup } from '../api/lookup-cnpj.ts';
 import * as fmt from '../lib/format.ts';
@@ -33,17 +34,14 @@ export function ProviderRecord({ cnpj, reason }: { cnpj: string; reason: 'not_im
         <p className="text-sm text-slate-600">{fmt.cnpj(c.cnpj)}{c.nome_fantasia ? ` · ${c.nome_fantasia}` : ''}</p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="grid gap-0.5"><dt className="text-xs text-slate-600">Situação cadastral</dt><dd className="text-sm text-slate-900">{c.situacao ?? '—'}</dd></div>
-        <div className="grid gap-0.5"><dt className="text-xs text-slate-600">Abertura</dt><dd className="text-sm text-slate-900">{fmt.date(c.data_abertura)}</dd></div>
-        <div className="grid gap-0.5"><dt className="text-xs text-slate-600">Atividade principal</dt><dd className="text-sm text-slate-900">{c.atividade_principal ?? '—'}</dd></div>
-        <div className="grid gap-0.5">
-          <dt className="text-xs text-slate-600">Endereço</dt>
-          <dd className="text-sm text-slate-900">{[address, c.bairro, [c.municipio, c.uf].filter(Boolean).join('/'), fmt.cep(c.cep)].filter(Boolean).join(' · ') || '—'}</dd>
-        </div>
-        <div className="grid gap-0.5">
-          <dt className="text-xs text-slate-600">Telefone</dt>
-          <dd className="text-sm text-slate-900">{phone ?? 'Não informado'}<span className="block text-xs text-slate-600">Contatos mascarados até a revelação.</span></dd>
-        </div>
+        <DetailItem label="Situação cadastral">{c.situacao ?? '—'}</DetailItem>
+        <DetailItem label="Abertura">{fmt.date(c.data_abertura)}</DetailItem>
+        <DetailItem label="Atividade principal">{c.atividade_principal ?? '—'}</DetailItem>
+        <DetailItem label="Endereço">{[address, c.bairro, [c.municipio, c.uf].filter(Boolean).join('/'), fmt.cep(c.cep)].filter(Boolean).join(' · ') || '—'}</DetailItem>
+        <DetailItem label="Telefone">
+          {phone ?? 'Não informado'}
+          <span className="block text-xs text-slate-600">Contatos mascarados até a revelação.</span>
+        </DetailItem>
       </dl>
     </Card>
   );
