@@ -83,7 +83,7 @@ test.describe('prospecting over the Receita Federal open data', () => {
   });
 
   test("/admin 'Base de CNPJs': every admin sees the upkeep; an operator refreshes it now and follows it live", async ({ page }) => {
-    test.setTimeout(120_000); // two people, a download served slowly on purpose, an import
+    test.setTimeout(180_000); // two people signed up, a download served slowly on purpose, an import
     // The fake Receita file server lists the months written here (playwright.config.ts).
     await generateReceita(path.join(process.env.E2E_RECEITA_DIR!, '2026-10'), { establishments: 30, seed: 7 });
 
