@@ -97,6 +97,7 @@ test.describe('prospecting over the Receita Federal open data', () => {
     await expect(page.getByText('Só os operadores da plataforma podem iniciar', { exact: false })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Atualizar agora' })).toHaveCount(0);
     await expectAccessible(page);
+    await shot(page, 'admin-base-sem-operador-1280');
 
     await page.context().clearCookies();
     const exists = await e2eSql<{ n: number }>('SELECT count(*)::int AS n FROM "user" WHERE email = $1', [RECEITA_OPERATOR]);
