@@ -54,6 +54,7 @@ const ALLOWED: Record<string, number> = {
   'notifications/routes.ts': 6,
   'onboarding/service.ts': 1,
   'profile/service.ts': 2,
+  'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
   'prospecting/rf-pool.ts': 2,
   'rh-recruiting/service.ts': 2,
   'rh/module.ts': 1,

@@ -2,6 +2,7 @@ import { isValidCnpj } from '@sede/shared/cnpj';
 import {
   LEADS_MESSAGES,
   MAX_EXTRACT,
+  MAX_PROVIDER_EXTRACT,
   MAX_UPLOAD_BYTES,
   parseCnpjToken,
   splitPaste,
@@ -14,10 +15,14 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { readSpreadsheet } from '../../platform/spreadsheets/reader.ts';
 import { leadRows } from './leads.ts';
+import { providerLeads } from './provider-leads.ts';
+import { receitaImported } from './queries.ts';
+import { rfPool } from './rf-pool.ts';
 
 /**
  * /extrair-leads (issue 14 item 5; decision 0208): a pasted list or an uploaded CSV/XLSX of
- * CNPJs → the enriched table from the local Receita data, with what was not found or is invalid.
+ * CNPJs → the enriched table from the local Receita data, with what was not found or is invalid;
+ * without the data imported, from the public providers (decision 0418).
  */
 
 type Candidate = { line: number; value: string };
@@ -89,10 +94,13 @@ export async function extractLeads(s: Services, t: Tenant, input: z.output<typeo
   }
   if (valid.length > MAX_EXTRACT) throw badRequest(LEADS_MESSAGES.tooManyExtract, 'TOO_MANY_CNPJS');
   if (valid.length === 0) throw new AppError(400, 'NO_VALID_CNPJ', LEADS_MESSAGES.noValidCnpj, { invalid: invalid.slice(0, 100) });
+  const common = { invalid: invalid.slice(0, 1000), duplicates, read: candidates.length };
+  if (!(await receitaImported(rfPool(s)))) {
+    if (valid.length > MAX_PROVIDER_EXTRACT) throw badRequest(LEADS_MESSAGES.tooManyForProviders, 'TOO_MANY_FOR_PROVIDERS');
+    return { ...(await providerLeads(s, valid)), ...common, origem: 'consulta_publica' };
+  }
   const rows = await leadRows(s, t, valid.map((v) => v.cnpj));
   const found = new Set(rows.map((r) => r.cnpj));
-  const notFound = valid
-    .filter((v) => !found.has(v.cnpj))
-    .map((v) => ({ line: v.line, value: v.value.slice(0, 40), reason: 'Não encontrado na base da Receita Federal importada.' }));
-  return { rows, notFound, invalid: invalid.slice(0, 1000), duplicates, read: candidates.length };
+  const notFound = valid.filter((v) => !found.has(v.cnpj)).map((v) => ({ line: v.line, value: v.value.slice(0, 40), reason: LEADS_MESSAGES.notInReceita }));
+  return { rows, notFound, ...common, origem: 'receita' };
 }
