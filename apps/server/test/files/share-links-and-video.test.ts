@@ -47,7 +47,7 @@ describe('share links that can be revoked', () => {
     expect(revoked.status).toBe(410);
     expect((await json(revoked)).code).toBe('LINK_REVOKED');
     const audit = await sql(server, "SELECT action FROM activity_log WHERE details->>'id' = $1 ORDER BY created_at", [file.id]);
-    expect(audit.map((r) => r.action)).toEqual(['data_exported', 'settings_changed']);
+    expect(audit.map((r) => r.action)).toEqual(['file_share_link_created', 'file_share_link_revoked']);
   });
 });
 

@@ -224,7 +224,7 @@ describe('marketing: a client’s options', () => {
     expect((await call(`/clients/${later.id}`, mkt, 'DELETE')).status).toBe(200);
     // The organization stays in the contact base.
     expect((await server.request(`/api/parties/organizations/${c.orgId}`, { jar: admin.jar })).status).toBe(200);
-    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'entity_deleted'`, [companyId]);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'marketing_client_deleted'`, [companyId]);
     expect(audit.map((r) => (r as { details: { entity: string } }).details.entity)).toContain('marketing_client');
   });
 });

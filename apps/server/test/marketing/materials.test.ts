@@ -373,7 +373,7 @@ describe('marketing: materials library', () => {
     expect((await server.request(`/api/files/${mat.fileId}/content`, { jar: mkt.jar })).status).toBe(404);
     expect((await server.request(new URL(link.url).pathname)).status).toBe(404);
     expect(stored().filter((f) => f.startsWith(mat.fileId))).toHaveLength(0);
-    const audit = await sql(server, "SELECT 1 FROM activity_log WHERE action = 'entity_deleted' AND details->>'id' = $1", [mat.fileId]);
+    const audit = await sql(server, "SELECT 1 FROM activity_log WHERE action = 'file_deleted' AND details->>'id' = $1", [mat.fileId]);
     expect(audit.length).toBe(1);
   });
 });

@@ -147,7 +147,7 @@ export async function deleteFile(s: Services, tenant: Tenant, viewer: Viewer, id
     .returning({ id: schema.files.id });
   if (!updated.length) throw notFound(FILE_MESSAGES.notFound);
   // The file's name may be personal data: the audit line names the holder and the kind only (decision 0128).
-  await logAudit(tenant.db, tenant, { action: 'entity_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
+  await logAudit(tenant.db, tenant, { action: 'file_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
   const storage = filesStorage(s);
   await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));
   if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => {});
@@ -158,7 +158,7 @@ export async function createLink(s: Services, tenant: Tenant, viewer: Viewer, id
   const expiresAt = new Date(Date.now() + hours * 3600_000);
   const token = createLinkToken(filesLinkKey(s), row.id, expiresAt);
   // A link opens the file outside the company: recorded as an export.
-  await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'file', id: row.id, details: { via: 'link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
+  await logAudit(tenant.db, tenant, { action: 'file_link_created', entity: 'file', id: row.id, details: { via: 'link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
   return { url: `${s.cfg.appUrl}/api/public/files/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -237,7 +237,7 @@ export async function createShareLink(s: Services, tenant: Tenant, viewer: Viewe
       .insert(schema.fileShareLinks)
       .values({ companyId: tenant.companyId, fileId: row.id, tokenHash: tokenHash(token), expiresAt, createdBy: tenant.actorId })
       .returning();
-    await logAudit(tx, tenant, { action: 'data_exported', entity: 'file', id: row.id, details: { via: 'share_link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
+    await logAudit(tx, tenant, { action: 'file_share_link_created', entity: 'file', id: row.id, details: { via: 'share_link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
     return created!;
   });
   return { ...toShareInfo(link), url: `${s.cfg.appUrl}/api/public/files/${token}` };
@@ -266,7 +266,7 @@ export async function revokeShareLink(s: Services, tenant: Tenant, viewer: Viewe
     if (!link) throw notFound(SHARE_LINK_MESSAGES.notFound);
     if (link.revokedAt) return toShareInfo(link);
     const [updated] = await tx.update(L).set({ revokedAt: new Date() }).where(eq(L.id, link.id)).returning();
-    await logAudit(tx, tenant, { action: 'settings_changed', entity: 'file', id: row.id, details: { via: 'share_link_revoked', link: link.id } });
+    await logAudit(tx, tenant, { action: 'file_share_link_revoked', entity: 'file', id: row.id, details: { via: 'share_link_revoked', link: link.id } });
     return toShareInfo(updated!);
   });
 }

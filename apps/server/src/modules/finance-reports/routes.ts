@@ -11,7 +11,7 @@ import { cashFlow, dre, overview } from './service.ts';
 const formatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx.' }).default('xlsx') });
 
 async function download(tenant: Tenant, name: string, format: 'csv' | 'xlsx', table: { sheet: string; header: string[]; rows: (string | number)[][] }) {
-  await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'finance_report', id: null, details: { format, report: name } });
+  await logAudit(tenant.db, tenant, { action: 'finance_report_exported', entity: 'finance_report', id: null, details: { format, report: name } });
   const body = format === 'csv' ? Buffer.from(toCsv(table), 'utf8') : await toXlsx(table);
   return new Response(new Uint8Array(body), {
     headers: {

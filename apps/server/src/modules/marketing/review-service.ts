@@ -307,7 +307,7 @@ export async function createApprovalLink(s: Services, t: Tenant, pieceId: string
   const row = await t.db.transaction(async (tx) => {
     const [link] = await tx.insert(LK).values({ companyId: t.companyId, pieceId: piece.id, tokenHash: hashToken(token), expiresAt, createdBy: t.actorId }).returning();
     // The piece goes out of the company: recorded like a sending (decision 0128), without the token.
-    await logAudit(tx, t, { action: 'message_sent', entity: APPROVAL_LINK_AUDIT_ENTITY, id: link!.id, details: { piece: piece.id, expiresAt: expiresAt.toISOString() } });
+    await logAudit(tx, t, { action: 'marketing_approval_link_sent', entity: APPROVAL_LINK_AUDIT_ENTITY, id: link!.id, details: { piece: piece.id, expiresAt: expiresAt.toISOString() } });
     if (piece.status === 'ideia' || piece.status === 'producao') {
       await tx.update(P).set({ status: 'revisao', updatedBy: t.actorId, updatedAt: new Date() }).where(and(eq(P.id, piece.id), eq(P.companyId, t.companyId)));
     }
@@ -329,7 +329,7 @@ export async function revokeApprovalLink(t: Tenant, pieceId: string, linkId: str
       .where(and(eq(LK.id, linkId), eq(LK.companyId, t.companyId), eq(LK.pieceId, piece.id)))
       .returning({ id: LK.id });
     if (!row) throw notFound(RM.linkNotFound);
-    await logAudit(tx, t, { action: 'settings_changed', entity: APPROVAL_LINK_AUDIT_ENTITY, id: linkId, details: { piece: piece.id, revoked: true } });
+    await logAudit(tx, t, { action: 'marketing_approval_link_revoked', entity: APPROVAL_LINK_AUDIT_ENTITY, id: linkId, details: { piece: piece.id, revoked: true } });
     await announce(tx, { companyId: t.companyId, entity: REVIEW_PIECE_ENTITY, id: piece.id, action: 'updated' });
   });
 }
@@ -377,7 +377,7 @@ export async function decideByClient(s: Services, token: string, input: { decisi
     const status = statusAfter(piece.status, input.decision, false);
     if (status && status !== piece.status) await tx.update(P).set({ status, updatedAt: new Date() }).where(eq(P.id, piece.id));
     // The client has no account: the line has no person (and no address: decision 0332).
-    await logActivity(tx, { companyId: link.companyId, userId: null, action: 'settings_changed', details: { entity: APPROVAL_LINK_AUDIT_ENTITY, id: link.id, piece: piece.id, decision: input.decision, by: 'cliente' } });
+    await logActivity(tx, { companyId: link.companyId, userId: null, action: input.decision === 'aprovado' ? 'marketing_piece_approved_by_client' : 'marketing_changes_requested_by_client', details: { entity: APPROVAL_LINK_AUDIT_ENTITY, id: link.id, piece: piece.id, decision: input.decision, by: 'cliente' } });
     await announce(tx, { companyId: link.companyId, entity: REVIEW_PIECE_ENTITY, id: piece.id, action: 'updated' });
     return { piece, link, status: status ?? piece.status };
   });

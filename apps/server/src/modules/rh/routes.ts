@@ -30,7 +30,7 @@ export function rhRoutes(s: Services) {
   r.get('/employees/export', requirePermission('rh.export'), async (c) => {
     const q = parseWith(employeeExportQuerySchema, c.req.query());
     const rows = await allEmployees(tenant(c), q);
-    await logAudit(tenant(c).db, tenant(c), { action: 'data_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
+    await logAudit(tenant(c).db, tenant(c), { action: 'employees_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
     return c.body(employeesCsv(rows), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="colaboradores-${todayInBrazil()}.csv"`,

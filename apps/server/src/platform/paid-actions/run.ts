@@ -3,6 +3,7 @@ import { schema } from '@sede/db/client';
 import { coinsLabel, PAID_ACTION_MESSAGES, PRICES, priceOf, type PaidAction, type PriceEntry } from '@sede/shared/platform/prices';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { logAudit } from '../audit.ts';
 import { applyCoins } from '../coins/ledger.ts';
 
 export type PaidActionRequest = {
@@ -89,6 +90,8 @@ export async function runPaidAction<T>(
       reference: refKey(row.id),
     });
     if (!r.applied) throw new Error('paid action debit reported as duplicate');
+    // The admin sees every charge in the activity log, with the action and the coins (decision 0390).
+    await logAudit(tx, tenant, { action: 'coins_spent', entity: 'paid_action', id: row.id, details: { paidAction: req.action, coins, quantity } });
     return { id: row.id, balance: r.balanceAfter as number | null };
   }).catch(async (e: unknown) => {
     if (e instanceof AppError && e.code === 'INSUFFICIENT_COINS') {
@@ -148,6 +151,7 @@ export async function refundPaidAction(s: Services, id: string): Promise<boolean
         actorId: row.actorId,
         reference: refKey(row.id),
       });
+      await logAudit(tx, { companyId: row.companyId, actorId: row.actorId }, { action: 'coins_refunded', entity: 'paid_action', id: row.id, details: { paidAction: row.action, coins: row.coins, quantity: row.quantity } });
     }
     return true;
   });
