@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import { FILE_KINDS, FILE_LINK_DEFAULT_HOURS, FILE_MESSAGES, SHARE_LINK_MESSAGES, type FileInfo, type FileKind, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
+import { FILE_KINDS, FILE_LINK_DEFAULT_HOURS, FILE_MESSAGES, previewOf, SHARE_LINK_MESSAGES, type FileInfo, type FileKind, type PublicFileView, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { fileEntityCheck } from '../../platform/files/entities.ts';
 import { createLinkToken, linkKey, verifyLinkToken } from '../../platform/files/links.ts';
@@ -162,8 +162,20 @@ export async function createLink(s: Services, tenant: Tenant, viewer: Viewer, id
   return { url: `${s.cfg.appUrl}/api/public/files/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
+/** The file a public link opens (a share link or a signed link) and until when: 404 invalid, 410 expired or revoked. */
+export async function openPublicLink(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
+  return isShareToken(token) ? fileFromShareToken(s, token) : fileFromLink(s, token);
+}
+
+/** The shared-file page's facts (decision 0392): the file and the company's name, nothing else. */
+export async function publicFileView(s: Services, token: string): Promise<PublicFileView> {
+  const { file, expiresAt } = await openPublicLink(s, token);
+  const [company] = await s.db.select({ name: schema.companies.name, fantasia: schema.companies.fantasia }).from(schema.companies).where(eq(schema.companies.id, file.companyId));
+  return { name: file.name, size: file.size, mime: file.mime, preview: previewOf(file.mime), companyName: company?.fantasia?.trim() || company?.name || '', expiresAt: expiresAt.toISOString() };
+}
+
 /** The file a signed link names: 404 when forged or the file is gone, 410 when expired. */
-export async function fileFromLink(s: Services, token: string): Promise<FileRow> {
+async function fileFromLink(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
   const check = verifyLinkToken(filesLinkKey(s), token);
   if (!check.ok && check.reason === 'expired') throw new AppError(410, 'LINK_EXPIRED', FILE_MESSAGES.linkExpired);
   if (!check.ok) throw notFound(FILE_MESSAGES.linkInvalid);
@@ -173,7 +185,7 @@ export async function fileFromLink(s: Services, token: string): Promise<FileRow>
     .where(and(eq(schema.files.id, check.fileId), isNull(schema.files.deletedAt)))
     .limit(1);
   if (!row) throw notFound(FILE_MESSAGES.linkInvalid);
-  return row;
+  return { file: row, expiresAt: check.expiresAt };
 }
 
 /** The queue of videos' first frames (decision 0338): one file id per job. */
@@ -240,7 +252,8 @@ export async function createShareLink(s: Services, tenant: Tenant, viewer: Viewe
     await logAudit(tx, tenant, { action: 'file_share_link_created', entity: 'file', id: row.id, details: { via: 'share_link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
     return created!;
   });
-  return { ...toShareInfo(link), url: `${s.cfg.appUrl}/api/public/files/${token}` };
+  // The page of the shared file (decision 0392): name, size, preview and 'Baixar'; the bytes stay at /api/public/files/:token.
+  return { ...toShareInfo(link), url: `${s.cfg.appUrl}/arquivo/${token}` };
 }
 
 /** The file's share links, newest first (active and past ones; never their tokens). */
@@ -272,7 +285,7 @@ export async function revokeShareLink(s: Services, tenant: Tenant, viewer: Viewe
 }
 
 /** The file a share link opens: 404 when unknown or the file is gone, 410 when expired or revoked. */
-export async function fileFromShareToken(s: Services, token: string): Promise<FileRow> {
+async function fileFromShareToken(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
   const L = schema.fileShareLinks;
   const F = schema.files;
   const [found] = await s.db
@@ -284,5 +297,5 @@ export async function fileFromShareToken(s: Services, token: string): Promise<Fi
   if (!found || found.file.deletedAt) throw notFound(FILE_MESSAGES.linkInvalid);
   if (found.link.revokedAt) throw new AppError(410, 'LINK_REVOKED', SHARE_LINK_MESSAGES.revoked);
   if (found.link.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'LINK_EXPIRED', FILE_MESSAGES.linkExpired);
-  return found.file;
+  return { file: found.file, expiresAt: found.link.expiresAt };
 }
