@@ -11,7 +11,7 @@ import { type FileStorage, storageFromConfig } from '../../platform/files/storag
 import { makeThumbnail } from '../../platform/files/thumbnail.ts';
 import { makeVideoThumbnail } from '../../platform/files/video-frame.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { receiveUpload } from '../../platform/files/upload.ts';
+import { receiveUpload, type ReceivedFile } from '../../platform/files/upload.ts';
 import { serverState } from '../../platform/module.ts';
 import { authSecret } from '../../platform/secret.ts';
 import type { Viewer } from '../../platform/viewer.ts';
@@ -79,7 +79,16 @@ export async function uploadFile(
 export async function storeFile(
   s: Services,
   tenant: Pick<Tenant, 'db' | 'companyId'>,
-  o: { entityType: string; entityId: string; kind: FileKind | readonly FileKind[]; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: {
+    entityType: string;
+    entityId: string;
+    kind: FileKind | readonly FileKind[];
+    name: string;
+    body: ReadableStream<Uint8Array> | null;
+    declaredLength?: number;
+    /** Runs once the bytes arrived (their hash known), before the row: throwing removes them (a library's duplicate check). */
+    accept?: (received: ReceivedFile) => Promise<void>;
+  },
   createdBy: string | null,
 ): Promise<FileRow> {
   const storage = filesStorage(s);
@@ -88,6 +97,7 @@ export async function storeFile(
   const received = await receiveUpload(storage, o.body, { key, kind: o.kind, name: o.name, declaredLength: o.declaredLength });
   let thumbnailKey: string | null = null;
   try {
+    await o.accept?.(received);
     if (received.kind === 'image' && (FILE_KINDS.image.mimes as readonly string[]).includes(received.mime)) {
       thumbnailKey = (await makeThumbnail(storage, key, `${key}.thumb.webp`)) ? `${key}.thumb.webp` : null;
     }
