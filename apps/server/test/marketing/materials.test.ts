@@ -282,7 +282,7 @@ describe('marketing: materials library', () => {
     expect((await call(`/api/files/${logo.fileId}/share-links`, mkt, 'POST', { hours: 24 * 31 })).status).toBe(400);
   });
 
-  it('the same content again in a client's library is refused with the material it matches, unless kept on purpose; another client's is not a repeat', async () => {
+  it("the same content again in a client's library is refused with the material it matches, unless kept on purpose; another client's is not a repeat", async () => {
     const bytes = await jpeg(50, 50, { r: 10, g: 200, b: 90 });
     const first = await upload(mkt, `clientId=${other.id}`, bytes, 'Selo.jpg');
     expect(first.status, JSON.stringify(first.body)).toBe(201);
