@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo, PublicFileView, ShareLinkCreated } from '@sede/shared/platform/files';
 import { SHARED_FILE_RULES } from '../../src/modules/files/routes.ts';
@@ -21,7 +22,23 @@ afterAll(async () => {
 });
 
 const json = async <T>(res: Response) => (await res.json()) as T & { error?: string; code?: string };
-const NAVIGATE = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml' };
+/**
+ * A browser's navigation to a path (node:http: fetch would send its own Sec-Fetch-Mode 'cors').
+ * `withFetchHeaders: false` is an older browser: only Accept says it wants a page.
+ */
+function navigate(path: string, withFetchHeaders = true): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' };
+  if (withFetchHeaders) Object.assign(headers, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' });
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 async function shared(bytes: Buffer, name: string, kind: 'document' | 'image') {
   const up = await upload(server, member.jar, `entityType=company&entityId=${companyId}&kind=${kind}`, bytes, name);
@@ -52,11 +69,11 @@ describe('the shared-file page', () => {
     expect(inline.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(inline.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(inline.headers.has('x-sede-frame-same-origin')).toBe(false);
-    const download = await server.request(`/api/public/files/${token}?download=1`, { headers: NAVIGATE });
+    const download = await navigate(`/api/public/files/${token}?download=1`);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
-    expect(download.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    expect(download.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(download.body.equals(pdf)).toBe(true);
 
     // An image's facts say it can be previewed; another file than PDF is never framed.
     const png = await shared(await pngBytes(40, 30), 'Logo.png', 'image');
@@ -68,16 +85,17 @@ describe('the shared-file page', () => {
 
   it('the browser opening a link goes to the page; a dead link leads there too; programs still get the bytes or the JSON error', async () => {
     const { file, link, token } = await shared(pdfBytes(), 'Tabela.pdf', 'document');
-    const page = await server.request(`/api/public/files/${token}`, { headers: NAVIGATE });
-    expect(page.status).toBe(303);
-    expect(page.headers.get('location')).toBe(`/arquivo/${token}`);
+    for (const fetchHeaders of [true, false]) {
+      const page = await navigate(`/api/public/files/${token}`, fetchHeaders);
+      expect([page.status, page.headers.location]).toEqual([303, `/arquivo/${token}`]);
+    }
     expect((await server.request(`/api/public/files/${token}`)).status).toBe(200);
 
     expect((await server.request(`/api/files/${file.id}/share-links/${link.id}`, { method: 'DELETE', jar: member.jar })).status).toBe(200);
     const revoked = await server.request(`/api/public/files/${token}/info`);
     expect([revoked.status, (await json(revoked)).error]).toEqual([410, 'Este link foi desativado por quem o compartilhou.']);
-    const clicked = await server.request(`/api/public/files/${token}?download=1`, { headers: NAVIGATE });
-    expect([clicked.status, clicked.headers.get('location')]).toEqual([303, `/arquivo/${token}`]);
+    const clicked = await navigate(`/api/public/files/${token}?download=1`);
+    expect([clicked.status, clicked.headers.location]).toEqual([303, `/arquivo/${token}`]);
     const program = await server.request(`/api/public/files/${token}?download=1`);
     expect([program.status, (await json(program)).code]).toEqual([410, 'LINK_REVOKED']);
 
@@ -98,9 +116,9 @@ describe('the shared-file page', () => {
     const up = await upload(server, member.jar, `entityType=company&entityId=${companyId}&kind=image`, await pngBytes(20, 20), 'Assinado.png');
     const signed = await json<{ url: string }>(await server.request(`/api/files/${(up.body as FileInfo).id}/links`, { method: 'POST', jar: member.jar, json: { hours: 1 } }));
     const path = new URL(signed.url).pathname;
-    const opened = await server.request(path, { headers: NAVIGATE });
+    const opened = await navigate(path);
     expect(opened.status).toBe(200);
-    expect(opened.headers.get('content-type')).toBe('image/png');
+    expect(opened.headers['content-type']).toBe('image/png');
     expect((await server.request(`${path}/info`)).status).toBe(200);
   });
 

@@ -267,6 +267,8 @@ describe('marketing: creatives — approval', () => {
     await call(`/marketing/pieces/${p.id}/versions`, mkt, 'POST', { copy: 'Agora sim' });
     expect((await call<PublicApprovalView>(`/public/marketing/approvals/${token}`, null)).body.version).toMatchObject({ number: 2, copy: 'Agora sim' });
     expect((await call(`/public/marketing/approvals/${token}/decision`, null, 'POST', { decision: 'aprovado', name: 'Marina Cliente' })).status).toBe(201);
+    // This file's tests share one address: the counters start afresh for the next ones (the limits have a test of their own).
+    await sql(server, "DELETE FROM rate_limits WHERE key LIKE 'marketing-approval:%'");
   });
 
   it('with client approval on, the piece cannot reach aprovado or agendado before the client approves its latest version', async () => {
