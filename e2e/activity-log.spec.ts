@@ -10,7 +10,7 @@ test.afterEach(async () => {
 });
 
 test('the admin reads each action in its own words: share links, a client decision, coins spent', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const admin = await createCompanyWithAdmin(page.request, 'Agência Registro E2E Ltda');
   // A company file shared, then the link disabled.
   const up = await page.request.post(`/api/files?entityType=company&entityId=${admin.companyId}&kind=document`, {
@@ -32,9 +32,9 @@ test('the admin reads each action in its own words: share links, a client decisi
   await client.close();
 
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Atividade' }).click();
+  await page.getByRole('tab', { name: 'Atividade' }).click({ timeout: 30_000 });
   const row = (action: string) => page.locator(`[data-testid="activity-row"][data-action="${action}"]`);
-  await expect(row('file_share_link_created')).toContainText('Carla Admin · Link de compartilhamento de arquivo criado');
+  await expect(row('file_share_link_created')).toContainText('Carla Admin · Link de compartilhamento de arquivo criado', { timeout: 30_000 });
   await expect(row('file_share_link_revoked')).toContainText('Link de compartilhamento de arquivo desativado');
   await expect(row('coins_spent')).toContainText('Moedas gastas em ação paga');
   await expect(row('coins_spent')).toContainText('Texto de criativo com IA · 2 moedas');

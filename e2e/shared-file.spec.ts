@@ -40,7 +40,7 @@ function onePagePdf(text: string): Buffer {
 
 test.describe('/arquivo/:token: a file shared by a link (decision 0392)', () => {
   test('an outside person sees the name, size and preview, and downloads; no sign-in, no CSP violation', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const admin = await createCompanyWithAdmin(page.request, 'Agência Farol E2E Ltda');
     const upload = async (name: string, mime: string, bytes: Buffer, kind: string) => {
       const res = await page.request.post(`/api/files?entityType=company&entityId=${admin.companyId}&kind=${kind}`, { headers: { 'x-file-name': encodeURIComponent(name), 'content-type': mime }, data: bytes });
@@ -61,7 +61,7 @@ test.describe('/arquivo/:token: a file shared by a link (decision 0392)', () => 
       const violations = await watchCsp(sp);
 
       await sp.goto(new URL(image.link.url).pathname);
-      await expect(sp.getByRole('heading', { name: 'Fachada da loja.png' })).toBeVisible();
+      await expect(sp.getByRole('heading', { name: 'Fachada da loja.png' })).toBeVisible({ timeout: 30_000 });
       await expect(sp.getByText('Agência Farol E2E Ltda compartilhou um arquivo com você')).toBeVisible();
       await expect(sp.getByTestId('shared-file-facts')).toContainText(/Imagem · \d+ KB · link válido até/);
       const img = sp.getByRole('img', { name: 'Fachada da loja.png' });
@@ -95,6 +95,8 @@ test.describe('/arquivo/:token: a file shared by a link (decision 0392)', () => 
   });
 
   test('a revoked, expired or invalid link says so in Portuguese, with nothing of the company', async ({ page, browser, baseURL }) => {
+    // Five page loads, each measured by axe, through a second browser: minutes on a shared machine.
+    test.setTimeout(180_000);
     const admin = await createCompanyWithAdmin(page.request, 'Agência Segredo E2E Ltda');
     const res = await page.request.post(`/api/files?entityType=company&entityId=${admin.companyId}&kind=image`, {
       headers: { 'x-file-name': 'Logo secreto.png', 'content-type': 'image/png' },
@@ -116,7 +118,7 @@ test.describe('/arquivo/:token: a file shared by a link (decision 0392)', () => 
       ];
       for (const [path, message] of cases) {
         await sp.goto(path);
-        await expect(sp.getByRole('heading', { name: 'Não foi possível abrir este arquivo' })).toBeVisible();
+        await expect(sp.getByRole('heading', { name: 'Não foi possível abrir este arquivo' })).toBeVisible({ timeout: 30_000 });
         await expect(sp.getByTestId('shared-file-error')).toHaveText(message);
         await expect(sp.getByText(/Segredo|Logo secreto/)).toHaveCount(0);
         await expectAccessible(sp);
