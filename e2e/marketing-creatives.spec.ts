@@ -136,6 +136,7 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
   });
 
   test('nothing to approve: the link button is off with the reason, and a link sent before shows no approve or reject buttons', async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const admin = await createCompanyWithAdmin(page.request, 'Agência Vazia E2E Ltda');
     const clients = (await (await page.request.get('/api/marketing/clients')).json()) as { clients: Array<{ id: string }> };
     const res = await page.request.post('/api/marketing/pieces', { data: { clientId: clients.clients[0]!.id, channel: 'instagram', title: 'Post ainda sem arte', status: 'producao' } });
@@ -147,7 +148,7 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await page.goto(`/marketing/criativos?peca=${piece.id}`);
     const sheet = page.getByTestId('piece-sheet');
     const button = sheet.getByRole('button', { name: 'Gerar link de aprovação' });
-    await expect(button).toBeDisabled();
+    await expect(button).toBeDisabled({ timeout: 30_000 });
     await expect(button).toHaveAccessibleDescription('Crie uma versão da peça com texto ou arquivos antes de gerar o link de aprovação.');
     await sheet.getByTestId('approval-link-blocked').scrollIntoViewIfNeeded();
     await expectAccessible(page);
@@ -161,7 +162,7 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     try {
       const cp = await client.newPage();
       await cp.goto(`/aprovacao/${token}`);
-      await expect(cp.getByRole('heading', { name: 'Post ainda sem arte' })).toBeVisible();
+      await expect(cp.getByRole('heading', { name: 'Post ainda sem arte' })).toBeVisible({ timeout: 30_000 });
       await expect(cp.getByTestId('approval-nothing')).toContainText('Não há nada para aprovar por enquanto');
       await expect(cp.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
       await expect(cp.getByRole('button', { name: 'Pedir alterações' })).toHaveCount(0);

@@ -31,7 +31,7 @@ test.describe('/marketing/materiais', () => {
 
     await page.goto('/marketing/materiais');
     await expect(page.getByRole('heading', { name: 'Materiais', level: 1 }).last()).toBeVisible();
-    await expect(page.getByText('Nenhum material ainda')).toBeVisible();
+    await expect(page.getByText(/^Nenhum material de .+ ainda$/)).toBeVisible();
     await expectAccessible(page);
 
     // A folder, then into it.
@@ -122,7 +122,7 @@ test.describe('/marketing/materiais', () => {
     const company = await createCompanyByApi(page.request);
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
     await page.goto('/marketing/materiais');
-    await expect(page.getByText('Nenhum material ainda')).toBeVisible();
+    await expect(page.getByText(/^Nenhum material de .+ ainda$/)).toBeVisible();
 
     for (const name of ['Marca', 'Arquivo']) {
       await page.getByRole('button', { name: 'Nova pasta' }).click();
@@ -187,7 +187,7 @@ test.describe('/marketing/materiais', () => {
   });
 
   test('opens on every client when the team serves clients, says what the filter hides, and asks before storing a file twice', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const admin = await createCompanyWithAdmin(page.request, 'Agência Vitrine E2E Ltda');
     const org = await page.request.post('/api/parties/organizations', { data: { razaoSocial: 'Cafeteria Grão Nobre Ltda', nomeFantasia: 'Grão Nobre' } });
     const client = await page.request.post('/api/marketing/clients', { data: { organizationId: ((await org.json()) as { id: string }).id } });
@@ -199,7 +199,7 @@ test.describe('/marketing/materiais', () => {
 
     // Every client's materials at first, named by client; sending asks for the client first.
     await page.goto('/marketing/materiais');
-    await expect(page.getByLabel('Empresa cliente')).toHaveValue('todas');
+    await expect(page.getByLabel('Empresa cliente')).toHaveValue('todas', { timeout: 30_000 });
     const card = page.getByTestId('material-card').filter({ hasText: 'Logo Grão Nobre.jpg' });
     await expect(card).toContainText('Grão Nobre');
     await expect(page.getByRole('button', { name: 'Enviar arquivos' })).toBeDisabled();
