@@ -187,7 +187,8 @@ test.describe('/marketing/materiais', () => {
   });
 
   test('opens on every client when the team serves clients, says what the filter hides, and asks before storing a file twice', async ({ page }) => {
-    test.setTimeout(150_000);
+    // Three screens, each measured by axe and photographed at two widths: minutes on a shared machine.
+    test.setTimeout(240_000);
     const admin = await createCompanyWithAdmin(page.request, 'Agência Vitrine E2E Ltda');
     const org = await page.request.post('/api/parties/organizations', { data: { razaoSocial: 'Cafeteria Grão Nobre Ltda', nomeFantasia: 'Grão Nobre' } });
     const client = await page.request.post('/api/marketing/clients', { data: { organizationId: ((await org.json()) as { id: string }).id } });
