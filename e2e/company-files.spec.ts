@@ -40,19 +40,24 @@ test.describe('/empresa-perfil: Arquivos da empresa', () => {
     await share.getByRole('button', { name: 'Criar e copiar link' }).click();
     await expect(toast(page, 'Link copiado')).toBeVisible();
     const url = await page.evaluate(() => navigator.clipboard.readText());
-    expect(url).toMatch(/\/api\/public\/files\/s_[A-Za-z0-9_-]{43}$/);
+    expect(url).toMatch(/\/arquivo\/s_[A-Za-z0-9_-]{43}$/);
     await expect(share.getByRole('list', { name: 'Links ativos' }).getByRole('listitem')).toHaveCount(1);
     await page.keyboard.press('Escape');
+    // The link is a page (decision 0392): the file's name, its preview and 'Baixar', whose bytes are the file.
     const stranger = await browser.newContext();
-    const res = await stranger.request.get(url);
-    expect(res.status()).toBe(200);
-    expect(Buffer.from(await res.body()).equals(png)).toBe(true);
+    const sp = await stranger.newPage();
+    await sp.goto(url);
+    await expect(sp.getByRole('heading', { name: 'Logotipo da padaria.png' })).toBeVisible();
+    const download = await stranger.request.get(await sp.getByRole('link', { name: 'Baixar' }).getAttribute('href').then((h) => new URL(h!, url).toString()));
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body()).equals(png)).toBe(true);
 
     page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Excluir Logotipo da padaria.png' }).click();
     await expect(toast(page, 'Arquivo excluído')).toBeVisible();
     await expect(card.getByTestId('file-row')).toHaveCount(0);
-    expect((await stranger.request.get(url)).status()).toBe(404);
+    await sp.reload();
+    await expect(sp.getByTestId('shared-file-error')).toHaveText('Link de arquivo inválido.');
     await stranger.close();
     const rows = await e2eSql('SELECT count(*)::int AS n FROM files WHERE company_id = $1 AND deleted_at IS NULL', [company.id]);
     expect(rows[0]!.n).toBe(0);

@@ -58,9 +58,12 @@ test.describe('marketing: clients', () => {
 
     const channels = page.getByTestId('client-channels');
     await channels.getByLabel('Perfil no Instagram').fill('@graonobre');
-    await channels.getByLabel('Endereço do Instagram').fill('https://instagram.com/graonobre');
+    // An address typed without https:// is taken and shown normalised (decision 0393); the handle with it.
+    await channels.getByLabel('Endereço do Instagram').fill('instagram.com/graonobre');
     await channels.getByRole('button', { name: 'Salvar canais' }).click();
     await expect(toast(page, 'Canais salvos.')).toBeVisible();
+    await expect(channels.getByLabel('Endereço do Instagram')).toHaveValue('https://instagram.com/graonobre');
+    await expect(channels.getByLabel('Perfil no Instagram')).toHaveValue('@graonobre');
 
     const contacts = page.getByTestId('client-contacts');
     await contacts.getByRole('button', { name: 'Adicionar Marina Costa como contato' }).click();

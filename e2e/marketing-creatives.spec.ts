@@ -135,6 +135,44 @@ test.describe('/marketing/criativos: creatives and approval by the client', () =
     await shots(page, 'marketing-creatives-list');
   });
 
+  test('nothing to approve: the link button is off with the reason, and a link sent before shows no approve or reject buttons', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Agência Vazia E2E Ltda');
+    const clients = (await (await page.request.get('/api/marketing/clients')).json()) as { clients: Array<{ id: string }> };
+    const res = await page.request.post('/api/marketing/pieces', { data: { clientId: clients.clients[0]!.id, channel: 'instagram', title: 'Post ainda sem arte', status: 'producao' } });
+    expect(res.status(), await res.text()).toBe(201);
+    const piece = (await res.json()) as { id: string };
+    const refused = await page.request.post(`/api/marketing/pieces/${piece.id}/approval-links`);
+    expect([refused.status(), ((await refused.json()) as { code: string }).code]).toEqual([409, 'MARKETING_NOTHING_TO_APPROVE']);
+
+    await page.goto(`/marketing/criativos?peca=${piece.id}`);
+    const sheet = page.getByTestId('piece-sheet');
+    const button = sheet.getByRole('button', { name: 'Gerar link de aprovação' });
+    await expect(button).toBeDisabled({ timeout: 30_000 });
+    await expect(button).toHaveAccessibleDescription('Crie uma versão da peça com texto ou arquivos antes de gerar o link de aprovação.');
+    await sheet.getByTestId('approval-link-blocked').scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await shots(page, 'marketing-approval-link-blocked');
+
+    // A link sent before the piece lost its content (made here in the database): the client sees why, and no decision.
+    const token = 'Z'.repeat(43);
+    const { createHash } = await import('node:crypto');
+    await e2eSql(`INSERT INTO marketing_approval_links (company_id, piece_id, token_hash, expires_at, created_by) VALUES ($1, $2, $3, now() + interval '1 day', $4)`, [admin.companyId, piece.id, createHash('sha256').update(token).digest('hex'), admin.userId]);
+    const client = await browser.newContext();
+    try {
+      const cp = await client.newPage();
+      await cp.goto(`/aprovacao/${token}`);
+      await expect(cp.getByRole('heading', { name: 'Post ainda sem arte' })).toBeVisible({ timeout: 30_000 });
+      await expect(cp.getByTestId('approval-nothing')).toContainText('Não há nada para aprovar por enquanto');
+      await expect(cp.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+      await expect(cp.getByRole('button', { name: 'Pedir alterações' })).toHaveCount(0);
+      await expectAccessible(cp);
+      await shots(cp, 'marketing-approval-nothing');
+    } finally {
+      await client.close();
+    }
+  });
+
   test("'Comparar com a atual' marks what changed word by word, hashtags as a set, readable on a phone", async ({ page }) => {
     await createCompanyWithAdmin(page.request, 'Agência Comparação E2E Ltda');
     const clients = (await (await page.request.get('/api/marketing/clients')).json()) as { clients: Array<{ id: string }> };

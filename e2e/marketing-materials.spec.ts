@@ -7,7 +7,8 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-import { expectAccessible } from './support/team.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+import { shots } from './support/shots.ts';
 
 /** A 1-second MP4 of one colour made by the registry's ffmpeg. */
 function tinyMp4(): Buffer {
@@ -30,7 +31,7 @@ test.describe('/marketing/materiais', () => {
 
     await page.goto('/marketing/materiais');
     await expect(page.getByRole('heading', { name: 'Materiais', level: 1 }).last()).toBeVisible();
-    await expect(page.getByText('Nenhum material ainda')).toBeVisible();
+    await expect(page.getByText(/^Nenhum material de .+ ainda$/)).toBeVisible();
     await expectAccessible(page);
 
     // A folder, then into it.
@@ -92,17 +93,18 @@ test.describe('/marketing/materiais', () => {
     await dialog.getByRole('button', { name: 'Criar e copiar link' }).click();
     await expect(toast(page, 'Link copiado')).toBeVisible();
     const url = await page.evaluate(() => navigator.clipboard.readText());
-    expect(url).toMatch(/\/api\/public\/files\/s_[A-Za-z0-9_-]{43}$/);
+    expect(url).toMatch(/\/arquivo\/s_[A-Za-z0-9_-]{43}$/);
     await expect(dialog.getByTestId('share-url')).toHaveValue(url);
     await expectAccessible(page);
     const stranger = await browser.newContext();
-    const opened = await stranger.request.get(url);
+    const bytesUrl = url.replace('/arquivo/', '/api/public/files/');
+    const opened = await stranger.request.get(`${bytesUrl}?download=1`);
     expect(opened.status()).toBe(200);
     expect(Buffer.from(await opened.body()).equals(photo)).toBe(true);
     await dialog.getByRole('list', { name: 'Links ativos' }).getByRole('button', { name: 'Desativar' }).click();
     await expect(toast(page, 'Link desativado')).toBeVisible();
     await expect(dialog.getByText('Nenhum link ativo.')).toBeVisible();
-    expect((await stranger.request.get(url)).status()).toBe(410);
+    expect((await stranger.request.get(`${bytesUrl}/info`)).status()).toBe(410);
     await stranger.close();
     await page.keyboard.press('Escape');
 
@@ -120,7 +122,7 @@ test.describe('/marketing/materiais', () => {
     const company = await createCompanyByApi(page.request);
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
     await page.goto('/marketing/materiais');
-    await expect(page.getByText('Nenhum material ainda')).toBeVisible();
+    await expect(page.getByText(/^Nenhum material de .+ ainda$/)).toBeVisible();
 
     for (const name of ['Marca', 'Arquivo']) {
       await page.getByRole('button', { name: 'Nova pasta' }).click();
@@ -182,5 +184,55 @@ test.describe('/marketing/materiais', () => {
     await expect(page.getByRole('list', { name: 'Subpastas' }).getByRole('button')).toHaveText(['Arquivo']);
     const moved = await e2eSql<{ parent: string }>("SELECT p.name AS parent FROM marketing_material_folders f JOIN marketing_material_folders p ON p.id = f.parent_id WHERE f.company_id = $1 AND f.name = 'Marca'", [company.id]);
     expect(moved).toEqual([{ parent: 'Arquivo' }]);
+  });
+
+  test('opens on every client when the team serves clients, says what the filter hides, and asks before storing a file twice', async ({ page }) => {
+    // Three screens, each measured by axe and photographed at two widths: minutes on a shared machine.
+    test.setTimeout(240_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Agência Vitrine E2E Ltda');
+    const org = await page.request.post('/api/parties/organizations', { data: { razaoSocial: 'Cafeteria Grão Nobre Ltda', nomeFantasia: 'Grão Nobre' } });
+    const client = await page.request.post('/api/marketing/clients', { data: { organizationId: ((await org.json()) as { id: string }).id } });
+    expect(client.status(), await client.text()).toBe(201);
+    const clientId = ((await client.json()) as { id: string }).id;
+    const logo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 60, b: 20 } } }).jpeg().toBuffer();
+    const sent = await page.request.post(`/api/marketing/materials?clientId=${clientId}`, { headers: { 'x-file-name': encodeURIComponent('Logo Grão Nobre.jpg'), 'content-type': 'image/jpeg' }, data: logo });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    // Every client's materials at first, named by client; sending asks for the client first.
+    await page.goto('/marketing/materiais');
+    await expect(page.getByLabel('Empresa cliente')).toHaveValue('todas', { timeout: 30_000 });
+    const card = page.getByTestId('material-card').filter({ hasText: 'Logo Grão Nobre.jpg' });
+    await expect(card).toContainText('Grão Nobre');
+    await expect(page.getByRole('button', { name: 'Enviar arquivos' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Enviar arquivos' })).toHaveAccessibleDescription('Para enviar arquivos, escolha a empresa cliente no filtro abaixo.');
+    await expectAccessible(page);
+    await shots(page, 'materials-all-clients');
+
+    // The agency's own library is empty: it says so by name, and that other clients have materials.
+    await page.getByLabel('Empresa cliente').selectOption({ label: 'Agência Vitrine E2E Ltda' });
+    await expect(page.getByRole('heading', { name: 'Nenhum material de Agência Vitrine E2E Ltda ainda' })).toBeVisible();
+    await expect(page.getByText('Outras empresas clientes já têm materiais.', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await shots(page, 'materials-own-empty');
+    await page.getByRole('button', { name: 'Ver materiais de todas as empresas' }).click();
+    await expect(card).toBeVisible();
+
+    // The same file again into Grão Nobre: offered to keep both or skip; nothing stored meanwhile.
+    await page.getByLabel('Empresa cliente').selectOption({ label: 'Grão Nobre' });
+    await expect(card).toBeVisible();
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'Logo de novo.jpg', mimeType: 'image/jpeg', buffer: logo });
+    const offer = page.getByTestId('duplicate-offer');
+    await expect(offer).toContainText('Logo de novo.jpg: Este arquivo já está na biblioteca desta empresa cliente como "Logo Grão Nobre.jpg".');
+    await expectAccessible(page);
+    await shots(page, 'materials-duplicate');
+    const count = async () => (await e2eSql<{ n: number }>('SELECT count(*)::int AS n FROM marketing_materials WHERE company_id = $1', [admin.companyId]))[0]!.n;
+    expect(await count()).toBe(1);
+    await offer.getByRole('button', { name: /^Pular/ }).click();
+    await expect(offer).toHaveCount(0);
+    expect(await count()).toBe(1);
+    await page.getByTestId('materials-file-input').setInputFiles({ name: 'Logo de novo.jpg', mimeType: 'image/jpeg', buffer: logo });
+    await offer.getByRole('button', { name: /^Manter os dois/ }).click();
+    await expect(page.getByTestId('material-card').filter({ hasText: 'Logo de novo.jpg' })).toBeVisible({ timeout: 20_000 });
+    expect(await count()).toBe(2);
   });
 });

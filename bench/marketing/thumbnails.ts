@@ -61,8 +61,9 @@ export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {
   const bytes = images.reduce((n, b) => n + b.length, 0) / images.length;
 
   const failures: string[] = [];
+  // The same few photos again and again, on purpose: kept, not asked about as repeats (decision 0393).
   const upload = async (i: number, name: string) => {
-    const res = await fetch(`${ctx.baseUrl}/api/marketing/materials?clientId=${clientId}&tags=bench`, {
+    const res = await fetch(`${ctx.baseUrl}/api/marketing/materials?clientId=${clientId}&tags=bench&onDuplicate=keep`, {
       method: 'POST',
       headers: { cookie, origin: ctx.baseUrl, 'content-type': 'image/jpeg', 'x-file-name': encodeURIComponent(name) },
       body: new Uint8Array(images[i % DISTINCT]!),

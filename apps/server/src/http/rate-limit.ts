@@ -1,5 +1,8 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
 import type pg from 'pg';
 import { normalizeEmail } from '@sede/shared/email';
+import { AppError } from './errors.ts';
 
 /**
  * Rate limits kept in PostgreSQL (table `rate_limits`), so they survive a restart and are
@@ -38,6 +41,22 @@ export function createRateLimitStore(pool: pg.Pool) {
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 
 export const rateLimitMessage = (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} segundos.`;
+
+/**
+ * A public page's limits per address (decisions 0331, 0392): `limit(c, 'view', rule)` counts one
+ * request of this address under `<scope>:<name>` and throws the 429 (with Retry-After) past the
+ * rule. The address only keys the counter; it is never stored with anything.
+ */
+export function addressLimiter(store: RateLimitStore, scope: string) {
+  return async (c: Context, name: string, rule: RateRule) => {
+    const d = await store.consume(`${scope}:${name}:${getConnInfo(c).remote.address ?? 'unknown'}`, rule);
+    if (!d.allowed) {
+      const wait = d.retryAfter ?? rule.window;
+      c.header('retry-after', String(wait));
+      throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(wait), { retryAfter: wait });
+    }
+  };
+}
 
 /** The one 429 answer of the API: a Portuguese message with the wait, and Retry-After. */
 export function rateLimitedResponse(seconds: number): Response {

@@ -51,8 +51,19 @@ export function securityHeaders(cfg: Config) {
   return createMiddleware(async (c, next) => {
     await headers(c, next);
     if (CROSS_ORIGIN_RESOURCES.test(c.req.path)) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (c.res.headers.has(SAME_ORIGIN_FRAME)) {
+      c.res.headers.delete(SAME_ORIGIN_FRAME);
+      c.res.headers.set('Content-Security-Policy', (c.res.headers.get('Content-Security-Policy') ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
+    }
   });
 }
+
+/**
+ * A response header a route sets for an answer our own pages may frame (the shared-file page's PDF
+ * preview, decision 0392): framing by our origin only, never by another site. Removed before sending.
+ */
+export const SAME_ORIGIN_FRAME = 'x-sede-frame-same-origin';
 
 const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/)/;
 

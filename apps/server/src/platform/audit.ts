@@ -3,9 +3,9 @@ import type { AuditAction } from '@sede/shared/activity';
 import { logActivity } from './activity.ts';
 
 export type AuditEntry = {
-  /** deletion, export, erasure, settings, sending, spending (decision 0128). */
+  /** What happened, in its own words (decision 0390): `deal_deleted`, `people_exported`, `coins_spent`… labels in @sede/shared/activity. */
   action: AuditAction;
-  /** What was acted on: 'person', 'organization', 'deal'… (labels in @sede/shared/activity AUDIT_ENTITIES). */
+  /** What was acted on: 'person', 'organization', 'deal'… (kept with the line for lookups by entity). */
   entity: string;
   /** The entity's id; null for a whole list (an export of every contact). */
   id: string | null;
@@ -22,7 +22,7 @@ export type AuditEntry = {
  * describes, so a rolled-back change leaves no line; for a read (an export) call it before
  * answering.
  */
-export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId: string }, entry: AuditEntry): Promise<void> {
+export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId: string | null }, entry: AuditEntry): Promise<void> {
   await logActivity(db, {
     companyId: tenant.companyId,
     userId: tenant.actorId,

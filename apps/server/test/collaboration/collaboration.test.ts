@@ -135,7 +135,7 @@ describe('comments', () => {
     const [row] = await sql(server, 'select body, deleted_at from comments where id = $1', [c.body.id]);
     expect(row!.body).toBe('');
     expect(row!.deleted_at).not.toBeNull();
-    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'entity_deleted'`, [companyId]);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'comment_deleted'`, [companyId]);
     expect(audit.map((a) => a.details)).toContainEqual(expect.objectContaining({ entity: 'comment', id: c.body.id }));
   });
 });

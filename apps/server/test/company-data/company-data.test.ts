@@ -155,7 +155,7 @@ describe('export of everything the company holds', () => {
     expect(all).not.toMatch(/password|\$argon|scrypt|token/i);
 
     // The export is in the activity log.
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'data_exported'", [companyA]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'company_data_exported'", [companyA]);
     expect(audit.at(-1)?.details).toMatchObject({ entity: 'company_data', format: 'zip' });
   });
 

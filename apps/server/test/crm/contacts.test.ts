@@ -139,7 +139,7 @@ describe('lists, segments and bulk actions', () => {
     expect((await api(`/api/crm-contacts/lists/${list.body.id}`, rh, { method: 'DELETE' })).status).toBe(403);
     expect((await api(`/api/crm-contacts/lists/${list.body.id}`, vendas, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/api/crm-contacts/lists/${list.body.id}`, vendas)).status).toBe(404);
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'entity' = 'crm_list'", [companyId]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'crm_list_deleted' AND details->>'entity' = 'crm_list'", [companyId]);
     expect(audit.map((r) => r.details.label)).toContain('Feira 2026');
   });
 
@@ -203,12 +203,12 @@ describe('lists, segments and bulk actions', () => {
     expect((await bulk({ entity: 'people', target: { filter: { q: 'Bulk' } }, action: { type: 'delete' } }, rh)).status).toBe(403);
     expect((await bulk({ entity: 'people', target: { filter: { q: 'Bulk ' } }, action: { type: 'delete' } })).body.affected).toBe(3);
     expect((await people('q=Bulk ')).items).toEqual([]);
-    const audit = await sql(server, "SELECT action, details FROM activity_log WHERE company_id = $1 AND action IN ('bulk_updated', 'entity_deleted') AND details->>'entity' = 'people' ORDER BY id", [companyId]);
+    const audit = await sql(server, "SELECT action, details FROM activity_log WHERE company_id = $1 AND action IN ('people_bulk_updated', 'people_bulk_deleted') AND details->>'entity' = 'people' ORDER BY id", [companyId]);
     expect(audit.map((r) => [r.action, r.details.operation, r.details.count])).toEqual([
-      ['bulk_updated', 'tag', 2],
-      ['bulk_updated', 'assign_owner', expect.any(Number)],
-      ['bulk_updated', 'add_to_list', 2],
-      ['entity_deleted', 'delete', 3],
+      ['people_bulk_updated', 'tag', 2],
+      ['people_bulk_updated', 'assign_owner', expect.any(Number)],
+      ['people_bulk_updated', 'add_to_list', 2],
+      ['people_bulk_deleted', 'delete', 3],
     ]);
   });
 
@@ -227,7 +227,7 @@ describe('lists, segments and bulk actions', () => {
     expect(lines.some((l) => l.startsWith('Export Bia;') && l.includes('Consentimento'))).toBe(true);
     const orgs = await api(`/api/crm-contacts/export?entity=organizations`, vendas);
     expect(orgs.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Razão social;Nome fantasia;CNPJ;E-mail;Telefone;Município;UF;Responsável;Etiquetas;Criado em');
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'data_exported' AND details->>'entity' IN ('people', 'organizations')", [companyId]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action IN ('people_exported', 'organizations_exported') AND details->>'entity' IN ('people', 'organizations')", [companyId]);
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 });

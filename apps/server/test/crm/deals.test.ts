@@ -77,7 +77,7 @@ describe('pipelines and stages', () => {
     // An empty pipeline can be deleted; settings are in the audit log.
     expect((await api(`/pipelines/${p.id}`, admin, { method: 'DELETE' })).status).toBe(200);
     const audit = await sql(server, "SELECT action, details->>'entity' AS entity FROM activity_log WHERE company_id = $1 AND details->>'entity' IN ('crm_pipeline', 'crm_stage')", [companyId]);
-    expect(audit.map((r) => `${r.action}:${r.entity}`)).toEqual(expect.arrayContaining(['settings_changed:crm_pipeline', 'settings_changed:crm_stage', 'entity_deleted:crm_pipeline']));
+    expect(audit.map((r) => `${r.action}:${r.entity}`)).toEqual(expect.arrayContaining(['crm_pipeline_created:crm_pipeline', 'crm_pipeline_renamed:crm_pipeline', 'crm_stage_created:crm_stage', 'crm_pipeline_deleted:crm_pipeline']));
   });
 
   it('deleting a stage moves its deals to the chosen stage in one transaction, with their history', async () => {
@@ -301,7 +301,7 @@ describe('won, lost, reopen and delete', () => {
     expect((await api(`/deals/${d.id}`, vendas, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/deals/${d.id}`, vendas)).status).toBe(404);
     expect((await sql(server, "SELECT 1 FROM tasks WHERE entity_type = 'deal' AND entity_id = $1", [d.id])).length).toBe(0);
-    const audit = await sql(server, "SELECT details->>'label' AS label FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'id' = $2", [companyId, d.id]);
+    const audit = await sql(server, "SELECT details->>'label' AS label FROM activity_log WHERE company_id = $1 AND action = 'deal_deleted' AND details->>'id' = $2", [companyId, d.id]);
     expect(audit).toEqual([{ label: 'Apagar' }]);
   });
 });

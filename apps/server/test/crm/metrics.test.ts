@@ -188,7 +188,7 @@ describe('targets', () => {
     const stored = await sql(server, 'SELECT count(*)::int AS n FROM crm_targets WHERE company_id = $1', [companyId]);
     expect(stored[0]!.n).toBe(2);
     const audit = await sql(server, "SELECT action, details FROM activity_log WHERE company_id = $1 AND details->>'entity' = 'crm_target' ORDER BY id", [companyId]);
-    expect(audit.map((a) => a.action)).toEqual(['settings_changed', 'settings_changed']);
+    expect(audit.map((a) => a.action)).toEqual(['crm_targets_updated', 'crm_targets_updated']);
     expect(audit[0]!.details).toMatchObject({ count: 3, months: ['2026-01', '2026-02', '2026-03'] });
 
     // Deleting one by id.
@@ -200,7 +200,7 @@ describe('targets', () => {
     expect(garbage.body).toEqual({ error: 'Meta não encontrada.', code: 'NOT_FOUND' });
     const after = await api<{ targets: TargetRow[] }>(`/targets?${PERIOD}`, seller);
     expect(after.body.targets.map((t) => t.month)).toEqual(['2026-01', '2026-03']);
-    const deleted = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'entity' = 'crm_target'", [companyId]);
+    const deleted = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'crm_target_deleted' AND details->>'entity' = 'crm_target'", [companyId]);
     expect(deleted).toHaveLength(1);
   });
 

@@ -63,7 +63,7 @@ describe('products and services', () => {
     expect((await api('/products', rh, { json: { name: 'X', priceCents: 1 } })).status).toBe(403);
     expect((await api(`/products/${created.body.id}`, vendas, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/products/${created.body.id}`, vendas)).status).toBe(404);
-    const audit = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted'`, [companyId]);
+    const audit = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'product_deleted'`, [companyId]);
     expect(audit.map((r) => (r as { details: { entity: string } }).details.entity)).toContain('product');
   });
 
@@ -218,7 +218,7 @@ describe('quotes', () => {
     expect(mail.text).toContain('Olá, Joana!');
     expect(mail.text).toContain('Conforme conversamos.');
     expect(mail.text).toContain(`Anexos: orcamento-${q.number}.pdf`);
-    const audit = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'message_sent'`, [companyId]);
+    const audit = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'quote_sent'`, [companyId]);
     expect(audit.map((r) => (r as { details: { id: string } }).details.id)).toContain(q.id);
 
     const token = /\/orcamento\?token=(\S+)/.exec(mail.text)![1]!;

@@ -128,7 +128,7 @@ describe('upload, download, thumbnail, list, delete', () => {
     const [row] = await sql(server, 'SELECT deleted_at FROM files WHERE id = $1', [id]);
     expect(row.deleted_at).not.toBeNull();
     // Audited without the file's name (it may be personal data).
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'entity_deleted' AND details->>'id' = $1", [id]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'file_deleted' AND details->>'id' = $1", [id]);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toMatchObject({ entity: 'file', holder: 'company', kind: 'document' });
     expect(JSON.stringify(audit[0]!.details)).not.toContain('apagar');
@@ -268,7 +268,7 @@ describe('signed links', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(pdfBytes().subarray(2, 10))).toBe(true);
     expect((await server.request(url.pathname, { headers: { range: `bytes=${pdfBytes().length}-` } })).status).toBe(416);
 
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'data_exported' AND details->>'id' = $1", [fileId]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE action = 'file_link_created' AND details->>'id' = $1", [fileId]);
     expect(audit[0]?.details).toMatchObject({ entity: 'file', via: 'link', expiresAt: link.expiresAt });
 
     const tooLong = await server.request(`/api/files/${fileId}/links`, { method: 'POST', jar: member.jar, json: { hours: 30 * 24 + 1 } });

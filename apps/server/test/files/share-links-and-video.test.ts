@@ -35,7 +35,7 @@ describe('share links that can be revoked', () => {
     const file = up.body as FileInfo;
     const created = await json<ShareLinkCreated>(await server.request(`/api/files/${file.id}/share-links`, { method: 'POST', jar: member.jar, json: {} }));
     expect((new Date(created.expiresAt).getTime() - Date.now()) / 3600_000).toBeGreaterThan(71.9);
-    const pathname = new URL(created.url).pathname;
+    const pathname = `/api/public/files/${new URL(created.url).pathname.split('/').pop()}`;
     expect((await server.request(pathname)).status).toBe(200);
     const listed = await json<{ links: ShareLinkInfo[] }>(await server.request(`/api/files/${file.id}/share-links`, { jar: member.jar }));
     expect(listed.links.map((l) => l.id)).toEqual([created.id]);
@@ -47,7 +47,7 @@ describe('share links that can be revoked', () => {
     expect(revoked.status).toBe(410);
     expect((await json(revoked)).code).toBe('LINK_REVOKED');
     const audit = await sql(server, "SELECT action FROM activity_log WHERE details->>'id' = $1 ORDER BY created_at", [file.id]);
-    expect(audit.map((r) => r.action)).toEqual(['data_exported', 'settings_changed']);
+    expect(audit.map((r) => r.action)).toEqual(['file_share_link_created', 'file_share_link_revoked']);
   });
 });
 

@@ -239,7 +239,7 @@ describe('entries', () => {
     expect(xlsx.status).toBe(200);
     const bytes = Buffer.from(await xlsx.arrayBuffer());
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'data_exported' AND details->>'entity' = 'fin_entries'", [companyId]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'fin_entries_exported' AND details->>'entity' = 'fin_entries'", [companyId]);
     expect(audit.length).toBe(2);
   });
 });

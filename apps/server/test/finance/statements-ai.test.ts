@@ -226,7 +226,7 @@ describe('the accountant’s monthly package', () => {
     const payments = wb.getWorksheet('Pagamentos')!;
     expect(payments.getRow(2).getCell(9).value).toBe(-2505);
     expect(wb.getWorksheet('Categorias')!.rowCount).toBe(4);
-    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'data_exported'`, [companyId]);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'finance_package_exported'`, [companyId]);
     expect(audit.map((a) => a.details)).toContainEqual(expect.objectContaining({ entity: 'finance_package', month: '2024-03' }));
     // Refused callers: a bad month, no permission.
     expect((await call('/api/finance/statements/package', financeiro, { month: '1900-01' })).status).toBe(400);

@@ -87,6 +87,19 @@ describe('marketing: a client page', () => {
       expect([res.status, res.body.error], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);
     }
     expect((await call<ClientView>(`/clients/${c.id}`, mkt)).body.brandKit.tone).toBe('Leve e divertido.');
+
+    // Addresses as people type them (decision 0393): without https:// they are taken and stored normalised.
+    const typed = await call<ClientView>(`/clients/${c.id}`, mkt, 'PATCH', {
+      channels: [
+        { channel: 'instagram', handle: '@gelato', url: 'instagram.com/gelato' },
+        { channel: 'blog', handle: '', url: ' www.gelato.com.br ' },
+        { channel: 'whatsapp', handle: '(11) 99999-0000', url: 'http://wa.me/5511999990000' },
+      ],
+    });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    expect(typed.body.channels.map((ch) => ch.url)).toEqual(['https://instagram.com/gelato', 'https://www.gelato.com.br', 'http://wa.me/5511999990000']);
+    const noHost = await call(`/clients/${c.id}`, mkt, 'PATCH', { channels: [{ channel: 'blog', url: 'gelato' }] });
+    expect([noHost.status, noHost.body.error]).toEqual([400, 'Informe um endereço (URL) válido, como instagram.com/perfil ou https://site.com.br.']);
   });
 
   it('takes as logo an image uploaded for the client, shown on the list with its thumbnail', async () => {
@@ -224,7 +237,7 @@ describe('marketing: a client’s options', () => {
     expect((await call(`/clients/${later.id}`, mkt, 'DELETE')).status).toBe(200);
     // The organization stays in the contact base.
     expect((await server.request(`/api/parties/organizations/${c.orgId}`, { jar: admin.jar })).status).toBe(200);
-    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'entity_deleted'`, [companyId]);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'marketing_client_deleted'`, [companyId]);
     expect(audit.map((r) => (r as { details: { entity: string } }).details.entity)).toContain('marketing_client');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary } from '@sede/shared/marketing/clients';
 import type { PieceView } from '@sede/shared/marketing/pieces';
@@ -235,6 +236,41 @@ describe('marketing: creatives — approval', () => {
     expect(JSON.stringify(audit[0]!.details)).not.toMatch(/127\.0\.0\.1|::1|Marina/);
   });
 
+  it('nothing to approve: no link for a piece without content, and a link made before cannot approve it', async () => {
+    const p = await newPiece(mkt, { title: 'Peça sem conteúdo', status: 'producao', copy: 'Rascunho fora de versão' });
+    const refused = await call(`/marketing/pieces/${p.id}/approval-links`, mkt, 'POST');
+    expect([refused.status, refused.body.code, refused.body.error]).toEqual([409, 'MARKETING_NOTHING_TO_APPROVE', 'Crie uma versão da peça com texto ou arquivos antes de gerar o link de aprovação.']);
+    expect((await review(p.id)).links).toEqual([]);
+    expect((await call<PieceView>(`/marketing/pieces/${p.id}`, mkt)).body.status).toBe('producao');
+
+    // A version whose only file was deleted since shows nothing: still nothing to send.
+    const image = await upload(server, mkt.jar, `entityType=marketing_piece&entityId=${p.id}&kind=image`, await pngBytes(20, 20), 'arte.png');
+    await call(`/marketing/pieces/${p.id}/versions`, mkt, 'POST', { copy: '', fileIds: [image.body.id] });
+    expect((await server.request(`/api/files/${image.body.id}`, { method: 'DELETE', jar: mkt.jar })).status).toBe(200);
+    expect((await call(`/marketing/pieces/${p.id}/approval-links`, mkt, 'POST')).body.code).toBe('MARKETING_NOTHING_TO_APPROVE');
+
+    // A link sent before this rule (or before the file went): the page shows no version, and a decision is refused.
+    const token = 'L'.repeat(43);
+    const hash = createHash('sha256').update(token).digest('hex');
+    await sql(server, `INSERT INTO marketing_approval_links (company_id, piece_id, token_hash, expires_at, created_by) VALUES ($1, $2, $3, now() + interval '1 day', $4)`, [companyId, p.id, hash, mkt.userId]);
+    const page = await call<PublicApprovalView>(`/public/marketing/approvals/${token}`, null);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ version: null, decision: null });
+    for (const decision of ['aprovado', 'alteracoes']) {
+      const res = await call(`/public/marketing/approvals/${token}/decision`, null, 'POST', { decision, name: 'Marina Cliente', comment: 'ok' });
+      expect([res.status, res.body.code, res.body.error]).toEqual([409, 'MARKETING_NOTHING_TO_APPROVE', 'Esta peça ainda não tem conteúdo para aprovar. Aguarde a equipe enviar a versão.']);
+    }
+    expect((await review(p.id)).approvals).toEqual([]);
+    expect((await call<PieceView>(`/marketing/pieces/${p.id}`, mkt)).body.status).toBe('producao');
+
+    // With a version that has text, the same link works.
+    await call(`/marketing/pieces/${p.id}/versions`, mkt, 'POST', { copy: 'Agora sim' });
+    expect((await call<PublicApprovalView>(`/public/marketing/approvals/${token}`, null)).body.version).toMatchObject({ number: 2, copy: 'Agora sim' });
+    expect((await call(`/public/marketing/approvals/${token}/decision`, null, 'POST', { decision: 'aprovado', name: 'Marina Cliente' })).status).toBe(201);
+    // This file's tests share one address: the counters start afresh for the next ones (the limits have a test of their own).
+    await sql(server, "DELETE FROM rate_limits WHERE key LIKE 'marketing-approval:%'");
+  });
+
   it('with client approval on, the piece cannot reach aprovado or agendado before the client approves its latest version', async () => {
     const org = await call<{ id: string }>('/parties/organizations', admin, 'POST', { razaoSocial: 'Padaria Doce Lar Ltda', nomeFantasia: 'Doce Lar' });
     const client = await call<ClientSummary>('/marketing/clients', mkt, 'POST', { organizationId: org.body.id });
@@ -316,6 +352,7 @@ describe('marketing: creatives — approval', () => {
     // Another company's own link id under its own piece, or this company's link under another company's piece: 404.
     const theirPiece = (await call<{ clients: ClientSummary[] }>('/marketing/clients', outsider)).body.clients[0]!;
     const tp = await newPiece(outsider, { title: 'Deles' }, theirPiece.id);
+    await call(`/marketing/pieces/${tp.id}/versions`, outsider, 'POST', { copy: 'Texto deles' });
     const theirLink = await call<ApprovalLinkCreated>(`/marketing/pieces/${tp.id}/approval-links`, outsider, 'POST');
     expect((await call(`/marketing/pieces/${p.id}/approval-links/${theirLink.body.link.id}`, mkt, 'DELETE')).status).toBe(404);
     expect((await call(`/marketing/pieces/${tp.id}/approval-links/${link.body.link.id}`, outsider, 'DELETE')).status).toBe(404);

@@ -86,7 +86,7 @@ describe('marketing materials: tags typed at the upload', () => {
       { tag: 'logo', count: 2 },
     ]);
     // Without tags the material has none.
-    const plain = await upload(mkt, `clientId=${own.id}&tags=`, await jpeg(), 'Sem etiqueta.jpg');
+    const plain = await upload(mkt, `clientId=${own.id}&tags=`, await jpeg(48), 'Sem etiqueta.jpg');
     expect(plain.body.tags).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe('marketing materials: moving folders', () => {
     ano = await folder(own.id, '2026', marca.id);
     verao = await folder(own.id, 'Verão', ano.id);
     arquivo = await folder(own.id, 'Arquivo');
-    logo = (await upload(mkt, `clientId=${own.id}&folderId=${ano.id}`, await jpeg(), 'Logo 2026.jpg')).body;
+    logo = (await upload(mkt, `clientId=${own.id}&folderId=${ano.id}`, await jpeg(56), 'Logo 2026.jpg')).body;
   });
 
   it('moves a folder under another folder of the client, with its subfolders and materials, then back to the root; announced live', async () => {

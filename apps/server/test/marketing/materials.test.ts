@@ -69,6 +69,8 @@ function rawUpload(who: Person, query: string, chunks: Iterable<Buffer> | AsyncI
 const upload = (who: Person, query: string, data: Buffer, name: string) => rawUpload(who, query, [data], { name, contentLength: data.length });
 
 const jpeg = (width = 640, height = 480, rgb = { r: 200, g: 40, b: 40 }) => sharp({ create: { width, height, channels: 3, background: rgb } }).jpeg().toBuffer();
+/** A share link's bytes (its address is the file's page, decision 0392). */
+const bytesOf = (url: string) => `/api/public/files/${new URL(url).pathname.split('/').pop()}`;
 const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A 1-second 160×120 MP4 of one colour, made by the registry's ffmpeg (its index at the end, as cameras write it). */
@@ -245,7 +247,8 @@ describe('marketing: materials library', () => {
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(token);
 
-    const open = await server.request(new URL(link.url).pathname);
+    expect(new URL(link.url).pathname).toBe(`/arquivo/${token}`);
+    const open = await server.request(bytesOf(link.url));
     expect(open.status).toBe(200);
     expect(open.headers.get('content-type')).toBe('image/jpeg');
     expect((await call<{ links: ShareLinkInfo[] }>(`/api/files/${logo.fileId}/share-links`, mkt)).body.links.map((l) => [l.id, l.active])).toEqual([[link.id, true]]);
@@ -253,14 +256,14 @@ describe('marketing: materials library', () => {
     const revoked = await call<ShareLinkInfo>(`/api/files/${logo.fileId}/share-links/${link.id}`, mkt, 'DELETE');
     expect(revoked.status).toBe(200);
     expect(revoked.body.active).toBe(false);
-    const gone = await server.request(new URL(link.url).pathname);
+    const gone = await server.request(bytesOf(link.url));
     expect(gone.status).toBe(410);
     expect(await gone.json()).toEqual({ error: 'Este link foi desativado por quem o compartilhou.', code: 'LINK_REVOKED' });
 
     const second = (await call<ShareLinkCreated>(`/api/files/${logo.fileId}/share-links`, mkt, 'POST', { hours: 1 })).body;
-    expect((await server.request(new URL(second.url).pathname)).status).toBe(200);
+    expect((await server.request(bytesOf(second.url))).status).toBe(200);
     await sql(server, "UPDATE file_share_links SET expires_at = now() - interval '1 second' WHERE id = $1", [second.id]);
-    const expired = await server.request(new URL(second.url).pathname);
+    const expired = await server.request(bytesOf(second.url));
     expect(expired.status).toBe(410);
     expect(await expired.json()).toEqual({ error: 'Este link expirou. Peça um novo link a quem o compartilhou.', code: 'LINK_EXPIRED' });
 
@@ -268,6 +271,38 @@ describe('marketing: materials library', () => {
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ error: 'Link de arquivo inválido.', code: 'NOT_FOUND' });
     expect((await call(`/api/files/${logo.fileId}/share-links`, mkt, 'POST', { hours: 24 * 31 })).status).toBe(400);
+  });
+
+  it("the same content again in a client's library is refused with the material it matches, unless kept on purpose; another client's is not a repeat", async () => {
+    const bytes = await jpeg(50, 50, { r: 10, g: 200, b: 90 });
+    const first = await upload(mkt, `clientId=${other.id}`, bytes, 'Selo.jpg');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const folder = (await call<MaterialFolder>('/material-folders', mkt, 'POST', { clientId: other.id, name: 'Selos' })).body;
+    expect((await call(`/materials/${first.body.id}`, mkt, 'PATCH', { folderId: folder.id })).status).toBe(200);
+    const before = stored().length;
+
+    const again = await upload(mkt, `clientId=${other.id}`, bytes, 'Selo (1).jpg');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'Este arquivo já está na biblioteca desta empresa cliente como "Selo.jpg", na pasta "Selos".',
+      code: 'MATERIAL_DUPLICATE',
+      duplicate: { id: first.body.id, name: 'Selo.jpg', folderName: 'Selos' },
+    });
+    // Nothing stored: no row, no bytes, no file.
+    expect(stored().length).toBe(before);
+    expect(await sql(server, "SELECT 1 FROM files WHERE company_id = $1 AND name = 'Selo (1).jpg'", [companyId])).toEqual([]);
+
+    const kept = await upload(mkt, `clientId=${other.id}&onDuplicate=keep`, bytes, 'Selo (1).jpg');
+    expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+    expect(kept.body).toMatchObject({ name: 'Selo (1).jpg', clientId: other.id });
+    // The company's own library is another client's: not a repeat.
+    expect((await upload(mkt, `clientId=${own.id}`, bytes, 'Selo.jpg')).status).toBe(201);
+    // A deleted material does not count.
+    const lone = await jpeg(30, 30, { r: 1, g: 2, b: 3 });
+    const gone = (await upload(mkt, `clientId=${other.id}`, lone, 'Apagado.jpg')).body as MaterialView;
+    expect((await call(`/materials/${gone.id}`, mkt, 'DELETE')).status).toBe(200);
+    expect((await upload(mkt, `clientId=${other.id}`, lone, 'Apagado.jpg')).status).toBe(201);
+    expect((await upload(mkt, `clientId=${other.id}&onDuplicate=talvez`, lone, 'x.jpg')).status).toBe(400);
   });
 
   it('a 2 GB upload is refused with 413 by its Content-Length at once, and while streaming past 500 MB; nothing left behind', async () => {
@@ -362,9 +397,9 @@ describe('marketing: materials library', () => {
     expect((await call(`/materials/${mat.id}`, mkt, 'DELETE')).status).toBe(200);
     expect((await call(`/materials/${mat.id}`, mkt)).status).toBe(404);
     expect((await server.request(`/api/files/${mat.fileId}/content`, { jar: mkt.jar })).status).toBe(404);
-    expect((await server.request(new URL(link.url).pathname)).status).toBe(404);
+    expect((await server.request(bytesOf(link.url))).status).toBe(404);
     expect(stored().filter((f) => f.startsWith(mat.fileId))).toHaveLength(0);
-    const audit = await sql(server, "SELECT 1 FROM activity_log WHERE action = 'entity_deleted' AND details->>'id' = $1", [mat.fileId]);
+    const audit = await sql(server, "SELECT 1 FROM activity_log WHERE action = 'file_deleted' AND details->>'id' = $1", [mat.fileId]);
     expect(audit.length).toBe(1);
   });
 });

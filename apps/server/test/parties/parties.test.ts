@@ -192,7 +192,7 @@ describe('organizations', () => {
     expect((await api(`/organizations/${org.id}`, vendas, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/organizations/${org.id}`, rh)).status).toBe(404);
     expect((await api<Person>(`/people/${person.id}`, rh)).body.organizationId).toBeNull();
-    const [line] = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'id' = $2", [companyId, org.id]);
+    const [line] = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'organization_deleted' AND details->>'id' = $2", [companyId, org.id]);
     expect(line).toMatchObject({ user_id: vendas.userId, details: { entity: 'organization', id: org.id, label: org.razaoSocial } });
     // Its CNPJ may be used again.
     expect((await api('/organizations', rh, { json: { razaoSocial: 'De novo', cnpj: org.cnpj } })).status).toBe(201);
@@ -310,7 +310,7 @@ describe('LGPD', () => {
     // A formula is defused.
     expect(lines).toContain(`Observações;"'=HYPERLINK(""x"")"`);
     expect((await api(`/people/${p.id}/export?format=pdf`, admin)).body).toEqual({ error: 'Formato inválido: use json ou csv.', code: 'VALIDATION_ERROR' });
-    const audit = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'data_exported' AND details->>'id' = $2 ORDER BY id", [companyId, p.id]);
+    const audit = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'person_data_exported' AND details->>'id' = $2 ORDER BY id", [companyId, p.id]);
     expect(audit.map((r) => [r.user_id, r.details.format, r.details.entity])).toEqual([
       [vendas.userId, 'json', 'person'],
       [admin.userId, 'csv', 'person'],
@@ -350,12 +350,12 @@ describe('LGPD', () => {
     const again = await newPerson(rh, { name: 'Helena de novo', emails: ['helena.apagada@exemplo.com'] });
     expect(again.suppressed).toBe(true);
 
-    const [line] = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'data_erased'", [companyId]);
+    const [line] = await sql(server, "SELECT user_id, details FROM activity_log WHERE company_id = $1 AND action = 'person_data_erased'", [companyId]);
     expect(line).toEqual({ user_id: admin.userId, details: { entity: 'person', id: p.id, contacts: 2 } });
     // The admin reads it in the activity log (the panel labels it from @sede/shared/activity).
-    const log = await server.request('/api/members/activity?action=data_erased', { jar: admin.jar });
+    const log = await server.request('/api/members/activity?action=person_data_erased', { jar: admin.jar });
     const { entries } = (await log.json()) as { entries: Array<{ action: string; user: { id: string } | null; details: Record<string, unknown> }> };
-    expect(entries.map((e) => [e.action, e.user?.id, e.details.id])).toEqual([['data_erased', admin.userId, p.id]]);
+    expect(entries.map((e) => [e.action, e.user?.id, e.details.id])).toEqual([['person_data_erased', admin.userId, p.id]]);
   });
 
   it('a person marked suppressed is suppressed; a soft-deleted one can still be erased', async () => {
@@ -365,7 +365,7 @@ describe('LGPD', () => {
     expect((await api(`/people/${gone.id}`, rh, { method: 'DELETE' })).status).toBe(403);
     expect((await api(`/people/${gone.id}`, vendas, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/people/${gone.id}`, vendas)).status).toBe(404);
-    const [deleted] = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'id' = $2", [companyId, gone.id]);
+    const [deleted] = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'person_deleted' AND details->>'id' = $2", [companyId, gone.id]);
     expect(deleted!.details).toEqual({ entity: 'person', id: gone.id });
     expect((await api(`/people/${gone.id}/erase`, admin, { method: 'POST', json: {} })).status).toBe(200);
     expect(await sql(server, 'SELECT id FROM people WHERE id = $1', [gone.id])).toEqual([]);

@@ -63,7 +63,7 @@ describe("areas' parts of a person's export and erasure", () => {
     // Nothing half-way: the person, no suppression hash, no audit line.
     expect((await server.request(`/api/parties/people/${p.id}`, { jar: admin.jar })).status).toBe(200);
     expect(await isSuppressed(server.services, { db: server.services.db, companyId }, { email: 'rollback@exemplo.com' })).toBe(false);
-    expect(await sql(server, "SELECT id FROM activity_log WHERE company_id = $1 AND action = 'data_erased'", [companyId])).toEqual([]);
+    expect(await sql(server, "SELECT id FROM activity_log WHERE company_id = $1 AND action = 'person_data_erased'", [companyId])).toEqual([]);
 
     failErasure = false;
     expect((await server.request(`/api/parties/people/${p.id}/erase`, { method: 'POST', json: {}, jar: admin.jar })).status).toBe(200);

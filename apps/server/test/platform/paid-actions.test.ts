@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLabel, describeActivity, type ActivityPage } from '@sede/shared/activity';
 import { AppError } from '../../src/http/errors.ts';
 import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { refundPaidAction, runPaidAction, STALE_RESERVATION_MS, sweepStaleReservations } from '../../src/platform/paid-actions/index.ts';
@@ -114,6 +115,29 @@ describe('runPaidAction', () => {
     // A plain error is refunded too.
     await expect(runPaidAction(server.services, tenant, { action: 'ai.document_draft', reference: 'doc:2' }, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect((await ledgerState(server, companyId)).balance).toBe(50);
+  });
+
+  it('the activity log shows each charge and each refund, naming the action in Portuguese and the coins', async () => {
+    const c = await company();
+    await runPaidAction(server.services, c.tenant, { action: 'ai.deal_summary', reference: 'deal:log' }, async () => 1);
+    await runPaidAction(server.services, c.tenant, { action: 'prospect.lead_reveal', reference: 'leads:log', quantity: 4 }, async () => 1);
+    await expect(runPaidAction(server.services, c.tenant, { action: 'ai.contract_analysis', reference: 'contract:log' }, async () => Promise.reject(new Error('provider down')))).rejects.toThrow();
+    // With the person's own key nothing is charged: no line.
+    await runPaidAction(server.services, c.tenant, { action: 'ai.lead_score', reference: 'own:log', ownKey: true }, async () => 1);
+
+    const res = await server.request('/api/members/activity', { jar: c.jar });
+    expect(res.status).toBe(200);
+    const { entries } = (await res.json()) as ActivityPage;
+    const coinLines = entries.filter((e) => e.action.startsWith('coins_')).reverse();
+    expect(coinLines.map((e) => [e.user?.id, activityLabel(e.action), describeActivity(e)])).toEqual([
+      [c.userId, 'Moedas gastas em ação paga', 'Resumo do negócio com IA · 1 moeda'],
+      [c.userId, 'Moedas gastas em ação paga', 'Revelação de contato de lead · 4 moedas'],
+      [c.userId, 'Moedas gastas em ação paga', 'Análise de contrato com IA · 5 moedas'],
+      [c.userId, 'Moedas devolvidas (ação paga não concluída)', 'Análise de contrato com IA · 5 moedas'],
+    ]);
+    // Filterable by action.
+    const refunds = (await (await server.request('/api/members/activity?action=coins_refunded', { jar: c.jar })).json()) as ActivityPage;
+    expect(refunds.entries).toHaveLength(1);
   });
 
   it('not enough coins: 409 INSUFFICIENT_COINS with the price, the balance and where to buy; nothing runs or is written', async () => {

@@ -87,7 +87,7 @@ describe('projects', () => {
     expect((await api(`/projects/${p.id}`, admin, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/projects/${p.id}`, member)).status).toBe(404);
     expect(await sql(server, `SELECT 1 FROM tasks WHERE entity_id = $1`, [p.id])).toHaveLength(0);
-    const [audit] = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'entity_deleted' AND details->>'entity' = 'project'`, [companyId]);
+    const [audit] = await sql(server, `SELECT details FROM activity_log WHERE company_id = $1 AND action = 'project_deleted' AND details->>'entity' = 'project'`, [companyId]);
     expect(audit?.details).toMatchObject({ id: p.id });
   });
 

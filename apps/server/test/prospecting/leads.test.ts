@@ -149,7 +149,7 @@ describe('export CSV', () => {
     expect(lines.find((l) => l.startsWith(AURORA))).toContain('contato@padariaaurora.example');
     expect(await balance(c.companyId)).toBe(7);
 
-    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'data_exported'", [c.companyId]);
+    const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'prospect_leads_exported'", [c.companyId]);
     expect(audit).toEqual([{ details: { format: 'csv', count: 4, charged: 3, entity: 'prospect_leads', id: null } }]);
 
     const again = await call(c.admin, 'POST', '/leads/export', { cnpjs: [AURORA, SEDE] });

@@ -349,7 +349,7 @@ describe('RH: LGPD deletion and retention', () => {
     expect(await sql(server, 'select id from analyses where subject_id = any($1)', [[c.id, i.id]])).toEqual([]);
     expect(await sql(server, 'select id from files where entity_id = any($1)', [[c.id, i.id]])).toEqual([]);
     expect(await storageFromConfig(server.services.cfg).get(file!.storage_key)).toBeFalsy();
-    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'entity_deleted' and details->>'id' = $2`, [companyId, c.id]);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'candidate_deleted' and details->>'id' = $2`, [companyId, c.id]);
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0]!.details)).not.toContain('Pessoa Apagada');
   });

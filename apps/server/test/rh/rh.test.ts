@@ -167,7 +167,7 @@ describe('RH: the employees register', () => {
     expect(lines[0]).toBe('Nome;CPF;E-mail;Telefone;Cargo;Departamento;Admissão;Tipo de contrato;Situação;Salário (R$);Gestor');
     expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['Bruno Lima', 'Daniela Alves', 'Érica Conceição']);
     expect(lines[1]).toContain('15/03/2020;CLT;Ativo;3000,00');
-    const audit = await sql(server, "select details from activity_log where company_id = $1 and action = 'data_exported'", [c.companyId]);
+    const audit = await sql(server, "select details from activity_log where company_id = $1 and action = 'employees_exported'", [c.companyId]);
     expect(audit.at(-1)?.details).toMatchObject({ entity: 'employees', count: 3 });
   });
 
@@ -232,7 +232,7 @@ describe('RH: the employees register', () => {
     expect((await call(`/api/files/${fileId}/content`, admin)).status).toBe(404);
     expect((await call<EmployeeView>(`/api/rh/employees/${report.id}`, rh)).body).toMatchObject({ managerId: null, managerName: null });
     expect(await sql(server, 'select id from employee_leaves where employee_id = $1', [boss.id])).toEqual([]);
-    const [audit] = await sql(server, "select details from activity_log where company_id = $1 and action = 'data_erased' order by created_at desc limit 1", [companyId]);
+    const [audit] = await sql(server, "select details from activity_log where company_id = $1 and action = 'employee_data_erased' order by created_at desc limit 1", [companyId]);
     expect(audit?.details).toMatchObject({ entity: 'employee', id: boss.id, files: 1 });
     expect(JSON.stringify(audit?.details)).not.toContain('Chefe');
   });

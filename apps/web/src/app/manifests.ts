@@ -26,6 +26,7 @@ import profile from '../features/profile/manifest.ts';
 import projects from '../features/projects/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
 import rh from '../features/rh/manifest.ts';
+import sharedFile from '../features/shared-file/manifest.ts';
 import support from '../features/support/manifest.ts';
 
 /**
@@ -61,4 +62,5 @@ export const MANIFESTS: FeatureManifest[] = [
   support,
   billing,
   admin,
+  sharedFile,
 ];

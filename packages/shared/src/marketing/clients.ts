@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
+import { webAddressSchema } from '../web-address.ts';
 import { MARKETING_CHANNELS, MARKETING_MESSAGES as M, type MarketingChannel, type PieceStatus } from './constants.ts';
 
 /** Marking an organization of the platform as a client the team serves (the company itself always is one). */
@@ -25,7 +26,7 @@ export const CLIENT_MESSAGES = {
   nameTooLong: `Use até ${CLIENT_LIMITS.name} caracteres.`,
   textTooLong: `Use até ${CLIENT_LIMITS.text} caracteres.`,
   handle: `Informe o perfil com até ${CLIENT_LIMITS.handle} caracteres.`,
-  url: 'Informe um endereço (URL) válido, começando com https://.',
+  url: 'Informe um endereço (URL) válido, como instagram.com/perfil ou https://site.com.br.',
   channelTwice: 'Cada canal aparece uma vez.',
   logo: 'Escolha uma imagem enviada para esta empresa cliente como logo.',
   ownCannotArchive: 'A própria empresa não pode ser arquivada nem excluída.',
@@ -48,14 +49,6 @@ const line = (max: number, message: string) =>
   safeText()
     .transform((v) => v.trim())
     .pipe(z.string().max(max, message));
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(CLIENT_LIMITS.url, CLIENT_MESSAGES.url)
-  .regex(/^https?:\/\/\S+$/i, CLIENT_MESSAGES.url)
-  .nullish()
-  .or(z.literal('').transform(() => null))
-  .transform((v) => v ?? null);
 
 export const brandColorSchema = z.object({
   hex: z
@@ -86,7 +79,8 @@ export const EMPTY_BRAND_KIT: BrandKit = { logoFileId: null, colors: [], fonts: 
 export const clientChannelSchema = z.object({
   channel: z.enum(MARKETING_CHANNELS, { error: M.channel }),
   handle: line(CLIENT_LIMITS.handle, CLIENT_MESSAGES.handle).default(''),
-  url: httpsUrl,
+  /** Typed with or without 'https://' (decision 0393). */
+  url: webAddressSchema(CLIENT_LIMITS.url, CLIENT_MESSAGES.url),
 });
 export type ClientChannel = z.output<typeof clientChannelSchema>;
 export const clientChannelsSchema = z

@@ -62,7 +62,7 @@ export const MARKETING_MESSAGES = {
   briefTooLong: `O briefing pode ter até ${MARKETING_LIMITS.brief} caracteres.`,
   copyTooLong: `O texto pode ter até ${MARKETING_LIMITS.copy} caracteres.`,
   hashtags: `Use até ${MARKETING_LIMITS.hashtags} hashtags de até ${MARKETING_LIMITS.hashtag} caracteres.`,
-  url: 'Informe um endereço (URL) válido, começando com https://.',
+  url: 'Informe um endereço (URL) válido, como instagram.com/perfil ou https://site.com.br.',
   range: `Escolha um período de até ${MARKETING_LIMITS.calendarRangeDays} dias.`,
   cursor: 'Página inválida. Recarregue a lista.',
   clientArchived: 'Esta empresa cliente está arquivada. Reative-a nas opções para criar peças.',

@@ -33,6 +33,7 @@ export const MATERIAL_MESSAGES = {
   client: 'Escolha a empresa cliente.',
   clientArchived: 'Esta empresa cliente está arquivada. Reative-a nas opções para enviar materiais.',
   q: `A busca pode ter até ${MATERIAL_LIMITS.q} caracteres.`,
+  duplicate: (name: string, folder: string | null) => `Este arquivo já está na biblioteca desta empresa cliente como "${name}"${folder ? `, na pasta "${folder}"` : ''}.`,
 } as const;
 
 const M = MATERIAL_MESSAGES;
@@ -77,7 +78,12 @@ export const materialUploadQuerySchema = z.object({
   clientId: z.uuid({ error: M.client }),
   folderId: z.uuid({ error: M.folderNotFound }).optional(),
   tags: materialTagListSchema,
+  /** The same content already in the client's library: 'ask' answers 409 MATERIAL_DUPLICATE (decision 0393), 'keep' stores it again. */
+  onDuplicate: z.enum(['ask', 'keep'], { error: 'Escolha manter os dois arquivos ou pular.' }).default('ask'),
 });
+
+/** The 409 of an upload whose content the client's library already holds: the material it matches. */
+export type MaterialDuplicate = { id: string; name: string; folderName: string | null };
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
+import { webAddressSchema } from '../web-address.ts';
 import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES, type MarketingChannel, type PieceFormat, type PieceStatus } from './constants.ts';
 
 const title = z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(L.title, M.titleTooLong);
@@ -15,13 +16,6 @@ const hashtag = z
   .trim()
   .transform((v) => v.replace(/^#+/, ''))
   .pipe(z.string().min(1, M.hashtags).max(L.hashtag, M.hashtags).regex(/^[\p{L}\p{N}_]+$/u, M.hashtags));
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(L.url, M.url)
-  .regex(/^https?:\/\/\S+$/i, M.url)
-  .nullish()
-  .or(z.literal('').transform(() => null));
 
 /** A piece as the forms send it (create); every field but title, client and channel is optional. */
 export const pieceCreateSchema = z.object({
@@ -37,7 +31,7 @@ export const pieceCreateSchema = z.object({
   copy: optionalText(L.copy, M.copyTooLong),
   hashtags: z.array(hashtag, { error: M.hashtags }).max(L.hashtags, M.hashtags).default([]),
   assigneeId: z.string().min(1).max(100).nullish(),
-  publishedUrl: httpsUrl,
+  publishedUrl: webAddressSchema(L.url, M.url),
 });
 export type PieceCreateInput = z.input<typeof pieceCreateSchema>;
 

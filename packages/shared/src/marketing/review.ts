@@ -36,6 +36,8 @@ export const REVIEW_MESSAGES = {
   briefRequired: 'Escreva o briefing da peça antes de gerar o texto com IA.',
   clientApprovalRequired: 'Esta empresa cliente aprova as peças: envie o link de aprovação e aguarde a aprovação do cliente antes de aprovar ou agendar.',
   published: 'Esta peça já foi publicada.',
+  nothingToSend: 'Crie uma versão da peça com texto ou arquivos antes de gerar o link de aprovação.',
+  nothingToApprove: 'Esta peça ainda não tem conteúdo para aprovar. Aguarde a equipe enviar a versão.',
   // The public link (no account).
   linkInvalid: 'Este link de aprovação é inválido.',
   linkExpired: 'Este link de aprovação expirou. Peça um novo link à equipe.',
@@ -66,6 +68,9 @@ export const versionCreateSchema = z
 export type VersionCreateInput = z.input<typeof versionCreateSchema>;
 
 export type VersionFile = { id: string; name: string; kind: string; mime: string; hasThumbnail: boolean; deleted: boolean };
+
+/** There is something to approve in a version: its text, or a file still attached (decision 0391). */
+export const versionHasContent = (v: { copy: string; files: ReadonlyArray<{ deleted: boolean }> }) => v.copy.trim().length > 0 || v.files.some((f) => !f.deleted);
 export type VersionView = {
   id: string;
   number: number;
@@ -160,6 +165,7 @@ export type PublicApprovalView = {
   clientName: string;
   companyName: string;
   piece: { title: string; channel: MarketingChannel; format: PieceFormat; status: PieceStatus; scheduledAt: string | null };
+  /** The latest version, when it has something to approve (decision 0391); null: nothing to decide on yet. */
   version: { number: number; copy: string; hashtags: string[]; files: Array<{ name: string; kind: string; mime: string; url: string }> } | null;
   expiresAt: string;
   decision: { decision: ApprovalDecision; name: string | null; comment: string | null; at: string } | null;

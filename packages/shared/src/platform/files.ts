@@ -181,3 +181,21 @@ export const shareLinkBodySchema = fileLinkBodySchema;
 export type ShareLinkInfo = { id: string; fileId: string; expiresAt: string; revokedAt: string | null; createdAt: string; createdBy: string | null; active: boolean };
 export type ShareLinkCreated = ShareLinkInfo & { url: string };
 export type ShareLinkListResponse = { links: ShareLinkInfo[] };
+
+/** How the shared-file page shows a file in the browser; null: only 'Baixar'. */
+export type FilePreview = 'image' | 'video' | 'audio' | 'pdf';
+
+/** The types a browser shows inline (images it decodes, PDF, audio, video): anything else is downloaded. */
+export function previewOf(mime: string): FilePreview | null {
+  if (/^image\/(jpeg|png|webp|gif)$/.test(mime)) return 'image';
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  return null;
+}
+
+/**
+ * GET /api/public/files/:token/info — what the page of a shared file shows an outside person
+ * (decision 0392): the file and who shares it, nothing else of the company.
+ */
+export type PublicFileView = { name: string; size: number; mime: string; preview: FilePreview | null; companyName: string; expiresAt: string };

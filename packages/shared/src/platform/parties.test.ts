@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_ACTIONS, AUDIT_ACTIONS, activityLabel, activityQuerySchema, describeActivity } from '../activity.ts';
+import { ACTIVITY_ACTIONS, activityActor, activityLabel, activityQuerySchema, describeActivity } from '../activity.ts';
 import { CONTROL_CHARACTERS_MESSAGE } from '../text.ts';
 import { LEGAL_BASES, organizationCreateSchema, organizationUpdateSchema, partyListQuerySchema, personCreateSchema, personUpdateSchema } from './parties.ts';
 
@@ -44,17 +44,23 @@ describe('party schemas', () => {
 
 describe('audit actions in the activity log', () => {
   it('have Portuguese labels and are filterable', () => {
-    for (const action of AUDIT_ACTIONS) {
-      expect(ACTIVITY_ACTIONS[action]).toBeTruthy();
+    for (const action of Object.keys(ACTIVITY_ACTIONS)) {
       expect(activityLabel(action)).not.toBe(action);
       expect(activityQuerySchema.safeParse({ action }).success).toBe(true);
     }
-    expect(activityLabel('data_erased')).toBe('Dados pessoais apagados (LGPD)');
+    expect(activityLabel('person_data_erased')).toBe('Dados pessoais apagados (LGPD)');
   });
 
-  it('describe the entity, its label, the format and the coins', () => {
-    expect(describeActivity({ action: 'entity_deleted', details: { entity: 'organization', id: 'x', label: 'Padaria Ltda' } })).toBe('Organização Padaria Ltda');
-    expect(describeActivity({ action: 'data_exported', details: { entity: 'person', id: 'x', format: 'csv' } })).toBe('Pessoa (CSV)');
-    expect(describeActivity({ action: 'coins_spent', details: { entity: 'deal', id: 'x', coins: 3 } })).toBe('Negócio 3 moedas');
+  it('describe the name, the format, the counts and the coins; earlier generic lines name their entity', () => {
+    expect(describeActivity({ action: 'organization_deleted', details: { entity: 'organization', id: 'x', label: 'Padaria Ltda' } })).toBe('Padaria Ltda');
+    expect(describeActivity({ action: 'people_exported', details: { entity: 'people', id: null, format: 'csv', count: 1 } })).toBe('CSV · 1 registro');
+    expect(describeActivity({ action: 'coins_spent', details: { entity: 'paid_action', id: 'x', paidAction: 'ai.deal_summary', coins: 3 } })).toBe('Resumo do negócio com IA · 3 moedas');
+    expect(describeActivity({ action: 'entity_deleted', details: { entity: 'organization', id: 'x', label: 'Padaria Ltda' } })).toBe('Organização · Padaria Ltda');
+  });
+
+  it('name who acted when the line has no member', () => {
+    expect(activityActor({ user: null, details: { by: 'cliente' } })).toBe('Cliente (pelo link de aprovação)');
+    expect(activityActor({ user: null, details: { by: 'sistema' } })).toBe('Sede (automático)');
+    expect(activityActor({ user: { id: 'u', name: 'Ana', email: 'a@x.com' }, details: {} })).toBe('Ana');
   });
 });

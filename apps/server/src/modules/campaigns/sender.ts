@@ -60,7 +60,7 @@ export async function saveSender(s: Services, t: Tenant, input: z.output<typeof 
       .insert(SND)
       .values({ companyId: t.companyId, ...values })
       .onConflictDoUpdate({ target: SND.companyId, set: values });
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'campaign_sender', id: null, details: { ownSmtp: !!input.smtp } });
+    await logAudit(tx, t, { action: 'campaign_sender_changed', entity: 'campaign_sender', id: null, details: { ownSmtp: !!input.smtp } });
   });
   dropTransport(s, t.companyId);
   return getSender(s, t);

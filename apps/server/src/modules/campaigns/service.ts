@@ -156,7 +156,7 @@ export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
     const row = await campaignRow({ db: tx, companyId: t.companyId }, id);
     if (row.status === 'sending') throw conflict(M.deleteSending, 'CAMPAIGN_SENDING');
     await tx.delete(C).where(and(eq(C.id, row.id), eq(C.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'campaign', id: row.id, details: { label: row.name } });
+    await logAudit(tx, t, { action: 'campaign_deleted', entity: 'campaign', id: row.id, details: { label: row.name } });
   });
 }
 
@@ -281,7 +281,7 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
     if (!rowCount) throw conflict(M.notSendable, 'CAMPAIGN_NOT_SENDABLE');
     await client.query(`DELETE FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued'`, [row.id]);
     await enqueueRecipients(client as never, t.companyId, row.id, eligible.map((p) => ({ personId: p.id, email: p.email! })));
-    await logAudit(db, t, { action: 'message_sent', entity: 'campaign', id: row.id, details: { label: row.name, recipients: eligible.length, scheduled: !!when } });
+    await logAudit(db, t, { action: when ? 'campaign_scheduled' : 'campaign_sent', entity: 'campaign', id: row.id, details: { label: row.name, recipients: eligible.length, scheduled: !!when } });
     await announce(client, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   });
   if (!when) await kickCampaign(s, row.id, 'scheduled');

@@ -255,7 +255,7 @@ export async function deleteComment(s: Services, tenant: Tenant, viewer: Viewer,
       .update(schema.comments)
       .set({ body: '', mentions: [], deletedAt: new Date() })
       .where(and(eq(schema.comments.id, id), eq(schema.comments.companyId, tenant.companyId)));
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: 'comment', id, details: { entityType: row.entityType, own: row.authorId === viewer.user.id } });
+    await logAudit(tx, tenant, { action: 'comment_deleted', entity: 'comment', id, details: { entityType: row.entityType, own: row.authorId === viewer.user.id } });
     await announceChange(tx, { companyId: tenant.companyId, entity: 'comments', id: `${row.entityType}:${row.entityId}` });
   });
 }
@@ -495,7 +495,7 @@ export async function deleteTask(s: Services, tenant: Tenant, viewer: Viewer, id
       .set({ body: '', mentions: [], deletedAt: new Date() })
       .where(and(eq(schema.comments.companyId, tenant.companyId), eq(schema.comments.entityType, 'task'), eq(schema.comments.entityId, id)));
     await tx.delete(t).where(and(eq(t.id, id), eq(t.companyId, tenant.companyId)));
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: 'task', id, details: { kind: row.kind } });
+    await logAudit(tx, tenant, { action: 'task_deleted', entity: 'task', id, details: { kind: row.kind } });
     await announceChange(tx, { companyId: tenant.companyId, entity: 'tasks', id });
   });
 }

@@ -11,7 +11,7 @@ export const EXPORT_JOB = 'company-data.export';
 export async function defineExportJob(s: Services) {
   await defineJob(s, EXPORT_JOB, async ({ runId, tenant, progress }) => {
     const { entries } = await buildCompanyExport(s, tenant, serverModules(s), exportPath(s, tenant.companyId, runId), (p) => progress(p));
-    await logAudit(s.db, tenant, { action: 'data_exported', entity: 'company_data', id: null, details: { format: 'zip', count: entries } });
+    await logAudit(s.db, tenant, { action: 'company_data_exported', entity: 'company_data', id: null, details: { format: 'zip', count: entries } });
     return { entries };
   });
 }

@@ -408,7 +408,7 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
       .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
       .where(eq(I.id, row.id))
       .returning();
-    await logAudit(tx, t, { action: 'data_imported', entity: 'crm_import', id: row.id, details: { count: (done?.createdCount ?? 0) + (done?.mergedCount ?? 0), format: row.encoding === 'xlsx' ? 'xlsx' : 'csv' } });
+    await logAudit(tx, t, { action: 'contacts_imported', entity: 'crm_import', id: row.id, details: { count: (done?.createdCount ?? 0) + (done?.mergedCount ?? 0), format: row.encoding === 'xlsx' ? 'xlsx' : 'csv' } });
   });
   // Organizations created from a CNPJ are enriched through the lookup, one at a time, afterwards (never blocking the import).
   if (enrich.length) await startJob(s, t, ENRICH_JOB, { organizationIds: enrich }).catch((e) => console.error('[crm-contacts] enrichment not queued:', (e as Error).message));

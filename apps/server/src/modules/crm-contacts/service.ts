@@ -80,7 +80,7 @@ export async function deleteList(t: Tenant, id: string): Promise<void> {
   await t.db.transaction(async (tx) => {
     const row = await listRow(tx, t.companyId, id);
     await tx.delete(L).where(and(eq(L.id, id), eq(L.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'crm_list', id, details: { label: row.name } });
+    await logAudit(tx, t, { action: 'crm_list_deleted', entity: 'crm_list', id, details: { label: row.name } });
   });
 }
 
@@ -203,7 +203,7 @@ export async function deleteSegment(t: Tenant, id: string): Promise<void> {
   await t.db.transaction(async (tx) => {
     const row = await segmentRow(tx, t.companyId, id);
     await tx.delete(S).where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'crm_segment', id, details: { label: row.name } });
+    await logAudit(tx, t, { action: 'crm_segment_deleted', entity: 'crm_segment', id, details: { label: row.name } });
   });
 }
 
@@ -274,7 +274,7 @@ export async function bulkAction(t: Tenant, viewer: Viewer, input: z.output<type
       }
     }
     await logAudit(tx, t, {
-      action: action.type === 'delete' ? 'entity_deleted' : 'bulk_updated',
+      action: entity === 'people' ? (action.type === 'delete' ? 'people_bulk_deleted' : 'people_bulk_updated') : action.type === 'delete' ? 'organizations_bulk_deleted' : 'organizations_bulk_updated',
       entity,
       id: null,
       details: { count: affected, operation: action.type },
@@ -292,7 +292,7 @@ const line = csvLine;
 /** The contacts matching a filter as CSV (UTF-8 with BOM, formula cells defused), read in pages; audited. */
 export async function exportCsv(t: Tenant, entity: ContactEntity, filter: ContactFilter): Promise<AsyncGenerator<string>> {
   await checkFilter(t.db, t.companyId, filter);
-  await logAudit(t.db, t, { action: 'data_exported', entity, id: null, details: { format: 'csv' } });
+  await logAudit(t.db, t, { action: entity === 'people' ? 'people_exported' : 'organizations_exported', entity, id: null, details: { format: 'csv' } });
   return exportRows(t, entity, filter);
 }
 

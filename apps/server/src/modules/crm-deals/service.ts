@@ -122,7 +122,7 @@ export async function getPipeline(t: Tenant, id: string): Promise<Pipeline> {
 export async function createPipeline(t: Tenant, input: Out<typeof pipelineCreateSchema>): Promise<Pipeline> {
   const id = await t.db.transaction(async (tx) => {
     const id = await insertPipeline(tx, t, input.name, input.stages ?? DEFAULT_STAGES);
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_pipeline', id, details: { label: input.name, change: 'created' } });
+    await logAudit(tx, t, { action: 'crm_pipeline_created', entity: 'crm_pipeline', id, details: { label: input.name, change: 'created' } });
     await pipelineChanged(tx, t, id, 'created');
     return id;
   });
@@ -133,7 +133,7 @@ export async function renamePipeline(t: Tenant, id: string, name: string): Promi
   await t.db.transaction(async (tx) => {
     await pipelineRow(tx, t.companyId, id);
     await tx.update(P).set({ name, updatedAt: new Date() }).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_pipeline', id, details: { label: name, change: 'renamed' } });
+    await logAudit(tx, t, { action: 'crm_pipeline_renamed', entity: 'crm_pipeline', id, details: { label: name, change: 'renamed' } });
     await pipelineChanged(tx, t, id);
   });
   return getPipeline(t, id);
@@ -147,7 +147,7 @@ export async function deletePipeline(t: Tenant, id: string): Promise<void> {
     const [deal] = await tx.select({ id: D.id }).from(D).where(and(eq(D.companyId, t.companyId), eq(D.pipelineId, id))).limit(1);
     if (deal) throw conflict(M.pipelineHasDeals, 'PIPELINE_HAS_DEALS');
     await tx.delete(P).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'crm_pipeline', id, details: { label: row.name } });
+    await logAudit(tx, t, { action: 'crm_pipeline_deleted', entity: 'crm_pipeline', id, details: { label: row.name } });
     await pipelineChanged(tx, t, id, 'deleted');
   });
 }
@@ -169,7 +169,7 @@ export async function addStage(t: Tenant, pipelineId: string, input: Out<typeof 
       .where(and(eq(S.companyId, t.companyId), eq(S.pipelineId, pipelineId)));
     if (n >= MAX_STAGES) throw conflict(M.tooManyStages, 'TOO_MANY_STAGES');
     const [stage] = await tx.insert(S).values({ companyId: t.companyId, pipelineId, name: input.name, probability: input.probability, position: max + 1 }).returning({ id: S.id });
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_stage', id: stage!.id, details: { label: input.name, change: 'created' } });
+    await logAudit(tx, t, { action: 'crm_stage_created', entity: 'crm_stage', id: stage!.id, details: { label: input.name, change: 'created' } });
     await pipelineChanged(tx, t, pipelineId);
   });
   return getPipeline(t, pipelineId);
@@ -182,7 +182,7 @@ export async function updateStage(t: Tenant, id: string, input: Out<typeof stage
     if (input.name !== undefined) set.name = input.name;
     if (input.probability !== undefined) set.probability = input.probability;
     if (Object.keys(set).length) await tx.update(S).set(set).where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_stage', id, details: { label: input.name ?? row.name, change: 'updated' } });
+    await logAudit(tx, t, { action: 'crm_stage_updated', entity: 'crm_stage', id, details: { label: input.name ?? row.name, change: 'updated' } });
     await pipelineChanged(tx, t, row.pipelineId);
     return row.pipelineId;
   });
@@ -196,7 +196,7 @@ export async function reorderStages(t: Tenant, pipelineId: string, stageIds: str
     const have = new Set(current.map((r) => r.id));
     if (stageIds.length !== have.size || new Set(stageIds).size !== stageIds.length || stageIds.some((id) => !have.has(id))) throw badRequest(M.stageOrderInvalid);
     for (const [i, id] of stageIds.entries()) await tx.update(S).set({ position: i }).where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_pipeline', id: pipelineId, details: { change: 'stages_reordered' } });
+    await logAudit(tx, t, { action: 'crm_stages_reordered', entity: 'crm_pipeline', id: pipelineId, details: { change: 'stages_reordered' } });
     await pipelineChanged(tx, t, pipelineId);
   });
   return getPipeline(t, pipelineId);
@@ -227,7 +227,7 @@ export async function deleteStage(t: Tenant, id: string, moveTo: string): Promis
       await tx.insert(H).values(ids.map((dealId) => ({ companyId: t.companyId, dealId, fromStageId: id, toStageId: moveTo, actorId: t.actorId })));
     }
     await tx.delete(S).where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'crm_stage', id, details: { label: row.name, movedTo: target.name, count: ids.length } });
+    await logAudit(tx, t, { action: 'crm_stage_deleted', entity: 'crm_stage', id, details: { label: row.name, movedTo: target.name, count: ids.length } });
     await pipelineChanged(tx, t, row.pipelineId);
     return { moved: ids.length, pipelineId: row.pipelineId };
   });
@@ -278,7 +278,7 @@ export async function createCustomField(t: Tenant, input: Out<typeof customField
       .insert(F)
       .values({ companyId: t.companyId, entity: input.entity, key, label: input.label, type: input.type, options: input.type === 'select' ? input.options : [], required: input.required, position })
       .returning();
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_custom_field', id: row!.id, details: { label: input.label, change: 'created' } });
+    await logAudit(tx, t, { action: 'crm_custom_field_created', entity: 'crm_custom_field', id: row!.id, details: { label: input.label, change: 'created' } });
     return toField(row!);
   });
 }
@@ -296,7 +296,7 @@ export async function updateCustomField(t: Tenant, id: string, input: Out<typeof
       set.options = input.options;
     }
     const updated = Object.keys(set).length ? updatedRow(await tx.update(F).set(set).where(and(eq(F.id, id), eq(F.companyId, t.companyId))).returning(), M.fieldNotFound) : row;
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_custom_field', id, details: { label: updated.label, change: 'updated' } });
+    await logAudit(tx, t, { action: 'crm_custom_field_updated', entity: 'crm_custom_field', id, details: { label: updated.label, change: 'updated' } });
     return toField(updated);
   });
 }
@@ -308,7 +308,7 @@ export async function deleteCustomField(t: Tenant, id: string): Promise<void> {
     const table = row.entity === 'deal' ? sql`deals` : row.entity === 'person' ? sql`people` : sql`organizations`;
     await tx.execute(sql`UPDATE ${table} SET custom_fields = custom_fields - ${row.key} WHERE company_id = ${t.companyId} AND custom_fields ? ${row.key}`);
     await tx.delete(F).where(and(eq(F.id, id), eq(F.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'crm_custom_field', id, details: { label: row.label } });
+    await logAudit(tx, t, { action: 'crm_custom_field_deleted', entity: 'crm_custom_field', id, details: { label: row.label } });
   });
 }
 
@@ -480,7 +480,7 @@ export async function deleteDeal(t: Tenant, id: string): Promise<void> {
     await tx.execute(sql`DELETE FROM tasks WHERE company_id = ${t.companyId} AND entity_type = 'deal' AND entity_id = ${id}`);
     await tx.execute(sql`DELETE FROM comments WHERE company_id = ${t.companyId} AND entity_type = 'deal' AND entity_id = ${id}`);
     await tx.delete(D).where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'deal', id, details: { label: row.title.slice(0, 80) } });
+    await logAudit(tx, t, { action: 'deal_deleted', entity: 'deal', id, details: { label: row.title.slice(0, 80) } });
     await dealChanged(tx, t, id, 'deleted');
   });
 }

@@ -65,7 +65,7 @@ export async function putTargets(tenant: Tenant, input: TargetsPut['targets']) {
          WHERE t.company_id = ${tenant.companyId} AND t.user_id = x.user_id AND t.month = x.month`);
     }
     const months = [...new Set(input.map((e) => e.month))].sort();
-    await logAudit(tx, tenant, { action: 'settings_changed', entity: 'crm_target', id: null, details: { count: byKey.size, months } });
+    await logAudit(tx, tenant, { action: 'crm_targets_updated', entity: 'crm_target', id: null, details: { count: byKey.size, months } });
     return { saved: upserts.length, cleared: deletions.length };
   });
 }
@@ -78,6 +78,6 @@ export async function deleteTarget(tenant: Tenant, id: string) {
       .where(and(eq(t.companyId, tenant.companyId), eq(t.id, id)))
       .returning({ id: t.id, month: t.month });
     if (!gone.length) throw notFound(METRICS_MESSAGES.targetNotFound);
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: 'crm_target', id, details: { month: gone[0]!.month.slice(0, 7) } });
+    await logAudit(tx, tenant, { action: 'crm_target_deleted', entity: 'crm_target', id, details: { month: gone[0]!.month.slice(0, 7) } });
   });
 }

@@ -61,7 +61,7 @@ export async function sendQuote(s: Services, t: Tenant, id: string, input: { to?
   }
   await t.db.transaction(async (tx) => {
     await markSent(tx, t, quote.id, to, null);
-    await logAudit(tx, t, { action: 'message_sent', entity: 'quote', id: quote.id, details: { label: `Orçamento nº ${quote.number}`, channel: 'email' } });
+    await logAudit(tx, t, { action: 'quote_sent', entity: 'quote', id: quote.id, details: { label: `Orçamento nº ${quote.number}`, channel: 'email' } });
   });
   return getQuote(t, id);
 }

@@ -99,7 +99,7 @@ export async function deleteProduct(t: Tenant, id: string): Promise<void> {
     const row = await productRow(tx, t.companyId, id);
     // Quote items keep their own description and price; the link is set to null by the foreign key.
     await tx.delete(P).where(and(eq(P.companyId, t.companyId), eq(P.id, id)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'product', id, details: { label: row.name } });
+    await logAudit(tx, t, { action: 'product_deleted', entity: 'product', id, details: { label: row.name } });
   });
 }
 
@@ -311,7 +311,7 @@ export async function deleteQuote(t: Tenant, id: string): Promise<void> {
   await t.db.transaction(async (tx) => {
     const row = await quoteRow(tx, t.companyId, id);
     await tx.delete(Q).where(and(eq(Q.companyId, t.companyId), eq(Q.id, id)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'quote', id, details: { label: `Orçamento nº ${row.number}` } });
+    await logAudit(tx, t, { action: 'quote_deleted', entity: 'quote', id, details: { label: `Orçamento nº ${row.number}` } });
     await announce(tx, { companyId: t.companyId, entity: 'deal', id: row.dealId, action: 'updated' });
   });
 }

@@ -82,7 +82,7 @@ export async function removeEntityFile(s: Services, tx: { db: DbOrTx; companyId:
     .where(and(eq(F.id, fileId), eq(F.companyId, tx.companyId), eq(F.entityType, entityType), isNull(F.deletedAt)))
     .returning();
   if (!row) return null;
-  await logAudit(tx.db, tx, { action: 'entity_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
+  await logAudit(tx.db, tx, { action: 'file_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
   return async () => {
     const storage = filesStorage(s);
     await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));

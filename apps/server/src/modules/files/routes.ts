@@ -5,21 +5,37 @@ import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import type { ByteRange } from '../../platform/files/storage.ts';
+import { addressLimiter, type RateRule } from '../../http/rate-limit.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
+import { SAME_ORIGIN_FRAME } from '../../http/security.ts';
+import { serverState } from '../../platform/module.ts';
 import {
   createLink,
   createShareLink,
   deleteFile,
-  fileFromLink,
-  fileFromShareToken,
   filesStorage,
   isShareToken,
   listFiles,
   listShareLinks,
   loadFile,
+  openPublicLink,
+  publicFileView,
   revokeShareLink,
   toFileInfo,
   uploadFile,
 } from './service.ts';
+
+/**
+ * The shared-file page's limits per address (decision 0392), like the approval page's: its facts
+ * 60 times a minute; a share link's bytes more (a video seeks with many ranges).
+ */
+export const SHARED_FILE_RULES = {
+  viewPerIp: { window: 60, max: 60 },
+  bytesPerIp: { window: 60, max: 300 },
+} satisfies Record<string, RateRule>;
+
+/** A person opening the address in the browser (not an <img>, a player or a script). */
+const isNavigation = (c: Context) => c.req.header('sec-fetch-mode') === 'navigate' || (!c.req.header('sec-fetch-mode') && /text\/html/.test(c.req.header('accept') ?? ''));
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 function disposition(type: 'attachment' | 'inline', name: string) {
@@ -94,7 +110,7 @@ function uploadName(c: Context) {
 
 /**
  * Files (decision 0110): `/api/files…` for members (each file checked like the entity holding
- * it) and `/api/public/files/:token` for signed links, with no session.
+ * it) and `/api/public/files/:token[/info]` for share and signed links, with no session (decision 0392).
  */
 export function filesRoutes(s: Services) {
   const r = new Hono<CompanyEnv>();
@@ -155,11 +171,31 @@ export function filesRoutes(s: Services) {
   r.delete('/:id/share-links/:linkId', async (c) => c.json(await revokeShareLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), c.req.param('linkId'))));
 
   const pub = new Hono();
+  const limit = addressLimiter(rateLimits(s), 'shared-file');
+  pub.get('/:token/info', async (c) => {
+    await limit(c, 'view', SHARED_FILE_RULES.viewPerIp);
+    c.header('cache-control', 'no-store');
+    return c.json(await publicFileView(s, c.req.param('token')));
+  });
   pub.get('/:token', async (c) => {
     const token = c.req.param('token');
-    const row = isShareToken(token) ? await fileFromShareToken(s, token) : await fileFromLink(s, token);
-    // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative); ranges let a video play and seek (Safari asks for them).
-    return fileResponse(c, s, row, 'private, no-store');
+    const page = `/arquivo/${encodeURIComponent(token)}`;
+    const bytes = c.req.query('inline') === '1' || c.req.query('download') === '1';
+    // A share link opened in the browser shows its page (name, size, preview, 'Baixar'); links handed out before the page lead there too.
+    if (isShareToken(token) && !bytes && isNavigation(c)) return c.redirect(page, 303);
+    try {
+      if (isShareToken(token)) await limit(c, 'bytes', SHARED_FILE_RULES.bytesPerIp);
+      const { file } = await openPublicLink(s, token);
+      // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative; the shared-file page's preview); ranges let a video play and seek (Safari asks for them).
+      const res = await fileResponse(c, s, file, 'private, no-store');
+      // The shared-file page shows a PDF in a frame of our own origin.
+      if (c.req.query('inline') === '1' && file.mime === 'application/pdf') res.headers.set(SAME_ORIGIN_FRAME, '1');
+      return res;
+    } catch (e) {
+      // A person who opened a dead link sees the page's Portuguese message, never raw JSON.
+      if (e instanceof AppError && e.status !== 429 && isNavigation(c)) return c.redirect(page, 303);
+      throw e;
+    }
   });
 
   const app = new Hono();

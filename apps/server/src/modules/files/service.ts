@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import { FILE_KINDS, FILE_LINK_DEFAULT_HOURS, FILE_MESSAGES, SHARE_LINK_MESSAGES, type FileInfo, type FileKind, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
+import { FILE_KINDS, FILE_LINK_DEFAULT_HOURS, FILE_MESSAGES, previewOf, SHARE_LINK_MESSAGES, type FileInfo, type FileKind, type PublicFileView, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { fileEntityCheck } from '../../platform/files/entities.ts';
 import { createLinkToken, linkKey, verifyLinkToken } from '../../platform/files/links.ts';
@@ -11,9 +11,10 @@ import { type FileStorage, storageFromConfig } from '../../platform/files/storag
 import { makeThumbnail } from '../../platform/files/thumbnail.ts';
 import { makeVideoThumbnail } from '../../platform/files/video-frame.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { receiveUpload } from '../../platform/files/upload.ts';
+import { receiveUpload, type ReceivedFile } from '../../platform/files/upload.ts';
 import { serverState } from '../../platform/module.ts';
 import { authSecret } from '../../platform/secret.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Services, Tenant } from '../../services.ts';
 
@@ -79,7 +80,16 @@ export async function uploadFile(
 export async function storeFile(
   s: Services,
   tenant: Pick<Tenant, 'db' | 'companyId'>,
-  o: { entityType: string; entityId: string; kind: FileKind | readonly FileKind[]; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: {
+    entityType: string;
+    entityId: string;
+    kind: FileKind | readonly FileKind[];
+    name: string;
+    body: ReadableStream<Uint8Array> | null;
+    declaredLength?: number;
+    /** Runs once the bytes arrived (their hash known), before the row: throwing removes them (a library's duplicate check). */
+    accept?: (received: ReceivedFile) => Promise<void>;
+  },
   createdBy: string | null,
 ): Promise<FileRow> {
   const storage = filesStorage(s);
@@ -88,6 +98,7 @@ export async function storeFile(
   const received = await receiveUpload(storage, o.body, { key, kind: o.kind, name: o.name, declaredLength: o.declaredLength });
   let thumbnailKey: string | null = null;
   try {
+    await o.accept?.(received);
     if (received.kind === 'image' && (FILE_KINDS.image.mimes as readonly string[]).includes(received.mime)) {
       thumbnailKey = (await makeThumbnail(storage, key, `${key}.thumb.webp`)) ? `${key}.thumb.webp` : null;
     }
@@ -147,7 +158,7 @@ export async function deleteFile(s: Services, tenant: Tenant, viewer: Viewer, id
     .returning({ id: schema.files.id });
   if (!updated.length) throw notFound(FILE_MESSAGES.notFound);
   // The file's name may be personal data: the audit line names the holder and the kind only (decision 0128).
-  await logAudit(tenant.db, tenant, { action: 'entity_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
+  await logAudit(tenant.db, tenant, { action: 'file_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
   const storage = filesStorage(s);
   await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));
   if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => {});
@@ -158,12 +169,28 @@ export async function createLink(s: Services, tenant: Tenant, viewer: Viewer, id
   const expiresAt = new Date(Date.now() + hours * 3600_000);
   const token = createLinkToken(filesLinkKey(s), row.id, expiresAt);
   // A link opens the file outside the company: recorded as an export.
-  await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'file', id: row.id, details: { via: 'link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
+  await logAudit(tenant.db, tenant, { action: 'file_link_created', entity: 'file', id: row.id, details: { via: 'link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
   return { url: `${s.cfg.appUrl}/api/public/files/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
+/** The file a public link opens (a share link or a signed link) and until when: 404 invalid, 410 expired or revoked. */
+export async function openPublicLink(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
+  return isShareToken(token) ? fileFromShareToken(s, token) : fileFromLink(s, token);
+}
+
+/** The shared-file page's facts (decision 0392): the file and the company's name, nothing else. */
+export async function publicFileView(s: Services, token: string): Promise<PublicFileView> {
+  const { file, expiresAt } = await openPublicLink(s, token);
+  const company = await systemTenant(s, file.companyId, 'public-link')
+    .db.select({ name: schema.companies.name, fantasia: schema.companies.fantasia })
+    .from(schema.companies)
+    .where(eq(schema.companies.id, file.companyId))
+    .then((rows) => rows[0]);
+  return { name: file.name, size: file.size, mime: file.mime, preview: previewOf(file.mime), companyName: company?.fantasia?.trim() || company?.name || '', expiresAt: expiresAt.toISOString() };
+}
+
 /** The file a signed link names: 404 when forged or the file is gone, 410 when expired. */
-export async function fileFromLink(s: Services, token: string): Promise<FileRow> {
+async function fileFromLink(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
   const check = verifyLinkToken(filesLinkKey(s), token);
   if (!check.ok && check.reason === 'expired') throw new AppError(410, 'LINK_EXPIRED', FILE_MESSAGES.linkExpired);
   if (!check.ok) throw notFound(FILE_MESSAGES.linkInvalid);
@@ -173,7 +200,7 @@ export async function fileFromLink(s: Services, token: string): Promise<FileRow>
     .where(and(eq(schema.files.id, check.fileId), isNull(schema.files.deletedAt)))
     .limit(1);
   if (!row) throw notFound(FILE_MESSAGES.linkInvalid);
-  return row;
+  return { file: row, expiresAt: check.expiresAt };
 }
 
 /** The queue of videos' first frames (decision 0338): one file id per job. */
@@ -237,10 +264,11 @@ export async function createShareLink(s: Services, tenant: Tenant, viewer: Viewe
       .insert(schema.fileShareLinks)
       .values({ companyId: tenant.companyId, fileId: row.id, tokenHash: tokenHash(token), expiresAt, createdBy: tenant.actorId })
       .returning();
-    await logAudit(tx, tenant, { action: 'data_exported', entity: 'file', id: row.id, details: { via: 'share_link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
+    await logAudit(tx, tenant, { action: 'file_share_link_created', entity: 'file', id: row.id, details: { via: 'share_link', holder: row.entityType, expiresAt: expiresAt.toISOString() } });
     return created!;
   });
-  return { ...toShareInfo(link), url: `${s.cfg.appUrl}/api/public/files/${token}` };
+  // The page of the shared file (decision 0392): name, size, preview and 'Baixar'; the bytes stay at /api/public/files/:token.
+  return { ...toShareInfo(link), url: `${s.cfg.appUrl}/arquivo/${token}` };
 }
 
 /** The file's share links, newest first (active and past ones; never their tokens). */
@@ -266,13 +294,13 @@ export async function revokeShareLink(s: Services, tenant: Tenant, viewer: Viewe
     if (!link) throw notFound(SHARE_LINK_MESSAGES.notFound);
     if (link.revokedAt) return toShareInfo(link);
     const [updated] = await tx.update(L).set({ revokedAt: new Date() }).where(eq(L.id, link.id)).returning();
-    await logAudit(tx, tenant, { action: 'settings_changed', entity: 'file', id: row.id, details: { via: 'share_link_revoked', link: link.id } });
+    await logAudit(tx, tenant, { action: 'file_share_link_revoked', entity: 'file', id: row.id, details: { via: 'share_link_revoked', link: link.id } });
     return toShareInfo(updated!);
   });
 }
 
 /** The file a share link opens: 404 when unknown or the file is gone, 410 when expired or revoked. */
-export async function fileFromShareToken(s: Services, token: string): Promise<FileRow> {
+async function fileFromShareToken(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
   const L = schema.fileShareLinks;
   const F = schema.files;
   const [found] = await s.db
@@ -284,5 +312,5 @@ export async function fileFromShareToken(s: Services, token: string): Promise<Fi
   if (!found || found.file.deletedAt) throw notFound(FILE_MESSAGES.linkInvalid);
   if (found.link.revokedAt) throw new AppError(410, 'LINK_REVOKED', SHARE_LINK_MESSAGES.revoked);
   if (found.link.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'LINK_EXPIRED', FILE_MESSAGES.linkExpired);
-  return found.file;
+  return { file: found.file, expiresAt: found.link.expiresAt };
 }

@@ -12,7 +12,7 @@ import { cashFlow, dre, overview } from './service.ts';
 const formatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx.' }).default('xlsx') });
 
 async function download<T>(tenant: Tenant, name: string, format: 'csv' | 'xlsx', table: ReportTable<T>) {
-  await logAudit(tenant.db, tenant, { action: 'data_exported', entity: 'finance_report', id: null, details: { format, report: name } });
+  await logAudit(tenant.db, tenant, { action: 'finance_report_exported', entity: 'finance_report', id: null, details: { format, report: name } });
   const filename = `${name}.${format}`;
   if (format === 'csv') return new Response(csvDocument(table.columns, table.rows), { headers: csvHeaders(filename) });
   return new Response(new Uint8Array(await xlsxDocument(table.sheet, table.columns, table.rows)), { headers: xlsxHeaders(filename) });

@@ -183,7 +183,7 @@ export async function registerPackageJob(s: Services) {
     zip.end();
     await written;
     await rename(partial, target);
-    await logAudit(s.db, tenant, { action: 'data_exported', entity: 'finance_package', id: null, details: { format: 'zip', month: input.month, count: entryIds.length } });
+    await logAudit(s.db, tenant, { action: 'finance_package_exported', entity: 'finance_package', id: null, details: { format: 'zip', month: input.month, count: entryIds.length } });
     return { entries: entryIds.length, attachments: attachments.length };
   });
 }

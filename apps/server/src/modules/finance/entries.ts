@@ -256,7 +256,7 @@ export async function deleteEntry(tenant: Tenant, id: string): Promise<void> {
     const current = await lockEntry(tx, tenant, id);
     if (current.paidCents > 0) throw conflict(M.hasPayments, 'ENTRY_HAS_PAYMENTS');
     await tx.delete(E).where(eq(E.id, id));
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: FIN_ENTRY, id, details: { label: current.description.slice(0, 80), amountCents: current.amountCents } });
+    await logAudit(tx, tenant, { action: 'fin_entry_deleted', entity: FIN_ENTRY, id, details: { label: current.description.slice(0, 80), amountCents: current.amountCents } });
     await changed(tx, tenant, id, 'deleted');
   });
 }

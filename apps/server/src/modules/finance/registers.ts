@@ -111,7 +111,7 @@ export async function updateAccount(tenant: Tenant, id: string, input: z.output<
     const [row] = await tx.update(A).set(set).where(and(eq(A.companyId, tenant.companyId), eq(A.id, id))).returning({ id: A.id, name: A.name });
     if (!row) throw notFound(M.accountNotFound);
     if (archived !== undefined || fields.openingBalanceCents !== undefined) {
-      await logAudit(tx, tenant, { action: 'settings_changed', entity: 'fin_account', id, details: { label: row.name, archived, openingBalance: fields.openingBalanceCents !== undefined } });
+      await logAudit(tx, tenant, { action: 'fin_account_updated', entity: 'fin_account', id, details: { label: row.name, archived, openingBalance: fields.openingBalanceCents !== undefined } });
     }
     return getAccount(tx, tenant, id);
   });
@@ -163,7 +163,7 @@ export async function updateCategory(tenant: Tenant, id: string, input: z.output
     if (!Object.keys(set).length) return toCategory(current);
     const [row] = await tx.update(C).set(set).where(and(eq(C.companyId, tenant.companyId), eq(C.id, id))).returning();
     if (input.archived !== undefined || input.dreGroup !== undefined) {
-      await logAudit(tx, tenant, { action: 'settings_changed', entity: 'fin_category', id, details: { label: row!.name, archived: input.archived, dreGroup: input.dreGroup } });
+      await logAudit(tx, tenant, { action: 'fin_category_updated', entity: 'fin_category', id, details: { label: row!.name, archived: input.archived, dreGroup: input.dreGroup } });
     }
     return toCategory(row!);
   });
@@ -183,7 +183,7 @@ export async function updateCostCenter(tenant: Tenant, id: string, input: z.outp
       ? await tx.update(CC).set(set).where(and(eq(CC.companyId, tenant.companyId), eq(CC.id, id))).returning()
       : await tx.select().from(CC).where(and(eq(CC.companyId, tenant.companyId), eq(CC.id, id)));
     if (!row) throw notFound(M.costCenterNotFound);
-    if (input.archived !== undefined) await logAudit(tx, tenant, { action: 'settings_changed', entity: 'fin_cost_center', id, details: { label: row.name, archived: input.archived } });
+    if (input.archived !== undefined) await logAudit(tx, tenant, { action: 'fin_cost_center_updated', entity: 'fin_cost_center', id, details: { label: row.name, archived: input.archived } });
     return toCostCenter(row);
   });
 }

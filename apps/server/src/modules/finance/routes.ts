@@ -43,7 +43,7 @@ export function financeRoutes(s: Services) {
   r.get('/entries/export', requirePermission('financeiro.export'), async (c) => {
     const { format, ...q } = parseWith(entryExportQuerySchema, c.req.query());
     const entries = await allEntries(tenant(c), q);
-    await logAudit(tenant(c).db, tenant(c), { action: 'data_exported', entity: 'fin_entries', id: null, details: { format, count: entries.length } });
+    await logAudit(tenant(c).db, tenant(c), { action: 'fin_entries_exported', entity: 'fin_entries', id: null, details: { format, count: entries.length } });
     const name = `lancamentos-${todayInBrazil()}.${format}`;
     const headers = { 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' };
     if (format === 'csv') return c.body(entriesCsv(entries), 200, { ...headers, 'content-type': 'text/csv; charset=utf-8' });

@@ -76,7 +76,7 @@ export async function updateSettings(t: Tenant, input: z.output<typeof inboxSett
       .set({ ...input, updatedAt: new Date() })
       .where(eq(S.companyId, t.companyId))
       .returning();
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'inbox_settings', id: t.companyId, details: { fields: Object.keys(input) } });
+    await logAudit(tx, t, { action: 'inbox_settings_changed', entity: 'inbox_settings', id: t.companyId, details: { fields: Object.keys(input) } });
     return toSettings(row!);
   });
 }
@@ -504,7 +504,7 @@ export async function deleteConversation(t: Tenant, id: string) {
   await t.db.transaction(async (tx) => {
     await conversationRow(tx, t.companyId, id);
     await tx.delete(C).where(and(eq(C.id, id), eq(C.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'inbox_conversation', id, details: {} });
+    await logAudit(tx, t, { action: 'inbox_conversation_deleted', entity: 'inbox_conversation', id, details: {} });
     await announce(tx, { companyId: t.companyId, entity: CONVERSATION_ENTITY, id, action: 'deleted' });
   });
 }

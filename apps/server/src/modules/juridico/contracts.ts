@@ -150,7 +150,7 @@ export async function deleteContract(tenant: Tenant, id: string): Promise<void> 
   await tenant.db.transaction(async (tx) => {
     await tx.delete(schema.analyses).where(and(eq(schema.analyses.companyId, tenant.companyId), eq(schema.analyses.subjectId, id)));
     await tx.delete(K).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)));
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: CONTRACT_ENTITY, id, details: { label: current.title } });
+    await logAudit(tx, tenant, { action: 'contract_deleted', entity: CONTRACT_ENTITY, id, details: { label: current.title } });
     await announce(tx, { companyId: tenant.companyId, entity: CONTRACT_ENTITY, id, action: 'deleted' });
   });
 }

@@ -1,8 +1,7 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { publicDecisionSchema } from '@sede/shared/marketing/review';
-import { AppError, parseWith, readJson } from '../../http/errors.ts';
-import { rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { parseWith, readJson } from '../../http/errors.ts';
+import { addressLimiter, type RateRule } from '../../http/rate-limit.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import type { Services } from '../../services.ts';
 import { decideByClient, publicApproval } from '../marketing/public.ts';
@@ -22,16 +21,7 @@ export const APPROVAL_RULES = {
  * (issue 18; decisions 0331, 0332). No session: the company and the piece come from the token.
  */
 export function marketingPublicRoutes(s: Services) {
-  const limits = rateLimits(s);
-  const ip = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
-  const limit = async (c: Context, name: string, rule: RateRule) => {
-    const d = await limits.consume(`marketing-approval:${name}:${ip(c)}`, rule);
-    if (!d.allowed) {
-      const wait = d.retryAfter ?? rule.window;
-      c.header('retry-after', String(wait));
-      throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(wait), { retryAfter: wait });
-    }
-  };
+  const limit = addressLimiter(rateLimits(s), 'marketing-approval');
 
   const r = new Hono();
   r.use('*', async (c, next) => {

@@ -181,7 +181,7 @@ export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
   await assertClientVisible(t, current.clientId);
   await t.db.transaction(async (tx) => {
     await tx.delete(K).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: CAMPAIGN_ENTITY, id, details: { label: current.name } });
+    await logAudit(tx, t, { action: 'marketing_campaign_deleted', entity: CAMPAIGN_ENTITY, id, details: { label: current.name } });
   });
   await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'deleted' });
 }

@@ -268,7 +268,7 @@ export async function setClientOptions(t: Tenant, idOrSlug: string, data: { arch
       await tx.delete(CMM).where(and(eq(CMM.companyId, t.companyId), eq(CMM.clientId, client.id), memberIds.length ? notInArray(CMM.userId, memberIds) : undefined));
       if (memberIds.length) await tx.insert(CMM).values(memberIds.map((userId) => ({ companyId: t.companyId, clientId: client.id, userId }))).onConflictDoNothing();
     }
-    await logAudit(tx, t, { action: 'settings_changed', entity: CLIENT_ENTITY, id: client.id, details: { archived: data.archived, visibility: data.visibility, members: memberIds?.length, clientApproval: data.clientApproval } });
+    await logAudit(tx, t, { action: 'marketing_client_options_changed', entity: CLIENT_ENTITY, id: client.id, details: { archived: data.archived, visibility: data.visibility, members: memberIds?.length, clientApproval: data.clientApproval } });
     await announce(tx, { companyId: t.companyId, entity: CLIENT_ENTITY, id: client.id, action: 'updated' });
   });
   return getClientOptions(t, client.id);
@@ -287,7 +287,7 @@ export async function deleteClient(t: Tenant, idOrSlug: string): Promise<void> {
   const [org] = await t.db.select({ name: sql<string>`coalesce(nullif(${O.nomeFantasia}, ''), ${O.razaoSocial})` }).from(O).where(eq(O.id, client.organizationId));
   await t.db.transaction(async (tx) => {
     await tx.delete(C).where(and(eq(C.id, client.id), eq(C.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: CLIENT_ENTITY, id: client.id, details: { label: org?.name } });
+    await logAudit(tx, t, { action: 'marketing_client_deleted', entity: CLIENT_ENTITY, id: client.id, details: { label: org?.name } });
     await announce(tx, { companyId: t.companyId, entity: CLIENT_ENTITY, id: client.id, action: 'deleted' });
   });
 }

@@ -5,6 +5,7 @@ import {
   MATERIAL_KINDS,
   MATERIAL_LIMITS,
   MATERIAL_MESSAGES as M,
+  type MaterialDuplicate,
   type MaterialFolder,
   type MaterialListResponse,
   type MaterialView,
@@ -12,7 +13,7 @@ import {
   type materialUpdateSchema,
 } from '@sede/shared/marketing/materials';
 import type { z } from 'zod';
-import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
@@ -267,7 +268,7 @@ export async function listTags(t: Tenant, clientId?: string): Promise<{ tag: str
 export async function uploadMaterial(
   s: Services,
   t: Tenant,
-  o: { clientId: string; folderId?: string; tags: string[]; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: { clientId: string; folderId?: string; tags: string[]; onDuplicate: 'ask' | 'keep'; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
 ): Promise<MaterialView> {
   const client = await visibleClient(t, o.clientId);
   if (client.archivedAt) throw conflict(M.clientArchived, 'MARKETING_CLIENT_ARCHIVED');
@@ -276,7 +277,12 @@ export async function uploadMaterial(
     if (folder.clientId !== client.id) throw badRequest(M.folderOtherClient, 'MATERIAL_FOLDER_CLIENT');
   }
   const id = randomUUID();
-  const file = await storeMemberFile(s, t, { entityType: MATERIAL_ENTITY, entityId: id, kind: MATERIAL_KINDS, name: o.name, body: o.body, declaredLength: o.declaredLength });
+  // The same bytes already in this client's library: the person chooses to keep both or skip (decision 0393).
+  const accept = o.onDuplicate === 'keep' ? undefined : async ({ sha256 }: { sha256: string }) => {
+    const same = await sameContent(t, client.id, sha256);
+    if (same) throw new AppError(409, 'MATERIAL_DUPLICATE', M.duplicate(same.name, same.folderName), { duplicate: same });
+  };
+  const file = await storeMemberFile(s, t, { entityType: MATERIAL_ENTITY, entityId: id, kind: MATERIAL_KINDS, name: o.name, body: o.body, declaredLength: o.declaredLength, accept });
   try {
     await t.db.transaction(async (tx) => {
       await tx.insert(MM).values({ id, companyId: t.companyId, clientId: client.id, folderId: o.folderId ?? null, fileId: file.id, tags: o.tags, createdBy: t.actorId });
@@ -288,6 +294,19 @@ export async function uploadMaterial(
     throw e;
   }
   return getMaterial(t, id);
+}
+
+/** A live material of the client with these bytes (by the file's SHA-256), if any. */
+async function sameContent(t: Tenant, clientId: string, sha256: string): Promise<MaterialDuplicate | null> {
+  const [row] = await t.db
+    .select({ id: MM.id, name: F.name, folderName: MF.name })
+    .from(MM)
+    .innerJoin(F, eq(F.id, MM.fileId))
+    .leftJoin(MF, eq(MF.id, MM.folderId))
+    .where(and(eq(MM.companyId, t.companyId), eq(MM.clientId, clientId), eq(F.sha256, sha256), isNull(F.deletedAt)))
+    .orderBy(asc(MM.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Rename (the file's name: downloads follow it), move to a folder of the same client, tags. */

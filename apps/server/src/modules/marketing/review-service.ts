@@ -47,6 +47,23 @@ export async function latestVersion(db: DbOrTx, companyId: string, pieceId: stri
   return row ?? null;
 }
 
+/**
+ * The latest version when it has something to approve: its text or a file still attached
+ * (decision 0391). Null for a piece without a version, or whose latest version lost its content.
+ */
+export async function approvableVersion(db: DbOrTx, companyId: string, pieceId: string): Promise<VersionRow | null> {
+  const latest = await latestVersion(db, companyId, pieceId);
+  if (!latest) return null;
+  if (latest.copy.trim()) return latest;
+  if (!latest.fileIds.length) return null;
+  const [live] = await db
+    .select({ id: F.id })
+    .from(F)
+    .where(and(eq(F.companyId, companyId), eq(F.entityType, PIECE_FILE_ENTITY), eq(F.entityId, pieceId), inArray(F.id, latest.fileIds), isNull(F.deletedAt)))
+    .limit(1);
+  return live ? latest : null;
+}
+
 /** Whether the client's last decision on the piece's latest version is an approval. */
 export async function clientApprovedLatest(db: DbOrTx, companyId: string, pieceId: string): Promise<boolean> {
   const latest = await latestVersion(db, companyId, pieceId);
@@ -302,12 +319,14 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export async function createApprovalLink(s: Services, t: Tenant, pieceId: string): Promise<ApprovalLinkCreated> {
   const piece = await visiblePiece(t, pieceId);
   if (piece.status === 'publicado') throw conflict(RM.published, 'MARKETING_PIECE_PUBLISHED');
+  // A link asks the client to approve a version: without one that shows something, there is nothing to send.
+  if (!(await approvableVersion(t.db, t.companyId, piece.id))) throw conflict(RM.nothingToSend, 'MARKETING_NOTHING_TO_APPROVE');
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + RL.linkDays * 86_400_000);
   const row = await t.db.transaction(async (tx) => {
     const [link] = await tx.insert(LK).values({ companyId: t.companyId, pieceId: piece.id, tokenHash: hashToken(token), expiresAt, createdBy: t.actorId }).returning();
     // The piece goes out of the company: recorded like a sending (decision 0128), without the token.
-    await logAudit(tx, t, { action: 'message_sent', entity: APPROVAL_LINK_AUDIT_ENTITY, id: link!.id, details: { piece: piece.id, expiresAt: expiresAt.toISOString() } });
+    await logAudit(tx, t, { action: 'marketing_approval_link_sent', entity: APPROVAL_LINK_AUDIT_ENTITY, id: link!.id, details: { piece: piece.id, expiresAt: expiresAt.toISOString() } });
     if (piece.status === 'ideia' || piece.status === 'producao') {
       await tx.update(P).set({ status: 'revisao', updatedBy: t.actorId, updatedAt: new Date() }).where(and(eq(P.id, piece.id), eq(P.companyId, t.companyId)));
     }
@@ -329,7 +348,7 @@ export async function revokeApprovalLink(t: Tenant, pieceId: string, linkId: str
       .where(and(eq(LK.id, linkId), eq(LK.companyId, t.companyId), eq(LK.pieceId, piece.id)))
       .returning({ id: LK.id });
     if (!row) throw notFound(RM.linkNotFound);
-    await logAudit(tx, t, { action: 'settings_changed', entity: APPROVAL_LINK_AUDIT_ENTITY, id: linkId, details: { piece: piece.id, revoked: true } });
+    await logAudit(tx, t, { action: 'marketing_approval_link_revoked', entity: APPROVAL_LINK_AUDIT_ENTITY, id: linkId, details: { piece: piece.id, revoked: true } });
     await announce(tx, { companyId: t.companyId, entity: REVIEW_PIECE_ENTITY, id: piece.id, action: 'updated' });
   });
 }
@@ -361,12 +380,13 @@ export async function decideByClient(s: Services, token: string, input: { decisi
     if (!locked || locked.decidedAt) throw conflict(RM.linkDecided, 'APPROVAL_LINK_DECIDED');
     const [piece] = await tx.select().from(P).where(and(eq(P.id, link.pieceId), eq(P.companyId, link.companyId))).for('update');
     if (!piece) throw notFound(RM.linkInvalid);
-    const latest = await latestVersion(tx, link.companyId, piece.id);
+    const latest = await approvableVersion(tx, link.companyId, piece.id);
+    if (!latest) throw conflict(RM.nothingToApprove, 'MARKETING_NOTHING_TO_APPROVE');
     await tx.insert(A).values({
       companyId: link.companyId,
       pieceId: piece.id,
-      versionId: latest?.id ?? null,
-      versionNumber: latest?.number ?? null,
+      versionId: latest.id,
+      versionNumber: latest.number,
       decision: input.decision,
       comment: input.comment,
       source: 'cliente',
@@ -377,7 +397,7 @@ export async function decideByClient(s: Services, token: string, input: { decisi
     const status = statusAfter(piece.status, input.decision, false);
     if (status && status !== piece.status) await tx.update(P).set({ status, updatedAt: new Date() }).where(eq(P.id, piece.id));
     // The client has no account: the line has no person (and no address: decision 0332).
-    await logActivity(tx, { companyId: link.companyId, userId: null, action: 'settings_changed', details: { entity: APPROVAL_LINK_AUDIT_ENTITY, id: link.id, piece: piece.id, decision: input.decision, by: 'cliente' } });
+    await logActivity(tx, { companyId: link.companyId, userId: null, action: input.decision === 'aprovado' ? 'marketing_piece_approved_by_client' : 'marketing_changes_requested_by_client', details: { entity: APPROVAL_LINK_AUDIT_ENTITY, id: link.id, piece: piece.id, decision: input.decision, by: 'cliente' } });
     await announce(tx, { companyId: link.companyId, entity: REVIEW_PIECE_ENTITY, id: piece.id, action: 'updated' });
     return { piece, link, status: status ?? piece.status };
   });

@@ -111,7 +111,7 @@ export async function deleteMeeting(s: Services, tenant: Tenant, id: string): Pr
       .returning({ storageKey: F.storageKey, thumbnailKey: F.thumbnailKey });
     await tx.delete(A).where(and(eq(A.companyId, tenant.companyId), eq(A.kind, 'meeting'), eq(A.subjectId, id)));
     await tx.delete(T).where(and(eq(T.companyId, tenant.companyId), eq(T.id, id)));
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: MEETING_ENTITY, id, details: { label: meeting.title } });
+    await logAudit(tx, tenant, { action: 'meeting_deleted', entity: MEETING_ENTITY, id, details: { label: meeting.title } });
     await announce(tx, { companyId: tenant.companyId, entity: MEETING_ENTITY, id, action: 'deleted' });
     return files;
   });

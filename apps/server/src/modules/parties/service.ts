@@ -295,7 +295,7 @@ export async function deleteOrganization(t: Tenant, id: string): Promise<void> {
     const org = await liveOrganization(tx, t.companyId, id);
     await tx.update(O).set({ deletedAt: new Date() }).where(and(eq(O.id, id), eq(O.companyId, t.companyId)));
     await tx.update(P).set({ organizationId: null, updatedAt: new Date() }).where(and(eq(P.companyId, t.companyId), eq(P.organizationId, id)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'organization', id, details: { label: org.razaoSocial } });
+    await logAudit(tx, t, { action: 'organization_deleted', entity: 'organization', id, details: { label: org.razaoSocial } });
     await changed(tx, t, 'organization', id);
   });
 }
@@ -427,7 +427,7 @@ export async function deletePerson(t: Tenant, id: string): Promise<void> {
   await t.db.transaction(async (tx) => {
     await personRow(tx, t.companyId, id);
     await tx.update(P).set({ deletedAt: new Date() }).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'person', id });
+    await logAudit(tx, t, { action: 'person_deleted', entity: 'person', id });
     await changed(tx, t, 'person', id);
   });
 }
@@ -439,7 +439,7 @@ export async function exportPerson(s: Services, t: Tenant, id: string, format: '
   for (const [key, part] of personHooks(s).exportParts) areas[key] = await part(t, id);
   const [org] = row.organizationId ? await t.db.select().from(O).where(and(eq(O.id, row.organizationId), eq(O.companyId, t.companyId))) : [];
   const [company] = await t.db.select({ id: schema.companies.id, name: schema.companies.name }).from(schema.companies).where(eq(schema.companies.id, t.companyId));
-  await logAudit(t.db, t, { action: 'data_exported', entity: 'person', id, details: { format } });
+  await logAudit(t.db, t, { action: 'person_data_exported', entity: 'person', id, details: { format } });
   return {
     exportedAt: new Date().toISOString(),
     company: company!,
@@ -462,7 +462,7 @@ export async function erasePerson(s: Services, t: Tenant, id: string): Promise<{
     await suppress(s, tx, t.companyId, contacts, 'erasure');
     for (const step of personHooks(s).erasureSteps) await step(tx, t, id);
     await tx.delete(P).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'data_erased', entity: 'person', id, details: { contacts: contacts.length } });
+    await logAudit(tx, t, { action: 'person_data_erased', entity: 'person', id, details: { contacts: contacts.length } });
     await changed(tx, t, 'person', id);
     return { erased: true as const, suppressedContacts: contacts.length };
   });

@@ -262,7 +262,7 @@ export async function deleteProject(t: Tenant, id: string) {
     await tx.execute(sql`DELETE FROM comments WHERE company_id = ${t.companyId} AND entity_type = 'project' AND entity_id = ${id}`);
     await tx.execute(sql`DELETE FROM tasks WHERE company_id = ${t.companyId} AND id IN (SELECT task_id FROM project_tasks WHERE project_id = ${id})`);
     await tx.delete(PR).where(and(eq(PR.id, id), eq(PR.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'project', id, details: { tasks: p.taskCount } });
+    await logAudit(tx, t, { action: 'project_deleted', entity: 'project', id, details: { tasks: p.taskCount } });
     await projectChanged(tx, t, id, 'deleted');
   });
 }
@@ -364,7 +364,7 @@ export async function deleteColumn(t: Tenant, id: string, moveTo: string | undef
     await tx.delete(PC).where(eq(PC.id, id));
     const rest = cols.filter((c) => c.id !== id);
     for (const [i, c] of rest.entries()) if (c.position !== i) await tx.update(PC).set({ position: i }).where(eq(PC.id, c.id));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'project_column', id, details: { moved } });
+    await logAudit(tx, t, { action: 'project_column_deleted', entity: 'project_column', id, details: { moved } });
     await projectChanged(tx, t, col.projectId);
     return { moved };
   });
@@ -610,7 +610,7 @@ export async function deleteTask(t: Tenant, id: string) {
   await t.db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM comments WHERE company_id = ${t.companyId} AND entity_type = 'task' AND entity_id = ${id}`);
     await tx.delete(T).where(and(eq(T.id, id), eq(T.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'entity_deleted', entity: 'task', id, details: { kind: 'project' } });
+    await logAudit(tx, t, { action: 'project_task_deleted', entity: 'task', id, details: { kind: 'project' } });
     await projectChanged(tx, t, row.project_id);
     await assigneesChanged(tx, t, id, row.assignee_ids ?? []);
   });

@@ -68,7 +68,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
     const leads = cnpjs.flatMap((x) => found.get(x) ?? []);
     const out = await revealLeads(s, t, leads);
     const csv = leadsCsv(leads, await revealedSet(t, leads.map((l) => l.cnpj)));
-    await logAudit(t.db, t, { action: 'data_exported', entity: 'prospect_leads', id: null, details: { format: 'csv', count: leads.length, charged: out.charged } });
+    await logAudit(t.db, t, { action: 'prospect_leads_exported', entity: 'prospect_leads', id: null, details: { format: 'csv', count: leads.length, charged: out.charged } });
     return new Response(csv, {
       status: 200,
       headers: {

@@ -349,7 +349,7 @@ export async function deleteCandidate(s: Services, tenant: Tenant, id: string): 
   const keys = await tenant.db.transaction(async (tx) => {
     const keys = await eraseRows(tx, tenant.companyId, { candidateIds: [id], interviewIds: [] });
     // The opening's title only: the candidate's name is personal data (decision 0128).
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: CANDIDATE_ENTITY, id, details: { label: current.openingTitle } });
+    await logAudit(tx, tenant, { action: 'candidate_deleted', entity: CANDIDATE_ENTITY, id, details: { label: current.openingTitle } });
     await announce(tx, { companyId: tenant.companyId, entity: OPENING_ENTITY, id: current.openingId, action: 'updated' });
     await announce(tx, { companyId: tenant.companyId, entity: CANDIDATE_ENTITY, id, action: 'deleted' });
     return keys;
@@ -361,7 +361,7 @@ export async function deleteInterview(s: Services, tenant: Tenant, id: string): 
   const current = await getInterview(tenant, id);
   const keys = await tenant.db.transaction(async (tx) => {
     const keys = await eraseRows(tx, tenant.companyId, { candidateIds: [], interviewIds: [id] });
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: INTERVIEW_ENTITY, id, details: { label: current.openingTitle } });
+    await logAudit(tx, tenant, { action: 'interview_deleted', entity: INTERVIEW_ENTITY, id, details: { label: current.openingTitle } });
     await announce(tx, { companyId: tenant.companyId, entity: INTERVIEW_ENTITY, id, action: 'deleted' });
     return keys;
   });
@@ -379,7 +379,7 @@ export async function deleteOpening(s: Services, tenant: Tenant, id: string): Pr
     ).map((r) => r.id);
     const keys = await eraseRows(tx, tenant.companyId, { candidateIds: ids, interviewIds: [] });
     await tx.delete(J).where(and(eq(J.id, id), eq(J.companyId, tenant.companyId)));
-    await logAudit(tx, tenant, { action: 'entity_deleted', entity: OPENING_ENTITY, id, details: { label: current.title, candidates: ids.length } });
+    await logAudit(tx, tenant, { action: 'job_opening_deleted', entity: OPENING_ENTITY, id, details: { label: current.title, candidates: ids.length } });
     await announce(tx, { companyId: tenant.companyId, entity: OPENING_ENTITY, id, action: 'deleted' });
     return keys;
   });
@@ -397,7 +397,7 @@ export async function updateSettings(tenant: Tenant, retentionMonths: number): P
       .insert(RS)
       .values({ companyId: tenant.companyId, retentionMonths })
       .onConflictDoUpdate({ target: RS.companyId, set: { retentionMonths, updatedAt: sql`now()` } });
-    await logAudit(tx, tenant, { action: 'settings_changed', entity: 'recruiting_settings', id: null, details: { retentionMonths } });
+    await logAudit(tx, tenant, { action: 'recruiting_retention_changed', entity: 'recruiting_settings', id: null, details: { retentionMonths } });
   });
   return getSettings(tenant);
 }
@@ -426,7 +426,7 @@ export async function purgeExpiredCandidates(s: Services, now = new Date()): Pro
   for (const [companyId, ids] of byCompany) {
     const keys = await s.db.transaction(async (tx) => {
       const keys = await eraseRows(tx, companyId, { candidateIds: ids, interviewIds: [] });
-      await logAudit(tx, { companyId, actorId: null as unknown as string }, { action: 'data_erased', entity: CANDIDATE_ENTITY, id: null, details: { reason: 'retention', count: ids.length } });
+      await logAudit(tx, { companyId, actorId: null }, { action: 'candidates_erased_by_retention', entity: CANDIDATE_ENTITY, id: null, details: { by: 'sistema', reason: 'retention', count: ids.length } });
       return keys;
     });
     await dropBytes(s, keys);

@@ -243,7 +243,7 @@ export async function deleteEmployee(s: Services, tenant: Tenant, id: string): P
       .where(and(eq(F.companyId, tenant.companyId), eq(F.entityType, EMPLOYEE_ENTITY), eq(F.entityId, id), sql`${F.deletedAt} is null`))
       .returning({ storageKey: F.storageKey, thumbnailKey: F.thumbnailKey });
     await tx.delete(E).where(and(eq(E.id, id), eq(E.companyId, tenant.companyId)));
-    await logAudit(tx, tenant, { action: 'data_erased', entity: EMPLOYEE_ENTITY, id, details: { files: docs.length } });
+    await logAudit(tx, tenant, { action: 'employee_data_erased', entity: EMPLOYEE_ENTITY, id, details: { files: docs.length } });
     await announce(tx, { companyId: tenant.companyId, entity: EMPLOYEE_ENTITY, id, action: 'deleted' });
     return docs;
   });

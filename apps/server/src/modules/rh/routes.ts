@@ -44,7 +44,7 @@ export function rhRoutes(s: Services) {
     contract({ summary: 'Exportar colaboradores (CSV)', query: employeeExportQuerySchema, response: { media: 'text/csv' } }),
     async (c) => {
       const rows = await allEmployees(tenant(c), c.req.valid('query'));
-      await logAudit(tenant(c).db, tenant(c), { action: 'data_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
+      await logAudit(tenant(c).db, tenant(c), { action: 'employees_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
       return c.body(employeesCsv(rows), 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="colaboradores-${todayInBrazil()}.csv"`,

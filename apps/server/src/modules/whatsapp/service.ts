@@ -68,7 +68,7 @@ export async function updateAccount(s: Services, t: Tenant, input: z.output<type
       })
       .where(eq(A.companyId, t.companyId))
       .returning();
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'whatsapp_account', id: t.companyId, details: { fields: Object.keys(input).filter((k) => input[k as keyof typeof input]) } });
+    await logAudit(tx, t, { action: 'whatsapp_settings_changed', entity: 'whatsapp_account', id: t.companyId, details: { fields: Object.keys(input).filter((k) => input[k as keyof typeof input]) } });
     return toSettings(row!);
   });
 }

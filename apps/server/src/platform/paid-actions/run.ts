@@ -3,6 +3,7 @@ import { schema } from '@sede/db/client';
 import { coinsLabel, PAID_ACTION_MESSAGES, PRICES, priceOf, type PaidAction, type PriceEntry } from '@sede/shared/platform/prices';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { logAudit } from '../audit.ts';
 import { applyCoins } from '../coins/ledger.ts';
 
 export type PaidActionRequest = {
@@ -79,7 +80,10 @@ export async function runPaidAction<T>(
       .returning({ id: schema.paidActions.id });
     if (!row) throw conflict(PAID_ACTION_MESSAGES.duplicate, 'PAID_ACTION_DUPLICATE');
     if (coins === 0) return { id: row.id, balance: null as number | null };
-    // Not enough coins throws here and rolls the reservation row back with it.
+    // The admin sees every charge in the activity log, with the action and the coins (decision 0390);
+    // written before the debit, which locks the company's balance until the commit.
+    await logAudit(tx, tenant, { action: 'coins_spent', entity: 'paid_action', id: row.id, details: { paidAction: req.action, coins, quantity } });
+    // Not enough coins throws here and rolls the reservation row (and the line) back with it.
     const r = await applyCoins(tx, {
       companyId: tenant.companyId,
       amount: -coins,
@@ -140,6 +144,7 @@ export async function refundPaidAction(s: Services, id: string): Promise<boolean
     if (!row) return false;
     if (row.coins > 0) {
       const label = (PRICES as Record<string, PriceEntry>)[row.action]?.label ?? row.action;
+      await logAudit(tx, { companyId: row.companyId, actorId: row.actorId }, { action: 'coins_refunded', entity: 'paid_action', id: row.id, details: { paidAction: row.action, coins: row.coins, quantity: row.quantity } });
       await applyCoins(tx, {
         companyId: row.companyId,
         amount: row.coins,

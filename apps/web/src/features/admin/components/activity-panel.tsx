@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ACTIVITY_ACTIONS, activityLabel, describeActivity } from '@sede/shared/activity';
+import { ACTIVITY_GROUPS, activityActor, activityLabel, describeActivity } from '@sede/shared/activity';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
@@ -36,8 +36,12 @@ export function ActivityPanel() {
           <Label htmlFor={`${id}-action`}>Ação</Label>
           <select id={`${id}-action`} className={inputClass} value={filters.action ?? ''} onChange={set('action')}>
             <option value="">Todas</option>
-            {Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
+            {Object.entries(ACTIVITY_GROUPS).map(([group, actions]) => (
+              <optgroup key={group} label={group}>
+                {Object.entries(actions).map(([value, label]) => (
+                  <option key={value} value={value}>{label}</option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </div>
@@ -56,7 +60,7 @@ export function ActivityPanel() {
       ) : activity.isError ? (
         <p role="alert" className="text-sm text-red-700">{activity.error.message}</p>
       ) : entries.length === 0 ? (
-        <EmptyState icon={History} title="Nenhuma atividade encontrada" description="Entradas, convites e mudanças de função aparecem aqui. Ajuste os filtros para ver outros períodos." />
+        <EmptyState icon={History} title="Nenhuma atividade encontrada" description="Entradas, convites, exclusões, exportações, envios e moedas gastas aparecem aqui. Ajuste os filtros para ver outros períodos." />
       ) : (
         <ol className="grid divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Atividades">
           {entries.map((entry) => {
@@ -66,7 +70,7 @@ export function ActivityPanel() {
                 <time dateTime={entry.createdAt} className="text-xs text-slate-600 sm:pt-0.5">{formatDateTime(entry.createdAt)}</time>
                 <div className="min-w-0 text-sm">
                   <p className="text-slate-900">
-                    <span className="font-medium">{entry.user?.name ?? 'Alguém sem conta'}</span> · {activityLabel(entry.action)}
+                    <span className="font-medium">{activityActor(entry)}</span> · {activityLabel(entry.action)}
                   </p>
                   {detail && <p className="break-words text-slate-600">{detail}</p>}
                 </div>

@@ -49,6 +49,15 @@ export const materialPreviewUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/fil
 export const materialThumbnailUrl = (m: Pick<MaterialView, 'fileId'>) => `/api/files/${m.fileId}/thumbnail`;
 
 /** One file into the library, streamed, with its progress (the platform's raw upload). */
-export function uploadMaterial(o: { clientId: string; folderId?: string; tags?: string[]; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<MaterialView> {
-  return uploadRaw<MaterialView>(`/api/marketing/materials?${qs({ clientId: o.clientId, folderId: o.folderId, tags: o.tags?.join(',') })}`, o);
+export function uploadMaterial(o: { clientId: string; folderId?: string; tags?: string[]; keepDuplicate?: boolean; file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<MaterialView> {
+  return uploadRaw<MaterialView>(`/api/marketing/materials?${qs({ clientId: o.clientId, folderId: o.folderId, tags: o.tags?.join(','), onDuplicate: o.keepDuplicate ? 'keep' : undefined })}`, o);
 }
+
+/** Whether the library holds any material the person sees (of any client): one row is enough. */
+export const useAnyMaterial = (enabled: boolean) =>
+  useQuery({
+    queryKey: marketingKeys.materialList({ limit: 1 }),
+    queryFn: async () => (await api<MaterialListResponse>('/marketing/materials?limit=1')).materials.length > 0,
+    enabled,
+    ...CACHE.dynamic,
+  });

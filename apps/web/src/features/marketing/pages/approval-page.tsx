@@ -77,10 +77,12 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
 
       <section aria-labelledby={`${id}-v`} className="grid gap-3 rounded-xl bg-slate-50 p-4">
         <h2 id={`${id}-v`} className="text-sm font-medium text-slate-900">
-          {v && v.number > 0 ? `Versão ${v.number}` : 'Conteúdo da peça'}
+          {v ? `Versão ${v.number}` : 'Conteúdo da peça'}
         </h2>
         {!v ? (
-          <p className="text-sm text-slate-700">A equipe ainda não anexou o conteúdo desta peça.</p>
+          <p className="text-sm text-slate-700" data-testid="approval-nothing">
+            A equipe ainda não anexou o conteúdo desta peça. Não há nada para aprovar por enquanto: quando a versão estiver pronta, a equipe enviará um novo link.
+          </p>
         ) : (
           <>
             {v.files.map((f) =>
@@ -112,7 +114,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
             {view.decision.comment && <p className="whitespace-pre-line">{view.decision.comment}</p>}
           </div>
         </div>
-      ) : (
+      ) : !v ? null : (
         <form
           className="grid gap-3"
           onSubmit={(e) => {

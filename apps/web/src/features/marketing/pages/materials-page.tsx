@@ -15,7 +15,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
-import { createFolder, deleteFolder, deleteMaterial, renameFolder, uploadMaterial, useMaterialFolders, useMaterials, useMaterialTags } from '../api/materials.ts';
+import { createFolder, deleteFolder, deleteMaterial, renameFolder, uploadMaterial, useAnyMaterial, useMaterialFolders, useMaterials, useMaterialTags } from '../api/materials.ts';
+import { DuplicateOffers, type DuplicateOffer } from '../components/materials/duplicate-offers.tsx';
 import { EditMaterialDialog } from '../components/materials/edit-material-dialog.tsx';
 import { FolderDialog } from '../components/materials/folder-dialog.tsx';
 import { MoveFolderDialog } from '../components/materials/move-folder-dialog.tsx';
@@ -35,7 +36,8 @@ const LARGEST = Math.max(...MATERIAL_KINDS.map((k) => FILE_KINDS[k].maxBytes));
 /**
  * /marketing/materiais (issue 18): each client's library — folders, tags, thumbnails (a video's
  * first frame arrives live), search and filters, grid or list, upload with progress, download,
- * rename/move/delete and share links that expire. `?cliente=` picks the client, `?pasta=` the folder.
+ * rename/move/delete and share links that expire. `?cliente=` picks the client, `?pasta=` the folder;
+ * without it, every client's materials when the team serves clients, else the company's own (decision 0393).
  */
 export default function MaterialsPage() {
   const qc = useQueryClient();
@@ -44,9 +46,12 @@ export default function MaterialsPage() {
   const clients = useClients();
   const own = clients.data?.find((c) => c.isOwn);
   const param = params.get('cliente');
-  const allClients = param === ALL;
+  const servesClients = (clients.data?.length ?? 0) > 1;
+  const allClients = param === ALL || (param === null && servesClients);
   const clientId = allClients ? undefined : (param ?? own?.id);
-  const uploadClientId = clientId ?? own?.id;
+  const clientName = clients.data?.find((c) => c.id === clientId)?.name;
+  // An upload goes to the client chosen in the filter, never to one the person did not pick.
+  const uploadClientId = clientId;
   const folderId = !allClients ? (params.get('pasta') ?? undefined) : undefined;
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
@@ -76,6 +81,7 @@ export default function MaterialsPage() {
   const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<Sending[]>([]);
   const [failures, setFailures] = useState<Failure[]>([]);
+  const [duplicates, setDuplicates] = useState<DuplicateOffer[]>([]);
   const [dragging, setDragging] = useState(false);
   const [dialog, setDialog] = useState<{ action: MaterialAction; material: MaterialView } | null>(null);
   const [folderDialog, setFolderDialog] = useState<'new' | 'rename' | 'move' | 'delete' | null>(null);
@@ -89,6 +95,9 @@ export default function MaterialsPage() {
   const trail = folderTrail(folderId, allFolders);
   const current = trail.at(-1);
   const children = allFolders.filter((f) => (f.parentId ?? undefined) === folderId);
+  // One client's whole library is empty: say whether other clients have materials (the filter is then the reason).
+  const libraryEmpty = !allClients && !folderId && folders.isSuccess && !children.length && list.isSuccess && list.data.pages[0]?.materials.length === 0 && !searching && !kind;
+  const othersHave = useAnyMaterial(libraryEmpty).data === true;
   const materials = list.data?.pages.flatMap((p) => p.materials) ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey: marketingKeys.materials });
 
@@ -103,7 +112,10 @@ export default function MaterialsPage() {
     );
 
   async function send(files: FileList | File[]) {
-    if (!uploadClientId) return;
+    if (!uploadClientId) {
+      setFailures((f) => [...f, ...Array.from(files, (file) => ({ key: `${file.name}-${Math.random()}`, name: file.name, message: 'Escolha a empresa cliente no filtro antes de enviar arquivos.' }))]);
+      return;
+    }
     const parsed = parseTagText(uploadTags);
     if (parsed.error !== null) {
       setTagsError(parsed.error);
@@ -111,23 +123,29 @@ export default function MaterialsPage() {
       return;
     }
     setTagsError(null);
-    for (const file of Array.from(files)) {
-      const key = `${file.name}-${file.size}-${Math.random()}`;
-      if (file.size === 0 || file.size > LARGEST) {
-        setFailures((f) => [...f, { key, name: file.name, message: file.size === 0 ? 'O arquivo está vazio (0 bytes). Escolha outro arquivo.' : `O arquivo passa do limite de ${formatFileSize(LARGEST)}.` }]);
-        continue;
-      }
-      const abort = new AbortController();
-      setSending((s) => [...s, { key, name: file.name, progress: 0, abort }]);
-      try {
-        await uploadMaterial({ clientId: uploadClientId, folderId: allClients ? undefined : folderId, tags: parsed.tags, file, signal: abort.signal, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
-        toast.success('Material enviado', { description: file.name });
-        await refresh();
-      } catch (e) {
-        if (!abort.signal.aborted) setFailures((f) => [...f, { key, name: file.name, message: e instanceof ApiError ? e.message : 'Falha no envio.' }]);
-      } finally {
-        setSending((s) => s.filter((x) => x.key !== key));
-      }
+    for (const file of Array.from(files)) await sendOne(uploadClientId, file, parsed.tags, false);
+  }
+
+  /** One file; the same content already in the library is offered to keep or skip (decision 0393). */
+  async function sendOne(toClient: string, file: File, tags: string[], keepDuplicate: boolean) {
+    const key = `${file.name}-${file.size}-${Math.random()}`;
+    if (file.size === 0 || file.size > LARGEST) {
+      setFailures((f) => [...f, { key, name: file.name, message: file.size === 0 ? 'O arquivo está vazio (0 bytes). Escolha outro arquivo.' : `O arquivo passa do limite de ${formatFileSize(LARGEST)}.` }]);
+      return;
+    }
+    const abort = new AbortController();
+    setSending((s) => [...s, { key, name: file.name, progress: 0, abort }]);
+    try {
+      await uploadMaterial({ clientId: toClient, folderId: allClients ? undefined : folderId, tags, keepDuplicate, file, signal: abort.signal, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
+      toast.success('Material enviado', { description: file.name });
+      await refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'MATERIAL_DUPLICATE') {
+        const retry = () => sendOne(toClient, file, tags, true);
+        setDuplicates((d) => [...d, { key, file, message: e.message, retry }]);
+      } else if (!abort.signal.aborted) setFailures((f) => [...f, { key, name: file.name, message: e instanceof ApiError ? e.message : 'Falha no envio.' }]);
+    } finally {
+      setSending((s) => s.filter((x) => x.key !== key));
     }
   }
 
@@ -185,7 +203,7 @@ export default function MaterialsPage() {
               aria-describedby={`${id}-upload-tags-hint`}
             />
           </div>
-          <Button onClick={() => input.current?.click()} disabled={!uploadClientId}>
+          <Button onClick={() => input.current?.click()} disabled={!uploadClientId} aria-describedby={allClients ? `${id}-upload-where` : undefined}>
             <Upload aria-hidden /> Enviar arquivos
           </Button>
           <label htmlFor={`${id}-file`} className="sr-only">
@@ -209,6 +227,11 @@ export default function MaterialsPage() {
         <p id={`${id}-upload-tags-hint`} className={cn('max-w-md text-xs sm:justify-self-end sm:text-right', tagsError ? 'text-red-700' : 'text-slate-600')} role={tagsError ? 'alert' : undefined}>
           {tagsError ?? 'Separe as etiquetas por vírgulas: cada arquivo enviado recebe todas elas.'}
         </p>
+        {allClients && (
+          <p id={`${id}-upload-where`} className="max-w-md text-xs text-slate-700 sm:justify-self-end sm:text-right" data-testid="upload-needs-client">
+            Para enviar arquivos, escolha a empresa cliente no filtro abaixo.
+          </p>
+        )}
         </div>
       </div>
 
@@ -353,6 +376,14 @@ export default function MaterialsPage() {
         </ul>
       )}
       <UploadFailures failures={failures} onDismiss={(key) => setFailures((all) => all.filter((x) => x.key !== key))} testId="upload-error" />
+      <DuplicateOffers
+        offers={duplicates}
+        onSkip={(o) => setDuplicates((all) => all.filter((x) => x.key !== o.key))}
+        onKeep={(o) => {
+          setDuplicates((all) => all.filter((x) => x.key !== o.key));
+          void o.retry();
+        }}
+      />
 
       {!ready || list.isPending ? (
         <p className="text-sm text-slate-600" role="status">
@@ -368,15 +399,28 @@ export default function MaterialsPage() {
       ) : empty ? (
         filtered ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">Nenhum material encontrado com esses filtros.</p>
+        ) : allClients ? (
+          <EmptyState
+            icon={Upload}
+            title="Nenhum material ainda"
+            description="Nenhuma empresa cliente tem materiais. Escolha a empresa cliente no filtro acima para guardar logos, fotos, vídeos (até 500 MB) e PDFs dela, em pastas e com etiquetas."
+          />
         ) : (
           <EmptyState
             icon={current ? FolderOpen : Upload}
-            title={current ? 'Pasta vazia' : 'Nenhum material ainda'}
-            description={`Guarde aqui logos, fotos, vídeos (até 500 MB) e PDFs${current ? ' desta pasta' : ' da empresa'}: a equipe encontra tudo por nome e etiqueta e compartilha por links que expiram. Arraste arquivos para cá ou use o botão.`}
+            title={current ? 'Pasta vazia' : children.length ? 'Nenhum material fora das pastas' : `Nenhum material de ${clientName ?? 'esta empresa'} ainda`}
+            description={`Guarde aqui logos, fotos, vídeos (até 500 MB) e PDFs${current ? ' desta pasta' : ' da empresa'}: a equipe encontra tudo por nome e etiqueta e compartilha por links que expiram. Arraste arquivos para cá ou use o botão.${libraryEmpty && othersHave ? ' Outras empresas clientes já têm materiais.' : ''}`}
             action={
-              <Button onClick={() => input.current?.click()} disabled={!uploadClientId}>
-                <Upload aria-hidden /> Enviar arquivos
-              </Button>
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button onClick={() => input.current?.click()} disabled={!uploadClientId}>
+                  <Upload aria-hidden /> Enviar arquivos
+                </Button>
+                {libraryEmpty && othersHave && (
+                  <Button variant="secondary" onClick={() => set({ cliente: ALL, pasta: undefined })}>
+                    Ver materiais de todas as empresas
+                  </Button>
+                )}
+              </div>
             }
           />
         )

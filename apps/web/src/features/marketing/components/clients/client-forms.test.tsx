@@ -89,6 +89,42 @@ describe('ChannelsForm', () => {
   });
 });
 
+describe('ChannelsForm: addresses as people type them (decision 0393)', () => {
+  it('an address without https:// is accepted and sent normalised, with the handle', async () => {
+    const user = userEvent.setup();
+    wrap(<ChannelsForm client={CLIENT} canEdit />);
+    await user.type(screen.getByLabelText('Perfil no Instagram'), '@graonobre');
+    await user.type(screen.getByLabelText('Endereço do Instagram'), 'instagram.com/graonobre');
+    await user.click(screen.getByRole('button', { name: 'Salvar canais' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect((calls.find((c) => c.method === 'PATCH')!.body as { channels: unknown[] }).channels[0]).toEqual({ channel: 'instagram', handle: '@graonobre', url: 'https://instagram.com/graonobre' });
+    expect(await screen.findByDisplayValue('https://instagram.com/graonobre')).toBeTruthy();
+  });
+
+  it('a refused address keeps everything typed, also when the client is refreshed meanwhile', async () => {
+    const user = userEvent.setup();
+    const view = wrap(<ChannelsForm client={CLIENT} canEdit />);
+    await user.type(screen.getByLabelText('Perfil no Instagram'), '@graonobre');
+    await user.type(screen.getByLabelText('Endereço do Instagram'), 'graonobre');
+    await user.type(screen.getByLabelText('Perfil no Facebook'), 'Grão Nobre Café');
+    await user.click(screen.getByRole('button', { name: 'Salvar canais' }));
+    expect(await screen.findByText(/Instagram: Informe um endereço \(URL\) válido/)).toBeTruthy();
+    // The page's data is refreshed (a live update, another card saved): nothing typed goes.
+    view.rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <ChannelsForm client={{ ...CLIENT, contacts: [] }} canEdit />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('Perfil no Instagram')).toHaveProperty('value', '@graonobre');
+    expect(screen.getByLabelText('Endereço do Instagram')).toHaveProperty('value', 'graonobre');
+    expect(screen.getByLabelText('Perfil no Facebook')).toHaveProperty('value', 'Grão Nobre Café');
+    expect(screen.getByLabelText('Perfil no Blog')).toHaveProperty('value', 'Blog do café');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+});
+
 describe('ClientOptionsForm', () => {
   it('restricting to members: admins and the person themselves are always in; the chosen ones are sent', async () => {
     const user = userEvent.setup();

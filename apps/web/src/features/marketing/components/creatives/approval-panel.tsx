@@ -3,7 +3,7 @@ import { Check, Copy, Link2, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { PieceView } from '@sede/shared/marketing/pieces';
-import { APPROVAL_DECISION_LABELS, APPROVAL_LINK_STATUS_LABELS, REVIEW_LIMITS, type PieceReview } from '@sede/shared/marketing/review';
+import { APPROVAL_DECISION_LABELS, APPROVAL_LINK_STATUS_LABELS, REVIEW_LIMITS, REVIEW_MESSAGES, versionHasContent, type PieceReview } from '@sede/shared/marketing/review';
 import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -23,6 +23,9 @@ export function ApprovalPanel({ piece, review, mayWrite }: { piece: PieceView; r
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [newUrl, setNewUrl] = useState<string | null>(null);
+  // A link asks the client to approve the current version: only one with text or a file (decision 0391).
+  const current = review.versions[0];
+  const canSendLink = !!current && versionHasContent(current);
   const refresh = async () => {
     await qc.invalidateQueries({ queryKey: marketingKeys.piece(piece.id) });
     await qc.invalidateQueries({ queryKey: marketingKeys.pieces });
@@ -100,9 +103,14 @@ export function ApprovalPanel({ piece, review, mayWrite }: { piece: PieceView; r
         <div className="grid gap-2 border-t border-slate-200 pt-3">
           <h4 className="text-sm font-medium text-slate-900">Aprovação do cliente</h4>
           <p className="text-sm text-slate-700">Gere um link para o cliente ver a versão atual e aprovar ou pedir alterações, sem criar conta. O link vale {REVIEW_LIMITS.linkDays} dias e aceita uma resposta.</p>
-          <Button variant="secondary" className="justify-self-start" onClick={newLink} pending={pending === 'link'}>
+          <Button variant="secondary" className="justify-self-start" onClick={newLink} pending={pending === 'link'} disabled={!canSendLink} aria-describedby={canSendLink ? undefined : `${id}-nolink`}>
             <Link2 aria-hidden /> Gerar link de aprovação
           </Button>
+          {!canSendLink && (
+            <p id={`${id}-nolink`} className="text-sm text-amber-800" data-testid="approval-link-blocked">
+              {REVIEW_MESSAGES.nothingToSend}
+            </p>
+          )}
           {newUrl && (
             <div className="grid gap-1 rounded-lg bg-slate-50 p-3">
               <label htmlFor={`${id}-url`} className="text-xs font-medium text-slate-800">

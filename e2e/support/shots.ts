@@ -1,0 +1,13 @@
+import type { Page } from '@playwright/test';
+
+/** Screenshots for a report when SHOTS=<dir> is set: the whole page at 1280 px and at 375 px wide. */
+export async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
