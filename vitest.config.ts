@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/test/setup-dom.ts'],
+          // userEvent types key by key: a long form takes seconds when 4 workers share 2 cores.
+          testTimeout: 20_000,
         },
       },
       {

@@ -100,12 +100,13 @@ export const CLIENT_VISIBILITY_LABELS: Record<ClientVisibility, string> = {
 };
 
 /** PATCH /clients/:id/options: archive, who sees it, approval by a client contact. */
-export const clientOptionsSchema = patchBody(z.object({
+export const clientOptionsFields = z.object({
   archived: z.boolean().optional(),
   visibility: z.enum(CLIENT_VISIBILITIES, { error: CLIENT_MESSAGES.visibility }).optional(),
   memberIds: z.array(z.string().min(1).max(100), { error: CLIENT_MESSAGES.members }).max(CLIENT_LIMITS.members, CLIENT_MESSAGES.members).optional(),
   clientApproval: z.boolean().optional(),
-}));
+});
+export const clientOptionsSchema = patchBody(clientOptionsFields);
 export type ClientOptionsInput = z.input<typeof clientOptionsSchema>;
 
 export const contactCreateSchema = z.object({

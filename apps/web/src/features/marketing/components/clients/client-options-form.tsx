@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { CLIENT_VISIBILITIES, CLIENT_VISIBILITY_LABELS, clientOptionsSchema, type ClientOptionsView } from '@sede/shared/marketing/clients';
+import { CLIENT_VISIBILITIES, CLIENT_VISIBILITY_LABELS, clientOptionsFields, type ClientOptionsView } from '@sede/shared/marketing/clients';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../../../components/ui/confirm-delete-dialog.tsx';
@@ -14,7 +14,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { deleteClient, setClientOptions } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
 
-const formSchema = clientOptionsSchema.pick({ visibility: true, memberIds: true, clientApproval: true }).required();
+const formSchema = clientOptionsFields.pick({ visibility: true, memberIds: true, clientApproval: true }).required();
 type FormIn = z.input<typeof formSchema>;
 type FormOut = z.output<typeof formSchema>;
 const valuesOf = (o: ClientOptionsView): FormIn => ({ visibility: o.visibility, memberIds: o.memberIds, clientApproval: o.clientApproval });

@@ -96,7 +96,7 @@ describe('ApprovalPanel', () => {
       if (c.url.endsWith('/approval-links')) return { url: 'http://sede.test/aprovacao/abc', link: { id: 'l1', status: 'ativo', expiresAt: '2026-12-01T12:00:00Z', createdAt: '2026-11-24T12:00:00Z', createdByName: 'Bia' } };
       return {};
     };
-    wrap(<ApprovalPanel piece={piece} review={review()} mayWrite />);
+    wrap(<ApprovalPanel piece={piece} review={review({ versions: [version(1, 'Texto')] })} mayWrite />);
     await user.type(screen.getByLabelText('Comentário da revisão'), 'Troque a foto');
     await user.click(screen.getByRole('button', { name: 'Pedir alterações' }));
     await waitFor(() => expect(calls.find((c) => c.url.endsWith('/decision'))?.body).toEqual({ decision: 'alteracoes', comment: 'Troque a foto' }));
