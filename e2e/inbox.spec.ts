@@ -142,4 +142,34 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await site.close();
     }
   });
+
+  test('a 2,000-character unbroken preview never stretches the list under the reading pane: the rows stay clickable (desktop)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInNewPerson(page, { firstName: 'Lia', lastName: 'Leitora' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    const long = 'x'.repeat(2000);
+    for (const [name, minutes] of [['Cliente Longo', 1], ['Cliente Curto', 2]] as const) {
+      const [conv] = await e2eSql<{ id: string }>(
+        `INSERT INTO inbox_conversations (company_id, visitor_name, last_message_preview, last_message_at) VALUES ($1, $2, $3, now() - make_interval(mins => $4)) RETURNING id`,
+        [company.id, name, name === 'Cliente Longo' ? long : 'Oi', minutes],
+      );
+      await e2eSql(`INSERT INTO inbox_messages (company_id, conversation_id, kind, body) VALUES ($1, $2, 'visitor', $3)`, [company.id, conv!.id, name === 'Cliente Longo' ? long : 'Oi']);
+    }
+    await page.goto('/atendimento');
+    const list = page.getByRole('list', { name: 'Conversas' });
+    await list.getByRole('button', { name: /Cliente Longo/ }).click();
+    const pane = page.getByRole('log', { name: 'Mensagens' });
+    await expect(pane.getByText(long)).toBeVisible();
+    // Another row is clicked through, not swallowed by the pane (Playwright refuses a click another element intercepts).
+    await list.getByRole('button', { name: /Cliente Curto/ }).click({ timeout: 5_000 });
+    await expect(pane.getByText('Oi', { exact: true })).toBeVisible();
+    const listBox = (await list.boundingBox())!;
+    const paneBox = (await pane.boundingBox())!;
+    expect(listBox.x + listBox.width).toBeLessThanOrEqual(paneBox.x);
+    expect(listBox.width).toBeLessThan(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+    await shots(page, 'inbox-long-preview');
+  });
 });

@@ -57,8 +57,9 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
           </Button>
         </div>
       </div>
-      <div className={cn('grid min-w-0 gap-4', !single && 'md:grid-cols-[17rem_1fr]')}>
-        <div className={cn(selected && (single ? 'hidden' : 'hidden md:grid'))}>
+      {/* minmax(0, …) tracks and min-w-0: a long unbroken preview truncates inside its row instead of widening the list under the pane. */}
+      <div className={cn('grid min-w-0 grid-cols-1 gap-4', !single && 'md:grid-cols-[17rem_minmax(0,1fr)]')}>
+        <div className={cn('min-w-0', selected && (single ? 'hidden' : 'hidden md:grid md:grid-cols-1'))}>
           <ConversationList
             filters={filters}
             onFilters={(f) => update({ filtro: f.scope === 'all' ? null : f.scope, situacao: f.status || null })}
