@@ -48,8 +48,10 @@ test.describe('/empresa-perfil: Arquivos da empresa', () => {
     expect(res.status()).toBe(200);
     expect(Buffer.from(await res.body()).equals(png)).toBe(true);
 
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Excluir Logotipo da padaria.png' }).click();
+    const ask = page.getByRole('dialog', { name: 'Excluir "Logotipo da padaria.png"?' });
+    await expect(ask).toContainText('Links compartilhados deixam de funcionar.');
+    await ask.getByRole('button', { name: 'Excluir' }).click();
     await expect(toast(page, 'Arquivo excluído')).toBeVisible();
     await expect(card.getByTestId('file-row')).toHaveCount(0);
     expect((await stranger.request.get(url)).status()).toBe(404);

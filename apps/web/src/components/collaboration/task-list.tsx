@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { MaskedInput, type MaskOptions } from '../form/masked-input.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, formatDueDate, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
@@ -29,6 +30,7 @@ const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi
 /** One task: a checkbox to complete it, its due date (late in red and in words), its assignee. */
 export function TaskItem({ task, showAssignee = true }: { task: Task; showAssignee?: boolean }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const checkboxId = useId();
   const refresh = () => qc.invalidateQueries({ queryKey: collaborationKeys.tasks });
   // The box follows the click at once (set in the same event, so the controlled input never
@@ -77,13 +79,14 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
           size="sm"
           aria-label={`Excluir a tarefa ${task.title}`}
           pending={remove.isPending}
-          onClick={() => {
-            if (window.confirm('Excluir esta tarefa?')) remove.mutate();
+          onClick={async () => {
+            if (await confirm.ask({ title: 'Excluir esta tarefa?', description: task.title, confirmLabel: 'Excluir', destructive: true })) remove.mutate();
           }}
         >
           {!remove.isPending && <Trash2 aria-hidden />}
         </Button>
       )}
+      {confirm.dialog}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { htmlToText, MERGE_FIELDS, unknownFields } from '@sede/shared/campaigns/render';
 import { EXCLUSION_LABELS, type CampaignView, type ExclusionReason } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -137,6 +138,7 @@ function WhatsappTemplateFields({ value, onChange }: { value: CampaignDraft['wha
 /** The editor of a draft or scheduled campaign: audience, subject, HTML with merge fields, plain text, preview, test, send. */
 export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const sources = useQuery(sourcesQueryOptions());
   const [draft, setDraft] = useState<CampaignDraft>(() => draftOf(campaign));
   const [dirty, setDirty] = useState(false);
@@ -390,7 +392,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             disabled={when === 'later' && !at}
             onClick={() =>
               run('send', async () => {
-                if (when === 'now' && !window.confirm(`Enviar agora para ${formatNumber(audience.data?.eligible ?? 0)} contato(s)?`)) return;
+                if (when === 'now' && !(await confirm.ask({ title: `Enviar agora para ${formatNumber(audience.data?.eligible ?? 0)} contato(s)?`, description: 'O envio começa em seguida e não dá para desfazer; você pode pausar ou cancelar quem ainda estiver na fila.', confirmLabel: 'Enviar agora' }))) return;
                 await sendCampaign(campaign.id, when === 'later' ? at : null);
                 await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
                 toast.success(when === 'later' ? 'Campanha agendada.' : 'Envio iniciado.');
@@ -399,6 +401,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
           >
             <Send aria-hidden /> {when === 'later' ? 'Agendar envio' : 'Enviar agora'}
           </Button>
+          {confirm.dialog}
         </section>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CAMPAIGN_STATUS_LABELS, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -134,6 +135,7 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
 /** /campanhas-massa (issue 15): e-mail campaigns to CRM lists and segments, with the sender's settings. */
 export default function CampaignsPage() {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const [search, setSearch] = useSearchParams();
   const [senderOpen, setSenderOpen] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -155,7 +157,7 @@ export default function CampaignsPage() {
     }
   }
   async function remove(c: CampaignView) {
-    if (!window.confirm(`Excluir a campanha "${c.name}"?`)) return;
+    if (!(await confirm.ask({ title: `Excluir a campanha "${c.name}"?`, description: 'A campanha e o relatório dela são excluídos.', confirmLabel: 'Excluir', destructive: true }))) return;
     try {
       await deleteCampaign(c.id);
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
@@ -168,6 +170,7 @@ export default function CampaignsPage() {
   return (
     <div className="grid gap-6">
       <SenderDialog open={senderOpen} onOpenChange={setSenderOpen} />
+      {confirm.dialog}
       {open ? (
         <CampaignDetail id={open} onBack={() => go(null)} />
       ) : (

@@ -9,6 +9,7 @@ import { CommentThread } from '../../../components/collaboration/comment-thread.
 import { TaskList } from '../../../components/collaboration/task-list.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
@@ -47,6 +48,7 @@ export function DealPanel({ dealId, pipeline, currentUserId, canDelete, onClose 
 
 function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { dealId: string; pipeline: Pipeline | undefined; currentUserId: string; canDelete: boolean; onClose: () => void }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const { permissions } = useAuth();
   const deal = useQuery(dealQueryOptions(dealId));
   const [lostOpen, setLostOpen] = useState(false);
@@ -143,8 +145,8 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
               variant="ghost"
               className="ml-auto text-red-800"
               pending={remove.isPending}
-              onClick={() => {
-                if (window.confirm('Excluir este negócio, suas atividades e comentários? Esta ação não pode ser desfeita.')) remove.mutate();
+              onClick={async () => {
+                if (await confirm.ask({ title: 'Excluir este negócio?', description: 'As atividades e os comentários dele vão junto. Esta ação não pode ser desfeita.', confirmLabel: 'Excluir', destructive: true })) remove.mutate();
               }}
             >
               <Trash2 aria-hidden /> Excluir
@@ -176,6 +178,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
         <DealExtraSections dealId={d.id} />
       </div>
       <LostDialog open={lostOpen} onOpenChange={setLostOpen} pending={lost.isPending} onConfirm={(input) => lost.mutate(input)} />
+      {confirm.dialog}
     </>
   );
 }
