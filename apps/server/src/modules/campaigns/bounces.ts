@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { serverState } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { recordEmailReply } from './replies.ts';
+import { smtpText } from './smtp-text.ts';
 import { hardBounce, recipientOf, unsubscribe } from './tracking.ts';
 
 /**
@@ -32,7 +33,7 @@ export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
       if (parsed.attachments.some((a) => /delivery-status/i.test(a.contentType))) continue;
       const found = await recipientOf(s, token).catch(() => null);
       if (found) await recordEmailReply(s, token, parsed, raw).catch((e) => {
-        throw Object.assign(new Error(`Falha temporária ao encaminhar a resposta: ${(e as Error).message}`), { responseCode: 451 });
+        throw Object.assign(new Error(smtpText(`Falha temporaria ao encaminhar a resposta: ${(e as Error).message}`)), { responseCode: 451 });
       });
     } else if (kind === 'unsubscribe') await unsubscribe(s, token).catch(() => {});
     else {
@@ -54,7 +55,7 @@ export async function startBounceServer(s: Services) {
     logger: false,
     onRcptTo(address, _session, cb) {
       if (/^(bounce|unsubscribe|reply)\+[0-9a-f]{52}@/i.test(address.address)) return cb();
-      return cb(Object.assign(new Error('Destinatário desconhecido'), { responseCode: 550 }));
+      return cb(Object.assign(new Error('Destinatario desconhecido'), { responseCode: 550 }));
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -66,7 +67,7 @@ export async function startBounceServer(s: Services) {
           Buffer.concat(chunks),
         ).then(
           () => cb(),
-          (e) => cb(e as Error),
+          (e) => cb(Object.assign(e as Error, { message: smtpText((e as Error).message) })),
         );
       });
     },
