@@ -19,8 +19,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 test.describe('/campanhas-massa', () => {
   test('a campaign to a list: audience with exclusions, preview, send, live progress, report; unsubscribe page', async ({ page }) => {
     test.setTimeout(120_000);
-    page.on('dialog', (d) => void d.accept());
-    await createCompanyWithAdmin(page.request, 'Loja Campanhas E2E');
+    const admin = await createCompanyWithAdmin(page.request, 'Loja Campanhas E2E');
+    expect((await page.request.put('/api/campaigns/sender', { data: { fromName: 'Loja da Feira', ratePerSecond: 20 } })).status()).toBe(200);
+    const campaignCount = async () => (await e2eSql<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE company_id = $1', [admin.companyId]))[0]!.n;
     const tag = Date.now().toString(36);
     const people: string[] = [];
     for (const p of [
@@ -42,12 +43,22 @@ test.describe('/campanhas-massa', () => {
     await expectAccessible(page);
     await shot(page, 'desktop-empty');
 
+    // 'Nova campanha' opens the editor; nothing exists until the first save (leaving creates nothing).
     await page.getByRole('button', { name: 'Criar a primeira campanha' }).click();
-    await expect(page).toHaveURL(/campanha=[0-9a-f-]{36}/);
+    await expect(page.getByText('Rascunho ainda não salvo')).toBeVisible();
+    await page.getByRole('button', { name: 'Todas as campanhas' }).click();
+    await expect(page.getByRole('heading', { name: 'Nenhuma campanha ainda' })).toBeVisible();
+    await page.getByRole('button', { name: 'Criar a primeira campanha' }).click();
+    await expect(page).toHaveURL(/nova=email/);
     await page.getByLabel('Nome da campanha').fill('Oferta da feira');
     await page.getByLabel('Para quem').selectOption({ label: 'Clientes da feira' });
     await page.getByLabel('Assunto').fill('{{primeiro_nome}}, sua oferta chegou');
+    await expectAccessible(page);
+    await shot(page, 'desktop-new-unsaved');
+    expect(await campaignCount()).toBe(0);
     await page.getByRole('button', { name: 'Salvar rascunho' }).click();
+    await expect(page).toHaveURL(/campanha=[0-9a-f-]{36}/);
+    expect(await campaignCount()).toBe(1);
     await expect(page.getByTestId('audience-summary')).toHaveText('2 de 3 contato(s) vão receber.');
     await expect(page.getByText('1 sem base legal (LGPD)')).toBeVisible();
     await page.getByLabel('Ver como').selectOption({ label: `Bruno Cliente (bruno.${tag}@exemplo.com.br)` });
@@ -60,7 +71,13 @@ test.describe('/campanhas-massa', () => {
     await shot(page, 'mobile-editor');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The app's own dialog asks (never the browser's confirm).
     await page.getByRole('button', { name: 'Enviar agora' }).click();
+    const ask = page.getByRole('dialog', { name: 'Enviar agora para 2 contato(s)?' });
+    await expect(ask).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'desktop-send-confirm');
+    await ask.getByRole('button', { name: 'Enviar agora' }).click();
     await expect(page.getByRole('heading', { name: /^Enviada em/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('campaign-progress')).toHaveText('2 de 2 processados · 2 enviados');
     await expect(page.getByRole('row', { name: /Enviados 2 100%/ })).toBeVisible();
@@ -99,7 +116,8 @@ test.describe('/campanhas-massa', () => {
     const context = await page.context().browser()!.newContext();
     const anonymous = await context.newPage();
     await anonymous.goto(new URL(link).pathname);
-    await expect(anonymous.getByText(/Deseja parar de receber e-mails de campanha de/)).toBeVisible();
+    // Named as the e-mails were signed (the sender's name), not by the legal name.
+    await expect(anonymous.getByText(/Deseja parar de receber e-mails de campanha de/)).toContainText('de Loja da Feira no endereço');
     await expectAccessible(anonymous);
     await anonymous.screenshot({ path: test.info().outputPath('unsubscribe.png'), fullPage: true });
     await anonymous.getByRole('button', { name: 'Confirmar descadastro' }).click();
