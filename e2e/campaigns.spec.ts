@@ -124,4 +124,33 @@ test.describe('/campanhas-massa', () => {
     await expect(anonymous.getByRole('status')).toContainText('não vai mais receber');
     await context.close();
   });
+
+  test('the sender of an own SMTP: the From address and the SPF, DKIM and DMARC records its domain needs', async ({ page }) => {
+    const admin = await createCompanyWithAdmin(page.request, 'Padaria Remetente Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/campanhas-massa');
+    await page.getByRole('button', { name: 'Remetente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remetente das campanhas' });
+    await dialog.getByLabel('Usar um SMTP próprio (ou de um provedor)').check();
+    await dialog.getByLabel('Servidor').fill('smtp.gmail.com');
+    await dialog.getByLabel('Usuário').fill('vendas@padaria.com.br');
+    const dns = dialog.getByRole('region', { name: 'Autenticação do domínio (SPF, DKIM e DMARC)' });
+    await expect(dns.getByText('v=spf1 include:_spf.google.com ~all')).toBeVisible();
+    await expect(dns.getByText('_dmarc.padaria.com.br')).toBeVisible();
+    await dialog.getByLabel('E-mail do remetente (De)').fill('contato@padariaboa.com.br');
+    await expect(dns.getByText('v=DMARC1; p=none; rua=mailto:contato@padariaboa.com.br')).toBeVisible();
+    await expect(dns.getByText('<seletor>._domainkey.padariaboa.com.br')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('sender-dns.png'), fullPage: true });
+    if (process.env.SHOTS) {
+      await dialog.screenshot({ path: `${process.env.SHOTS}/sender-dns-1280.png` });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await dialog.screenshot({ path: `${process.env.SHOTS}/sender-dns-375.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Remetente salvo.')).toBeVisible();
+    const [row] = await e2eSql<{ from_email: string }>('SELECT from_email FROM campaign_senders WHERE company_id = $1', [admin.companyId]);
+    expect(row).toEqual({ from_email: 'contato@padariaboa.com.br' });
+  });
 });

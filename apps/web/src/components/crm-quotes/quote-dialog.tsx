@@ -132,6 +132,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
           title: `Usar ${formatMoneyCents(q.totalCents)} como valor do negócio?`,
           description: `O negócio “${d.title}” vale hoje ${formatMoneyCents(d.valueCents)}; o orçamento nº ${q.number} soma ${formatMoneyCents(q.totalCents)}.`,
           confirmLabel: 'Atualizar o valor',
+          cancelLabel: 'Manter o valor atual',
         });
         if (use) await setDealValue(d.id, q.totalCents).catch((e: Error) => setError(e.message));
       }

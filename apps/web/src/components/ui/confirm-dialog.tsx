@@ -7,6 +7,8 @@ export type ConfirmOptions = {
   description?: ReactNode;
   /** The confirming button's words ('Excluir', 'Enviar agora'…). */
   confirmLabel: string;
+  /** The other button's words (default 'Cancelar'), when 'Cancelar' would read as undoing something else. */
+  cancelLabel?: string;
   /** Red confirming button: the action deletes or cannot be undone. */
   destructive?: boolean;
 };
@@ -19,12 +21,12 @@ type ConfirmDialogProps = ConfirmOptions & {
 };
 
 /** The app's question before an action: Cancelar or the action (never the browser's `confirm`). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, destructive, onConfirm, pending }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancelar', destructive, onConfirm, pending }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancelar
+          {cancelLabel}
         </Button>
         <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} pending={pending}>
           {confirmLabel}
