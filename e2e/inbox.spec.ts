@@ -144,7 +144,7 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
   });
 
   test('a 2,000-character unbroken preview never stretches the list under the reading pane: the rows stay clickable (desktop)', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInNewPerson(page, { firstName: 'Lia', lastName: 'Leitora' });
     const company = await createCompanyByApi(page.request);
@@ -175,7 +175,7 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
   });
 
   test('on a site outside “Sites autorizados” the widget says the chat is unavailable and offers the e-mail; the company sees one notice for that site and authorizes it', async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signInNewPerson(page, { firstName: 'Rui', lastName: 'Responsável' });
     const company = await createCompanyByApi(page.request, { email: 'atendimento@loja-exemplo.com.br' });
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
@@ -183,7 +183,8 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
     expect(put.status()).toBe(200);
     const { publicKey } = (await put.json()) as { publicKey: string };
     await page.goto('/atendimento');
-    await expect(page.getByRole('heading', { name: 'Nenhuma conversa aqui' })).toBeVisible();
+    // The first load of the area's chunk and list (slow on a loaded machine).
+    await expect(page.getByRole('heading', { name: 'Nenhuma conversa aqui' })).toBeVisible({ timeout: 30_000 });
 
     const site = await customerSite(publicKey);
     const visitorContext = await browser.newContext({ locale: 'pt-BR' });

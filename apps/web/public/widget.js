@@ -39,7 +39,7 @@
     .panel[hidden] { display: none; }
     header { padding: 14px 16px; color: #fff; display: flex; align-items: center; justify-content: space-between; gap: 8px; }
     header h2 { margin: 0; font-size: 16px; }
-    header small { display: block; font-size: 12px; opacity: .9; }
+    header small { display: block; font-size: 12px; }
     .close { background: transparent; border: 0; color: #fff; font-size: 22px; cursor: pointer; line-height: 1; padding: 4px 8px; }
     .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 8px; background: #f6f7f9; }
     .msg { max-width: 85%; padding: 8px 11px; border-radius: 12px; font-size: 14px; line-height: 1.4; white-space: pre-wrap; overflow-wrap: anywhere; }
