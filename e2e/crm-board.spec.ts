@@ -223,7 +223,7 @@ test.describe('/kanban-leads: the client of a deal', () => {
   test('an organization and contacts created on the spot, the close date typed DD/MM/AAAA, a quote for that client offering its total as the value, won with a reason and found again', async ({ page }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const admin = await createCompanyWithAdmin(page.request, 'Padaria Cliente Ltda');
+    await createCompanyWithAdmin(page.request, 'Padaria Cliente Ltda');
     const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string }> };
     const created = await page.request.post('/api/crm/deals', { data: { title: 'Pães para a rede', valueCents: 100_000, pipelineId: pipelines[0]!.id } });
     const dealId = ((await created.json()) as { id: string }).id;

@@ -29,7 +29,14 @@ async function dialogue(port: number, commands: string[]): Promise<Buffer> {
       else replies.push(done);
     }
   });
-  const next = () => new Promise<Buffer>((resolve) => (replies.length ? resolve(replies.shift()!) : (pending = (b) => ((pending = null), resolve(b)))));
+  const next = () =>
+    new Promise<Buffer>((resolve) => {
+      if (replies.length) return resolve(replies.shift()!);
+      pending = (b) => {
+        pending = null;
+        resolve(b);
+      };
+    });
   await next(); // greeting
   let last: Buffer = Buffer.alloc(0);
   for (const command of commands) {
