@@ -141,6 +141,11 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
     onError: (e) => setError(e.message),
   });
 
+  /** A client picked by hand: the deal's no longer fills the form. */
+  const chosen = (set: (o: PartyOption | null) => void) => (o: PartyOption | null) => {
+    setClientTouched(true);
+    set(o);
+  };
   const update = (key: number, patch: Partial<ItemDraft>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   const submit = (e: FormEvent) => {
@@ -198,24 +203,8 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <PartyPicker
-            kind="organizations"
-            label="Cliente (organização)"
-            value={organization}
-            onChange={(o) => {
-              setClientTouched(true);
-              setOrganization(o);
-            }}
-          />
-          <PartyPicker
-            kind="people"
-            label="Contato (para quem enviar)"
-            value={person}
-            onChange={(p) => {
-              setClientTouched(true);
-              setPerson(p);
-            }}
-          />
+          <PartyPicker kind="organizations" label="Cliente (organização)" value={organization} onChange={chosen(setOrganization)} />
+          <PartyPicker kind="people" label="Contato (para quem enviar)" value={person} onChange={chosen(setPerson)} />
           <Field label="Válido até">
             <DateInput value={validUntil} onValueChange={setValidUntil} required />
           </Field>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { organizationCreateSchema, personCreateSchema, type Organization, type Person } from '@sede/shared/platform/parties';
 import { api, ApiError } from '../../lib/api-client.ts';
+import { FormAlert } from '../form/form-alert.tsx';
 import { CNPJ_MASK, MaskedInput, PHONE_MASK } from '../form/masked-input.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -88,11 +89,7 @@ function NewPartyForm({ kind, name: typed, organizationId, onCreated, onCancel }
           <MaskedInput mask={PHONE_MASK} value={phone} onValueChange={setPhone} inputMode="tel" />
         </Field>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert title="Não foi possível cadastrar">{error}</FormAlert>}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancelar
