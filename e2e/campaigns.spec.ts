@@ -126,6 +126,7 @@ test.describe('/campanhas-massa', () => {
   });
 
   test('the sender of an own SMTP: the From address and the SPF, DKIM and DMARC records its domain needs', async ({ page }) => {
+    test.setTimeout(120_000);
     const admin = await createCompanyWithAdmin(page.request, 'Padaria Remetente Ltda');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/campanhas-massa');
