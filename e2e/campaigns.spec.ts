@@ -18,9 +18,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 
 test.describe('/campanhas-massa', () => {
   test('a campaign to a list: audience with exclusions, preview, send, live progress, report; unsubscribe page', async ({ page }) => {
-    test.setTimeout(120_000);
-    page.on('dialog', (d) => void d.accept());
-    await createCompanyWithAdmin(page.request, 'Loja Campanhas E2E');
+    test.setTimeout(180_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Loja Campanhas E2E');
+    expect((await page.request.put('/api/campaigns/sender', { data: { fromName: 'Loja da Feira', ratePerSecond: 20 } })).status()).toBe(200);
+    const campaignCount = async () => (await e2eSql<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE company_id = $1', [admin.companyId]))[0]!.n;
     const tag = Date.now().toString(36);
     const people: string[] = [];
     for (const p of [
@@ -38,16 +39,27 @@ test.describe('/campanhas-massa', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/campanhas-massa');
-    await expect(page.getByRole('heading', { name: 'Nenhuma campanha ainda' })).toBeVisible();
+    // The first load of the app in this browser (slow on a loaded machine).
+    await expect(page.getByRole('heading', { name: 'Nenhuma campanha ainda' })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page);
     await shot(page, 'desktop-empty');
 
+    // 'Nova campanha' opens the editor; nothing exists until the first save (leaving creates nothing).
     await page.getByRole('button', { name: 'Criar a primeira campanha' }).click();
-    await expect(page).toHaveURL(/campanha=[0-9a-f-]{36}/);
+    await expect(page.getByText('Rascunho ainda não salvo')).toBeVisible();
+    await page.getByRole('button', { name: 'Todas as campanhas' }).click();
+    await expect(page.getByRole('heading', { name: 'Nenhuma campanha ainda' })).toBeVisible();
+    await page.getByRole('button', { name: 'Criar a primeira campanha' }).click();
+    await expect(page).toHaveURL(/nova=email/);
     await page.getByLabel('Nome da campanha').fill('Oferta da feira');
     await page.getByLabel('Para quem').selectOption({ label: 'Clientes da feira' });
     await page.getByLabel('Assunto').fill('{{primeiro_nome}}, sua oferta chegou');
+    await expectAccessible(page);
+    await shot(page, 'desktop-new-unsaved');
+    expect(await campaignCount()).toBe(0);
     await page.getByRole('button', { name: 'Salvar rascunho' }).click();
+    await expect(page).toHaveURL(/campanha=[0-9a-f-]{36}/);
+    expect(await campaignCount()).toBe(1);
     await expect(page.getByTestId('audience-summary')).toHaveText('2 de 3 contato(s) vão receber.');
     await expect(page.getByText('1 sem base legal (LGPD)')).toBeVisible();
     await page.getByLabel('Ver como').selectOption({ label: `Bruno Cliente (bruno.${tag}@exemplo.com.br)` });
@@ -60,7 +72,13 @@ test.describe('/campanhas-massa', () => {
     await shot(page, 'mobile-editor');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The app's own dialog asks (never the browser's confirm).
     await page.getByRole('button', { name: 'Enviar agora' }).click();
+    const ask = page.getByRole('dialog', { name: 'Enviar agora para 2 contato(s)?' });
+    await expect(ask).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'desktop-send-confirm');
+    await ask.getByRole('button', { name: 'Enviar agora' }).click();
     await expect(page.getByRole('heading', { name: /^Enviada em/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('campaign-progress')).toHaveText('2 de 2 processados · 2 enviados');
     await expect(page.getByRole('row', { name: /Enviados 2 100%/ })).toBeVisible();
@@ -99,11 +117,42 @@ test.describe('/campanhas-massa', () => {
     const context = await page.context().browser()!.newContext();
     const anonymous = await context.newPage();
     await anonymous.goto(new URL(link).pathname);
-    await expect(anonymous.getByText(/Deseja parar de receber e-mails de campanha de/)).toBeVisible();
+    // Named as the e-mails were signed (the sender's name), not by the legal name.
+    await expect(anonymous.getByText(/Deseja parar de receber e-mails de campanha de/)).toContainText('de Loja da Feira no endereço');
     await expectAccessible(anonymous);
     await anonymous.screenshot({ path: test.info().outputPath('unsubscribe.png'), fullPage: true });
     await anonymous.getByRole('button', { name: 'Confirmar descadastro' }).click();
     await expect(anonymous.getByRole('status')).toContainText('não vai mais receber');
     await context.close();
+  });
+
+  test('the sender of an own SMTP: the From address and the SPF, DKIM and DMARC records its domain needs', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Padaria Remetente Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/campanhas-massa');
+    await page.getByRole('button', { name: 'Remetente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remetente das campanhas' });
+    await dialog.getByLabel('Usar um SMTP próprio (ou de um provedor)').check();
+    await dialog.getByLabel('Servidor').fill('smtp.gmail.com');
+    await dialog.getByLabel('Usuário').fill('vendas@padaria.com.br');
+    const dns = dialog.getByRole('region', { name: 'Autenticação do domínio (SPF, DKIM e DMARC)' });
+    await expect(dns.getByText('v=spf1 include:_spf.google.com ~all')).toBeVisible();
+    await expect(dns.getByText('_dmarc.padaria.com.br')).toBeVisible();
+    await dialog.getByLabel('E-mail do remetente (De)').fill('contato@padariaboa.com.br');
+    await expect(dns.getByText('v=DMARC1; p=none; rua=mailto:contato@padariaboa.com.br')).toBeVisible();
+    await expect(dns.getByText('<seletor>._domainkey.padariaboa.com.br')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('sender-dns.png'), fullPage: true });
+    if (process.env.SHOTS) {
+      await dialog.screenshot({ path: `${process.env.SHOTS}/sender-dns-1280.png` });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await dialog.screenshot({ path: `${process.env.SHOTS}/sender-dns-375.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Remetente salvo.')).toBeVisible();
+    const [row] = await e2eSql<{ from_email: string }>('SELECT from_email FROM campaign_senders WHERE company_id = $1', [admin.companyId]);
+    expect(row).toEqual({ from_email: 'contato@padariaboa.com.br' });
   });
 });

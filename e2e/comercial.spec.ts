@@ -70,6 +70,10 @@ test.describe('/comercial', () => {
     await dialog.getByLabel('Condições de pagamento').fill('50% na aprovação e 50% na entrega.');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Criar orçamento' }).click();
+    // The total differs from the deal's value: offered as its new value (decision 0404); kept here.
+    const offer = page.getByRole('dialog', { name: /^Usar R\$\s150,00 como valor do negócio\?$/ });
+    await expect(offer).toContainText('vale hoje R$\u00a01.500,00');
+    await offer.getByRole('button', { name: 'Manter o valor atual' }).click();
     await expect(dialog).toBeHidden();
     const table = page.getByTestId('quotes-table');
     const row = table.getByRole('row', { name: /Fornecimento para o Mercado Bom Preço/ });

@@ -52,8 +52,10 @@ test.describe('/empresa-perfil: Arquivos da empresa', () => {
     expect(download.status()).toBe(200);
     expect(Buffer.from(await download.body()).equals(png)).toBe(true);
 
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Excluir Logotipo da padaria.png' }).click();
+    const ask = page.getByRole('dialog', { name: 'Excluir "Logotipo da padaria.png"?' });
+    await expect(ask).toContainText('Links compartilhados deixam de funcionar.');
+    await ask.getByRole('button', { name: 'Excluir' }).click();
     await expect(toast(page, 'Arquivo excluído')).toBeVisible();
     await expect(card.getByTestId('file-row')).toHaveCount(0);
     await sp.reload();

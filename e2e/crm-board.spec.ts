@@ -104,7 +104,11 @@ test.describe('/kanban-leads', () => {
     await expect(panel.getByText('Atividades')).toBeVisible();
     await expectAccessible(page);
     await panel.getByRole('button', { name: 'Ganho' }).click();
+    const won = page.getByRole('dialog', { name: 'Marcar como ganho' });
+    await won.getByLabel('Motivo').selectOption('Indicação');
+    await won.getByRole('button', { name: 'Marcar como ganho' }).click();
     await expect(panel.getByText('Ganho', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Motivo: Indicação')).toBeVisible();
     await panel.getByRole('button', { name: 'Reabrir' }).click();
     await panel.getByRole('button', { name: 'Perdido' }).click();
     const lost = page.getByRole('dialog', { name: 'Marcar como perdido' });
@@ -118,6 +122,19 @@ test.describe('/kanban-leads', () => {
     await expect(card(page, 'Farmácia Saúde Total')).toHaveCount(0);
     const [row] = await e2eSql<{ status: string; lost_reason: string; tags: string[] }>('SELECT status, lost_reason, tags FROM deals WHERE company_id = $1 AND title = $2', [admin.companyId, 'Farmácia Saúde Total']);
     expect(row).toEqual({ status: 'lost', lost_reason: 'Outro', tags: ['varejo', 'sp'] });
+
+    // Closed deals stay reachable: the status filter shows them in their stage, marked, and they do not drag.
+    await page.getByLabel('Situação').selectOption('lost');
+    await expect(page).toHaveURL(/status=lost/);
+    await expect(card(page, 'Farmácia Saúde Total')).toContainText('Perdido');
+    await expect(card(page, 'Farmácia Saúde Total')).not.toHaveAttribute('aria-roledescription', /arrastável/);
+    await expect(page.getByTestId('crm-board-summary')).toContainText('1 negócio perdido');
+    await expect(page.getByTestId('crm-card')).toHaveCount(1);
+    await page.getByLabel('Situação').selectOption('all');
+    await expect(page.getByTestId('crm-card')).toHaveCount(3);
+    await expectAccessible(page);
+    await page.getByLabel('Situação').selectOption('open');
+    await expect(page).not.toHaveURL(/status=/);
 
     // Filters live in the URL.
     await page.getByLabel('Buscar').fill('Padaria');
@@ -188,5 +205,123 @@ test.describe('/kanban-leads settings', () => {
     await panel.getByRole('button', { name: 'Salvar alterações' }).click();
     await expect.poll(async () => (await e2eSql<{ v: string }>("SELECT custom_fields->>'segmento' AS v FROM deals WHERE company_id = $1", [admin.companyId]))[0]?.v).toBe('Indústria');
     expect(await stageOf(admin.companyId, 'Em proposta')).toBe('Negociação');
+  });
+});
+
+test.describe('/kanban-leads: the client of a deal', () => {
+  /** Screenshots for the report when SHOTS=<dir> is set (1280 px and 375 px). */
+  async function shots(page: Page, name: string) {
+    const dir = process.env.SHOTS;
+    if (!dir) return;
+    const size = page.viewportSize();
+    await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
+    if (size) await page.setViewportSize(size);
+  }
+
+  test('an organization and contacts created on the spot, the close date typed DD/MM/AAAA, a quote for that client offering its total as the value, won with a reason and found again', async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await createCompanyWithAdmin(page.request, 'Padaria Cliente Ltda');
+    const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string }> };
+    const created = await page.request.post('/api/crm/deals', { data: { title: 'Pães para a rede', valueCents: 100_000, pipelineId: pipelines[0]!.id } });
+    const dealId = ((await created.json()) as { id: string }).id;
+
+    await page.goto(`/kanban-leads?negocio=${dealId}`);
+    const panel = page.getByTestId('crm-deal-panel');
+    await expect(panel.getByRole('heading', { name: 'Pães para a rede' })).toBeVisible();
+    const client = panel.getByRole('group', { name: 'Cliente' });
+
+    // The organization: not in the contacts yet, created from the picker.
+    await client.getByRole('combobox', { name: 'Organização' }).fill('Mercado Nova Era');
+    await client.getByRole('option', { name: /Cadastrar “Mercado Nova Era”/ }).click();
+    const newOrg = page.getByRole('dialog', { name: 'Nova organização' });
+    await expect(newOrg.getByLabel('Razão social')).toHaveValue('Mercado Nova Era');
+    await newOrg.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(newOrg).toBeHidden();
+    await expect(client.getByText('Mercado Nova Era')).toBeVisible();
+
+    // Two contacts: one created here with e-mail and phone, then made the main one after another.
+    await client.getByRole('combobox', { name: 'Contato' }).fill('Ana Compras');
+    await client.getByRole('option', { name: /Cadastrar “Ana Compras”/ }).click();
+    const newPerson = page.getByRole('dialog', { name: 'Nova pessoa' });
+    await newPerson.getByLabel('E-mail (opcional)').fill('ana@novaera.com.br');
+    await newPerson.getByLabel('Telefone (opcional)').fill('11987654321');
+    await expect(newPerson.getByLabel('Telefone (opcional)')).toHaveValue('(11) 98765-4321');
+    await expectAccessible(page);
+    await newPerson.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(newPerson).toBeHidden();
+    await client.getByRole('combobox', { name: 'Adicionar outro contato' }).fill('Beto Financeiro');
+    await client.getByRole('option', { name: /Cadastrar “Beto Financeiro”/ }).click();
+    await page.getByRole('dialog', { name: 'Nova pessoa' }).getByRole('button', { name: 'Cadastrar' }).click();
+    const contacts = client.getByRole('list', { name: 'Contatos do negócio' });
+    await expect(contacts.getByRole('listitem')).toHaveCount(2);
+    await expect(contacts.getByRole('listitem').first()).toContainText('Ana Compras');
+    await expect(contacts.getByRole('listitem').first()).toContainText('(11) 98765-4321');
+
+    // The close date is typed the Brazilian way, never a browser's mm/dd/yyyy.
+    const close = panel.getByLabel('Previsão de fechamento');
+    await expect(close).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    await close.fill('15082026');
+    await expect(close).toHaveValue('15/08/2026');
+    await panel.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(page.getByText('Negócio salvo.')).toBeVisible();
+    const [deal] = await e2eSql<{ org: string; close: string; contacts: string[] }>(
+      `SELECT o.razao_social AS org, d.expected_close_date::text AS close,
+              (SELECT array_agg(p.name ORDER BY dp.position) FROM deal_people dp JOIN people p ON p.id = dp.person_id WHERE dp.deal_id = d.id) AS contacts
+         FROM deals d JOIN organizations o ON o.id = d.organization_id WHERE d.id = $1`,
+      [dealId],
+    );
+    expect(deal).toEqual({ org: 'Mercado Nova Era', close: '2026-08-15', contacts: ['Ana Compras', 'Beto Financeiro'] });
+    await expectAccessible(page);
+    await shots(page, 'deal-client');
+
+    // A quote for that client; its total is offered as the deal's value.
+    const quotes = panel.getByTestId('deal-quotes');
+    await quotes.getByRole('button', { name: 'Novo orçamento' }).click();
+    const dialog = page.getByTestId('quote-dialog');
+    await expect(dialog.getByText('Mercado Nova Era')).toBeVisible();
+    await expect(dialog.getByText('Ana Compras')).toBeVisible();
+    const item = dialog.getByTestId('quote-item').first();
+    await item.getByLabel('Descrição').fill('Pão francês (cento)');
+    await item.getByLabel('Quantidade').fill('30');
+    await item.getByLabel('Preço unitário (R$)').fill('49,90');
+    await expectAccessible(page);
+    await shots(page, 'quote-client');
+    await dialog.getByRole('button', { name: 'Criar orçamento' }).click();
+    const offer = page.getByRole('dialog', { name: /^Usar R\$\s1\.497,00 como valor do negócio\?$/ });
+    await expect(offer).toContainText('vale hoje R$\u00a01.000,00');
+    await expectAccessible(page);
+    await shots(page, 'quote-value-offer');
+    await offer.getByRole('button', { name: 'Atualizar o valor' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await e2eSql<{ v: number }>('SELECT value_cents::int AS v FROM deals WHERE id = $1', [dealId]))[0]!.v).toBe(149_700);
+    const [quote] = await e2eSql<{ org: string; person: string }>(
+      'SELECT o.razao_social AS org, p.name AS person FROM crm_quotes q JOIN organizations o ON o.id = q.organization_id JOIN people p ON p.id = q.person_id WHERE q.deal_id = $1',
+      [dealId],
+    );
+    expect(quote).toEqual({ org: 'Mercado Nova Era', person: 'Ana Compras' });
+
+    // Won with a reason; it leaves the open board and comes back under 'Ganhos'.
+    await panel.getByRole('button', { name: 'Ganho' }).click();
+    const won = page.getByRole('dialog', { name: 'Marcar como ganho' });
+    await won.getByRole('button', { name: 'Marcar como ganho' }).click();
+    await expect(won.getByText('Escolha o motivo do ganho.')).toBeVisible();
+    await won.getByLabel('Motivo').selectOption('Atendimento e relacionamento');
+    await won.getByLabel('Detalhe (opcional)').fill('Visita na loja');
+    await expectAccessible(page);
+    await shots(page, 'deal-won-dialog');
+    await won.getByRole('button', { name: 'Marcar como ganho' }).click();
+    await expect(panel.getByText('Motivo: Atendimento e relacionamento — Visita na loja')).toBeVisible();
+    await panel.getByRole('button', { name: 'Fechar' }).first().click();
+    await expect(card(page, 'Pães para a rede')).toHaveCount(0);
+    await page.getByLabel('Situação').selectOption('won');
+    await expect(card(page, 'Pães para a rede')).toContainText('Ganho');
+    await expect(page.getByTestId('crm-board-summary')).toContainText('1 negócio ganho · R$ 1.497,00');
+    await expectAccessible(page);
+    await shots(page, 'board-won');
+    await card(page, 'Pães para a rede').click();
+    await expect(panel.getByRole('button', { name: 'Reabrir' })).toBeVisible();
   });
 });

@@ -37,6 +37,7 @@ test.describe('/kanban-leads deal panel extras', () => {
     await item.getByLabel('Preço unitário (R$)').fill('150,00');
     await expect(dialog.getByTestId('quote-total')).toHaveText('R$\u00a0300,00');
     await dialog.getByRole('button', { name: 'Criar orçamento' }).click();
+    await page.getByRole('dialog', { name: /^Usar R\$\s300,00 como valor do negócio\?$/ }).getByRole('button', { name: 'Manter o valor atual' }).click();
     await expect(dialog).toBeHidden();
     await expect(quotes.getByText('R$\u00a0300,00').locator('visible=true').first()).toBeVisible();
     const quoteRows = await e2eSql<{ total_cents: number; n: number }>(

@@ -142,4 +142,86 @@ test.describe('/atendimento: o chat do site e a caixa de entrada', () => {
       await site.close();
     }
   });
+
+  test('a 2,000-character unbroken preview never stretches the list under the reading pane: the rows stay clickable (desktop)', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInNewPerson(page, { firstName: 'Lia', lastName: 'Leitora' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    const long = 'x'.repeat(2000);
+    for (const [name, minutes] of [['Cliente Longo', 1], ['Cliente Curto', 2]] as const) {
+      const [conv] = await e2eSql<{ id: string }>(
+        `INSERT INTO inbox_conversations (company_id, visitor_name, last_message_preview, last_message_at) VALUES ($1, $2, $3, now() - make_interval(mins => $4)) RETURNING id`,
+        [company.id, name, name === 'Cliente Longo' ? long : 'Oi', minutes],
+      );
+      await e2eSql(`INSERT INTO inbox_messages (company_id, conversation_id, kind, body) VALUES ($1, $2, 'visitor', $3)`, [company.id, conv!.id, name === 'Cliente Longo' ? long : 'Oi']);
+    }
+    await page.goto('/atendimento');
+    const list = page.getByRole('list', { name: 'Conversas' });
+    await list.getByRole('button', { name: /Cliente Longo/ }).click();
+    const pane = page.getByRole('log', { name: 'Mensagens' });
+    await expect(pane.getByText(long)).toBeVisible();
+    // Another row is clicked through, not swallowed by the pane (Playwright refuses a click another element intercepts).
+    await list.getByRole('button', { name: /Cliente Curto/ }).click({ timeout: 5_000 });
+    await expect(pane.getByText('Oi', { exact: true })).toBeVisible();
+    const listBox = (await list.boundingBox())!;
+    const paneBox = (await pane.boundingBox())!;
+    expect(listBox.x + listBox.width).toBeLessThanOrEqual(paneBox.x);
+    expect(listBox.width).toBeLessThan(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+    await shots(page, 'inbox-long-preview');
+  });
+
+  test('on a site outside “Sites autorizados” the widget says the chat is unavailable and offers the e-mail; the company sees one notice for that site and authorizes it', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await signInNewPerson(page, { firstName: 'Rui', lastName: 'Responsável' });
+    const company = await createCompanyByApi(page.request, { email: 'atendimento@loja-exemplo.com.br' });
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    const put = await page.request.put('/api/inbox/settings', { data: { allowedOrigins: ['https://loja-oficial.example'] } });
+    expect(put.status()).toBe(200);
+    const { publicKey } = (await put.json()) as { publicKey: string };
+    await page.goto('/atendimento');
+    // The first load of the area's chunk and list (slow on a loaded machine).
+    await expect(page.getByRole('heading', { name: 'Nenhuma conversa aqui' })).toBeVisible({ timeout: 30_000 });
+
+    const site = await customerSite(publicKey);
+    const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(site.url);
+      await visitor.getByRole('button', { name: 'Fale conosco' }).click();
+      const panel = visitor.getByRole('dialog', { name: 'Fale conosco' });
+      await expect(panel.getByText('Chat indisponível')).toBeVisible();
+      await expect(panel.getByText('O chat não está disponível neste site no momento.')).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'atendimento@loja-exemplo.com.br' })).toHaveAttribute('href', 'mailto:atendimento@loja-exemplo.com.br');
+      await expect(visitor.getByLabel('Sua mensagem')).toBeHidden();
+      await expect(panel.getByText('Online')).toHaveCount(0);
+      await expectAccessible(visitor);
+      await shots(visitor, 'widget-unavailable');
+      await visitor.reload();
+      await visitor.reload();
+
+      // The agent's open page gets one notice for the site, live.
+      const notice = page.getByRole('region', { name: 'Um site fora da lista tentou usar o seu chat' });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('listitem')).toHaveCount(1);
+      await expect(notice.getByText(site.url, { exact: true })).toBeVisible();
+      expect(await e2eSql('SELECT 1 FROM inbox_blocked_origins WHERE company_id = $1', [company.id])).toHaveLength(1);
+      await expectAccessible(page);
+      await shots(page, 'inbox-blocked-site');
+
+      await notice.getByRole('button', { name: `Autorizar ${site.url}` }).click();
+      await expect(page.getByText('Site autorizado: o chat já funciona nele.')).toBeVisible();
+      await expect(notice).toHaveCount(0);
+      await visitor.reload();
+      await visitor.getByRole('button', { name: 'Fale conosco' }).click();
+      await expect(visitor.getByLabel('Sua mensagem')).toBeVisible();
+      await expect(visitor.getByText('O chat não está disponível neste site no momento.')).toBeHidden();
+    } finally {
+      await visitorContext.close();
+      await site.close();
+    }
+  });
 });

@@ -39,7 +39,7 @@
     .panel[hidden] { display: none; }
     header { padding: 14px 16px; color: #fff; display: flex; align-items: center; justify-content: space-between; gap: 8px; }
     header h2 { margin: 0; font-size: 16px; }
-    header small { display: block; font-size: 12px; opacity: .9; }
+    header small { display: block; font-size: 12px; }
     .close { background: transparent; border: 0; color: #fff; font-size: 22px; cursor: pointer; line-height: 1; padding: 4px 8px; }
     .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 8px; background: #f6f7f9; }
     .msg { max-width: 85%; padding: 8px 11px; border-radius: 12px; font-size: 14px; line-height: 1.4; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -56,6 +56,9 @@
     .send, .attach { border: 0; border-radius: 8px; padding: 10px 12px; font-size: 14px; font-weight: 600; cursor: pointer; color: #fff; }
     .attach { background: #e5e7eb; color: #111; }
     .error { color: #b91c1c; font-size: 13px; padding: 0 12px 8px; background: #fff; }
+    .unavailable { padding: 14px 16px; border-top: 1px solid #e3e5e8; background: #fff; font-size: 14px; line-height: 1.45; color: #111; }
+    .unavailable[hidden], form[hidden] { display: none; }
+    .unavailable a { color: #1d4ed8; font-weight: 600; word-break: break-all; }
     .who-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; padding: 10px 10px 0; background: #fff; border-top: 1px solid #e3e5e8; }
     .who-fields[hidden] { display: none; }
     .who-fields input { min-width: 0; border: 1px solid #9ca3af; border-radius: 8px; padding: 7px 8px; font-size: 13px; color: #111; }
@@ -92,10 +95,13 @@
   const nameInput = el('input', { type: 'text', maxlength: '120', autocomplete: 'name', placeholder: 'Seu nome (opcional)', 'aria-label': 'Seu nome (opcional)' });
   const emailInput = el('input', { type: 'email', maxlength: '254', autocomplete: 'email', placeholder: 'Seu e-mail (opcional)', 'aria-label': 'Seu e-mail (opcional)' });
   who.append(nameInput, emailInput);
-  panel.append(header, log, error, who, form);
+  // On a site the company did not authorize, or when the chat cannot be reached: say so, never a box that cannot send.
+  const unavailable = el('div', { class: 'unavailable', role: 'status', hidden: '' });
+  panel.append(header, log, error, who, unavailable, form);
   root.append(launcher, panel);
 
-  let config = { title: 'Fale conosco', color: '#2563eb', greeting: '', online: true };
+  // Until the config arrives nothing claims to be online.
+  let config = { title: 'Fale conosco', color: '#2563eb', greeting: '', online: null, available: true, contactEmail: null };
   let conversation = null;
   let source = null;
 
@@ -104,13 +110,24 @@
     title.textContent = config.title;
     launcher.textContent = config.title;
     panel.setAttribute('aria-label', config.title);
-    status.textContent = config.online ? 'Online' : 'Fora do horário: deixe sua mensagem';
+    status.textContent = !config.available ? 'Chat indisponível' : config.online === null ? '' : config.online ? 'Online' : 'Fora do horário: deixe sua mensagem';
+    form.hidden = !config.available;
+    unavailable.hidden = config.available;
+    unavailable.textContent = '';
+    if (!config.available) {
+      unavailable.append(el('p', {}, 'O chat não está disponível neste site no momento.'));
+      if (config.contactEmail) {
+        const line = el('p', {}, 'Fale com a empresa pelo e-mail ');
+        line.append(el('a', { href: `mailto:${config.contactEmail}` }, config.contactEmail), document.createTextNode('.'));
+        unavailable.append(line);
+      }
+    }
   };
 
   const fileUrl = (id) => `${base}/files/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 
   const render = () => {
-    who.hidden = Boolean(token);
+    who.hidden = Boolean(token) || !config.available;
     log.textContent = '';
     if (config.greeting) log.append(el('div', { class: 'msg auto' }, config.greeting));
     for (const m of conversation?.messages ?? []) {
@@ -140,8 +157,14 @@
 
   const call = async (path, init = {}) => {
     const headers = { ...(init.headers || {}) };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${base}${path}`, { ...init, headers, credentials: 'omit' });
+    // The config goes without the token: a plain GET, no preflight, so even a refused site reads the answer.
+    if (token && path !== '/config') headers.authorization = `Bearer ${token}`;
+    let res;
+    try {
+      res = await fetch(`${base}${path}`, { ...init, headers, credentials: 'omit' });
+    } catch {
+      throw new Error('Não foi possível falar com o chat agora. Verifique sua conexão e tente de novo; sua mensagem continua aqui.');
+    }
     const body = res.status === 204 ? null : await res.json().catch(() => null);
     if (res.status === 404 && token && path !== '/config') forget();
     if (!res.ok) throw new Error(body?.error || 'Não foi possível enviar. Tente novamente.');
@@ -159,13 +182,13 @@
   };
 
   const refresh = async () => {
-    if (!token) return render();
+    if (!token || !config.available) return render();
     conversation = await call('/conversation');
     render();
   };
 
   const listen = () => {
-    if (!token || source) return;
+    if (!token || source || !config.available) return;
     source = new EventSource(`${base}/events?token=${encodeURIComponent(token)}`);
     source.addEventListener('changed', () => refresh().catch(() => {}));
     source.addEventListener('ready', () => refresh().catch(() => {}));
@@ -288,11 +311,15 @@
   else document.addEventListener('DOMContentLoaded', mount);
   call('/config')
     .then((c) => {
-      config = c;
+      config = { ...config, ...c, available: c.available !== false };
       paint();
       // The panel may already be open: show the greeting that just arrived.
       render();
     })
-    .catch(() => {});
+    .catch(() => {
+      config = { ...config, available: false, contactEmail: null };
+      paint();
+      render();
+    });
   paint();
 })();

@@ -89,7 +89,7 @@ describe('the sender', () => {
     expect(tested.status, JSON.stringify(tested.body)).toBe(200);
     expect(smtp.deliveries.length).toBe(before + 1);
     expect(smtp.deliveries.at(-1)!.to).toEqual([admin.email.toLowerCase()]);
-    const refused = await api('/api/campaigns/sender/test', admin, { json: { fromName: 'Loja A', smtp: { host: '127.0.0.1', port: 1, secure: false } } });
+    const refused = await api('/api/campaigns/sender/test', admin, { json: { fromName: 'Loja A', smtp: { host: '127.0.0.1', port: 1, secure: false, fromEmail: 'envios@loja-a.com.br' } } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'SMTP_FAILED' });
     expect(refused.body.error).toMatch(/^Não foi possível conectar ao SMTP/);
@@ -189,7 +189,8 @@ describe('a campaign to a list', () => {
     const path = url.pathname;
     const scan = await server.request(path);
     expect(scan.status).toBe(200);
-    expect(await scan.json()).toMatchObject({ company: 'Campanhas A Ltda', unsubscribed: false });
+    // Named as its e-mails were signed: the sender's name ('Loja A'), not the legal name.
+    expect(await scan.json()).toMatchObject({ company: 'Loja A', unsubscribed: false });
     const browser = await server.request(path, { headers: { accept: 'text/html' } });
     expect(browser.status).toBe(303);
     expect(browser.headers.get('location')).toMatch(/^\/descadastro\/[0-9a-f]{52}$/);

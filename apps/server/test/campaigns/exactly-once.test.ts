@@ -27,7 +27,7 @@ describe('exactly once', () => {
     const seeder = await startTestServer({ DATABASE_URL: databaseUrl });
     const { companyId, admin } = await createCompanyWithAdmin(seeder, 'Envio Durável Ltda');
     const api = apiOf(seeder);
-    const sender = await api('/api/campaigns/sender', admin, { method: 'PUT', json: { fromName: 'Durável', ratePerSecond: 60, smtp: { host: '127.0.0.1', port: smtp.port, secure: false } } });
+    const sender = await api('/api/campaigns/sender', admin, { method: 'PUT', json: { fromName: 'Durável', ratePerSecond: 60, smtp: { host: '127.0.0.1', port: smtp.port, secure: false, fromEmail: 'envios@duravel.com.br' } } });
     expect(sender.status, JSON.stringify(sender.body)).toBe(200);
     const list = await api<{ id: string }>('/api/crm-contacts/lists', admin, { json: { name: 'Todos' } });
     await sql(

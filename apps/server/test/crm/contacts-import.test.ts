@@ -114,6 +114,18 @@ describe('bad input: encodings, separators, empty lines, repeated headers, inval
 });
 
 describe('de-duplication: merge or skip, against the base and within the file', () => {
+  it('a "Cidade" column (with or without the UF) and a "UF" column fill the person’s city; a merge fills a missing city only', async () => {
+    const existing = await api<Person>('/api/parties/people', vendas, { json: { name: 'Cida Recife', emails: ['cida.cidade@x.com'], municipio: 'Recife', uf: 'PE' } });
+    expect(existing.body).toMatchObject({ municipio: 'Recife', uf: 'PE' });
+    const text = ['Nome;E-mail;Cidade;UF', 'Caio Campinas;caio.cidade@x.com;Campinas/SP;', 'Rita Rio;rita.cidade@x.com;Rio de Janeiro;rj', 'Cida Outra;cida.cidade@x.com;Campinas;SP'].join('\n');
+    const { preview, result } = await runImport(server, vendas, Buffer.from(text, 'utf8'), { dedupe: 'merge' });
+    expect(preview.suggested).toEqual(['name', 'email', 'city', 'state']);
+    expect(result).toMatchObject({ createdCount: 2, mergedCount: 1, errorCount: 0 });
+    expect((await peopleNamed('Caio Campinas'))[0]).toMatchObject({ municipio: 'Campinas', uf: 'SP' });
+    expect((await peopleNamed('Rita Rio'))[0]).toMatchObject({ municipio: 'Rio de Janeiro', uf: 'RJ' });
+    expect((await api<Person>(`/api/parties/people/${existing.body.id}`, vendas)).body).toMatchObject({ municipio: 'Recife', uf: 'PE' });
+  });
+
   it('skip leaves existing people untouched; merge adds the new e-mails, phones and tags', async () => {
     const existing = await api<Person>('/api/parties/people', vendas, { json: { name: 'Dup Existente', emails: ['dup@x.com'], tags: ['antiga'], position: 'Gerente' } });
     const file = (tag: string) =>

@@ -252,7 +252,7 @@ describe('moves', () => {
     expect((await api(`/deals/${d.id}/move`, rh, { json: { stageId: 'x' } })).status).toBe(400);
     const [{ stage_id }] = (await sql(server, 'SELECT stage_id FROM deals WHERE id = $1', [d.id])) as [{ stage_id: string }];
     expect(stage_id).toBe(pipeline.stages[0]!.id);
-    await api(`/deals/${d.id}/won`, rh, { json: {} });
+    await api(`/deals/${d.id}/won`, rh, { json: { reason: 'Indicação' } });
     expect((await api(`/deals/${d.id}/move`, rh, { json: { stageId: pipeline.stages[1]!.id } })).status).toBe(409);
   });
 
@@ -277,7 +277,7 @@ describe('moves', () => {
 describe('won, lost, reopen and delete', () => {
   it('wins, loses with a reason (Outro needs text), reopens; closed deals leave the board', async () => {
     const d = await newDeal({ title: 'Fechável', valueCents: 100 });
-    const won = await api<Deal>(`/deals/${d.id}/won`, rh, { json: {} });
+    const won = await api<Deal>(`/deals/${d.id}/won`, rh, { json: { reason: 'Preço competitivo' } });
     expect(won.body.status).toBe('won');
     expect(won.body.closedAt).toBeTruthy();
     expect(columnIds(await boardOf(rh, '?q=Fechável'), pipeline.stages[0]!.id)).toEqual([]);
@@ -294,6 +294,45 @@ describe('won, lost, reopen and delete', () => {
     expect((await api(`/deals/${d.id}/reopen`, rh, { json: {} })).status).toBe(409);
   });
 
+  it('won asks a reason as lost does; the board filters by status (open by default, won, lost, all) with their totals', async () => {
+    const tag = `st${Date.now().toString(36)}`;
+    const stage = pipeline.stages[2]!.id;
+    const open = await newDeal({ title: `Aberto ${tag}`, valueCents: 1_000, stageId: stage, tags: [tag] });
+    const won = await newDeal({ title: `Ganho ${tag}`, valueCents: 20_000, stageId: stage, tags: [tag] });
+    const lost = await newDeal({ title: `Perdido ${tag}`, valueCents: 300_000, stageId: stage, tags: [tag] });
+    const noReason = await api(`/deals/${won.id}/won`, rh, { json: {} });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error).toBe('Escolha o motivo do ganho.');
+    expect((await api(`/deals/${won.id}/won`, rh, { json: { reason: 'Outro' } })).body.error).toBe('Descreva o motivo do ganho.');
+    const w = await api<Deal>(`/deals/${won.id}/won`, rh, { json: { reason: 'Indicação', note: 'Veio do parceiro' } });
+    expect(w.body).toMatchObject({ status: 'won', wonReason: 'Indicação', wonNote: 'Veio do parceiro', lostReason: null });
+    await api(`/deals/${lost.id}/lost`, rh, { json: { reason: 'Preço' } });
+
+    const view = async (status: string) => {
+      const b = await boardOf(rh, `?tag=${tag}${status ? `&status=${status}` : ''}`);
+      const col = b.columns.find((c) => c.id === stage)!;
+      return { ids: col.items.map((d) => d.id), count: col.count, sum: col.sumCents, statuses: col.items.map((d) => d.status) };
+    };
+    expect(await view('')).toMatchObject({ ids: [open.id], count: 1, sum: 1_000 });
+    expect(await view('open')).toMatchObject({ ids: [open.id], count: 1 });
+    expect(await view('won')).toMatchObject({ ids: [won.id], count: 1, sum: 20_000, statuses: ['won'] });
+    expect(await view('lost')).toMatchObject({ ids: [lost.id], count: 1, sum: 300_000, statuses: ['lost'] });
+    const all = await view('all');
+    expect(new Set(all.ids)).toEqual(new Set([open.id, won.id, lost.id]));
+    expect(all).toMatchObject({ count: 3, sum: 321_000 });
+    const totals = await api<{ totals: ColumnTotals[] }>(`/pipelines/${pipeline.id}/totals?tag=${tag}&status=won`, rh);
+    expect(totals.body.totals.find((t) => t.stageId === stage)).toMatchObject({ count: 1, sumCents: 20_000 });
+    const page = await api<DealPage>(`/pipelines/${pipeline.id}/stages/${stage}/deals?tag=${tag}&status=lost`, rh);
+    expect(page.body.items.map((d) => d.id)).toEqual([lost.id]);
+    const bad = await api(`/pipelines/${pipeline.id}/board?status=ganhos`, rh);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Situação inválida: use abertos, ganhos, perdidos ou todos.');
+    // Reopened: the reason goes, the deal is back among the open ones.
+    const reopened = await api<Deal>(`/deals/${won.id}/reopen`, rh, { json: {} });
+    expect(reopened.body).toMatchObject({ status: 'open', wonReason: null, wonNote: null });
+    expect((await view('')).ids).toEqual([won.id, open.id]);
+  });
+
   it('deletes a deal (sales and admin) with its tasks and comments, in the audit log', async () => {
     const d = await newDeal({ title: 'Apagar' });
     await server.request('/api/tasks', { method: 'POST', json: { title: 'Ligar', entityType: 'deal', entityId: d.id }, jar: rh.jar });
@@ -303,6 +342,44 @@ describe('won, lost, reopen and delete', () => {
     expect((await sql(server, "SELECT 1 FROM tasks WHERE entity_type = 'deal' AND entity_id = $1", [d.id])).length).toBe(0);
     const audit = await sql(server, "SELECT details->>'label' AS label FROM activity_log WHERE company_id = $1 AND action = 'deal_deleted' AND details->>'id' = $2", [companyId, d.id]);
     expect(audit).toEqual([{ label: 'Apagar' }]);
+  });
+});
+
+describe('organization and contacts', () => {
+  const party = async (path: string, json: Record<string, unknown>, who: Member = rh) => {
+    const res = await server.request(`/api/parties/${path}`, { method: 'POST', json, jar: who.jar });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+
+  it('links a deal to an organization and several contacts, the first the main one; another company’s are refused', async () => {
+    const org = await party('organizations', { razaoSocial: 'Mercado Bom Preço Ltda' });
+    const ana = await party('people', { name: 'Ana Compras', emails: ['ana@bompreco.com.br'], phones: ['(11) 98765-4321'], organizationId: org.id });
+    const beto = await party('people', { name: 'Beto Financeiro' });
+    const d = await newDeal({ title: 'Contrato do mercado', organizationId: org.id, personIds: [ana.id, beto.id, ana.id] });
+    expect(d).toMatchObject({ organizationId: org.id, organizationName: 'Mercado Bom Preço Ltda', personId: ana.id, personName: 'Ana Compras' });
+    expect(d.contacts).toEqual([
+      { id: ana.id, name: 'Ana Compras', email: 'ana@bompreco.com.br', phone: '11987654321' },
+      { id: beto.id, name: 'Beto Financeiro', email: null, phone: null },
+    ]);
+    // Reordered: Beto becomes the main contact; the list by contact finds the deal by either of them.
+    const edited = await api<Deal>(`/deals/${d.id}`, rh, { method: 'PATCH', json: { personIds: [beto.id, ana.id] } });
+    expect(edited.body).toMatchObject({ personId: beto.id, personName: 'Beto Financeiro' });
+    expect(edited.body.contacts.map((c) => c.id)).toEqual([beto.id, ana.id]);
+    expect((await api<DealPage>(`/deals?personId=${ana.id}`, rh)).body.items.map((x) => x.id)).toEqual([d.id]);
+    const foreign = await party('people', { name: 'Alheia' }, outsider);
+    const refused = await api(`/deals/${d.id}`, rh, { method: 'PATCH', json: { personIds: [ana.id, foreign.id] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Pessoa não encontrada.', code: 'PERSON_INVALID' });
+    expect((await api<Deal>(`/deals/${d.id}`, rh)).body.contacts.map((c) => c.id)).toEqual([beto.id, ana.id]);
+    const tooMany = await api('/deals', rh, { json: { title: 'X', pipelineId: pipeline.id, personIds: Array.from({ length: 11 }, () => crypto.randomUUID()) } });
+    expect(tooMany.body.error).toBe('Um negócio pode ter no máximo 10 contatos.');
+    // The old single-contact field still works and replaces the list.
+    const single = await api<Deal>(`/deals/${d.id}`, rh, { method: 'PATCH', json: { personId: ana.id } });
+    expect(single.body.contacts.map((c) => c.id)).toEqual([ana.id]);
+    // Erasing a person removes them from the deal's contacts.
+    expect((await server.request(`/api/parties/people/${ana.id}/erase`, { method: 'POST', json: {}, jar: admin.jar })).status).toBe(200);
+    expect((await api<Deal>(`/deals/${d.id}`, rh)).body).toMatchObject({ contacts: [], personId: null });
   });
 });
 
@@ -356,7 +433,7 @@ describe('isolation and permissions', () => {
       { method: 'GET', path: `/api/crm/deals/${d.id}` },
       { method: 'PATCH', path: `/api/crm/deals/${d.id}`, body: { title: 'Segredo Comercial 2' } },
       { method: 'POST', path: `/api/crm/deals/${d.id}/move`, body: { stageId: pipeline.stages[1]!.id } },
-      { method: 'POST', path: `/api/crm/deals/${d.id}/won`, body: {} },
+      { method: 'POST', path: `/api/crm/deals/${d.id}/won`, body: { reason: 'Indicação' } },
       { method: 'POST', path: `/api/crm/deals/${d.id}/reopen`, body: {} },
       { method: 'POST', path: `/api/crm/deals/${d.id}/lost`, body: { reason: 'Preço' } },
       { method: 'POST', path: `/api/crm/deals/${d.id}/reopen`, body: {} },

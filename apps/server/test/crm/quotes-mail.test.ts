@@ -20,7 +20,8 @@ describe('a quote e-mail over SMTP', () => {
     expect(mailer.mode).toBe('smtp');
     const pdf = await quotePdf(
       { name: 'Padaria Pão Quente Ltda', fantasia: null, cnpj: '12345678000195', address: null, city: null, state: null, cep: null, phone: null, email: null },
-      { number: 3, validUntil: '2030-01-31', conditions: 'PIX', notes: '', items: [], subtotalCents: 0, discountCents: 0, totalCents: 0, createdAt: '2029-12-01T12:00:00Z', dealTitle: 'Teste', personName: null },
+      { number: 3, validUntil: '2030-01-31', conditions: 'PIX', notes: '', items: [], subtotalCents: 0, discountCents: 0, totalCents: 0, createdAt: '2029-12-01T12:00:00Z', dealTitle: 'Teste' },
+      { organization: [], contact: null },
     );
     await mailer.send({
       to: 'cliente@exemplo.com.br',

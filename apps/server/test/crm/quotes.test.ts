@@ -172,6 +172,46 @@ describe('quotes', () => {
     expect(lines.some((l) => l.startsWith('Emitido em ') && l.endsWith(`Válido até ${inDays(10).split('-').reverse().join('/')}`))).toBe(true);
   });
 
+  it("carries the deal's organization and main contact to the quote and its PDF, phones formatted", async () => {
+    await sql(server, `UPDATE companies SET phone = '1133334444' WHERE id = $1`, [companyId]);
+    const post = async (path: string, json: Record<string, unknown>) => (await server.request(`/api/parties/${path}`, { method: 'POST', json, jar: vendas.jar }).then((r) => r.json())) as { id: string };
+    const org = await post('organizations', {
+      razaoSocial: 'Mercado Bom Preço Ltda',
+      nomeFantasia: 'Bom Preço',
+      cnpj: '11.222.333/0001-81',
+      logradouro: 'Av. Brasil',
+      numero: '500',
+      bairro: 'Centro',
+      municipio: 'Campinas',
+      uf: 'SP',
+      cep: '13010-100',
+    });
+    const person = await post('people', { name: 'Ana Compras', emails: ['ana@bompreco.com.br'], phones: ['11987654321'] });
+    const { dealId: deal } = await seedDeal(server, companyId, { title: 'Fornecimento mensal' });
+    const linked = await server.request(`/api/crm/deals/${deal}`, { method: 'PATCH', json: { organizationId: org.id, personIds: [person.id] }, jar: vendas.jar });
+    expect(linked.status).toBe(200);
+    const q = await newQuote(vendas, {}, deal);
+    expect(q).toMatchObject({ organizationId: org.id, organizationName: 'Bom Preço', personId: person.id, personName: 'Ana Compras' });
+    const lines = pdfTextLines(Buffer.from(await (await server.request(`/api/crm-quotes/quotes/${q.id}/pdf`, { jar: vendas.jar })).arrayBuffer()));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Cliente',
+        'Mercado Bom Preço Ltda (Bom Preço)',
+        'CNPJ 11.222.333/0001-81',
+        'Av. Brasil, 500 · Centro · Campinas/SP · CEP 13010-100',
+        'A/C: Ana Compras · ana@bompreco.com.br · (11) 98765-4321',
+      ]),
+    );
+    expect(lines.some((l) => l.startsWith('(11) 3333-4444'))).toBe(true);
+    // An edit may change the client; an organization of another company is refused.
+    const cleared = await api<Quote>(`/quotes/${q.id}`, vendas, { method: 'PUT', json: { validUntil: inDays(5), items: [item()], organizationId: null } });
+    expect(cleared.body).toMatchObject({ organizationId: null, personId: person.id });
+    const foreign = (await server.request('/api/parties/organizations', { method: 'POST', json: { razaoSocial: 'Alheia SA' }, jar: outsider.jar }).then((r) => r.json())) as { id: string };
+    const refused = await api(`/quotes/${q.id}`, vendas, { method: 'PUT', json: { validUntil: inDays(5), items: [item()], organizationId: foreign.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Organização não encontrada.', code: 'ORGANIZATION_NOT_FOUND' });
+  });
+
   it('the team accepts: the deal is won with the quote total; answering twice is a 409; expired cannot be accepted', async () => {
     const { dealId: deal } = await seedDeal(server, companyId, { title: 'Contrato anual' });
     const q = await newQuote(vendas, {}, deal);

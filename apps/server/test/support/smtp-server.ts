@@ -11,6 +11,8 @@ export type TestSmtp = {
   countByRecipient: () => Map<string, number>;
   /** Refuse the next RCPT to these addresses with a permanent 550. */
   reject: Set<string>;
+  /** Refuse MAIL FROM these addresses with a 553, as a provider does for a sender it does not authorize. */
+  rejectSenders: Set<string>;
   close: () => Promise<void>;
 };
 
@@ -22,11 +24,16 @@ export type TestSmtp = {
 export async function startTestSmtp(opts: { parse?: boolean } = {}): Promise<TestSmtp> {
   const deliveries: Delivery[] = [];
   const reject = new Set<string>();
+  const rejectSenders = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     maxClients: 50,
+    onMailFrom(address, _session, cb) {
+      if (rejectSenders.has(address.address.toLowerCase())) return cb(Object.assign(new Error('5.7.1 Sender address rejected: not owned by user'), { responseCode: 553 }));
+      cb();
+    },
     onRcptTo(address, _session, cb) {
       if (reject.has(address.address.toLowerCase())) return cb(Object.assign(new Error('Caixa inexistente'), { responseCode: 550 }));
       cb();
@@ -56,6 +63,7 @@ export async function startTestSmtp(opts: { parse?: boolean } = {}): Promise<Tes
     port,
     deliveries,
     reject,
+    rejectSenders,
     countByRecipient: () => {
       const m = new Map<string, number>();
       for (const d of deliveries) for (const t of d.to) m.set(t, (m.get(t) ?? 0) + 1);

@@ -17,6 +17,8 @@ export const campaignSenders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
     fromName: text('from_name').notNull(),
+    /** The From address through the company's own SMTP (decision 0402); null = the SMTP user when it is an address. */
+    fromEmail: text('from_email'),
     replyTo: text('reply_to'),
     smtpHost: text('smtp_host'),
     smtpPort: integer('smtp_port'),

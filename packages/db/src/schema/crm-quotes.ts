@@ -2,7 +2,7 @@ import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp,
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { deals } from './crm.ts';
-import { people } from './parties.ts';
+import { organizations, people } from './parties.ts';
 
 /**
  * The CRM's catalogue and quotes (issue 12 item 1, decisions 0160–0161): products and services
@@ -51,6 +51,8 @@ export const crmQuotes = pgTable(
     /** Computed on the server: sum of the items' totals. */
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** The client organization (decision 0404), from the deal when the quote is made. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** The contact it is (or was) sent to. */
     personId: uuid('person_id').references(() => people.id, { onDelete: 'set null' }),
     sentTo: text('sent_to'),

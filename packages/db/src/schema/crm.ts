@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { organizations, people } from './parties.ts';
@@ -67,6 +67,9 @@ export const deals = pgTable(
     lostReason: text('lost_reason'),
     /** The free text said with the lost reason (decision 0152). */
     lostNote: text('lost_note'),
+    /** Why it was won (decision 0403), as lost ones say why they were lost. */
+    wonReason: text('won_reason'),
+    wonNote: text('won_note'),
     /** When it was won or lost. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Order inside its column (ascending); fractional so a move writes one row. */
@@ -91,6 +94,25 @@ export const deals = pgTable(
     companyIndex('deals', t.createdAt, t.id)(t),
     index('deals_tags_idx').using('gin', t.tags),
   ],
+);
+
+/**
+ * A deal's contacts (decision 0404): people of the parties module, in order; the first is also
+ * `deals.person_id` (the main contact quotes are addressed to).
+ */
+export const dealPeople = pgTable(
+  'deal_people',
+  {
+    companyId: companyId(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.personId] }), companyIndex('deal_people', t.personId)(t)],
 );
 
 /** Every stage change of a deal: the funnel (stage-to-stage conversion) and the sales cycle read it. */

@@ -105,3 +105,21 @@ export const inboxCannedReplies = pgTable(
   },
   (t) => [uniqueIndex('inbox_canned_replies_company_shortcut_key').on(t.companyId, t.shortcut)],
 );
+
+/**
+ * Sites outside 'Sites autorizados' that tried to load the company's widget (decision 0401): one
+ * row per site (origin), counted, shown in /atendimento until someone authorizes or dismisses it.
+ */
+export const inboxBlockedOrigins = pgTable(
+  'inbox_blocked_origins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    origin: text('origin').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('inbox_blocked_origins_company_origin_key').on(t.companyId, t.origin)],
+);

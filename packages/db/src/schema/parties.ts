@@ -71,6 +71,9 @@ export const people = pgTable(
     /** 11 digits, check digits valid; optional. */
     cpf: text('cpf'),
     position: text('position'),
+    /** Where the person is (decision 0405): the city and its state (UF), e.g. from an import's 'Cidade' column. */
+    municipio: text('municipio'),
+    uf: text('uf'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** The CRM's owner (issue 12). */
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),

@@ -34,6 +34,9 @@ export const CAMPAIGN_MESSAGES = {
   rateInvalid: 'A taxa deve ficar entre 1 e 500 mensagens por segundo.',
   smtpIncomplete: 'Informe o servidor e a porta do SMTP próprio.',
   smtpFailed: (reason: string) => `Não foi possível conectar ao SMTP: ${reason}`,
+  fromEmailRequired: 'Informe o e-mail do remetente (o endereço "De"), de um domínio da empresa autorizado nesse SMTP.',
+  senderRefused: (from: string, reason: string) => `O SMTP recusou o remetente ${from}: ${reason}. Use um endereço que esse servidor aceite enviar (o do usuário ou um domínio autorizado nele).`,
+  testSentFrom: (from: string) => `Mensagem de teste enviada de ${from}. Confira na sua caixa de entrada se ela chegou sem aviso de remetente suspeito.`,
   testSent: 'Mensagem de teste enviada.',
   noPersonEmail: 'Este contato não tem e-mail.',
   deleteSending: 'Pause ou cancele a campanha antes de excluí-la.',
@@ -104,6 +107,8 @@ export const senderSchema = z.object({
       port: z.coerce.number({ error: M.portInvalid }).int({ message: M.portInvalid }).min(1, { message: M.portInvalid }).max(65535, { message: M.portInvalid }),
       secure: z.boolean().default(false),
       user: safeText().trim().max(200).optional().transform((v) => v || null),
+      /** The From address through this SMTP (decision 0402); left out: the user when it is an address. */
+      fromEmail: optionalEmail.nullable().optional().transform((v) => v ?? null),
       /** Absent: keep the stored password; '' clears it. */
       password: safeText().max(500).optional(),
     })
@@ -116,7 +121,7 @@ export type SenderView = {
   fromName: string;
   replyTo: string | null;
   ratePerSecond: number;
-  smtp: { host: string; port: number; secure: boolean; user: string | null; hasPassword: boolean } | null;
+  smtp: { host: string; port: number; secure: boolean; user: string | null; fromEmail: string | null; hasPassword: boolean } | null;
   /** Where bounces come back (null when the inbound SMTP is off). */
   bounceDomain: string | null;
   configured: boolean;

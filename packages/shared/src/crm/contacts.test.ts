@@ -43,6 +43,15 @@ describe('validateImportRow', () => {
     expect(errors.map((e) => e.field)).toEqual(['email', 'phone', 'cnpj', 'cpf']);
     expect(errors[0]!.message).toContain('E-mail inválido');
   });
+  it('reads the city, with its UF when the column carries both, and the UF column', () => {
+    const mapped = ['name', 'city', 'state'] as const;
+    expect(validateImportRow(['Ana', 'Campinas/SP', ''], [...mapped]).contact).toMatchObject({ municipio: 'Campinas', uf: 'SP' });
+    expect(validateImportRow(['Ana', 'São José dos Campos - sp', ''], [...mapped]).contact).toMatchObject({ municipio: 'São José dos Campos', uf: 'SP' });
+    expect(validateImportRow(['Ana', 'Rio de Janeiro', 'rj'], [...mapped]).contact).toMatchObject({ municipio: 'Rio de Janeiro', uf: 'RJ' });
+    expect(validateImportRow(['Ana', 'Mogi-Guaçu', ''], [...mapped]).contact).toMatchObject({ municipio: 'Mogi-Guaçu', uf: null });
+    expect(validateImportRow(['Ana', '', 'XX'], [...mapped]).errors).toEqual([{ field: 'state', message: 'UF inválida (use a sigla, como SP): XX' }]);
+    expect(suggestMapping(['Nome', 'Cidade', 'UF'])).toEqual(['name', 'city', 'state']);
+  });
   it('needs a name or a company', () => {
     expect(validateImportRow(['', 'a@b.com', '', '', '', ''], [...mapping]).errors).toEqual([{ field: 'name', message: 'Nome obrigatório (ou informe a empresa).' }]);
   });
@@ -64,10 +73,13 @@ describe('de-duplication', () => {
 
   it('merges without overwriting: lists united, empty fields filled', () => {
     const merged = mergeContact(
-      { emails: ['ana@x.com'], phones: [], tags: ['vip'], position: 'Diretora', cpf: null, notes: null },
-      { emails: ['ana@x.com', 'ana@y.com'], phones: ['11988887777'], tags: ['lead', 'vip'], position: 'Gerente', cpf: '52998224725', notes: 'nota' },
+      { emails: ['ana@x.com'], phones: [], tags: ['vip'], position: 'Diretora', municipio: null, uf: null, cpf: null, notes: null },
+      { emails: ['ana@x.com', 'ana@y.com'], phones: ['11988887777'], tags: ['lead', 'vip'], position: 'Gerente', municipio: 'Campinas', uf: 'SP', cpf: '52998224725', notes: 'nota' },
     );
-    expect(merged).toEqual({ emails: ['ana@x.com', 'ana@y.com'], phones: ['11988887777'], tags: ['vip', 'lead'], position: 'Diretora', cpf: '52998224725', notes: 'nota' });
+    expect(merged).toEqual({ emails: ['ana@x.com', 'ana@y.com'], phones: ['11988887777'], tags: ['vip', 'lead'], position: 'Diretora', municipio: 'Campinas', uf: 'SP', cpf: '52998224725', notes: 'nota' });
+    // A known city is kept with its own UF.
+    const kept = mergeContact({ ...merged, municipio: 'Recife', uf: 'PE' }, { ...merged, municipio: 'Campinas', uf: 'SP' });
+    expect(kept).toMatchObject({ municipio: 'Recife', uf: 'PE' });
   });
 });
 

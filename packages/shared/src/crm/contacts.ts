@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 import { isValidCnpj, normalizeCnpjInput } from '../cnpj.ts';
+import { UFS } from '../company.ts';
 import { isValidCpf, onlyDigits } from '../cpf.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
 import { contactFilterSchema, LEGAL_BASES, ownerIdSchema, tagsSchema, type ContactFilter, type LegalBasis } from '../platform/parties.ts';
@@ -44,6 +45,7 @@ export const CRM_CONTACTS_MESSAGES = {
   rowPhoneInvalid: 'Telefone inválido: use DDD + número (10 ou 11 dígitos).',
   rowCnpjInvalid: 'CNPJ inválido',
   rowCpfInvalid: 'CPF inválido',
+  rowUfInvalid: 'UF inválida (use a sigla, como SP)',
   rowTooLong: (label: string, max: number) => `${label}: no máximo ${max} caracteres.`,
   rowTagInvalid: 'Etiqueta inválida: de 1 a 50 caracteres.',
   rowWrongColumns: 'Linha com número de colunas diferente do cabeçalho.',
@@ -138,6 +140,8 @@ export const IMPORT_FIELDS = {
   company: 'Empresa',
   cnpj: 'CNPJ',
   position: 'Cargo',
+  city: 'Cidade',
+  state: 'UF',
   cpf: 'CPF',
   tags: 'Etiquetas',
   notes: 'Observações',
@@ -154,6 +158,8 @@ const HEADER_HINTS: Array<[ImportField, RegExp]> = [
   ['cpf', /^cpf$/],
   ['company', /^(empresa|organizacao|companhia|razao social|company|cliente)$/],
   ['position', /^(cargo|funcao|position|titulo)$/],
+  ['city', /^(cidade|municipio|city|localidade|cidade\/uf|cidade - uf)$/],
+  ['state', /^(uf|estado|state|sigla do estado)$/],
   ['tags', /^(tags?|etiquetas?|marcadores?)$/],
   ['notes', /^(observacoes|observacao|obs|notas?|comentarios?)$/],
   ['name', /^(nome|nome completo|contato|name|pessoa|nome do contato)$/],
@@ -257,6 +263,9 @@ export type ImportedContact = {
   company: string | null;
   cnpj: string | null;
   position: string | null;
+  /** The city and its UF (decision 0405): a 'Cidade' column may carry both ('Campinas/SP', 'Campinas - SP'). */
+  municipio: string | null;
+  uf: string | null;
   cpf: string | null;
   tags: string[];
   notes: string | null;
@@ -272,7 +281,7 @@ const splitMulti = (v: string) =>
 /** Validates and normalizes one row with the mapping (the parties' rules: e-mail, phone, CNPJ, CPF). */
 export function validateImportRow(values: readonly string[], mapping: ReadonlyArray<ImportField | null>): { contact: ImportedContact; errors: RowError[] } {
   const errors: RowError[] = [];
-  const c: ImportedContact = { name: null, emails: [], phones: [], company: null, cnpj: null, position: null, cpf: null, tags: [], notes: null };
+  const c: ImportedContact = { name: null, emails: [], phones: [], company: null, cnpj: null, position: null, municipio: null, uf: null, cpf: null, tags: [], notes: null };
   const text = (field: ImportField, v: string, max: number) => {
     if (v.length > max) {
       errors.push({ field, message: CRM_CONTACTS_MESSAGES.rowTooLong(IMPORT_FIELDS[field], max) });
@@ -327,6 +336,21 @@ export function validateImportRow(values: readonly string[], mapping: ReadonlyAr
       case 'notes':
         c.notes = text(field, raw, 10_000);
         break;
+      case 'city': {
+        const both = /^(.*?)\s*(?:\/|-|,|\()\s*([A-Za-z]{2})\)?$/.exec(raw);
+        const uf = both?.[2]?.toUpperCase();
+        if (both && uf && (UFS as readonly string[]).includes(uf)) {
+          c.municipio = text(field, both[1]!.trim(), 200);
+          c.uf ??= uf;
+        } else c.municipio = text(field, raw, 200);
+        break;
+      }
+      case 'state': {
+        const uf = raw.toUpperCase();
+        if ((UFS as readonly string[]).includes(uf)) c.uf = uf;
+        else errors.push({ field, message: `${CRM_CONTACTS_MESSAGES.rowUfInvalid}: ${raw.slice(0, 40)}` });
+        break;
+      }
       case 'tags':
         for (const t of splitMulti(raw)) {
           // tagSchema's rule (1–50 characters), without a zod parse per cell.
@@ -370,17 +394,19 @@ export class DedupeIndex<T> {
   }
 }
 
+type Mergeable = { emails: string[]; phones: string[]; tags: string[]; position: string | null; municipio: string | null; uf: string | null; cpf: string | null; notes: string | null };
+
 /** What a merge changes on an existing contact: new e-mails, phones and tags appended; empty fields filled; nothing overwritten. */
-export function mergeContact(
-  existing: { emails: string[]; phones: string[]; tags: string[]; position: string | null; cpf: string | null; notes: string | null },
-  incoming: Pick<ImportedContact, 'emails' | 'phones' | 'tags' | 'position' | 'cpf' | 'notes'>,
-): { emails: string[]; phones: string[]; tags: string[]; position: string | null; cpf: string | null; notes: string | null } {
+export function mergeContact(existing: Mergeable, incoming: Pick<ImportedContact, keyof Mergeable>): Mergeable {
   const union = (a: string[], b: string[], max: number) => [...new Set([...a, ...b])].slice(0, Math.max(max, a.length));
   return {
     emails: union(existing.emails, incoming.emails, 10),
     phones: union(existing.phones, incoming.phones, 10),
     tags: union(existing.tags, incoming.tags, 20),
     position: existing.position ?? incoming.position,
+    // City and UF go together: filled only when the contact has no city yet.
+    municipio: existing.municipio ?? incoming.municipio,
+    uf: existing.municipio ? existing.uf : (incoming.uf ?? existing.uf),
     cpf: existing.cpf ?? incoming.cpf,
     notes: existing.notes ?? incoming.notes,
   };

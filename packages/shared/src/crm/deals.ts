@@ -42,6 +42,11 @@ export const DEALS_MESSAGES = {
   lostReasonRequired: 'Escolha o motivo da perda.',
   lostNoteTooLong: 'O detalhe do motivo pode ter no máximo 500 caracteres.',
   lostNoteRequired: 'Descreva o motivo da perda.',
+  wonReasonRequired: 'Escolha o motivo do ganho.',
+  wonNoteTooLong: 'O detalhe do motivo pode ter no máximo 500 caracteres.',
+  wonNoteRequired: 'Descreva o motivo do ganho.',
+  tooManyContacts: 'Um negócio pode ter no máximo 10 contatos.',
+  statusInvalid: 'Situação inválida: use abertos, ganhos, perdidos ou todos.',
   cursorInvalid: 'Página inválida. Recarregue a lista.',
   limitInvalid: 'O tamanho da página deve ser entre 1 e 100.',
   queryTooLong: 'A busca pode ter no máximo 100 caracteres.',
@@ -75,6 +80,15 @@ export const DEFAULT_STAGES: ReadonlyArray<{ name: string; probability: number }
 /** Why deals are lost (decision 0152): a fixed list, so metrics can group them, plus 'Outro' with free text. */
 export const LOST_REASONS = ['Preço', 'Escolheu um concorrente', 'Sem orçamento', 'Sem resposta do cliente', 'Momento inadequado', 'Não atende à necessidade', 'Outro'] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
+
+/** Why deals are won (decision 0403): a fixed list as for lost ones, plus 'Outro' with free text. */
+export const WON_REASONS = ['Preço competitivo', 'Qualidade do produto ou serviço', 'Atendimento e relacionamento', 'Indicação', 'Prazo de entrega', 'Condições de pagamento', 'Outro'] as const;
+export type WonReason = (typeof WON_REASONS)[number];
+
+/** The board's status filter (decision 0403): open deals by default; won, lost or all in their last stage. */
+export const DEAL_STATUS_FILTERS = ['open', 'won', 'lost', 'all'] as const;
+export type DealStatusFilter = (typeof DEAL_STATUS_FILTERS)[number];
+export const DEAL_STATUS_FILTER_LABELS: Record<DealStatusFilter, string> = { open: 'Abertos', won: 'Ganhos', lost: 'Perdidos', all: 'Todos' };
 
 /** Suggested sources (free text accepted). */
 export const DEAL_SOURCES = ['Indicação', 'Site', 'Prospecção ativa', 'Redes sociais', 'Evento', 'Campanha de e-mail', 'WhatsApp', 'Parceiro'] as const;
@@ -129,6 +143,11 @@ const ownerId = z.string({ error: DEALS_MESSAGES.ownerInvalid }).min(1, DEALS_ME
 
 /** Empty string or null clears an optional field. */
 const clearable = <S extends z.ZodType>(s: S) => z.union([z.literal('').transform(() => null), z.null(), s]);
+/** A deal's contacts in order (decision 0404): the first is the main one; repeats dropped. */
+const personIds = z
+  .array(uuid(DEALS_MESSAGES.personInvalid), { error: DEALS_MESSAGES.personInvalid })
+  .max(10, DEALS_MESSAGES.tooManyContacts)
+  .transform((list) => [...new Set(list.map((id) => id.toLowerCase()))]);
 
 export const dealCreateSchema = z.object({
   title,
@@ -139,6 +158,8 @@ export const dealCreateSchema = z.object({
   ownerId: clearable(ownerId).optional(),
   organizationId: clearable(uuid(DEALS_MESSAGES.organizationInvalid)).optional(),
   personId: clearable(uuid(DEALS_MESSAGES.personInvalid)).optional(),
+  /** Replaces `personId` when given: every contact, the main one first. */
+  personIds: personIds.optional(),
   source: clearable(source).optional(),
   expectedCloseDate: clearable(isoDate).optional(),
   tags: tags.optional(),
@@ -152,6 +173,7 @@ export const dealUpdateSchema = patchBody(z.object({
   ownerId: clearable(ownerId).optional(),
   organizationId: clearable(uuid(DEALS_MESSAGES.organizationInvalid)).optional(),
   personId: clearable(uuid(DEALS_MESSAGES.personInvalid)).optional(),
+  personIds: personIds.optional(),
   source: clearable(source).optional(),
   expectedCloseDate: clearable(isoDate).optional(),
   tags: tags.optional(),
@@ -179,6 +201,18 @@ export const dealLostSchema = z
   .refine((v) => v.reason !== 'Outro' || (v.note ?? '').length > 0, { message: DEALS_MESSAGES.lostNoteRequired, path: ['note'] });
 export type DealLostInput = z.input<typeof dealLostSchema>;
 
+export const dealWonSchema = z
+  .object({
+    reason: z.enum(WON_REASONS, { error: DEALS_MESSAGES.wonReasonRequired }),
+    note: clearable(
+      safeText({ multiline: true })
+        .transform((v) => v.trim())
+        .pipe(z.string().max(500, DEALS_MESSAGES.wonNoteTooLong)),
+    ).optional(),
+  })
+  .refine((v) => v.reason !== 'Outro' || (v.note ?? '').length > 0, { message: DEALS_MESSAGES.wonNoteRequired, path: ['note'] });
+export type DealWonInput = z.input<typeof dealWonSchema>;
+
 const q = safeText()
   .transform((v) => v.trim())
   .pipe(z.string().max(100, DEALS_MESSAGES.queryTooLong));
@@ -189,6 +223,8 @@ export const boardFilterSchema = z.object({
   tag: tag.optional(),
   source: source.optional(),
   q: q.optional(),
+  /** Default: open. */
+  status: z.enum(DEAL_STATUS_FILTERS, { error: DEALS_MESSAGES.statusInvalid }).optional(),
 });
 export type BoardFilters = z.output<typeof boardFilterSchema>;
 
@@ -200,7 +236,7 @@ export const columnQuerySchema = boardFilterSchema.extend({ limit: limit.default
 
 export const dealListQuerySchema = boardFilterSchema.extend({
   pipelineId: uuid(DEALS_MESSAGES.pipelineNotFound).optional(),
-  status: z.enum(['open', 'won', 'lost'], { error: DEALS_MESSAGES.idInvalid }).optional(),
+  status: z.enum(DEAL_STATUS_FILTERS, { error: DEALS_MESSAGES.statusInvalid }).optional(),
   organizationId: uuid(DEALS_MESSAGES.organizationInvalid).optional(),
   personId: uuid(DEALS_MESSAGES.personInvalid).optional(),
   limit: limit.default(50),
@@ -356,13 +392,20 @@ export type DealCard = {
   status: 'open' | 'won' | 'lost';
 };
 
+/** A contact of a deal (a person of the parties module): the main e-mail and phone (digits). */
+export type DealContact = { id: string; name: string; email: string | null; phone: string | null };
+
 export type Deal = DealCard & {
   pipelineId: string;
   organizationId: string | null;
+  /** The main contact (the first of `contacts`). */
   personId: string | null;
   personName: string | null;
+  contacts: DealContact[];
   source: string | null;
   expectedCloseDate: string | null;
+  wonReason: string | null;
+  wonNote: string | null;
   lostReason: string | null;
   lostNote: string | null;
   closedAt: string | null;

@@ -30,6 +30,7 @@ export const QUOTE_MESSAGES = {
   dealNotFound: 'Negócio não encontrado.',
   quoteNotFound: 'Orçamento não encontrado.',
   personNotFound: 'Contato não encontrado.',
+  organizationNotFound: 'Organização não encontrada.',
   notEditable: 'Só é possível editar um orçamento em rascunho ou enviado.',
   alreadyAnswered: 'Este orçamento já foi respondido.',
   expired: 'Este orçamento expirou: a validade já passou.',
@@ -113,7 +114,10 @@ export const quoteCreateSchema = z.object({
   conditions: text('Condições', 4000, { multiline: true }).default(''),
   notes: text('Observações', 4000, { multiline: true }).default(''),
   discountCents: money(QUOTE_MESSAGES.discountInvalid).default(0),
+  /** The contact; left out: the deal's main contact (a new quote) or unchanged (an edit). */
   personId: uuid.nullish(),
+  /** The client organization (decision 0404); left out: the deal's organization (a new quote) or unchanged (an edit). */
+  organizationId: uuid.nullish(),
   items: z.array(quoteItemSchema, { error: QUOTE_MESSAGES.itemsRequired }).min(1, QUOTE_MESSAGES.itemsRequired).max(MAX_ITEMS, QUOTE_MESSAGES.tooManyItems),
 });
 export type QuoteCreate = z.input<typeof quoteCreateSchema>;
@@ -162,6 +166,8 @@ export type Quote = {
   totalCents: number;
   personId: string | null;
   personName: string | null;
+  organizationId: string | null;
+  organizationName: string | null;
   sentTo: string | null;
   sentAt: string | null;
   acceptedAt: string | null;

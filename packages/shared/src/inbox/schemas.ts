@@ -33,6 +33,8 @@ export const INBOX_MESSAGES = {
   cannedNotFound: 'Resposta pronta não encontrada.',
   shortcutTaken: 'Já existe uma resposta pronta com este atalho.',
   originNotAllowed: 'Este site não está autorizado a usar o chat desta empresa.',
+  blockedSiteNotFound: 'Aviso não encontrado.',
+  tooManySites: 'No máximo 20 sites: remova um em "Configurar chat" antes de autorizar outro.',
   csatRange: 'Dê uma nota de 1 a 5.',
   outOfHours: 'Olá! No momento estamos fora do horário de atendimento. Deixe sua mensagem que responderemos assim que possível.',
   csatQuestion: 'Seu atendimento foi concluído. De 1 a 5, como você avalia o atendimento?',
@@ -157,7 +159,14 @@ export const visitorStartSchema = z.object({
 export const visitorMessageSchema = z.object({ body: messageBody });
 export const csatSchema = z.object({ score: z.number({ error: INBOX_MESSAGES.csatRange }).int(INBOX_MESSAGES.csatRange).min(1, INBOX_MESSAGES.csatRange).max(5, INBOX_MESSAGES.csatRange) });
 
-export type WidgetConfig = { title: string; color: string; greeting: string; online: boolean };
+/**
+ * What the widget shows (decision 0401): `available` false on a site outside 'Sites autorizados',
+ * which then offers the company's e-mail instead of a chat that cannot send.
+ */
+export type WidgetConfig = { title: string; color: string; greeting: string; online: boolean; available: boolean; contactEmail: string | null };
+
+/** A site outside 'Sites autorizados' that tried to load the widget: one per site, shown in /atendimento. */
+export type BlockedSite = { id: string; origin: string; firstSeenAt: string; lastSeenAt: string };
 /** What a visitor sees: never notes, never agents' ids. */
 export type VisitorMessage = { id: string; kind: 'visitor' | 'agent' | 'auto'; body: string; authorName: string | null; file: { id: string; name: string; mime: string; size: number } | null; createdAt: string };
 export type VisitorConversation = { status: ConversationStatus; csatAsked: boolean; csatScore: number | null; messages: VisitorMessage[] };

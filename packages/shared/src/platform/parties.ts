@@ -201,6 +201,9 @@ const personFields = {
   phones: list(phone, PARTY_LIMITS.phones, PARTIES_MESSAGES.tooManyPhones).optional(),
   cpf: optionalCpf,
   position: optionalText('Cargo'),
+  /** Where the person is (decision 0405). */
+  municipio: optionalText('Cidade'),
+  uf: optionalUf,
   organizationId: clearable(uuid),
   notes: optionalText('Observações', PARTY_LIMITS.notes, { multiline: true }),
   legalBasis: clearable(z.enum(LEGAL_BASIS_KEYS, { error: PARTIES_MESSAGES.legalBasisInvalid })),
@@ -304,6 +307,8 @@ export type Person = {
   phones: string[];
   cpf: string | null;
   position: string | null;
+  municipio: string | null;
+  uf: string | null;
   organizationId: string | null;
   organization: { id: string; razaoSocial: string; nomeFantasia: string | null } | null;
   ownerId: string | null;

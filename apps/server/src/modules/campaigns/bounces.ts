@@ -7,6 +7,7 @@ import { clientAddressKey } from '../../platform/net/addresses.ts';
 import type { Services } from '../../services.ts';
 import { verifySender, type InboundSession, type SenderVerdict } from './inbound-check.ts';
 import { recordEmailReply } from './replies.ts';
+import { smtpText } from './smtp-text.ts';
 import { hardBounce, recipientOf, unsubscribe } from './tracking.ts';
 
 /**
@@ -55,7 +56,7 @@ export async function handleInbound(s: Services, rcpt: string[], raw: Buffer, se
       verdict ??= await verifySender(s, raw, session);
       if (verdict.reject) throw smtpError(550, 'Message refused by the DMARC policy of the sender domain');
       await recordEmailReply(s, token, parsed, raw, verdict).catch((e) => {
-        throw Object.assign(new Error(`Falha temporária ao encaminhar a resposta: ${(e as Error).message}`), { responseCode: 451 });
+        throw Object.assign(new Error(smtpText(`Falha temporaria ao encaminhar a resposta: ${(e as Error).message}`)), { responseCode: 451 });
       });
     } else if (kind === 'unsubscribe') await unsubscribe(s, token).catch(() => {});
     else {
@@ -90,7 +91,7 @@ export async function startBounceServer(s: Services) {
         );
         return;
       }
-      return cb(Object.assign(new Error('Destinatário desconhecido'), { responseCode: 550 }));
+      return cb(Object.assign(new Error('Destinatario desconhecido'), { responseCode: 550 }));
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -98,7 +99,7 @@ export async function startBounceServer(s: Services) {
       stream.on('end', () => {
         handleInbound(s, session.envelope.rcptTo.map((r) => r.address), Buffer.concat(chunks), inboundSession(session)).then(
           () => cb(),
-          (e) => cb(e as Error),
+          (e) => cb(Object.assign(e as Error, { message: smtpText((e as Error).message) })),
         );
       });
     },

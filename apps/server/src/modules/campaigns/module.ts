@@ -56,7 +56,7 @@ export default defineModule({
   },
   exportData: async (_s, tenant, out) => {
     const { campaigns, campaignRecipients, campaignSenders } = schema;
-    out.csv('remetente.csv', ['id', 'fromName', 'replyTo', 'smtpHost', 'smtpPort', 'smtpSecure', 'smtpUser', 'ratePerSecond', 'updatedAt'], companyRows(tenant, campaignSenders));
+    out.csv('remetente.csv', ['id', 'fromName', 'fromEmail', 'replyTo', 'smtpHost', 'smtpPort', 'smtpSecure', 'smtpUser', 'ratePerSecond', 'updatedAt'], companyRows(tenant, campaignSenders));
     out.csv(
       'campanhas.csv',
       ['id', 'name', 'channel', 'listId', 'segmentId', 'subject', 'html', 'text', 'status', 'scheduledAt', 'startedAt', 'finishedAt', 'createdBy', 'createdAt', 'updatedAt'],

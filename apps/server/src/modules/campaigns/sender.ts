@@ -4,7 +4,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { CAMPAIGN_MESSAGES, DEFAULT_RATE_PER_SECOND, type SenderView, type senderSchema } from '@sede/shared/campaigns/schemas';
 import type { z } from 'zod';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { serverState } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -32,13 +32,25 @@ export async function getSender(s: Services, t: Tenant): Promise<SenderView> {
     fromName: row?.fromName ?? (await companyName(t.db, t.companyId)),
     replyTo: row?.replyTo ?? null,
     ratePerSecond: row?.ratePerSecond ?? DEFAULT_RATE_PER_SECOND,
-    smtp: row?.smtpHost ? { host: row.smtpHost, port: row.smtpPort ?? 587, secure: row.smtpSecure, user: row.smtpUser, hasPassword: !!row.smtpPasswordEnc } : null,
+    smtp: row?.smtpHost ? { host: row.smtpHost, port: row.smtpPort ?? 587, secure: row.smtpSecure, user: row.smtpUser, fromEmail: ownFromEmail(row), hasPassword: !!row.smtpPasswordEnc } : null,
     bounceDomain: s.cfg.BOUNCE_DOMAIN ?? null,
     configured: !!row,
   };
 }
 
+/** The From address through an own SMTP (decision 0402): the one set, else the user when it is an address. */
+const ownFromEmail = (row: Pick<SenderRow, 'fromEmail' | 'smtpUser'>) => row.fromEmail ?? (row.smtpUser && /@/.test(row.smtpUser) ? row.smtpUser.toLowerCase() : null);
+
+/** An own SMTP needs a From address of its own: never the platform's, which its SPF/DMARC would fail. */
+function fromEmailOf(input: z.output<typeof senderSchema>): string | null {
+  if (!input.smtp) return null;
+  const from = ownFromEmail({ fromEmail: input.smtp.fromEmail, smtpUser: input.smtp.user });
+  if (!from) throw badRequest(CAMPAIGN_MESSAGES.fromEmailRequired, 'FROM_EMAIL_REQUIRED');
+  return from;
+}
+
 export async function saveSender(s: Services, t: Tenant, input: z.output<typeof senderSchema>): Promise<SenderView> {
+  const fromEmail = fromEmailOf(input);
   const prev = await senderRow(t.db, t.companyId);
   let passwordEnc = prev?.smtpPasswordEnc ?? null;
   if (!input.smtp) passwordEnc = null;
@@ -51,6 +63,7 @@ export async function saveSender(s: Services, t: Tenant, input: z.output<typeof 
     smtpPort: input.smtp?.port ?? null,
     smtpSecure: input.smtp?.secure ?? false,
     smtpUser: input.smtp?.user ?? null,
+    fromEmail,
     smtpPasswordEnc: passwordEnc,
     updatedBy: t.actorId,
     updatedAt: new Date(),
@@ -66,7 +79,7 @@ export async function saveSender(s: Services, t: Tenant, input: z.output<typeof 
   return getSender(s, t);
 }
 
-/** The From address: the own SMTP's user when it is an e-mail, else the server's MAIL_FROM address. */
+/** The From address: the own SMTP's (decision 0402), else the server's MAIL_FROM address. */
 const serverFromAddress = (s: Services) => /<([^>]+)>/.exec(s.cfg.MAIL_FROM)?.[1] ?? s.cfg.MAIL_FROM;
 
 export type CampaignTransport = {
@@ -113,9 +126,8 @@ export async function transportFor(s: Services, companyId: string, row?: SenderR
   const sender = row === undefined ? await senderRow(s.db, companyId) : row;
   const fromName = sender?.fromName ?? (await companyName(s.db, companyId));
   const own = sender?.smtpHost ? sender : null;
-  const ownUser = own?.smtpUser && /@/.test(own.smtpUser) ? own.smtpUser : null;
   const base = {
-    from: { name: fromName, address: ownUser ?? serverFromAddress(s) },
+    from: { name: fromName, address: (own && ownFromEmail(own)) ?? serverFromAddress(s) },
     replyTo: sender?.replyTo ?? null,
     ratePerSecond: sender?.ratePerSecond ?? DEFAULT_RATE_PER_SECOND,
   };
@@ -143,10 +155,12 @@ export async function transportFor(s: Services, companyId: string, row?: SenderR
 export const canSend = (s: Services, t: CampaignTransport) => t.transport !== null || s.mailer.mode === 'dev-mailbox';
 
 /**
- * 'Testar': connects with the given (or stored) settings and sends a test message to the member.
- * A connection or authentication failure is a 409 with the server's reason.
+ * 'Testar': connects with the given (or stored) settings and sends a test message to the member
+ * from the very From address the campaigns will use, so a provider that refuses it says so now.
+ * A connection, authentication or sender failure is a 409 with the server's reason.
  */
 export async function testSender(s: Services, t: Tenant, parsed: z.output<typeof senderSchema>, to: string): Promise<{ message: string }> {
+  const fromEmail = fromEmailOf(parsed);
   const prev = await senderRow(t.db, t.companyId);
   const pass = parsed.smtp?.password !== undefined ? parsed.smtp.password : prev?.smtpPasswordEnc ? decryptSecret(s, prev.smtpPasswordEnc) : undefined;
   const row = {
@@ -157,6 +171,7 @@ export async function testSender(s: Services, t: Tenant, parsed: z.output<typeof
     smtpPort: parsed.smtp?.port ?? null,
     smtpSecure: parsed.smtp?.secure ?? false,
     smtpUser: parsed.smtp?.user ?? null,
+    fromEmail,
     smtpPasswordEnc: pass ? encryptSecret(s, pass) : null,
     updatedAt: new Date(),
   } as SenderRow;
@@ -170,9 +185,12 @@ export async function testSender(s: Services, t: Tenant, parsed: z.output<typeof
       await ct.transport.sendMail({ from: ct.from, to, replyTo: ct.replyTo ?? undefined, subject, text, html: `<p>${text}</p>` });
     } else await s.mailer.send({ to, subject, text, html: `<p>${text}</p>` });
   } catch (e) {
-    throw new AppError(409, 'SMTP_FAILED', CAMPAIGN_MESSAGES.smtpFailed((e as Error).message.slice(0, 200)));
+    const err = e as Error & { command?: string };
+    const reason = err.message.slice(0, 200);
+    if (err.command === 'MAIL FROM') throw new AppError(409, 'SENDER_REFUSED', CAMPAIGN_MESSAGES.senderRefused(ct.from.address, reason));
+    throw new AppError(409, 'SMTP_FAILED', CAMPAIGN_MESSAGES.smtpFailed(reason));
   } finally {
     ct.transport?.close();
   }
-  return { message: CAMPAIGN_MESSAGES.testSent };
+  return { message: ct.transport ? CAMPAIGN_MESSAGES.testSentFrom(`${ct.from.name} <${ct.from.address}>`) : CAMPAIGN_MESSAGES.testSent };
 }

@@ -9,13 +9,16 @@ import { LIVE_CAMPAIGN } from './send.ts';
 
 type Found = { id: string; company_id: string; campaign_id: string; email: string; person_id: string | null; status: string; unsubscribed_at: Date | null; links: string[]; company_name: string };
 
-/** The recipient a token names (a forged, altered or deleted one: 404). */
+/** The recipient a token names (a forged, altered or deleted one: 404), with the name its e-mails came from (the sender's). */
 export async function recipientOf(s: Services, token: string): Promise<Found> {
   const id = recipientFromToken(s, token);
   if (!id) throw notFound(M.tokenInvalid);
   const { rows } = await s.pool.query<Found>(
-    `SELECT r.id, r.company_id, r.campaign_id, r.email, r.person_id, r.status, r.unsubscribed_at, c.links, co.name AS company_name
-       FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id JOIN companies co ON co.id = r.company_id WHERE r.id = $1`,
+    `SELECT r.id, r.company_id, r.campaign_id, r.email, r.person_id, r.status, r.unsubscribed_at, c.links,
+            COALESCE(NULLIF(snd.from_name, ''), co.name) AS company_name
+       FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id JOIN companies co ON co.id = r.company_id
+       LEFT JOIN campaign_senders snd ON snd.company_id = r.company_id
+       WHERE r.id = $1`,
     [id],
   );
   if (!rows[0]) throw notFound(M.tokenInvalid);

@@ -198,7 +198,19 @@ async function* errorRows(t: Tenant, row: ImportRow): AsyncGenerator<string> {
 
 // ---- the job ----
 
-type PersonState = { id: string; emails: string[]; phones: string[]; tags: string[]; position: string | null; cpf: string | null; notes: string | null; organizationId: string | null; isNew: boolean };
+type PersonState = {
+  id: string;
+  emails: string[];
+  phones: string[];
+  tags: string[];
+  position: string | null;
+  municipio: string | null;
+  uf: string | null;
+  cpf: string | null;
+  notes: string | null;
+  organizationId: string | null;
+  isNew: boolean;
+};
 
 /**
  * The import (decision 0156): rows are validated, de-duplicated against the company's people
@@ -235,12 +247,23 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
 
   // The company's people and organizations as they are now (after any batch already committed).
   const index = new DedupeIndex<PersonState>();
-  const people = await s.pool.query<{ id: string; emails: string[]; phones: string[]; cpf: string | null; tags: string[]; position: string | null; notes: string | null; organization_id: string | null }>(
-    'SELECT id, emails, phones, cpf, tags, position, notes, organization_id FROM people WHERE company_id = $1 AND deleted_at IS NULL',
+  const people = await s.pool.query<{
+    id: string;
+    emails: string[];
+    phones: string[];
+    cpf: string | null;
+    tags: string[];
+    position: string | null;
+    municipio: string | null;
+    uf: string | null;
+    notes: string | null;
+    organization_id: string | null;
+  }>(
+    'SELECT id, emails, phones, cpf, tags, position, municipio, uf, notes, organization_id FROM people WHERE company_id = $1 AND deleted_at IS NULL',
     [t.companyId],
   );
   for (const p of people.rows) {
-    index.add(dedupeKeys(p), { id: p.id, emails: p.emails, phones: p.phones, tags: p.tags, position: p.position, cpf: p.cpf, notes: p.notes, organizationId: p.organization_id, isNew: false });
+    index.add(dedupeKeys(p), { id: p.id, emails: p.emails, phones: p.phones, tags: p.tags, position: p.position, municipio: p.municipio, uf: p.uf, cpf: p.cpf, notes: p.notes, organizationId: p.organization_id, isNew: false });
   }
   const orgByCnpj = new Map<string, string>();
   const orgByName = new Map<string, string>();
@@ -318,7 +341,7 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
         if (hit.isNew) {
           // A duplicate of a row of this batch: its insert carries the merged values.
           const pending = pendingById.get(hit.id);
-          if (pending) Object.assign(pending, { emails: hit.emails, phones: hit.phones, tags: hit.tags, position: hit.position, cpf: hit.cpf, notes: hit.notes, organization_id: hit.organizationId });
+          if (pending) Object.assign(pending, { emails: hit.emails, phones: hit.phones, tags: hit.tags, position: hit.position, municipio: hit.municipio, uf: hit.uf, cpf: hit.cpf, notes: hit.notes, organization_id: hit.organizationId });
           else merged.set(hit.id, hit);
         } else merged.set(hit.id, hit);
         mergedCount++;
@@ -330,6 +353,8 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
         phones: contact.phones,
         tags: [...new Set([...contact.tags, ...extraTags])].slice(0, 20),
         position: contact.position,
+        municipio: contact.municipio,
+        uf: contact.uf,
         cpf: contact.cpf,
         notes: contact.notes,
         organizationId,
@@ -344,6 +369,8 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
         phones: state.phones,
         cpf: state.cpf,
         position: state.position,
+        municipio: state.municipio,
+        uf: state.uf,
         notes: state.notes,
         tags: state.tags,
         organization_id: organizationId,
@@ -367,19 +394,19 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
       }
       if (newPeople.length) {
         await client.query(
-          `INSERT INTO people (id, company_id, name, emails, phones, cpf, position, notes, tags, organization_id, legal_basis, legal_basis_source, legal_basis_at, suppressed, created_by)
-           SELECT x.id, $2, x.name, x.emails, x.phones, x.cpf, x.position, x.notes, x.tags, x.organization_id, x.legal_basis, x.legal_basis_source, x.legal_basis_at, x.suppressed, $3
-             FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, name text, emails text[], phones text[], cpf text, position text, notes text, tags text[], organization_id uuid,
+          `INSERT INTO people (id, company_id, name, emails, phones, cpf, position, municipio, uf, notes, tags, organization_id, legal_basis, legal_basis_source, legal_basis_at, suppressed, created_by)
+           SELECT x.id, $2, x.name, x.emails, x.phones, x.cpf, x.position, x.municipio, x.uf, x.notes, x.tags, x.organization_id, x.legal_basis, x.legal_basis_source, x.legal_basis_at, x.suppressed, $3
+             FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, name text, emails text[], phones text[], cpf text, position text, municipio text, uf text, notes text, tags text[], organization_id uuid,
                                                      legal_basis text, legal_basis_source text, legal_basis_at date, suppressed boolean)`,
           [JSON.stringify(newPeople), t.companyId, t.actorId || null],
         );
       }
       if (merged.size) {
-        const updates = [...merged.values()].map((p) => ({ id: p.id, emails: p.emails, phones: p.phones, tags: p.tags, position: p.position, cpf: p.cpf, notes: p.notes, organization_id: p.organizationId }));
+        const updates = [...merged.values()].map((p) => ({ id: p.id, emails: p.emails, phones: p.phones, tags: p.tags, position: p.position, municipio: p.municipio, uf: p.uf, cpf: p.cpf, notes: p.notes, organization_id: p.organizationId }));
         await client.query(
-          `UPDATE people p SET emails = x.emails, phones = x.phones, tags = x.tags, position = x.position, cpf = x.cpf, notes = x.notes,
+          `UPDATE people p SET emails = x.emails, phones = x.phones, tags = x.tags, position = x.position, municipio = x.municipio, uf = x.uf, cpf = x.cpf, notes = x.notes,
                   organization_id = coalesce(p.organization_id, x.organization_id), updated_at = now()
-             FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, emails text[], phones text[], tags text[], position text, cpf text, notes text, organization_id uuid)
+             FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, emails text[], phones text[], tags text[], position text, municipio text, uf text, cpf text, notes text, organization_id uuid)
             WHERE p.id = x.id AND p.company_id = $2`,
           [JSON.stringify(updates), t.companyId],
         );

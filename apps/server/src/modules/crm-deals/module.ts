@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { forbidden } from '../../http/errors.ts';
-import { companyRows } from '../../platform/company-data/archive.ts';
+import { companyRows, paged } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -28,8 +29,17 @@ async function exportDeals(_s: Services, tenant: Tenant, out: ExportSink) {
   out.csv('etapas.csv', ['id', 'pipelineId', 'name', 'position', 'probability', 'createdAt'], companyRows(tenant, schema.crmStages));
   out.csv(
     'negocios.csv',
-    ['id', 'pipelineId', 'stageId', 'title', 'valueCents', 'ownerId', 'organizationId', 'personId', 'source', 'expectedCloseDate', 'status', 'lostReason', 'lostNote', 'closedAt', 'position', 'tags', 'customFields', 'stageEnteredAt', 'createdBy', 'createdAt', 'updatedAt'],
+    ['id', 'pipelineId', 'stageId', 'title', 'valueCents', 'ownerId', 'organizationId', 'personId', 'source', 'expectedCloseDate', 'status', 'wonReason', 'wonNote', 'lostReason', 'lostNote', 'closedAt', 'position', 'tags', 'customFields', 'stageEnteredAt', 'createdBy', 'createdAt', 'updatedAt'],
     companyRows(tenant, schema.deals),
+  );
+  out.csv('contatos-dos-negocios.csv', ['dealId', 'personId', 'position'], () =>
+    paged(async (after, limit) => {
+      const res = await tenant.db.execute(sql`
+        SELECT deal_id::text || ':' || person_id::text AS id, deal_id AS "dealId", person_id AS "personId", position FROM deal_people
+        WHERE company_id = ${tenant.companyId} ${after === null ? sql`` : sql`AND deal_id::text || ':' || person_id::text > ${after}`}
+        ORDER BY 1 LIMIT ${limit}`);
+      return res.rows as Array<{ id: string }>;
+    }),
   );
   out.csv('historico-etapas.csv', ['id', 'dealId', 'fromStageId', 'toStageId', 'actorId', 'at'], companyRows(tenant, schema.dealStageHistory));
   out.csv('campos-personalizados.csv', ['id', 'entity', 'key', 'label', 'type', 'options', 'required', 'position', 'createdAt'], companyRows(tenant, schema.crmCustomFields));

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@sede/db/client';
-import type { BoardFilters, DealCard, NextActivity } from '@sede/shared/crm/deals';
+import type { BoardFilters, DealCard, DealContact, NextActivity } from '@sede/shared/crm/deals';
 
 /**
  * The board's hand-tuned statements (decision 0151): a column's page walks the index
@@ -56,6 +56,9 @@ export function filterSql(f: BoardFilters, actorId: string): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/** The board's status filter on `d` (decision 0403): open by default; 'all' every status. */
+export const boardStatusSql = (status: BoardFilters['status']) => (status === 'all' ? sql`TRUE` : sql`d.status = ${status ?? 'open'}`);
+
 const CARD_COLUMNS = sql`d.id, d.title, d.value_cents, d.stage_id, d.position, d.owner_id, d.tags, d.status,
   COALESCE(NULLIF(o.nome_fantasia, ''), o.razao_social) AS organization_name,
   COALESCE(NULLIF(trim(concat_ws(' ', pr.first_name, pr.last_name)), ''), NULLIF(u.name, ''), u.email) AS owner_name,
@@ -72,7 +75,7 @@ const CARD_JOINS = sql`LEFT JOIN organizations o ON o.id = d.organization_id AND
     LIMIT 1
   ) na ON TRUE`;
 
-/** One column's page of open cards, after the (position, id) cursor. */
+/** One column's page of cards (open by default), after the (position, id) cursor. */
 export async function columnPage(
   db: DbOrTx,
   p: { companyId: string; actorId: string; pipelineId: string; stageId: string; filters: BoardFilters; after: [number, string] | null; limit: number },
@@ -81,7 +84,7 @@ export async function columnPage(
   const res = await db.execute(sql`
     SELECT ${CARD_COLUMNS}
     FROM deals d ${CARD_JOINS}
-    WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND d.stage_id = ${p.stageId} AND d.status = 'open'
+    WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND d.stage_id = ${p.stageId} AND ${boardStatusSql(p.filters.status)}
       AND ${filterSql(p.filters, p.actorId)} ${after}
     ORDER BY d.position, d.id
     LIMIT ${p.limit + 1}`);
@@ -98,7 +101,7 @@ export function firstPagesSql(p: FirstPagesParams): SQL {
     CROSS JOIN LATERAL (
       SELECT ${CARD_COLUMNS}
       FROM deals d ${CARD_JOINS}
-      WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND d.stage_id = s.id AND d.status = 'open'
+      WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND d.stage_id = s.id AND ${boardStatusSql(p.filters.status)}
         AND ${filterSql(p.filters, p.actorId)}
       ORDER BY d.position, d.id
       LIMIT ${p.limit + 1}
@@ -120,11 +123,11 @@ export function columnTotalsSql(p: TotalsParams): SQL {
   return sql`
     SELECT d.stage_id, count(*) AS count, COALESCE(sum(d.value_cents), 0) AS sum_cents
     FROM deals d ${needsOrg ? sql`LEFT JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL` : sql``}
-    WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND d.status = 'open' AND ${filterSql(p.filters, p.actorId)}
+    WHERE d.company_id = ${p.companyId} AND d.pipeline_id = ${p.pipelineId} AND ${boardStatusSql(p.filters.status)} AND ${filterSql(p.filters, p.actorId)}
     GROUP BY d.stage_id`;
 }
 
-/** Count and sum of the open deals per stage, with the same filters. */
+/** Count and sum of the deals per stage (open by default), with the same filters. */
 export async function columnTotals(db: DbOrTx, p: TotalsParams): Promise<Array<{ stage_id: string; count: string | number; sum_cents: string | number }>> {
   const res = await db.execute(columnTotalsSql(p));
   return res.rows as unknown as Array<{ stage_id: string; count: string; sum_cents: string }>;
@@ -143,6 +146,9 @@ export type DetailRow = CardRow & {
   person_name: string | null;
   source: string | null;
   expected_close_date: string | null;
+  won_reason: string | null;
+  won_note: string | null;
+  contacts: DealContact[] | null;
   lost_reason: string | null;
   lost_note: string | null;
   closed_at: Date | string | null;
@@ -157,8 +163,11 @@ export type DetailRow = CardRow & {
 export async function dealDetail(db: DbOrTx, companyId: string, id: string): Promise<DetailRow | null> {
   const res = await db.execute(sql`
     SELECT ${CARD_COLUMNS}, d.pipeline_id, d.organization_id, d.person_id, pe.name AS person_name, d.source,
-      d.expected_close_date::text AS expected_close_date, d.lost_reason, d.lost_note, d.closed_at, d.custom_fields,
-      d.stage_entered_at, d.created_by, d.created_at, d.updated_at
+      d.expected_close_date::text AS expected_close_date, d.won_reason, d.won_note, d.lost_reason, d.lost_note, d.closed_at, d.custom_fields,
+      d.stage_entered_at, d.created_by, d.created_at, d.updated_at,
+      (SELECT json_agg(json_build_object('id', cp.id, 'name', cp.name, 'email', cp.emails[1], 'phone', cp.phones[1]) ORDER BY dp.position)
+         FROM deal_people dp JOIN people cp ON cp.id = dp.person_id AND cp.deleted_at IS NULL
+         WHERE dp.company_id = d.company_id AND dp.deal_id = d.id) AS contacts
     FROM deals d ${CARD_JOINS}
     LEFT JOIN people pe ON pe.id = d.person_id AND pe.deleted_at IS NULL
     WHERE d.company_id = ${companyId} AND d.id = ${id}`);

@@ -10,6 +10,7 @@ import {
   dealLostSchema,
   dealMoveSchema,
   dealUpdateSchema,
+  dealWonSchema,
   pipelineCreateSchema,
   pipelineUpdateSchema,
   stageCreateSchema,
@@ -99,7 +100,7 @@ export function crmDealsRoutes(s: Services) {
     return c.json({ success: true });
   });
   r.post('/deals/:id/move', ...write, async (c) => c.json(await svc.moveDeal(tenant(c), c.req.param('id'), parseWith(dealMoveSchema, await readJson(c)))));
-  r.post('/deals/:id/won', ...write, async (c) => c.json(await svc.winDeal(tenant(c), c.req.param('id'))));
+  r.post('/deals/:id/won', ...write, async (c) => c.json(await svc.winDeal(tenant(c), c.req.param('id'), parseWith(dealWonSchema, await readJson(c)))));
   r.post('/deals/:id/lost', ...write, async (c) => c.json(await svc.loseDeal(tenant(c), c.req.param('id'), parseWith(dealLostSchema, await readJson(c)))));
   r.post('/deals/:id/reopen', ...write, async (c) => c.json(await svc.reopenDeal(tenant(c), c.req.param('id'))));
 

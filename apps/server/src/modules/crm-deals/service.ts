@@ -27,6 +27,7 @@ import {
   type dealLostSchema,
   type dealMoveSchema,
   type dealUpdateSchema,
+  type dealWonSchema,
   type pipelineCreateSchema,
   type stageCreateSchema,
   type stageUpdateSchema,
@@ -37,6 +38,7 @@ import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { checkContacts, requestedContacts, writeContacts } from './contacts.ts';
 import { cardById, columnPage, columnTotals, dealDetail, filterSql, firstPages, toCard, type DetailRow } from './queries.ts';
 
 const P = schema.crmPipelines;
@@ -332,8 +334,11 @@ export function toDeal(r: DetailRow): Deal {
     organizationId: r.organization_id,
     personId: r.person_id,
     personName: r.person_name,
+    contacts: r.contacts ?? [],
     source: r.source,
     expectedCloseDate: r.expected_close_date,
+    wonReason: r.won_reason,
+    wonNote: r.won_note,
     lostReason: r.lost_reason,
     lostNote: r.lost_note,
     closedAt: iso(r.closed_at),
@@ -363,8 +368,8 @@ export async function dealExists(db: DbOrTx, companyId: string, id: string): Pro
   return Boolean(row);
 }
 
-/** The referenced owner, organization and person must be the company's (else 400). */
-async function checkReferences(db: DbOrTx, companyId: string, input: { ownerId?: string | null; organizationId?: string | null; personId?: string | null }) {
+/** The referenced owner and organization must be the company's (else 400); contacts: `checkContacts`. */
+async function checkReferences(db: DbOrTx, companyId: string, input: { ownerId?: string | null; organizationId?: string | null }) {
   if (input.ownerId) {
     const [m] = await db
       .select({ id: schema.companyMembers.id })
@@ -376,11 +381,6 @@ async function checkReferences(db: DbOrTx, companyId: string, input: { ownerId?:
     const O = schema.organizations;
     const [o] = await db.select({ id: O.id }).from(O).where(and(eq(O.id, input.organizationId), eq(O.companyId, companyId), isNull(O.deletedAt)));
     if (!o) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
-  }
-  if (input.personId) {
-    const Pe = schema.people;
-    const [p] = await db.select({ id: Pe.id }).from(Pe).where(and(eq(Pe.id, input.personId), eq(Pe.companyId, companyId), isNull(Pe.deletedAt)));
-    if (!p) throw badRequest(M.personInvalid, 'PERSON_INVALID');
   }
 }
 
@@ -410,7 +410,9 @@ export async function createDeal(t: Tenant, input: Out<typeof dealCreateSchema>)
       stageId = first.id;
     }
     const ownerId = input.ownerId === undefined ? t.actorId : input.ownerId;
-    await checkReferences(tx, t.companyId, { ownerId, organizationId: input.organizationId, personId: input.personId });
+    await checkReferences(tx, t.companyId, { ownerId, organizationId: input.organizationId });
+    const contacts = requestedContacts(input) ?? [];
+    await checkContacts(tx, t.companyId, contacts);
     const customFields = await checkedCustomFields(tx, t.companyId, 'deal', input.customFields ?? {}, { creating: true });
     const position = await topPosition(tx, t.companyId, stageId);
     const [row] = await tx
@@ -423,7 +425,7 @@ export async function createDeal(t: Tenant, input: Out<typeof dealCreateSchema>)
         valueCents: input.valueCents,
         ownerId,
         organizationId: input.organizationId ?? null,
-        personId: input.personId ?? null,
+        personId: contacts[0] ?? null,
         source: input.source ?? null,
         expectedCloseDate: input.expectedCloseDate ?? null,
         tags: input.tags ?? [],
@@ -432,6 +434,7 @@ export async function createDeal(t: Tenant, input: Out<typeof dealCreateSchema>)
         createdBy: t.actorId,
       })
       .returning({ id: D.id });
+    await writeContacts(tx, t.companyId, row!.id, contacts);
     await tx.insert(H).values({ companyId: t.companyId, dealId: row!.id, fromStageId: null, toStageId: stageId, actorId: t.actorId });
     await dealChanged(tx, t, row!.id, 'created');
     return row!.id;
@@ -450,12 +453,14 @@ export async function updateDeal(t: Tenant, id: string, input: Out<typeof dealUp
   await t.db.transaction(async (tx) => {
     const row = await lockDeal(tx, t.companyId, id);
     await checkReferences(tx, t.companyId, input);
+    const contacts = requestedContacts(input);
+    if (contacts) await checkContacts(tx, t.companyId, contacts);
     const set: Partial<typeof D.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) set.title = input.title;
     if (input.valueCents !== undefined) set.valueCents = input.valueCents;
     if (input.ownerId !== undefined) set.ownerId = input.ownerId;
     if (input.organizationId !== undefined) set.organizationId = input.organizationId;
-    if (input.personId !== undefined) set.personId = input.personId;
+    if (contacts) set.personId = await writeContacts(tx, t.companyId, id, contacts);
     if (input.source !== undefined) set.source = input.source;
     if (input.expectedCloseDate !== undefined) set.expectedCloseDate = input.expectedCloseDate;
     if (input.tags !== undefined) set.tags = input.tags;
@@ -560,11 +565,14 @@ async function renumberColumn(tx: DbOrTx, companyId: string, stageId: string, ex
     WHERE d.id = r.id`);
 }
 
-export async function winDeal(t: Tenant, id: string): Promise<Deal> {
+export async function winDeal(t: Tenant, id: string, input: Out<typeof dealWonSchema>): Promise<Deal> {
   await t.db.transaction(async (tx) => {
     const deal = await lockDeal(tx, t.companyId, id);
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
-    await tx.update(D).set({ status: 'won', closedAt: new Date(), lostReason: null, lostNote: null, updatedAt: new Date() }).where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
+    await tx
+      .update(D)
+      .set({ status: 'won', closedAt: new Date(), wonReason: input.reason, wonNote: input.note ?? null, lostReason: null, lostNote: null, updatedAt: new Date() })
+      .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
     await dealChanged(tx, t, id, 'won');
   });
   return getDeal(t, id);
@@ -576,7 +584,7 @@ export async function loseDeal(t: Tenant, id: string, input: Out<typeof dealLost
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
     await tx
       .update(D)
-      .set({ status: 'lost', closedAt: new Date(), lostReason: input.reason, lostNote: input.note ?? null, updatedAt: new Date() })
+      .set({ status: 'lost', closedAt: new Date(), lostReason: input.reason, lostNote: input.note ?? null, wonReason: null, wonNote: null, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
     await dealChanged(tx, t, id, 'lost');
   });
@@ -590,7 +598,7 @@ export async function reopenDeal(t: Tenant, id: string): Promise<Deal> {
     const position = await topPosition(tx, t.companyId, deal.stageId);
     await tx
       .update(D)
-      .set({ status: 'open', closedAt: null, lostReason: null, lostNote: null, position, updatedAt: new Date() })
+      .set({ status: 'open', closedAt: null, wonReason: null, wonNote: null, lostReason: null, lostNote: null, position, updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
     await dealChanged(tx, t, id, 'reopened');
   });
@@ -605,9 +613,9 @@ export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema>): 
     sql`d.company_id = ${t.companyId}`,
     filterSql(q, t.actorId),
     q.pipelineId ? sql`d.pipeline_id = ${q.pipelineId}` : undefined,
-    q.status ? sql`d.status = ${q.status}` : undefined,
+    q.status && q.status !== 'all' ? sql`d.status = ${q.status}` : undefined,
     q.organizationId ? sql`d.organization_id = ${q.organizationId}` : undefined,
-    q.personId ? sql`d.person_id = ${q.personId}` : undefined,
+    q.personId ? sql`EXISTS (SELECT 1 FROM deal_people dp WHERE dp.company_id = d.company_id AND dp.deal_id = d.id AND dp.person_id = ${q.personId})` : undefined,
     after ? sql`(extract(epoch from d.created_at), d.id) < (${after[0]}::double precision, ${after[1]}::uuid)` : undefined,
   ].filter((x): x is NonNullable<typeof x> => Boolean(x));
   const res = await t.db.execute(sql`

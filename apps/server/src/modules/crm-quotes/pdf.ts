@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { formatQuantity, type Quote } from '@sede/shared/crm/quotes';
+import { phoneText, type QuoteClient } from './client.ts';
 
 export type PdfCompany = { name: string; fantasia: string | null; cnpj: string; address: string | null; city: string | null; state: string | null; cep: string | null; phone: string | null; email: string | null };
 
@@ -12,10 +13,14 @@ const dateBr = (iso: string) => {
 };
 
 /**
- * The quote's PDF in the company's name (decision 0160): header, client, items, totals, validity and conditions.
+ * The quote's PDF in the company's name (decision 0160): header, client (organization and contact, decision 0404), items, totals, validity and conditions.
  * The standard fonts write WinAnsi only: no em dash or minus sign in the text (they vanish), '·' and '-' instead.
  */
-export function quotePdf(company: PdfCompany, quote: Pick<Quote, 'number' | 'validUntil' | 'conditions' | 'notes' | 'items' | 'subtotalCents' | 'discountCents' | 'totalCents' | 'createdAt' | 'dealTitle' | 'personName'>): Promise<Buffer> {
+export function quotePdf(
+  company: PdfCompany,
+  quote: Pick<Quote, 'number' | 'validUntil' | 'conditions' | 'notes' | 'items' | 'subtotalCents' | 'discountCents' | 'totalCents' | 'createdAt' | 'dealTitle'>,
+  client: QuoteClient,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Orçamento nº ${quote.number} — ${company.name}`, Author: company.name } });
     const chunks: Buffer[] = [];
@@ -32,16 +37,22 @@ export function quotePdf(company: PdfCompany, quote: Pick<Quote, 'number' | 'val
     doc.text(`CNPJ ${formatCnpj(company.cnpj)}`);
     const place = [company.address, [company.city, company.state].filter(Boolean).join('/'), company.cep ? `CEP ${company.cep}` : null].filter(Boolean).join(' · ');
     if (place) doc.text(place, { width });
-    const contact = [company.phone, company.email].filter(Boolean).join(' · ');
+    const contact = [phoneText(company.phone), company.email].filter(Boolean).join(' · ');
     if (contact) doc.text(contact);
     doc.moveDown(1.2).fillColor('#000');
 
     doc.font('Helvetica-Bold').fontSize(14).text(`Orçamento nº ${quote.number}`);
     doc.font('Helvetica').fontSize(10);
     doc.text(`Emitido em ${dateBr(quote.createdAt)} · Válido até ${dateBr(quote.validUntil)}`);
-    if (quote.personName) doc.text(`Para: ${quote.personName}`);
     doc.text(`Referente a: ${quote.dealTitle}`);
-    doc.moveDown();
+    doc.moveDown(0.8);
+    if (client.organization.length || client.contact) {
+      doc.font('Helvetica-Bold').fontSize(10).text('Cliente', { width });
+      doc.font('Helvetica').fontSize(10);
+      for (const line of client.organization) doc.text(line, { width });
+      if (client.contact) doc.text(`${client.organization.length ? 'A/C: ' : ''}${client.contact}`, { width });
+      doc.moveDown();
+    }
 
     // Items table.
     const cols = [

@@ -4,6 +4,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { layout } from '../../platform/mail-templates.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { getPerson, isSuppressed } from '../parties/public.ts';
+import { quoteClient } from './client.ts';
 import { quoteLinkToken, quoteLinkUrl } from './links.ts';
 import { quotePdf } from './pdf.ts';
 import { companyOf, effectiveStatus, getQuote, markSent } from './service.ts';
@@ -12,8 +13,8 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 const dateBr = (iso: string) => iso.split('-').reverse().join('/');
 
 export async function pdfOf(t: Pick<Tenant, 'db' | 'companyId'>, quote: Quote) {
-  const company = await companyOf(t.db, t.companyId);
-  return { pdf: await quotePdf(company, quote), filename: `orcamento-${quote.number}.pdf`, companyName: company.fantasia || company.name };
+  const [company, client] = await Promise.all([companyOf(t.db, t.companyId), quoteClient(t, quote)]);
+  return { pdf: await quotePdf(company, quote, client), filename: `orcamento-${quote.number}.pdf`, companyName: company.fantasia || company.name };
 }
 
 /**

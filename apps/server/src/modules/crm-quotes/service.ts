@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { schema } from '@sede/db/client';
 import type { DbOrTx } from '@sede/db/client';
@@ -145,6 +145,18 @@ async function toQuotes(db: DbOrTx, companyId: string, rows: Array<typeof Q.$inf
         ).map((p) => [p.id, p.name])
       : [],
   );
+  const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((v): v is string => Boolean(v)))];
+  const O = schema.organizations;
+  const orgNames = new Map(
+    orgIds.length
+      ? (
+          await db
+            .select({ id: O.id, razaoSocial: O.razaoSocial, nomeFantasia: O.nomeFantasia })
+            .from(O)
+            .where(and(eq(O.companyId, companyId), inArray(O.id, orgIds)))
+        ).map((o) => [o.id, o.nomeFantasia || o.razaoSocial])
+      : [],
+  );
   const today = todayInBrazil();
   return rows.map((r) => ({
     id: r.id,
@@ -160,6 +172,8 @@ async function toQuotes(db: DbOrTx, companyId: string, rows: Array<typeof Q.$inf
     totalCents: r.totalCents,
     personId: r.personId,
     personName: r.personId ? (names.get(r.personId) ?? null) : null,
+    organizationId: r.organizationId,
+    organizationName: r.organizationId ? (orgNames.get(r.organizationId) ?? null) : null,
     sentTo: r.sentTo,
     sentAt: iso(r.sentAt),
     acceptedAt: iso(r.acceptedAt),
@@ -229,6 +243,14 @@ async function prepare(db: DbOrTx, companyId: string, input: QuoteInput) {
       .where(and(eq(schema.people.companyId, companyId), eq(schema.people.id, input.personId)));
     if (!person) throw badRequest(QUOTE_MESSAGES.personNotFound, 'PERSON_NOT_FOUND');
   }
+  if (input.organizationId) {
+    const O = schema.organizations;
+    const [org] = await db
+      .select({ id: O.id })
+      .from(O)
+      .where(and(eq(O.companyId, companyId), eq(O.id, input.organizationId), isNull(O.deletedAt)));
+    if (!org) throw badRequest(QUOTE_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
+  }
   if (input.validUntil < todayInBrazil()) throw badRequest(QUOTE_MESSAGES.validityPast, 'VALIDITY_PAST');
   return totals.totals;
 }
@@ -270,7 +292,8 @@ export async function createQuote(t: Tenant, dealId: string, input: QuoteInput):
         discountCents: input.discountCents,
         subtotalCents: totals.subtotalCents,
         totalCents: totals.totalCents,
-        personId: input.personId ?? deal.personId ?? null,
+        personId: input.personId === undefined ? deal.personId : input.personId,
+        organizationId: input.organizationId === undefined ? deal.organizationId : input.organizationId,
         createdBy: t.actorId,
       })
       .returning({ id: Q.id });
@@ -296,7 +319,8 @@ export async function updateQuote(t: Tenant, id: string, input: QuoteInput): Pro
         discountCents: input.discountCents,
         subtotalCents: totals.subtotalCents,
         totalCents: totals.totalCents,
-        personId: input.personId ?? row.personId,
+        personId: input.personId === undefined ? row.personId : input.personId,
+        organizationId: input.organizationId === undefined ? row.organizationId : input.organizationId,
         updatedAt: new Date(),
       })
       .where(and(eq(Q.companyId, t.companyId), eq(Q.id, id)));
@@ -345,7 +369,7 @@ export async function answerQuote(
     if (answer === 'aceito') {
       await tx
         .update(D)
-        .set({ status: 'won', closedAt: now, valueCents: row.totalCents, updatedAt: now })
+        .set({ status: 'won', closedAt: now, valueCents: row.totalCents, wonReason: null, wonNote: `Orçamento nº ${row.number} aceito`, updatedAt: now })
         .where(and(eq(D.companyId, t.companyId), eq(D.id, row.dealId), eq(D.status, 'open')));
     }
     await announce(tx, { companyId: t.companyId, entity: 'deal', id: row.dealId, action: 'updated' });

@@ -12,8 +12,10 @@ import { trustedOrigins } from '../../http/security.ts';
 import type { EntityChange } from '../../platform/live/announce.ts';
 import { liveStreams } from '../../platform/live-streams.ts';
 import { clientAddressKey } from '../../platform/net/addresses.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
+import { recordBlockedSite, unavailableConfig } from './blocked-sites.ts';
 import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, conversationToContinue, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
 
 type SettingsRow = typeof schema.inboxSettings.$inferSelect;
@@ -49,7 +51,9 @@ const bearer = (c: Context) => c.req.header('authorization')?.replace(/^Bearer\s
  * The widget's public API, /api/inbox/public/:key/… (decisions 0260–0262): no session; the company
  * comes from the unguessable public key; each browser request must come from one of the company's
  * allowed sites (or our own app), answered with CORS for that origin only; a visitor reads and
- * writes only the conversation its signed token names (anything else is a 404).
+ * writes only the conversation its signed token names (anything else is a 404). Another site gets
+ * only the config, saying the chat is unavailable there with the company's e-mail, and the
+ * company is told once per site (decision 0401).
  */
 export function publicInboxRoutes(s: Services) {
   const limits = rateLimits(s);
@@ -70,7 +74,14 @@ export function publicInboxRoutes(s: Services) {
       if (!settings) throw notFound('Chat não encontrado.');
       const origin = c.req.header('origin');
       if (origin !== undefined) {
-        if (!settings.allowedOrigins.includes(origin) && !ours.has(origin)) throw new AppError(403, 'FORBIDDEN_ORIGIN', M.originNotAllowed);
+        if (!settings.allowedOrigins.includes(origin) && !ours.has(origin)) {
+          if (c.req.method !== 'GET' || !c.req.path.endsWith('/config')) throw new AppError(403, 'FORBIDDEN_ORIGIN', M.originNotAllowed);
+          await recordBlockedSite(s, settings.companyId, origin).catch((e: Error) => console.error('[inbox] blocked site not recorded', e.message));
+          c.header('access-control-allow-origin', origin);
+          c.header('vary', 'Origin');
+          c.header('cache-control', 'no-store');
+          return c.json(await unavailableConfig(systemTenant(s, settings.companyId, 'public-link').db, settings));
+        }
         c.header('access-control-allow-origin', origin);
         c.header('vary', 'Origin');
         c.header('access-control-expose-headers', 'retry-after');

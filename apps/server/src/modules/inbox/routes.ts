@@ -32,6 +32,7 @@ import {
   updateConversation,
   updateSettings,
 } from './service.ts';
+import { allowBlockedSite, dismissBlockedSite, listBlockedSites } from './blocked-sites.ts';
 import { publicInboxRoutes } from './public-routes.ts';
 
 /**
@@ -48,6 +49,16 @@ export function inboxRoutes(s: Services) {
 
   r.get('/settings', async (c) => c.json(toSettings(await settingsOf(c.get('tenant').db, c.get('tenant').companyId))));
   r.put('/settings', requirePermission('atendimento.delete'), async (c) => c.json(await updateSettings(c.get('tenant'), parseWith(inboxSettingsUpdateSchema, await readJson(c)))));
+  // Sites outside 'Sites autorizados' that tried the widget (decision 0401): seen by the inbox, answered by who edits the settings.
+  r.get('/blocked-sites', async (c) => c.json({ sites: await listBlockedSites(c.get('tenant')) }));
+  r.post('/blocked-sites/:id/allow', requirePermission('atendimento.delete'), async (c) => {
+    await allowBlockedSite(c.get('tenant'), id(c));
+    return c.json({ ok: true });
+  });
+  r.post('/blocked-sites/:id/dismiss', requirePermission('atendimento.delete'), async (c) => {
+    await dismissBlockedSite(c.get('tenant'), id(c));
+    return c.json({ ok: true });
+  });
 
   r.get('/conversations', async (c) => c.json(await listConversations(c.get('tenant'), parseWith(conversationListQuerySchema, c.req.query()))));
   r.get('/conversations/:id', async (c) => c.json(await getConversation(c.get('tenant'), id(c))));

@@ -93,6 +93,8 @@ export const widgetConfig = (r: SettingsRow, at = new Date()): WidgetConfig => (
   color: r.color,
   greeting: r.greeting,
   online: isWithinBusinessHours(r.businessHours as BusinessHours, at),
+  available: true,
+  contactEmail: null,
 });
 
 // ——— the visitor's token (decision 0261) ———

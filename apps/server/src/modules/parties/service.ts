@@ -70,6 +70,8 @@ export function toPerson(r: PersonRow, org: { id: string; razaoSocial: string; n
     phones: r.phones,
     cpf: r.cpf,
     position: r.position,
+    municipio: r.municipio,
+    uf: r.uf,
     organizationId: r.organizationId,
     organization: org,
     ownerId: r.ownerId,

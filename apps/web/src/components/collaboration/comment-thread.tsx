@@ -6,6 +6,7 @@ import { COMMENT_MAX_LENGTH, splitMentions, type Comment } from '@sede/shared/pl
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { collaborationKeys, commentsQueryOptions, createComment, deleteComment, relativeTime, updateComment } from './collaboration-api.ts';
 import { fromBody, MentionTextarea, toBody, type PickedMention } from './mention-textarea.tsx';
 
@@ -81,6 +82,7 @@ function Composer(props: { label: string; initial?: string; submitLabel: string;
 function CommentItem({ comment, entityType, entityId }: { comment: Comment; entityType: string; entityId: string }) {
   const { user } = useAuth();
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: collaborationKeys.comments(entityType, entityId) });
   const edit = useMutation({ mutationFn: (body: string) => updateComment(comment.id, body), onSuccess: () => (setEditing(false), refresh()) });
@@ -121,8 +123,8 @@ function CommentItem({ comment, entityType, entityId }: { comment: Comment; enti
               size="sm"
               className="h-auto text-red-700"
               pending={remove.isPending}
-              onClick={() => {
-                if (window.confirm('Excluir este comentário?')) remove.mutate();
+              onClick={async () => {
+                if (await confirm.ask({ title: 'Excluir este comentário?', description: 'Ele some da conversa para todos.', confirmLabel: 'Excluir', destructive: true })) remove.mutate();
               }}
             >
               Excluir
@@ -135,6 +137,7 @@ function CommentItem({ comment, entityType, entityId }: { comment: Comment; enti
           {errorText(remove.error)}
         </p>
       )}
+      {confirm.dialog}
     </li>
   );
 }

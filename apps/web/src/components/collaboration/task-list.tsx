@@ -2,33 +2,22 @@ import { useLiveInvalidate } from '../../lib/live/entity-events.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { isIsoDate } from '@sede/shared/platform/calendar';
 import { TASK_KINDS, TASK_TITLE_MAX_LENGTH, type Task } from '@sede/shared/platform/collaboration';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
-import { MaskedInput, type MaskOptions } from '../form/masked-input.tsx';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
+import { BR_DATE_MESSAGE, DateInput, parseBrDate } from '../form/date-input.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, formatDueDate, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
-
-export const BR_DATE_MASK: MaskOptions = { mask: '00/00/0000' };
-export const BR_DATE_MESSAGE = 'Data inválida. Use DD/MM/AAAA.';
-
-/** 'DD/MM/AAAA' → 'AAAA-MM-DD'; '' → null (no due date); anything else → undefined (invalid). */
-export function parseBrDate(text: string): string | null | undefined {
-  if (!text.trim()) return null;
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return undefined;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  return isIsoDate(iso) ? iso : undefined;
-}
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível salvar a tarefa. Tente novamente.');
 
 /** One task: a checkbox to complete it, its due date (late in red and in words), its assignee. */
 export function TaskItem({ task, showAssignee = true }: { task: Task; showAssignee?: boolean }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const checkboxId = useId();
   const refresh = () => qc.invalidateQueries({ queryKey: collaborationKeys.tasks });
   // The box follows the click at once (set in the same event, so the controlled input never
@@ -77,19 +66,20 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
           size="sm"
           aria-label={`Excluir a tarefa ${task.title}`}
           pending={remove.isPending}
-          onClick={() => {
-            if (window.confirm('Excluir esta tarefa?')) remove.mutate();
+          onClick={async () => {
+            if (await confirm.ask({ title: 'Excluir esta tarefa?', description: task.title, confirmLabel: 'Excluir', destructive: true })) remove.mutate();
           }}
         >
           {!remove.isPending && <Trash2 aria-hidden />}
         </Button>
       )}
+      {confirm.dialog}
     </li>
   );
 }
 
 /**
- * Adds a task: title, due date (a native date input, shown in pt-BR by the browser) and, when
+ * Adds a task: title, due date (typed DD/MM/AAAA) and, when
  * `withAssignee`, the responsible member (default: me).
  */
 export function TaskComposer({ entityType, entityId, withAssignee = true }: { entityType?: string; entityId?: string; withAssignee?: boolean }) {
@@ -145,11 +135,8 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
         <label htmlFor={ids.due} className="text-sm font-medium text-slate-800">
           Vencimento
         </label>
-        <MaskedInput
+        <DateInput
           id={ids.due}
-          mask={BR_DATE_MASK}
-          inputMode="numeric"
-          placeholder="DD/MM/AAAA"
           value={dueText}
           onValueChange={(v) => {
             setDueText(v);

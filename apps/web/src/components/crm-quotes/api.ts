@@ -1,3 +1,4 @@
+import type { Deal } from '@sede/shared/crm/deals';
 import type { Product, ProductCreate, Quote, QuoteCreate, QuoteStatus } from '@sede/shared/crm/quotes';
 import { api } from '../../lib/api-client.ts';
 
@@ -7,6 +8,7 @@ export const crmQuoteKeys = {
   products: (filter: string) => ['crm-quotes', 'products', filter] as const,
   quotes: (filter: { dealId?: string; status?: QuoteStatus }) => ['crm-quotes', 'quotes', filter] as const,
   deals: (q: string) => ['crm-quotes', 'deals', q] as const,
+  deal: (id: string) => ['crm-quotes', 'deal', id] as const,
 };
 
 export type DealOption = { id: string; title: string; valueCents: number; status: string };
@@ -33,6 +35,9 @@ export const deleteQuote = (id: string) => api<{ success: true }>(`/crm-quotes/q
 export const sendQuote = (id: string, input: { to?: string; message?: string }) => api<Quote>(`/crm-quotes/quotes/${id}/send`, { method: 'POST', json: input });
 export const answerQuote = (id: string, answer: 'aceito' | 'recusado', reason?: string) =>
   api<Quote>(`/crm-quotes/quotes/${id}/answer`, { method: 'POST', json: { answer, reason } });
+/** The quote's deal: its client (to fill the form) and its value (to offer the quote's total). */
+export const getDeal = (id: string) => api<Deal>(`/crm/deals/${id}`);
+export const setDealValue = (id: string, valueCents: number) => api<Deal>(`/crm/deals/${id}`, { method: 'PATCH', json: { valueCents } });
 export const searchDeals = (q: string) => api<{ items: DealOption[] }>(`/crm-quotes/deals${q ? `?q=${encodeURIComponent(q)}` : ''}`);
 /** The PDF (a plain link: the browser downloads it with the session cookie). */
 export const quotePdfUrl = (id: string) => `/api/crm-quotes/quotes/${id}/pdf`;

@@ -1,17 +1,19 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2, X } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { computeQuoteTotals, formatQuantity, parseQuantity, type Quote, type QuoteCreate } from '@sede/shared/crm/quotes';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { formatMoneyCents } from '../../lib/format.ts';
+import { BR_DATE_MESSAGE, brFromIso, DateInput, parseBrDate } from '../form/date-input.tsx';
 import { FormAlert } from '../form/form-alert.tsx';
 import { PartyPicker } from '../parties/party-picker.tsx';
 import type { PartyOption } from '../parties/search-parties.ts';
 import { Button } from '../ui/button.tsx';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
-import { crmQuoteKeys, createQuote, listProducts, searchDeals, updateQuote, type DealOption } from './api.ts';
+import { crmQuoteKeys, createQuote, getDeal, listProducts, searchDeals, setDealValue, updateQuote, type DealOption } from './api.ts';
 import { MoneyInput } from '../form/money-input.tsx';
 
 type ItemDraft = { key: number; productId: string | null; description: string; unit: string; quantity: string; price: number | null; discount: number | null };
@@ -42,6 +44,8 @@ type Props = {
 /**
  * The quote form (decision 0160): items from the catalogue or free text, quantities with up to
  * 3 decimals, prices and discounts in R$, totals computed live with the same math the server uses.
+ * The client comes from the deal (decision 0404); once saved, a total other than the open deal's
+ * value is offered as its new value.
  */
 export function QuoteDialog({ open, onOpenChange, dealId, quote, onSaved }: Props) {
   return (
@@ -72,11 +76,14 @@ export function QuoteDialog({ open, onOpenChange, dealId, quote, onSaved }: Prop
 
 function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote?: Quote; onDone: (q: Quote) => void; onCancel: () => void }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const formId = useId();
   const [deal, setDeal] = useState<DealOption | null>(null);
   const [dealQuery, setDealQuery] = useState('');
   const [person, setPerson] = useState<PartyOption | null>(quote?.personId ? { id: quote.personId, label: quote.personName ?? 'Contato', detail: null } : null);
-  const [validUntil, setValidUntil] = useState(quote?.validUntil ?? addDays(todayInBrazil(), 15));
+  const [organization, setOrganization] = useState<PartyOption | null>(quote?.organizationId ? { id: quote.organizationId, label: quote.organizationName ?? 'Organização', detail: null } : null);
+  const [clientTouched, setClientTouched] = useState(Boolean(quote));
+  const [validUntil, setValidUntil] = useState(brFromIso(quote?.validUntil ?? addDays(todayInBrazil(), 15)));
   const [items, setItems] = useState<ItemDraft[]>(quote ? fromQuote(quote) : [emptyItem()]);
   const [discount, setDiscount] = useState<number | null>(quote?.discountCents || null);
   const [conditions, setConditions] = useState(quote?.conditions ?? '');
@@ -85,6 +92,15 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
 
   const products = useQuery({ queryKey: crmQuoteKeys.products('active'), queryFn: () => listProducts({ active: 'true' }) });
   const deals = useQuery({ queryKey: crmQuoteKeys.deals(dealQuery), queryFn: () => searchDeals(dealQuery), enabled: !dealId && !quote });
+  const dealOfQuote = quote?.dealId ?? dealId ?? deal?.id ?? null;
+  const dealDetail = useQuery({ queryKey: crmQuoteKeys.deal(dealOfQuote ?? ''), queryFn: () => getDeal(dealOfQuote!), enabled: Boolean(dealOfQuote) });
+  // A new quote is for the deal's organization and main contact, until the person picks others.
+  useEffect(() => {
+    const d = dealDetail.data;
+    if (!d || clientTouched) return;
+    setOrganization(d.organizationId ? { id: d.organizationId, label: d.organizationName ?? 'Organização', detail: null } : null);
+    setPerson(d.personId ? { id: d.personId, label: d.personName ?? 'Contato', detail: null } : null);
+  }, [dealDetail.data, clientTouched]);
 
   const parsed = useMemo(
     () =>
@@ -106,13 +122,28 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
       if (!target) throw new Error('Escolha o negócio do orçamento.');
       return createQuote(target, input);
     },
-    onSuccess: (q) => {
+    onSuccess: async (q) => {
       void qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
+      const d = dealDetail.data;
+      if (d && d.id === q.dealId && d.status === 'open' && d.valueCents !== q.totalCents) {
+        const use = await confirm.ask({
+          title: `Usar ${formatMoneyCents(q.totalCents)} como valor do negócio?`,
+          description: `O negócio “${d.title}” vale hoje ${formatMoneyCents(d.valueCents)}; o orçamento nº ${q.number} soma ${formatMoneyCents(q.totalCents)}.`,
+          confirmLabel: 'Atualizar o valor',
+          cancelLabel: 'Manter o valor atual',
+        });
+        if (use) await setDealValue(d.id, q.totalCents).catch((e: Error) => setError(e.message));
+      }
       onDone(q);
     },
     onError: (e) => setError(e.message),
   });
 
+  /** A client picked by hand: the deal's no longer fills the form. */
+  const chosen = (set: (o: PartyOption | null) => void) => (o: PartyOption | null) => {
+    setClientTouched(true);
+    set(o);
+  };
   const update = (key: number, patch: Partial<ItemDraft>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   const submit = (e: FormEvent) => {
@@ -122,12 +153,15 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
     const bad = parsed.findIndex((p) => !p.quantityMilli || p.unitPriceCents === null);
     if (bad >= 0) return setError(`Item ${bad + 1}: confira a quantidade (até 3 casas decimais), o preço e o desconto.`);
     if (totals && !totals.ok) return setError(totals.error);
+    const until = parseBrDate(validUntil);
+    if (!until) return setError(`Validade: ${BR_DATE_MESSAGE}`);
     save.mutate({
-      validUntil,
+      validUntil: until,
       conditions,
       notes,
       discountCents: discountCents ?? 0,
       personId: person?.id ?? null,
+      organizationId: organization?.id ?? null,
       items: items.map((i, n) => ({
         productId: i.productId,
         description: i.description,
@@ -166,9 +200,10 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <PartyPicker kind="people" label="Contato (para quem enviar)" value={person} onChange={setPerson} />
+          <PartyPicker kind="organizations" label="Cliente (organização)" value={organization} onChange={chosen(setOrganization)} />
+          <PartyPicker kind="people" label="Contato (para quem enviar)" value={person} onChange={chosen(setPerson)} />
           <Field label="Válido até">
-            <Input type="date" value={validUntil} min={todayInBrazil()} onChange={(e) => setValidUntil(e.target.value)} required />
+            <DateInput value={validUntil} onValueChange={setValidUntil} required />
           </Field>
         </div>
 
@@ -265,6 +300,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
           {quote ? 'Salvar alterações' : 'Criar orçamento'}
         </Button>
       </div>
+      {confirm.dialog}
     </form>
   );
 }

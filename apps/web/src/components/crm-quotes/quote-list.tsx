@@ -6,6 +6,7 @@ import type { Quote } from '@sede/shared/crm/quotes';
 import { formatDate, formatMoneyCents } from '../../lib/format.ts';
 import { FormAlert } from '../form/form-alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
@@ -24,6 +25,7 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
   const [sending, setSending] = useState<Quote | null>(null);
   const [refusing, setRefusing] = useState<Quote | null>(null);
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const refresh = () => qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
   const accept = useMutation({
     mutationFn: (q: Quote) => answerQuote(q.id, 'aceito'),
@@ -57,8 +59,11 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
           <Button variant="ghost" size="sm" onClick={() => setSending(q)} aria-label={`Enviar orçamento nº ${q.number} por e-mail`}>
             <Mail aria-hidden /> Enviar
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => {
-              if (window.confirm(`Marcar o orçamento nº ${q.number} como aceito? O negócio será marcado como ganho com o valor do orçamento.`)) accept.mutate(q);
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              if (await confirm.ask({ title: `Marcar o orçamento nº ${q.number} como aceito?`, description: 'O negócio será marcado como ganho com o valor do orçamento.', confirmLabel: 'Marcar como aceito' })) accept.mutate(q);
             }}
             aria-label={`Marcar orçamento nº ${q.number} como aceito`}>
             <Check aria-hidden /> Aceito
@@ -72,8 +77,8 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
         variant="ghost"
         size="sm"
         aria-label={`Excluir orçamento nº ${q.number}`}
-        onClick={() => {
-          if (window.confirm(`Excluir o orçamento nº ${q.number}? Esta ação não pode ser desfeita.`)) remove.mutate(q);
+        onClick={async () => {
+          if (await confirm.ask({ title: `Excluir o orçamento nº ${q.number}?`, description: 'Esta ação não pode ser desfeita.', confirmLabel: 'Excluir', destructive: true })) remove.mutate(q);
         }}
       >
         <Trash2 aria-hidden />
@@ -129,6 +134,7 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
         ))}
       </ul>
       {editing && <QuoteDialog open onOpenChange={(o) => !o && setEditing(null)} quote={editing} />}
+      {confirm.dialog}
       {sending && <SendDialog quote={sending} onClose={() => setSending(null)} />}
       {refusing && <RefuseDialog quote={refusing} onClose={() => setRefusing(null)} />}
     </div>

@@ -6,6 +6,7 @@ import { FILE_KINDS, formatFileSize, type FileInfo, type FileKind } from '@sede/
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { ShareLinkDialog } from './share-link-dialog.tsx';
 import { UploadFailures, UploadProgress } from './upload-status.tsx';
 import { deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
@@ -76,6 +77,7 @@ export function FileManager({
   emptyText?: string;
 }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const files = useQuery(entityFilesQueryOptions(entityType, entityId));
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -108,7 +110,7 @@ export function FileManager({
   }
 
   async function remove(file: FileInfo) {
-    if (!window.confirm(`Excluir "${file.name}"? Links compartilhados deixam de funcionar.`)) return;
+    if (!(await confirm.ask({ title: `Excluir "${file.name}"?`, description: 'Links compartilhados deixam de funcionar.', confirmLabel: 'Excluir', destructive: true }))) return;
     setDeleting(file.id);
     try {
       await deleteFile(file.id);
@@ -197,6 +199,7 @@ export function FileManager({
           ))}
         </ul>
       )}
+      {confirm.dialog}
     </div>
   );
 }

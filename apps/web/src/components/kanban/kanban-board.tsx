@@ -103,6 +103,8 @@ type Props<T extends { id: string }> = {
   onLoadMore: (columnId: string) => void;
   onMove: (cardId: string, toColumnId: string, index: number) => void;
   onOpen: (cardId: string) => void;
+  /** Cards that may be moved (default: all); the others open but stay put (a closed deal). */
+  canDrag?: (card: T) => boolean;
   /** Told when a drag starts and ends: a live refetch meanwhile would re-render under the person's hand. */
   onDragging?: (dragging: boolean) => void;
   look?: KanbanLook;
@@ -111,7 +113,7 @@ type Props<T extends { id: string }> = {
 export const kanbanCardClass =
   'block w-full cursor-grab rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)]';
 
-export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title, renderCard, renderHeader, words, loading, onLoadMore, onMove, onOpen, onDragging, look = {} }: Props<T>) {
+export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title, renderCard, renderHeader, words, loading, onLoadMore, onMove, onOpen, canDrag, onDragging, look = {} }: Props<T>) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -189,7 +191,7 @@ export function KanbanBoard<T extends { id: string }>({ columns, columnOf, title
     >
       <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0" data-testid={look.boardTestId}>
         {columns.map((c) => (
-          <ColumnView key={c.id} column={c} activeId={activeId} loading={Boolean(loading[c.id])} onLoadMore={onLoadMore} onOpen={onOpen} renderCard={renderCard} renderHeader={renderHeader} words={words} look={look} />
+          <ColumnView key={c.id} column={c} activeId={activeId} loading={Boolean(loading[c.id])} onLoadMore={onLoadMore} onOpen={onOpen} canDrag={canDrag} renderCard={renderCard} renderHeader={renderHeader} words={words} look={look} />
         ))}
       </div>
       <DragOverlay>{active ? <div className={cn(kanbanCardClass, 'w-72 rotate-1 cursor-grabbing shadow-lg')}>{renderCard(active)}</div> : null}</DragOverlay>
@@ -203,12 +205,14 @@ function ColumnView<T extends { id: string }>({
   loading,
   onLoadMore,
   onOpen,
+  canDrag,
   renderCard,
   renderHeader,
   words,
   look,
 }: {
   look: KanbanLook;
+  canDrag?: (card: T) => boolean;
   column: KanbanColumn<T>;
   activeId: string | null;
   loading: boolean;
@@ -266,7 +270,7 @@ function ColumnView<T extends { id: string }>({
               const card = items[v.index]!;
               return (
                 <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute inset-x-0 top-0 pb-2" style={{ transform: `translateY(${v.start}px)` }}>
-                  <SortableCard id={card.id} onOpen={onOpen} roleDescription={`${words.item.toLowerCase()} arrastável`} testId={look.cardTestId ?? 'kanban-card'}>
+                  <SortableCard id={card.id} onOpen={onOpen} draggable={canDrag?.(card) ?? true} roleDescription={`${words.item.toLowerCase()} arrastável`} testId={look.cardTestId ?? 'kanban-card'}>
                     {renderCard(card)}
                   </SortableCard>
                 </div>
@@ -284,8 +288,8 @@ function ColumnView<T extends { id: string }>({
   );
 }
 
-function SortableCard({ id, onOpen, roleDescription, testId, children }: { id: string; onOpen: (id: string) => void; roleDescription: string; testId: string; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+function SortableCard({ id, onOpen, draggable, roleDescription, testId, children }: { id: string; onOpen: (id: string) => void; draggable: boolean; roleDescription: string; testId: string; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !draggable });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a sortable card is a div with role button (dnd-kit); a <button> would also click on the Space that picks it up
     <div
@@ -294,10 +298,10 @@ function SortableCard({ id, onOpen, roleDescription, testId, children }: { id: s
       {...listeners}
       role="button"
       tabIndex={0}
-      aria-roledescription={roleDescription}
+      aria-roledescription={draggable ? roleDescription : undefined}
       data-testid={testId}
       data-card-id={id}
-      className={cn(kanbanCardClass, isDragging && 'opacity-40')}
+      className={cn(kanbanCardClass, isDragging && 'opacity-40', !draggable && 'cursor-pointer')}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       onClick={() => onOpen(id)}
       onKeyDown={(e) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Search, User, X } from 'lucide-react';
+import { Building2, Plus, Search, User, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { inputClass } from '../ui/input.tsx';
@@ -17,18 +17,22 @@ export type PartyPickerProps = {
   placeholder?: string;
   error?: string;
   disabled?: boolean;
+  /** Offers 'Cadastrar “…”' after the matches: called with the typed text (the caller creates the party, decision 0404). */
+  onCreate?: (text: string) => void;
 };
 
+const CREATE_ID = '__create__';
+
 const WORDS = {
-  people: { placeholder: 'Buscar por nome, e-mail, CPF ou telefone', empty: 'Nenhuma pessoa encontrada.' },
-  organizations: { placeholder: 'Buscar por razão social, nome fantasia ou CNPJ', empty: 'Nenhuma organização encontrada.' },
+  people: { placeholder: 'Buscar por nome, e-mail, CPF ou telefone', empty: 'Nenhuma pessoa encontrada.', create: 'Nova pessoa' },
+  organizations: { placeholder: 'Buscar por razão social, nome fantasia ou CNPJ', empty: 'Nenhuma organização encontrada.', create: 'Nova organização' },
 } as const;
 
 /**
  * Search-as-you-type over /api/parties/<kind> (the ARIA combobox pattern: arrows, Enter, Escape),
  * reused by every area that points at a person or an organization.
  */
-export function PartyPicker({ kind, label, value, onChange, placeholder, error, disabled }: PartyPickerProps) {
+export function PartyPicker({ kind, label, value, onChange, placeholder, error, disabled, onCreate }: PartyPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
@@ -46,13 +50,16 @@ export function PartyPicker({ kind, label, value, onChange, placeholder, error, 
   }, [text]);
 
   const search = useQuery({ ...partySearchOptions(kind, q), enabled: open && !disabled });
-  const options = search.data ?? [];
+  const found = search.data ?? [];
+  const typed = text.trim();
+  const options: PartyOption[] = onCreate && typed ? [...found, { id: CREATE_ID, label: `Cadastrar “${typed}”`, detail: WORDS[kind].create }] : found;
   const active = activeId ? options.findIndex((o) => o.id === activeId) : -1;
   const setActive = (index: number) => setActiveId(options[index]?.id ?? null);
   const Icon = kind === 'people' ? User : Building2;
 
   const choose = (option: PartyOption) => {
-    onChange(option);
+    if (option.id === CREATE_ID) onCreate?.(typed);
+    else onChange(option);
     setOpen(false);
     setText('');
     setActive(-1);
@@ -140,7 +147,9 @@ export function PartyPicker({ kind, label, value, onChange, placeholder, error, 
       {open && (
         <div className="absolute top-full z-20 mt-1 w-full overflow-hidden rounded-[var(--radius-ui)] border border-slate-200 bg-white shadow-lg">
           <div id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto py-1">
-            {options.map((option, i) => (
+            {options.map((option, i) => {
+              const OptionIcon = option.id === CREATE_ID ? Plus : Icon;
+              return (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys (aria-activedescendant); options never take focus
               <div
                 key={option.id}
@@ -153,16 +162,17 @@ export function PartyPicker({ kind, label, value, onChange, placeholder, error, 
                 onClick={() => choose(option)}
                 onMouseEnter={() => setActive(i)}
               >
-                <Icon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+                <OptionIcon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                 <span className="min-w-0">
                   <span className="block truncate text-slate-900">{option.label}</span>
                   {option.detail && <span className="block truncate text-xs text-slate-600">{option.detail}</span>}
                 </span>
               </div>
-            ))}
+              );
+            })}
           </div>
-          <p role="status" aria-live="polite" className={cn('px-3 text-sm text-slate-600', (search.isFetching && !options.length) || search.isError || (search.isSuccess && !options.length) ? 'py-2' : 'sr-only')}>
-            {search.isError ? (search.error as Error).message : search.isFetching && !options.length ? 'Buscando…' : search.isSuccess && !options.length ? WORDS[kind].empty : `${options.length} resultado(s).`}
+          <p role="status" aria-live="polite" className={cn('px-3 text-sm text-slate-600', (search.isFetching && !found.length) || search.isError || (search.isSuccess && !found.length) ? 'py-2' : 'sr-only')}>
+            {search.isError ? (search.error as Error).message : search.isFetching && !found.length ? 'Buscando…' : search.isSuccess && !found.length ? WORDS[kind].empty : `${found.length} resultado(s).`}
           </p>
         </div>
       )}

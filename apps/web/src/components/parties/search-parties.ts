@@ -8,12 +8,12 @@ export type PartyKind = 'people' | 'organizations';
 /** What a picker shows and returns for one party. */
 export type PartyOption = { id: string; label: string; detail: string | null };
 
-const personOption = (p: Person): PartyOption => ({
+export const personOption = (p: Person): PartyOption => ({
   id: p.id,
   label: p.name,
   detail: [p.position, p.organization?.nomeFantasia ?? p.organization?.razaoSocial, p.emails[0]].filter(Boolean).join(' · ') || null,
 });
-const organizationOption = (o: Organization): PartyOption => ({
+export const organizationOption = (o: Organization): PartyOption => ({
   id: o.id,
   label: o.nomeFantasia ?? o.razaoSocial,
   detail: [o.nomeFantasia ? o.razaoSocial : null, o.cnpj ? formatCnpj(o.cnpj) : null].filter(Boolean).join(' · ') || null,

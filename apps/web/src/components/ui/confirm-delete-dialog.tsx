@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client.ts';
-import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Props = {
   open: boolean;
@@ -17,25 +16,21 @@ type Props = {
 /** 'Excluir …?': Cancelar or Excluir, for a deletion that cannot be undone. */
 export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onConfirm, failureMessage }: Props) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancelar
-        </Button>
-        <Button
-          variant="destructive"
-          onClick={async () => {
-            try {
-              await onConfirm();
-            } catch (err) {
-              onOpenChange(false);
-              toast.error(err instanceof ApiError ? err.message : failureMessage);
-            }
-          }}
-        >
-          Excluir
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel="Excluir"
+      destructive
+      onConfirm={async () => {
+        try {
+          await onConfirm();
+        } catch (err) {
+          onOpenChange(false);
+          toast.error(err instanceof ApiError ? err.message : failureMessage);
+        }
+      }}
+    />
   );
 }

@@ -3,8 +3,9 @@ import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { htmlToText, MERGE_FIELDS, unknownFields } from '@sede/shared/campaigns/render';
-import { EXCLUSION_LABELS, type CampaignView, type ExclusionReason } from '@sede/shared/campaigns/schemas';
+import { EXCLUSION_LABELS, type CampaignChannel, type CampaignCounts, type CampaignView, type ExclusionReason } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { sendCampaign, testCampaign } from '../api/campaign-actions.ts';
 import { audienceQueryOptions, previewQueryOptions } from '../api/details.ts';
 import { campaignKeys } from '../api/keys.ts';
-import { updateCampaign, whatsappTemplates, type CampaignDraft } from '../api/save-campaign.ts';
+import { createCampaign, updateCampaign, whatsappTemplates, type CampaignDraft } from '../api/save-campaign.ts';
 import { sourcesQueryOptions } from '../api/sources.ts';
 
 const textareaClass = 'w-full rounded-[var(--radius-ui)] border border-slate-300 bg-white p-3 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]';
@@ -23,6 +24,31 @@ const TOOLBAR: Array<{ label: string; before: string; after: string }> = [
   { label: 'Parágrafo', before: '<p>', after: '</p>' },
   { label: 'Link', before: '<a href="https://">', after: '</a>' },
 ];
+
+const NO_COUNTS = Object.fromEntries(
+  ['total', 'queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'skipped', 'canceled', 'opened', 'clicked', 'unsubscribed', 'replied'].map((k) => [k, 0]),
+) as CampaignCounts;
+
+/** What the editor shows before the campaign exists (decision 0406): no id until the first save creates it. */
+export const newCampaign = (channel: CampaignChannel): CampaignView => ({
+  id: '',
+  name: channel === 'whatsapp' ? 'Nova campanha no WhatsApp' : 'Nova campanha',
+  channel,
+  listId: null,
+  segmentId: null,
+  audienceName: null,
+  subject: '',
+  html: channel === 'whatsapp' ? '' : '<p>Olá {{primeiro_nome}},</p>\n<p></p>',
+  text: null,
+  whatsappTemplate: null,
+  status: 'draft',
+  scheduledAt: null,
+  startedAt: null,
+  finishedAt: null,
+  counts: NO_COUNTS,
+  createdAt: '',
+  updatedAt: '',
+});
 
 const draftOf = (c: CampaignView): CampaignDraft => ({
   name: c.name,
@@ -134,21 +160,27 @@ function WhatsappTemplateFields({ value, onChange }: { value: CampaignDraft['wha
   );
 }
 
-/** The editor of a draft or scheduled campaign: audience, subject, HTML with merge fields, plain text, preview, test, send. */
-export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
+/**
+ * The editor of a draft or scheduled campaign: audience, subject, HTML with merge fields, plain
+ * text, preview, test, send. A new one (no id) is created by its first save, whatever asks for it
+ * (Salvar rascunho, a test, the send); `onCreated` then names it.
+ */
+export function CampaignEditor({ campaign, onCreated }: { campaign: CampaignView; onCreated?: (id: string) => void }) {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const sources = useQuery(sourcesQueryOptions());
   const [draft, setDraft] = useState<CampaignDraft>(() => draftOf(campaign));
-  const [dirty, setDirty] = useState(false);
+  const isNew = !campaign.id;
+  const [dirty, setDirty] = useState(isNew);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [when, setWhen] = useState<'now' | 'later'>(campaign.scheduledAt ? 'later' : 'now');
   const [at, setAt] = useState('');
   const [previewPerson, setPreviewPerson] = useState<string | null>(null);
   const html = useRef<HTMLTextAreaElement>(null);
-  const audience = useQuery({ ...audienceQueryOptions(campaign.id), enabled: !!(campaign.listId || campaign.segmentId) });
+  const audience = useQuery({ ...audienceQueryOptions(campaign.id), enabled: !isNew && !!(campaign.listId || campaign.segmentId) });
   const whatsapp = campaign.channel === 'whatsapp';
-  const preview = useQuery({ ...previewQueryOptions(campaign.id, previewPerson), enabled: !whatsapp });
+  const preview = useQuery({ ...previewQueryOptions(campaign.id, previewPerson), enabled: !whatsapp && !isNew });
 
   useEffect(() => {
     if (!dirty) setDraft(draftOf(campaign));
@@ -171,29 +203,36 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
     });
   }
 
-  async function save(quiet = false) {
-    if (!dirty) return true;
+  /** Saves what changed (creating the campaign the first time); answers its id, or null when it failed. */
+  async function save(quiet = false): Promise<string | null> {
+    if (!dirty) return campaign.id;
     setError(null);
     try {
-      await updateCampaign(campaign.id, draft);
+      let id = campaign.id;
+      if (isNew) id = (await createCampaign({ ...draft, channel: campaign.channel })).id;
+      else await updateCampaign(id, draft);
       setDirty(false);
-      await queryClient.invalidateQueries({ queryKey: campaignKeys.one(campaign.id) });
-      if (!quiet) toast.success('Campanha salva.');
-      return true;
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.one(id) });
+      if (!quiet) toast.success(isNew ? 'Campanha criada.' : 'Campanha salva.');
+      return id;
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Não foi possível salvar.');
-      return false;
+      return null;
     }
   }
 
-  async function run(kind: string, work: () => Promise<void>) {
+  async function run(kind: string, work: (id: string) => Promise<void>) {
     setPending(kind);
+    let id: string | null = null;
     try {
-      if (await save(true)) await work();
+      id = await save(true);
+      if (id) await work(id);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Não foi possível concluir.');
     } finally {
       setPending(null);
+      // Created by this action: the page opens it once the action (and its question) is over.
+      if (isNew && id) onCreated?.(id);
     }
   }
 
@@ -357,7 +396,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             <Button type="button" size="sm" variant="secondary" onClick={() => run('refresh', async () => void (await preview.refetch()))} pending={pending === 'refresh'}>
               Atualizar
             </Button>
-            <Button type="button" size="sm" variant="secondary" pending={pending === 'test'} onClick={() => run('test', async () => void toast.success((await testCampaign(campaign.id, previewPerson)).message))}>
+            <Button type="button" size="sm" variant="secondary" pending={pending === 'test'} onClick={() => run('test', async (id) => void toast.success((await testCampaign(id, previewPerson)).message))}>
               Enviar teste para mim
             </Button>
           </div>
@@ -389,9 +428,10 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             pending={pending === 'send'}
             disabled={when === 'later' && !at}
             onClick={() =>
-              run('send', async () => {
-                if (when === 'now' && !window.confirm(`Enviar agora para ${formatNumber(audience.data?.eligible ?? 0)} contato(s)?`)) return;
-                await sendCampaign(campaign.id, when === 'later' ? at : null);
+              run('send', async (id) => {
+                const eligible = when === 'now' ? (await queryClient.fetchQuery(audienceQueryOptions(id))).eligible : 0;
+                if (when === 'now' && !(await confirm.ask({ title: `Enviar agora para ${formatNumber(eligible)} contato(s)?`, description: 'O envio começa em seguida e não dá para desfazer; você pode pausar ou cancelar quem ainda estiver na fila.', confirmLabel: 'Enviar agora' }))) return;
+                await sendCampaign(id, when === 'later' ? at : null);
                 await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
                 toast.success(when === 'later' ? 'Campanha agendada.' : 'Envio iniciado.');
               })
@@ -399,6 +439,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
           >
             <Send aria-hidden /> {when === 'later' ? 'Agendar envio' : 'Enviar agora'}
           </Button>
+          {confirm.dialog}
         </section>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { CAMPAIGN_STATUS_LABELS, RECIPIENT_STATUS_LABELS, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { campaignAction } from '../api/campaign-actions.ts';
@@ -15,6 +16,7 @@ const pct = (n: number, of: number) => (of ? `${Math.round((n / of) * 1000) / 10
 /** A campaign being sent or sent: live progress, pause/resume/cancel, the report and the recipients. */
 export function CampaignResults({ campaign }: { campaign: CampaignView }) {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const [pending, setPending] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const report = useQuery(reportQueryOptions(campaign.id));
@@ -24,7 +26,7 @@ export function CampaignResults({ campaign }: { campaign: CampaignView }) {
   const delivered = c.sent + c.bounced;
 
   async function act(action: 'pause' | 'resume' | 'cancel') {
-    if (action === 'cancel' && !window.confirm('Cancelar o envio? Quem ainda está na fila não vai receber.')) return;
+    if (action === 'cancel' && !(await confirm.ask({ title: 'Cancelar o envio?', description: 'Quem ainda está na fila não vai receber.', confirmLabel: 'Cancelar o envio', destructive: true }))) return;
     setPending(action);
     try {
       await campaignAction(campaign.id, action);
@@ -188,6 +190,7 @@ export function CampaignResults({ campaign }: { campaign: CampaignView }) {
           </tbody>
         </table>
       </section>
+      {confirm.dialog}
     </div>
   );
 }

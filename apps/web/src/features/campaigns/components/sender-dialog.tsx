@@ -9,8 +9,9 @@ import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { campaignKeys } from '../api/keys.ts';
 import { saveSender, senderQueryOptions, testSender } from '../api/sender.ts';
+import { SenderDnsRecords } from './sender-dns-records.tsx';
 
-/** The company's sender: From name, reply-to, rate and an optional own SMTP with 'Testar'. */
+/** The company's sender: From name, reply-to, rate and an optional own SMTP (with its From address and the domain's DNS records) with 'Testar'. */
 export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
   const queryClient = useQueryClient();
   const sender = useQuery({ ...senderQueryOptions(), enabled: open });
@@ -22,6 +23,7 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [port, setPort] = useState('587');
   const [secure, setSecure] = useState(false);
   const [user, setUser] = useState('');
+  const [fromEmail, setFromEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<'save' | 'test' | null>(null);
@@ -37,6 +39,7 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     setPort(String(s.smtp?.port ?? 587));
     setSecure(s.smtp?.secure ?? false);
     setUser(s.smtp?.user ?? '');
+    setFromEmail(s.smtp?.fromEmail ?? '');
     setPassword('');
   }, [sender.data]);
 
@@ -44,7 +47,7 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     fromName,
     replyTo: replyTo || null,
     ratePerSecond: Number(rate),
-    smtp: own ? { host, port: Number(port), secure, user: user || undefined, ...(password ? { password } : {}) } : null,
+    smtp: own ? { host, port: Number(port), secure, user: user || undefined, fromEmail: fromEmail || null, ...(password ? { password } : {}) } : null,
   });
 
   async function run(kind: 'save' | 'test', e?: FormEvent) {
@@ -115,6 +118,21 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 placeholder={sender.data?.smtp?.hasPassword ? 'Guardada (deixe em branco para manter)' : ''}
               />
             </div>
+            <div className="grid gap-1">
+              <Label htmlFor="smtp-from">E-mail do remetente (De)</Label>
+              <Input
+                id="smtp-from"
+                type="email"
+                value={fromEmail}
+                onChange={(e) => setFromEmail(e.target.value)}
+                placeholder={/@/.test(user) ? user : 'contato@suaempresa.com.br'}
+                aria-describedby="smtp-from-hint"
+              />
+              <p id="smtp-from-hint" className="text-xs text-slate-600">
+                Um endereço do domínio da empresa que este SMTP pode usar. Em branco: o usuário, quando ele é um e-mail.
+              </p>
+            </div>
+            <SenderDnsRecords fromEmail={fromEmail || (/@/.test(user) ? user : '')} smtpHost={host} />
           </div>
         )}
         {error && (

@@ -3,8 +3,9 @@ import { ArrowLeft, Mail, Plus, Settings2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CAMPAIGN_STATUS_LABELS, type CampaignView } from '@sede/shared/campaigns/schemas';
+import { CAMPAIGN_STATUS_LABELS, type CampaignChannel, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -12,22 +13,39 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { deleteCampaign } from '../api/campaign-actions.ts';
 import { campaignQueryOptions, campaignsQueryOptions } from '../api/campaigns.ts';
 import { campaignKeys } from '../api/keys.ts';
-import { createCampaign } from '../api/save-campaign.ts';
-import { CampaignEditor } from '../components/campaign-editor.tsx';
+import { CampaignEditor, newCampaign } from '../components/campaign-editor.tsx';
 import { CampaignResults } from '../components/campaign-results.tsx';
 import { SenderDialog } from '../components/sender-dialog.tsx';
 
 const rate = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : '—');
 
+const back = (onBack: () => void) => (
+  <div>
+    <Button variant="ghost" size="sm" onClick={onBack}>
+      <ArrowLeft aria-hidden /> Todas as campanhas
+    </Button>
+  </div>
+);
+
+/** A campaign not created yet (decision 0406): the editor, and the campaign exists from its first save on. */
+function NewCampaign({ channel, onBack, onCreated }: { channel: CampaignChannel; onBack: () => void; onCreated: (id: string) => void }) {
+  return (
+    <div className="grid gap-4">
+      {back(onBack)}
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold text-slate-900">{channel === 'whatsapp' ? 'Nova campanha no WhatsApp' : 'Nova campanha'}</h2>
+        <p className="text-sm text-slate-600">Rascunho ainda não salvo: a campanha é criada quando você salva pela primeira vez.</p>
+      </div>
+      <CampaignEditor campaign={newCampaign(channel)} onCreated={onCreated} />
+    </div>
+  );
+}
+
 function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const campaign = useQuery(campaignQueryOptions(id));
   return (
     <div className="grid gap-4">
-      <div>
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          <ArrowLeft aria-hidden /> Todas as campanhas
-        </Button>
-      </div>
+      {back(onBack)}
       {campaign.isPending ? (
         <p className="text-sm text-slate-600">Carregando…</p>
       ) : campaign.isError ? (
@@ -134,28 +152,18 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
 /** /campanhas-massa (issue 15): e-mail campaigns to CRM lists and segments, with the sender's settings. */
 export default function CampaignsPage() {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const [search, setSearch] = useSearchParams();
   const [senderOpen, setSenderOpen] = useState(false);
-  const [creating, setCreating] = useState(false);
   const campaigns = useQuery(campaignsQueryOptions());
   useLiveInvalidate('campaign', campaignKeys.all);
   const open = search.get('campanha');
+  const fresh = search.get('nova');
   const go = (id: string | null) => setSearch(id ? { campanha: id } : {});
-
-  async function create(channel: 'email' | 'whatsapp' = 'email') {
-    setCreating(true);
-    try {
-      const c = await createCampaign(channel === 'whatsapp' ? { name: 'Nova campanha no WhatsApp', channel } : { name: 'Nova campanha', html: '<p>Olá {{primeiro_nome}},</p>\n<p></p>' });
-      await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
-      go(c.id);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível criar a campanha.');
-    } finally {
-      setCreating(false);
-    }
-  }
+  // Nothing is created until the first save (decision 0406): 'Nova campanha' only opens the editor.
+  const create = (channel: CampaignChannel = 'email') => setSearch({ nova: channel });
   async function remove(c: CampaignView) {
-    if (!window.confirm(`Excluir a campanha "${c.name}"?`)) return;
+    if (!(await confirm.ask({ title: `Excluir a campanha "${c.name}"?`, description: 'A campanha e o relatório dela são excluídos.', confirmLabel: 'Excluir', destructive: true }))) return;
     try {
       await deleteCampaign(c.id);
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
@@ -168,7 +176,17 @@ export default function CampaignsPage() {
   return (
     <div className="grid gap-6">
       <SenderDialog open={senderOpen} onOpenChange={setSenderOpen} />
-      {open ? (
+      {confirm.dialog}
+      {fresh === 'email' || fresh === 'whatsapp' ? (
+        <NewCampaign
+          channel={fresh}
+          onBack={() => go(null)}
+          onCreated={(id) => {
+            void queryClient.invalidateQueries({ queryKey: campaignKeys.list });
+            setSearch({ campanha: id }, { replace: true });
+          }}
+        />
+      ) : open ? (
         <CampaignDetail id={open} onBack={() => go(null)} />
       ) : (
         <>
@@ -181,10 +199,10 @@ export default function CampaignsPage() {
               <Button variant="secondary" onClick={() => setSenderOpen(true)}>
                 <Settings2 aria-hidden /> Remetente
               </Button>
-              <Button variant="secondary" onClick={() => create('whatsapp')} pending={creating}>
+              <Button variant="secondary" onClick={() => create('whatsapp')}>
                 <Plus aria-hidden /> Campanha no WhatsApp
               </Button>
-              <Button onClick={() => create()} pending={creating}>
+              <Button onClick={() => create()}>
                 <Plus aria-hidden /> Nova campanha
               </Button>
             </div>
@@ -201,7 +219,7 @@ export default function CampaignsPage() {
               title="Nenhuma campanha ainda"
               description="Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro."
               action={
-                <Button onClick={() => create()} pending={creating}>
+                <Button onClick={() => create()}>
                   <Plus aria-hidden /> Criar a primeira campanha
                 </Button>
               }

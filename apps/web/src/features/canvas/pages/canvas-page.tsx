@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -28,11 +29,14 @@ const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'sho
 const time = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: TZ }).format(new Date(iso));
 const elementsLabel = (n: number) => (n === 0 ? 'Vazio' : n === 1 ? '1 elemento' : `${new Intl.NumberFormat('pt-BR').format(n)} elementos`);
 
+/** Create, rename and delete a board; render `dialog` (the question before a deletion). */
 function useBoardActions() {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const [, setParams] = useSearchParams();
   const refresh = () => qc.invalidateQueries({ queryKey: canvasKeys.all });
   return {
+    dialog: confirm.dialog,
     create: async (title: string) => {
       const board = await createBoard({ id: crypto.randomUUID(), title });
       qc.setQueryData(canvasKeys.one(board.id), board);
@@ -45,7 +49,7 @@ function useBoardActions() {
       void qc.invalidateQueries({ queryKey: canvasKeys.lists });
     },
     remove: async (board: { id: string; title: string }) => {
-      if (!window.confirm(`Excluir o quadro “${board.title}”? O desenho e as imagens dele não poderão ser recuperados.`)) return false;
+      if (!(await confirm.ask({ title: `Excluir o quadro “${board.title}”?`, description: 'O desenho e as imagens dele não poderão ser recuperados.', confirmLabel: 'Excluir', destructive: true }))) return false;
       try {
         await deleteBoard(board.id);
         qc.removeQueries({ queryKey: canvasKeys.one(board.id) });
@@ -134,6 +138,7 @@ function BoardList() {
         initial={renaming?.title ?? ''}
         onSubmit={(title) => actions.rename(renaming!.id, title)}
       />
+      {actions.dialog}
     </div>
   );
 }
@@ -262,6 +267,7 @@ function BoardScreen({ id }: { id: string }) {
         </Suspense>
       </section>
       <NameDialog open={renaming} onOpenChange={setRenaming} title="Renomear quadro" submitLabel="Salvar" initial={b.title} onSubmit={(title) => actions.rename(b.id, title)} />
+      {actions.dialog}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Product } from '@sede/shared/crm/quotes';
 import { crmQuoteKeys, deleteProduct, listProducts } from '../../../components/crm-quotes/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -114,6 +115,7 @@ export function ProductsTab() {
 }
 
 function RowActions({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const confirm = useConfirm();
   return (
     <div className="flex gap-1">
       <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Editar ${product.name}`}>
@@ -123,12 +125,13 @@ function RowActions({ product, onEdit, onDelete }: { product: Product; onEdit: (
         variant="ghost"
         size="sm"
         aria-label={`Excluir ${product.name}`}
-        onClick={() => {
-          if (window.confirm(`Excluir “${product.name}” do catálogo?`)) onDelete();
+        onClick={async () => {
+          if (await confirm.ask({ title: `Excluir “${product.name}” do catálogo?`, description: 'Os orçamentos já feitos mantêm a descrição e o preço do item.', confirmLabel: 'Excluir', destructive: true })) onDelete();
         }}
       >
         <Trash2 aria-hidden />
       </Button>
+      {confirm.dialog}
     </div>
   );
 }

@@ -36,6 +36,7 @@ export function BoardView({ board, loading, onLoadMore, onMove, onOpen }: Props)
       columnOf={(d) => d.stageId}
       title={(d) => d.title}
       renderCard={(d) => <DealCardBody deal={d} />}
+      canDrag={(d) => d.status === 'open'}
       renderHeader={(c) => (
         <p className="shrink-0 text-xs text-slate-700" data-testid="crm-column-totals">
           <span className="sr-only">Total: </span>

@@ -7,12 +7,16 @@ import { formatBRL } from './money.ts';
 const dateFmt = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'UTC' });
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
-/** What a card shows: title, organization, value, owner and the next open activity. */
+const CLOSED = { won: { label: 'Ganho', cls: 'bg-emerald-100 text-emerald-900' }, lost: { label: 'Perdido', cls: 'bg-red-100 text-red-900' } } as const;
+
+/** What a card shows: title, organization, value, owner and the next open activity; a closed deal says won or lost. */
 export function DealCardBody({ deal }: { deal: DealCard }) {
   const next = deal.nextActivity;
   const overdue = next?.dueDate ? next.dueDate < todayIso() : false;
+  const closed = deal.status === 'open' ? null : CLOSED[deal.status];
   return (
     <>
+      {closed && <span className={cn('mb-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium', closed.cls)}>{closed.label}</span>}
       <p className="line-clamp-2 break-words text-sm font-medium text-slate-900">{deal.title}</p>
       {deal.organizationName && <p className="truncate text-xs text-slate-600">{deal.organizationName}</p>}
       <div className="mt-1 flex items-center justify-between gap-2 text-xs">
@@ -24,6 +28,7 @@ export function DealCardBody({ deal }: { deal: DealCard }) {
           </span>
         )}
       </div>
+      {(next || !closed) && (
       <p className={cn('mt-1 flex items-center gap-1 truncate text-xs', next ? (overdue ? 'text-red-700' : 'text-slate-700') : 'text-amber-800')}>
         <CalendarClock className="size-3 shrink-0" aria-hidden />
         {next ? (
@@ -36,6 +41,7 @@ export function DealCardBody({ deal }: { deal: DealCard }) {
           <span>Sem próxima atividade</span>
         )}
       </p>
+      )}
     </>
   );
 }

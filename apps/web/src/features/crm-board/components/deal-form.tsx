@@ -5,10 +5,13 @@ import { z } from 'zod';
 import { DEAL_SOURCES, dealUpdateSchema, type CustomField, type Deal, type DealUpdateInput, type Stage } from '@sede/shared/crm/deals';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
+import { BR_DATE_MESSAGE, brFromIso, DateInput, parseBrDate } from '../../../components/form/date-input.tsx';
+import type { PartyOption } from '../../../components/parties/search-parties.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { customFieldsQueryOptions } from '../api/custom-fields.ts';
+import { contactOption, DealParties, organizationOf } from './deal-parties.tsx';
 import { splitTags } from './money.ts';
 
 /** The form's own values (text inputs, money in cents); `toInput` turns them into the shared schema's request. */
@@ -18,9 +21,18 @@ export type DealFormValues = {
   stageId: string;
   ownerId: string;
   source: string;
+  /** DD/MM/AAAA as typed. */
   expectedCloseDate: string;
   tags: string;
   custom: Record<string, string | boolean | number | null>;
+  organization: PartyOption | null;
+  contacts: PartyOption[];
+};
+
+/** A typed DD/MM/AAAA as the request's AAAA-MM-DD ('' → null; an invalid text stays, so the schema refuses it). */
+const isoOrText = (text: string) => {
+  const iso = parseBrDate(text);
+  return iso === undefined ? text : iso;
 };
 
 export function toInput(v: DealFormValues, fields: CustomField[]): DealUpdateInput {
@@ -30,14 +42,17 @@ export function toInput(v: DealFormValues, fields: CustomField[]): DealUpdateInp
     if (f.type === 'boolean') custom[f.key] = Boolean(raw);
     else if (raw === undefined || raw === null || raw === '') custom[f.key] = null;
     else if (f.type === 'number') custom[f.key] = Number(String(raw).replace(',', '.'));
+    else if (f.type === 'date') custom[f.key] = isoOrText(String(raw));
     else custom[f.key] = raw;
   }
   return {
     title: v.title,
     valueCents: v.valueCents ?? 0,
     ownerId: v.ownerId || null,
+    organizationId: v.organization?.id ?? null,
+    personIds: v.contacts.map((c) => c.id),
     source: v.source || null,
-    expectedCloseDate: v.expectedCloseDate || null,
+    expectedCloseDate: isoOrText(v.expectedCloseDate),
     tags: splitTags(v.tags),
     customFields: custom,
   };
@@ -50,6 +65,7 @@ export function valuesOf(d: Deal | null, fields: CustomField[], defaults: { stag
     if (f.type === 'boolean') custom[f.key] = raw === true;
     else if (f.type === 'money') custom[f.key] = raw === undefined || raw === null ? null : Number(raw);
     else if (raw === undefined || raw === null) custom[f.key] = '';
+    else if (f.type === 'date') custom[f.key] = brFromIso(String(raw));
     else custom[f.key] = String(raw);
   }
   return {
@@ -58,23 +74,36 @@ export function valuesOf(d: Deal | null, fields: CustomField[], defaults: { stag
     stageId: d?.stageId ?? defaults.stageId,
     ownerId: d ? (d.ownerId ?? '') : defaults.ownerId,
     source: d?.source ?? '',
-    expectedCloseDate: d?.expectedCloseDate ?? '',
+    expectedCloseDate: brFromIso(d?.expectedCloseDate),
     tags: d?.tags.join(', ') ?? '',
     custom,
+    organization: organizationOf(d),
+    contacts: (d?.contacts ?? []).map(contactOption),
   };
 }
 
 /** The form's check: the shared request schema applied to the converted values; errors land on the inputs. */
 const formSchema = (fields: CustomField[]) =>
   z
-    .object({ title: z.string(), valueCents: z.number().nullable(), stageId: z.string(), ownerId: z.string(), source: z.string(), expectedCloseDate: z.string(), tags: z.string(), custom: z.record(z.string(), z.unknown()) })
+    .object({
+      title: z.string(),
+      valueCents: z.number().nullable(),
+      stageId: z.string(),
+      ownerId: z.string(),
+      source: z.string(),
+      expectedCloseDate: z.string(),
+      tags: z.string(),
+      custom: z.record(z.string(), z.unknown()),
+      organization: z.unknown(),
+      contacts: z.array(z.unknown()),
+    })
     .superRefine((v, ctx) => {
       const parsed = dealUpdateSchema.safeParse(toInput(v as DealFormValues, fields));
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'title');
-        const path = key === 'customFields' ? 'title' : key;
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [path] });
+        const path = key === 'customFields' ? 'title' : key === 'personIds' ? 'contacts' : key;
+        ctx.addIssue({ code: 'custom', message: key === 'expectedCloseDate' ? BR_DATE_MESSAGE : issue.message, path: [path] });
       }
     });
 
@@ -140,10 +169,35 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
         <Field label="Origem" error={err.source?.message}>
           <Input list="crm-sources" autoComplete="off" {...register('source')} />
         </Field>
-        <Field label="Previsão de fechamento" error={err.expectedCloseDate?.message}>
-          <Input type="date" {...register('expectedCloseDate')} />
-        </Field>
+        <Controller
+          control={control}
+          name="expectedCloseDate"
+          render={({ field }) => (
+            <Field label="Previsão de fechamento" error={err.expectedCloseDate?.message}>
+              <DateInput value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+            </Field>
+          )}
+        />
       </div>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-800">Cliente</legend>
+        <Controller
+          control={control}
+          name="organization"
+          render={({ field: org }) => (
+            <Controller
+              control={control}
+              name="contacts"
+              render={({ field: contacts }) => <DealParties organization={org.value} onOrganization={org.onChange} contacts={contacts.value} onContacts={contacts.onChange} />}
+            />
+          )}
+        />
+        {err.contacts?.message && (
+          <p role="alert" className="text-sm text-red-700">
+            {err.contacts.message}
+          </p>
+        )}
+      </fieldset>
       <datalist id="crm-sources">
         {DEAL_SOURCES.map((s) => (
           <option key={s} value={s} />
@@ -185,6 +239,19 @@ function CustomFieldInput({ field, register, control }: { field: CustomField; re
       />
     );
   }
+  if (field.type === 'date') {
+    return (
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: f }) => (
+          <Field label={label}>
+            <DateInput value={String(f.value ?? '')} onValueChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
+          </Field>
+        )}
+      />
+    );
+  }
   if (field.type === 'boolean') {
     return (
       <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -208,7 +275,7 @@ function CustomFieldInput({ field, register, control }: { field: CustomField; re
   }
   return (
     <Field label={label}>
-      <Input type={field.type === 'date' ? 'date' : 'text'} inputMode={field.type === 'number' ? 'decimal' : undefined} {...register(name)} />
+      <Input inputMode={field.type === 'number' ? 'decimal' : undefined} {...register(name)} />
     </Field>
   );
 }

@@ -4,11 +4,12 @@ import { RotateCcw, ThumbsDown, ThumbsUp, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { Deal, DealLostInput, Pipeline } from '@sede/shared/crm/deals';
+import type { Deal, DealLostInput, DealWonInput, Pipeline } from '@sede/shared/crm/deals';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
 import { TaskList } from '../../../components/collaboration/task-list.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
@@ -16,7 +17,7 @@ import { deleteDeal, dealQueryOptions, loseDeal, reopenDeal, updateDeal, winDeal
 import { crmKeys } from '../api/keys.ts';
 import { DealExtraSections } from './deal-extra-sections.tsx';
 import { DealForm } from './deal-form.tsx';
-import { LostDialog } from './lost-dialog.tsx';
+import { CloseDialog } from './close-dialog.tsx';
 import { formatBRL } from './money.ts';
 
 const STATUS: Record<Deal['status'], { label: string; cls: string }> = {
@@ -47,23 +48,23 @@ export function DealPanel({ dealId, pipeline, currentUserId, canDelete, onClose 
 
 function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { dealId: string; pipeline: Pipeline | undefined; currentUserId: string; canDelete: boolean; onClose: () => void }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const { permissions } = useAuth();
   const deal = useQuery(dealQueryOptions(dealId));
-  const [lostOpen, setLostOpen] = useState(false);
+  const [closing, setClosing] = useState<'won' | 'lost' | null>(null);
   const done = (d: Deal, text: string) => {
     qc.setQueryData(crmKeys.deal(d.id), d);
     void qc.invalidateQueries({ queryKey: crmKeys.boards });
     toast.success(text);
   };
   const save = useMutation({ mutationFn: (input: Parameters<typeof updateDeal>[1]) => updateDeal(dealId, input), onSuccess: (d) => done(d, 'Negócio salvo.'), onError: (e) => toast.error('Não foi possível salvar', { description: message(e) }) });
-  const won = useMutation({ mutationFn: () => winDeal(dealId), onSuccess: (d) => done(d, 'Negócio ganho! 🎉'), onError: (e) => toast.error('Não foi possível marcar como ganho', { description: message(e) }) });
-  const lost = useMutation({
-    mutationFn: (input: DealLostInput) => loseDeal(dealId, input),
+  const close = useMutation({
+    mutationFn: (input: { kind: 'won'; data: DealWonInput } | { kind: 'lost'; data: DealLostInput }) => (input.kind === 'won' ? winDeal(dealId, input.data) : loseDeal(dealId, input.data)),
     onSuccess: (d) => {
-      setLostOpen(false);
-      done(d, 'Negócio marcado como perdido.');
+      setClosing(null);
+      done(d, d.status === 'won' ? 'Negócio ganho! 🎉' : 'Negócio marcado como perdido.');
     },
-    onError: (e) => toast.error('Não foi possível marcar como perdido', { description: message(e) }),
+    onError: (e, input) => toast.error(input.kind === 'won' ? 'Não foi possível marcar como ganho' : 'Não foi possível marcar como perdido', { description: message(e) }),
   });
   const reopen = useMutation({ mutationFn: () => reopenDeal(dealId), onSuccess: (d) => done(d, 'Negócio reaberto.'), onError: (e) => toast.error('Não foi possível reabrir', { description: message(e) }) });
   const remove = useMutation({
@@ -115,6 +116,11 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
               {d.lostNote ? ` — ${d.lostNote}` : ''}
             </p>
           )}
+          {d.status === 'won' && (d.wonReason || d.wonNote) && (
+            <p className="mt-1 text-sm text-emerald-800">
+              {d.wonReason ? `Motivo: ${d.wonReason}${d.wonNote ? ` — ${d.wonNote}` : ''}` : d.wonNote}
+            </p>
+          )}
         </div>
         <DialogPrimitive.Close asChild>
           <Button variant="ghost" size="icon" aria-label="Fechar">
@@ -126,10 +132,10 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
         <div className="flex flex-wrap gap-2">
           {d.status === 'open' ? (
             <>
-              <Button className="bg-emerald-700 hover:bg-emerald-800" onClick={() => won.mutate()} pending={won.isPending}>
+              <Button className="bg-emerald-700 hover:bg-emerald-800" onClick={() => setClosing('won')}>
                 <ThumbsUp aria-hidden /> Ganho
               </Button>
-              <Button variant="secondary" className="text-red-800" onClick={() => setLostOpen(true)}>
+              <Button variant="secondary" className="text-red-800" onClick={() => setClosing('lost')}>
                 <ThumbsDown aria-hidden /> Perdido
               </Button>
             </>
@@ -143,8 +149,8 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
               variant="ghost"
               className="ml-auto text-red-800"
               pending={remove.isPending}
-              onClick={() => {
-                if (window.confirm('Excluir este negócio, suas atividades e comentários? Esta ação não pode ser desfeita.')) remove.mutate();
+              onClick={async () => {
+                if (await confirm.ask({ title: 'Excluir este negócio?', description: 'As atividades e os comentários dele vão junto. Esta ação não pode ser desfeita.', confirmLabel: 'Excluir', destructive: true })) remove.mutate();
               }}
             >
               <Trash2 aria-hidden /> Excluir
@@ -175,7 +181,13 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
         )}
         <DealExtraSections dealId={d.id} />
       </div>
-      <LostDialog open={lostOpen} onOpenChange={setLostOpen} pending={lost.isPending} onConfirm={(input) => lost.mutate(input)} />
+      <CloseDialog
+        kind={closing}
+        onOpenChange={(o) => !o && setClosing(null)}
+        pending={close.isPending}
+        onConfirm={(data) => closing && close.mutate(closing === 'won' ? { kind: 'won', data: data as DealWonInput } : { kind: 'lost', data: data as DealLostInput })}
+      />
+      {confirm.dialog}
     </>
   );
 }

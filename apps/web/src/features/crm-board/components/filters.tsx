@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { BoardFilters } from '@sede/shared/crm/deals';
+import { DEAL_STATUS_FILTER_LABELS, DEAL_STATUS_FILTERS, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { facetsQueryOptions } from '../api/board.ts';
 
-/** Owner, tag, source and text filters (kept in the URL by the page). */
+/** Status, owner, tag, source and text filters (kept in the URL by the page). */
 export function BoardFiltersBar({ filters, onChange }: { filters: BoardFilters; onChange: (f: BoardFilters) => void }) {
   const members = useQuery(mentionableQueryOptions(''));
   const facets = useQuery(facetsQueryOptions());
@@ -20,16 +20,31 @@ export function BoardFiltersBar({ filters, onChange }: { filters: BoardFilters; 
     }, 300);
     return () => clearTimeout(t);
   }, [text, filters, onChange]);
-  const any = Boolean(filters.owner || filters.tag || filters.source || filters.q);
+  const any = Boolean(filters.owner || filters.tag || filters.source || filters.q || filters.status);
   const select = `${inputClass} h-9 w-full px-2 sm:w-44 sm:px-3`;
   return (
-    <search className="grid grid-cols-3 items-end gap-2 sm:flex sm:flex-wrap" aria-label="Filtros do quadro">
-      <div className="col-span-3 grid gap-1 sm:w-56">
+    <search className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap" aria-label="Filtros do quadro">
+      <div className="col-span-2 grid gap-1 sm:w-56">
         <Label htmlFor="crm-q">Buscar</Label>
         <div className="relative">
           <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-slate-500" aria-hidden />
           <Input id="crm-q" type="search" className="h-9 pl-8" placeholder="Título ou organização" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="crm-status">Situação</Label>
+        <select
+          id="crm-status"
+          className={select}
+          value={filters.status ?? 'open'}
+          onChange={(e) => onChange({ ...filters, status: e.target.value === 'open' ? undefined : (e.target.value as DealStatusFilter) })}
+        >
+          {DEAL_STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {DEAL_STATUS_FILTER_LABELS[s]}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="grid gap-1">
         <Label htmlFor="crm-owner">Responsável</Label>
@@ -69,7 +84,7 @@ export function BoardFiltersBar({ filters, onChange }: { filters: BoardFilters; 
         </select>
       </div>
       {any && (
-        <Button variant="ghost" size="sm" className="col-span-3 h-9 justify-self-start" onClick={() => onChange({})}>
+        <Button variant="ghost" size="sm" className="col-span-2 h-9 justify-self-start" onClick={() => onChange({})}>
           <X aria-hidden /> Limpar filtros
         </Button>
       )}

@@ -17,6 +17,7 @@ import {
   type Pipeline,
 } from '@sede/shared/crm/deals';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -68,6 +69,7 @@ export function SettingsDialog({ open, onOpenChange, pipeline, onPipelineCreated
 
 function PipelineSettings({ pipeline, onPipelineCreated }: { pipeline: Pipeline; onPipelineCreated: (id: string) => void }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: crmKeys.pipelines });
     void qc.invalidateQueries({ queryKey: crmKeys.boards });
@@ -239,12 +241,13 @@ function PipelineSettings({ pipeline, onPipelineCreated }: { pipeline: Pipeline;
           variant="ghost"
           className="justify-self-start text-red-800"
           pending={removePipeline.isPending}
-          onClick={() => {
-            if (window.confirm(`Excluir o funil "${pipeline.name}"? Só é possível quando ele não tem negócios.`)) removePipeline.mutate();
+          onClick={async () => {
+            if (await confirm.ask({ title: `Excluir o funil "${pipeline.name}"?`, description: 'Só é possível quando ele não tem negócios.', confirmLabel: 'Excluir', destructive: true })) removePipeline.mutate();
           }}
         >
           <Trash2 aria-hidden /> Excluir este funil
         </Button>
+        {confirm.dialog}
       </div>
     </div>
   );
@@ -252,6 +255,7 @@ function PipelineSettings({ pipeline, onPipelineCreated }: { pipeline: Pipeline;
 
 function CustomFieldSettings() {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const fields = useQuery(customFieldsQueryOptions());
   const [entity, setEntity] = useState<CustomFieldEntity>('deal');
   const [label, setLabel] = useState('');
@@ -292,8 +296,8 @@ function CustomFieldSettings() {
                 variant="ghost"
                 size="icon"
                 aria-label={`Excluir o campo ${f.label}`}
-                onClick={() => {
-                  if (window.confirm(`Excluir o campo "${f.label}" e os valores guardados nele?`)) remove.mutate(f.id);
+                onClick={async () => {
+                  if (await confirm.ask({ title: `Excluir o campo "${f.label}"?`, description: 'Os valores guardados nele também são excluídos.', confirmLabel: 'Excluir', destructive: true })) remove.mutate(f.id);
                 }}
               >
                 <Trash2 aria-hidden />
@@ -348,6 +352,7 @@ function CustomFieldSettings() {
           </Button>
         </div>
       </form>
+      {confirm.dialog}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { boardFilterSchema, dealCreateSchema, type BoardFilters } from '@sede/shared/crm/deals';
+import { boardFilterSchema, dealCreateSchema, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -24,7 +24,14 @@ import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
 
-const FILTER_KEYS = ['owner', 'tag', 'source', 'q'] as const;
+const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
+
+const SUMMARY: Record<DealStatusFilter, [string, string]> = {
+  open: ['negócio aberto', 'negócios abertos'],
+  won: ['negócio ganho', 'negócios ganhos'],
+  lost: ['negócio perdido', 'negócios perdidos'],
+  all: ['negócio', 'negócios'],
+};
 
 /** /kanban-leads: the company's deals on a board of stages (issue 12 item 2). */
 export default function KanbanLeadsPage() {
@@ -123,7 +130,7 @@ export default function KanbanLeadsPage() {
           </select>
         </div>
         <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:pb-2" data-testid="crm-board-summary">
-          {totalCount} {totalCount === 1 ? 'negócio aberto' : 'negócios abertos'} · {formatBRL(totalSum)}
+          {totalCount} {SUMMARY[filters.status ?? 'open'][totalCount === 1 ? 0 : 1]} · {formatBRL(totalSum)}
         </p>
         <div className="flex gap-2 sm:ml-auto">
           {isAdmin && (

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatCnpj } from '@sede/shared/cnpj';
+import { UFS } from '@sede/shared/company';
 import { LEGAL_BASES, type LegalBasis, type Organization, type Person } from '@sede/shared/platform/parties';
 import { CustomFieldsInputs, draftsOf, partyCustomFieldsQueryOptions, valuesOf, type CustomFieldDrafts } from '../../../components/crm-custom-fields/custom-fields-inputs.tsx';
 import { PartyPicker } from '../../../components/parties/party-picker.tsx';
@@ -48,6 +49,8 @@ function ContactForm(props: Props) {
   const [emails, setEmails] = useState(person ? person.emails.join(', ') : (org?.email ?? ''));
   const [phones, setPhones] = useState(person ? person.phones.join(', ') : (org?.phone ?? ''));
   const [position, setPosition] = useState(person?.position ?? '');
+  const [municipio, setMunicipio] = useState(person?.municipio ?? '');
+  const [uf, setUf] = useState(person?.uf ?? '');
   const [cnpj, setCnpj] = useState(org?.cnpj ? formatCnpj(org.cnpj) : '');
   const [fantasia, setFantasia] = useState(org?.nomeFantasia ?? '');
   const [organization, setOrganization] = useState<PartyOption | null>(person?.organization ? { id: person.organization.id, label: person.organization.nomeFantasia ?? person.organization.razaoSocial, detail: null } : null);
@@ -73,6 +76,8 @@ function ContactForm(props: Props) {
           emails: splitList(emails),
           phones: splitList(phones),
           position: position || null,
+          municipio: municipio || null,
+          uf: uf || null,
           organizationId: organization?.id ?? null,
           ownerId: ownerId || null,
           tags: parseTags(tags),
@@ -128,6 +133,21 @@ function ContactForm(props: Props) {
           <Field label="Cargo">
             <Input value={position} onChange={(e) => setPosition(e.target.value)} />
           </Field>
+          <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
+            <Field label="Cidade">
+              <Input value={municipio} onChange={(e) => setMunicipio(e.target.value)} autoComplete="address-level2" />
+            </Field>
+            <Field label="UF">
+              <Select value={uf} onChange={(e) => setUf(e.target.value)}>
+                <option value="">—</option>
+                {UFS.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
           <PartyPicker kind="organizations" label="Organização" value={organization} onChange={setOrganization} />
         </>
       )}

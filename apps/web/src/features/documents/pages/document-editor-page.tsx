@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -55,6 +56,7 @@ function Presence({ shared }: { shared: SyncProvider }) {
 
 function Editor({ doc, onReload, shared }: { doc: DocumentView; onReload: () => void; shared?: SyncProvider }) {
   const qc = useQueryClient();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const [title, setTitle] = useState(doc.title);
   const [state, setState] = useState<SaveState>({ kind: 'saved', at: doc.updatedAt });
@@ -141,7 +143,7 @@ function Editor({ doc, onReload, shared }: { doc: DocumentView; onReload: () => 
               size="sm"
               aria-label="Excluir documento"
               onClick={async () => {
-                if (!window.confirm(`Excluir “${doc.title}”? As versões e comentários vão junto.`)) return;
+                if (!(await confirm.ask({ title: `Excluir “${doc.title}”?`, description: 'As versões e os comentários vão junto.', confirmLabel: 'Excluir', destructive: true }))) return;
                 try {
                   dirty.current = false;
                   await deleteDocument(doc.id);
@@ -156,6 +158,7 @@ function Editor({ doc, onReload, shared }: { doc: DocumentView; onReload: () => 
               <Trash2 aria-hidden />
             </Button>
           )}
+          {confirm.dialog}
         </div>
       </div>
       {state.kind === 'conflict' && (

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -51,6 +52,7 @@ export default function PayablesTab() {
   const mayDelete = can(grants, 'financeiro.delete');
   const mayExport = can(grants, 'financeiro.export');
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   useLiveInvalidate('fin_entry', financeKeys.entries);
 
   const filters: EntryFilters = useMemo(() => {
@@ -156,7 +158,7 @@ export default function PayablesTab() {
         <Button
           size="sm"
           variant="ghost"
-          onClick={() => window.confirm(`Excluir "${e.description}"? Não dá para desfazer.`) && act(() => deleteEntry(e.id), 'Lançamento excluído.')}
+          onClick={async () => (await confirm.ask({ title: `Excluir "${e.description}"?`, description: 'Não dá para desfazer.', confirmLabel: 'Excluir', destructive: true })) && act(() => deleteEntry(e.id), 'Lançamento excluído.')}
           aria-label={`Excluir ${e.description}`}
         >
           <Trash2 aria-hidden />
@@ -455,6 +457,7 @@ export default function PayablesTab() {
       <EntryDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} kind={kind} registers={reg} entry={editing} />
       <SettleDialog entry={settling} onClose={() => setSettling(null)} registers={reg} canUndo={maySettle} />
       <BulkSettleDialog open={bulkOpen} onOpenChange={setBulkOpen} entries={selectedEntries} registers={reg} onDone={() => setSelected(new Set())} />
+      {confirm.dialog}
     </div>
   );
 }

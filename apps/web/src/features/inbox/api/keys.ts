@@ -8,6 +8,7 @@ export const inboxKeys = {
   conversation: (id: string) => ['inbox', 'conversations', 'one', id] as const,
   canned: ['inbox', 'canned'] as const,
   settings: ['inbox', 'settings'] as const,
+  blockedSites: ['inbox', 'blocked-sites'] as const,
   whatsapp: ['inbox', 'whatsapp'] as const,
   whatsappTemplates: ['inbox', 'whatsapp', 'templates'] as const,
   people: (q: string) => ['inbox', 'people', q] as const,

@@ -27,7 +27,7 @@ export function ConversationList({
   const counts = data?.counts;
   const conversations = data?.conversations ?? [];
   return (
-    <div className="grid min-w-0 content-start gap-3">
+    <div className="grid min-w-0 grid-cols-1 content-start gap-3">
       <fieldset className="flex flex-wrap gap-1">
         <legend className="sr-only">Filtrar conversas</legend>
         {SCOPES.map((s) => (
@@ -68,7 +68,7 @@ export function ConversationList({
           action={emptyAction}
         />
       ) : (
-        <ul className="grid gap-1" aria-label="Conversas">
+        <ul className="grid min-w-0 grid-cols-1 gap-1" aria-label="Conversas">
           {conversations.map((c) => (
             <ConversationItem key={c.id} c={c} active={c.id === selected} onSelect={() => onSelect(c.id)} />
           ))}
@@ -80,12 +80,12 @@ export function ConversationList({
 
 function ConversationItem({ c, active, onSelect }: { c: ConversationSummary; active: boolean; onSelect: () => void }) {
   return (
-    <li>
+    <li className="min-w-0">
       <button
         type="button"
         onClick={onSelect}
         aria-current={active ? 'true' : undefined}
-        className={cn('grid w-full gap-0.5 rounded-lg border px-3 py-2 text-left', active ? 'border-[var(--color-accent)] bg-blue-50' : 'border-slate-200 bg-white hover:bg-slate-50')}
+        className={cn('grid w-full min-w-0 grid-cols-1 gap-0.5 rounded-lg border px-3 py-2 text-left', active ? 'border-[var(--color-accent)] bg-blue-50' : 'border-slate-200 bg-white hover:bg-slate-50')}
       >
         <span className="flex items-center justify-between gap-2">
           <span className={cn('truncate text-sm', c.unread ? 'font-semibold text-slate-900' : 'text-slate-800')}>{visitorLabel(c)}</span>

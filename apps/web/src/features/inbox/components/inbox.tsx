@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { inboxKeys } from '../api/keys.ts';
+import { BlockedSitesNotice } from './blocked-sites-notice.tsx';
 import { ConversationList, type ListFilters } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
@@ -23,7 +24,8 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
   const [configuring, setConfiguring] = useState(false);
   const [whatsapp, setWhatsapp] = useState(false);
   const { membership } = useAuth();
-  const admin = can(grantsFor(membership), 'empresa.settings');
+  const grants = grantsFor(membership);
+  const admin = can(grants, 'empresa.settings');
   useLiveInvalidate('inbox_conversation', inboxKeys.all);
   const selected = params.get('conversa');
   const scopeParam = params.get('filtro') as Scope | null;
@@ -57,8 +59,10 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
           </Button>
         </div>
       </div>
-      <div className={cn('grid min-w-0 gap-4', !single && 'md:grid-cols-[17rem_1fr]')}>
-        <div className={cn(selected && (single ? 'hidden' : 'hidden md:grid'))}>
+      <BlockedSitesNotice canManage={can(grants, 'atendimento.delete')} />
+      {/* minmax(0, …) tracks and min-w-0: a long unbroken preview truncates inside its row instead of widening the list under the pane. */}
+      <div className={cn('grid min-w-0 grid-cols-1 gap-4', !single && 'md:grid-cols-[17rem_minmax(0,1fr)]')}>
+        <div className={cn('min-w-0', selected && (single ? 'hidden' : 'hidden md:grid md:grid-cols-1'))}>
           <ConversationList
             filters={filters}
             onFilters={(f) => update({ filtro: f.scope === 'all' ? null : f.scope, situacao: f.status || null })}

@@ -6,6 +6,7 @@ import { TASK_PRIORITIES, TASK_PRIORITY_LABELS, taskUpdateSchema, type Checklist
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
@@ -48,6 +49,7 @@ export function TaskPanel({ taskId, people, onClose }: { taskId: string | null; 
 }
 
 function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; people: Person[]; onSaved: (t: TaskDetail) => void; onDeleted: () => void }) {
+  const confirm = useConfirm();
   const [title, setTitle] = useState(task.title);
   const [description, setDescription] = useState(task.description);
   const [assignees, setAssignees] = useState(task.assignees.map((a) => a.id));
@@ -170,7 +172,7 @@ function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; peop
         </p>
       )}
       <div className="flex justify-between gap-2">
-        <Button variant="ghost" className="text-red-700" onClick={() => window.confirm('Excluir esta tarefa?') && remove.mutate()} pending={remove.isPending}>
+        <Button variant="ghost" className="text-red-700" onClick={async () => (await confirm.ask({ title: 'Excluir esta tarefa?', description: task.title, confirmLabel: 'Excluir', destructive: true })) && remove.mutate()} pending={remove.isPending}>
           <Trash2 aria-hidden /> Excluir
         </Button>
         <Button onClick={submit} pending={save.isPending}>
@@ -179,6 +181,7 @@ function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; peop
       </div>
       <FileManager entityType="task" entityId={task.id} kinds={['document', 'image']} title="Anexos" />
       <CommentThread entityType="task" entityId={task.id} />
+      {confirm.dialog}
     </div>
   );
 }
