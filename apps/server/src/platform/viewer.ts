@@ -281,6 +281,13 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
       return loadViewer(session.userId);
     },
     loadViewer,
+    /** The session of a request's cookie (its token and expiry), cached like the viewer. */
+    sessionOf: sessionFromHeaders,
+    /** The viewer as the database has it now, never from the cache (a shared-editing socket's re-check on each write). */
+    async freshViewer(userId: string): Promise<Viewer | null> {
+      const { rows } = await pool.query(VIEWER_SQL, [userId]);
+      return rows[0] ? toViewer(rows[0]) : null;
+    },
     evictViewer,
     /** Sizes and hit/load counters (loads are the only paths that touch the database). */
     stats: () => ({ sessions: sessions.size, viewers: viewers.size, live: feed.isLive(), ...counters }),
