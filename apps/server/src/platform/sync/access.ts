@@ -33,12 +33,10 @@ export type Verdict = { ok: true; canWrite: boolean; membership: string; session
  * entity's own check. A database failure throws.
  */
 export async function recheckGrant(s: Services, grant: SyncGrant, entityId: string): Promise<Verdict> {
-  const [session, viewer] = await Promise.all([
-    s.pool.query<{ expires_at: Date }>('SELECT expires_at FROM session WHERE token = $1 AND user_id = $2', [grant.sessionToken, grant.userId]),
-    s.viewers.freshViewer(grant.userId),
-  ]);
-  const sessionExpiresAt = session.rows[0] ? new Date(session.rows[0].expires_at).getTime() : 0;
-  if (sessionExpiresAt <= Date.now() || !viewer) return { ok: false, why: 'signedOut' };
+  const fresh = await s.viewers.freshViewer(grant.userId, grant.sessionToken);
+  const sessionExpiresAt = fresh?.sessionExpiresAt ?? 0;
+  if (!fresh || sessionExpiresAt <= Date.now()) return { ok: false, why: 'signedOut' };
+  const { viewer } = fresh;
   if (viewer.company?.id !== grant.companyId || !viewer.membership) return { ok: false, why: 'noAccess' };
   try {
     const { canWrite } = await grant.access({ tenant: { db: s.db, companyId: grant.companyId, actorId: grant.userId }, viewer }, entityId);

@@ -252,13 +252,8 @@ async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Ar
   // Every write is checked against the database as it is now: a change of access committed
   // before the client sent it is seen even when its notification has not arrived yet. One check
   // covers every message received before it began.
-  if (conn.checked < seq && !(await recheck(s, room, conn))) return;
-  if (!conn.grant.canWrite) {
-    conn.ws.close(CLOSE.readOnly, 'read only');
-    return;
-  }
-  // The state was replaced (a restore) after this message was queued: its update belongs to the old state.
-  if (rooms(s).get(room.key) !== room) return;
+  // The check's round trip runs while the update is decoded.
+  const allowed = conn.checked < seq ? recheck(s, room, conn) : true;
   // A forged update throws while decoding (every struct and the delete set are read) or while
   // integrating on an empty scratch document: refused before anything is stored or applied.
   const decoded = Y.decodeUpdate(update);
@@ -269,6 +264,13 @@ async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Ar
   } finally {
     probe.destroy();
   }
+  if (!(await allowed)) return;
+  if (!conn.grant.canWrite) {
+    conn.ws.close(CLOSE.readOnly, 'read only');
+    return;
+  }
+  // The state was replaced (a restore) after this message was queued: its update belongs to the old state.
+  if (rooms(s).get(room.key) !== room) return;
   const id = await insertUpdate(s.db, room.def, room.companyId, room.id, update);
   room.mine.add(id);
   room.rows++;
