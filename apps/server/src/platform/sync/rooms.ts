@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { announce, ENTITY_CHANNEL, MAX_PAYLOAD_BYTES } from '../live/announce.ts';
 import { registerLiveEntity } from '../live/registry.ts';
 import { serverState } from '../module.ts';
-import { recheckGrant, type SyncGrant } from './access.ts';
+import { recheckGrant, type SyncGrant, type Verdict } from './access.ts';
 
 /**
  * Shared editing with Yjs (decisions 0283, 0286, 0310): one WebSocket per open entity, through our
@@ -369,7 +369,7 @@ function watchExpiry(s: Services, room: Room, conn: Conn) {
  */
 async function recheck(s: Services, room: Room, conn: Conn): Promise<boolean> {
   const covered = conn.received;
-  let verdict;
+  let verdict: Verdict;
   try {
     verdict = await recheckGrant(s, conn.grant, room.id);
   } catch (e) {
@@ -548,6 +548,22 @@ const ACCESS_ACTION = 'access';
  */
 export async function announceAccessChange(tx: DbOrTx, def: SyncType, companyId: string, id: string) {
   await announce(tx, { companyId, entity: def.liveEntity, id, action: ACCESS_ACTION });
+}
+
+/**
+ * The entity's shared state as it is now in the database (its merged state and the updates not yet
+ * merged), for a reader outside the rooms (the company's export, decision 0425); null when the
+ * entity was never edited together. The caller destroys the document.
+ */
+export async function storedSharedState(db: DbOrTx, def: SyncType, companyId: string, id: string): Promise<Y.Doc | null> {
+  const { entity: E, updates: U } = def;
+  const [row] = rowsOf<{ state: Buffer | null }>(await db.execute(sql`select ${ident(E.state)} as state from ${E.table} where ${ident(E.id)} = ${id} and ${ident(E.companyId)} = ${companyId}`));
+  const updates = rowsOf<{ update: Buffer }>(await db.execute(sql`select ${ident(U.update)} as update from ${U.table} where ${ident(U.entityId)} = ${id} and ${ident(U.companyId)} = ${companyId} order by ${ident(U.id)}`));
+  if (!row?.state && !updates.length) return null;
+  const doc = new Y.Doc();
+  if (row?.state) Y.applyUpdate(doc, bytes(row.state));
+  for (const u of updates) Y.applyUpdate(doc, bytes(u.update));
+  return doc;
 }
 
 /**
