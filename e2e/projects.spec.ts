@@ -3,6 +3,11 @@ import { e2eSql } from './support/company.ts';
 import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
+/** Screenshots for the closing note when SHOTS=<dir> is set. */
+async function shots(page: Page, name: string) {
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png` });
+}
+
 const column = (page: Page, name: string) => page.locator(`[data-testid="kanban-column"][data-column="${name}"]`);
 const card = (page: Page, title: string) => page.getByTestId('kanban-card').filter({ hasText: title });
 
@@ -105,6 +110,70 @@ test.describe('projects', () => {
     await page.goto('/gestao-projetos');
     await expect(page.getByRole('link', { name: 'Implantação Padaria Central' }).first()).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Progresso de Implantação Padaria Central' }).first()).toHaveAttribute('aria-valuenow', '13');
+  });
+
+  test('the board fits beside the sidebar at 1366 and 1280 px; a task’s description is rich text; Minhas tarefas names the project', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Projetos Largura Ltda');
+    const res = await page.request.post('/api/projects', { data: { name: 'Reforma da loja', template: 'implantacao-cliente' } });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    // Every column in view, the last one included, at the widths of common laptops (decision 0424).
+    for (const [width, height] of [
+      [1366, 768],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/projeto-kanban/${id}`);
+      await expect(page.getByRole('navigation').first()).toBeVisible();
+      const last = page.getByTestId('kanban-column').last();
+      await expect(last).toHaveAttribute('data-column', 'Concluído');
+      const box = (await last.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await page.getByTestId('project-board').evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+      await shots(page, `project-board-${width}`);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shots(page, 'project-board-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The description: bold and a list through the toolbar, kept after saving (decision 0422).
+    await card(page, 'Reunião de kickoff com o cliente').click();
+    const panel = page.getByRole('dialog', { name: 'Reunião de kickoff com o cliente' });
+    const description = panel.getByRole('textbox', { name: 'Descrição' });
+    await description.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: 'Negrito' }).click();
+    await page.keyboard.type('Levar o contrato');
+    await panel.getByRole('button', { name: 'Negrito' }).click();
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: 'Lista com marcadores' }).click();
+    await page.keyboard.type('sala de reunião');
+    await expectAccessible(page);
+    await shots(page, 'task-description');
+    await panel.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Tarefa salva.')).toBeVisible();
+    const taskId = new URL(page.url()).searchParams.get('tarefa')!;
+    const saved = (await (await page.request.get(`/api/projects/tasks/${taskId}`)).json()) as { description: string; descriptionDoc: unknown };
+    expect(JSON.stringify(saved.descriptionDoc)).toContain('"bold"');
+    expect(saved.description).toContain('Levar o contrato\n- sala de reunião');
+    await page.keyboard.press('Escape');
+    await card(page, 'Reunião de kickoff com o cliente').click();
+    await expect(panel.getByRole('textbox', { name: 'Descrição' }).locator('strong')).toHaveText('Levar o contrato');
+    await expect(panel.getByRole('textbox', { name: 'Descrição' }).locator('ul li')).toHaveText('sala de reunião');
+    await page.keyboard.press('Escape');
+
+    // Assigned to the admin: 'Minhas tarefas' says which project it is part of, with a link to its board (decision 0423).
+    expect((await page.request.patch(`/api/projects/tasks/${taskId}`, { data: { assigneeIds: [admin.userId] } })).status()).toBe(200);
+    await page.goto('/empresa');
+    const myTasks = page.getByTestId('my-tasks');
+    await myTasks.getByRole('button', { name: 'Próximas' }).click();
+    const item = myTasks.getByTestId('task').filter({ hasText: 'Reunião de kickoff com o cliente' });
+    await expect(item.getByRole('link', { name: 'Reforma da loja' })).toHaveAttribute('href', `/projeto-kanban/${id}`);
+    await expect(item).toContainText('Projeto: Reforma da loja');
+    await expectAccessible(page);
+    await shots(page, 'minhas-tarefas');
   });
 
   test('a project from a brief: the AI proposes tasks (3 coins), the person reviews and creates it', async ({ page }) => {

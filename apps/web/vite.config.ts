@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { cpSync, createReadStream, existsSync, statSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+import { type Locale, withMissingFilled } from './src/features/canvas/lib/excalidraw-locale.ts';
 
 /**
  * Excalidraw's fonts served from our own origin under /excalidraw/fonts (decision 0297): the
@@ -43,6 +45,43 @@ function excalidrawAssets(): Plugin {
 }
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Excalidraw's source text, matched literally.
 const CDN_FALLBACK = '"ASSETS_FALLBACK_URL",`https://esm.sh/${M.PKG_NAME?`${M.PKG_NAME}@${M.PKG_VERSION}`:"@excalidraw/excalidraw"}/dist/prod/`';
+
+/**
+ * Excalidraw in Portuguese throughout (decision 0421). Its pt-BR locale lacks ~130 of its English
+ * strings (new tools, hints such as 'Hold CtrlOrCmd and Arrow key to create a flowchart' shown next
+ * to Portuguese ones): the locale module becomes Excalidraw's strings with ours
+ * (src/features/canvas/lib/excalidraw-pt-br.json) filling exactly what is missing. Its main menu's
+ * icon-only button gets a name (axe: button-name, critical). The build fails when either is not
+ * found (a new version changed them): look again.
+ */
+const PT_BR_LOCALE = /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/]locales[\\/]pt-BR-\w+\.js$/;
+const EXCALIDRAW_PROD = /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/]/;
+const MAIN_MENU_TRIGGER = '"data-testid":"main-menu-trigger"';
+const MAIN_MENU_NAME = 'Menu principal';
+function excalidrawPortuguese(): Plugin {
+  const ours = JSON.parse(readFileSync(path.join(import.meta.dirname, 'src/features/canvas/lib/excalidraw-pt-br.json'), 'utf8')) as Locale;
+  const seen = { locale: false, menu: false };
+  return {
+    name: 'sede-excalidraw-pt-br',
+    async transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (PT_BR_LOCALE.test(file)) {
+        seen.locale = true;
+        const { default: locale } = (await import(pathToFileURL(file).href)) as { default: Locale };
+        const filled = withMissingFilled(locale, ours);
+        // Excalidraw reads the module's named exports (one per section), so every section is one.
+        return { code: `const locale = ${JSON.stringify(filled)};\nexport default locale;\nexport const { ${Object.keys(filled).join(', ')} } = locale;\n`, map: null };
+      }
+      if (!EXCALIDRAW_PROD.test(file) || !code.includes(MAIN_MENU_TRIGGER)) return null;
+      seen.menu = true;
+      return { code: code.replace(MAIN_MENU_TRIGGER, `${MAIN_MENU_TRIGGER},"aria-label":"${MAIN_MENU_NAME}",title:"${MAIN_MENU_NAME}"`), map: null };
+    },
+    generateBundle() {
+      if (!seen.locale) this.error('Excalidraw’s pt-BR locale module was not found (decision 0421): update PT_BR_LOCALE in vite.config.ts');
+      if (!seen.menu) this.error('Excalidraw’s main menu button was not found (decision 0421): update MAIN_MENU_TRIGGER in vite.config.ts');
+    },
+  };
+}
 
 /**
  * No stand-in for a global `require` in the runtime every page loads (decision 0297). Rolldown
@@ -107,7 +146,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 const NAMED_CHUNKS = new Set(['framework', 'ui-basics']);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), canvasOwnCopies(), excalidrawAssets(), noRequireStandIn()],
+  plugins: [react(), tailwindcss(), canvasOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },

@@ -15,6 +15,11 @@ export type EntityDefinition = {
   canSee: EntityCheck;
   /** The page that shows the entity (a notification's link), e.g. `(id) => `/crm/deals/${id}``. */
   path?: (id: string) => string;
+  /**
+   * How its tasks name where they live in 'Minhas tarefas' (decision 0423): the kind ('Projeto')
+   * and the names of those of `ids` the person may see (the others stay unnamed).
+   */
+  names?: { kind: string; of: (tenant: Tenant, viewer: Viewer, ids: string[]) => Promise<Map<string, string>> };
 };
 
 const registry = (s: Services) => serverState(s, 'platform.entities', () => new Map<string, EntityDefinition>());

@@ -8,8 +8,12 @@ import type { Services, Tenant } from '../services.ts';
  * files are read when the archive reaches them.
  */
 export interface ExportSink {
-  /** A CSV (UTF-8 with BOM, header from `columns`), rows read lazily (page through big tables). */
-  csv(name: string, columns: readonly string[], rows: () => AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>): void;
+  /**
+   * A CSV (UTF-8 with BOM, header from `columns`), rows read lazily (page through big tables) and
+   * twice (decision 0425): people columns (`people`, by default `userId`, `authorId`… and any
+   * '…By') get the person's name and e-mail beside the id; JSON objects become a column per key.
+   */
+  csv(name: string, columns: readonly string[], rows: () => AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>, opts?: { people?: readonly string[] }): void;
   /** A JSON document (small values only: a record, settings). */
   json(name: string, value: unknown): void;
   /** A file's bytes, opened only when the archive reaches it (null: the bytes are gone, skipped). */

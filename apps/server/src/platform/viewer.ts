@@ -26,6 +26,9 @@ SELECT u.id, u.email, u.email_verified, u.first_name AS u_first_name, u.last_nam
   LEFT JOIN companies c ON c.id = m.company_id
  WHERE u.id = $1`;
 
+/** The viewer and, in the same round trip, when the given session of theirs expires (null: gone). */
+const VIEWER_AND_SESSION_SQL = `SELECT v.*, (SELECT expires_at FROM session WHERE token = $2 AND user_id = $1) AS session_expires_at FROM (${VIEWER_SQL}) v`;
+
 function toViewer(r: Record<string, any>): Viewer {
   const membership = r.role ? { role: r.role as string, customPermissions: (r.custom_permissions ?? []) as string[] } : null;
   // The company is only the one the person is a member of; a dangling company_id shows nothing.
@@ -281,6 +284,18 @@ export function createViewerCache(auth: Auth, pool: pg.Pool, feed: ChangeFeed) {
       return loadViewer(session.userId);
     },
     loadViewer,
+    /** The session of a request's cookie (its token and expiry), cached like the viewer. */
+    sessionOf: sessionFromHeaders,
+    /**
+     * The viewer and their session's expiry as the database has them now, never from the caches
+     * (a shared-editing socket's check on each write, decision 0420); null when the user is gone.
+     */
+    async freshViewer(userId: string, sessionToken: string): Promise<{ viewer: Viewer; sessionExpiresAt: number | null } | null> {
+      const { rows } = await pool.query(VIEWER_AND_SESSION_SQL, [userId, sessionToken]);
+      if (!rows[0]) return null;
+      const expires = rows[0].session_expires_at as Date | null;
+      return { viewer: toViewer(rows[0]), sessionExpiresAt: expires ? new Date(expires).getTime() : null };
+    },
     evictViewer,
     /** Sizes and hit/load counters (loads are the only paths that touch the database). */
     stats: () => ({ sessions: sessions.size, viewers: viewers.size, live: feed.isLive(), ...counters }),

@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, paged, safeZipPath } from '../../src/platform/company-data/archive.ts';
+import { entityFileName, paged, safeZipPath } from '../../src/platform/company-data/archive.ts';
+import { readableValue } from '../../src/platform/company-data/readable.ts';
 
 describe('company export helpers', () => {
-  it('csvCell quotes, joins arrays, serialises objects and defuses formulas', () => {
-    expect(csvCell(null)).toBe('');
-    expect(csvCell('simples')).toBe('simples');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('diz "oi"')).toBe('"diz ""oi"""');
-    expect(csvCell(['a@x.com', 'b@x.com'])).toBe('"a@x.com; b@x.com"');
-    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
-    expect(csvCell(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('-5')).toBe("'-5");
-  });
-
   it('safeZipPath never leaves the archive and strips control characters', () => {
     expect(safeZipPath('../../etc/passwd')).toBe('etc/passwd');
     expect(safeZipPath('/abs/./x.pdf')).toBe('abs/x.pdf');
     expect(safeZipPath('files\\a\u0000b:c.pdf')).toBe('files/a_b_c.pdf');
     expect(safeZipPath('..')).toBe('arquivo');
+  });
+
+  it('readableValue turns JSON into text a person reads (decision 0425)', () => {
+    const rich = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Olá, mundo' }] }] };
+    expect(readableValue(rich)).toBe('Olá, mundo');
+    expect(readableValue({ email: 'a@x.com', role: 'vendas', vazio: null })).toBe('email: a@x.com, role: vendas');
+    expect(readableValue([{ nome: 'A' }, { nome: 'B' }])).toBe('nome: A | nome: B');
+    expect(readableValue(['a', 'b'])).toEqual(['a', 'b']);
+    expect(readableValue(42)).toBe(42);
+  });
+
+  it('entityFileName keeps a title readable and inside its folder', () => {
+    expect(entityFileName('Funil / 2026', 'abc', 'excalidraw')).toBe('Funil - 2026-abc.excalidraw');
+    expect(entityFileName('../..', 'abc', 'docx')).toBe('..-..-abc.docx');
+    expect(entityFileName('', 'abc', 'docx')).toBe('arquivo-abc.docx');
   });
 
   it('paged walks every page by keyset and stops on a short page', async () => {

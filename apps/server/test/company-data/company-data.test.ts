@@ -3,13 +3,17 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
 import yauzl from 'yauzl';
+import * as Y from 'yjs';
+import { CANVAS_YDOC } from '@sede/shared/canvas/schemas';
 import type { CompanyClosure, CompanyExportJob } from '@sede/shared/platform/company-data';
 import { deleteExpiredExports, eraseDueCompanies } from '../../src/modules/company-data/service.ts';
-import { mp4Bytes, pdfBytes, rawUpload } from '../files/support.ts';
+import { mp4Bytes, pdfBytes, pngBytes, rawUpload, upload as uploadTo } from '../files/support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
-import { latestMail, startTestServer, type TestServer } from '../support/test-server.ts';
-import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { seedCompany } from '../support/seed.ts';
+import { createConfirmedUser, latestMail, startTestServer, type TestServer } from '../support/test-server.ts';
+import { createCompanyWithAdmin, invite, memberOf, sql, uniqueEmail, type Person } from '../team/support.ts';
 
 let server: TestServer;
 let companyA: string;
@@ -141,7 +145,7 @@ describe('export of everything the company holds', () => {
     expect(JSON.parse(text('companies/empresa.json'))).toMatchObject({ id: companyA, name: 'Exportadora Alfa Ltda' });
     expect(text('parties/pessoas.csv')).toContain(person.id);
     expect(text('parties/pessoas.csv')).toContain('Maria Exportada');
-    expect(text('parties/pessoas.csv').startsWith('\uFEFFid,name,emails')).toBe(true);
+    expect(text('parties/pessoas.csv').startsWith('\uFEFFid;name;emails')).toBe(true);
     expect(text('parties/organizacoes.csv')).toContain('Cliente Organizado Ltda');
     expect(text('members/membros.csv')).toContain(adminA.email);
     expect(text('members/membros.csv')).toContain(vendasA.email);
@@ -157,6 +161,81 @@ describe('export of everything the company holds', () => {
     // The export is in the activity log.
     const audit = await sql(server, "SELECT details FROM activity_log WHERE company_id = $1 AND action = 'company_data_exported'", [companyA]);
     expect(audit.at(-1)?.details).toMatchObject({ entity: 'company_data', format: 'zip' });
+  });
+
+  it('a person reads it: people by name and e-mail, no JSON cells, each board an Excalidraw file, each document a Word file (decision 0425)', async () => {
+    const heloisa = await createConfirmedUser(server, { email: uniqueEmail('heloisa'), firstName: 'Heloísa', lastName: 'Quadrante' });
+    const companyId = await seedCompany(server.services.db, { adminUserId: heloisa.userId, name: 'Legível Ltda' });
+    server.services.viewers.evictViewer(heloisa.userId);
+    const guest = uniqueEmail('convidada');
+    expect((await invite(server, heloisa.jar, guest, 'vendas')).status).toBe(201);
+
+    const rect = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'rectangle', x: 10, y: 20, width: 100, height: 50, ...extra });
+    const created = await server.request('/api/canvas/boards', { method: 'POST', json: { title: 'Funil / 2026' }, jar: heloisa.jar });
+    const board = (await created.json()) as { id: string };
+    const scene = { elements: [rect('r1'), rect('gone', { isDeleted: true })], appState: { viewBackgroundColor: '#fff3bf' }, files: {} };
+    expect((await server.request(`/api/canvas/boards/${board.id}/scene`, { method: 'PUT', json: { scene, revision: 0 }, jar: heloisa.jar })).status).toBe(200);
+    // Then edited together: the shared state holds a new element not yet written to the stored scene.
+    const doc = new Y.Doc();
+    doc.getMap(CANVAS_YDOC.elements).set('r1', rect('r1'));
+    doc.getMap(CANVAS_YDOC.elements).set('r2', rect('r2', { type: 'ellipse', x: 300 }));
+    doc.getMap(CANVAS_YDOC.appState).set('viewBackgroundColor', '#fff3bf');
+    await sql(server, 'INSERT INTO canvas_board_updates (company_id, board_id, update) VALUES ($1, $2, $3)', [companyId, board.id, Buffer.from(Y.encodeStateAsUpdate(doc))]);
+    doc.destroy();
+
+    // Another board never edited together: its stored scene, its image inside the file.
+    const sketch = (await (await server.request('/api/canvas/boards', { method: 'POST', json: { title: 'Esboço' }, jar: heloisa.jar })).json()) as { id: string };
+    const png = await pngBytes(8, 6);
+    const image = await uploadTo(server, heloisa.jar, `entityType=canvas_board&entityId=${sketch.id}&kind=image`, png, 'foto.png');
+    expect(image.status, JSON.stringify(image.body)).toBe(201);
+    const sketchScene = { elements: [rect('img1', { type: 'image', fileId: 'exc-1', status: 'saved' }), rect('old', { isDeleted: true })], appState: {}, files: { 'exc-1': image.body.id as string } };
+    expect((await server.request(`/api/canvas/boards/${sketch.id}/scene`, { method: 'PUT', json: { scene: sketchScene, revision: 0 }, jar: heloisa.jar })).status).toBe(200);
+
+    const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Metas do trimestre legíveis' }] }] };
+    const documentRes = await server.request('/api/documents', { method: 'POST', json: { title: 'Plano de vendas', content }, jar: heloisa.jar });
+    expect(documentRes.status).toBe(201);
+    const document = (await documentRes.json()) as { id: string };
+
+    const { entries } = await exportAndDownload(heloisa);
+    const csv = (n: string) => {
+      const parsed = Papa.parse<Record<string, string>>(entries.get(n)!.toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      return parsed;
+    };
+    const noJson = (n: string) => {
+      for (const row of csv(n).data) for (const [column, cell] of Object.entries(row)) expect(cell, `${n} › ${column}`).not.toMatch(/^\s*[[{]/);
+    };
+
+    // The activity log: who did it by name and e-mail, what in Portuguese, the details a column each.
+    const activity = csv('members/registro-de-atividades.csv').data;
+    const sent = activity.find((r) => r.action === 'invitation_sent')!;
+    expect(sent).toMatchObject({ Pessoa: 'Heloísa Quadrante', 'Pessoa (e-mail)': heloisa.email, acao: 'Convite enviado', 'details.email': guest, 'details.role': 'vendas' });
+    expect(sent.descricao).toContain(guest);
+    for (const n of ['members/registro-de-atividades.csv', 'members/membros.csv', 'canvas/canvas-quadros.csv', 'documents/documentos.csv', 'documents/documentos-versoes.csv']) noJson(n);
+
+    // The board: its row names its author and its file; the file is what Excalidraw opens, from the shared state.
+    const boardRow = csv('canvas/canvas-quadros.csv').data.find((r) => r.id === board.id)!;
+    expect(boardRow).toMatchObject({ title: 'Funil / 2026', arquivo: `quadros/Funil - 2026-${board.id}.excalidraw`, 'Criado por': 'Heloísa Quadrante' });
+    const file = JSON.parse(entries.get(`canvas/${boardRow.arquivo}`)!.toString('utf8')) as Record<string, unknown>;
+    expect(file).toMatchObject({ type: 'excalidraw', version: 2, appState: { viewBackgroundColor: '#fff3bf' }, files: {} });
+    expect((file.elements as Array<{ id: string; type: string }>).map((e) => [e.id, e.type]).sort()).toEqual([
+      ['r1', 'rectangle'],
+      ['r2', 'ellipse'],
+    ]);
+    const sketchFile = JSON.parse(entries.get(`canvas/quadros/Esboço-${sketch.id}.excalidraw`)!.toString('utf8')) as {
+      elements: Array<{ id: string }>;
+      files: Record<string, { mimeType: string; dataURL: string }>;
+    };
+    expect(sketchFile.elements.map((e) => e.id)).toEqual(['img1']);
+    expect(sketchFile.files['exc-1']).toMatchObject({ mimeType: 'image/png', dataURL: `data:image/png;base64,${png.toString('base64')}` });
+    expect([...entries.keys()].filter((n) => n.includes('atualizacoes'))).toEqual([]);
+    expect(JSON.parse(entries.get('LEIA-ME.json')!.toString('utf8')).exportedBy).toEqual({ id: heloisa.userId, name: 'Heloísa Quadrante', email: heloisa.email });
+
+    // The document: a Word file with its text.
+    const documentRow = csv('documents/documentos.csv').data.find((r) => r.id === document.id)!;
+    expect(documentRow).toMatchObject({ contentText: expect.stringContaining('Metas do trimestre legíveis'), 'Criado por': 'Heloísa Quadrante' });
+    const docx = await unzip(entries.get(`documents/${documentRow.arquivo}`)!);
+    expect(docx.get('word/document.xml')!.toString('utf8')).toContain('Metas do trimestre legíveis');
   });
 
   it('every company-owned table is in the export or excluded on purpose (decision 0135)', async () => {
@@ -187,7 +266,9 @@ describe('export of everything the company holds', () => {
     exported.push('marketing_clients', 'marketing_campaigns', 'marketing_pieces', 'marketing_client_members', 'marketing_client_contacts');
     exported.push('marketing_material_folders', 'marketing_materials', 'file_share_links');
     exported.push('canvas_boards', 'canvas_board_updates');
-    const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list'];
+    exported.push('deal_people');
+    // inbox_blocked_origins: notices of sites that tried the widget, not the company's records (decision 0401).
+    const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list', 'inbox_blocked_origins'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });
 

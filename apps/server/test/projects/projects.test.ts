@@ -257,6 +257,49 @@ describe('the board', () => {
     expect((await api(`/projects/tasks/${t.id}`, member)).status).toBe(404);
   });
 
+  it('a task description is rich text (decision 0422): stored with its plain text, sanitised like documents; plain ones still show', async () => {
+    const p = await newProject({ name: 'Reforma da loja' });
+    const doc = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Comprar ' }, { type: 'text', text: 'tinta', marks: [{ type: 'bold' }] }, { type: 'text', text: ' branca.' }] },
+        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'sala', marks: [{ type: 'link', attrs: { href: 'https://exemplo.com.br' } }] }] }] }] },
+      ],
+    };
+    const created = await api<TaskDetail>(`/projects/${p.id}/tasks`, member, { json: { title: 'Pintura', descriptionDoc: doc } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ descriptionDoc: doc, description: 'Comprar tinta branca.\n- sala' });
+    // Edited as rich text, read back as saved; the plain text follows.
+    const edited = { type: 'doc', content: [{ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Passos' }] }] };
+    const upd = await api<TaskDetail>(`/projects/tasks/${created.body.id}`, member, { method: 'PATCH', json: { descriptionDoc: edited } });
+    expect(upd.body).toMatchObject({ descriptionDoc: edited, description: 'Passos' });
+    // A plain description written elsewhere ('Minhas tarefas', the platform's tasks) wins over the older rich text.
+    expect((await api(`/tasks/${created.body.id}`, member, { method: 'PATCH', json: { description: 'Reescrita em texto simples' } })).status).toBe(200);
+    expect((await api<TaskDetail>(`/projects/tasks/${created.body.id}`, member)).body).toMatchObject({ descriptionDoc: null, description: 'Reescrita em texto simples' });
+    // A task written before rich text keeps its plain description.
+    const old = await api<TaskDetail>(`/projects/${p.id}/tasks`, member, { json: { title: 'Antiga', description: 'Linha 1\n- item' } });
+    expect(old.body).toMatchObject({ descriptionDoc: null, description: 'Linha 1\n- item' });
+    // The documents' checks: not a document, control characters, too long: 400 in Portuguese, nothing saved.
+    for (const [bad, message] of [
+      [{ type: 'paragraph' }, 'Conteúdo do documento inválido.'],
+      [{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a\u0000b' }] }] }, null],
+      [{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a'.repeat(20_001) }] }] }, 'A descrição da tarefa pode ter no máximo 20.000 caracteres.'],
+    ] as const) {
+      const res = await api(`/projects/tasks/${old.body.id}`, member, { method: 'PATCH', json: { descriptionDoc: bad } });
+      expect(res.status).toBe(400);
+      if (message) expect(res.body.error).toBe(message);
+      else expect(res.body.error).toMatch(/[ãçéõ]|caracteres/);
+    }
+    expect((await api<TaskDetail>(`/projects/tasks/${old.body.id}`, member)).body.description).toBe('Linha 1\n- item');
+  });
+
+  it("'Minhas tarefas' names each task's project and links to it (decision 0423)", async () => {
+    const p = await newProject({ name: 'Mudança de sede' });
+    const t = (await api<TaskDetail>(`/projects/${p.id}/tasks`, member, { json: { title: 'Contratar a transportadora', assigneeIds: [member.userId] } })).body;
+    const mine = await api<{ tasks: Task[] }>('/tasks/mine?scope=upcoming', member);
+    expect(mine.body.tasks.find((x) => x.id === t.id)?.context).toEqual({ kind: 'Projeto', name: 'Mudança de sede', path: `/projeto-kanban/${p.id}` });
+  });
+
   it("every assignee has the task in 'Minhas tarefas', may tick it there and gets its reminder; removed, it leaves their list", async () => {
     const p = await newProject();
     const mineOf = async (who: Member, scope = 'upcoming') => {

@@ -86,6 +86,12 @@ export const projectTasks = pgTable(
     assigneeIds: text('assignee_ids').array().notNull().default(sql`'{}'::text[]`),
     /** The first time the task left the board's first column (cycle time). */
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * The description as rich text (Tiptap JSON, decision 0422); tasks.description keeps its plain
+     * text. Shown only while that text is still what it was derived from (another screen may
+     * have rewritten the plain description since).
+     */
+    descriptionDoc: jsonb('description_doc'),
   },
   (t) => [companyIndex('project_tasks', t.columnId, t.position)(t), index('project_tasks_project_idx').on(t.projectId)],
 );

@@ -154,11 +154,14 @@ export type Task = {
   doneAt: string | null;
   entityType: string | null;
   entityId: string | null;
+  /** Where the task lives, named ('Projeto', 'Reforma da loja', its page): in 'Minhas tarefas' only, when the area names it (decision 0423). */
+  context?: TaskContext | null;
   createdBy: string | null;
   createdAt: string;
   canEdit: boolean;
   canDelete: boolean;
 };
+export type TaskContext = { kind: string; name: string; path: string | null };
 export type TaskList = { tasks: Task[] };
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
+import { docContentSchema, type DocContent } from '../documents/schemas.ts';
+import { richTextToPlain } from '../platform/rich-text.ts';
 import { safeText } from '../text.ts';
 
 /**
@@ -67,6 +69,8 @@ export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = { baixa: 'Baix
 
 export const MAX_COLUMNS = 20;
 export const MAX_TASK_TITLE = 200;
+/** The rich description's JSON (marks and structure around at most 20,000 characters of text). */
+export const MAX_TASK_DESCRIPTION_JSON = 200_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID_RE.test(v);
 
@@ -85,6 +89,15 @@ const trimmed = (max: number, required: string, tooLong: string) =>
 const name = trimmed(120, M.nameRequired, M.nameTooLong);
 const description = safeText({ multiline: true }).pipe(z.string().max(5000, M.descriptionTooLong));
 const taskDescription = safeText({ multiline: true }).pipe(z.string().max(20_000, M.taskDescriptionTooLong));
+/**
+ * A task's description as rich text (decision 0422): the documents' shape check, its plain text
+ * (what is stored beside it) within the description's limits, and a bound on the JSON itself.
+ */
+const taskDescriptionDoc = docContentSchema.superRefine((doc, ctx) => {
+  if (JSON.stringify(doc).length > MAX_TASK_DESCRIPTION_JSON) return ctx.addIssue({ code: 'custom', message: M.taskDescriptionTooLong });
+  const plain = taskDescription.safeParse(richTextToPlain(doc));
+  if (!plain.success) ctx.addIssue({ code: 'custom', message: plain.error.issues[0]?.message ?? M.taskDescriptionTooLong });
+});
 const status = z.enum(PROJECT_STATUSES, { error: M.statusInvalid });
 const memberId = safeText({ error: M.memberInvalid }).pipe(z.string().min(1, M.memberInvalid).max(100, M.memberInvalid));
 const members = z.array(memberId, { error: M.memberInvalid }).max(100, M.tooManyMembers);
@@ -188,6 +201,8 @@ export const columnDeleteQuerySchema = z.object({ moveTo: uuid(M.columnNotFound)
 export const taskCreateSchema = z.object({
   title: taskTitle,
   description: taskDescription.optional(),
+  /** Rich text; when given, `description` is its plain text. */
+  descriptionDoc: taskDescriptionDoc.nullable().optional(),
   columnId: uuid(M.columnNotFound).optional(),
   assigneeIds: assignees.optional(),
   dueDate: isoDate.nullable().optional(),
@@ -199,6 +214,7 @@ export type TaskCreateInput = z.input<typeof taskCreateSchema>;
 export const taskUpdateSchema = patchBody(z.object({
   title: taskTitle.optional(),
   description: taskDescription.optional(),
+  descriptionDoc: taskDescriptionDoc.nullable().optional(),
   assigneeIds: assignees.optional(),
   dueDate: isoDate.nullable().optional(),
   priority: priority.optional(),
@@ -259,7 +275,8 @@ export type TaskCard = {
   checklistDone: number;
   checklistTotal: number;
 };
-export type TaskDetail = TaskCard & { projectId: string; description: string; checklist: ChecklistItem[]; createdAt: string; updatedAt: string; startedAt: string | null };
+/** `descriptionDoc`: the description as rich text; null when it is plain (written before, or rewritten elsewhere since). */
+export type TaskDetail = TaskCard & { projectId: string; description: string; descriptionDoc: DocContent | null; checklist: ChecklistItem[]; createdAt: string; updatedAt: string; startedAt: string | null };
 export type BoardColumn = { id: string; name: string; position: number; isDone: boolean; count: number; items: TaskCard[]; nextCursor: string | null };
 export type Board = { project: Project; columns: BoardColumn[]; labels: string[] };
 export type ColumnPage = { items: TaskCard[]; nextCursor: string | null };

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { schema } from '@sede/db/client';
-import { companyRows } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSyncType, flushSync } from '../../platform/sync/rooms.ts';
 import type { Services } from '../../services.ts';
+import { exportCanvas } from './export.ts';
 import { canvasRoutes } from './routes.ts';
 import { boardExists, CANVAS_ENTITY } from './service.ts';
 import { canvasSync } from './sync.ts';
@@ -23,13 +21,6 @@ export default defineModule({
   routes: canvasRoutes,
   start,
   stop: (s) => flushSync(s, canvasSync),
-  exportData: async (_s, tenant, out) => {
-    out.csv('canvas-quadros.csv', ['id', 'title', 'scene', 'revision', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, schema.canvasBoards));
-    // The shared-editing updates not yet merged into the board (Yjs, base64); the drawing is in canvas-quadros.csv.
-    out.csv('canvas-atualizacoes.csv', ['id', 'boardId', 'update', 'createdAt'], async function* () {
-      const { canvasBoardUpdates: BU } = schema;
-      const rows = await tenant.db.select().from(BU).where(eq(BU.companyId, tenant.companyId)).orderBy(BU.id);
-      for (const r of rows) yield { ...r, update: r.update.toString('base64') };
-    });
-  },
+  // Each board as an Excalidraw file, and their list (decision 0425).
+  exportData: exportCanvas,
 });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { canvasCreateSchema, canvasRenameSchema, canvasSaveSchema } from '@sede/shared/canvas/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { forbidden, parseWith, readJson } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
@@ -32,9 +32,11 @@ export function canvasRoutes(s: Services) {
   // malformed id is 404 before any upgrade; every member draws (documentacao.write), others follow.
   r.get(
     '/boards/:id/sync',
-    ...syncSocket(s, canvasSync, async (c, id) => {
-      await boardOf(t(c), id);
-      return { canWrite: canAny(grantsFor(v(c).membership), ['documentacao.write']) };
+    ...syncSocket(s, canvasSync, async ({ tenant, viewer }, id) => {
+      const grants = grantsFor(viewer.membership);
+      if (!canAny(grants, ['documentacao.read'])) throw forbidden();
+      await boardOf(tenant, id);
+      return { canWrite: canAny(grants, ['documentacao.write']) };
     }),
   );
   r.put('/boards/:id/scene', write, async (c) => c.json(await saveScene(t(c), c.req.param('id'), parseWith(canvasSaveSchema, await readJson(c)))));

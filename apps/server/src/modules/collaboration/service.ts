@@ -13,6 +13,7 @@ import {
   type Mentionable,
   type MyTaskScope,
   type Task,
+  type TaskContext,
   type TaskKind,
 } from '@sede/shared/platform/collaboration';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
@@ -386,7 +387,24 @@ export async function myTasks(s: Services, tenant: Tenant, viewer: Viewer, scope
       .orderBy(sql`${t.dueDate} asc nulls last`, asc(t.createdAt))
       .limit(200);
   else rows = await q.where(and(mine, isNotNull(t.doneAt))).orderBy(desc(t.doneAt)).limit(100);
-  return rows.map((r) => toTask(r, viewer, today, true));
+  const contexts = await taskContexts(s, tenant, viewer, rows);
+  return rows.map((r) => ({ ...toTask(r, viewer, today, true), context: contexts.get(`${r.entityType}:${r.entityId}`) ?? null }));
+}
+
+/** Where each task lives, named by its area (decision 0423): one call per entity type, for the entities the person may see. */
+async function taskContexts(s: Services, tenant: Tenant, viewer: Viewer, rows: TaskRow[]): Promise<Map<string, TaskContext>> {
+  const byType = new Map<string, Set<string>>();
+  for (const r of rows) if (r.entityType && r.entityId) byType.set(r.entityType, (byType.get(r.entityType) ?? new Set()).add(r.entityId));
+  const out = new Map<string, TaskContext>();
+  await Promise.all(
+    [...byType].map(async ([type, ids]) => {
+      const def = entityDefinition(s, type);
+      if (!def?.names) return;
+      const names = await def.names.of(tenant, viewer, [...ids]);
+      for (const [id, name] of names) out.set(`${type}:${id}`, { kind: def.names.kind, name, path: def.path?.(id) ?? null });
+    }),
+  );
+  return out;
 }
 
 export async function entityTasks(s: Services, tenant: Tenant, viewer: Viewer, entityType: string, entityId: string): Promise<Task[]> {

@@ -2,6 +2,7 @@ import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, ImageRun, Pac
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { DocContent, DocNode } from '@sede/shared/documents/schemas';
+import { drawTable } from './pdf-table.ts';
 
 /** An image of the document, read from the platform's files by the caller (null when it is gone). */
 export type ImageLoader = (src: string) => Promise<{ bytes: Buffer; mime: string } | null>;
@@ -157,17 +158,16 @@ export async function toPdf(title: string, content: DocContent, load: ImageLoade
       const italic = has('italic');
       const font = has('code') ? 'Courier' : bold && italic ? 'Helvetica-BoldOblique' : bold ? 'Helvetica-Bold' : italic ? 'Helvetica-Oblique' : 'Helvetica';
       const link = n.marks?.find((m) => m.type === 'link')?.attrs?.href;
+      const text = n.type === 'hardBreak' ? '\n' : (n.text ?? '');
+      // Explicit values: a continued fragment inherits any option it leaves undefined (a link would run on).
+      const options = { width: w, continued: i < parts.length - 1, underline: has('underline') || typeof link === 'string', strike: has('strike'), link: typeof link === 'string' ? link : null };
       pdf
         .font(font)
         .fontSize(size)
-        .fillColor(typeof link === 'string' ? '#1d4ed8' : '#0f172a')
-        .text(n.type === 'hardBreak' ? '\n' : (n.text ?? ''), i === 0 ? x : undefined, i === 0 ? pdf.y : undefined, {
-          width: w,
-          continued: i < parts.length - 1,
-          underline: has('underline') || typeof link === 'string',
-          strike: has('strike'),
-          link: typeof link === 'string' ? link : undefined,
-        });
+        .fillColor(typeof link === 'string' ? '#1d4ed8' : '#0f172a');
+      // The fragments after the first continue the line: pdfkit reads `text(s, undefined, undefined, options)` as no options at all (each fragment would start a new line).
+      if (i === 0) pdf.text(text, x, pdf.y, options);
+      else pdf.text(text, options);
     });
     pdf.fillColor('#0f172a');
   };
@@ -223,23 +223,14 @@ export async function toPdf(title: string, content: DocContent, load: ImageLoade
           break;
         }
         case 'table':
-          for (const row of n.content ?? []) {
-            const cells = row.content ?? [];
-            const cw = w / Math.max(cells.length, 1);
-            const top = pdf.y;
-            let bottom = top;
-            cells.forEach((cell, ci) => {
-              pdf.y = top + 4;
-              const text = (cell.content ?? []).map((p) => (p.content ?? []).map((t) => t.text ?? '').join('')).join('\n');
-              pdf
-                .font(cell.type === 'tableHeader' ? 'Helvetica-Bold' : 'Helvetica')
-                .fontSize(10)
-                .text(text || ' ', x + ci * cw + 4, top + 4, { width: cw - 8 });
-              bottom = Math.max(bottom, pdf.y + 4);
-            });
-            cells.forEach((_, ci) => pdf.rect(x + ci * cw, top, cw, bottom - top).strokeColor('#cbd5e1').stroke());
-            pdf.y = bottom;
-          }
+          drawTable(
+            pdf,
+            (n.content ?? []).map((row) =>
+              (row.content ?? []).map((cell) => ({ header: cell.type === 'tableHeader', text: (cell.content ?? []).map((p) => (p.content ?? []).map((t) => t.text ?? '').join('')).join('\n') })),
+            ),
+            x,
+            w,
+          );
           pdf.x = x;
           pdf.moveDown(0.6);
           break;

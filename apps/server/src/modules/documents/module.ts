@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { schema } from '@sede/db/client';
-import { companyRows } from '../../platform/company-data/archive.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSyncType, flushSync } from '../../platform/sync/rooms.ts';
 import type { Services } from '../../services.ts';
+import { exportDocuments } from './company-export.ts';
 import { documentsRoutes } from './routes.ts';
 import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText } from './service.ts';
 import { indexMissingDocuments } from './search-index.ts';
@@ -30,18 +28,6 @@ export default defineModule({
   routes: documentsRoutes,
   start,
   stop: (s) => flushSync(s, documentSync),
-  exportData: async (_s, tenant, out) => {
-    const { documentFolders, documents, documentMembers, documentVersions, documentUpdates } = schema;
-    out.csv('documentos-pastas.csv', ['id', 'parentId', 'name', 'createdBy', 'createdAt'], companyRows(tenant, documentFolders));
-    out.csv('documentos.csv', ['id', 'folderId', 'title', 'visibility', 'contentText', 'content', 'revision', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, documents));
-    out.csv('documentos-versoes.csv', ['id', 'documentId', 'title', 'reason', 'content', 'createdBy', 'createdAt'], companyRows(tenant, documentVersions));
-    out.csv('documentos-pessoas.csv', ['documentId', 'userId'], async function* () {
-      yield* await tenant.db.select().from(documentMembers).where(eq(documentMembers.companyId, tenant.companyId));
-    });
-    // The shared-editing updates not yet merged into the document (Yjs, base64); the text is in documentos.csv.
-    out.csv('documentos-atualizacoes.csv', ['id', 'documentId', 'update', 'createdAt'], async function* () {
-      const rows = await tenant.db.select().from(documentUpdates).where(eq(documentUpdates.companyId, tenant.companyId)).orderBy(documentUpdates.id);
-      for (const r of rows) yield { ...r, update: r.update.toString('base64') };
-    });
-  },
+  // Each document as a Word file, their list, folders, versions and sharing (decision 0425).
+  exportData: exportDocuments,
 });

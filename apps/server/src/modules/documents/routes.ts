@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { documentDraftRequestSchema, documentDraftResultSchema, draftToDoc, type DocumentDraftResult, documentCreateSchema, documentListSchema, documentSaveSchema, documentUpdateSchema, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { badRequest, parseWith, readJson } from '../../http/errors.ts';
+import { badRequest, forbidden, parseWith, readJson } from '../../http/errors.ts';
 import { readEntityFile } from '../files/public.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
@@ -81,12 +81,15 @@ export function documentsRoutes(s: Services) {
   });
   // Shared editing (decisions 0283, 0310): the same session, company and visibility checks as GET /:id
   // (another company's or a restricted document is a 404 before any upgrade); a member without
-  // `documentacao.write` follows it read-only.
+  // `documentacao.write` follows it read-only. Checked again on every write and on every change
+  // of the person's access (decision 0420).
   r.get(
     '/:id/sync',
-    ...syncSocket(s, documentSync, async (c, id) => {
-      await visibleDocument(t(c), v(c), id);
-      return { canWrite: canAny(grantsFor(v(c).membership), ['documentacao.write']) };
+    ...syncSocket(s, documentSync, async ({ tenant, viewer }, id) => {
+      const grants = grantsFor(viewer.membership);
+      if (!canAny(grants, ['documentacao.read'])) throw forbidden();
+      await visibleDocument(tenant, viewer, id);
+      return { canWrite: canAny(grants, ['documentacao.write']) };
     }),
   );
   // One text job per document per 2 s, whatever the number of saves (decision 0287).

@@ -21,7 +21,7 @@ import { isDocumentsAdmin, mayManage, visibleTo } from './access.ts';
 import { projectName } from '../projects/public.ts';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { indexDocument } from './search-index.ts';
-import { resetSharedState } from './sync.ts';
+import { documentAccessChanged, resetSharedState } from './sync.ts';
 
 const { documents: D, documentSearch: DS, documentFolders: DF, documentMembers: DM, documentVersions: DV, user: U, companyMembers: CM } = schema;
 export const DOCUMENT_ENTITY = 'document';
@@ -230,6 +230,7 @@ export async function updateDocument(t: Tenant, viewer: Viewer, id: string, data
       await tx.delete(DM).where(eq(DM.documentId, id));
       if (data.memberIds.length) await tx.insert(DM).values([...new Set(data.memberIds)].map((userId) => ({ companyId: t.companyId, documentId: id, userId })));
     }
+    if (data.visibility !== undefined || data.memberIds !== undefined) await documentAccessChanged(tx, t.companyId, id);
   });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
   return getDocument(t, viewer, id);
@@ -238,7 +239,10 @@ export async function updateDocument(t: Tenant, viewer: Viewer, id: string, data
 export async function deleteDocument(t: Tenant, viewer: Viewer, id: string) {
   const doc = await visibleDocument(t, viewer, id);
   if (!mayManage(viewer, doc)) throw forbidden('Só quem criou o documento (ou um administrador) pode excluí-lo.');
-  await t.db.delete(D).where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
+  await t.db.transaction(async (tx) => {
+    await tx.delete(D).where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
+    await documentAccessChanged(tx, t.companyId, id);
+  });
   await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'deleted' });
 }
 

@@ -3,7 +3,7 @@ import { schema } from '@sede/db/client';
 import type { DbOrTx } from '@sede/db/client';
 import { DOCUMENT_LIMITS, docText, type DocContent } from '@sede/shared/documents/schemas';
 import { announce } from '../../platform/live/announce.ts';
-import { CLOSE, COMPACT_AFTER, SNAPSHOT_DELAY_MS, compact as compactType, resetSharedState as resetType, type SyncType } from '../../platform/sync/rooms.ts';
+import { announceAccessChange, CLOSE, COMPACT_AFTER, SNAPSHOT_DELAY_MS, compact as compactType, resetSharedState as resetType, type SyncType } from '../../platform/sync/rooms.ts';
 import type { Services } from '../../services.ts';
 import { indexDocument } from './search-index.ts';
 import { FRAGMENT, jsonToUpdate, ydocToJson } from './ydoc.ts';
@@ -53,5 +53,8 @@ export const compact = (s: Services, documentId: string) => compactType(s, docum
 
 /** A save outside shared editing (the REST fallback, a version restore) replaces the shared state: rooms start over. */
 export const resetSharedState = (tx: DbOrTx, companyId: string, documentId: string, opts: { stateCleared?: boolean } = {}) => resetType(tx, documentSync, companyId, documentId, opts);
+
+/** Who may see the document changed (made restricted, its people, deleted): the sockets of those who lost it close (decision 0420). */
+export const documentAccessChanged = (tx: DbOrTx, companyId: string, documentId: string) => announceAccessChange(tx, documentSync, companyId, documentId);
 
 export { FRAGMENT };

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { activityLabel, describeActivity } from '@sede/shared/activity';
+import { roleLabel } from '@sede/shared/roles';
 import { paged } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -10,8 +12,12 @@ import type { Services, Tenant } from '../../services.ts';
  */
 export async function exportMembers(_s: Services, tenant: Tenant, out: ExportSink) {
   const { companyMembers: m, companyInvitations: i, activityLog: a, user: u } = schema;
-  out.csv('membros.csv', ['id', 'userId', 'name', 'email', 'role', 'customPermissions', 'createdAt', 'updatedAt'], () =>
-    paged((after, limit) =>
+  // Name and e-mail are columns of their own here: no people columns added (decision 0425).
+  const withRole = async function* (rows: AsyncIterable<{ role: string } & Record<string, unknown>>) {
+    for await (const r of rows) yield { ...r, funcao: roleLabel(r.role) };
+  };
+  out.csv('membros.csv', ['id', 'userId', 'name', 'email', 'role', 'funcao', 'customPermissions', 'createdAt', 'updatedAt'], () =>
+    withRole(paged((after, limit) =>
       tenant.db
         .select({ id: m.id, userId: m.userId, name: u.name, email: u.email, role: m.role, customPermissions: m.customPermissions, createdAt: m.createdAt, updatedAt: m.updatedAt })
         .from(m)
@@ -19,26 +25,32 @@ export async function exportMembers(_s: Services, tenant: Tenant, out: ExportSin
         .where(and(eq(m.companyId, tenant.companyId), after === null ? undefined : gt(m.id, after as never)))
         .orderBy(asc(m.id))
         .limit(limit),
-    ),
+    )), { people: [] },
   );
-  out.csv('convites.csv', ['id', 'email', 'role', 'invitedBy', 'createdAt', 'expiresAt', 'acceptedAt', 'acceptedBy'], () =>
-    paged((after, limit) =>
+  out.csv('convites.csv', ['id', 'email', 'role', 'funcao', 'invitedBy', 'createdAt', 'expiresAt', 'acceptedAt', 'acceptedBy'], () =>
+    withRole(paged((after, limit) =>
       tenant.db
         .select({ id: i.id, email: i.email, role: i.role, invitedBy: i.invitedBy, createdAt: i.createdAt, expiresAt: i.expiresAt, acceptedAt: i.acceptedAt, acceptedBy: i.acceptedBy })
         .from(i)
         .where(and(eq(i.companyId, tenant.companyId), after === null ? undefined : gt(i.id, after as never)))
         .orderBy(asc(i.id))
         .limit(limit),
-    ),
+    )),
   );
-  out.csv('registro-de-atividades.csv', ['id', 'createdAt', 'userId', 'action', 'details', 'userAgent'], () =>
-    paged((after, limit) =>
+  // Who did what, as the admin's activity panel says it: the person by name and e-mail, the action
+  // and its description in Portuguese, the details a column each (decision 0425).
+  out.csv('registro-de-atividades.csv', ['id', 'createdAt', 'userId', 'action', 'acao', 'descricao', 'details', 'userAgent'], async function* () {
+    const rows = paged((after, limit) =>
       tenant.db
         .select({ id: a.id, createdAt: a.createdAt, userId: a.userId, action: a.action, details: a.details, userAgent: a.userAgent })
         .from(a)
         .where(and(eq(a.companyId, tenant.companyId), after === null ? undefined : gt(a.id, after as never)))
         .orderBy(asc(a.id))
         .limit(limit),
-    ),
-  );
+    );
+    for await (const r of rows) {
+      const details = (r.details ?? {}) as Record<string, unknown>;
+      yield { ...r, acao: activityLabel(r.action), descricao: describeActivity({ action: r.action, details }) };
+    }
+  });
 }

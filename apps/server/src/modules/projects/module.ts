@@ -8,7 +8,7 @@ import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { registerTaskAssignees } from '../collaboration/public.ts';
 import { projectsRoutes } from './routes.ts';
-import { projectExists } from './service.ts';
+import { projectExists, projectNames } from './service.ts';
 
 async function start(s: Services) {
   // Comments and files on a project, and the link of its tasks (entity 'project'): whoever may open projects.
@@ -18,6 +18,7 @@ async function start(s: Services) {
       return projectExists(tenant.db, tenant.companyId, id);
     },
     path: (id) => `/projeto-kanban/${id}`,
+    names: { kind: 'Projeto', of: async (tenant, viewer, ids) => (canAny(grantsFor(viewer.membership), ['projetos.read']) ? projectNames(tenant.db, tenant.companyId, ids) : new Map()) },
   });
   // Every assignee of a board task, not only the first (mirrored into tasks.assignee_id), has it in
   // 'Minhas tarefas' and gets its due-date reminder (decision 0305).

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { hasRoomBetween, POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
+import type { DocContent } from '@sede/shared/documents/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { richTextToPlain } from '@sede/shared/platform/rich-text';
 import { burnUpSeries, cycleTime, progressOf } from '@sede/shared/projects/metrics';
 import {
   isUuid,
@@ -142,6 +144,13 @@ export async function projectExists(db: DbOrTx, companyId: string, id: string): 
   if (!isUuid(id)) return false;
   const [row] = await db.select({ id: PR.id }).from(PR).where(and(eq(PR.id, id), eq(PR.companyId, companyId)));
   return Boolean(row);
+}
+/** The names of those of `ids` that are projects of the company ('Minhas tarefas' names a task's project, decision 0423). */
+export async function projectNames(db: DbOrTx, companyId: string, ids: string[]): Promise<Map<string, string>> {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return new Map();
+  const rows = await db.select({ id: PR.id, name: PR.name }).from(PR).where(and(eq(PR.companyId, companyId), inArray(PR.id, valid)));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 async function requireProject(db: DbOrTx, companyId: string, id: string) {
   if (!(await projectExists(db, companyId, id))) throw notFound(M.projectNotFound);
@@ -501,12 +510,12 @@ export async function columnPage(t: Tenant, projectId: string, columnId: string,
 // ---------------------------------------------------------------------------------------------
 // Tasks
 
-type DetailRow = CardRow & { project_id: string; description: string; checklist: ChecklistItem[]; created_at: Date | string; updated_at: Date | string; started_at: Date | string | null };
+type DetailRow = CardRow & { project_id: string; description: string; description_doc: DocContent | null; checklist: ChecklistItem[]; created_at: Date | string; updated_at: Date | string; started_at: Date | string | null };
 
 async function detailRow(db: DbOrTx, companyId: string, id: string): Promise<DetailRow> {
   if (!isUuid(id)) throw notFound(M.taskNotFound);
   const res = await db.execute(sql`
-    SELECT ${CARD_COLUMNS}, pt.project_id, t.description, pt.checklist, t.created_at, t.updated_at, pt.started_at
+    SELECT ${CARD_COLUMNS}, pt.project_id, t.description, pt.description_doc, pt.checklist, t.created_at, t.updated_at, pt.started_at
     FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id
     WHERE pt.task_id = ${id} AND pt.company_id = ${companyId}`);
   const row = res.rows[0] as DetailRow | undefined;
@@ -520,6 +529,8 @@ export async function getTask(t: Tenant, id: string, db: DbOrTx = t.db): Promise
     ...toCard(row, names),
     projectId: row.project_id,
     description: row.description,
+    // The rich text only while the plain description is still its text (another screen may have rewritten it).
+    descriptionDoc: row.description_doc && richTextToPlain(row.description_doc) === row.description ? row.description_doc : null,
     checklist: row.checklist ?? [],
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
@@ -550,7 +561,7 @@ export async function createTask(t: Tenant, projectId: string, input: Out<typeof
       .values({
         companyId: t.companyId,
         title: input.title,
-        description: input.description ?? '',
+        description: input.descriptionDoc ? richTextToPlain(input.descriptionDoc) : (input.description ?? ''),
         kind: 'task',
         assigneeId: assignees[0] ?? null,
         dueDate: input.dueDate ?? null,
@@ -571,6 +582,7 @@ export async function createTask(t: Tenant, projectId: string, input: Out<typeof
       checklist: input.checklist ?? [],
       assigneeIds: assignees,
       startedAt: col.id !== cols[0]?.id ? new Date() : null,
+      descriptionDoc: input.descriptionDoc ?? null,
     });
     await projectChanged(tx, t, projectId);
     await assigneesChanged(tx, t, row!.id, assignees);
@@ -586,6 +598,7 @@ export async function updateTask(t: Tenant, id: string, input: Out<typeof taskUp
     const tset: Partial<typeof T.$inferInsert> = { updatedAt: new Date() };
     if (input.title !== undefined) tset.title = input.title;
     if (input.description !== undefined) tset.description = input.description;
+    if (input.descriptionDoc) tset.description = richTextToPlain(input.descriptionDoc);
     if (input.dueDate !== undefined) {
       tset.dueDate = input.dueDate;
       if (input.dueDate !== before.due_date) tset.dueNotifiedAt = null;
@@ -597,6 +610,8 @@ export async function updateTask(t: Tenant, id: string, input: Out<typeof taskUp
     if (input.labels !== undefined) pset.labels = input.labels;
     if (input.checklist !== undefined) pset.checklist = input.checklist;
     if (input.assigneeIds !== undefined) pset.assigneeIds = input.assigneeIds;
+    // Rich text replaces the description; a plain one (or none) leaves no rich text behind.
+    if (input.descriptionDoc !== undefined || input.description !== undefined) pset.descriptionDoc = input.descriptionDoc ?? null;
     if (Object.keys(pset).length) await tx.update(PT).set(pset).where(eq(PT.taskId, id));
     await projectChanged(tx, t, before.project_id);
     await assigneesChanged(tx, t, id, [...(before.assignee_ids ?? []), ...(input.assigneeIds ?? [])]);

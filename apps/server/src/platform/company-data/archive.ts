@@ -8,30 +8,26 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { Services, Tenant } from '../../services.ts';
 import type { ExportSink, ModuleDefinition } from '../module.ts';
+import { csvStream, type Cell } from '../spreadsheets/writer.ts';
+import { peopleByIds, readableColumns } from './readable.ts';
 
 /** Progress of an export: a stage, done/total steps, a message (the shape of H2's job progress). */
 export type ExportProgress = { stage: string; done: number; total: number; message?: string };
 
-/** One cell: quoted when needed; a leading = + - @ is defused (spreadsheet formula injection). */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : value instanceof Date
-        ? value.toISOString()
-        : Array.isArray(value)
-          ? value.join('; ')
-          : typeof value === 'object'
-            ? JSON.stringify(value)
-            : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/** A value of a module's row as a spreadsheet cell: objects the readable columns left are JSON text. */
+const asCell = (value: unknown): Cell =>
+  value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date
+    ? value
+    : Array.isArray(value)
+      ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+      : JSON.stringify(value);
 
-/** The CSV's lines as a stream: the header, then each row as the source yields it. */
-async function* csvLines(columns: readonly string[], rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>) {
-  yield `\uFEFF${columns.map(csvCell).join(',')}\r\n`;
-  for await (const row of rows) yield `${columns.map((c) => csvCell(row[c])).join(',')}\r\n`;
+/** The CSV's lines as a stream through the one spreadsheet writer (decision 0433): the header, then each row as the source yields it. */
+function csvLines(columns: ReadonlyArray<{ header: string; value: (row: Record<string, unknown>) => unknown }>, rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>) {
+  return csvStream(
+    columns.map((c) => ({ header: c.header, value: (row: Record<string, unknown>) => asCell(c.value(row)) })),
+    rows,
+  );
 }
 
 /** A path inside the ZIP: no absolute paths, no `..`, no control characters. */
@@ -46,6 +42,12 @@ export function safeZipPath(p: string): string {
     )
     .filter((part) => part && part !== '.' && part !== '..');
   return parts.join('/') || 'arquivo';
+}
+
+/** A file name of an entity in the ZIP ('Plano de vendas-<id>.docx'): its title made safe, its id keeping it unique. */
+export function entityFileName(title: string, id: string, extension: string): string {
+  const safe = safeZipPath(title.replaceAll('/', '-').replaceAll('\\', '-')).replaceAll('/', '-').slice(0, 80);
+  return `${safe}-${id}.${extension}`;
 }
 
 /** Where a company's exports live: DATA_DIR/exports/<companyId>/<exportId>.zip. */
@@ -102,7 +104,8 @@ export async function buildCompanyExport(
     for (const [i, m] of contributors.entries()) {
       onProgress({ stage: 'Coletando dados', done: i, total: contributors.length, message: m.key });
       const sink: ExportSink = {
-        csv: (name, columns, rows) => lazy(prefix(m.key, name), async () => Readable.from(csvLines(columns, rows())) as Readable),
+        // Readable for a person (decision 0425): people by name and e-mail, JSON as columns and text.
+        csv: (name, columns, rows, opts) => lazy(prefix(m.key, name), async () => Readable.from(csvLines(await readableColumns(tenant, columns, rows, opts?.people), rows())) as Readable),
         json: (name, value) => {
           total++;
           done++;
@@ -113,8 +116,11 @@ export async function buildCompanyExport(
       };
       await m.exportData!(s, tenant, sink);
     }
+    // Who asked for it, by name and e-mail as in the CSVs (decision 0425).
+    const actor = (await peopleByIds(tenant, [tenant.actorId])).get(tenant.actorId);
+    const exportedBy = { id: tenant.actorId, name: actor?.name ?? null, email: actor?.email ?? null };
     zip.addBuffer(
-      Buffer.from(`${JSON.stringify({ companyId: tenant.companyId, exportedAt: new Date().toISOString(), exportedBy: tenant.actorId, modules: contributors.map((m) => m.key) }, null, 2)}\n`),
+      Buffer.from(`${JSON.stringify({ companyId: tenant.companyId, exportedAt: new Date().toISOString(), exportedBy, modules: contributors.map((m) => m.key) }, null, 2)}\n`),
       'LEIA-ME.json',
     );
     step();

@@ -8,11 +8,12 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { DbOrTx } from '@sede/db/client';
 import type { AwarenessChange } from '../changes.ts';
-import type { Services, Tenant } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { randomUUID } from 'node:crypto';
 import { announce, ENTITY_CHANNEL, MAX_PAYLOAD_BYTES } from '../live/announce.ts';
 import { registerLiveEntity } from '../live/registry.ts';
 import { serverState } from '../module.ts';
+import { recheckGrant, type SyncGrant, type Verdict } from './access.ts';
 
 /**
  * Shared editing with Yjs (decisions 0283, 0286, 0310): one WebSocket per open entity, through our
@@ -31,8 +32,13 @@ const MSG_SYNC = 0;
 const MSG_AWARENESS = 1;
 /** Ours: the shared state's epoch (decision 0286), sent first; the client reconnects with it. */
 const MSG_EPOCH = 2;
-/** Close codes the web client understands. */
-export const CLOSE = { forged: 4400, readOnly: 4403, reset: 4409 } as const;
+/**
+ * Close codes the web client understands. signedOut: the session ended (signed out, revoked,
+ * expired); noAccess: the person may no longer see the entity (made restricted, removed from the
+ * company, a role without it, deleted); accessChanged: their role changed but they still see it
+ * (the client reconnects and the route decides their rights again). Decision 0420.
+ */
+export const CLOSE = { forged: 4400, signedOut: 4401, readOnly: 4403, noAccess: 4404, reset: 4409, accessChanged: 4412 } as const;
 
 type Col = PgColumn;
 /** Where a type keeps its shared state. */
@@ -63,7 +69,19 @@ export type SyncType = {
   };
 };
 
-type Conn = { ws: WSContext; actorId: string; canWrite: boolean; clients: Set<number>; queue: Promise<void> };
+type Conn = {
+  ws: WSContext;
+  actorId: string;
+  grant: SyncGrant;
+  clients: Set<number>;
+  queue: Promise<void>;
+  /** Messages received so far, and how many of them the last access check covered. */
+  received: number;
+  checked: number;
+  /** Closed by the server for a lost right: nothing more is accepted or sent. */
+  ended: boolean;
+  expiry: NodeJS.Timeout | null;
+};
 type Room = {
   key: string;
   def: SyncType;
@@ -91,7 +109,7 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const bytes = (b: unknown) => (b instanceof Uint8Array ? b : new Uint8Array(b as ArrayBuffer));
 
 function send(conn: Conn, data: Uint8Array) {
-  if (conn.ws.readyState === 1) conn.ws.send(data as Uint8Array<ArrayBuffer>);
+  if (!conn.ended && conn.ws.readyState === 1) conn.ws.send(data as Uint8Array<ArrayBuffer>);
 }
 
 async function readState(s: Services, room: Room) {
@@ -229,14 +247,13 @@ export async function compact(s: Services, def: SyncType, id: string) {
   });
 }
 
-/** A client's update: decoded in full first, appended to the table, applied, relayed, announced. */
-async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Array) {
-  if (!conn.canWrite) {
-    conn.ws.close(CLOSE.readOnly, 'read only');
-    return;
-  }
-  // The state was replaced (a restore) after this message was queued: its update belongs to the old state.
-  if (rooms(s).get(room.key) !== room) return;
+/** A client's update: its sender's access checked again, decoded in full, appended to the table, applied, relayed, announced. */
+async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Array, seq: number) {
+  // Every write is checked against the database as it is now: a change of access committed
+  // before the client sent it is seen even when its notification has not arrived yet. One check
+  // covers every message received before it began.
+  // The check's round trip runs while the update is decoded.
+  const allowed = conn.checked < seq ? recheck(s, room, conn) : true;
   // A forged update throws while decoding (every struct and the delete set are read) or while
   // integrating on an empty scratch document: refused before anything is stored or applied.
   const decoded = Y.decodeUpdate(update);
@@ -247,6 +264,13 @@ async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Ar
   } finally {
     probe.destroy();
   }
+  if (!(await allowed)) return;
+  if (!conn.grant.canWrite) {
+    conn.ws.close(CLOSE.readOnly, 'read only');
+    return;
+  }
+  // The state was replaced (a restore) after this message was queued: its update belongs to the old state.
+  if (rooms(s).get(room.key) !== room) return;
   const id = await insertUpdate(s.db, room.def, room.companyId, room.id, update);
   room.mine.add(id);
   room.rows++;
@@ -260,7 +284,8 @@ async function acceptUpdate(s: Services, room: Room, conn: Conn, update: Uint8Ar
   }
 }
 
-async function onMessage(s: Services, room: Room, conn: Conn, data: Uint8Array) {
+async function onMessage(s: Services, room: Room, conn: Conn, data: Uint8Array, seq: number) {
+  if (conn.ended) return;
   const dec = decoding.createDecoder(data);
   const type = decoding.readVarUint(dec);
   if (type === MSG_SYNC) {
@@ -274,7 +299,7 @@ async function onMessage(s: Services, room: Room, conn: Conn, data: Uint8Array) 
     } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
       const update = decoding.readVarUint8Array(dec);
       // An empty step 2 (nothing new from the client) carries no change.
-      if (update.length > 2 || Y.decodeUpdate(update).structs.length) await acceptUpdate(s, room, conn, update);
+      if (update.length > 2 || Y.decodeUpdate(update).structs.length) await acceptUpdate(s, room, conn, update, seq);
     } else throw new Error('unknown sync step');
   } else if (type === MSG_AWARENESS) {
     const update = decoding.readVarUint8Array(dec);
@@ -303,6 +328,8 @@ function checkAwareness(room: Room, conn: Conn, update: Uint8Array) {
 }
 
 async function leave(s: Services, room: Room, conn: Conn) {
+  if (conn.expiry) clearTimeout(conn.expiry);
+  conn.expiry = null;
   if (!room.conns.delete(conn)) return;
   awarenessProtocol.removeAwarenessStates(room.awareness, [...conn.clients], null);
   if (room.conns.size || rooms(s).get(room.key) !== room) return;
@@ -318,10 +345,66 @@ async function leave(s: Services, room: Room, conn: Conn) {
   await saving;
 }
 
-/** The socket's events for one person on one entity (the route checked who may see it). */
-export function syncEvents(s: Services, def: SyncType, t: Tenant, id: string, canWrite: boolean, clientEpoch: number | null = null): WSEvents {
-  const room = openRoom(s, def, id, t.companyId);
-  const conn: Conn = { ws: null as unknown as WSContext, actorId: t.actorId, canWrite, clients: new Set(), queue: Promise.resolve() };
+/** Closes the socket of a person who lost a right: their presence leaves the room at once, and nothing more goes either way. */
+function endConn(s: Services, room: Room, conn: Conn, code: number, reason: string) {
+  if (conn.ended) return;
+  conn.ended = true;
+  conn.ws.close(code, reason);
+  void leave(s, room, conn);
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The socket is checked again when its session runs out (nothing in the database changes then). */
+function watchExpiry(s: Services, room: Room, conn: Conn) {
+  if (conn.expiry) clearTimeout(conn.expiry);
+  const wait = Math.min(Math.max(conn.grant.sessionExpiresAt - Date.now(), 0) + 1000, MAX_TIMER_MS);
+  conn.expiry = setTimeout(() => void recheck(s, room, conn), wait);
+}
+
+/**
+ * The socket's rights decided again (access.ts); false when it was closed for them: the session
+ * ended (4401), the entity is out of reach (4404), the role changed (4412: the client reconnects
+ * and the route decides again), the check failed (1011).
+ */
+async function recheck(s: Services, room: Room, conn: Conn): Promise<boolean> {
+  const covered = conn.received;
+  let verdict: Verdict;
+  try {
+    verdict = await recheckGrant(s, conn.grant, room.id);
+  } catch (e) {
+    console.error(`[sync] ${room.def.type} access check failed:`, (e as Error).message);
+    endConn(s, room, conn, 1011, 'check failed');
+    return false;
+  }
+  if (conn.ended) return false;
+  if (!verdict.ok) {
+    endConn(s, room, conn, CLOSE[verdict.why], verdict.why);
+    return false;
+  }
+  if (verdict.membership !== conn.grant.membership || verdict.canWrite !== conn.grant.canWrite) {
+    endConn(s, room, conn, CLOSE.accessChanged, 'access changed');
+    return false;
+  }
+  conn.grant.sessionExpiresAt = verdict.sessionExpiresAt;
+  conn.checked = Math.max(conn.checked, covered);
+  watchExpiry(s, room, conn);
+  return true;
+}
+
+/** Checks again the sockets a change of sessions, people, memberships or an entity's sharing may concern. */
+function recheckWhere(s: Services, where: Iterable<Room>, concerns: (conn: Conn) => boolean) {
+  for (const room of where) {
+    for (const conn of [...room.conns]) {
+      if (!conn.ended && concerns(conn)) void room.ready.then(() => recheck(s, room, conn)).catch(() => {});
+    }
+  }
+}
+
+/** The socket's events for one person on one entity (the route checked who may see it and wrote the grant). */
+export function syncEvents(s: Services, def: SyncType, id: string, grant: SyncGrant, clientEpoch: number | null = null): WSEvents {
+  const room = openRoom(s, def, id, grant.companyId);
+  const conn: Conn = { ws: null as unknown as WSContext, actorId: grant.userId, grant, clients: new Set(), queue: Promise.resolve(), received: 0, checked: 0, ended: false, expiry: null };
   return {
     onOpen(_e, ws) {
       conn.ws = ws;
@@ -349,6 +432,8 @@ export function syncEvents(s: Services, def: SyncType, t: Tenant, id: string, ca
             encoding.writeVarUint8Array(a, awarenessProtocol.encodeAwarenessUpdate(room.awareness, states));
             send(conn, encoding.toUint8Array(a));
           }
+          // A change of access committed between the route's check and this socket joining the room was heard by no one.
+          void recheck(s, room, conn);
         },
         (e) => {
           console.error(`[sync] ${def.type} load failed:`, (e as Error).message);
@@ -364,10 +449,11 @@ export function syncEvents(s: Services, def: SyncType, t: Tenant, id: string, ca
         return;
       }
       const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      const seq = ++conn.received;
       conn.queue = conn.queue.then(() =>
-        onMessage(s, room, conn, bytes).catch(() => {
+        onMessage(s, room, conn, bytes, seq).catch(() => {
           // Anything that does not decode (or a database refusal) closes this socket; the entity keeps what it had.
-          ws.close(CLOSE.forged, 'refused');
+          if (!conn.ended) ws.close(CLOSE.forged, 'refused');
         }),
       );
     },
@@ -384,7 +470,10 @@ export function syncEvents(s: Services, def: SyncType, t: Tenant, id: string, ca
 function dropRoom(s: Services, room: Room) {
   rooms(s).delete(room.key);
   if (room.snapshotTimer) clearTimeout(room.snapshotTimer);
-  for (const c of room.conns) c.ws.close(CLOSE.reset, 'reset');
+  for (const c of room.conns) {
+    if (c.expiry) clearTimeout(c.expiry);
+    c.ws.close(CLOSE.reset, 'reset');
+  }
   room.conns.clear();
   room.doc.destroy();
 }
@@ -399,14 +488,19 @@ function follow(s: Services) {
     }
     if (change.t === 'reset') {
       for (const room of rooms(s).values()) void room.ready.then(() => readState(s, room)).catch(() => {});
-      return;
+      // Changes of access may have been missed too.
+      return recheckWhere(s, rooms(s).values(), () => true);
     }
+    // A session signed out, revoked or refreshed; a person or their membership changed (decision 0420).
+    if (change.t === 'session') return recheckWhere(s, rooms(s).values(), (c) => c.grant.sessionToken === change.token);
+    if (change.t === 'user' || change.t === 'member') return recheckWhere(s, rooms(s).values(), (c) => c.grant.userId === change.userId);
     if (change.t !== 'entity') return;
     const def = [...types(s).values()].find((d) => d.liveEntity === change.entity);
     if (!def) return;
     const room = rooms(s).get(roomKey(def, change.id));
     if (!room) return;
     if (change.action === 'reset') return dropRoom(s, room);
+    if (change.action === ACCESS_ACTION) return recheckWhere(s, [room], () => true);
     const id = Number(change.action?.slice(1));
     if (!Number.isSafeInteger(id)) return;
     if (room.mine.delete(id)) return;
@@ -444,6 +538,32 @@ export async function flushSync(s: Services, def: SyncType) {
     await room.ready.then(() => saveSnapshot(s, room)).catch(() => {});
   }
   await Promise.all([...pending(s)]);
+}
+
+const ACCESS_ACTION = 'access';
+
+/**
+ * Who may see the entity changed (its sharing, its deletion), in the caller's transaction: every
+ * instance checks the sockets open on it again and closes those that lost it (4404).
+ */
+export async function announceAccessChange(tx: DbOrTx, def: SyncType, companyId: string, id: string) {
+  await announce(tx, { companyId, entity: def.liveEntity, id, action: ACCESS_ACTION });
+}
+
+/**
+ * The entity's shared state as it is now in the database (its merged state and the updates not yet
+ * merged), for a reader outside the rooms (the company's export, decision 0425); null when the
+ * entity was never edited together. The caller destroys the document.
+ */
+export async function storedSharedState(db: DbOrTx, def: SyncType, companyId: string, id: string): Promise<Y.Doc | null> {
+  const { entity: E, updates: U } = def;
+  const [row] = rowsOf<{ state: Buffer | null }>(await db.execute(sql`select ${ident(E.state)} as state from ${E.table} where ${ident(E.id)} = ${id} and ${ident(E.companyId)} = ${companyId}`));
+  const updates = rowsOf<{ update: Buffer }>(await db.execute(sql`select ${ident(U.update)} as update from ${U.table} where ${ident(U.entityId)} = ${id} and ${ident(U.companyId)} = ${companyId} order by ${ident(U.id)}`));
+  if (!row?.state && !updates.length) return null;
+  const doc = new Y.Doc();
+  if (row?.state) Y.applyUpdate(doc, bytes(row.state));
+  for (const u of updates) Y.applyUpdate(doc, bytes(u.update));
+  return doc;
 }
 
 /**

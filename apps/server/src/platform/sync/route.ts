@@ -1,8 +1,12 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
+import { unauthenticated } from '../../http/errors.ts';
 import { trustedOrigins } from '../../http/security.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
+import { membershipKey, type SyncAccess, type SyncGrant } from './access.ts';
 import { syncEvents, type SyncType } from './rooms.ts';
+
+export type { SyncAccess };
 
 /**
  * The sync socket of an entity type (decisions 0283, 0310), as `r.get('/:id/sync', ...syncSocket(…))`
@@ -10,24 +14,37 @@ import { syncEvents, type SyncType } from './rooms.ts';
  * WebSocket is not covered by the browser's same-origin policy: another site gets 403); `access`
  * runs the same visibility check as the entity's GET (another company's or an unknown id throws its
  * 404 before any upgrade) and says whether this person may change it (read-only otherwise, 4403).
+ * The socket keeps what it was granted with: `access` runs again on every write and whenever the
+ * person's session, membership or the entity's sharing changes (decision 0420).
  */
-export function syncSocket(s: Services, def: SyncType, access: (c: Context<CompanyEnv>, id: string) => Promise<{ canWrite: boolean }>): [MiddlewareHandler<CompanyEnv>, MiddlewareHandler<CompanyEnv>] {
+export function syncSocket(s: Services, def: SyncType, access: SyncAccess): [MiddlewareHandler<CompanyEnv>, MiddlewareHandler<CompanyEnv>] {
   const trusted = new Set(trustedOrigins(s.cfg));
-  const allowed = new WeakMap<Request, boolean>();
+  const grants = new WeakMap<Request, SyncGrant>();
   return [
     async (c, next) => {
       const origin = c.req.header('origin');
       if (origin !== undefined && !trusted.has(origin)) return c.json({ error: 'Origem da requisição não permitida.', code: 'FORBIDDEN_ORIGIN' }, 403);
-      const { canWrite } = await access(c, c.req.param('id')!);
+      const tenant = c.get('tenant');
+      const viewer = c.get('viewer');
+      const { canWrite } = await access({ tenant, viewer }, c.req.param('id')!);
       if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.json({ error: 'Esta rota aceita apenas WebSocket.', code: 'WEBSOCKET_REQUIRED' }, 400);
-      allowed.set(c.req.raw, canWrite);
+      const session = await s.viewers.sessionOf(c.req.raw.headers);
+      if (!session) throw unauthenticated();
+      grants.set(c.req.raw, {
+        userId: tenant.actorId,
+        companyId: tenant.companyId,
+        sessionToken: session.token,
+        sessionExpiresAt: session.expiresAt,
+        membership: membershipKey(viewer),
+        canWrite,
+        access,
+      });
       return next();
     },
     upgradeWebSocket((c) => {
       const epoch = c.req.query('epoch');
       const clientEpoch = epoch !== undefined && /^\d{1,9}$/.test(epoch) ? Number(epoch) : null;
-      const cc = c as unknown as Context<CompanyEnv>;
-      return syncEvents(s, def, cc.get('tenant'), c.req.param('id')!, allowed.get(c.req.raw) === true, clientEpoch);
+      return syncEvents(s, def, c.req.param('id')!, grants.get(c.req.raw)!, clientEpoch);
     }) as MiddlewareHandler<CompanyEnv>,
   ];
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '@sede/shared/platform/collaboration';
 import { CommentThread } from './comment-thread.tsx';
@@ -118,5 +119,24 @@ describe('MyTasks', () => {
     await user.click(checkbox);
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: '/api/tasks/t1', body: { done: true } }));
     await waitFor(() => expect(screen.getByText('Nada para hoje.')).toBeTruthy());
+  });
+
+  it('names the project a task belongs to, with a link to its board (decision 0423)', async () => {
+    route = (c) => {
+      if (c.url.startsWith('/api/tasks/mine?scope=today'))
+        return { tasks: [task({ kind: 'task', entityType: 'project', entityId: 'p1', context: { kind: 'Projeto', name: 'Reforma da loja', path: '/projeto-kanban/p1' } })] };
+      if (c.url.startsWith('/api/comments/mentionable')) return { people: PEOPLE };
+      return { tasks: [] };
+    };
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MyTasks />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const link = await screen.findByRole('link', { name: 'Reforma da loja' });
+    expect(link.getAttribute('href')).toBe('/projeto-kanban/p1');
+    expect(link.parentElement?.textContent).toBe('Projeto: Reforma da loja');
   });
 });

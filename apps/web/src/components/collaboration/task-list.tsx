@@ -2,6 +2,7 @@ import { useLiveInvalidate } from '../../lib/live/entity-events.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { TASK_KINDS, TASK_TITLE_MAX_LENGTH, type Task } from '@sede/shared/platform/collaboration';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
@@ -14,7 +15,7 @@ import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, for
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível salvar a tarefa. Tente novamente.');
 
-/** One task: a checkbox to complete it, its due date (late in red and in words), its assignee. */
+/** One task: a checkbox to complete it, where it lives ('Projeto: …' in 'Minhas tarefas', decision 0423), its due date (late in red and in words), its assignee. */
 export function TaskItem({ task, showAssignee = true }: { task: Task; showAssignee?: boolean }) {
   const qc = useQueryClient();
   const confirm = useConfirm();
@@ -44,6 +45,18 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
           {task.title}
         </label>
         <p className="flex flex-wrap gap-x-2 text-xs text-slate-600">
+          {task.context && (
+            <span className="min-w-0 break-words">
+              {task.context.kind}:{' '}
+              {task.context.path ? (
+                <Link to={task.context.path} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">
+                  {task.context.name}
+                </Link>
+              ) : (
+                <span className="font-medium text-slate-800">{task.context.name}</span>
+              )}
+            </span>
+          )}
           {task.kind !== 'task' && <span>{TASK_KINDS[task.kind]}</span>}
           {task.dueDate &&
             (task.overdue ? (

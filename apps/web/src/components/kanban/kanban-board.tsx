@@ -41,6 +41,12 @@ export type KanbanLook = {
   /** The count after the column's name in its heading (default true). */
   countInHeading?: boolean;
   columnHeightClass?: string;
+  /**
+   * The columns share the width from md up (each between 14 and 20 rem) instead of 18 rem each:
+   * a board of a few columns fits beside the sidebar at 1280 and 1366 px (decision 0424); more
+   * columns scroll sideways.
+   */
+  fitColumns?: boolean;
   estimateSize?: number;
 };
 
@@ -251,7 +257,11 @@ function ColumnView<T extends { id: string }>({
   return (
     <section
       aria-labelledby={headingId}
-      className={cn('flex w-[85vw] max-w-80 shrink-0 snap-center flex-col rounded-xl border border-slate-200 bg-slate-100/70 sm:w-72', isOver && 'ring-2 ring-[var(--color-accent)]')}
+      className={cn(
+        'flex w-[85vw] max-w-80 shrink-0 snap-center flex-col rounded-xl border border-slate-200 bg-slate-100/70 sm:w-72',
+        look.fitColumns && 'md:w-auto md:min-w-56 md:flex-1 md:basis-0',
+        isOver && 'ring-2 ring-[var(--color-accent)]',
+      )}
       data-testid={look.columnTestId ?? 'kanban-column'}
       {...{ [`data-${look.columnDataKey ?? 'column'}`]: column.name }}
     >

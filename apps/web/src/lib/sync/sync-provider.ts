@@ -12,7 +12,9 @@ const MSG_SYNC = 0;
 const MSG_AWARENESS = 1;
 const MSG_EPOCH = 2;
 /** Close codes of the server (apps/server/src/platform/sync/rooms.ts). */
-const CLOSE = { tooBig: 1009, forged: 4400, readOnly: 4403, reset: 4409 } as const;
+const CLOSE = { tooBig: 1009, forged: 4400, signedOut: 4401, readOnly: 4403, noAccess: 4404, reset: 4409, accessChanged: 4412 } as const;
+const ENDINGS = { [CLOSE.reset]: 'reset', [CLOSE.tooBig]: 'tooBig', [CLOSE.readOnly]: 'readOnly', [CLOSE.signedOut]: 'signedOut', [CLOSE.noAccess]: 'noAccess' } as const;
+type Ending = (typeof ENDINGS)[keyof typeof ENDINGS];
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 /** Attempts before the page falls back to saving by revision (decision 0288). */
 const FIRST_CONNECT_ATTEMPTS = 3;
@@ -37,8 +39,11 @@ export class SyncProvider {
   readonly awareness = new awarenessProtocol.Awareness(this.doc);
   status: SyncStatus = 'connecting';
   synced = false;
-  /** Why the server closed for good (reset: another save replaced the text; tooBig; readOnly). */
-  ended: 'reset' | 'tooBig' | 'readOnly' | null = null;
+  /**
+   * Why the server closed for good: reset (another save replaced the text), tooBig, readOnly,
+   * signedOut (the session ended), noAccess (no longer shared with this person; decision 0420).
+   */
+  ended: Ending | null = null;
   private ws: WebSocket | null = null;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -150,10 +155,10 @@ export class SyncProvider {
       const others = [...this.awareness.getStates().keys()].filter((id) => id !== this.doc.clientID);
       awarenessProtocol.removeAwarenessStates(this.awareness, others, this);
       if (this.destroyed) return;
-      if (e.code === CLOSE.reset) this.ended = 'reset';
-      else if (e.code === CLOSE.tooBig) this.ended = 'tooBig';
-      else if (e.code === CLOSE.readOnly) this.ended = 'readOnly';
+      this.ended = ENDINGS[e.code as keyof typeof ENDINGS] ?? null;
       if (this.ended) return this.setStatus('reconnecting');
+      // The person's role changed: the server decides their rights again on the next connection, at once.
+      if (e.code === CLOSE.accessChanged) this.attempt = 0;
       this.attempt++;
       if (!this.synced && this.attempt >= FIRST_CONNECT_ATTEMPTS) return this.setStatus('failed');
       this.setStatus(this.synced ? 'reconnecting' : 'connecting');

@@ -186,9 +186,10 @@ function BoardScreen({ id }: { id: string }) {
     setOpened((n) => n + 1);
   }, [board.refetch]);
   // Someone replaced the board outside shared editing (decision 0311): it reopens from the saved scene.
+  // Lost access or signed out (decision 0420): the reload answers 404 or 401.
   const ended = live?.ended;
   useEffect(() => {
-    if (ended === 'reset') void reload();
+    if (ended === 'reset' || ended === 'noAccess' || ended === 'signedOut') void reload();
   }, [ended, reload]);
   if (board.isPending) return <Spinner />;
   if (board.isError) {

@@ -225,8 +225,9 @@ function SharedEditor({ doc, onReload }: { doc: DocumentView; onReload: () => vo
   const noop = () => () => {};
   useSyncExternalStore(shared?.subscribe ?? noop, shared?.snapshot ?? (() => 0));
   const ended = shared?.ended;
+  // Replaced by another save: reopen it. No longer shared, or signed out (decision 0420): the reload answers 404 or 401.
   useEffect(() => {
-    if (ended === 'reset') onReload();
+    if (ended === 'reset' || ended === 'noAccess' || ended === 'signedOut') onReload();
   }, [ended, onReload]);
   if (!shared || (!shared.synced && shared.status !== 'failed')) return <Spinner />;
   if (shared.status === 'failed') return <Editor doc={doc} onReload={onReload} />;

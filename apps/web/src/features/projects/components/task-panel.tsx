@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import type { DocContent } from '@sede/shared/documents/schemas';
+import { plainToRichText } from '@sede/shared/platform/rich-text';
 import { TASK_PRIORITIES, TASK_PRIORITY_LABELS, taskUpdateSchema, type ChecklistItem, type Person, type TaskDetail, type TaskPriority } from '@sede/shared/projects/schemas';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
+import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -17,7 +20,7 @@ import { projectKeys } from '../api/keys.ts';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
-/** A task's details: title, description (plain text, decision 0274), assignees, due date, priority, labels, checklist, comments and files. */
+/** A task's details: title, description (rich text, decision 0422), assignees, due date, priority, labels, checklist, comments and files. */
 export function TaskPanel({ taskId, people, onClose }: { taskId: string | null; people: Person[]; onClose: () => void }) {
   const qc = useQueryClient();
   const task = useQuery({ ...taskQueryOptions(taskId ?? ''), enabled: Boolean(taskId) });
@@ -51,7 +54,9 @@ export function TaskPanel({ taskId, people, onClose }: { taskId: string | null; 
 function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; people: Person[]; onSaved: (t: TaskDetail) => void; onDeleted: () => void }) {
   const confirm = useConfirm();
   const [title, setTitle] = useState(task.title);
-  const [description, setDescription] = useState(task.description);
+  // A description written before rich text (or rewritten elsewhere as plain text) opens as rich text; saved only when edited.
+  const [description, setDescription] = useState<DocContent | null>(null);
+  const initialDescription = useMemo(() => task.descriptionDoc ?? plainToRichText(task.description), [task.descriptionDoc, task.description]);
   const [assignees, setAssignees] = useState(task.assignees.map((a) => a.id));
   const [dueDate, setDue] = useState(task.dueDate ?? '');
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
@@ -81,7 +86,7 @@ function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; peop
     setError(null);
     const input = {
       title,
-      description,
+      ...(description ? { descriptionDoc: description } : {}),
       assigneeIds: assignees,
       dueDate: dueDate || null,
       priority,
@@ -102,9 +107,7 @@ function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; peop
       <Field label="Título">
         <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       </Field>
-      <Field label="Descrição" hint="Texto simples; use linhas com - para listas.">
-        <textarea className={`${inputClass} h-32 py-2`} value={description} maxLength={20000} onChange={(e) => setDescription(e.target.value)} />
-      </Field>
+      <RichTextField label="Descrição" value={initialDescription} onChange={setDescription} hint="Negrito, listas, títulos e links: selecione o texto e use a barra acima." />
       <div className="grid grid-cols-2 gap-3">
         <Field label="Prazo">
           <Input type="date" value={dueDate} onChange={(e) => setDue(e.target.value)} />

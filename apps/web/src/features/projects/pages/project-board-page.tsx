@@ -165,7 +165,8 @@ export default function ProjectBoardPage() {
         onMove={(id, col, index) => void move(id, col, index)}
         onDragging={setDragging}
         onOpen={(id) => setParam('tarefa', id)}
-        look={{ boardTestId: 'project-board' }}
+        // Fits the viewport at 1366 × 768 beside the sidebar, its sideways scrollbar in view when there are more columns (decision 0424).
+        look={{ boardTestId: 'project-board', fitColumns: true, columnHeightClass: 'h-[calc(100dvh-24rem)]' }}
       />
       <TaskPanel taskId={params.get('tarefa')} people={people} onClose={() => setParam('tarefa', null)} />
       <ColumnsDialog open={columnsOpen} onOpenChange={setColumnsOpen} projectId={p.id} columns={data.columns} canDelete={canDelete} />
