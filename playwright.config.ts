@@ -11,6 +11,11 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join('/tmp', 'sede-e2e-'));
   fs.chmodSync(process.env.E2E_DATA_DIR, 0o755);
 }
+/** Where prospecting.spec.ts writes the months the fake Receita file server lists (served by the fake CNPJ providers). */
+if (!process.env.E2E_RECEITA_DIR) {
+  process.env.E2E_RECEITA_DIR = fs.mkdtempSync(path.join('/tmp', 'sede-e2e-receita-'));
+  fs.chmodSync(process.env.E2E_RECEITA_DIR, 0o755);
+}
 const fakeCnpj = `http://127.0.0.1:${CNPJ_PORT}`;
 /** The fake OpenAI-compatible API (apps/server/test/support/fake-openai-cli.ts): the platform AI of the e2e server. */
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? PORT + 2);
@@ -44,7 +49,7 @@ export default defineConfig({
     {
       command: 'node --import tsx apps/server/test/support/fake-cnpj-providers-cli.ts',
       url: `${fakeCnpj}/brasilapi/cnpj/v1/98765432000198`,
-      env: { FAKE_CNPJ_PORT: String(CNPJ_PORT) },
+      env: { FAKE_CNPJ_PORT: String(CNPJ_PORT), FAKE_RECEITA_DIR: process.env.E2E_RECEITA_DIR, FAKE_RECEITA_DELAY_MS: '600' },
       reuseExistingServer: false,
       timeout: 30_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
@@ -75,7 +80,8 @@ export default defineConfig({
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         AUTH_RATE_LIMIT: 'off',
         SUPPORT_EMAIL: 'suporte.e2e@sede.test',
-        SUPPORT_OPERATORS: 'operador.e2e@sede.test',
+        SUPPORT_OPERATORS: 'operador.e2e@sede.test,operador.receita.e2e@sede.test',
+        RECEITA_DATA_URL: `${fakeCnpj}/receita/dados_abertos_cnpj/`,
         BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
         CNPJ_PROVIDERS: 'brasilapi,cnpjws,receitaws,cnpja',
         CNPJ_TIMEOUT_MS: '1500',

@@ -4,6 +4,7 @@ import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 import { expectAccessible } from './support/team.ts';
+import { makeAudio } from '../apps/server/test/analysis/audio-support.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../apps/server/test/fixtures/analysis/${name}`, import.meta.url));
 
@@ -113,5 +114,68 @@ test.describe('/analise-reunioes: análise de reuniões de vendas', () => {
     await expect(page.getByText('BANT 67/100').first()).toBeVisible();
     await expectAccessible(page);
     await shots(page, 'meetings-list');
+  });
+
+  test('no open deal: Nova reunião creates it there; a recording comes with its speakers, and they are named', async ({ page }) => {
+    await signInNewPerson(page, { firstName: 'Bia', lastName: 'Gravações' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    await control({ answerFor: { 'meeting-analysis_v1': answer } });
+
+    await page.goto('/analise-reunioes');
+    await page.getByRole('button', { name: 'Analisar a primeira reunião' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova reunião' });
+    const newDeal = dialog.getByTestId('new-deal');
+    await expect(newDeal).toContainText('O CRM ainda não tem negócios abertos. Crie o negócio desta reunião aqui mesmo.');
+    await expect(dialog.getByLabel('Negócio', { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    await shots(page, 'meetings-new-deal');
+    await newDeal.getByLabel('Nome do novo negócio').fill('Mercado Bom Preço');
+    await newDeal.getByRole('button', { name: 'Criar negócio' }).click();
+    await expect(toast(page, 'Negócio “Mercado Bom Preço” criado no CRM.')).toBeVisible();
+    const [deal] = await e2eSql<{ id: string }>("SELECT id FROM deals WHERE company_id = $1 AND title = 'Mercado Bom Preço'", [company.id]);
+    await expect(dialog.getByLabel('Negócio', { exact: true })).toHaveValue(deal!.id);
+    await dialog.getByLabel('Título da reunião').fill('Ligação gravada');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Criar reunião' }).click();
+    await expect(page).toHaveURL(/\/analise-reunioes\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: 'Mercado Bom Preço' })).toBeVisible();
+
+    // A recording: the transcription tells the two voices apart (the fake speaks diarized_json).
+    await page.locator('input[type="file"]').first().setInputFiles({ name: 'ligacao.wav', mimeType: 'audio/wav', buffer: makeAudio(5, 'wav') });
+    await expect(page.getByText('ligacao.wav').first()).toBeVisible();
+    await page.getByRole('button', { name: /Analisar reunião · 5 moedas/ }).click();
+    await page.getByRole('button', { name: 'Confirmar · 5 moedas' }).click();
+    const talk = page.getByRole('region', { name: 'Tempo de fala' });
+    await expect(talk).toBeVisible({ timeout: 30_000 });
+    await expect(talk.getByRole('cell', { name: 'Falante 1' })).toBeVisible();
+    await expect(talk.getByRole('cell', { name: 'Falante 2' })).toBeVisible();
+    await expect(talk.getByTestId('unnamed-speakers')).toContainText('2 falantes ainda não têm nome.');
+    await expect(page.getByText('Análise feita pela IA a partir da gravação de 1 min.')).toBeVisible();
+    await expectAccessible(page);
+
+    await talk.getByRole('button', { name: 'Nomear falantes' }).click();
+    const names = page.getByRole('dialog', { name: 'Nomear falantes' });
+    await expect(names.getByText('Primeira fala: “Olá, esta é uma transcrição de teste.”')).toBeVisible();
+    await names.getByLabel('Falante 1').fill('Marina');
+    await names.getByLabel('Falante 2').fill('Pedro');
+    await expectAccessible(page);
+    await shots(page, 'meetings-name-speakers');
+    await names.getByRole('button', { name: 'Salvar nomes' }).click();
+    await expect(toast(page, 'Nomes dos falantes salvos.')).toBeVisible();
+    await expect(talk.getByRole('cell', { name: 'Marina' })).toBeVisible();
+    await expect(talk.getByRole('cell', { name: 'Pedro' })).toBeVisible();
+    await expect(talk.getByRole('cell', { name: 'Falante 1' })).toHaveCount(0);
+    await expect(talk.getByTestId('unnamed-speakers')).toHaveCount(0);
+    const transcript = page.locator('details').filter({ hasText: 'Transcrição' });
+    await transcript.locator('summary').click();
+    await expect(transcript.getByText('Marina:')).toBeVisible();
+    await expect(transcript.getByText('Pedro:')).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await talk.scrollIntoViewIfNeeded();
+    await shots(page, 'meetings-speakers-named');
   });
 });

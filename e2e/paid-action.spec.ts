@@ -101,7 +101,7 @@ test.describe('paid actions', () => {
 
     // With the own key the AI action costs no coins.
     await page.goto('/empresa-perfil');
-    const button = page.getByRole('button', { name: 'Gerar resumo · sua chave de IA' });
+    const button = page.getByRole('button', { name: 'Gerar resumo · sem moedas (sua chave de IA)' });
     await expect(page.getByTestId('paid-action-description')).toHaveText('Usa a sua chave de IA: nenhuma moeda é cobrada.');
     await button.click();
     await expect(page.getByTestId('company-summary').getByText('Texto de exemplo gerado pela IA de teste.').first()).toBeVisible();

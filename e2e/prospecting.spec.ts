@@ -5,7 +5,10 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { importReceita } from '../apps/server/src/modules/prospecting/importer/import.ts';
 import { sampleFolder } from '../apps/server/test/support/receita.ts';
-import { e2eDatabaseUrl, e2eSql } from './support/company.ts';
+import { generateReceita } from '../apps/server/src/modules/prospecting/importer/generate.ts';
+import { seedCompany } from '../apps/server/test/support/seed.ts';
+import { createConfirmedUser, signInByApi } from './support/api.ts';
+import { e2eDatabaseUrl, e2eDb, e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 import { REL, relationsFolder } from '../apps/server/test/support/receita-relations.ts';
 
@@ -14,21 +17,116 @@ const shot = async (page: import('@playwright/test').Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
 
+/** In SUPPORT_OPERATORS of playwright.config.ts: may start the Receita data's refresh. */
+const RECEITA_OPERATOR = 'operador.receita.e2e@sede.test';
+
+/** The first thing a freshly loaded page shows: the whole app is parsed then, which takes long on a busy machine. */
+const COLD = { timeout: 30_000 };
+
 const RF_TABLES = 'rf_estabelecimentos, rf_empresas, rf_socios, rf_simples, rf_cnaes, rf_municipios, rf_naturezas, rf_qualificacoes, rf_paises, rf_motivos, rf_imports';
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('prospecting over the Receita Federal open data', () => {
-  test('a fresh install says how to import the data', async ({ page }) => {
+  test('a fresh install: Busca por CNPJ looks the CNPJ up through the public providers and explains the import beside', async ({ page }) => {
+    test.setTimeout(120_000); // three cold page loads and two viewports
     await createCompanyWithAdmin(page.request, 'Prospecção Vazia Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/extrair-leads-cnpj');
-    await expect(page.getByRole('heading', { name: 'Importe a base de CNPJs da Receita Federal' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Importe a base de CNPJs da Receita Federal' })).toBeVisible(COLD);
     await expect(page.getByText('npm run receita:import', { exact: false })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'extrair-vazio-1280');
+
+    // Busca por CNPJ: the search box, the providers' record with its source, the import explained beside.
     await page.goto('/cnpj-search');
-    await expect(page.getByRole('heading', { name: 'Importe a base de CNPJs da Receita Federal' })).toBeVisible();
+    const note = page.getByRole('note').filter({ hasText: 'Base da Receita Federal não importada' });
+    await expect(note).toBeVisible(COLD);
+    await expect(note).toContainText('npm run receita:import');
+    await page.getByRole('textbox', { name: 'CNPJ' }).fill('98.765.432/0001-98');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await expect(page).toHaveURL(/cnpj=98765432000198/);
+    await expect(page.getByRole('heading', { name: 'AURORA FICTICIA PANIFICADORA LTDA' })).toBeVisible();
+    await expect(page.getByText('Estes dados vêm da consulta pública de CNPJ (fonte: BrasilAPI).', { exact: false })).toBeVisible();
+    await expect(page.getByText('(11) ****-5060')).toBeVisible();
     await expectAccessible(page);
+    await shot(page, 'cnpj-sem-base-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(note).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'cnpj-sem-base-375');
+  });
+
+  test('a fresh install: Extrair leads reads a pasted list through the public providers, each row with its source', async ({ page }) => {
+    test.setTimeout(120_000); // public lookups, two viewports
+    await createCompanyWithAdmin(page.request, 'Lista Sem Base Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/extrair-leads');
+    await expect(page.getByRole('note').filter({ hasText: 'Base da Receita Federal não importada' })).toBeVisible(COLD);
+    await page.getByRole('textbox', { name: 'CNPJs', exact: true }).fill('98.765.432/0001-98\n98765432000279');
+    await page.getByRole('button', { name: 'Consultar CNPJs' }).click();
+    await expect(page.getByRole('heading', { name: '1 empresa encontrada · 1 não encontrada' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table).toContainText('AURORA FICTICIA PANIFICADORA LTDA');
+    await expect(table.getByRole('columnheader', { name: 'Fonte' })).toBeVisible();
+    await expect(table).toContainText('BrasilAPI');
+    await expect(page.getByTestId('origem-consulta-publica')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Revelar contatos/ })).toHaveCount(0);
+    await expect(page.getByText('Linha 2: 98765432000279 — Não encontrado na consulta pública de CNPJ.')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'extrair-leads-sem-base-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(table).toBeHidden();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Fonte: BrasilAPI' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'extrair-leads-sem-base-375');
+  });
+
+  test("/admin 'Base de CNPJs': every admin sees the upkeep; an operator refreshes it now and follows it live", async ({ page }) => {
+    test.setTimeout(180_000); // two people signed up, a download served slowly on purpose, an import
+    // The fake Receita file server lists the months written here (playwright.config.ts).
+    await generateReceita(path.join(process.env.E2E_RECEITA_DIR!, '2026-10'), { establishments: 30, seed: 7 });
+
+    await createCompanyWithAdmin(page.request, 'Admin Sem Operação Ltda');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Base de CNPJs' }).click(COLD);
+    await expect(page.getByTestId('receita-state')).toHaveText('Sem dados importados');
+    await expect(page.getByText('Próxima verificação')).toBeVisible();
+    await expect(page.getByText('todo dia às 04:10 (horário de Brasília)')).toBeVisible();
+    await expect(page.getByText('Só os operadores da plataforma podem iniciar', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Atualizar agora' })).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, 'admin-base-sem-operador-1280');
+
+    await page.context().clearCookies();
+    const exists = await e2eSql<{ n: number }>('SELECT count(*)::int AS n FROM "user" WHERE email = $1', [RECEITA_OPERATOR]);
+    if (!exists[0]!.n) {
+      await createConfirmedUser(page.request, { email: RECEITA_OPERATOR, firstName: 'Olga', lastName: 'Operadora' });
+      const [user] = await e2eSql<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [RECEITA_OPERATOR]);
+      await seedCompany(e2eDb(), { adminUserId: user!.id, name: 'Operação da Plataforma Ltda' });
+    }
+    await page.context().clearCookies();
+    await signInByApi(page, RECEITA_OPERATOR, 'segredo123');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Base de CNPJs' }).click(COLD);
+    await page.getByRole('button', { name: 'Atualizar agora' }).click();
+    // Followed live: the job's stage while the files come down (the fake serves them slowly).
+    const progress = page.getByRole('region', { name: 'Atualização da base' });
+    await expect(progress).toContainText('Baixando os arquivos');
+    await shot(page, 'admin-base-andamento-1280');
+    await expect(page.getByRole('button', { name: 'Atualizar agora' })).toBeDisabled();
+    await expectAccessible(page);
+    await expect(page.getByTestId('receita-state')).toHaveText('Em dia', { timeout: 40_000 });
+    await expect(page.getByText('outubro de 2026', { exact: true })).toBeVisible(); // the month loaded
+    await expect(page.getByText('30 estabelecimentos', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('iniciada no painel')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'admin-base-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByTestId('receita-state')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'admin-base-375');
   });
 
   test('filters, count, results and one company\'s record, on desktop and phone', async ({ page }) => {

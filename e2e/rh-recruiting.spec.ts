@@ -84,6 +84,10 @@ test.describe('/rh: vagas, currículos e entrevistas com IA', () => {
     const rows = page.getByTestId('candidate-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: '64/100' })).toHaveCount(2, { timeout: 30_000 });
+    // The lines under the upload follow the analyses: none still says it is in the queue once they are done.
+    const sent = page.getByRole('list', { name: 'Resultado do envio' });
+    await expect(sent.getByRole('listitem')).toHaveText(['ana-souza.pdf: Enviado. Análise pronta.', 'bruno-lima.docx: Enviado. Análise pronta.']);
+    await expect(sent).not.toContainText('fila');
     await expect(rows.nth(0)).toContainText('ana souza');
     await expect(page.getByTestId('header-balance')).toHaveText('46');
 

@@ -5,9 +5,27 @@ import { stripVTControlCharacters } from 'node:util';
 
 const firstLine = (message = '') => stripVTControlCharacters(message).trim().split('\n')[0].slice(0, 300);
 
-export function summarize(results, root, playwrightStatus) {
+/**
+ * The tests recorded as flaky on main (docs/flaky-tests.md, one `- \`<file> › <test>\`` per line):
+ * a recorded test that needs its retry again fails the run (decision 0435).
+ */
+export function recordedFlaky(root) {
+  try {
+    return new Set([...readFileSync(path.join(root, 'docs/flaky-tests.md'), 'utf8').matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]));
+  } catch {
+    return new Set();
+  }
+}
+
+export function summarize(results, root, playwrightStatus, recorded = recordedFlaky(root)) {
   let passed = 0, failed = 0, skipped = 0;
   const notes = [];
+  /** A test that passed on its retry: named; failed when it is recorded as flaky already. */
+  const flakyAgain = (key, error) => {
+    if (!recorded.has(key)) return notes.push(`flaky: ${key}: ${error}`);
+    failed += 1;
+    notes.push(`failed: ${key}: needed its retry again, and docs/flaky-tests.md records it as flaky already (fix it): ${error}`);
+  };
   try {
     const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
     for (const file of v.testResults ?? []) {
@@ -16,7 +34,8 @@ export function summarize(results, root, playwrightStatus) {
       for (const t of file.assertionResults ?? []) {
         // A test that passed on a retry keeps the errors of its failed attempts.
         const flaky = t.status === 'passed' && t.failureMessages?.length;
-        if (t.status === 'failed' || flaky) notes.push(`${flaky ? 'flaky' : 'failed'}: ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+        if (flaky) flakyAgain(`${name} › ${t.fullName}`, firstLine(t.failureMessages?.[0]));
+        else if (t.status === 'failed') notes.push(`failed: ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
       }
     }
     passed += v.numPassedTests;
@@ -36,7 +55,8 @@ export function summarize(results, root, playwrightStatus) {
         for (const t of spec.tests ?? []) {
           if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
           const error = t.results?.find((r) => r.error)?.error?.message;
-          notes.push(`${t.status === 'flaky' ? 'flaky' : 'failed'}: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+          if (t.status === 'flaky') flakyAgain(`${spec.file} › ${spec.title}`, firstLine(error));
+          else notes.push(`failed: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
         }
       }
       for (const child of suite.suites ?? []) walk(child);

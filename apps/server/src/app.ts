@@ -13,7 +13,7 @@ import { coreRoutes } from './platform/core-routes.ts';
 import { mountOrder, mountPath, type ModuleDefinition } from './platform/module.ts';
 import { portugueseAuthErrors } from './http/auth-bad-request.ts';
 import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
-import { accountKey, accountRule, createRateLimitStore, rateLimitedResponse } from './http/rate-limit.ts';
+import { createAuthGuard } from './http/auth-guard.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,20 +29,16 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
   const api = new Hono<AppEnv>();
   api.use('*', sameOriginOnly(s.cfg));
   api.use('*', jsonBodyLimit());
-  const rateLimits = createRateLimitStore(s.pool);
+  const authGuard = createAuthGuard(s);
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
-    // Per-account limits on sign-in and reset (by e-mail, in PostgreSQL), before better-auth's per-address ones.
-    const rule = c.req.method === 'POST' && s.cfg.AUTH_RATE_LIMIT === 'on' ? accountRule(c.req.path.slice('/api/auth'.length)) : null;
-    const key = rule && accountKey(rule, await c.req.raw.clone().json().catch(() => null));
-    if (rule && key) {
-      const decision = await rateLimits.consume(key, rule);
-      if (!decision.allowed) return rateLimitedResponse(decision.retryAfter ?? rule.window);
-    }
+    // Per-account and per-address limits (in PostgreSQL), known devices, before better-auth's per-address ones.
+    const finish = await authGuard(c, c.req.path.slice('/api/auth'.length).replace(/\/+$/, ''));
+    if (finish instanceof Response) return finish;
     // better-auth rate-limits per client address: hand it the socket's address in a header
     // of our own (overwriting anything the client sent), never a spoofable forwarded header.
     const headers = new Headers(c.req.raw.headers);
     headers.set('x-sede-client-ip', getConnInfo(c).remote.address ?? 'unknown');
-    return portugueseAuthErrors(await s.auth.handler(new Request(c.req.raw, { headers })));
+    return finish(await portugueseAuthErrors(await s.auth.handler(new Request(c.req.raw, { headers }))));
   });
   api.route('/', coreRoutes(s, modules, ready));
   for (const m of mountOrder(modules)) {

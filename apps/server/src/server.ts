@@ -4,6 +4,7 @@ import { WebSocketServer } from 'ws';
 import { createDb, createPool } from '@sede/db/client';
 import { runMigrations } from '@sede/db/migrate';
 import { createApp } from './app.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { liveStreams } from './platform/live-streams.ts';
 import { createAuth, createAuthHooks } from './platform/auth.ts';
 import { createChangeFeed } from './platform/changes.ts';
@@ -11,6 +12,7 @@ import type { Config } from './platform/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { systemDns, type DnsResolver } from './platform/net/dns.ts';
 import { authSecret } from './platform/secret.ts';
 import { createViewerCache } from './platform/viewer.ts';
 import { MODULES } from './modules/index.ts';
@@ -34,7 +36,7 @@ export type RunningServer = {
 export const WS_MAX_PAYLOAD = 2 * 1024 * 1024;
 
 /** Boots the whole server: database (embedded unless DATABASE_URL), migrations, auth, jobs, HTTP. */
-export async function startServer(cfg: Config, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<RunningServer> {
+export async function startServer(cfg: Config, opts: { modules?: readonly ModuleDefinition[]; clock?: Clock; dns?: DnsResolver } = {}): Promise<RunningServer> {
   let embedded: EmbeddedDb | null = null;
   let databaseUrl = cfg.DATABASE_URL;
   if (!databaseUrl) {
@@ -51,7 +53,7 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   const authHooks = createAuthHooks();
   const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET), authHooks);
   const viewers = createViewerCache(auth, pool, feed);
-  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, state: new Map() };
+  const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, clock: opts.clock ?? systemClock, dns: opts.dns ?? systemDns, state: new Map() };
   const modules = enabledModules(services, startOrder(opts.modules ?? MODULES));
   setServerModules(services, modules);
   for (const m of modules) await m.start?.(services);

@@ -3,8 +3,10 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '@sede/db/client';
 import type { Auth, AuthHooks } from './platform/auth.ts';
 import type { ChangeFeed } from './platform/changes.ts';
+import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Mailer } from './platform/mail.ts';
+import type { DnsResolver } from './platform/net/dns.ts';
 import type { Viewer, ViewerCache } from './platform/viewer.ts';
 
 /** What every module may use; built once at start (see server.ts). */
@@ -19,6 +21,10 @@ export type Services = {
   boss: PgBoss;
   feed: ChangeFeed;
   viewers: ViewerCache;
+  /** What decides expiry reads this clock (tests move it instead of sleeping). */
+  clock: Clock;
+  /** DNS for outgoing requests and mail checks (platform/net/dns.ts); tests hand in a stub. */
+  dns: DnsResolver;
   /** Per-server state of modules (platform/module.ts `serverState`); never module-level variables. */
   state: Map<string, unknown>;
 };

@@ -173,7 +173,19 @@
       forget();
       render();
     });
+    // Too many open chats on this browser or network: the server closed the oldest. Listen again
+    // when this tab is looked at (the tab in front gets the live replies).
+    source.addEventListener('evicted', () => {
+      source?.close();
+      source = null;
+    });
   };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && token && !source) {
+      listen();
+      refresh().catch(() => {});
+    }
+  });
 
   const rate = async (score) => {
     try {

@@ -7,6 +7,8 @@ export const AUTH_MESSAGES = {
   passwordMismatch: 'As senhas não conferem',
   weakPassword: 'Senha muito fraca: A senha deve ter pelo menos 6 caracteres',
   resetEmailRequired: 'Email obrigatório',
+  firstNameTooLong: 'O nome pode ter no máximo 100 caracteres.',
+  lastNameTooLong: 'O sobrenome pode ter no máximo 100 caracteres.',
   notAuthenticated: 'Usuário não autenticado',
   authTimeout: 'Timeout de autenticação',
   authInitFailed: 'Auth initialization failed',

@@ -4,7 +4,7 @@
  * so both always agree. Each returns the cleaned values or the first problem and its field.
  */
 import { AUTH_MESSAGES } from './auth-messages.ts';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { PASSWORD_MIN_LENGTH, PERSON_NAME_MAX_LENGTH } from './constants.ts';
 
 // The same two helpers as email.ts, repeated here because email.ts also builds zod schemas and
 // importing it pulls zod (~23 KB) into /auth. auth.test.ts checks that both agree.
@@ -30,6 +30,13 @@ export function checkSignIn(raw: Raw<keyof SignInValues>): RuleResult<SignInValu
   return { success: true, data };
 }
 
+/** A first name or surname over the limit (after trimming), with its message; sign-up, profile and the server's sign-up hook. */
+export function personNameTooLong(v: { firstName?: unknown; lastName?: unknown }): { field: 'firstName' | 'lastName'; message: string } | null {
+  if (str(v.firstName).trim().length > PERSON_NAME_MAX_LENGTH) return { field: 'firstName', message: AUTH_MESSAGES.firstNameTooLong };
+  if (str(v.lastName).trim().length > PERSON_NAME_MAX_LENGTH) return { field: 'lastName', message: AUTH_MESSAGES.lastNameTooLong };
+  return null;
+}
+
 export const SIGN_UP_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 export type SignUpField = (typeof SIGN_UP_FIELDS)[number];
 export type SignUpValues = Record<SignUpField, string>;
@@ -45,6 +52,8 @@ export function checkSignUp(raw: Raw<SignUpField>): RuleResult<SignUpValues> {
   };
   const missing = SIGN_UP_FIELDS.find((f) => !data[f]);
   if (missing) return fail(missing, AUTH_MESSAGES.signUpRequired);
+  const tooLong = personNameTooLong(data);
+  if (tooLong) return fail(tooLong.field, tooLong.message);
   if (!looksLikeEmail(data.email)) return fail('email', AUTH_MESSAGES.invalidEmail);
   if (data.password !== data.confirmPassword) return fail('confirmPassword', AUTH_MESSAGES.passwordMismatch);
   if (data.password.length < PASSWORD_MIN_LENGTH) return fail('password', AUTH_MESSAGES.weakPassword);

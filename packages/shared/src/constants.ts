@@ -1,5 +1,7 @@
 /** Business constants and limits (spec §9). */
 export const PASSWORD_MIN_LENGTH = 6;
+/** A person's first name and surname, each (sign-up and profile); longer is refused, never cut (decision 0363). */
+export const PERSON_NAME_MAX_LENGTH = 100;
 export const AUTH_INIT_TIMEOUT_MS = 15_000;
 export const SIGN_OUT_REDIRECT_MS = 100;
 export const INVITE_TTL_DAYS = 7;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from './cpf.ts';
 import { isValidPhone } from './phone.ts';
+import { personNameTooLong } from './auth-rules.ts';
 import { safeText } from './text.ts';
 
 /** Profile messages of spec §5 and the profile modals of §8. */
@@ -49,12 +50,14 @@ export const profileSchema = z
   .superRefine((v, ctx) => {
     if (!v.firstName) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.namesRequired, path: ['firstName'] });
     if (!v.lastName) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.namesRequired, path: ['lastName'] });
+    const tooLong = personNameTooLong(v);
+    if (tooLong) ctx.addIssue({ code: 'custom', message: tooLong.message, path: [tooLong.field] });
     if (v.phone && !isValidPhone(v.phone)) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.invalidPhone, path: ['phone'] });
     if (v.cpf && !isValidCpf(v.cpf)) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.invalidCpf, path: ['cpf'] });
   })
   .transform((v) => ({
-    firstName: v.firstName.slice(0, 100),
-    lastName: v.lastName.slice(0, 100),
+    firstName: v.firstName,
+    lastName: v.lastName,
     phone: v.phone ? onlyDigits(v.phone) : null,
     cpf: v.cpf ? onlyDigits(v.cpf) : null,
     invitationToken: v.invitationToken || null,

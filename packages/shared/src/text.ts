@@ -21,10 +21,52 @@ export function hasControlCharacters(value: string, opts: TextOptions = {}): boo
 }
 
 /**
- * A string without control characters: the start of every text field of a request schema.
- * `error` is the message for a missing or non-string value (zod's `{ error }`).
+ * Half of a character (decision 0362): a UTF-16 surrogate without its pair, as a JSON `\ud83d`
+ * escape or a cut emoji can carry. It is no character at all, and storing it would silently turn
+ * it into U+FFFD (�): refused instead, with this message.
+ */
+export const LONE_SURROGATE_MESSAGE = 'O texto contém um caractere incompleto (parte de um emoji ou símbolo). Apague-o e digite de novo.';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the value holds a surrogate without its pair (the text is not well-formed UTF-16). */
+export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
+
+/**
+ * The invisible characters that reorder text (decision 0364): a right-to-left override turns
+ * "fatura\u202Efdp.txt" into what reads as "faturatxt.pdf". Refused in file names.
+ */
+export const BIDI_CONTROLS_MESSAGE = 'O nome do arquivo não pode ter caracteres invisíveis que invertem a direção do texto (como U+202E): eles disfarçam a extensão.';
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+export const hasBidiControls = (value: string): boolean => BIDI_CONTROLS.test(value);
+
+/**
+ * A string without control characters nor lone surrogates: the start of every text field of a
+ * request schema. `error` is the message for a missing or non-string value (zod's `{ error }`).
  */
 export function safeText(opts: TextOptions & { error?: string } = {}) {
   const base = opts.error ? z.string({ error: opts.error }) : z.string();
-  return base.refine((v) => !hasControlCharacters(v, opts), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+  return base
+    .refine((v) => !hasControlCharacters(v, opts), { message: CONTROL_CHARACTERS_MESSAGE, abort: true })
+    .refine((v) => !hasLoneSurrogate(v), { message: LONE_SURROGATE_MESSAGE, abort: true });
+}
+
+
+/**
+ * The first text in a parsed JSON body (values and keys, at any depth) that no column can store
+ * as sent: a NUL (PostgreSQL refuses it in text and jsonb) or a lone surrogate (it would become
+ * U+FFFD). Answers the message to refuse it with, or null. Iterative: a deep body cannot
+ * overflow the stack.
+ */
+export function unstorableTextIn(body: unknown): string | null {
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return CONTROL_CHARACTERS_MESSAGE;
+      if (hasLoneSurrogate(v)) return LONE_SURROGATE_MESSAGE;
+    } else if (Array.isArray(v)) for (const item of v) stack.push(item);
+    else if (v && typeof v === 'object') for (const [key, item] of Object.entries(v)) stack.push(key, item);
+  }
+  return null;
 }

@@ -1,4 +1,6 @@
+import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { LOGIN_ERRORS, SIGNUP_ERRORS } from '@sede/shared/auth-errors';
+import { CONTROL_CHARACTERS_MESSAGE, LONE_SURROGATE_MESSAGE } from '@sede/shared/text';
 import { rateLimitedResponse } from './rate-limit.ts';
 
 /**
@@ -25,7 +27,10 @@ const MESSAGES: Record<string, string> = {
   INVALID_NEW_USER_CALLBACK_URL: 'Endereço de retorno inválido',
   CALLBACK_URL_REQUIRED: 'Endereço de retorno obrigatório',
   EMAIL_ALREADY_VERIFIED: 'Este email já foi confirmado',
-  CONTROL_CHARACTERS: 'O texto contém caracteres de controle inválidos.',
+  CONTROL_CHARACTERS: CONTROL_CHARACTERS_MESSAGE,
+  LONE_SURROGATE: LONE_SURROGATE_MESSAGE,
+  FIRST_NAME_TOO_LONG: AUTH_MESSAGES.firstNameTooLong,
+  LAST_NAME_TOO_LONG: AUTH_MESSAGES.lastNameTooLong,
   // 401 / 403 / 422
   INVALID_EMAIL_OR_PASSWORD: LOGIN_ERRORS.invalidCredentials,
   EMAIL_NOT_VERIFIED: LOGIN_ERRORS.emailNotConfirmed,
@@ -69,4 +74,23 @@ export async function portugueseAuthErrors(res: Response): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify({ ...body, code, message, error: message }), { status, headers });
+}
+
+/**
+ * better-auth's English success messages, in Portuguese. The reset request answers the same
+ * whether the address has an account or not.
+ */
+export const AUTH_SUCCESS_MESSAGES: Record<string, string> = {
+  '/request-password-reset': 'Se houver uma conta com este e-mail, você receberá em instantes um link para criar uma nova senha.',
+  '/forget-password': 'Se houver uma conta com este e-mail, você receberá em instantes um link para criar uma nova senha.',
+};
+
+export async function portugueseAuthSuccess(path: string, res: Response): Promise<Response> {
+  const message = AUTH_SUCCESS_MESSAGES[path];
+  if (!message || res.status !== 200 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res.clone().json().catch(() => null)) as { message?: unknown } | null;
+  if (!body || typeof body !== 'object' || typeof body.message !== 'string') return res;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, message }), { status: 200, headers });
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { unstorableTextIn } from '@sede/shared/text';
 import { pgInputError } from './pg-errors.ts';
 
 /** An error the client may show: a status, a stable code and a Portuguese message. */
@@ -19,6 +20,16 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Usuário não autenticado');
 export const forbidden = (message = 'Você não tem permissão para acessar esta área.') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Não encontrado') => new AppError(404, 'NOT_FOUND', message);
+
+/**
+ * The row an UPDATE … RETURNING wrote, or a 404 with `message`: the row found a moment before
+ * was deleted in between (a delete racing the update; decision 0361), never a 500.
+ */
+export function updatedRow<T>(rows: readonly T[], message: string): T {
+  const row = rows[0];
+  if (row === undefined) throw notFound(message);
+  return row;
+}
 export const badRequest = (message: string, code = 'VALIDATION_ERROR') => new AppError(400, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
@@ -42,17 +53,23 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** A JSON body, or a 415 (not declared as JSON) / 400 (not valid JSON) in Portuguese. */
+/** A JSON body, or a 415 (not declared as JSON) / 400 (not valid JSON, or text no column can store) in Portuguese. */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envie os dados em JSON (Content-Type: application/json).');
   }
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw badRequest('Corpo da requisição inválido: envie JSON.');
   }
+  // Every field of every body, schema or not (a document's content, a canvas scene): a NUL or a
+  // lone surrogate is refused here rather than failing (or being altered) in PostgreSQL.
+  const unstorable = unstorableTextIn(body);
+  if (unstorable) throw badRequest(unstorable);
+  return body;
 }
 
 export function handleError(err: Error, c: Context) {

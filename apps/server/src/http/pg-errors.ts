@@ -6,6 +6,7 @@
 const MESSAGES: Record<string, string> = {
   '22P02': 'Valor em formato inválido.', // invalid_text_representation (uuid, integer, enum…)
   '22021': 'O texto contém caracteres inválidos.', // character_not_in_repertoire (NUL in text)
+  '22P05': 'O texto contém caracteres inválidos.', // untranslatable_character (\u0000 in jsonb)
   '22001': 'Texto longo demais para este campo.', // string_data_right_truncation
   '22003': 'Número fora do intervalo permitido.', // numeric_value_out_of_range
   '22007': 'Data inválida.', // invalid_datetime_format

@@ -61,15 +61,29 @@ export const ACCOUNT_RULES: Record<string, RateRule & { name: string }> = {
   '/forget-password': { name: 'reset', window: 15 * 60, max: 5 },
 };
 
+/**
+ * Per-address limits of our own on auth routes, on top of better-auth's per minute: sign-up
+ * answers 'Email já cadastrado' (the spec's words), so the number of sign-ups one address (an
+ * IPv6 one by its /64) may try in an hour is what bounds harvesting which addresses have accounts.
+ */
+export const ADDRESS_RULES: Record<string, RateRule & { name: string }> = {
+  '/sign-up/email': { name: 'sign-up', window: 60 * 60, max: 10 },
+};
+
 /** The account rule for an auth path (relative to /api/auth), if any. */
 export function accountRule(authPath: string) {
   return ACCOUNT_RULES[authPath.replace(/\/+$/, '')] ?? null;
 }
 
-/** The per-account key of a request body (null when it names no e-mail). */
-export function accountKey(rule: { name: string }, body: unknown): string | null {
+/** The normalised e-mail of a request body (null when it names none). */
+export function emailOf(body: unknown): string | null {
   const raw = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
   if (typeof raw !== 'string') return null;
-  const email = normalizeEmail(raw).slice(0, 320);
+  return normalizeEmail(raw).slice(0, 320) || null;
+}
+
+/** The per-account key of a request body (null when it names no e-mail). */
+export function accountKey(rule: { name: string }, body: unknown): string | null {
+  const email = emailOf(body);
   return email ? `account:${rule.name}:${email}` : null;
 }

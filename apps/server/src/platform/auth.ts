@@ -6,7 +6,8 @@ import type { Database } from '@sede/db/client';
 import { schema } from '@sede/db/client';
 import { PASSWORD_MIN_LENGTH } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sede/shared/text';
+import { personNameTooLong } from '@sede/shared/auth-rules';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from '@sede/shared/text';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import { resetPasswordEmail, verificationEmail } from './mail-templates.ts';
@@ -31,9 +32,13 @@ export const createAuthHooks = (): AuthHooks => ({ afterEmailVerification: [], s
 
 // Passwords are hashed, never stored as text: whatever characters they hold are theirs.
 const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
-function controlCharacterIn(values: unknown): boolean {
-  if (!values || typeof values !== 'object') return false;
-  return Object.entries(values).some(([key, value]) => typeof value === 'string' && !PASSWORD_FIELDS.has(key) && hasControlCharacters(value));
+/** The refusal for text better-auth would store: control characters, a lone surrogate (decision 0362). */
+function unstorableTextIn(values: unknown): APIError | null {
+  if (!values || typeof values !== 'object') return null;
+  const texts = Object.entries(values).filter(([key, value]) => typeof value === 'string' && !PASSWORD_FIELDS.has(key)).map(([, value]) => value as string);
+  if (texts.some((v) => hasControlCharacters(v))) return new APIError('BAD_REQUEST', { code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTERS_MESSAGE });
+  if (texts.some(hasLoneSurrogate)) return new APIError('BAD_REQUEST', { code: 'LONE_SURROGATE', message: LONE_SURROGATE_MESSAGE });
+  return null;
 }
 
 /** A stable secret for dev/test runs: generated once per DATA_DIR unless BETTER_AUTH_SECRET is set. */
@@ -126,12 +131,14 @@ export function createAuth(cfg: Config, db: Database, mailer: Mailer, secret: st
       }),
       before: createAuthMiddleware(async (ctx) => {
         // No control characters in names, e-mails or URLs (PostgreSQL refuses NUL): 400, not 500.
-        if (controlCharacterIn(ctx.body) || controlCharacterIn(ctx.query)) {
-          throw new APIError('BAD_REQUEST', { code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTERS_MESSAGE });
-        }
+        const refused = unstorableTextIn(ctx.body) ?? unstorableTextIn(ctx.query);
+        if (refused) throw refused;
+        if (ctx.path !== '/sign-up/email') return;
+        // Names over the limit are refused, never cut (decision 0363).
+        const tooLong = personNameTooLong((ctx.body ?? {}) as { firstName?: unknown; lastName?: unknown });
+        if (tooLong) throw new APIError('BAD_REQUEST', { code: tooLong.field === 'firstName' ? 'FIRST_NAME_TOO_LONG' : 'LAST_NAME_TOO_LONG', message: tooLong.message });
         // The spec shows 'Email já cadastrado' for a taken address; better-auth would answer
         // a generic success when verification is required, so we refuse it here explicitly.
-        if (ctx.path !== '/sign-up/email') return;
         const email = normalizeEmail(String((ctx.body as { email?: unknown })?.email ?? ''));
         if (!email) return;
         const [existing] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email)).limit(1);

@@ -115,6 +115,28 @@ async function reclaimOrphan(databaseDir: string) {
   if (alive(pid)) throw new Error(`PostgreSQL pid ${pid} (from a crashed server) did not stop; stop it and start again`);
 }
 
+/**
+ * The URL of the embedded PostgreSQL a running server keeps in DATA_DIR, or null when none runs
+ * there: its port from `postmaster.pid` (4th line) and the password from `pg-password`. Tools
+ * run beside the server (`npm run receita:import`) connect to it instead of starting their own.
+ */
+export function runningEmbeddedPostgresUrl(dataDir: string): string | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port || !alive(pid)) return null;
+  const info = procInfo(pid); // null off Linux: the live pid is trusted then
+  if (info && !info[0].startsWith('postgres')) return null;
+  const password = readEmbeddedPgPassword(dataDir);
+  if (!password) return null;
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
 /** The superuser password of clusters created before it was random (docs/decisions/0071). */
 export const LEGACY_PG_PASSWORD = 'postgres';
 /** Where the embedded cluster's superuser password lives: DATA_DIR/pg-password, mode 0600. */

@@ -4,31 +4,41 @@ import { serverState } from './module.ts';
 export const STREAMS_PER_SESSION = 8;
 export const STREAMS_PER_USER = 20;
 
-/** Open streams per session and per user, oldest first (a Set keeps insertion order). */
-type LimitedStream = { sessionKey: string; userId: string; evict: () => void };
+/** One cap a stream counts against: at most `max` open streams share `key` on this instance. */
+export type StreamCap = { key: string; max: number };
+
+/** A stream counted against its caps, oldest first in each (a Set keeps insertion order). */
+type LimitedStream = { keys: string[]; evict: () => void };
+
+const userKey = (userId: string) => `user:${userId}`;
 
 /**
- * The live streams (GET /api/events) of one running server: every open stream, so shutdown
- * can close them, and the caps per session and per user (a new stream evicts the oldest).
+ * The live streams of one running server (GET /api/events, the chat widget's stream): every open
+ * stream, so shutdown can close them, and their caps (a new stream evicts the oldest over a cap).
  */
 function createStreamRegistry() {
   const open = new Set<() => void>();
-  const bySession = new Map<string, Set<LimitedStream>>();
-  const byUser = new Map<string, Set<LimitedStream>>();
-  const addTo = (map: Map<string, Set<LimitedStream>>, key: string, entry: LimitedStream) => {
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    set.add(entry);
-    return set;
-  };
-  const removeFrom = (map: Map<string, Set<LimitedStream>>, key: string, entry: LimitedStream) => {
-    const set = map.get(key);
-    set?.delete(entry);
-    if (set?.size === 0) map.delete(key);
-  };
+  const byKey = new Map<string, Set<LimitedStream>>();
   const forget = (entry: LimitedStream) => {
-    removeFrom(bySession, entry.sessionKey, entry);
-    removeFrom(byUser, entry.userId, entry);
+    for (const key of entry.keys) {
+      const set = byKey.get(key);
+      set?.delete(entry);
+      if (set?.size === 0) byKey.delete(key);
+    }
+  };
+  const limitBy = (caps: StreamCap[], evict: () => void) => {
+    const entry: LimitedStream = { keys: caps.map((c) => c.key), evict };
+    for (const { key, max } of caps) {
+      let set = byKey.get(key);
+      if (!set) byKey.set(key, (set = new Set()));
+      set.add(entry);
+      while (set.size > max) {
+        const oldest = set.values().next().value!;
+        forget(oldest);
+        oldest.evict();
+      }
+    }
+    return () => forget(entry);
   };
   return {
     /** Registers a stream's stop function (called on shutdown); returns its unregistration. */
@@ -36,22 +46,21 @@ function createStreamRegistry() {
       open.add(stop);
       return () => open.delete(stop);
     },
-    /** Counts a stream against its session's and user's caps, evicting the oldest over them. */
-    limit(sessionKey: string, userId: string, evict: () => void) {
-      const entry: LimitedStream = { sessionKey, userId, evict };
-      const sessionSet = addTo(bySession, sessionKey, entry);
-      const userSet = addTo(byUser, userId, entry);
-      for (const [set, max] of [[sessionSet, STREAMS_PER_SESSION], [userSet, STREAMS_PER_USER]] as const) {
-        while (set.size > max) {
-          const oldest = set.values().next().value!;
-          forget(oldest);
-          oldest.evict();
-        }
-      }
-      return () => forget(entry);
-    },
+    /** Counts a stream against every cap given, evicting the oldest over any of them; returns its release. */
+    limitBy,
+    /** /api/events: a stream counts against its session's and its user's caps. */
+    limit: (sessionKey: string, userId: string, evict: () => void) =>
+      limitBy(
+        [
+          { key: `session:${sessionKey}`, max: STREAMS_PER_SESSION },
+          { key: userKey(userId), max: STREAMS_PER_USER },
+        ],
+        evict,
+      ),
     /** Streams open on this server, and those counted against a user's cap (tests' sentinel). */
-    size: (userId?: string) => (userId ? (byUser.get(userId)?.size ?? 0) : open.size),
+    size: (userId?: string) => (userId ? (byKey.get(userKey(userId))?.size ?? 0) : open.size),
+    /** Streams counted against one cap key. */
+    counted: (key: string) => byKey.get(key)?.size ?? 0,
     closeAll() {
       for (const stop of open) stop();
     },

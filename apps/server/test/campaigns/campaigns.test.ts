@@ -1,12 +1,14 @@
+import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudiencePreview, CampaignReport, CampaignView, MessagePreview, RecipientView, SenderView } from '@sede/shared/campaigns/schemas';
-import { bounceServerPort } from '../../src/modules/campaigns/bounces.ts';
+import { bounceServerPort, INBOUND_RULES } from '../../src/modules/campaigns/bounces.ts';
 import { recipientToken } from '../../src/modules/campaigns/crypto.ts';
 import { isSuppressed } from '../../src/modules/parties/public.ts';
 import { apiOf } from '../crm/contacts-support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp-server.ts';
+import { stubDns } from '../support/stub-dns.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person as Member } from '../team/support.ts';
 import { listOf, person, sleep, waitFor } from './support.ts';
@@ -19,9 +21,16 @@ let admin: Member;
 let financeiro: Member;
 let outsider: Member;
 
+// The senders' domains, as the inbound SMTP's SPF/DKIM/DMARC checks see them (never the network).
+const dkimKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const dns = stubDns();
+dns.records.set('TXT exemplo.com.br', [['v=spf1 ip4:127.0.0.1 -all']]);
+dns.records.set('TXT sel._domainkey.assinado.com.br', [[`v=DKIM1; k=rsa; p=${dkimKey.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`]]);
+dns.records.set('TXT _dmarc.rejeita.com.br', [['v=DMARC1; p=reject']]);
+
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startTestServer({ BOUNCE_SMTP_PORT: '0', BOUNCE_DOMAIN: 'retorno.exemplo.com.br' });
+  server = await startTestServer({ BOUNCE_SMTP_PORT: '0', BOUNCE_DOMAIN: 'retorno.exemplo.com.br' }, { dns });
   api = apiOf(server);
   const a = await createCompanyWithAdmin(server, 'Campanhas A Ltda');
   companyId = a.companyId;
@@ -310,6 +319,53 @@ describe('a campaign to a list', () => {
     expect(replied.body.items[0]!.repliedAt).toBeTruthy();
     const overview = await api<{ tiles: Array<{ tool: string; kpi: { value: string } | null }> }>('/api/comercial/overview', admin);
     expect(overview.body.tiles.find((t) => t.tool === 'campanhas-massa')?.kpi?.value).toMatch(/^\d+ enviados · \d+% abertos · [1-9]\d* respostas?$/);
+  });
+
+  it('replies: a sender its domain does not vouch for is marked; DMARC p=reject is refused; limits per token and per address', async () => {
+    const a = await audienceOfFive('autentica');
+    const c = await createCampaign(a.listId, 'Autenticação');
+    await api(`/api/campaigns/${c.id}/send`, admin, { json: {} });
+    await waitFor(server, admin, c.id, (x) => x.status === 'sent');
+    const replyTo = deliveriesTo('ana.autentica@exemplo.com.br')[0]!.parsed.replyTo!.value[0]!.address!;
+    const inbound = nodemailer.createTransport({ host: '127.0.0.1', port: bounceServerPort(server.services)!, secure: false, ignoreTLS: true });
+    const forwards = () => smtp.deliveries.filter((d) => d.to.includes('contato@loja-a.com.br') && d.parsed.subject?.includes('"Autenticação"'));
+
+    // Anyone may write "From: the bank": no SPF or DKIM of that domain → forwarded, marked.
+    await inbound.sendMail({ from: 'Banco <cobranca@banco-exemplo.com.br>', to: replyTo, subject: 'Boleto atualizado', text: 'Pague neste novo boleto.' });
+    const forged = forwards().at(-1)!;
+    expect(forged.parsed.subject).toBe('[Remetente não verificado] Resposta à campanha "Autenticação": Boleto atualizado');
+    expect(forged.parsed.text).toMatch(/^Atenção: não foi possível confirmar que esta mensagem foi enviada por .*cobranca@banco-exemplo\.com\.br.*Desconfie de pedidos de pagamento/);
+    expect(header(forged.raw, 'X-Sede-Sender-Verified')).toBe('no');
+    // Signed with the domain's DKIM key: not marked.
+    await inbound.sendMail({
+      from: 'bia@assinado.com.br',
+      to: replyTo,
+      subject: 'Pedido',
+      text: 'Quero dois.',
+      dkim: { domainName: 'assinado.com.br', keySelector: 'sel', privateKey: dkimKey.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string },
+    });
+    expect(forwards().at(-1)!.parsed.subject).toBe('Resposta à campanha "Autenticação": Pedido');
+    expect(header(forwards().at(-1)!.raw, 'X-Sede-Sender-Verified')).toBe('yes');
+    // A domain whose DMARC policy is reject, failing it: refused, nothing forwarded.
+    const count = forwards().length;
+    await expect(inbound.sendMail({ from: 'chefe@rejeita.com.br', to: replyTo, subject: 'Urgente', text: 'Transfira hoje.' })).rejects.toMatchObject({ responseCode: 550 });
+    expect(forwards()).toHaveLength(count);
+
+    // Per token: the rule's number of messages an hour, then 451 (the sender's server tries later).
+    const forgedToken = `reply+${'a'.repeat(52)}@retorno.exemplo.com.br`;
+    for (let i = 0; i < INBOUND_RULES.perToken.max; i++) await inbound.sendMail({ from: 'x@exemplo.com.br', to: forgedToken, subject: `x${i}`, text: 'x' });
+    await expect(inbound.sendMail({ from: 'x@exemplo.com.br', to: forgedToken, subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 451 });
+    // Per address, across tokens (replies only): one message to many reply addresses stops at the rule's number.
+    await sql(server, `DELETE FROM rate_limits WHERE key LIKE 'inbound:reply:%'`);
+    const many = Array.from({ length: INBOUND_RULES.repliesPerAddress.max + 5 }, (_, i) => `reply+${i.toString(16).padStart(52, 'b')}@retorno.exemplo.com.br`);
+    const info = await inbound.sendMail({ from: 'x@exemplo.com.br', to: many, subject: 'x', text: 'x' });
+    expect(info.accepted).toHaveLength(INBOUND_RULES.repliesPerAddress.max);
+    expect(info.rejected).toHaveLength(5);
+    await expect(inbound.sendMail({ from: 'ana.autentica@exemplo.com.br', to: replyTo, subject: 'Mais uma', text: 'x' })).rejects.toMatchObject({ responseCode: 451 });
+    // Bounces are not limited by address (a provider sends many at once).
+    const bounce = replyTo.replace(/^reply\+/, 'bounce+');
+    await expect(inbound.sendMail({ envelope: { from: '', to: bounce }, raw: 'From: MAILER-DAEMON@mx.exemplo.com.br\r\nSubject: x\r\n\r\nx\r\n' })).resolves.toBeDefined();
+    inbound.close();
   });
 
   it('schedules in America/Sao_Paulo, pauses, resumes and cancels', async () => {

@@ -3,12 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_PROVIDERS } from '../support/fake-cnpj-providers.ts';
 import type { CookieJar } from '../support/test-server.ts';
 import { expected } from '../cnpj/fixtures.ts';
+import { manualClock } from '../support/clock.ts';
 import { newUser, readBody, startCompanyTestEnv, type CompanyTestEnv } from './support.ts';
 
 let env: CompanyTestEnv;
+/** The server's clock: the cache's expiry is reached by moving it, not by sleeping. */
+const clock = manualClock();
 let jar: CookieJar;
 beforeAll(async () => {
-  env = await startCompanyTestEnv();
+  env = await startCompanyTestEnv({}, { clock });
   jar = (await newUser(env.server)).jar;
 });
 afterAll(() => env.stop());
@@ -105,8 +108,8 @@ describe('POST /api/cnpj/lookup (fetch-cnpj-data)', () => {
     const cnpj = generateCnpj();
     const record = { ...expected.by_provider.cnpja, cnpj, razao_social: 'EMPRESA EM CACHE LTDA' };
     await env.sql(
-      `INSERT INTO cnpj_lookup_cache (cnpj, provider, data, expires_at) VALUES ($1, 'cnpja', $2::jsonb, now() + interval '1 second')`,
-      [cnpj, JSON.stringify(record)],
+      `INSERT INTO cnpj_lookup_cache (cnpj, provider, data, expires_at) VALUES ($1, 'cnpja', $2::jsonb, $3)`,
+      [cnpj, JSON.stringify(record), new Date(clock.now() + 1000)],
     );
     const res = await lookup(cnpj);
     expect(await readBody(res)).toMatchObject({ razao_social: 'EMPRESA EM CACHE LTDA', api_used: 'cnpja' });
@@ -114,7 +117,7 @@ describe('POST /api/cnpj/lookup (fetch-cnpj-data)', () => {
     expect(totalCalls()).toBe(0);
 
     // Neither the row nor the in-process copy outlives the row's expiry.
-    await new Promise((r) => setTimeout(r, 1200));
+    clock.advance(1200);
     const fresh = await lookup(cnpj);
     expect(await readBody(fresh)).toMatchObject({ razao_social: 'AURORA FICTICIA PANIFICADORA LTDA', api_used: 'brasilapi' });
     expect(totalCalls()).toBe(1);

@@ -3,6 +3,7 @@ import { cnpjLookupFor, parseProviderList } from '../../src/modules/cnpj/instanc
 import { loadConfig } from '../../src/platform/config.ts';
 import type { Services } from '../../src/services.ts';
 import { startFakeCnpjProviders, type FakeCnpjProviders } from '../support/fake-cnpj-providers.ts';
+import { systemClock } from '../../src/platform/clock.ts';
 
 let fake: FakeCnpjProviders;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ function services(env: Record<string, string>) {
     CNPJA_URL: fake.baseUrls.cnpja,
     ...env,
   } as NodeJS.ProcessEnv);
-  return { cfg, pool, state: new Map() } as unknown as Services;
+  return { cfg, pool, clock: systemClock, state: new Map() } as unknown as Services;
 }
 
 describe('the lookup built from the configuration', () => {

@@ -1,4 +1,5 @@
 import { startFakeCnpjProviders, type FakeCnpjProviders } from '../support/fake-cnpj-providers.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import { createConfirmedUser, startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
 
 export type CompanyTestEnv = {
@@ -9,7 +10,7 @@ export type CompanyTestEnv = {
 };
 
 /** The real server wired to the fake providers (any valid CNPJ is found unless told otherwise). */
-export async function startCompanyTestEnv(env: Record<string, string> = {}): Promise<CompanyTestEnv> {
+export async function startCompanyTestEnv(env: Record<string, string> = {}, opts: { clock?: Clock } = {}): Promise<CompanyTestEnv> {
   const fake = await startFakeCnpjProviders();
   fake.setDefaultScenario('found');
   const server = await startTestServer({
@@ -21,7 +22,7 @@ export async function startCompanyTestEnv(env: Record<string, string> = {}): Pro
     CNPJWS_URL: fake.baseUrls.cnpjws,
     CNPJA_URL: fake.baseUrls.cnpja,
     ...env,
-  });
+  }, opts);
   const sql: CompanyTestEnv['sql'] = async (text, params) => (await server.services.pool.query(text, params as unknown[])).rows;
   return {
     server,

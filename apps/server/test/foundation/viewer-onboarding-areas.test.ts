@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, startTestServer, type TestServer } from '../support/test-server.ts';
 import { addMember, createCompany, uniqueEmail } from '../billing/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,15 +14,6 @@ afterAll(async () => {
 type Jar = { cookie: string };
 const areasOf = async (jar: Jar) => ((await (await server.request('/api/me', { jar })).json()) as any).company.onboarding_areas;
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe("GET /api/me carries the company's onboarding areas (decision 0141)", () => {
   it('empty before onboarding; the answers after it, for every member (cached viewers are evicted)', async () => {
     const admin = await createCompany(server);
@@ -33,8 +25,8 @@ describe("GET /api/me carries the company's onboarding areas (decision 0141)", (
     const res = await server.request('/api/onboarding/complete', { method: 'POST', jar: admin.jar, json: { profile: 'manager', areas: ['hr', 'financial'], plan: 'monthly' } });
     expect(res.status).toBe(200);
     // Stored in the onboarding's order, whatever the order chosen.
-    expect(await until(() => areasOf(admin.jar), (v) => v.length > 0)).toEqual(['financial', 'hr']);
-    expect(await until(() => areasOf(member.jar), (v) => v.length > 0)).toEqual(['financial', 'hr']);
+    expect(await eventually(() => areasOf(admin.jar), (v) => v.length > 0)).toEqual(['financial', 'hr']);
+    expect(await eventually(() => areasOf(member.jar), (v) => v.length > 0)).toEqual(['financial', 'hr']);
   });
 
   it('a person without a company has no company, so no areas', async () => {

@@ -4,6 +4,8 @@ import type { ConversationList, ConversationSummary, InboxMessage, InboxSettings
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
+import { WIDGET_STREAMS_PER_ADDRESS, WIDGET_STREAMS_PER_VISITOR } from '../../src/modules/inbox/public-routes.ts';
+import { liveStreams } from '../../src/platform/live-streams.ts';
 import { openEvents, within } from '../platform/support.ts';
 import { createCompanyWithAdmin, memberOf, sql } from '../team/support.ts';
 
@@ -56,7 +58,8 @@ async function visitorEvents(key: string, token: string) {
   const res = await pub(key, `/events?token=${encodeURIComponent(token)}`, { signal: controller.signal });
   expect(res.status).toBe(200);
   expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
-  const events: Array<{ event: string; at: number }> = [];
+  const events: Array<{ event: string; at: number; retry?: number }> = [];
+  let ended = false;
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -70,15 +73,17 @@ async function visitorEvents(key: string, token: string) {
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          events.push({ event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message', at: Date.now() });
+          const retry = /^retry: (\d+)$/m.exec(block)?.[1];
+          events.push({ event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message', at: Date.now(), ...(retry ? { retry: Number(retry) } : {}) });
         }
       }
     } catch {
       // closed by the test
     }
+    ended = true;
   })();
   await within(3000, () => events.some((e) => e.event === 'ready'));
-  return { events, close: () => controller.abort() };
+  return { events, isEnded: () => ended, close: () => controller.abort() };
 }
 
 describe('the website widget (public API)', () => {
@@ -183,6 +188,40 @@ describe('the website widget (public API)', () => {
     expect(((await refused!.json()) as { error: string }).error).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos\.$/);
     const rows = await sql(server, "SELECT body FROM inbox_messages WHERE conversation_id = $1 AND kind = 'visitor' ORDER BY created_at", [v.conversationId]);
     expect(rows.map((r) => r.body)).toEqual(Array.from({ length: 21 }, (_, i) => `mensagem ${i}`));
+  });
+
+  it(`live streams are capped: ${WIDGET_STREAMS_PER_VISITOR} per visitor token and ${WIDGET_STREAMS_PER_ADDRESS} per address, the oldest evicted`, async () => {
+    const c = await company();
+    const v = await visitorStarts(c.key);
+    const streams = liveStreams(server.services);
+    const mine: Array<Awaited<ReturnType<typeof visitorEvents>>> = [];
+    for (let i = 0; i < WIDGET_STREAMS_PER_VISITOR + 3; i++) mine.push(await visitorEvents(c.key, v.token));
+    await within(3000, () => mine.slice(0, 3).every((m) => m.isEnded()));
+    expect(streams.counted(`widget-visitor:${v.conversationId}`)).toBe(WIDGET_STREAMS_PER_VISITOR);
+    const evicted = mine[0]!.events.find((e) => e.event === 'evicted');
+    // Told not to come back by itself for an hour (the widget listens again when its tab is shown).
+    expect(evicted?.retry).toBe(3_600_000);
+    expect(mine.slice(3).some((m) => m.isEnded())).toBe(false);
+    // The newest still hears a reply.
+    await reply(c.member.jar, v.conversationId, { body: 'Ainda aqui?' });
+    await within(2000, () => mine.at(-1)!.events.some((e) => e.event === 'changed'));
+
+    // Per address, across visitors: other conversations from this address fill the cap, the oldest go.
+    const others: Array<Awaited<ReturnType<typeof visitorEvents>>> = [];
+    const address = `widget-address:127.0.0.1`;
+    const before = streams.counted(address);
+    expect(before).toBe(WIDGET_STREAMS_PER_VISITOR);
+    for (let n = 0; streams.counted(address) < WIDGET_STREAMS_PER_ADDRESS; n++) {
+      const other = await visitorStarts(c.key, `Olá ${n}`);
+      for (let i = 0; i < WIDGET_STREAMS_PER_VISITOR && streams.counted(address) < WIDGET_STREAMS_PER_ADDRESS; i++) others.push(await visitorEvents(c.key, other.token));
+    }
+    const last = await visitorStarts(c.key, 'Mais um');
+    others.push(await visitorEvents(c.key, last.token));
+    await within(3000, () => mine.at(3)!.isEnded());
+    expect(streams.counted(address)).toBe(WIDGET_STREAMS_PER_ADDRESS);
+    expect(mine.at(3)!.events.some((e) => e.event === 'evicted')).toBe(true);
+    for (const m of [...mine, ...others]) m.close();
+    await within(3000, () => streams.counted(address) === 0);
   });
 
   it('out of hours the visitor gets the automatic reply once; resolving asks for a 1–5 rating', async () => {

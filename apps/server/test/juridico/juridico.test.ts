@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATERIAL_MESSAGES } from '@sede/shared/analysis/schemas';
+import type { ContractComparisonView } from '@sede/shared/juridico/diff';
 import type { ContractAnalysisView, ContractView } from '@sede/shared/juridico/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { JobRunView } from '@sede/shared/platform/jobs';
@@ -14,6 +15,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
+import { CONTRACT_V1, CONTRACT_V2, contractDocx, contractPdf } from './contract-versions.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/analysis/${name}`, import.meta.url)) as Buffer<ArrayBuffer>;
 const CNPJ = '11222333000181';
@@ -31,16 +34,6 @@ async function call<T = unknown>(path: string, who: Person, method = 'GET', json
   const res = await server.request(path, { method, json, jar: who.jar });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const answer = (quote = 'Fica eleito o foro da comarca de Manaus') => ({
@@ -72,7 +65,7 @@ async function attach(who: Person, contractId: string, name: string, bytes: Buff
 async function runAnalysis(contractId: string, fileId: string, who = juridico) {
   const res = await call<ContractAnalysisView>(`/api/juridico/contracts/${contractId}/analyses`, who, 'POST', { fileId });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const run = await until(
+  const run = await eventually(
     async () => (await call<JobRunView>(`/api/jobs/${res.body.jobRunId}`, who)).body,
     (r) => r.status === 'done' || r.status === 'failed',
   );
@@ -290,7 +283,7 @@ describe('Jurídico: the contract analysis (ai.contract_analysis, 5 coins)', () 
     // The attempt that died: it had reserved the price and was waiting for the model.
     const crashed = await row(101);
     void runPaidAction(server.services, tenant, { action: 'ai.contract_analysis', reference: `analysis:${crashed}` }, () => new Promise(() => {}));
-    await until(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
+    await eventually(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
     expect(await balance()).toBe(before - 5);
     await expect(runAnalysisJob(server.services, { input: { analysisId: crashed, ownKey: false }, tenant, resumed: true, progress: () => {} })).rejects.toThrow(MATERIAL_MESSAGES.interrupted);
     expect(await balance()).toBe(before);
@@ -358,17 +351,70 @@ describe('Jurídico: isolation', () => {
     expect((await call(`/api/juridico/contracts/${c.id}`, juridico)).status).toBe(404);
   });
 
-  it('compares two versions: lines added and removed', async () => {
+  it('compares two versions word by word: a TXT clause changed, the rest unmarked', async () => {
     const c = await newContract(juridico, 'Versões');
     const v1 = await attach(juridico, c.id, 'v1.txt', Buffer.from('Cláusula 1: objeto\nCláusula 2: multa de 10%\nCláusula 3: foro de Manaus\n'));
     const v2 = await attach(juridico, c.id, 'v2.txt', Buffer.from('Cláusula 1: objeto\nCláusula 2: multa de 2%\nCláusula 3: foro de Manaus\nCláusula 4: LGPD\n'));
-    const res = await call<{ added: number; removed: number; diff: { op: string; text: string }[] }>(`/api/juridico/contracts/${c.id}/compare?a=${v1.body.id}&b=${v2.body.id}`, juridico);
+    const res = await call<ContractComparisonView>(`/api/juridico/contracts/${c.id}/compare?a=${v1.body.id}&b=${v2.body.id}`, juridico);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ added: 2, removed: 1 });
-    expect(res.body.diff.filter((d) => d.op !== 'same')).toEqual([
-      { op: 'removed', text: 'Cláusula 2: multa de 10%' },
-      { op: 'added', text: 'Cláusula 2: multa de 2%' },
-      { op: 'added', text: 'Cláusula 4: LGPD' },
+    expect(res.body).toMatchObject({ a: { name: 'v1.txt' }, b: { name: 'v2.txt' }, added: 4, removed: 1, tooDifferent: false });
+    expect(res.body.changes.filter((d) => d.op !== 'same').map((d) => [d.op, d.text.trim()])).toEqual([
+      ['removed', '10'],
+      ['added', '2'],
+      ['added', 'Cláusula 4: LGPD'],
     ]);
+  });
+
+  it("a contract's PDF against its DOCX: the same text wrapped and hyphenated differently is unchanged; a negotiated DOCX marks only the changed words", async () => {
+    const c = await newContract(juridico, 'Limpeza · PDF e DOCX');
+    const pdf = await contractPdf(CONTRACT_V1, 250);
+    // The layout really cuts words at the line end, hyphenated words at their own hyphen included.
+    expect(pdf.lines.filter((l) => /\p{L}-$/u.test(l)).length).toBeGreaterThan(5);
+    expect(pdf.lines.some((l) => l.endsWith(' obriga-'))).toBe(true);
+    const signed = await attach(juridico, c.id, 'contrato-assinado.pdf', pdf.bytes);
+    const sameDocx = await attach(juridico, c.id, 'contrato.docx', await contractDocx(CONTRACT_V1));
+    const negotiated = await attach(juridico, c.id, 'contrato-negociado.docx', await contractDocx(CONTRACT_V2));
+    const narrower = await attach(juridico, c.id, 'contrato-estreito.pdf', (await contractPdf(CONTRACT_V1, 330)).bytes);
+    const compare = (a: string, b: string) => call<ContractComparisonView>(`/api/juridico/contracts/${c.id}/compare?a=${a}&b=${b}`, juridico);
+
+    for (const other of [sameDocx, narrower]) {
+      const same = await compare(signed.body.id, other.body.id);
+      expect(same.status, JSON.stringify(same.body)).toBe(200);
+      expect(same.body.changes.filter((d) => d.op !== 'same')).toEqual([]);
+      expect(same.body).toMatchObject({ added: 0, removed: 0, tooDifferent: false });
+    }
+
+    const res = await compare(signed.body.id, negotiated.body.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.changes.filter((d) => d.op !== 'same').map((d) => [d.op, d.text.trim()])).toEqual([
+      ['removed', '30'],
+      ['added', '60'],
+      ['removed', 'trinta'],
+      ['added', 'sessenta'],
+      ['removed', '10'],
+      ['added', '2'],
+      ['removed', 'dez'],
+      ['added', 'dois'],
+      ['added', 'inclusive os de eventuais subcontratados,'],
+      ['removed', 'Manaus'],
+      ['added', 'São Paulo'],
+      ['removed', 'AM'],
+      ['added', 'SP'],
+    ]);
+    expect(res.body).toMatchObject({ added: 12, removed: 6, tooDifferent: false });
+    // Shown in the newer version's paragraphs: the title, the preamble, ten clauses.
+    const newer = res.body.changes.filter((d) => d.op !== 'removed').map((d) => d.text).join('');
+    expect(newer.split('\n\n')).toHaveLength(CONTRACT_V2.length + 1);
+    expect(newer).toContain('A CONTRATADA obriga-se a prestar serviços de limpeza e conservação diária');
+  });
+
+  it('two unrelated documents are said to be too different to compare word by word', async () => {
+    const c = await newContract(juridico, 'Documentos diferentes');
+    const pdf = await attach(juridico, c.id, 'contrato.pdf', (await contractPdf(CONTRACT_V1)).bytes);
+    const other = await attach(juridico, c.id, 'ata.txt', Buffer.from('Ata da reunião de condomínio: aprovada a pintura da fachada e a troca do portão da garagem.'));
+    const res = await call<ContractComparisonView>(`/api/juridico/contracts/${c.id}/compare?a=${pdf.body.id}&b=${other.body.id}`, juridico);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.tooDifferent).toBe(true);
+    expect(res.body.changes.map((d) => d.op)).toEqual(['removed', 'added']);
   });
 });

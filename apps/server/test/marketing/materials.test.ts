@@ -13,6 +13,7 @@ import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { sql, type Person } from '../team/support.ts';
 import { agencyWithPeople } from './support.ts';
+import { eventually } from '../support/eventually.ts';
 
 let server: TestServer;
 let companyId: string;
@@ -90,16 +91,6 @@ function stored(): string[] {
   const root = path.join(server.dataDir, 'files', companyId);
   if (!existsSync(root)) return [];
   return readdirSync(root);
-}
-
-async function until<T>(fn: () => Promise<T | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 beforeAll(async () => {
@@ -181,7 +172,7 @@ describe('marketing: materials library', () => {
     const res = await upload(mkt, `clientId=${own.id}&tags=vídeo`, mp4, 'Reels verão.mp4');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ kind: 'video', mime: 'video/mp4' });
-    const video = await until(async () => {
+    const video = await eventually(async () => {
       const m = await call<MaterialView>(`/materials/${res.body.id}`, mkt);
       return m.body.hasThumbnail ? m.body : null;
     });
@@ -304,7 +295,7 @@ describe('marketing: materials library', () => {
     expect(streamed.body.code).toBe('FILE_TOO_LARGE');
     expect(sent).toBeGreaterThan(400 * 1024 * 1024);
     expect(sent).toBeLessThan(2 * 1024 ** 3);
-    await until(async () => stored().length === before);
+    await eventually(async () => stored().length === before);
     expect(stored().some((f) => f.endsWith('.part'))).toBe(false);
     expect((await sql(server, 'SELECT count(*)::int AS n FROM marketing_materials'))[0]!.n).toBe(materials);
   }, 120_000);

@@ -16,6 +16,7 @@ import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from '../support/f
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { createConfirmedUser, startTestServer, type TestServer } from '../support/test-server.ts';
 import { addMember, createCompanyWithAdmin, memberOf, sql, uniqueEmail, type Person } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/analysis/${name}`, import.meta.url)) as Buffer<ArrayBuffer>;
 
@@ -34,16 +35,6 @@ async function call<T = unknown>(path: string, who: Person, method = 'GET', json
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
 }
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** The model's answer: Bruno Vendas (a member) owns the proposal; "Pedro" (the client) owns the other step. */
 const answer = (over: Record<string, unknown> = {}) => ({
   summary: 'Reunião de descoberta com a Marina: orçamento de R$ 20 mil e proposta para amanhã.',
@@ -78,7 +69,7 @@ const attach = (who: Person, meetingId: string, name: string, bytes: Buffer, kin
 async function runAnalysis(meetingId: string, fileId: string, who = vendas, onStatus?: (s: string) => void) {
   const res = await call<MeetingAnalysisView>(`/api/meetings/${meetingId}/analyses`, who, 'POST', { fileId });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const run = await until(
+  const run = await eventually(
     async () => {
       if (onStatus) onStatus((await call<MeetingAnalysisView>(`/api/meetings/analyses/${res.body.id}`, who)).body.status);
       return (await call<JobRunView>(`/api/jobs/${res.body.jobRunId}`, who)).body;
@@ -169,27 +160,25 @@ describe('meetings: the analysis (ai.meeting_analysis, 5 coins)', () => {
     expect(got.body.latest).toMatchObject({ version: 2, status: 'done', qualificationScore: 63, sentiment: 'positivo' });
   });
 
-  it('a recording: transcribing stage, split into parts, speakers inferred by the model, talk-time from segments; charged once', async () => {
+  it('a recording: transcribing stage, split into parts, the speakers told apart by the diarizing model, talk-time from segments; charged once', async () => {
     setTranscriptionOptions(server.services, { partSeconds: 10 });
+    const speakers = [
+      ['A', 'B'],
+      ['Falante 1', 'Falante 2'],
+      ['Falante 1', 'Falante 2'],
+    ];
     fake.setTranscriber((req) => ({
       text: `Parte ${req.index + 1}`,
       segments: [
-        { start: 0, end: 6, text: `Fala longa da parte ${req.index + 1}.` },
-        { start: 6, end: 9, text: `Resposta curta ${req.index + 1}.` },
+        { start: 0, end: 6, text: `Fala longa da parte ${req.index + 1}.`, speaker: speakers[req.index]![0] },
+        { start: 6, end: 9, text: `Resposta curta ${req.index + 1}.`, speaker: speakers[req.index]![1] },
       ],
     }));
-    fake.setResponder(() =>
-      answer({
-        speakerTurns: [
-          { fromSegment: 1, speaker: 'Marina' },
-          { fromSegment: 2, speaker: 'Pedro' },
-          { fromSegment: 3, speaker: 'Marina' },
-          { fromSegment: 4, speaker: 'Pedro' },
-          { fromSegment: 5, speaker: 'Marina' },
-          { fromSegment: 6, speaker: 'Pedro' },
-        ],
-      }),
-    );
+    let prompt = '';
+    fake.setResponder((req: ChatRequest) => {
+      prompt = JSON.stringify(req.messages);
+      return answer();
+    });
     const m = await newMeeting(vendas, 'Gravação');
     const up = await attach(vendas, m.id, 'reuniao.wav', makeAudio(30, 'wav'), 'audio');
     expect(up.status, JSON.stringify(up.body)).toBe(201);
@@ -199,16 +188,115 @@ describe('meetings: the analysis (ai.meeting_analysis, 5 coins)', () => {
     expect(run.status, JSON.stringify(run)).toBe('done');
     expect(seen.has('transcribing')).toBe(true);
     expect(fake.transcriptionCount()).toBe(3);
+    // One analysis call: the speakers came with the transcript, no AI step to split them.
+    expect(fake.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body?.response_format?.json_schema?.name)).toEqual(['meeting-analysis_v1']);
+    expect(prompt).toContain('[2] (00:06) Falante 2: Resposta curta 1.');
+    expect(prompt).toContain('A transcrição identifica os falantes.');
     const r = analysis.result!;
     expect(r.speakersInferred).toBe(true);
     expect(r.source).toMatchObject({ format: 'audio', durationSeconds: 30 });
-    expect(r.transcript.map((x) => x.speaker)).toEqual(['Marina', 'Pedro', 'Marina', 'Pedro', 'Marina', 'Pedro']);
+    expect(r.transcript.map((x) => x.speaker)).toEqual(['Falante 1', 'Falante 2', 'Falante 1', 'Falante 2', 'Falante 1', 'Falante 2']);
     expect(r.talkTime).toEqual([
-      { speaker: 'Marina', seconds: 18, share: 0.667 },
-      { speaker: 'Pedro', seconds: 9, share: 0.333 },
+      { speaker: 'Falante 1', seconds: 18, share: 0.667 },
+      { speaker: 'Falante 2', seconds: 9, share: 0.333 },
     ]);
     expect(analysis.charged).toBe(5);
     expect(await balance()).toBe(before - 5);
+  });
+
+  it('a recording from a model without speakers (whisper-1): an AI step splits the turns inside the paid analysis; its failure charges nothing', async () => {
+    const cfg = server.services.cfg as { AI_TRANSCRIPTION_MODEL: string };
+    cfg.AI_TRANSCRIPTION_MODEL = 'whisper-1';
+    try {
+      setTranscriptionOptions(server.services, { partSeconds: 10 });
+      fake.setTranscriber((req) => ({
+        text: `Parte ${req.index + 1}`,
+        segments: [
+          { start: 0, end: 6, text: `Pergunta ${req.index + 1}?` },
+          { start: 6, end: 9, text: `Resposta ${req.index + 1}.` },
+        ],
+      }));
+      const asked: string[] = [];
+      fake.setResponder((req: ChatRequest) => {
+        if (req.response_format?.json_schema?.name !== 'speaker-turns_v1') return answer();
+        asked.push(req.messages.at(-1)!.content);
+        return { turns: [1, 2, 3, 4, 5, 6].map((n) => ({ fromSegment: n, speaker: n % 2 ? 'Falante 1' : 'Falante 2' })) };
+      });
+      const m = await newMeeting(vendas, 'Gravação sem falantes');
+      const up = await attach(vendas, m.id, 'reuniao.wav', makeAudio(30, 'wav'), 'audio');
+      const before = await balance();
+      const { analysis } = await runAnalysis(m.id, up.body.id);
+      expect(analysis.status, JSON.stringify(analysis)).toBe('done');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain('[2] (00:06) Resposta 1.');
+      expect(fake.requests.filter((r) => r.path === '/v1/audio/transcriptions').every((r) => /name="response_format"\r\n\r\nverbose_json/.test(r.raw))).toBe(true);
+      const r = analysis.result!;
+      expect(r.transcript.map((x) => x.speaker)).toEqual(['Falante 1', 'Falante 2', 'Falante 1', 'Falante 2', 'Falante 1', 'Falante 2']);
+      expect(r.talkTime.map((t) => [t.speaker, t.share])).toEqual([
+        ['Falante 1', 0.667],
+        ['Falante 2', 0.333],
+      ]);
+      expect(await balance()).toBe(before - 5);
+
+      // The step's answer is not what was asked, twice: the analysis fails, nothing is charged.
+      fake.setResponder((req: ChatRequest) => (req.response_format?.json_schema?.name === 'speaker-turns_v1' ? { falantes: 'não sei' } : answer()));
+      const failed = await runAnalysis(m.id, up.body.id);
+      expect(failed.analysis).toMatchObject({ status: 'failed', charged: 0, result: null });
+      expect(await balance()).toBe(before - 5);
+    } finally {
+      cfg.AI_TRANSCRIPTION_MODEL = 'gpt-4o-transcribe-diarize';
+    }
+  });
+
+  it("naming the speakers: 'Falante 1' → 'Bruno Vendas' across the transcript, the talk-time and the next steps; two names made one are merged", async () => {
+    fake.setTranscriber(() => ({
+      text: 'x',
+      segments: [
+        { start: 0, end: 5, text: 'Bom dia, sou o Bruno.', speaker: 'A' },
+        { start: 5, end: 7, text: 'Bom dia.', speaker: 'B' },
+        { start: 7, end: 9, text: 'Tudo certo?', speaker: 'C' },
+      ],
+    }));
+    fake.setResponder(() => answer({ nextSteps: [{ description: 'Enviar a proposta', owner: 'Falante 1', dueDate: null }], participants: [{ name: 'Falante 1', role: null, side: 'vendedor' }] }));
+    const m = await newMeeting(vendas, 'Nomes');
+    const up = await attach(vendas, m.id, 'reuniao.wav', makeAudio(9, 'wav'), 'audio');
+    const { analysis } = await runAnalysis(m.id, up.body.id);
+    expect(analysis.result!.talkTime.map((t) => t.speaker)).toEqual(['Falante 1', 'Falante 2', 'Falante 3']);
+    const path = `/api/meetings/analyses/${analysis.id}/speakers`;
+
+    expect(await call(path, vendas, 'PUT', { names: [] })).toMatchObject({ status: 400, body: { error: 'Informe ao menos um falante para renomear.' } });
+    expect(await call(path, vendas, 'PUT', { names: [{ from: 'Falante 1', to: '   ' }] })).toMatchObject({ status: 400, body: { error: 'Dê um nome a cada falante (até 80 caracteres).' } });
+    expect(await call(path, vendas, 'PUT', { names: [{ from: 'Falante 9', to: 'Ana' }] })).toMatchObject({ status: 400, body: { error: 'Falante não encontrado nesta análise.' } });
+    expect(await call(path, vendas, 'PUT', { names: [{ from: 'Falante 1', to: 'A'.repeat(81) }] })).toMatchObject({ status: 400 });
+
+    const res = await call<MeetingAnalysisView>(path, vendas, 'PUT', {
+      names: [
+        { from: 'Falante 1', to: ' Bruno   Vendas ' },
+        { from: 'Falante 2', to: 'Pedro' },
+        { from: 'Falante 3', to: 'Pedro' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const r = res.body.result!;
+    expect(r.transcript.map((x) => x.speaker)).toEqual(['Bruno Vendas', 'Pedro', 'Pedro']);
+    expect(r.talkTime).toEqual([
+      { speaker: 'Bruno Vendas', seconds: 5, share: 0.556 },
+      { speaker: 'Pedro', seconds: 4, share: 0.444 },
+    ]);
+    expect(r.participants.map((p) => p.name)).toEqual(['Bruno Vendas']);
+    // The step's owner is now a member: it will be assigned to him.
+    expect(r.nextSteps[0]).toMatchObject({ owner: 'Bruno Vendas', ownerUserId: vendas.userId, ownerMember: 'Bruno Vendas' });
+    // Stored: the page and the list read the new names.
+    const again = await call<MeetingAnalysisView>(`/api/meetings/analyses/${analysis.id}`, vendas);
+    expect(again.body.result!.talkTime.map((t) => t.speaker)).toEqual(['Bruno Vendas', 'Pedro']);
+    // Renamed again from the new name.
+    const twice = await call<MeetingAnalysisView>(path, vendas, 'PUT', { names: [{ from: 'Pedro', to: 'Pedro Almeida' }] });
+    expect(twice.body.result!.talkTime.map((t) => t.speaker)).toEqual(['Bruno Vendas', 'Pedro Almeida']);
+
+    // A version that is not done yet cannot be renamed.
+    const [queued] = await sql(server, `insert into analyses (company_id, kind, subject_type, subject_id, file_id, status, version) values ($1, 'meeting', 'meeting', $2, $3, 'queued', 99) returning id`, [companyId, m.id, up.body.id]);
+    expect(await call(`/api/meetings/analyses/${queued!.id}/speakers`, vendas, 'PUT', { names: [{ from: 'Falante 1', to: 'Ana' }] })).toMatchObject({ status: 409, body: { code: 'ANALYSIS_NOT_DONE' } });
+    await sql(server, 'delete from analyses where id = $1', [queued!.id]);
   });
 
   it('no charge on failure: the transcription fails, the model returns invalid JSON, a 3-hour recording, a corrupt recording', async () => {
@@ -271,7 +359,7 @@ describe('meetings: the analysis (ai.meeting_analysis, 5 coins)', () => {
     // Died after reserving: refunded, failed cleanly, the reference spent.
     const crashed = await row(202);
     void runPaidAction(server.services, tenant, { action: 'ai.meeting_analysis', reference: `analysis:${crashed}` }, () => new Promise(() => {}));
-    await until(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
+    await eventually(() => sql(server, 'select status from paid_actions where reference = $1', [`analysis:${crashed}`]), (r) => r.length === 1);
     await expect(runAnalysisJob(server.services, { input: { analysisId: crashed, ownKey: false }, tenant, resumed: true, progress: () => {} })).rejects.toThrow(MATERIAL_MESSAGES.interrupted);
     expect(await balance()).toBe(before - 5);
   });
@@ -334,6 +422,7 @@ describe('meetings: isolation', () => {
       { method: 'GET', path: `/api/meetings/${m.id}` },
       { method: 'GET', path: `/api/meetings/${m.id}/analyses` },
       { method: 'GET', path: `/api/meetings/analyses/${analysis.id}` },
+      { method: 'PUT', path: `/api/meetings/analyses/${analysis.id}/speakers`, body: { names: [{ from: 'Marina', to: 'Marina Souza' }] } },
       { method: 'GET', path: `/api/files/${fileId}` },
       { method: 'GET', path: `/api/files/${fileId}/content` },
       { method: 'GET', path: `/api/files?entityType=meeting&entityId=${m.id}` },

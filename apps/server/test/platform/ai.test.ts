@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { isPrivateAddress } from '../../src/platform/ai/credentials.ts';
-import { jsonSchemaFor, requireAiCredentials, transcribe } from '../../src/platform/ai/index.ts';
+import { generateStructured, jsonSchemaFor, requireAiCredentials, transcribe, connectionTestV1 } from '../../src/platform/ai/index.ts';
 import { createCompany, ledgerState, uniqueEmail } from '../billing/support.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
+import { stubDns } from '../support/stub-dns.ts';
 import { createConfirmedUser, startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
 
 let fake: FakeOpenAi;
@@ -215,32 +217,123 @@ describe("the person's own key", () => {
   });
 });
 
-describe('own base URLs on a public server (SSRF)', () => {
-  it('refuses loopback, private and link-local addresses unless APP_URL is loopback', async () => {
-    const cfg = { ...bare.services.cfg, appUrl: 'https://sede.exemplo.com.br' };
-    for (const url of ['http://127.0.0.1:5432/v1', 'http://localhost:11434/v1', 'http://169.254.169.254/latest', 'http://10.0.0.5/v1', 'http://[::1]:8080/v1', 'http://192.168.0.10/v1']) {
-      await expect(requireAiCredentials(cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': url })), url).rejects.toMatchObject({ status: 400, code: 'AI_BASE_URL_PRIVATE' });
+describe('own base URLs on a public server (SSRF, decision 0350)', () => {
+  const publicServices = (dns = stubDns()) => ({ ...bare.services, cfg: { ...bare.services.cfg, appUrl: 'https://sede.exemplo.com.br' }, dns });
+  const own = (url: string) => new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': url });
+  const ping = (s: ReturnType<typeof publicServices>, creds: Awaited<ReturnType<typeof requireAiCredentials>>) =>
+    generateStructured(s, creds, { prompt: connectionTestV1, input: {}, schema: z.object({ ok: z.boolean() }), maxTokens: 50 });
+
+  it('refuses loopback, private, link-local, NAT64 and site-local literals before any request, in every spelling', async () => {
+    const { cfg } = publicServices();
+    const port = new URL(fake.baseUrl).port;
+    for (const url of [
+      `http://[::ffff:127.0.0.1]:${port}/v1`,
+      `http://[::ffff:7f00:1]:${port}/v1`,
+      `http://[::7f00:1]:${port}/v1`,
+      `http://2130706433:${port}/v1`,
+      'http://[::ffff:a9fe:a9fe]/latest',
+      'http://[64:ff9b::a9fe:a9fe]/latest',
+      'http://[fec0::1]/v1',
+      'http://127.0.0.1:5432/v1',
+      'http://localhost:11434/v1',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5/v1',
+      'http://[::1]:8080/v1',
+      'http://192.168.0.10/v1',
+      'http://100.64.1.1/v1',
+    ]) {
+      await expect(requireAiCredentials(cfg, own(url)), url).rejects.toMatchObject({ status: 400, code: 'AI_BASE_URL_PRIVATE' });
     }
-    await expect(requireAiCredentials(cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': 'http://8.8.8.8/v1' }))).resolves.toMatchObject({ source: 'own' });
-    await expect(requireAiCredentials(bare.services.cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': fake.baseUrl }))).resolves.toMatchObject({ source: 'own' });
-    expect(['172.16.0.1', '100.64.1.1', '0.0.0.0', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1'].every(isPrivateAddress)).toBe(true);
-    expect(['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888'].some(isPrivateAddress)).toBe(false);
+    expect(fake.requests).toEqual([]);
+    await expect(requireAiCredentials(cfg, own('http://8.8.8.8/v1'))).resolves.toMatchObject({ source: 'own' });
+    await expect(requireAiCredentials(bare.services.cfg, own(fake.baseUrl))).resolves.toMatchObject({ source: 'own' });
+  });
+
+  it('a name that resolves inside is refused when the request is made, and the key never leaves', async () => {
+    const dns = stubDns();
+    dns.addresses.set('ia.exemplo.com.br', [{ address: '127.0.0.1', family: 4 }]);
+    const s = publicServices(dns);
+    const creds = await requireAiCredentials(s.cfg, own(`http://ia.exemplo.com.br:${new URL(fake.baseUrl).port}/v1`));
+    await expect(ping(s, creds)).rejects.toMatchObject({ status: 400, code: 'AI_BASE_URL_PRIVATE' });
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('own base URLs on a local server (APP_URL loopback: the fake provider)', () => {
+  it('loopback is allowed, through the guard: a name is resolved once and pinned; redirects are refused', async () => {
+    const dns = stubDns();
+    const port = new URL(fake.baseUrl).port;
+    // First answer: where the fake listens; any later answer: where nothing does.
+    dns.addresses.set('ia.sede.invalid', [[{ address: '127.0.0.1', family: 4 }], [{ address: '127.0.0.2', family: 4 }]]);
+    const local = await startTestServer({}, { dns });
+    const redirector = http.createServer((_req, res) => res.writeHead(307, { location: `${fake.baseUrl}/chat/completions` }).end());
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { jar } = await createConfirmedUser(local, { email: uniqueEmail('guarda') });
+      const test = (url: string) => local.request('/api/ai/test', { method: 'POST', json: {}, jar, headers: { 'x-ai-key': OWN_KEY, 'x-ai-base-url': url } });
+      const pinned = await test(`http://ia.sede.invalid:${port}/v1`);
+      expect(pinned.status, await pinned.clone().text()).toBe(200);
+      expect(fake.requests.map((r) => r.path)).toEqual(['/v1/chat/completions']);
+      expect(fake.requests[0]!.authorization).toBe(`Bearer ${OWN_KEY}`);
+      expect(dns.lookups).toEqual(['ia.sede.invalid']);
+
+      const redirected = await test(`http://127.0.0.1:${(redirector.address() as AddressInfo).port}/v1`);
+      expect(redirected.status).toBe(409);
+      expect(await redirected.json()).toMatchObject({ code: 'AI_BASE_URL_REDIRECT' });
+      expect(fake.requests).toHaveLength(1);
+      // The private ranges stay refused even here.
+      const metadata = await test('http://169.254.169.254/latest');
+      expect(metadata.status).toBe(400);
+    } finally {
+      redirector.close();
+      await local.stop();
+    }
+  });
+
+  it('an own key transcribes through the guard (multipart body)', async () => {
+    const creds = await requireAiCredentials(bare.services.cfg, new Headers({ 'x-ai-key': OWN_KEY, 'x-ai-base-url': fake.baseUrl }));
+    const r = await transcribe(bare.services, creds, Buffer.from('RIFF....WAVEfmt '), { filename: 'reuniao.wav', contentType: 'audio/wav' });
+    expect(r.text).toBe('Olá, esta é uma transcrição de teste. Obrigado, pode continuar.');
+    expect(fake.requests[0]!.raw).toMatch(/filename="reuniao.wav"/);
   });
 });
 
 describe('transcription', () => {
-  it('sends the audio as multipart with the transcription model and Portuguese, and returns the text', async () => {
-    const creds = await requireAiCredentials(server.services.cfg, new Headers());
+  it('a non-diarizing model: multipart with the model and Portuguese, verbose_json, the text and timed segments', async () => {
+    const creds = { ...(await requireAiCredentials(server.services.cfg, new Headers())), transcriptionModel: 'whisper-1' };
     const r = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { filename: 'reuniao.wav', contentType: 'audio/wav' });
     expect(r.text).toBe('Olá, esta é uma transcrição de teste.');
     expect(r.language).toBe('portuguese');
+    expect(r.segments).toEqual([{ start: 0, end: 2.5, text: 'Olá, esta é uma transcrição de teste.' }]);
     const sent = fake.requests[0]!;
     expect(sent.path).toBe('/v1/audio/transcriptions');
     expect(sent.raw).toMatch(/name="model"\r\n\r\nwhisper-1/);
+    expect(sent.raw).toMatch(/name="response_format"\r\n\r\nverbose_json/);
     expect(sent.raw).toMatch(/name="language"\r\n\r\npt/);
     expect(sent.raw).toMatch(/filename="reuniao.wav"/);
     fake.setMode('error_500');
     await expect(transcribe(server.services, creds, Buffer.from('x'))).rejects.toMatchObject({ code: 'AI_UNAVAILABLE' });
+  });
+
+  it('the default diarizing model: diarized_json with chunking, speakers per segment, known speakers sent as names and samples', async () => {
+    const creds = await requireAiCredentials(server.services.cfg, new Headers());
+    expect(creds.transcriptionModel).toBe('gpt-4o-transcribe-diarize');
+    const r = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { filename: 'reuniao.wav', contentType: 'audio/wav' });
+    expect(r.segments).toEqual([
+      { start: 0, end: 2.5, text: 'Olá, esta é uma transcrição de teste.', speaker: 'A' },
+      { start: 2.5, end: 4, text: 'Obrigado, pode continuar.', speaker: 'B' },
+    ]);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.raw).toMatch(/name="model"\r\n\r\ngpt-4o-transcribe-diarize/);
+    expect(sent.raw).toMatch(/name="response_format"\r\n\r\ndiarized_json/);
+    expect(sent.raw).toMatch(/name="chunking_strategy"\r\n\r\nauto/);
+    expect(sent.raw).not.toMatch(/name="prompt"/);
+
+    const sample = 'data:audio/mpeg;base64,SUQz';
+    const known = await transcribe(server.services, creds, Buffer.from('RIFF....WAVEfmt '), { knownSpeakers: [{ name: 'Falante 1', reference: sample }, { name: 'Falante 2', reference: sample }] });
+    expect(known.segments!.map((x) => x.speaker)).toEqual(['Falante 1', 'Falante 2']);
+    expect(fake.requests.at(-1)!.raw).toMatch(/name="known_speaker_names\[\]"\r\n\r\nFalante 1\r\n/);
+    expect(fake.requests.at(-1)!.raw).toMatch(/name="known_speaker_references\[\]"\r\n\r\ndata:audio\/mpeg;base64,SUQz\r\n/);
   });
 });
 

@@ -12,6 +12,7 @@ import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from '../support/f
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/analysis/${name}`, import.meta.url)) as Buffer<ArrayBuffer>;
 
@@ -58,15 +59,6 @@ async function call<T = unknown>(path: string, who: Person, method = 'GET', json
   const res = await server.request(path, { method, json, jar: who.jar });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Res<T>['body'] };
-}
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 const balance = async () => (await ledgerState(server, companyId)).balance;
 const API = '/api/rh-recruiting';
@@ -120,7 +112,7 @@ const attach = (entityType: 'candidate' | 'interview', id: string, name: string,
 async function analyse<V extends { id: string; jobRunId: string | null }>(path: string, fileId: string, who = rh) {
   const res = await call<V>(path, who, 'POST', { fileId });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const run = await until(
+  const run = await eventually(
     async () => (await call<JobRunView>(`/api/jobs/${res.body.jobRunId}`, who)).body,
     (r) => r.status === 'done' || r.status === 'failed',
   );

@@ -6,7 +6,10 @@
 //   11444777000161 every provider answers 429 with Retry-After: 1 (rate limited, briefly);
 //   any other CNPJ with valid check digits: found everywhere (the fixture company, with that
 //   CNPJ), so browser tests can create as many companies as they need with random CNPJs.
+// With FAKE_RECEITA_DIR, it also serves the Receita's file server at /receita/dados_abertos_cnpj/:
+// the `YYYY-MM/` folders of that directory (FAKE_RECEITA_DELAY_MS before each file).
 import { startFakeCnpjProviders } from './fake-cnpj-providers.ts';
+import { receitaListingHandler } from './fake-receita-listing.ts';
 
 const E2E_CNPJ_SCENARIOS = {
   found: '98765432000198',
@@ -16,7 +19,10 @@ const E2E_CNPJ_SCENARIOS = {
   rateLimited: '11444777000161',
 } as const;
 
-const fake = await startFakeCnpjProviders(Number(process.env.FAKE_CNPJ_PORT ?? 0));
+const receita = process.env.FAKE_RECEITA_DIR
+  ? receitaListingHandler({ dir: process.env.FAKE_RECEITA_DIR, prefix: '/receita/dados_abertos_cnpj/', delayMs: Number(process.env.FAKE_RECEITA_DELAY_MS ?? 0) })
+  : null;
+const fake = await startFakeCnpjProviders(Number(process.env.FAKE_CNPJ_PORT ?? 0), receita?.handle);
 fake.setDefaultScenario('found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.found, 'found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.notFound, 'not_found');

@@ -2,7 +2,7 @@
 // (`http://127.0.0.1:PORT/brasilapi` is BrasilAPI's base URL), answering with the fixture
 // files of test/fixtures/cnpj as manifest.json says.
 import { readFileSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatCnpj, isValidCnpj } from '@sede/shared/cnpj';
 
@@ -91,7 +91,8 @@ function send(res: ServerResponse, a: Answer) {
   res.end(a.body);
 }
 
-export async function startFakeCnpjProviders(port = 0): Promise<FakeCnpjProviders> {
+/** `other` answers the requests that are no provider's (it returns false to leave them a 404). */
+export async function startFakeCnpjProviders(port = 0, other?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<FakeCnpjProviders> {
   const calls = Object.fromEntries(FAKE_PROVIDERS.map((p) => [p, 0])) as Record<FakeProvider, number>;
   const forced = new Map<FakeProvider, FakeScenario>();
   const byCnpj = new Map<string, CnpjScenario>();
@@ -111,6 +112,7 @@ export async function startFakeCnpjProviders(port = 0): Promise<FakeCnpjProvider
   }
 
   const server = createServer((req, res) => {
+    if (other?.(req, res)) return;
     const segments = new URL(req.url ?? '/', 'http://fake').pathname.split('/').filter(Boolean);
     const provider = segments[0] as FakeProvider;
     if (!FAKE_PROVIDERS.includes(provider) || segments.length < 2) {

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * A fake OpenAI-compatible API on 127.0.0.1, speaking the real API's format:
  *   POST /v1/chat/completions     (response_format json_schema → JSON that fits the schema, or a responder's answer)
- *   POST /v1/audio/transcriptions (multipart; response_format text | json | verbose_json)
+ *   POST /v1/audio/transcriptions (multipart; response_format text | json | verbose_json | diarized_json)
+ *     A diarizing model (`gpt-4o-transcribe-diarize`) answers `diarized_json` (segments with a speaker: 'A', 'B'…, or
+ *     the `known_speaker_names[]` sent with `known_speaker_references[]`), refuses `verbose_json` and `prompt`, and
+ *     wants `chunking_strategy` past 30 s of audio, as the real API does.
  *   POST /__control {mode, slowMs, modeFor, answerFor}  (for browser tests and local development; not part of the real API)
  *     Browser tests run in parallel against one server, so they scope what they change to their prompt's
  *     json_schema name (modeFor, answerFor); the global mode is for local development.
@@ -68,8 +71,44 @@ export function sampleFor(schema: JsonSchema | undefined): unknown {
   }
 }
 
-export type TranscriptionRequest = { index: number; bytes: number; filename: string | null; format: string };
-export type TranscriptionAnswer = { text: string; duration?: number; segments?: { start: number; end: number; text: string }[] };
+export type TranscriptionRequest = {
+  index: number;
+  bytes: number;
+  filename: string | null;
+  format: string;
+  model: string | null;
+  chunkingStrategy: string | null;
+  /** Sent with `known_speaker_references[]` (data URLs of 2–10 s samples), in the same order. */
+  knownSpeakerNames: string[];
+  knownSpeakerReferences: string[];
+};
+/** A segment's `speaker` is used by `diarized_json` only (default 'A'); other formats have none. */
+export type TranscriptionAnswer = { text: string; duration?: number; segments?: { start: number; end: number; text: string; speaker?: string }[] };
+
+/** A multipart field's values (every `name`, e.g. `known_speaker_names[]`, in order). */
+function formFields(raw: string, name: string): string[] {
+  const out: string[] = [];
+  const marker = `name="${name}"\r\n\r\n`;
+  for (let at = raw.indexOf(marker); at >= 0; at = raw.indexOf(marker, at + marker.length)) {
+    const start = at + marker.length;
+    out.push(Buffer.from(raw.slice(start, raw.indexOf('\r\n--', start)), 'latin1').toString('utf8'));
+  }
+  return out;
+}
+
+/** The real diarized_json: the text, the duration and each segment with its speaker. */
+function diarized(answer: TranscriptionAnswer) {
+  const segments = (answer.segments ?? [{ start: 0, end: answer.duration ?? 1, text: answer.text }]).map((x, i) => ({
+    type: 'transcript.text.segment',
+    id: `seg_${i}`,
+    start: x.start,
+    end: x.end,
+    text: x.text,
+    speaker: x.speaker ?? 'A',
+  }));
+  const duration = answer.duration ?? segments.at(-1)?.end ?? 0;
+  return { task: 'transcribe', duration, text: answer.text, segments, usage: { type: 'duration', seconds: Math.ceil(duration) } };
+}
 
 const errorBody = (message: string, type: string, code: string | null) => JSON.stringify({ error: { message, type, param: null, code } });
 
@@ -186,8 +225,12 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     }
     if (path === '/v1/audio/transcriptions' && req.method === 'POST') {
       if (!raw.includes('name="file"')) return send(400, errorBody("1 validation error for Request\nbody -> file\n  field required", 'invalid_request_error', null));
-      const format = /name="response_format"\r\n\r\n([a-z_]+)/.exec(raw)?.[1] ?? 'json';
-      const language = /name="language"\r\n\r\n([a-z]+)/.exec(raw)?.[1] ?? 'pt';
+      const format = formFields(raw, 'response_format')[0] ?? 'json';
+      const language = formFields(raw, 'language')[0] ?? 'pt';
+      const model = formFields(raw, 'model')[0] ?? null;
+      const chunkingStrategy = formFields(raw, 'chunking_strategy')[0] ?? null;
+      const knownSpeakerNames = formFields(raw, 'known_speaker_names[]');
+      const knownSpeakerReferences = formFields(raw, 'known_speaker_references[]');
       const index = transcriptions++;
       if (transcriptionFailures > 0) {
         transcriptionFailures--;
@@ -197,19 +240,48 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       const fileStart = raw.indexOf('\r\n\r\n', raw.indexOf('name="file"'));
       const fileEnd = raw.indexOf('\r\n--', fileStart + 4);
       const bytes = fileStart >= 0 && fileEnd > fileStart ? fileEnd - fileStart - 4 : 0;
-      const custom = transcriber?.({ index, bytes, filename, format });
+      const diarizing = /diariz/i.test(model ?? '');
+      if (diarizing) {
+        const refuse = (message: string, param: string) => send(400, JSON.stringify({ error: { message, type: 'invalid_request_error', param, code: null } }));
+        if (format === 'verbose_json' || format === 'srt' || format === 'vtt') return refuse(`response_format '${format}' is not compatible with model '${model}'. Use 'json', 'text' or 'diarized_json'.`, 'response_format');
+        if (formFields(raw, 'prompt').length) return refuse('Prompt is not supported for diarization models.', 'prompt');
+        // 30 s of the compact MP3 parts we send (32 kbit/s) is about 120 KB.
+        if (!chunkingStrategy && bytes > 120_000) return refuse('chunking_strategy is required for diarization models when the input audio is longer than 30 seconds.', 'chunking_strategy');
+        if (knownSpeakerNames.length !== knownSpeakerReferences.length || knownSpeakerNames.length > 4 || knownSpeakerReferences.some((r) => !r.startsWith('data:audio/'))) {
+          return refuse('known_speaker_names and known_speaker_references must have the same length (up to 4), with audio data URLs.', 'known_speaker_references');
+        }
+      } else if (format === 'diarized_json') {
+        return send(400, JSON.stringify({ error: { message: `response_format 'diarized_json' is only supported by diarization models, not '${model}'.`, type: 'invalid_request_error', param: 'response_format', code: null } }));
+      }
+      const custom = transcriber?.({ index, bytes, filename, format, model, chunkingStrategy, knownSpeakerNames, knownSpeakerReferences });
       if (custom) {
         if (format === 'text') {
           res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
           return res.end(`${custom.text}\n`);
         }
+        if (format === 'diarized_json') return send(200, JSON.stringify(diarized(custom)));
         if (format === 'verbose_json') {
-          const segments = (custom.segments ?? [{ start: 0, end: custom.duration ?? 1, text: custom.text }]).map((x, id) => ({ id, seek: 0, ...x, tokens: [1], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }));
+          const segments = (custom.segments ?? [{ start: 0, end: custom.duration ?? 1, text: custom.text }]).map(({ speaker: _, ...x }, id) => ({ id, seek: 0, ...x, tokens: [1], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }));
           return send(200, JSON.stringify({ task: 'transcribe', language: 'portuguese', duration: custom.duration ?? segments.at(-1)?.end ?? 0, text: custom.text, segments }));
         }
         return send(200, JSON.stringify({ text: custom.text }));
       }
       const text = 'Olá, esta é uma transcrição de teste.';
+      if (format === 'diarized_json') {
+        return send(
+          200,
+          JSON.stringify(
+            diarized({
+              text: `${text} Obrigado, pode continuar.`,
+              duration: 4,
+              segments: [
+                { start: 0, end: 2.5, text, speaker: knownSpeakerNames[0] ?? 'A' },
+                { start: 2.5, end: 4, text: 'Obrigado, pode continuar.', speaker: knownSpeakerNames[1] ?? 'B' },
+              ],
+            }),
+          ),
+        );
+      }
       if (format === 'text') {
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
         return res.end(`${text}\n`);

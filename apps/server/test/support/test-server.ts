@@ -5,8 +5,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import type { ModuleDefinition } from '../../src/platform/module.ts';
+import type { DnsResolver } from '../../src/platform/net/dns.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { stubDns } from './stub-dns.ts';
 
 /** A data dir the `postgres` system user can traverse (never under a 0700 home). */
 export function tempDataDir(prefix = 'sede-test-'): string {
@@ -45,9 +48,10 @@ export async function freshDatabase(): Promise<string> {
 /**
  * Boots the real server on a free port. It gets a fresh database of the run's PostgreSQL,
  * unless `DATABASE_URL` is given (share a database with another instance: multi-instance
- * tests) or `DATA_DIR` is (its own embedded PostgreSQL there: lifecycle tests).
+ * tests) or `DATA_DIR` is (its own embedded PostgreSQL there: lifecycle tests). Its DNS is a
+ * stub that knows no name unless `opts.dns` says otherwise: tests never reach the network.
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { modules?: readonly ModuleDefinition[] } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string | undefined> = {}, opts: { modules?: readonly ModuleDefinition[]; clock?: Clock; dns?: DnsResolver } = {}): Promise<TestServer> {
   const ownEmbedded = env.DATA_DIR !== undefined && env.DATABASE_URL === undefined;
   const dataDir = env.DATA_DIR ?? tempDataDir();
   if (!ownEmbedded && env.DATABASE_URL === undefined) env = { ...env, DATABASE_URL: await freshDatabase() };
@@ -60,7 +64,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...env,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ ...cfg, appUrl: env.APP_URL ?? 'http://localhost:3000' }, opts);
+  const running = await startServer({ ...cfg, appUrl: env.APP_URL ?? 'http://localhost:3000' }, { ...opts, dns: opts.dns ?? stubDns() });
   const request: TestServer['request'] = async (p, init = {}) => {
     const { json, jar, headers, ...rest } = init;
     const h = new Headers(headers);

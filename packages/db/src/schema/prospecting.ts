@@ -131,3 +131,27 @@ export const rfImports = pgTable('rf_imports', {
   totalRows: bigint('total_rows', { mode: 'number' }).notNull(),
   seconds: integer('seconds').notNull(),
 });
+
+/**
+ * The upkeep of the data (decision 0415): one row per refresh check or import run, whoever
+ * started it (the daily schedule, an operator from /admin, the CLI). A running row carries the
+ * stage and progress; the admin card reads the latest rows. Installation-wide, no company: it
+ * never names who started a run, only how (`trigger`).
+ */
+export const rfRefreshRuns = pgTable('rf_refresh_runs', {
+  id: serial('id').primaryKey(),
+  /** 'schedule' (the daily check), 'manual' (Atualizar agora), 'cli' (npm run receita:import). */
+  trigger: text('trigger').notNull(),
+  /** 'running', 'imported', 'up_to_date', 'failed'. */
+  status: text('status').notNull().default('running'),
+  /** The month folder or base imported (null until known). */
+  source: text('source'),
+  stage: text('stage'),
+  done: bigint('done', { mode: 'number' }),
+  total: bigint('total', { mode: 'number' }),
+  /** pt-BR: what happened (a failure's reason). */
+  message: text('message'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -3,6 +3,7 @@
  * server and the page. Browser-safe.
  */
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
 import { safeText } from '../text.ts';
 import { HEADER_FORMATS } from '../whatsapp/schemas.ts';
@@ -160,7 +161,7 @@ export const campaignCreateSchema = z
   })
   .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] });
 
-export const campaignUpdateSchema = z
+export const campaignUpdateSchema = patchBody(z
   .object({
     name: name.optional(),
     listId: uuid.nullable().optional(),
@@ -170,7 +171,7 @@ export const campaignUpdateSchema = z
     text: text.nullable().optional(),
     whatsappTemplate: whatsappTemplateSchema.nullable().optional(),
   })
-  .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] });
+  .refine((v) => !(v.listId && v.segmentId), { message: M.audienceOne, path: ['segmentId'] }));
 
 /** Send now (no `scheduledAt`) or at a date and time in America/Sao_Paulo ('2026-12-01T09:30'). */
 export const sendSchema = z.object({

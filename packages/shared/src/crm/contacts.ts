@@ -5,6 +5,7 @@
  * shared by the server and the import wizard. Browser-safe.
  */
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { isValidCnpj, normalizeCnpjInput } from '../cnpj.ts';
 import { isValidCpf, onlyDigits } from '../cpf.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
@@ -75,7 +76,7 @@ const entity = z.enum(CONTACT_ENTITIES, { error: CRM_CONTACTS_MESSAGES.entityInv
 /** POST /api/crm-contacts/lists */
 export const listCreateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.listNameRequired), description });
 /** PATCH /api/crm-contacts/lists/:id */
-export const listUpdateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.listNameRequired).optional(), description });
+export const listUpdateSchema = patchBody(z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.listNameRequired).optional(), description }));
 
 const ids = z.array(uuid, { error: CRM_CONTACTS_MESSAGES.idInvalid }).max(CRM_LIMITS.bulkIds, CRM_CONTACTS_MESSAGES.tooManyIds);
 /** POST / DELETE /api/crm-contacts/lists/:id/members */
@@ -90,7 +91,7 @@ export type CrmList = { id: string; name: string; description: string | null; pe
 /** POST /api/crm-contacts/segments: a name and the filter, evaluated whenever the segment is opened. */
 export const segmentCreateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired), entity, filter: contactFilterSchema });
 /** PATCH /api/crm-contacts/segments/:id */
-export const segmentUpdateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired).optional(), filter: contactFilterSchema.optional() });
+export const segmentUpdateSchema = patchBody(z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired).optional(), filter: contactFilterSchema.optional() }));
 export type CrmSegment = { id: string; name: string; entity: ContactEntity; filter: ContactFilter; count: number; createdBy: string | null; createdAt: string; updatedAt: string };
 
 // ---- bulk actions ----
@@ -225,42 +226,6 @@ export type CrmImport = {
   createdAt: string;
   finishedAt: string | null;
 };
-
-/** Windows-1252's 0x80–0x9F (Node 20's TextDecoder('windows-1252') decodes them as Latin-1 C1 controls). */
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const fixCp1252 = (latin1: string) => latin1.replace(/[\u0080-\u009f]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!);
-
-/**
- * The text of a CSV file: UTF-8 (with or without BOM) when the bytes are valid UTF-8, else
- * Windows-1252 (what Excel writes on Brazilian Windows).
- */
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
-  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(hasBom ? bytes.subarray(3) : bytes);
-    return { text, encoding: 'utf-8' };
-  } catch {
-    return { text: fixCp1252(new TextDecoder('windows-1252').decode(bytes)), encoding: 'windows-1252' };
-  }
-}
-
-/** `;` or `,` (or a tab): the one appearing most outside quotes on the first non-empty line. */
-export function detectSeparator(text: string): ';' | ',' | '\t' {
-  const counts = { ';': 0, ',': 0, '\t': 0 };
-  let quoted = false;
-  let seen = false;
-  for (const ch of text.slice(0, 64 * 1024)) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) {
-      if (seen) break;
-    } else if (!quoted && ch in counts) {
-      counts[ch as keyof typeof counts]++;
-      seen = true;
-    } else if (ch.trim()) seen = true;
-  }
-  if (counts['\t'] > counts[';'] && counts['\t'] > counts[',']) return '\t';
-  return counts[';'] >= counts[','] && counts[';'] > 0 ? ';' : ',';
-}
 
 const isEmptyRow = (row: readonly string[]) => row.every((c) => c.trim() === '');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { hasControlCharacters, safeText } from '../text.ts';
 
 /**
@@ -145,7 +146,7 @@ export const dealCreateSchema = z.object({
 });
 export type DealCreateInput = z.input<typeof dealCreateSchema>;
 
-export const dealUpdateSchema = z.object({
+export const dealUpdateSchema = patchBody(z.object({
   title: title.optional(),
   valueCents: valueCents.optional(),
   ownerId: clearable(ownerId).optional(),
@@ -155,7 +156,7 @@ export const dealUpdateSchema = z.object({
   expectedCloseDate: clearable(isoDate).optional(),
   tags: tags.optional(),
   customFields: customFieldValues.optional(),
-});
+}));
 export type DealUpdateInput = z.input<typeof dealUpdateSchema>;
 
 /** A move: the target stage and the cards that will be right above and below (null at an end). */
@@ -221,7 +222,7 @@ export const pipelineCreateSchema = z.object({
 });
 export const pipelineUpdateSchema = z.object({ name: pipelineName });
 export const stageCreateSchema = z.object({ name: stageName, probability: probability.default(0) });
-export const stageUpdateSchema = z.object({ name: stageName.optional(), probability: probability.optional() });
+export const stageUpdateSchema = patchBody(z.object({ name: stageName.optional(), probability: probability.optional() }));
 export const stageOrderSchema = z.object({ stageIds: z.array(uuid(DEALS_MESSAGES.stageOrderInvalid), { error: DEALS_MESSAGES.stageOrderInvalid }).min(1, DEALS_MESSAGES.stageOrderInvalid).max(MAX_STAGES, DEALS_MESSAGES.stageOrderInvalid) });
 export const stageDeleteQuerySchema = z.object({ moveTo: uuid(DEALS_MESSAGES.moveToRequired) });
 
@@ -247,12 +248,12 @@ export const customFieldCreateSchema = z
     required: z.boolean().default(false),
   })
   .refine((v) => v.type !== 'select' || v.options.length > 0, { message: DEALS_MESSAGES.fieldOptionsRequired, path: ['options'] });
-export const customFieldUpdateSchema = z.object({
+export const customFieldUpdateSchema = patchBody(z.object({
   label: fieldLabel.optional(),
   options: fieldOptions.optional(),
   required: z.boolean().optional(),
   position: z.number().int().min(0).max(1000).optional(),
-});
+}));
 export const customFieldListQuerySchema = z.object({ entity: z.enum(CUSTOM_FIELD_ENTITIES, { error: DEALS_MESSAGES.fieldEntityInvalid }).optional() });
 
 export type CustomField = {

@@ -4,6 +4,7 @@
  * (the server computes totals with it; the quote dialog shows the same numbers live). Browser-safe.
  */
 import { z } from 'zod';
+import { patchOf } from '../patch.ts';
 import { safeText } from '../text.ts';
 import { isIsoDate } from '../platform/calendar.ts';
 
@@ -37,7 +38,6 @@ export const QUOTE_MESSAGES = {
   noRecipient: 'Informe o e-mail do contato para enviar o orçamento.',
   suppressed: 'Este contato pediu para não receber e-mails.',
   statusInvalid: 'Situação inválida.',
-  nothingToChange: 'Nada para alterar.',
 } as const;
 
 export const QUOTE_STATUSES = ['rascunho', 'enviado', 'aceito', 'recusado', 'expirado'] as const;
@@ -74,7 +74,7 @@ export const productCreateSchema = z.object({
   active: z.boolean().default(true),
 });
 export type ProductCreate = z.input<typeof productCreateSchema>;
-export const productUpdateSchema = productCreateSchema.partial().refine((v) => Object.keys(v).length > 0, QUOTE_MESSAGES.nothingToChange);
+export const productUpdateSchema = patchOf(productCreateSchema);
 export const productListQuerySchema = z.object({
   q: text('Busca', 100).optional(),
   active: z.enum(['true', 'false', 'all']).default('all'),

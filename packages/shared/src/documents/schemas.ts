@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 
 /** Documentation (issue 17, decisions 0281–0282): the company's documents in folders. */
 export const DOCUMENT_VISIBILITIES = ['empresa', 'restrita'] as const;
@@ -59,7 +60,7 @@ export const folderCreateSchema = z.object({
   name: z.string({ error: DOCUMENT_MESSAGES.folderNameRequired }).trim().min(1, DOCUMENT_MESSAGES.folderNameRequired).max(DOCUMENT_LIMITS.folderName, DOCUMENT_MESSAGES.folderNameTooLong),
   parentId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
 });
-export const folderUpdateSchema = folderCreateSchema.partial();
+export const folderUpdateSchema = patchBody(folderCreateSchema.partial());
 
 export const documentCreateSchema = z.object({
   /** The client may choose the id (the creator's URL), so a repeated request does not create twice. */
@@ -76,12 +77,12 @@ export const documentSaveSchema = z.object({
   /** The revision the editor started from; a different one on the server is a conflict (409). */
   revision: z.number().int().min(0),
 });
-export const documentUpdateSchema = z.object({
+export const documentUpdateSchema = patchBody(z.object({
   title: title.optional(),
   folderId: z.uuid({ error: DOCUMENT_MESSAGES.folderNotFound }).nullable().optional(),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { error: DOCUMENT_MESSAGES.visibility }).optional(),
   memberIds: z.array(z.string().min(1).max(100), { error: DOCUMENT_MESSAGES.members }).max(200).optional(),
-});
+}));
 export const documentListSchema = z.object({
   scope: z.enum(DOCUMENT_SCOPES).default('geral'),
   folderId: z.union([z.uuid(), z.literal('raiz')]).optional(),

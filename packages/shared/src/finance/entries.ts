@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
 import { idSchema, saneDate } from './registers.ts';
-import { isValidLinhaDigitavel, MAX_AMOUNT_CENTS, type DisplayStatus } from './money.ts';
+import { addMonths, isValidLinhaDigitavel, MAX_AMOUNT_CENTS, MAX_DATE, type DisplayStatus } from './money.ts';
 
 /** Payables and receivables (contas a pagar / a receber) and their payments (issue 16). */
 
 export const ENTRY_KINDS = ['payable', 'receivable'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+const dayMonthYearFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayMonthYear = (iso: string) => dayMonthYearFormat.format(new Date(`${iso}T00:00:00Z`));
 
 export const ENTRY_MESSAGES = {
   kind: 'Tipo inválido: conta a pagar ou a receber.',
@@ -21,6 +25,10 @@ export const ENTRY_MESSAGES = {
   installments: 'Parcelas: de 1 a 120.',
   occurrences: 'Repetições: de 2 a 60.',
   installmentsAndRecurrence: 'Escolha parcelas ou recorrência, não os dois.',
+  installmentsPastMaxDate: (last: string) =>
+    `A última parcela venceria em ${dayMonthYear(last)}, e as datas vão até 31/12/2099. Diminua as parcelas ou antecipe o vencimento.`,
+  recurrencePastMaxDate: (last: string) =>
+    `A última repetição cairia em ${dayMonthYear(last)}, e as datas vão até 31/12/2099. Diminua as repetições ou antecipe a data.`,
   party: 'Escolha uma organização ou uma pessoa, não as duas.',
   cents: 'Valor inválido.',
   notOpen: 'Esta conta não está em aberto.',
@@ -73,6 +81,33 @@ const entryFields = {
 export const RECURRENCES = ['none', 'monthly', 'yearly'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 
+/** How many entries a recurrence creates ahead (decision 0173): the chosen count, else 12 monthly or 5 yearly. */
+export const recurrenceCount = (v: { recurrence: Recurrence; occurrences?: number }) => v.occurrences ?? (v.recurrence === 'monthly' ? 12 : 5);
+export const recurrenceStep = (recurrence: Recurrence) => (recurrence === 'yearly' ? 12 : 1);
+
+type Plan = { dueDate: string; competenceDate?: string; installments: number; recurrence: Recurrence; occurrences?: number };
+
+/**
+ * Every date the creation generates must respect the 2000–2099 rule (decision 0365): the last
+ * installment's due date, or the last occurrence's due and competence dates. The message naming
+ * the last date when one does not (the schema refuses it up front; the form says it before sending).
+ */
+export function generatedDatesProblem(v: Plan): { message: string; field: 'installments' | 'occurrences' } | null {
+  if (v.installments > 1) {
+    const last = addMonths(v.dueDate, v.installments - 1);
+    return last > MAX_DATE ? { message: ENTRY_MESSAGES.installmentsPastMaxDate(last), field: 'installments' } : null;
+  }
+  if (v.recurrence === 'none') return null;
+  const months = (recurrenceCount(v) - 1) * recurrenceStep(v.recurrence);
+  const last = [addMonths(v.dueDate, months), addMonths(v.competenceDate ?? v.dueDate, months)].sort().at(-1)!;
+  return last > MAX_DATE ? { message: ENTRY_MESSAGES.recurrencePastMaxDate(last), field: 'occurrences' } : null;
+}
+
+function generatedDatesFit(v: Plan, ctx: z.RefinementCtx) {
+  const problem = generatedDatesProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+}
+
 export const entryCreateSchema = z
   .object({
     kind: z.enum(ENTRY_KINDS, { error: ENTRY_MESSAGES.kind }),
@@ -85,10 +120,11 @@ export const entryCreateSchema = z
     occurrences: z.number({ error: ENTRY_MESSAGES.occurrences }).int(ENTRY_MESSAGES.occurrences).min(2, ENTRY_MESSAGES.occurrences).max(60, ENTRY_MESSAGES.occurrences).optional(),
   })
   .refine((v) => !(v.installments > 1 && v.recurrence !== 'none'), { message: ENTRY_MESSAGES.installmentsAndRecurrence })
-  .refine((v) => !(v.organizationId && v.personId), { message: ENTRY_MESSAGES.party });
+  .refine((v) => !(v.organizationId && v.personId), { message: ENTRY_MESSAGES.party })
+  .superRefine(generatedDatesFit);
 export type EntryCreateInput = z.input<typeof entryCreateSchema>;
 
-export const entryUpdateSchema = z
+export const entryUpdateSchema = patchBody(z
   .object({
     description: entryFields.description.optional(),
     amountCents: entryFields.amountCents.optional(),
@@ -103,7 +139,7 @@ export const entryUpdateSchema = z
     barcode: barcode.optional(),
     notes: optionalText(2000, true).optional(),
   })
-  .refine((v) => !(v.organizationId && v.personId), { message: ENTRY_MESSAGES.party });
+  .refine((v) => !(v.organizationId && v.personId), { message: ENTRY_MESSAGES.party }));
 export type EntryUpdateInput = z.input<typeof entryUpdateSchema>;
 
 export const paymentCreateSchema = z.object({

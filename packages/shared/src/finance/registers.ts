@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody, patchOf } from '../patch.ts';
 import { safeText } from '../text.ts';
 import { DRE_GROUP_KEYS, type DreGroup } from './dre.ts';
 import { isSaneDate, MAX_AMOUNT_CENTS } from './money.ts';
@@ -61,7 +62,7 @@ export const accountCreateSchema = z.object({
     .default(0),
   openingDate: saneDate(),
 });
-export const accountUpdateSchema = accountCreateSchema.partial().extend({ archived: z.boolean().optional() });
+export const accountUpdateSchema = patchOf(accountCreateSchema.extend({ archived: z.boolean().optional() }));
 
 export const CATEGORY_KINDS = ['income', 'expense'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
@@ -72,16 +73,16 @@ export const categoryCreateSchema = z.object({
   dreGroup: z.enum(DRE_GROUP_KEYS, { error: FINANCE_MESSAGES.dreGroup }),
   parentId: idSchema.nullish(),
 });
-export const categoryUpdateSchema = z.object({
+export const categoryUpdateSchema = patchBody(z.object({
   name: name.optional(),
   dreGroup: z.enum(DRE_GROUP_KEYS, { error: FINANCE_MESSAGES.dreGroup }).optional(),
   parentId: idSchema.nullish(),
   position: z.number().int().min(0).max(100_000).optional(),
   archived: z.boolean().optional(),
-});
+}));
 
 export const costCenterCreateSchema = z.object({ name });
-export const costCenterUpdateSchema = z.object({ name: name.optional(), archived: z.boolean().optional() });
+export const costCenterUpdateSchema = patchBody(z.object({ name: name.optional(), archived: z.boolean().optional() }));
 
 export type FinAccount = {
   id: string;

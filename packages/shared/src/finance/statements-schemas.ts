@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from '../text.ts';
+import { BIDI_CONTROLS_MESSAGE, hasBidiControls, safeText } from '../text.ts';
 
 /** Extratos e conciliação (issue 16): requests, responses and pt-BR messages shared by server and web. */
 
@@ -38,7 +38,9 @@ const uuid = (message: string) => z.uuid({ error: message });
 
 export const statementImportQuerySchema = z.object({
   accountId: uuid(STATEMENT_MESSAGES.accountNotFound),
-  fileName: safeText({ error: STATEMENT_MESSAGES.fileName }).trim().min(1, STATEMENT_MESSAGES.fileName).max(255, STATEMENT_MESSAGES.fileName),
+  fileName: safeText({ error: STATEMENT_MESSAGES.fileName })
+    .refine((v) => !hasBidiControls(v), { message: BIDI_CONTROLS_MESSAGE, abort: true })
+    .trim().min(1, STATEMENT_MESSAGES.fileName).max(255, STATEMENT_MESSAGES.fileName),
 });
 
 export const STATEMENT_LINE_STATUSES = ['pending', 'matched', 'created', 'ignored'] as const;

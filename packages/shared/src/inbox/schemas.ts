@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
 
 /**
@@ -61,13 +62,13 @@ export const conversationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const conversationUpdateSchema = z
-  .object({
+export const conversationUpdateSchema = patchBody(
+  z.object({
     status: z.enum(STATUSES, { error: 'Situação inválida.' }).optional(),
     assigneeId: z.string().min(1).max(100).nullable().optional(),
     personId: uuid('Pessoa inválida.').nullable().optional(),
-  })
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nada para alterar.' });
+  }),
+);
 
 const shortcut = safeText({ error: 'Informe o atalho.' })
   .transform((v) => v.trim().replace(/^\/+/, '').toLowerCase())

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { isValidCnpj } from '../cnpj.ts';
 import { safeText } from '../text.ts';
 import type { AnalysisView } from '../analysis/schemas.ts';
@@ -104,7 +105,7 @@ export const contractCreateSchema = z
   .refine(endAfterStart, { message: JURIDICO_MESSAGES.endBeforeStart, path: ['endDate'] });
 export type ContractCreate = z.input<typeof contractCreateSchema>;
 
-export const contractUpdateSchema = z
+export const contractUpdateSchema = patchBody(z
   .object({
     title: contractFields.title.optional(),
     object: contractFields.object.optional(),
@@ -117,7 +118,7 @@ export const contractUpdateSchema = z
     status: z.enum(CONTRACT_STATUSES, { error: JURIDICO_MESSAGES.status }).optional(),
     counterparty: counterpartySchema.nullish(),
   })
-  .refine(endAfterStart, { message: JURIDICO_MESSAGES.endBeforeStart, path: ['endDate'] });
+  .refine(endAfterStart, { message: JURIDICO_MESSAGES.endBeforeStart, path: ['endDate'] }));
 export type ContractUpdate = z.input<typeof contractUpdateSchema>;
 
 export const contractListQuerySchema = z.object({

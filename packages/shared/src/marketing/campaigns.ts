@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { MARKETING_CAMPAIGN_STATUSES, type MarketingCampaignStatus, type MarketingChannel, type PieceStatus } from './constants.ts';
 
 /** Marketing campaigns (issue 18, decision 0340): pieces grouped with a goal, dates, a budget and results. */
@@ -56,7 +57,7 @@ const datesInOrder = (v: { startsOn?: string | null; endsOn?: string | null }) =
 export const campaignCreateSchema = z.object({ ...fields, status: fields.status.default('planejada') }).refine(datesInOrder, { message: M.dates, path: ['endsOn'] });
 export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;
 /** Any subset of the fields; concluding goes through `campaignFinishSchema`. */
-export const campaignUpdateSchema = z.object(fields).partial().refine(datesInOrder, { message: M.dates, path: ['endsOn'] });
+export const campaignUpdateSchema = patchBody(z.object(fields).partial().refine(datesInOrder, { message: M.dates, path: ['endsOn'] }));
 export type CampaignUpdateInput = z.input<typeof campaignUpdateSchema>;
 /** Concluding a campaign: its results and what the team learned. */
 export const campaignFinishSchema = z.object({ reach: count.nullish(), clicks: count.nullish(), leads: count.nullish(), spendCents: cents.nullish(), summary: fields.summary });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
 import { MARKETING_CHANNELS, MARKETING_MESSAGES as M, type MarketingChannel, type PieceStatus } from './constants.ts';
 
@@ -94,7 +95,7 @@ export const clientChannelsSchema = z
   .refine((list) => new Set(list.map((c) => c.channel)).size === list.length, CLIENT_MESSAGES.channelTwice);
 
 /** PATCH /clients/:id: the brand kit (whole) and the channels (whole list), each optional. */
-export const clientUpdateSchema = z.object({ brandKit: brandKitSchema.optional(), channels: clientChannelsSchema.optional() });
+export const clientUpdateSchema = patchBody(z.object({ brandKit: brandKitSchema.optional(), channels: clientChannelsSchema.optional() }));
 export type ClientUpdateInput = z.input<typeof clientUpdateSchema>;
 
 export const CLIENT_VISIBILITIES = ['all', 'members'] as const;
@@ -105,12 +106,12 @@ export const CLIENT_VISIBILITY_LABELS: Record<ClientVisibility, string> = {
 };
 
 /** PATCH /clients/:id/options: archive, who sees it, approval by a client contact. */
-export const clientOptionsSchema = z.object({
+export const clientOptionsSchema = patchBody(z.object({
   archived: z.boolean().optional(),
   visibility: z.enum(CLIENT_VISIBILITIES, { error: CLIENT_MESSAGES.visibility }).optional(),
   memberIds: z.array(z.string().min(1).max(100), { error: CLIENT_MESSAGES.members }).max(CLIENT_LIMITS.members, CLIENT_MESSAGES.members).optional(),
   clientApproval: z.boolean().optional(),
-});
+}));
 export type ClientOptionsInput = z.input<typeof clientOptionsSchema>;
 
 export const contactCreateSchema = z.object({
@@ -119,7 +120,7 @@ export const contactCreateSchema = z.object({
   canApprove: z.boolean().default(false),
 });
 export type ContactCreateInput = z.input<typeof contactCreateSchema>;
-export const contactUpdateSchema = z.object({ role: line(CLIENT_LIMITS.contactRole, CLIENT_MESSAGES.contactRole).optional(), canApprove: z.boolean().optional() });
+export const contactUpdateSchema = patchBody(z.object({ role: line(CLIENT_LIMITS.contactRole, CLIENT_MESSAGES.contactRole).optional(), canApprove: z.boolean().optional() }));
 export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
 
 export type NextPiece = { id: string; title: string; channel: MarketingChannel; status: PieceStatus; scheduledAt: string };

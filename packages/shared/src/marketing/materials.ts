@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import type { FileKind } from '../platform/files.ts';
-import { safeText } from '../text.ts';
+import { BIDI_CONTROLS_MESSAGE, hasBidiControls, safeText } from '../text.ts';
 
 /**
  * The materials library of marketing (issue 18, decisions 0335–0339): a client's files (logos,
@@ -100,15 +101,16 @@ export const materialListQuerySchema = z.object({
 export type MaterialListQuery = z.input<typeof materialListQuerySchema>;
 
 /** Rename (the file's name), move (`folderId`, null = out of any folder) and tags. */
-export const materialUpdateSchema = z
+export const materialUpdateSchema = patchBody(z
   .object({
     name: safeText({ error: 'Informe o nome do material.' })
+      .refine((v) => !hasBidiControls(v), { message: BIDI_CONTROLS_MESSAGE, abort: true })
       .transform((v) => v.trim())
       .pipe(z.string().min(1, 'Informe o nome do material.').max(200, 'O nome pode ter até 200 caracteres.').regex(/^[^/\\]+$/, 'O nome não pode ter / nem \\.')),
     folderId: z.uuid({ error: M.folderNotFound }).nullable(),
     tags,
   })
-  .partial();
+  .partial());
 export type MaterialUpdateInput = z.input<typeof materialUpdateSchema>;
 
 export type MaterialFolder = { id: string; clientId: string; parentId: string | null; name: string; createdAt: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES, type MarketingChannel, type PieceFormat, type PieceStatus } from './constants.ts';
 
 const title = z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(L.title, M.titleTooLong);
@@ -41,14 +42,14 @@ export const pieceCreateSchema = z.object({
 export type PieceCreateInput = z.input<typeof pieceCreateSchema>;
 
 /** Any subset of a piece's fields (moving on the calendar is `{ scheduledAt }`). */
-export const pieceUpdateSchema = pieceCreateSchema
+export const pieceUpdateSchema = patchBody(pieceCreateSchema
   .omit({ format: true, status: true, hashtags: true })
   .extend({
     format: z.enum(PIECE_FORMATS, { error: M.format }),
     status: z.enum(PIECE_STATUSES, { error: M.status }),
     hashtags: z.array(hashtag, { error: M.hashtags }).max(L.hashtags, M.hashtags),
   })
-  .partial();
+  .partial());
 export type PieceUpdateInput = z.input<typeof pieceUpdateSchema>;
 
 const csv = <T extends readonly [string, ...string[]]>(values: T, message: string) =>

@@ -22,6 +22,9 @@ export const MEETING_MESSAGES = {
   steps: 'Escolha ao menos um próximo passo.',
   stepIndex: 'Próximo passo inválido.',
   nothingToCreate: 'Esses próximos passos já viraram atividades.',
+  speakerName: 'Dê um nome a cada falante (até 80 caracteres).',
+  speakerNotFound: 'Falante não encontrado nesta análise.',
+  speakers: 'Informe ao menos um falante para renomear.',
 } as const;
 
 export const idSchema = z.uuid({ error: MEETING_MESSAGES.id });
@@ -43,6 +46,24 @@ export const startMeetingAnalysisSchema = z.object({ fileId: z.uuid({ error: MEE
 export const confirmStepsSchema = z.object({
   steps: z.array(z.number({ error: MEETING_MESSAGES.stepIndex }).int(MEETING_MESSAGES.stepIndex).min(0, MEETING_MESSAGES.stepIndex).max(99, MEETING_MESSAGES.stepIndex), { error: MEETING_MESSAGES.steps }).min(1, MEETING_MESSAGES.steps).max(50),
 });
+
+/** Names longer than this are cut (a person's name; the model's and the recording's labels too). */
+export const SPEAKER_NAME_MAX = 80;
+const speakerName = safeText({ error: MEETING_MESSAGES.speakerName })
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, MEETING_MESSAGES.speakerName).max(SPEAKER_NAME_MAX, MEETING_MESSAGES.speakerName));
+
+/** PUT /api/meetings/analyses/:id/speakers: 'Falante 1' → 'Ana', across the transcript, the talk-time and the next steps (decision 0381). */
+export const renameSpeakersSchema = z.object({
+  names: z
+    .array(z.object({ from: z.string({ error: MEETING_MESSAGES.speakerNotFound }).max(200, MEETING_MESSAGES.speakerNotFound), to: speakerName }), { error: MEETING_MESSAGES.speakers })
+    .min(1, MEETING_MESSAGES.speakers)
+    .max(30, MEETING_MESSAGES.speakers),
+});
+export type RenameSpeakersInput = z.input<typeof renameSpeakersSchema>;
+
+/** Generic labels of a recording's speakers ('Falante 2'), the ones a person is asked to name. */
+export const isGenericSpeaker = (name: string) => /^Falante \d+$/.test(name);
 
 export type MeetingView = {
   id: string;

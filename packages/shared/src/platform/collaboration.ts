@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { isIsoDate, previousBusinessDay } from './calendar.ts';
 import { safeText } from '../text.ts';
 
@@ -111,14 +112,14 @@ export const taskCreateSchema = z
   })
   .refine((v) => (v.entityType === undefined) === (v.entityId === undefined), COLLABORATION_MESSAGES.entityBoth);
 
-export const taskUpdateSchema = z.object({
+export const taskUpdateSchema = patchBody(z.object({
   title: title.optional(),
   description: description.optional(),
   kind: z.enum(TASK_KIND_KEYS, { error: COLLABORATION_MESSAGES.taskKind }).optional(),
   assigneeId: userId.nullable().optional(),
   dueDate: dueDate.nullable().optional(),
   done: z.boolean({ error: 'done deve ser verdadeiro ou falso.' }).optional(),
-});
+}));
 
 export const myTasksQuerySchema = z.object({
   scope: z.enum(MY_TASK_SCOPES, { error: 'Escolha: today, overdue, upcoming ou done.' }).default('today'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from '../text.ts';
+import { BIDI_CONTROLS_MESSAGE, hasBidiControls, safeText } from '../text.ts';
 
 /**
  * Files (issue 11 item 3, decision 0110): the kinds a file may be, each with its size limit and
@@ -105,8 +105,9 @@ export const FILE_MESSAGES = {
   network: 'Falha de conexão durante o envio. Tente novamente.',
 } as const;
 
-/** A file name: the last path segment, no control characters, at most 200 characters. */
+/** A file name: the last path segment, no control characters nor bidi controls, at most 200 characters. */
 export const fileNameSchema = safeText({ error: 'Informe o nome do arquivo.' })
+  .refine((v) => !hasBidiControls(v), { message: BIDI_CONTROLS_MESSAGE, abort: true })
   .transform((v) => v.split(/[\\/]/).pop()!.trim())
   .pipe(z.string().min(1, 'Informe o nome do arquivo.').max(200, 'O nome do arquivo pode ter no máximo 200 caracteres.'));
 

@@ -4,6 +4,7 @@
  * Browser-safe.
  */
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { CNPJ_MESSAGES, isValidCnpj, normalizeCnpjInput } from '../cnpj.ts';
 import { isValidCpf, onlyDigits } from '../cpf.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
@@ -33,7 +34,6 @@ export const PARTIES_MESSAGES = {
   formatInvalid: 'Formato inválido: use json ou csv.',
   cursorInvalid: 'Cursor de paginação inválido.',
   queryTooLong: 'A busca pode ter no máximo 100 caracteres.',
-  nothingToChange: 'Nada para alterar.',
   ownerInvalid: 'Responsável inválido.',
   ownerNotMember: 'O responsável precisa ser um membro da empresa.',
   tagInvalid: 'Etiqueta inválida: de 1 a 50 caracteres.',
@@ -178,12 +178,12 @@ export const organizationCreateSchema = z.strictObject({
 export type OrganizationCreate = z.input<typeof organizationCreateSchema>;
 
 /** PATCH /api/parties/organizations/:id (a field left out is unchanged; null or '' clears it). */
-export const organizationUpdateSchema = z
-  .strictObject({
+export const organizationUpdateSchema = patchBody(
+  z.strictObject({
     razaoSocial: requiredText('Razão social', PARTIES_MESSAGES.razaoSocialRequired, PARTY_LIMITS.name).optional(),
     ...organizationFields,
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: PARTIES_MESSAGES.nothingToChange });
+  }),
+);
 export type OrganizationUpdate = z.input<typeof organizationUpdateSchema>;
 
 /** POST /api/parties/organizations/lookup: create (or find) the organization from the CNPJ lookup. */
@@ -220,12 +220,12 @@ export const personCreateSchema = z.strictObject({
 export type PersonCreate = z.input<typeof personCreateSchema>;
 
 /** PATCH /api/parties/people/:id */
-export const personUpdateSchema = z
-  .strictObject({
+export const personUpdateSchema = patchBody(
+  z.strictObject({
     name: requiredText('Nome', PARTIES_MESSAGES.nameRequired, PARTY_LIMITS.name).optional(),
     ...personFields,
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: PARTIES_MESSAGES.nothingToChange });
+  }),
+);
 export type PersonUpdate = z.input<typeof personUpdateSchema>;
 
 const filterDate = safeText({ error: PARTIES_MESSAGES.dateInvalid }).refine(isIsoDate, { message: PARTIES_MESSAGES.dateInvalid });

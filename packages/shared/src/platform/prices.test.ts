@@ -60,7 +60,7 @@ describe('price table', () => {
     expect(paidActionButtonLabel('ai.deal_summary')).toBe('Resumir · 1 moeda');
     expect(paidActionButtonLabel('ai.contract_analysis', 1, { verb: 'Analisar' })).toBe('Analisar · 5 moedas');
     expect(paidActionButtonLabel('prospect.lead_reveal', 12)).toBe('Revelar contatos · 12 moedas');
-    expect(paidActionButtonLabel('ai.contract_analysis', 1, { ownKey: true })).toBe('Analisar contrato · sua chave de IA');
+    expect(paidActionButtonLabel('ai.contract_analysis', 1, { ownKey: true })).toBe('Analisar contrato · sem moedas (sua chave de IA)');
     expect(paidActionButtonLabel('prospect.lead_reveal', 2, { ownKey: true })).toBe('Revelar contatos · 2 moedas');
     expect(coinsLabel(1000)).toBe('1.000 moedas');
     expect(CONFIRM_THRESHOLD_COINS).toBe(5);

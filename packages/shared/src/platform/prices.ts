@@ -73,11 +73,14 @@ export function priceOf(action: PaidAction, quantity = 1): number {
 /** '1 moeda', '3 moedas'. */
 export const coinsLabel = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'moeda' : 'moedas'}`;
 
-/** The button's text: 'Analisar contrato · 5 moedas'; with the person's own key an AI action says so. */
+/** What an AI action costs with the person's own key, on its button (decision 0383: it says no coins are spent, and why). */
+export const OWN_KEY_PRICE_LABEL = 'sem moedas (sua chave de IA)';
+
+/** The button's text: 'Analisar contrato · 5 moedas'; with the person's own key an AI action costs none and says so. */
 export function paidActionButtonLabel(action: PaidAction, quantity = 1, opts: { ownKey?: boolean; verb?: string } = {}): string {
   const entry: PriceEntry = PRICES[action];
   const verb = opts.verb ?? entry.verb;
-  if (opts.ownKey && entry.ai) return `${verb} · sua chave de IA`;
+  if (opts.ownKey && entry.ai) return `${verb} · ${OWN_KEY_PRICE_LABEL}`;
   return `${verb} · ${coinsLabel(priceOf(action, quantity))}`;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
 
 /**
@@ -140,7 +141,7 @@ export const projectCreateSchema = z
   .refine(datesInOrder, { message: M.datesOrder, path: ['endDate'] });
 export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 
-export const projectUpdateSchema = z
+export const projectUpdateSchema = patchBody(z
   .object({
     name: name.optional(),
     description: description.optional(),
@@ -151,7 +152,7 @@ export const projectUpdateSchema = z
     endDate: isoDate.nullable().optional(),
     status: status.optional(),
   })
-  .refine(datesInOrder, { message: M.datesOrder, path: ['endDate'] });
+  .refine(datesInOrder, { message: M.datesOrder, path: ['endDate'] }));
 export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
 
 export const projectListQuerySchema = z.object({
@@ -180,7 +181,7 @@ export type BriefProposal = { name: string; columns: string[]; tasks: Array<{ ti
 export type BriefResult = { proposal: BriefProposal; charged: number; balance: number };
 
 export const columnCreateSchema = z.object({ name: columnName, isDone: z.boolean().optional() });
-export const columnUpdateSchema = z.object({ name: columnName.optional(), isDone: z.boolean().optional() });
+export const columnUpdateSchema = patchBody(z.object({ name: columnName.optional(), isDone: z.boolean().optional() }));
 export const columnOrderSchema = z.object({ columnIds: z.array(uuid(M.columnOrderInvalid), { error: M.columnOrderInvalid }).min(1, M.columnOrderInvalid).max(MAX_COLUMNS, M.columnOrderInvalid) });
 export const columnDeleteQuerySchema = z.object({ moveTo: uuid(M.columnNotFound).optional() });
 
@@ -195,7 +196,7 @@ export const taskCreateSchema = z.object({
   checklist: checklist.optional(),
 });
 export type TaskCreateInput = z.input<typeof taskCreateSchema>;
-export const taskUpdateSchema = z.object({
+export const taskUpdateSchema = patchBody(z.object({
   title: taskTitle.optional(),
   description: taskDescription.optional(),
   assigneeIds: assignees.optional(),
@@ -203,7 +204,7 @@ export const taskUpdateSchema = z.object({
   priority: priority.optional(),
   labels: labels.optional(),
   checklist: checklist.optional(),
-});
+}));
 export type TaskUpdateInput = z.input<typeof taskUpdateSchema>;
 export const taskMoveSchema = z.object({
   columnId: uuid(M.columnNotFound),

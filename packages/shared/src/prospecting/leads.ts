@@ -14,6 +14,8 @@ export const MAX_REVEAL = MAX_QUANTITY;
 export const MAX_EXPORT = 5_000;
 /** CNPJs one /extrair-leads run reads (pasted or uploaded). */
 export const MAX_EXTRACT = 10_000;
+/** CNPJs one run reads when the Receita data is not imported: each one is asked of the public providers (decision 0418). */
+export const MAX_PROVIDER_EXTRACT = 50;
 /** Characters a paste may have (10,000 formatted CNPJs with separators fit in ~200,000). */
 export const MAX_PASTE_CHARS = 400_000;
 /** Bytes of an uploaded CSV/XLSX (sent as base64 inside the 1 MB JSON body). */
@@ -24,6 +26,11 @@ export const LEADS_MESSAGES = {
   tooManyReveal: `Revele no máximo ${MAX_REVEAL.toLocaleString('pt-BR')} leads por vez.`,
   tooManyExport: `Exporte ou envie no máximo ${MAX_EXPORT.toLocaleString('pt-BR')} leads por vez; refine os filtros ou a seleção.`,
   tooManyExtract: `Envie no máximo ${MAX_EXTRACT.toLocaleString('pt-BR')} CNPJs por vez; divida a lista em partes.`,
+  tooManyForProviders: `Sem a base da Receita Federal importada, cada CNPJ é consultado nas fontes públicas: envie no máximo ${MAX_PROVIDER_EXTRACT} por vez.`,
+  notInReceita: 'Não encontrado na base da Receita Federal importada.',
+  notInProviders: 'Não encontrado na consulta pública de CNPJ.',
+  providersBusy: 'Não consultado: as fontes públicas receberam muitas consultas seguidas; envie este de novo em alguns instantes.',
+  providersDown: 'A consulta pública de CNPJ não respondeu; envie este de novo em alguns instantes.',
   pasteTooLong: `O texto colado é grande demais (máximo de ${MAX_PASTE_CHARS.toLocaleString('pt-BR')} caracteres, cerca de ${MAX_EXTRACT.toLocaleString('pt-BR')} CNPJs).`,
   nothing: 'Cole uma lista de CNPJs ou envie um arquivo CSV ou XLSX.',
   fileTooLarge: `Arquivo grande demais: envie até ${Math.round(MAX_UPLOAD_BYTES / 1024)} KB (cerca de ${MAX_EXTRACT.toLocaleString('pt-BR')} CNPJs) ou divida-o.`,
@@ -90,12 +97,18 @@ export type LeadRow = {
   /** Has a phone or an e-mail to reveal. */
   temContato: boolean;
   revelado: boolean;
+  /** Where a row read from a public provider came from (its key: brasilapi, cnpjws…); absent for the imported data. */
+  fonte?: string;
 };
 
 export type RevealResult = { leads: LeadRow[]; revealedNow: number; charged: number; balance: number };
 export type LeadsQuote = { total: number; toReveal: number; coins: number };
 export type ExtractProblem = { line: number; value: string; reason: string };
-export type ExtractResult = { rows: LeadRow[]; notFound: ExtractProblem[]; invalid: ExtractProblem[]; duplicates: number; read: number };
+/**
+ * `origem`: 'receita' — the imported open data; 'consulta_publica' — no data imported, each CNPJ
+ * asked of the public providers (decision 0418; no reveal, export or send for those rows).
+ */
+export type ExtractResult = { rows: LeadRow[]; notFound: ExtractProblem[]; invalid: ExtractProblem[]; duplicates: number; read: number; origem: 'receita' | 'consulta_publica' };
 export type SavedSearch = { id: string; name: string; filters: Record<string, string>; createdAt: string };
 export type SendToListResult = { jobId: string; listId: string; total: number; charged: number };
 

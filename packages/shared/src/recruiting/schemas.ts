@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import type { AnalysisView } from '../analysis/schemas.ts';
 import { safeText } from '../text.ts';
 
@@ -99,7 +100,7 @@ const openingFields = {
   status: z.enum(OPENING_STATUSES, { error: M.status }).optional(),
 };
 export const openingCreateSchema = z.object(openingFields);
-export const openingUpdateSchema = z.object(openingFields).partial();
+export const openingUpdateSchema = patchBody(z.object(openingFields).partial());
 export type OpeningCreate = z.input<typeof openingCreateSchema>;
 export type OpeningUpdate = z.input<typeof openingUpdateSchema>;
 
@@ -110,10 +111,10 @@ export const candidateCreateSchema = z.object({
   /** The name is the résumé's file name: the analysis may replace it with the one it reads. */
   nameFromFile: z.boolean().optional(),
 });
-export const candidateUpdateSchema = z.object({
+export const candidateUpdateSchema = patchBody(z.object({
   name: candidateCreateSchema.shape.name.optional(),
   stage: z.enum(CANDIDATE_STAGES, { error: M.stage }).optional(),
-});
+}));
 export const startAnalysisSchema = z.object({ fileId: idSchema });
 export const interviewCreateSchema = z.object({
   candidateId: idSchema,

@@ -1,5 +1,6 @@
 import { isValidCpf as brIsValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { isValidPhone } from '../phone.ts';
 import { todayInBrazil } from '../platform/calendar.ts';
 import { safeText } from '../text.ts';
@@ -146,7 +147,7 @@ export const employeeCreateSchema = z
   });
 export type EmployeeCreate = z.input<typeof employeeCreateSchema>;
 
-export const employeeUpdateSchema = z.object({
+export const employeeUpdateSchema = patchBody(z.object({
   name: fields.name.optional(),
   cpf: fields.cpf.optional(),
   email: fields.email.optional(),
@@ -161,7 +162,7 @@ export const employeeUpdateSchema = z.object({
   status: fields.status.optional(),
   terminationDate: fields.terminationDate.optional(),
   notes: fields.notes.optional(),
-});
+}));
 export type EmployeeUpdate = z.input<typeof employeeUpdateSchema>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

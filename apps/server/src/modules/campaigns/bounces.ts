@@ -1,7 +1,11 @@
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { RateRule } from '../../http/rate-limit.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
 import { serverState } from '../../platform/module.ts';
+import { clientAddressKey } from '../../platform/net/addresses.ts';
 import type { Services } from '../../services.ts';
+import { verifySender, type InboundSession, type SenderVerdict } from './inbound-check.ts';
 import { recordEmailReply } from './replies.ts';
 import { hardBounce, recipientOf, unsubscribe } from './tracking.ts';
 
@@ -18,12 +22,28 @@ export function dsnVerdict(text: string): { hard: boolean; reason: string } | nu
   return { hard, reason: diagnostic ?? (status ? `Status ${status[1]}.${status[2]}.${status[3]}` : 'Devolvido') };
 }
 
+/**
+ * Limits of the inbound SMTP (decision 0352), in PostgreSQL like the platform's: per recipient
+ * token (its bounce, reply and unsubscribe addresses together) and, for replies, which are
+ * forwarded, per sending address (IPv6 by /64). Over a limit the recipient is answered 451: a
+ * real server keeps the message and tries again later.
+ */
+export const INBOUND_RULES = {
+  perToken: { window: 3600, max: 10 },
+  repliesPerAddress: { window: 3600, max: 60 },
+} satisfies Record<string, RateRule>;
+
+const VERP = /^(bounce|unsubscribe|reply)\+([0-9a-f]{52})@/i;
+// SMTP answers stay ASCII.
+const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
+
 /** What the inbound SMTP does with one message, by its VERP address (decision 0254). */
-export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
+export async function handleInbound(s: Services, rcpt: string[], raw: Buffer, session: InboundSession) {
   const parsed = await simpleParser(raw);
+  let verdict: SenderVerdict | null = null;
   const parts = [parsed.text ?? '', ...parsed.attachments.filter((a) => /delivery-status/i.test(a.contentType)).map((a) => a.content.toString('utf8'))].join('\n');
   for (const to of rcpt) {
-    const m = /^(bounce|unsubscribe|reply)\+([0-9a-f]{52})@/i.exec(to);
+    const m = VERP.exec(to);
     if (!m) continue;
     const token = m[2]!.toLowerCase();
     const kind = m[1]!.toLowerCase();
@@ -31,7 +51,10 @@ export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
       // A DSN about a reply address is not a reply; a forwarding failure is temporary (the sender's server retries).
       if (parsed.attachments.some((a) => /delivery-status/i.test(a.contentType))) continue;
       const found = await recipientOf(s, token).catch(() => null);
-      if (found) await recordEmailReply(s, token, parsed, raw).catch((e) => {
+      if (!found) continue;
+      verdict ??= await verifySender(s, raw, session);
+      if (verdict.reject) throw smtpError(550, 'Message refused by the DMARC policy of the sender domain');
+      await recordEmailReply(s, token, parsed, raw, verdict).catch((e) => {
         throw Object.assign(new Error(`Falha temporária ao encaminhar a resposta: ${(e as Error).message}`), { responseCode: 451 });
       });
     } else if (kind === 'unsubscribe') await unsubscribe(s, token).catch(() => {});
@@ -46,25 +69,34 @@ export async function handleInbound(s: Services, rcpt: string[], raw: Buffer) {
 export async function startBounceServer(s: Services) {
   const port = s.cfg.BOUNCE_SMTP_PORT;
   if (port === undefined) return;
+  const limits = rateLimits(s);
+  const overLimit = async (address: string, remote: string) => {
+    const [, kind, token] = VERP.exec(address)!;
+    if (!(await limits.consume(`inbound:token:${token!.toLowerCase()}`, INBOUND_RULES.perToken)).allowed) return true;
+    if (kind!.toLowerCase() !== 'reply') return false;
+    return !(await limits.consume(`inbound:reply:${clientAddressKey(remote)}`, INBOUND_RULES.repliesPerAddress)).allowed;
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     // Replies may carry attachments (decision 0300).
     size: 25 * 1024 * 1024,
     logger: false,
-    onRcptTo(address, _session, cb) {
-      if (/^(bounce|unsubscribe|reply)\+[0-9a-f]{52}@/i.test(address.address)) return cb();
+    onRcptTo(address, session, cb) {
+      if (VERP.test(address.address)) {
+        overLimit(address.address, session.remoteAddress).then(
+          (over) => cb(over ? smtpError(451, 'Too many messages for this address, try again later') : undefined),
+          () => cb(smtpError(451, 'Temporary failure, try again later')),
+        );
+        return;
+      }
       return cb(Object.assign(new Error('Destinatário desconhecido'), { responseCode: 550 }));
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        handleInbound(
-          s,
-          session.envelope.rcptTo.map((r) => r.address),
-          Buffer.concat(chunks),
-        ).then(
+        handleInbound(s, session.envelope.rcptTo.map((r) => r.address), Buffer.concat(chunks), inboundSession(session)).then(
           () => cb(),
           (e) => cb(e as Error),
         );
@@ -77,6 +109,12 @@ export async function startBounceServer(s: Services) {
   });
   serverState(s, 'campaigns.bounceServer', () => ({ server })).server = server;
 }
+
+const inboundSession = (session: SMTPServerSession): InboundSession => ({
+  ip: session.remoteAddress,
+  helo: session.hostNameAppearsAs || session.clientHostname || session.remoteAddress,
+  mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+});
 
 export async function stopBounceServer(s: Services) {
   const state = s.state.get('campaigns.bounceServer') as { server: SMTPServer } | undefined;

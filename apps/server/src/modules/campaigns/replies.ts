@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services } from '../../services.ts';
+import type { SenderVerdict } from './inbound-check.ts';
 import { LIVE_CAMPAIGN } from './send.ts';
 import { transportFor } from './sender.ts';
 import { recipientOf } from './tracking.ts';
@@ -41,13 +42,19 @@ export function isAutomatic(parsed: ParsedMail): boolean {
 
 const addressText = (v: ParsedMail['from']) => v?.text ?? '';
 
+export const UNVERIFIED_SUBJECT = '[Remetente não verificado]';
+export const unverifiedWarning = (from: string) =>
+  `Atenção: não foi possível confirmar que esta mensagem foi enviada por ${from} (o domínio do remetente não a autenticou por SPF nem DKIM). Desconfie de pedidos de pagamento, dados bancários, senhas ou links.`;
+
 /**
  * An e-mail to a recipient's reply address: the first one marks `replied_at` (and `opened_at`),
  * and every one is forwarded to the company's reply-to (else the campaign's creator) from the
  * campaign sender, with Reply-To set to whoever wrote, its text, its attachments and the original
  * message as an .eml so nothing is lost. A forged or unknown token: nothing (the SMTP answered 250).
+ * A sender its domain did not vouch for (SPF/DKIM, decision 0352) is marked in the subject and the
+ * first lines, so nobody acts on a forged "customer" asking for a payment or a password.
  */
-export async function recordEmailReply(s: Services, token: string, parsed: ParsedMail, raw: Buffer) {
+export async function recordEmailReply(s: Services, token: string, parsed: ParsedMail, raw: Buffer, sender: SenderVerdict) {
   const r = await recipientOf(s, token);
   const automatic = isAutomatic(parsed);
   if (!automatic) {
@@ -65,8 +72,11 @@ export async function recordEmailReply(s: Services, token: string, parsed: Parse
   const to = c?.reply_to ?? c?.creator ?? null;
   if (!c || !to) return;
   const from = addressText(parsed.from) || r.email;
-  const subject = `Resposta à campanha "${c.name}": ${parsed.subject ?? '(sem assunto)'}`.replace(/[\r\n]+/g, ' ').slice(0, 250);
-  const intro = `${from} respondeu à campanha "${c.name}"${automatic ? ' (resposta automática)' : ''}. Responda a este e-mail para falar com essa pessoa.`;
+  const mark = sender.verified ? '' : `${UNVERIFIED_SUBJECT} `;
+  const subject = `${mark}Resposta à campanha "${c.name}": ${parsed.subject ?? '(sem assunto)'}`.replace(/[\r\n]+/g, ' ').slice(0, 250);
+  const intro =
+    (sender.verified ? '' : `${unverifiedWarning(from)} `) +
+    `${from} respondeu à campanha "${c.name}"${automatic ? ' (resposta automática)' : ''}. Responda a este e-mail para falar com essa pessoa.`;
   const text = `${intro}\n\n${parsed.text ?? ''}`;
   const attachments = [
     ...parsed.attachments.filter((a) => !/delivery-status/i.test(a.contentType)).map((a) => ({ filename: a.filename ?? 'anexo', content: a.content, contentType: a.contentType })),
@@ -83,7 +93,7 @@ export async function recordEmailReply(s: Services, token: string, parsed: Parse
       text,
       ...(typeof parsed.html === 'string' ? { html: `<p>${escapeHtml(intro)}</p><hr>${parsed.html}` } : {}),
       attachments,
-      headers: { 'Auto-Submitted': 'auto-forwarded' },
+      headers: { 'Auto-Submitted': 'auto-forwarded', 'X-Sede-Sender-Verified': sender.verified ? 'yes' : 'no' },
     });
   } else await s.mailer.send({ to, subject, text, html: `<p>${escapeHtml(intro)}</p><pre>${escapeHtml(parsed.text ?? '')}</pre>`, attachments });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { CANVAS_MESSAGES as M, EMPTY_SCENE, type CanvasBoardListItem, type CanvasBoardView, type CanvasScene, type CanvasSaveResult } from '@sede/shared/canvas/schemas';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { resetSharedState } from '../../platform/sync/rooms.ts';
 import { CANVAS_ENTITY, canvasSync, hasInlineData } from './sync.ts';
@@ -119,9 +119,9 @@ export async function saveScene(t: Tenant, id: string, data: { scene: CanvasScen
 
 export async function renameBoard(t: Tenant, viewer: Viewer, id: string, title: string) {
   await boardOf(t, id);
-  const [row] = await t.db.update(B).set({ title, updatedBy: t.actorId, updatedAt: new Date() }).where(and(eq(B.id, id), eq(B.companyId, t.companyId))).returning();
+  const row = updatedRow(await t.db.update(B).set({ title, updatedBy: t.actorId, updatedAt: new Date() }).where(and(eq(B.id, id), eq(B.companyId, t.companyId))).returning(), M.notFound);
   await announce(t.db, { companyId: t.companyId, entity: CANVAS_ENTITY, id, action: 'updated' });
-  return toView(t, viewer, row!);
+  return toView(t, viewer, row);
 }
 
 export async function deleteBoard(t: Tenant, viewer: Viewer, id: string) {

@@ -34,8 +34,9 @@ export function cnpjLookupFor(s: Services): CnpjLookup {
         const record = await localCnpjRecord(s, cnpj);
         return record ? fromLocalRecord(record) : null;
       },
-      cache: createMemoryFrontCache(createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS), {
+      cache: createMemoryFrontCache(createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS, s.clock), {
         ttlMs: Math.min(5 * 60_000, cfg.CNPJ_CACHE_DAYS * 86_400_000),
+        now: s.clock.now,
       }),
     });
   });

@@ -22,11 +22,11 @@ import { isUuid } from '@sede/shared/platform/parties';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { JobFailure, startJob, type JobContext } from '../../platform/jobs/run.ts';
+import { readSpreadsheet } from '../../platform/spreadsheets/reader.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
 import { suppressionHash } from '../parties/public.ts';
 import { CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
-import { readSheet } from './read-sheet.ts';
 
 export const IMPORT_JOB = 'crm.import';
 export const ENRICH_JOB = 'crm.enrich';
@@ -98,7 +98,7 @@ export async function listImports(t: Tenant): Promise<CrmImport[]> {
 async function loadSheet(s: Services, t: Tenant, importId: string, fileId: string) {
   const file = await readEntityFile(s, t, fileId, IMPORT_ENTITY, importId);
   if (!file) throw badRequest(CRM_CONTACTS_MESSAGES.fileNotFound, 'FILE_NOT_FOUND');
-  const sheet = await readSheet(file.bytes);
+  const sheet = await readSpreadsheet(s, file.bytes, { rows: CRM_LIMITS.importRows });
   const { header, rows } = cleanRows(sheet.rows);
   return { file, sheet, header, rows };
 }

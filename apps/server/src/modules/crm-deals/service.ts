@@ -33,7 +33,7 @@ import {
 } from '@sede/shared/crm/deals';
 import { hasRoomBetween, POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
 import type { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
@@ -295,9 +295,9 @@ export async function updateCustomField(t: Tenant, id: string, input: Out<typeof
       if (!input.options.length) throw badRequest(M.fieldOptionsRequired);
       set.options = input.options;
     }
-    const [updated] = Object.keys(set).length ? await tx.update(F).set(set).where(and(eq(F.id, id), eq(F.companyId, t.companyId))).returning() : [row];
-    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_custom_field', id, details: { label: updated!.label, change: 'updated' } });
-    return toField(updated!);
+    const updated = Object.keys(set).length ? updatedRow(await tx.update(F).set(set).where(and(eq(F.id, id), eq(F.companyId, t.companyId))).returning(), M.fieldNotFound) : row;
+    await logAudit(tx, t, { action: 'settings_changed', entity: 'crm_custom_field', id, details: { label: updated.label, change: 'updated' } });
+    return toField(updated);
   });
 }
 

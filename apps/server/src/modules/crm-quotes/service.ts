@@ -15,7 +15,7 @@ import {
   type quoteListQuerySchema,
   type QuoteStatus,
 } from '@sede/shared/crm/quotes';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
@@ -82,12 +82,12 @@ export async function createProduct(t: Tenant, input: z.output<typeof productCre
 export async function updateProduct(t: Tenant, id: string, input: z.output<typeof productUpdateSchema>): Promise<Product> {
   await productRow(t.db, t.companyId, id);
   try {
-    const [row] = await t.db
+    const rows = await t.db
       .update(P)
       .set({ ...input, updatedAt: new Date() })
       .where(and(eq(P.companyId, t.companyId), eq(P.id, id)))
       .returning();
-    return toProduct(row!);
+    return toProduct(updatedRow(rows, QUOTE_MESSAGES.productNotFound));
   } catch (e) {
     if (isUniqueViolation(e, 'crm_products_company_code_key')) throw conflict(QUOTE_MESSAGES.productCodeTaken, 'PRODUCT_CODE_TAKEN');
     throw e;

@@ -13,7 +13,7 @@ import {
   type DocumentView,
   type DocumentVisibility,
 } from '@sede/shared/documents/schemas';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
@@ -68,11 +68,15 @@ export async function updateFolder(t: Tenant, id: string, data: { name?: string;
       cursor = (await folderOf(t, cursor)).parentId;
     }
   }
-  await t.db
+  const rows = await t.db
     .update(DF)
     .set({ ...(data.name !== undefined ? { name: data.name } : {}), ...(data.parentId !== undefined ? { parentId: data.parentId } : {}) })
-    .where(and(eq(DF.id, id), eq(DF.companyId, t.companyId)));
-  return (await listFolders(t)).find((f) => f.id === id)!;
+    .where(and(eq(DF.id, id), eq(DF.companyId, t.companyId)))
+    .returning({ id: DF.id });
+  updatedRow(rows, M.folderNotFound);
+  const folder = (await listFolders(t)).find((f) => f.id === id);
+  if (!folder) throw notFound(M.folderNotFound);
+  return folder;
 }
 
 export async function deleteFolder(t: Tenant, id: string) {

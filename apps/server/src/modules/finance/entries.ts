@@ -14,6 +14,8 @@ import {
   type FinEntryPage,
   type FinEntryTotals,
   type FinPayment,
+  recurrenceCount,
+  recurrenceStep,
 } from '@sede/shared/finance/entries';
 import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@sede/shared/finance/money';
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
@@ -158,8 +160,8 @@ export async function createEntry(tenant: Tenant, input: z.output<typeof entryCr
       }));
     } else if (input.recurrence !== 'none') {
       const recurrenceId = randomUUID();
-      const step = input.recurrence === 'monthly' ? 1 : 12;
-      const count = input.occurrences ?? (input.recurrence === 'monthly' ? 12 : 5);
+      const step = recurrenceStep(input.recurrence);
+      const count = recurrenceCount(input);
       values = Array.from({ length: count }, (_, i) => ({
         ...base,
         amountCents: input.amountCents,

@@ -6,11 +6,12 @@ import type { schema } from '@sede/db/client';
 import { csatSchema, INBOX_MESSAGES as M, visitorMessageSchema, visitorStartSchema } from '@sede/shared/inbox/schemas';
 import { fileNameSchema } from '@sede/shared/platform/files';
 import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
-import { createRateLimitStore, rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
 import { trustedOrigins } from '../../http/security.ts';
 import type { EntityChange } from '../../platform/live/announce.ts';
 import { liveStreams } from '../../platform/live-streams.ts';
-import { serverState } from '../../platform/module.ts';
+import { clientAddressKey } from '../../platform/net/addresses.ts';
 import type { Services } from '../../services.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
 import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, conversationToContinue, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
@@ -30,6 +31,15 @@ export const WIDGET_RULES = {
   filePerVisitor: { window: 3600, max: 20 },
 } satisfies Record<string, RateRule>;
 
+/**
+ * Open live streams (GET …/events) on an instance, per visitor (its conversation: a few tabs) and
+ * per address (IPv6 by /64): a new stream over a cap closes the oldest, like /api/events.
+ */
+export const WIDGET_STREAMS_PER_VISITOR = 5;
+export const WIDGET_STREAMS_PER_ADDRESS = 50;
+/** What an evicted widget stream is told: do not reconnect by yourself for an hour. */
+const EVICTED_RETRY_MS = 60 * 60 * 1000;
+
 /** A visitor's attachment: the platform's image and document kinds, at most 10 MB (decision 0266). */
 export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -42,7 +52,7 @@ const bearer = (c: Context) => c.req.header('authorization')?.replace(/^Bearer\s
  * writes only the conversation its signed token names (anything else is a 404).
  */
 export function publicInboxRoutes(s: Services) {
-  const limits = serverState(s, 'inbox.rateLimits', () => createRateLimitStore(s.pool));
+  const limits = rateLimits(s);
   const ours = new Set(trustedOrigins(s.cfg));
   const pub = new Hono<PublicEnv>();
 
@@ -51,6 +61,7 @@ export function publicInboxRoutes(s: Services) {
     if (!d.allowed) throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(d.retryAfter ?? rule.window), { retryAfter: d.retryAfter ?? rule.window });
   };
   const ip = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
+  const streams = liveStreams(s);
 
   pub.use(
     '/:key/*',
@@ -162,9 +173,11 @@ export function publicInboxRoutes(s: Services) {
    */
   pub.get('/:key/events', async (c) => {
     const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
+    const address = clientAddressKey(ip(c));
     c.header('cache-control', 'no-store');
     return streamSSE(c, async (stream) => {
       let closed = false;
+      let evicted = false;
       let wake: (() => void) | null = null;
       const queue: string[] = [];
       const unsubscribe = s.feed.subscribe((change) => {
@@ -179,7 +192,17 @@ export function publicInboxRoutes(s: Services) {
         wake?.();
       };
       stream.onAbort(stop);
-      const off = liveStreams(s).register(stop);
+      const off = streams.register(stop);
+      const offLimit = streams.limitBy(
+        [
+          { key: `widget-visitor:${conv.id}`, max: WIDGET_STREAMS_PER_VISITOR },
+          { key: `widget-address:${address}`, max: WIDGET_STREAMS_PER_ADDRESS },
+        ],
+        () => {
+          evicted = true;
+          wake?.();
+        },
+      );
       const heartbeat = setInterval(() => {
         queue.push('ping');
         wake?.();
@@ -187,10 +210,14 @@ export function publicInboxRoutes(s: Services) {
       try {
         await stream.writeSSE({ event: 'ready', data: '{}' });
         while (!closed) {
-          while (queue.length) {
+          while (queue.length && !evicted) {
             const event = queue.shift()!;
             await stream.writeSSE({ event, data: '{}' });
             if (event === 'closed') closed = true;
+          }
+          if (evicted) {
+            await stream.writeSSE({ event: 'evicted', data: '{"reason":"too_many_streams"}', retry: EVICTED_RETRY_MS });
+            break;
           }
           if (closed) break;
           await new Promise<void>((resolve) => (wake = resolve));
@@ -200,6 +227,7 @@ export function publicInboxRoutes(s: Services) {
         clearInterval(heartbeat);
         unsubscribe();
         off();
+        offLimit();
       }
     });
   });

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
-import { diffLines } from '@sede/shared/juridico/diff';
+import { compareContractTexts, type ContractComparisonView } from '@sede/shared/juridico/diff';
 import {
   applyAnalysisSchema,
   compareQuerySchema,
@@ -109,14 +109,8 @@ export function juridicoRoutes(s: Services) {
         return { id: file.id, name: file.name, text: material.text };
       }),
     );
-    const diff = diffLines(texts[0]!.text, texts[1]!.text);
-    return c.json({
-      a: { id: texts[0]!.id, name: texts[0]!.name },
-      b: { id: texts[1]!.id, name: texts[1]!.name },
-      added: diff.filter((d) => d.op === 'added').length,
-      removed: diff.filter((d) => d.op === 'removed').length,
-      diff,
-    });
+    const [a, b] = texts as [(typeof texts)[number], (typeof texts)[number]];
+    return c.json({ a: { id: a.id, name: a.name }, b: { id: b.id, name: b.name }, ...compareContractTexts(a.text, b.text) } satisfies ContractComparisonView);
   });
 
   return r;

@@ -2,8 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { publicDecisionSchema } from '@sede/shared/marketing/review';
 import { AppError, parseWith, readJson } from '../../http/errors.ts';
-import { createRateLimitStore, rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
-import { serverState } from '../../platform/module.ts';
+import { rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
 import type { Services } from '../../services.ts';
 import { decideByClient, publicApproval } from '../marketing/public.ts';
 
@@ -22,7 +22,7 @@ export const APPROVAL_RULES = {
  * (issue 18; decisions 0331, 0332). No session: the company and the piece come from the token.
  */
 export function marketingPublicRoutes(s: Services) {
-  const limits = serverState(s, 'marketing-public.rateLimits', () => createRateLimitStore(s.pool));
+  const limits = rateLimits(s);
   const ip = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
   const limit = async (c: Context, name: string, rule: RateRule) => {
     const d = await limits.consume(`marketing-approval:${name}:${ip(c)}`, rule);

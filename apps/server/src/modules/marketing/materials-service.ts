@@ -12,7 +12,7 @@ import {
   type materialUpdateSchema,
 } from '@sede/shared/marketing/materials';
 import type { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
@@ -139,9 +139,9 @@ export async function updateFolder(t: Tenant, id: string, input: { name?: string
         }
         set.parentId = input.parentId;
       }
-      const [row] = await tx.update(MF).set(set).where(eq(MF.id, folder.id)).returning();
+      const row = updatedRow(await tx.update(MF).set(set).where(eq(MF.id, folder.id)).returning(), M.folderNotFound);
       await announce(tx, { companyId: t.companyId, entity: FOLDER_ENTITY, id: folder.id, action: 'updated' });
-      return toFolder(row!);
+      return toFolder(row);
     });
   } catch (e) {
     if (uniqueViolation(e)) throw conflict(M.folderExists, 'MATERIAL_FOLDER_EXISTS');

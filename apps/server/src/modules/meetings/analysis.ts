@@ -9,7 +9,7 @@ import {
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { generateStructured } from '../../platform/ai/index.ts';
 import { meetingAnalysisV1 } from '../../platform/ai/prompts/meeting-analysis.v1.ts';
-import { locateQuote, type AnalysisKindDefinition, type Material } from '../../platform/analysis/index.ts';
+import { locateQuote, needsSpeakers, splitTurns, type AnalysisKindDefinition, type Material } from '../../platform/analysis/index.ts';
 import { companyMembers, getMeeting, type Member } from './service.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,13 +30,13 @@ export function numberedTranscript(material: Pick<Material, 'segments' | 'text'>
     .join('\n');
 }
 
-/** The segments with a speaker each: the file's labels, else the model's turns, else 'Falante 1'. */
-export function assignSpeakers(material: Pick<Material, 'segments' | 'text' | 'speakersInferred'>, turns: MeetingAnalysisAnswer['speakerTurns']): MeetingSegment[] {
+/** The segments with a speaker each: the file's labels (or the recording's, decision 0381), else the model's turns, else 'Falante 1'. */
+export function assignSpeakers(material: Pick<Material, 'segments' | 'text'>, turns: MeetingAnalysisAnswer['speakerTurns']): MeetingSegment[] {
   const segments = material.segments ?? [{ speaker: null, start: null, end: null, text: material.text }];
   const sorted = [...turns].filter((t) => t.speaker.trim()).sort((a, b) => a.fromSegment - b.fromSegment);
   let last = 'Falante 1';
   return segments.map((x, i) => {
-    if (x.speaker && !material.speakersInferred) {
+    if (x.speaker) {
       last = x.speaker;
       return { speaker: x.speaker, start: x.start, end: x.end, text: x.text };
     }
@@ -117,9 +117,11 @@ export const meetingAnalysisKind: AnalysisKindDefinition = {
   kind: 'meeting',
   subjectType: 'meeting',
   action: 'ai.meeting_analysis',
-  analyze: async ({ s, tenant, creds, material, fileName, subjectId }) => {
+  analyze: async ({ s, tenant, creds, material: read, fileName, subjectId }) => {
     const meeting = await getMeeting(tenant, subjectId);
     const members = await companyMembers(tenant);
+    // A recording transcribed without speakers: an AI step splits the turns first (part of this paid analysis).
+    const material = await splitTurns(s, creds, read);
     const out = await generateStructured(s, creds, {
       prompt: meetingAnalysisV1,
       input: {
@@ -127,7 +129,7 @@ export const meetingAnalysisKind: AnalysisKindDefinition = {
         meetingTitle: meeting.title,
         dealTitle: meeting.dealTitle,
         members: members.map((m) => m.name),
-        speakersInferred: material.speakersInferred,
+        speakersInferred: needsSpeakers(material),
         transcript: numberedTranscript(material),
         today: todayInBrazil(),
       },

@@ -7,6 +7,7 @@ import {
   meetingCreateSchema,
   meetingListQuerySchema,
   MEETING_MESSAGES as M,
+  renameSpeakersSchema,
   startMeetingAnalysisSchema,
   type MeetingAnalysisResult,
   type MeetingAnalysisView,
@@ -19,6 +20,7 @@ import { getAnalysis, listAnalyses, startAnalysis } from '../../platform/analysi
 import type { AnalysisView } from '@sede/shared/analysis/schemas';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { createdSteps, createMeeting, deleteMeeting, getMeeting, listMeetings, MEETING_ENTITY } from './service.ts';
+import { renameSpeakers } from './speakers.ts';
 import { confirmSteps } from './steps.ts';
 
 const { files: F } = schema;
@@ -54,6 +56,12 @@ export function meetingsRoutes(s: Services) {
     const { steps } = parseWith(confirmStepsSchema, await readJson(c));
     const tasks = await confirmSteps(s, tenant(c), c.get('viewer'), analysisId, steps);
     return c.json({ tasks }, 201);
+  });
+  /** Names the speakers of a done analysis ('Falante 1' → 'Ana'): transcript, talk-time and next steps. */
+  r.put('/analyses/:id/speakers', requirePermission('comercial.write'), async (c) => {
+    const analysisId = id(c, M.analysisNotFound);
+    await renameSpeakers(tenant(c), analysisId, parseWith(renameSpeakersSchema, await readJson(c)));
+    return c.json(await withSteps(tenant(c), await getAnalysis<MeetingAnalysisResult>(tenant(c), 'meeting', analysisId, M.analysisNotFound)));
   });
   r.get('/:id', async (c) => c.json(await getMeeting(tenant(c), id(c))));
   r.delete('/:id', requirePermission('comercial.delete'), async (c) => {

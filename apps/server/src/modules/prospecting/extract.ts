@@ -2,6 +2,7 @@ import { isValidCnpj } from '@sede/shared/cnpj';
 import {
   LEADS_MESSAGES,
   MAX_EXTRACT,
+  MAX_PROVIDER_EXTRACT,
   MAX_UPLOAD_BYTES,
   parseCnpjToken,
   splitPaste,
@@ -12,12 +13,16 @@ import type { z } from 'zod';
 import type { extractSchema } from '@sede/shared/prospecting/leads';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { readSheet } from '../crm-contacts/public.ts';
+import { readSpreadsheet } from '../../platform/spreadsheets/reader.ts';
 import { leadRows } from './leads.ts';
+import { providerLeads } from './provider-leads.ts';
+import { receitaImported } from './queries.ts';
+import { rfPool } from './rf-pool.ts';
 
 /**
  * /extrair-leads (issue 14 item 5; decision 0208): a pasted list or an uploaded CSV/XLSX of
- * CNPJs → the enriched table from the local Receita data, with what was not found or is invalid.
+ * CNPJs → the enriched table from the local Receita data, with what was not found or is invalid;
+ * without the data imported, from the public providers (decision 0418).
  */
 
 type Candidate = { line: number; value: string };
@@ -42,7 +47,7 @@ export function cnpjColumn(rows: string[][]): { index: number; header: boolean }
   return { index: best.index, header: !looksLikeCnpj(rows[0]?.[best.index] ?? '') };
 }
 
-async function candidatesOfFile(name: string, base64: string): Promise<Candidate[]> {
+async function candidatesOfFile(s: Services, base64: string): Promise<Candidate[]> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
   if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', LEADS_MESSAGES.fileTooLarge);
@@ -51,12 +56,12 @@ async function candidatesOfFile(name: string, base64: string): Promise<Candidate
   if (!zip && bytes.subarray(0, 8192).includes(0)) throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
   let rows: string[][];
   try {
-    rows = (await readSheet(bytes)).rows;
+    rows = (await readSpreadsheet(s, bytes)).rows;
   } catch (e) {
-    if (e instanceof AppError) throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
+    // Over a cap, the reader's own message says which; anything else is this page's "unreadable".
+    if (e instanceof AppError && e.code === 'FILE_UNREADABLE') throw badRequest(LEADS_MESSAGES.fileUnreadable, 'FILE_UNREADABLE');
     throw e;
   }
-  void name;
   const col = cnpjColumn(rows);
   if (!col) throw badRequest(LEADS_MESSAGES.noCnpjColumn, 'NO_CNPJ_COLUMN');
   const out: Candidate[] = [];
@@ -70,7 +75,7 @@ async function candidatesOfFile(name: string, base64: string): Promise<Candidate
 
 export async function extractLeads(s: Services, t: Tenant, input: z.output<typeof extractSchema>): Promise<ExtractResult> {
   let candidates: Candidate[];
-  if (input.file) candidates = await candidatesOfFile(input.file.name, input.file.base64);
+  if (input.file) candidates = await candidatesOfFile(s, input.file.base64);
   else if (input.text?.trim()) candidates = splitPaste(input.text);
   else throw badRequest(LEADS_MESSAGES.nothing, 'NOTHING_TO_READ');
 
@@ -89,10 +94,13 @@ export async function extractLeads(s: Services, t: Tenant, input: z.output<typeo
   }
   if (valid.length > MAX_EXTRACT) throw badRequest(LEADS_MESSAGES.tooManyExtract, 'TOO_MANY_CNPJS');
   if (valid.length === 0) throw new AppError(400, 'NO_VALID_CNPJ', LEADS_MESSAGES.noValidCnpj, { invalid: invalid.slice(0, 100) });
+  const common = { invalid: invalid.slice(0, 1000), duplicates, read: candidates.length };
+  if (!(await receitaImported(rfPool(s)))) {
+    if (valid.length > MAX_PROVIDER_EXTRACT) throw badRequest(LEADS_MESSAGES.tooManyForProviders, 'TOO_MANY_FOR_PROVIDERS');
+    return { ...(await providerLeads(s, valid)), ...common, origem: 'consulta_publica' };
+  }
   const rows = await leadRows(s, t, valid.map((v) => v.cnpj));
   const found = new Set(rows.map((r) => r.cnpj));
-  const notFound = valid
-    .filter((v) => !found.has(v.cnpj))
-    .map((v) => ({ line: v.line, value: v.value.slice(0, 40), reason: 'Não encontrado na base da Receita Federal importada.' }));
-  return { rows, notFound, invalid: invalid.slice(0, 1000), duplicates, read: candidates.length };
+  const notFound = valid.filter((v) => !found.has(v.cnpj)).map((v) => ({ line: v.line, value: v.value.slice(0, 40), reason: LEADS_MESSAGES.notInReceita }));
+  return { rows, notFound, ...common, origem: 'receita' };
 }

@@ -46,17 +46,25 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
 const plain = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
 const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
+/** An import's source as the pages name it: its last segment (`2026-10/`, the folder's name). */
+export const sourceName = (source: string) => source.replace(/^.*[\\/](?=[^\\/]+[\\/]?$)/, '');
+
+/** Whether any establishment is loaded (a fresh install has none). */
+export async function receitaImported(pool: pg.Pool): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM rf_estabelecimentos LIMIT 1');
+  return (rowCount ?? 0) > 0;
+}
+
 export async function status(pool: pg.Pool): Promise<ProspectStatus> {
   const { rows } = await pool.query<{ finished_at: Date; establishments: string; source: string }>(
     'SELECT finished_at, establishments, source FROM rf_imports ORDER BY id DESC LIMIT 1',
   );
-  const any = await pool.query('SELECT 1 FROM rf_estabelecimentos LIMIT 1');
   const last = rows[0];
   return {
-    imported: (any.rowCount ?? 0) > 0,
+    imported: await receitaImported(pool),
     importedAt: last ? last.finished_at.toISOString() : null,
     establishments: last ? Number(last.establishments) : 0,
-    source: last ? last.source.replace(/^.*[\\/](?=[^\\/]+[\\/]?$)/, '') : null,
+    source: last ? sourceName(last.source) : null,
   };
 }
 

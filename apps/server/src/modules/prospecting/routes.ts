@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { deepSearch } from './deep-search.ts';
 import { cnaes, company, search, status } from './queries.ts';
 import { leadRoutes } from './leads-routes.ts';
+import { refreshRoutes } from './refresh-routes.ts';
 import { withRevealedContacts } from './leads.ts';
 import { municipiosOf } from './municipios-uf.ts';
 import { rfPool } from './rf-pool.ts';
@@ -37,5 +38,6 @@ export function prospectingRoutes(s: Services) {
     return c.json(await deepSearch(rfPool(s), cnpj));
   });
   leadRoutes(s, r);
+  refreshRoutes(s, r);
   return r;
 }

@@ -71,8 +71,9 @@ export function recruitingRoutes(s: Services) {
   r.get('/openings/:id', async (c) => c.json(await getOpening(tenant(c), id(c, M.openingNotFound))));
   r.patch('/openings/:id', requirePermission('rh.write'), async (c) => {
     const openingId = id(c, M.openingNotFound);
+    const input = parseWith(openingUpdateSchema, await readJson(c));
     await getOpening(tenant(c), openingId);
-    return c.json(await updateOpening(tenant(c), openingId, parseWith(openingUpdateSchema, await readJson(c))));
+    return c.json(await updateOpening(tenant(c), openingId, input));
   });
   r.delete('/openings/:id', requirePermission('rh.delete'), async (c) => {
     await deleteOpening(s, tenant(c), id(c, M.openingNotFound));
@@ -89,8 +90,9 @@ export function recruitingRoutes(s: Services) {
   r.get('/candidates/:id', async (c) => c.json(await getCandidate(tenant(c), id(c, M.candidateNotFound))));
   r.patch('/candidates/:id', requirePermission('rh.write'), async (c) => {
     const candidateId = id(c, M.candidateNotFound);
+    const input = parseWith(candidateUpdateSchema, await readJson(c));
     await getCandidate(tenant(c), candidateId);
-    return c.json(await updateCandidate(tenant(c), candidateId, parseWith(candidateUpdateSchema, await readJson(c))));
+    return c.json(await updateCandidate(tenant(c), candidateId, input));
   });
   r.delete('/candidates/:id', requirePermission('rh.delete'), async (c) => {
     await deleteCandidate(s, tenant(c), id(c, M.candidateNotFound));

@@ -3,6 +3,7 @@ import { supportMessageSchema, supportOperatorListSchema, supportStatusSchema, s
 import { notFound, parseWith, readJson } from '../../http/errors.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { readEntityFile } from '../files/public.ts';
+import { isPlatformOperator } from '../../platform/operators.ts';
 import type { AppEnv, Services } from '../../services.ts';
 import {
   addOwnMessage,
@@ -25,10 +26,7 @@ const person = (c: Context<AppEnv>) => {
 };
 
 /** Whether the signed-in person is one of the platform's operators (SUPPORT_OPERATORS, verified e-mail). */
-export const isOperator = (s: Services, c: Context<AppEnv>) => {
-  const u = c.get('viewer').user;
-  return u.emailVerified && s.cfg.SUPPORT_OPERATORS.includes(u.email.toLowerCase());
-};
+export const isOperator = (s: Services, c: Context<AppEnv>) => isPlatformOperator(s.cfg, c.get('viewer').user);
 
 /**
  * /api/support (issue 17; decision 0280): every signed-in person's own tickets, with or without a

@@ -1,7 +1,7 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { AppError } from '../../http/errors.ts';
 import { isLoopbackUrl, type Config } from '../config.ts';
+import type { DnsResolver } from '../net/dns.ts';
+import { checkOutboundUrlSyntax, OutboundRefused, type OutboundPolicy } from '../net/outbound.ts';
 
 /** The headers a person's own key travels in, with each AI request only (never stored, never logged). */
 export const AI_HEADERS = { key: 'x-ai-key', baseUrl: 'x-ai-base-url', model: 'x-ai-model' } as const;
@@ -60,38 +60,27 @@ export function aiCredentials(cfg: Config, headers: Headers): AiCredentials | nu
   };
 }
 
-/** Private, loopback, link-local (cloud metadata) and unspecified addresses, IPv4 and IPv6. */
-export function isPrivateAddress(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIP(v4) === 4) {
-    const [a = 0, b = 0] = v4.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
-  }
-  const v6 = ip.toLowerCase();
-  return v6 === '::' || v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80');
-}
-
 /**
- * A person's own base URL makes the server call it: on a public server it must not reach the
- * server's own network (SSRF). Allowed on a loopback APP_URL (development, tests), where a local
- * Ollama or the fake provider is the point.
+ * A person's own base URL makes the server call it (SSRF): every request to it goes through the
+ * outbound guard (platform/net/outbound.ts, decision 0350). Loopback is allowed only on a server
+ * whose APP_URL is loopback (development, tests: a local Ollama or the fake provider); private,
+ * link-local, metadata and the other internal ranges never are.
  */
-async function assertReachableBaseUrl(cfg: Config, baseURL: string) {
-  if (isLoopbackUrl(cfg.appUrl)) return;
-  const host = new URL(baseURL).hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
+export const ownAiPolicy = (s: { cfg: Config; dns: DnsResolver }): OutboundPolicy => ({ dns: s.dns, allowLoopback: isLoopbackUrl(s.cfg.appUrl) });
+
+/** The early check, without DNS: a literal internal address or localhost is a 400 before any work. */
+function assertReachableBaseUrl(cfg: Config, baseURL: string) {
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    throw new AppError(409, 'AI_UNREACHABLE', 'Não foi possível contactar o provedor de IA. Confira o endereço (URL base) da IA.');
+    checkOutboundUrlSyntax(baseURL, { allowLoopback: isLoopbackUrl(cfg.appUrl) });
+  } catch (e) {
+    throw e instanceof OutboundRefused && e.reason === 'private' ? new AppError(400, 'AI_BASE_URL_PRIVATE', AI_MESSAGES.privateBaseUrl) : new AppError(400, 'AI_BASE_URL_INVALID', AI_MESSAGES.badBaseUrl);
   }
-  if (host === 'localhost' || addresses.some(isPrivateAddress)) throw new AppError(400, 'AI_BASE_URL_PRIVATE', AI_MESSAGES.privateBaseUrl);
 }
 
 /** Like aiCredentials, but no AI configured is a 409 that says how to configure it; an own base URL is checked. */
 export async function requireAiCredentials(cfg: Config, headers: Headers): Promise<AiCredentials> {
   const creds = aiCredentials(cfg, headers);
   if (!creds) throw new AppError(409, 'AI_NOT_CONFIGURED', AI_MESSAGES.notConfigured);
-  if (creds.source === 'own' && creds.baseURL) await assertReachableBaseUrl(cfg, creds.baseURL);
+  if (creds.source === 'own' && creds.baseURL) assertReachableBaseUrl(cfg, creds.baseURL);
   return creds;
 }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { AppError } from '../../http/errors.ts';
-import type { AiCredentials } from './credentials.ts';
+import { OutboundRefused } from '../net/outbound.ts';
+import { AI_MESSAGES, type AiCredentials } from './credentials.ts';
 
 export const AI_ERROR_MESSAGES = {
   keyRefused: 'A chave de IA foi recusada pelo provedor. Confira a chave em Meu perfil ou peça ao administrador.',
@@ -11,7 +12,15 @@ export const AI_ERROR_MESSAGES = {
   unreachable: 'Não foi possível contactar o provedor de IA. Confira o endereço (URL base) da IA.',
   invalidAnswer: 'A IA respondeu em um formato inesperado. Tente novamente.',
   badRequest: 'O provedor de IA recusou o pedido. Tente novamente ou escolha outro modelo.',
+  redirected: 'O endereço (URL base) da IA redireciona para outro endereço, o que não é aceito. Informe o endereço final do provedor.',
 } as const;
+
+/** The outbound guard's refusal of an own base URL (the SDK wraps what its fetch throws). */
+function refusalOf(e: unknown): OutboundRefused | null {
+  if (e instanceof OutboundRefused) return e;
+  const cause = (e as { cause?: unknown } | null)?.cause;
+  return cause instanceof OutboundRefused ? cause : null;
+}
 
 /** Removes the key (and anything that looks like a bearer token) from a text before it is logged. */
 export function redact(text: string, creds?: Pick<AiCredentials, 'apiKey'>): string {
@@ -28,6 +37,13 @@ export function redact(text: string, creds?: Pick<AiCredentials, 'apiKey'>): str
 export function mapProviderError(e: unknown, creds: AiCredentials): AppError {
   if (e instanceof AppError) return e;
   const log = (what: string) => console.warn(`[ai] ${creds.source} provider: ${redact(what, creds)}`);
+  const refused = refusalOf(e);
+  if (refused) {
+    log(`refused by the outbound guard: ${refused.reason}`);
+    if (refused.reason === 'private') return new AppError(400, 'AI_BASE_URL_PRIVATE', AI_MESSAGES.privateBaseUrl);
+    if (refused.reason === 'redirect') return new AppError(409, 'AI_BASE_URL_REDIRECT', AI_ERROR_MESSAGES.redirected);
+    return new AppError(409, 'AI_UNREACHABLE', AI_ERROR_MESSAGES.unreachable);
+  }
   if (e instanceof OpenAI.APIConnectionTimeoutError) {
     log('timeout');
     return new AppError(409, 'AI_TIMEOUT', AI_ERROR_MESSAGES.timeout);

@@ -2,11 +2,16 @@ import OpenAI, { toFile } from 'openai';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import type { AiCredentials } from './credentials.ts';
+import { outboundFetcher } from '../net/outbound.ts';
+import { ownAiPolicy, type AiCredentials } from './credentials.ts';
 import { AI_ERROR_MESSAGES, mapProviderError } from './errors.ts';
 import type { Prompt } from './prompts/types.ts';
 
-/** An SDK client for one request's credentials: no SDK retries (we retry a malformed answer once ourselves). */
+/**
+ * An SDK client for one request's credentials: no SDK retries (we retry a malformed answer once
+ * ourselves). A person's own key goes through the outbound guard (checked, pinned, no redirects);
+ * the platform's AI_BASE_URL is the operator's own choice and may be a local server.
+ */
 export function aiClient(s: Services, creds: AiCredentials): OpenAI {
   return new OpenAI({
     apiKey: creds.apiKey,
@@ -15,6 +20,7 @@ export function aiClient(s: Services, creds: AiCredentials): OpenAI {
     maxRetries: 0,
     // Never let the SDK log requests (it would include the key's header at debug level).
     logLevel: 'off',
+    ...(creds.source === 'own' ? { fetch: outboundFetcher(ownAiPolicy(s)) } : {}),
   });
 }
 
@@ -90,14 +96,25 @@ function validate<S extends z.ZodType>(schema: S, content: string): { ok: true; 
   return { ok: true, data: r.data };
 }
 
-export type TranscribeOptions = { language?: string; filename?: string; contentType?: string };
+export type TranscribeOptions = {
+  language?: string;
+  filename?: string;
+  contentType?: string;
+  /** Diarizing models only: up to 4 people already heard (a name each, with a 2–10 s sample as a data URL), so they keep their names. */
+  knownSpeakers?: { name: string; reference: string }[];
+};
 
-export type TranscriptionSegment = { start: number; end: number; text: string };
+/** A transcript segment; `speaker` is the provider's label when the model tells speakers apart (diarization). */
+export type TranscriptionSegment = { start: number; end: number; text: string; speaker?: string };
+
+/** Transcription models that tell speakers apart (OpenAI's `gpt-4o-transcribe-diarize`): they answer `diarized_json`. */
+export const isDiarizingModel = (model: string) => /diariz/i.test(model);
 
 /**
- * Audio → text through the provider's transcription endpoint (`/audio/transcriptions`,
- * `verbose_json`): the text and, when the endpoint gives them, its timed segments. Long
- * recordings are split first (platform/analysis/audio.ts).
+ * Audio → text through the provider's transcription endpoint (`/audio/transcriptions`): the text
+ * and its timed segments. A diarizing model is asked for `diarized_json` (segments with a speaker,
+ * `chunking_strategy: 'auto'`, which it needs past 30 s); any other for `verbose_json` (segments
+ * without speakers). Long recordings are split first (platform/analysis/audio.ts).
  */
 export async function transcribe(
   s: Services,
@@ -108,12 +125,19 @@ export async function transcribe(
   const client = aiClient(s, creds);
   try {
     const file = await toFile(audio as Parameters<typeof toFile>[0], opts.filename ?? 'audio.webm', { type: opts.contentType ?? 'audio/webm' });
-    const r = await client.audio.transcriptions.create({
-      file,
-      model: creds.transcriptionModel,
-      language: opts.language ?? 'pt',
-      response_format: 'verbose_json',
-    });
+    const base = { file, model: creds.transcriptionModel, language: opts.language ?? 'pt' };
+    if (isDiarizingModel(creds.transcriptionModel)) {
+      const known = (opts.knownSpeakers ?? []).slice(0, 4);
+      const r = (await client.audio.transcriptions.create({
+        ...base,
+        response_format: 'diarized_json',
+        chunking_strategy: 'auto',
+        ...(known.length ? { known_speaker_names: known.map((k) => k.name), known_speaker_references: known.map((k) => k.reference) } : {}),
+      })) as unknown as OpenAI.Audio.TranscriptionDiarized;
+      const segments = Array.isArray(r.segments) ? r.segments.map((x) => ({ start: x.start, end: x.end, text: x.text, speaker: x.speaker })) : undefined;
+      return { text: r.text, duration: r.duration, segments };
+    }
+    const r = await client.audio.transcriptions.create({ ...base, response_format: 'verbose_json' });
     const segments = Array.isArray(r.segments) ? r.segments.map((x) => ({ start: x.start, end: x.end, text: x.text })) : undefined;
     return { text: r.text, language: r.language, duration: r.duration, segments };
   } catch (e) {

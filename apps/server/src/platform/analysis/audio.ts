@@ -5,17 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MATERIAL_MESSAGES as M } from '@sede/shared/analysis/schemas';
 import type { Services } from '../../services.ts';
-import { transcribe, type AiCredentials } from '../ai/index.ts';
+import { isDiarizingModel, transcribe, type AiCredentials } from '../ai/index.ts';
 import { serverState } from '../module.ts';
-import { MaterialError, type Material, type TranscriptSegment } from './material.ts';
+import { MaterialError, transcriptText, type Material, type TranscriptSegment } from './material.ts';
 
 /**
  * Recordings → transcript (issue 13, decision 0230): the duration is probed with ffmpeg before
  * anything is sent (over MAX_AUDIO_SECONDS is refused, nothing charged); the audio is re-encoded
  * to mono 16 kHz MP3 at 32 kbit/s and cut into parts of `partSeconds` (10 min ≈ 2.4 MB, far under
- * the endpoint's 25 MB), each sent to `/audio/transcriptions` with `verbose_json`; the parts'
- * segment times are shifted by the part's start. The endpoint gives no speakers: segments carry
- * `speaker: null` and the material says `speakersInferred: true` (the analysis infers them).
+ * the endpoint's 25 MB), each sent to `/audio/transcriptions`; the parts' segment times are
+ * shifted by the part's start. A diarizing model (decision 0381) labels the speakers: they are
+ * named 'Falante 1', 'Falante 2'… in the order they first speak, and a 2–10 s sample of each of the
+ * first four goes with the next parts (`known_speaker_references`), so a person keeps one name
+ * across parts. Other models give no speakers: segments carry `speaker: null` (an AI step splits
+ * the turns in the analysis, speakers.ts). Either way the material says `speakersInferred: true`.
  */
 
 /** The longest recording accepted: 2 hours (decision 0230). */
@@ -96,15 +99,46 @@ async function split(input: string, dir: string, partSeconds: number, duration: 
 }
 
 
-/** One part through the gateway's `transcribe` (verbose_json); segments shifted by the part's start. */
-async function transcribePart(s: Services, creds: AiCredentials, part: Part, index: number): Promise<TranscriptSegment[]> {
-  const r = await transcribe(s, creds, await readFile(part.file), { filename: `parte-${index + 1}.mp3`, contentType: 'audio/mpeg' });
+/** A person heard in an earlier part: our name for them and a sample of their voice (a data URL). */
+type Voice = { name: string; reference: string };
+
+/** The longest stretch of 2–10 s a speaker talks alone in a part (times within the part), if any. */
+function sampleOf(segments: { start: number; end: number; speaker?: string }[], label: string): { start: number; seconds: number } | null {
+  const long = segments.filter((x) => x.speaker === label && x.end - x.start >= 2).sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+  return long ? { start: long.start, seconds: Math.min(10, long.end - long.start) } : null;
+}
+
+/** A clip of the part as a data URL (compact MP3), the sample a diarizing model matches voices against. */
+async function voiceSample(part: Part, at: { start: number; seconds: number }): Promise<string | null> {
+  const out = `${part.file}.voz-${Math.round(at.start * 1000)}.mp3`;
+  const r = await runFfmpeg(['-y', '-ss', String(at.start), '-t', String(at.seconds), '-i', part.file, '-c:a', 'libmp3lame', '-b:a', '32k', out], 60_000);
+  if (r.code !== 0) return null;
+  return `data:audio/mpeg;base64,${(await readFile(out)).toString('base64')}`;
+}
+
+/** One part through the gateway's `transcribe`; segments shifted by the part's start, speakers named across parts. */
+async function transcribePart(s: Services, creds: AiCredentials, part: Part, index: number, voices: Voice[], names: { next: number }, moreParts: boolean): Promise<TranscriptSegment[]> {
+  const r = await transcribe(s, creds, await readFile(part.file), { filename: `parte-${index + 1}.mp3`, contentType: 'audio/mpeg', knownSpeakers: voices });
   const round = (v: number) => Math.round(v * 100) / 100;
-  if (r.segments?.length) {
-    return r.segments
-      .filter((x) => (x.text ?? '').trim())
-      .map((x) => ({ speaker: null, start: round(part.start + (x.start ?? 0)), end: x.end === undefined ? null : round(part.start + x.end), text: x.text.trim() }));
+  // The model's labels of this part ('A', 'B'…; a known person's name when it recognised the voice) → our names.
+  const ours = new Map<string, string>(voices.map((v) => [v.name, v.name]));
+  const nameOf = (label: string | undefined) => {
+    if (!label) return null;
+    let name = ours.get(label);
+    if (!name) ours.set(label, (name = `Falante ${names.next++}`));
+    return name;
+  };
+  const found = (r.segments ?? []).filter((x) => (x.text ?? '').trim());
+  const segments = found.map((x) => ({ speaker: nameOf(x.speaker), start: round(part.start + (x.start ?? 0)), end: x.end === undefined ? null : round(part.start + x.end), text: x.text.trim() }));
+  if (moreParts && isDiarizingModel(creds.transcriptionModel)) {
+    for (const [label, name] of ours) {
+      if (voices.length >= 4 || voices.some((v) => v.name === name)) continue;
+      const at = sampleOf(found, label);
+      const reference = at && (await voiceSample(part, at));
+      if (reference) voices.push({ name, reference });
+    }
   }
+  if (segments.length) return segments;
   // An endpoint without segments (plain json): the part is one segment.
   const text = (r.text ?? '').trim();
   return text ? [{ speaker: null, start: round(part.start), end: round(r.duration ? Math.min(part.start + r.duration, part.end) : part.end), text }] : [];
@@ -129,13 +163,15 @@ export async function transcribeRecording(
     if (duration < 0.5) throw new MaterialError(M.empty, 'MATERIAL_EMPTY');
     const parts = await split(input, dir, options(s).partSeconds, duration);
     const segments: TranscriptSegment[] = [];
+    const voices: Voice[] = [];
+    const names = { next: 1 };
     onPart(0, parts.length);
     for (const [i, part] of parts.entries()) {
-      segments.push(...(await transcribePart(s, creds, part, i)));
+      segments.push(...(await transcribePart(s, creds, part, i, voices, names, i < parts.length - 1)));
       onPart(i + 1, parts.length);
     }
-    const text = segments.map((x) => x.text).join('\n');
-    if (!text.replace(/\s/g, '')) throw new MaterialError(M.audioNoSpeech, 'MATERIAL_EMPTY');
+    const text = transcriptText(segments);
+    if (!segments.some((x) => x.text.replace(/\s/g, ''))) throw new MaterialError(M.audioNoSpeech, 'MATERIAL_EMPTY');
     return { format: 'audio', text, pages: null, segments, speakersInferred: true, durationSeconds: Math.round(duration), parts: parts.length };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -156,7 +156,8 @@ export function parseTextTranscript(raw: string): TranscriptSegment[] | null {
   return lines.length >= 2 && labelled / lines.length >= 0.6 ? segments : null;
 }
 
-const transcriptText = (segments: TranscriptSegment[]) => segments.map((s) => (s.speaker ? `${s.speaker}: ${s.text}` : s.text)).join('\n');
+/** A transcript's text: one "Falante: texto" line per segment (the text alone when the speaker is unknown). */
+export const transcriptText = (segments: TranscriptSegment[]) => segments.map((s) => (s.speaker ? `${s.speaker}: ${s.text}` : s.text)).join('\n');
 
 /** Reads a file into text (and pages or speakers); throws a MaterialError with a pt-BR message. */
 export async function readMaterial(input: MaterialInput): Promise<Material> {

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { AnalysisView } from '@sede/shared/analysis/schemas';
 import type { FileInfo } from '@sede/shared/platform/files';
 import type { PaidAction } from '@sede/shared/platform/prices';
+import { useAiKey } from '../../lib/ai-key.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { entityFilesQueryOptions } from '../files/files-api.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
@@ -50,6 +51,7 @@ export type AnalysisPanelProps<A extends AnalysisView> = {
 export function AnalysisPanel<A extends AnalysisView>(props: AnalysisPanelProps<A>) {
   const { entityType, entityId, accepts, analyses, action, start, refresh, result, fileLabel = 'Arquivo a analisar', verbs, variant, noFileHint, chooserLast = false, children } = props;
   const { company } = useAuth();
+  const ownKey = useAiKey();
   const files = useQuery(entityFilesQueryOptions(entityType, entityId));
   const [fileId, setFileId] = useState('');
   const [shown, setShown] = useState<string | null>(null);
@@ -78,7 +80,7 @@ export function AnalysisPanel<A extends AnalysisView>(props: AnalysisPanelProps<
           verb={verbs && (analyses.length ? verbs.again : verbs.first)}
           variant={variant}
           balance={company?.currency_amount}
-          successMessage="Análise iniciada. As moedas só são cobradas se ela terminar."
+          successMessage={ownKey ? 'Análise iniciada com a sua chave de IA: nenhuma moeda é cobrada.' : 'Análise iniciada. As moedas só são cobradas se ela terminar.'}
           run={async () => {
             const a = await start(chosen);
             setShown(a.id);

@@ -48,6 +48,14 @@ export function JobProgress({ jobId, title, onFinished, className }: { jobId: st
       </p>
     );
   }
+  return <JobProgressView data={data} title={title} className={className} />;
+}
+
+/** What a progress bar needs of a job: a run read by id, or work followed some other way (polled). */
+export type JobProgressData = Pick<JobRunView, 'status' | 'stage' | 'done' | 'total' | 'message' | 'error'>;
+
+/** The progress of a job as shown: stage, status badge, bar, count; `data` undefined while loading. */
+export function JobProgressView({ data, title, className }: { data: JobProgressData | undefined; title?: string; className?: string }) {
   const percent = data?.total ? Math.min(100, Math.round((data.done / data.total) * 100)) : null;
   const label = title ?? 'Progresso do trabalho';
   return (

@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../lib/api-client.ts';
 import { useAiStatus } from '../../lib/ai-api.ts';
 import { useAiKey } from '../../lib/ai-key.ts';
+import { cn } from '../../lib/cn.ts';
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
@@ -118,11 +119,12 @@ export function PaidActionButton({ action, quantity = 1, verb, balance, run, onD
   }
 
   return (
-    <div className="grid justify-items-start gap-1">
+    <div className="grid max-w-full justify-items-start gap-1">
       <Button
         type="button"
         variant={variant}
-        className={className}
+        // A long label (an own key's 'sem moedas (sua chave de IA)') wraps on a phone instead of leaving the card.
+        className={cn('h-auto min-h-10 max-w-full whitespace-normal py-2 text-left', className)}
         pending={pending}
         disabled={aiMissing || short}
         aria-describedby={description ? descriptionId : undefined}

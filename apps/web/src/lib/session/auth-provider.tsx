@@ -33,7 +33,8 @@ export type AuthState = {
   signOut: () => Promise<void>;
 };
 
-const AuthContext = createContext<AuthState | null>(null);
+/** Exported for the tests' providers (test/render.tsx); the app reads it through `useAuth`. */
+export const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

@@ -14,10 +14,25 @@ import { KINDS, kindOfZip, LayoutError, splitLine, type KindSpec } from './layou
  * tables meanwhile, and any failure drops the new ones, leaving the previous data in place.
  */
 
-export class ImportError extends Error {}
+/**
+ * A failure the operator reads (pt-BR, with the file and the line); `detail` keeps the library's
+ * or the database's own words for the log and the CLI, never for a screen (/admin shows `message`).
+ */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
 
 export type ImportResult = { rows: number; establishments: number; seconds: number; rowsPerSecond: number; loadSeconds: number; loadRowsPerSecond: number };
-export type ImportOptions = { log?: (line: string) => void; progressMs?: number; source?: string };
+/** Where an import is, for a progress bar: `done` of `total` (null when unknown), in the stage's unit. */
+export type ImportProgress = { stage: string; done: number; total: number | null; message?: string };
+export type ImportOptions = { log?: (line: string) => void; progressMs?: number; source?: string; onProgress?: (p: ImportProgress) => void };
+
+export const IMPORT_STAGES = { download: 'Baixando os arquivos', load: 'Carregando os dados', indexes: 'Criando os índices', swap: 'Trocando as tabelas' } as const;
 
 type Part = { zipPath: string; zipName: string; spec: KindSpec };
 
@@ -63,7 +78,7 @@ export function planFolder(folder: string): Part[] {
 function openZip(part: Part): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
     yauzl.open(part.zipPath, { lazyEntries: true, autoClose: false }, (err, zip) =>
-      err ? reject(new ImportError(`${part.zipName}: ZIP inválido ou incompleto (${err.message})`)) : resolve(zip),
+      err ? reject(new ImportError(`${part.zipName}: ZIP inválido ou incompleto.`, err.message)) : resolve(zip),
     ),
   );
 }
@@ -76,7 +91,7 @@ function entriesOf(zip: yauzl.ZipFile, part: Part): Promise<yauzl.Entry[]> {
       zip.readEntry();
     });
     zip.once('end', () => resolve(out));
-    zip.once('error', (err: Error) => reject(new ImportError(`${part.zipName}: ZIP inválido ou incompleto (${err.message})`)));
+    zip.once('error', (err: Error) => reject(new ImportError(`${part.zipName}: ZIP inválido ou incompleto.`, err.message)));
     zip.readEntry();
   });
 }
@@ -169,14 +184,14 @@ async function copyEntry(client: pg.PoolClient, part: Part, entry: yauzl.Entry, 
     copy.destroy(e as Error);
     await finished.catch(() => undefined);
     if (e instanceof ImportError) throw e;
-    throw new ImportError(`${label}, depois da linha ${line}: arquivo corrompido ou incompleto (${(e as Error).message}).`);
+    throw new ImportError(`${label}, depois da linha ${line}: arquivo corrompido ou incompleto.`, (e as Error).message);
   }
   copy.end();
   try {
     await finished;
   } catch (e) {
     const where = /line (\d+)/.exec((e as { where?: string }).where ?? '');
-    throw new ImportError(`${label}, linha ${where ? where[1] : '?'}: valor recusado pelo banco (${(e as Error).message}).`);
+    throw new ImportError(`${label}, linha ${where ? where[1] : '?'}: valor recusado pelo banco.`, (e as Error).message);
   }
   return line;
 }
@@ -198,28 +213,64 @@ async function dropNew(client: pg.PoolClient) {
   for (const k of KINDS) await client.query(`DROP TABLE IF EXISTS ${k.table}_new`);
 }
 
+/** The official ZIPs of one month: 10 numbered parts of the three large kinds, one of each other. */
+const officialNames = (spec: KindSpec) =>
+  ['empresas', 'estabelecimentos', 'socios'].includes(spec.kind) ? Array.from({ length: 10 }, (_, i) => `${spec.zip}${i}.zip`) : [`${spec.zip}.zip`];
+
+/** A download that got no answer at all (refused, reset, unknown host): said in Portuguese, the cause logged. */
+async function fetchOrFail(url: URL): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new ImportError(`Não foi possível baixar ${url}: o servidor não respondeu.`, cause?.code ?? cause?.message ?? (e as Error).message);
+  }
+}
+
 /** Downloads the official ZIPs from a base URL into a temporary folder (resumable mirrors are the operator's job). */
-export async function downloadAll(baseUrl: string, log: (l: string) => void): Promise<string> {
+export async function downloadAll(baseUrl: string, log: (l: string) => void, onProgress?: (p: ImportProgress) => void): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receita-'));
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
-  for (const spec of KINDS) {
-    const numbered = ['empresas', 'estabelecimentos', 'socios'].includes(spec.kind);
-    const names = numbered ? Array.from({ length: 10 }, (_, i) => `${spec.zip}${i}.zip`) : [`${spec.zip}.zip`];
-    for (const name of names) {
-      const res = await fetch(new URL(name, base));
-      if (res.status === 404 && numbered && name !== `${spec.zip}0.zip`) break;
-      if (!res.ok || !res.body) throw new ImportError(`${new URL(name, base)}: resposta ${res.status} ao baixar.`);
-      log(`[receita] baixando ${name}`);
-      const file = fs.createWriteStream(path.join(dir, name));
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        if (!file.write(chunk)) await new Promise<void>((r) => file.once('drain', () => r()));
+  let total = KINDS.reduce((n, k) => n + officialNames(k).length, 0);
+  let done = 0;
+  try {
+    for (const spec of KINDS) {
+      const names = officialNames(spec);
+      for (const [i, name] of names.entries()) {
+        const url = new URL(name, base);
+        const res = await fetchOrFail(url);
+        if (res.status === 404 && i > 0) {
+          await res.body?.cancel();
+          total -= names.length - i; // the Receita published fewer parts of this kind
+          break;
+        }
+        if (!res.ok || !res.body) {
+          await res.body?.cancel();
+          throw new ImportError(`${url}: resposta ${res.status} ao baixar.`);
+        }
+        log(`[receita] baixando ${name}`);
+        onProgress?.({ stage: IMPORT_STAGES.download, done, total, message: name });
+        const file = fs.createWriteStream(path.join(dir, name));
+        try {
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+            if (!file.write(chunk)) await new Promise<void>((r) => file.once('drain', () => r()));
+          }
+        } catch (e) {
+          file.destroy();
+          throw new ImportError(`${url}: o download foi interrompido.`, (e as Error).message);
+        }
+        await new Promise<void>((resolve, reject) => {
+          file.once('error', reject);
+          file.end(() => resolve());
+        });
+        done++;
       }
-      await new Promise<void>((resolve, reject) => {
-        file.once('error', reject);
-        file.end(() => resolve());
-      });
     }
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
   }
+  onProgress?.({ stage: IMPORT_STAGES.download, done, total });
   return dir;
 }
 
@@ -227,7 +278,7 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
   const log = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const started = Date.now();
   const isUrl = /^https?:\/\//i.test(folderOrUrl);
-  const folder = isUrl ? await downloadAll(folderOrUrl, log) : folderOrUrl;
+  const folder = isUrl ? await downloadAll(folderOrUrl, log, opts.onProgress) : folderOrUrl;
   try {
     const parts = planFolder(folder);
     const zips = new Map<Part, { zip: yauzl.ZipFile; entries: yauzl.Entry[] }>();
@@ -265,7 +316,7 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
             try {
               stream = await openEntry(zip, entry);
             } catch (e) {
-              throw new ImportError(`${p.zipName} (${entry.fileName}): arquivo corrompido ou incompleto (${(e as Error).message}).`);
+              throw new ImportError(`${p.zipName} (${entry.fileName}): arquivo corrompido ou incompleto.`, (e as Error).message);
             }
             const lines = await copyEntry(client, p, entry, stream, portes, (n, bytes) => {
               rows += n;
@@ -276,7 +327,9 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
                 const secs = (now - started) / 1000;
                 const rate = rows / Math.max(secs, 0.001);
                 const left = doneBytes > 0 ? ((totalBytes - doneBytes) * secs) / doneBytes : 0;
-                log(`[receita] ${p.zipName}: ${nf.format(rows)} linhas · ${nf.format(Math.round(rate))} linhas/s · ${Math.min(100, Math.round((doneBytes / totalBytes) * 100))}% · faltam ~${Math.ceil(left)} s`);
+                const percent = Math.min(100, Math.round((doneBytes / totalBytes) * 100));
+                log(`[receita] ${p.zipName}: ${nf.format(rows)} linhas · ${nf.format(Math.round(rate))} linhas/s · ${percent}% · faltam ~${Math.ceil(left)} s`);
+                opts.onProgress?.({ stage: IMPORT_STAGES.load, done: percent, total: 100, message: `${p.zipName} · ${nf.format(rows)} linhas` });
               }
             });
             if (p.spec.kind === 'estabelecimentos') establishments += lines;
@@ -286,13 +339,14 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
         loadedAt = Date.now();
         log(`[receita] ${nf.format(rows)} linhas carregadas em ${((loadedAt - started) / 1000).toFixed(1)} s; criando índices…`);
         const renames: string[] = [];
-        for (const k of KINDS) {
+        for (const [i, k] of KINDS.entries()) {
+          opts.onProgress?.({ stage: IMPORT_STAGES.indexes, done: i, total: KINDS.length, message: `${nf.format(rows)} linhas carregadas` });
           const defs = await liveDefinitions(client, k.table);
           if (defs.pk) {
             try {
               await client.query(`ALTER TABLE ${k.table}_new ADD CONSTRAINT ${defs.pk.conname}_new ${defs.pk.def}`);
             } catch (e) {
-              throw new ImportError(`${k.zip}: chave repetida nos arquivos (${(e as Error).message}).`);
+              throw new ImportError(`${k.zip}: chave repetida nos arquivos.`, (e as Error).message);
             }
             renames.push(`ALTER TABLE ${k.table} RENAME CONSTRAINT ${defs.pk.conname}_new TO ${defs.pk.conname}`);
           }
@@ -304,6 +358,7 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
           await client.query(`ANALYZE ${k.table}_new`);
         }
         const seconds = (Date.now() - started) / 1000;
+        opts.onProgress?.({ stage: IMPORT_STAGES.swap, done: KINDS.length, total: KINDS.length });
         await client.query('BEGIN');
         try {
           for (const k of KINDS) {

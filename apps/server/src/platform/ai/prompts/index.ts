@@ -13,6 +13,7 @@ import { resumeAnalysisV1 } from './resume-analysis.v1.ts';
 import { meetingAnalysisV1 } from './meeting-analysis.v1.ts';
 import { inboxSuggestedReplyV1 } from './inbox-suggested-reply.v1.ts';
 import { creativeCopyV1 } from './creative-copy.v1.ts';
+import { speakerTurnsV1 } from './speaker-turns.v1.ts';
 import type { Prompt } from './types.ts';
 
 export type { Prompt };
@@ -34,6 +35,7 @@ export const PROMPTS = {
   [meetingAnalysisV1.id]: meetingAnalysisV1,
   [inboxSuggestedReplyV1.id]: inboxSuggestedReplyV1,
   [creativeCopyV1.id]: creativeCopyV1,
+  [speakerTurnsV1.id]: speakerTurnsV1,
 } as const satisfies Record<string, Prompt<never>>;
 
 export {
@@ -52,6 +54,7 @@ export {
   meetingAnalysisV1,
   projectFromBriefV1,
   resumeAnalysisV1,
+  speakerTurnsV1,
 };
 export type { DealTimelineInput } from './deal-timeline.ts';
 export type { ProjectFromBriefInput } from './project-from-brief.v1.ts';

@@ -7,4 +7,6 @@ export const adminKeys = {
   /** Every page of the activity log, whatever the filters (what a change invalidates). */
   activity: ['activity'] as const,
   activityList: (filters: ActivityFilters) => ['activity', filters] as const,
+  /** The installation's Receita data upkeep (decision 0415). */
+  receitaRefresh: ['receita-refresh'] as const,
 };

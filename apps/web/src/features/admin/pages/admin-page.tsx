@@ -1,22 +1,24 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { History, MailPlus, Users } from 'lucide-react';
+import { Database, History, MailPlus, Users } from 'lucide-react';
 import { ActivityPanel } from '../components/activity-panel.tsx';
 import { InvitationsPanel } from '../components/invitations-panel.tsx';
 import { MembersPanel } from '../components/members-panel.tsx';
+import { ReceitaRefreshPanel } from '../components/receita-refresh-panel.tsx';
 
 const TABS = [
   { value: 'membros', label: 'Membros', icon: Users, panel: MembersPanel },
   { value: 'convites', label: 'Convites', icon: MailPlus, panel: InvitationsPanel },
   { value: 'atividade', label: 'Atividade', icon: History, panel: ActivityPanel },
+  { value: 'base-cnpj', label: 'Base de CNPJs', icon: Database, panel: ReceitaRefreshPanel },
 ] as const;
 
-/** /admin (admins only): members and roles, invitations, and the activity log. */
+/** /admin (admins only): members and roles, invitations, the activity log, and the installation's CNPJ data upkeep. */
 export default function AdminPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold text-slate-900">Equipe e acesso</h2>
-        <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir e o que aconteceu recentemente.</p>
+        <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir, o que aconteceu recentemente e a base de CNPJs deste servidor.</p>
       </div>
       <Tabs.Root defaultValue="membros" className="grid gap-4">
         <Tabs.List aria-label="Administração" className="flex gap-1 overflow-x-auto border-b border-slate-200">

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { checkSignUp, type SignUpField, type SignUpValues } from '@sede/shared/auth-rules';
+import { PERSON_NAME_MAX_LENGTH } from '@sede/shared/constants';
 import { SIGNUP_ERRORS, signUpErrorMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
+import { lengthHint } from '../../../components/form/length-hint.ts';
 import { PasswordInput } from '../../../components/form/password-input.tsx';
 
 type FieldName = SignUpField;
@@ -77,10 +79,10 @@ export function SignupForm({
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Criar conta">
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field label="Nome" error={fieldError('firstName')}>
+        <Field label="Nome" error={fieldError('firstName')} hint={lengthHint(values.firstName, PERSON_NAME_MAX_LENGTH)}>
           <Input autoComplete="given-name" {...bind('firstName')} />
         </Field>
-        <Field label="Sobrenome" error={fieldError('lastName')}>
+        <Field label="Sobrenome" error={fieldError('lastName')} hint={lengthHint(values.lastName, PERSON_NAME_MAX_LENGTH)}>
           <Input autoComplete="family-name" {...bind('lastName')} />
         </Field>
       </div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ENTRY_MESSAGES, KIND_LABELS, type EntryKind, type FinEntryDetail, type Recurrence } from '@sede/shared/finance/entries';
+import { ENTRY_MESSAGES, generatedDatesProblem, KIND_LABELS, type EntryKind, type FinEntryDetail, type Recurrence } from '@sede/shared/finance/entries';
 import { MAX_AMOUNT_CENTS, isSaneDate, splitInstallments } from '@sede/shared/finance/money';
 import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
 import { formatCnpj } from '@sede/shared/cnpj';
@@ -140,6 +140,12 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
   };
 
   const split = plan === 'installments' && amount && amount > 0 && count >= 2 ? splitInstallments(amount, Math.min(count, 120)) : null;
+  const recurrence = plan === 'monthly' || plan === 'yearly' ? plan : 'none';
+  // Said while the plan is typed, not only after "Salvar" (decision 0365).
+  const pastMax =
+    editing || plan === 'single' || count < 2 || !isSaneDate(dueDate) || (competenceDate && !isSaneDate(competenceDate))
+      ? null
+      : generatedDatesProblem({ dueDate, competenceDate: competenceDate || dueDate, installments: plan === 'installments' ? count : 1, recurrence, occurrences: count });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -149,6 +155,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
     if (amount > MAX_AMOUNT_CENTS) return setError(ENTRY_MESSAGES.amountTooLarge);
     if (!isSaneDate(dueDate)) return setError(ENTRY_MESSAGES.dueDate);
     if (competenceDate && !isSaneDate(competenceDate)) return setError(ENTRY_MESSAGES.competenceDate);
+    if (pastMax) return setError(pastMax.message);
     const common = {
       description,
       amountCents: amount,
@@ -173,8 +180,8 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           kind,
           ...common,
           installments: plan === 'installments' ? count : 1,
-          recurrence: plan === 'monthly' || plan === 'yearly' ? plan : 'none',
-          ...(plan === 'monthly' || plan === 'yearly' ? { occurrences: count } : {}),
+          recurrence,
+          ...(recurrence !== 'none' ? { occurrences: count } : {}),
         });
         if (attachments.length > 0 && entries[0]) await uploadAttachments(entries[0].id);
         toast.success(entries.length > 1 ? `${entries.length} lançamentos criados.` : 'Lançamento criado.');
@@ -233,12 +240,20 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
                 </Field>
               )}
             </div>
-            {split && (
-              <p className="text-sm text-slate-700" aria-live="polite">
-                {split[0] === split[1] ? `${split.length}x de ${formatMoneyCents(split[0]!)}` : `1ª parcela de ${formatMoneyCents(split[0]!)} e ${split.length - 1}x de ${formatMoneyCents(split[1]!)}`}, uma por mês.
+            {pastMax ? (
+              <p className="text-sm text-red-700" aria-live="polite">
+                {pastMax.message}
               </p>
+            ) : (
+              <>
+                {split && (
+                  <p className="text-sm text-slate-700" aria-live="polite">
+                    {split[0] === split[1] ? `${split.length}x de ${formatMoneyCents(split[0]!)}` : `1ª parcela de ${formatMoneyCents(split[0]!)} e ${split.length - 1}x de ${formatMoneyCents(split[1]!)}`}, uma por mês.
+                  </p>
+                )}
+                {recurrence !== 'none' && <p className="text-sm text-slate-700">Cria agora {count} lançamentos de {amount ? formatMoneyCents(amount) : 'R$ 0,00'}, um por {plan === 'monthly' ? 'mês' : 'ano'}.</p>}
+              </>
             )}
-            {(plan === 'monthly' || plan === 'yearly') && <p className="text-sm text-slate-700">Cria agora {count} lançamentos de {amount ? formatMoneyCents(amount) : 'R$ 0,00'}, um por {plan === 'monthly' ? 'mês' : 'ano'}.</p>}
           </fieldset>
         )}
         <div className="grid items-start gap-4 sm:grid-cols-2">

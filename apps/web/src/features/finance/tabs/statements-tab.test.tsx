@@ -1,16 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatementLinesPage, StatementOptions } from '@sede/shared/finance/statements-schemas';
+import { fakeApi, renderWithProviders } from '../../../../test/render.tsx';
 import StatementsTab from './statements-tab.tsx';
 
-vi.mock('../../../lib/session/auth-provider.tsx', () => ({ useAuth: () => ({ user: { id: 'me' }, company: { id: 'co1', currency_amount: 10 } }) }));
-
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[] = [];
 let page: StatementLinesPage;
+let api: ReturnType<typeof fakeApi>;
 
 const OPTIONS: StatementOptions = {
   accounts: [{ id: 'acc1', name: 'Itaú PJ', bankCode: '341', accountNumber: '12345' }],
@@ -51,63 +46,46 @@ const IMPORTS = [
 ];
 
 beforeEach(() => {
-  calls = [];
   page = PAGE;
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url: String(input), body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const answer = call.url.startsWith('/api/finance/statements/options')
-      ? OPTIONS
-      : call.url.startsWith('/api/finance/statements/lines?')
-        ? call.url.includes('cursor=')
-          ? { ...PAGE, lines: [line({ id: 'l3', memo: 'LINHA ANTIGA' })], nextCursor: null }
-          : page
-        : call.url.startsWith('/api/finance/statements/imports')
-          ? { imports: IMPORTS }
-        : call.url.startsWith('/api/ai/status')
-          ? { platform: true }
-          : { ok: true, entryId: 'new', paymentId: 'p', confirmed: 1, skipped: 0 };
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  api = fakeApi({
+    'GET /finance/statements/options': OPTIONS,
+    'GET /finance/statements/lines': (call) => (call.query.has('cursor') ? { ...PAGE, lines: [line({ id: 'l3', memo: 'LINHA ANTIGA' })], nextCursor: null } : page),
+    'GET /finance/statements/imports': { imports: IMPORTS },
+    'GET /ai/status': { platform: true },
+    'POST /finance/statements/lines/*/confirm': { ok: true },
+    'POST /finance/statements/lines/*/entry': { ok: true, entryId: 'new', paymentId: 'p' },
+    'POST /finance/statements/lines/confirm-suggested': { confirmed: 1, skipped: 0 },
   });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const wrap = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/financeiro?aba=extratos']}>
-        <StatementsTab />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const wrap = () => renderWithProviders(<StatementsTab />, { route: '/financeiro?aba=extratos' });
+const posted = () => api.calls.filter((c) => c.method === 'POST').map((c) => ({ path: c.path, body: c.body }));
 
 describe('StatementsTab', () => {
   it('confirms a suggested match in one click', async () => {
-    const user = userEvent.setup();
-    wrap();
+    const { user } = wrap();
     const luz = await screen.findByRole('listitem', { name: /PAG CONTA LUZ/ });
     expect(within(luz).getByText('Conta de luz')).toBeTruthy();
     await user.click(within(luz).getByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/finance/statements/lines/l1/confirm', body: { type: 'entry', id: 'e1' } }));
+    await waitFor(() => expect(posted()).toEqual([{ path: '/finance/statements/lines/l1/confirm', body: { type: 'entry', id: 'e1' } }]));
   });
 
   it('creates a payable for an unmatched line with the suggested category preselected, offering only expense categories', async () => {
-    const user = userEvent.setup();
-    wrap();
+    const { user } = wrap();
     const tarifa = await screen.findByRole('listitem', { name: /TARIFA PACOTE/ });
     await user.click(within(tarifa).getByRole('button', { name: 'Criar conta a pagar' }));
     const select = within(tarifa).getByLabelText('Categoria') as HTMLSelectElement;
     expect(select.value).toBe('cat-tarifa');
     expect([...select.options].map((o) => o.value)).toEqual(['', 'cat-tarifa', 'cat-luz']);
     await user.click(within(tarifa).getByRole('button', { name: 'Criar lançamento' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/finance/statements/lines/l2/entry', body: { categoryId: 'cat-tarifa' } }));
+    await waitFor(() => expect(posted()).toEqual([{ path: '/finance/statements/lines/l2/entry', body: { categoryId: 'cat-tarifa' } }]));
   });
 
   it('bulk-confirms every line with a suggestion', async () => {
-    const user = userEvent.setup();
-    wrap();
+    const { user } = wrap();
     await user.click(await screen.findByRole('button', { name: 'Confirmar todas as sugestões (1)' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/finance/statements/lines/confirm-suggested', body: { lineIds: ['l1'] } }));
+    await waitFor(() => expect(posted()).toEqual([{ path: '/finance/statements/lines/confirm-suggested', body: { lineIds: ['l1'] } }]));
   });
 
   it("shows the bank's balance of the latest statement, Sede's balance on that day and the difference (issue item 12)", async () => {
@@ -122,11 +100,11 @@ describe('StatementsTab', () => {
 
   it('loads the next page of lines with the cursor', async () => {
     page = { ...PAGE, nextCursor: '2024-05-10|00000000-0000-4000-8000-000000000001' };
-    const user = userEvent.setup();
-    wrap();
+    const { user } = wrap();
     await user.click(await screen.findByRole('button', { name: 'Carregar mais' }));
     expect(await screen.findByRole('listitem', { name: /LINHA ANTIGA/ })).toBeTruthy();
-    expect(calls.some((c) => c.url.includes('cursor=2024-05-10%7C00000000-0000-4000-8000-000000000001'))).toBe(true);
+    expect(api.callsTo('GET /finance/statements/lines').some((c) => c.query.get('cursor') === '2024-05-10|00000000-0000-4000-8000-000000000001')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+    expect(api.unexpected).toEqual([]);
   });
 });

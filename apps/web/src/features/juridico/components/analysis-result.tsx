@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyAnalysis, type AppliedField } from '../api/apply-analysis.ts';
 import { day, daysLabel, formatDocument, money } from './format.ts';
+import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
 
 const SEVERITY_TONES: Record<Severity, string> = {
   alta: 'bg-red-100 text-red-900',
@@ -250,8 +251,7 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
         </ul>
       </Section>
       <p className="text-xs text-slate-600">
-        Análise gerada por IA ({result.promptId}) a partir de {result.source.format.toUpperCase()}
-        {result.source.pages ? ` de ${result.source.pages} página${result.source.pages === 1 ? '' : 's'}` : ''}. Não substitui a revisão de um advogado.
+        {analysisSourceSentence(result.source)} Não substitui a revisão de um advogado.
       </p>
     </div>
   );

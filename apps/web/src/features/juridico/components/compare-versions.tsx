@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FileInfo } from '@sede/shared/platform/files';
+import { DiffLegend, WordChanges } from '../../../components/diff/word-changes.tsx';
 import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useComparison } from '../api/compare-versions.ts';
 
 const readable = (f: FileInfo) => /pdf|wordprocessingml|text\/plain/.test(f.mime);
+const words = (n: number, verb: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? `palavra ${verb}` : `palavras ${verb.replace(/a$/, 'as')}`}`;
 
-/** 'Comparar versões': two of the contract's files, their text diff inline (removed in red, added in green). */
+/**
+ * 'Comparar versões': two of the contract's files (a PDF against its DOCX too), their texts
+ * compared word by word after evening out line wraps and hyphenation (decision 0380): the newer
+ * text with its insertions and deletions inline, unchanged stretches folded around the changes.
+ */
 export function CompareVersions({ contractId }: { contractId: string }) {
   const files = useQuery(entityFilesQueryOptions('contract', contractId));
   const docs = (files.data ?? []).filter(readable);
@@ -16,14 +22,15 @@ export function CompareVersions({ contractId }: { contractId: string }) {
   const [b, setB] = useState('');
   const cmp = useComparison(contractId, a || null, b || null);
   if (docs.length < 2) return <p className="text-sm text-slate-600">Envie duas versões do contrato (PDF, DOCX ou TXT) para comparar o que mudou.</p>;
+  const same = cmp.data && cmp.data.added === 0 && cmp.data.removed === 0;
   return (
-    <div className="grid grid-cols-1 gap-3">
+    <div className="grid min-w-0 grid-cols-1 gap-3">
       <div className="grid gap-2 sm:grid-cols-2">
         {[
           ['Versão anterior', a, setA],
           ['Versão nova', b, setB],
         ].map(([label, value, set]) => (
-          <label key={label as string} className="grid gap-1 text-sm font-medium">
+          <label key={label as string} className="grid min-w-0 gap-1 text-sm font-medium">
             {label as string}
             <select className={inputClass} value={value as string} onChange={(e) => (set as (v: string) => void)(e.target.value)}>
               <option value="">Escolha um arquivo</option>
@@ -43,23 +50,29 @@ export function CompareVersions({ contractId }: { contractId: string }) {
           {cmp.error.message}
         </p>
       )}
-      {cmp.data && (
-        <div className="grid grid-cols-1 gap-2" data-testid="comparison">
-          <p className="text-sm text-slate-700">
-            <span className="font-medium text-emerald-800">{cmp.data.added} linha(s) incluída(s)</span> ·{' '}
-            <span className="font-medium text-red-800">{cmp.data.removed} linha(s) removida(s)</span>
-          </p>
-          <ol className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white font-mono text-xs" aria-label="Diferenças entre as versões">
-            {cmp.data.diff.map((d, line) => ({ ...d, line })).map((d) => (
-              <li key={d.line} className={d.op === 'added' ? 'bg-emerald-50 text-emerald-900' : d.op === 'removed' ? 'bg-red-50 text-red-900 line-through' : 'text-slate-700'}>
-                <span className="inline-block w-5 select-none text-center" aria-hidden>
-                  {d.op === 'added' ? '+' : d.op === 'removed' ? '−' : ' '}
-                </span>
-                <span className="sr-only">{d.op === 'added' ? 'Incluído: ' : d.op === 'removed' ? 'Removido: ' : ''}</span>
-                {d.text || ' '}
-              </li>
-            ))}
-          </ol>
+      {cmp.data && !cmp.isFetching && (
+        <div className="grid min-w-0 grid-cols-1 gap-2" data-testid="comparison">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="text-sm text-slate-700" data-testid="diff-summary">
+              {same ? (
+                'O texto é o mesmo nas duas versões (quebras de linha, hifenização e espaços não contam como mudança).'
+              ) : (
+                <>
+                  <span className="font-medium text-emerald-800">{words(cmp.data.added, 'incluída')}</span> ·{' '}
+                  <span className="font-medium text-red-800">{words(cmp.data.removed, 'removida')}</span>
+                </>
+              )}
+            </p>
+            {!same && <DiffLegend />}
+          </div>
+          {cmp.data.tooDifferent && (
+            <p className="rounded-lg border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900">
+              Os dois arquivos têm textos muito diferentes para comparar palavra por palavra: confira se são versões do mesmo contrato.
+            </p>
+          )}
+          <section aria-label="Diferenças entre as versões" className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200 bg-white p-3">
+            <WordChanges changes={cmp.data.changes} fold />
+          </section>
         </div>
       )}
     </div>

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { normalizeCnpjInput } from '@sede/shared/cnpj';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { CNPJ_MASK, MaskedInput } from '../../../components/form/masked-input.tsx';
+import { CnpjLookupField, cnpjProblem } from '../../../components/form/cnpj-lookup-field.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -38,9 +39,11 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    const badCnpj = cnpjProblem(cnpj);
+    if (badCnpj) return setError(`CNPJ da outra parte: ${badCnpj}`);
     setPending(true);
     try {
-      const digits = cnpj.replace(/\D/g, '');
+      const digits = normalizeCnpjInput(cnpj);
       const fields = {
         title,
         valueCents,
@@ -52,7 +55,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
         status,
       };
       if (contract) {
-        const keepParty = digits === initialCnpj.replace(/\D/g, '');
+        const keepParty = digits === normalizeCnpjInput(initialCnpj);
         await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
         await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
         toast.success('Contrato atualizado.');
@@ -83,9 +86,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
         <Field label="Título">
           <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={160} placeholder="Ex.: Prestação de serviços de limpeza" />
         </Field>
-        <Field label="CNPJ da outra parte" hint="Opcional. A organização é encontrada ou criada pela consulta de CNPJ.">
-          <MaskedInput mask={CNPJ_MASK} value={cnpj} onValueChange={setCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
-        </Field>
+        <CnpjLookupField label="CNPJ da outra parte" hint="Opcional. A organização é encontrada ou criada pela consulta de CNPJ." value={cnpj} onValueChange={setCnpj} />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Valor total (R$)">
             <MoneyInput cents={valueCents} onCents={setValueCents} />

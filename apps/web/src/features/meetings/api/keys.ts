@@ -4,5 +4,6 @@ export const meetingKeys = {
   list: (dealId: string) => ['meetings', 'list', dealId] as const,
   meeting: (id: string) => ['meetings', 'one', id] as const,
   analyses: (id: string) => ['meetings', 'one', id, 'analyses'] as const,
+  dealOptions: ['meetings', 'deals'] as const,
   deals: (q: string) => ['meetings', 'deals', q] as const,
 };

@@ -3,11 +3,13 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { BANT_CRITERIA, BANT_LABELS, HANDLING_LABELS, SENTIMENT_LABELS, SIDE_LABELS, type Handling, type MeetingAnalysisView } from '@sede/shared/meetings/schemas';
+import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { confirmSteps } from '../api/confirm-steps.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { clock, day, SENTIMENT_TONES, scoreTone } from './format.ts';
+import { SpeakerNames } from './speaker-names.tsx';
 import { TalkTimeChart } from './talk-time.tsx';
 
 const HANDLING_TONES: Record<Handling, string> = { bem: 'bg-emerald-100 text-emerald-900', parcial: 'bg-amber-100 text-amber-900', nao: 'bg-red-100 text-red-900' };
@@ -65,7 +67,7 @@ export function MeetingResult({ analysis, meetingId }: { analysis: MeetingAnalys
         )}
         {r.speakersInferred && (
           <p className="rounded-lg border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900">
-            Esta reunião veio de uma gravação: os falantes foram identificados pela IA a partir da fala e podem conter erros.
+            Esta reunião veio de uma gravação: os falantes foram separados pela IA a partir da fala e podem conter erros. Em “Tempo de fala”, dê o nome de cada um.
           </p>
         )}
       </Section>
@@ -185,6 +187,7 @@ export function MeetingResult({ analysis, meetingId }: { analysis: MeetingAnalys
       <div className="grid gap-6 md:grid-cols-2">
         <Section title="Tempo de fala">
           {r.talkTime.length ? <TalkTimeChart rows={r.talkTime} estimated={r.talkTimeEstimated} /> : <p className="text-sm text-slate-600">Sem falas para medir.</p>}
+          <SpeakerNames analysisId={analysis.id} meetingId={meetingId} result={r} />
         </Section>
         <Section title="Qualificação (método BANT)">
           <p className="text-xs text-slate-600">BANT: orçamento, autoridade, necessidade e prazo, de 0 a 25 pontos cada; a nota é a soma (0 a 100).</p>
@@ -233,6 +236,7 @@ export function MeetingResult({ analysis, meetingId }: { analysis: MeetingAnalys
           ))}
         </ol>
       </details>
+      <p className="text-xs text-slate-600">{analysisSourceSentence(r.source)} Use-a como apoio: quem conhece o cliente decide os próximos passos.</p>
     </div>
   );
 }

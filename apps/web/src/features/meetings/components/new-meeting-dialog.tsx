@@ -1,18 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { MEETING_MESSAGES } from '@sede/shared/meetings/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { createDeal } from '../api/create-deal.ts';
 import { createMeeting } from '../api/create-meeting.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { useDealOptions } from '../api/list-deals.ts';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
-/** 'Nova reunião': the deal, a title, the date and the consent of the people recorded; then the meeting's page. */
+/**
+ * 'Nova reunião': the deal, a title, the date and the consent of the people recorded; then the
+ * meeting's page. A deal that is not in the CRM yet is created right here (decision 0382).
+ */
 export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' }: { open: boolean; onOpenChange: (v: boolean) => void; dealId?: string }) {
   const id = useId();
   const [q, setQ] = useState('');
@@ -25,8 +30,41 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
   const deals = useDealOptions(q);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const options = deals.data?.items ?? [];
+  const [created, setCreated] = useState<{ id: string; title: string } | null>(null);
+  const [addingDeal, setAddingDeal] = useState(false);
+  const [dealTitle, setDealTitle] = useState('');
+  const [dealError, setDealError] = useState<string | null>(null);
+  const [dealPending, setDealPending] = useState(false);
+  const found = deals.data?.items ?? [];
+  const options = created && !found.some((d) => d.id === created.id) ? [{ ...created, organizationName: null }, ...found] : found;
   const chosen = dealId || options[0]?.id || '';
+  const noDeals = deals.isSuccess && options.length === 0;
+  const showNewDeal = noDeals || addingDeal;
+
+  const addDeal = async () => {
+    const name = dealTitle.trim() || q.trim();
+    if (!name) return setDealError('Dê um nome ao negócio (por exemplo, o nome do cliente).');
+    setDealError(null);
+    setDealPending(true);
+    try {
+      const deal = await createDeal(name);
+      setCreated(deal);
+      setDealId(deal.id);
+      setAddingDeal(false);
+      setDealTitle('');
+      void qc.invalidateQueries({ queryKey: meetingKeys.dealOptions });
+      toast.success(`Negócio “${deal.title}” criado no CRM.`);
+    } catch (err) {
+      setDealError(err instanceof ApiError ? err.message : 'Não foi possível criar o negócio.');
+    } finally {
+      setDealPending(false);
+    }
+  };
+  const onDealTitleKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault(); // Enter creates the deal; it never submits the meeting from here
+    void addDeal();
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Nova reunião" description="Escolha o negócio do CRM. Depois envie a gravação ou a transcrição na página da reunião.">
@@ -36,7 +74,7 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
           e.preventDefault();
           setError(null);
           if (!consent) return setError(MEETING_MESSAGES.consent);
-          if (!chosen) return setError('Escolha o negócio da reunião.');
+          if (!chosen) return setError('Escolha o negócio da reunião ou crie um novo.');
           setPending(true);
           try {
             const m = await createMeeting({ dealId: chosen, title, occurredOn: occurredOn || null, consent: true });
@@ -56,20 +94,59 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
           </label>
           <Input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Título, organização ou pessoa" />
         </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-deal`} className="text-sm font-medium">
-            Negócio
-          </label>
-          <select id={`${id}-deal`} className={inputClass} value={chosen} onChange={(e) => setDealId(e.target.value)}>
-            {options.length === 0 && <option value="">{deals.isPending ? 'Carregando…' : 'Nenhum negócio aberto encontrado'}</option>}
-            {options.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.title}
-                {d.organizationName ? ` · ${d.organizationName}` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        {options.length > 0 && (
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-deal`} className="text-sm font-medium">
+              Negócio
+            </label>
+            <select id={`${id}-deal`} className={inputClass} value={chosen} onChange={(e) => setDealId(e.target.value)}>
+              {options.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.title}
+                  {d.organizationName ? ` · ${d.organizationName}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {deals.isPending && !created && <p className="text-sm text-slate-600">Carregando os negócios…</p>}
+        {showNewDeal ? (
+          <div className="grid gap-2 rounded-lg border border-slate-200 p-3" data-testid="new-deal">
+            {noDeals && (
+              <p className="text-sm text-slate-700">
+                {q.trim() ? `Nenhum negócio aberto encontrado para “${q.trim()}”.` : 'O CRM ainda não tem negócios abertos.'} Crie o negócio desta reunião aqui mesmo.
+              </p>
+            )}
+            <label htmlFor={`${id}-new-deal`} className="text-sm font-medium">
+              Nome do novo negócio
+            </label>
+            <Input id={`${id}-new-deal`} value={dealTitle} onChange={(e) => setDealTitle(e.target.value)} onKeyDown={onDealTitleKey} placeholder={q.trim() || 'Ex.: Mercado Bom Preço'} maxLength={200} aria-describedby={`${id}-new-deal-hint`} />
+            <p id={`${id}-new-deal-hint`} className="text-xs text-slate-600">
+              Ele entra na primeira etapa do funil do CRM; valor e contatos você completa depois no Kanban.
+            </p>
+            {dealError && (
+              <p role="alert" className="text-sm text-red-700">
+                {dealError}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="secondary" size="sm" pending={dealPending} onClick={() => void addDeal()}>
+                Criar negócio
+              </Button>
+              {!noDeals && (
+                <Button type="button" variant="ghost" size="sm" onClick={() => setAddingDeal(false)}>
+                  Escolher um existente
+                </Button>
+              )}
+            </div>
+          </div>
+        ) : (
+          options.length > 0 && (
+            <button type="button" className="w-fit text-sm text-[var(--color-accent)] underline underline-offset-2" onClick={() => setAddingDeal(true)}>
+              O negócio não está na lista? Criar um novo
+            </button>
+          )
+        )}
         <div className="grid gap-1">
           <label htmlFor={`${id}-title`} className="text-sm font-medium">
             Título da reunião

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
+import { PERSON_NAME_MAX_LENGTH } from '@sede/shared/constants';
 import { CPF_MASK, formatCpf } from '@sede/shared/cpf';
 import { formatPhone, PHONE_MASKS } from '@sede/shared/phone';
 import {
@@ -19,6 +20,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { GoogleLinkButton } from './google-link-button.tsx';
+import { lengthHint } from '../../../components/form/length-hint.ts';
 import { MaskedInput, type MaskOptions } from '../../../components/form/masked-input.tsx';
 import { ProfileErrorDialog, type ProfileModal } from './profile-error-dialog.tsx';
 
@@ -118,10 +120,10 @@ export function ProfileForm({ profile, invitationToken, submitLabel, googleCallb
           <Input value={profile.email} readOnly aria-readonly data-testid="profile-email" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Nome" error={errors.firstName?.message}>
+          <Field label="Nome" error={errors.firstName?.message} hint={lengthHint(form.watch('firstName'), PERSON_NAME_MAX_LENGTH)}>
             <Input autoComplete="given-name" {...form.register('firstName')} />
           </Field>
-          <Field label="Sobrenome" error={errors.lastName?.message}>
+          <Field label="Sobrenome" error={errors.lastName?.message} hint={lengthHint(form.watch('lastName'), PERSON_NAME_MAX_LENGTH)}>
             <Input autoComplete="family-name" {...form.register('lastName')} />
           </Field>
         </div>

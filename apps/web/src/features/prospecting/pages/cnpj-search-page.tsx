@@ -1,23 +1,25 @@
 import { Building2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { normalizeCnpjInput } from '@sede/shared/cnpj';
 import { formatCnae, type ProspectCompany } from '@sede/shared/prospecting/schemas';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { DetailItem } from '../../../components/ui/detail-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProspectCompany } from '../api/get-company.ts';
+import { CnpjForm } from '../components/cnpj-form.tsx';
 import { ProviderRecord } from '../components/provider-record.tsx';
 import { useProspectStatus } from '../api/get-status.ts';
-import { NoData } from '../components/no-data.tsx';
+import { ImportNote } from '../components/no-data.tsx';
 import { RevealContacts } from '../components/reveal-contacts.tsx';
 import * as fmt from '../lib/format.ts';
 
-/** /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data. */
+/**
+ * /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data; on an
+ * install without it, the public providers' record with the import explained beside (decision 0418).
+ */
 export default function CnpjSearchPage() {
   const status = useProspectStatus();
   const [params, setParams] = useSearchParams();
@@ -40,42 +42,37 @@ export default function CnpjSearchPage() {
         <Spinner />
       ) : status.isError ? (
         <p role="alert" className="text-sm text-red-700">{status.error.message}</p>
-      ) : !status.data.imported ? (
-        <NoData purpose="Aqui você consulta a ficha completa de uma empresa pelo CNPJ." />
       ) : (
-        <>
-          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Buscar CNPJ">
-            <div className="sm:w-80">
-              <Field label="CNPJ" hint="Com ou sem pontuação; letras são aceitas (CNPJ alfanumérico).">
-                <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="00.000.000/0000-00" autoComplete="off" />
-              </Field>
-            </div>
-            <Button type="submit" className="sm:mb-6">Consultar</Button>
-          </form>
-          {!cnpj ? (
-            <EmptyState icon={Building2} title="Digite um CNPJ" description="A ficha mostra os dados da base da Receita Federal importada neste servidor. Você também chega aqui pelos resultados de Extrair leads por CNPJ." />
-          ) : record.isPending ? (
-            <Spinner />
-          ) : record.isError ? (
-            record.error instanceof ApiError && record.error.status === 404 ? (
-              <ProviderRecord cnpj={cnpj} />
+        <div className={status.data.imported ? 'grid gap-6' : 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]'}>
+          <div className="grid min-w-0 gap-6">
+            <CnpjForm label="Buscar CNPJ" action="Consultar" value={text} onChange={setText} onSubmit={submit} />
+            {!cnpj ? (
+              <EmptyState
+                icon={Building2}
+                title="Digite um CNPJ"
+                description={
+                  status.data.imported
+                    ? 'A ficha mostra os dados da base da Receita Federal importada neste servidor. Você também chega aqui pelos resultados de Extrair leads por CNPJ.'
+                    : 'A ficha mostra os dados da consulta pública de CNPJ: razão social, situação, atividade principal, endereço e abertura.'
+                }
+              />
+            ) : !status.data.imported ? (
+              <ProviderRecord cnpj={cnpj} reason="not_imported" />
+            ) : record.isPending ? (
+              <Spinner />
+            ) : record.isError ? (
+              record.error instanceof ApiError && record.error.status === 404 ? (
+                <ProviderRecord cnpj={cnpj} reason="not_in_data" />
+              ) : (
+                <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
+              )
             ) : (
-              <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{record.error.message}</p>
-            )
-          ) : (
-            <Record c={record.data} />
-          )}
-        </>
+              <Record c={record.data} />
+            )}
+          </div>
+          {status.data.imported ? null : <ImportNote adds="Com a base importada, a ficha traz também sócios, CNAEs secundários, porte, capital social e Simples/MEI, sem depender dessas fontes." />}
+        </div>
       )}
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -96,28 +93,28 @@ function Record({ c }: { c: ProspectCompany }) {
           <Link to={`/deep-search?cnpj=${c.cnpj}`} className="mt-1 inline-block text-sm font-medium text-[var(--color-accent)] underline">Ver relações</Link>
         </div>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Item label="Situação cadastral">{fmt.situacao(c.situacao)} desde {fmt.date(c.dataSituacao)}{c.motivoSituacao && c.situacao !== '02' ? ` (${c.motivoSituacao})` : ''}</Item>
-          <Item label="Abertura">{fmt.date(c.dataInicio)}</Item>
-          <Item label="Natureza jurídica">{c.naturezaJuridica ? `${c.naturezaJuridica.codigo} — ${c.naturezaJuridica.descricao ?? ''}` : '—'}</Item>
-          <Item label="Porte">{fmt.porte(c.porte)}</Item>
-          <Item label="Capital social">{fmt.money(c.capitalCents)}</Item>
-          <Item label="Simples Nacional">{yesNo(c.simples)}</Item>
-          <Item label="MEI">{yesNo(c.mei)}</Item>
-          <Item label="Outros estabelecimentos do mesmo CNPJ raiz">{fmt.count(c.outrosEstabelecimentos)}</Item>
+          <DetailItem label="Situação cadastral">{fmt.situacao(c.situacao)} desde {fmt.date(c.dataSituacao)}{c.motivoSituacao && c.situacao !== '02' ? ` (${c.motivoSituacao})` : ''}</DetailItem>
+          <DetailItem label="Abertura">{fmt.date(c.dataInicio)}</DetailItem>
+          <DetailItem label="Natureza jurídica">{c.naturezaJuridica ? `${c.naturezaJuridica.codigo} — ${c.naturezaJuridica.descricao ?? ''}` : '—'}</DetailItem>
+          <DetailItem label="Porte">{fmt.porte(c.porte)}</DetailItem>
+          <DetailItem label="Capital social">{fmt.money(c.capitalCents)}</DetailItem>
+          <DetailItem label="Simples Nacional">{yesNo(c.simples)}</DetailItem>
+          <DetailItem label="MEI">{yesNo(c.mei)}</DetailItem>
+          <DetailItem label="Outros estabelecimentos do mesmo CNPJ raiz">{fmt.count(c.outrosEstabelecimentos)}</DetailItem>
         </dl>
       </Card>
       <Card className="grid gap-3 p-4">
         <h3 className="text-base font-semibold text-slate-900">Endereço e contatos</h3>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Item label="Endereço">
+          <DetailItem label="Endereço">
             {[street, e.numero, e.complemento].filter(Boolean).join(', ') || '—'}
             <br />
             {[e.bairro, [e.municipio ?? e.cidadeExterior, e.uf].filter(Boolean).join('/'), fmt.cep(e.cep)].filter(Boolean).join(' · ')}
-          </Item>
-          <Item label="Telefones e e-mail">
+          </DetailItem>
+          <DetailItem label="Telefones e e-mail">
             {c.telefones.length || c.email ? [...c.telefones, c.email].filter(Boolean).join(' · ') : 'Não informados'}
             <RevealContacts record={c} />
-          </Item>
+          </DetailItem>
         </dl>
       </Card>
       <Card className="grid gap-3 p-4">

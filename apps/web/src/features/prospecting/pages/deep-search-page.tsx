@@ -7,11 +7,10 @@ import { RELATION_LABELS, type DeepSearchResult, type RelationGroup } from '@sed
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { deepSearchQuery } from '../api/deep-search.ts';
 import { useProspectStatus } from '../api/get-status.ts';
+import { CnpjForm } from '../components/cnpj-form.tsx';
 import { NoData } from '../components/no-data.tsx';
 import { emptyGraph, KIND_COLORS, mergeExpansion, type Graph } from '../lib/graph.ts';
 import * as fmt from '../lib/format.ts';
@@ -52,14 +51,7 @@ export default function DeepSearchPage() {
         <NoData purpose="Aqui você vê as relações de uma empresa com outras: mesmo CNPJ raiz, sócios em comum, mesmo telefone e mesmo endereço." />
       ) : (
         <>
-          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Pesquisar relações de um CNPJ">
-            <div className="sm:w-80">
-              <Field label="CNPJ" hint="Com ou sem pontuação; letras são aceitas (CNPJ alfanumérico).">
-                <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="00.000.000/0000-00" autoComplete="off" />
-              </Field>
-            </div>
-            <Button type="submit" className="sm:mb-6">Pesquisar</Button>
-          </form>
+          <CnpjForm label="Pesquisar relações de um CNPJ" action="Pesquisar" value={text} onChange={setText} onSubmit={submit} />
           {!cnpj ? (
             <EmptyState
               icon={Network}

@@ -2,6 +2,7 @@ import { AlertTriangle, Star } from 'lucide-react';
 import type { InterviewAnalysisResult } from '@sede/shared/recruiting/schemas';
 import { clock, QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { RecommendationBadge } from './badges.tsx';
+import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -88,7 +89,7 @@ export function InterviewResult({ result }: { result: InterviewAnalysisResult })
         {!transcript.speakersInferred && transcript.segments.length === 0 && <p className="text-xs text-slate-600">O arquivo não identifica quem fala: a transcrição aparece como texto corrido.</p>}
       </Section>
       <p className="text-xs text-slate-600">
-        Análise gerada por IA ({result.promptId}) a partir de {result.source.format.toUpperCase()}. Use-a como apoio: a decisão é de quem recruta.
+        {analysisSourceSentence(result.source)} Use-a como apoio: a decisão é de quem recruta.
       </p>
     </div>
   );

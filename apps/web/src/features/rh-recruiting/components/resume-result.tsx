@@ -2,6 +2,7 @@ import { CheckCircle2, CircleAlert, MinusCircle } from 'lucide-react';
 import { REQUIREMENT_MET_LABELS, type ResumeAnalysisResult } from '@sede/shared/recruiting/schemas';
 import { QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { ScoreBadge } from './badges.tsx';
+import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -76,8 +77,7 @@ export function ResumeResult({ result }: { result: ResumeAnalysisResult }) {
         </ul>
       </Section>
       <p className="text-xs text-slate-600">
-        Análise gerada por IA ({result.promptId}) a partir de {result.source.format.toUpperCase()}
-        {result.source.pages ? ` de ${result.source.pages} página${result.source.pages === 1 ? '' : 's'}` : ''}, comparada com a vaga “{result.opening.title}”. Use-a como apoio: a decisão é de quem recruta.
+        {analysisSourceSentence(result.source)} Comparada com a vaga “{result.opening.title}”. Use-a como apoio: a decisão é de quem recruta.
       </p>
     </div>
   );

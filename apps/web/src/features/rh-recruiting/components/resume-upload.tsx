@@ -1,18 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import type { AnalysisStatus } from '@sede/shared/analysis/schemas';
 import { coinsLabel, priceOf } from '@sede/shared/platform/prices';
 import { RESUME_LGPD_NOTICE } from '@sede/shared/recruiting/schemas';
 import { precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
+import { useAiKey } from '../../../lib/ai-key.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createCandidate } from '../api/create-candidate.ts';
 import { deleteCandidate } from '../api/delete-candidate.ts';
 import { recruitingKeys } from '../api/keys.ts';
+import { useCandidates } from '../api/list-candidates.ts';
 import { startResumeAnalysis } from '../api/start-resume-analysis.ts';
 
-type Outcome = { name: string; ok: boolean; message: string };
+/** A file sent: its candidate (whose analysis is followed live in the list), or why it was not sent. */
+/** Where a sent résumé's analysis is, said of the analysis (feminine), not the stage label. */
+const ANALYSIS_NOW: Record<AnalysisStatus, string> = {
+  queued: 'A análise está na fila.',
+  extracting: 'Lendo o currículo…',
+  transcribing: 'Lendo o currículo…',
+  analyzing: 'Analisando…',
+  done: 'Análise pronta.',
+  failed: 'A análise falhou; nenhuma moeda foi cobrada.',
+};
+
+type Outcome = { name: string; ok: boolean; message: string; candidateId?: string };
 const ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const baseName = (n: string) => n.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').trim().slice(0, 160) || 'Candidato';
 
@@ -23,12 +37,19 @@ const baseName = (n: string) => n.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ')
  */
 export function ResumeUpload({ openingId, disabled }: { openingId: string; disabled?: boolean }) {
   const { company } = useAuth();
+  const ownKey = useAiKey();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const noticeId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
+  // The same list the page shows (refreshed live): each sent file says where its analysis is now, not where it was.
+  const candidates = useCandidates(openingId, outcomes.some((o) => o.candidateId));
+  const analysisOf = (id: string | undefined) => {
+    const status = candidates.data?.candidates.find((c) => c.id === id)?.analysisStatus as AnalysisStatus | null | undefined;
+    return status ? ` ${ANALYSIS_NOW[status]}` : '';
+  };
 
   const sendOne = async (file: File): Promise<Outcome> => {
     const refused = precheck(file, 'document');
@@ -37,7 +58,7 @@ export function ResumeUpload({ openingId, disabled }: { openingId: string; disab
     try {
       const info = await uploadFile({ entityType: 'candidate', entityId: candidate.id, kind: 'document', file });
       await startResumeAnalysis(candidate.id, info.id);
-      return { name: file.name, ok: true, message: 'Enviado; análise na fila.' };
+      return { name: file.name, ok: true, message: 'Enviado.', candidateId: candidate.id };
     } catch (e) {
       // Nothing half-saved: the candidate (and the file, if it went) goes away again.
       await deleteCandidate(candidate.id).catch(() => {});
@@ -101,7 +122,11 @@ export function ResumeUpload({ openingId, disabled }: { openingId: string; disab
             run={run}
           />
         ) : (
-          <p className="text-xs text-slate-600">Escolha os arquivos para ver o preço: {coinsLabel(priceOf('ai.resume_analysis'))} por currículo, cobradas só pelas análises que terminarem.</p>
+          <p className="text-xs text-slate-600">
+            {ownKey
+              ? 'Com a sua chave de IA, as análises de currículo não gastam moedas.'
+              : `Escolha os arquivos para ver o preço: ${coinsLabel(priceOf('ai.resume_analysis'))} por currículo, cobradas só pelas análises que terminarem.`}
+          </p>
         )}
       </div>
       {progress && (
@@ -116,6 +141,7 @@ export function ResumeUpload({ openingId, disabled }: { openingId: string; disab
               {o.ok ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden /> : <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />}
               <span>
                 <strong>{o.name}:</strong> {o.message}
+                {o.ok && analysisOf(o.candidateId)}
               </span>
             </li>
           ))}

@@ -1,43 +1,10 @@
 import { useMemo } from 'react';
 import type { VersionView } from '@sede/shared/marketing/review';
-import { hashtagDiff, setDiff, wordDiff, wordsIn, type WordChange } from './version-diff.ts';
+import { Added, DiffLegend, Removed, WordChanges } from '../../../../components/diff/word-changes.tsx';
+import { hashtagDiff, setDiff, wordDiff, wordsIn } from './version-diff.ts';
 import { VersionMedia } from './version-media.tsx';
 
-// Not by colour alone: insertions are underlined, deletions struck through, and screen readers hear where each starts and ends.
-const INS = 'rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-emerald-700 decoration-2 underline-offset-2';
-const DEL = 'rounded-sm bg-red-100 px-0.5 text-red-950 line-through decoration-red-700 decoration-2';
-
-/** A stable key per run: its kind and where it starts in the merged text. */
-const keyed = (changes: WordChange[]) => {
-  let at = 0;
-  return changes.map((c) => {
-    const key = `${c.op}${at}`;
-    at += c.text.length;
-    return { ...c, key };
-  });
-};
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function Added({ children }: { children: string }) {
-  return (
-    <ins className={INS}>
-      <span className="sr-only">[incluído: </span>
-      {children}
-      <span className="sr-only">]</span>
-    </ins>
-  );
-}
-
-function Removed({ children }: { children: string }) {
-  return (
-    <del className={DEL}>
-      <span className="sr-only">[removido: </span>
-      {children}
-      <span className="sr-only">]</span>
-    </del>
-  );
-}
 
 /** An old version against the current one, word by word: the text with its insertions and deletions, the hashtags and the media as sets. */
 export function VersionComparison({ older, current }: { older: VersionView; current: VersionView }) {
@@ -56,11 +23,7 @@ export function VersionComparison({ older, current }: { older: VersionView; curr
         <p className="text-xs font-medium text-slate-800">
           Da versão {older.number} para a versão {current.number} (atual)
         </p>
-        <p className="flex flex-wrap gap-2 text-xs text-slate-700" data-testid="diff-legend">
-          <span className="sr-only">Legenda:</span>
-          <ins className={INS}>incluído</ins>
-          <del className={DEL}>removido</del>
-        </p>
+        <DiffLegend />
       </div>
 
       <section className="grid gap-1" aria-label="Texto">
@@ -70,9 +33,7 @@ export function VersionComparison({ older, current }: { older: VersionView; curr
         {changes.length === 0 ? (
           <p className="text-sm text-slate-600">Sem texto.</p>
         ) : (
-          <p className="text-sm leading-7 break-words whitespace-pre-wrap text-slate-800" data-testid="diff-text">
-            {keyed(changes).map((c) => (c.op === 'added' ? <Added key={c.key}>{c.text}</Added> : c.op === 'removed' ? <Removed key={c.key}>{c.text}</Removed> : <span key={c.key}>{c.text}</span>))}
-          </p>
+          <WordChanges changes={changes} />
         )}
       </section>
 

@@ -1,0 +1,39 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script of the test command, without types
+import { summarize } from '../../../../scripts/test-summary.mjs';
+
+const root = '/repo';
+function reports() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'summary-'));
+  const vitest = {
+    numPassedTests: 2, numFailedTests: 0, numPendingTests: 0, numTotalTests: 2, success: true,
+    testResults: [{ name: '/repo/apps/server/test/a.test.ts', status: 'passed', assertionResults: [
+      { fullName: 'a steady test', status: 'passed', failureMessages: [] },
+      { fullName: 'a flaky test', status: 'passed', failureMessages: ['Error: timed out'] },
+    ] }],
+  };
+  const playwright = {
+    stats: { expected: 1, flaky: 1, unexpected: 0, skipped: 0 },
+    suites: [{ specs: [{ file: 'rh.spec.ts', line: 3, title: 'a flaky page', tests: [{ status: 'flaky', results: [{ error: { message: 'toast' } }] }] }] }],
+  };
+  writeFileSync(path.join(dir, 'vitest.json'), JSON.stringify(vitest));
+  writeFileSync(path.join(dir, 'playwright.json'), JSON.stringify(playwright));
+  return dir;
+}
+
+describe('npm test’s summary (decision 0435)', () => {
+  it('names a test that passed only on its retry, and lets the run pass the first time', () => {
+    const { passed, failed, notes } = summarize(reports(), root, 0, new Set());
+    expect([passed, failed]).toEqual([4, 0]);
+    expect(notes).toEqual(['flaky: apps/server/test/a.test.ts › a flaky test: Error: timed out', 'flaky: rh.spec.ts › a flaky page: toast']);
+  });
+  it('fails the run when a test recorded as flaky on main needs its retry again', () => {
+    const recorded = new Set(['apps/server/test/a.test.ts › a flaky test', 'rh.spec.ts › a flaky page']);
+    const { failed, notes } = summarize(reports(), root, 0, recorded);
+    expect(failed).toBe(2);
+    expect(notes.every((n: string) => n.startsWith('failed: ') && n.includes('docs/flaky-tests.md'))).toBe(true);
+  });
+});
