@@ -1,7 +1,7 @@
 /**
  * What the permission check costs a department request. Target: at most 2 ms added at p99.
- * 1. Over HTTP on the production server, one connection: GET /api/departments/comercial/summary
- *    (session + viewer from cache + requirePermission, 200) against GET /api/ping (no
+ * 1. Over HTTP on the production server, one connection: GET /api/projects/templates (a constant
+ *    answer behind the area router: session + viewer from cache + requirePermission, 200) against GET /api/ping (no
  *    middleware), interleaved, in 5 rounds; the median round's p99 difference is the figure
  *    (the machine is shared: one stall can own a round's p99).
  * 2. In process: the same handler with and without requirePermission (Hono app.request), and
@@ -88,7 +88,7 @@ export default async function permissionBench(ctx: BenchContext): Promise<BenchR
   const cookie = await ctx.signUpConfirmed(email);
   const cnpj = String(Date.now()).padStart(14, '5').slice(-14);
   await ctx.seedCompany(email, { name: 'Bench Permissões', cnpj, role: 'vendas' });
-  const summary = `${ctx.baseUrl}/api/departments/comercial/summary`;
+  const summary = `${ctx.baseUrl}/api/projects/templates`;
   const ping = `${ctx.baseUrl}/api/ping`;
   for (let i = 0; i < 50; i++) {
     const res = await fetch(summary, { headers: { cookie } });
@@ -115,7 +115,7 @@ export default async function permissionBench(ctx: BenchContext): Promise<BenchR
   const addedHttp = percentile(diffs, 50);
   const all = { s: rounds.flatMap((r) => r.s), p: rounds.flatMap((r) => r.p) };
   rows.push({
-    name: `HTTP, 1 connection, ${HTTP_RUNS} each interleaved: department summary / bare GET (p50, p99)`,
+    name: `HTTP, 1 connection, ${HTTP_RUNS} each interleaved: guarded area GET / bare GET (p50, p99)`,
     value: `${fmt(percentile(all.s, 50))} / ${fmt(percentile(all.p, 50))}, ${fmt(percentile(all.s, 99))} / ${fmt(percentile(all.p, 99))}`,
   });
   rows.push({

@@ -245,6 +245,6 @@ test.describe('team invitations (issue 4)', () => {
     await row.getByRole('button', { name: /Remover/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remover da empresa' }).click();
     await expect(page.getByTestId('member-row').filter({ hasText: member.email })).toHaveCount(0);
-    expect((await memberPage.request.get('/api/departments/rh/summary')).status()).toBe(403);
+    expect((await memberPage.request.get('/api/rh/overview')).status()).toBe(403);
   });
 });

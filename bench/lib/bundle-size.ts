@@ -10,7 +10,7 @@ export const AUTH_PAGE = 'src/features/auth/pages/auth-page.tsx';
 /**
  * The page of every area of the registry must load as a chunk of its own. An area's page is
  * found in Vite's manifest by its file name, `src/features/<feature>/pages/<area key>-page.tsx`
- * (today's placeholders in features/departments, an area's own feature folder later).
+ * (the area's own feature folder).
  */
 export function areaPages(manifest: Record<string, unknown>): string[] {
   return AREAS.map((area) => {

@@ -10,7 +10,7 @@ import { handleError } from './http/errors.ts';
 import { recordOwner } from './http/openapi.ts';
 import { mergePath } from 'hono/utils/url';
 import { coreRoutes } from './platform/core-routes.ts';
-import type { ModuleDefinition } from './platform/module.ts';
+import { mountOrder, mountPath, type ModuleDefinition } from './platform/module.ts';
 import { portugueseAuthErrors } from './http/auth-bad-request.ts';
 import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
@@ -41,9 +41,9 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     return finish(await portugueseAuthErrors(await s.auth.handler(new Request(c.req.raw, { headers }))));
   });
   api.route('/', coreRoutes(s, modules, ready));
-  for (const m of modules) {
+  for (const m of mountOrder(modules)) {
     if (!m.routes) continue;
-    const mount = m.mount ?? `/${m.key}`;
+    const mount = mountPath(m);
     const router = m.routes(s);
     for (const route of router.routes) recordOwner(app, route.method, mergePath('/api', mount, route.path), m.key);
     api.route(mount, router);

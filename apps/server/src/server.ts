@@ -16,7 +16,7 @@ import { systemDns, type DnsResolver } from './platform/net/dns.ts';
 import { authSecret } from './platform/secret.ts';
 import { createViewerCache } from './platform/viewer.ts';
 import { MODULES } from './modules/index.ts';
-import { enabledModules, setServerModules, type ModuleDefinition } from './platform/module.ts';
+import { enabledModules, setServerModules, startOrder, type ModuleDefinition } from './platform/module.ts';
 import type { Services } from './services.ts';
 
 export type RunningServer = {
@@ -54,7 +54,7 @@ export async function startServer(cfg: Config, opts: { modules?: readonly Module
   const auth = createAuth(cfg, db, mailer, authSecret(cfg.dataDir, cfg.BETTER_AUTH_SECRET), authHooks);
   const viewers = createViewerCache(auth, pool, feed);
   const services: Services = { cfg, db, pool, auth, mailer, boss, feed, viewers, authHooks, clock: opts.clock ?? systemClock, dns: opts.dns ?? systemDns, state: new Map() };
-  const modules = enabledModules(services, opts.modules ?? MODULES);
+  const modules = enabledModules(services, startOrder(opts.modules ?? MODULES));
   setServerModules(services, modules);
   for (const m of modules) await m.start?.(services);
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENTS } from './departments.ts';
-import { CUSTOM_PERMISSION_KEYS, computePermissions, hasAnyPermission, type GuardKey } from './permissions.ts';
+import { allows, CUSTOM_PERMISSION_KEYS, computePermissions, type GuardKey } from './permissions.ts';
+import { areaAccess, AREAS } from './registry/areas.ts';
 import { ASSIGNABLE_ROLES, INVITE_ROLES } from './roles.ts';
 import { changeRoleSchema } from './members.ts';
 
-const open = (role: string, customPermissions: string[] = []) =>
-  DEPARTMENTS.filter((d) => hasAnyPermission(computePermissions({ role, customPermissions }), [d.guard as GuardKey]))
-    .map((d) => d.key)
-    .sort();
+/** The spec's departments (§6 names who opens them): the registry's areas opened by a spec guard key. */
+const SPEC_AREAS = AREAS.filter((a) => a.guard);
+const open = (role: string, customPermissions: string[] = [], areas: readonly (typeof AREAS)[number][] = SPEC_AREAS) => {
+  const membership = { role, customPermissions };
+  return areas.filter((a) => allows(computePermissions(membership), membership, [areaAccess(a)])).map((a) => a.key).sort();
+};
 
 const BASE = ['documentacao', 'projetos'];
 
@@ -29,6 +31,10 @@ const EXPECTED: Record<string, string[]> = {
 describe('role → permissions', () => {
   it.each(Object.entries(EXPECTED))('%s opens exactly its departments', (role, departments) => {
     expect(open(role)).toEqual(departments);
+  });
+
+  it('admin opens every area of the registry', () => {
+    expect(open('admin', [], AREAS)).toEqual(AREAS.map((a) => a.key).sort());
   });
 
   it('covers every invite role and every assignable role', () => {

@@ -2,8 +2,8 @@
  * The spec §6 permission set (the flags `GET /api/me` sends and the browser caches) and the
  * default set. Apart from `permissions.ts` so the web's entry chunk carries only this.
  */
-import { GUARDS, type PermissionFlag } from './registry/guards.ts';
-import { defaultGrants, type Grants } from './registry/permissions.ts';
+import { DEFAULT_GRANTS, GUARDS, type PermissionFlag } from './registry/guards.ts';
+import type { Grants } from './registry/permissions.ts';
 
 export type PermissionSet = { role: string | null } & Record<PermissionFlag, boolean>;
 
@@ -14,8 +14,11 @@ export function flagsOf(role: string | null, grants: Grants): PermissionSet {
   return set;
 }
 
-/** Default set: no membership, an error, or while loading (spec §6). A fresh object each time. */
-export const defaultPermissions = (): PermissionSet => flagsOf(null, defaultGrants());
+/**
+ * Default set: no membership, an error, or while loading (spec §6). A fresh object each time.
+ * From the generated guard table only, so the web's entry chunk carries no grant engine.
+ */
+export const defaultPermissions = (): PermissionSet => flagsOf(null, new Set(DEFAULT_GRANTS));
 
 /** Local cache key (spec: version 2, older versions removed). */
 export const PERMISSIONS_CACHE_VERSION = 2;

@@ -4,7 +4,7 @@
  * the grants by action of the registry (`registry/permissions.ts`, `registry/guards.ts`).
  */
 import { GUARDS, type GuardKey, type PermissionFlag } from './registry/guards.ts';
-import { CUSTOM_PERMISSION_KEYS as KEYS, grantsFor, type CustomPermissionKey, type Membership } from './registry/permissions.ts';
+import { canAny, CUSTOM_PERMISSION_KEYS as KEYS, grantsFor, type CustomPermissionKey, type Membership, type Permission } from './registry/permissions.ts';
 import { flagsOf, type PermissionSet } from './permission-set.ts';
 
 export { defaultPermissions, PERMISSIONS_CACHE_VERSION, permissionsCacheKey, type PermissionSet } from './permission-set.ts';
@@ -35,3 +35,20 @@ export function hasAnyPermission(set: PermissionSet, keys: readonly GuardKey[]):
 export function grantedKeys(set: PermissionSet): GuardKey[] {
   return GUARDS.filter((g) => set[g.flag]).map((g) => g.key);
 }
+
+/**
+ * What a route, a sidebar entry or an API requires: one of the spec's guard keys (`'comercial'`,
+ * read from the spec flags) or a permission by action (`'frota.read'`, read from the membership's
+ * grants). An area the spec does not name is opened by a permission, never by a new flag.
+ */
+export type Access = GuardKey | Permission;
+
+/** A check of `keys` built once (a route's middleware): passes when at least one key is open. */
+export function accessCheck(keys: readonly Access[]) {
+  const guards = keys.filter((k): k is GuardKey => !k.includes('.'));
+  const actions = keys.filter((k): k is Permission => k.includes('.'));
+  return (set: PermissionSet, membership: Membership) => hasAnyPermission(set, guards) || (actions.length > 0 && canAny(grantsFor(membership), actions));
+}
+
+/** Whether the flags (spec keys) or the membership's grants (permissions) open at least one of `keys`. */
+export const allows = (set: PermissionSet, membership: Membership, keys: readonly Access[]) => accessCheck(keys)(set, membership);

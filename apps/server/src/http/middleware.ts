@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { hasAnyPermission, type GuardKey } from '@sede/shared/permissions';
-import { canAny, grantsFor, type Permission } from '@sede/shared/registry/permissions';
+import { accessCheck, type Access } from '@sede/shared/permissions';
 import type { AppEnv, CompanyEnv, Services } from '../services.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
@@ -30,7 +29,7 @@ export const requireCompany = createMiddleware<CompanyEnv>(async (c, next) => {
 });
 
 /** A spec guard key ('comercial', spec §3) or a permission by action ('comercial.export'). */
-export type Access = GuardKey | Permission;
+export type { Access };
 
 /**
  * The one permission check every department API goes through: the viewer's membership of
@@ -39,12 +38,11 @@ export type Access = GuardKey | Permission;
 export const requirePermission = (...keys: Access[]) => {
   // A guard key reads the spec's flags; a permission by action reads the membership's grants
   // (packages/shared/src/registry).
-  const guards = keys.filter((k): k is GuardKey => !k.includes('.'));
-  const actions = keys.filter((k): k is Permission => k.includes('.'));
+  const allowed = accessCheck(keys);
   return createMiddleware<CompanyEnv>(async (c, next) => {
     enterCompany(c);
     const viewer = c.get('viewer');
-    if (!hasAnyPermission(viewer.permissions, guards) && !(actions.length && canAny(grantsFor(viewer.membership), actions))) throw forbidden();
+    if (!allowed(viewer.permissions, viewer.membership)) throw forbidden();
     await next();
   });
 };

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { Readable } from 'node:stream';
+import type { PermissionArea } from '@sede/shared/registry/permissions';
 import type { Services, Tenant } from '../services.ts';
 
 /**
@@ -29,6 +30,10 @@ export interface ExportSink {
 export type ModuleDefinition = {
   /** Unique, also the name of its folder under src/modules. */
   key: string;
+  /** The area it serves (its declaration in packages/shared/src/registry/areas); none: a platform module. */
+  area?: PermissionArea;
+  /** Modules whose `start` must have run before this one's (it reads what they register there). */
+  after?: readonly string[];
   /** Path under /api where `routes` is mounted ('/companies'). */
   mount?: string;
   /** Whether this server runs the module at all (by configuration); on when absent. */
@@ -57,6 +62,38 @@ export const defineModule = (m: ModuleDefinition): ModuleDefinition => m;
 
 /** The modules this server runs, in the list's order. */
 export const enabledModules = (s: Services, modules: readonly ModuleDefinition[]) => modules.filter((m) => m.enabled?.(s) ?? true);
+
+/** Where a module's routes live under /api. */
+export const mountPath = (m: ModuleDefinition) => m.mount ?? `/${m.key}`;
+
+/**
+ * The order modules' routes are mounted in: by mount path, so a module mounted under another's
+ * path ('/finance/reports' under '/finance', whose guards then run first) comes after it, whatever
+ * the list's order (test/foundation/module-order.test.ts).
+ */
+export const mountOrder = (modules: readonly ModuleDefinition[]) => [...modules].sort((a, b) => (mountPath(a) < mountPath(b) ? -1 : mountPath(a) > mountPath(b) ? 1 : 0));
+
+/**
+ * The order modules start in (and stop in reverse): the list's, except that a module comes after
+ * the modules it names in `after` (those missing from the list are ignored). A cycle is an error.
+ */
+export function startOrder(modules: readonly ModuleDefinition[]): ModuleDefinition[] {
+  const byKey = new Map(modules.map((m) => [m.key, m]));
+  const placed = new Set<string>();
+  const out: ModuleDefinition[] = [];
+  const place = (m: ModuleDefinition, path: string[]) => {
+    if (placed.has(m.key)) return;
+    if (path.includes(m.key)) throw new Error(`modules start after each other in a cycle: ${[...path, m.key].join(' → ')}`);
+    for (const key of m.after ?? []) {
+      const before = byKey.get(key);
+      if (before) place(before, [...path, m.key]);
+    }
+    placed.add(m.key);
+    out.push(m);
+  };
+  for (const m of modules) place(m, []);
+  return out;
+}
 
 /**
  * State that belongs to one running server (never a module-level variable, so two servers in

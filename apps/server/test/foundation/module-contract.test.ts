@@ -3,6 +3,7 @@ import { areaRouter } from '../../src/http/area-router.ts';
 import { MODULES } from '../../src/modules/index.ts';
 import { defineModule, serverState } from '../../src/platform/module.ts';
 import type { Services } from '../../src/services.ts';
+import { areaProbe } from '../support/area-probe.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
@@ -11,7 +12,7 @@ import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.t
 const notes = (calls: string[]) =>
   defineModule({
     key: 'notes',
-    mount: '/departments/comercial/notes',
+    mount: '/area-probe/comercial/notes',
     start: (s) => {
       serverState(s, 'notes.started', () => calls.push('start'));
     },
@@ -45,7 +46,7 @@ describe('module contract', () => {
   let companyId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({}, { modules: [...MODULES, notes(calls)] });
+    server = await startTestServer({}, { modules: [...MODULES, areaProbe, notes(calls)] });
     const a = await createCompanyWithAdmin(server, 'Empresa Notas');
     companyId = a.companyId;
     owner = a.admin;
@@ -60,27 +61,27 @@ describe('module contract', () => {
     expect(calls).toEqual(['start']);
   });
 
-  it('mounts an area under /departments/<key>/… without the placeholder shadowing it', async () => {
-    const res = await server.request('/api/departments/comercial/notes', { method: 'POST', json: {}, jar: owner.jar });
+  it('mounts a module under another module\'s path without either shadowing the other', async () => {
+    const res = await server.request('/api/area-probe/comercial/notes', { method: 'POST', json: {}, jar: owner.jar });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { companyId: string }).companyId).toBe(companyId);
-    // The placeholder next to it still answers.
-    expect((await server.request('/api/departments/comercial/summary', { jar: owner.jar })).status).toBe(200);
+    // The module whose path it sits under still answers.
+    expect((await server.request('/api/area-probe/comercial/summary', { jar: owner.jar })).status).toBe(200);
   });
 
   it("keeps every id to its company: another company's member 404, a member without the permission 403", async () => {
-    const created = (await (await server.request('/api/departments/comercial/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
+    const created = (await (await server.request('/api/area-probe/comercial/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
     await expectTenantIsolation(server, { owner, outsider, withoutPermission, secrets: [companyId] }, [
-      { method: 'GET', path: `/api/departments/comercial/notes/${created.id}` },
+      { method: 'GET', path: `/api/area-probe/comercial/notes/${created.id}` },
     ]);
   });
 
   it('keeps module state per server: a second server in the same process does not share it', async () => {
-    const other = await startTestServer({}, { modules: [...MODULES, notes(calls)] });
+    const other = await startTestServer({}, { modules: [...MODULES, areaProbe, notes(calls)] });
     try {
       const admin = (await createCompanyWithAdmin(other, 'Terceira')).admin;
-      const mine = (await (await server.request('/api/departments/comercial/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
-      expect((await other.request(`/api/departments/comercial/notes/${mine.id}`, { jar: admin.jar })).status).toBe(404);
+      const mine = (await (await server.request('/api/area-probe/comercial/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
+      expect((await other.request(`/api/area-probe/comercial/notes/${mine.id}`, { jar: admin.jar })).status).toBe(404);
     } finally {
       await other.stop();
     }

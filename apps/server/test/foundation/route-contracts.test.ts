@@ -25,7 +25,6 @@ const PENDING = new Set<string>([
   'crm-deals',
   'crm-metrics',
   'crm-quotes',
-  'departments',
   'dev-mailbox',
   'documents',
   'files',

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS } from '@sede/shared/departments';
-import { computePermissions, hasAnyPermission } from '@sede/shared/permissions';
+import { allows, computePermissions } from '@sede/shared/permissions';
+import { areaAccess, AREAS } from '@sede/shared/registry/areas';
+import { MODULES } from '../../src/modules/index.ts';
+import { areaProbe } from '../support/area-probe.ts';
 import { createConfirmedUser, startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from './support.ts';
 
 /**
- * Every department endpoint × every role × a user of another company: the allowed ones answer
- * with their own company, the others are refused and learn nothing about company A.
+ * Every department area's guard (a probe behind it, support/area-probe.ts) × every role × a user of
+ * another company: the allowed ones answer with their own company, the others are refused and
+ * learn nothing about company A.
  */
 let server: TestServer;
 let companyA: string;
@@ -29,7 +32,7 @@ const ROLES: Array<[string, string, string[]]> = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { modules: [...MODULES, areaProbe] });
   const a = await createCompanyWithAdmin(server, 'Empresa A');
   companyA = a.companyId;
   for (const [name, role, custom] of ROLES) {
@@ -45,16 +48,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe.each(DEPARTMENTS.map((d) => [d.key, d.guard] as const))('GET /api/departments/%s/summary', (key, guard) => {
+describe.each(AREAS.map((a) => [a.key, areaAccess(a)] as const))('GET /api/area-probe/%s/summary', (key, access) => {
   it.each(ROLES.map(([name]) => name))('role %s', async (name) => {
     const p = people[name]!;
-    const allowed = hasAnyPermission(computePermissions({ role: p.role, customPermissions: p.custom }), [guard]);
+    const membership = { role: p.role, customPermissions: p.custom };
+    const allowed = allows(computePermissions(membership), membership, [access]);
     // A company id in the query must not steer the scope.
-    const res = await server.request(`/api/departments/${key}/summary?companyId=${companyB}`, { jar: p.jar });
+    const res = await server.request(`/api/area-probe/${key}/summary?companyId=${companyB}`, { jar: p.jar });
     const text = await res.text();
     if (allowed) {
       expect(res.status).toBe(200);
-      expect(JSON.parse(text)).toMatchObject({ department: key, companyId: companyA });
+      expect(JSON.parse(text)).toMatchObject({ area: key, companyId: companyA });
       expect(text).not.toContain(companyB);
     } else {
       expect(res.status).toBe(403);
@@ -64,7 +68,7 @@ describe.each(DEPARTMENTS.map((d) => [d.key, d.guard] as const))('GET /api/depar
   });
 
   it('a user of another company only ever sees their own company', async () => {
-    const res = await server.request(`/api/departments/${key}/summary?companyId=${companyA}`, { jar: outsider.jar });
+    const res = await server.request(`/api/area-probe/${key}/summary?companyId=${companyA}`, { jar: outsider.jar });
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(JSON.parse(text).companyId).toBe(companyB);
@@ -72,10 +76,10 @@ describe.each(DEPARTMENTS.map((d) => [d.key, d.guard] as const))('GET /api/depar
   });
 
   it('someone without a company is refused; nobody signed in is 401', async () => {
-    const res = await server.request(`/api/departments/${key}/summary`, { jar: noCompany.jar });
+    const res = await server.request(`/api/area-probe/${key}/summary`, { jar: noCompany.jar });
     expect(res.status).toBe(403);
     expect(await res.text()).not.toContain(companyA);
-    expect((await server.request(`/api/departments/${key}/summary`)).status).toBe(401);
+    expect((await server.request(`/api/area-probe/${key}/summary`)).status).toBe(401);
   });
 });
 

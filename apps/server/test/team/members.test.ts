@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES } from '@sede/shared/members';
 import { startTestServer, type CookieJar, type TestServer } from '../support/test-server.ts';
+import { MODULES } from '../../src/modules/index.ts';
 import { changeRole, removeMember } from '../../src/modules/members/service.ts';
+import { areaProbe } from '../support/area-probe.ts';
 import { createCompanyWithAdmin, invite, me, memberOf, sql, uniqueEmail, type Person } from './support.ts';
 
 let server: TestServer;
@@ -9,7 +11,7 @@ let companyId: string;
 let admin: Person;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { modules: [...MODULES, areaProbe] });
   ({ companyId, admin } = await createCompanyWithAdmin(server, 'Loja Azul'));
 });
 afterAll(async () => {
@@ -18,7 +20,7 @@ afterAll(async () => {
 
 const patch = (jar: CookieJar, userId: string, body: unknown) => server.request(`/api/members/${userId}`, { method: 'PATCH', json: body, jar });
 const remove = (jar: CookieJar, userId: string) => server.request(`/api/members/${userId}`, { method: 'DELETE', jar });
-const summary = (jar: CookieJar, key: string) => server.request(`/api/departments/${key}/summary`, { jar });
+const summary = (jar: CookieJar, key: string) => server.request(`/api/area-probe/${key}/summary`, { jar });
 
 describe('members', () => {
   it('lists name, e-mail, role and last sign-in', async () => {

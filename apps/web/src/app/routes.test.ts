@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '@sede/shared/registry/areas';
+import { GUARDS } from '@sede/shared/registry/guards';
+import { areaAccess, AREAS } from '@sede/shared/registry/areas';
 import { MEMBER_TOOLS } from '@sede/shared/registry/tools';
 import { MANIFESTS } from './manifests.ts';
 import { AREA_ITEMS, NAV_ITEMS } from './navigation.ts';
 import { documentTitle, ROUTES, type RouteDef } from './routes.ts';
 
-/** The route table as it was before the manifests (path, title, access, layout, deniedAs): behaviour must not change. */
+/**
+ * The spec's routes (§2) as they are served (path, title, access, layout, deniedAs): they must not
+ * change. The spec's guard keys guard these routes and no other.
+ */
 type Row = [path: string, title: string, access: 'public' | 'signed-in' | string[], layout: 'shell' | 'focus', deniedAs?: 'not-found'];
-const OLD_TABLE: Row[] = [
+const SPEC_ROUTES: Row[] = [
   ['/auth', 'Entrar', 'public', 'focus'],
   ['/accept-invite', 'Convite', 'public', 'focus'],
   ['/email-confirmed', 'Confirmação de e-mail', 'public', 'focus'],
   ['/team-invite', 'Convidar equipe', 'public', 'focus'],
-  ['/dev/mailbox', 'Caixa de e-mails de desenvolvimento', 'public', 'focus'],
-  // Issue 12: the client's quote page from the quote e-mail (decision 0161).
-  ['/orcamento', 'Orçamento', 'public', 'focus'],
   ['/', 'Empresa', 'signed-in', 'shell'],
   ['/empresa', 'Empresa', 'signed-in', 'shell'],
   ['/complete-profile', 'Complete seu cadastro', 'signed-in', 'focus'],
@@ -69,22 +70,37 @@ const OLD_TABLE: Row[] = [
   ['/admin', 'Administração', ['admin'], 'shell', 'not-found'],
 ];
 
-/** Routes the spec's table does not list, each with its decision. */
-const ADDED: Row[] = [
-  // The platform operators' screen (decision 0280).
-  ['/suporte/operador', 'Atendimento do suporte', 'signed-in', 'shell'],
+/** Pages open without signing in that the spec does not list, each with its decision: a new one is a deliberate choice. */
+const PUBLIC_BEYOND_SPEC: Row[] = [
+  ['/dev/mailbox', 'Caixa de e-mails de desenvolvimento', 'public', 'focus'],
+  // Issue 12: the client's quote page from the quote e-mail (decision 0161).
+  ['/orcamento', 'Orçamento', 'public', 'focus'],
   // The campaigns' public unsubscribe page, opened from an e-mail without signing in (decision 0257).
   ['/descadastro/:token', 'Descadastrar e-mails', 'public', 'focus'],
   // The marketing client's approval link, opened without an account (decision 0331).
   ['/aprovacao/:token', 'Aprovação de peça', 'public', 'focus'],
 ];
 
+const rowOf = (r: RouteDef): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]);
+const SPEC_GUARD_KEYS = new Set<string>(GUARDS.map((g) => g.key));
+
 describe('routes from the feature manifests', () => {
-  it('every route of the old table, with the same title, access, layout and deniedAs, and no other', () => {
-    const rows = ROUTES.map((r): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]));
+  it("every route of the spec, with the same title, access, layout and deniedAs", () => {
+    for (const row of SPEC_ROUTES) expect(ROUTES.filter((r) => r.path === row[0]).map(rowOf)).toEqual([row]);
+    expect(SPEC_ROUTES).toHaveLength(56);
+  });
+
+  it("the spec's guard keys guard the spec's routes only: any other route is signed-in or needs a permission", () => {
+    const spec = new Set(SPEC_ROUTES.map(([path]) => path));
+    for (const r of ROUTES.filter((route) => !spec.has(route.path) && Array.isArray(route.access))) {
+      expect([r.path, (r.access as string[]).filter((k) => SPEC_GUARD_KEYS.has(k))]).toEqual([r.path, []]);
+    }
+  });
+
+  it('public pages: the spec\'s and the listed ones, nothing else', () => {
+    const publicRows = ROUTES.filter((r) => r.access === 'public').map(rowOf);
     const byPath = (a: Row, b: Row) => a[0].localeCompare(b[0]);
-    expect(rows.sort(byPath)).toEqual([...OLD_TABLE, ...ADDED].sort(byPath));
-    expect(OLD_TABLE).toHaveLength(58);
+    expect(publicRows.sort(byPath)).toEqual([...SPEC_ROUTES.filter((r) => r[2] === 'public'), ...PUBLIC_BEYOND_SPEC].sort(byPath));
   });
 
   it('each path once, and every route has a lazy page', () => {
@@ -92,11 +108,11 @@ describe('routes from the feature manifests', () => {
     for (const r of ROUTES) expect(typeof r.page).toBe('function');
   });
 
-  it("every registry area has its home route, guarded by the area's key unless open to every member", () => {
+  it("every registry area has its home route, guarded by what opens the area unless open to every member", () => {
     for (const area of AREAS) {
       const home = ROUTES.find((r) => r.path === area.path);
       expect(home, area.key).toBeDefined();
-      expect(home!.access === 'signed-in' || (Array.isArray(home!.access) && home!.access.includes(area.guard)), area.key).toBe(true);
+      expect(home!.access === 'signed-in' || (Array.isArray(home!.access) && home!.access.includes(areaAccess(area))), area.key).toBe(true);
     }
   });
 
@@ -112,12 +128,14 @@ describe('routes from the feature manifests', () => {
 });
 
 describe('route access is type-checked against the registry', () => {
-  it('a guard key of the registry compiles, a typo does not', () => {
+  it('a guard key or a permission of the registry compiles, a typo or an action the area lacks does not', () => {
     const page = () => import('../features/support/pages/support-page.tsx');
-    const ok: RouteDef = { path: '/x', title: 'X', access: ['comercial', 'gestao_projetos'], layout: 'shell', page };
+    const ok: RouteDef = { path: '/x', title: 'X', access: ['comercial', 'gestao_projetos', 'rh.export'], layout: 'shell', page };
     // @ts-expect-error 'comerical' is not a guard key
     const typo: RouteDef = { path: '/y', title: 'Y', access: ['comerical'], layout: 'shell', page };
-    expect([ok.access, typo.access]).toEqual([['comercial', 'gestao_projetos'], ['comerical']]);
+    // @ts-expect-error RH has no 'approve' action
+    const noAction: RouteDef = { path: '/z', title: 'Z', access: ['rh.approve'], layout: 'shell', page };
+    expect([ok.access, typo.access, noAction.access]).toEqual([['comercial', 'gestao_projetos', 'rh.export'], ['comerical'], ['rh.approve']]);
   });
 });
 
@@ -125,11 +143,11 @@ describe('navigation from the manifests', () => {
   it('the sidebar: Empresa, then every registry area in its order', () => {
     expect(NAV_ITEMS.map((i) => i.title)).toEqual(['Empresa', ...AREAS.map((a) => a.title)]);
     expect(NAV_ITEMS[0]!.path).toBe('/empresa');
-    expect(NAV_ITEMS[0]!.guard).toBeUndefined();
+    expect(NAV_ITEMS[0]!.access).toBeUndefined();
   });
 
-  it("/empresa's cards: every area, with the registry's words and guard", () => {
-    expect(AREA_ITEMS.map((i) => [i.key, i.path, i.guard, i.description])).toEqual(AREAS.map((a) => [a.key, a.path, a.guard, a.description]));
+  it("/empresa's cards: every area, with the registry's words and what opens it", () => {
+    expect(AREA_ITEMS.map((i) => [i.key, i.path, i.access, i.description])).toEqual(AREAS.map((a) => [a.key, a.path, areaAccess(a), a.description]));
   });
 
   it('every nav entry points at a route', () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import type { AreaIcon, AreaKey } from '@sede/shared/registry/areas';
-import type { GuardKey } from '@sede/shared/registry/guards';
+import type { Access } from '@sede/shared/permissions';
+import type { AreaIcon } from '@sede/shared/registry/areas';
+import type { PermissionArea } from '@sede/shared/registry/permissions';
 import type { ToolIcon } from '@sede/shared/registry/tools';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -9,8 +10,11 @@ export type RouteDef = {
   path: string;
   /** The page's title: the shell's heading and the browser tab ('<title> · Sede'). */
   title: string;
-  /** public: no guard; signed-in: any signed-in person; a list: at least one permission key. */
-  access: 'public' | 'signed-in' | GuardKey[];
+  /**
+   * public: no guard; signed-in: any signed-in person; a list: at least one of them open — the
+   * spec's guard keys for the spec's routes (§2), a permission (`'frota.read'`) for any other.
+   */
+  access: 'public' | 'signed-in' | Access[];
   /** shell: sidebar and top bar; focus: a single card on a quiet background. */
   layout: 'shell' | 'focus';
   /** On a refused permission: the not-found page instead of the access-denied screen. */
@@ -18,11 +22,11 @@ export type RouteDef = {
   page: () => PageModule;
 };
 
-/** The icons a navigation entry may name; components/nav-icons.ts maps each to its component. */
+/** The icons a navigation entry may name; components/nav-icons.ts (generated) maps each to its component. */
 export type NavIcon = AreaIcon | ToolIcon | 'Building2';
 
-/** A sidebar entry: a registry area's key (title, path, icon and guard come from the registry) or a plain link. */
-export type NavEntry = AreaKey | { path: string; title: string; icon: NavIcon };
+/** A sidebar link of the shell's own (the department areas come from the registry, in its order). */
+export type NavEntry = { path: string; title: string; icon: NavIcon };
 
-/** What a feature adds to the app: its routes (lazy pages) and its sidebar entries. */
-export type FeatureManifest = { routes: RouteDef[]; nav?: NavEntry[] };
+/** What a feature adds to the app: its routes (lazy pages), its own sidebar links, and the area it serves (none: the platform's). */
+export type FeatureManifest = { area?: PermissionArea; routes: RouteDef[]; nav?: NavEntry[] };

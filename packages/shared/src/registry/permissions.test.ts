@@ -185,10 +185,10 @@ describe('registry', () => {
     expect(new Set(GUARDS.map((g) => g.permission)).size).toBe(GUARDS.length);
   });
 
-  it('areas have distinct keys and paths; each area opens with a guard key', () => {
+  it("areas have distinct keys and paths; each area opens with a spec guard key or its own read permission", () => {
     expect(new Set(AREAS.map((a) => a.key)).size).toBe(AREAS.length);
     expect(new Set(AREAS.map((a) => a.path)).size).toBe(AREAS.length);
     const guards = new Set<string>(GUARDS.map((g) => g.key));
-    for (const area of AREAS) expect(guards.has(area.guard)).toBe(true);
+    for (const area of AREAS) expect([area.key, area.guard ? guards.has(area.guard) : ALL_PERMISSIONS.includes(`${area.key}.read` as Permission)]).toEqual([area.key, true]);
   });
 });

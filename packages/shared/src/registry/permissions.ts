@@ -1,141 +1,54 @@
 /**
  * Permissions by action: every area's actions once, the typed `Permission` strings
- * (`comercial.read`, `comercial.export`, `financeiro.approve`…) and each role's grants as data.
+ * (`comercial.read`, `comercial.export`, `financeiro.approve`…) and each role's grants as data,
+ * all read from the area declarations (`areas/<key>.ts`; who holds what: decision 0125).
  * The spec's flags (`canAccessComercial`…) are derived from these grants in `../permissions.ts`.
  */
+import { AREA_DECLARATIONS } from './areas/index.ts';
+import { DEFAULT_GRANTS } from './guards.ts';
+import type { AreaActions, Permission, PermissionArea } from './permission-type.ts';
+import { CUSTOM_PERMISSION_KEYS, GRANTED_ROLES, type CustomPermissionKey, type GrantedRole } from './spec.ts';
+
+export { CUSTOM_PERMISSION_KEYS, DEFAULT_GRANTS, type CustomPermissionKey, type GrantedRole };
+
+export type { Permission, PermissionArea } from './permission-type.ts';
+
+type Declared = (typeof AREA_DECLARATIONS)[number];
+type Actions = { readonly [A in PermissionArea]: Extract<Declared, { key: A }>['actions'] };
+export type Action = Declared['actions'][number];
 
 /**
  * The actions each area knows. read: open the area; write: create and edit; delete;
  * export: download lists; ai: spend the company's coins (AI, paid lookups); approve: approve
  * payments; send: send to the outside (mass campaigns); erase: the LGPD erasure of a person;
- * settings: change the area's (or the company's) settings. Who holds what: decision 0125.
+ * settings: change the area's (or the company's) settings.
  */
-export const AREA_ACTIONS = {
-  empresa: ['read', 'settings'],
-  perfil: ['read'],
-  comercial: ['read', 'write', 'delete', 'export', 'ai'],
-  marketing: ['read', 'write', 'delete', 'export', 'ai'],
-  financeiro: ['read', 'write', 'delete', 'export', 'approve'],
-  rh: ['read', 'write', 'delete', 'export', 'ai'],
-  juridico: ['read', 'write', 'delete', 'export', 'ai'],
-  projetos: ['read', 'write', 'delete'],
-  documentacao: ['read', 'write', 'delete', 'ai'],
-  admin: ['read', 'write'],
-  // Decision 0125: the commercial tools the spec opens to every member (§2), apart from
-  // /comercial, /metricas and /analise-reunioes, which stay under `comercial`.
-  /** People and organizations (the product's one contact base, issue 11 item 1). */
-  parties: ['read', 'write', 'delete', 'export', 'erase'],
-  /** /kanban-leads and /lista-contatos: deals, lists, stages. */
-  crm: ['read', 'write', 'delete', 'export', 'ai'],
-  /** /cnpj-search, /extrair-leads-cnpj, /deep-search, /extrair-leads. */
-  prospeccao: ['read', 'write', 'delete', 'export', 'ai'],
-  /** /campanhas-massa. */
-  campanhas: ['read', 'write', 'delete', 'send', 'ai'],
-  /** /atendimento and /atendimento-simples. */
-  atendimento: ['read', 'write', 'delete', 'export', 'ai'],
-} as const satisfies Record<string, readonly string[]>;
-
-type Actions = typeof AREA_ACTIONS;
-export type PermissionArea = keyof Actions;
-export type Action = Actions[PermissionArea][number];
-/** `<area>.<action>`, only the actions the area has: `comercial.export` compiles, `projetos.ai` does not. */
-export type Permission = { [A in PermissionArea]: `${A}.${Actions[A][number]}` }[PermissionArea];
+export const AREA_ACTIONS = /* @__PURE__ */ Object.fromEntries(AREA_DECLARATIONS.map((a) => [a.key, a.actions])) as unknown as Actions;
 
 /** Every action of one area. */
-export const all = <A extends PermissionArea>(area: A) => AREA_ACTIONS[area].map((action) => `${area}.${action}`) as Array<`${A}.${Actions[A][number]}`>;
+export const all = <A extends PermissionArea>(area: A) => AREA_ACTIONS[area].map((action) => `${area}.${action}`) as Array<`${A}.${AreaActions<A>}`>;
 
-// The /* @__PURE__ */ marks let the web bundler drop what a chunk does not use (the entry needs the default set only).
-export const ALL_PERMISSIONS: readonly Permission[] = /* @__PURE__ */ (Object.keys(AREA_ACTIONS) as PermissionArea[]).flatMap((area) => all(area) as Permission[]);
+type Listed = readonly string[] | 'all' | undefined;
+/** An area's listed actions as permissions ('all': every one). */
+const granted = (area: Declared, list: Listed): Permission[] => (list === 'all' ? all(area.key) : (list ?? []).map((action) => `${area.key}.${action}`)) as Permission[];
+type GrantLists = { members?: Listed; roles?: Partial<Record<string, Listed>>; custom?: Partial<Record<string, Listed>> };
+const grantsOf = (area: Declared): GrantLists => (area as { grants?: GrantLists }).grants ?? {};
 
-/** What every member of a company holds in the spec's own areas (§6: company, projects, documentation, profile). */
-const BASE_MEMBER_GRANTS = [
-  'empresa.read',
-  'perfil.read',
-  'projetos.read',
-  'projetos.write',
-  'documentacao.read',
-  'documentacao.write',
-  // Drafting a document from a brief (ai.document_draft, decision 0284) is open with the documents.
-  'documentacao.ai',
-] as const satisfies readonly Permission[];
-
-/**
- * The commercial tools the spec opens to every member (§2), their APIs and their paid actions
- * included (decision 0125). Deleting and exporting are not member grants.
- */
-const MEMBER_TOOL_GRANTS = [
-  'parties.read',
-  'parties.write',
-  'crm.read',
-  'crm.write',
-  'crm.ai',
-  'prospeccao.read',
-  'prospeccao.write',
-  'prospeccao.ai',
-  'campanhas.read',
-  'campanhas.write',
-  'campanhas.send',
-  'campanhas.ai',
-  'atendimento.read',
-  'atendimento.write',
-  'atendimento.ai',
-] as const satisfies readonly Permission[];
-
-/** Lists joined by a call (never a spread), so the bundler can drop what a chunk does not use. */
-const merge = (...lists: ReadonlyArray<readonly Permission[]>): readonly Permission[] => lists.flat();
+// The /* @__PURE__ */ marks let the web bundler drop what a chunk does not use.
+export const ALL_PERMISSIONS: readonly Permission[] = /* @__PURE__ */ AREA_DECLARATIONS.flatMap((a) => all(a.key) as Permission[]);
 
 /** What every member of a company holds, whatever the role. */
-export const MEMBER_GRANTS: readonly Permission[] = /* @__PURE__ */ merge(BASE_MEMBER_GRANTS, MEMBER_TOOL_GRANTS);
+export const MEMBER_GRANTS: readonly Permission[] = /* @__PURE__ */ AREA_DECLARATIONS.flatMap((a) => granted(a, grantsOf(a).members));
 
-/**
- * The sales team's hold on the shared commercial tools (role `vendas`, custom key `vendas`):
- * delete and export too. The LGPD erasure (`parties.erase`) is the admin's alone.
- */
-const SALES_TOOLS = [
-  'parties.delete',
-  'parties.export',
-  'crm.delete',
-  'crm.export',
-  'prospeccao.delete',
-  'prospeccao.export',
-  'campanhas.delete',
-  'atendimento.delete',
-  'atendimento.export',
-] as const satisfies readonly Permission[];
-/** Marketing also runs the mass campaigns: it may delete them and export the contact base. */
-const MARKETING_TOOLS = ['campanhas.delete', 'parties.export'] as const satisfies readonly Permission[];
-
-/** Stored roles (company_members.role) and what each holds on top of MEMBER_GRANTS. `custom` is below. */
-export const ROLE_GRANTS = {
-  admin: ALL_PERMISSIONS,
-  vendas: /* @__PURE__ */ merge(/* @__PURE__ */ all('comercial'), SALES_TOOLS),
-  marketing: /* @__PURE__ */ merge(/* @__PURE__ */ all('marketing'), MARKETING_TOOLS),
-  rh: /* @__PURE__ */ all('rh'),
-  financeiro: /* @__PURE__ */ all('financeiro'),
-  juridico: /* @__PURE__ */ all('juridico'),
-  // Decision 0050: `projetos` is stored as such; it holds the whole projects area.
-  projetos: /* @__PURE__ */ all('projetos'),
-} as const satisfies Record<string, readonly Permission[]>;
-export type GrantedRole = keyof typeof ROLE_GRANTS;
-
-/** Keys of custom_permissions (spec §6). */
-export const CUSTOM_PERMISSION_KEYS = ['vendas', 'marketing', 'rh', 'financeiro', 'juridico'] as const;
-export type CustomPermissionKey = (typeof CUSTOM_PERMISSION_KEYS)[number];
+/** Stored roles (company_members.role) and what each holds on top of MEMBER_GRANTS; admin holds every permission. `custom` is below. */
+export const ROLE_GRANTS = /* @__PURE__ */ Object.fromEntries(
+  GRANTED_ROLES.map((role) => [role, role === 'admin' ? ALL_PERMISSIONS : AREA_DECLARATIONS.flatMap((a) => granted(a, grantsOf(a).roles?.[role]))]),
+) as unknown as Record<GrantedRole, readonly Permission[]>;
 
 /** What each custom_permissions key grants on top of MEMBER_GRANTS. */
-export const CUSTOM_PERMISSION_GRANTS: Record<CustomPermissionKey, readonly Permission[]> = {
-  vendas: /* @__PURE__ */ merge(/* @__PURE__ */ all('comercial'), SALES_TOOLS),
-  marketing: /* @__PURE__ */ merge(/* @__PURE__ */ all('marketing'), MARKETING_TOOLS),
-  rh: /* @__PURE__ */ all('rh'),
-  financeiro: /* @__PURE__ */ all('financeiro'),
-  juridico: /* @__PURE__ */ all('juridico'),
-};
-
-/**
- * No membership, an error or while loading (spec §6): a display default only; the server refuses
- * department APIs. The spec's own areas only (the tools add no flag), so the web's entry stays as small.
- */
-export const DEFAULT_GRANTS = [...BASE_MEMBER_GRANTS, 'comercial.read', 'marketing.read'] as const satisfies readonly Permission[];
+export const CUSTOM_PERMISSION_GRANTS = /* @__PURE__ */ Object.fromEntries(
+  CUSTOM_PERMISSION_KEYS.map((key) => [key, AREA_DECLARATIONS.flatMap((a) => granted(a, grantsOf(a).custom?.[key]))]),
+) as unknown as Record<CustomPermissionKey, readonly Permission[]>;
 
 export type Membership = { role: string; customPermissions?: unknown } | null | undefined;
 export type Grants = ReadonlySet<Permission>;
@@ -158,7 +71,7 @@ let memberSet: Grants | undefined;
 let defaultSet: Grants | undefined;
 let roleSets: Map<string, Grants> | undefined;
 
-/** The default set (no membership): the only grants the web needs before /api/me answers. */
+/** The default set (no membership). */
 export const defaultGrants = (): Grants => (defaultSet ??= freeze(DEFAULT_GRANTS));
 
 /** The permissions a membership holds (the default set without one). Unknown roles and keys add nothing. */

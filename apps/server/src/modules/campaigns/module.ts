@@ -19,6 +19,7 @@ import { recordWhatsappReply } from './replies.ts';
  */
 export default defineModule({
   key: 'campaigns',
+  area: 'campanhas',
   mount: '/',
   routes: campaignsRoutes,
   start: async (s: Services) => {

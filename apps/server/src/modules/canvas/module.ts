@@ -17,6 +17,7 @@ function start(s: Services) {
 /** The canvas workspace (issue 17, decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export default defineModule({
   key: 'canvas',
+  area: 'documentacao',
   mount: '/canvas',
   routes: canvasRoutes,
   start,

@@ -11,6 +11,7 @@ const count = new Intl.NumberFormat('pt-BR');
  */
 export default defineModule({
   key: 'comercial',
+  area: 'comercial',
   mount: '/comercial',
   routes: comercialRoutes,
   start: (s) => {

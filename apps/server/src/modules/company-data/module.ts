@@ -29,6 +29,7 @@ async function start(s: Services) {
  */
 export default defineModule({
   key: 'company-data',
+  area: 'empresa',
   mount: '/company-data',
   routes: companyDataRoutes,
   start,

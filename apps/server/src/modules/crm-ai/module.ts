@@ -4,6 +4,7 @@ import { crmAiRoutes } from './routes.ts';
 /** AI in the pipeline (issue 12 item 7, decision 0162). Its table is exported by crm-quotes (same schema file). */
 export default defineModule({
   key: 'crm-ai',
+  area: 'crm',
   mount: '/crm-ai',
   routes: crmAiRoutes,
 });

@@ -14,6 +14,7 @@ import { crmContactsRoutes } from './routes.ts';
  */
 export default defineModule({
   key: 'crm-contacts',
+  area: 'crm',
   mount: '/crm-contacts',
   routes: crmContactsRoutes,
   start: async (s: Services) => {

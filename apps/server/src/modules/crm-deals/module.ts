@@ -46,4 +46,4 @@ async function exportDeals(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /** The CRM board: pipelines, stages, deals, custom fields (issue 12 items 1–2; decisions 0150–0154). */
-export default defineModule({ key: 'crm-deals', mount: '/crm', routes: crmDealsRoutes, start, exportData: exportDeals });
+export default defineModule({ key: 'crm-deals', area: 'crm', mount: '/crm', routes: crmDealsRoutes, start, exportData: exportDeals });

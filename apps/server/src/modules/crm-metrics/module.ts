@@ -8,6 +8,7 @@ import { metricsTileKpi } from './tile.ts';
 /** /metricas' figures and the sales targets (issue 12 item 5; decisions 0165–0168). */
 export default defineModule({
   key: 'crm-metrics',
+  area: 'comercial',
   mount: '/crm-metrics',
   routes: crmMetricsRoutes,
   start: (s) => registerComercialTile(s, { tool: 'metricas', kpi: (t) => metricsTileKpi(s, t) }),

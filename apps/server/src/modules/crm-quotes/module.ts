@@ -11,6 +11,7 @@ import { crmQuotesRoutes } from './routes.ts';
 /** Products, services and quotes of the CRM (issue 12 item 1, decisions 0160–0161). */
 export default defineModule({
   key: 'crm-quotes',
+  area: 'crm',
   mount: '/crm-quotes',
   routes: crmQuotesRoutes,
   exportData: exportCrmQuotes,

@@ -27,4 +27,4 @@ async function start(s: Services) {
 }
 
 /** Financeiro's core (issue 16): registers, payables and receivables, payments, alerts. */
-export default defineModule({ key: 'finance', mount: '/finance', routes: financeRoutes, start, exportData: exportFinance });
+export default defineModule({ key: 'finance', area: 'financeiro', mount: '/finance', routes: financeRoutes, start, exportData: exportFinance });

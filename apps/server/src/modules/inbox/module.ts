@@ -44,6 +44,7 @@ async function start(s: Services) {
 /** The customer-service inbox and the website chat widget (issue 15; decisions 0260–0269). */
 export default defineModule({
   key: 'inbox',
+  area: 'atendimento',
   mount: '/inbox',
   routes: inboxRoutes,
   start,

@@ -6,6 +6,7 @@ import { invitationProvesEmail, processInviteAfterConfirmation } from './service
 /** Team invitations: sending (queued e-mail), acceptance, resend and revoke. */
 export default defineModule({
   key: 'invitations',
+  area: 'admin',
   mount: '/invitations',
   routes: invitationsRoutes,
   start: async (s) => {

@@ -32,6 +32,7 @@ async function start(s: Services) {
 /** Jurídico (issue 13): the contract register, expiry alerts and the contract analysis. */
 export default defineModule({
   key: 'juridico',
+  area: 'juridico',
   mount: '/juridico',
   routes: juridicoRoutes,
   start,

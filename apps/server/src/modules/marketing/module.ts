@@ -34,6 +34,7 @@ import { exportMaterials, startMaterials } from './materials-module.ts';
  */
 export default defineModule({
   key: 'marketing',
+  area: 'marketing',
   mount: '/marketing',
   routes: marketingRoutes,
   start: async (s) => {

@@ -38,6 +38,7 @@ async function start(s: Services) {
 /** Sales-meeting analysis (issue 13): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
 export default defineModule({
   key: 'meetings',
+  area: 'comercial',
   mount: '/meetings',
   routes: meetingsRoutes,
   start,

@@ -5,6 +5,7 @@ import { exportParties } from './export.ts';
 /** Parties: the product's one model of organizations and people, with LGPD (decision 0126). */
 export default defineModule({
   key: 'parties',
+  area: 'parties',
   mount: '/parties',
   routes: partiesRoutes,
   exportData: exportParties,

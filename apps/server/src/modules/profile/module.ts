@@ -4,6 +4,7 @@ import { profileRoutes } from './routes.ts';
 /** The signed-in person's own profile. */
 export default defineModule({
   key: 'profile',
+  area: 'perfil',
   mount: '/profile',
   routes: profileRoutes,
 });

@@ -17,6 +17,7 @@ import { runSendToList, SEND_JOB } from './send-to-list.ts';
  */
 export default defineModule({
   key: 'prospecting',
+  area: 'prospeccao',
   mount: '/prospecting',
   routes: prospectingRoutes,
   start: async (s: Services) => {

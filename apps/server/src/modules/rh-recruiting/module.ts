@@ -45,6 +45,7 @@ async function start(s: Services) {
 /** RH's recruiting (issue 13): job openings, résumé analysis and interview analysis. */
 export default defineModule({
   key: 'rh-recruiting',
+  area: 'rh',
   mount: '/rh-recruiting',
   routes: recruitingRoutes,
   start,

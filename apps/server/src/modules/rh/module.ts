@@ -34,6 +34,7 @@ async function start(s: Services) {
 /** RH (issue 13): the employees register (colaboradores), their leaves and the /rh overview. */
 export default defineModule({
   key: 'rh',
+  area: 'rh',
   mount: '/rh',
   routes: rhRoutes,
   start,

@@ -14,6 +14,7 @@ async function start(_s: Services) {
 /** WhatsApp Business Cloud API: the inbox's channel and the campaigns' templates (issue 15; decisions 0290–0294). */
 export default defineModule({
   key: 'whatsapp',
+  area: 'atendimento',
   mount: '/whatsapp',
   routes: whatsappRoutes,
   start,

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { hasAnyPermission } from '@sede/shared/permissions';
+import { allows } from '@sede/shared/permissions';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { NAV_ICONS } from '../../components/nav-icons.ts';
@@ -12,7 +12,7 @@ import { navItemClass } from './nav-item-class.ts';
 import { SidebarTools } from './sidebar-tools.tsx';
 
 export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: boolean; companyName?: string | null; onNavigate?: () => void }) {
-  const { permissions } = useAuth();
+  const { permissions, membership } = useAuth();
   return (
     <Tooltip.Provider delayDuration={200}>
       <nav className="flex-1 overflow-y-auto p-2">
@@ -20,7 +20,7 @@ export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: 
         <ul className="grid gap-0.5">
           {NAV_ITEMS.map((item) => {
             const Icon = NAV_ICONS[item.icon];
-            const open = !item.guard || hasAnyPermission(permissions, [item.guard]);
+            const open = !item.access || allows(permissions, membership, [item.access]);
             if (!open) {
               return (
                 <li key={item.key}>

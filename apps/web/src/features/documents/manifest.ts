@@ -4,6 +4,7 @@ const list = () => import('./pages/documentacao-page.tsx');
 
 /** Documentation (issue 17; decisions 0281–0282): the company's documents, the editor and the templates. */
 export default {
+  area: 'documentacao',
   routes: [
     { path: '/documentacoes-geral', title: 'Documentação', access: 'signed-in', layout: 'shell', page: list },
     { path: '/documentacoes', title: 'Documentos', access: 'signed-in', layout: 'shell', page: list },

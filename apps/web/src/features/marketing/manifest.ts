@@ -2,6 +2,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 /** Marketing (issue 18): clients, calendar, creatives, materials, finished projects. Needs `marketing`. */
 export default {
+  area: 'marketing',
   routes: [
     { path: '/marketing', title: 'Marketing', access: ['marketing'], layout: 'shell', page: () => import('./pages/marketing-page.tsx') },
     { path: '/marketing/calendario', title: 'Calendário de marketing', access: ['marketing'], layout: 'shell', page: () => import('./pages/calendar-page.tsx') },

@@ -2,6 +2,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 /** RH's recruiting (issue 13): job openings with résumé analysis, and interview analysis. */
 export default {
+  area: 'rh',
   routes: [
     { path: '/rh/analise-curriculos', title: 'Análise de currículos', access: ['rh'], layout: 'shell', page: () => import('./pages/resumes-page.tsx') },
     { path: '/rh/analise-curriculos/:id', title: 'Análise de currículo', access: ['rh'], layout: 'shell', page: () => import('./pages/opening-page.tsx') },

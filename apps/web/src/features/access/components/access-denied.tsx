@@ -1,14 +1,13 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { PERMISSION_FLAGS } from '@sede/shared/permissions';
-import { flagLabel, GUARD_LABELS } from '@sede/shared/registry/guard-labels';
-import type { GuardKey } from '@sede/shared/registry/guards';
+import { PERMISSION_FLAGS, type Access } from '@sede/shared/permissions';
+import { accessLabel, flagLabel } from '@sede/shared/registry/guard-labels';
 import { roleLabel } from '@sede/shared/roles';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 
 /** The current person's access data: shared by the access-denied screen and /user-access-debug. */
-export function AccessDetails({ required }: { required?: GuardKey[] }) {
+export function AccessDetails({ required }: { required?: Access[] }) {
   const { user, company, membership, permissions } = useAuth();
   const available = PERMISSION_FLAGS.filter((f) => permissions[f]);
   const denied = PERMISSION_FLAGS.filter((f) => !permissions[f]);
@@ -25,7 +24,7 @@ export function AccessDetails({ required }: { required?: GuardKey[] }) {
       {required && (
         <>
           <dt className="font-medium text-slate-700">Permissões necessárias</dt>
-          <dd className="text-slate-900" data-testid="access-required">{required.map((k) => `${k} (${GUARD_LABELS[k]})`).join(', ')}</dd>
+          <dd className="text-slate-900" data-testid="access-required">{required.map((k) => `${k} (${accessLabel(k)})`).join(', ')}</dd>
         </>
       )}
       <dt className="font-medium text-slate-700">Permissões disponíveis</dt>
@@ -36,7 +35,7 @@ export function AccessDetails({ required }: { required?: GuardKey[] }) {
   );
 }
 
-export function AccessDenied({ required }: { required: GuardKey[] }) {
+export function AccessDenied({ required }: { required: Access[] }) {
   return (
     <div className="mx-auto grid max-w-2xl gap-6 rounded-xl border border-red-200 bg-white p-6">
       <div className="flex items-start gap-3">

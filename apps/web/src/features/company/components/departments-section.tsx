@@ -1,7 +1,8 @@
 import { ArrowRight, Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { hasAnyPermission, type PermissionSet } from '@sede/shared/permissions';
-import { AREAS } from '@sede/shared/registry/areas';
+import { allows, type PermissionSet } from '@sede/shared/permissions';
+import { areaAccess, AREAS } from '@sede/shared/registry/areas';
+import type { Membership } from '@sede/shared/registry/permissions';
 import { byCompanyPriority } from '@sede/shared/registry/priority';
 import { NAV_ICONS } from '../../../components/nav-icons.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -12,7 +13,7 @@ import { PriorityBadge } from './priority-badge.tsx';
  * list, app/routes.test.ts), the ones serving the company's onboarding answers first and
  * marked 'Prioridade da empresa', the rest after (decision 0141). Locked areas stay visible.
  */
-export function DepartmentsSection({ permissions, onboardingAreas }: { permissions: PermissionSet; onboardingAreas: readonly string[] }) {
+export function DepartmentsSection({ permissions, membership, onboardingAreas }: { permissions: PermissionSet; membership: Membership; onboardingAreas: readonly string[] }) {
   const ordered = byCompanyPriority(AREAS, onboardingAreas);
   const anyPriority = ordered.some((o) => o.priority);
   return (
@@ -24,7 +25,7 @@ export function DepartmentsSection({ permissions, onboardingAreas }: { permissio
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {ordered.map(({ item: dept, priority }) => {
           const Icon = NAV_ICONS[dept.icon];
-          const open = hasAnyPermission(permissions, [dept.guard]);
+          const open = allows(permissions, membership, [areaAccess(dept)]);
           const body = (
             <>
               <div className="flex items-center justify-between gap-2">

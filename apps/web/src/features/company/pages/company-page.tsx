@@ -14,7 +14,7 @@ import { CompanyCollaboration } from '../../../components/collaboration/company-
 import { Building2 } from 'lucide-react';
 
 export default function CompanyPage() {
-  const { company, permissions } = useAuth();
+  const { company, permissions, membership } = useAuth();
   if (!company) {
     return (
       <EmptyState
@@ -57,7 +57,7 @@ export default function CompanyPage() {
       <GettingStartedPanel />
       <CompanyCollaboration companyId={company.id} />
 
-      <DepartmentsSection permissions={permissions} onboardingAreas={company.onboarding_areas ?? []} />
+      <DepartmentsSection permissions={permissions} membership={membership} onboardingAreas={company.onboarding_areas ?? []} />
 
       <ToolsSection onboardingAreas={company.onboarding_areas ?? []} />
     </div>
