@@ -26,6 +26,8 @@ import { campaignKeys } from '../features/campaigns/api/keys.ts';
 import { inboxKeys } from '../features/inbox/api/keys.ts';
 import { supportKeys } from '../features/support/api/keys.ts';
 import { marketingKeys } from '../features/marketing/api/keys.ts';
+import { sharedFileKeys } from '../features/shared-file/api/keys.ts';
+import { sharedKeys } from '../lib/keys.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sources = (dir: string): string[] =>
@@ -57,7 +59,7 @@ describe('query keys', () => {
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
     // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys, marketingKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys, marketingKeys, sharedFileKeys, sharedKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

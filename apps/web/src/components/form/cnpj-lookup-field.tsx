@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { CNPJ_MESSAGES, isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj';
 import { ApiError } from '../../lib/api-client.ts';
 import { fetchCnpjRecord } from '../../lib/cnpj-lookup.ts';
+import { sharedKeys } from '../../lib/keys.ts';
 import { Label } from '../ui/label.tsx';
 import { CNPJ_MASK, MaskedInput } from './masked-input.tsx';
 
@@ -28,7 +29,7 @@ export function CnpjLookupField({ label, hint, value, onValueChange }: { label: 
   // While typing, a short CNPJ is not an error yet; a complete one with wrong digits is.
   const error = problem && (cnpj.length >= 14 || blurred) ? problem : null;
   const lookup = useQuery({
-    queryKey: ['cnpj', cnpj],
+    queryKey: sharedKeys.cnpj(cnpj),
     queryFn: () => fetchCnpjRecord(cnpj),
     enabled: cnpj.length === 14 && !problem,
     retry: false,
