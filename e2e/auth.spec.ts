@@ -57,7 +57,8 @@ test.describe('sign-up, confirmation and sign-in through the UI', () => {
     let calls = 0;
     await page.route('**/api/auth/sign-in/email', async (route) => {
       calls += 1;
-      await new Promise((r) => setTimeout(r, 500));
+      // Long enough that the second click and the Enter below happen while the first sign-in is in flight.
+      await new Promise((r) => setTimeout(r, 3000));
       await route.continue();
     });
     await page.goto('/auth');

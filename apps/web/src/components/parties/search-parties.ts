@@ -1,3 +1,4 @@
+import { formatPhone } from '@sede/shared/phone';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Organization, PartyPage, Person } from '@sede/shared/platform/parties';
 import { formatCnpj } from '@sede/shared/cnpj';
@@ -11,7 +12,7 @@ export type PartyOption = { id: string; label: string; detail: string | null };
 export const personOption = (p: Person): PartyOption => ({
   id: p.id,
   label: p.name,
-  detail: [p.position, p.organization?.nomeFantasia ?? p.organization?.razaoSocial, p.emails[0]].filter(Boolean).join(' · ') || null,
+  detail: [p.position, p.organization?.nomeFantasia ?? p.organization?.razaoSocial, p.emails[0], p.phones[0] ? formatPhone(p.phones[0]) : null].filter(Boolean).join(' · ') || null,
 });
 export const organizationOption = (o: Organization): PartyOption => ({
   id: o.id,

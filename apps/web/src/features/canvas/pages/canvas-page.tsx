@@ -17,6 +17,7 @@ import { canvasKeys } from '../api/keys.ts';
 import type { LiveState, SaveState } from '../components/board-editor.tsx';
 import { setExcalidrawAssetPath } from '../components/excalidraw-assets.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
+import { nameColorPickers } from '../lib/name-dialogs.ts';
 
 // Excalidraw loads only when a board opens (decision 0297): never on the list, /auth or /empresa.
 const BoardEditor = lazy(() => {
@@ -174,6 +175,7 @@ function BoardScreen({ id }: { id: string }) {
   const actions = useBoardActions();
   const [, setParams] = useSearchParams();
   const [state, setState] = useState<SaveState | null>(null);
+  const editorArea = useCallback((el: HTMLElement | null) => (el ? nameColorPickers(el) : undefined), []);
   const [live, setLive] = useState<LiveState>(null);
   const [renaming, setRenaming] = useState(false);
   const [opened, setOpened] = useState(0);
@@ -262,7 +264,7 @@ function BoardScreen({ id }: { id: string }) {
           </Button>
         </FormAlert>
       )}
-      <section aria-label={`Quadro ${b.title}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white" style={{ height: 'calc(100dvh - 11rem)', minHeight: '26rem' }}>
+      <section ref={editorArea} aria-label={`Quadro ${b.title}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white" style={{ height: 'calc(100dvh - 11rem)', minHeight: '26rem' }}>
         <Suspense fallback={<Spinner />}>
           <BoardEditor key={`${b.id}:${opened}`} board={b} onState={onState} onLive={onLive} />
         </Suspense>
