@@ -69,6 +69,7 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
       let role: string | null = viewer.membership?.role ?? null;
       let reloads = 0;
       let held: Array<CompanyChange | EntityChange> = [];
+      let inOrder: Promise<void> = Promise.resolve();
       const sendCompany = (change: CompanyChange) => {
         if (change.companyId === companyId) push('company', { companyId: change.companyId, currency_amount: change.currencyAmount });
       };
@@ -78,11 +79,11 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
         if (change.companyId !== companyId || (change.userIds && !change.userIds.includes(userId))) return;
         const event = { entity: change.entity, id: change.id, ...(change.action ? { action: change.action } : {}) };
         const visible = liveVisibility(s, change.entity);
-        if (!visible) return push('entity', event);
         const forCompany = companyId;
-        void Promise.resolve()
-          .then(() => visible({ userId, companyId: forCompany, role }, change.id))
-          .then((ok) => {
+        // One chain per stream: a slow visibility check never lets a later entity overtake it.
+        inOrder = inOrder
+          .then(async () => {
+            const ok = visible ? await visible({ userId, companyId: forCompany, role }, change.id) : true;
             if (ok && companyId === forCompany) push('entity', event);
           })
           .catch((e) => console.error('[events] visibility check failed:', (e as Error).message));

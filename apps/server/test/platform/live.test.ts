@@ -13,7 +13,11 @@ import { openEvents, within, withProbe, type Stream } from './support.ts';
 let a: TestServer;
 let b: TestServer;
 // 'secret' entities: only the person whose id the entity id starts with may see them.
-const registerSecret = (s: Parameters<typeof registerLiveEntity>[0]) => registerLiveEntity(s, 'secret', (viewer, id) => id.startsWith(viewer.userId));
+// 'slow' entities: everyone may see them, after a check slower than the next announcement.
+const registerSecret = (s: Parameters<typeof registerLiveEntity>[0]) => {
+  registerLiveEntity(s, 'secret', (viewer, id) => id.startsWith(viewer.userId));
+  registerLiveEntity(s, 'slow', () => new Promise((resolve) => setTimeout(() => resolve(true), 300)));
+};
 beforeAll(async () => {
   a = await startTestServer({}, withProbe(registerSecret));
   b = await startTestServer({ DATABASE_URL: a.databaseUrl, DATA_DIR: tempDataDir('sede-live-b-') }, withProbe(registerSecret));
@@ -63,6 +67,20 @@ describe('announce → open pages', () => {
       expect(entityIds(outsiderOnB)).toEqual(['o1']);
     } finally {
       for (const s of [ownerOnA, colleagueOnB, outsiderOnB, outsiderOnA]) s.close();
+    }
+  });
+
+  it('keeps the order of announcements when a visibility check is slow', async () => {
+    const owner = await newUser();
+    const companyId = await seedCompany(a.services.db, { adminUserId: owner.userId });
+    const page = await openEvents(b, owner.jar);
+    try {
+      await announceOn(a, { companyId, entity: 'slow', id: 'first' });
+      await announceOn(a, { companyId, entity: 'deal', id: 'second' });
+      await within(3000, () => entityIds(page).includes('second') && entityIds(page).includes('first'));
+      expect(entityIds(page)).toEqual(['first', 'second']);
+    } finally {
+      page.close();
     }
   });
 

@@ -30,10 +30,8 @@ describe('/extrair-leads without the Receita data imported', () => {
   it('looks the pasted CNPJs up through the public providers and says where each came from', async () => {
     const found = validCnpj();
     const missing = validCnpj();
-    const busy = validCnpj();
     env.fake.setCnpjScenario(missing, 'not_found');
-    env.fake.setCnpjScenario(busy, 'rate_limited');
-    const res = await extract(`${formatCnpj(found)}\n${missing}; ${busy}\n123`);
+    const res = await extract(`${formatCnpj(found)}\n${missing}\n123`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.origem).toBe('consulta_publica');
     expect(res.body.rows).toEqual([
@@ -55,11 +53,19 @@ describe('/extrair-leads without the Receita data imported', () => {
         fonte: 'brasilapi',
       },
     ]);
-    expect(res.body.notFound).toEqual([
-      { line: 2, value: missing, reason: LEADS_MESSAGES.notInProviders },
-      { line: 2, value: busy, reason: LEADS_MESSAGES.providersBusy },
-    ]);
+    expect(res.body.notFound).toEqual([{ line: 2, value: missing, reason: LEADS_MESSAGES.notInProviders }]);
     expect(res.body.invalid).toHaveLength(1);
+  });
+
+  // A 429 holds the provider back for every CNPJ after it, so the refusal gets a run of its own:
+  // in one run with the others, whichever lookup is answered first decides theirs too.
+  it('says when the public providers refused for too many lookups', async () => {
+    const busy = validCnpj();
+    env.fake.setCnpjScenario(busy, 'rate_limited');
+    const res = await extract(busy);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.rows).toEqual([]);
+    expect(res.body.notFound).toEqual([{ line: 1, value: busy, reason: LEADS_MESSAGES.providersBusy }]);
   });
 
   it(`reads at most ${MAX_PROVIDER_EXTRACT} CNPJs a run (each one is a public lookup)`, async () => {
