@@ -26,9 +26,10 @@ export const FAKE_OPENAI_URL = `http://127.0.0.1:${AI_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // Two files at a time (tests within a file stay in order): every test makes its own people and
+  // Three files at a time (tests within a file stay in order): every test makes its own people and
   // companies, and the one global switch (the fake AI's mode) is used by paid-action.spec.ts alone.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // In the headless shell a test mostly waits on the server, so a third worker fits on two cores (decision 0437).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },

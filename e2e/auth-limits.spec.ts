@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { createConfirmedUser, uniqueEmail } from './support/api.ts';
 import { authUi, toast } from './support/auth-ui.ts';
+import { shots } from './support/shots.ts';
 import { e2eDatabaseUrl, e2eSql } from './support/company.ts';
 
 /**
@@ -79,6 +80,7 @@ test('a locked account still opens on the browser its owner used before; a new b
   await authUi(otherPage).signIn(user.email, user.password);
   await expect(toast(otherPage, /^Muitas tentativas\. Tente novamente em \d+ segundos\.$/)).toBeVisible();
   await expect(authUi(otherPage).loginForm).toContainText(/Muitas tentativas\. Tente novamente em \d+ segundos\./);
+  await shots(otherPage, 'auth-sign-in-wait');
   await expect(otherPage).toHaveURL(/\/auth$/);
   await Promise.all([owner.close(), other.close()]);
 });
@@ -102,5 +104,6 @@ test("sign-up from one address stops after the hour's limit, the same for a take
   await ui.signUp({ firstName: 'Outra', lastName: 'Pessoa', email: taken.email, password: 'outrasenha' });
   await expect(toast(page, 'Limite de tentativas atingido')).toBeVisible();
   await expect(toast(page, 'Email já cadastrado')).toHaveCount(0);
+  await shots(page, 'auth-sign-up-limit');
   await e2eSql(`DELETE FROM rate_limits WHERE key LIKE 'address:sign-up:%'`);
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser, uniqueEmail, waitForMail } from './support/api.ts';
 import { authUi, expectFieldError, mailLink, signOutThroughMenu, toast } from './support/auth-ui.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
+import { shots } from './support/shots.ts';
 
 /** No serious or critical axe violations, and nothing wider than the viewport. */
 async function expectAccessibleAndFitting(page: Page, what: string) {
@@ -188,6 +189,7 @@ test.describe('/auth server answers (spec §8)', () => {
     await expect(form.getByLabel('E-mail', { exact: true })).toHaveValue(user.email);
     await form.getByRole('button', { name: 'Enviar link de recuperação' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Verifique seu e-mail' })).toContainText(user.email);
+    await shots(page, 'auth-reset-sent');
 
     const { path } = await mailLink(request, user.email, 'Redefinição de senha');
     await page.goto(path);

@@ -1,12 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { shot, shots } from './support/shots.ts';
 import { e2eSql } from './support/company.ts';
 import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
-/** Screenshots for the closing note when SHOTS=<dir> is set. */
-async function shots(page: Page, name: string) {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png` });
-}
 
 const column = (page: Page, name: string) => page.locator(`[data-testid="kanban-column"][data-column="${name}"]`);
 const card = (page: Page, title: string) => page.getByTestId('kanban-card').filter({ hasText: title });
@@ -131,10 +128,10 @@ test.describe('projects', () => {
       const box = (await last.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(await page.getByTestId('project-board').evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
-      await shots(page, `project-board-${width}`);
+      await shot(page, `project-board-${width}`, { fullPage: false });
     }
     await page.setViewportSize({ width: 375, height: 812 });
-    await shots(page, 'project-board-375');
+    await shot(page, 'project-board-375');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The description: bold and a list through the toolbar, kept after saving (decision 0422).
