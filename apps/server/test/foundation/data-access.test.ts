@@ -38,7 +38,6 @@ const ALLOWED: Record<string, number> = {
   'files/export.ts': 1,
   'files/public.ts': 1,
   'files/service.ts': 5,
-  'finance-statements/package.ts': 2,
   'finance/alerts.ts': 3,
   'inbox/public-routes.ts': 3,
   'inbox/service.ts': 8,
