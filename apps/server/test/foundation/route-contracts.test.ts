@@ -31,7 +31,6 @@ const PENDING = new Set<string>([
   'inbox',
   'invitations',
   'jobs',
-  'juridico',
   'marketing',
   'marketing-public',
   'meetings',
