@@ -20,7 +20,6 @@ const PENDING = new Set<string>([
   'company-data',
   'crm-contacts',
   'crm-deals',
-  'crm-quotes',
   'dev-mailbox',
   'documents',
   'files',
