@@ -36,7 +36,6 @@ const PENDING = new Set<string>([
   'members',
   'notifications',
   'onboarding',
-  'parties',
   'platform',
   'profile',
   'projects',
