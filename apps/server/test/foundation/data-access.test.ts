@@ -45,13 +45,10 @@ const ALLOWED: Record<string, number> = {
   'invitations/module.ts': 2,
   'invitations/queue.ts': 1,
   'invitations/service.ts': 8,
-  'jobs/routes.ts': 2,
   'juridico/alerts.ts': 4,
   'marketing/public.ts': 4,
   'marketing/review-service.ts': 1,
   'members/service.ts': 4,
-  'notifications/queue.ts': 1,
-  'notifications/routes.ts': 6,
   'onboarding/service.ts': 1,
   'profile/service.ts': 2,
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
