@@ -19,7 +19,6 @@ const ALLOWED: Record<string, number> = {
   'campaigns/service.ts': 10,
   'campaigns/suppressed-phones.ts': 1,
   'campaigns/tracking.ts': 7,
-  'canvas/sync.ts': 3,
   'cnpj/instance.ts': 1,
   'collaboration/service.ts': 1,
   'comercial/module.ts': 2,
