@@ -35,7 +35,6 @@ const PENDING = new Set<string>([
   'juridico',
   'marketing',
   'marketing-public',
-  'meetings',
   'members',
   'onboarding',
   'parties',
