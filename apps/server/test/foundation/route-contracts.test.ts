@@ -40,7 +40,6 @@ const PENDING = new Set<string>([
   'parties',
   'platform',
   'profile',
-  'projects',
   'prospecting',
   'rh-recruiting',
   'support',
