@@ -19,7 +19,6 @@ const ALLOWED: Record<string, number> = {
   'campaigns/service.ts': 10,
   'campaigns/suppressed-phones.ts': 1,
   'campaigns/tracking.ts': 7,
-  'canvas/sync.ts': 3,
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
   'collaboration/service.ts': 1,
   'companies/enrichment.ts': 2,
@@ -41,13 +40,10 @@ const ALLOWED: Record<string, number> = {
   'invitations/module.ts': 2,
   'invitations/queue.ts': 1,
   'invitations/service.ts': 8,
-  'jobs/routes.ts': 2,
   'juridico/alerts.ts': 1, // the schedule's scan of every company for expiring contracts
   'marketing/public.ts': 4,
   'marketing/review-service.ts': 1,
   'members/service.ts': 4,
-  'notifications/queue.ts': 1,
-  'notifications/routes.ts': 6,
   'onboarding/service.ts': 1,
   'profile/service.ts': 2,
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's

@@ -21,26 +21,25 @@ export const ANALYSIS_STATUSES = Object.keys(ANALYSIS_STAGES) as [AnalysisStatus
 export const ANALYSIS_KINDS = ['contract', 'resume', 'interview', 'meeting'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
-/** One version of an analysis of a subject (a contract…), newest first in lists; `result` is the area's own schema. */
-export const analysisViewSchema = <R extends z.ZodType>(result: R) =>
-  z.object({
-    id: z.string(),
-    kind: z.enum(ANALYSIS_KINDS),
-    subjectId: z.string(),
-    fileId: z.string().nullable(),
-    fileName: z.string().nullable(),
-    status: z.enum(ANALYSIS_STATUSES),
-    jobRunId: z.string().nullable(),
-    version: z.number(),
-    result: result.nullable(),
-    error: z.string().nullable(),
-    createdBy: z.string().nullable(),
-    createdByName: z.string().nullable(),
-    charged: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  });
-export type AnalysisView<R = unknown> = Omit<z.infer<ReturnType<typeof analysisViewSchema<z.ZodUnknown>>>, 'result'> & { result: R | null };
+const analysisViewBaseSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ANALYSIS_KINDS),
+  subjectId: z.string(),
+  fileId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  status: z.enum(ANALYSIS_STATUSES),
+  jobRunId: z.string().nullable(),
+  version: z.number(),
+  error: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  charged: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** One version of an analysis of a subject (a contract…), newest first in lists: its contract, with the area's result schema. */
+export const analysisViewSchema = <R extends z.ZodType>(result: R) => analysisViewBaseSchema.extend({ result: result.nullable() });
+export type AnalysisView<R = unknown> = z.infer<typeof analysisViewBaseSchema> & { result: R | null };
 
 export const MATERIAL_MESSAGES = {
   empty: 'O arquivo não tem texto para analisar.',
