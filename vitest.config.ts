@@ -36,6 +36,10 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           fileParallelism: true,
           pool: 'forks',
+          // A worker keeps the server's modules loaded from one file to the next: each file starts its
+          // own server with its own config and database, and importing the server again for each of
+          // 133 files cost a third of the run (decision 0438).
+          isolate: false,
         },
       },
     ],

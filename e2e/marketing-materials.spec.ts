@@ -55,7 +55,8 @@ test.describe('/marketing/materiais', () => {
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow').catch(() => '0')), { timeout: 20_000 }).toBeGreaterThan(0);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const card = page.getByTestId('material-card').filter({ hasText: 'Foto da fachada.jpg' });
-    await expect(card).toBeVisible({ timeout: 30_000 });
+    // Watched together: the toast lives a few seconds, the card may take longer on a busy machine.
+    await Promise.all([expect(card).toBeVisible({ timeout: 30_000 }), expect(toast(page, 'Material enviado')).toBeVisible({ timeout: 30_000 })]);
 
     // An upload cancelled half-way: gone from the page, no error, nothing stored.
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
@@ -67,7 +68,6 @@ test.describe('/marketing/materiais', () => {
     await expect(page.getByTestId('upload-error')).toHaveCount(0);
     await expect(page.getByTestId('material-card').filter({ hasText: 'Cancelada.jpg' })).toHaveCount(0);
     await expect(card).toBeVisible({ timeout: 30_000 });
-    await expect(toast(page, 'Material enviado')).toBeVisible();
     await expect.poll(() => card.getByTestId('material-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
 
     // A video: its first frame arrives in the background and shows without reloading.

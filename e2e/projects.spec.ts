@@ -86,7 +86,7 @@ test.describe('projects', () => {
     // The task panel: comments and files of the platform.
     await card(page, 'Tarefa de outra aba').click();
     const panel = page.getByRole('dialog', { name: 'Tarefa de outra aba' });
-    await expect(panel.getByLabel('Título')).toHaveValue('Tarefa de outra aba');
+    await expect(panel.getByRole('textbox', { name: 'Título', exact: true })).toHaveValue('Tarefa de outra aba');
     await expectAccessible(page);
     await page.keyboard.press('Escape');
 

@@ -309,6 +309,9 @@ function SortableCard({ id, onOpen, draggable, roleDescription, testId, children
       role="button"
       tabIndex={0}
       aria-roledescription={draggable ? roleDescription : undefined}
+      // A card that cannot be dragged still opens: dnd-kit's aria-disabled would call it disabled.
+      aria-disabled={undefined}
+      aria-describedby={draggable ? attributes['aria-describedby'] : undefined}
       data-testid={testId}
       data-card-id={id}
       className={cn(kanbanCardClass, isDragging && 'opacity-40', !draggable && 'cursor-pointer')}
