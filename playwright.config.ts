@@ -40,6 +40,8 @@ export default defineConfig({
     headless: true,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // As a person who asked for less motion: no endless spinners and pulses redrawing every frame (decision 0437).
+    reducedMotion: 'reduce',
     // Recording a trace costs a screencast of every test: under CI only the retry records one (decision 0437).
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',

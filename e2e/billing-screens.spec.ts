@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { shot } from './support/shots.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 
@@ -15,8 +15,7 @@ async function check(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} overflows horizontally by ${overflow}px`).toBeLessThanOrEqual(0);
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await shot(page, name);
 }
 
 for (const vp of VIEWPORTS) {

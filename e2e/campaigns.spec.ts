@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { shot } from './support/shots.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin } from './support/team.ts';
@@ -14,7 +15,6 @@ async function expectAccessible(page: Page) {
   for (const frame of await page.locator('iframe').all()) expect(await frame.getAttribute('title')).toBeTruthy();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 test.describe('/campanhas-massa', () => {
   test('a campaign to a list: audience with exclusions, preview, send, live progress, report; unsubscribe page', async ({ page }) => {
@@ -120,7 +120,7 @@ test.describe('/campanhas-massa', () => {
     // Named as the e-mails were signed (the sender's name), not by the legal name.
     await expect(anonymous.getByText(/Deseja parar de receber e-mails de campanha de/)).toContainText('de Loja da Feira no endereço');
     await expectAccessible(anonymous);
-    await anonymous.screenshot({ path: test.info().outputPath('unsubscribe.png'), fullPage: true });
+    await shot(anonymous, 'unsubscribe');
     await anonymous.getByRole('button', { name: 'Confirmar descadastro' }).click();
     await expect(anonymous.getByRole('status')).toContainText('não vai mais receber');
     await context.close();
@@ -143,7 +143,7 @@ test.describe('/campanhas-massa', () => {
     await expect(dns.getByText('v=DMARC1; p=none; rua=mailto:contato@padariaboa.com.br')).toBeVisible();
     await expect(dns.getByText('<seletor>._domainkey.padariaboa.com.br')).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath('sender-dns.png'), fullPage: true });
+    await shot(page, 'sender-dns');
     if (process.env.SHOTS) {
       await dialog.screenshot({ path: `${process.env.SHOTS}/sender-dns-1280.png` });
       await page.setViewportSize({ width: 375, height: 812 });

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { shot } from './support/shots.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 
@@ -62,7 +63,7 @@ test.describe('/empresa-perfil', () => {
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`company-invalid-phone-cep-${width}.png`), fullPage: true });
+      await shot(page, `company-invalid-phone-cep-${width}`);
     }
     const [row] = await e2eSql('SELECT phone, cep FROM companies WHERE id = $1', [company.id]);
     expect(row).toEqual({ phone: '11987654321', cep: '04571000' });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { shot } from './support/shots.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 /** A CSV from Excel on Brazilian Windows: Windows-1252, ';', an empty line, a repeated header, two invalid rows. */
 const CSV = Buffer.from(

@@ -23,6 +23,8 @@ const ofx = (transactions: { date: string; amount: string; fitId: string; memo: 
 
 test.describe('/financeiro: extratos, conciliação e fluxo de caixa', () => {
   test('imports an OFX, confirms a suggested match, creates an entry for an unmatched line; the cash flow chart and table', async ({ page, request }) => {
+    // Four screens of Financeiro walked through, each checked by axe.
+    test.setTimeout(120_000);
     const admin = await createCompanyWithAdmin(request, 'Padaria Financeira Ltda');
     const today = todayInBrazil();
     const [account] = await e2eSql<{ id: string }>(

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { shot } from './support/shots.ts';
 import pg from 'pg';
 import { expect, test, type Page } from '@playwright/test';
 import type { NotifyInput } from '../apps/server/src/platform/notifications/notify.ts';
@@ -36,7 +37,7 @@ async function signedInWithCompany(page: Page) {
   return { companyId: company.id, userId: me.user.id };
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+const shotOf = (page: Page, name: string) => shot(page, name, { fullPage: false });
 
 for (const width of [1280, 375]) {
   test(`the bell receives a mention live and the preferences are kept per kind (${width} px)`, async ({ page }) => {
@@ -54,7 +55,7 @@ for (const width of [1280, 375]) {
     await expect(mentionEmail).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByText('Preferência de notificação salva.')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await shot(page, `preferences-${width}`);
+    await shotOf(page, `preferences-${width}`);
     await expectAccessible(page);
     await page.reload();
     await expect(page.getByTestId('notification-preferences').getByRole('switch', { name: 'Menções por e-mail' })).toHaveAttribute('aria-checked', 'false');
@@ -67,7 +68,7 @@ for (const width of [1280, 375]) {
     await expect(bell).toHaveAccessibleName('Notificações: Nenhuma notificação não lida');
     await bell.click();
     await expect(page.getByTestId('notifications-empty')).toBeVisible();
-    await shot(page, `bell-empty-${width}`);
+    await shotOf(page, `bell-empty-${width}`);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('notifications-empty')).toBeHidden();
@@ -93,7 +94,7 @@ for (const width of [1280, 375]) {
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('Carla Dias mencionou você');
     await expect(item).toContainText('(não lida)');
-    await shot(page, `bell-open-${width}`);
+    await shotOf(page, `bell-open-${width}`);
     await expectAccessible(page);
     await page.getByRole('menuitem', { name: /Marcar todas como lidas/ }).click();
     await expect(page.getByTestId('notification-count')).toBeHidden();

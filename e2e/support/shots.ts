@@ -11,3 +11,9 @@ export async function shots(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }
+
+/** One screenshot at the current size into SHOTS=<dir>; without SHOTS (CI) none is taken. */
+export async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
