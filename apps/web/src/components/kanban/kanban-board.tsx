@@ -300,18 +300,18 @@ function ColumnView<T extends { id: string }>({
 
 function SortableCard({ id, onOpen, draggable, roleDescription, testId, children }: { id: string; onOpen: (id: string) => void; draggable: boolean; roleDescription: string; testId: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !draggable });
+  // A card that cannot be dragged still opens: dnd-kit's aria-disabled would call it disabled.
+  const { 'aria-disabled': _dragDisabled, 'aria-describedby': dragHelp, ...sortable } = attributes;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a sortable card is a div with role button (dnd-kit); a <button> would also click on the Space that picks it up
     <div
       ref={setNodeRef}
-      {...attributes}
+      {...sortable}
       {...listeners}
       role="button"
       tabIndex={0}
       aria-roledescription={draggable ? roleDescription : undefined}
-      // A card that cannot be dragged still opens: dnd-kit's aria-disabled would call it disabled.
-      aria-disabled={undefined}
-      aria-describedby={draggable ? attributes['aria-describedby'] : undefined}
+      aria-describedby={draggable ? dragHelp : undefined}
       data-testid={testId}
       data-card-id={id}
       className={cn(kanbanCardClass, isDragging && 'opacity-40', !draggable && 'cursor-pointer')}
