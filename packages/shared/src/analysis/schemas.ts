@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The AI analysis foundation (issue 13): the stages every analysis run shows, its status and the
  * messages of reading the material. Area results (contracts, résumés, interviews, meetings) have
@@ -19,24 +21,25 @@ export const ANALYSIS_STATUSES = Object.keys(ANALYSIS_STAGES) as [AnalysisStatus
 export const ANALYSIS_KINDS = ['contract', 'resume', 'interview', 'meeting'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
-/** One version of an analysis of a subject (a contract…), newest first in lists. */
-export type AnalysisView<R = unknown> = {
-  id: string;
-  kind: AnalysisKind;
-  subjectId: string;
-  fileId: string | null;
-  fileName: string | null;
-  status: AnalysisStatus;
-  jobRunId: string | null;
-  version: number;
-  result: R | null;
-  error: string | null;
-  createdBy: string | null;
-  createdByName: string | null;
-  charged: number;
-  createdAt: string;
-  updatedAt: string;
-};
+const analysisViewBaseSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ANALYSIS_KINDS),
+  subjectId: z.string(),
+  fileId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  status: z.enum(ANALYSIS_STATUSES),
+  jobRunId: z.string().nullable(),
+  version: z.number(),
+  error: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  charged: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** One version of an analysis of a subject (a contract…), newest first in lists: its contract, with the area's result schema. */
+export const analysisViewSchema = <R extends z.ZodType>(result: R) => analysisViewBaseSchema.extend({ result: result.nullable() });
+export type AnalysisView<R = unknown> = z.infer<typeof analysisViewBaseSchema> & { result: R | null };
 
 export const MATERIAL_MESSAGES = {
   empty: 'O arquivo não tem texto para analisar.',

@@ -66,6 +66,27 @@ export const byCanvasIndex = (a: { id: string; index?: string | null }, b: { id:
   return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 };
 
-export type CanvasBoardListItem = { id: string; title: string; updatedAt: string; updatedByName: string | null; createdBy: string | null; canManage: boolean; elements: number };
-export type CanvasBoardView = CanvasBoardListItem & { scene: CanvasScene; revision: number };
-export type CanvasSaveResult = { revision: number; updatedAt: string };
+// ---- responses (the routes' contracts; the types are derived from them) ----
+
+export const canvasBoardListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.string(),
+  updatedByName: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  canManage: z.boolean(),
+  elements: z.number(),
+});
+export type CanvasBoardListItem = z.infer<typeof canvasBoardListItemSchema>;
+export const canvasBoardListSchema = z.object({ boards: z.array(canvasBoardListItemSchema) });
+/** A stored scene as it is answered (its shape only: the limits are the request's). */
+const storedSceneSchema = z.object({
+  elements: z.array(z.looseObject({ id: z.string(), type: z.string() })),
+  appState: z.object({ viewBackgroundColor: z.string().optional() }),
+  files: z.record(z.string(), z.string()),
+});
+export const canvasBoardViewSchema = canvasBoardListItemSchema.extend({ scene: storedSceneSchema, revision: z.number() });
+export type CanvasBoardView = z.infer<typeof canvasBoardViewSchema>;
+export const canvasSaveResultSchema = z.object({ revision: z.number(), updatedAt: z.string() });
+export type CanvasSaveResult = z.infer<typeof canvasSaveResultSchema>;
+export const canvasDeletedSchema = z.object({ ok: z.literal(true) });

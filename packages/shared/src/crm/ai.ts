@@ -40,11 +40,17 @@ export const CHANNEL_LABELS: Record<NextStep['canal'], string> = {
   outro: 'Outro',
 };
 
-export type Insight =
-  | { id: string; kind: 'summary'; result: DealSummary; version: string; createdAt: string; createdByName: string | null }
-  | { id: string; kind: 'next_step'; result: NextStep; version: string; createdAt: string; createdByName: string | null }
-  | { id: string; kind: 'lead_score'; result: LeadScore; version: string; createdAt: string; createdByName: string | null };
+// ---- Responses (the routes' contracts; the types are derived from them) ----
+const insightBase = { id: z.string(), version: z.string(), createdAt: z.string(), createdByName: z.string().nullable() };
+export const insightSchema = z.discriminatedUnion('kind', [
+  z.object({ ...insightBase, kind: z.literal('summary'), result: dealSummarySchema }),
+  z.object({ ...insightBase, kind: z.literal('next_step'), result: nextStepSchema }),
+  z.object({ ...insightBase, kind: z.literal('lead_score'), result: leadScoreSchema }),
+]);
+export type Insight = z.infer<typeof insightSchema>;
 
 /** GET /api/crm-ai/deals/:id/insights: the latest of each kind, and how many earlier ones exist. */
-export type DealInsights = { latest: Partial<Record<InsightKind, Insight>>; history: Insight[] };
-export type InsightRunResult = { insight: Insight; charged: number; balance: number };
+export const dealInsightsSchema = z.object({ latest: z.partialRecord(z.enum(INSIGHT_KINDS), insightSchema), history: z.array(insightSchema) });
+export type DealInsights = z.infer<typeof dealInsightsSchema>;
+export const insightRunResultSchema = z.object({ insight: insightSchema, charged: z.number(), balance: z.number() });
+export type InsightRunResult = z.infer<typeof insightRunResultSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * /comercial's overview (issue 12 item 6, decision 0163): the KPIs and the tiles into every
  * Comercial tool. Each tool's KPI comes from the module that owns it (registerComercialTile).
@@ -14,21 +16,31 @@ export const COMERCIAL_TOOLS = {
 export type ComercialTool = keyof typeof COMERCIAL_TOOLS;
 export const COMERCIAL_TOOL_KEYS = Object.keys(COMERCIAL_TOOLS) as ComercialTool[];
 
-export type ComercialKpi = { label: string; value: string };
-export type ComercialTile = { tool: ComercialTool; title: string; path: string; description: string; kpi: ComercialKpi | null };
+const comercialKpiSchema = z.object({ label: z.string(), value: z.string() });
+export type ComercialKpi = z.infer<typeof comercialKpiSchema>;
+const comercialTileSchema = z.object({
+  tool: z.enum(COMERCIAL_TOOL_KEYS as [ComercialTool, ...ComercialTool[]]),
+  title: z.string(),
+  path: z.string(),
+  description: z.string(),
+  kpi: comercialKpiSchema.nullable(),
+});
+export type ComercialTile = z.infer<typeof comercialTileSchema>;
 
-export type ComercialOverview = {
-  openPipelineCents: number;
-  openDeals: number;
-  weightedPipelineCents: number;
-  wonThisMonthCents: number;
-  wonThisMonthCount: number;
+/** GET /api/comercial/overview (the route's contract; the type is derived from it). */
+export const comercialOverviewSchema = z.object({
+  openPipelineCents: z.number(),
+  openDeals: z.number(),
+  weightedPipelineCents: z.number(),
+  wonThisMonthCents: z.number(),
+  wonThisMonthCount: z.number(),
   /** Won ÷ (won + lost) closed in the last 90 days, 0–1; null with nothing closed. */
-  conversionRate: number | null;
-  dealsWithoutNextActivity: number;
-  overdueActivities: number;
-  tiles: ComercialTile[];
-};
+  conversionRate: z.number().nullable(),
+  dealsWithoutNextActivity: z.number(),
+  overdueActivities: z.number(),
+  tiles: z.array(comercialTileSchema),
+});
+export type ComercialOverview = z.infer<typeof comercialOverviewSchema>;
 
 export const COMERCIAL_TABS = ['visao-geral', 'produtos', 'orcamentos'] as const;
 export type ComercialTab = (typeof COMERCIAL_TABS)[number];

@@ -103,74 +103,95 @@ export const targetsPutSchema = z.object({
 });
 export type TargetsPut = z.input<typeof targetsPutSchema>;
 
-// ---- Responses ----
+// ---- Responses (the routes' contracts; the types are derived from them) ----
 
-export type MetricsPerson = { id: string; name: string };
+const metricsPersonSchema = z.object({ id: z.string(), name: z.string() });
+export type MetricsPerson = z.infer<typeof metricsPersonSchema>;
+
+/** The filters as applied (the period resolved), echoed by every figure. */
+const metricsFiltersSchema = z.object({ from: z.string(), to: z.string(), pipelineId: z.string().optional(), ownerId: z.string().optional() });
 
 /** GET /options: what the filters and the targets editor offer. */
-export type MetricsOptions = {
-  pipelines: Array<{ id: string; name: string }>;
+export const metricsOptionsSchema = z.object({
+  pipelines: z.array(z.object({ id: z.string(), name: z.string() })),
   /** The company's members (salespeople), by name. */
-  owners: MetricsPerson[];
+  owners: z.array(metricsPersonSchema),
   /** Whether the caller may set targets (admins; decision 0166). */
-  canEditTargets: boolean;
+  canEditTargets: z.boolean(),
   /** Whether the company has any deal at all (the empty state). */
-  hasDeals: boolean;
-};
+  hasDeals: z.boolean(),
+});
+export type MetricsOptions = z.infer<typeof metricsOptionsSchema>;
 
 /** Open deals by stage now (a snapshot; the period does not apply). */
-export type PipelineStageRow = {
-  pipelineId: string;
-  pipelineName: string;
-  stageId: string;
-  stageName: string;
-  probability: number;
-  count: number;
-  valueCents: number;
+const pipelineStageRowSchema = z.object({
+  pipelineId: z.string(),
+  pipelineName: z.string(),
+  stageId: z.string(),
+  stageName: z.string(),
+  probability: z.number(),
+  count: z.number(),
+  valueCents: z.number(),
   /** valueCents × probability / 100, rounded per deal sum. */
-  weightedCents: number;
-};
+  weightedCents: z.number(),
+});
+export type PipelineStageRow = z.infer<typeof pipelineStageRowSchema>;
 
 /** Stage-to-stage conversion (decision 0165). */
-export type FunnelRow = {
-  pipelineId: string;
-  pipelineName: string;
-  stageId: string;
-  stageName: string;
+const funnelRowSchema = z.object({
+  pipelineId: z.string(),
+  pipelineName: z.string(),
+  stageId: z.string(),
+  stageName: z.string(),
   /** Deals that entered this stage in the period. */
-  reached: number;
+  reached: z.number(),
   /** Of those, how many entered a later stage or were won before the period ended. */
-  advanced: number;
-};
+  advanced: z.number(),
+});
+export type FunnelRow = z.infer<typeof funnelRowSchema>;
 
-export type MonthlyRow = { month: string; wonCount: number; wonCents: number; lostCount: number; lostCents: number };
+const monthlyRowSchema = z.object({ month: z.string(), wonCount: z.number(), wonCents: z.number(), lostCount: z.number(), lostCents: z.number() });
+export type MonthlyRow = z.infer<typeof monthlyRowSchema>;
 
-export type RevenueRow = { key: string | null; label: string; count: number; wonCents: number; avgCycleDays: number | null };
+const revenueRowSchema = z.object({ key: z.string().nullable(), label: z.string(), count: z.number(), wonCents: z.number(), avgCycleDays: z.number().nullable() });
+export type RevenueRow = z.infer<typeof revenueRowSchema>;
 
-export type CycleFigures = { count: number; avgCycleDays: number | null; byOwner: RevenueRow[] };
+const cycleFiguresSchema = z.object({ count: z.number(), avgCycleDays: z.number().nullable(), byOwner: z.array(revenueRowSchema) });
+export type CycleFigures = z.infer<typeof cycleFiguresSchema>;
 
-export type TargetRow = {
-  userId: string;
-  name: string;
-  month: string;
-  targetId: string | null;
-  targetCents: number | null;
-  wonCents: number;
+const targetRowSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  month: z.string(),
+  targetId: z.string().nullable(),
+  targetCents: z.number().nullable(),
+  wonCents: z.number(),
   /** wonCents / targetCents × 100, one decimal; null without a target. */
-  percent: number | null;
-};
+  percent: z.number().nullable(),
+});
+export type TargetRow = z.infer<typeof targetRowSchema>;
 
-export type MetricsOverview = {
-  filters: MetricsFilters;
-  months: string[];
-  pipeline: PipelineStageRow[];
-  funnel: FunnelRow[];
-  monthly: MonthlyRow[];
-  byOwner: RevenueRow[];
-  bySource: RevenueRow[];
-  cycle: CycleFigures;
-  targets: TargetRow[];
-};
+export const metricsOverviewSchema = z.object({
+  filters: metricsFiltersSchema,
+  months: z.array(z.string()),
+  pipeline: z.array(pipelineStageRowSchema),
+  funnel: z.array(funnelRowSchema),
+  monthly: z.array(monthlyRowSchema),
+  byOwner: z.array(revenueRowSchema),
+  bySource: z.array(revenueRowSchema),
+  cycle: cycleFiguresSchema,
+  targets: z.array(targetRowSchema),
+});
+export type MetricsOverview = z.infer<typeof metricsOverviewSchema>;
+
+/** The answers of the single figures: the filters and one part of the overview. */
+export const metricsPipelineSchema = z.object({ filters: metricsFiltersSchema, stages: z.array(pipelineStageRowSchema) });
+export const metricsFunnelSchema = z.object({ filters: metricsFiltersSchema, stages: z.array(funnelRowSchema) });
+export const metricsMonthlySchema = z.object({ filters: metricsFiltersSchema, months: z.array(monthlyRowSchema) });
+export const metricsRevenueSchema = z.object({ filters: metricsFiltersSchema, byOwner: z.array(revenueRowSchema), bySource: z.array(revenueRowSchema) });
+export const metricsCycleSchema = z.object({ filters: metricsFiltersSchema, cycle: cycleFiguresSchema });
+export const metricsTargetsSchema = z.object({ filters: metricsFiltersSchema, targets: z.array(targetRowSchema) });
+export const targetsSavedSchema = z.object({ saved: z.number().int(), cleared: z.number().int() });
 
 export const percentOf = (won: number, target: number | null): number | null =>
   target === null || target === 0 ? null : Math.round((won / target) * 1000) / 10;

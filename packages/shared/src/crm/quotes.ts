@@ -81,17 +81,19 @@ export const productListQuerySchema = z.object({
   active: z.enum(['true', 'false', 'all']).default('all'),
 });
 
-export type Product = {
-  id: string;
-  name: string;
-  description: string;
-  code: string | null;
-  unit: string;
-  priceCents: number;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  code: z.string().nullable(),
+  unit: z.string(),
+  priceCents: z.number(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productListSchema = z.object({ items: z.array(productSchema) });
 
 export const quoteItemSchema = z.object({
   productId: uuid.nullish(),
@@ -140,57 +142,67 @@ export const quoteAnswerSchema = z.object({
   reason: text('Motivo', 1000, { multiline: true }).optional(),
 });
 
-export type QuoteItem = {
-  id: string;
-  position: number;
-  productId: string | null;
-  description: string;
-  unit: string;
-  quantityMilli: number;
-  unitPriceCents: number;
-  discountCents: number;
-  totalCents: number;
-};
+// ---- Responses (the routes' contracts; the types are derived from them) ----
+export const quoteItemViewSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  productId: z.string().nullable(),
+  description: z.string(),
+  unit: z.string(),
+  quantityMilli: z.number(),
+  unitPriceCents: z.number(),
+  discountCents: z.number(),
+  totalCents: z.number(),
+});
+export type QuoteItem = z.infer<typeof quoteItemViewSchema>;
 
-export type Quote = {
-  id: string;
-  dealId: string;
-  dealTitle: string;
-  number: number;
-  status: QuoteStatus;
-  validUntil: string;
-  conditions: string;
-  notes: string;
-  discountCents: number;
-  subtotalCents: number;
-  totalCents: number;
-  personId: string | null;
-  personName: string | null;
-  organizationId: string | null;
-  organizationName: string | null;
-  sentTo: string | null;
-  sentAt: string | null;
-  acceptedAt: string | null;
-  refusedAt: string | null;
-  answeredBy: 'team' | 'client' | null;
-  refusalReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  items: QuoteItem[];
-};
+export const quoteSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  dealTitle: z.string(),
+  number: z.number(),
+  status: z.enum(QUOTE_STATUSES),
+  validUntil: z.string(),
+  conditions: z.string(),
+  notes: z.string(),
+  discountCents: z.number(),
+  subtotalCents: z.number(),
+  totalCents: z.number(),
+  personId: z.string().nullable(),
+  personName: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  sentTo: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  refusedAt: z.string().nullable(),
+  answeredBy: z.enum(['team', 'client']).nullable(),
+  refusalReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(quoteItemViewSchema),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+export const quoteListSchema = z.object({ items: z.array(quoteSchema) });
+
+/** The quote form's deal picker. */
+export const quoteDealsSchema = z.object({ items: z.array(z.object({ id: z.string(), title: z.string(), valueCents: z.number(), status: z.string() })) });
 
 /** What the client sees on the public link (no internal ids beyond the quote's). */
-export type PublicQuote = {
-  companyName: string;
-  number: number;
-  status: QuoteStatus;
-  validUntil: string;
-  conditions: string;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  items: Array<Pick<QuoteItem, 'position' | 'description' | 'unit' | 'quantityMilli' | 'unitPriceCents' | 'discountCents' | 'totalCents'>>;
-};
+export const publicQuoteSchema = z.object({
+  companyName: z.string(),
+  number: z.number(),
+  status: z.enum(QUOTE_STATUSES),
+  validUntil: z.string(),
+  conditions: z.string(),
+  subtotalCents: z.number(),
+  discountCents: z.number(),
+  totalCents: z.number(),
+  items: z.array(quoteItemViewSchema.pick({ position: true, description: true, unit: true, quantityMilli: true, unitPriceCents: true, discountCents: true, totalCents: true })),
+});
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+/** The client's answer on the public link. */
+export const publicQuoteAnswerSchema = z.object({ status: z.enum(['aceito', 'recusado']) });
 
 export type QuoteTotals = { items: Array<{ totalCents: number }>; subtotalCents: number; totalCents: number };
 export type TotalsResult = { ok: true; totals: QuoteTotals } | { ok: false; error: string };

@@ -201,53 +201,63 @@ export const STATUS_LABELS: Record<EntryKind, Record<DisplayStatus, string>> = {
 };
 export const KIND_LABELS: Record<EntryKind, string> = { payable: 'Conta a pagar', receivable: 'Conta a receber' };
 
-export type FinPayment = {
-  id: string;
-  accountId: string;
-  accountName: string | null;
-  paidDate: string;
-  amountCents: number;
-  interestCents: number;
-  fineCents: number;
-  discountCents: number;
-  totalCents: number;
-  createdAt: string;
-};
+const displayStatusSchema = z.enum(['open', 'overdue', 'paid', 'cancelled']) satisfies z.ZodType<DisplayStatus>;
 
-export type FinEntry = {
-  id: string;
-  kind: EntryKind;
-  description: string;
-  amountCents: number;
-  paidCents: number;
-  openCents: number;
-  dueDate: string;
+export const finPaymentSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string().nullable(),
+  paidDate: z.string(),
+  amountCents: z.number(),
+  interestCents: z.number(),
+  fineCents: z.number(),
+  discountCents: z.number(),
+  totalCents: z.number(),
+  createdAt: z.string(),
+});
+export type FinPayment = z.infer<typeof finPaymentSchema>;
+
+export const finEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ENTRY_KINDS),
+  description: z.string(),
+  amountCents: z.number(),
+  paidCents: z.number(),
+  openCents: z.number(),
+  dueDate: z.string(),
   /** The due date moved to the next business day when it falls on a weekend or holiday. */
-  effectiveDueDate: string;
-  competenceDate: string;
-  status: 'open' | 'paid' | 'cancelled';
-  displayStatus: DisplayStatus;
-  categoryId: string | null;
-  categoryName: string | null;
-  costCenterId: string | null;
-  costCenterName: string | null;
-  accountId: string | null;
-  accountName: string | null;
-  organizationId: string | null;
-  personId: string | null;
-  partyName: string | null;
-  documentNumber: string | null;
-  barcode: string | null;
-  notes: string | null;
-  installmentGroupId: string | null;
-  installmentNumber: number | null;
-  installmentTotal: number | null;
-  recurrenceId: string | null;
-  settledDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type FinEntryDetail = FinEntry & { payments: FinPayment[] };
-export type FinEntryTotals = { count: number; amountCents: number; paidCents: number; openCents: number; overdueCents: number };
+  effectiveDueDate: z.string(),
+  competenceDate: z.string(),
+  status: z.enum(['open', 'paid', 'cancelled']),
+  displayStatus: displayStatusSchema,
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  costCenterId: z.string().nullable(),
+  costCenterName: z.string().nullable(),
+  accountId: z.string().nullable(),
+  accountName: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  personId: z.string().nullable(),
+  partyName: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  barcode: z.string().nullable(),
+  notes: z.string().nullable(),
+  installmentGroupId: z.string().nullable(),
+  installmentNumber: z.number().nullable(),
+  installmentTotal: z.number().nullable(),
+  recurrenceId: z.string().nullable(),
+  settledDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FinEntry = z.infer<typeof finEntrySchema>;
+export const finEntryDetailSchema = finEntrySchema.extend({ payments: z.array(finPaymentSchema) });
+export type FinEntryDetail = z.infer<typeof finEntryDetailSchema>;
+export const finEntryTotalsSchema = z.object({ count: z.number(), amountCents: z.number(), paidCents: z.number(), openCents: z.number(), overdueCents: z.number() });
+export type FinEntryTotals = z.infer<typeof finEntryTotalsSchema>;
 /** `totals` (of the whole filtered set) on the first page; null on the next ones (same filter, same totals). */
-export type FinEntryPage = { entries: FinEntry[]; nextCursor: string | null; totals: FinEntryTotals | null };
+export const finEntryPageSchema = z.object({ entries: z.array(finEntrySchema), nextCursor: z.string().nullable(), totals: finEntryTotalsSchema.nullable() });
+export type FinEntryPage = z.infer<typeof finEntryPageSchema>;
+export const finEntriesCreatedSchema = z.object({ entries: z.array(finEntrySchema) });
+export const finPaymentResultSchema = z.object({ payment: finPaymentSchema, entry: finEntryDetailSchema });
+export const finBulkSettleResultSchema = z.object({ settled: z.number(), totalCents: z.number() });

@@ -84,22 +84,35 @@ export const categoryUpdateSchema = patchBody(z.object({
 export const costCenterCreateSchema = z.object({ name });
 export const costCenterUpdateSchema = patchBody(z.object({ name: name.optional(), archived: z.boolean().optional() }));
 
-export type FinAccount = {
-  id: string;
-  name: string;
-  kind: AccountKind;
-  bankCode: string | null;
-  agency: string | null;
-  accountNumber: string | null;
-  openingBalanceCents: number;
-  openingDate: string;
+export const finAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(ACCOUNT_KINDS),
+  bankCode: z.string().nullable(),
+  agency: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  openingBalanceCents: z.number(),
+  openingDate: z.string(),
   /** opening + payments in − payments out (with interest, fine and discount). */
-  balanceCents: number;
-  archived: boolean;
-};
-export type FinCategory = { id: string; name: string; kind: CategoryKind; dreGroup: DreGroup; parentId: string | null; position: number; archived: boolean };
-export type FinCostCenter = { id: string; name: string; archived: boolean };
-export type FinRegisters = { accounts: FinAccount[]; categories: FinCategory[]; costCenters: FinCostCenter[] };
+  balanceCents: z.number(),
+  archived: z.boolean(),
+});
+export type FinAccount = z.infer<typeof finAccountSchema>;
+export const finCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(CATEGORY_KINDS),
+  dreGroup: z.enum(DRE_GROUP_KEYS),
+  parentId: z.string().nullable(),
+  position: z.number(),
+  archived: z.boolean(),
+});
+export type FinCategory = z.infer<typeof finCategorySchema>;
+export const finCostCenterSchema = z.object({ id: z.string(), name: z.string(), archived: z.boolean() });
+export type FinCostCenter = z.infer<typeof finCostCenterSchema>;
+export const finRegistersSchema = z.object({ accounts: z.array(finAccountSchema), categories: z.array(finCategorySchema), costCenters: z.array(finCostCenterSchema) });
+export type FinRegisters = z.infer<typeof finRegistersSchema>;
+export const finAccountListSchema = z.object({ accounts: z.array(finAccountSchema) });
 
 /**
  * The default chart of categories for a Brazilian small company (decision 0170), created the first

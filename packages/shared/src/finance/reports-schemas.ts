@@ -40,47 +40,58 @@ export const dreQuerySchema = z.object({
   basis: z.enum(DRE_BASES, { error: 'Regime inválido: use competência ou caixa.' }).default('competence'),
 });
 
-export type CashFlowBucket = {
+export const cashFlowBucketSchema = z.object({
   /** The bucket's first day (YYYY-MM-DD). */
-  start: string;
-  end: string;
-  realizedInCents: number;
-  realizedOutCents: number;
-  projectedInCents: number;
-  projectedOutCents: number;
+  start: z.string(),
+  end: z.string(),
+  realizedInCents: z.number(),
+  realizedOutCents: z.number(),
+  projectedInCents: z.number(),
+  projectedOutCents: z.number(),
   /** Balance at the bucket's end: realised up to today, then realised + projected. */
-  balanceCents: number;
-};
+  balanceCents: z.number(),
+});
+export type CashFlowBucket = z.infer<typeof cashFlowBucketSchema>;
 
-export type CashFlowReport = {
-  from: string;
-  to: string;
-  granularity: CashFlowGranularity;
-  today: string;
-  openingBalanceCents: number;
-  buckets: CashFlowBucket[];
+export const cashFlowReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(CASH_FLOW_GRANULARITIES),
+  today: z.string(),
+  openingBalanceCents: z.number(),
+  buckets: z.array(cashFlowBucketSchema),
   /** Realised opening and closing of the period; projectedClosingCents adds the account's open entries up to the period's end (decision 0199). */
-  accounts: { id: string; name: string; openingBalanceCents: number; closingBalanceCents: number; projectedClosingCents: number }[];
-  totals: { realizedInCents: number; realizedOutCents: number; projectedInCents: number; projectedOutCents: number; closingBalanceCents: number };
-};
+  accounts: z.array(z.object({ id: z.string(), name: z.string(), openingBalanceCents: z.number(), closingBalanceCents: z.number(), projectedClosingCents: z.number() })),
+  totals: z.object({ realizedInCents: z.number(), realizedOutCents: z.number(), projectedInCents: z.number(), projectedOutCents: z.number(), closingBalanceCents: z.number() }),
+});
+export type CashFlowReport = z.infer<typeof cashFlowReportSchema>;
 
-export type DreRow = {
-  key: string;
-  label: string;
-  type: 'group' | 'category' | 'subtotal';
-  group?: string;
+export const dreRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['group', 'category', 'subtotal']),
+  group: z.string().optional(),
   /** One per month, cents; expenses are negative, so subtotals are sums. */
-  values: number[];
-  totalCents: number;
-};
+  values: z.array(z.number()),
+  totalCents: z.number(),
+});
+export type DreRow = z.infer<typeof dreRowSchema>;
 
-export type DreReport = { basis: DreBasis; months: string[]; rows: DreRow[] };
+export const dreReportSchema = z.object({ basis: z.enum(DRE_BASES), months: z.array(z.string()), rows: z.array(dreRowSchema) });
+export type DreReport = z.infer<typeof dreReportSchema>;
 
-export type FinanceOverview = {
-  today: string;
-  accounts: { id: string; name: string; kind: string; balanceCents: number }[];
-  totalBalanceCents: number;
-  month: { receivableCents: number; payableCents: number; receivedCents: number; paidCents: number };
-  overdue: { receivableCents: number; receivableCount: number; payableCents: number; payableCount: number };
-  projection: { date: string; inCents: number; outCents: number; balanceCents: number }[];
-};
+export const financeOverviewSchema = z.object({
+  today: z.string(),
+  accounts: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), balanceCents: z.number() })),
+  totalBalanceCents: z.number(),
+  month: z.object({ receivableCents: z.number(), payableCents: z.number(), receivedCents: z.number(), paidCents: z.number() }),
+  overdue: z.object({ receivableCents: z.number(), receivableCount: z.number(), payableCents: z.number(), payableCount: z.number() }),
+  projection: z.array(z.object({ date: z.string(), inCents: z.number(), outCents: z.number(), balanceCents: z.number() })),
+});
+export type FinanceOverview = z.infer<typeof financeOverviewSchema>;
+
+/** The format of a report's download (the spreadsheet unless said). */
+export const reportFormatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx.' }).default('xlsx') });
+// The period's messages first, then the format's (as each was checked in turn).
+export const cashFlowExportQuerySchema = cashFlowQuerySchema.and(reportFormatSchema);
+export const dreExportQuerySchema = dreQuerySchema.and(reportFormatSchema);

@@ -90,77 +90,102 @@ export const readDocumentSchema = z.object({
   requestId: z.string().min(8, 'Identificador da solicitação inválido.').max(100, 'Identificador da solicitação inválido.'),
 });
 
-export type StatementCandidate = {
-  type: 'entry' | 'payment';
-  id: string;
-  entryId: string;
-  kind: 'payable' | 'receivable';
-  description: string;
-  date: string;
-  amountCents: number;
-  daysApart: number;
-};
+export const statementCandidateSchema = z.object({
+  type: z.enum(['entry', 'payment']),
+  id: z.string(),
+  entryId: z.string(),
+  kind: z.enum(['payable', 'receivable']),
+  description: z.string(),
+  date: z.string(),
+  amountCents: z.number(),
+  daysApart: z.number(),
+});
+export type StatementCandidate = z.infer<typeof statementCandidateSchema>;
 
-export type StatementLine = {
-  id: string;
-  importId: string;
-  accountId: string;
-  postedDate: string;
-  amountCents: number;
-  fitId: string | null;
-  memo: string;
-  payee: string | null;
-  status: StatementLineStatus;
-  matchedEntryId: string | null;
-  matchedPaymentId: string | null;
-  matchedDescription: string | null;
-  suggestedCategoryId: string | null;
-  suggestion: StatementCandidate | null;
-};
+export const statementLineSchema = z.object({
+  id: z.string(),
+  importId: z.string(),
+  accountId: z.string(),
+  postedDate: z.string(),
+  amountCents: z.number(),
+  fitId: z.string().nullable(),
+  memo: z.string(),
+  payee: z.string().nullable(),
+  status: z.enum(STATEMENT_LINE_STATUSES),
+  matchedEntryId: z.string().nullable(),
+  matchedPaymentId: z.string().nullable(),
+  matchedDescription: z.string().nullable(),
+  suggestedCategoryId: z.string().nullable(),
+  suggestion: statementCandidateSchema.nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
 
-export type StatementLinesPage = { lines: StatementLine[]; nextCursor: string | null; counts: Record<StatementLineStatus, number> };
+export const statementLinesPageSchema = z.object({
+  lines: z.array(statementLineSchema),
+  nextCursor: z.string().nullable(),
+  counts: z.record(z.enum(STATEMENT_LINE_STATUSES), z.number()),
+});
+export type StatementLinesPage = z.infer<typeof statementLinesPageSchema>;
 
 /** The bank's balance stated in the file against Sede's balance of the account on that day (decision 0373). */
-export type StatementBalanceCheck = { date: string; bankCents: number; sedeCents: number; differenceCents: number };
+export const statementBalanceCheckSchema = z.object({ date: z.string(), bankCents: z.number(), sedeCents: z.number(), differenceCents: z.number() });
+export type StatementBalanceCheck = z.infer<typeof statementBalanceCheckSchema>;
 
-export type StatementImportResult = {
-  importId: string;
-  format: 'ofx' | 'csv';
-  totalLines: number;
-  importedLines: number;
-  duplicateLines: number;
-  startDate: string | null;
-  endDate: string | null;
-  balance: StatementBalanceCheck | null;
-};
+export const statementImportResultSchema = z.object({
+  importId: z.string(),
+  format: z.enum(['ofx', 'csv']),
+  totalLines: z.number(),
+  importedLines: z.number(),
+  duplicateLines: z.number(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  balance: statementBalanceCheckSchema.nullable(),
+});
+export type StatementImportResult = z.infer<typeof statementImportResultSchema>;
 
-export type StatementImport = {
-  id: string;
-  accountId: string;
-  format: 'ofx' | 'csv';
-  fileName: string;
-  totalLines: number;
-  importedLines: number;
-  startDate: string | null;
-  endDate: string | null;
-  balance: StatementBalanceCheck | null;
-  createdByName: string | null;
-  createdAt: string;
-};
+export const statementImportSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  format: z.enum(['ofx', 'csv']),
+  fileName: z.string(),
+  totalLines: z.number(),
+  importedLines: z.number(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  balance: statementBalanceCheckSchema.nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StatementImport = z.infer<typeof statementImportSchema>;
+export const statementImportListSchema = z.object({ imports: z.array(statementImportSchema) });
 
-export type StatementOptions = {
-  accounts: { id: string; name: string; bankCode: string | null; accountNumber: string | null }[];
-  categories: { id: string; name: string; kind: 'income' | 'expense'; dreGroup: string }[];
-};
+export const statementOptionsSchema = z.object({
+  accounts: z.array(z.object({ id: z.string(), name: z.string(), bankCode: z.string().nullable(), accountNumber: z.string().nullable() })),
+  categories: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['income', 'expense']), dreGroup: z.string() })),
+});
+export type StatementOptions = z.infer<typeof statementOptionsSchema>;
+
+/** A reconciliation step done (confirm, ignore, reopen). */
+export const statementStepSchema = z.object({ ok: z.boolean() });
+export const confirmSuggestedResultSchema = z.object({ confirmed: z.number(), skipped: z.number() });
+export const entryFromLineResultSchema = z.object({ entryId: z.string(), paymentId: z.string() });
 
 /** What the AI reads from a boleto or a nota fiscal, for the payable's form. */
-export type DocumentReading = {
-  amountCents: number | null;
-  dueDate: string | null;
-  supplierCnpj: string | null;
-  supplierName: string | null;
-  organizationId: string | null;
-  barcode: string | null;
-  documentNumber: string | null;
-  description: string | null;
-};
+export const documentReadingViewSchema = z.object({
+  amountCents: z.number().nullable(),
+  dueDate: z.string().nullable(),
+  supplierCnpj: z.string().nullable(),
+  supplierName: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  barcode: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type DocumentReading = z.infer<typeof documentReadingViewSchema>;
+export const readDocumentResultSchema = z.object({ reading: documentReadingViewSchema, charged: z.number(), balance: z.number() });
+export const suggestCategoriesResultSchema = z.object({
+  suggestions: z.array(z.object({ lineId: z.string(), categoryId: z.string() })),
+  charged: z.number(),
+  balance: z.number(),
+});
+export const packageStartedSchema = z.object({ jobId: z.string() });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type WordChange, wordDiff, wordsIn } from '../text-diff.ts';
 
 /**
@@ -7,17 +8,20 @@ import { type WordChange, wordDiff, wordsIn } from '../text-diff.ts';
  * differently in a PDF and in a DOCX is the same text, and only the words that changed are marked.
  */
 
-export type ContractComparison = {
-  changes: WordChange[];
+export const contractComparisonSchema = z.object({
+  changes: z.array(z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() })) satisfies z.ZodType<WordChange[]>,
   /** Words only the newer version has / only the older one has. */
-  added: number;
-  removed: number;
+  added: z.number(),
+  removed: z.number(),
   /** The versions are too far apart to compare word by word: the whole old text is removed and the new one added. */
-  tooDifferent: boolean;
-};
+  tooDifferent: z.boolean(),
+});
+export type ContractComparison = z.infer<typeof contractComparisonSchema>;
 
 /** GET /api/juridico/contracts/:id/compare?a=&b= — the two files and their comparison (a: older, b: newer). */
-export type ContractComparisonView = ContractComparison & { a: { id: string; name: string }; b: { id: string; name: string } };
+const fileRef = z.object({ id: z.string(), name: z.string() });
+export const contractComparisonViewSchema = contractComparisonSchema.extend({ a: fileRef, b: fileRef });
+export type ContractComparisonView = z.infer<typeof contractComparisonViewSchema>;
 
 /** Words (lower case) with their inner hyphens: 'segunda-feira', 'obriga-se', 'igp-m'. */
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 import { isValidCnpj } from '../cnpj.ts';
 import { safeText } from '../text.ts';
-import type { AnalysisView } from '../analysis/schemas.ts';
+import { analysisViewSchema, type AnalysisView } from '../analysis/schemas.ts';
 
 /** Jurídico (issue 13): the contract register and the contract analysis' result. */
 
@@ -131,23 +131,26 @@ export const contractListQuerySchema = z.object({
 export const startAnalysisSchema = z.object({ fileId: idSchema });
 export const compareQuerySchema = z.object({ a: idSchema, b: idSchema });
 
-export type Counterparty = { type: 'organization' | 'person'; id: string; name: string; document: string | null };
+export const counterpartyViewSchema = z.object({ type: z.enum(['organization', 'person']), id: z.string(), name: z.string(), document: z.string().nullable() });
+export type Counterparty = z.infer<typeof counterpartyViewSchema>;
 
-export type ContractView = {
-  id: string;
-  title: string;
-  object: string | null;
-  valueCents: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  automaticRenewal: boolean;
-  noticePeriodDays: number | null;
-  readjustmentIndex: ReadjustmentIndex;
-  status: ContractStatus;
-  counterparty: Counterparty | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const contractViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  object: z.string().nullable(),
+  valueCents: z.number().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  automaticRenewal: z.boolean(),
+  noticePeriodDays: z.number().nullable(),
+  readjustmentIndex: z.enum(READJUSTMENT_INDEXES),
+  status: z.enum(CONTRACT_STATUSES),
+  counterparty: counterpartyViewSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContractView = z.infer<typeof contractViewSchema>;
+export const contractListSchema = z.object({ contracts: z.array(contractViewSchema) });
 
 /* ---------- The contract analysis (ai.contract_analysis) ---------- */
 
@@ -203,12 +206,15 @@ export const contractAnalysisSchema = z.object({
 export type ContractAnalysisAnswer = z.output<typeof contractAnalysisSchema>;
 
 /** The stored result: the answer, cleaned, with each quote's place in the source found by the server. */
-export type ContractAnalysisResult = Omit<ContractAnalysisAnswer, 'riskyClauses'> & {
-  riskyClauses: (ContractAnalysisAnswer['riskyClauses'][number] & { page: number | null; found: boolean })[];
-  source: { format: string; pages: number | null; characters: number };
-  promptId: string;
-};
+export const contractAnalysisResultSchema = contractAnalysisSchema.extend({
+  riskyClauses: z.array(contractAnalysisSchema.shape.riskyClauses.element.extend({ page: z.number().nullable(), found: z.boolean() })),
+  source: z.object({ format: z.string(), pages: z.number().nullable(), characters: z.number() }),
+  promptId: z.string(),
+});
+export type ContractAnalysisResult = z.infer<typeof contractAnalysisResultSchema>;
+export const contractAnalysisViewSchema = analysisViewSchema(contractAnalysisResultSchema);
 export type ContractAnalysisView = AnalysisView<ContractAnalysisResult>;
+export const contractAnalysisListSchema = z.object({ analyses: z.array(contractAnalysisViewSchema) });
 
 /** The fields of a done analysis the person chose to copy into the register. */
 export const applyAnalysisSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnalysisView } from '../analysis/schemas.ts';
+import { analysisViewSchema } from '../analysis/schemas.ts';
 import { safeText } from '../text.ts';
 
 /**
@@ -27,7 +27,6 @@ export const MEETING_MESSAGES = {
   speakers: 'Informe ao menos um falante para renomear.',
 } as const;
 
-export const idSchema = z.uuid({ error: MEETING_MESSAGES.id });
 const isoDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '2000-01-01' && v <= '2100-12-31' && !Number.isNaN(Date.parse(v));
 
 export const meetingCreateSchema = z.object({
@@ -65,19 +64,6 @@ export type RenameSpeakersInput = z.input<typeof renameSpeakersSchema>;
 /** Generic labels of a recording's speakers ('Falante 2'), the ones a person is asked to name. */
 export const isGenericSpeaker = (name: string) => /^Falante \d+$/.test(name);
 
-export type MeetingView = {
-  id: string;
-  dealId: string;
-  dealTitle: string;
-  title: string;
-  occurredOn: string | null;
-  consentAt: string;
-  consentByName: string | null;
-  createdAt: string;
-  /** The newest analysis version (null before the first). */
-  latest: { id: string; version: number; status: string; qualificationScore: number | null; sentiment: Sentiment | null } | null;
-};
-
 /* ---------- The model's answer ---------- */
 
 export const SENTIMENTS = ['positivo', 'neutro', 'negativo'] as const;
@@ -111,27 +97,62 @@ export const meetingAnalysisSchema = z.object({
 });
 export type MeetingAnalysisAnswer = z.output<typeof meetingAnalysisSchema>;
 
-export type MeetingSegment = { speaker: string; start: number | null; end: number | null; text: string };
-export type TalkTime = { speaker: string; seconds: number; share: number };
+export const meetingSegmentSchema = z.object({ speaker: z.string(), start: z.number().nullable(), end: z.number().nullable(), text: z.string() });
+export type MeetingSegment = z.infer<typeof meetingSegmentSchema>;
+export const talkTimeSchema = z.object({ speaker: z.string(), seconds: z.number(), share: z.number() });
+export type TalkTime = z.infer<typeof talkTimeSchema>;
+
+// ---- responses (the routes' contracts; the types are derived from them) ----
+
+const shape = meetingAnalysisSchema.shape;
+const located = { found: z.boolean() };
+const storedCriterion = z.object({ score: z.number(), evidence: z.string() });
 
 /** The stored result: the answer cleaned, talk-time computed from the segments, the BANT score summed. */
-export type MeetingAnalysisResult = {
-  summary: string;
-  participants: MeetingAnalysisAnswer['participants'];
-  needs: (MeetingAnalysisAnswer['needs'][number] & { found: boolean })[];
-  pains: (MeetingAnalysisAnswer['pains'][number] & { found: boolean })[];
-  objections: (MeetingAnalysisAnswer['objections'][number] & { found: boolean })[];
-  nextSteps: { description: string; owner: string | null; ownerUserId: string | null; ownerMember: string | null; dueDate: string | null }[];
-  qualification: { method: 'BANT'; score: number; criteria: Record<BantCriterion, { score: number; evidence: string }> };
-  sentiment: MeetingAnalysisAnswer['sentiment'];
-  talkTime: TalkTime[];
+export const meetingAnalysisResultSchema = z.object({
+  summary: z.string(),
+  participants: shape.participants,
+  needs: z.array(shape.needs.element.extend(located)),
+  pains: z.array(shape.pains.element.extend(located)),
+  objections: z.array(shape.objections.element.extend(located)),
+  nextSteps: z.array(z.object({ description: z.string(), owner: z.string().nullable(), ownerUserId: z.string().nullable(), ownerMember: z.string().nullable(), dueDate: z.string().nullable() })),
+  qualification: z.object({
+    method: z.literal('BANT'),
+    score: z.number(),
+    criteria: z.object({ budget: storedCriterion, authority: storedCriterion, need: storedCriterion, timeline: storedCriterion }),
+  }),
+  sentiment: shape.sentiment,
+  talkTime: z.array(talkTimeSchema),
   /** Talk-time from word counts (the transcript had no times). */
-  talkTimeEstimated: boolean;
-  speakersInferred: boolean;
-  transcript: MeetingSegment[];
-  source: { format: string; characters: number; durationSeconds: number | null };
-  promptId: string;
-};
-export type MeetingAnalysisView = AnalysisView<MeetingAnalysisResult> & { createdTasks: { stepIndex: number; taskId: string }[] };
+  talkTimeEstimated: z.boolean(),
+  speakersInferred: z.boolean(),
+  transcript: z.array(meetingSegmentSchema),
+  source: z.object({ format: z.string(), characters: z.number(), durationSeconds: z.number().nullable() }),
+  promptId: z.string(),
+});
+export type MeetingAnalysisResult = z.infer<typeof meetingAnalysisResultSchema>;
+const createdStepSchema = z.object({ stepIndex: z.number(), taskId: z.string() });
+export const meetingAnalysisViewSchema = analysisViewSchema(meetingAnalysisResultSchema).extend({ createdTasks: z.array(createdStepSchema) });
+export type MeetingAnalysisView = z.infer<typeof meetingAnalysisViewSchema>;
+export const meetingAnalysisListSchema = z.object({ analyses: z.array(meetingAnalysisViewSchema) });
+
+export const meetingViewSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  dealTitle: z.string(),
+  title: z.string(),
+  occurredOn: z.string().nullable(),
+  consentAt: z.string(),
+  consentByName: z.string().nullable(),
+  createdAt: z.string(),
+  /** The newest analysis version (null before the first). */
+  latest: z
+    .object({ id: z.string(), version: z.number(), status: z.string(), qualificationScore: z.number().nullable(), sentiment: z.enum(SENTIMENTS).nullable() })
+    .nullable(),
+});
+export type MeetingView = z.infer<typeof meetingViewSchema>;
+export const meetingListSchema = z.object({ meetings: z.array(meetingViewSchema) });
+/** The activities the confirmed next steps became (the platform's tasks, whose contract is the collaboration's). */
+export const confirmedStepsSchema = z.object({ tasks: z.array(z.looseObject({ id: z.string(), title: z.string() })) });
 
 export type MeetingsKpi = { analysedThisMonth: number; averageScore: number | null };

@@ -4,19 +4,21 @@ export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'canceled'] 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** A background job as the API returns it (GET /api/jobs/:id). */
-export type JobRunView = {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  stage: string | null;
-  done: number;
-  total: number | null;
-  message: string | null;
-  result: unknown;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const jobRunViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUSES),
+  stage: z.string().nullable(),
+  done: z.number(),
+  total: z.number().nullable(),
+  message: z.string().nullable(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobRunView = z.infer<typeof jobRunViewSchema>;
+export const jobRunListSchema = z.object({ jobs: z.array(jobRunViewSchema) });
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Na fila',
@@ -26,7 +28,6 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   canceled: 'Cancelado',
 };
 
-export const jobIdSchema = z.uuid({ error: 'Trabalho não encontrado.' });
 export const jobListQuerySchema = z.object({
   kind: z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'Tipo de trabalho inválido.').optional(),
 });

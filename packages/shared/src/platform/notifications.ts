@@ -23,19 +23,21 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, { inApp: boolean; e
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, { error: 'Tipo de notificação inválido.' });
 
-export type NotificationItem = {
-  id: string;
-  kind: NotificationKind;
-  title: string;
-  body: string | null;
-  link: string | null;
-  entityType: string | null;
-  entityId: string | null;
-  readAt: string | null;
-  createdAt: string;
-};
+export const notificationItemSchema = z.object({
+  id: z.string(),
+  kind: notificationKindSchema,
+  title: z.string(),
+  body: z.string().nullable(),
+  link: z.string().nullable(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-export type NotificationPage = { items: NotificationItem[]; nextCursor: string | null };
+export const notificationPageSchema = z.object({ items: z.array(notificationItemSchema), nextCursor: z.string().nullable() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationListQuerySchema = z.object({
   cursor: z.string().max(200, 'Cursor inválido.').optional(),
@@ -43,9 +45,13 @@ export const notificationListQuerySchema = z.object({
   unread: z.enum(['1', '0', 'true', 'false'], { error: 'Filtro inválido.' }).optional(),
 });
 
-export const notificationIdSchema = z.uuid({ error: 'Notificação não encontrada.' });
+export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada.';
 
-export type NotificationPreference = { kind: NotificationKind; inApp: boolean; email: boolean };
+export const notificationPreferenceSchema = z.object({ kind: notificationKindSchema, inApp: z.boolean(), email: z.boolean() });
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+export const notificationPreferencesViewSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export const readAllSchema = z.object({ updated: z.number().int() });
 
 export const notificationPreferencesSchema = z.object({
   preferences: z

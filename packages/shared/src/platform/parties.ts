@@ -276,58 +276,68 @@ export const personExportQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: PARTIES_MESSAGES.formatInvalid }).default('json'),
 });
 
-export type Organization = {
-  id: string;
-  razaoSocial: string;
-  nomeFantasia: string | null;
-  cnpj: string | null;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  municipio: string | null;
-  uf: string | null;
-  cep: string | null;
-  ownerId: string | null;
-  tags: string[];
-  customFields: Record<string, unknown>;
-  notes: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+// ---- Responses (the routes' contracts; the types are derived from them) ----
+const text = z.string().nullable();
+export const organizationSchema = z.object({
+  id: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: text,
+  cnpj: text,
+  email: text,
+  phone: text,
+  website: text,
+  logradouro: text,
+  numero: text,
+  complemento: text,
+  bairro: text,
+  municipio: text,
+  uf: text,
+  cep: text,
+  ownerId: text,
+  tags: z.array(z.string()),
+  customFields: z.record(z.string(), z.unknown()),
+  notes: text,
+  createdBy: text,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
 
-export type Person = {
-  id: string;
-  name: string;
-  emails: string[];
-  phones: string[];
-  cpf: string | null;
-  position: string | null;
-  municipio: string | null;
-  uf: string | null;
-  organizationId: string | null;
-  organization: { id: string; razaoSocial: string; nomeFantasia: string | null } | null;
-  ownerId: string | null;
-  tags: string[];
-  customFields: Record<string, unknown>;
-  notes: string | null;
-  legalBasis: LegalBasis | null;
-  legalBasisSource: string | null;
-  legalBasisAt: string | null;
-  emailOptOut: boolean;
-  whatsappOptOut: boolean;
-  emailBounced: boolean;
-  suppressed: boolean;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const personSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  cpf: text,
+  position: text,
+  municipio: text,
+  uf: text,
+  organizationId: text,
+  organization: z.object({ id: z.string(), razaoSocial: z.string(), nomeFantasia: text }).nullable(),
+  ownerId: text,
+  tags: z.array(z.string()),
+  customFields: z.record(z.string(), z.unknown()),
+  notes: text,
+  legalBasis: z.enum(Object.keys(LEGAL_BASES) as [LegalBasis, ...LegalBasis[]]).nullable(),
+  legalBasisSource: text,
+  legalBasisAt: text,
+  emailOptOut: z.boolean(),
+  whatsappOptOut: z.boolean(),
+  emailBounced: z.boolean(),
+  suppressed: z.boolean(),
+  createdBy: text,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
 
+const partyPageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export type PartyPage<T> = { items: T[]; nextCursor: string | null };
+export const organizationPageSchema = partyPageSchema(organizationSchema);
+export const personPageSchema = partyPageSchema(personSchema);
+/** POST /organizations/lookup: the organization of a CNPJ, found in the company or created (201). */
+export const organizationLookupResultSchema = z.object({ organization: organizationSchema, created: z.boolean() });
+export const personErasedSchema = z.object({ erased: z.literal(true), suppressedContacts: z.number() });
 
 /** What GET /api/parties/people/:id/export?format=json holds (LGPD art. 18, II). */
 export type PersonExport = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
-import { docContentSchema, type DocContent } from '../documents/schemas.ts';
+import { docContentSchema } from '../documents/schemas.ts';
 import { richTextToPlain } from '../platform/rich-text.ts';
 import { safeText } from '../text.ts';
 
@@ -190,9 +190,6 @@ export const briefProposalSchema = z.object({
   tarefas: z.array(z.object({ titulo: z.string(), descricao: z.string(), prioridade: z.enum(TASK_PRIORITIES), coluna: z.number().int() })),
 });
 export type BriefProposalRaw = z.infer<typeof briefProposalSchema>;
-export type BriefProposal = { name: string; columns: string[]; tasks: Array<{ title: string; description: string; priority: TaskPriority; column: number }> };
-export type BriefResult = { proposal: BriefProposal; charged: number; balance: number };
-
 export const columnCreateSchema = z.object({ name: columnName, isDone: z.boolean().optional() });
 export const columnUpdateSchema = patchBody(z.object({ name: columnName.optional(), isDone: z.boolean().optional() }));
 export const columnOrderSchema = z.object({ columnIds: z.array(uuid(M.columnOrderInvalid), { error: M.columnOrderInvalid }).min(1, M.columnOrderInvalid).max(MAX_COLUMNS, M.columnOrderInvalid) });
@@ -241,58 +238,99 @@ export const boardQuerySchema = z.object({
 export type BoardFilters = Omit<z.infer<typeof boardQuerySchema>, 'limit'>;
 export const columnPageQuerySchema = boardQuerySchema.extend({ cursor: z.string().max(200, M.cursorInvalid) });
 
-// ---- responses
+// ---- responses (the routes' contracts; the types are derived from them) ----
 
-export type Person = { id: string; name: string };
-export type Project = {
-  id: string;
-  name: string;
-  description: string;
-  status: ProjectStatus;
-  organization: { id: string; name: string } | null;
-  owner: Person | null;
-  members: Person[];
-  startDate: string | null;
-  endDate: string | null;
-  taskCount: number;
-  doneCount: number;
+const personSchema = z.object({ id: z.string(), name: z.string() });
+export type Person = z.infer<typeof personSchema>;
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+  owner: personSchema.nullable(),
+  members: z.array(personSchema),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  taskCount: z.number(),
+  doneCount: z.number(),
   /** 0–100, from the tasks done. */
-  progress: number;
-  createdAt: string;
-  updatedAt: string;
-};
+  progress: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListSchema = z.object({ projects: z.array(projectSchema) });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
-export type TaskCard = {
-  id: string;
-  columnId: string;
-  position: number;
-  title: string;
-  priority: TaskPriority;
-  labels: string[];
-  assignees: Person[];
-  dueDate: string | null;
-  doneAt: string | null;
-  checklistDone: number;
-  checklistTotal: number;
-};
+export const taskCardSchema = z.object({
+  id: z.string(),
+  columnId: z.string(),
+  position: z.number(),
+  title: z.string(),
+  priority: z.enum(TASK_PRIORITIES),
+  labels: z.array(z.string()),
+  assignees: z.array(personSchema),
+  dueDate: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  checklistDone: z.number(),
+  checklistTotal: z.number(),
+});
+export type TaskCard = z.infer<typeof taskCardSchema>;
 /** `descriptionDoc`: the description as rich text; null when it is plain (written before, or rewritten elsewhere since). */
-export type TaskDetail = TaskCard & { projectId: string; description: string; descriptionDoc: DocContent | null; checklist: ChecklistItem[]; createdAt: string; updatedAt: string; startedAt: string | null };
-export type BoardColumn = { id: string; name: string; position: number; isDone: boolean; count: number; items: TaskCard[]; nextCursor: string | null };
-export type Board = { project: Project; columns: BoardColumn[]; labels: string[] };
-export type ColumnPage = { items: TaskCard[]; nextCursor: string | null };
-export type TaskMoved = { id: string; columnId: string; position: number; doneAt: string | null };
-export type Column = { id: string; name: string; position: number; isDone: boolean };
+export const taskDetailSchema = taskCardSchema.extend({
+  projectId: z.string(),
+  description: z.string(),
+  descriptionDoc: docContentSchema.nullable(),
+  checklist: z.array(checklistItemSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startedAt: z.string().nullable(),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+export const columnSchema = z.object({ id: z.string(), name: z.string(), position: z.number(), isDone: z.boolean() });
+export type Column = z.infer<typeof columnSchema>;
+export const columnListSchema = z.object({ columns: z.array(columnSchema) });
+export const columnDeletedSchema = z.object({ moved: z.number() });
+export const boardColumnSchema = columnSchema.extend({ count: z.number(), items: z.array(taskCardSchema), nextCursor: z.string().nullable() });
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+export const boardSchema = z.object({ project: projectSchema, columns: z.array(boardColumnSchema), labels: z.array(z.string()) });
+export type Board = z.infer<typeof boardSchema>;
+export const columnPageSchema = z.object({ items: z.array(taskCardSchema), nextCursor: z.string().nullable() });
+export type ColumnPage = z.infer<typeof columnPageSchema>;
+export const taskMovedSchema = z.object({ id: z.string(), columnId: z.string(), position: z.number(), doneAt: z.string().nullable() });
+export type TaskMoved = z.infer<typeof taskMovedSchema>;
 
-export type Dashboard = {
-  project: { id: string; name: string };
-  byColumn: Array<{ columnId: string; name: string; isDone: boolean; count: number }>;
-  byAssignee: Array<{ id: string | null; name: string; open: number; done: number }>;
-  overdue: Array<{ id: string; title: string; dueDate: string; assignees: string[] }>;
-  overdueCount: number;
-  burnUp: Array<{ date: string; created: number; done: number }>;
-  cycleTime: { count: number; averageDays: number | null; medianDays: number | null; p85Days: number | null };
-  total: number;
-  done: number;
-};
+export const dashboardSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+  byColumn: z.array(z.object({ columnId: z.string(), name: z.string(), isDone: z.boolean(), count: z.number() })),
+  byAssignee: z.array(z.object({ id: z.string().nullable(), name: z.string(), open: z.number(), done: z.number() })),
+  overdue: z.array(z.object({ id: z.string(), title: z.string(), dueDate: z.string(), assignees: z.array(z.string()) })),
+  overdueCount: z.number(),
+  burnUp: z.array(z.object({ date: z.string(), created: z.number(), done: z.number() })),
+  cycleTime: z.object({ count: z.number(), averageDays: z.number().nullable(), medianDays: z.number().nullable(), p85Days: z.number().nullable() }),
+  total: z.number(),
+  done: z.number(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
 
-export type Template = { key: string; name: string; description: string; columns: string[]; tasks: ProposedTask[] };
+export const briefResultSchema = z.object({
+  proposal: z.object({
+    name: z.string(),
+    columns: z.array(z.string()),
+    tasks: z.array(z.object({ title: z.string(), description: z.string(), priority: z.enum(TASK_PRIORITIES), column: z.number() })),
+  }),
+  charged: z.number(),
+  balance: z.number(),
+});
+export type BriefResult = z.infer<typeof briefResultSchema>;
+export type BriefProposal = BriefResult['proposal'];
+
+const templateSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  columns: z.array(z.string()),
+  tasks: z.array(proposedTaskSchema),
+});
+export type Template = z.infer<typeof templateSchema>;
+export const templateListSchema = z.object({ templates: z.array(templateSchema) });

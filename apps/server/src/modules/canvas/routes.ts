@@ -1,13 +1,25 @@
 import type { Context } from 'hono';
-import { canvasCreateSchema, canvasRenameSchema, canvasSaveSchema } from '@sede/shared/canvas/schemas';
+import {
+  CANVAS_MESSAGES,
+  canvasBoardListSchema,
+  canvasBoardViewSchema,
+  canvasCreateSchema,
+  canvasDeletedSchema,
+  canvasRenameSchema,
+  canvasSaveResultSchema,
+  canvasSaveSchema,
+} from '@sede/shared/canvas/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { forbidden, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { forbidden } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { boardOf, createBoard, deleteBoard, getBoard, listBoards, renameBoard, saveScene } from './service.ts';
 import { canvasSync } from './sync.ts';
+
+const boardId = idParams(CANVAS_MESSAGES.notFound);
 
 /**
  * /api/canvas (issue 17; decisions 0295–0296): the company's whiteboards. The documentation
@@ -22,28 +34,38 @@ export function canvasRoutes(s: Services) {
   const t = (c: Context<CompanyEnv>) => c.get('tenant');
   const v = (c: Context<CompanyEnv>) => c.get('viewer');
 
-  r.get('/boards', async (c) => c.json({ boards: await listBoards(t(c), v(c)) }));
-  r.post('/boards', write, async (c) => c.json(await createBoard(t(c), v(c), parseWith(canvasCreateSchema, await readJson(c))), 201));
-  r.get('/boards/:id', async (c) => {
+  r.get('/boards', contract({ summary: 'Listar quadros', response: canvasBoardListSchema }), async (c) => c.json({ boards: await listBoards(t(c), v(c)) }));
+  r.post('/boards', write, contract({ summary: 'Criar quadro', body: canvasCreateSchema, response: canvasBoardViewSchema, status: 201 }), async (c) =>
+    c.json(await createBoard(t(c), v(c), c.req.valid('json')), 201),
+  );
+  r.get('/boards/:id', contract({ summary: 'Abrir quadro', params: boardId, response: canvasBoardViewSchema }), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await getBoard(t(c), v(c), c.req.param('id')));
+    return c.json(await getBoard(t(c), v(c), c.req.valid('param').id));
   });
   // Shared editing (decision 0311): the documents' sync, for boards. Another company's board or a
-  // malformed id is 404 before any upgrade; every member draws (documentacao.write), others follow.
+  // malformed id is 404 before any upgrade (the socket's own checks, the Origin's first); every
+  // member draws (documentacao.write), others follow.
+  const [syncGuard, syncUpgrade] = syncSocket(s, canvasSync, async ({ tenant, viewer }, id) => {
+    const grants = grantsFor(viewer.membership);
+    if (!canAny(grants, ['documentacao.read'])) throw forbidden();
+    await boardOf(tenant, id);
+    return { canWrite: canAny(grants, ['documentacao.write']) };
+  });
   r.get(
     '/boards/:id/sync',
-    ...syncSocket(s, canvasSync, async ({ tenant, viewer }, id) => {
-      const grants = grantsFor(viewer.membership);
-      if (!canAny(grants, ['documentacao.read'])) throw forbidden();
-      await boardOf(tenant, id);
-      return { canWrite: canAny(grants, ['documentacao.write']) };
-    }),
+    syncGuard,
+    contract({ summary: 'Editar quadro em conjunto', params: boardId, status: 101, response: { media: 'application/octet-stream', description: 'WebSocket' } }),
+    syncUpgrade,
   );
-  r.put('/boards/:id/scene', write, async (c) => c.json(await saveScene(t(c), c.req.param('id'), parseWith(canvasSaveSchema, await readJson(c)))));
-  r.patch('/boards/:id', write, async (c) => c.json(await renameBoard(t(c), v(c), c.req.param('id'), parseWith(canvasRenameSchema, await readJson(c)).title)));
-  r.delete('/boards/:id', write, async (c) => {
-    await deleteBoard(t(c), v(c), c.req.param('id'));
-    return c.json({ ok: true });
+  r.put('/boards/:id/scene', write, contract({ summary: 'Salvar desenho do quadro', params: boardId, body: canvasSaveSchema, response: canvasSaveResultSchema }), async (c) =>
+    c.json(await saveScene(t(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.patch('/boards/:id', write, contract({ summary: 'Renomear quadro', params: boardId, body: canvasRenameSchema, response: canvasBoardViewSchema }), async (c) =>
+    c.json(await renameBoard(t(c), v(c), c.req.valid('param').id, c.req.valid('json').title)),
+  );
+  r.delete('/boards/:id', write, contract({ summary: 'Excluir quadro', params: boardId, response: canvasDeletedSchema }), async (c) => {
+    await deleteBoard(t(c), v(c), c.req.valid('param').id);
+    return c.json({ ok: true as const });
   });
   return r;
 }

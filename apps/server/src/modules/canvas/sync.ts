@@ -4,6 +4,7 @@ import { schema } from '@sede/db/client';
 import { byCanvasIndex, CANVAS_LIMITS, CANVAS_YDOC, type CanvasScene } from '@sede/shared/canvas/schemas';
 import { announce } from '../../platform/live/announce.ts';
 import type { SyncType } from '../../platform/sync/rooms.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 
 const { canvasBoards: B, canvasBoardUpdates: BU, files: F } = schema;
 
@@ -86,12 +87,13 @@ export const canvasSync: SyncType = {
     of: ydocToScene,
     write: async (s, board, value) => {
       const scene = value as CanvasScene;
+      const { db } = systemTenant(s, board.companyId, 'sync', board.actorId);
       // Only live files of this board stay in the map (an image still uploading, or removed, is left out).
       const ids = [...new Set(Object.values(scene.files))].filter((id) => UUID.test(id));
       const found = ids.length
         ? new Set(
             (
-              await s.db
+              await db
                 .select({ id: F.id })
                 .from(F)
                 .where(and(eq(F.companyId, board.companyId), eq(F.entityType, CANVAS_ENTITY), eq(F.entityId, board.id), inArray(F.id, ids), isNull(F.deletedAt)))
@@ -99,12 +101,12 @@ export const canvasSync: SyncType = {
           )
         : new Set<string>();
       const files = Object.fromEntries(Object.entries(scene.files).filter(([, v]) => found.has(v)));
-      const [row] = await s.db
+      const [row] = await db
         .update(B)
         .set({ scene: { ...scene, files }, revision: sql`${B.revision} + 1`, updatedAt: new Date(), ...(board.actorId ? { updatedBy: board.actorId } : {}) })
         .where(and(eq(B.id, board.id), eq(B.companyId, board.companyId)))
         .returning({ id: B.id });
-      if (row) await announce(s.db, { companyId: board.companyId, entity: CANVAS_ENTITY, id: board.id, action: 'updated' });
+      if (row) await announce(db, { companyId: board.companyId, entity: CANVAS_ENTITY, id: board.id, action: 'updated' });
     },
   },
 };

@@ -1,11 +1,19 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { normalizedCompanySchema } from '@sede/shared/cnpj';
 import { cnpjLookupSchema } from '@sede/shared/company';
 import type { AppEnv, Services } from '../../services.ts';
-import { parseWith, readJson, unauthenticated } from '../../http/errors.ts';
+import { contract } from '../../http/contract.ts';
+import { parseWith, unauthenticated } from '../../http/errors.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { cnpjLookupFor, foundOrThrow } from './instance.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+
+/** Any path segment: the handler validates it (a 400 in Portuguese, never a 404). */
+const cnpjParams = z.object({ cnpj: z.string() });
+/** `{ cnpj }`; whatever else the body is, its missing CNPJ gets the CNPJ's own message. */
+const lookupBody = z.preprocess((body) => ({ cnpj: (body as { cnpj?: unknown } | null)?.cnpj }), cnpjLookupSchema);
 
 /** The fetch-cnpj-data call (spec §7): signed-in only, cache first, providers in order. */
 export function cnpjRoutes(s: Services) {
@@ -20,16 +28,15 @@ export function cnpjRoutes(s: Services) {
     return new Response(json, { headers: JSON_HEADERS });
   };
 
-  const answer = async (cnpjInput: unknown) => {
-    const { cnpj } = parseWith(cnpjLookupSchema, { cnpj: cnpjInput });
-    return respond(lookup.cached(cnpj) ?? foundOrThrow(await lookup.lookup(cnpj)));
-  };
+  const respondTo = async (cnpj: string) => respond(lookup.cached(cnpj) ?? foundOrThrow(await lookup.lookup(cnpj)));
+  const answer = (cnpjInput: string) => respondTo(parseWith(cnpjLookupSchema, { cnpj: cnpjInput }).cnpj);
 
   /**
    * GET /api/cnpj/:cnpj — what the setup page calls. The hot path (a cached session and a
-   * cached company; only valid CNPJs are ever cached) is synchronous, like GET /api/me.
+   * cached company; only valid CNPJs are ever cached) answers without awaiting, like GET /api/me.
+   * The CNPJ is checked here, not by the contract: a malformed one is a 400, not a 404.
    */
-  app.get('/:cnpj', (c): Response | Promise<Response> => {
+  app.get('/:cnpj', contract({ summary: 'Consultar CNPJ', params: cnpjParams, response: normalizedCompanySchema }), (c): Response | Promise<Response> => {
     const param = c.req.param('cnpj');
     if (s.viewers.peek(c.req.raw.headers.get('cookie'))) {
       const hit = lookup.cached(param);
@@ -43,10 +50,9 @@ export function cnpjRoutes(s: Services) {
   });
 
   /** POST /api/cnpj/lookup {cnpj} — the same call with a JSON body. */
-  app.post('/lookup', requireViewer(s), async (c) => {
-    const body = (await readJson(c)) as { cnpj?: unknown } | null;
-    return answer(body?.cnpj);
-  });
+  app.post('/lookup', requireViewer(s), contract({ summary: 'Consultar CNPJ (corpo JSON)', body: lookupBody, response: normalizedCompanySchema }), async (c) =>
+    respondTo(c.req.valid('json').cnpj),
+  );
 
   return app;
 }

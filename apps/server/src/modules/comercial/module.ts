@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { registerComercialTile } from './public.ts';
 import { comercialRoutes } from './routes.ts';
@@ -18,14 +19,14 @@ export default defineModule({
     registerComercialTile(s, {
       tool: 'kanban-leads',
       kpi: async (t) => {
-        const { rows } = await s.pool.query<{ n: string }>(`SELECT COUNT(*) AS n FROM deals WHERE company_id = $1 AND status = 'open'`, [t.companyId]);
+        const { rows } = await t.db.execute<{ n: string }>(sql`SELECT COUNT(*) AS n FROM deals WHERE company_id = ${t.companyId} AND status = 'open'`);
         return { label: 'Negócios abertos', value: count.format(Number(rows[0]!.n)) };
       },
     });
     registerComercialTile(s, {
       tool: 'lista-contatos',
       kpi: async (t) => {
-        const { rows } = await s.pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM people WHERE company_id = $1', [t.companyId]);
+        const { rows } = await t.db.execute<{ n: string }>(sql`SELECT COUNT(*) AS n FROM people WHERE company_id = ${t.companyId}`);
         return { label: 'Pessoas', value: count.format(Number(rows[0]!.n)) };
       },
     });

@@ -1,10 +1,12 @@
+import { comercialOverviewSchema } from '@sede/shared/crm/comercial';
 import { areaRouter } from '../../http/area-router.ts';
+import { contract } from '../../http/contract.ts';
 import type { Services } from '../../services.ts';
 import { overview } from './service.ts';
 
 /** /api/comercial: the overview of /comercial (permission `comercial`, decision 0163). */
 export function comercialRoutes(s: Services) {
   const r = areaRouter(s, 'comercial.read');
-  r.get('/overview', async (c) => c.json(await overview(s, c.get('tenant'))));
+  r.get('/overview', contract({ summary: 'Visão geral do Comercial', response: comercialOverviewSchema }), async (c) => c.json(await overview(s, c.get('tenant'))));
   return r;
 }

@@ -1,5 +1,6 @@
 import { COMERCIAL_TOOL_KEYS, COMERCIAL_TOOLS, type ComercialOverview, type ComercialTile } from '@sede/shared/crm/comercial';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { sql } from 'drizzle-orm';
 import type { Services, Tenant } from '../../services.ts';
 import { comercialTileProviders } from './public.ts';
 
@@ -9,25 +10,22 @@ const num = (v: unknown) => Number(v ?? 0);
 export async function overview(s: Services, t: Tenant): Promise<ComercialOverview> {
   const today = todayInBrazil();
   const monthStart = `${today.slice(0, 7)}-01`;
-  const { rows } = await s.pool.query<Record<string, string | null>>(
-    `SELECT
-       (SELECT COALESCE(SUM(d.value_cents), 0) FROM deals d WHERE d.company_id = $1 AND d.status = 'open') AS open_cents,
-       (SELECT COUNT(*) FROM deals d WHERE d.company_id = $1 AND d.status = 'open') AS open_count,
+  const { rows } = await t.db.execute<Record<string, string | null>>(sql`SELECT
+       (SELECT COALESCE(SUM(d.value_cents), 0) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status = 'open') AS open_cents,
+       (SELECT COUNT(*) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status = 'open') AS open_count,
        (SELECT COALESCE(SUM(d.value_cents * s.probability / 100.0), 0)::bigint FROM deals d JOIN crm_stages s ON s.id = d.stage_id
-         WHERE d.company_id = $1 AND d.status = 'open') AS weighted_cents,
-       (SELECT COALESCE(SUM(d.value_cents), 0) FROM deals d WHERE d.company_id = $1 AND d.status = 'won'
-         AND d.closed_at >= ($2::date)::timestamp AT TIME ZONE 'America/Sao_Paulo') AS won_cents,
-       (SELECT COUNT(*) FROM deals d WHERE d.company_id = $1 AND d.status = 'won'
-         AND d.closed_at >= ($2::date)::timestamp AT TIME ZONE 'America/Sao_Paulo') AS won_count,
-       (SELECT COUNT(*) FILTER (WHERE d.status = 'won') FROM deals d WHERE d.company_id = $1 AND d.status IN ('won', 'lost')
+         WHERE d.company_id = ${t.companyId} AND d.status = 'open') AS weighted_cents,
+       (SELECT COALESCE(SUM(d.value_cents), 0) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status = 'won'
+         AND d.closed_at >= (${monthStart}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo') AS won_cents,
+       (SELECT COUNT(*) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status = 'won'
+         AND d.closed_at >= (${monthStart}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo') AS won_count,
+       (SELECT COUNT(*) FILTER (WHERE d.status = 'won') FROM deals d WHERE d.company_id = ${t.companyId} AND d.status IN ('won', 'lost')
          AND d.closed_at >= now() - interval '90 days') AS won90,
-       (SELECT COUNT(*) FROM deals d WHERE d.company_id = $1 AND d.status IN ('won', 'lost')
+       (SELECT COUNT(*) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status IN ('won', 'lost')
          AND d.closed_at >= now() - interval '90 days') AS closed90,
-       (SELECT COUNT(*) FROM deals d WHERE d.company_id = $1 AND d.status = 'open' AND NOT EXISTS (
-          SELECT 1 FROM tasks k WHERE k.company_id = $1 AND k.entity_type = 'deal' AND k.entity_id = d.id::text AND k.done_at IS NULL)) AS without_next,
-       (SELECT COUNT(*) FROM tasks k WHERE k.company_id = $1 AND k.entity_type = 'deal' AND k.done_at IS NULL AND k.due_date < $3::date) AS overdue`,
-    [t.companyId, monthStart, today],
-  );
+       (SELECT COUNT(*) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status = 'open' AND NOT EXISTS (
+          SELECT 1 FROM tasks k WHERE k.company_id = ${t.companyId} AND k.entity_type = 'deal' AND k.entity_id = d.id::text AND k.done_at IS NULL)) AS without_next,
+       (SELECT COUNT(*) FROM tasks k WHERE k.company_id = ${t.companyId} AND k.entity_type = 'deal' AND k.done_at IS NULL AND k.due_date < ${today}::date) AS overdue`);
   const r = rows[0]!;
   const providers = comercialTileProviders(s);
   const tiles: ComercialTile[] = await Promise.all(

@@ -1,22 +1,36 @@
-import type { Context } from 'hono';
-import type { z } from 'zod';
-import { dealSummarySchema, insightRequestSchema, leadScoreSchema, nextStepSchema, type InsightKind, type InsightRunResult } from '@sede/shared/crm/ai';
+import { z } from 'zod';
+import {
+  dealInsightsSchema,
+  dealSummarySchema,
+  insightRequestSchema,
+  insightRunResultSchema,
+  leadScoreSchema,
+  nextStepSchema,
+  type InsightKind,
+  type InsightRunResult,
+} from '@sede/shared/crm/ai';
+import { uuidSchema } from '@sede/shared/platform/api';
 import type { PaidAction } from '@sede/shared/platform/prices';
 import { areaRouter } from '../../http/area-router.ts';
-import { notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { dealLeadScoreV1, dealNextStepV1, dealSummaryV1, generateStructured, requireAiCredentials, type DealTimelineInput, type Prompt } from '../../platform/ai/index.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { dealOf, dealTimeline, listInsights, saveInsight } from './service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const KINDS: Record<string, { kind: InsightKind; action: PaidAction; prompt: Prompt<DealTimelineInput>; schema: z.ZodType }> = {
+const KINDS: Record<'summary' | 'next-step' | 'lead-score', { kind: InsightKind; action: PaidAction; prompt: Prompt<DealTimelineInput>; schema: z.ZodType }> = {
   summary: { kind: 'summary', action: 'ai.deal_summary', prompt: dealSummaryV1, schema: dealSummarySchema },
   'next-step': { kind: 'next_step', action: 'ai.next_step', prompt: dealNextStepV1, schema: nextStepSchema },
   'lead-score': { kind: 'lead_score', action: 'ai.lead_score', prompt: dealLeadScoreV1, schema: leadScoreSchema },
 };
+
+const DEAL_NOT_FOUND = 'Negócio não encontrado.';
+/** An unknown kind names no route (checked first, as the plain 404 it always was); then the deal. */
+const insightParams = z.object({
+  kind: z.enum(['summary', 'next-step', 'lead-score'], { error: 'Não encontrado' }),
+  id: uuidSchema(DEAL_NOT_FOUND),
+});
 
 /**
  * /api/crm-ai: a deal's summary, next step and lead score (issue 12 item 7, decision 0162), each a
@@ -25,28 +39,28 @@ const KINDS: Record<string, { kind: InsightKind; action: PaidAction; prompt: Pro
  */
 export function crmAiRoutes(s: Services) {
   const r = areaRouter(s, 'crm.read');
-  const dealId = (c: Context) => {
-    const id = c.req.param('id') ?? '';
-    if (!UUID.test(id)) throw notFound('Negócio não encontrado.');
-    return id;
-  };
+  r.get('/deals/:id/insights', contract({ summary: 'Análises de IA do negócio', params: idParams(DEAL_NOT_FOUND), response: dealInsightsSchema }), async (c) =>
+    c.json(await listInsights(c.get('tenant'), c.req.valid('param').id)),
+  );
 
-  r.get('/deals/:id/insights', async (c) => c.json(await listInsights(c.get('tenant'), dealId(c))));
-
-  r.post('/deals/:id/:kind', requirePermission('crm.ai'), async (c: Context<CompanyEnv>) => {
-    const spec = KINDS[c.req.param('kind') ?? ''];
-    if (!spec) throw notFound();
-    const id = dealId(c);
-    const tenant = c.get('tenant');
-    await dealOf(tenant, id);
-    const { requestId } = parseWith(insightRequestSchema, await readJson(c));
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    const input = await dealTimeline(tenant, id);
-    const out = await runPaidAction(s, tenant, { action: spec.action, reference: `deal:${id}:${spec.kind}:${requestId}`, ownKey: creds.source === 'own' }, async () => {
-      const r = await generateStructured(s, creds, { prompt: spec.prompt, input, schema: spec.schema, maxTokens: 1200 });
-      return saveInsight(tenant, id, spec.kind, r.data as Record<string, unknown>, r.promptId, r.model);
-    });
-    return c.json({ insight: out.result, charged: out.charged, balance: out.balance } satisfies InsightRunResult);
-  });
+  r.post(
+    '/deals/:id/:kind',
+    requirePermission('crm.ai'),
+    contract({ summary: 'Gerar análise de IA do negócio', params: insightParams, body: insightRequestSchema, response: insightRunResultSchema }),
+    async (c) => {
+      const { id, kind } = c.req.valid('param');
+      const spec = KINDS[kind];
+      const tenant = c.get('tenant');
+      await dealOf(tenant, id);
+      const { requestId } = c.req.valid('json');
+      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
+      const input = await dealTimeline(tenant, id);
+      const out = await runPaidAction(s, tenant, { action: spec.action, reference: `deal:${id}:${spec.kind}:${requestId}`, ownKey: creds.source === 'own' }, async () => {
+        const r = await generateStructured(s, creds, { prompt: spec.prompt, input, schema: spec.schema, maxTokens: 1200 });
+        return saveInsight(tenant, id, spec.kind, r.data as Record<string, unknown>, r.promptId, r.model);
+      });
+      return c.json({ insight: out.result, charged: out.charged, balance: out.balance } satisfies InsightRunResult);
+    },
+  );
   return r;
 }

@@ -11,7 +11,7 @@ export default defineModule({
   area: 'comercial',
   mount: '/crm-metrics',
   routes: crmMetricsRoutes,
-  start: (s) => registerComercialTile(s, { tool: 'metricas', kpi: (t) => metricsTileKpi(s, t) }),
+  start: (s) => registerComercialTile(s, { tool: 'metricas', kpi: metricsTileKpi }),
   exportData: async (_s, tenant, out) => {
     out.csv('metas.csv', ['id', 'userId', 'month', 'targetCents', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, schema.crmTargets));
   },

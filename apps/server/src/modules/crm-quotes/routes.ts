@@ -1,20 +1,34 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { schema } from '@sede/db/client';
+import { okSchema } from '@sede/shared/platform/api';
 import {
   productCreateSchema,
   productListQuerySchema,
+  productListSchema,
+  productSchema,
   productUpdateSchema,
+  publicQuoteAnswerSchema,
+  publicQuoteSchema,
   QUOTE_MESSAGES,
   quoteAnswerSchema,
   quoteCreateSchema,
+  quoteDealsSchema,
   quoteListQuerySchema,
+  quoteListSchema,
+  quoteSchema,
   quoteSendSchema,
   quoteUpdateSchema,
   type PublicQuote,
+  type Quote,
 } from '@sede/shared/crm/quotes';
 import { areaRouter } from '../../http/area-router.ts';
-import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import { systemTenant } from '../../platform/tenant.ts';
+import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { checkQuoteLink } from './links.ts';
 import { pdfOf, sendQuote } from './send.ts';
@@ -34,13 +48,9 @@ import {
   updateQuote,
 } from './service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path id: anything but a UUID cannot name a row, so it is a 404 like a foreign id. */
-const id = (c: Context, name = 'id') => {
-  const value = c.req.param(name) ?? '';
-  if (!UUID.test(value)) throw notFound();
-  return value;
-};
+const id = idParams();
+const tokenParams = z.object({ token: z.string() });
 
 const pdfResponse = (c: Context, pdf: Buffer, filename: string) =>
   c.body(new Uint8Array(pdf), 200, {
@@ -48,6 +58,8 @@ const pdfResponse = (c: Context, pdf: Buffer, filename: string) =>
     'content-disposition': `attachment; filename="${filename}"`,
     'cache-control': 'private, no-store',
   });
+
+type LinkEnv = { Variables: { link: { t: Tenant; quote: Quote } } };
 
 /**
  * /api/crm-quotes: the catalogue (read by every member for quotes; managed by `comercial`) and the
@@ -58,62 +70,91 @@ export function crmQuotesRoutes(s: Services) {
   const r = areaRouter(s, 'crm.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
-  r.get('/products', async (c) => c.json(await listProducts(tenant(c), parseWith(productListQuerySchema, c.req.query()))));
-  r.post('/products', requirePermission('comercial.write'), async (c) => c.json(await createProduct(tenant(c), parseWith(productCreateSchema, await readJson(c))), 201));
-  r.get('/products/:id', async (c) => c.json(await getProduct(tenant(c), id(c))));
-  r.patch('/products/:id', requirePermission('comercial.write'), async (c) => {
-    const productId = id(c);
-    return c.json(await updateProduct(tenant(c), productId, parseWith(productUpdateSchema, await readJson(c))));
-  });
-  r.delete('/products/:id', requirePermission('comercial.delete'), async (c) => {
-    await deleteProduct(tenant(c), id(c));
-    return c.json({ success: true });
+  r.get('/products', contract({ summary: 'Listar produtos e serviços', query: productListQuerySchema, response: productListSchema }), async (c) =>
+    c.json(await listProducts(tenant(c), c.req.valid('query'))),
+  );
+  r.post(
+    '/products',
+    requirePermission('comercial.write'),
+    contract({ summary: 'Cadastrar produto ou serviço', body: productCreateSchema, response: productSchema, status: 201 }),
+    async (c) => c.json(await createProduct(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/products/:id', contract({ summary: 'Ver produto ou serviço', params: id, response: productSchema }), async (c) =>
+    c.json(await getProduct(tenant(c), c.req.valid('param').id)),
+  );
+  r.patch(
+    '/products/:id',
+    requirePermission('comercial.write'),
+    contract({ summary: 'Alterar produto ou serviço', params: id, body: productUpdateSchema, response: productSchema }),
+    async (c) => c.json(await updateProduct(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/products/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => {
+    await deleteProduct(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
 
-  r.get('/deals', async (c) => c.json(await searchDeals(tenant(c), parseWith(productListQuerySchema.pick({ q: true }), c.req.query()).q)));
-  r.get('/quotes', async (c) => c.json(await listQuotes(tenant(c), parseWith(quoteListQuerySchema, c.req.query()))));
-  r.post('/deals/:dealId/quotes', requirePermission('crm.write'), async (c) => {
-    const dealId = id(c, 'dealId');
-    return c.json(await createQuote(tenant(c), dealId, parseWith(quoteCreateSchema, await readJson(c))), 201);
+  r.get('/deals', contract({ summary: 'Buscar negócios para orçar', query: productListQuerySchema.pick({ q: true }), response: quoteDealsSchema }), async (c) =>
+    c.json(await searchDeals(tenant(c), c.req.valid('query').q)),
+  );
+  r.get('/quotes', contract({ summary: 'Listar orçamentos', query: quoteListQuerySchema, response: quoteListSchema }), async (c) =>
+    c.json(await listQuotes(tenant(c), c.req.valid('query'))),
+  );
+  r.post(
+    '/deals/:dealId/quotes',
+    requirePermission('crm.write'),
+    contract({ summary: 'Criar orçamento do negócio', params: idParams({ dealId: 'Não encontrado' }), body: quoteCreateSchema, response: quoteSchema, status: 201 }),
+    async (c) => c.json(await createQuote(tenant(c), c.req.valid('param').dealId, c.req.valid('json')), 201),
+  );
+  r.get('/quotes/:id', contract({ summary: 'Ver orçamento', params: id, response: quoteSchema }), async (c) => c.json(await getQuote(tenant(c), c.req.valid('param').id)));
+  r.put(
+    '/quotes/:id',
+    requirePermission('crm.write'),
+    contract({ summary: 'Alterar orçamento', params: id, body: quoteUpdateSchema, response: quoteSchema }),
+    async (c) => c.json(await updateQuote(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/quotes/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir orçamento', params: id, response: okSchema }), async (c) => {
+    await deleteQuote(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.get('/quotes/:id', async (c) => c.json(await getQuote(tenant(c), id(c))));
-  r.put('/quotes/:id', requirePermission('crm.write'), async (c) => {
-    const quoteId = id(c);
-    return c.json(await updateQuote(tenant(c), quoteId, parseWith(quoteUpdateSchema, await readJson(c))));
-  });
-  r.delete('/quotes/:id', requirePermission('crm.delete'), async (c) => {
-    await deleteQuote(tenant(c), id(c));
-    return c.json({ success: true });
-  });
-  r.get('/quotes/:id/pdf', async (c) => {
-    const { pdf, filename } = await pdfOf(tenant(c), await getQuote(tenant(c), id(c)));
+  r.get('/quotes/:id/pdf', contract({ summary: 'Baixar orçamento (PDF)', params: id, response: { media: 'application/pdf' } }), async (c) => {
+    const { pdf, filename } = await pdfOf(tenant(c), await getQuote(tenant(c), c.req.valid('param').id));
     return pdfResponse(c, pdf, filename);
   });
-  r.post('/quotes/:id/send', requirePermission('crm.write'), async (c) => {
-    const quoteId = id(c);
-    return c.json(await sendQuote(s, tenant(c), quoteId, parseWith(quoteSendSchema, await readJson(c))));
-  });
-  r.post('/quotes/:id/answer', requirePermission('crm.write'), async (c) => {
-    const quoteId = id(c);
-    const { answer, reason } = parseWith(quoteAnswerSchema, await readJson(c));
-    await getQuote(tenant(c), quoteId);
-    await answerQuote(tenant(c), quoteId, answer, 'team', reason);
-    return c.json(await getQuote(tenant(c), quoteId));
-  });
+  r.post(
+    '/quotes/:id/send',
+    requirePermission('crm.write'),
+    contract({ summary: 'Enviar orçamento por e-mail', params: id, body: quoteSendSchema, response: quoteSchema }),
+    async (c) => c.json(await sendQuote(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.post(
+    '/quotes/:id/answer',
+    requirePermission('crm.write'),
+    contract({ summary: 'Registrar resposta do cliente', params: id, body: quoteAnswerSchema, response: quoteSchema }),
+    async (c) => {
+      const quoteId = c.req.valid('param').id;
+      const { answer, reason } = c.req.valid('json');
+      await getQuote(tenant(c), quoteId);
+      await answerQuote(tenant(c), quoteId, answer, 'team', reason);
+      return c.json(await getQuote(tenant(c), quoteId));
+    },
+  );
 
-  // The client's link: the token names the quote and its company is the quote's own.
-  const pub = new Hono();
-  const fromToken = async (token: string) => {
-    const check = checkQuoteLink(s, token);
+  // The client's link: the token names the quote and its company is the quote's own. It is
+  // checked first, as a session would be (an expired link is a 410 whatever the body).
+  const pub = new Hono<LinkEnv>();
+  const fromLink: MiddlewareHandler<LinkEnv> = async (c, next) => {
+    const check = checkQuoteLink(s, c.req.param('token') ?? '');
     if (!check.ok && check.reason === 'expired') throw new AppError(410, 'LINK_EXPIRED', QUOTE_MESSAGES.linkExpired);
     if (!check.ok) throw notFound(QUOTE_MESSAGES.linkInvalid);
-    const [row] = (await s.pool.query<{ company_id: string }>('SELECT company_id FROM crm_quotes WHERE id = $1', [check.fileId])).rows;
+    // The one read before a tenant exists: which company the signed quote id belongs to.
+    const [row] = await s.db.select({ companyId: schema.crmQuotes.companyId }).from(schema.crmQuotes).where(eq(schema.crmQuotes.id, check.fileId));
     if (!row) throw notFound(QUOTE_MESSAGES.linkInvalid);
-    const t = { db: s.db, companyId: row.company_id };
-    return { t, quote: await getQuote(t, check.fileId) };
+    const t = systemTenant(s, row.companyId, 'public-link');
+    c.set('link', { t, quote: await getQuote(t, check.fileId) });
+    await next();
   };
-  pub.get('/:token', async (c) => {
-    const { t, quote } = await fromToken(c.req.param('token'));
+  pub.get('/:token', fromLink, contract({ summary: 'Ver orçamento pelo link do cliente', params: tokenParams, response: publicQuoteSchema, public: true }), async (c) => {
+    const { t, quote } = c.get('link');
     const company = await companyOf(t.db, t.companyId);
     c.header('cache-control', 'private, no-store');
     return c.json({
@@ -128,32 +169,43 @@ export function crmQuotesRoutes(s: Services) {
       items: quote.items.map(({ position, description, unit, quantityMilli, unitPriceCents, discountCents, totalCents }) => ({ position, description, unit, quantityMilli, unitPriceCents, discountCents, totalCents })),
     } satisfies PublicQuote);
   });
-  pub.get('/:token/pdf', async (c) => {
-    const { t, quote } = await fromToken(c.req.param('token'));
-    const { pdf, filename } = await pdfOf(t, quote);
-    return pdfResponse(c, pdf, filename);
-  });
-  pub.post('/:token/answer', async (c) => {
-    const { t, quote } = await fromToken(c.req.param('token'));
-    const { answer, reason } = parseWith(quoteAnswerSchema, await readJson(c));
-    await answerQuote({ ...t, actorId: null }, quote.id, answer, 'client', reason);
-    // The deal's owner and whoever made the quote learn it at once (the bell; e-mail by preference).
-    const { rows } = await s.pool.query<{ owner_id: string | null; created_by: string | null }>(
-      'SELECT d.owner_id, q.created_by FROM crm_quotes q JOIN deals d ON d.id = q.deal_id WHERE q.id = $1',
-      [quote.id],
-    );
-    const userIds = [rows[0]?.owner_id, rows[0]?.created_by].filter((v): v is string => Boolean(v));
-    await notify(s, {
-      companyId: t.companyId,
-      userIds,
-      kind: 'alert',
-      title: `Orçamento nº ${quote.number} ${answer === 'aceito' ? 'aceito' : 'recusado'} pelo cliente`,
-      body: answer === 'aceito' ? `${quote.dealTitle}: o negócio foi marcado como ganho.` : `${quote.dealTitle}${reason ? ` — motivo: ${reason}` : ''}`,
-      link: '/comercial?aba=orcamentos',
-      entity: { type: 'quote', id: quote.id },
-    }).catch((e: Error) => console.error('[crm-quotes] notify failed', e.message));
-    return c.json({ status: answer });
-  });
+  pub.get(
+    '/:token/pdf',
+    fromLink,
+    contract({ summary: 'Baixar orçamento (PDF) pelo link do cliente', params: tokenParams, response: { media: 'application/pdf' }, public: true }),
+    async (c) => {
+      const { t, quote } = c.get('link');
+      const { pdf, filename } = await pdfOf(t, quote);
+      return pdfResponse(c, pdf, filename);
+    },
+  );
+  pub.post(
+    '/:token/answer',
+    fromLink,
+    contract({ summary: 'Aceitar ou recusar orçamento pelo link', params: tokenParams, body: quoteAnswerSchema, response: publicQuoteAnswerSchema, public: true }),
+    async (c) => {
+      const { t, quote } = c.get('link');
+      const { answer, reason } = c.req.valid('json');
+      await answerQuote({ ...t, actorId: null }, quote.id, answer, 'client', reason);
+      // The deal's owner and whoever made the quote learn it at once (the bell; e-mail by preference).
+      const [row] = await t.db
+        .select({ ownerId: schema.deals.ownerId, createdBy: schema.crmQuotes.createdBy })
+        .from(schema.crmQuotes)
+        .innerJoin(schema.deals, eq(schema.deals.id, schema.crmQuotes.dealId))
+        .where(and(eq(schema.crmQuotes.companyId, t.companyId), eq(schema.crmQuotes.id, quote.id)));
+      const userIds = [row?.ownerId, row?.createdBy].filter((v): v is string => Boolean(v));
+      await notify(s, {
+        companyId: t.companyId,
+        userIds,
+        kind: 'alert',
+        title: `Orçamento nº ${quote.number} ${answer === 'aceito' ? 'aceito' : 'recusado'} pelo cliente`,
+        body: answer === 'aceito' ? `${quote.dealTitle}: o negócio foi marcado como ganho.` : `${quote.dealTitle}${reason ? ` — motivo: ${reason}` : ''}`,
+        link: '/comercial?aba=orcamentos',
+        entity: { type: 'quote', id: quote.id },
+      }).catch((e: Error) => console.error('[crm-quotes] notify failed', e.message));
+      return c.json({ status: answer });
+    },
+  );
 
   const app = new Hono();
   app.route('/public', pub);

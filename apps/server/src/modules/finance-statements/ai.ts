@@ -4,8 +4,16 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { schema } from '@sede/db/client';
 import { isValidCnpj } from '@sede/shared/cnpj';
-import { readDocumentSchema, STATEMENT_MESSAGES as M, suggestCategoriesSchema, type DocumentReading } from '@sede/shared/finance/statements-schemas';
-import { badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
+import {
+  readDocumentResultSchema,
+  readDocumentSchema,
+  STATEMENT_MESSAGES as M,
+  suggestCategoriesResultSchema,
+  suggestCategoriesSchema,
+  type DocumentReading,
+} from '@sede/shared/finance/statements-schemas';
+import { contract } from '../../http/contract.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { financeCategorySuggestionV1, financeDocumentReadingV1 } from '../../platform/ai/prompts/index.ts';
@@ -90,8 +98,8 @@ async function visibleFile(s: Services, tenant: Tenant, viewer: Parameters<NonNu
 
 export function aiRoutes(s: Services, r: Hono<CompanyEnv>) {
   /** Reads a boleto or nota fiscal PDF (a platform file) into the payable's fields: ai.invoice_reading. */
-  r.post('/ai/read-document', requirePermission('financeiro.write'), async (c) => {
-    const { fileId, requestId } = parseWith(readDocumentSchema, await readJson(c));
+  r.post('/ai/read-document', requirePermission('financeiro.write'), contract({ summary: 'Ler boleto ou nota fiscal com IA', body: readDocumentSchema, response: readDocumentResultSchema }), async (c) => {
+    const { fileId, requestId } = c.req.valid('json');
     const tenant = c.get('tenant');
     const { row, bytes } = await visibleFile(s, tenant, c.get('viewer'), fileId);
     const text = await pdfText(bytes);
@@ -113,8 +121,8 @@ export function aiRoutes(s: Services, r: Hono<CompanyEnv>) {
   });
 
   /** Suggests categories for pending statement lines from the company's own history: ai.category_suggestion, one charge per batch. */
-  r.post('/ai/suggest-categories', requirePermission('financeiro.write'), async (c) => {
-    const { lineIds, requestId } = parseWith(suggestCategoriesSchema, await readJson(c));
+  r.post('/ai/suggest-categories', requirePermission('financeiro.write'), contract({ summary: 'Sugerir categorias com IA', body: suggestCategoriesSchema, response: suggestCategoriesResultSchema }), async (c) => {
+    const { lineIds, requestId } = c.req.valid('json');
     const tenant = c.get('tenant');
     const lines = await tenant.db
       .select()

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { schema } from '@sede/db/client';
 import { DRE_GROUPS } from '@sede/shared/finance/dre';
 import { addDays } from '@sede/shared/platform/calendar';
-import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { packageStartedSchema } from '@sede/shared/finance/statements-schemas';
+import { contract, idParams } from '../../http/contract.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { exportsDir } from '../../platform/company-data/archive.ts';
@@ -18,6 +20,7 @@ import { defineJob, getJobRun, startJob } from '../../platform/jobs/run.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 
 export const PACKAGE_JOB = 'finance.accountant-package';
+const PACKAGE_NOT_FOUND = 'Pacote não encontrado.';
 /** The entity type of an entry's attachments in the platform's files (engineer E's entries). */
 export const ENTRY_FILE_ENTITY = 'fin_entry';
 
@@ -183,15 +186,14 @@ export async function registerPackageJob(s: Services) {
     zip.end();
     await written;
     await rename(partial, target);
-    await logAudit(s.db, tenant, { action: 'finance_package_exported', entity: 'finance_package', id: null, details: { format: 'zip', month: input.month, count: entryIds.length } });
+    await logAudit(tenant.db, tenant, { action: 'finance_package_exported', entity: 'finance_package', id: null, details: { format: 'zip', month: input.month, count: entryIds.length } });
     return { entries: entryIds.length, attachments: attachments.length };
   });
 }
 
 async function packageFile(s: Services, tenant: Tenant, runId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(runId)) throw notFound('Pacote não encontrado.');
-  const run = await getJobRun(s.pool, { tenant, allOfCompany: true }, runId).catch(() => null);
-  if (!run || run.kind !== PACKAGE_JOB) throw notFound('Pacote não encontrado.');
+  const run = await getJobRun(tenant.db.$client, { tenant, allOfCompany: true }, runId).catch(() => null);
+  if (!run || run.kind !== PACKAGE_JOB) throw notFound(PACKAGE_NOT_FOUND);
   if (run.status !== 'done') throw new AppError(409, 'PACKAGE_NOT_READY', 'O pacote ainda está sendo gerado.');
   const file = packagePath(s, tenant.companyId, runId);
   const info = await stat(file).catch(() => null);
@@ -200,13 +202,12 @@ async function packageFile(s: Services, tenant: Tenant, runId: string) {
 }
 
 export function packageRoutes(s: Services, r: Hono<CompanyEnv>) {
-  r.post('/package', requirePermission('financeiro.export'), async (c) => {
-    const { month } = parseWith(packageRequestSchema, await readJson(c));
-    const run = await startJob(s, c.get('tenant'), PACKAGE_JOB, { month });
+  r.post('/package', requirePermission('financeiro.export'), contract({ summary: 'Gerar pacote para o contador', body: packageRequestSchema, response: packageStartedSchema, status: 202 }), async (c) => {
+    const run = await startJob(s, c.get('tenant'), PACKAGE_JOB, { month: c.req.valid('json').month });
     return c.json({ jobId: run.id }, 202);
   });
-  r.get('/package/:jobId/download', requirePermission('financeiro.export'), async (c) => {
-    const { file, size } = await packageFile(s, c.get('tenant'), c.req.param('jobId'));
+  r.get('/package/:jobId/download', requirePermission('financeiro.export'), contract({ summary: 'Baixar pacote para o contador', params: idParams({ jobId: PACKAGE_NOT_FOUND }), response: { media: 'application/zip' } }), async (c) => {
+    const { file, size } = await packageFile(s, c.get('tenant'), c.req.valid('param').jobId);
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
       headers: {
         'content-type': 'application/zip',

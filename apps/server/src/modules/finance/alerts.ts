@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { withTransaction } from '@sede/db/transaction';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { notify } from '../../platform/notifications/notify.ts';
-import type { Services } from '../../services.ts';
+import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
+import type { Services, Tenant } from '../../services.ts';
 
 export const FINANCE_ALERTS_QUEUE = 'finance-due-alerts';
 /** Every 15 minutes (Brasília); each entry is claimed once per kind, so re-runs notify nobody twice. */
@@ -18,10 +18,9 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 type Claimed = { id: string; companyId: string; kind: 'payable' | 'receivable'; description: string; openCents: number };
 
 /** The members who hold financeiro.read in a company (decision 0174: admins, the finance role, custom finance). */
-async function financeReaders(s: Services, companyId: string): Promise<string[]> {
-  const { rows } = await s.pool.query<{ user_id: string; role: string; custom_permissions: unknown }>(
-    'SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = $1',
-    [companyId],
+async function financeReaders(tenant: Tenant): Promise<string[]> {
+  const { rows } = await tenant.db.execute<{ user_id: string; role: string; custom_permissions: unknown }>(
+    sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`,
   );
   return rows.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['financeiro.read'])).map((m) => m.user_id);
 }
@@ -47,13 +46,15 @@ export async function sendFinanceAlerts(s: Services, today = todayInBrazil()): P
   let failure: unknown = null;
   const readers = new Map<string, string[]>();
   for (const alert of ['soon', 'overdue'] as const) {
+    // The scan spans every company (a schedule of the platform's); each group's work is its company's.
     const { rows: groups } = await s.db.execute<{ company_id: string; kind: Claimed['kind'] }>(
       sql`select distinct company_id, kind from fin_entries where ${pending(alert, today)}`,
     );
     for (const g of groups) {
-      if (!readers.has(g.company_id)) readers.set(g.company_id, await financeReaders(s, g.company_id));
+      const tenant = systemTenant(s, g.company_id, 'schedule');
+      if (!readers.has(g.company_id)) readers.set(g.company_id, await financeReaders(tenant));
       try {
-        alerted += await withTransaction(s.pool, async ({ client, db }) => {
+        alerted += await tenantTransaction(tenant, async ({ client, db }) => {
           const mark = alert === 'soon' ? { dueSoonNotifiedAt: new Date() } : { overdueNotifiedAt: new Date() };
           const items = (await db
             .update(E)

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { jobIdSchema, jobListQuerySchema } from '@sede/shared/platform/jobs';
+import { jobListQuerySchema, jobRunListSchema, jobRunViewSchema } from '@sede/shared/platform/jobs';
 import type { CompanyEnv, Services } from '../../services.ts';
+import { contract, idParams } from '../../http/contract.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
-import { notFound, parseWith } from '../../http/errors.ts';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { getJobRun, listJobRuns, type JobReader } from '../../platform/jobs/run.ts';
 
@@ -13,14 +13,11 @@ const readerOf = (c: Context<CompanyEnv>): JobReader => ({ tenant: c.get('tenant
 export function jobsRoutes(s: Services) {
   const r = new Hono<CompanyEnv>();
   r.use('*', requireViewer(s), requireCompany);
-  r.get('/', async (c) => {
-    const q = parseWith(jobListQuerySchema, c.req.query());
-    return c.json({ jobs: await listJobRuns(s.pool, readerOf(c), q.kind) });
-  });
-  r.get('/:id', async (c) => {
-    const id = jobIdSchema.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound('Trabalho não encontrado.');
-    return c.json(await getJobRun(s.pool, readerOf(c), id.data));
-  });
+  r.get('/', contract({ summary: 'Listar trabalhos em segundo plano', query: jobListQuerySchema, response: jobRunListSchema }), async (c) =>
+    c.json({ jobs: await listJobRuns(c.get('tenant').db.$client, readerOf(c), c.req.valid('query').kind) }),
+  );
+  r.get('/:id', contract({ summary: 'Ver andamento de um trabalho', params: idParams('Trabalho não encontrado.'), response: jobRunViewSchema }), async (c) =>
+    c.json(await getJobRun(c.get('tenant').db.$client, readerOf(c), c.req.valid('param').id)),
+  );
   return r;
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { EXPIRY_ALERT_DAYS } from '@sede/shared/juridico/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { notify } from '../../platform/notifications/notify.ts';
-import type { Services } from '../../services.ts';
+import { systemTenant } from '../../platform/tenant.ts';
+import type { Services, Tenant } from '../../services.ts';
 
 export const CONTRACT_ALERTS_QUEUE = 'juridico-expiry-alerts';
 /** Every hour at :07 (Brasília); each (contract, end date, days) is claimed once, so re-runs notify nobody twice. */
@@ -14,10 +15,9 @@ const { contracts: K, contractExpiryAlerts: X } = schema;
 const fmt = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The members who hold juridico.read in a company. */
-async function juridicoReaders(s: Services, companyId: string): Promise<string[]> {
-  const { rows } = await s.pool.query<{ user_id: string; role: string; custom_permissions: unknown }>(
-    'SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = $1',
-    [companyId],
+async function juridicoReaders(tenant: Tenant): Promise<string[]> {
+  const { rows } = await tenant.db.execute<{ user_id: string; role: string; custom_permissions: unknown }>(
+    sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`,
   );
   return rows.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['juridico.read'])).map((m) => m.user_id);
 }
@@ -34,6 +34,7 @@ export async function sendContractExpiryAlerts(s: Services, today = todayInBrazi
   for (const [i, days] of windows.entries()) {
     const from = i === 0 ? today : addDays(today, windows[i - 1]! + 1);
     const until = addDays(today, days);
+    // The scan spans every company (a schedule of the platform's); each contract's work is its company's.
     const due = await s.db
       .select({ id: K.id, companyId: K.companyId, title: K.title, endDate: K.endDate })
       .from(K)
@@ -47,7 +48,8 @@ export async function sendContractExpiryAlerts(s: Services, today = todayInBrazi
       )
       .limit(5000);
     for (const c of due) {
-      const claimed = await s.db
+      const tenant = systemTenant(s, c.companyId, 'schedule');
+      const claimed = await tenant.db
         .insert(X)
         .values({ companyId: c.companyId, contractId: c.id, endDate: c.endDate!, daysBefore: days })
         .onConflictDoNothing()
@@ -56,7 +58,7 @@ export async function sendContractExpiryAlerts(s: Services, today = todayInBrazi
       const left = Math.round((Date.parse(c.endDate!) - Date.parse(today)) / 86_400_000);
       await notify(s, {
         companyId: c.companyId,
-        userIds: await juridicoReaders(s, c.companyId),
+        userIds: await juridicoReaders(tenant),
         kind: 'alert',
         title: left <= 0 ? `O contrato "${c.title}" termina hoje` : `O contrato "${c.title}" termina em ${left} ${left === 1 ? 'dia' : 'dias'} (${fmt(c.endDate!)})`,
         body: 'Confira a renovação, o aviso prévio e o reajuste no Jurídico.',
@@ -68,5 +70,3 @@ export async function sendContractExpiryAlerts(s: Services, today = todayInBrazi
   }
   return sent;
 }
-
-export const alertsSent = (s: Services, contractId: string) => s.db.select().from(X).where(eq(X.contractId, contractId));

@@ -1,10 +1,13 @@
 import { isValidCnpj } from '@sede/shared/cnpj';
 import { isValidCpf } from '@sede/shared/cpf';
-import { contractAnalysisSchema, type ContractAnalysisAnswer, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
+import { contractAnalysisSchema, contractUpdateSchema, JURIDICO_MESSAGES as M, type applyAnalysisSchema, type ContractAnalysisAnswer, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
+import type { z } from 'zod';
+import { conflict, parseWith } from '../../http/errors.ts';
 import { generateStructured } from '../../platform/ai/index.ts';
 import { contractAnalysisV1 } from '../../platform/ai/prompts/index.ts';
-import { locateQuote, type AnalysisKindDefinition, type Material } from '../../platform/analysis/index.ts';
-import { getContract } from './contracts.ts';
+import { getAnalysis, locateQuote, type AnalysisKindDefinition, type Material } from '../../platform/analysis/index.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { getContract, updateContract } from './contracts.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const saneDate = (v: string | null) => (v && DATE.test(v) && v >= '2000-01-01' && v <= '2100-12-31' && !Number.isNaN(Date.parse(v)) ? v : null);
@@ -63,3 +66,13 @@ export const contractAnalysisKind: AnalysisKindDefinition = {
     return cleanContractAnalysis(out.data, material);
   },
 };
+
+/** Copies the chosen fields of a done analysis into the register (the person confirmed them). */
+export async function applyContractAnalysis(s: Services, tenant: Tenant, analysisId: string, fields: z.output<typeof applyAnalysisSchema>['fields']) {
+  const analysis = await getAnalysis<ContractAnalysisResult>(tenant, 'contract', analysisId, M.analysisNotFound);
+  if (analysis.status !== 'done' || !analysis.result) throw conflict(M.analysisNotDone, 'ANALYSIS_NOT_DONE');
+  const found = analysis.result.fields;
+  const patch: Record<string, unknown> = {};
+  for (const f of fields) if (found[f] !== null) patch[f] = found[f];
+  return updateContract(s, tenant, analysis.subjectId, parseWith(contractUpdateSchema, patch));
+}

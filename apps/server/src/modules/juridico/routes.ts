@@ -2,29 +2,36 @@ import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
-import { compareContractTexts, type ContractComparisonView } from '@sede/shared/juridico/diff';
+import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
 import {
   applyAnalysisSchema,
   compareQuerySchema,
+  contractAnalysisListSchema,
+  contractAnalysisViewSchema,
   contractCreateSchema,
   contractListQuerySchema,
+  contractListSchema,
   contractUpdateSchema,
-  idSchema,
+  contractViewSchema,
   JURIDICO_MESSAGES as M,
   startAnalysisSchema,
   type ContractAnalysisResult,
 } from '@sede/shared/juridico/schemas';
+import { okSchema } from '@sede/shared/platform/api';
 import { FILE_KINDS } from '@sede/shared/platform/files';
 import { areaRouter } from '../../http/area-router.ts';
-import { badRequest, conflict, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
 import { getAnalysis, listAnalyses, readMaterial, startAnalysis } from '../../platform/analysis/index.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import { applyContractAnalysis } from './analysis.ts';
 import { CONTRACT_ENTITY, createContract, deleteContract, getContract, listContracts, updateContract } from './contracts.ts';
 
 const { files: F } = schema;
+const contractId = idParams(M.contractNotFound);
 
 /** A file attached to this contract (platform files, entity 'contract'); anything else is 404. */
 async function contractFile(tenant: Tenant, contractId: string, fileId: string) {
@@ -51,58 +58,63 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export function juridicoRoutes(s: Services) {
   const r = areaRouter(s, 'juridico.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
-  const id = (c: Context<CompanyEnv>, name = 'id') => {
-    const parsed = idSchema.safeParse(c.req.param(name));
-    if (!parsed.success) throw notFound(M.contractNotFound);
-    return parsed.data;
-  };
 
-  r.get('/contracts', async (c) => c.json({ contracts: await listContracts(tenant(c), parseWith(contractListQuerySchema, c.req.query())) }));
-  r.post('/contracts', requirePermission('juridico.write'), async (c) =>
-    c.json(await createContract(s, tenant(c), parseWith(contractCreateSchema, await readJson(c))), 201),
+  r.get('/contracts', contract({ summary: 'Listar contratos', query: contractListQuerySchema, response: contractListSchema }), async (c) =>
+    c.json({ contracts: await listContracts(tenant(c), c.req.valid('query')) }),
   );
-  r.get('/contracts/:id', async (c) => c.json(await getContract(tenant(c), id(c))));
-  r.patch('/contracts/:id', requirePermission('juridico.write'), async (c) =>
-    c.json(await updateContract(s, tenant(c), id(c), parseWith(contractUpdateSchema, await readJson(c)))),
+  r.post('/contracts', requirePermission('juridico.write'), contract({ summary: 'Cadastrar contrato', body: contractCreateSchema, response: contractViewSchema, status: 201 }), async (c) =>
+    c.json(await createContract(s, tenant(c), c.req.valid('json')), 201),
   );
-  r.delete('/contracts/:id', requirePermission('juridico.delete'), async (c) => {
-    await deleteContract(tenant(c), id(c));
-    return c.json({ success: true });
+  r.get('/contracts/:id', contract({ summary: 'Ver contrato', params: contractId, response: contractViewSchema }), async (c) => c.json(await getContract(tenant(c), c.req.valid('param').id)));
+  r.patch(
+    '/contracts/:id',
+    requirePermission('juridico.write'),
+    contract({ summary: 'Alterar contrato', params: contractId, body: contractUpdateSchema, response: contractViewSchema }),
+    async (c) => c.json(await updateContract(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/contracts/:id', requirePermission('juridico.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => {
+    await deleteContract(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
 
   // ---- analyses (ai.contract_analysis) ----
-  r.get('/contracts/:id/analyses', async (c) => {
-    const contract = await getContract(tenant(c), id(c));
-    return c.json({ analyses: await listAnalyses<ContractAnalysisResult>(tenant(c), 'contract', contract.id) });
+  r.get('/contracts/:id/analyses', contract({ summary: 'Listar análises do contrato', params: contractId, response: contractAnalysisListSchema }), async (c) => {
+    const found = await getContract(tenant(c), c.req.valid('param').id);
+    return c.json({ analyses: await listAnalyses<ContractAnalysisResult>(tenant(c), 'contract', found.id) });
   });
-  r.post('/contracts/:id/analyses', requirePermission('juridico.ai'), async (c) => {
-    const contract = await getContract(tenant(c), id(c));
-    const { fileId } = parseWith(startAnalysisSchema, await readJson(c));
-    await contractFile(tenant(c), contract.id, fileId);
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    const analysis = await startAnalysis(s, tenant(c), { kind: 'contract', subjectId: contract.id, fileId, creds });
-    return c.json(analysis, 202);
-  });
-  r.get('/analyses/:id', async (c) => c.json(await getAnalysis<ContractAnalysisResult>(tenant(c), 'contract', id(c), M.analysisNotFound)));
-  /** Copies the chosen fields of a done analysis into the register (the person confirmed them). */
-  r.post('/analyses/:id/apply', requirePermission('juridico.write'), async (c) => {
-    const analysis = await getAnalysis<ContractAnalysisResult>(tenant(c), 'contract', id(c), M.analysisNotFound);
-    const { fields } = parseWith(applyAnalysisSchema, await readJson(c));
-    if (analysis.status !== 'done' || !analysis.result) throw conflict(M.analysisNotDone, 'ANALYSIS_NOT_DONE');
-    const found = analysis.result.fields;
-    const patch: Record<string, unknown> = {};
-    for (const f of fields) if (found[f] !== null) patch[f] = found[f];
-    return c.json(await updateContract(s, tenant(c), analysis.subjectId, parseWith(contractUpdateSchema, patch)));
-  });
+  r.post(
+    '/contracts/:id/analyses',
+    requirePermission('juridico.ai'),
+    contract({ summary: 'Analisar contrato com IA', params: contractId, body: startAnalysisSchema, response: contractAnalysisViewSchema, status: 202 }),
+    async (c) => {
+      const found = await getContract(tenant(c), c.req.valid('param').id);
+      const { fileId } = c.req.valid('json');
+      await contractFile(tenant(c), found.id, fileId);
+      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
+      const analysis = await startAnalysis(s, tenant(c), { kind: 'contract', subjectId: found.id, fileId, creds });
+      return c.json(analysis, 202);
+    },
+  );
+  // A malformed analysis id has always answered the contract's 404 message here.
+  r.get('/analyses/:id', contract({ summary: 'Ver análise de contrato', params: contractId, response: contractAnalysisViewSchema }), async (c) =>
+    c.json(await getAnalysis<ContractAnalysisResult>(tenant(c), 'contract', c.req.valid('param').id, M.analysisNotFound)),
+  );
+  r.post(
+    '/analyses/:id/apply',
+    requirePermission('juridico.write'),
+    contract({ summary: 'Aplicar campos da análise ao contrato', params: contractId, body: applyAnalysisSchema, response: contractViewSchema }),
+    async (c) => c.json(await applyContractAnalysis(s, tenant(c), c.req.valid('param').id, c.req.valid('json').fields)),
+  );
 
   // ---- comparing two versions (two files of the contract) ----
-  r.get('/contracts/:id/compare', async (c) => {
-    const contract = await getContract(tenant(c), id(c));
-    const q = parseWith(compareQuerySchema, c.req.query());
+  const compare = contract({ summary: 'Comparar duas versões do contrato', params: contractId, query: compareQuerySchema, response: contractComparisonViewSchema });
+  r.get('/contracts/:id/compare', compare, async (c) => {
+    const found = await getContract(tenant(c), c.req.valid('param').id);
+    const q = c.req.valid('query');
     const storage = storageFromConfig(s.cfg);
     const texts = await Promise.all(
       [q.a, q.b].map(async (fileId) => {
-        const file = await contractFile(tenant(c), contract.id, fileId);
+        const file = await contractFile(tenant(c), found.id, fileId);
         const stream = await storage.get(file.storageKey);
         if (!stream) throw notFound(M.fileNotFound);
         const material = await readMaterial({ bytes: await readAll(stream), mime: file.mime, name: file.name });

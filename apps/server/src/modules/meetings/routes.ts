@@ -1,11 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
+import { okSchema } from '@sede/shared/platform/api';
 import {
+  confirmedStepsSchema,
   confirmStepsSchema,
-  idSchema,
+  meetingAnalysisListSchema,
+  meetingAnalysisViewSchema,
   meetingCreateSchema,
   meetingListQuerySchema,
+  meetingListSchema,
+  meetingViewSchema,
   MEETING_MESSAGES as M,
   renameSpeakersSchema,
   startMeetingAnalysisSchema,
@@ -13,7 +18,8 @@ import {
   type MeetingAnalysisView,
 } from '@sede/shared/meetings/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
 import { getAnalysis, listAnalyses, startAnalysis } from '../../platform/analysis/index.ts';
@@ -24,6 +30,8 @@ import { renameSpeakers } from './speakers.ts';
 import { confirmSteps } from './steps.ts';
 
 const { files: F } = schema;
+const meetingParams = idParams(M.notFound);
+const analysisParams = idParams(M.analysisNotFound);
 
 /** A file attached to this meeting (platform files, entity 'meeting'); anything else is 404. */
 async function meetingFile(tenant: Tenant, meetingId: string, fileId: string) {
@@ -41,46 +49,60 @@ const withSteps = async (tenant: Tenant, a: AnalysisView<MeetingAnalysisResult>)
 export function meetingsRoutes(s: Services) {
   const r = areaRouter(s, 'comercial.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
-  const id = (c: Context<CompanyEnv>, message: string = M.notFound) => {
-    const parsed = idSchema.safeParse(c.req.param('id'));
-    if (!parsed.success) throw notFound(message);
-    return parsed.data;
-  };
-
-  r.get('/', async (c) => c.json({ meetings: await listMeetings(tenant(c), parseWith(meetingListQuerySchema, c.req.query())) }));
-  r.post('/', requirePermission('comercial.write'), async (c) => c.json(await createMeeting(tenant(c), parseWith(meetingCreateSchema, await readJson(c))), 201));
-  r.get('/analyses/:id', async (c) => c.json(await withSteps(tenant(c), await getAnalysis<MeetingAnalysisResult>(tenant(c), 'meeting', id(c, M.analysisNotFound), M.analysisNotFound))));
+  r.get('/', contract({ summary: 'Listar reuniões', query: meetingListQuerySchema, response: meetingListSchema }), async (c) =>
+    c.json({ meetings: await listMeetings(tenant(c), c.req.valid('query')) }),
+  );
+  r.post('/', requirePermission('comercial.write'), contract({ summary: 'Registrar reunião', body: meetingCreateSchema, response: meetingViewSchema, status: 201 }), async (c) =>
+    c.json(await createMeeting(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/analyses/:id', contract({ summary: 'Ver análise de reunião', params: analysisParams, response: meetingAnalysisViewSchema }), async (c) => {
+    const id = c.req.valid('param').id;
+    return c.json(await withSteps(tenant(c), await getAnalysis<MeetingAnalysisResult>(tenant(c), 'meeting', id, M.analysisNotFound)));
+  });
   /** The chosen next steps become activities on the deal (the person confirmed them). */
-  r.post('/analyses/:id/confirm', requirePermission('comercial.write'), async (c) => {
-    const analysisId = id(c, M.analysisNotFound);
-    const { steps } = parseWith(confirmStepsSchema, await readJson(c));
-    const tasks = await confirmSteps(s, tenant(c), c.get('viewer'), analysisId, steps);
-    return c.json({ tasks }, 201);
-  });
+  r.post(
+    '/analyses/:id/confirm',
+    requirePermission('comercial.write'),
+    contract({ summary: 'Criar atividades dos próximos passos', params: analysisParams, body: confirmStepsSchema, response: confirmedStepsSchema, status: 201 }),
+    async (c) => {
+      const tasks = await confirmSteps(s, tenant(c), c.get('viewer'), c.req.valid('param').id, c.req.valid('json').steps);
+      return c.json({ tasks }, 201);
+    },
+  );
   /** Names the speakers of a done analysis ('Falante 1' → 'Ana'): transcript, talk-time and next steps. */
-  r.put('/analyses/:id/speakers', requirePermission('comercial.write'), async (c) => {
-    const analysisId = id(c, M.analysisNotFound);
-    await renameSpeakers(tenant(c), analysisId, parseWith(renameSpeakersSchema, await readJson(c)));
-    return c.json(await withSteps(tenant(c), await getAnalysis<MeetingAnalysisResult>(tenant(c), 'meeting', analysisId, M.analysisNotFound)));
+  r.put(
+    '/analyses/:id/speakers',
+    requirePermission('comercial.write'),
+    contract({ summary: 'Dar nome aos falantes', params: analysisParams, body: renameSpeakersSchema, response: meetingAnalysisViewSchema }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await renameSpeakers(tenant(c), id, c.req.valid('json'));
+      return c.json(await withSteps(tenant(c), await getAnalysis<MeetingAnalysisResult>(tenant(c), 'meeting', id, M.analysisNotFound)));
+    },
+  );
+  r.get('/:id', contract({ summary: 'Ver reunião', params: meetingParams, response: meetingViewSchema }), async (c) => c.json(await getMeeting(tenant(c), c.req.valid('param').id)));
+  r.delete('/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => {
+    await deleteMeeting(s, tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.get('/:id', async (c) => c.json(await getMeeting(tenant(c), id(c))));
-  r.delete('/:id', requirePermission('comercial.delete'), async (c) => {
-    await deleteMeeting(s, tenant(c), id(c));
-    return c.json({ success: true });
-  });
-  r.get('/:id/analyses', async (c) => {
-    const meeting = await getMeeting(tenant(c), id(c));
+  r.get('/:id/analyses', contract({ summary: 'Listar análises da reunião', params: meetingParams, response: meetingAnalysisListSchema }), async (c) => {
+    const meeting = await getMeeting(tenant(c), c.req.valid('param').id);
     const list = await listAnalyses<MeetingAnalysisResult>(tenant(c), 'meeting', meeting.id);
     return c.json({ analyses: await Promise.all(list.map((a) => withSteps(tenant(c), a))) });
   });
-  r.post('/:id/analyses', requirePermission('comercial.ai'), async (c) => {
-    const meeting = await getMeeting(tenant(c), id(c));
-    const { fileId } = parseWith(startMeetingAnalysisSchema, await readJson(c));
-    await meetingFile(tenant(c), meeting.id, fileId);
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    const analysis = await startAnalysis(s, tenant(c), { kind: 'meeting', subjectId: meeting.id, fileId, creds });
-    return c.json({ ...analysis, createdTasks: [] }, 202);
-  });
+  r.post(
+    '/:id/analyses',
+    requirePermission('comercial.ai'),
+    contract({ summary: 'Analisar reunião com IA', params: meetingParams, body: startMeetingAnalysisSchema, response: meetingAnalysisViewSchema, status: 202 }),
+    async (c) => {
+      const meeting = await getMeeting(tenant(c), c.req.valid('param').id);
+      const { fileId } = c.req.valid('json');
+      await meetingFile(tenant(c), meeting.id, fileId);
+      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
+      const analysis = await startAnalysis(s, tenant(c), { kind: 'meeting', subjectId: meeting.id, fileId, creds });
+      return c.json({ ...analysis, createdTasks: [] }, 202);
+    },
+  );
 
   return r;
 }

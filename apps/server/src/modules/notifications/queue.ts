@@ -1,4 +1,5 @@
 import { NOTIFICATION_EMAIL_QUEUE, type NotificationEmailJob } from '../../platform/notifications/notify.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { notificationEmail } from './mail.ts';
 
@@ -15,7 +16,8 @@ export async function registerNotificationQueue(s: Services) {
   await s.boss.createQueue(NOTIFICATION_EMAIL_QUEUE);
   await s.boss.work<NotificationEmailJob>(NOTIFICATION_EMAIL_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
-      const { rows } = await s.pool.query<{ email: string; first_name: string | null }>(RECIPIENTS_SQL, [job.data.companyId, job.data.userIds]);
+      const tenant = systemTenant(s, job.data.companyId, 'job');
+      const { rows } = await tenant.db.$client.query<{ email: string; first_name: string | null }>(RECIPIENTS_SQL, [job.data.companyId, job.data.userIds]);
       for (const row of rows) {
         await s.mailer.send({ to: row.email, ...notificationEmail({ appUrl: s.cfg.appUrl, kind: job.data.kind, title: job.data.title, body: job.data.body, link: job.data.link, firstName: row.first_name }) });
       }

@@ -2,16 +2,16 @@ import type { Tenant } from '../../services.ts';
 import {
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_KINDS,
+  NOTIFICATION_NOT_FOUND,
   type NotificationItem,
   type NotificationKind,
   type NotificationPage,
   type NotificationPreference,
 } from '@sede/shared/platform/notifications';
 import { LIVE_NOTIFICATION } from '@sede/shared/platform/live';
-import { withTransaction } from '@sede/db/transaction';
-import type pg from 'pg';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
+import { tenantTransaction } from '../../platform/tenant.ts';
 
 type Row = {
   id: string;
@@ -46,10 +46,10 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /** A person's notifications in their current company, newest first, by cursor. */
-export async function listNotifications(pool: pg.Pool, t: Tenant, q: { cursor?: string; limit?: number; unreadOnly?: boolean }): Promise<NotificationPage> {
+export async function listNotifications(t: Tenant, q: { cursor?: string; limit?: number; unreadOnly?: boolean }): Promise<NotificationPage> {
   const limit = q.limit ?? 20;
   const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const { rows } = await pool.query<Row & { created_text: string }>(
+  const { rows } = await t.db.$client.query<Row & { created_text: string }>(
     `SELECT id, kind, title, body, link, entity_type, entity_id, read_at, created_at, created_at::text AS created_text
        FROM notifications
       WHERE user_id = $1 AND company_id = $2
@@ -64,37 +64,37 @@ export async function listNotifications(pool: pg.Pool, t: Tenant, q: { cursor?: 
   return { items: page.map(toItem), nextCursor: rows.length > limit && last ? encodeCursor(last.created_text, last.id) : null };
 }
 
-export async function unreadCount(pool: pg.Pool, t: Tenant): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND company_id = $2 AND read_at IS NULL', [t.actorId, t.companyId]);
+export async function unreadCount(t: Tenant): Promise<number> {
+  const { rows } = await t.db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND company_id = $2 AND read_at IS NULL', [t.actorId, t.companyId]);
   return rows[0]!.n;
 }
 
 /** Marks one of the person's notifications read; anyone else's (or another company's) is 404. */
-export async function markRead(pool: pg.Pool, t: Tenant, id: string): Promise<NotificationItem> {
-  return withTransaction(pool, async ({ client }) => {
+export async function markRead(t: Tenant, id: string): Promise<NotificationItem> {
+  return tenantTransaction(t, async ({ client }) => {
     const { rows } = await client.query<Row>(
       `UPDATE notifications SET read_at = coalesce(read_at, now())
         WHERE id = $1 AND user_id = $2 AND company_id = $3
         RETURNING id, kind, title, body, link, entity_type, entity_id, read_at, created_at`,
       [id, t.actorId, t.companyId],
     );
-    if (!rows[0]) throw notFound('Notificação não encontrada.');
+    if (!rows[0]) throw notFound(NOTIFICATION_NOT_FOUND);
     await announce(client, { companyId: t.companyId, entity: LIVE_NOTIFICATION, id, action: 'read', userIds: [t.actorId] });
     return toItem(rows[0]);
   });
 }
 
-export async function markAllRead(pool: pg.Pool, t: Tenant): Promise<number> {
-  return withTransaction(pool, async ({ client }) => {
+export async function markAllRead(t: Tenant): Promise<number> {
+  return tenantTransaction(t, async ({ client }) => {
     const { rowCount } = await client.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND company_id = $2 AND read_at IS NULL', [t.actorId, t.companyId]);
     if (rowCount) await announce(client, { companyId: t.companyId, entity: LIVE_NOTIFICATION, id: 'all', action: 'read', userIds: [t.actorId] });
     return rowCount ?? 0;
   });
 }
 
-/** Every kind with the person's choice or its default. */
-export async function getPreferences(pool: pg.Pool, userId: string): Promise<NotificationPreference[]> {
-  const { rows } = await pool.query<{ kind: string; in_app: boolean; email: boolean }>('SELECT kind, in_app, email FROM notification_preferences WHERE user_id = $1', [userId]);
+/** Every kind with the person's choice or its default (the person's own, in every company). */
+export async function getPreferences(t: Tenant): Promise<NotificationPreference[]> {
+  const { rows } = await t.db.$client.query<{ kind: string; in_app: boolean; email: boolean }>('SELECT kind, in_app, email FROM notification_preferences WHERE user_id = $1', [t.actorId]);
   const chosen = new Map(rows.map((r) => [r.kind, r]));
   return NOTIFICATION_KINDS.map((kind) => {
     const row = chosen.get(kind);
@@ -102,14 +102,14 @@ export async function getPreferences(pool: pg.Pool, userId: string): Promise<Not
   });
 }
 
-export async function savePreferences(pool: pg.Pool, userId: string, prefs: NotificationPreference[]): Promise<NotificationPreference[]> {
+export async function savePreferences(t: Tenant, prefs: NotificationPreference[]): Promise<NotificationPreference[]> {
   const kinds = prefs.map((p) => p.kind);
   if (new Set(kinds).size !== kinds.length) throw badRequest('Cada tipo de notificação só pode aparecer uma vez.');
-  await pool.query(
+  await t.db.$client.query(
     `INSERT INTO notification_preferences (user_id, kind, in_app, email)
      SELECT $1, k, i, e FROM unnest($2::text[], $3::boolean[], $4::boolean[]) AS x(k, i, e)
      ON CONFLICT (user_id, kind) DO UPDATE SET in_app = excluded.in_app, email = excluded.email, updated_at = now()`,
-    [userId, kinds, prefs.map((p) => p.inApp), prefs.map((p) => p.email)],
+    [t.actorId, kinds, prefs.map((p) => p.inApp), prefs.map((p) => p.email)],
   );
-  return getPreferences(pool, userId);
+  return getPreferences(t);
 }

@@ -1,26 +1,40 @@
 import type { Context } from 'hono';
 import {
   boardQuerySchema,
+  boardSchema,
   briefProposalSchema,
+  briefResultSchema,
   briefSchema,
   columnCreateSchema,
+  columnDeletedSchema,
   columnDeleteQuerySchema,
+  columnListSchema,
   columnOrderSchema,
   columnPageQuerySchema,
+  columnPageSchema,
+  columnSchema,
   columnUpdateSchema,
+  dashboardSchema,
+  PROJECTS_MESSAGES as M,
   projectCreateSchema,
   projectListQuerySchema,
+  projectListSchema,
+  projectSchema,
   projectUpdateSchema,
   taskCreateSchema,
+  taskDetailSchema,
+  taskMovedSchema,
   taskMoveSchema,
   taskUpdateSchema,
+  templateListSchema,
   type BriefProposal,
   type BriefResult,
 } from '@sede/shared/projects/schemas';
 import { PROJECT_TEMPLATES } from '@sede/shared/projects/templates';
+import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { areaRouter } from '../../http/area-router.ts';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { projectFromBriefV1 } from '../../platform/ai/prompts/index.ts';
@@ -28,6 +42,10 @@ import { notify } from '../../platform/notifications/notify.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import * as svc from './service.ts';
+
+const projectParams = idParams(M.projectNotFound);
+const columnParams = idParams(M.columnNotFound);
+const taskParams = idParams(M.taskNotFound);
 
 const clip = (v: string, max: number) => (v.length > max ? v.slice(0, max).trim() : v.trim());
 
@@ -63,10 +81,10 @@ export function projectsRoutes(s: Services) {
     await notify(s, { companyId: t.companyId, userIds, kind: 'assignment', title, body, link, entity: taskId ? { type: 'task', id: taskId } : { type: 'project', id: projectId } });
   };
 
-  r.get('/templates', (c) => c.json({ templates: PROJECT_TEMPLATES }));
+  r.get('/templates', contract({ summary: 'Listar modelos de projeto', response: templateListSchema }), (c) => c.json({ templates: PROJECT_TEMPLATES }));
 
-  r.post('/brief', write, async (c) => {
-    const { brief, requestId } = parseWith(briefSchema, await readJson(c));
+  r.post('/brief', write, contract({ summary: 'Propor projeto a partir de uma descrição (IA)', body: briefSchema, response: briefResultSchema }), async (c) => {
+    const { brief, requestId } = c.req.valid('json');
     const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
     const out = await runPaidAction(s, tenant(c), { action: 'ai.project_from_brief', reference: `project-brief:${requestId}`, ownKey: creds.source === 'own' }, async () => {
       const res = await generateStructured(s, creds, { prompt: projectFromBriefV1, input: { brief, today: todayInBrazil() }, schema: briefProposalSchema, maxTokens: 3000 });
@@ -75,66 +93,82 @@ export function projectsRoutes(s: Services) {
     return c.json({ proposal: out.result, charged: out.charged, balance: out.balance } satisfies BriefResult);
   });
 
-  r.get('/', async (c) => c.json({ projects: await svc.listProjects(tenant(c), parseWith(projectListQuerySchema, c.req.query())) }));
-  r.post('/', write, async (c) => {
+  r.get('/', contract({ summary: 'Listar projetos', query: projectListQuerySchema, response: projectListSchema }), async (c) =>
+    c.json({ projects: await svc.listProjects(tenant(c), c.req.valid('query')) }),
+  );
+  r.post('/', write, contract({ summary: 'Criar projeto', body: projectCreateSchema, response: projectSchema, status: 201 }), async (c) => {
     const t = tenant(c);
-    const { project, assigned } = await svc.createProject(t, parseWith(projectCreateSchema, await readJson(c)));
+    const { project, assigned } = await svc.createProject(t, c.req.valid('json'));
     await tell(t, assigned, `Você entrou no projeto ${project.name}`, 'Você foi incluído como membro do projeto.', project.id);
     return c.json(project, 201);
   });
 
   // ---- columns and tasks by their own id (before '/:id')
-  r.patch('/columns/:id', write, async (c) => c.json(await svc.updateColumn(tenant(c), c.req.param('id'), parseWith(columnUpdateSchema, await readJson(c)))));
-  r.delete('/columns/:id', del, async (c) => {
-    const { moveTo } = parseWith(columnDeleteQuerySchema, c.req.query());
-    return c.json(await svc.deleteColumn(tenant(c), c.req.param('id'), moveTo));
-  });
-  r.get('/tasks/:id', async (c) => c.json(await svc.getTask(tenant(c), c.req.param('id'))));
-  r.patch('/tasks/:id', write, async (c) => {
+  r.patch('/columns/:id', write, contract({ summary: 'Alterar coluna', params: columnParams, body: columnUpdateSchema, response: columnSchema }), async (c) =>
+    c.json(await svc.updateColumn(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/columns/:id', del, contract({ summary: 'Excluir coluna', params: columnParams, query: columnDeleteQuerySchema, response: columnDeletedSchema }), async (c) =>
+    c.json(await svc.deleteColumn(tenant(c), c.req.valid('param').id, c.req.valid('query').moveTo)),
+  );
+  r.get('/tasks/:id', contract({ summary: 'Ver tarefa do quadro', params: taskParams, response: taskDetailSchema }), async (c) => c.json(await svc.getTask(tenant(c), c.req.valid('param').id)));
+  r.patch('/tasks/:id', write, contract({ summary: 'Alterar tarefa do quadro', params: taskParams, body: taskUpdateSchema, response: taskDetailSchema }), async (c) => {
     const t = tenant(c);
-    const { task, assigned } = await svc.updateTask(t, c.req.param('id'), parseWith(taskUpdateSchema, await readJson(c)));
+    const { task, assigned } = await svc.updateTask(t, c.req.valid('param').id, c.req.valid('json'));
     await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
     return c.json(task);
   });
-  r.delete('/tasks/:id', write, async (c) => {
-    await svc.deleteTask(tenant(c), c.req.param('id'));
-    return c.json({ success: true });
+  r.delete('/tasks/:id', write, contract({ summary: 'Excluir tarefa do quadro', params: taskParams, response: okSchema }), async (c) => {
+    await svc.deleteTask(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.post('/tasks/:id/move', write, async (c) => c.json(await svc.moveTask(tenant(c), c.req.param('id'), parseWith(taskMoveSchema, await readJson(c)))));
+  r.post('/tasks/:id/move', write, contract({ summary: 'Mover tarefa no quadro', params: taskParams, body: taskMoveSchema, response: taskMovedSchema }), async (c) =>
+    c.json(await svc.moveTask(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
 
   // ---- one project
-  r.get('/:id', async (c) => c.json(await svc.getProject(tenant(c), c.req.param('id'))));
-  r.patch('/:id', write, async (c) => {
+  r.get('/:id', contract({ summary: 'Ver projeto', params: projectParams, response: projectSchema }), async (c) => c.json(await svc.getProject(tenant(c), c.req.valid('param').id)));
+  r.patch('/:id', write, contract({ summary: 'Alterar projeto', params: projectParams, body: projectUpdateSchema, response: projectSchema }), async (c) => {
     const t = tenant(c);
-    const { project, added } = await svc.updateProject(t, c.req.param('id'), parseWith(projectUpdateSchema, await readJson(c)));
+    const { project, added } = await svc.updateProject(t, c.req.valid('param').id, c.req.valid('json'));
     await tell(t, added, `Você entrou no projeto ${project.name}`, 'Você foi incluído como membro do projeto.', project.id);
     return c.json(project);
   });
-  r.delete('/:id', del, async (c) => {
-    await svc.deleteProject(tenant(c), c.req.param('id'));
-    return c.json({ success: true });
+  r.delete('/:id', del, contract({ summary: 'Excluir projeto', params: projectParams, response: okSchema }), async (c) => {
+    await svc.deleteProject(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.get('/:id/board', async (c) => {
-    const { limit, ...filters } = parseWith(boardQuerySchema, c.req.query());
-    return c.json(await svc.board(tenant(c), c.req.param('id'), filters, limit));
+  r.get('/:id/board', contract({ summary: 'Ver quadro do projeto', params: projectParams, query: boardQuerySchema, response: boardSchema }), async (c) => {
+    const { limit, ...filters } = c.req.valid('query');
+    return c.json(await svc.board(tenant(c), c.req.valid('param').id, filters, limit));
   });
-  r.get('/:id/columns/:columnId/tasks', async (c) => {
-    const { limit, cursor, ...filters } = parseWith(columnPageQuerySchema, c.req.query());
-    return c.json(await svc.columnPage(tenant(c), c.req.param('id'), c.req.param('columnId'), filters, cursor, limit));
-  });
-  r.get('/:id/columns', async (c) => c.json({ columns: await svc.listColumns(tenant(c), c.req.param('id')) }));
-  r.post('/:id/columns', write, async (c) => c.json(await svc.addColumn(tenant(c), c.req.param('id'), parseWith(columnCreateSchema, await readJson(c))), 201));
-  r.put('/:id/columns/order', write, async (c) => {
-    const { columnIds } = parseWith(columnOrderSchema, await readJson(c));
-    return c.json({ columns: await svc.reorderColumns(tenant(c), c.req.param('id'), columnIds) });
-  });
-  r.post('/:id/tasks', write, async (c) => {
+  // A column of another project answers the column's 404, whatever the project id (as before contracts).
+  r.get(
+    '/:id/columns/:columnId/tasks',
+    contract({ summary: 'Mais tarefas de uma coluna', params: idParams({ id: M.columnNotFound, columnId: M.columnNotFound }), query: columnPageQuerySchema, response: columnPageSchema }),
+    async (c) => {
+      const { id, columnId } = c.req.valid('param');
+      const { limit, cursor, ...filters } = c.req.valid('query');
+      return c.json(await svc.columnPage(tenant(c), id, columnId, filters, cursor, limit));
+    },
+  );
+  r.get('/:id/columns', contract({ summary: 'Listar colunas do quadro', params: projectParams, response: columnListSchema }), async (c) =>
+    c.json({ columns: await svc.listColumns(tenant(c), c.req.valid('param').id) }),
+  );
+  r.post('/:id/columns', write, contract({ summary: 'Criar coluna', params: projectParams, body: columnCreateSchema, response: columnSchema, status: 201 }), async (c) =>
+    c.json(await svc.addColumn(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+  r.put('/:id/columns/order', write, contract({ summary: 'Reordenar colunas', params: projectParams, body: columnOrderSchema, response: columnListSchema }), async (c) =>
+    c.json({ columns: await svc.reorderColumns(tenant(c), c.req.valid('param').id, c.req.valid('json').columnIds) }),
+  );
+  r.post('/:id/tasks', write, contract({ summary: 'Criar tarefa no quadro', params: projectParams, body: taskCreateSchema, response: taskDetailSchema, status: 201 }), async (c) => {
     const t = tenant(c);
-    const { task, assigned } = await svc.createTask(t, c.req.param('id'), parseWith(taskCreateSchema, await readJson(c)));
+    const { task, assigned } = await svc.createTask(t, c.req.valid('param').id, c.req.valid('json'));
     await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
     return c.json(task, 201);
   });
-  r.get('/:id/dashboard', async (c) => c.json(await svc.dashboard(tenant(c), c.req.param('id'))));
+  r.get('/:id/dashboard', contract({ summary: 'Ver painel do projeto', params: projectParams, response: dashboardSchema }), async (c) =>
+    c.json(await svc.dashboard(tenant(c), c.req.valid('param').id)),
+  );
 
   return r;
 }
