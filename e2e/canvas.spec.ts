@@ -84,7 +84,11 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
   await expectAccessibleAround(page);
   // The editor's main menu button has a name (axe: button-name, critical); the menu it opens passes too.
   await page.getByRole('button', { name: 'Menu principal' }).click();
-  await expect(page.locator('.excalidraw .dropdown-menu')).toBeVisible();
+  const menu = page.locator('.excalidraw .dropdown-menu');
+  await expect(menu).toBeVisible();
+  // Sede's own menu: exporting and the board's background, none of Excalidraw's links or its dark mode.
+  await expect(menu.getByText(/Exportar imagem/)).toBeVisible();
+  await expect(menu.getByText(/GitHub|Discord|Modo escuro/)).toHaveCount(0);
   await expectAccessibleAround(page);
   await shots(page, 'canvas-menu');
   await page.getByRole('button', { name: 'Menu principal' }).click();

@@ -23,6 +23,8 @@ const CSV = Buffer.from(
 
 test.describe('/lista-contatos', () => {
   test('import a CSV with mapping and progress, download the errors, a list with a bulk action', async ({ page }) => {
+    // Five tabs, an import job and a phone layout walked through, each checked by axe.
+    test.setTimeout(120_000);
     // Confirming the account signs it in within the page's context.
     await createCompanyWithAdmin(page.request);
     await page.goto('/lista-contatos');

@@ -40,7 +40,12 @@ export function createRateLimitStore(pool: pg.Pool) {
 }
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 
-export const rateLimitMessage = (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} segundos.`;
+/** The wait as a person reads it: seconds under a minute, else whole minutes rounded up. */
+export const rateLimitMessage = (seconds: number) => {
+  if (seconds < 60) return `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+};
 
 /**
  * A public page's limits per address (decisions 0331, 0392): `limit(c, 'view', rule)` counts one

@@ -185,7 +185,7 @@ describe('the website widget (public API)', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused!.headers.get('access-control-allow-origin')).toBe(SITE);
-    expect(((await refused!.json()) as { error: string }).error).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos\.$/);
+    expect(((await refused!.json()) as { error: string }).error).toMatch(/^Muitas tentativas\. Tente novamente em \d+ (segundos?|minutos?)\.$/);
     const rows = await sql(server, "SELECT body FROM inbox_messages WHERE conversation_id = $1 AND kind = 'visitor' ORDER BY created_at", [v.conversationId]);
     expect(rows.map((r) => r.body)).toEqual(Array.from({ length: 21 }, (_, i) => `mensagem ${i}`));
   });

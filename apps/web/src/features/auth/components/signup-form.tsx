@@ -10,6 +10,7 @@ import { useSignUp } from '../api/sign-up.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
 import { lengthHint } from '../../../components/form/length-hint.ts';
 import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 
 type FieldName = SignUpField;
 type Values = SignUpValues;
@@ -33,6 +34,8 @@ export function SignupForm({
   const signUp = useSignUp();
   // After a submit with empty required fields, every one of them is marked until it is filled.
   const [markedEmpty, setMarkedEmpty] = useState<FieldName[]>([]);
+  // What no field caused (a limit, a server error) is said above the button, not under 'Nome'.
+  const [formError, setFormError] = useState<{ title: string; description?: string } | null>(null);
   const fieldError = (name: FieldName) =>
     errorOf(name) ?? (markedEmpty.includes(name) && !values[name].trim() ? FIELD_REQUIRED : undefined);
 
@@ -40,6 +43,7 @@ export function SignupForm({
     event.preventDefault();
     if (busy.current) return;
     const parsed = checkSignUp(values);
+    setFormError(null);
     setMarkedEmpty(FIELDS.filter((f) => !values[f].trim()));
     if (!parsed.success) {
       toast.error(parsed.message);
@@ -57,11 +61,12 @@ export function SignupForm({
           duration: rateLimited ? RATE_LIMIT_TOAST_MS : undefined,
           action: result.alreadyRegistered ? { label: 'Entrar', onClick: () => onGoToLogin(email) } : undefined,
         });
-        return fail(result.alreadyRegistered ? 'email' : 'firstName', result.title);
+        if (result.alreadyRegistered) return fail('email', result.title);
+        return setFormError({ title: result.title, description: result.description });
       }
       if (!data?.user) {
         toast.error(SIGNUP_ERRORS.noUser);
-        return fail('firstName', SIGNUP_ERRORS.noUser);
+        return setFormError({ title: SIGNUP_ERRORS.noUser });
       }
       setValues(empty());
       setError(null);
@@ -69,7 +74,7 @@ export function SignupForm({
     } catch (e) {
       const description = e instanceof Error ? e.message : undefined;
       toast.error(SIGNUP_ERRORS.generic, { description });
-      fail('firstName', SIGNUP_ERRORS.generic);
+      setFormError({ title: SIGNUP_ERRORS.generic, description });
     } finally {
       busy.current = false;
     }
@@ -95,6 +100,7 @@ export function SignupForm({
       <Field label="Confirmar senha" error={fieldError('confirmPassword')}>
         <PasswordInput autoComplete="new-password" {...bind('confirmPassword')} />
       </Field>
+      {formError && <FormAlert title={formError.title}>{formError.description}</FormAlert>}
       <Button type="submit" className="w-full" pending={signUp.isPending}>
         Criar conta
       </Button>

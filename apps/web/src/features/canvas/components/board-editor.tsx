@@ -1,4 +1,4 @@
-import { CaptureUpdateAction, Excalidraw, hashElementsVersion, reconcileElements } from '@excalidraw/excalidraw';
+import { CaptureUpdateAction, Excalidraw, hashElementsVersion, MainMenu, reconcileElements } from '@excalidraw/excalidraw';
 import '@excalidraw/excalidraw/index.css';
 import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
@@ -144,7 +144,24 @@ function SavedBoard({ board, onState }: { board: CanvasBoardView; onState: (s: S
         if (timer.current) clearTimeout(timer.current);
         timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
       }}
-    />
+    >
+      <BoardMenu />
+    </Excalidraw>
+  );
+}
+
+/** Excalidraw's menu without its own links (GitHub, X, Discord) and dark mode, which the rest of Sede lacks. */
+function BoardMenu() {
+  return (
+    <MainMenu>
+      <MainMenu.DefaultItems.Export />
+      <MainMenu.DefaultItems.SaveAsImage />
+      <MainMenu.DefaultItems.SearchMenu />
+      <MainMenu.DefaultItems.Help />
+      <MainMenu.DefaultItems.ClearCanvas />
+      <MainMenu.Separator />
+      <MainMenu.DefaultItems.ChangeCanvasBackground />
+    </MainMenu>
   );
 }
 
@@ -320,7 +337,9 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
         }
         schedule();
       }}
-    />
+    >
+      <BoardMenu />
+    </Excalidraw>
   );
 }
 
