@@ -1,10 +1,10 @@
 import { type ColumnDef, type RowData, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { ListStates } from './list-states.tsx';
+import { useUrlParams } from '../../lib/url-params.ts';
 
 /**
  * Where a column's value goes on a phone's card: the card's heading, the line under it, a badge
@@ -39,15 +39,19 @@ const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
 
 /** The sort kept in the URL: `key` ascending, `key:desc` descending. */
 function useUrlSort(param: string, fallback: string | undefined) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const [id, dir] = (params.get(param) ?? fallback ?? '').split(':');
   const sorting = id ? [{ id, desc: dir === 'desc' }] : [];
   const toggle = (key: string) => {
-    const next = new URLSearchParams(params);
     const value = id === key && dir !== 'desc' ? `${key}:desc` : key;
-    if (value === fallback) next.delete(param);
-    else next.set(param, value);
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        if (value === fallback) next.delete(param);
+        else next.set(param, value);
+        return next;
+      },
+      { replace: true },
+    );
   };
   return { sorting, toggle };
 }

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { Input, inputClass } from './input.tsx';
+import { useUrlParams } from '../../lib/url-params.ts';
 
 export type FilterOption = { value: string; label: string };
 
@@ -35,12 +35,16 @@ export function FilterBar({
   /** The grid's columns. */
   className?: string;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   };
   const searchKey = search.key ?? 'q';
   return (

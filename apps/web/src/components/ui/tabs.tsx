@@ -1,6 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../lib/url-params.ts';
 
 export type TabDef = { value: string; label: ReactNode; content: ReactNode };
 
@@ -10,16 +10,17 @@ export type TabDef = { value: string; label: ReactNode; content: ReactNode };
  * Changing tab drops the keys in `resets` (a detail open inside the previous tab).
  */
 export function Tabs({ label, tabs, param = 'aba', value, resets = [] }: { label: string; tabs: readonly TabDef[]; param?: string; value?: string; resets?: readonly string[] }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const fallback = tabs[0]?.value ?? '';
   const fromUrl = params.get(param);
   const current = value ?? (tabs.some((t) => t.value === fromUrl) ? fromUrl! : fallback);
   const choose = (next: string) => {
-    const query = new URLSearchParams(params);
-    for (const key of resets) query.delete(key);
-    if (next === fallback) query.delete(param);
-    else query.set(param, next);
-    setParams(query);
+    setParams((query) => {
+      for (const key of resets) query.delete(key);
+      if (next === fallback) query.delete(param);
+      else query.set(param, next);
+      return query;
+    });
   };
   return (
     <RadixTabs.Root value={current} onValueChange={choose} className="grid min-w-0 gap-4">

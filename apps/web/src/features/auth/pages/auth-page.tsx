@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
@@ -11,6 +11,7 @@ import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { preloadable } from '../components/preloadable.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 // Views a person reaches by a click or a link load on demand, so the first download of /auth
 // stays inside its budget (docs/decisions/0020-auth-screens.md). The sign-up and forgot-password
@@ -42,7 +43,7 @@ export type AuthPageState = { passwordReset?: boolean } | null;
 
 /** /auth: 'Entrar' and 'Criar conta' tabs, Google, 'Recuperar Senha' and the new-password form. */
 export default function AuthPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const location = useLocation();
   const navigate = useNavigate();
   const { error: authError } = useAuth();
@@ -70,9 +71,13 @@ export default function AuthPage() {
     toasted.current = true;
     toast.success(AUTH_MESSAGES.emailConfirmedToast);
     // A reload should not announce it again.
-    const next = new URLSearchParams(params);
-    next.delete('email_confirmed');
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        next.delete('email_confirmed');
+        return next;
+      },
+      { replace: true },
+    );
   }, [params, setParams]);
 
   const goToLogin = (email: string) => {

@@ -1,12 +1,13 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EMAIL_CONFIRMATION_ERRORS, emailConfirmationErrorMessage } from '@sede/shared/auth-errors';
 import { DELAYS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 type State = { status: 'loading' } | { status: 'success'; signedIn: boolean } | { status: 'error'; message: string };
 
@@ -26,7 +27,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * refresh_token parameters of the spec are honoured the same way: 1 s, then a session check.
  */
 export default function EmailConfirmedPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const [initial] = useState(() => new URLSearchParams(params));

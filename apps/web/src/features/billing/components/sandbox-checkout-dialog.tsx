@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { findCoinPackage, PLANS, type PlanType } from '@sede/shared/billing';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCancelSandboxPayment, useConfirmSandboxPayment, useSandboxPayment } from '../api/sandbox-payment.ts';
 import { money } from '../lib/money.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const METHODS = [
   { value: 'card', label: 'Cartão' },
@@ -20,7 +20,7 @@ const METHODS = [
  * the payment paid on the server, which credits the coins once (the header balance follows live).
  */
 export function SandboxCheckoutDialog() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const paymentId = params.get('checkout');
   const payment = useSandboxPayment(paymentId);
   const confirm = useConfirmSandboxPayment();
@@ -116,7 +116,7 @@ export function SandboxCheckoutDialog() {
 
 /** Back from Stripe's hosted checkout (?pagamento=concluido|cancelado): say what happens next. */
 export function useCheckoutReturn() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const outcome = params.get('pagamento');
   useEffect(() => {
     if (!outcome) return;

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Mail, Plus, Settings2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CAMPAIGN_STATUS_LABELS, type CampaignChannel, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +15,7 @@ import { campaignKeys } from '../api/keys.ts';
 import { CampaignEditor, newCampaign } from '../components/campaign-editor.tsx';
 import { CampaignResults } from '../components/campaign-results.tsx';
 import { SenderDialog } from '../components/sender-dialog.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const rate = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : '—');
 
@@ -153,7 +153,7 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
 export default function CampaignsPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlParams();
   const [senderOpen, setSenderOpen] = useState(false);
   const campaigns = useQuery(campaignsQueryOptions());
   useLiveInvalidate('campaign', campaignKeys.all);

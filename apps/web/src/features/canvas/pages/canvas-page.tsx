@@ -2,7 +2,7 @@ import type { CanvasBoardListItem, CanvasBoardView } from '@sede/shared/canvas/s
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PenLine, Plus, Presentation, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +18,7 @@ import type { LiveState, SaveState } from '../components/board-editor.tsx';
 import { setExcalidrawAssetPath } from '../components/excalidraw-assets.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
 import { nameColorPickers } from '../lib/name-dialogs.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 // Excalidraw loads only when a board opens (decision 0297): never on the list, /auth or /empresa.
 const BoardEditor = lazy(() => {
@@ -34,7 +35,7 @@ const elementsLabel = (n: number) => (n === 0 ? 'Vazio' : n === 1 ? '1 elemento'
 function useBoardActions() {
   const qc = useQueryClient();
   const confirm = useConfirm();
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlParams();
   const refresh = () => qc.invalidateQueries({ queryKey: canvasKeys.all });
   return {
     dialog: confirm.dialog,
@@ -173,7 +174,7 @@ function LivePresence({ live }: { live: NonNullable<LiveState> }) {
 function BoardScreen({ id }: { id: string }) {
   const board = useBoard(id);
   const actions = useBoardActions();
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlParams();
   const [state, setState] = useState<SaveState | null>(null);
   const editorArea = useCallback((el: HTMLElement | null) => (el ? nameColorPickers(el) : undefined), []);
   const [live, setLive] = useState<LiveState>(null);
@@ -277,7 +278,7 @@ function BoardScreen({ id }: { id: string }) {
 
 /** /canvas-workspace: the company's whiteboards; `?quadro=<id>` opens one (issue 17; decisions 0295–0297). */
 export default function CanvasPage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const id = params.get('quadro');
   return id ? <BoardScreen key={id} id={id} /> : <BoardList />;
 }

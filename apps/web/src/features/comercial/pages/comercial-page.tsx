@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Briefcase } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { COMERCIAL_TABS, type ComercialTab } from '@sede/shared/crm/comercial';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -8,13 +8,14 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProductsTab } from '../components/products-tab.tsx';
 import { QuotesTab } from '../components/quotes-tab.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const LABELS: Record<ComercialTab, string> = { 'visao-geral': 'Visão geral', produtos: 'Produtos e serviços', orcamentos: 'Orçamentos' };
 
 /** /comercial: the area's overview, its catalogue and every quote, one tab each (`?aba=` in the URL, decision 0163). */
 export default function ComercialPage() {
   const { company } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const raw = params.get('aba');
   const tab: ComercialTab = (COMERCIAL_TABS as readonly string[]).includes(raw ?? '') ? (raw as ComercialTab) : 'visao-geral';
   // The default permissions open /comercial to a person without a company: it asks for one first.
@@ -36,10 +37,11 @@ export default function ComercialPage() {
     <Tabs.Root
       value={tab}
       onValueChange={(v) => {
-        const next = new URLSearchParams(params);
-        if (v === 'visao-geral') next.delete('aba');
-        else next.set('aba', v);
-        setParams(next);
+        setParams((next) => {
+          if (v === 'visao-geral') next.delete('aba');
+          else next.set('aba', v);
+          return next;
+        });
       }}
       className="grid grid-cols-1 gap-6"
     >

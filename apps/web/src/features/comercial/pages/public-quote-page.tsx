@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatQuantity, QUOTE_STATUS_LABELS } from '@sede/shared/crm/quotes';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,10 +12,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoneyCents } from '../../../lib/format.ts';
 import { comercialKeys } from '../api/keys.ts';
 import { answerPublicQuote, getPublicQuote, publicQuotePdfUrl } from '../api/public-quote.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** /orcamento?token=…: the client's view of a quote from the e-mail's signed link (no account, decision 0161). */
 export default function PublicQuotePage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const token = params.get('token') ?? '';
   const qc = useQueryClient();
   const [refusing, setRefusing] = useState(false);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { boardFilterSchema, dealCreateSchema, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -23,6 +23,7 @@ import { formatBRL } from '../components/money.ts';
 import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
 
@@ -40,7 +41,7 @@ export default function KanbanLeadsPage() {
   const isAdmin = can(grants, 'empresa.settings');
   const canDelete = can(grants, 'crm.delete');
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const pipelines = useQuery({ ...pipelinesQueryOptions(), enabled: Boolean(company) });
   const pipelineId = params.get('funil') ?? pipelines.data?.[0]?.id ?? null;
   const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Building2, Download, Plus, Save, Search, Upload, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { LEGAL_BASES, type Organization, type Person } from '@sede/shared/platform/parties';
@@ -24,6 +23,7 @@ import { ContactDialog } from './contact-dialog.tsx';
 import { apiParams, filterObject, hasFilters } from './filters.ts';
 import { Select } from './select.tsx';
 import { TagChips } from './tag-chips.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 type Row = Person | Organization;
 const isPerson = (r: Row): r is Person => 'emails' in r;
@@ -36,7 +36,7 @@ const COLUMNS = 'md:grid md:grid-cols-[2rem_minmax(0,2fr)_minmax(0,2.2fr)_minmax
  * bar; on phones each row is a card.
  */
 export function ContactsTable({ entity, onImport }: { entity: ContactEntity; onImport: () => void }) {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlParams();
   const params = useMemo(() => apiParams(search, entity), [search, entity]);
   const query = useInfiniteQuery(contactsQueryOptions(entity, params));
   const owners = useQuery(ownersQueryOptions());

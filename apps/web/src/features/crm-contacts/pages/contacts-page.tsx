@@ -1,12 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Building2, Filter, ListChecks, Upload, Users } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import type { CrmSegment } from '@sede/shared/crm/contacts';
 import { ContactsTable } from '../components/contacts-table.tsx';
 import { ImportWizard } from '../components/import-wizard.tsx';
 import { ImportsPanel } from '../components/imports-panel.tsx';
 import { ListsPanel } from '../components/lists-panel.tsx';
 import { SegmentsPanel } from '../components/segments-panel.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const TABS = [
   { value: 'pessoas', label: 'Pessoas', icon: Users },
@@ -19,7 +19,7 @@ type Tab = (typeof TABS)[number]['value'];
 
 /** /lista-contatos (issue 12 item 3): the company's contacts, lists, segments and imports; the tab and filters live in the URL. */
 export default function ContactsPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlParams();
   const tab = (TABS.some((t) => t.value === search.get('aba')) ? search.get('aba') : 'pessoas') as Tab;
   const importing = search.get('importar') === '1' || search.has('importacao');
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { addMonths, currentMonth, defaultPeriod, isMonth, type MetricsQuery } from '@sede/shared/crm/metrics';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
  * /metricas' filters live in the URL (decision 0165): `?de=2026-01&ate=2026-06&funil=<id>&vendedor=<id>`,
@@ -10,7 +10,7 @@ import { addMonths, currentMonth, defaultPeriod, isMonth, type MetricsQuery } fr
 export type PeriodPreset = 'last6' | 'last12' | 'year' | 'custom';
 
 export function useMetricsFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = useMemo<Required<Pick<MetricsQuery, 'from' | 'to'>> & Pick<MetricsQuery, 'pipelineId' | 'ownerId'>>(() => {
     const fallback = defaultPeriod();
     const de = params.get('de') ?? '';

@@ -1,6 +1,5 @@
 import { Info, RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
@@ -10,10 +9,11 @@ import { useAppConfig } from '../../../lib/session/get-config.ts';
 import { useMessages } from '../api/list-messages.ts';
 import { MessageList } from '../components/message-list.tsx';
 import { MessageView } from '../components/message-view.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** /dev/mailbox: every e-mail the app sent while no SMTP server is configured. */
 export default function MailboxPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const to = params.get('to') ?? '';
   const openId = params.get('id');
   const [filter, setFilter] = useState(to);
@@ -22,12 +22,13 @@ export default function MailboxPage() {
   const messages = useMessages(to, enabled);
 
   const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
+    setParams((next) => {
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      return next;
+    });
   };
   const applyFilter = (e: FormEvent) => {
     e.preventDefault();

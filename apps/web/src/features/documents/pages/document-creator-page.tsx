@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -11,6 +11,7 @@ import { createDocument } from '../api/create-document.ts';
 import { documentKeys } from '../api/keys.ts';
 import { AiDraftCard } from '../components/ai-draft-card.tsx';
 import { TEMPLATES } from '../lib/templates.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default function DocumentCreatorPage() {
   const { documentId = '' } = useParams();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 
 import { FilePlus2, FileText, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -12,6 +12,7 @@ import { useDocuments } from '../api/list-documents.ts';
 import { useFolders } from '../api/list-folders.ts';
 import { DocumentList } from '../components/document-list.tsx';
 import { FolderList } from '../components/folder-list.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
  * /documentacoes-geral: the company's shared documentation, in folders. /documentacoes: my
@@ -21,7 +22,7 @@ export default function DocumentacaoPage() {
   const { pathname } = useLocation();
   const scope = pathname.startsWith('/documentacoes-geral') ? 'geral' : 'meus';
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const folderId = scope === 'geral' ? (params.get('pasta') ?? undefined) : undefined;
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());

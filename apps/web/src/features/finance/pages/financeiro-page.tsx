@@ -1,12 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FINANCE_TABS, tabFrom } from '../tabs.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** /financeiro: the area's screens as tabs whose state is in the URL, so any of them can be linked and reloaded. */
 export default function FinanceiroPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const tab = tabFrom(params.get('aba'));
   return (
     <div className="grid min-w-0 gap-4">

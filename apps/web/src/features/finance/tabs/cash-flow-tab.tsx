@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CASH_FLOW_GRANULARITIES, CASH_FLOW_GRANULARITY_LABELS, type CashFlowGranularity } from '@sede/shared/finance/reports-schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
@@ -13,6 +12,7 @@ import { formatMoneyCents } from '../../../lib/format.ts';
 import { cashFlowExportUrl, useCashFlow } from '../api/reports-cash-flow.ts';
 import { useStatementOptions } from '../api/statements-options.ts';
 import { axisMoney, formatDay, formatIsoDate, formatMonth, Money, Segmented } from '../components/report-bits.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,7 +30,7 @@ const bucketLabel = (start: string, end: string, g: CashFlowGranularity) =>
 
 /** Fluxo de caixa: realised (payments) and projected (open entries) per day, week or month, chart and table; the state in the URL. */
 export default function CashFlowTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const d = defaults();
   const from = DATE.test(params.get('de') ?? '') ? params.get('de')! : d.from;
   const to = DATE.test(params.get('ate') ?? '') ? params.get('ate')! : d.to;

@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DRE_BASES, DRE_BASIS_LABELS, type DreBasis } from '@sede/shared/finance/reports-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
@@ -13,10 +12,11 @@ import { cn } from '../../../lib/cn.ts';
 import { formatMoneyCents } from '../../../lib/format.ts';
 import { dreExportUrl, useDre } from '../api/reports-dre.ts';
 import { axisMoney, formatMonth, Money, Segmented } from '../components/report-bits.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** DRE gerencial: up to 12 months × the statement's lines (groups, categories, subtotals), a chart, export; the state in the URL. */
 export default function DreTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('mes') ?? '') ? params.get('mes')! : todayInBrazil().slice(0, 7);
   const months = Math.min(12, Math.max(1, Number(params.get('meses')) || 12));
   const basis: DreBasis = params.get('regime') === 'cash' ? 'cash' : 'competence';

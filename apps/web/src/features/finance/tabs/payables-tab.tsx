@@ -3,7 +3,6 @@ import type { EntryKind, FinEntry } from '@sede/shared/finance/entries';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Ban, CheckCheck, Download, FileSpreadsheet, HandCoins, Pencil, Plus, RotateCcw, SlidersHorizontal, Trash2, WalletCards } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -30,6 +29,7 @@ import { Select } from '../components/select.tsx';
 import { SettleDialog } from '../components/settle-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import type { FinEntryDetail } from '@sede/shared/finance/entries';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** URL parameter (pt-BR) → API filter. */
 const PARAMS = { situacao: 'status', campo: 'dateField', de: 'from', ate: 'to', categoria: 'categoryId', conta: 'accountId', centro: 'costCenterId', busca: 'q', ordem: 'sort', sentido: 'order' } as const;
@@ -42,7 +42,7 @@ const WORDS = {
 
 /** Contas a pagar and Contas a receber (the tab's `aba` says which): filters in the URL, totals, selection and bulk settle. */
 export default function PayablesTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const kind: EntryKind = params.get('aba') === 'contas-a-receber' ? 'receivable' : 'payable';
   const words = WORDS[kind];
   const { membership } = useAuth();

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, FileUp, Package, Undo2, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CATEGORY_SUGGESTION_BATCH, STATEMENT_LINE_STATUS_LABELS, STATEMENT_LINE_STATUSES, type StatementLine, type StatementImport, type StatementLineStatus, type StatementOptions } from '@sede/shared/finance/statements-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
@@ -30,12 +29,13 @@ import { packageDownloadUrl, startAccountantPackage } from '../api/statements-pa
 import { suggestCategories } from '../api/statements-suggest-categories.ts';
 import { formatIsoDate, Money } from '../components/report-bits.tsx';
 import { BalanceCell, StatementBalanceCard } from '../components/statement-balance-check.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível concluir. Tente novamente.');
 
 /** Extratos e conciliação: import OFX/CSV, the lines with their status, suggested matches confirmed in one click, entries for the rest, AI categories, the accountant's package. */
 export default function StatementsTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const options = useStatementOptions();
   const accounts = options.data?.accounts ?? [];
   const accountId = accounts.find((a) => a.id === params.get('conta'))?.id ?? accounts[0]?.id;

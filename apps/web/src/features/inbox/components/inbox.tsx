@@ -1,6 +1,5 @@
 import { MessageCircle, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { SCOPES, type Scope } from '@sede/shared/inbox/schemas';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +12,7 @@ import { ConversationList, type ListFilters } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { WhatsappDialog } from './whatsapp-dialog.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
  * The customer-service inbox (decision 0267): `split` = list and conversation side by side with
@@ -20,7 +20,7 @@ import { WhatsappDialog } from './whatsapp-dialog.tsx';
  * column (/atendimento-simples). Filters and the open conversation live in the URL.
  */
 export function Inbox({ layout }: { layout: 'split' | 'single' }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const [configuring, setConfiguring] = useState(false);
   const [whatsapp, setWhatsapp] = useState(false);
   const { membership } = useAuth();
@@ -31,9 +31,13 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
   const scopeParam = params.get('filtro') as Scope | null;
   const filters: ListFilters = { scope: scopeParam && SCOPES.includes(scopeParam) ? scopeParam : 'all', status: params.get('situacao') ?? '' };
   const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-    setParams(next, { replace: !('conversa' in changes) });
+    setParams(
+      (next) => {
+        for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+        return next;
+      },
+      { replace: !('conversa' in changes) },
+    );
   };
   const setup = (
     <Button variant="secondary" onClick={() => setConfiguring(true)}>

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DELAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
@@ -21,10 +21,11 @@ import { InvalidInvite } from '../components/invalid-invite.tsx';
 import { decline, InviteReceived, welcomeMessage } from '../components/invite-received.tsx';
 import { InviteHeading, InviteSummary } from '../components/invite-summary.tsx';
 import { WrongEmail } from '../components/wrong-email.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** /accept-invite?token&email: every view of spec §2/§4, decided from the invitation and the session. */
 export default function AcceptInvitePage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const auth = useAuth();

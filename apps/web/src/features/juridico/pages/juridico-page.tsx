@@ -1,6 +1,6 @@
 import { FileText, Plus, Scale } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS } from '@sede/shared/juridico/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -12,6 +12,7 @@ import { useContracts } from '../api/list-contracts.ts';
 import { ContractDialog } from '../components/contract-dialog.tsx';
 import { day, formatDocument, money, period } from '../components/format.ts';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const ENDING_OPTIONS = [
   { value: '7', label: 'Termina em até 7 dias' },
@@ -21,7 +22,7 @@ const ENDING_OPTIONS = [
 
 /** /juridico: the contract register with its filters (in the URL) and 'Novo contrato'. */
 export default function JuridicoPage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const [creating, setCreating] = useState(false);
   const filters = { q: params.get('q') ?? undefined, status: params.get('situacao') ?? undefined, endingWithinDays: params.get('vencendo') ?? undefined };
   const { data, isPending, isError } = useContracts(filters);

@@ -1,7 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, LayoutGrid, List, Plus, Rows3 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { brazilDateTime, DEFAULT_PIECE_TIME, dayInBrazil, moveToDay, type CalendarPiece, type CalendarQuery, type CalendarView } from '@sede/shared/marketing/calendar';
 import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES, type MarketingChannel, type PieceStatus } from '@sede/shared/marketing/constants';
@@ -25,6 +24,7 @@ import { CalendarBoard, type BoardPiece } from '../components/calendar/calendar-
 import { loadedPieces, NO_DATE_PAGE, withoutPiece } from '../components/calendar/no-date-pages.ts';
 import { periodTitle, rangeOf, shortDay, step, type CalendarViewKind } from '../components/calendar/calendar-style.ts';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const VIEWS: Array<{ key: CalendarViewKind; label: string; icon: typeof LayoutGrid }> = [
   { key: 'mes', label: 'Mês', icon: LayoutGrid },
@@ -42,7 +42,7 @@ export default function CalendarPage() {
   const qc = useQueryClient();
   const { membership } = useAuth();
   const canWrite = can(grantsFor(membership), 'marketing.write');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const today = todayInBrazil();
   const view: CalendarViewKind = (['mes', 'semana', 'lista'] as const).find((v) => v === params.get('visao')) ?? (isPhone() ? 'lista' : 'mes');
   const date = isIsoDate(params.get('data') ?? '') ? params.get('data')! : today;

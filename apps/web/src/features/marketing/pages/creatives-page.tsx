@@ -1,6 +1,5 @@
 import { Plus, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES } from '@sede/shared/marketing/constants';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -17,6 +16,7 @@ import { CreativeCard } from '../components/creatives/creative-card.tsx';
 import { LabeledSelect } from '../components/labeled-select.tsx';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 import { PieceSheet } from '../components/creatives/piece-sheet.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILTER = 'grid min-w-0 gap-1';
@@ -28,7 +28,7 @@ const STATUS_OPTIONS = optionsOf(PIECE_STATUSES, PIECE_STATUS_LABELS);
  * filtered by client (`?cliente=`), channel, status and text; `?peca=<id>` opens one in a side sheet.
  */
 export default function CreativesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const { membership } = useAuth();
   const mayWrite = can(grantsFor(membership), 'marketing.write');
   const clients = useClients();

@@ -1,6 +1,6 @@
 import { CheckCircle2, Search, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -15,10 +15,11 @@ import { CampaignDetailDialog } from '../components/campaigns/campaign-detail-di
 import { count, money, period, resultItems } from '../components/campaigns/format.ts';
 import { useMarketingPermissions } from '../components/campaigns/use-campaign-permissions.ts';
 import { LabeledSelect } from '../components/labeled-select.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** /marketing/projetos-concluidos: finished campaigns with their results, searchable, each with its report. */
 export default function FinishedPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const clientId = params.get('cliente') ?? '';
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);

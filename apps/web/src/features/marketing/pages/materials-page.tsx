@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Folder, FolderInput, FolderPlus, FolderOpen, LayoutGrid, List, Pencil, Trash2, Upload } from 'lucide-react';
 import { useDeferredValue, useId, useRef, useState, type DragEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MATERIAL_KIND_LABELS, MATERIAL_KINDS, type MaterialKind, type MaterialView } from '@sede/shared/marketing/materials';
 import { FILE_KINDS, formatFileSize } from '@sede/shared/platform/files';
@@ -25,6 +24,7 @@ import { folderTrail } from '../components/materials/folders.ts';
 import { MaterialGrid, MaterialList, type MaterialAction } from '../components/materials/material-items.tsx';
 import { PreviewDialog } from '../components/materials/preview-dialog.tsx';
 import { ShareLinkDialog } from '../../../components/files/share-link-dialog.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 type Sending = { key: string; name: string; progress: number; abort: AbortController };
 type Failure = { key: string; name: string; message: string };
@@ -42,7 +42,7 @@ const LARGEST = Math.max(...MATERIAL_KINDS.map((k) => FILE_KINDS[k].maxBytes));
 export default function MaterialsPage() {
   const qc = useQueryClient();
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const clients = useClients();
   const own = clients.data?.find((c) => c.isOwn);
   const param = params.get('cliente');

@@ -1,6 +1,6 @@
 import { MessagesSquare, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import { SENTIMENT_LABELS, type MeetingView } from '@sede/shared/meetings/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { meetingKeys } from '../api/keys.ts';
 import { useMeetings } from '../api/list-meetings.ts';
 import { day, SENTIMENT_TONES, scoreTone } from '../components/format.ts';
 import { NewMeetingDialog } from '../components/new-meeting-dialog.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 function Latest({ m }: { m: MeetingView }) {
   if (!m.latest) return <span className="text-slate-600">Sem análise</span>;
@@ -27,7 +28,7 @@ function Latest({ m }: { m: MeetingView }) {
 
 /** /analise-reunioes: the company's analysed sales meetings (filter ?negocio=<dealId>) and 'Nova reunião'. */
 export default function MeetingsPage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const dealId = params.get('negocio') ?? '';
   const [creating, setCreating] = useState(false);
   const { data, isPending, isError } = useMeetings(dealId);

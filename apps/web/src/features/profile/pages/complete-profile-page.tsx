@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DELAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
@@ -16,6 +16,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { ProfileErrorDialog, type ProfileModal } from '../components/profile-error-dialog.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,7 +26,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * and saving the profile finishes it: 0.5 s, then /empresa with a welcome message.
  */
 export default function CompleteProfilePage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const navigate = useNavigate();
   const auth = useAuth();
   const profile = useProfile();

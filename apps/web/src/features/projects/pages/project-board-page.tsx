@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Columns3, FileText, FolderKanban, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { boardQuerySchema, DUE_FILTERS, PROJECT_STATUS_LABELS, TASK_PRIORITIES, TASK_PRIORITY_LABELS, type BoardFilters, type TaskCard } from '@sede/shared/projects/schemas';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -21,6 +21,7 @@ import { STATUS_CLASS } from '../components/format.ts';
 import { TaskCardBody } from '../components/task-card.tsx';
 import { TaskPanel } from '../components/task-panel.tsx';
 import { useProjectBoard } from '../components/use-project-board.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const FILTER_KEYS = ['assigneeId', 'label', 'priority', 'due'] as const;
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = { overdue: 'Atrasadas', week: 'Próximos 7 dias', none: 'Sem prazo' };
@@ -39,7 +40,7 @@ export default function ProjectBoardPage() {
   const { membership } = useAuth();
   const canDelete = can(grantsFor(membership), 'projetos.delete');
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = useMemo<BoardFilters>(() => {
     const raw: Record<string, string> = {};
     for (const k of FILTER_KEYS) {

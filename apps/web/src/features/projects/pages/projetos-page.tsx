@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderKanban, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, projectListQuerySchema, type Project, type ProjectListQuery } from '@sede/shared/projects/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ListStates } from '../../../components/ui/list-states.tsx';
@@ -13,6 +13,7 @@ import { projectKeys } from '../api/keys.ts';
 import { projectsQueryOptions } from '../api/projects.ts';
 import { formatDay, STATUS_CLASS } from '../components/format.ts';
 import { NewProjectDialog } from '../components/new-project-dialog.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 function Progress({ value, label }: { value: number; label: string }) {
   return (
@@ -29,7 +30,7 @@ const StatusBadge = ({ p }: { p: Project }) => <span className={`inline-block ro
 
 /** /gestao-projetos: the company's projects with filters; a table on wide screens, cards on phones. */
 export default function ProjectsListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = useMemo<ProjectListQuery>(() => {
     const parsed = projectListQuerySchema.safeParse({ status: params.get('situacao') || undefined, q: params.get('q') || undefined });
     return parsed.success ? parsed.data : {};

@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { normalizeCnpjInput } from '@sede/shared/cnpj';
 import { formatCnae, type ProspectCompany } from '@sede/shared/prospecting/schemas';
 import { Card } from '../../../components/ui/card.tsx';
@@ -15,6 +15,7 @@ import { useProspectStatus } from '../api/get-status.ts';
 import { ImportNote } from '../components/no-data.tsx';
 import { RevealContacts } from '../components/reveal-contacts.tsx';
 import * as fmt from '../lib/format.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
  * /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data; on an
@@ -22,7 +23,7 @@ import * as fmt from '../lib/format.ts';
  */
 export default function CnpjSearchPage() {
   const status = useProspectStatus();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const cnpj = normalizeCnpjInput(params.get('cnpj') ?? '');
   const [text, setText] = useState(cnpj ? fmt.cnpj(cnpj) : '');
   const record = useProspectCompany(status.data?.imported ? cnpj : '');

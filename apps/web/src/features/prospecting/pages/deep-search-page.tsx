@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Network } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { normalizeCnpjInput } from '@sede/shared/cnpj';
 import { RELATION_LABELS, type DeepSearchResult, type RelationGroup } from '@sede/shared/prospecting/deep-search';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +14,7 @@ import { CnpjForm } from '../components/cnpj-form.tsx';
 import { NoData } from '../components/no-data.tsx';
 import { emptyGraph, KIND_COLORS, mergeExpansion, type Graph } from '../lib/graph.ts';
 import * as fmt from '../lib/format.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 // d3-force loads with the drawing only, on this page.
 const RelationsGraph = lazy(() => import('../components/relations-graph.tsx'));
@@ -25,7 +26,7 @@ const RelationsGraph = lazy(() => import('../components/relations-graph.tsx'));
  */
 export default function DeepSearchPage() {
   const status = useProspectStatus();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const cnpj = normalizeCnpjInput(params.get('cnpj') ?? '');
   const [text, setText] = useState(cnpj ? fmt.cnpj(cnpj) : '');
   const submit = (e: FormEvent) => {

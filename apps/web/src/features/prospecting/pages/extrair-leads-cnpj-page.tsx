@@ -1,6 +1,6 @@
 import { FileSearch } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MAX_EXPORT } from '@sede/shared/prospecting/leads';
 import { EXACT_COUNT_LIMIT, PORTES, SITUACOES, SORTS, UFS, formatCnae, type ProspectRow } from '@sede/shared/prospecting/schemas';
 import { parseBrlToCents } from '@sede/shared/finance/money';
@@ -22,6 +22,7 @@ import { useProspectStatus } from '../api/get-status.ts';
 import { useProspectSearch } from '../api/search.ts';
 import { NoData } from '../components/no-data.tsx';
 import * as fmt from '../lib/format.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** The code at the start of the CNAE field: typed (`47`, `4721-1/02`) or picked from the list (`4721102 Padaria…`). */
 const cnaeCode = (text: string) => /^(\d{2,7})/.exec(text.replace(/[.\-/\s]/g, ''))?.[1] ?? '';
@@ -31,7 +32,7 @@ const FIELDS = ['cnae', 'cnaeEscopo', 'uf', 'municipio', 'bairro', 'cep', 'situa
 /** /extrair-leads-cnpj (issue 14 item 2): filter the Receita's register into a lead list. */
 export default function ExtrairLeadsCnpjPage() {
   const status = useProspectStatus();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const query = params.toString();
   const results = useProspectSearch(query, status.data?.imported === true);
 
@@ -47,9 +48,10 @@ export default function ExtrairLeadsCnpjPage() {
     setParams(next);
   };
   const page = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('pagina', String(n));
-    setParams(next);
+    setParams((next) => {
+      next.set('pagina', String(n));
+      return next;
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import { SENIORITY_LABELS } from '@sede/shared/recruiting/schemas';
@@ -21,13 +21,14 @@ import { CandidatePanel } from '../components/candidate-panel.tsx';
 import { placeOf } from '../components/format.ts';
 import { OpeningDialog } from '../components/opening-dialog.tsx';
 import { ResumeUpload } from '../components/resume-upload.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const analysisLabel = (s: string | null) => (s ? ANALYSIS_STAGES[s as AnalysisStatus] : 'Sem análise');
 
 /** /rh/analise-curriculos/:id — :id is the opening: its candidates ranked by fit, the résumé upload, a candidate's detail in ?candidato= (decision 0225). */
 export default function OpeningPage() {
   const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const opening = useOpening(id);
@@ -39,10 +40,14 @@ export default function OpeningPage() {
   const [deleting, setDeleting] = useState(false);
   const selectedId = params.get('candidato');
   const select = (candidateId: string | null) => {
-    const next = new URLSearchParams(params);
-    if (candidateId) next.set('candidato', candidateId);
-    else next.delete('candidato');
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        if (candidateId) next.set('candidato', candidateId);
+        else next.delete('candidato');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   if (opening.isPending) return <Spinner label="Carregando a vaga…" />;

@@ -1,6 +1,6 @@
 import { Download, Plus, Users } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { count, cpf, day, money } from '@sede/shared/format';
 import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, type EmployeeListItem } from '@sede/shared/rh/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { useRhOverview } from '../api/get-overview.ts';
 import type { EmployeeFilters } from '../api/keys.ts';
 import { useEmployees } from '../api/list-employees.ts';
 import { EmployeeStatusBadge } from './status-badge.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const SORTS = [
   { value: 'name', label: 'Nome (A–Z)' },
@@ -55,7 +56,7 @@ const columns = (link: (id: string) => string): DataColumn<EmployeeListItem>[] =
 
 /** The register: filters in the URL, a table on wide screens and cards on phones, 50 at a time. */
 export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExport: boolean }) {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const [sort, order] = (params.get('ordem') ?? 'name').split(':');
   const filters: EmployeeFilters = useMemo(
     () => ({

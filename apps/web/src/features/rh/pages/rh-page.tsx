@@ -1,6 +1,6 @@
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
@@ -9,13 +9,14 @@ import { EmployeeDetail } from '../components/employee-detail.tsx';
 import { EmployeeDialog } from '../components/employee-dialog.tsx';
 import { EmployeesTab } from '../components/employees-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
  * /rh (decision 0221): the area's overview and the employees register as tabs whose state is in
  * the URL (`aba`); `colaborador=<id>` opens one employee inside the register's tab.
  */
 export default function RhPage() {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const navigate = useNavigate();
   const { membership } = useAuth();
   const grants = grantsFor(membership);

@@ -2,7 +2,6 @@ import { SUPPORT_CATEGORY_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUSES, type 
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Inbox, Search } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -19,6 +18,7 @@ import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
 import { formatWhen, StatusBadge } from '../components/status-badge.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 function OperatorTicket({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -103,7 +103,7 @@ function OperatorTicket({ id }: { id: string }) {
 /** /suporte/operador: the platform's operators answer every ticket (decision 0280). */
 export default function OperatorPage() {
   const me = useSupportMe();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const open = params.get('chamado');
   const [status, setStatus] = useState<SupportStatus | ''>('aberto');
   const [q, setQ] = useState('');

@@ -1,7 +1,7 @@
 import { SUPPORT_CATEGORY_LABELS } from '@sede/shared/support/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Inbox, LifeBuoy, Mail } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,6 +20,7 @@ import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { formatWhen, StatusBadge } from '../components/status-badge.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
+import { useUrlParams } from '../../../lib/url-params.ts';
 
 const FALLBACK_EMAIL = 'suporte@sede.app';
 
@@ -100,7 +101,7 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
 
 export default function SupportPage() {
   const { company } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const open = params.get('chamado');
   const tickets = useTickets();
   const me = useSupportMe();
