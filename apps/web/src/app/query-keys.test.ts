@@ -9,7 +9,7 @@ import { billingKeys } from '../features/billing/api/keys.ts';
 import { companyKeys } from '../features/company/api/keys.ts';
 import { mailboxKeys } from '../features/dev-mailbox/api/keys.ts';
 import { invitationKeys } from '../features/invitations/api/keys.ts';
-import { profileKeys } from '../features/profile/api/keys.ts';
+import { profileKeys } from '../components/profile/api/keys.ts';
 import { comercialKeys } from '../features/comercial/api/keys.ts';
 import { crmKeys } from '../features/crm-board/api/keys.ts';
 import { crmMetricsKeys } from '../features/crm-metrics/api/keys.ts';

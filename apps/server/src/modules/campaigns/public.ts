@@ -2,9 +2,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import type { Tenant } from '../../services.ts';
 
-/** What other modules may use of the campaigns: the secret encryption of decision 0251 (the WhatsApp token and app secret use it too). */
-export { decryptSecret, encryptSecret } from './crypto.ts';
-
+/** What other modules may use of the campaigns: their dates on the marketing calendar. */
 export type CampaignOnCalendar = { id: string; name: string; channel: 'email' | 'whatsapp'; status: string; scheduledAt: Date };
 
 /**

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { serverState } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { decryptSecret, encryptSecret } from './crypto.ts';
+import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 
 const SND = schema.campaignSenders;
 type SenderRow = typeof SND.$inferSelect;

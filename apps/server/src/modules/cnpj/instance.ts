@@ -9,8 +9,7 @@ import { createMemoryFrontCache } from './memory-cache.ts';
 import { AppError } from '../../http/errors.ts';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import type { LookupResult, NormalizedCompany } from './types.ts';
-import { localCnpjRecord } from '../prospecting/public.ts';
-import { fromLocalRecord } from './local-source.ts';
+import { fromLocalRecord, localCnpjSource } from './local-source.ts';
 
 export function parseProviderList(value: string): string[] {
   return value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
@@ -31,7 +30,7 @@ export function cnpjLookupFor(s: Services): CnpjLookup {
       timeoutMs: cfg.CNPJ_TIMEOUT_MS,
       // The imported Receita open data first (decision 0243); the providers only for what it lacks.
       local: async (cnpj) => {
-        const record = await localCnpjRecord(s, cnpj);
+        const record = (await localCnpjSource(s)?.(cnpj)) ?? null;
         return record ? fromLocalRecord(record) : null;
       },
       cache: createMemoryFrontCache(createPgCnpjCache(s.pool, cfg.CNPJ_CACHE_DAYS, s.clock), {

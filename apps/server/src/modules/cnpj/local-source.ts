@@ -1,9 +1,38 @@
 // The imported Receita Federal open data as the first source of every CNPJ lookup (issue 14
 // item 6; decision 0243): the same fields the providers give, mapped with the same rules.
 import { SITUACOES } from '@sede/shared/prospecting/schemas';
-import type { LocalCnpjRecord } from '../prospecting/public.ts';
+import type { Services } from '../../services.ts';
 import * as n from './normalize.ts';
 import type { NormalizedCompany } from './types.ts';
+
+/** One establishment's registry fields from the imported open data, as the Receita writes them. */
+export type LocalCnpjRecord = {
+  cnpj: string;
+  razaoSocial: string | null;
+  nomeFantasia: string | null;
+  ddd1: string | null;
+  telefone1: string | null;
+  email: string | null;
+  tipoLogradouro: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  bairro: string | null;
+  municipio: string | null;
+  uf: string | null;
+  cep: string | null;
+  /** '02' ativa… (SITUACOES). */
+  situacao: string | null;
+  cnaePrincipal: string | null;
+  cnaeDescricao: string | null;
+  /** YYYY-MM-DD. */
+  dataInicio: string | null;
+};
+
+/** Where the local records come from: the prospecting module registers its reader when it starts. */
+export type LocalCnpjSource = (cnpj: string) => Promise<LocalCnpjRecord | null>;
+const SOURCE_KEY = 'cnpj.localSource';
+export const setLocalCnpjSource = (s: Services, source: LocalCnpjSource) => void s.state.set(SOURCE_KEY, source);
+export const localCnpjSource = (s: Services) => s.state.get(SOURCE_KEY) as LocalCnpjSource | undefined;
 
 /** `api_used` of a record read from the imported open data. */
 export const LOCAL_SOURCE = 'receita_local';

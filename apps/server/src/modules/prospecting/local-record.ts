@@ -1,27 +1,6 @@
 import type pg from 'pg';
+import type { LocalCnpjRecord } from '../cnpj/public.ts';
 
-/** One establishment's registry fields from the imported open data, as the Receita writes them. */
-export type LocalCnpjRecord = {
-  cnpj: string;
-  razaoSocial: string | null;
-  nomeFantasia: string | null;
-  ddd1: string | null;
-  telefone1: string | null;
-  email: string | null;
-  tipoLogradouro: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  bairro: string | null;
-  municipio: string | null;
-  uf: string | null;
-  cep: string | null;
-  /** '02' ativa… (SITUACOES). */
-  situacao: string | null;
-  cnaePrincipal: string | null;
-  cnaeDescricao: string | null;
-  /** YYYY-MM-DD. */
-  dataInicio: string | null;
-};
 
 /** Primary-key lookup (one round trip, ~1 ms); null when the CNPJ is not in the imported data. */
 export async function localRecord(pool: pg.Pool, cnpj: string): Promise<LocalCnpjRecord | null> {

@@ -2,8 +2,10 @@ import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineJob } from '../../platform/jobs/run.ts';
 import { defineModule } from '../../platform/module.ts';
+import { setLocalCnpjSource } from '../cnpj/public.ts';
+import { localRecord } from './local-record.ts';
 import { scheduleRefresh } from './refresh.ts';
-import { closeRfPool, prepareRfDatabase } from './rf-pool.ts';
+import { closeRfPool, prepareRfDatabase, rfPool } from './rf-pool.ts';
 import type { Services } from '../../services.ts';
 import { prospectingRoutes } from './routes.ts';
 import { runSendToList, SEND_JOB } from './send-to-list.ts';
@@ -21,6 +23,8 @@ export default defineModule({
   mount: '/prospecting',
   routes: prospectingRoutes,
   start: async (s: Services) => {
+    // The CNPJ lookup reads the imported data first (decision 0243); it does not import this module.
+    setLocalCnpjSource(s, (cnpj) => localRecord(rfPool(s), cnpj));
     await prepareRfDatabase(s);
     await scheduleRefresh(s);
     await defineJob(s, SEND_JOB, (ctx) => runSendToList(s, ctx as never), { retryLimit: 2, expireInMinutes: 30 });

@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { withTransaction } from '@sede/db/transaction';
-import { decryptSecret, encryptSecret } from '../campaigns/public.ts';
+import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
 import { isOptOutKeyword, OPT_OUT_CONFIRMATION } from '@sede/shared/whatsapp/opt-out';
 import { serverState } from '../../platform/module.ts';

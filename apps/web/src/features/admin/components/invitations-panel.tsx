@@ -6,11 +6,7 @@ import { roleLabel } from '@sede/shared/roles';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { invitationsQueryKey, usePendingInvitations } from '../../invitations/api/list-invitations.ts';
-import { useResendInvitation } from '../../invitations/api/resend-invitation.ts';
-import { useRevokeInvitation } from '../../invitations/api/revoke-invitation.ts';
-import { useSendInvitation } from '../../invitations/api/send-invitation.ts';
-import { InviteMemberForm, type InviteEntry } from '../../invitations/components/invite-member-form.tsx';
+import { invitationsQueryKey, usePendingInvitations, useResendInvitation, useRevokeInvitation, useSendInvitation, InviteMemberForm, type InviteEntry } from '../../invitations/public.ts';
 import { ListSkeleton } from './list-skeleton.tsx';
 import { adminKeys } from '../api/keys.ts';
 

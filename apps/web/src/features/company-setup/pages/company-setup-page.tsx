@@ -10,7 +10,7 @@ import { DELAYS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx';
-import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
+import { PendingInvitationsNotice } from '../../invitations/public.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';

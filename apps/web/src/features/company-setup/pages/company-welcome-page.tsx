@@ -4,7 +4,7 @@ import { TRIAL } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
+import { PendingInvitationsNotice } from '../../invitations/public.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 
 const STEPS = [

@@ -18,7 +18,7 @@ import { FocusCard, StepIndicator } from '../../../components/ui/focus-card.tsx'
 import { Logo } from '../../../components/ui/logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
-import { PlanIncludes, PlanPrice } from '../../billing/components/plan-price.tsx';
+import { PlanIncludes, PlanPrice } from '../../billing/public.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useRecommendPlan } from '../api/recommend-plan.ts';
 import { ChoiceCard } from '../components/choice-card.tsx';

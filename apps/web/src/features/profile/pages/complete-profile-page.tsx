@@ -8,14 +8,11 @@ import { PROFILE_MESSAGES, PROFILE_MODALS, type SaveProfileReply } from '@sede/s
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { acceptInvitation, processInviteAfterConfirmation } from '../../invitations/api/accept-invitation.ts';
-import { useInvitationByToken } from '../../invitations/api/get-invitation-by-token.ts';
-import { welcomeMessage } from '../../invitations/components/invite-received.tsx';
-import { InviteSummary } from '../../invitations/components/invite-summary.tsx';
-import { useProfile } from '../api/get-profile.ts';
-import { ProfileErrorDialog, type ProfileModal } from '../components/profile-error-dialog.tsx';
-import { ProfileForm } from '../components/profile-form.tsx';
-import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { acceptInvitation, processInviteAfterConfirmation, useInvitationByToken, welcomeMessage, InviteSummary } from '../../invitations/public.ts';
+import { useProfile } from '../../../components/profile/api/get-profile.ts';
+import { ProfileErrorDialog, type ProfileModal } from '../../../components/profile/profile-error-dialog.tsx';
+import { ProfileForm } from '../../../components/profile/profile-form.tsx';
+import { ProfileSkeleton } from '../../../components/profile/profile-skeleton.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,9 +3,9 @@ import { PROFILE_MESSAGES } from '@sede/shared/profile';
 import { AiSettingsSection } from '../../../components/ai/ai-settings-section.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
-import { useProfile } from '../api/get-profile.ts';
-import { ProfileForm } from '../components/profile-form.tsx';
-import { ProfileSkeleton } from '../components/profile-skeleton.tsx';
+import { useProfile } from '../../../components/profile/api/get-profile.ts';
+import { ProfileForm } from '../../../components/profile/profile-form.tsx';
+import { ProfileSkeleton } from '../../../components/profile/profile-skeleton.tsx';
 import { NotificationPreferencesSection } from '../../../components/notifications/notification-preferences.tsx';
 
 /** /perfil: the signed-in person's own data. */

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
-import { membersQueryOptions } from '../../../admin/api/list-members.ts';
-import { invitationsQueryOptions } from '../../../invitations/api/list-invitations.ts';
+import { membersQueryOptions } from '../../../admin/public.ts';
+import { invitationsQueryOptions } from '../../../invitations/public.ts';
 import { useAuth } from '../../../../lib/session/auth-provider.tsx';
 import { dismissedKey, stepsFor, trialLine } from './steps.ts';
 

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import { toast } from 'sonner';
 import { PROFILE_MESSAGES } from '@sede/shared/profile';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAppConfig } from '../../../lib/session/get-config.ts';
-import { GoogleIcon } from '../../../components/form/google-icon.tsx';
-import { useLinkGoogle } from '../api/link-google.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { useAppConfig } from '../../lib/session/get-config.ts';
+import { GoogleIcon } from '../../components/form/google-icon.tsx';
+import { useLinkGoogle } from './api/link-google.ts';
 
 /** 'Vincular com Google': links a Google identity when Google is configured on the server. */
 export function GoogleLinkButton({ linked, callbackURL }: { linked: boolean; callbackURL: string }) {

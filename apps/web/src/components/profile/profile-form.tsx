@@ -14,14 +14,14 @@ import {
   type ProfileView,
   type SaveProfileReply,
 } from '@sede/shared/profile';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSaveProfile } from '../api/save-profile.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSaveProfile } from './api/save-profile.ts';
 import { GoogleLinkButton } from './google-link-button.tsx';
-import { lengthHint } from '../../../components/form/length-hint.ts';
-import { MaskedInput, type MaskOptions } from '../../../components/form/masked-input.tsx';
+import { lengthHint } from '../../components/form/length-hint.ts';
+import { MaskedInput, type MaskOptions } from '../../components/form/masked-input.tsx';
 import { ProfileErrorDialog, type ProfileModal } from './profile-error-dialog.tsx';
 
 const FIELD_ORDER = ['firstName', 'lastName', 'phone', 'cpf'] as const;
