@@ -22,7 +22,6 @@ const PENDING = new Set<string>([
   'dev-mailbox',
   'documents',
   'files',
-  'inbox',
   'invitations',
   'marketing',
   'marketing-public',

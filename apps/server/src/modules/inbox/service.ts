@@ -21,6 +21,7 @@ import {
   type conversationUpdateSchema,
   type inboxSettingsUpdateSchema,
 } from '@sede/shared/inbox/schemas';
+import { isUuid } from '@sede/shared/platform/api';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -35,7 +36,6 @@ import { channelOf } from './channels.ts';
 const { inboxSettings: S, inboxConversations: C, inboxMessages: MSG, inboxReads: R, inboxCannedReplies: CR, files: F } = schema;
 
 export const CONVERSATION_ENTITY = 'inbox_conversation';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SettingsRow = typeof S.$inferSelect;
 type ConversationRow = typeof C.$inferSelect;
 type Db = Pick<Tenant, 'db' | 'companyId'>;
@@ -108,7 +108,7 @@ export const visitorToken = (s: Services, companyId: string, conversationId: str
 /** The conversation a token names in this widget's company; anything else (forged, another company's) is a 404. */
 export async function conversationOfToken(s: Services, settings: SettingsRow, token: string | undefined | null): Promise<ConversationRow> {
   const [id, mac] = (token ?? '').split('.');
-  if (!id || !mac || !UUID.test(id)) throw notFound(M.conversationNotFound);
+  if (!id || !mac || !isUuid(id)) throw notFound(M.conversationNotFound);
   const expected = Buffer.from(sign(s, settings.companyId, id));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(M.conversationNotFound);
@@ -292,7 +292,6 @@ export async function visitorConversation(s: Services, conv: ConversationRow): P
 
 /** The visitor's file: only one attached to a message of its own conversation. */
 export async function visitorFileId(s: Services, conv: ConversationRow, fileId: string): Promise<string> {
-  if (!UUID.test(fileId)) throw notFound('Arquivo não encontrado.');
   const [row] = await s.db
     .select({ id: MSG.fileId })
     .from(MSG)
@@ -357,13 +356,13 @@ export async function listConversations(t: Tenant, q: z.output<typeof conversati
 }
 
 export async function conversationRow(db: DbOrTx, companyId: string, id: string): Promise<ConversationRow> {
-  if (!UUID.test(id)) throw notFound(M.conversationNotFound);
+  if (!isUuid(id)) throw notFound(M.conversationNotFound);
   const [row] = await db.select().from(C).where(and(eq(C.id, id), eq(C.companyId, companyId))).limit(1);
   if (!row) throw notFound(M.conversationNotFound);
   return row;
 }
 
-export const conversationExists = async (t: Db, id: string) => UUID.test(id) && (await t.db.select({ id: C.id }).from(C).where(and(eq(C.id, id), eq(C.companyId, t.companyId))).limit(1)).length > 0;
+export const conversationExists = async (t: Db, id: string) => isUuid(id) && (await t.db.select({ id: C.id }).from(C).where(and(eq(C.id, id), eq(C.companyId, t.companyId))).limit(1)).length > 0;
 
 export async function getConversation(t: Tenant, id: string): Promise<{ conversation: ConversationSummary; messages: InboxMessage[] }> {
   await conversationRow(t.db, t.companyId, id);
@@ -544,14 +543,12 @@ export const createCanned = (t: Tenant, input: { shortcut: string; body: string 
   uniqueShortcut(async () => toCanned((await t.db.insert(CR).values({ companyId: t.companyId, ...input, createdBy: t.actorId }).returning())[0]!));
 
 export async function updateCanned(t: Tenant, id: string, input: { shortcut: string; body: string }) {
-  if (!UUID.test(id)) throw notFound(M.cannedNotFound);
   const [row] = await uniqueShortcut(() => t.db.update(CR).set(input).where(and(eq(CR.id, id), eq(CR.companyId, t.companyId))).returning());
   if (!row) throw notFound(M.cannedNotFound);
   return toCanned(row);
 }
 
 export async function deleteCanned(t: Tenant, id: string) {
-  if (!UUID.test(id)) throw notFound(M.cannedNotFound);
   const rows = await t.db.delete(CR).where(and(eq(CR.id, id), eq(CR.companyId, t.companyId))).returning({ id: CR.id });
   if (!rows.length) throw notFound(M.cannedNotFound);
 }
