@@ -31,7 +31,6 @@ const PENDING = new Set<string>([
   'profile',
   'prospecting',
   'rh-recruiting',
-  'support',
   'whatsapp',
 ]);
 
