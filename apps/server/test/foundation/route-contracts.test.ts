@@ -14,7 +14,6 @@ const PENDING = new Set<string>([
   'ai',
   'billing',
   'campaigns',
-  'collaboration',
   'companies',
   'company-data',
   'crm-contacts',
