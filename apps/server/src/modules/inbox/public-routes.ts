@@ -103,6 +103,7 @@ export function publicInboxRoutes(s: Services) {
   pub.use(
     '/:key/*',
     createMiddleware<PublicEnv>(async (c, next) => {
+      // The one read before a tenant exists: which company the public key belongs to.
       const settings = await settingsByKey(s.db, c.req.param('key') ?? '');
       if (!settings) throw notFound('Chat não encontrado.');
       const origin = c.req.header('origin');
@@ -205,7 +206,7 @@ export function publicInboxRoutes(s: Services) {
       }
       await limit(`file:${conv.id}`, WIDGET_RULES.filePerVisitor);
       await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
-      const file = await storeExternalFile(s, { db: s.db, companyId: settings.companyId }, { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: c.req.raw.body, declaredLength });
+      const file = await storeExternalFile(s, systemTenant(s, settings.companyId, 'public-link'), { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: c.req.raw.body, declaredLength });
       const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body: '', fileId: file.id, fileName: file.name });
       return c.json({ id: messageId, file: { id: file.id, name: file.name, mime: file.mime, size: file.size } }, 201);
     },
@@ -225,7 +226,7 @@ export function publicInboxRoutes(s: Services) {
       const settings = c.get('settings');
       const conv = c.get('conversation');
       const fileId = await visitorFileId(s, conv, c.req.valid('param').fileId);
-      const file = await readEntityFile(s, { db: s.db, companyId: settings.companyId, actorId: '' }, fileId, CONVERSATION_ENTITY, conv.id);
+      const file = await readEntityFile(s, systemTenant(s, settings.companyId, 'public-link'), fileId, CONVERSATION_ENTITY, conv.id);
       if (!file) throw notFound('Arquivo não encontrado.');
       const inline = /^image\/(png|jpeg|gif|webp)$/.test(file.mime);
       return c.body(new Uint8Array(file.bytes), 200, {
