@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { readEntityFile } from '../files/public.ts';
 import { isPlatformOperator } from '../../platform/operators.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { AppEnv, Services } from '../../services.ts';
 import {
   addOwnMessage,
@@ -119,7 +120,7 @@ export function supportRoutes(s: Services) {
       const { id, fileId } = c.req.valid('param');
       const ticket = await anyTicket(s, id);
       const file = ticket.companyId
-        ? await readEntityFile(s, { db: s.db, companyId: ticket.companyId, actorId: c.get('viewer').user.id }, fileId, SUPPORT_TICKET_ENTITY, ticket.id)
+        ? await readEntityFile(s, systemTenant(s, ticket.companyId, 'support', c.get('viewer').user.id), fileId, SUPPORT_TICKET_ENTITY, ticket.id)
         : null;
       if (!file) throw notFound('Arquivo não encontrado.');
       return new Response(new Uint8Array(file.bytes), {
