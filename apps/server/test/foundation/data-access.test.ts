@@ -20,7 +20,7 @@ const ALLOWED: Record<string, number> = {
   'campaigns/suppressed-phones.ts': 1,
   'campaigns/tracking.ts': 7,
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
-  'collaboration/service.ts': 1,
+  'collaboration/service.ts': 1, // the due-date reminder's scan of every company's due tasks (a schedule)
   'companies/enrichment.ts': 2,
   'companies/routes.ts': 1,
   'companies/service.ts': 6,
