@@ -4,9 +4,10 @@ import type { Services, Tenant } from '../services.ts';
 /**
  * Why work reaches a company's data without a request of one of its members (decision 0431):
  * a background job or schedule, a public page reached by a signed token, a provider's webhook,
- * inbound mail, the shared-editing sync, the company's own export or erasure.
+ * inbound mail, the shared-editing sync, the company's own export or erasure, the platform's
+ * support operators reading what a person attached to their ticket.
  */
-export type SystemReason = 'job' | 'schedule' | 'public-link' | 'webhook' | 'inbound-mail' | 'sync' | 'export' | 'erasure' | 'auth-hook';
+export type SystemReason = 'job' | 'schedule' | 'public-link' | 'webhook' | 'inbound-mail' | 'sync' | 'export' | 'erasure' | 'auth-hook' | 'support';
 
 /**
  * The tenant of work that no member's request carries. The company id must come from a row

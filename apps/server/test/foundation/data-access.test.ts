@@ -20,7 +20,7 @@ const ALLOWED: Record<string, number> = {
   'campaigns/suppressed-phones.ts': 1,
   'campaigns/tracking.ts': 7,
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
-  'collaboration/service.ts': 1,
+  'collaboration/service.ts': 1, // the due-date reminder's scan of every company's due tasks (a schedule)
   'companies/enrichment.ts': 2,
   'companies/routes.ts': 1,
   'companies/service.ts': 6,
@@ -35,8 +35,7 @@ const ALLOWED: Record<string, number> = {
   'files/public.ts': 1,
   'files/service.ts': 5,
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
-  'inbox/public-routes.ts': 3,
-  'inbox/service.ts': 8,
+  'inbox/public-routes.ts': 1, // the widget's public key names its company, read before its tenant exists
   'invitations/module.ts': 2,
   'invitations/queue.ts': 1,
   'invitations/service.ts': 8,
@@ -50,8 +49,7 @@ const ALLOWED: Record<string, number> = {
   'prospecting/rf-pool.ts': 2,
   'rh-recruiting/service.ts': 2,
   'rh/module.ts': 1,
-  'support/routes.ts': 1,
-  'support/service.ts': 14,
+  'support/service.ts': 14, // a person's tickets to the platform's support, with or without a company; its operators read them all
   'whatsapp/routes.ts': 2,
   'whatsapp/service.ts': 15,
 };

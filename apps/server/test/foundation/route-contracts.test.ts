@@ -14,7 +14,6 @@ const PENDING = new Set<string>([
   'ai',
   'billing',
   'campaigns',
-  'collaboration',
   'companies',
   'company-data',
   'crm-contacts',
@@ -22,7 +21,6 @@ const PENDING = new Set<string>([
   'dev-mailbox',
   'documents',
   'files',
-  'inbox',
   'invitations',
   'marketing',
   'marketing-public',
@@ -32,7 +30,6 @@ const PENDING = new Set<string>([
   'profile',
   'prospecting',
   'rh-recruiting',
-  'support',
   'whatsapp',
 ]);
 

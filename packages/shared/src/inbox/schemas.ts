@@ -21,7 +21,8 @@ export const SCOPE_LABELS: Record<Scope, string> = { mine: 'Minhas', unassigned:
  * visitor: from the customer; agent: a member's reply; note: internal, never shown to the visitor; auto: the system's (greeting, out of hours, CSAT);
  * event: a line for the agents about the conversation itself ('Conversa reaberta'), never shown to the visitor.
  */
-export type MessageKind = 'visitor' | 'agent' | 'note' | 'auto' | 'event';
+export const MESSAGE_KINDS = ['visitor', 'agent', 'note', 'auto', 'event'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** A resolved conversation is reopened by the customer's next message up to this long after it was resolved; later, a new one starts (decision 0303). */
 export const REOPEN_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -106,48 +107,74 @@ export const inboxSettingsUpdateSchema = z.object({
   csatEnabled: z.boolean().optional(),
 });
 
-export type InboxSettings = {
-  publicKey: string;
-  allowedOrigins: string[];
-  color: string;
-  title: string;
-  greeting: string;
-  awayMessage: string;
-  businessHours: BusinessHours;
-  csatEnabled: boolean;
-};
+// ——— answers of the agents' API (the routes' contracts; the types are derived from them) ———
 
-export type ConversationSummary = {
-  id: string;
-  channel: Channel;
-  status: ConversationStatus;
-  visitorName: string | null;
-  visitorEmail: string | null;
-  visitorPhone: string | null;
-  personId: string | null;
-  assigneeId: string | null;
-  assigneeName: string | null;
-  lastMessageAt: string;
-  lastMessagePreview: string;
-  unread: number;
-  createdAt: string;
-  firstResponseMs: number | null;
-  resolutionMs: number | null;
-  csatScore: number | null;
-};
+const nullableText = z.string().nullable();
+const fileInfoSchema = z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
 
-export type InboxMessage = {
-  id: string;
-  kind: MessageKind;
-  body: string;
-  authorId: string | null;
-  authorName: string | null;
-  file: { id: string; name: string; mime: string; size: number } | null;
-  createdAt: string;
-};
+export const inboxSettingsSchema = z.object({
+  publicKey: z.string(),
+  allowedOrigins: z.array(z.string()),
+  color: z.string(),
+  title: z.string(),
+  greeting: z.string(),
+  awayMessage: z.string(),
+  businessHours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
+  csatEnabled: z.boolean(),
+});
+export type InboxSettings = z.infer<typeof inboxSettingsSchema>;
 
-export type ConversationList = { conversations: ConversationSummary[]; counts: { mine: number; unassigned: number; all: number; unread: number } };
-export type CannedReply = { id: string; shortcut: string; body: string };
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(STATUSES),
+  visitorName: nullableText,
+  visitorEmail: nullableText,
+  visitorPhone: nullableText,
+  personId: nullableText,
+  assigneeId: nullableText,
+  assigneeName: nullableText,
+  lastMessageAt: z.string(),
+  lastMessagePreview: z.string(),
+  unread: z.number().int(),
+  createdAt: z.string(),
+  firstResponseMs: z.number().int().nullable(),
+  resolutionMs: z.number().int().nullable(),
+  csatScore: z.number().int().nullable(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  body: z.string(),
+  authorId: nullableText,
+  authorName: nullableText,
+  file: fileInfoSchema.nullable(),
+  createdAt: z.string(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  counts: z.object({ mine: z.number().int(), unassigned: z.number().int(), all: z.number().int(), unread: z.number().int() }),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+export const conversationDetailSchema = z.object({ conversation: conversationSummarySchema, messages: z.array(inboxMessageSchema) });
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const cannedReplyViewSchema = z.object({ id: z.string(), shortcut: z.string(), body: z.string() });
+export type CannedReply = z.infer<typeof cannedReplyViewSchema>;
+export const cannedReplyListSchema = z.object({ replies: z.array(cannedReplyViewSchema) });
+
+/** A site outside 'Sites autorizados' that tried to load the widget: one per site, shown in /atendimento. */
+export const blockedSiteSchema = z.object({ id: z.string(), origin: z.string(), firstSeenAt: z.string(), lastSeenAt: z.string() });
+export type BlockedSite = z.infer<typeof blockedSiteSchema>;
+export const blockedSiteListSchema = z.object({ sites: z.array(blockedSiteSchema) });
+
+export const suggestedReplyResultSchema = z.object({ reply: z.string(), charged: z.number(), balance: z.number() });
+/** What an action without a body of its own answers in the inbox and the widget. */
+export const inboxOkSchema = z.object({ ok: z.literal(true) });
 
 // ——— the widget's public API ———
 
@@ -163,13 +190,26 @@ export const csatSchema = z.object({ score: z.number({ error: INBOX_MESSAGES.csa
  * What the widget shows (decision 0401): `available` false on a site outside 'Sites autorizados',
  * which then offers the company's e-mail instead of a chat that cannot send.
  */
-export type WidgetConfig = { title: string; color: string; greeting: string; online: boolean; available: boolean; contactEmail: string | null };
+export const widgetConfigSchema = z.object({ title: z.string(), color: z.string(), greeting: z.string(), online: z.boolean(), available: z.boolean(), contactEmail: nullableText });
+export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
-/** A site outside 'Sites autorizados' that tried to load the widget: one per site, shown in /atendimento. */
-export type BlockedSite = { id: string; origin: string; firstSeenAt: string; lastSeenAt: string };
 /** What a visitor sees: never notes, never agents' ids. */
-export type VisitorMessage = { id: string; kind: 'visitor' | 'agent' | 'auto'; body: string; authorName: string | null; file: { id: string; name: string; mime: string; size: number } | null; createdAt: string };
-export type VisitorConversation = { status: ConversationStatus; csatAsked: boolean; csatScore: number | null; messages: VisitorMessage[] };
+export const visitorMessageViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['visitor', 'agent', 'auto']),
+  body: z.string(),
+  authorName: nullableText,
+  file: fileInfoSchema.nullable(),
+  createdAt: z.string(),
+});
+export type VisitorMessage = z.infer<typeof visitorMessageViewSchema>;
+export const visitorConversationSchema = z.object({ status: z.enum(STATUSES), csatAsked: z.boolean(), csatScore: z.number().int().nullable(), messages: z.array(visitorMessageViewSchema) });
+export type VisitorConversation = z.infer<typeof visitorConversationSchema>;
+/** The visitor's first message: the conversation and the token that reads it from now on. */
+export const visitorStartedSchema = z.object({ token: z.string(), conversation: visitorConversationSchema });
+/** A visitor's message; `token` when it started a new conversation (decision 0303). */
+export const visitorSentSchema = z.object({ id: z.string(), token: z.string().optional() });
+export const visitorFileSentSchema = z.object({ id: z.string(), file: fileInfoSchema });
 
 export const aiReplyRequestSchema = z.object({ requestId: z.string().regex(/^[\w-]{8,64}$/, 'Requisição inválida.') });
 export const aiSuggestedReplySchema = z.object({ reply: z.string().min(1).max(MESSAGE_MAX_CHARS) });

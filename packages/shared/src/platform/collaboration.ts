@@ -126,43 +126,54 @@ export const myTasksQuerySchema = z.object({
 });
 export const entityTasksQuerySchema = commentTargetSchema;
 
-export type Comment = {
-  id: string;
-  entityType: string;
-  entityId: string;
-  author: { id: string; name: string } | null;
-  body: string;
-  mentions: string[];
-  createdAt: string;
-  editedAt: string | null;
-  /** Only the author edits; the author or an admin deletes (decision 0130). */
-  canEdit: boolean;
-  canDelete: boolean;
-};
-export type CommentPage = { comments: Comment[]; nextCursor: string | null };
-export type Mentionable = { userId: string; name: string };
+// ——— answers (the routes' contracts; the types are derived from them) ———
 
-export type Task = {
-  id: string;
-  title: string;
-  description: string;
-  kind: TaskKind;
-  assignee: { id: string; name: string } | null;
-  dueDate: string | null;
+const person = z.object({ id: z.string(), name: z.string() });
+
+export const commentSchema = z.object({
+  id: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  author: person.nullable(),
+  body: z.string(),
+  mentions: z.array(z.string()),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  /** Only the author edits; the author or an admin deletes (decision 0130). */
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentPageSchema = z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() });
+export type CommentPage = z.infer<typeof commentPageSchema>;
+export const mentionableSchema = z.object({ userId: z.string(), name: z.string() });
+export type Mentionable = z.infer<typeof mentionableSchema>;
+export const mentionableListSchema = z.object({ people: z.array(mentionableSchema) });
+
+export const taskContextSchema = z.object({ kind: z.string(), name: z.string(), path: z.string().nullable() });
+export type TaskContext = z.infer<typeof taskContextSchema>;
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(TASK_KIND_KEYS),
+  assignee: person.nullable(),
+  dueDate: z.string().nullable(),
   /** Due before today (America/Sao_Paulo, a due date on a day off rolls to the next business day) and not done. */
-  overdue: boolean;
-  doneAt: string | null;
-  entityType: string | null;
-  entityId: string | null;
+  overdue: z.boolean(),
+  doneAt: z.string().nullable(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
   /** Where the task lives, named ('Projeto', 'Reforma da loja', its page): in 'Minhas tarefas' only, when the area names it (decision 0423). */
-  context?: TaskContext | null;
-  createdBy: string | null;
-  createdAt: string;
-  canEdit: boolean;
-  canDelete: boolean;
-};
-export type TaskContext = { kind: string; name: string; path: string | null };
-export type TaskList = { tasks: Task[] };
+  context: taskContextSchema.nullable().optional(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskListSchema = z.object({ tasks: z.array(taskSchema) });
+export type TaskList = z.infer<typeof taskListSchema>;
 
 /**
  * The days of 'Minhas tarefas' (decision 0131). A due date on a day off rolls to the next

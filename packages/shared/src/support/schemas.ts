@@ -53,24 +53,35 @@ export const supportOperatorListSchema = z.object({
   q: z.string().trim().max(100).optional(),
 });
 
-export type SupportMessageView = { id: string; body: string; fromSupport: boolean; authorName: string; createdAt: string };
-export type SupportTicketView = {
-  id: string;
-  code: string;
-  subject: string;
-  category: SupportCategory;
-  status: SupportStatus;
-  createdAt: string;
-  updatedAt: string;
+// ——— answers (the routes' contracts; the types are derived from them) ———
+
+export const supportMessageViewSchema = z.object({ id: z.string(), body: z.string(), fromSupport: z.boolean(), authorName: z.string(), createdAt: z.string() });
+export type SupportMessageView = z.infer<typeof supportMessageViewSchema>;
+export const supportTicketViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  subject: z.string(),
+  category: z.enum(SUPPORT_CATEGORIES),
+  status: z.enum(SUPPORT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Whether the ticket was opened from a company (its files can be attached then). */
-  hasCompany: boolean;
-};
-export type SupportTicketDetail = SupportTicketView & { messages: SupportMessageView[] };
-export type SupportOperatorTicket = SupportTicketView & { requester: { name: string; email: string }; companyName: string | null };
-export type SupportOperatorTicketDetail = SupportOperatorTicket & {
-  messages: SupportMessageView[];
-  attachments: { id: string; name: string; size: number }[];
-};
+  hasCompany: z.boolean(),
+});
+export type SupportTicketView = z.infer<typeof supportTicketViewSchema>;
+export const supportTicketListSchema = z.object({ tickets: z.array(supportTicketViewSchema) });
+export const supportTicketDetailSchema = supportTicketViewSchema.extend({ messages: z.array(supportMessageViewSchema) });
+export type SupportTicketDetail = z.infer<typeof supportTicketDetailSchema>;
+export const supportOperatorTicketSchema = supportTicketViewSchema.extend({ requester: z.object({ name: z.string(), email: z.string() }), companyName: z.string().nullable() });
+export type SupportOperatorTicket = z.infer<typeof supportOperatorTicketSchema>;
+export const supportOperatorTicketListSchema = z.object({ tickets: z.array(supportOperatorTicketSchema) });
+export const supportOperatorTicketDetailSchema = supportOperatorTicketSchema.extend({
+  messages: z.array(supportMessageViewSchema),
+  attachments: z.array(z.object({ id: z.string(), name: z.string(), size: z.number() })),
+});
+export type SupportOperatorTicketDetail = z.infer<typeof supportOperatorTicketDetailSchema>;
+/** Who the signed-in person is to support: an operator or not, and the support's e-mail. */
+export const supportMeSchema = z.object({ operator: z.boolean(), supportEmail: z.string().nullable() });
 
 /** A ticket's short code shown to people and in e-mails ('#A1B2C3D4'). */
 export const ticketCode = (id: string) => `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;

@@ -16,6 +16,7 @@ import {
   type TaskContext,
   type TaskKind,
 } from '@sede/shared/platform/collaboration';
+import { isUuid } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -25,7 +26,6 @@ import type { Viewer } from '../../platform/viewer.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { announceChange, notifyUsers } from './notify.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MENTIONS = 20;
 
 const isAdmin = (viewer: Viewer) => hasAnyPermission(viewer.permissions, ['admin']);
@@ -149,7 +149,7 @@ function encodeCursor(row: { createdAt: Date; id: string }) {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest(M.cursor, 'INVALID_CURSOR');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest(M.cursor, 'INVALID_CURSOR');
   return { createdAt, id };
 }
 
@@ -218,7 +218,7 @@ export async function createComment(
 
 /** A live comment of the company on an entity the person may see; anything else is 404. */
 async function loadComment(s: Services, tenant: Tenant, viewer: Viewer, id: string, db: DbOrTx = tenant.db): Promise<CommentRow> {
-  if (!UUID.test(id)) throw notFound(M.commentNotFound);
+  if (!isUuid(id)) throw notFound(M.commentNotFound);
   const c = schema.comments;
   const [row] = await db
     .select(commentColumns)
@@ -354,7 +354,7 @@ async function canSeeTask(s: Services, tenant: Tenant, viewer: Viewer, row: { cr
 }
 
 async function loadTask(s: Services, tenant: Tenant, viewer: Viewer, id: string): Promise<TaskRow> {
-  if (!UUID.test(id)) throw notFound(M.taskNotFound);
+  if (!isUuid(id)) throw notFound(M.taskNotFound);
   const [row] = await tenant.db.select(taskColumns).from(t).where(and(eq(t.id, id), eq(t.companyId, tenant.companyId))).limit(1);
   if (!row || !(await canSeeTask(s, tenant, viewer, row))) throw notFound(M.taskNotFound);
   return row;

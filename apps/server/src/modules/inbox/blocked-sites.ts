@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { INBOX_MESSAGES as M, type BlockedSite, type WidgetConfig } from '@sede/shared/inbox/schemas';
-import { isUuid } from '@sede/shared/platform/api';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
@@ -65,7 +64,6 @@ export async function listBlockedSites(t: Tenant): Promise<BlockedSite[]> {
 }
 
 async function blockedRow(db: DbOrTx, companyId: string, id: string) {
-  if (!isUuid(id)) throw notFound(M.blockedSiteNotFound);
   const [row] = await db.select().from(B).where(and(eq(B.companyId, companyId), eq(B.id, id))).for('update');
   if (!row) throw notFound(M.blockedSiteNotFound);
   return row;

@@ -1,11 +1,25 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { streamSSE } from 'hono/streaming';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { schema } from '@sede/db/client';
-import { csatSchema, INBOX_MESSAGES as M, visitorMessageSchema, visitorStartSchema } from '@sede/shared/inbox/schemas';
+import { z } from 'zod';
+import {
+  csatSchema,
+  inboxOkSchema,
+  INBOX_MESSAGES as M,
+  visitorConversationSchema,
+  visitorFileSentSchema,
+  visitorMessageSchema,
+  visitorSentSchema,
+  visitorStartedSchema,
+  visitorStartSchema,
+  widgetConfigSchema,
+} from '@sede/shared/inbox/schemas';
+import { uuidSchema } from '@sede/shared/platform/api';
 import { fileNameSchema } from '@sede/shared/platform/files';
-import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract } from '../../http/contract.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { trustedOrigins } from '../../http/security.ts';
@@ -19,7 +33,8 @@ import { recordBlockedSite, unavailableConfig } from './blocked-sites.ts';
 import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, conversationToContinue, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
 
 type SettingsRow = typeof schema.inboxSettings.$inferSelect;
-type PublicEnv = { Variables: { settings: SettingsRow } };
+type ConversationRow = typeof schema.inboxConversations.$inferSelect;
+type PublicEnv = { Variables: { settings: SettingsRow; conversation: ConversationRow } };
 
 /**
  * Rate limits of the widget (decision 0262), in PostgreSQL like the platform's: per visitor
@@ -47,6 +62,24 @@ export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 const bearer = (c: Context) => c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? c.req.query('token') ?? null;
 
+/** The widget's key names the company; the middleware answers 404 for an unknown one. */
+const keyParams = z.object({ key: z.string() });
+/** The token may travel in the query where a browser sends no headers (EventSource, a file's link). */
+const tokenQuery = z.object({ token: z.string().optional() });
+const fileUploadQuery = z.object({
+  name: z.string().default('').pipe(fileNameSchema),
+  kind: z
+    .string()
+    .optional()
+    .transform((v) => (v === 'image' ? ('image' as const) : ('document' as const))),
+});
+
+/** A refused upload closes the connection, so the client stops sending a body nobody reads. */
+const closeOnRefusal: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.error instanceof AppError) c.res.headers.set('connection', 'close');
+};
+
 /**
  * The widget's public API, /api/inbox/public/:key/… (decisions 0260–0262): no session; the company
  * comes from the unguessable public key; each browser request must come from one of the company's
@@ -70,6 +103,7 @@ export function publicInboxRoutes(s: Services) {
   pub.use(
     '/:key/*',
     createMiddleware<PublicEnv>(async (c, next) => {
+      // The one read before a tenant exists: which company the public key belongs to.
       const settings = await settingsByKey(s.db, c.req.param('key') ?? '');
       if (!settings) throw notFound('Chat não encontrado.');
       const origin = c.req.header('origin');
@@ -101,43 +135,70 @@ export function publicInboxRoutes(s: Services) {
     }),
   );
 
-  pub.get('/:key/config', (c) => c.json(widgetConfig(c.get('settings'))));
+  // The conversation the visitor's token names, checked before anything else (like a session).
+  const visitor: MiddlewareHandler<PublicEnv> = async (c, next) => {
+    c.set('conversation', await conversationOfToken(s, c.get('settings'), bearer(c)));
+    await next();
+  };
+
+  pub.get('/:key/config', contract({ summary: 'Configuração do chat do site', params: keyParams, response: widgetConfigSchema, public: true }), (c) =>
+    c.json(widgetConfig(c.get('settings'))),
+  );
 
   /** The visitor's first message opens the conversation and returns its token. */
-  pub.post('/:key/conversations', async (c) => {
-    const settings = c.get('settings');
-    const input = parseWith(visitorStartSchema, await readJson(c));
-    await limit(`start:${settings.companyId}:${ip(c)}`, WIDGET_RULES.startPerIp);
-    await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
-    const { conversation } = await receiveInbound(s, settings, { channel: 'chat', visitor: { name: input.name, email: input.email }, body: input.body });
-    return c.json({ token: visitorToken(s, settings.companyId, conversation.id), conversation: await visitorConversation(s, conversation) }, 201);
-  });
+  pub.post(
+    '/:key/conversations',
+    contract({ summary: 'Iniciar conversa pelo chat do site', params: keyParams, body: visitorStartSchema, response: visitorStartedSchema, status: 201, public: true }),
+    async (c) => {
+      const settings = c.get('settings');
+      const input = c.req.valid('json');
+      await limit(`start:${settings.companyId}:${ip(c)}`, WIDGET_RULES.startPerIp);
+      await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
+      const { conversation } = await receiveInbound(s, settings, { channel: 'chat', visitor: { name: input.name, email: input.email }, body: input.body });
+      return c.json({ token: visitorToken(s, settings.companyId, conversation.id), conversation: await visitorConversation(s, conversation) }, 201);
+    },
+  );
 
-  pub.get('/:key/conversation', async (c) => {
-    const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
+  pub.get('/:key/conversation', visitor, contract({ summary: 'Ver a conversa do visitante', params: keyParams, query: tokenQuery, response: visitorConversationSchema, public: true }), async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await visitorConversation(s, conv));
+    return c.json(await visitorConversation(s, c.get('conversation')));
   });
 
-  pub.post('/:key/messages', async (c) => {
-    const settings = c.get('settings');
-    const own = await conversationOfToken(s, settings, bearer(c));
-    const { body } = parseWith(visitorMessageSchema, await readJson(c));
-    await limit(`visitor:${own.id}`, WIDGET_RULES.messagePerVisitor);
-    await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
-    // Resolved long ago: a new conversation, whose token the widget keeps from now on (decision 0303).
-    const { conversation: conv, started } = await conversationToContinue(s, own);
-    const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body });
-    return c.json({ id: messageId, ...(started ? { token: visitorToken(s, settings.companyId, conv.id) } : {}) }, 201);
-  });
+  pub.post(
+    '/:key/messages',
+    visitor,
+    contract({ summary: 'Enviar mensagem pelo chat do site', params: keyParams, body: visitorMessageSchema, response: visitorSentSchema, status: 201, public: true }),
+    async (c) => {
+      const settings = c.get('settings');
+      const own = c.get('conversation');
+      const { body } = c.req.valid('json');
+      await limit(`visitor:${own.id}`, WIDGET_RULES.messagePerVisitor);
+      await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
+      // Resolved long ago: a new conversation, whose token the widget keeps from now on (decision 0303).
+      const { conversation: conv, started } = await conversationToContinue(s, own);
+      const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body });
+      return c.json({ id: messageId, ...(started ? { token: visitorToken(s, settings.companyId, conv.id) } : {}) }, 201);
+    },
+  );
 
   /** An attachment (image or document, raw body, `?name=`): stored as a platform file of the conversation and sent as a message. */
-  pub.post('/:key/files', async (c) => {
-    const settings = c.get('settings');
-    const conv = await conversationOfToken(s, settings, bearer(c));
-    try {
-      const name = parseWith(fileNameSchema, c.req.query('name') ?? '');
-      const kind = c.req.query('kind') === 'image' ? 'image' : 'document';
+  pub.post(
+    '/:key/files',
+    visitor,
+    closeOnRefusal,
+    contract({
+      summary: 'Enviar arquivo pelo chat do site',
+      params: keyParams,
+      query: fileUploadQuery,
+      bodyMedia: 'application/octet-stream',
+      response: visitorFileSentSchema,
+      status: 201,
+      public: true,
+    }),
+    async (c) => {
+      const settings = c.get('settings');
+      const conv = c.get('conversation');
+      const { name, kind } = c.req.valid('query');
       const length = c.req.header('content-length');
       const declaredLength = length !== undefined && !c.req.header('transfer-encoding') ? Number(length) : undefined;
       if (declaredLength === undefined || declaredLength > VISITOR_FILE_MAX_BYTES) {
@@ -145,36 +206,44 @@ export function publicInboxRoutes(s: Services) {
       }
       await limit(`file:${conv.id}`, WIDGET_RULES.filePerVisitor);
       await limit(`ip:${settings.companyId}:${ip(c)}`, WIDGET_RULES.messagePerIp);
-      const file = await storeExternalFile(s, { db: s.db, companyId: settings.companyId }, { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: c.req.raw.body, declaredLength });
+      const file = await storeExternalFile(s, systemTenant(s, settings.companyId, 'public-link'), { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: c.req.raw.body, declaredLength });
       const { messageId } = await receiveInbound(s, settings, { channel: 'chat', conversation: conv, body: '', fileId: file.id, fileName: file.name });
       return c.json({ id: messageId, file: { id: file.id, name: file.name, mime: file.mime, size: file.size } }, 201);
-    } catch (e) {
-      if (e instanceof AppError) c.header('connection', 'close');
-      throw e;
-    }
-  });
+    },
+  );
 
-  pub.get('/:key/files/:fileId', async (c) => {
-    const settings = c.get('settings');
-    const conv = await conversationOfToken(s, settings, bearer(c));
-    const fileId = await visitorFileId(s, conv, c.req.param('fileId'));
-    const file = await readEntityFile(s, { db: s.db, companyId: settings.companyId, actorId: '' }, fileId, CONVERSATION_ENTITY, conv.id);
-    if (!file) throw notFound('Arquivo não encontrado.');
-    const inline = /^image\/(png|jpeg|gif|webp)$/.test(file.mime);
-    return c.body(new Uint8Array(file.bytes), 200, {
-      'content-type': file.mime,
-      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    });
-  });
+  pub.get(
+    '/:key/files/:fileId',
+    visitor,
+    contract({
+      summary: 'Baixar arquivo da conversa do visitante',
+      params: z.object({ key: z.string(), fileId: uuidSchema('Arquivo não encontrado.') }),
+      query: tokenQuery,
+      response: { media: 'application/octet-stream', description: 'O arquivo' },
+      public: true,
+    }),
+    async (c) => {
+      const settings = c.get('settings');
+      const conv = c.get('conversation');
+      const fileId = await visitorFileId(s, conv, c.req.valid('param').fileId);
+      const file = await readEntityFile(s, systemTenant(s, settings.companyId, 'public-link'), fileId, CONVERSATION_ENTITY, conv.id);
+      if (!file) throw notFound('Arquivo não encontrado.');
+      const inline = /^image\/(png|jpeg|gif|webp)$/.test(file.mime);
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'content-type': file.mime,
+        'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
+    },
+  );
 
-  pub.post('/:key/csat', async (c) => {
-    const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
-    const { score } = parseWith(csatSchema, await readJson(c));
+  pub.post('/:key/csat', visitor, contract({ summary: 'Avaliar o atendimento', params: keyParams, body: csatSchema, response: inboxOkSchema, public: true }), async (c) => {
+    const conv = c.get('conversation');
+    const { score } = c.req.valid('json');
     await limit(`visitor:${conv.id}`, WIDGET_RULES.messagePerVisitor);
     await answerCsat(s, conv, score);
-    return c.json({ ok: true });
+    return c.json({ ok: true as const });
   });
 
   /**
@@ -182,66 +251,71 @@ export function publicInboxRoutes(s: Services) {
    * relays the database's NOTIFY (announce), so a reply from any instance reaches it; the widget
    * then reads its conversation again. The token travels in the query (EventSource sends no headers).
    */
-  pub.get('/:key/events', async (c) => {
-    const conv = await conversationOfToken(s, c.get('settings'), bearer(c));
-    const address = clientAddressKey(ip(c));
-    c.header('cache-control', 'no-store');
-    return streamSSE(c, async (stream) => {
-      let closed = false;
-      let evicted = false;
-      let wake: (() => void) | null = null;
-      const queue: string[] = [];
-      const unsubscribe = s.feed.subscribe((change) => {
-        if (change.t !== 'entity') return;
-        const e = change as EntityChange;
-        if (e.entity !== CONVERSATION_ENTITY || e.id !== conv.id || e.companyId !== conv.companyId || e.action === 'note') return;
-        queue.push(e.action === 'deleted' ? 'closed' : 'changed');
-        wake?.();
-      });
-      const stop = () => {
-        closed = true;
-        wake?.();
-      };
-      stream.onAbort(stop);
-      const off = streams.register(stop);
-      const offLimit = streams.limitBy(
-        [
-          { key: `widget-visitor:${conv.id}`, max: WIDGET_STREAMS_PER_VISITOR },
-          { key: `widget-address:${address}`, max: WIDGET_STREAMS_PER_ADDRESS },
-        ],
-        () => {
-          evicted = true;
+  pub.get(
+    '/:key/events',
+    visitor,
+    contract({ summary: 'Acompanhar a conversa do visitante ao vivo', params: keyParams, query: tokenQuery, response: { media: 'text/event-stream' }, public: true }),
+    async (c) => {
+      const conv = c.get('conversation');
+      const address = clientAddressKey(ip(c));
+      c.header('cache-control', 'no-store');
+      return streamSSE(c, async (stream) => {
+        let closed = false;
+        let evicted = false;
+        let wake: (() => void) | null = null;
+        const queue: string[] = [];
+        const unsubscribe = s.feed.subscribe((change) => {
+          if (change.t !== 'entity') return;
+          const e = change as EntityChange;
+          if (e.entity !== CONVERSATION_ENTITY || e.id !== conv.id || e.companyId !== conv.companyId || e.action === 'note') return;
+          queue.push(e.action === 'deleted' ? 'closed' : 'changed');
           wake?.();
-        },
-      );
-      const heartbeat = setInterval(() => {
-        queue.push('ping');
-        wake?.();
-      }, 25_000);
-      try {
-        await stream.writeSSE({ event: 'ready', data: '{}' });
-        while (!closed) {
-          while (queue.length && !evicted) {
-            const event = queue.shift()!;
-            await stream.writeSSE({ event, data: '{}' });
-            if (event === 'closed') closed = true;
+        });
+        const stop = () => {
+          closed = true;
+          wake?.();
+        };
+        stream.onAbort(stop);
+        const off = streams.register(stop);
+        const offLimit = streams.limitBy(
+          [
+            { key: `widget-visitor:${conv.id}`, max: WIDGET_STREAMS_PER_VISITOR },
+            { key: `widget-address:${address}`, max: WIDGET_STREAMS_PER_ADDRESS },
+          ],
+          () => {
+            evicted = true;
+            wake?.();
+          },
+        );
+        const heartbeat = setInterval(() => {
+          queue.push('ping');
+          wake?.();
+        }, 25_000);
+        try {
+          await stream.writeSSE({ event: 'ready', data: '{}' });
+          while (!closed) {
+            while (queue.length && !evicted) {
+              const event = queue.shift()!;
+              await stream.writeSSE({ event, data: '{}' });
+              if (event === 'closed') closed = true;
+            }
+            if (evicted) {
+              await stream.writeSSE({ event: 'evicted', data: '{"reason":"too_many_streams"}', retry: EVICTED_RETRY_MS });
+              break;
+            }
+            if (closed) break;
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = null;
           }
-          if (evicted) {
-            await stream.writeSSE({ event: 'evicted', data: '{"reason":"too_many_streams"}', retry: EVICTED_RETRY_MS });
-            break;
-          }
-          if (closed) break;
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
+        } finally {
+          clearInterval(heartbeat);
+          unsubscribe();
+          off();
+          offLimit();
         }
-      } finally {
-        clearInterval(heartbeat);
-        unsubscribe();
-        off();
-        offLimit();
-      }
-    });
-  });
+      });
+    },
+  );
 
   return pub;
 }

@@ -21,6 +21,7 @@ import {
   type conversationUpdateSchema,
   type inboxSettingsUpdateSchema,
 } from '@sede/shared/inbox/schemas';
+import { isUuid } from '@sede/shared/platform/api';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -28,6 +29,7 @@ import { announce } from '../../platform/live/announce.ts';
 import { serverState } from '../../platform/module.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { authSecret } from '../../platform/secret.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { getPerson } from '../parties/public.ts';
 import { channelOf } from './channels.ts';
@@ -35,7 +37,6 @@ import { channelOf } from './channels.ts';
 const { inboxSettings: S, inboxConversations: C, inboxMessages: MSG, inboxReads: R, inboxCannedReplies: CR, files: F } = schema;
 
 export const CONVERSATION_ENTITY = 'inbox_conversation';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SettingsRow = typeof S.$inferSelect;
 type ConversationRow = typeof C.$inferSelect;
 type Db = Pick<Tenant, 'db' | 'companyId'>;
@@ -97,6 +98,13 @@ export const widgetConfig = (r: SettingsRow, at = new Date()): WidgetConfig => (
   contactEmail: null,
 });
 
+/**
+ * The company's data reached by what a customer sends, with no member's request (decision 0431):
+ * the website widget's public link, or another channel's webhook (WhatsApp).
+ */
+const customerTenant = (s: Services, companyId: string, channel: string) => systemTenant(s, companyId, channel === 'chat' ? 'public-link' : 'webhook');
+const widgetDb = (s: Services, companyId: string) => systemTenant(s, companyId, 'public-link').db;
+
 // ——— the visitor's token (decision 0261) ———
 
 const tokenKey = (s: Services) => serverState(s, 'inbox.tokenKey', () => createHmac('sha256', authSecret(s.cfg.dataDir, s.cfg.BETTER_AUTH_SECRET)).update('sede:inbox-visitor:v1').digest());
@@ -108,11 +116,11 @@ export const visitorToken = (s: Services, companyId: string, conversationId: str
 /** The conversation a token names in this widget's company; anything else (forged, another company's) is a 404. */
 export async function conversationOfToken(s: Services, settings: SettingsRow, token: string | undefined | null): Promise<ConversationRow> {
   const [id, mac] = (token ?? '').split('.');
-  if (!id || !mac || !UUID.test(id)) throw notFound(M.conversationNotFound);
+  if (!id || !mac || !isUuid(id)) throw notFound(M.conversationNotFound);
   const expected = Buffer.from(sign(s, settings.companyId, id));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(M.conversationNotFound);
-  const [row] = await s.db.select().from(C).where(and(eq(C.id, id), eq(C.companyId, settings.companyId))).limit(1);
+  const [row] = await widgetDb(s, settings.companyId).select().from(C).where(and(eq(C.id, id), eq(C.companyId, settings.companyId))).limit(1);
   if (!row) throw notFound(M.conversationNotFound);
   return row;
 }
@@ -146,7 +154,7 @@ export async function receiveInbound(
   settings: SettingsRow,
   input: { channel: Channel; conversation?: ConversationRow; visitor?: { name?: string; email?: string; phone?: string; externalId?: string }; body: string; fileId?: string | null; fileName?: string | null },
 ): Promise<{ conversation: ConversationRow; messageId: string }> {
-  return s.db.transaction(async (tx) => {
+  return customerTenant(s, settings.companyId, input.channel).db.transaction(async (tx) => {
     const now = new Date();
     let conv = input.conversation;
     if (!conv) {
@@ -192,7 +200,7 @@ export const pastReopenWindow = (conv: Pick<ConversationRow, 'status' | 'resolve
  */
 export async function conversationToContinue(s: Services, conv: ConversationRow): Promise<{ conversation: ConversationRow; started: boolean }> {
   if (!pastReopenWindow(conv)) return { conversation: conv, started: false };
-  return s.db.transaction(async (tx) => {
+  return customerTenant(s, conv.companyId, conv.channel).db.transaction(async (tx) => {
     const [created] = await tx
       .insert(C)
       .values({
@@ -216,7 +224,7 @@ export async function conversationToContinue(s: Services, conv: ConversationRow)
  * conversation at a time per contact).
  */
 export async function channelConversation(s: Services, companyId: string, channel: Channel, visitor: { externalId: string; name?: string; phone?: string }): Promise<ConversationRow> {
-  return s.db.transaction(async (tx) => {
+  return customerTenant(s, companyId, channel).db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`inbox:${companyId}:${channel}:${visitor.externalId}`}))`);
     const [latest] = await tx
       .select()
@@ -243,7 +251,7 @@ export async function channelConversation(s: Services, companyId: string, channe
  * stored as an automatic message and sent through the conversation's channel.
  */
 export async function sendAutoReply(s: Services, conv: ConversationRow, body: string): Promise<void> {
-  const message = await s.db.transaction(async (tx) => {
+  const message = await customerTenant(s, conv.companyId, conv.channel).db.transaction(async (tx) => {
     const row = await insertMessage(tx, conv.companyId, conv.id, { kind: 'auto', body });
     await tx.update(C).set({ lastMessageAt: row.createdAt, lastMessagePreview: preview(body) }).where(eq(C.id, conv.id));
     await announce(tx, { companyId: conv.companyId, entity: CONVERSATION_ENTITY, id: conv.id, action: 'message' });
@@ -278,7 +286,7 @@ const fileOf = (f: { id: string | null; name: string | null; mime: string | null
 
 /** The visitor's view: no notes, no agents' ids. */
 export async function visitorConversation(s: Services, conv: ConversationRow): Promise<VisitorConversation> {
-  const rows = await messagesOf(s.db, conv.companyId, conv.id, false);
+  const rows = await messagesOf(widgetDb(s, conv.companyId), conv.companyId, conv.id, false);
   const messages: VisitorMessage[] = rows.map((r) => ({
     id: r.m.id,
     kind: r.m.kind as VisitorMessage['kind'],
@@ -292,8 +300,7 @@ export async function visitorConversation(s: Services, conv: ConversationRow): P
 
 /** The visitor's file: only one attached to a message of its own conversation. */
 export async function visitorFileId(s: Services, conv: ConversationRow, fileId: string): Promise<string> {
-  if (!UUID.test(fileId)) throw notFound('Arquivo não encontrado.');
-  const [row] = await s.db
+  const [row] = await widgetDb(s, conv.companyId)
     .select({ id: MSG.fileId })
     .from(MSG)
     .where(and(eq(MSG.conversationId, conv.id), eq(MSG.companyId, conv.companyId), eq(MSG.fileId, fileId), ne(MSG.kind, 'note')))
@@ -304,7 +311,7 @@ export async function visitorFileId(s: Services, conv: ConversationRow, fileId: 
 
 export async function answerCsat(s: Services, conv: ConversationRow, score: number) {
   if (!conv.csatAskedAt) throw conflict('A avaliação ainda não foi pedida nesta conversa.', 'CSAT_NOT_ASKED');
-  await s.db.transaction(async (tx) => {
+  await widgetDb(s, conv.companyId).transaction(async (tx) => {
     await tx.update(C).set({ csatScore: score }).where(eq(C.id, conv.id));
     await announce(tx, { companyId: conv.companyId, entity: CONVERSATION_ENTITY, id: conv.id, action: 'updated' });
   });
@@ -357,13 +364,13 @@ export async function listConversations(t: Tenant, q: z.output<typeof conversati
 }
 
 export async function conversationRow(db: DbOrTx, companyId: string, id: string): Promise<ConversationRow> {
-  if (!UUID.test(id)) throw notFound(M.conversationNotFound);
+  if (!isUuid(id)) throw notFound(M.conversationNotFound);
   const [row] = await db.select().from(C).where(and(eq(C.id, id), eq(C.companyId, companyId))).limit(1);
   if (!row) throw notFound(M.conversationNotFound);
   return row;
 }
 
-export const conversationExists = async (t: Db, id: string) => UUID.test(id) && (await t.db.select({ id: C.id }).from(C).where(and(eq(C.id, id), eq(C.companyId, t.companyId))).limit(1)).length > 0;
+export const conversationExists = async (t: Db, id: string) => isUuid(id) && (await t.db.select({ id: C.id }).from(C).where(and(eq(C.id, id), eq(C.companyId, t.companyId))).limit(1)).length > 0;
 
 export async function getConversation(t: Tenant, id: string): Promise<{ conversation: ConversationSummary; messages: InboxMessage[] }> {
   await conversationRow(t.db, t.companyId, id);
@@ -544,14 +551,12 @@ export const createCanned = (t: Tenant, input: { shortcut: string; body: string 
   uniqueShortcut(async () => toCanned((await t.db.insert(CR).values({ companyId: t.companyId, ...input, createdBy: t.actorId }).returning())[0]!));
 
 export async function updateCanned(t: Tenant, id: string, input: { shortcut: string; body: string }) {
-  if (!UUID.test(id)) throw notFound(M.cannedNotFound);
   const [row] = await uniqueShortcut(() => t.db.update(CR).set(input).where(and(eq(CR.id, id), eq(CR.companyId, t.companyId))).returning());
   if (!row) throw notFound(M.cannedNotFound);
   return toCanned(row);
 }
 
 export async function deleteCanned(t: Tenant, id: string) {
-  if (!UUID.test(id)) throw notFound(M.cannedNotFound);
   const rows = await t.db.delete(CR).where(and(eq(CR.id, id), eq(CR.companyId, t.companyId))).returning({ id: CR.id });
   if (!rows.length) throw notFound(M.cannedNotFound);
 }

@@ -11,13 +11,13 @@ import {
   type SupportTicketCreate,
   type SupportTicketView,
 } from '@sede/shared/support/schemas';
+import { isUuid } from '@sede/shared/platform/api';
 import { notFound } from '../../http/errors.ts';
 import { layout } from '../../platform/mail-templates.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import type { Services } from '../../services.ts';
 
 const { supportTickets: T, supportMessages: SM, user: U, companies: C, files: F } = schema;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SUPPORT_TICKET_ENTITY = 'support_ticket';
 
 type TicketRow = typeof T.$inferSelect;
@@ -35,14 +35,12 @@ const fullName = (u: { name: string | null; email: string | null } | null) => u?
 
 /** The person's own ticket; anyone else's (another person's, another company's) does not exist. */
 export async function ownTicket(s: Services, userId: string, id: string): Promise<TicketRow> {
-  if (!UUID.test(id)) throw notFound(M.notFound);
   const [row] = await s.db.select().from(T).where(and(eq(T.id, id), eq(T.userId, userId))).limit(1);
   if (!row) throw notFound(M.notFound);
   return row;
 }
 
 export async function anyTicket(s: Services, id: string): Promise<TicketRow> {
-  if (!UUID.test(id)) throw notFound(M.notFound);
   const [row] = await s.db.select().from(T).where(eq(T.id, id)).limit(1);
   if (!row) throw notFound(M.notFound);
   return row;
@@ -191,7 +189,7 @@ async function tellRequester(s: Services, ticket: TicketRow, body: string) {
 
 /** Tickets of the given ids that belong to the company (the files' entity check). */
 export async function companyTicketOf(s: Services, companyId: string, userId: string, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await s.db.select({ id: T.id }).from(T).where(and(inArray(T.id, [id]), eq(T.companyId, companyId), eq(T.userId, userId))).limit(1);
   return rows.length > 0;
 }
