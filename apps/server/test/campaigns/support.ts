@@ -4,6 +4,7 @@ import type { Person } from '@sede/shared/platform/parties';
 import { apiOf } from '../crm/contacts-support.ts';
 import type { TestServer } from '../support/test-server.ts';
 import type { Person as Member } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,12 +29,10 @@ export async function listOf(server: TestServer, who: Member, name: string, pers
 /** Polls the campaign until `done` holds. */
 export async function waitFor(server: TestServer, who: Member, id: string, done: (c: CampaignView) => boolean, timeoutMs = 60_000): Promise<CampaignView> {
   const api = apiOf(server);
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+  const read = async () => {
     const res = await api<CampaignView>(`/api/campaigns/${id}`, who);
     expect(res.status).toBe(200);
-    if (done(res.body)) return res.body;
-    if (Date.now() > until) throw new Error(`campaign ${id}: condition not met (${JSON.stringify(res.body.counts)} ${res.body.status})`);
-    await sleep(100);
-  }
+    return res.body;
+  };
+  return eventually(read, done, { timeoutMs, intervalMs: 100 });
 }

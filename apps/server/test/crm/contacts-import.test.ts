@@ -7,6 +7,7 @@ import { startFakeCnpjProviders, type FakeCnpjProviders } from '../support/fake-
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person as Member } from '../team/support.ts';
 import { analyzed, apiOf, cp1252, finished, runImport, validCnpj } from './contacts-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 let server: TestServer;
 let fake: FakeCnpjProviders;
@@ -178,13 +179,7 @@ describe('organizations from a CNPJ column, enriched through the CNPJ lookup’s
 
     // ReceitaWS allows 3 a minute: three are enriched, then the job waits for the budget.
     const jobs = async () => (await api<{ jobs: JobRunView[] }>('/api/jobs?kind=crm.enrich', vendas)).body.jobs;
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const job = (await jobs())[0];
-      if (job?.message === 'Aguardando o limite das consultas de CNPJ…') break;
-      if (Date.now() > until) throw new Error(`enrichment did not reach the budget: ${JSON.stringify(job)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(async () => (await jobs())[0], (job) => job?.message === 'Aguardando o limite das consultas de CNPJ…', { timeoutMs: 20_000, intervalMs: 100 });
     expect(fake.calls.receitaws).toBe(3);
     const enriched = (await orgs()).filter((o) => o.municipio !== null);
     expect(enriched).toHaveLength(3);

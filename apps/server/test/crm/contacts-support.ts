@@ -4,6 +4,7 @@ import type { CrmImport, ImportPreview, ImportStart } from '@sede/shared/crm/con
 import { upload } from '../files/support.ts';
 import type { TestServer } from '../support/test-server.ts';
 import type { Person as Member } from '../team/support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /** A numeric CNPJ with valid check digits. */
 export function validCnpj(): string {
@@ -48,14 +49,12 @@ export async function analyzed(server: TestServer, who: Member, bytes: Buffer, n
 /** Polls the import until it ends (done or failed). */
 export async function finished(server: TestServer, who: Member, id: string, timeoutMs = 60_000): Promise<CrmImport> {
   const api = apiOf(server);
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+  const read = async () => {
     const res = await api<CrmImport>(`/api/crm-contacts/imports/${id}`, who);
     expect(res.status).toBe(200);
-    if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
-    if (Date.now() > until) throw new Error(`import ${id} still ${res.body.status} (${res.body.processedRows}/${res.body.totalRows})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return res.body;
+  };
+  return eventually(read, (i) => i.status === 'done' || i.status === 'failed', { timeoutMs, intervalMs: 100 });
 }
 
 /** The whole import: analyze, start with the settings, wait for the end. */
