@@ -23,7 +23,6 @@ const PENDING = new Set<string>([
   'documents',
   'files',
   'inbox',
-  'invitations',
   'marketing',
   'marketing-public',
   'members',

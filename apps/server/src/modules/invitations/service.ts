@@ -152,7 +152,7 @@ export async function resendInvitation(s: Services, actor: Actor, id: string): P
         RETURNING *`,
       [token, INVITE_TTL_DAYS, actor.viewer.user.id, id, actor.companyId],
     );
-    if (!rows[0]) throw notFound('Convite não encontrado');
+    if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
     await queueInvitationEmail(s, client, { invitationId: id, token });
     await logActivity(db, {
       companyId: actor.companyId,
@@ -174,7 +174,7 @@ export async function revokeInvitation(s: Services, actor: Actor, id: string): P
       `DELETE FROM company_invitations WHERE id = $1 AND company_id = $2 AND accepted_at IS NULL RETURNING email, role`,
       [id, actor.companyId],
     );
-    if (!rows[0]) throw notFound('Convite não encontrado');
+    if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
     await logActivity(db, {
       companyId: actor.companyId,
       userId: actor.viewer.user.id,
