@@ -25,7 +25,6 @@ const PENDING = new Set<string>([
   'inbox',
   'marketing',
   'marketing-public',
-  'members',
   'onboarding',
   'platform',
   'profile',
