@@ -6,6 +6,7 @@ import {
   findCoinPackage,
   PLAN_INCLUDES,
   PLANS,
+  type CheckoutResult,
   type CoinPackageId,
   type PlanType,
 } from '@sede/shared/billing';
@@ -16,7 +17,6 @@ import { assertPaymentsEnabled, billingOf, paymentsDisabled } from './context.ts
 import { fulfilPayment, schedulePayment, setPaymentStatus, type PaymentRow } from './fulfilment.ts';
 import type { CheckoutRequest } from './payments/provider.ts';
 
-export type CheckoutResult = { paymentId: string; url: string; mode: 'stripe' | 'sandbox' };
 
 export async function memberCount(s: Services, companyId: string): Promise<number> {
   const { rows } = await s.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM company_members WHERE company_id = $1', [companyId]);

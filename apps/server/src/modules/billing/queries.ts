@@ -3,6 +3,7 @@ import {
   collaboratorsCost,
   trialDaysLeft,
   type BillingSummary,
+  type LedgerItem,
   type LedgerQuery,
   type PaymentItem,
   type PlanType,
@@ -79,16 +80,6 @@ export async function listPayments(s: Services, companyId: string): Promise<Paym
     createdBy: r.name ?? r.email ?? null,
   }));
 }
-
-export type LedgerItem = {
-  id: number;
-  amount: number;
-  kind: string;
-  reason: string;
-  actor: string | null;
-  balanceAfter: number;
-  createdAt: string;
-};
 
 const PAGE = 50;
 /** Local dates of the filter are days in Brazil (America/Sao_Paulo). */
