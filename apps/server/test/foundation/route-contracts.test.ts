@@ -24,7 +24,6 @@ const PENDING = new Set<string>([
   'inbox',
   'marketing',
   'marketing-public',
-  'onboarding',
   'platform',
   'profile',
   'prospecting',
