@@ -25,7 +25,6 @@ const PENDING = new Set<string>([
   'marketing',
   'marketing-public',
   'platform',
-  'profile',
   'prospecting',
   'rh-recruiting',
   'support',
