@@ -18,7 +18,6 @@ const PENDING = new Set<string>([
   'company-data',
   'crm-contacts',
   'crm-deals',
-  'dev-mailbox',
   'documents',
   'files',
   'inbox',
