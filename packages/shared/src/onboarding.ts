@@ -27,7 +27,7 @@ export const ONBOARDING_AREAS = [
   { value: 'ecommerce', label: 'E-commerce', description: 'Loja virtual, pedidos e catálogo' },
 ] as const;
 export type OnboardingArea = (typeof ONBOARDING_AREAS)[number]['value'];
-const AREA_VALUES = ONBOARDING_AREAS.map((a) => a.value) as [OnboardingArea, ...OnboardingArea[]];
+export const AREA_VALUES = ONBOARDING_AREAS.map((a) => a.value) as [OnboardingArea, ...OnboardingArea[]];
 
 /** Messages of spec §5 and §8 for onboarding, with their exact words. */
 export const ONBOARDING_MESSAGES = {

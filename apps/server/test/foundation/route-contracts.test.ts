@@ -23,7 +23,6 @@ const PENDING = new Set<string>([
   'inbox',
   'marketing',
   'marketing-public',
-  'platform',
   'prospecting',
   'rh-recruiting',
   'support',
