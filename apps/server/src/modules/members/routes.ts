@@ -22,11 +22,11 @@ export function membersRoutes(s: Services) {
   });
 
   app.get('/', contract({ summary: 'Listar membros', response: memberListSchema }), async (c) =>
-    c.json({ members: await listMembers(s, c.get('companyId'), c.get('viewer').user.id) }),
+    c.json({ members: await listMembers(c.get('tenant'), c.get('viewer').user.id) }),
   );
 
   app.get('/activity', contract({ summary: 'Registro de atividades', query: activityQuerySchema, response: activityPageSchema }), async (c) =>
-    c.json(await listActivity(s, c.get('companyId'), c.req.valid('query'))),
+    c.json(await listActivity(c.get('tenant'), c.req.valid('query'))),
   );
 
   app.patch('/:userId', contract({ summary: 'Alterar função do membro', params: memberParams, body: changeRoleSchema, response: okSchema }), async (c) => {
