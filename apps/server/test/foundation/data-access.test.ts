@@ -37,9 +37,9 @@ const ALLOWED: Record<string, number> = {
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
   'inbox/public-routes.ts': 3,
   'inbox/service.ts': 8,
-  'invitations/module.ts': 2,
-  'invitations/queue.ts': 1,
-  'invitations/service.ts': 8,
+  'invitations/module.ts': 2, // sign-up and e-mail confirmation hooks: a person with no company yet
+  'invitations/queue.ts': 1, // the e-mail job names its invitation; its company is read from it
+  'invitations/service.ts': 4, // by token or the person's own address: read before any tenant exists (acceptance, decline, the invite pages)
   'juridico/alerts.ts': 1, // the schedule's scan of every company for expiring contracts
   'marketing/public.ts': 4,
   'marketing/review-service.ts': 1,

@@ -43,7 +43,7 @@ export function invitationsRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const viewer = requireViewer(s);
   const userAgent = (c: Context) => c.req.header('user-agent') ?? null;
-  const actor = (c: Context<CompanyEnv, string, object>) => ({ viewer: c.get('viewer'), companyId: c.get('companyId'), userAgent: userAgent(c) });
+  const actor = (c: Context<CompanyEnv, string, object>) => ({ tenant: c.get('tenant'), viewer: c.get('viewer'), userAgent: userAgent(c) });
 
   /** Public: the invite pages load the invitation by its token (sign-in optional). */
   app.get(
@@ -63,26 +63,17 @@ export function invitationsRoutes(s: Services) {
     return c.json({ invitations: await listMyInvitations(s, c.get('viewer')) });
   });
 
-  const accept = async (c: Context<AppEnv>, token: string) => {
-    const result = await acceptInvitation(s, c.get('viewer').user, token, userAgent(c));
-    return c.json({ success: true, error: null, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted } satisfies AcceptInvitationReply);
-  };
-  app.post(
-    '/accept',
-    successReply,
-    viewer,
-    contract({ summary: 'Aceitar convite', body: invitationTokenBodySchema, response: acceptInvitationReplySchema }),
-    async (c) => accept(c, c.req.valid('json').invitation_token),
-  );
-
-  /** process_invite_after_confirmation: the same idempotent acceptance, called by the page after confirming. */
-  app.post(
-    '/process-after-confirmation',
-    successReply,
-    viewer,
-    contract({ summary: 'Processar convite após confirmar o e-mail', body: invitationTokenBodySchema, response: acceptInvitationReplySchema }),
-    async (c) => accept(c, c.req.valid('json').invitation_token),
-  );
+  // accept_company_invitation, and process_invite_after_confirmation: the same idempotent
+  // acceptance, called by the page after confirming the e-mail.
+  for (const [path, summary] of [
+    ['/accept', 'Aceitar convite'],
+    ['/process-after-confirmation', 'Processar convite após confirmar o e-mail'],
+  ] as const) {
+    app.post(path, successReply, viewer, contract({ summary, body: invitationTokenBodySchema, response: acceptInvitationReplySchema }), async (c) => {
+      const result = await acceptInvitation(s, c.get('viewer').user, c.req.valid('json').invitation_token, userAgent(c));
+      return c.json({ success: true, error: null, companyName: result.companyName, alreadyAccepted: result.alreadyAccepted } satisfies AcceptInvitationReply);
+    });
+  }
 
   /** Decline: the token is the invitee's credential; a signed-in caller must be the invitee. */
   app.delete(
@@ -110,7 +101,7 @@ export function invitationsRoutes(s: Services) {
   );
 
   app.get('/', viewer, requireCompany, requireAdmin, contract({ summary: 'Listar convites pendentes', response: pendingInvitationsSchema }), async (c) =>
-    c.json({ invitations: await listPendingInvitations(s, c.get('companyId')) }),
+    c.json({ invitations: await listPendingInvitations(c.get('tenant')) }),
   );
 
   app.post(
@@ -126,7 +117,7 @@ export function invitationsRoutes(s: Services) {
   );
 
   app.delete('/:id', viewer, requireCompany, requireAdmin, contract({ summary: 'Revogar convite', params: invitationId, response: invitationDoneSchema }), async (c) => {
-    await revokeInvitation(s, actor(c), c.req.valid('param').id);
+    await revokeInvitation(actor(c), c.req.valid('param').id);
     return c.json({ success: true as const, error: null });
   });
 
