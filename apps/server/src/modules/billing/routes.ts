@@ -55,42 +55,42 @@ export function billingRoutes(s: Services) {
   member.use('*', requireViewer(s), requireCompany);
 
   member.get('/summary', contract({ summary: 'Resumo do plano e das moedas', response: billingSummarySchema }), async (c) =>
-    c.json(await billingSummary(s, c.get('companyId'), hasAnyPermission(c.get('viewer').permissions, ['admin']))),
+    c.json(await billingSummary(s, c.get('tenant'), hasAnyPermission(c.get('viewer').permissions, ['admin']))),
   );
   member.get('/payments', contract({ summary: 'Listar pagamentos', response: paymentListSchema }), async (c) =>
-    c.json({ payments: await listPayments(s, c.get('companyId')) }),
+    c.json({ payments: await listPayments(c.get('tenant')) }),
   );
   member.get('/ledger', contract({ summary: 'Extrato de moedas', query: ledgerQuerySchema, response: ledgerPageSchema }), async (c) =>
-    c.json(await listLedger(s, c.get('companyId'), c.req.valid('query'))),
+    c.json(await listLedger(c.get('tenant'), c.req.valid('query'))),
   );
 
   member.post(
     '/checkout/coins',
     requireBillingAdmin,
     contract({ summary: 'Comprar moedas', body: coinCheckoutSchema, response: checkoutResultSchema }),
-    async (c) => c.json(await createCoinCheckout(s, c.get('viewer'), c.get('companyId'), c.req.valid('json').packageId)),
+    async (c) => c.json(await createCoinCheckout(s, c.get('tenant'), c.get('viewer'), c.req.valid('json').packageId)),
   );
   member.post(
     '/checkout/subscription',
     requireBillingAdmin,
     contract({ summary: 'Assinar plano', body: subscriptionCheckoutSchema, response: checkoutResultSchema }),
-    async (c) => c.json(await createSubscriptionCheckout(s, c.get('viewer'), c.get('companyId'), c.req.valid('json').plan)),
+    async (c) => c.json(await createSubscriptionCheckout(s, c.get('tenant'), c.get('viewer'), c.req.valid('json').plan)),
   );
 
   member.get('/sandbox/payments/:id', contract({ summary: 'Ver pagamento de teste', params: paymentId, response: sandboxPaymentSchema }), async (c) =>
-    c.json(await getSandboxPayment(s, c.get('companyId'), c.req.valid('param').id)),
+    c.json(await getSandboxPayment(s, c.get('tenant'), c.req.valid('param').id)),
   );
   member.post(
     '/sandbox/payments/:id/confirm',
     requireBillingAdmin,
     contract({ summary: 'Confirmar pagamento de teste', params: paymentId, response: sandboxOutcomeSchema }),
-    async (c) => c.json(await confirmSandboxPayment(s, c.get('companyId'), c.req.valid('param').id)),
+    async (c) => c.json(await confirmSandboxPayment(s, c.get('tenant'), c.req.valid('param').id)),
   );
   member.post(
     '/sandbox/payments/:id/cancel',
     requireBillingAdmin,
     contract({ summary: 'Cancelar pagamento de teste', params: paymentId, response: sandboxOutcomeSchema }),
-    async (c) => c.json(await cancelSandboxPayment(s, c.get('companyId'), c.req.valid('param').id)),
+    async (c) => c.json(await cancelSandboxPayment(s, c.get('tenant'), c.req.valid('param').id)),
   );
 
   app.route('/', member);
