@@ -27,7 +27,7 @@ const ALLOWED: Record<string, number> = {
   'company-data/service.ts': 2,
   'crm-contacts/import.ts': 5,
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
-  'dev-mailbox/routes.ts': 2,
+  'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 2,
   'documents/sync.ts': 3,
   'files/export.ts': 1,
@@ -43,8 +43,8 @@ const ALLOWED: Record<string, number> = {
   'marketing/public.ts': 4,
   'marketing/review-service.ts': 1,
   'members/service.ts': 2, // role change and removal: one row-locking transaction, driven by the race test with the Services
-  'onboarding/service.ts': 1,
-  'profile/service.ts': 2,
+  'onboarding/service.ts': 1, // the first-run choice of a person whose route needs no membership (no company: 404)
+  'profile/service.ts': 2, // a person's own profile, no company's
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
   'prospecting/rf-pool.ts': 2,
   'rh-recruiting/service.ts': 2,
