@@ -8,6 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv, Services } from './services.ts';
 import { handleError } from './http/errors.ts';
 import { recordOwner } from './http/openapi.ts';
+import { contract } from './http/contract.ts';
 import { mergePath } from 'hono/utils/url';
 import { coreRoutes } from './platform/core-routes.ts';
 import { mountOrder, mountPath, type ModuleDefinition } from './platform/module.ts';
@@ -30,7 +31,14 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
   api.use('*', sameOriginOnly(s.cfg));
   api.use('*', jsonBodyLimit());
   const authGuard = createAuthGuard(s);
-  api.on(['GET', 'POST'], '/auth/*', async (c) => {
+  const authLibrary = contract({
+    summary: 'Autenticação (better-auth)',
+    description: 'Os endpoints da biblioteca de autenticação better-auth (cadastro, entrada, sessão, e-mail, senha, Google), montados como ela os define: seus corpos e respostas são os da biblioteca.',
+    bodyMedia: 'application/json',
+    response: { media: 'application/json', description: 'Resposta da better-auth' },
+    public: true,
+  });
+  api.on(['GET', 'POST'], '/auth/*', authLibrary, async (c) => {
     // Per-account and per-address limits (in PostgreSQL), known devices, before better-auth's per-address ones.
     const finish = await authGuard(c, c.req.path.slice('/api/auth'.length).replace(/\/+$/, ''));
     if (finish instanceof Response) return finish;

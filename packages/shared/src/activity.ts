@@ -218,16 +218,18 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
 
-export type ActivityEntry = {
-  id: number;
-  createdAt: string;
-  action: string;
-  user: { id: string; name: string; email: string } | null;
-  details: Record<string, unknown>;
-  userAgent: string | null;
-};
+export const activityEntrySchema = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  action: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  userAgent: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-export type ActivityPage = { entries: ActivityEntry[]; nextBefore: number | null };
+export const activityPageSchema = z.object({ entries: z.array(activityEntrySchema), nextBefore: z.number().nullable() });
+export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 /** Who did it: the member; without one, the client through a link, the platform itself, or a person whose account is gone. */
 export function activityActor(entry: Pick<ActivityEntry, 'user' | 'details'>): string {

@@ -139,35 +139,68 @@ export function allowancePeriodStart(anchor: Date, now: Date): Date | null {
 export const allowancePeriodKey = (start: Date) => `${start.toISOString().slice(0, 19)}Z`;
 
 /** Real payments (Stripe), the offline sandbox ('Modo de teste'), or none configured (docs/decisions/0073). */
-export type PaymentsMode = 'stripe' | 'sandbox' | 'disabled';
+export const paymentsModeSchema = z.enum(['stripe', 'sandbox', 'disabled']);
+export type PaymentsMode = z.infer<typeof paymentsModeSchema>;
+export const billingModeSchema = z.object({ mode: paymentsModeSchema });
 
 /** GET /api/billing/summary (the company comes from the session). */
-export type BillingSummary = {
-  mode: PaymentsMode;
-  canManage: boolean;
-  plan: PlanType | null;
-  status: string;
-  balance: number;
-  trialEndsAt: string | null;
-  trialDaysLeft: number;
-  currentPeriodStart: string | null;
-  currentPeriodEnd: string | null;
+export const billingSummarySchema = z.object({
+  mode: paymentsModeSchema,
+  canManage: z.boolean(),
+  plan: planTypeSchema.nullable(),
+  status: z.string(),
+  balance: z.number(),
+  trialEndsAt: z.string().nullable(),
+  trialDaysLeft: z.number(),
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
   /** The next automatic charge, when one is due (active, or a subscription scheduled in the trial). */
-  nextCharge: { date: string; amountCents: number; plan: PlanType } | null;
-  scheduledSubscription: boolean;
-  collaborators: { count: number; included: number; extra: number; extraMonthlyCents: number };
-};
+  nextCharge: z.object({ date: z.string(), amountCents: z.number(), plan: planTypeSchema }).nullable(),
+  scheduledSubscription: z.boolean(),
+  collaborators: z.object({ count: z.number(), included: z.number(), extra: z.number(), extraMonthlyCents: z.number() }),
+});
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+const paymentKindSchema = z.enum(['coins', 'subscription']);
 
 /** One row of GET /api/billing/payments. */
-export type PaymentItem = {
-  id: string;
-  kind: 'coins' | 'subscription';
-  item: string;
-  amountCents: number;
-  coins: number;
-  status: string;
-  provider: string;
-  createdAt: string;
-  paidAt: string | null;
-  createdBy: string | null;
-};
+export const paymentItemSchema = z.object({
+  id: z.string(),
+  kind: paymentKindSchema,
+  item: z.string(),
+  amountCents: z.number(),
+  coins: z.number(),
+  status: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+});
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+export const paymentListSchema = z.object({ payments: z.array(paymentItemSchema) });
+
+/** One line of the coin statement (GET /api/billing/ledger), newest first. */
+export const ledgerItemSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  kind: z.enum(COIN_KINDS),
+  reason: z.string(),
+  actor: z.string().nullable(),
+  balanceAfter: z.number(),
+  createdAt: z.string(),
+});
+export type LedgerItem = z.infer<typeof ledgerItemSchema>;
+export const ledgerPageSchema = z.object({ entries: z.array(ledgerItemSchema), nextBefore: z.number().nullable() });
+
+/** A checkout started: where to send the person to pay (Stripe's page, or the sandbox's). */
+export const checkoutResultSchema = z.object({ paymentId: z.string(), url: z.string(), mode: z.enum(['stripe', 'sandbox']) });
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/** The offline sandbox's payment page (Modo de teste): a payment, and what confirming or cancelling it did. */
+export const sandboxPaymentSchema = z.object({ id: z.string(), kind: paymentKindSchema, item: z.string(), amountCents: z.number(), coins: z.number(), status: z.string() });
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+export const sandboxOutcomeSchema = z.object({ status: z.string(), alreadyDone: z.boolean() });
+
+/** What a Stripe webhook delivery was answered with (a replay is acknowledged as a duplicate). */
+export const webhookOutcomeSchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), action: z.string().optional() });
+export type WebhookOutcome = z.infer<typeof webhookOutcomeSchema>;

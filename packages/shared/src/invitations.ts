@@ -38,6 +38,7 @@ export const INVITE_MESSAGES = {
   passwordTooShortTitle: 'Senha muito curta',
   passwordTooShort: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres`,
   // Server refusals
+  notFound: 'Convite não encontrado',
   adminOnly: 'Apenas administradores podem convidar pessoas.',
   invalidRole: 'Função inválida',
   alreadyMember: 'Esta pessoa já é membro da sua empresa.',
@@ -56,8 +57,6 @@ export const sendInvitationSchema = z.object({
 });
 export type SendInvitationInput = z.input<typeof sendInvitationSchema>;
 
-/** Reply of send-invitation (spec §7): success and error. */
-export type SendInvitationReply = { success: boolean; error: string | null; invitation?: PendingInvitation };
 
 // 32 random bytes in base64url are 43 characters; anything else cannot be one of ours.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
@@ -69,8 +68,6 @@ export const invitationTokenSchema = safeText({ error: INVITE_MESSAGES.invalidTo
 export const invitationTokenBodySchema = z.object({ invitation_token: invitationTokenSchema });
 export const invitationTokenQuerySchema = z.object({ token: invitationTokenSchema });
 
-/** Reply of accept_company_invitation (spec §7). */
-export type AcceptInvitationReply = { success: boolean; error: string | null; companyName?: string; alreadyAccepted?: boolean };
 
 /** Create-password form of the invite view (spec §5). */
 export const createPasswordSchema = z
@@ -86,42 +83,62 @@ export type CreatePasswordInput = z.input<typeof createPasswordSchema>;
  * GET /api/invitations/by-token: only what the invite pages need. `account` tells the page
  * whether the invited address already has an account (none / waiting for confirmation / ready).
  */
-export type InvitationByToken = {
-  email: string;
-  role: string;
-  roleLabel: string;
-  companyName: string;
-  inviterName: string | null;
-  expiresAt: string;
-  status: 'pending' | 'accepted';
-  account: 'none' | 'unconfirmed' | 'confirmed';
+export const invitationByTokenSchema = z.object({
+  email: z.string(),
+  role: z.string(),
+  roleLabel: z.string(),
+  companyName: z.string(),
+  inviterName: z.string().nullable(),
+  expiresAt: z.string(),
+  status: z.enum(['pending', 'accepted']),
+  account: z.enum(['none', 'unconfirmed', 'confirmed']),
   /** Signed-in callers only: they already belong to the inviting company. */
-  viewerIsMember: boolean;
-};
+  viewerIsMember: z.boolean(),
+});
+export type InvitationByToken = z.infer<typeof invitationByTokenSchema>;
+export const invitationByTokenReplySchema = z.object({ invitation: invitationByTokenSchema });
 
 /** A pending (or expired, not yet accepted) invitation as the admin area lists it. */
-export type PendingInvitation = {
-  id: string;
-  email: string;
-  role: string;
-  createdAt: string;
-  expiresAt: string;
-  expired: boolean;
-  invitedBy: { id: string; name: string } | null;
-};
+export const pendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  invitedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+export const pendingInvitationsSchema = z.object({ invitations: z.array(pendingInvitationSchema) });
 
 /** GET /api/invitations/mine: a pending invitation addressed to the signed-in person. */
-export type MyInvitation = {
-  companyName: string;
-  inviterName: string | null;
-  role: string;
-  roleLabel: string;
-  expiresAt: string;
+export const myInvitationSchema = z.object({
+  companyName: z.string(),
+  inviterName: z.string().nullable(),
+  role: z.string(),
+  roleLabel: z.string(),
+  expiresAt: z.string(),
   /** The /accept-invite link of the invitation e-mail. */
-  path: string;
-};
+  path: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+export const myInvitationsSchema = z.object({ invitations: z.array(myInvitationSchema) });
 
-export const invitationIdSchema = z.uuid({ error: 'Convite não encontrado' });
+/** Reply of send-invitation and resend (spec §7): success and error. */
+export const sendInvitationReplySchema = z.object({ success: z.boolean(), error: z.string().nullable(), invitation: pendingInvitationSchema.optional() });
+export type SendInvitationReply = z.infer<typeof sendInvitationReplySchema>;
+
+/** Reply of accept_company_invitation (spec §7). */
+export const acceptInvitationReplySchema = z.object({
+  success: z.boolean(),
+  error: z.string().nullable(),
+  companyName: z.string().optional(),
+  alreadyAccepted: z.boolean().optional(),
+});
+export type AcceptInvitationReply = z.infer<typeof acceptInvitationReplySchema>;
+
+/** Decline and revoke: `{ success: true, error: null }`. */
+export const invitationDoneSchema = z.object({ success: z.literal(true), error: z.null() });
 
 /** The link e-mailed to the invitee. */
 export const acceptInvitePath = (token: string, email: string) =>

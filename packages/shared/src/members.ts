@@ -38,13 +38,15 @@ export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 export const memberIdSchema = safeText().trim().min(1, MEMBER_MESSAGES.notFound).max(100, MEMBER_MESSAGES.notFound);
 
 /** GET /api/members. */
-export type MemberView = {
-  userId: string;
-  name: string;
-  email: string;
-  role: string;
-  customPermissions: string[];
-  lastLoginAt: string | null;
-  joinedAt: string;
-  isYou: boolean;
-};
+export const memberViewSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  customPermissions: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+  joinedAt: z.string(),
+  isYou: z.boolean(),
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
+export const memberListSchema = z.object({ members: z.array(memberViewSchema) });

@@ -27,7 +27,7 @@ export const ONBOARDING_AREAS = [
   { value: 'ecommerce', label: 'E-commerce', description: 'Loja virtual, pedidos e catálogo' },
 ] as const;
 export type OnboardingArea = (typeof ONBOARDING_AREAS)[number]['value'];
-const AREA_VALUES = ONBOARDING_AREAS.map((a) => a.value) as [OnboardingArea, ...OnboardingArea[]];
+export const AREA_VALUES = ONBOARDING_AREAS.map((a) => a.value) as [OnboardingArea, ...OnboardingArea[]];
 
 /** Messages of spec §5 and §8 for onboarding, with their exact words. */
 export const ONBOARDING_MESSAGES = {
@@ -51,7 +51,8 @@ export const onboardingAreasSchema = z
 /** POST /api/onboarding/recommend-plan (the company comes from the session). */
 export const recommendPlanSchema = z.object({ profile: onboardingProfileSchema, areas: onboardingAreasSchema });
 export type RecommendPlanInput = z.input<typeof recommendPlanSchema>;
-export type PlanRecommendation = { recommendedPlan: PlanType; reason: string };
+export const planRecommendationSchema = z.object({ recommendedPlan: planTypeSchema, reason: z.string() });
+export type PlanRecommendation = z.infer<typeof planRecommendationSchema>;
 
 /** POST /api/onboarding/complete, and the onboarding form itself. */
 export const completeOnboardingSchema = z.object({
@@ -62,6 +63,9 @@ export const completeOnboardingSchema = z.object({
   }),
 });
 export type CompleteOnboardingInput = z.input<typeof completeOnboardingSchema>;
+/** The answer of POST /api/onboarding/complete: the plan the company is on now. */
+export const onboardingCompletedSchema = z.object({ completed: z.literal(true), plan: z.string().nullable() });
+export type OnboardingCompleted = z.infer<typeof onboardingCompletedSchema>;
 
 /** Thresholds of the recommendation rule (docs/decisions/0061-recommend-plan-rule.md). */
 export const RECOMMENDATION_RULE = { teamSize: 5, areas: 4 } as const;

@@ -70,18 +70,20 @@ export const modalForIssue = (message: string) =>
   message === PROFILE_MESSAGES.namesRequired ? PROFILE_MODALS.required : PROFILE_MODALS.invalid;
 
 /** GET /api/profile. */
-export type ProfileView = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  cpf: string | null;
-  companyId: string | null;
-  googleLinked: boolean;
-};
+export const profileViewSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  cpf: z.string().nullable(),
+  companyId: z.string().nullable(),
+  googleLinked: z.boolean(),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
 
 /** PUT /api/profile: the saved profile and, when an invitation was accepted, its company. */
-export type SaveProfileReply = {
-  profile: ProfileView;
-  invitation: { accepted: boolean; companyName: string | null; error: string | null } | null;
-};
+export const saveProfileReplySchema = z.object({
+  profile: profileViewSchema,
+  invitation: z.object({ accepted: z.boolean(), companyName: z.string().nullable(), error: z.string().nullable() }).nullable(),
+});
+export type SaveProfileReply = z.infer<typeof saveProfileReplySchema>;

@@ -2,8 +2,8 @@ import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import { CONTRACT, type ContractSpec } from './contract.ts';
 
-/** Routes that are not ours to describe: better-auth's handler and the API's catch-all 404. */
-const NOT_OURS = [/^\/api\/auth\//, /^\/api\/\*$/];
+/** Routes that are not ours to describe: the API's catch-all 404 (better-auth's mount has one contract naming the library). */
+const NOT_OURS = [/^\/api\/\*$/];
 
 type Route = { method: string; path: string; handler: unknown };
 

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Services } from '../services.ts';
+import { healthSchema, pingSchema, publicConfigSchema, viewerSchema } from '@sede/shared/platform/core';
+import { contract } from '../http/contract.ts';
 import { requireViewer } from '../http/middleware.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { ModuleDefinition } from './module.ts';
@@ -19,24 +21,24 @@ const PING_JSON = '{"ok":true}';
 export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], ready: () => boolean) {
   const app = new Hono<AppEnv>();
 
-  app.get('/health', (c) => (ready() ? c.json({ status: 'ok' }) : c.json({ status: 'starting' }, 503)));
+  app.get('/health', contract({ summary: 'Estado do servidor', response: healthSchema, public: true }), (c) => (ready() ? c.json({ status: 'ok' }) : c.json({ status: 'starting' }, 503)));
 
   /** Public switches the web app needs before sign-in; modules add theirs (`publicConfig`). */
-  app.get('/config', (c) => {
+  app.get('/config', contract({ summary: 'Configuração pública do aplicativo', response: publicConfigSchema, public: true }), (c) => {
     const config: Record<string, unknown> = { googleEnabled: Boolean(s.cfg.GOOGLE_CLIENT_ID && s.cfg.GOOGLE_CLIENT_SECRET), devMailbox: false };
     for (const m of modules) Object.assign(config, m.publicConfig?.(s, c));
     return c.json(config);
   });
 
   /** A bare answer that touches nothing: the baseline `npm run bench` compares /api/me with. */
-  app.get('/ping', () => new Response(PING_JSON, { headers: JSON_HEADERS }));
+  app.get('/ping', contract({ summary: 'Ping (referência do benchmark)', response: pingSchema, public: true }), () => new Response(PING_JSON, { headers: JSON_HEADERS }));
 
   /**
    * The signed-in bootstrap: session, profile, company, membership and permissions in one
    * answer. The hot path of the app: a cache hit is a synchronous map lookup and a
    * precomputed JSON string (platform/viewer.ts), without Hono's middleware chain.
    */
-  app.get('/me', (c): Response | Promise<Response> => {
+  app.get('/me', contract({ summary: 'Sessão, perfil, empresa e permissões', response: viewerSchema }), (c): Response | Promise<Response> => {
     const hit = s.viewers.peek(c.req.raw.headers.get('cookie'));
     if (hit) return new Response(hit.json, { headers: ME_HEADERS });
     return s.viewers.fromHeaders(c.req.raw.headers).then((cached): Response => {
@@ -51,7 +53,7 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
    * they may see ('entity': ids only, platform/live/announce.ts). Relayed from the
    * database's LISTEN/NOTIFY, so every instance behind a load balancer sees every change.
    */
-  app.get('/events', requireViewer(s), (c) => {
+  app.get('/events', requireViewer(s), contract({ summary: 'Mudanças ao vivo (SSE)', response: { media: 'text/event-stream' } }), (c) => {
     const viewer = c.get('viewer');
     const userId = viewer.user.id;
     let companyId = viewer.company?.id ?? null;

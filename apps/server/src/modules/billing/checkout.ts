@@ -1,23 +1,24 @@
-import { sql } from 'drizzle-orm';
-import type { Transaction } from '@sede/db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type Transaction } from '@sede/db/client';
 import {
   chargeCents,
   collaboratorsCost,
   findCoinPackage,
   PLAN_INCLUDES,
   PLANS,
+  type CheckoutResult,
   type CoinPackageId,
   type PlanType,
 } from '@sede/shared/billing';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { Viewer } from '../../platform/viewer.ts';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { assertPaymentsEnabled, billingOf, paymentsDisabled } from './context.ts';
 import { fulfilPayment, schedulePayment, setPaymentStatus, type PaymentRow } from './fulfilment.ts';
 import type { CheckoutRequest } from './payments/provider.ts';
 
-export type CheckoutResult = { paymentId: string; url: string; mode: 'stripe' | 'sandbox' };
 
+/** The seat count; onboarding asks for it before its request has a tenant (no membership needed there). */
 export async function memberCount(s: Services, companyId: string): Promise<number> {
   const { rows } = await s.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM company_members WHERE company_id = $1', [companyId]);
   return rows[0]?.n ?? 0;
@@ -25,21 +26,22 @@ export async function memberCount(s: Services, companyId: string): Promise<numbe
 
 type CompanyBilling = { name: string; subscription_status: string; trial_ends_at: Date | null; plan_type: string | null };
 
-async function companyBilling(s: Services, companyId: string): Promise<CompanyBilling> {
-  const { rows } = await s.pool.query<CompanyBilling>(
-    'SELECT name, subscription_status, trial_ends_at, plan_type FROM companies WHERE id = $1',
-    [companyId],
-  );
+async function companyBilling(tenant: Tenant): Promise<CompanyBilling> {
+  const { companies } = schema;
+  const rows = await tenant.db
+    .select({ name: companies.name, subscription_status: companies.subscriptionStatus, trial_ends_at: companies.trialEndsAt, plan_type: companies.planType })
+    .from(companies)
+    .where(eq(companies.id, tenant.companyId));
   if (!rows[0]) throw notFound('Empresa não encontrada');
   return rows[0];
 }
 
-export async function createCoinCheckout(s: Services, viewer: Viewer, companyId: string, packageId: CoinPackageId): Promise<CheckoutResult> {
+export async function createCoinCheckout(s: Services, tenant: Tenant, viewer: Viewer, packageId: CoinPackageId): Promise<CheckoutResult> {
   assertPaymentsEnabled(s);
   const pkg = findCoinPackage(packageId);
   if (!pkg) throw new AppError(400, 'UNKNOWN_PACKAGE', 'Pacote de moedas desconhecido');
-  const company = await companyBilling(s, companyId);
-  return startCheckout(s, viewer, companyId, {
+  const company = await companyBilling(tenant);
+  return startCheckout(s, tenant, viewer, {
     kind: 'coins',
     item: pkg.id,
     amountCents: pkg.priceCents,
@@ -49,24 +51,26 @@ export async function createCoinCheckout(s: Services, viewer: Viewer, companyId:
   });
 }
 
-export async function createSubscriptionCheckout(s: Services, viewer: Viewer, companyId: string, plan: PlanType): Promise<CheckoutResult> {
+export async function createSubscriptionCheckout(s: Services, tenant: Tenant, viewer: Viewer, plan: PlanType): Promise<CheckoutResult> {
   assertPaymentsEnabled(s);
   if (!PLANS[plan]) throw new AppError(400, 'UNKNOWN_PLAN', 'Plano desconhecido');
-  const company = await companyBilling(s, companyId);
+  const company = await companyBilling(tenant);
   if (company.subscription_status === 'active') {
     throw conflict('Sua empresa já tem uma assinatura ativa. Para trocar de plano, fale com o suporte.', 'SUBSCRIPTION_ACTIVE');
   }
-  const scheduled = await s.pool.query(
-    "SELECT 1 FROM payments WHERE company_id = $1 AND kind = 'subscription' AND status = 'scheduled' LIMIT 1",
-    [companyId],
-  );
-  if (scheduled.rows.length) {
+  const { payments } = schema;
+  const scheduled = await tenant.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.companyId, tenant.companyId), eq(payments.kind, 'subscription'), eq(payments.status, 'scheduled')))
+    .limit(1);
+  if (scheduled.length) {
     throw conflict('Sua assinatura já está confirmada: a cobrança automática acontece no fim do período de teste.', 'SUBSCRIPTION_SCHEDULED');
   }
-  const members = await memberCount(s, companyId);
+  const members = await memberCount(s, tenant.companyId);
   const { extra } = collaboratorsCost(members);
   const trialEnd = company.subscription_status === 'trialing' && company.trial_ends_at && company.trial_ends_at > new Date() ? company.trial_ends_at : null;
-  return startCheckout(s, viewer, companyId, {
+  return startCheckout(s, tenant, viewer, {
     kind: 'subscription',
     item: plan,
     amountCents: chargeCents(plan, members),
@@ -79,19 +83,21 @@ export async function createSubscriptionCheckout(s: Services, viewer: Viewer, co
 
 async function startCheckout(
   s: Services,
+  tenant: Tenant,
   viewer: Viewer,
-  companyId: string,
   item: Pick<CheckoutRequest, 'kind' | 'item' | 'amountCents' | 'coins' | 'description' | 'companyName' | 'plan'>,
 ): Promise<CheckoutResult> {
   const billing = billingOf(s);
   const provider = billing.provider;
   if (billing.mode === 'disabled' || !provider) throw paymentsDisabled();
-  const { rows } = await s.pool.query<{ id: string }>(
-    `INSERT INTO payments (company_id, provider, kind, item, amount_cents, coins, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [companyId, billing.mode, item.kind, item.item, item.amountCents, item.coins, viewer.user.id],
-  );
-  const paymentId = rows[0]!.id;
+  const { payments } = schema;
+  const { companyId } = tenant;
+  const [created] = await tenant.db
+    .insert(payments)
+    .values({ companyId, provider: billing.mode, kind: item.kind, item: item.item, amountCents: item.amountCents, coins: item.coins, createdBy: viewer.user.id })
+    .returning({ id: payments.id });
+  const paymentId = created!.id;
+  const ofThisPayment = and(eq(payments.id, paymentId), eq(payments.companyId, companyId));
   const page = item.kind === 'coins' ? '/comprar-moedas' : '/billing';
   try {
     const session = await provider.createCheckout({
@@ -102,30 +108,29 @@ async function startCheckout(
       successUrl: `${s.cfg.appUrl}${page}?pagamento=concluido`,
       cancelUrl: `${s.cfg.appUrl}${page}?pagamento=cancelado`,
     });
-    await s.pool.query('UPDATE payments SET provider_ref = $2 WHERE id = $1', [paymentId, session.providerRef]);
+    await tenant.db.update(payments).set({ providerRef: session.providerRef }).where(ofThisPayment);
     return { paymentId, url: session.url, mode: billing.mode };
   } catch (e) {
     console.error('[billing] checkout failed:', (e as Error).message);
-    await s.pool.query("UPDATE payments SET status = 'failed' WHERE id = $1", [paymentId]);
+    await tenant.db.update(payments).set({ status: 'failed' }).where(ofThisPayment);
     throw new AppError(502, 'CHECKOUT_FAILED', 'Não foi possível iniciar o pagamento. Tente novamente em alguns instantes.');
   }
 }
 
-async function sandboxPayment(s: Services, companyId: string, paymentId: string): Promise<PaymentRow> {
+async function sandboxPayment(s: Services, tenant: Tenant, paymentId: string): Promise<PaymentRow> {
   const mode = billingOf(s).mode;
   if (mode === 'disabled') throw paymentsDisabled();
   if (mode !== 'sandbox') throw notFound('Pagamento não encontrado');
-  const { rows } = await s.pool.query<PaymentRow>(
-    `SELECT id, company_id, provider, provider_ref, kind, item, amount_cents, coins, status, created_by
-       FROM payments WHERE id = $1 AND company_id = $2 AND provider = 'sandbox'`,
-    [paymentId, companyId],
-  );
+  const { rows } = await tenant.db.execute<PaymentRow>(sql`
+    SELECT id, company_id, provider, provider_ref, kind, item, amount_cents, coins, status, created_by
+      FROM payments WHERE id = ${paymentId} AND company_id = ${tenant.companyId} AND provider = 'sandbox'
+  `);
   if (!rows[0]) throw notFound('Pagamento não encontrado');
   return rows[0];
 }
 
-export async function getSandboxPayment(s: Services, companyId: string, paymentId: string) {
-  const p = await sandboxPayment(s, companyId, paymentId);
+export async function getSandboxPayment(s: Services, tenant: Tenant, paymentId: string) {
+  const p = await sandboxPayment(s, tenant, paymentId);
   return { id: p.id, kind: p.kind, item: p.item, amountCents: p.amount_cents, coins: p.coins, status: p.status };
 }
 
@@ -151,16 +156,16 @@ async function lockedStatus(tx: Transaction, paymentId: string): Promise<string>
  * says what really happened. Confirming again is an honest repeat (`alreadyDone`); confirming a
  * canceled payment is a 409 (docs/decisions/0081).
  */
-export async function confirmSandboxPayment(s: Services, companyId: string, paymentId: string, now = new Date()) {
-  const payment = await sandboxPayment(s, companyId, paymentId);
-  return s.db.transaction(async (tx) => {
+export async function confirmSandboxPayment(s: Services, tenant: Tenant, paymentId: string, now = new Date()) {
+  const payment = await sandboxPayment(s, tenant, paymentId);
+  return tenant.db.transaction(async (tx) => {
     const status = await lockedStatus(tx, payment.id);
     if (status === 'paid' || status === 'scheduled') return { status, alreadyDone: true };
     if (status === 'canceled') throw conflict(SANDBOX_MESSAGES.alreadyCanceled, 'PAYMENT_CANCELED');
     if (status !== 'pending') throw conflict(SANDBOX_MESSAGES.closed, 'PAYMENT_CLOSED');
     if (payment.kind === 'subscription') {
       const { rows } = await tx.execute<{ trialing: boolean }>(sql`
-        SELECT (subscription_status = 'trialing' AND trial_ends_at > ${now.toISOString()}) AS trialing FROM companies WHERE id = ${companyId}
+        SELECT (subscription_status = 'trialing' AND trial_ends_at > ${now.toISOString()}) AS trialing FROM companies WHERE id = ${tenant.companyId}
       `);
       if (rows[0]?.trialing) {
         if (!(await schedulePayment(tx, payment))) throw new Error('sandbox payment left pending under lock');
@@ -174,9 +179,9 @@ export async function confirmSandboxPayment(s: Services, companyId: string, paym
 }
 
 /** Cancel: only a pending payment; canceling again is an honest repeat, a confirmed one a 409. */
-export async function cancelSandboxPayment(s: Services, companyId: string, paymentId: string) {
-  const payment = await sandboxPayment(s, companyId, paymentId);
-  return s.db.transaction(async (tx) => {
+export async function cancelSandboxPayment(s: Services, tenant: Tenant, paymentId: string) {
+  const payment = await sandboxPayment(s, tenant, paymentId);
+  return tenant.db.transaction(async (tx) => {
     const status = await lockedStatus(tx, payment.id);
     if (status === 'canceled') return { status: 'canceled', alreadyDone: true };
     if (status === 'paid' || status === 'scheduled') throw conflict(SANDBOX_MESSAGES.alreadyConfirmed, 'PAYMENT_CONFIRMED');

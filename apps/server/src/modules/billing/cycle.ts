@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { allowancePeriodKey, allowancePeriodStart, chargeCents, planIntervalEnd, type PlanType } from '@sede/shared/billing';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import { grantAllowance } from './allowance.ts';
 import { billingOf } from './context.ts';
 import { fulfilPayment } from './fulfilment.ts';
@@ -28,7 +29,7 @@ export async function runBillingCycle(s: Services, now = new Date()): Promise<Cy
   );
   for (const { id } of trials.rows) {
     await each(id, async () => {
-      const outcome = await endTrial(s, id, now, sandbox);
+      const outcome = await endTrial(systemTenant(s, id, 'schedule'), now, sandbox);
       if (outcome === 'charged') report.charged++;
       if (outcome === 'past_due') report.trialsEnded++;
     });
@@ -39,12 +40,12 @@ export async function runBillingCycle(s: Services, now = new Date()): Promise<Cy
       "SELECT id FROM companies WHERE subscription_status = 'active' AND current_period_end <= $1",
       [at],
     );
-    for (const { id } of due.rows) await each(id, async () => (report.renewed += (await renewSandbox(s, id, now)) ? 1 : 0));
+    for (const { id } of due.rows) await each(id, async () => (report.renewed += (await renewSandbox(systemTenant(s, id, 'schedule'), now)) ? 1 : 0));
   }
 
   for (const id of await companiesMissingAllowance(s, now)) {
     await each(id, async () => {
-      const r = await s.db.transaction((tx) => grantAllowance(tx, id, now));
+      const r = await systemTenant(s, id, 'schedule').db.transaction((tx) => grantAllowance(tx, id, now));
       if (r) {
         report.allowances++;
         report.expiredCoins += r.expired;
@@ -63,8 +64,8 @@ async function each(companyId: string, fn: () => Promise<unknown>) {
 }
 
 /** Trial over: a scheduled sandbox subscription is charged now; without one, payment is due. */
-async function endTrial(s: Services, companyId: string, now: Date, sandbox: boolean) {
-  return s.db.transaction(async (tx) => {
+async function endTrial({ db, companyId }: Tenant, now: Date, sandbox: boolean) {
+  return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ trial_ends_at: string; status: string }>(sql`
       SELECT trial_ends_at, subscription_status AS status FROM companies WHERE id = ${companyId} FOR UPDATE
     `);
@@ -91,8 +92,8 @@ async function endTrial(s: Services, companyId: string, now: Date, sandbox: bool
 }
 
 /** The sandbox's automatic charge at the end of a paid period: a new paid period follows. */
-async function renewSandbox(s: Services, companyId: string, now: Date): Promise<boolean> {
-  return s.db.transaction(async (tx) => {
+async function renewSandbox({ db, companyId }: Tenant, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ plan_type: PlanType | null; current_period_end: string | null; status: string; created_by: string | null; members: number }>(sql`
       SELECT plan_type, current_period_end, subscription_status AS status, created_by,
              (SELECT count(*)::int FROM company_members m WHERE m.company_id = c.id) AS members

@@ -3,20 +3,26 @@ import {
   collaboratorsCost,
   trialDaysLeft,
   type BillingSummary,
-  type LedgerQuery,
+  type LedgerItem,
+  type ledgerQuerySchema,
   type PaymentItem,
   type PlanType,
 } from '@sede/shared/billing';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { schema } from '@sede/db/client';
 import { notFound } from '../../http/errors.ts';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { billingOf } from './context.ts';
 
 export type { BillingSummary, PaymentItem };
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const { coinLedger, payments, user } = schema;
 
-export async function billingSummary(s: Services, companyId: string, canManage: boolean, now = new Date()): Promise<BillingSummary> {
-  const { rows } = await s.pool.query<{
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+export async function billingSummary(s: Services, tenant: Tenant, canManage: boolean, now = new Date()): Promise<BillingSummary> {
+  const { rows } = await tenant.db.execute<{
     plan_type: PlanType | null;
     subscription_status: string;
     currency_amount: number;
@@ -26,11 +32,10 @@ export async function billingSummary(s: Services, companyId: string, canManage: 
     members: number;
     scheduled: boolean;
   }>(
-    `SELECT plan_type, subscription_status, currency_amount, trial_ends_at, current_period_start, current_period_end,
-            (SELECT count(*)::int FROM company_members m WHERE m.company_id = c.id) AS members,
-            EXISTS (SELECT 1 FROM payments p WHERE p.company_id = c.id AND p.kind = 'subscription' AND p.status = 'scheduled') AS scheduled
-       FROM companies c WHERE id = $1`,
-    [companyId],
+    sql`SELECT plan_type, subscription_status, currency_amount, trial_ends_at, current_period_start, current_period_end,
+               (SELECT count(*)::int FROM company_members m WHERE m.company_id = c.id) AS members,
+               EXISTS (SELECT 1 FROM payments p WHERE p.company_id = c.id AND p.kind = 'subscription' AND p.status = 'scheduled') AS scheduled
+          FROM companies c WHERE id = ${tenant.companyId}`,
   );
   const c = rows[0];
   if (!c) throw notFound('Empresa não encontrada');
@@ -57,66 +62,52 @@ export async function billingSummary(s: Services, companyId: string, canManage: 
   };
 }
 
-export async function listPayments(s: Services, companyId: string): Promise<PaymentItem[]> {
-  const { rows } = await s.pool.query(
-    `SELECT p.id, p.kind, p.item, p.amount_cents, p.coins, p.status, p.provider, p.created_at, p.paid_at,
-            NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS name, u.email
-       FROM payments p LEFT JOIN "user" u ON u.id = p.created_by
-      WHERE p.company_id = $1
-      ORDER BY p.created_at DESC LIMIT 50`,
-    [companyId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    item: r.item,
-    amountCents: r.amount_cents,
-    coins: r.coins,
-    status: r.status,
-    provider: r.provider,
-    createdAt: iso(r.created_at)!,
-    paidAt: iso(r.paid_at),
-    createdBy: r.name ?? r.email ?? null,
-  }));
-}
+/** Who started a payment or moved coins: their name, or their e-mail. */
+const personName = sql<string | null>`COALESCE(NULLIF(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.email})`;
 
-export type LedgerItem = {
-  id: number;
-  amount: number;
-  kind: string;
-  reason: string;
-  actor: string | null;
-  balanceAfter: number;
-  createdAt: string;
-};
+export async function listPayments(tenant: Tenant): Promise<PaymentItem[]> {
+  const rows = await tenant.db
+    .select({
+      id: payments.id,
+      kind: payments.kind,
+      item: payments.item,
+      amountCents: payments.amountCents,
+      coins: payments.coins,
+      status: payments.status,
+      provider: payments.provider,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+      createdBy: personName,
+    })
+    .from(payments)
+    .leftJoin(user, eq(user.id, payments.createdBy))
+    .where(eq(payments.companyId, tenant.companyId))
+    .orderBy(desc(payments.createdAt))
+    .limit(50);
+  return rows.map((r) => ({ ...r, kind: r.kind as PaymentItem['kind'], createdAt: iso(r.createdAt)!, paidAt: iso(r.paidAt) }));
+}
 
 const PAGE = 50;
 /** Local dates of the filter are days in Brazil (America/Sao_Paulo). */
 const TZ = 'America/Sao_Paulo';
 
-export async function listLedger(s: Services, companyId: string, q: LedgerQuery & { before?: number }): Promise<{ entries: LedgerItem[]; nextBefore: number | null }> {
-  const params: unknown[] = [companyId];
-  const where = ['l.company_id = $1'];
-  if (q.kind) where.push(`l.kind = $${params.push(q.kind)}`);
-  if (q.from) where.push(`l.created_at >= ($${params.push(q.from)}::date::timestamp AT TIME ZONE '${TZ}')`);
-  if (q.to) where.push(`l.created_at < (($${params.push(q.to)}::date + 1)::timestamp AT TIME ZONE '${TZ}')`);
-  if (q.before) where.push(`l.id < $${params.push(q.before)}`);
-  const { rows } = await s.pool.query(
-    `SELECT l.id, l.amount, l.kind, l.reason, l.balance_after, l.created_at,
-            NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS name, u.email
-       FROM coin_ledger l LEFT JOIN "user" u ON u.id = l.actor_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY l.id DESC LIMIT ${PAGE + 1}`,
-    params,
-  );
-  const entries = rows.slice(0, PAGE).map((r) => ({
-    id: Number(r.id),
-    amount: r.amount,
-    kind: r.kind,
-    reason: r.reason,
-    actor: r.name ?? r.email ?? null,
-    balanceAfter: r.balance_after,
-    createdAt: iso(r.created_at)!,
-  }));
+export async function listLedger(tenant: Tenant, q: z.output<typeof ledgerQuerySchema>): Promise<{ entries: LedgerItem[]; nextBefore: number | null }> {
+  const l = coinLedger;
+  const rows = await tenant.db
+    .select({ id: l.id, amount: l.amount, kind: l.kind, reason: l.reason, actor: personName, balanceAfter: l.balanceAfter, createdAt: l.createdAt })
+    .from(l)
+    .leftJoin(user, eq(user.id, l.actorId))
+    .where(
+      and(
+        eq(l.companyId, tenant.companyId),
+        q.kind ? eq(l.kind, q.kind) : undefined,
+        q.from ? sql`${l.createdAt} >= (${q.from}::date::timestamp AT TIME ZONE ${TZ})` : undefined,
+        q.to ? sql`${l.createdAt} < ((${q.to}::date + 1)::timestamp AT TIME ZONE ${TZ})` : undefined,
+        q.before ? lt(l.id, q.before) : undefined,
+      ),
+    )
+    .orderBy(desc(l.id))
+    .limit(PAGE + 1);
+  const entries = rows.slice(0, PAGE).map((r) => ({ ...r, id: Number(r.id), kind: r.kind as LedgerItem['kind'], createdAt: iso(r.createdAt)! }));
   return { entries, nextBefore: rows.length > PAGE ? entries.at(-1)!.id : null };
 }

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Transaction } from '@sede/db/client';
+import type { WebhookOutcome } from '@sede/shared/billing';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { billingOf } from './context.ts';
 import { fulfilPayment, schedulePayment, setPaymentStatus, type PaymentRow } from './fulfilment.ts';
 import { verifyStripeEvent, type StripeMetadata } from './payments/stripe.ts';
-
-export type WebhookOutcome = { received: true; duplicate?: boolean; action?: string };
 
 /**
  * A Stripe webhook delivery. The signature is checked over the raw body first (a tampered or

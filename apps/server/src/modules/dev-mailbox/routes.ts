@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sede/shared/text';
+import { DEV_MAILBOX_MESSAGES, devMailboxQuerySchema, mailMessageListSchema, mailMessageSchema, type MailMessage } from '@sede/shared/platform/dev-mailbox';
 import type { AppEnv, Services } from '../../services.ts';
+import { contract, idParams } from '../../http/contract.ts';
 
 const LOOPBACK_PEER = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -27,6 +28,16 @@ export function devMailboxServes(s: Services, c: Context): boolean {
 
 const notFound = { error: 'Rota não encontrada', code: 'NOT_FOUND' } as const;
 
+const messageId = idParams(DEV_MAILBOX_MESSAGES.messageNotFound);
+const toView = (m: typeof schema.devMailbox.$inferSelect): MailMessage => ({
+  id: m.id,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  sentAt: m.sentAt.toISOString(),
+});
+
 /** Only mounted when SMTP_URL is unset: every e-mail the app sends, newest first. */
 export function devMailboxRoutes(s: Services) {
   const app = new Hono<AppEnv>();
@@ -34,25 +45,20 @@ export function devMailboxRoutes(s: Services) {
     if (!devMailboxServes(s, c)) return c.json(notFound, 404);
     await next();
   });
-  app.get('/', async (c) => {
-    const to = c.req.query('to')?.trim().toLowerCase();
-    if (to && hasControlCharacters(to)) return c.json({ error: CONTROL_CHARACTERS_MESSAGE, code: 'VALIDATION_ERROR' }, 400);
+  app.get('/', contract({ summary: 'Listar e-mails enviados (desenvolvimento)', query: devMailboxQuerySchema, response: mailMessageListSchema, public: true }), async (c) => {
+    const { to } = c.req.valid('query');
     const rows = await s.db
       .select()
       .from(schema.devMailbox)
       .where(to ? eq(schema.devMailbox.to, to) : undefined)
       .orderBy(desc(schema.devMailbox.sentAt))
       .limit(200);
-    return c.json({
-      messages: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: m.sentAt.toISOString() })),
-    });
+    return c.json({ messages: rows.map(toView) });
   });
-  app.get('/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return c.json({ error: 'Mensagem não encontrada', code: 'NOT_FOUND' }, 404);
-    const [m] = await s.db.select().from(schema.devMailbox).where(eq(schema.devMailbox.id, id));
-    if (!m) return c.json({ error: 'Mensagem não encontrada', code: 'NOT_FOUND' }, 404);
-    return c.json({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: m.sentAt.toISOString() });
+  app.get('/:id', contract({ summary: 'Ver e-mail enviado (desenvolvimento)', params: messageId, response: mailMessageSchema, public: true }), async (c) => {
+    const [m] = await s.db.select().from(schema.devMailbox).where(eq(schema.devMailbox.id, c.req.valid('param').id));
+    if (!m) return c.json({ error: DEV_MAILBOX_MESSAGES.messageNotFound, code: 'NOT_FOUND' }, 404);
+    return c.json(toView(m));
   });
   return app;
 }

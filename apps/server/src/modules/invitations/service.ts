@@ -4,7 +4,10 @@ import { INVITE_TTL_DAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
 import { acceptInvitePath, INVITE_MESSAGES, invitationTokenSchema, type InvitationByToken, type MyInvitation, type PendingInvitation } from '@sede/shared/invitations';
 import { roleLabel, type InviteRole } from '@sede/shared/roles';
-import type { Services } from '../../services.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import type { Services, Tenant } from '../../services.ts';
+import { tenantTransaction } from '../../platform/tenant.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../../platform/activity.ts';
@@ -44,7 +47,8 @@ function toPending(r: Record<string, any>): PendingInvitation {
   };
 }
 
-type Actor = { viewer: Viewer; companyId: string; userAgent?: string | null };
+/** An administrator acting in their company: the request's tenant. */
+type Actor = { tenant: Tenant; viewer: Viewer; userAgent?: string | null };
 
 /**
  * send-invitation: stores the invitation (replacing a pending one for the same address, so there
@@ -53,11 +57,12 @@ type Actor = { viewer: Viewer; companyId: string; userAgent?: string | null };
 export async function sendInvitation(s: Services, actor: Actor, input: { email: string; role: InviteRole }): Promise<PendingInvitation> {
   const email = normalizeEmail(input.email);
   const token = newInvitationToken();
-  const invitation = await withTransaction(s.pool, async ({ client, db }) => {
-    await refuseFlood(client, actor.companyId);
+  const { companyId } = actor.tenant;
+  const invitation = await tenantTransaction(actor.tenant, async ({ client, db }) => {
+    await refuseFlood(client, companyId);
     const member = await client.query(
       `SELECT 1 FROM company_members m JOIN "user" u ON u.id = m.user_id WHERE m.company_id = $1 AND u.email = $2`,
-      [actor.companyId, email],
+      [companyId, email],
     );
     if (member.rowCount) throw conflict(INVITE_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
     const { rows } = await client.query(
@@ -67,12 +72,12 @@ export async function sendInvitation(s: Services, actor: Actor, input: { email: 
        DO UPDATE SET role = excluded.role, token = excluded.token, expires_at = excluded.expires_at,
                      invited_by = excluded.invited_by, created_at = now()
        RETURNING *, (xmax <> 0) AS replaced`,
-      [email, input.role, token, INVITE_TTL_DAYS, actor.viewer.user.id, actor.companyId],
+      [email, input.role, token, INVITE_TTL_DAYS, actor.viewer.user.id, companyId],
     );
     const row = rows[0];
     await queueInvitationEmail(s, client, { invitationId: row.id, token });
     await logActivity(db, {
-      companyId: actor.companyId,
+      companyId,
       userId: actor.viewer.user.id,
       action: 'invitation_sent',
       details: { email, role: input.role, replaced: row.replaced },
@@ -100,16 +105,24 @@ async function refuseFlood(client: pg.PoolClient, companyId: string) {
 const viewerName = (v: Viewer) => [v.profile?.first_name, v.profile?.last_name].filter(Boolean).join(' ') || v.user.email;
 
 /** The company's invitations not yet accepted (pending or expired), newest first. */
-export async function listPendingInvitations(s: Services, companyId: string): Promise<PendingInvitation[]> {
-  const { rows } = await s.pool.query(
-    `SELECT i.*, ${INVITER_NAME} AS inviter_name, iu.email AS inviter_email
-       FROM company_invitations i
-       LEFT JOIN profiles ip ON ip.id = i.invited_by
-       LEFT JOIN "user" iu ON iu.id = i.invited_by
-      WHERE i.company_id = $1 AND i.accepted_at IS NULL
-      ORDER BY i.created_at DESC`,
-    [companyId],
-  );
+export async function listPendingInvitations(tenant: Tenant): Promise<PendingInvitation[]> {
+  const { companyInvitations: i, profiles: ip, user: iu } = schema;
+  const rows = await tenant.db
+    .select({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      created_at: i.createdAt,
+      expires_at: i.expiresAt,
+      invited_by: i.invitedBy,
+      inviter_name: sql<string | null>`NULLIF(trim(concat_ws(' ', ${ip.firstName}, ${ip.lastName})), '')`,
+      inviter_email: iu.email,
+    })
+    .from(i)
+    .leftJoin(ip, eq(ip.id, i.invitedBy))
+    .leftJoin(iu, eq(iu.id, i.invitedBy))
+    .where(and(eq(i.companyId, tenant.companyId), isNull(i.acceptedAt)))
+    .orderBy(desc(i.createdAt));
   return rows.map(toPending);
 }
 
@@ -144,18 +157,19 @@ export async function listMyInvitations(s: Services, viewer: Viewer): Promise<My
 /** Resend: a new token and a new expiry on the same row (the old link stops working). */
 export async function resendInvitation(s: Services, actor: Actor, id: string): Promise<PendingInvitation> {
   const token = newInvitationToken();
-  const row = await withTransaction(s.pool, async ({ client, db }) => {
-    await refuseFlood(client, actor.companyId);
+  const { companyId } = actor.tenant;
+  const row = await tenantTransaction(actor.tenant, async ({ client, db }) => {
+    await refuseFlood(client, companyId);
     const { rows } = await client.query(
       `UPDATE company_invitations SET token = $1, expires_at = now() + make_interval(days => $2), invited_by = $3, created_at = now()
         WHERE id = $4 AND company_id = $5 AND accepted_at IS NULL
         RETURNING *`,
-      [token, INVITE_TTL_DAYS, actor.viewer.user.id, id, actor.companyId],
+      [token, INVITE_TTL_DAYS, actor.viewer.user.id, id, companyId],
     );
-    if (!rows[0]) throw notFound('Convite não encontrado');
+    if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
     await queueInvitationEmail(s, client, { invitationId: id, token });
     await logActivity(db, {
-      companyId: actor.companyId,
+      companyId,
       userId: actor.viewer.user.id,
       action: 'invitation_resent',
       details: { email: rows[0].email, role: rows[0].role },
@@ -168,15 +182,16 @@ export async function resendInvitation(s: Services, actor: Actor, id: string): P
 }
 
 /** Revoke: the pending invitation is deleted; its link answers 'not found or used'. */
-export async function revokeInvitation(s: Services, actor: Actor, id: string): Promise<void> {
-  await withTransaction(s.pool, async ({ client, db }) => {
+export async function revokeInvitation(actor: Actor, id: string): Promise<void> {
+  const { companyId } = actor.tenant;
+  await tenantTransaction(actor.tenant, async ({ client, db }) => {
     const { rows } = await client.query(
       `DELETE FROM company_invitations WHERE id = $1 AND company_id = $2 AND accepted_at IS NULL RETURNING email, role`,
-      [id, actor.companyId],
+      [id, companyId],
     );
-    if (!rows[0]) throw notFound('Convite não encontrado');
+    if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
     await logActivity(db, {
-      companyId: actor.companyId,
+      companyId,
       userId: actor.viewer.user.id,
       action: 'invitation_revoked',
       details: { email: rows[0].email, role: rows[0].role },

@@ -1,39 +1,42 @@
 import { Hono, type Context } from 'hono';
-import { activityQuerySchema } from '@sede/shared/activity';
-import { changeRoleSchema, memberIdSchema } from '@sede/shared/members';
+import { z } from 'zod';
+import { activityPageSchema, activityQuerySchema } from '@sede/shared/activity';
+import { changeRoleSchema, memberIdSchema, memberListSchema } from '@sede/shared/members';
+import { okSchema } from '@sede/shared/platform/api';
 import type { CompanyEnv, Services } from '../../services.ts';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { contract } from '../../http/contract.ts';
 import { requireAdmin, requireCompany, requireViewer } from '../../http/middleware.ts';
 import { changeRole, listActivity, listMembers, removeMember } from './service.ts';
+
+/** A member is named by their account id (text, not a uuid); one that is not one names nobody. */
+const memberParams = z.object({ userId: memberIdSchema });
 
 /** The admin area: members, roles, removal and the activity log, always of the caller's company. */
 export function membersRoutes(s: Services) {
   const app = new Hono<CompanyEnv>();
   app.use('*', requireViewer(s), requireCompany, requireAdmin);
-  const actor = (c: Context<CompanyEnv>) => ({
+  const actor = (c: Context<CompanyEnv, string, object>) => ({
     viewer: c.get('viewer'),
     companyId: c.get('companyId'),
     userAgent: c.req.header('user-agent') ?? null,
   });
 
-  app.get('/', async (c) => c.json({ members: await listMembers(s, c.get('companyId'), c.get('viewer').user.id) }));
+  app.get('/', contract({ summary: 'Listar membros', response: memberListSchema }), async (c) =>
+    c.json({ members: await listMembers(c.get('tenant'), c.get('viewer').user.id) }),
+  );
 
-  app.get('/activity', async (c) => {
-    const query = parseWith(activityQuerySchema, c.req.query());
-    return c.json(await listActivity(s, c.get('companyId'), query));
+  app.get('/activity', contract({ summary: 'Registro de atividades', query: activityQuerySchema, response: activityPageSchema }), async (c) =>
+    c.json(await listActivity(c.get('tenant'), c.req.valid('query'))),
+  );
+
+  app.patch('/:userId', contract({ summary: 'Alterar função do membro', params: memberParams, body: changeRoleSchema, response: okSchema }), async (c) => {
+    await changeRole(s, actor(c), c.req.valid('param').userId, c.req.valid('json'));
+    return c.json({ success: true as const });
   });
 
-  app.patch('/:userId', async (c) => {
-    const userId = parseWith(memberIdSchema, c.req.param('userId'));
-    const input = parseWith(changeRoleSchema, await readJson(c));
-    await changeRole(s, actor(c), userId, input);
-    return c.json({ success: true });
-  });
-
-  app.delete('/:userId', async (c) => {
-    const userId = parseWith(memberIdSchema, c.req.param('userId'));
-    await removeMember(s, actor(c), userId);
-    return c.json({ success: true });
+  app.delete('/:userId', contract({ summary: 'Remover membro', params: memberParams, response: okSchema }), async (c) => {
+    await removeMember(s, actor(c), c.req.valid('param').userId);
+    return c.json({ success: true as const });
   });
 
   return app;

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { MEMBER_MESSAGES, type MemberView } from '@sede/shared/members';
 import type { ActivityEntry, ActivityPage } from '@sede/shared/activity';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { withTransaction } from '@sede/db/transaction';
@@ -10,27 +10,36 @@ import { logActivity } from '../../platform/activity.ts';
 
 type Actor = { viewer: Viewer; companyId: string; userAgent: string | null };
 
-const NAME = `COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), NULLIF(u.name, ''), u.email)`;
+const { activityLog, companyMembers, profiles, user } = schema;
 
-export async function listMembers(s: Services, companyId: string, viewerId: string): Promise<MemberView[]> {
-  const { rows } = await s.pool.query(
-    `SELECT m.user_id, m.role, m.custom_permissions, m.created_at, u.email, ${NAME} AS name, p.last_login_at
-       FROM company_members m
-       JOIN "user" u ON u.id = m.user_id
-       LEFT JOIN profiles p ON p.id = m.user_id
-      WHERE m.company_id = $1
-      ORDER BY (m.role = 'admin') DESC, lower(${NAME})`,
-    [companyId],
-  );
+/** A person's name as the admin area shows it: the profile's, the account's, or the e-mail. */
+const displayName = sql<string>`COALESCE(NULLIF(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})), ''), NULLIF(${user.name}, ''), ${user.email})`;
+
+export async function listMembers(tenant: Tenant, viewerId: string): Promise<MemberView[]> {
+  const rows = await tenant.db
+    .select({
+      userId: companyMembers.userId,
+      role: companyMembers.role,
+      customPermissions: companyMembers.customPermissions,
+      createdAt: companyMembers.createdAt,
+      email: user.email,
+      name: displayName,
+      lastLoginAt: profiles.lastLoginAt,
+    })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .leftJoin(profiles, eq(profiles.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, tenant.companyId))
+    .orderBy(sql`(${companyMembers.role} = 'admin') DESC`, sql`lower(${displayName})`);
   return rows.map((r) => ({
-    userId: r.user_id,
+    userId: r.userId,
     name: r.name,
     email: r.email,
     role: r.role,
-    customPermissions: Array.isArray(r.custom_permissions) ? r.custom_permissions : [],
-    lastLoginAt: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
-    joinedAt: new Date(r.created_at).toISOString(),
-    isYou: r.user_id === viewerId,
+    customPermissions: Array.isArray(r.customPermissions) ? r.customPermissions : [],
+    lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
+    joinedAt: r.createdAt.toISOString(),
+    isYou: r.userId === viewerId,
   }));
 }
 
@@ -96,40 +105,34 @@ export async function removeMember(s: Services, actor: Actor, userId: string): P
 const TZ = 'America/Sao_Paulo';
 
 export async function listActivity(
-  s: Services,
-  companyId: string,
+  tenant: Tenant,
   q: { userId?: string; action?: string; from?: string; to?: string; before?: number; limit: number },
 ): Promise<ActivityPage> {
-  const where = ['a.company_id = $1'];
-  const params: unknown[] = [companyId];
-  const add = (clause: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(clause(`$${params.length}`));
-  };
-  if (q.userId) add((n) => `a.user_id = ${n}`, q.userId);
-  if (q.action) add((n) => `a.action = ${n}`, q.action);
-  if (q.from) add((n) => `a.created_at >= (${n}::date)::timestamp AT TIME ZONE '${TZ}'`, q.from);
-  if (q.to) add((n) => `a.created_at < (${n}::date + 1)::timestamp AT TIME ZONE '${TZ}'`, q.to);
-  if (q.before) add((n) => `a.id < ${n}`, q.before);
-  params.push(q.limit + 1);
-  const { rows } = await s.pool.query(
-    `SELECT a.id, a.created_at, a.action, a.details, a.user_agent, a.user_id, u.email, ${NAME} AS name
-       FROM activity_log a
-       LEFT JOIN "user" u ON u.id = a.user_id
-       LEFT JOIN profiles p ON p.id = a.user_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY a.id DESC
-      LIMIT $${params.length}`,
-    params,
-  );
-  const page = rows.slice(0, q.limit);
-  const entries: ActivityEntry[] = page.map((r) => ({
+  const a = activityLog;
+  const rows = await tenant.db
+    .select({ id: a.id, createdAt: a.createdAt, action: a.action, details: a.details, userAgent: a.userAgent, userId: a.userId, email: user.email, name: displayName })
+    .from(a)
+    .leftJoin(user, eq(user.id, a.userId))
+    .leftJoin(profiles, eq(profiles.id, a.userId))
+    .where(
+      and(
+        eq(a.companyId, tenant.companyId),
+        q.userId ? eq(a.userId, q.userId) : undefined,
+        q.action ? eq(a.action, q.action) : undefined,
+        q.from ? sql`${a.createdAt} >= (${q.from}::date)::timestamp AT TIME ZONE ${TZ}` : undefined,
+        q.to ? sql`${a.createdAt} < (${q.to}::date + 1)::timestamp AT TIME ZONE ${TZ}` : undefined,
+        q.before ? lt(a.id, q.before) : undefined,
+      ),
+    )
+    .orderBy(desc(a.id))
+    .limit(q.limit + 1);
+  const entries: ActivityEntry[] = rows.slice(0, q.limit).map((r) => ({
     id: Number(r.id),
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.createdAt.toISOString(),
     action: r.action,
-    user: r.user_id ? { id: r.user_id, name: r.name ?? '', email: r.email ?? '' } : null,
+    user: r.userId ? { id: r.userId, name: r.name ?? '', email: r.email ?? '' } : null,
     details: r.details ?? {},
-    userAgent: r.user_agent,
+    userAgent: r.userAgent,
   }));
   return { entries, nextBefore: rows.length > q.limit ? entries.at(-1)!.id : null };
 }

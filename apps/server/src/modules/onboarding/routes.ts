@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { completeOnboardingSchema, ONBOARDING_MESSAGES, recommendPlanSchema } from '@sede/shared/onboarding';
+import { completeOnboardingSchema, ONBOARDING_MESSAGES, onboardingCompletedSchema, planRecommendationSchema, recommendPlanSchema } from '@sede/shared/onboarding';
 import type { AppEnv, Services } from '../../services.ts';
-import { notFound, parseWith, readJson } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { contract } from '../../http/contract.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { completeOnboarding, recommendForCompany } from './service.ts';
 
@@ -10,17 +11,15 @@ export function onboardingRoutes(s: Services) {
   app.use('*', requireViewer(s));
 
   /** { profile, areas } → { recommendedPlan, reason }; the company is the caller's own. */
-  app.post('/recommend-plan', async (c) => {
-    const input = parseWith(recommendPlanSchema, await readJson(c));
+  app.post('/recommend-plan', contract({ summary: 'Recomendar plano', body: recommendPlanSchema, response: planRecommendationSchema }), async (c) => {
     const companyId = c.get('viewer').company?.id;
     if (!companyId) throw notFound(ONBOARDING_MESSAGES.companyNotFound);
-    return c.json(await recommendForCompany(s, companyId, input));
+    return c.json(await recommendForCompany(s, companyId, c.req.valid('json')));
   });
 
-  app.post('/complete', async (c) => {
-    const input = parseWith(completeOnboardingSchema, await readJson(c));
-    return c.json(await completeOnboarding(s, c.get('viewer'), input));
-  });
+  app.post('/complete', contract({ summary: 'Concluir configuração inicial', body: completeOnboardingSchema, response: onboardingCompletedSchema }), async (c) =>
+    c.json(await completeOnboarding(s, c.get('viewer'), c.req.valid('json'))),
+  );
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ONBOARDING_MESSAGES, recommendPlan, type PlanRecommendation } from '@sede/shared/onboarding';
+import { ONBOARDING_MESSAGES, recommendPlan, type OnboardingCompleted, type PlanRecommendation } from '@sede/shared/onboarding';
 import type { z } from 'zod';
 import type { completeOnboardingSchema, recommendPlanSchema } from '@sede/shared/onboarding';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -17,7 +17,7 @@ export async function recommendForCompany(s: Services, companyId: string, input:
  * company and onboarding_completed on company and profile, in one transaction. The plan is
  * only a choice while no subscription is running; a paid plan changes through billing.
  */
-export async function completeOnboarding(s: Services, viewer: Viewer, input: z.output<typeof completeOnboardingSchema>) {
+export async function completeOnboarding(s: Services, viewer: Viewer, input: z.output<typeof completeOnboardingSchema>): Promise<OnboardingCompleted> {
   const company = viewer.company;
   if (!company || !viewer.membership) throw notFound(ONBOARDING_MESSAGES.companyNotFound);
   if (!viewer.permissions.canAccessAdmin) throw forbidden(ONBOARDING_MESSAGES.adminOnly);
@@ -34,7 +34,7 @@ export async function completeOnboarding(s: Services, viewer: Viewer, input: z.o
     `);
     if (!rows[0]) throw notFound(ONBOARDING_MESSAGES.companyNotFound);
     await tx.execute(sql`UPDATE profiles SET onboarding_completed = true, updated_at = now() WHERE id = ${viewer.user.id}`);
-    return { completed: true, plan: rows[0].plan_type };
+    return { completed: true as const, plan: rows[0].plan_type };
   });
   // The change feed evicts it too, a moment later; the reload that follows must not race it.
   s.viewers.evictViewer(viewer.user.id);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { profileSchema } from '@sede/shared/profile';
+import { profileSchema, profileViewSchema, saveProfileReplySchema } from '@sede/shared/profile';
 import type { AppEnv, Services } from '../../services.ts';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { contract } from '../../http/contract.ts';
 import { requireViewer } from '../../http/middleware.ts';
 import { getProfile, saveProfile } from './service.ts';
 
@@ -10,15 +10,14 @@ export function profileRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   app.use('*', requireViewer(s));
 
-  app.get('/', async (c) => {
+  app.get('/', contract({ summary: 'Ver meu perfil', response: profileViewSchema }), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await getProfile(s, c.get('viewer').user.id));
   });
 
-  app.put('/', async (c) => {
-    const data = parseWith(profileSchema, await readJson(c));
-    return c.json(await saveProfile(s, c.get('viewer'), data, c.req.header('user-agent') ?? null));
-  });
+  app.put('/', contract({ summary: 'Salvar meu perfil', body: profileSchema, response: saveProfileReplySchema }), async (c) =>
+    c.json(await saveProfile(s, c.get('viewer'), c.req.valid('json'), c.req.header('user-agent') ?? null)),
+  );
 
   return app;
 }

@@ -1,18 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
-import { ledgerQuerySchema, type CoinKind } from '@sede/shared/billing';
+import { ledgerQuerySchema, type LedgerItem } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
 import { billingKeys, type LedgerFilters } from './keys.ts';
 
-export type LedgerEntry = {
-  id: number;
-  amount: number;
-  kind: CoinKind;
-  reason: string;
-  actor: string | null;
-  balanceAfter: number;
-  createdAt: string;
-};
+export type LedgerEntry = LedgerItem;
 
 export type { LedgerFilters };
 

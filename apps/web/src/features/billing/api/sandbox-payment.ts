@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SandboxPayment } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
 import { billingKeys } from './keys.ts';
 
 /** The offline sandbox's payment page (Modo de teste): read, confirm or cancel a payment. */
-export type SandboxPayment = { id: string; kind: 'coins' | 'subscription'; item: string; amountCents: number; coins: number; status: string };
+export type { SandboxPayment };
 
 export const sandboxPaymentKey = billingKeys.sandboxPayment;
 

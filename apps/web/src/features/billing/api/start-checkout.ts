@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { coinCheckoutSchema, subscriptionCheckoutSchema, type CoinPackageId, type PlanType } from '@sede/shared/billing';
+import { coinCheckoutSchema, subscriptionCheckoutSchema, type CheckoutResult, type CoinPackageId, type PlanType } from '@sede/shared/billing';
 import { api } from '../../../lib/api-client.ts';
 
-export type CheckoutResult = { paymentId: string; url: string; mode: 'stripe' | 'sandbox' };
+export type { CheckoutResult };
 
 /** POST /api/billing/checkout/coins: a payment for a coin package (admins). */
 export const startCoinCheckout = (packageId: CoinPackageId) =>

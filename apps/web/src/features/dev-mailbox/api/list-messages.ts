@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MailMessage } from '@sede/shared/platform/dev-mailbox';
 import { api } from '../../../lib/api-client.ts';
 import { mailboxKeys } from './keys.ts';
 
-export type MailMessage = { id: string; to: string; subject: string; text: string; html: string; sentAt: string };
+export type { MailMessage };
 
 /** GET /api/dev/mailbox?to=: the newest 200 messages, newest first (only in dev-mailbox mode). */
 export const listMessages = (to: string) =>
