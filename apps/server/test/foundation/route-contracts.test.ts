@@ -17,7 +17,6 @@ const PENDING = new Set<string>([
   'collaboration',
   'companies',
   'company-data',
-  'crm-deals',
   'dev-mailbox',
   'documents',
   'files',
