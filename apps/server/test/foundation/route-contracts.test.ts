@@ -28,7 +28,6 @@ const PENDING = new Set<string>([
   'onboarding',
   'platform',
   'profile',
-  'prospecting',
   'rh-recruiting',
   'support',
   'whatsapp',
