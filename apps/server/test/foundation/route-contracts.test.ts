@@ -15,7 +15,6 @@ const PENDING = new Set<string>([
   'billing',
   'campaigns',
   'collaboration',
-  'company-data',
   'dev-mailbox',
   'documents',
   'files',

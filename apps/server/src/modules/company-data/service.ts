@@ -11,6 +11,7 @@ import {
   type CompanyClosure,
   type CompanyExportJob,
   EXPORT_GONE,
+  EXPORT_NOT_FOUND,
   EXPORT_NOT_READY,
   EXPORT_RUNNING,
   EXPORT_TTL_DAYS,
@@ -49,7 +50,7 @@ async function exportFile(s: Services, companyId: string, jobId: string) {
 export async function exportStatus(s: Services, tenant: Tenant, jobId: string): Promise<CompanyExportJob> {
   const run = UUID.test(jobId) ? await exportRun(s, tenant, jobId) : null;
   const file = await exportFile(s, tenant.companyId, jobId);
-  if (!run && !file) throw notFound('Exportação não encontrada.');
+  if (!run && !file) throw notFound(EXPORT_NOT_FOUND);
   // The ZIP is in place a moment before its job is marked finished: 'done' waits for both, so a
   // client never acts on an export whose job still runs (its download would answer 409).
   const status = run && exportStatusOf(run) === 'running' ? 'running' : file ? 'done' : exportStatusOf(run!);
@@ -74,7 +75,7 @@ export async function openExport(s: Services, tenant: Tenant, jobId: string) {
     const run = UUID.test(jobId) ? await exportRun(s, tenant, jobId) : null;
     if (run && exportStatusOf(run) === 'running') throw conflict(EXPORT_NOT_READY, 'EXPORT_NOT_READY');
     if (run) throw new AppError(404, 'EXPORT_GONE', EXPORT_GONE);
-    throw notFound('Exportação não encontrada.');
+    throw notFound(EXPORT_NOT_FOUND);
   }
   return { stream: createReadStream(file.file), size: file.size };
 }
