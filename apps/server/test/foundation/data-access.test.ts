@@ -21,9 +21,7 @@ const ALLOWED: Record<string, number> = {
   'campaigns/tracking.ts': 7,
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
   'collaboration/service.ts': 1,
-  'companies/enrichment.ts': 2,
-  'companies/routes.ts': 1,
-  'companies/service.ts': 6,
+  'companies/service.ts': 3, // a company being created has no tenant yet (its CNPJ is checked across every company)
   'company-data/service.ts': 1, // the schedule's scan of every company for a due erasure
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2,

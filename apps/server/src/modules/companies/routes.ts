@@ -23,19 +23,19 @@ export function companiesRoutes(s: Services) {
 
   /** The caller's company with its registration data (the company id comes from the session). */
   app.get('/current', requireViewer(s), requireCompany, contract({ summary: 'Ver a empresa', response: companyAnswerSchema }), async (c) => {
-    const company = await getCompanyDetails(s.db, c.get('companyId'));
+    const company = await getCompanyDetails(c.get('tenant').db, c.get('companyId'));
     if (needsEnrichment(company)) void enricher.run(company.id);
     return c.json({ company });
   });
 
   app.patch('/current', requireViewer(s), requireAdmin, contract({ summary: 'Alterar dados da empresa', body: updateCompanySchema, response: companyAnswerSchema }), async (c) => {
-    const company = await updateCompany(s, c.get('companyId'), c.req.valid('json'), actorOf(c));
+    const company = await updateCompany(c.get('tenant'), c.req.valid('json'), actorOf(c));
     return c.json({ company });
   });
 
   /** Replaces the registry fields with a fresh lookup (the button on /empresa-perfil). */
   app.post('/current/refresh', requireViewer(s), requireAdmin, contract({ summary: 'Atualizar dados da Receita', response: companyAnswerSchema }), async (c) => {
-    const company = await refreshCompanyFromRegistry(s, lookup, c.get('companyId'), actorOf(c));
+    const company = await refreshCompanyFromRegistry(lookup, c.get('tenant'), actorOf(c));
     return c.json({ company });
   });
 
