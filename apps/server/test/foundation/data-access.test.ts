@@ -43,7 +43,7 @@ const ALLOWED: Record<string, number> = {
   'onboarding/service.ts': 1,
   'profile/service.ts': 2,
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
-  'prospecting/rf-pool.ts': 2,
+  'prospecting/rf-pool.ts': 2, // the Receita register (rf_*) belongs to no company
   'rh-recruiting/service.ts': 2,
   'rh/module.ts': 1,
   'support/routes.ts': 1,
