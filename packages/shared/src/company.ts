@@ -177,29 +177,32 @@ export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
 export type UpdateCompanyData = z.output<typeof updateCompanySchema>;
 
 /** The company as the API answers it (creation, profile, edit). */
-export type CompanyDetails = {
-  id: string;
-  name: string;
-  cnpj: string;
-  fantasia: string | null;
-  situacao: string | null;
-  atividade_principal: string | null;
-  data_abertura: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  currency_amount: number;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  onboarding_completed: boolean;
-  plan_type: string | null;
-  created_at: string;
+export const companyDetailsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  cnpj: z.string(),
+  fantasia: z.string().nullable(),
+  situacao: z.string().nullable(),
+  atividade_principal: z.string().nullable(),
+  data_abertura: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  cep: z.string().nullable(),
+  currency_amount: z.number(),
+  subscription_status: z.string(),
+  trial_ends_at: z.string().nullable(),
+  onboarding_completed: z.boolean(),
+  plan_type: z.string().nullable(),
+  created_at: z.string(),
   /** Legal name from the last registry lookup, when one is cached. */
-  razao_social: string | null;
-};
+  razao_social: z.string().nullable(),
+});
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+/** What /api/companies answers: `{ company }`. */
+export const companyAnswerSchema = z.object({ company: companyDetailsSchema });
 
 /** Answer of the lookup: the normalized record (cnpj.ts) as the server sends it. */
 export type { NormalizedCompany as CompanyLookupResult } from './cnpj.ts';

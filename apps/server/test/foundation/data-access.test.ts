@@ -20,12 +20,8 @@ const ALLOWED: Record<string, number> = {
   'campaigns/tracking.ts': 7,
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
   'collaboration/service.ts': 1, // the due-date reminder's scan of every company's due tasks (a schedule)
-  'companies/enrichment.ts': 2,
-  'companies/routes.ts': 1,
-  'companies/service.ts': 6,
-  'company-data/export-job.ts': 3,
-  'company-data/service.ts': 2,
-  'crm-contacts/import.ts': 5,
+  'companies/service.ts': 3, // a company being created has no tenant yet (its CNPJ is checked across every company)
+  'company-data/service.ts': 1, // the schedule's scan of every company for a due erasure
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 2,
@@ -45,7 +41,7 @@ const ALLOWED: Record<string, number> = {
   'onboarding/service.ts': 1, // the first-run choice of a person whose route needs no membership (no company: 404)
   'profile/service.ts': 2, // a person's own profile, no company's
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
-  'prospecting/rf-pool.ts': 2,
+  'prospecting/rf-pool.ts': 2, // the Receita register (rf_*) belongs to no company
   'rh-recruiting/service.ts': 2,
   'rh/module.ts': 1,
   'support/service.ts': 14, // a person's tickets to the platform's support, with or without a company; its operators read them all

@@ -13,15 +13,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 const PENDING = new Set<string>([
   'ai',
   'campaigns',
-  'companies',
-  'company-data',
-  'crm-contacts',
-  'crm-deals',
   'documents',
   'files',
   'marketing',
   'marketing-public',
-  'prospecting',
   'rh-recruiting',
   'whatsapp',
 ]);

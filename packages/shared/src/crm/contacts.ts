@@ -10,7 +10,7 @@ import { isValidCnpj, normalizeCnpjInput } from '../cnpj.ts';
 import { UFS } from '../company.ts';
 import { isValidCpf, onlyDigits } from '../cpf.ts';
 import { looksLikeEmail, normalizeEmail } from '../email.ts';
-import { contactFilterSchema, LEGAL_BASES, ownerIdSchema, tagsSchema, type ContactFilter, type LegalBasis } from '../platform/parties.ts';
+import { contactFilterSchema, LEGAL_BASES, ownerIdSchema, tagsSchema, type LegalBasis } from '../platform/parties.ts';
 import { safeText } from '../text.ts';
 
 export const CRM_CONTACTS_MESSAGES = {
@@ -86,7 +86,20 @@ export const listMembersSchema = z
   .strictObject({ personIds: ids.optional(), organizationIds: ids.optional() })
   .refine((v) => (v.personIds?.length ?? 0) + (v.organizationIds?.length ?? 0) > 0, { message: CRM_CONTACTS_MESSAGES.noIds });
 
-export type CrmList = { id: string; name: string; description: string | null; peopleCount: number; organizationsCount: number; createdBy: string | null; createdAt: string; updatedAt: string };
+export const crmListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  peopleCount: z.number(),
+  organizationsCount: z.number(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CrmList = z.infer<typeof crmListSchema>;
+export const crmListListSchema = z.object({ items: z.array(crmListSchema) });
+export const listMembersAddedSchema = z.object({ added: z.number() });
+export const listMembersRemovedSchema = z.object({ removed: z.number() });
 
 // ---- segments ----
 
@@ -94,7 +107,18 @@ export type CrmList = { id: string; name: string; description: string | null; pe
 export const segmentCreateSchema = z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired), entity, filter: contactFilterSchema });
 /** PATCH /api/crm-contacts/segments/:id */
 export const segmentUpdateSchema = patchBody(z.strictObject({ name: name(CRM_CONTACTS_MESSAGES.segmentNameRequired).optional(), filter: contactFilterSchema.optional() }));
-export type CrmSegment = { id: string; name: string; entity: ContactEntity; filter: ContactFilter; count: number; createdBy: string | null; createdAt: string; updatedAt: string };
+export const crmSegmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  entity: z.enum(CONTACT_ENTITIES),
+  filter: contactFilterSchema,
+  count: z.number(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CrmSegment = z.infer<typeof crmSegmentSchema>;
+export const crmSegmentListSchema = z.object({ items: z.array(crmSegmentSchema) });
 
 // ---- bulk actions ----
 
@@ -124,7 +148,8 @@ export const bulkSchema = z
   })
   .refine((v) => v.action.type !== 'tag' || v.action.add.length + v.action.remove.length > 0, { message: CRM_CONTACTS_MESSAGES.tagsRequired });
 export type BulkRequest = z.input<typeof bulkSchema>;
-export type BulkResult = { affected: number };
+export const bulkResultSchema = z.object({ affected: z.number() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** GET /api/crm-contacts/export?entity=people&<filter>: CSV. */
 export const exportQuerySchema = contactFilterSchema.extend({ entity: entity.default('people') });
@@ -210,28 +235,42 @@ export const importStartSchema = z
 export type ImportStart = z.input<typeof importStartSchema>;
 export type ImportSettings = z.output<typeof importStartSchema>;
 
-export type ImportEncoding = 'utf-8' | 'windows-1252' | 'xlsx';
-export type ImportStatus = 'draft' | 'ready' | 'queued' | 'running' | 'done' | 'failed';
-export type ImportPreview = { headers: string[]; rows: string[][]; totalRows: number; encoding: ImportEncoding; separator: string | null; suggested: Array<ImportField | null> };
-export type CrmImport = {
-  id: string;
-  status: ImportStatus;
-  fileName: string | null;
-  encoding: ImportEncoding | null;
-  separator: string | null;
-  jobRunId: string | null;
-  totalRows: number;
-  processedRows: number;
-  createdCount: number;
-  mergedCount: number;
-  skippedCount: number;
-  errorCount: number;
-  organizationsCreated: number;
-  error: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-};
+const importEncodingSchema = z.enum(['utf-8', 'windows-1252', 'xlsx']);
+export type ImportEncoding = z.infer<typeof importEncodingSchema>;
+const importStatusSchema = z.enum(['draft', 'ready', 'queued', 'running', 'done', 'failed']);
+export type ImportStatus = z.infer<typeof importStatusSchema>;
+export const importPreviewSchema = z.object({
+  headers: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  totalRows: z.number(),
+  encoding: importEncodingSchema,
+  separator: z.string().nullable(),
+  suggested: z.array(z.enum(IMPORT_FIELD_KEYS).nullable()),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export const crmImportSchema = z.object({
+  id: z.string(),
+  status: importStatusSchema,
+  fileName: z.string().nullable(),
+  encoding: importEncodingSchema.nullable(),
+  separator: z.string().nullable(),
+  jobRunId: z.string().nullable(),
+  totalRows: z.number(),
+  processedRows: z.number(),
+  createdCount: z.number(),
+  mergedCount: z.number(),
+  skippedCount: z.number(),
+  errorCount: z.number(),
+  organizationsCreated: z.number(),
+  error: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CrmImport = z.infer<typeof crmImportSchema>;
+export const crmImportListSchema = z.object({ items: z.array(crmImportSchema) });
+/** POST /api/crm-contacts/imports/:id/analyze answers the preview with the import. */
+export const importAnalysisSchema = importPreviewSchema.extend({ import: crmImportSchema });
 
 const isEmptyRow = (row: readonly string[]) => row.every((c) => c.trim() === '');
 

@@ -292,16 +292,18 @@ export const customFieldUpdateSchema = patchBody(z.object({
 }));
 export const customFieldListQuerySchema = z.object({ entity: z.enum(CUSTOM_FIELD_ENTITIES, { error: DEALS_MESSAGES.fieldEntityInvalid }).optional() });
 
-export type CustomField = {
-  id: string;
-  entity: CustomFieldEntity;
-  key: string;
-  label: string;
-  type: CustomFieldType;
-  options: string[];
-  required: boolean;
-  position: number;
-};
+export const customFieldSchema = z.object({
+  id: z.string(),
+  entity: z.enum(CUSTOM_FIELD_ENTITIES),
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  options: z.array(z.string()),
+  required: z.boolean(),
+  position: z.number(),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+export const customFieldListSchema = z.object({ fields: z.array(customFieldSchema) });
 
 /** A field key from its label: 'Segmento de atuação' → 'segmento_de_atuacao'. */
 export function fieldKeyOf(label: string): string {
@@ -372,57 +374,74 @@ export function checkCustomFields(
 
 // ---- responses ----
 
-export type Stage = { id: string; pipelineId: string; name: string; position: number; probability: number };
-export type Pipeline = { id: string; name: string; position: number; stages: Stage[] };
+export const stageSchema = z.object({ id: z.string(), pipelineId: z.string(), name: z.string(), position: z.number(), probability: z.number() });
+export type Stage = z.infer<typeof stageSchema>;
+export const pipelineSchema = z.object({ id: z.string(), name: z.string(), position: z.number(), stages: z.array(stageSchema) });
+export type Pipeline = z.infer<typeof pipelineSchema>;
+export const pipelineListSchema = z.object({ pipelines: z.array(pipelineSchema) });
+/** What deleting a stage answers: how many deals moved and the pipeline as it is now. */
+export const stageDeletedSchema = z.object({ moved: z.number(), pipeline: pipelineSchema });
 
-export type NextActivity = { id: string; title: string; kind: string; dueDate: string | null };
+const nextActivitySchema = z.object({ id: z.string(), title: z.string(), kind: z.string(), dueDate: z.string().nullable() });
+export type NextActivity = z.infer<typeof nextActivitySchema>;
 
 /** A card of the board. */
-export type DealCard = {
-  id: string;
-  title: string;
-  valueCents: number;
-  stageId: string;
-  position: number;
-  organizationName: string | null;
-  ownerId: string | null;
-  ownerName: string | null;
-  tags: string[];
-  nextActivity: NextActivity | null;
-  status: 'open' | 'won' | 'lost';
-};
+export const dealCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  valueCents: z.number(),
+  stageId: z.string(),
+  position: z.number(),
+  organizationName: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  tags: z.array(z.string()),
+  nextActivity: nextActivitySchema.nullable(),
+  status: z.enum(['open', 'won', 'lost']),
+});
+export type DealCard = z.infer<typeof dealCardSchema>;
 
 /** A contact of a deal (a person of the parties module): the main e-mail and phone (digits). */
-export type DealContact = { id: string; name: string; email: string | null; phone: string | null };
+const dealContactSchema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
+export type DealContact = z.infer<typeof dealContactSchema>;
 
-export type Deal = DealCard & {
-  pipelineId: string;
-  organizationId: string | null;
+export const dealSchema = dealCardSchema.extend({
+  pipelineId: z.string(),
+  organizationId: z.string().nullable(),
   /** The main contact (the first of `contacts`). */
-  personId: string | null;
-  personName: string | null;
-  contacts: DealContact[];
-  source: string | null;
-  expectedCloseDate: string | null;
-  wonReason: string | null;
-  wonNote: string | null;
-  lostReason: string | null;
-  lostNote: string | null;
-  closedAt: string | null;
-  customFields: Record<string, unknown>;
-  stageEnteredAt: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  personId: z.string().nullable(),
+  personName: z.string().nullable(),
+  contacts: z.array(dealContactSchema),
+  source: z.string().nullable(),
+  expectedCloseDate: z.string().nullable(),
+  wonReason: z.string().nullable(),
+  wonNote: z.string().nullable(),
+  lostReason: z.string().nullable(),
+  lostNote: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  customFields: z.record(z.string(), z.unknown()),
+  stageEnteredAt: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
 
 /** What a move answers: where the card now is (the page keeps the rest). */
-export type DealMoved = { id: string; stageId: string; position: number; stageEnteredAt: string; updatedAt: string };
+export const dealMovedSchema = z.object({ id: z.string(), stageId: z.string(), position: z.number(), stageEnteredAt: z.string(), updatedAt: z.string() });
+export type DealMoved = z.infer<typeof dealMovedSchema>;
 
-export type DealPage = { items: DealCard[]; nextCursor: string | null };
-export type ColumnTotals = { stageId: string; count: number; sumCents: number };
-export type BoardColumn = Stage & ColumnTotals & DealPage;
-export type Board = { pipeline: Pipeline; columns: BoardColumn[] };
+export const dealPageSchema = z.object({ items: z.array(dealCardSchema), nextCursor: z.string().nullable() });
+export type DealPage = z.infer<typeof dealPageSchema>;
+const columnTotalsSchema = z.object({ stageId: z.string(), count: z.number(), sumCents: z.number() });
+export type ColumnTotals = z.infer<typeof columnTotalsSchema>;
+export const columnTotalsListSchema = z.object({ totals: z.array(columnTotalsSchema) });
+const boardColumnSchema = z.object({ ...stageSchema.shape, ...columnTotalsSchema.shape, ...dealPageSchema.shape });
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+export const boardSchema = z.object({ pipeline: pipelineSchema, columns: z.array(boardColumnSchema) });
+export type Board = z.infer<typeof boardSchema>;
+/** The tags and sources in use, for the board's filters. */
+export const dealFacetsSchema = z.object({ tags: z.array(z.string()), sources: z.array(z.string()) });
 
 /** R$ in pt-BR. */
 export const formatBRL = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);

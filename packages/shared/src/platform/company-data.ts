@@ -8,31 +8,38 @@ export const EXPORT_TTL_DAYS = 7;
 /** Days between an account closure request and the erasure of everything (cancelable until then). */
 export const CLOSURE_GRACE_DAYS = 30;
 
-export type ExportStatus = 'running' | 'done' | 'failed';
+const exportStatusSchema = z.enum(['running', 'done', 'failed']);
+export type ExportStatus = z.infer<typeof exportStatusSchema>;
+
+/** POST /api/company-data/exports */
+export const exportStartedSchema = z.object({ jobId: z.string() });
 
 /** GET /api/company-data/exports/:jobId */
-export type CompanyExportJob = {
-  jobId: string;
-  status: ExportStatus;
-  stage: string;
-  done: number;
-  total: number;
+export const companyExportJobSchema = z.object({
+  jobId: z.string(),
+  status: exportStatusSchema,
+  stage: z.string(),
+  done: z.number(),
+  total: z.number(),
   /** 0–100. */
-  percent: number;
-  message: string | null;
+  percent: z.number(),
+  message: z.string().nullable(),
   /** Set when done: the ZIP's size in bytes and until when it can be downloaded. */
-  size: number | null;
-  expiresAt: string | null;
-  downloadUrl: string | null;
-};
+  size: z.number().nullable(),
+  expiresAt: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type CompanyExportJob = z.infer<typeof companyExportJobSchema>;
 
 /** GET/POST/DELETE /api/company-data/closure */
-export type CompanyClosure = {
-  closureRequestedAt: string | null;
+export const companyClosureSchema = z.object({
+  closureRequestedAt: z.string().nullable(),
   /** When everything is erased (ISO); null when no closure is requested. */
-  eraseAfter: string | null;
-};
+  eraseAfter: z.string().nullable(),
+});
+export type CompanyClosure = z.infer<typeof companyClosureSchema>;
 
+export const EXPORT_NOT_FOUND = 'Exportação não encontrada.';
 export const CLOSURE_CONFIRMATION_MISMATCH = 'Digite o nome da empresa exatamente como aparece no perfil para confirmar o encerramento.';
 export const CLOSURE_ALREADY_REQUESTED = 'O encerramento da conta já foi solicitado.';
 export const CLOSURE_NOT_REQUESTED = 'Não há encerramento de conta solicitado.';

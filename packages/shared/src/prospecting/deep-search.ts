@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * /deep-search (issue 14 item 4; decision 0240): the relations of one establishment in the
  * Receita Federal open data, one kind at a time, capped per expansion.
@@ -22,26 +24,30 @@ export const DEEP_SEARCH_MESSAGES = {
   timeout: 'A pesquisa de relações demorou demais e foi interrompida. Tente de novo em instantes ou abra uma empresa com menos ligações.',
 } as const;
 
-export type GraphNode = {
-  cnpj: string;
-  razaoSocial: string;
-  nomeFantasia: string | null;
-  matriz: boolean;
-  situacao: string | null;
-  municipio: string | null;
-  uf: string | null;
-};
+export const graphNodeSchema = z.object({
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: z.string().nullable(),
+  matriz: z.boolean(),
+  situacao: z.string().nullable(),
+  municipio: z.string().nullable(),
+  uf: z.string().nullable(),
+});
+export type GraphNode = z.infer<typeof graphNodeSchema>;
 
 /** A neighbour and why: the partner's name, the masked phone or the address they share. */
-export type Relation = GraphNode & { via: string | null };
+const relationSchema = graphNodeSchema.extend({ via: z.string().nullable() });
+export type Relation = z.infer<typeof relationSchema>;
 
-export type RelationGroup = {
-  kind: RelationKind;
-  items: Relation[];
+const relationGroupSchema = z.object({
+  kind: z.enum(RELATION_KINDS),
+  items: z.array(relationSchema),
   /** How many in all (up to DEEP_SEARCH_COUNT_LIMIT + 1). */
-  total: number;
+  total: z.number(),
   /** false: `total` stopped at the limit ('mais de 1.000'). */
-  totalExact: boolean;
-};
+  totalExact: z.boolean(),
+});
+export type RelationGroup = z.infer<typeof relationGroupSchema>;
 
-export type DeepSearchResult = { center: GraphNode; relations: RelationGroup[] };
+export const deepSearchResultSchema = z.object({ center: graphNodeSchema, relations: z.array(relationGroupSchema) });
+export type DeepSearchResult = z.infer<typeof deepSearchResultSchema>;

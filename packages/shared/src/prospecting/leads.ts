@@ -82,35 +82,51 @@ export const savedSearchSchema = z.object({
 });
 
 /** A lead as the tables show it: contacts masked until the company revealed it. */
-export type LeadRow = {
-  cnpj: string;
-  razaoSocial: string;
-  nomeFantasia: string | null;
-  situacao: string | null;
-  cnaePrincipal: string | null;
-  cnaeDescricao: string | null;
-  municipio: string | null;
-  uf: string | null;
-  porte: string | null;
-  telefones: string[];
-  email: string | null;
+export const leadRowSchema = z.object({
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: z.string().nullable(),
+  situacao: z.string().nullable(),
+  cnaePrincipal: z.string().nullable(),
+  cnaeDescricao: z.string().nullable(),
+  municipio: z.string().nullable(),
+  uf: z.string().nullable(),
+  porte: z.string().nullable(),
+  telefones: z.array(z.string()),
+  email: z.string().nullable(),
   /** Has a phone or an e-mail to reveal. */
-  temContato: boolean;
-  revelado: boolean;
+  temContato: z.boolean(),
+  revelado: z.boolean(),
   /** Where a row read from a public provider came from (its key: brasilapi, cnpjws…); absent for the imported data. */
-  fonte?: string;
-};
+  fonte: z.string().optional(),
+});
+export type LeadRow = z.infer<typeof leadRowSchema>;
+export const leadRowListSchema = z.object({ leads: z.array(leadRowSchema) });
 
-export type RevealResult = { leads: LeadRow[]; revealedNow: number; charged: number; balance: number };
-export type LeadsQuote = { total: number; toReveal: number; coins: number };
-export type ExtractProblem = { line: number; value: string; reason: string };
+export const revealResultSchema = z.object({ leads: z.array(leadRowSchema), revealedNow: z.number(), charged: z.number(), balance: z.number() });
+export type RevealResult = z.infer<typeof revealResultSchema>;
+export const leadsQuoteSchema = z.object({ total: z.number(), toReveal: z.number(), coins: z.number() });
+export type LeadsQuote = z.infer<typeof leadsQuoteSchema>;
+const extractProblemSchema = z.object({ line: z.number(), value: z.string(), reason: z.string() });
+export type ExtractProblem = z.infer<typeof extractProblemSchema>;
 /**
  * `origem`: 'receita' — the imported open data; 'consulta_publica' — no data imported, each CNPJ
  * asked of the public providers (decision 0418; no reveal, export or send for those rows).
  */
-export type ExtractResult = { rows: LeadRow[]; notFound: ExtractProblem[]; invalid: ExtractProblem[]; duplicates: number; read: number; origem: 'receita' | 'consulta_publica' };
-export type SavedSearch = { id: string; name: string; filters: Record<string, string>; createdAt: string };
-export type SendToListResult = { jobId: string; listId: string; total: number; charged: number };
+export const extractResultSchema = z.object({
+  rows: z.array(leadRowSchema),
+  notFound: z.array(extractProblemSchema),
+  invalid: z.array(extractProblemSchema),
+  duplicates: z.number(),
+  read: z.number(),
+  origem: z.enum(['receita', 'consulta_publica']),
+});
+export type ExtractResult = z.infer<typeof extractResultSchema>;
+export const savedSearchViewSchema = z.object({ id: z.string(), name: z.string(), filters: z.record(z.string(), z.string()), createdAt: z.string() });
+export type SavedSearch = z.infer<typeof savedSearchViewSchema>;
+export const savedSearchListSchema = z.object({ items: z.array(savedSearchViewSchema) });
+export const sendToListResultSchema = z.object({ jobId: z.string(), listId: z.string(), total: z.number(), charged: z.number() });
+export type SendToListResult = z.infer<typeof sendToListResultSchema>;
 
 /**
  * One candidate CNPJ from free text or a cell: mask characters stripped, upper case; a number

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The upkeep of the Receita Federal open data as /admin shows it (decisions 0415, 0416): the
  * installation-wide refresh's state, and who may start one. Nothing here belongs to a company.
@@ -13,39 +15,42 @@ export const REFRESH_TRIGGER_LABELS: Record<RefreshTrigger, string> = {
 };
 
 /** How a finished run ended. */
-export type RefreshRunStatus = 'imported' | 'up_to_date' | 'failed';
+const refreshRunStatusSchema = z.enum(['imported', 'up_to_date', 'failed']);
+export type RefreshRunStatus = z.infer<typeof refreshRunStatusSchema>;
 
-export type RefreshRun = {
-  trigger: RefreshTrigger;
-  status: RefreshRunStatus | 'running';
+const refreshRunSchema = z.object({
+  trigger: z.enum(REFRESH_TRIGGERS),
+  status: z.union([refreshRunStatusSchema, z.literal('running')]),
   /** The month (`YYYY-MM`) or the base the run read, when known. */
-  month: string | null;
-  stage: string | null;
-  done: number | null;
-  total: number | null;
+  month: z.string().nullable(),
+  stage: z.string().nullable(),
+  done: z.number().nullable(),
+  total: z.number().nullable(),
   /** pt-BR: the failure's reason, or what the run did. */
-  message: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-};
+  message: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RefreshRun = z.infer<typeof refreshRunSchema>;
 
 /** GET /api/prospecting/refresh (admins of any company and the platform's operators). */
-export type ReceitaRefreshStatus = {
+export const receitaRefreshStatusSchema = z.object({
   /** RECEITA_DATA_URL is set: the daily check runs and 'Atualizar agora' can start one. */
-  configured: boolean;
+  configured: z.boolean(),
   /** The data in use: the month of the latest import (null for a base without a month), when, how many establishments. */
-  loaded: { month: string | null; source: string; importedAt: string; establishments: number } | null;
+  loaded: z.object({ month: z.string().nullable(), source: z.string(), importedAt: z.string(), establishments: z.number() }).nullable(),
   /** A run under way now (any trigger, on any instance; the CLI too). */
-  running: RefreshRun | null;
+  running: refreshRunSchema.nullable(),
   /** The latest finished run (a check that found nothing new counts). */
-  lastCheck: RefreshRun | null;
+  lastCheck: refreshRunSchema.nullable(),
   /** The daily check's next time (null when not configured). */
-  nextRunAt: string | null;
+  nextRunAt: z.string().nullable(),
   /** The caller may start a refresh (a platform operator, and the refresh is configured). */
-  canStart: boolean;
+  canStart: z.boolean(),
   /** A refresh job of the caller's company queued or running (followed live with its id). */
-  jobId: string | null;
-};
+  jobId: z.string().nullable(),
+});
+export type ReceitaRefreshStatus = z.infer<typeof receitaRefreshStatusSchema>;
 
 export const REFRESH_JOB = 'prospecting.receita-refresh';
 
@@ -64,3 +69,6 @@ export function monthOfSource(source: string): string | null {
   const m = /(?:^|[\\/])((?:19|20)\d{2}-(?:0[1-9]|1[0-2]))[\\/]?$/.exec(source);
   return m ? m[1]! : null;
 }
+
+/** POST /api/prospecting/refresh: the job that follows the refresh. */
+export const refreshStartedSchema = z.object({ jobId: z.string() });

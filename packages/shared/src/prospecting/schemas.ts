@@ -88,62 +88,89 @@ export type ProspectSearch = z.output<typeof prospectSearchSchema>;
 
 export const lookupQuerySchema = z.object({ q: text(60).default(''), uf: z.enum(UFS, { error: PROSPECTING_MESSAGES.uf }).optional() });
 
+const orNull = z.string().nullable();
+
 /** One search result: no contacts (they are revealed as a paid action, decision 0203). */
-export type ProspectRow = {
-  cnpj: string;
-  razaoSocial: string;
-  nomeFantasia: string | null;
-  situacao: string | null;
-  uf: string | null;
-  municipio: string | null;
-  bairro: string | null;
-  cnaePrincipal: string | null;
-  cnaeDescricao: string | null;
-  porte: string | null;
-  capitalCents: number | null;
-  dataInicio: string | null;
-  temTelefone: boolean;
-  temEmail: boolean;
-};
+export const prospectRowSchema = z.object({
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: orNull,
+  situacao: orNull,
+  uf: orNull,
+  municipio: orNull,
+  bairro: orNull,
+  cnaePrincipal: orNull,
+  cnaeDescricao: orNull,
+  porte: orNull,
+  capitalCents: z.number().nullable(),
+  dataInicio: orNull,
+  temTelefone: z.boolean(),
+  temEmail: z.boolean(),
+});
+export type ProspectRow = z.infer<typeof prospectRowSchema>;
 
-export type ProspectSearchResult = {
-  rows: ProspectRow[];
+export const prospectSearchResultSchema = z.object({
+  rows: z.array(prospectRowSchema),
   /** Exact up to EXACT_COUNT_LIMIT; above it PostgreSQL's estimate (`countExact: false`). */
-  count: number;
-  countExact: boolean;
-  pagina: number;
-  porPagina: number;
-};
+  count: z.number(),
+  countExact: z.boolean(),
+  pagina: z.number(),
+  porPagina: z.number(),
+});
+export type ProspectSearchResult = z.infer<typeof prospectSearchResultSchema>;
 
-export type ProspectStatus = { imported: boolean; importedAt: string | null; establishments: number; source: string | null };
+export const prospectStatusSchema = z.object({ imported: z.boolean(), importedAt: orNull, establishments: z.number(), source: orNull });
+export type ProspectStatus = z.infer<typeof prospectStatusSchema>;
 
-export type ProspectCompany = {
-  cnpj: string;
-  razaoSocial: string;
-  nomeFantasia: string | null;
-  matriz: boolean;
-  situacao: string | null;
-  dataSituacao: string | null;
-  motivoSituacao: string | null;
-  situacaoEspecial: string | null;
-  dataInicio: string | null;
-  endereco: { tipoLogradouro: string | null; logradouro: string | null; numero: string | null; complemento: string | null; bairro: string | null; cep: string | null; municipio: string | null; municipioCodigo: string | null; uf: string | null; cidadeExterior: string | null };
+const codeSchema = z.object({ codigo: z.string(), descricao: orNull });
+const regimeSchema = z.object({ optante: z.boolean(), dataOpcao: orNull, dataExclusao: orNull });
+export const prospectCompanySchema = z.object({
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: orNull,
+  matriz: z.boolean(),
+  situacao: orNull,
+  dataSituacao: orNull,
+  motivoSituacao: orNull,
+  situacaoEspecial: orNull,
+  dataInicio: orNull,
+  endereco: z.object({
+    tipoLogradouro: orNull,
+    logradouro: orNull,
+    numero: orNull,
+    complemento: orNull,
+    bairro: orNull,
+    cep: orNull,
+    municipio: orNull,
+    municipioCodigo: orNull,
+    uf: orNull,
+    cidadeExterior: orNull,
+  }),
   /** Masked until revealed (decision 0203): `(11) ****-5060`. */
-  telefones: string[];
+  telefones: z.array(z.string()),
   /** Masked until revealed: `c******@padariaaurora.example`. */
-  email: string | null;
-  contatosRevelados: false;
-  cnaePrincipal: { codigo: string; descricao: string | null } | null;
-  cnaesSecundarias: { codigo: string; descricao: string | null }[];
-  naturezaJuridica: { codigo: string; descricao: string | null } | null;
-  porte: string | null;
-  capitalCents: number | null;
-  simples: { optante: boolean; dataOpcao: string | null; dataExclusao: string | null } | null;
-  mei: { optante: boolean; dataOpcao: string | null; dataExclusao: string | null } | null;
-  socios: { nome: string | null; documento: string | null; qualificacao: string | null; dataEntrada: string | null; faixaEtaria: number | null; tipo: 'PJ' | 'PF' | 'Estrangeiro' | null }[];
-  outrosEstabelecimentos: number;
-  importedAt: string | null;
-};
+  email: orNull,
+  /** The caller's company revealed them: `telefones` and `email` in full. */
+  contatosRevelados: z.boolean(),
+  cnaePrincipal: codeSchema.nullable(),
+  cnaesSecundarias: z.array(codeSchema),
+  naturezaJuridica: codeSchema.nullable(),
+  porte: orNull,
+  capitalCents: z.number().nullable(),
+  simples: regimeSchema.nullable(),
+  mei: regimeSchema.nullable(),
+  socios: z.array(
+    z.object({ nome: orNull, documento: orNull, qualificacao: orNull, dataEntrada: orNull, faixaEtaria: z.number().nullable(), tipo: z.enum(['PJ', 'PF', 'Estrangeiro']).nullable() }),
+  ),
+  outrosEstabelecimentos: z.number(),
+  importedAt: orNull,
+});
+export type ProspectCompany = z.infer<typeof prospectCompanySchema>;
+
+/** The CNAE and município pickers' suggestions. */
+const suggestionSchema = z.object({ codigo: z.string(), descricao: z.string() });
+export const cnaeListSchema = z.object({ cnaes: z.array(suggestionSchema) });
+export const municipioListSchema = z.object({ municipios: z.array(suggestionSchema) });
 
 /** `cnae` → `1091-1/02`. */
 export const formatCnae = (code: string) => (code.length === 7 ? `${code.slice(0, 4)}-${code.slice(4, 5)}/${code.slice(5)}` : code);

@@ -3,6 +3,7 @@
 // when the company profile loads; the saved row reaches open pages through the change feed.
 import { sql } from 'drizzle-orm';
 import { enrichmentPatch, needsEnrichment } from '@sede/shared/company';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import type { CnpjLookup } from '../cnpj/public.ts';
 
@@ -10,7 +11,9 @@ type Row = { name: string; cnpj: string; fantasia: string | null; situacao: stri
 
 /** Returns whether something was saved. Fields filled in the meantime are never overwritten. */
 export async function enrichCompany(s: Services, lookup: CnpjLookup, companyId: string): Promise<boolean> {
-  const { rows } = await s.db.execute<Row>(sql`
+  // Background work after a request, with the company id the request's session proved.
+  const { db } = systemTenant(s, companyId, 'job');
+  const { rows } = await db.execute<Row>(sql`
     SELECT name, cnpj, NULLIF(fantasia, '') AS fantasia, situacao, NULLIF(atividade_principal, '') AS atividade_principal, data_abertura
       FROM companies WHERE id = ${companyId}`);
   const company = rows[0];
@@ -19,7 +22,7 @@ export async function enrichCompany(s: Services, lookup: CnpjLookup, companyId: 
   if (result.status !== 'found') return false;
   const patch = enrichmentPatch(company, result.company);
   if (!patch) return false;
-  const { rowCount } = await s.db.execute(sql`
+  const { rowCount } = await db.execute(sql`
     UPDATE companies SET
       fantasia = COALESCE(NULLIF(fantasia, ''), ${patch.fantasia ?? null}::text),
       atividade_principal = COALESCE(NULLIF(atividade_principal, ''), ${patch.atividade_principal ?? null}::text),

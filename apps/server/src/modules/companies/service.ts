@@ -10,7 +10,7 @@ import {
 } from '@sede/shared/company';
 import { TRIAL } from '@sede/shared/constants';
 import type { NormalizedCompany } from '@sede/shared/cnpj';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { applyCoins } from '../billing/public.ts';
@@ -120,6 +120,8 @@ export async function createCompany(s: Services, lookup: CnpjLookup, viewer: Vie
   const userId = viewer.user.id;
   if (viewer.membership) throw alreadyMember();
   // A quick answer without an outside call; the unique index below is what really decides.
+  // The company does not exist yet, so no tenant can hold its creation: the CNPJ is checked
+  // across every company and the rows are inserted on the platform's handle.
   const taken = await s.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, input.cnpj)).limit(1);
   if (taken.length) throw cnpjTaken();
 
@@ -152,8 +154,9 @@ const EDITABLE = ['name', 'fantasia', 'phone', 'email', 'address', 'city', 'stat
 type Actor = { userId: string; userAgent?: string | null };
 
 /** The profile form (admins): the CNPJ and the registry fields are not edited here. */
-export async function updateCompany(s: Services, companyId: string, input: UpdateCompanyData, actor: Actor): Promise<CompanyDetails> {
-  return s.db.transaction(async (tx) => {
+export async function updateCompany(tenant: Tenant, input: UpdateCompanyData, actor: Actor): Promise<CompanyDetails> {
+  const { companyId } = tenant;
+  return tenant.db.transaction(async (tx) => {
     const [before] = await tx
       .select({
         name: companies.name,
@@ -191,12 +194,13 @@ export async function updateCompany(s: Services, companyId: string, input: Updat
  * The "refresh from the CNPJ lookup" button: a fresh lookup (not the cache) replaces the
  * registry fields. The name, phone and e-mail the company chose are kept.
  */
-export async function refreshCompanyFromRegistry(s: Services, lookup: CnpjLookup, companyId: string, actor: Actor): Promise<CompanyDetails> {
-  const [company] = await s.db.select({ cnpj: companies.cnpj, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+export async function refreshCompanyFromRegistry(lookup: CnpjLookup, tenant: Tenant, actor: Actor): Promise<CompanyDetails> {
+  const { companyId } = tenant;
+  const [company] = await tenant.db.select({ cnpj: companies.cnpj, name: companies.name }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Empresa não encontrada');
   const record: NormalizedCompany = foundOrThrow(await lookup.lookup(company.cnpj, { fresh: true }));
   const row = buildCompanyCreation(record, { whatsapp: '', email: '' });
-  return s.db.transaction(async (tx) => {
+  return tenant.db.transaction(async (tx) => {
     await tx
       .update(companies)
       .set({

@@ -1,3 +1,5 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
 import type { JobRunView } from '@sede/shared/platform/jobs';
 import { logAudit } from '../../platform/audit.ts';
 import { buildCompanyExport, exportPath } from '../../platform/company-data/archive.ts';
@@ -11,7 +13,7 @@ export const EXPORT_JOB = 'company-data.export';
 export async function defineExportJob(s: Services) {
   await defineJob(s, EXPORT_JOB, async ({ runId, tenant, progress }) => {
     const { entries } = await buildCompanyExport(s, tenant, serverModules(s), exportPath(s, tenant.companyId, runId), (p) => progress(p));
-    await logAudit(s.db, tenant, { action: 'company_data_exported', entity: 'company_data', id: null, details: { format: 'zip', count: entries } });
+    await logAudit(tenant.db, tenant, { action: 'company_data_exported', entity: 'company_data', id: null, details: { format: 'zip', count: entries } });
     return { entries };
   });
 }
@@ -19,11 +21,16 @@ export async function defineExportJob(s: Services) {
 export const startExportJob = async (s: Services, tenant: Tenant) => (await startJob(s, tenant, EXPORT_JOB, {})).id;
 
 /** A run of this company's export (admins read every run of the company); null when there is none. */
-export async function exportRun(s: Services, tenant: Tenant, runId: string): Promise<JobRunView | null> {
-  return getJobRun(s.pool, { tenant, allOfCompany: true }, runId).catch(() => null);
+export async function exportRun(tenant: Tenant, runId: string): Promise<JobRunView | null> {
+  return getJobRun(tenant.db.$client, { tenant, allOfCompany: true }, runId).catch(() => null);
 }
 
-export async function companyHasRunningExport(s: Services, companyId: string): Promise<boolean> {
-  const { rows } = await s.pool.query(`SELECT 1 FROM job_runs WHERE company_id = $1 AND kind = $2 AND status IN ('queued', 'running') LIMIT 1`, [companyId, EXPORT_JOB]);
+const R = schema.jobRuns;
+export async function companyHasRunningExport(tenant: Tenant): Promise<boolean> {
+  const rows = await tenant.db
+    .select({ id: R.id })
+    .from(R)
+    .where(and(eq(R.companyId, tenant.companyId), eq(R.kind, EXPORT_JOB), inArray(R.status, ['queued', 'running'])))
+    .limit(1);
   return rows.length > 0;
 }

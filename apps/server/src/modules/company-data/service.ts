@@ -11,6 +11,7 @@ import {
   type CompanyClosure,
   type CompanyExportJob,
   EXPORT_GONE,
+  EXPORT_NOT_FOUND,
   EXPORT_NOT_READY,
   EXPORT_RUNNING,
   EXPORT_TTL_DAYS,
@@ -21,6 +22,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { exportPath, exportsDir } from '../../platform/company-data/archive.ts';
 import { layout } from '../../platform/mail-templates.ts';
 import { serverModules } from '../../platform/module.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { companyHasRunningExport, exportRun, startExportJob } from './export-job.ts';
 
@@ -29,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Starts the export of everything the company holds (a ZIP under DATA_DIR/exports) as a platform job. */
 export async function startExport(s: Services, tenant: Tenant): Promise<{ jobId: string }> {
-  if (await companyHasRunningExport(s, tenant.companyId)) throw conflict(EXPORT_RUNNING, 'EXPORT_RUNNING');
+  if (await companyHasRunningExport(tenant)) throw conflict(EXPORT_RUNNING, 'EXPORT_RUNNING');
   return { jobId: await startExportJob(s, tenant) };
 }
 
@@ -47,9 +49,9 @@ async function exportFile(s: Services, companyId: string, jobId: string) {
 }
 
 export async function exportStatus(s: Services, tenant: Tenant, jobId: string): Promise<CompanyExportJob> {
-  const run = UUID.test(jobId) ? await exportRun(s, tenant, jobId) : null;
+  const run = UUID.test(jobId) ? await exportRun(tenant, jobId) : null;
   const file = await exportFile(s, tenant.companyId, jobId);
-  if (!run && !file) throw notFound('Exportação não encontrada.');
+  if (!run && !file) throw notFound(EXPORT_NOT_FOUND);
   // The ZIP is in place a moment before its job is marked finished: 'done' waits for both, so a
   // client never acts on an export whose job still runs (its download would answer 409).
   const status = run && exportStatusOf(run) === 'running' ? 'running' : file ? 'done' : exportStatusOf(run!);
@@ -71,10 +73,10 @@ export async function exportStatus(s: Services, tenant: Tenant, jobId: string): 
 export async function openExport(s: Services, tenant: Tenant, jobId: string) {
   const file = await exportFile(s, tenant.companyId, jobId);
   if (!file) {
-    const run = UUID.test(jobId) ? await exportRun(s, tenant, jobId) : null;
+    const run = UUID.test(jobId) ? await exportRun(tenant, jobId) : null;
     if (run && exportStatusOf(run) === 'running') throw conflict(EXPORT_NOT_READY, 'EXPORT_NOT_READY');
     if (run) throw new AppError(404, 'EXPORT_GONE', EXPORT_GONE);
-    throw notFound('Exportação não encontrada.');
+    throw notFound(EXPORT_NOT_FOUND);
   }
   return { stream: createReadStream(file.file), size: file.size };
 }
@@ -192,6 +194,7 @@ export async function cancelClosure(s: Services, tenant: Tenant): Promise<Compan
  * failing hook leaves the company for the next run (the hooks are safe to re-run).
  */
 export async function eraseDueCompanies(s: Services, now = new Date()): Promise<string[]> {
+  // The schedule's scan of every company for a due erasure: no company's tenant can ask it.
   const due = await s.db
     .select({ id: schema.companies.id })
     .from(schema.companies)
@@ -201,7 +204,7 @@ export async function eraseDueCompanies(s: Services, now = new Date()): Promise<
     try {
       for (const m of serverModules(s)) await m.eraseCompany?.(s, id);
       // Still due (a cancel may have landed meanwhile): delete under the same condition.
-      const gone = await s.db.execute(sql`DELETE FROM companies WHERE id = ${id} AND erase_after IS NOT NULL AND erase_after <= ${now.toISOString()}::timestamptz RETURNING id`);
+      const gone = await systemTenant(s, id, 'erasure').db.execute(sql`DELETE FROM companies WHERE id = ${id} AND erase_after IS NOT NULL AND erase_after <= ${now.toISOString()}::timestamptz RETURNING id`);
       if (gone.rows.length) {
         erased.push(id);
         console.info(`[company-data] company ${id} erased after its closure`);

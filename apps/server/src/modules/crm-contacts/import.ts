@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { withTransaction } from '@sede/db/transaction';
 import {
   cleanRows,
   CRM_CONTACTS_MESSAGES,
@@ -23,6 +22,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { JobFailure, startJob, type JobContext } from '../../platform/jobs/run.ts';
 import { readSpreadsheet } from '../../platform/spreadsheets/reader.ts';
+import { tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
 import { suppressionHash } from '../parties/public.ts';
@@ -141,7 +141,7 @@ export async function analyzeImport(s: Services, t: Tenant, id: string, fileId: 
  * worker is woken at once; a failure to start puts the import back to ready.
  */
 export async function startImport(s: Services, t: Tenant, id: string, settings: ImportSettings): Promise<CrmImport> {
-  await withTransaction(s.pool, async ({ client }) => {
+  await tenantTransaction(t, async ({ client }) => {
     const { rows } = await client.query<{ status: string; mapping: StoredMapping | null }>('SELECT status, mapping FROM crm_imports WHERE id = $1 AND company_id = $2 FOR UPDATE', [
       isUuid(id) ? id : '00000000-0000-0000-0000-000000000000',
       t.companyId,
@@ -247,7 +247,8 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
 
   // The company's people and organizations as they are now (after any batch already committed).
   const index = new DedupeIndex<PersonState>();
-  const people = await s.pool.query<{
+  // Raw rows (no Drizzle mapping): up to 100,000 people are read at once (the scale test).
+  const people = await t.db.execute<{
     id: string;
     emails: string[];
     phones: string[];
@@ -258,21 +259,20 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
     uf: string | null;
     notes: string | null;
     organization_id: string | null;
-  }>(
-    'SELECT id, emails, phones, cpf, tags, position, municipio, uf, notes, organization_id FROM people WHERE company_id = $1 AND deleted_at IS NULL',
-    [t.companyId],
-  );
+  }>(sql`SELECT id, emails, phones, cpf, tags, position, municipio, uf, notes, organization_id FROM people WHERE company_id = ${t.companyId} AND deleted_at IS NULL`);
   for (const p of people.rows) {
     index.add(dedupeKeys(p), { id: p.id, emails: p.emails, phones: p.phones, tags: p.tags, position: p.position, municipio: p.municipio, uf: p.uf, cpf: p.cpf, notes: p.notes, organizationId: p.organization_id, isNew: false });
   }
   const orgByCnpj = new Map<string, string>();
   const orgByName = new Map<string, string>();
-  const orgs = await s.pool.query<{ id: string; cnpj: string | null; name: string }>('SELECT id, cnpj, lower(razao_social) AS name FROM organizations WHERE company_id = $1 AND deleted_at IS NULL', [t.companyId]);
+  const orgs = await t.db.execute<{ id: string; cnpj: string | null; name: string }>(
+    sql`SELECT id, cnpj, lower(razao_social) AS name FROM organizations WHERE company_id = ${t.companyId} AND deleted_at IS NULL`,
+  );
   for (const o of orgs.rows) {
     if (o.cnpj) orgByCnpj.set(o.cnpj, o.id);
     if (!orgByName.has(o.name)) orgByName.set(o.name, o.id);
   }
-  const suppressed = new Set((await s.pool.query<{ hash: string }>('SELECT hash FROM suppression_list WHERE company_id = $1', [t.companyId])).rows.map((r) => r.hash));
+  const suppressed = new Set((await t.db.execute<{ hash: string }>(sql`SELECT hash FROM suppression_list WHERE company_id = ${t.companyId}`)).rows.map((r) => r.hash));
   const isListed = (emails: string[], phones: string[]) =>
     suppressed.size > 0 && [...emails.map((email) => ({ email })), ...phones.map((phone) => ({ phone }))].some((c) => suppressed.has(suppressionHash(s, t.companyId, c).hash));
 
@@ -384,7 +384,8 @@ export async function runImport(s: Services, ctx: JobContext<{ importId: string 
       created++;
     }
     const organizationsCreated = newOrgs.length;
-    await withTransaction(s.pool, async ({ client }) => {
+    // The batch's bulk inserts stay raw (jsonb_to_recordset): the import's measured hot path.
+    await tenantTransaction(t, async ({ client }) => {
       if (newOrgs.length) {
         await client.query(
           `INSERT INTO organizations (id, company_id, razao_social, cnpj, tags, created_by)

@@ -1,27 +1,45 @@
 import { Hono, type Context } from 'hono';
 import {
   boardQuerySchema,
+  boardSchema,
   columnQuerySchema,
+  columnTotalsListSchema,
   customFieldCreateSchema,
   customFieldListQuerySchema,
   customFieldUpdateSchema,
+  customFieldListSchema,
+  customFieldSchema,
+  DEALS_MESSAGES as M,
   dealCreateSchema,
+  dealFacetsSchema,
   dealListQuerySchema,
+  dealMovedSchema,
+  dealPageSchema,
+  dealSchema,
   dealLostSchema,
   dealMoveSchema,
   dealUpdateSchema,
   dealWonSchema,
   pipelineCreateSchema,
+  pipelineListSchema,
+  pipelineSchema,
   pipelineUpdateSchema,
   stageCreateSchema,
+  stageDeletedSchema,
   stageDeleteQuerySchema,
   stageOrderSchema,
   stageUpdateSchema,
 } from '@sede/shared/crm/deals';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { okSchema } from '@sede/shared/platform/api';
+import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission, requireViewer, type Access } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import * as svc from './service.ts';
+
+const pipelineId = idParams(M.pipelineNotFound);
+const stageId = idParams(M.stageNotFound);
+const fieldId = idParams(M.fieldNotFound);
+const dealId = idParams(M.dealNotFound);
 
 /**
  * /api/crm: pipelines, stages, custom fields, deals and the board (issue 12 items 1–2).
@@ -41,68 +59,96 @@ export function crmDealsRoutes(s: Services) {
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   // ---- pipelines and stages
-  r.get('/pipelines', ...read, async (c) => c.json({ pipelines: await svc.listPipelines(tenant(c)) }));
-  r.post('/pipelines', ...settings, async (c) => c.json(await svc.createPipeline(tenant(c), parseWith(pipelineCreateSchema, await readJson(c))), 201));
-  r.get('/pipelines/:id', ...read, async (c) => c.json(await svc.getPipeline(tenant(c), c.req.param('id'))));
-  r.patch('/pipelines/:id', ...settings, async (c) => {
-    const { name } = parseWith(pipelineUpdateSchema, await readJson(c));
-    return c.json(await svc.renamePipeline(tenant(c), c.req.param('id'), name));
+  r.get('/pipelines', ...read, contract({ summary: 'Listar funis', response: pipelineListSchema }), async (c) => c.json({ pipelines: await svc.listPipelines(tenant(c)) }));
+  r.post('/pipelines', ...settings, contract({ summary: 'Criar funil', body: pipelineCreateSchema, response: pipelineSchema, status: 201 }), async (c) =>
+    c.json(await svc.createPipeline(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/pipelines/:id', ...read, contract({ summary: 'Ver funil', params: pipelineId, response: pipelineSchema }), async (c) =>
+    c.json(await svc.getPipeline(tenant(c), c.req.valid('param').id)),
+  );
+  r.patch('/pipelines/:id', ...settings, contract({ summary: 'Renomear funil', params: pipelineId, body: pipelineUpdateSchema, response: pipelineSchema }), async (c) =>
+    c.json(await svc.renamePipeline(tenant(c), c.req.valid('param').id, c.req.valid('json').name)),
+  );
+  r.delete('/pipelines/:id', ...settings, contract({ summary: 'Excluir funil', params: pipelineId, response: okSchema }), async (c) => {
+    await svc.deletePipeline(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.delete('/pipelines/:id', ...settings, async (c) => {
-    await svc.deletePipeline(tenant(c), c.req.param('id'));
-    return c.json({ success: true });
-  });
-  r.post('/pipelines/:id/stages', ...settings, async (c) => c.json(await svc.addStage(tenant(c), c.req.param('id'), parseWith(stageCreateSchema, await readJson(c))), 201));
-  r.put('/pipelines/:id/stages/order', ...settings, async (c) => {
-    const { stageIds } = parseWith(stageOrderSchema, await readJson(c));
-    return c.json(await svc.reorderStages(tenant(c), c.req.param('id'), stageIds));
-  });
-  r.patch('/stages/:id', ...settings, async (c) => c.json(await svc.updateStage(tenant(c), c.req.param('id'), parseWith(stageUpdateSchema, await readJson(c)))));
-  r.delete('/stages/:id', ...settings, async (c) => {
-    const { moveTo } = parseWith(stageDeleteQuerySchema, c.req.query());
-    return c.json(await svc.deleteStage(tenant(c), c.req.param('id'), moveTo));
-  });
+  r.post('/pipelines/:id/stages', ...settings, contract({ summary: 'Criar etapa', params: pipelineId, body: stageCreateSchema, response: pipelineSchema, status: 201 }), async (c) =>
+    c.json(await svc.addStage(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+  r.put('/pipelines/:id/stages/order', ...settings, contract({ summary: 'Reordenar etapas', params: pipelineId, body: stageOrderSchema, response: pipelineSchema }), async (c) =>
+    c.json(await svc.reorderStages(tenant(c), c.req.valid('param').id, c.req.valid('json').stageIds)),
+  );
+  r.patch('/stages/:id', ...settings, contract({ summary: 'Alterar etapa', params: stageId, body: stageUpdateSchema, response: pipelineSchema }), async (c) =>
+    c.json(await svc.updateStage(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/stages/:id', ...settings, contract({ summary: 'Excluir etapa', params: stageId, query: stageDeleteQuerySchema, response: stageDeletedSchema }), async (c) =>
+    c.json(await svc.deleteStage(tenant(c), c.req.valid('param').id, c.req.valid('query').moveTo)),
+  );
 
   // ---- the board
-  r.get('/pipelines/:id/board', ...read, async (c) => {
-    const { limit, ...filters } = parseWith(boardQuerySchema, c.req.query());
-    return c.json(await svc.board(tenant(c), c.req.param('id'), filters, limit));
+  r.get('/pipelines/:id/board', ...read, contract({ summary: 'Ver quadro do funil', params: pipelineId, query: boardQuerySchema, response: boardSchema }), async (c) => {
+    const { limit, ...filters } = c.req.valid('query');
+    return c.json(await svc.board(tenant(c), c.req.valid('param').id, filters, limit));
   });
-  r.get('/pipelines/:id/totals', ...read, async (c) => {
-    const { limit: _limit, ...filters } = parseWith(boardQuerySchema, c.req.query());
-    return c.json({ totals: await svc.totals(tenant(c), c.req.param('id'), filters) });
+  r.get('/pipelines/:id/totals', ...read, contract({ summary: 'Totais das etapas do funil', params: pipelineId, query: boardQuerySchema, response: columnTotalsListSchema }), async (c) => {
+    const { limit: _limit, ...filters } = c.req.valid('query');
+    return c.json({ totals: await svc.totals(tenant(c), c.req.valid('param').id, filters) });
   });
-  r.get('/pipelines/:id/stages/:stageId/deals', ...read, async (c) => {
-    const { limit, cursor, ...filters } = parseWith(columnQuerySchema, c.req.query());
-    return c.json(await svc.column(tenant(c), c.req.param('id'), c.req.param('stageId'), filters, cursor, limit));
-  });
-  r.get('/facets', ...read, async (c) => c.json(await svc.facets(tenant(c))));
+  r.get(
+    '/pipelines/:id/stages/:stageId/deals',
+    ...read,
+    contract({ summary: 'Listar negócios da etapa', params: idParams({ id: M.pipelineNotFound, stageId: M.stageNotFound }), query: columnQuerySchema, response: dealPageSchema }),
+    async (c) => {
+      const { limit, cursor, ...filters } = c.req.valid('query');
+      const { id, stageId } = c.req.valid('param');
+      return c.json(await svc.column(tenant(c), id, stageId, filters, cursor, limit));
+    },
+  );
+  r.get('/facets', ...read, contract({ summary: 'Etiquetas e origens em uso', response: dealFacetsSchema }), async (c) => c.json(await svc.facets(tenant(c))));
 
   // ---- custom fields
-  r.get('/custom-fields', ...read, async (c) => {
-    const { entity } = parseWith(customFieldListQuerySchema, c.req.query());
-    return c.json({ fields: await svc.listCustomFields(tenant(c).db, tenant(c).companyId, entity) });
-  });
-  r.post('/custom-fields', ...settings, async (c) => c.json(await svc.createCustomField(tenant(c), parseWith(customFieldCreateSchema, await readJson(c))), 201));
-  r.patch('/custom-fields/:id', ...settings, async (c) => c.json(await svc.updateCustomField(tenant(c), c.req.param('id'), parseWith(customFieldUpdateSchema, await readJson(c)))));
-  r.delete('/custom-fields/:id', ...settings, async (c) => {
-    await svc.deleteCustomField(tenant(c), c.req.param('id'));
-    return c.json({ success: true });
+  r.get('/custom-fields', ...read, contract({ summary: 'Listar campos personalizados', query: customFieldListQuerySchema, response: customFieldListSchema }), async (c) =>
+    c.json({ fields: await svc.listCustomFields(tenant(c).db, tenant(c).companyId, c.req.valid('query').entity) }),
+  );
+  r.post('/custom-fields', ...settings, contract({ summary: 'Criar campo personalizado', body: customFieldCreateSchema, response: customFieldSchema, status: 201 }), async (c) =>
+    c.json(await svc.createCustomField(tenant(c), c.req.valid('json')), 201),
+  );
+  r.patch('/custom-fields/:id', ...settings, contract({ summary: 'Alterar campo personalizado', params: fieldId, body: customFieldUpdateSchema, response: customFieldSchema }), async (c) =>
+    c.json(await svc.updateCustomField(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/custom-fields/:id', ...settings, contract({ summary: 'Excluir campo personalizado', params: fieldId, response: okSchema }), async (c) => {
+    await svc.deleteCustomField(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
 
   // ---- deals
-  r.get('/deals', ...read, async (c) => c.json(await svc.listDeals(tenant(c), parseWith(dealListQuerySchema, c.req.query()))));
-  r.post('/deals', ...write, async (c) => c.json(await svc.createDeal(tenant(c), parseWith(dealCreateSchema, await readJson(c))), 201));
-  r.get('/deals/:id', ...read, async (c) => c.json(await svc.getDeal(tenant(c), c.req.param('id'))));
-  r.patch('/deals/:id', ...write, async (c) => c.json(await svc.updateDeal(tenant(c), c.req.param('id'), parseWith(dealUpdateSchema, await readJson(c)))));
-  r.delete('/deals/:id', ...del, async (c) => {
-    await svc.deleteDeal(tenant(c), c.req.param('id'));
-    return c.json({ success: true });
+  r.get('/deals', ...read, contract({ summary: 'Listar negócios', query: dealListQuerySchema, response: dealPageSchema }), async (c) =>
+    c.json(await svc.listDeals(tenant(c), c.req.valid('query'))),
+  );
+  r.post('/deals', ...write, contract({ summary: 'Criar negócio', body: dealCreateSchema, response: dealSchema, status: 201 }), async (c) =>
+    c.json(await svc.createDeal(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/deals/:id', ...read, contract({ summary: 'Ver negócio', params: dealId, response: dealSchema }), async (c) => c.json(await svc.getDeal(tenant(c), c.req.valid('param').id)));
+  r.patch('/deals/:id', ...write, contract({ summary: 'Alterar negócio', params: dealId, body: dealUpdateSchema, response: dealSchema }), async (c) =>
+    c.json(await svc.updateDeal(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/deals/:id', ...del, contract({ summary: 'Excluir negócio', params: dealId, response: okSchema }), async (c) => {
+    await svc.deleteDeal(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.post('/deals/:id/move', ...write, async (c) => c.json(await svc.moveDeal(tenant(c), c.req.param('id'), parseWith(dealMoveSchema, await readJson(c)))));
-  r.post('/deals/:id/won', ...write, async (c) => c.json(await svc.winDeal(tenant(c), c.req.param('id'), parseWith(dealWonSchema, await readJson(c)))));
-  r.post('/deals/:id/lost', ...write, async (c) => c.json(await svc.loseDeal(tenant(c), c.req.param('id'), parseWith(dealLostSchema, await readJson(c)))));
-  r.post('/deals/:id/reopen', ...write, async (c) => c.json(await svc.reopenDeal(tenant(c), c.req.param('id'))));
+  r.post('/deals/:id/move', ...write, contract({ summary: 'Mover negócio', params: dealId, body: dealMoveSchema, response: dealMovedSchema }), async (c) =>
+    c.json(await svc.moveDeal(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.post('/deals/:id/won', ...write, contract({ summary: 'Marcar negócio como ganho', params: dealId, body: dealWonSchema, response: dealSchema }), async (c) =>
+    c.json(await svc.winDeal(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.post('/deals/:id/lost', ...write, contract({ summary: 'Marcar negócio como perdido', params: dealId, body: dealLostSchema, response: dealSchema }), async (c) =>
+    c.json(await svc.loseDeal(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.post('/deals/:id/reopen', ...write, contract({ summary: 'Reabrir negócio', params: dealId, response: dealSchema }), async (c) =>
+    c.json(await svc.reopenDeal(tenant(c), c.req.valid('param').id)),
+  );
 
   return r;
 }

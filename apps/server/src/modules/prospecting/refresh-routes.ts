@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import { REFRESH_JOB, REFRESH_MESSAGES } from '@sede/shared/prospecting/refresh';
+import { receitaRefreshStatusSchema, REFRESH_JOB, REFRESH_MESSAGES, refreshStartedSchema } from '@sede/shared/prospecting/refresh';
+import { contract } from '../../http/contract.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { startJob } from '../../platform/jobs/run.ts';
 import { isPlatformOperator } from '../../platform/operators.ts';
@@ -15,13 +16,13 @@ import { refreshStatus, refreshUnderway } from './refresh-status.ts';
 export function refreshRoutes(s: Services, r: Hono<CompanyEnv>) {
   const operator = (c: Context<CompanyEnv>) => isPlatformOperator(s.cfg, c.get('viewer').user);
 
-  r.get('/refresh', async (c) => {
+  r.get('/refresh', contract({ summary: 'Situação da atualização da base de CNPJs', response: receitaRefreshStatusSchema }), async (c) => {
     if (!operator(c) && !hasAnyPermission(c.get('viewer').permissions, ['admin'])) throw forbidden();
     c.header('Cache-Control', 'no-store');
     return c.json(await refreshStatus(s, c.get('tenant'), operator(c)));
   });
 
-  r.post('/refresh', async (c) => {
+  r.post('/refresh', contract({ summary: 'Atualizar a base de CNPJs agora', response: refreshStartedSchema, status: 202 }), async (c) => {
     if (!operator(c)) throw forbidden(REFRESH_MESSAGES.operatorsOnly);
     if (!s.cfg.RECEITA_DATA_URL) throw conflict(REFRESH_MESSAGES.notConfigured, 'RECEITA_NOT_CONFIGURED');
     if (await refreshUnderway(s)) throw conflict(REFRESH_MESSAGES.running, 'REFRESH_RUNNING');

@@ -1,7 +1,18 @@
+import { z } from 'zod';
 import { normalizeCnpjInput } from '@sede/shared/cnpj';
-import { lookupQuerySchema, PROSPECTING_MESSAGES, prospectSearchSchema } from '@sede/shared/prospecting/schemas';
+import { deepSearchResultSchema } from '@sede/shared/prospecting/deep-search';
+import {
+  cnaeListSchema,
+  lookupQuerySchema,
+  municipioListSchema,
+  prospectCompanySchema,
+  PROSPECTING_MESSAGES,
+  prospectSearchResultSchema,
+  prospectSearchSchema,
+  prospectStatusSchema,
+} from '@sede/shared/prospecting/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { notFound, parseWith } from '../../http/errors.ts';
+import { contract } from '../../http/contract.ts';
 import type { Services } from '../../services.ts';
 import { deepSearch } from './deep-search.ts';
 import { cnaes, company, search, status } from './queries.ts';
@@ -12,6 +23,13 @@ import { municipiosOf } from './municipios-uf.ts';
 import { rfPool } from './rf-pool.ts';
 
 const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
+/** A CNPJ in the path, with or without its mask: anything that cannot be one names nothing (404). */
+const cnpjParams = z.object({
+  cnpj: z
+    .string({ error: PROSPECTING_MESSAGES.cnpjNotFound })
+    .transform(normalizeCnpjInput)
+    .refine((cnpj) => CNPJ_SHAPE.test(cnpj), { message: PROSPECTING_MESSAGES.cnpjNotFound }),
+});
 
 /**
  * /api/prospecting (issue 14 items 2–3): the Receita Federal open data, open to every member
@@ -20,23 +38,23 @@ const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
  */
 export function prospectingRoutes(s: Services) {
   const r = areaRouter(s, 'prospeccao.read');
-  r.get('/status', async (c) => c.json(await status(rfPool(s))));
-  r.get('/search', async (c) => c.json(await search(rfPool(s), parseWith(prospectSearchSchema, c.req.query()))));
-  r.get('/cnaes', async (c) => c.json({ cnaes: await cnaes(rfPool(s), parseWith(lookupQuerySchema, c.req.query()).q) }));
-  r.get('/municipios', async (c) => {
-    const q = parseWith(lookupQuerySchema, c.req.query());
+  r.get('/status', contract({ summary: 'Situação da base de CNPJs', response: prospectStatusSchema }), async (c) => c.json(await status(rfPool(s))));
+  r.get('/search', contract({ summary: 'Buscar empresas na base de CNPJs', query: prospectSearchSchema, response: prospectSearchResultSchema }), async (c) =>
+    c.json(await search(rfPool(s), c.req.valid('query'))),
+  );
+  r.get('/cnaes', contract({ summary: 'Sugerir atividades (CNAE)', query: lookupQuerySchema, response: cnaeListSchema }), async (c) =>
+    c.json({ cnaes: await cnaes(rfPool(s), c.req.valid('query').q) }),
+  );
+  r.get('/municipios', contract({ summary: 'Sugerir municípios', query: lookupQuerySchema, response: municipioListSchema }), async (c) => {
+    const q = c.req.valid('query');
     return c.json({ municipios: await municipiosOf(s, rfPool(s), q.q, q.uf) });
   });
-  r.get('/companies/:cnpj', async (c) => {
-    const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
-    if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
-    return c.json(await withRevealedContacts(s, c.get('tenant'), await company(rfPool(s), cnpj)));
-  });
-  r.get('/deep-search/:cnpj', async (c) => {
-    const cnpj = normalizeCnpjInput(c.req.param('cnpj'));
-    if (!CNPJ_SHAPE.test(cnpj)) throw notFound(PROSPECTING_MESSAGES.cnpjNotFound);
-    return c.json(await deepSearch(rfPool(s), cnpj));
-  });
+  r.get('/companies/:cnpj', contract({ summary: 'Ver empresa pelo CNPJ', params: cnpjParams, response: prospectCompanySchema }), async (c) =>
+    c.json(await withRevealedContacts(s, c.get('tenant'), await company(rfPool(s), c.req.valid('param').cnpj))),
+  );
+  r.get('/deep-search/:cnpj', contract({ summary: 'Pesquisar relações da empresa', params: cnpjParams, response: deepSearchResultSchema }), async (c) =>
+    c.json(await deepSearch(rfPool(s), c.req.valid('param').cnpj)),
+  );
   leadRoutes(s, r);
   refreshRoutes(s, r);
   return r;
