@@ -21,7 +21,6 @@ const PENDING = new Set<string>([
   'crm-deals',
   'dev-mailbox',
   'documents',
-  'files',
   'inbox',
   'invitations',
   'marketing',
