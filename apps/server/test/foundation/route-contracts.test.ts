@@ -20,7 +20,6 @@ const PENDING = new Set<string>([
   'crm-contacts',
   'crm-deals',
   'dev-mailbox',
-  'documents',
   'inbox',
   'invitations',
   'marketing',

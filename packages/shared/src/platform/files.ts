@@ -160,8 +160,6 @@ export const fileListResponseSchema = z.object({ files: z.array(fileInfoSchema) 
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;
 export const fileLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type FileLinkResponse = z.infer<typeof fileLinkResponseSchema>;
-/** A file's deletion answers `{ ok: true }`. */
-export const fileDeletedSchema = z.object({ ok: z.literal(true) });
 
 /** A file's `?inline=1` shows it in the browser; `?download=1` (public links) asks for the bytes, not the page. */
 export const fileContentQuerySchema = z.object({ inline: z.string().optional(), download: z.string().optional() });

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { okFlagSchema } from '@sede/shared/platform/api';
 import {
   fileContentQuerySchema,
-  fileDeletedSchema,
   fileInfoSchema,
   fileLinkBodySchema,
   fileLinkResponseSchema,
@@ -169,7 +169,7 @@ export function filesRoutes(s: Services) {
     return streamObject(s, row.thumbnailKey, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=31536000, immutable' });
   });
 
-  r.delete('/:id', contract({ summary: 'Excluir arquivo', params: fileId, response: fileDeletedSchema }), async (c) => {
+  r.delete('/:id', contract({ summary: 'Excluir arquivo', params: fileId, response: okFlagSchema }), async (c) => {
     await deleteFile(s, tenant(c), viewer(c), c.req.valid('param').id);
     return c.json({ ok: true as const });
   });
