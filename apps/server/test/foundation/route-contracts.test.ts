@@ -29,7 +29,6 @@ const PENDING = new Set<string>([
   'platform',
   'profile',
   'prospecting',
-  'rh-recruiting',
   'support',
   'whatsapp',
 ]);
