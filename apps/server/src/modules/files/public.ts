@@ -5,6 +5,7 @@ import { type DbOrTx, schema } from '@sede/db/client';
 import { fileNameSchema } from '@sede/shared/platform/files';
 import { badRequest, parseWith } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { createLinkToken } from '../../platform/files/links.ts';
 import { filesLinkKey, filesStorage, storeFile } from './service.ts';
@@ -57,8 +58,8 @@ export async function signedEntityFileLinks(s: Services, companyId: string, enti
   const ids = fileIds.filter((id) => UUID.test(id));
   if (!ids.length) return [];
   const F = schema.files;
-  const rows = await s.db
-    .select({ id: F.id, name: F.name, kind: F.kind, mime: F.mime })
+  const rows = await systemTenant(s, companyId, 'public-link')
+    .db.select({ id: F.id, name: F.name, kind: F.kind, mime: F.mime })
     .from(F)
     .where(and(inArray(F.id, ids), eq(F.companyId, companyId), eq(F.entityType, entityType), eq(F.entityId, entityId), isNull(F.deletedAt)));
   const expiresAt = new Date(Date.now() + minutes * 60_000);
