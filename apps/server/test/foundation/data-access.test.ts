@@ -29,8 +29,7 @@ const ALLOWED: Record<string, number> = {
   'crm-contacts/import.ts': 5,
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2,
-  'documents/module.ts': 2,
-  'documents/sync.ts': 3,
+  'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
   'files/service.ts': 2, // the public links' files, read before their tenant exists
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
   'inbox/public-routes.ts': 3,

@@ -39,6 +39,7 @@ import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import {
   DOCUMENT_TEXT_QUEUE,
+  type DocumentTextJob,
   createDocument,
   DOCUMENT_ENTITY,
   documentExistsFor,
@@ -141,9 +142,9 @@ export function documentsRoutes(s: Services) {
     syncUpgrade,
   );
   // One text job per document per 2 s, whatever the number of saves (decision 0287).
-  const textLater = (id: string) => s.boss.sendDebounced(DOCUMENT_TEXT_QUEUE, { documentId: id }, {}, 2, id);
+  const textLater = (companyId: string) => (id: string) => s.boss.sendDebounced(DOCUMENT_TEXT_QUEUE, { documentId: id, companyId } satisfies DocumentTextJob, {}, 2, id);
   r.put('/:id/content', write, contract({ summary: 'Salvar texto do documento', params: documentId, body: documentSaveSchema, response: documentSavedSchema }), async (c) =>
-    c.json(await saveDocument(t(c), v(c), c.req.valid('param').id, c.req.valid('json'), { textLater })),
+    c.json(await saveDocument(t(c), v(c), c.req.valid('param').id, c.req.valid('json'), { textLater: textLater(t(c).companyId) })),
   );
   r.patch('/:id', write, contract({ summary: 'Alterar documento', params: documentId, body: documentUpdateSchema, response: documentViewSchema }), async (c) =>
     c.json(await updateDocument(t(c), v(c), c.req.valid('param').id, c.req.valid('json'))),
