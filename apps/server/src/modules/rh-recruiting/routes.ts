@@ -79,6 +79,13 @@ export function recruitingRoutes(s: Services) {
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const write = requirePermission('rh.write');
   const del = requirePermission('rh.delete');
+  /** Starts a résumé's or an interview's analysis of one of its files: the file, the AI key and the material checked first. */
+  const analyse = async (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) => {
+    await subjectFile(tenant(c), entityType, subjectId, fileId);
+    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
+    await checkMaterial(s, tenant(c), entityType, subjectId, fileId);
+    return startAnalysis(s, tenant(c), { kind, subjectId, fileId, creds });
+  };
 
   // ---- openings ----
   r.get('/openings', contract({ summary: 'Listar vagas', response: openingListSchema }), async (c) => c.json({ openings: await listOpenings(tenant(c)) }));
@@ -132,11 +139,7 @@ export function recruitingRoutes(s: Services) {
     contract({ summary: 'Analisar currículo com IA', params: candidateId, body: startAnalysisSchema, response: resumeAnalysisViewSchema, status: 202 }),
     async (c) => {
       const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
-      const { fileId } = c.req.valid('json');
-      await subjectFile(tenant(c), CANDIDATE_ENTITY, candidate.id, fileId);
-      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-      await checkMaterial(s, tenant(c), CANDIDATE_ENTITY, candidate.id, fileId);
-      return c.json(await startAnalysis(s, tenant(c), { kind: 'resume', subjectId: candidate.id, fileId, creds }), 202);
+      return c.json(await analyse(c, 'resume', CANDIDATE_ENTITY, candidate.id, c.req.valid('json').fileId), 202);
     },
   );
 
@@ -162,11 +165,7 @@ export function recruitingRoutes(s: Services) {
     contract({ summary: 'Analisar entrevista com IA', params: interviewId, body: startAnalysisSchema, response: interviewAnalysisViewSchema, status: 202 }),
     async (c) => {
       const interview = await getInterview(tenant(c), c.req.valid('param').id);
-      const { fileId } = c.req.valid('json');
-      await subjectFile(tenant(c), INTERVIEW_ENTITY, interview.id, fileId);
-      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-      await checkMaterial(s, tenant(c), INTERVIEW_ENTITY, interview.id, fileId);
-      return c.json(await startAnalysis(s, tenant(c), { kind: 'interview', subjectId: interview.id, fileId, creds }), 202);
+      return c.json(await analyse(c, 'interview', INTERVIEW_ENTITY, interview.id, c.req.valid('json').fileId), 202);
     },
   );
 
