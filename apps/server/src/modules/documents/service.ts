@@ -310,7 +310,7 @@ const listItem = (d: DocRow, updater: string | null, snippet: string | null): Do
   visibility: d.visibility as DocumentVisibility,
   updatedAt: d.updatedAt.toISOString(),
   updatedByName: updater?.trim() || null,
-  snippet: snippet && snippet.includes('«') ? snippet : null,
+  snippet: snippet?.includes('«') ? snippet : null,
 });
 
 // ——— Projects' documentation ———
