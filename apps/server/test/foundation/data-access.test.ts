@@ -24,11 +24,8 @@ const ALLOWED: Record<string, number> = {
   'company-data/service.ts': 1, // the schedule's scan of every company for a due erasure
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
-  'documents/module.ts': 2,
-  'documents/sync.ts': 3,
-  'files/export.ts': 1,
-  'files/public.ts': 1,
-  'files/service.ts': 5,
+  'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
+  'files/service.ts': 2, // the public links' files, read before their tenant exists
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
   'inbox/public-routes.ts': 1, // the widget's public key names its company, read before its tenant exists
   'invitations/module.ts': 2, // sign-up and e-mail confirmation hooks: a person with no company yet
@@ -42,7 +39,7 @@ const ALLOWED: Record<string, number> = {
   'profile/service.ts': 2, // a person's own profile, no company's
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
   'prospecting/rf-pool.ts': 2, // the Receita register (rf_*) belongs to no company
-  'rh-recruiting/service.ts': 2,
+  'rh-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention
   'rh/module.ts': 1,
   'support/service.ts': 14, // a person's tickets to the platform's support, with or without a company; its operators read them all
   'whatsapp/routes.ts': 2,

@@ -13,11 +13,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 const PENDING = new Set<string>([
   'ai',
   'campaigns',
-  'documents',
-  'files',
   'marketing',
   'marketing-public',
-  'rh-recruiting',
   'whatsapp',
 ]);
 

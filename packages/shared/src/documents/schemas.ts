@@ -92,26 +92,48 @@ export const documentListSchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-export type DocumentFolder = { id: string; name: string; parentId: string | null; documents: number };
-export type DocumentListItem = {
-  id: string;
-  title: string;
-  folderId: string | null;
-  projectId: string | null;
-  visibility: DocumentVisibility;
-  updatedAt: string;
-  updatedByName: string | null;
+export const DOCUMENT_EXPORT_FORMATS = ['pdf', 'docx'] as const;
+export const documentExportQuerySchema = z.object({
+  formato: z.enum(DOCUMENT_EXPORT_FORMATS, { error: 'Escolha o formato: pdf ou docx.' }),
+});
+
+export const documentFolderSchema = z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable(), documents: z.number() });
+export type DocumentFolder = z.infer<typeof documentFolderSchema>;
+export const documentFolderListSchema = z.object({ folders: z.array(documentFolderSchema) });
+export const documentListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  folderId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  visibility: z.enum(DOCUMENT_VISIBILITIES),
+  updatedAt: z.string(),
+  updatedByName: z.string().nullable(),
   /** With a search: the matching words in context, `«…»` around the matches. */
-  snippet: string | null;
-};
-export type DocumentView = DocumentListItem & {
-  content: DocContent;
-  revision: number;
-  createdBy: string | null;
-  memberIds: string[];
-  canManage: boolean;
-};
-export type DocumentVersionView = { id: string; title: string; createdAt: string; createdByName: string | null; reason: 'manual' | 'auto' | 'restore' };
+  snippet: z.string().nullable(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
+export const documentPageSchema = z.object({ items: z.array(documentListItemSchema), nextCursor: z.string().nullable() });
+export type DocumentPage = z.infer<typeof documentPageSchema>;
+export const documentViewSchema = documentListItemSchema.extend({
+  content: docContentSchema,
+  revision: z.number(),
+  createdBy: z.string().nullable(),
+  memberIds: z.array(z.string()),
+  canManage: z.boolean(),
+});
+export type DocumentView = z.infer<typeof documentViewSchema>;
+export const documentSavedSchema = z.object({ revision: z.number(), updatedAt: z.string() });
+export const documentProjectSchema = z.object({ id: z.string(), name: z.string() });
+export const documentVersionViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  reason: z.enum(['manual', 'auto', 'restore']),
+});
+export type DocumentVersionView = z.infer<typeof documentVersionViewSchema>;
+export const documentVersionListSchema = z.object({ versions: z.array(documentVersionViewSchema) });
+export const documentVersionSchema = z.object({ id: z.string(), title: z.string(), content: docContentSchema, createdAt: z.string() });
 
 /** The plain text of a document (search, snippets, word counts): blocks end lines. */
 export function docText(node: DocNode | DocContent): string {
@@ -154,6 +176,8 @@ export const documentDraftResultSchema = z.object({
     .max(20),
 });
 export type DocumentDraftResult = z.infer<typeof documentDraftResultSchema>;
+/** The draft's answer: the new document and what it cost (nothing, and no balance, when it existed already). */
+export const documentDraftResponseSchema = z.object({ document: documentViewSchema, charged: z.number(), balance: z.number().nullable() });
 
 export function draftToDoc(draft: DocumentDraftResult): DocContent {
   const text = (t: string): DocNode => ({ type: 'text', text: t });

@@ -9,3 +9,6 @@ export const isUuid = (value: string) => uuidSchema().safeParse(value).success;
 
 /** `{ success: true }`: what a deletion or an action without a body answers. */
 export const okSchema = z.object({ success: z.literal(true) });
+
+/** `{ ok: true }`: the older answer of a deletion (files, documents), kept as it is. */
+export const okFlagSchema = z.object({ ok: z.literal(true) });

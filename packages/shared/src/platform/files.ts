@@ -139,24 +139,30 @@ export const fileLinkBodySchema = z.object({
 });
 
 /** What the API answers for a file. */
-export type FileInfo = {
-  id: string;
-  entityType: string;
-  entityId: string;
-  kind: FileKind;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  hasThumbnail: boolean;
-  createdBy: string | null;
-  createdAt: string;
+export const fileInfoSchema = z.object({
+  id: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  kind: z.enum(FILE_KIND_KEYS),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  hasThumbnail: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
   /** Whether the caller may delete it (uploader or admin). */
-  canDelete: boolean;
-};
+  canDelete: z.boolean(),
+});
+export type FileInfo = z.infer<typeof fileInfoSchema>;
 
-export type FileListResponse = { files: FileInfo[] };
-export type FileLinkResponse = { url: string; expiresAt: string };
+export const fileListResponseSchema = z.object({ files: z.array(fileInfoSchema) });
+export type FileListResponse = z.infer<typeof fileListResponseSchema>;
+export const fileLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type FileLinkResponse = z.infer<typeof fileLinkResponseSchema>;
+
+/** A file's `?inline=1` shows it in the browser; `?download=1` (public links) asks for the bytes, not the page. */
+export const fileContentQuerySchema = z.object({ inline: z.string().optional(), download: z.string().optional() });
 
 /** "1,5 MB", "820 KB", "12 bytes". */
 export function formatFileSize(bytes: number): string {
@@ -178,12 +184,24 @@ export const SHARE_LINK_MESSAGES = {
 export const shareLinkBodySchema = fileLinkBodySchema;
 
 /** A share link as its file's members see it (the token is shown once, when it is created). */
-export type ShareLinkInfo = { id: string; fileId: string; expiresAt: string; revokedAt: string | null; createdAt: string; createdBy: string | null; active: boolean };
-export type ShareLinkCreated = ShareLinkInfo & { url: string };
-export type ShareLinkListResponse = { links: ShareLinkInfo[] };
+export const shareLinkInfoSchema = z.object({
+  id: z.string(),
+  fileId: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  active: z.boolean(),
+});
+export type ShareLinkInfo = z.infer<typeof shareLinkInfoSchema>;
+export const shareLinkCreatedSchema = shareLinkInfoSchema.extend({ url: z.string() });
+export type ShareLinkCreated = z.infer<typeof shareLinkCreatedSchema>;
+export const shareLinkListResponseSchema = z.object({ links: z.array(shareLinkInfoSchema) });
+export type ShareLinkListResponse = z.infer<typeof shareLinkListResponseSchema>;
 
 /** How the shared-file page shows a file in the browser; null: only 'Baixar'. */
-export type FilePreview = 'image' | 'video' | 'audio' | 'pdf';
+export const FILE_PREVIEWS = ['image', 'video', 'audio', 'pdf'] as const;
+export type FilePreview = (typeof FILE_PREVIEWS)[number];
 
 /** The types a browser shows inline (images it decodes, PDF, audio, video): anything else is downloaded. */
 export function previewOf(mime: string): FilePreview | null {
@@ -198,4 +216,12 @@ export function previewOf(mime: string): FilePreview | null {
  * GET /api/public/files/:token/info — what the page of a shared file shows an outside person
  * (decision 0392): the file and who shares it, nothing else of the company.
  */
-export type PublicFileView = { name: string; size: number; mime: string; preview: FilePreview | null; companyName: string; expiresAt: string };
+export const publicFileViewSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  mime: z.string(),
+  preview: z.enum(FILE_PREVIEWS).nullable(),
+  companyName: z.string(),
+  expiresAt: z.string(),
+});
+export type PublicFileView = z.infer<typeof publicFileViewSchema>;

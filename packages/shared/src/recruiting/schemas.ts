@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
-import type { AnalysisView } from '../analysis/schemas.ts';
+import { analysisViewSchema, type AnalysisView } from '../analysis/schemas.ts';
 import { safeText } from '../text.ts';
 
 /** RH's recruiting (issue 13; decisions 0225–0229): openings, candidates, résumé and interview analyses. */
@@ -124,54 +124,61 @@ export const settingsUpdateSchema = z.object({
   retentionMonths: z.number({ error: M.retention }).int(M.retention).min(1, M.retention).max(60, M.retention),
 });
 
-export type OpeningView = {
-  id: string;
-  title: string;
-  department: string | null;
-  requirements: string;
-  desiredSkills: string;
-  workplace: Workplace;
-  city: string | null;
-  uf: string | null;
-  seniority: Seniority;
-  status: OpeningStatus;
-  closedAt: string | null;
-  candidates: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export const openingViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  department: z.string().nullable(),
+  requirements: z.string(),
+  desiredSkills: z.string(),
+  workplace: z.enum(WORKPLACES),
+  city: z.string().nullable(),
+  uf: z.string().nullable(),
+  seniority: z.enum(SENIORITIES),
+  status: z.enum(OPENING_STATUSES),
+  closedAt: z.string().nullable(),
+  candidates: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OpeningView = z.infer<typeof openingViewSchema>;
+export const openingListSchema = z.object({ openings: z.array(openingViewSchema) });
 
-export type CandidateView = {
-  id: string;
-  openingId: string;
-  openingTitle: string;
-  name: string;
-  stage: CandidateStage;
+export const candidateViewSchema = z.object({
+  id: z.string(),
+  openingId: z.string(),
+  openingTitle: z.string(),
+  name: z.string(),
+  stage: z.enum(CANDIDATE_STAGES),
   /** The fit score of the newest done analysis (null before one). */
-  score: number | null;
+  score: z.number().nullable(),
   /** The newest analysis' status (null without one). */
-  analysisStatus: string | null;
-  analysisJobRunId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  analysisStatus: z.string().nullable(),
+  analysisJobRunId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CandidateView = z.infer<typeof candidateViewSchema>;
+export const candidateListSchema = z.object({ candidates: z.array(candidateViewSchema) });
 
-export type InterviewView = {
-  id: string;
-  candidateId: string;
-  candidateName: string;
-  openingId: string;
-  openingTitle: string;
-  consentText: string;
-  consentBy: string | null;
-  consentByName: string | null;
-  consentAt: string;
-  recommendation: Recommendation | null;
-  analysisStatus: string | null;
-  createdAt: string;
-};
+export const interviewViewSchema = z.object({
+  id: z.string(),
+  candidateId: z.string(),
+  candidateName: z.string(),
+  openingId: z.string(),
+  openingTitle: z.string(),
+  consentText: z.string(),
+  consentBy: z.string().nullable(),
+  consentByName: z.string().nullable(),
+  consentAt: z.string(),
+  recommendation: z.enum(RECOMMENDATIONS).nullable(),
+  analysisStatus: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InterviewView = z.infer<typeof interviewViewSchema>;
+export const interviewListSchema = z.object({ interviews: z.array(interviewViewSchema) });
 
-export type RecruitingSettings = { retentionMonths: number };
+export const recruitingSettingsSchema = z.object({ retentionMonths: z.number() });
+export type RecruitingSettings = z.infer<typeof recruitingSettingsSchema>;
 
 // ---- the model's answers (strict: nulls instead of absent fields) ----
 
@@ -184,15 +191,20 @@ export const resumeAnalysisSchema = z.object({
   requirements: z.array(z.object({ requirement: z.string(), met: z.enum(['sim', 'parcial', 'nao']), quote: z.string().nullable() })),
 });
 export type ResumeAnalysisAnswer = z.output<typeof resumeAnalysisSchema>;
+const placedQuote = { found: z.boolean(), page: z.number().nullable() };
 export type PlacedQuote = { found: boolean; page: number | null };
-export type ResumeAnalysisResult = Omit<ResumeAnalysisAnswer, 'strengths' | 'requirements'> & {
-  strengths: (ResumeAnalysisAnswer['strengths'][number] & PlacedQuote)[];
-  requirements: (ResumeAnalysisAnswer['requirements'][number] & PlacedQuote)[];
-  opening: { id: string; title: string };
-  source: { format: string; pages: number | null; characters: number };
-  promptId: string;
-};
+/** The stored result: the answer, cleaned, with each quote's place in the résumé found by the server. */
+export const resumeAnalysisResultSchema = resumeAnalysisSchema.extend({
+  strengths: z.array(resumeAnalysisSchema.shape.strengths.element.extend(placedQuote)),
+  requirements: z.array(resumeAnalysisSchema.shape.requirements.element.extend(placedQuote)),
+  opening: z.object({ id: z.string(), title: z.string() }),
+  source: z.object({ format: z.string(), pages: z.number().nullable(), characters: z.number() }),
+  promptId: z.string(),
+});
+export type ResumeAnalysisResult = z.infer<typeof resumeAnalysisResultSchema>;
+export const resumeAnalysisViewSchema = analysisViewSchema(resumeAnalysisResultSchema);
 export type ResumeAnalysisView = AnalysisView<ResumeAnalysisResult>;
+export const resumeAnalysisListSchema = z.object({ analyses: z.array(resumeAnalysisViewSchema) });
 export const REQUIREMENT_MET_LABELS = { sim: 'Atende', parcial: 'Atende em parte', nao: 'Não atende' } as const;
 
 export const interviewAnalysisSchema = z.object({
@@ -211,13 +223,22 @@ export const interviewAnalysisSchema = z.object({
 });
 export type InterviewAnalysisAnswer = z.output<typeof interviewAnalysisSchema>;
 /** Where a quote is in the transcript: the segment's speaker and start time (seconds) when found. */
+const transcriptPlace = { found: z.boolean(), at: z.number().nullable(), segmentSpeaker: z.string().nullable() };
 export type TranscriptPlace = { found: boolean; at: number | null; segmentSpeaker: string | null };
-export type InterviewTranscriptSegment = { speaker: string | null; start: number | null; end: number | null; text: string };
-export type InterviewAnalysisResult = Omit<InterviewAnalysisAnswer, 'competencies' | 'redFlags'> & {
-  competencies: (Omit<InterviewAnalysisAnswer['competencies'][number], 'evidence'> & { evidence: (InterviewAnalysisAnswer['competencies'][number]['evidence'][number] & TranscriptPlace)[] })[];
-  redFlags: (InterviewAnalysisAnswer['redFlags'][number] & TranscriptPlace)[];
-  transcript: { segments: InterviewTranscriptSegment[]; speakersInferred: boolean; text: string | null };
-  source: { format: string; characters: number };
-  promptId: string;
-};
+const transcriptSegmentSchema = z.object({ speaker: z.string().nullable(), start: z.number().nullable(), end: z.number().nullable(), text: z.string() });
+export type InterviewTranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
+const competencySchema = interviewAnalysisSchema.shape.competencies.element;
+/** The stored result: the answer, cleaned, with each quote's place in the transcript, and the transcript itself. */
+export const interviewAnalysisResultSchema = interviewAnalysisSchema.extend({
+  competencies: z.array(competencySchema.extend({ evidence: z.array(competencySchema.shape.evidence.element.extend(transcriptPlace)) })),
+  redFlags: z.array(interviewAnalysisSchema.shape.redFlags.element.extend(transcriptPlace)),
+  transcript: z.object({ segments: z.array(transcriptSegmentSchema), speakersInferred: z.boolean(), text: z.string().nullable() }),
+  source: z.object({ format: z.string(), characters: z.number() }),
+  promptId: z.string(),
+});
+export type InterviewAnalysisResult = z.infer<typeof interviewAnalysisResultSchema>;
+export const interviewAnalysisViewSchema = analysisViewSchema(interviewAnalysisResultSchema);
 export type InterviewAnalysisView = AnalysisView<InterviewAnalysisResult>;
+export const interviewAnalysisListSchema = z.object({ analyses: z.array(interviewAnalysisViewSchema) });
+/** GET /analyses/:id: one analysis of the company, a résumé's or an interview's. */
+export const recruitingAnalysisViewSchema = z.union([resumeAnalysisViewSchema, interviewAnalysisViewSchema]);

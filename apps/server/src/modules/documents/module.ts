@@ -1,10 +1,11 @@
 import { registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSyncType, flushSync } from '../../platform/sync/rooms.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { exportDocuments } from './company-export.ts';
 import { documentsRoutes } from './routes.ts';
-import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText } from './service.ts';
+import { DOCUMENT_ENTITY, DOCUMENT_TEXT_QUEUE, documentExistsFor, refreshDocumentText, type DocumentTextJob } from './service.ts';
 import { indexMissingDocuments } from './search-index.ts';
 import { documentSync } from './sync.ts';
 
@@ -16,8 +17,8 @@ async function start(s: Services) {
   // The search rows (decision 0287): those of documents written before them, then the long texts' job.
   await indexMissingDocuments(s.db);
   await s.boss.createQueue(DOCUMENT_TEXT_QUEUE);
-  await s.boss.work<{ documentId: string }>(DOCUMENT_TEXT_QUEUE, async (jobs) => {
-    for (const job of jobs) await refreshDocumentText(s.db, job.data.documentId);
+  await s.boss.work<DocumentTextJob>(DOCUMENT_TEXT_QUEUE, async (jobs) => {
+    for (const job of jobs) await refreshDocumentText(systemTenant(s, job.data.companyId, 'job').db, job.data.documentId);
   });
 }
 

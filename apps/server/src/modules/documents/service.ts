@@ -169,6 +169,8 @@ export async function createDocument(
 /** Above this many characters, a save's search row is written by a job 2 s later (decision 0287). */
 export const TEXT_INLINE_CHARS = 20_000;
 export const DOCUMENT_TEXT_QUEUE = 'documents-text';
+/** The text job's data: the document and its company (the job's tenant). */
+export type DocumentTextJob = { documentId: string; companyId: string };
 
 /** The job of decision 0287: the document's search row catches up with its title and text. */
 export const refreshDocumentText = (db: Tenant['db'], id: string) => indexDocument(db, id);
@@ -308,7 +310,7 @@ const listItem = (d: DocRow, updater: string | null, snippet: string | null): Do
   visibility: d.visibility as DocumentVisibility,
   updatedAt: d.updatedAt.toISOString(),
   updatedByName: updater?.trim() || null,
-  snippet: snippet && snippet.includes('«') ? snippet : null,
+  snippet: snippet?.includes('«') ? snippet : null,
 });
 
 // ——— Projects' documentation ———

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@sede/db/client';
 import { DOCUMENT_LIMITS, docText, type DocContent } from '@sede/shared/documents/schemas';
 import { announce } from '../../platform/live/announce.ts';
 import { announceAccessChange, CLOSE, COMPACT_AFTER, SNAPSHOT_DELAY_MS, compact as compactType, resetSharedState as resetType, type SyncType } from '../../platform/sync/rooms.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { indexDocument } from './search-index.ts';
 import { FRAGMENT, jsonToUpdate, ydocToJson } from './ydoc.ts';
@@ -36,14 +37,15 @@ export const documentSync: SyncType = {
     },
     write: async (s, room, value) => {
       const content = value as DocContent;
-      const [row] = await s.db
+      const { db } = systemTenant(s, room.companyId, 'sync', room.actorId);
+      const [row] = await db
         .update(D)
         .set({ content, contentText: docText(content), revision: sql`${D.revision} + 1`, updatedAt: new Date(), ...(room.actorId ? { updatedBy: room.actorId } : {}) })
         .where(and(eq(D.id, room.id), eq(D.companyId, room.companyId)))
         .returning({ id: D.id });
       if (!row) return;
-      await indexDocument(s.db, room.id);
-      await announce(s.db, { companyId: room.companyId, entity: 'document', id: room.id, action: 'updated' });
+      await indexDocument(db, room.id);
+      await announce(db, { companyId: room.companyId, entity: 'document', id: room.id, action: 'updated' });
     },
   },
 };

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { paged } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { filesStorage } from './service.ts';
 
@@ -45,7 +46,7 @@ export async function exportFiles(s: Services, tenant: Tenant, out: ExportSink) 
 export async function eraseCompanyFiles(s: Services, companyId: string) {
   const f = schema.files;
   const storage = filesStorage(s);
-  const rows = await s.db.select({ storageKey: f.storageKey, thumbnailKey: f.thumbnailKey }).from(f).where(eq(f.companyId, companyId));
+  const rows = await systemTenant(s, companyId, 'erasure').db.select({ storageKey: f.storageKey, thumbnailKey: f.thumbnailKey }).from(f).where(eq(f.companyId, companyId));
   for (const r of rows) {
     await storage.delete(r.storageKey);
     if (r.thumbnailKey) await storage.delete(r.thumbnailKey);

@@ -1,13 +1,31 @@
 /** What other modules may use of the files: the bytes of a file attached to one of their entities. */
+import type { Context } from 'hono';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type DbOrTx, schema } from '@sede/db/client';
+import { fileNameSchema } from '@sede/shared/platform/files';
+import { badRequest, parseWith } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { createLinkToken } from '../../platform/files/links.ts';
 import { filesLinkKey, filesStorage, storeFile } from './service.ts';
 
 /** A file sent from outside the company (the inbox widget's visitor), attached to an entity the caller checked; limits and type sniffing as every upload. */
 export const storeExternalFile = (s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, o: Parameters<typeof storeFile>[2]) => storeFile(s, tenant, o, null);
+
+/** An upload's file name: the header `x-file-name` (URI-encoded) or else `?name=` (a header carries no contract). */
+export function uploadFileName(c: Context) {
+  const header = c.req.header('x-file-name');
+  let name: string | undefined = c.req.query('name');
+  if (header !== undefined) {
+    try {
+      name = decodeURIComponent(header);
+    } catch {
+      throw badRequest('Nome do arquivo inválido (x-file-name).');
+    }
+  }
+  return parseWith(fileNameSchema, name);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,8 +58,8 @@ export async function signedEntityFileLinks(s: Services, companyId: string, enti
   const ids = fileIds.filter((id) => UUID.test(id));
   if (!ids.length) return [];
   const F = schema.files;
-  const rows = await s.db
-    .select({ id: F.id, name: F.name, kind: F.kind, mime: F.mime })
+  const rows = await systemTenant(s, companyId, 'public-link')
+    .db.select({ id: F.id, name: F.name, kind: F.kind, mime: F.mime })
     .from(F)
     .where(and(inArray(F.id, ids), eq(F.companyId, companyId), eq(F.entityType, entityType), eq(F.entityId, entityId), isNull(F.deletedAt)));
   const expiresAt = new Date(Date.now() + minutes * 60_000);

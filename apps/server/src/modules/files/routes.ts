@@ -1,14 +1,31 @@
 import { Readable } from 'node:stream';
-import { type Context, Hono } from 'hono';
-import { fileLinkBodySchema, fileListQuerySchema, fileNameSchema, fileUploadQuerySchema, FILE_MESSAGES, shareLinkBodySchema } from '@sede/shared/platform/files';
-import { AppError, badRequest, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { okFlagSchema } from '@sede/shared/platform/api';
+import {
+  fileContentQuerySchema,
+  fileInfoSchema,
+  fileLinkBodySchema,
+  fileLinkResponseSchema,
+  fileListQuerySchema,
+  fileListResponseSchema,
+  fileUploadQuerySchema,
+  FILE_MESSAGES,
+  publicFileViewSchema,
+  SHARE_LINK_MESSAGES,
+  shareLinkBodySchema,
+  shareLinkCreatedSchema,
+  shareLinkInfoSchema,
+  shareLinkListResponseSchema,
+} from '@sede/shared/platform/files';
+import { contract, idParams } from '../../http/contract.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import type { ByteRange } from '../../platform/files/storage.ts';
 import { addressLimiter, type RateRule } from '../../http/rate-limit.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { SAME_ORIGIN_FRAME } from '../../http/security.ts';
-import { serverState } from '../../platform/module.ts';
 import {
   createLink,
   createShareLink,
@@ -24,6 +41,16 @@ import {
   toFileInfo,
   uploadFile,
 } from './service.ts';
+import { uploadFileName } from './public.ts';
+
+const fileId = idParams(FILE_MESSAGES.notFound);
+const tokenParams = z.object({ token: z.string() });
+
+/** The rest of a refused upload is not read: the connection closes after the answer. */
+const closeAfterRefusal: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.error instanceof AppError) c.res.headers.set('connection', 'close');
+};
 
 /**
  * The shared-file page's limits per address (decision 0392), like the approval page's: its facts
@@ -95,19 +122,6 @@ function fileResponse(c: Context, s: Services, row: { mime: string; name: string
   return streamObject(s, row.storageKey, { ...headers, 'content-length': String(row.size) });
 }
 
-function uploadName(c: Context) {
-  const header = c.req.header('x-file-name');
-  let name: string | undefined = c.req.query('name');
-  if (header !== undefined) {
-    try {
-      name = decodeURIComponent(header);
-    } catch {
-      throw badRequest('Nome do arquivo inválido (x-file-name).');
-    }
-  }
-  return parseWith(fileNameSchema, name);
-}
-
 /**
  * Files (decision 0110): `/api/files…` for members (each file checked like the entity holding
  * it) and `/api/public/files/:token[/info]` for share and signed links, with no session (decision 0392).
@@ -115,88 +129,105 @@ function uploadName(c: Context) {
 export function filesRoutes(s: Services) {
   const r = new Hono<CompanyEnv>();
   r.use('*', requireViewer(s), requireCompany);
+  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
+  const viewer = (c: Context<CompanyEnv>) => c.get('viewer');
 
   // Raw body upload, streamed; exempt from the 1 MB JSON limit (http/security.ts), with the kind's own.
-  r.post('/', async (c) => {
-    try {
-      const q = parseWith(fileUploadQuerySchema, c.req.query());
-      const name = uploadName(c);
+  r.post(
+    '/',
+    closeAfterRefusal,
+    contract({ summary: 'Enviar arquivo', query: fileUploadQuerySchema, bodyMedia: 'application/octet-stream', response: fileInfoSchema, status: 201 }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const name = uploadFileName(c);
       const length = c.req.header('content-length');
       const declaredLength = length !== undefined && !c.req.header('transfer-encoding') ? Number(length) : undefined;
-      const row = await uploadFile(s, c.get('tenant'), c.get('viewer'), { ...q, name, body: c.req.raw.body, declaredLength });
-      return c.json(toFileInfo(row, c.get('viewer')), 201);
-    } catch (e) {
-      // The rest of a refused body is not read: close the connection after the answer.
-      if (e instanceof AppError) c.header('connection', 'close');
-      throw e;
-    }
+      const row = await uploadFile(s, tenant(c), viewer(c), { ...q, name, body: c.req.raw.body, declaredLength });
+      return c.json(toFileInfo(row, viewer(c)), 201);
+    },
+  );
+
+  r.get('/', contract({ summary: 'Listar arquivos de um registro', query: fileListQuerySchema, response: fileListResponseSchema }), async (c) => {
+    const q = c.req.valid('query');
+    const rows = await listFiles(s, tenant(c), viewer(c), q.entityType, q.entityId);
+    return c.json({ files: rows.map((row) => toFileInfo(row, viewer(c))) });
   });
 
-  r.get('/', async (c) => {
-    const q = parseWith(fileListQuerySchema, c.req.query());
-    const rows = await listFiles(s, c.get('tenant'), c.get('viewer'), q.entityType, q.entityId);
-    return c.json({ files: rows.map((row) => toFileInfo(row, c.get('viewer'))) });
-  });
+  r.get('/:id', contract({ summary: 'Ver arquivo', params: fileId, response: fileInfoSchema }), async (c) =>
+    c.json(toFileInfo(await loadFile(s, tenant(c), viewer(c), c.req.valid('param').id), viewer(c))),
+  );
 
-  r.get('/:id', async (c) => c.json(toFileInfo(await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id')), c.get('viewer'))));
-
-  r.get('/:id/content', async (c) => {
-    const row = await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
+  r.get('/:id/content', contract({ summary: 'Baixar arquivo', params: fileId, query: fileContentQuerySchema, response: { media: 'application/octet-stream' } }), async (c) => {
+    const row = await loadFile(s, tenant(c), viewer(c), c.req.valid('param').id);
     return fileResponse(c, s, row, 'private, no-cache');
   });
 
-  r.get('/:id/thumbnail', async (c) => {
-    const row = await loadFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
+  r.get('/:id/thumbnail', contract({ summary: 'Ver miniatura do arquivo', params: fileId, response: { media: 'image/webp' } }), async (c) => {
+    const row = await loadFile(s, tenant(c), viewer(c), c.req.valid('param').id);
     if (!row.thumbnailKey) throw notFound(FILE_MESSAGES.noThumbnail);
     // A file never changes under its id: the browser may keep its thumbnail.
     return streamObject(s, row.thumbnailKey, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=31536000, immutable' });
   });
 
-  r.delete('/:id', async (c) => {
-    await deleteFile(s, c.get('tenant'), c.get('viewer'), c.req.param('id'));
-    return c.json({ ok: true });
+  r.delete('/:id', contract({ summary: 'Excluir arquivo', params: fileId, response: okFlagSchema }), async (c) => {
+    await deleteFile(s, tenant(c), viewer(c), c.req.valid('param').id);
+    return c.json({ ok: true as const });
   });
 
-  r.post('/:id/links', async (c) => {
-    const body = parseWith(fileLinkBodySchema, await readJson(c));
-    return c.json(await createLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), body.hours), 201);
-  });
+  r.post('/:id/links', contract({ summary: 'Criar link assinado do arquivo', params: fileId, body: fileLinkBodySchema, response: fileLinkResponseSchema, status: 201 }), async (c) =>
+    c.json(await createLink(s, tenant(c), viewer(c), c.req.valid('param').id, c.req.valid('json').hours), 201),
+  );
 
   // Share links that can be revoked (decision 0336): the token is in the answer of the creation only.
-  r.post('/:id/share-links', async (c) => {
-    const body = parseWith(shareLinkBodySchema, await readJson(c));
-    return c.json(await createShareLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), body.hours), 201);
-  });
-  r.get('/:id/share-links', async (c) => c.json({ links: await listShareLinks(s, c.get('tenant'), c.get('viewer'), c.req.param('id')) }));
-  r.delete('/:id/share-links/:linkId', async (c) => c.json(await revokeShareLink(s, c.get('tenant'), c.get('viewer'), c.req.param('id'), c.req.param('linkId'))));
+  r.post(
+    '/:id/share-links',
+    contract({ summary: 'Criar link de compartilhamento', params: fileId, body: shareLinkBodySchema, response: shareLinkCreatedSchema, status: 201 }),
+    async (c) => c.json(await createShareLink(s, tenant(c), viewer(c), c.req.valid('param').id, c.req.valid('json').hours), 201),
+  );
+  r.get('/:id/share-links', contract({ summary: 'Listar links de compartilhamento', params: fileId, response: shareLinkListResponseSchema }), async (c) =>
+    c.json({ links: await listShareLinks(s, tenant(c), viewer(c), c.req.valid('param').id) }),
+  );
+  r.delete(
+    '/:id/share-links/:linkId',
+    contract({ summary: 'Desativar link de compartilhamento', params: idParams({ id: FILE_MESSAGES.notFound, linkId: SHARE_LINK_MESSAGES.notFound }), response: shareLinkInfoSchema }),
+    async (c) => {
+      const { id, linkId } = c.req.valid('param');
+      return c.json(await revokeShareLink(s, tenant(c), viewer(c), id, linkId));
+    },
+  );
 
   const pub = new Hono();
   const limit = addressLimiter(rateLimits(s), 'shared-file');
-  pub.get('/:token/info', async (c) => {
+  pub.get('/:token/info', contract({ summary: 'Ver arquivo compartilhado', params: tokenParams, response: publicFileViewSchema, public: true }), async (c) => {
     await limit(c, 'view', SHARED_FILE_RULES.viewPerIp);
     c.header('cache-control', 'no-store');
-    return c.json(await publicFileView(s, c.req.param('token')));
+    return c.json(await publicFileView(s, c.req.valid('param').token));
   });
-  pub.get('/:token', async (c) => {
-    const token = c.req.param('token');
-    const page = `/arquivo/${encodeURIComponent(token)}`;
-    const bytes = c.req.query('inline') === '1' || c.req.query('download') === '1';
-    // A share link opened in the browser shows its page (name, size, preview, 'Baixar'); links handed out before the page lead there too.
-    if (isShareToken(token) && !bytes && isNavigation(c)) return c.redirect(page, 303);
-    try {
-      if (isShareToken(token)) await limit(c, 'bytes', SHARED_FILE_RULES.bytesPerIp);
-      const { file } = await openPublicLink(s, token);
-      // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative; the shared-file page's preview); ranges let a video play and seek (Safari asks for them).
-      const res = await fileResponse(c, s, file, 'private, no-store');
-      // The shared-file page shows a PDF in a frame of our own origin.
-      if (c.req.query('inline') === '1' && file.mime === 'application/pdf') res.headers.set(SAME_ORIGIN_FRAME, '1');
-      return res;
-    } catch (e) {
-      // A person who opened a dead link sees the page's Portuguese message, never raw JSON.
-      if (e instanceof AppError && e.status !== 429 && isNavigation(c)) return c.redirect(page, 303);
-      throw e;
-    }
-  });
+  pub.get(
+    '/:token',
+    contract({ summary: 'Baixar arquivo compartilhado', params: tokenParams, query: fileContentQuerySchema, response: { media: 'application/octet-stream' }, public: true }),
+    async (c) => {
+      const { token } = c.req.valid('param');
+      const page = `/arquivo/${encodeURIComponent(token)}`;
+      const { inline, download } = c.req.valid('query');
+      const bytes = inline === '1' || download === '1';
+      // A share link opened in the browser shows its page (name, size, preview, 'Baixar'); links handed out before the page lead there too.
+      if (isShareToken(token) && !bytes && isNavigation(c)) return c.redirect(page, 303);
+      try {
+        if (isShareToken(token)) await limit(c, 'bytes', SHARED_FILE_RULES.bytesPerIp);
+        const { file } = await openPublicLink(s, token);
+        // `?inline=1` shows an image, PDF or media in the browser (a client approving a creative; the shared-file page's preview); ranges let a video play and seek (Safari asks for them).
+        const res = await fileResponse(c, s, file, 'private, no-store');
+        // The shared-file page shows a PDF in a frame of our own origin.
+        if (inline === '1' && file.mime === 'application/pdf') res.headers.set(SAME_ORIGIN_FRAME, '1');
+        return res;
+      } catch (e) {
+        // A person who opened a dead link sees the page's Portuguese message, never raw JSON.
+        if (e instanceof AppError && e.status !== 429 && isNavigation(c)) return c.redirect(page, 303);
+        throw e;
+      }
+    },
+  );
 
   const app = new Hono();
   app.route('/files', r);

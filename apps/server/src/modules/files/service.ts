@@ -120,7 +120,7 @@ export async function storeFile(
       })
       .returning();
     // A video's first frame is made in the background (ffmpeg reads the whole index): the thumbnail appears live.
-    if (received.kind === 'video') await queueVideoThumbnail(s, row!.id);
+    if (received.kind === 'video') await queueVideoThumbnail(s, { fileId: row!.id, companyId: tenant.companyId });
     return row!;
   } catch (e) {
     // Nothing half-way: bytes without a row are removed.
@@ -194,6 +194,7 @@ async function fileFromLink(s: Services, token: string): Promise<{ file: FileRow
   const check = verifyLinkToken(filesLinkKey(s), token);
   if (!check.ok && check.reason === 'expired') throw new AppError(410, 'LINK_EXPIRED', FILE_MESSAGES.linkExpired);
   if (!check.ok) throw notFound(FILE_MESSAGES.linkInvalid);
+  // The one read before a tenant exists: the signed file, whichever company holds it.
   const [row] = await s.db
     .select()
     .from(schema.files)
@@ -206,8 +207,11 @@ async function fileFromLink(s: Services, token: string): Promise<{ file: FileRow
 /** The queue of videos' first frames (decision 0338): one file id per job. */
 export const VIDEO_THUMBNAIL_QUEUE = 'files-video-thumbnail';
 
-async function queueVideoThumbnail(s: Services, fileId: string) {
-  await s.boss.send(VIDEO_THUMBNAIL_QUEUE, { fileId }, { retryLimit: 1, retryDelay: 5, expireInMinutes: 10 });
+/** A video's first frame to make: the file and its company (the job's tenant). */
+type VideoThumbnailJob = { fileId: string; companyId: string };
+
+async function queueVideoThumbnail(s: Services, job: VideoThumbnailJob) {
+  await s.boss.send(VIDEO_THUMBNAIL_QUEUE, job, { retryLimit: 1, retryDelay: 5, expireInMinutes: 10 });
   const worker = serverState<{ id: string | null }>(s, 'files.videoWorker', () => ({ id: null }));
   if (worker.id) s.boss.notifyWorker(worker.id);
 }
@@ -216,25 +220,26 @@ async function queueVideoThumbnail(s: Services, fileId: string) {
 export async function startVideoThumbnails(s: Services) {
   await s.boss.createQueue(VIDEO_THUMBNAIL_QUEUE);
   const worker = serverState<{ id: string | null }>(s, 'files.videoWorker', () => ({ id: null }));
-  worker.id = await s.boss.work<{ fileId: string }>(VIDEO_THUMBNAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await videoThumbnail(s, job.data.fileId);
+  worker.id = await s.boss.work<VideoThumbnailJob>(VIDEO_THUMBNAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await videoThumbnail(s, job.data);
   });
 }
 
-export async function videoThumbnail(s: Services, fileId: string): Promise<boolean> {
+export async function videoThumbnail(s: Services, { fileId, companyId }: VideoThumbnailJob): Promise<boolean> {
   const F = schema.files;
-  const [row] = await s.db.select().from(F).where(and(eq(F.id, fileId), isNull(F.deletedAt))).limit(1);
+  const { db } = systemTenant(s, companyId, 'job');
+  const [row] = await db.select().from(F).where(and(eq(F.id, fileId), eq(F.companyId, companyId), isNull(F.deletedAt))).limit(1);
   if (row?.kind !== 'video') return false;
   if (row.thumbnailKey) return true;
   const storage = filesStorage(s);
   const thumbnailKey = `${row.storageKey}.thumb.webp`;
   if (!(await makeVideoThumbnail(storage, row.storageKey, thumbnailKey))) return false;
-  const updated = await s.db.update(F).set({ thumbnailKey }).where(and(eq(F.id, row.id), isNull(F.deletedAt))).returning({ id: F.id });
+  const updated = await db.update(F).set({ thumbnailKey }).where(and(eq(F.id, row.id), eq(F.companyId, companyId), isNull(F.deletedAt))).returning({ id: F.id });
   if (!updated.length) {
     await storage.delete(thumbnailKey).catch(() => {});
     return false;
   }
-  await announce(s.db, { companyId: row.companyId, entity: 'file', id: row.id, action: 'thumbnail' });
+  await announce(db, { companyId: row.companyId, entity: 'file', id: row.id, action: 'thumbnail' });
   return true;
 }
 
@@ -303,6 +308,7 @@ export async function revokeShareLink(s: Services, tenant: Tenant, viewer: Viewe
 async function fileFromShareToken(s: Services, token: string): Promise<{ file: FileRow; expiresAt: Date }> {
   const L = schema.fileShareLinks;
   const F = schema.files;
+  // The one read before a tenant exists: the link and its file, whichever company holds them.
   const [found] = await s.db
     .select({ link: L, file: F })
     .from(L)

@@ -1,12 +1,24 @@
 import type { Context } from 'hono';
+import { okSchema } from '@sede/shared/platform/api';
 import {
   candidateCreateSchema,
+  candidateListSchema,
   candidateUpdateSchema,
-  idSchema,
+  candidateViewSchema,
+  interviewAnalysisListSchema,
+  interviewAnalysisViewSchema,
   interviewCreateSchema,
+  interviewListSchema,
+  interviewViewSchema,
   openingCreateSchema,
+  openingListSchema,
   openingUpdateSchema,
+  openingViewSchema,
   RECRUITING_MESSAGES as M,
+  recruitingAnalysisViewSchema,
+  recruitingSettingsSchema,
+  resumeAnalysisListSchema,
+  resumeAnalysisViewSchema,
   settingsUpdateSchema,
   startAnalysisSchema,
   type InterviewAnalysisResult,
@@ -14,7 +26,8 @@ import {
 } from '@sede/shared/recruiting/schemas';
 import type { AnalysisKind } from '@sede/shared/analysis/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { AppError, notFound, parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
 import { formatOf, getAnalysis, listAnalyses, readMaterial, startAnalysis } from '../../platform/analysis/index.ts';
@@ -55,92 +68,113 @@ async function checkMaterial(s: Services, tenant: Tenant, entityType: string, en
   await readMaterial({ bytes: read.bytes, mime: read.mime, name: read.name });
 }
 
+const openingId = idParams(M.openingNotFound);
+const candidateId = idParams(M.candidateNotFound);
+const interviewId = idParams(M.interviewNotFound);
+const analysisId = idParams(M.analysisNotFound);
+
 /** RH's recruiting API (/api/rh-recruiting): openings, candidates with résumé analyses, interviews with their analyses. */
 export function recruitingRoutes(s: Services) {
   const r = areaRouter(s, 'rh.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
-  const id = (c: Context<CompanyEnv>, message: string) => {
-    const parsed = idSchema.safeParse(c.req.param('id'));
-    if (!parsed.success) throw notFound(message);
-    return parsed.data;
+  const write = requirePermission('rh.write');
+  const del = requirePermission('rh.delete');
+  /** Starts a résumé's or an interview's analysis of one of its files: the file, the AI key and the material checked first. */
+  const analyse = async (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) => {
+    await subjectFile(tenant(c), entityType, subjectId, fileId);
+    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
+    await checkMaterial(s, tenant(c), entityType, subjectId, fileId);
+    return startAnalysis(s, tenant(c), { kind, subjectId, fileId, creds });
   };
 
   // ---- openings ----
-  r.get('/openings', async (c) => c.json({ openings: await listOpenings(tenant(c)) }));
-  r.post('/openings', requirePermission('rh.write'), async (c) => c.json(await createOpening(tenant(c), parseWith(openingCreateSchema, await readJson(c))), 201));
-  r.get('/openings/:id', async (c) => c.json(await getOpening(tenant(c), id(c, M.openingNotFound))));
-  r.patch('/openings/:id', requirePermission('rh.write'), async (c) => {
-    const openingId = id(c, M.openingNotFound);
-    const input = parseWith(openingUpdateSchema, await readJson(c));
-    await getOpening(tenant(c), openingId);
-    return c.json(await updateOpening(tenant(c), openingId, input));
+  r.get('/openings', contract({ summary: 'Listar vagas', response: openingListSchema }), async (c) => c.json({ openings: await listOpenings(tenant(c)) }));
+  r.post('/openings', write, contract({ summary: 'Abrir vaga', body: openingCreateSchema, response: openingViewSchema, status: 201 }), async (c) =>
+    c.json(await createOpening(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/openings/:id', contract({ summary: 'Ver vaga', params: openingId, response: openingViewSchema }), async (c) => c.json(await getOpening(tenant(c), c.req.valid('param').id)));
+  r.patch('/openings/:id', write, contract({ summary: 'Alterar vaga', params: openingId, body: openingUpdateSchema, response: openingViewSchema }), async (c) => {
+    const { id } = c.req.valid('param');
+    await getOpening(tenant(c), id);
+    return c.json(await updateOpening(tenant(c), id, c.req.valid('json')));
   });
-  r.delete('/openings/:id', requirePermission('rh.delete'), async (c) => {
-    await deleteOpening(s, tenant(c), id(c, M.openingNotFound));
-    return c.json({ success: true });
+  r.delete('/openings/:id', del, contract({ summary: 'Excluir vaga', params: openingId, response: okSchema }), async (c) => {
+    await deleteOpening(s, tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
 
   // ---- candidates (ranked per opening) ----
-  r.get('/openings/:id/candidates', async (c) => c.json({ candidates: await listCandidates(tenant(c), id(c, M.openingNotFound)) }));
-  r.post('/openings/:id/candidates', requirePermission('rh.write'), async (c) => {
-    const openingId = id(c, M.openingNotFound);
-    await getOpening(tenant(c), openingId);
-    return c.json(await createCandidate(tenant(c), openingId, parseWith(candidateCreateSchema, await readJson(c))), 201);
+  r.get('/openings/:id/candidates', contract({ summary: 'Listar candidatos da vaga', params: openingId, response: candidateListSchema }), async (c) =>
+    c.json({ candidates: await listCandidates(tenant(c), c.req.valid('param').id) }),
+  );
+  r.post(
+    '/openings/:id/candidates',
+    write,
+    contract({ summary: 'Cadastrar candidato', params: openingId, body: candidateCreateSchema, response: candidateViewSchema, status: 201 }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await getOpening(tenant(c), id);
+      return c.json(await createCandidate(tenant(c), id, c.req.valid('json')), 201);
+    },
+  );
+  r.get('/candidates/:id', contract({ summary: 'Ver candidato', params: candidateId, response: candidateViewSchema }), async (c) =>
+    c.json(await getCandidate(tenant(c), c.req.valid('param').id)),
+  );
+  r.patch('/candidates/:id', write, contract({ summary: 'Alterar candidato', params: candidateId, body: candidateUpdateSchema, response: candidateViewSchema }), async (c) => {
+    const { id } = c.req.valid('param');
+    await getCandidate(tenant(c), id);
+    return c.json(await updateCandidate(tenant(c), id, c.req.valid('json')));
   });
-  r.get('/candidates/:id', async (c) => c.json(await getCandidate(tenant(c), id(c, M.candidateNotFound))));
-  r.patch('/candidates/:id', requirePermission('rh.write'), async (c) => {
-    const candidateId = id(c, M.candidateNotFound);
-    const input = parseWith(candidateUpdateSchema, await readJson(c));
-    await getCandidate(tenant(c), candidateId);
-    return c.json(await updateCandidate(tenant(c), candidateId, input));
+  r.delete('/candidates/:id', del, contract({ summary: 'Excluir candidato', params: candidateId, response: okSchema }), async (c) => {
+    await deleteCandidate(s, tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.delete('/candidates/:id', requirePermission('rh.delete'), async (c) => {
-    await deleteCandidate(s, tenant(c), id(c, M.candidateNotFound));
-    return c.json({ success: true });
-  });
-  r.get('/candidates/:id/analyses', async (c) => {
-    const candidate = await getCandidate(tenant(c), id(c, M.candidateNotFound));
+  r.get('/candidates/:id/analyses', contract({ summary: 'Listar análises do currículo', params: candidateId, response: resumeAnalysisListSchema }), async (c) => {
+    const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<ResumeAnalysisResult>(tenant(c), 'resume', candidate.id) });
   });
-  r.post('/candidates/:id/analyses', requirePermission('rh.ai'), async (c) => {
-    const candidate = await getCandidate(tenant(c), id(c, M.candidateNotFound));
-    const { fileId } = parseWith(startAnalysisSchema, await readJson(c));
-    await subjectFile(tenant(c), CANDIDATE_ENTITY, candidate.id, fileId);
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    await checkMaterial(s, tenant(c), CANDIDATE_ENTITY, candidate.id, fileId);
-    return c.json(await startAnalysis(s, tenant(c), { kind: 'resume', subjectId: candidate.id, fileId, creds }), 202);
-  });
+  r.post(
+    '/candidates/:id/analyses',
+    requirePermission('rh.ai'),
+    contract({ summary: 'Analisar currículo com IA', params: candidateId, body: startAnalysisSchema, response: resumeAnalysisViewSchema, status: 202 }),
+    async (c) => {
+      const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
+      return c.json(await analyse(c, 'resume', CANDIDATE_ENTITY, candidate.id, c.req.valid('json').fileId), 202);
+    },
+  );
 
   // ---- interviews ----
-  r.get('/interviews', async (c) => c.json({ interviews: await listInterviews(tenant(c)) }));
-  r.post('/interviews', requirePermission('rh.write'), async (c) => {
-    const { candidateId } = parseWith(interviewCreateSchema, await readJson(c));
-    return c.json(await createInterview(tenant(c), candidateId), 201);
+  r.get('/interviews', contract({ summary: 'Listar entrevistas', response: interviewListSchema }), async (c) => c.json({ interviews: await listInterviews(tenant(c)) }));
+  r.post('/interviews', write, contract({ summary: 'Registrar entrevista', body: interviewCreateSchema, response: interviewViewSchema, status: 201 }), async (c) =>
+    c.json(await createInterview(tenant(c), c.req.valid('json').candidateId), 201),
+  );
+  r.get('/interviews/:id', contract({ summary: 'Ver entrevista', params: interviewId, response: interviewViewSchema }), async (c) =>
+    c.json(await getInterview(tenant(c), c.req.valid('param').id)),
+  );
+  r.delete('/interviews/:id', del, contract({ summary: 'Excluir entrevista', params: interviewId, response: okSchema }), async (c) => {
+    await deleteInterview(s, tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.get('/interviews/:id', async (c) => c.json(await getInterview(tenant(c), id(c, M.interviewNotFound))));
-  r.delete('/interviews/:id', requirePermission('rh.delete'), async (c) => {
-    await deleteInterview(s, tenant(c), id(c, M.interviewNotFound));
-    return c.json({ success: true });
-  });
-  r.get('/interviews/:id/analyses', async (c) => {
-    const interview = await getInterview(tenant(c), id(c, M.interviewNotFound));
+  r.get('/interviews/:id/analyses', contract({ summary: 'Listar análises da entrevista', params: interviewId, response: interviewAnalysisListSchema }), async (c) => {
+    const interview = await getInterview(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<InterviewAnalysisResult>(tenant(c), 'interview', interview.id) });
   });
-  r.post('/interviews/:id/analyses', requirePermission('rh.ai'), async (c) => {
-    const interview = await getInterview(tenant(c), id(c, M.interviewNotFound));
-    const { fileId } = parseWith(startAnalysisSchema, await readJson(c));
-    await subjectFile(tenant(c), INTERVIEW_ENTITY, interview.id, fileId);
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    await checkMaterial(s, tenant(c), INTERVIEW_ENTITY, interview.id, fileId);
-    return c.json(await startAnalysis(s, tenant(c), { kind: 'interview', subjectId: interview.id, fileId, creds }), 202);
-  });
+  r.post(
+    '/interviews/:id/analyses',
+    requirePermission('rh.ai'),
+    contract({ summary: 'Analisar entrevista com IA', params: interviewId, body: startAnalysisSchema, response: interviewAnalysisViewSchema, status: 202 }),
+    async (c) => {
+      const interview = await getInterview(tenant(c), c.req.valid('param').id);
+      return c.json(await analyse(c, 'interview', INTERVIEW_ENTITY, interview.id, c.req.valid('json').fileId), 202);
+    },
+  );
 
   /** One analysis (a résumé's or an interview's) of the company. */
-  r.get('/analyses/:id', async (c) => {
-    const analysisId = id(c, M.analysisNotFound);
+  r.get('/analyses/:id', contract({ summary: 'Ver análise', params: analysisId, response: recruitingAnalysisViewSchema }), async (c) => {
+    const { id } = c.req.valid('param');
     for (const kind of ['resume', 'interview'] as AnalysisKind[]) {
       try {
-        return c.json(await getAnalysis(tenant(c), kind, analysisId, M.analysisNotFound));
+        return c.json(await getAnalysis(tenant(c), kind, id, M.analysisNotFound));
       } catch (e) {
         if (!(e instanceof AppError && e.status === 404)) throw e;
       }
@@ -149,8 +183,10 @@ export function recruitingRoutes(s: Services) {
   });
 
   // ---- retention (LGPD) ----
-  r.get('/settings', async (c) => c.json(await getSettings(tenant(c))));
-  r.put('/settings', requirePermission('rh.write'), async (c) => c.json(await updateSettings(tenant(c), parseWith(settingsUpdateSchema, await readJson(c)).retentionMonths)));
+  r.get('/settings', contract({ summary: 'Ver prazo de retenção', response: recruitingSettingsSchema }), async (c) => c.json(await getSettings(tenant(c))));
+  r.put('/settings', write, contract({ summary: 'Alterar prazo de retenção', body: settingsUpdateSchema, response: recruitingSettingsSchema }), async (c) =>
+    c.json(await updateSettings(tenant(c), c.req.valid('json').retentionMonths)),
+  );
 
   return r;
 }

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 
 const { jobOpenings: J, candidates: K, interviews: I, recruitingSettings: RS, analyses: A, files: F, user: U } = schema;
@@ -408,6 +409,7 @@ export async function updateSettings(tenant: Tenant, retentionMonths: number): P
  * Returns how many candidates were erased.
  */
 export async function purgeExpiredCandidates(s: Services, now = new Date()): Promise<number> {
+  // The schedule's scan of every company for candidates past their retention.
   const due = await s.db
     .select({ id: K.id, companyId: K.companyId })
     .from(K)
@@ -424,7 +426,7 @@ export async function purgeExpiredCandidates(s: Services, now = new Date()): Pro
   const byCompany = new Map<string, string[]>();
   for (const r of due) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.id]);
   for (const [companyId, ids] of byCompany) {
-    const keys = await s.db.transaction(async (tx) => {
+    const keys = await systemTenant(s, companyId, 'schedule').db.transaction(async (tx) => {
       const keys = await eraseRows(tx, companyId, { candidateIds: ids, interviewIds: [] });
       await logAudit(tx, { companyId, actorId: null }, { action: 'candidates_erased_by_retention', entity: CANDIDATE_ENTITY, id: null, details: { by: 'sistema', reason: 'retention', count: ids.length } });
       return keys;
