@@ -32,7 +32,6 @@ const PENDING = new Set<string>([
   'prospecting',
   'rh-recruiting',
   'support',
-  'whatsapp',
 ]);
 
 describe('route contracts', () => {

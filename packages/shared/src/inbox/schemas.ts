@@ -21,7 +21,8 @@ export const SCOPE_LABELS: Record<Scope, string> = { mine: 'Minhas', unassigned:
  * visitor: from the customer; agent: a member's reply; note: internal, never shown to the visitor; auto: the system's (greeting, out of hours, CSAT);
  * event: a line for the agents about the conversation itself ('Conversa reaberta'), never shown to the visitor.
  */
-export type MessageKind = 'visitor' | 'agent' | 'note' | 'auto' | 'event';
+export const MESSAGE_KINDS = ['visitor', 'agent', 'note', 'auto', 'event'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** A resolved conversation is reopened by the customer's next message up to this long after it was resolved; later, a new one starts (decision 0303). */
 export const REOPEN_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -136,15 +137,16 @@ export type ConversationSummary = {
   csatScore: number | null;
 };
 
-export type InboxMessage = {
-  id: string;
-  kind: MessageKind;
-  body: string;
-  authorId: string | null;
-  authorName: string | null;
-  file: { id: string; name: string; mime: string; size: number } | null;
-  createdAt: string;
-};
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  body: z.string(),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  file: z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number() }).nullable(),
+  createdAt: z.string(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 export type ConversationList = { conversations: ConversationSummary[]; counts: { mine: number; unassigned: number; all: number; unread: number } };
 export type CannedReply = { id: string; shortcut: string; body: string };

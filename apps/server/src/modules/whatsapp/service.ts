@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import type { FileKind } from '@sede/shared/platform/files';
-import { HEADER_FORMAT_LABELS, HEADER_FORMATS, type HeaderFormat, WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
+import { HEADER_FORMAT_LABELS, HEADER_FORMATS, type HeaderFormat, WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type WhatsappTestResult, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -90,10 +90,10 @@ export async function configured(s: Services, companyId: string): Promise<Accoun
 }
 
 /** 'Testar': the phone number as the Cloud API sees it. */
-export async function testAccount(s: Services, t: Tenant) {
+export async function testAccount(s: Services, t: Tenant): Promise<WhatsappTestResult> {
   const a = await configured(s, t.companyId);
   const n = await graph<{ display_phone_number?: string; verified_name?: string; quality_rating?: string }>(s, a.token, encodeURIComponent(a.phoneNumberId));
-  return { ok: true, displayPhoneNumber: n.display_phone_number ?? null, verifiedName: n.verified_name ?? null, qualityRating: n.quality_rating ?? null };
+  return { ok: true as const, displayPhoneNumber: n.display_phone_number ?? null, verifiedName: n.verified_name ?? null, qualityRating: n.quality_rating ?? null };
 }
 
 // ——— templates ———
