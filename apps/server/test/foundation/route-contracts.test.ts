@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 const PENDING = new Set<string>([
   'billing',
-  'campaigns',
   'collaboration',
   'companies',
   'company-data',

@@ -15,7 +15,7 @@ import {
   type ExclusionReason,
   type MessagePreview,
   type recipientsQuerySchema,
-  type RecipientView,
+  type RecipientPage,
 } from '@sede/shared/campaigns/schemas';
 import { isUuid } from '@sede/shared/platform/parties';
 import type { z } from 'zod';
@@ -328,7 +328,7 @@ export async function cancelCampaign(s: Services, t: Tenant, id: string): Promis
   return getCampaign(s, t, id);
 }
 
-export async function listRecipients(t: Tenant, id: string, q: z.output<typeof recipientsQuerySchema>): Promise<{ items: RecipientView[]; next: string | null }> {
+export async function listRecipients(t: Tenant, id: string, q: z.output<typeof recipientsQuerySchema>): Promise<RecipientPage> {
   const row = await campaignRow(t, id);
   const filter =
     q.status === 'opened'

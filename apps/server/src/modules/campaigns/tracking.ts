@@ -65,7 +65,7 @@ export async function unsubscribe(s: Services, token: string) {
     await suppress(s, db, r.company_id, [{ email: r.email }], 'opt_out');
     await announce(client, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
   });
-  return { company: r.company_name, unsubscribed: true };
+  return { company: r.company_name, unsubscribed: true as const };
 }
 
 /** A hard bounce: 'devolvido', the person's e-mail marked bounced, the address suppressed (reason 'bounce'). */
