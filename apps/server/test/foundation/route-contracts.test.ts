@@ -22,7 +22,6 @@ const PENDING = new Set<string>([
   'files',
   'inbox',
   'invitations',
-  'marketing-public',
   'members',
   'onboarding',
   'platform',
