@@ -41,8 +41,7 @@ const ALLOWED: Record<string, number> = {
   'invitations/queue.ts': 1,
   'invitations/service.ts': 8,
   'juridico/alerts.ts': 1, // the schedule's scan of every company for expiring contracts
-  'marketing/public.ts': 4,
-  'marketing/review-service.ts': 1,
+  'marketing/public.ts': 1, // the approval link's company, read from its token before its tenant exists
   'members/service.ts': 4,
   'onboarding/service.ts': 1,
   'profile/service.ts': 2,
