@@ -51,8 +51,7 @@ const ALLOWED: Record<string, number> = {
   'rh/module.ts': 1,
   'support/routes.ts': 1,
   'support/service.ts': 14,
-  'whatsapp/routes.ts': 2,
-  'whatsapp/service.ts': 15,
+  'whatsapp/service.ts': 6, // the webhook's account read from its key before its tenant exists; the account and the inbox channel's sends by a company id (the channel's calls carry no tenant)
 };
 
 const modulesDir = path.resolve(import.meta.dirname, '../../src/modules');

@@ -5,6 +5,7 @@ import { announce } from '../../platform/live/announce.ts';
 import { defineJob, startJob } from '../../platform/jobs/run.ts';
 import { serverState } from '../../platform/module.ts';
 import { notify } from '../../platform/notifications/notify.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { suppressionHash } from '../parties/public.ts';
 import { renderTemplate as renderMerge } from '@sede/shared/campaigns/render';
@@ -299,7 +300,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       // The header's {{1}} and URL buttons' suffixes take merge fields too; a media header's link goes as it is (decision 0302).
       const header = tpl.header ? { format: tpl.header.format, value: tpl.header.format === 'text' ? merged(tpl.header.value) : tpl.header.value } : null;
       const buttons = (tpl.buttons ?? []).map((b) => ({ index: b.index, value: merged(b.value) }));
-      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
+      const wamid = await sendTemplate(s, systemTenant(s, companyId, 'job'), r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
       markSent(r.id, wamid);
       sent++;
     } catch (e) {

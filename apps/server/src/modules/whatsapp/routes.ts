@@ -50,7 +50,7 @@ export function whatsappRoutes(s: Services) {
     '/webhook/:key',
     contract({ summary: 'Verificar o webhook do WhatsApp (Meta)', params: webhookParamsSchema, query: webhookVerifyQuerySchema, response: { media: 'text/plain' }, public: true }),
     async (c) => {
-      const a = await accountByKey(s.db, c.req.valid('param').key);
+      const a = await accountByKey(s, c.req.valid('param').key);
       if (!a) throw notFound(M.webhookNotFound);
       const q = c.req.valid('query');
       const mode = q['hub.mode'];
@@ -65,7 +65,7 @@ export function whatsappRoutes(s: Services) {
     '/webhook/:key',
     contract({ summary: 'Receber eventos do WhatsApp (webhook assinado)', params: webhookParamsSchema, bodyMedia: 'application/json', response: webhookAckSchema, public: true }),
     async (c) => {
-      const a = await accountByKey(s.db, c.req.valid('param').key);
+      const a = await accountByKey(s, c.req.valid('param').key);
       if (!a) throw notFound(M.webhookNotFound);
       const raw = Buffer.from(await c.req.arrayBuffer());
       const header = c.req.header('x-hub-signature-256');
@@ -127,7 +127,7 @@ export function whatsappRoutes(s: Services) {
         fileId = input.header.fileId;
       }
       const buttons = tpl.buttons.map((b) => ({ index: b.index, value: input.buttons.find((x) => x.index === b.index)!.value }));
-      await sendTemplate(s, t.companyId, conv.externalId, { ...input, header, buttons }, { conversationId: conv.id });
+      await sendTemplate(s, t, conv.externalId, { ...input, header, buttons }, { conversationId: conv.id });
       return c.json(await addAgentMessage(s, t, conv.id, { body: renderedTemplateText(tpl, { variables: input.variables, header: input.header, buttons }), fileId }, { sent: true }), 201);
     },
   );
