@@ -70,13 +70,13 @@ export function campaignsRoutes(s: Services) {
     c.json(await testSender(s, tenant(c), c.req.valid('json'), myEmail(c))),
   );
 
-  r.get('/', contract({ summary: 'Listar campanhas', response: campaignListSchema }), async (c) => c.json({ items: await listCampaigns(s, tenant(c)) }));
+  r.get('/', contract({ summary: 'Listar campanhas', response: campaignListSchema }), async (c) => c.json({ items: await listCampaigns(tenant(c)) }));
   r.post('/', write, contract({ summary: 'Criar campanha', body: campaignCreateSchema, response: campaignViewSchema, status: 201 }), async (c) =>
-    c.json(await createCampaign(s, tenant(c), c.req.valid('json')), 201),
+    c.json(await createCampaign(tenant(c), c.req.valid('json')), 201),
   );
-  r.get('/:id', contract({ summary: 'Ver campanha', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await getCampaign(s, tenant(c), c.req.valid('param').id)));
+  r.get('/:id', contract({ summary: 'Ver campanha', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await getCampaign(tenant(c), c.req.valid('param').id)));
   r.patch('/:id', write, contract({ summary: 'Alterar campanha', params: campaignId, body: campaignUpdateSchema, response: campaignViewSchema }), async (c) =>
-    c.json(await updateCampaign(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+    c.json(await updateCampaign(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
   r.delete('/:id', requirePermission('campanhas.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => {
     await deleteCampaign(tenant(c), c.req.valid('param').id);
@@ -100,7 +100,7 @@ export function campaignsRoutes(s: Services) {
   r.get('/:id/recipients', contract({ summary: 'Listar destinatários', params: campaignId, query: recipientsQuerySchema, response: recipientPageSchema }), async (c) =>
     c.json(await listRecipients(tenant(c), c.req.valid('param').id, c.req.valid('query'))),
   );
-  r.get('/:id/report', contract({ summary: 'Relatório da campanha', params: campaignId, response: campaignReportSchema }), async (c) => c.json(await campaignReport(s, tenant(c), c.req.valid('param').id)));
+  r.get('/:id/report', contract({ summary: 'Relatório da campanha', params: campaignId, response: campaignReportSchema }), async (c) => c.json(await campaignReport(tenant(c), c.req.valid('param').id)));
 
   const pub = new Hono();
   pub.get('/o/:token', contract({ summary: 'Registrar abertura (pixel)', params: token, response: { media: 'image/gif' }, public: true }), async (c) => {

@@ -97,7 +97,7 @@ export async function campaignRow(t: { db: DbOrTx; companyId: string }, id: stri
   return row;
 }
 
-export async function listCampaigns(s: Services, t: Tenant): Promise<CampaignView[]> {
+export async function listCampaigns(t: Tenant): Promise<CampaignView[]> {
   const rows = await t.db.select().from(C).where(eq(C.companyId, t.companyId)).orderBy(desc(C.createdAt), desc(C.id)).limit(200);
   const counts = await countsOf(t, rows.map((r) => r.id));
   const out: CampaignView[] = [];
@@ -105,7 +105,7 @@ export async function listCampaigns(s: Services, t: Tenant): Promise<CampaignVie
   return out;
 }
 
-export async function getCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
+export async function getCampaign(t: Tenant, id: string): Promise<CampaignView> {
   const row = await campaignRow(t, id);
   return toView(row, (await countsOf(t, [row.id])).get(row.id) ?? EMPTY_COUNTS, await audienceName(t, row));
 }
@@ -116,7 +116,7 @@ async function checkAudience(t: Tenant, v: { listId?: string | null; segmentId?:
   if (v.segmentId) await audienceWhere(t, { segmentId: v.segmentId });
 }
 
-export async function createCampaign(s: Services, t: Tenant, input: z.output<typeof campaignCreateSchema>): Promise<CampaignView> {
+export async function createCampaign(t: Tenant, input: z.output<typeof campaignCreateSchema>): Promise<CampaignView> {
   await checkAudience(t, input);
   const [row] = await t.db
     .insert(C)
@@ -133,12 +133,12 @@ export async function createCampaign(s: Services, t: Tenant, input: z.output<typ
       createdBy: t.actorId,
     })
     .returning();
-  return getCampaign(s, t, row!.id);
+  return getCampaign(t, row!.id);
 }
 
 const EDITABLE = new Set(['draft', 'scheduled']);
 
-export async function updateCampaign(s: Services, t: Tenant, id: string, input: z.output<typeof campaignUpdateSchema>): Promise<CampaignView> {
+export async function updateCampaign(t: Tenant, id: string, input: z.output<typeof campaignUpdateSchema>): Promise<CampaignView> {
   const row = await campaignRow(t, id);
   if (!EDITABLE.has(row.status)) throw conflict(M.notEditable, 'CAMPAIGN_NOT_EDITABLE');
   const next = { ...input };
@@ -146,7 +146,7 @@ export async function updateCampaign(s: Services, t: Tenant, id: string, input: 
   if (input.segmentId) next.listId = null;
   await checkAudience(t, next);
   await t.db.update(C).set({ ...next, updatedAt: new Date() }).where(and(eq(C.id, row.id), eq(C.companyId, t.companyId)));
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
@@ -279,7 +279,7 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
     await announce(client, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   });
   if (!when) await kickCampaign(s, row.id, 'scheduled');
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function pauseCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
@@ -288,7 +288,7 @@ export async function pauseCampaign(s: Services, t: Tenant, id: string): Promise
   if (!rowCount) throw conflict(M.notPausable, 'CAMPAIGN_NOT_PAUSABLE');
   stopCampaignLanes(s, row.id);
   await announce(t.db, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function resumeCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
@@ -302,7 +302,7 @@ export async function resumeCampaign(s: Services, t: Tenant, id: string): Promis
     const again = await t.db.execute(sql`UPDATE campaigns SET status = 'sending', updated_at = now() WHERE id = ${row.id} AND company_id = ${t.companyId} AND status = 'paused'`);
     if (!again.rowCount) throw conflict(M.notResumable, 'CAMPAIGN_NOT_RESUMABLE');
   } else await kickCampaign(s, row.id, 'sending');
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function cancelCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
@@ -317,7 +317,7 @@ export async function cancelCampaign(s: Services, t: Tenant, id: string): Promis
     await announce(client, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   });
   stopCampaignLanes(s, row.id);
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function listRecipients(t: Tenant, id: string, q: z.output<typeof recipientsQuerySchema>): Promise<RecipientPage> {
@@ -355,7 +355,7 @@ export async function listRecipients(t: Tenant, id: string, q: z.output<typeof r
   };
 }
 
-export async function campaignReport(s: Services, t: Tenant, id: string): Promise<CampaignReport> {
+export async function campaignReport(t: Tenant, id: string): Promise<CampaignReport> {
   const row = await campaignRow(t, id);
   const counts = (await countsOf(t, [row.id])).get(row.id) ?? EMPTY_COUNTS;
   const mine = sql`campaign_id = ${row.id} AND company_id = ${t.companyId}`;
@@ -371,7 +371,7 @@ export async function campaignReport(s: Services, t: Tenant, id: string): Promis
 }
 
 /** /comercial's tile (issue 15: sent, opened, replies): the last 30 days of every channel. */
-export async function comercialKpi(s: Services, t: Tenant) {
+export async function comercialKpi(t: Tenant) {
   const { rows } = await t.db.execute<{ sent: number; opened: number; replied: number }>(sql`
     SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(replied_at)::int AS replied FROM campaign_recipients
      WHERE company_id = ${t.companyId} AND sent_at > now() - interval '30 days'`);
