@@ -12,12 +12,8 @@ const ALLOWED: Record<string, number> = {
   'billing/checkout.ts': 1, // the seat count onboarding asks for before its request has a tenant
   'billing/cycle.ts': 4, // the billing cycle's schedule scans every company for trials, renewals and allowances
   'billing/webhooks.ts': 1, // Stripe's webhook: the company is read from the signed event's payment
-  'campaigns/replies.ts': 5,
-  'campaigns/send.ts': 19,
-  'campaigns/sender.ts': 2,
-  'campaigns/service.ts': 10,
-  'campaigns/suppressed-phones.ts': 1,
-  'campaigns/tracking.ts': 7,
+  'campaigns/send.ts': 18,
+  'campaigns/tracking.ts': 1, // the recipient a link's token names, read before its company's tenant exists
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
   'collaboration/service.ts': 1, // the due-date reminder's scan of every company's due tasks (a schedule)
   'companies/service.ts': 3, // a company being created has no tenant yet (its CNPJ is checked across every company)
@@ -32,8 +28,7 @@ const ALLOWED: Record<string, number> = {
   'invitations/queue.ts': 1, // the e-mail job names its invitation; its company is read from it
   'invitations/service.ts': 4, // by token or the person's own address: read before any tenant exists (acceptance, decline, the invite pages)
   'juridico/alerts.ts': 1, // the schedule's scan of every company for expiring contracts
-  'marketing/public.ts': 4,
-  'marketing/review-service.ts': 1,
+  'marketing/public.ts': 1, // the approval link's company, read from its token before its tenant exists
   'members/service.ts': 2, // role change and removal: one row-locking transaction, driven by the race test with the Services
   'onboarding/service.ts': 1, // the first-run choice of a person whose route needs no membership (no company: 404)
   'profile/service.ts': 2, // a person's own profile, no company's
@@ -42,8 +37,7 @@ const ALLOWED: Record<string, number> = {
   'rh-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention
   'rh/module.ts': 1,
   'support/service.ts': 14, // a person's tickets to the platform's support, with or without a company; its operators read them all
-  'whatsapp/routes.ts': 2,
-  'whatsapp/service.ts': 15,
+  'whatsapp/service.ts': 6, // the webhook's account read from its key before its tenant exists; the account and the inbox channel's sends by a company id (the channel's calls carry no tenant)
 };
 
 const modulesDir = path.resolve(import.meta.dirname, '../../src/modules');

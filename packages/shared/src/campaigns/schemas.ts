@@ -58,6 +58,7 @@ export const CAMPAIGN_STATUS_LABELS = {
   canceled: 'Cancelada',
 } as const;
 export type CampaignStatus = keyof typeof CAMPAIGN_STATUS_LABELS;
+const CAMPAIGN_STATUSES = Object.keys(CAMPAIGN_STATUS_LABELS) as [CampaignStatus, ...CampaignStatus[]];
 
 /** Per-recipient status as shown (the words), the most advanced event first. */
 export const RECIPIENT_STATUS_LABELS = {
@@ -75,6 +76,7 @@ export const RECIPIENT_STATUS_LABELS = {
   canceled: 'cancelado',
 } as const;
 export type RecipientDisplayStatus = keyof typeof RECIPIENT_STATUS_LABELS;
+const RECIPIENT_DISPLAY_STATUSES = Object.keys(RECIPIENT_STATUS_LABELS) as [RecipientDisplayStatus, ...RecipientDisplayStatus[]];
 
 /** Why a contact of the audience is not sent to. */
 export const EXCLUSION_LABELS = {
@@ -86,6 +88,7 @@ export const EXCLUSION_LABELS = {
   suppressed: 'na lista de supressão',
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_LABELS;
+const EXCLUSION_REASONS = Object.keys(EXCLUSION_LABELS) as [ExclusionReason, ...ExclusionReason[]];
 
 export const DEFAULT_RATE_PER_SECOND = 20;
 export const MAX_RATE_PER_SECOND = 500;
@@ -117,15 +120,16 @@ export const senderSchema = z.object({
 });
 export type SenderInput = z.input<typeof senderSchema>;
 
-export type SenderView = {
-  fromName: string;
-  replyTo: string | null;
-  ratePerSecond: number;
-  smtp: { host: string; port: number; secure: boolean; user: string | null; fromEmail: string | null; hasPassword: boolean } | null;
+export const senderViewSchema = z.object({
+  fromName: z.string(),
+  replyTo: z.string().nullable(),
+  ratePerSecond: z.number(),
+  smtp: z.object({ host: z.string(), port: z.number(), secure: z.boolean(), user: z.string().nullable(), fromEmail: z.string().nullable(), hasPassword: z.boolean() }).nullable(),
   /** Where bounces come back (null when the inbound SMTP is off). */
-  bounceDomain: string | null;
-  configured: boolean;
-};
+  bounceDomain: z.string().nullable(),
+  configured: z.boolean(),
+});
+export type SenderView = z.infer<typeof senderViewSchema>;
 
 const name = safeText({ error: M.nameRequired }).trim().min(1, { message: M.nameRequired }).max(120, { message: M.nameTooLong });
 const subject = safeText().trim().max(200, { message: M.subjectTooLong });
@@ -196,71 +200,91 @@ export const recipientsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export type CampaignCounts = {
-  total: number;
-  queued: number;
-  sending: number;
-  sent: number;
-  failed: number;
-  bounced: number;
-  uncertain: number;
-  skipped: number;
-  canceled: number;
-  opened: number;
-  clicked: number;
+const count = z.number();
+export const campaignCountsSchema = z.object({
+  total: count,
+  queued: count,
+  sending: count,
+  sent: count,
+  failed: count,
+  bounced: count,
+  uncertain: count,
+  skipped: count,
+  canceled: count,
+  opened: count,
+  clicked: count,
   /** Recipients who replied (decision 0300). */
-  replied: number;
-  unsubscribed: number;
-};
+  replied: count,
+  unsubscribed: count,
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
-export type CampaignView = {
-  id: string;
-  name: string;
-  channel: CampaignChannel;
-  listId: string | null;
-  segmentId: string | null;
-  audienceName: string | null;
-  subject: string;
-  html: string;
-  text: string | null;
+export const campaignViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  channel: z.enum(CAMPAIGN_CHANNELS),
+  listId: z.string().nullable(),
+  segmentId: z.string().nullable(),
+  audienceName: z.string().nullable(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string().nullable(),
   /** WhatsApp campaigns: the approved template and its variables. */
-  whatsappTemplate: CampaignWhatsappTemplate | null;
-  status: CampaignStatus;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  counts: CampaignCounts;
-  createdAt: string;
-  updatedAt: string;
-};
+  whatsappTemplate: whatsappTemplateSchema.nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  counts: campaignCountsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampaignView = z.infer<typeof campaignViewSchema>;
+export const campaignListSchema = z.object({ items: z.array(campaignViewSchema) });
 
-export type AudiencePreview = {
-  total: number;
-  eligible: number;
-  excluded: Record<ExclusionReason, number>;
-  sample: Array<{ personId: string; name: string; email: string | null }>;
-};
+export const audiencePreviewSchema = z.object({
+  total: z.number(),
+  eligible: z.number(),
+  excluded: z.record(z.enum(EXCLUSION_REASONS), z.number()),
+  sample: z.array(z.object({ personId: z.string(), name: z.string(), email: z.string().nullable() })),
+});
+export type AudiencePreview = z.infer<typeof audiencePreviewSchema>;
 
-export type MessagePreview = { personId: string | null; to: string | null; subject: string; html: string; text: string };
+export const messagePreviewSchema = z.object({ personId: z.string().nullable(), to: z.string().nullable(), subject: z.string(), html: z.string(), text: z.string() });
+export type MessagePreview = z.infer<typeof messagePreviewSchema>;
 
-export type RecipientView = {
-  id: string;
-  personId: string | null;
-  name: string | null;
-  email: string;
-  status: RecipientDisplayStatus;
-  error: string | null;
-  sentAt: string | null;
-  openedAt: string | null;
-  clickedAt: string | null;
-  repliedAt: string | null;
-};
+export const recipientViewSchema = z.object({
+  id: z.string(),
+  personId: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(RECIPIENT_DISPLAY_STATUSES),
+  error: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+});
+export type RecipientView = z.infer<typeof recipientViewSchema>;
+export const recipientPageSchema = z.object({ items: z.array(recipientViewSchema), next: z.string().nullable() });
+export type RecipientPage = z.infer<typeof recipientPageSchema>;
 
-export type CampaignReport = {
-  counts: CampaignCounts;
+export const campaignReportSchema = z.object({
+  counts: campaignCountsSchema,
   /** Per hour (ISO start of the hour): sent, opened, clicked, replied. */
-  series: Array<{ at: string; sent: number; opened: number; clicked: number; replied: number }>;
-};
+  series: z.array(z.object({ at: z.string(), sent: z.number(), opened: z.number(), clicked: z.number(), replied: z.number() })),
+});
+export type CampaignReport = z.infer<typeof campaignReportSchema>;
+
+/** What 'Testar' (the sender, a campaign) answers: the sentence to show. */
+export const testMessageSchema = z.object({ message: z.string() });
+
+/** The unsubscribe page (public, by the recipient's signed token): who sent, to which address (masked). */
+export const unsubscribeInfoSchema = z.object({ company: z.string(), email: z.string(), unsubscribed: z.boolean() });
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
+export const unsubscribedSchema = z.object({ company: z.string(), unsubscribed: z.literal(true) });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
+export const recipientTokenParamsSchema = z.object({ token: z.string() });
 
 export const displayStatus = (r: { status: string; openedAt: unknown; clickedAt: unknown; repliedAt?: unknown; unsubscribedAt: unknown }): RecipientDisplayStatus => {
   if (r.unsubscribedAt) return 'unsubscribed';

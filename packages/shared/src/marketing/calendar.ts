@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, dayOfWeek, easterSunday, holidaysOf, isIsoDate, TIME_ZONE, type IsoDate } from '../platform/calendar.ts';
-import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_STATUSES, type MarketingChannel, type PieceFormat, type PieceStatus } from './constants.ts';
+import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES } from './constants.ts';
 
 /**
  * The marketing calendar (issue 18; decisions 0325–0327): commercial dates, the calendar's
@@ -8,8 +8,10 @@ import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIE
  */
 
 export type CommercialDate = { date: IsoDate; name: string };
-export type CalendarDateKind = 'feriado' | 'facultativo' | 'comercial';
-export type CalendarDate = { date: IsoDate; name: string; kind: CalendarDateKind };
+const CALENDAR_DATE_KINDS = ['feriado', 'facultativo', 'comercial'] as const;
+export type CalendarDateKind = (typeof CALENDAR_DATE_KINDS)[number];
+const calendarDateSchema = z.object({ date: z.string(), name: z.string(), kind: z.enum(CALENDAR_DATE_KINDS) });
+export type CalendarDate = z.infer<typeof calendarDateSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -115,25 +117,35 @@ export type CalendarFilter = z.output<typeof calendarQuerySchema>;
  * A piece as the calendar shows it, compact (a month may hold thousands; decision 0325): its
  * client's name is in the answer's `clients`, and the form loads the whole piece when it opens.
  */
-export type CalendarPiece = {
-  id: string;
-  clientId: string;
-  title: string;
-  channel: MarketingChannel;
-  format: PieceFormat;
-  status: PieceStatus;
-  scheduledAt: string;
-};
+const calendarPieceSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  title: z.string(),
+  channel: z.enum(MARKETING_CHANNELS),
+  format: z.enum(PIECE_FORMATS),
+  status: z.enum(PIECE_STATUSES),
+  scheduledAt: z.string(),
+});
+export type CalendarPiece = z.infer<typeof calendarPieceSchema>;
 
 /** A mass campaign of /campanhas-massa on its day: read-only on the calendar. */
-export type CalendarCampaign = {
-  id: string;
-  name: string;
-  channel: 'email' | 'whatsapp';
+const calendarCampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  channel: z.enum(['email', 'whatsapp']),
   /** scheduled, sending, paused, sent. */
-  status: string;
-  scheduledAt: string;
-};
+  status: z.string(),
+  scheduledAt: z.string(),
+});
+export type CalendarCampaign = z.infer<typeof calendarCampaignSchema>;
 export const CAMPAIGN_ITEM_STATUS_LABELS: Record<string, string> = { scheduled: 'Agendada', sending: 'Enviando', paused: 'Pausada', sent: 'Enviada' };
 
-export type CalendarView = { from: IsoDate; to: IsoDate; clients: Array<{ id: string; name: string }>; pieces: CalendarPiece[]; campaigns: CalendarCampaign[]; dates: CalendarDate[] };
+export const calendarViewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  clients: z.array(z.object({ id: z.string(), name: z.string() })),
+  pieces: z.array(calendarPieceSchema),
+  campaigns: z.array(calendarCampaignSchema),
+  dates: z.array(calendarDateSchema),
+});
+export type CalendarView = z.infer<typeof calendarViewSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
-import { MARKETING_CAMPAIGN_STATUSES, type MarketingCampaignStatus, type MarketingChannel, type PieceStatus } from './constants.ts';
+import { MARKETING_CAMPAIGN_STATUSES, MARKETING_CHANNELS, PIECE_STATUSES } from './constants.ts';
 
 /** Marketing campaigns (issue 18, decision 0340): pieces grouped with a goal, dates, a budget and results. */
 export const CAMPAIGN_LIMITS = { name: 120, goal: 1_000, summary: 5_000, maxCents: 100_000_000_00, maxCount: 2_000_000_000, pageSize: 30 } as const;
@@ -77,27 +77,42 @@ export const campaignListQuerySchema = z.object({
 export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;
 export type CampaignListFilter = z.output<typeof campaignListQuerySchema>;
 
-export type CampaignResults = { reach: number | null; clicks: number | null; leads: number | null; spendCents: number | null };
-export type CampaignView = CampaignResults & {
-  id: string;
-  clientId: string;
-  clientName: string;
-  name: string;
-  goal: string | null;
-  startsOn: string | null;
-  endsOn: string | null;
-  budgetCents: number | null;
-  status: MarketingCampaignStatus;
-  summary: string | null;
-  finishedAt: string | null;
-  pieces: number;
-  published: number;
-  createdAt: string;
-  updatedAt: string;
-};
-export type CampaignList = { campaigns: CampaignView[]; nextCursor: string | null };
-export type CampaignPiece = { id: string; title: string; channel: MarketingChannel; status: PieceStatus; scheduledAt: string | null; publishedUrl: string | null };
-export type CampaignDetail = CampaignView & { piecesList: CampaignPiece[]; byChannel: Array<{ channel: MarketingChannel; pieces: number }> };
+const resultsSchema = z.object({ reach: z.number().nullable(), clicks: z.number().nullable(), leads: z.number().nullable(), spendCents: z.number().nullable() });
+export type CampaignResults = z.infer<typeof resultsSchema>;
+export const campaignViewSchema = resultsSchema.extend({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  name: z.string(),
+  goal: z.string().nullable(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  budgetCents: z.number().nullable(),
+  status: z.enum(MARKETING_CAMPAIGN_STATUSES),
+  summary: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  pieces: z.number(),
+  published: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampaignView = z.infer<typeof campaignViewSchema>;
+export const campaignListSchema = z.object({ campaigns: z.array(campaignViewSchema), nextCursor: z.string().nullable() });
+export type CampaignList = z.infer<typeof campaignListSchema>;
+const campaignPieceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  channel: z.enum(MARKETING_CHANNELS),
+  status: z.enum(PIECE_STATUSES),
+  scheduledAt: z.string().nullable(),
+  publishedUrl: z.string().nullable(),
+});
+export type CampaignPiece = z.infer<typeof campaignPieceSchema>;
+export const campaignDetailSchema = campaignViewSchema.extend({
+  piecesList: z.array(campaignPieceSchema),
+  byChannel: z.array(z.object({ channel: z.enum(MARKETING_CHANNELS), pieces: z.number() })),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 /** Click-through rate (clicks ÷ reach) and cost per lead, when their parts are known. */
 export function campaignRates(r: CampaignResults): { ctr: number | null; costPerLeadCents: number | null } {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
+import { isUuid, uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 import { webAddressSchema } from '../web-address.ts';
-import { MARKETING_CHANNELS, MARKETING_MESSAGES as M, type MarketingChannel, type PieceStatus } from './constants.ts';
+import { MARKETING_CHANNELS, MARKETING_MESSAGES as M, PIECE_STATUSES } from './constants.ts';
 
 /** Marking an organization of the platform as a client the team serves (the company itself always is one). */
 export const clientCreateSchema = z.object({ organizationId: z.uuid({ error: 'Escolha uma organização cadastrada.' }) });
@@ -118,53 +119,72 @@ export type ContactCreateInput = z.input<typeof contactCreateSchema>;
 export const contactUpdateSchema = patchBody(z.object({ role: line(CLIENT_LIMITS.contactRole, CLIENT_MESSAGES.contactRole).optional(), canApprove: z.boolean().optional() }));
 export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
 
-export type NextPiece = { id: string; title: string; channel: MarketingChannel; status: PieceStatus; scheduledAt: string };
+const nextPieceSchema = z.object({ id: z.string(), title: z.string(), channel: z.enum(MARKETING_CHANNELS), status: z.enum(PIECE_STATUSES), scheduledAt: z.string() });
+export type NextPiece = z.infer<typeof nextPieceSchema>;
 
-export type ClientSummary = {
-  id: string;
+export const clientSummarySchema = z.object({
+  id: z.string(),
   /** The company's own id when it is the company itself. */
-  organizationId: string | null;
-  isOwn: boolean;
-  name: string;
-  archived: boolean;
-  logoFileId: string | null;
-  visibility: ClientVisibility;
-  clientApproval: boolean;
+  organizationId: z.string().nullable(),
+  isOwn: z.boolean(),
+  name: z.string(),
+  archived: z.boolean(),
+  logoFileId: z.string().nullable(),
+  visibility: z.enum(CLIENT_VISIBILITIES),
+  clientApproval: z.boolean(),
   /** The next scheduled piece from now on, if any. */
-  nextPiece: NextPiece | null;
-};
+  nextPiece: nextPieceSchema.nullable(),
+});
+export type ClientSummary = z.infer<typeof clientSummarySchema>;
+export const clientListSchema = z.object({ clients: z.array(clientSummarySchema) });
 
-export type ClientContact = {
-  id: string;
-  personId: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: string;
-  canApprove: boolean;
-};
+export const clientContactSchema = z.object({
+  id: z.string(),
+  personId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  canApprove: z.boolean(),
+});
+export type ClientContact = z.infer<typeof clientContactSchema>;
 
-export type ClientView = ClientSummary & {
-  organization: { id: string; razaoSocial: string; nomeFantasia: string | null; cnpj: string | null; email: string | null; phone: string | null; website: string | null } | null;
-  brandKit: BrandKit;
-  channels: ClientChannel[];
-  contacts: ClientContact[];
+export const clientViewSchema = clientSummarySchema.extend({
+  organization: z
+    .object({ id: z.string(), razaoSocial: z.string(), nomeFantasia: z.string().nullable(), cnpj: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), website: z.string().nullable() })
+    .nullable(),
+  brandKit: z.object({
+    logoFileId: z.string().nullable(),
+    colors: z.array(z.object({ hex: z.string(), name: z.string() })),
+    fonts: z.array(z.object({ name: z.string(), usage: z.string() })),
+    tone: z.string(),
+    audience: z.string(),
+  }),
+  channels: z.array(z.object({ channel: z.enum(MARKETING_CHANNELS), handle: z.string(), url: z.string().nullable() })),
+  contacts: z.array(clientContactSchema),
   /** People of the client's organization not yet contacts (suggestions). */
-  organizationPeople: Array<{ id: string; name: string; email: string | null }>;
-  createdAt: string;
-};
+  organizationPeople: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
+  createdAt: z.string(),
+});
+export type ClientView = z.infer<typeof clientViewSchema>;
 
-export type ClientMemberOption = { userId: string; name: string; email: string; isAdmin: boolean };
-export type ClientOptionsView = {
-  id: string;
-  name: string;
-  isOwn: boolean;
-  archived: boolean;
-  visibility: ClientVisibility;
-  memberIds: string[];
-  clientApproval: boolean;
+const clientMemberOptionSchema = z.object({ userId: z.string(), name: z.string(), email: z.string(), isAdmin: z.boolean() });
+export type ClientMemberOption = z.infer<typeof clientMemberOptionSchema>;
+export const clientOptionsViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isOwn: z.boolean(),
+  archived: z.boolean(),
+  visibility: z.enum(CLIENT_VISIBILITIES),
+  memberIds: z.array(z.string()),
+  clientApproval: z.boolean(),
   /** The company's members who hold `marketing.read`. */
-  candidates: ClientMemberOption[];
+  candidates: z.array(clientMemberOptionSchema),
   /** What points at the client: deletion is refused while any does (decision 0323). */
-  usage: { pieces: number; campaigns: number; other: number };
-};
+  usage: z.object({ pieces: z.number(), campaigns: z.number(), other: z.number() }),
+});
+export type ClientOptionsView = z.infer<typeof clientOptionsViewSchema>;
+
+/** `:id` of /clients/:id: a client's id or `propria` (the company itself); anything else names no client. */
+export const clientParamsSchema = z.object({ id: z.string().refine((v) => v === OWN_CLIENT_SLUG || isUuid(v), M.clientNotFound) });
+export const contactParamsSchema = clientParamsSchema.extend({ contactId: uuidSchema(CLIENT_MESSAGES.contactNotFound) });

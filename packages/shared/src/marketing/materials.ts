@@ -119,25 +119,32 @@ export const materialUpdateSchema = patchBody(z
   .partial());
 export type MaterialUpdateInput = z.input<typeof materialUpdateSchema>;
 
-export type MaterialFolder = { id: string; clientId: string; parentId: string | null; name: string; createdAt: string };
-export type MaterialFolderListResponse = { folders: MaterialFolder[] };
+export const materialFolderSchema = z.object({ id: z.string(), clientId: z.string(), parentId: z.string().nullable(), name: z.string(), createdAt: z.string() });
+export type MaterialFolder = z.infer<typeof materialFolderSchema>;
+export const materialFolderListSchema = z.object({ folders: z.array(materialFolderSchema) });
+export type MaterialFolderListResponse = z.infer<typeof materialFolderListSchema>;
 
-export type MaterialView = {
-  id: string;
-  clientId: string;
-  clientName: string;
-  folderId: string | null;
-  fileId: string;
-  name: string;
-  kind: MaterialKind;
-  mime: string;
-  size: number;
-  hasThumbnail: boolean;
-  tags: string[];
-  createdBy: string | null;
-  createdByName: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type MaterialListResponse = { materials: MaterialView[]; nextCursor: string | null };
-export type MaterialTagsResponse = { tags: { tag: string; count: number }[] };
+export const materialViewSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  folderId: z.string().nullable(),
+  fileId: z.string(),
+  name: z.string(),
+  kind: z.enum(MATERIAL_KINDS),
+  mime: z.string(),
+  size: z.number(),
+  hasThumbnail: z.boolean(),
+  tags: z.array(z.string()),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MaterialView = z.infer<typeof materialViewSchema>;
+export const materialListSchema = z.object({ materials: z.array(materialViewSchema), nextCursor: z.string().nullable() });
+export type MaterialListResponse = z.infer<typeof materialListSchema>;
+export const materialTagsListSchema = z.object({ tags: z.array(z.object({ tag: z.string(), count: z.number() })) });
+export type MaterialTagsResponse = z.infer<typeof materialTagsListSchema>;
+/** GET /material-tags: the tags in use, of one client or of every visible one. */
+export const tagsQuerySchema = z.object({ clientId: z.uuid({ error: M.client }).optional() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 import { webAddressSchema } from '../web-address.ts';
-import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES, type MarketingChannel, type PieceFormat, type PieceStatus } from './constants.ts';
+import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES } from './constants.ts';
 
 const title = z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(L.title, M.titleTooLong);
 const optionalText = (max: number, message: string) =>
@@ -76,24 +76,26 @@ export const pieceListQuerySchema = z.object({
 export type PieceListQuery = z.input<typeof pieceListQuerySchema>;
 export type PieceListFilter = z.output<typeof pieceListQuerySchema>;
 
-export type PieceView = {
-  id: string;
-  clientId: string;
-  clientName: string;
-  campaignId: string | null;
-  campaignName: string | null;
-  title: string;
-  channel: MarketingChannel;
-  format: PieceFormat;
-  status: PieceStatus;
-  scheduledAt: string | null;
-  brief: string | null;
-  copy: string | null;
-  hashtags: string[];
-  assigneeId: string | null;
-  assigneeName: string | null;
-  publishedUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type PieceList = { pieces: PieceView[]; nextCursor: string | null };
+export const pieceViewSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  title: z.string(),
+  channel: z.enum(MARKETING_CHANNELS),
+  format: z.enum(PIECE_FORMATS),
+  status: z.enum(PIECE_STATUSES),
+  scheduledAt: z.string().nullable(),
+  brief: z.string().nullable(),
+  copy: z.string().nullable(),
+  hashtags: z.array(z.string()),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  publishedUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PieceView = z.infer<typeof pieceViewSchema>;
+export const pieceListSchema = z.object({ pieces: z.array(pieceViewSchema), nextCursor: z.string().nullable() });
+export type PieceList = z.infer<typeof pieceListSchema>;

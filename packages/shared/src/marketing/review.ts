@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
-import { MARKETING_LIMITS as L, MARKETING_MESSAGES as M, type MarketingChannel, type PieceFormat, type PieceStatus } from './constants.ts';
+import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES } from './constants.ts';
 
 /**
  * Creatives (issue 18): a piece's versions, the AI copy, and its approval — by a member or by the
@@ -67,23 +68,25 @@ export const versionCreateSchema = z
   .refine((v) => v.copy.length > 0 || v.fileIds.length > 0, { message: REVIEW_MESSAGES.emptyVersion, path: ['copy'] });
 export type VersionCreateInput = z.input<typeof versionCreateSchema>;
 
-export type VersionFile = { id: string; name: string; kind: string; mime: string; hasThumbnail: boolean; deleted: boolean };
+const versionFileSchema = z.object({ id: z.string(), name: z.string(), kind: z.string(), mime: z.string(), hasThumbnail: z.boolean(), deleted: z.boolean() });
+export type VersionFile = z.infer<typeof versionFileSchema>;
 
 /** There is something to approve in a version: its text, or a file still attached (decision 0391). */
 export const versionHasContent = (v: { copy: string; files: ReadonlyArray<{ deleted: boolean }> }) => v.copy.trim().length > 0 || v.files.some((f) => !f.deleted);
-export type VersionView = {
-  id: string;
-  number: number;
-  copy: string;
-  hashtags: string[];
-  files: VersionFile[];
-  note: string | null;
-  source: 'manual' | 'ia' | 'restauracao';
-  restoredFrom: number | null;
-  createdBy: string | null;
-  createdByName: string | null;
-  createdAt: string;
-};
+export const versionViewSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  copy: z.string(),
+  hashtags: z.array(z.string()),
+  files: z.array(versionFileSchema),
+  note: z.string().nullable(),
+  source: z.enum(['manual', 'ia', 'restauracao']),
+  restoredFrom: z.number().nullable(),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VersionView = z.infer<typeof versionViewSchema>;
 
 export const APPROVAL_DECISIONS = ['aprovado', 'alteracoes'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
@@ -110,35 +113,26 @@ export const publicDecisionSchema = z
   .refine(commentWhenChanges, { message: REVIEW_MESSAGES.commentRequired, path: ['comment'] });
 export type PublicDecisionInput = z.input<typeof publicDecisionSchema>;
 
-export type ApprovalView = {
-  id: string;
-  decision: ApprovalDecision;
-  comment: string | null;
-  source: 'interno' | 'cliente';
+const approvalViewSchema = z.object({
+  id: z.string(),
+  decision: z.enum(APPROVAL_DECISIONS),
+  comment: z.string().nullable(),
+  source: z.enum(['interno', 'cliente']),
   /** The member's name (internal) or the name the client typed. */
-  reviewerName: string | null;
-  versionNumber: number | null;
-  createdAt: string;
-};
+  reviewerName: z.string().nullable(),
+  versionNumber: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type ApprovalView = z.infer<typeof approvalViewSchema>;
 
-export type ApprovalLinkStatus = 'ativo' | 'expirado' | 'revogado' | 'respondido';
+const APPROVAL_LINK_STATUSES = ['ativo', 'expirado', 'revogado', 'respondido'] as const;
+export type ApprovalLinkStatus = (typeof APPROVAL_LINK_STATUSES)[number];
 export const APPROVAL_LINK_STATUS_LABELS: Record<ApprovalLinkStatus, string> = { ativo: 'Ativo', expirado: 'Expirado', revogado: 'Cancelado', respondido: 'Respondido' };
-export type ApprovalLinkView = { id: string; status: ApprovalLinkStatus; expiresAt: string; createdAt: string; createdByName: string | null };
+const approvalLinkViewSchema = z.object({ id: z.string(), status: z.enum(APPROVAL_LINK_STATUSES), expiresAt: z.string(), createdAt: z.string(), createdByName: z.string().nullable() });
+export type ApprovalLinkView = z.infer<typeof approvalLinkViewSchema>;
 /** The link is shown once, when created: only its hash is kept. */
-export type ApprovalLinkCreated = { link: ApprovalLinkView; url: string };
-
-/** GET /pieces/:id/review: everything the creative's detail shows besides the piece. */
-export type PieceReview = {
-  versions: VersionView[];
-  approvals: ApprovalView[];
-  links: ApprovalLinkView[];
-  /** The client approves pieces (its `client_approval`). */
-  clientApproval: boolean;
-  /** The client approved the latest version. */
-  clientApproved: boolean;
-  /** The last AI copy proposal (paid for), kept until the next one; null before the first. */
-  aiCopy: { copy: CreativeCopy; at: string } | null;
-};
+export const approvalLinkCreatedSchema = z.object({ link: approvalLinkViewSchema, url: z.string() });
+export type ApprovalLinkCreated = z.infer<typeof approvalLinkCreatedSchema>;
 
 /** The AI copy (paid action ai.creative_copy): a new request id per click (the idempotency key). */
 export const copyRequestSchema = z.object({
@@ -158,18 +152,39 @@ export const creativeCopySchema = z.object({
     .max(REVIEW_LIMITS.adVariants),
 });
 export type CreativeCopy = z.output<typeof creativeCopySchema>;
-export type CopyResponse = { copy: CreativeCopy; charged: number; balance: number };
+export const copyResponseSchema = z.object({ copy: creativeCopySchema, charged: z.number(), balance: z.number() });
+export type CopyResponse = z.infer<typeof copyResponseSchema>;
+
+/** GET /pieces/:id/review: everything the creative's detail shows besides the piece. */
+export const pieceReviewSchema = z.object({
+  versions: z.array(versionViewSchema),
+  approvals: z.array(approvalViewSchema),
+  links: z.array(approvalLinkViewSchema),
+  /** The client approves pieces (its `client_approval`). */
+  clientApproval: z.boolean(),
+  /** The client approved the latest version. */
+  clientApproved: z.boolean(),
+  /** The last AI copy proposal (paid for), kept until the next one; null before the first. */
+  aiCopy: z.object({ copy: creativeCopySchema, at: z.string() }).nullable(),
+});
+export type PieceReview = z.infer<typeof pieceReviewSchema>;
 
 /** The public page of an approval link (no account): only what the client needs to decide. */
-export type PublicApprovalView = {
-  clientName: string;
-  companyName: string;
-  piece: { title: string; channel: MarketingChannel; format: PieceFormat; status: PieceStatus; scheduledAt: string | null };
+export const publicApprovalViewSchema = z.object({
+  clientName: z.string(),
+  companyName: z.string(),
+  piece: z.object({ title: z.string(), channel: z.enum(MARKETING_CHANNELS), format: z.enum(PIECE_FORMATS), status: z.enum(PIECE_STATUSES), scheduledAt: z.string().nullable() }),
   /** The latest version, when it has something to approve (decision 0391); null: nothing to decide on yet. */
-  version: { number: number; copy: string; hashtags: string[]; files: Array<{ name: string; kind: string; mime: string; url: string }> } | null;
-  expiresAt: string;
-  decision: { decision: ApprovalDecision; name: string | null; comment: string | null; at: string } | null;
-};
+  version: z
+    .object({ number: z.number(), copy: z.string(), hashtags: z.array(z.string()), files: z.array(z.object({ name: z.string(), kind: z.string(), mime: z.string(), url: z.string() })) })
+    .nullable(),
+  expiresAt: z.string(),
+  decision: z.object({ decision: z.enum(APPROVAL_DECISIONS), name: z.string().nullable(), comment: z.string().nullable(), at: z.string() }).nullable(),
+});
+export type PublicApprovalView = z.infer<typeof publicApprovalViewSchema>;
+/** A decision taken (by a member or through the link): the piece's status after it. */
+export const decisionResultSchema = z.object({ status: z.enum(PIECE_STATUSES) });
+export const approvalTokenParamsSchema = z.object({ token: z.string() });
 
 /** GET /creatives/covers?ids=a,b: each piece's cover (the first file of its latest version), for the cards. */
 export const coversQuerySchema = z.object({
@@ -178,5 +193,12 @@ export const coversQuerySchema = z.object({
     .transform((v) => [...new Set(v.split(',').filter(Boolean))])
     .pipe(z.array(z.uuid({ error: 'Peça inválida.' })).min(1, 'Informe as peças.').max(200, 'Peças demais.')),
 });
-export type CreativeCover = { fileId: string; kind: string; hasThumbnail: boolean };
-export type CreativeCovers = { covers: Record<string, CreativeCover> };
+const creativeCoverSchema = z.object({ fileId: z.string(), kind: z.string(), hasThumbnail: z.boolean() });
+export type CreativeCover = z.infer<typeof creativeCoverSchema>;
+export const creativeCoversSchema = z.object({ covers: z.record(z.string(), creativeCoverSchema) });
+export type CreativeCovers = z.infer<typeof creativeCoversSchema>;
+
+/** A member's decision: the approval recorded and the piece's status after it. */
+export const internalDecisionSchema = z.object({ approvalId: z.string(), status: z.enum(PIECE_STATUSES), waitingForClient: z.boolean() });
+export const versionParamsSchema = z.object({ id: uuidSchema(M.pieceNotFound), versionId: uuidSchema(REVIEW_MESSAGES.versionNotFound) });
+export const linkParamsSchema = z.object({ id: uuidSchema(M.pieceNotFound), linkId: uuidSchema(REVIEW_MESSAGES.linkNotFound) });

@@ -6,7 +6,8 @@ export const AI_KEY_STORAGE = 'sede:ai-key';
 export type StoredAiKey = { key: string; baseUrl?: string; model?: string };
 
 /** GET /api/ai/status */
-export type AiStatus = { platform: boolean; model: string | null };
+export const aiStatusSchema = z.object({ platform: z.boolean(), model: z.string().nullable() });
+export type AiStatus = z.infer<typeof aiStatusSchema>;
 
 export const AI_NOT_CONFIGURED_HINT =
   'Configure uma chave de IA em Meu perfil ou peça ao administrador para configurar a IA do servidor.';
@@ -29,7 +30,8 @@ export const aiKeyFormSchema = z.object({
 export type AiKeyForm = z.input<typeof aiKeyFormSchema>;
 
 /** POST /api/ai/test → */
-export type AiTestResult = { ok: true; source: 'platform' | 'own'; model: string };
+export const aiTestResultSchema = z.object({ ok: z.literal(true), source: z.enum(['platform', 'own']), model: z.string() });
+export type AiTestResult = z.infer<typeof aiTestResultSchema>;
 
 /** POST /api/ai/company-summary: the request id makes a retried click charge once. */
 export const companySummaryRequestSchema = z.object({
@@ -42,4 +44,5 @@ export const companySummarySchema = z.object({
   oportunidades: z.array(z.string().min(1).max(300)).max(3),
 });
 export type CompanySummary = z.output<typeof companySummarySchema>;
-export type CompanySummaryResult = { summary: CompanySummary; charged: number; balance: number };
+export const companySummaryResultSchema = z.object({ summary: companySummarySchema, charged: z.number(), balance: z.number() });
+export type CompanySummaryResult = z.infer<typeof companySummaryResultSchema>;

@@ -23,32 +23,54 @@ export const whatsappSettingsUpdateSchema = z.object({
   appSecret: z.string().trim().max(200).optional(),
 });
 
-export type WhatsappSettings = {
-  configured: boolean;
-  phoneNumberId: string;
-  wabaId: string;
-  hasAccessToken: boolean;
-  hasAppSecret: boolean;
-  verifyToken: string;
+export const whatsappSettingsSchema = z.object({
+  configured: z.boolean(),
+  phoneNumberId: z.string(),
+  wabaId: z.string(),
+  hasAccessToken: z.boolean(),
+  hasAppSecret: z.boolean(),
+  verifyToken: z.string(),
   /** The path Meta posts to (the web shows it with the site's origin). */
-  webhookPath: string;
-};
+  webhookPath: z.string(),
+});
+export type WhatsappSettings = z.infer<typeof whatsappSettingsSchema>;
+
+/** POST /api/whatsapp/settings/test: the number the Cloud API knows for the settings. */
+export const whatsappTestResultSchema = z.object({
+  ok: z.literal(true),
+  displayPhoneNumber: z.string().nullable(),
+  verifiedName: z.string().nullable(),
+  qualityRating: z.string().nullable(),
+});
+export type WhatsappTestResult = z.infer<typeof whatsappTestResultSchema>;
+
+/** GET /api/whatsapp/webhook/:key: Meta's verification of the webhook (`hub.*`). */
+export const webhookVerifyQuerySchema = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().optional(),
+});
+export const webhookParamsSchema = z.object({ key: z.string() });
+export const webhookAckSchema = z.object({ ok: z.literal(true) });
 
 export const HEADER_FORMATS = ['text', 'image', 'video', 'document'] as const;
 export type HeaderFormat = (typeof HEADER_FORMATS)[number];
 export const HEADER_FORMAT_LABELS: Record<HeaderFormat, string> = { text: 'texto', image: 'imagem', video: 'vídeo', document: 'documento' };
 
-export type WhatsappTemplate = {
-  name: string;
-  language: string;
-  body: string;
+export const whatsappTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  body: z.string(),
   /** How many {{n}} the body has. */
-  variables: number;
+  variables: z.number(),
   /** The header (decision 0302): a text (with at most one {{1}}) or a media whose link (or file) is given when sending; null without one. */
-  header: { format: HeaderFormat; text: string; variables: number } | null;
+  header: z.object({ format: z.enum(HEADER_FORMATS), text: z.string(), variables: z.number() }).nullable(),
   /** The URL buttons whose URL ends in {{1}} (the suffix is given when sending), by their index among the template's buttons. */
-  buttons: Array<{ index: number; text: string; url: string }>;
-};
+  buttons: z.array(z.object({ index: z.number(), text: z.string(), url: z.string() })),
+});
+export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
+export const templatesQuerySchema = z.object({ refresh: z.string().optional() });
+export const templateListSchema = z.object({ templates: z.array(whatsappTemplateSchema) });
 
 /** The header's parameter: the text header's {{1}}, or the media's https link (a file of the conversation in the inbox). */
 export const templateHeaderSchema = z.object({

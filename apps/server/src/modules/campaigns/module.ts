@@ -37,7 +37,7 @@ export default defineModule({
     });
     // A customer's WhatsApp message after a campaign template: a reply, or an unsubscribe for 'SAIR' (decisions 0300, 0301).
     onInbound(s, recordWhatsappReply);
-    registerComercialTile(s, { tool: 'campanhas-massa', kpi: (t) => comercialKpi(s, t) });
+    registerComercialTile(s, { tool: 'campanhas-massa', kpi: (t) => comercialKpi(t) });
     const R = schema.campaignRecipients;
     addPersonExportPart(s, 'campanhas', async (t, personId) =>
       t.db

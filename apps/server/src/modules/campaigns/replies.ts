@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { announce } from '../../platform/live/announce.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import type { SenderVerdict } from './inbound-check.ts';
 import { LIVE_CAMPAIGN } from './send.ts';
@@ -18,17 +20,17 @@ export const REPLY_WINDOW_DAYS = 7;
 
 /** A customer's WhatsApp message: the latest campaign message sent to that number in the window replied to (or unsubscribed from, for 'SAIR'). */
 export async function recordWhatsappReply(s: Services, companyId: string, numbers: string[], kind: 'reply' | 'opt_out') {
-  const set = kind === 'opt_out' ? 'unsubscribed_at = coalesce(unsubscribed_at, now())' : 'replied_at = coalesce(replied_at, now()), opened_at = coalesce(opened_at, now())';
-  const { rows } = await s.pool.query<{ campaign_id: string }>(
-    `UPDATE campaign_recipients SET ${set}
-      WHERE id = (SELECT r.id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-                   WHERE r.company_id = $1 AND c.company_id = $1 AND c.channel = 'whatsapp' AND r.email = ANY($2::text[])
-                     AND r.status = 'sent' AND r.sent_at > now() - make_interval(days => $3)
-                   ORDER BY r.sent_at DESC LIMIT 1)
-      RETURNING campaign_id`,
-    [companyId, numbers, REPLY_WINDOW_DAYS],
-  );
-  if (rows[0]) await announce(s.pool, { companyId, entity: LIVE_CAMPAIGN, id: rows[0].campaign_id, action: 'progress' });
+  const set = kind === 'opt_out' ? sql`unsubscribed_at = coalesce(unsubscribed_at, now())` : sql`replied_at = coalesce(replied_at, now()), opened_at = coalesce(opened_at, now())`;
+  // The company is the webhook's account's (the key Meta called).
+  const { db } = systemTenant(s, companyId, 'webhook');
+  const { rows } = await db.execute<{ campaign_id: string }>(sql`
+    UPDATE campaign_recipients SET ${set}
+     WHERE id = (SELECT r.id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+                  WHERE r.company_id = ${companyId} AND c.company_id = ${companyId} AND c.channel = 'whatsapp' AND r.email = ANY(${sql.param(numbers)}::text[])
+                    AND r.status = 'sent' AND r.sent_at > now() - make_interval(days => ${REPLY_WINDOW_DAYS})
+                  ORDER BY r.sent_at DESC LIMIT 1)
+     RETURNING campaign_id`);
+  if (rows[0]) await announce(db, { companyId, entity: LIVE_CAMPAIGN, id: rows[0].campaign_id, action: 'progress' });
 }
 
 /** An out-of-office or other automatic answer (RFC 3834 and the usual headers): forwarded, but not a reply. */
@@ -56,18 +58,20 @@ export const unverifiedWarning = (from: string) =>
  */
 export async function recordEmailReply(s: Services, token: string, parsed: ParsedMail, raw: Buffer, sender: SenderVerdict) {
   const r = await recipientOf(s, token);
+  const tenant = systemTenant(s, r.company_id, 'inbound-mail');
+  const { db } = tenant;
   const automatic = isAutomatic(parsed);
   if (!automatic) {
-    const { rowCount } = await s.pool.query(`UPDATE campaign_recipients SET replied_at = coalesce(replied_at, now()), opened_at = coalesce(opened_at, now()) WHERE id = $1 AND replied_at IS NULL`, [r.id]);
-    if (rowCount) await announce(s.pool, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
+    const { rowCount } = await db.execute(
+      sql`UPDATE campaign_recipients SET replied_at = coalesce(replied_at, now()), opened_at = coalesce(opened_at, now()) WHERE id = ${r.id} AND company_id = ${r.company_id} AND replied_at IS NULL`,
+    );
+    if (rowCount) await announce(db, { companyId: r.company_id, entity: LIVE_CAMPAIGN, id: r.campaign_id, action: 'progress' });
   }
-  const { rows } = await s.pool.query<{ name: string; reply_to: string | null; creator: string | null }>(
-    `SELECT c.name, snd.reply_to, u.email AS creator FROM campaigns c
-       LEFT JOIN campaign_senders snd ON snd.company_id = c.company_id
-       LEFT JOIN "user" u ON u.id = c.created_by
-      WHERE c.id = $1 AND c.company_id = $2`,
-    [r.campaign_id, r.company_id],
-  );
+  const { rows } = await db.execute<{ name: string; reply_to: string | null; creator: string | null }>(sql`
+    SELECT c.name, snd.reply_to, u.email AS creator FROM campaigns c
+      LEFT JOIN campaign_senders snd ON snd.company_id = c.company_id
+      LEFT JOIN "user" u ON u.id = c.created_by
+     WHERE c.id = ${r.campaign_id} AND c.company_id = ${r.company_id}`);
   const c = rows[0];
   const to = c?.reply_to ?? c?.creator ?? null;
   if (!c || !to) return;
@@ -82,7 +86,7 @@ export async function recordEmailReply(s: Services, token: string, parsed: Parse
     ...parsed.attachments.filter((a) => !/delivery-status/i.test(a.contentType)).map((a) => ({ filename: a.filename ?? 'anexo', content: a.content, contentType: a.contentType })),
     { filename: 'mensagem-original.eml', content: raw, contentType: 'message/rfc822' },
   ];
-  const ct = await transportFor(s, r.company_id);
+  const ct = await transportFor(s, tenant);
   const replyTo = parsed.from?.value[0]?.address ?? r.email;
   if (ct.transport) {
     await ct.transport.sendMail({

@@ -1,7 +1,29 @@
 import { Hono, type Context } from 'hono';
-import { campaignCreateSchema, campaignUpdateSchema, previewQuerySchema, recipientsQuerySchema, sendSchema, senderSchema, testSendSchema } from '@sede/shared/campaigns/schemas';
+import { okSchema } from '@sede/shared/platform/api';
+import {
+  audiencePreviewSchema,
+  CAMPAIGN_MESSAGES as M,
+  campaignCreateSchema,
+  campaignListSchema,
+  campaignReportSchema,
+  campaignUpdateSchema,
+  campaignViewSchema,
+  messagePreviewSchema,
+  previewQuerySchema,
+  recipientPageSchema,
+  recipientsQuerySchema,
+  recipientTokenParamsSchema,
+  sendSchema,
+  senderSchema,
+  senderViewSchema,
+  testMessageSchema,
+  testSendSchema,
+  unsubscribedSchema,
+  unsubscribeInfoSchema,
+} from '@sede/shared/campaigns/schemas';
+import { z } from 'zod';
 import { areaRouter } from '../../http/area-router.ts';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { getSender, saveSender, testSender } from './sender.ts';
@@ -23,6 +45,9 @@ import {
 } from './service.ts';
 import { recordClick, recordOpen, unsubscribe, unsubscribeInfo } from './tracking.ts';
 
+const campaignId = idParams(M.notFound);
+const token = recipientTokenParamsSchema;
+
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**
@@ -37,51 +62,65 @@ export function campaignsRoutes(s: Services) {
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const myEmail = (c: Context<CompanyEnv>) => c.get('viewer').user.email;
 
-  r.get('/sender', async (c) => c.json(await getSender(s, tenant(c))));
-  r.put('/sender', write, async (c) => c.json(await saveSender(s, tenant(c), parseWith(senderSchema, await readJson(c)))));
-  r.post('/sender/test', write, async (c) => {
-    const input = parseWith(senderSchema, await readJson(c));
-    return c.json(await testSender(s, tenant(c), input, myEmail(c)));
-  });
+  r.get('/sender', contract({ summary: 'Ver o remetente das campanhas', response: senderViewSchema }), async (c) => c.json(await getSender(s, tenant(c))));
+  r.put('/sender', write, contract({ summary: 'Configurar o remetente das campanhas', body: senderSchema, response: senderViewSchema }), async (c) =>
+    c.json(await saveSender(s, tenant(c), c.req.valid('json'))),
+  );
+  r.post('/sender/test', write, contract({ summary: 'Testar o remetente das campanhas', body: senderSchema, response: testMessageSchema }), async (c) =>
+    c.json(await testSender(s, tenant(c), c.req.valid('json'), myEmail(c))),
+  );
 
-  r.get('/', async (c) => c.json({ items: await listCampaigns(s, tenant(c)) }));
-  r.post('/', write, async (c) => c.json(await createCampaign(s, tenant(c), parseWith(campaignCreateSchema, await readJson(c))), 201));
-  r.get('/:id', async (c) => c.json(await getCampaign(s, tenant(c), c.req.param('id'))));
-  r.patch('/:id', write, async (c) => c.json(await updateCampaign(s, tenant(c), c.req.param('id'), parseWith(campaignUpdateSchema, await readJson(c)))));
-  r.delete('/:id', requirePermission('campanhas.delete'), async (c) => {
-    await deleteCampaign(tenant(c), c.req.param('id'));
-    return c.json({ success: true });
+  r.get('/', contract({ summary: 'Listar campanhas', response: campaignListSchema }), async (c) => c.json({ items: await listCampaigns(tenant(c)) }));
+  r.post('/', write, contract({ summary: 'Criar campanha', body: campaignCreateSchema, response: campaignViewSchema, status: 201 }), async (c) =>
+    c.json(await createCampaign(tenant(c), c.req.valid('json')), 201),
+  );
+  r.get('/:id', contract({ summary: 'Ver campanha', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await getCampaign(tenant(c), c.req.valid('param').id)));
+  r.patch('/:id', write, contract({ summary: 'Alterar campanha', params: campaignId, body: campaignUpdateSchema, response: campaignViewSchema }), async (c) =>
+    c.json(await updateCampaign(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/:id', requirePermission('campanhas.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => {
+    await deleteCampaign(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
   });
-  r.get('/:id/audience', async (c) => c.json(await audiencePreview(s, tenant(c), c.req.param('id'))));
-  r.get('/:id/preview', async (c) => c.json(await previewMessage(s, tenant(c), c.req.param('id'), parseWith(previewQuerySchema, c.req.query()).personId)));
-  r.post('/:id/test', send, async (c) => {
-    const { personId } = parseWith(testSendSchema, await readJson(c));
-    return c.json(await testSend(s, tenant(c), c.req.param('id'), myEmail(c), personId));
-  });
-  r.post('/:id/send', send, async (c) => c.json(await sendCampaign(s, tenant(c), c.req.param('id'), parseWith(sendSchema, await readJson(c)).scheduledAt)));
-  r.post('/:id/pause', send, async (c) => c.json(await pauseCampaign(s, tenant(c), c.req.param('id'))));
-  r.post('/:id/resume', send, async (c) => c.json(await resumeCampaign(s, tenant(c), c.req.param('id'))));
-  r.post('/:id/cancel', send, async (c) => c.json(await cancelCampaign(s, tenant(c), c.req.param('id'))));
-  r.get('/:id/recipients', async (c) => c.json(await listRecipients(tenant(c), c.req.param('id'), parseWith(recipientsQuerySchema, c.req.query()))));
-  r.get('/:id/report', async (c) => c.json(await campaignReport(s, tenant(c), c.req.param('id'))));
+  r.get('/:id/audience', contract({ summary: 'Ver o público da campanha', params: campaignId, response: audiencePreviewSchema }), async (c) =>
+    c.json(await audiencePreview(s, tenant(c), c.req.valid('param').id)),
+  );
+  r.get('/:id/preview', contract({ summary: 'Pré-visualizar a mensagem', params: campaignId, query: previewQuerySchema, response: messagePreviewSchema }), async (c) =>
+    c.json(await previewMessage(s, tenant(c), c.req.valid('param').id, c.req.valid('query').personId)),
+  );
+  r.post('/:id/test', send, contract({ summary: 'Enviar teste da campanha', params: campaignId, body: testSendSchema, response: testMessageSchema }), async (c) =>
+    c.json(await testSend(s, tenant(c), c.req.valid('param').id, myEmail(c), c.req.valid('json').personId)),
+  );
+  r.post('/:id/send', send, contract({ summary: 'Enviar ou agendar a campanha', params: campaignId, body: sendSchema, response: campaignViewSchema }), async (c) =>
+    c.json(await sendCampaign(s, tenant(c), c.req.valid('param').id, c.req.valid('json').scheduledAt)),
+  );
+  r.post('/:id/pause', send, contract({ summary: 'Pausar o envio', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await pauseCampaign(s, tenant(c), c.req.valid('param').id)));
+  r.post('/:id/resume', send, contract({ summary: 'Retomar o envio', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await resumeCampaign(s, tenant(c), c.req.valid('param').id)));
+  r.post('/:id/cancel', send, contract({ summary: 'Cancelar a campanha', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await cancelCampaign(s, tenant(c), c.req.valid('param').id)));
+  r.get('/:id/recipients', contract({ summary: 'Listar destinatários', params: campaignId, query: recipientsQuerySchema, response: recipientPageSchema }), async (c) =>
+    c.json(await listRecipients(tenant(c), c.req.valid('param').id, c.req.valid('query'))),
+  );
+  r.get('/:id/report', contract({ summary: 'Relatório da campanha', params: campaignId, response: campaignReportSchema }), async (c) => c.json(await campaignReport(tenant(c), c.req.valid('param').id)));
 
   const pub = new Hono();
-  pub.get('/o/:token', async (c) => {
-    await recordOpen(s, c.req.param('token'));
+  pub.get('/o/:token', contract({ summary: 'Registrar abertura (pixel)', params: token, response: { media: 'image/gif' }, public: true }), async (c) => {
+    await recordOpen(s, c.req.valid('param').token);
     return c.body(PIXEL, 200, { 'content-type': 'image/gif', 'cache-control': 'no-store, max-age=0' });
   });
-  pub.get('/c/:token/:index', async (c) => {
-    const url = await recordClick(s, c.req.param('token'), Number(c.req.param('index')));
-    return c.redirect(url, 302);
+  pub.get('/c/:token/:index', contract({ summary: 'Registrar clique e redirecionar', params: z.object({ token: z.string(), index: z.string() }), status: 302, public: true }), async (c) => {
+    const { token, index } = c.req.valid('param');
+    return c.redirect(await recordClick(s, token, Number(index)), 302);
   });
   // GET never unsubscribes (a link scanner's GET): a browser is sent to the confirmation page.
-  pub.get('/unsubscribe/:token', async (c) => {
-    const info = await unsubscribeInfo(s, c.req.param('token'));
-    if ((c.req.header('accept') ?? '').includes('text/html')) return c.redirect(`/descadastro/${c.req.param('token')}`, 303);
+  pub.get('/unsubscribe/:token', contract({ summary: 'Ver o descadastro', params: token, response: unsubscribeInfoSchema, public: true }), async (c) => {
+    const info = await unsubscribeInfo(s, c.req.valid('param').token);
+    if ((c.req.header('accept') ?? '').includes('text/html')) return c.redirect(`/descadastro/${c.req.valid('param').token}`, 303);
     return c.json(info);
   });
   // The page's button and the mail client's one-click POST (RFC 8058: any body, usually a form).
-  pub.post('/unsubscribe/:token', async (c) => c.json(await unsubscribe(s, c.req.param('token'))));
+  pub.post('/unsubscribe/:token', contract({ summary: 'Descadastrar', params: token, response: unsubscribedSchema, public: true }), async (c) =>
+    c.json(await unsubscribe(s, c.req.valid('param').token)),
+  );
 
   const app = new Hono();
   app.route('/public/campaigns', pub);

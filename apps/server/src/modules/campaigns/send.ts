@@ -5,6 +5,7 @@ import { announce } from '../../platform/live/announce.ts';
 import { defineJob, startJob } from '../../platform/jobs/run.ts';
 import { serverState } from '../../platform/module.ts';
 import { notify } from '../../platform/notifications/notify.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { suppressionHash } from '../parties/public.ts';
 import { renderTemplate as renderMerge } from '@sede/shared/campaigns/render';
@@ -12,7 +13,7 @@ import { sendTemplate, whatsappReady } from '../whatsapp/public.ts';
 import { composeMessage, mailDomain, mergeValues, peopleFacts, replyAddress, type PersonFacts } from './compose.ts';
 import { recipientToken } from './crypto.ts';
 import { canSend, MAX_CONNECTIONS, transportFor } from './sender.ts';
-import { listedPhones } from './suppressed-phones.ts';
+import { listedHashes, listedPhones } from './suppressed-phones.ts';
 
 export const SEND_JOB = 'campaigns.send';
 export const LIVE_CAMPAIGN = 'campaign';
@@ -164,12 +165,13 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
   const campaign = rows[0];
   if (!campaign) return { sent: 0 }; // another worker has it, or it was paused/canceled/finished
   const companyId = campaign.company_id;
+  const tenant = systemTenant(s, companyId, 'job');
   const worker: Worker = { stop: false, campaignId: campaign.id };
   const workers = workersOf(s);
   workers.add(worker);
 
   const whatsapp = campaign.channel === 'whatsapp';
-  const ct = await transportFor(s, companyId);
+  const ct = await transportFor(s, tenant);
   const interval = 1000 / Math.max(1, ct.ratePerSecond);
   let nextSlot = Date.now();
   const slot = async () => {
@@ -265,7 +267,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
     if (whatsapp) {
       // WhatsApp (decision 0294): the person's flags now; the e-mail suppression hashes do not apply to a number.
       const out = new Map<string, string>();
-      const listed = await listedPhones(s, companyId, batch.map((b) => b.email));
+      const listed = await listedPhones(s, tenant, batch.map((b) => b.email));
       for (const b of batch) {
         const p = b.person_id ? facts.get(b.person_id) : undefined;
         const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut || listed.has(b.email) ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
@@ -275,8 +277,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       return out;
     }
     const hashes = batch.map((b) => suppressionHash(s, companyId, { email: b.email }).hash);
-    const { rows: listed } = await s.pool.query<{ hash: string }>(`SELECT hash FROM suppression_list WHERE company_id = $1 AND hash = ANY($2)`, [companyId, hashes]);
-    const listedSet = new Set(listed.map((l) => l.hash));
+    const listedSet = await listedHashes(tenant, hashes);
     const out = new Map<string, string>();
     batch.forEach((b, i) => {
       const p = b.person_id ? facts.get(b.person_id) : undefined;
@@ -299,7 +300,7 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       // The header's {{1}} and URL buttons' suffixes take merge fields too; a media header's link goes as it is (decision 0302).
       const header = tpl.header ? { format: tpl.header.format, value: tpl.header.format === 'text' ? merged(tpl.header.value) : tpl.header.value } : null;
       const buttons = (tpl.buttons ?? []).map((b) => ({ index: b.index, value: merged(b.value) }));
-      const wamid = await sendTemplate(s, companyId, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
+      const wamid = await sendTemplate(s, tenant, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
       markSent(r.id, wamid);
       sent++;
     } catch (e) {

@@ -122,9 +122,10 @@ function poolOf(options: SMTPPool.Options) {
 }
 
 /** The company's transport: its own SMTP, else the server's SMTP_URL, else the server's mailer. */
-export async function transportFor(s: Services, companyId: string, row?: SenderRow | null, opts: { fresh?: boolean } = {}): Promise<CampaignTransport> {
-  const sender = row === undefined ? await senderRow(s.db, companyId) : row;
-  const fromName = sender?.fromName ?? (await companyName(s.db, companyId));
+export async function transportFor(s: Services, t: Pick<Tenant, 'db' | 'companyId'>, row?: SenderRow | null, opts: { fresh?: boolean } = {}): Promise<CampaignTransport> {
+  const companyId = t.companyId;
+  const sender = row === undefined ? await senderRow(t.db, companyId) : row;
+  const fromName = sender?.fromName ?? (await companyName(t.db, companyId));
   const own = sender?.smtpHost ? sender : null;
   const base = {
     from: { name: fromName, address: (own && ownFromEmail(own)) ?? serverFromAddress(s) },
@@ -175,7 +176,7 @@ export async function testSender(s: Services, t: Tenant, parsed: z.output<typeof
     smtpPasswordEnc: pass ? encryptSecret(s, pass) : null,
     updatedAt: new Date(),
   } as SenderRow;
-  const ct = await transportFor(s, t.companyId, row, { fresh: true });
+  const ct = await transportFor(s, t, row, { fresh: true });
   if (!canSend(s, ct)) throw conflict('O servidor não tem SMTP configurado: informe um SMTP próprio.', 'NO_SMTP');
   const subject = 'Teste do remetente de campanhas';
   const text = `Esta é uma mensagem de teste do remetente "${parsed.fromName}". Se você a recebeu, o envio de campanhas está funcionando.`;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { withTransaction } from '@sede/db/transaction';
+import { tenantTransaction } from '../../platform/tenant.ts';
 import { extractLinks } from '@sede/shared/campaigns/render';
 import {
   CAMPAIGN_MESSAGES as M,
@@ -15,7 +15,7 @@ import {
   type ExclusionReason,
   type MessagePreview,
   type recipientsQuerySchema,
-  type RecipientView,
+  type RecipientPage,
 } from '@sede/shared/campaigns/schemas';
 import { isUuid } from '@sede/shared/platform/parties';
 import type { z } from 'zod';
@@ -30,7 +30,7 @@ import { templateParamsProblem } from '@sede/shared/whatsapp/schemas';
 import { composeMessage, mergeValues, peopleFacts } from './compose.ts';
 import { canSend, transportFor } from './sender.ts';
 import { enqueueRecipients, kickCampaign, LIVE_CAMPAIGN, stopCampaignLanes } from './send.ts';
-import { listedPhones } from './suppressed-phones.ts';
+import { listedHashes, listedPhones } from './suppressed-phones.ts';
 
 const C = schema.campaigns;
 const R = schema.campaignRecipients;
@@ -39,13 +39,11 @@ type Row = typeof C.$inferSelect;
 
 const EMPTY_COUNTS: CampaignCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0, uncertain: 0, skipped: 0, canceled: 0, opened: 0, clicked: 0, replied: 0, unsubscribed: 0 };
 
-async function countsOf(s: Services, ids: string[]): Promise<Map<string, CampaignCounts>> {
+async function countsOf(t: Tenant, ids: string[]): Promise<Map<string, CampaignCounts>> {
   if (!ids.length) return new Map();
-  const { rows } = await s.pool.query<{ campaign_id: string; status: string; n: number; opened: number; clicked: number; replied: number; unsubscribed: number }>(
-    `SELECT campaign_id, status, count(*)::int AS n, count(opened_at)::int AS opened, count(clicked_at)::int AS clicked, count(replied_at)::int AS replied, count(unsubscribed_at)::int AS unsubscribed
-       FROM campaign_recipients WHERE campaign_id = ANY($1::uuid[]) GROUP BY campaign_id, status`,
-    [ids],
-  );
+  const { rows } = await t.db.execute<{ campaign_id: string; status: string; n: number; opened: number; clicked: number; replied: number; unsubscribed: number }>(sql`
+    SELECT campaign_id, status, count(*)::int AS n, count(opened_at)::int AS opened, count(clicked_at)::int AS clicked, count(replied_at)::int AS replied, count(unsubscribed_at)::int AS unsubscribed
+      FROM campaign_recipients WHERE company_id = ${t.companyId} AND campaign_id = ANY(${sql.param(ids)}::uuid[]) GROUP BY campaign_id, status`);
   const out = new Map<string, CampaignCounts>();
   for (const r of rows) {
     const c = out.get(r.campaign_id) ?? { ...EMPTY_COUNTS };
@@ -99,17 +97,17 @@ export async function campaignRow(t: { db: DbOrTx; companyId: string }, id: stri
   return row;
 }
 
-export async function listCampaigns(s: Services, t: Tenant): Promise<CampaignView[]> {
+export async function listCampaigns(t: Tenant): Promise<CampaignView[]> {
   const rows = await t.db.select().from(C).where(eq(C.companyId, t.companyId)).orderBy(desc(C.createdAt), desc(C.id)).limit(200);
-  const counts = await countsOf(s, rows.map((r) => r.id));
+  const counts = await countsOf(t, rows.map((r) => r.id));
   const out: CampaignView[] = [];
   for (const r of rows) out.push(toView(r, counts.get(r.id) ?? EMPTY_COUNTS, await audienceName(t, r)));
   return out;
 }
 
-export async function getCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
+export async function getCampaign(t: Tenant, id: string): Promise<CampaignView> {
   const row = await campaignRow(t, id);
-  return toView(row, (await countsOf(s, [row.id])).get(row.id) ?? EMPTY_COUNTS, await audienceName(t, row));
+  return toView(row, (await countsOf(t, [row.id])).get(row.id) ?? EMPTY_COUNTS, await audienceName(t, row));
 }
 
 /** A list or segment of the company (its 404 otherwise). */
@@ -118,7 +116,7 @@ async function checkAudience(t: Tenant, v: { listId?: string | null; segmentId?:
   if (v.segmentId) await audienceWhere(t, { segmentId: v.segmentId });
 }
 
-export async function createCampaign(s: Services, t: Tenant, input: z.output<typeof campaignCreateSchema>): Promise<CampaignView> {
+export async function createCampaign(t: Tenant, input: z.output<typeof campaignCreateSchema>): Promise<CampaignView> {
   await checkAudience(t, input);
   const [row] = await t.db
     .insert(C)
@@ -135,12 +133,12 @@ export async function createCampaign(s: Services, t: Tenant, input: z.output<typ
       createdBy: t.actorId,
     })
     .returning();
-  return getCampaign(s, t, row!.id);
+  return getCampaign(t, row!.id);
 }
 
 const EDITABLE = new Set(['draft', 'scheduled']);
 
-export async function updateCampaign(s: Services, t: Tenant, id: string, input: z.output<typeof campaignUpdateSchema>): Promise<CampaignView> {
+export async function updateCampaign(t: Tenant, id: string, input: z.output<typeof campaignUpdateSchema>): Promise<CampaignView> {
   const row = await campaignRow(t, id);
   if (!EDITABLE.has(row.status)) throw conflict(M.notEditable, 'CAMPAIGN_NOT_EDITABLE');
   const next = { ...input };
@@ -148,7 +146,7 @@ export async function updateCampaign(s: Services, t: Tenant, id: string, input: 
   if (input.segmentId) next.listId = null;
   await checkAudience(t, next);
   await t.db.update(C).set({ ...next, updatedAt: new Date() }).where(and(eq(C.id, row.id), eq(C.companyId, t.companyId)));
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
@@ -177,7 +175,7 @@ async function audienceOf(s: Services, t: Tenant, row: Row): Promise<Array<Audie
       .orderBy(P.id)
       .limit(200_000);
     // A number that answered 'SAIR' is on the suppression list even for a person created later (decision 0301).
-    const listedNumbers = await listedPhones(s, t.companyId, people.map((p) => waNumber(p.phone)).filter((n): n is string => !!n));
+    const listedNumbers = await listedPhones(s, t, people.map((p) => waNumber(p.phone)).filter((n): n is string => !!n));
     return people.map((p) => {
       const number = waNumber(p.phone);
       const reason: ExclusionReason | null = !number ? 'noPhone' : !p.legalBasis ? 'noLegalBasis' : p.whatsappOptOut || listedNumbers.has(number) ? 'optedOut' : p.suppressed ? 'suppressed' : null;
@@ -192,11 +190,7 @@ async function audienceOf(s: Services, t: Tenant, row: Row): Promise<Array<Audie
     .limit(200_000);
   const withEmail = people.filter((p) => p.email);
   const hashes = withEmail.map((p) => suppressionHash(s, t.companyId, { email: p.email! }).hash);
-  const listed = new Set<string>();
-  for (let i = 0; i < hashes.length; i += 5000) {
-    const { rows } = await s.pool.query<{ hash: string }>(`SELECT hash FROM suppression_list WHERE company_id = $1 AND hash = ANY($2)`, [t.companyId, hashes.slice(i, i + 5000)]);
-    for (const r of rows) listed.add(r.hash);
-  }
+  const listed = await listedHashes(t, hashes);
   const hashOf = new Map(withEmail.map((p, i) => [p.id, hashes[i]!]));
   return people.map((p) => ({
     ...p,
@@ -243,7 +237,7 @@ export async function testSend(s: Services, t: Tenant, id: string, to: string, p
   if (row.channel === 'whatsapp') throw badRequest('O envio de teste é só para campanhas de e-mail.', 'TEST_EMAIL_ONLY');
   requireContent(row);
   const p = await previewMessage(s, t, id, personId ?? undefined);
-  const ct = await transportFor(s, t.companyId);
+  const ct = await transportFor(s, t);
   if (!canSend(s, ct)) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
   try {
     if (ct.transport) await ct.transport.sendMail({ from: ct.from, to, replyTo: ct.replyTo ?? undefined, subject: `[Teste] ${p.subject}`, html: p.html, text: p.text });
@@ -270,10 +264,10 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
     const tpl = (await whatsappTemplatesOf(s, t).catch(() => [])).find((x) => x.name === row.whatsappTemplate!.name && x.language === row.whatsappTemplate!.language);
     const problem = tpl && templateParamsProblem(tpl, { variables: row.whatsappTemplate!.variables, header: row.whatsappTemplate!.header ?? null, buttons: row.whatsappTemplate!.buttons ?? [] });
     if (problem) throw badRequest(problem, 'TEMPLATE_VARIABLES');
-  } else if (!canSend(s, await transportFor(s, t.companyId))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
+  } else if (!canSend(s, await transportFor(s, t))) throw conflict('O envio de e-mails não está configurado: informe um SMTP próprio em Remetente.', 'NO_SMTP');
   const eligible = (await audienceOf(s, t, row)).filter((p) => !p.reason);
   if (!eligible.length) throw conflict(M.audienceEmpty, 'AUDIENCE_EMPTY');
-  await withTransaction(s.pool, async ({ client, db }) => {
+  await tenantTransaction(t, async ({ client, db }) => {
     const { rowCount } = await client.query(
       `UPDATE campaigns SET status = 'scheduled', scheduled_at = $3, links = $4::jsonb, updated_at = now() WHERE id = $1 AND company_id = $2 AND status IN ('draft', 'scheduled')`,
       [row.id, t.companyId, when ?? new Date(), JSON.stringify(extractLinks(row.html))],
@@ -285,37 +279,35 @@ export async function sendCampaign(s: Services, t: Tenant, id: string, scheduled
     await announce(client, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   });
   if (!when) await kickCampaign(s, row.id, 'scheduled');
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function pauseCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
   const row = await campaignRow(t, id);
-  const { rowCount } = await s.pool.query(`UPDATE campaigns SET status = 'paused', updated_at = now() WHERE id = $1 AND company_id = $2 AND status IN ('sending', 'scheduled')`, [row.id, t.companyId]);
+  const { rowCount } = await t.db.execute(sql`UPDATE campaigns SET status = 'paused', updated_at = now() WHERE id = ${row.id} AND company_id = ${t.companyId} AND status IN ('sending', 'scheduled')`);
   if (!rowCount) throw conflict(M.notPausable, 'CAMPAIGN_NOT_PAUSABLE');
   stopCampaignLanes(s, row.id);
-  await announce(s.pool, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
-  return getCampaign(s, t, id);
+  await announce(t.db, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
+  return getCampaign(t, id);
 }
 
 export async function resumeCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
   const row = await campaignRow(t, id);
   // Resumed now: 'sending' without a lease, so the next kick (now, or the watchdog) starts a worker.
-  const { rowCount } = await s.pool.query(
-    `UPDATE campaigns SET status = 'sending', lease_owner = NULL, lease_until = NULL, updated_at = now() WHERE id = $1 AND company_id = $2 AND status = 'paused'
-       AND (lease_until IS NULL OR lease_until < now() OR lease_owner IS NULL)`,
-    [row.id, t.companyId],
-  );
+  const { rowCount } = await t.db.execute(sql`
+    UPDATE campaigns SET status = 'sending', lease_owner = NULL, lease_until = NULL, updated_at = now() WHERE id = ${row.id} AND company_id = ${t.companyId} AND status = 'paused'
+       AND (lease_until IS NULL OR lease_until < now() OR lease_owner IS NULL)`);
   if (!rowCount) {
     // A worker still holds the lease while stopping: back to 'sending' under it (it keeps going).
-    const again = await s.pool.query(`UPDATE campaigns SET status = 'sending', updated_at = now() WHERE id = $1 AND company_id = $2 AND status = 'paused'`, [row.id, t.companyId]);
+    const again = await t.db.execute(sql`UPDATE campaigns SET status = 'sending', updated_at = now() WHERE id = ${row.id} AND company_id = ${t.companyId} AND status = 'paused'`);
     if (!again.rowCount) throw conflict(M.notResumable, 'CAMPAIGN_NOT_RESUMABLE');
   } else await kickCampaign(s, row.id, 'sending');
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
 export async function cancelCampaign(s: Services, t: Tenant, id: string): Promise<CampaignView> {
   const row = await campaignRow(t, id);
-  await withTransaction(s.pool, async ({ client }) => {
+  await tenantTransaction(t, async ({ client }) => {
     const { rowCount } = await client.query(`UPDATE campaigns SET status = 'canceled', finished_at = now(), updated_at = now() WHERE id = $1 AND company_id = $2 AND status IN ('scheduled', 'sending', 'paused')`, [
       row.id,
       t.companyId,
@@ -325,10 +317,10 @@ export async function cancelCampaign(s: Services, t: Tenant, id: string): Promis
     await announce(client, { companyId: t.companyId, entity: LIVE_CAMPAIGN, id: row.id, action: 'updated' });
   });
   stopCampaignLanes(s, row.id);
-  return getCampaign(s, t, id);
+  return getCampaign(t, id);
 }
 
-export async function listRecipients(t: Tenant, id: string, q: z.output<typeof recipientsQuerySchema>): Promise<{ items: RecipientView[]; next: string | null }> {
+export async function listRecipients(t: Tenant, id: string, q: z.output<typeof recipientsQuerySchema>): Promise<RecipientPage> {
   const row = await campaignRow(t, id);
   const filter =
     q.status === 'opened'
@@ -363,28 +355,26 @@ export async function listRecipients(t: Tenant, id: string, q: z.output<typeof r
   };
 }
 
-export async function campaignReport(s: Services, t: Tenant, id: string): Promise<CampaignReport> {
+export async function campaignReport(t: Tenant, id: string): Promise<CampaignReport> {
   const row = await campaignRow(t, id);
-  const counts = (await countsOf(s, [row.id])).get(row.id) ?? EMPTY_COUNTS;
-  const { rows } = await s.pool.query<{ at: Date; sent: number; opened: number; clicked: number; replied: number }>(
-    `WITH ev AS (
-       SELECT date_trunc('hour', sent_at) AS at, 1 AS sent, 0 AS opened, 0 AS clicked, 0 AS replied FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND sent_at IS NOT NULL
-       UNION ALL SELECT date_trunc('hour', opened_at), 0, 1, 0, 0 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND opened_at IS NOT NULL
-       UNION ALL SELECT date_trunc('hour', clicked_at), 0, 0, 1, 0 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND clicked_at IS NOT NULL
-       UNION ALL SELECT date_trunc('hour', replied_at), 0, 0, 0, 1 FROM campaign_recipients WHERE campaign_id = $1 AND company_id = $2 AND replied_at IS NOT NULL)
-     SELECT at, sum(sent)::int AS sent, sum(opened)::int AS opened, sum(clicked)::int AS clicked, sum(replied)::int AS replied FROM ev GROUP BY at ORDER BY at LIMIT 2000`,
-    [row.id, t.companyId],
-  );
-  return { counts, series: rows.map((r) => ({ at: r.at.toISOString(), sent: r.sent, opened: r.opened, clicked: r.clicked, replied: r.replied })) };
+  const counts = (await countsOf(t, [row.id])).get(row.id) ?? EMPTY_COUNTS;
+  const mine = sql`campaign_id = ${row.id} AND company_id = ${t.companyId}`;
+  // Timestamps come back as PostgreSQL's text through db.execute: read as dates below.
+  const { rows } = await t.db.execute<{ at: string; sent: number; opened: number; clicked: number; replied: number }>(sql`
+    WITH ev AS (
+       SELECT date_trunc('hour', sent_at) AS at, 1 AS sent, 0 AS opened, 0 AS clicked, 0 AS replied FROM campaign_recipients WHERE ${mine} AND sent_at IS NOT NULL
+       UNION ALL SELECT date_trunc('hour', opened_at), 0, 1, 0, 0 FROM campaign_recipients WHERE ${mine} AND opened_at IS NOT NULL
+       UNION ALL SELECT date_trunc('hour', clicked_at), 0, 0, 1, 0 FROM campaign_recipients WHERE ${mine} AND clicked_at IS NOT NULL
+       UNION ALL SELECT date_trunc('hour', replied_at), 0, 0, 0, 1 FROM campaign_recipients WHERE ${mine} AND replied_at IS NOT NULL)
+     SELECT at, sum(sent)::int AS sent, sum(opened)::int AS opened, sum(clicked)::int AS clicked, sum(replied)::int AS replied FROM ev GROUP BY at ORDER BY at LIMIT 2000`);
+  return { counts, series: rows.map((r) => ({ at: new Date(r.at).toISOString(), sent: r.sent, opened: r.opened, clicked: r.clicked, replied: r.replied })) };
 }
 
 /** /comercial's tile (issue 15: sent, opened, replies): the last 30 days of every channel. */
-export async function comercialKpi(s: Services, t: Tenant) {
-  const { rows } = await s.pool.query<{ sent: number; opened: number; replied: number }>(
-    `SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(replied_at)::int AS replied FROM campaign_recipients
-      WHERE company_id = $1 AND sent_at > now() - interval '30 days'`,
-    [t.companyId],
-  );
+export async function comercialKpi(t: Tenant) {
+  const { rows } = await t.db.execute<{ sent: number; opened: number; replied: number }>(sql`
+    SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(replied_at)::int AS replied FROM campaign_recipients
+     WHERE company_id = ${t.companyId} AND sent_at > now() - interval '30 days'`);
   const r = rows[0]!;
   if (!r.sent) return null;
   const rate = Math.round((r.opened / r.sent) * 100);

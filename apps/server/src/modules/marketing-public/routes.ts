@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
-import { publicDecisionSchema } from '@sede/shared/marketing/review';
-import { parseWith, readJson } from '../../http/errors.ts';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { approvalTokenParamsSchema, decisionResultSchema, publicApprovalViewSchema, publicDecisionSchema } from '@sede/shared/marketing/review';
+import { contract } from '../../http/contract.ts';
 import { addressLimiter, type RateRule } from '../../http/rate-limit.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import type { Services } from '../../services.ts';
@@ -28,14 +28,24 @@ export function marketingPublicRoutes(s: Services) {
     await next();
     c.header('cache-control', 'no-store');
   });
-  r.get('/approvals/:token', async (c) => {
-    await limit(c, 'view', APPROVAL_RULES.viewPerIp);
-    return c.json(await publicApproval(s, c.req.param('token')));
-  });
-  r.post('/approvals/:token/decision', async (c) => {
-    await limit(c, 'decide', APPROVAL_RULES.decidePerIp);
-    const input = parseWith(publicDecisionSchema, await readJson(c));
-    return c.json(await decideByClient(s, c.req.param('token'), input), 201);
-  });
+  // The address's limit comes before anything of the request is read.
+  const limited =
+    (key: string, rule: RateRule): MiddlewareHandler =>
+    async (c, next) => {
+      await limit(c, key, rule);
+      await next();
+    };
+  r.get(
+    '/approvals/:token',
+    limited('view', APPROVAL_RULES.viewPerIp),
+    contract({ summary: 'Ver a peça pelo link de aprovação', params: approvalTokenParamsSchema, response: publicApprovalViewSchema, public: true }),
+    async (c) => c.json(await publicApproval(s, c.req.valid('param').token)),
+  );
+  r.post(
+    '/approvals/:token/decision',
+    limited('decide', APPROVAL_RULES.decidePerIp),
+    contract({ summary: 'Aprovar ou pedir alterações pelo link', params: approvalTokenParamsSchema, body: publicDecisionSchema, response: decisionResultSchema, status: 201, public: true }),
+    async (c) => c.json(await decideByClient(s, c.req.valid('param').token, c.req.valid('json')), 201),
+  );
   return r;
 }

@@ -1,27 +1,45 @@
-import type { Context, Hono } from 'hono';
-import { fileNameSchema } from '@sede/shared/platform/files';
-import { folderCreateSchema, folderListQuerySchema, folderUpdateSchema, materialListQuerySchema, materialUpdateSchema, materialUploadQuerySchema, MATERIAL_MESSAGES } from '@sede/shared/marketing/materials';
-import { z } from 'zod';
-import { AppError, badRequest, parseWith, readJson } from '../../http/errors.ts';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import {
+  folderCreateSchema,
+  folderListQuerySchema,
+  folderUpdateSchema,
+  MATERIAL_MESSAGES as M,
+  materialFolderListSchema,
+  materialFolderSchema,
+  materialListQuerySchema,
+  materialListSchema,
+  materialTagsListSchema,
+  materialUpdateSchema,
+  materialUploadQuerySchema,
+  materialViewSchema,
+  tagsQuerySchema,
+} from '@sede/shared/marketing/materials';
+import { contract, idParams } from '../../http/contract.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { createFolder, deleteFolder, deleteMaterial, getMaterial, listFolders, listMaterials, listTags, updateFolder, updateMaterial, uploadMaterial } from './materials-service.ts';
+import { okResponseSchema } from './ok.ts';
 
-const tagsQuerySchema = z.object({ clientId: z.uuid({ error: MATERIAL_MESSAGES.client }).optional() });
+const folderId = idParams(M.folderNotFound);
+const materialId = idParams(M.notFound);
 
-/** The file's name from `x-file-name` (URI-encoded) or `?name=`. */
+/** The file's name from `x-file-name` (URI-encoded) or `?name=` (checked by the upload). */
 function uploadName(c: Context<CompanyEnv>) {
   const header = c.req.header('x-file-name');
-  let name: string | undefined = c.req.query('name');
-  if (header !== undefined) {
-    try {
-      name = decodeURIComponent(header);
-    } catch {
-      throw badRequest('Nome do arquivo inválido (x-file-name).');
-    }
+  if (header === undefined) return c.req.query('name');
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    throw badRequest('Nome do arquivo inválido (x-file-name).');
   }
-  return parseWith(fileNameSchema, name);
 }
+
+/** A refused upload's rest is not read: the connection closes after the answer. */
+const closeWhenRefused: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.error instanceof AppError) c.header('connection', 'close');
+};
 
 /**
  * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339, 0342): the library.
@@ -31,35 +49,47 @@ function uploadName(c: Context<CompanyEnv>) {
 export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
   const t = (c: Context<CompanyEnv>) => c.get('tenant');
 
-  r.get('/material-folders', async (c) => c.json({ folders: await listFolders(t(c), parseWith(folderListQuerySchema, c.req.query()).clientId) }));
-  r.post('/material-folders', requirePermission('marketing.write'), async (c) => c.json(await createFolder(t(c), parseWith(folderCreateSchema, await readJson(c))), 201));
-  r.patch('/material-folders/:id', requirePermission('marketing.write'), async (c) => c.json(await updateFolder(t(c), c.req.param('id'), parseWith(folderUpdateSchema, await readJson(c)))));
-  r.delete('/material-folders/:id', requirePermission('marketing.delete'), async (c) => {
-    await deleteFolder(t(c), c.req.param('id'));
-    return c.json({ ok: true });
+  r.get('/material-folders', contract({ summary: 'Listar pastas de materiais', query: folderListQuerySchema, response: materialFolderListSchema }), async (c) =>
+    c.json({ folders: await listFolders(t(c), c.req.valid('query').clientId) }),
+  );
+  r.post('/material-folders', requirePermission('marketing.write'), contract({ summary: 'Criar pasta de materiais', body: folderCreateSchema, response: materialFolderSchema, status: 201 }), async (c) =>
+    c.json(await createFolder(t(c), c.req.valid('json')), 201),
+  );
+  r.patch(
+    '/material-folders/:id',
+    requirePermission('marketing.write'),
+    contract({ summary: 'Renomear ou mover pasta de materiais', params: folderId, body: folderUpdateSchema, response: materialFolderSchema }),
+    async (c) => c.json(await updateFolder(t(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/material-folders/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir pasta de materiais', params: folderId, response: okResponseSchema }), async (c) => {
+    await deleteFolder(t(c), c.req.valid('param').id);
+    return c.json({ ok: true as const });
   });
 
-  r.get('/material-tags', async (c) => c.json({ tags: await listTags(t(c), parseWith(tagsQuerySchema, c.req.query()).clientId) }));
+  r.get('/material-tags', contract({ summary: 'Listar etiquetas de materiais', query: tagsQuerySchema, response: materialTagsListSchema }), async (c) =>
+    c.json({ tags: await listTags(t(c), c.req.valid('query').clientId) }),
+  );
 
-  r.get('/materials', async (c) => c.json(await listMaterials(t(c), parseWith(materialListQuerySchema, c.req.query()))));
+  r.get('/materials', contract({ summary: 'Listar materiais', query: materialListQuerySchema, response: materialListSchema }), async (c) => c.json(await listMaterials(t(c), c.req.valid('query'))));
   // Raw body, streamed to storage (exempt from the 1 MB JSON limit in http/security.ts), the detected kind's limit.
-  r.post('/materials', requirePermission('marketing.write'), async (c) => {
-    try {
-      const q = parseWith(materialUploadQuerySchema, c.req.query());
+  r.post(
+    '/materials',
+    requirePermission('marketing.write'),
+    closeWhenRefused,
+    contract({ summary: 'Enviar material', query: materialUploadQuerySchema, bodyMedia: 'application/octet-stream', response: materialViewSchema, status: 201 }),
+    async (c) => {
       const name = uploadName(c);
       const length = c.req.header('content-length');
       const declaredLength = length !== undefined && !c.req.header('transfer-encoding') ? Number(length) : undefined;
-      return c.json(await uploadMaterial(s, t(c), { ...q, name, body: c.req.raw.body, declaredLength }), 201);
-    } catch (e) {
-      // The rest of a refused body is not read: close the connection after the answer.
-      if (e instanceof AppError) c.header('connection', 'close');
-      throw e;
-    }
-  });
-  r.get('/materials/:id', async (c) => c.json(await getMaterial(t(c), c.req.param('id'))));
-  r.patch('/materials/:id', requirePermission('marketing.write'), async (c) => c.json(await updateMaterial(t(c), c.req.param('id'), parseWith(materialUpdateSchema, await readJson(c)))));
-  r.delete('/materials/:id', requirePermission('marketing.delete'), async (c) => {
-    await deleteMaterial(s, t(c), c.req.param('id'));
-    return c.json({ ok: true });
+      return c.json(await uploadMaterial(s, t(c), { ...c.req.valid('query'), name, body: c.req.raw.body, declaredLength }), 201);
+    },
+  );
+  r.get('/materials/:id', contract({ summary: 'Ver material', params: materialId, response: materialViewSchema }), async (c) => c.json(await getMaterial(t(c), c.req.valid('param').id)));
+  r.patch('/materials/:id', requirePermission('marketing.write'), contract({ summary: 'Alterar material', params: materialId, body: materialUpdateSchema, response: materialViewSchema }), async (c) =>
+    c.json(await updateMaterial(t(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/materials/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir material', params: materialId, response: okResponseSchema }), async (c) => {
+    await deleteMaterial(s, t(c), c.req.valid('param').id);
+    return c.json({ ok: true as const });
   });
 }

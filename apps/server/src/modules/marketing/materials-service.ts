@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { fileNameSchema } from '@sede/shared/platform/files';
 import {
   MATERIAL_KINDS,
   MATERIAL_LIMITS,
@@ -13,7 +14,7 @@ import {
   type materialUpdateSchema,
 } from '@sede/shared/marketing/materials';
 import type { z } from 'zod';
-import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound, parseWith, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
@@ -268,8 +269,9 @@ export async function listTags(t: Tenant, clientId?: string): Promise<{ tag: str
 export async function uploadMaterial(
   s: Services,
   t: Tenant,
-  o: { clientId: string; folderId?: string; tags: string[]; onDuplicate: 'ask' | 'keep'; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: { clientId: string; folderId?: string; tags: string[]; onDuplicate: 'ask' | 'keep'; name: string | undefined; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
 ): Promise<MaterialView> {
+  const name = parseWith(fileNameSchema, o.name);
   const client = await visibleClient(t, o.clientId);
   if (client.archivedAt) throw conflict(M.clientArchived, 'MARKETING_CLIENT_ARCHIVED');
   if (o.folderId) {
@@ -282,7 +284,7 @@ export async function uploadMaterial(
     const same = await sameContent(t, client.id, sha256);
     if (same) throw new AppError(409, 'MATERIAL_DUPLICATE', M.duplicate(same.name, same.folderName), { duplicate: same });
   };
-  const file = await storeMemberFile(s, t, { entityType: MATERIAL_ENTITY, entityId: id, kind: MATERIAL_KINDS, name: o.name, body: o.body, declaredLength: o.declaredLength, accept });
+  const file = await storeMemberFile(s, t, { entityType: MATERIAL_ENTITY, entityId: id, kind: MATERIAL_KINDS, name, body: o.body, declaredLength: o.declaredLength, accept });
   try {
     await t.db.transaction(async (tx) => {
       await tx.insert(MM).values({ id, companyId: t.companyId, clientId: client.id, folderId: o.folderId ?? null, fileId: file.id, tags: o.tags, createdBy: t.actorId });

@@ -2,13 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { REVIEW_LIMITS as RL, REVIEW_MESSAGES as RM, type PublicApprovalView } from '@sede/shared/marketing/review';
 import { notFound } from '../../http/errors.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { signedEntityFileLinks } from '../files/public.ts';
 import { clientName } from './clients-service.ts';
-import { approvableVersion, decideByClient, linkOfToken, PIECE_FILE_ENTITY } from './review-service.ts';
-
-/** What the public approval module (modules/marketing-public) uses of marketing. */
-export { decideByClient };
+import { approvableVersion, decideByClient as decide, linkOfToken, PIECE_FILE_ENTITY } from './review-service.ts';
 
 const { marketingPieces: P, marketingClients: C, organizations: O, companies: CO, marketingPieceApprovals: A } = schema;
 
@@ -18,8 +16,8 @@ const { marketingPieces: P, marketingClients: C, organizations: O, companies: CO
  * decision already taken through this link, if any. Nothing else of the company.
  */
 export async function publicApproval(s: Services, token: string): Promise<PublicApprovalView> {
-  const link = await linkOfToken(s.db, token);
-  const [row] = await s.db
+  const { link, db } = await linkTenant(s, token);
+  const [row] = await db
     .select({ piece: P, clientName, companyName: CO.name, companyFantasia: CO.fantasia })
     .from(P)
     .innerJoin(C, eq(C.id, P.clientId))
@@ -29,10 +27,10 @@ export async function publicApproval(s: Services, token: string): Promise<Public
   if (!row) throw notFound(RM.linkInvalid);
   const { piece } = row;
   // Only a version with something to approve is shown (decision 0391): the page then offers no decision.
-  const version = await approvableVersion(s.db, link.companyId, piece.id);
+  const version = await approvableVersion(db, link.companyId, piece.id);
   const files = version ? await signedEntityFileLinks(s, link.companyId, PIECE_FILE_ENTITY, piece.id, version.fileIds, RL.fileLinkMinutes) : [];
   const [decision] = link.decidedAt
-    ? await s.db
+    ? await db
         .select()
         .from(A)
         .where(and(eq(A.companyId, link.companyId), eq(A.linkId, link.id)))
@@ -47,4 +45,17 @@ export async function publicApproval(s: Services, token: string): Promise<Public
     expiresAt: link.expiresAt.toISOString(),
     decision: decision ? { decision: decision.decision as 'aprovado' | 'alteracoes', name: decision.reviewerName, comment: decision.comment, at: decision.createdAt.toISOString() } : null,
   };
+}
+
+/** The client's decision through the link (decision 0332), on the tenant of the link's company. */
+export async function decideByClient(s: Services, token: string, input: { decision: 'aprovado' | 'alteracoes'; comment: string | null; name: string }) {
+  const { tenant } = await linkTenant(s, token);
+  return decide(s, tenant, token, input);
+}
+
+/** The link a token names and its company's tenant: the token is all the page has, read before any tenant exists. */
+async function linkTenant(s: Services, token: string) {
+  const link = await linkOfToken(s.db, token);
+  const tenant = systemTenant(s, link.companyId, 'public-link');
+  return { link, tenant, db: tenant.db };
 }

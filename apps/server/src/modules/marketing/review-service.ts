@@ -373,9 +373,10 @@ export async function linkOfToken(db: DbOrTx, token: string): Promise<LinkRow> {
  * and the name they typed (no address is kept); the piece's status follows; the team is told and
  * sees it live.
  */
-export async function decideByClient(s: Services, token: string, input: { decision: 'aprovado' | 'alteracoes'; comment: string | null; name: string }) {
-  const outcome = await s.db.transaction(async (tx) => {
+export async function decideByClient(s: Services, t: Tenant, token: string, input: { decision: 'aprovado' | 'alteracoes'; comment: string | null; name: string }) {
+  const outcome = await t.db.transaction(async (tx) => {
     const link = await linkOfToken(tx, token);
+    if (link.companyId !== t.companyId) throw notFound(RM.linkInvalid);
     const [locked] = await tx.select().from(LK).where(eq(LK.id, link.id)).for('update');
     if (!locked || locked.decidedAt) throw conflict(RM.linkDecided, 'APPROVAL_LINK_DECIDED');
     const [piece] = await tx.select().from(P).where(and(eq(P.id, link.pieceId), eq(P.companyId, link.companyId))).for('update');

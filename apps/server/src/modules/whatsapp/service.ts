@@ -2,12 +2,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import type { FileKind } from '@sede/shared/platform/files';
-import { HEADER_FORMAT_LABELS, HEADER_FORMATS, type HeaderFormat, WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
+import { HEADER_FORMAT_LABELS, HEADER_FORMATS, type HeaderFormat, WHATSAPP_MESSAGES as M, type WhatsappSettings, type WhatsappTemplate, type WhatsappTestResult, type whatsappSettingsUpdateSchema } from '@sede/shared/whatsapp/schemas';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { withTransaction } from '@sede/db/transaction';
 import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
 import { isOptOutKeyword, OPT_OUT_CONFIRMATION } from '@sede/shared/whatsapp/opt-out';
@@ -90,10 +90,10 @@ export async function configured(s: Services, companyId: string): Promise<Accoun
 }
 
 /** 'Testar': the phone number as the Cloud API sees it. */
-export async function testAccount(s: Services, t: Tenant) {
+export async function testAccount(s: Services, t: Tenant): Promise<WhatsappTestResult> {
   const a = await configured(s, t.companyId);
   const n = await graph<{ display_phone_number?: string; verified_name?: string; quality_rating?: string }>(s, a.token, encodeURIComponent(a.phoneNumberId));
-  return { ok: true, displayPhoneNumber: n.display_phone_number ?? null, verifiedName: n.verified_name ?? null, qualityRating: n.quality_rating ?? null };
+  return { ok: true as const, displayPhoneNumber: n.display_phone_number ?? null, verifiedName: n.verified_name ?? null, qualityRating: n.quality_rating ?? null };
 }
 
 // ——— templates ———
@@ -137,7 +137,7 @@ export async function listTemplates(s: Services, t: Tenant, refresh = false): Pr
     const after = res.paging?.next ? res.paging.cursors?.after : undefined;
     path = after ? `${encodeURIComponent(a.wabaId)}/message_templates?status=APPROVED&limit=100&after=${encodeURIComponent(after)}` : null;
   }
-  await s.db.update(A).set({ templates: out, templatesFetchedAt: new Date() }).where(eq(A.companyId, t.companyId));
+  await t.db.update(A).set({ templates: out, templatesFetchedAt: new Date() }).where(eq(A.companyId, t.companyId));
   return out;
 }
 
@@ -187,8 +187,8 @@ export async function uploadMedia(s: Services, a: { token: string; phoneNumberId
 }
 
 /** Sends an approved template to a number; Meta's message id. */
-export async function sendTemplate(s: Services, companyId: string, to: string, tpl: TemplateSend, link: { conversationId?: string; campaignRecipientId?: string } = {}): Promise<string> {
-  const a = await configured(s, companyId);
+export async function sendTemplate(s: Services, t: Pick<Tenant, 'db' | 'companyId'>, to: string, tpl: TemplateSend, link: { conversationId?: string; campaignRecipientId?: string } = {}): Promise<string> {
+  const a = await configured(s, t.companyId);
   const components = templateComponents(tpl);
   const res = await graph<{ messages?: Array<{ id: string }> }>(s, a.token, `${encodeURIComponent(a.phoneNumberId)}/messages`, {
     method: 'POST',
@@ -202,9 +202,9 @@ export async function sendTemplate(s: Services, companyId: string, to: string, t
   });
   const wamid = res.messages?.[0]?.id;
   if (!wamid) throw new AppError(409, 'WHATSAPP_API_ERROR', M.graphFailed('resposta sem id de mensagem'));
-  await s.db
+  await t.db
     .insert(W)
-    .values({ companyId, waMessageId: wamid, direction: 'out', status: 'accepted', conversationId: link.conversationId ?? null, campaignRecipientId: link.campaignRecipientId ?? null })
+    .values({ companyId: t.companyId, waMessageId: wamid, direction: 'out', status: 'accepted', conversationId: link.conversationId ?? null, campaignRecipientId: link.campaignRecipientId ?? null })
     .onConflictDoNothing();
   return wamid;
 }
@@ -244,9 +244,10 @@ export const whatsappChannel: InboxChannel = {
 
 // ——— the webhook (decision 0291) ———
 
-export async function accountByKey(db: DbOrTx, key: string): Promise<AccountRow | null> {
+/** The account a webhook's key names: the key is all Meta's call has, read before any tenant exists. */
+export async function accountByKey(s: Services, key: string): Promise<AccountRow | null> {
   if (!/^wh_[\w-]{10,60}$/.test(key)) return null;
-  const [row] = await db.select().from(A).where(eq(A.webhookKey, key)).limit(1);
+  const [row] = await s.db.select().from(A).where(eq(A.webhookKey, key)).limit(1);
   return row ?? null;
 }
 
@@ -301,8 +302,9 @@ export const onInbound = (s: Services, hook: InboundHook) => void inboundHooks(s
  * conversation's linked person) gets `whatsapp_opt_out`, and the number goes on the company's
  * suppression list with reason 'opt_out', as the e-mail unsubscribe does. Idempotent.
  */
-async function optOut(s: Services, companyId: string, numbers: string[], personId: string | null) {
-  await withTransaction(s.pool, async ({ client, db }) => {
+async function optOut(s: Services, t: Tenant, numbers: string[], personId: string | null) {
+  const companyId = t.companyId;
+  await tenantTransaction(t, async ({ client, db }) => {
     await client.query(
       `UPDATE people SET whatsapp_opt_out = true, updated_at = now()
         WHERE company_id = $1 AND deleted_at IS NULL AND NOT whatsapp_opt_out
@@ -320,9 +322,9 @@ export const onRecipientStatus = (hook: RecipientStatusHook) => {
   recipientHook = hook;
 };
 
-async function inbound(s: Services, a: AccountRow, m: InboundMessage, name: string | undefined) {
+async function inbound(s: Services, t: Tenant, a: AccountRow, m: InboundMessage, name: string | undefined) {
   // Meta retries: the same message id is stored once (decision 0291).
-  const [claimed] = await s.db.insert(W).values({ companyId: a.companyId, waMessageId: m.id, direction: 'in', status: 'received' }).onConflictDoNothing().returning({ id: W.id });
+  const [claimed] = await t.db.insert(W).values({ companyId: a.companyId, waMessageId: m.id, direction: 'in', status: 'received' }).onConflictDoNothing().returning({ id: W.id });
   if (!claimed) return;
   try {
     const conv = await channelConversation(s, a.companyId, 'whatsapp', { externalId: m.from, name, phone: `+${m.from}` });
@@ -336,7 +338,7 @@ async function inbound(s: Services, a: AccountRow, m: InboundMessage, name: stri
         const mime = got.mime.split(';')[0]!.trim();
         const kind: FileKind = m.type === 'image' ? 'image' : m.type === 'audio' ? 'audio' : 'document';
         const name = m.document?.filename || `whatsapp-${m.id.replace(/[^\w-]/g, '').slice(-16)}.${EXT[mime] ?? mime.split('/')[1] ?? 'bin'}`;
-        file = await storeExternalFile(s, { db: s.db, companyId: a.companyId }, { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: got.body, declaredLength: got.length });
+        file = await storeExternalFile(s, t, { entityType: CONVERSATION_ENTITY, entityId: conv.id, kind, name, body: got.body, declaredLength: got.length });
       } catch (e) {
         // A media the platform refuses (type, size) or cannot fetch: the message still arrives, saying so.
         body = `${body ? `${body}\n` : ''}[Anexo não recebido: ${(e as Error).message}]`;
@@ -345,25 +347,25 @@ async function inbound(s: Services, a: AccountRow, m: InboundMessage, name: stri
     const numbers = waVariants(m.from);
     const stop = m.type === 'text' && isOptOutKeyword(body);
     // Both idempotent, before the message is stored: a failure here lets Meta's retry do them again.
-    if (stop) await optOut(s, a.companyId, numbers, conv.personId);
+    if (stop) await optOut(s, t, numbers, conv.personId);
     for (const hook of inboundHooks(s)) await hook(s, a.companyId, numbers, stop ? 'opt_out' : 'reply');
-    const settings = await settingsOf(s.db, a.companyId);
+    const settings = await settingsOf(t.db, a.companyId);
     const { messageId, conversation } = await receiveInbound(s, settings, { channel: 'whatsapp', conversation: conv, body: body.slice(0, 5000), fileId: file?.id ?? null, fileName: file?.name ?? null });
-    await s.db.update(W).set({ conversationId: conv.id, inboxMessageId: messageId }).where(eq(W.id, claimed.id));
+    await t.db.update(W).set({ conversationId: conv.id, inboxMessageId: messageId }).where(eq(W.id, claimed.id));
     // The confirmation, inside the window the customer's message just opened; its failure keeps the opt-out.
     if (stop) await sendAutoReply(s, conversation, OPT_OUT_CONFIRMATION).catch((e) => console.error('[whatsapp] opt-out confirmation:', (e as Error).message));
   } catch (e) {
     // Not stored: Meta's retry gets another chance.
-    await s.db.delete(W).where(eq(W.id, claimed.id));
+    await t.db.delete(W).where(eq(W.id, claimed.id));
     throw e;
   }
 }
 
-async function status(s: Services, a: AccountRow, st: Status) {
-  const [row] = await s.db.select().from(W).where(and(eq(W.companyId, a.companyId), eq(W.waMessageId, st.id))).limit(1);
+async function status(s: Services, t: Tenant, a: AccountRow, st: Status) {
+  const [row] = await t.db.select().from(W).where(and(eq(W.companyId, a.companyId), eq(W.waMessageId, st.id))).limit(1);
   if (!row || (RANK[st.status] ?? -1) <= (RANK[row.status] ?? -1)) return;
   const error = st.status === 'failed' ? (st.errors?.[0]?.message ?? st.errors?.[0]?.title ?? 'Falha no envio.').slice(0, 300) : null;
-  await s.db.update(W).set({ status: st.status, error, updatedAt: new Date() }).where(eq(W.id, row.id));
+  await t.db.update(W).set({ status: st.status, error, updatedAt: new Date() }).where(eq(W.id, row.id));
   if (row.campaignRecipientId && recipientHook && ['sent', 'delivered', 'read', 'failed'].includes(st.status)) {
     await recipientHook(s, a.companyId, row.campaignRecipientId, st.status as 'sent', error);
   }
@@ -371,13 +373,14 @@ async function status(s: Services, a: AccountRow, st: Status) {
 
 /** A verified webhook post: only changes for this company's own number are read. */
 export async function handleWebhook(s: Services, a: AccountRow, payload: Payload) {
+  const t = systemTenant(s, a.companyId, 'webhook');
   for (const entry of payload.entry ?? []) {
     for (const change of entry.changes ?? []) {
       const v = change.value;
       if (change.field !== 'messages' || !v || v.metadata?.phone_number_id !== a.phoneNumberId) continue;
       const names = new Map((v.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name]));
-      for (const m of v.messages ?? []) if (m?.id && m.from && /^\d{6,20}$/.test(m.from)) await inbound(s, a, m, names.get(m.from) ?? undefined);
-      for (const st of v.statuses ?? []) if (st?.id && st.status) await status(s, a, st);
+      for (const m of v.messages ?? []) if (m?.id && m.from && /^\d{6,20}$/.test(m.from)) await inbound(s, t, a, m, names.get(m.from) ?? undefined);
+      for (const st of v.statuses ?? []) if (st?.id && st.status) await status(s, t, a, st);
     }
   }
 }

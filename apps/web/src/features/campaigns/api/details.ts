@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AudiencePreview, CampaignReport, MessagePreview, RecipientView } from '@sede/shared/campaigns/schemas';
+import type { AudiencePreview, CampaignReport, MessagePreview, RecipientPage } from '@sede/shared/campaigns/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { campaignKeys } from './keys.ts';
 
@@ -17,5 +17,5 @@ export const reportQueryOptions = (id: string) => queryOptions({ queryKey: campa
 export const recipientsQueryOptions = (id: string, status: string) =>
   queryOptions({
     queryKey: campaignKeys.recipients(id, status),
-    queryFn: () => api<{ items: RecipientView[]; next: string | null }>(`/campaigns/${id}/recipients?limit=100${status ? `&status=${status}` : ''}`),
+    queryFn: () => api<RecipientPage>(`/campaigns/${id}/recipients?limit=100${status ? `&status=${status}` : ''}`),
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InboxMessage } from '@sede/shared/inbox/schemas';
-import type { HeaderFormat, WhatsappSettings, WhatsappTemplate } from '@sede/shared/whatsapp/schemas';
+import type { HeaderFormat, WhatsappSettings, WhatsappTemplate, WhatsappTestResult } from '@sede/shared/whatsapp/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { inboxKeys } from './keys.ts';
 
@@ -8,7 +8,7 @@ import { inboxKeys } from './keys.ts';
 export const useWhatsappSettings = (enabled: boolean) => useQuery({ queryKey: inboxKeys.whatsapp, queryFn: () => api<WhatsappSettings>('/whatsapp/settings'), enabled });
 export const updateWhatsappSettings = (input: { phoneNumberId: string; wabaId: string; accessToken?: string; appSecret?: string }) =>
   api<WhatsappSettings>('/whatsapp/settings', { method: 'PUT', json: input });
-export const testWhatsapp = () => api<{ ok: boolean; displayPhoneNumber: string | null; verifiedName: string | null }>('/whatsapp/settings/test', { method: 'POST', json: {} });
+export const testWhatsapp = () => api<WhatsappTestResult>('/whatsapp/settings/test', { method: 'POST', json: {} });
 export const useWhatsappTemplates = (enabled: boolean) =>
   useQuery({ queryKey: inboxKeys.whatsappTemplates, queryFn: () => api<{ templates: WhatsappTemplate[] }>('/whatsapp/templates').then((r) => r.templates), enabled, staleTime: 60_000 });
 export const sendWhatsappTemplate = (
