@@ -1,4 +1,6 @@
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { AppError } from './errors.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../platform/config.ts';
@@ -125,3 +127,9 @@ const WIDGET_UPLOAD = /^\/api\/inbox\/public\/[^/]+\/files$/;
 
 /** Routes whose raw body streams to storage under their own limits (modules/files). */
 const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports', '/api/marketing/materials']);
+
+/** A refused upload's rest is not read: the connection closes after the answer, so the client stops sending. */
+export const closeAfterRefusal: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.error instanceof AppError) c.res.headers.set('connection', 'close');
+};

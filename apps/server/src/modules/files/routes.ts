@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, } from 'hono';
 import { z } from 'zod';
 import { okFlagSchema } from '@sede/shared/platform/api';
 import {
@@ -42,15 +42,11 @@ import {
   uploadFile,
 } from './service.ts';
 import { uploadFileName } from './public.ts';
+import { closeAfterRefusal } from '../../http/security.ts';
 
 const fileId = idParams(FILE_MESSAGES.notFound);
 const tokenParams = z.object({ token: z.string() });
 
-/** The rest of a refused upload is not read: the connection closes after the answer. */
-const closeAfterRefusal: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (c.error instanceof AppError) c.res.headers.set('connection', 'close');
-};
 
 /**
  * The shared-file page's limits per address (decision 0392), like the approval page's: its facts

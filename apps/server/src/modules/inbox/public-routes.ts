@@ -31,6 +31,7 @@ import type { Services } from '../../services.ts';
 import { readEntityFile, storeExternalFile } from '../files/public.ts';
 import { recordBlockedSite, unavailableConfig } from './blocked-sites.ts';
 import { answerCsat, CONVERSATION_ENTITY, conversationOfToken, conversationToContinue, receiveInbound, settingsByKey, visitorConversation, visitorFileId, visitorToken, widgetConfig } from './service.ts';
+import { closeAfterRefusal } from '../../http/security.ts';
 
 type SettingsRow = typeof schema.inboxSettings.$inferSelect;
 type ConversationRow = typeof schema.inboxConversations.$inferSelect;
@@ -74,11 +75,6 @@ const fileUploadQuery = z.object({
     .transform((v) => (v === 'image' ? ('image' as const) : ('document' as const))),
 });
 
-/** A refused upload closes the connection, so the client stops sending a body nobody reads. */
-const closeOnRefusal: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (c.error instanceof AppError) c.res.headers.set('connection', 'close');
-};
 
 /**
  * The widget's public API, /api/inbox/public/:key/… (decisions 0260–0262): no session; the company
@@ -185,7 +181,7 @@ export function publicInboxRoutes(s: Services) {
   pub.post(
     '/:key/files',
     visitor,
-    closeOnRefusal,
+    closeAfterRefusal,
     contract({
       summary: 'Enviar arquivo pelo chat do site',
       params: keyParams,

@@ -1,3 +1,4 @@
+import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
@@ -15,7 +16,6 @@ import { conflict } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv } from '../../services.ts';
 import { campaignReportPdf } from './campaigns-report.ts';
-import { okResponseSchema } from './ok.ts';
 import { createCampaign, deleteCampaign, finishCampaign, getCampaign, listCampaigns, reopenCampaign, updateCampaign } from './campaigns-service.ts';
 
 const campaignId = idParams(CAMPAIGN_MESSAGES.notFound);
@@ -49,7 +49,7 @@ export function campaignsRoutes(r: Hono<CompanyEnv>) {
   r.post('/campaigns/:id/reopen', write, contract({ summary: 'Reabrir campanha de marketing', params: campaignId, response: campaignDetailSchema }), async (c) =>
     c.json(await reopenCampaign(t(c), c.req.valid('param').id)),
   );
-  r.delete('/campaigns/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir campanha de marketing', params: campaignId, response: okResponseSchema }), async (c) => {
+  r.delete('/campaigns/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir campanha de marketing', params: campaignId, response: okFlagSchema }), async (c) => {
     await deleteCampaign(t(c), c.req.valid('param').id);
     return c.json({ ok: true as const });
   });

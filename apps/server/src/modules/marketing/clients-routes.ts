@@ -1,3 +1,4 @@
+import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono } from 'hono';
 import {
   clientCreateSchema,
@@ -17,7 +18,6 @@ import { contract } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv } from '../../services.ts';
 import { addContact, createClient, deleteClient, getClient, getClientOptions, listClients, removeContact, setClientOptions, updateClient, updateContact } from './clients-service.ts';
-import { okResponseSchema } from './ok.ts';
 
 /**
  * /api/marketing/clients: the companies the team serves. `:id` is a client's id or `propria`
@@ -34,7 +34,7 @@ export function clientsRoutes(r: Hono<CompanyEnv>) {
   r.patch('/clients/:id', write, contract({ summary: 'Alterar kit de marca e canais', params: clientParamsSchema, body: clientUpdateSchema, response: clientViewSchema }), async (c) =>
     c.json(await updateClient(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/clients/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir empresa cliente', params: clientParamsSchema, response: okResponseSchema }), async (c) => {
+  r.delete('/clients/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir empresa cliente', params: clientParamsSchema, response: okFlagSchema }), async (c) => {
     await deleteClient(t(c), c.req.valid('param').id);
     return c.json({ ok: true as const });
   });
@@ -51,7 +51,7 @@ export function clientsRoutes(r: Hono<CompanyEnv>) {
     const { id, contactId } = c.req.valid('param');
     return c.json(await updateContact(t(c), id, contactId, c.req.valid('json')));
   });
-  r.delete('/clients/:id/contacts/:contactId', write, contract({ summary: 'Remover contato da empresa cliente', params: contactParamsSchema, response: okResponseSchema }), async (c) => {
+  r.delete('/clients/:id/contacts/:contactId', write, contract({ summary: 'Remover contato da empresa cliente', params: contactParamsSchema, response: okFlagSchema }), async (c) => {
     const { id, contactId } = c.req.valid('param');
     await removeContact(t(c), id, contactId);
     return c.json({ ok: true as const });

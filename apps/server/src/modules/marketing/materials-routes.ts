@@ -1,4 +1,5 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { okFlagSchema } from '@sede/shared/platform/api';
+import type { Context, Hono, } from 'hono';
 import {
   folderCreateSchema,
   folderListQuerySchema,
@@ -15,31 +16,16 @@ import {
   tagsQuerySchema,
 } from '@sede/shared/marketing/materials';
 import { contract, idParams } from '../../http/contract.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { createFolder, deleteFolder, deleteMaterial, getMaterial, listFolders, listMaterials, listTags, updateFolder, updateMaterial, uploadMaterial } from './materials-service.ts';
-import { okResponseSchema } from './ok.ts';
+import { closeAfterRefusal } from '../../http/security.ts';
+import { uploadFileName } from '../files/public.ts';
 
 const folderId = idParams(M.folderNotFound);
 const materialId = idParams(M.notFound);
 
-/** The file's name from `x-file-name` (URI-encoded) or `?name=` (checked by the upload). */
-function uploadName(c: Context<CompanyEnv>) {
-  const header = c.req.header('x-file-name');
-  if (header === undefined) return c.req.query('name');
-  try {
-    return decodeURIComponent(header);
-  } catch {
-    throw badRequest('Nome do arquivo inválido (x-file-name).');
-  }
-}
 
-/** A refused upload's rest is not read: the connection closes after the answer. */
-const closeWhenRefused: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (c.error instanceof AppError) c.header('connection', 'close');
-};
 
 /**
  * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339, 0342): the library.
@@ -61,7 +47,7 @@ export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
     contract({ summary: 'Renomear ou mover pasta de materiais', params: folderId, body: folderUpdateSchema, response: materialFolderSchema }),
     async (c) => c.json(await updateFolder(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/material-folders/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir pasta de materiais', params: folderId, response: okResponseSchema }), async (c) => {
+  r.delete('/material-folders/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir pasta de materiais', params: folderId, response: okFlagSchema }), async (c) => {
     await deleteFolder(t(c), c.req.valid('param').id);
     return c.json({ ok: true as const });
   });
@@ -75,10 +61,10 @@ export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
   r.post(
     '/materials',
     requirePermission('marketing.write'),
-    closeWhenRefused,
+    closeAfterRefusal,
     contract({ summary: 'Enviar material', query: materialUploadQuerySchema, bodyMedia: 'application/octet-stream', response: materialViewSchema, status: 201 }),
     async (c) => {
-      const name = uploadName(c);
+      const name = uploadFileName(c);
       const length = c.req.header('content-length');
       const declaredLength = length !== undefined && !c.req.header('transfer-encoding') ? Number(length) : undefined;
       return c.json(await uploadMaterial(s, t(c), { ...c.req.valid('query'), name, body: c.req.raw.body, declaredLength }), 201);
@@ -88,7 +74,7 @@ export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
   r.patch('/materials/:id', requirePermission('marketing.write'), contract({ summary: 'Alterar material', params: materialId, body: materialUpdateSchema, response: materialViewSchema }), async (c) =>
     c.json(await updateMaterial(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/materials/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir material', params: materialId, response: okResponseSchema }), async (c) => {
+  r.delete('/materials/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir material', params: materialId, response: okFlagSchema }), async (c) => {
     await deleteMaterial(s, t(c), c.req.valid('param').id);
     return c.json({ ok: true as const });
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { fileNameSchema } from '@sede/shared/platform/files';
 import {
   MATERIAL_KINDS,
   MATERIAL_LIMITS,
@@ -14,7 +13,7 @@ import {
   type materialUpdateSchema,
 } from '@sede/shared/marketing/materials';
 import type { z } from 'zod';
-import { AppError, badRequest, conflict, notFound, parseWith, updatedRow } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
@@ -269,9 +268,9 @@ export async function listTags(t: Tenant, clientId?: string): Promise<{ tag: str
 export async function uploadMaterial(
   s: Services,
   t: Tenant,
-  o: { clientId: string; folderId?: string; tags: string[]; onDuplicate: 'ask' | 'keep'; name: string | undefined; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: { clientId: string; folderId?: string; tags: string[]; onDuplicate: 'ask' | 'keep'; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
 ): Promise<MaterialView> {
-  const name = parseWith(fileNameSchema, o.name);
+  const name = o.name;
   const client = await visibleClient(t, o.clientId);
   if (client.archivedAt) throw conflict(M.clientArchived, 'MARKETING_CLIENT_ARCHIVED');
   if (o.folderId) {

@@ -1,3 +1,4 @@
+import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono } from 'hono';
 import { MARKETING_MESSAGES as M } from '@sede/shared/marketing/constants';
 import {
@@ -19,7 +20,6 @@ import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { generateCopy } from './copy-service.ts';
-import { okResponseSchema } from './ok.ts';
 import { createApprovalLink, createVersion, creativeCovers, decideInternal, getReview, restoreVersion, revokeApprovalLink } from './review-service.ts';
 
 const pieceId = idParams(M.pieceNotFound);
@@ -54,7 +54,7 @@ export function reviewRoutes(r: Hono<CompanyEnv>, s: Services) {
   r.post('/pieces/:id/approval-links', write, contract({ summary: 'Criar link de aprovação', params: pieceId, response: approvalLinkCreatedSchema, status: 201 }), async (c) =>
     c.json(await createApprovalLink(s, t(c), c.req.valid('param').id), 201),
   );
-  r.delete('/pieces/:id/approval-links/:linkId', write, contract({ summary: 'Cancelar link de aprovação', params: linkParamsSchema, response: okResponseSchema }), async (c) => {
+  r.delete('/pieces/:id/approval-links/:linkId', write, contract({ summary: 'Cancelar link de aprovação', params: linkParamsSchema, response: okFlagSchema }), async (c) => {
     const { id, linkId } = c.req.valid('param');
     await revokeApprovalLink(t(c), id, linkId);
     return c.json({ ok: true as const });
