@@ -5,7 +5,7 @@ import { searchText } from '../search.ts';
 import { user } from './auth.ts';
 
 /**
- * Parties (issue 11 item 1, decision 0126): the product's one model of organizations and people.
+ * Parties (decision 0126): the product's one model of organizations and people.
  * Areas extend them (CRM owners and deals, finance's clientes/fornecedores, jurídico's partes,
  * the inbox's conversations) through their own tables pointing here; never copies.
  */

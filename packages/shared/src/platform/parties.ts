@@ -1,5 +1,5 @@
 /**
- * Parties (issue 11 item 1, decision 0126): the request and response contracts of
+ * Parties (decision 0126): the request and response contracts of
  * /api/parties — organizations and people, with the LGPD fields — and their pt-BR messages.
  * Browser-safe.
  */
