@@ -30,7 +30,7 @@ export const organizations = pgTable(
     uf: text('uf'),
     /** 8 digits. */
     cep: text('cep'),
-    /** The CRM's owner (issue 12). */
+    /** The CRM's owner. */
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Values of the admin-defined custom fields (crm_custom_fields), by key. */
@@ -75,7 +75,7 @@ export const people = pgTable(
     municipio: text('municipio'),
     uf: text('uf'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
-    /** The CRM's owner (issue 12). */
+    /** The CRM's owner. */
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Values of the admin-defined custom fields (crm_custom_fields), by key. */

@@ -37,7 +37,7 @@ export const FILE_KINDS = {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'text/csv',
       'text/plain',
-      // Transcripts (issue 13): WebVTT (text/vtt) and SRT (kept as text/plain), read with their speakers by platform/analysis.
+      // Transcripts (decision 0230): WebVTT (text/vtt) and SRT (kept as text/plain), read with their speakers by platform/analysis.
       'text/vtt',
     ],
     accept: '.pdf,.docx,.xlsx,.csv,.txt,.vtt,.srt',
