@@ -1,5 +1,5 @@
 /**
- * The AI analysis' targets (issue 13), rows "ai-analysis: …", against the production server over
+ * The AI analysis' targets (decision 0234), rows "ai-analysis: …", against the production server over
  * HTTP: a 30-page contract PDF uploaded as a platform file and its text extracted (through the
  * contract comparison, which reads both sides: two extractions per sample, an upper bound)
  * p95 ≤ 500 ms; with the fake AI of bench/run.ts (decision 0234), the platform's overhead per

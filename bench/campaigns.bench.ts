@@ -1,5 +1,5 @@
 /**
- * campaigns: issue 15's benchmark rows. (1) 10,000 recipients sent by the production server to
+ * campaigns: the benchmark rows (decision 0252). (1) 10,000 recipients sent by the production server to
  * a local SMTP server (the `smtp-server` package, counting deliveries) through a company's own
  * SMTP at its maximum rate: target ≥ 200 messages/s and each recipient delivered once. (2) kill -9
  * of a sending server at ~50 %: two server processes of the production build share a database of

@@ -1,5 +1,5 @@
 /**
- * Canvas (issue 17, decision 0311).
+ * Canvas (decision 0311).
  *
  * 1. "canvas: stroke to the other client p95": two WebSocket clients (y-protocols over
  *    /api/canvas/boards/:id/sync, the session cookie) on one board; one changes an element (a new

@@ -4,7 +4,7 @@ import contacts from './crm/contacts.ts';
 import metrics from './crm/metrics.ts';
 
 /**
- * The CRM's targets (issue 12), rows named "crm: …". Each part runs on its own (the board,
+ * The CRM's targets, rows named "crm: …". Each part runs on its own (the board,
  * contacts and import, metrics); a part that throws is a failed row and the others
  * still run.
  */

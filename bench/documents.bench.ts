@@ -1,5 +1,5 @@
 /**
- * Documents (issue 17, decisions 0283 and 0286).
+ * Documents (decisions 0283 and 0286).
  *
  * 1. "documents: keystroke to the other client p95": two WebSocket clients (y-protocols over
  *    /api/documents/:id/sync, the session cookie) on one document; one types a character, the

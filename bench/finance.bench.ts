@@ -3,7 +3,7 @@ import reports from './finance/reports.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 
 /**
- * Financeiro's targets (issue 16), rows named "finance: …". Each part runs on its own company
+ * Financeiro's targets, rows named "finance: …". Each part runs on its own company
  * (the reports and the statement import; the payables/receivables lists); a part that throws is a
  * failed row and the other still runs.
  */

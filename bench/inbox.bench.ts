@@ -1,5 +1,5 @@
 /**
- * The customer-service inbox (issue 15, decisions 0260–0269), rows named "inbox: …".
+ * The customer-service inbox (decisions 0260–0269), rows named "inbox: …".
  *
  * COMPANIES companies, each with 200 open conversations (20 opened through the widget's public
  * endpoint, the rest written in SQL) and an agent with /api/events open. Visitors send messages

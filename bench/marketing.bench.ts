@@ -1,5 +1,5 @@
 /**
- * marketing: issue 18's benchmark rows. The calendar month of a busy agency: 2,000 pieces in
+ * marketing: the benchmark rows. The calendar month of a busy agency: 2,000 pieces in
  * one month (plus 2,000 in the months around it, another company's 2,000 in the same month and
  * five companies' 4,000 each over the year, so the range and the company must come from the
  * index), 30 mass campaigns in the month, and

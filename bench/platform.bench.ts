@@ -4,7 +4,7 @@ import live from './platform/live.ts';
 import paid from './platform/paid.ts';
 
 /**
- * The department platform's targets (issue 11), rows named "platform: …": an entity change
+ * The department platform's targets, rows named "platform: …": an entity change
  * reaching the pages that may see it (and no other), notify to 1,000 people, a 100 MB upload's
  * memory, and 200 concurrent paid actions charging exactly once. Each part runs on its own; a
  * part that throws is reported as a failed row and the others still run.

@@ -1,5 +1,5 @@
 /**
- * Projects (issue 17, Benchmark; decision 0270), rows named "projects: …".
+ * Projects (decision 0270), rows named "projects: …".
  *
  * Seeds, in bulk (SQL generate_series), a project of 5,000 tasks on 4 columns (platform `tasks`
  * rows + their `project_tasks` board rows, with assignees, labels and checklists) in company A

@@ -1,5 +1,5 @@
 /**
- * Prospecting's targets (issue 14), rows "prospecting: …": the Receita Federal importer on a
+ * Prospecting's targets, rows "prospecting: …": the Receita Federal importer on a
  * generated dataset in the official format, then the searches and the one-CNPJ record over HTTP
  * against the production server. Import ≥ 100,000 rows/s (all files: establishments, companies,
  * partners, Simples and the lookups, index builds and the swap included); search p95 ≤ 100 ms

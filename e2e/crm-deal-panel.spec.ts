@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
-// Issue 12: the deal panel's quotes and AI card inside /kanban-leads, and touch drag on the board.
+// The deal panel's quotes and AI card inside /kanban-leads, and touch drag on the board.
 const column = (page: Page, stage: string) => page.locator(`[data-testid="crm-column"][data-stage="${stage}"]`);
 const card = (page: Page, title: string) => page.getByTestId('crm-card').filter({ hasText: title });
 

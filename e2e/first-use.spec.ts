@@ -1,4 +1,4 @@
-// Issue 9 "first use": an anonymous visit logs no error, the page has a meta description, an
+// "First use" (decision 0087): an anonymous visit logs no error, the page has a meta description, an
 // empty sign-up marks every empty required field, and a success clears earlier error toasts.
 import { expect, test } from '@playwright/test';
 import { authUi } from './support/auth-ui.ts';

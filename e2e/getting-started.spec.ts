@@ -1,4 +1,4 @@
-// /empresa's 'Primeiros passos' panel (issue 9, item 15): trial and plan, the steps that apply
+// /empresa's 'Primeiros passos' panel (decision 0088): trial and plan, the steps that apply
 // to the person, checked as they are done, dismissed for good.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

@@ -193,7 +193,7 @@ test.describe('the application shell', () => {
         const open = opens(area);
         await page.goto(area.path);
         await expect(page, area.path).toHaveTitle(`${area.title} · Sede`);
-        // The areas' own pages show what they start with (issues 12, 13, 16, 17, 18); any area opens without the access-denied screen.
+        // The areas' own pages show what they start with; any area opens without the access-denied screen.
         const built =
           area.key === 'comercial' || area.key === 'financeiro' || area.key === 'rh'
             ? page.getByRole('tab', { name: 'Visão geral' })

@@ -4,7 +4,7 @@ import { signInByApi } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, createMember, expectAccessible } from './support/team.ts';
 
-/** Issue 11 item 14 (decisions 0140, 0141): the nine member tools in the sidebar and on /empresa; /empresa ordered by the onboarding areas. */
+/** Decisions 0140, 0141: the nine member tools in the sidebar and on /empresa; /empresa ordered by the onboarding areas. */
 test.describe('ways in', () => {
   test("a member with role 'rh' sees the nine tools and opens /kanban-leads from the sidebar and from /empresa", async ({ page, request }) => {
     const admin = await createCompanyWithAdmin(request);
@@ -70,7 +70,7 @@ test.describe('ways in', () => {
     await drawer.getByRole('link', { name: 'Atendimento simples' }).click();
     await expect(page).toHaveURL(/\/atendimento-simples$/);
     await expect(drawer).toHaveCount(0);
-    // The inbox in one column (issue 15).
+    // The inbox in one column (decision 0267).
     await expect(page.getByRole('combobox', { name: 'Situação da conversa' })).toBeVisible();
   });
 });

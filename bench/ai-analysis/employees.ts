@@ -1,5 +1,5 @@
 /**
- * RH's row of the AI analysis benchmark (issue 13): the employees list's first page (50 by name,
+ * RH's row of the AI analysis benchmark (decision 0234): the employees list's first page (50 by name,
  * with the filter's total) with 5,000 employees in the company, p95 ≤ 50 ms, over HTTP.
  */
 import type { BenchContext, BenchRow } from '../types.ts';

@@ -1,5 +1,5 @@
 /**
- * The CRM board (issue 12 item 2, decision 0151).
+ * The CRM board (decision 0151).
  *
  * Seeds, in bulk (SQL generate_series), 10,000 open deals in one pipeline of company A (5
  * stages, 1,000 organizations, 2,000 open activities) and 5,000 deals of company B, then:

@@ -1,5 +1,5 @@
 /**
- * crm: contacts (issue 12's benchmark rows for /lista-contatos): 100,000 people in one company,
+ * crm: contacts (the benchmark rows for /lista-contatos): 100,000 people in one company,
  * seeded in bulk with SQL beside another company's 5,000, then
  *  - "crm: people search p95": GET /api/parties/people?q=… (names, e-mails, phone digits), target ≤ 50 ms;
  *  - "crm: CSV import rows/s": a 100,000-row CSV through the real flow (upload, analyze, start,

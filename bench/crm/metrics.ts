@@ -1,5 +1,5 @@
 /**
- * /metricas (issue 12 item 5; decision 0168): 10,000 deals in one pipeline of six stages, with
+ * /metricas (decision 0168): 10,000 deals in one pipeline of six stages, with
  * their stage history (~25,000 rows), five salespeople and their targets, beside another company
  * with as many deals. A page load is what /metricas asks for: GET /api/crm-metrics/options and
  * GET /api/crm-metrics/overview (five statements side by side on the pool), in parallel, signed

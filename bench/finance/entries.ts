@@ -1,5 +1,5 @@
 /**
- * Contas a pagar / a receber with 100,000 entries in one company (issue 16's scale), a part of
+ * Contas a pagar / a receber with 100,000 entries in one company, a part of
  * bench/finance.bench.ts (rows "finance: lista …"): the list's first page with the totals of the filtered set, for the usual views
  * (open payables by due date; a month by competence; a text search; the next page by cursor).
  * Each view is asked 60 times in sequence after a warm-up; target p95 ≤ 150 ms (decisions 0174, 0198).

@@ -1,5 +1,5 @@
 /**
- * Financeiro's report targets (issue 16), a part of bench/finance.bench.ts (rows "finance: …"), against the production server over HTTP:
+ * Financeiro's report targets (decision 0177), a part of bench/finance.bench.ts (rows "finance: …"), against the production server over HTTP:
  * 100,000 entries (two thirds settled, with their payments) in one company, beside another
  * company with 20,000, seeded in bulk with SQL. The month's cash flow (per day) p95 ≤ 100 ms; a
  * 12-month DRE p95 ≤ 150 ms; a 10,000-transaction OFX imported in ≤ 3 s.

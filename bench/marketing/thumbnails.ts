@@ -1,5 +1,5 @@
 /**
- * The materials library's thumbnails (issue 18, decision 0339): "marketing: thumbnails" —
+ * The materials library's thumbnails (decision 0339): "marketing: thumbnails" —
  * 200 JPEGs of 3 MP (2000×1500, photo-like noise, ~1–2 MB each) uploaded to the library over
  * HTTP, 4 at a time like a browser, after a first round of 4 that warms the server up (not timed),
  * timed from the first byte sent until every one of them has

@@ -1,5 +1,5 @@
 /**
- * Files (issue 11, decision 0110): a 100 MB upload streams to storage, so the production
+ * Files (decision 0110): a 100 MB upload streams to storage, so the production
  * server's memory must not grow with the file. The server's resident memory (VmRSS from
  * /proc/<pid>/status; the server is found by its DATA_DIR) is sampled every 10 ms during the
  * upload; growth = peak − the level right before it (after a warm-up upload that loads the

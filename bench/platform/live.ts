@@ -1,5 +1,5 @@
 /**
- * Live entity updates and notifications (issue 11 items 4 and 5, decisions 0115 and 0116).
+ * Live entity updates and notifications (decisions 0115 and 0116).
  *
  * 1. 500 open pages (GET /api/events streams) over 50 companies: 2 people per company, 5 tabs
  *    each. 200 entity changes, each announced with `announce` (the platform's function, on its

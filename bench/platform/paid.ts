@@ -1,5 +1,5 @@
 /**
- * platform: 200 concurrent paid actions on one company (issue 11's benchmark row). Each action
+ * platform: 200 concurrent paid actions on one company (a benchmark row; decision 0122). Each action
  * is started twice at once with the same reference (a double click), and one in five fails and
  * must be refunded. Target: each reference charged exactly once, failures refunded, and the
  * ledger sums to the balance.

@@ -75,7 +75,7 @@ const schema = z.object({
   /** A diarizing model (name containing 'diarize') tells speakers apart; any other gets them from an AI step (decision 0381). */
   AI_TRANSCRIPTION_MODEL: z.string().trim().default('gpt-4o-transcribe-diarize'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  /** Where /suporte's tickets are e-mailed (issue 17, decision 0280); unset: they are only on the operators' screen. */
+  /** Where /suporte's tickets are e-mailed (decision 0280); unset: they are only on the operators' screen. */
   SUPPORT_EMAIL: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.email({ error: 'use um endereço de e-mail' }).optional()),
   /** E-mails of the platform's operators, comma-separated: they answer tickets at /suporte/operador. */
   SUPPORT_OPERATORS: z

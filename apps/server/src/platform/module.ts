@@ -47,7 +47,7 @@ export type ModuleDefinition = {
   /** Shutdown work, after the server stopped taking requests and before the database closes. */
   stop?: (s: Services) => Promise<void> | void;
   /**
-   * Its part of the company's export (issue 11 item 13, decision 0135): every company-owned row
+   * Its part of the company's export (decision 0135): every company-owned row
    * it keeps, as CSV or JSON, and its files. Secrets (password hashes, tokens, sessions) never.
    */
   exportData?: (s: Services, tenant: Tenant, out: ExportSink) => Promise<void>;

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person as Member } from '../team/support.ts';
 import { apiOf } from './contacts-support.ts';
 
-// Issue 12 item 1: the admin's custom fields on people and organizations (decision 0190).
+// The admin's custom fields on people and organizations (decision 0190).
 let server: TestServer;
 let api: ReturnType<typeof apiOf>;
 let admin: Member;

@@ -7,7 +7,7 @@ import { tempDataDir } from '../support/test-server.ts';
 import { createCompanyRequest, newUser, readBody, startCompanyTestEnv, type CompanyTestEnv } from '../companies/support.ts';
 
 /**
- * Local-first CNPJ lookups (issue 14 item 6; decision 0243): once the Receita data is imported,
+ * Local-first CNPJ lookups (decision 0243): once the Receita data is imported,
  * every lookup of the product reads it first and the providers are asked only for a CNPJ it lacks.
  */
 let env: CompanyTestEnv;

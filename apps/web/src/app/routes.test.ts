@@ -73,7 +73,7 @@ const SPEC_ROUTES: Row[] = [
 /** Pages open without signing in that the spec does not list, each with its decision: a new one is a deliberate choice. */
 const PUBLIC_BEYOND_SPEC: Row[] = [
   ['/dev/mailbox', 'Caixa de e-mails de desenvolvimento', 'public', 'focus'],
-  // Issue 12: the client's quote page from the quote e-mail (decision 0161).
+  // The client's quote page from the quote e-mail (decision 0161).
   ['/orcamento', 'Orçamento', 'public', 'focus'],
   // The campaigns' public unsubscribe page, opened from an e-mail without signing in (decision 0257).
   ['/descadastro/:token', 'Descadastrar e-mails', 'public', 'focus'],

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 let installed = false;
 
 /**
- * One rule for every toast of the app (issue 9): a success dismisses the error toasts still on
+ * One rule for every toast of the app (decision 0087): a success dismisses the error toasts still on
  * screen, so an earlier failure never stays beside the later success that made it moot.
  * Installed once at start; every `toast.success(...)` in the code follows it.
  */

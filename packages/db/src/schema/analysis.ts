@@ -6,7 +6,7 @@ import { jobRuns } from './jobs.ts';
 
 /**
  * One version of an AI analysis of a subject (a contract; later a résumé, an interview, a meeting)
- * read from a platform file (issue 13, decision 0210). Re-running adds a version; none is replaced.
+ * read from a platform file (decision 0210). Re-running adds a version; none is replaced.
  */
 export const analyses = pgTable(
   'analyses',

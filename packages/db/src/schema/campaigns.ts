@@ -6,7 +6,7 @@ import { crmLists, crmSegments } from './crm-contacts.ts';
 import { people } from './parties.ts';
 
 /**
- * Mass campaigns (issue 15, /campanhas-massa; decisions 0250–0259). E-mail only this round; the
+ * Mass campaigns (/campanhas-massa; decisions 0250–0259). E-mail only this round; the
  * `channel` column names the channel so WhatsApp can be added next without a new table.
  */
 
@@ -75,7 +75,7 @@ export const campaigns = pgTable(
   (t) => [
     companyIndex('campaigns', t.createdAt, t.id)(t),
     index('campaigns_status_lease_idx').on(t.status, t.leaseUntil),
-    // The marketing calendar (issue 18): a company's campaigns by date.
+    // The marketing calendar (decision 0328): a company's campaigns by date.
     companyIndex('campaigns', t.scheduledAt)(t),
   ],
 );

@@ -6,7 +6,7 @@ import { user } from './auth.ts';
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * A whiteboard of the canvas workspace (issue 17, decisions 0295–0296): the Excalidraw scene's
+ * A whiteboard of the canvas workspace (decisions 0295–0296): the Excalidraw scene's
  * elements, a subset of its app state and the map of its images to platform files (`scene`).
  * `revision` grows with every save: a save from an older revision is refused (409).
  * Shared editing (decision 0311): `ydoc_state` is the merged Yjs state of the board (its elements

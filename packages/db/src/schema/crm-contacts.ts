@@ -5,7 +5,7 @@ import { user } from './auth.ts';
 import { organizations, people } from './parties.ts';
 
 /**
- * The CRM's contact tools (issue 12 item 3): static lists of people and organizations, saved
+ * The CRM's contact tools (decisions 0155–0159): static lists of people and organizations, saved
  * segments (a filter evaluated on read) and CSV/XLSX imports with their per-row error report.
  * The contacts themselves are the platform's parties.
  */

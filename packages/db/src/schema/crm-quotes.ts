@@ -5,7 +5,7 @@ import { deals } from './crm.ts';
 import { organizations, people } from './parties.ts';
 
 /**
- * The CRM's catalogue and quotes (issue 12 item 1, decisions 0160–0161): products and services
+ * The CRM's catalogue and quotes (decisions 0160–0161): products and services
  * with a price, quotes (orçamentos) on a deal with their line items, and the AI insights stored
  * per deal (item 7, decision 0162). Money in integer cents; quantities in thousandths.
  */

@@ -3,7 +3,7 @@ import { companyId } from '../tenant.ts';
 import { user } from './auth.ts';
 
 /**
- * Sales targets (metas, issue 12 item 5; decision 0166): what a salesperson should win in a
+ * Sales targets (metas; decision 0166): what a salesperson should win in a
  * month, in integer cents. `month` is the first day of the month (a calendar month in
  * America/Sao_Paulo). One row per (company, salesperson, month); the unique index is also the
  * list's index (company first, then month through the metrics' range scan).

@@ -5,7 +5,7 @@ import { user } from './auth.ts';
 import { organizations, people } from './parties.ts';
 
 /**
- * The CRM's core (issue 12): pipelines, their stages and the deals on them. People and
+ * The CRM's core (decisions 0150–0152): pipelines, their stages and the deals on them. People and
  * organizations are the platform's parties (owner and tags live on them); activities are the
  * platform's tasks linked by entity ('deal'/<id>). Other CRM tables (lists, products, quotes,
  * targets) live in their own schema files and point here.

@@ -8,7 +8,7 @@ import { projects } from './projects.ts';
 /** Raw bytes (Yjs updates and states, decision 0283). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-/** Folders of the company's documentation (issue 17, decision 0281); a folder may sit in another. */
+/** Folders of the company's documentation (decision 0281); a folder may sit in another. */
 export const documentFolders = pgTable(
   'document_folders',
   {

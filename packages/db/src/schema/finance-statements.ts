@@ -8,7 +8,7 @@ export type FinStatementFormat = 'ofx' | 'csv';
 /** A line's reconciliation state. */
 export type FinStatementLineStatus = 'pending' | 'matched' | 'created' | 'ignored';
 
-/** One bank statement file imported into an account (issue 16: extratos e conciliação). */
+/** One bank statement file imported into an account (extratos e conciliação; decision 0175). */
 export const finStatementImports = pgTable(
   'fin_statement_imports',
   {

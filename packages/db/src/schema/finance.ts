@@ -6,7 +6,7 @@ import { user } from './auth.ts';
 import { organizations, people } from './parties.ts';
 
 /**
- * Financeiro's core (issue 16): accounts, the chart of categories, cost centres, the payables
+ * Financeiro's core (decisions 0170–0174): accounts, the chart of categories, cost centres, the payables
  * and receivables (entries) and their settlements (payments). Money is BRL in integer cents.
  * Statement import and reconciliation tables live in their own schema file and point here.
  */

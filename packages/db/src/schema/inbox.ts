@@ -6,7 +6,7 @@ import { files } from './files.ts';
 import { people } from './parties.ts';
 
 /**
- * The customer-service inbox (/atendimento, issue 15; decisions 0260–0269). A conversation has a
+ * The customer-service inbox (/atendimento; decisions 0260–0269). A conversation has a
  * channel ('chat' = the website widget; 'whatsapp' next), a status and an assignee; its messages
  * are the visitor's, the agents' replies, internal notes and the system's automatic ones.
  */

@@ -4,7 +4,7 @@ import { user } from './auth.ts';
 import { organizations, people } from './parties.ts';
 
 /**
- * Jurídico's contract register (issue 13). The other party is the platform's organization or
+ * Jurídico's contract register (decision 0213). The other party is the platform's organization or
  * person (never a copy); the signed file is a platform file of entity 'contract'.
  */
 export const contracts = pgTable(

@@ -6,7 +6,7 @@ import { files } from './files.ts';
 import { marketingClients } from './marketing.ts';
 
 /**
- * Folders of a client's materials library (issue 18, decision 0335): nested (at most
+ * Folders of a client's materials library (decision 0335): nested (at most
  * MATERIAL_LIMITS.folderDepth levels), names unique among siblings (case-insensitive).
  */
 export const marketingMaterialFolders = pgTable(

@@ -5,7 +5,7 @@ import { user } from './auth.ts';
 import { marketingPieces } from './marketing.ts';
 
 /**
- * A version of a creative (issue 18; decision 0330): its copy, hashtags and the piece's files it
+ * A version of a creative (decision 0330): its copy, hashtags and the piece's files it
  * shows (ids of platform files attached to the piece). A new version never changes an old one;
  * restoring one is a new version with its content.
  */

@@ -5,7 +5,7 @@ import { user } from './auth.ts';
 import { organizations } from './parties.ts';
 
 /**
- * A company the marketing team serves (issue 18): the company itself (`organization_id` null,
+ * A company the marketing team serves (decision 0320): the company itself (`organization_id` null,
  * at most one) or an organization of the platform marked as a marketing client. Its brand kit,
  * channels and settings live here; pieces, campaigns and materials point at it.
  */

@@ -6,7 +6,7 @@ import { tasks } from './collaboration.ts';
 import { deals } from './crm.ts';
 
 /**
- * A sales meeting of a CRM deal (issue 13, decision 0231): its recording or transcript is a
+ * A sales meeting of a CRM deal (decision 0231): its recording or transcript is a
  * platform file of entity 'meeting'; its analyses are versions in `analyses` (kind 'meeting').
  * The consent of the people recorded is stored: who confirmed it and when.
  */

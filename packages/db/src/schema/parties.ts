@@ -5,7 +5,7 @@ import { searchText } from '../search.ts';
 import { user } from './auth.ts';
 
 /**
- * Parties (issue 11 item 1, decision 0126): the product's one model of organizations and people.
+ * Parties (decision 0126): the product's one model of organizations and people.
  * Areas extend them (CRM owners and deals, finance's clientes/fornecedores, jurídico's partes,
  * the inbox's conversations) through their own tables pointing here; never copies.
  */
@@ -30,7 +30,7 @@ export const organizations = pgTable(
     uf: text('uf'),
     /** 8 digits. */
     cep: text('cep'),
-    /** The CRM's owner (issue 12). */
+    /** The CRM's owner. */
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Values of the admin-defined custom fields (crm_custom_fields), by key. */
@@ -75,7 +75,7 @@ export const people = pgTable(
     municipio: text('municipio'),
     uf: text('uf'),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
-    /** The CRM's owner (issue 12). */
+    /** The CRM's owner. */
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Values of the admin-defined custom fields (crm_custom_fields), by key. */

@@ -6,7 +6,7 @@ import { tasks } from './collaboration.ts';
 import { organizations } from './parties.ts';
 
 /**
- * Projects (issue 17; decisions 0270–0273): a project, its members, its board's columns and the
+ * Projects (decisions 0270–0273): a project, its members, its board's columns and the
  * board fields of its tasks. A project task IS a platform task (`tasks`, kind 'task', entity
  * 'project'/<id>): title, description, first assignee, due date and done live there; the board's
  * column, position, priority, labels, checklist and every assignee live in `project_tasks`.

@@ -3,7 +3,7 @@ import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 
 /**
- * What a company did with the Receita Federal data (issue 14 items 2 and 5; decisions
+ * What a company did with the Receita Federal data (decisions
  * 0205–0209): the leads it paid to reveal and its saved searches. The `rf_*` reference tables
  * may live on another database (`PROSPECT_DATABASE_URL`), so nothing here references them.
  */

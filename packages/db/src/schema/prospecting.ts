@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, char, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The Receita Federal open CNPJ data (issue 14; decision 0200). Reference data, the same for
+ * The Receita Federal open CNPJ data (decision 0200). Reference data, the same for
  * every company: no `company_id`, never exported with a company's data. The importer
  * (`apps/server/src/modules/prospecting/importer/`) loads each month into `<table>_new` copies
  * with COPY, builds these indexes there (their definitions are read from the live tables), and

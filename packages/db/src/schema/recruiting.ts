@@ -3,7 +3,7 @@ import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 
 /**
- * RH's recruiting (issue 13; decisions 0225–0229): job openings, their candidates (each résumé a
+ * RH's recruiting (decisions 0225–0229): job openings, their candidates (each résumé a
  * platform file of entity 'candidate', analysed as kind 'resume' in `analyses`) and interviews
  * (a recording or transcript, file entity 'interview', analysed as kind 'interview') with the
  * recorded person's consent.

@@ -3,7 +3,7 @@ import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 
 /**
- * RH's register of employees (colaboradores, issue 13; decisions 0220–0224). An employee is the
+ * RH's register of employees (colaboradores; decisions 0220–0224). An employee is the
  * area's own record, not a platform person (decision 0220); the CPF (11 digits) is unique per
  * company; the manager is another employee; documents are platform files of entity 'employee'.
  */

@@ -3,7 +3,7 @@ import { user } from './auth.ts';
 import { companies } from './companies.ts';
 
 /**
- * A person's tickets to the platform's support (/suporte, issue 17; decision 0280). A ticket is
+ * A person's tickets to the platform's support (/suporte; decision 0280). A ticket is
  * the person's: `company_id` is the company they were in when opening it, null before they
  * link one (support must reach people who cannot link their company yet).
  */

@@ -4,7 +4,7 @@ import { user } from './auth.ts';
 import { inboxConversations, inboxMessages } from './inbox.ts';
 
 /**
- * WhatsApp Business Cloud API (issue 15; decisions 0290–0294): one account per company (its
+ * WhatsApp Business Cloud API (decisions 0290–0294): one account per company (its
  * number, its business account, the access token and app secret encrypted like the campaigns'
  * SMTP password) and the WhatsApp message ids seen or sent, so Meta's retries store once and its
  * statuses find the message they speak of.

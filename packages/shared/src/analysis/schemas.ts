@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The AI analysis foundation (issue 13): the stages every analysis run shows, its status and the
+ * The AI analysis foundation (decision 0210): the stages every analysis run shows, its status and the
  * messages of reading the material. Area results (contracts, résumés, interviews, meetings) have
  * their own schemas next to their area.
  */

@@ -1,5 +1,5 @@
 /**
- * Campaign templates (issue 15): merge fields and the plain-text part. Browser-safe, shared by
+ * Campaign templates: merge fields and the plain-text part. Browser-safe, shared by
  * the editor's preview and the sender, so what the person previews is what is sent.
  */
 

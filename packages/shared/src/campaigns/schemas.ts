@@ -1,5 +1,5 @@
 /**
- * /campanhas-massa (issue 15): request schemas, response types and pt-BR messages shared by the
+ * /campanhas-massa (decisions 0250–0258): request schemas, response types and pt-BR messages shared by the
  * server and the page. Browser-safe.
  */
 import { z } from 'zod';

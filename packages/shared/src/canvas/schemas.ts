@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The canvas workspace (issue 17, decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
+/** The canvas workspace (decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export const CANVAS_LIMITS = { title: 120, elements: 20_000 } as const;
 
 export const CANVAS_MESSAGES = {

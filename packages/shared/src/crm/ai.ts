@@ -1,5 +1,5 @@
 /**
- * AI in the pipeline (issue 12 item 7, decision 0162): the structured answers of a deal's
+ * AI in the pipeline (decision 0162): the structured answers of a deal's
  * summary, its suggested next step and its lead score, and the stored insights. Browser-safe.
  */
 import { z } from 'zod';

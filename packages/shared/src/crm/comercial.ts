@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * /comercial's overview (issue 12 item 6, decision 0163): the KPIs and the tiles into every
+ * /comercial's overview (decision 0163): the KPIs and the tiles into every
  * Comercial tool. Each tool's KPI comes from the module that owns it (registerComercialTile).
  */
 export const COMERCIAL_TOOLS = {

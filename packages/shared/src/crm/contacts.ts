@@ -1,5 +1,5 @@
 /**
- * The CRM's contact tools (issue 12 item 3): static lists, saved segments, bulk actions, export
+ * The CRM's contact tools (decisions 0155–0159): static lists, saved segments, bulk actions, export
  * and the CSV/XLSX import — request schemas, pt-BR messages and the import's pure logic
  * (encoding and separator detection, header mapping, row cleaning, validation, de-duplication),
  * shared by the server and the import wizard. Browser-safe.

@@ -3,7 +3,7 @@ import { patchBody } from '../patch.ts';
 import { hasControlCharacters, safeText } from '../text.ts';
 
 /**
- * The CRM board (issue 12 items 1–2): pipelines, stages, deals and custom fields. Request
+ * The CRM board (decisions 0150–0154): pipelines, stages, deals and custom fields. Request
  * schemas shared by the web's forms and the server (`/api/crm`), pt-BR messages, response types.
  */
 
@@ -62,7 +62,7 @@ export const DEALS_MESSAGES = {
 } as const;
 
 export const MAX_TITLE = 200;
-/** R$ 1 trilhão, in cents: any real deal fits; 10^15 does not (issue 12, bad input). */
+/** R$ 1 trilhão, in cents: any real deal fits; 10^15 does not (bad input). */
 export const MAX_VALUE_CENTS = 100_000_000_000_000;
 export const MAX_STAGES = 30;
 export const MAX_CUSTOM_FIELDS = 50;

@@ -3,7 +3,7 @@ import { todayInBrazil } from '../platform/calendar.ts';
 import { safeText } from '../text.ts';
 
 /**
- * /metricas (issue 12 item 5; decisions 0165–0168): the filters, the targets' requests and the
+ * /metricas (decisions 0165–0168): the filters, the targets' requests and the
  * figures the server answers. Months are calendar months in America/Sao_Paulo, written
  * `YYYY-MM`; money is integer cents (BRL).
  */

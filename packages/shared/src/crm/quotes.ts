@@ -1,5 +1,5 @@
 /**
- * Products, services and quotes (orçamentos) of the CRM (issue 12 item 1, decisions 0160–0161):
+ * Products, services and quotes (orçamentos) of the CRM (decisions 0160–0161):
  * the request and response contracts of /api/crm-quotes, their pt-BR messages and the totals math
  * (the server computes totals with it; the quote dialog shows the same numbers live). Browser-safe.
  */

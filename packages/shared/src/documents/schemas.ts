@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 
-/** Documentation (issue 17, decisions 0281–0282): the company's documents in folders. */
+/** Documentation (decisions 0281–0282): the company's documents in folders. */
 export const DOCUMENT_VISIBILITIES = ['empresa', 'restrita'] as const;
 export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
 export const DOCUMENT_VISIBILITY_LABELS: Record<DocumentVisibility, string> = {

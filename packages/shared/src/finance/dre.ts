@@ -1,5 +1,5 @@
 /**
- * The lines of the DRE gerencial (issue 16), in the order the statement prints them. Every
+ * The lines of the DRE gerencial (decision 0177), in the order the statement prints them. Every
  * category sums into one of them (`fin_categories.dre_group`); the subtotals are computed.
  */
 export const DRE_GROUPS = [

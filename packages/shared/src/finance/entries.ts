@@ -4,7 +4,7 @@ import { safeText } from '../text.ts';
 import { idSchema, saneDate } from './registers.ts';
 import { addMonths, isValidLinhaDigitavel, MAX_AMOUNT_CENTS, MAX_DATE, type DisplayStatus } from './money.ts';
 
-/** Payables and receivables (contas a pagar / a receber) and their payments (issue 16). */
+/** Payables and receivables (contas a pagar / a receber) and their payments (decisions 0171, 0172). */
 
 export const ENTRY_KINDS = ['payable', 'receivable'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];

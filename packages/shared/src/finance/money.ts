@@ -1,7 +1,7 @@
 import { addDays, isBusinessDay, isIsoDate, nextBusinessDay, type IsoDate } from '../platform/calendar.ts';
 
 /**
- * Finance's pure rules (issue 16; decisions 0170–0174): installment splitting, recurrence dates,
+ * Finance's pure rules (decisions 0170–0174): installment splitting, recurrence dates,
  * the derived status and the next business day of a due date, interest and fine, the boleto's
  * linha digitável. Shared by the server, the web and the tests.
  */

@@ -4,7 +4,7 @@ import { safeText } from '../text.ts';
 import { DRE_GROUP_KEYS, type DreGroup } from './dre.ts';
 import { isSaneDate, MAX_AMOUNT_CENTS } from './money.ts';
 
-/** Financeiro's registers (cadastros): accounts, categories, cost centres (issue 16). */
+/** Financeiro's registers (cadastros): accounts, categories, cost centres (decision 0170). */
 
 export const ACCOUNT_KINDS = ['checking', 'savings', 'cash', 'card', 'investment'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

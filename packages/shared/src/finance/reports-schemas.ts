@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../platform/calendar.ts';
 
-/** Relatórios do financeiro (issue 16): fluxo de caixa, DRE gerencial e visão geral. */
+/** Relatórios do financeiro (decision 0177): fluxo de caixa, DRE gerencial e visão geral. */
 
 export const CASH_FLOW_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type CashFlowGranularity = (typeof CASH_FLOW_GRANULARITIES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BIDI_CONTROLS_MESSAGE, hasBidiControls, safeText } from '../text.ts';
 
-/** Extratos e conciliação (issue 16): requests, responses and pt-BR messages shared by server and web. */
+/** Extratos e conciliação (decisions 0175, 0176): requests, responses and pt-BR messages shared by server and web. */
 
 export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const STATEMENT_LINES_PAGE = 100;

@@ -3,7 +3,7 @@ import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
 
 /**
- * The customer-service inbox (/atendimento, issue 15; decisions 0260–0269): requests and answers
+ * The customer-service inbox (/atendimento; decisions 0260–0269): requests and answers
  * of the agents' API (/api/inbox/…) and of the website widget's public API (/api/inbox/public/:key/…).
  */
 

@@ -4,7 +4,7 @@ import { isValidCnpj } from '../cnpj.ts';
 import { safeText } from '../text.ts';
 import { analysisViewSchema, type AnalysisView } from '../analysis/schemas.ts';
 
-/** Jurídico (issue 13): the contract register and the contract analysis' result. */
+/** Jurídico (decisions 0212, 0213): the contract register and the contract analysis' result. */
 
 export const READJUSTMENT_INDEXES = ['igpm', 'ipca', 'inpc', 'igpdi', 'incc', 'nenhum', 'outro'] as const;
 export type ReadjustmentIndex = (typeof READJUSTMENT_INDEXES)[number];

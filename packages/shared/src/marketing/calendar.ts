@@ -3,7 +3,7 @@ import { addDays, dayOfWeek, easterSunday, holidaysOf, isIsoDate, TIME_ZONE, typ
 import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES } from './constants.ts';
 
 /**
- * The marketing calendar (issue 18; decisions 0325–0327): commercial dates, the calendar's
+ * The marketing calendar (decisions 0325–0327): commercial dates, the calendar's
  * query and answer, and the day arithmetic of a piece in America/Sao_Paulo. Browser-safe.
  */
 

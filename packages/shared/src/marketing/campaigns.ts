@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 import { MARKETING_CAMPAIGN_STATUSES, MARKETING_CHANNELS, PIECE_STATUSES } from './constants.ts';
 
-/** Marketing campaigns (issue 18, decision 0340): pieces grouped with a goal, dates, a budget and results. */
+/** Marketing campaigns (decision 0340): pieces grouped with a goal, dates, a budget and results. */
 export const CAMPAIGN_LIMITS = { name: 120, goal: 1_000, summary: 5_000, maxCents: 100_000_000_00, maxCount: 2_000_000_000, pageSize: 30 } as const;
 export const CAMPAIGN_MESSAGES = {
   notFound: 'Campanha de marketing não encontrada.',

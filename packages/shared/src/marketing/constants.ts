@@ -1,4 +1,4 @@
-/** The marketing area (issue 18): channels, the production flow and formats, with their pt-BR labels. */
+/** The marketing area: channels, the production flow and formats, with their pt-BR labels. */
 export const MARKETING_CHANNELS = ['instagram', 'facebook', 'linkedin', 'tiktok', 'youtube', 'blog', 'email', 'whatsapp'] as const;
 export type MarketingChannel = (typeof MARKETING_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<MarketingChannel, string> = {

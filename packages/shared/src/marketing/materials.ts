@@ -4,7 +4,7 @@ import type { FileKind } from '../platform/files.ts';
 import { BIDI_CONTROLS_MESSAGE, hasBidiControls, safeText } from '../text.ts';
 
 /**
- * The materials library of marketing (issue 18, decisions 0335–0339): a client's files (logos,
+ * The materials library of marketing (decisions 0335–0339): a client's files (logos,
  * photos, videos, PDFs…) in nested folders, with tags, thumbnails and share links that expire.
  * The bytes, type sniffing, limits, thumbnails and links are the platform's files.
  */

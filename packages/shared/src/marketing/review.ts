@@ -4,7 +4,7 @@ import { safeText } from '../text.ts';
 import { MARKETING_CHANNELS, MARKETING_LIMITS as L, MARKETING_MESSAGES as M, PIECE_FORMATS, PIECE_STATUSES } from './constants.ts';
 
 /**
- * Creatives (issue 18): a piece's versions, the AI copy, and its approval — by a member or by the
+ * Creatives (decisions 0330–0333): a piece's versions, the AI copy, and its approval — by a member or by the
  * client through a link that needs no account (decisions 0330–0334).
  */
 export const REVIEW_LIMITS = {

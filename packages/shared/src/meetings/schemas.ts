@@ -3,7 +3,7 @@ import { analysisViewSchema } from '../analysis/schemas.ts';
 import { safeText } from '../text.ts';
 
 /**
- * Sales-meeting analysis (issue 13, decisions 0231–0234): a meeting of a CRM deal, its recording or
+ * Sales-meeting analysis (decisions 0231–0234): a meeting of a CRM deal, its recording or
  * transcript, and each analysis version (ai.meeting_analysis): summary, participants, needs and
  * pains, objections, next steps, talk-time per speaker, a BANT qualification score and sentiment.
  */

@@ -1,5 +1,5 @@
 /**
- * The Brazilian calendar in one place (issue 11, item 10; decision 0127): national holidays,
+ * The Brazilian calendar in one place (decision 0127): national holidays,
  * the nationwide pontos facultativos (Carnaval, Corpus Christi) and business days (dias úteis),
  * used for due dates, reminders and SLAs. Dates are calendar days `YYYY-MM-DD` in
  * America/Sao_Paulo; no time of day and no time zone arithmetic beyond `todayInBrazil`.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../text.ts';
 
-/** The company's own data: export and account closure (issue 11 item 13; decisions 0135, 0136). */
+/** The company's own data: export and account closure (decisions 0135, 0136). */
 
 /** Days an export's ZIP is kept before the schedule deletes it. */
 export const EXPORT_TTL_DAYS = 7;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BIDI_CONTROLS_MESSAGE, hasBidiControls, safeText } from '../text.ts';
 
 /**
- * Files (issue 11 item 3, decision 0110): the kinds a file may be, each with its size limit and
+ * Files (decision 0110): the kinds a file may be, each with its size limit and
  * the types it accepts. The type is decided by the content (magic bytes, on the server), never by
  * the name; text formats (CSV, TXT), which have no magic number, are accepted when the content is
  * text and the name says so. Executables are refused whatever their name.
@@ -37,7 +37,7 @@ export const FILE_KINDS = {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'text/csv',
       'text/plain',
-      // Transcripts (issue 13): WebVTT (text/vtt) and SRT (kept as text/plain), read with their speakers by platform/analysis.
+      // Transcripts (decision 0230): WebVTT (text/vtt) and SRT (kept as text/plain), read with their speakers by platform/analysis.
       'text/vtt',
     ],
     accept: '.pdf,.docx,.xlsx,.csv,.txt,.vtt,.srt',

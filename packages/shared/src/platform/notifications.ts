@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of notification every area uses (issue 11 item 5); defaults in decision 0116. */
+/** The kinds of notification every area uses; defaults in decision 0116. */
 export const NOTIFICATION_KINDS = ['reminder', 'mention', 'assignment', 'due_date', 'alert'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

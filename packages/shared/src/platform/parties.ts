@@ -1,5 +1,5 @@
 /**
- * Parties (issue 11 item 1, decision 0126): the request and response contracts of
+ * Parties (decision 0126): the request and response contracts of
  * /api/parties — organizations and people, with the LGPD fields — and their pt-BR messages.
  * Browser-safe.
  */
@@ -134,7 +134,7 @@ const uuid = z.string({ error: PARTIES_MESSAGES.organizationInvalid }).regex(/^[
 /** Whether a path id can be an id at all (anything else is simply not found). */
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** A CRM tag (issue 12): trimmed, 1–50 characters, no control characters. */
+/** A CRM tag: trimmed, 1–50 characters, no control characters. */
 export const tagSchema = safeText({ error: PARTIES_MESSAGES.tagInvalid })
   .transform((v) => v.trim())
   .refine((v) => v.length >= 1 && v.length <= PARTY_LIMITS.tag, { message: PARTIES_MESSAGES.tagInvalid });
@@ -145,7 +145,7 @@ export const tagsSchema = z
 /** A member's user id (the CRM owner); the server checks membership. */
 export const ownerIdSchema = safeText({ error: PARTIES_MESSAGES.ownerInvalid }).refine((v) => /^[A-Za-z0-9_-]{1,100}$/.test(v), { message: PARTIES_MESSAGES.ownerInvalid });
 
-/** The CRM's owner and tags on people and organizations (issue 12 item 1). */
+/** The CRM's owner and tags on people and organizations. */
 const crmFields = {
   ownerId: clearable(ownerIdSchema),
   tags: tagsSchema.optional(),
@@ -235,7 +235,7 @@ const filterDate = safeText({ error: PARTIES_MESSAGES.dateInvalid }).refine(isIs
 const flag = z.preprocess((v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : v), z.boolean({ error: PARTIES_MESSAGES.filterInvalid }));
 
 /**
- * The contact filter (issue 12 item 3): the lists' query filters, a saved segment's JSON and the
+ * The contact filter (decision 0155): the lists' query filters, a saved segment's JSON and the
  * bulk actions' 'all matching' target. `q` searches names, e-mails, phones, CPF and CNPJ.
  */
 export const contactFilterFields = {

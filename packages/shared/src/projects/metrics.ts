@@ -1,5 +1,5 @@
 /**
- * The project dashboard's series (issue 17; decision 0273), computed the same way wherever they
+ * The project dashboard's series (decision 0273), computed the same way wherever they
  * are needed: the burn-up (tasks created and done, cumulative, per day) and the cycle time (from
  * the first move out of the first column, or the creation, to done).
  */

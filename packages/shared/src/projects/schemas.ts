@@ -5,7 +5,7 @@ import { richTextToPlain } from '../platform/rich-text.ts';
 import { safeText } from '../text.ts';
 
 /**
- * Projects (issue 17, Projects): projects, their board's columns and tasks, the dashboard.
+ * Projects (decisions 0270–0274): projects, their board's columns and tasks, the dashboard.
  * Request schemas shared by the web's forms and the server (`/api/projects`), pt-BR messages,
  * response types. A project task is a platform task (`tasks`, decision 0131) plus its board
  * fields (decision 0270).

@@ -3,7 +3,7 @@ import type { Template } from './schemas.ts';
 /** The standard columns of a blank project; the last one is the "done" column (decision 0271). */
 export const DEFAULT_COLUMNS = ['A fazer', 'Em andamento', 'Em revisão', 'Concluído'] as const;
 
-/** Built-in templates (issue 17): their columns (the last is "done") and starting tasks. */
+/** Built-in templates (decision 0271): their columns (the last is "done") and starting tasks. */
 export const PROJECT_TEMPLATES: readonly Template[] = [
   {
     key: 'implantacao-cliente',

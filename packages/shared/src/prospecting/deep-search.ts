@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * /deep-search (issue 14 item 4; decision 0240): the relations of one establishment in the
+ * /deep-search (decision 0240): the relations of one establishment in the
  * Receita Federal open data, one kind at a time, capped per expansion.
  */
 

@@ -4,7 +4,7 @@ import { MAX_QUANTITY } from '../platform/prices.ts';
 import { safeText } from '../text.ts';
 
 /**
- * Leads of the Receita Federal data a company works with (issue 14 items 2 and 5; decisions
+ * Leads of the Receita Federal data a company works with (decisions
  * 0205–0209): revealing contacts, exporting CSV, sending to a CRM list, /extrair-leads.
  */
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { safeText } from '../text.ts';
 
 /**
- * /extrair-leads-cnpj and /cnpj-search over the Receita Federal open CNPJ data (issue 14;
- * decisions 0200–0204): the search filters (query string), the answers, and their pt-BR texts.
+ * /extrair-leads-cnpj and /cnpj-search over the Receita Federal open CNPJ data (decisions
+ * 0200–0204): the search filters (query string), the answers, and their pt-BR texts.
  */
 
 export const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO', 'EX'] as const;

@@ -3,7 +3,7 @@ import { patchBody } from '../patch.ts';
 import { analysisViewSchema, type AnalysisView } from '../analysis/schemas.ts';
 import { safeText } from '../text.ts';
 
-/** RH's recruiting (issue 13; decisions 0225–0229): openings, candidates, résumé and interview analyses. */
+/** RH's recruiting (decisions 0225–0229): openings, candidates, résumé and interview analyses. */
 
 export const OPENING_STATUSES = ['aberta', 'pausada', 'fechada'] as const;
 export type OpeningStatus = (typeof OPENING_STATUSES)[number];

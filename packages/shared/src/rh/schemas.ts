@@ -5,7 +5,7 @@ import { isValidPhone } from '../phone.ts';
 import { todayInBrazil } from '../platform/calendar.ts';
 import { safeText } from '../text.ts';
 
-/** RH (issue 13): the employees register (colaboradores), their leaves and the /rh overview. */
+/** RH (decisions 0220–0224): the employees register (colaboradores), their leaves and the /rh overview. */
 
 export const CONTRACT_TYPES = ['clt', 'pj', 'estagio', 'temporario', 'aprendiz', 'autonomo'] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** /suporte (issue 17, decision 0280): a person's tickets to the platform's support team. */
+/** /suporte (decision 0280): a person's tickets to the platform's support team. */
 export const SUPPORT_CATEGORIES = ['duvida', 'problema', 'cobranca', 'sugestao', 'outro'] as const;
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
 export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {

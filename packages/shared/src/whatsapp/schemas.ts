@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** WhatsApp Business Cloud API settings and templates (issue 15; decisions 0290–0294). */
+/** WhatsApp Business Cloud API settings and templates (decisions 0290–0294). */
 
 export const WHATSAPP_MESSAGES = {
   notConfigured: 'O WhatsApp não está configurado: um administrador o configura em Atendimento › WhatsApp.',

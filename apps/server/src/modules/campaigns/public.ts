@@ -6,7 +6,7 @@ import type { Tenant } from '../../services.ts';
 export type CampaignOnCalendar = { id: string; name: string; channel: 'email' | 'whatsapp'; status: string; scheduledAt: Date };
 
 /**
- * The marketing calendar (issue 18): the company's scheduled and sent campaigns (scheduled,
+ * The marketing calendar (decision 0328): the company's scheduled and sent campaigns (scheduled,
  * sending, paused, sent; not drafts nor canceled) whose `scheduled_at` (set when a campaign is
  * scheduled or sent now) falls in [from, to), by date. Index `campaigns_company_scheduled_at_idx`.
  */

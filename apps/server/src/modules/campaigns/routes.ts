@@ -51,7 +51,7 @@ const token = recipientTokenParamsSchema;
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**
- * /api/campaigns (issue 15, /campanhas-massa): every member reads, writes and sends (decision
+ * /api/campaigns (/campanhas-massa): every member reads, writes and sends (decision
  * 0125); deleting needs `campanhas.delete`. /api/public/campaigns: the open pixel, the click
  * redirect and the unsubscribe, by signed recipient token, without a session.
  */

@@ -370,7 +370,7 @@ export async function campaignReport(t: Tenant, id: string): Promise<CampaignRep
   return { counts, series: rows.map((r) => ({ at: new Date(r.at).toISOString(), sent: r.sent, opened: r.opened, clicked: r.clicked, replied: r.replied })) };
 }
 
-/** /comercial's tile (issue 15: sent, opened, replies): the last 30 days of every channel. */
+/** /comercial's tile (sent, opened, replies; decision 0163): the last 30 days of every channel. */
 export async function comercialKpi(t: Tenant) {
   const { rows } = await t.db.execute<{ sent: number; opened: number; replied: number }>(sql`
     SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(replied_at)::int AS replied FROM campaign_recipients

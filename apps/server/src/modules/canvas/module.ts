@@ -14,7 +14,7 @@ function start(s: Services) {
   defineSyncType(s, canvasSync);
 }
 
-/** The canvas workspace (issue 17, decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
+/** The canvas workspace (decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export default defineModule({
   key: 'canvas',
   area: 'documentacao',

@@ -22,7 +22,7 @@ import { canvasSync } from './sync.ts';
 const boardId = idParams(CANVAS_MESSAGES.notFound);
 
 /**
- * /api/canvas (issue 17; decisions 0295–0296): the company's whiteboards. The documentation
+ * /api/canvas (decisions 0295–0296): the company's whiteboards. The documentation
  * area's permissions (every member holds read and write; deleting is the creator's or needs
  * `documentacao.delete`, decision 0295). Scenes ride the 1 MB JSON body limit
  * (413 above it); images go to /api/files with entityType 'canvas_board'. Shared editing goes

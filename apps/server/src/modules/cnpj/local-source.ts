@@ -1,5 +1,5 @@
-// The imported Receita Federal open data as the first source of every CNPJ lookup (issue 14
-// item 6; decision 0243): the same fields the providers give, mapped with the same rules.
+// The imported Receita Federal open data as the first source of every CNPJ lookup
+// (decision 0243): the same fields the providers give, mapped with the same rules.
 import { SITUACOES } from '@sede/shared/prospecting/schemas';
 import type { Services } from '../../services.ts';
 import * as n from './normalize.ts';

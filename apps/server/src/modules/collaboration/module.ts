@@ -25,7 +25,7 @@ async function start(s: Services) {
 }
 
 /**
- * Comments with @mentions and activities/tasks on any entity (issue 11 items 6–7; decisions
+ * Comments with @mentions and activities/tasks on any entity (decisions
  * 0130–0132). Mounted at the root of /api: `/api/comments…`, `/api/tasks…`.
  */
 export default defineModule({ key: 'collaboration', mount: '/', routes: collaborationRoutes, start, exportData: exportCollaboration, after: ['files'] });

@@ -6,7 +6,7 @@ import { comercialRoutes } from './routes.ts';
 const count = new Intl.NumberFormat('pt-BR');
 
 /**
- * /comercial's overview (issue 12 item 6, decision 0163). The tiles of the board and the contact
+ * /comercial's overview (decision 0163). The tiles of the board and the contact
  * base get a default KPI from the core tables here; the areas that own a tool register theirs
  * (`registerComercialTile`, which replaces these).
  */

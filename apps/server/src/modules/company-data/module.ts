@@ -23,7 +23,7 @@ async function start(s: Services) {
 }
 
 /**
- * The company's own data (issue 11 item 13; decisions 0135, 0136): the export of everything
+ * The company's own data (decisions 0135, 0136): the export of everything
  * the company holds (each module's `exportData`) as a ZIP built by a job, and the account's
  * closure with a grace period before the eraser deletes it (each module's `eraseCompany`).
  */

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { crmAiRoutes } from './routes.ts';
 
-/** AI in the pipeline (issue 12 item 7, decision 0162). Its table is exported by crm-quotes (same schema file). */
+/** AI in the pipeline (decision 0162). Its table is exported by crm-quotes (same schema file). */
 export default defineModule({
   key: 'crm-ai',
   area: 'crm',

@@ -33,7 +33,7 @@ const insightParams = z.object({
 });
 
 /**
- * /api/crm-ai: a deal's summary, next step and lead score (issue 12 item 7, decision 0162), each a
+ * /api/crm-ai: a deal's summary, next step and lead score (decision 0162), each a
  * paid action of the platform; the answers are stored so they show without paying again.
  * Open to whoever may open the board (`crm.read`; running one: `crm.ai`, every member, decision 0125).
  */

@@ -9,7 +9,7 @@ import { ENRICH_JOB, IMPORT_ENTITY, IMPORT_JOB, importExists, runImport } from '
 import { crmContactsRoutes } from './routes.ts';
 
 /**
- * The CRM's contact tools (issue 12 item 3; decisions 0155–0159): lists, segments, bulk actions,
+ * The CRM's contact tools (decisions 0155–0159): lists, segments, bulk actions,
  * export and the CSV/XLSX import of people and organizations (the platform's parties).
  */
 export default defineModule({

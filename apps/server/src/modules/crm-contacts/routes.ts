@@ -57,7 +57,7 @@ const csvResponse = (rows: AsyncGenerator<string>, filename: string) =>
   });
 
 /**
- * /api/crm-contacts (issue 12 item 3): lists, segments, bulk actions, export and imports of the
+ * /api/crm-contacts (decisions 0155–0159): lists, segments, bulk actions, export and imports of the
  * caller's company. Every member reads and writes (the tools of /lista-contatos, decision 0125);
  * deleting lists needs `crm.delete`, deleting contacts `parties.delete`, exporting `parties.export`.
  */

@@ -332,7 +332,7 @@ async function* exportRows(t: Tenant, entity: ContactEntity, filter: ContactFilt
   }
 }
 
-// ---- audiences (issue 15: the campaigns read the people of a list or segment) ----
+// ---- audiences (decision 0250: the campaigns read the people of a list or segment) ----
 
 /**
  * The people of a list, or of a segment (a segment of organizations: the people of those

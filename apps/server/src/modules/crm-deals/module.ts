@@ -45,5 +45,5 @@ async function exportDeals(_s: Services, tenant: Tenant, out: ExportSink) {
   out.csv('campos-personalizados.csv', ['id', 'entity', 'key', 'label', 'type', 'options', 'required', 'position', 'createdAt'], companyRows(tenant, schema.crmCustomFields));
 }
 
-/** The CRM board: pipelines, stages, deals, custom fields (issue 12 items 1–2; decisions 0150–0154). */
+/** The CRM board: pipelines, stages, deals, custom fields (decisions 0150–0154). */
 export default defineModule({ key: 'crm-deals', area: 'crm', mount: '/crm', routes: crmDealsRoutes, start, exportData: exportDeals });

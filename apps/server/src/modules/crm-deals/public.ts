@@ -3,7 +3,7 @@ import type { Tenant } from '../../services.ts';
 import { checkedCustomFields, dealExists, findDealDetail, listCustomFields } from './service.ts';
 
 /**
- * What other CRM modules read of deals (issue 12): quotes and AI actions on a deal (engineer C),
+ * What other CRM modules read of deals (decisions 0160, 0162): quotes and AI actions on a deal (engineer C),
  * contacts' custom fields (engineer B). Metrics read the tables directly.
  */
 

@@ -42,7 +42,7 @@ const fieldId = idParams(M.fieldNotFound);
 const dealId = idParams(M.dealNotFound);
 
 /**
- * /api/crm: pipelines, stages, custom fields, deals and the board (issue 12 items 1–2).
+ * /api/crm: pipelines, stages, custom fields, deals and the board (decisions 0150–0154).
  * Permissions (decision 0125 and 0150): read and write every member (`crm.read`, `crm.write`),
  * delete `crm.delete` (sales and admin), the settings of pipelines, stages and custom fields the
  * company's admin (`empresa.settings`). Guards sit on each route rather than on `/crm/*`, so

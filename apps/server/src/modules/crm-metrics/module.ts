@@ -5,7 +5,7 @@ import { registerComercialTile } from '../comercial/public.ts';
 import { crmMetricsRoutes } from './routes.ts';
 import { metricsTileKpi } from './tile.ts';
 
-/** /metricas' figures and the sales targets (issue 12 item 5; decisions 0165–0168). */
+/** /metricas' figures and the sales targets (decisions 0165–0168). */
 export default defineModule({
   key: 'crm-metrics',
   area: 'comercial',

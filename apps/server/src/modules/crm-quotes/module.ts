@@ -8,7 +8,7 @@ import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts'
 import { exportCrmQuotes } from './export.ts';
 import { crmQuotesRoutes } from './routes.ts';
 
-/** Products, services and quotes of the CRM (issue 12 item 1, decisions 0160–0161). */
+/** Products, services and quotes of the CRM (decisions 0160–0161). */
 export default defineModule({
   key: 'crm-quotes',
   area: 'crm',

@@ -22,7 +22,7 @@ async function start(s: Services) {
   });
 }
 
-/** Documentation (issue 17, decisions 0281–0282): folders, rich-text documents and their versions. */
+/** Documentation (decisions 0281–0282): folders, rich-text documents and their versions. */
 export default defineModule({
   key: 'documents',
   area: 'documentacao',

@@ -67,7 +67,7 @@ const versionParams = idParams({ id: M.notFound, versionId: M.versionNotFound })
 /** The project's own check answers (403 without projects, then 404), so its id is read as it comes. */
 const projectParams = z.object({ projectId: z.string() });
 
-/** /api/documents (issue 17; decisions 0281–0282): folders, documents, versions. */
+/** /api/documents (decisions 0281–0282): folders, documents, versions. */
 export function documentsRoutes(s: Services) {
   const r = areaRouter(s, 'documentacao.read');
   const write = requirePermission('documentacao.write');

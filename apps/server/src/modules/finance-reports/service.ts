@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Tenant } from '../../services.ts';
 
 /**
- * The finance reports (issue 16; decision 0177): each view is one SQL statement (one round trip),
+ * The finance reports (decision 0177): each view is one SQL statement (one round trip),
  * aggregated in PostgreSQL on the company's indexes; the calendar (a due date on a day off moves
  * to the next business day) is applied here to the per-day sums.
  */

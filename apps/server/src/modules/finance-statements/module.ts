@@ -21,7 +21,7 @@ async function exportStatements(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /**
- * Extratos e conciliação (issue 16): OFX/CSV statement import with de-duplication, suggested
+ * Extratos e conciliação (decisions 0175, 0176): OFX/CSV statement import with de-duplication, suggested
  * matches, one-click reconciliation, AI reading of boletos/notas and category suggestions,
  * the accountant's monthly package. Routes under /api/finance/statements.
  */

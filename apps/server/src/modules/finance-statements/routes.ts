@@ -35,7 +35,7 @@ const validLineId = (id: string) => {
 const accountQuery = z.object({ accountId: z.uuid({ error: M.accountNotFound }).optional() });
 
 /**
- * Extratos e conciliação (issue 16), under /api/finance/statements: reading is `financeiro.read`,
+ * Extratos e conciliação (decisions 0175, 0176), under /api/finance/statements: reading is `financeiro.read`,
  * importing and reconciling `financeiro.write` (decision 0125's table).
  */
 export function statementRoutes(s: Services) {

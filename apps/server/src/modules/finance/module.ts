@@ -26,5 +26,5 @@ async function start(s: Services) {
   });
 }
 
-/** Financeiro's core (issue 16): registers, payables and receivables, payments, alerts. */
+/** Financeiro's core (decisions 0170–0174): registers, payables and receivables, payments, alerts. */
 export default defineModule({ key: 'finance', area: 'financeiro', mount: '/finance', routes: financeRoutes, start, exportData: exportFinance });

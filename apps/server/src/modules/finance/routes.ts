@@ -40,7 +40,7 @@ import { createAccount, createCategory, createCostCenter, listAccounts, listRegi
 const anId = idParams();
 
 /**
- * /api/finance (issue 16): registers, payables and receivables, payments. Permissions by action
+ * /api/finance (decisions 0170–0174): registers, payables and receivables, payments. Permissions by action
  * (decisions 0125, 0174): read to see; write to enter, edit, cancel and keep the registers;
  * approve to settle and undo settlements; delete; export.
  */

@@ -41,7 +41,7 @@ async function start(s: Services) {
   });
 }
 
-/** The customer-service inbox and the website chat widget (issue 15; decisions 0260–0269). */
+/** The customer-service inbox and the website chat widget (decisions 0260–0269). */
 export default defineModule({
   key: 'inbox',
   area: 'atendimento',

@@ -29,7 +29,7 @@ async function start(s: Services) {
   });
 }
 
-/** Jurídico (issue 13): the contract register, expiry alerts and the contract analysis. */
+/** Jurídico (decisions 0212–0214): the contract register, expiry alerts and the contract analysis. */
 export default defineModule({
   key: 'juridico',
   area: 'juridico',

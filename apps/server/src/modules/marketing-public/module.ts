@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { marketingPublicRoutes } from './routes.ts';
 
-/** The marketing area's pages open without an account: the client's approval link (issue 18, decision 0331). */
+/** The marketing area's pages open without an account: the client's approval link (decision 0331). */
 export default defineModule({
   key: 'marketing-public',
   area: 'marketing',

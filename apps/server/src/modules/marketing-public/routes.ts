@@ -18,7 +18,7 @@ export const APPROVAL_RULES = {
 
 /**
  * /api/public/marketing/approvals/:token — a client approves a creative without an account
- * (issue 18; decisions 0331, 0332). No session: the company and the piece come from the token.
+ * (decisions 0331, 0332). No session: the company and the piece come from the token.
  */
 export function marketingPublicRoutes(s: Services) {
   const limit = addressLimiter(rateLimits(s), 'marketing-approval');

@@ -28,7 +28,7 @@ const materialId = idParams(M.notFound);
 
 
 /**
- * /api/marketing/materials and /material-folders (issue 18, decisions 0335–0339, 0342): the library.
+ * /api/marketing/materials and /material-folders (decisions 0335–0339, 0342): the library.
  * Downloads, thumbnails and share links are the platform's `/api/files/:fileId…` (entity
  * 'marketing_material', checked like the material).
  */

@@ -29,7 +29,7 @@ async function start(s: Services) {
 import { exportMaterials, startMaterials } from './materials-module.ts';
 
 /**
- * Marketing (issue 18): the clients the team serves, their pieces on the calendar and as
+ * Marketing (decisions 0320–0344): the clients the team serves, their pieces on the calendar and as
  * creatives, campaigns, materials and finished projects. Needs `marketing`.
  */
 export default defineModule({

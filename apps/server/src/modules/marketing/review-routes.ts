@@ -25,7 +25,7 @@ import { createApprovalLink, createVersion, creativeCovers, decideInternal, getR
 const pieceId = idParams(M.pieceNotFound);
 
 /**
- * /api/marketing/pieces/:id/… — a creative's versions, AI copy and approval (issue 18; decisions
+ * /api/marketing/pieces/:id/… — a creative's versions, AI copy and approval (decisions
  * 0330–0334). Reading needs `marketing.read` (the area router); writing `marketing.write`; the AI
  * copy also `marketing.ai`.
  */

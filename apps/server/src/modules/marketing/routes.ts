@@ -7,7 +7,7 @@ import { materialsRoutes } from './materials-routes.ts';
 import { piecesRoutes } from './pieces-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 
-/** /api/marketing (issue 18): the area needs `marketing`; each part adds its routes in one line. */
+/** /api/marketing: the area needs `marketing`; each part adds its routes in one line. */
 export function marketingRoutes(s: Services) {
   const r = areaRouter(s, 'marketing.read');
   clientsRoutes(r);

@@ -35,7 +35,7 @@ async function start(s: Services) {
   });
 }
 
-/** Sales-meeting analysis (issue 13): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
+/** Sales-meeting analysis (decisions 0231–0234): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
 export default defineModule({
   key: 'meetings',
   area: 'comercial',

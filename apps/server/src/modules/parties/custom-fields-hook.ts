@@ -3,7 +3,7 @@ import { serverState } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 
 /**
- * The admin-defined custom fields of people and organizations (issue 12 item 1; decision 0190).
+ * The admin-defined custom fields of people and organizations (decision 0190).
  * The definitions belong to the CRM (crm_custom_fields); the CRM registers, in its module's
  * `start`, the check the parties' writes run: it returns the values to store or throws a 400 in
  * Portuguese. Without the CRM, custom field values are refused.

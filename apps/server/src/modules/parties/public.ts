@@ -21,9 +21,9 @@ export async function findOrCreateOrganizationByCnpj(s: Services, tenant: Tenant
   return findOrCreateOrganizationFromRecord(tenant, foundOrThrow(await cnpjLookupFor(s).lookup(cnpj)));
 }
 
-// The CRM's contact tools (issue 12 item 3) reuse the lists' filter and the CSV cell.
+// The CRM's contact tools (decision 0155) reuse the lists' filter and the CSV cell.
 export { checkOwner, organizationsWhere, peopleWhere, toOrganization, toPerson } from './service.ts';
 
-// Prospecting's leads (issue 14): organizations from the Receita's own record, contact people by e-mail/phone.
+// Prospecting's leads (decision 0207): organizations from the Receita's own record, contact people by e-mail/phone.
 export { findOrCreateOrganizationFromRecord } from './service.ts';
 export { findOrCreatePersonByContact, type LeadPersonInput } from './lead-person.ts';

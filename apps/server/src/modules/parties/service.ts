@@ -111,7 +111,7 @@ async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A party changed: open pages of the company's members refetch it (issue 11 item 4; ids only, in the write's transaction). */
+/** A party changed: open pages of the company's members refetch it (decision 0115; ids only, in the write's transaction). */
 async function changed(db: DbOrTx, t: Pick<Tenant, 'companyId'>, entity: 'organization' | 'person', id: string): Promise<void> {
   await announce(db, { companyId: t.companyId, entity, id });
 }

@@ -62,5 +62,5 @@ async function exportProjects(_s: Services, tenant: Tenant, out: ExportSink) {
   );
 }
 
-/** Projects: the list, the board and the dashboard (issue 17, Projects; decisions 0270–0274). The tasks themselves are exported with the platform's `tasks`. */
+/** Projects: the list, the board and the dashboard (decisions 0270–0274). The tasks themselves are exported with the platform's `tasks`. */
 export default defineModule({ key: 'projects', area: 'projetos', mount: '/projects', routes: projectsRoutes, start, exportData: exportProjects });

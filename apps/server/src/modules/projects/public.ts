@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import type { Tenant } from '../../services.ts';
 
-/** What other modules use of the projects: a project's name, when it is one of the company's (documents, issue 17). */
+/** What other modules use of the projects: a project's name, when it is one of the company's (documents, decision 0285). */
 export async function projectName(tenant: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<string | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const P = schema.projects;

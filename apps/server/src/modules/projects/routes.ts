@@ -64,7 +64,7 @@ export function normalizeProposal(raw: { nome: string; colunas: string[]; tarefa
 }
 
 /**
- * /api/projects (issue 17, Projects; decisions 0270–0274): projects, their board (columns and
+ * /api/projects (decisions 0270–0274): projects, their board (columns and
  * tasks, which are platform tasks) and the dashboard. Guard `gestao_projetos` (= projetos.read,
  * every member); writes projetos.write (every member); deleting a project or a column
  * projetos.delete (the projects role and admins); a foreign id answers 404.

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { maskPhone } from './queries.ts';
 
 /**
- * /deep-search (issue 14 item 4; decision 0240): one establishment's neighbours in the open
+ * /deep-search (decision 0240): one establishment's neighbours in the open
  * data, by kind — the other establishments of its root, companies that share a partner (same
  * name AND the same document as the Receita publishes it, never the name alone), the same phone,
  * the same address. Each kind is capped at DEEP_SEARCH_CAP rows (counted up to

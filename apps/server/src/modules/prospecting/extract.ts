@@ -20,7 +20,7 @@ import { receitaImported } from './queries.ts';
 import { rfPool } from './rf-pool.ts';
 
 /**
- * /extrair-leads (issue 14 item 5; decision 0208): a pasted list or an uploaded CSV/XLSX of
+ * /extrair-leads (decision 0208): a pasted list or an uploaded CSV/XLSX of
  * CNPJs → the enriched table from the local Receita data, with what was not found or is invalid;
  * without the data imported, from the public providers (decision 0418).
  */

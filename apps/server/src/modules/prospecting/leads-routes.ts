@@ -38,7 +38,7 @@ const MAX_SAVED = 100;
 const toSaved = (r: typeof S.$inferSelect): SavedSearch => ({ id: r.id, name: r.name, filters: r.filters, createdAt: r.createdAt.toISOString() });
 
 /**
- * The company's own work on the leads (issue 14 items 2 and 5; decisions 0205–0209): reveal
+ * The company's own work on the leads (decisions 0205–0209): reveal
  * (paid, `prospeccao.write`), export CSV (`prospeccao.export`), send to a CRM list
  * (`prospeccao.write` + `crm.write`), /extrair-leads, saved searches. Everything here is
  * scoped to the caller's company.

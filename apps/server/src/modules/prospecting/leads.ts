@@ -13,7 +13,7 @@ import { maskEmail, maskPhone, whereOf, withTimeout } from './queries.ts';
 import { rfPool } from './rf-pool.ts';
 
 /**
- * Leads a company works with (issue 14 items 2 and 5; decisions 0205–0207). The Receita's data
+ * Leads a company works with (decisions 0205–0207). The Receita's data
  * is read through `rfPool` and the company's reveals from the main database, never joined in
  * one statement: the two may be different databases.
  */

@@ -11,7 +11,7 @@ import { prospectingRoutes } from './routes.ts';
 import { runSendToList, SEND_JOB } from './send-to-list.ts';
 
 /**
- * Prospecting over the Receita Federal open CNPJ data (issue 14; decisions 0200–0209, 0240–0244).
+ * Prospecting over the Receita Federal open CNPJ data (decisions 0200–0209, 0240–0244).
  * Its reference tables (`rf_*`) are without a company, so nothing of them is exported or erased
  * per company; the data is loaded with `npm run receita:import`, or refreshed monthly from
  * RECEITA_DATA_URL (decision 0241), on PROSPECT_DATABASE_URL when set (decision 0242). What a

@@ -7,7 +7,7 @@ import { IMPORT_LOCK_KEY, importedMessage, startRunRecord } from './refresh-runs
 import { rfPool } from './rf-pool.ts';
 
 /**
- * The admin-free refresh of the Receita Federal open data (issue 14 item 1; decision 0241): a
+ * The admin-free refresh of the Receita Federal open data (decision 0241): a
  * pg-boss schedule checks RECEITA_DATA_URL once a day and imports the newest month not yet
  * imported with the same importer as the CLI (download, stream, load into new tables, swap).
  * A failure is logged and leaves the previous data; one import at a time (a singleton queue,

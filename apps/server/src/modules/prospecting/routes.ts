@@ -32,7 +32,7 @@ const cnpjParams = z.object({
 });
 
 /**
- * /api/prospecting (issue 14 items 2–3): the Receita Federal open data, open to every member
+ * /api/prospecting (decision 0202): the Receita Federal open data, open to every member
  * (`prospeccao.read`, decision 0125). Reference data: the same answers for every company
  * (decision 0202). Contacts are never in these answers (decision 0203).
  */

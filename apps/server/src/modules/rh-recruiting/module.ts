@@ -42,7 +42,7 @@ async function start(s: Services) {
   });
 }
 
-/** RH's recruiting (issue 13): job openings, résumé analysis and interview analysis. */
+/** RH's recruiting (decisions 0225–0229): job openings, résumé analysis and interview analysis. */
 export default defineModule({
   key: 'rh-recruiting',
   area: 'rh',

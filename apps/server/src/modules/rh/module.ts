@@ -31,7 +31,7 @@ async function start(s: Services) {
   });
 }
 
-/** RH (issue 13): the employees register (colaboradores), their leaves and the /rh overview. */
+/** RH (decisions 0220–0224): the employees register (colaboradores), their leaves and the /rh overview. */
 export default defineModule({
   key: 'rh',
   area: 'rh',

@@ -14,7 +14,7 @@ function start(s: Services) {
   });
 }
 
-/** /suporte (issue 17, decision 0280): tickets to the platform's support, answered by its operators. */
+/** /suporte (decision 0280): tickets to the platform's support, answered by its operators. */
 export default defineModule({
   key: 'support',
   mount: '/support',

@@ -44,7 +44,7 @@ const ticketId = idParams(M.notFound);
 export const isOperator = (s: Services, c: Context<AppEnv>) => isPlatformOperator(s.cfg, c.get('viewer').user);
 
 /**
- * /api/support (issue 17; decision 0280): every signed-in person's own tickets, with or without a
+ * /api/support (decision 0280): every signed-in person's own tickets, with or without a
  * company; another person's ticket does not exist for them (404). /api/support/operator: the
  * platform's operators answer every ticket; for anyone else those paths do not exist (404).
  */

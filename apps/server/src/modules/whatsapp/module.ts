@@ -11,7 +11,7 @@ async function start(_s: Services) {
   registerInboxChannel(whatsappChannel);
 }
 
-/** WhatsApp Business Cloud API: the inbox's channel and the campaigns' templates (issue 15; decisions 0290–0294). */
+/** WhatsApp Business Cloud API: the inbox's channel and the campaigns' templates (decisions 0290–0294). */
 export default defineModule({
   key: 'whatsapp',
   area: 'atendimento',

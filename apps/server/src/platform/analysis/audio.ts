@@ -10,7 +10,7 @@ import { serverState } from '../module.ts';
 import { MaterialError, transcriptText, type Material, type TranscriptSegment } from './material.ts';
 
 /**
- * Recordings → transcript (issue 13, decision 0230): the duration is probed with ffmpeg before
+ * Recordings → transcript (decision 0230): the duration is probed with ffmpeg before
  * anything is sent (over MAX_AUDIO_SECONDS is refused, nothing charged); the audio is re-encoded
  * to mono 16 kHz MP3 at 32 kbit/s and cut into parts of `partSeconds` (10 min ≈ 2.4 MB, far under
  * the endpoint's 25 MB), each sent to `/audio/transcriptions`; the parts' segment times are

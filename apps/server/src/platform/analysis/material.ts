@@ -2,7 +2,7 @@ import { MATERIAL_MESSAGES as M } from '@sede/shared/analysis/schemas';
 import { AppError } from '../../http/errors.ts';
 
 /**
- * Reading the material of an analysis (issue 13, decision 0210): the text of a PDF's text layer,
+ * Reading the material of an analysis (decision 0210): the text of a PDF's text layer,
  * a DOCX, a TXT, or a transcript (TXT/VTT/SRT) with its speakers. Recordings go through
  * `transcribe` (a later increment: splitting long audio); their result has the same shape.
  */

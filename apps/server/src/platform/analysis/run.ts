@@ -17,7 +17,7 @@ import { transcribeRecording } from './audio.ts';
 import { formatOf, readMaterial, type Material } from './material.ts';
 
 /**
- * The analysis run (issue 13, decisions 0210–0212): every analysis is a platform job
+ * The analysis run (decisions 0210–0212): every analysis is a platform job
  * ('analysis.run') with live stages, paid once through runPaidAction (reference
  * `analysis:<id>`), its result stored as a new version of the subject's analyses. Areas register
  * their kind (prompt, schema, price) in their module's `start` and start runs from their routes.

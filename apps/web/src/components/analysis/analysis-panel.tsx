@@ -44,7 +44,7 @@ export type AnalysisPanelProps<A extends AnalysisView> = {
 };
 
 /**
- * Upload-then-analyse (issue 13; Jurídico, RH and meetings): the file to analyse among the
+ * Upload-then-analyse (decision 0316; Jurídico, RH and meetings): the file to analyse among the
  * subject's files, the paid 'Analisar' button, the running version's live progress, the versions,
  * a failed version's message and the finished version's result.
  */

@@ -3,7 +3,7 @@ import { ANALYSIS_STAGES, type AnalysisView } from '@sede/shared/analysis/schema
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-/** The versions of a subject's analysis (newest first): each a button showing its status, date and file (issue 13; Jurídico and RH). */
+/** The versions of a subject's analysis (newest first): each a button showing its status, date and file (decision 0229; Jurídico and RH). */
 export function AnalysisVersions({ analyses, currentId, onSelect }: { analyses: AnalysisView[]; currentId: string | undefined; onSelect: (id: string) => void }) {
   if (analyses.length === 0) return null;
   return (

@@ -7,7 +7,7 @@ import { Input, inputClass } from '../ui/input.tsx';
 import { customFieldKeys } from './keys.ts';
 
 /**
- * The admin's custom fields of people and organizations in a form (issue 12 item 1; decision 0190).
+ * The admin's custom fields of people and organizations in a form (decision 0190).
  * Same cache key as the board's settings, so a field defined there shows up here.
  */
 export const partyCustomFieldsQueryOptions = () =>

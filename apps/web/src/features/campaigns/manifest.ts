@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** /campanhas-massa (issue 15): e-mail campaigns, open to every member; /descadastro/:token is public. */
+/** /campanhas-massa (decisions 0250–0258): e-mail campaigns, open to every member; /descadastro/:token is public. */
 export default {
   area: 'campanhas',
   routes: [

@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** /comercial (issue 12 item 6) and the client's quote page reached from the quote e-mail. */
+/** /comercial (decision 0163) and the client's quote page reached from the quote e-mail. */
 export default {
   area: 'comercial',
   routes: [

@@ -2,7 +2,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 const list = () => import('./pages/documentacao-page.tsx');
 
-/** Documentation (issue 17; decisions 0281–0282): the company's documents, the editor and the templates. */
+/** Documentation (decisions 0281–0282): the company's documents, the editor and the templates. */
 export default {
   area: 'documentacao',
   routes: [

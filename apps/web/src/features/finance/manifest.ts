@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Financeiro (issue 16): one page whose tabs live in the URL (?aba=…). */
+/** Financeiro (decisions 0170–0179): one page whose tabs live in the URL (?aba=…). */
 export default {
   area: 'financeiro',
   routes: [{ path: '/financeiro', title: 'Financeiro', access: ['financeiro'], layout: 'shell', page: () => import('./pages/financeiro-page.tsx') }],

@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** The customer-service inbox and the website chat (issue 15; decisions 0260–0269). */
+/** The customer-service inbox and the website chat (decisions 0260–0269). */
 export default {
   area: 'atendimento',
   routes: [

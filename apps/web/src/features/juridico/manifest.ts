@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Jurídico (issue 13): the contract register and each contract's page with its AI analyses. */
+/** Jurídico (decisions 0212–0215): the contract register and each contract's page with its AI analyses. */
 export default {
   area: 'juridico',
   routes: [

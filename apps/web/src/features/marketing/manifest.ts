@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Marketing (issue 18): clients, calendar, creatives, materials, finished projects. Needs `marketing`. */
+/** Marketing (decisions 0320–0344): clients, calendar, creatives, materials, finished projects. Needs `marketing`. */
 export default {
   area: 'marketing',
   routes: [

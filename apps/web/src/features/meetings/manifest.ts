@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Sales-meeting analysis (issue 13): the meetings of CRM deals and each meeting's analyses (decision 0231). */
+/** Sales-meeting analysis: the meetings of CRM deals and each meeting's analyses (decision 0231). */
 export default {
   area: 'comercial',
   routes: [

@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Projects (issue 17): the list, a project's board and its dashboard, for `gestao_projetos` (every member). */
+/** Projects (decisions 0270–0274): the list, a project's board and its dashboard, for `gestao_projetos` (every member). */
 export default {
   area: 'projetos',
   routes: [

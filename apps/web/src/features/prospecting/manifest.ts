@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Prospecting over the Receita Federal open CNPJ data (issue 14), open to every signed-in member. */
+/** Prospecting over the Receita Federal open CNPJ data (decision 0204), open to every signed-in member. */
 export default {
   area: 'prospeccao',
   routes: [

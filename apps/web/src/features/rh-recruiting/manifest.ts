@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** RH's recruiting (issue 13): job openings with résumé analysis, and interview analysis. */
+/** RH's recruiting (decisions 0225–0229): job openings with résumé analysis, and interview analysis. */
 export default {
   area: 'rh',
   routes: [

@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** RH (issue 13): the area's overview and the employees register (decision 0221). */
+/** RH: the area's overview and the employees register (decision 0221). */
 export default {
   area: 'rh',
   routes: [{ path: '/rh', title: 'Recursos Humanos', access: ['rh'], layout: 'shell', page: () => import('./pages/rh-page.tsx') }],

@@ -1,7 +1,7 @@
 import { defineArea } from '../area.ts';
 
 /**
- * People and organizations, the product's one contact base (issue 11 item 1): every member reads
+ * People and organizations, the product's one contact base (decision 0126): every member reads
  * and writes; the sales team deletes and exports, marketing exports; the LGPD erasure (`erase`)
  * is the admin's alone (decision 0125).
  */

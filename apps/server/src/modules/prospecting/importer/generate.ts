@@ -5,7 +5,7 @@ import yazl from 'yazl';
 import { KINDS, type Kind } from './layout.ts';
 
 /**
- * `npm run receita:generate -- <folder> --establishments N` (issue 14 item 1; decision 0201): a
+ * `npm run receita:generate -- <folder> --establishments N` (decision 0201): a
  * synthetic dataset of any size in the exact official format — the official ZIP names, an inner
  * file named like the Receita's, `;`-separated quoted fields, ISO-8859-1 — written as streams.
  * Deterministic for a given size and seed. About 1.15 establishments per company, 1.3 partners

@@ -8,7 +8,7 @@ import yauzl from 'yauzl';
 import { KINDS, kindOfZip, LayoutError, splitLine, type KindSpec } from './layout.ts';
 
 /**
- * `npm run receita:import -- <folder or base URL>` (issue 14 item 1; decision 0201). Streams
+ * `npm run receita:import -- <folder or base URL>` (decision 0201). Streams
  * every official ZIP, ISO-8859-1 → UTF-8, into `rf_*_new` tables with COPY, builds the live
  * tables' indexes there, and swaps them in in one transaction: searches keep reading the old
  * tables meanwhile, and any failure drops the new ones, leaving the previous data in place.

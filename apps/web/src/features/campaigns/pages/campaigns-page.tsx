@@ -149,7 +149,7 @@ function CampaignList({ items, onOpen, onDelete }: { items: CampaignView[]; onOp
   );
 }
 
-/** /campanhas-massa (issue 15): e-mail campaigns to CRM lists and segments, with the sender's settings. */
+/** /campanhas-massa (decisions 0250–0258): e-mail campaigns to CRM lists and segments, with the sender's settings. */
 export default function CampaignsPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();

@@ -276,7 +276,7 @@ function BoardScreen({ id }: { id: string }) {
   );
 }
 
-/** /canvas-workspace: the company's whiteboards; `?quadro=<id>` opens one (issue 17; decisions 0295–0297). */
+/** /canvas-workspace: the company's whiteboards; `?quadro=<id>` opens one (decisions 0295–0297). */
 export default function CanvasPage() {
   const [params] = useUrlParams();
   const id = params.get('quadro');

@@ -34,7 +34,7 @@ const SUMMARY: Record<DealStatusFilter, [string, string]> = {
   all: ['negócio', 'negócios'],
 };
 
-/** /kanban-leads: the company's deals on a board of stages (issue 12 item 2). */
+/** /kanban-leads: the company's deals on a board of stages (decision 0154). */
 export default function KanbanLeadsPage() {
   const { user, membership, company } = useAuth();
   const grants = useMemo(() => grantsFor(membership), [membership]);

@@ -7,7 +7,7 @@ import type { CustomField } from '@sede/shared/crm/deals';
 import type { Organization } from '@sede/shared/platform/parties';
 import { ContactDialog } from './contact-dialog.tsx';
 
-// Issue 12 item 1 (decision 0190): the contact dialogs render and send the admin's custom fields.
+// Decision 0190: the contact dialogs render and send the admin's custom fields.
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];
 let refuse: string | null = null;

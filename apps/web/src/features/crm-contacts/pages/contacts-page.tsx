@@ -17,7 +17,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-/** /lista-contatos (issue 12 item 3): the company's contacts, lists, segments and imports; the tab and filters live in the URL. */
+/** /lista-contatos (decisions 0155–0159): the company's contacts, lists, segments and imports; the tab and filters live in the URL. */
 export default function ContactsPage() {
   const [search, setSearch] = useUrlParams();
   const tab = (TABS.some((t) => t.value === search.get('aba')) ? search.get('aba') : 'pessoas') as Tab;

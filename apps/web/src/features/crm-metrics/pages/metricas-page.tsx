@@ -15,7 +15,7 @@ import { TargetsChart } from '../components/targets.tsx';
 import { useMetricsFilters } from '../lib/filters.ts';
 import { brl, days } from '../lib/money.ts';
 
-/** /metricas (issue 12 item 5): the sales team's figures, each chart also a table and a CSV. */
+/** /metricas (decisions 0165–0168): the sales team's figures, each chart also a table and a CSV. */
 export default function MetricasPage() {
   const state = useMetricsFilters();
   const options = useMetricsOptions();

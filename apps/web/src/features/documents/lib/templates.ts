@@ -17,7 +17,7 @@ const doc = (...content: DocNode[]): DocContent => ({ type: 'doc', content });
 
 export type DocumentTemplate = { key: string; title: string; description: string; content: DocContent };
 
-/** The creator's templates (issue 17): a start that already has the sections a Brazilian SME expects. */
+/** The creator's templates (decision 0282): a start that already has the sections a Brazilian SME expects. */
 export const TEMPLATES: DocumentTemplate[] = [
   {
     key: 'proposta',

@@ -34,7 +34,7 @@ const VIEWS: Array<{ key: CalendarViewKind; label: string; icon: typeof LayoutGr
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches;
 
 /**
- * /marketing/calendario (issue 18): the pieces by day in month, week and list views, with the
+ * /marketing/calendario (decisions 0325–0327): the pieces by day in month, week and list views, with the
  * mass campaigns, holidays and commercial dates; drag a piece to another day (or an idea from
  * 'Sem data'). URL state: ?visao=mes|semana|lista&data=YYYY-MM-DD&cliente=&canal=&status=.
  */

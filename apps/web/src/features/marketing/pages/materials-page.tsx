@@ -34,7 +34,7 @@ const ACCEPT = MATERIAL_KINDS.map((k) => FILE_KINDS[k].accept).join(',');
 const LARGEST = Math.max(...MATERIAL_KINDS.map((k) => FILE_KINDS[k].maxBytes));
 
 /**
- * /marketing/materiais (issue 18): each client's library — folders, tags, thumbnails (a video's
+ * /marketing/materiais (decisions 0335–0339, 0342): each client's library — folders, tags, thumbnails (a video's
  * first frame arrives live), search and filters, grid or list, upload with progress, download,
  * rename/move/delete and share links that expire. `?cliente=` picks the client, `?pasta=` the folder;
  * without it, every client's materials when the team serves clients, else the company's own (decision 0393).

@@ -34,7 +34,7 @@ const WORDS = {
   empty: 'Arraste tarefas para cá',
 };
 
-/** /projeto-kanban/:projectId: the project's board (issue 17). */
+/** /projeto-kanban/:projectId: the project's board (decision 0272). */
 export default function ProjectBoardPage() {
   const { projectId = '' } = useParams();
   const { membership } = useAuth();

@@ -45,7 +45,7 @@ function ChartCard({ title, description, table, tableLabel, children, testId }: 
 const th = 'py-1 pr-2 font-medium';
 const td = 'py-1 pr-2';
 
-/** /kanban-dashboard/:projectId: tasks by column and assignee, overdue, burn-up and cycle time (issue 17). */
+/** /kanban-dashboard/:projectId: tasks by column and assignee, overdue, burn-up and cycle time (decision 0273). */
 export default function ProjectDashboardPage() {
   const { projectId = '' } = useParams();
   const qc = useQueryClient();

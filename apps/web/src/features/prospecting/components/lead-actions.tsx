@@ -30,7 +30,7 @@ type Props = {
 };
 
 /**
- * Reveal, export CSV and send to a CRM list (issue 14 item 2; decisions 0205–0207): the price
+ * Reveal, export CSV and send to a CRM list (decisions 0205–0207): the price
  * is on the buttons before anything runs; export and send reveal first what is not yet revealed.
  */
 export function LeadActions({ revealable, selection, selectionLabel }: Props) {

@@ -6,7 +6,7 @@ import { useCnpjLookup } from '../api/lookup-cnpj.ts';
 import * as fmt from '../lib/format.ts';
 
 /**
- * /cnpj-search's fallback (issue 14 item 3; decision 0418): a CNPJ the imported data lacks (newer
+ * /cnpj-search's fallback (decision 0418): a CNPJ the imported data lacks (newer
  * than the month imported, a partial import, or no data imported at all) is asked of the public
  * providers through the product's CNPJ lookup; they give fewer fields than the full record.
  */

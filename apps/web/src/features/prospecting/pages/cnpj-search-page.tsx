@@ -18,7 +18,7 @@ import * as fmt from '../lib/format.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
- * /cnpj-search (issue 14 item 3): one company's whole record from the imported Receita data; on an
+ * /cnpj-search (decision 0204): one company's whole record from the imported Receita data; on an
  * install without it, the public providers' record with the import explained beside (decision 0418).
  */
 export default function CnpjSearchPage() {

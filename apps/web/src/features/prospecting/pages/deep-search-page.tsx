@@ -20,7 +20,7 @@ import { useUrlParams } from '../../../lib/url-params.ts';
 const RelationsGraph = lazy(() => import('../components/relations-graph.tsx'));
 
 /**
- * /deep-search (issue 14 item 4; decision 0240): the relations of a CNPJ in the Receita open
+ * /deep-search (decision 0240): the relations of a CNPJ in the Receita open
  * data — same root, shared partners, same phone, same address — as a graph a person expands
  * node by node, with the list of the selected node's relations beside it (the accessible path).
  */

@@ -29,7 +29,7 @@ const cnaeCode = (text: string) => /^(\d{2,7})/.exec(text.replace(/[.\-/\s]/g, '
 const SECONDARY = ['bairro', 'cep', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail'];
 const FIELDS = ['cnae', 'cnaeEscopo', 'uf', 'municipio', 'bairro', 'cep', 'situacao', 'porte', 'natureza', 'simples', 'mei', 'aberturaDe', 'aberturaAte', 'capitalMin', 'capitalMax', 'comTelefone', 'comEmail', 'ordem', 'porPagina'] as const;
 
-/** /extrair-leads-cnpj (issue 14 item 2): filter the Receita's register into a lead list. */
+/** /extrair-leads-cnpj (decision 0204): filter the Receita's register into a lead list. */
 export default function ExtrairLeadsCnpjPage() {
   const status = useProspectStatus();
   const [params, setParams] = useUrlParams();

@@ -29,7 +29,7 @@ const toBase64 = async (file: File) => {
 };
 
 /**
- * /extrair-leads (issue 14 item 5): paste or upload CNPJs → an enriched table to reveal, export or
+ * /extrair-leads (decision 0208): paste or upload CNPJs → an enriched table to reveal, export or
  * send; without the Receita data, read from the public providers (decision 0418).
  */
 export default function ExtrairLeadsPage() {

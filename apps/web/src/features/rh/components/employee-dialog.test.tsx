@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmployeeDialog } from './employee-dialog.tsx';
 
-// Issue 13 (decision 0220): the employee form checks CPF, money and dates before sending, and
+// Decision 0220: the employee form checks CPF, money and dates before sending, and
 // shows the server's duplicate-CPF refusal on the CPF field.
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];

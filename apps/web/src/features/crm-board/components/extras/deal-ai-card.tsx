@@ -14,7 +14,7 @@ const SCORE_TONE = { frio: 'bg-sky-50 text-sky-900', morno: 'bg-amber-50 text-am
 const SCORE_LABEL = { frio: 'Frio', morno: 'Morno', quente: 'Quente' } as const;
 
 /**
- * The AI card of a deal (issue 12 item 7, decision 0162): summary, next step and lead score, each a
+ * The AI card of a deal (decision 0162): summary, next step and lead score, each a
  * paid action with its price on the button; the stored answers show as structured sections
  * without paying again. With no AI configured the buttons say how to configure it.
  */

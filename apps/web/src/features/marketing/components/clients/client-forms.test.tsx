@@ -8,7 +8,7 @@ import type { ClientOptionsView, ClientView } from '@sede/shared/marketing/clien
 import { ChannelsForm } from './channels-form.tsx';
 import { ClientOptionsForm } from './client-options-form.tsx';
 
-// Issue 18 (decisions 0320, 0321): the client's channels and options send what the person chose.
+// Decisions 0320, 0321: the client's channels and options send what the person chose.
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { PieceFormDialog } from './piece-form-dialog.tsx';
 
-// Issue 18 (decision 0327): the piece form shared by the calendar and the creatives.
+// Decision 0327: the piece form shared by the calendar and the creatives.
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
 let calls: Call[] = [];
 let refuse: string | null = null;

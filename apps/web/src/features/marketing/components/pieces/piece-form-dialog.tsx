@@ -62,7 +62,7 @@ function initial(piece: PieceView | undefined, d: Partial<PieceCreateInput> = {}
 }
 
 /**
- * Creates or edits a piece of content (issue 18): client, campaign, title, channel, format,
+ * Creates or edits a piece of content: client, campaign, title, channel, format,
  * status, date and time (America/Sao_Paulo), assignee, brief, copy and hashtags. Shared by the
  * calendar and the creatives.
  */
