@@ -6,7 +6,7 @@ import { crmLists, crmSegments } from './crm-contacts.ts';
 import { people } from './parties.ts';
 
 /**
- * Mass campaigns (/campanhas-massa; decisions 0250–0259). E-mail only this round; the
+ * Mass campaigns (/campanhas-massa; decisions 0250–0258). E-mail only this round; the
  * `channel` column names the channel so WhatsApp can be added next without a new table.
  */
 

@@ -14,7 +14,7 @@ import { onInbound, onRecipientStatus } from '../whatsapp/public.ts';
 import { recordWhatsappReply } from './replies.ts';
 
 /**
- * Mass e-mail campaigns (/campanhas-massa; decisions 0250–0259): the sender, campaigns
+ * Mass e-mail campaigns (/campanhas-massa; decisions 0250–0258): the sender, campaigns
  * to a CRM list or segment, throttled exactly-once sending, tracking, unsubscribes and bounces.
  */
 export default defineModule({
