@@ -1,11 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './vitest.sequencer.ts';
 
 export default defineConfig({
   test: {
     // Integration files are mostly waiting on PostgreSQL: more workers than the 2 cores pays off.
     maxWorkers: 4,
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

@@ -180,7 +180,7 @@ describe('durability of the embedded PostgreSQL', () => {
         }
       }
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('who relaxes durability', () => {

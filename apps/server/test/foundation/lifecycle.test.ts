@@ -97,7 +97,7 @@ describe('where the data lives', () => {
 });
 
 describe('after a crash', () => {
-  it('a server killed outright (SIGKILL) leaves PostgreSQL orphaned; the next start reclaims it and finds the data', async () => {
+  it('a server killed outright (SIGKILL) leaves PostgreSQL orphaned; the next start reclaims it and finds the data', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir('sede-crash-');
     const proc = await spawnServer({ DATA_DIR: dataDir });
     const email = `crash.${Date.now()}@exemplo.com.br`;
@@ -123,7 +123,7 @@ describe('after a crash', () => {
 });
 
 describe('graceful shutdown of the real process', () => {
-  it('SIGTERM lets a request in flight finish, refuses new ones, stops PostgreSQL cleanly and exits 0 promptly', async () => {
+  it('SIGTERM lets a request in flight finish, refuses new ones, stops PostgreSQL cleanly and exits 0 promptly', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir('sede-sigterm-');
     const proc = await spawnServer({ DATA_DIR: dataDir });
     const email = `sigterm.${Date.now()}@exemplo.com.br`;

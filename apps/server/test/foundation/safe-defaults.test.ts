@@ -219,7 +219,7 @@ describe('with a loopback APP_URL (the default; what the tests use)', () => {
 });
 
 describe('the real process with a public APP_URL', () => {
-  it('says at start, in Portuguese, that e-mail is not delivered and payments are off', async () => {
+  it('says at start, in Portuguese, that e-mail is not delivered and payments are off', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir('sede-safe-');
     const proc = await spawnServer({ DATA_DIR: dataDir, APP_URL: PUBLIC_URL, SMTP_URL: '', STRIPE_SECRET_KEY: '', DEV_MAILBOX: '', BILLING_SANDBOX: '' });
     try {
