@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
+import { expectAccessible } from './support/team.ts';
 
 async function companyOwner(page: Page, plan: string | null = 'annual') {
   await signInNewPerson(page, { firstName: 'Rui', lastName: 'Barros' });
@@ -42,7 +37,7 @@ test.describe('plans', () => {
       await expect(page.getByText(/50 moedas de boas-vindas/).first()).toBeVisible();
       await expect(page.getByText(/a cobrança é\s+automática/).first()).toBeVisible();
     }
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
   });
 
   test('before a company exists the plans page still says Modo de teste and nothing can be bought', async ({ page }) => {
@@ -65,7 +60,7 @@ test.describe('coins and billing', () => {
     await expect(page.getByTestId('header-balance')).toHaveText('50');
     await expect(page.getByTestId('test-mode-banner')).toBeVisible();
     await expect(page.getByTestId('package-coins_150').getByTestId('package-price')).toHaveText(/^R\$\s135,00$/);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     await page.getByTestId('package-coins_150').getByRole('button', { name: /Comprar/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagamento de teste' });
@@ -109,7 +104,7 @@ test.describe('coins and billing', () => {
     await expect(page.getByTestId('billing-next-charge')).toContainText('Nenhuma cobrança agendada');
     await expect(page.getByTestId('billing-collaborators')).toContainText('1 de 10 incluídos');
     await expect(page.getByTestId('ledger-row')).toHaveCount(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     await page.getByLabel('Tipo', { exact: true }).selectOption('debit');
     await expect(page.getByTestId('ledger-row')).toHaveCount(1);

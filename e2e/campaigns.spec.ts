@@ -1,17 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { shot } from './support/shots.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin } from './support/team.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 
 /**
  * axe on the page; the e-mail preview is a sandboxed iframe without scripts (the company's own
  * HTML, not our UI), where axe cannot run: it is left out, and must carry a title.
  */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page, (axe) => axe.exclude('iframe[sandbox]')))).toEqual([]);
   for (const frame of await page.locator('iframe').all()) expect(await frame.getAttribute('title')).toBeTruthy();
 }
 

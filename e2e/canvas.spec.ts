@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, createMember, expectAccessible } from './support/team.ts';
@@ -23,16 +22,6 @@ async function watchCsp(page: Page) {
 
 const elementsOf = async (boardId: string) =>
   (await e2eSql<{ types: string[] | null }>(`SELECT array(SELECT e->>'type' FROM jsonb_array_elements(scene->'elements') e) AS types FROM canvas_boards WHERE id = $1`, [boardId]))[0]?.types ?? null;
-
-/**
- * The board page with the editor: our page and Excalidraw's toolbar, menus and panels, whose main
- * menu button now has a name (decision 0421; 0298 had left the editor out).
- */
-async function expectAccessibleAround(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Screenshots for the closing note when SHOTS=<dir> is set (1280 px and 375 px). */
 async function shots(page: Page, name: string) {
@@ -81,7 +70,7 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
   // Shared editing (decision 0311): the stroke goes through the sync; the server writes the scene.
   await expect(page.getByRole('status').filter({ hasText: 'Conectado' })).toBeVisible();
   await expect.poll(() => elementsOf(boardId), { timeout: 15_000 }).toEqual(['rectangle']);
-  await expectAccessibleAround(page);
+  await expectAccessible(page);
   // The editor's main menu button has a name (axe: button-name, critical); the menu it opens passes too.
   await page.getByRole('button', { name: 'Menu principal' }).click();
   const menu = page.locator('.excalidraw .dropdown-menu');
@@ -89,7 +78,7 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
   // Sede's own menu: exporting and the board's background, none of Excalidraw's links or its dark mode.
   await expect(menu.getByText(/Exportar imagem/)).toBeVisible();
   await expect(menu.getByText(/GitHub|Discord|Modo escuro/)).toHaveCount(0);
-  await expectAccessibleAround(page);
+  await expectAccessible(page);
   await shots(page, 'canvas-menu');
   await page.getByRole('button', { name: 'Menu principal' }).click();
   await expect(page.locator('.excalidraw .dropdown-menu')).toBeHidden();
@@ -103,7 +92,7 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
   await expect(page.locator('.excalidraw').getByText('Contorno', { exact: true })).toBeVisible();
   // Excalidraw's hint for a selected shape is all Portuguese, the strings its pt-BR lacks included (decision 0421).
   await expect(page.locator('.HintViewer')).toHaveText('Pressione Enter para adicionar o texto. Segure Ctrl e uma seta do teclado para criar um fluxograma');
-  await expectAccessibleAround(page);
+  await expectAccessible(page);
   await shots(page, 'canvas-selected');
   if (process.env.SHOTS) {
     // The screenshots' resizing drops Excalidraw's selection: select again.
@@ -174,8 +163,8 @@ test('two people draw on one board at once and see each other’s strokes live',
   // Bruno draws an ellipse meanwhile; the server's scene holds both.
   await drawShape(bruno, 'o', [60, -40], [200, 60]);
   await expect.poll(async () => (await elementsOf(id))?.sort(), { timeout: 15_000 }).toEqual(['ellipse', 'rectangle']);
-  await expectAccessibleAround(page);
-  await expectAccessibleAround(bruno);
+  await expectAccessible(page);
+  await expectAccessible(bruno);
   // Bruno's pointer shows on Carla's board (awareness).
   const box = (await canvas(bruno).boundingBox())!;
   await bruno.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 120, { steps: 4 });
@@ -207,5 +196,5 @@ test('without the sync, the board saves by revision (the fallback)', async ({ pa
   await drawShape(page, 'r', [-100, -60], [60, 40]);
   await expect(page.getByRole('status').filter({ hasText: /^Salvo às \d{2}:\d{2}$/ })).toBeVisible();
   expect(await elementsOf(id)).toEqual(['rectangle']);
-  await expectAccessibleAround(page);
+  await expectAccessible(page);
 });

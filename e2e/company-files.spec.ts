@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
@@ -31,8 +31,7 @@ test.describe('/empresa-perfil: Arquivos da empresa', () => {
     await expect(card.getByTestId('file-error')).toContainText('contrato.pdf: Arquivos executáveis não são permitidos.');
     await expect(card.getByTestId('file-row')).toHaveCount(1);
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectAccessible(page);
 
     // "Compartilhar": a link anyone may open without a session, that expires and can be disabled.
     await row.getByRole('button', { name: 'Compartilhar Logotipo da padaria.png' }).click();

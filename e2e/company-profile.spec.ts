@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { shot } from './support/shots.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
@@ -25,8 +25,7 @@ test.describe('/empresa-perfil', () => {
     await expect(page.getByTestId('profile-atividade')).toContainText('1091-1/02');
     await expect(page.getByLabel('Telefone / WhatsApp')).toHaveValue('(11) 98765-4321');
     await expect(page.getByLabel('CEP')).toHaveValue('04571-000');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectAccessible(page);
 
     const save = page.getByRole('button', { name: 'Salvar alterações' });
     await expect(save).toBeDisabled();

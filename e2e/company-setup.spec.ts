@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CNPJ_SCENARIOS, createCompanyByApi, randomCnpj, signInNewPerson } from './support/company.ts';
+import { expectAccessible } from './support/team.ts';
 
 const mask = (c: string) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 
 /** A confirmed, signed-in person without a company, on the page's browser context. */
 async function signedInWithoutCompany(page: Page, firstName = 'Marina') {
   return signInNewPerson(page, { firstName, lastName: 'Albuquerque' });
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const cnpjInput = (page: Page) => page.getByLabel('CNPJ', { exact: true });
@@ -37,13 +31,13 @@ test.describe('company welcome and setup', () => {
     await expect(steps.nth(2)).toContainText('Pronto!');
     await expect(page.getByText('Processo rápido • Menos de 2 minutos')).toBeVisible();
     await expect(page.getByText('50 moedas grátis para começar')).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Vamos começar!' }).click();
     await expect(page).toHaveURL(/\/company-setup$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Vincular Empresa' })).toBeVisible();
     await expect(page.getByText('Passo 1 de 3')).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectAccessible(page);
 
     // Search stays disabled until the CNPJ is complete; the mask stops at 18 characters.
     const cnpj = randomCnpj();
@@ -146,7 +140,7 @@ test.describe('company welcome and setup', () => {
       await expect(problem).toContainText('Erro na busca');
       await expect(problem).toContainText('excesso de buscas');
       await expect(problem.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
-      await expectNoSeriousA11yIssues(page);
+      await expectAccessible(page);
 
       // The providers' Retry-After is 1 s: a later search of a company that exists finds it.
       const cnpj = randomCnpj();

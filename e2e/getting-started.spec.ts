@@ -1,13 +1,11 @@
 // /empresa's 'Primeiros passos' panel (decision 0088): trial and plan, the steps that apply
 // to the person, checked as they are done, dismissed for good.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="getting-started"]').analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page, (axe) => axe.include('[data-testid="getting-started"]')))).toEqual([]);
 }
 
 const panel = (page: Page) => page.getByTestId('getting-started');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { shot } from './support/shots.ts';
 import pg from 'pg';
 import { expect, test, type Page } from '@playwright/test';
@@ -6,12 +5,11 @@ import type { NotifyInput } from '../apps/server/src/platform/notifications/noti
 import { notify } from '../apps/server/src/platform/notifications/notify.ts';
 import type { Services } from '../apps/server/src/services.ts';
 import { createCompanyByApi, e2eDatabaseUrl, e2eSql, signInNewPerson } from './support/company.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 
 /** No serious or critical axe violations, and nothing wider than the viewport. */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 

@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
+import { expectAccessible } from './support/team.ts';
 
 async function newCompanyOwner(page: Page) {
   await signInNewPerson(page, { firstName: 'Lia', lastName: 'Moraes' });
@@ -21,7 +16,7 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('progressbar', { name: 'Passo 1 de 3' })).toBeVisible();
     await expect(page.getByText('Gerencio meu próprio negócio')).toBeVisible();
     for (const label of ['Empreendedor', 'Gestor', 'Diretor', 'Outro']) await expect(page.getByRole('radio', { name: new RegExp(`^${label}`) })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // Step 1 requires a profile.
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -36,7 +31,7 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('checkbox')).toHaveCount(9);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Selecione pelo menos uma área' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // Back keeps what was chosen.
     await page.getByRole('button', { name: 'Voltar' }).click();
@@ -55,7 +50,7 @@ test.describe('onboarding', () => {
     await expect(page.getByTestId('recommended-badge')).toHaveText('Recomendado');
     await expect(page.locator('label', { has: annual }).getByTestId('recommended-badge')).toBeVisible();
     await expect(page.getByTestId('recommendation-reason')).toContainText('Para quem planeja o ano da empresa, o plano anual economiza R$ 800 por ano (27%).');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Voltar' }).click();
     await expect(page.getByText('Passo 2 de 3')).toBeVisible();

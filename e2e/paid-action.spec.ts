@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { signOutThroughMenu, toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { expectAccessible } from './support/team.ts';
 
 /** The fake OpenAI's mode (ok, error_500, …) for the company summary's prompt only: parallel tests share the e2e server's platform AI. */
 async function fakeAi(mode: string) {
@@ -22,11 +22,6 @@ const ledger = async (companyId: string) =>
     await e2eSql<{ kind: string; amount: number }>("SELECT kind, amount FROM coin_ledger WHERE company_id = $1 AND kind IN ('debit', 'refund') ORDER BY id", [companyId])
   ).map((r) => `${r.kind} ${r.amount}`);
 
-async function noSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
 test.afterEach(async () => {
   await fakeAi('ok');
 });
@@ -39,7 +34,7 @@ test.describe('paid actions', () => {
     await expect(button).toBeVisible();
     await expect(page.getByTestId('paid-action-description')).toHaveText('Saldo depois: 49 moedas');
     await expect(page.getByTestId('header-balance')).toHaveText('50');
-    await noSeriousAxeViolations(page);
+    await expectAccessible(page);
 
     await fakeAi('error_500');
     await button.click();
@@ -97,7 +92,7 @@ test.describe('paid actions', () => {
       baseUrl: `${FAKE_OPENAI_URL}/v1`,
       model: 'modelo-pessoal',
     });
-    await noSeriousAxeViolations(page);
+    await expectAccessible(page);
 
     // With the own key the AI action costs no coins.
     await page.goto('/empresa-perfil');
