@@ -195,11 +195,11 @@ test.describe('the application shell', () => {
         await expect(page, area.path).toHaveTitle(`${area.title} · Sede`);
         // The areas' own pages show what they start with; any area opens without the access-denied screen.
         const built =
-          area.key === 'comercial' || area.key === 'financeiro' || area.key === 'rh'
+          area.key === 'sales' || area.key === 'finance' || area.key === 'hr'
             ? page.getByRole('tab', { name: 'Visão geral' })
-            : area.key === 'projetos'
+            : area.key === 'projects'
               ? page.getByRole('heading', { name: 'Organize os projetos da equipe', exact: true })
-              : area.key === 'documentacao'
+              : area.key === 'documents'
                 ? page.getByRole('heading', { name: 'Documentação da empresa', exact: true })
                 : area.key === 'marketing'
                   ? page.getByRole('navigation', { name: 'Páginas do marketing' })

@@ -11,16 +11,16 @@ const open = (role: string, customPermissions: string[] = [], areas: readonly (t
   return areas.filter((a) => allows(computePermissions(membership), membership, [areaAccess(a)])).map((a) => a.key).sort();
 };
 
-const BASE = ['documentacao', 'projetos'];
+const BASE = ['documents', 'projects'];
 
 /** Role → departments open, for every role a person can be given (spec §6, decision 0050). */
 const EXPECTED: Record<string, string[]> = {
-  admin: ['admin', 'comercial', 'documentacao', 'financeiro', 'juridico', 'marketing', 'projetos', 'rh'],
-  vendas: ['comercial', ...BASE].sort(),
+  admin: ['admin', 'documents', 'finance', 'hr', 'legal', 'marketing', 'projects', 'sales'],
+  vendas: ['sales', ...BASE].sort(),
   marketing: ['marketing', ...BASE].sort(),
-  rh: ['rh', ...BASE].sort(),
-  financeiro: ['financeiro', ...BASE].sort(),
-  juridico: ['juridico', ...BASE].sort(),
+  rh: ['hr', ...BASE].sort(),
+  financeiro: ['finance', ...BASE].sort(),
+  juridico: ['legal', ...BASE].sort(),
   projetos: BASE,
   custom: BASE,
   manager: BASE,
@@ -50,8 +50,8 @@ describe('role → permissions', () => {
   });
 
   it('custom opens each checked key and nothing else', () => {
-    expect(open('custom', ['vendas', 'rh'])).toEqual(['comercial', 'documentacao', 'projetos', 'rh']);
-    expect(open('custom', ['admin', 'financeiro'])).toEqual(['documentacao', 'financeiro', 'projetos']);
+    expect(open('custom', ['vendas', 'rh'])).toEqual(['documents', 'hr', 'projects', 'sales']);
+    expect(open('custom', ['admin', 'financeiro'])).toEqual(['documents', 'finance', 'projects']);
     expect(open('custom', [])).toEqual(BASE);
   });
 

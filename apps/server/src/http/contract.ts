@@ -11,7 +11,7 @@ import { notFound, parseWith, readJson } from './errors.ts';
  * request the same way for every route and feeds the OpenAPI document of the whole API.
  *
  * ```ts
- * r.patch('/employees/:id', requirePermission('rh.write'),
+ * r.patch('/employees/:id', requirePermission('hr.write'),
  *   contract({ summary: 'Atualizar colaborador', params: idParams(M.employeeNotFound), body: employeeUpdateSchema, response: employeeSchema }),
  *   async (c) => c.json(await updateEmployee(tenant(c), c.req.valid('param').id, c.req.valid('json'))));
  * ```

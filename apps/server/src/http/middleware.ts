@@ -28,7 +28,7 @@ export const requireCompany = createMiddleware<CompanyEnv>(async (c, next) => {
   await next();
 });
 
-/** A spec guard key ('comercial', spec §3) or a permission by action ('comercial.export'). */
+/** A spec guard key ('comercial', spec §3) or a permission by action ('sales.export'). */
 export type { Access };
 
 /**

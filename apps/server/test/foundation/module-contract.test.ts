@@ -12,7 +12,7 @@ import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.t
 const notes = (calls: string[]) =>
   defineModule({
     key: 'notes',
-    mount: '/area-probe/comercial/notes',
+    mount: '/area-probe/sales/notes',
     start: (s) => {
       serverState(s, 'notes.started', () => calls.push('start'));
     },
@@ -62,17 +62,17 @@ describe('module contract', () => {
   });
 
   it('mounts a module under another module\'s path without either shadowing the other', async () => {
-    const res = await server.request('/api/area-probe/comercial/notes', { method: 'POST', json: {}, jar: owner.jar });
+    const res = await server.request('/api/area-probe/sales/notes', { method: 'POST', json: {}, jar: owner.jar });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { companyId: string }).companyId).toBe(companyId);
     // The module whose path it sits under still answers.
-    expect((await server.request('/api/area-probe/comercial/summary', { jar: owner.jar })).status).toBe(200);
+    expect((await server.request('/api/area-probe/sales/summary', { jar: owner.jar })).status).toBe(200);
   });
 
   it("keeps every id to its company: another company's member 404, a member without the permission 403", async () => {
-    const created = (await (await server.request('/api/area-probe/comercial/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
+    const created = (await (await server.request('/api/area-probe/sales/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
     await expectTenantIsolation(server, { owner, outsider, withoutPermission, secrets: [companyId] }, [
-      { method: 'GET', path: `/api/area-probe/comercial/notes/${created.id}` },
+      { method: 'GET', path: `/api/area-probe/sales/notes/${created.id}` },
     ]);
   });
 
@@ -80,8 +80,8 @@ describe('module contract', () => {
     const other = await startTestServer({}, { modules: [...MODULES, areaProbe, notes(calls)] });
     try {
       const admin = (await createCompanyWithAdmin(other, 'Terceira')).admin;
-      const mine = (await (await server.request('/api/area-probe/comercial/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
-      expect((await other.request(`/api/area-probe/comercial/notes/${mine.id}`, { jar: admin.jar })).status).toBe(404);
+      const mine = (await (await server.request('/api/area-probe/sales/notes', { method: 'POST', json: {}, jar: owner.jar })).json()) as { id: string };
+      expect((await other.request(`/api/area-probe/sales/notes/${mine.id}`, { jar: admin.jar })).status).toBe(404);
     } finally {
       await other.stop();
     }

@@ -36,17 +36,17 @@ describe('members', () => {
 
   it('a role change takes effect on the member’s very next request', async () => {
     const m = await memberOf(server, companyId, 'vendas');
-    expect((await summary(m.jar, 'comercial')).status).toBe(200);
-    expect((await summary(m.jar, 'financeiro')).status).toBe(403);
+    expect((await summary(m.jar, 'sales')).status).toBe(200);
+    expect((await summary(m.jar, 'finance')).status).toBe(403);
 
     expect((await patch(admin.jar, m.userId, { role: 'financeiro' })).status).toBe(200);
-    expect((await summary(m.jar, 'comercial')).status).toBe(403);
-    expect((await summary(m.jar, 'financeiro')).status).toBe(200);
+    expect((await summary(m.jar, 'sales')).status).toBe(403);
+    expect((await summary(m.jar, 'finance')).status).toBe(200);
 
     expect((await patch(admin.jar, m.userId, { role: 'custom', customPermissions: ['rh', 'juridico'] })).status).toBe(200);
-    expect((await summary(m.jar, 'financeiro')).status).toBe(403);
-    expect((await summary(m.jar, 'rh')).status).toBe(200);
-    expect((await summary(m.jar, 'juridico')).status).toBe(200);
+    expect((await summary(m.jar, 'finance')).status).toBe(403);
+    expect((await summary(m.jar, 'hr')).status).toBe(200);
+    expect((await summary(m.jar, 'legal')).status).toBe(200);
     expect((await summary(m.jar, 'admin')).status).toBe(403);
     const [row] = await sql(server, `SELECT role, custom_permissions FROM company_members WHERE user_id = $1`, [m.userId]);
     expect(row).toEqual({ role: 'custom', custom_permissions: ['rh', 'juridico'] });

@@ -35,20 +35,20 @@ describe('requirePermission', () => {
   });
 
   it('a permission by action: comercial.export for vendas and admin, not for marketing', async () => {
-    expect(await status(appFor({ role: 'vendas', customPermissions: [] }, 'comercial.export'))).toBe(200);
-    expect(await status(appFor({ role: 'admin', customPermissions: [] }, 'comercial.export'))).toBe(200);
-    expect(await status(appFor({ role: 'custom', customPermissions: ['vendas'] }, 'comercial.export'))).toBe(200);
-    const refused = await appFor({ role: 'marketing', customPermissions: [] }, 'comercial.export').request('/x');
+    expect(await status(appFor({ role: 'vendas', customPermissions: [] }, 'sales.export'))).toBe(200);
+    expect(await status(appFor({ role: 'admin', customPermissions: [] }, 'sales.export'))).toBe(200);
+    expect(await status(appFor({ role: 'custom', customPermissions: ['vendas'] }, 'sales.export'))).toBe(200);
+    const refused = await appFor({ role: 'marketing', customPermissions: [] }, 'sales.export').request('/x');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('several keys: at least one, mixing guard keys and permissions', async () => {
-    expect(await status(appFor({ role: 'financeiro', customPermissions: [] }, 'comercial', 'financeiro.approve'))).toBe(200);
-    expect(await status(appFor({ role: 'juridico', customPermissions: [] }, 'comercial', 'financeiro.approve'))).toBe(403);
+    expect(await status(appFor({ role: 'financeiro', customPermissions: [] }, 'comercial', 'finance.approve'))).toBe(200);
+    expect(await status(appFor({ role: 'juridico', customPermissions: [] }, 'comercial', 'finance.approve'))).toBe(403);
   });
 
   it('no membership: 403 even for what the default set shows open', async () => {
-    expect(await status(appFor(null, 'comercial.read'))).toBe(403);
+    expect(await status(appFor(null, 'sales.read'))).toBe(403);
   });
 });

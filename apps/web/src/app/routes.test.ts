@@ -132,12 +132,12 @@ describe('routes from the feature manifests', () => {
 describe('route access is type-checked against the registry', () => {
   it('a guard key or a permission of the registry compiles, a typo or an action the area lacks does not', () => {
     const page = () => import('../features/support/pages/support-page.tsx');
-    const ok: RouteDef = { path: '/x', title: 'X', access: ['comercial', 'gestao_projetos', 'rh.export'], layout: 'shell', page };
+    const ok: RouteDef = { path: '/x', title: 'X', access: ['comercial', 'gestao_projetos', 'hr.export'], layout: 'shell', page };
     // @ts-expect-error 'comerical' is not a guard key
     const typo: RouteDef = { path: '/y', title: 'Y', access: ['comerical'], layout: 'shell', page };
     // @ts-expect-error RH has no 'approve' action
-    const noAction: RouteDef = { path: '/z', title: 'Z', access: ['rh.approve'], layout: 'shell', page };
-    expect([ok.access, typo.access, noAction.access]).toEqual([['comercial', 'gestao_projetos', 'rh.export'], ['comerical'], ['rh.approve']]);
+    const noAction: RouteDef = { path: '/z', title: 'Z', access: ['hr.approve'], layout: 'shell', page };
+    expect([ok.access, typo.access, noAction.access]).toEqual([['comercial', 'gestao_projetos', 'hr.export'], ['comerical'], ['hr.approve']]);
   });
 });
 

@@ -12,20 +12,20 @@ export type { PermissionFlag } from './spec.ts';
  * which needs the default set, carries this table and not every area's words.
  */
 export const GUARDS = [
-  { key: 'empresa', flag: 'canAccessEmpresa', permission: 'empresa.read' },
-  { key: 'empresa_perfil', flag: 'canAccessEmpresaPerfil', permission: 'empresa.settings' },
-  { key: 'comercial', flag: 'canAccessComercial', permission: 'comercial.read' },
+  { key: 'empresa', flag: 'canAccessEmpresa', permission: 'company.read' },
+  { key: 'empresa_perfil', flag: 'canAccessEmpresaPerfil', permission: 'company.settings' },
+  { key: 'comercial', flag: 'canAccessComercial', permission: 'sales.read' },
   { key: 'marketing', flag: 'canAccessMarketing', permission: 'marketing.read' },
-  { key: 'rh', flag: 'canAccessRH', permission: 'rh.read' },
-  { key: 'financeiro', flag: 'canAccessFinanceiro', permission: 'financeiro.read' },
-  { key: 'juridico', flag: 'canAccessJuridico', permission: 'juridico.read' },
-  { key: 'gestao_projetos', flag: 'canAccessProjetos', permission: 'projetos.read' },
-  { key: 'documentacao', flag: 'canAccessDocumentacao', permission: 'documentacao.read' },
+  { key: 'rh', flag: 'canAccessRH', permission: 'hr.read' },
+  { key: 'financeiro', flag: 'canAccessFinanceiro', permission: 'finance.read' },
+  { key: 'juridico', flag: 'canAccessJuridico', permission: 'legal.read' },
+  { key: 'gestao_projetos', flag: 'canAccessProjetos', permission: 'projects.read' },
+  { key: 'documentacao', flag: 'canAccessDocumentacao', permission: 'documents.read' },
   { key: 'admin', flag: 'canAccessAdmin', permission: 'admin.read' },
-  { key: 'perfil', flag: 'canAccessPerfil', permission: 'perfil.read' },
+  { key: 'perfil', flag: 'canAccessPerfil', permission: 'profile.read' },
 ] as const satisfies ReadonlyArray<{ key: string; flag: PermissionFlag; permission: Permission }>;
 
 export type GuardKey = (typeof GUARDS)[number]['key'];
 
 /** What the default set holds (no membership, an error or while loading; spec §6). */
-export const DEFAULT_GRANTS = ['empresa.read', 'perfil.read', 'comercial.read', 'marketing.read', 'projetos.read', 'projetos.write', 'documentacao.read', 'documentacao.write', 'documentacao.ai'] as const satisfies readonly Permission[];
+export const DEFAULT_GRANTS = ['company.read', 'profile.read', 'sales.read', 'marketing.read', 'projects.read', 'projects.write', 'documents.read', 'documents.write', 'documents.ai'] as const satisfies readonly Permission[];

@@ -33,25 +33,25 @@ const TABLE: Array<[Permission, string[]]> = [
   ['crm.delete', SALES],
   ['crm.export', SALES],
   ['crm.ai', EVERY],
-  ['prospeccao.read', EVERY],
-  ['prospeccao.write', EVERY],
-  ['prospeccao.ai', EVERY],
-  ['prospeccao.delete', SALES],
-  ['prospeccao.export', SALES],
-  ['campanhas.read', EVERY],
-  ['campanhas.write', EVERY],
-  ['campanhas.send', EVERY],
-  ['campanhas.ai', EVERY],
-  ['campanhas.delete', [...SALES, 'marketing']],
-  ['atendimento.read', EVERY],
-  ['atendimento.write', EVERY],
-  ['atendimento.ai', EVERY],
-  ['atendimento.delete', SALES],
-  ['atendimento.export', SALES],
+  ['prospecting.read', EVERY],
+  ['prospecting.write', EVERY],
+  ['prospecting.ai', EVERY],
+  ['prospecting.delete', SALES],
+  ['prospecting.export', SALES],
+  ['campaigns.read', EVERY],
+  ['campaigns.write', EVERY],
+  ['campaigns.send', EVERY],
+  ['campaigns.ai', EVERY],
+  ['campaigns.delete', [...SALES, 'marketing']],
+  ['inbox.read', EVERY],
+  ['inbox.write', EVERY],
+  ['inbox.ai', EVERY],
+  ['inbox.delete', SALES],
+  ['inbox.export', SALES],
   // /comercial, /metricas and /analise-reunioes stay with the sales team (spec §2).
-  ['comercial.read', SALES],
-  ['comercial.ai', SALES],
-  ['comercial.export', SALES],
+  ['sales.read', SALES],
+  ['sales.ai', SALES],
+  ['sales.export', SALES],
 ];
 
 describe('decision 0125: who may use what', () => {
@@ -73,7 +73,7 @@ describe('decision 0125: who may use what', () => {
   });
 
   it("the spec's member tools are exactly the pages these permissions serve", () => {
-    expect([...AREAS.find((a) => a.key === 'comercial')!.memberTools].sort()).toEqual(
+    expect([...AREAS.find((a) => a.key === 'sales')!.memberTools].sort()).toEqual(
       ['/atendimento', '/atendimento-simples', '/campanhas-massa', '/cnpj-search', '/deep-search', '/extrair-leads', '/extrair-leads-cnpj', '/kanban-leads', '/lista-contatos'].sort(),
     );
   });

@@ -116,47 +116,47 @@ describe('permissions by action', () => {
     for (const p of ALL_PERMISSIONS) expect(can(admin, p)).toBe(true);
     for (const role of ROLES.filter((r) => r !== 'admin')) {
       const grants = grantsFor({ role, customPermissions: CUSTOM_KEYS });
-      expect([role, can(grants, 'admin.read'), can(grants, 'admin.write'), can(grants, 'empresa.settings')]).toEqual([role, false, false, false]);
+      expect([role, can(grants, 'admin.read'), can(grants, 'admin.write'), can(grants, 'company.settings')]).toEqual([role, false, false, false]);
     }
   });
 
   it('a role holds the actions of its area and not those of another', () => {
     const vendas = grantsFor({ role: 'vendas' });
-    expect(can(vendas, 'comercial.export')).toBe(true);
-    expect(can(vendas, 'comercial.ai')).toBe(true);
-    expect(can(vendas, 'financeiro.read')).toBe(false);
+    expect(can(vendas, 'sales.export')).toBe(true);
+    expect(can(vendas, 'sales.ai')).toBe(true);
+    expect(can(vendas, 'finance.read')).toBe(false);
     const financeiro = grantsFor({ role: 'financeiro' });
-    expect(can(financeiro, 'financeiro.approve')).toBe(true);
-    expect(can(financeiro, 'comercial.read')).toBe(false);
+    expect(can(financeiro, 'finance.approve')).toBe(true);
+    expect(can(financeiro, 'sales.read')).toBe(false);
   });
 
   it('a custom key grants its whole area; an unknown key nothing', () => {
     const grants = grantsFor({ role: 'custom', customPermissions: ['juridico', 'constructor'] });
-    expect(can(grants, 'juridico.ai')).toBe(true);
-    expect(can(grants, 'rh.read')).toBe(false);
-    expect([...grants].sort()).toEqual([...MEMBER_GRANTS, ...AREA_ACTIONS.juridico.map((a) => `juridico.${a}`)].sort());
+    expect(can(grants, 'legal.ai')).toBe(true);
+    expect(can(grants, 'hr.read')).toBe(false);
+    expect([...grants].sort()).toEqual([...MEMBER_GRANTS, ...AREA_ACTIONS.legal.map((a) => `legal.${a}`)].sort());
   });
 
   it('every member reads the company, profile, projects and documentation; delete is not a member grant', () => {
     for (const role of ROLES) {
       const grants = grantsFor({ role });
-      for (const p of ['empresa.read', 'perfil.read', 'projetos.read', 'documentacao.read'] as const) expect(can(grants, p)).toBe(true);
+      for (const p of ['company.read', 'profile.read', 'projects.read', 'documents.read'] as const) expect(can(grants, p)).toBe(true);
     }
-    expect(can(grantsFor({ role: 'vendas' }), 'projetos.delete')).toBe(false);
-    expect(can(grantsFor({ role: 'projetos' }), 'projetos.delete')).toBe(true);
+    expect(can(grantsFor({ role: 'vendas' }), 'projects.delete')).toBe(false);
+    expect(can(grantsFor({ role: 'projetos' }), 'projects.delete')).toBe(true);
   });
 
   it('the default set opens commercial and marketing to read only', () => {
     const grants = grantsFor(null);
     expect([...grants].sort()).toEqual([...DEFAULT_GRANTS].sort());
-    expect(can(grants, 'comercial.read')).toBe(true);
-    expect(can(grants, 'comercial.export')).toBe(false);
+    expect(can(grants, 'sales.read')).toBe(true);
+    expect(can(grants, 'sales.export')).toBe(false);
   });
 
   it('canAny passes when one permission is held', () => {
     const rh = grantsFor({ role: 'rh' });
-    expect(canAny(rh, ['financeiro.read', 'rh.export'])).toBe(true);
-    expect(canAny(rh, ['financeiro.read', 'admin.read'])).toBe(false);
+    expect(canAny(rh, ['finance.read', 'hr.export'])).toBe(true);
+    expect(canAny(rh, ['finance.read', 'admin.read'])).toBe(false);
     expect(canAny(rh, [])).toBe(false);
   });
 
@@ -167,9 +167,9 @@ describe('permissions by action', () => {
   });
 
   it('permission strings are type-checked', () => {
-    const ok: Permission = 'comercial.export';
+    const ok: Permission = 'sales.export';
     // @ts-expect-error projects have no AI action
-    const noAction: Permission = 'projetos.ai';
+    const noAction: Permission = 'projects.ai';
     // @ts-expect-error a typo in the area
     const typo: Permission = 'comerical.read';
     expect([ok, noAction, typo]).toHaveLength(3);

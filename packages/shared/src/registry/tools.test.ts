@@ -30,8 +30,8 @@ describe("byCompanyPriority: the company's onboarding areas first", () => {
   const keys = (chosen: string[] | null, areas: typeof AREAS = SPEC_AREAS) => byCompanyPriority(areas, chosen).map(({ item, priority }) => (priority ? `*${item.key}` : item.key));
 
   it('the areas serving the answers come first, flagged, each part in the registry order', () => {
-    expect(keys(['financial', 'hr'])).toEqual(['*financeiro', '*rh', 'comercial', 'marketing', 'juridico', 'projetos', 'documentacao', 'admin']);
-    expect(keys(['hr', 'ecommerce', 'analytics'])).toEqual(['*comercial', '*marketing', '*rh', 'financeiro', 'juridico', 'projetos', 'documentacao', 'admin']);
+    expect(keys(['financial', 'hr'])).toEqual(['*finance', '*hr', 'sales', 'marketing', 'legal', 'projects', 'documents', 'admin']);
+    expect(keys(['hr', 'ecommerce', 'analytics'])).toEqual(['*sales', '*marketing', '*hr', 'finance', 'legal', 'projects', 'documents', 'admin']);
   });
 
   it('no answers (or unknown ones): the registry order, nothing flagged', () => {

@@ -19,7 +19,7 @@ import { recordWhatsappReply } from './replies.ts';
  */
 export default defineModule({
   key: 'campaigns',
-  area: 'campanhas',
+  area: 'campaigns',
   mount: '/',
   routes: campaignsRoutes,
   start: async (s: Services) => {

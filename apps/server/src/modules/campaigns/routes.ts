@@ -56,9 +56,9 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * redirect and the unsubscribe, by signed recipient token, without a session.
  */
 export function campaignsRoutes(s: Services) {
-  const r = areaRouter(s, 'campanhas.read');
-  const write = requirePermission('campanhas.write');
-  const send = requirePermission('campanhas.send');
+  const r = areaRouter(s, 'campaigns.read');
+  const write = requirePermission('campaigns.write');
+  const send = requirePermission('campaigns.send');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const myEmail = (c: Context<CompanyEnv>) => c.get('viewer').user.email;
 
@@ -78,7 +78,7 @@ export function campaignsRoutes(s: Services) {
   r.patch('/:id', write, contract({ summary: 'Alterar campanha', params: campaignId, body: campaignUpdateSchema, response: campaignViewSchema }), async (c) =>
     c.json(await updateCampaign(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/:id', requirePermission('campanhas.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => {
+  r.delete('/:id', requirePermission('campaigns.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => {
     await deleteCampaign(tenant(c), c.req.valid('param').id);
     return c.json({ success: true as const });
   });

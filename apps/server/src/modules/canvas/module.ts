@@ -17,7 +17,7 @@ function start(s: Services) {
 /** The canvas workspace (decisions 0295–0298, 0311): the company's Excalidraw whiteboards. */
 export default defineModule({
   key: 'canvas',
-  area: 'documentacao',
+  area: 'documents',
   mount: '/canvas',
   routes: canvasRoutes,
   start,

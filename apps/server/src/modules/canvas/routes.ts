@@ -29,8 +29,8 @@ const boardId = idParams(CANVAS_MESSAGES.notFound);
  * through the platform's sync socket (decision 0311).
  */
 export function canvasRoutes(s: Services) {
-  const r = areaRouter(s, 'documentacao.read');
-  const write = requirePermission('documentacao.write');
+  const r = areaRouter(s, 'documents.read');
+  const write = requirePermission('documents.write');
   const t = (c: Context<CompanyEnv>) => c.get('tenant');
   const v = (c: Context<CompanyEnv>) => c.get('viewer');
 
@@ -47,9 +47,9 @@ export function canvasRoutes(s: Services) {
   // member draws (documentacao.write), others follow.
   const [syncGuard, syncUpgrade] = syncSocket(s, canvasSync, async ({ tenant, viewer }, id) => {
     const grants = grantsFor(viewer.membership);
-    if (!canAny(grants, ['documentacao.read'])) throw forbidden();
+    if (!canAny(grants, ['documents.read'])) throw forbidden();
     await boardOf(tenant, id);
-    return { canWrite: canAny(grants, ['documentacao.write']) };
+    return { canWrite: canAny(grants, ['documents.write']) };
   });
   r.get(
     '/boards/:id/sync',

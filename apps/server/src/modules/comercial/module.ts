@@ -12,7 +12,7 @@ const count = new Intl.NumberFormat('pt-BR');
  */
 export default defineModule({
   key: 'comercial',
-  area: 'comercial',
+  area: 'sales',
   mount: '/comercial',
   routes: comercialRoutes,
   start: (s) => {

@@ -6,7 +6,7 @@ import { overview } from './service.ts';
 
 /** /api/comercial: the overview of /comercial (permission `comercial`, decision 0163). */
 export function comercialRoutes(s: Services) {
-  const r = areaRouter(s, 'comercial.read');
+  const r = areaRouter(s, 'sales.read');
   r.get('/overview', contract({ summary: 'Visão geral do Comercial', response: comercialOverviewSchema }), async (c) => c.json(await overview(s, c.get('tenant'))));
   return r;
 }

@@ -5,7 +5,7 @@ import { exportCompany } from './export.ts';
 /** Companies: linking by CNPJ, the company's registration data and its refresh. */
 export default defineModule({
   key: 'companies',
-  area: 'empresa',
+  area: 'company',
   mount: '/companies',
   routes: companiesRoutes,
   exportData: exportCompany,

@@ -29,7 +29,7 @@ async function start(s: Services) {
  */
 export default defineModule({
   key: 'company-data',
-  area: 'empresa',
+  area: 'company',
   mount: '/company-data',
   routes: companyDataRoutes,
   start,

@@ -55,7 +55,7 @@ export function crmDealsRoutes(s: Services) {
   const read = need('crm.read');
   const write = need('crm.write');
   const del = need('crm.delete');
-  const settings = need('empresa.settings');
+  const settings = need('company.settings');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   // ---- pipelines and stages

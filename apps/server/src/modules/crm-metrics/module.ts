@@ -8,7 +8,7 @@ import { metricsTileKpi } from './tile.ts';
 /** /metricas' figures and the sales targets (decisions 0165–0168). */
 export default defineModule({
   key: 'crm-metrics',
-  area: 'comercial',
+  area: 'sales',
   mount: '/crm-metrics',
   routes: crmMetricsRoutes,
   start: (s) => registerComercialTile(s, { tool: 'metricas', kpi: metricsTileKpi }),

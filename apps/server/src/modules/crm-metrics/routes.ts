@@ -29,7 +29,7 @@ const query = metricsQuerySchema;
  * (decision 0166).
  */
 export function crmMetricsRoutes(s: Services) {
-  const r = areaRouter(s, 'comercial.read');
+  const r = areaRouter(s, 'sales.read');
 
   r.get('/options', contract({ summary: 'Opções dos filtros de métricas', response: metricsOptionsSchema }), async (c) => {
     const tenant = c.get('tenant');

@@ -75,7 +75,7 @@ export function crmQuotesRoutes(s: Services) {
   );
   r.post(
     '/products',
-    requirePermission('comercial.write'),
+    requirePermission('sales.write'),
     contract({ summary: 'Cadastrar produto ou serviço', body: productCreateSchema, response: productSchema, status: 201 }),
     async (c) => c.json(await createProduct(tenant(c), c.req.valid('json')), 201),
   );
@@ -84,11 +84,11 @@ export function crmQuotesRoutes(s: Services) {
   );
   r.patch(
     '/products/:id',
-    requirePermission('comercial.write'),
+    requirePermission('sales.write'),
     contract({ summary: 'Alterar produto ou serviço', params: id, body: productUpdateSchema, response: productSchema }),
     async (c) => c.json(await updateProduct(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/products/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => {
+  r.delete('/products/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => {
     await deleteProduct(tenant(c), c.req.valid('param').id);
     return c.json({ success: true as const });
   });

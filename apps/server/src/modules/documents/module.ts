@@ -25,7 +25,7 @@ async function start(s: Services) {
 /** Documentation (decisions 0281–0282): folders, rich-text documents and their versions. */
 export default defineModule({
   key: 'documents',
-  area: 'documentacao',
+  area: 'documents',
   mount: '/documents',
   routes: documentsRoutes,
   start,

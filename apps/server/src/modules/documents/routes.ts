@@ -69,9 +69,9 @@ const projectParams = z.object({ projectId: z.string() });
 
 /** /api/documents (decisions 0281–0282): folders, documents, versions. */
 export function documentsRoutes(s: Services) {
-  const r = areaRouter(s, 'documentacao.read');
-  const write = requirePermission('documentacao.write');
-  const del = requirePermission('documentacao.delete');
+  const r = areaRouter(s, 'documents.read');
+  const write = requirePermission('documents.write');
+  const del = requirePermission('documents.delete');
   const t = (c: Context<CompanyEnv>) => c.get('tenant');
   const v = (c: Context<CompanyEnv>) => c.get('viewer');
 
@@ -90,8 +90,8 @@ export function documentsRoutes(s: Services) {
   /** Drafts a new document from a brief (paid action ai.document_draft): charged once per request, never for a failure. */
   r.post(
     '/draft',
-    requirePermission('documentacao.write'),
-    requirePermission('documentacao.ai'),
+    requirePermission('documents.write'),
+    requirePermission('documents.ai'),
     contract({ summary: 'Redigir documento com IA', body: documentDraftRequestSchema, response: documentDraftResponseSchema, status: 201 }),
     async (c) => {
       const req = c.req.valid('json');
@@ -131,9 +131,9 @@ export function documentsRoutes(s: Services) {
   // of the person's access (decision 0420).
   const [syncGuard, syncUpgrade] = syncSocket(s, documentSync, async ({ tenant, viewer }, id) => {
     const grants = grantsFor(viewer.membership);
-    if (!canAny(grants, ['documentacao.read'])) throw forbidden();
+    if (!canAny(grants, ['documents.read'])) throw forbidden();
     await visibleDocument(tenant, viewer, id);
-    return { canWrite: canAny(grants, ['documentacao.write']) };
+    return { canWrite: canAny(grants, ['documents.write']) };
   });
   r.get(
     '/:id/sync',

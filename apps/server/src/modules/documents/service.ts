@@ -317,7 +317,7 @@ const listItem = (d: DocRow, updater: string | null, snippet: string | null): Do
 
 /** A project of the company, seen by someone who may open projects (the route's `gestao_projetos`); else 403/404. */
 export async function projectOf(t: Tenant, viewer: Viewer, id: string): Promise<{ id: string; name: string }> {
-  if (!canAny(grantsFor(viewer.membership), ['projetos.read'])) throw forbidden();
+  if (!canAny(grantsFor(viewer.membership), ['projects.read'])) throw forbidden();
   const name = await projectName(t, id);
   if (name === null) throw notFound(M.projectNotFound);
   return { id, name };

@@ -6,4 +6,4 @@ import { reportRoutes } from './routes.ts';
  * overview's figures. Reads only the finance tables (no tables of its own, nothing to export).
  * Routes under /api/finance/reports.
  */
-export default defineModule({ key: 'finance-reports', area: 'financeiro', mount: '/finance/reports', routes: reportRoutes });
+export default defineModule({ key: 'finance-reports', area: 'finance', mount: '/finance/reports', routes: reportRoutes });

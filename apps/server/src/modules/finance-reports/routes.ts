@@ -28,7 +28,7 @@ const spreadsheet = { media: 'application/vnd.openxmlformats-officedocument.spre
 /** Relatórios do financeiro under /api/finance/reports: `financeiro.read`; the files `financeiro.export` (decision 0125). */
 export function reportRoutes(s: Services) {
   const r = areaRouter(s, 'financeiro');
-  r.use('*', requirePermission('financeiro.read'));
+  r.use('*', requirePermission('finance.read'));
   r.get('/overview', contract({ summary: 'Visão geral do financeiro', response: financeOverviewSchema }), async (c) => c.json(await overview(c.get('tenant'))));
   r.get('/cash-flow', contract({ summary: 'Fluxo de caixa', query: cashFlowQuerySchema, response: cashFlowReportSchema }), async (c) =>
     c.json(await cashFlow(c.get('tenant'), c.req.valid('query'))),
@@ -36,14 +36,14 @@ export function reportRoutes(s: Services) {
   r.get('/dre', contract({ summary: 'DRE gerencial', query: dreQuerySchema, response: dreReportSchema }), async (c) => c.json(await dre(c.get('tenant'), c.req.valid('query'))));
   r.get(
     '/cash-flow/export',
-    requirePermission('financeiro.export'),
+    requirePermission('finance.export'),
     contract({ summary: 'Exportar fluxo de caixa', query: cashFlowExportQuerySchema, response: spreadsheet }),
     async (c) => {
       const { format, ...q } = c.req.valid('query');
       return download(c.get('tenant'), `fluxo-de-caixa-${q.from}-a-${q.to}`, format, cashFlowTable(await cashFlow(c.get('tenant'), q)));
     },
   );
-  r.get('/dre/export', requirePermission('financeiro.export'), contract({ summary: 'Exportar DRE', query: dreExportQuerySchema, response: spreadsheet }), async (c) => {
+  r.get('/dre/export', requirePermission('finance.export'), contract({ summary: 'Exportar DRE', query: dreExportQuerySchema, response: spreadsheet }), async (c) => {
     const { format, ...q } = c.req.valid('query');
     return download(c.get('tenant'), `dre-${q.basis}-ate-${q.to}`, format, dreTable(await dre(c.get('tenant'), q)));
   });

@@ -98,7 +98,7 @@ async function visibleFile(s: Services, tenant: Tenant, viewer: Parameters<NonNu
 
 export function aiRoutes(s: Services, r: Hono<CompanyEnv>) {
   /** Reads a boleto or nota fiscal PDF (a platform file) into the payable's fields: ai.invoice_reading. */
-  r.post('/ai/read-document', requirePermission('financeiro.write'), contract({ summary: 'Ler boleto ou nota fiscal com IA', body: readDocumentSchema, response: readDocumentResultSchema }), async (c) => {
+  r.post('/ai/read-document', requirePermission('finance.write'), contract({ summary: 'Ler boleto ou nota fiscal com IA', body: readDocumentSchema, response: readDocumentResultSchema }), async (c) => {
     const { fileId, requestId } = c.req.valid('json');
     const tenant = c.get('tenant');
     const { row, bytes } = await visibleFile(s, tenant, c.get('viewer'), fileId);
@@ -121,7 +121,7 @@ export function aiRoutes(s: Services, r: Hono<CompanyEnv>) {
   });
 
   /** Suggests categories for pending statement lines from the company's own history: ai.category_suggestion, one charge per batch. */
-  r.post('/ai/suggest-categories', requirePermission('financeiro.write'), contract({ summary: 'Sugerir categorias com IA', body: suggestCategoriesSchema, response: suggestCategoriesResultSchema }), async (c) => {
+  r.post('/ai/suggest-categories', requirePermission('finance.write'), contract({ summary: 'Sugerir categorias com IA', body: suggestCategoriesSchema, response: suggestCategoriesResultSchema }), async (c) => {
     const { lineIds, requestId } = c.req.valid('json');
     const tenant = c.get('tenant');
     const lines = await tenant.db

@@ -25,4 +25,4 @@ async function exportStatements(_s: Services, tenant: Tenant, out: ExportSink) {
  * matches, one-click reconciliation, AI reading of boletos/notas and category suggestions,
  * the accountant's monthly package. Routes under /api/finance/statements.
  */
-export default defineModule({ key: 'finance-statements', area: 'financeiro', mount: '/finance/statements', routes: statementRoutes, start, exportData: exportStatements });
+export default defineModule({ key: 'finance-statements', area: 'finance', mount: '/finance/statements', routes: statementRoutes, start, exportData: exportStatements });

@@ -202,11 +202,11 @@ async function packageFile(s: Services, tenant: Tenant, runId: string) {
 }
 
 export function packageRoutes(s: Services, r: Hono<CompanyEnv>) {
-  r.post('/package', requirePermission('financeiro.export'), contract({ summary: 'Gerar pacote para o contador', body: packageRequestSchema, response: packageStartedSchema, status: 202 }), async (c) => {
+  r.post('/package', requirePermission('finance.export'), contract({ summary: 'Gerar pacote para o contador', body: packageRequestSchema, response: packageStartedSchema, status: 202 }), async (c) => {
     const run = await startJob(s, c.get('tenant'), PACKAGE_JOB, { month: c.req.valid('json').month });
     return c.json({ jobId: run.id }, 202);
   });
-  r.get('/package/:jobId/download', requirePermission('financeiro.export'), contract({ summary: 'Baixar pacote para o contador', params: idParams({ jobId: PACKAGE_NOT_FOUND }), response: { media: 'application/zip' } }), async (c) => {
+  r.get('/package/:jobId/download', requirePermission('finance.export'), contract({ summary: 'Baixar pacote para o contador', params: idParams({ jobId: PACKAGE_NOT_FOUND }), response: { media: 'application/zip' } }), async (c) => {
     const { file, size } = await packageFile(s, c.get('tenant'), c.req.valid('param').jobId);
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
       headers: {

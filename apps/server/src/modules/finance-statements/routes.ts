@@ -40,7 +40,7 @@ const accountQuery = z.object({ accountId: z.uuid({ error: M.accountNotFound }).
  */
 export function statementRoutes(s: Services) {
   const r = areaRouter(s, 'financeiro');
-  const write = requirePermission('financeiro.write');
+  const write = requirePermission('finance.write');
 
   r.get('/options', contract({ summary: 'Contas e categorias para a conciliação', response: statementOptionsSchema }), async (c) => c.json(await statementOptions(c.get('tenant'))));
 

@@ -22,7 +22,7 @@ async function financeReaders(tenant: Tenant): Promise<string[]> {
   const { rows } = await tenant.db.execute<{ user_id: string; role: string; custom_permissions: unknown }>(
     sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`,
   );
-  return rows.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['financeiro.read'])).map((m) => m.user_id);
+  return rows.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['finance.read'])).map((m) => m.user_id);
 }
 
 type Alert = 'soon' | 'overdue';

@@ -13,7 +13,7 @@ async function start(s: Services) {
   // Attachments (boleto, nota fiscal), comments and tasks on an entry: whoever reads finance.
   registerEntity(s, FIN_ENTRY, {
     canSee: async (tenant, id, viewer) => {
-      if (!hasAnyPermission(viewer.permissions, ['financeiro']) && !canAny(grantsFor(viewer.membership), ['financeiro.read'])) throw forbidden();
+      if (!hasAnyPermission(viewer.permissions, ['financeiro']) && !canAny(grantsFor(viewer.membership), ['finance.read'])) throw forbidden();
       return entryExists(tenant, id);
     },
     path: () => '/financeiro?aba=contas-a-pagar',
@@ -27,4 +27,4 @@ async function start(s: Services) {
 }
 
 /** Financeiro's core (decisions 0170–0174): registers, payables and receivables, payments, alerts. */
-export default defineModule({ key: 'finance', area: 'financeiro', mount: '/finance', routes: financeRoutes, start, exportData: exportFinance });
+export default defineModule({ key: 'finance', area: 'finance', mount: '/finance', routes: financeRoutes, start, exportData: exportFinance });

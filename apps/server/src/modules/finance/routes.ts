@@ -45,9 +45,9 @@ const anId = idParams();
  * approve to settle and undo settlements; delete; export.
  */
 export function financeRoutes(s: Services) {
-  const r = areaRouter(s, 'financeiro.read');
-  const write = requirePermission('financeiro.write');
-  const approve = requirePermission('financeiro.approve');
+  const r = areaRouter(s, 'finance.read');
+  const write = requirePermission('finance.write');
+  const approve = requirePermission('finance.approve');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   // ---- registers (cadastros) ----
@@ -78,7 +78,7 @@ export function financeRoutes(s: Services) {
   );
   r.get(
     '/entries/export',
-    requirePermission('financeiro.export'),
+    requirePermission('finance.export'),
     contract({ summary: 'Exportar lançamentos (CSV ou XLSX)', query: entryExportQuerySchema, response: { media: 'text/csv' } }),
     async (c) => {
       const { format, ...q } = c.req.valid('query');
@@ -106,7 +106,7 @@ export function financeRoutes(s: Services) {
   r.post('/entries/:id/reopen', write, contract({ summary: 'Reabrir lançamento cancelado', params: anId, response: finEntryDetailSchema }), async (c) =>
     c.json(await setCancelled(tenant(c), c.req.valid('param').id, false)),
   );
-  r.delete('/entries/:id', requirePermission('financeiro.delete'), contract({ summary: 'Excluir lançamento', params: anId, response: okSchema }), async (c) => {
+  r.delete('/entries/:id', requirePermission('finance.delete'), contract({ summary: 'Excluir lançamento', params: anId, response: okSchema }), async (c) => {
     await deleteEntry(tenant(c), c.req.valid('param').id);
     return c.json({ success: true as const });
   });

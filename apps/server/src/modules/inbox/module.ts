@@ -24,7 +24,7 @@ async function start(s: Services) {
   // Files of a conversation (both directions) and its comments/tasks: whoever may open /atendimento.
   registerEntity(s, CONVERSATION_ENTITY, {
     canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['atendimento.read'])) throw forbidden();
+      if (!canAny(grantsFor(viewer.membership), ['inbox.read'])) throw forbidden();
       return conversationExists(tenant, id);
     },
     path: (id) => `/atendimento?conversa=${id}`,
@@ -44,7 +44,7 @@ async function start(s: Services) {
 /** The customer-service inbox and the website chat widget (decisions 0260–0269). */
 export default defineModule({
   key: 'inbox',
-  area: 'atendimento',
+  area: 'inbox',
   mount: '/inbox',
   routes: inboxRoutes,
   start,

@@ -59,7 +59,7 @@ export function inboxRoutes(s: Services) {
   const app = new Hono<CompanyEnv>();
   app.route('/public', publicInboxRoutes(s));
 
-  const r = areaRouter(s, 'atendimento.read');
+  const r = areaRouter(s, 'inbox.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/settings', contract({ summary: 'Ver configurações do chat', response: inboxSettingsSchema }), async (c) =>
@@ -67,7 +67,7 @@ export function inboxRoutes(s: Services) {
   );
   r.put(
     '/settings',
-    requirePermission('atendimento.delete'),
+    requirePermission('inbox.delete'),
     contract({ summary: 'Alterar configurações do chat', body: inboxSettingsUpdateSchema, response: inboxSettingsSchema }),
     async (c) => c.json(await updateSettings(tenant(c), c.req.valid('json'))),
   );
@@ -75,7 +75,7 @@ export function inboxRoutes(s: Services) {
   r.get('/blocked-sites', contract({ summary: 'Listar sites bloqueados', response: blockedSiteListSchema }), async (c) => c.json({ sites: await listBlockedSites(tenant(c)) }));
   r.post(
     '/blocked-sites/:id/allow',
-    requirePermission('atendimento.delete'),
+    requirePermission('inbox.delete'),
     contract({ summary: 'Autorizar site', params: blockedSiteId, response: inboxOkSchema }),
     async (c) => {
       await allowBlockedSite(tenant(c), c.req.valid('param').id);
@@ -84,7 +84,7 @@ export function inboxRoutes(s: Services) {
   );
   r.post(
     '/blocked-sites/:id/dismiss',
-    requirePermission('atendimento.delete'),
+    requirePermission('inbox.delete'),
     contract({ summary: 'Dispensar aviso de site', params: blockedSiteId, response: inboxOkSchema }),
     async (c) => {
       await dismissBlockedSite(tenant(c), c.req.valid('param').id);
@@ -100,7 +100,7 @@ export function inboxRoutes(s: Services) {
   );
   r.post(
     '/conversations/:id/read',
-    requirePermission('atendimento.write'),
+    requirePermission('inbox.write'),
     contract({ summary: 'Marcar conversa como lida', params: conversationId, response: inboxOkSchema }),
     async (c) => {
       await markRead(tenant(c), c.req.valid('param').id);
@@ -109,24 +109,24 @@ export function inboxRoutes(s: Services) {
   );
   r.post(
     '/conversations/:id/messages',
-    requirePermission('atendimento.write'),
+    requirePermission('inbox.write'),
     contract({ summary: 'Responder ou anotar na conversa', params: conversationId, body: agentMessageSchema, response: inboxMessageSchema, status: 201 }),
     async (c) => c.json(await addAgentMessage(s, tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
   r.patch(
     '/conversations/:id',
-    requirePermission('atendimento.write'),
+    requirePermission('inbox.write'),
     contract({ summary: 'Alterar conversa', params: conversationId, body: conversationUpdateSchema, response: conversationSummarySchema }),
     async (c) => c.json(await updateConversation(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/conversations/:id', requirePermission('atendimento.delete'), contract({ summary: 'Excluir conversa', params: conversationId, status: 204 }), async (c) => {
+  r.delete('/conversations/:id', requirePermission('inbox.delete'), contract({ summary: 'Excluir conversa', params: conversationId, status: 204 }), async (c) => {
     await deleteConversation(tenant(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
   r.post(
     '/conversations/:id/suggested-reply',
-    requirePermission('atendimento.ai'),
+    requirePermission('inbox.ai'),
     contract({ summary: 'Sugerir resposta com IA', params: conversationId, body: aiReplyRequestSchema, response: suggestedReplyResultSchema }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -144,17 +144,17 @@ export function inboxRoutes(s: Services) {
   r.get('/canned-replies', contract({ summary: 'Listar respostas prontas', response: cannedReplyListSchema }), async (c) => c.json({ replies: await listCanned(tenant(c)) }));
   r.post(
     '/canned-replies',
-    requirePermission('atendimento.write'),
+    requirePermission('inbox.write'),
     contract({ summary: 'Criar resposta pronta', body: cannedReplySchema, response: cannedReplyViewSchema, status: 201 }),
     async (c) => c.json(await createCanned(tenant(c), c.req.valid('json')), 201),
   );
   r.put(
     '/canned-replies/:id',
-    requirePermission('atendimento.write'),
+    requirePermission('inbox.write'),
     contract({ summary: 'Alterar resposta pronta', params: cannedId, body: cannedReplySchema, response: cannedReplyViewSchema }),
     async (c) => c.json(await updateCanned(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/canned-replies/:id', requirePermission('atendimento.write'), contract({ summary: 'Excluir resposta pronta', params: cannedId, status: 204 }), async (c) => {
+  r.delete('/canned-replies/:id', requirePermission('inbox.write'), contract({ summary: 'Excluir resposta pronta', params: cannedId, status: 204 }), async (c) => {
     await deleteCanned(tenant(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

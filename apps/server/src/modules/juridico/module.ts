@@ -15,7 +15,7 @@ async function start(s: Services) {
   // The signed file and the versions, comments and tasks on a contract: whoever reads Jurídico.
   registerEntity(s, CONTRACT_ENTITY, {
     canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['juridico.read'])) throw forbidden();
+      if (!canAny(grantsFor(viewer.membership), ['legal.read'])) throw forbidden();
       return contractExists(tenant, id);
     },
     path: (id) => `/juridico/contrato/${id}`,
@@ -32,7 +32,7 @@ async function start(s: Services) {
 /** Jurídico (decisions 0212–0214): the contract register, expiry alerts and the contract analysis. */
 export default defineModule({
   key: 'juridico',
-  area: 'juridico',
+  area: 'legal',
   mount: '/juridico',
   routes: juridicoRoutes,
   start,

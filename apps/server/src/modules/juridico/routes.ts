@@ -56,23 +56,23 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /** Jurídico's API (/api/juridico): the contract register, its analyses and version comparison. */
 export function juridicoRoutes(s: Services) {
-  const r = areaRouter(s, 'juridico.read');
+  const r = areaRouter(s, 'legal.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/contracts', contract({ summary: 'Listar contratos', query: contractListQuerySchema, response: contractListSchema }), async (c) =>
     c.json({ contracts: await listContracts(tenant(c), c.req.valid('query')) }),
   );
-  r.post('/contracts', requirePermission('juridico.write'), contract({ summary: 'Cadastrar contrato', body: contractCreateSchema, response: contractViewSchema, status: 201 }), async (c) =>
+  r.post('/contracts', requirePermission('legal.write'), contract({ summary: 'Cadastrar contrato', body: contractCreateSchema, response: contractViewSchema, status: 201 }), async (c) =>
     c.json(await createContract(s, tenant(c), c.req.valid('json')), 201),
   );
   r.get('/contracts/:id', contract({ summary: 'Ver contrato', params: contractId, response: contractViewSchema }), async (c) => c.json(await getContract(tenant(c), c.req.valid('param').id)));
   r.patch(
     '/contracts/:id',
-    requirePermission('juridico.write'),
+    requirePermission('legal.write'),
     contract({ summary: 'Alterar contrato', params: contractId, body: contractUpdateSchema, response: contractViewSchema }),
     async (c) => c.json(await updateContract(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/contracts/:id', requirePermission('juridico.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => {
+  r.delete('/contracts/:id', requirePermission('legal.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => {
     await deleteContract(tenant(c), c.req.valid('param').id);
     return c.json({ success: true as const });
   });
@@ -84,7 +84,7 @@ export function juridicoRoutes(s: Services) {
   });
   r.post(
     '/contracts/:id/analyses',
-    requirePermission('juridico.ai'),
+    requirePermission('legal.ai'),
     contract({ summary: 'Analisar contrato com IA', params: contractId, body: startAnalysisSchema, response: contractAnalysisViewSchema, status: 202 }),
     async (c) => {
       const found = await getContract(tenant(c), c.req.valid('param').id);
@@ -101,7 +101,7 @@ export function juridicoRoutes(s: Services) {
   );
   r.post(
     '/analyses/:id/apply',
-    requirePermission('juridico.write'),
+    requirePermission('legal.write'),
     contract({ summary: 'Aplicar campos da análise ao contrato', params: contractId, body: applyAnalysisSchema, response: contractViewSchema }),
     async (c) => c.json(await applyContractAnalysis(s, tenant(c), c.req.valid('param').id, c.req.valid('json').fields)),
   );

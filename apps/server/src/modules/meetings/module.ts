@@ -17,7 +17,7 @@ async function start(s: Services) {
   // The recording or transcript (files) of a meeting: whoever reads Comercial; another company's id is 404.
   registerEntity(s, MEETING_ENTITY, {
     canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['comercial.read'])) throw forbidden();
+      if (!canAny(grantsFor(viewer.membership), ['sales.read'])) throw forbidden();
       return meetingExists(tenant, id);
     },
     path: (id) => `/analise-reunioes/${id}`,
@@ -38,7 +38,7 @@ async function start(s: Services) {
 /** Sales-meeting analysis (decisions 0231–0234): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
 export default defineModule({
   key: 'meetings',
-  area: 'comercial',
+  area: 'sales',
   mount: '/meetings',
   routes: meetingsRoutes,
   start,

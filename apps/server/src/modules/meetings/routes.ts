@@ -47,12 +47,12 @@ const withSteps = async (tenant: Tenant, a: AnalysisView<MeetingAnalysisResult>)
 
 /** Sales-meeting analysis (/api/meetings): meetings of CRM deals and their analyses; the `comercial` area's actions. */
 export function meetingsRoutes(s: Services) {
-  const r = areaRouter(s, 'comercial.read');
+  const r = areaRouter(s, 'sales.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   r.get('/', contract({ summary: 'Listar reuniões', query: meetingListQuerySchema, response: meetingListSchema }), async (c) =>
     c.json({ meetings: await listMeetings(tenant(c), c.req.valid('query')) }),
   );
-  r.post('/', requirePermission('comercial.write'), contract({ summary: 'Registrar reunião', body: meetingCreateSchema, response: meetingViewSchema, status: 201 }), async (c) =>
+  r.post('/', requirePermission('sales.write'), contract({ summary: 'Registrar reunião', body: meetingCreateSchema, response: meetingViewSchema, status: 201 }), async (c) =>
     c.json(await createMeeting(tenant(c), c.req.valid('json')), 201),
   );
   r.get('/analyses/:id', contract({ summary: 'Ver análise de reunião', params: analysisParams, response: meetingAnalysisViewSchema }), async (c) => {
@@ -62,7 +62,7 @@ export function meetingsRoutes(s: Services) {
   /** The chosen next steps become activities on the deal (the person confirmed them). */
   r.post(
     '/analyses/:id/confirm',
-    requirePermission('comercial.write'),
+    requirePermission('sales.write'),
     contract({ summary: 'Criar atividades dos próximos passos', params: analysisParams, body: confirmStepsSchema, response: confirmedStepsSchema, status: 201 }),
     async (c) => {
       const tasks = await confirmSteps(s, tenant(c), c.get('viewer'), c.req.valid('param').id, c.req.valid('json').steps);
@@ -72,7 +72,7 @@ export function meetingsRoutes(s: Services) {
   /** Names the speakers of a done analysis ('Falante 1' → 'Ana'): transcript, talk-time and next steps. */
   r.put(
     '/analyses/:id/speakers',
-    requirePermission('comercial.write'),
+    requirePermission('sales.write'),
     contract({ summary: 'Dar nome aos falantes', params: analysisParams, body: renameSpeakersSchema, response: meetingAnalysisViewSchema }),
     async (c) => {
       const id = c.req.valid('param').id;
@@ -81,7 +81,7 @@ export function meetingsRoutes(s: Services) {
     },
   );
   r.get('/:id', contract({ summary: 'Ver reunião', params: meetingParams, response: meetingViewSchema }), async (c) => c.json(await getMeeting(tenant(c), c.req.valid('param').id)));
-  r.delete('/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => {
+  r.delete('/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => {
     await deleteMeeting(s, tenant(c), c.req.valid('param').id);
     return c.json({ success: true as const });
   });
@@ -92,7 +92,7 @@ export function meetingsRoutes(s: Services) {
   });
   r.post(
     '/:id/analyses',
-    requirePermission('comercial.ai'),
+    requirePermission('sales.ai'),
     contract({ summary: 'Analisar reunião com IA', params: meetingParams, body: startMeetingAnalysisSchema, response: meetingAnalysisViewSchema, status: 202 }),
     async (c) => {
       const meeting = await getMeeting(tenant(c), c.req.valid('param').id);

@@ -4,7 +4,7 @@ import { profileRoutes } from './routes.ts';
 /** The signed-in person's own profile. */
 export default defineModule({
   key: 'profile',
-  area: 'perfil',
+  area: 'profile',
   mount: '/profile',
   routes: profileRoutes,
 });

@@ -14,11 +14,11 @@ async function start(s: Services) {
   // Comments and files on a project, and the link of its tasks (entity 'project'): whoever may open projects.
   registerEntity(s, 'project', {
     canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['projetos.read'])) throw forbidden();
+      if (!canAny(grantsFor(viewer.membership), ['projects.read'])) throw forbidden();
       return projectExists(tenant.db, tenant.companyId, id);
     },
     path: (id) => `/projeto-kanban/${id}`,
-    names: { kind: 'Projeto', of: async (tenant, viewer, ids) => (canAny(grantsFor(viewer.membership), ['projetos.read']) ? projectNames(tenant.db, tenant.companyId, ids) : new Map()) },
+    names: { kind: 'Projeto', of: async (tenant, viewer, ids) => (canAny(grantsFor(viewer.membership), ['projects.read']) ? projectNames(tenant.db, tenant.companyId, ids) : new Map()) },
   });
   // Every assignee of a board task, not only the first (mirrored into tasks.assignee_id), has it in
   // 'Minhas tarefas' and gets its due-date reminder (decision 0305).
@@ -63,4 +63,4 @@ async function exportProjects(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /** Projects: the list, the board and the dashboard (decisions 0270–0274). The tasks themselves are exported with the platform's `tasks`. */
-export default defineModule({ key: 'projects', area: 'projetos', mount: '/projects', routes: projectsRoutes, start, exportData: exportProjects });
+export default defineModule({ key: 'projects', area: 'projects', mount: '/projects', routes: projectsRoutes, start, exportData: exportProjects });

@@ -71,8 +71,8 @@ export function normalizeProposal(raw: { nome: string; colunas: string[]; tarefa
  */
 export function projectsRoutes(s: Services) {
   const r = areaRouter(s, 'gestao_projetos');
-  const write = requirePermission('projetos.write');
-  const del = requirePermission('projetos.delete');
+  const write = requirePermission('projects.write');
+  const del = requirePermission('projects.delete');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   const tell = async (t: Tenant, userIds: string[], title: string, body: string, projectId: string, taskId?: string) => {

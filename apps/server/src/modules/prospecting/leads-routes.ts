@@ -57,7 +57,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
     return c.json(q satisfies LeadsQuote);
   });
 
-  r.post('/leads/reveal', requirePermission('prospeccao.write'), contract({ summary: 'Revelar contatos dos leads', body: revealSchema, response: revealResultSchema }), async (c) => {
+  r.post('/leads/reveal', requirePermission('prospecting.write'), contract({ summary: 'Revelar contatos dos leads', body: revealSchema, response: revealResultSchema }), async (c) => {
     const cnpjs = cleanCnpjs(c.req.valid('json').cnpjs);
     if (!cnpjs.length) throw badRequest(LEADS_MESSAGES.cnpjs);
     const t = c.get('tenant');
@@ -67,7 +67,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
     return c.json(body);
   });
 
-  r.post('/leads/export', requirePermission('prospeccao.export'), contract({ summary: 'Exportar leads (CSV)', body: leadsSelectionSchema, response: { media: 'text/csv' } }), async (c) => {
+  r.post('/leads/export', requirePermission('prospecting.export'), contract({ summary: 'Exportar leads (CSV)', body: leadsSelectionSchema, response: { media: 'text/csv' } }), async (c) => {
     const t = c.get('tenant');
     const cnpjs = await resolveSelection(s, c.req.valid('json'));
     if (!cnpjs.length) throw badRequest(LEADS_MESSAGES.selection, 'NO_LEADS');
@@ -91,7 +91,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
 
   r.post(
     '/leads/send',
-    requirePermission('prospeccao.write'),
+    requirePermission('prospecting.write'),
     requirePermission('crm.write'),
     contract({ summary: 'Enviar leads para uma lista do CRM', body: sendToListSchema, response: sendToListResultSchema, status: 202 }),
     async (c) => {
@@ -119,7 +119,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
     const rows = await t.db.select().from(S).where(eq(S.companyId, t.companyId)).orderBy(desc(S.createdAt), desc(S.id)).limit(MAX_SAVED);
     return c.json({ items: rows.map(toSaved) });
   });
-  r.post('/saved-searches', requirePermission('prospeccao.write'), contract({ summary: 'Salvar busca', body: savedSearchSchema, response: savedSearchViewSchema, status: 201 }), async (c) => {
+  r.post('/saved-searches', requirePermission('prospecting.write'), contract({ summary: 'Salvar busca', body: savedSearchSchema, response: savedSearchViewSchema, status: 201 }), async (c) => {
     const t = c.get('tenant');
     const input = c.req.valid('json');
     const [n] = await t.db.select({ n: count() }).from(S).where(eq(S.companyId, t.companyId));
@@ -127,7 +127,7 @@ export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {
     const [row] = await t.db.insert(S).values({ companyId: t.companyId, name: input.name, filters: input.filters, createdBy: t.actorId }).returning();
     return c.json(toSaved(row!), 201);
   });
-  r.delete('/saved-searches/:id', requirePermission('prospeccao.write'), contract({ summary: 'Excluir busca salva', params: idParams(LEADS_MESSAGES.savedNotFound), status: 204 }), async (c) => {
+  r.delete('/saved-searches/:id', requirePermission('prospecting.write'), contract({ summary: 'Excluir busca salva', params: idParams(LEADS_MESSAGES.savedNotFound), status: 204 }), async (c) => {
     const t = c.get('tenant');
     const { id } = c.req.valid('param');
     const gone = await t.db.delete(S).where(and(eq(S.id, id), eq(S.companyId, t.companyId))).returning({ id: S.id });

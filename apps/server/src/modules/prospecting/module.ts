@@ -19,7 +19,7 @@ import { runSendToList, SEND_JOB } from './send-to-list.ts';
  */
 export default defineModule({
   key: 'prospecting',
-  area: 'prospeccao',
+  area: 'prospecting',
   mount: '/prospecting',
   routes: prospectingRoutes,
   start: async (s: Services) => {

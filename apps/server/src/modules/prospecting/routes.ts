@@ -37,7 +37,7 @@ const cnpjParams = z.object({
  * (decision 0202). Contacts are never in these answers (decision 0203).
  */
 export function prospectingRoutes(s: Services) {
-  const r = areaRouter(s, 'prospeccao.read');
+  const r = areaRouter(s, 'prospecting.read');
   r.get('/status', contract({ summary: 'Situação da base de CNPJs', response: prospectStatusSchema }), async (c) => c.json(await status(rfPool(s))));
   r.get('/search', contract({ summary: 'Buscar empresas na base de CNPJs', query: prospectSearchSchema, response: prospectSearchResultSchema }), async (c) =>
     c.json(await search(rfPool(s), c.req.valid('query'))),

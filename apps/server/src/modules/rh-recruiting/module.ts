@@ -17,7 +17,7 @@ export const RETENTION_CRON = '17 3 * * *';
 
 /** Whoever reads RH may see it (else 403); `exists` says whether it is the company's (else 404). */
 const readsRh = (exists: (tenant: Tenant, id: string) => Promise<boolean>) => async (tenant: Tenant, id: string, viewer: Viewer) => {
-  if (!canAny(grantsFor(viewer.membership), ['rh.read'])) throw forbidden();
+  if (!canAny(grantsFor(viewer.membership), ['hr.read'])) throw forbidden();
   return exists(tenant, id);
 };
 
@@ -45,7 +45,7 @@ async function start(s: Services) {
 /** RH's recruiting (decisions 0225–0229): job openings, résumé analysis and interview analysis. */
 export default defineModule({
   key: 'rh-recruiting',
-  area: 'rh',
+  area: 'hr',
   mount: '/rh-recruiting',
   routes: recruitingRoutes,
   start,

@@ -75,10 +75,10 @@ const analysisId = idParams(M.analysisNotFound);
 
 /** RH's recruiting API (/api/rh-recruiting): openings, candidates with résumé analyses, interviews with their analyses. */
 export function recruitingRoutes(s: Services) {
-  const r = areaRouter(s, 'rh.read');
+  const r = areaRouter(s, 'hr.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
-  const write = requirePermission('rh.write');
-  const del = requirePermission('rh.delete');
+  const write = requirePermission('hr.write');
+  const del = requirePermission('hr.delete');
   /** Starts a résumé's or an interview's analysis of one of its files: the file, the AI key and the material checked first. */
   const analyse = async (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) => {
     await subjectFile(tenant(c), entityType, subjectId, fileId);
@@ -135,7 +135,7 @@ export function recruitingRoutes(s: Services) {
   });
   r.post(
     '/candidates/:id/analyses',
-    requirePermission('rh.ai'),
+    requirePermission('hr.ai'),
     contract({ summary: 'Analisar currículo com IA', params: candidateId, body: startAnalysisSchema, response: resumeAnalysisViewSchema, status: 202 }),
     async (c) => {
       const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
@@ -161,7 +161,7 @@ export function recruitingRoutes(s: Services) {
   });
   r.post(
     '/interviews/:id/analyses',
-    requirePermission('rh.ai'),
+    requirePermission('hr.ai'),
     contract({ summary: 'Analisar entrevista com IA', params: interviewId, body: startAnalysisSchema, response: interviewAnalysisViewSchema, status: 202 }),
     async (c) => {
       const interview = await getInterview(tenant(c), c.req.valid('param').id);

@@ -14,7 +14,7 @@ async function start(s: Services) {
   // An employee's documents (and any comment or task on them): whoever reads RH (decision 0224).
   registerEntity(s, EMPLOYEE_ENTITY, {
     canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['rh.read'])) throw forbidden();
+      if (!canAny(grantsFor(viewer.membership), ['hr.read'])) throw forbidden();
       return employeeExists(tenant, id);
     },
     path: (id) => `/rh?colaborador=${id}`,
@@ -27,14 +27,14 @@ async function start(s: Services) {
       .from(M)
       .where(and(eq(M.userId, viewer.userId), eq(M.companyId, viewer.companyId)))
       .limit(1);
-    return canAny(grantsFor(m ?? null), ['rh.read']);
+    return canAny(grantsFor(m ?? null), ['hr.read']);
   });
 }
 
 /** RH (decisions 0220–0224): the employees register (colaboradores), their leaves and the /rh overview. */
 export default defineModule({
   key: 'rh',
-  area: 'rh',
+  area: 'hr',
   mount: '/rh',
   routes: rhRoutes,
   start,

@@ -30,7 +30,7 @@ const employeeId = idParams(M.employeeNotFound);
  * the CSV `rh.export`.
  */
 export function rhRoutes(s: Services) {
-  const r = areaRouter(s, 'rh.read');
+  const r = areaRouter(s, 'hr.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/overview', contract({ summary: 'Visão geral do RH', response: rhOverviewSchema }), async (c) => c.json(await rhOverview(tenant(c))));
@@ -40,7 +40,7 @@ export function rhRoutes(s: Services) {
   );
   r.get(
     '/employees/export',
-    requirePermission('rh.export'),
+    requirePermission('hr.export'),
     contract({ summary: 'Exportar colaboradores (CSV)', query: employeeExportQuerySchema, response: { media: 'text/csv' } }),
     async (c) => {
       const rows = await allEmployees(tenant(c), c.req.valid('query'));
@@ -54,7 +54,7 @@ export function rhRoutes(s: Services) {
   );
   r.post(
     '/employees',
-    requirePermission('rh.write'),
+    requirePermission('hr.write'),
     contract({ summary: 'Cadastrar colaborador', body: employeeCreateSchema, response: employeeViewSchema, status: 201 }),
     async (c) => c.json(await createEmployee(tenant(c), c.req.valid('json')), 201),
   );
@@ -63,24 +63,24 @@ export function rhRoutes(s: Services) {
   );
   r.patch(
     '/employees/:id',
-    requirePermission('rh.write'),
+    requirePermission('hr.write'),
     contract({ summary: 'Alterar colaborador', params: employeeId, body: employeeUpdateSchema, response: employeeViewSchema }),
     async (c) => c.json(await updateEmployee(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/employees/:id', requirePermission('rh.delete'), contract({ summary: 'Excluir colaborador', params: employeeId, response: okSchema }), async (c) => {
+  r.delete('/employees/:id', requirePermission('hr.delete'), contract({ summary: 'Excluir colaborador', params: employeeId, response: okSchema }), async (c) => {
     await deleteEmployee(s, tenant(c), c.req.valid('param').id);
     return c.json({ success: true as const });
   });
 
   r.post(
     '/employees/:id/leaves',
-    requirePermission('rh.write'),
+    requirePermission('hr.write'),
     contract({ summary: 'Registrar afastamento ou férias', params: employeeId, body: leaveCreateSchema, response: leaveViewSchema, status: 201 }),
     async (c) => c.json(await addLeave(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
   r.delete(
     '/employees/:id/leaves/:leaveId',
-    requirePermission('rh.write'),
+    requirePermission('hr.write'),
     contract({ summary: 'Excluir afastamento', params: idParams({ id: M.employeeNotFound, leaveId: M.leaveNotFound }), response: okSchema }),
     async (c) => {
       const { id, leaveId } = c.req.valid('param');

@@ -14,7 +14,7 @@ async function start(_s: Services) {
 /** WhatsApp Business Cloud API: the inbox's channel and the campaigns' templates (decisions 0290–0294). */
 export default defineModule({
   key: 'whatsapp',
-  area: 'atendimento',
+  area: 'inbox',
   mount: '/whatsapp',
   routes: whatsappRoutes,
   start,

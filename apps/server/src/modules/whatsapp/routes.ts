@@ -82,8 +82,8 @@ export function whatsappRoutes(s: Services) {
     },
   );
 
-  const r = areaRouter(s, 'atendimento.read');
-  const admin = requirePermission('empresa.settings');
+  const r = areaRouter(s, 'inbox.read');
+  const admin = requirePermission('company.settings');
   r.get('/settings', admin, contract({ summary: 'Ver a configuração do WhatsApp', response: whatsappSettingsSchema }), async (c) =>
     c.json(toSettings(await accountOf(c.get('tenant').db, c.get('tenant').companyId))),
   );
@@ -99,7 +99,7 @@ export function whatsappRoutes(s: Services) {
   /** An approved template into a WhatsApp conversation (the way to write after the 24-hour window). */
   r.post(
     '/conversations/:id/template',
-    requirePermission('atendimento.write'),
+    requirePermission('inbox.write'),
     contract({
       summary: 'Enviar modelo do WhatsApp na conversa',
       params: idParams(INBOX_MESSAGES.conversationNotFound),

@@ -2,7 +2,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 /** /comercial (decision 0163) and the client's quote page reached from the quote e-mail. */
 export default {
-  area: 'comercial',
+  area: 'sales',
   routes: [
     { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: () => import('./pages/comercial-page.tsx') },
     { path: '/orcamento', title: 'Orçamento', access: 'public', layout: 'focus', page: () => import('./pages/public-quote-page.tsx') },

@@ -3,7 +3,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 const company = () => import('./pages/company-page.tsx');
 
 export default {
-  area: 'empresa',
+  area: 'company',
   routes: [
     { path: '/', title: 'Empresa', access: 'signed-in', layout: 'shell', page: company },
     { path: '/empresa', title: 'Empresa', access: 'signed-in', layout: 'shell', page: company },

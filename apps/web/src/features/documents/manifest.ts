@@ -4,7 +4,7 @@ const list = () => import('./pages/documentacao-page.tsx');
 
 /** Documentation (decisions 0281–0282): the company's documents, the editor and the templates. */
 export default {
-  area: 'documentacao',
+  area: 'documents',
   routes: [
     { path: '/documentacoes-geral', title: 'Documentação', access: 'signed-in', layout: 'shell', page: list },
     { path: '/documentacoes', title: 'Documentos', access: 'signed-in', layout: 'shell', page: list },

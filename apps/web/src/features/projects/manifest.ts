@@ -2,7 +2,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 /** Projects (decisions 0270–0274): the list, a project's board and its dashboard, for `gestao_projetos` (every member). */
 export default {
-  area: 'projetos',
+  area: 'projects',
   routes: [
     { path: '/gestao-projetos', title: 'Projetos', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/projetos-page.tsx') },
     { path: '/projeto-kanban/:projectId', title: 'Kanban do projeto', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/project-board-page.tsx') },

@@ -2,7 +2,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 /** Prospecting over the Receita Federal open CNPJ data (decision 0204), open to every signed-in member. */
 export default {
-  area: 'prospeccao',
+  area: 'prospecting',
   routes: [
     { path: '/cnpj-search', title: 'Busca por CNPJ', access: 'signed-in', layout: 'shell', page: () => import('./pages/cnpj-search-page.tsx') },
     { path: '/deep-search', title: 'Pesquisa aprofundada', access: 'signed-in', layout: 'shell', page: () => import('./pages/deep-search-page.tsx') },

@@ -2,6 +2,6 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 
 /** RH: the area's overview and the employees register (decision 0221). */
 export default {
-  area: 'rh',
+  area: 'hr',
   routes: [{ path: '/rh', title: 'Recursos Humanos', access: ['rh'], layout: 'shell', page: () => import('./pages/rh-page.tsx') }],
 } satisfies FeatureManifest;

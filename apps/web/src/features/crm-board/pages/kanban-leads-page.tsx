@@ -38,7 +38,7 @@ const SUMMARY: Record<DealStatusFilter, [string, string]> = {
 export default function KanbanLeadsPage() {
   const { user, membership, company } = useAuth();
   const grants = useMemo(() => grantsFor(membership), [membership]);
-  const isAdmin = can(grants, 'empresa.settings');
+  const isAdmin = can(grants, 'company.settings');
   const canDelete = can(grants, 'crm.delete');
   const qc = useQueryClient();
   const [params, setParams] = useUrlParams();

@@ -47,10 +47,10 @@ export default function PayablesTab() {
   const words = WORDS[kind];
   const { membership } = useAuth();
   const grants = grantsFor(membership);
-  const mayWrite = can(grants, 'financeiro.write');
-  const maySettle = can(grants, 'financeiro.approve');
-  const mayDelete = can(grants, 'financeiro.delete');
-  const mayExport = can(grants, 'financeiro.export');
+  const mayWrite = can(grants, 'finance.write');
+  const maySettle = can(grants, 'finance.approve');
+  const mayDelete = can(grants, 'finance.delete');
+  const mayExport = can(grants, 'finance.export');
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   useLiveInvalidate('fin_entry', financeKeys.entries);

@@ -49,7 +49,7 @@ function useSave() {
 export default function RegistersTab() {
   const registers = useRegisters();
   const { membership } = useAuth();
-  const mayWrite = can(grantsFor(membership), 'financeiro.write');
+  const mayWrite = can(grantsFor(membership), 'finance.write');
   if (registers.isPending) return <Spinner label="Carregando cadastros…" />;
   if (registers.isError) return <p role="alert" className="text-sm text-red-700">{registers.error.message}</p>;
   const { accounts, categories, costCenters } = registers.data;

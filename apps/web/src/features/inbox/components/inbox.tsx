@@ -25,7 +25,7 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
   const [whatsapp, setWhatsapp] = useState(false);
   const { membership } = useAuth();
   const grants = grantsFor(membership);
-  const admin = can(grants, 'empresa.settings');
+  const admin = can(grants, 'company.settings');
   useLiveInvalidate('inbox_conversation', inboxKeys.all);
   const selected = params.get('conversa');
   const scopeParam = params.get('filtro') as Scope | null;
@@ -63,7 +63,7 @@ export function Inbox({ layout }: { layout: 'split' | 'single' }) {
           </Button>
         </div>
       </div>
-      <BlockedSitesNotice canManage={can(grants, 'atendimento.delete')} />
+      <BlockedSitesNotice canManage={can(grants, 'inbox.delete')} />
       {/* minmax(0, …) tracks and min-w-0: a long unbroken preview truncates inside its row instead of widening the list under the pane. */}
       <div className={cn('grid min-w-0 grid-cols-1 gap-4', !single && 'md:grid-cols-[17rem_minmax(0,1fr)]')}>
         <div className={cn('min-w-0', selected && (single ? 'hidden' : 'hidden md:grid md:grid-cols-1'))}>

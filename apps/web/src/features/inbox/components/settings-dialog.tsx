@@ -26,7 +26,7 @@ export const widgetSnippet = (publicKey: string) => `<script src="${location.ori
 export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const settings = useInboxSettings();
   const { membership } = useAuth();
-  const manage = can(grantsFor(membership), 'atendimento.delete');
+  const manage = can(grantsFor(membership), 'inbox.delete');
   const qc = useQueryClient();
   const [origins, setOrigins] = useState('');
   const [title, setTitle] = useState('');

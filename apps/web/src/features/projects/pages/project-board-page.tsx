@@ -38,7 +38,7 @@ const WORDS = {
 export default function ProjectBoardPage() {
   const { projectId = '' } = useParams();
   const { membership } = useAuth();
-  const canDelete = can(grantsFor(membership), 'projetos.delete');
+  const canDelete = can(grantsFor(membership), 'projects.delete');
   const qc = useQueryClient();
   const [params, setParams] = useUrlParams();
   const filters = useMemo<BoardFilters>(() => {

@@ -36,7 +36,7 @@ type Props = {
 export function LeadActions({ revealable, selection, selectionLabel }: Props) {
   const { company, membership } = useAuth();
   const grants = grantsFor(membership);
-  const mayExport = can(grants, 'prospeccao.export');
+  const mayExport = can(grants, 'prospecting.export');
   const queryClient = useQueryClient();
   const quote = useQuote(selection);
   const [exporting, setExporting] = useState(false);

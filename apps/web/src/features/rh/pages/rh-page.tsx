@@ -39,9 +39,9 @@ export default function RhPage() {
             value: 'colaboradores',
             label: 'Colaboradores',
             content: employeeId ? (
-              <EmployeeDetail id={employeeId} backTo={`/rh?${back}`} mayWrite={can(grants, 'rh.write')} mayDelete={can(grants, 'rh.delete')} />
+              <EmployeeDetail id={employeeId} backTo={`/rh?${back}`} mayWrite={can(grants, 'hr.write')} mayDelete={can(grants, 'hr.delete')} />
             ) : (
-              <EmployeesTab onNew={() => setCreating(true)} canExport={can(grants, 'rh.export')} />
+              <EmployeesTab onNew={() => setCreating(true)} canExport={can(grants, 'hr.export')} />
             ),
           },
         ]}

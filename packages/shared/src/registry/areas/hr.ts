@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** Recursos Humanos (spec §2): employees, résumé and interview analysis. */
 export default defineArea({
-  key: 'rh',
+  key: 'hr',
   order: 130,
   kind: 'department',
   title: 'Recursos Humanos',

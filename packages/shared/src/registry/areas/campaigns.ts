@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** /campanhas-massa: every member sends; the sales team and marketing delete (decision 0125). */
 export default defineArea({
-  key: 'campanhas',
+  key: 'campaigns',
   order: 230,
   kind: 'tools',
   title: 'Campanhas em massa',

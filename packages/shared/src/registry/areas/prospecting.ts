@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** /cnpj-search, /extrair-leads-cnpj, /deep-search, /extrair-leads: open to every member (decision 0125). */
 export default defineArea({
-  key: 'prospeccao',
+  key: 'prospecting',
   order: 220,
   kind: 'tools',
   title: 'Prospecção',

@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** The company: its page (/empresa, open to every member) and its profile (/empresa-perfil, admins). */
 export default defineArea({
-  key: 'empresa',
+  key: 'company',
   order: 10,
   kind: 'platform',
   title: 'Empresa',

@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** Jurídico (spec §2): contracts and their analysis. */
 export default defineArea({
-  key: 'juridico',
+  key: 'legal',
   order: 140,
   kind: 'department',
   title: 'Jurídico',

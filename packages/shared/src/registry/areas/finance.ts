@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** Financeiro (spec §2): payables, receivables, cash flow; `approve` approves payments. */
 export default defineArea({
-  key: 'financeiro',
+  key: 'finance',
   order: 120,
   kind: 'department',
   title: 'Financeiro',

@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** A person's own profile (/perfil), open to everyone signed in. */
 export default defineArea({
-  key: 'perfil',
+  key: 'profile',
   order: 20,
   kind: 'platform',
   title: 'Perfil',

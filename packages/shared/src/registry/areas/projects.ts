@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** Projetos (spec §2): every member reads and writes; deleting is the projects role's and the admin's. */
 export default defineArea({
-  key: 'projetos',
+  key: 'projects',
   order: 150,
   kind: 'department',
   title: 'Projetos',

@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** Documentação (spec §2): the company's documents and the canvas workspace, open to every member. */
 export default defineArea({
-  key: 'documentacao',
+  key: 'documents',
   order: 160,
   kind: 'department',
   title: 'Documentação',

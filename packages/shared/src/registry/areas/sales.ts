@@ -6,7 +6,7 @@ import { defineArea } from '../area.ts';
  * campanhas, atendimento; decision 0125).
  */
 export default defineArea({
-  key: 'comercial',
+  key: 'sales',
   order: 100,
   kind: 'department',
   title: 'Comercial',

@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 
 /** /atendimento and /atendimento-simples: open to every member (decision 0125). */
 export default defineArea({
-  key: 'atendimento',
+  key: 'inbox',
   order: 240,
   kind: 'tools',
   title: 'Atendimento',
