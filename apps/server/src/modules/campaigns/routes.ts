@@ -1,48 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  audiencePreviewSchema,
-  CAMPAIGN_MESSAGES as M,
-  campaignCreateSchema,
-  campaignListSchema,
-  campaignReportSchema,
-  campaignUpdateSchema,
-  campaignViewSchema,
-  messagePreviewSchema,
-  previewQuerySchema,
-  recipientPageSchema,
-  recipientsQuerySchema,
-  recipientTokenParamsSchema,
-  sendSchema,
-  senderSchema,
-  senderViewSchema,
-  testMessageSchema,
-  testSendSchema,
-  unsubscribedSchema,
-  unsubscribeInfoSchema,
-} from '@sede/shared/campaigns/schemas';
+import { audiencePreviewSchema, CAMPAIGN_MESSAGES as M, campaignCreateSchema, campaignListSchema, campaignReportSchema, campaignUpdateSchema, campaignViewSchema, messagePreviewSchema, previewQuerySchema, recipientPageSchema, recipientsQuerySchema, recipientTokenParamsSchema, sendSchema, senderSchema, senderViewSchema, testMessageSchema, testSendSchema, unsubscribedSchema, unsubscribeInfoSchema } from '@sede/shared/campaigns/schemas';
 import { z } from 'zod';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { getSender, saveSender, testSender } from './sender.ts';
-import {
-  audiencePreview,
-  campaignReport,
-  cancelCampaign,
-  createCampaign,
-  deleteCampaign,
-  getCampaign,
-  listCampaigns,
-  listRecipients,
-  pauseCampaign,
-  previewMessage,
-  resumeCampaign,
-  sendCampaign,
-  testSend,
-  updateCampaign,
-} from './service.ts';
+import { audiencePreview, campaignReport, cancelCampaign, createCampaign, deleteCampaign, getCampaign, listCampaigns, listRecipients, pauseCampaign, previewMessage, resumeCampaign, sendCampaign, testSend, updateCampaign } from './service.ts';
 import { recordClick, recordOpen, unsubscribe, unsubscribeInfo } from './tracking.ts';
 
 const campaignId = idParams(M.notFound);

@@ -1,14 +1,5 @@
 import type { Context } from 'hono';
-import {
-  CANVAS_MESSAGES,
-  canvasBoardListSchema,
-  canvasBoardViewSchema,
-  canvasCreateSchema,
-  canvasDeletedSchema,
-  canvasRenameSchema,
-  canvasSaveResultSchema,
-  canvasSaveSchema,
-} from '@sede/shared/canvas/schemas';
+import { CANVAS_MESSAGES, canvasBoardListSchema, canvasBoardViewSchema, canvasCreateSchema, canvasDeletedSchema, canvasRenameSchema, canvasSaveResultSchema, canvasSaveSchema } from '@sede/shared/canvas/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { forbidden } from '../../http/errors.ts';

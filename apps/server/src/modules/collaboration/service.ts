@@ -2,20 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, gt, or, sql, t
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import {
-  COLLABORATION_MESSAGES as M,
-  COMMENTS_PAGE_SIZE,
-  isTaskOverdue,
-  mentionedUserIds,
-  myTaskBounds,
-  type Comment,
-  type CommentPage,
-  type Mentionable,
-  type MyTaskScope,
-  type Task,
-  type TaskContext,
-  type TaskKind,
-} from '@sede/shared/platform/collaboration';
+import { COLLABORATION_MESSAGES as M, COMMENTS_PAGE_SIZE, isTaskOverdue, mentionedUserIds, myTaskBounds, type Comment, type CommentPage, type Mentionable, type MyTaskScope, type Task, type TaskContext, type TaskKind } from '@sede/shared/platform/collaboration';
 import { isUuid } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';

@@ -1,49 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import {
-  bulkResultSchema,
-  bulkSchema,
-  CRM_CONTACTS_MESSAGES as M,
-  crmImportListSchema,
-  crmImportSchema,
-  crmListListSchema,
-  crmListSchema,
-  crmSegmentListSchema,
-  crmSegmentSchema,
-  exportQuerySchema,
-  importAnalysisSchema,
-  importAnalyzeSchema,
-  importStartSchema,
-  listCreateSchema,
-  listMembersAddedSchema,
-  listMembersRemovedSchema,
-  listMembersSchema,
-  listUpdateSchema,
-  segmentCreateSchema,
-  segmentUpdateSchema,
-} from '@sede/shared/crm/contacts';
+import { bulkResultSchema, bulkSchema, CRM_CONTACTS_MESSAGES as M, crmImportListSchema, crmImportSchema, crmListListSchema, crmListSchema, crmSegmentListSchema, crmSegmentSchema, exportQuerySchema, importAnalysisSchema, importAnalyzeSchema, importStartSchema, listCreateSchema, listMembersAddedSchema, listMembersRemovedSchema, listMembersSchema, listUpdateSchema, segmentCreateSchema, segmentUpdateSchema } from '@sede/shared/crm/contacts';
 import { okSchema } from '@sede/shared/platform/api';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { analyzeImport, createImport, getImport, importErrorsCsv, listImports, startImport } from './import.ts';
-import {
-  addListMembers,
-  bulkAction,
-  createList,
-  createSegment,
-  deleteList,
-  deleteSegment,
-  exportCsv,
-  getList,
-  getSegment,
-  listLists,
-  listSegments,
-  removeListMembers,
-  updateList,
-  updateSegment,
-} from './service.ts';
+import { addListMembers, bulkAction, createList, createSegment, deleteList, deleteSegment, exportCsv, getList, getSegment, listLists, listSegments, removeListMembers, updateList, updateSegment } from './service.ts';
 
 const listId = idParams(M.listNotFound);
 const segmentId = idParams(M.segmentNotFound);

@@ -1,35 +1,5 @@
 import { Hono, type Context } from 'hono';
-import {
-  boardQuerySchema,
-  boardSchema,
-  columnQuerySchema,
-  columnTotalsListSchema,
-  customFieldCreateSchema,
-  customFieldListQuerySchema,
-  customFieldUpdateSchema,
-  customFieldListSchema,
-  customFieldSchema,
-  DEALS_MESSAGES as M,
-  dealCreateSchema,
-  dealFacetsSchema,
-  dealListQuerySchema,
-  dealMovedSchema,
-  dealPageSchema,
-  dealSchema,
-  dealLostSchema,
-  dealMoveSchema,
-  dealUpdateSchema,
-  dealWonSchema,
-  pipelineCreateSchema,
-  pipelineListSchema,
-  pipelineSchema,
-  pipelineUpdateSchema,
-  stageCreateSchema,
-  stageDeletedSchema,
-  stageDeleteQuerySchema,
-  stageOrderSchema,
-  stageUpdateSchema,
-} from '@sede/shared/crm/deals';
+import { boardQuerySchema, boardSchema, columnQuerySchema, columnTotalsListSchema, customFieldCreateSchema, customFieldListQuerySchema, customFieldUpdateSchema, customFieldListSchema, customFieldSchema, DEALS_MESSAGES as M, dealCreateSchema, dealFacetsSchema, dealListQuerySchema, dealMovedSchema, dealPageSchema, dealSchema, dealLostSchema, dealMoveSchema, dealUpdateSchema, dealWonSchema, pipelineCreateSchema, pipelineListSchema, pipelineSchema, pipelineUpdateSchema, stageCreateSchema, stageDeletedSchema, stageDeleteQuerySchema, stageOrderSchema, stageUpdateSchema } from '@sede/shared/crm/deals';
 import { okSchema } from '@sede/shared/platform/api';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission, requireViewer, type Access } from '../../http/middleware.ts';

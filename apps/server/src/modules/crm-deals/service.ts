@@ -1,37 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import {
-  checkCustomFields,
-  DEALS_MESSAGES as M,
-  DEFAULT_PIPELINE_NAME,
-  DEFAULT_STAGES,
-  fieldKeyOf,
-  isUuid,
-  MAX_CUSTOM_FIELDS,
-  MAX_STAGES,
-  type Board,
-  type BoardFilters,
-  type ColumnTotals,
-  type CustomField,
-  type CustomFieldEntity,
-  type CustomFieldType,
-  type Deal,
-  type DealMoved,
-  type DealPage,
-  type Pipeline,
-  type Stage,
-  type customFieldCreateSchema,
-  type customFieldUpdateSchema,
-  type dealCreateSchema,
-  type dealListQuerySchema,
-  type dealLostSchema,
-  type dealMoveSchema,
-  type dealUpdateSchema,
-  type dealWonSchema,
-  type pipelineCreateSchema,
-  type stageCreateSchema,
-  type stageUpdateSchema,
-} from '@sede/shared/crm/deals';
+import { checkCustomFields, DEALS_MESSAGES as M, DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, fieldKeyOf, isUuid, MAX_CUSTOM_FIELDS, MAX_STAGES, type Board, type BoardFilters, type ColumnTotals, type CustomField, type CustomFieldEntity, type CustomFieldType, type Deal, type DealMoved, type DealPage, type Pipeline, type Stage, type customFieldCreateSchema, type customFieldUpdateSchema, type dealCreateSchema, type dealListQuerySchema, type dealLostSchema, type dealMoveSchema, type dealUpdateSchema, type dealWonSchema, type pipelineCreateSchema, type stageCreateSchema, type stageUpdateSchema } from '@sede/shared/crm/deals';
 import { hasRoomBetween, POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';

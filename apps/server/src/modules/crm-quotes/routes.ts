@@ -3,26 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  productCreateSchema,
-  productListQuerySchema,
-  productListSchema,
-  productSchema,
-  productUpdateSchema,
-  publicQuoteAnswerSchema,
-  publicQuoteSchema,
-  QUOTE_MESSAGES,
-  quoteAnswerSchema,
-  quoteCreateSchema,
-  quoteDealsSchema,
-  quoteListQuerySchema,
-  quoteListSchema,
-  quoteSchema,
-  quoteSendSchema,
-  quoteUpdateSchema,
-  type PublicQuote,
-  type Quote,
-} from '@sede/shared/crm/quotes';
+import { productCreateSchema, productListQuerySchema, productListSchema, productSchema, productUpdateSchema, publicQuoteAnswerSchema, publicQuoteSchema, QUOTE_MESSAGES, quoteAnswerSchema, quoteCreateSchema, quoteDealsSchema, quoteListQuerySchema, quoteListSchema, quoteSchema, quoteSendSchema, quoteUpdateSchema, type PublicQuote, type Quote } from '@sede/shared/crm/quotes';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -32,21 +13,7 @@ import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { checkQuoteLink } from './links.ts';
 import { pdfOf, sendQuote } from './send.ts';
-import {
-  answerQuote,
-  companyOf,
-  createProduct,
-  createQuote,
-  deleteProduct,
-  deleteQuote,
-  getProduct,
-  getQuote,
-  listProducts,
-  listQuotes,
-  searchDeals,
-  updateProduct,
-  updateQuote,
-} from './service.ts';
+import { answerQuote, companyOf, createProduct, createQuote, deleteProduct, deleteQuote, getProduct, getQuote, listProducts, listQuotes, searchDeals, updateProduct, updateQuote } from './service.ts';
 
 /** A path id: anything but a UUID cannot name a row, so it is a 404 like a foreign id. */
 const id = idParams();

@@ -3,18 +3,7 @@ import type { z } from 'zod';
 import { schema } from '@sede/db/client';
 import type { DbOrTx } from '@sede/db/client';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import {
-  computeQuoteTotals,
-  QUOTE_MESSAGES,
-  type Product,
-  type productCreateSchema,
-  type productListQuerySchema,
-  type productUpdateSchema,
-  type Quote,
-  type quoteCreateSchema,
-  type quoteListQuerySchema,
-  type QuoteStatus,
-} from '@sede/shared/crm/quotes';
+import { computeQuoteTotals, QUOTE_MESSAGES, type Product, type productCreateSchema, type productListQuerySchema, type productUpdateSchema, type Quote, type quoteCreateSchema, type quoteListQuerySchema, type QuoteStatus } from '@sede/shared/crm/quotes';
 import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';

@@ -2,29 +2,7 @@ import type { Context } from 'hono';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { z } from 'zod';
 import { okFlagSchema } from '@sede/shared/platform/api';
-import {
-  DOCUMENT_MESSAGES as M,
-  documentCreateSchema,
-  documentDraftRequestSchema,
-  documentDraftResponseSchema,
-  documentDraftResultSchema,
-  type DocumentDraftResult,
-  documentExportQuerySchema,
-  documentFolderListSchema,
-  documentFolderSchema,
-  documentListSchema,
-  documentPageSchema,
-  documentProjectSchema,
-  documentSavedSchema,
-  documentSaveSchema,
-  documentUpdateSchema,
-  documentVersionListSchema,
-  documentVersionSchema,
-  documentViewSchema,
-  draftToDoc,
-  folderCreateSchema,
-  folderUpdateSchema,
-} from '@sede/shared/documents/schemas';
+import { DOCUMENT_MESSAGES as M, documentCreateSchema, documentDraftRequestSchema, documentDraftResponseSchema, documentDraftResultSchema, type DocumentDraftResult, documentExportQuerySchema, documentFolderListSchema, documentFolderSchema, documentListSchema, documentPageSchema, documentProjectSchema, documentSavedSchema, documentSaveSchema, documentUpdateSchema, documentVersionListSchema, documentVersionSchema, documentViewSchema, draftToDoc, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -37,28 +15,7 @@ import { schema } from '@sede/db/client';
 import { eq } from 'drizzle-orm';
 import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import {
-  DOCUMENT_TEXT_QUEUE,
-  type DocumentTextJob,
-  createDocument,
-  DOCUMENT_ENTITY,
-  documentExistsFor,
-  createFolder,
-  deleteDocument,
-  deleteFolder,
-  getDocument,
-  getVersion,
-  listDocuments,
-  listFolders,
-  listVersions,
-  projectOf,
-  restoreVersion,
-  saveDocument,
-  saveVersion,
-  updateDocument,
-  updateFolder,
-  visibleDocument,
-} from './service.ts';
+import { DOCUMENT_TEXT_QUEUE, type DocumentTextJob, createDocument, DOCUMENT_ENTITY, documentExistsFor, createFolder, deleteDocument, deleteFolder, getDocument, getVersion, listDocuments, listFolders, listVersions, projectOf, restoreVersion, saveDocument, saveVersion, updateDocument, updateFolder, visibleDocument } from './service.ts';
 import { documentSync } from './sync.ts';
 
 const folderId = idParams(M.folderNotFound);

@@ -3,20 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { z } from 'zod';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { foldSearch, searchText } from '@sede/db/search';
-import {
-  ENTRY_MESSAGES as M,
-  type bulkSettleSchema,
-  type entryCreateSchema,
-  type entryListQuerySchema,
-  type entryUpdateSchema,
-  type FinEntry,
-  type FinEntryDetail,
-  type FinEntryPage,
-  type FinEntryTotals,
-  type FinPayment,
-  recurrenceCount,
-  recurrenceStep,
-} from '@sede/shared/finance/entries';
+import { ENTRY_MESSAGES as M, type bulkSettleSchema, type entryCreateSchema, type entryListQuerySchema, type entryUpdateSchema, type FinEntry, type FinEntryDetail, type FinEntryPage, type FinEntryTotals, type FinPayment, recurrenceCount, recurrenceStep } from '@sede/shared/finance/entries';
 import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@sede/shared/finance/money';
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';

@@ -1,30 +1,6 @@
 import type { Context } from 'hono';
-import {
-  bulkSettleSchema,
-  entryCreateSchema,
-  entryExportQuerySchema,
-  entryListQuerySchema,
-  entryUpdateSchema,
-  finBulkSettleResultSchema,
-  finEntriesCreatedSchema,
-  finEntryDetailSchema,
-  finEntryPageSchema,
-  finPaymentResultSchema,
-  paymentCreateSchema,
-} from '@sede/shared/finance/entries';
-import {
-  accountCreateSchema,
-  accountUpdateSchema,
-  categoryCreateSchema,
-  categoryUpdateSchema,
-  costCenterCreateSchema,
-  costCenterUpdateSchema,
-  finAccountListSchema,
-  finAccountSchema,
-  finCategorySchema,
-  finCostCenterSchema,
-  finRegistersSchema,
-} from '@sede/shared/finance/registers';
+import { bulkSettleSchema, entryCreateSchema, entryExportQuerySchema, entryListQuerySchema, entryUpdateSchema, finBulkSettleResultSchema, finEntriesCreatedSchema, finEntryDetailSchema, finEntryPageSchema, finPaymentResultSchema, paymentCreateSchema } from '@sede/shared/finance/entries';
+import { accountCreateSchema, accountUpdateSchema, categoryCreateSchema, categoryUpdateSchema, costCenterCreateSchema, costCenterUpdateSchema, finAccountListSchema, finAccountSchema, finCategorySchema, finCostCenterSchema, finRegistersSchema } from '@sede/shared/finance/registers';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { areaRouter } from '../../http/area-router.ts';

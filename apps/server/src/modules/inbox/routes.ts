@@ -1,25 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import {
-  agentMessageSchema,
-  aiReplyRequestSchema,
-  aiSuggestedReplySchema,
-  blockedSiteListSchema,
-  cannedReplyListSchema,
-  cannedReplySchema,
-  cannedReplyViewSchema,
-  conversationDetailSchema,
-  conversationListQuerySchema,
-  conversationListSchema,
-  conversationSummarySchema,
-  conversationUpdateSchema,
-  inboxMessageSchema,
-  inboxOkSchema,
-  inboxSettingsSchema,
-  inboxSettingsUpdateSchema,
-  INBOX_MESSAGES as M,
-  suggestedReplyResultSchema,
-} from '@sede/shared/inbox/schemas';
+import { agentMessageSchema, aiReplyRequestSchema, aiSuggestedReplySchema, blockedSiteListSchema, cannedReplyListSchema, cannedReplySchema, cannedReplyViewSchema, conversationDetailSchema, conversationListQuerySchema, conversationListSchema, conversationSummarySchema, conversationUpdateSchema, inboxMessageSchema, inboxOkSchema, inboxSettingsSchema, inboxSettingsUpdateSchema, INBOX_MESSAGES as M, suggestedReplyResultSchema } from '@sede/shared/inbox/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
@@ -27,22 +8,7 @@ import { generateStructured, requireAiCredentials } from '../../platform/ai/inde
 import { inboxSuggestedReplyV1 } from '../../platform/ai/prompts/index.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import {
-  addAgentMessage,
-  conversationForAi,
-  createCanned,
-  deleteCanned,
-  deleteConversation,
-  getConversation,
-  listCanned,
-  listConversations,
-  markRead,
-  settingsOf,
-  toSettings,
-  updateCanned,
-  updateConversation,
-  updateSettings,
-} from './service.ts';
+import { addAgentMessage, conversationForAi, createCanned, deleteCanned, deleteConversation, getConversation, listCanned, listConversations, markRead, settingsOf, toSettings, updateCanned, updateConversation, updateSettings } from './service.ts';
 import { allowBlockedSite, dismissBlockedSite, listBlockedSites } from './blocked-sites.ts';
 import { publicInboxRoutes } from './public-routes.ts';
 

@@ -3,20 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
 import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
-import {
-  applyAnalysisSchema,
-  compareQuerySchema,
-  contractAnalysisListSchema,
-  contractAnalysisViewSchema,
-  contractCreateSchema,
-  contractListQuerySchema,
-  contractListSchema,
-  contractUpdateSchema,
-  contractViewSchema,
-  JURIDICO_MESSAGES as M,
-  startAnalysisSchema,
-  type ContractAnalysisResult,
-} from '@sede/shared/juridico/schemas';
+import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, JURIDICO_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
 import { okSchema } from '@sede/shared/platform/api';
 import { FILE_KINDS } from '@sede/shared/platform/files';
 import { areaRouter } from '../../http/area-router.ts';

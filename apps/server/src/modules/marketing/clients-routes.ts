@@ -1,19 +1,6 @@
 import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono } from 'hono';
-import {
-  clientCreateSchema,
-  clientListSchema,
-  clientOptionsSchema,
-  clientOptionsViewSchema,
-  clientParamsSchema,
-  clientSummarySchema,
-  clientUpdateSchema,
-  clientViewSchema,
-  clientContactSchema,
-  contactCreateSchema,
-  contactParamsSchema,
-  contactUpdateSchema,
-} from '@sede/shared/marketing/clients';
+import { clientCreateSchema, clientListSchema, clientOptionsSchema, clientOptionsViewSchema, clientParamsSchema, clientSummarySchema, clientUpdateSchema, clientViewSchema, clientContactSchema, contactCreateSchema, contactParamsSchema, contactUpdateSchema } from '@sede/shared/marketing/clients';
 import { contract } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv } from '../../services.ts';

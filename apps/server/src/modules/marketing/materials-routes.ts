@@ -1,20 +1,6 @@
 import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono, } from 'hono';
-import {
-  folderCreateSchema,
-  folderListQuerySchema,
-  folderUpdateSchema,
-  MATERIAL_MESSAGES as M,
-  materialFolderListSchema,
-  materialFolderSchema,
-  materialListQuerySchema,
-  materialListSchema,
-  materialTagsListSchema,
-  materialUpdateSchema,
-  materialUploadQuerySchema,
-  materialViewSchema,
-  tagsQuerySchema,
-} from '@sede/shared/marketing/materials';
+import { folderCreateSchema, folderListQuerySchema, folderUpdateSchema, MATERIAL_MESSAGES as M, materialFolderListSchema, materialFolderSchema, materialListQuerySchema, materialListSchema, materialTagsListSchema, materialUpdateSchema, materialUploadQuerySchema, materialViewSchema, tagsQuerySchema } from '@sede/shared/marketing/materials';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';

@@ -2,21 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  confirmedStepsSchema,
-  confirmStepsSchema,
-  meetingAnalysisListSchema,
-  meetingAnalysisViewSchema,
-  meetingCreateSchema,
-  meetingListQuerySchema,
-  meetingListSchema,
-  meetingViewSchema,
-  MEETING_MESSAGES as M,
-  renameSpeakersSchema,
-  startMeetingAnalysisSchema,
-  type MeetingAnalysisResult,
-  type MeetingAnalysisView,
-} from '@sede/shared/meetings/schemas';
+import { confirmedStepsSchema, confirmStepsSchema, meetingAnalysisListSchema, meetingAnalysisViewSchema, meetingCreateSchema, meetingListQuerySchema, meetingListSchema, meetingViewSchema, MEETING_MESSAGES as M, renameSpeakersSchema, startMeetingAnalysisSchema, type MeetingAnalysisResult, type MeetingAnalysisView } from '@sede/shared/meetings/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { notFound } from '../../http/errors.ts';

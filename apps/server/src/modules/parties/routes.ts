@@ -1,20 +1,5 @@
 import type { Context } from 'hono';
-import {
-  organizationCreateSchema,
-  organizationLookupSchema,
-  organizationUpdateSchema,
-  partyListQuerySchema,
-  personCreateSchema,
-  personExportQuerySchema,
-  organizationLookupResultSchema,
-  organizationPageSchema,
-  organizationSchema,
-  PARTIES_MESSAGES as M,
-  personErasedSchema,
-  personPageSchema,
-  personSchema,
-  personUpdateSchema,
-} from '@sede/shared/platform/parties';
+import { organizationCreateSchema, organizationLookupSchema, organizationUpdateSchema, partyListQuerySchema, personCreateSchema, personExportQuerySchema, organizationLookupResultSchema, organizationPageSchema, organizationSchema, PARTIES_MESSAGES as M, personErasedSchema, personPageSchema, personSchema, personUpdateSchema } from '@sede/shared/platform/parties';
 import { okSchema } from '@sede/shared/platform/api';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
@@ -22,21 +7,7 @@ import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
 import { personExportCsv } from './export-csv.ts';
-import {
-  createOrganization,
-  createPerson,
-  deleteOrganization,
-  deletePerson,
-  erasePerson,
-  exportPerson,
-  findOrCreateOrganizationFromRecord,
-  getOrganization,
-  getPerson,
-  listOrganizations,
-  listPeople,
-  updateOrganization,
-  updatePerson,
-} from './service.ts';
+import { createOrganization, createPerson, deleteOrganization, deletePerson, erasePerson, exportPerson, findOrCreateOrganizationFromRecord, getOrganization, getPerson, listOrganizations, listPeople, updateOrganization, updatePerson } from './service.ts';
 
 const organizationId = idParams(M.organizationNotFound);
 const personId = idParams(M.personNotFound);

@@ -5,33 +5,7 @@ import type { DocContent } from '@sede/shared/documents/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { richTextToPlain } from '@sede/shared/platform/rich-text';
 import { burnUpSeries, cycleTime, progressOf } from '@sede/shared/projects/metrics';
-import {
-  isUuid,
-  MAX_COLUMNS,
-  PROJECTS_MESSAGES as M,
-  type Board,
-  type BoardColumn,
-  type BoardFilters,
-  type ChecklistItem,
-  type Column,
-  type ColumnPage,
-  type Dashboard,
-  type Person,
-  type Project,
-  type ProjectListQuery,
-  type ProjectStatus,
-  type TaskCard,
-  type TaskDetail,
-  type TaskMoved,
-  type TaskPriority,
-  type columnCreateSchema,
-  type columnUpdateSchema,
-  type projectCreateSchema,
-  type projectUpdateSchema,
-  type taskCreateSchema,
-  type taskMoveSchema,
-  type taskUpdateSchema,
-} from '@sede/shared/projects/schemas';
+import { isUuid, MAX_COLUMNS, PROJECTS_MESSAGES as M, type Board, type BoardColumn, type BoardFilters, type ChecklistItem, type Column, type ColumnPage, type Dashboard, type Person, type Project, type ProjectListQuery, type ProjectStatus, type TaskCard, type TaskDetail, type TaskMoved, type TaskPriority, type columnCreateSchema, type columnUpdateSchema, type projectCreateSchema, type projectUpdateSchema, type taskCreateSchema, type taskMoveSchema, type taskUpdateSchema } from '@sede/shared/projects/schemas';
 import { DEFAULT_COLUMNS, templateByKey } from '@sede/shared/projects/templates';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';

@@ -1,13 +1,4 @@
-import {
-  DEEP_SEARCH_CAP,
-  DEEP_SEARCH_COUNT_LIMIT,
-  DEEP_SEARCH_MESSAGES,
-  type DeepSearchResult,
-  type GraphNode,
-  type Relation,
-  type RelationGroup,
-  type RelationKind,
-} from '@sede/shared/prospecting/deep-search';
+import { DEEP_SEARCH_CAP, DEEP_SEARCH_COUNT_LIMIT, DEEP_SEARCH_MESSAGES, type DeepSearchResult, type GraphNode, type Relation, type RelationGroup, type RelationKind } from '@sede/shared/prospecting/deep-search';
 import { PROSPECTING_MESSAGES } from '@sede/shared/prospecting/schemas';
 import type pg from 'pg';
 import { AppError, notFound } from '../../http/errors.ts';

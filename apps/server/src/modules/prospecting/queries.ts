@@ -1,12 +1,4 @@
-import {
-  EXACT_COUNT_LIMIT,
-  PROSPECTING_MESSAGES,
-  type ProspectCompany,
-  type ProspectRow,
-  type ProspectSearch,
-  type ProspectSearchResult,
-  type ProspectStatus,
-} from '@sede/shared/prospecting/schemas';
+import { EXACT_COUNT_LIMIT, PROSPECTING_MESSAGES, type ProspectCompany, type ProspectRow, type ProspectSearch, type ProspectSearchResult, type ProspectStatus } from '@sede/shared/prospecting/schemas';
 import type pg from 'pg';
 import { AppError, notFound } from '../../http/errors.ts';
 

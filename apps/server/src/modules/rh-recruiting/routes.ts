@@ -1,29 +1,6 @@
 import type { Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  candidateCreateSchema,
-  candidateListSchema,
-  candidateUpdateSchema,
-  candidateViewSchema,
-  interviewAnalysisListSchema,
-  interviewAnalysisViewSchema,
-  interviewCreateSchema,
-  interviewListSchema,
-  interviewViewSchema,
-  openingCreateSchema,
-  openingListSchema,
-  openingUpdateSchema,
-  openingViewSchema,
-  RECRUITING_MESSAGES as M,
-  recruitingAnalysisViewSchema,
-  recruitingSettingsSchema,
-  resumeAnalysisListSchema,
-  resumeAnalysisViewSchema,
-  settingsUpdateSchema,
-  startAnalysisSchema,
-  type InterviewAnalysisResult,
-  type ResumeAnalysisResult,
-} from '@sede/shared/recruiting/schemas';
+import { candidateCreateSchema, candidateListSchema, candidateUpdateSchema, candidateViewSchema, interviewAnalysisListSchema, interviewAnalysisViewSchema, interviewCreateSchema, interviewListSchema, interviewViewSchema, openingCreateSchema, openingListSchema, openingUpdateSchema, openingViewSchema, RECRUITING_MESSAGES as M, recruitingAnalysisViewSchema, recruitingSettingsSchema, resumeAnalysisListSchema, resumeAnalysisViewSchema, settingsUpdateSchema, startAnalysisSchema, type InterviewAnalysisResult, type ResumeAnalysisResult } from '@sede/shared/recruiting/schemas';
 import type { AnalysisKind } from '@sede/shared/analysis/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
@@ -33,27 +10,7 @@ import { requireAiCredentials } from '../../platform/ai/index.ts';
 import { formatOf, getAnalysis, listAnalyses, readMaterial, startAnalysis } from '../../platform/analysis/index.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
-import {
-  CANDIDATE_ENTITY,
-  createCandidate,
-  createInterview,
-  createOpening,
-  deleteCandidate,
-  deleteInterview,
-  deleteOpening,
-  getCandidate,
-  getInterview,
-  getOpening,
-  getSettings,
-  INTERVIEW_ENTITY,
-  listCandidates,
-  listInterviews,
-  listOpenings,
-  subjectFile,
-  updateCandidate,
-  updateOpening,
-  updateSettings,
-} from './service.ts';
+import { CANDIDATE_ENTITY, createCandidate, createInterview, createOpening, deleteCandidate, deleteInterview, deleteOpening, getCandidate, getInterview, getOpening, getSettings, INTERVIEW_ENTITY, listCandidates, listInterviews, listOpenings, subjectFile, updateCandidate, updateOpening, updateSettings } from './service.ts';
 
 /**
  * Reads the material before anything is queued, so a bad file (empty, password-protected, scanned,

@@ -1,22 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import {
-  DEFAULT_RETENTION_MONTHS,
-  INTERVIEW_CONSENT_TEXT,
-  RECRUITING_MESSAGES as M,
-  type CandidateStage,
-  type CandidateView,
-  type InterviewView,
-  type OpeningStatus,
-  type OpeningView,
-  type Recommendation,
-  type Seniority,
-  type Workplace,
-  type candidateCreateSchema,
-  type candidateUpdateSchema,
-  type openingCreateSchema,
-  type openingUpdateSchema,
-} from '@sede/shared/recruiting/schemas';
+import { DEFAULT_RETENTION_MONTHS, INTERVIEW_CONSENT_TEXT, RECRUITING_MESSAGES as M, type CandidateStage, type CandidateView, type InterviewView, type OpeningStatus, type OpeningView, type Recommendation, type Seniority, type Workplace, type candidateCreateSchema, type candidateUpdateSchema, type openingCreateSchema, type openingUpdateSchema } from '@sede/shared/recruiting/schemas';
 import { hasControlCharacters } from '@sede/shared/text';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';

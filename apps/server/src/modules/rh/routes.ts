@@ -1,18 +1,7 @@
 import type { Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import {
-  employeeCreateSchema,
-  employeeExportQuerySchema,
-  employeeListQuerySchema,
-  employeePageSchema,
-  employeeUpdateSchema,
-  employeeViewSchema,
-  leaveCreateSchema,
-  leaveViewSchema,
-  RH_MESSAGES as M,
-  rhOverviewSchema,
-} from '@sede/shared/rh/schemas';
+import { employeeCreateSchema, employeeExportQuerySchema, employeeListQuerySchema, employeePageSchema, employeeUpdateSchema, employeeViewSchema, leaveCreateSchema, leaveViewSchema, RH_MESSAGES as M, rhOverviewSchema } from '@sede/shared/rh/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
