@@ -1,8 +1,6 @@
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
 import { registerAnalysisKind } from '../../platform/analysis/index.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import { schema } from '@sede/db/client';
 import type { Services } from '../../services.ts';
@@ -10,23 +8,16 @@ import { CONTRACT_ALERTS_CRON, CONTRACT_ALERTS_QUEUE, sendContractExpiryAlerts }
 import { contractAnalysisKind } from './analysis.ts';
 import { CONTRACT_ENTITY, contractExists } from './contracts.ts';
 import { juridicoRoutes } from './routes.ts';
+import { scheduleRecurring } from '../../platform/jobs.ts';
 
 async function start(s: Services) {
   // The signed file and the versions, comments and tasks on a contract: whoever reads Jurídico.
   registerEntity(s, CONTRACT_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['juridico.read'])) throw forbidden();
-      return contractExists(tenant, id);
-    },
+    canSee: readersOf('juridico.read', contractExists),
     path: (id) => `/juridico/contrato/${id}`,
   });
   await registerAnalysisKind(s, contractAnalysisKind);
-  await s.boss.createQueue(CONTRACT_ALERTS_QUEUE);
-  await s.boss.schedule(CONTRACT_ALERTS_QUEUE, CONTRACT_ALERTS_CRON, {}, { tz: 'America/Sao_Paulo' });
-  await s.boss.work(CONTRACT_ALERTS_QUEUE, async () => {
-    const n = await sendContractExpiryAlerts(s);
-    if (n) console.log('[juridico] expiry alerts:', n);
-  });
+  await scheduleRecurring(s.boss, { queue: CONTRACT_ALERTS_QUEUE, cron: CONTRACT_ALERTS_CRON, label: '[juridico] expiry alerts:' }, () => sendContractExpiryAlerts(s));
 }
 
 /** Jurídico (decisions 0212–0214): the contract register, expiry alerts and the contract analysis. */

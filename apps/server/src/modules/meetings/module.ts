@@ -1,9 +1,7 @@
 import { schema } from '@sede/db/client';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
 import { registerAnalysisKind } from '../../platform/analysis/index.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { registerComercialTile } from '../comercial/public.ts';
@@ -16,10 +14,7 @@ const score = new Intl.NumberFormat('pt-BR');
 async function start(s: Services) {
   // The recording or transcript (files) of a meeting: whoever reads Comercial; another company's id is 404.
   registerEntity(s, MEETING_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['comercial.read'])) throw forbidden();
-      return meetingExists(tenant, id);
-    },
+    canSee: readersOf('comercial.read', meetingExists),
     path: (id) => `/analise-reunioes/${id}`,
   });
   await registerAnalysisKind(s, meetingAnalysisKind);

@@ -9,6 +9,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { companyRowExists } from '../../platform/tenant.ts';
 
 const { employees: E, employeeLeaves: L, files: F } = schema;
 const MGR = alias(E, 'manager');
@@ -41,14 +42,7 @@ const toListItem = (r: ListRow): EmployeeListItem => ({
 
 const base = (tenant: Tenant) => tenant.db.select(listColumns).from(E).leftJoin(MGR, and(eq(MGR.id, E.managerId), eq(MGR.companyId, E.companyId)));
 
-export async function employeeExists(tenant: Tenant, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db
-    .select({ id: E.id })
-    .from(E)
-    .where(and(eq(E.id, id), eq(E.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const employeeExists = (tenant: Tenant, id: string) => companyRowExists(tenant, E, id);
 
 async function leavesOf(tenant: Tenant, employeeId: string): Promise<LeaveView[]> {
   const rows = await tenant.db

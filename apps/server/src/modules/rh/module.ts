@@ -1,9 +1,8 @@
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { forbidden } from '../../http/errors.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { registerLiveEntity } from '../../platform/live/registry.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
@@ -13,10 +12,7 @@ import { rhRoutes } from './routes.ts';
 async function start(s: Services) {
   // An employee's documents (and any comment or task on them): whoever reads RH (decision 0224).
   registerEntity(s, EMPLOYEE_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['rh.read'])) throw forbidden();
-      return employeeExists(tenant, id);
-    },
+    canSee: readersOf('rh.read', employeeExists),
     path: (id) => `/rh?colaborador=${id}`,
   });
   // Live changes of employees reach only the pages of members who read RH (the custom key too).
