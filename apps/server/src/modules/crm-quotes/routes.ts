@@ -5,7 +5,7 @@ import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
 import { productCreateSchema, productListQuerySchema, productListSchema, productSchema, productUpdateSchema, publicQuoteAnswerSchema, publicQuoteSchema, QUOTE_MESSAGES, quoteAnswerSchema, quoteCreateSchema, quoteDealsSchema, quoteListQuerySchema, quoteListSchema, quoteSchema, quoteSendSchema, quoteUpdateSchema, type PublicQuote, type Quote } from '@sede/shared/crm/quotes';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { systemTenant } from '../../platform/tenant.ts';
@@ -55,10 +55,7 @@ export function crmQuotesRoutes(s: Services) {
     contract({ summary: 'Alterar produto ou serviço', params: id, body: productUpdateSchema, response: productSchema }),
     async (c) => c.json(await updateProduct(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/products/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => {
-    await deleteProduct(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/products/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => answerSuccess(c, deleteProduct(tenant(c), c.req.valid('param').id)));
 
   r.get('/deals', contract({ summary: 'Buscar negócios para orçar', query: productListQuerySchema.pick({ q: true }), response: quoteDealsSchema }), async (c) =>
     c.json(await searchDeals(tenant(c), c.req.valid('query').q)),
@@ -79,10 +76,7 @@ export function crmQuotesRoutes(s: Services) {
     contract({ summary: 'Alterar orçamento', params: id, body: quoteUpdateSchema, response: quoteSchema }),
     async (c) => c.json(await updateQuote(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/quotes/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir orçamento', params: id, response: okSchema }), async (c) => {
-    await deleteQuote(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/quotes/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir orçamento', params: id, response: okSchema }), async (c) => answerSuccess(c, deleteQuote(tenant(c), c.req.valid('param').id)));
   r.get('/quotes/:id/pdf', contract({ summary: 'Baixar orçamento (PDF)', params: id, response: { media: 'application/pdf' } }), async (c) => {
     const { pdf, filename } = await pdfOf(tenant(c), await getQuote(tenant(c), c.req.valid('param').id));
     return pdfResponse(c, pdf, filename);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { agentMessageSchema, aiReplyRequestSchema, aiSuggestedReplySchema, blockedSiteListSchema, cannedReplyListSchema, cannedReplySchema, cannedReplyViewSchema, conversationDetailSchema, conversationListQuerySchema, conversationListSchema, conversationSummarySchema, conversationUpdateSchema, inboxMessageSchema, inboxOkSchema, inboxSettingsSchema, inboxSettingsUpdateSchema, INBOX_MESSAGES as M, suggestedReplyResultSchema } from '@sede/shared/inbox/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { inboxSuggestedReplyV1 } from '../../platform/ai/prompts/index.ts';
@@ -43,19 +43,13 @@ export function inboxRoutes(s: Services) {
     '/blocked-sites/:id/allow',
     requirePermission('atendimento.delete'),
     contract({ summary: 'Autorizar site', params: blockedSiteId, response: inboxOkSchema }),
-    async (c) => {
-      await allowBlockedSite(tenant(c), c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    },
+    async (c) => answerOk(c, allowBlockedSite(tenant(c), c.req.valid('param').id)),
   );
   r.post(
     '/blocked-sites/:id/dismiss',
     requirePermission('atendimento.delete'),
     contract({ summary: 'Dispensar aviso de site', params: blockedSiteId, response: inboxOkSchema }),
-    async (c) => {
-      await dismissBlockedSite(tenant(c), c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    },
+    async (c) => answerOk(c, dismissBlockedSite(tenant(c), c.req.valid('param').id)),
   );
 
   r.get('/conversations', contract({ summary: 'Listar conversas', query: conversationListQuerySchema, response: conversationListSchema }), async (c) =>
@@ -68,10 +62,7 @@ export function inboxRoutes(s: Services) {
     '/conversations/:id/read',
     requirePermission('atendimento.write'),
     contract({ summary: 'Marcar conversa como lida', params: conversationId, response: inboxOkSchema }),
-    async (c) => {
-      await markRead(tenant(c), c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    },
+    async (c) => answerOk(c, markRead(tenant(c), c.req.valid('param').id)),
   );
   r.post(
     '/conversations/:id/messages',

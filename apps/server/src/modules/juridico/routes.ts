@@ -7,7 +7,7 @@ import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, co
 import { okSchema } from '@sede/shared/platform/api';
 import { FILE_KINDS } from '@sede/shared/platform/files';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
@@ -59,10 +59,7 @@ export function juridicoRoutes(s: Services) {
     contract({ summary: 'Alterar contrato', params: contractId, body: contractUpdateSchema, response: contractViewSchema }),
     async (c) => c.json(await updateContract(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/contracts/:id', requirePermission('juridico.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => {
-    await deleteContract(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/contracts/:id', requirePermission('juridico.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => answerSuccess(c, deleteContract(tenant(c), c.req.valid('param').id)));
 
   // ---- analyses (ai.contract_analysis) ----
   r.get('/contracts/:id/analyses', contract({ summary: 'Listar análises do contrato', params: contractId, response: contractAnalysisListSchema }), async (c) => {

@@ -2,8 +2,8 @@ import { schema } from '@sede/db/client';
 import { registerAnalysisKind } from '../../platform/analysis/index.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { readersOf, registerEntity } from '../../platform/entities.ts';
-import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { registerComercialTile } from '../comercial/public.ts';
 import { meetingAnalysisKind } from './analysis.ts';
 import { meetingsRoutes } from './routes.ts';
@@ -30,6 +30,12 @@ async function start(s: Services) {
   });
 }
 
+async function exportMeetings(_s: Services, tenant: Tenant, out: ExportSink) {
+  const { meetings, meetingStepTasks } = schema;
+  out.csv('reunioes.csv', ['id', 'dealId', 'title', 'occurredOn', 'consentAt', 'consentBy', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, meetings));
+  out.csv('reunioes-proximos-passos.csv', ['id', 'meetingId', 'analysisId', 'stepIndex', 'taskId', 'createdBy', 'createdAt'], companyRows(tenant, meetingStepTasks));
+}
+
 /** Sales-meeting analysis (decisions 0231–0234): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
 export default defineModule({
   key: 'meetings',
@@ -37,9 +43,5 @@ export default defineModule({
   mount: '/meetings',
   routes: meetingsRoutes,
   start,
-  exportData: async (_s, tenant, out) => {
-    const { meetings, meetingStepTasks } = schema;
-    out.csv('reunioes.csv', ['id', 'dealId', 'title', 'occurredOn', 'consentAt', 'consentBy', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, meetings));
-    out.csv('reunioes-proximos-passos.csv', ['id', 'meetingId', 'analysisId', 'stepIndex', 'taskId', 'createdBy', 'createdAt'], companyRows(tenant, meetingStepTasks));
-  },
+  exportData: exportMeetings,
 });

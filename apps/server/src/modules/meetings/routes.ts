@@ -4,7 +4,7 @@ import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
 import { confirmedStepsSchema, confirmStepsSchema, meetingAnalysisListSchema, meetingAnalysisViewSchema, meetingCreateSchema, meetingListQuerySchema, meetingListSchema, meetingViewSchema, MEETING_MESSAGES as M, renameSpeakersSchema, startMeetingAnalysisSchema, type MeetingAnalysisResult, type MeetingAnalysisView } from '@sede/shared/meetings/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
@@ -67,10 +67,7 @@ export function meetingsRoutes(s: Services) {
     },
   );
   r.get('/:id', contract({ summary: 'Ver reunião', params: meetingParams, response: meetingViewSchema }), async (c) => c.json(await getMeeting(tenant(c), c.req.valid('param').id)));
-  r.delete('/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => {
-    await deleteMeeting(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/:id', requirePermission('comercial.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => answerSuccess(c, deleteMeeting(s, tenant(c), c.req.valid('param').id)));
   r.get('/:id/analyses', contract({ summary: 'Listar análises da reunião', params: meetingParams, response: meetingAnalysisListSchema }), async (c) => {
     const meeting = await getMeeting(tenant(c), c.req.valid('param').id);
     const list = await listAnalyses<MeetingAnalysisResult>(tenant(c), 'meeting', meeting.id);

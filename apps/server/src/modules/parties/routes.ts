@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { organizationCreateSchema, organizationLookupSchema, organizationUpdateSchema, partyListQuerySchema, personCreateSchema, personExportQuerySchema, organizationLookupResultSchema, organizationPageSchema, organizationSchema, PARTIES_MESSAGES as M, personErasedSchema, personPageSchema, personSchema, personUpdateSchema } from '@sede/shared/platform/parties';
 import { okSchema } from '@sede/shared/platform/api';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
@@ -57,10 +57,7 @@ export function partiesRoutes(s: Services) {
     '/organizations/:id',
     requirePermission('parties.delete'),
     contract({ summary: 'Excluir organização', params: organizationId, response: okSchema }),
-    async (c) => {
-      await deleteOrganization(tenant(c), c.req.valid('param').id);
-      return c.json({ success: true as const });
-    },
+    async (c) => answerSuccess(c, deleteOrganization(tenant(c), c.req.valid('param').id)),
   );
 
   r.get('/people', contract({ summary: 'Listar pessoas', query: partyListQuerySchema, response: personPageSchema }), async (c) =>
@@ -73,10 +70,7 @@ export function partiesRoutes(s: Services) {
   r.patch('/people/:id', write, contract({ summary: 'Alterar pessoa', params: personId, body: personUpdateSchema, response: personSchema }), async (c) =>
     c.json(await updatePerson(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/people/:id', requirePermission('parties.delete'), contract({ summary: 'Excluir pessoa', params: personId, response: okSchema }), async (c) => {
-    await deletePerson(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/people/:id', requirePermission('parties.delete'), contract({ summary: 'Excluir pessoa', params: personId, response: okSchema }), async (c) => answerSuccess(c, deletePerson(tenant(c), c.req.valid('param').id)));
   r.get(
     '/people/:id/export',
     requirePermission('parties.export'),

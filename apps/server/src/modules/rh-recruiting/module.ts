@@ -2,8 +2,8 @@ import { schema } from '@sede/db/client';
 import { registerAnalysisKind } from '../../platform/analysis/index.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { readersOf, registerEntity } from '../../platform/entities.ts';
-import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { interviewAnalysisKind, resumeAnalysisKind } from './analysis.ts';
 import { recruitingRoutes } from './routes.ts';
 import { CANDIDATE_ENTITY, candidateExists, getSettings, INTERVIEW_ENTITY, interviewExists, OPENING_ENTITY, openingExists, purgeExpiredCandidates } from './service.ts';
@@ -29,6 +29,18 @@ async function start(s: Services) {
   await scheduleRecurring(s.boss, { queue: RETENTION_QUEUE, cron: RETENTION_CRON, label: '[rh-recruiting] candidates erased after the retention period:' }, () => purgeExpiredCandidates(s));
 }
 
+async function exportRecruiting(_s: Services, tenant: Tenant, out: ExportSink) {
+  const { jobOpenings, candidates, interviews } = schema;
+  out.csv(
+    'vagas.csv',
+    ['id', 'title', 'department', 'requirements', 'desiredSkills', 'workplace', 'city', 'uf', 'seniority', 'status', 'closedAt', 'createdAt', 'updatedAt'],
+    companyRows(tenant, jobOpenings),
+  );
+  out.csv('candidatos.csv', ['id', 'openingId', 'name', 'stage', 'createdAt', 'updatedAt'], companyRows(tenant, candidates));
+  out.csv('entrevistas.csv', ['id', 'candidateId', 'openingId', 'consentText', 'consentBy', 'consentAt', 'createdAt'], companyRows(tenant, interviews));
+  out.json('retencao.json', await getSettings(tenant));
+}
+
 /** RH's recruiting (decisions 0225–0229): job openings, résumé analysis and interview analysis. */
 export default defineModule({
   key: 'rh-recruiting',
@@ -36,15 +48,5 @@ export default defineModule({
   mount: '/rh-recruiting',
   routes: recruitingRoutes,
   start,
-  exportData: async (_s, tenant, out) => {
-    const { jobOpenings, candidates, interviews } = schema;
-    out.csv(
-      'vagas.csv',
-      ['id', 'title', 'department', 'requirements', 'desiredSkills', 'workplace', 'city', 'uf', 'seniority', 'status', 'closedAt', 'createdAt', 'updatedAt'],
-      companyRows(tenant, jobOpenings),
-    );
-    out.csv('candidatos.csv', ['id', 'openingId', 'name', 'stage', 'createdAt', 'updatedAt'], companyRows(tenant, candidates));
-    out.csv('entrevistas.csv', ['id', 'candidateId', 'openingId', 'consentText', 'consentBy', 'consentAt', 'createdAt'], companyRows(tenant, interviews));
-    out.json('retencao.json', await getSettings(tenant));
-  },
+  exportData: exportRecruiting,
 });

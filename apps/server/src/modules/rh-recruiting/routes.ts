@@ -3,7 +3,7 @@ import { okSchema } from '@sede/shared/platform/api';
 import { candidateCreateSchema, candidateListSchema, candidateUpdateSchema, candidateViewSchema, interviewAnalysisListSchema, interviewAnalysisViewSchema, interviewCreateSchema, interviewListSchema, interviewViewSchema, openingCreateSchema, openingListSchema, openingUpdateSchema, openingViewSchema, RECRUITING_MESSAGES as M, recruitingAnalysisViewSchema, recruitingSettingsSchema, resumeAnalysisListSchema, resumeAnalysisViewSchema, settingsUpdateSchema, startAnalysisSchema, type InterviewAnalysisResult, type ResumeAnalysisResult } from '@sede/shared/recruiting/schemas';
 import type { AnalysisKind } from '@sede/shared/analysis/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { requireAiCredentials } from '../../platform/ai/index.ts';
@@ -55,10 +55,7 @@ export function recruitingRoutes(s: Services) {
     await getOpening(tenant(c), id);
     return c.json(await updateOpening(tenant(c), id, c.req.valid('json')));
   });
-  r.delete('/openings/:id', del, contract({ summary: 'Excluir vaga', params: openingId, response: okSchema }), async (c) => {
-    await deleteOpening(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/openings/:id', del, contract({ summary: 'Excluir vaga', params: openingId, response: okSchema }), async (c) => answerSuccess(c, deleteOpening(s, tenant(c), c.req.valid('param').id)));
 
   // ---- candidates (ranked per opening) ----
   r.get('/openings/:id/candidates', contract({ summary: 'Listar candidatos da vaga', params: openingId, response: candidateListSchema }), async (c) =>
@@ -82,10 +79,7 @@ export function recruitingRoutes(s: Services) {
     await getCandidate(tenant(c), id);
     return c.json(await updateCandidate(tenant(c), id, c.req.valid('json')));
   });
-  r.delete('/candidates/:id', del, contract({ summary: 'Excluir candidato', params: candidateId, response: okSchema }), async (c) => {
-    await deleteCandidate(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/candidates/:id', del, contract({ summary: 'Excluir candidato', params: candidateId, response: okSchema }), async (c) => answerSuccess(c, deleteCandidate(s, tenant(c), c.req.valid('param').id)));
   r.get('/candidates/:id/analyses', contract({ summary: 'Listar análises do currículo', params: candidateId, response: resumeAnalysisListSchema }), async (c) => {
     const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<ResumeAnalysisResult>(tenant(c), 'resume', candidate.id) });
@@ -108,10 +102,7 @@ export function recruitingRoutes(s: Services) {
   r.get('/interviews/:id', contract({ summary: 'Ver entrevista', params: interviewId, response: interviewViewSchema }), async (c) =>
     c.json(await getInterview(tenant(c), c.req.valid('param').id)),
   );
-  r.delete('/interviews/:id', del, contract({ summary: 'Excluir entrevista', params: interviewId, response: okSchema }), async (c) => {
-    await deleteInterview(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/interviews/:id', del, contract({ summary: 'Excluir entrevista', params: interviewId, response: okSchema }), async (c) => answerSuccess(c, deleteInterview(s, tenant(c), c.req.valid('param').id)));
   r.get('/interviews/:id/analyses', contract({ summary: 'Listar análises da entrevista', params: interviewId, response: interviewAnalysisListSchema }), async (c) => {
     const interview = await getInterview(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<InterviewAnalysisResult>(tenant(c), 'interview', interview.id) });

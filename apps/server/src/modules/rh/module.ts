@@ -4,8 +4,8 @@ import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { registerLiveEntity } from '../../platform/live/registry.ts';
-import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { EMPLOYEE_ENTITY, employeeExists } from './employees.ts';
 import { rhRoutes } from './routes.ts';
 
@@ -27,6 +27,16 @@ async function start(s: Services) {
   });
 }
 
+async function exportRh(_s: Services, tenant: Tenant, out: ExportSink) {
+  const { employees, employeeLeaves } = schema;
+  out.csv(
+    'colaboradores.csv',
+    ['id', 'name', 'cpf', 'email', 'phone', 'birthDate', 'position', 'department', 'admissionDate', 'contractType', 'salaryCents', 'managerId', 'status', 'terminationDate', 'notes', 'createdAt', 'updatedAt'],
+    companyRows(tenant, employees),
+  );
+  out.csv('ferias-e-afastamentos.csv', ['id', 'employeeId', 'type', 'startDate', 'endDate', 'notes', 'createdAt'], companyRows(tenant, employeeLeaves));
+}
+
 /** RH (decisions 0220–0224): the employees register (colaboradores), their leaves and the /rh overview. */
 export default defineModule({
   key: 'rh',
@@ -34,13 +44,5 @@ export default defineModule({
   mount: '/rh',
   routes: rhRoutes,
   start,
-  exportData: async (_s, tenant, out) => {
-    const { employees, employeeLeaves } = schema;
-    out.csv(
-      'colaboradores.csv',
-      ['id', 'name', 'cpf', 'email', 'phone', 'birthDate', 'position', 'department', 'admissionDate', 'contractType', 'salaryCents', 'managerId', 'status', 'terminationDate', 'notes', 'createdAt', 'updatedAt'],
-      companyRows(tenant, employees),
-    );
-    out.csv('ferias-e-afastamentos.csv', ['id', 'employeeId', 'type', 'startDate', 'endDate', 'notes', 'createdAt'], companyRows(tenant, employeeLeaves));
-  },
+  exportData: exportRh,
 });
