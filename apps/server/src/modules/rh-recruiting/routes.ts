@@ -6,8 +6,7 @@ import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import { requireAiCredentials } from '../../platform/ai/index.ts';
-import { formatOf, getAnalysis, listAnalyses, readMaterial, startAnalysis } from '../../platform/analysis/index.ts';
+import { formatOf, getAnalysis, listAnalyses, readMaterial, startFileAnalysis } from '../../platform/analysis/index.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
 import { CANDIDATE_ENTITY, createCandidate, createInterview, createOpening, deleteCandidate, deleteInterview, deleteOpening, getCandidate, getInterview, getOpening, getSettings, INTERVIEW_ENTITY, listCandidates, listInterviews, listOpenings, subjectFile, updateCandidate, updateOpening, updateSettings } from './service.ts';
@@ -37,12 +36,11 @@ export function recruitingRoutes(s: Services) {
   const write = requirePermission('rh.write');
   const del = requirePermission('rh.delete');
   /** Starts a résumé's or an interview's analysis of one of its files: the file, the AI key and the material checked first. */
-  const analyse = async (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) => {
-    await subjectFile(tenant(c), entityType, subjectId, fileId);
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    await checkMaterial(s, tenant(c), entityType, subjectId, fileId);
-    return startAnalysis(s, tenant(c), { kind, subjectId, fileId, creds });
-  };
+  const analyse = (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) =>
+    startFileAnalysis(s, tenant(c), c.req.raw.headers, { kind, subjectId, fileId }, {
+      file: () => subjectFile(tenant(c), entityType, subjectId, fileId),
+      material: () => checkMaterial(s, tenant(c), entityType, subjectId, fileId),
+    });
 
   // ---- openings ----
   r.get('/openings', contract({ summary: 'Listar vagas', response: openingListSchema }), async (c) => c.json({ openings: await listOpenings(tenant(c)) }));
