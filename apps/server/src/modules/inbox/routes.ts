@@ -39,18 +39,8 @@ export function inboxRoutes(s: Services) {
   );
   // Sites outside 'Sites autorizados' that tried the widget (decision 0401): seen by the inbox, answered by who edits the settings.
   r.get('/blocked-sites', contract({ summary: 'Listar sites bloqueados', response: blockedSiteListSchema }), async (c) => c.json({ sites: await listBlockedSites(tenant(c)) }));
-  r.post(
-    '/blocked-sites/:id/allow',
-    requirePermission('atendimento.delete'),
-    contract({ summary: 'Autorizar site', params: blockedSiteId, response: inboxOkSchema }),
-    async (c) => answerOk(c, allowBlockedSite(tenant(c), c.req.valid('param').id)),
-  );
-  r.post(
-    '/blocked-sites/:id/dismiss',
-    requirePermission('atendimento.delete'),
-    contract({ summary: 'Dispensar aviso de site', params: blockedSiteId, response: inboxOkSchema }),
-    async (c) => answerOk(c, dismissBlockedSite(tenant(c), c.req.valid('param').id)),
-  );
+  r.post('/blocked-sites/:id/allow', requirePermission('atendimento.delete'), contract({ summary: 'Autorizar site', params: blockedSiteId, response: inboxOkSchema }), async (c) => answerOk(c, allowBlockedSite(tenant(c), c.req.valid('param').id)));
+  r.post('/blocked-sites/:id/dismiss', requirePermission('atendimento.delete'), contract({ summary: 'Dispensar aviso de site', params: blockedSiteId, response: inboxOkSchema }), async (c) => answerOk(c, dismissBlockedSite(tenant(c), c.req.valid('param').id)));
 
   r.get('/conversations', contract({ summary: 'Listar conversas', query: conversationListQuerySchema, response: conversationListSchema }), async (c) =>
     c.json(await listConversations(tenant(c), c.req.valid('query'))),
@@ -58,12 +48,7 @@ export function inboxRoutes(s: Services) {
   r.get('/conversations/:id', contract({ summary: 'Ver conversa', params: conversationId, response: conversationDetailSchema }), async (c) =>
     c.json(await getConversation(tenant(c), c.req.valid('param').id)),
   );
-  r.post(
-    '/conversations/:id/read',
-    requirePermission('atendimento.write'),
-    contract({ summary: 'Marcar conversa como lida', params: conversationId, response: inboxOkSchema }),
-    async (c) => answerOk(c, markRead(tenant(c), c.req.valid('param').id)),
-  );
+  r.post('/conversations/:id/read', requirePermission('atendimento.write'), contract({ summary: 'Marcar conversa como lida', params: conversationId, response: inboxOkSchema }), async (c) => answerOk(c, markRead(tenant(c), c.req.valid('param').id)));
   r.post(
     '/conversations/:id/messages',
     requirePermission('atendimento.write'),

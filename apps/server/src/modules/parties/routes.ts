@@ -53,12 +53,7 @@ export function partiesRoutes(s: Services) {
     contract({ summary: 'Alterar organização', params: organizationId, body: organizationUpdateSchema, response: organizationSchema }),
     async (c) => c.json(await updateOrganization(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete(
-    '/organizations/:id',
-    requirePermission('parties.delete'),
-    contract({ summary: 'Excluir organização', params: organizationId, response: okSchema }),
-    async (c) => answerSuccess(c, deleteOrganization(tenant(c), c.req.valid('param').id)),
-  );
+  r.delete('/organizations/:id', requirePermission('parties.delete'), contract({ summary: 'Excluir organização', params: organizationId, response: okSchema }), async (c) => answerSuccess(c, deleteOrganization(tenant(c), c.req.valid('param').id)));
 
   r.get('/people', contract({ summary: 'Listar pessoas', query: partyListQuerySchema, response: personPageSchema }), async (c) =>
     c.json(await listPeople(tenant(c), c.req.valid('query'))),
