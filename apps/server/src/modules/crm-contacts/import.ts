@@ -13,7 +13,7 @@ import {
   type ImportStatus,
 } from '@sede/shared/crm/contacts';
 import { isUuid } from '@sede/shared/platform/parties';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { startJob } from '../../platform/jobs/run.ts';
 import { readSpreadsheet } from '../../platform/spreadsheets/reader.ts';
 import { tenantTransaction } from '../../platform/tenant.ts';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type Context, Hono, } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { okFlagSchema } from '@sede/shared/platform/api';
 import {

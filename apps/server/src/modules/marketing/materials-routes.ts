@@ -1,5 +1,5 @@
 import { okFlagSchema } from '@sede/shared/platform/api';
-import type { Context, Hono, } from 'hono';
+import type { Context, Hono } from 'hono';
 import { folderCreateSchema, folderListQuerySchema, folderUpdateSchema, MATERIAL_MESSAGES as M, materialFolderListSchema, materialFolderSchema, materialListQuerySchema, materialListSchema, materialTagsListSchema, materialUpdateSchema, materialUploadQuerySchema, materialViewSchema, tagsQuerySchema } from '@sede/shared/marketing/materials';
 import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
