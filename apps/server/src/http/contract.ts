@@ -152,3 +152,16 @@ export function idParams(messages: string | Record<string, string> = 'Não encon
   const entries = typeof messages === 'string' ? [['id', messages] as const] : Object.entries(messages);
   return z.object(Object.fromEntries(entries.map(([name, message]) => [name, uuidSchema(message)])));
 }
+
+/**
+ * The answer of a route that acts without returning a record (a deletion, an action): waits for
+ * `work` and answers `{ success: true }` (`okSchema`), or the older `{ ok: true }` (`okFlagSchema`).
+ */
+export const answerSuccess = async <C extends Context>(c: C, work: Promise<unknown>) => {
+  await work;
+  return c.json({ success: true as const });
+};
+export const answerOk = async <C extends Context>(c: C, work: Promise<unknown>) => {
+  await work;
+  return c.json({ ok: true as const });
+};

@@ -1,3 +1,5 @@
+import { canAny, grantsFor, type Permission } from '@sede/shared/registry/permissions';
+import { forbidden } from '../http/errors.ts';
 import type { Viewer } from './viewer.ts';
 import { serverState } from './module.ts';
 import type { Services, Tenant } from '../services.ts';
@@ -21,6 +23,17 @@ export type EntityDefinition = {
    */
   names?: { kind: string; of: (tenant: Tenant, viewer: Viewer, ids: string[]) => Promise<Map<string, string>> };
 };
+
+/**
+ * The check of an area's own records: whoever holds `permission` may see them (else 403), and
+ * `exists` says whether `id` is one of the company's (else 404).
+ */
+export const readersOf =
+  (permission: Permission, exists: (tenant: Tenant, id: string) => Promise<boolean>): EntityCheck =>
+  async (tenant, id, viewer) => {
+    if (!canAny(grantsFor(viewer.membership), [permission])) throw forbidden();
+    return exists(tenant, id);
+  };
 
 const registry = (s: Services) => serverState(s, 'platform.entities', () => new Map<string, EntityDefinition>());
 

@@ -13,3 +13,16 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
   await boss.start();
   return boss;
 }
+
+/**
+ * An area's recurring job: its queue, its schedule (`cron`, in `tz`) and a worker that does the
+ * work and logs how many things it handled (`label` names them), when there were any.
+ */
+export async function scheduleRecurring(boss: PgBoss, job: { queue: string; cron: string; label: string; tz?: string }, work: () => Promise<number>): Promise<void> {
+  await boss.createQueue(job.queue);
+  await boss.schedule(job.queue, job.cron, {}, { tz: job.tz ?? 'America/Sao_Paulo' });
+  await boss.work(job.queue, async () => {
+    const n = await work();
+    if (n) console.log(job.label, n);
+  });
+}

@@ -1,3 +1,6 @@
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isUuid } from '@sede/shared/platform/api';
 import { withTransaction, type TxContext } from '@sede/db/transaction';
 import type { Services, Tenant } from '../services.ts';
 
@@ -24,4 +27,14 @@ export function systemTenant(s: Services, companyId: string, reason: SystemReaso
  */
 export function tenantTransaction<T>(tenant: Tenant, work: (tx: TxContext) => Promise<T>): Promise<T> {
   return withTransaction(tenant.db.$client, work);
+}
+
+/** Whether `id` names a row of `table` that belongs to the tenant's company (false for a non-uuid). */
+export async function companyRowExists(tenant: Pick<Tenant, 'db' | 'companyId'>, table: PgTable & { id: PgColumn; companyId: PgColumn }, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await tenant.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.companyId, tenant.companyId)));
+  return Boolean(row);
 }

@@ -12,7 +12,8 @@ const ALLOWED: Record<string, number> = {
   'billing/checkout.ts': 1, // the seat count onboarding asks for before its request has a tenant
   'billing/cycle.ts': 4, // the billing cycle's schedule scans every company for trials, renewals and allowances
   'billing/webhooks.ts': 1, // Stripe's webhook: the company is read from the signed event's payment
-  'campaigns/send.ts': 18,
+  'campaigns/deliver.ts': 2, // the sender's hot path (decision 0253): a recipient's status, the accepted messages in batches
+  'campaigns/send.ts': 15,
   'campaigns/tracking.ts': 1, // the recipient a link's token names, read before its company's tenant exists
   'cnpj/instance.ts': 1, // the CNPJ cache holds the public register's records, no company's
   'collaboration/service.ts': 1, // the due-date reminder's scan of every company's due tasks (a schedule)

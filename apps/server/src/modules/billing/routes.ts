@@ -1,19 +1,6 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import {
-  BILLING_MESSAGES,
-  billingModeSchema,
-  billingSummarySchema,
-  checkoutResultSchema,
-  coinCheckoutSchema,
-  ledgerPageSchema,
-  ledgerQuerySchema,
-  paymentListSchema,
-  sandboxOutcomeSchema,
-  sandboxPaymentSchema,
-  subscriptionCheckoutSchema,
-  webhookOutcomeSchema,
-} from '@sede/shared/billing';
+import { BILLING_MESSAGES, billingModeSchema, billingSummarySchema, checkoutResultSchema, coinCheckoutSchema, ledgerPageSchema, ledgerQuerySchema, paymentListSchema, sandboxOutcomeSchema, sandboxPaymentSchema, subscriptionCheckoutSchema, webhookOutcomeSchema } from '@sede/shared/billing';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import type { AppEnv, CompanyEnv, Services } from '../../services.ts';
 import { forbidden } from '../../http/errors.ts';

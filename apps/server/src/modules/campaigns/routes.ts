@@ -1,48 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  audiencePreviewSchema,
-  CAMPAIGN_MESSAGES as M,
-  campaignCreateSchema,
-  campaignListSchema,
-  campaignReportSchema,
-  campaignUpdateSchema,
-  campaignViewSchema,
-  messagePreviewSchema,
-  previewQuerySchema,
-  recipientPageSchema,
-  recipientsQuerySchema,
-  recipientTokenParamsSchema,
-  sendSchema,
-  senderSchema,
-  senderViewSchema,
-  testMessageSchema,
-  testSendSchema,
-  unsubscribedSchema,
-  unsubscribeInfoSchema,
-} from '@sede/shared/campaigns/schemas';
+import { audiencePreviewSchema, CAMPAIGN_MESSAGES as M, campaignCreateSchema, campaignListSchema, campaignReportSchema, campaignUpdateSchema, campaignViewSchema, messagePreviewSchema, previewQuerySchema, recipientPageSchema, recipientsQuerySchema, recipientTokenParamsSchema, sendSchema, senderSchema, senderViewSchema, testMessageSchema, testSendSchema, unsubscribedSchema, unsubscribeInfoSchema } from '@sede/shared/campaigns/schemas';
 import { z } from 'zod';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { getSender, saveSender, testSender } from './sender.ts';
-import {
-  audiencePreview,
-  campaignReport,
-  cancelCampaign,
-  createCampaign,
-  deleteCampaign,
-  getCampaign,
-  listCampaigns,
-  listRecipients,
-  pauseCampaign,
-  previewMessage,
-  resumeCampaign,
-  sendCampaign,
-  testSend,
-  updateCampaign,
-} from './service.ts';
+import { audiencePreview, campaignReport, cancelCampaign, createCampaign, deleteCampaign, getCampaign, listCampaigns, listRecipients, pauseCampaign, previewMessage, resumeCampaign, sendCampaign, testSend, updateCampaign } from './service.ts';
 import { recordClick, recordOpen, unsubscribe, unsubscribeInfo } from './tracking.ts';
 
 const campaignId = idParams(M.notFound);
@@ -78,10 +43,7 @@ export function campaignsRoutes(s: Services) {
   r.patch('/:id', write, contract({ summary: 'Alterar campanha', params: campaignId, body: campaignUpdateSchema, response: campaignViewSchema }), async (c) =>
     c.json(await updateCampaign(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/:id', requirePermission('campaigns.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => {
-    await deleteCampaign(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/:id', requirePermission('campaigns.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => answerSuccess(c, deleteCampaign(tenant(c), c.req.valid('param').id)));
   r.get('/:id/audience', contract({ summary: 'Ver o público da campanha', params: campaignId, response: audiencePreviewSchema }), async (c) =>
     c.json(await audiencePreview(s, tenant(c), c.req.valid('param').id)),
   );

@@ -7,13 +7,9 @@ import { serverState } from '../../platform/module.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { suppressionHash } from '../parties/public.ts';
-import { renderTemplate as renderMerge } from '@sede/shared/campaigns/render';
-import { sendTemplate, whatsappReady } from '../whatsapp/public.ts';
-import { composeMessage, mailDomain, mergeValues, peopleFacts, replyAddress, type PersonFacts } from './compose.ts';
-import { recipientToken } from './crypto.ts';
+import { whatsappReady } from '../whatsapp/public.ts';
+import { type Claimed, deliver, delivery, exclusions, type SendingCampaign, sentMarker, setRecipientStatus, UNCERTAIN_MESSAGE } from './deliver.ts';
 import { canSend, MAX_CONNECTIONS, transportFor } from './sender.ts';
-import { listedHashes, listedPhones } from './suppressed-phones.ts';
 
 export const SEND_JOB = 'campaigns.send';
 export const LIVE_CAMPAIGN = 'campaign';
@@ -24,28 +20,9 @@ const WATCHDOG_MS = Math.max(500, Math.min(2000, LEASE_MS / 4));
 const CLAIM_BATCH = 10;
 /** Parallel lanes (each with its own SMTP connection of the pool). */
 const LANES = MAX_CONNECTIONS;
-const MAX_ATTEMPTS = 3;
 
-export const UNCERTAIN_MESSAGE = 'O envio foi interrompido no meio; para não enviar duas vezes, esta mensagem não foi reenviada.';
 
-type Campaign = {
-  id: string;
-  company_id: string;
-  created_by: string | null;
-  subject: string;
-  html: string;
-  text: string | null;
-  links: string[];
-  name: string;
-  channel: string;
-  whatsapp_template: {
-    name: string;
-    language: string;
-    variables: string[];
-    header?: { format: 'text' | 'image' | 'video' | 'document'; value: string } | null;
-    buttons?: Array<{ index: number; value: string }>;
-  } | null;
-};
+type Campaign = SendingCampaign;
 
 /**
  * Hands a campaign to a worker: status 'sending' (from scheduled, or a sending one whose lease
@@ -147,62 +124,23 @@ async function finishIfDone(s: Services, campaignId: string, owner: string | nul
   return !!done;
 }
 
-type Claimed = { id: string; email: string; person_id: string | null; attempts: number };
-
-/**
- * Sends a campaign: takes the lease, then MAX_CONNECTIONS lanes each claim CLAIM_BATCH queued
- * recipients (status 'sending' with a lease, committed), send each through the pooled transport
- * at the company's rate, and mark each 'sent' as soon as the SMTP server accepted it.
- */
-export async function runCampaign(s: Services, input: { campaignId: string; token: string }, progress: (p: { stage?: string; done?: number; total?: number | null }) => void): Promise<{ sent: number }> {
-  const owner = `worker:${randomUUID()}`;
+/** Takes the campaign's lease for this run (the start lease's job, or an expired lease): null when another worker has it, or it is no longer sending. */
+async function takeLease(s: Services, input: { campaignId: string; token: string }, owner: string): Promise<Campaign | null> {
   const { rows } = await s.pool.query<Campaign>(
     `UPDATE campaigns SET lease_owner = $3, lease_until = now() + make_interval(secs => $4)
       WHERE id = $1 AND status = 'sending' AND (lease_owner = $2 OR lease_until IS NULL OR lease_until < now())
       RETURNING id, company_id, created_by, subject, html, text, links, name, channel, whatsapp_template`,
     [input.campaignId, input.token, owner, LEASE_MS / 1000],
   );
-  const campaign = rows[0];
-  if (!campaign) return { sent: 0 }; // another worker has it, or it was paused/canceled/finished
-  const companyId = campaign.company_id;
-  const tenant = systemTenant(s, companyId, 'job');
-  const worker: Worker = { stop: false, campaignId: campaign.id };
-  const workers = workersOf(s);
-  workers.add(worker);
+  return rows[0] ?? null;
+}
 
-  const whatsapp = campaign.channel === 'whatsapp';
-  const ct = await transportFor(s, tenant);
-  const interval = 1000 / Math.max(1, ct.ratePerSecond);
-  let nextSlot = Date.now();
-  const slot = async () => {
-    const at = Math.max(nextSlot, Date.now());
-    nextSlot = at + interval;
-    const wait = at - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  };
-
-  const totals = async () => {
-    const { rows: t } = await s.pool.query<{ total: number; done: number }>(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status NOT IN ('queued', 'sending'))::int AS done FROM campaign_recipients WHERE campaign_id = $1`,
-      [campaign.id],
-    );
-    return t[0]!;
-  };
-  let lastAnnounce = 0;
-  let sent = 0;
-  const report = async (force = false) => {
-    if (!force && Date.now() - lastAnnounce < 500) return;
-    lastAnnounce = Date.now();
-    const t = await totals();
-    progress({ stage: 'Enviando', done: t.done, total: t.total });
-    await announce(s.pool, { companyId, entity: LIVE_CAMPAIGN, id: campaign.id, action: 'progress' });
-  };
-
-  // Keeps the lease; a lost lease or a status other than 'sending' (paused, canceled) stops the lanes.
-  const renew = setInterval(async () => {
+/** Keeps the lease; a lost lease or a status other than 'sending' (paused, canceled) stops the lanes. */
+function keepLease(s: Services, campaignId: string, owner: string, worker: Worker): NodeJS.Timeout {
+  return setInterval(async () => {
     try {
       const r = await s.pool.query<{ status: string }>(`UPDATE campaigns SET lease_until = now() + make_interval(secs => $3) WHERE id = $1 AND lease_owner = $2 RETURNING status`, [
-        campaign.id,
+        campaignId,
         owner,
         LEASE_MS / 1000,
       ]);
@@ -211,205 +149,152 @@ export async function runCampaign(s: Services, input: { campaignId: string; toke
       worker.stop = true;
     }
   }, LEASE_MS / 4);
+}
 
-  const claim = async (): Promise<Claimed[] | null> =>
-    withTransaction(s.pool, async ({ client }) => {
-      const { rows: c } = await client.query<{ ok: boolean }>(
-        `SELECT status = 'sending' AND lease_owner = $2 AND lease_until > now() AS ok FROM campaigns WHERE id = $1 FOR SHARE`,
-        [campaign.id, owner],
-      );
-      if (!c[0]?.ok) return null;
-      const { rows: r } = await client.query<Claimed>(
-        `UPDATE campaign_recipients r SET status = 'sending', lease_until = now() + make_interval(secs => $3), attempts = r.attempts + 1
-          WHERE r.id IN (SELECT id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-          RETURNING r.id, r.email, r.person_id, r.attempts`,
-        [campaign.id, CLAIM_BATCH, LEASE_MS / 1000],
-      );
-      return r;
-    });
-
-  const setStatus = (id: string, status: string, fields: { error?: string | null; messageId?: string | null } = {}) =>
-    s.pool.query(
-      `UPDATE campaign_recipients SET status = $2, error = $3, message_id = coalesce($4, message_id), lease_until = NULL,
-              sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
-        WHERE id = $1 AND status IN ('sending', 'uncertain')`,
-      [id, status, fields.error ?? null, fields.messageId ?? null],
+/** The next CLAIM_BATCH queued recipients, 'sending' under a lease and committed; null when the campaign's lease is no longer ours. */
+const claimBatch = (s: Services, campaignId: string, owner: string): Promise<Claimed[] | null> =>
+  withTransaction(s.pool, async ({ client }) => {
+    const { rows: c } = await client.query<{ ok: boolean }>(
+      `SELECT status = 'sending' AND lease_owner = $2 AND lease_until > now() AS ok FROM campaigns WHERE id = $1 FOR SHARE`,
+      [campaignId, owner],
     );
-
-  // Accepted messages are marked 'sent' in one statement every few milliseconds (a crash before
-  // the write leaves them 'sending': 'incerto', never resent; decision 0253).
-  let sentBuffer: Array<[string, string]> = [];
-  let flushing: Promise<unknown> = Promise.resolve();
-  const flushSent = () => {
-    if (!sentBuffer.length) return flushing;
-    const batch = sentBuffer;
-    sentBuffer = [];
-    flushing = flushing.then(() =>
-      s.pool
-        .query(
-          `UPDATE campaign_recipients r SET status = 'sent', sent_at = now(), message_id = x.mid, lease_until = NULL, error = NULL
-             FROM unnest($1::uuid[], $2::text[]) AS x(id, mid) WHERE r.id = x.id AND r.status IN ('sending', 'uncertain')`,
-          [batch.map((b) => b[0]), batch.map((b) => b[1])],
-        )
-        .catch((e) => console.error('[campaigns] marking sent failed:', (e as Error).message)),
+    if (!c[0]?.ok) return null;
+    const { rows: r } = await client.query<Claimed>(
+      `UPDATE campaign_recipients r SET status = 'sending', lease_until = now() + make_interval(secs => $3), attempts = r.attempts + 1
+        WHERE r.id IN (SELECT id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING r.id, r.email, r.person_id, r.attempts`,
+      [campaignId, CLAIM_BATCH, LEASE_MS / 1000],
     );
-    return flushing;
-  };
-  const flushTimer = setInterval(() => void flushSent(), 50);
-  const markSent = (id: string, messageId: string) => {
-    sentBuffer.push([id, messageId]);
-    if (sentBuffer.length >= 100) void flushSent();
-  };
+    return r;
+  });
 
-  /** Compliance at send time (decision 0255): the person's flags now and the suppression hashes. */
-  const excluded = async (batch: Claimed[]): Promise<Map<string, string>> => {
-    const facts = await peopleFacts(s.db, companyId, batch.map((b) => b.person_id).filter((x): x is string => !!x));
-    if (whatsapp) {
-      // WhatsApp (decision 0294): the person's flags now; the e-mail suppression hashes do not apply to a number.
-      const out = new Map<string, string>();
-      const listed = await listedPhones(s, tenant, batch.map((b) => b.email));
-      for (const b of batch) {
-        const p = b.person_id ? facts.get(b.person_id) : undefined;
-        const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.whatsappOptOut || listed.has(b.email) ? 'Descadastrado do WhatsApp.' : p.suppressed ? 'Na lista de supressão.' : null;
-        if (reason) out.set(b.id, reason);
-      }
-      (out as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts = facts;
-      return out;
+/** Waits for the next slot of the company's rate (messages per second), shared by the lanes. */
+function rateSlots(ratePerSecond: number) {
+  const interval = 1000 / Math.max(1, ratePerSecond);
+  let nextSlot = Date.now();
+  return async () => {
+    const at = Math.max(nextSlot, Date.now());
+    nextSlot = at + interval;
+    const wait = at - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  };
+}
+
+/** The job's progress and the campaign's live 'progress' (at most every 500 ms unless forced). */
+function progressReport(s: Services, campaign: Campaign, progress: Progress) {
+  let lastAnnounce = 0;
+  return async (force = false) => {
+    if (!force && Date.now() - lastAnnounce < 500) return;
+    lastAnnounce = Date.now();
+    const { rows: t } = await s.pool.query<{ total: number; done: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status NOT IN ('queued', 'sending'))::int AS done FROM campaign_recipients WHERE campaign_id = $1`,
+      [campaign.id],
+    );
+    progress({ stage: 'Enviando', done: t[0]!.done, total: t[0]!.total });
+    await announce(s.pool, { companyId: campaign.company_id, entity: LIVE_CAMPAIGN, id: campaign.id, action: 'progress' });
+  };
+}
+
+type Run = {
+  s: Services;
+  tenant: Tenant;
+  campaign: Campaign;
+  owner: string;
+  worker: Worker;
+  delivery: ReturnType<typeof delivery>;
+  slot: () => Promise<void>;
+  report: (force?: boolean) => Promise<void>;
+  sent: number;
+};
+
+/** One lane: claims batches and sends them one by one at the company's rate until the queue is empty or the run stops. */
+async function lane(run: Run) {
+  const { s, worker } = run;
+  while (!worker.stop) {
+    const batch = await claimBatch(s, run.campaign.id, run.owner);
+    if (!batch) {
+      worker.stop = true;
+      return;
     }
-    const hashes = batch.map((b) => suppressionHash(s, companyId, { email: b.email }).hash);
-    const listedSet = await listedHashes(tenant, hashes);
-    const out = new Map<string, string>();
-    batch.forEach((b, i) => {
-      const p = b.person_id ? facts.get(b.person_id) : undefined;
-      const reason = !p || p.deletedAt ? 'Contato excluído.' : !p.legalBasis ? 'Sem base legal.' : p.emailOptOut ? 'Descadastrado.' : p.emailBounced ? 'E-mail devolvido antes.' : p.suppressed || listedSet.has(hashes[i]!) ? 'Na lista de supressão.' : null;
-      if (reason) out.set(b.id, reason);
-    });
-    (out as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts = facts;
-    return out;
-  };
-
-  const content = { id: campaign.id, subject: campaign.subject, html: campaign.html, text: campaign.text, links: campaign.links ?? [] };
-  const domain = mailDomain(s);
-
-  /** A WhatsApp template (decision 0294): Meta refused → 'failed'; no answer → 'uncertain' (it may have gone out). */
-  const sendTemplateTo = async (r: Claimed, p: PersonFacts | null) => {
-    const tpl = campaign.whatsapp_template!;
-    const values = mergeValues(p, p?.emails[0] ?? null);
-    try {
-      const merged = (v: string) => renderMerge(v, values, 'text').trim() || '-';
-      // The header's {{1}} and URL buttons' suffixes take merge fields too; a media header's link goes as it is (decision 0302).
-      const header = tpl.header ? { format: tpl.header.format, value: tpl.header.format === 'text' ? merged(tpl.header.value) : tpl.header.value } : null;
-      const buttons = (tpl.buttons ?? []).map((b) => ({ index: b.index, value: merged(b.value) }));
-      const wamid = await sendTemplate(s, tenant, r.email, { template: tpl.name, language: tpl.language, variables: tpl.variables.map(merged), header, buttons }, { campaignRecipientId: r.id });
-      markSent(r.id, wamid);
-      sent++;
-    } catch (e) {
-      const err = e as Error & { code?: string };
-      if (err.code === 'WHATSAPP_API_ERROR' || err.code === 'WHATSAPP_NOT_CONFIGURED') await setStatus(r.id, 'failed', { error: err.message.slice(0, 300) });
-      else await setStatus(r.id, 'uncertain', { error: `${UNCERTAIN_MESSAGE} (${err.message.slice(0, 200)})` });
-    }
-  };
-
-  const sendOne = async (r: Claimed, facts: Map<string, PersonFacts>) => {
-    const p = r.person_id ? (facts.get(r.person_id) ?? null) : null;
-    if (whatsapp) return sendTemplateTo(r, p);
-    const m = composeMessage(s, content, mergeValues(p, r.email), r.id);
-    const messageId = `<${r.id}@${domain}>`;
-    try {
-      if (ct.transport) {
-        await ct.transport.sendMail({
-          from: ct.from,
-          to: r.email,
-          // The recipient's own reply address (decision 0300), else the company's reply-to.
-          replyTo: replyAddress(s, r.id) ?? ct.replyTo ?? undefined,
-          subject: m.subject,
-          html: m.html,
-          text: m.text,
-          messageId,
-          headers: m.headers,
-          // base64 is encoded natively; quoted-printable in JavaScript costs more CPU per message.
-          textEncoding: 'base64',
-          envelope: { from: `bounce+${recipientToken(s, r.id)}@${domain}`, to: r.email },
-        });
-      } else await s.mailer.send({ to: r.email, subject: m.subject, html: m.html, text: m.text });
-      markSent(r.id, messageId);
-      sent++;
-    } catch (e) {
-      const err = e as Error & { responseCode?: number; command?: string; code?: string };
-      const reason = err.message.slice(0, 300);
-      if (err.responseCode && err.responseCode >= 500) await setStatus(r.id, 'failed', { error: reason });
-      else if (err.command === 'DATA' || err.command === 'API' || (!err.command && !['ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ESOCKET'].includes(err.code ?? ''))) {
-        // The message may have reached the server: not retried (decision 0253).
-        await setStatus(r.id, 'uncertain', { error: `${UNCERTAIN_MESSAGE} (${reason})` });
-      } else if (r.attempts < MAX_ATTEMPTS) await setStatus(r.id, 'queued', { error: reason });
-      else await setStatus(r.id, 'failed', { error: reason });
-    }
-  };
-
-  const lane = async () => {
-    while (!worker.stop) {
-      const batch = await claim();
-      if (!batch) {
-        worker.stop = true;
-        return;
-      }
-      if (!batch.length) return;
-      const skip = await excluded(batch);
-      const facts = (skip as Map<string, string> & { facts?: Map<string, PersonFacts> }).facts ?? new Map();
-      for (const [i, r] of batch.entries()) {
-        if (!worker.stop) {
-          const why = skip.get(r.id);
-          if (why) {
-            await setStatus(r.id, 'skipped', { error: why });
-            continue;
-          }
-          await slot();
+    if (!batch.length) return;
+    const { skip, facts } = await exclusions(s, run.tenant, batch, run.campaign.channel === 'whatsapp');
+    for (const [i, r] of batch.entries()) {
+      if (!worker.stop) {
+        const why = skip.get(r.id);
+        if (why) {
+          await setRecipientStatus(s, r.id, 'skipped', { error: why });
+          continue;
         }
-        // Checked again after the rate's wait: a pause during it sends nothing more, and the rest
-        // of the batch goes back to the queue in one statement.
-        if (worker.stop) {
-          const rest = batch.slice(i).map((x) => x.id);
-          await s.pool.query(`UPDATE campaign_recipients SET status = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::uuid[]) AND status = 'sending'`, [rest]);
-          break;
-        }
-        await sendOne(r, facts);
-        await report();
+        await run.slot();
       }
+      // Checked again after the rate's wait: a pause during it sends nothing more, and the rest
+      // of the batch goes back to the queue in one statement.
+      if (worker.stop) {
+        const rest = batch.slice(i).map((x) => x.id);
+        await s.pool.query(`UPDATE campaign_recipients SET status = 'queued', lease_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::uuid[]) AND status = 'sending'`, [rest]);
+        break;
+      }
+      if (await deliver(run.delivery, r, facts)) run.sent++;
+      await run.report();
     }
-  };
+  }
+}
 
+/** A run that did not finish the campaign (paused, canceled, taken over) releases its lease; resumed meanwhile, it starts again now. */
+async function releaseLease(s: Services, campaignId: string, owner: string) {
+  const { rows: released } = await s.pool.query<{ status: string }>(
+    `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND status <> 'sending' RETURNING status`,
+    [campaignId, owner],
+  );
+  // Resumed while these lanes were stopping for a pause: start again now rather than after the lease.
+  const shuttingDown = watchdogState(s).stopped;
+  if (!released.length && !shuttingDown) {
+    const { rowCount } = await s.pool.query(
+      `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL
+        WHERE id = $1 AND lease_owner = $2 AND status = 'sending' AND EXISTS (SELECT 1 FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued')`,
+      [campaignId, owner],
+    );
+    if (rowCount) await kickCampaign(s, campaignId, 'sending');
+  }
+}
+
+type Progress = (p: { stage?: string; done?: number; total?: number | null }) => void;
+
+/**
+ * Sends a campaign: takes the lease, then MAX_CONNECTIONS lanes each claim CLAIM_BATCH queued
+ * recipients (status 'sending' with a lease, committed), send each through the pooled transport
+ * at the company's rate, and mark each 'sent' as soon as the SMTP server accepted it.
+ */
+export async function runCampaign(s: Services, input: { campaignId: string; token: string }, progress: Progress): Promise<{ sent: number }> {
+  const owner = `worker:${randomUUID()}`;
+  const campaign = await takeLease(s, input, owner);
+  if (!campaign) return { sent: 0 }; // another worker has it, or it was paused/canceled/finished
+  const tenant = systemTenant(s, campaign.company_id, 'job');
+  const worker: Worker = { stop: false, campaignId: campaign.id };
+  const workers = workersOf(s);
+  workers.add(worker);
+
+  const ct = await transportFor(s, tenant);
+  const report = progressReport(s, campaign, progress);
+  const renew = keepLease(s, campaign.id, owner, worker);
+  const marker = sentMarker(s);
+  const run: Run = { s, tenant, campaign, owner, worker, delivery: delivery(s, tenant, campaign, ct, marker.mark), slot: rateSlots(ct.ratePerSecond), report, sent: 0 };
   try {
-    if (whatsapp ? !campaign.whatsapp_template || !(await whatsappReady(s, companyId)) : !canSend(s, ct)) {
+    const whatsapp = campaign.channel === 'whatsapp';
+    if (whatsapp ? !campaign.whatsapp_template || !(await whatsappReady(s, campaign.company_id)) : !canSend(s, ct)) {
       await s.pool.query(`UPDATE campaigns SET status = 'paused', lease_owner = NULL, lease_until = NULL WHERE id = $1`, [campaign.id]);
       return { sent: 0 };
     }
     await report(true);
-    await Promise.all(Array.from({ length: LANES }, () => lane()));
+    await Promise.all(Array.from({ length: LANES }, () => lane(run)));
   } finally {
     clearInterval(renew);
-    clearInterval(flushTimer);
-    await flushSent();
+    await marker.stop();
     workers.delete(worker);
   }
   await report(true);
-  if (!(await finishIfDone(s, campaign.id, owner))) {
-    // Paused, canceled or taken over: release the lease if still ours.
-    const { rows: released } = await s.pool.query<{ status: string }>(
-      `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND status <> 'sending' RETURNING status`,
-      [campaign.id, owner],
-    );
-    // Resumed while these lanes were stopping for a pause: start again now rather than after the lease.
-    const shuttingDown = watchdogState(s).stopped;
-    if (!released.length && !shuttingDown) {
-      const { rowCount } = await s.pool.query(
-        `UPDATE campaigns SET lease_owner = NULL, lease_until = NULL
-          WHERE id = $1 AND lease_owner = $2 AND status = 'sending' AND EXISTS (SELECT 1 FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued')`,
-        [campaign.id, owner],
-      );
-      if (rowCount) await kickCampaign(s, campaign.id, 'sending');
-    }
-  }
-  return { sent };
+  if (!(await finishIfDone(s, campaign.id, owner))) await releaseLease(s, campaign.id, owner);
+  return { sent: run.sent };
 }
 
 /** The audience's eligible people → queued recipients (idempotent per person). */

@@ -2,21 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { tenantTransaction } from '../../platform/tenant.ts';
 import { extractLinks } from '@sede/shared/campaigns/render';
-import {
-  CAMPAIGN_MESSAGES as M,
-  type AudiencePreview,
-  type campaignCreateSchema,
-  type CampaignCounts,
-  type CampaignReport,
-  type CampaignStatus,
-  type campaignUpdateSchema,
-  type CampaignView,
-  displayStatus,
-  type ExclusionReason,
-  type MessagePreview,
-  type recipientsQuerySchema,
-  type RecipientPage,
-} from '@sede/shared/campaigns/schemas';
+import { CAMPAIGN_MESSAGES as M, type AudiencePreview, type campaignCreateSchema, type CampaignCounts, type CampaignReport, type CampaignStatus, type campaignUpdateSchema, type CampaignView, displayStatus, type ExclusionReason, type MessagePreview, type recipientsQuerySchema, type RecipientPage } from '@sede/shared/campaigns/schemas';
 import { isUuid } from '@sede/shared/platform/parties';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';

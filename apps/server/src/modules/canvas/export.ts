@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { schema } from '@sede/db/client';
 import type { CanvasScene } from '@sede/shared/canvas/schemas';
-import { entityFileName, paged } from '../../platform/company-data/archive.ts';
+import { companyPage, entityFileName, paged } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import { storedSharedState } from '../../platform/sync/rooms.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -44,21 +44,22 @@ export async function excalidrawFile(s: Services, tenant: Tenant, id: string): P
 /** Boards page by page (id, title and the count of live elements; the scenes are read one at a time, by the files). */
 const boards = (tenant: Tenant) => () =>
   paged((after, limit) =>
-    tenant.db
-      .select({
-        id: B.id,
-        title: B.title,
-        elements: sql<number>`(SELECT count(*) FROM jsonb_array_elements(${B.scene}->'elements') e WHERE NOT coalesce((e->>'isDeleted')::boolean, false))`.mapWith(Number),
-        revision: B.revision,
-        createdBy: B.createdBy,
-        updatedBy: B.updatedBy,
-        createdAt: B.createdAt,
-        updatedAt: B.updatedAt,
-      })
-      .from(B)
-      .where(and(eq(B.companyId, tenant.companyId), after === null ? undefined : gt(B.id, after as string)))
-      .orderBy(asc(B.id))
-      .limit(limit),
+    companyPage(
+      tenant.db
+        .select({
+          id: B.id,
+          title: B.title,
+          elements: sql<number>`(SELECT count(*) FROM jsonb_array_elements(${B.scene}->'elements') e WHERE NOT coalesce((e->>'isDeleted')::boolean, false))`.mapWith(Number),
+          revision: B.revision,
+          createdBy: B.createdBy,
+          updatedBy: B.updatedBy,
+          createdAt: B.createdAt,
+          updatedAt: B.updatedAt,
+        })
+        .from(B)
+        .$dynamic(),
+      B, tenant, after, limit,
+    ),
   );
 
 /**

@@ -1,16 +1,7 @@
 import type { Context } from 'hono';
-import {
-  CANVAS_MESSAGES,
-  canvasBoardListSchema,
-  canvasBoardViewSchema,
-  canvasCreateSchema,
-  canvasDeletedSchema,
-  canvasRenameSchema,
-  canvasSaveResultSchema,
-  canvasSaveSchema,
-} from '@sede/shared/canvas/schemas';
+import { CANVAS_MESSAGES, canvasBoardListSchema, canvasBoardViewSchema, canvasCreateSchema, canvasDeletedSchema, canvasRenameSchema, canvasSaveResultSchema, canvasSaveSchema } from '@sede/shared/canvas/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { forbidden } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { syncSocket } from '../../platform/sync/route.ts';
@@ -63,9 +54,6 @@ export function canvasRoutes(s: Services) {
   r.patch('/boards/:id', write, contract({ summary: 'Renomear quadro', params: boardId, body: canvasRenameSchema, response: canvasBoardViewSchema }), async (c) =>
     c.json(await renameBoard(t(c), v(c), c.req.valid('param').id, c.req.valid('json').title)),
   );
-  r.delete('/boards/:id', write, contract({ summary: 'Excluir quadro', params: boardId, response: canvasDeletedSchema }), async (c) => {
-    await deleteBoard(t(c), v(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/boards/:id', write, contract({ summary: 'Excluir quadro', params: boardId, response: canvasDeletedSchema }), async (c) => answerOk(c, deleteBoard(t(c), v(c), c.req.valid('param').id)));
   return r;
 }

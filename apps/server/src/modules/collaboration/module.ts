@@ -4,6 +4,7 @@ import type { Services } from '../../services.ts';
 import { exportCollaboration } from './export.ts';
 import { collaborationRoutes } from './routes.ts';
 import { sendDueReminders, taskIsVisible } from './service.ts';
+import { scheduleRecurring } from '../../platform/jobs.ts';
 
 export const DUE_REMINDERS_QUEUE = 'collaboration-due-reminders';
 /** Every 15 minutes: a task due today gets its reminder in the morning's first run after 00:00 (Brasília). */
@@ -16,12 +17,7 @@ async function start(s: Services) {
   // Comments (and files) on a task: whoever sees the task.
   registerEntity(s, 'task', { canSee: (tenant, id, viewer) => taskIsVisible(s, tenant, viewer, id), path: () => '/empresa' });
 
-  await s.boss.createQueue(DUE_REMINDERS_QUEUE);
-  await s.boss.schedule(DUE_REMINDERS_QUEUE, DUE_REMINDERS_CRON, {}, { tz: 'America/Sao_Paulo' });
-  await s.boss.work(DUE_REMINDERS_QUEUE, async () => {
-    const n = await sendDueReminders(s);
-    if (n) console.log('[collaboration] due-date reminders:', n);
-  });
+  await scheduleRecurring(s.boss, { queue: DUE_REMINDERS_QUEUE, cron: DUE_REMINDERS_CRON, label: '[collaboration] due-date reminders:' }, () => sendDueReminders(s));
 }
 
 /**

@@ -1,36 +1,9 @@
 import { Hono } from 'hono';
-import {
-  COLLABORATION_MESSAGES as M,
-  commentCreateSchema,
-  commentListQuerySchema,
-  commentPageSchema,
-  commentSchema,
-  commentTargetSchema,
-  commentUpdateSchema,
-  entityTasksQuerySchema,
-  mentionableListSchema,
-  mentionableQuerySchema,
-  myTasksQuerySchema,
-  taskCreateSchema,
-  taskListSchema,
-  taskSchema,
-  taskUpdateSchema,
-} from '@sede/shared/platform/collaboration';
+import { COLLABORATION_MESSAGES as M, commentCreateSchema, commentListQuerySchema, commentPageSchema, commentSchema, commentTargetSchema, commentUpdateSchema, entityTasksQuerySchema, mentionableListSchema, mentionableQuerySchema, myTasksQuerySchema, taskCreateSchema, taskListSchema, taskSchema, taskUpdateSchema } from '@sede/shared/platform/collaboration';
 import { contract, idParams } from '../../http/contract.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import {
-  createComment,
-  createTask,
-  deleteComment,
-  deleteTask,
-  entityTasks,
-  listComments,
-  listMentionable,
-  myTasks,
-  updateComment,
-  updateTask,
-} from './service.ts';
+import { createComment, createTask, deleteComment, deleteTask, entityTasks, listComments, listMentionable, myTasks, updateComment, updateTask } from './service.ts';
 
 const commentId = idParams(M.commentNotFound);
 const taskId = idParams(M.taskNotFound);

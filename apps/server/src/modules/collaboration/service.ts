@@ -1,21 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { hasAnyPermission } from '@sede/shared/permissions';
-import {
-  COLLABORATION_MESSAGES as M,
-  COMMENTS_PAGE_SIZE,
-  isTaskOverdue,
-  mentionedUserIds,
-  myTaskBounds,
-  type Comment,
-  type CommentPage,
-  type Mentionable,
-  type MyTaskScope,
-  type Task,
-  type TaskContext,
-  type TaskKind,
-} from '@sede/shared/platform/collaboration';
+import { COLLABORATION_MESSAGES as M, COMMENTS_PAGE_SIZE, isTaskOverdue, mentionedUserIds, myTaskBounds, type Comment, type CommentPage, type Mentionable, type MyTaskScope, type Task, type TaskContext, type TaskKind } from '@sede/shared/platform/collaboration';
 import { isUuid } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -113,19 +100,7 @@ export async function listMentionable(tenant: Tenant, q: string | undefined): Pr
 type CommentRow = typeof schema.comments.$inferSelect & { authorName: string | null };
 
 const c0 = schema.comments;
-const commentColumns = {
-  id: c0.id,
-  companyId: c0.companyId,
-  entityType: c0.entityType,
-  entityId: c0.entityId,
-  authorId: c0.authorId,
-  body: c0.body,
-  mentions: c0.mentions,
-  editedAt: c0.editedAt,
-  deletedAt: c0.deletedAt,
-  createdAt: c0.createdAt,
-  authorName: nameOf(c0.authorId),
-};
+const commentColumns = { ...getTableColumns(c0), authorName: nameOf(c0.authorId) };
 
 function toComment(row: CommentRow, viewer: Viewer): Comment {
   const own = row.authorId !== null && row.authorId === viewer.user.id;
@@ -266,23 +241,7 @@ export async function deleteComment(s: Services, tenant: Tenant, viewer: Viewer,
 
 type TaskRow = typeof schema.tasks.$inferSelect & { assigneeName: string | null };
 const t = schema.tasks;
-const taskColumns = {
-  id: t.id,
-  companyId: t.companyId,
-  title: t.title,
-  description: t.description,
-  kind: t.kind,
-  assigneeId: t.assigneeId,
-  dueDate: t.dueDate,
-  doneAt: t.doneAt,
-  entityType: t.entityType,
-  entityId: t.entityId,
-  createdBy: t.createdBy,
-  dueNotifiedAt: t.dueNotifiedAt,
-  createdAt: t.createdAt,
-  updatedAt: t.updatedAt,
-  assigneeName: nameOf(t.assigneeId),
-};
+const taskColumns = { ...getTableColumns(t), assigneeName: nameOf(t.assigneeId) };
 
 const mayEditTask = (row: { createdBy: string | null; assigneeId: string | null }, viewer: Viewer) =>
   row.createdBy === viewer.user.id || row.assigneeId === viewer.user.id || isAdmin(viewer);

@@ -5,7 +5,8 @@ import { defineJob } from '../../platform/jobs/run.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { runEnrichment } from './enrich.ts';
-import { ENRICH_JOB, IMPORT_ENTITY, IMPORT_JOB, importExists, runImport } from './import.ts';
+import { ENRICH_JOB, IMPORT_ENTITY, IMPORT_JOB, importExists } from './import.ts';
+import { runImport } from './import-job.ts';
 import { crmContactsRoutes } from './routes.ts';
 
 /**

@@ -1,49 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import {
-  bulkResultSchema,
-  bulkSchema,
-  CRM_CONTACTS_MESSAGES as M,
-  crmImportListSchema,
-  crmImportSchema,
-  crmListListSchema,
-  crmListSchema,
-  crmSegmentListSchema,
-  crmSegmentSchema,
-  exportQuerySchema,
-  importAnalysisSchema,
-  importAnalyzeSchema,
-  importStartSchema,
-  listCreateSchema,
-  listMembersAddedSchema,
-  listMembersRemovedSchema,
-  listMembersSchema,
-  listUpdateSchema,
-  segmentCreateSchema,
-  segmentUpdateSchema,
-} from '@sede/shared/crm/contacts';
+import { bulkResultSchema, bulkSchema, CRM_CONTACTS_MESSAGES as M, crmImportListSchema, crmImportSchema, crmListListSchema, crmListSchema, crmSegmentListSchema, crmSegmentSchema, exportQuerySchema, importAnalysisSchema, importAnalyzeSchema, importStartSchema, listCreateSchema, listMembersAddedSchema, listMembersRemovedSchema, listMembersSchema, listUpdateSchema, segmentCreateSchema, segmentUpdateSchema } from '@sede/shared/crm/contacts';
 import { okSchema } from '@sede/shared/platform/api';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { analyzeImport, createImport, getImport, importErrorsCsv, listImports, startImport } from './import.ts';
-import {
-  addListMembers,
-  bulkAction,
-  createList,
-  createSegment,
-  deleteList,
-  deleteSegment,
-  exportCsv,
-  getList,
-  getSegment,
-  listLists,
-  listSegments,
-  removeListMembers,
-  updateList,
-  updateSegment,
-} from './service.ts';
+import { addListMembers, bulkAction, createList, createSegment, deleteList, deleteSegment, exportCsv, getList, getSegment, listLists, listSegments, removeListMembers, updateList, updateSegment } from './service.ts';
 
 const listId = idParams(M.listNotFound);
 const segmentId = idParams(M.segmentNotFound);
@@ -74,10 +38,7 @@ export function crmContactsRoutes(s: Services) {
   r.patch('/lists/:id', write, contract({ summary: 'Alterar lista de contatos', params: listId, body: listUpdateSchema, response: crmListSchema }), async (c) =>
     c.json(await updateList(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/lists/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir lista de contatos', params: listId, response: okSchema }), async (c) => {
-    await deleteList(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/lists/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir lista de contatos', params: listId, response: okSchema }), async (c) => answerSuccess(c, deleteList(tenant(c), c.req.valid('param').id)));
   r.post('/lists/:id/members', write, contract({ summary: 'Adicionar contatos à lista', params: listId, body: listMembersSchema, response: listMembersAddedSchema }), async (c) =>
     c.json(await addListMembers(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
@@ -98,10 +59,7 @@ export function crmContactsRoutes(s: Services) {
   r.patch('/segments/:id', write, contract({ summary: 'Alterar segmento', params: segmentId, body: segmentUpdateSchema, response: crmSegmentSchema }), async (c) =>
     c.json(await updateSegment(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/segments/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir segmento', params: segmentId, response: okSchema }), async (c) => {
-    await deleteSegment(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/segments/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir segmento', params: segmentId, response: okSchema }), async (c) => answerSuccess(c, deleteSegment(tenant(c), c.req.valid('param').id)));
 
   r.post('/bulk', requirePermission('parties.write'), contract({ summary: 'Ação em massa nos contatos', body: bulkSchema, response: bulkResultSchema }), async (c) =>
     c.json(await bulkAction(tenant(c), c.get('viewer'), c.req.valid('json'))),

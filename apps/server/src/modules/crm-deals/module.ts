@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
 import { companyRows, paged } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import type { ExportSink } from '../../platform/module.ts';
@@ -14,10 +12,7 @@ import { checkedCustomFields, dealExists } from './service.ts';
 async function start(s: Services) {
   // Comments, tasks (activities) and files on a deal: whoever may open the board (decision 0125).
   registerEntity(s, 'deal', {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['crm.read'])) throw forbidden();
-      return dealExists(tenant.db, tenant.companyId, id);
-    },
+    canSee: readersOf('crm.read', (tenant, id) => dealExists(tenant.db, tenant.companyId, id)),
     path: (id) => `/kanban-leads?negocio=${id}`,
   });
   // People's and organizations' custom field values are checked against the definitions kept here (decision 0190).

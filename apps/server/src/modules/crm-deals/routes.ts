@@ -1,37 +1,7 @@
 import { Hono, type Context } from 'hono';
-import {
-  boardQuerySchema,
-  boardSchema,
-  columnQuerySchema,
-  columnTotalsListSchema,
-  customFieldCreateSchema,
-  customFieldListQuerySchema,
-  customFieldUpdateSchema,
-  customFieldListSchema,
-  customFieldSchema,
-  DEALS_MESSAGES as M,
-  dealCreateSchema,
-  dealFacetsSchema,
-  dealListQuerySchema,
-  dealMovedSchema,
-  dealPageSchema,
-  dealSchema,
-  dealLostSchema,
-  dealMoveSchema,
-  dealUpdateSchema,
-  dealWonSchema,
-  pipelineCreateSchema,
-  pipelineListSchema,
-  pipelineSchema,
-  pipelineUpdateSchema,
-  stageCreateSchema,
-  stageDeletedSchema,
-  stageDeleteQuerySchema,
-  stageOrderSchema,
-  stageUpdateSchema,
-} from '@sede/shared/crm/deals';
+import { boardQuerySchema, boardSchema, columnQuerySchema, columnTotalsListSchema, customFieldCreateSchema, customFieldListQuerySchema, customFieldUpdateSchema, customFieldListSchema, customFieldSchema, DEALS_MESSAGES as M, dealCreateSchema, dealFacetsSchema, dealListQuerySchema, dealMovedSchema, dealPageSchema, dealSchema, dealLostSchema, dealMoveSchema, dealUpdateSchema, dealWonSchema, pipelineCreateSchema, pipelineListSchema, pipelineSchema, pipelineUpdateSchema, stageCreateSchema, stageDeletedSchema, stageDeleteQuerySchema, stageOrderSchema, stageUpdateSchema } from '@sede/shared/crm/deals';
 import { okSchema } from '@sede/shared/platform/api';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission, requireViewer, type Access } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import * as svc from './service.ts';
@@ -69,10 +39,7 @@ export function crmDealsRoutes(s: Services) {
   r.patch('/pipelines/:id', ...settings, contract({ summary: 'Renomear funil', params: pipelineId, body: pipelineUpdateSchema, response: pipelineSchema }), async (c) =>
     c.json(await svc.renamePipeline(tenant(c), c.req.valid('param').id, c.req.valid('json').name)),
   );
-  r.delete('/pipelines/:id', ...settings, contract({ summary: 'Excluir funil', params: pipelineId, response: okSchema }), async (c) => {
-    await svc.deletePipeline(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/pipelines/:id', ...settings, contract({ summary: 'Excluir funil', params: pipelineId, response: okSchema }), async (c) => answerSuccess(c, svc.deletePipeline(tenant(c), c.req.valid('param').id)));
   r.post('/pipelines/:id/stages', ...settings, contract({ summary: 'Criar etapa', params: pipelineId, body: stageCreateSchema, response: pipelineSchema, status: 201 }), async (c) =>
     c.json(await svc.addStage(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
@@ -117,10 +84,7 @@ export function crmDealsRoutes(s: Services) {
   r.patch('/custom-fields/:id', ...settings, contract({ summary: 'Alterar campo personalizado', params: fieldId, body: customFieldUpdateSchema, response: customFieldSchema }), async (c) =>
     c.json(await svc.updateCustomField(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/custom-fields/:id', ...settings, contract({ summary: 'Excluir campo personalizado', params: fieldId, response: okSchema }), async (c) => {
-    await svc.deleteCustomField(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/custom-fields/:id', ...settings, contract({ summary: 'Excluir campo personalizado', params: fieldId, response: okSchema }), async (c) => answerSuccess(c, svc.deleteCustomField(tenant(c), c.req.valid('param').id)));
 
   // ---- deals
   r.get('/deals', ...read, contract({ summary: 'Listar negócios', query: dealListQuerySchema, response: dealPageSchema }), async (c) =>
@@ -133,10 +97,7 @@ export function crmDealsRoutes(s: Services) {
   r.patch('/deals/:id', ...write, contract({ summary: 'Alterar negócio', params: dealId, body: dealUpdateSchema, response: dealSchema }), async (c) =>
     c.json(await svc.updateDeal(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/deals/:id', ...del, contract({ summary: 'Excluir negócio', params: dealId, response: okSchema }), async (c) => {
-    await svc.deleteDeal(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/deals/:id', ...del, contract({ summary: 'Excluir negócio', params: dealId, response: okSchema }), async (c) => answerSuccess(c, svc.deleteDeal(tenant(c), c.req.valid('param').id)));
   r.post('/deals/:id/move', ...write, contract({ summary: 'Mover negócio', params: dealId, body: dealMoveSchema, response: dealMovedSchema }), async (c) =>
     c.json(await svc.moveDeal(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );

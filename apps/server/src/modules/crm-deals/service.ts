@@ -1,41 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import {
-  checkCustomFields,
-  DEALS_MESSAGES as M,
-  DEFAULT_PIPELINE_NAME,
-  DEFAULT_STAGES,
-  fieldKeyOf,
-  isUuid,
-  MAX_CUSTOM_FIELDS,
-  MAX_STAGES,
-  type Board,
-  type BoardFilters,
-  type ColumnTotals,
-  type CustomField,
-  type CustomFieldEntity,
-  type CustomFieldType,
-  type Deal,
-  type DealMoved,
-  type DealPage,
-  type Pipeline,
-  type Stage,
-  type customFieldCreateSchema,
-  type customFieldUpdateSchema,
-  type dealCreateSchema,
-  type dealListQuerySchema,
-  type dealLostSchema,
-  type dealMoveSchema,
-  type dealUpdateSchema,
-  type dealWonSchema,
-  type pipelineCreateSchema,
-  type stageCreateSchema,
-  type stageUpdateSchema,
-} from '@sede/shared/crm/deals';
-import { hasRoomBetween, POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
+import { checkCustomFields, DEALS_MESSAGES as M, DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, fieldKeyOf, isUuid, MAX_CUSTOM_FIELDS, MAX_STAGES, type Board, type BoardFilters, type ColumnTotals, type CustomField, type CustomFieldEntity, type CustomFieldType, type Deal, type DealMoved, type DealPage, type Pipeline, type Stage, type customFieldCreateSchema, type customFieldUpdateSchema, type dealCreateSchema, type dealListQuerySchema, type dealLostSchema, type dealMoveSchema, type dealUpdateSchema, type dealWonSchema, type pipelineCreateSchema, type stageCreateSchema, type stageUpdateSchema } from '@sede/shared/crm/deals';
+import { POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { checkContacts, requestedContacts, writeContacts } from './contacts.ts';
@@ -498,9 +468,7 @@ export async function deleteDeal(t: Tenant, id: string): Promise<void> {
  */
 export async function moveDeal(t: Tenant, id: string, input: Out<typeof dealMoveSchema>): Promise<DealMoved> {
   if (!isUuid(id)) throw notFound(M.dealNotFound);
-  const prevId = input.prevId ?? null;
-  const nextId = input.nextId ?? null;
-  if (prevId === id || nextId === id || (prevId && prevId === nextId)) throw badRequest(M.neighbourInvalid, 'NEIGHBOUR_INVALID');
+  const { prevId, nextId } = moveNeighbours(id, input, M.neighbourInvalid);
   return t.db.transaction(async (tx) => {
     // The deal (locked), the target stage and the neighbours' positions in one round trip.
     const neighbour = (nid: string | null) =>
@@ -520,23 +488,20 @@ export async function moveDeal(t: Tenant, id: string, input: Out<typeof dealMove
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
     if (!deal.target_id) throw notFound(M.stageNotFound);
     if (deal.target_pipeline_id !== deal.pipeline_id) throw badRequest(M.stageOtherPipeline, 'STAGE_OTHER_PIPELINE');
-    const known = (nid: string | null, pos: number | null) => {
-      if (nid && (pos === null || pos === undefined)) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
-      return nid ? Number(pos) : null;
-    };
-    let prev = known(prevId, deal.prev_pos);
-    let next = known(nextId, deal.next_pos);
-    if (prev !== null && next !== null && prev > next) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
-    if (!hasRoomBetween(prev, next)) {
-      await renumberColumn(tx, t.companyId, input.stageId, id);
-      const rows = await tx
-        .select({ id: D.id, position: D.position })
-        .from(D)
-        .where(and(eq(D.companyId, t.companyId), inArray(D.id, [prevId, nextId].filter((x): x is string => Boolean(x)))));
-      prev = prevId ? (rows.find((r) => r.id === prevId)?.position ?? null) : null;
-      next = nextId ? (rows.find((r) => r.id === nextId)?.position ?? null) : null;
-    }
-    const position = positionBetween(prev, next);
+    const position = await dropPosition({
+      prevId,
+      nextId,
+      prevPos: deal.prev_pos,
+      nextPos: deal.next_pos,
+      message: M.neighbourInvalid,
+      renumber: async (ids) => {
+        await renumberColumn(tx, t.companyId, input.stageId, id);
+        return tx
+          .select({ id: D.id, position: D.position })
+          .from(D)
+          .where(and(eq(D.companyId, t.companyId), inArray(D.id, ids)));
+      },
+    });
     const stageChanged = deal.stage_id !== input.stageId;
     // The row and its history in one statement.
     const res = await tx.execute(sql`

@@ -1,9 +1,8 @@
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { and, desc, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { forbidden } from '../../http/errors.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
+import { companyRowExists } from '../../platform/tenant.ts';
 import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts';
 import { exportCrmQuotes } from './export.ts';
 import { crmQuotesRoutes } from './routes.ts';
@@ -18,14 +17,7 @@ export default defineModule({
   start: (s) => {
     // Files and comments may attach to a quote (the signed PO, the client's questions).
     registerEntity(s, 'quote', {
-      canSee: async (tenant, id, viewer) => {
-        if (!canAny(grantsFor(viewer.membership), ['crm.read'])) throw forbidden();
-        const [row] = await tenant.db
-          .select({ id: schema.crmQuotes.id })
-          .from(schema.crmQuotes)
-          .where(and(eq(schema.crmQuotes.companyId, tenant.companyId), eq(schema.crmQuotes.id, id)));
-        return Boolean(row);
-      },
+      canSee: readersOf('crm.read', (tenant, id) => companyRowExists(tenant, schema.crmQuotes, id)),
     });
     // LGPD (decision 0126): the quotes addressed to a person are in their export; erasing them
     // removes the address the quote was sent to (the quote itself is the company's record).

@@ -3,28 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  productCreateSchema,
-  productListQuerySchema,
-  productListSchema,
-  productSchema,
-  productUpdateSchema,
-  publicQuoteAnswerSchema,
-  publicQuoteSchema,
-  QUOTE_MESSAGES,
-  quoteAnswerSchema,
-  quoteCreateSchema,
-  quoteDealsSchema,
-  quoteListQuerySchema,
-  quoteListSchema,
-  quoteSchema,
-  quoteSendSchema,
-  quoteUpdateSchema,
-  type PublicQuote,
-  type Quote,
-} from '@sede/shared/crm/quotes';
+import { productCreateSchema, productListQuerySchema, productListSchema, productSchema, productUpdateSchema, publicQuoteAnswerSchema, publicQuoteSchema, QUOTE_MESSAGES, quoteAnswerSchema, quoteCreateSchema, quoteDealsSchema, quoteListQuerySchema, quoteListSchema, quoteSchema, quoteSendSchema, quoteUpdateSchema, type PublicQuote, type Quote } from '@sede/shared/crm/quotes';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { systemTenant } from '../../platform/tenant.ts';
@@ -32,21 +13,7 @@ import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { checkQuoteLink } from './links.ts';
 import { pdfOf, sendQuote } from './send.ts';
-import {
-  answerQuote,
-  companyOf,
-  createProduct,
-  createQuote,
-  deleteProduct,
-  deleteQuote,
-  getProduct,
-  getQuote,
-  listProducts,
-  listQuotes,
-  searchDeals,
-  updateProduct,
-  updateQuote,
-} from './service.ts';
+import { answerQuote, companyOf, createProduct, createQuote, deleteProduct, deleteQuote, getProduct, getQuote, listProducts, listQuotes, searchDeals, updateProduct, updateQuote } from './service.ts';
 
 /** A path id: anything but a UUID cannot name a row, so it is a 404 like a foreign id. */
 const id = idParams();
@@ -88,10 +55,7 @@ export function crmQuotesRoutes(s: Services) {
     contract({ summary: 'Alterar produto ou serviço', params: id, body: productUpdateSchema, response: productSchema }),
     async (c) => c.json(await updateProduct(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/products/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => {
-    await deleteProduct(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/products/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => answerSuccess(c, deleteProduct(tenant(c), c.req.valid('param').id)));
 
   r.get('/deals', contract({ summary: 'Buscar negócios para orçar', query: productListQuerySchema.pick({ q: true }), response: quoteDealsSchema }), async (c) =>
     c.json(await searchDeals(tenant(c), c.req.valid('query').q)),
@@ -112,10 +76,7 @@ export function crmQuotesRoutes(s: Services) {
     contract({ summary: 'Alterar orçamento', params: id, body: quoteUpdateSchema, response: quoteSchema }),
     async (c) => c.json(await updateQuote(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/quotes/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir orçamento', params: id, response: okSchema }), async (c) => {
-    await deleteQuote(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/quotes/:id', requirePermission('crm.delete'), contract({ summary: 'Excluir orçamento', params: id, response: okSchema }), async (c) => answerSuccess(c, deleteQuote(tenant(c), c.req.valid('param').id)));
   r.get('/quotes/:id/pdf', contract({ summary: 'Baixar orçamento (PDF)', params: id, response: { media: 'application/pdf' } }), async (c) => {
     const { pdf, filename } = await pdfOf(tenant(c), await getQuote(tenant(c), c.req.valid('param').id));
     return pdfResponse(c, pdf, filename);

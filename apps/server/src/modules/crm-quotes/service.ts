@@ -3,18 +3,7 @@ import type { z } from 'zod';
 import { schema } from '@sede/db/client';
 import type { DbOrTx } from '@sede/db/client';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import {
-  computeQuoteTotals,
-  QUOTE_MESSAGES,
-  type Product,
-  type productCreateSchema,
-  type productListQuerySchema,
-  type productUpdateSchema,
-  type Quote,
-  type quoteCreateSchema,
-  type quoteListQuerySchema,
-  type QuoteStatus,
-} from '@sede/shared/crm/quotes';
+import { computeQuoteTotals, QUOTE_MESSAGES, type Product, type productCreateSchema, type productListQuerySchema, type productUpdateSchema, type Quote, type quoteCreateSchema, type quoteListQuerySchema, type QuoteStatus } from '@sede/shared/crm/quotes';
 import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
@@ -269,6 +258,18 @@ const itemRows = (companyId: string, quoteId: string, input: QuoteInput, totals:
     totalCents: totals.items[position]!.totalCents,
   }));
 
+/** The quote's own fields from the input; the person and organization default to `current`'s (the deal's, or the quote's as it was). */
+const quoteFields = (input: QuoteInput, totals: { subtotalCents: number; totalCents: number }, current: { personId: string | null; organizationId: string | null }) => ({
+  validUntil: input.validUntil,
+  conditions: input.conditions,
+  notes: input.notes,
+  discountCents: input.discountCents,
+  subtotalCents: totals.subtotalCents,
+  totalCents: totals.totalCents,
+  personId: input.personId === undefined ? current.personId : input.personId,
+  organizationId: input.organizationId === undefined ? current.organizationId : input.organizationId,
+});
+
 /** A quote and its items in one transaction, numbered sequentially per company. */
 export async function createQuote(t: Tenant, dealId: string, input: QuoteInput): Promise<Quote> {
   const id = await t.db.transaction(async (tx) => {
@@ -286,14 +287,7 @@ export async function createQuote(t: Tenant, dealId: string, input: QuoteInput):
         companyId: t.companyId,
         dealId: deal.id,
         number: Number(next),
-        validUntil: input.validUntil,
-        conditions: input.conditions,
-        notes: input.notes,
-        discountCents: input.discountCents,
-        subtotalCents: totals.subtotalCents,
-        totalCents: totals.totalCents,
-        personId: input.personId === undefined ? deal.personId : input.personId,
-        organizationId: input.organizationId === undefined ? deal.organizationId : input.organizationId,
+        ...quoteFields(input, totals, deal),
         createdBy: t.actorId,
       })
       .returning({ id: Q.id });
@@ -313,14 +307,7 @@ export async function updateQuote(t: Tenant, id: string, input: QuoteInput): Pro
     await tx
       .update(Q)
       .set({
-        validUntil: input.validUntil,
-        conditions: input.conditions,
-        notes: input.notes,
-        discountCents: input.discountCents,
-        subtotalCents: totals.subtotalCents,
-        totalCents: totals.totalCents,
-        personId: input.personId === undefined ? row.personId : input.personId,
-        organizationId: input.organizationId === undefined ? row.organizationId : input.organizationId,
+        ...quoteFields(input, totals, row),
         updatedAt: new Date(),
       })
       .where(and(eq(Q.companyId, t.companyId), eq(Q.id, id)));

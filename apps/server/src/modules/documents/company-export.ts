@@ -1,8 +1,8 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { schema } from '@sede/db/client';
 import type { DocContent } from '@sede/shared/documents/schemas';
-import { companyRows, entityFileName, paged } from '../../platform/company-data/archive.ts';
+import { companyPage, companyRows, entityFileName, paged } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import { storedSharedState } from '../../platform/sync/rooms.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -37,12 +37,7 @@ async function docxOf(s: Services, tenant: Tenant, id: string): Promise<Buffer |
 
 const documentList = (tenant: Tenant) => () =>
   paged((after, limit) =>
-    tenant.db
-      .select({ id: D.id, folderId: D.folderId, projectId: D.projectId, title: D.title, visibility: D.visibility, contentText: D.contentText, revision: D.revision, createdBy: D.createdBy, updatedBy: D.updatedBy, createdAt: D.createdAt, updatedAt: D.updatedAt })
-      .from(D)
-      .where(and(eq(D.companyId, tenant.companyId), after === null ? undefined : gt(D.id, after as string)))
-      .orderBy(asc(D.id))
-      .limit(limit),
+    companyPage(tenant.db.select({ id: D.id, folderId: D.folderId, projectId: D.projectId, title: D.title, visibility: D.visibility, contentText: D.contentText, revision: D.revision, createdBy: D.createdBy, updatedBy: D.updatedBy, createdAt: D.createdAt, updatedAt: D.updatedAt }).from(D).$dynamic(), D, tenant, after, limit),
   );
 
 /**

@@ -2,31 +2,9 @@ import type { Context } from 'hono';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { z } from 'zod';
 import { okFlagSchema } from '@sede/shared/platform/api';
-import {
-  DOCUMENT_MESSAGES as M,
-  documentCreateSchema,
-  documentDraftRequestSchema,
-  documentDraftResponseSchema,
-  documentDraftResultSchema,
-  type DocumentDraftResult,
-  documentExportQuerySchema,
-  documentFolderListSchema,
-  documentFolderSchema,
-  documentListSchema,
-  documentPageSchema,
-  documentProjectSchema,
-  documentSavedSchema,
-  documentSaveSchema,
-  documentUpdateSchema,
-  documentVersionListSchema,
-  documentVersionSchema,
-  documentViewSchema,
-  draftToDoc,
-  folderCreateSchema,
-  folderUpdateSchema,
-} from '@sede/shared/documents/schemas';
+import { DOCUMENT_MESSAGES as M, documentCreateSchema, documentDraftRequestSchema, documentDraftResponseSchema, documentDraftResultSchema, type DocumentDraftResult, documentExportQuerySchema, documentFolderListSchema, documentFolderSchema, documentListSchema, documentPageSchema, documentProjectSchema, documentSavedSchema, documentSaveSchema, documentUpdateSchema, documentVersionListSchema, documentVersionSchema, documentViewSchema, draftToDoc, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { forbidden } from '../../http/errors.ts';
 import { readEntityFile } from '../files/public.ts';
 import { requirePermission } from '../../http/middleware.ts';
@@ -37,28 +15,7 @@ import { schema } from '@sede/db/client';
 import { eq } from 'drizzle-orm';
 import { syncSocket } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import {
-  DOCUMENT_TEXT_QUEUE,
-  type DocumentTextJob,
-  createDocument,
-  DOCUMENT_ENTITY,
-  documentExistsFor,
-  createFolder,
-  deleteDocument,
-  deleteFolder,
-  getDocument,
-  getVersion,
-  listDocuments,
-  listFolders,
-  listVersions,
-  projectOf,
-  restoreVersion,
-  saveDocument,
-  saveVersion,
-  updateDocument,
-  updateFolder,
-  visibleDocument,
-} from './service.ts';
+import { DOCUMENT_TEXT_QUEUE, type DocumentTextJob, createDocument, DOCUMENT_ENTITY, documentExistsFor, createFolder, deleteDocument, deleteFolder, getDocument, getVersion, listDocuments, listFolders, listVersions, projectOf, restoreVersion, saveDocument, saveVersion, updateDocument, updateFolder, visibleDocument } from './service.ts';
 import { documentSync } from './sync.ts';
 
 const folderId = idParams(M.folderNotFound);
@@ -82,10 +39,7 @@ export function documentsRoutes(s: Services) {
   r.patch('/folders/:id', write, contract({ summary: 'Alterar pasta', params: folderId, body: folderUpdateSchema, response: documentFolderSchema }), async (c) =>
     c.json(await updateFolder(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/folders/:id', del, contract({ summary: 'Excluir pasta', params: folderId, response: okFlagSchema }), async (c) => {
-    await deleteFolder(t(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/folders/:id', del, contract({ summary: 'Excluir pasta', params: folderId, response: okFlagSchema }), async (c) => answerOk(c, deleteFolder(t(c), c.req.valid('param').id)));
 
   /** Drafts a new document from a brief (paid action ai.document_draft): charged once per request, never for a failure. */
   r.post(
@@ -149,10 +103,7 @@ export function documentsRoutes(s: Services) {
   r.patch('/:id', write, contract({ summary: 'Alterar documento', params: documentId, body: documentUpdateSchema, response: documentViewSchema }), async (c) =>
     c.json(await updateDocument(t(c), v(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/:id', del, contract({ summary: 'Excluir documento', params: documentId, response: okFlagSchema }), async (c) => {
-    await deleteDocument(t(c), v(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/:id', del, contract({ summary: 'Excluir documento', params: documentId, response: okFlagSchema }), async (c) => answerOk(c, deleteDocument(t(c), v(c), c.req.valid('param').id)));
 
   r.get('/:id/export', contract({ summary: 'Exportar documento (PDF ou DOCX)', params: documentId, query: documentExportQuerySchema, response: { media: 'application/pdf', description: 'PDF ou DOCX' } }), async (c) => {
     const { formato: format } = c.req.valid('query');

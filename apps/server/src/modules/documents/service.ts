@@ -1,18 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { foldSearch, searchText } from '@sede/db/search';
-import {
-  DOCUMENT_LIMITS,
-  DOCUMENT_MESSAGES as M,
-  docText,
-  EMPTY_DOC,
-  type DocContent,
-  type DocumentFolder,
-  type DocumentListItem,
-  type DocumentVersionView,
-  type DocumentView,
-  type DocumentVisibility,
-} from '@sede/shared/documents/schemas';
+import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES as M, docText, EMPTY_DOC, type DocContent, type DocumentFolder, type DocumentListItem, type DocumentVersionView, type DocumentView, type DocumentVisibility } from '@sede/shared/documents/schemas';
 import { badRequest, conflict, forbidden, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Viewer } from '../../platform/viewer.ts';

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { paged } from '../../platform/company-data/archive.ts';
+import { companyPage, paged } from '../../platform/company-data/archive.ts';
 import type { ExportSink } from '../../platform/module.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -16,12 +16,7 @@ const zipPathOf = (f: { id: string; name: string }) => `files/arquivos/${f.id}-$
 export async function exportFiles(s: Services, tenant: Tenant, out: ExportSink) {
   const f = schema.files;
   const page = (after: string | number | null, limit: number) =>
-    tenant.db
-      .select({ id: f.id, entityType: f.entityType, entityId: f.entityId, kind: f.kind, name: f.name, mime: f.mime, size: f.size, sha256: f.sha256, storageKey: f.storageKey, createdBy: f.createdBy, createdAt: f.createdAt })
-      .from(f)
-      .where(and(eq(f.companyId, tenant.companyId), isNull(f.deletedAt), after === null ? undefined : gt(f.id, after as never)))
-      .orderBy(asc(f.id))
-      .limit(limit);
+    companyPage(tenant.db.select({ id: f.id, entityType: f.entityType, entityId: f.entityId, kind: f.kind, name: f.name, mime: f.mime, size: f.size, sha256: f.sha256, storageKey: f.storageKey, createdBy: f.createdBy, createdAt: f.createdAt }).from(f).$dynamic(), f, tenant, after, limit, isNull(f.deletedAt));
   out.csv('arquivos.csv', COLUMNS, async function* () {
     for await (const row of paged(page)) yield { ...row, pathInZip: zipPathOf(row) };
   });
@@ -29,12 +24,7 @@ export async function exportFiles(s: Services, tenant: Tenant, out: ExportSink) 
   const L = schema.fileShareLinks;
   out.csv('links-compartilhados.csv', ['id', 'fileId', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt'], () =>
     paged((after, limit) =>
-      tenant.db
-        .select({ id: L.id, fileId: L.fileId, expiresAt: L.expiresAt, revokedAt: L.revokedAt, createdBy: L.createdBy, createdAt: L.createdAt })
-        .from(L)
-        .where(and(eq(L.companyId, tenant.companyId), after === null ? undefined : gt(L.id, after as never)))
-        .orderBy(asc(L.id))
-        .limit(limit),
+      companyPage(tenant.db.select({ id: L.id, fileId: L.fileId, expiresAt: L.expiresAt, revokedAt: L.revokedAt, createdBy: L.createdBy, createdAt: L.createdAt }).from(L).$dynamic(), L, tenant, after, limit),
     ),
   );
   // The bytes: the list is paged here too, one entry per file, each opened only when written.

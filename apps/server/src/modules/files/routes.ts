@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type Context, Hono, } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { okFlagSchema } from '@sede/shared/platform/api';
 import {
@@ -18,7 +18,7 @@ import {
   shareLinkInfoSchema,
   shareLinkListResponseSchema,
 } from '@sede/shared/platform/files';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
@@ -165,10 +165,7 @@ export function filesRoutes(s: Services) {
     return streamObject(s, row.thumbnailKey, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=31536000, immutable' });
   });
 
-  r.delete('/:id', contract({ summary: 'Excluir arquivo', params: fileId, response: okFlagSchema }), async (c) => {
-    await deleteFile(s, tenant(c), viewer(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/:id', contract({ summary: 'Excluir arquivo', params: fileId, response: okFlagSchema }), async (c) => answerOk(c, deleteFile(s, tenant(c), viewer(c), c.req.valid('param').id)));
 
   r.post('/:id/links', contract({ summary: 'Criar link assinado do arquivo', params: fileId, body: fileLinkBodySchema, response: fileLinkResponseSchema, status: 201 }), async (c) =>
     c.json(await createLink(s, tenant(c), viewer(c), c.req.valid('param').id, c.req.valid('json').hours), 201),

@@ -1,20 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import {
-  confirmMatchSchema,
-  confirmSuggestedResultSchema,
-  createEntryFromLineSchema,
-  entryFromLineResultSchema,
-  lineIdsSchema,
-  STATEMENT_MAX_BYTES,
-  STATEMENT_MESSAGES as M,
-  statementImportListSchema,
-  statementImportQuerySchema,
-  statementImportResultSchema,
-  statementLinesPageSchema,
-  statementLinesQuerySchema,
-  statementOptionsSchema,
-  statementStepSchema,
-} from '@sede/shared/finance/statements-schemas';
+import { confirmMatchSchema, confirmSuggestedResultSchema, createEntryFromLineSchema, entryFromLineResultSchema, lineIdsSchema, STATEMENT_MAX_BYTES, STATEMENT_MESSAGES as M, statementImportListSchema, statementImportQuerySchema, statementImportResultSchema, statementLinesPageSchema, statementLinesQuerySchema, statementOptionsSchema, statementStepSchema } from '@sede/shared/finance/statements-schemas';
 import { z } from 'zod';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract } from '../../http/contract.ts';

@@ -4,19 +4,7 @@ import { withTransaction } from '@sede/db/transaction';
 import { looksLikeOfx, parseOfxStatements, StatementParseError, type ParsedStatement, decodeStatementBytes } from '@sede/shared/finance/ofx';
 import { dedupKeys, MATCH_WINDOW_DAYS, statementAccountMatches, suggestMatches, type MatchCandidate } from '@sede/shared/finance/reconciliation';
 import { parseStatementCsv } from '@sede/shared/finance/statement-csv';
-import {
-  STATEMENT_LINE_STATUSES,
-  STATEMENT_LINES_PAGE,
-  STATEMENT_MESSAGES as M,
-  type StatementBalanceCheck,
-  type StatementCandidate,
-  type StatementImport,
-  type StatementImportResult,
-  type StatementLine,
-  type StatementLineStatus,
-  type StatementLinesPage,
-  type StatementOptions,
-} from '@sede/shared/finance/statements-schemas';
+import { STATEMENT_LINE_STATUSES, STATEMENT_LINES_PAGE, STATEMENT_MESSAGES as M, type StatementBalanceCheck, type StatementCandidate, type StatementImport, type StatementImportResult, type StatementLine, type StatementLineStatus, type StatementLinesPage, type StatementOptions } from '@sede/shared/finance/statements-schemas';
 import { addDays } from '@sede/shared/platform/calendar';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';

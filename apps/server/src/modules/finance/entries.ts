@@ -3,20 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { z } from 'zod';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { foldSearch, searchText } from '@sede/db/search';
-import {
-  ENTRY_MESSAGES as M,
-  type bulkSettleSchema,
-  type entryCreateSchema,
-  type entryListQuerySchema,
-  type entryUpdateSchema,
-  type FinEntry,
-  type FinEntryDetail,
-  type FinEntryPage,
-  type FinEntryTotals,
-  type FinPayment,
-  recurrenceCount,
-  recurrenceStep,
-} from '@sede/shared/finance/entries';
+import { ENTRY_MESSAGES as M, type bulkSettleSchema, type entryCreateSchema, type entryListQuerySchema, type entryUpdateSchema, type FinEntry, type FinEntryDetail, type FinEntryPage, type FinEntryTotals, type FinPayment, recurrenceCount, recurrenceStep } from '@sede/shared/finance/entries';
 import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@sede/shared/finance/money';
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
@@ -25,6 +12,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { categoryOf } from './registers.ts';
+import { companyRowExists } from '../../platform/tenant.ts';
 
 const { finEntries: E, finPayments: P, finAccounts: A, finCostCenters: CC, organizations: O, people: PE } = schema;
 
@@ -91,11 +79,7 @@ async function loadEntries(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, ids: s
   return ids.map((id) => byId.get(id)).filter((e): e is FinEntry => !!e);
 }
 
-export async function entryExists(tenant: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-  const [row] = await tenant.db.select({ id: E.id }).from(E).where(and(eq(E.companyId, tenant.companyId), eq(E.id, id)));
-  return !!row;
-}
+export const entryExists = (tenant: Pick<Tenant, 'db' | 'companyId'>, id: string) => companyRowExists(tenant, E, id);
 
 /** The references of an entry must be the company's own (else 404 with what is missing). */
 async function checkReferences(

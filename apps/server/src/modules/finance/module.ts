@@ -8,6 +8,7 @@ import { FINANCE_ALERTS_CRON, FINANCE_ALERTS_QUEUE, sendFinanceAlerts } from './
 import { entryExists, FIN_ENTRY } from './entries.ts';
 import { exportFinance } from './export.ts';
 import { financeRoutes } from './routes.ts';
+import { scheduleRecurring } from '../../platform/jobs.ts';
 
 async function start(s: Services) {
   // Attachments (boleto, nota fiscal), comments and tasks on an entry: whoever reads finance.
@@ -18,12 +19,7 @@ async function start(s: Services) {
     },
     path: () => '/financeiro?aba=contas-a-pagar',
   });
-  await s.boss.createQueue(FINANCE_ALERTS_QUEUE);
-  await s.boss.schedule(FINANCE_ALERTS_QUEUE, FINANCE_ALERTS_CRON, {}, { tz: 'America/Sao_Paulo' });
-  await s.boss.work(FINANCE_ALERTS_QUEUE, async () => {
-    const n = await sendFinanceAlerts(s);
-    if (n) console.log('[finance] due alerts:', n);
-  });
+  await scheduleRecurring(s.boss, { queue: FINANCE_ALERTS_QUEUE, cron: FINANCE_ALERTS_CRON, label: '[finance] due alerts:' }, () => sendFinanceAlerts(s));
 }
 
 /** Financeiro's core (decisions 0170–0174): registers, payables and receivables, payments, alerts. */

@@ -1,34 +1,10 @@
 import type { Context } from 'hono';
-import {
-  bulkSettleSchema,
-  entryCreateSchema,
-  entryExportQuerySchema,
-  entryListQuerySchema,
-  entryUpdateSchema,
-  finBulkSettleResultSchema,
-  finEntriesCreatedSchema,
-  finEntryDetailSchema,
-  finEntryPageSchema,
-  finPaymentResultSchema,
-  paymentCreateSchema,
-} from '@sede/shared/finance/entries';
-import {
-  accountCreateSchema,
-  accountUpdateSchema,
-  categoryCreateSchema,
-  categoryUpdateSchema,
-  costCenterCreateSchema,
-  costCenterUpdateSchema,
-  finAccountListSchema,
-  finAccountSchema,
-  finCategorySchema,
-  finCostCenterSchema,
-  finRegistersSchema,
-} from '@sede/shared/finance/registers';
+import { bulkSettleSchema, entryCreateSchema, entryExportQuerySchema, entryListQuerySchema, entryUpdateSchema, finBulkSettleResultSchema, finEntriesCreatedSchema, finEntryDetailSchema, finEntryPageSchema, finPaymentResultSchema, paymentCreateSchema } from '@sede/shared/finance/entries';
+import { accountCreateSchema, accountUpdateSchema, categoryCreateSchema, categoryUpdateSchema, costCenterCreateSchema, costCenterUpdateSchema, finAccountListSchema, finAccountSchema, finCategorySchema, finCostCenterSchema, finRegistersSchema } from '@sede/shared/finance/registers';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
@@ -106,10 +82,7 @@ export function financeRoutes(s: Services) {
   r.post('/entries/:id/reopen', write, contract({ summary: 'Reabrir lançamento cancelado', params: anId, response: finEntryDetailSchema }), async (c) =>
     c.json(await setCancelled(tenant(c), c.req.valid('param').id, false)),
   );
-  r.delete('/entries/:id', requirePermission('finance.delete'), contract({ summary: 'Excluir lançamento', params: anId, response: okSchema }), async (c) => {
-    await deleteEntry(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/entries/:id', requirePermission('finance.delete'), contract({ summary: 'Excluir lançamento', params: anId, response: okSchema }), async (c) => answerSuccess(c, deleteEntry(tenant(c), c.req.valid('param').id)));
   r.post(
     '/entries/:id/payments',
     approve,

@@ -1,9 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
 import { companyRows, paged } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { registerComercialTile } from '../comercial/public.ts';
@@ -23,10 +21,7 @@ export function formatDuration(ms: number): string {
 async function start(s: Services) {
   // Files of a conversation (both directions) and its comments/tasks: whoever may open /atendimento.
   registerEntity(s, CONVERSATION_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['inbox.read'])) throw forbidden();
-      return conversationExists(tenant, id);
-    },
+    canSee: readersOf('inbox.read', conversationExists),
     path: (id) => `/atendimento?conversa=${id}`,
   });
   registerComercialTile(s, {

@@ -4,18 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { schema } from '@sede/db/client';
 import { z } from 'zod';
-import {
-  csatSchema,
-  inboxOkSchema,
-  INBOX_MESSAGES as M,
-  visitorConversationSchema,
-  visitorFileSentSchema,
-  visitorMessageSchema,
-  visitorSentSchema,
-  visitorStartedSchema,
-  visitorStartSchema,
-  widgetConfigSchema,
-} from '@sede/shared/inbox/schemas';
+import { csatSchema, inboxOkSchema, INBOX_MESSAGES as M, visitorConversationSchema, visitorFileSentSchema, visitorMessageSchema, visitorSentSchema, visitorStartedSchema, visitorStartSchema, widgetConfigSchema } from '@sede/shared/inbox/schemas';
 import { uuidSchema } from '@sede/shared/platform/api';
 import { fileNameSchema } from '@sede/shared/platform/files';
 import { contract } from '../../http/contract.ts';

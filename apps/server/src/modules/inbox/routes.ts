@@ -1,48 +1,14 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import {
-  agentMessageSchema,
-  aiReplyRequestSchema,
-  aiSuggestedReplySchema,
-  blockedSiteListSchema,
-  cannedReplyListSchema,
-  cannedReplySchema,
-  cannedReplyViewSchema,
-  conversationDetailSchema,
-  conversationListQuerySchema,
-  conversationListSchema,
-  conversationSummarySchema,
-  conversationUpdateSchema,
-  inboxMessageSchema,
-  inboxOkSchema,
-  inboxSettingsSchema,
-  inboxSettingsUpdateSchema,
-  INBOX_MESSAGES as M,
-  suggestedReplyResultSchema,
-} from '@sede/shared/inbox/schemas';
+import { agentMessageSchema, aiReplyRequestSchema, aiSuggestedReplySchema, blockedSiteListSchema, cannedReplyListSchema, cannedReplySchema, cannedReplyViewSchema, conversationDetailSchema, conversationListQuerySchema, conversationListSchema, conversationSummarySchema, conversationUpdateSchema, inboxMessageSchema, inboxOkSchema, inboxSettingsSchema, inboxSettingsUpdateSchema, INBOX_MESSAGES as M, suggestedReplyResultSchema } from '@sede/shared/inbox/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { inboxSuggestedReplyV1 } from '../../platform/ai/prompts/index.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import {
-  addAgentMessage,
-  conversationForAi,
-  createCanned,
-  deleteCanned,
-  deleteConversation,
-  getConversation,
-  listCanned,
-  listConversations,
-  markRead,
-  settingsOf,
-  toSettings,
-  updateCanned,
-  updateConversation,
-  updateSettings,
-} from './service.ts';
+import { addAgentMessage, conversationForAi, createCanned, deleteCanned, deleteConversation, getConversation, listCanned, listConversations, markRead, settingsOf, toSettings, updateCanned, updateConversation, updateSettings } from './service.ts';
 import { allowBlockedSite, dismissBlockedSite, listBlockedSites } from './blocked-sites.ts';
 import { publicInboxRoutes } from './public-routes.ts';
 
@@ -73,24 +39,8 @@ export function inboxRoutes(s: Services) {
   );
   // Sites outside 'Sites autorizados' that tried the widget (decision 0401): seen by the inbox, answered by who edits the settings.
   r.get('/blocked-sites', contract({ summary: 'Listar sites bloqueados', response: blockedSiteListSchema }), async (c) => c.json({ sites: await listBlockedSites(tenant(c)) }));
-  r.post(
-    '/blocked-sites/:id/allow',
-    requirePermission('inbox.delete'),
-    contract({ summary: 'Autorizar site', params: blockedSiteId, response: inboxOkSchema }),
-    async (c) => {
-      await allowBlockedSite(tenant(c), c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    },
-  );
-  r.post(
-    '/blocked-sites/:id/dismiss',
-    requirePermission('inbox.delete'),
-    contract({ summary: 'Dispensar aviso de site', params: blockedSiteId, response: inboxOkSchema }),
-    async (c) => {
-      await dismissBlockedSite(tenant(c), c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    },
-  );
+  r.post('/blocked-sites/:id/allow', requirePermission('inbox.delete'), contract({ summary: 'Autorizar site', params: blockedSiteId, response: inboxOkSchema }), async (c) => answerOk(c, allowBlockedSite(tenant(c), c.req.valid('param').id)));
+  r.post('/blocked-sites/:id/dismiss', requirePermission('inbox.delete'), contract({ summary: 'Dispensar aviso de site', params: blockedSiteId, response: inboxOkSchema }), async (c) => answerOk(c, dismissBlockedSite(tenant(c), c.req.valid('param').id)));
 
   r.get('/conversations', contract({ summary: 'Listar conversas', query: conversationListQuerySchema, response: conversationListSchema }), async (c) =>
     c.json(await listConversations(tenant(c), c.req.valid('query'))),
@@ -98,15 +48,7 @@ export function inboxRoutes(s: Services) {
   r.get('/conversations/:id', contract({ summary: 'Ver conversa', params: conversationId, response: conversationDetailSchema }), async (c) =>
     c.json(await getConversation(tenant(c), c.req.valid('param').id)),
   );
-  r.post(
-    '/conversations/:id/read',
-    requirePermission('inbox.write'),
-    contract({ summary: 'Marcar conversa como lida', params: conversationId, response: inboxOkSchema }),
-    async (c) => {
-      await markRead(tenant(c), c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    },
-  );
+  r.post('/conversations/:id/read', requirePermission('inbox.write'), contract({ summary: 'Marcar conversa como lida', params: conversationId, response: inboxOkSchema }), async (c) => answerOk(c, markRead(tenant(c), c.req.valid('param').id)));
   r.post(
     '/conversations/:id/messages',
     requirePermission('inbox.write'),

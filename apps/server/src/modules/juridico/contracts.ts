@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { isValidCpf } from '@sede/shared/cpf';
-import {
-  JURIDICO_MESSAGES as M,
-  type ContractStatus,
-  type ContractView,
-  type Counterparty,
-  type ReadjustmentIndex,
-  type contractCreateSchema,
-  type contractListQuerySchema,
-  type contractUpdateSchema,
-} from '@sede/shared/juridico/schemas';
+import { JURIDICO_MESSAGES as M, type ContractStatus, type ContractView, type Counterparty, type ReadjustmentIndex, type contractCreateSchema, type contractListQuerySchema, type contractUpdateSchema } from '@sede/shared/juridico/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -18,6 +9,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { findOrCreateOrganizationByCnpj } from '../parties/public.ts';
+import { companyRowExists } from '../../platform/tenant.ts';
 
 const { contracts: K, organizations: O, people: P } = schema;
 
@@ -57,14 +49,7 @@ export function toContractView(r: Joined): ContractView {
 
 const base = (tenant: Tenant) => tenant.db.select(columns).from(K).leftJoin(O, eq(O.id, K.organizationId)).leftJoin(P, eq(P.id, K.personId));
 
-export async function contractExists(tenant: Tenant, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db
-    .select({ id: K.id })
-    .from(K)
-    .where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const contractExists = (tenant: Tenant, id: string) => companyRowExists(tenant, K, id);
 
 export async function getContract(tenant: Tenant, id: string): Promise<ContractView> {
   if (!UUID.test(id)) throw notFound(M.contractNotFound);

@@ -3,28 +3,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
 import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
-import {
-  applyAnalysisSchema,
-  compareQuerySchema,
-  contractAnalysisListSchema,
-  contractAnalysisViewSchema,
-  contractCreateSchema,
-  contractListQuerySchema,
-  contractListSchema,
-  contractUpdateSchema,
-  contractViewSchema,
-  JURIDICO_MESSAGES as M,
-  startAnalysisSchema,
-  type ContractAnalysisResult,
-} from '@sede/shared/juridico/schemas';
+import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, JURIDICO_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
 import { okSchema } from '@sede/shared/platform/api';
 import { FILE_KINDS } from '@sede/shared/platform/files';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import { requireAiCredentials } from '../../platform/ai/index.ts';
-import { getAnalysis, listAnalyses, readMaterial, startAnalysis } from '../../platform/analysis/index.ts';
+import { getAnalysis, listAnalyses, readMaterial, startFileAnalysis } from '../../platform/analysis/index.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { applyContractAnalysis } from './analysis.ts';
@@ -72,29 +58,19 @@ export function juridicoRoutes(s: Services) {
     contract({ summary: 'Alterar contrato', params: contractId, body: contractUpdateSchema, response: contractViewSchema }),
     async (c) => c.json(await updateContract(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/contracts/:id', requirePermission('legal.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => {
-    await deleteContract(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/contracts/:id', requirePermission('legal.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => answerSuccess(c, deleteContract(tenant(c), c.req.valid('param').id)));
 
   // ---- analyses (ai.contract_analysis) ----
   r.get('/contracts/:id/analyses', contract({ summary: 'Listar análises do contrato', params: contractId, response: contractAnalysisListSchema }), async (c) => {
     const found = await getContract(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<ContractAnalysisResult>(tenant(c), 'contract', found.id) });
   });
-  r.post(
-    '/contracts/:id/analyses',
-    requirePermission('legal.ai'),
-    contract({ summary: 'Analisar contrato com IA', params: contractId, body: startAnalysisSchema, response: contractAnalysisViewSchema, status: 202 }),
-    async (c) => {
-      const found = await getContract(tenant(c), c.req.valid('param').id);
-      const { fileId } = c.req.valid('json');
-      await contractFile(tenant(c), found.id, fileId);
-      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-      const analysis = await startAnalysis(s, tenant(c), { kind: 'contract', subjectId: found.id, fileId, creds });
-      return c.json(analysis, 202);
-    },
-  );
+  const analyse = contract({ summary: 'Analisar contrato com IA', params: contractId, body: startAnalysisSchema, response: contractAnalysisViewSchema, status: 202 });
+  r.post('/contracts/:id/analyses', requirePermission('legal.ai'), analyse, async (c) => {
+    const found = await getContract(tenant(c), c.req.valid('param').id);
+    const { fileId } = c.req.valid('json');
+    return c.json(await startFileAnalysis(s, tenant(c), c.req.raw.headers, { kind: 'contract', subjectId: found.id, fileId }, { file: () => contractFile(tenant(c), found.id, fileId) }), 202);
+  });
   // A malformed analysis id has always answered the contract's 404 message here.
   r.get('/analyses/:id', contract({ summary: 'Ver análise de contrato', params: contractId, response: contractAnalysisViewSchema }), async (c) =>
     c.json(await getAnalysis<ContractAnalysisResult>(tenant(c), 'contract', c.req.valid('param').id, M.analysisNotFound)),

@@ -11,7 +11,7 @@ import {
   campaignListSchema,
   campaignUpdateSchema,
 } from '@sede/shared/marketing/campaigns';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { conflict } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv } from '../../services.ts';
@@ -49,10 +49,7 @@ export function campaignsRoutes(r: Hono<CompanyEnv>) {
   r.post('/campaigns/:id/reopen', write, contract({ summary: 'Reabrir campanha de marketing', params: campaignId, response: campaignDetailSchema }), async (c) =>
     c.json(await reopenCampaign(t(c), c.req.valid('param').id)),
   );
-  r.delete('/campaigns/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir campanha de marketing', params: campaignId, response: okFlagSchema }), async (c) => {
-    await deleteCampaign(t(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/campaigns/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir campanha de marketing', params: campaignId, response: okFlagSchema }), async (c) => answerOk(c, deleteCampaign(t(c), c.req.valid('param').id)));
   r.get('/campaigns/:id/report.pdf', contract({ summary: 'Relatório final da campanha (PDF)', params: campaignId, response: { media: 'application/pdf' } }), async (c) => {
     const campaign = await getCampaign(t(c), c.req.valid('param').id);
     if (campaign.status !== 'concluida') throw conflict(CAMPAIGN_MESSAGES.notFinished, 'MARKETING_CAMPAIGN_NOT_FINISHED');

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import {
-  CAMPAIGN_MESSAGES as M,
-  type CampaignCreateInput,
-  type CampaignDetail,
-  type CampaignFinishInput,
-  type CampaignList,
-  type CampaignListFilter,
-  type CampaignUpdateInput,
-  type CampaignView,
-} from '@sede/shared/marketing/campaigns';
+import { CAMPAIGN_MESSAGES as M, type CampaignCreateInput, type CampaignDetail, type CampaignFinishInput, type CampaignList, type CampaignListFilter, type CampaignUpdateInput, type CampaignView } from '@sede/shared/marketing/campaigns';
 import type { MarketingChannel } from '@sede/shared/marketing/constants';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';

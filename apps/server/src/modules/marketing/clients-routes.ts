@@ -1,20 +1,7 @@
 import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono } from 'hono';
-import {
-  clientCreateSchema,
-  clientListSchema,
-  clientOptionsSchema,
-  clientOptionsViewSchema,
-  clientParamsSchema,
-  clientSummarySchema,
-  clientUpdateSchema,
-  clientViewSchema,
-  clientContactSchema,
-  contactCreateSchema,
-  contactParamsSchema,
-  contactUpdateSchema,
-} from '@sede/shared/marketing/clients';
-import { contract } from '../../http/contract.ts';
+import { clientCreateSchema, clientListSchema, clientOptionsSchema, clientOptionsViewSchema, clientParamsSchema, clientSummarySchema, clientUpdateSchema, clientViewSchema, clientContactSchema, contactCreateSchema, contactParamsSchema, contactUpdateSchema } from '@sede/shared/marketing/clients';
+import { answerOk, contract } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv } from '../../services.ts';
 import { addContact, createClient, deleteClient, getClient, getClientOptions, listClients, removeContact, setClientOptions, updateClient, updateContact } from './clients-service.ts';
@@ -34,10 +21,7 @@ export function clientsRoutes(r: Hono<CompanyEnv>) {
   r.patch('/clients/:id', write, contract({ summary: 'Alterar kit de marca e canais', params: clientParamsSchema, body: clientUpdateSchema, response: clientViewSchema }), async (c) =>
     c.json(await updateClient(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/clients/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir empresa cliente', params: clientParamsSchema, response: okFlagSchema }), async (c) => {
-    await deleteClient(t(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/clients/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir empresa cliente', params: clientParamsSchema, response: okFlagSchema }), async (c) => answerOk(c, deleteClient(t(c), c.req.valid('param').id)));
   r.get('/clients/:id/options', contract({ summary: 'Ver opções da empresa cliente', params: clientParamsSchema, response: clientOptionsViewSchema }), async (c) =>
     c.json(await getClientOptions(t(c), c.req.valid('param').id)),
   );

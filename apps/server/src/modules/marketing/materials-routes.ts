@@ -1,21 +1,7 @@
 import { okFlagSchema } from '@sede/shared/platform/api';
-import type { Context, Hono, } from 'hono';
-import {
-  folderCreateSchema,
-  folderListQuerySchema,
-  folderUpdateSchema,
-  MATERIAL_MESSAGES as M,
-  materialFolderListSchema,
-  materialFolderSchema,
-  materialListQuerySchema,
-  materialListSchema,
-  materialTagsListSchema,
-  materialUpdateSchema,
-  materialUploadQuerySchema,
-  materialViewSchema,
-  tagsQuerySchema,
-} from '@sede/shared/marketing/materials';
-import { contract, idParams } from '../../http/contract.ts';
+import type { Context, Hono } from 'hono';
+import { folderCreateSchema, folderListQuerySchema, folderUpdateSchema, MATERIAL_MESSAGES as M, materialFolderListSchema, materialFolderSchema, materialListQuerySchema, materialListSchema, materialTagsListSchema, materialUpdateSchema, materialUploadQuerySchema, materialViewSchema, tagsQuerySchema } from '@sede/shared/marketing/materials';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { createFolder, deleteFolder, deleteMaterial, getMaterial, listFolders, listMaterials, listTags, updateFolder, updateMaterial, uploadMaterial } from './materials-service.ts';
@@ -47,10 +33,7 @@ export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
     contract({ summary: 'Renomear ou mover pasta de materiais', params: folderId, body: folderUpdateSchema, response: materialFolderSchema }),
     async (c) => c.json(await updateFolder(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/material-folders/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir pasta de materiais', params: folderId, response: okFlagSchema }), async (c) => {
-    await deleteFolder(t(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/material-folders/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir pasta de materiais', params: folderId, response: okFlagSchema }), async (c) => answerOk(c, deleteFolder(t(c), c.req.valid('param').id)));
 
   r.get('/material-tags', contract({ summary: 'Listar etiquetas de materiais', query: tagsQuerySchema, response: materialTagsListSchema }), async (c) =>
     c.json({ tags: await listTags(t(c), c.req.valid('query').clientId) }),
@@ -74,8 +57,5 @@ export function materialsRoutes(r: Hono<CompanyEnv>, s: Services) {
   r.patch('/materials/:id', requirePermission('marketing.write'), contract({ summary: 'Alterar material', params: materialId, body: materialUpdateSchema, response: materialViewSchema }), async (c) =>
     c.json(await updateMaterial(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/materials/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir material', params: materialId, response: okFlagSchema }), async (c) => {
-    await deleteMaterial(s, t(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/materials/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir material', params: materialId, response: okFlagSchema }), async (c) => answerOk(c, deleteMaterial(s, t(c), c.req.valid('param').id)));
 }

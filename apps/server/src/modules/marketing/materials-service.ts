@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import {
-  MATERIAL_KINDS,
-  MATERIAL_LIMITS,
-  MATERIAL_MESSAGES as M,
-  type MaterialDuplicate,
-  type MaterialFolder,
-  type MaterialListResponse,
-  type MaterialView,
-  type materialListQuerySchema,
-  type materialUpdateSchema,
-} from '@sede/shared/marketing/materials';
+import { MATERIAL_KINDS, MATERIAL_LIMITS, MATERIAL_MESSAGES as M, type MaterialDuplicate, type MaterialFolder, type MaterialListResponse, type MaterialView, type materialListQuerySchema, type materialUpdateSchema } from '@sede/shared/marketing/materials';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
@@ -14,10 +12,7 @@ import { startReview } from './review-entities.ts';
 async function start(s: Services) {
   // A client's files (its logo): whoever reads marketing and sees the client (decision 0321).
   registerEntity(s, CLIENT_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['marketing.read'])) throw forbidden();
-      return clientVisible(tenant, id);
-    },
+    canSee: readersOf('marketing.read', clientVisible),
     path: (id) => `/marketing/empresa/${id}`,
   });
   // A person erased (LGPD) stops being a client's contact.

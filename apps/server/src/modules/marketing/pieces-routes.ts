@@ -2,7 +2,7 @@ import { okFlagSchema } from '@sede/shared/platform/api';
 import type { Context, Hono } from 'hono';
 import { MARKETING_MESSAGES as M } from '@sede/shared/marketing/constants';
 import { pieceCreateSchema, pieceListQuerySchema, pieceListSchema, pieceUpdateSchema, pieceViewSchema } from '@sede/shared/marketing/pieces';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv } from '../../services.ts';
 import { createPiece, deletePiece, getPiece, listPieces, updatePiece } from './pieces-service.ts';
@@ -20,8 +20,5 @@ export function piecesRoutes(r: Hono<CompanyEnv>) {
   r.patch('/pieces/:id', requirePermission('marketing.write'), contract({ summary: 'Alterar peça', params: pieceId, body: pieceUpdateSchema, response: pieceViewSchema }), async (c) =>
     c.json(await updatePiece(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/pieces/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir peça', params: pieceId, response: okFlagSchema }), async (c) => {
-    await deletePiece(t(c), c.req.valid('param').id);
-    return c.json({ ok: true as const });
-  });
+  r.delete('/pieces/:id', requirePermission('marketing.delete'), contract({ summary: 'Excluir peça', params: pieceId, response: okFlagSchema }), async (c) => answerOk(c, deletePiece(t(c), c.req.valid('param').id)));
 }

@@ -1,19 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import {
-  REVIEW_LIMITS as RL,
-  REVIEW_MESSAGES as RM,
-  type ApprovalLinkCreated,
-  type ApprovalLinkStatus,
-  type ApprovalLinkView,
-  type ApprovalView,
-  type DecisionInput,
-  type CreativeCovers,
-  creativeCopySchema,
-  type PieceReview,
-  type VersionView,
-} from '@sede/shared/marketing/review';
+import { REVIEW_LIMITS as RL, REVIEW_MESSAGES as RM, type ApprovalLinkCreated, type ApprovalLinkStatus, type ApprovalLinkView, type ApprovalView, type DecisionInput, type CreativeCovers, creativeCopySchema, type PieceReview, type VersionView } from '@sede/shared/marketing/review';
 import type { PieceStatus } from '@sede/shared/marketing/constants';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../../platform/activity.ts';

@@ -1,11 +1,9 @@
 import { schema } from '@sede/db/client';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
 import { registerAnalysisKind } from '../../platform/analysis/index.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
-import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { registerComercialTile } from '../comercial/public.ts';
 import { meetingAnalysisKind } from './analysis.ts';
 import { meetingsRoutes } from './routes.ts';
@@ -16,10 +14,7 @@ const score = new Intl.NumberFormat('pt-BR');
 async function start(s: Services) {
   // The recording or transcript (files) of a meeting: whoever reads Comercial; another company's id is 404.
   registerEntity(s, MEETING_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['sales.read'])) throw forbidden();
-      return meetingExists(tenant, id);
-    },
+    canSee: readersOf('sales.read', meetingExists),
     path: (id) => `/analise-reunioes/${id}`,
   });
   await registerAnalysisKind(s, meetingAnalysisKind);
@@ -35,6 +30,12 @@ async function start(s: Services) {
   });
 }
 
+async function exportMeetings(_s: Services, tenant: Tenant, out: ExportSink) {
+  const { meetings, meetingStepTasks } = schema;
+  out.csv('reunioes.csv', ['id', 'dealId', 'title', 'occurredOn', 'consentAt', 'consentBy', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, meetings));
+  out.csv('reunioes-proximos-passos.csv', ['id', 'meetingId', 'analysisId', 'stepIndex', 'taskId', 'createdBy', 'createdAt'], companyRows(tenant, meetingStepTasks));
+}
+
 /** Sales-meeting analysis (decisions 0231–0234): meetings of CRM deals, transcribed and analysed (ai.meeting_analysis). */
 export default defineModule({
   key: 'meetings',
@@ -42,9 +43,5 @@ export default defineModule({
   mount: '/meetings',
   routes: meetingsRoutes,
   start,
-  exportData: async (_s, tenant, out) => {
-    const { meetings, meetingStepTasks } = schema;
-    out.csv('reunioes.csv', ['id', 'dealId', 'title', 'occurredOn', 'consentAt', 'consentBy', 'createdBy', 'createdAt', 'updatedAt'], companyRows(tenant, meetings));
-    out.csv('reunioes-proximos-passos.csv', ['id', 'meetingId', 'analysisId', 'stepIndex', 'taskId', 'createdBy', 'createdAt'], companyRows(tenant, meetingStepTasks));
-  },
+  exportData: exportMeetings,
 });

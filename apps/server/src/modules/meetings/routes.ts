@@ -2,27 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  confirmedStepsSchema,
-  confirmStepsSchema,
-  meetingAnalysisListSchema,
-  meetingAnalysisViewSchema,
-  meetingCreateSchema,
-  meetingListQuerySchema,
-  meetingListSchema,
-  meetingViewSchema,
-  MEETING_MESSAGES as M,
-  renameSpeakersSchema,
-  startMeetingAnalysisSchema,
-  type MeetingAnalysisResult,
-  type MeetingAnalysisView,
-} from '@sede/shared/meetings/schemas';
+import { confirmedStepsSchema, confirmStepsSchema, meetingAnalysisListSchema, meetingAnalysisViewSchema, meetingCreateSchema, meetingListQuerySchema, meetingListSchema, meetingViewSchema, MEETING_MESSAGES as M, renameSpeakersSchema, startMeetingAnalysisSchema, type MeetingAnalysisResult, type MeetingAnalysisView } from '@sede/shared/meetings/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import { requireAiCredentials } from '../../platform/ai/index.ts';
-import { getAnalysis, listAnalyses, startAnalysis } from '../../platform/analysis/index.ts';
+import { getAnalysis, listAnalyses, startFileAnalysis } from '../../platform/analysis/index.ts';
 import type { AnalysisView } from '@sede/shared/analysis/schemas';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { createdSteps, createMeeting, deleteMeeting, getMeeting, listMeetings, MEETING_ENTITY } from './service.ts';
@@ -81,28 +66,19 @@ export function meetingsRoutes(s: Services) {
     },
   );
   r.get('/:id', contract({ summary: 'Ver reunião', params: meetingParams, response: meetingViewSchema }), async (c) => c.json(await getMeeting(tenant(c), c.req.valid('param').id)));
-  r.delete('/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => {
-    await deleteMeeting(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir reunião', params: meetingParams, response: okSchema }), async (c) => answerSuccess(c, deleteMeeting(s, tenant(c), c.req.valid('param').id)));
   r.get('/:id/analyses', contract({ summary: 'Listar análises da reunião', params: meetingParams, response: meetingAnalysisListSchema }), async (c) => {
     const meeting = await getMeeting(tenant(c), c.req.valid('param').id);
     const list = await listAnalyses<MeetingAnalysisResult>(tenant(c), 'meeting', meeting.id);
     return c.json({ analyses: await Promise.all(list.map((a) => withSteps(tenant(c), a))) });
   });
-  r.post(
-    '/:id/analyses',
-    requirePermission('sales.ai'),
-    contract({ summary: 'Analisar reunião com IA', params: meetingParams, body: startMeetingAnalysisSchema, response: meetingAnalysisViewSchema, status: 202 }),
-    async (c) => {
-      const meeting = await getMeeting(tenant(c), c.req.valid('param').id);
-      const { fileId } = c.req.valid('json');
-      await meetingFile(tenant(c), meeting.id, fileId);
-      const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-      const analysis = await startAnalysis(s, tenant(c), { kind: 'meeting', subjectId: meeting.id, fileId, creds });
-      return c.json({ ...analysis, createdTasks: [] }, 202);
-    },
-  );
+  const analyse = contract({ summary: 'Analisar reunião com IA', params: meetingParams, body: startMeetingAnalysisSchema, response: meetingAnalysisViewSchema, status: 202 });
+  r.post('/:id/analyses', requirePermission('sales.ai'), analyse, async (c) => {
+    const meeting = await getMeeting(tenant(c), c.req.valid('param').id);
+    const { fileId } = c.req.valid('json');
+    const analysis = await startFileAnalysis(s, tenant(c), c.req.raw.headers, { kind: 'meeting', subjectId: meeting.id, fileId }, { file: () => meetingFile(tenant(c), meeting.id, fileId) });
+    return c.json({ ...analysis, createdTasks: [] }, 202);
+  });
 
   return r;
 }

@@ -8,6 +8,7 @@ import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { isCompanyDeal } from '../crm-deals/public.ts';
+import { companyRowExists } from '../../platform/tenant.ts';
 
 const { meetings: T, deals: D, analyses: A, user: U, companyMembers: CM, meetingStepTasks: ST, files: F } = schema;
 
@@ -22,11 +23,7 @@ export async function companyMembers(tenant: Pick<Tenant, 'db' | 'companyId'>): 
   return rows.filter((r) => r.name.trim());
 }
 
-export async function meetingExists(tenant: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db.select({ id: T.id }).from(T).where(and(eq(T.id, id), eq(T.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const meetingExists = (tenant: Pick<Tenant, 'db' | 'companyId'>, id: string) => companyRowExists(tenant, T, id);
 
 type LatestRow = { id: string; version: number; status: string; score: number | null; sentiment: Sentiment | null };
 

@@ -4,7 +4,7 @@ import { activityPageSchema, activityQuerySchema } from '@sede/shared/activity';
 import { changeRoleSchema, memberIdSchema, memberListSchema } from '@sede/shared/members';
 import { okSchema } from '@sede/shared/platform/api';
 import type { CompanyEnv, Services } from '../../services.ts';
-import { contract } from '../../http/contract.ts';
+import { answerSuccess, contract } from '../../http/contract.ts';
 import { requireAdmin, requireCompany, requireViewer } from '../../http/middleware.ts';
 import { changeRole, listActivity, listMembers, removeMember } from './service.ts';
 
@@ -29,15 +29,9 @@ export function membersRoutes(s: Services) {
     c.json(await listActivity(c.get('tenant'), c.req.valid('query'))),
   );
 
-  app.patch('/:userId', contract({ summary: 'Alterar função do membro', params: memberParams, body: changeRoleSchema, response: okSchema }), async (c) => {
-    await changeRole(s, actor(c), c.req.valid('param').userId, c.req.valid('json'));
-    return c.json({ success: true as const });
-  });
+  app.patch('/:userId', contract({ summary: 'Alterar função do membro', params: memberParams, body: changeRoleSchema, response: okSchema }), async (c) => answerSuccess(c, changeRole(s, actor(c), c.req.valid('param').userId, c.req.valid('json'))));
 
-  app.delete('/:userId', contract({ summary: 'Remover membro', params: memberParams, response: okSchema }), async (c) => {
-    await removeMember(s, actor(c), c.req.valid('param').userId);
-    return c.json({ success: true as const });
-  });
+  app.delete('/:userId', contract({ summary: 'Remover membro', params: memberParams, response: okSchema }), async (c) => answerSuccess(c, removeMember(s, actor(c), c.req.valid('param').userId)));
 
   return app;
 }

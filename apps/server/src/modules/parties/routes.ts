@@ -1,42 +1,13 @@
 import type { Context } from 'hono';
-import {
-  organizationCreateSchema,
-  organizationLookupSchema,
-  organizationUpdateSchema,
-  partyListQuerySchema,
-  personCreateSchema,
-  personExportQuerySchema,
-  organizationLookupResultSchema,
-  organizationPageSchema,
-  organizationSchema,
-  PARTIES_MESSAGES as M,
-  personErasedSchema,
-  personPageSchema,
-  personSchema,
-  personUpdateSchema,
-} from '@sede/shared/platform/parties';
+import { organizationCreateSchema, organizationLookupSchema, organizationUpdateSchema, partyListQuerySchema, personCreateSchema, personExportQuerySchema, organizationLookupResultSchema, organizationPageSchema, organizationSchema, PARTIES_MESSAGES as M, personErasedSchema, personPageSchema, personSchema, personUpdateSchema } from '@sede/shared/platform/parties';
 import { okSchema } from '@sede/shared/platform/api';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
 import { personExportCsv } from './export-csv.ts';
-import {
-  createOrganization,
-  createPerson,
-  deleteOrganization,
-  deletePerson,
-  erasePerson,
-  exportPerson,
-  findOrCreateOrganizationFromRecord,
-  getOrganization,
-  getPerson,
-  listOrganizations,
-  listPeople,
-  updateOrganization,
-  updatePerson,
-} from './service.ts';
+import { createOrganization, createPerson, deleteOrganization, deletePerson, erasePerson, exportPerson, findOrCreateOrganizationFromRecord, getOrganization, getPerson, listOrganizations, listPeople, updateOrganization, updatePerson } from './service.ts';
 
 const organizationId = idParams(M.organizationNotFound);
 const personId = idParams(M.personNotFound);
@@ -82,15 +53,7 @@ export function partiesRoutes(s: Services) {
     contract({ summary: 'Alterar organização', params: organizationId, body: organizationUpdateSchema, response: organizationSchema }),
     async (c) => c.json(await updateOrganization(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete(
-    '/organizations/:id',
-    requirePermission('parties.delete'),
-    contract({ summary: 'Excluir organização', params: organizationId, response: okSchema }),
-    async (c) => {
-      await deleteOrganization(tenant(c), c.req.valid('param').id);
-      return c.json({ success: true as const });
-    },
-  );
+  r.delete('/organizations/:id', requirePermission('parties.delete'), contract({ summary: 'Excluir organização', params: organizationId, response: okSchema }), async (c) => answerSuccess(c, deleteOrganization(tenant(c), c.req.valid('param').id)));
 
   r.get('/people', contract({ summary: 'Listar pessoas', query: partyListQuerySchema, response: personPageSchema }), async (c) =>
     c.json(await listPeople(tenant(c), c.req.valid('query'))),
@@ -102,10 +65,7 @@ export function partiesRoutes(s: Services) {
   r.patch('/people/:id', write, contract({ summary: 'Alterar pessoa', params: personId, body: personUpdateSchema, response: personSchema }), async (c) =>
     c.json(await updatePerson(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/people/:id', requirePermission('parties.delete'), contract({ summary: 'Excluir pessoa', params: personId, response: okSchema }), async (c) => {
-    await deletePerson(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/people/:id', requirePermission('parties.delete'), contract({ summary: 'Excluir pessoa', params: personId, response: okSchema }), async (c) => answerSuccess(c, deletePerson(tenant(c), c.req.valid('param').id)));
   r.get(
     '/people/:id/export',
     requirePermission('parties.export'),

@@ -1,9 +1,8 @@
 import { asc, and, eq, gt, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { forbidden } from '../../http/errors.ts';
 import { companyRows, paged } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { registerTaskAssignees } from '../collaboration/public.ts';
@@ -13,10 +12,7 @@ import { projectExists, projectNames } from './service.ts';
 async function start(s: Services) {
   // Comments and files on a project, and the link of its tasks (entity 'project'): whoever may open projects.
   registerEntity(s, 'project', {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['projects.read'])) throw forbidden();
-      return projectExists(tenant.db, tenant.companyId, id);
-    },
+    canSee: readersOf('projects.read', (tenant, id) => projectExists(tenant.db, tenant.companyId, id)),
     path: (id) => `/projeto-kanban/${id}`,
     names: { kind: 'Projeto', of: async (tenant, viewer, ids) => (canAny(grantsFor(viewer.membership), ['projects.read']) ? projectNames(tenant.db, tenant.companyId, ids) : new Map()) },
   });

@@ -34,7 +34,7 @@ import { PROJECT_TEMPLATES } from '@sede/shared/projects/templates';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { projectFromBriefV1 } from '../../platform/ai/prompts/index.ts';
@@ -117,10 +117,7 @@ export function projectsRoutes(s: Services) {
     await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
     return c.json(task);
   });
-  r.delete('/tasks/:id', write, contract({ summary: 'Excluir tarefa do quadro', params: taskParams, response: okSchema }), async (c) => {
-    await svc.deleteTask(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/tasks/:id', write, contract({ summary: 'Excluir tarefa do quadro', params: taskParams, response: okSchema }), async (c) => answerSuccess(c, svc.deleteTask(tenant(c), c.req.valid('param').id)));
   r.post('/tasks/:id/move', write, contract({ summary: 'Mover tarefa no quadro', params: taskParams, body: taskMoveSchema, response: taskMovedSchema }), async (c) =>
     c.json(await svc.moveTask(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
@@ -133,10 +130,7 @@ export function projectsRoutes(s: Services) {
     await tell(t, added, `Você entrou no projeto ${project.name}`, 'Você foi incluído como membro do projeto.', project.id);
     return c.json(project);
   });
-  r.delete('/:id', del, contract({ summary: 'Excluir projeto', params: projectParams, response: okSchema }), async (c) => {
-    await svc.deleteProject(tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/:id', del, contract({ summary: 'Excluir projeto', params: projectParams, response: okSchema }), async (c) => answerSuccess(c, svc.deleteProject(tenant(c), c.req.valid('param').id)));
   r.get('/:id/board', contract({ summary: 'Ver quadro do projeto', params: projectParams, query: boardQuerySchema, response: boardSchema }), async (c) => {
     const { limit, ...filters } = c.req.valid('query');
     return c.json(await svc.board(tenant(c), c.req.valid('param').id, filters, limit));

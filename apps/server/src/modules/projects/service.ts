@@ -1,41 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { hasRoomBetween, POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
+import { POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
 import type { DocContent } from '@sede/shared/documents/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { richTextToPlain } from '@sede/shared/platform/rich-text';
 import { burnUpSeries, cycleTime, progressOf } from '@sede/shared/projects/metrics';
-import {
-  isUuid,
-  MAX_COLUMNS,
-  PROJECTS_MESSAGES as M,
-  type Board,
-  type BoardColumn,
-  type BoardFilters,
-  type ChecklistItem,
-  type Column,
-  type ColumnPage,
-  type Dashboard,
-  type Person,
-  type Project,
-  type ProjectListQuery,
-  type ProjectStatus,
-  type TaskCard,
-  type TaskDetail,
-  type TaskMoved,
-  type TaskPriority,
-  type columnCreateSchema,
-  type columnUpdateSchema,
-  type projectCreateSchema,
-  type projectUpdateSchema,
-  type taskCreateSchema,
-  type taskMoveSchema,
-  type taskUpdateSchema,
-} from '@sede/shared/projects/schemas';
+import { isUuid, MAX_COLUMNS, PROJECTS_MESSAGES as M, type Board, type BoardColumn, type BoardFilters, type ChecklistItem, type Column, type ColumnPage, type Dashboard, type Person, type Project, type ProjectListQuery, type ProjectStatus, type TaskCard, type TaskDetail, type TaskMoved, type TaskPriority, type columnCreateSchema, type columnUpdateSchema, type projectCreateSchema, type projectUpdateSchema, type taskCreateSchema, type taskMoveSchema, type taskUpdateSchema } from '@sede/shared/projects/schemas';
 import { DEFAULT_COLUMNS, templateByKey } from '@sede/shared/projects/templates';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 
@@ -646,9 +621,7 @@ async function renumberColumn(tx: DbOrTx, columnId: string, except: string) {
  */
 export async function moveTask(t: Tenant, id: string, input: Out<typeof taskMoveSchema>): Promise<TaskMoved> {
   if (!isUuid(id)) throw notFound(M.taskNotFound);
-  const prevId = input.prevId ?? null;
-  const nextId = input.nextId ?? null;
-  if (prevId === id || nextId === id || (prevId && prevId === nextId)) throw badRequest(M.neighbourInvalid, 'NEIGHBOUR_INVALID');
+  const { prevId, nextId } = moveNeighbours(id, input, M.neighbourInvalid);
   return t.db.transaction(async (tx) => {
     const neighbour = (nid: string | null) =>
       nid ? sql`(SELECT n.position FROM project_tasks n WHERE n.task_id = ${nid} AND n.company_id = ${t.companyId} AND n.column_id = ${input.columnId} AND n.task_id <> ${id})` : sql`NULL::double precision`;
@@ -664,23 +637,17 @@ export async function moveTask(t: Tenant, id: string, input: Out<typeof taskMove
       | undefined;
     if (!row) throw notFound(M.taskNotFound);
     if (!row.target_id || row.target_project_id !== row.project_id) throw notFound(M.columnNotFound);
-    const known = (nid: string | null, pos: number | null) => {
-      if (nid && (pos === null || pos === undefined)) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
-      return nid ? Number(pos) : null;
-    };
-    let prev = known(prevId, row.prev_pos);
-    let next = known(nextId, row.next_pos);
-    if (prev !== null && next !== null && prev > next) throw conflict(M.neighbourInvalid, 'NEIGHBOUR_MOVED');
-    if (!hasRoomBetween(prev, next)) {
-      await renumberColumn(tx, input.columnId, id);
-      const rows = await tx
-        .select({ id: PT.taskId, position: PT.position })
-        .from(PT)
-        .where(inArray(PT.taskId, [prevId, nextId].filter((x): x is string => Boolean(x))));
-      prev = prevId ? (rows.find((r) => r.id === prevId)?.position ?? null) : null;
-      next = nextId ? (rows.find((r) => r.id === nextId)?.position ?? null) : null;
-    }
-    const position = positionBetween(prev, next);
+    const position = await dropPosition({
+      prevId,
+      nextId,
+      prevPos: row.prev_pos,
+      nextPos: row.next_pos,
+      message: M.neighbourInvalid,
+      renumber: async (ids) => {
+        await renumberColumn(tx, input.columnId, id);
+        return tx.select({ id: PT.taskId, position: PT.position }).from(PT).where(inArray(PT.taskId, ids));
+      },
+    });
     const started = !row.started_at && input.columnId !== row.first_id;
     const res = await tx.execute(sql`
       WITH moved AS (

@@ -1,17 +1,8 @@
-import {
-  DEEP_SEARCH_CAP,
-  DEEP_SEARCH_COUNT_LIMIT,
-  DEEP_SEARCH_MESSAGES,
-  type DeepSearchResult,
-  type GraphNode,
-  type Relation,
-  type RelationGroup,
-  type RelationKind,
-} from '@sede/shared/prospecting/deep-search';
+import { DEEP_SEARCH_CAP, DEEP_SEARCH_COUNT_LIMIT, DEEP_SEARCH_MESSAGES, type DeepSearchResult, type GraphNode, type Relation, type RelationGroup, type RelationKind } from '@sede/shared/prospecting/deep-search';
 import { PROSPECTING_MESSAGES } from '@sede/shared/prospecting/schemas';
 import type pg from 'pg';
 import { AppError, notFound } from '../../http/errors.ts';
-import { maskPhone } from './queries.ts';
+import { maskPhone, withTimeout } from './queries.ts';
 
 /**
  * /deep-search (decision 0240): one establishment's neighbours in the open
@@ -22,28 +13,9 @@ import { maskPhone } from './queries.ts';
  * transaction under the statement timeout.
  */
 
-const timeoutMs = () => {
-  const v = Number(process.env.PROSPECTING_STATEMENT_TIMEOUT_MS);
-  return Number.isInteger(v) && v > 0 ? v : 5000;
-};
-
 export const deepSearchTimeout = () => new AppError(400, 'SEARCH_TIMEOUT', DEEP_SEARCH_MESSAGES.timeout);
 
-async function readOnly<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeoutMs()}`);
-    const out = await work(client);
-    await client.query('COMMIT');
-    return out;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    if ((e as { code?: string }).code === '57014') throw deepSearchTimeout();
-    throw e;
-  } finally {
-    client.release();
-  }
-}
+const readOnly = <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) => withTimeout(pool, work, deepSearchTimeout);
 
 /** Documents that identify nobody: a partner with one of these is never matched (the name alone is not enough). */
 const NO_DOCUMENT = `('', '***000000**', '00000000000000')`;

@@ -1,12 +1,4 @@
-import {
-  EXACT_COUNT_LIMIT,
-  PROSPECTING_MESSAGES,
-  type ProspectCompany,
-  type ProspectRow,
-  type ProspectSearch,
-  type ProspectSearchResult,
-  type ProspectStatus,
-} from '@sede/shared/prospecting/schemas';
+import { EXACT_COUNT_LIMIT, PROSPECTING_MESSAGES, type ProspectCompany, type ProspectRow, type ProspectSearch, type ProspectSearchResult, type ProspectStatus } from '@sede/shared/prospecting/schemas';
 import type pg from 'pg';
 import { AppError, notFound } from '../../http/errors.ts';
 
@@ -23,8 +15,8 @@ const timeoutMs = () => {
 
 export const searchTimeout = () => new AppError(400, 'SEARCH_TIMEOUT', PROSPECTING_MESSAGES.timeout);
 
-/** Runs `work` in a read-only transaction with the statement timeout; a timeout is a 400 in Portuguese. */
-export async function withTimeout<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs `work` in a read-only transaction with the statement timeout; a timeout is `timedOut()` (a 400 in Portuguese). */
+export async function withTimeout<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, timedOut: () => AppError = searchTimeout): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeoutMs()}`);
@@ -33,7 +25,7 @@ export async function withTimeout<T>(pool: pg.Pool, work: (client: pg.PoolClient
     return out;
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
-    if ((e as { code?: string }).code === '57014') throw searchTimeout();
+    if ((e as { code?: string }).code === '57014') throw timedOut();
     throw e;
   } finally {
     client.release();

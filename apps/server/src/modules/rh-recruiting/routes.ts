@@ -1,59 +1,15 @@
 import type { Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
-import {
-  candidateCreateSchema,
-  candidateListSchema,
-  candidateUpdateSchema,
-  candidateViewSchema,
-  interviewAnalysisListSchema,
-  interviewAnalysisViewSchema,
-  interviewCreateSchema,
-  interviewListSchema,
-  interviewViewSchema,
-  openingCreateSchema,
-  openingListSchema,
-  openingUpdateSchema,
-  openingViewSchema,
-  RECRUITING_MESSAGES as M,
-  recruitingAnalysisViewSchema,
-  recruitingSettingsSchema,
-  resumeAnalysisListSchema,
-  resumeAnalysisViewSchema,
-  settingsUpdateSchema,
-  startAnalysisSchema,
-  type InterviewAnalysisResult,
-  type ResumeAnalysisResult,
-} from '@sede/shared/recruiting/schemas';
+import { candidateCreateSchema, candidateListSchema, candidateUpdateSchema, candidateViewSchema, interviewAnalysisListSchema, interviewAnalysisViewSchema, interviewCreateSchema, interviewListSchema, interviewViewSchema, openingCreateSchema, openingListSchema, openingUpdateSchema, openingViewSchema, RECRUITING_MESSAGES as M, recruitingAnalysisViewSchema, recruitingSettingsSchema, resumeAnalysisListSchema, resumeAnalysisViewSchema, settingsUpdateSchema, startAnalysisSchema, type InterviewAnalysisResult, type ResumeAnalysisResult } from '@sede/shared/recruiting/schemas';
 import type { AnalysisKind } from '@sede/shared/analysis/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import { requireAiCredentials } from '../../platform/ai/index.ts';
-import { formatOf, getAnalysis, listAnalyses, readMaterial, startAnalysis } from '../../platform/analysis/index.ts';
+import { formatOf, getAnalysis, listAnalyses, readMaterial, startFileAnalysis } from '../../platform/analysis/index.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
-import {
-  CANDIDATE_ENTITY,
-  createCandidate,
-  createInterview,
-  createOpening,
-  deleteCandidate,
-  deleteInterview,
-  deleteOpening,
-  getCandidate,
-  getInterview,
-  getOpening,
-  getSettings,
-  INTERVIEW_ENTITY,
-  listCandidates,
-  listInterviews,
-  listOpenings,
-  subjectFile,
-  updateCandidate,
-  updateOpening,
-  updateSettings,
-} from './service.ts';
+import { CANDIDATE_ENTITY, createCandidate, createInterview, createOpening, deleteCandidate, deleteInterview, deleteOpening, getCandidate, getInterview, getOpening, getSettings, INTERVIEW_ENTITY, listCandidates, listInterviews, listOpenings, subjectFile, updateCandidate, updateOpening, updateSettings } from './service.ts';
 
 /**
  * Reads the material before anything is queued, so a bad file (empty, password-protected, scanned,
@@ -80,12 +36,11 @@ export function recruitingRoutes(s: Services) {
   const write = requirePermission('hr.write');
   const del = requirePermission('hr.delete');
   /** Starts a résumé's or an interview's analysis of one of its files: the file, the AI key and the material checked first. */
-  const analyse = async (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) => {
-    await subjectFile(tenant(c), entityType, subjectId, fileId);
-    const creds = await requireAiCredentials(s.cfg, c.req.raw.headers);
-    await checkMaterial(s, tenant(c), entityType, subjectId, fileId);
-    return startAnalysis(s, tenant(c), { kind, subjectId, fileId, creds });
-  };
+  const analyse = (c: Context<CompanyEnv>, kind: 'resume' | 'interview', entityType: string, subjectId: string, fileId: string) =>
+    startFileAnalysis(s, tenant(c), c.req.raw.headers, { kind, subjectId, fileId }, {
+      file: () => subjectFile(tenant(c), entityType, subjectId, fileId),
+      material: () => checkMaterial(s, tenant(c), entityType, subjectId, fileId),
+    });
 
   // ---- openings ----
   r.get('/openings', contract({ summary: 'Listar vagas', response: openingListSchema }), async (c) => c.json({ openings: await listOpenings(tenant(c)) }));
@@ -98,10 +53,7 @@ export function recruitingRoutes(s: Services) {
     await getOpening(tenant(c), id);
     return c.json(await updateOpening(tenant(c), id, c.req.valid('json')));
   });
-  r.delete('/openings/:id', del, contract({ summary: 'Excluir vaga', params: openingId, response: okSchema }), async (c) => {
-    await deleteOpening(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/openings/:id', del, contract({ summary: 'Excluir vaga', params: openingId, response: okSchema }), async (c) => answerSuccess(c, deleteOpening(s, tenant(c), c.req.valid('param').id)));
 
   // ---- candidates (ranked per opening) ----
   r.get('/openings/:id/candidates', contract({ summary: 'Listar candidatos da vaga', params: openingId, response: candidateListSchema }), async (c) =>
@@ -125,10 +77,7 @@ export function recruitingRoutes(s: Services) {
     await getCandidate(tenant(c), id);
     return c.json(await updateCandidate(tenant(c), id, c.req.valid('json')));
   });
-  r.delete('/candidates/:id', del, contract({ summary: 'Excluir candidato', params: candidateId, response: okSchema }), async (c) => {
-    await deleteCandidate(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/candidates/:id', del, contract({ summary: 'Excluir candidato', params: candidateId, response: okSchema }), async (c) => answerSuccess(c, deleteCandidate(s, tenant(c), c.req.valid('param').id)));
   r.get('/candidates/:id/analyses', contract({ summary: 'Listar análises do currículo', params: candidateId, response: resumeAnalysisListSchema }), async (c) => {
     const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<ResumeAnalysisResult>(tenant(c), 'resume', candidate.id) });
@@ -151,10 +100,7 @@ export function recruitingRoutes(s: Services) {
   r.get('/interviews/:id', contract({ summary: 'Ver entrevista', params: interviewId, response: interviewViewSchema }), async (c) =>
     c.json(await getInterview(tenant(c), c.req.valid('param').id)),
   );
-  r.delete('/interviews/:id', del, contract({ summary: 'Excluir entrevista', params: interviewId, response: okSchema }), async (c) => {
-    await deleteInterview(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/interviews/:id', del, contract({ summary: 'Excluir entrevista', params: interviewId, response: okSchema }), async (c) => answerSuccess(c, deleteInterview(s, tenant(c), c.req.valid('param').id)));
   r.get('/interviews/:id/analyses', contract({ summary: 'Listar análises da entrevista', params: interviewId, response: interviewAnalysisListSchema }), async (c) => {
     const interview = await getInterview(tenant(c), c.req.valid('param').id);
     return c.json({ analyses: await listAnalyses<InterviewAnalysisResult>(tenant(c), 'interview', interview.id) });

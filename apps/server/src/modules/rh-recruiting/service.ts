@@ -1,29 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import {
-  DEFAULT_RETENTION_MONTHS,
-  INTERVIEW_CONSENT_TEXT,
-  RECRUITING_MESSAGES as M,
-  type CandidateStage,
-  type CandidateView,
-  type InterviewView,
-  type OpeningStatus,
-  type OpeningView,
-  type Recommendation,
-  type Seniority,
-  type Workplace,
-  type candidateCreateSchema,
-  type candidateUpdateSchema,
-  type openingCreateSchema,
-  type openingUpdateSchema,
-} from '@sede/shared/recruiting/schemas';
+import { DEFAULT_RETENTION_MONTHS, INTERVIEW_CONSENT_TEXT, RECRUITING_MESSAGES as M, type CandidateStage, type CandidateView, type InterviewView, type OpeningStatus, type OpeningView, type Recommendation, type Seniority, type Workplace, type candidateCreateSchema, type candidateUpdateSchema, type openingCreateSchema, type openingUpdateSchema } from '@sede/shared/recruiting/schemas';
 import { hasControlCharacters } from '@sede/shared/text';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { systemTenant } from '../../platform/tenant.ts';
+import { companyRowExists, systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 
 const { jobOpenings: J, candidates: K, interviews: I, recruitingSettings: RS, analyses: A, files: F, user: U } = schema;
@@ -66,14 +50,7 @@ export async function listOpenings(tenant: Tenant): Promise<OpeningView[]> {
   return rows.map((r) => toOpeningView(r.o, r.n));
 }
 
-export async function openingExists(tenant: Tenant, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db
-    .select({ id: J.id })
-    .from(J)
-    .where(and(eq(J.id, id), eq(J.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const openingExists = (tenant: Tenant, id: string) => companyRowExists(tenant, J, id);
 
 export async function getOpening(tenant: Tenant, id: string): Promise<OpeningView> {
   if (!UUID.test(id)) throw notFound(M.openingNotFound);
@@ -182,14 +159,7 @@ export async function listCandidates(tenant: Tenant, openingId: string): Promise
   return rows.map(toCandidateView);
 }
 
-export async function candidateExists(tenant: Tenant, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db
-    .select({ id: K.id })
-    .from(K)
-    .where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const candidateExists = (tenant: Tenant, id: string) => companyRowExists(tenant, K, id);
 
 export async function getCandidate(tenant: Tenant, id: string): Promise<CandidateView> {
   if (!UUID.test(id)) throw notFound(M.candidateNotFound);
@@ -273,14 +243,7 @@ export async function listInterviews(tenant: Tenant, candidateId?: string): Prom
   return rows.map(toInterviewView);
 }
 
-export async function interviewExists(tenant: Tenant, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db
-    .select({ id: I.id })
-    .from(I)
-    .where(and(eq(I.id, id), eq(I.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const interviewExists = (tenant: Tenant, id: string) => companyRowExists(tenant, I, id);
 
 export async function getInterview(tenant: Tenant, id: string): Promise<InterviewView> {
   if (!UUID.test(id)) throw notFound(M.interviewNotFound);

@@ -2,27 +2,14 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema } from '@sede/db/client';
 import { foldSearch, searchText } from '@sede/db/search';
-import {
-  employeeDatesError,
-  RH_MESSAGES as M,
-  type ContractType,
-  type EmployeeListItem,
-  type EmployeePage,
-  type EmployeeStatus,
-  type EmployeeView,
-  type LeaveType,
-  type LeaveView,
-  type employeeCreateSchema,
-  type employeeListQuerySchema,
-  type employeeUpdateSchema,
-  type leaveCreateSchema,
-} from '@sede/shared/rh/schemas';
+import { employeeDatesError, RH_MESSAGES as M, type ContractType, type EmployeeListItem, type EmployeePage, type EmployeeStatus, type EmployeeView, type LeaveType, type LeaveView, type employeeCreateSchema, type employeeListQuerySchema, type employeeUpdateSchema, type leaveCreateSchema } from '@sede/shared/rh/schemas';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { companyRowExists } from '../../platform/tenant.ts';
 
 const { employees: E, employeeLeaves: L, files: F } = schema;
 const MGR = alias(E, 'manager');
@@ -55,14 +42,7 @@ const toListItem = (r: ListRow): EmployeeListItem => ({
 
 const base = (tenant: Tenant) => tenant.db.select(listColumns).from(E).leftJoin(MGR, and(eq(MGR.id, E.managerId), eq(MGR.companyId, E.companyId)));
 
-export async function employeeExists(tenant: Tenant, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const [row] = await tenant.db
-    .select({ id: E.id })
-    .from(E)
-    .where(and(eq(E.id, id), eq(E.companyId, tenant.companyId)));
-  return Boolean(row);
-}
+export const employeeExists = (tenant: Tenant, id: string) => companyRowExists(tenant, E, id);
 
 async function leavesOf(tenant: Tenant, employeeId: string): Promise<LeaveView[]> {
   const rows = await tenant.db

@@ -1,22 +1,18 @@
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { forbidden } from '../../http/errors.ts';
 import { companyRows } from '../../platform/company-data/archive.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { registerLiveEntity } from '../../platform/live/registry.ts';
-import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { EMPLOYEE_ENTITY, employeeExists } from './employees.ts';
 import { rhRoutes } from './routes.ts';
 
 async function start(s: Services) {
   // An employee's documents (and any comment or task on them): whoever reads RH (decision 0224).
   registerEntity(s, EMPLOYEE_ENTITY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!canAny(grantsFor(viewer.membership), ['hr.read'])) throw forbidden();
-      return employeeExists(tenant, id);
-    },
+    canSee: readersOf('hr.read', employeeExists),
     path: (id) => `/rh?colaborador=${id}`,
   });
   // Live changes of employees reach only the pages of members who read RH (the custom key too).
@@ -31,6 +27,16 @@ async function start(s: Services) {
   });
 }
 
+async function exportRh(_s: Services, tenant: Tenant, out: ExportSink) {
+  const { employees, employeeLeaves } = schema;
+  out.csv(
+    'colaboradores.csv',
+    ['id', 'name', 'cpf', 'email', 'phone', 'birthDate', 'position', 'department', 'admissionDate', 'contractType', 'salaryCents', 'managerId', 'status', 'terminationDate', 'notes', 'createdAt', 'updatedAt'],
+    companyRows(tenant, employees),
+  );
+  out.csv('ferias-e-afastamentos.csv', ['id', 'employeeId', 'type', 'startDate', 'endDate', 'notes', 'createdAt'], companyRows(tenant, employeeLeaves));
+}
+
 /** RH (decisions 0220–0224): the employees register (colaboradores), their leaves and the /rh overview. */
 export default defineModule({
   key: 'rh',
@@ -38,13 +44,5 @@ export default defineModule({
   mount: '/rh',
   routes: rhRoutes,
   start,
-  exportData: async (_s, tenant, out) => {
-    const { employees, employeeLeaves } = schema;
-    out.csv(
-      'colaboradores.csv',
-      ['id', 'name', 'cpf', 'email', 'phone', 'birthDate', 'position', 'department', 'admissionDate', 'contractType', 'salaryCents', 'managerId', 'status', 'terminationDate', 'notes', 'createdAt', 'updatedAt'],
-      companyRows(tenant, employees),
-    );
-    out.csv('ferias-e-afastamentos.csv', ['id', 'employeeId', 'type', 'startDate', 'endDate', 'notes', 'createdAt'], companyRows(tenant, employeeLeaves));
-  },
+  exportData: exportRh,
 });

@@ -1,20 +1,9 @@
 import type { Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import {
-  employeeCreateSchema,
-  employeeExportQuerySchema,
-  employeeListQuerySchema,
-  employeePageSchema,
-  employeeUpdateSchema,
-  employeeViewSchema,
-  leaveCreateSchema,
-  leaveViewSchema,
-  RH_MESSAGES as M,
-  rhOverviewSchema,
-} from '@sede/shared/rh/schemas';
+import { employeeCreateSchema, employeeExportQuerySchema, employeeListQuerySchema, employeePageSchema, employeeUpdateSchema, employeeViewSchema, leaveCreateSchema, leaveViewSchema, RH_MESSAGES as M, rhOverviewSchema } from '@sede/shared/rh/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { contract, idParams } from '../../http/contract.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
@@ -67,10 +56,7 @@ export function rhRoutes(s: Services) {
     contract({ summary: 'Alterar colaborador', params: employeeId, body: employeeUpdateSchema, response: employeeViewSchema }),
     async (c) => c.json(await updateEmployee(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.delete('/employees/:id', requirePermission('hr.delete'), contract({ summary: 'Excluir colaborador', params: employeeId, response: okSchema }), async (c) => {
-    await deleteEmployee(s, tenant(c), c.req.valid('param').id);
-    return c.json({ success: true as const });
-  });
+  r.delete('/employees/:id', requirePermission('hr.delete'), contract({ summary: 'Excluir colaborador', params: employeeId, response: okSchema }), async (c) => answerSuccess(c, deleteEmployee(s, tenant(c), c.req.valid('param').id)));
 
   r.post(
     '/employees/:id/leaves',

@@ -1,16 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import {
-  SUPPORT_CATEGORY_LABELS,
-  SUPPORT_MESSAGES as M,
-  ticketCode,
-  type SupportCategory,
-  type SupportMessageView,
-  type SupportOperatorTicket,
-  type SupportStatus,
-  type SupportTicketCreate,
-  type SupportTicketView,
-} from '@sede/shared/support/schemas';
+import { SUPPORT_CATEGORY_LABELS, SUPPORT_MESSAGES as M, ticketCode, type SupportCategory, type SupportMessageView, type SupportOperatorTicket, type SupportStatus, type SupportTicketCreate, type SupportTicketView } from '@sede/shared/support/schemas';
 import { isUuid } from '@sede/shared/platform/api';
 import { notFound } from '../../http/errors.ts';
 import { layout } from '../../platform/mail-templates.ts';

@@ -7,7 +7,7 @@ import { FILE_KINDS } from '@sede/shared/platform/files';
 import { PAID_ACTION_MESSAGES, priceOf, type PaidAction } from '@sede/shared/platform/prices';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { AI_MESSAGES, aiCredentials, type AiCredentials } from '../ai/index.ts';
+import { AI_MESSAGES, aiCredentials, requireAiCredentials, type AiCredentials } from '../ai/index.ts';
 import { storageFromConfig } from '../files/storage.ts';
 import { GENERIC_FAILURE, JobFailure, defineJob, startJob, wakeJobWorker } from '../jobs/run.ts';
 import { announce } from '../live/announce.ts';
@@ -99,6 +99,24 @@ export async function getAnalysis<R>(tenant: Tenant, kind: AnalysisKind, id: str
   const [row] = await selectRows(tenant).where(and(eq(A.companyId, tenant.companyId), eq(A.kind, kind), eq(A.id, id)));
   if (!row) throw notFound(message);
   return toAnalysisView<R>(flat(row));
+}
+
+/**
+ * A route's start of the analysis of one of a subject's files: the file checked as the subject's
+ * (`checks.file`), the request's AI credentials (own key headers, else the platform's), any check
+ * of the material itself (`checks.material`), then `startAnalysis`.
+ */
+export async function startFileAnalysis(
+  s: Services,
+  tenant: Tenant,
+  headers: Headers,
+  o: { kind: AnalysisKind; subjectId: string; fileId: string },
+  checks: { file: () => Promise<unknown>; material?: () => Promise<unknown> },
+): Promise<AnalysisView> {
+  await checks.file();
+  const creds = await requireAiCredentials(s.cfg, headers);
+  await checks.material?.();
+  return startAnalysis(s, tenant, { ...o, creds });
 }
 
 /**

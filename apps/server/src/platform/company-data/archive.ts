@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { Services, Tenant } from '../../services.ts';
 import type { ExportSink, ModuleDefinition } from '../module.ts';
 import { csvStream, type Cell } from '../spreadsheets/writer.ts';
@@ -151,16 +151,26 @@ export async function* paged<T extends { id: string | number }>(fetch: (after: s
   }
 }
 
+/**
+ * One page of `query` (a select from a company-owned table, `.$dynamic()`): the tenant's rows
+ * after `after` in id order, `conditions` too. `paged`'s fetch for an export's CSV.
+ */
+export function companyPage<Q extends PgSelect>(
+  query: Q,
+  table: { id: AnyPgColumn; companyId: AnyPgColumn },
+  tenant: Pick<Tenant, 'companyId'>,
+  after: string | number | null,
+  limit: number,
+  ...conditions: (SQL | undefined)[]
+) {
+  return query
+    .where(and(eq(table.companyId, tenant.companyId), ...conditions, after === null ? undefined : gt(table.id, after)))
+    .orderBy(asc(table.id))
+    .limit(limit);
+}
+
 /** Every row of a company-owned table (one with `id` and `company_id`), page by page in id order: the usual rows of an export's CSV. */
 // biome-ignore lint/suspicious/noExplicitAny: any company-owned table of the schema
 export function companyRows(tenant: Tenant, table: PgTableWithColumns<any>): () => AsyncIterable<Record<string, unknown>> {
-  return () =>
-    paged((after, limit) =>
-      tenant.db
-        .select()
-        .from(table)
-        .where(and(eq(table.companyId, tenant.companyId), after === null ? undefined : gt(table.id, after as never)))
-        .orderBy(asc(table.id))
-        .limit(limit) as unknown as Promise<Array<{ id: string | number }>>,
-    );
+  return () => paged((after, limit) => companyPage(tenant.db.select().from(table).$dynamic(), table as unknown as { id: AnyPgColumn; companyId: AnyPgColumn }, tenant, after, limit) as unknown as Promise<Array<{ id: string | number }>>);
 }
