@@ -6,7 +6,6 @@ import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -15,6 +14,8 @@ import { formatMoneyCents } from '../../../lib/format.ts';
 import { bulkSettle } from '../api/bulk-settle.ts';
 import { financeKeys } from '../api/keys.ts';
 import { Select } from './select.tsx';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 
 /** Settles the selected entries in full on one date and account (all or none). */
 export function BulkSettleDialog({ entries, open, onOpenChange, onDone, registers }: { entries: FinEntry[]; open: boolean; onOpenChange: (o: boolean) => void; onDone: () => void; registers: FinRegisters }) {
@@ -59,24 +60,13 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
         <Field label="Conta">
           <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
             {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={accounts} />
           </Select>
         </Field>
         <Field label="Data da baixa">
           <Input type="date" value={paidDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setPaidDate(e.target.value)} />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            Baixar {entries.length}
-          </Button>
-        </div>
+        <DialogActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={`Baixar ${entries.length}`} />
       </form>
     </Dialog>
   );

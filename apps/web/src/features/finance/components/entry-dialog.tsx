@@ -29,6 +29,8 @@ import { NewParty } from './new-party.tsx';
 import { ReadDocumentButton } from './read-document-button.tsx';
 import { Select } from './select.tsx';
 import { WideDialog } from './wide-dialog.tsx';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 
 type Plan = 'single' | 'installments' | Exclude<Recurrence, 'none'>;
 
@@ -266,21 +268,13 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           <Field label="Conta prevista">
             <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
               <option value="">Nenhuma</option>
-              {registers.accounts.filter((a) => !a.archived || a.id === accountId).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              <NamedOptions items={registers.accounts.filter((a) => !a.archived || a.id === accountId)} />
             </Select>
           </Field>
           <Field label="Centro de custo">
             <Select value={costCenterId} onChange={(e) => setCostCenterId(e.target.value)}>
               <option value="">Nenhum</option>
-              {registers.costCenters.filter((c) => !c.archived || c.id === costCenterId).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={registers.costCenters.filter((c) => !c.archived || c.id === costCenterId)} />
             </Select>
           </Field>
           <Field label="Nº do documento">
@@ -368,14 +362,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
             )}
           </div>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            {editing ? 'Salvar alterações' : 'Salvar'}
-          </Button>
-        </div>
+        <DialogActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={editing ? 'Salvar alterações' : 'Salvar'} />
       </form>
     </WideDialog>
   );

@@ -20,6 +20,8 @@ import { DueHint, isoToDate } from './due-hint.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { Select } from './select.tsx';
 import { WideDialog } from './wide-dialog.tsx';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 
 /** Settle an entry, whole or partly, with interest, fine and discount; the payments so far, each undoable. */
 export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: FinEntry | null; onClose: () => void; registers: FinRegisters; canUndo: boolean }) {
@@ -130,11 +132,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
             <Field label="Conta">
               <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
                 {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
+                <NamedOptions items={accounts} />
               </Select>
             </Field>
             <Field label={entry.kind === 'payable' ? 'Data do pagamento' : 'Data do recebimento'}>
@@ -165,14 +163,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
           <p className="text-sm font-medium text-slate-900" aria-live="polite">
             Total {entry.kind === 'payable' ? 'pago' : 'recebido'}: {formatMoneyCents(total)}
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" pending={pending}>
-              Confirmar baixa
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} pending={pending} submitLabel="Confirmar baixa" />
         </form>
       ) : (
         <p className="text-sm text-slate-700">{entry.status === 'paid' ? 'Esta conta está quitada.' : 'Esta conta está cancelada.'}</p>

@@ -13,6 +13,7 @@ import { cashFlowExportUrl, useCashFlow } from '../api/reports-cash-flow.ts';
 import { useStatementOptions } from '../api/statements-options.ts';
 import { axisMoney, formatDay, formatIsoDate, formatMonth, Money, Segmented } from '../components/report-bits.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -66,11 +67,7 @@ export default function CashFlowTab() {
           <Label htmlFor={`${id}-account`}>Conta</Label>
           <select id={`${id}-account`} className={inputClass} value={accountId ?? ''} onChange={(e) => set({ conta: e.target.value || undefined })}>
             <option value="">Todas as contas</option>
-            {options.data?.accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={options.data?.accounts ?? []} />
           </select>
         </div>
         <Segmented label="Agrupar por" value={g} options={CASH_FLOW_GRANULARITIES.map((v) => ({ value: v, label: CASH_FLOW_GRANULARITY_LABELS[v] }))} onChange={(v) => set({ agrupar: v })} />

@@ -30,6 +30,7 @@ import { SettleDialog } from '../components/settle-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import type { FinEntryDetail } from '@sede/shared/finance/entries';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 /** URL parameter (pt-BR) → API filter. */
 const PARAMS = { situacao: 'status', campo: 'dateField', de: 'from', ate: 'to', categoria: 'categoryId', conta: 'accountId', centro: 'costCenterId', busca: 'q', ordem: 'sort', sentido: 'order' } as const;
@@ -276,22 +277,14 @@ export default function PayablesTab() {
               <Label htmlFor="fin-conta">Conta</Label>
               <Select id="fin-conta" value={params.get('conta') ?? ''} onChange={(e) => setParam('conta', e.target.value)}>
                 <option value="">Todas</option>
-                {reg.accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
+                <NamedOptions items={reg.accounts} />
               </Select>
             </div>
             <div className="grid gap-1">
               <Label htmlFor="fin-centro">Centro de custo</Label>
               <Select id="fin-centro" value={params.get('centro') ?? ''} onChange={(e) => setParam('centro', e.target.value)}>
                 <option value="">Todos</option>
-                {reg.costCenters.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <NamedOptions items={reg.costCenters} />
               </Select>
             </div>
             <div className="grid gap-1">

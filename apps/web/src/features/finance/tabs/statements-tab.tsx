@@ -30,6 +30,7 @@ import { suggestCategories } from '../api/statements-suggest-categories.ts';
 import { formatIsoDate, Money } from '../components/report-bits.tsx';
 import { BalanceCell, StatementBalanceCard } from '../components/statement-balance-check.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível concluir. Tente novamente.');
 
@@ -63,11 +64,7 @@ export default function StatementsTab() {
         <div className="grid gap-1">
           <Label htmlFor={`${id}-account`}>Conta</Label>
           <select id={`${id}-account`} className={inputClass} value={accountId} onChange={(e) => set('conta', e.target.value)} data-testid="statement-account">
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={accounts} />
           </select>
         </div>
         <div className="grid gap-1">
