@@ -24,7 +24,7 @@ import { EntryPlanFields } from './entry/entry-plan-fields.tsx';
 import { PendingAttachments, uploadPendingAttachments } from './entry/pending-attachments.tsx';
 import { ReadDocumentButton } from './read-document-button.tsx';
 import { Select } from './select.tsx';
-import { WideDialog } from './wide-dialog.tsx';
+import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
 
 const WORDS = {
   payable: { party: 'Fornecedor', partyPerson: 'Fornecedor (pessoa)', new: 'Nova conta a pagar' },
@@ -109,7 +109,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
   const words = WORDS[kind];
   const { plan } = draft;
   return (
-    <WideDialog open={open} onOpenChange={onOpenChange} title={editing ? `Editar ${KIND_LABELS[kind].toLowerCase()}` : words.new}>
+    <ScrollDialog wide open={open} onOpenChange={onOpenChange} title={editing ? `Editar ${KIND_LABELS[kind].toLowerCase()}` : words.new}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         {error && <FormAlert title={error} />}
         {!editing && kind === 'payable' && (
@@ -181,6 +181,6 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
         )}
         <DialogActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={editing ? 'Salvar alterações' : 'Salvar'} />
       </form>
-    </WideDialog>
+    </ScrollDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EntryKind, FinEntry, FinEntryDetail } from '@sede/shared/finance/entries';
 import { money } from '@sede/shared/format';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
-import { CheckCheck, Download, FileSpreadsheet, HandCoins, Plus } from 'lucide-react';
+import { CheckCheck, HandCoins, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,6 +26,7 @@ import { EntryRowActions, type EntryHandlers } from '../components/entries/entry
 import { EntryTotals } from '../components/entries/entry-totals.tsx';
 import { useEntryFilters } from '../components/entries/use-entry-filters.ts';
 import { EntryDialog } from '../components/entry-dialog.tsx';
+import { ExportLinks } from '../components/report-bits.tsx';
 import { SettleDialog } from '../components/settle-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -97,14 +98,7 @@ export default function PayablesTab() {
         <h2 className="text-xl font-semibold text-slate-900">{words.title}</h2>
         {!emptyWithoutFilters && (
           <div className="flex flex-wrap gap-2">
-            {mayExport &&
-              (['csv', 'xlsx'] as const).map((format) => (
-                <Button key={format} asChild variant="secondary" size="sm">
-                  <a href={exportEntriesUrl(url.filters, format)} download>
-                    {format === 'csv' ? <Download aria-hidden /> : <FileSpreadsheet aria-hidden />} {format === 'csv' ? 'CSV' : 'Excel'}
-                  </a>
-                </Button>
-              ))}
+            {mayExport && <ExportLinks href={(format) => exportEntriesUrl(url.filters, format)} xlsxLabel="Excel" className="contents" />}
             {may.mayWrite && newButton('sm')}
           </div>
         )}

@@ -1,11 +1,11 @@
 import { ACCOUNT_KIND_LABELS, type FinAccount } from '@sede/shared/finance/registers';
 import { money } from '@sede/shared/format';
-import { Landmark, Pencil, Plus } from 'lucide-react';
+import { Landmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { updateAccount } from '../../api/update-account.ts';
-import { ArchiveToggleButton } from '../archive-toggle-button.tsx';
+import { EditArchiveButtons } from '../archive-toggle-button.tsx';
 import { AccountDialog } from './account-dialog.tsx';
 import { useSaveRegister } from './use-save-register.ts';
 
@@ -54,14 +54,7 @@ export function AccountsCard({ accounts, mayWrite }: { accounts: FinAccount[]; m
                   </div>
                   {mayWrite && (
                     <div className="flex">
-                      <Button size="sm" variant="ghost" aria-label={`Editar ${a.name}`} onClick={() => setEditing(a)}>
-                        <Pencil aria-hidden />
-                      </Button>
-                      <ArchiveToggleButton
-                        name={a.name}
-                        archived={a.archived}
-                        toggle={() => save(() => updateAccount(a.id, { archived: !a.archived }), a.archived ? 'Conta reativada.' : 'Conta arquivada.')}
-                      />
+                      <EditArchiveButtons name={a.name} archived={a.archived} onEdit={() => setEditing(a)} toggle={() => save(() => updateAccount(a.id, { archived: !a.archived }), a.archived ? 'Conta reativada.' : 'Conta arquivada.')} />
                     </div>
                   )}
                 </div>

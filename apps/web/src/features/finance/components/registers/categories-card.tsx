@@ -1,12 +1,12 @@
 import { DRE_GROUPS } from '@sede/shared/finance/dre';
 import type { CategoryKind, FinCategory } from '@sede/shared/finance/registers';
-import { ArrowDown, ArrowUp, Pencil, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { updateCategory } from '../../api/update-category.ts';
-import { ArchiveToggleButton } from '../archive-toggle-button.tsx';
+import { EditArchiveButtons } from '../archive-toggle-button.tsx';
 import { CategoryDialog } from './category-dialog.tsx';
 import { useSaveRegister } from './use-save-register.ts';
 
@@ -78,14 +78,7 @@ export function CategoriesCard({ categories, mayWrite }: { categories: FinCatego
                 <Plus aria-hidden />
               </Button>
             )}
-            <Button size="sm" variant="ghost" aria-label={`Editar ${c.name}`} onClick={() => setEditing(c)}>
-              <Pencil aria-hidden />
-            </Button>
-            <ArchiveToggleButton
-              name={c.name}
-              archived={c.archived}
-              toggle={() => save(() => updateCategory(c.id, { archived: !c.archived }), c.archived ? 'Categoria reativada.' : 'Categoria arquivada.')}
-            />
+            <EditArchiveButtons name={c.name} archived={c.archived} onEdit={() => setEditing(c)} toggle={() => save(() => updateCategory(c.id, { archived: !c.archived }), c.archived ? 'Categoria reativada.' : 'Categoria arquivada.')} />
           </div>
         )}
       </li>

@@ -1,5 +1,5 @@
 import type { FinCostCenter } from '@sede/shared/finance/registers';
-import { Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -10,7 +10,7 @@ import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { createCostCenter } from '../../api/create-cost-center.ts';
 import { updateCostCenter } from '../../api/update-cost-center.ts';
-import { ArchiveToggleButton } from '../archive-toggle-button.tsx';
+import { EditArchiveButtons } from '../archive-toggle-button.tsx';
 import { useSaveRegister } from './use-save-register.ts';
 
 /** Cost centres: added inline, renamed in a dialog, archived. */
@@ -58,22 +58,7 @@ export function CostCentersCard({ costCenters, mayWrite }: { costCenters: FinCos
                 </span>
                 {mayWrite && (
                   <div className="flex">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Renomear ${c.name}`}
-                      onClick={() => {
-                        setRenaming(c);
-                        setNewName(c.name);
-                      }}
-                    >
-                      <Pencil aria-hidden />
-                    </Button>
-                    <ArchiveToggleButton
-                      name={c.name}
-                      archived={c.archived}
-                      toggle={() => save(() => updateCostCenter(c.id, { archived: !c.archived }), c.archived ? 'Centro de custo reativado.' : 'Centro de custo arquivado.')}
-                    />
+                    <EditArchiveButtons name={c.name} archived={c.archived} editVerb="Renomear" onEdit={() => { setRenaming(c); setNewName(c.name); }} toggle={() => save(() => updateCostCenter(c.id, { archived: !c.archived }), c.archived ? 'Centro de custo reativado.' : 'Centro de custo arquivado.')} />
                   </div>
                 )}
               </li>
