@@ -4,32 +4,23 @@ import { BILLING_MESSAGES, PLAN_INCLUDES, PLANS } from '@sede/shared/billing';
 import { count, dayOf, money } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
-import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
+import type { BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
 import { LedgerPanel } from '../components/ledger-panel.tsx';
 import { PaymentsPanel } from '../components/payments-panel.tsx';
-import { SandboxCheckoutDialog, useCheckoutReturn } from '../components/sandbox-checkout-dialog.tsx';
+import { NeedsCompany, useBillingPage } from '../components/billing-page-state.tsx';
+import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { useCheckoutRedirect } from '../components/use-checkout-redirect.ts';
 
 export default function BillingPage() {
-  const { company } = useAuth();
-  const summary = useBillingSummary(Boolean(company));
-  const paymentsOff = usePaymentsDisabled();
-  useCheckoutReturn();
+  const { company, summary, paymentsOff } = useBillingPage();
 
   if (!company) {
     return (
-      <EmptyState
-        icon={CreditCard}
-        title="Vincule sua empresa para ver a assinatura"
-        description="Plano, pagamentos e o extrato de moedas pertencem à empresa."
-        action={<Button asChild><Link to="/company-welcome">Vincular empresa</Link></Button>}
-      />
+      <NeedsCompany icon={CreditCard} title="Vincule sua empresa para ver a assinatura" description="Plano, pagamentos e o extrato de moedas pertencem à empresa." />
     );
   }
 

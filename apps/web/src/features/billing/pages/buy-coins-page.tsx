@@ -4,33 +4,22 @@ import { BILLING_MESSAGES, COIN_PACKAGES, packageDiscountPercent, type CoinPacka
 import { count, money } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
-import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
-import { useBillingSummary } from '../api/get-billing-summary.ts';
 import { useCoinCheckout } from '../api/start-checkout.ts';
-import { SandboxCheckoutDialog, useCheckoutReturn } from '../components/sandbox-checkout-dialog.tsx';
+import { NeedsCompany, useBillingPage } from '../components/billing-page-state.tsx';
+import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { Pill } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { useCheckoutRedirect } from '../components/use-checkout-redirect.ts';
 
 export default function BuyCoinsPage() {
-  const { company } = useAuth();
-  const summary = useBillingSummary(Boolean(company));
+  const { company, summary, paymentsOff } = useBillingPage();
   const checkout = useCoinCheckout();
   const redirect = useCheckoutRedirect();
-  const paymentsOff = usePaymentsDisabled();
-  useCheckoutReturn();
 
   if (!company) {
     return (
-      <EmptyState
-        icon={Coins}
-        title="Vincule sua empresa para comprar moedas"
-        description="As moedas pertencem à empresa e pagam as ações de IA de toda a equipe."
-        action={<Button asChild><Link to="/company-welcome">Vincular empresa</Link></Button>}
-      />
+      <NeedsCompany icon={Coins} title="Vincule sua empresa para comprar moedas" description="As moedas pertencem à empresa e pagam as ações de IA de toda a equipe." />
     );
   }
   const canManage = summary.data?.canManage ?? false;
