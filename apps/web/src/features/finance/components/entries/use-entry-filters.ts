@@ -1,6 +1,6 @@
 import type { EntryKind } from '@sede/shared/finance/entries';
 import { useMemo } from 'react';
-import { useUrlParams } from '../../../../lib/url-params.ts';
+import { patchParams, useUrlParams } from '../../../../lib/url-params.ts';
 import type { EntryFilters } from '../../api/keys.ts';
 
 /** URL parameter (pt-BR) → API filter. */
@@ -16,18 +16,7 @@ export function useEntryFilters(kind: EntryKind) {
     return f;
   }, [params, kind]);
   const hasFilters = (Object.keys(PARAMS) as EntryParam[]).some((p) => p !== 'ordem' && p !== 'sentido' && params.get(p));
-  const setValues = (values: Partial<Record<EntryParam, string>>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [p, value] of Object.entries(values)) {
-          if (value) next.set(p, value);
-          else next.delete(p);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const setValues = (values: Partial<Record<EntryParam, string>>) => setParams(patchParams(values), { replace: true });
   const clear = () => setParams({ aba: params.get('aba') ?? '' }, { replace: true });
   return { params, filters, hasFilters, set: (p: EntryParam, value: string) => setValues({ [p]: value }), setValues, clear };
 }
