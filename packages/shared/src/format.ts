@@ -11,6 +11,7 @@ import { formatPhone } from './phone.ts';
 const NONE = '—';
 const TZ = 'America/Sao_Paulo';
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const brlWhole = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const integer = new Intl.NumberFormat('pt-BR');
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' });
@@ -18,6 +19,7 @@ const dayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-
 const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short' });
 const longDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' });
+const instantDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ });
 const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
 
 type Maybe<T> = T | null | undefined;
@@ -25,6 +27,8 @@ const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 
 /** 650000 → 'R$ 6.500,00'. */
 export const money = (cents: Maybe<number>) => (cents == null ? NONE : brl.format(cents / 100));
+/** 18390 → 'R$ 183': rounded down, for figures quoted in prose ('cerca de R$ 183/mês'). */
+export const moneyWhole = (cents: number) => brlWhole.format(Math.floor(cents / 100));
 /** 12345 → '12.345'. */
 export const count = (n: Maybe<number>) => (n == null ? NONE : integer.format(n));
 /** 2.5 → '2,5'. */
@@ -43,6 +47,8 @@ export const shortDay = (iso: Maybe<string>) => (iso ? shortDayFmt.format(calend
 export const longDay = (iso: Maybe<string>) => (iso ? longDayFmt.format(calendarDay(iso)) : NONE);
 /** An instant in Brazil's time: '05/03/2026, 14:30'. */
 export const dateTime = (at: Maybe<string | Date>) => (at ? dateTimeFmt.format(new Date(at)) : NONE);
+/** The day an instant falls on in Brazil: '05/03/2026' (an expiry, a payment's moment). */
+export const dayOf = (at: Maybe<string | Date>) => (at ? instantDayFmt.format(new Date(at)) : NONE);
 /** An instant's time of day in Brazil: '14:30'. */
 export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
 /** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */

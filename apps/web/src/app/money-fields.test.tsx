@@ -15,7 +15,7 @@ import { DealForm } from '../features/crm-board/components/deal-form.tsx';
 import { TargetsDialog } from '../features/crm-metrics/components/targets.tsx';
 import { EntryDialog } from '../features/finance/components/entry-dialog.tsx';
 import { SettleDialog } from '../features/finance/components/settle-dialog.tsx';
-import { AccountDialog } from '../features/finance/tabs/registers-tab.tsx';
+import { AccountDialog } from '../features/finance/components/registers/account-dialog.tsx';
 import { ContractDialog } from '../features/juridico/components/contract-dialog.tsx';
 import { CampaignDialog } from '../features/marketing/components/campaigns/campaign-dialog.tsx';
 import { FinishDialog } from '../features/marketing/components/campaigns/finish-dialog.tsx';

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LatestLocation, useUrlParams } from './url-params.ts';
+import { LatestLocation, patchParams, useUrlParams } from './url-params.ts';
 
 function Board() {
   const [params, setParams] = useUrlParams();
@@ -46,5 +46,12 @@ describe('useUrlParams', () => {
     expect(new URLSearchParams(window.location.search).get('negocio')).toBeNull();
     expect(window.location.search).toBe('?funil=p1&situacao=won');
     expect(screen.getByRole('status').textContent).toBe('funil=p1&situacao=won');
+  });
+});
+
+describe('patchParams', () => {
+  it('sets the keys given a value and removes the empty ones, leaving the rest', () => {
+    const next = patchParams({ ordem: 'amount', sentido: 'desc', busca: '' })(new URLSearchParams('aba=contas-a-pagar&busca=luz'));
+    expect(next.toString()).toBe('aba=contas-a-pagar&ordem=amount&sentido=desc');
   });
 });

@@ -30,3 +30,15 @@ export function useUrlParams(): [URLSearchParams, SetURLSearchParams] {
   );
   return [params, update];
 }
+
+/** An update of the query for `setParams`: sets each key of `patch`, or removes it when empty. */
+export const patchParams =
+  (patch: Record<string, string | undefined>) =>
+  (prev: URLSearchParams): URLSearchParams => {
+    const next = new URLSearchParams(prev);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    return next;
+  };

@@ -4,9 +4,9 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { isFinished, JOB_STATUS_LABELS, type JobRunView } from '@sede/shared/platform/jobs';
 import { LIVE_JOB } from '@sede/shared/platform/live';
+import { count } from '@sede/shared/format';
 import { api } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
 import { useLiveEntity } from '../../lib/live/entity-events.ts';
 
 export const jobKeys = { all: ['jobs'] as const, one: (id: string) => ['jobs', id] as const };
@@ -93,7 +93,7 @@ export function JobProgressView({ data, title, className }: { data: JobProgressD
         <span>{data?.error ?? data?.message ?? ''}</span>
         {data?.total ? (
           <span data-testid="job-progress-count">
-            {formatNumber(data.done)} de {formatNumber(data.total)}
+            {count(data.done)} de {count(data.total)}
             {percent !== null && ` (${percent}%)`}
           </span>
         ) : null}

@@ -72,6 +72,23 @@ describe('DataList', () => {
     expect(screen.getByText('2 selecionados')).toBeTruthy();
   });
 
+  it('leaves rows out of the selection, names the checkboxes, hides a heading and puts actions at the foot of a card', async () => {
+    const pay = vi.fn();
+    setup({
+      columns: [...columns, { id: 'actions', header: 'Ações', headerHidden: true, card: 'actions', cell: (p) => <button type="button">Abrir {p.name}</button> }],
+      selection: { canSelect: (p) => p.status === 'Ativa', rowLabel: (p) => `Selecionar ${p.name}`, allLabel: 'Selecionar todos ativos', actions: (chosen) => <button type="button" onClick={() => pay(chosen.map((p) => p.id))}>Pagar</button> },
+    });
+    const table = screen.getByRole('table', { name: 'Pessoas' });
+    expect(within(table).queryByRole('checkbox', { name: 'Selecionar Bruno Lima' })).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: 'Ações' }).querySelector('.sr-only')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Selecionar todos ativos' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(pay).toHaveBeenCalledWith(['a']);
+    const card = within(screen.getByRole('list', { name: 'Pessoas' })).getAllByRole('listitem')[1]!;
+    expect(card.lastElementChild?.textContent).toBe('Abrir Bruno Lima');
+    expect(within(card).queryByText('Ações')).toBeNull();
+  });
+
   it('says what the list is for when empty, and that the filters hide everything when filtered', () => {
     setup({ rows: [] });
     expect(screen.getByRole('heading', { name: 'Nenhuma pessoa ainda' })).toBeTruthy();

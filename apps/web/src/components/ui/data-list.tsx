@@ -1,4 +1,4 @@
-import { type ColumnDef, type RowData, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { type ColumnDef, type Row, type RowData, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -8,14 +8,16 @@ import { useUrlParams } from '../../lib/url-params.ts';
 
 /**
  * Where a column's value goes on a phone's card: the card's heading, the line under it, a badge
- * at its top right, a 'label: value' line, or nowhere (decision 0432).
+ * at its top right, a 'label: value' line, a row of buttons at its foot, or nowhere (decision 0432).
  */
-export type CardSlot = 'title' | 'subtitle' | 'badge' | 'meta' | 'hidden';
+export type CardSlot = 'title' | 'subtitle' | 'badge' | 'meta' | 'actions' | 'hidden';
 
 export type DataColumn<T extends RowData> = {
   id: string;
   /** The column's heading, also the label of its line on a card. */
   header: string;
+  /** The heading is read by screen readers only (a column of buttons). */
+  headerHidden?: boolean;
   cell: (row: T) => ReactNode;
   card?: CardSlot;
   align?: 'right';
@@ -90,8 +92,11 @@ export function DataList<T extends RowData>({
   paging?: Paging;
   /** The URL key of the sort and the server's default ('name'). */
   sort?: { param?: string; fallback?: string };
-  /** Rows can be chosen; `actions` get the chosen ones (a bulk delete, an export). */
-  selection?: { actions: (chosen: T[], clear: () => void) => ReactNode };
+  /**
+   * Rows can be chosen; `actions` get the chosen ones (a bulk delete, an export). `canSelect` leaves
+   * some rows out (a settled entry), `rowLabel` names a row's checkbox, `allLabel` the heading's.
+   */
+  selection?: { actions: (chosen: T[], clear: () => void) => ReactNode; canSelect?: (row: T) => boolean; rowLabel?: (row: T) => string; allLabel?: string };
 }) {
   const urlSort = useUrlSort(sort?.param ?? 'ordem', sort?.fallback);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -108,11 +113,15 @@ export function DataList<T extends RowData>({
     data: rows,
     getRowId: rowId,
     manualSorting: true,
-    enableRowSelection: Boolean(selection),
+    enableRowSelection: selection?.canSelect ? (row) => selection.canSelect!(row.original) : Boolean(selection),
     state: { sorting: urlSort.sorting, rowSelection },
     onRowSelectionChange: (updater) => setRowSelection((old) => (typeof updater === 'function' ? updater(old) : updater)),
   });
-  const chosen = rows.filter((r) => rowSelection[rowId(r)]);
+  const chosen = rows.filter((r) => rowSelection[rowId(r)] && (selection?.canSelect?.(r) ?? true));
+  const rowCheckbox = (row: Row<typeof features, T>, className?: string) =>
+    row.getCanSelect() && (
+      <input type="checkbox" className={className} aria-label={selection?.rowLabel?.(row.original) ?? 'Selecionar'} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+    );
   const byId = new Map(columns.map((c) => [c.id, c]));
   const slot = (slotName: CardSlot) => columns.filter((c) => (c.card ?? 'meta') === slotName);
 
@@ -139,7 +148,7 @@ export function DataList<T extends RowData>({
               <tr>
                 {selection && (
                   <th scope="col" className="w-10 px-4 py-2">
-                    <input type="checkbox" aria-label="Selecionar todos" checked={table.getIsAllRowsSelected()} onChange={table.getToggleAllRowsSelectedHandler()} />
+                    <input type="checkbox" aria-label={selection.allLabel ?? 'Selecionar todos'} checked={table.getIsAllRowsSelected()} onChange={table.getToggleAllRowsSelectedHandler()} />
                   </th>
                 )}
                 {table.getFlatHeaders().map((h) => {
@@ -148,7 +157,9 @@ export function DataList<T extends RowData>({
                   const SortIcon = dir === 'asc' ? ArrowUp : dir === 'desc' ? ArrowDown : ArrowUpDown;
                   return (
                     <th key={h.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined} className={cn('px-4 py-2', col.align === 'right' && 'text-right')}>
-                      {col.sortKey ? (
+                      {col.headerHidden ? (
+                        <span className="sr-only">{col.header}</span>
+                      ) : col.sortKey ? (
                         <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => urlSort.toggle(col.sortKey!)}>
                           {col.header}
                           <SortIcon className="size-3.5" aria-hidden />
@@ -165,9 +176,7 @@ export function DataList<T extends RowData>({
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className={cn('hover:bg-slate-50', row.getIsSelected() && 'bg-[var(--color-accent-soft)]')}>
                   {selection && (
-                    <td className="px-4 py-2">
-                      <input type="checkbox" aria-label="Selecionar" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-                    </td>
+                    <td className="px-4 py-2">{rowCheckbox(row)}</td>
                   )}
                   {columns.map((c) => (
                     <td key={c.id} className={cn('px-4 py-2', c.align === 'right' && 'text-right tabular-nums', c.className)}>
@@ -184,9 +193,7 @@ export function DataList<T extends RowData>({
             <li key={row.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3">
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
-                  {selection && (
-                    <input type="checkbox" className="mr-2 align-middle" aria-label="Selecionar" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-                  )}
+                  {selection && rowCheckbox(row, 'mr-2 align-middle')}
                   {slot('title').map((c) => (
                     <span key={c.id} className="font-medium break-words">
                       {c.cell(row.original)}
@@ -212,6 +219,11 @@ export function DataList<T extends RowData>({
                   ))}
                 </dl>
               )}
+              {slot('actions').map((c) => (
+                <div key={c.id} className="mt-2">
+                  {c.cell(row.original)}
+                </div>
+              ))}
             </li>
           ))}
         </ul>

@@ -1,16 +1,20 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 
-/** A centred dialog whose body scrolls (long forms on a phone). */
-export function ScrollDialog({ open, onOpenChange, title, description, children, testId }: { open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; children: ReactNode; testId?: string }) {
+/** A centred dialog whose body scrolls (long forms on a phone); `wide` for forms of two or three columns. */
+export function ScrollDialog({ open, onOpenChange, title, description, children, testId, wide }: { open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <DialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-lg sm:p-6"
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-lg sm:p-6',
+            wide ? 'max-w-2xl' : 'max-w-lg',
+          )}
           data-testid={testId}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

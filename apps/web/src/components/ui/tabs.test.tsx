@@ -14,7 +14,7 @@ const tabs = [
   { value: 'colaboradores', label: 'Colaboradores', content: <p>Lista</p> },
 ];
 
-function setup(initial: string, resets: string[] = []) {
+function setup(initial: string, resets: string[] | 'all' = []) {
   render(
     <MemoryRouter initialEntries={[initial]}>
       <Tabs label="Recursos Humanos" tabs={tabs} resets={resets} />
@@ -36,6 +36,11 @@ describe('Tabs kept in the URL', () => {
     expect(url()).toBe('?q=ana&aba=colaboradores');
     await userEvent.click(screen.getByRole('tab', { name: 'Visão geral' }));
     expect(url()).toBe('?q=ana');
+  });
+  it('drops every other key with resets="all" (each tab has its own filters)', async () => {
+    setup('/financeiro?aba=colaboradores&situacao=paid&busca=ana', 'all');
+    await userEvent.click(screen.getByRole('tab', { name: 'Visão geral' }));
+    expect(url()).toBe('');
   });
   it('ignores a tab the page does not have', () => {
     setup('/rh?aba=nada');

@@ -7,16 +7,17 @@ export type TabDef = { value: string; label: ReactNode; content: ReactNode };
 /**
  * Tabs kept in the URL (`?aba=colaboradores`, decision 0432): a reload, a shared link and the
  * back button open the same tab. The first tab is the default and leaves the key out of the URL.
- * Changing tab drops the keys in `resets` (a detail open inside the previous tab).
+ * Changing tab drops the keys in `resets` (a detail open inside the previous tab), or every other
+ * key with `resets="all"` (each tab's filters are its own).
  */
-export function Tabs({ label, tabs, param = 'aba', value, resets = [] }: { label: string; tabs: readonly TabDef[]; param?: string; value?: string; resets?: readonly string[] }) {
+export function Tabs({ label, tabs, param = 'aba', value, resets = [] }: { label: string; tabs: readonly TabDef[]; param?: string; value?: string; resets?: readonly string[] | 'all' }) {
   const [params, setParams] = useUrlParams();
   const fallback = tabs[0]?.value ?? '';
   const fromUrl = params.get(param);
   const current = value ?? (tabs.some((t) => t.value === fromUrl) ? fromUrl! : fallback);
   const choose = (next: string) => {
     setParams((query) => {
-      for (const key of resets) query.delete(key);
+      for (const key of resets === 'all' ? [...query.keys()] : resets) query.delete(key);
       if (next === fallback) query.delete(param);
       else query.set(param, next);
       return query;

@@ -10,7 +10,3 @@ export const FINANCE_TABS = [
   { value: 'extratos', label: 'Extratos e conciliação', component: lazy(() => import('./tabs/statements-tab.tsx')) },
   { value: 'cadastros', label: 'Cadastros', component: lazy(() => import('./tabs/registers-tab.tsx')) },
 ] as const;
-export type FinanceTab = (typeof FINANCE_TABS)[number]['value'];
-export const DEFAULT_TAB: FinanceTab = 'visao-geral';
-
-export const tabFrom = (value: string | null): FinanceTab => (FINANCE_TABS.some((t) => t.value === value) ? (value as FinanceTab) : DEFAULT_TAB);

@@ -1,11 +1,11 @@
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ACTIVITY_GROUPS, activityActor, activityLabel, describeActivity } from '@sede/shared/activity';
+import { dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useActivity, type ActivityFilters } from '../api/list-activity.ts';
 import { useMembers } from '../api/list-members.ts';
 import { ListSkeleton } from './list-skeleton.tsx';
@@ -67,7 +67,7 @@ export function ActivityPanel() {
             const detail = describeActivity(entry);
             return (
               <li key={entry.id} className="grid gap-1 p-4 sm:grid-cols-[10rem_1fr] sm:gap-4" data-testid="activity-row" data-action={entry.action}>
-                <time dateTime={entry.createdAt} className="text-xs text-slate-600 sm:pt-0.5">{formatDateTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt} className="text-xs text-slate-600 sm:pt-0.5">{dateTime(entry.createdAt)}</time>
                 <div className="min-w-0 text-sm">
                   <p className="text-slate-900">
                     <span className="font-medium">{activityActor(entry)}</span> · {activityLabel(entry.action)}

@@ -3,9 +3,9 @@ import { MailPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { INVITE_MESSAGES } from '@sede/shared/invitations';
 import { roleLabel } from '@sede/shared/roles';
+import { dayOf } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { invitationsQueryKey, usePendingInvitations, useResendInvitation, useRevokeInvitation, useSendInvitation, InviteMemberForm, type InviteEntry } from '../../invitations/public.ts';
 import { ListSkeleton } from './list-skeleton.tsx';
 import { adminKeys } from '../api/keys.ts';
@@ -64,14 +64,14 @@ export function InvitationsPanel() {
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="truncate font-medium text-slate-900">{inv.email}</p>
                   <p className="text-sm text-slate-600">
-                    {roleLabel(inv.role)} · enviado em {formatDate(inv.createdAt)}
+                    {roleLabel(inv.role)} · enviado em {dayOf(inv.createdAt)}
                     {inv.invitedBy ? ` por ${inv.invitedBy.name}` : ''}
                   </p>
                 </div>
                 {inv.expired ? (
                   <span className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-900">Expirado</span>
                 ) : (
-                  <span className="text-xs text-slate-600">Expira em {formatDate(inv.expiresAt)}</span>
+                  <span className="text-xs text-slate-600">Expira em {dayOf(inv.expiresAt)}</span>
                 )}
                 <div className="flex gap-2">
                   <Button size="sm" variant="secondary" onClick={() => void act(() => resend.mutateAsync(inv.id), 'Convite reenviado')} aria-label={`Reenviar convite para ${inv.email}`}>

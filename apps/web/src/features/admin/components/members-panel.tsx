@@ -2,9 +2,9 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { MemberView } from '@sede/shared/members';
 import { roleLabel } from '@sede/shared/roles';
+import { dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useMembers } from '../api/list-members.ts';
 import { ListSkeleton } from './list-skeleton.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
@@ -44,7 +44,7 @@ export function MembersPanel() {
             </div>
             <div className="grid min-w-36 gap-0.5 text-sm">
               <span className="font-medium text-slate-900" data-testid="member-role">{roleLabel(m.role)}</span>
-              <span className="text-xs text-slate-600">{m.lastLoginAt ? `Último acesso: ${formatDateTime(m.lastLoginAt)}` : 'Nunca entrou'}</span>
+              <span className="text-xs text-slate-600">{m.lastLoginAt ? `Último acesso: ${dateTime(m.lastLoginAt)}` : 'Nunca entrou'}</span>
             </div>
             <div className="flex gap-2">
               <Button size="sm" variant="secondary" onClick={() => setEditing(m)} aria-label={`Alterar função de ${m.name}`}>

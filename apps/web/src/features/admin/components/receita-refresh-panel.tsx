@@ -3,13 +3,13 @@ import { AlertTriangle, Database, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { REFRESH_TRIGGER_LABELS, type ReceitaRefreshStatus, type RefreshRun } from '@sede/shared/prospecting/refresh';
+import { count, dateTime } from '@sede/shared/format';
 import { JobProgress, JobProgressView } from '../../../components/jobs/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DetailItem } from '../../../components/ui/detail-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { startReceitaRefresh, useReceitaRefresh } from '../api/receita-refresh.ts';
 import { adminKeys } from '../api/keys.ts';
 
@@ -89,7 +89,7 @@ export function ReceitaRefreshPanel() {
             <>
               <span className="font-medium">{month(s.loaded.month) ?? s.loaded.source}</span>
               <span className="block text-xs text-slate-600">
-                {formatNumber(s.loaded.establishments)} estabelecimentos · importado em {formatDateTime(s.loaded.importedAt)}
+                {count(s.loaded.establishments)} estabelecimentos · importado em {dateTime(s.loaded.importedAt)}
               </span>
             </>
           ) : (
@@ -99,7 +99,7 @@ export function ReceitaRefreshPanel() {
         <DetailItem label="Última verificação">
           {last ? (
             <>
-              {formatDateTime(last.finishedAt ?? last.startedAt)} · {OUTCOME[last.status]}
+              {dateTime(last.finishedAt ?? last.startedAt)} · {OUTCOME[last.status]}
               {last.month && last.status !== 'up_to_date' ? ` ${month(last.month)}` : ''}
               <span className="block text-xs text-slate-600">{REFRESH_TRIGGER_LABELS[last.trigger]}</span>
             </>
@@ -110,7 +110,7 @@ export function ReceitaRefreshPanel() {
         <DetailItem label="Próxima verificação">
           {s.nextRunAt ? (
             <>
-              {formatDateTime(s.nextRunAt)}
+              {dateTime(s.nextRunAt)}
               <span className="block text-xs text-slate-600">todo dia às 04:10 (horário de Brasília)</span>
             </>
           ) : (

@@ -1,12 +1,12 @@
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { BILLING_MESSAGES, COIN_KIND_LABELS, COIN_KINDS, type CoinKind } from '@sede/shared/billing';
+import { count, dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useLedger, type LedgerFilters } from '../api/list-ledger.ts';
 
 const EMPTY: LedgerFilters = { kind: '', from: '', to: '' };
@@ -65,9 +65,9 @@ export function LedgerPanel() {
                   <Amount value={e.amount} />
                 </div>
                 <span className="text-xs text-slate-600">
-                  {formatDateTime(e.createdAt)} · {COIN_KIND_LABELS[e.kind as CoinKind] ?? e.kind} · {e.actor ?? 'Sede (automático)'}
+                  {dateTime(e.createdAt)} · {COIN_KIND_LABELS[e.kind as CoinKind] ?? e.kind} · {e.actor ?? 'Sede (automático)'}
                 </span>
-                <span className="text-xs text-slate-700">Saldo após: {formatNumber(e.balanceAfter)}</span>
+                <span className="text-xs text-slate-700">Saldo após: {count(e.balanceAfter)}</span>
               </li>
             ))}
           </ul>
@@ -86,7 +86,7 @@ export function LedgerPanel() {
               <tbody className="divide-y divide-slate-100">
                 {entries.map((e) => (
                   <tr key={e.id} data-testid="ledger-row" data-kind={e.kind}>
-                    <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatDateTime(e.createdAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-2 text-slate-600">{dateTime(e.createdAt)}</td>
                     <td className="px-4 py-2">
                       <span className="block font-medium text-slate-900">{e.reason}</span>
                       <span className="text-xs text-slate-600">{COIN_KIND_LABELS[e.kind as CoinKind] ?? e.kind}</span>
@@ -95,7 +95,7 @@ export function LedgerPanel() {
                     <td className="px-4 py-2 text-right">
                       <Amount value={e.amount} />
                     </td>
-                    <td className="px-4 py-2 text-right tabular-nums text-slate-700">{formatNumber(e.balanceAfter)}</td>
+                    <td className="px-4 py-2 text-right tabular-nums text-slate-700">{count(e.balanceAfter)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -116,7 +116,7 @@ function Amount({ value }: { value: number }) {
   return (
     <span className={cn('whitespace-nowrap font-semibold tabular-nums', value > 0 ? 'text-green-800' : 'text-slate-900')}>
       {value > 0 ? '+' : '−'}
-      {formatNumber(Math.abs(value))}
+      {count(Math.abs(value))}
     </span>
   );
 }

@@ -1,10 +1,9 @@
 import { Receipt } from 'lucide-react';
 import { findCoinPackage, PAYMENT_STATUS_LABELS, PLANS, type PlanType } from '@sede/shared/billing';
+import { dayOf, money } from '@sede/shared/format';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { usePayments, type PaymentItem } from '../api/list-payments.ts';
-import { money } from '../lib/money.ts';
 
 const STATUS_TONE: Record<string, string> = {
   paid: 'text-green-800',
@@ -30,7 +29,7 @@ export function PaymentsPanel() {
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Pagamentos">
       {payments.data.map((p) => (
         <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="payment-row">
-          <span className="w-24 shrink-0 text-slate-600">{formatDate(p.paidAt ?? p.createdAt)}</span>
+          <span className="w-24 shrink-0 text-slate-600">{dayOf(p.paidAt ?? p.createdAt)}</span>
           <span className="min-w-0 flex-1 basis-48 font-medium text-slate-900">{describe(p)}</span>
           <span className={cn('w-36 font-medium', STATUS_TONE[p.status])}>{PAYMENT_STATUS_LABELS[p.status] ?? p.status}</span>
           <span className="w-28 text-right font-semibold tabular-nums text-slate-900">{money(p.amountCents)}</span>

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { annualSavings, PLAN_INCLUDES, PLANS, TRIAL, type PlanType } from '@sede/shared/billing';
-import { money, moneyWhole } from '../lib/money.ts';
+import { money, moneyWhole } from '@sede/shared/format';
 
 /** A plan's price as people read it: R$ 250,00/mês, or R$ 2.200,00/ano (cerca de R$ 183/mês). */
 export function PlanPrice({ plan }: { plan: PlanType }) {

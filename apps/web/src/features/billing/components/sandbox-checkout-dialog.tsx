@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { findCoinPackage, PLANS, type PlanType } from '@sede/shared/billing';
+import { count, money } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useCancelSandboxPayment, useConfirmSandboxPayment, useSandboxPayment } from '../api/sandbox-payment.ts';
-import { money } from '../lib/money.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 const METHODS = [
@@ -48,7 +47,7 @@ export function SandboxCheckoutDialog() {
       onSuccess: (r) => {
         const p = payment.data!;
         if (p.kind === 'coins') {
-          toast.success('Pagamento confirmado', { description: `${formatNumber(p.coins)} moedas foram adicionadas ao saldo da empresa.` });
+          toast.success('Pagamento confirmado', { description: `${count(p.coins)} moedas foram adicionadas ao saldo da empresa.` });
         } else if (r.status === 'scheduled') {
           toast.success('Assinatura confirmada', { description: 'A primeira cobrança acontece automaticamente no fim do período de teste.' });
         } else {
@@ -79,7 +78,7 @@ export function SandboxCheckoutDialog() {
         <div className="grid gap-4" data-testid="sandbox-checkout">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
             <dt className="text-slate-600">Item</dt>
-            <dd className="font-medium text-slate-900">{title}{p!.kind === 'coins' ? ` · ${formatNumber(p!.coins)} moedas` : ''}</dd>
+            <dd className="font-medium text-slate-900">{title}{p!.kind === 'coins' ? ` · ${count(p!.coins)} moedas` : ''}</dd>
             <dt className="text-slate-600">Valor</dt>
             <dd className="font-medium text-slate-900" data-testid="sandbox-amount">{money(p!.amountCents)}</dd>
           </dl>

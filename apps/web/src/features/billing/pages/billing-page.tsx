@@ -1,36 +1,26 @@
 import { CreditCard, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { BILLING_MESSAGES, PLAN_INCLUDES, PLANS } from '@sede/shared/billing';
+import { count, dayOf, money } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
-import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
+import type { BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
 import { LedgerPanel } from '../components/ledger-panel.tsx';
 import { PaymentsPanel } from '../components/payments-panel.tsx';
-import { SandboxCheckoutDialog, useCheckoutReturn } from '../components/sandbox-checkout-dialog.tsx';
+import { NeedsCompany, useBillingPage } from '../components/billing-page-state.tsx';
+import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { useCheckoutRedirect } from '../components/use-checkout-redirect.ts';
-import { money } from '../lib/money.ts';
 
 export default function BillingPage() {
-  const { company } = useAuth();
-  const summary = useBillingSummary(Boolean(company));
-  const paymentsOff = usePaymentsDisabled();
-  useCheckoutReturn();
+  const { company, summary, paymentsOff } = useBillingPage();
 
   if (!company) {
     return (
-      <EmptyState
-        icon={CreditCard}
-        title="Vincule sua empresa para ver a assinatura"
-        description="Plano, pagamentos e o extrato de moedas pertencem à empresa."
-        action={<Button asChild><Link to="/company-welcome">Vincular empresa</Link></Button>}
-      />
+      <NeedsCompany icon={CreditCard} title="Vincule sua empresa para ver a assinatura" description="Plano, pagamentos e o extrato de moedas pertencem à empresa." />
     );
   }
 
@@ -88,25 +78,25 @@ function Overview({ s }: { s: BillingSummary }) {
           {s.status === 'trialing' && (
             <Fact label="Teste grátis" testId="billing-trial">
               {s.trialDaysLeft === 1 ? 'Falta 1 dia' : `Faltam ${s.trialDaysLeft} dias`}
-              {s.trialEndsAt && <span className="block text-xs font-normal text-slate-600">até {formatDate(s.trialEndsAt)}</span>}
+              {s.trialEndsAt && <span className="block text-xs font-normal text-slate-600">até {dayOf(s.trialEndsAt)}</span>}
             </Fact>
           )}
           {s.status === 'active' && s.currentPeriodEnd && (
             <Fact label="Período atual">
-              {formatDate(s.currentPeriodStart!)} a {formatDate(s.currentPeriodEnd)}
+              {dayOf(s.currentPeriodStart!)} a {dayOf(s.currentPeriodEnd)}
             </Fact>
           )}
           <Fact label="Próxima cobrança" testId="billing-next-charge">
             {s.nextCharge ? (
               <>
                 {money(s.nextCharge.amountCents)}
-                <span className="block text-xs font-normal text-slate-600">em {formatDate(s.nextCharge.date)}, automática</span>
+                <span className="block text-xs font-normal text-slate-600">em {dayOf(s.nextCharge.date)}, automática</span>
               </>
             ) : (
               <span className="font-normal text-slate-700">Nenhuma cobrança agendada</span>
             )}
           </Fact>
-          <Fact label="Saldo de moedas">{formatNumber(s.balance)}</Fact>
+          <Fact label="Saldo de moedas">{count(s.balance)}</Fact>
         </dl>
 
         {s.status === 'past_due' && (

@@ -1,37 +1,25 @@
 import { Coins, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { BILLING_MESSAGES, COIN_PACKAGES, packageDiscountPercent, type CoinPackage } from '@sede/shared/billing';
+import { count, money } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
-import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
-import { useBillingSummary } from '../api/get-billing-summary.ts';
 import { useCoinCheckout } from '../api/start-checkout.ts';
-import { SandboxCheckoutDialog, useCheckoutReturn } from '../components/sandbox-checkout-dialog.tsx';
+import { NeedsCompany, useBillingPage } from '../components/billing-page-state.tsx';
+import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { Pill } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { useCheckoutRedirect } from '../components/use-checkout-redirect.ts';
-import { money } from '../lib/money.ts';
 
 export default function BuyCoinsPage() {
-  const { company } = useAuth();
-  const summary = useBillingSummary(Boolean(company));
+  const { company, summary, paymentsOff } = useBillingPage();
   const checkout = useCoinCheckout();
   const redirect = useCheckoutRedirect();
-  const paymentsOff = usePaymentsDisabled();
-  useCheckoutReturn();
 
   if (!company) {
     return (
-      <EmptyState
-        icon={Coins}
-        title="Vincule sua empresa para comprar moedas"
-        description="As moedas pertencem à empresa e pagam as ações de IA de toda a equipe."
-        action={<Button asChild><Link to="/company-welcome">Vincular empresa</Link></Button>}
-      />
+      <NeedsCompany icon={Coins} title="Vincule sua empresa para comprar moedas" description="As moedas pertencem à empresa e pagam as ações de IA de toda a equipe." />
     );
   }
   const canManage = summary.data?.canManage ?? false;
@@ -48,7 +36,7 @@ export default function BuyCoinsPage() {
           <Coins className="size-5" aria-hidden />
           <div>
             <p className="text-xs font-medium uppercase tracking-wide">Saldo atual</p>
-            <p className="text-xl font-semibold" data-testid="buy-balance">{formatNumber(company.currency_amount)} moedas</p>
+            <p className="text-xl font-semibold" data-testid="buy-balance">{count(company.currency_amount)} moedas</p>
           </div>
         </div>
       </header>
@@ -86,7 +74,7 @@ function PackageCard({ pkg, buyable, disabled, pending, onBuy }: { pkg: CoinPack
         {pkg.highlight && <Pill>Mais escolhido</Pill>}
       </div>
       <p className="flex items-baseline gap-2 text-slate-900">
-        <span className="text-3xl font-semibold tracking-tight">{formatNumber(pkg.coins)}</span>
+        <span className="text-3xl font-semibold tracking-tight">{count(pkg.coins)}</span>
         <span className="text-sm text-slate-600">moedas</span>
       </p>
       <div className="grid gap-0.5">

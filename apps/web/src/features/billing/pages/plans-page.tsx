@@ -4,23 +4,19 @@ import { annualSavings, BILLING_MESSAGES, PLAN_TYPES, PLANS, TRIAL, type PlanTyp
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useAuth } from '../../../lib/session/auth-provider.tsx';
-import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
-import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary.ts';
+import type { BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
 import { PlanIncludes, PlanPrice } from '../components/plan-price.tsx';
-import { SandboxCheckoutDialog, useCheckoutReturn } from '../components/sandbox-checkout-dialog.tsx';
+import { useBillingPage } from '../components/billing-page-state.tsx';
+import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { Pill } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { useCheckoutRedirect } from '../components/use-checkout-redirect.ts';
 
 export default function PlansPage() {
-  const { company } = useAuth();
-  const summary = useBillingSummary(Boolean(company));
+  const { company, summary, paymentsOff } = useBillingPage();
   const checkout = useSubscriptionCheckout();
   const redirect = useCheckoutRedirect();
-  const paymentsOff = usePaymentsDisabled();
-  useCheckoutReturn();
   const s = summary.data;
   const currentPlan = (s?.plan ?? company?.plan_type ?? null) as PlanType | null;
   const trialing = (s?.status ?? company?.subscription_status) === 'trialing';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format.ts';
+import { dayOf } from '@sede/shared/format';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useCompanyClosure } from '../api/company-closure.ts';
 
@@ -11,7 +11,7 @@ export function ClosureBanner() {
   if (!eraseAfter || !permissions.canAccessAdmin) return null;
   return (
     <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900" data-testid="closure-banner">
-      <span>A conta será encerrada em {formatDate(eraseAfter)}, e todos os dados da empresa serão apagados.</span>
+      <span>A conta será encerrada em {dayOf(eraseAfter)}, e todos os dados da empresa serão apagados.</span>
       <Link to="/empresa-perfil#dados-da-empresa" className="font-medium underline underline-offset-4">
         Cancelar encerramento
       </Link>

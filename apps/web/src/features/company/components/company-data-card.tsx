@@ -2,12 +2,12 @@ import { Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CLOSURE_GRACE_DAYS, EXPORT_TTL_DAYS, normalizeCompanyName } from '@sede/shared/platform/company-data';
+import { dayOf } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { useCancelClosure, useCompanyClosure, useRequestClosure } from '../api/company-closure.ts';
 import { useCompanyExport, useStartCompanyExport } from '../api/company-export.ts';
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
@@ -55,7 +55,7 @@ function ExportSection() {
               Baixar ZIP{job.data.size ? ` (${fileSize(job.data.size)})` : ''}
             </a>
           </Button>
-          {job.data.expiresAt ? <span className="text-xs text-slate-600">Disponível até {formatDate(job.data.expiresAt)}</span> : null}
+          {job.data.expiresAt ? <span className="text-xs text-slate-600">Disponível até {dayOf(job.data.expiresAt)}</span> : null}
         </div>
       ) : (
         <div>
@@ -100,7 +100,7 @@ function ClosureSection({ companyName }: { companyName: string }) {
       {eraseAfter ? (
         <>
           <p className="text-sm text-slate-800" data-testid="company-closure-scheduled">
-            A conta será encerrada em <strong>{formatDate(eraseAfter)}</strong>. Nessa data, todos os dados da empresa serão apagados definitivamente. Até lá, os membros continuam com
+            A conta será encerrada em <strong>{dayOf(eraseAfter)}</strong>. Nessa data, todos os dados da empresa serão apagados definitivamente. Até lá, os membros continuam com
             acesso e você pode baixar os dados acima.
           </p>
           <div>

@@ -2,10 +2,10 @@ import { Coins, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { hasAnyPermission } from '@sede/shared/permissions';
+import { count } from '@sede/shared/format';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { DepartmentsSection } from '../components/departments-section.tsx';
 import { GettingStartedPanel } from '../components/getting-started/getting-started-panel.tsx';
@@ -49,7 +49,7 @@ export default function CompanyPage() {
           <Coins className="size-6" aria-hidden />
           <div>
             <p className="text-xs font-medium uppercase tracking-wide">Saldo de moedas</p>
-            <p className="text-2xl font-semibold" data-testid="company-balance">{formatNumber(company.currency_amount)}</p>
+            <p className="text-2xl font-semibold" data-testid="company-balance">{count(company.currency_amount)}</p>
           </div>
         </div>
       </Card>

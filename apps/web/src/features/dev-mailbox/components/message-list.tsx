@@ -1,6 +1,6 @@
 import { Inbox } from 'lucide-react';
+import { dateTime } from '@sede/shared/format';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import type { MailMessage } from '../api/list-messages.ts';
 
 export function MessageList({ messages, onOpen }: { messages: MailMessage[]; onOpen: (id: string) => void }) {
@@ -25,7 +25,7 @@ export function MessageList({ messages, onOpen }: { messages: MailMessage[]; onO
             <span className="font-medium text-slate-900">{m.subject}</span>
             <span className="flex flex-wrap justify-between gap-x-3 text-sm text-slate-600">
               <span className="min-w-0 break-all">{m.to}</span>
-              <time dateTime={m.sentAt} className="shrink-0">{formatDateTime(m.sentAt)}</time>
+              <time dateTime={m.sentAt} className="shrink-0">{dateTime(m.sentAt)}</time>
             </span>
           </button>
         </li>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
+import { dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useMessage } from '../api/get-message.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 
@@ -33,7 +33,7 @@ export function MessageView({ id, onBack }: { id: string; onBack: () => void }) 
             <h2 id="mail-subject" className="text-lg font-semibold text-slate-900">{message.data.subject}</h2>
             <p className="text-sm text-slate-600">
               Para <span className="break-all font-medium text-slate-800">{message.data.to}</span> ·{' '}
-              <time dateTime={message.data.sentAt}>{formatDateTime(message.data.sentAt)}</time>
+              <time dateTime={message.data.sentAt}>{dateTime(message.data.sentAt)}</time>
             </p>
           </header>
           <section className="grid gap-2" aria-label="Texto">

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore } from 'lucide-react';
+import { Archive, ArchiveRestore, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -23,5 +23,17 @@ export function ArchiveToggleButton({ name, archived, toggle }: Props) {
     >
       {archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
     </Button>
+  );
+}
+
+/** A register row's edit (or rename) and archive buttons. */
+export function EditArchiveButtons({ onEdit, editVerb = 'Editar', ...archive }: Props & { onEdit: () => void; editVerb?: string }) {
+  return (
+    <>
+      <Button size="sm" variant="ghost" aria-label={`${editVerb} ${archive.name}`} onClick={onEdit}>
+        <Pencil aria-hidden />
+      </Button>
+      <ArchiveToggleButton {...archive} />
+    </>
   );
 }

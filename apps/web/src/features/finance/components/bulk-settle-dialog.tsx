@@ -5,16 +5,16 @@ import type { FinRegisters } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { money } from '@sede/shared/format';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatMoneyCents } from '../../../lib/format.ts';
 import { bulkSettle } from '../api/bulk-settle.ts';
 import { financeKeys } from '../api/keys.ts';
-import { Select } from './select.tsx';
+import { AccountField } from './select.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 
 /** Settles the selected entries in full on one date and account (all or none). */
 export function BulkSettleDialog({ entries, open, onOpenChange, onDone, registers }: { entries: FinEntry[]; open: boolean; onOpenChange: (o: boolean) => void; onDone: () => void; registers: FinRegisters }) {
@@ -41,7 +41,7 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
     setPending(true);
     try {
       const res = await bulkSettle({ entryIds: entries.map((x) => x.id), accountId, paidDate });
-      toast.success(`${res.settled} lançamento(s) baixado(s): ${formatMoneyCents(res.totalCents)}.`);
+      toast.success(`${res.settled} lançamento(s) baixado(s): ${money(res.totalCents)}.`);
       await Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.entries }), queryClient.invalidateQueries({ queryKey: financeKeys.registers })]);
       onDone();
       onOpenChange(false);
@@ -53,30 +53,14 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Baixar selecionados" description={`${entries.length} lançamento(s), ${formatMoneyCents(total)} em aberto, quitados pelo valor em aberto.`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Baixar selecionados" description={`${entries.length} lançamento(s), ${money(total)} em aberto, quitados pelo valor em aberto.`}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         {error && <FormAlert title={error} />}
-        <Field label="Conta">
-          <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-            {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <AccountField accounts={accounts} value={accountId} onChange={setAccountId} />
         <Field label="Data da baixa">
           <Input type="date" value={paidDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setPaidDate(e.target.value)} />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            Baixar {entries.length}
-          </Button>
-        </div>
+        <DialogActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={`Baixar ${entries.length}`} />
       </form>
     </Dialog>
   );

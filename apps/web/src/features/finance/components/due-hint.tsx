@@ -1,6 +1,6 @@
 import { dayOfWeek, holidayOn } from '@sede/shared/platform/calendar';
 import { effectiveDueDate } from '@sede/shared/finance/money';
-import { formatDate } from '../../../lib/format.ts';
+import { day } from '@sede/shared/format';
 
 /** Why a due date moves: "sábado", "domingo" or the holiday's name. */
 export function dayOffReason(date: string): string | null {
@@ -10,8 +10,6 @@ export function dayOffReason(date: string): string | null {
   return dow === 6 ? 'sábado' : dow === 0 ? 'domingo' : null;
 }
 
-export const isoToDate = (iso: string) => `${iso}T12:00:00`;
-
 /** "Cai em sábado: pagável em 11/05/2026 (próximo dia útil)." — nothing on a business day. */
 export function DueHint({ dueDate, className }: { dueDate: string; className?: string }) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return null;
@@ -19,7 +17,7 @@ export function DueHint({ dueDate, className }: { dueDate: string; className?: s
   if (effective === dueDate) return null;
   return (
     <span className={className ?? 'text-xs text-amber-800'}>
-      Cai em {dayOffReason(dueDate)}: pagável em {formatDate(isoToDate(effective))} (próximo dia útil).
+      Cai em {dayOffReason(dueDate)}: pagável em {day(effective)} (próximo dia útil).
     </span>
   );
 }

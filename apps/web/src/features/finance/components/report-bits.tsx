@@ -1,11 +1,13 @@
+import { Download, FileSpreadsheet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatMoneyCents } from '../../../lib/format.ts';
+import { money } from '@sede/shared/format';
 
 /** Money in pt-BR, negative in red. */
 export function Money({ cents: raw, className, strong }: { cents: number; className?: string; strong?: boolean }) {
   const cents = raw || 0; // never "-R$ 0,00"
-  return <span className={cn('tabular-nums', cents < 0 && 'text-red-700', strong && 'font-semibold', className)}>{formatMoneyCents(cents)}</span>;
+  return <span className={cn('tabular-nums', cents < 0 && 'text-red-700', strong && 'font-semibold', className)}>{money(cents)}</span>;
 }
 
 /** A KPI tile. */
@@ -14,7 +16,7 @@ export function Kpi({ label, cents, hint, tone, testId }: { label: string; cents
     <div className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <p className="text-sm text-slate-600">{label}</p>
       <p className={cn('text-xl font-semibold tabular-nums text-slate-900', tone === 'in' && 'text-emerald-700', tone === 'out' && 'text-slate-900', tone === 'warn' && cents > 0 && 'text-red-700')}>
-        {formatMoneyCents(cents)}
+        {money(cents)}
       </p>
       {hint && <p className="text-xs text-slate-600">{hint}</p>}
     </div>
@@ -49,6 +51,20 @@ const shortDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-d
 const monthYear = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 export const formatDay = (iso: string) => shortDate.format(new Date(`${iso}T00:00:00Z`));
 export const formatMonth = (isoMonth: string) => monthYear.format(new Date(`${isoMonth.slice(0, 7)}-01T00:00:00Z`)).replace('.', '');
-export const formatIsoDate = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 /** Compact money for chart axes: R$ 12 mil. */
 export const axisMoney = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
+
+/** The report's or list's downloads: a CSV and a spreadsheet of what is on screen. */
+export function ExportLinks({ href, xlsxLabel = 'XLSX', className = 'ml-auto flex gap-2' }: { href: (format: 'csv' | 'xlsx') => string; xlsxLabel?: string; className?: string }) {
+  return (
+    <div className={className}>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button key={format} asChild variant="secondary" size="sm">
+          <a href={href(format)} download>
+            {format === 'csv' ? <Download aria-hidden /> : <FileSpreadsheet aria-hidden />} {format === 'csv' ? 'CSV' : xlsxLabel}
+          </a>
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,4 +1,7 @@
+import type { FinAccount } from '@sede/shared/finance/registers';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { inputClass } from '../../../components/ui/input.tsx';
 
@@ -8,5 +11,17 @@ export function Select({ className, children, ...props }: SelectHTMLAttributes<H
     <select className={cn(inputClass, 'pr-8', className)} {...props}>
       {children}
     </select>
+  );
+}
+
+/** The account a payment goes through (the live ones), saying so when none is registered. */
+export function AccountField({ accounts, value, onChange }: { accounts: readonly FinAccount[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <Field label="Conta">
+      <Select value={value} onChange={(e) => onChange(e.target.value)}>
+        {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
+        <NamedOptions items={accounts} />
+      </Select>
+    </Field>
   );
 }

@@ -6,20 +6,21 @@ import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { Undo2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { day, money } from '@sede/shared/format';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatMoneyCents } from '../../../lib/format.ts';
 import { useEntry } from '../api/get-entry.ts';
 import { financeKeys } from '../api/keys.ts';
 import { settleEntry } from '../api/settle-entry.ts';
 import { undoPayment } from '../api/undo-payment.ts';
-import { DueHint, isoToDate } from './due-hint.tsx';
+import { DueHint } from './due-hint.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
-import { Select } from './select.tsx';
-import { WideDialog } from './wide-dialog.tsx';
+import { AccountField } from './select.tsx';
+import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 
 /** Settle an entry, whole or partly, with interest, fine and discount; the payments so far, each undoable. */
 export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: FinEntry | null; onClose: () => void; registers: FinRegisters; canUndo: boolean }) {
@@ -69,7 +70,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
     setPending(true);
     try {
       const res = await settleEntry(entry.id, { accountId, paidDate, amountCents: amount, interestCents: interest, fineCents: fine, discountCents: discount });
-      toast.success(res.entry.status === 'paid' ? (entry.kind === 'payable' ? 'Conta paga.' : 'Conta recebida.') : `Baixa parcial registrada. Em aberto: ${formatMoneyCents(res.entry.openCents)}.`);
+      toast.success(res.entry.status === 'paid' ? (entry.kind === 'payable' ? 'Conta paga.' : 'Conta recebida.') : `Baixa parcial registrada. Em aberto: ${money(res.entry.openCents)}.`);
       await refresh();
       onClose();
     } catch (err) {
@@ -92,13 +93,14 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
 
   const payments = detail.data?.payments ?? [];
   return (
-    <WideDialog
+    <ScrollDialog
+      wide
       open={!!entry}
       onOpenChange={(o) => !o && onClose()}
       title={`${verb}: ${entry.description}`}
       description={
         <>
-          Vencimento {formatDate(isoToDate(entry.dueDate))} · em aberto {formatMoneyCents(entry.openCents)} de {formatMoneyCents(entry.amountCents)}
+          Vencimento {day(entry.dueDate)} · em aberto {money(entry.openCents)} de {money(entry.amountCents)}
         </>
       }
     >
@@ -110,8 +112,8 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
             {payments.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-3 py-2">
                 <span>
-                  {formatDate(isoToDate(p.paidDate))} · {formatMoneyCents(p.totalCents)} {p.accountName ? `· ${p.accountName}` : ''}
-                  {p.interestCents + p.fineCents > 0 && <span className="text-slate-600"> (juros e multa {formatMoneyCents(p.interestCents + p.fineCents)})</span>}
+                  {day(p.paidDate)} · {money(p.totalCents)} {p.accountName ? `· ${p.accountName}` : ''}
+                  {p.interestCents + p.fineCents > 0 && <span className="text-slate-600"> (juros e multa {money(p.interestCents + p.fineCents)})</span>}
                 </span>
                 {canUndo && (
                   <Button type="button" variant="ghost" size="sm" onClick={() => undo(p.id)}>
@@ -127,16 +129,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
         <form onSubmit={submit} className="grid gap-4" noValidate>
           {error && <FormAlert title={error} />}
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field label="Conta">
-              <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-                {accounts.length === 0 && <option value="">Nenhuma conta cadastrada</option>}
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <AccountField accounts={accounts} value={accountId} onChange={setAccountId} />
             <Field label={entry.kind === 'payable' ? 'Data do pagamento' : 'Data do recebimento'}>
               <Input
                 type="date"
@@ -163,21 +156,14 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
             <LateChargesSuggestion daysLate={late} interestCents={charges.interestCents} fineCents={charges.fineCents} onAdd={() => { setInterest(charges.interestCents); setFine(charges.fineCents); }} />
           )}
           <p className="text-sm font-medium text-slate-900" aria-live="polite">
-            Total {entry.kind === 'payable' ? 'pago' : 'recebido'}: {formatMoneyCents(total)}
+            Total {entry.kind === 'payable' ? 'pago' : 'recebido'}: {money(total)}
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" pending={pending}>
-              Confirmar baixa
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} pending={pending} submitLabel="Confirmar baixa" />
         </form>
       ) : (
         <p className="text-sm text-slate-700">{entry.status === 'paid' ? 'Esta conta está quitada.' : 'Esta conta está cancelada.'}</p>
       )}
-    </WideDialog>
+    </ScrollDialog>
   );
 }
 
@@ -186,7 +172,7 @@ function LateChargesSuggestion({ daysLate, interestCents, fineCents, onAdd }: { 
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between" data-testid="late-charges">
       <p>
-        {daysLate} {daysLate === 1 ? 'dia' : 'dias'} de atraso. Sugestão: juros de {formatMoneyCents(interestCents)} (1% ao mês) e multa de {formatMoneyCents(fineCents)} (2%), se o contrato ou o boleto os prevê.
+        {daysLate} {daysLate === 1 ? 'dia' : 'dias'} de atraso. Sugestão: juros de {money(interestCents)} (1% ao mês) e multa de {money(fineCents)} (2%), se o contrato ou o boleto os prevê.
       </p>
       <Button type="button" variant="secondary" size="sm" className="shrink-0" onClick={onAdd}>
         Adicionar juros e multa

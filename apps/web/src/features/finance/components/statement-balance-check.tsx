@@ -1,6 +1,7 @@
 import type { StatementBalanceCheck, StatementImport } from '@sede/shared/finance/statements-schemas';
+import { day } from '@sede/shared/format';
 import { cn } from '../../../lib/cn.ts';
-import { formatIsoDate, Money } from './report-bits.tsx';
+import { Money } from './report-bits.tsx';
 
 /**
  * The bank's balance stated in the account's latest statement next to Sede's balance of the
@@ -15,7 +16,7 @@ export function StatementBalanceCard({ imports, accountId }: { imports: Statemen
     <section aria-label="Saldo do banco e saldo no Sede" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="statement-balance">
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="grid gap-0.5">
-          <dt className="text-sm text-slate-600">Saldo no banco em {formatIsoDate(b.date)}</dt>
+          <dt className="text-sm text-slate-600">Saldo no banco em {day(b.date)}</dt>
           <dd className="text-lg font-semibold">
             <Money cents={b.bankCents} />
           </dd>

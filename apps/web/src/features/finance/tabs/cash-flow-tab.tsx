@@ -1,18 +1,17 @@
-import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CASH_FLOW_GRANULARITIES, CASH_FLOW_GRANULARITY_LABELS, type CashFlowGranularity } from '@sede/shared/finance/reports-schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
-import { Button } from '../../../components/ui/button.tsx';
+import { day, money } from '@sede/shared/format';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatMoneyCents } from '../../../lib/format.ts';
 import { cashFlowExportUrl, useCashFlow } from '../api/reports-cash-flow.ts';
 import { useStatementOptions } from '../api/statements-options.ts';
-import { axisMoney, formatDay, formatIsoDate, formatMonth, Money, Segmented } from '../components/report-bits.tsx';
+import { axisMoney, formatDay, formatMonth, Money, ExportLinks, Segmented } from '../components/report-bits.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,7 +25,7 @@ function defaults() {
 }
 
 const bucketLabel = (start: string, end: string, g: CashFlowGranularity) =>
-  g === 'day' ? formatIsoDate(start) : g === 'month' ? formatMonth(start) : `${formatDay(start)} a ${formatDay(end)}`;
+  g === 'day' ? day(start) : g === 'month' ? formatMonth(start) : `${formatDay(start)} a ${formatDay(end)}`;
 
 /** Fluxo de caixa: realised (payments) and projected (open entries) per day, week or month, chart and table; the state in the URL. */
 export default function CashFlowTab() {
@@ -66,26 +65,11 @@ export default function CashFlowTab() {
           <Label htmlFor={`${id}-account`}>Conta</Label>
           <select id={`${id}-account`} className={inputClass} value={accountId ?? ''} onChange={(e) => set({ conta: e.target.value || undefined })}>
             <option value="">Todas as contas</option>
-            {options.data?.accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={options.data?.accounts ?? []} />
           </select>
         </div>
         <Segmented label="Agrupar por" value={g} options={CASH_FLOW_GRANULARITIES.map((v) => ({ value: v, label: CASH_FLOW_GRANULARITY_LABELS[v] }))} onChange={(v) => set({ agrupar: v })} />
-        <div className="ml-auto flex gap-2">
-          <Button asChild variant="secondary" size="sm">
-            <a href={cashFlowExportUrl(q, 'csv')} download>
-              <Download aria-hidden /> CSV
-            </a>
-          </Button>
-          <Button asChild variant="secondary" size="sm">
-            <a href={cashFlowExportUrl(q, 'xlsx')} download>
-              <Download aria-hidden /> XLSX
-            </a>
-          </Button>
-        </div>
+        <ExportLinks href={(format) => cashFlowExportUrl(q, format)} />
       </div>
 
       {flow.isError && <p role="alert" className="text-sm text-red-700">{flow.error.message}</p>}
@@ -117,7 +101,7 @@ export default function CashFlowTab() {
                       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                       <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} minTickGap={12} />
                       <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
-                      <Tooltip formatter={(v) => formatMoneyCents(Number(v))} />
+                      <Tooltip formatter={(v) => money(Number(v))} />
                       <Legend wrapperStyle={{ fontSize: 12 }} formatter={(v) => <span className="text-slate-700">{v}</span>} />
                       <Bar dataKey="realizedInCents" name="Entradas realizadas" stackId="a" fill="#059669" />
                       <Bar dataKey="projectedInCents" name="Entradas previstas" stackId="a" fill="#6ee7b7" />

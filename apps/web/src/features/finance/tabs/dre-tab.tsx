@@ -1,17 +1,15 @@
-import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DRE_BASES, DRE_BASIS_LABELS, type DreBasis } from '@sede/shared/finance/reports-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { Button } from '../../../components/ui/button.tsx';
+import { money } from '@sede/shared/format';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatMoneyCents } from '../../../lib/format.ts';
 import { dreExportUrl, useDre } from '../api/reports-dre.ts';
-import { axisMoney, formatMonth, Money, Segmented } from '../components/report-bits.tsx';
+import { axisMoney, formatMonth, Money, ExportLinks, Segmented } from '../components/report-bits.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** DRE gerencial: up to 12 months × the statement's lines (groups, categories, subtotals), a chart, export; the state in the URL. */
@@ -55,18 +53,7 @@ export default function DreTab() {
           </select>
         </div>
         <Segmented label="Regime" value={basis} options={DRE_BASES.map((b) => ({ value: b, label: DRE_BASIS_LABELS[b] }))} onChange={(v) => set({ regime: v })} />
-        <div className="ml-auto flex gap-2">
-          <Button asChild variant="secondary" size="sm">
-            <a href={dreExportUrl(q, 'csv')} download>
-              <Download aria-hidden /> CSV
-            </a>
-          </Button>
-          <Button asChild variant="secondary" size="sm">
-            <a href={dreExportUrl(q, 'xlsx')} download>
-              <Download aria-hidden /> XLSX
-            </a>
-          </Button>
-        </div>
+        <ExportLinks href={(format) => dreExportUrl(q, format)} />
       </div>
       <p className="text-sm text-slate-600">
         {basis === 'competence'
@@ -86,7 +73,7 @@ export default function DreTab() {
                       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                       <XAxis dataKey="month" tick={{ fontSize: 12, fill: '#475569' }} />
                       <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
-                      <Tooltip formatter={(v) => formatMoneyCents(Number(v))} />
+                      <Tooltip formatter={(v) => money(Number(v))} />
                       <Legend wrapperStyle={{ fontSize: 12 }} formatter={(v) => <span className="text-slate-700">{v}</span>} />
                       <Bar dataKey="receita" name="Receita líquida" fill="#2563eb" />
                       <Bar dataKey="resultado" name="Lucro líquido" fill="#059669" />

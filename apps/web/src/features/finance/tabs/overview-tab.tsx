@@ -1,11 +1,11 @@
 import { AlertTriangle, Landmark } from 'lucide-react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { count, day, money } from '@sede/shared/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatMoneyCents, formatNumber } from '../../../lib/format.ts';
 import { useFinanceOverview } from '../api/reports-overview.ts';
-import { axisMoney, formatDay, formatIsoDate, Kpi, Money } from '../components/report-bits.tsx';
+import { axisMoney, formatDay, Kpi, Money } from '../components/report-bits.tsx';
 
 const ACCOUNT_KIND: Record<string, string> = { checking: 'Conta corrente', savings: 'Poupança', cash: 'Caixa', card: 'Cartão', investment: 'Investimento' };
 
@@ -22,17 +22,17 @@ export default function OverviewTab() {
   return (
     <div className="grid gap-6" data-testid="finance-overview">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Kpi label="Saldo em contas hoje" cents={o.totalBalanceCents} testId="kpi-balance" hint={`${formatNumber(o.accounts.length)} conta(s)`} />
-        <Kpi label="A receber neste mês" cents={o.month.receivableCents} tone="in" hint={`Recebido: ${formatMoneyCents(o.month.receivedCents)}`} />
-        <Kpi label="A pagar neste mês" cents={o.month.payableCents} tone="out" hint={`Pago: ${formatMoneyCents(o.month.paidCents)}`} />
-        <Kpi label="Saldo previsto em 30 dias" cents={last.balanceCents} hint={`Em ${formatIsoDate(last.date)}`} />
+        <Kpi label="Saldo em contas hoje" cents={o.totalBalanceCents} testId="kpi-balance" hint={`${count(o.accounts.length)} conta(s)`} />
+        <Kpi label="A receber neste mês" cents={o.month.receivableCents} tone="in" hint={`Recebido: ${money(o.month.receivedCents)}`} />
+        <Kpi label="A pagar neste mês" cents={o.month.payableCents} tone="out" hint={`Pago: ${money(o.month.paidCents)}`} />
+        <Kpi label="Saldo previsto em 30 dias" cents={last.balanceCents} hint={`Em ${day(last.date)}`} />
       </div>
       {(o.overdue.payableCount > 0 || o.overdue.receivableCount > 0) && (
         <div className="flex flex-wrap items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="status">
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p>
-            <strong>Vencidos:</strong> {formatNumber(o.overdue.payableCount)} conta(s) a pagar ({formatMoneyCents(o.overdue.payableCents)}) e {formatNumber(o.overdue.receivableCount)} a receber (
-            {formatMoneyCents(o.overdue.receivableCents)}). Eles entram na projeção de hoje.
+            <strong>Vencidos:</strong> {count(o.overdue.payableCount)} conta(s) a pagar ({money(o.overdue.payableCents)}) e {count(o.overdue.receivableCount)} a receber (
+            {money(o.overdue.receivableCents)}). Eles entram na projeção de hoje.
           </p>
         </div>
       )}
@@ -50,7 +50,7 @@ export default function OverviewTab() {
                     <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                     <XAxis dataKey="date" tickFormatter={formatDay} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={16} />
                     <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
-                    <Tooltip formatter={(v) => formatMoneyCents(Number(v))} labelFormatter={(l) => formatIsoDate(String(l))} />
+                    <Tooltip formatter={(v) => money(Number(v))} labelFormatter={(l) => day(String(l))} />
                     <Line type="monotone" dataKey="balanceCents" name="Saldo previsto" stroke="#2563eb" strokeWidth={2} dot={false} />
                   </LineChart>
                 </ResponsiveContainer>
@@ -73,7 +73,7 @@ export default function OverviewTab() {
                   <tbody>
                     {o.projection.map((d) => (
                       <tr key={d.date} className="border-t border-slate-100">
-                        <td className="py-1 pr-2">{formatIsoDate(d.date)}</td>
+                        <td className="py-1 pr-2">{day(d.date)}</td>
                         <td className="py-1 pr-2 text-right"><Money cents={d.inCents} /></td>
                         <td className="py-1 pr-2 text-right"><Money cents={-d.outCents} /></td>
                         <td className="py-1 text-right"><Money cents={d.balanceCents} /></td>

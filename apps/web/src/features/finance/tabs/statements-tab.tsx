@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CATEGORY_SUGGESTION_BATCH, STATEMENT_LINE_STATUS_LABELS, STATEMENT_LINE_STATUSES, type StatementLine, type StatementImport, type StatementLineStatus, type StatementOptions } from '@sede/shared/finance/statements-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { count, dateTime, day } from '@sede/shared/format';
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
 import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +15,6 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { reportsKeys } from '../api/reports-keys.ts';
@@ -27,9 +27,10 @@ import { useStatementLines } from '../api/statements-lines.ts';
 import { useStatementOptions } from '../api/statements-options.ts';
 import { packageDownloadUrl, startAccountantPackage } from '../api/statements-package.ts';
 import { suggestCategories } from '../api/statements-suggest-categories.ts';
-import { formatIsoDate, Money } from '../components/report-bits.tsx';
+import { Money } from '../components/report-bits.tsx';
 import { BalanceCell, StatementBalanceCard } from '../components/statement-balance-check.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível concluir. Tente novamente.');
 
@@ -63,11 +64,7 @@ export default function StatementsTab() {
         <div className="grid gap-1">
           <Label htmlFor={`${id}-account`}>Conta</Label>
           <select id={`${id}-account`} className={inputClass} value={accountId} onChange={(e) => set('conta', e.target.value)} data-testid="statement-account">
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={accounts} />
           </select>
         </div>
         <div className="grid gap-1">
@@ -96,14 +93,12 @@ function AccountBalance({ accountId }: { accountId: string }) {
   return q.data ? <StatementBalanceCard imports={q.data} accountId={accountId} /> : null;
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-
 /** Histórico de importações (decision 0196): file, account, period, lines, duplicates, who and when. */
 function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] }) {
   const q = useStatementImports();
   const id = useId();
   const accountName = (accountId: string) => accounts.find((a) => a.id === accountId)?.name ?? '—';
-  const period = (i: StatementImport) => (i.startDate && i.endDate ? `${formatIsoDate(i.startDate)} a ${formatIsoDate(i.endDate)}` : '—');
+  const period = (i: StatementImport) => (i.startDate && i.endDate ? `${day(i.startDate)} a ${day(i.endDate)}` : '—');
   return (
     <section aria-labelledby={`${id}-history`} className="grid gap-2" data-testid="import-history">
       <h3 id={`${id}-history`} className="text-base font-semibold text-slate-900">
@@ -141,14 +136,14 @@ function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] })
                     </th>
                     <td className="px-3 py-2">{accountName(i.accountId)}</td>
                     <td className="px-3 py-2">{period(i)}</td>
-                    <td className="px-3 py-2 text-right">{formatNumber(i.totalLines)}</td>
-                    <td className="px-3 py-2 text-right">{formatNumber(i.importedLines)}</td>
-                    <td className="px-3 py-2 text-right">{formatNumber(i.totalLines - i.importedLines)}</td>
+                    <td className="px-3 py-2 text-right">{count(i.totalLines)}</td>
+                    <td className="px-3 py-2 text-right">{count(i.importedLines)}</td>
+                    <td className="px-3 py-2 text-right">{count(i.totalLines - i.importedLines)}</td>
                     <td className="px-3 py-2 text-right">
                       <BalanceCell balance={i.balance} />
                     </td>
                     <td className="px-3 py-2">{i.createdByName ?? '—'}</td>
-                    <td className="px-3 py-2">{dateTime.format(new Date(i.createdAt))}</td>
+                    <td className="px-3 py-2">{dateTime(i.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -162,15 +157,15 @@ function ImportHistory({ accounts }: { accounts: StatementOptions['accounts'] })
                   {accountName(i.accountId)} · {period(i)}
                 </p>
                 <p className="text-slate-700">
-                  {formatNumber(i.totalLines)} transações: {formatNumber(i.importedLines)} novas, {formatNumber(i.totalLines - i.importedLines)} já importadas
+                  {count(i.totalLines)} transações: {count(i.importedLines)} novas, {count(i.totalLines - i.importedLines)} já importadas
                 </p>
                 {i.balance && (
                   <p className="text-slate-700">
-                    Saldo do banco em {formatIsoDate(i.balance.date)}: <BalanceCell balance={i.balance} />
+                    Saldo do banco em {day(i.balance.date)}: <BalanceCell balance={i.balance} />
                   </p>
                 )}
                 <p className="text-xs text-slate-600">
-                  {i.createdByName ?? '—'} · {dateTime.format(new Date(i.createdAt))}
+                  {i.createdByName ?? '—'} · {dateTime(i.createdAt)}
                 </p>
               </li>
             ))}
@@ -192,8 +187,8 @@ function ImportButton({ accountId }: { accountId: string }) {
       const r = await importStatement(accountId, file);
       toast.success(
         r.importedLines === 0
-          ? `Nenhuma transação nova: as ${formatNumber(r.totalLines)} já tinham sido importadas.`
-          : `${formatNumber(r.importedLines)} transação(ões) importada(s)${r.duplicateLines ? `; ${formatNumber(r.duplicateLines)} já existia(m)` : ''}.`,
+          ? `Nenhuma transação nova: as ${count(r.totalLines)} já tinham sido importadas.`
+          : `${count(r.importedLines)} transação(ões) importada(s)${r.duplicateLines ? `; ${count(r.duplicateLines)} já existia(m)` : ''}.`,
       );
       await qc.invalidateQueries({ queryKey: reportsKeys.statements });
     } catch (e) {
@@ -233,7 +228,7 @@ function Lines({ accountId, status, categories }: { accountId: string; status?: 
       <div className="flex flex-wrap items-center gap-2 text-sm">
         {STATEMENT_LINE_STATUSES.map((s) => (
           <span key={s} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
-            {STATEMENT_LINE_STATUS_LABELS[s]}: <strong>{formatNumber(counts[s])}</strong>
+            {STATEMENT_LINE_STATUS_LABELS[s]}: <strong>{count(counts[s])}</strong>
           </span>
         ))}
         <div className="ml-auto flex flex-wrap gap-2">
@@ -261,7 +256,7 @@ function Lines({ accountId, status, categories }: { accountId: string; status?: 
                 setBulkPending(true);
                 try {
                   const r = await confirmSuggested(suggested.map((l) => l.id));
-                  toast.success(`${formatNumber(r.confirmed)} transação(ões) conciliada(s).`);
+                  toast.success(`${count(r.confirmed)} transação(ões) conciliada(s).`);
                   await refresh();
                 } catch (e) {
                   toast.error(message(e));
@@ -321,12 +316,12 @@ function LineCard({ line: l, categories, onChanged }: { line: StatementLine; cat
   };
   const title = l.memo || l.payee || 'Sem descrição';
   return (
-    <li className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="statement-line" data-status={l.status} aria-label={`${title}, ${formatIsoDate(l.postedDate)}`}>
+    <li className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="statement-line" data-status={l.status} aria-label={`${title}, ${day(l.postedDate)}`}>
       <div className="flex flex-wrap items-start gap-x-4 gap-y-1">
         <div className="min-w-0 flex-1 basis-56">
           <p className="truncate font-medium text-slate-900">{title}</p>
           <p className="text-xs text-slate-600">
-            {formatIsoDate(l.postedDate)}
+            {day(l.postedDate)}
             {l.payee && l.memo ? ` · ${l.payee}` : ''}
           </p>
         </div>
@@ -337,7 +332,7 @@ function LineCard({ line: l, categories, onChanged }: { line: StatementLine; cat
       {l.status === 'pending' && l.suggestion && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm" data-testid="line-suggestion">
           <p className="min-w-0 flex-1 text-emerald-900">
-            Sugestão: <strong>{l.suggestion.description}</strong> ({l.suggestion.type === 'payment' ? 'pagamento já lançado' : l.suggestion.kind === 'payable' ? 'a pagar' : 'a receber'}, {formatIsoDate(l.suggestion.date)})
+            Sugestão: <strong>{l.suggestion.description}</strong> ({l.suggestion.type === 'payment' ? 'pagamento já lançado' : l.suggestion.kind === 'payable' ? 'a pagar' : 'a receber'}, {day(l.suggestion.date)})
           </p>
           <Button size="sm" pending={busy === 'confirm'} onClick={() => act('confirm', () => confirmMatch(l.id, { type: l.suggestion!.type, id: l.suggestion!.id }), 'Transação conciliada.')}>
             <Check aria-hidden /> Confirmar

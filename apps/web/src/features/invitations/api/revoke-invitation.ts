@@ -1,14 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invitationsQueryKey } from './list-invitations.ts';
 
 export const revokeInvitation = (id: string) => api(`/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function useRevokeInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeInvitation,
-    retry: false,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
-  });
-}
+export const useRevokeInvitation = () => useRefreshingMutation(revokeInvitation, [invitationsQueryKey]);

@@ -5,6 +5,7 @@ import { DELAYS } from '@sede/shared/constants';
 import { INVITE_MESSAGES } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { InviteNotice } from './invite-notice.tsx';
 
 /** 'Convite já aceito!', then /empresa after 1 s. */
 export function AlreadyAccepted() {
@@ -26,16 +27,10 @@ export function AlreadyAccepted() {
 export function OtherCompany({ companyName }: { companyName: string }) {
   return (
     <div className="grid gap-4" data-testid="invite-other-company">
-      <div className="flex items-start gap-3">
-        <span className="rounded-full bg-amber-50 p-2 text-amber-700">
-          <Building2 className="size-5" aria-hidden />
-        </span>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold text-slate-900">Você já faz parte de outra empresa</h1>
-          <p className="text-sm text-slate-700">{INVITE_MESSAGES.otherCompany}</p>
-          <p className="text-sm text-slate-600">Convite de: {companyName}</p>
-        </div>
-      </div>
+      <InviteNotice icon={Building2} tone="warning" title="Você já faz parte de outra empresa">
+        <p className="text-sm text-slate-700">{INVITE_MESSAGES.otherCompany}</p>
+        <p className="text-sm text-slate-600">Convite de: {companyName}</p>
+      </InviteNotice>
       <Button asChild>
         <Link to="/empresa">Ir para a minha empresa</Link>
       </Button>

@@ -1,7 +1,7 @@
 import { Building2 } from 'lucide-react';
 import type { InvitationByToken } from '@sede/shared/invitations';
 import { INVITE_ROLES } from '@sede/shared/roles';
-import { formatDate } from '../../../lib/format.ts';
+import { dayOf } from '@sede/shared/format';
 
 /** Who invited whom, to which company and with which role. */
 export function InviteSummary({ invitation }: { invitation: InvitationByToken }) {
@@ -18,7 +18,7 @@ export function InviteSummary({ invitation }: { invitation: InvitationByToken })
           <strong className="font-medium text-slate-900">{invitation.roleLabel}</strong>
           {description ? ` (${description})` : ''}.
         </p>
-        {invitation.status === 'pending' && <p className="text-xs text-slate-600">Válido até {formatDate(invitation.expiresAt)}</p>}
+        {invitation.status === 'pending' && <p className="text-xs text-slate-600">Válido até {dayOf(invitation.expiresAt)}</p>}
       </div>
     </div>
   );

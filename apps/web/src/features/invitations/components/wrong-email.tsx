@@ -5,6 +5,7 @@ import type { InvitationByToken } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
 import { LOCAL_AI_KEY, LOCAL_AUTH_TOKEN_KEY, useAuth } from '../../../lib/session/auth-provider.tsx';
 import { loadAuthClient } from '../../../lib/session/auth-call.ts';
+import { InviteNotice } from './invite-notice.tsx';
 
 /** 'Email Incorreto': signed in as someone else. Switch to the invited address, or sign out. */
 export function WrongEmail({ invitation, currentEmail }: { invitation: InvitationByToken; currentEmail: string }) {
@@ -42,18 +43,12 @@ export function WrongEmail({ invitation, currentEmail }: { invitation: Invitatio
 
   return (
     <div className="grid gap-5" data-testid="invite-wrong-email">
-      <div className="flex items-start gap-3">
-        <span className="rounded-full bg-amber-50 p-2 text-amber-700">
-          <UserX className="size-5" aria-hidden />
-        </span>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold text-slate-900">Email Incorreto</h1>
-          <p className="text-sm text-slate-700">
-            Você está conectado como <strong className="break-all">{currentEmail}</strong>, mas este convite foi enviado para{' '}
-            <strong className="break-all">{invitation.email}</strong>.
-          </p>
-        </div>
-      </div>
+      <InviteNotice icon={UserX} tone="warning" title="Email Incorreto">
+        <p className="text-sm text-slate-700">
+          Você está conectado como <strong className="break-all">{currentEmail}</strong>, mas este convite foi enviado para{' '}
+          <strong className="break-all">{invitation.email}</strong>.
+        </p>
+      </InviteNotice>
       <div className="grid gap-2">
         <Button onClick={() => void switchAccount()} pending={busy === 'switch'} disabled={busy !== null}>
           Entrar com o email correto

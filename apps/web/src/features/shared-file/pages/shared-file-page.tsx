@@ -1,10 +1,10 @@
 import { Download, FileText, LinkIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatFileSize, type PublicFileView } from '@sede/shared/platform/files';
+import { dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { downloadUrl, previewUrl, useSharedFile } from '../api/shared-file.ts';
 
 const PREVIEW_TYPE: Record<NonNullable<PublicFileView['preview']>, string> = { image: 'Imagem', video: 'Vídeo', audio: 'Áudio', pdf: 'PDF' };
@@ -56,7 +56,7 @@ function SharedFile({ token, file }: { token: string; file: PublicFileView }) {
         {file.companyName && <p className="text-sm text-slate-700">{file.companyName} compartilhou um arquivo com você</p>}
         <h1 className="text-xl font-semibold break-words text-slate-900">{file.name}</h1>
         <p className="text-sm text-slate-700" data-testid="shared-file-facts">
-          {type} · {formatFileSize(file.size)} · link válido até {formatDateTime(file.expiresAt)}
+          {type} · {formatFileSize(file.size)} · link válido até {dateTime(file.expiresAt)}
         </p>
       </div>
 

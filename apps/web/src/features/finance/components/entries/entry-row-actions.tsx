@@ -1,0 +1,45 @@
+import type { FinEntry } from '@sede/shared/finance/entries';
+import { Ban, HandCoins, Pencil, RotateCcw, Trash2, WalletCards } from 'lucide-react';
+import { Button } from '../../../../components/ui/button.tsx';
+
+export type EntryGrants = { mayWrite: boolean; maySettle: boolean; mayDelete: boolean };
+export type EntryHandlers = { settle: (e: FinEntry) => void; edit: (e: FinEntry) => void; cancel: (e: FinEntry, cancelled: boolean) => void; remove: (e: FinEntry) => void };
+
+/** A row's buttons, each shown only when the member may use it and the entry's state allows it. */
+export function EntryRowActions({ entry: e, settleLabel, grants, on }: { entry: FinEntry; settleLabel: string; grants: EntryGrants; on: EntryHandlers }) {
+  const { mayWrite, maySettle, mayDelete } = grants;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      {maySettle && e.status === 'open' && (
+        <Button size="sm" variant="secondary" onClick={() => on.settle(e)} aria-label={`${settleLabel}: ${e.description}`}>
+          <HandCoins aria-hidden /> {settleLabel}
+        </Button>
+      )}
+      {maySettle && e.status !== 'open' && e.paidCents > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => on.settle(e)} aria-label={`Baixas de ${e.description}`}>
+          <WalletCards aria-hidden /> Baixas
+        </Button>
+      )}
+      {mayWrite && e.status !== 'cancelled' && (
+        <Button size="sm" variant="ghost" onClick={() => on.edit(e)} aria-label={`Editar ${e.description}`}>
+          <Pencil aria-hidden />
+        </Button>
+      )}
+      {mayWrite && e.status === 'open' && e.paidCents === 0 && (
+        <Button size="sm" variant="ghost" onClick={() => on.cancel(e, true)} aria-label={`Cancelar ${e.description}`}>
+          <Ban aria-hidden />
+        </Button>
+      )}
+      {mayWrite && e.status === 'cancelled' && (
+        <Button size="sm" variant="ghost" onClick={() => on.cancel(e, false)} aria-label={`Reabrir ${e.description}`}>
+          <RotateCcw aria-hidden />
+        </Button>
+      )}
+      {mayDelete && e.paidCents === 0 && (
+        <Button size="sm" variant="ghost" onClick={() => on.remove(e)} aria-label={`Excluir ${e.description}`}>
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { financeKeys } from '../../api/keys.ts';
+
+/** Runs a change to the registers: says it was done and refreshes them, or answers the API's message. */
+export function useSaveRegister() {
+  const queryClient = useQueryClient();
+  return async (work: () => Promise<unknown>, done: string): Promise<string | null> => {
+    try {
+      await work();
+      toast.success(done);
+      await queryClient.invalidateQueries({ queryKey: financeKeys.registers });
+      return null;
+    } catch (err) {
+      return err instanceof ApiError ? err.message : 'Não foi possível salvar.';
+    }
+  };
+}
