@@ -16,6 +16,7 @@ describe('the one pt-BR format', () => {
     expect(f.day('2026-01-01T00:00:00.000Z')).toBe('01/01/2026');
     expect(f.dayMonth('2026-03-05')).toBe('05 de março');
     expect(f.dateTime('2026-03-05T02:30:00Z')).toBe('04/03/2026, 23:30');
+    expect(f.shortDateTime('2026-03-05T02:30:00Z')).toBe('04/03, 23:30');
     expect(f.time('2026-03-05T17:00:00Z')).toBe('14:00');
     expect(f.period('2026-03-05', '2026-03-10')).toBe('05/03/2026 a 10/03/2026');
     expect(f.period(null, '2026-03-10')).toBe('até 10/03/2026');

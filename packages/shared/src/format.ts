@@ -18,6 +18,7 @@ const dayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-
 const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short' });
 const longDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' });
+const shortDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
 const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
 
 type Maybe<T> = T | null | undefined;
@@ -43,6 +44,8 @@ export const shortDay = (iso: Maybe<string>) => (iso ? shortDayFmt.format(calend
 export const longDay = (iso: Maybe<string>) => (iso ? longDayFmt.format(calendarDay(iso)) : NONE);
 /** An instant in Brazil's time: '05/03/2026, 14:30'. */
 export const dateTime = (at: Maybe<string | Date>) => (at ? dateTimeFmt.format(new Date(at)) : NONE);
+/** An instant in Brazil's time without the year (a chart's axis): '05/03, 14:30'. */
+export const shortDateTime = (at: Maybe<string | Date>) => (at ? shortDateTimeFmt.format(new Date(at)) : NONE);
 /** An instant's time of day in Brazil: '14:30'. */
 export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
 /** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */

@@ -8,9 +8,9 @@ import { useUrlParams } from '../../lib/url-params.ts';
 
 /**
  * Where a column's value goes on a phone's card: the card's heading, the line under it, a badge
- * at its top right, a 'label: value' line, or nowhere (decision 0432).
+ * at its top right, a 'label: value' line, a row of buttons at its foot, or nowhere (decision 0432).
  */
-export type CardSlot = 'title' | 'subtitle' | 'badge' | 'meta' | 'hidden';
+export type CardSlot = 'title' | 'subtitle' | 'badge' | 'meta' | 'actions' | 'hidden';
 
 export type DataColumn<T extends RowData> = {
   id: string;
@@ -21,6 +21,8 @@ export type DataColumn<T extends RowData> = {
   align?: 'right';
   /** The server's sort key: the heading becomes a button kept in the URL (`?ordem=key` / `key:desc`). */
   sortKey?: string;
+  /** The heading is for screen readers only (a column of buttons). */
+  hideHeader?: boolean;
   className?: string;
 };
 
@@ -153,6 +155,8 @@ export function DataList<T extends RowData>({
                           {col.header}
                           <SortIcon className="size-3.5" aria-hidden />
                         </button>
+                      ) : col.hideHeader ? (
+                        <span className="sr-only">{col.header}</span>
                       ) : (
                         col.header
                       )}
@@ -212,6 +216,11 @@ export function DataList<T extends RowData>({
                   ))}
                 </dl>
               )}
+              {slot('actions').map((c) => (
+                <div key={c.id} className="mt-2 flex flex-wrap justify-end gap-1 border-t border-slate-100 pt-2">
+                  {c.cell(row.original)}
+                </div>
+              ))}
             </li>
           ))}
         </ul>
