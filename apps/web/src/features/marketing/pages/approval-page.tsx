@@ -53,7 +53,6 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
     await decidePublic(token, { decision: chosen, name, comment: comment.trim() || null });
     onDecided();
   }, 'Não foi possível enviar. Tente de novo.');
-  const [error, setError] = useState<string | null>(null);
   const v = view.version;
 
   const send = (chosen: ApprovalDecision) => {
