@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { longDateTime } from '@sede/shared/format';
 import { CHANNEL_LABELS, PIECE_FORMAT_LABELS } from '@sede/shared/marketing/constants';
 import { REVIEW_LIMITS, type ApprovalDecision, type PublicApprovalView } from '@sede/shared/marketing/review';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,8 +15,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { decidePublic, fetchPublicApproval } from '../api/review.ts';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-const fmt = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * /aprovacao/:token — the client approves a creative or asks for changes, without an account
@@ -69,7 +68,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
         <h1 className="text-xl font-semibold break-words text-slate-900">{view.piece.title}</h1>
         <p className="text-sm text-slate-700">
           {CHANNEL_LABELS[view.piece.channel]} · {PIECE_FORMAT_LABELS[view.piece.format]}
-          {view.piece.scheduledAt ? ` · publicação prevista em ${fmt(view.piece.scheduledAt)}` : ''}
+          {view.piece.scheduledAt ? ` · publicação prevista em ${longDateTime(view.piece.scheduledAt)}` : ''}
         </p>
       </div>
 
@@ -107,7 +106,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
           <div className="grid gap-1 text-sm">
             <p className="font-medium">{view.decision.decision === 'aprovado' ? 'Peça aprovada. Obrigado!' : 'Pedido de alterações enviado. Obrigado!'}</p>
             <p>
-              {view.decision.name} · {fmt(view.decision.at)}
+              {view.decision.name} · {longDateTime(view.decision.at)}
             </p>
             {view.decision.comment && <p className="whitespace-pre-line">{view.decision.comment}</p>}
           </div>
@@ -140,7 +139,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
               <MessageSquareWarning aria-hidden /> Pedir alterações
             </Button>
           </FormActions>
-          <p className="text-xs text-slate-600">Este link vale até {fmt(view.expiresAt)} e aceita uma resposta. Guardamos seu nome, a decisão e o horário.</p>
+          <p className="text-xs text-slate-600">Este link vale até {longDateTime(view.expiresAt)} e aceita uma resposta. Guardamos seu nome, a decisão e o horário.</p>
         </form>
       )}
     </div>

@@ -12,7 +12,8 @@ import { useCampaignPages } from '../api/campaigns.ts';
 import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { CampaignDetailDialog } from '../components/campaigns/campaign-detail-dialog.tsx';
-import { count, money, period, resultItems } from '../components/campaigns/format.ts';
+import { count, money } from '@sede/shared/format';
+import { campaignPeriod, resultItems } from '../components/campaigns/results.ts';
 import { useMarketingPermissions } from '../components/campaigns/use-campaign-permissions.ts';
 import { LabeledSelect } from '../components/labeled-select.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
@@ -100,7 +101,7 @@ export default function FinishedPage() {
                         {c.name}
                       </button>
                       <p className="text-xs text-slate-600">
-                        {c.clientName} · {period(c.startsOn, c.endsOn)}
+                        {c.clientName} · {campaignPeriod(c.startsOn, c.endsOn)}
                       </p>
                     </div>
                     <CheckCircle2 className="size-5 shrink-0 text-blue-700" aria-label="Concluída" />
