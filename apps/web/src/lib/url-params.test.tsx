@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LatestLocation, useUrlParams } from './url-params.ts';
+import { LatestLocation, useUrlParams, withParam } from './url-params.ts';
 
 function Board() {
   const [params, setParams] = useUrlParams();
@@ -46,5 +46,14 @@ describe('useUrlParams', () => {
     expect(new URLSearchParams(window.location.search).get('negocio')).toBeNull();
     expect(window.location.search).toBe('?funil=p1&situacao=won');
     expect(screen.getByRole('status').textContent).toBe('funil=p1&situacao=won');
+  });
+});
+
+describe('withParam', () => {
+  it('sets one key and keeps the others; an empty value removes the key', () => {
+    const start = new URLSearchParams('q=logo&cliente=a');
+    expect(withParam('cliente', 'b')(start).toString()).toBe('q=logo&cliente=b');
+    expect(withParam('q', '')(start).toString()).toBe('cliente=a');
+    expect(start.toString()).toBe('q=logo&cliente=a');
   });
 });

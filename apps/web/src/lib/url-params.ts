@@ -30,3 +30,11 @@ export function useUrlParams(): [URLSearchParams, SetURLSearchParams] {
   );
   return [params, update];
 }
+
+/** An update of one key of the query for `useUrlParams`' setter: set to `value`, or removed when it is empty. */
+export const withParam = (key: string, value: string | null | undefined) => (prev: URLSearchParams) => {
+  const next = new URLSearchParams(prev);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
+};

@@ -63,20 +63,20 @@ function AudienceSelect({ draft, set }: { draft: CampaignDraft; set: (patch: Par
         }}
       >
         <option value="">Escolha uma lista ou um segmento do CRM</option>
-        <optgroup label="Listas">
-          {sources.data?.lists.map((l) => (
-            <option key={l.id} value={`list:${l.id}`}>
-              {l.name}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label="Segmentos">
-          {sources.data?.segments.map((s) => (
-            <option key={s.id} value={`segment:${s.id}`}>
-              {s.name}
-            </option>
-          ))}
-        </optgroup>
+        {(
+          [
+            ['Listas', 'list', sources.data?.lists],
+            ['Segmentos', 'segment', sources.data?.segments],
+          ] as const
+        ).map(([group, kind, items]) => (
+          <optgroup key={kind} label={group}>
+            {items?.map((item) => (
+              <option key={item.id} value={`${kind}:${item.id}`}>
+                {item.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
       </select>
     </Field>
   );

@@ -15,7 +15,7 @@ import { CreativeCard } from '../components/creatives/creative-card.tsx';
 import { CHANNEL_OPTIONS, clientOptions, LabeledSelect, STATUS_OPTIONS } from '../components/labeled-select.tsx';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 import { PieceSheet } from '../components/creatives/piece-sheet.tsx';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { useUrlParams, withParam } from '../../../lib/url-params.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILTER = 'grid min-w-0 gap-1';
@@ -51,16 +51,7 @@ export default function CreativesPage() {
   const pieces = useMemo(() => list.data?.pages.flatMap((p) => p.pieces) ?? [], [list.data]);
   const covers = useCovers(pieces.map((p) => p.id));
 
-  const set = (k: string, v: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (v) next.set(k, v);
-        else next.delete(k);
-        return next;
-      },
-      { replace: k !== 'peca' },
-    );
+  const set = (k: string, v: string | null) => setParams(withParam(k, v), { replace: k !== 'peca' });
   const filtered = Boolean(query.clientId || query.channel || query.status || query.q);
 
   return (
