@@ -110,9 +110,9 @@ test.describe('/marketing/materiais', () => {
 
     // The list view, and the search by name.
     await page.getByRole('button', { name: 'Lista' }).click();
-    await expect(page.getByTestId('material-row')).toHaveCount(2);
+    await expect(page.getByRole('table', { name: 'Materiais' }).locator('tbody tr')).toHaveCount(2);
     await page.getByLabel('Buscar por nome ou etiqueta').fill('reels');
-    await expect(page.getByTestId('material-row')).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'Materiais' }).locator('tbody tr')).toHaveCount(1);
     await expectAccessible(page);
   });
 

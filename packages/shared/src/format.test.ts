@@ -19,6 +19,12 @@ describe('the one pt-BR format', () => {
     expect(f.dayOf('2026-03-05T02:30:00Z')).toBe('04/03/2026');
     expect(f.dayOf(null)).toBe('—');
     expect(f.moneyWhole(18399)).toBe('R$\u00a0183');
+    expect(f.shortDateTime('2026-03-05T02:30:00Z')).toBe('04/03, 23:30');
+    expect(f.dayMonthTime('2026-03-05T17:30:00Z')).toBe('05 de mar., 14:30');
+    expect(f.weekdayDateTime('2026-03-05T17:30:00Z')).toBe('qui., 05/03, 14:30');
+    expect(f.longDateTime('2026-03-05T17:30:00Z')).toBe('5 de março de 2026 às 14:30');
+    expect(f.weekdayDay('2026-03-05')).toBe('quinta-feira, 05/03');
+    expect(f.monthYear('2026-03-05')).toBe('março de 2026');
     expect(f.time('2026-03-05T17:00:00Z')).toBe('14:00');
     expect(f.period('2026-03-05', '2026-03-10')).toBe('05/03/2026 a 10/03/2026');
     expect(f.period(null, '2026-03-10')).toBe('até 10/03/2026');

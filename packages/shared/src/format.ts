@@ -20,6 +20,12 @@ const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-
 const longDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' });
 const instantDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ });
+const shortDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const dayMonthTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+const weekdayDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, weekday: 'short', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const longDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'long', timeStyle: 'short' });
+const weekdayDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: '2-digit', month: '2-digit' });
+const monthYearFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
 
 type Maybe<T> = T | null | undefined;
@@ -49,6 +55,18 @@ export const longDay = (iso: Maybe<string>) => (iso ? longDayFmt.format(calendar
 export const dateTime = (at: Maybe<string | Date>) => (at ? dateTimeFmt.format(new Date(at)) : NONE);
 /** The day an instant falls on in Brazil: '05/03/2026' (an expiry, a payment's moment). */
 export const dayOf = (at: Maybe<string | Date>) => (at ? instantDayFmt.format(new Date(at)) : NONE);
+/** An instant in Brazil's time without the year (a chart's axis): '05/03, 14:30'. */
+export const shortDateTime = (at: Maybe<string | Date>) => (at ? shortDateTimeFmt.format(new Date(at)) : NONE);
+/** An instant in Brazil's time, the month short: '05 de mar., 14:30'. */
+export const dayMonthTime = (at: Maybe<string | Date>) => (at ? dayMonthTimeFmt.format(new Date(at)) : NONE);
+/** An instant in Brazil's time with its weekday: 'qui., 05/03, 14:30'. */
+export const weekdayDateTime = (at: Maybe<string | Date>) => (at ? weekdayDateTimeFmt.format(new Date(at)) : NONE);
+/** An instant in Brazil's time, in words: '5 de março de 2026 às 14:30'. */
+export const longDateTime = (at: Maybe<string | Date>) => (at ? longDateTimeFmt.format(new Date(at)) : NONE);
+/** '2026-03-05' → 'quinta-feira, 05/03'. */
+export const weekdayDay = (iso: Maybe<string>) => (iso ? weekdayDayFmt.format(calendarDay(iso)) : NONE);
+/** '2026-03-05' → 'março de 2026'. */
+export const monthYear = (iso: Maybe<string>) => (iso ? monthYearFmt.format(calendarDay(iso)) : NONE);
 /** An instant's time of day in Brazil: '14:30'. */
 export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
 /** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */

@@ -104,4 +104,14 @@ describe('DataList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     expect(fetchNextPage).toHaveBeenCalledOnce();
   });
+
+  it('hides a column of buttons\' heading from sight and puts its buttons at the foot of each card', () => {
+    const withActions: DataColumn<Person>[] = [...columns, { id: 'actions', header: 'Ações', headerHidden: true, card: 'actions', cell: (p) => <button type="button">{`Abrir ${p.name}`}</button> }];
+    setup({ columns: withActions });
+    const heading = within(screen.getByRole('table', { name: 'Pessoas' })).getByRole('columnheader', { name: 'Ações' });
+    expect(heading.querySelector('.sr-only')?.textContent).toBe('Ações');
+    const card = within(screen.getByRole('list', { name: 'Pessoas' })).getAllByRole('listitem')[0]!;
+    expect(within(card).getByRole('button', { name: 'Abrir Ana Souza' })).toBeTruthy();
+    expect(within(card).queryByText('Ações')).toBeNull();
+  });
 });

@@ -220,7 +220,7 @@ export function DataList<T extends RowData>({
                 </dl>
               )}
               {slot('actions').map((c) => (
-                <div key={c.id} className="mt-2">
+                <div key={c.id} className="mt-2 flex flex-wrap justify-end gap-1 border-t border-slate-100 pt-2">
                   {c.cell(row.original)}
                 </div>
               ))}

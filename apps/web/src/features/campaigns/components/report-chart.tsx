@@ -1,11 +1,10 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CampaignReport } from '@sede/shared/campaigns/schemas';
-
-const hour = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+import { shortDateTime } from '@sede/shared/format';
 
 /** Sent, opened, clicked and replied per hour (recharts: loaded only with the report). */
 export default function ReportChart({ series }: { series: CampaignReport['series'] }) {
-  const data = series.map((p) => ({ ...p, label: hour.format(new Date(p.at)) }));
+  const data = series.map((p) => ({ ...p, label: shortDateTime(p.at) }));
   return (
     <div className="h-64 w-full" role="img" aria-label="Gráfico de envios, aberturas, cliques e respostas por hora">
       <ResponsiveContainer width="100%" height="100%">

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_RATE_PER_SECOND, type SenderInput } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { campaignKeys } from '../api/keys.ts';
 import { saveSender, senderQueryOptions, testSender } from '../api/sender.ts';
 import { SenderDnsRecords } from './sender-dns-records.tsx';
@@ -25,8 +26,7 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [user, setUser] = useState('');
   const [fromEmail, setFromEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<'save' | 'test' | null>(null);
+  const [kind, setKind] = useState<'save' | 'test'>('save');
 
   useEffect(() => {
     const s = sender.data;
@@ -50,27 +50,26 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     smtp: own ? { host, port: Number(port), secure, user: user || undefined, fromEmail: fromEmail || null, ...(password ? { password } : {}) } : null,
   });
 
-  async function run(kind: 'save' | 'test', e?: FormEvent) {
-    e?.preventDefault();
-    setPending(kind);
-    setError(null);
-    try {
-      if (kind === 'save') {
-        await saveSender(body());
-        await queryClient.invalidateQueries({ queryKey: campaignKeys.sender });
-        toast.success('Remetente salvo.');
-        onOpenChange(false);
-      } else toast.success((await testSender(body())).message);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível concluir.');
-    } finally {
-      setPending(null);
-    }
-  }
+  const action = useSubmit(async (doing: 'save' | 'test') => {
+    if (doing === 'test') return void toast.success((await testSender(body())).message);
+    await saveSender(body());
+    await queryClient.invalidateQueries({ queryKey: campaignKeys.sender });
+    toast.success('Remetente salvo.');
+    onOpenChange(false);
+  }, 'Não foi possível concluir.');
+  const run = (doing: 'save' | 'test') => {
+    setKind(doing);
+    void action.submit(doing);
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Remetente das campanhas" description="Quem aparece como remetente e por onde os e-mails saem. Sem SMTP próprio, o servidor da Sede envia com o nome da sua empresa.">
-      <form onSubmit={(e) => run('save', e)} className="grid max-h-[70vh] gap-3 overflow-y-auto" noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          run('save');
+        }}
+        className="grid max-h-[70vh] gap-3 overflow-y-auto" noValidate>
         <div className="grid gap-1">
           <Label htmlFor="sender-name">Nome do remetente</Label>
           <Input id="sender-name" value={fromName} onChange={(e) => setFromName(e.target.value)} />
@@ -135,19 +134,11 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <SenderDnsRecords fromEmail={fromEmail || (/@/.test(user) ? user : '')} smtpHost={host} />
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="secondary" pending={pending === 'test'} onClick={() => run('test')}>
+        <FormActions error={action.error} submitLabel="Salvar" pending={action.pending && kind === 'save'}>
+          <Button type="button" variant="secondary" pending={action.pending && kind === 'test'} onClick={() => run('test')}>
             Testar
           </Button>
-          <Button type="submit" pending={pending === 'save'}>
-            Salvar
-          </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

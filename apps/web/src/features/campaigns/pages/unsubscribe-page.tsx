@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormError } from '../../../components/ui/form-actions.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { campaignKeys } from '../api/keys.ts';
 import { confirmUnsubscribe, unsubscribeInfo } from '../api/unsubscribe.ts';
 
@@ -12,21 +13,10 @@ export default function UnsubscribePage() {
   const { token = '' } = useParams();
   const info = useQuery({ queryKey: campaignKeys.unsubscribe(token), queryFn: () => unsubscribeInfo(token), retry: false });
   const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setPending(true);
-    setError(null);
-    try {
-      await confirmUnsubscribe(token);
-      setDone(true);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível descadastrar. Tente novamente.');
-    } finally {
-      setPending(false);
-    }
-  }
+  const confirm = useSubmit(async () => {
+    await confirmUnsubscribe(token);
+    setDone(true);
+  }, 'Não foi possível descadastrar. Tente novamente.');
 
   return (
     <FocusCard>
@@ -47,12 +37,8 @@ export default function UnsubscribePage() {
             <p className="text-sm text-slate-700">
               Deseja parar de receber e-mails de campanha de <strong>{info.data.company}</strong> no endereço <strong>{info.data.email}</strong>?
             </p>
-            {error && (
-              <p role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-            <Button onClick={confirm} pending={pending}>
+            <FormError error={confirm.error} />
+            <Button onClick={() => void confirm.submit()} pending={confirm.pending}>
               Confirmar descadastro
             </Button>
           </>

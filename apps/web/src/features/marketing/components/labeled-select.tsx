@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
-import type { FilterOption } from '../../../components/ui/filter-bar.tsx';
+import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES } from '@sede/shared/marketing/constants';
+import { type FilterOption, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
@@ -19,6 +20,15 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'id'> & 
   className?: string;
 };
 
+/** A select's options from a list of values and labels. */
+export function SelectOptions({ options }: { options: readonly FilterOption[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
+
 /** A label and its select, with an optional empty first option and the given options (the marketing forms and filters). */
 export function LabeledSelect({ id, label, options, empty, fieldClassName = 'grid gap-1.5', className, ...select }: Props) {
   return (
@@ -26,12 +36,15 @@ export function LabeledSelect({ id, label, options, empty, fieldClassName = 'gri
       <Label htmlFor={id}>{label}</Label>
       <select id={id} className={className ? `${inputClass} ${className}` : inputClass} {...select}>
         {empty !== undefined && <option value="">{empty}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );
 }
+
+/** The clients as a select's options, an archived one marked so. */
+export const clientOptions = (clients: ReadonlyArray<{ id: string; name: string; archived: boolean }> | undefined): FilterOption[] =>
+  (clients ?? []).map((c) => ({ value: c.id, label: c.archived ? `${c.name} (arquivada)` : c.name }));
+
+export const CHANNEL_OPTIONS = optionsOf(MARKETING_CHANNELS, CHANNEL_LABELS);
+export const STATUS_OPTIONS = optionsOf(PIECE_STATUSES, PIECE_STATUS_LABELS);

@@ -2,17 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { longDateTime } from '@sede/shared/format';
 import { CHANNEL_LABELS, PIECE_FORMAT_LABELS } from '@sede/shared/marketing/constants';
 import { REVIEW_LIMITS, type ApprovalDecision, type PublicApprovalView } from '@sede/shared/marketing/review';
 import { Button } from '../../../components/ui/button.tsx';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { decidePublic, fetchPublicApproval } from '../api/review.ts';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-const fmt = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * /aprovacao/:token — the client approves a creative or asks for changes, without an account
@@ -45,22 +47,17 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
   const id = useId();
   const [name, setName] = useState('');
   const [comment, setComment] = useState('');
-  const [pending, setPending] = useState<ApprovalDecision | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [decision, setDecision] = useState<ApprovalDecision>('aprovado');
+  const decide = useSubmit(async (chosen: ApprovalDecision) => {
+    await decidePublic(token, { decision: chosen, name, comment: comment.trim() || null });
+    onDecided();
+  }, 'Não foi possível enviar. Tente de novo.');
   const v = view.version;
 
-  async function send(decision: ApprovalDecision) {
-    setPending(decision);
-    setError(null);
-    try {
-      await decidePublic(token, { decision, name, comment: comment.trim() || null });
-      onDecided();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Não foi possível enviar. Tente de novo.');
-    } finally {
-      setPending(null);
-    }
-  }
+  const send = (chosen: ApprovalDecision) => {
+    setDecision(chosen);
+    return decide.submit(chosen);
+  };
 
   return (
     <div className="grid gap-5">
@@ -71,7 +68,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
         <h1 className="text-xl font-semibold break-words text-slate-900">{view.piece.title}</h1>
         <p className="text-sm text-slate-700">
           {CHANNEL_LABELS[view.piece.channel]} · {PIECE_FORMAT_LABELS[view.piece.format]}
-          {view.piece.scheduledAt ? ` · publicação prevista em ${fmt(view.piece.scheduledAt)}` : ''}
+          {view.piece.scheduledAt ? ` · publicação prevista em ${longDateTime(view.piece.scheduledAt)}` : ''}
         </p>
       </div>
 
@@ -109,7 +106,7 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
           <div className="grid gap-1 text-sm">
             <p className="font-medium">{view.decision.decision === 'aprovado' ? 'Peça aprovada. Obrigado!' : 'Pedido de alterações enviado. Obrigado!'}</p>
             <p>
-              {view.decision.name} · {fmt(view.decision.at)}
+              {view.decision.name} · {longDateTime(view.decision.at)}
             </p>
             {view.decision.comment && <p className="whitespace-pre-line">{view.decision.comment}</p>}
           </div>
@@ -122,32 +119,27 @@ function Approval({ token, view, onDecided }: { token: string; view: PublicAppro
             void send('aprovado');
           }}
         >
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-800">
-              Seu nome
-            </label>
-            <input id={`${id}-name`} className={inputClass} value={name} maxLength={REVIEW_LIMITS.reviewerName} autoComplete="name" required onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-800">
-              Comentário
-            </label>
-            <textarea id={`${id}-comment`} className={`${inputClass} h-24`} maxLength={REVIEW_LIMITS.comment} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="Obrigatório para pedir alterações" />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="grid gap-2 sm:flex sm:justify-end">
-            <Button type="button" variant="secondary" onClick={() => send('alteracoes')} pending={pending === 'alteracoes'} disabled={pending !== null}>
+          <Field label="Seu nome">
+            <input className={inputClass} value={name} maxLength={REVIEW_LIMITS.reviewerName} autoComplete="name" required onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label="Comentário">
+            <textarea className={`${inputClass} h-24`} maxLength={REVIEW_LIMITS.comment} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="Obrigatório para pedir alterações" />
+          </Field>
+          <FormActions
+            error={decide.error}
+            submitLabel={
+              <>
+                <CheckCircle2 aria-hidden /> Aprovar
+              </>
+            }
+            pending={decide.pending && decision === 'aprovado'}
+            disabled={decide.pending}
+          >
+            <Button type="button" variant="secondary" onClick={() => send('alteracoes')} pending={decide.pending && decision === 'alteracoes'} disabled={decide.pending}>
               <MessageSquareWarning aria-hidden /> Pedir alterações
             </Button>
-            <Button type="submit" pending={pending === 'aprovado'} disabled={pending !== null}>
-              <CheckCircle2 aria-hidden /> Aprovar
-            </Button>
-          </div>
-          <p className="text-xs text-slate-600">Este link vale até {fmt(view.expiresAt)} e aceita uma resposta. Guardamos seu nome, a decisão e o horário.</p>
+          </FormActions>
+          <p className="text-xs text-slate-600">Este link vale até {longDateTime(view.expiresAt)} e aceita uma resposta. Guardamos seu nome, a decisão e o horário.</p>
         </form>
       )}
     </div>

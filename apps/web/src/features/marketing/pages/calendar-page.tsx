@@ -3,14 +3,12 @@ import { CalendarDays, ChevronLeft, ChevronRight, LayoutGrid, List, Plus, Rows3 
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { brazilDateTime, DEFAULT_PIECE_TIME, dayInBrazil, moveToDay, type CalendarPiece, type CalendarQuery, type CalendarView } from '@sede/shared/marketing/calendar';
-import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES, type MarketingChannel, type PieceStatus } from '@sede/shared/marketing/constants';
+import { MARKETING_CHANNELS, PIECE_STATUSES, type MarketingChannel, type PieceStatus } from '@sede/shared/marketing/constants';
 import type { PieceCreateInput, PieceList, PieceListQuery } from '@sede/shared/marketing/pieces';
 import { isIsoDate, todayInBrazil } from '@sede/shared/platform/calendar';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { inputClass } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -23,6 +21,7 @@ import { updatePiece, usePiece, usePiecePages } from '../api/pieces.ts';
 import { CalendarBoard, type BoardPiece } from '../components/calendar/calendar-board.tsx';
 import { loadedPieces, NO_DATE_PAGE, withoutPiece } from '../components/calendar/no-date-pages.ts';
 import { periodTitle, rangeOf, shortDay, step, type CalendarViewKind } from '../components/calendar/calendar-style.ts';
+import { CHANNEL_OPTIONS, clientOptions, LabeledSelect, STATUS_OPTIONS } from '../components/labeled-select.tsx';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -160,40 +159,9 @@ export default function CalendarPage() {
         )}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid basis-full gap-1 sm:basis-auto">
-          <Label htmlFor="calendar-client">Empresa cliente</Label>
-          <select id="calendar-client" className={`${inputClass} h-9 w-full sm:w-52`} value={clientId} onChange={(e) => set({ cliente: e.target.value })}>
-            <option value="">Todas</option>
-            {(clients.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-                {c.archived ? ' (arquivada)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="calendar-channel">Canal</Label>
-          <select id="calendar-channel" className={`${inputClass} h-9 sm:w-40`} value={channel} onChange={(e) => set({ canal: e.target.value })}>
-            <option value="">Todos</option>
-            {MARKETING_CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {CHANNEL_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="calendar-status">Status</Label>
-          <select id="calendar-status" className={`${inputClass} h-9 sm:w-40`} value={status} onChange={(e) => set({ status: e.target.value })}>
-            <option value="">Todos</option>
-            {PIECE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PIECE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabeledSelect id="calendar-client" label="Empresa cliente" fieldClassName="grid basis-full gap-1 sm:basis-auto" className="h-9 w-full sm:w-52" value={clientId} onChange={(e) => set({ cliente: e.target.value })} empty="Todas" options={clientOptions(clients.data)} />
+        <LabeledSelect id="calendar-channel" label="Canal" fieldClassName="grid gap-1" className="h-9 sm:w-40" value={channel} onChange={(e) => set({ canal: e.target.value })} empty="Todos" options={CHANNEL_OPTIONS} />
+        <LabeledSelect id="calendar-status" label="Status" fieldClassName="grid gap-1" className="h-9 sm:w-40" value={status} onChange={(e) => set({ status: e.target.value })} empty="Todos" options={STATUS_OPTIONS} />
         {calendar.isFetching && !calendar.isPending && <Spinner label="Atualizando o calendário" />}
       </div>
 

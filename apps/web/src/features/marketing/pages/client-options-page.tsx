@@ -1,14 +1,12 @@
-import { ArrowLeft, Building2 } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useClientOptions } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
+import { ClientUnavailable } from '../components/clients/client-unavailable.tsx';
 import { ClientOptionsForm } from '../components/clients/client-options-form.tsx';
 
 /** /marketing/empresa/:id/opcoes — archive, who sees it, approval by a client contact, delete. */
@@ -19,33 +17,11 @@ export default function ClientOptionsPage() {
   const options = useClientOptions(id);
   useLiveInvalidate('marketing_client', marketingKeys.clientOptions(id));
   if (options.isPending) return <Spinner label="Carregando as opções" />;
-  if (options.isError) {
-    return (
-      <EmptyState
-        icon={Building2}
-        title={options.error instanceof ApiError && options.error.status === 404 ? 'Empresa cliente não encontrada' : 'Não foi possível abrir as opções'}
-        description={options.error instanceof ApiError && options.error.status === 404 ? 'Ela pode ter sido excluída, ou você não está entre os membros que a veem.' : 'Tente de novo em instantes.'}
-        action={
-          <Button asChild variant="secondary">
-            <Link to="/marketing">Voltar ao marketing</Link>
-          </Button>
-        }
-      />
-    );
-  }
+  if (options.isError) return <ClientUnavailable error={options.error} failed="Não foi possível abrir as opções" />;
   const o = options.data;
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="break-words text-xl font-semibold text-slate-900" data-testid="options-client-name">
-          {o.name}
-        </h2>
-        <Button asChild variant="ghost">
-          <Link to={`/marketing/empresa/${o.id}`}>
-            <ArrowLeft aria-hidden /> Voltar à empresa cliente
-          </Link>
-        </Button>
-      </div>
+      <DetailHeader back={{ to: `/marketing/empresa/${o.id}`, label: 'Voltar à empresa cliente' }} title={<span data-testid="options-client-name">{o.name}</span>} />
       <ClientOptionsForm options={o} canEdit={can(grants, 'marketing.write')} canDelete={can(grants, 'marketing.delete')} myId={user?.id} />
     </div>
   );

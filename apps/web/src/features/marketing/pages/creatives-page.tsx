@@ -1,10 +1,9 @@
 import { Plus, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES } from '@sede/shared/marketing/constants';
+import { MARKETING_CHANNELS, PIECE_STATUSES } from '@sede/shared/marketing/constants';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
-import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { ListStates } from '../../../components/ui/list-states.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -13,15 +12,13 @@ import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { useCovers, useCreatives } from '../api/review.ts';
 import { CreativeCard } from '../components/creatives/creative-card.tsx';
-import { LabeledSelect } from '../components/labeled-select.tsx';
+import { CHANNEL_OPTIONS, clientOptions, LabeledSelect, STATUS_OPTIONS } from '../components/labeled-select.tsx';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 import { PieceSheet } from '../components/creatives/piece-sheet.tsx';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { useUrlParams, patchParams } from '../../../lib/url-params.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILTER = 'grid min-w-0 gap-1';
-const CHANNEL_OPTIONS = optionsOf(MARKETING_CHANNELS, CHANNEL_LABELS);
-const STATUS_OPTIONS = optionsOf(PIECE_STATUSES, PIECE_STATUS_LABELS);
 
 /**
  * /marketing/criativos: the pieces as creatives (cards, newest changed first, 'Carregar mais'),
@@ -54,25 +51,15 @@ export default function CreativesPage() {
   const pieces = useMemo(() => list.data?.pages.flatMap((p) => p.pieces) ?? [], [list.data]);
   const covers = useCovers(pieces.map((p) => p.id));
 
-  const set = (k: string, v: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (v) next.set(k, v);
-        else next.delete(k);
-        return next;
-      },
-      { replace: k !== 'peca' },
-    );
+  const set = (k: string, v: string | null) => setParams(patchParams({ [k]: v ?? undefined }), { replace: k !== 'peca' });
   const filtered = Boolean(query.clientId || query.channel || query.status || query.q);
-  const clientOptions = (clients.data ?? []).map((c) => ({ value: c.id, label: c.name }));
 
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <SearchForm id="creatives-q" initial={q} placeholder="Título ou texto" onSearch={(text) => set('q', text)} />
         <div className="grid basis-full grid-cols-3 gap-2 sm:flex sm:basis-auto sm:gap-3">
-          <LabeledSelect id="creatives-client" label="Cliente" fieldClassName={FILTER} className="h-9 sm:w-48" value={clientId} onChange={(e) => set('cliente', e.target.value)} empty="Todos" options={clientOptions} />
+          <LabeledSelect id="creatives-client" label="Cliente" fieldClassName={FILTER} className="h-9 sm:w-48" value={clientId} onChange={(e) => set('cliente', e.target.value)} empty="Todos" options={clientOptions(clients.data)} />
           <LabeledSelect id="creatives-channel" label="Canal" fieldClassName={FILTER} className="h-9 sm:w-36" value={channel} onChange={(e) => set('canal', e.target.value)} empty="Todos" options={CHANNEL_OPTIONS} />
           <LabeledSelect id="creatives-status" label="Status" fieldClassName={FILTER} className="h-9 sm:w-36" value={status} onChange={(e) => set('status', e.target.value)} empty="Todos" options={STATUS_OPTIONS} />
         </div>

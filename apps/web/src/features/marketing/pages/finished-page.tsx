@@ -3,19 +3,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListStates } from '../../../components/ui/list-states.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useCampaignPages } from '../api/campaigns.ts';
 import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { CampaignDetailDialog } from '../components/campaigns/campaign-detail-dialog.tsx';
-import { count, money, period, resultItems } from '../components/campaigns/format.ts';
+import { count, money } from '@sede/shared/format';
+import { campaignPeriod, resultItems } from '../components/campaigns/results.ts';
 import { useMarketingPermissions } from '../components/campaigns/use-campaign-permissions.ts';
 import { LabeledSelect } from '../components/labeled-select.tsx';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { useUrlParams, patchParams } from '../../../lib/url-params.ts';
 
 /** /marketing/projetos-concluidos: finished campaigns with their results, searchable, each with its report. */
 export default function FinishedPage() {
@@ -28,16 +28,7 @@ export default function FinishedPage() {
   const pages = useCampaignPages({ status: 'concluida', ...(clientId ? { clientId } : {}), ...(q ? { q } : {}) });
   useLiveInvalidate('marketing_campaign', marketingKeys.campaigns);
   const items = pages.data?.pages.flatMap((p) => p.campaigns) ?? [];
-  const set = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string) => setParams(patchParams({ [key]: value }), { replace: true });
   // Typing searches after a short pause; the URL keeps the search.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the text drives the debounce
   useEffect(() => {
@@ -70,24 +61,24 @@ export default function FinishedPage() {
           options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
       </div>
-      {pages.isPending && <Spinner />}
-      {pages.isError && <p role="alert" className="text-sm text-red-700">Não foi possível carregar os projetos concluídos. {pages.error.message}</p>}
-      {pages.isSuccess && items.length === 0 &&
-        (filtered ? (
-          <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Nenhum projeto concluído encontrado com estes filtros.</p>
-        ) : (
-          <EmptyState
-            icon={Trophy}
-            title="Nenhum projeto concluído ainda"
-            description="Quando uma campanha de marketing termina, conclua-a com alcance, cliques, leads e investimento: ela aparece aqui com as peças e um relatório de uma página para o cliente."
-            action={
-              <Button asChild>
-                <Link to="/marketing">Ver campanhas em andamento</Link>
-              </Button>
-            }
-          />
-        ))}
-      {items.length > 0 && (
+      <ListStates
+        query={pages}
+        count={items.length}
+        filtered={filtered}
+        icon={Trophy}
+        loading="Carregando os projetos concluídos"
+        failed="Não foi possível carregar os projetos concluídos"
+        noMatch="Nenhum projeto concluído encontrado com estes filtros."
+        empty={{
+          title: 'Nenhum projeto concluído ainda',
+          description: 'Quando uma campanha de marketing termina, conclua-a com alcance, cliques, leads e investimento: ela aparece aqui com as peças e um relatório de uma página para o cliente.',
+          action: (
+            <Button asChild>
+              <Link to="/marketing">Ver campanhas em andamento</Link>
+            </Button>
+          ),
+        }}
+      >
         <ul className="grid gap-3 md:grid-cols-2" aria-label="Projetos concluídos">
           {items.map((c) => {
             const results = resultItems(c);
@@ -100,7 +91,7 @@ export default function FinishedPage() {
                         {c.name}
                       </button>
                       <p className="text-xs text-slate-600">
-                        {c.clientName} · {period(c.startsOn, c.endsOn)}
+                        {c.clientName} · {campaignPeriod(c.startsOn, c.endsOn)}
                       </p>
                     </div>
                     <CheckCircle2 className="size-5 shrink-0 text-blue-700" aria-label="Concluída" />
@@ -121,14 +112,14 @@ export default function FinishedPage() {
             );
           })}
         </ul>
-      )}
-      {pages.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="secondary" pending={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            Carregar mais
-          </Button>
-        </div>
-      )}
+        {pages.hasNextPage && (
+          <div className="flex justify-center">
+            <Button variant="secondary" pending={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+              Carregar mais
+            </Button>
+          </div>
+        )}
+      </ListStates>
       <CampaignDetailDialog id={open} onClose={() => set('campanha', '')} canWrite={canWrite} canDelete={canDelete} />
     </div>
   );

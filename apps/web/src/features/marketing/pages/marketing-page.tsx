@@ -1,6 +1,7 @@
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { monthYear } from '@sede/shared/format';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -20,8 +21,6 @@ import { PendingApprovals } from '../components/overview/pending-approvals.tsx';
 import { QuickLinks } from '../components/overview/quick-links.tsx';
 import { StatusChart } from '../components/overview/status-chart.tsx';
 import { WeekPieces } from '../components/overview/week-pieces.tsx';
-
-const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** /marketing — the area's overview: this week's pieces, pending approvals, recent materials and the clients. */
 export default function MarketingPage() {
@@ -84,7 +83,7 @@ function Overview() {
       <WeekPieces days={week.days} pieces={week.query.data?.pieces} loading={week.query.isPending} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PendingApprovals pieces={pending.data?.pieces} loading={pending.isPending} hasMore={!!pending.data?.nextCursor} />
-        <StatusChart pieces={month.data?.pieces} loading={month.isPending} monthLabel={monthName.format(new Date(`${first}T12:00:00Z`))} />
+        <StatusChart pieces={month.data?.pieces} loading={month.isPending} monthLabel={monthYear(first)} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <CampaignsPanel />

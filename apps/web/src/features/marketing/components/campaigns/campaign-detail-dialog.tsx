@@ -14,7 +14,7 @@ import { marketingKeys } from '../../api/keys.ts';
 import { CampaignDialog } from './campaign-dialog.tsx';
 import { CampaignResults } from './campaign-results.tsx';
 import { FinishDialog } from './finish-dialog.tsx';
-import { period } from './format.ts';
+import { campaignPeriod } from './results.ts';
 
 /** One campaign: its results and pieces; edit, conclude, delete, or (finished) the report and reopen. */
 export function CampaignDetailDialog({ id, onClose, canWrite, canDelete }: { id: string | null; onClose: () => void; canWrite: boolean; canDelete: boolean }) {
@@ -39,7 +39,7 @@ export function CampaignDetailDialog({ id, onClose, canWrite, canDelete }: { id:
 
   return (
     <>
-      <ScrollDialog open={!!id && !editing && !finishing && !deleting} onOpenChange={(o) => !o && onClose()} title={c?.name ?? 'Campanha'} description={c ? `${c.clientName} · ${period(c.startsOn, c.endsOn)} · ${MARKETING_CAMPAIGN_STATUS_LABELS[c.status]}` : undefined}>
+      <ScrollDialog open={!!id && !editing && !finishing && !deleting} onOpenChange={(o) => !o && onClose()} title={c?.name ?? 'Campanha'} description={c ? `${c.clientName} · ${campaignPeriod(c.startsOn, c.endsOn)} · ${MARKETING_CAMPAIGN_STATUS_LABELS[c.status]}` : undefined}>
         {campaign.isPending && <Spinner />}
         {campaign.isError && <p role="alert" className="text-sm text-red-700">{campaign.error.message}</p>}
         {c && (

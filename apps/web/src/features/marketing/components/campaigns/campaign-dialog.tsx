@@ -8,19 +8,22 @@ import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } fro
 import { MARKETING_CAMPAIGN_STATUS_LABELS } from '@sede/shared/marketing/constants';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { MoneyInput } from '../../../../components/form/money-input.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
+import { optionsOf } from '../../../../components/ui/filter-bar.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { createCampaign, updateCampaign } from '../../api/campaigns.ts';
 import { useClients } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
+import { clientOptions, SelectOptions } from '../labeled-select.tsx';
 
 /** An optional amount in cents, as the one money input reports it. */
 export const optionalCents = z.number().int().min(0, M.money).max(L.maxCents, M.money).nullable();
 
 const OPEN_STATUSES = ['planejada', 'ativa', 'cancelada'] as const;
+const STATUS_CHOICES = optionsOf(OPEN_STATUSES, MARKETING_CAMPAIGN_STATUS_LABELS);
 const formSchema = z
   .object({
     clientId: z.string().min(1, M.client),
@@ -86,11 +89,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
         {error && <FormAlert title={error} />}
         <Field label="Empresa cliente" error={err.clientId?.message}>
           <select className={inputClass} {...register('clientId')}>
-            {options.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <SelectOptions options={clientOptions(options)} />
           </select>
         </Field>
         <Field label="Nome da campanha" error={err.name?.message}>
@@ -117,22 +116,11 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
           />
           <Field label="Status" error={err.status?.message}>
             <select className={inputClass} {...register('status')}>
-              {OPEN_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {MARKETING_CAMPAIGN_STATUS_LABELS[s]}
-                </option>
-              ))}
+              <SelectOptions options={STATUS_CHOICES} />
             </select>
           </Field>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={formState.isSubmitting}>
-            {campaign ? 'Salvar' : 'Criar campanha'}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} cancelVariant="ghost" submitLabel={campaign ? 'Salvar' : 'Criar campanha'} pending={formState.isSubmitting} />
       </form>
     </ScrollDialog>
   );

@@ -1,8 +1,10 @@
 import type { CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { CHANNEL_LABELS, PIECE_STATUS_LABELS } from '@sede/shared/marketing/constants';
-import { resultItems } from './format.ts';
+import { day } from '@sede/shared/format';
+import { dayInBrazil } from '@sede/shared/marketing/calendar';
+import { resultItems } from './results.ts';
 
-const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+const when = (iso: string) => day(dayInBrazil(iso));
 
 /** The campaign's results, its pieces by channel (bars with their numbers) and its pieces. */
 export function CampaignResults({ campaign: c }: { campaign: CampaignDetail }) {

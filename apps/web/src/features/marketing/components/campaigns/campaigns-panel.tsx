@@ -10,7 +10,8 @@ import { useCampaigns } from '../../api/campaigns.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { CampaignDetailDialog } from './campaign-detail-dialog.tsx';
 import { CampaignDialog } from './campaign-dialog.tsx';
-import { money, period } from './format.ts';
+import { money } from '@sede/shared/format';
+import { campaignPeriod } from './results.ts';
 import { useMarketingPermissions } from './use-campaign-permissions.ts';
 
 const STATUS_CLASS = { planejada: 'bg-slate-100 text-slate-700', ativa: 'bg-emerald-50 text-emerald-800', cancelada: 'bg-amber-50 text-amber-800', concluida: 'bg-blue-50 text-blue-800' } as const;
@@ -55,7 +56,7 @@ export function CampaignsPanel({ clientId }: { clientId?: string }) {
                 </span>
                 <span className="text-xs text-slate-600">
                   {clientId ? '' : `${c.clientName} · `}
-                  {period(c.startsOn, c.endsOn)} · {c.pieces === 1 ? '1 peça' : `${c.pieces} peças`}
+                  {campaignPeriod(c.startsOn, c.endsOn)} · {c.pieces === 1 ? '1 peça' : `${c.pieces} peças`}
                   {c.budgetCents !== null ? ` · Orçamento ${money(c.budgetCents)}` : ''}
                 </span>
               </button>

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { MoneyInput } from '../../../../components/form/money-input.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -75,14 +75,7 @@ export function FinishDialog({ open, onOpenChange, campaign }: { open: boolean; 
         <Field label="Resumo e aprendizados" error={err.summary?.message}>
           <textarea className={`${inputClass} min-h-28 py-2`} maxLength={L.summary} placeholder="O que funcionou, o que não funcionou e o que repetir." {...register('summary')} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={formState.isSubmitting}>
-            Concluir
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} cancelVariant="ghost" submitLabel="Concluir" pending={formState.isSubmitting} />
       </form>
     </ScrollDialog>
   );

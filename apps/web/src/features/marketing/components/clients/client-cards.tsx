@@ -5,7 +5,7 @@ import type { ClientSummary } from '@sede/shared/marketing/clients';
 import { CHANNEL_LABELS } from '@sede/shared/marketing/constants';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ClientLogo } from './client-logo.tsx';
-import { formatWhen } from './format.ts';
+import { weekdayDateTime } from '@sede/shared/format';
 import { NewClientDialog } from './new-client-dialog.tsx';
 
 function ClientCard({ client }: { client: ClientSummary }) {
@@ -23,7 +23,7 @@ function ClientCard({ client }: { client: ClientSummary }) {
           <span className="mt-1 block text-sm text-slate-700">
             {client.nextPiece ? (
               <>
-                Próxima: <span className="font-medium">{client.nextPiece.title}</span> · {CHANNEL_LABELS[client.nextPiece.channel]} · {formatWhen(client.nextPiece.scheduledAt)}
+                Próxima: <span className="font-medium">{client.nextPiece.title}</span> · {CHANNEL_LABELS[client.nextPiece.channel]} · {weekdayDateTime(client.nextPiece.scheduledAt)}
               </>
             ) : (
               'Nenhuma peça agendada'

@@ -4,7 +4,9 @@ import { CHANNEL_LABELS, PIECE_STATUS_LABELS, PIECE_STATUSES } from '@sede/share
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useMonthPieces, useUpcomingPieces } from '../../api/overview.ts';
-import { clientLinks, formatWhen, piecePath, STATUS_BADGE } from './format.ts';
+import { weekdayDateTime } from '@sede/shared/format';
+import { clientLinks, piecePath } from './links.ts';
+import { STATUS_BADGE } from './status.ts';
 
 /** Links to the client's calendar, creatives and materials (those pages filter by `?cliente=`). */
 export function ClientSections({ clientId }: { clientId: string }) {
@@ -66,7 +68,7 @@ export function ClientSummary({ clientId }: { clientId: string }) {
                     {p.title}
                   </Link>
                   <span className="text-slate-600">{CHANNEL_LABELS[p.channel]}</span>
-                  <span className="text-slate-600">{p.scheduledAt && formatWhen(p.scheduledAt)}</span>
+                  <span className="text-slate-600">{p.scheduledAt && weekdayDateTime(p.scheduledAt)}</span>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_BADGE[p.status]}`}>{PIECE_STATUS_LABELS[p.status]}</span>
                 </li>
               ))}

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PartyPicker } from '../../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../../components/parties/search-parties.ts';
-import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -89,19 +89,7 @@ export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
             </Field>
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={create.isPending} disabled={mode === 'existing' && !org}>
-            Criar empresa cliente
-          </Button>
-        </div>
+        <FormActions error={error} onCancel={() => onOpenChange(false)} submitLabel="Criar empresa cliente" pending={create.isPending} disabled={mode === 'existing' && !org} />
       </form>
     </ScrollDialog>
   );

@@ -8,7 +8,8 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { inputClass } from '../../../../components/ui/input.tsx';
 import { useAuth } from '../../../../lib/session/auth-provider.tsx';
 import { generateCopy } from '../../api/review.ts';
-import { formatDateTime, hashtagLine } from './format.ts';
+import { dateTime } from '@sede/shared/format';
+import { hashtagLine } from './hashtags.ts';
 
 /**
  * 'Texto com IA' (ai.creative_copy): from the brief and the client's brand kit, captions, hashtags
@@ -50,7 +51,7 @@ export function AiCopyPanel({ piece, saved, onPick }: { piece: PieceView; saved:
       {result && (
         <div className="grid gap-3" data-testid="ai-copy-result">
           <h4 className="text-sm font-medium text-slate-900">Legendas sugeridas</h4>
-          {!fresh && saved && <p className="text-xs text-slate-600">Sugestões geradas em {formatDateTime(saved.at)}.</p>}
+          {!fresh && saved && <p className="text-xs text-slate-600">Sugestões geradas em {dateTime(saved.at)}.</p>}
           <ul className="grid gap-2">
             {result.captions.map((c) => (
               <li key={c} className="grid gap-2 rounded-lg bg-slate-50 p-3">

@@ -9,7 +9,7 @@ import { inputClass } from '../../../../components/ui/input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { createApprovalLink, decide, revokeApprovalLink } from '../../api/review.ts';
-import { formatDateTime } from './format.ts';
+import { dateTime } from '@sede/shared/format';
 
 /**
  * Approval: a member approves or asks for changes (with a comment); the client approves through
@@ -140,8 +140,8 @@ export function ApprovalPanel({ piece, review, mayWrite }: { piece: PieceView; r
             {review.links.map((l) => (
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
                 <span className="text-slate-800">
-                  {APPROVAL_LINK_STATUS_LABELS[l.status]} · criado {formatDateTime(l.createdAt)}
-                  {l.status === 'ativo' ? ` · vale até ${formatDateTime(l.expiresAt)}` : ''}
+                  {APPROVAL_LINK_STATUS_LABELS[l.status]} · criado {dateTime(l.createdAt)}
+                  {l.status === 'ativo' ? ` · vale até ${dateTime(l.expiresAt)}` : ''}
                 </span>
                 {mayWrite && l.status === 'ativo' && (
                   <Button size="sm" variant="ghost" pending={pending === l.id} onClick={() => run(l.id, async () => void (await revokeApprovalLink(piece.id, l.id)))}>
@@ -166,7 +166,7 @@ export function ApprovalPanel({ piece, review, mayWrite }: { piece: PieceView; r
                   {APPROVAL_DECISION_LABELS[a.decision]} {a.source === 'cliente' ? 'pelo cliente' : 'pela equipe'}
                 </span>
                 <span className="text-xs text-slate-700">
-                  {a.reviewerName ?? 'Alguém'} · {formatDateTime(a.createdAt)}
+                  {a.reviewerName ?? 'Alguém'} · {dateTime(a.createdAt)}
                   {a.versionNumber ? ` · versão ${a.versionNumber}` : ''}
                 </span>
                 {a.comment && <p className="whitespace-pre-line text-slate-800">{a.comment}</p>}

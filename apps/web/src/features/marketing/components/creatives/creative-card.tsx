@@ -3,7 +3,7 @@ import { CHANNEL_LABELS, PIECE_FORMAT_LABELS } from '@sede/shared/marketing/cons
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import type { CreativeCover } from '@sede/shared/marketing/review';
 import { fileThumbnailUrl } from '../../../../components/files/files-api.ts';
-import { formatDayMonth } from './format.ts';
+import { dayMonthTime } from '@sede/shared/format';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -37,7 +37,7 @@ export function CreativeCard({ piece, cover, onOpen }: { piece: PieceView; cover
               {CHANNEL_LABELS[piece.channel]} · {PIECE_FORMAT_LABELS[piece.format]}
             </span>
           </div>
-          <span className="text-xs text-slate-600">{formatDayMonth(piece.scheduledAt)}</span>
+          <span className="text-xs text-slate-600">{piece.scheduledAt ? dayMonthTime(piece.scheduledAt) : 'Sem data'}</span>
         </div>
       </button>
     </li>

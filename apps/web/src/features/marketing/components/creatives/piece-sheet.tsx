@@ -17,7 +17,8 @@ import { useReview } from '../../api/review.ts';
 import { LabeledSelect } from '../labeled-select.tsx';
 import { AiCopyPanel } from './ai-copy-panel.tsx';
 import { ApprovalPanel } from './approval-panel.tsx';
-import { formatDateTime, hashtagLine } from './format.ts';
+import { dateTime } from '@sede/shared/format';
+import { hashtagLine } from './hashtags.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VersionEditor, type VersionDraft } from './version-editor.tsx';
 import { VersionMedia } from './version-media.tsx';
@@ -99,7 +100,7 @@ function SheetBody({ pieceId }: { pieceId: string }) {
           <DialogPrimitive.Title className="text-lg font-semibold break-words text-slate-900">{p.title}</DialogPrimitive.Title>
           <p className="text-sm text-slate-700">
             {p.clientName} · {CHANNEL_LABELS[p.channel]} · {PIECE_FORMAT_LABELS[p.format]}
-            {p.scheduledAt ? ` · ${formatDateTime(p.scheduledAt)}` : ''}
+            {p.scheduledAt ? ` · ${dateTime(p.scheduledAt)}` : ''}
           </p>
           <div className="flex items-center gap-2" data-testid="piece-status">
             <StatusBadge status={p.status} />

@@ -10,7 +10,7 @@ import { inputClass } from '../../../../components/ui/input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { createVersion } from '../../api/review.ts';
-import { parseHashtags } from './format.ts';
+import { parseHashtags } from './hashtags.ts';
 
 export type VersionDraft = { copy: string; hashtags: string; source: 'manual' | 'ia' };
 

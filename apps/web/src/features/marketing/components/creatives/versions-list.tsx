@@ -6,7 +6,8 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { restoreVersion } from '../../api/review.ts';
-import { formatDateTime, hashtagLine } from './format.ts';
+import { dateTime } from '@sede/shared/format';
+import { hashtagLine } from './hashtags.ts';
 import { VersionComparison } from './version-comparison.tsx';
 import { VersionMedia } from './version-media.tsx';
 
@@ -62,7 +63,7 @@ export function VersionsList({ pieceId, versions, mayWrite }: { pieceId: string;
                   {v === current && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-800">atual</span>}
                 </p>
                 <p className="text-xs text-slate-600">
-                  {v.createdByName ?? 'Alguém da equipe'} · {formatDateTime(v.createdAt)}
+                  {v.createdByName ?? 'Alguém da equipe'} · {dateTime(v.createdAt)}
                   {origin(v) ? ` · ${origin(v)}` : ''}
                 </p>
               </div>

@@ -1,16 +1,24 @@
 import { Download, Pencil, Share2, Trash2 } from 'lucide-react';
-import { formatFileSize } from '@sede/shared/platform/files';
+import { day } from '@sede/shared/format';
+import { dayInBrazil } from '@sede/shared/marketing/calendar';
 import { MATERIAL_KIND_LABELS, type MaterialView } from '@sede/shared/marketing/materials';
+import { formatFileSize } from '@sede/shared/platform/files';
 import { Button } from '../../../../components/ui/button.tsx';
+import { type DataColumn, DataList, type DataListStates } from '../../../../components/ui/data-list.tsx';
 import { materialContentUrl } from '../../api/materials.ts';
 import { MaterialThumb } from './material-thumb.tsx';
 
 export type MaterialAction = 'preview' | 'share' | 'edit' | 'delete';
-type Props = { materials: MaterialView[]; showClient: boolean; onAction: (action: MaterialAction, material: MaterialView) => void };
+type OnAction = (action: MaterialAction, material: MaterialView) => void;
+type Query = { isPending: boolean; isError: boolean; error: unknown; hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('pt-BR');
+const ACTIONS: Array<{ action: Exclude<MaterialAction, 'preview'>; verb: string; title: string; icon: typeof Share2; className?: string }> = [
+  { action: 'share', verb: 'Compartilhar', title: 'Compartilhar', icon: Share2 },
+  { action: 'edit', verb: 'Editar', title: 'Renomear, mover, etiquetas', icon: Pencil },
+  { action: 'delete', verb: 'Excluir', title: 'Excluir', icon: Trash2, className: 'text-red-700 hover:bg-red-50' },
+];
 
-function Actions({ material, onAction }: { material: MaterialView; onAction: Props['onAction'] }) {
+function Actions({ material, onAction }: { material: MaterialView; onAction: OnAction }) {
   return (
     <div className="flex items-center gap-0.5">
       <Button asChild variant="ghost" size="sm" className="px-2">
@@ -18,15 +26,11 @@ function Actions({ material, onAction }: { material: MaterialView; onAction: Pro
           <Download aria-hidden />
         </a>
       </Button>
-      <Button variant="ghost" size="sm" className="px-2" onClick={() => onAction('share', material)} aria-label={`Compartilhar ${material.name}`} title="Compartilhar">
-        <Share2 aria-hidden />
-      </Button>
-      <Button variant="ghost" size="sm" className="px-2" onClick={() => onAction('edit', material)} aria-label={`Editar ${material.name}`} title="Renomear, mover, etiquetas">
-        <Pencil aria-hidden />
-      </Button>
-      <Button variant="ghost" size="sm" className="px-2 text-red-700 hover:bg-red-50" onClick={() => onAction('delete', material)} aria-label={`Excluir ${material.name}`} title="Excluir">
-        <Trash2 aria-hidden />
-      </Button>
+      {ACTIONS.map(({ action, verb, title, icon: Icon, className }) => (
+        <Button key={action} variant="ghost" size="sm" className={`px-2 ${className ?? ''}`} onClick={() => onAction(action, material)} aria-label={`${verb} ${material.name}`} title={title}>
+          <Icon aria-hidden />
+        </Button>
+      ))}
     </div>
   );
 }
@@ -44,10 +48,10 @@ function Tags({ tags }: { tags: string[] }) {
   );
 }
 
-/** Cards with thumbnails: the grid view, and the list view on phones. */
-export function MaterialGrid({ materials, showClient, onAction, className = '' }: Props & { className?: string }) {
+/** Cards with thumbnails: the grid view. */
+export function MaterialGrid({ materials, showClient, onAction }: { materials: MaterialView[]; showClient: boolean; onAction: OnAction }) {
   return (
-    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${className}`} aria-label="Materiais">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label="Materiais">
       {materials.map((m) => (
         <li key={m.id} className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="material-card">
           <button type="button" onClick={() => onAction('preview', m)} className="block aspect-[4/3] w-full focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]" aria-label={`Ver ${m.name}`}>
@@ -72,67 +76,29 @@ export function MaterialGrid({ materials, showClient, onAction, className = '' }
   );
 }
 
-/** The list view: a table from the tablet width up, cards on phones. */
-export function MaterialList({ materials, showClient, onAction }: Props) {
-  return (
-    <>
-      <MaterialGrid materials={materials} showClient={showClient} onAction={onAction} className="sm:hidden" />
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Materiais</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Nome
-              </th>
-              {showClient && (
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Empresa
-                </th>
-              )}
-              <th scope="col" className="px-3 py-2 font-medium">
-                Tipo
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Tamanho
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Etiquetas
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Enviado em
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">Ações</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {materials.map((m) => (
-              <tr key={m.id} data-testid="material-row">
-                <td className="px-3 py-2">
-                  <button type="button" onClick={() => onAction('preview', m)} className="flex min-w-0 items-center gap-2 text-left hover:underline">
-                    <MaterialThumb material={m} className="size-9 shrink-0 rounded-md" />
-                    <span className="max-w-64 truncate font-medium text-slate-900" title={m.name}>
-                      {m.name}
-                    </span>
-                  </button>
-                </td>
-                {showClient && <td className="px-3 py-2 text-slate-700">{m.clientName}</td>}
-                <td className="px-3 py-2 text-slate-700">{MATERIAL_KIND_LABELS[m.kind]}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatFileSize(m.size)}</td>
-                <td className="px-3 py-2">
-                  <Tags tags={m.tags} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{date(m.createdAt)}</td>
-                <td className="px-3 py-2">
-                  <Actions material={m} onAction={onAction} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
+const columns = (showClient: boolean, onAction: OnAction): DataColumn<MaterialView>[] => [
+  {
+    id: 'name',
+    header: 'Nome',
+    card: 'title',
+    cell: (m) => (
+      <button type="button" onClick={() => onAction('preview', m)} className="flex min-w-0 items-center gap-2 text-left hover:underline">
+        <MaterialThumb material={m} className="size-9 shrink-0 rounded-md" />
+        <span className="max-w-64 truncate font-medium text-slate-900" title={m.name}>
+          {m.name}
+        </span>
+      </button>
+    ),
+  },
+  ...(showClient ? [{ id: 'client', header: 'Empresa', card: 'subtitle', cell: (m) => m.clientName } satisfies DataColumn<MaterialView>] : []),
+  { id: 'kind', header: 'Tipo', cell: (m) => MATERIAL_KIND_LABELS[m.kind] },
+  { id: 'size', header: 'Tamanho', className: 'whitespace-nowrap', cell: (m) => formatFileSize(m.size) },
+  { id: 'tags', header: 'Etiquetas', card: 'subtitle', cell: (m) => <Tags tags={m.tags} /> },
+  { id: 'createdAt', header: 'Enviado em', className: 'whitespace-nowrap', cell: (m) => day(dayInBrazil(m.createdAt)) },
+  { id: 'actions', header: 'Ações', headerHidden: true, card: 'actions', cell: (m) => <Actions material={m} onAction={onAction} /> },
+];
+
+/** The list view: a table on wide screens, cards on phones, with its states and 'Carregar mais'. */
+export function MaterialList({ materials, showClient, onAction, query, filtered, states }: { materials: MaterialView[]; showClient: boolean; onAction: OnAction; query: Query; filtered: boolean; states: DataListStates }) {
+  return <DataList label="Materiais" rows={materials} rowId={(m) => m.id} columns={columns(showClient, onAction)} query={query} filtered={filtered} states={states} paging={query} />;
 }

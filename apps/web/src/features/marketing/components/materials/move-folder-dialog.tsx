@@ -2,10 +2,10 @@ import { Folder, Library } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { MATERIAL_LIMITS, type MaterialFolder } from '@sede/shared/marketing/materials';
-import { ApiError } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../lib/cn.ts';
-import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
+import { useSubmit } from '../../../../lib/use-submit.ts';
 import { moveFolder } from '../../api/materials.ts';
 import { moveTargets, type MoveTarget } from './folders.ts';
 
@@ -36,36 +36,30 @@ export function MoveFolderDialog({
   const id = useId();
   const current = folder.parentId ?? ROOT;
   const [target, setTarget] = useState(current);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const move = useSubmit(async () => {
+    const moved = await moveFolder(folder.id, target === ROOT ? null : target);
+    toast.success('Pasta movida');
+    await onMoved(moved);
+    onOpenChange(false);
+  }, 'Não foi possível mover a pasta.');
+  const { setError } = move;
   useEffect(() => {
     if (open) {
       setTarget(folder.parentId ?? ROOT);
       setError(null);
     }
-  }, [open, folder.parentId]);
+  }, [open, folder.parentId, setError]);
   const rows = moveTargets(folder, folders, MATERIAL_LIMITS.folderDepth);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Mover "${folder.name}"`} description="A pasta vai com as subpastas e os materiais que estão nela.">
       <form
         className="grid gap-3"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setSaving(true);
-          setError(null);
-          try {
-            const moved = await moveFolder(folder.id, target === ROOT ? null : target);
-            toast.success('Pasta movida');
-            await onMoved(moved);
-            onOpenChange(false);
-          } catch (err) {
-            setError(err instanceof ApiError ? err.message : 'Não foi possível mover a pasta.');
-          } finally {
-            setSaving(false);
-          }
+          void move.submit();
         }}
       >
-        <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : undefined}>
+        <fieldset className="grid gap-1">
           <legend className="mb-1 text-sm font-medium text-slate-900">Para onde</legend>
           <ul className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 p-1" aria-label="Pastas desta empresa cliente">
             {rows.map((row) => {
@@ -92,19 +86,7 @@ export function MoveFolderDialog({
             })}
           </ul>
         </fieldset>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={saving} disabled={target === current}>
-            Mover
-          </Button>
-        </div>
+        <FormActions error={move.error} onCancel={() => onOpenChange(false)} submitLabel="Mover" pending={move.pending} disabled={target === current} />
       </form>
     </Dialog>
   );

@@ -3,7 +3,8 @@ import type { PieceView } from '@sede/shared/marketing/pieces';
 import { CHANNEL_LABELS } from '@sede/shared/marketing/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { formatWhen, piecePath } from '../clients/format.ts';
+import { weekdayDateTime } from '@sede/shared/format';
+import { piecePath } from '../clients/links.ts';
 
 /** Pieces in 'revisão': waiting for someone's approval. */
 export function PendingApprovals({ pieces, loading, hasMore }: { pieces: PieceView[] | undefined; loading: boolean; hasMore: boolean }) {
@@ -25,7 +26,7 @@ export function PendingApprovals({ pieces, loading, hasMore }: { pieces: PieceVi
                 </Link>
                 <p className="text-xs text-slate-600">
                   {p.clientName} · {CHANNEL_LABELS[p.channel]}
-                  {p.scheduledAt ? ` · ${formatWhen(p.scheduledAt)}` : ' · sem data'}
+                  {p.scheduledAt ? ` · ${weekdayDateTime(p.scheduledAt)}` : ' · sem data'}
                 </p>
               </li>
             ))}

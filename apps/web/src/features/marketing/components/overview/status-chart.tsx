@@ -3,7 +3,7 @@ import type { PieceView } from '@sede/shared/marketing/pieces';
 import { PIECE_STATUS_LABELS, PIECE_STATUSES } from '@sede/shared/marketing/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { STATUS_FILL } from '../clients/format.ts';
+import { STATUS_FILL } from '../clients/status.ts';
 
 /** This month's pieces by status: a bar chart, with the same numbers in a table. */
 export function StatusChart({ pieces, loading, monthLabel }: { pieces: PieceView[] | undefined; loading: boolean; monthLabel: string }) {

@@ -5,7 +5,10 @@ import { holidayOn, todayInBrazil } from '@sede/shared/platform/calendar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { dayInBrazil, formatDay, formatTime, piecePath, STATUS_BADGE } from '../clients/format.ts';
+import { time, weekdayDay } from '@sede/shared/format';
+import { dayInBrazil } from '@sede/shared/marketing/calendar';
+import { piecePath } from '../clients/links.ts';
+import { STATUS_BADGE } from '../clients/status.ts';
 
 /** This week's pieces by day (Monday to Sunday): seven columns on wide screens, a list on phones. */
 export function WeekPieces({ days, pieces, loading }: { days: string[]; pieces: PieceView[] | undefined; loading: boolean }) {
@@ -27,9 +30,9 @@ export function WeekPieces({ days, pieces, loading }: { days: string[]; pieces: 
               const list = byDay.get(d) ?? [];
               const holiday = holidayOn(d);
               return (
-                <li key={d} className={cn('grid content-start gap-2 rounded-lg border p-2', d === today ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]/40' : 'border-slate-200', !list.length && 'hidden lg:grid')} aria-label={`${formatDay(d)}${d === today ? ' (hoje)' : ''}: ${list.length === 1 ? '1 peça' : `${list.length} peças`}`}>
+                <li key={d} className={cn('grid content-start gap-2 rounded-lg border p-2', d === today ? 'border-[var(--color-accent)] bg-[var(--color-accent-soft)]/40' : 'border-slate-200', !list.length && 'hidden lg:grid')} aria-label={`${weekdayDay(d)}${d === today ? ' (hoje)' : ''}: ${list.length === 1 ? '1 peça' : `${list.length} peças`}`}>
                   <p className="text-xs font-semibold text-slate-800 first-letter:uppercase">
-                    {formatDay(d)}
+                    {weekdayDay(d)}
                     {d === today && <span className="ml-1 font-normal text-[var(--color-accent)]">· hoje</span>}
                   </p>
                   {holiday && <p className="text-xs text-rose-800">{holiday.name}</p>}
@@ -39,7 +42,7 @@ export function WeekPieces({ days, pieces, loading }: { days: string[]; pieces: 
                         <Link to={piecePath(p.id)} className="block rounded-md border border-slate-200 bg-white p-2 text-xs hover:border-[var(--color-accent)]">
                           <span className="block font-medium text-slate-900">{p.title}</span>
                           <span className="block text-slate-600">
-                            {p.scheduledAt && formatTime(p.scheduledAt)} · {CHANNEL_LABELS[p.channel]} · {p.clientName}
+                            {p.scheduledAt && time(p.scheduledAt)} · {CHANNEL_LABELS[p.channel]} · {p.clientName}
                           </span>
                           <span className={`mt-1 inline-block rounded-full px-1.5 py-0.5 font-medium ${STATUS_BADGE[p.status]}`}>{PIECE_STATUS_LABELS[p.status]}</span>
                         </Link>

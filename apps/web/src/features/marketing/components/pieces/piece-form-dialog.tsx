@@ -6,7 +6,7 @@ import { CHANNEL_LABELS, MARKETING_CHANNELS, MARKETING_LIMITS as L, PIECE_FORMAT
 import { pieceCreateSchema, type PieceCreateInput, type PieceView } from '@sede/shared/marketing/pieces';
 import { mentionableQueryOptions } from '../../../../components/collaboration/collaboration-api.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { optionsOf } from '../../../../components/ui/filter-bar.tsx';
 import { inputClass } from '../../../../components/ui/input.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
@@ -181,14 +181,7 @@ export function PieceFormDialog({ open, onOpenChange, piece, defaults, onSaved }
             Separe por espaço ou vírgula; até {L.hashtags}.
           </p>
         </div>
-        <div className="flex justify-end gap-2 pt-1">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={saving}>
-            {piece ? 'Salvar' : 'Criar peça'}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submitLabel={piece ? 'Salvar' : 'Criar peça'} pending={saving} />
       </form>
     </ScrollDialog>
   );

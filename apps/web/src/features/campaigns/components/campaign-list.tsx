@@ -1,0 +1,71 @@
+import { Mail, Plus, Trash2 } from 'lucide-react';
+import { count, dateTime } from '@sede/shared/format';
+import { CAMPAIGN_STATUS_LABELS, type CampaignView } from '@sede/shared/campaigns/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+
+type Query = { isPending: boolean; isError: boolean; error: unknown; data?: CampaignView[] };
+
+const rate = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : '—');
+
+const columns = (onOpen: (id: string) => void, onDelete: (c: CampaignView) => void): DataColumn<CampaignView>[] => [
+  {
+    id: 'name',
+    header: 'Campanha',
+    card: 'title',
+    cell: (c) => (
+      <button type="button" className="text-left font-medium text-[var(--color-accent)] underline-offset-4 hover:underline" onClick={() => onOpen(c.id)}>
+        {c.name}
+      </button>
+    ),
+  },
+  { id: 'status', header: 'Situação', card: 'badge', cell: (c) => CAMPAIGN_STATUS_LABELS[c.status] },
+  { id: 'audience', header: 'Público', card: 'subtitle', cell: (c) => c.audienceName ?? '—' },
+  { id: 'sent', header: 'Enviados', align: 'right', cell: (c) => count(c.counts.sent) },
+  { id: 'opened', header: 'Abertura', align: 'right', cell: (c) => rate(c.counts.opened, c.counts.sent) },
+  { id: 'clicked', header: 'Cliques', align: 'right', cell: (c) => count(c.counts.clicked) },
+  { id: 'replied', header: 'Respostas', align: 'right', cell: (c) => count(c.counts.replied) },
+  { id: 'createdAt', header: 'Criada em', className: 'whitespace-nowrap', cell: (c) => dateTime(c.createdAt) },
+  {
+    id: 'actions',
+    header: 'Ações',
+    headerHidden: true,
+    align: 'right',
+    card: 'actions',
+    cell: (c) =>
+      c.status !== 'sending' && (
+        <Button variant="ghost" size="icon" aria-label={`Excluir ${c.name}`} onClick={() => onDelete(c)}>
+          <Trash2 aria-hidden />
+        </Button>
+      ),
+  },
+];
+
+/** The company's campaigns: a table on wide screens, cards on phones, with their numbers. */
+export function CampaignList({ query, onOpen, onDelete, onCreate }: { query: Query; onOpen: (id: string) => void; onDelete: (c: CampaignView) => void; onCreate: () => void }) {
+  return (
+    <DataList
+      label="Campanhas"
+      rows={query.data ?? []}
+      rowId={(c) => c.id}
+      columns={columns(onOpen, onDelete)}
+      query={query}
+      filtered={false}
+      states={{
+        icon: Mail,
+        loading: 'Carregando as campanhas…',
+        failed: 'Não foi possível carregar as campanhas',
+        noMatch: 'Nenhuma campanha.',
+        empty: {
+          title: 'Nenhuma campanha ainda',
+          description: 'Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro.',
+          action: (
+            <Button onClick={onCreate}>
+              <Plus aria-hidden /> Criar a primeira campanha
+            </Button>
+          ),
+        },
+      }}
+    />
+  );
+}

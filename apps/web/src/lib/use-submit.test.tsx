@@ -1,0 +1,31 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client.ts';
+import { useSubmit } from './use-submit.ts';
+
+describe('useSubmit', () => {
+  it('is busy while the work runs and answers whether it succeeded', async () => {
+    let finish = () => {};
+    const { result } = renderHook(() => useSubmit(() => new Promise<void>((resolve) => (finish = resolve)), 'Não foi possível salvar.'));
+    let done: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      done = result.current.submit();
+    });
+    expect(result.current.pending).toBe(true);
+    await act(async () => {
+      finish();
+      expect(await done).toBe(true);
+    });
+    expect(result.current.pending).toBe(false);
+    expect(result.current.error).toBeNull();
+  });
+
+  it("shows the API's message, or the fallback for any other failure", async () => {
+    const { result, rerender } = renderHook(({ err }) => useSubmit(() => Promise.reject(err), 'Não foi possível salvar.'), { initialProps: { err: new ApiError(409, 'CONFLICT', 'Já existe uma pasta com este nome.') as Error } });
+    await act(async () => expect(await result.current.submit()).toBe(false));
+    expect(result.current.error).toBe('Já existe uma pasta com este nome.');
+    rerender({ err: new TypeError('Failed to fetch') });
+    await act(async () => void (await result.current.submit()));
+    expect(result.current.error).toBe('Não foi possível salvar.');
+  });
+});
