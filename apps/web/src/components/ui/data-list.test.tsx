@@ -87,4 +87,12 @@ describe('DataList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     expect(fetchNextPage).toHaveBeenCalledOnce();
   });
+
+  it('highlights the row open next to the list and marks the table rows for tests', () => {
+    setup({ current: (p) => p.id === 'b', rowTestId: 'person-row' });
+    const rows = screen.getAllByTestId('person-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.className).toContain('bg-[var(--color-accent-soft)]');
+    expect(rows[0]!.className).not.toContain('bg-[var(--color-accent-soft)]');
+  });
 });
