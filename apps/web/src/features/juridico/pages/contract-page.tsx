@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,7 +6,6 @@ import type { ContractView } from '@sede/shared/juridico/schemas';
 import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';
 import { FileManager } from '../../../components/files/file-manager.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
@@ -23,6 +21,7 @@ import { CompareVersions } from '../components/compare-versions.tsx';
 import { ContractDialog } from '../components/contract-dialog.tsx';
 import { ContractRegister } from '../components/contract-register.tsx';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
+import { RecordActions } from '../../../components/ui/record-actions.tsx';
 
 /** /juridico/contrato/:contractId: the register's details, the files, the AI analyses (versions, live progress) and the comparison of versions. */
 export default function ContractPage() {
@@ -58,16 +57,7 @@ function Contract({ c }: { c: ContractView }) {
             <EndingBadge endDate={c.endDate} />
           </>
         }
-        actions={
-          <>
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden /> Editar
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden /> Excluir
-            </Button>
-          </>
-        }
+        actions={<RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
       />
       {editing && <ContractDialog open={editing} onOpenChange={setEditing} contract={c} />}
       <ConfirmDeleteDialog

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Trash2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STAGE_LABELS, CANDIDATE_STAGES, type CandidateStage, type CandidateView } from '@sede/shared/recruiting/schemas';
@@ -9,6 +9,7 @@ import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { RecordActions } from '../../../components/ui/record-actions.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -55,9 +56,7 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
             }
           }}
         />
-        <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-          <Trash2 aria-hidden /> Excluir
-        </Button>
+        <RecordActions onDelete={() => setDeleting(true)} />
         <Button variant="ghost" size="sm" onClick={onClose} aria-label="Fechar o candidato">
           <X aria-hidden />
         </Button>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck, Trash2 } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,7 +7,6 @@ import { dateTime } from '@sede/shared/format';
 import type { InterviewView } from '@sede/shared/recruiting/schemas';
 import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
@@ -18,6 +17,7 @@ import { recruitingKeys } from '../api/keys.ts';
 import { useInterviewAnalyses } from '../api/list-interview-analyses.ts';
 import { startInterviewAnalysis } from '../api/start-interview-analysis.ts';
 import { InterviewResult } from '../components/interview-result.tsx';
+import { RecordActions } from '../../../components/ui/record-actions.tsx';
 
 const analysable = (mime: string) => /^(text\/|audio\/|video\/webm)/.test(mime);
 
@@ -47,11 +47,7 @@ function Interview({ i }: { i: InterviewView }) {
       <DetailHeader
         back={{ to: '/rh/analise-entrevistas', label: 'Entrevistas' }}
         title={`Entrevista de ${i.candidateName}`}
-        actions={
-          <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden /> Excluir
-          </Button>
-        }
+        actions={<RecordActions onDelete={() => setDeleting(true)} />}
         subtitle={
           <>
             Vaga:{' '}

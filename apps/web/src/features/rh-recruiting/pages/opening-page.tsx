@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { SENIORITY_LABELS, type OpeningView } from '@sede/shared/recruiting/schemas';
-import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
@@ -21,6 +19,7 @@ import { placeOf } from '../components/place.ts';
 import { OpeningDialog } from '../components/opening-dialog.tsx';
 import { ResumeUpload } from '../components/resume-upload.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { RecordActions } from '../../../components/ui/record-actions.tsx';
 
 /** /rh/analise-curriculos/:id — :id is the opening: its candidates ranked by fit, the résumé upload, a candidate's detail in ?candidato= (decision 0225). */
 export default function OpeningPage() {
@@ -65,16 +64,7 @@ function Opening({ o, candidates, selectedId, onSelect }: { o: OpeningView; cand
         title={o.title}
         badges={<OpeningStatusBadge status={o.status} />}
         subtitle={[o.department, SENIORITY_LABELS[o.seniority], placeOf(o)].filter(Boolean).join(' · ')}
-        actions={
-          <>
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden /> Editar
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden /> Excluir
-            </Button>
-          </>
-        }
+        actions={<RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
       />
       {editing && <OpeningDialog open={editing} onOpenChange={setEditing} opening={o} />}
       <ConfirmDeleteDialog

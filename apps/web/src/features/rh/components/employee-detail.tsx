@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { cpf, day, money, phone } from '@sede/shared/format';
 import { CONTRACT_TYPE_LABELS, type EmployeeView } from '@sede/shared/rh/schemas';
 import { FileManager } from '../../../components/files/file-manager.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { type Definition, DefinitionList } from '../../../components/ui/definition-list.tsx';
@@ -17,6 +15,7 @@ import { rhKeys } from '../api/keys.ts';
 import { EmployeeDialog } from './employee-dialog.tsx';
 import { Leaves } from './leaves-card.tsx';
 import { EmployeeStatusBadge } from './status-badge.tsx';
+import { RecordActions } from '../../../components/ui/record-actions.tsx';
 
 type Rights = { backTo: string; mayWrite: boolean; mayDelete: boolean };
 
@@ -58,20 +57,7 @@ function Employee({ e, backTo, mayWrite, mayDelete }: { e: EmployeeView } & Righ
         back={{ to: backTo, label: 'Voltar para colaboradores' }}
         title={e.name}
         badges={<EmployeeStatusBadge status={e.status} />}
-        actions={
-          <>
-            {mayWrite && (
-              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden /> Editar
-              </Button>
-            )}
-            {mayDelete && (
-              <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-                <Trash2 aria-hidden /> Excluir
-              </Button>
-            )}
-          </>
-        }
+        actions={<RecordActions onEdit={mayWrite ? () => setEditing(true) : undefined} onDelete={mayDelete ? () => setDeleting(true) : undefined} />}
       />
       {editing && <EmployeeDialog open={editing} onOpenChange={setEditing} employee={e} />}
       <ConfirmDeleteDialog
