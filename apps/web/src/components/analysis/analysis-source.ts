@@ -26,3 +26,6 @@ export function analysisOrigin({ format, pages, durationSeconds }: AnalysisSourc
 
 /** 'Análise feita pela IA a partir do PDF de 3 páginas.' — the prompt's version stays in the stored result, off the screen. */
 export const analysisSourceSentence = (source: AnalysisSource) => `Análise feita pela IA a partir ${analysisOrigin(source)}.`;
+
+/** A file whose text the analyses read: PDF with text, DOCX or TXT. */
+export const isReadableDocument = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime);

@@ -76,6 +76,8 @@ export function DataList<T extends RowData>({
   paging,
   sort,
   selection,
+  current,
+  rowTestId,
 }: {
   /** The list's accessible name ('Colaboradores'). */
   label: string;
@@ -97,6 +99,10 @@ export function DataList<T extends RowData>({
    * some rows out (a settled entry), `rowLabel` names a row's checkbox, `allLabel` the heading's.
    */
   selection?: { actions: (chosen: T[], clear: () => void) => ReactNode; canSelect?: (row: T) => boolean; rowLabel?: (row: T) => string; allLabel?: string };
+  /** The row open next to the list (a candidate's panel): highlighted. */
+  current?: (row: T) => boolean;
+  /** A test id on each table row. */
+  rowTestId?: string;
 }) {
   const urlSort = useUrlSort(sort?.param ?? 'ordem', sort?.fallback);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -174,7 +180,7 @@ export function DataList<T extends RowData>({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={cn('hover:bg-slate-50', row.getIsSelected() && 'bg-[var(--color-accent-soft)]')}>
+                <tr key={row.id} data-testid={rowTestId} className={cn('hover:bg-slate-50', (row.getIsSelected() || current?.(row.original)) && 'bg-[var(--color-accent-soft)]')}>
                   {selection && (
                     <td className="px-4 py-2">{rowCheckbox(row)}</td>
                   )}
@@ -190,7 +196,7 @@ export function DataList<T extends RowData>({
         </div>
         <ul className="grid gap-2 md:hidden" aria-label={label}>
           {table.getRowModel().rows.map((row) => (
-            <li key={row.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3">
+            <li key={row.id} className={cn('min-w-0 rounded-xl border border-slate-200 bg-white p-3', current?.(row.original) && 'border-[var(--color-accent)]')}>
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
                   {selection && rowCheckbox(row, 'mr-2 align-middle')}

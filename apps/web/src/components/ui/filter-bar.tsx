@@ -1,8 +1,9 @@
 import { cn } from '../../lib/cn.ts';
-import { Input, inputClass } from './input.tsx';
+import { Input } from './input.tsx';
+import { OptionSelect, type SelectOption } from './option-select.tsx';
 import { useUrlParams } from '../../lib/url-params.ts';
 
-export type FilterOption = { value: string; label: string };
+export type FilterOption = SelectOption;
 
 /** A select kept in the URL's `key`. */
 export type FilterSelect = {
@@ -51,20 +52,14 @@ export function FilterBar({
     <search className={cn('grid gap-2', className)} aria-label={label}>
       <Input className={search.className} type="search" aria-label={search.label} placeholder={search.label} defaultValue={params.get(searchKey) ?? undefined} onChange={(e) => set(searchKey, e.target.value)} />
       {selects.map((s) => (
-        <select
+        <OptionSelect
           key={s.key}
           aria-label={s.label}
-          className={inputClass}
+          options={s.options}
+          none={s.all}
           value={params.get(s.key) ?? s.fallback ?? ''}
           onChange={(e) => set(s.key, s.fallback !== undefined && e.target.value === s.fallback ? '' : e.target.value)}
-        >
-          {s.all !== undefined && <option value="">{s.all}</option>}
-          {s.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        />
       ))}
     </search>
   );

@@ -13,6 +13,7 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { type Peer, SyncProvider, type SyncStatus } from '../../../lib/sync/sync-provider.ts';
 import { saveScene } from '../api/boards.ts';
 import { byIndex, copies, LOCAL, newer, plain, type SyncedElement } from '../lib/shared-scene.ts';
+import { useSaveOnLeave } from '../../../lib/use-save-on-leave.ts';
 
 export type SaveState = { kind: 'saved'; at: string } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string } | { kind: 'conflict' };
 /** The shared editing's state for the page's header (null: the board saves by revision, the fallback). */
@@ -20,6 +21,19 @@ export type LiveState = { status: SyncStatus; peers: Peer[]; ended: SyncProvider
 
 const AUTOSAVE_MS = 1000;
 type Element = CanvasScene['elements'][number] & { isDeleted?: boolean; fileId?: string | null };
+
+/** A pasted or dropped image becomes a platform file of the board; its id is the element's fileId. */
+async function uploadImage(boardId: string, file: File, known: Set<string>): Promise<string> {
+  const refusal = precheck(file, 'image');
+  if (refusal) throw new Error(refusal);
+  try {
+    const info = await uploadFile({ entityType: 'canvas_board', entityId: boardId, kind: 'image', file });
+    known.add(info.id);
+    return info.id;
+  } catch (e) {
+    throw new Error(e instanceof ApiError ? e.message : 'Não foi possível enviar a imagem.');
+  }
+}
 
 const toDataUrl = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -86,17 +100,7 @@ function SavedBoard({ board, onState }: { board: CanvasBoardView; onState: (s: S
     saving.current = null;
   }, [board.id, onState]);
 
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (dirty.current) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      if (timer.current) clearTimeout(timer.current);
-      void save();
-    };
-  }, [save]);
+  useSaveOnLeave(dirty, timer, save);
 
   const initialData = useMemo<() => Promise<ExcalidrawInitialDataState>>(
     () => async () => ({
@@ -113,18 +117,7 @@ function SavedBoard({ board, onState }: { board: CanvasBoardView; onState: (s: S
       langCode="pt-BR"
       initialData={initialData}
       UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false } }}
-      generateIdForFile={async (file: File) => {
-        // The image becomes a platform file of this board; its id is the element's fileId.
-        const refusal = precheck(file, 'image');
-        if (refusal) throw new Error(refusal);
-        try {
-          const info = await uploadFile({ entityType: 'canvas_board', entityId: board.id, kind: 'image', file });
-          known.current.add(info.id);
-          return info.id;
-        } catch (e) {
-          throw new Error(e instanceof ApiError ? e.message : 'Não foi possível enviar a imagem.');
-        }
-      }}
+      generateIdForFile={(file: File) => uploadImage(board.id, file, known.current)}
       onChange={(elements, appState) => {
         const hash = `${hashElementsVersion(elements)}:${appState.viewBackgroundColor}`;
         if (lastHash.current === null) {
@@ -305,17 +298,7 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
         api.current = a;
       }}
       UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false } }}
-      generateIdForFile={async (file: File) => {
-        const refusal = precheck(file, 'image');
-        if (refusal) throw new Error(refusal);
-        try {
-          const info = await uploadFile({ entityType: 'canvas_board', entityId: board.id, kind: 'image', file });
-          known.current.add(info.id);
-          return info.id;
-        } catch (e) {
-          throw new Error(e instanceof ApiError ? e.message : 'Não foi possível enviar a imagem.');
-        }
-      }}
+      generateIdForFile={(file: File) => uploadImage(board.id, file, known.current)}
       onPointerUpdate={({ pointer, button }) => {
         const now = Date.now();
         if (now - lastPointer.current < POINTER_MS) return;

@@ -19,6 +19,7 @@ import { setExcalidrawAssetPath } from '../components/excalidraw-assets.ts';
 import { NameDialog } from '../components/name-dialog.tsx';
 import { nameColorPickers } from '../lib/name-dialogs.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { LivePresence } from '../../../components/collaboration/live-presence.tsx';
 
 // Excalidraw loads only when a board opens (decision 0297): never on the list, /auth or /empresa.
 const BoardEditor = lazy(() => {
@@ -145,29 +146,17 @@ function BoardList() {
   );
 }
 
-const CONNECTION = { connecting: 'Conectando…', connected: 'Conectado', reconnecting: 'Reconectando…', failed: 'Sem conexão' } as const;
-
 /** The shared editing's connection and who else is on the board (decision 0311). */
-function LivePresence({ live }: { live: NonNullable<LiveState> }) {
+function BoardPresence({ live }: { live: NonNullable<LiveState> }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-      <span role="status" className="inline-flex items-center gap-1.5">
-        <span aria-hidden className={`size-2 rounded-full ${live.status === 'connected' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-        {CONNECTION[live.status]}
-        {live.status === 'connected' && <span className="sr-only">: o quadro é salvo automaticamente.</span>}
-        {live.status === 'reconnecting' && !live.ended && <span className="sr-only">: seus traços ficam guardados e são enviados quando a conexão voltar.</span>}
-      </span>
-      {live.peers.length > 0 && (
-        <ul aria-label="Também neste quadro" className="flex flex-wrap items-center gap-1">
-          {live.peers.map((p) => (
-            <li key={p.clientId} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
-              <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: p.color }} />
-              {p.name}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <LivePresence
+      status={live.status}
+      ended={live.ended}
+      peers={live.peers}
+      peersLabel="Também neste quadro"
+      connectedHint="o quadro é salvo automaticamente."
+      reconnectingHint="seus traços ficam guardados e são enviados quando a conexão voltar."
+    />
   );
 }
 
@@ -226,7 +215,7 @@ function BoardScreen({ id }: { id: string }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {live ? (
-            <LivePresence live={live} />
+            <BoardPresence live={live} />
           ) : (
             <span role="status" className={`text-xs ${state?.kind === 'error' || state?.kind === 'conflict' ? 'text-red-700' : 'text-slate-600'}`}>
               {status}

@@ -1,9 +1,13 @@
-import { DOCUMENT_VISIBILITY_LABELS, type DocumentListItem } from '@sede/shared/documents/schemas';
-import { FileText, Lock } from 'lucide-react';
+import { FilePlus2, FileText, Lock, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-
-const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+import { dateTime } from '@sede/shared/format';
+import { DOCUMENT_VISIBILITY_LABELS, type DocumentListItem } from '@sede/shared/documents/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import type { DocumentFilters } from '../api/keys.ts';
+import { useDocuments } from '../api/list-documents.ts';
 
 /** «…» marks the search's matches in the snippet: drawn as <mark>, the rest as text. */
 function Snippet({ text }: { text: string }) {
@@ -14,7 +18,7 @@ function Snippet({ text }: { text: string }) {
     return segment;
   });
   return (
-    <p className="line-clamp-2 text-sm text-slate-600">
+    <p className="line-clamp-2 text-sm font-normal text-slate-600">
       {parts.map((s) =>
         s.marked ? (
           <mark key={s.at} className="rounded bg-yellow-100 px-0.5 text-slate-900">
@@ -28,33 +32,87 @@ function Snippet({ text }: { text: string }) {
   );
 }
 
-/** Documents as cards: title (restricted ones marked), the search's snippet, who changed it last and when. */
-export function DocumentList({ items }: { items: DocumentListItem[] }) {
-  if (!items.length) return null;
+const columns: DataColumn<DocumentListItem>[] = [
+  {
+    id: 'title',
+    header: 'Documento',
+    card: 'title',
+    cell: (d) => (
+      <span className="grid min-w-0 gap-1">
+        <Link to={`/document-editor/${d.id}`} className="flex min-w-0 items-center gap-2 font-medium text-slate-900 hover:underline">
+          <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
+          <span className="truncate">{d.title}</span>
+          {d.visibility === 'restrita' && (
+            <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-slate-600" title={DOCUMENT_VISIBILITY_LABELS.restrita}>
+              <Lock className="size-3" aria-hidden /> restrito
+            </span>
+          )}
+        </Link>
+        {d.snippet && <Snippet text={d.snippet} />}
+      </span>
+    ),
+  },
+  { id: 'updated', header: 'Atualizado', card: 'subtitle', className: 'text-xs text-slate-600 md:whitespace-nowrap', cell: (d) => `Atualizado em ${dateTime(d.updatedAt)}${d.updatedByName ? ` por ${d.updatedByName}` : ''}` },
+];
+
+/**
+ * A documentation's documents (the company's, a folder's, mine, a project's): the search in the
+ * title and the text, then the documents with the search's snippet and who changed them last.
+ */
+export function DocumentBrowser({ filters, searchLabel, placeholder, empty, onCreate }: {
+  filters: Omit<DocumentFilters, 'q'>;
+  searchLabel: string;
+  placeholder: string;
+  empty: { title: string; description: string };
+  onCreate: () => void;
+}) {
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  const docs = useDocuments({ ...filters, q: search || undefined });
   return (
-  <ul className="grid gap-2">
-    {items.map((d) => (
-      <li key={d.id}>
-        <Card className="transition-colors hover:border-slate-300">
-          <CardContent className="grid gap-1 py-4">
-            <Link to={`/document-editor/${d.id}`} className="flex items-center gap-2 font-medium text-slate-900 hover:underline">
-              <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
-              <span className="truncate">{d.title}</span>
-              {d.visibility === 'restrita' && (
-                <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-slate-600" title={DOCUMENT_VISIBILITY_LABELS.restrita}>
-                  <Lock className="size-3" aria-hidden /> restrito
-                </span>
-              )}
-            </Link>
-            {d.snippet && <Snippet text={d.snippet} />}
-            <p className="text-xs text-slate-600">
-              Atualizado em {when(d.updatedAt)}
-              {d.updatedByName ? ` por ${d.updatedByName}` : ''}
-            </p>
-          </CardContent>
-        </Card>
-      </li>
-    ))}
-  </ul>
+    <div className="grid content-start gap-4">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={placeholder} aria-label={searchLabel} className="pl-9" />
+      </div>
+      <DataList
+        label="Documentos"
+        rows={docs.data?.pages.flatMap((p) => p.items) ?? []}
+        rowId={(d) => d.id}
+        columns={columns}
+        query={docs}
+        filtered={Boolean(search)}
+        paging={docs}
+        states={{
+          icon: FileText,
+          loading: 'Carregando documentos…',
+          failed: 'Não foi possível carregar os documentos',
+          noMatch: `Nenhum documento com “${search}”.`,
+          empty: {
+            ...empty,
+            action: (
+              <Button onClick={onCreate}>
+                <FilePlus2 aria-hidden /> Criar o primeiro documento
+              </Button>
+            ),
+          },
+        }}
+      />
+    </div>
+  );
+}
+
+/** A documentation page's title, what it holds and 'Novo documento'. */
+export function DocumentsHeading({ title, description, onCreate }: { title: string; description: string; onCreate: () => void }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{description}</p>
+      </div>
+      <Button onClick={onCreate}>
+        <FilePlus2 aria-hidden /> Novo documento
+      </Button>
+    </div>
   );
 }

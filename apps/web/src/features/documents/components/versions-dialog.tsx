@@ -12,9 +12,9 @@ import { useVersions } from '../api/list-versions.ts';
 import { restoreVersion } from '../api/restore-version.ts';
 import { saveVersion } from '../api/save-version.ts';
 import { RichEditor } from './rich-editor.tsx';
+import { dateTime } from '@sede/shared/format';
 
 const REASONS = { manual: 'salva à mão', auto: 'automática', restore: 'antes de restaurar' } as const;
-const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
 /** The version history: save one now, preview any, restore it (the current text becomes a version first). */
 export function VersionsDialog({ documentId, canWrite, beforeRestore, onRestored }: { documentId: string; canWrite: boolean; beforeRestore: () => Promise<void>; onRestored: () => void }) {
@@ -59,7 +59,7 @@ export function VersionsDialog({ documentId, canWrite, beforeRestore, onRestored
                   onClick={() => setSelected(v.id)}
                   className="grid w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100 aria-[current=true]:bg-[var(--color-accent-soft)]"
                 >
-                  <span className="font-medium text-slate-900">{when(v.createdAt)}</span>
+                  <span className="font-medium text-slate-900">{dateTime(v.createdAt)}</span>
                   <span className="text-xs text-slate-600">
                     {REASONS[v.reason]}
                     {v.createdByName ? ` · ${v.createdByName}` : ''}

@@ -22,35 +22,24 @@ import { RichEditor } from '../components/rich-editor.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import { VersionsDialog } from '../components/versions-dialog.tsx';
 import { SyncProvider } from '../lib/sync-provider.ts';
+import { time } from '@sede/shared/format';
+import { useSaveOnLeave } from '../../../lib/use-save-on-leave.ts';
+import { LivePresence } from '../../../components/collaboration/live-presence.tsx';
 
 const AUTOSAVE_MS = 1200;
 type SaveState = { kind: 'saved'; at: string } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string } | { kind: 'conflict' };
-const time = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
-
-const CONNECTION = { connecting: 'Conectando…', connected: 'Conectado', reconnecting: 'Reconectando…', failed: 'Sem conexão' } as const;
 
 /** Who else has the document open (awareness), and the connection. */
 function Presence({ shared }: { shared: SyncProvider }) {
   useSyncExternalStore(shared.subscribe, shared.snapshot);
-  const peers = shared.peers();
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-      <span role="status" className="inline-flex items-center gap-1.5">
-        <span aria-hidden className={`size-2 rounded-full ${shared.status === 'connected' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-        {CONNECTION[shared.status]}
-        {shared.status === 'reconnecting' && !shared.ended && <span className="sr-only">: suas alterações ficam guardadas e são enviadas quando a conexão voltar.</span>}
-      </span>
-      {peers.length > 0 && (
-        <ul aria-label="Também neste documento" className="flex flex-wrap items-center gap-1">
-          {peers.map((p) => (
-            <li key={p.clientId} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
-              <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: p.color }} />
-              {p.name}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <LivePresence
+      status={shared.status}
+      ended={shared.ended}
+      peers={shared.peers()}
+      peersLabel="Também neste documento"
+      reconnectingHint="suas alterações ficam guardadas e são enviadas quando a conexão voltar."
+    />
   );
 }
 
@@ -105,17 +94,7 @@ function Editor({ doc, onReload, shared }: { doc: DocumentView; onReload: () => 
     timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
   }, [save]);
 
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (dirty.current) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      if (timer.current) clearTimeout(timer.current);
-      void save();
-    };
-  }, [save]);
+  useSaveOnLeave(dirty, timer, save);
 
   const status =
     state.kind === 'saved' ? `Salvo às ${time(state.at)}` : state.kind === 'saving' ? 'Salvando…' : state.kind === 'dirty' ? 'Alterações não salvas' : state.kind === 'error' ? state.message : '';

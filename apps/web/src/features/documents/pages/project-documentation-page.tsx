@@ -1,25 +1,19 @@
-import { ArrowLeft, FilePlus2, FileText, Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { ArrowLeft, FileText } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useDocumentsProject } from '../api/get-project.ts';
 import { documentKeys } from '../api/keys.ts';
-import { useDocuments } from '../api/list-documents.ts';
-import { DocumentList } from '../components/document-list.tsx';
+import { DocumentBrowser, DocumentsHeading } from '../components/document-list.tsx';
 
 /** /documentacao-projeto/:projectId: the project's documents, written in the same editor (decision 0285). */
 export default function ProjectDocumentationPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useDocumentsProject(projectId);
-  const [q, setQ] = useState('');
-  const search = useDeferredValue(q.trim());
-  const docs = useDocuments({ scope: 'geral', projectId, q: search || undefined });
   useLiveInvalidate('document', documentKeys.lists);
   if (project.isPending) return <Spinner />;
   if (project.isError)
@@ -35,7 +29,6 @@ export default function ProjectDocumentationPage() {
         }
       />
     );
-  const items = docs.data?.pages.flatMap((p) => p.items) ?? [];
   const create = () => navigate(`/document-creator/${crypto.randomUUID()}?projeto=${projectId}`);
   return (
     <div className="grid gap-6">
@@ -44,39 +37,14 @@ export default function ProjectDocumentationPage() {
           <ArrowLeft aria-hidden /> Quadro do projeto
         </Link>
       </Button>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Documentação do projeto</h1>
-          <p className="mt-1 text-sm text-slate-600">{project.data.name}</p>
-        </div>
-        <Button onClick={create}>
-          <FilePlus2 aria-hidden /> Novo documento
-        </Button>
-      </div>
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
-        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Buscar nos documentos do projeto" aria-label="Buscar documentos do projeto" className="pl-9" />
-      </div>
-      {docs.isPending && <Spinner />}
-      {docs.isSuccess && items.length === 0 && !search && (
-        <EmptyState
-          icon={FileText}
-          title="Nenhum documento do projeto ainda"
-          description="Escopo, atas das reuniões com o cliente, decisões e procedimentos: tudo junto do quadro, com histórico de versões."
-          action={
-            <Button onClick={create}>
-              <FilePlus2 aria-hidden /> Criar o primeiro documento
-            </Button>
-          }
-        />
-      )}
-      {docs.isSuccess && items.length === 0 && search && <p className="py-8 text-center text-sm text-slate-600">Nenhum documento com “{search}”.</p>}
-      <DocumentList items={items} />
-      {docs.hasNextPage && (
-        <Button variant="secondary" className="justify-self-center" pending={docs.isFetchingNextPage} onClick={() => docs.fetchNextPage()}>
-          Carregar mais
-        </Button>
-      )}
+      <DocumentsHeading title="Documentação do projeto" description={project.data.name} onCreate={create} />
+      <DocumentBrowser
+        filters={{ scope: 'geral', projectId }}
+        searchLabel="Buscar documentos do projeto"
+        placeholder="Buscar nos documentos do projeto"
+        empty={{ title: 'Nenhum documento do projeto ainda', description: 'Escopo, atas das reuniões com o cliente, decisões e procedimentos: tudo junto do quadro, com histórico de versões.' }}
+        onCreate={create}
+      />
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FileInfo } from '@sede/shared/platform/files';
+import { count } from '@sede/shared/format';
+import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';
 import { DiffLegend, WordChanges } from '../../../components/diff/word-changes.tsx';
 import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
-import { inputClass } from '../../../components/ui/input.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useComparison } from '../api/compare-versions.ts';
 
-const readable = (f: FileInfo) => /pdf|wordprocessingml|text\/plain/.test(f.mime);
-const words = (n: number, verb: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? `palavra ${verb}` : `palavras ${verb.replace(/a$/, 'as')}`}`;
+const words = (n: number, verb: string) => `${count(n)} ${n === 1 ? `palavra ${verb}` : `palavras ${verb.replace(/a$/, 'as')}`}`;
 
 /**
  * 'Comparar versões': two of the contract's files (a PDF against its DOCX too), their texts
@@ -17,11 +18,12 @@ const words = (n: number, verb: string) => `${n.toLocaleString('pt-BR')} ${n ===
  */
 export function CompareVersions({ contractId }: { contractId: string }) {
   const files = useQuery(entityFilesQueryOptions('contract', contractId));
-  const docs = (files.data ?? []).filter(readable);
+  const docs = (files.data ?? []).filter((f) => isReadableDocument(f.mime));
   const [a, setA] = useState('');
   const [b, setB] = useState('');
   const cmp = useComparison(contractId, a || null, b || null);
   if (docs.length < 2) return <p className="text-sm text-slate-600">Envie duas versões do contrato (PDF, DOCX ou TXT) para comparar o que mudou.</p>;
+  const options = docs.map((f) => ({ value: f.id, label: f.name }));
   const same = cmp.data && cmp.data.added === 0 && cmp.data.removed === 0;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
@@ -30,17 +32,9 @@ export function CompareVersions({ contractId }: { contractId: string }) {
           ['Versão anterior', a, setA],
           ['Versão nova', b, setB],
         ].map(([label, value, set]) => (
-          <label key={label as string} className="grid min-w-0 gap-1 text-sm font-medium">
-            {label as string}
-            <select className={inputClass} value={value as string} onChange={(e) => (set as (v: string) => void)(e.target.value)}>
-              <option value="">Escolha um arquivo</option>
-              {docs.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field key={label as string} label={label as string}>
+            <OptionSelect none="Escolha um arquivo" options={options} value={value as string} onChange={(e) => (set as (v: string) => void)(e.target.value)} />
+          </Field>
         ))}
       </div>
       {a && b && a === b && <p className="text-sm text-slate-600">Escolha dois arquivos diferentes.</p>}

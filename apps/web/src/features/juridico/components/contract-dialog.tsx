@@ -7,10 +7,12 @@ import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJU
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { CnpjLookupField, cnpjProblem } from '../../../components/form/cnpj-lookup-field.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createContract } from '../api/create-contract.ts';
 import { juridicoKeys } from '../api/keys.ts';
@@ -101,35 +103,16 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
             <Input type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />
           </Field>
           <Field label="Índice de reajuste">
-            <select className={inputClass} value={index} onChange={(e) => setIndex(e.target.value as ReadjustmentIndex)}>
-              {READJUSTMENT_INDEXES.map((i) => (
-                <option key={i} value={i}>
-                  {READJUSTMENT_LABELS[i]}
-                </option>
-              ))}
-            </select>
+            <OptionSelect options={optionsOf(READJUSTMENT_INDEXES, READJUSTMENT_LABELS)} value={index} onChange={(e) => setIndex(e.target.value as ReadjustmentIndex)} />
           </Field>
           <Field label="Situação">
-            <select className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as ContractStatus)}>
-              {CONTRACT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {CONTRACT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
+            <OptionSelect options={optionsOf(CONTRACT_STATUSES, CONTRACT_STATUS_LABELS)} value={status} onChange={(e) => setStatus(e.target.value as ContractStatus)} />
           </Field>
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={renewal} onChange={(e) => setRenewal(e.target.checked)} className="size-4" /> Renovação automática
         </label>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            {contract ? 'Salvar' : 'Cadastrar'}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={contract ? 'Salvar' : 'Cadastrar'} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@sede/shared/juridico/schemas';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { Badge } from '../../../components/ui/badge.tsx';
 
 const TONES: Record<ContractStatus, string> = {
   negotiation: 'bg-amber-100 text-amber-900',
@@ -8,22 +10,20 @@ const TONES: Record<ContractStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: ContractStatus }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${TONES[status]}`}>{CONTRACT_STATUS_LABELS[status]}</span>;
+  return <Badge tone={TONES[status]}>{CONTRACT_STATUS_LABELS[status]}</Badge>;
 }
 
 /** Days until the end (Brasília's today); null without an end. */
 export function daysLeft(endDate: string | null, today = new Date()): number | null {
   if (!endDate) return null;
-  const t = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(today);
-  return Math.round((Date.parse(endDate) - Date.parse(t)) / 86_400_000);
+  return Math.round((Date.parse(endDate) - Date.parse(todayInBrazil(today))) / 86_400_000);
 }
+
+/** '1 dia', '30 dias'. */
+export const daysLabel = (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`;
 
 export function EndingBadge({ endDate }: { endDate: string | null }) {
   const left = daysLeft(endDate);
   if (left === null || left < 0 || left > 30) return null;
-  return (
-    <span className="inline-flex rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-900">
-      {left === 0 ? 'Termina hoje' : `Termina em ${left} ${left === 1 ? 'dia' : 'dias'}`}
-    </span>
-  );
+  return <Badge tone="bg-orange-100 text-orange-900">{left === 0 ? 'Termina hoje' : `Termina em ${daysLabel(left)}`}</Badge>;
 }

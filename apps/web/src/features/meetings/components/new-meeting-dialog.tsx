@@ -3,16 +3,18 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MEETING_MESSAGES } from '@sede/shared/meetings/schemas';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createDeal } from '../api/create-deal.ts';
 import { createMeeting } from '../api/create-meeting.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { useDealOptions } from '../api/list-deals.ts';
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 /**
  * 'Nova reunião': the deal, a title, the date and the consent of the people recorded; then the
@@ -23,7 +25,7 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
   const [q, setQ] = useState('');
   const [dealId, setDealId] = useState(initialDeal);
   const [title, setTitle] = useState('');
-  const [occurredOn, setOccurredOn] = useState(today());
+  const [occurredOn, setOccurredOn] = useState(todayInBrazil());
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -99,14 +101,12 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
             <label htmlFor={`${id}-deal`} className="text-sm font-medium">
               Negócio
             </label>
-            <select id={`${id}-deal`} className={inputClass} value={chosen} onChange={(e) => setDealId(e.target.value)}>
-              {options.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.title}
-                  {d.organizationName ? ` · ${d.organizationName}` : ''}
-                </option>
-              ))}
-            </select>
+            <OptionSelect
+              id={`${id}-deal`}
+              options={options.map((d) => ({ value: d.id, label: `${d.title}${d.organizationName ? ` · ${d.organizationName}` : ''}` }))}
+              value={chosen}
+              onChange={(e) => setDealId(e.target.value)}
+            />
           </div>
         )}
         {deals.isPending && !created && <p className="text-sm text-slate-600">Carregando os negócios…</p>}
@@ -147,18 +147,12 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
             </button>
           )
         )}
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-title`} className="text-sm font-medium">
-            Título da reunião
-          </label>
-          <Input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Ex.: Apresentação da proposta" required maxLength={200} />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-date`} className="text-sm font-medium">
-            Data da reunião
-          </label>
-          <Input id={`${id}-date`} type="date" value={occurredOn} onChange={(e) => setOccurredOn(e.target.value)} />
-        </div>
+        <Field label="Título da reunião">
+          <Input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Ex.: Apresentação da proposta" required maxLength={200} />
+        </Field>
+        <Field label="Data da reunião">
+          <Input type="date" value={occurredOn} onChange={(e) => setOccurredOn(e.target.value)} />
+        </Field>
         <label className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
           <input type="checkbox" className="mt-0.5 size-4" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
           <span>As pessoas gravadas foram avisadas e consentiram com a gravação e com a análise por IA (LGPD). Guardamos quem confirmou e quando.</span>
@@ -168,14 +162,7 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
             {error}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            Criar reunião
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel="Criar reunião" />
       </form>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { meetingKeys } from '../api/keys.ts';
@@ -73,14 +74,7 @@ export function SpeakerNames({ analysisId, meetingId, result }: { analysisId: st
               <Input value={names[s] ?? s} maxLength={SPEAKER_NAME_MAX} autoComplete="off" onChange={(e) => setNames({ ...names, [s]: e.target.value })} />
             </Field>
           ))}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" pending={pending}>
-              Salvar nomes
-            </Button>
-          </div>
+          <FormActions onCancel={() => setOpen(false)} pending={pending} submitLabel="Salvar nomes" />
         </form>
       </Dialog>
     </div>

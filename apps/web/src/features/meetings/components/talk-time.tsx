@@ -1,5 +1,6 @@
+import { duration, percent } from '@sede/shared/format';
 import type { TalkTime } from '@sede/shared/meetings/schemas';
-import { duration, share } from './format.ts';
+import { ReportTable } from '../../../components/ui/report-table.tsx';
 
 const COLORS = ['bg-sky-600', 'bg-amber-500', 'bg-emerald-600', 'bg-violet-600', 'bg-rose-600', 'bg-slate-600'];
 
@@ -15,35 +16,20 @@ export function TalkTimeChart({ rows, estimated }: { rows: TalkTime[]; estimated
             <span className="h-4 rounded bg-slate-100">
               <span className={`block h-4 rounded ${COLORS[i % COLORS.length]}`} style={{ width: `${Math.max(2, (r.share / max) * 100)}%` }} />
             </span>
-            <span className="tabular-nums text-slate-700">{share(r.share)}</span>
+            <span className="tabular-nums text-slate-700">{percent(r.share)}</span>
           </div>
         ))}
       </div>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Tempo de fala por pessoa</caption>
-        <thead className="text-left text-xs font-medium uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="py-1">
-              Quem falou
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Tempo
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Parcela
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.speaker}>
-              <td className="py-1">{r.speaker}</td>
-              <td className="py-1 text-right tabular-nums">{duration(r.seconds)}</td>
-              <td className="py-1 text-right tabular-nums">{share(r.share)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReportTable
+        caption="Tempo de fala por pessoa"
+        rows={rows}
+        rowKey={(r) => r.speaker}
+        columns={[
+          { header: 'Quem falou', cell: (r) => r.speaker },
+          { header: 'Tempo', align: 'right', cell: (r) => duration(r.seconds) },
+          { header: 'Parcela', align: 'right', cell: (r) => percent(r.share) },
+        ]}
+      />
       {estimated && <p className="text-xs text-slate-600">A transcrição não tem horários: o tempo de fala foi estimado pelo número de palavras de cada pessoa.</p>}
     </div>
   );

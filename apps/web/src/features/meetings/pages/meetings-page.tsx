@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import { SENTIMENT_LABELS, type MeetingView } from '@sede/shared/meetings/schemas';
+import { day } from '@sede/shared/format';
+import { Badge, scoreBandTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { useMeetings } from '../api/list-meetings.ts';
-import { day, SENTIMENT_TONES, scoreTone } from '../components/format.ts';
+import { SENTIMENT_TONES } from '../components/tones.ts';
 import { NewMeetingDialog } from '../components/new-meeting-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -19,21 +20,36 @@ function Latest({ m }: { m: MeetingView }) {
   if (status !== 'done') return <span className="text-slate-700">{ANALYSIS_STAGES[status as AnalysisStatus] ?? status}</span>;
   return (
     <span className="flex flex-wrap items-center gap-1">
-      {qualificationScore !== null && <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${scoreTone(qualificationScore)}`}>BANT {qualificationScore}/100</span>}
-      {sentiment && <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${SENTIMENT_TONES[sentiment]}`}>{SENTIMENT_LABELS[sentiment]}</span>}
+      {qualificationScore !== null && <Badge tone={scoreBandTone(qualificationScore)}>BANT {qualificationScore}/100</Badge>}
+      {sentiment && <Badge tone={SENTIMENT_TONES[sentiment]}>{SENTIMENT_LABELS[sentiment]}</Badge>}
       <span className="text-xs text-slate-600">versão {version}</span>
     </span>
   );
 }
+
+const columns: DataColumn<MeetingView>[] = [
+  {
+    id: 'title',
+    header: 'Reunião',
+    card: 'title',
+    cell: (m) => (
+      <Link to={`/analise-reunioes/${m.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
+        {m.title}
+      </Link>
+    ),
+  },
+  { id: 'deal', header: 'Negócio', card: 'subtitle', cell: (m) => m.dealTitle },
+  { id: 'date', header: 'Data', className: 'whitespace-nowrap', cell: (m) => day(m.occurredOn) },
+  { id: 'analysis', header: 'Análise', cell: (m) => <Latest m={m} /> },
+];
 
 /** /analise-reunioes: the company's analysed sales meetings (filter ?negocio=<dealId>) and 'Nova reunião'. */
 export default function MeetingsPage() {
   const [params] = useUrlParams();
   const dealId = params.get('negocio') ?? '';
   const [creating, setCreating] = useState(false);
-  const { data, isPending, isError } = useMeetings(dealId);
+  const query = useMeetings(dealId);
   useLiveInvalidate('meeting', meetingKeys.all);
-  const meetings = data?.meetings ?? [];
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -55,79 +71,29 @@ export default function MeetingsPage() {
       )}
       {creating && <NewMeetingDialog open={creating} onOpenChange={setCreating} dealId={dealId} />}
 
-      {isPending ? (
-        <Spinner label="Carregando reuniões…" />
-      ) : isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          Não foi possível carregar as reuniões.
-        </p>
-      ) : meetings.length === 0 ? (
-        <EmptyState
-          icon={MessagesSquare}
-          title="Nenhuma reunião analisada"
-          description="Escolha um negócio do CRM, envie a gravação (MP3, M4A, WAV, OGG ou WebM, até 2 horas) ou a transcrição (TXT, VTT ou SRT) e receba a análise da reunião."
-          action={
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden /> Analisar a primeira reunião
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Reuniões</caption>
-              <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    Reunião
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Negócio
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Data
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Análise
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {meetings.map((m) => (
-                  <tr key={m.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-2">
-                      <Link to={`/analise-reunioes/${m.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-                        {m.title}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2">{m.dealTitle}</td>
-                    <td className="px-4 py-2 whitespace-nowrap">{day(m.occurredOn)}</td>
-                    <td className="px-4 py-2">
-                      <Latest m={m} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid gap-2 md:hidden" aria-label="Reuniões">
-            {meetings.map((m) => (
-              <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-3">
-                <Link to={`/analise-reunioes/${m.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-                  {m.title}
-                </Link>
-                <p className="mt-1 text-sm text-slate-700">
-                  {m.dealTitle} · {day(m.occurredOn)}
-                </p>
-                <div className="mt-2 text-sm">
-                  <Latest m={m} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <DataList
+        label="Reuniões"
+        rows={query.data?.meetings ?? []}
+        rowId={(m) => m.id}
+        columns={columns}
+        query={query}
+        filtered={false}
+        states={{
+          icon: MessagesSquare,
+          loading: 'Carregando reuniões…',
+          failed: 'Não foi possível carregar as reuniões',
+          noMatch: '',
+          empty: {
+            title: 'Nenhuma reunião analisada',
+            description: 'Escolha um negócio do CRM, envie a gravação (MP3, M4A, WAV, OGG ou WebM, até 2 horas) ou a transcrição (TXT, VTT ou SRT) e receba a análise da reunião.',
+            action: (
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden /> Analisar a primeira reunião
+              </Button>
+            ),
+          },
+        }}
+      />
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STAGE_LABELS, CANDIDATE_STAGES, type CandidateStage, type CandidateView } from '@sede/shared/recruiting/schemas';
 import { AnalysisPanel } from '../../../components/analysis/analysis-panel.tsx';
+import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
-import { inputClass } from '../../../components/ui/input.tsx';
+import { RecordActions } from '../../../components/ui/record-actions.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { deleteCandidate } from '../api/delete-candidate.ts';
@@ -18,14 +21,13 @@ import { startResumeAnalysis } from '../api/start-resume-analysis.ts';
 import { updateCandidate } from '../api/update-candidate.ts';
 import { ResumeResult } from './resume-result.tsx';
 
-const readable = (mime: string) => /pdf|wordprocessingml|text\/plain/.test(mime);
-
 /** A candidate's detail on the opening's page: pipeline stage, résumé files, analysis versions (live), deletion. */
 export function CandidatePanel({ candidate, onClose }: { candidate: CandidateView; onClose: () => void }) {
   const queryClient = useQueryClient();
   const analyses = useCandidateAnalyses(candidate.id);
   useLiveInvalidate('candidate', recruitingKeys.candidateAnalyses(candidate.id));
   const [deleting, setDeleting] = useState(false);
+  const stageId = useId();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: recruitingKeys.candidateAnalyses(candidate.id) });
     void queryClient.invalidateQueries({ queryKey: recruitingKeys.candidates(candidate.openingId) });
@@ -36,31 +38,25 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
     <Card data-testid="candidate-panel">
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
         <CardTitle className="mr-auto">{candidate.name}</CardTitle>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label htmlFor={stageId} className="text-sm font-medium">
           Etapa
-          <select
-            className={`${inputClass} h-8 w-40`}
-            value={candidate.stage}
-            onChange={async (e) => {
-              try {
-                await updateCandidate(candidate.id, { stage: e.target.value as CandidateStage });
-                refresh();
-                toast.success(`Candidato movido para ${CANDIDATE_STAGE_LABELS[e.target.value as CandidateStage]}.`);
-              } catch (err) {
-                toast.error(err instanceof ApiError ? err.message : 'Não foi possível mover o candidato.');
-              }
-            }}
-          >
-            {CANDIDATE_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {CANDIDATE_STAGE_LABELS[s]}
-              </option>
-            ))}
-          </select>
         </label>
-        <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
-          <Trash2 aria-hidden /> Excluir
-        </Button>
+        <OptionSelect
+          id={stageId}
+          className="h-8 w-40"
+          options={optionsOf(CANDIDATE_STAGES, CANDIDATE_STAGE_LABELS)}
+          value={candidate.stage}
+          onChange={async (e) => {
+            try {
+              await updateCandidate(candidate.id, { stage: e.target.value as CandidateStage });
+              refresh();
+              toast.success(`Candidato movido para ${CANDIDATE_STAGE_LABELS[e.target.value as CandidateStage]}.`);
+            } catch (err) {
+              toast.error(err instanceof ApiError ? err.message : 'Não foi possível mover o candidato.');
+            }
+          }}
+        />
+        <RecordActions onDelete={() => setDeleting(true)} />
         <Button variant="ghost" size="sm" onClick={onClose} aria-label="Fechar o candidato">
           <X aria-hidden />
         </Button>
@@ -83,7 +79,7 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
         <AnalysisPanel
           entityType="candidate"
           entityId={candidate.id}
-          accepts={(f) => readable(f.mime)}
+          accepts={(f) => isReadableDocument(f.mime)}
           analyses={list}
           action="ai.resume_analysis"
           fileLabel="Currículo a analisar"

@@ -1,17 +1,9 @@
 import { AlertTriangle, Star } from 'lucide-react';
 import type { InterviewAnalysisResult } from '@sede/shared/recruiting/schemas';
+import { ResultSection } from '../../../components/analysis/result-section.tsx';
 import { clock, QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { RecommendationBadge } from './badges.tsx';
 import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="grid grid-cols-1 gap-2" aria-label={title}>
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
-}
 
 const place = (p: { segmentSpeaker: string | null; at: number | null }, speaker?: string | null) => [speaker ?? p.segmentSpeaker, p.at !== null ? `em ${clock(p.at)}` : null];
 
@@ -20,16 +12,16 @@ export function InterviewResult({ result }: { result: InterviewAnalysisResult })
   const { transcript } = result;
   return (
     <div className="grid grid-cols-1 gap-5" data-testid="interview-result">
-      <Section title="Recomendação">
+      <ResultSection title="Recomendação">
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <RecommendationBadge value={result.recommendation} />
           <p className="mt-2 text-sm text-slate-800">{result.recommendationWhy}</p>
         </div>
-      </Section>
-      <Section title="Resumo">
+      </ResultSection>
+      <ResultSection title="Resumo">
         <p className="text-sm leading-relaxed text-slate-800">{result.summary}</p>
-      </Section>
-      <Section title={`Competências avaliadas (${result.competencies.length})`}>
+      </ResultSection>
+      <ResultSection title={`Competências avaliadas (${result.competencies.length})`}>
         <ul className="grid gap-3">
           {result.competencies.map((c) => (
             <li key={c.name} className="rounded-lg border border-slate-200 bg-white p-3">
@@ -48,25 +40,21 @@ export function InterviewResult({ result }: { result: InterviewAnalysisResult })
             </li>
           ))}
         </ul>
-      </Section>
-      <Section title={`Sinais de alerta (${result.redFlags.length})`}>
-        {result.redFlags.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhum sinal de alerta.</p>
-        ) : (
-          <ul className="grid gap-3">
-            {result.redFlags.map((f) => (
-              <li key={f.title} className="rounded-lg border border-amber-200 bg-amber-50 p-3">
-                <p className="flex items-center gap-1 text-sm font-semibold text-amber-950">
-                  <AlertTriangle className="size-4" aria-hidden /> {f.title}
-                </p>
-                <p className="mt-1 text-sm text-slate-800">{f.why}</p>
-                {f.quote && <QuoteBlock quote={f.quote} place={place(f)} found={f.found} />}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <Section title="Transcrição">
+      </ResultSection>
+      <ResultSection title={`Sinais de alerta (${result.redFlags.length})`} empty={result.redFlags.length === 0 && 'Nenhum sinal de alerta.'}>
+        <ul className="grid gap-3">
+          {result.redFlags.map((f) => (
+            <li key={f.title} className="rounded-lg border border-amber-200 bg-amber-50 p-3">
+              <p className="flex items-center gap-1 text-sm font-semibold text-amber-950">
+                <AlertTriangle className="size-4" aria-hidden /> {f.title}
+              </p>
+              <p className="mt-1 text-sm text-slate-800">{f.why}</p>
+              {f.quote && <QuoteBlock quote={f.quote} place={place(f)} found={f.found} />}
+            </li>
+          ))}
+        </ul>
+      </ResultSection>
+      <ResultSection title="Transcrição">
         {transcript.speakersInferred && (
           <p className="rounded-lg border border-sky-200 bg-sky-50 p-2 text-sm text-sky-950" data-testid="speakers-inferred">
             Os falantes foram identificados automaticamente pela transcrição da gravação: confira os nomes.
@@ -87,7 +75,7 @@ export function InterviewResult({ result }: { result: InterviewAnalysisResult })
           <p className="whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800">{transcript.text}</p>
         )}
         {!transcript.speakersInferred && transcript.segments.length === 0 && <p className="text-xs text-slate-600">O arquivo não identifica quem fala: a transcrição aparece como texto corrido.</p>}
-      </Section>
+      </ResultSection>
       <p className="text-xs text-slate-600">
         {analysisSourceSentence(result.source)} Use-a como apoio: a decisão é de quem recruta.
       </p>

@@ -16,10 +16,12 @@ import {
   type Workplace,
 } from '@sede/shared/recruiting/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createOpening } from '../api/create-opening.ts';
 import { recruitingKeys } from '../api/keys.ts';
@@ -87,13 +89,7 @@ export function OpeningDialog({ open, onOpenChange, opening }: { open: boolean; 
             <Input value={department} onChange={(e) => setDepartment(e.target.value)} maxLength={120} placeholder="Ex.: Comercial" />
           </Field>
           <Field label="Senioridade">
-            <select className={inputClass} value={seniority} onChange={(e) => setSeniority(e.target.value as Seniority)}>
-              {SENIORITIES.map((s) => (
-                <option key={s} value={s}>
-                  {SENIORITY_LABELS[s]}
-                </option>
-              ))}
-            </select>
+            <OptionSelect options={optionsOf(SENIORITIES, SENIORITY_LABELS)} value={seniority} onChange={(e) => setSeniority(e.target.value as Seniority)} />
           </Field>
         </div>
         <Field label="Requisitos" hint="Um por linha: o que a pessoa precisa ter.">
@@ -104,13 +100,7 @@ export function OpeningDialog({ open, onOpenChange, opening }: { open: boolean; 
         </Field>
         <div className="grid gap-3 sm:grid-cols-[1fr_2fr_auto]">
           <Field label="Modelo de trabalho">
-            <select className={inputClass} value={workplace} onChange={(e) => setWorkplace(e.target.value as Workplace)}>
-              {WORKPLACES.map((w) => (
-                <option key={w} value={w}>
-                  {WORKPLACE_LABELS[w]}
-                </option>
-              ))}
-            </select>
+            <OptionSelect options={optionsOf(WORKPLACES, WORKPLACE_LABELS)} value={workplace} onChange={(e) => setWorkplace(e.target.value as Workplace)} />
           </Field>
           {workplace !== 'remoto' && (
             <>
@@ -118,35 +108,15 @@ export function OpeningDialog({ open, onOpenChange, opening }: { open: boolean; 
                 <Input value={city} onChange={(e) => setCity(e.target.value)} maxLength={120} />
               </Field>
               <Field label="UF">
-                <select className={inputClass} value={uf} onChange={(e) => setUf(e.target.value)}>
-                  <option value="">—</option>
-                  {UFS.map((u) => (
-                    <option key={u} value={u}>
-                      {u}
-                    </option>
-                  ))}
-                </select>
+                <OptionSelect none="—" options={UFS.map((u) => ({ value: u, label: u }))} value={uf} onChange={(e) => setUf(e.target.value)} />
               </Field>
             </>
           )}
         </div>
         <Field label="Situação">
-          <select className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as OpeningStatus)}>
-            {OPENING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {OPENING_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          <OptionSelect options={optionsOf(OPENING_STATUSES, OPENING_STATUS_LABELS)} value={status} onChange={(e) => setStatus(e.target.value as OpeningStatus)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            {opening ? 'Salvar' : 'Criar vaga'}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={opening ? 'Salvar' : 'Criar vaga'} />
       </form>
     </Dialog>
   );

@@ -1,17 +1,9 @@
 import { CheckCircle2, CircleAlert, MinusCircle } from 'lucide-react';
 import { REQUIREMENT_MET_LABELS, type ResumeAnalysisResult } from '@sede/shared/recruiting/schemas';
+import { ResultSection } from '../../../components/analysis/result-section.tsx';
 import { QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { ScoreBadge } from './badges.tsx';
 import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="grid grid-cols-1 gap-2" aria-label={title}>
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-      {children}
-    </section>
-  );
-}
 
 const MET_ICON = { sim: CheckCircle2, parcial: MinusCircle, nao: CircleAlert } as const;
 const MET_TONE = { sim: 'text-emerald-800', parcial: 'text-amber-800', nao: 'text-red-800' } as const;
@@ -27,41 +19,33 @@ export function ResumeResult({ result }: { result: ResumeAnalysisResult }) {
           <div className="h-full bg-[var(--color-accent)]" style={{ width: `${result.score}%` }} />
         </div>
       </div>
-      <Section title="Resumo">
+      <ResultSection title="Resumo">
         <p className="text-sm leading-relaxed text-slate-800">{result.summary}</p>
-      </Section>
-      <Section title={`Pontos fortes (${result.strengths.length})`}>
-        {result.strengths.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhum ponto forte para esta vaga.</p>
-        ) : (
-          <ul className="grid gap-3">
-            {result.strengths.map((s) => (
-              <li key={`${s.title}:${s.quote}`} className="rounded-lg border border-slate-200 bg-white p-3">
-                <p className="text-sm font-semibold text-slate-900">{s.title}</p>
-                <p className="mt-1 text-sm text-slate-800">{s.why}</p>
-                <QuoteBlock quote={s.quote} place={[s.location, s.page ? `página ${s.page}` : null]} found={s.found} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <Section title={`Lacunas (${result.gaps.length})`}>
-        {result.gaps.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhuma lacuna encontrada.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {result.gaps.map((g) => (
-              <li key={g.title} className="flex gap-2 text-sm">
-                <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
-                <span>
-                  <strong>{g.title}.</strong> {g.why}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <Section title="Requisitos da vaga">
+      </ResultSection>
+      <ResultSection title={`Pontos fortes (${result.strengths.length})`} empty={result.strengths.length === 0 && 'Nenhum ponto forte para esta vaga.'}>
+        <ul className="grid gap-3">
+          {result.strengths.map((s) => (
+            <li key={`${s.title}:${s.quote}`} className="rounded-lg border border-slate-200 bg-white p-3">
+              <p className="text-sm font-semibold text-slate-900">{s.title}</p>
+              <p className="mt-1 text-sm text-slate-800">{s.why}</p>
+              <QuoteBlock quote={s.quote} place={[s.location, s.page ? `página ${s.page}` : null]} found={s.found} />
+            </li>
+          ))}
+        </ul>
+      </ResultSection>
+      <ResultSection title={`Lacunas (${result.gaps.length})`} empty={result.gaps.length === 0 && 'Nenhuma lacuna encontrada.'}>
+        <ul className="grid gap-2">
+          {result.gaps.map((g) => (
+            <li key={g.title} className="flex gap-2 text-sm">
+              <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
+              <span>
+                <strong>{g.title}.</strong> {g.why}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </ResultSection>
+      <ResultSection title="Requisitos da vaga">
         <ul className="grid gap-2">
           {result.requirements.map((r) => {
             const Icon = MET_ICON[r.met];
@@ -75,7 +59,7 @@ export function ResumeResult({ result }: { result: ResumeAnalysisResult }) {
             );
           })}
         </ul>
-      </Section>
+      </ResultSection>
       <p className="text-xs text-slate-600">
         {analysisSourceSentence(result.source)} Comparada com a vaga “{result.opening.title}”. Use-a como apoio: a decisão é de quem recruta.
       </p>

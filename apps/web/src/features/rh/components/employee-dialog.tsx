@@ -21,10 +21,12 @@ import {
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { MaskedInput, PHONE_MASK, type MaskOptions } from '../../../components/form/masked-input.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createEmployee } from '../api/create-employee.ts';
 import { rhKeys } from '../api/keys.ts';
@@ -180,13 +182,7 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
               <Input type="date" {...register('admissionDate')} />
             </Field>
             <Field label="Tipo de contrato" error={err.contractType?.message}>
-              <select className={inputClass} {...register('contractType')}>
-                {CONTRACT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {CONTRACT_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
+              <OptionSelect options={optionsOf(CONTRACT_TYPES, CONTRACT_TYPE_LABELS)} {...register('contractType')} />
             </Field>
             <Controller
               control={control}
@@ -209,13 +205,7 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
               </select>
             </Field>
             <Field label="Situação" error={err.status?.message}>
-              <select className={inputClass} {...register('status')}>
-                {EMPLOYEE_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {EMPLOYEE_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
+              <OptionSelect options={optionsOf(EMPLOYEE_STATUSES, EMPLOYEE_STATUS_LABELS)} {...register('status')} />
             </Field>
             {status === 'desligado' && (
               <Field label="Data de desligamento" error={err.terminationDate?.message}>
@@ -227,14 +217,7 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
             <textarea className={`${inputClass} min-h-20 py-2`} maxLength={4000} {...register('notes')} />
           </Field>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={formState.isSubmitting}>
-            {employee ? 'Salvar' : 'Cadastrar'}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} pending={formState.isSubmitting} submitLabel={employee ? 'Salvar' : 'Cadastrar'} />
       </form>
     </Dialog>
   );

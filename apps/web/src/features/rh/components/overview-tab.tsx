@@ -23,41 +23,28 @@ function Section({ title, icon: Icon, children }: { title: string; icon: typeof 
   );
 }
 
-function DateList({ items, empty, label }: { items: UpcomingDate[]; empty: string; label: (u: UpcomingDate) => string }) {
+type PersonLine = { key: string; employeeId: string; name: string; detail: string };
+
+/** People with a date about them (a birthday, a leave), each linking to the register. */
+function PersonList({ items, empty }: { items: PersonLine[]; empty: string }) {
   if (!items.length) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="grid gap-1.5 text-sm">
       {items.map((u) => (
-        <li key={u.employeeId} className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <li key={u.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
           <Link to={employeeLink(u.employeeId)} className="font-medium text-[var(--color-accent)] hover:underline">
             {u.name}
           </Link>
-          <span className="text-slate-600">
-            {dayMonth(u.date)} · {when(u.inDays)} · {label(u)}
-          </span>
+          <span className="text-slate-600">{u.detail}</span>
         </li>
       ))}
     </ul>
   );
 }
 
-function LeaveList({ items, empty }: { items: LeaveNow[]; empty: string }) {
-  if (!items.length) return <p className="text-sm text-slate-600">{empty}</p>;
-  return (
-    <ul className="grid gap-1.5 text-sm">
-      {items.map((l) => (
-        <li key={l.leaveId} className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <Link to={employeeLink(l.employeeId)} className="font-medium text-[var(--color-accent)] hover:underline">
-            {l.name}
-          </Link>
-          <span className="text-slate-600">
-            {LEAVE_TYPE_LABELS[l.type]} · {day(l.startDate)} a {day(l.endDate)}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const dateLines = (items: UpcomingDate[], label: (u: UpcomingDate) => string): PersonLine[] =>
+  items.map((u) => ({ key: u.employeeId, employeeId: u.employeeId, name: u.name, detail: `${dayMonth(u.date)} · ${when(u.inDays)} · ${label(u)}` }));
+const leaveLines = (items: LeaveNow[]): PersonLine[] => items.map((l) => ({ key: l.leaveId, employeeId: l.employeeId, name: l.name, detail: `${LEAVE_TYPE_LABELS[l.type]} · ${day(l.startDate)} a ${day(l.endDate)}` }));
 
 const TOOLS = [
   { to: '/rh?aba=colaboradores', title: 'Colaboradores', description: 'O cadastro das pessoas da empresa: contrato, salário, documentos, férias e afastamentos.', icon: Users },
@@ -133,16 +120,16 @@ export function OverviewTab({ onNew }: { onNew: () => void }) {
       </div>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <Section title="Aniversários nos próximos 30 dias" icon={Cake}>
-          <DateList items={data.birthdays} empty="Nenhum aniversário nos próximos 30 dias." label={(u) => `${u.years} anos`} />
+          <PersonList items={dateLines(data.birthdays, (u) => `${u.years} anos`)} empty="Nenhum aniversário nos próximos 30 dias." />
         </Section>
         <Section title="Tempo de casa nos próximos 30 dias" icon={PartyPopper}>
-          <DateList items={data.anniversaries} empty="Nenhum aniversário de admissão nos próximos 30 dias." label={(u) => plural(u.years, 'ano de casa', 'anos de casa')} />
+          <PersonList items={dateLines(data.anniversaries, (u) => plural(u.years, 'ano de casa', 'anos de casa'))} empty="Nenhum aniversário de admissão nos próximos 30 dias." />
         </Section>
         <Section title="De férias ou afastados hoje" icon={Palmtree}>
-          <LeaveList items={data.onLeaveNow} empty="Ninguém de férias ou afastado hoje." />
+          <PersonList items={leaveLines(data.onLeaveNow)} empty="Ninguém de férias ou afastado hoje." />
         </Section>
         <Section title="Férias e afastamentos nos próximos 30 dias" icon={Palmtree}>
-          <LeaveList items={data.leavesSoon} empty="Nenhum período começa nos próximos 30 dias." />
+          <PersonList items={leaveLines(data.leavesSoon)} empty="Nenhum período começa nos próximos 30 dias." />
         </Section>
       </div>
       <h3 className="text-base font-semibold text-slate-900">Ferramentas do RH</h3>

@@ -1,0 +1,20 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { inputClass } from './input.tsx';
+
+/** A choice; `optionsOf(VALUES, LABELS)` (filter-bar.tsx) makes them from fixed values and their pt-BR labels. */
+export type SelectOption = { value: string; label: string };
+
+/** A native select of its options ('Situação', a file, a candidate); `none` adds an empty first choice ('Escolha a vaga'). */
+export function OptionSelect({ options, none, className, ...props }: { options: readonly SelectOption[]; none?: string } & Omit<ComponentProps<'select'>, 'children'>) {
+  return (
+    <select className={cn(inputClass, className)} {...props}>
+      {none !== undefined && <option value="">{none}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
