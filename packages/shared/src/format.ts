@@ -13,22 +13,31 @@ const TZ = 'America/Sao_Paulo';
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const integer = new Intl.NumberFormat('pt-BR');
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' });
 const dayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'long' });
 const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short' });
 const longDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' });
 const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
+const dayTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const compactBrl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 });
+const monthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const monthShortFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short', year: '2-digit' });
 
 type Maybe<T> = T | null | undefined;
 const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 
 /** 650000 → 'R$ 6.500,00'. */
 export const money = (cents: Maybe<number>) => (cents == null ? NONE : brl.format(cents / 100));
+/** 120000000 → 'R$ 1,2 mi' (chart axes, column totals). */
+export const compactMoney = (cents: Maybe<number>) => (cents == null ? NONE : compactBrl.format(cents / 100));
 /** 12345 → '12.345'. */
 export const count = (n: Maybe<number>) => (n == null ? NONE : integer.format(n));
 /** 2.5 → '2,5'. */
 export const number = (n: Maybe<number>) => (n == null ? NONE : decimal.format(n));
+/** 2.5 → '2,5 dias', 1 → '1 dia' (an average span). */
+export const days = (n: Maybe<number>) => (n == null ? NONE : `${oneDecimal.format(n)} ${n === 1 ? 'dia' : 'dias'}`);
 /** 0.125 → '12,5%' (a share from 0 to 1). */
 export const percent = (share: Maybe<number>, digits = 0) =>
   share == null ? NONE : new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: digits }).format(share);
@@ -45,6 +54,12 @@ export const longDay = (iso: Maybe<string>) => (iso ? longDayFmt.format(calendar
 export const dateTime = (at: Maybe<string | Date>) => (at ? dateTimeFmt.format(new Date(at)) : NONE);
 /** An instant's time of day in Brazil: '14:30'. */
 export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
+/** An instant in Brazil's time without the year: '05/03, 14:30'. */
+export const dayMonthTime = (at: Maybe<string | Date>) => (at ? dayTimeFmt.format(new Date(at)) : NONE);
+/** '2026-03' → 'março de 2026'. */
+export const month = (yearMonth: Maybe<string>) => (yearMonth ? monthFmt.format(new Date(`${yearMonth.slice(0, 7)}-01T12:00:00Z`)) : NONE);
+/** '2026-03' → 'mar. de 26'. */
+export const shortMonth = (yearMonth: Maybe<string>) => (yearMonth ? monthShortFmt.format(new Date(`${yearMonth.slice(0, 7)}-01T12:00:00Z`)) : NONE);
 /** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */
 export const period = (start: Maybe<string>, end: Maybe<string>) =>
   start && end ? `${day(start)} a ${day(end)}` : start ? `desde ${day(start)}` : end ? `até ${day(end)}` : NONE;

@@ -4,7 +4,7 @@ import { Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { computeQuoteTotals, formatQuantity, parseQuantity, type Quote, type QuoteCreate } from '@sede/shared/crm/quotes';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
-import { formatMoneyCents } from '../../lib/format.ts';
+import { money } from '@sede/shared/format';
 import { BR_DATE_MESSAGE, brFromIso, DateInput, parseBrDate } from '../form/date-input.tsx';
 import { FormAlert } from '../form/form-alert.tsx';
 import { PartyPicker } from '../parties/party-picker.tsx';
@@ -127,8 +127,8 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
       const d = dealDetail.data;
       if (d && d.id === q.dealId && d.status === 'open' && d.valueCents !== q.totalCents) {
         const use = await confirm.ask({
-          title: `Usar ${formatMoneyCents(q.totalCents)} como valor do negócio?`,
-          description: `O negócio “${d.title}” vale hoje ${formatMoneyCents(d.valueCents)}; o orçamento nº ${q.number} soma ${formatMoneyCents(q.totalCents)}.`,
+          title: `Usar ${money(q.totalCents)} como valor do negócio?`,
+          description: `O negócio “${d.title}” vale hoje ${money(d.valueCents)}; o orçamento nº ${q.number} soma ${money(q.totalCents)}.`,
           confirmLabel: 'Atualizar o valor',
           cancelLabel: 'Manter o valor atual',
         });
@@ -191,7 +191,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                     className="flex w-full items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2 text-left text-sm hover:bg-slate-50 aria-[pressed=true]:border-[var(--color-accent)] aria-[pressed=true]:bg-[var(--color-accent-soft)]"
                   >
                     <span className="min-w-0 truncate">{d.title}</span>
-                    <span className="shrink-0 text-slate-600">{formatMoneyCents(d.valueCents)}</span>
+                    <span className="shrink-0 text-slate-600">{money(d.valueCents)}</span>
                   </button>
                 </li>
               ))}
@@ -231,7 +231,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                     <option value="">Item avulso (texto livre)</option>
                     {(products.data?.items ?? []).map((p) => (
                       <option key={p.id} value={p.id}>
-                        {p.name} — {formatMoneyCents(p.priceCents)}/{p.unit}
+                        {p.name} — {money(p.priceCents)}/{p.unit}
                       </option>
                     ))}
                   </select>
@@ -254,7 +254,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                   </Field>
                 </div>
                 <p className="text-right text-sm text-slate-700">
-                  Total do item: <span className="font-semibold text-slate-900">{rowTotal !== undefined ? formatMoneyCents(rowTotal) : '—'}</span>
+                  Total do item: <span className="font-semibold text-slate-900">{rowTotal !== undefined ? money(rowTotal) : '—'}</span>
                 </p>
               </div>
             );
@@ -271,15 +271,15 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
           <dl className="grid content-end gap-1 text-sm" aria-live="polite" data-testid="quote-totals">
             <div className="flex justify-between">
               <dt className="text-slate-600">Subtotal</dt>
-              <dd>{totals?.ok ? formatMoneyCents(totals.totals.subtotalCents) : '—'}</dd>
+              <dd>{totals?.ok ? money(totals.totals.subtotalCents) : '—'}</dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-600">Desconto</dt>
-              <dd>{discountCents ? `− ${formatMoneyCents(discountCents)}` : '—'}</dd>
+              <dd>{discountCents ? `− ${money(discountCents)}` : '—'}</dd>
             </div>
             <div className="flex justify-between text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="quote-total">{totals?.ok ? formatMoneyCents(totals.totals.totalCents) : '—'}</dd>
+              <dd data-testid="quote-total">{totals?.ok ? money(totals.totals.totalCents) : '—'}</dd>
             </div>
             {totals && !totals.ok && <p className="text-sm text-red-700">{totals.error}</p>}
           </dl>

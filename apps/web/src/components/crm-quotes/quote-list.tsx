@@ -3,7 +3,7 @@ import { Check, Download, Mail, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Quote } from '@sede/shared/crm/quotes';
-import { formatDate, formatMoneyCents } from '../../lib/format.ts';
+import { day, money } from '@sede/shared/format';
 import { FormAlert } from '../form/form-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
@@ -109,8 +109,8 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
               <td className="py-2 pr-3">
                 <QuoteStatusBadge status={q.status} />
               </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoneyCents(q.totalCents)}</td>
-              <td className="py-2 pr-3">{formatDate(`${q.validUntil}T12:00:00`)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{money(q.totalCents)}</td>
+              <td className="py-2 pr-3">{day(`${q.validUntil}T12:00:00`)}</td>
               <td className="py-2">{actions(q)}</td>
             </tr>
           ))}
@@ -127,7 +127,7 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
               <QuoteStatusBadge status={q.status} />
             </div>
             <p className="text-sm text-slate-700">
-              <span className="font-semibold text-slate-900">{formatMoneyCents(q.totalCents)}</span> · válido até {formatDate(`${q.validUntil}T12:00:00`)}
+              <span className="font-semibold text-slate-900">{money(q.totalCents)}</span> · válido até {day(`${q.validUntil}T12:00:00`)}
             </p>
             {actions(q)}
           </li>

@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatMoneyCents } from '../../../lib/format.ts';
+import { money } from '@sede/shared/format';
 import { ProductDialog } from './product-dialog.tsx';
 
 /** Produtos e serviços: the catalogue the quotes pick from (table on wide screens, cards on phones). */
@@ -84,7 +84,7 @@ export function ProductsTab() {
                   </td>
                   <td className="py-2 pr-3 font-mono text-xs">{p.code ?? '—'}</td>
                   <td className="py-2 pr-3">{p.unit}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatMoneyCents(p.priceCents)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(p.priceCents)}</td>
                   <td className="py-2 pr-3">{p.active ? 'Ativo' : 'Inativo'}</td>
                   <td className="py-2">
                     <RowActions product={p} onEdit={() => setEditing(p)} onDelete={() => remove.mutate(p)} />
@@ -98,7 +98,7 @@ export function ProductsTab() {
               <li key={p.id} className="grid min-w-0 grid-cols-1 gap-1 rounded-lg border border-slate-200 p-3">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-medium text-slate-900">{p.name}</p>
-                  <p className="shrink-0 font-semibold tabular-nums">{formatMoneyCents(p.priceCents)}</p>
+                  <p className="shrink-0 font-semibold tabular-nums">{money(p.priceCents)}</p>
                 </div>
                 <p className="text-sm text-slate-600">
                   {p.code ? `${p.code} · ` : ''}por {p.unit} · {p.active ? 'Ativo' : 'Inativo'}

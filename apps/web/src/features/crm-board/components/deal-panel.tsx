@@ -18,7 +18,7 @@ import { crmKeys } from '../api/keys.ts';
 import { DealExtraSections } from './deal-extra-sections.tsx';
 import { DealForm } from './deal-form.tsx';
 import { CloseDialog } from './close-dialog.tsx';
-import { formatBRL } from './money.ts';
+import { money } from '@sede/shared/format';
 
 const STATUS: Record<Deal['status'], { label: string; cls: string }> = {
   open: { label: 'Em aberto', cls: 'bg-sky-100 text-sky-900' },
@@ -106,7 +106,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
           <DialogPrimitive.Title className="break-words text-lg font-semibold text-slate-900">{d.title}</DialogPrimitive.Title>
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.cls}`}>{status.label}</span>
-            <span>{formatBRL(d.valueCents)}</span>
+            <span>{money(d.valueCents)}</span>
             {stage && <span>· {stage.name}</span>}
           </p>
           {d.organizationName && <p className="mt-0.5 truncate text-sm text-slate-700">{d.organizationName}</p>}

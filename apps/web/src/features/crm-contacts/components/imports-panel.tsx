@@ -3,7 +3,7 @@ import { FileDown, Upload } from 'lucide-react';
 import type { CrmImport } from '@sede/shared/crm/contacts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { count, dateTime } from '@sede/shared/format';
 import { importErrorsUrl, importsQueryOptions } from '../api/imports.ts';
 
 const STATUS: Record<CrmImport['status'], string> = {
@@ -46,8 +46,8 @@ export function ImportsPanel({ onNew, onOpen }: { onNew: () => void; onOpen: (id
             <div className="min-w-0 flex-1 basis-56">
               <p className="truncate font-medium text-slate-900">{i.fileName ?? 'Planilha'}</p>
               <p className="text-sm text-slate-600">
-                {STATUS[i.status]} · {formatDateTime(i.createdAt)} · {formatNumber(i.processedRows)} de {formatNumber(i.totalRows)} linha(s) · {formatNumber(i.createdCount)} criado(s), {formatNumber(i.mergedCount)} mesclado(s),{' '}
-                {formatNumber(i.skippedCount)} ignorado(s), {formatNumber(i.errorCount)} com erro
+                {STATUS[i.status]} · {dateTime(i.createdAt)} · {count(i.processedRows)} de {count(i.totalRows)} linha(s) · {count(i.createdCount)} criado(s), {count(i.mergedCount)} mesclado(s),{' '}
+                {count(i.skippedCount)} ignorado(s), {count(i.errorCount)} com erro
               </p>
             </div>
             <div className="flex flex-wrap gap-2">

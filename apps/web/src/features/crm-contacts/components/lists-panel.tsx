@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { count, day } from '@sede/shared/format';
 import { createList } from '../api/create-list.ts';
 import { deleteList } from '../api/delete-list.ts';
 import { crmContactKeys } from '../api/keys.ts';
@@ -77,7 +77,7 @@ export function ListsPanel({ onOpen }: { onOpen: (listId: string, entity: 'peopl
               <div className="min-w-0 flex-1 basis-48">
                 <p className="truncate font-medium text-slate-900">{l.name}</p>
                 <p className="text-sm text-slate-600">
-                  {formatNumber(l.peopleCount)} pessoa(s) · {formatNumber(l.organizationsCount)} organização(ões) · criada em {formatDate(l.createdAt)}
+                  {count(l.peopleCount)} pessoa(s) · {count(l.organizationsCount)} organização(ões) · criada em {day(l.createdAt)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

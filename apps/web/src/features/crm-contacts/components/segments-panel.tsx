@@ -5,7 +5,7 @@ import type { CrmSegment } from '@sede/shared/crm/contacts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { count } from '@sede/shared/format';
 import { deleteSegment } from '../api/delete-segment.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { segmentsQueryOptions } from '../api/segments.ts';
@@ -44,7 +44,7 @@ export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => voi
           <div className="min-w-0 flex-1 basis-48">
             <p className="truncate font-medium text-slate-900">{s.name}</p>
             <p className="truncate text-sm text-slate-600">
-              {s.entity === 'people' ? 'Pessoas' : 'Organizações'} · {formatNumber(s.count)} contato(s) agora · {describe(s)}
+              {s.entity === 'people' ? 'Pessoas' : 'Organizações'} · {count(s.count)} contato(s) agora · {describe(s)}
             </p>
           </div>
           <div className="flex gap-2">

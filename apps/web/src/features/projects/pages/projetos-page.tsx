@@ -11,7 +11,8 @@ import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { projectKeys } from '../api/keys.ts';
 import { projectsQueryOptions } from '../api/projects.ts';
-import { formatDay, STATUS_CLASS } from '../components/format.ts';
+import { longDay } from '@sede/shared/format';
+import { STATUS_CLASS } from '../components/status.ts';
 import { NewProjectDialog } from '../components/new-project-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -25,7 +26,7 @@ function Progress({ value, label }: { value: number; label: string }) {
     </div>
   );
 }
-const period = (p: Project) => (p.startDate || p.endDate ? `${formatDay(p.startDate)} – ${formatDay(p.endDate)}` : 'Sem datas');
+const period = (p: Project) => (p.startDate || p.endDate ? `${longDay(p.startDate)} – ${longDay(p.endDate)}` : 'Sem datas');
 const StatusBadge = ({ p }: { p: Project }) => <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[p.status]}`}>{PROJECT_STATUS_LABELS[p.status]}</span>;
 
 /** /gestao-projetos: the company's projects with filters; a table on wide screens, cards on phones. */
