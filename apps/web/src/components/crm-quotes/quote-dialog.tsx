@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { computeQuoteTotals, formatQuantity, parseQuantity, type Quote, type QuoteCreate } from '@sede/shared/crm/quotes';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
@@ -15,6 +15,7 @@ import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { crmQuoteKeys, createQuote, getDeal, listProducts, searchDeals, setDealValue, updateQuote, type DealOption } from './api.ts';
 import { MoneyInput } from '../form/money-input.tsx';
+import { DialogCloseButton } from '../ui/dialog-close-button.tsx';
 
 type ItemDraft = { key: number; productId: string | null; description: string; unit: string; quantity: string; price: number | null; discount: number | null };
 
@@ -61,11 +62,7 @@ export function QuoteDialog({ open, onOpenChange, dealId, quote, onSaved }: Prop
               <DialogPrimitive.Title className="text-lg font-semibold">{quote ? `Editar orçamento nº ${quote.number}` : 'Novo orçamento'}</DialogPrimitive.Title>
               <DialogPrimitive.Description className="text-sm text-slate-600">Itens, descontos, validade e condições de pagamento. O total é calculado automaticamente.</DialogPrimitive.Description>
             </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Fechar">
-                <X aria-hidden />
-              </Button>
-            </DialogPrimitive.Close>
+            <DialogCloseButton />
           </div>
           {open && <QuoteForm dealId={dealId} quote={quote} onDone={(q) => { onSaved?.(q); onOpenChange(false); }} onCancel={() => onOpenChange(false)} />}
         </DialogPrimitive.Content>

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RotateCcw, ThumbsDown, ThumbsUp, Trash2, X } from 'lucide-react';
+import { RotateCcw, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import { DealExtraSections } from './deal-extra-sections.tsx';
 import { DealForm } from './deal-form.tsx';
 import { CloseDialog } from './close-dialog.tsx';
 import { money } from '@sede/shared/format';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 const STATUS: Record<Deal['status'], { label: string; cls: string }> = {
   open: { label: 'Em aberto', cls: 'bg-sky-100 text-sky-900' },
@@ -122,11 +123,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
             </p>
           )}
         </div>
-        <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Fechar">
-            <X aria-hidden />
-          </Button>
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </header>
       <div className="grid gap-6 px-4 py-4 sm:px-6">
         <div className="flex flex-wrap gap-2">
