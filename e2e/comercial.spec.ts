@@ -44,7 +44,7 @@ test.describe('/comercial', () => {
     await productDialog.getByLabel('Preço (R$)').fill('12,90');
     await productDialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(productDialog).toBeHidden();
-    const products = page.getByTestId('products-table');
+    const products = page.getByRole('table', { name: 'Produtos e serviços' });
     await expect(products.getByRole('row', { name: /Pão de forma integral/ })).toContainText('R$ 12,90');
 
     // Orçamentos: a quote on the deal with a catalogue item and a free-text item; totals live.
@@ -75,7 +75,7 @@ test.describe('/comercial', () => {
     await expect(offer).toContainText('vale hoje R$\u00a01.500,00');
     await offer.getByRole('button', { name: 'Manter o valor atual' }).click();
     await expect(dialog).toBeHidden();
-    const table = page.getByTestId('quotes-table');
+    const table = page.getByRole('table', { name: 'Orçamentos' });
     const row = table.getByRole('row', { name: /Fornecimento para o Mercado Bom Preço/ });
     await expect(row).toContainText('R$ 150,00');
     await expect(row).toContainText('Rascunho');
@@ -117,13 +117,13 @@ test.describe('/comercial', () => {
     const client = `cliente.${Date.now().toString(36)}@exemplo.com.br`;
 
     await page.goto('/comercial?aba=orcamentos');
-    await page.getByTestId('quotes-table').getByRole('button', { name: 'Enviar orçamento nº 1 por e-mail' }).click();
+    await page.getByRole('table', { name: 'Orçamentos' }).getByRole('button', { name: 'Enviar orçamento nº 1 por e-mail' }).click();
     const send = page.getByRole('dialog', { name: 'Enviar orçamento nº 1' });
     await send.getByLabel('E-mail do cliente').fill(client);
     await send.getByLabel('Mensagem (opcional)').fill('Segue a proposta conforme combinado.');
     await send.getByRole('button', { name: 'Enviar' }).click();
     await expect(send).toBeHidden();
-    await expect(page.getByTestId('quotes-table').getByRole('row', { name: /Bolos para a festa/ })).toContainText('Enviado');
+    await expect(page.getByRole('table', { name: 'Orçamentos' }).getByRole('row', { name: /Bolos para a festa/ })).toContainText('Enviado');
 
     const mail = await waitForMail(page.request, client, 'Orçamento nº 1');
     expect(mail.text).toContain('Segue a proposta conforme combinado.');

@@ -74,7 +74,7 @@ test.describe('/lista-contatos', () => {
     await expect(page.getByRole('heading', { name: 'Nenhuma lista ainda' })).toBeVisible();
     await page.getByLabel('Nova lista').fill('Feira 2025');
     await page.getByRole('button', { name: 'Criar lista' }).click();
-    await expect(page.getByTestId('list-row').filter({ hasText: 'Feira 2025' })).toContainText('0 pessoa(s)');
+    await expect(page.getByRole('row').filter({ hasText: 'Feira 2025' })).toContainText('0 pessoa(s)');
     await expectAccessible(page);
     await shot(page, 'desktop-lists');
 
@@ -101,7 +101,7 @@ test.describe('/lista-contatos', () => {
     await expect(rows.first()).toContainText('Maria Açaí');
     await page.getByRole('textbox', { name: 'Buscar pessoas' }).fill('');
     await page.getByRole('tab', { name: 'Listas' }).click();
-    await expect(page.getByTestId('list-row').filter({ hasText: 'Feira 2025' })).toContainText('2 pessoa(s)');
+    await expect(page.getByRole('row').filter({ hasText: 'Feira 2025' })).toContainText('2 pessoa(s)');
     await page.getByRole('button', { name: 'Ver pessoas' }).click();
     await expect(page).toHaveURL(/listId=/);
     await expect(rows).toHaveCount(2);
@@ -120,7 +120,7 @@ test.describe('/lista-contatos', () => {
     await expect(page.getByRole('heading', { name: 'Nenhum segmento salvo' })).toBeVisible();
     await shot(page, 'desktop-segments');
     await page.getByRole('tab', { name: 'Importações' }).click();
-    await expect(page.getByRole('list', { name: 'Importações' })).toContainText('contatos-excel.csv');
+    await expect(page.getByRole('table', { name: 'Importações' })).toContainText('contatos-excel.csv');
     await shot(page, 'desktop-imports');
 
     // Phones: rows become cards.
@@ -131,7 +131,7 @@ test.describe('/lista-contatos', () => {
     await expectAccessible(page);
     await shot(page, 'mobile-people');
     await page.goto('/lista-contatos?aba=listas');
-    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Listas' }).getByRole('listitem')).toHaveCount(1);
     await shot(page, 'mobile-lists');
     await page.goto('/lista-contatos?aba=organizacoes');
     await expect(page.getByTestId('contact-row')).toHaveCount(2);

@@ -9,7 +9,10 @@ describe('the one pt-BR format', () => {
     expect(f.money(null)).toBe('—');
     expect(f.count(1234567)).toBe('1.234.567');
     expect(f.number(2.5)).toBe('2,5');
+    expect(f.days(2.46)).toBe('2,5 dias');
+    expect(f.days(1)).toBe('1 dia');
     expect(f.percent(0.125, 1)).toBe('12,5%');
+    expect(f.compactMoney(120000000)).toBe('R$\u00a01,2\u00a0mi');
   });
   it('shows a calendar day without a time-zone shift and instants in Brazil time', () => {
     expect(f.day('2026-03-05')).toBe('05/03/2026');
@@ -26,6 +29,9 @@ describe('the one pt-BR format', () => {
     expect(f.weekdayDay('2026-03-05')).toBe('quinta-feira, 05/03');
     expect(f.monthYear('2026-03-05')).toBe('março de 2026');
     expect(f.time('2026-03-05T17:00:00Z')).toBe('14:00');
+    expect(f.shortDateTime('2026-03-05T02:30:00Z')).toBe('04/03, 23:30');
+    expect(f.month('2026-03')).toBe('março de 2026');
+    expect(f.shortMonth('2026-03')).toBe('mar. de 26');
     expect(f.period('2026-03-05', '2026-03-10')).toBe('05/03/2026 a 10/03/2026');
     expect(f.period(null, '2026-03-10')).toBe('até 10/03/2026');
     expect(f.inDays(0)).toBe('hoje');

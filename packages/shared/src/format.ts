@@ -14,6 +14,7 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 const brlWhole = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const integer = new Intl.NumberFormat('pt-BR');
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' });
 const dayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'long' });
 const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short' });
@@ -27,6 +28,9 @@ const longDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateSty
 const weekdayDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: '2-digit', month: '2-digit' });
 const monthYearFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
+const compactBrl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 });
+const monthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const monthShortFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short', year: '2-digit' });
 
 type Maybe<T> = T | null | undefined;
 const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
@@ -35,10 +39,14 @@ const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 export const money = (cents: Maybe<number>) => (cents == null ? NONE : brl.format(cents / 100));
 /** 18390 → 'R$ 183': rounded down, for figures quoted in prose ('cerca de R$ 183/mês'). */
 export const moneyWhole = (cents: number) => brlWhole.format(Math.floor(cents / 100));
+/** 120000000 → 'R$ 1,2 mi' (chart axes, column totals). */
+export const compactMoney = (cents: Maybe<number>) => (cents == null ? NONE : compactBrl.format(cents / 100));
 /** 12345 → '12.345'. */
 export const count = (n: Maybe<number>) => (n == null ? NONE : integer.format(n));
 /** 2.5 → '2,5'. */
 export const number = (n: Maybe<number>) => (n == null ? NONE : decimal.format(n));
+/** 2.5 → '2,5 dias', 1 → '1 dia' (an average span). */
+export const days = (n: Maybe<number>) => (n == null ? NONE : `${oneDecimal.format(n)} ${n === 1 ? 'dia' : 'dias'}`);
 /** 0.125 → '12,5%' (a share from 0 to 1). */
 export const percent = (share: Maybe<number>, digits = 0) =>
   share == null ? NONE : new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: digits }).format(share);
@@ -69,6 +77,10 @@ export const weekdayDay = (iso: Maybe<string>) => (iso ? weekdayDayFmt.format(ca
 export const monthYear = (iso: Maybe<string>) => (iso ? monthYearFmt.format(calendarDay(iso)) : NONE);
 /** An instant's time of day in Brazil: '14:30'. */
 export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
+/** '2026-03' → 'março de 2026'. */
+export const month = (yearMonth: Maybe<string>) => (yearMonth ? monthFmt.format(new Date(`${yearMonth.slice(0, 7)}-01T12:00:00Z`)) : NONE);
+/** '2026-03' → 'mar. de 26'. */
+export const shortMonth = (yearMonth: Maybe<string>) => (yearMonth ? monthShortFmt.format(new Date(`${yearMonth.slice(0, 7)}-01T12:00:00Z`)) : NONE);
 /** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */
 export const period = (start: Maybe<string>, end: Maybe<string>) =>
   start && end ? `${day(start)} a ${day(end)}` : start ? `desde ${day(start)}` : end ? `até ${day(end)}` : NONE;

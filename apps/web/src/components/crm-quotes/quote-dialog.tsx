@@ -1,10 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { computeQuoteTotals, formatQuantity, parseQuantity, type Quote, type QuoteCreate } from '@sede/shared/crm/quotes';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
-import { formatMoneyCents } from '../../lib/format.ts';
+import { money } from '@sede/shared/format';
 import { BR_DATE_MESSAGE, brFromIso, DateInput, parseBrDate } from '../form/date-input.tsx';
 import { FormAlert } from '../form/form-alert.tsx';
 import { PartyPicker } from '../parties/party-picker.tsx';
@@ -15,6 +15,7 @@ import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { crmQuoteKeys, createQuote, getDeal, listProducts, searchDeals, setDealValue, updateQuote, type DealOption } from './api.ts';
 import { MoneyInput } from '../form/money-input.tsx';
+import { DialogCloseButton } from '../ui/dialog-close-button.tsx';
 
 type ItemDraft = { key: number; productId: string | null; description: string; unit: string; quantity: string; price: number | null; discount: number | null };
 
@@ -61,11 +62,7 @@ export function QuoteDialog({ open, onOpenChange, dealId, quote, onSaved }: Prop
               <DialogPrimitive.Title className="text-lg font-semibold">{quote ? `Editar orçamento nº ${quote.number}` : 'Novo orçamento'}</DialogPrimitive.Title>
               <DialogPrimitive.Description className="text-sm text-slate-600">Itens, descontos, validade e condições de pagamento. O total é calculado automaticamente.</DialogPrimitive.Description>
             </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Fechar">
-                <X aria-hidden />
-              </Button>
-            </DialogPrimitive.Close>
+            <DialogCloseButton />
           </div>
           {open && <QuoteForm dealId={dealId} quote={quote} onDone={(q) => { onSaved?.(q); onOpenChange(false); }} onCancel={() => onOpenChange(false)} />}
         </DialogPrimitive.Content>
@@ -127,8 +124,8 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
       const d = dealDetail.data;
       if (d && d.id === q.dealId && d.status === 'open' && d.valueCents !== q.totalCents) {
         const use = await confirm.ask({
-          title: `Usar ${formatMoneyCents(q.totalCents)} como valor do negócio?`,
-          description: `O negócio “${d.title}” vale hoje ${formatMoneyCents(d.valueCents)}; o orçamento nº ${q.number} soma ${formatMoneyCents(q.totalCents)}.`,
+          title: `Usar ${money(q.totalCents)} como valor do negócio?`,
+          description: `O negócio “${d.title}” vale hoje ${money(d.valueCents)}; o orçamento nº ${q.number} soma ${money(q.totalCents)}.`,
           confirmLabel: 'Atualizar o valor',
           cancelLabel: 'Manter o valor atual',
         });
@@ -191,7 +188,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                     className="flex w-full items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2 text-left text-sm hover:bg-slate-50 aria-[pressed=true]:border-[var(--color-accent)] aria-[pressed=true]:bg-[var(--color-accent-soft)]"
                   >
                     <span className="min-w-0 truncate">{d.title}</span>
-                    <span className="shrink-0 text-slate-600">{formatMoneyCents(d.valueCents)}</span>
+                    <span className="shrink-0 text-slate-600">{money(d.valueCents)}</span>
                   </button>
                 </li>
               ))}
@@ -231,7 +228,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                     <option value="">Item avulso (texto livre)</option>
                     {(products.data?.items ?? []).map((p) => (
                       <option key={p.id} value={p.id}>
-                        {p.name} — {formatMoneyCents(p.priceCents)}/{p.unit}
+                        {p.name} — {money(p.priceCents)}/{p.unit}
                       </option>
                     ))}
                   </select>
@@ -254,7 +251,7 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
                   </Field>
                 </div>
                 <p className="text-right text-sm text-slate-700">
-                  Total do item: <span className="font-semibold text-slate-900">{rowTotal !== undefined ? formatMoneyCents(rowTotal) : '—'}</span>
+                  Total do item: <span className="font-semibold text-slate-900">{rowTotal !== undefined ? money(rowTotal) : '—'}</span>
                 </p>
               </div>
             );
@@ -271,15 +268,15 @@ function QuoteForm({ dealId, quote, onDone, onCancel }: { dealId?: string; quote
           <dl className="grid content-end gap-1 text-sm" aria-live="polite" data-testid="quote-totals">
             <div className="flex justify-between">
               <dt className="text-slate-600">Subtotal</dt>
-              <dd>{totals?.ok ? formatMoneyCents(totals.totals.subtotalCents) : '—'}</dd>
+              <dd>{totals?.ok ? money(totals.totals.subtotalCents) : '—'}</dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-slate-600">Desconto</dt>
-              <dd>{discountCents ? `− ${formatMoneyCents(discountCents)}` : '—'}</dd>
+              <dd>{discountCents ? `− ${money(discountCents)}` : '—'}</dd>
             </div>
             <div className="flex justify-between text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="quote-total">{totals?.ok ? formatMoneyCents(totals.totals.totalCents) : '—'}</dd>
+              <dd data-testid="quote-total">{totals?.ok ? money(totals.totals.totalCents) : '—'}</dd>
             </div>
             {totals && !totals.ok && <p className="text-sm text-red-700">{totals.error}</p>}
           </dl>

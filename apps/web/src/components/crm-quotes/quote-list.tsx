@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Download, Mail, Pencil, Trash2, X } from 'lucide-react';
+import { Check, Download, FileText, Mail, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Quote } from '@sede/shared/crm/quotes';
-import { formatDate, formatMoneyCents } from '../../lib/format.ts';
+import { day, money } from '@sede/shared/format';
 import { FormAlert } from '../form/form-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
+import { type DataColumn, DataList, type DataListStates } from '../ui/data-list.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
@@ -14,13 +15,34 @@ import { answerQuote, crmQuoteKeys, deleteQuote, quotePdfUrl, sendQuote } from '
 import { QuoteDialog } from './quote-dialog.tsx';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
 
+const READY = { isPending: false, isError: false, error: null };
+const STATES: DataListStates = {
+  icon: FileText,
+  loading: 'Carregando orçamentos…',
+  failed: 'Não foi possível carregar os orçamentos',
+  empty: { title: 'Nenhum orçamento ainda', description: 'Monte orçamentos para os negócios do funil, com itens do catálogo, descontos e validade; envie o PDF por e-mail e acompanhe quem aceitou.' },
+  noMatch: 'Nenhum orçamento.',
+};
 const open = (q: Quote) => q.status === 'rascunho' || q.status === 'enviado';
 
 /**
- * Quotes as a table on wide screens and cards on phones, each with its PDF, edit, send,
+ * Quotes as a table where there is room and cards where there is not (a deal's side panel), each with its PDF, edit, send,
  * accept/refuse and delete (decision 0160). `showDeal` adds the deal's title (the Orçamentos tab).
  */
-export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showDeal?: boolean }) {
+export function QuoteList({
+  quotes,
+  showDeal = false,
+  query = READY,
+  states = STATES,
+  filtered = false,
+}: {
+  quotes: Quote[];
+  showDeal?: boolean;
+  /** The list's query and states, when the list shows them itself (the Orçamentos tab). */
+  query?: { isPending: boolean; isError: boolean; error: unknown };
+  states?: DataListStates;
+  filtered?: boolean;
+}) {
   const [editing, setEditing] = useState<Quote | null>(null);
   const [sending, setSending] = useState<Quote | null>(null);
   const [refusing, setRefusing] = useState<Quote | null>(null);
@@ -86,58 +108,23 @@ export function QuoteList({ quotes, showDeal = false }: { quotes: Quote[]; showD
     </div>
   );
 
+  const columns: DataColumn<Quote>[] = [
+    { id: 'number', header: 'Orçamento', card: 'title', className: 'whitespace-nowrap', cell: (q) => <span className="font-medium">Orçamento nº {q.number}</span> },
+    ...(showDeal ? [{ id: 'deal', header: 'Negócio', card: 'subtitle', className: 'max-w-56 truncate', cell: (q) => q.dealTitle } satisfies DataColumn<Quote>] : []),
+    { id: 'status', header: 'Situação', card: 'badge', cell: (q) => <QuoteStatusBadge status={q.status} /> },
+    { id: 'total', header: 'Total', align: 'right', cell: (q) => money(q.totalCents) },
+    { id: 'validUntil', header: 'Validade', cell: (q) => day(q.validUntil) },
+    { id: 'actions', header: 'Ações', card: 'subtitle', cell: actions },
+  ];
+
   return (
-    <div className="@container">
-      <table className="hidden w-full text-left text-sm @2xl:table" data-testid="quotes-table">
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Nº</th>
-            {showDeal && <th scope="col" className="py-2 pr-3 font-medium">Negócio</th>}
-            <th scope="col" className="py-2 pr-3 font-medium">Situação</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Total</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Validade</th>
-            <th scope="col" className="py-2 font-medium">
-              <span className="sr-only">Ações</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {quotes.map((q) => (
-            <tr key={q.id}>
-              <td className="py-2 pr-3 font-medium">{q.number}</td>
-              {showDeal && <td className="max-w-56 truncate py-2 pr-3">{q.dealTitle}</td>}
-              <td className="py-2 pr-3">
-                <QuoteStatusBadge status={q.status} />
-              </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoneyCents(q.totalCents)}</td>
-              <td className="py-2 pr-3">{formatDate(`${q.validUntil}T12:00:00`)}</td>
-              <td className="py-2">{actions(q)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="grid grid-cols-1 gap-3 @2xl:hidden" aria-label="Orçamentos">
-        {quotes.map((q) => (
-          <li key={q.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-medium">Orçamento nº {q.number}</p>
-                {showDeal && <p className="truncate text-sm text-slate-600">{q.dealTitle}</p>}
-              </div>
-              <QuoteStatusBadge status={q.status} />
-            </div>
-            <p className="text-sm text-slate-700">
-              <span className="font-semibold text-slate-900">{formatMoneyCents(q.totalCents)}</span> · válido até {formatDate(`${q.validUntil}T12:00:00`)}
-            </p>
-            {actions(q)}
-          </li>
-        ))}
-      </ul>
+    <>
+      <DataList label="Orçamentos" rows={quotes} rowId={(q) => q.id} columns={columns} query={query} states={states} filtered={filtered} fitTo="container" />
       {editing && <QuoteDialog open onOpenChange={(o) => !o && setEditing(null)} quote={editing} />}
       {confirm.dialog}
       {sending && <SendDialog quote={sending} onClose={() => setSending(null)} />}
       {refusing && <RefuseDialog quote={refusing} onClose={() => setRefusing(null)} />}
-    </div>
+    </>
   );
 }
 

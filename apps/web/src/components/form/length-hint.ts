@@ -1,4 +1,4 @@
-const count = new Intl.NumberFormat('pt-BR');
+import { count } from '@sede/shared/format';
 
 /**
  * The character count under a field once the text nears its limit (from 80%), so the limit is
@@ -6,5 +6,5 @@ const count = new Intl.NumberFormat('pt-BR');
  */
 export function lengthHint(value: string | null | undefined, max: number): string | undefined {
   const n = value?.trim().length ?? 0;
-  return n >= max * 0.8 ? `${count.format(n)} de ${count.format(max)} caracteres` : undefined;
+  return n >= max * 0.8 ? `${count(n)} de ${count(max)} caracteres` : undefined;
 }

@@ -49,6 +49,12 @@ describe('DataList', () => {
     expect(screen.getByText('2 pessoas')).toBeTruthy();
   });
 
+  it('sizes table or cards by its own box when asked (a list inside a side panel)', () => {
+    setup({ fitTo: 'container' });
+    expect(screen.getByRole('table', { name: 'Pessoas' }).parentElement?.className).toContain('@2xl:block');
+    expect(screen.getByRole('list', { name: 'Pessoas' }).className).toContain('@2xl:hidden');
+  });
+
   it('keeps the sort in the URL: ascending, then descending, back to the default', async () => {
     setup({ sort: { fallback: 'city' } });
     const sortByName = () => screen.getByRole('button', { name: 'Nome' });

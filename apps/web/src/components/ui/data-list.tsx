@@ -78,6 +78,7 @@ export function DataList<T extends RowData>({
   selection,
   current,
   rowTestId,
+  fitTo = 'screen',
 }: {
   /** The list's accessible name ('Colaboradores'). */
   label: string;
@@ -103,6 +104,8 @@ export function DataList<T extends RowData>({
   current?: (row: T) => boolean;
   /** A test id on each table row. */
   rowTestId?: string;
+  /** What decides table or cards: the screen's width, or the width of the list's own box (a list in a side panel). */
+  fitTo?: 'screen' | 'container';
 }) {
   const urlSort = useUrlSort(sort?.param ?? 'ordem', sort?.fallback);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -133,7 +136,7 @@ export function DataList<T extends RowData>({
 
   return (
     <ListStates query={query} count={rows.length} filtered={filtered} {...states}>
-      <div className="grid min-w-0 gap-3">
+      <div className={cn('grid min-w-0 gap-3', fitTo === 'container' && '@container')}>
         <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
           {total != null && countLabel && (
             <p className="text-sm text-slate-600" aria-live="polite">
@@ -147,7 +150,7 @@ export function DataList<T extends RowData>({
             </div>
           )}
         </div>
-        <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+        <div className={cn('hidden overflow-x-auto rounded-xl border border-slate-200 bg-white', fitTo === 'container' ? '@2xl:block' : 'md:block')}>
           <table className="w-full text-sm">
             <caption className="sr-only">{label}</caption>
             <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
@@ -194,7 +197,7 @@ export function DataList<T extends RowData>({
             </tbody>
           </table>
         </div>
-        <ul className="grid gap-2 md:hidden" aria-label={label}>
+        <ul className={cn('grid gap-2', fitTo === 'container' ? '@2xl:hidden' : 'md:hidden')} aria-label={label}>
           {table.getRowModel().rows.map((row) => (
             <li key={row.id} className={cn('min-w-0 rounded-xl border border-slate-200 bg-white p-3', current?.(row.original) && 'border-[var(--color-accent)]')}>
               <div className="flex items-start justify-between gap-2">

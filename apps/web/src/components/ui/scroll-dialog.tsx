@@ -1,8 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { Button } from './button.tsx';
+import { DialogCloseButton } from './dialog-close-button.tsx';
 
 /** A centred dialog whose body scrolls (long forms on a phone); `wide` for forms of two or three columns. */
 export function ScrollDialog({ open, onOpenChange, title, description, children, testId, wide }: { open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
@@ -23,11 +22,7 @@ export function ScrollDialog({ open, onOpenChange, title, description, children,
               <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
               {description && <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>}
             </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Fechar">
-                <X aria-hidden />
-              </Button>
-            </DialogPrimitive.Close>
+            <DialogCloseButton />
           </div>
           {children}
         </DialogPrimitive.Content>

@@ -6,7 +6,7 @@ import type { ComercialTool } from '@sede/shared/crm/comercial';
 import { MyTasks } from '../../../components/collaboration/my-tasks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatMoneyCents, formatNumber } from '../../../lib/format.ts';
+import { count, money, percent } from '@sede/shared/format';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { comercialKeys } from '../api/keys.ts';
 import { getOverview } from '../api/get-overview.ts';
@@ -21,7 +21,6 @@ const TOOL_ICONS: Record<ComercialTool, LucideIcon> = {
   atendimento: Headset,
 };
 
-const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
 
 /** Visão geral: the pipeline's KPIs, 'Minhas tarefas' and a tile into every Comercial tool. */
 export function OverviewTab() {
@@ -33,12 +32,12 @@ export function OverviewTab() {
   const o = overview.data;
   const kpis: Array<{ label: string; value: string; hint?: string; icon: LucideIcon; alert?: boolean }> = o
     ? [
-        { label: 'Pipeline em aberto', value: formatMoneyCents(o.openPipelineCents), hint: `${formatNumber(o.openDeals)} negócio(s)`, icon: Wallet },
-        { label: 'Valor ponderado', value: formatMoneyCents(o.weightedPipelineCents), hint: 'Pela probabilidade de cada etapa', icon: Scale },
-        { label: 'Ganhos no mês', value: formatMoneyCents(o.wonThisMonthCents), hint: `${formatNumber(o.wonThisMonthCount)} negócio(s)`, icon: Trophy },
-        { label: 'Taxa de conversão', value: o.conversionRate === null ? '—' : percent.format(o.conversionRate), hint: 'Ganhos ÷ fechados nos últimos 90 dias', icon: Percent },
-        { label: 'Sem próxima atividade', value: formatNumber(o.dealsWithoutNextActivity), hint: 'Negócios abertos sem tarefa pendente', icon: CalendarX2, alert: o.dealsWithoutNextActivity > 0 },
-        { label: 'Atividades atrasadas', value: formatNumber(o.overdueActivities), hint: 'De negócios, com prazo vencido', icon: AlarmClock, alert: o.overdueActivities > 0 },
+        { label: 'Pipeline em aberto', value: money(o.openPipelineCents), hint: `${count(o.openDeals)} negócio(s)`, icon: Wallet },
+        { label: 'Valor ponderado', value: money(o.weightedPipelineCents), hint: 'Pela probabilidade de cada etapa', icon: Scale },
+        { label: 'Ganhos no mês', value: money(o.wonThisMonthCents), hint: `${count(o.wonThisMonthCount)} negócio(s)`, icon: Trophy },
+        { label: 'Taxa de conversão', value: percent(o.conversionRate), hint: 'Ganhos ÷ fechados nos últimos 90 dias', icon: Percent },
+        { label: 'Sem próxima atividade', value: count(o.dealsWithoutNextActivity), hint: 'Negócios abertos sem tarefa pendente', icon: CalendarX2, alert: o.dealsWithoutNextActivity > 0 },
+        { label: 'Atividades atrasadas', value: count(o.overdueActivities), hint: 'De negócios, com prazo vencido', icon: AlarmClock, alert: o.overdueActivities > 0 },
       ]
     : [];
   return (

@@ -6,12 +6,29 @@ import type { Product } from '@sede/shared/crm/quotes';
 import { crmQuoteKeys, deleteProduct, listProducts } from '../../../components/crm-quotes/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatMoneyCents } from '../../../lib/format.ts';
+import { money } from '@sede/shared/format';
 import { ProductDialog } from './product-dialog.tsx';
+
+const columns = (onEdit: (p: Product) => void, onDelete: (p: Product) => void): DataColumn<Product>[] => [
+  {
+    id: 'name',
+    header: 'Nome',
+    card: 'title',
+    cell: (p) => (
+      <>
+        <span className="block font-medium text-slate-900">{p.name}</span>
+        {p.description && <span className="line-clamp-1 text-xs font-normal text-slate-600">{p.description}</span>}
+      </>
+    ),
+  },
+  { id: 'code', header: 'Código', cell: (p) => <span className="font-mono text-xs">{p.code ?? '—'}</span> },
+  { id: 'unit', header: 'Unidade', cell: (p) => p.unit },
+  { id: 'price', header: 'Preço', align: 'right', cell: (p) => money(p.priceCents) },
+  { id: 'active', header: 'Situação', card: 'badge', cell: (p) => (p.active ? 'Ativo' : 'Inativo') },
+  { id: 'actions', header: 'Ações', card: 'subtitle', cell: (p) => <RowActions product={p} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} /> },
+];
 
 /** Produtos e serviços: the catalogue the quotes pick from (table on wide screens, cards on phones). */
 export function ProductsTab() {
@@ -43,72 +60,29 @@ export function ProductsTab() {
           </Button>
         </div>
       )}
-      {products.isPending && <Spinner />}
-      {products.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          Não foi possível carregar o catálogo. {products.error.message}
-        </p>
-      )}
-      {empty && (
-        <EmptyState
-          icon={Package}
-          title="Monte o catálogo de produtos e serviços"
-          description="Cadastre o que a empresa vende, com preço e unidade, para montar orçamentos em poucos cliques e enviar o PDF ao cliente."
-          action={
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden /> Cadastrar o primeiro
-            </Button>
-          }
-        />
-      )}
-      {products.isSuccess && items.length === 0 && query && <p className="text-sm text-slate-600">Nenhum produto ou serviço encontrado para “{query}”.</p>}
-      {items.length > 0 && (
-        <Card className="p-4">
-          <table className="hidden w-full text-left text-sm md:table" data-testid="products-table">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Nome</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Código</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Unidade</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Preço</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Situação</th>
-                <th scope="col" className="py-2 font-medium"><span className="sr-only">Ações</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((p) => (
-                <tr key={p.id}>
-                  <td className="py-2 pr-3">
-                    <p className="font-medium text-slate-900">{p.name}</p>
-                    {p.description && <p className="line-clamp-1 text-xs text-slate-600">{p.description}</p>}
-                  </td>
-                  <td className="py-2 pr-3 font-mono text-xs">{p.code ?? '—'}</td>
-                  <td className="py-2 pr-3">{p.unit}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatMoneyCents(p.priceCents)}</td>
-                  <td className="py-2 pr-3">{p.active ? 'Ativo' : 'Inativo'}</td>
-                  <td className="py-2">
-                    <RowActions product={p} onEdit={() => setEditing(p)} onDelete={() => remove.mutate(p)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Produtos e serviços">
-            {items.map((p) => (
-              <li key={p.id} className="grid min-w-0 grid-cols-1 gap-1 rounded-lg border border-slate-200 p-3">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-medium text-slate-900">{p.name}</p>
-                  <p className="shrink-0 font-semibold tabular-nums">{formatMoneyCents(p.priceCents)}</p>
-                </div>
-                <p className="text-sm text-slate-600">
-                  {p.code ? `${p.code} · ` : ''}por {p.unit} · {p.active ? 'Ativo' : 'Inativo'}
-                </p>
-                <RowActions product={p} onEdit={() => setEditing(p)} onDelete={() => remove.mutate(p)} />
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      <DataList
+        label="Produtos e serviços"
+        rows={items}
+        rowId={(p) => p.id}
+        columns={columns((p) => setEditing(p), (p) => remove.mutate(p))}
+        query={products}
+        filtered={Boolean(query)}
+        states={{
+          icon: Package,
+          loading: 'Carregando o catálogo…',
+          failed: 'Não foi possível carregar o catálogo',
+          noMatch: `Nenhum produto ou serviço encontrado para “${query}”.`,
+          empty: {
+            title: 'Monte o catálogo de produtos e serviços',
+            description: 'Cadastre o que a empresa vende, com preço e unidade, para montar orçamentos em poucos cliques e enviar o PDF ao cliente.',
+            action: (
+              <Button onClick={() => setEditing('new')}>
+                <Plus aria-hidden /> Cadastrar o primeiro
+              </Button>
+            ),
+          },
+        }}
+      />
       {editing && <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -6,11 +6,8 @@ import { crmQuoteKeys, listQuotes } from '../../../components/crm-quotes/api.ts'
 import { QuoteDialog } from '../../../components/crm-quotes/quote-dialog.tsx';
 import { QuoteList } from '../../../components/crm-quotes/quote-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 
 /** Orçamentos: every quote of the company, filtered by status. */
@@ -42,30 +39,27 @@ export function QuotesTab() {
           </Button>
         </div>
       )}
-      {quotes.isPending && <Spinner />}
-      {quotes.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          Não foi possível carregar os orçamentos. {quotes.error.message}
-        </p>
-      )}
-      {empty && (
-        <EmptyState
-          icon={FileText}
-          title="Nenhum orçamento ainda"
-          description="Monte orçamentos para os negócios do funil, com itens do catálogo, descontos e validade; envie o PDF por e-mail e acompanhe quem aceitou."
-          action={
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden /> Criar o primeiro orçamento
-            </Button>
-          }
-        />
-      )}
-      {quotes.isSuccess && items.length === 0 && status && <p className="text-sm text-slate-600">Nenhum orçamento com a situação “{QUOTE_STATUS_LABELS[status]}”.</p>}
-      {items.length > 0 && (
-        <Card className="p-4">
-          <QuoteList quotes={items} showDeal />
-        </Card>
-      )}
+      <QuoteList
+        quotes={items}
+        showDeal
+        query={quotes}
+        filtered={Boolean(status)}
+        states={{
+          icon: FileText,
+          loading: 'Carregando orçamentos…',
+          failed: 'Não foi possível carregar os orçamentos',
+          noMatch: status ? `Nenhum orçamento com a situação “${QUOTE_STATUS_LABELS[status]}”.` : 'Nenhum orçamento.',
+          empty: {
+            title: 'Nenhum orçamento ainda',
+            description: 'Monte orçamentos para os negócios do funil, com itens do catálogo, descontos e validade; envie o PDF por e-mail e acompanhe quem aceitou.',
+            action: (
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden /> Criar o primeiro orçamento
+              </Button>
+            ),
+          },
+        }}
+      />
       <QuoteDialog open={creating} onOpenChange={setCreating} />
     </div>
   );

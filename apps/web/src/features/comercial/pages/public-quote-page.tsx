@@ -9,7 +9,7 @@ import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatMoneyCents } from '../../../lib/format.ts';
+import { day, money } from '@sede/shared/format';
 import { comercialKeys } from '../api/keys.ts';
 import { answerPublicQuote, getPublicQuote, publicQuotePdfUrl } from '../api/public-quote.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
@@ -40,7 +40,7 @@ export default function PublicQuotePage() {
             <p className="text-sm text-slate-600">{q.companyName}</p>
             <h1 className="text-xl font-semibold text-slate-900">Orçamento nº {q.number}</h1>
             <p className="text-sm text-slate-700">
-              Válido até {formatDate(`${q.validUntil}T12:00:00`)} · Situação: <span className="font-medium">{QUOTE_STATUS_LABELS[q.status]}</span>
+              Válido até {day(`${q.validUntil}T12:00:00`)} · Situação: <span className="font-medium">{QUOTE_STATUS_LABELS[q.status]}</span>
             </p>
           </div>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Itens do orçamento">
@@ -49,28 +49,28 @@ export default function PublicQuotePage() {
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{i.description}</p>
                   <p className="text-slate-600">
-                    {formatQuantity(i.quantityMilli)} {i.unit} × {formatMoneyCents(i.unitPriceCents)}
-                    {i.discountCents ? ` − ${formatMoneyCents(i.discountCents)}` : ''}
+                    {formatQuantity(i.quantityMilli)} {i.unit} × {money(i.unitPriceCents)}
+                    {i.discountCents ? ` − ${money(i.discountCents)}` : ''}
                   </p>
                 </div>
-                <p className="shrink-0 font-medium tabular-nums">{formatMoneyCents(i.totalCents)}</p>
+                <p className="shrink-0 font-medium tabular-nums">{money(i.totalCents)}</p>
               </li>
             ))}
           </ul>
           <dl className="grid gap-1 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-600">Subtotal</dt>
-              <dd>{formatMoneyCents(q.subtotalCents)}</dd>
+              <dd>{money(q.subtotalCents)}</dd>
             </div>
             {q.discountCents > 0 && (
               <div className="flex justify-between">
                 <dt className="text-slate-600">Desconto</dt>
-                <dd>− {formatMoneyCents(q.discountCents)}</dd>
+                <dd>− {money(q.discountCents)}</dd>
               </div>
             )}
             <div className="flex justify-between text-base font-semibold">
               <dt>Total</dt>
-              <dd>{formatMoneyCents(q.totalCents)}</dd>
+              <dd>{money(q.totalCents)}</dd>
             </div>
           </dl>
           {q.conditions && (

@@ -1,7 +1,7 @@
 import type { Board, DealCard } from '@sede/shared/crm/deals';
 import { KanbanBoard, kanbanKeyboardCoordinates } from '../../../components/kanban/kanban-board.tsx';
 import { DealCardBody } from './deal-card.tsx';
-import { formatBRLCompact } from './money.ts';
+import { compactMoney, money } from '@sede/shared/format';
 
 type Props = {
   board: Board;
@@ -40,7 +40,7 @@ export function BoardView({ board, loading, onLoadMore, onMove, onOpen }: Props)
       renderHeader={(c) => (
         <p className="shrink-0 text-xs text-slate-700" data-testid="crm-column-totals">
           <span className="sr-only">Total: </span>
-          {c.count} · {formatBRLCompact(board.columns.find((x) => x.id === c.id)?.sumCents ?? 0)}
+          {c.count} · {columnTotal(board.columns.find((x) => x.id === c.id)?.sumCents ?? 0)}
         </p>
       )}
       words={WORDS}
@@ -52,3 +52,6 @@ export function BoardView({ board, loading, onLoadMore, onMove, onOpen }: Props)
     />
   );
 }
+
+/** R$ 1,2 mi from a million up, the full value below (column totals). */
+const columnTotal = (cents: number) => (Math.abs(cents) >= 1_000_000_00 ? compactMoney(cents) : money(cents));

@@ -2,10 +2,9 @@ import { CalendarClock, UserRound } from 'lucide-react';
 import type { DealCard } from '@sede/shared/crm/deals';
 import { TASK_KINDS } from '@sede/shared/platform/collaboration';
 import { cn } from '../../../lib/cn.ts';
-import { formatBRL } from './money.ts';
+import { money, shortDay } from '@sede/shared/format';
+import { todayIso } from '../../../lib/today.ts';
 
-const dateFmt = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'UTC' });
-const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 const CLOSED = { won: { label: 'Ganho', cls: 'bg-emerald-100 text-emerald-900' }, lost: { label: 'Perdido', cls: 'bg-red-100 text-red-900' } } as const;
 
@@ -20,7 +19,7 @@ export function DealCardBody({ deal }: { deal: DealCard }) {
       <p className="line-clamp-2 break-words text-sm font-medium text-slate-900">{deal.title}</p>
       {deal.organizationName && <p className="truncate text-xs text-slate-600">{deal.organizationName}</p>}
       <div className="mt-1 flex items-center justify-between gap-2 text-xs">
-        <span className="font-semibold text-slate-900">{formatBRL(deal.valueCents)}</span>
+        <span className="font-semibold text-slate-900">{money(deal.valueCents)}</span>
         {deal.ownerName && (
           <span className="flex min-w-0 items-center gap-1 text-slate-600">
             <UserRound className="size-3 shrink-0" aria-hidden />
@@ -34,7 +33,7 @@ export function DealCardBody({ deal }: { deal: DealCard }) {
         {next ? (
           <span className="truncate">
             {TASK_KINDS[next.kind as keyof typeof TASK_KINDS] ?? 'Atividade'}: {next.title}
-            {next.dueDate ? ` · ${dateFmt.format(new Date(`${next.dueDate}T00:00:00Z`))}` : ''}
+            {next.dueDate ? ` · ${shortDay(next.dueDate)}` : ''}
             {overdue ? ' (atrasada)' : ''}
           </span>
         ) : (

@@ -12,7 +12,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { customFieldsQueryOptions } from '../api/custom-fields.ts';
 import { contactOption, DealParties, organizationOf } from './deal-parties.tsx';
-import { splitTags } from './money.ts';
+import { splitTags } from './tags.ts';
 
 /** The form's own values (text inputs, money in cents); `toInput` turns them into the shared schema's request. */
 export type DealFormValues = {

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RotateCcw, ThumbsDown, ThumbsUp, Trash2, X } from 'lucide-react';
+import { RotateCcw, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -18,7 +18,8 @@ import { crmKeys } from '../api/keys.ts';
 import { DealExtraSections } from './deal-extra-sections.tsx';
 import { DealForm } from './deal-form.tsx';
 import { CloseDialog } from './close-dialog.tsx';
-import { formatBRL } from './money.ts';
+import { money } from '@sede/shared/format';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 const STATUS: Record<Deal['status'], { label: string; cls: string }> = {
   open: { label: 'Em aberto', cls: 'bg-sky-100 text-sky-900' },
@@ -106,7 +107,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
           <DialogPrimitive.Title className="break-words text-lg font-semibold text-slate-900">{d.title}</DialogPrimitive.Title>
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.cls}`}>{status.label}</span>
-            <span>{formatBRL(d.valueCents)}</span>
+            <span>{money(d.valueCents)}</span>
             {stage && <span>· {stage.name}</span>}
           </p>
           {d.organizationName && <p className="mt-0.5 truncate text-sm text-slate-700">{d.organizationName}</p>}
@@ -122,11 +123,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
             </p>
           )}
         </div>
-        <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Fechar">
-            <X aria-hidden />
-          </Button>
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </header>
       <div className="grid gap-6 px-4 py-4 sm:px-6">
         <div className="flex flex-wrap gap-2">

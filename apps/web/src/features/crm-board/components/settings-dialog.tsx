@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { createCustomField, customFieldsQueryOptions, deleteCustomField } from '../api/custom-fields.ts';
 import { crmKeys } from '../api/keys.ts';
 import { addStage, createPipeline, deletePipeline, deleteStage, renamePipeline, reorderStages, updateStage } from '../api/pipelines.ts';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 
 const fail = (title: string) => (e: unknown) => toast.error(title, { description: e instanceof ApiError ? e.message : 'Tente de novo em instantes.' });
 
@@ -39,11 +40,7 @@ export function SettingsDialog({ open, onOpenChange, pipeline, onPipelineCreated
               <DialogPrimitive.Title className="text-lg font-semibold">Configurar o CRM</DialogPrimitive.Title>
               <DialogPrimitive.Description className="text-sm text-slate-600">Funis, etapas e campos personalizados valem para toda a empresa.</DialogPrimitive.Description>
             </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Fechar">
-                <X aria-hidden />
-              </Button>
-            </DialogPrimitive.Close>
+            <DialogCloseButton />
           </div>
           <Tabs.Root defaultValue="stages">
             <Tabs.List className="mb-4 flex gap-1 border-b border-slate-200" aria-label="Configurações">

@@ -19,7 +19,7 @@ import { BoardView } from '../components/board.tsx';
 import { DealForm } from '../components/deal-form.tsx';
 import { DealPanel } from '../components/deal-panel.tsx';
 import { BoardFiltersBar } from '../components/filters.tsx';
-import { formatBRL } from '../components/money.ts';
+import { money } from '@sede/shared/format';
 import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
@@ -131,7 +131,7 @@ export default function KanbanLeadsPage() {
           </select>
         </div>
         <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:pb-2" data-testid="crm-board-summary">
-          {totalCount} {SUMMARY[filters.status ?? 'open'][totalCount === 1 ? 0 : 1]} · {formatBRL(totalSum)}
+          {totalCount} {SUMMARY[filters.status ?? 'open'][totalCount === 1 ? 0 : 1]} · {money(totalSum)}
         </p>
         <div className="flex gap-2 sm:ml-auto">
           {isAdmin && (

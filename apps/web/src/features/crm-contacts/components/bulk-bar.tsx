@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { crmContactKeys } from '../api/keys.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { count } from '@sede/shared/format';
 import { runBulk } from '../api/bulk.ts';
 import { removeListMembers } from '../api/remove-list-members.ts';
 import type { ContactEntity } from '../api/list-contacts.ts';
@@ -30,7 +30,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const target: BulkRequest['target'] = selection.mode === 'ids' ? { ids: [...selection.ids] } : { filter: selection.filter };
-  const count = selection.mode === 'ids' ? `${formatNumber(selection.ids.size)} selecionado(s)` : 'Todos os contatos do filtro';
+  const chosenLabel = selection.mode === 'ids' ? `${count(selection.ids.size)} selecionado(s)` : 'Todos os contatos do filtro';
 
   async function run(action: BulkRequest['action'], label: string) {
     setPending(label);
@@ -38,7 +38,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
       const { affected } = await runBulk({ entity, target, action });
       await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
       await queryClient.invalidateQueries({ queryKey: crmContactKeys.all });
-      toast.success(`${label}: ${formatNumber(affected)} contato(s).`);
+      toast.success(`${label}: ${count(affected)} contato(s).`);
       onDone();
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : 'Não foi possível concluir a ação.');
@@ -55,7 +55,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
       const { removed } = await removeListMembers(openList, entity, [...selection.ids]);
       await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
       await queryClient.invalidateQueries({ queryKey: crmContactKeys.all });
-      toast.success(`Removidos da lista: ${formatNumber(removed)} contato(s).`);
+      toast.success(`Removidos da lista: ${count(removed)} contato(s).`);
       onDone();
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : 'Não foi possível remover da lista.');
@@ -67,7 +67,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
   return (
     <section aria-label="Ações em massa" data-testid="bulk-bar" className="z-10 grid gap-3 rounded-xl md:sticky md:bottom-2 border border-slate-300 bg-white p-3 shadow-lg md:flex md:flex-wrap md:items-end">
       <p className="text-sm font-semibold text-slate-900 md:self-center" aria-live="polite">
-        {count}
+        {chosenLabel}
       </p>
       <div className="flex items-end gap-2">
         <Field label="Lista">
@@ -120,7 +120,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
           Limpar seleção
         </Button>
       </div>
-      <Dialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Excluir contatos?" description={`${count}. Os contatos saem de todas as listas; a ação fica registrada no histórico da empresa.`}>
+      <Dialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Excluir contatos?" description={`${chosenLabel}. Os contatos saem de todas as listas; a ação fica registrada no histórico da empresa.`}>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
             Cancelar

@@ -11,7 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { count } from '@sede/shared/format';
 import { analyzeImport, createImport, importErrorsUrl, importQueryOptions, startImport } from '../api/imports.ts';
 import { Select } from './select.tsx';
 import { parseTags } from './tag-chips.tsx';
@@ -113,7 +113,7 @@ export function ImportWizard({ importId, onStarted, onClose }: { importId: strin
       {step === 1 && preview && (
         <div className="grid gap-4">
           <p className="text-sm text-slate-700">
-            {formatNumber(preview.totalRows)} linha(s) de dados · {ENCODINGS[preview.encoding]}
+            {count(preview.totalRows)} linha(s) de dados · {ENCODINGS[preview.encoding]}
             {preview.separator ? ` · separador "${preview.separator === '\t' ? 'tab' : preview.separator}"` : ''}. Confira a coluna de cada campo; colunas em "Ignorar" não são importadas.
           </p>
           <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -212,7 +212,7 @@ export function ImportWizard({ importId, onStarted, onClose }: { importId: strin
               Voltar
             </Button>
             <Button pending={pending} onClick={() => void start()}>
-              Importar {formatNumber(preview.totalRows)} linha(s)
+              Importar {count(preview.totalRows)} linha(s)
             </Button>
           </div>
         </fieldset>
@@ -273,7 +273,7 @@ export function ImportRun({ importId, onFinished }: { importId: string; onFinish
               <div key={label} className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-slate-600">{label}</dt>
                 <dd className="text-lg font-semibold text-slate-900" data-testid={`import-count-${label}`}>
-                  {formatNumber(n)}
+                  {count(n)}
                 </dd>
               </div>
             ))}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileDown, Upload } from 'lucide-react';
 import type { CrmImport } from '@sede/shared/crm/contacts';
+import { count, dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { importErrorsUrl, importsQueryOptions } from '../api/imports.ts';
 
 const STATUS: Record<CrmImport['status'], string> = {
@@ -14,59 +14,71 @@ const STATUS: Record<CrmImport['status'], string> = {
   done: 'Concluída',
   failed: 'Falhou',
 };
+const inProgress = (i: CrmImport) => i.status === 'queued' || i.status === 'running';
+
+const columns = (onOpen: (id: string) => void): DataColumn<CrmImport>[] => [
+  { id: 'file', header: 'Planilha', card: 'title', cell: (i) => <span className="font-medium text-slate-900">{i.fileName ?? 'Planilha'}</span> },
+  { id: 'status', header: 'Situação', card: 'badge', cell: (i) => STATUS[i.status] },
+  { id: 'createdAt', header: 'Enviada em', className: 'whitespace-nowrap', cell: (i) => dateTime(i.createdAt) },
+  { id: 'rows', header: 'Linhas', cell: (i) => `${count(i.processedRows)} de ${count(i.totalRows)} linha(s)` },
+  {
+    id: 'result',
+    header: 'Resultado',
+    cell: (i) => `${count(i.createdCount)} criado(s), ${count(i.mergedCount)} mesclado(s), ${count(i.skippedCount)} ignorado(s), ${count(i.errorCount)} com erro`,
+  },
+  {
+    id: 'actions',
+    header: 'Ações',
+    card: 'subtitle',
+    cell: (i) => (
+      <div className="flex flex-wrap gap-2">
+        {inProgress(i) && (
+          <Button size="sm" variant="secondary" onClick={() => onOpen(i.id)}>
+            Acompanhar
+          </Button>
+        )}
+        {i.errorCount > 0 && (
+          <Button size="sm" variant="secondary" asChild>
+            <a href={importErrorsUrl(i.id)} download>
+              <FileDown aria-hidden /> Erros (CSV)
+            </a>
+          </Button>
+        )}
+      </div>
+    ),
+  },
+];
 
 /** The company's imports, newest first: status, counts, the error report; a running one can be followed again. */
 export function ImportsPanel({ onNew, onOpen }: { onNew: () => void; onOpen: (id: string) => void }) {
-  const imports = useQuery({ ...importsQueryOptions(), refetchInterval: (q) => (q.state.data?.some((i) => i.status === 'queued' || i.status === 'running') ? 3000 : false) });
-  if (imports.isPending) return <p className="text-sm text-slate-600">Carregando…</p>;
-  if (imports.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {imports.error.message}
-      </p>
-    );
-  const started = imports.data.filter((i) => i.status !== 'draft' && i.status !== 'ready');
-  if (started.length === 0)
-    return (
-      <EmptyState
-        icon={Upload}
-        title="Nenhuma importação ainda"
-        description="Traga seus contatos de uma planilha CSV ou XLSX (de outro CRM, do Excel ou de uma feira): você confere as colunas, escolhe o que fazer com duplicados e acompanha o progresso."
-        action={<Button onClick={onNew}>Importar planilha</Button>}
-      />
-    );
+  const imports = useQuery({ ...importsQueryOptions(), refetchInterval: (q) => (q.state.data?.some(inProgress) ? 3000 : false) });
+  const started = imports.data?.filter((i) => i.status !== 'draft' && i.status !== 'ready') ?? [];
   return (
     <div className="grid gap-3">
-      <Button className="justify-self-start" onClick={onNew}>
-        <Upload aria-hidden /> Nova importação
-      </Button>
-      <ul className="grid gap-2" aria-label="Importações">
-        {started.map((i) => (
-          <li key={i.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-            <div className="min-w-0 flex-1 basis-56">
-              <p className="truncate font-medium text-slate-900">{i.fileName ?? 'Planilha'}</p>
-              <p className="text-sm text-slate-600">
-                {STATUS[i.status]} · {formatDateTime(i.createdAt)} · {formatNumber(i.processedRows)} de {formatNumber(i.totalRows)} linha(s) · {formatNumber(i.createdCount)} criado(s), {formatNumber(i.mergedCount)} mesclado(s),{' '}
-                {formatNumber(i.skippedCount)} ignorado(s), {formatNumber(i.errorCount)} com erro
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              {(i.status === 'queued' || i.status === 'running') && (
-                <Button size="sm" variant="secondary" onClick={() => onOpen(i.id)}>
-                  Acompanhar
-                </Button>
-              )}
-              {i.errorCount > 0 && (
-                <Button size="sm" variant="secondary" asChild>
-                  <a href={importErrorsUrl(i.id)} download>
-                    <FileDown aria-hidden /> Erros (CSV)
-                  </a>
-                </Button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+      {started.length > 0 && (
+        <Button className="justify-self-start" onClick={onNew}>
+          <Upload aria-hidden /> Nova importação
+        </Button>
+      )}
+      <DataList
+        label="Importações"
+        rows={started}
+        rowId={(i) => i.id}
+        columns={columns(onOpen)}
+        query={imports}
+        filtered={false}
+        states={{
+          icon: Upload,
+          loading: 'Carregando importações…',
+          failed: 'Não foi possível carregar as importações',
+          noMatch: 'Nenhuma importação.',
+          empty: {
+            title: 'Nenhuma importação ainda',
+            description: 'Traga seus contatos de uma planilha CSV ou XLSX (de outro CRM, do Excel ou de uma feira): você confere as colunas, escolhe o que fazer com duplicados e acompanha o progresso.',
+            action: <Button onClick={onNew}>Importar planilha</Button>,
+          },
+        }}
+      />
     </div>
   );
 }

@@ -2,19 +2,46 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListChecks, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { CrmList } from '@sede/shared/crm/contacts';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { count, day } from '@sede/shared/format';
 import { createList } from '../api/create-list.ts';
 import { deleteList } from '../api/delete-list.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { listsQueryOptions } from '../api/lists.ts';
 
+type Open = (listId: string, entity: 'people' | 'organizations') => void;
+
+const columns = (onOpen: Open, onRemove: (id: string) => void): DataColumn<CrmList>[] => [
+  { id: 'name', header: 'Lista', card: 'title', cell: (l) => <span className="font-medium text-slate-900">{l.name}</span> },
+  { id: 'members', header: 'Contatos', card: 'subtitle', cell: (l) => `${count(l.peopleCount)} pessoa(s) · ${count(l.organizationsCount)} organização(ões)` },
+  { id: 'createdAt', header: 'Criada em', cell: (l) => day(l.createdAt) },
+  {
+    id: 'actions',
+    header: 'Ações',
+    card: 'subtitle',
+    cell: (l) => (
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => onOpen(l.id, 'people')}>
+          Ver pessoas
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => onOpen(l.id, 'organizations')}>
+          Ver organizações
+        </Button>
+        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" aria-label={`Excluir a lista ${l.name}`} onClick={() => onRemove(l.id)}>
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+    ),
+  },
+];
+
 /** Static lists: create one, open its members (the Pessoas or Organizações tab filtered by it), delete. */
-export function ListsPanel({ onOpen }: { onOpen: (listId: string, entity: 'people' | 'organizations') => void }) {
+export function ListsPanel({ onOpen }: { onOpen: Open }) {
   const queryClient = useQueryClient();
   const lists = useQuery(listsQueryOptions());
   const [name, setName] = useState('');
@@ -62,39 +89,21 @@ export function ListsPanel({ onOpen }: { onOpen: (listId: string, entity: 'peopl
           </p>
         )}
       </form>
-      {lists.isPending ? (
-        <p className="text-sm text-slate-600">Carregando…</p>
-      ) : lists.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {lists.error.message}
-        </p>
-      ) : lists.data.length === 0 ? (
-        <EmptyState icon={ListChecks} title="Nenhuma lista ainda" description="Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações." />
-      ) : (
-        <ul className="grid gap-2" aria-label="Listas">
-          {lists.data.map((l) => (
-            <li key={l.id} data-testid="list-row" className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="truncate font-medium text-slate-900">{l.name}</p>
-                <p className="text-sm text-slate-600">
-                  {formatNumber(l.peopleCount)} pessoa(s) · {formatNumber(l.organizationsCount)} organização(ões) · criada em {formatDate(l.createdAt)}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button size="sm" variant="secondary" onClick={() => onOpen(l.id, 'people')}>
-                  Ver pessoas
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => onOpen(l.id, 'organizations')}>
-                  Ver organizações
-                </Button>
-                <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" aria-label={`Excluir a lista ${l.name}`} onClick={() => void remove(l.id)}>
-                  <Trash2 aria-hidden />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataList
+        label="Listas"
+        rows={lists.data ?? []}
+        rowId={(l) => l.id}
+        columns={columns(onOpen, (id) => void remove(id))}
+        query={lists}
+        filtered={false}
+        states={{
+          icon: ListChecks,
+          loading: 'Carregando listas…',
+          failed: 'Não foi possível carregar as listas',
+          noMatch: 'Nenhuma lista.',
+          empty: { title: 'Nenhuma lista ainda', description: 'Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações.' },
+        }}
+      />
     </div>
   );
 }

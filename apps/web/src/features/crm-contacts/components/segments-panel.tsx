@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Filter, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CrmSegment } from '@sede/shared/crm/contacts';
+import { count } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { deleteSegment } from '../api/delete-segment.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { segmentsQueryOptions } from '../api/segments.ts';
@@ -14,6 +14,27 @@ const describe = (s: CrmSegment) =>
   Object.entries(s.filter)
     .map(([k, v]) => `${k}: ${String(v)}`)
     .join(' · ') || 'Todos os contatos';
+
+const columns = (onOpen: (segment: CrmSegment) => void, onRemove: (id: string) => void): DataColumn<CrmSegment>[] => [
+  { id: 'name', header: 'Segmento', card: 'title', cell: (s) => <span className="font-medium text-slate-900">{s.name}</span> },
+  { id: 'count', header: 'Contatos agora', card: 'subtitle', cell: (s) => `${s.entity === 'people' ? 'Pessoas' : 'Organizações'} · ${count(s.count)} contato(s) agora` },
+  { id: 'filter', header: 'Filtro', cell: describe },
+  {
+    id: 'actions',
+    header: 'Ações',
+    card: 'subtitle',
+    cell: (s) => (
+      <div className="flex gap-2">
+        <Button size="sm" variant="secondary" onClick={() => onOpen(s)}>
+          Abrir
+        </Button>
+        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" aria-label={`Excluir o segmento ${s.name}`} onClick={() => onRemove(s.id)}>
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+    ),
+  },
+];
 
 /** Saved segments: a filter evaluated each time it is opened. */
 export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => void }) {
@@ -28,35 +49,24 @@ export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => voi
       toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o segmento.');
     }
   }
-  if (segments.isPending) return <p className="text-sm text-slate-600">Carregando…</p>;
-  if (segments.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {segments.error.message}
-      </p>
-    );
-  if (segments.data.length === 0)
-    return <EmptyState icon={Filter} title="Nenhum segmento salvo" description='Um segmento guarda uma busca com filtros (ex.: "com e-mail, etiqueta vip, sem responsável") e é recalculado sempre que aberto. Filtre em Pessoas ou Organizações e use "Salvar como segmento".' />;
   return (
-    <ul className="grid gap-2" aria-label="Segmentos">
-      {segments.data.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-          <div className="min-w-0 flex-1 basis-48">
-            <p className="truncate font-medium text-slate-900">{s.name}</p>
-            <p className="truncate text-sm text-slate-600">
-              {s.entity === 'people' ? 'Pessoas' : 'Organizações'} · {formatNumber(s.count)} contato(s) agora · {describe(s)}
-            </p>
-          </div>
-          <div className="flex gap-2">
-            <Button size="sm" variant="secondary" onClick={() => onOpen(s)}>
-              Abrir
-            </Button>
-            <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" aria-label={`Excluir o segmento ${s.name}`} onClick={() => void remove(s.id)}>
-              <Trash2 aria-hidden />
-            </Button>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <DataList
+      label="Segmentos"
+      rows={segments.data ?? []}
+      rowId={(s) => s.id}
+      columns={columns(onOpen, (id) => void remove(id))}
+      query={segments}
+      filtered={false}
+      states={{
+        icon: Filter,
+        loading: 'Carregando segmentos…',
+        failed: 'Não foi possível carregar os segmentos',
+        noMatch: 'Nenhum segmento.',
+        empty: {
+          title: 'Nenhum segmento salvo',
+          description: 'Um segmento guarda uma busca com filtros (ex.: "com e-mail, etiqueta vip, sem responsável") e é recalculado sempre que aberto. Filtre em Pessoas ou Organizações e use "Salvar como segmento".',
+        },
+      }}
+    />
   );
 }

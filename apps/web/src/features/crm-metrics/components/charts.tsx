@@ -1,12 +1,13 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FunnelRow, MetricsOverview, MonthlyRow, PipelineStageRow, RevenueRow } from '@sede/shared/crm/metrics';
 import { centsToReais } from '../lib/csv.ts';
-import { brl, brlCompact, days, monthName, monthTick, pct } from '../lib/money.ts';
+import { compactMoney, days, money, month, shortMonth } from '@sede/shared/format';
+import { pct } from '../lib/percent.ts';
 import { ChartCard, type Column } from './chart-card.tsx';
 
 const COLORS = { value: '#2563eb', weighted: '#93c5fd', won: '#15803d', lost: '#b91c1c', target: '#0f172a', neutral: '#0d9488' };
 const TICK = { fontSize: 12, fill: '#475569' };
-const money = (v: unknown) => brl(Number(v));
+const moneyTip = (v: unknown) => money(Number(v));
 const rowsHeight = (n: number) => Math.max(140, n * 46 + 48);
 /** Long names shortened on the axis (the table has them whole). */
 const short = (s: string, n = 18) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -24,14 +25,14 @@ export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
   const columns: Column<PipelineStageRow>[] = [
     { header: 'Etapa', text: label, csv: label },
     { header: 'Negócios', text: (r) => String(r.count), csv: (r) => r.count, numeric: true },
-    { header: 'Valor (R$)', text: (r) => brl(r.valueCents), csv: (r) => centsToReais(r.valueCents), numeric: true },
+    { header: 'Valor (R$)', text: (r) => money(r.valueCents), csv: (r) => centsToReais(r.valueCents), numeric: true },
     { header: 'Prob.', text: (r) => `${r.probability}%`, csv: (r) => r.probability, numeric: true },
-    { header: 'Ponderado (R$)', text: (r) => brl(r.weightedCents), csv: (r) => centsToReais(r.weightedCents), numeric: true },
+    { header: 'Ponderado (R$)', text: (r) => money(r.weightedCents), csv: (r) => centsToReais(r.weightedCents), numeric: true },
   ];
   return (
     <ChartCard
       title="Valor do funil por etapa"
-      description={`Negócios em aberto agora: ${brl(total)} no total, ${brl(weighted)} ponderado pela probabilidade de cada etapa.`}
+      description={`Negócios em aberto agora: ${money(total)} no total, ${money(weighted)} ponderado pela probabilidade de cada etapa.`}
       fileName="funil-por-etapa"
       rows={rows}
       columns={columns}
@@ -40,9 +41,9 @@ export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
       <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
         <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={TICK} tickFormatter={brlCompact} />
+          <XAxis type="number" tick={TICK} tickFormatter={compactMoney} />
           <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={stageTick} />
-          <Tooltip formatter={money} />
+          <Tooltip formatter={moneyTip} />
           <Legend />
           <Bar dataKey="value" name="Valor" fill={COLORS.value} isAnimationActive={false} />
           <Bar dataKey="weighted" name="Ponderado" fill={COLORS.weighted} isAnimationActive={false} />
@@ -88,20 +89,20 @@ export function FunnelChart({ rows }: { rows: FunnelRow[] }) {
 }
 
 export function MonthlyChart({ rows }: { rows: MonthlyRow[] }) {
-  const data = rows.map((r) => ({ name: monthTick(r.month), won: r.wonCents, lost: r.lostCents }));
+  const data = rows.map((r) => ({ name: shortMonth(r.month), won: r.wonCents, lost: r.lostCents }));
   const won = rows.reduce((s, r) => s + r.wonCents, 0);
   const lost = rows.reduce((s, r) => s + r.lostCents, 0);
   const columns: Column<MonthlyRow>[] = [
-    { header: 'Mês', text: (r) => monthName(r.month), csv: (r) => r.month },
+    { header: 'Mês', text: (r) => month(r.month), csv: (r) => r.month },
     { header: 'Ganhos', text: (r) => String(r.wonCount), csv: (r) => r.wonCount, numeric: true },
-    { header: 'Ganhos (R$)', text: (r) => brl(r.wonCents), csv: (r) => centsToReais(r.wonCents), numeric: true },
+    { header: 'Ganhos (R$)', text: (r) => money(r.wonCents), csv: (r) => centsToReais(r.wonCents), numeric: true },
     { header: 'Perdidos', text: (r) => String(r.lostCount), csv: (r) => r.lostCount, numeric: true },
-    { header: 'Perdidos (R$)', text: (r) => brl(r.lostCents), csv: (r) => centsToReais(r.lostCents), numeric: true },
+    { header: 'Perdidos (R$)', text: (r) => money(r.lostCents), csv: (r) => centsToReais(r.lostCents), numeric: true },
   ];
   return (
     <ChartCard
       title="Ganhos e perdas por mês"
-      description={`No período: ${brl(won)} ganhos e ${brl(lost)} perdidos, pelo mês em que cada negócio foi fechado (horário de Brasília).`}
+      description={`No período: ${money(won)} ganhos e ${money(lost)} perdidos, pelo mês em que cada negócio foi fechado (horário de Brasília).`}
       fileName="ganhos-e-perdas-por-mes"
       rows={rows}
       columns={columns}
@@ -110,8 +111,8 @@ export function MonthlyChart({ rows }: { rows: MonthlyRow[] }) {
         <BarChart data={data} margin={{ left: 4, right: 8 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="name" tick={TICK} interval="preserveStartEnd" />
-          <YAxis tick={TICK} tickFormatter={brlCompact} width={72} />
-          <Tooltip formatter={money} />
+          <YAxis tick={TICK} tickFormatter={compactMoney} width={72} />
+          <Tooltip formatter={moneyTip} />
           <Legend />
           <Bar dataKey="won" name="Ganhos" fill={COLORS.won} isAnimationActive={false} />
           <Bar dataKey="lost" name="Perdidos" fill={COLORS.lost} isAnimationActive={false} />
@@ -125,7 +126,7 @@ function revenueColumns(first: string): Column<RevenueRow>[] {
   return [
     { header: first, text: (r) => r.label, csv: (r) => r.label },
     { header: 'Negócios ganhos', text: (r) => String(r.count), csv: (r) => r.count, numeric: true },
-    { header: 'Receita (R$)', text: (r) => brl(r.wonCents), csv: (r) => centsToReais(r.wonCents), numeric: true },
+    { header: 'Receita (R$)', text: (r) => money(r.wonCents), csv: (r) => centsToReais(r.wonCents), numeric: true },
   ];
 }
 
@@ -144,9 +145,9 @@ export function RevenueChart({ rows, by }: { rows: RevenueRow[]; by: 'owner' | '
       <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
         <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={TICK} tickFormatter={brlCompact} />
+          <XAxis type="number" tick={TICK} tickFormatter={compactMoney} />
           <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={(s: string) => short(s, 16)} />
-          <Tooltip formatter={money} />
+          <Tooltip formatter={moneyTip} />
           <Bar dataKey="won" name="Receita" fill={owner ? COLORS.won : COLORS.neutral} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

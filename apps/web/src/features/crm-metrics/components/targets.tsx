@@ -8,7 +8,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { usePutTargets } from '../api/put-targets.ts';
 import { centsToReais } from '../lib/csv.ts';
-import { brl, brlCompact, monthName, pct } from '../lib/money.ts';
+import { compactMoney, money, month as monthName } from '@sede/shared/format';
+import { pct } from '../lib/percent.ts';
 import { ChartCard, type Column } from './chart-card.tsx';
 
 const TICK = { fontSize: 12, fill: '#475569' };
@@ -42,8 +43,8 @@ export function TargetsChart({ rows, months, owners, canEdit }: { rows: TargetRo
   const columns: Column<TargetRow>[] = [
     { header: 'Vendedor', text: (r) => r.name, csv: (r) => r.name },
     { header: 'Mês', text: (r) => monthName(r.month), csv: (r) => r.month },
-    { header: 'Meta (R$)', text: (r) => (r.targetCents === null ? 'Sem meta' : brl(r.targetCents)), csv: (r) => (r.targetCents === null ? null : centsToReais(r.targetCents)), numeric: true },
-    { header: 'Ganho (R$)', text: (r) => brl(r.wonCents), csv: (r) => centsToReais(r.wonCents), numeric: true },
+    { header: 'Meta (R$)', text: (r) => (r.targetCents === null ? 'Sem meta' : money(r.targetCents)), csv: (r) => (r.targetCents === null ? null : centsToReais(r.targetCents)), numeric: true },
+    { header: 'Ganho (R$)', text: (r) => money(r.wonCents), csv: (r) => centsToReais(r.wonCents), numeric: true },
     { header: 'Atingido', text: (r) => pct(r.percent), csv: (r) => r.percent, numeric: true },
   ];
   return (
@@ -66,9 +67,9 @@ export function TargetsChart({ rows, months, owners, canEdit }: { rows: TargetRo
         <ResponsiveContainer width="100%" height={Math.max(140, data.length * 46 + 48)}>
           <BarChart data={data} layout="vertical" margin={{ left: 4, right: 16 }} barGap={-BAR} barSize={BAR} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-            <XAxis type="number" tick={TICK} tickFormatter={brlCompact} />
+            <XAxis type="number" tick={TICK} tickFormatter={compactMoney} />
             <YAxis type="category" dataKey="name" tick={TICK} width={130} tickFormatter={(s: string) => (s.length > 22 ? `${s.slice(0, 21)}…` : s)} />
-            <Tooltip formatter={(v) => brl(Number(v))} />
+            <Tooltip formatter={(v) => money(Number(v))} />
             <Legend />
             <Bar dataKey="won" name="Ganho" fill="#15803d" isAnimationActive={false} />
             <Bar dataKey="target" name="Meta" fill="#0f172a" shape={TargetMarker} isAnimationActive={false} />

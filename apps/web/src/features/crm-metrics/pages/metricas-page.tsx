@@ -13,7 +13,7 @@ import { CycleChart, FunnelChart, MonthlyChart, PipelineChart, RevenueChart } fr
 import { FiltersBar } from '../components/filters-bar.tsx';
 import { TargetsChart } from '../components/targets.tsx';
 import { useMetricsFilters } from '../lib/filters.ts';
-import { brl, days } from '../lib/money.ts';
+import { days, money } from '@sede/shared/format';
 
 /** /metricas (decisions 0165–0168): the sales team's figures, each chart also a table and a CSV. */
 export default function MetricasPage() {
@@ -92,8 +92,8 @@ function Kpis({ data }: { data: MetricsOverview }) {
   const lostCount = data.monthly.reduce((s, r) => s + r.lostCount, 0);
   const winRate = wonCount + lostCount ? Math.round((wonCount / (wonCount + lostCount)) * 100) : null;
   const items = [
-    { label: 'Funil em aberto', value: brl(open), hint: `${brl(weighted)} ponderado` },
-    { label: 'Ganhos no período', value: brl(won), hint: `${wonCount} ${wonCount === 1 ? 'negócio' : 'negócios'}` },
+    { label: 'Funil em aberto', value: money(open), hint: `${money(weighted)} ponderado` },
+    { label: 'Ganhos no período', value: money(won), hint: `${wonCount} ${wonCount === 1 ? 'negócio' : 'negócios'}` },
     { label: 'Taxa de ganho', value: winRate === null ? '—' : `${winRate}%`, hint: `${wonCount} ganhos, ${lostCount} perdidos` },
     { label: 'Ciclo médio', value: days(data.cycle.avgCycleDays), hint: 'da criação ao ganho' },
   ];

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { dateTime } from '@sede/shared/format';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { allowBlockedSite, dismissBlockedSite, useBlockedSites } from '../api/blocked-sites.ts';
 import { inboxKeys } from '../api/keys.ts';
@@ -47,7 +47,7 @@ export function BlockedSitesNotice({ canManage }: { canManage: boolean }) {
           <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-amber-200 bg-white px-3 py-2">
             <span className="min-w-0 flex-1">
               <span className="block font-medium break-all text-slate-900">{s.origin}</span>
-              <span className="block text-xs text-slate-600">Última tentativa em {formatDateTime(s.lastSeenAt)}</span>
+              <span className="block text-xs text-slate-600">Última tentativa em {dateTime(s.lastSeenAt)}</span>
             </span>
             {canManage && (
               <span className="flex gap-2">

@@ -12,7 +12,7 @@ import { usePeopleSearch } from '../api/find-people.ts';
 import { usePerson } from '../api/get-person.ts';
 import { inboxKeys } from '../api/keys.ts';
 import { updateConversation } from '../api/update-conversation.ts';
-import { visitorLabel } from './format.ts';
+import { visitorLabel } from './labels.ts';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : 'Não foi possível concluir. Tente novamente.');
 

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useConversations } from '../api/list-conversations.ts';
-import { visitorLabel, when } from './format.ts';
+import { visitorLabel, when } from './labels.ts';
 
 export type ListFilters = { scope: Scope; status: string };
 

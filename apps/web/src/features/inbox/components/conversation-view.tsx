@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { count } from '@sede/shared/format';
 import { ArrowLeft, Paperclip, Send, StickyNote } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -22,7 +23,7 @@ import { updateConversation } from '../api/update-conversation.ts';
 import { cannedMatches } from './canned.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import { TemplateComposer } from './template-composer.tsx';
-import { duration, visitorLabel, when } from './format.ts';
+import { duration, visitorLabel, when } from './labels.ts';
 
 const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : 'Não foi possível concluir. Tente novamente.');
 
@@ -257,7 +258,7 @@ function Composer({ id }: { id: string }) {
           }}
         />
         <span className="ml-auto text-xs text-slate-600 tabular-nums">
-          {text.length.toLocaleString('pt-BR')}/{MESSAGE_MAX_CHARS.toLocaleString('pt-BR')}
+          {count(text.length)}/{count(MESSAGE_MAX_CHARS)}
         </span>
       </div>
     </form>

@@ -1,7 +1,8 @@
 import { CalendarClock, CheckSquare, UserRound } from 'lucide-react';
 import { TASK_PRIORITY_LABELS, type TaskCard } from '@sede/shared/projects/schemas';
 import { cn } from '../../../lib/cn.ts';
-import { formatShortDay, todayIso } from './format.ts';
+import { shortDay } from '@sede/shared/format';
+import { todayIso } from '../../../lib/today.ts';
 
 const PRIORITY_CLASS = { baixa: 'bg-slate-100 text-slate-800', media: 'bg-blue-50 text-blue-900', alta: 'bg-amber-100 text-amber-900', urgente: 'bg-red-100 text-red-900' } as const;
 
@@ -39,7 +40,7 @@ export function TaskCardBody({ task }: { task: TaskCard }) {
           {task.dueDate && (
             <span className={cn('flex items-center gap-0.5', overdue && 'font-medium text-red-700')}>
               <CalendarClock className="size-3" aria-hidden />
-              {formatShortDay(task.dueDate)}
+              {shortDay(task.dueDate)}
               {overdue ? ' (atrasada)' : ''}
             </span>
           )}

@@ -17,7 +17,7 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createTask } from '../api/board.ts';
 import { projectKeys } from '../api/keys.ts';
 import { ColumnsDialog } from '../components/columns-dialog.tsx';
-import { STATUS_CLASS } from '../components/format.ts';
+import { STATUS_CLASS } from '../components/status.ts';
 import { TaskCardBody } from '../components/task-card.tsx';
 import { TaskPanel } from '../components/task-panel.tsx';
 import { useProjectBoard } from '../components/use-project-board.ts';

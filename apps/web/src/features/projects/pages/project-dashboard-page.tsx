@@ -12,10 +12,7 @@ import { useLiveEntity } from '../../../lib/live/entity-events.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { dashboardQueryOptions } from '../api/board.ts';
 import { projectKeys } from '../api/keys.ts';
-import { formatDay, formatShortDay } from '../components/format.ts';
-
-const num = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-const days = (v: number | null) => (v === null ? '—' : `${num.format(v)} ${v === 1 ? 'dia' : 'dias'}`);
+import { days, longDay, shortDay } from '@sede/shared/format';
 
 function ChartCard({ title, description, table, tableLabel, children, testId }: { title: string; description: string; table: ReactNode; tableLabel: string; children: ReactNode; testId?: string }) {
   return (
@@ -193,7 +190,7 @@ export default function ProjectDashboardPage() {
               <tbody>
                 {d.burnUp.map((p) => (
                   <tr key={p.date} className="border-t border-slate-100">
-                    <td className={td}>{formatDay(p.date)}</td>
+                    <td className={td}>{longDay(p.date)}</td>
                     <td className={`${td} text-right`}>{p.created}</td>
                     <td className={`${td} text-right`}>{p.done}</td>
                   </tr>
@@ -204,9 +201,9 @@ export default function ProjectDashboardPage() {
         >
           <LineChart accessibilityLayer={false} data={d.burnUp} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="date" tickFormatter={formatShortDay} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={16} />
+            <XAxis dataKey="date" tickFormatter={shortDay} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={16} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} width={32} />
-            <Tooltip labelFormatter={(l) => formatDay(String(l))} />
+            <Tooltip labelFormatter={(l) => longDay(String(l))} />
             <Legend />
             <Line type="stepAfter" dataKey="created" name="Criadas" stroke="#2563eb" strokeWidth={2} dot={false} />
             <Line type="stepAfter" dataKey="done" name="Concluídas" stroke="#10b981" strokeWidth={2} dot={false} />
@@ -246,7 +243,7 @@ export default function ProjectDashboardPage() {
                       <Link to={`/projeto-kanban/${projectId}?tarefa=${t.id}`} className="truncate text-slate-900 hover:underline">
                         {t.title}
                       </Link>
-                      <span className="shrink-0 text-red-700">{formatDay(t.dueDate)}</span>
+                      <span className="shrink-0 text-red-700">{longDay(t.dueDate)}</span>
                     </li>
                   ))}
                 </ul>

@@ -4,14 +4,15 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, projectListQuerySchema, type Project, type ProjectListQuery } from '@sede/shared/projects/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { ListStates } from '../../../components/ui/list-states.tsx';
+import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { projectKeys } from '../api/keys.ts';
 import { projectsQueryOptions } from '../api/projects.ts';
-import { formatDay, STATUS_CLASS } from '../components/format.ts';
+import { longDay } from '@sede/shared/format';
+import { STATUS_CLASS } from '../components/status.ts';
 import { NewProjectDialog } from '../components/new-project-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -25,8 +26,31 @@ function Progress({ value, label }: { value: number; label: string }) {
     </div>
   );
 }
-const period = (p: Project) => (p.startDate || p.endDate ? `${formatDay(p.startDate)} – ${formatDay(p.endDate)}` : 'Sem datas');
+const period = (p: Project) => (p.startDate || p.endDate ? `${longDay(p.startDate)} – ${longDay(p.endDate)}` : 'Sem datas');
 const StatusBadge = ({ p }: { p: Project }) => <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[p.status]}`}>{PROJECT_STATUS_LABELS[p.status]}</span>;
+
+const COLUMNS: DataColumn<Project>[] = [
+  {
+    id: 'name',
+    header: 'Projeto',
+    card: 'title',
+    cell: (p) => (
+      <>
+        <Link to={`/projeto-kanban/${p.id}`} className="font-medium text-slate-900 hover:underline">
+          {p.name}
+        </Link>
+        <span className="block text-xs font-normal text-slate-600">
+          {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
+        </span>
+      </>
+    ),
+  },
+  { id: 'client', header: 'Cliente', cell: (p) => p.organization?.name ?? '—' },
+  { id: 'owner', header: 'Responsável', cell: (p) => p.owner?.name ?? '—' },
+  { id: 'period', header: 'Período', cell: period },
+  { id: 'status', header: 'Situação', card: 'badge', cell: (p) => <StatusBadge p={p} /> },
+  { id: 'progress', header: 'Progresso', card: 'subtitle', cell: (p) => <Progress value={p.progress} label={`Progresso de ${p.name}`} /> },
+];
 
 /** /gestao-projetos: the company's projects with filters; a table on wide screens, cards on phones. */
 export default function ProjectsListPage() {
@@ -71,82 +95,30 @@ export default function ProjectsListPage() {
         </Button>
       </div>
 
-      <ListStates
+      <DataList
+        label="Projetos"
+        rows={projects}
+        rowId={(p) => p.id}
+        columns={COLUMNS}
         query={list}
-        count={projects.length}
         filtered={filtered}
-        icon={FolderKanban}
-        loading="Carregando os projetos"
-        failed="Não foi possível carregar os projetos"
-        empty={{
-          title: 'Organize os projetos da equipe',
-          description:
-            'Crie um projeto em branco, a partir de um modelo (implantação de cliente, campanha de marketing, desenvolvimento de software) ou de um briefing que a IA quebra em tarefas. Cada projeto tem seu quadro kanban e seu painel.',
-          action: (
-            <Button onClick={() => setNewOpen(true)}>
-              <Plus aria-hidden /> Criar o primeiro projeto
-            </Button>
-          ),
+        states={{
+          icon: FolderKanban,
+          loading: 'Carregando os projetos',
+          failed: 'Não foi possível carregar os projetos',
+          noMatch: 'Nenhum projeto com estes filtros.',
+          empty: {
+            title: 'Organize os projetos da equipe',
+            description:
+              'Crie um projeto em branco, a partir de um modelo (implantação de cliente, campanha de marketing, desenvolvimento de software) ou de um briefing que a IA quebra em tarefas. Cada projeto tem seu quadro kanban e seu painel.',
+            action: (
+              <Button onClick={() => setNewOpen(true)}>
+                <Plus aria-hidden /> Criar o primeiro projeto
+              </Button>
+            ),
+          },
         }}
-        noMatch="Nenhum projeto com estes filtros."
-      >
-        <table className="hidden w-full border-collapse overflow-hidden rounded-xl border border-slate-200 bg-white text-sm md:table" data-testid="projects-table">
-          <thead className="bg-slate-50 text-left text-xs text-slate-700">
-            <tr>
-              <th className="px-3 py-2 font-medium">Projeto</th>
-              <th className="px-3 py-2 font-medium">Cliente</th>
-              <th className="px-3 py-2 font-medium">Responsável</th>
-              <th className="px-3 py-2 font-medium">Período</th>
-              <th className="px-3 py-2 font-medium">Situação</th>
-              <th className="px-3 py-2 font-medium">Progresso</th>
-            </tr>
-          </thead>
-          <tbody>
-            {projects.map((p) => (
-              <tr key={p.id} className="border-t border-slate-200">
-                <td className="px-3 py-2">
-                  <Link to={`/projeto-kanban/${p.id}`} className="font-medium text-slate-900 hover:underline">
-                    {p.name}
-                  </Link>
-                  <span className="block text-xs text-slate-600">
-                    {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
-                  </span>
-                </td>
-                <td className="px-3 py-2 text-slate-800">{p.organization?.name ?? '—'}</td>
-                <td className="px-3 py-2 text-slate-800">{p.owner?.name ?? '—'}</td>
-                <td className="px-3 py-2 text-slate-800">
-                  {period(p)}
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge p={p} />
-                </td>
-                <td className="px-3 py-2">
-                  <Progress value={p.progress} label={`Progresso de ${p.name}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ul className="grid gap-3 md:hidden" data-testid="projects-cards">
-          {projects.map((p) => (
-            <li key={p.id} className="rounded-xl border border-slate-200 bg-white p-4">
-              <div className="flex items-start justify-between gap-2">
-                <Link to={`/projeto-kanban/${p.id}`} className="font-medium text-slate-900 hover:underline">
-                  {p.name}
-                </Link>
-                <StatusBadge p={p} />
-              </div>
-              <p className="mt-1 text-sm text-slate-700">{[p.organization?.name, p.owner?.name].filter(Boolean).join(' · ') || 'Sem cliente'}</p>
-              <p className="text-xs text-slate-600">
-                {period(p)} · {p.taskCount} {p.taskCount === 1 ? 'tarefa' : 'tarefas'}
-              </p>
-              <div className="mt-2">
-                <Progress value={p.progress} label={`Progresso de ${p.name}`} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </ListStates>
+      />
       <NewProjectDialog open={newOpen} onOpenChange={setNewOpen} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { count } from '@sede/shared/format';
 import { Download, ListPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +51,7 @@ export function LeadActions({ revealable, selection, selectionLabel }: Props) {
     setExporting(true);
     try {
       const out = await exportCsv(selection);
-      toast.success(`CSV com ${out.count.toLocaleString('pt-BR')} ${out.count === 1 ? 'lead' : 'leads'} exportado${out.charged ? ` (${coinsLabel(out.charged)} pelos contatos revelados)` : ''}.`);
+      toast.success(`CSV com ${count(out.count)} ${out.count === 1 ? 'lead' : 'leads'} exportado${out.charged ? ` (${coinsLabel(out.charged)} pelos contatos revelados)` : ''}.`);
       await refresh();
     } catch (e) {
       toast.error(paidActionFailureMessage(e));
@@ -63,7 +64,7 @@ export function LeadActions({ revealable, selection, selectionLabel }: Props) {
     <section aria-label="Ações com os leads" className="grid gap-2 rounded-xl border border-slate-200 bg-white p-3">
       <p className="text-sm text-slate-700">
         {selection ? <>Ações para {selectionLabel}.</> : 'Selecione leads na lista para revelar, exportar ou enviar ao CRM.'}{' '}
-        {quote.data && quote.data.toReveal > 0 ? `Exportar ou enviar revela ${quote.data.toReveal.toLocaleString('pt-BR')} ${quote.data.toReveal === 1 ? 'lead ainda não revelado' : 'leads ainda não revelados'}; leads já revelados não são cobrados de novo.` : ''}
+        {quote.data && quote.data.toReveal > 0 ? `Exportar ou enviar revela ${count(quote.data.toReveal)} ${quote.data.toReveal === 1 ? 'lead ainda não revelado' : 'leads ainda não revelados'}; leads já revelados não são cobrados de novo.` : ''}
       </p>
       <div className="flex flex-wrap items-start gap-2">
         {revealable.length > 0 && revealable.length <= MAX_REVEAL ? (
@@ -78,7 +79,7 @@ export function LeadActions({ revealable, selection, selectionLabel }: Props) {
             }}
           />
         ) : revealable.length > MAX_REVEAL ? (
-          <p className="text-sm text-slate-600">Revele no máximo {MAX_REVEAL} leads por vez (ou exporte: a exportação revela até {MAX_EXPORT.toLocaleString('pt-BR')}).</p>
+          <p className="text-sm text-slate-600">Revele no máximo {MAX_REVEAL} leads por vez (ou exporte: a exportação revela até {count(MAX_EXPORT)}).</p>
         ) : null}
         {mayExport ? (
           <Button variant="secondary" disabled={!selection || exporting || quote.isError} onClick={doExport}>
@@ -135,7 +136,7 @@ function SendDialog({ selection, coins, onClose, onSent }: { selection: LeadsSel
             title="Envio para a lista"
             onFinished={(run) => {
               const r = run.result as { added?: number } | null;
-              if (run.status === 'done') setDone(`${(r?.added ?? 0).toLocaleString('pt-BR')} contatos adicionados à lista (organizações e pessoas de contato; os que já estavam não se repetem).`);
+              if (run.status === 'done') setDone(`${count(r?.added ?? 0)} contatos adicionados à lista (organizações e pessoas de contato; os que já estavam não se repetem).`);
             }}
           />
           {done ? <p className="text-sm text-green-800">{done}</p> : null}

@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { DetailItem } from '../../../components/ui/detail-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCnpjLookup } from '../api/lookup-cnpj.ts';
-import * as fmt from '../lib/format.ts';
+import * as fmt from '@sede/shared/format';
 
 /**
  * /cnpj-search's fallback (decision 0418): a CNPJ the imported data lacks (newer
@@ -35,7 +35,7 @@ export function ProviderRecord({ cnpj, reason }: { cnpj: string; reason: 'not_im
       </div>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <DetailItem label="Situação cadastral">{c.situacao ?? '—'}</DetailItem>
-        <DetailItem label="Abertura">{fmt.date(c.data_abertura)}</DetailItem>
+        <DetailItem label="Abertura">{fmt.day(c.data_abertura)}</DetailItem>
         <DetailItem label="Atividade principal">{c.atividade_principal ?? '—'}</DetailItem>
         <DetailItem label="Endereço">{[address, c.bairro, [c.municipio, c.uf].filter(Boolean).join('/'), fmt.cep(c.cep)].filter(Boolean).join(' · ') || '—'}</DetailItem>
         <DetailItem label="Telefone">

@@ -14,7 +14,8 @@ import { ProviderRecord } from '../components/provider-record.tsx';
 import { useProspectStatus } from '../api/get-status.ts';
 import { ImportNote } from '../components/no-data.tsx';
 import { RevealContacts } from '../components/reveal-contacts.tsx';
-import * as fmt from '../lib/format.ts';
+import * as fmt from '@sede/shared/format';
+import { porte, situacao } from '../lib/labels.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 /**
@@ -82,7 +83,7 @@ function Record({ c }: { c: ProspectCompany }) {
   const e = c.endereco;
   const street = [e.tipoLogradouro, e.logradouro].filter(Boolean).join(' ');
   const yesNo = (v: { optante: boolean; dataOpcao: string | null; dataExclusao: string | null } | null) =>
-    !v ? 'Sem registro' : v.optante ? `Sim, desde ${fmt.date(v.dataOpcao)}` : v.dataExclusao ? `Não (excluída em ${fmt.date(v.dataExclusao)})` : 'Não';
+    !v ? 'Sem registro' : v.optante ? `Sim, desde ${fmt.day(v.dataOpcao)}` : v.dataExclusao ? `Não (excluída em ${fmt.day(v.dataExclusao)})` : 'Não';
   return (
     <div className="grid gap-4">
       <Card className="grid gap-4 p-4">
@@ -94,10 +95,10 @@ function Record({ c }: { c: ProspectCompany }) {
           <Link to={`/deep-search?cnpj=${c.cnpj}`} className="mt-1 inline-block text-sm font-medium text-[var(--color-accent)] underline">Ver relações</Link>
         </div>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <DetailItem label="Situação cadastral">{fmt.situacao(c.situacao)} desde {fmt.date(c.dataSituacao)}{c.motivoSituacao && c.situacao !== '02' ? ` (${c.motivoSituacao})` : ''}</DetailItem>
-          <DetailItem label="Abertura">{fmt.date(c.dataInicio)}</DetailItem>
+          <DetailItem label="Situação cadastral">{situacao(c.situacao)} desde {fmt.day(c.dataSituacao)}{c.motivoSituacao && c.situacao !== '02' ? ` (${c.motivoSituacao})` : ''}</DetailItem>
+          <DetailItem label="Abertura">{fmt.day(c.dataInicio)}</DetailItem>
           <DetailItem label="Natureza jurídica">{c.naturezaJuridica ? `${c.naturezaJuridica.codigo} — ${c.naturezaJuridica.descricao ?? ''}` : '—'}</DetailItem>
-          <DetailItem label="Porte">{fmt.porte(c.porte)}</DetailItem>
+          <DetailItem label="Porte">{porte(c.porte)}</DetailItem>
           <DetailItem label="Capital social">{fmt.money(c.capitalCents)}</DetailItem>
           <DetailItem label="Simples Nacional">{yesNo(c.simples)}</DetailItem>
           <DetailItem label="MEI">{yesNo(c.mei)}</DetailItem>
@@ -138,13 +139,13 @@ function Record({ c }: { c: ProspectCompany }) {
             {c.socios.map((s) => (
               <li key={`${s.nome}-${s.documento}-${s.dataEntrada}`} className="rounded-md border border-slate-100 p-2">
                 <span className="font-medium">{s.nome}</span>
-                <span className="block text-xs text-slate-600">{[s.qualificacao, s.documento, s.dataEntrada ? `desde ${fmt.date(s.dataEntrada)}` : null].filter(Boolean).join(' · ')}</span>
+                <span className="block text-xs text-slate-600">{[s.qualificacao, s.documento, s.dataEntrada ? `desde ${fmt.day(s.dataEntrada)}` : null].filter(Boolean).join(' · ')}</span>
               </li>
             ))}
           </ul>
         )}
       </Card>
-      {c.importedAt ? <p className="text-xs text-slate-600">Fonte: dados abertos do CNPJ da Receita Federal, importados em {fmt.date(c.importedAt)}.</p> : null}
+      {c.importedAt ? <p className="text-xs text-slate-600">Fonte: dados abertos do CNPJ da Receita Federal, importados em {fmt.day(c.importedAt)}.</p> : null}
     </div>
   );
 }

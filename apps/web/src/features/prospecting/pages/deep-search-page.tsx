@@ -13,7 +13,8 @@ import { useProspectStatus } from '../api/get-status.ts';
 import { CnpjForm } from '../components/cnpj-form.tsx';
 import { NoData } from '../components/no-data.tsx';
 import { emptyGraph, KIND_COLORS, mergeExpansion, type Graph } from '../lib/graph.ts';
-import * as fmt from '../lib/format.ts';
+import * as fmt from '@sede/shared/format';
+import { situacao } from '../lib/labels.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 // d3-force loads with the drawing only, on this page.
@@ -122,7 +123,7 @@ function RelationList({ result, expanded, onExpand }: { result: DeepSearchResult
       <div className="grid gap-1">
         <h3 id="relations-title" className="text-base font-semibold text-slate-900">Relações de {c.nomeFantasia ?? c.razaoSocial}</h3>
         <p className="text-xs text-slate-600">
-          {c.razaoSocial} · {fmt.cnpj(c.cnpj)} · {c.matriz ? 'Matriz' : 'Filial'} · {fmt.situacao(c.situacao)}
+          {c.razaoSocial} · {fmt.cnpj(c.cnpj)} · {c.matriz ? 'Matriz' : 'Filial'} · {situacao(c.situacao)}
         </p>
         <Link to={`/cnpj-search?cnpj=${c.cnpj}`} className="text-sm font-medium text-[var(--color-accent)] underline">Ver ficha completa</Link>
         <p role="status" className="text-xs text-slate-600">{total ? `${fmt.count(total)} ligações carregadas.` : 'Nenhuma ligação encontrada.'}</p>
@@ -150,7 +151,7 @@ function Group({ group, expanded, onExpand }: { group: RelationGroup; expanded: 
             <li key={item.cnpj} className="grid gap-1 rounded-md border border-slate-100 p-2 text-sm">
               <span className="font-medium text-slate-900">{item.nomeFantasia ?? item.razaoSocial}</span>
               <span className="text-xs text-slate-600">
-                {[fmt.cnpj(item.cnpj), item.matriz ? 'Matriz' : 'Filial', fmt.situacao(item.situacao), [item.municipio, item.uf].filter(Boolean).join('/')].filter(Boolean).join(' · ')}
+                {[fmt.cnpj(item.cnpj), item.matriz ? 'Matriz' : 'Filial', situacao(item.situacao), [item.municipio, item.uf].filter(Boolean).join('/')].filter(Boolean).join(' · ')}
               </span>
               {item.via ? <span className="text-xs text-slate-700">{group.kind === 'socios' ? `Sócio em comum: ${item.via}` : item.via}</span> : null}
               <span className="flex flex-wrap gap-3">

@@ -21,7 +21,8 @@ import type { LeadRow } from '@sede/shared/prospecting/leads';
 import { useProspectStatus } from '../api/get-status.ts';
 import { useProspectSearch } from '../api/search.ts';
 import { NoData } from '../components/no-data.tsx';
-import * as fmt from '../lib/format.ts';
+import * as fmt from '@sede/shared/format';
+import { porte, situacao } from '../lib/labels.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** The code at the start of the CNAE field: typed (`47`, `4721-1/02`) or picked from the list (`4721102 Padaria…`). */
@@ -60,7 +61,7 @@ export default function ExtrairLeadsCnpjPage() {
         <h2 className="text-xl font-semibold text-slate-900">Extrair leads por CNPJ</h2>
         <p className="text-sm text-slate-600">
           Monte listas de empresas por atividade (CNAE), região, porte e situação a partir dos dados abertos da Receita Federal.
-          {status.data?.importedAt ? ` Base importada em ${fmt.date(status.data.importedAt)}.` : ''}
+          {status.data?.importedAt ? ` Base importada em ${fmt.day(status.data.importedAt)}.` : ''}
         </p>
       </div>
       {status.isPending ? (
@@ -258,13 +259,13 @@ function Results({ rows, params, count }: { rows: ProspectRow[]; params: URLSear
         </label>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
-          Exportar/enviar todos os resultados (até {MAX_EXPORT.toLocaleString('pt-BR')})
+          Exportar/enviar todos os resultados (até {fmt.count(MAX_EXPORT)})
         </label>
       </div>
       <LeadActions
         revealable={revealable}
         selection={selection}
-        selectionLabel={all ? `os ${total.toLocaleString('pt-BR')} primeiros resultados da busca` : `${selected.size} ${selected.size === 1 ? 'lead selecionado' : 'leads selecionados'}`}
+        selectionLabel={all ? `os ${fmt.count(total)} primeiros resultados da busca` : `${selected.size} ${selected.size === 1 ? 'lead selecionado' : 'leads selecionados'}`}
       />
       <ResultsTable rows={rows} sel={sel} />
       <ResultCards rows={rows} sel={sel} />
@@ -296,7 +297,7 @@ function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
               </td>
               <td className="px-3 py-2">
                 <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
-                <div className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)}{r.nomeFantasia ? ` · ${r.nomeFantasia}` : ''} · {fmt.situacao(r.situacao)}</div>
+                <div className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)}{r.nomeFantasia ? ` · ${r.nomeFantasia}` : ''} · {situacao(r.situacao)}</div>
                 <div className="mt-1 text-xs"><LeadContacts lead={sel.contacts.get(r.cnpj)} /></div>
               </td>
               <td className="px-3 py-2" title={r.cnaeDescricao ?? undefined}>
@@ -304,8 +305,8 @@ function ResultsTable({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
                 <div className="max-w-64 truncate text-xs text-slate-600">{r.cnaeDescricao}</div>
               </td>
               <td className="px-3 py-2">{place(r)}<div className="text-xs text-slate-600">{r.bairro}</div></td>
-              <td className="px-3 py-2">{fmt.porte(r.porte)}</td>
-              <td className="px-3 py-2">{fmt.date(r.dataInicio)}</td>
+              <td className="px-3 py-2">{porte(r.porte)}</td>
+              <td className="px-3 py-2">{fmt.day(r.dataInicio)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{fmt.money(r.capitalCents)}</td>
             </tr>
           ))}
@@ -322,16 +323,16 @@ function ResultCards({ rows, sel }: { rows: ProspectRow[]; sel: Sel }) {
         <li key={r.cnpj} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
           <input type="checkbox" className="float-right" aria-label={`Selecionar ${r.razaoSocial || r.cnpj}`} checked={sel.selected.has(r.cnpj)} onChange={() => sel.toggle(r.cnpj)} />
           <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
-          <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {fmt.situacao(r.situacao)}</p>
+          <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {situacao(r.situacao)}</p>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
             <dt className="text-slate-600">CNAE</dt>
             <dd>{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}</dd>
             <dt className="text-slate-600">Local</dt>
             <dd>{place(r)}</dd>
             <dt className="text-slate-600">Porte</dt>
-            <dd>{fmt.porte(r.porte)}</dd>
+            <dd>{porte(r.porte)}</dd>
             <dt className="text-slate-600">Abertura</dt>
-            <dd>{fmt.date(r.dataInicio)}</dd>
+            <dd>{fmt.day(r.dataInicio)}</dd>
             <dt className="text-slate-600">Capital</dt>
             <dd>{fmt.money(r.capitalCents)}</dd>
             <dt className="text-slate-600">Contatos</dt>

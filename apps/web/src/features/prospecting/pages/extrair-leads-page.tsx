@@ -17,7 +17,8 @@ import { prospectingKeys } from '../api/keys.ts';
 import { LeadActions } from '../components/lead-actions.tsx';
 import { LeadContacts } from '../components/lead-contacts.tsx';
 import { ImportNote } from '../components/no-data.tsx';
-import * as fmt from '../lib/format.ts';
+import * as fmt from '@sede/shared/format';
+import { porte, situacao } from '../lib/labels.ts';
 
 const PAGE = 100;
 
@@ -74,7 +75,7 @@ export default function ExtrairLeadsPage() {
               <div className="grid gap-1 text-sm">
                 <label htmlFor="cnpjs-text" className="font-medium text-slate-800">CNPJs</label>
                 <span id="cnpjs-hint" className="text-xs text-slate-600">
-                  Um por linha ou separados por vírgula, ponto e vírgula ou espaço; com ou sem máscara; CNPJs alfanuméricos aceitos. Até {(imported ? MAX_EXTRACT : MAX_PROVIDER_EXTRACT).toLocaleString('pt-BR')} por vez
+                  Um por linha ou separados por vírgula, ponto e vírgula ou espaço; com ou sem máscara; CNPJs alfanuméricos aceitos. Até {fmt.count(imported ? MAX_EXTRACT : MAX_PROVIDER_EXTRACT)} por vez
                   {imported ? '' : ' enquanto a base da Receita Federal não for importada'}.
                 </span>
                 <textarea id="cnpjs-text" aria-describedby="cnpjs-hint" className={`${inputClass} h-auto min-h-32 font-mono`} value={text} onChange={(e) => setText(e.target.value)} disabled={Boolean(file)} />
@@ -168,10 +169,10 @@ function Results({ result }: { result: ExtractResult }) {
                   <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
                   <div className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)}{r.nomeFantasia ? ` · ${r.nomeFantasia}` : ''}</div>
                 </td>
-                <td className="px-3 py-2">{fmt.situacao(r.situacao)}</td>
+                <td className="px-3 py-2">{situacao(r.situacao)}</td>
                 <td className="px-3 py-2" title={r.cnaeDescricao ?? undefined}>{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'}<div className="max-w-64 truncate text-xs text-slate-600">{r.cnaeDescricao}</div></td>
                 <td className="px-3 py-2">{[r.municipio, r.uf].filter(Boolean).join('/') || '—'}</td>
-                <td className="px-3 py-2">{providers ? sourceOf(r) : fmt.porte(r.porte)}</td>
+                <td className="px-3 py-2">{providers ? sourceOf(r) : porte(r.porte)}</td>
                 <td className="max-w-56 px-3 py-2 text-xs"><LeadContacts lead={r} /></td>
               </tr>
             ))}
@@ -183,8 +184,8 @@ function Results({ result }: { result: ExtractResult }) {
           <li key={r.cnpj} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
             {providers ? null : <input type="checkbox" className="float-right" aria-label={`Selecionar ${r.razaoSocial || r.cnpj}`} checked={selected.has(r.cnpj)} onChange={() => toggle(r.cnpj)} />}
             <Link to={`/cnpj-search?cnpj=${r.cnpj}`} className="font-medium text-[var(--color-accent)] underline-offset-2 hover:underline">{r.razaoSocial || r.nomeFantasia || r.cnpj}</Link>
-            <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {fmt.situacao(r.situacao)}</p>
-            <p className="mt-1 text-xs">{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'} · {[r.municipio, r.uf].filter(Boolean).join('/') || '—'} · {providers ? `Fonte: ${sourceOf(r)}` : fmt.porte(r.porte)}</p>
+            <p className="text-xs text-slate-600">{fmt.cnpj(r.cnpj)} · {situacao(r.situacao)}</p>
+            <p className="mt-1 text-xs">{r.cnaePrincipal ? formatCnae(r.cnaePrincipal) : '—'} · {[r.municipio, r.uf].filter(Boolean).join('/') || '—'} · {providers ? `Fonte: ${sourceOf(r)}` : porte(r.porte)}</p>
             <div className="mt-1 text-xs"><LeadContacts lead={r} /></div>
           </li>
         ))}

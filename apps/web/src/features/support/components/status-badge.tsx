@@ -9,5 +9,3 @@ const TONES: Record<SupportStatus, string> = {
 export function StatusBadge({ status }: { status: SupportStatus }) {
   return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONES[status]}`}>{SUPPORT_STATUS_LABELS[status]}</span>;
 }
-
-export const formatWhen = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { formatWhen } from './status-badge.tsx';
+import { dateTime } from '@sede/shared/format';
 
 type Props = {
   messages: SupportMessageView[];
@@ -36,7 +36,7 @@ export function TicketThread({ messages, mine, replyLabel, onSend }: Props) {
             <li key={m.id} className={`flex ${own ? 'justify-end' : 'justify-start'}`}>
               <div className={`max-w-[85%] rounded-xl border px-4 py-3 text-sm ${m.fromSupport ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white'}`}>
                 <p className="mb-1 text-xs font-medium text-slate-600">
-                  {m.authorName} · <time dateTime={m.createdAt}>{formatWhen(m.createdAt)}</time>
+                  {m.authorName} · <time dateTime={m.createdAt}>{dateTime(m.createdAt)}</time>
                 </p>
                 <p className="whitespace-pre-wrap break-words text-slate-900">{m.body}</p>
               </div>

@@ -16,7 +16,8 @@ import { supportKeys } from '../api/keys.ts';
 import { operatorFileUrl, useOperatorTicket } from '../api/operator-get-ticket.ts';
 import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
-import { formatWhen, StatusBadge } from '../components/status-badge.tsx';
+import { dateTime } from '@sede/shared/format';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -151,7 +152,7 @@ export default function OperatorPage() {
                       <StatusBadge status={t.status} />
                     </span>
                     <span className="truncate text-xs text-slate-600">
-                      {t.companyName ?? t.requester.email} · {formatWhen(t.updatedAt)}
+                      {t.companyName ?? t.requester.email} · {dateTime(t.updatedAt)}
                     </span>
                   </button>
                 </li>

@@ -18,7 +18,8 @@ import { useTickets } from '../api/list-tickets.ts';
 import { resolveTicket } from '../api/resolve-ticket.ts';
 import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
-import { formatWhen, StatusBadge } from '../components/status-badge.tsx';
+import { dateTime } from '@sede/shared/format';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -56,7 +57,7 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
             <StatusBadge status={t.status} />
           </div>
           <CardDescription>
-            Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {formatWhen(t.createdAt)}
+            Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {dateTime(t.createdAt)}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
@@ -155,7 +156,7 @@ export default function SupportPage() {
                         <StatusBadge status={t.status} />
                       </span>
                       <span className="text-xs text-slate-600">
-                        {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · atualizado em {formatWhen(t.updatedAt)}
+                        {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · atualizado em {dateTime(t.updatedAt)}
                       </span>
                     </button>
                   </li>

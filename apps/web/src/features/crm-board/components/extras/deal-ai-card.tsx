@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { CHANNEL_LABELS, type Insight } from '@sede/shared/crm/ai';
 import { PaidActionButton } from '../../../../components/paid-action/paid-action-button.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { dateTime } from '@sede/shared/format';
 import { useAuth } from '../../../../lib/session/auth-provider.tsx';
 import { dealExtrasKeys } from '../../api/extras/keys.ts';
 import { getDealInsights } from '../../api/extras/get-deal-insights.ts';
@@ -108,7 +108,7 @@ function InsightBlock({ title, insight, children }: { title: string; insight: In
         <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
         {insight && (
           <p className="text-xs text-slate-600">
-            {formatDateTime(insight.createdAt)}
+            {dateTime(insight.createdAt)}
             {insight.createdByName ? ` · ${insight.createdByName}` : ''}
           </p>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitTags } from './money.ts';
+import { splitTags } from './tags.ts';
 
 describe('deal form helpers', () => {
   it('splits tags', () => {

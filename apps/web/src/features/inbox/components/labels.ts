@@ -1,13 +1,12 @@
-const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayTime = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+import { shortDateTime, time } from '@sede/shared/format';
 
 /** '14:05' today, '24/11 14:05' before. */
 export function when(iso: string): string {
   const d = new Date(iso);
-  return d.toDateString() === new Date().toDateString() ? time.format(d) : dayTime.format(d);
+  return d.toDateString() === new Date().toDateString() ? time(d) : shortDateTime(d);
 }
 
-/** '45 s', '4 min', '1 h 20 min'. */
+/** A wait rounded to what a person reads at a glance: '45 s', '4 min', '1 h 20 min'. */
 export function duration(ms: number | null): string {
   if (ms === null) return '—';
   const s = Math.round(ms / 1000);

@@ -1,0 +1,5 @@
+export const splitTags = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
