@@ -162,9 +162,9 @@ test.describe('the application shell', () => {
     await expect(page.getByTestId('company-fantasia')).toHaveText('Fantasia Teste');
     await expect(page.getByTestId('company-cnpj')).toHaveText(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
     await expect(page.getByTestId('company-balance')).toHaveText('1.234');
-    await expect(page.getByTestId('dept-comercial').getByRole('link')).toHaveAttribute('href', '/comercial');
-    await expect(page.getByTestId('dept-financeiro')).toHaveAttribute('data-open', 'false');
-    await expect(page.getByTestId('dept-financeiro').getByRole('link')).toHaveCount(0);
+    await expect(page.getByTestId('dept-sales').getByRole('link')).toHaveAttribute('href', '/comercial');
+    await expect(page.getByTestId('dept-finance')).toHaveAttribute('data-open', 'false');
+    await expect(page.getByTestId('dept-finance').getByRole('link')).toHaveCount(0);
     await expectAccessible(page);
   });
 

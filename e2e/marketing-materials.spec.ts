@@ -163,6 +163,8 @@ test.describe('/marketing/materiais', () => {
 
     // "Marca" (with a material) moves under "Arquivo": its material goes with it.
     await page.getByRole('list', { name: 'Subpastas' }).getByRole('button', { name: 'Marca' }).click();
+    // The folder's own (empty) list first: a file chosen while the library's list is replaced went nowhere (ci-run9).
+    await expect(page.getByRole('heading', { name: 'Pasta vazia' })).toBeVisible();
     await tags.fill('');
     await page.getByTestId('materials-file-input').setInputFiles([{ name: 'Manual.jpg', mimeType: 'image/jpeg', buffer: await image(120) }]);
     await expect(page.getByTestId('material-card').filter({ hasText: 'Manual.jpg' })).toBeVisible({ timeout: 20_000 });

@@ -91,9 +91,9 @@ test.describe('team invitations (issue 4)', () => {
     await invitee.getByRole('button', { name: 'Finalizar Cadastro' }).click();
     await expect(invitee.getByText('Bem-vindo(a) à equipe Padaria Pão Quente!')).toBeVisible();
     await expect(invitee).toHaveURL(/\/empresa$/);
-    await expect(dept(invitee, 'comercial')).toHaveAttribute('data-open', 'true');
-    await expect(dept(invitee, 'projetos')).toHaveAttribute('data-open', 'true');
-    for (const closed of ['marketing', 'financeiro', 'rh', 'juridico', 'admin']) await expect(dept(invitee, closed)).toHaveAttribute('data-open', 'false');
+    await expect(dept(invitee, 'sales')).toHaveAttribute('data-open', 'true');
+    await expect(dept(invitee, 'projects')).toHaveAttribute('data-open', 'true');
+    for (const closed of ['marketing', 'finance', 'hr', 'legal', 'admin']) await expect(dept(invitee, closed)).toHaveAttribute('data-open', 'false');
     const [member] = await e2eSql<{ role: string }>(`SELECT m.role FROM company_members m JOIN "user" u ON u.id = m.user_id WHERE u.email = $1`, [seller]);
     expect(member?.role).toBe('vendas');
 
@@ -212,8 +212,8 @@ test.describe('team invitations (issue 4)', () => {
     const memberPage = await newPage(browser, baseURL);
     const member = await createMember(memberPage.request, admin.companyId, 'vendas');
     await memberPage.goto('/empresa');
-    await expect(dept(memberPage, 'comercial')).toHaveAttribute('data-open', 'true');
-    await expect(dept(memberPage, 'financeiro')).toHaveAttribute('data-open', 'false');
+    await expect(dept(memberPage, 'sales')).toHaveAttribute('data-open', 'true');
+    await expect(dept(memberPage, 'finance')).toHaveAttribute('data-open', 'false');
 
     await page.goto('/admin');
     const row = page.getByTestId('member-row').filter({ hasText: member.email });
@@ -226,8 +226,8 @@ test.describe('team invitations (issue 4)', () => {
     await expect(row.getByTestId('member-role')).toHaveText('Financeiro');
 
     // No reload on the member's side: the 'me' event brings the new permissions.
-    await expect(dept(memberPage, 'financeiro')).toHaveAttribute('data-open', 'true');
-    await expect(dept(memberPage, 'comercial')).toHaveAttribute('data-open', 'false');
+    await expect(dept(memberPage, 'finance')).toHaveAttribute('data-open', 'true');
+    await expect(dept(memberPage, 'sales')).toHaveAttribute('data-open', 'false');
 
     // Custom with a checkbox per department key, while the member sits on a guarded page.
     await memberPage.getByRole('link', { name: /Financeiro/ }).first().click();

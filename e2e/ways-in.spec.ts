@@ -48,9 +48,9 @@ test.describe('ways in', () => {
     await signInByApi(page, admin.email, admin.password);
     await page.goto('/empresa');
     const cards = page.getByRole('region', { name: 'Departamentos' }).getByRole('listitem');
-    await expect(cards.nth(0)).toHaveAttribute('data-testid', 'dept-financeiro');
-    await expect(cards.nth(1)).toHaveAttribute('data-testid', 'dept-rh');
-    await expect(cards.nth(2)).toHaveAttribute('data-testid', 'dept-comercial');
+    await expect(cards.nth(0)).toHaveAttribute('data-testid', 'dept-finance');
+    await expect(cards.nth(1)).toHaveAttribute('data-testid', 'dept-hr');
+    await expect(cards.nth(2)).toHaveAttribute('data-testid', 'dept-sales');
     for (const i of [0, 1]) await expect(cards.nth(i)).toContainText('Prioridade da empresa');
     await expect(page.getByRole('region', { name: 'Departamentos' }).getByText('Prioridade da empresa')).toHaveCount(2);
     await expect(cards.nth(0).getByRole('link')).toHaveAttribute('href', '/financeiro');

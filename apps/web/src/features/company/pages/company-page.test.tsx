@@ -50,13 +50,13 @@ function renderPage(role: string, onboardingAreas: string[]) {
 describe("/empresa: the departments ordered by the company's onboarding areas", () => {
   it("an admin whose company chose ['financial', 'hr']: Financeiro and RH first with the badge, the rest in the registry's order", () => {
     const { order } = renderPage('admin', ['financial', 'hr']);
-    expect(order).toEqual(['*financeiro', '*rh', 'comercial', 'marketing', 'juridico', 'projetos', 'documentacao', 'admin']);
+    expect(order).toEqual(['*finance', '*hr', 'sales', 'marketing', 'legal', 'projects', 'documents', 'admin']);
     expect(screen.getByText('Primeiro, as áreas que a empresa escolheu automatizar.')).toBeTruthy();
   });
 
   it("several areas serve one answer ('sales' → Comercial), and a locked area keeps its place, lock and badge", () => {
     const { order } = renderPage('rh', ['sales', 'hr']);
-    expect(order).toEqual(['*comercial🔒', '*rh', 'marketing🔒', 'financeiro🔒', 'juridico🔒', 'projetos', 'documentacao', 'admin🔒']);
+    expect(order).toEqual(['*sales🔒', '*hr', 'marketing🔒', 'finance🔒', 'legal🔒', 'projects', 'documents', 'admin🔒']);
   });
 
   it('no answers (onboarding not done): the registry order, no badge, no hint', () => {
