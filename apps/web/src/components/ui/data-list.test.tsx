@@ -119,6 +119,8 @@ describe('DataList', () => {
     const card = within(screen.getByRole('list', { name: 'Pessoas' })).getAllByRole('listitem')[0]!;
     expect(within(card).getByRole('button', { name: 'Abrir Ana Souza' })).toBeTruthy();
     expect(within(card).queryByText('Ações')).toBeNull();
+  });
+
   it('highlights the row open next to the list and marks the table rows for tests', () => {
     setup({ current: (p) => p.id === 'b', rowTestId: 'person-row' });
     const rows = screen.getAllByTestId('person-row');
