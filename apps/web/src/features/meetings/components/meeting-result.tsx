@@ -10,7 +10,6 @@ import { Badge, scoreBandTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ReportTable } from '../../../components/ui/report-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { toggled } from '../../../lib/toggled.ts';
 import { confirmSteps } from '../api/confirm-steps.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { SENTIMENT_TONES } from './tones.ts';
