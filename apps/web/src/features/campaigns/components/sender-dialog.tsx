@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_RATE_PER_SECOND, type SenderInput } from '@sede/shared/campaigns/schemas';
+import type { SenderInput, SenderView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { campaignKeys } from '../api/keys.ts';
 import { saveSender, senderQueryOptions, testSender } from '../api/sender.ts';
@@ -14,34 +15,39 @@ import { SenderDnsRecords } from './sender-dns-records.tsx';
 
 /** The company's sender: From name, reply-to, rate and an optional own SMTP (with its From address and the domain's DNS records) with 'Testar'. */
 export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
-  const queryClient = useQueryClient();
   const sender = useQuery({ ...senderQueryOptions(), enabled: open });
-  const [fromName, setFromName] = useState('');
-  const [replyTo, setReplyTo] = useState('');
-  const [rate, setRate] = useState(String(DEFAULT_RATE_PER_SECOND));
-  const [own, setOwn] = useState(false);
-  const [host, setHost] = useState('');
-  const [port, setPort] = useState('587');
-  const [secure, setSecure] = useState(false);
-  const [user, setUser] = useState('');
-  const [fromEmail, setFromEmail] = useState('');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Remetente das campanhas" description="Quem aparece como remetente e por onde os e-mails saem. Sem SMTP próprio, o servidor da Sede envia com o nome da sua empresa.">
+      {sender.data ? (
+        <SenderForm saved={sender.data} onSaved={() => onOpenChange(false)} />
+      ) : sender.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Não foi possível carregar o remetente.
+        </p>
+      ) : (
+        <Spinner label="Carregando o remetente…" />
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * The form starts from the saved sender and is mounted only once it has loaded: filling it from a
+ * late answer would overwrite what the person already typed (the campaigns e2e flake, decision 0516).
+ */
+function SenderForm({ saved, onSaved }: { saved: SenderView; onSaved: () => void }) {
+  const queryClient = useQueryClient();
+  const [fromName, setFromName] = useState(saved.fromName);
+  const [replyTo, setReplyTo] = useState(saved.replyTo ?? '');
+  const [rate, setRate] = useState(String(saved.ratePerSecond));
+  const [own, setOwn] = useState(!!saved.smtp);
+  const [host, setHost] = useState(saved.smtp?.host ?? '');
+  const [port, setPort] = useState(String(saved.smtp?.port ?? 587));
+  const [secure, setSecure] = useState(saved.smtp?.secure ?? false);
+  const [user, setUser] = useState(saved.smtp?.user ?? '');
+  const [fromEmail, setFromEmail] = useState(saved.smtp?.fromEmail ?? '');
   const [password, setPassword] = useState('');
   const [kind, setKind] = useState<'save' | 'test'>('save');
-
-  useEffect(() => {
-    const s = sender.data;
-    if (!s) return;
-    setFromName(s.fromName);
-    setReplyTo(s.replyTo ?? '');
-    setRate(String(s.ratePerSecond));
-    setOwn(!!s.smtp);
-    setHost(s.smtp?.host ?? '');
-    setPort(String(s.smtp?.port ?? 587));
-    setSecure(s.smtp?.secure ?? false);
-    setUser(s.smtp?.user ?? '');
-    setFromEmail(s.smtp?.fromEmail ?? '');
-    setPassword('');
-  }, [sender.data]);
 
   const body = (): SenderInput => ({
     fromName,
@@ -55,7 +61,7 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     await saveSender(body());
     await queryClient.invalidateQueries({ queryKey: campaignKeys.sender });
     toast.success('Remetente salvo.');
-    onOpenChange(false);
+    onSaved();
   }, 'Não foi possível concluir.');
   const run = (doing: 'save' | 'test') => {
     setKind(doing);
@@ -63,7 +69,6 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Remetente das campanhas" description="Quem aparece como remetente e por onde os e-mails saem. Sem SMTP próprio, o servidor da Sede envia com o nome da sua empresa.">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -114,7 +119,7 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 autoComplete="new-password"
-                placeholder={sender.data?.smtp?.hasPassword ? 'Guardada (deixe em branco para manter)' : ''}
+                placeholder={saved.smtp?.hasPassword ? 'Guardada (deixe em branco para manter)' : ''}
               />
             </div>
             <div className="grid gap-1">
@@ -140,6 +145,5 @@ export function SenderDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </Button>
         </FormActions>
       </form>
-    </Dialog>
   );
 }
