@@ -27,7 +27,9 @@ describe('the one pt-BR format', () => {
     expect(f.weekdayDateTime('2026-03-05T17:30:00Z')).toBe('qui., 05/03, 14:30');
     expect(f.longDateTime('2026-03-05T17:30:00Z')).toBe('5 de março de 2026 às 14:30');
     expect(f.weekdayDay('2026-03-05')).toBe('quinta-feira, 05/03');
-    expect(f.monthYear('2026-03-05')).toBe('março de 2026');
+    expect(f.month('2026-03-05')).toBe('março de 2026');
+    expect(f.shortMonthYear('2026-03')).toBe('mar de 2026');
+    expect(f.dayMonthNumeric('2026-03-05')).toBe('05/03');
     expect(f.time('2026-03-05T17:00:00Z')).toBe('14:00');
     expect(f.shortDateTime('2026-03-05T02:30:00Z')).toBe('04/03, 23:30');
     expect(f.month('2026-03')).toBe('março de 2026');
@@ -44,5 +46,16 @@ describe('the one pt-BR format', () => {
     expect(f.phone('11934567890')).toBe('(11) 93456-7890');
     expect(f.cep('01310100')).toBe('01310-100');
     expect(f.cpf(null)).toBe('—');
+  });
+
+  it('says how long ago an instant was: agora, minutes, hours, ontem, days, weeks', () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+    expect(f.relativeTime(ago(10), now)).toBe('agora');
+    expect(f.relativeTime(ago(5 * 60), now)).toBe('há 5 minutos');
+    expect(f.relativeTime(ago(3 * 3600), now)).toBe('há 3 horas');
+    expect(f.relativeTime(ago(26 * 3600), now)).toBe('ontem');
+    expect(f.relativeTime(ago(4 * 86400), now)).toBe('há 4 dias');
+    expect(f.relativeTime(ago(15 * 86400), now)).toBe('há 2 semanas');
   });
 });

@@ -17,6 +17,7 @@ const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 const oneDecimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' });
 const dayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'long' });
+const dayMonthNumericFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit' });
 const shortDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short' });
 const longDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' });
@@ -25,11 +26,13 @@ const shortDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '
 const dayMonthTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
 const weekdayDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, weekday: 'short', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
 const longDateTimeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, dateStyle: 'long', timeStyle: 'short' });
+const weekdayDayMonthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+const weekdayShortFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short' });
 const weekdayDayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: '2-digit', month: '2-digit' });
 const monthYearFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
 const compactBrl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 });
-const monthFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const monthShortYearFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short', year: 'numeric' });
 const monthShortFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short', year: '2-digit' });
 
 type Maybe<T> = T | null | undefined;
@@ -55,6 +58,8 @@ export const percent = (share: Maybe<number>, digits = 0) =>
 export const day = (iso: Maybe<string>) => (iso ? dayFmt.format(calendarDay(iso)) : NONE);
 /** '2026-03-05' → '05 de março'. */
 export const dayMonth = (iso: Maybe<string>) => (iso ? dayMonthFmt.format(calendarDay(iso)) : NONE);
+/** '2026-03-05' → '05/03' (a chart's axis of days). */
+export const dayMonthNumeric = (iso: Maybe<string>) => (iso ? dayMonthNumericFmt.format(calendarDay(iso)) : NONE);
 /** '2026-03-05' → '05 de mar.'. */
 export const shortDay = (iso: Maybe<string>) => (iso ? shortDayFmt.format(calendarDay(iso)) : NONE);
 /** '2026-03-05' → '05 de mar. de 2026'. */
@@ -73,17 +78,42 @@ export const weekdayDateTime = (at: Maybe<string | Date>) => (at ? weekdayDateTi
 export const longDateTime = (at: Maybe<string | Date>) => (at ? longDateTimeFmt.format(new Date(at)) : NONE);
 /** '2026-03-05' → 'quinta-feira, 05/03'. */
 export const weekdayDay = (iso: Maybe<string>) => (iso ? weekdayDayFmt.format(calendarDay(iso)) : NONE);
-/** '2026-03-05' → 'março de 2026'. */
-export const monthYear = (iso: Maybe<string>) => (iso ? monthYearFmt.format(calendarDay(iso)) : NONE);
+/** '2026-11-12' → 'quinta-feira, 12 de novembro' (a calendar's day). */
+export const weekdayDayMonth = (iso: Maybe<string>) => (iso ? weekdayDayMonthFmt.format(calendarDay(iso)) : NONE);
+/** '2026-11-12' → 'qui' (a calendar's column). */
+export const weekdayShort = (iso: Maybe<string>) => (iso ? weekdayShortFmt.format(calendarDay(iso)).replace('.', '') : NONE);
 /** An instant's time of day in Brazil: '14:30'. */
 export const time = (at: Maybe<string | Date>) => (at ? timeFmt.format(new Date(at)) : NONE);
-/** '2026-03' → 'março de 2026'. */
-export const month = (yearMonth: Maybe<string>) => (yearMonth ? monthFmt.format(new Date(`${yearMonth.slice(0, 7)}-01T12:00:00Z`)) : NONE);
+const firstOfMonth = (yearMonth: string) => calendarDay(`${yearMonth.slice(0, 7)}-01`);
+/** '2026-03' or a day of it → 'março de 2026'. */
+export const month = (yearMonth: Maybe<string>) => (yearMonth ? monthYearFmt.format(firstOfMonth(yearMonth)) : NONE);
 /** '2026-03' → 'mar. de 26'. */
-export const shortMonth = (yearMonth: Maybe<string>) => (yearMonth ? monthShortFmt.format(new Date(`${yearMonth.slice(0, 7)}-01T12:00:00Z`)) : NONE);
+export const shortMonth = (yearMonth: Maybe<string>) => (yearMonth ? monthShortFmt.format(firstOfMonth(yearMonth)) : NONE);
+/** '2026-03' → 'mar de 2026' (a report's column of months). */
+export const shortMonthYear = (yearMonth: Maybe<string>) => (yearMonth ? monthShortYearFmt.format(firstOfMonth(yearMonth)).replace('.', '') : NONE);
 /** '05/03/2026 a 10/03/2026', 'desde …', 'até …'. */
 export const period = (start: Maybe<string>, end: Maybe<string>) =>
   start && end ? `${day(start)} a ${day(end)}` : start ? `desde ${day(start)}` : end ? `até ${day(end)}` : NONE;
+const relativeFmt = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+/** An instant from now: 'agora', 'há 5 minutos', 'ontem', 'há 3 semanas'. */
+export function relativeTime(at: string | Date, now: number = Date.now()): string {
+  let value = (new Date(at).getTime() - now) / 1000;
+  if (Math.abs(value) < 45) return 'agora';
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return relativeFmt.format(Math.round(value), unit);
+    value /= size;
+  }
+  return relativeFmt.format(Math.round(value), 'year');
+}
 /** 0 → 'hoje', 1 → 'amanhã', 5 → 'em 5 dias', -2 → 'há 2 dias'. */
 export const inDays = (n: number) => (n === 0 ? 'hoje' : n === 1 ? 'amanhã' : n === -1 ? 'ontem' : n > 0 ? `em ${n} dias` : `há ${-n} dias`);
 /** 75 → '1 min 15 s'; 3600 → '1 h'. */

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { count } from '@sede/shared/format';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { ClosureBanner } from '../../features/company/components/closure-banner.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -82,11 +82,11 @@ export function AppShell() {
               <Link
                 to="/comprar-moedas"
                 className="flex items-center gap-1.5 rounded-full border border-amber-200 bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900"
-                aria-label={`Saldo: ${formatNumber(company.currency_amount)} moedas`}
+                aria-label={`Saldo: ${count(company.currency_amount)} moedas`}
                 data-testid="header-balance"
               >
                 <Coins className="size-4" aria-hidden />
-                <span>{formatNumber(company.currency_amount)}</span>
+                <span>{count(company.currency_amount)}</span>
               </Link>
             )}
             {company && <NotificationBell />}

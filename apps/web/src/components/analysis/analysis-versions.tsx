@@ -1,7 +1,7 @@
+import { dateTime } from '@sede/shared/format';
 import { History } from 'lucide-react';
 import { ANALYSIS_STAGES, type AnalysisView } from '@sede/shared/analysis/schemas';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** The versions of a subject's analysis (newest first): each a button showing its status, date and file (decision 0229; Jurídico and RH). */
 export function AnalysisVersions({ analyses, currentId, onSelect }: { analyses: AnalysisView[]; currentId: string | undefined; onSelect: (id: string) => void }) {
@@ -24,7 +24,7 @@ export function AnalysisVersions({ analyses, currentId, onSelect }: { analyses: 
                 Versão {a.version} · {ANALYSIS_STAGES[a.status]}
               </span>
               <span className="block text-slate-600">
-                {dateTime.format(new Date(a.createdAt))} · {a.fileName ?? 'arquivo excluído'}
+                {dateTime(a.createdAt)} · {a.fileName ?? 'arquivo excluído'}
               </span>
             </button>
           </li>

@@ -54,27 +54,3 @@ export const updateTask = (id: string, patch: Partial<Pick<Task, 'title' | 'dueD
   api<Task>(`/tasks/${id}`, { method: 'PATCH', json: patch });
 export const deleteTask = (id: string) => api<null>(`/tasks/${id}`, { method: 'DELETE' });
 
-const RELATIVE = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
-const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 7],
-  ['week', 4.35],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** 'agora', 'há 5 minutos', 'ontem', 'há 3 semanas'… */
-export function relativeTime(iso: string, now: Date = new Date()): string {
-  let value = (new Date(iso).getTime() - now.getTime()) / 1000;
-  if (Math.abs(value) < 45) return 'agora';
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(value) < size) return RELATIVE.format(Math.round(value), unit);
-    value /= size;
-  }
-  return RELATIVE.format(Math.round(value), 'year');
-}
-
-/** A due date (YYYY-MM-DD) as '25/11/2026'. */
-export const formatDueDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
-import { collaborationKeys, commentsQueryOptions, createComment, deleteComment, relativeTime, updateComment } from './collaboration-api.ts';
+import { relativeTime } from '@sede/shared/format';
+import { collaborationKeys, commentsQueryOptions, createComment, deleteComment, updateComment } from './collaboration-api.ts';
 import { fromBody, MentionTextarea, toBody, type PickedMention } from './mention-textarea.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível salvar o comentário. Tente novamente.');

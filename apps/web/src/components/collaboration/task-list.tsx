@@ -1,3 +1,4 @@
+import { day } from '@sede/shared/format';
 import { useLiveInvalidate } from '../../lib/live/entity-events.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
@@ -11,7 +12,7 @@ import { Button } from '../ui/button.tsx';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { BR_DATE_MESSAGE, DateInput, parseBrDate } from '../form/date-input.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
-import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, formatDueDate, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
+import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Não foi possível salvar a tarefa. Tente novamente.');
 
@@ -60,9 +61,9 @@ export function TaskItem({ task, showAssignee = true }: { task: Task; showAssign
           {task.kind !== 'task' && <span>{TASK_KINDS[task.kind]}</span>}
           {task.dueDate &&
             (task.overdue ? (
-              <span className="font-medium text-red-700">Atrasada · venceu em {formatDueDate(task.dueDate)}</span>
+              <span className="font-medium text-red-700">Atrasada · venceu em {day(task.dueDate)}</span>
             ) : (
-              <span>Vence em {formatDueDate(task.dueDate)}</span>
+              <span>Vence em {day(task.dueDate)}</span>
             ))}
           {showAssignee && task.assignee && <span>Responsável: {task.assignee.name}</span>}
           {task.doneAt && <span>Concluída em {new Date(task.doneAt).toLocaleDateString('pt-BR')}</span>}

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCount } from './api.ts';
-import { relativeTime } from './relative-time.ts';
+import { relativeTime } from '@sede/shared/format';
 
 const countLabel = (n: number) => (n === 0 ? 'Nenhuma notificação não lida' : n === 1 ? '1 notificação não lida' : `${n} notificações não lidas`);
 

@@ -3,7 +3,7 @@ import { AlertTriangle, Database, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { REFRESH_TRIGGER_LABELS, type ReceitaRefreshStatus, type RefreshRun } from '@sede/shared/prospecting/refresh';
-import { count, dateTime } from '@sede/shared/format';
+import { count, dateTime, month as monthName } from '@sede/shared/format';
 import { JobProgress, JobProgressView } from '../../../components/jobs/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,9 +13,8 @@ import { cn } from '../../../lib/cn.ts';
 import { startReceitaRefresh, useReceitaRefresh } from '../api/receita-refresh.ts';
 import { adminKeys } from '../api/keys.ts';
 
-const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** `2026-10` → `outubro de 2026`; anything else as it is. */
-const month = (m: string | null) => (m && /^\d{4}-\d{2}$/.test(m) ? monthName.format(new Date(`${m}-01T00:00:00Z`)) : m);
+const month = (m: string | null) => (m && /^\d{4}-\d{2}$/.test(m) ? monthName(m) : m);
 
 const OUTCOME: Record<RefreshRun['status'], string> = {
   imported: 'Importou',

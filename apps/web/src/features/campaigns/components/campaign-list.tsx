@@ -31,7 +31,8 @@ const columns = (onOpen: (id: string) => void, onDelete: (c: CampaignView) => vo
     header: 'Ações',
     headerHidden: true,
     align: 'right',
-    card: 'actions',
+    // As before the kit: a phone's card only opens the campaign; deleting is on the wide table.
+    card: 'hidden',
     cell: (c) =>
       c.status !== 'sending' && (
         <Button variant="ghost" size="icon" aria-label={`Excluir ${c.name}`} onClick={() => onDelete(c)}>

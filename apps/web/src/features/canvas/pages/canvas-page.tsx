@@ -1,4 +1,5 @@
 import type { CanvasBoardListItem, CanvasBoardView } from '@sede/shared/canvas/schemas';
+import { count, dateTime, time } from '@sede/shared/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PenLine, Plus, Presentation, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -27,10 +28,7 @@ const BoardEditor = lazy(() => {
   return import('../components/board-editor.tsx');
 });
 
-const TZ = 'America/Sao_Paulo';
-const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: TZ }).format(new Date(iso));
-const time = (iso: string) => new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: TZ }).format(new Date(iso));
-const elementsLabel = (n: number) => (n === 0 ? 'Vazio' : n === 1 ? '1 elemento' : `${new Intl.NumberFormat('pt-BR').format(n)} elementos`);
+const elementsLabel = (n: number) => (n === 0 ? 'Vazio' : n === 1 ? '1 elemento' : `${count(n)} elementos`);
 
 /** Create, rename and delete a board; render `dialog` (the question before a deletion). */
 function useBoardActions() {
@@ -113,7 +111,7 @@ function BoardList() {
                     <span className="truncate">{b.title}</span>
                   </Link>
                   <p className="text-xs text-slate-600">
-                    {elementsLabel(b.elements)} · Atualizado em {when(b.updatedAt)}
+                    {elementsLabel(b.elements)} · Atualizado em {dateTime(b.updatedAt)}
                     {b.updatedByName ? ` por ${b.updatedByName}` : ''}
                   </p>
                   <div className="flex gap-1">

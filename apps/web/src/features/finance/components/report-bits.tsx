@@ -47,12 +47,6 @@ export function Segmented<T extends string>({ label, value, options, onChange }:
   );
 }
 
-const shortDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-const monthYear = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const formatDay = (iso: string) => shortDate.format(new Date(`${iso}T00:00:00Z`));
-export const formatMonth = (isoMonth: string) => monthYear.format(new Date(`${isoMonth.slice(0, 7)}-01T00:00:00Z`)).replace('.', '');
-/** Compact money for chart axes: R$ 12 mil. */
-export const axisMoney = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
 
 /** The report's or list's downloads: a CSV and a spreadsheet of what is on screen. */
 export function ExportLinks({ href, xlsxLabel = 'XLSX', className = 'ml-auto flex gap-2' }: { href: (format: 'csv' | 'xlsx') => string; xlsxLabel?: string; className?: string }) {

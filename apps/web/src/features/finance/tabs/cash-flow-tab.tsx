@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CASH_FLOW_GRANULARITIES, CASH_FLOW_GRANULARITY_LABELS, type CashFlowGranularity } from '@sede/shared/finance/reports-schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
-import { day, money } from '@sede/shared/format';
+import { compactMoney, day, dayMonthNumeric, money, shortMonthYear } from '@sede/shared/format';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cashFlowExportUrl, useCashFlow } from '../api/reports-cash-flow.ts';
 import { useStatementOptions } from '../api/statements-options.ts';
-import { axisMoney, formatDay, formatMonth, Money, ExportLinks, Segmented } from '../components/report-bits.tsx';
+import { Money, ExportLinks, Segmented } from '../components/report-bits.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
@@ -25,7 +25,7 @@ function defaults() {
 }
 
 const bucketLabel = (start: string, end: string, g: CashFlowGranularity) =>
-  g === 'day' ? day(start) : g === 'month' ? formatMonth(start) : `${formatDay(start)} a ${formatDay(end)}`;
+  g === 'day' ? day(start) : g === 'month' ? shortMonthYear(start) : `${dayMonthNumeric(start)} a ${dayMonthNumeric(end)}`;
 
 /** Fluxo de caixa: realised (payments) and projected (open entries) per day, week or month, chart and table; the state in the URL. */
 export default function CashFlowTab() {
@@ -100,7 +100,7 @@ export default function CashFlowTab() {
                     <ComposedChart accessibilityLayer={false} data={data} stackOffset="sign" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                       <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} minTickGap={12} />
-                      <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
+                      <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
                       <Tooltip formatter={(v) => money(Number(v))} />
                       <Legend wrapperStyle={{ fontSize: 12 }} formatter={(v) => <span className="text-slate-700">{v}</span>} />
                       <Bar dataKey="realizedInCents" name="Entradas realizadas" stackId="a" fill="#059669" />

@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DRE_BASES, DRE_BASIS_LABELS, type DreBasis } from '@sede/shared/finance/reports-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { money } from '@sede/shared/format';
+import { compactMoney, money, shortMonthYear } from '@sede/shared/format';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { dreExportUrl, useDre } from '../api/reports-dre.ts';
-import { axisMoney, formatMonth, Money, ExportLinks, Segmented } from '../components/report-bits.tsx';
+import { Money, ExportLinks, Segmented } from '../components/report-bits.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
 /** DRE gerencial: up to 12 months × the statement's lines (groups, categories, subtotals), a chart, export; the state in the URL. */
@@ -32,7 +32,7 @@ export default function DreTab() {
   const id = useId();
   const chartData = dre.data?.months.map((m, i) => {
     const v = (key: string) => dre.data!.rows.find((r) => r.key === key)?.values[i] ?? 0;
-    return { month: formatMonth(m), receita: v('receita_liquida'), resultado: v('lucro_liquido') };
+    return { month: shortMonthYear(m), receita: v('receita_liquida'), resultado: v('lucro_liquido') };
   });
 
   return (
@@ -72,7 +72,7 @@ export default function DreTab() {
                     <BarChart accessibilityLayer={false} data={chartData} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                       <XAxis dataKey="month" tick={{ fontSize: 12, fill: '#475569' }} />
-                      <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
+                      <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
                       <Tooltip formatter={(v) => money(Number(v))} />
                       <Legend wrapperStyle={{ fontSize: 12 }} formatter={(v) => <span className="text-slate-700">{v}</span>} />
                       <Bar dataKey="receita" name="Receita líquida" fill="#2563eb" />
@@ -92,7 +92,7 @@ export default function DreTab() {
                 <tr>
                   <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left">Linha</th>
                   {dre.data.months.map((m) => (
-                    <th key={m} scope="col" className="px-3 py-2 text-right">{formatMonth(m)}</th>
+                    <th key={m} scope="col" className="px-3 py-2 text-right">{shortMonthYear(m)}</th>
                   ))}
                   <th scope="col" className="px-3 py-2 text-right">Total</th>
                 </tr>

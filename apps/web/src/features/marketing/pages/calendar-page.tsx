@@ -20,10 +20,11 @@ import { marketingKeys } from '../api/keys.ts';
 import { updatePiece, usePiece, usePiecePages } from '../api/pieces.ts';
 import { CalendarBoard, type BoardPiece } from '../components/calendar/calendar-board.tsx';
 import { loadedPieces, NO_DATE_PAGE, withoutPiece } from '../components/calendar/no-date-pages.ts';
-import { periodTitle, rangeOf, shortDay, step, type CalendarViewKind } from '../components/calendar/calendar-style.ts';
+import { periodTitle, rangeOf, step, type CalendarViewKind } from '../components/calendar/calendar-style.ts';
 import { CHANNEL_OPTIONS, clientOptions, LabeledSelect, STATUS_OPTIONS } from '../components/labeled-select.tsx';
 import { PieceFormDialog } from '../components/pieces/piece-form-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { dayMonthNumeric } from '@sede/shared/format';
 
 const VIEWS: Array<{ key: CalendarViewKind; label: string; icon: typeof LayoutGrid }> = [
   { key: 'mes', label: 'Mês', icon: LayoutGrid },
@@ -103,7 +104,7 @@ export default function CalendarPage() {
     if (beforeNoDate && scheduledAt) qc.setQueryData(noDateKey, withoutPiece(beforeNoDate, piece.id));
     try {
       await updatePiece(piece.id, { scheduledAt });
-      const where = scheduledAt ? `para ${shortDay(dayInBrazil(scheduledAt))}` : 'para Sem data';
+      const where = scheduledAt ? `para ${dayMonthNumeric(dayInBrazil(scheduledAt))}` : 'para Sem data';
       if (undoable) toast.success(`“${piece.title}” movida ${where}.`, { action: { label: 'Desfazer', onClick: () => void reschedule({ ...piece, scheduledAt }, piece.scheduledAt, false) } });
       else toast.success('Movimento desfeito.');
     } catch (err) {

@@ -1,7 +1,7 @@
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { monthYear } from '@sede/shared/format';
+import { month as monthName } from '@sede/shared/format';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -83,7 +83,7 @@ function Overview() {
       <WeekPieces days={week.days} pieces={week.query.data?.pieces} loading={week.query.isPending} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PendingApprovals pieces={pending.data?.pieces} loading={pending.isPending} hasMore={!!pending.data?.nextCursor} />
-        <StatusChart pieces={month.data?.pieces} loading={month.isPending} monthLabel={monthYear(first)} />
+        <StatusChart pieces={month.data?.pieces} loading={month.isPending} monthLabel={monthName(first)} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <CampaignsPanel />

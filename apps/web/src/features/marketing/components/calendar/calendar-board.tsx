@@ -22,7 +22,8 @@ import { CAMPAIGN_ITEM_STATUS_LABELS, dayInBrazil, timeInBrazil, type CalendarCa
 import { CHANNEL_LABELS, PIECE_FORMAT_LABELS, PIECE_STATUS_LABELS } from '@sede/shared/marketing/constants';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { CAMPAIGN_ICON, CHANNEL_STYLE, DATE_KIND_LABELS, DATE_STYLE, daysBetween, longDay, STATUS_BADGE, WEEKDAYS, weekdayShort, type CalendarViewKind } from './calendar-style.ts';
+import { CAMPAIGN_ICON, CHANNEL_STYLE, DATE_KIND_LABELS, DATE_STYLE, daysBetween, STATUS_BADGE, WEEKDAYS, type CalendarViewKind } from './calendar-style.ts';
+import { weekdayDayMonth, weekdayShort } from '@sede/shared/format';
 
 const DAY = 'dia:';
 export const NO_DATE = 'sem-data';
@@ -115,7 +116,7 @@ export function CalendarBoard(props: BoardProps) {
     if (id === undefined) return 'fora do calendário';
     const s = String(id);
     if (s === NO_DATE) return 'na lista Sem data';
-    if (s.startsWith(DAY)) return `em ${longDay(s.slice(DAY.length))}`;
+    if (s.startsWith(DAY)) return `em ${weekdayDayMonth(s.slice(DAY.length))}`;
     return 'fora do calendário';
   };
   const title = (id: string | number) => byId.get(String(id))?.title ?? '';
@@ -219,7 +220,7 @@ function MonthCell({ day, entry, board }: { day: string; entry: DayEntry; board:
       className={cn('flex min-h-24 min-w-0 flex-col gap-0.5 border-r border-b border-slate-200 p-1 sm:min-h-32', outside && 'bg-slate-50', isOver && 'bg-[var(--color-accent-soft)] ring-2 ring-[var(--color-accent)] ring-inset')}
       data-testid="calendar-day"
       data-day={day}
-      aria-label={longDay(day)}
+      aria-label={weekdayDayMonth(day)}
     >
       <DayHeader day={day} today={board.today} canWrite={board.canWrite} onCreate={board.onCreate} dim={outside} />
       <DayDates dates={entry?.dates ?? []} compact />
@@ -238,7 +239,7 @@ function DayHeader({ day, today, canWrite, onCreate, dim }: { day: string; today
   const label = <span className={cn('inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold', isToday ? 'bg-[var(--color-accent)] text-white' : dim ? 'text-slate-600' : 'text-slate-900')}>{Number(day.slice(8))}</span>;
   if (!canWrite) return <div aria-current={isToday ? 'date' : undefined}>{label}</div>;
   return (
-    <button type="button" className="group flex items-center justify-between rounded text-left hover:bg-slate-100" onClick={() => onCreate(day)} aria-label={`Criar peça em ${longDay(day)}`} aria-current={isToday ? 'date' : undefined} data-testid="calendar-create">
+    <button type="button" className="group flex items-center justify-between rounded text-left hover:bg-slate-100" onClick={() => onCreate(day)} aria-label={`Criar peça em ${weekdayDayMonth(day)}`} aria-current={isToday ? 'date' : undefined} data-testid="calendar-create">
       {label}
       <Plus className="size-3.5 text-slate-500 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden />
     </button>
@@ -253,7 +254,7 @@ function WeekColumn({ day, entry, board }: { day: string; entry: DayEntry; board
       className={cn('flex min-h-14 min-w-0 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 md:min-h-96', isOver && 'bg-[var(--color-accent-soft)] ring-2 ring-[var(--color-accent)]')}
       data-testid="calendar-day"
       data-day={day}
-      aria-label={longDay(day)}
+      aria-label={weekdayDayMonth(day)}
     >
       <div className="flex items-center justify-between gap-1">
         <span className="text-xs font-medium text-slate-700 capitalize">{weekdayShort(day)}</span>
@@ -287,9 +288,9 @@ function AgendaDay({ day, entry, board }: { day: string; entry: DayEntry; board:
   return (
     <li ref={setNodeRef} className={cn('rounded-xl border border-slate-200 bg-white p-3', isOver && 'ring-2 ring-[var(--color-accent)]')} data-testid="calendar-day" data-day={day}>
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <h2 className={cn('text-sm font-semibold text-slate-900 first-letter:uppercase', day === board.today && 'text-[var(--color-accent)]')}>{longDay(day)}</h2>
+        <h2 className={cn('text-sm font-semibold text-slate-900 first-letter:uppercase', day === board.today && 'text-[var(--color-accent)]')}>{weekdayDayMonth(day)}</h2>
         {board.canWrite && (
-          <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100" onClick={() => board.onCreate(day)} aria-label={`Criar peça em ${longDay(day)}`}>
+          <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100" onClick={() => board.onCreate(day)} aria-label={`Criar peça em ${weekdayDayMonth(day)}`}>
             <Plus className="size-4" aria-hidden />
           </button>
         )}
@@ -380,7 +381,7 @@ function DraggablePiece({ piece, canWrite, onOpen, children, label }: { piece: B
 }
 
 const pieceLabel = (p: BoardPiece, clientNames: Map<string, string>) =>
-  [p.title, CHANNEL_LABELS[p.channel], PIECE_STATUS_LABELS[p.status], p.scheduledAt ? `${longDay(dayInBrazil(p.scheduledAt))} às ${timeInBrazil(p.scheduledAt)}` : 'sem data', clientNames.get(p.clientId)].filter(Boolean).join(', ');
+  [p.title, CHANNEL_LABELS[p.channel], PIECE_STATUS_LABELS[p.status], p.scheduledAt ? `${weekdayDayMonth(dayInBrazil(p.scheduledAt))} às ${timeInBrazil(p.scheduledAt)}` : 'sem data', clientNames.get(p.clientId)].filter(Boolean).join(', ');
 
 function PieceChip({ piece, board, compact = false }: { piece: CalendarPiece; board: BoardProps; compact?: boolean }) {
   return (

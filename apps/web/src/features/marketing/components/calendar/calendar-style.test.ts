@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, longDay, periodTitle, rangeOf, step } from './calendar-style.ts';
+import { weekdayDayMonth } from '@sede/shared/format';
+import { daysBetween, periodTitle, rangeOf, step } from './calendar-style.ts';
 
 describe('the calendar views’ days', () => {
   it('the month view asks for whole weeks, Sunday first', () => {
@@ -21,6 +22,6 @@ describe('the calendar views’ days', () => {
   it('titles in Portuguese', () => {
     expect(periodTitle('mes', '2026-11-10')).toBe('novembro de 2026');
     expect(periodTitle('semana', '2026-11-10')).toBe('08/11 a 14/11/2026');
-    expect(longDay('2026-11-12')).toBe('quinta-feira, 12 de novembro');
+    expect(weekdayDayMonth('2026-11-12')).toBe('quinta-feira, 12 de novembro');
   });
 });

@@ -1,5 +1,6 @@
 import { AtSign, Briefcase, Camera, CirclePlay, Mail, MessageCircle, Music2, Newspaper, ThumbsUp, type LucideIcon } from 'lucide-react';
 import { addDays, dayOfWeek } from '@sede/shared/platform/calendar';
+import { dayMonthNumeric, month } from '@sede/shared/format';
 import type { MarketingChannel, PieceStatus } from '@sede/shared/marketing/constants';
 import type { CalendarDateKind } from '@sede/shared/marketing/calendar';
 
@@ -67,19 +68,9 @@ export function step(view: CalendarViewKind, date: string, dir: 1 | -1): string 
   return `${yy}-${String(mm).padStart(2, '0')}-01`;
 }
 
-const utc = (d: string) => new Date(`${d}T12:00:00Z`);
-const fmt = (opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', ...opts });
-const monthFmt = fmt({ month: 'long', year: 'numeric' });
-const longDayFmt = fmt({ weekday: 'long', day: 'numeric', month: 'long' });
-const shortDayFmt = fmt({ day: '2-digit', month: '2-digit' });
-const weekdayFmt = fmt({ weekday: 'short' });
-export const monthTitle = (date: string) => monthFmt.format(utc(date));
-export const longDay = (date: string) => longDayFmt.format(utc(date));
-export const shortDay = (date: string) => shortDayFmt.format(utc(date));
-export const weekdayShort = (date: string) => weekdayFmt.format(utc(date)).replace('.', '');
 export function periodTitle(view: CalendarViewKind, date: string) {
-  if (view !== 'semana') return monthTitle(date);
+  if (view !== 'semana') return month(date);
   const { from, to } = rangeOf('semana', date);
-  return `${shortDay(from)} a ${shortDay(to)}/${to.slice(0, 4)}`;
+  return `${dayMonthNumeric(from)} a ${dayMonthNumeric(to)}/${to.slice(0, 4)}`;
 }
 export const WEEKDAYS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'];
