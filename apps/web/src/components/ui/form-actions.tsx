@@ -23,6 +23,7 @@ export function FormActions({
   submitLabel,
   pending,
   disabled,
+  stacked,
   children,
 }: {
   error?: string | null;
@@ -32,12 +33,14 @@ export function FormActions({
   submitLabel: ReactNode;
   pending?: boolean;
   disabled?: boolean;
+  /** On a phone the buttons stack, the submit on top (Financeiro's dialogs). */
+  stacked?: boolean;
   children?: ReactNode;
 }) {
   return (
     <>
       <FormError error={error} />
-      <div className="flex flex-wrap justify-end gap-2">
+      <div className={stacked ? 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end' : 'flex flex-wrap justify-end gap-2'}>
         {onCancel && (
           <Button type="button" variant={cancelVariant} onClick={onCancel}>
             Cancelar

@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { bulkSettle } from '../api/bulk-settle.ts';
 import { financeKeys } from '../api/keys.ts';
 import { AccountField } from './select.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** Settles the selected entries in full on one date and account (all or none). */
 export function BulkSettleDialog({ entries, open, onOpenChange, onDone, registers }: { entries: FinEntry[]; open: boolean; onOpenChange: (o: boolean) => void; onDone: () => void; registers: FinRegisters }) {
@@ -60,7 +60,7 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
         <Field label="Data da baixa">
           <Input type="date" value={paidDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setPaidDate(e.target.value)} />
         </Field>
-        <DialogActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={`Baixar ${entries.length}`} />
+        <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={`Baixar ${entries.length}`} stacked />
       </form>
     </Dialog>
   );

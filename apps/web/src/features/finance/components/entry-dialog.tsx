@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
@@ -179,7 +179,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
         ) : (
           <PendingAttachments files={attachments} onChange={setAttachments} onError={setError} installments={plan !== 'single'} />
         )}
-        <DialogActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={editing ? 'Salvar alterações' : 'Salvar'} />
+        <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={editing ? 'Salvar alterações' : 'Salvar'} stacked />
       </form>
     </ScrollDialog>
   );

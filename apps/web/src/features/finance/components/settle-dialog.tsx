@@ -20,7 +20,7 @@ import { DueHint } from './due-hint.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { AccountField } from './select.tsx';
 import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** Settle an entry, whole or partly, with interest, fine and discount; the payments so far, each undoable. */
 export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: FinEntry | null; onClose: () => void; registers: FinRegisters; canUndo: boolean }) {
@@ -158,7 +158,7 @@ export function SettleDialog({ entry, onClose, registers, canUndo }: { entry: Fi
           <p className="text-sm font-medium text-slate-900" aria-live="polite">
             Total {entry.kind === 'payable' ? 'pago' : 'recebido'}: {money(total)}
           </p>
-          <DialogActions onCancel={onClose} pending={pending} submitLabel="Confirmar baixa" />
+          <FormActions onCancel={onClose} pending={pending} submitLabel="Confirmar baixa" stacked />
         </form>
       ) : (
         <p className="text-sm text-slate-700">{entry.status === 'paid' ? 'Esta conta está quitada.' : 'Esta conta está cancelada.'}</p>

@@ -1,7 +1,7 @@
 import type { SelectHTMLAttributes } from 'react';
 import { CHANNEL_LABELS, MARKETING_CHANNELS, PIECE_STATUS_LABELS, PIECE_STATUSES } from '@sede/shared/marketing/constants';
 import { type FilterOption, optionsOf } from '../../../components/ui/filter-bar.tsx';
-import { inputClass } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
 export type { FilterOption as SelectOption };
@@ -20,24 +20,12 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'id'> & 
   className?: string;
 };
 
-/** A select's options from a list of values and labels. */
-export function SelectOptions({ options }: { options: readonly FilterOption[] }) {
-  return options.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
-}
-
 /** A label and its select, with an optional empty first option and the given options (the marketing forms and filters). */
 export function LabeledSelect({ id, label, options, empty, fieldClassName = 'grid gap-1.5', className, ...select }: Props) {
   return (
     <div className={fieldClassName}>
       <Label htmlFor={id}>{label}</Label>
-      <select id={id} className={className ? `${inputClass} ${className}` : inputClass} {...select}>
-        {empty !== undefined && <option value="">{empty}</option>}
-        <SelectOptions options={options} />
-      </select>
+      <OptionSelect id={id} options={options} none={empty} className={className} {...select} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { MoneyInput } from '../../../../components/form/money-input.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../../components/ui/dialog-actions.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { createAccount } from '../../api/create-account.ts';
@@ -86,7 +86,7 @@ export function AccountDialog({ account, onClose }: { account: FinAccount | 'new
             <Input type="date" value={openingDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setOpeningDate(e.target.value)} />
           </Field>
         </div>
-        <DialogActions onCancel={onClose} pending={pending} />
+        <FormActions onCancel={onClose} pending={pending} submitLabel="Salvar" stacked />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import type { CategoryKind, FinCategory } from '@sede/shared/finance/registers';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../../components/ui/dialog-actions.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { NamedOptions } from '../../../../components/ui/named-options.tsx';
@@ -72,7 +72,7 @@ export function CategoryDialog({ value, categories, onClose }: { value: FinCateg
             ))}
           </Select>
         </Field>
-        <DialogActions onCancel={onClose} pending={pending} />
+        <FormActions onCancel={onClose} pending={pending} submitLabel="Salvar" stacked />
       </form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../../components/ui/dialog-actions.tsx';
+import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { createCostCenter } from '../../api/create-cost-center.ts';
@@ -80,7 +80,7 @@ export function CostCentersCard({ costCenters, mayWrite }: { costCenters: FinCos
           <Field label="Nome">
             <Input value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={120} />
           </Field>
-          <DialogActions onCancel={() => setRenaming(null)} />
+          <FormActions onCancel={() => setRenaming(null)} submitLabel="Salvar" stacked />
         </form>
       </Dialog>
     </Card>

@@ -13,11 +13,12 @@ import { optionsOf } from '../../../../components/ui/filter-bar.tsx';
 import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
+import { OptionSelect } from '../../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { createCampaign, updateCampaign } from '../../api/campaigns.ts';
 import { useClients } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
-import { clientOptions, SelectOptions } from '../labeled-select.tsx';
+import { clientOptions } from '../labeled-select.tsx';
 
 /** An optional amount in cents, as the one money input reports it. */
 export const optionalCents = z.number().int().min(0, M.money).max(L.maxCents, M.money).nullable();
@@ -88,9 +89,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
       <form onSubmit={onSubmit} className="grid gap-3" noValidate aria-label={campaign ? 'Editar campanha' : 'Nova campanha'}>
         {error && <FormAlert title={error} />}
         <Field label="Empresa cliente" error={err.clientId?.message}>
-          <select className={inputClass} {...register('clientId')}>
-            <SelectOptions options={clientOptions(options)} />
-          </select>
+          <OptionSelect options={clientOptions(options)} {...register('clientId')} />
         </Field>
         <Field label="Nome da campanha" error={err.name?.message}>
           <Input maxLength={L.name} placeholder="Ex.: Black Friday 2026" {...register('name')} />
@@ -115,9 +114,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
             )}
           />
           <Field label="Status" error={err.status?.message}>
-            <select className={inputClass} {...register('status')}>
-              <SelectOptions options={STATUS_CHOICES} />
-            </select>
+            <OptionSelect options={STATUS_CHOICES} {...register('status')} />
           </Field>
         </div>
         <FormActions onCancel={() => onOpenChange(false)} cancelVariant="ghost" submitLabel={campaign ? 'Salvar' : 'Criar campanha'} pending={formState.isSubmitting} />
