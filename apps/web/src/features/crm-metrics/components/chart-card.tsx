@@ -1,15 +1,16 @@
-import { Download, Table2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { downloadCsv, toCsv, type CsvCell } from '../lib/csv.ts';
+import { ChartCard as KitChartCard } from '../../../components/ui/chart-card.tsx';
+import { type Cell, csvDocument } from '@sede/shared/platform/csv';
+import { downloadCsv } from '../lib/csv.ts';
 
 export type Column<Row> = {
   header: string;
   /** What the table shows (formatted for pt-BR). */
   text: (row: Row) => string;
   /** What the CSV holds (numbers stay numbers; money in reais). */
-  csv: (row: Row) => CsvCell;
+  csv: (row: Row) => Cell;
   numeric?: boolean;
 };
 
@@ -27,52 +28,35 @@ type Props<Row> = {
 };
 
 /**
- * One chart of /metricas: a titled section whose chart is an image described by its title and
- * description, a 'Ver tabela' toggle with the same data as a table (cards on phones), and
- * 'Baixar CSV' (decision 0167).
+ * One chart of /metricas: the kit's ChartCard (a described image, 'Ver tabela' with the same data
+ * as a table, cards on phones) plus 'Baixar CSV' (decision 0167).
  */
 export function ChartCard<Row>({ title, description, fileName, rows, columns, empty, actions, children }: Props<Row>) {
-  const id = useId();
-  const [table, setTable] = useState(false);
   const download = () =>
     downloadCsv(
       `${fileName}.csv`,
-      toCsv(
-        columns.map((c) => c.header),
-        rows.map((r) => columns.map((c) => c.csv(r))),
+      csvDocument(
+        columns.map((c) => ({ header: c.header, value: c.csv })),
+        rows,
       ),
     );
   return (
-    <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-5" role="region" aria-labelledby={`${id}-title`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-0.5">
-          <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-            {title}
-          </h3>
-          <p id={`${id}-desc`} className="text-sm text-slate-600">
-            {description}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <KitChartCard
+      title={title}
+      description={description}
+      empty={rows.length ? null : (empty ?? 'Nada no período escolhido.')}
+      table={<DataTable caption={title} rows={rows} columns={columns} />}
+      actions={
+        <>
           {actions}
-          <Button variant="secondary" size="sm" aria-pressed={table} onClick={() => setTable((t) => !t)}>
-            <Table2 aria-hidden /> Ver tabela
-          </Button>
           <Button variant="secondary" size="sm" onClick={download} disabled={!rows.length}>
             <Download aria-hidden /> Baixar CSV
           </Button>
-        </div>
-      </div>
-      {!rows.length ? (
-        <p className="rounded-lg bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">{empty ?? 'Nada no período escolhido.'}</p>
-      ) : table ? (
-        <DataTable caption={title} rows={rows} columns={columns} />
-      ) : (
-        <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="min-w-0">
-          {children}
-        </div>
-      )}
-    </Card>
+        </>
+      }
+    >
+      {children}
+    </KitChartCard>
   );
 }
 
