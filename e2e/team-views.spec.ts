@@ -14,7 +14,7 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test.describe('accept-invite views and the access page (issue 4)', () => {
+test.describe('accept-invite views and the access page (decision 0051)', () => {
   test("a used token is 'Convite não encontrado ou já utilizado' for others, 'Convite já aceito!' → /empresa for the member", async ({ page, browser, baseURL }) => {
     await createCompanyWithAdmin(page.request, 'Oficina Leste');
     const invited = uniqueEmail('aceito');

@@ -18,7 +18,7 @@ test.afterEach(async () => {
 
 const dept = (page: Page, key: string) => page.getByTestId(`dept-${key}`);
 
-test.describe('team invitations (issue 4)', () => {
+test.describe('team invitations (decisions 0050, 0051)', () => {
   test('admin invites two people; one joins as a new user, the other declines', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const admin = await createCompanyWithAdmin(page.request, 'Padaria Pão Quente');
