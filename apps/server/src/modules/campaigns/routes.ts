@@ -17,7 +17,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 /**
  * /api/campaigns (/campanhas-massa): every member reads, writes and sends (decision
- * 0125); deleting needs `campanhas.delete`. /api/public/campaigns: the open pixel, the click
+ * 0125); deleting needs `campaigns.delete`. /api/public/campaigns: the open pixel, the click
  * redirect and the unsubscribe, by signed recipient token, without a session.
  */
 export function campaignsRoutes(s: Services) {

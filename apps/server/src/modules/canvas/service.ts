@@ -15,7 +15,7 @@ const { canvasBoards: B, files: F, user: U } = schema;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type BoardRow = typeof B.$inferSelect;
 
-/** Every member draws on and renames every board; deleting is its creator's or of whoever holds `documentacao.delete` (decision 0295). */
+/** Every member draws on and renames every board; deleting is its creator's or of whoever holds `documents.delete` (decision 0295). */
 export const mayManage = (viewer: Viewer, board: { createdBy: string | null }) => board.createdBy === viewer.user.id || canAny(grantsFor(viewer.membership), ['documents.delete']);
 
 /** A board of the tenant's company; anything else (another company's, a malformed id) is 404. */

@@ -41,7 +41,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** Jurídico's API (/api/juridico): the contract register, its analyses and version comparison. */
-export function juridicoRoutes(s: Services) {
+export function legalRoutes(s: Services) {
   const r = areaRouter(s, 'legal.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 

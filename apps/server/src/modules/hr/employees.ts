@@ -229,7 +229,7 @@ export async function deleteEmployee(s: Services, tenant: Tenant, id: string): P
   });
   const storage = storageFromConfig(s.cfg);
   for (const d of removed) {
-    await storage.delete(d.storageKey).catch((e) => console.error('[rh] could not delete', d.storageKey, (e as Error).message));
+    await storage.delete(d.storageKey).catch((e) => console.error('[hr] could not delete', d.storageKey, (e as Error).message));
     if (d.thumbnailKey) await storage.delete(d.thumbnailKey).catch(() => {});
   }
 }

@@ -305,7 +305,7 @@ async function eraseRows(tx: Db, companyId: string, o: { candidateIds: string[];
 
 async function dropBytes(s: Services, keys: string[]) {
   const storage = storageFromConfig(s.cfg);
-  for (const key of keys) await storage.delete(key).catch((e) => console.error('[rh-recruiting] could not delete a file:', e));
+  for (const key of keys) await storage.delete(key).catch((e) => console.error('[hr-recruiting] could not delete a file:', e));
 }
 
 export async function deleteCandidate(s: Services, tenant: Tenant, id: string): Promise<void> {
