@@ -530,28 +530,21 @@ async function renumberColumn(tx: DbOrTx, companyId: string, stageId: string, ex
     WHERE d.id = r.id`);
 }
 
-export async function winDeal(t: Tenant, id: string, input: Out<typeof dealWonSchema>): Promise<Deal> {
-  await t.db.transaction(async (tx) => {
-    const deal = await lockDeal(tx, t.companyId, id);
-    if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
-    await tx
-      .update(D)
-      .set({ status: 'won', closedAt: new Date(), wonReason: input.reason, wonNote: input.note ?? null, lostReason: null, lostNote: null, updatedAt: new Date() })
-      .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    await dealChanged(tx, t, id, 'won');
-  });
-  return getDeal(t, id);
-}
+export const winDeal = (t: Tenant, id: string, input: Out<typeof dealWonSchema>) =>
+  closeDeal(t, id, { status: 'won', wonReason: input.reason, wonNote: input.note ?? null, lostReason: null, lostNote: null });
+export const loseDeal = (t: Tenant, id: string, input: Out<typeof dealLostSchema>) =>
+  closeDeal(t, id, { status: 'lost', lostReason: input.reason, lostNote: input.note ?? null, wonReason: null, wonNote: null });
 
-export async function loseDeal(t: Tenant, id: string, input: Out<typeof dealLostSchema>): Promise<Deal> {
+/** Closes an open deal with its outcome (the other outcome's reason cleared); a closed one is 409. */
+async function closeDeal(t: Tenant, id: string, outcome: Pick<typeof D.$inferInsert, 'wonReason' | 'wonNote' | 'lostReason' | 'lostNote'> & { status: 'won' | 'lost' }): Promise<Deal> {
   await t.db.transaction(async (tx) => {
     const deal = await lockDeal(tx, t.companyId, id);
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
     await tx
       .update(D)
-      .set({ status: 'lost', closedAt: new Date(), lostReason: input.reason, lostNote: input.note ?? null, wonReason: null, wonNote: null, updatedAt: new Date() })
+      .set({ ...outcome, closedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    await dealChanged(tx, t, id, 'lost');
+    await dealChanged(tx, t, id, outcome.status);
   });
   return getDeal(t, id);
 }

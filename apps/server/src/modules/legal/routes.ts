@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { schema } from '@sede/db/client';
 import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
 import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, JURIDICO_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
 import { okSchema } from '@sede/shared/platform/api';
@@ -13,18 +11,15 @@ import { requirePermission } from '../../http/middleware.ts';
 import { getAnalysis, listAnalyses, readMaterial, startFileAnalysis } from '../../platform/analysis/index.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import { entityFileRow } from '../files/public.ts';
 import { applyContractAnalysis } from './analysis.ts';
 import { CONTRACT_ENTITY, createContract, deleteContract, getContract, listContracts, updateContract } from './contracts.ts';
 
-const { files: F } = schema;
 const contractId = idParams(M.contractNotFound);
 
 /** A file attached to this contract (platform files, entity 'contract'); anything else is 404. */
 async function contractFile(tenant: Tenant, contractId: string, fileId: string) {
-  const [file] = await tenant.db
-    .select()
-    .from(F)
-    .where(and(eq(F.id, fileId), eq(F.companyId, tenant.companyId), eq(F.entityType, CONTRACT_ENTITY), eq(F.entityId, contractId), isNull(F.deletedAt)));
+  const file = await entityFileRow(tenant, fileId, CONTRACT_ENTITY, contractId);
   if (!file) throw notFound(M.fileNotFound);
   return file;
 }
