@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '@sede/shared/platform/api';
 import { withTransaction, type TxContext } from '@sede/db/transaction';
-import { conflict } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import type { Services, Tenant } from '../services.ts';
 
 /**
@@ -51,4 +51,14 @@ export async function earlierCreate<T extends PgTable & { id: PgColumn; companyI
   if (!existing) return null;
   if (existing.companyId !== tenant.companyId || existing.createdBy !== tenant.actorId) throw conflict(message, code);
   return existing;
+}
+
+/**
+ * The one row `find` reads for `id`, or a 404 with `message` (an id that is not a uuid names
+ * nothing and is not looked up).
+ */
+export async function foundOr404<T>(id: string, message: string, find: () => PromiseLike<T[]>): Promise<T> {
+  const [row] = isUuid(id) ? await find() : [];
+  if (!row) throw notFound(message);
+  return row;
 }

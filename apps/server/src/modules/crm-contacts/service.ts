@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { CRM_CONTACTS_MESSAGES, type bulkSchema, type ContactEntity, type CrmList, type CrmSegment, type listCreateSchema, type listMembersSchema, type listUpdateSchema, type segmentCreateSchema, type segmentUpdateSchema } from '@sede/shared/crm/contacts';
-import { contactFilterSchema, isUuid, LEGAL_BASES, type ContactFilter, type LegalBasis } from '@sede/shared/platform/parties';
+import { contactFilterSchema, LEGAL_BASES, type ContactFilter, type LegalBasis } from '@sede/shared/platform/parties';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import type { z } from 'zod';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
+import { foundOr404 } from '../../platform/tenant.ts';
 import { checkOwner, organizationsWhere, peopleWhere } from '../parties/public.ts';
 import { CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
 
@@ -53,12 +54,8 @@ export async function listLists(t: Tenant): Promise<CrmList[]> {
   return rows.map(toList);
 }
 
-async function listRow(db: DbOrTx, companyId: string, id: string) {
-  if (!isUuid(id)) throw notFound(CRM_CONTACTS_MESSAGES.listNotFound);
-  const [row] = await db.select(listColumns).from(L).where(and(eq(L.id, id), eq(L.companyId, companyId)));
-  if (!row) throw notFound(CRM_CONTACTS_MESSAGES.listNotFound);
-  return row;
-}
+const listRow = (db: DbOrTx, companyId: string, id: string) =>
+  foundOr404(id, CRM_CONTACTS_MESSAGES.listNotFound, () => db.select(listColumns).from(L).where(and(eq(L.id, id), eq(L.companyId, companyId))));
 
 export const getList = async (t: Tenant, id: string) => toList(await listRow(t.db, t.companyId, id));
 
@@ -166,12 +163,8 @@ export async function listSegments(t: Tenant): Promise<CrmSegment[]> {
   return out;
 }
 
-async function segmentRow(db: DbOrTx, companyId: string, id: string): Promise<SegmentRow> {
-  if (!isUuid(id)) throw notFound(CRM_CONTACTS_MESSAGES.segmentNotFound);
-  const [row] = await db.select().from(S).where(and(eq(S.id, id), eq(S.companyId, companyId)));
-  if (!row) throw notFound(CRM_CONTACTS_MESSAGES.segmentNotFound);
-  return row;
-}
+const segmentRow = (db: DbOrTx, companyId: string, id: string): Promise<SegmentRow> =>
+  foundOr404(id, CRM_CONTACTS_MESSAGES.segmentNotFound, () => db.select().from(S).where(and(eq(S.id, id), eq(S.companyId, companyId))));
 
 export async function getSegment(t: Tenant, id: string): Promise<CrmSegment> {
   const row = await segmentRow(t.db, t.companyId, id);

@@ -8,6 +8,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { foundOr404 } from '../../platform/tenant.ts';
 import { checkContacts, requestedContacts, writeContacts } from './contacts.ts';
 import { cardById, columnPage, columnTotals, dealDetail, filterSql, firstPages, toCard, type DetailRow } from './queries.ts';
 
@@ -78,12 +79,7 @@ async function insertPipeline(tx: DbOrTx, t: Tenant, name: string, stages: Reado
   return pipe!.id;
 }
 
-async function pipelineRow(db: DbOrTx, companyId: string, id: string) {
-  if (!isUuid(id)) throw notFound(M.pipelineNotFound);
-  const [row] = await db.select().from(P).where(and(eq(P.id, id), eq(P.companyId, companyId)));
-  if (!row) throw notFound(M.pipelineNotFound);
-  return row;
-}
+const pipelineRow = (db: DbOrTx, companyId: string, id: string) => foundOr404(id, M.pipelineNotFound, () => db.select().from(P).where(and(eq(P.id, id), eq(P.companyId, companyId))));
 
 export async function getPipeline(t: Tenant, id: string): Promise<Pipeline> {
   const row = await pipelineRow(t.db, t.companyId, id);

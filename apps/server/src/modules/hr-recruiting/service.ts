@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { companyRowExists, systemTenant } from '../../platform/tenant.ts';
+import { companyRowExists, foundOr404, systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { entityFileRow, removeStoredBytes, type StoredFile } from '../files/public.ts';
 
@@ -15,7 +15,6 @@ const { jobOpenings: J, candidates: K, interviews: I, recruitingSettings: RS, an
 export const OPENING_ENTITY = 'job_opening';
 export const CANDIDATE_ENTITY = 'candidate';
 export const INTERVIEW_ENTITY = 'interview';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---- openings ----
 
@@ -53,12 +52,12 @@ export async function listOpenings(tenant: Tenant): Promise<OpeningView[]> {
 export const openingExists = (tenant: Tenant, id: string) => companyRowExists(tenant, J, id);
 
 export async function getOpening(tenant: Tenant, id: string): Promise<OpeningView> {
-  if (!UUID.test(id)) throw notFound(M.openingNotFound);
-  const [row] = await tenant.db
-    .select({ o: J, n: candidateCount })
-    .from(J)
-    .where(and(eq(J.id, id), eq(J.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.openingNotFound);
+  const row = await foundOr404(id, M.openingNotFound, () =>
+    tenant.db
+      .select({ o: J, n: candidateCount })
+      .from(J)
+      .where(and(eq(J.id, id), eq(J.companyId, tenant.companyId))),
+  );
   return toOpeningView(row.o, row.n);
 }
 
@@ -162,10 +161,7 @@ export async function listCandidates(tenant: Tenant, openingId: string): Promise
 export const candidateExists = (tenant: Tenant, id: string) => companyRowExists(tenant, K, id);
 
 export async function getCandidate(tenant: Tenant, id: string): Promise<CandidateView> {
-  if (!UUID.test(id)) throw notFound(M.candidateNotFound);
-  const [row] = await candidateBase(tenant).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.candidateNotFound);
-  return toCandidateView(row);
+  return toCandidateView(await foundOr404(id, M.candidateNotFound, () => candidateBase(tenant).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)))));
 }
 
 export async function createCandidate(tenant: Tenant, openingId: string, input: z.output<typeof candidateCreateSchema>): Promise<CandidateView> {
@@ -246,10 +242,7 @@ export async function listInterviews(tenant: Tenant, candidateId?: string): Prom
 export const interviewExists = (tenant: Tenant, id: string) => companyRowExists(tenant, I, id);
 
 export async function getInterview(tenant: Tenant, id: string): Promise<InterviewView> {
-  if (!UUID.test(id)) throw notFound(M.interviewNotFound);
-  const [row] = await interviewBase(tenant).where(and(eq(I.id, id), eq(I.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.interviewNotFound);
-  return toInterviewView(row);
+  return toInterviewView(await foundOr404(id, M.interviewNotFound, () => interviewBase(tenant).where(and(eq(I.id, id), eq(I.companyId, tenant.companyId)))));
 }
 
 /** The interview of a candidate, with the consent confirmed by the person sending it (who, when, the text). */
@@ -303,28 +296,32 @@ async function eraseRows(tx: Db, companyId: string, o: { candidateIds: string[];
   return fileRows;
 }
 
-export async function deleteCandidate(s: Services, tenant: Tenant, id: string): Promise<void> {
-  const current = await getCandidate(tenant, id);
-  const files = await tenant.db.transaction(async (tx) => {
-    const files = await eraseRows(tx, tenant.companyId, { candidateIds: [id], interviewIds: [] });
-    // The opening's title only: the candidate's name is personal data (decision 0128).
-    await logAudit(tx, tenant, { action: 'candidate_deleted', entity: CANDIDATE_ENTITY, id, details: { label: current.openingTitle } });
-    await announce(tx, { companyId: tenant.companyId, entity: OPENING_ENTITY, id: current.openingId, action: 'updated' });
-    await announce(tx, { companyId: tenant.companyId, entity: CANDIDATE_ENTITY, id, action: 'deleted' });
+/** `eraseRows` in one transaction with what `record` writes beside it (audit, live changes), then the files' bytes. */
+async function erase(s: Services, db: Db, companyId: string, o: { candidateIds: string[]; interviewIds: string[] }, record: (tx: Db) => Promise<unknown>) {
+  const files = await db.transaction(async (tx) => {
+    const files = await eraseRows(tx, companyId, o);
+    await record(tx);
     return files;
   });
   await removeStoredBytes(s, files);
 }
 
+export async function deleteCandidate(s: Services, tenant: Tenant, id: string): Promise<void> {
+  const current = await getCandidate(tenant, id);
+  await erase(s, tenant.db, tenant.companyId, { candidateIds: [id], interviewIds: [] }, async (tx) => {
+    // The opening's title only: the candidate's name is personal data (decision 0128).
+    await logAudit(tx, tenant, { action: 'candidate_deleted', entity: CANDIDATE_ENTITY, id, details: { label: current.openingTitle } });
+    await announce(tx, { companyId: tenant.companyId, entity: OPENING_ENTITY, id: current.openingId, action: 'updated' });
+    await announce(tx, { companyId: tenant.companyId, entity: CANDIDATE_ENTITY, id, action: 'deleted' });
+  });
+}
+
 export async function deleteInterview(s: Services, tenant: Tenant, id: string): Promise<void> {
   const current = await getInterview(tenant, id);
-  const files = await tenant.db.transaction(async (tx) => {
-    const files = await eraseRows(tx, tenant.companyId, { candidateIds: [], interviewIds: [id] });
+  await erase(s, tenant.db, tenant.companyId, { candidateIds: [], interviewIds: [id] }, async (tx) => {
     await logAudit(tx, tenant, { action: 'interview_deleted', entity: INTERVIEW_ENTITY, id, details: { label: current.openingTitle } });
     await announce(tx, { companyId: tenant.companyId, entity: INTERVIEW_ENTITY, id, action: 'deleted' });
-    return files;
   });
-  await removeStoredBytes(s, files);
 }
 
 export async function deleteOpening(s: Services, tenant: Tenant, id: string): Promise<void> {
@@ -384,12 +381,9 @@ export async function purgeExpiredCandidates(s: Services, now = new Date()): Pro
   const byCompany = new Map<string, string[]>();
   for (const r of due) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.id]);
   for (const [companyId, ids] of byCompany) {
-    const files = await systemTenant(s, companyId, 'schedule').db.transaction(async (tx) => {
-      const files = await eraseRows(tx, companyId, { candidateIds: ids, interviewIds: [] });
-      await logAudit(tx, { companyId, actorId: null }, { action: 'candidates_erased_by_retention', entity: CANDIDATE_ENTITY, id: null, details: { by: 'sistema', reason: 'retention', count: ids.length } });
-      return files;
-    });
-    await removeStoredBytes(s, files);
+    await erase(s, systemTenant(s, companyId, 'schedule').db, companyId, { candidateIds: ids, interviewIds: [] }, (tx) =>
+      logAudit(tx, { companyId, actorId: null }, { action: 'candidates_erased_by_retention', entity: CANDIDATE_ENTITY, id: null, details: { by: 'sistema', reason: 'retention', count: ids.length } }),
+    );
   }
   return due.length;
 }
