@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { checkCustomFields, DEALS_MESSAGES as M, DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, fieldKeyOf, isUuid, MAX_CUSTOM_FIELDS, MAX_STAGES, type Board, type BoardFilters, type ColumnTotals, type CustomField, type CustomFieldEntity, type CustomFieldType, type Deal, type DealMoved, type DealPage, type Pipeline, type Stage, type customFieldCreateSchema, type customFieldUpdateSchema, type dealCreateSchema, type dealListQuerySchema, type dealLostSchema, type dealMoveSchema, type dealUpdateSchema, type dealWonSchema, type pipelineCreateSchema, type stageCreateSchema, type stageUpdateSchema } from '@sede/shared/crm/deals';
 import { POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
@@ -8,6 +8,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { isLiveOrganization } from '../parties/public.ts';
 import { foundOr404 } from '../../platform/tenant.ts';
 import { checkContacts, requestedContacts, writeContacts } from './contacts.ts';
 import { cardById, columnPage, columnTotals, dealDetail, filterSql, firstPages, toCard, type DetailRow } from './queries.ts';
@@ -343,11 +344,7 @@ async function checkReferences(db: DbOrTx, companyId: string, input: { ownerId?:
       .where(and(eq(schema.companyMembers.companyId, companyId), eq(schema.companyMembers.userId, input.ownerId)));
     if (!m) throw badRequest(M.ownerInvalid, 'OWNER_INVALID');
   }
-  if (input.organizationId) {
-    const O = schema.organizations;
-    const [o] = await db.select({ id: O.id }).from(O).where(and(eq(O.id, input.organizationId), eq(O.companyId, companyId), isNull(O.deletedAt)));
-    if (!o) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
-  }
+  if (input.organizationId && !(await isLiveOrganization(db, companyId, input.organizationId))) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
 }
 
 /** The top of a column: a step above its first open card (decision 0151: new and reopened deals go on top). */
