@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { isLiveOrganization } from '../parties/public.ts';
@@ -26,20 +27,6 @@ type Out<T extends z.ZodType> = z.output<T>;
 
 const dealChanged = (db: DbOrTx, t: Tenant, id: string, action: string) => announce(db, { companyId: t.companyId, entity: 'deal', id, action });
 const pipelineChanged = (db: DbOrTx, t: Tenant, id: string, action = 'updated') => announce(db, { companyId: t.companyId, entity: 'crm_pipeline', id, action });
-
-// ---------------------------------------------------------------------------------------------
-// Cursors: (position, id) in base64url
-
-const encodeCursor = (position: number, id: string) => Buffer.from(JSON.stringify([position, id])).toString('base64url');
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && Number.isFinite(v[0]) && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
-  } catch {
-    // falls through
-  }
-  throw badRequest(M.cursorInvalid);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines and stages
@@ -559,7 +546,7 @@ export async function reopenDeal(t: Tenant, id: string): Promise<Deal> {
 /** A list of deals (newest first) with the board's filters plus status, pipeline, organization, person. */
 export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema>): Promise<DealPage> {
   let after: [number, string] | null = null;
-  if (q.cursor) after = decodeCursor(q.cursor);
+  if (q.cursor) after = decodeCursor(q.cursor, M.cursorInvalid);
   const where = [
     sql`d.company_id = ${t.companyId}`,
     filterSql(q, t.actorId),
@@ -638,7 +625,7 @@ export async function column(t: Tenant, pipelineId: string, stageId: string, fil
   await pipelineRow(t.db, t.companyId, pipelineId);
   const stage = await stageRow(t.db, t.companyId, stageId);
   if (stage.pipelineId !== pipelineId) throw notFound(M.stageNotFound);
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? decodeCursor(cursor, M.cursorInvalid) : null;
   const rows = await columnPage(t.db, { companyId: t.companyId, actorId: t.actorId, pipelineId, stageId, filters, after, limit });
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { isLiveOrganization } from '../parties/public.ts';
@@ -397,17 +398,6 @@ function filterSql(f: BoardFilters, today: string) {
   return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-const encodeCursor = (position: number, id: string) => Buffer.from(JSON.stringify([position, id])).toString('base64url');
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && Number.isFinite(v[0]) && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
-  } catch {
-    // falls through
-  }
-  throw badRequest(M.cursorInvalid, 'CURSOR_INVALID');
-}
-
 /** The board: the project, its columns with each one's count and first `limit` cards (filtered), and the labels in use. */
 export async function board(t: Tenant, projectId: string, filters: BoardFilters, limit: number): Promise<Board> {
   if (!isUuid(projectId)) throw notFound(M.projectNotFound);
@@ -462,7 +452,7 @@ export async function board(t: Tenant, projectId: string, filters: BoardFilters,
 }
 
 export async function columnPage(t: Tenant, projectId: string, columnId: string, filters: BoardFilters, cursor: string, limit: number): Promise<ColumnPage> {
-  const [pos, after] = decodeCursor(cursor);
+  const [pos, after] = decodeCursor(cursor, M.cursorInvalid, 'CURSOR_INVALID');
   const col = await columnRow(t.db, t.companyId, columnId);
   if (col.projectId !== projectId) throw notFound(M.columnNotFound);
   const names = await memberNames(t.db, t.companyId);
