@@ -66,18 +66,25 @@ export async function createList(t: Tenant, input: z.output<typeof listCreateSch
 
 export async function updateList(t: Tenant, id: string, input: z.output<typeof listUpdateSchema>): Promise<CrmList> {
   await listRow(t.db, t.companyId, id);
-  await t.db
-    .update(L)
-    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.description !== undefined ? { description: input.description } : {}), updatedAt: new Date() })
-    .where(and(eq(L.id, id), eq(L.companyId, t.companyId)));
+  await patchNamed(t, L, id, { name: input.name, description: input.description });
   return getList(t, id);
 }
 
-export async function deleteList(t: Tenant, id: string): Promise<void> {
+export const deleteList = (t: Tenant, id: string) => deleteNamed(t, id, { table: L, row: listRow, entity: 'crm_list' });
+
+/** Writes what a PATCH of a list or a segment sent (drizzle leaves the fields it did not send, undefined, out). */
+const patchNamed = (t: Tenant, table: typeof L | typeof S, id: string, fields: Partial<typeof L.$inferInsert & typeof S.$inferInsert>) =>
+  t.db
+    .update(table)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(table.id, id), eq(table.companyId, t.companyId)));
+
+/** Deletes a list or a segment of the company (404 when it is not one), audited with its name. */
+async function deleteNamed(t: Tenant, id: string, what: { table: typeof L | typeof S; row: (db: DbOrTx, companyId: string, id: string) => Promise<{ name: string }>; entity: 'crm_list' | 'crm_segment' }) {
   await t.db.transaction(async (tx) => {
-    const row = await listRow(tx, t.companyId, id);
-    await tx.delete(L).where(and(eq(L.id, id), eq(L.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'crm_list_deleted', entity: 'crm_list', id, details: { label: row.name } });
+    const row = await what.row(tx, t.companyId, id);
+    await tx.delete(what.table).where(and(eq(what.table.id, id), eq(what.table.companyId, t.companyId)));
+    await logAudit(tx, t, { action: `${what.entity}_deleted`, entity: what.entity, id, details: { label: row.name } });
   });
 }
 
@@ -185,20 +192,11 @@ export async function createSegment(t: Tenant, input: z.output<typeof segmentCre
 export async function updateSegment(t: Tenant, id: string, input: z.output<typeof segmentUpdateSchema>): Promise<CrmSegment> {
   await segmentRow(t.db, t.companyId, id);
   if (input.filter) await checkFilter(t.db, t.companyId, input.filter);
-  await t.db
-    .update(S)
-    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.filter !== undefined ? { filter: input.filter } : {}), updatedAt: new Date() })
-    .where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
+  await patchNamed(t, S, id, { name: input.name, filter: input.filter });
   return getSegment(t, id);
 }
 
-export async function deleteSegment(t: Tenant, id: string): Promise<void> {
-  await t.db.transaction(async (tx) => {
-    const row = await segmentRow(tx, t.companyId, id);
-    await tx.delete(S).where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'crm_segment_deleted', entity: 'crm_segment', id, details: { label: row.name } });
-  });
-}
+export const deleteSegment = (t: Tenant, id: string) => deleteNamed(t, id, { table: S, row: segmentRow, entity: 'crm_segment' });
 
 // ---- bulk actions ----
 
