@@ -4,7 +4,7 @@ import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { toast } from './support/auth-ui.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 import { expectAccessible } from './support/team.ts';
-import { CONTRACT_V1, CONTRACT_V2, contractDocx, contractPdf } from '../apps/server/test/juridico/contract-versions.ts';
+import { CONTRACT_V1, CONTRACT_V2, contractDocx, contractPdf } from '../apps/server/test/legal/contract-versions.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../apps/server/test/fixtures/analysis/${name}`, import.meta.url));
 

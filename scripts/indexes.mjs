@@ -133,7 +133,7 @@ const schemaIndex = (tables) => `// ${HEAD}\n${tables.map((t) => `export * from 
 /**
  * Which area each piece belongs to: modules and features by their \`area\`; schema files and test
  * folders by name, after the module, feature or area they are named for (\`crm-targets\` → crm,
- * \`recruiting\` → the \`rh-recruiting\` module's area). The longest name wins; no match: platform.
+ * \`recruiting\` → the \`hr-recruiting\` module's area). The longest name wins; no match: platform.
  */
 function areaMap(areas, modules, features) {
   const rows = [...areas.map((a) => ({ key: a.key, title: a.title, kind: a.kind })), { key: null, title: 'Plataforma (sem área)', kind: '' }];

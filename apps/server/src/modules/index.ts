@@ -6,7 +6,6 @@ import campaigns from './campaigns/module.ts';
 import canvas from './canvas/module.ts';
 import cnpj from './cnpj/module.ts';
 import collaboration from './collaboration/module.ts';
-import comercial from './comercial/module.ts';
 import companies from './companies/module.ts';
 import companyData from './company-data/module.ts';
 import crmAi from './crm-ai/module.ts';
@@ -20,10 +19,12 @@ import files from './files/module.ts';
 import finance from './finance/module.ts';
 import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
+import hr from './hr/module.ts';
+import hrRecruiting from './hr-recruiting/module.ts';
 import inbox from './inbox/module.ts';
 import invitations from './invitations/module.ts';
 import jobs from './jobs/module.ts';
-import juridico from './juridico/module.ts';
+import legal from './legal/module.ts';
 import marketing from './marketing/module.ts';
 import marketingPublic from './marketing-public/module.ts';
 import meetings from './meetings/module.ts';
@@ -35,8 +36,7 @@ import parties from './parties/module.ts';
 import profile from './profile/module.ts';
 import projects from './projects/module.ts';
 import prospecting from './prospecting/module.ts';
-import rh from './rh/module.ts';
-import rhRecruiting from './rh-recruiting/module.ts';
+import sales from './sales/module.ts';
 import support from './support/module.ts';
 import whatsapp from './whatsapp/module.ts';
 
@@ -52,7 +52,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   canvas,
   cnpj,
   collaboration,
-  comercial,
   companies,
   companyData,
   crmAi,
@@ -66,10 +65,12 @@ export const MODULES: readonly ModuleDefinition[] = [
   finance,
   financeReports,
   financeStatements,
+  hr,
+  hrRecruiting,
   inbox,
   invitations,
   jobs,
-  juridico,
+  legal,
   marketing,
   marketingPublic,
   meetings,
@@ -81,8 +82,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   profile,
   projects,
   prospecting,
-  rh,
-  rhRecruiting,
+  sales,
   support,
   whatsapp,
 ];

@@ -7,7 +7,7 @@ import { requireViewer } from '../http/middleware.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { ModuleDefinition } from './module.ts';
 import { sessionCookieValue } from './viewer.ts';
-import { liveStreams } from './live-streams.ts';
+import { liveStreamLoop, sessionCaps } from './live-streams.ts';
 import type { Change } from './changes.ts';
 import type { EntityChange } from './live/announce.ts';
 import { liveVisibility } from './live/registry.ts';
@@ -58,14 +58,12 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
     const userId = viewer.user.id;
     let companyId = viewer.company?.id ?? null;
     return streamSSE(c, async (stream) => {
-      let closed = false;
-      let evicted = false;
-      const queue: Array<{ event: string; data: string }> = [];
-      let wake: (() => void) | null = null;
-      const push = (event: string, data: unknown) => {
-        queue.push({ event, data: JSON.stringify(data) });
-        wake?.();
-      };
+      // At most STREAMS_PER_SESSION / STREAMS_PER_USER open streams on this instance: a new one
+      // closes the oldest, telling its browser not to reconnect for an hour (decision 0078).
+      const caps = sessionCaps(sessionCookieValue(c.req.header('cookie')) ?? userId, userId);
+      const ready = { event: 'ready', data: JSON.stringify({ companyId }) };
+      const live = liveStreamLoop(s, stream, { caps, ready, evicted: { event: 'closed', data: JSON.stringify({ reason: 'too_many_streams' }) } });
+      const push = (event: string, data: unknown) => live.push({ event, data: JSON.stringify(data) });
       // While the person's membership is being re-read, company and entity changes wait: once it
       // is known, only those of the company they (still) belong to go out. None is dropped, none leaks.
       let role: string | null = viewer.membership?.role ?? null;
@@ -120,42 +118,9 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
           push('me', { reason: 'reset' });
         }
       });
-      const stop = () => {
-        closed = true;
-        wake?.();
-      };
-      stream.onAbort(stop);
-      const streams = liveStreams(s);
-      const off = streams.register(stop);
-      // At most STREAMS_PER_SESSION / STREAMS_PER_USER open streams on this instance: a new one
-      // closes the oldest, telling its browser not to reconnect for an hour (decision 0078).
-      const offLimit = streams.limit(sessionCookieValue(c.req.header('cookie')) ?? userId, userId, () => {
-        push('closed', { reason: 'too_many_streams' });
-        evicted = true;
-        wake?.();
-      });
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ companyId }) });
-      const heartbeat = setInterval(() => push('ping', {}), 25_000);
-      try {
-        while (!closed) {
-          while (queue.length) {
-            const item = queue.shift()!;
-            await stream.writeSSE(item.event === 'closed' ? { ...item, retry: EVICTED_RETRY_MS } : item);
-          }
-          if (closed || evicted) break;
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-        }
-      } finally {
-        clearInterval(heartbeat);
-        unsubscribe();
-        off();
-        offLimit();
-      }
+      await live.run(unsubscribe);
     });
   });
 
   return app;
 }
-
-const EVICTED_RETRY_MS = 60 * 60 * 1000;

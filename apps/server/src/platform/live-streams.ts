@@ -1,3 +1,4 @@
+import type { SSEStreamingApi } from 'hono/streaming';
 import type { Services } from '../services.ts';
 import { serverState } from './module.ts';
 
@@ -48,15 +49,6 @@ function createStreamRegistry() {
     },
     /** Counts a stream against every cap given, evicting the oldest over any of them; returns its release. */
     limitBy,
-    /** /api/events: a stream counts against its session's and its user's caps. */
-    limit: (sessionKey: string, userId: string, evict: () => void) =>
-      limitBy(
-        [
-          { key: `session:${sessionKey}`, max: STREAMS_PER_SESSION },
-          { key: userKey(userId), max: STREAMS_PER_USER },
-        ],
-        evict,
-      ),
     /** Streams open on this server, and those counted against a user's cap (tests' sentinel). */
     size: (userId?: string) => (userId ? (byKey.get(userKey(userId))?.size ?? 0) : open.size),
     /** Streams counted against one cap key. */
@@ -68,3 +60,64 @@ function createStreamRegistry() {
 }
 
 export const liveStreams = (s: Services) => serverState(s, 'platform.live-streams', createStreamRegistry);
+
+/** /api/events: a stream counts against its session's and its user's caps. */
+export const sessionCaps = (sessionKey: string, userId: string): StreamCap[] => [
+  { key: `session:${sessionKey}`, max: STREAMS_PER_SESSION },
+  { key: userKey(userId), max: STREAMS_PER_USER },
+];
+
+/** An evicted stream's browser waits this long before it reconnects (decision 0078). */
+const EVICTED_RETRY_MS = 60 * 60 * 1000;
+
+type LiveMessage = { event: string; data: string };
+
+/**
+ * The loop of a live SSE stream (GET /api/events, the chat widget's): `ready` first, then the
+ * messages `push`ed from anywhere, in order, with a ping every 25 s, until the browser goes, the server stops,
+ * or the stream `end`s (what was pushed before is written first). Counted against `caps`: when a
+ * newer stream evicts it, it writes `evicted` (asking not to reconnect for an hour) and ends.
+ * `run` holds the stream open and calls `cleanup` once it is over.
+ */
+export function liveStreamLoop(s: Services, stream: SSEStreamingApi, o: { caps: StreamCap[]; ready: LiveMessage; evicted: LiveMessage }) {
+  const queue: Array<LiveMessage & { retry?: number }> = [o.ready];
+  let aborted = false;
+  let ending = false;
+  let wake: (() => void) | null = null;
+  const push = (message: LiveMessage & { retry?: number }) => {
+    queue.push(message);
+    wake?.();
+  };
+  const end = () => {
+    ending = true;
+    wake?.();
+  };
+  const stop = () => {
+    aborted = true;
+    wake?.();
+  };
+  stream.onAbort(stop);
+  const streams = liveStreams(s);
+  const off = streams.register(stop);
+  const offLimit = streams.limitBy(o.caps, () => {
+    push({ ...o.evicted, retry: EVICTED_RETRY_MS });
+    end();
+  });
+  const run = async (cleanup: () => void) => {
+    const heartbeat = setInterval(() => push({ event: 'ping', data: '{}' }), 25_000);
+    try {
+      while (!aborted) {
+        while (queue.length) await stream.writeSSE(queue.shift()!);
+        if (aborted || ending) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+    } finally {
+      clearInterval(heartbeat);
+      cleanup();
+      off();
+      offLimit();
+    }
+  };
+  return { push, end, run };
+}

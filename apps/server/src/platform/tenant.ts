@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '@sede/shared/platform/api';
 import { withTransaction, type TxContext } from '@sede/db/transaction';
+import { conflict, notFound } from '../http/errors.ts';
 import type { Services, Tenant } from '../services.ts';
 
 /**
@@ -37,4 +38,27 @@ export async function companyRowExists(tenant: Pick<Tenant, 'db' | 'companyId'>,
     .from(table)
     .where(and(eq(table.id, id), eq(table.companyId, tenant.companyId)));
   return Boolean(row);
+}
+
+/**
+ * A create request that carries its own id (the creator's URL names it before the row exists):
+ * the row it already made when the same person repeats it, null when there is none yet; an id
+ * taken by another company or person answers 409 (`message`, `code`).
+ */
+export async function earlierCreate<T extends PgTable & { id: PgColumn; companyId: PgColumn; createdBy: PgColumn }>(tenant: Tenant, table: T, id: string | undefined, message: string, code: string) {
+  if (!id) return null;
+  const [existing] = (await tenant.db.select().from(table as PgTable).where(eq(table.id, id))) as T['$inferSelect'][];
+  if (!existing) return null;
+  if (existing.companyId !== tenant.companyId || existing.createdBy !== tenant.actorId) throw conflict(message, code);
+  return existing;
+}
+
+/**
+ * The one row `find` reads for `id`, or a 404 with `message` (an id that is not a uuid names
+ * nothing and is not looked up).
+ */
+export async function foundOr404<T>(id: string, message: string, find: () => PromiseLike<T[]>): Promise<T> {
+  const [row] = isUuid(id) ? await find() : [];
+  if (!row) throw notFound(message);
+  return row;
 }

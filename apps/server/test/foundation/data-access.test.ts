@@ -24,19 +24,19 @@ const ALLOWED: Record<string, number> = {
   'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
   'files/service.ts': 2, // the public links' files, read before their tenant exists
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
+  'hr-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention
+  'hr/module.ts': 1,
   'inbox/public-routes.ts': 1, // the widget's public key names its company, read before its tenant exists
   'invitations/module.ts': 2, // sign-up and e-mail confirmation hooks: a person with no company yet
   'invitations/queue.ts': 1, // the e-mail job names its invitation; its company is read from it
   'invitations/service.ts': 4, // by token or the person's own address: read before any tenant exists (acceptance, decline, the invite pages)
-  'juridico/alerts.ts': 1, // the schedule's scan of every company for expiring contracts
+  'legal/alerts.ts': 1, // the schedule's scan of every company for expiring contracts
   'marketing/public.ts': 1, // the approval link's company, read from its token before its tenant exists
   'members/service.ts': 2, // role change and removal: one row-locking transaction, driven by the race test with the Services
   'onboarding/service.ts': 1, // the first-run choice of a person whose route needs no membership (no company: 404)
   'profile/service.ts': 2, // a person's own profile, no company's
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
   'prospecting/rf-pool.ts': 2, // the Receita register (rf_*) belongs to no company
-  'rh-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention
-  'rh/module.ts': 1,
   'support/service.ts': 14, // a person's tickets to the platform's support, with or without a company; its operators read them all
   'whatsapp/service.ts': 6, // the webhook's account read from its key before its tenant exists; the account and the inbox channel's sends by a company id (the channel's calls carry no tenant)
 };

@@ -35,7 +35,7 @@ describe('route contracts', () => {
     expect(doc.openapi).toBe('3.1.0');
     const employee = doc.paths?.['/api/rh/employees/{id}']?.patch;
     expect(employee?.summary).toBe('Alterar colaborador');
-    expect(employee?.tags).toEqual(['rh']);
+    expect(employee?.tags).toEqual(['hr']);
     expect(employee?.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
     expect(JSON.stringify(employee?.requestBody)).toContain('salaryCents');
     expect(Object.keys(employee?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404']);

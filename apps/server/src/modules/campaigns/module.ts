@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
-import { registerComercialTile } from '../comercial/public.ts';
+import { registerSalesTile } from '../sales/public.ts';
 import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts';
 import { startBounceServer, stopBounceServer } from './bounces.ts';
 import { campaignsRoutes } from './routes.ts';
 import { closeTransports } from './sender.ts';
 import { startCampaignWorker, stopCampaignWorker } from './send.ts';
-import { comercialKpi } from './service.ts';
+import { campaignsTileKpi } from './service.ts';
 import { onInbound, onRecipientStatus } from '../whatsapp/public.ts';
 import { recordWhatsappReply } from './replies.ts';
 
@@ -37,7 +37,7 @@ export default defineModule({
     });
     // A customer's WhatsApp message after a campaign template: a reply, or an unsubscribe for 'SAIR' (decisions 0300, 0301).
     onInbound(s, recordWhatsappReply);
-    registerComercialTile(s, { tool: 'campanhas-massa', kpi: (t) => comercialKpi(t) });
+    registerSalesTile(s, { tool: 'campanhas-massa', kpi: (t) => campaignsTileKpi(t) });
     const R = schema.campaignRecipients;
     addPersonExportPart(s, 'campanhas', async (t, personId) =>
       t.db

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { okSchema } from '@sede/shared/platform/api';
 import { audiencePreviewSchema, CAMPAIGN_MESSAGES as M, campaignCreateSchema, campaignListSchema, campaignReportSchema, campaignUpdateSchema, campaignViewSchema, messagePreviewSchema, previewQuerySchema, recipientPageSchema, recipientsQuerySchema, recipientTokenParamsSchema, sendSchema, senderSchema, senderViewSchema, testMessageSchema, testSendSchema, unsubscribedSchema, unsubscribeInfoSchema } from '@sede/shared/campaigns/schemas';
 import { z } from 'zod';
 import { areaRouter } from '../../http/area-router.ts';
-import { answerSuccess, contract, idParams } from '../../http/contract.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { recordRoutes } from '../../http/record-routes.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { getSender, saveSender, testSender } from './sender.ts';
@@ -17,7 +17,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 /**
  * /api/campaigns (/campanhas-massa): every member reads, writes and sends (decision
- * 0125); deleting needs `campanhas.delete`. /api/public/campaigns: the open pixel, the click
+ * 0125); deleting needs `campaigns.delete`. /api/public/campaigns: the open pixel, the click
  * redirect and the unsubscribe, by signed recipient token, without a session.
  */
 export function campaignsRoutes(s: Services) {
@@ -36,14 +36,12 @@ export function campaignsRoutes(s: Services) {
   );
 
   r.get('/', contract({ summary: 'Listar campanhas', response: campaignListSchema }), async (c) => c.json({ items: await listCampaigns(tenant(c)) }));
-  r.post('/', write, contract({ summary: 'Criar campanha', body: campaignCreateSchema, response: campaignViewSchema, status: 201 }), async (c) =>
-    c.json(await createCampaign(tenant(c), c.req.valid('json')), 201),
-  );
-  r.get('/:id', contract({ summary: 'Ver campanha', params: campaignId, response: campaignViewSchema }), async (c) => c.json(await getCampaign(tenant(c), c.req.valid('param').id)));
-  r.patch('/:id', write, contract({ summary: 'Alterar campanha', params: campaignId, body: campaignUpdateSchema, response: campaignViewSchema }), async (c) =>
-    c.json(await updateCampaign(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
-  );
-  r.delete('/:id', requirePermission('campaigns.delete'), contract({ summary: 'Excluir campanha', params: campaignId, response: okSchema }), async (c) => answerSuccess(c, deleteCampaign(tenant(c), c.req.valid('param').id)));
+  recordRoutes(r, '/', campaignId, campaignViewSchema, {
+    create: { summary: 'Criar campanha', guard: write, body: campaignCreateSchema, run: createCampaign },
+    read: { summary: 'Ver campanha', run: getCampaign },
+    update: { summary: 'Alterar campanha', guard: write, body: campaignUpdateSchema, run: updateCampaign },
+    remove: { summary: 'Excluir campanha', guard: requirePermission('campaigns.delete'), run: deleteCampaign },
+  });
   r.get('/:id/audience', contract({ summary: 'Ver o público da campanha', params: campaignId, response: audiencePreviewSchema }), async (c) =>
     c.json(await audiencePreview(s, tenant(c), c.req.valid('param').id)),
   );

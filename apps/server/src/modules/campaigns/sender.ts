@@ -49,6 +49,17 @@ function fromEmailOf(input: z.output<typeof senderSchema>): string | null {
   return from;
 }
 
+/** The sender's columns the form sets (its password apart): the name and reply-to, its own SMTP or none. */
+const formColumns = (input: z.output<typeof senderSchema>, fromEmail: string | null) => ({
+  fromName: input.fromName,
+  replyTo: input.replyTo,
+  smtpHost: input.smtp?.host ?? null,
+  smtpPort: input.smtp?.port ?? null,
+  smtpSecure: input.smtp?.secure ?? false,
+  smtpUser: input.smtp?.user ?? null,
+  fromEmail,
+});
+
 export async function saveSender(s: Services, t: Tenant, input: z.output<typeof senderSchema>): Promise<SenderView> {
   const fromEmail = fromEmailOf(input);
   const prev = await senderRow(t.db, t.companyId);
@@ -56,14 +67,8 @@ export async function saveSender(s: Services, t: Tenant, input: z.output<typeof 
   if (!input.smtp) passwordEnc = null;
   else if (input.smtp.password !== undefined) passwordEnc = input.smtp.password ? encryptSecret(s, input.smtp.password) : null;
   const values = {
-    fromName: input.fromName,
-    replyTo: input.replyTo,
+    ...formColumns(input, fromEmail),
     ratePerSecond: input.ratePerSecond,
-    smtpHost: input.smtp?.host ?? null,
-    smtpPort: input.smtp?.port ?? null,
-    smtpSecure: input.smtp?.secure ?? false,
-    smtpUser: input.smtp?.user ?? null,
-    fromEmail,
     smtpPasswordEnc: passwordEnc,
     updatedBy: t.actorId,
     updatedAt: new Date(),
@@ -166,13 +171,7 @@ export async function testSender(s: Services, t: Tenant, parsed: z.output<typeof
   const pass = parsed.smtp?.password !== undefined ? parsed.smtp.password : prev?.smtpPasswordEnc ? decryptSecret(s, prev.smtpPasswordEnc) : undefined;
   const row = {
     ...(prev ?? ({} as SenderRow)),
-    fromName: parsed.fromName,
-    replyTo: parsed.replyTo,
-    smtpHost: parsed.smtp?.host ?? null,
-    smtpPort: parsed.smtp?.port ?? null,
-    smtpSecure: parsed.smtp?.secure ?? false,
-    smtpUser: parsed.smtp?.user ?? null,
-    fromEmail,
+    ...formColumns(parsed, fromEmail),
     smtpPasswordEnc: pass ? encryptSecret(s, pass) : null,
     updatedAt: new Date(),
   } as SenderRow;

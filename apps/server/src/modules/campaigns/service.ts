@@ -357,7 +357,7 @@ export async function campaignReport(t: Tenant, id: string): Promise<CampaignRep
 }
 
 /** /comercial's tile (sent, opened, replies; decision 0163): the last 30 days of every channel. */
-export async function comercialKpi(t: Tenant) {
+export async function campaignsTileKpi(t: Tenant) {
   const { rows } = await t.db.execute<{ sent: number; opened: number; replied: number }>(sql`
     SELECT count(*)::int AS sent, count(opened_at)::int AS opened, count(replied_at)::int AS replied FROM campaign_recipients
      WHERE company_id = ${t.companyId} AND sent_at > now() - interval '30 days'`);

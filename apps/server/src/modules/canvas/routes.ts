@@ -15,7 +15,7 @@ const boardId = idParams(CANVAS_MESSAGES.notFound);
 /**
  * /api/canvas (decisions 0295–0296): the company's whiteboards. The documentation
  * area's permissions (every member holds read and write; deleting is the creator's or needs
- * `documentacao.delete`, decision 0295). Scenes ride the 1 MB JSON body limit
+ * `documents.delete`, decision 0295). Scenes ride the 1 MB JSON body limit
  * (413 above it); images go to /api/files with entityType 'canvas_board'. Shared editing goes
  * through the platform's sync socket (decision 0311).
  */
@@ -35,7 +35,7 @@ export function canvasRoutes(s: Services) {
   });
   // Shared editing (decision 0311): the documents' sync, for boards. Another company's board or a
   // malformed id is 404 before any upgrade (the socket's own checks, the Origin's first); every
-  // member draws (documentacao.write), others follow.
+  // member draws (documents.write), others follow.
   const [syncGuard, syncUpgrade] = syncSocket(s, canvasSync, async ({ tenant, viewer }, id) => {
     const grants = grantsFor(viewer.membership);
     if (!canAny(grants, ['documents.read'])) throw forbidden();

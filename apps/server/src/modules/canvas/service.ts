@@ -8,6 +8,7 @@ import { resetSharedState } from '../../platform/sync/rooms.ts';
 import { CANVAS_ENTITY, canvasSync, hasInlineData } from './sync.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
+import { earlierCreate } from '../../platform/tenant.ts';
 
 export { CANVAS_ENTITY };
 
@@ -15,7 +16,7 @@ const { canvasBoards: B, files: F, user: U } = schema;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type BoardRow = typeof B.$inferSelect;
 
-/** Every member draws on and renames every board; deleting is its creator's or of whoever holds `documentacao.delete` (decision 0295). */
+/** Every member draws on and renames every board; deleting is its creator's or of whoever holds `documents.delete` (decision 0295). */
 export const mayManage = (viewer: Viewer, board: { createdBy: string | null }) => board.createdBy === viewer.user.id || canAny(grantsFor(viewer.membership), ['documents.delete']);
 
 /** A board of the tenant's company; anything else (another company's, a malformed id) is 404. */
@@ -72,14 +73,9 @@ export async function listBoards(t: Tenant, viewer: Viewer): Promise<CanvasBoard
 export const getBoard = async (t: Tenant, viewer: Viewer, id: string) => toView(t, viewer, await boardOf(t, id));
 
 export async function createBoard(t: Tenant, viewer: Viewer, data: { id?: string; title: string }) {
-  if (data.id) {
-    // A repeated request (the same id) answers the board it made, never a second one.
-    const [existing] = await t.db.select().from(B).where(eq(B.id, data.id));
-    if (existing) {
-      if (existing.companyId !== t.companyId || existing.createdBy !== t.actorId) throw conflict(M.exists, 'CANVAS_EXISTS');
-      return toView(t, viewer, existing);
-    }
-  }
+  // A repeated request (the same id) answers the board it made, never a second one.
+  const existing = await earlierCreate(t, B, data.id, M.exists, 'CANVAS_EXISTS');
+  if (existing) return toView(t, viewer, existing);
   const [row] = await t.db
     .insert(B)
     .values({ ...(data.id ? { id: data.id } : {}), companyId: t.companyId, title: data.title, scene: EMPTY_SCENE, createdBy: t.actorId, updatedBy: t.actorId })

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { schema } from '@sede/db/client';
 import { byCanvasIndex, CANVAS_LIMITS, CANVAS_YDOC, type CanvasScene } from '@sede/shared/canvas/schemas';
 import { announce } from '../../platform/live/announce.ts';
-import type { SyncType } from '../../platform/sync/rooms.ts';
+import { syncTables, type SyncType } from '../../platform/sync/rooms.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 
 const { canvasBoards: B, canvasBoardUpdates: BU, files: F } = schema;
@@ -69,8 +69,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const canvasSync: SyncType = {
   type: CANVAS_ENTITY,
   liveEntity: CANVAS_SYNC_ENTITY,
-  entity: { table: B, id: B.id, companyId: B.companyId, state: B.ydocState, epoch: B.ydocEpoch },
-  updates: { table: BU, id: BU.id, companyId: BU.companyId, entityId: BU.boardId, update: BU.update },
+  ...syncTables(B, BU, BU.boardId),
   seed: async (tx, id, companyId) => {
     const [row] = await tx.select({ scene: B.scene }).from(B).where(and(eq(B.id, id), eq(B.companyId, companyId)));
     return row ? sceneToUpdate(row.scene as CanvasScene) : null;

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { CRM_CONTACTS_MESSAGES, type bulkSchema, type ContactEntity, type CrmList, type CrmSegment, type listCreateSchema, type listMembersSchema, type listUpdateSchema, type segmentCreateSchema, type segmentUpdateSchema } from '@sede/shared/crm/contacts';
-import { contactFilterSchema, isUuid, LEGAL_BASES, type ContactFilter, type LegalBasis } from '@sede/shared/platform/parties';
+import { contactFilterSchema, LEGAL_BASES, type ContactFilter, type LegalBasis } from '@sede/shared/platform/parties';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import type { z } from 'zod';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
+import { foundOr404 } from '../../platform/tenant.ts';
 import { checkOwner, organizationsWhere, peopleWhere } from '../parties/public.ts';
 import { CSV_BOM, csvLine } from '../../platform/spreadsheets/writer.ts';
 
@@ -53,12 +54,8 @@ export async function listLists(t: Tenant): Promise<CrmList[]> {
   return rows.map(toList);
 }
 
-async function listRow(db: DbOrTx, companyId: string, id: string) {
-  if (!isUuid(id)) throw notFound(CRM_CONTACTS_MESSAGES.listNotFound);
-  const [row] = await db.select(listColumns).from(L).where(and(eq(L.id, id), eq(L.companyId, companyId)));
-  if (!row) throw notFound(CRM_CONTACTS_MESSAGES.listNotFound);
-  return row;
-}
+const listRow = (db: DbOrTx, companyId: string, id: string) =>
+  foundOr404(id, CRM_CONTACTS_MESSAGES.listNotFound, () => db.select(listColumns).from(L).where(and(eq(L.id, id), eq(L.companyId, companyId))));
 
 export const getList = async (t: Tenant, id: string) => toList(await listRow(t.db, t.companyId, id));
 
@@ -69,18 +66,25 @@ export async function createList(t: Tenant, input: z.output<typeof listCreateSch
 
 export async function updateList(t: Tenant, id: string, input: z.output<typeof listUpdateSchema>): Promise<CrmList> {
   await listRow(t.db, t.companyId, id);
-  await t.db
-    .update(L)
-    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.description !== undefined ? { description: input.description } : {}), updatedAt: new Date() })
-    .where(and(eq(L.id, id), eq(L.companyId, t.companyId)));
+  await patchNamed(t, L, id, { name: input.name, description: input.description });
   return getList(t, id);
 }
 
-export async function deleteList(t: Tenant, id: string): Promise<void> {
+export const deleteList = (t: Tenant, id: string) => deleteNamed(t, id, { table: L, row: listRow, entity: 'crm_list' });
+
+/** Writes what a PATCH of a list or a segment sent (drizzle leaves the fields it did not send, undefined, out). */
+const patchNamed = (t: Tenant, table: typeof L | typeof S, id: string, fields: Partial<typeof L.$inferInsert & typeof S.$inferInsert>) =>
+  t.db
+    .update(table)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(table.id, id), eq(table.companyId, t.companyId)));
+
+/** Deletes a list or a segment of the company (404 when it is not one), audited with its name. */
+async function deleteNamed(t: Tenant, id: string, what: { table: typeof L | typeof S; row: (db: DbOrTx, companyId: string, id: string) => Promise<{ name: string }>; entity: 'crm_list' | 'crm_segment' }) {
   await t.db.transaction(async (tx) => {
-    const row = await listRow(tx, t.companyId, id);
-    await tx.delete(L).where(and(eq(L.id, id), eq(L.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'crm_list_deleted', entity: 'crm_list', id, details: { label: row.name } });
+    const row = await what.row(tx, t.companyId, id);
+    await tx.delete(what.table).where(and(eq(what.table.id, id), eq(what.table.companyId, t.companyId)));
+    await logAudit(tx, t, { action: `${what.entity}_deleted`, entity: what.entity, id, details: { label: row.name } });
   });
 }
 
@@ -166,12 +170,8 @@ export async function listSegments(t: Tenant): Promise<CrmSegment[]> {
   return out;
 }
 
-async function segmentRow(db: DbOrTx, companyId: string, id: string): Promise<SegmentRow> {
-  if (!isUuid(id)) throw notFound(CRM_CONTACTS_MESSAGES.segmentNotFound);
-  const [row] = await db.select().from(S).where(and(eq(S.id, id), eq(S.companyId, companyId)));
-  if (!row) throw notFound(CRM_CONTACTS_MESSAGES.segmentNotFound);
-  return row;
-}
+const segmentRow = (db: DbOrTx, companyId: string, id: string): Promise<SegmentRow> =>
+  foundOr404(id, CRM_CONTACTS_MESSAGES.segmentNotFound, () => db.select().from(S).where(and(eq(S.id, id), eq(S.companyId, companyId))));
 
 export async function getSegment(t: Tenant, id: string): Promise<CrmSegment> {
   const row = await segmentRow(t.db, t.companyId, id);
@@ -192,20 +192,11 @@ export async function createSegment(t: Tenant, input: z.output<typeof segmentCre
 export async function updateSegment(t: Tenant, id: string, input: z.output<typeof segmentUpdateSchema>): Promise<CrmSegment> {
   await segmentRow(t.db, t.companyId, id);
   if (input.filter) await checkFilter(t.db, t.companyId, input.filter);
-  await t.db
-    .update(S)
-    .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.filter !== undefined ? { filter: input.filter } : {}), updatedAt: new Date() })
-    .where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
+  await patchNamed(t, S, id, { name: input.name, filter: input.filter });
   return getSegment(t, id);
 }
 
-export async function deleteSegment(t: Tenant, id: string): Promise<void> {
-  await t.db.transaction(async (tx) => {
-    const row = await segmentRow(tx, t.companyId, id);
-    await tx.delete(S).where(and(eq(S.id, id), eq(S.companyId, t.companyId)));
-    await logAudit(tx, t, { action: 'crm_segment_deleted', entity: 'crm_segment', id, details: { label: row.name } });
-  });
-}
+export const deleteSegment = (t: Tenant, id: string) => deleteNamed(t, id, { table: S, row: segmentRow, entity: 'crm_segment' });
 
 // ---- bulk actions ----
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { checkCustomFields, DEALS_MESSAGES as M, DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, fieldKeyOf, isUuid, MAX_CUSTOM_FIELDS, MAX_STAGES, type Board, type BoardFilters, type ColumnTotals, type CustomField, type CustomFieldEntity, type CustomFieldType, type Deal, type DealMoved, type DealPage, type Pipeline, type Stage, type customFieldCreateSchema, type customFieldUpdateSchema, type dealCreateSchema, type dealListQuerySchema, type dealLostSchema, type dealMoveSchema, type dealUpdateSchema, type dealWonSchema, type pipelineCreateSchema, type stageCreateSchema, type stageUpdateSchema } from '@sede/shared/crm/deals';
 import { POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
@@ -6,8 +6,11 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { isLiveOrganization } from '../parties/public.ts';
+import { foundOr404 } from '../../platform/tenant.ts';
 import { checkContacts, requestedContacts, writeContacts } from './contacts.ts';
 import { cardById, columnPage, columnTotals, dealDetail, filterSql, firstPages, toCard, type DetailRow } from './queries.ts';
 
@@ -24,20 +27,6 @@ type Out<T extends z.ZodType> = z.output<T>;
 
 const dealChanged = (db: DbOrTx, t: Tenant, id: string, action: string) => announce(db, { companyId: t.companyId, entity: 'deal', id, action });
 const pipelineChanged = (db: DbOrTx, t: Tenant, id: string, action = 'updated') => announce(db, { companyId: t.companyId, entity: 'crm_pipeline', id, action });
-
-// ---------------------------------------------------------------------------------------------
-// Cursors: (position, id) in base64url
-
-const encodeCursor = (position: number, id: string) => Buffer.from(JSON.stringify([position, id])).toString('base64url');
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && Number.isFinite(v[0]) && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
-  } catch {
-    // falls through
-  }
-  throw badRequest(M.cursorInvalid);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines and stages
@@ -78,12 +67,7 @@ async function insertPipeline(tx: DbOrTx, t: Tenant, name: string, stages: Reado
   return pipe!.id;
 }
 
-async function pipelineRow(db: DbOrTx, companyId: string, id: string) {
-  if (!isUuid(id)) throw notFound(M.pipelineNotFound);
-  const [row] = await db.select().from(P).where(and(eq(P.id, id), eq(P.companyId, companyId)));
-  if (!row) throw notFound(M.pipelineNotFound);
-  return row;
-}
+const pipelineRow = (db: DbOrTx, companyId: string, id: string) => foundOr404(id, M.pipelineNotFound, () => db.select().from(P).where(and(eq(P.id, id), eq(P.companyId, companyId))));
 
 export async function getPipeline(t: Tenant, id: string): Promise<Pipeline> {
   const row = await pipelineRow(t.db, t.companyId, id);
@@ -347,11 +331,7 @@ async function checkReferences(db: DbOrTx, companyId: string, input: { ownerId?:
       .where(and(eq(schema.companyMembers.companyId, companyId), eq(schema.companyMembers.userId, input.ownerId)));
     if (!m) throw badRequest(M.ownerInvalid, 'OWNER_INVALID');
   }
-  if (input.organizationId) {
-    const O = schema.organizations;
-    const [o] = await db.select({ id: O.id }).from(O).where(and(eq(O.id, input.organizationId), eq(O.companyId, companyId), isNull(O.deletedAt)));
-    if (!o) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
-  }
+  if (input.organizationId && !(await isLiveOrganization(db, companyId, input.organizationId))) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
 }
 
 /** The top of a column: a step above its first open card (decision 0151: new and reopened deals go on top). */
@@ -530,28 +510,21 @@ async function renumberColumn(tx: DbOrTx, companyId: string, stageId: string, ex
     WHERE d.id = r.id`);
 }
 
-export async function winDeal(t: Tenant, id: string, input: Out<typeof dealWonSchema>): Promise<Deal> {
-  await t.db.transaction(async (tx) => {
-    const deal = await lockDeal(tx, t.companyId, id);
-    if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
-    await tx
-      .update(D)
-      .set({ status: 'won', closedAt: new Date(), wonReason: input.reason, wonNote: input.note ?? null, lostReason: null, lostNote: null, updatedAt: new Date() })
-      .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    await dealChanged(tx, t, id, 'won');
-  });
-  return getDeal(t, id);
-}
+export const winDeal = (t: Tenant, id: string, input: Out<typeof dealWonSchema>) =>
+  closeDeal(t, id, { status: 'won', wonReason: input.reason, wonNote: input.note ?? null, lostReason: null, lostNote: null });
+export const loseDeal = (t: Tenant, id: string, input: Out<typeof dealLostSchema>) =>
+  closeDeal(t, id, { status: 'lost', lostReason: input.reason, lostNote: input.note ?? null, wonReason: null, wonNote: null });
 
-export async function loseDeal(t: Tenant, id: string, input: Out<typeof dealLostSchema>): Promise<Deal> {
+/** Closes an open deal with its outcome (the other outcome's reason cleared); a closed one is 409. */
+async function closeDeal(t: Tenant, id: string, outcome: Pick<typeof D.$inferInsert, 'wonReason' | 'wonNote' | 'lostReason' | 'lostNote'> & { status: 'won' | 'lost' }): Promise<Deal> {
   await t.db.transaction(async (tx) => {
     const deal = await lockDeal(tx, t.companyId, id);
     if (deal.status !== 'open') throw conflict(M.dealClosed, 'DEAL_CLOSED');
     await tx
       .update(D)
-      .set({ status: 'lost', closedAt: new Date(), lostReason: input.reason, lostNote: input.note ?? null, wonReason: null, wonNote: null, updatedAt: new Date() })
+      .set({ ...outcome, closedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(D.id, id), eq(D.companyId, t.companyId)));
-    await dealChanged(tx, t, id, 'lost');
+    await dealChanged(tx, t, id, outcome.status);
   });
   return getDeal(t, id);
 }
@@ -573,7 +546,7 @@ export async function reopenDeal(t: Tenant, id: string): Promise<Deal> {
 /** A list of deals (newest first) with the board's filters plus status, pipeline, organization, person. */
 export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema>): Promise<DealPage> {
   let after: [number, string] | null = null;
-  if (q.cursor) after = decodeCursor(q.cursor);
+  if (q.cursor) after = decodeCursor(q.cursor, M.cursorInvalid);
   const where = [
     sql`d.company_id = ${t.companyId}`,
     filterSql(q, t.actorId),
@@ -652,7 +625,7 @@ export async function column(t: Tenant, pipelineId: string, stageId: string, fil
   await pipelineRow(t.db, t.companyId, pipelineId);
   const stage = await stageRow(t.db, t.companyId, stageId);
   if (stage.pipelineId !== pipelineId) throw notFound(M.stageNotFound);
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? decodeCursor(cursor, M.cursorInvalid) : null;
   const rows = await columnPage(t.db, { companyId: t.companyId, actorId: t.actorId, pipelineId, stageId, filters, after, limit });
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;

@@ -1,7 +1,7 @@
 import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
-import { registerComercialTile } from '../comercial/public.ts';
+import { registerSalesTile } from '../sales/public.ts';
 import { crmMetricsRoutes } from './routes.ts';
 import { metricsTileKpi } from './tile.ts';
 
@@ -11,7 +11,7 @@ export default defineModule({
   area: 'sales',
   mount: '/crm-metrics',
   routes: crmMetricsRoutes,
-  start: (s) => registerComercialTile(s, { tool: 'metricas', kpi: metricsTileKpi }),
+  start: (s) => registerSalesTile(s, { tool: 'metricas', kpi: metricsTileKpi }),
   exportData: async (_s, tenant, out) => {
     out.csv('metas.csv', ['id', 'userId', 'month', 'targetCents', 'updatedBy', 'createdAt', 'updatedAt'], companyRows(tenant, schema.crmTargets));
   },

@@ -24,7 +24,7 @@ import { assertFilters, deleteTarget, overview, putTargets, targetRows } from '.
 const query = metricsQuerySchema;
 
 /**
- * /api/crm-metrics (decisions 0165–0168): the figures of /metricas behind `comercial.read`, each
+ * /api/crm-metrics (decisions 0165–0168): the figures of /metricas behind `sales.read`, each
  * with the filters `from`, `to` (YYYY-MM), `pipelineId`, `ownerId`; targets set by admins
  * (decision 0166).
  */

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../platform/pdf.ts';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { formatQuantity, type Quote } from '@sede/shared/crm/quotes';
 import { phoneText, type QuoteClient } from './client.ts';
@@ -21,13 +21,7 @@ export function quotePdf(
   quote: Pick<Quote, 'number' | 'validUntil' | 'conditions' | 'notes' | 'items' | 'subtotalCents' | 'discountCents' | 'totalCents' | 'createdAt' | 'dealTitle'>,
   client: QuoteClient,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Orçamento nº ${quote.number} — ${company.name}`, Author: company.name } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
+  return pdfBytes({ size: 'A4', margin: 48, info: { Title: `Orçamento nº ${quote.number} — ${company.name}`, Author: company.name } }, (doc) => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
 
@@ -104,6 +98,5 @@ export function quotePdf(
       doc.moveDown();
     }
     doc.font('Helvetica').fontSize(8).fillColor('#666').text(`Este orçamento é válido até ${dateBr(quote.validUntil)}.`, left, doc.y, { width });
-    doc.end();
   });
 }

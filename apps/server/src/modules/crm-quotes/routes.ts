@@ -6,6 +6,7 @@ import { okSchema } from '@sede/shared/platform/api';
 import { productCreateSchema, productListQuerySchema, productListSchema, productSchema, productUpdateSchema, publicQuoteAnswerSchema, publicQuoteSchema, QUOTE_MESSAGES, quoteAnswerSchema, quoteCreateSchema, quoteDealsSchema, quoteListQuerySchema, quoteListSchema, quoteSchema, quoteSendSchema, quoteUpdateSchema, type PublicQuote, type Quote } from '@sede/shared/crm/quotes';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
+import { recordRoutes } from '../../http/record-routes.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { systemTenant } from '../../platform/tenant.ts';
@@ -40,22 +41,12 @@ export function crmQuotesRoutes(s: Services) {
   r.get('/products', contract({ summary: 'Listar produtos e serviços', query: productListQuerySchema, response: productListSchema }), async (c) =>
     c.json(await listProducts(tenant(c), c.req.valid('query'))),
   );
-  r.post(
-    '/products',
-    requirePermission('sales.write'),
-    contract({ summary: 'Cadastrar produto ou serviço', body: productCreateSchema, response: productSchema, status: 201 }),
-    async (c) => c.json(await createProduct(tenant(c), c.req.valid('json')), 201),
-  );
-  r.get('/products/:id', contract({ summary: 'Ver produto ou serviço', params: id, response: productSchema }), async (c) =>
-    c.json(await getProduct(tenant(c), c.req.valid('param').id)),
-  );
-  r.patch(
-    '/products/:id',
-    requirePermission('sales.write'),
-    contract({ summary: 'Alterar produto ou serviço', params: id, body: productUpdateSchema, response: productSchema }),
-    async (c) => c.json(await updateProduct(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
-  );
-  r.delete('/products/:id', requirePermission('sales.delete'), contract({ summary: 'Excluir produto ou serviço', params: id, response: okSchema }), async (c) => answerSuccess(c, deleteProduct(tenant(c), c.req.valid('param').id)));
+  recordRoutes(r, '/products', id, productSchema, {
+    create: { summary: 'Cadastrar produto ou serviço', guard: requirePermission('sales.write'), body: productCreateSchema, run: createProduct },
+    read: { summary: 'Ver produto ou serviço', run: getProduct },
+    update: { summary: 'Alterar produto ou serviço', guard: requirePermission('sales.write'), body: productUpdateSchema, run: updateProduct },
+    remove: { summary: 'Excluir produto ou serviço', guard: requirePermission('sales.delete'), run: deleteProduct },
+  });
 
   r.get('/deals', contract({ summary: 'Buscar negócios para orçar', query: productListQuerySchema.pick({ q: true }), response: quoteDealsSchema }), async (c) =>
     c.json(await searchDeals(tenant(c), c.req.valid('query').q)),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { schema } from '@sede/db/client';
 import type { DbOrTx } from '@sede/db/client';
@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { isCompanyPerson, isLiveOrganization } from '../parties/public.ts';
 
 const P = schema.crmProducts;
 const Q = schema.crmQuotes;
@@ -225,21 +226,8 @@ async function prepare(db: DbOrTx, companyId: string, input: QuoteInput) {
       .where(and(eq(P.companyId, companyId), inArray(P.id, productIds)));
     if (found.length !== productIds.length) throw badRequest(QUOTE_MESSAGES.productNotFound, 'PRODUCT_NOT_FOUND');
   }
-  if (input.personId) {
-    const [person] = await db
-      .select({ id: schema.people.id })
-      .from(schema.people)
-      .where(and(eq(schema.people.companyId, companyId), eq(schema.people.id, input.personId)));
-    if (!person) throw badRequest(QUOTE_MESSAGES.personNotFound, 'PERSON_NOT_FOUND');
-  }
-  if (input.organizationId) {
-    const O = schema.organizations;
-    const [org] = await db
-      .select({ id: O.id })
-      .from(O)
-      .where(and(eq(O.companyId, companyId), eq(O.id, input.organizationId), isNull(O.deletedAt)));
-    if (!org) throw badRequest(QUOTE_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
-  }
+  if (input.personId && !(await isCompanyPerson(db, companyId, input.personId))) throw badRequest(QUOTE_MESSAGES.personNotFound, 'PERSON_NOT_FOUND');
+  if (input.organizationId && !(await isLiveOrganization(db, companyId, input.organizationId))) throw badRequest(QUOTE_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
   if (input.validUntil < todayInBrazil()) throw badRequest(QUOTE_MESSAGES.validityPast, 'VALIDITY_PAST');
   return totals.totals;
 }

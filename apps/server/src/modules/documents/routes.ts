@@ -81,7 +81,7 @@ export function documentsRoutes(s: Services) {
   });
   // Shared editing (decisions 0283, 0310): the same session, company and visibility checks as GET /:id
   // (another company's or a restricted document is a 404 before any upgrade); a member without
-  // `documentacao.write` follows it read-only. Checked again on every write and on every change
+  // `documents.write` follows it read-only. Checked again on every write and on every change
   // of the person's access (decision 0420).
   const [syncGuard, syncUpgrade] = syncSocket(s, documentSync, async ({ tenant, viewer }, id) => {
     const grants = grantsFor(viewer.membership);

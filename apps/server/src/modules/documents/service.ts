@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound, updatedRow } from '../../htt
 import { announce } from '../../platform/live/announce.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
+import { earlierCreate } from '../../platform/tenant.ts';
 import { isDocumentsAdmin, mayManage, visibleTo } from './access.ts';
 import { projectName } from '../projects/public.ts';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
@@ -137,14 +138,9 @@ export async function createDocument(
   if (data.projectId) await projectOf(t, viewer, data.projectId);
   const content = data.content ?? EMPTY_DOC;
   const contentText = checkedText(content);
-  if (data.id) {
-    // The creator's URL carries the id: a repeated request answers the same document, never a second one.
-    const [existing] = await t.db.select().from(D).where(eq(D.id, data.id));
-    if (existing) {
-      if (existing.companyId !== t.companyId || existing.createdBy !== t.actorId) throw conflict(M.exists, 'DOCUMENT_EXISTS');
-      return toView(t, viewer, existing);
-    }
-  }
+  // The creator's URL carries the id: a repeated request answers the same document, never a second one.
+  const existing = await earlierCreate(t, D, data.id, M.exists, 'DOCUMENT_EXISTS');
+  if (existing) return toView(t, viewer, existing);
   const [row] = await t.db
     .insert(D)
     .values({ ...(data.id ? { id: data.id } : {}), companyId: t.companyId, title: data.title, folderId: data.folderId ?? null, projectId: data.projectId ?? null, visibility: data.visibility, content, contentText, createdBy: t.actorId, updatedBy: t.actorId })

@@ -3,7 +3,7 @@ import { schema } from '@sede/db/client';
 import type { DbOrTx } from '@sede/db/client';
 import { DOCUMENT_LIMITS, docText, type DocContent } from '@sede/shared/documents/schemas';
 import { announce } from '../../platform/live/announce.ts';
-import { announceAccessChange, CLOSE, COMPACT_AFTER, SNAPSHOT_DELAY_MS, compact as compactType, resetSharedState as resetType, type SyncType } from '../../platform/sync/rooms.ts';
+import { announceAccessChange, CLOSE, COMPACT_AFTER, SNAPSHOT_DELAY_MS, compact as compactType, resetSharedState as resetType, syncTables, type SyncType } from '../../platform/sync/rooms.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { indexDocument } from './search-index.ts';
@@ -23,8 +23,7 @@ export { CLOSE, COMPACT_AFTER, SNAPSHOT_DELAY_MS };
 export const documentSync: SyncType = {
   type: 'document',
   liveEntity: SYNC_ENTITY,
-  entity: { table: D, id: D.id, companyId: D.companyId, state: D.ydocState, epoch: D.ydocEpoch },
-  updates: { table: DU, id: DU.id, companyId: DU.companyId, entityId: DU.documentId, update: DU.update },
+  ...syncTables(D, DU, DU.documentId),
   seed: async (tx, id, companyId) => {
     const [row] = await tx.select({ content: D.content }).from(D).where(and(eq(D.id, id), eq(D.companyId, companyId)));
     return row ? jsonToUpdate(row.content as DocContent) : null;

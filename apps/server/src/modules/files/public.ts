@@ -8,7 +8,10 @@ import { logAudit } from '../../platform/audit.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { createLinkToken } from '../../platform/files/links.ts';
-import { filesLinkKey, filesStorage, storeFile } from './service.ts';
+import { filesLinkKey, filesStorage, removeStoredBytes, storeFile } from './service.ts';
+
+export { removeStoredBytes, type StoredFile } from './service.ts';
+const F = schema.files;
 
 /** A file sent from outside the company (the inbox widget's visitor), attached to an entity the caller checked; limits and type sniffing as every upload. */
 export const storeExternalFile = (s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, o: Parameters<typeof storeFile>[2]) => storeFile(s, tenant, o, null);
@@ -29,18 +32,34 @@ export function uploadFileName(c: Context) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * A live file of the tenant's company attached to `entityType`/`entityId`, read whole (the
- * caller checked the entity; files are bounded by their kind's limit). Null when there is none.
- */
-export async function readEntityFile(s: Services, tenant: Tenant, fileId: string, entityType: string, entityId: string): Promise<{ name: string; mime: string; bytes: Buffer } | null> {
+/** The row of a live file of the tenant's company attached to `entityType`/`entityId`; null when there is none. */
+export async function entityFileRow(tenant: Pick<Tenant, 'db' | 'companyId'>, fileId: string, entityType: string, entityId: string) {
   if (!UUID.test(fileId)) return null;
-  const F = schema.files;
   const [row] = await tenant.db
     .select()
     .from(F)
     .where(and(eq(F.id, fileId), eq(F.companyId, tenant.companyId), eq(F.entityType, entityType), eq(F.entityId, entityId), isNull(F.deletedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Every live file of an entity marked deleted, in the caller's transaction (an erasure): their
+ * bytes go with `removeStoredBytes` once it has committed.
+ */
+export const markEntityFilesDeleted = (db: DbOrTx, companyId: string, entityType: string, entityId: string) =>
+  db
+    .update(F)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(F.companyId, companyId), eq(F.entityType, entityType), eq(F.entityId, entityId), isNull(F.deletedAt)))
+    .returning({ storageKey: F.storageKey, thumbnailKey: F.thumbnailKey });
+
+/**
+ * A live file of the tenant's company attached to `entityType`/`entityId`, read whole (the
+ * caller checked the entity; files are bounded by their kind's limit). Null when there is none.
+ */
+export async function readEntityFile(s: Services, tenant: Tenant, fileId: string, entityType: string, entityId: string): Promise<{ name: string; mime: string; bytes: Buffer } | null> {
+  const row = await entityFileRow(tenant, fileId, entityType, entityId);
   if (!row) return null;
   const stream = await filesStorage(s).get(row.storageKey);
   if (!stream) return null;
@@ -57,7 +76,6 @@ export async function readEntityFile(s: Services, tenant: Tenant, fileId: string
 export async function signedEntityFileLinks(s: Services, companyId: string, entityType: string, entityId: string, fileIds: readonly string[], minutes: number) {
   const ids = fileIds.filter((id) => UUID.test(id));
   if (!ids.length) return [];
-  const F = schema.files;
   const rows = await systemTenant(s, companyId, 'public-link')
     .db.select({ id: F.id, name: F.name, kind: F.kind, mime: F.mime })
     .from(F)
@@ -78,7 +96,6 @@ export const storeMemberFile = (s: Services, tenant: Tenant, o: Parameters<typeo
 
 /** Renames a live file attached to the entity (the caller checked who may); false when there is none. */
 export async function renameEntityFile(tenant: { db: DbOrTx; companyId: string }, fileId: string, entityType: string, name: string): Promise<boolean> {
-  const F = schema.files;
   const updated = await tenant.db
     .update(F)
     .set({ name })
@@ -93,7 +110,6 @@ export async function renameEntityFile(tenant: { db: DbOrTx; companyId: string }
  * transaction (`afterCommit`), its share links stop working at once. Audited like every deletion.
  */
 export async function removeEntityFile(s: Services, tx: { db: DbOrTx; companyId: string; actorId: string }, fileId: string, entityType: string): Promise<(() => Promise<void>) | null> {
-  const F = schema.files;
   const [row] = await tx.db
     .update(F)
     .set({ deletedAt: new Date() })
@@ -101,9 +117,5 @@ export async function removeEntityFile(s: Services, tx: { db: DbOrTx; companyId:
     .returning();
   if (!row) return null;
   await logAudit(tx.db, tx, { action: 'file_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
-  return async () => {
-    const storage = filesStorage(s);
-    await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));
-    if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => {});
-  };
+  return () => removeStoredBytes(s, [row]);
 }

@@ -159,9 +159,19 @@ export async function deleteFile(s: Services, tenant: Tenant, viewer: Viewer, id
   if (!updated.length) throw notFound(FILE_MESSAGES.notFound);
   // The file's name may be personal data: the audit line names the holder and the kind only (decision 0128).
   await logAudit(tenant.db, tenant, { action: 'file_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
+  await removeStoredBytes(s, [row]);
+}
+
+/** Where a file's bytes and thumbnail are stored. */
+export type StoredFile = { storageKey: string; thumbnailKey: string | null };
+
+/** The bytes (and thumbnails) of files whose rows are already gone or marked deleted; a failure is logged, never thrown. */
+export async function removeStoredBytes(s: Services, files: readonly StoredFile[]) {
   const storage = filesStorage(s);
-  await storage.delete(row.storageKey).catch((e) => console.error('[files] could not delete', row.storageKey, (e as Error).message));
-  if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => {});
+  for (const f of files) {
+    await storage.delete(f.storageKey).catch((e) => console.error('[files] could not delete', f.storageKey, (e as Error).message));
+    if (f.thumbnailKey) await storage.delete(f.thumbnailKey).catch(() => {});
+  }
 }
 
 export async function createLink(s: Services, tenant: Tenant, viewer: Viewer, id: string, hours = FILE_LINK_DEFAULT_HOURS) {

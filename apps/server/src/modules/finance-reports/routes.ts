@@ -25,7 +25,7 @@ async function download<T>(tenant: Tenant, name: string, format: 'csv' | 'xlsx',
 
 const spreadsheet = { media: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'Planilha (XLSX ou CSV)' };
 
-/** Relatórios do financeiro under /api/finance/reports: `financeiro.read`; the files `financeiro.export` (decision 0125). */
+/** Relatórios do financeiro under /api/finance/reports: `finance.read`; the files `finance.export` (decision 0125). */
 export function reportRoutes(s: Services) {
   const r = areaRouter(s, 'financeiro');
   r.use('*', requirePermission('finance.read'));

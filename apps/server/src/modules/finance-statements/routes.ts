@@ -20,8 +20,8 @@ const validLineId = (id: string) => {
 const accountQuery = z.object({ accountId: z.uuid({ error: M.accountNotFound }).optional() });
 
 /**
- * Extratos e conciliação (decisions 0175, 0176), under /api/finance/statements: reading is `financeiro.read`,
- * importing and reconciling `financeiro.write` (decision 0125's table).
+ * Extratos e conciliação (decisions 0175, 0176), under /api/finance/statements: reading is `finance.read`,
+ * importing and reconciling `finance.write` (decision 0125's table).
  */
 export function statementRoutes(s: Services) {
   const r = areaRouter(s, 'financeiro');

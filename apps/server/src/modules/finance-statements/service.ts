@@ -368,20 +368,15 @@ export async function createEntryForLine(tenant: Tenant, lineId: string, input: 
   });
 }
 
-export async function ignoreLine(tenant: Tenant, lineId: string) {
-  await tenant.db.transaction(async (tx) => {
-    const line = await lockLine(tx, tenant, lineId);
-    if (line.status !== 'pending') throw conflict(M.notPending, 'STATEMENT_LINE_DONE');
-    await markLine(tx, tenant, line, { status: 'ignored' });
-  });
-  return { ok: true };
-}
+export const ignoreLine = (tenant: Tenant, lineId: string) => moveLine(tenant, lineId, { from: 'pending', to: 'ignored' }, M.notPending, 'STATEMENT_LINE_DONE');
+export const reopenLine = (tenant: Tenant, lineId: string) => moveLine(tenant, lineId, { from: 'ignored', to: 'pending' }, M.notIgnored, 'STATEMENT_LINE_NOT_IGNORED');
 
-export async function reopenLine(tenant: Tenant, lineId: string) {
+/** A line from one status to another; a line in any other status answers 409 (`message`, `code`). */
+async function moveLine(tenant: Tenant, lineId: string, { from, to }: { from: StatementLineStatus; to: StatementLineStatus }, message: string, code: string) {
   await tenant.db.transaction(async (tx) => {
     const line = await lockLine(tx, tenant, lineId);
-    if (line.status !== 'ignored') throw conflict(M.notIgnored, 'STATEMENT_LINE_NOT_IGNORED');
-    await markLine(tx, tenant, line, { status: 'pending' });
+    if (line.status !== from) throw conflict(message, code);
+    await markLine(tx, tenant, line, { status: to });
   });
   return { ok: true };
 }

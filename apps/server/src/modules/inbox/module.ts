@@ -4,7 +4,7 @@ import { companyRows, paged } from '../../platform/company-data/archive.ts';
 import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
-import { registerComercialTile } from '../comercial/public.ts';
+import { registerSalesTile } from '../sales/public.ts';
 import { inboxRoutes } from './routes.ts';
 import { CONVERSATION_ENTITY, conversationExists, inboxKpis, toSettings } from './service.ts';
 
@@ -24,7 +24,7 @@ async function start(s: Services) {
     canSee: readersOf('inbox.read', conversationExists),
     path: (id) => `/atendimento?conversa=${id}`,
   });
-  registerComercialTile(s, {
+  registerSalesTile(s, {
     tool: 'atendimento',
     kpi: async (tenant) => {
       const k = await inboxKpis(tenant);

@@ -13,7 +13,7 @@ import { rateLimitMessage, type RateRule } from '../../http/rate-limit.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { trustedOrigins } from '../../http/security.ts';
 import type { EntityChange } from '../../platform/live/announce.ts';
-import { liveStreams } from '../../platform/live-streams.ts';
+import { liveStreamLoop } from '../../platform/live-streams.ts';
 import { clientAddressKey } from '../../platform/net/addresses.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
@@ -44,8 +44,6 @@ export const WIDGET_RULES = {
  */
 export const WIDGET_STREAMS_PER_VISITOR = 5;
 export const WIDGET_STREAMS_PER_ADDRESS = 50;
-/** What an evicted widget stream is told: do not reconnect by yourself for an hour. */
-const EVICTED_RETRY_MS = 60 * 60 * 1000;
 
 /** A visitor's attachment: the platform's image and document kinds, at most 10 MB (decision 0266). */
 export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -83,7 +81,6 @@ export function publicInboxRoutes(s: Services) {
     if (!d.allowed) throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(d.retryAfter ?? rule.window), { retryAfter: d.retryAfter ?? rule.window });
   };
   const ip = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
-  const streams = liveStreams(s);
 
   pub.use(
     '/:key/*',
@@ -245,59 +242,19 @@ export function publicInboxRoutes(s: Services) {
       const address = clientAddressKey(ip(c));
       c.header('cache-control', 'no-store');
       return streamSSE(c, async (stream) => {
-        let closed = false;
-        let evicted = false;
-        let wake: (() => void) | null = null;
-        const queue: string[] = [];
+        const caps = [
+          { key: `widget-visitor:${conv.id}`, max: WIDGET_STREAMS_PER_VISITOR },
+          { key: `widget-address:${address}`, max: WIDGET_STREAMS_PER_ADDRESS },
+        ];
+        const live = liveStreamLoop(s, stream, { caps, ready: { event: 'ready', data: '{}' }, evicted: { event: 'evicted', data: '{"reason":"too_many_streams"}' } });
         const unsubscribe = s.feed.subscribe((change) => {
           if (change.t !== 'entity') return;
           const e = change as EntityChange;
           if (e.entity !== CONVERSATION_ENTITY || e.id !== conv.id || e.companyId !== conv.companyId || e.action === 'note') return;
-          queue.push(e.action === 'deleted' ? 'closed' : 'changed');
-          wake?.();
+          live.push({ event: e.action === 'deleted' ? 'closed' : 'changed', data: '{}' });
+          if (e.action === 'deleted') live.end();
         });
-        const stop = () => {
-          closed = true;
-          wake?.();
-        };
-        stream.onAbort(stop);
-        const off = streams.register(stop);
-        const offLimit = streams.limitBy(
-          [
-            { key: `widget-visitor:${conv.id}`, max: WIDGET_STREAMS_PER_VISITOR },
-            { key: `widget-address:${address}`, max: WIDGET_STREAMS_PER_ADDRESS },
-          ],
-          () => {
-            evicted = true;
-            wake?.();
-          },
-        );
-        const heartbeat = setInterval(() => {
-          queue.push('ping');
-          wake?.();
-        }, 25_000);
-        try {
-          await stream.writeSSE({ event: 'ready', data: '{}' });
-          while (!closed) {
-            while (queue.length && !evicted) {
-              const event = queue.shift()!;
-              await stream.writeSSE({ event, data: '{}' });
-              if (event === 'closed') closed = true;
-            }
-            if (evicted) {
-              await stream.writeSSE({ event: 'evicted', data: '{"reason":"too_many_streams"}', retry: EVICTED_RETRY_MS });
-              break;
-            }
-            if (closed) break;
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = null;
-          }
-        } finally {
-          clearInterval(heartbeat);
-          unsubscribe();
-          off();
-          offLimit();
-        }
+        await live.run(unsubscribe);
       });
     },
   );

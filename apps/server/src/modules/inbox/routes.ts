@@ -17,9 +17,9 @@ const cannedId = idParams(M.cannedNotFound);
 const blockedSiteId = idParams(M.blockedSiteNotFound);
 
 /**
- * /api/inbox (decisions 0260–0269): the agents' inbox behind `atendimento` (every member reads,
+ * /api/inbox (decisions 0260–0269): the agents' inbox behind `inbox.read` (every member reads,
  * writes and runs the AI reply; deleting a conversation and changing the widget's settings need
- * `atendimento.delete`, the sales team and admins), and /api/inbox/public/:key/… for the widget.
+ * `inbox.delete`, the sales team and admins), and /api/inbox/public/:key/… for the widget.
  */
 export function inboxRoutes(s: Services) {
   const app = new Hono<CompanyEnv>();

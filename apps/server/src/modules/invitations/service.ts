@@ -10,7 +10,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { tenantTransaction } from '../../platform/tenant.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { logActivity } from '../../platform/activity.ts';
+import { type ActivityInput, logActivity } from '../../platform/activity.ts';
 import { queueInvitationEmail, wakeInvitationWorker } from './queue.ts';
 import { withTransaction, type TxContext } from '@sede/db/transaction';
 
@@ -50,6 +50,10 @@ function toPending(r: Record<string, any>): PendingInvitation {
 /** An administrator acting in their company: the request's tenant. */
 type Actor = { tenant: Tenant; viewer: Viewer; userAgent?: string | null };
 
+/** The activity line of what an admin did to an invitation of their company. */
+const logByActor = (db: Parameters<typeof logActivity>[0], actor: Actor, action: ActivityInput['action'], details: Record<string, unknown>) =>
+  logActivity(db, { companyId: actor.tenant.companyId, userId: actor.viewer.user.id, action, details, userAgent: actor.userAgent });
+
 /**
  * send-invitation: stores the invitation (replacing a pending one for the same address, so there
  * are never two) and queues its e-mail in the same commit. A current member is refused.
@@ -76,13 +80,7 @@ export async function sendInvitation(s: Services, actor: Actor, input: { email: 
     );
     const row = rows[0];
     await queueInvitationEmail(s, client, { invitationId: row.id, token });
-    await logActivity(db, {
-      companyId,
-      userId: actor.viewer.user.id,
-      action: 'invitation_sent',
-      details: { email, role: input.role, replaced: row.replaced },
-      userAgent: actor.userAgent,
-    });
+    await logByActor(db, actor, 'invitation_sent', { email, role: input.role, replaced: row.replaced });
     return row;
   });
   wakeInvitationWorker(s);
@@ -168,13 +166,7 @@ export async function resendInvitation(s: Services, actor: Actor, id: string): P
     );
     if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
     await queueInvitationEmail(s, client, { invitationId: id, token });
-    await logActivity(db, {
-      companyId,
-      userId: actor.viewer.user.id,
-      action: 'invitation_resent',
-      details: { email: rows[0].email, role: rows[0].role },
-      userAgent: actor.userAgent,
-    });
+    await logByActor(db, actor, 'invitation_resent', { email: rows[0].email, role: rows[0].role });
     return rows[0];
   });
   wakeInvitationWorker(s);
@@ -190,13 +182,7 @@ export async function revokeInvitation(actor: Actor, id: string): Promise<void> 
       [id, companyId],
     );
     if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
-    await logActivity(db, {
-      companyId,
-      userId: actor.viewer.user.id,
-      action: 'invitation_revoked',
-      details: { email: rows[0].email, role: rows[0].role },
-      userAgent: actor.userAgent,
-    });
+    await logByActor(db, actor, 'invitation_revoked', { email: rows[0].email, role: rows[0].role });
   });
 }
 

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../platform/pdf.ts';
 import { campaignRates, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { CHANNEL_LABELS, PIECE_STATUS_LABELS } from '@sede/shared/marketing/constants';
 
@@ -16,12 +16,7 @@ const dateTime = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 
  * The standard fonts write WinAnsi only: '-' and '·', never an em dash.
  */
 export function campaignReportPdf(agency: string, c: CampaignDetail): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 44, info: { Title: `Relatório da campanha ${c.name}`, Author: agency } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (b: Buffer) => chunks.push(b));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return pdfBytes({ size: 'A4', margin: 44, info: { Title: `Relatório da campanha ${c.name}`, Author: agency } }, (doc) => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
     const bottom = doc.page.height - doc.page.margins.bottom;
@@ -95,6 +90,5 @@ export function campaignReportPdf(agency: string, c: CampaignDetail): Promise<Bu
     // The footer sits in the bottom margin: without the margin pdfkit would start a second page for it.
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(7).fillColor('#888').text(`Gerado em ${dateTime(new Date().toISOString())} pelo Sede.`, left, bottom + 14, { width, lineBreak: false });
-    doc.end();
   });
 }

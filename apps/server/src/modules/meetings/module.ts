@@ -4,7 +4,7 @@ import { companyRows } from '../../platform/company-data/archive.ts';
 import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { registerComercialTile } from '../comercial/public.ts';
+import { registerSalesTile } from '../sales/public.ts';
 import { meetingAnalysisKind } from './analysis.ts';
 import { meetingsRoutes } from './routes.ts';
 import { MEETING_ENTITY, meetingExists, meetingsKpi } from './service.ts';
@@ -18,7 +18,7 @@ async function start(s: Services) {
     path: (id) => `/analise-reunioes/${id}`,
   });
   await registerAnalysisKind(s, meetingAnalysisKind);
-  registerComercialTile(s, {
+  registerSalesTile(s, {
     tool: 'analise-reunioes',
     kpi: async (tenant) => {
       const k = await meetingsKpi(tenant);

@@ -1,16 +1,16 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { MEETING_MESSAGES as M, type MeetingCreateInput, type MeetingsKpi, type MeetingView, type Sentiment } from '@sede/shared/meetings/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
-import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { markEntityFilesDeleted, removeStoredBytes } from '../files/public.ts';
 import { isCompanyDeal } from '../crm-deals/public.ts';
 import { companyRowExists } from '../../platform/tenant.ts';
 
-const { meetings: T, deals: D, analyses: A, user: U, companyMembers: CM, meetingStepTasks: ST, files: F } = schema;
+const { meetings: T, deals: D, analyses: A, user: U, companyMembers: CM, meetingStepTasks: ST } = schema;
 
 export const MEETING_ENTITY = 'meeting';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,22 +101,14 @@ export async function createMeeting(tenant: Tenant, input: { dealId: string; tit
 export async function deleteMeeting(s: Services, tenant: Tenant, id: string): Promise<void> {
   const meeting = await getMeeting(tenant, id);
   const gone = await tenant.db.transaction(async (tx) => {
-    const files = await tx
-      .update(F)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(F.companyId, tenant.companyId), eq(F.entityType, MEETING_ENTITY), eq(F.entityId, id), isNull(F.deletedAt)))
-      .returning({ storageKey: F.storageKey, thumbnailKey: F.thumbnailKey });
+    const files = await markEntityFilesDeleted(tx, tenant.companyId, MEETING_ENTITY, id);
     await tx.delete(A).where(and(eq(A.companyId, tenant.companyId), eq(A.kind, 'meeting'), eq(A.subjectId, id)));
     await tx.delete(T).where(and(eq(T.companyId, tenant.companyId), eq(T.id, id)));
     await logAudit(tx, tenant, { action: 'meeting_deleted', entity: MEETING_ENTITY, id, details: { label: meeting.title } });
     await announce(tx, { companyId: tenant.companyId, entity: MEETING_ENTITY, id, action: 'deleted' });
     return files;
   });
-  const storage = storageFromConfig(s.cfg);
-  for (const f of gone) {
-    await storage.delete(f.storageKey).catch((e) => console.error('[meetings] could not delete', f.storageKey, (e as Error).message));
-    if (f.thumbnailKey) await storage.delete(f.thumbnailKey).catch(() => {});
-  }
+  await removeStoredBytes(s, gone);
 }
 
 /** Steps of an analysis already turned into activities. */

@@ -24,6 +24,9 @@ export async function findOrCreateOrganizationByCnpj(s: Services, tenant: Tenant
 // The CRM's contact tools (decision 0155) reuse the lists' filter and the CSV cell.
 export { checkOwner, organizationsWhere, peopleWhere, toOrganization, toPerson } from './service.ts';
 
+// What the areas' references to a party are checked with (a deal's, a quote's, a project's organization).
+export { isCompanyPerson, isLiveOrganization } from './service.ts';
+
 // Prospecting's leads (decision 0207): organizations from the Receita's own record, contact people by e-mail/phone.
 export { findOrCreateOrganizationFromRecord } from './service.ts';
 export { findOrCreatePersonByContact, type LeadPersonInput } from './lead-person.ts';

@@ -240,6 +240,18 @@ async function checkOwner(db: DbOrTx, companyId: string, ownerId: string | null 
 }
 export { checkOwner };
 
+/** Whether `id` names a live (not deleted) organization of the company. */
+export async function isLiveOrganization(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: O.id }).from(O).where(and(eq(O.id, id), eq(O.companyId, companyId), isNull(O.deletedAt)));
+  return Boolean(row);
+}
+
+/** Whether `id` names a person of the company. */
+export async function isCompanyPerson(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: P.id }).from(P).where(and(eq(P.id, id), eq(P.companyId, companyId)));
+  return Boolean(row);
+}
+
 // ---- organizations ----
 
 async function liveOrganization(db: DbOrTx, companyId: string, id: string): Promise<OrgRow> {

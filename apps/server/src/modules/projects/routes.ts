@@ -65,9 +65,9 @@ export function normalizeProposal(raw: { nome: string; colunas: string[]; tarefa
 
 /**
  * /api/projects (decisions 0270–0274): projects, their board (columns and
- * tasks, which are platform tasks) and the dashboard. Guard `gestao_projetos` (= projetos.read,
- * every member); writes projetos.write (every member); deleting a project or a column
- * projetos.delete (the projects role and admins); a foreign id answers 404.
+ * tasks, which are platform tasks) and the dashboard. Guard `gestao_projetos` (= projects.read,
+ * every member); writes projects.write (every member); deleting a project or a column
+ * projects.delete (the projects role and admins); a foreign id answers 404.
  */
 export function projectsRoutes(s: Services) {
   const r = areaRouter(s, 'gestao_projetos');

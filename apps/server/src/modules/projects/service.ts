@@ -11,16 +11,16 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { isLiveOrganization } from '../parties/public.ts';
 
 const PR = schema.projects;
 const PM = schema.projectMembers;
 const PC = schema.projectColumns;
 const PT = schema.projectTasks;
 const T = schema.tasks;
-
-type Out<T extends z.ZodType> = z.output<T>;
 
 /** Live updates: every change of a project's board announces the project (ids only). */
 export const projectChanged = (db: DbOrTx, t: Tenant, projectId: string, action = 'updated') => announce(db, { companyId: t.companyId, entity: 'project', id: projectId, action });
@@ -46,12 +46,7 @@ function checkMembers(names: Map<string, string>, ids: ReadonlyArray<string | nu
 }
 
 async function checkOrganization(db: DbOrTx, companyId: string, id: string | null | undefined) {
-  if (!id) return;
-  const [o] = await db
-    .select({ id: schema.organizations.id })
-    .from(schema.organizations)
-    .where(and(eq(schema.organizations.id, id), eq(schema.organizations.companyId, companyId), sql`${schema.organizations.deletedAt} IS NULL`));
-  if (!o) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
+  if (id && !(await isLiveOrganization(db, companyId, id))) throw badRequest(M.organizationInvalid, 'ORGANIZATION_INVALID');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,7 +152,7 @@ async function setMembers(tx: DbOrTx, t: Tenant, projectId: string, ids: readonl
 }
 
 /** A project, blank, from a template or with reviewed tasks (AI brief): the project, its columns and tasks in one transaction. */
-export async function createProject(t: Tenant, input: Out<typeof projectCreateSchema>): Promise<{ project: Project; assigned: string[] }> {
+export async function createProject(t: Tenant, input: z.output<typeof projectCreateSchema>): Promise<{ project: Project; assigned: string[] }> {
   const template = input.template !== undefined ? templateByKey(input.template) : undefined;
   if (input.template !== undefined && !template) throw badRequest(M.templateInvalid, 'TEMPLATE_INVALID');
   const names = await memberNames(t.db, t.companyId);
@@ -212,7 +207,7 @@ export async function createProject(t: Tenant, input: Out<typeof projectCreateSc
   return { project: await getProject(t, id), assigned: memberIds.filter((m) => m !== t.actorId) };
 }
 
-export async function updateProject(t: Tenant, id: string, input: Out<typeof projectUpdateSchema>): Promise<{ project: Project; added: string[] }> {
+export async function updateProject(t: Tenant, id: string, input: z.output<typeof projectUpdateSchema>): Promise<{ project: Project; added: string[] }> {
   const before = await getProject(t, id);
   const names = await memberNames(t.db, t.companyId);
   checkMembers(names, [input.ownerId, ...(input.memberIds ?? [])]);
@@ -271,7 +266,7 @@ export async function listColumns(t: Tenant, projectId: string): Promise<Column[
   return (await columnsOf(t.db, t.companyId, projectId)).map(toColumn);
 }
 
-export async function addColumn(t: Tenant, projectId: string, input: Out<typeof columnCreateSchema>): Promise<Column> {
+export async function addColumn(t: Tenant, projectId: string, input: z.output<typeof columnCreateSchema>): Promise<Column> {
   await requireProject(t.db, t.companyId, projectId);
   return t.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM projects WHERE id = ${projectId} FOR UPDATE`);
@@ -286,7 +281,7 @@ export async function addColumn(t: Tenant, projectId: string, input: Out<typeof 
   });
 }
 
-export async function updateColumn(t: Tenant, id: string, input: Out<typeof columnUpdateSchema>): Promise<Column> {
+export async function updateColumn(t: Tenant, id: string, input: z.output<typeof columnUpdateSchema>): Promise<Column> {
   const col = await columnRow(t.db, t.companyId, id);
   return t.db.transaction(async (tx) => {
     const set: Partial<typeof PC.$inferInsert> = {};
@@ -403,17 +398,6 @@ function filterSql(f: BoardFilters, today: string) {
   return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-const encodeCursor = (position: number, id: string) => Buffer.from(JSON.stringify([position, id])).toString('base64url');
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && Number.isFinite(v[0]) && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
-  } catch {
-    // falls through
-  }
-  throw badRequest(M.cursorInvalid, 'CURSOR_INVALID');
-}
-
 /** The board: the project, its columns with each one's count and first `limit` cards (filtered), and the labels in use. */
 export async function board(t: Tenant, projectId: string, filters: BoardFilters, limit: number): Promise<Board> {
   if (!isUuid(projectId)) throw notFound(M.projectNotFound);
@@ -468,7 +452,7 @@ export async function board(t: Tenant, projectId: string, filters: BoardFilters,
 }
 
 export async function columnPage(t: Tenant, projectId: string, columnId: string, filters: BoardFilters, cursor: string, limit: number): Promise<ColumnPage> {
-  const [pos, after] = decodeCursor(cursor);
+  const [pos, after] = decodeCursor(cursor, M.cursorInvalid, 'CURSOR_INVALID');
   const col = await columnRow(t.db, t.companyId, columnId);
   if (col.projectId !== projectId) throw notFound(M.columnNotFound);
   const names = await memberNames(t.db, t.companyId);
@@ -520,7 +504,7 @@ export async function projectOfTask(db: DbOrTx, companyId: string, taskId: strin
   return row?.projectId ?? null;
 }
 
-export async function createTask(t: Tenant, projectId: string, input: Out<typeof taskCreateSchema>): Promise<{ task: TaskDetail; assigned: string[] }> {
+export async function createTask(t: Tenant, projectId: string, input: z.output<typeof taskCreateSchema>): Promise<{ task: TaskDetail; assigned: string[] }> {
   await requireProject(t.db, t.companyId, projectId);
   const names = await memberNames(t.db, t.companyId);
   const assignees = input.assigneeIds ?? [];
@@ -566,7 +550,7 @@ export async function createTask(t: Tenant, projectId: string, input: Out<typeof
   return { task: await getTask(t, id), assigned: assignees.filter((a) => a !== t.actorId) };
 }
 
-export async function updateTask(t: Tenant, id: string, input: Out<typeof taskUpdateSchema>): Promise<{ task: TaskDetail; assigned: string[] }> {
+export async function updateTask(t: Tenant, id: string, input: z.output<typeof taskUpdateSchema>): Promise<{ task: TaskDetail; assigned: string[] }> {
   const before = await detailRow(t.db, t.companyId, id);
   if (input.assigneeIds) checkMembers(await memberNames(t.db, t.companyId), input.assigneeIds);
   await t.db.transaction(async (tx) => {
@@ -619,7 +603,7 @@ async function renumberColumn(tx: DbOrTx, columnId: string, except: string) {
  * the CRM): one row written, the column renumbered only when its gap is exhausted. Entering a
  * done column marks the platform task done; leaving it reopens it.
  */
-export async function moveTask(t: Tenant, id: string, input: Out<typeof taskMoveSchema>): Promise<TaskMoved> {
+export async function moveTask(t: Tenant, id: string, input: z.output<typeof taskMoveSchema>): Promise<TaskMoved> {
   if (!isUuid(id)) throw notFound(M.taskNotFound);
   const { prevId, nextId } = moveNeighbours(id, input, M.neighbourInvalid);
   return t.db.transaction(async (tx) => {

@@ -39,8 +39,8 @@ const toSaved = (r: typeof S.$inferSelect): SavedSearch => ({ id: r.id, name: r.
 
 /**
  * The company's own work on the leads (decisions 0205–0209): reveal
- * (paid, `prospeccao.write`), export CSV (`prospeccao.export`), send to a CRM list
- * (`prospeccao.write` + `crm.write`), /extrair-leads, saved searches. Everything here is
+ * (paid, `prospecting.write`), export CSV (`prospecting.export`), send to a CRM list
+ * (`prospecting.write` + `crm.write`), /extrair-leads, saved searches. Everything here is
  * scoped to the caller's company.
  */
 export function leadRoutes(s: Services, r: Hono<CompanyEnv>) {

@@ -33,7 +33,7 @@ const cnpjParams = z.object({
 
 /**
  * /api/prospecting (decision 0202): the Receita Federal open data, open to every member
- * (`prospeccao.read`, decision 0125). Reference data: the same answers for every company
+ * (`prospecting.read`, decision 0125). Reference data: the same answers for every company
  * (decision 0202). Contacts are never in these answers (decision 0203).
  */
 export function prospectingRoutes(s: Services) {

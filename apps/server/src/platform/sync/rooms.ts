@@ -69,6 +69,15 @@ export type SyncType = {
   };
 };
 
+/**
+ * The `entity` and `updates` of a type whose tables follow the convention: the entity's
+ * `ydocState` and `ydocEpoch`, the updates' `update`, and the updates' column naming the entity.
+ */
+export const syncTables = (entity: PgTable & { id: Col; companyId: Col; ydocState: Col; ydocEpoch: Col }, updates: PgTable & { id: Col; companyId: Col; update: Col }, entityId: Col) => ({
+  entity: { table: entity, id: entity.id, companyId: entity.companyId, state: entity.ydocState, epoch: entity.ydocEpoch },
+  updates: { table: updates, id: updates.id, companyId: updates.companyId, entityId, update: updates.update },
+});
+
 type Conn = {
   ws: WSContext;
   actorId: string;

@@ -1,6 +1,7 @@
 // CNPJá open API (https://open.cnpja.com/office/{cnpj}): camelCase English keys.
 import * as n from '../normalize.ts';
-import type { CnpjProvider, ProviderOutcome } from '../types.ts';
+import type { ProviderOutcome } from '../types.ts';
+import { jsonApiProvider } from './json-api.ts';
 
 const obj = (v: unknown): n.Json => (n.isObject(v) ? v : {});
 const first = (v: unknown): n.Json => (Array.isArray(v) ? obj(v[0]) : {});
@@ -29,18 +30,13 @@ function mapOffice(json: n.Json): ProviderOutcome {
   });
 }
 
-export const cnpja: CnpjProvider = {
+export const cnpja = jsonApiProvider({
   name: 'cnpja',
   // Support for the alphanumeric CNPJ is unknown; its 400 would only cost budget (5/min).
   acceptsLetters: false,
   defaultBaseUrl: 'https://open.cnpja.com',
+  path: '/office',
   requestsPerMinute: 5,
-  url: (base, cnpj) => `${n.trimSlash(base)}/office/${cnpj}`,
-  parse(status, contentType, bodyText) {
-    if (status === 429) return { kind: 'rate_limited' };
-    const json = n.readJson(contentType, bodyText);
-    if (status === 200) return json ? mapOffice(json) : n.failed('200 without a JSON object');
-    if (status === 404 && json?.code === 404) return { kind: 'not_found' };
-    return n.failed(`HTTP ${status}`);
-  },
-};
+  map: mapOffice,
+  isNotFound: (json) => json?.code === 404,
+});

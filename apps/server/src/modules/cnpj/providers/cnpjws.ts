@@ -1,6 +1,7 @@
 // CNPJ.ws public API (https://publica.cnpj.ws/cnpj/{cnpj}): company on top, establishment nested.
 import * as n from '../normalize.ts';
-import type { CnpjProvider, ProviderOutcome } from '../types.ts';
+import type { ProviderOutcome } from '../types.ts';
+import { jsonApiProvider } from './json-api.ts';
 
 const obj = (v: unknown): n.Json => (n.isObject(v) ? v : {});
 const MAX_WAIT_MS = 60 * 60_000;
@@ -37,18 +38,14 @@ function mapCompany(json: n.Json): ProviderOutcome {
   });
 }
 
-export const cnpjws: CnpjProvider = {
+export const cnpjws = jsonApiProvider({
   name: 'cnpjws',
   acceptsLetters: false,
   defaultBaseUrl: 'https://publica.cnpj.ws',
+  path: '/cnpj',
   requestsPerMinute: 3,
-  url: (base, cnpj) => `${n.trimSlash(base)}/cnpj/${cnpj}`,
-  parse(status, contentType, bodyText, now = Date.now()) {
-    const json = n.readJson(contentType, bodyText);
-    if (status === 429) return { kind: 'rate_limited', retryAfterMs: retryAfterFromDetails(json?.detalhes, now) };
-    if (status === 200) return json ? mapCompany(json) : n.failed('200 without a JSON object');
-    // Documented error model {status, titulo, detalhes, validacao}.
-    if (status === 404 && json?.status === 404) return { kind: 'not_found' };
-    return n.failed(`HTTP ${status}`);
-  },
-};
+  map: mapCompany,
+  // Documented error model {status, titulo, detalhes, validacao}.
+  isNotFound: (json) => json?.status === 404,
+  retryAfterMs: (json, now) => retryAfterFromDetails(json?.detalhes, now),
+});

@@ -1,6 +1,7 @@
 // minha-receita (https://minhareceita.org/{cnpj}): flat snake_case JSON. BrasilAPI relays it.
 import * as n from '../normalize.ts';
-import type { CnpjProvider, ProviderOutcome } from '../types.ts';
+import type { ProviderOutcome } from '../types.ts';
+import { jsonApiProvider } from './json-api.ts';
 
 /** Maps a minha-receita company body (also BrasilAPI's) to the normalized record. */
 export function mapMinhaReceita(json: n.Json, apiUsed: string): ProviderOutcome {
@@ -27,17 +28,12 @@ export function mapMinhaReceita(json: n.Json, apiUsed: string): ProviderOutcome 
 export const isNotFoundMessage = (message: unknown): boolean =>
   typeof message === 'string' && /nao encontrado\.?$/i.test(n.stripAccents(message.trim()));
 
-export const minhareceita: CnpjProvider = {
+export const minhareceita = jsonApiProvider({
   name: 'minhareceita',
   acceptsLetters: true,
   defaultBaseUrl: 'https://minhareceita.org',
+  path: '',
   requestsPerMinute: Infinity,
-  url: (base, cnpj) => `${n.trimSlash(base)}/${cnpj}`,
-  parse(status, contentType, bodyText) {
-    if (status === 429) return { kind: 'rate_limited' };
-    const json = n.readJson(contentType, bodyText);
-    if (status === 200) return json ? mapMinhaReceita(json, 'minhareceita') : n.failed('200 without a JSON object');
-    if (status === 404 && isNotFoundMessage(json?.message)) return { kind: 'not_found' };
-    return n.failed(`HTTP ${status}`);
-  },
-};
+  map: (json) => mapMinhaReceita(json, 'minhareceita'),
+  isNotFound: (json) => isNotFoundMessage(json?.message),
+});

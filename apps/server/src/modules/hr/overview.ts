@@ -15,7 +15,7 @@ export const OVERVIEW_DAYS = 30;
  * by contract type, birthdays and work anniversaries in the next 30 days, who is on vacation or
  * leave today and whose period starts in the next 30 days.
  */
-export async function rhOverview(tenant: Tenant, today = todayInBrazil()): Promise<RhOverview> {
+export async function hrOverview(tenant: Tenant, today = todayInBrazil()): Promise<RhOverview> {
   const people = await tenant.db
     .select({ id: E.id, name: E.name, department: E.department, contractType: E.contractType, status: E.status, birthDate: E.birthDate, admissionDate: E.admissionDate })
     .from(E)

@@ -9,20 +9,20 @@ import { logAudit } from '../../platform/audit.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { addLeave, allEmployees, createEmployee, deleteEmployee, deleteLeave, getEmployee, listEmployees, updateEmployee } from './employees.ts';
 import { employeesCsv } from './export.ts';
-import { rhOverview } from './overview.ts';
+import { hrOverview } from './overview.ts';
 
 const employeeId = idParams(M.employeeNotFound);
 
 /**
  * RH's API (/api/rh): the employees register, their leaves and the overview. Every route needs
- * `rh.read` (salaries included, decision 0224); writes `rh.write`, deletion (erasure) `rh.delete`,
- * the CSV `rh.export`.
+ * `hr.read` (salaries included, decision 0224); writes `hr.write`, deletion (erasure) `hr.delete`,
+ * the CSV `hr.export`.
  */
-export function rhRoutes(s: Services) {
+export function hrRoutes(s: Services) {
   const r = areaRouter(s, 'hr.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
-  r.get('/overview', contract({ summary: 'Visão geral do RH', response: rhOverviewSchema }), async (c) => c.json(await rhOverview(tenant(c))));
+  r.get('/overview', contract({ summary: 'Visão geral do RH', response: rhOverviewSchema }), async (c) => c.json(await hrOverview(tenant(c))));
 
   r.get('/employees', contract({ summary: 'Listar colaboradores', query: employeeListQuerySchema, response: employeePageSchema }), async (c) =>
     c.json(await listEmployees(tenant(c), c.req.valid('query'))),

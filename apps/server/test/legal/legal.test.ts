@@ -5,7 +5,7 @@ import type { ContractComparisonView } from '@sede/shared/juridico/diff';
 import type { ContractAnalysisView, ContractView } from '@sede/shared/juridico/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { JobRunView } from '@sede/shared/platform/jobs';
-import { sendContractExpiryAlerts } from '../../src/modules/juridico/alerts.ts';
+import { sendContractExpiryAlerts } from '../../src/modules/legal/alerts.ts';
 import { runAnalysisJob } from '../../src/platform/analysis/run.ts';
 import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { runPaidAction } from '../../src/platform/paid-actions/index.ts';

@@ -4,17 +4,16 @@ import { isValidCpf } from '@sede/shared/cpf';
 import { JURIDICO_MESSAGES as M, type ContractStatus, type ContractView, type Counterparty, type ReadjustmentIndex, type contractCreateSchema, type contractListQuerySchema, type contractUpdateSchema } from '@sede/shared/juridico/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { findOrCreateOrganizationByCnpj } from '../parties/public.ts';
-import { companyRowExists } from '../../platform/tenant.ts';
+import { companyRowExists, foundOr404 } from '../../platform/tenant.ts';
 
 const { contracts: K, organizations: O, people: P } = schema;
 
 export const CONTRACT_ENTITY = 'contract';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const columns = {
   k: K,
@@ -52,10 +51,7 @@ const base = (tenant: Tenant) => tenant.db.select(columns).from(K).leftJoin(O, e
 export const contractExists = (tenant: Tenant, id: string) => companyRowExists(tenant, K, id);
 
 export async function getContract(tenant: Tenant, id: string): Promise<ContractView> {
-  if (!UUID.test(id)) throw notFound(M.contractNotFound);
-  const [row] = await base(tenant).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.contractNotFound);
-  return toContractView(row);
+  return toContractView(await foundOr404(id, M.contractNotFound, () => base(tenant).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)))));
 }
 
 export async function listContracts(tenant: Tenant, q: z.output<typeof contractListQuerySchema>): Promise<ContractView[]> {

@@ -9,7 +9,10 @@ import { recruitingRoutes } from './routes.ts';
 import { CANDIDATE_ENTITY, candidateExists, getSettings, INTERVIEW_ENTITY, interviewExists, OPENING_ENTITY, openingExists, purgeExpiredCandidates } from './service.ts';
 import { scheduleRecurring } from '../../platform/jobs.ts';
 
-/** The retention purge: daily at 03:17 (America/Sao_Paulo), decision 0227. */
+/**
+ * The retention purge: daily at 03:17 (America/Sao_Paulo), decision 0227. The queue's name is
+ * stored (pg-boss keeps the queue and its schedule by it): it keeps the old module key (decision 0520).
+ */
 export const RETENTION_QUEUE = 'rh-recruiting-retention';
 export const RETENTION_CRON = '17 3 * * *';
 
@@ -26,7 +29,7 @@ async function start(s: Services) {
   });
   await registerAnalysisKind(s, resumeAnalysisKind);
   await registerAnalysisKind(s, interviewAnalysisKind);
-  await scheduleRecurring(s.boss, { queue: RETENTION_QUEUE, cron: RETENTION_CRON, label: '[rh-recruiting] candidates erased after the retention period:' }, () => purgeExpiredCandidates(s));
+  await scheduleRecurring(s.boss, { queue: RETENTION_QUEUE, cron: RETENTION_CRON, label: '[hr-recruiting] candidates erased after the retention period:' }, () => purgeExpiredCandidates(s));
 }
 
 async function exportRecruiting(_s: Services, tenant: Tenant, out: ExportSink) {
@@ -43,7 +46,7 @@ async function exportRecruiting(_s: Services, tenant: Tenant, out: ExportSink) {
 
 /** RH's recruiting (decisions 0225–0229): job openings, résumé analysis and interview analysis. */
 export default defineModule({
-  key: 'rh-recruiting',
+  key: 'hr-recruiting',
   area: 'hr',
   mount: '/rh-recruiting',
   routes: recruitingRoutes,

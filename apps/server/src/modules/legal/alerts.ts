@@ -7,6 +7,7 @@ import { notify } from '../../platform/notifications/notify.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 
+/** Stored: pg-boss keeps the queue and its schedule by this name, so it keeps the area's old key (decision 0520). */
 export const CONTRACT_ALERTS_QUEUE = 'juridico-expiry-alerts';
 /** Every hour at :07 (Brasília); each (contract, end date, days) is claimed once, so re-runs notify nobody twice. */
 export const CONTRACT_ALERTS_CRON = '7 * * * *';
@@ -14,8 +15,8 @@ export const CONTRACT_ALERTS_CRON = '7 * * * *';
 const { contracts: K, contractExpiryAlerts: X } = schema;
 const fmt = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** The members who hold juridico.read in a company. */
-async function juridicoReaders(tenant: Tenant): Promise<string[]> {
+/** The members who hold legal.read in a company. */
+async function legalReaders(tenant: Tenant): Promise<string[]> {
   const { rows } = await tenant.db.execute<{ user_id: string; role: string; custom_permissions: unknown }>(
     sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`,
   );
@@ -58,7 +59,7 @@ export async function sendContractExpiryAlerts(s: Services, today = todayInBrazi
       const left = Math.round((Date.parse(c.endDate!) - Date.parse(today)) / 86_400_000);
       await notify(s, {
         companyId: c.companyId,
-        userIds: await juridicoReaders(tenant),
+        userIds: await legalReaders(tenant),
         kind: 'alert',
         title: left <= 0 ? `O contrato "${c.title}" termina hoje` : `O contrato "${c.title}" termina em ${left} ${left === 1 ? 'dia' : 'dias'} (${fmt(c.endDate!)})`,
         body: 'Confira a renovação, o aviso prévio e o reajuste no Jurídico.',

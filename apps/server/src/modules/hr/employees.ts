@@ -6,12 +6,12 @@ import { employeeDatesError, RH_MESSAGES as M, type ContractType, type EmployeeL
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
-import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { markEntityFilesDeleted, removeStoredBytes } from '../files/public.ts';
 import { companyRowExists } from '../../platform/tenant.ts';
 
-const { employees: E, employeeLeaves: L, files: F } = schema;
+const { employees: E, employeeLeaves: L } = schema;
 const MGR = alias(E, 'manager');
 
 export const EMPLOYEE_ENTITY = 'employee';
@@ -217,21 +217,13 @@ export async function updateEmployee(tenant: Tenant, id: string, input: z.output
 export async function deleteEmployee(s: Services, tenant: Tenant, id: string): Promise<void> {
   await getEmployee(tenant, id);
   const removed = await tenant.db.transaction(async (tx) => {
-    const docs = await tx
-      .update(F)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(F.companyId, tenant.companyId), eq(F.entityType, EMPLOYEE_ENTITY), eq(F.entityId, id), sql`${F.deletedAt} is null`))
-      .returning({ storageKey: F.storageKey, thumbnailKey: F.thumbnailKey });
+    const docs = await markEntityFilesDeleted(tx, tenant.companyId, EMPLOYEE_ENTITY, id);
     await tx.delete(E).where(and(eq(E.id, id), eq(E.companyId, tenant.companyId)));
     await logAudit(tx, tenant, { action: 'employee_data_erased', entity: EMPLOYEE_ENTITY, id, details: { files: docs.length } });
     await announce(tx, { companyId: tenant.companyId, entity: EMPLOYEE_ENTITY, id, action: 'deleted' });
     return docs;
   });
-  const storage = storageFromConfig(s.cfg);
-  for (const d of removed) {
-    await storage.delete(d.storageKey).catch((e) => console.error('[rh] could not delete', d.storageKey, (e as Error).message));
-    if (d.thumbnailKey) await storage.delete(d.thumbnailKey).catch(() => {});
-  }
+  await removeStoredBytes(s, removed);
 }
 
 // ---- leaves ----

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { okSchema } from '@sede/shared/platform/api';
-import { candidateCreateSchema, candidateListSchema, candidateUpdateSchema, candidateViewSchema, interviewAnalysisListSchema, interviewAnalysisViewSchema, interviewCreateSchema, interviewListSchema, interviewViewSchema, openingCreateSchema, openingListSchema, openingUpdateSchema, openingViewSchema, RECRUITING_MESSAGES as M, recruitingAnalysisViewSchema, recruitingSettingsSchema, resumeAnalysisListSchema, resumeAnalysisViewSchema, settingsUpdateSchema, startAnalysisSchema, type InterviewAnalysisResult, type ResumeAnalysisResult } from '@sede/shared/recruiting/schemas';
+import { candidateCreateSchema, candidateListSchema, candidateUpdateSchema, candidateViewSchema, interviewAnalysisListSchema, interviewAnalysisViewSchema, interviewCreateSchema, interviewListSchema, interviewViewSchema, openingCreateSchema, openingListSchema, openingUpdateSchema, openingViewSchema, RECRUITING_MESSAGES as M, recruitingAnalysisViewSchema, recruitingSettingsSchema, resumeAnalysisListSchema, resumeAnalysisViewSchema, settingsUpdateSchema, startAnalysisSchema } from '@sede/shared/recruiting/schemas';
 import type { AnalysisKind } from '@sede/shared/analysis/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
@@ -41,6 +42,25 @@ export function recruitingRoutes(s: Services) {
       file: () => subjectFile(tenant(c), entityType, subjectId, fileId),
       material: () => checkMaterial(s, tenant(c), entityType, subjectId, fileId),
     });
+  /** A candidate's or an interview's analyses: GET lists them, POST starts one on one of its files. */
+  const analysesRoutes = (
+    path: '/candidates' | '/interviews',
+    params: typeof candidateId,
+    subjectOf: (t: Tenant, id: string) => Promise<{ id: string }>,
+    subject: { kind: 'resume' | 'interview'; entityType: string },
+    summaries: { list: [string, z.ZodType]; start: [string, z.ZodType] },
+  ) => {
+    const [listSummary, listResponse] = summaries.list;
+    r.get(`${path}/:id/analyses`, contract({ summary: listSummary, params, response: listResponse }), async (c) => {
+      const { id } = await subjectOf(tenant(c), c.req.valid('param').id);
+      return c.json({ analyses: await listAnalyses(tenant(c), subject.kind, id) });
+    });
+    const [startSummary, startResponse] = summaries.start;
+    r.post(`${path}/:id/analyses`, requirePermission('hr.ai'), contract({ summary: startSummary, params, body: startAnalysisSchema, response: startResponse, status: 202 }), async (c) => {
+      const { id } = await subjectOf(tenant(c), c.req.valid('param').id);
+      return c.json(await analyse(c, subject.kind, subject.entityType, id, c.req.valid('json').fileId), 202);
+    });
+  };
 
   // ---- openings ----
   r.get('/openings', contract({ summary: 'Listar vagas', response: openingListSchema }), async (c) => c.json({ openings: await listOpenings(tenant(c)) }));
@@ -78,19 +98,10 @@ export function recruitingRoutes(s: Services) {
     return c.json(await updateCandidate(tenant(c), id, c.req.valid('json')));
   });
   r.delete('/candidates/:id', del, contract({ summary: 'Excluir candidato', params: candidateId, response: okSchema }), async (c) => answerSuccess(c, deleteCandidate(s, tenant(c), c.req.valid('param').id)));
-  r.get('/candidates/:id/analyses', contract({ summary: 'Listar análises do currículo', params: candidateId, response: resumeAnalysisListSchema }), async (c) => {
-    const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
-    return c.json({ analyses: await listAnalyses<ResumeAnalysisResult>(tenant(c), 'resume', candidate.id) });
+  analysesRoutes('/candidates', candidateId, getCandidate, { kind: 'resume', entityType: CANDIDATE_ENTITY }, {
+    list: ['Listar análises do currículo', resumeAnalysisListSchema],
+    start: ['Analisar currículo com IA', resumeAnalysisViewSchema],
   });
-  r.post(
-    '/candidates/:id/analyses',
-    requirePermission('hr.ai'),
-    contract({ summary: 'Analisar currículo com IA', params: candidateId, body: startAnalysisSchema, response: resumeAnalysisViewSchema, status: 202 }),
-    async (c) => {
-      const candidate = await getCandidate(tenant(c), c.req.valid('param').id);
-      return c.json(await analyse(c, 'resume', CANDIDATE_ENTITY, candidate.id, c.req.valid('json').fileId), 202);
-    },
-  );
 
   // ---- interviews ----
   r.get('/interviews', contract({ summary: 'Listar entrevistas', response: interviewListSchema }), async (c) => c.json({ interviews: await listInterviews(tenant(c)) }));
@@ -101,19 +112,10 @@ export function recruitingRoutes(s: Services) {
     c.json(await getInterview(tenant(c), c.req.valid('param').id)),
   );
   r.delete('/interviews/:id', del, contract({ summary: 'Excluir entrevista', params: interviewId, response: okSchema }), async (c) => answerSuccess(c, deleteInterview(s, tenant(c), c.req.valid('param').id)));
-  r.get('/interviews/:id/analyses', contract({ summary: 'Listar análises da entrevista', params: interviewId, response: interviewAnalysisListSchema }), async (c) => {
-    const interview = await getInterview(tenant(c), c.req.valid('param').id);
-    return c.json({ analyses: await listAnalyses<InterviewAnalysisResult>(tenant(c), 'interview', interview.id) });
+  analysesRoutes('/interviews', interviewId, getInterview, { kind: 'interview', entityType: INTERVIEW_ENTITY }, {
+    list: ['Listar análises da entrevista', interviewAnalysisListSchema],
+    start: ['Analisar entrevista com IA', interviewAnalysisViewSchema],
   });
-  r.post(
-    '/interviews/:id/analyses',
-    requirePermission('hr.ai'),
-    contract({ summary: 'Analisar entrevista com IA', params: interviewId, body: startAnalysisSchema, response: interviewAnalysisViewSchema, status: 202 }),
-    async (c) => {
-      const interview = await getInterview(tenant(c), c.req.valid('param').id);
-      return c.json(await analyse(c, 'interview', INTERVIEW_ENTITY, interview.id, c.req.valid('json').fileId), 202);
-    },
-  );
 
   /** One analysis (a résumé's or an interview's) of the company. */
   r.get('/analyses/:id', contract({ summary: 'Ver análise', params: analysisId, response: recruitingAnalysisViewSchema }), async (c) => {

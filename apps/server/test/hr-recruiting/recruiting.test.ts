@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATERIAL_MESSAGES } from '@sede/shared/analysis/schemas';
 import type { JobRunView } from '@sede/shared/platform/jobs';
 import type { CandidateView, InterviewAnalysisView, InterviewView, OpeningView, ResumeAnalysisView } from '@sede/shared/recruiting/schemas';
-import { purgeExpiredCandidates } from '../../src/modules/rh-recruiting/service.ts';
+import { purgeExpiredCandidates } from '../../src/modules/hr-recruiting/service.ts';
 import { applyCoins } from '../../src/platform/coins/ledger.ts';
 import { ledgerState } from '../billing/support.ts';
 import { upload } from '../files/support.ts';

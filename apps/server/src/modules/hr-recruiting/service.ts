@@ -1,21 +1,20 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { DEFAULT_RETENTION_MONTHS, INTERVIEW_CONSENT_TEXT, RECRUITING_MESSAGES as M, type CandidateStage, type CandidateView, type InterviewView, type OpeningStatus, type OpeningView, type Recommendation, type Seniority, type Workplace, type candidateCreateSchema, type candidateUpdateSchema, type openingCreateSchema, type openingUpdateSchema } from '@sede/shared/recruiting/schemas';
 import { hasControlCharacters } from '@sede/shared/text';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
-import { storageFromConfig } from '../../platform/files/storage.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { companyRowExists, systemTenant } from '../../platform/tenant.ts';
+import { companyRowExists, foundOr404, systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { entityFileRow, removeStoredBytes, type StoredFile } from '../files/public.ts';
 
 const { jobOpenings: J, candidates: K, interviews: I, recruitingSettings: RS, analyses: A, files: F, user: U } = schema;
 
 export const OPENING_ENTITY = 'job_opening';
 export const CANDIDATE_ENTITY = 'candidate';
 export const INTERVIEW_ENTITY = 'interview';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---- openings ----
 
@@ -53,12 +52,12 @@ export async function listOpenings(tenant: Tenant): Promise<OpeningView[]> {
 export const openingExists = (tenant: Tenant, id: string) => companyRowExists(tenant, J, id);
 
 export async function getOpening(tenant: Tenant, id: string): Promise<OpeningView> {
-  if (!UUID.test(id)) throw notFound(M.openingNotFound);
-  const [row] = await tenant.db
-    .select({ o: J, n: candidateCount })
-    .from(J)
-    .where(and(eq(J.id, id), eq(J.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.openingNotFound);
+  const row = await foundOr404(id, M.openingNotFound, () =>
+    tenant.db
+      .select({ o: J, n: candidateCount })
+      .from(J)
+      .where(and(eq(J.id, id), eq(J.companyId, tenant.companyId))),
+  );
   return toOpeningView(row.o, row.n);
 }
 
@@ -162,10 +161,7 @@ export async function listCandidates(tenant: Tenant, openingId: string): Promise
 export const candidateExists = (tenant: Tenant, id: string) => companyRowExists(tenant, K, id);
 
 export async function getCandidate(tenant: Tenant, id: string): Promise<CandidateView> {
-  if (!UUID.test(id)) throw notFound(M.candidateNotFound);
-  const [row] = await candidateBase(tenant).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.candidateNotFound);
-  return toCandidateView(row);
+  return toCandidateView(await foundOr404(id, M.candidateNotFound, () => candidateBase(tenant).where(and(eq(K.id, id), eq(K.companyId, tenant.companyId)))));
 }
 
 export async function createCandidate(tenant: Tenant, openingId: string, input: z.output<typeof candidateCreateSchema>): Promise<CandidateView> {
@@ -246,10 +242,7 @@ export async function listInterviews(tenant: Tenant, candidateId?: string): Prom
 export const interviewExists = (tenant: Tenant, id: string) => companyRowExists(tenant, I, id);
 
 export async function getInterview(tenant: Tenant, id: string): Promise<InterviewView> {
-  if (!UUID.test(id)) throw notFound(M.interviewNotFound);
-  const [row] = await interviewBase(tenant).where(and(eq(I.id, id), eq(I.companyId, tenant.companyId)));
-  if (!row) throw notFound(M.interviewNotFound);
-  return toInterviewView(row);
+  return toInterviewView(await foundOr404(id, M.interviewNotFound, () => interviewBase(tenant).where(and(eq(I.id, id), eq(I.companyId, tenant.companyId)))));
 }
 
 /** The interview of a candidate, with the consent confirmed by the person sending it (who, when, the text). */
@@ -280,9 +273,9 @@ type Db = DbOrTx;
 /**
  * Erases candidates and interviews with everything about them: their analyses, their files (rows
  * and bytes) and, for candidates, their interviews. Runs in the caller's transaction; returns the
- * storage keys to delete once it commits.
+ * files whose bytes go once it commits (`removeStoredBytes`).
  */
-async function eraseRows(tx: Db, companyId: string, o: { candidateIds: string[]; interviewIds: string[] }): Promise<string[]> {
+async function eraseRows(tx: Db, companyId: string, o: { candidateIds: string[]; interviewIds: string[] }): Promise<StoredFile[]> {
   const interviewIds = new Set(o.interviewIds);
   if (o.candidateIds.length) {
     const rows = await tx
@@ -297,57 +290,56 @@ async function eraseRows(tx: Db, companyId: string, o: { candidateIds: string[];
   const fileRows = await tx
     .delete(F)
     .where(and(eq(F.companyId, companyId), inArray(F.entityType, [CANDIDATE_ENTITY, INTERVIEW_ENTITY]), inArray(F.entityId, subjects)))
-    .returning({ key: F.storageKey, thumb: F.thumbnailKey });
+    .returning({ storageKey: F.storageKey, thumbnailKey: F.thumbnailKey });
   if (interviewIds.size) await tx.delete(I).where(and(eq(I.companyId, companyId), inArray(I.id, [...interviewIds])));
   if (o.candidateIds.length) await tx.delete(K).where(and(eq(K.companyId, companyId), inArray(K.id, o.candidateIds)));
-  return fileRows.flatMap((f) => (f.thumb ? [f.key, f.thumb] : [f.key]));
+  return fileRows;
 }
 
-async function dropBytes(s: Services, keys: string[]) {
-  const storage = storageFromConfig(s.cfg);
-  for (const key of keys) await storage.delete(key).catch((e) => console.error('[rh-recruiting] could not delete a file:', e));
+/** `eraseRows` in one transaction with what `record` writes beside it (audit, live changes), then the files' bytes. */
+async function erase(s: Services, db: Db, companyId: string, o: { candidateIds: string[]; interviewIds: string[] }, record: (tx: Db) => Promise<unknown>) {
+  const files = await db.transaction(async (tx) => {
+    const files = await eraseRows(tx, companyId, o);
+    await record(tx);
+    return files;
+  });
+  await removeStoredBytes(s, files);
 }
 
 export async function deleteCandidate(s: Services, tenant: Tenant, id: string): Promise<void> {
   const current = await getCandidate(tenant, id);
-  const keys = await tenant.db.transaction(async (tx) => {
-    const keys = await eraseRows(tx, tenant.companyId, { candidateIds: [id], interviewIds: [] });
+  await erase(s, tenant.db, tenant.companyId, { candidateIds: [id], interviewIds: [] }, async (tx) => {
     // The opening's title only: the candidate's name is personal data (decision 0128).
     await logAudit(tx, tenant, { action: 'candidate_deleted', entity: CANDIDATE_ENTITY, id, details: { label: current.openingTitle } });
     await announce(tx, { companyId: tenant.companyId, entity: OPENING_ENTITY, id: current.openingId, action: 'updated' });
     await announce(tx, { companyId: tenant.companyId, entity: CANDIDATE_ENTITY, id, action: 'deleted' });
-    return keys;
   });
-  await dropBytes(s, keys);
 }
 
 export async function deleteInterview(s: Services, tenant: Tenant, id: string): Promise<void> {
   const current = await getInterview(tenant, id);
-  const keys = await tenant.db.transaction(async (tx) => {
-    const keys = await eraseRows(tx, tenant.companyId, { candidateIds: [], interviewIds: [id] });
+  await erase(s, tenant.db, tenant.companyId, { candidateIds: [], interviewIds: [id] }, async (tx) => {
     await logAudit(tx, tenant, { action: 'interview_deleted', entity: INTERVIEW_ENTITY, id, details: { label: current.openingTitle } });
     await announce(tx, { companyId: tenant.companyId, entity: INTERVIEW_ENTITY, id, action: 'deleted' });
-    return keys;
   });
-  await dropBytes(s, keys);
 }
 
 export async function deleteOpening(s: Services, tenant: Tenant, id: string): Promise<void> {
   const current = await getOpening(tenant, id);
-  const keys = await tenant.db.transaction(async (tx) => {
+  const files = await tenant.db.transaction(async (tx) => {
     const ids = (
       await tx
         .select({ id: K.id })
         .from(K)
         .where(and(eq(K.companyId, tenant.companyId), eq(K.openingId, id)))
     ).map((r) => r.id);
-    const keys = await eraseRows(tx, tenant.companyId, { candidateIds: ids, interviewIds: [] });
+    const files = await eraseRows(tx, tenant.companyId, { candidateIds: ids, interviewIds: [] });
     await tx.delete(J).where(and(eq(J.id, id), eq(J.companyId, tenant.companyId)));
     await logAudit(tx, tenant, { action: 'job_opening_deleted', entity: OPENING_ENTITY, id, details: { label: current.title, candidates: ids.length } });
     await announce(tx, { companyId: tenant.companyId, entity: OPENING_ENTITY, id, action: 'deleted' });
-    return keys;
+    return files;
   });
-  await dropBytes(s, keys);
+  await removeStoredBytes(s, files);
 }
 
 export async function getSettings(tenant: Tenant): Promise<{ retentionMonths: number }> {
@@ -389,22 +381,16 @@ export async function purgeExpiredCandidates(s: Services, now = new Date()): Pro
   const byCompany = new Map<string, string[]>();
   for (const r of due) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.id]);
   for (const [companyId, ids] of byCompany) {
-    const keys = await systemTenant(s, companyId, 'schedule').db.transaction(async (tx) => {
-      const keys = await eraseRows(tx, companyId, { candidateIds: ids, interviewIds: [] });
-      await logAudit(tx, { companyId, actorId: null }, { action: 'candidates_erased_by_retention', entity: CANDIDATE_ENTITY, id: null, details: { by: 'sistema', reason: 'retention', count: ids.length } });
-      return keys;
-    });
-    await dropBytes(s, keys);
+    await erase(s, systemTenant(s, companyId, 'schedule').db, companyId, { candidateIds: ids, interviewIds: [] }, (tx) =>
+      logAudit(tx, { companyId, actorId: null }, { action: 'candidates_erased_by_retention', entity: CANDIDATE_ENTITY, id: null, details: { by: 'sistema', reason: 'retention', count: ids.length } }),
+    );
   }
   return due.length;
 }
 
 /** The file of a candidate or interview (platform files), not deleted; anything else is 404. */
 export async function subjectFile(tenant: Tenant, entityType: string, entityId: string, fileId: string) {
-  const [file] = await tenant.db
-    .select()
-    .from(F)
-    .where(and(eq(F.id, fileId), eq(F.companyId, tenant.companyId), eq(F.entityType, entityType), eq(F.entityId, entityId), isNull(F.deletedAt)));
+  const file = await entityFileRow(tenant, fileId, entityType, entityId);
   if (!file) throw notFound(M.fileNotFound);
   return file;
 }

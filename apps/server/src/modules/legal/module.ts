@@ -7,7 +7,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { CONTRACT_ALERTS_CRON, CONTRACT_ALERTS_QUEUE, sendContractExpiryAlerts } from './alerts.ts';
 import { contractAnalysisKind } from './analysis.ts';
 import { CONTRACT_ENTITY, contractExists } from './contracts.ts';
-import { juridicoRoutes } from './routes.ts';
+import { legalRoutes } from './routes.ts';
 import { scheduleRecurring } from '../../platform/jobs.ts';
 
 async function start(s: Services) {
@@ -17,10 +17,10 @@ async function start(s: Services) {
     path: (id) => `/juridico/contrato/${id}`,
   });
   await registerAnalysisKind(s, contractAnalysisKind);
-  await scheduleRecurring(s.boss, { queue: CONTRACT_ALERTS_QUEUE, cron: CONTRACT_ALERTS_CRON, label: '[juridico] expiry alerts:' }, () => sendContractExpiryAlerts(s));
+  await scheduleRecurring(s.boss, { queue: CONTRACT_ALERTS_QUEUE, cron: CONTRACT_ALERTS_CRON, label: '[legal] expiry alerts:' }, () => sendContractExpiryAlerts(s));
 }
 
-async function exportJuridico(_s: Services, tenant: Tenant, out: ExportSink) {
+async function exportLegal(_s: Services, tenant: Tenant, out: ExportSink) {
   const { contracts, contractExpiryAlerts, analyses } = schema;
   out.csv(
     'contratos.csv',
@@ -33,10 +33,10 @@ async function exportJuridico(_s: Services, tenant: Tenant, out: ExportSink) {
 
 /** Jurídico (decisions 0212–0214): the contract register, expiry alerts and the contract analysis. */
 export default defineModule({
-  key: 'juridico',
+  key: 'legal',
   area: 'legal',
   mount: '/juridico',
-  routes: juridicoRoutes,
+  routes: legalRoutes,
   start,
-  exportData: exportJuridico,
+  exportData: exportLegal,
 });

@@ -7,7 +7,7 @@ import { registerLiveEntity } from '../../platform/live/registry.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { EMPLOYEE_ENTITY, employeeExists } from './employees.ts';
-import { rhRoutes } from './routes.ts';
+import { hrRoutes } from './routes.ts';
 
 async function start(s: Services) {
   // An employee's documents (and any comment or task on them): whoever reads RH (decision 0224).
@@ -27,7 +27,7 @@ async function start(s: Services) {
   });
 }
 
-async function exportRh(_s: Services, tenant: Tenant, out: ExportSink) {
+async function exportHr(_s: Services, tenant: Tenant, out: ExportSink) {
   const { employees, employeeLeaves } = schema;
   out.csv(
     'colaboradores.csv',
@@ -39,10 +39,10 @@ async function exportRh(_s: Services, tenant: Tenant, out: ExportSink) {
 
 /** RH (decisions 0220–0224): the employees register (colaboradores), their leaves and the /rh overview. */
 export default defineModule({
-  key: 'rh',
+  key: 'hr',
   area: 'hr',
   mount: '/rh',
-  routes: rhRoutes,
+  routes: hrRoutes,
   start,
-  exportData: exportRh,
+  exportData: exportHr,
 });

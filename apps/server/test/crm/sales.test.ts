@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComercialOverview } from '@sede/shared/crm/comercial';
-import { registerComercialTile } from '../../src/modules/comercial/public.ts';
+import { registerSalesTile } from '../../src/modules/sales/public.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { createCompanyWithAdmin, memberOf, sql } from '../team/support.ts';
@@ -66,8 +66,8 @@ describe('GET /api/comercial/overview', () => {
 
   it('a later area adds its KPI to its tile in one line; a failing KPI leaves the tile without a number', async () => {
     const { admin } = await createCompanyWithAdmin(server, 'Com atendimento');
-    registerComercialTile(server.services, { tool: 'atendimento', kpi: async () => ({ label: 'Conversas abertas', value: '3' }) });
-    registerComercialTile(server.services, {
+    registerSalesTile(server.services, { tool: 'atendimento', kpi: async () => ({ label: 'Conversas abertas', value: '3' }) });
+    registerSalesTile(server.services, {
       tool: 'campanhas-massa',
       kpi: async () => {
         throw new Error('falhou');

@@ -2,7 +2,7 @@ import { COMERCIAL_TOOL_KEYS, COMERCIAL_TOOLS, type ComercialOverview, type Come
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { sql } from 'drizzle-orm';
 import type { Services, Tenant } from '../../services.ts';
-import { comercialTileProviders } from './public.ts';
+import { salesTileProviders } from './public.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -27,7 +27,7 @@ export async function overview(s: Services, t: Tenant): Promise<ComercialOvervie
           SELECT 1 FROM tasks k WHERE k.company_id = ${t.companyId} AND k.entity_type = 'deal' AND k.entity_id = d.id::text AND k.done_at IS NULL)) AS without_next,
        (SELECT COUNT(*) FROM tasks k WHERE k.company_id = ${t.companyId} AND k.entity_type = 'deal' AND k.done_at IS NULL AND k.due_date < ${today}::date) AS overdue`);
   const r = rows[0]!;
-  const providers = comercialTileProviders(s);
+  const providers = salesTileProviders(s);
   const tiles: ComercialTile[] = await Promise.all(
     COMERCIAL_TOOL_KEYS.map(async (tool) => {
       const provider = providers.get(tool);
@@ -36,7 +36,7 @@ export async function overview(s: Services, t: Tenant): Promise<ComercialOvervie
         kpi = provider ? await provider.kpi(t) : null;
       } catch (e) {
         // One tool's failing KPI never breaks the overview: its tile shows without a number.
-        console.error(`[comercial] KPI of ${tool} failed`, (e as Error).message);
+        console.error(`[sales] KPI of ${tool} failed`, (e as Error).message);
       }
       return { tool, ...COMERCIAL_TOOLS[tool], kpi };
     }),

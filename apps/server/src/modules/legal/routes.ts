@@ -1,30 +1,25 @@
 import type { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { schema } from '@sede/db/client';
 import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
 import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, JURIDICO_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
-import { okSchema } from '@sede/shared/platform/api';
 import { FILE_KINDS } from '@sede/shared/platform/files';
 import { areaRouter } from '../../http/area-router.ts';
-import { answerSuccess, contract, idParams } from '../../http/contract.ts';
+import { contract, idParams } from '../../http/contract.ts';
+import { recordRoutes } from '../../http/record-routes.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { getAnalysis, listAnalyses, readMaterial, startFileAnalysis } from '../../platform/analysis/index.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import { entityFileRow } from '../files/public.ts';
 import { applyContractAnalysis } from './analysis.ts';
 import { CONTRACT_ENTITY, createContract, deleteContract, getContract, listContracts, updateContract } from './contracts.ts';
 
-const { files: F } = schema;
 const contractId = idParams(M.contractNotFound);
 
 /** A file attached to this contract (platform files, entity 'contract'); anything else is 404. */
 async function contractFile(tenant: Tenant, contractId: string, fileId: string) {
-  const [file] = await tenant.db
-    .select()
-    .from(F)
-    .where(and(eq(F.id, fileId), eq(F.companyId, tenant.companyId), eq(F.entityType, CONTRACT_ENTITY), eq(F.entityId, contractId), isNull(F.deletedAt)));
+  const file = await entityFileRow(tenant, fileId, CONTRACT_ENTITY, contractId);
   if (!file) throw notFound(M.fileNotFound);
   return file;
 }
@@ -41,24 +36,19 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** Jurídico's API (/api/juridico): the contract register, its analyses and version comparison. */
-export function juridicoRoutes(s: Services) {
+export function legalRoutes(s: Services) {
   const r = areaRouter(s, 'legal.read');
   const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/contracts', contract({ summary: 'Listar contratos', query: contractListQuerySchema, response: contractListSchema }), async (c) =>
     c.json({ contracts: await listContracts(tenant(c), c.req.valid('query')) }),
   );
-  r.post('/contracts', requirePermission('legal.write'), contract({ summary: 'Cadastrar contrato', body: contractCreateSchema, response: contractViewSchema, status: 201 }), async (c) =>
-    c.json(await createContract(s, tenant(c), c.req.valid('json')), 201),
-  );
-  r.get('/contracts/:id', contract({ summary: 'Ver contrato', params: contractId, response: contractViewSchema }), async (c) => c.json(await getContract(tenant(c), c.req.valid('param').id)));
-  r.patch(
-    '/contracts/:id',
-    requirePermission('legal.write'),
-    contract({ summary: 'Alterar contrato', params: contractId, body: contractUpdateSchema, response: contractViewSchema }),
-    async (c) => c.json(await updateContract(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
-  );
-  r.delete('/contracts/:id', requirePermission('legal.delete'), contract({ summary: 'Excluir contrato', params: contractId, response: okSchema }), async (c) => answerSuccess(c, deleteContract(tenant(c), c.req.valid('param').id)));
+  recordRoutes(r, '/contracts', contractId, contractViewSchema, {
+    create: { summary: 'Cadastrar contrato', guard: requirePermission('legal.write'), body: contractCreateSchema, run: (t, input) => createContract(s, t, input) },
+    read: { summary: 'Ver contrato', run: getContract },
+    update: { summary: 'Alterar contrato', guard: requirePermission('legal.write'), body: contractUpdateSchema, run: (t, id, input) => updateContract(s, t, id, input) },
+    remove: { summary: 'Excluir contrato', guard: requirePermission('legal.delete'), run: deleteContract },
+  });
 
   // ---- analyses (ai.contract_analysis) ----
   r.get('/contracts/:id/analyses', contract({ summary: 'Listar análises do contrato', params: contractId, response: contractAnalysisListSchema }), async (c) => {

@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 import { overview } from './service.ts';
 
 /** /api/comercial: the overview of /comercial (permission `comercial`, decision 0163). */
-export function comercialRoutes(s: Services) {
+export function salesRoutes(s: Services) {
   const r = areaRouter(s, 'sales.read');
   r.get('/overview', contract({ summary: 'Visão geral do Comercial', response: comercialOverviewSchema }), async (c) => c.json(await overview(s, c.get('tenant'))));
   return r;
