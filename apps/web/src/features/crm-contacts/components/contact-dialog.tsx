@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { UFS } from '@sede/shared/company';
-import { LEGAL_BASES, type LegalBasis, type Organization, type Person } from '@sede/shared/platform/parties';
+import type { LegalBasis, Organization, Person } from '@sede/shared/platform/parties';
 import { CustomFieldsInputs, draftsOf, partyCustomFieldsQueryOptions, valuesOf, type CustomFieldDrafts } from '../../../components/crm-custom-fields/custom-fields-inputs.tsx';
 import { PartyPicker } from '../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
@@ -13,10 +13,10 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { crmContactKeys } from '../api/keys.ts';
-import { ownersQueryOptions } from '../api/owners.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
 import { parseTags } from './tag-chips.tsx';
 import { Select } from './select.tsx';
+import { LegalBasisSelect, OwnerSelect } from './contact-selects.tsx';
 
 type Props =
   | { entity: 'people'; contact: Person | null; open: boolean; onClose: () => void }
@@ -42,7 +42,6 @@ export function ContactDialog(props: Props) {
 
 function ContactForm(props: Props) {
   const queryClient = useQueryClient();
-  const owners = useQuery(ownersQueryOptions());
   const person = props.entity === 'people' ? props.contact : null;
   const org = props.entity === 'organizations' ? props.contact : null;
   const [name, setName] = useState(person?.name ?? org?.razaoSocial ?? '');
@@ -152,28 +151,14 @@ function ContactForm(props: Props) {
         </>
       )}
       <Field label="Responsável">
-        <Select value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
-          <option value="">Sem responsável</option>
-          {owners.data?.map((o) => (
-            <option key={o.userId} value={o.userId}>
-              {o.name}
-            </option>
-          ))}
-        </Select>
+        <OwnerSelect value={ownerId} onChange={(e) => setOwnerId(e.target.value)} none="Sem responsável" />
       </Field>
       <Field label="Etiquetas" hint="Separe com vírgula (ex.: cliente, vip).">
         <Input value={tags} onChange={(e) => setTags(e.target.value)} />
       </Field>
       {people && (
         <Field label="Base legal (LGPD)">
-          <Select value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)}>
-            <option value="">Não informada</option>
-            {Object.entries(LEGAL_BASES).map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
-          </Select>
+          <LegalBasisSelect value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)} none="Não informada" />
         </Field>
       )}
       <CustomFieldsInputs entity={customEntity} fields={customFields} drafts={drafts} onChange={setCustomDrafts} />

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileDown, FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
 import { IMPORT_FIELDS, type CrmImport, type ImportField, type ImportPreview } from '@sede/shared/crm/contacts';
-import { LEGAL_BASES, type LegalBasis } from '@sede/shared/platform/parties';
+import type { LegalBasis } from '@sede/shared/platform/parties';
 import { uploadFile } from '../../../components/files/files-api.ts';
 import { JobProgress } from '../../../components/jobs/job-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { count } from '@sede/shared/format';
 import { analyzeImport, createImport, importErrorsUrl, importQueryOptions, startImport } from '../api/imports.ts';
 import { Select } from './select.tsx';
 import { parseTags } from './tag-chips.tsx';
+import { LegalBasisSelect } from './contact-selects.tsx';
 
 const STEPS = ['Arquivo', 'Colunas', 'Duplicados', 'Importação', 'Resultado'] as const;
 const ENCODINGS = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252 (Excel)', xlsx: 'Planilha XLSX' } as const;
@@ -159,14 +160,7 @@ export function ImportWizard({ importId, onStarted, onClose }: { importId: strin
           </div>
           <div className="grid gap-3 md:grid-cols-2">
             <Field label="Base legal das pessoas importadas (LGPD)">
-              <Select value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)}>
-                <option value="">Não informar</option>
-                {Object.entries(LEGAL_BASES).map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
+              <LegalBasisSelect value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)} none="Não informar" />
             </Field>
             <Field label="Etiquetas para todos os importados">
               <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="Ex.: feira-2025" />
