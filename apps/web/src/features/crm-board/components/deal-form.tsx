@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import { DEAL_SOURCES, dealUpdateSchema, type CustomField, type Deal, type DealUpdateInput, type Stage } from '@sede/shared/crm/deals';
-import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { BR_DATE_MESSAGE, brFromIso, DateInput, parseBrDate } from '../../../components/form/date-input.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
@@ -13,6 +12,9 @@ import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { customFieldsQueryOptions } from '../api/custom-fields.ts';
 import { contactOption, DealParties, organizationOf } from './deal-parties.tsx';
 import { splitTags } from './tags.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { MemberOptions } from './member-options.tsx';
 
 /** The form's own values (text inputs, money in cents); `toInput` turns them into the shared schema's request. */
 export type DealFormValues = {
@@ -121,7 +123,6 @@ type Props = {
 export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLabel, pending, onSubmit }: Props) {
   const fieldsQuery = useQuery(customFieldsQueryOptions());
   const fields = (fieldsQuery.data ?? []).filter((f) => f.entity === 'deal');
-  const members = useQuery(mentionableQueryOptions(''));
   const form = useForm<DealFormValues>({
     resolver: zodResolver(formSchema(fields)) as never,
     values: valuesOf(deal, fields, { stageId: defaultStageId, ownerId: currentUserId }),
@@ -148,22 +149,14 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
         {!deal && (
           <Field label="Etapa">
             <select className={inputClass} {...register('stageId')}>
-              {stages.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <NamedOptions items={stages} />
             </select>
           </Field>
         )}
         <Field label="Responsável" error={err.ownerId?.message}>
           <select className={inputClass} {...register('ownerId')}>
             <option value="">Sem responsável</option>
-            {(members.data ?? []).map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.name}
-              </option>
-            ))}
+            <MemberOptions />
           </select>
         </Field>
         <Field label="Origem" error={err.source?.message}>
@@ -262,14 +255,7 @@ function CustomFieldInput({ field, register, control }: { field: CustomField; re
   if (field.type === 'select') {
     return (
       <Field label={label}>
-        <select className={inputClass} {...register(name)}>
-          <option value="">—</option>
-          {field.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
+        <OptionSelect none="—" options={field.options.map((o) => ({ value: o, label: o }))} {...register(name)} />
       </Field>
     );
   }

@@ -24,6 +24,7 @@ import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
 
@@ -123,11 +124,7 @@ export default function KanbanLeadsPage() {
         <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
           <Label htmlFor="crm-pipeline">Funil</Label>
           <select id="crm-pipeline" className={`${inputClass} h-9 sm:w-56`} value={pipeline.id} onChange={(e) => setParam('funil', e.target.value)}>
-            {pipelines.data.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions items={pipelines.data} />
           </select>
         </div>
         <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:pb-2" data-testid="crm-board-summary">
