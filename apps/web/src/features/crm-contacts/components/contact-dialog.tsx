@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { UFS } from '@sede/shared/company';
@@ -11,7 +11,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormError } from '../../../components/ui/form-actions.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
 import { parseTags } from './tag-chips.tsx';
@@ -61,53 +62,48 @@ function ContactForm(props: Props) {
   const [customDrafts, setCustomDrafts] = useState<CustomFieldDrafts | null>(null);
   const drafts = customDrafts ?? draftsOf(customFields, props.contact?.customFields);
   const custom = customFields.length > 0 ? { customFields: valuesOf(customFields, drafts) } : {};
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      if (props.entity === 'people') {
-        await savePerson(props.contact?.id ?? null, {
-          name,
-          emails: splitList(emails),
-          phones: splitList(phones),
-          position: position || null,
-          municipio: municipio || null,
-          uf: uf || null,
-          organizationId: organization?.id ?? null,
-          ownerId: ownerId || null,
-          tags: parseTags(tags),
-          legalBasis: (legalBasis || null) as LegalBasis | null,
-          ...custom,
-        });
-      } else {
-        await saveOrganization(props.contact?.id ?? null, {
-          razaoSocial: name,
-          nomeFantasia: fantasia || null,
-          cnpj: cnpj || null,
-          email: emails || null,
-          phone: phones || null,
-          ownerId: ownerId || null,
-          tags: parseTags(tags),
-          ...custom,
-        });
-      }
-      await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
-      toast.success(props.contact ? 'Contato atualizado.' : 'Contato criado.');
-      props.onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar.');
-    } finally {
-      setPending(false);
+  const save = useSubmit(async () => {
+    if (props.entity === 'people') {
+      await savePerson(props.contact?.id ?? null, {
+        name,
+        emails: splitList(emails),
+        phones: splitList(phones),
+        position: position || null,
+        municipio: municipio || null,
+        uf: uf || null,
+        organizationId: organization?.id ?? null,
+        ownerId: ownerId || null,
+        tags: parseTags(tags),
+        legalBasis: (legalBasis || null) as LegalBasis | null,
+        ...custom,
+      });
+    } else {
+      await saveOrganization(props.contact?.id ?? null, {
+        razaoSocial: name,
+        nomeFantasia: fantasia || null,
+        cnpj: cnpj || null,
+        email: emails || null,
+        phone: phones || null,
+        ownerId: ownerId || null,
+        tags: parseTags(tags),
+        ...custom,
+      });
     }
-  }
+    await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
+    toast.success(props.contact ? 'Contato atualizado.' : 'Contato criado.');
+    props.onClose();
+  }, 'Não foi possível salvar.');
 
   const people = props.entity === 'people';
   return (
-    <form onSubmit={submit} className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1" noValidate>
+    <form
+      className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save.submit();
+      }}
+    >
       <Field label={people ? 'Nome' : 'Razão social'}>
         <Input value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
       </Field>
@@ -162,16 +158,12 @@ function ContactForm(props: Props) {
         </Field>
       )}
       <CustomFieldsInputs entity={customEntity} fields={customFields} drafts={drafts} onChange={setCustomDrafts} />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError error={save.error} />
       <div className="flex justify-end gap-2 pt-1">
         <Button type="button" variant="secondary" onClick={props.onClose}>
           Cancelar
         </Button>
-        <Button type="submit" pending={pending}>
+        <Button type="submit" pending={save.pending}>
           Salvar
         </Button>
       </div>
