@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
-import { OptionSelect } from './option-select.tsx';
+import { EnumSelect, OptionSelect } from './option-select.tsx';
 import { RecordStates } from './record-states.tsx';
 import { ReportTable } from './report-table.tsx';
 
@@ -84,6 +84,14 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
   it('lists the options after the empty choice', () => {
     render(<OptionSelect aria-label="Vaga" none="Escolha a vaga" options={[{ value: 'a', label: 'Vendedor' }]} defaultValue="" />);
     expect(within(screen.getByRole('combobox', { name: 'Vaga' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Escolha a vaga', 'Vendedor']);
+  });
+  it('EnumSelect shows the labels and hands back the chosen value', async () => {
+    const onChange = vi.fn();
+    render(<EnumSelect aria-label="Tipo" values={['text', 'number'] as const} labels={{ text: 'Texto', number: 'Número' }} value="text" onChange={onChange} />);
+    const select = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Texto', 'Número']);
+    await userEvent.selectOptions(select, 'Número');
+    expect(onChange).toHaveBeenCalledWith('number');
   });
   it('cancels without submitting', async () => {
     const cancel = vi.fn();

@@ -20,10 +20,9 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
-import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { EnumSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { createCustomField, customFieldsQueryOptions, deleteCustomField } from '../api/custom-fields.ts';
@@ -313,10 +312,10 @@ function CustomFieldForm({ onCreated }: { onCreated: () => void }) {
         <Input value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Ex.: Segmento" />
       </Field>
       <Field label="Aparece em">
-        <OptionSelect options={optionsOf(CUSTOM_FIELD_ENTITIES, CUSTOM_FIELD_ENTITY_LABELS)} value={entity} onChange={(e) => setEntity(e.target.value as CustomFieldEntity)} />
+        <EnumSelect values={CUSTOM_FIELD_ENTITIES} labels={CUSTOM_FIELD_ENTITY_LABELS} value={entity} onChange={setEntity} />
       </Field>
       <Field label="Tipo">
-        <OptionSelect options={optionsOf(CUSTOM_FIELD_TYPES, CUSTOM_FIELD_TYPE_LABELS)} value={type} onChange={(e) => setType(e.target.value as CustomFieldType)} />
+        <EnumSelect values={CUSTOM_FIELD_TYPES} labels={CUSTOM_FIELD_TYPE_LABELS} value={type} onChange={setType} />
       </Field>
       {type === 'select' ? (
         <Field label="Opções" hint="Separe por vírgulas.">

@@ -12,7 +12,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FormError } from '../../../components/ui/form-actions.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useFormSubmit } from '../../../lib/use-submit.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
 import { parseTags } from './tag-chips.tsx';
@@ -62,7 +62,7 @@ function ContactForm(props: Props) {
   const [customDrafts, setCustomDrafts] = useState<CustomFieldDrafts | null>(null);
   const drafts = customDrafts ?? draftsOf(customFields, props.contact?.customFields);
   const custom = customFields.length > 0 ? { customFields: valuesOf(customFields, drafts) } : {};
-  const save = useSubmit(async () => {
+  const save = useFormSubmit(async () => {
     if (props.entity === 'people') {
       await savePerson(props.contact?.id ?? null, {
         name,
@@ -96,14 +96,7 @@ function ContactForm(props: Props) {
 
   const people = props.entity === 'people';
   return (
-    <form
-      className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save.submit();
-      }}
-    >
+    <form onSubmit={save.onSubmit} className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1" noValidate>
       <Field label={people ? 'Nome' : 'Razão social'}>
         <Input value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
       </Field>

@@ -12,7 +12,7 @@ import { createList } from '../api/create-list.ts';
 import { deleteList } from '../api/delete-list.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { listsQueryOptions } from '../api/lists.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { useFormSubmit } from '../../../lib/use-submit.ts';
 import { useRemove } from './use-remove.ts';
 
 type Open = (listId: string, entity: 'people' | 'organizations') => void;
@@ -46,7 +46,7 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
   const queryClient = useQueryClient();
   const lists = useQuery(listsQueryOptions());
   const [name, setName] = useState('');
-  const create = useSubmit(async () => {
+  const create = useFormSubmit(async () => {
     await createList({ name });
     setName('');
     await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
@@ -57,14 +57,7 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
 
   return (
     <div className="grid gap-4">
-      <form
-        className="flex flex-wrap items-end gap-2"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create.submit();
-        }}
-      >
+      <form onSubmit={create.onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="grid min-w-60 flex-1 gap-1 sm:flex-none">
           <Label htmlFor="new-list-name">Nova lista</Label>
           <Input id="new-list-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ex.: Visitantes da feira" aria-invalid={error ? true : undefined} aria-describedby={error ? 'list-error' : undefined} />
