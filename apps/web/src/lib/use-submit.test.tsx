@@ -30,18 +30,19 @@ describe('useSubmit', () => {
   });
 });
 
+function Form({ work }: { work: () => Promise<void> }) {
+  const save = useFormSubmit(work, 'Não foi possível salvar.');
+  return (
+    <form aria-label="Pasta" onSubmit={save.onSubmit}>
+      <button type="submit">Salvar</button>
+    </form>
+  );
+}
+
 describe('useFormSubmit', () => {
   it('sends the form without leaving the page', async () => {
     const work = vi.fn(() => Promise.resolve());
-    function Form() {
-      const save = useFormSubmit(work, 'Não foi possível salvar.');
-      return (
-        <form aria-label="Pasta" onSubmit={save.onSubmit}>
-          <button type="submit">Salvar</button>
-        </form>
-      );
-    }
-    render(<Form />);
+    render(<Form work={work} />);
     const submitted = new Event('submit', { bubbles: true, cancelable: true });
     await act(async () => void fireEvent(screen.getByRole('form', { name: 'Pasta' }), submitted));
     expect(submitted.defaultPrevented).toBe(true);
