@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Building2 } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
@@ -8,7 +9,9 @@ import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
 import { EnumSelect, OptionSelect } from './option-select.tsx';
 import { RecordStates } from './record-states.tsx';
+import { NeedsCompany } from './needs-company.tsx';
 import { ReportTable } from './report-table.tsx';
+import { TagChips } from './tag-chips.tsx';
 
 const back = { to: '/juridico', label: 'Voltar aos contratos' };
 const texts = { loading: 'Carregando o contrato…', notFound: 'Contrato não encontrado.', failed: 'Não foi possível carregar o contrato.', back };
@@ -111,5 +114,23 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
     render(<DefinitionList items={[{ label: 'Valor', value: 'R$ 10,00' }]} />);
     expect(screen.getByRole('term').textContent).toBe('Valor');
     expect(screen.getByRole('definition').textContent).toBe('R$ 10,00');
+  });
+});
+
+describe('TagChips, NeedsCompany', () => {
+  it('lists the tags, and nothing without any', () => {
+    const { container, rerender } = render(<TagChips tags={['vip', 'feira']} />);
+    expect(within(screen.getByRole('list', { name: 'Etiquetas' })).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['vip', 'feira']);
+    rerender(<TagChips tags={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+  it('says what the page is for and links the company', () => {
+    render(
+      <MemoryRouter>
+        <NeedsCompany icon={Building2} title="Vincule sua empresa" description="A assinatura é da empresa." />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Vincule sua empresa' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vincular empresa' }).getAttribute('href')).toBe('/company-welcome');
   });
 });

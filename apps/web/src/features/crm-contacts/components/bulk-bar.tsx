@@ -12,7 +12,7 @@ import { count } from '@sede/shared/format';
 import { runBulk } from '../api/bulk.ts';
 import { removeListMembers } from '../api/remove-list-members.ts';
 import type { ContactEntity } from '../api/list-contacts.ts';
-import { parseTags } from './tag-chips.tsx';
+import { parseTags } from './tags.ts';
 import { ListSelect, OwnerSelect } from './contact-selects.tsx';
 
 export type Selection = { mode: 'ids'; ids: Set<string> } | { mode: 'filter'; filter: Record<string, string | boolean> };

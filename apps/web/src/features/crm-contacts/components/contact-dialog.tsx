@@ -15,7 +15,7 @@ import { FormError } from '../../../components/ui/form-actions.tsx';
 import { useFormSubmit } from '../../../lib/use-submit.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
-import { parseTags } from './tag-chips.tsx';
+import { parseTags } from './tags.ts';
 import { Select } from './select.tsx';
 import { LegalBasisSelect, OwnerSelect } from './contact-selects.tsx';
 

@@ -14,7 +14,7 @@ import { analyzeImport, createImport, startImport } from '../api/imports.ts';
 import { LegalBasisSelect } from './contact-selects.tsx';
 import { ImportMapping } from './import-mapping.tsx';
 import { ImportRun } from './import-run.tsx';
-import { parseTags } from './tag-chips.tsx';
+import { parseTags } from './tags.ts';
 
 const STEPS = ['Arquivo', 'Colunas', 'Duplicados', 'Importação', 'Resultado'] as const;
 const ENCODINGS = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252 (Excel)', xlsx: 'Planilha XLSX' } as const;
