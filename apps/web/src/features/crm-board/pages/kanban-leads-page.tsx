@@ -22,7 +22,7 @@ import { money } from '@sede/shared/format';
 import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { patchParams, pickParams, useUrlParams } from '../../../lib/url-params.ts';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
 import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 
@@ -48,28 +48,12 @@ export default function KanbanLeadsPage() {
   const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
 
   const filters = useMemo<BoardFilters>(() => {
-    const raw: Record<string, string> = {};
-    for (const k of FILTER_KEYS) {
-      const v = params.get(k);
-      if (v) raw[k] = v;
-    }
-    const parsed = boardFilterSchema.safeParse(raw);
+    const parsed = boardFilterSchema.safeParse(pickParams(params, FILTER_KEYS));
     return parsed.success ? parsed.data : {};
   }, [params]);
   const setFilters = useCallback(
     (f: BoardFilters) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const k of FILTER_KEYS) {
-            const v = f[k];
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+      setParams(patchParams(Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k]]))), { replace: true }),
     [setParams],
   );
   const setParam = (k: string, v: string | null) =>
