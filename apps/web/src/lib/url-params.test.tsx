@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LatestLocation, patchParams, useUrlParams } from './url-params.ts';
+import { LatestLocation, patchParams, pickParams, useUrlParams } from './url-params.ts';
 
 function Board() {
   const [params, setParams] = useUrlParams();
@@ -53,5 +53,11 @@ describe('patchParams', () => {
   it('sets the keys given a value and removes the empty ones, leaving the rest', () => {
     const next = patchParams({ ordem: 'amount', sentido: 'desc', busca: '' })(new URLSearchParams('aba=contas-a-pagar&busca=luz'));
     expect(next.toString()).toBe('aba=contas-a-pagar&ordem=amount&sentido=desc');
+  });
+});
+
+describe('pickParams', () => {
+  it('keeps the keys asked for that have a value', () => {
+    expect(pickParams(new URLSearchParams('status=won&tag=&q=ana&other=x'), ['status', 'tag', 'q', 'owner'])).toEqual({ status: 'won', q: 'ana' });
   });
 });

@@ -42,3 +42,13 @@ export const patchParams =
     }
     return next;
   };
+
+/** The query's values of `keys` that are set, as a record for a schema to parse (a board's filters). */
+export const pickParams = (params: URLSearchParams, keys: readonly string[]): Record<string, string> => {
+  const picked: Record<string, string> = {};
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value) picked[key] = value;
+  }
+  return picked;
+};

@@ -1,7 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { useSubmit } from './use-submit.ts';
+import { useFormSubmit, useSubmit } from './use-submit.ts';
 
 describe('useSubmit', () => {
   it('is busy while the work runs and answers whether it succeeded', async () => {
@@ -27,5 +27,25 @@ describe('useSubmit', () => {
     rerender({ err: new TypeError('Failed to fetch') });
     await act(async () => void (await result.current.submit()));
     expect(result.current.error).toBe('Não foi possível salvar.');
+  });
+});
+
+function Form({ work }: { work: () => Promise<void> }) {
+  const save = useFormSubmit(work, 'Não foi possível salvar.');
+  return (
+    <form aria-label="Pasta" onSubmit={save.onSubmit}>
+      <button type="submit">Salvar</button>
+    </form>
+  );
+}
+
+describe('useFormSubmit', () => {
+  it('sends the form without leaving the page', async () => {
+    const work = vi.fn(() => Promise.resolve());
+    render(<Form work={work} />);
+    const submitted = new Event('submit', { bubbles: true, cancelable: true });
+    await act(async () => void fireEvent(screen.getByRole('form', { name: 'Pasta' }), submitted));
+    expect(submitted.defaultPrevented).toBe(true);
+    expect(work).toHaveBeenCalledOnce();
   });
 });

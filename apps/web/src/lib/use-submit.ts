@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -23,4 +23,14 @@ export function useSubmit<A extends unknown[]>(work: (...args: A) => Promise<unk
     }
   }
   return { submit, pending, error, setError };
+}
+
+/** `useSubmit` for a form whose work takes no arguments, with the form's `onSubmit` (the page stays where it is). */
+export function useFormSubmit(work: () => Promise<unknown>, fallback: string) {
+  const sending = useSubmit(work, fallback);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void sending.submit();
+  };
+  return { ...sending, onSubmit };
 }

@@ -3,8 +3,9 @@ import type { CustomField, CustomFieldEntity } from '@sede/shared/crm/deals';
 import { api } from '../../lib/api-client.ts';
 import { MoneyInput } from '../form/money-input.tsx';
 import { Field } from '../ui/field.tsx';
-import { Input, inputClass } from '../ui/input.tsx';
+import { Input } from '../ui/input.tsx';
 import { customFieldKeys } from './keys.ts';
+import { OptionSelect } from '../ui/option-select.tsx';
 
 /**
  * The admin's custom fields of people and organizations in a form (decision 0190).
@@ -88,14 +89,7 @@ export function CustomFieldsInputs({ entity, fields, drafts, onChange }: Props) 
         if (f.type === 'select') {
           return (
             <Field key={f.id} label={label}>
-              <select className={inputClass} value={text} onChange={(e) => set(f.key, e.target.value)}>
-                <option value="">—</option>
-                {f.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </select>
+              <OptionSelect none="—" options={f.options.map((o) => ({ value: o, label: o }))} value={text} onChange={(e) => set(f.key, e.target.value)} />
             </Field>
           );
         }

@@ -14,6 +14,7 @@ import { Input, inputClass } from '../ui/input.tsx';
 import { answerQuote, crmQuoteKeys, deleteQuote, quotePdfUrl, sendQuote } from './api.ts';
 import { QuoteDialog } from './quote-dialog.tsx';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 
 const READY = { isPending: false, isError: false, error: null };
 const STATES: DataListStates = {
@@ -154,14 +155,7 @@ function SendDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
           <textarea className={`${inputClass} h-20`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} />
         </Field>
         {send.error && <FormAlert title="Não foi possível enviar">{send.error.message}</FormAlert>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={send.isPending}>
-            Enviar
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Enviar" pending={send.isPending} />
       </form>
     </Dialog>
   );
@@ -191,14 +185,7 @@ function RefuseDialog({ quote, onClose }: { quote: Quote; onClose: () => void })
           <textarea className={`${inputClass} h-20`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
         </Field>
         {refuse.error && <FormAlert title="Não foi possível registrar">{refuse.error.message}</FormAlert>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="destructive" pending={refuse.isPending}>
-            Marcar como recusado
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Marcar como recusado" submitVariant="destructive" pending={refuse.isPending} />
       </form>
     </Dialog>
   );

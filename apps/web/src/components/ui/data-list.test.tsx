@@ -103,6 +103,15 @@ describe('DataList', () => {
     setup({ rows: [], filtered: true });
     expect(screen.getByRole('heading', { name: 'Nenhuma pessoa com estes filtros' })).toBeTruthy();
   });
+  it('a list without filters leaves out `filtered` and `noMatch`: empty, it says what it is for', () => {
+    const { noMatch: _, ...unfiltered } = states;
+    render(
+      <MemoryRouter>
+        <DataList label="Pessoas" rows={[]} rowId={(p: Person) => p.id} columns={columns} query={ok} states={unfiltered} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Nenhuma pessoa ainda' })).toBeTruthy();
+  });
 
   it('loads the next page on "Carregar mais"', async () => {
     const fetchNextPage = vi.fn();

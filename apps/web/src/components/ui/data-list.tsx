@@ -31,7 +31,8 @@ export type DataListStates = {
   loading: string;
   failed: string;
   empty: { title: string; description: string; action?: ReactNode };
-  noMatch: string | { title: string; description: string };
+  /** What an empty list says under a filter; a list without filters has none. */
+  noMatch?: string | { title: string; description: string };
 };
 
 type Paging = { hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
@@ -70,7 +71,7 @@ export function DataList<T extends RowData>({
   columns,
   query,
   states,
-  filtered,
+  filtered = false,
   total,
   countLabel,
   paging,
@@ -87,8 +88,8 @@ export function DataList<T extends RowData>({
   columns: readonly DataColumn<T>[];
   query: Query;
   states: DataListStates;
-  /** Whether a filter or search is on (an empty list then says so). */
-  filtered: boolean;
+  /** Whether a filter or search is on (an empty list then says so); a list without filters leaves it out. */
+  filtered?: boolean;
   total?: number | null;
   /** '12 colaboradores'. */
   countLabel?: (n: number) => string;

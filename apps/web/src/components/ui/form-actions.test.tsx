@@ -26,4 +26,21 @@ describe('FormActions', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('draws a destructive submit when asked', () => {
+    render(
+      <form>
+        <FormActions submitLabel="Marcar como recusado" submitVariant="destructive" />
+      </form>,
+    );
+    const plain = render(
+      <form>
+        <FormActions submitLabel="Salvar" />
+      </form>,
+    );
+    const destructive = screen.getByRole('button', { name: 'Marcar como recusado' }).className;
+    const primary = plain.getByRole('button', { name: 'Salvar' }).className;
+    expect(destructive).not.toBe(primary);
+    expect(destructive).toContain('red');
+  });
 });

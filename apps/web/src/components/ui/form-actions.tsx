@@ -21,6 +21,7 @@ export function FormActions({
   onCancel,
   cancelVariant = 'secondary',
   submitLabel,
+  submitVariant,
   pending,
   disabled,
   stacked,
@@ -31,6 +32,8 @@ export function FormActions({
   onCancel?: () => void;
   cancelVariant?: 'secondary' | 'ghost';
   submitLabel: ReactNode;
+  /** A submit that removes or refuses something ('Marcar como recusado') is destructive. */
+  submitVariant?: 'primary' | 'destructive';
   pending?: boolean;
   disabled?: boolean;
   /** On a phone the buttons stack, the submit on top (Financeiro's dialogs). */
@@ -47,7 +50,7 @@ export function FormActions({
           </Button>
         )}
         {children}
-        <Button type="submit" pending={pending} disabled={disabled}>
+        <Button type="submit" variant={submitVariant} pending={pending} disabled={disabled}>
           {submitLabel}
         </Button>
       </div>

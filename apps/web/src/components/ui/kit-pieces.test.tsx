@@ -1,14 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Building2 } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
-import { OptionSelect } from './option-select.tsx';
+import { EnumSelect, OptionSelect } from './option-select.tsx';
 import { RecordStates } from './record-states.tsx';
+import { NeedsCompany } from './needs-company.tsx';
 import { ReportTable } from './report-table.tsx';
+import { TagChips } from './tag-chips.tsx';
 
 const back = { to: '/juridico', label: 'Voltar aos contratos' };
 const texts = { loading: 'Carregando o contrato…', notFound: 'Contrato não encontrado.', failed: 'Não foi possível carregar o contrato.', back };
@@ -85,6 +88,14 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
     render(<OptionSelect aria-label="Vaga" none="Escolha a vaga" options={[{ value: 'a', label: 'Vendedor' }]} defaultValue="" />);
     expect(within(screen.getByRole('combobox', { name: 'Vaga' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Escolha a vaga', 'Vendedor']);
   });
+  it('EnumSelect shows the labels and hands back the chosen value', async () => {
+    const onChange = vi.fn();
+    render(<EnumSelect aria-label="Tipo" values={['text', 'number'] as const} labels={{ text: 'Texto', number: 'Número' }} value="text" onChange={onChange} />);
+    const select = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Texto', 'Número']);
+    await userEvent.selectOptions(select, 'Número');
+    expect(onChange).toHaveBeenCalledWith('number');
+  });
   it('cancels without submitting', async () => {
     const cancel = vi.fn();
     const submit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
@@ -103,5 +114,23 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
     render(<DefinitionList items={[{ label: 'Valor', value: 'R$ 10,00' }]} />);
     expect(screen.getByRole('term').textContent).toBe('Valor');
     expect(screen.getByRole('definition').textContent).toBe('R$ 10,00');
+  });
+});
+
+describe('TagChips, NeedsCompany', () => {
+  it('lists the tags, and nothing without any', () => {
+    const { container, rerender } = render(<TagChips tags={['vip', 'feira']} />);
+    expect(within(screen.getByRole('list', { name: 'Etiquetas' })).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['vip', 'feira']);
+    rerender(<TagChips tags={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+  it('says what the page is for and links the company', () => {
+    render(
+      <MemoryRouter>
+        <NeedsCompany icon={Building2} title="Vincule sua empresa" description="A assinatura é da empresa." />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Vincule sua empresa' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vincular empresa' }).getAttribute('href')).toBe('/company-welcome');
   });
 });

@@ -32,13 +32,14 @@ export function ListStates({
   failed: string;
   /** The first-use state: what the list is for and its first action. */
   empty: { title: string; description: string; action?: ReactNode };
-  /** 'Nenhum criativo com estes filtros.', or a title and a hint shown as an empty state. */
-  noMatch: string | { title: string; description: string };
+  /** 'Nenhum criativo com estes filtros.', or a title and a hint shown as an empty state (a list without filters has none). */
+  noMatch?: string | { title: string; description: string };
   children: ReactNode;
 }) {
   if (query.isPending) return <Spinner label={loading} />;
   if (query.isError) return <EmptyState icon={icon} title={failed} description={query.error instanceof ApiError ? query.error.message : 'Tente de novo em instantes.'} />;
-  if (count === 0 && !filtered) return <EmptyState icon={icon} {...empty} />;
-  if (count === 0) return typeof noMatch === 'string' ? <p className="text-sm text-slate-700">{noMatch}</p> : <EmptyState icon={SearchX} {...noMatch} />;
+  if (count === 0 && filtered && noMatch !== undefined)
+    return typeof noMatch === 'string' ? <p className="text-sm text-slate-700">{noMatch}</p> : <EmptyState icon={SearchX} {...noMatch} />;
+  if (count === 0) return <EmptyState icon={icon} {...empty} />;
   return children;
 }

@@ -18,3 +18,8 @@ export function OptionSelect({ options, none, className, ...props }: { options: 
     </select>
   );
 }
+
+/** A select of fixed values shown by their pt-BR labels ('Aparece em', 'Tipo'); `onChange` gets the chosen value, typed. */
+export function EnumSelect<V extends string>({ values, labels, value, onChange, ...props }: { values: readonly V[]; labels: Record<V, string>; value: V; onChange: (value: V) => void } & Omit<ComponentProps<'select'>, 'children' | 'value' | 'onChange'>) {
+  return <OptionSelect options={values.map((v) => ({ value: v, label: labels[v] }))} value={value} onChange={(e) => onChange(e.target.value as V)} {...props} />;
+}

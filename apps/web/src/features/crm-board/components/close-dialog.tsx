@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 
 const WORDS = {
   won: {
@@ -59,14 +60,7 @@ function CloseForm({ kind, pending, onCancel, onConfirm }: { kind: 'won' | 'lost
       }}
     >
       <Field label="Motivo" error={error && !reason ? error : undefined}>
-        <select className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)}>
-          <option value="">Escolha um motivo</option>
-          {w.reasons.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
+        <OptionSelect none="Escolha um motivo" options={w.reasons.map((r) => ({ value: r, label: r }))} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
       <Field label={reason === 'Outro' ? 'Detalhe (obrigatório)' : 'Detalhe (opcional)'} error={error && reason ? error : undefined}>
         <textarea className={`${inputClass} h-20`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />

@@ -15,11 +15,9 @@ describe('the deal form', () => {
   it('turns the inputs into the shared request: dates typed DD/MM/AAAA, custom fields by type, the organization and contacts in order', () => {
     const input = toInput(
       {
+        ...empty,
         title: ' Venda ',
         valueCents: 123456,
-        stageId: 's',
-        ownerId: '',
-        source: '',
         expectedCloseDate: '31/12/2026',
         tags: 'a, b',
         custom: { segmento: 'Varejo', verba: 1000, vip: true, lojas: '', visita: '05/01/2027' },

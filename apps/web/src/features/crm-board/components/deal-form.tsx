@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import { DEAL_SOURCES, dealUpdateSchema, type CustomField, type Deal, type DealUpdateInput, type Stage } from '@sede/shared/crm/deals';
-import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { BR_DATE_MESSAGE, brFromIso, DateInput, parseBrDate } from '../../../components/form/date-input.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
@@ -13,6 +12,9 @@ import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { customFieldsQueryOptions } from '../api/custom-fields.ts';
 import { contactOption, DealParties, organizationOf } from './deal-parties.tsx';
 import { splitTags } from './tags.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { MemberOptions } from './member-options.tsx';
 
 /** The form's own values (text inputs, money in cents); `toInput` turns them into the shared schema's request. */
 export type DealFormValues = {
@@ -121,7 +123,6 @@ type Props = {
 export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLabel, pending, onSubmit }: Props) {
   const fieldsQuery = useQuery(customFieldsQueryOptions());
   const fields = (fieldsQuery.data ?? []).filter((f) => f.entity === 'deal');
-  const members = useQuery(mentionableQueryOptions(''));
   const form = useForm<DealFormValues>({
     resolver: zodResolver(formSchema(fields)) as never,
     values: valuesOf(deal, fields, { stageId: defaultStageId, ownerId: currentUserId }),
@@ -136,48 +137,24 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
         <Input autoComplete="off" {...register('title')} />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="valueCents"
-          render={({ field }) => (
-            <Field label="Valor (R$)" error={err.valueCents?.message}>
-              <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="value" />
-            </Field>
-          )}
-        />
+        <MoneyField control={control} name="valueCents" inputName="value" label="Valor (R$)" error={err.valueCents?.message} />
         {!deal && (
           <Field label="Etapa">
             <select className={inputClass} {...register('stageId')}>
-              {stages.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <NamedOptions items={stages} />
             </select>
           </Field>
         )}
         <Field label="Responsável" error={err.ownerId?.message}>
           <select className={inputClass} {...register('ownerId')}>
             <option value="">Sem responsável</option>
-            {(members.data ?? []).map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.name}
-              </option>
-            ))}
+            <MemberOptions />
           </select>
         </Field>
         <Field label="Origem" error={err.source?.message}>
           <Input list="crm-sources" autoComplete="off" {...register('source')} />
         </Field>
-        <Controller
-          control={control}
-          name="expectedCloseDate"
-          render={({ field }) => (
-            <Field label="Previsão de fechamento" error={err.expectedCloseDate?.message}>
-              <DateInput value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </Field>
-          )}
-        />
+        <DateField control={control} name="expectedCloseDate" label="Previsão de fechamento" error={err.expectedCloseDate?.message} />
       </div>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">Cliente</legend>
@@ -223,35 +200,43 @@ export function DealForm({ deal, stages, defaultStageId, currentUserId, submitLa
   );
 }
 
+type ControlledField = { control: Control<DealFormValues>; name: FieldPath<DealFormValues>; label: string; error?: string; hint?: string };
+
+/** A money input (typed '6.500,00', kept in cents) bound to the form. */
+function MoneyField({ control, name, inputName, label, error, hint }: ControlledField & { inputName: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field label={label} error={error} hint={hint}>
+          <MoneyInput cents={typeof field.value === 'number' ? field.value : null} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name={inputName} />
+        </Field>
+      )}
+    />
+  );
+}
+
+/** A DD/MM/AAAA date input bound to the form. */
+function DateField({ control, name, label, error }: ControlledField) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field label={label} error={error}>
+          <DateInput value={String(field.value ?? '')} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+        </Field>
+      )}
+    />
+  );
+}
+
 function CustomFieldInput({ field, register, control }: { field: CustomField; register: UseFormRegister<DealFormValues>; control: Control<DealFormValues> }) {
   const name = `custom.${field.key}` as const;
   const label = `${field.label}${field.required ? ' *' : ''}`;
-  if (field.type === 'money') {
-    return (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field: input }) => (
-          <Field label={label} hint="Em reais (R$).">
-            <MoneyInput cents={typeof input.value === 'number' ? input.value : null} onCents={input.onChange} onBlur={input.onBlur} ref={input.ref} name={field.key} />
-          </Field>
-        )}
-      />
-    );
-  }
-  if (field.type === 'date') {
-    return (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field: f }) => (
-          <Field label={label}>
-            <DateInput value={String(f.value ?? '')} onValueChange={f.onChange} onBlur={f.onBlur} ref={f.ref} />
-          </Field>
-        )}
-      />
-    );
-  }
+  if (field.type === 'money') return <MoneyField control={control} name={name} inputName={field.key} label={label} hint="Em reais (R$)." />;
+  if (field.type === 'date') return <DateField control={control} name={name} label={label} />;
   if (field.type === 'boolean') {
     return (
       <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -262,14 +247,7 @@ function CustomFieldInput({ field, register, control }: { field: CustomField; re
   if (field.type === 'select') {
     return (
       <Field label={label}>
-        <select className={inputClass} {...register(name)}>
-          <option value="">—</option>
-          {field.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
+        <OptionSelect none="—" options={field.options.map((o) => ({ value: o, label: o }))} {...register(name)} />
       </Field>
     );
   }

@@ -2,8 +2,9 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
   CUSTOM_FIELD_ENTITIES,
   CUSTOM_FIELD_ENTITY_LABELS,
@@ -20,7 +21,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { EnumSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { createCustomField, customFieldsQueryOptions, deleteCustomField } from '../api/custom-fields.ts';
 import { crmKeys } from '../api/keys.ts';
 import { addStage, createPipeline, deletePipeline, deleteStage, renamePipeline, reorderStages, updateStage } from '../api/pipelines.ts';
@@ -61,6 +65,40 @@ export function SettingsDialog({ open, onOpenChange, pipeline, onPipelineCreated
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** One name and its button (rename the pipeline, add a stage, create a pipeline): the shared schema checks the name first. */
+function NameForm({ label, placeholder, value, onChange, schema, onName, pending, className, children }: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (name: string) => void;
+  schema: z.ZodType<{ name: string }>;
+  onName: (name: string) => void;
+  pending: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={cn('flex items-end gap-2', className)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const p = schema.safeParse({ name: value });
+        if (!p.success) return toast.error(p.error.issues[0]?.message ?? 'Nome inválido');
+        onName(p.data.name);
+      }}
+    >
+      <div className="flex-1">
+        <Field label={label}>
+          <Input value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} />
+        </Field>
+      </div>
+      <Button type="submit" variant="secondary" pending={pending}>
+        {children}
+      </Button>
+    </form>
   );
 }
 
@@ -118,24 +156,9 @@ function PipelineSettings({ pipeline, onPipelineCreated }: { pipeline: Pipeline;
   };
   return (
     <div className="grid gap-5">
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const p = pipelineUpdateSchema.safeParse({ name });
-          if (!p.success) return toast.error(p.error.issues[0]?.message ?? 'Nome inválido');
-          rename.mutate(p.data.name);
-        }}
-      >
-        <div className="flex-1">
-          <Field label="Nome do funil">
-            <Input value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-        </div>
-        <Button type="submit" variant="secondary" pending={rename.isPending}>
-          Renomear
-        </Button>
-      </form>
+      <NameForm label="Nome do funil" value={name} onChange={setName} schema={pipelineUpdateSchema} onName={rename.mutate} pending={rename.isPending}>
+        Renomear
+      </NameForm>
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Etapas</h3>
         <ol className="grid gap-2">
@@ -175,13 +198,7 @@ function PipelineSettings({ pipeline, onPipelineCreated }: { pipeline: Pipeline;
                   <div className="min-w-48 flex-1">
                     <Field label="Mover os negócios desta etapa para">
                       <select className={inputClass} value={moveTo} onChange={(e) => setMoveTo(e.target.value)}>
-                        {pipeline.stages
-                          .filter((x) => x.id !== s.id)
-                          .map((x) => (
-                            <option key={x.id} value={x.id}>
-                              {x.name}
-                            </option>
-                          ))}
+                        <NamedOptions items={pipeline.stages.filter((x) => x.id !== s.id)} />
                       </select>
                     </Field>
                   </div>
@@ -196,44 +213,14 @@ function PipelineSettings({ pipeline, onPipelineCreated }: { pipeline: Pipeline;
             </li>
           ))}
         </ol>
-        <form
-          className="mt-2 flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const p = stageCreateSchema.safeParse({ name: newStage });
-            if (!p.success) return toast.error(p.error.issues[0]?.message ?? 'Nome inválido');
-            add.mutate(p.data.name);
-          }}
-        >
-          <div className="flex-1">
-            <Field label="Nova etapa">
-              <Input value={newStage} onChange={(e) => setNewStage(e.target.value)} placeholder="Ex.: Contrato enviado" />
-            </Field>
-          </div>
-          <Button type="submit" variant="secondary" pending={add.isPending}>
-            <Plus aria-hidden /> Adicionar
-          </Button>
-        </form>
+        <NameForm className="mt-2" label="Nova etapa" placeholder="Ex.: Contrato enviado" value={newStage} onChange={setNewStage} schema={stageCreateSchema} onName={add.mutate} pending={add.isPending}>
+          <Plus aria-hidden /> Adicionar
+        </NameForm>
       </div>
       <div className="grid gap-2 border-t border-slate-200 pt-4">
-        <form
-          className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const p = pipelineUpdateSchema.safeParse({ name: newPipeline });
-            if (!p.success) return toast.error(p.error.issues[0]?.message ?? 'Nome inválido');
-            create.mutate(p.data.name);
-          }}
-        >
-          <div className="flex-1">
-            <Field label="Novo funil">
-              <Input value={newPipeline} onChange={(e) => setNewPipeline(e.target.value)} placeholder="Ex.: Renovações" />
-            </Field>
-          </div>
-          <Button type="submit" variant="secondary" pending={create.isPending}>
-            <Plus aria-hidden /> Criar funil
-          </Button>
-        </form>
+        <NameForm label="Novo funil" placeholder="Ex.: Renovações" value={newPipeline} onChange={setNewPipeline} schema={pipelineUpdateSchema} onName={create.mutate} pending={create.isPending}>
+          <Plus aria-hidden /> Criar funil
+        </NameForm>
         <Button
           variant="ghost"
           className="justify-self-start text-red-800"
@@ -254,22 +241,7 @@ function CustomFieldSettings() {
   const qc = useQueryClient();
   const confirm = useConfirm();
   const fields = useQuery(customFieldsQueryOptions());
-  const [entity, setEntity] = useState<CustomFieldEntity>('deal');
-  const [label, setLabel] = useState('');
-  const [type, setType] = useState<CustomFieldType>('text');
-  const [options, setOptions] = useState('');
-  const [required, setRequired] = useState(false);
   const refresh = () => void qc.invalidateQueries({ queryKey: crmKeys.customFields });
-  const create = useMutation({
-    mutationFn: createCustomField,
-    onSuccess: () => {
-      refresh();
-      setLabel('');
-      setOptions('');
-      toast.success('Campo criado.');
-    },
-    onError: fail('Não foi possível criar o campo'),
-  });
   const remove = useMutation({ mutationFn: deleteCustomField, onSuccess: () => {
       refresh();
       toast.success('Campo excluído.');
@@ -303,53 +275,63 @@ function CustomFieldSettings() {
           ))}
         </ul>
       )}
-      <form
-        className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const p = customFieldCreateSchema.safeParse({ entity, label, type, options: options.split(',').map((o) => o.trim()).filter(Boolean), required });
-          if (!p.success) return toast.error(p.error.issues[0]?.message ?? 'Campo inválido');
-          create.mutate(p.data);
-        }}
-      >
-        <Field label="Nome do campo">
-          <Input value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Ex.: Segmento" />
-        </Field>
-        <Field label="Aparece em">
-          <select className={inputClass} value={entity} onChange={(e) => setEntity(e.target.value as CustomFieldEntity)}>
-            {CUSTOM_FIELD_ENTITIES.map((x) => (
-              <option key={x} value={x}>
-                {CUSTOM_FIELD_ENTITY_LABELS[x]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Tipo">
-          <select className={inputClass} value={type} onChange={(e) => setType(e.target.value as CustomFieldType)}>
-            {CUSTOM_FIELD_TYPES.map((x) => (
-              <option key={x} value={x}>
-                {CUSTOM_FIELD_TYPE_LABELS[x]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {type === 'select' ? (
-          <Field label="Opções" hint="Separe por vírgulas.">
-            <Input value={options} onChange={(e) => setOptions(e.target.value)} />
-          </Field>
-        ) : (
-          <div />
-        )}
-        <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" className="size-4" checked={required} onChange={(e) => setRequired(e.target.checked)} /> Obrigatório
-        </label>
-        <div className="flex justify-end">
-          <Button type="submit" pending={create.isPending}>
-            <Plus aria-hidden /> Criar campo
-          </Button>
-        </div>
-      </form>
+      <CustomFieldForm onCreated={refresh} />
       {confirm.dialog}
     </div>
+  );
+}
+
+/** A new custom field: its name, where it shows, its type (a list's options) and whether it is required. */
+function CustomFieldForm({ onCreated }: { onCreated: () => void }) {
+  const [entity, setEntity] = useState<CustomFieldEntity>('deal');
+  const [label, setLabel] = useState('');
+  const [type, setType] = useState<CustomFieldType>('text');
+  const [options, setOptions] = useState('');
+  const [required, setRequired] = useState(false);
+  const create = useMutation({
+    mutationFn: createCustomField,
+    onSuccess: () => {
+      onCreated();
+      setLabel('');
+      setOptions('');
+      toast.success('Campo criado.');
+    },
+    onError: fail('Não foi possível criar o campo'),
+  });
+  return (
+    <form
+      className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const p = customFieldCreateSchema.safeParse({ entity, label, type, options: options.split(',').map((o) => o.trim()).filter(Boolean), required });
+        if (!p.success) return toast.error(p.error.issues[0]?.message ?? 'Campo inválido');
+        create.mutate(p.data);
+      }}
+    >
+      <Field label="Nome do campo">
+        <Input value={label} onChange={(e) => setLabel(e.target.value)} placeholder="Ex.: Segmento" />
+      </Field>
+      <Field label="Aparece em">
+        <EnumSelect values={CUSTOM_FIELD_ENTITIES} labels={CUSTOM_FIELD_ENTITY_LABELS} value={entity} onChange={setEntity} />
+      </Field>
+      <Field label="Tipo">
+        <EnumSelect values={CUSTOM_FIELD_TYPES} labels={CUSTOM_FIELD_TYPE_LABELS} value={type} onChange={setType} />
+      </Field>
+      {type === 'select' ? (
+        <Field label="Opções" hint="Separe por vírgulas.">
+          <Input value={options} onChange={(e) => setOptions(e.target.value)} />
+        </Field>
+      ) : (
+        <div />
+      )}
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" className="size-4" checked={required} onChange={(e) => setRequired(e.target.checked)} /> Obrigatório
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" pending={create.isPending}>
+          <Plus aria-hidden /> Criar campo
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { boardFilterSchema, dealCreateSchema, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -23,7 +22,9 @@ import { money } from '@sede/shared/format';
 import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { patchParams, pickParams, useUrlParams } from '../../../lib/url-params.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 
 const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
 
@@ -47,28 +48,12 @@ export default function KanbanLeadsPage() {
   const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
 
   const filters = useMemo<BoardFilters>(() => {
-    const raw: Record<string, string> = {};
-    for (const k of FILTER_KEYS) {
-      const v = params.get(k);
-      if (v) raw[k] = v;
-    }
-    const parsed = boardFilterSchema.safeParse(raw);
+    const parsed = boardFilterSchema.safeParse(pickParams(params, FILTER_KEYS));
     return parsed.success ? parsed.data : {};
   }, [params]);
   const setFilters = useCallback(
     (f: BoardFilters) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const k of FILTER_KEYS) {
-            const v = f[k];
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+      setParams(patchParams(Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k]]))), { replace: true }),
     [setParams],
   );
   const setParam = (k: string, v: string | null) =>
@@ -95,15 +80,10 @@ export default function KanbanLeadsPage() {
 
   if (!company) {
     return (
-      <EmptyState
+      <NeedsCompany
         icon={KanbanSquare}
         title="O kanban de leads é da sua empresa"
         description="Vincule sua empresa pelo CNPJ ou aceite o convite de um administrador para acompanhar os negócios do time aqui."
-        action={
-          <Button asChild>
-            <Link to="/company-welcome">Vincular empresa</Link>
-          </Button>
-        }
       />
     );
   }
@@ -123,11 +103,7 @@ export default function KanbanLeadsPage() {
         <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
           <Label htmlFor="crm-pipeline">Funil</Label>
           <select id="crm-pipeline" className={`${inputClass} h-9 sm:w-56`} value={pipeline.id} onChange={(e) => setParam('funil', e.target.value)}>
-            {pipelines.data.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions items={pipelines.data} />
           </select>
         </div>
         <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:pb-2" data-testid="crm-board-summary">

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BulkRequest } from '@sede/shared/crm/contacts';
@@ -12,18 +12,14 @@ import { count } from '@sede/shared/format';
 import { runBulk } from '../api/bulk.ts';
 import { removeListMembers } from '../api/remove-list-members.ts';
 import type { ContactEntity } from '../api/list-contacts.ts';
-import { listsQueryOptions } from '../api/lists.ts';
-import { ownersQueryOptions } from '../api/owners.ts';
-import { parseTags } from './tag-chips.tsx';
-import { Select } from './select.tsx';
+import { parseTags } from './tags.ts';
+import { ListSelect, OwnerSelect } from './contact-selects.tsx';
 
 export type Selection = { mode: 'ids'; ids: Set<string> } | { mode: 'filter'; filter: Record<string, string | boolean> };
 
 /** The bar shown while contacts are selected: add to a list, tag, assign an owner, delete (one request, one transaction). */
 export function BulkBar({ entity, selection, listId: openList, onDone }: { entity: ContactEntity; selection: Selection; listId?: string | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const lists = useQuery(listsQueryOptions());
-  const owners = useQuery(ownersQueryOptions());
   const [listId, setListId] = useState('');
   const [tags, setTags] = useState('');
   const [ownerId, setOwnerId] = useState('');
@@ -71,14 +67,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
       </p>
       <div className="flex items-end gap-2">
         <Field label="Lista">
-          <Select value={listId} onChange={(e) => setListId(e.target.value)} className="h-9 min-w-36">
-            <option value="">Escolha…</option>
-            {lists.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </Select>
+          <ListSelect value={listId} onChange={(e) => setListId(e.target.value)} className="h-9 min-w-36" none="Escolha…" />
         </Field>
         <Button size="sm" variant="secondary" disabled={!listId} pending={pending === 'Adicionados à lista'} onClick={() => run({ type: 'add_to_list', listId }, 'Adicionados à lista')}>
           Adicionar à lista
@@ -94,14 +83,7 @@ export function BulkBar({ entity, selection, listId: openList, onDone }: { entit
       </div>
       <div className="flex items-end gap-2">
         <Field label="Responsável">
-          <Select value={ownerId} onChange={(e) => setOwnerId(e.target.value)} className="h-9 min-w-36">
-            <option value="">Sem responsável</option>
-            {owners.data?.map((o) => (
-              <option key={o.userId} value={o.userId}>
-                {o.name}
-              </option>
-            ))}
-          </Select>
+          <OwnerSelect value={ownerId} onChange={(e) => setOwnerId(e.target.value)} className="h-9 min-w-36" none="Sem responsável" />
         </Field>
         <Button size="sm" variant="secondary" pending={pending === 'Responsável definido'} onClick={() => run({ type: 'assign_owner', ownerId: ownerId || null }, 'Responsável definido')}>
           Atribuir

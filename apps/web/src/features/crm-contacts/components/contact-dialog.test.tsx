@@ -1,15 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomField } from '@sede/shared/crm/deals';
 import type { Organization } from '@sede/shared/platform/parties';
+import { type ApiCall, fakeApi, renderWithProviders, status } from '../../../../test/render.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 
 // Decision 0190: the contact dialogs render and send the admin's custom fields.
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[] = [];
+let api: ReturnType<typeof fakeApi>;
 let refuse: string | null = null;
 
 const FIELDS: CustomField[] = [
@@ -20,28 +17,22 @@ const FIELDS: CustomField[] = [
   { id: 'f5', entity: 'deal', key: 'segmento', label: 'Segmento', type: 'text', options: [], required: false, position: 0 },
 ];
 
+const saved = (call: ApiCall) => (refuse ? status(400, { error: refuse, code: 'CUSTOM_FIELD_INVALID' }) : { id: 'x1', ...(call.body as object) });
+
 beforeEach(() => {
-  calls = [];
   refuse = null;
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url: String(input), body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    if (call.method !== 'GET' && refuse) return new Response(JSON.stringify({ error: refuse, code: 'CUSTOM_FIELD_INVALID' }), { status: 400, headers: { 'content-type': 'application/json' } });
-    let answer: unknown = { items: [], people: [] };
-    if (call.url.startsWith('/api/crm/custom-fields')) answer = { fields: FIELDS };
-    if (call.method !== 'GET') answer = { id: 'x1', ...(call.body as object) };
-    return new Response(JSON.stringify(answer), { status: call.method === 'POST' ? 201 : 200, headers: { 'content-type': 'application/json' } });
+  api = fakeApi({
+    'GET /crm/custom-fields': { fields: FIELDS },
+    'GET /comments/mentionable': { people: [] },
+    'POST /parties/people': saved,
+    'PATCH /parties/organizations/*': saved,
   });
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 describe('ContactDialog custom fields', () => {
   it('a new person: renders only the person’s fields and sends their typed values', async () => {
-    const user = userEvent.setup();
     const onClose = vi.fn();
-    wrap(<ContactDialog entity="people" contact={null} open onClose={onClose} />);
+    const { user } = renderWithProviders(<ContactDialog entity="people" contact={null} open onClose={onClose} />);
     const fieldset = await screen.findByRole('group', { name: 'Campos personalizados' });
     expect(within(fieldset).queryByLabelText('Funcionários')).toBeNull();
     expect(within(fieldset).queryByLabelText('Segmento')).toBeNull();
@@ -51,16 +42,13 @@ describe('ContactDialog custom fields', () => {
     await user.click(within(fieldset).getByLabelText('Recebe newsletter'));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/parties/people');
-    expect(post.body).toMatchObject({ name: 'Carla Campos', customFields: { nivel_de_decisao: 'Decisor', orcamento: 123_456, newsletter: true } });
+    expect(api.callsTo('POST /parties/people')[0]?.body).toMatchObject({ name: 'Carla Campos', customFields: { nivel_de_decisao: 'Decisor', orcamento: 123_456, newsletter: true } });
   });
 
   it('editing an organization: shows the stored values, sends a cleared one as null, shows the server’s refusal', async () => {
-    const user = userEvent.setup();
     const onClose = vi.fn();
     const org = { id: 'o1', razaoSocial: 'Campos Ltda', nomeFantasia: null, cnpj: null, email: null, phone: null, ownerId: null, tags: [], customFields: { funcionarios: 42 } } as unknown as Organization;
-    wrap(<ContactDialog entity="organizations" contact={org} open onClose={onClose} />);
+    const { user } = renderWithProviders(<ContactDialog entity="organizations" contact={org} open onClose={onClose} />);
     const input = await screen.findByLabelText('Funcionários');
     expect((input as HTMLInputElement).value).toBe('42');
     await user.clear(input);
@@ -68,13 +56,11 @@ describe('ContactDialog custom fields', () => {
     refuse = 'Valor inválido para o campo "Funcionários".';
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Valor inválido para o campo "Funcionários".');
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ customFields: { funcionarios: 'muitos' } });
+    expect(api.callsTo('PATCH /parties/organizations/o1')[0]?.body).toMatchObject({ customFields: { funcionarios: 'muitos' } });
     refuse = null;
     await user.clear(input);
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const last = calls.filter((c) => c.method === 'PATCH').at(-1)!;
-    expect(last.url).toBe('/api/parties/organizations/o1');
-    expect(last.body).toMatchObject({ customFields: { funcionarios: null } });
+    expect(api.callsTo('PATCH /parties/organizations/o1').at(-1)?.body).toMatchObject({ customFields: { funcionarios: null } });
   });
 });

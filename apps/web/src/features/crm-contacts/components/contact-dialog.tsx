@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatCnpj } from '@sede/shared/cnpj';
 import { UFS } from '@sede/shared/company';
-import { LEGAL_BASES, type LegalBasis, type Organization, type Person } from '@sede/shared/platform/parties';
+import type { LegalBasis, Organization, Person } from '@sede/shared/platform/parties';
 import { CustomFieldsInputs, draftsOf, partyCustomFieldsQueryOptions, valuesOf, type CustomFieldDrafts } from '../../../components/crm-custom-fields/custom-fields-inputs.tsx';
 import { PartyPicker } from '../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
@@ -11,12 +11,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormError } from '../../../components/ui/form-actions.tsx';
+import { useFormSubmit } from '../../../lib/use-submit.ts';
 import { crmContactKeys } from '../api/keys.ts';
-import { ownersQueryOptions } from '../api/owners.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
-import { parseTags } from './tag-chips.tsx';
+import { parseTags } from './tags.ts';
 import { Select } from './select.tsx';
+import { LegalBasisSelect, OwnerSelect } from './contact-selects.tsx';
 
 type Props =
   | { entity: 'people'; contact: Person | null; open: boolean; onClose: () => void }
@@ -42,7 +43,6 @@ export function ContactDialog(props: Props) {
 
 function ContactForm(props: Props) {
   const queryClient = useQueryClient();
-  const owners = useQuery(ownersQueryOptions());
   const person = props.entity === 'people' ? props.contact : null;
   const org = props.entity === 'organizations' ? props.contact : null;
   const [name, setName] = useState(person?.name ?? org?.razaoSocial ?? '');
@@ -62,53 +62,41 @@ function ContactForm(props: Props) {
   const [customDrafts, setCustomDrafts] = useState<CustomFieldDrafts | null>(null);
   const drafts = customDrafts ?? draftsOf(customFields, props.contact?.customFields);
   const custom = customFields.length > 0 ? { customFields: valuesOf(customFields, drafts) } : {};
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      if (props.entity === 'people') {
-        await savePerson(props.contact?.id ?? null, {
-          name,
-          emails: splitList(emails),
-          phones: splitList(phones),
-          position: position || null,
-          municipio: municipio || null,
-          uf: uf || null,
-          organizationId: organization?.id ?? null,
-          ownerId: ownerId || null,
-          tags: parseTags(tags),
-          legalBasis: (legalBasis || null) as LegalBasis | null,
-          ...custom,
-        });
-      } else {
-        await saveOrganization(props.contact?.id ?? null, {
-          razaoSocial: name,
-          nomeFantasia: fantasia || null,
-          cnpj: cnpj || null,
-          email: emails || null,
-          phone: phones || null,
-          ownerId: ownerId || null,
-          tags: parseTags(tags),
-          ...custom,
-        });
-      }
-      await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
-      toast.success(props.contact ? 'Contato atualizado.' : 'Contato criado.');
-      props.onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar.');
-    } finally {
-      setPending(false);
+  const save = useFormSubmit(async () => {
+    if (props.entity === 'people') {
+      await savePerson(props.contact?.id ?? null, {
+        name,
+        emails: splitList(emails),
+        phones: splitList(phones),
+        position: position || null,
+        municipio: municipio || null,
+        uf: uf || null,
+        organizationId: organization?.id ?? null,
+        ownerId: ownerId || null,
+        tags: parseTags(tags),
+        legalBasis: (legalBasis || null) as LegalBasis | null,
+        ...custom,
+      });
+    } else {
+      await saveOrganization(props.contact?.id ?? null, {
+        razaoSocial: name,
+        nomeFantasia: fantasia || null,
+        cnpj: cnpj || null,
+        email: emails || null,
+        phone: phones || null,
+        ownerId: ownerId || null,
+        tags: parseTags(tags),
+        ...custom,
+      });
     }
-  }
+    await queryClient.invalidateQueries({ queryKey: crmContactKeys.parties });
+    toast.success(props.contact ? 'Contato atualizado.' : 'Contato criado.');
+    props.onClose();
+  }, 'Não foi possível salvar.');
 
   const people = props.entity === 'people';
   return (
-    <form onSubmit={submit} className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1" noValidate>
+    <form onSubmit={save.onSubmit} className="grid max-h-[70vh] gap-3 overflow-y-auto pr-1" noValidate>
       <Field label={people ? 'Nome' : 'Razão social'}>
         <Input value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
       </Field>
@@ -152,41 +140,23 @@ function ContactForm(props: Props) {
         </>
       )}
       <Field label="Responsável">
-        <Select value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
-          <option value="">Sem responsável</option>
-          {owners.data?.map((o) => (
-            <option key={o.userId} value={o.userId}>
-              {o.name}
-            </option>
-          ))}
-        </Select>
+        <OwnerSelect value={ownerId} onChange={(e) => setOwnerId(e.target.value)} none="Sem responsável" />
       </Field>
       <Field label="Etiquetas" hint="Separe com vírgula (ex.: cliente, vip).">
         <Input value={tags} onChange={(e) => setTags(e.target.value)} />
       </Field>
       {people && (
         <Field label="Base legal (LGPD)">
-          <Select value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)}>
-            <option value="">Não informada</option>
-            {Object.entries(LEGAL_BASES).map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
-          </Select>
+          <LegalBasisSelect value={legalBasis} onChange={(e) => setLegalBasis(e.target.value)} none="Não informada" />
         </Field>
       )}
       <CustomFieldsInputs entity={customEntity} fields={customFields} drafts={drafts} onChange={setCustomDrafts} />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError error={save.error} />
       <div className="flex justify-end gap-2 pt-1">
         <Button type="button" variant="secondary" onClick={props.onClose}>
           Cancelar
         </Button>
-        <Button type="submit" pending={pending}>
+        <Button type="submit" pending={save.pending}>
           Salvar
         </Button>
       </div>

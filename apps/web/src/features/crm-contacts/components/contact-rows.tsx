@@ -5,7 +5,7 @@ import { cnpj as formatCnpj, phone as formatPhone } from '@sede/shared/format';
 import type { Organization, Person } from '@sede/shared/platform/parties';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Selection } from './bulk-bar.tsx';
-import { TagChips } from './tag-chips.tsx';
+import { TagChips } from '../../../components/ui/tag-chips.tsx';
 
 export type ContactRow = Person | Organization;
 const isPerson = (r: ContactRow): r is Person => 'emails' in r;

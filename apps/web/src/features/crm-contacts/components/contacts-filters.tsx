@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { LEGAL_BASES } from '@sede/shared/platform/parties';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import type { ContactEntity } from '../api/list-contacts.ts';
-import { listsQueryOptions } from '../api/lists.ts';
-import { ownersQueryOptions } from '../api/owners.ts';
 import { Select } from './select.tsx';
+import { LegalBasisSelect, ListSelect, OwnerSelect } from './contact-selects.tsx';
 
 /** The contacts' search (as you type, debounced), filters and sort, all kept in the URL. */
 export function ContactsFilters({ entity }: { entity: ContactEntity }) {
   const [search, setSearch] = useUrlParams();
-  const owners = useQuery(ownersQueryOptions());
-  const lists = useQuery(listsQueryOptions());
   const [qText, setQText] = useState(search.get('q') ?? '');
   const people = entity === 'people';
 
@@ -58,24 +53,11 @@ export function ContactsFilters({ entity }: { entity: ContactEntity }) {
         <Search className="pointer-events-none absolute left-3 top-3 size-4 text-slate-500" aria-hidden />
         <Input aria-label={people ? 'Buscar pessoas' : 'Buscar organizações'} value={qText} onChange={(e) => setQText(e.target.value)} placeholder={people ? 'Nome, e-mail, telefone ou CPF' : 'Razão social, CNPJ, e-mail ou telefone'} className="pl-9" />
       </div>
-      <Select aria-label="Responsável" value={search.get('noOwner') === 'true' ? '__none' : (search.get('ownerId') ?? '')} onChange={(e) => chooseOwner(e.target.value)}>
-        <option value="">Todos os responsáveis</option>
+      <OwnerSelect aria-label="Responsável" value={search.get('noOwner') === 'true' ? '__none' : (search.get('ownerId') ?? '')} onChange={(e) => chooseOwner(e.target.value)} none="Todos os responsáveis">
         <option value="__none">Sem responsável</option>
-        {owners.data?.map((o) => (
-          <option key={o.userId} value={o.userId}>
-            {o.name}
-          </option>
-        ))}
-      </Select>
+      </OwnerSelect>
       <Input aria-label="Etiqueta" placeholder="Etiqueta" defaultValue={search.get('tag') ?? ''} onBlur={(e) => setParam('tag', e.target.value.trim())} onKeyDown={(e) => e.key === 'Enter' && setParam('tag', e.currentTarget.value.trim())} />
-      <Select aria-label="Lista" value={search.get('listId') ?? ''} onChange={(e) => setParam('listId', e.target.value)}>
-        <option value="">Todas as listas</option>
-        {lists.data?.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
-      </Select>
+      <ListSelect aria-label="Lista" value={search.get('listId') ?? ''} onChange={(e) => setParam('listId', e.target.value)} none="Todas as listas" />
       <Select aria-label="Ordenar" value={`${search.get('sort') ?? 'name'}:${search.get('dir') ?? 'asc'}`} onChange={(e) => chooseSort(e.target.value)}>
         <option value="name:asc">Nome (A–Z)</option>
         <option value="name:desc">Nome (Z–A)</option>
@@ -91,14 +73,7 @@ export function ContactsFilters({ entity }: { entity: ContactEntity }) {
             <option value="false">Sem e-mail</option>
           </Select>
           {people && (
-            <Select aria-label="Base legal" value={search.get('legalBasis') ?? ''} onChange={(e) => setParam('legalBasis', e.target.value)}>
-              <option value="">Qualquer base legal</option>
-              {Object.entries(LEGAL_BASES).map(([k, label]) => (
-                <option key={k} value={k}>
-                  {label}
-                </option>
-              ))}
-            </Select>
+            <LegalBasisSelect aria-label="Base legal" value={search.get('legalBasis') ?? ''} onChange={(e) => setParam('legalBasis', e.target.value)} none="Qualquer base legal" />
           )}
           <Field label="Criado a partir de">
             <Input type="date" value={search.get('createdFrom') ?? ''} onChange={(e) => setParam('createdFrom', e.target.value)} />

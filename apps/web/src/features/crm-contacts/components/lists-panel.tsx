@@ -1,18 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListChecks, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CrmList } from '@sede/shared/crm/contacts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { count, day } from '@sede/shared/format';
 import { createList } from '../api/create-list.ts';
 import { deleteList } from '../api/delete-list.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { listsQueryOptions } from '../api/lists.ts';
+import { useFormSubmit } from '../../../lib/use-submit.ts';
+import { useRemove } from './use-remove.ts';
 
 type Open = (listId: string, entity: 'people' | 'organizations') => void;
 
@@ -45,42 +46,23 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
   const queryClient = useQueryClient();
   const lists = useQuery(listsQueryOptions());
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function create(e: FormEvent) {
-    e.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      await createList({ name });
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
-      toast.success('Lista criada. Selecione contatos e use "Adicionar à lista".');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível criar a lista.');
-    } finally {
-      setPending(false);
-    }
-  }
-  async function remove(id: string) {
-    try {
-      await deleteList(id);
-      await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
-      toast.success('Lista excluída.');
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir a lista.');
-    }
-  }
+  const create = useFormSubmit(async () => {
+    await createList({ name });
+    setName('');
+    await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
+    toast.success('Lista criada. Selecione contatos e use "Adicionar à lista".');
+  }, 'Não foi possível criar a lista.');
+  const { error } = create;
+  const remove = useRemove(deleteList, crmContactKeys.lists, { done: 'Lista excluída.', failed: 'Não foi possível excluir a lista.' });
 
   return (
     <div className="grid gap-4">
-      <form onSubmit={create} className="flex flex-wrap items-end gap-2" noValidate>
+      <form onSubmit={create.onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="grid min-w-60 flex-1 gap-1 sm:flex-none">
           <Label htmlFor="new-list-name">Nova lista</Label>
           <Input id="new-list-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ex.: Visitantes da feira" aria-invalid={error ? true : undefined} aria-describedby={error ? 'list-error' : undefined} />
         </div>
-        <Button type="submit" pending={pending}>
+        <Button type="submit" pending={create.pending}>
           Criar lista
         </Button>
         {error && (
@@ -95,12 +77,10 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
         rowId={(l) => l.id}
         columns={columns(onOpen, (id) => void remove(id))}
         query={lists}
-        filtered={false}
         states={{
           icon: ListChecks,
           loading: 'Carregando listas…',
           failed: 'Não foi possível carregar as listas',
-          noMatch: 'Nenhuma lista.',
           empty: { title: 'Nenhuma lista ainda', description: 'Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações.' },
         }}
       />

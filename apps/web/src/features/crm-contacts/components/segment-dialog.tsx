@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** Names the current search and filters as a segment. */
 export function SegmentDialog({ open, onClose, onSave }: { open: boolean; onClose: () => void; onSave: (name: string) => Promise<void> }) {
@@ -19,12 +19,7 @@ export function SegmentDialog({ open, onClose, onSave }: { open: boolean; onClos
         <Field label="Nome do segmento">
           <Input value={name} onChange={(e) => setName(e.target.value)} required />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit">Salvar</Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Salvar" />
       </form>
     </Dialog>
   );

@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Filter, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import type { CrmSegment } from '@sede/shared/crm/contacts';
 import { count } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { deleteSegment } from '../api/delete-segment.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { segmentsQueryOptions } from '../api/segments.ts';
+import { useRemove } from './use-remove.ts';
 
 const describe = (s: CrmSegment) =>
   Object.entries(s.filter)
@@ -38,17 +37,8 @@ const columns = (onOpen: (segment: CrmSegment) => void, onRemove: (id: string) =
 
 /** Saved segments: a filter evaluated each time it is opened. */
 export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => void }) {
-  const queryClient = useQueryClient();
   const segments = useQuery(segmentsQueryOptions());
-  async function remove(id: string) {
-    try {
-      await deleteSegment(id);
-      await queryClient.invalidateQueries({ queryKey: crmContactKeys.segments });
-      toast.success('Segmento excluído.');
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir o segmento.');
-    }
-  }
+  const remove = useRemove(deleteSegment, crmContactKeys.segments, { done: 'Segmento excluído.', failed: 'Não foi possível excluir o segmento.' });
   return (
     <DataList
       label="Segmentos"
@@ -56,12 +46,10 @@ export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => voi
       rowId={(s) => s.id}
       columns={columns(onOpen, (id) => void remove(id))}
       query={segments}
-      filtered={false}
       states={{
         icon: Filter,
         loading: 'Carregando segmentos…',
         failed: 'Não foi possível carregar os segmentos',
-        noMatch: 'Nenhum segmento.',
         empty: {
           title: 'Nenhum segmento salvo',
           description: 'Um segmento guarda uma busca com filtros (ex.: "com e-mail, etiqueta vip, sem responsável") e é recalculado sempre que aberto. Filtre em Pessoas ou Organizações e use "Salvar como segmento".',

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, type XAxisProps, YAxis } from 'recharts';
 import type { FunnelRow, MetricsOverview, MonthlyRow, PipelineStageRow, RevenueRow } from '@sede/shared/crm/metrics';
 import { centsToReais } from '../lib/csv.ts';
 import { compactMoney, days, money, month, shortMonth } from '@sede/shared/format';
@@ -6,6 +6,14 @@ import { pct } from '../lib/percent.ts';
 import { ChartCard, type Column } from './chart-card.tsx';
 
 const COLORS = { value: '#2563eb', weighted: '#93c5fd', won: '#15803d', lost: '#b91c1c', target: '#0f172a', neutral: '#0d9488' };
+const PIPELINE_SERIES = [
+  { key: 'value', name: 'Valor', fill: COLORS.value },
+  { key: 'weighted', name: 'Ponderado', fill: COLORS.weighted },
+];
+const FUNNEL_SERIES = [
+  { key: 'reached', name: 'Entraram', fill: COLORS.value },
+  { key: 'advanced', name: 'Avançaram', fill: COLORS.won },
+];
 const TICK = { fontSize: 12, fill: '#475569' };
 const moneyTip = (v: unknown) => money(Number(v));
 const rowsHeight = (n: number) => Math.max(140, n * 46 + 48);
@@ -15,6 +23,34 @@ const short = (s: string, n = 18) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 const stageLabel = (multiple: boolean) => (r: { pipelineName: string; stageName: string }) => (multiple ? `${r.pipelineName} · ${r.stageName}` : r.stageName);
 /** On the axis, a stage's name without its pipeline (the tooltip and the table have both). */
 const stageTick = (s: string) => short(s.includes(' · ') ? s.slice(s.indexOf(' · ') + 3) : s, 16);
+
+/**
+ * One bar per series for each name down the side (a stage, a seller), as tall as its rows; a legend
+ * when there is more than one series.
+ */
+function HorizontalBars({ data, series, x, tooltip, nameTick = (s: string) => short(s, 16) }: {
+  data: object[];
+  series: readonly { key: string; name: string; fill: string }[];
+  /** The value axis: its ticks' format or unit. */
+  x: Omit<XAxisProps, 'type' | 'tick'>;
+  tooltip?: (value: unknown) => string;
+  nameTick?: (name: string) => string;
+}) {
+  return (
+    <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
+      <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
+        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+        <XAxis type="number" tick={TICK} {...x} />
+        <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={nameTick} />
+        <Tooltip formatter={tooltip} />
+        {series.length > 1 && <Legend />}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.fill} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
 
 export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
   const multiple = new Set(rows.map((r) => r.pipelineId)).size > 1;
@@ -38,17 +74,7 @@ export function PipelineChart({ rows }: { rows: PipelineStageRow[] }) {
       columns={columns}
       empty="Nenhuma etapa cadastrada."
     >
-      <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
-          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={TICK} tickFormatter={compactMoney} />
-          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={stageTick} />
-          <Tooltip formatter={moneyTip} />
-          <Legend />
-          <Bar dataKey="value" name="Valor" fill={COLORS.value} isAnimationActive={false} />
-          <Bar dataKey="weighted" name="Ponderado" fill={COLORS.weighted} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <HorizontalBars data={data} nameTick={stageTick} x={{ tickFormatter: compactMoney }} tooltip={moneyTip} series={PIPELINE_SERIES} />
     </ChartCard>
   );
 }
@@ -73,17 +99,7 @@ export function FunnelChart({ rows }: { rows: FunnelRow[] }) {
       columns={columns}
       empty="Nenhum negócio entrou em uma etapa no período."
     >
-      <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
-          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={TICK} allowDecimals={false} />
-          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={stageTick} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="reached" name="Entraram" fill={COLORS.value} isAnimationActive={false} />
-          <Bar dataKey="advanced" name="Avançaram" fill={COLORS.won} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <HorizontalBars data={data} nameTick={stageTick} x={{ allowDecimals: false }} series={FUNNEL_SERIES} />
     </ChartCard>
   );
 }
@@ -142,15 +158,7 @@ export function RevenueChart({ rows, by }: { rows: RevenueRow[]; by: 'owner' | '
       columns={revenueColumns(owner ? 'Vendedor' : 'Origem')}
       empty="Nenhum negócio ganho no período."
     >
-      <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
-          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={TICK} tickFormatter={compactMoney} />
-          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={(s: string) => short(s, 16)} />
-          <Tooltip formatter={moneyTip} />
-          <Bar dataKey="won" name="Receita" fill={owner ? COLORS.won : COLORS.neutral} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <HorizontalBars data={data} x={{ tickFormatter: compactMoney }} tooltip={moneyTip} series={[{ key: 'won', name: 'Receita', fill: owner ? COLORS.won : COLORS.neutral }]} />
     </ChartCard>
   );
 }
@@ -175,15 +183,7 @@ export function CycleChart({ cycle }: { cycle: MetricsOverview['cycle'] }) {
       columns={columns}
       empty="Nenhum negócio ganho no período."
     >
-      <ResponsiveContainer width="100%" height={rowsHeight(data.length)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }} accessibilityLayer={false}>
-          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" tick={TICK} unit=" d" />
-          <YAxis type="category" dataKey="name" tick={TICK} width={110} tickFormatter={(s: string) => short(s, 16)} />
-          <Tooltip formatter={(v) => days(Number(v))} />
-          <Bar dataKey="days" name="Ciclo médio" fill={COLORS.value} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <HorizontalBars data={data} x={{ unit: ' d' }} tooltip={(v) => days(Number(v))} series={[{ key: 'days', name: 'Ciclo médio', fill: COLORS.value }]} />
     </ChartCard>
   );
 }

@@ -3,6 +3,7 @@ import type { MetricsOptions } from '@sede/shared/crm/metrics';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { PeriodPreset, useMetricsFilters } from '../lib/filters.ts';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 type Props = { options: MetricsOptions; state: ReturnType<typeof useMetricsFilters> };
 
@@ -44,11 +45,7 @@ export function FiltersBar({ options, state }: Props) {
         </label>
         <select id={`${id}-pipeline`} className={cn(inputClass)} value={filters.pipelineId ?? ''} onChange={(e) => update({ funil: e.target.value })}>
           <option value="">Todos os funis</option>
-          {options.pipelines.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <NamedOptions items={options.pipelines} />
         </select>
       </div>
       <div className="grid min-w-0 gap-1.5">
@@ -57,11 +54,7 @@ export function FiltersBar({ options, state }: Props) {
         </label>
         <select id={`${id}-owner`} className={inputClass} value={filters.ownerId ?? ''} onChange={(e) => update({ vendedor: e.target.value })}>
           <option value="">Toda a equipe</option>
-          {options.owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
+          <NamedOptions items={options.owners} />
         </select>
       </div>
     </section>

@@ -11,6 +11,7 @@ import { centsToReais } from '../lib/csv.ts';
 import { compactMoney, money, month as monthName } from '@sede/shared/format';
 import { pct } from '../lib/percent.ts';
 import { ChartCard, type Column } from './chart-card.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const TICK = { fontSize: 12, fill: '#475569' };
 const BAR = 16;
@@ -140,19 +141,7 @@ export function TargetsDialog({ open, onOpenChange, rows, months, owners }: { op
             </div>
           ))}
         </fieldset>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={save.isPending}>
-            Salvar metas
-          </Button>
-        </div>
+        <FormActions error={error} onCancel={() => onOpenChange(false)} submitLabel="Salvar metas" pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -21,7 +21,7 @@ import { STATUS_CLASS } from '../components/status.ts';
 import { TaskCardBody } from '../components/task-card.tsx';
 import { TaskPanel } from '../components/task-panel.tsx';
 import { useProjectBoard } from '../components/use-project-board.ts';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { pickParams, useUrlParams } from '../../../lib/url-params.ts';
 
 const FILTER_KEYS = ['assigneeId', 'label', 'priority', 'due'] as const;
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = { overdue: 'Atrasadas', week: 'Próximos 7 dias', none: 'Sem prazo' };
@@ -42,12 +42,7 @@ export default function ProjectBoardPage() {
   const qc = useQueryClient();
   const [params, setParams] = useUrlParams();
   const filters = useMemo<BoardFilters>(() => {
-    const raw: Record<string, string> = {};
-    for (const k of FILTER_KEYS) {
-      const v = params.get(k);
-      if (v) raw[k] = v;
-    }
-    const parsed = boardQuerySchema.safeParse(raw);
+    const parsed = boardQuerySchema.safeParse(pickParams(params, FILTER_KEYS));
     if (!parsed.success) return {};
     const { limit: _l, ...f } = parsed.data;
     return f;

@@ -1,5 +1,6 @@
 import type { LeadsSelection } from '@sede/shared/prospecting/leads';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { downloadBlob } from '../../../lib/download.ts';
 
 /** POST /api/prospecting/leads/export → the CSV, downloaded; reveals (and charges) what is not yet revealed. */
 export async function exportCsv(selection: LeadsSelection): Promise<{ charged: number; balance: number; count: number }> {
@@ -15,13 +16,6 @@ export async function exportCsv(selection: LeadsSelection): Promise<{ charged: n
   }
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'leads.csv';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(name, blob);
   return { charged: Number(res.headers.get('x-coins-charged') ?? 0), balance: Number(res.headers.get('x-coins-balance') ?? 0), count: Number(res.headers.get('x-leads-count') ?? 0) };
 }

@@ -1,22 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DealInsights } from '@sede/shared/crm/ai';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DealInsights, Insight } from '@sede/shared/crm/ai';
+import { fakeApi, fakeAuth, renderWithProviders } from '../../../../../test/render.tsx';
 import { DealAiCard } from './deal-ai-card.tsx';
 
-vi.mock('../../../../lib/session/auth-provider.tsx', () => ({ useAuth: () => ({ company: { currency_amount: 10 } }) }));
+const auth = fakeAuth({ company: { currency_amount: 10 } });
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[] = [];
+let api: ReturnType<typeof fakeApi>;
 let platformAi = true;
 let stored: DealInsights;
 
 const at = '2026-11-20T15:00:00.000Z';
 beforeEach(() => {
-  calls = [];
   platformAi = true;
   stored = {
     latest: {
@@ -25,34 +20,20 @@ beforeEach(() => {
     },
     history: [],
   };
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url: String(input), body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    let answer: unknown = stored;
-    if (call.url === '/api/ai/status') answer = { platform: platformAi, model: platformAi ? 'm' : null };
-    if (call.method === 'POST') {
-      stored = {
-        ...stored,
-        latest: { ...stored.latest, next_step: { id: 'i3', kind: 'next_step', version: 'deal-next-step.v1', createdAt: at, createdByName: 'Carla', result: { acao: 'Ligue para o comprador', justificativa: 'Pediu retorno.', prazoSugeridoDias: 1, canal: 'ligacao' } } },
-      };
-      answer = { insight: stored.latest.next_step, charged: 1, balance: 9 };
-    }
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  api = fakeApi({
+    'GET /ai/status': () => ({ platform: platformAi, model: platformAi ? 'm' : null }),
+    'GET /crm-ai/deals/d1/insights': () => stored,
+    'POST /crm-ai/deals/d1/next-step': () => {
+      const insight: Insight = { id: 'i3', kind: 'next_step', version: 'deal-next-step.v1', createdAt: at, createdByName: 'Carla', result: { acao: 'Ligue para o comprador', justificativa: 'Pediu retorno.', prazoSugeridoDias: 1, canal: 'ligacao' } };
+      stored = { ...stored, latest: { ...stored.latest, next_step: insight } };
+      return { insight, charged: 1, balance: 9 };
+    },
   });
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const wrap = (ui: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 
 describe('DealAiCard', () => {
   it('shows the stored answers as structured sections and runs a paid action with its price on the button', async () => {
-    const user = userEvent.setup();
-    wrap(<DealAiCard dealId="d1" />);
+    const { user } = renderWithProviders(<DealAiCard dealId="d1" />, { auth });
     const card = await screen.findByTestId('deal-ai-card');
     expect(await within(card).findByText('Cliente quer fechar até dezembro.')).toBeTruthy();
     expect(within(card).getByText('Concorrente mais barato')).toBeTruthy();
@@ -63,14 +44,12 @@ describe('DealAiCard', () => {
     await user.click(button);
     expect(await within(card).findByText('Ligue para o comprador')).toBeTruthy();
     expect(within(card).getByText(/Ligação · em até 1 dia/)).toBeTruthy();
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/crm-ai/deals/d1/next-step');
-    expect((post.body as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.callsTo('POST /crm-ai/deals/d1/next-step')[0]?.body).toMatchObject({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('with no AI configured the buttons are disabled and say how to configure it', async () => {
     platformAi = false;
-    wrap(<DealAiCard dealId="d1" />);
+    renderWithProviders(<DealAiCard dealId="d1" />, { auth });
     const card = await screen.findByTestId('deal-ai-card');
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Resumir · 1 moeda' }).hasAttribute('disabled')).toBe(true));
     expect(within(card).getAllByRole('link', { name: 'Configurar em Meu perfil' })).toHaveLength(3);

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { CHANNEL_LABELS, type Insight } from '@sede/shared/crm/ai';
-import { PaidActionButton } from '../../../../components/paid-action/paid-action-button.tsx';
+import type { PaidAction } from '@sede/shared/platform/prices';
+import { PaidActionButton, type PaidActionRunResult } from '../../../../components/paid-action/paid-action-button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { dateTime } from '@sede/shared/format';
 import { useAuth } from '../../../../lib/session/auth-provider.tsx';
@@ -20,7 +21,6 @@ const SCORE_LABEL = { frio: 'Frio', morno: 'Morno', quente: 'Quente' } as const;
  */
 export function DealAiCard({ dealId }: { dealId: string }) {
   const headingId = useId();
-  const { company } = useAuth();
   const qc = useQueryClient();
   const insights = useQuery({ queryKey: dealExtrasKeys.insights(dealId), queryFn: () => getDealInsights(dealId) });
   const run = (kind: InsightPath) => async () => {
@@ -40,7 +40,7 @@ export function DealAiCard({ dealId }: { dealId: string }) {
         </p>
       )}
 
-      <InsightBlock title="Resumo do negócio" insight={latest.summary}>
+      <InsightBlock title="Resumo do negócio" insight={latest.summary} action="ai.deal_summary" run={run('summary')}>
         {latest.summary?.kind === 'summary' && (
           <div className="grid gap-2 text-sm text-slate-800">
             <p>{latest.summary.result.resumo}</p>
@@ -48,10 +48,9 @@ export function DealAiCard({ dealId }: { dealId: string }) {
             <List title="Riscos" items={latest.summary.result.riscos} />
           </div>
         )}
-        <PaidActionButton action="ai.deal_summary" balance={company?.currency_amount} run={run('summary')} variant="secondary" />
       </InsightBlock>
 
-      <InsightBlock title="Próximo passo sugerido" insight={latest.next_step}>
+      <InsightBlock title="Próximo passo sugerido" insight={latest.next_step} action="ai.next_step" run={run('next-step')}>
         {latest.next_step?.kind === 'next_step' && (
           <dl className="grid gap-1 text-sm text-slate-800">
             <div>
@@ -70,10 +69,9 @@ export function DealAiCard({ dealId }: { dealId: string }) {
             </div>
           </dl>
         )}
-        <PaidActionButton action="ai.next_step" balance={company?.currency_amount} run={run('next-step')} variant="secondary" />
       </InsightBlock>
 
-      <InsightBlock title="Pontuação do lead" insight={latest.lead_score}>
+      <InsightBlock title="Pontuação do lead" insight={latest.lead_score} action="ai.lead_score" run={run('lead-score')}>
         {latest.lead_score?.kind === 'lead_score' && (
           <div className="grid gap-2 text-sm text-slate-800">
             <p className="flex items-center gap-2">
@@ -95,13 +93,14 @@ export function DealAiCard({ dealId }: { dealId: string }) {
             </ul>
           </div>
         )}
-        <PaidActionButton action="ai.lead_score" balance={company?.currency_amount} run={run('lead-score')} variant="secondary" />
       </InsightBlock>
     </section>
   );
 }
 
-function InsightBlock({ title, insight, children }: { title: string; insight: Insight | undefined; children: React.ReactNode }) {
+/** One stored answer (when, by whom) above its paid action, which asks the AI again. */
+function InsightBlock({ title, insight, action, run, children }: { title: string; insight: Insight | undefined; action: PaidAction; run: () => Promise<PaidActionRunResult>; children: React.ReactNode }) {
+  const { company } = useAuth();
   return (
     <div className="grid gap-2 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-1">
@@ -114,6 +113,7 @@ function InsightBlock({ title, insight, children }: { title: string; insight: In
         )}
       </div>
       {children}
+      <PaidActionButton action={action} balance={company?.currency_amount} run={run} variant="secondary" />
     </div>
   );
 }

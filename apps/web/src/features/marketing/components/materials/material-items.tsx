@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { type DataColumn, DataList, type DataListStates } from '../../../../components/ui/data-list.tsx';
 import { materialContentUrl } from '../../api/materials.ts';
 import { MaterialThumb } from './material-thumb.tsx';
+import { TagChips } from '../../../../components/ui/tag-chips.tsx';
 
 export type MaterialAction = 'preview' | 'share' | 'edit' | 'delete';
 type OnAction = (action: MaterialAction, material: MaterialView) => void;
@@ -35,19 +36,6 @@ function Actions({ material, onAction }: { material: MaterialView; onAction: OnA
   );
 }
 
-function Tags({ tags }: { tags: string[] }) {
-  if (!tags.length) return null;
-  return (
-    <ul className="flex flex-wrap gap-1" aria-label="Etiquetas">
-      {tags.map((t) => (
-        <li key={t} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-          {t}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** Cards with thumbnails: the grid view. */
 export function MaterialGrid({ materials, showClient, onAction }: { materials: MaterialView[]; showClient: boolean; onAction: OnAction }) {
   return (
@@ -65,7 +53,7 @@ export function MaterialGrid({ materials, showClient, onAction }: { materials: M
               {MATERIAL_KIND_LABELS[m.kind]} · {formatFileSize(m.size)}
               {showClient ? ` · ${m.clientName}` : ''}
             </p>
-            <Tags tags={m.tags} />
+            <TagChips tags={m.tags} />
           </div>
           <div className="border-t border-slate-100 px-1 py-1">
             <Actions material={m} onAction={onAction} />
@@ -93,7 +81,7 @@ const columns = (showClient: boolean, onAction: OnAction): DataColumn<MaterialVi
   ...(showClient ? [{ id: 'client', header: 'Empresa', card: 'subtitle', cell: (m) => m.clientName } satisfies DataColumn<MaterialView>] : []),
   { id: 'kind', header: 'Tipo', cell: (m) => MATERIAL_KIND_LABELS[m.kind] },
   { id: 'size', header: 'Tamanho', className: 'whitespace-nowrap', cell: (m) => formatFileSize(m.size) },
-  { id: 'tags', header: 'Etiquetas', card: 'subtitle', cell: (m) => <Tags tags={m.tags} /> },
+  { id: 'tags', header: 'Etiquetas', card: 'subtitle', cell: (m) => <TagChips tags={m.tags} /> },
   { id: 'createdAt', header: 'Enviado em', className: 'whitespace-nowrap', cell: (m) => day(dayInBrazil(m.createdAt)) },
   { id: 'actions', header: 'Ações', headerHidden: true, card: 'actions', cell: (m) => <Actions material={m} onAction={onAction} /> },
 ];

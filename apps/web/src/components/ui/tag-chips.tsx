@@ -1,3 +1,4 @@
+/** A record's tags as small chips ('vip', 'feira'); nothing when it has none. */
 export function TagChips({ tags }: { tags: string[] }) {
   if (!tags.length) return null;
   return (
@@ -10,6 +11,3 @@ export function TagChips({ tags }: { tags: string[] }) {
     </ul>
   );
 }
-
-/** "a, b; c" → ['a', 'b', 'c'] (trimmed, unique). */
-export const parseTags = (text: string) => [...new Set(text.split(/[,;]/).map((t) => t.trim()).filter(Boolean))];

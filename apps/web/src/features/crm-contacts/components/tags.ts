@@ -1,0 +1,2 @@
+/** "a, b; c" → ['a', 'b', 'c'] (trimmed, unique). */
+export const parseTags = (text: string) => [...new Set(text.split(/[,;]/).map((t) => t.trim()).filter(Boolean))];
