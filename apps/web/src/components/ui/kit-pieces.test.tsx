@@ -1,3 +1,4 @@
+import { Building2 } from 'lucide-react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +10,8 @@ import { FormActions } from './form-actions.tsx';
 import { OptionSelect } from './option-select.tsx';
 import { RecordStates } from './record-states.tsx';
 import { ReportTable } from './report-table.tsx';
+import { NeedsCompany } from './needs-company.tsx';
+import { SegmentedControl } from './segmented-control.tsx';
 
 const back = { to: '/juridico', label: 'Voltar aos contratos' };
 const texts = { loading: 'Carregando o contrato…', notFound: 'Contrato não encontrado.', failed: 'Não foi possível carregar o contrato.', back };
@@ -103,5 +106,24 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
     render(<DefinitionList items={[{ label: 'Valor', value: 'R$ 10,00' }]} />);
     expect(screen.getByRole('term').textContent).toBe('Valor');
     expect(screen.getByRole('definition').textContent).toBe('R$ 10,00');
+  });
+});
+
+describe('SegmentedControl, NeedsCompany', () => {
+  it('checks the chosen way and hands on another', async () => {
+    const onChange = vi.fn();
+    render(<SegmentedControl label="Como criar" options={[['blank', 'Em branco'], ['brief', 'Briefing com IA']]} value="blank" onChange={onChange} />);
+    expect(screen.getByRole('radio', { name: 'Em branco' }).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(screen.getByRole('radio', { name: 'Briefing com IA' }));
+    expect(onChange).toHaveBeenCalledWith('brief');
+  });
+  it('says what the page is for and links to the company setup', () => {
+    render(
+      <MemoryRouter>
+        <NeedsCompany icon={Building2} title="Vincule sua empresa" description="As moedas pertencem à empresa." />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Vincule sua empresa' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vincular empresa' }).getAttribute('href')).toBe('/company-welcome');
   });
 });

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createProject, proposeFromBrief, templatesQueryOptions } from '../api/projects.ts';
@@ -71,21 +72,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
   ];
   return (
     <ScrollDialog open={open} onOpenChange={onOpenChange} title="Novo projeto" testId="new-project-dialog">
-      <div role="radiogroup" aria-label="Como criar" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-        {tabs.map(([m, label]) => (
-          // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with radio semantics
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={mode === m}
-            className={`rounded-md px-2 py-1.5 font-medium ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`}
-            onClick={() => setMode(m)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label="Como criar" options={tabs} value={mode} onChange={setMode} />
 
       {mode === 'template' && (
         <fieldset className="grid gap-2">

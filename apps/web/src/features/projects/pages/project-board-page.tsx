@@ -21,7 +21,7 @@ import { STATUS_CLASS } from '../components/status.ts';
 import { TaskCardBody } from '../components/task-card.tsx';
 import { TaskPanel } from '../components/task-panel.tsx';
 import { useProjectBoard } from '../components/use-project-board.ts';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { patchParams, useUrlParams } from '../../../lib/url-params.ts';
 
 const FILTER_KEYS = ['assigneeId', 'label', 'priority', 'due'] as const;
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = { overdue: 'Atrasadas', week: 'Próximos 7 dias', none: 'Sem prazo' };
@@ -52,19 +52,7 @@ export default function ProjectBoardPage() {
     const { limit: _l, ...f } = parsed.data;
     return f;
   }, [params]);
-  const setParam = useCallback(
-    (k: string, v: string | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (v) next.set(k, v);
-          else next.delete(k);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setParam = useCallback((k: string, v: string | null) => setParams(patchParams({ [k]: v ?? undefined }), { replace: true }), [setParams]);
   const { query: board, loadMore, loading, move, setDragging } = useProjectBoard(projectId, filters);
   const members = useQuery(mentionableQueryOptions(''));
   const people = useMemo(() => (members.data ?? []).map((m) => ({ id: m.userId, name: m.name })), [members.data]);
