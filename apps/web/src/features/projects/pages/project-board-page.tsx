@@ -22,6 +22,7 @@ import { TaskCardBody } from '../components/task-card.tsx';
 import { TaskPanel } from '../components/task-panel.tsx';
 import { useProjectBoard } from '../components/use-project-board.ts';
 import { patchParams, useUrlParams } from '../../../lib/url-params.ts';
+import { submitWhenFilled } from '../components/submit-when-filled.ts';
 
 const FILTER_KEYS = ['assigneeId', 'label', 'priority', 'due'] as const;
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = { overdue: 'Atrasadas', week: 'Próximos 7 dias', none: 'Sem prazo' };
@@ -122,13 +123,7 @@ export default function ProjectBoardPage() {
           </Button>
         </div>
       </div>
-      <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (title.trim()) add.mutate();
-        }}
-      >
+      <form className="flex gap-2" onSubmit={submitWhenFilled(title, () => add.mutate())}>
         <Input aria-label="Título da nova tarefa" placeholder={`Nova tarefa em ${data.columns[0]?.name ?? 'A fazer'}`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
         <Button type="submit" pending={add.isPending} className="shrink-0">
           <Plus aria-hidden /> Adicionar
