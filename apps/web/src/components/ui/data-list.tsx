@@ -31,11 +31,15 @@ export type DataListStates = {
   loading: string;
   failed: string;
   empty: { title: string; description: string; action?: ReactNode };
-  noMatch: string | { title: string; description: string };
+  /** Said when the filters leave nothing; a list without filters has no need of it. */
+  noMatch?: string | { title: string; description: string };
 };
 
 type Paging = { hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
 type Query = { isPending: boolean; isError: boolean; error: unknown };
+
+/** The default row key: most records carry their `id`. */
+const idOf = (row: unknown) => (row as { id: string }).id;
 
 const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
 
@@ -66,11 +70,11 @@ function useUrlSort(param: string, fallback: string | undefined) {
 export function DataList<T extends RowData>({
   label,
   rows,
-  rowId,
+  rowId = idOf,
   columns,
   query,
   states,
-  filtered,
+  filtered = false,
   total,
   countLabel,
   paging,
@@ -83,12 +87,13 @@ export function DataList<T extends RowData>({
   /** The list's accessible name ('Colaboradores'). */
   label: string;
   rows: readonly T[];
-  rowId: (row: T) => string;
+  /** A row's key; by default its `id`. */
+  rowId?: (row: T) => string;
   columns: readonly DataColumn<T>[];
   query: Query;
   states: DataListStates;
-  /** Whether a filter or search is on (an empty list then says so). */
-  filtered: boolean;
+  /** Whether a filter or search is on (an empty list then says so); none by default. */
+  filtered?: boolean;
   total?: number | null;
   /** '12 colaboradores'. */
   countLabel?: (n: number) => string;

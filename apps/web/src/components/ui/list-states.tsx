@@ -17,7 +17,7 @@ export function ListStates({
   loading,
   failed,
   empty,
-  noMatch,
+  noMatch = '',
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown };
@@ -32,8 +32,8 @@ export function ListStates({
   failed: string;
   /** The first-use state: what the list is for and its first action. */
   empty: { title: string; description: string; action?: ReactNode };
-  /** 'Nenhum criativo com estes filtros.', or a title and a hint shown as an empty state. */
-  noMatch: string | { title: string; description: string };
+  /** 'Nenhum criativo com estes filtros.', or a title and a hint shown as an empty state; a list without filters needs none. */
+  noMatch?: string | { title: string; description: string };
   children: ReactNode;
 }) {
   if (query.isPending) return <Spinner label={loading} />;
