@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { useState, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { type ReactElement, useState } from 'react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomField } from '@sede/shared/crm/deals';
 import type { FinEntry } from '@sede/shared/finance/entries';
@@ -21,6 +20,7 @@ import { CampaignDialog } from '../features/marketing/components/campaigns/campa
 import { FinishDialog } from '../features/marketing/components/campaigns/finish-dialog.tsx';
 import { EmployeeDialog } from '../features/rh/components/employee-dialog.tsx';
 import CapitalFilters from '../features/prospecting/pages/extrair-leads-cnpj-page.tsx';
+import { renderWithProviders } from '../../test/render.tsx';
 
 /**
  * Every money field of every area is the one money input (issue item 9): each one is typed the
@@ -28,7 +28,6 @@ import CapitalFilters from '../features/prospecting/pages/extrair-leads-cnpj-pag
  * input belongs in this list.
  */
 type Sent = { method: string; url: string; body: unknown };
-vi.mock('../lib/session/auth-provider.tsx', () => ({ useAuth: () => ({ company: { currency_amount: 100 }, user: { id: 'u1' }, permissions: {} }) }));
 let sent: Sent[] = [];
 let handedOn: unknown[] = [];
 
@@ -73,7 +72,7 @@ function Search() {
 
 type Case = {
   name: string;
-  ui: () => ReactNode;
+  ui: () => ReactElement;
   label: string;
   /** Fills the form's other required fields. */
   fill?: (user: UserEvent) => Promise<void>;
@@ -222,18 +221,11 @@ const AMOUNTS: Array<[string, number]> = [
   ['1.234.567,89', 123_456_789],
 ];
 
-const wrap = (ui: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-
 describe('every money field is the one money input', () => {
   describe.each(CASES)('$name', (c) => {
     it.each(AMOUNTS)('typed %s: %i cents', async (typed, expected) => {
       const user = userEvent.setup();
-      wrap(c.ui());
+      renderWithProviders(c.ui());
       const input = await screen.findByLabelText(c.label, {}, { timeout: 5000 });
       await c.fill?.(user);
       await user.clear(input);

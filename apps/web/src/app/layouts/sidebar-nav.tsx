@@ -2,13 +2,12 @@ import { Lock } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
 import { allows } from '@sede/shared/permissions';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { NAV_ICONS } from '../../components/nav-icons.ts';
 import { NAV_ITEMS } from '../navigation.ts';
-import { navItemClass } from './nav-item-class.ts';
+import { NavItemLink } from './nav-item-link.tsx';
 import { SidebarTools } from './sidebar-tools.tsx';
 
 export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: boolean; companyName?: string | null; onNavigate?: () => void }) {
@@ -28,14 +27,7 @@ export function SidebarNav({ collapsed, companyName, onNavigate }: { collapsed: 
                 </li>
               );
             }
-            return (
-              <li key={item.key}>
-                <NavLink to={item.path} className={navItemClass} onClick={onNavigate} title={collapsed ? item.title : undefined}>
-                  <Icon className="size-4 shrink-0" aria-hidden />
-                  <span className={cn(collapsed && 'sr-only')}>{item.title}</span>
-                </NavLink>
-              </li>
-            );
+            return <NavItemLink key={item.key} to={item.path} title={item.title} icon={Icon} collapsed={collapsed} onNavigate={onNavigate} />;
           })}
         </ul>
         <SidebarTools collapsed={collapsed} onNavigate={onNavigate} />

@@ -1,10 +1,10 @@
 import { ChevronDown, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { MEMBER_TOOLS, TOOL_GROUPS, toolsOf } from '@sede/shared/registry/tools';
 import { NAV_ICONS } from '../../components/nav-icons.ts';
 import { cn } from '../../lib/cn.ts';
-import { navItemClass } from './nav-item-class.ts';
+import { NavItemLink } from './nav-item-link.tsx';
 
 /** Where the section's open/closed choice is kept (per browser; both sidebars read it). */
 export const TOOLS_SECTION_KEY = 'sede:nav-tools';
@@ -61,17 +61,9 @@ export function SidebarTools({ collapsed, onNavigate }: { collapsed: boolean; on
               {group.title}
             </p>
             <ul className="grid gap-0.5" aria-labelledby={`${id}-${group.key}`}>
-              {toolsOf(group.key).map((tool) => {
-                const Icon = NAV_ICONS[tool.icon];
-                return (
-                  <li key={tool.path}>
-                    <NavLink to={tool.path} className={navItemClass} onClick={onNavigate} title={collapsed ? tool.title : undefined}>
-                      <Icon className="size-4 shrink-0" aria-hidden />
-                      <span className={cn(collapsed && 'sr-only')}>{tool.title}</span>
-                    </NavLink>
-                  </li>
-                );
-              })}
+              {toolsOf(group.key).map((tool) => (
+                <NavItemLink key={tool.path} to={tool.path} title={tool.title} icon={NAV_ICONS[tool.icon]} collapsed={collapsed} onNavigate={onNavigate} />
+              ))}
             </ul>
           </div>
         ))}

@@ -10,6 +10,7 @@ import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { ShareLinkDialog } from './share-link-dialog.tsx';
 import { UploadFailures, UploadProgress } from './upload-status.tsx';
 import { deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
+import { HiddenFileInput } from './hidden-file-input.tsx';
 
 type Sending = { key: string; name: string; progress: number };
 type Failure = { key: string; name: string; message: string };
@@ -149,23 +150,7 @@ export function FileManager({
         <Button type="button" variant="secondary" size="sm" onClick={() => input.current?.click()}>
           Escolher arquivos
         </Button>
-        <label htmlFor={inputId} className="sr-only">
-          Escolher arquivos
-        </label>
-        <input
-          id={inputId}
-          ref={input}
-          type="file"
-          multiple
-          accept={accept}
-          className="sr-only"
-          tabIndex={-1}
-          data-testid="file-input"
-          onChange={(e) => {
-            if (e.target.files?.length) void send(e.target.files);
-            e.target.value = '';
-          }}
-        />
+        <HiddenFileInput id={inputId} ref={input} label="Escolher arquivos" accept={accept} testId="file-input" onFiles={(files) => void send(files)} />
         <p className="text-xs text-slate-600">{limits}</p>
       </section>
 

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { organizationCreateSchema, personCreateSchema, type Organization, type Person } from '@sede/shared/platform/parties';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { FormAlert } from '../form/form-alert.tsx';
 import { CNPJ_MASK, MaskedInput, PHONE_MASK } from '../form/masked-input.tsx';
-import { Button } from '../ui/button.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
 import { partyKeys } from './keys.ts';
 import { organizationOption, personOption, type PartyKind, type PartyOption } from './search-parties.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 
 type Props = {
   /** What to create, and the name typed in the picker; null = closed. */
@@ -45,8 +46,11 @@ function NewPartyForm({ kind, name: typed, organizationId, onCreated, onCancel }
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [cnpj, setCnpj] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { submit: send, pending, error, setError } = useSubmit(async (body: object) => {
+    const created = people ? personOption(await api<Person>('/parties/people', { method: 'POST', json: body })) : organizationOption(await api<Organization>('/parties/organizations', { method: 'POST', json: body }));
+    void qc.invalidateQueries({ queryKey: partyKeys.all });
+    onCreated(created);
+  }, 'Não foi possível cadastrar. Tente de novo.');
   const people = kind === 'people';
 
   async function submit(e: FormEvent) {
@@ -58,17 +62,8 @@ function NewPartyForm({ kind, name: typed, organizationId, onCreated, onCancel }
       : { razaoSocial: name, cnpj: cnpj || null, email: email.trim() || null, phone: phone || null };
     const parsed = (people ? personCreateSchema : organizationCreateSchema).safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Dados inválidos.');
-    setPending(true);
     setError(null);
-    try {
-      const created = people ? personOption(await api<Person>('/parties/people', { method: 'POST', json: body })) : organizationOption(await api<Organization>('/parties/organizations', { method: 'POST', json: body }));
-      void qc.invalidateQueries({ queryKey: partyKeys.all });
-      onCreated(created);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível cadastrar. Tente de novo.');
-    } finally {
-      setPending(false);
-    }
+    await send(body);
   }
 
   return (
@@ -90,14 +85,7 @@ function NewPartyForm({ kind, name: typed, organizationId, onCreated, onCancel }
         </Field>
       </div>
       {error && <FormAlert title="Não foi possível cadastrar">{error}</FormAlert>}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" pending={pending}>
-          Cadastrar
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} submitLabel="Cadastrar" pending={pending} />
     </form>
   );
 }

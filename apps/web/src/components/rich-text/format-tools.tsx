@@ -1,8 +1,8 @@
 import { useEditorState, type Editor } from '@tiptap/react';
-import { Bold, Heading1, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Strikethrough, Underline, Undo2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Bold, Heading1, Heading2, Heading3, Italic, Link2, List, ListOrdered, type LucideIcon, Quote, Redo2, Strikethrough, Underline, Undo2 } from 'lucide-react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../ui/button.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
@@ -26,6 +26,29 @@ export function ToolButton({ label, active, onClick, disabled, children }: { lab
 }
 
 const Separator = () => <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden />;
+
+type Chain = ReturnType<Editor['chain']>;
+type Toggle = { label: string; icon: LucideIcon; active: 'h1' | 'h2' | 'h3' | 'bold' | 'italic' | 'underline' | 'strike' | 'bullet' | 'ordered' | 'quote'; toggle: (c: Chain) => Chain };
+
+/** The format toggles, in the toolbar's groups (headings, marks, blocks). */
+const TOGGLE_GROUPS: Toggle[][] = [
+  [
+    { label: 'Título 1', icon: Heading1, active: 'h1', toggle: (c) => c.toggleHeading({ level: 1 }) },
+    { label: 'Título 2', icon: Heading2, active: 'h2', toggle: (c) => c.toggleHeading({ level: 2 }) },
+    { label: 'Título 3', icon: Heading3, active: 'h3', toggle: (c) => c.toggleHeading({ level: 3 }) },
+  ],
+  [
+    { label: 'Negrito', icon: Bold, active: 'bold', toggle: (c) => c.toggleBold() },
+    { label: 'Itálico', icon: Italic, active: 'italic', toggle: (c) => c.toggleItalic() },
+    { label: 'Sublinhado', icon: Underline, active: 'underline', toggle: (c) => c.toggleUnderline() },
+    { label: 'Tachado', icon: Strikethrough, active: 'strike', toggle: (c) => c.toggleStrike() },
+  ],
+  [
+    { label: 'Lista com marcadores', icon: List, active: 'bullet', toggle: (c) => c.toggleBulletList() },
+    { label: 'Lista numerada', icon: ListOrdered, active: 'ordered', toggle: (c) => c.toggleOrderedList() },
+    { label: 'Citação', icon: Quote, active: 'quote', toggle: (c) => c.toggleBlockquote() },
+  ],
+];
 
 /**
  * The formatting toolbar of our Tiptap editors (documents, a task's description): undo and redo,
@@ -62,39 +85,16 @@ export function FormatTools({ editor, sticky = false, children }: { editor: Edit
       <ToolButton label="Refazer" onClick={() => chain().redo().run()} disabled={!state.canRedo}>
         <Redo2 aria-hidden />
       </ToolButton>
-      <Separator />
-      <ToolButton label="Título 1" active={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
-        <Heading1 aria-hidden />
-      </ToolButton>
-      <ToolButton label="Título 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <Heading2 aria-hidden />
-      </ToolButton>
-      <ToolButton label="Título 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Heading3 aria-hidden />
-      </ToolButton>
-      <Separator />
-      <ToolButton label="Negrito" active={state.bold} onClick={() => chain().toggleBold().run()}>
-        <Bold aria-hidden />
-      </ToolButton>
-      <ToolButton label="Itálico" active={state.italic} onClick={() => chain().toggleItalic().run()}>
-        <Italic aria-hidden />
-      </ToolButton>
-      <ToolButton label="Sublinhado" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
-        <Underline aria-hidden />
-      </ToolButton>
-      <ToolButton label="Tachado" active={state.strike} onClick={() => chain().toggleStrike().run()}>
-        <Strikethrough aria-hidden />
-      </ToolButton>
-      <Separator />
-      <ToolButton label="Lista com marcadores" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
-        <List aria-hidden />
-      </ToolButton>
-      <ToolButton label="Lista numerada" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        <ListOrdered aria-hidden />
-      </ToolButton>
-      <ToolButton label="Citação" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
-        <Quote aria-hidden />
-      </ToolButton>
+      {TOGGLE_GROUPS.map((group) => (
+        <Fragment key={group[0]!.label}>
+          <Separator />
+          {group.map(({ label, icon: Icon, active, toggle }) => (
+            <ToolButton key={label} label={label} active={state[active]} onClick={() => toggle(chain()).run()}>
+              <Icon aria-hidden />
+            </ToolButton>
+          ))}
+        </Fragment>
+      ))}
       {children}
       <ToolButton
         label="Link"
@@ -123,12 +123,7 @@ export function FormatTools({ editor, sticky = false, children }: { editor: Edit
           <Field label="Endereço" hint="Deixe em branco para remover o link.">
             <Input value={href} onChange={(e) => setHref(e.target.value)} inputMode="url" />
           </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setLinkOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit">Aplicar</Button>
-          </div>
+          <FormActions onCancel={() => setLinkOpen(false)} submitLabel="Aplicar" />
         </form>
       </Dialog>
     </div>

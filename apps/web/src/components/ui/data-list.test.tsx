@@ -137,4 +137,20 @@ describe('DataList', () => {
     expect(rows[1]!.className).toContain('bg-[var(--color-accent-soft)]');
     expect(rows[0]!.className).not.toContain('bg-[var(--color-accent-soft)]');
   });
+
+  it('keys rows by their id, takes no filter and needs no noMatch text when none is given', () => {
+    const { noMatch: _, ...plain } = states;
+    render(
+      <MemoryRouter>
+        <DataList label="Pessoas" rows={people} columns={columns} query={ok} states={plain} />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByRole('table', { name: 'Pessoas' })).getAllByRole('row')).toHaveLength(3);
+    render(
+      <MemoryRouter>
+        <DataList label="Vazia" rows={[]} columns={columns} query={ok} states={plain} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Nenhuma pessoa ainda' })).toBeTruthy();
+  });
 });

@@ -38,6 +38,9 @@ export type DataListStates = {
 type Paging = { hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
 type Query = { isPending: boolean; isError: boolean; error: unknown };
 
+/** The default row key: most records carry their `id`. */
+const idOf = (row: unknown) => (row as { id: string }).id;
+
 const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
 
 /** The sort kept in the URL: `key` ascending, `key:desc` descending. */
@@ -67,7 +70,7 @@ function useUrlSort(param: string, fallback: string | undefined) {
 export function DataList<T extends RowData>({
   label,
   rows,
-  rowId,
+  rowId = idOf,
   columns,
   query,
   states,
@@ -84,7 +87,8 @@ export function DataList<T extends RowData>({
   /** The list's accessible name ('Colaboradores'). */
   label: string;
   rows: readonly T[];
-  rowId: (row: T) => string;
+  /** A row's key; by default its `id`. */
+  rowId?: (row: T) => string;
   columns: readonly DataColumn<T>[];
   query: Query;
   states: DataListStates;

@@ -8,9 +8,10 @@ import { ChartCard } from './chart-card.tsx';
 import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
 import { EnumSelect, OptionSelect } from './option-select.tsx';
-import { RecordStates } from './record-states.tsx';
 import { NeedsCompany } from './needs-company.tsx';
+import { RecordStates } from './record-states.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SegmentedControl } from './segmented-control.tsx';
 import { TagChips } from './tag-chips.tsx';
 
 const back = { to: '/juridico', label: 'Voltar aos contratos' };
@@ -114,6 +115,16 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
     render(<DefinitionList items={[{ label: 'Valor', value: 'R$ 10,00' }]} />);
     expect(screen.getByRole('term').textContent).toBe('Valor');
     expect(screen.getByRole('definition').textContent).toBe('R$ 10,00');
+  });
+});
+
+describe('SegmentedControl', () => {
+  it('checks the chosen way and hands on another', async () => {
+    const onChange = vi.fn();
+    render(<SegmentedControl label="Como criar" options={[['blank', 'Em branco'], ['brief', 'Briefing com IA']]} value="blank" onChange={onChange} />);
+    expect(screen.getByRole('radio', { name: 'Em branco' }).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(screen.getByRole('radio', { name: 'Briefing com IA' }));
+    expect(onChange).toHaveBeenCalledWith('brief');
   });
 });
 

@@ -17,7 +17,7 @@ export function ListStates({
   loading,
   failed,
   empty,
-  noMatch,
+  noMatch = '',
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown };

@@ -6,9 +6,8 @@ import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { rateLimitedMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { preloadAuthClient } from '../../../lib/session/auth-call.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { EmailInput } from './email-input.tsx';
 
 /** 'Recuperar Senha': asks for a reset link; the answer never reveals whether the address has an account. */
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail?: string; onBack: () => void }) {
@@ -80,15 +79,9 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Recuperar Senha">
           <Field label="E-mail" error={error}>
-            <Input
+            <EmailInput
               ref={inputRef}
-              type="email"
-              name="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="voce@empresa.com.br"
               value={email}
-              onFocus={preloadAuthClient}
               onChange={(e) => {
                 setEmail(e.target.value);
                 setError(undefined);

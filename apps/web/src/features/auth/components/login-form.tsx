@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type ChangeEvent, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { checkSignIn } from '@sede/shared/auth-rules';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
@@ -6,12 +6,12 @@ import { LOGIN_ERRORS, loginErrorMessage, loginExceptionMessage } from '@sede/sh
 import { TOASTS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { preloadAuthClient } from '../../../lib/session/auth-call.ts';
 import { useSignIn } from '../../../lib/session/sign-in.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { EmailInput } from './email-input.tsx';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 
 type Errors = { email?: string; password?: string; form?: string };
@@ -27,6 +27,12 @@ export function LoginForm({ defaultEmail = '', notice, onForgot }: { defaultEmai
   const passwordRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
   const signIn = useSignIn();
+
+  /** A field's change: keep what was typed, drop the last try's errors. */
+  const typed = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setErrors({});
+  };
 
   const showError = (next: Errors, title: string, description?: string) => {
     setErrors(next);
@@ -70,20 +76,7 @@ export function LoginForm({ defaultEmail = '', notice, onForgot }: { defaultEmai
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Entrar">
       {notice && <FormAlert tone="success" title={notice} />}
       <Field label="E-mail" error={errors.email}>
-        <Input
-          ref={emailRef}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="voce@empresa.com.br"
-          value={email}
-          onFocus={preloadAuthClient}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors({});
-          }}
-        />
+        <EmailInput ref={emailRef} value={email} onChange={typed(setEmail)} />
       </Field>
       {unconfirmedEmail && <ResendConfirmation email={unconfirmedEmail} />}
       <div className="grid gap-1.5">
@@ -94,10 +87,7 @@ export function LoginForm({ defaultEmail = '', notice, onForgot }: { defaultEmai
             autoComplete="current-password"
             value={password}
             onFocus={preloadAuthClient}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setErrors({});
-            }}
+            onChange={typed(setPassword)}
           />
         </Field>
         <div className="flex justify-end">

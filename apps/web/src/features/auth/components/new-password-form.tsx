@@ -4,10 +4,9 @@ import { toast } from 'sonner';
 import { checkNewPassword } from '@sede/shared/auth-rules';
 import { resetPasswordErrorMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type FieldName = 'password' | 'confirmPassword';
 
@@ -55,12 +54,7 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: { token: strin
         <p className="text-sm text-slate-600">Crie uma nova senha para sua conta. Depois, entre com ela.</p>
       </div>
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Nova senha">
-        <Field label="Nova senha" error={errorOf('password')} hint="Mínimo de 6 caracteres">
-          <PasswordInput autoComplete="new-password" {...bind('password')} />
-        </Field>
-        <Field label="Confirmar nova senha" error={errorOf('confirmPassword')}>
-          <PasswordInput autoComplete="new-password" {...bind('confirmPassword')} />
-        </Field>
+        <NewPasswordFields label="Nova senha" confirmLabel="Confirmar nova senha" bind={bind} errorOf={errorOf} />
         <Button type="submit" className="w-full" pending={reset.isPending}>
           Salvar nova senha
         </Button>

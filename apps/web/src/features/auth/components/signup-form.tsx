@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { useFieldForm } from '../hooks/use-field-form.ts';
 import { lengthHint } from '../../../components/form/length-hint.ts';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 
 type FieldName = SignUpField;
@@ -94,12 +94,7 @@ export function SignupForm({
       <Field label="E-mail" error={fieldError('email')}>
         <Input type="email" inputMode="email" autoComplete="email" placeholder="voce@empresa.com.br" {...bind('email')} />
       </Field>
-      <Field label="Senha" error={fieldError('password')} hint="Mínimo de 6 caracteres">
-        <PasswordInput autoComplete="new-password" {...bind('password')} />
-      </Field>
-      <Field label="Confirmar senha" error={fieldError('confirmPassword')}>
-        <PasswordInput autoComplete="new-password" {...bind('confirmPassword')} />
-      </Field>
+      <NewPasswordFields label="Senha" confirmLabel="Confirmar senha" bind={bind} errorOf={fieldError} />
       {formError && <FormAlert title={formError.title}>{formError.description}</FormAlert>}
       <Button type="submit" className="w-full" pending={signUp.isPending}>
         Criar conta

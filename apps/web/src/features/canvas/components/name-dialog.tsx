@@ -1,6 +1,6 @@
 import { CANVAS_LIMITS, CANVAS_MESSAGES } from '@sede/shared/canvas/schemas';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -64,14 +64,7 @@ export function NameDialog({ open, onOpenChange, title, submitLabel, initial, on
             </p>
           )}
         </div>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" pending={pending}>
-            {submitLabel}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submitLabel={submitLabel} pending={pending} />
       </form>
     </Dialog>
   );

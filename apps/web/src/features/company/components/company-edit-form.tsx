@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { COMPANY_MESSAGES, formatCep, formatPhone, UFS, type CompanyDetails, type UpdateCompanyData, type UpdateCompanyInput } from '@sede/shared/company';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CEP_MASK, MaskedInput, PHONE_MASK } from '../../../components/form/masked-input.tsx';
+import { CEP_MASK, PHONE_MASK } from '../../../components/form/masked-input.tsx';
 import { updateCompanySchema, useUpdateCompany } from '../api/update-company.ts';
+import { MaskedField } from '../../../components/form/form-fields.tsx';
 
 type FormValues = { name: string; fantasia: string; phone: string; email: string; address: string; city: string; state: string; cep: string };
 
@@ -70,15 +71,7 @@ export function CompanyEditForm({ company }: { company: CompanyDetails }) {
             <Field label="Nome fantasia" error={err.fantasia?.message}>
               <Input {...register('fantasia')} />
             </Field>
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field, fieldState }) => (
-                <Field label="Telefone / WhatsApp" error={fieldState.error?.message}>
-                  <MaskedInput mask={PHONE_MASK} value={field.value ?? ''} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="phone" type="tel" inputMode="tel" />
-                </Field>
-              )}
-            />
+            <MaskedField control={control} name="phone" label="Telefone / WhatsApp" mask={PHONE_MASK} type="tel" inputMode="tel" />
             <Field label="E-mail" error={err.email?.message}>
               <Input type="email" inputMode="email" {...register('email')} />
             </Field>
@@ -100,15 +93,7 @@ export function CompanyEditForm({ company }: { company: CompanyDetails }) {
                 ))}
               </select>
             </Field>
-            <Controller
-              control={control}
-              name="cep"
-              render={({ field, fieldState }) => (
-                <Field label="CEP" error={fieldState.error?.message}>
-                  <MaskedInput mask={CEP_MASK} value={field.value ?? ''} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="cep" inputMode="numeric" autoComplete="postal-code" />
-                </Field>
-              )}
-            />
+            <MaskedField control={control} name="cep" label="CEP" mask={CEP_MASK} inputMode="numeric" autoComplete="postal-code" />
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="ghost" disabled={!formState.isDirty || update.isPending} onClick={() => reset(valuesOf(company))}>

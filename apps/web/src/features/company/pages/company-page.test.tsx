@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { computePermissions } from '@sede/shared/permissions';
 import { AREAS } from '@sede/shared/registry/areas';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../lib/session/get-me.ts';
+import type { ViewerCompany } from '@sede/shared/viewer';
+import { testCompany } from '../../../../test/render.tsx';
 import CompanyPage from './company-page.tsx';
 
 const session = vi.hoisted(() => ({ value: null as unknown }));
@@ -12,20 +13,7 @@ vi.mock('../../../lib/session/auth-provider.tsx', () => ({ useAuth: () => sessio
 vi.mock('../components/getting-started/getting-started-panel.tsx', () => ({ GettingStartedPanel: () => null }));
 vi.mock('../../../components/collaboration/company-collaboration.tsx', () => ({ CompanyCollaboration: () => null }));
 
-const company = (onboarding_areas: string[]): NonNullable<Me['company']> => ({
-  id: 'c1',
-  name: 'Acme Ltda',
-  cnpj: '11222333000181',
-  fantasia: null,
-  situacao: 'ATIVA',
-  atividade_principal: null,
-  onboarding_completed: true,
-  onboarding_areas: onboarding_areas as NonNullable<Me['company']>['onboarding_areas'],
-  plan_type: 'monthly',
-  currency_amount: 100,
-  subscription_status: 'active',
-  trial_ends_at: null,
-});
+const company = (onboardingAreas: string[]) => testCompany({ onboarding_areas: onboardingAreas as ViewerCompany['onboarding_areas'] });
 
 function renderPage(role: string, onboardingAreas: string[]) {
   session.value = { user: { id: 'u1' }, profile: null, company: company(onboardingAreas), permissions: computePermissions({ role }) };

@@ -4,7 +4,7 @@ import { formatCnpj } from '@sede/shared/cnpj';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { count } from '@sede/shared/format';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { DepartmentsSection } from '../components/departments-section.tsx';
@@ -17,15 +17,10 @@ export default function CompanyPage() {
   const { company, permissions, membership } = useAuth();
   if (!company) {
     return (
-      <EmptyState
+      <NeedsCompany
         icon={Building2}
         title="Você ainda não faz parte de uma empresa"
         description="Vincule sua empresa pelo CNPJ ou aceite o convite que um administrador enviou para o seu e-mail."
-        action={
-          <Button asChild>
-            <Link to="/company-welcome">Vincular empresa</Link>
-          </Button>
-        }
       />
     );
   }

@@ -78,7 +78,6 @@ export function DocumentBrowser({ filters, searchLabel, placeholder, empty, onCr
       <DataList
         label="Documentos"
         rows={docs.data?.pages.flatMap((p) => p.items) ?? []}
-        rowId={(d) => d.id}
         columns={columns}
         query={docs}
         filtered={Boolean(search)}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { documentKeys } from '../api/keys.ts';
@@ -71,12 +72,7 @@ export function ShareDialog({ doc }: { doc: DocumentView }) {
               ))}
             </fieldset>
           )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit">Salvar</Button>
-          </div>
+          <FormActions onCancel={() => setOpen(false)} submitLabel="Salvar" />
         </form>
       </Dialog>
     </>

@@ -8,13 +8,12 @@ import { toast } from 'sonner';
 import { money } from '@sede/shared/format';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { bulkSettle } from '../api/bulk-settle.ts';
 import { financeKeys } from '../api/keys.ts';
 import { AccountField } from './select.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { DateField } from '../../../components/form/date-field.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 /** Settles the selected entries in full on one date and account (all or none). */
 export function BulkSettleDialog({ entries, open, onOpenChange, onDone, registers }: { entries: FinEntry[]; open: boolean; onOpenChange: (o: boolean) => void; onDone: () => void; registers: FinRegisters }) {
@@ -22,8 +21,13 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
   const accounts = registers.accounts.filter((a) => !a.archived);
   const [accountId, setAccountId] = useState('');
   const [paidDate, setPaidDate] = useState(todayInBrazil());
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { submit: send, pending, error, setError } = useSubmit(async () => {
+    const res = await bulkSettle({ entryIds: entries.map((x) => x.id), accountId, paidDate });
+    toast.success(`${res.settled} lançamento(s) baixado(s): ${money(res.totalCents)}.`);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.entries }), queryClient.invalidateQueries({ queryKey: financeKeys.registers })]);
+    onDone();
+    onOpenChange(false);
+  }, 'Não foi possível baixar os lançamentos.');
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
   useEffect(() => {
     if (!open) return;
@@ -38,18 +42,7 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
     setError(null);
     if (!accountId) return setError('Escolha a conta. Cadastre uma em Cadastros.');
     if (!isSaneDate(paidDate)) return setError(ENTRY_MESSAGES.paidDate);
-    setPending(true);
-    try {
-      const res = await bulkSettle({ entryIds: entries.map((x) => x.id), accountId, paidDate });
-      toast.success(`${res.settled} lançamento(s) baixado(s): ${money(res.totalCents)}.`);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.entries }), queryClient.invalidateQueries({ queryKey: financeKeys.registers })]);
-      onDone();
-      onOpenChange(false);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível baixar os lançamentos.');
-    } finally {
-      setPending(false);
-    }
+    await send();
   };
 
   return (
@@ -57,9 +50,7 @@ export function BulkSettleDialog({ entries, open, onOpenChange, onDone, register
       <form onSubmit={submit} className="grid gap-4" noValidate>
         {error && <FormAlert title={error} />}
         <AccountField accounts={accounts} value={accountId} onChange={setAccountId} />
-        <Field label="Data da baixa">
-          <Input type="date" value={paidDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setPaidDate(e.target.value)} />
-        </Field>
+        <DateField label="Data da baixa" value={paidDate} min="2000-01-01" max="2099-12-31" onChange={setPaidDate} />
         <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={`Baixar ${entries.length}`} stacked />
       </form>
     </Dialog>

@@ -11,8 +11,6 @@ import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NamedOptions } from '../../../components/ui/named-options.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { createEntry } from '../api/create-entry.ts';
 import { financeKeys } from '../api/keys.ts';
 import { updateEntry } from '../api/update-entry.ts';
@@ -23,8 +21,11 @@ import { EntryPartyFields, type NewSupplier } from './entry/entry-party-fields.t
 import { EntryPlanFields } from './entry/entry-plan-fields.tsx';
 import { PendingAttachments, uploadPendingAttachments } from './entry/pending-attachments.tsx';
 import { ReadDocumentButton } from './read-document-button.tsx';
+import { RegisterSelect } from './register-select.tsx';
 import { Select } from './select.tsx';
 import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
+import { DateField } from '../../../components/form/date-field.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 const WORDS = {
   payable: { party: 'Fornecedor', partyPerson: 'Fornecedor (pessoa)', new: 'Nova conta a pagar' },
@@ -41,8 +42,25 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
   const editing = !!entry;
   const [draft, setDraft] = useState<EntryDraft>(() => draftOf(entry));
   const set: SetDraft = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { submit: send, pending, error, setError } = useSubmit(async () => {
+    if (editing) {
+      await updateEntry(entry.id, entryFields(draft));
+      toast.success('Lançamento atualizado.');
+    } else {
+      const { recurrence } = preview;
+      const { entries } = await createEntry({
+        kind,
+        ...entryFields(draft),
+        installments: draft.plan === 'installments' ? draft.count : 1,
+        recurrence,
+        ...(recurrence !== 'none' ? { occurrences: draft.count } : {}),
+      });
+      if (attachments.length > 0 && entries[0]) await uploadPendingAttachments(entries[0].id, attachments, readFileId);
+      toast.success(entries.length > 1 ? `${entries.length} lançamentos criados.` : 'Lançamento criado.');
+    }
+    await queryClient.invalidateQueries({ queryKey: financeKeys.entries });
+    onOpenChange(false);
+  }, 'Não foi possível salvar. Tente novamente.');
   const [attachments, setAttachments] = useState<File[]>([]);
   const [readFileId, setReadFileId] = useState<string | null>(null);
   const [newSupplier, setNewSupplier] = useState<NewSupplier | null>(null);
@@ -54,7 +72,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
     setAttachments([]);
     setReadFileId(null);
     setNewSupplier(null);
-  }, [open, entry]);
+  }, [open, entry, setError]);
 
   /** The AI's reading fills what it found; the PDF joins the attachments; a new supplier is offered. */
   const applyReading = (reading: DocumentReading, fileId: string, file: File | null) => {
@@ -80,30 +98,7 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
     const problem = draftProblem(draft, preview);
     setError(problem);
     if (problem) return;
-    setPending(true);
-    try {
-      if (editing) {
-        await updateEntry(entry.id, entryFields(draft));
-        toast.success('Lançamento atualizado.');
-      } else {
-        const { recurrence } = preview;
-        const { entries } = await createEntry({
-          kind,
-          ...entryFields(draft),
-          installments: draft.plan === 'installments' ? draft.count : 1,
-          recurrence,
-          ...(recurrence !== 'none' ? { occurrences: draft.count } : {}),
-        });
-        if (attachments.length > 0 && entries[0]) await uploadPendingAttachments(entries[0].id, attachments, readFileId);
-        toast.success(entries.length > 1 ? `${entries.length} lançamentos criados.` : 'Lançamento criado.');
-      }
-      await queryClient.invalidateQueries({ queryKey: financeKeys.entries });
-      onOpenChange(false);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar. Tente novamente.');
-    } finally {
-      setPending(false);
-    }
+    await send();
   };
 
   const words = WORDS[kind];
@@ -125,12 +120,8 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           <Field label={plan === 'installments' ? 'Valor total (R$)' : 'Valor (R$)'}>
             <MoneyInput cents={draft.amount} onCents={(cents) => set('amount', cents)} required />
           </Field>
-          <Field label={plan === 'installments' ? 'Vencimento da 1ª parcela' : 'Vencimento'}>
-            <Input type="date" value={draft.dueDate} onChange={(e) => set('dueDate', e.target.value)} min="2000-01-01" max="2099-12-31" required />
-          </Field>
-          <Field label="Competência" hint="Mês do resultado (DRE). Vazio: o vencimento.">
-            <Input type="date" value={draft.competenceDate} onChange={(e) => set('competenceDate', e.target.value)} min="2000-01-01" max="2099-12-31" />
-          </Field>
+          <DateField label={plan === 'installments' ? 'Vencimento da 1ª parcela' : 'Vencimento'} value={draft.dueDate} onChange={(d) => set('dueDate', d)} min="2000-01-01" max="2099-12-31" required />
+          <DateField label="Competência" hint="Mês do resultado (DRE). Vazio: o vencimento." value={draft.competenceDate} onChange={(d) => set('competenceDate', d)} min="2000-01-01" max="2099-12-31" />
         </div>
         <DueHint dueDate={draft.dueDate} />
         {!editing && <EntryPlanFields draft={draft} set={set} preview={preview} />}
@@ -141,18 +132,8 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
               <CategoryOptions categories={registers.categories} kind={kind === 'payable' ? 'expense' : 'income'} />
             </Select>
           </Field>
-          <Field label="Conta prevista">
-            <Select value={draft.accountId} onChange={(e) => set('accountId', e.target.value)}>
-              <option value="">Nenhuma</option>
-              <NamedOptions items={registers.accounts.filter((a) => !a.archived || a.id === draft.accountId)} />
-            </Select>
-          </Field>
-          <Field label="Centro de custo">
-            <Select value={draft.costCenterId} onChange={(e) => set('costCenterId', e.target.value)}>
-              <option value="">Nenhum</option>
-              <NamedOptions items={registers.costCenters.filter((c) => !c.archived || c.id === draft.costCenterId)} />
-            </Select>
-          </Field>
+          <RegisterSelect label="Conta prevista" none="Nenhuma" items={registers.accounts} value={draft.accountId} onChange={(id) => set('accountId', id)} />
+          <RegisterSelect label="Centro de custo" none="Nenhum" items={registers.costCenters} value={draft.costCenterId} onChange={(id) => set('costCenterId', id)} />
           <Field label="Nº do documento">
             <Input value={draft.documentNumber} onChange={(e) => set('documentNumber', e.target.value)} maxLength={60} />
           </Field>

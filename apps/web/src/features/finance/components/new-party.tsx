@@ -6,9 +6,9 @@ import type { PartyOption } from '../../../components/parties/search-parties.ts'
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { createPerson } from '../api/create-person.ts';
 import { lookupOrganization } from '../api/lookup-organization.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 /**
  * A customer or supplier not yet registered, created from the entry: an organization by its CNPJ
@@ -18,8 +18,18 @@ export function NewParty({ kind, onCreated }: { kind: 'organizations' | 'people'
   const [open, setOpen] = useState(false);
   const [doc, setDoc] = useState('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { submit: send, pending, error, setError } = useSubmit(async (digits: string) => {
+    if (kind === 'organizations') {
+      const { organization } = await lookupOrganization(digits);
+      onCreated({ id: organization.id, label: organization.nomeFantasia ?? organization.razaoSocial, detail: organization.cnpj });
+    } else {
+      const person = await createPerson({ name: name.trim(), cpf: digits || null });
+      onCreated({ id: person.id, label: person.name, detail: null });
+    }
+    setOpen(false);
+    setDoc('');
+    setName('');
+  }, 'Não foi possível cadastrar.');
   if (!open) {
     return (
       <Button type="button" variant="link" size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
@@ -33,23 +43,7 @@ export function NewParty({ kind, onCreated }: { kind: 'organizations' | 'people'
     if (kind === 'organizations' && !isValidCnpj(digits)) return setError('CNPJ inválido.');
     if (kind === 'people' && !name.trim()) return setError('Informe o nome.');
     if (kind === 'people' && digits && !isValidCpf(digits)) return setError('CPF inválido.');
-    setPending(true);
-    try {
-      if (kind === 'organizations') {
-        const { organization } = await lookupOrganization(digits);
-        onCreated({ id: organization.id, label: organization.nomeFantasia ?? organization.razaoSocial, detail: organization.cnpj });
-      } else {
-        const person = await createPerson({ name: name.trim(), cpf: digits || null });
-        onCreated({ id: person.id, label: person.name, detail: null });
-      }
-      setOpen(false);
-      setDoc('');
-      setName('');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível cadastrar.');
-    } finally {
-      setPending(false);
-    }
+    await send(digits);
   };
   return (
     <div className="grid gap-2 rounded-lg border border-slate-200 p-3">

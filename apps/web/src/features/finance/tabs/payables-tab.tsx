@@ -111,7 +111,6 @@ export default function PayablesTab() {
         key={kind}
         label={words.title}
         rows={entries}
-        rowId={(e) => e.id}
         columns={entryColumns(kind, (e) => <EntryRowActions entry={e} settleLabel={words.settle} grants={may} on={on} />)}
         query={list}
         filtered={url.hasFilters}

@@ -5,6 +5,7 @@ import { month as monthName } from '@sede/shared/format';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
@@ -16,7 +17,6 @@ import { CampaignsPanel } from '../components/campaigns/campaigns-panel.tsx';
 import { ClientCards } from '../components/clients/client-cards.tsx';
 import { RecentMaterials } from '../components/materials/recent-materials.tsx';
 import { NewClientDialog } from '../components/clients/new-client-dialog.tsx';
-import { NeedsCompany } from '../components/overview/needs-company.tsx';
 import { PendingApprovals } from '../components/overview/pending-approvals.tsx';
 import { QuickLinks } from '../components/overview/quick-links.tsx';
 import { StatusChart } from '../components/overview/status-chart.tsx';
@@ -25,7 +25,15 @@ import { WeekPieces } from '../components/overview/week-pieces.tsx';
 /** /marketing — the area's overview: this week's pieces, pending approvals, recent materials and the clients. */
 export default function MarketingPage() {
   const { company } = useAuth();
-  return company ? <Overview /> : <NeedsCompany />;
+  if (company) return <Overview />;
+  // The default permissions open the marketing pages to a person without a company: it asks for one first.
+  return (
+    <NeedsCompany
+      icon={Megaphone}
+      title="Marketing: vincule sua empresa primeiro"
+      description="O Marketing organiza o calendário, os criativos e os materiais das empresas que a sua equipe atende. Vincule sua empresa pelo CNPJ ou aceite o convite que você recebeu por e-mail."
+    />
+  );
 }
 
 function Overview() {

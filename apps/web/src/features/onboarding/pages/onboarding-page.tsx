@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Building2, ShieldAlert } from 'lucide-react';
+import { Building2, type LucideIcon, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -216,38 +216,49 @@ function OnboardingWizard() {
   );
 }
 
-function NoCompany() {
+/** Why the setup is not for this person now, and where to go instead. */
+function SetupNotice({ icon: Icon, iconClass, title, alert = false, text, to, action }: { icon: LucideIcon; iconClass: string; title: string; alert?: boolean; text: string; to: string; action: string }) {
   return (
     <FocusCard>
       <div className="grid justify-items-center gap-3 text-center">
-        <span className="rounded-full bg-amber-50 p-3 text-amber-800">
-          <Building2 className="size-6" aria-hidden />
+        <span className={`rounded-full p-3 ${iconClass}`}>
+          <Icon className="size-6" aria-hidden />
         </span>
-        <h1 className="text-xl font-semibold text-slate-900" role="alert">
-          {ONBOARDING_MESSAGES.companyNotFound}
+        <h1 className="text-xl font-semibold text-slate-900" role={alert ? 'alert' : undefined}>
+          {title}
         </h1>
-        <p className="text-sm text-slate-700">A configuração inicial é feita para a sua empresa. Vincule-a pelo CNPJ e volte aqui.</p>
+        <p className="text-sm text-slate-700">{text}</p>
         <Button asChild>
-          <Link to="/company-welcome">Vincular empresa</Link>
+          <Link to={to}>{action}</Link>
         </Button>
       </div>
     </FocusCard>
   );
 }
 
+function NoCompany() {
+  return (
+    <SetupNotice
+      icon={Building2}
+      iconClass="bg-amber-50 text-amber-800"
+      title={ONBOARDING_MESSAGES.companyNotFound}
+      alert
+      text="A configuração inicial é feita para a sua empresa. Vincule-a pelo CNPJ e volte aqui."
+      to="/company-welcome"
+      action="Vincular empresa"
+    />
+  );
+}
+
 function AdminOnly() {
   return (
-    <FocusCard>
-      <div className="grid justify-items-center gap-3 text-center">
-        <span className="rounded-full bg-slate-100 p-3 text-slate-700">
-          <ShieldAlert className="size-6" aria-hidden />
-        </span>
-        <h1 className="text-xl font-semibold text-slate-900">Configuração feita pelo administrador</h1>
-        <p className="text-sm text-slate-700">{ONBOARDING_MESSAGES.adminOnly} Enquanto isso, você já pode usar a Sede.</p>
-        <Button asChild>
-          <Link to="/empresa">Ir para a empresa</Link>
-        </Button>
-      </div>
-    </FocusCard>
+    <SetupNotice
+      icon={ShieldAlert}
+      iconClass="bg-slate-100 text-slate-700"
+      title="Configuração feita pelo administrador"
+      text={`${ONBOARDING_MESSAGES.adminOnly} Enquanto isso, você já pode usar a Sede.`}
+      to="/empresa"
+      action="Ir para a empresa"
+    />
   );
 }

@@ -10,6 +10,7 @@ import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addColumn, deleteColumn, reorderColumns, updateColumn } from '../api/board.ts';
 import { projectKeys } from '../api/keys.ts';
+import { submitWhenFilled } from './submit-when-filled.ts';
 
 /** The board's columns: add, rename, mark as done, reorder, delete (with where its tasks go). */
 export function ColumnsDialog({ open, onOpenChange, projectId, columns, canDelete }: { open: boolean; onOpenChange: (o: boolean) => void; projectId: string; columns: BoardColumn[]; canDelete: boolean }) {
@@ -101,13 +102,7 @@ export function ColumnsDialog({ open, onOpenChange, projectId, columns, canDelet
           </li>
         ))}
       </ul>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (name.trim()) add.mutate();
-        }}
-      >
+      <form className="flex items-end gap-2" onSubmit={submitWhenFilled(name, () => add.mutate())}>
         <div className="grid flex-1 gap-1">
           <Label htmlFor="new-column">Nova coluna</Label>
           <Input id="new-column" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />

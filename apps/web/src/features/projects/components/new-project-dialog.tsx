@@ -11,10 +11,15 @@ import type { PartyOption } from '../../../components/parties/search-parties.ts'
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { PeopleChecklist } from './people-checklist.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createProject, proposeFromBrief, templatesQueryOptions } from '../api/projects.ts';
+import { DateField } from '../../../components/form/date-field.tsx';
 
 type Mode = 'blank' | 'template' | 'brief';
 
@@ -71,21 +76,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
   ];
   return (
     <ScrollDialog open={open} onOpenChange={onOpenChange} title="Novo projeto" testId="new-project-dialog">
-      <div role="radiogroup" aria-label="Como criar" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-        {tabs.map(([m, label]) => (
-          // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with radio semantics
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={mode === m}
-            className={`rounded-md px-2 py-1.5 font-medium ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`}
-            onClick={() => setMode(m)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label="Como criar" options={tabs} value={mode} onChange={setMode} />
 
       {mode === 'template' && (
         <fieldset className="grid gap-2">
@@ -152,36 +143,14 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
         </Field>
         <PartyPicker kind="organizations" label="Cliente (opcional)" value={client} onChange={setClient} />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Início">
-            <Input type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />
-          </Field>
-          <Field label="Término">
-            <Input type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />
-          </Field>
+          <DateField label="Início" value={startDate} onChange={setStart} />
+          <DateField label="Término" value={endDate} onChange={setEnd} />
         </div>
         <Field label="Situação">
-          <select className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as ProjectStatus)}>
-            {PROJECT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PROJECT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          <OptionSelect options={optionsOf(PROJECT_STATUSES, PROJECT_STATUS_LABELS)} value={status} onChange={(e) => setStatus(e.target.value as ProjectStatus)} />
         </Field>
         {(people.data ?? []).length > 1 && (
-          <fieldset className="grid gap-1">
-            <legend className="mb-1 text-sm font-medium text-slate-900">Membros</legend>
-            <div className="grid max-h-32 gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2">
-              {(people.data ?? [])
-                .filter((p) => p.userId !== user?.id)
-                .map((p) => (
-                  <label key={p.userId} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input type="checkbox" checked={members.includes(p.userId)} onChange={(e) => setMembers((m) => (e.target.checked ? [...m, p.userId] : m.filter((x) => x !== p.userId)))} />
-                    {p.name}
-                  </label>
-                ))}
-            </div>
-          </fieldset>
+          <PeopleChecklist legend="Membros" people={(people.data ?? []).filter((p) => p.userId !== user?.id).map((p) => ({ id: p.userId, name: p.name }))} selected={members} onChange={setMembers} />
         )}
       </div>
       {error && (

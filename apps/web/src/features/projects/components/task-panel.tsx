@@ -11,12 +11,16 @@ import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PeopleChecklist } from './people-checklist.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deleteTask, taskQueryOptions, updateTask } from '../api/board.ts';
 import { projectKeys } from '../api/keys.ts';
+import { DateField } from '../../../components/form/date-field.tsx';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
@@ -109,33 +113,15 @@ function TaskForm({ task, people, onSaved, onDeleted }: { task: TaskDetail; peop
       </Field>
       <RichTextField label="Descrição" value={initialDescription} onChange={setDescription} hint="Negrito, listas, títulos e links: selecione o texto e use a barra acima." />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Prazo">
-          <Input type="date" value={dueDate} onChange={(e) => setDue(e.target.value)} />
-        </Field>
+        <DateField label="Prazo" value={dueDate} onChange={setDue} />
         <Field label="Prioridade">
-          <select className={inputClass} value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
-            {TASK_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {TASK_PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </select>
+          <OptionSelect options={optionsOf(TASK_PRIORITIES, TASK_PRIORITY_LABELS)} value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)} />
         </Field>
       </div>
       <Field label="Etiquetas" hint="Separadas por vírgula.">
         <Input value={labels} onChange={(e) => setLabels(e.target.value)} />
       </Field>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 text-sm font-medium text-slate-900">Pessoas designadas</legend>
-        <div className="grid max-h-32 gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2">
-          {everyone.map((p) => (
-            <label key={p.id} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={assignees.includes(p.id)} onChange={(e) => setAssignees((a) => (e.target.checked ? [...a, p.id] : a.filter((x) => x !== p.id)))} />
-              {p.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PeopleChecklist legend="Pessoas designadas" people={everyone} selected={assignees} onChange={setAssignees} />
       <fieldset className="grid gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-900">
           Lista de verificação ({checklist.filter((c) => c.done).length}/{checklist.length})

@@ -21,7 +21,8 @@ import { STATUS_CLASS } from '../components/status.ts';
 import { TaskCardBody } from '../components/task-card.tsx';
 import { TaskPanel } from '../components/task-panel.tsx';
 import { useProjectBoard } from '../components/use-project-board.ts';
-import { pickParams, useUrlParams } from '../../../lib/url-params.ts';
+import { patchParams, pickParams, useUrlParams } from '../../../lib/url-params.ts';
+import { submitWhenFilled } from '../components/submit-when-filled.ts';
 
 const FILTER_KEYS = ['assigneeId', 'label', 'priority', 'due'] as const;
 const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], string> = { overdue: 'Atrasadas', week: 'Próximos 7 dias', none: 'Sem prazo' };
@@ -47,19 +48,7 @@ export default function ProjectBoardPage() {
     const { limit: _l, ...f } = parsed.data;
     return f;
   }, [params]);
-  const setParam = useCallback(
-    (k: string, v: string | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (v) next.set(k, v);
-          else next.delete(k);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setParam = useCallback((k: string, v: string | null) => setParams(patchParams({ [k]: v ?? undefined }), { replace: true }), [setParams]);
   const { query: board, loadMore, loading, move, setDragging } = useProjectBoard(projectId, filters);
   const members = useQuery(mentionableQueryOptions(''));
   const people = useMemo(() => (members.data ?? []).map((m) => ({ id: m.userId, name: m.name })), [members.data]);
@@ -129,13 +118,7 @@ export default function ProjectBoardPage() {
           </Button>
         </div>
       </div>
-      <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (title.trim()) add.mutate();
-        }}
-      >
+      <form className="flex gap-2" onSubmit={submitWhenFilled(title, () => add.mutate())}>
         <Input aria-label="Título da nova tarefa" placeholder={`Nova tarefa em ${data.columns[0]?.name ?? 'A fazer'}`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
         <Button type="submit" pending={add.isPending} className="shrink-0">
           <Plus aria-hidden /> Adicionar

@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { type ReportColumn, ReportTable } from '../../../components/ui/report-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveEntity } from '../../../lib/live/entity-events.ts';
@@ -13,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { dashboardQueryOptions } from '../api/board.ts';
 import { projectKeys } from '../api/keys.ts';
 import { days, longDay, shortDay } from '@sede/shared/format';
+import type { Dashboard } from '@sede/shared/projects/schemas';
 
 function ChartCard({ title, description, table, tableLabel, children, testId }: { title: string; description: string; table: ReactNode; tableLabel: string; children: ReactNode; testId?: string }) {
   return (
@@ -39,8 +41,21 @@ function ChartCard({ title, description, table, tableLabel, children, testId }: 
   );
 }
 
-const th = 'py-1 pr-2 font-medium';
-const td = 'py-1 pr-2';
+/** The figures behind each chart, in its 'Ver … em tabela'. */
+const BY_COLUMN: ReportColumn<Dashboard['byColumn'][number]>[] = [
+  { header: 'Coluna', cell: (c) => c.name },
+  { header: 'Tarefas', align: 'right', cell: (c) => c.count },
+];
+const BY_ASSIGNEE: ReportColumn<Dashboard['byAssignee'][number]>[] = [
+  { header: 'Pessoa', cell: (a) => a.name },
+  { header: 'Abertas', align: 'right', cell: (a) => a.open },
+  { header: 'Concluídas', align: 'right', cell: (a) => a.done },
+];
+const BURN_UP: ReportColumn<Dashboard['burnUp'][number]>[] = [
+  { header: 'Dia', cell: (p) => longDay(p.date) },
+  { header: 'Criadas', align: 'right', cell: (p) => p.created },
+  { header: 'Concluídas', align: 'right', cell: (p) => p.done },
+];
 
 /** /kanban-dashboard/:projectId: tasks by column and assignee, overdue, burn-up and cycle time (decision 0273). */
 export default function ProjectDashboardPage() {
@@ -108,25 +123,7 @@ export default function ProjectDashboardPage() {
           description="Quantas tarefas estão em cada coluna do quadro."
           tableLabel="Ver por coluna em tabela"
           testId="chart-by-column"
-          table={
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Tarefas por coluna</caption>
-              <thead className="text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className={th}>Coluna</th>
-                  <th scope="col" className={`${th} text-right`}>Tarefas</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.byColumn.map((c) => (
-                  <tr key={c.columnId} className="border-t border-slate-100">
-                    <td className={td}>{c.name}</td>
-                    <td className={`${td} text-right`}>{c.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          }
+          table={<ReportTable caption="Tarefas por coluna" columns={BY_COLUMN} rows={d.byColumn} rowKey={(c) => c.columnId} />}
         >
           <BarChart accessibilityLayer={false} data={d.byColumn} layout="vertical" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -140,27 +137,7 @@ export default function ProjectDashboardPage() {
           title="Tarefas por pessoa"
           description="Abertas e concluídas de cada pessoa designada."
           tableLabel="Ver por pessoa em tabela"
-          table={
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Tarefas por pessoa</caption>
-              <thead className="text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className={th}>Pessoa</th>
-                  <th scope="col" className={`${th} text-right`}>Abertas</th>
-                  <th scope="col" className={`${th} text-right`}>Concluídas</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.byAssignee.map((a) => (
-                  <tr key={a.id ?? 'none'} className="border-t border-slate-100">
-                    <td className={td}>{a.name}</td>
-                    <td className={`${td} text-right`}>{a.open}</td>
-                    <td className={`${td} text-right`}>{a.done}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          }
+          table={<ReportTable caption="Tarefas por pessoa" columns={BY_ASSIGNEE} rows={d.byAssignee} rowKey={(a) => a.id ?? 'none'} />}
         >
           <BarChart accessibilityLayer={false} data={d.byAssignee} layout="vertical" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -177,27 +154,7 @@ export default function ProjectDashboardPage() {
           description="Total acumulado de tarefas criadas e concluídas por dia; a distância entre as linhas é o trabalho em aberto."
           tableLabel="Ver o burn-up em tabela"
           testId="chart-burnup"
-          table={
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Criadas e concluídas por dia</caption>
-              <thead className="sticky top-0 bg-white text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className={th}>Dia</th>
-                  <th scope="col" className={`${th} text-right`}>Criadas</th>
-                  <th scope="col" className={`${th} text-right`}>Concluídas</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.burnUp.map((p) => (
-                  <tr key={p.date} className="border-t border-slate-100">
-                    <td className={td}>{longDay(p.date)}</td>
-                    <td className={`${td} text-right`}>{p.created}</td>
-                    <td className={`${td} text-right`}>{p.done}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          }
+          table={<ReportTable caption="Criadas e concluídas por dia" columns={BURN_UP} rows={d.burnUp} rowKey={(p) => p.date} />}
         >
           <LineChart accessibilityLayer={false} data={d.burnUp} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />

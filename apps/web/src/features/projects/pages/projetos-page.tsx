@@ -14,7 +14,7 @@ import { projectsQueryOptions } from '../api/projects.ts';
 import { longDay } from '@sede/shared/format';
 import { STATUS_CLASS } from '../components/status.ts';
 import { NewProjectDialog } from '../components/new-project-dialog.tsx';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { patchParams, useUrlParams } from '../../../lib/url-params.ts';
 
 function Progress({ value, label }: { value: number; label: string }) {
   return (
@@ -62,16 +62,7 @@ export default function ProjectsListPage() {
   const [newOpen, setNewOpen] = useState(false);
   const list = useQuery(projectsQueryOptions(filters));
   useLiveInvalidate('project', projectKeys.lists);
-  const set = (k: string, v: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (v) next.set(k, v);
-        else next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (k: string, v: string) => setParams(patchParams({ [k]: v }), { replace: true });
   const filtered = Boolean(filters.status || filters.q);
   const projects = list.data ?? [];
 
@@ -98,7 +89,6 @@ export default function ProjectsListPage() {
       <DataList
         label="Projetos"
         rows={projects}
-        rowId={(p) => p.id}
         columns={COLUMNS}
         query={list}
         filtered={filtered}

@@ -31,7 +31,6 @@ export function CandidateRanking({ query, candidates, selectedId, onSelect }: { 
       <DataList
         label="Candidatos da vaga, do mais aderente ao menos aderente"
         rows={candidates}
-        rowId={(c) => c.id}
         columns={columns}
         query={query}
         current={(c) => c.id === selectedId}

@@ -22,10 +22,10 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { createOpening } from '../api/create-opening.ts';
 import { recruitingKeys } from '../api/keys.ts';
 import { updateOpening } from '../api/update-opening.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 /** 'Nova vaga' / 'Editar vaga': title, department, requirements, desired skills, place, seniority, status. */
 export function OpeningDialog({ open, onOpenChange, opening }: { open: boolean; onOpenChange: (v: boolean) => void; opening?: OpeningView }) {
@@ -40,13 +40,22 @@ export function OpeningDialog({ open, onOpenChange, opening }: { open: boolean; 
   const [uf, setUf] = useState(opening?.uf ?? '');
   const [seniority, setSeniority] = useState<Seniority>(opening?.seniority ?? 'pleno');
   const [status, setStatus] = useState<OpeningStatus>(opening?.status ?? 'aberta');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { submit: send, pending, error, setError } = useSubmit(async (fields: Parameters<typeof createOpening>[0]) => {
+    if (opening) {
+      await updateOpening(opening.id, fields);
+      toast.success('Vaga atualizada.');
+    } else {
+      const created = await createOpening(fields);
+      toast.success('Vaga criada. Envie os currículos dos candidatos.');
+      void navigate(`/rh/analise-curriculos/${created.id}`);
+    }
+    await queryClient.invalidateQueries({ queryKey: recruitingKeys.openings });
+    onOpenChange(false);
+  }, 'Não foi possível salvar a vaga.');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    setPending(true);
     const remote = workplace === 'remoto';
     const fields = {
       title,
@@ -59,22 +68,7 @@ export function OpeningDialog({ open, onOpenChange, opening }: { open: boolean; 
       seniority,
       status,
     };
-    try {
-      if (opening) {
-        await updateOpening(opening.id, fields);
-        toast.success('Vaga atualizada.');
-      } else {
-        const created = await createOpening(fields);
-        toast.success('Vaga criada. Envie os currículos dos candidatos.');
-        void navigate(`/rh/analise-curriculos/${created.id}`);
-      }
-      await queryClient.invalidateQueries({ queryKey: recruitingKeys.openings });
-      onOpenChange(false);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar a vaga.');
-    } finally {
-      setPending(false);
-    }
+    await send(fields);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { dateTime } from '@sede/shared/format';
 import type { InterviewView } from '@sede/shared/recruiting/schemas';
@@ -18,6 +18,7 @@ import { useInterviewAnalyses } from '../api/list-interview-analyses.ts';
 import { startInterviewAnalysis } from '../api/start-interview-analysis.ts';
 import { InterviewResult } from '../components/interview-result.tsx';
 import { RecordActions } from '../../../components/ui/record-actions.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const analysable = (mime: string) => /^(text\/|audio\/|video\/webm)/.test(mime);
 
@@ -51,9 +52,7 @@ function Interview({ i }: { i: InterviewView }) {
         subtitle={
           <>
             Vaga:{' '}
-            <Link to={`/rh/analise-curriculos/${i.openingId}?candidato=${i.candidateId}`} className="font-medium text-[var(--color-accent)] hover:underline">
-              {i.openingTitle}
-            </Link>
+            <RecordLink to={`/rh/analise-curriculos/${i.openingId}?candidato=${i.candidateId}`}>{i.openingTitle}</RecordLink>
           </>
         }
       />

@@ -1,5 +1,4 @@
 import { MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router';
 import { dateTime } from '@sede/shared/format';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import type { InterviewView } from '@sede/shared/recruiting/schemas';
@@ -9,20 +8,12 @@ import { recruitingKeys } from '../api/keys.ts';
 import { useInterviews } from '../api/list-interviews.ts';
 import { RecommendationBadge } from '../components/badges.tsx';
 import { NewInterview } from '../components/new-interview.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const status = (s: string | null) => (s ? ANALYSIS_STAGES[s as AnalysisStatus] : 'Sem análise');
 
 const columns: DataColumn<InterviewView>[] = [
-  {
-    id: 'candidate',
-    header: 'Candidato',
-    card: 'title',
-    cell: (i) => (
-      <Link to={`/rh/analise-entrevistas/${i.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-        {i.candidateName}
-      </Link>
-    ),
-  },
+  { id: 'candidate', header: 'Candidato', card: 'title', cell: (i) => <RecordLink to={`/rh/analise-entrevistas/${i.id}`}>{i.candidateName}</RecordLink> },
   { id: 'opening', header: 'Vaga', card: 'subtitle', cell: (i) => i.openingTitle },
   { id: 'sent', header: 'Enviada em', cell: (i) => dateTime(i.createdAt) },
   { id: 'recommendation', header: 'Recomendação', card: 'badge', cell: (i) => (i.recommendation ? <RecommendationBadge value={i.recommendation} /> : <span className="text-xs text-slate-700 md:text-sm">{status(i.analysisStatus)}</span>) },
@@ -43,7 +34,6 @@ export default function InterviewsPage() {
         <DataList
           label="Entrevistas"
           rows={query.data?.interviews ?? []}
-          rowId={(i) => i.id}
           columns={columns}
           query={query}
           states={{

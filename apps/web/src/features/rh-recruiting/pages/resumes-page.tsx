@@ -1,6 +1,5 @@
 import { Briefcase, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { SENIORITY_LABELS, type OpeningView } from '@sede/shared/recruiting/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
@@ -11,18 +10,10 @@ import { OpeningStatusBadge } from '../components/badges.tsx';
 import { placeOf } from '../components/place.ts';
 import { OpeningDialog } from '../components/opening-dialog.tsx';
 import { RetentionCard } from '../components/retention-card.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const columns: DataColumn<OpeningView>[] = [
-  {
-    id: 'title',
-    header: 'Vaga',
-    card: 'title',
-    cell: (o) => (
-      <Link to={`/rh/analise-curriculos/${o.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-        {o.title}
-      </Link>
-    ),
-  },
+  { id: 'title', header: 'Vaga', card: 'title', cell: (o) => <RecordLink to={`/rh/analise-curriculos/${o.id}`}>{o.title}</RecordLink> },
   { id: 'department', header: 'Departamento', cell: (o) => o.department ?? '—' },
   { id: 'place', header: 'Local', cell: (o) => placeOf(o) },
   { id: 'seniority', header: 'Senioridade', cell: (o) => SENIORITY_LABELS[o.seniority] },
@@ -51,7 +42,6 @@ export default function ResumesPage() {
       <DataList
         label="Vagas"
         rows={openings}
-        rowId={(o) => o.id}
         columns={columns}
         query={query}
         states={{

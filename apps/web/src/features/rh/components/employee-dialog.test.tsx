@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmployeeDialog } from './employee-dialog.tsx';
+import { renderWithProviders } from '../../../../test/render.tsx';
 
 // Decision 0220: the employee form checks CPF, money and dates before sending, and
 // shows the server's duplicate-CPF refusal on the CPF field.
@@ -24,14 +23,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
-
 describe('EmployeeDialog', () => {
   it('refuses a bad CPF without sending, then sends the masked fields as the API expects', async () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
     const onCreated = vi.fn();
-    wrap(<EmployeeDialog open onOpenChange={onOpenChange} onCreated={onCreated} />);
+    renderWithProviders(<EmployeeDialog open onOpenChange={onOpenChange} onCreated={onCreated} />);
     await user.type(screen.getByLabelText('Nome completo'), 'João da Silva');
     await user.type(screen.getByLabelText('CPF'), '52998224726');
     await user.type(screen.getByLabelText('Data de admissão'), '2020-03-02');
@@ -70,7 +67,7 @@ describe('EmployeeDialog', () => {
 
   it("asks for the termination date of someone 'desligado' and shows a duplicate CPF on its field", async () => {
     const user = userEvent.setup();
-    wrap(<EmployeeDialog open onOpenChange={vi.fn()} />);
+    renderWithProviders(<EmployeeDialog open onOpenChange={vi.fn()} />);
     await user.type(screen.getByLabelText('Nome completo'), 'Ana');
     await user.type(screen.getByLabelText('CPF'), '52998224725');
     await user.type(screen.getByLabelText('Data de admissão'), '2020-03-02');

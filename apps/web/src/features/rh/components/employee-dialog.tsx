@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { formatCpf } from '@sede/shared/cpf';
@@ -19,8 +19,7 @@ import {
   type EmployeeView,
 } from '@sede/shared/rh/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { MaskedInput, PHONE_MASK, type MaskOptions } from '../../../components/form/masked-input.tsx';
-import { MoneyInput } from '../../../components/form/money-input.tsx';
+import { PHONE_MASK, type MaskOptions } from '../../../components/form/masked-input.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
@@ -32,6 +31,7 @@ import { createEmployee } from '../api/create-employee.ts';
 import { rhKeys } from '../api/keys.ts';
 import { listEmployees } from '../api/list-employees.ts';
 import { updateEmployee } from '../api/update-employee.ts';
+import { MaskedField, MoneyField } from '../../../components/form/form-fields.tsx';
 
 const CPF_MASK: MaskOptions = { mask: '000.000.000-00' };
 
@@ -148,30 +148,14 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
             <Input autoComplete="off" maxLength={160} {...register('name')} />
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Controller
-              control={control}
-              name="cpf"
-              render={({ field }) => (
-                <Field label="CPF" error={err.cpf?.message}>
-                  <MaskedInput mask={CPF_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="cpf" inputMode="numeric" placeholder="000.000.000-00" />
-                </Field>
-              )}
-            />
+            <MaskedField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" placeholder="000.000.000-00" />
             <Field label="Data de nascimento" error={err.birthDate?.message}>
               <Input type="date" {...register('birthDate')} />
             </Field>
             <Field label="E-mail" error={err.email?.message}>
               <Input type="email" autoComplete="off" {...register('email')} />
             </Field>
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field }) => (
-                <Field label="Telefone" error={err.phone?.message}>
-                  <MaskedInput mask={PHONE_MASK} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name="phone" type="tel" inputMode="tel" />
-                </Field>
-              )}
-            />
+            <MaskedField control={control} name="phone" label="Telefone" mask={PHONE_MASK} type="tel" inputMode="tel" />
             <Field label="Cargo" error={err.position?.message}>
               <Input maxLength={120} placeholder="Ex.: Analista financeiro" {...register('position')} />
             </Field>
@@ -184,15 +168,7 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
             <Field label="Tipo de contrato" error={err.contractType?.message}>
               <OptionSelect options={optionsOf(CONTRACT_TYPES, CONTRACT_TYPE_LABELS)} {...register('contractType')} />
             </Field>
-            <Controller
-              control={control}
-              name="salaryCents"
-              render={({ field }) => (
-                <Field label="Salário (R$)" error={err.salaryCents?.message} hint="Visível só para quem tem acesso ao RH.">
-                  <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="salary" />
-                </Field>
-              )}
-            />
+            <MoneyField control={control} name="salaryCents" label="Salário (R$)" hint="Visível só para quem tem acesso ao RH." inputName="salary" />
             <Field label="Gestor" error={err.managerId?.message}>
               <select className={inputClass} {...register('managerId')}>
                 <option value="">Sem gestor</option>

@@ -1,6 +1,5 @@
 import { Download, Plus, Users } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { count, cpf, day, money } from '@sede/shared/format';
 import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, type EmployeeListItem } from '@sede/shared/rh/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +11,7 @@ import type { EmployeeFilters } from '../api/keys.ts';
 import { useEmployees } from '../api/list-employees.ts';
 import { EmployeeStatusBadge } from './status-badge.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const SORTS = [
   { value: 'name', label: 'Nome (A–Z)' },
@@ -29,9 +29,7 @@ const columns = (link: (id: string) => string): DataColumn<EmployeeListItem>[] =
     sortKey: 'name',
     cell: (e) => (
       <>
-        <Link to={link(e.id)} className="font-medium text-[var(--color-accent)] hover:underline">
-          {e.name}
-        </Link>
+        <RecordLink to={link(e.id)}>{e.name}</RecordLink>
         <span className="block text-xs font-normal text-slate-600">CPF {cpf(e.cpf)}</span>
       </>
     ),
@@ -113,7 +111,6 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
       <DataList
         label="Colaboradores"
         rows={employees}
-        rowId={(e) => e.id}
         columns={columns(link)}
         query={query}
         filtered={filtered}

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRhOverview } from '../api/get-overview.ts';
 import { day, dayMonth, inDays as when } from '@sede/shared/format';
 import { HeadcountCard } from './headcount-card.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const employeeLink = (id: string) => `/rh?aba=colaboradores&colaborador=${id}`;
 
@@ -32,9 +33,7 @@ function PersonList({ items, empty }: { items: PersonLine[]; empty: string }) {
     <ul className="grid gap-1.5 text-sm">
       {items.map((u) => (
         <li key={u.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <Link to={employeeLink(u.employeeId)} className="font-medium text-[var(--color-accent)] hover:underline">
-            {u.name}
-          </Link>
+          <RecordLink to={employeeLink(u.employeeId)}>{u.name}</RecordLink>
           <span className="text-slate-600">{u.detail}</span>
         </li>
       ))}

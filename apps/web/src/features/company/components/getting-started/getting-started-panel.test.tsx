@@ -4,27 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { computePermissions } from '@sede/shared/permissions';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../../lib/session/get-me.ts';
+import { testCompany } from '../../../../../test/render.tsx';
 import { GettingStartedPanel } from './getting-started-panel.tsx';
 import { dismissedKey } from './steps.ts';
 
 const session = vi.hoisted(() => ({ value: null as unknown }));
 vi.mock('../../../../lib/session/auth-provider.tsx', () => ({ useAuth: () => session.value }));
 
-const company: NonNullable<Me['company']> = {
-  id: 'c1',
-  name: 'Acme Ltda',
-  cnpj: '11222333000181',
-  fantasia: null,
-  situacao: 'ATIVA',
-  atividade_principal: null,
-  onboarding_completed: true,
-  onboarding_areas: ['sales'],
-  plan_type: 'monthly',
-  currency_amount: 100,
-  subscription_status: 'active',
-  trial_ends_at: null,
-};
+const company = testCompany({ onboarding_areas: ['sales'] });
 
 function signIn(userId: string) {
   session.value = {

@@ -12,6 +12,7 @@ import { createAccount } from '../../api/create-account.ts';
 import { updateAccount } from '../../api/update-account.ts';
 import { Select } from '../select.tsx';
 import { useSaveRegister } from './use-save-register.ts';
+import { DateField } from '../../../../components/form/date-field.tsx';
 
 /** A new account ('new') or an existing one: name, kind, bank details, opening balance. */
 export function AccountDialog({ account, onClose }: { account: FinAccount | 'new' | null; onClose: () => void }) {
@@ -82,9 +83,7 @@ export function AccountDialog({ account, onClose }: { account: FinAccount | 'new
           <Field label="Saldo inicial (R$)">
             <MoneyInput cents={opening} onCents={setOpening} allowNegative />
           </Field>
-          <Field label="Na data">
-            <Input type="date" value={openingDate} min="2000-01-01" max="2099-12-31" onChange={(e) => setOpeningDate(e.target.value)} />
-          </Field>
+          <DateField label="Na data" value={openingDate} min="2000-01-01" max="2099-12-31" onChange={setOpeningDate} />
         </div>
         <FormActions onCancel={onClose} pending={pending} submitLabel="Salvar" stacked />
       </form>

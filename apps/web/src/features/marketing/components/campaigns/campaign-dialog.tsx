@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { MARKETING_CAMPAIGN_STATUS_LABELS } from '@sede/shared/marketing/constants';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
-import { MoneyInput } from '../../../../components/form/money-input.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { optionsOf } from '../../../../components/ui/filter-bar.tsx';
 import { FormActions } from '../../../../components/ui/form-actions.tsx';
@@ -19,6 +18,7 @@ import { createCampaign, updateCampaign } from '../../api/campaigns.ts';
 import { useClients } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { clientOptions } from '../labeled-select.tsx';
+import { MoneyField } from '../../../../components/form/form-fields.tsx';
 
 /** An optional amount in cents, as the one money input reports it. */
 export const optionalCents = z.number().int().min(0, M.money).max(L.maxCents, M.money).nullable();
@@ -104,15 +104,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, clientId, onSaved
           <Field label="Término" error={err.endsOn?.message}>
             <Input type="date" {...register('endsOn')} />
           </Field>
-          <Controller
-            control={control}
-            name="budget"
-            render={({ field }) => (
-              <Field label="Orçamento (R$)" error={err.budget?.message}>
-                <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="budget" />
-              </Field>
-            )}
-          />
+          <MoneyField control={control} name="budget" label="Orçamento (R$)" />
           <Field label="Status" error={err.status?.message}>
             <OptionSelect options={STATUS_CHOICES} {...register('status')} />
           </Field>

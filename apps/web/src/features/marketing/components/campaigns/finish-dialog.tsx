@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
-import { MoneyInput } from '../../../../components/form/money-input.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input, inputClass } from '../../../../components/ui/input.tsx';
@@ -15,6 +14,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { finishCampaign } from '../../api/campaigns.ts';
 import { marketingKeys } from '../../api/keys.ts';
 import { optionalCents } from './campaign-dialog.tsx';
+import { MoneyField } from '../../../../components/form/form-fields.tsx';
 
 const optionalCount = z.string().refine((v) => !v.trim() || /^\d{1,10}$/.test(v.replace(/\./g, '')), M.count);
 const countOf = (v: string) => (v.trim() ? Number(v.replace(/\./g, '')) : null);
@@ -62,15 +62,7 @@ export function FinishDialog({ open, onOpenChange, campaign }: { open: boolean; 
           {number('reach', 'Alcance (pessoas)')}
           {number('clicks', 'Cliques')}
           {number('leads', 'Leads')}
-          <Controller
-            control={control}
-            name="spend"
-            render={({ field }) => (
-              <Field label="Investimento (R$)" error={err.spend?.message}>
-                <MoneyInput cents={field.value} onCents={field.onChange} onBlur={field.onBlur} ref={field.ref} name="spend" />
-              </Field>
-            )}
-          />
+          <MoneyField control={control} name="spend" label="Investimento (R$)" />
         </div>
         <Field label="Resumo e aprendizados" error={err.summary?.message}>
           <textarea className={`${inputClass} min-h-28 py-2`} maxLength={L.summary} placeholder="O que funcionou, o que não funcionou e o que repetir." {...register('summary')} />

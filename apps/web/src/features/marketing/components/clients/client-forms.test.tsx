@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientOptionsView, ClientView } from '@sede/shared/marketing/clients';
 import { ChannelsForm } from './channels-form.tsx';
 import { ClientOptionsForm } from './client-options-form.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 // Decisions 0320, 0321: the client's channels and options send what the person chose.
 type Call = { method: string; url: string; body: unknown };
@@ -57,17 +55,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const wrap = (ui: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-
 describe('ChannelsForm', () => {
   it('refuses an address that is not a URL, then sends only the channels filled in', async () => {
     const user = userEvent.setup();
-    wrap(<ChannelsForm client={CLIENT} canEdit />);
+    renderWithProviders(<ChannelsForm client={CLIENT} canEdit />);
     expect(screen.getByLabelText('Perfil no Blog')).toHaveProperty('value', 'Blog do café');
     await user.type(screen.getByLabelText('Perfil no Instagram'), '@graonobre');
     await user.type(screen.getByLabelText('Endereço do Instagram'), 'instagram/graonobre');
@@ -92,7 +83,7 @@ describe('ChannelsForm', () => {
 describe('ChannelsForm: addresses as people type them (decision 0393)', () => {
   it('an address without https:// is accepted and sent normalised, with the handle', async () => {
     const user = userEvent.setup();
-    wrap(<ChannelsForm client={CLIENT} canEdit />);
+    renderWithProviders(<ChannelsForm client={CLIENT} canEdit />);
     await user.type(screen.getByLabelText('Perfil no Instagram'), '@graonobre');
     await user.type(screen.getByLabelText('Endereço do Instagram'), 'instagram.com/graonobre');
     await user.click(screen.getByRole('button', { name: 'Salvar canais' }));
@@ -103,20 +94,14 @@ describe('ChannelsForm: addresses as people type them (decision 0393)', () => {
 
   it('a refused address keeps everything typed, also when the client is refreshed meanwhile', async () => {
     const user = userEvent.setup();
-    const view = wrap(<ChannelsForm client={CLIENT} canEdit />);
+    const view = renderWithProviders(<ChannelsForm client={CLIENT} canEdit />);
     await user.type(screen.getByLabelText('Perfil no Instagram'), '@graonobre');
     await user.type(screen.getByLabelText('Endereço do Instagram'), 'graonobre');
     await user.type(screen.getByLabelText('Perfil no Facebook'), 'Grão Nobre Café');
     await user.click(screen.getByRole('button', { name: 'Salvar canais' }));
     expect(await screen.findByText(/Instagram: Informe um endereço \(URL\) válido/)).toBeTruthy();
     // The page's data is refreshed (a live update, another card saved): nothing typed goes.
-    view.rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ChannelsForm client={{ ...CLIENT, contacts: [] }} canEdit />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    view.rerender(<ChannelsForm client={{ ...CLIENT, contacts: [] }} canEdit />);
     expect(screen.getByLabelText('Perfil no Instagram')).toHaveProperty('value', '@graonobre');
     expect(screen.getByLabelText('Endereço do Instagram')).toHaveProperty('value', 'graonobre');
     expect(screen.getByLabelText('Perfil no Facebook')).toHaveProperty('value', 'Grão Nobre Café');
@@ -128,7 +113,7 @@ describe('ChannelsForm: addresses as people type them (decision 0393)', () => {
 describe('ClientOptionsForm', () => {
   it('restricting to members: admins and the person themselves are always in; the chosen ones are sent', async () => {
     const user = userEvent.setup();
-    wrap(<ClientOptionsForm options={OPTIONS} canEdit canDelete myId="me" />);
+    renderWithProviders(<ClientOptionsForm options={OPTIONS} canEdit canDelete myId="me" />);
     expect(screen.queryByRole('group', { name: 'Membros que veem' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: /Só os membros escolhidos/ }));
     const admin = screen.getByRole('checkbox', { name: /Carla Admin/ });
@@ -145,7 +130,7 @@ describe('ClientOptionsForm', () => {
   });
 
   it('deleting is explained and off while pieces point at the client', () => {
-    wrap(<ClientOptionsForm options={OPTIONS} canEdit canDelete myId="me" />);
+    renderWithProviders(<ClientOptionsForm options={OPTIONS} canEdit canDelete myId="me" />);
     expect(screen.getByText(/Não é possível excluir enquanto houver 2 peças deste cliente/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Excluir empresa cliente' }) as HTMLButtonElement).disabled).toBe(true);
   });

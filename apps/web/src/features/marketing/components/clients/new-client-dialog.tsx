@@ -8,6 +8,7 @@ import { Field } from '../../../../components/ui/field.tsx';
 import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
+import { SegmentedControl } from '../../../../components/ui/segmented-control.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { createClient, createOrganization } from '../../api/clients.ts';
 import { marketingKeys } from '../../api/keys.ts';
@@ -59,24 +60,15 @@ export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
           create.mutate();
         }}
       >
-        <div role="radiogroup" aria-label="De onde vem a empresa" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-          {tabs.map(([m, label]) => (
-            // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with radio semantics
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={mode === m}
-              className={`rounded-md px-2 py-1.5 font-medium ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`}
-              onClick={() => {
-                setMode(m);
-                setError(null);
-              }}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="De onde vem a empresa"
+          options={tabs}
+          value={mode}
+          onChange={(m) => {
+            setMode(m);
+            setError(null);
+          }}
+        />
         {mode === 'existing' ? (
           <PartyPicker kind="organizations" label="Organização" value={org} onChange={setOrg} />
         ) : (

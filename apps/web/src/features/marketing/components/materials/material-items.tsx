@@ -88,5 +88,5 @@ const columns = (showClient: boolean, onAction: OnAction): DataColumn<MaterialVi
 
 /** The list view: a table on wide screens, cards on phones, with its states and 'Carregar mais'. */
 export function MaterialList({ materials, showClient, onAction, query, filtered, states }: { materials: MaterialView[]; showClient: boolean; onAction: OnAction; query: Query; filtered: boolean; states: DataListStates }) {
-  return <DataList label="Materiais" rows={materials} rowId={(m) => m.id} columns={columns(showClient, onAction)} query={query} filtered={filtered} states={states} paging={query} />;
+  return <DataList label="Materiais" rows={materials} columns={columns(showClient, onAction)} query={query} filtered={filtered} states={states} paging={query} />;
 }

@@ -6,6 +6,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import type { MaterialUploads } from './use-material-uploads.ts';
+import { HiddenFileInput } from '../../../../components/files/hidden-file-input.tsx';
 
 const ACCEPT = MATERIAL_KINDS.map((k) => FILE_KINDS[k].accept).join(',');
 
@@ -38,23 +39,7 @@ export function UploadControls({ uploads, fileInput, canUpload, needsClient, onN
         <Button onClick={() => fileInput.current?.click()} disabled={!canUpload} aria-describedby={needsClient ? `${id}-upload-where` : undefined}>
           <Upload aria-hidden /> Enviar arquivos
         </Button>
-        <label htmlFor={`${id}-file`} className="sr-only">
-          Escolher arquivos para enviar
-        </label>
-        <input
-          id={`${id}-file`}
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          data-testid="materials-file-input"
-          onChange={(e) => {
-            if (e.target.files?.length) void uploads.send(e.target.files);
-            e.target.value = '';
-          }}
-        />
+        <HiddenFileInput id={`${id}-file`} ref={fileInput} label="Escolher arquivos para enviar" accept={ACCEPT} testId="materials-file-input" onFiles={(files) => void uploads.send(files)} />
       </div>
       <p id={`${id}-upload-tags-hint`} className={cn('max-w-md text-xs sm:justify-self-end sm:text-right', tags.error ? 'text-red-700' : 'text-slate-600')} role={tags.error ? 'alert' : undefined}>
         {tags.error ?? 'Separe as etiquetas por vírgulas: cada arquivo enviado recebe todas elas.'}

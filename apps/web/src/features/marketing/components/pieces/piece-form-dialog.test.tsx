@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { PieceFormDialog } from './piece-form-dialog.tsx';
+import { renderWithProviders } from '../../../../../test/render.tsx';
 
 // Decision 0327: the piece form shared by the calendar and the creatives.
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
@@ -31,13 +30,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
-
 describe('PieceFormDialog', () => {
   it('creates a piece on the calendar’s day, in Brazil time, with its fields', async () => {
     const user = userEvent.setup();
     const onSaved = vi.fn();
-    wrap(<PieceFormDialog open onOpenChange={() => undefined} defaults={{ scheduledAt: '2026-11-25T10:00:00-03:00', clientId: DOCE }} onSaved={onSaved} />);
+    renderWithProviders(<PieceFormDialog open onOpenChange={() => undefined} defaults={{ scheduledAt: '2026-11-25T10:00:00-03:00', clientId: DOCE }} onSaved={onSaved} />);
     expect((screen.getByLabelText('Data') as HTMLInputElement).value).toBe('2026-11-25');
     expect((screen.getByLabelText('Horário') as HTMLInputElement).value).toBe('10:00');
     await waitFor(() => expect(screen.getByLabelText('Responsável').textContent).toContain('Carla Campos'));
@@ -61,7 +58,7 @@ describe('PieceFormDialog', () => {
       id: 'p9', clientId: OWN, clientName: 'Agência', campaignId: null, campaignName: null, title: 'Post agendado', channel: 'instagram', format: 'reels', status: 'agendado',
       scheduledAt: '2026-11-04T01:30:00.000Z', brief: 'Para o público jovem', copy: null, hashtags: ['verao'], assigneeId: null, assigneeName: null, publishedUrl: null, createdAt: '', updatedAt: '',
     } as PieceView;
-    wrap(<PieceFormDialog open onOpenChange={() => undefined} piece={piece} />);
+    renderWithProviders(<PieceFormDialog open onOpenChange={() => undefined} piece={piece} />);
     expect((screen.getByLabelText('Título') as HTMLInputElement).value).toBe('Post agendado');
     expect((screen.getByLabelText('Data') as HTMLInputElement).value).toBe('2026-11-03');
     expect((screen.getByLabelText('Horário') as HTMLInputElement).value).toBe('22:30');
