@@ -84,7 +84,7 @@ async function deleteNamed(t: Tenant, id: string, what: { table: typeof L | type
   await t.db.transaction(async (tx) => {
     const row = await what.row(tx, t.companyId, id);
     await tx.delete(what.table).where(and(eq(what.table.id, id), eq(what.table.companyId, t.companyId)));
-    await logAudit(tx, t, { action: `${what.entity}_deleted`, entity: what.entity, id, details: { label: row.name } });
+    await logAudit(tx, t, { action: what.entity === 'crm_list' ? 'crm_list_deleted' : 'crm_segment_deleted', entity: what.entity, id, details: { label: row.name } });
   });
 }
 

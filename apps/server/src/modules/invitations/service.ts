@@ -10,7 +10,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { tenantTransaction } from '../../platform/tenant.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type ActivityInput, logActivity } from '../../platform/activity.ts';
+import { logActivity } from '../../platform/activity.ts';
 import { queueInvitationEmail, wakeInvitationWorker } from './queue.ts';
 import { withTransaction, type TxContext } from '@sede/db/transaction';
 
@@ -50,9 +50,8 @@ function toPending(r: Record<string, any>): PendingInvitation {
 /** An administrator acting in their company: the request's tenant. */
 type Actor = { tenant: Tenant; viewer: Viewer; userAgent?: string | null };
 
-/** The activity line of what an admin did to an invitation of their company. */
-const logByActor = (db: Parameters<typeof logActivity>[0], actor: Actor, action: ActivityInput['action'], details: Record<string, unknown>) =>
-  logActivity(db, { companyId: actor.tenant.companyId, userId: actor.viewer.user.id, action, details, userAgent: actor.userAgent });
+/** Who an activity line of an admin's act on an invitation names: the company, the admin, the browser. */
+const byActor = (actor: Actor) => ({ companyId: actor.tenant.companyId, userId: actor.viewer.user.id, userAgent: actor.userAgent });
 
 /**
  * send-invitation: stores the invitation (replacing a pending one for the same address, so there
@@ -80,7 +79,7 @@ export async function sendInvitation(s: Services, actor: Actor, input: { email: 
     );
     const row = rows[0];
     await queueInvitationEmail(s, client, { invitationId: row.id, token });
-    await logByActor(db, actor, 'invitation_sent', { email, role: input.role, replaced: row.replaced });
+    await logActivity(db, { ...byActor(actor), action: 'invitation_sent', details: { email, role: input.role, replaced: row.replaced } });
     return row;
   });
   wakeInvitationWorker(s);
@@ -166,7 +165,7 @@ export async function resendInvitation(s: Services, actor: Actor, id: string): P
     );
     if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
     await queueInvitationEmail(s, client, { invitationId: id, token });
-    await logByActor(db, actor, 'invitation_resent', { email: rows[0].email, role: rows[0].role });
+    await logActivity(db, { ...byActor(actor), action: 'invitation_resent', details: { email: rows[0].email, role: rows[0].role } });
     return rows[0];
   });
   wakeInvitationWorker(s);
@@ -182,7 +181,7 @@ export async function revokeInvitation(actor: Actor, id: string): Promise<void> 
       [id, companyId],
     );
     if (!rows[0]) throw notFound(INVITE_MESSAGES.notFound);
-    await logByActor(db, actor, 'invitation_revoked', { email: rows[0].email, role: rows[0].role });
+    await logActivity(db, { ...byActor(actor), action: 'invitation_revoked', details: { email: rows[0].email, role: rows[0].role } });
   });
 }
 
