@@ -6,8 +6,9 @@ import { crmQuoteKeys, listQuotes } from '../../../components/crm-quotes/api.ts'
 import { QuoteDialog } from '../../../components/crm-quotes/quote-dialog.tsx';
 import { QuoteList } from '../../../components/crm-quotes/quote-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/input.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 
 /** Orçamentos: every quote of the company, filtered by status. */
@@ -25,14 +26,13 @@ export function QuotesTab() {
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
           <div className="grid gap-1.5 sm:w-60">
             <Label htmlFor="quote-status-filter">Situação</Label>
-            <select id="quote-status-filter" className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}>
-              <option value="">Todas</option>
-              {QUOTE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {QUOTE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
+            <OptionSelect
+              id="quote-status-filter"
+              options={optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS)}
+              none="Todas"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}
+            />
           </div>
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden /> Novo orçamento

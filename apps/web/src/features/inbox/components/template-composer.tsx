@@ -7,6 +7,7 @@ import { precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useBusyAction } from '../../../lib/use-busy-action.ts';
 import { inboxKeys } from '../api/keys.ts';
 import { sendWhatsappTemplate, useWhatsappTemplates } from '../api/whatsapp.ts';
 
@@ -26,7 +27,7 @@ export function TemplateComposer({ id }: { id: string }) {
   const [headerValue, setHeaderValue] = useState('');
   const [headerFile, setHeaderFile] = useState<File | null>(null);
   const [buttons, setButtons] = useState<Record<number, string>>({});
-  const [sending, setSending] = useState(false);
+  const send = useBusyAction(errorText);
   const uid = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const tpl = templates.data?.find((t) => `${t.name}|${t.language}` === chosen);
@@ -38,7 +39,7 @@ export function TemplateComposer({ id }: { id: string }) {
     setButtons({});
   };
   const submit = async () => {
-    if (!tpl || sending) return;
+    if (!tpl || send.busy) return;
     const format = tpl.header?.format;
     const params = {
       variables: values.slice(0, tpl.variables),
@@ -47,8 +48,7 @@ export function TemplateComposer({ id }: { id: string }) {
     };
     const problem = templateParamsProblem(tpl, { ...params, header: params.header && headerFile ? { ...params.header, fileId: 'arquivo' } : params.header }, { allowFile: true });
     if (problem) return void toast.error(problem);
-    setSending(true);
-    try {
+    await send.run(async () => {
       let fileId: string | undefined;
       if (headerFile && format && format !== 'text') {
         const refused = precheck(headerFile, format);
@@ -59,11 +59,7 @@ export function TemplateComposer({ id }: { id: string }) {
       setChosen('');
       reset();
       await qc.invalidateQueries({ queryKey: inboxKeys.all });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (
@@ -168,7 +164,7 @@ export function TemplateComposer({ id }: { id: string }) {
           ))}
         </>
       )}
-      <Button type="submit" className="justify-self-start" pending={sending} disabled={!tpl}>
+      <Button type="submit" className="justify-self-start" pending={send.busy} disabled={!tpl}>
         <Send aria-hidden /> Enviar modelo
       </Button>
     </form>

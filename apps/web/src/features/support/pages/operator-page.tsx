@@ -6,8 +6,10 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatFileSize } from '@sede/shared/platform/files';
@@ -75,9 +77,9 @@ function OperatorTicket({ id }: { id: string }) {
         <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4">
           <div className="grid gap-1.5">
             <Label htmlFor="ticket-status">Situação do chamado</Label>
-            <select
+            <OptionSelect
               id="ticket-status"
-              className={`${inputClass} w-56`}
+              options={optionsOf(SUPPORT_STATUSES, SUPPORT_STATUS_LABELS)}
               value={t.status}
               onChange={async (e) => {
                 try {
@@ -87,13 +89,7 @@ function OperatorTicket({ id }: { id: string }) {
                   toast.error(err instanceof ApiError ? err.message : 'Não foi possível atualizar.');
                 }
               }}
-            >
-              {SUPPORT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {SUPPORT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
+            />
           </div>
         </div>
       </CardContent>
@@ -127,14 +123,13 @@ export default function OperatorPage() {
                 <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
                 <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Assunto, e-mail ou empresa" aria-label="Buscar chamados" className="pl-9" />
               </div>
-              <select aria-label="Situação" className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as SupportStatus | '')}>
-                <option value="">Todas as situações</option>
-                {SUPPORT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {SUPPORT_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
+              <OptionSelect
+                aria-label="Situação"
+                options={optionsOf(SUPPORT_STATUSES, SUPPORT_STATUS_LABELS)}
+                none="Todas as situações"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as SupportStatus | '')}
+              />
             </div>
             {list.isPending && <Spinner />}
             {list.data?.length === 0 && <p className="py-6 text-center text-sm text-slate-600">Nenhum chamado nesta situação.</p>}
