@@ -4,7 +4,6 @@ import { formatCnpj } from '@sede/shared/cnpj';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { count } from '@sede/shared/format';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { DepartmentsSection } from '../components/departments-section.tsx';
@@ -12,20 +11,16 @@ import { GettingStartedPanel } from '../components/getting-started/getting-start
 import { ToolsSection } from '../components/tools-section.tsx';
 import { CompanyCollaboration } from '../../../components/collaboration/company-collaboration.tsx';
 import { Building2 } from 'lucide-react';
+import { LinkCompanyState } from '../../../components/ui/link-company-state.tsx';
 
 export default function CompanyPage() {
   const { company, permissions, membership } = useAuth();
   if (!company) {
     return (
-      <EmptyState
+      <LinkCompanyState
         icon={Building2}
         title="Você ainda não faz parte de uma empresa"
         description="Vincule sua empresa pelo CNPJ ou aceite o convite que um administrador enviou para o seu e-mail."
-        action={
-          <Button asChild>
-            <Link to="/company-welcome">Vincular empresa</Link>
-          </Button>
-        }
       />
     );
   }

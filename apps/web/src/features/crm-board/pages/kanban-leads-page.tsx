@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { boardFilterSchema, dealCreateSchema, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -24,6 +23,7 @@ import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { LinkCompanyState } from '../../../components/ui/link-company-state.tsx';
 
 const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
 
@@ -95,15 +95,10 @@ export default function KanbanLeadsPage() {
 
   if (!company) {
     return (
-      <EmptyState
+      <LinkCompanyState
         icon={KanbanSquare}
         title="O kanban de leads é da sua empresa"
         description="Vincule sua empresa pelo CNPJ ou aceite o convite de um administrador para acompanhar os negócios do time aqui."
-        action={
-          <Button asChild>
-            <Link to="/company-welcome">Vincular empresa</Link>
-          </Button>
-        }
       />
     );
   }

@@ -6,6 +6,7 @@ import { HEADER_FORMAT_LABELS, templateParamsProblem, type WhatsappTemplate } fr
 import { precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { TemplateOptions, TemplatePreview, templateKey } from '../../../components/whatsapp/template-choice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBusyAction } from '../../../lib/use-busy-action.ts';
 import { inboxKeys } from '../api/keys.ts';
@@ -30,7 +31,7 @@ export function TemplateComposer({ id }: { id: string }) {
   const send = useBusyAction(errorText);
   const uid = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const tpl = templates.data?.find((t) => `${t.name}|${t.language}` === chosen);
+  const tpl = templates.data?.find((t) => templateKey(t) === chosen);
 
   const reset = () => {
     setValues([]);
@@ -86,23 +87,11 @@ export function TemplateComposer({ id }: { id: string }) {
         }}
       >
         <option value="">{templates.isPending ? 'Carregando…' : templates.isError ? 'Não foi possível carregar os modelos' : 'Escolha um modelo'}</option>
-        {templates.data?.map((t) => (
-          <option key={`${t.name}|${t.language}`} value={`${t.name}|${t.language}`}>
-            {t.name} ({t.language})
-          </option>
-        ))}
+        <TemplateOptions templates={templates.data} />
       </select>
       {tpl && (
         <>
-          <p className="rounded-lg bg-slate-50 p-2 whitespace-pre-wrap text-slate-700">
-            {tpl.header?.format === 'text' && tpl.header.text && (
-              <>
-                <strong>{tpl.header.text}</strong>
-                {'\n'}
-              </>
-            )}
-            {tpl.body}
-          </p>
+          <TemplatePreview template={tpl} className="rounded-lg bg-slate-50 p-2 whitespace-pre-wrap text-slate-700" />
           {needsHeader(tpl) && tpl.header?.format === 'text' && (
             <label className="grid gap-1 text-slate-700">
               Cabeçalho: variável {'{{1}}'}
