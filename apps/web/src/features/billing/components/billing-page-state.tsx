@@ -1,7 +1,3 @@
-import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { usePaymentsDisabled } from '../api/get-billing-mode.ts';
 import { useBillingSummary } from '../api/get-billing-summary.ts';
@@ -14,20 +10,4 @@ export function useBillingPage() {
   const paymentsOff = usePaymentsDisabled();
   useCheckoutReturn();
   return { company, summary, paymentsOff };
-}
-
-/** A billing page seen before the person linked a company: what it is for and the way to link one. */
-export function NeedsCompany({ icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
-  return (
-    <EmptyState
-      icon={icon}
-      title={title}
-      description={description}
-      action={
-        <Button asChild>
-          <Link to="/company-welcome">Vincular empresa</Link>
-        </Button>
-      }
-    />
-  );
 }

@@ -9,7 +9,8 @@ import type { BillingSummary } from '../api/get-billing-summary.ts';
 import { useSubscriptionCheckout } from '../api/start-checkout.ts';
 import { LedgerPanel } from '../components/ledger-panel.tsx';
 import { PaymentsPanel } from '../components/payments-panel.tsx';
-import { NeedsCompany, useBillingPage } from '../components/billing-page-state.tsx';
+import { LinkCompanyState } from '../../../components/ui/link-company-state.tsx';
+import { useBillingPage } from '../components/billing-page-state.tsx';
 import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
@@ -20,7 +21,7 @@ export default function BillingPage() {
 
   if (!company) {
     return (
-      <NeedsCompany icon={CreditCard} title="Vincule sua empresa para ver a assinatura" description="Plano, pagamentos e o extrato de moedas pertencem à empresa." />
+      <LinkCompanyState icon={CreditCard} title="Vincule sua empresa para ver a assinatura" description="Plano, pagamentos e o extrato de moedas pertencem à empresa." />
     );
   }
 

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCoinCheckout } from '../api/start-checkout.ts';
-import { NeedsCompany, useBillingPage } from '../components/billing-page-state.tsx';
+import { LinkCompanyState } from '../../../components/ui/link-company-state.tsx';
+import { useBillingPage } from '../components/billing-page-state.tsx';
 import { SandboxCheckoutDialog } from '../components/sandbox-checkout-dialog.tsx';
 import { Pill } from '../components/status-badge.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
@@ -19,7 +20,7 @@ export default function BuyCoinsPage() {
 
   if (!company) {
     return (
-      <NeedsCompany icon={Coins} title="Vincule sua empresa para comprar moedas" description="As moedas pertencem à empresa e pagam as ações de IA de toda a equipe." />
+      <LinkCompanyState icon={Coins} title="Vincule sua empresa para comprar moedas" description="As moedas pertencem à empresa e pagam as ações de IA de toda a equipe." />
     );
   }
   const canManage = summary.data?.canManage ?? false;
