@@ -128,4 +128,23 @@ describe('DataList', () => {
     expect(rows[1]!.className).toContain('bg-[var(--color-accent-soft)]');
     expect(rows[0]!.className).not.toContain('bg-[var(--color-accent-soft)]');
   });
+
+  it('keys rows by their id and needs no filters: a list without them leaves out rowId, filtered and noMatch', async () => {
+    const { icon, loading, failed, empty } = states;
+    const chosen = vi.fn();
+    const { rerender } = render(
+      <MemoryRouter>
+        <DataList label="Pessoas" rows={people} columns={columns} query={ok} states={{ icon, loading, failed, empty }} selection={{ actions: (rows) => <button type="button" onClick={() => chosen(rows.map((r) => r.id))}>Exportar</button> }} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(within(screen.getByRole('table', { name: 'Pessoas' })).getAllByRole('checkbox')[2]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(chosen).toHaveBeenCalledWith(['b']);
+    rerender(
+      <MemoryRouter>
+        <DataList label="Pessoas" rows={[]} columns={columns} query={ok} states={{ icon, loading, failed, empty }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Nenhuma pessoa ainda' })).toBeTruthy();
+  });
 });

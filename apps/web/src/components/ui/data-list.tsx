@@ -31,11 +31,14 @@ export type DataListStates = {
   loading: string;
   failed: string;
   empty: { title: string; description: string; action?: ReactNode };
-  noMatch: string | { title: string; description: string };
+  /** Only for a list with filters: 'Nenhum … com estes filtros.', or a title and a hint. */
+  noMatch?: string | { title: string; description: string };
 };
 
 type Paging = { hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
 type Query = { isPending: boolean; isError: boolean; error: unknown };
+
+const idOf = (row: unknown) => (row as { id: string }).id;
 
 const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
 
@@ -66,11 +69,11 @@ function useUrlSort(param: string, fallback: string | undefined) {
 export function DataList<T extends RowData>({
   label,
   rows,
-  rowId,
+  rowId = idOf,
   columns,
   query,
   states,
-  filtered,
+  filtered = false,
   total,
   countLabel,
   paging,
@@ -83,12 +86,13 @@ export function DataList<T extends RowData>({
   /** The list's accessible name ('Colaboradores'). */
   label: string;
   rows: readonly T[];
-  rowId: (row: T) => string;
+  /** A row's key; by default its `id`. */
+  rowId?: (row: T) => string;
   columns: readonly DataColumn<T>[];
   query: Query;
   states: DataListStates;
-  /** Whether a filter or search is on (an empty list then says so). */
-  filtered: boolean;
+  /** Whether a filter or search is on (an empty list then says so); a list without filters leaves it out. */
+  filtered?: boolean;
   total?: number | null;
   /** '12 colaboradores'. */
   countLabel?: (n: number) => string;

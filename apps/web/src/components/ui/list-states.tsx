@@ -32,13 +32,13 @@ export function ListStates({
   failed: string;
   /** The first-use state: what the list is for and its first action. */
   empty: { title: string; description: string; action?: ReactNode };
-  /** 'Nenhum criativo com estes filtros.', or a title and a hint shown as an empty state. */
-  noMatch: string | { title: string; description: string };
+  /** 'Nenhum criativo com estes filtros.', or a title and a hint shown as an empty state; only for a list with filters. */
+  noMatch?: string | { title: string; description: string };
   children: ReactNode;
 }) {
   if (query.isPending) return <Spinner label={loading} />;
   if (query.isError) return <EmptyState icon={icon} title={failed} description={query.error instanceof ApiError ? query.error.message : 'Tente de novo em instantes.'} />;
   if (count === 0 && !filtered) return <EmptyState icon={icon} {...empty} />;
-  if (count === 0) return typeof noMatch === 'string' ? <p className="text-sm text-slate-700">{noMatch}</p> : <EmptyState icon={SearchX} {...noMatch} />;
+  if (count === 0) return typeof noMatch === 'object' ? <EmptyState icon={SearchX} {...noMatch} /> : <p className="text-sm text-slate-700">{noMatch}</p>;
   return children;
 }

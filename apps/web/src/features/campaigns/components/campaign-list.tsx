@@ -48,15 +48,12 @@ export function CampaignList({ query, onOpen, onDelete, onCreate }: { query: Que
     <DataList
       label="Campanhas"
       rows={query.data ?? []}
-      rowId={(c) => c.id}
       columns={columns(onOpen, onDelete)}
       query={query}
-      filtered={false}
       states={{
         icon: Mail,
         loading: 'Carregando as campanhas…',
         failed: 'Não foi possível carregar as campanhas',
-        noMatch: 'Nenhuma campanha.',
         empty: {
           title: 'Nenhuma campanha ainda',
           description: 'Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro.',

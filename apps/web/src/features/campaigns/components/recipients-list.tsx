@@ -49,7 +49,6 @@ export function RecipientsList({ campaignId, channel }: { campaignId: string; ch
       <DataList
         label="Destinatários da campanha"
         rows={recipients.data?.items ?? []}
-        rowId={(r) => r.id}
         columns={columns(channel)}
         query={recipients}
         filtered={!!status}

@@ -63,7 +63,6 @@ export function ProductsTab() {
       <DataList
         label="Produtos e serviços"
         rows={items}
-        rowId={(p) => p.id}
         columns={columns((p) => setEditing(p), (p) => remove.mutate(p))}
         query={products}
         filtered={Boolean(query)}

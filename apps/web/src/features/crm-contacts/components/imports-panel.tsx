@@ -63,15 +63,12 @@ export function ImportsPanel({ onNew, onOpen }: { onNew: () => void; onOpen: (id
       <DataList
         label="Importações"
         rows={started}
-        rowId={(i) => i.id}
         columns={columns(onOpen)}
         query={imports}
-        filtered={false}
         states={{
           icon: Upload,
           loading: 'Carregando importações…',
           failed: 'Não foi possível carregar as importações',
-          noMatch: 'Nenhuma importação.',
           empty: {
             title: 'Nenhuma importação ainda',
             description: 'Traga seus contatos de uma planilha CSV ou XLSX (de outro CRM, do Excel ou de uma feira): você confere as colunas, escolhe o que fazer com duplicados e acompanha o progresso.',

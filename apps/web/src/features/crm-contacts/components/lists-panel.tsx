@@ -92,15 +92,12 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
       <DataList
         label="Listas"
         rows={lists.data ?? []}
-        rowId={(l) => l.id}
         columns={columns(onOpen, (id) => void remove(id))}
         query={lists}
-        filtered={false}
         states={{
           icon: ListChecks,
           loading: 'Carregando listas…',
           failed: 'Não foi possível carregar as listas',
-          noMatch: 'Nenhuma lista.',
           empty: { title: 'Nenhuma lista ainda', description: 'Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações.' },
         }}
       />

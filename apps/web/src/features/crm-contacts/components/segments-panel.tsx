@@ -53,15 +53,12 @@ export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => voi
     <DataList
       label="Segmentos"
       rows={segments.data ?? []}
-      rowId={(s) => s.id}
       columns={columns(onOpen, (id) => void remove(id))}
       query={segments}
-      filtered={false}
       states={{
         icon: Filter,
         loading: 'Carregando segmentos…',
         failed: 'Não foi possível carregar os segmentos',
-        noMatch: 'Nenhum segmento.',
         empty: {
           title: 'Nenhum segmento salvo',
           description: 'Um segmento guarda uma busca com filtros (ex.: "com e-mail, etiqueta vip, sem responsável") e é recalculado sempre que aberto. Filtre em Pessoas ou Organizações e use "Salvar como segmento".',

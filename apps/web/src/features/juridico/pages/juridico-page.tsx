@@ -94,7 +94,6 @@ export default function JuridicoPage() {
       <DataList
         label="Contratos"
         rows={contracts}
-        rowId={(c) => c.id}
         columns={columns}
         query={query}
         filtered={filtered}

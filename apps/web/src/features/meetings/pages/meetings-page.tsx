@@ -74,15 +74,12 @@ export default function MeetingsPage() {
       <DataList
         label="Reuniões"
         rows={query.data?.meetings ?? []}
-        rowId={(m) => m.id}
         columns={columns}
         query={query}
-        filtered={false}
         states={{
           icon: MessagesSquare,
           loading: 'Carregando reuniões…',
           failed: 'Não foi possível carregar as reuniões',
-          noMatch: '',
           empty: {
             title: 'Nenhuma reunião analisada',
             description: 'Escolha um negócio do CRM, envie a gravação (MP3, M4A, WAV, OGG ou WebM, até 2 horas) ou a transcrição (TXT, VTT ou SRT) e receba a análise da reunião.',

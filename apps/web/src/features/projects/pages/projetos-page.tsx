@@ -98,7 +98,6 @@ export default function ProjectsListPage() {
       <DataList
         label="Projetos"
         rows={projects}
-        rowId={(p) => p.id}
         columns={COLUMNS}
         query={list}
         filtered={filtered}

@@ -31,17 +31,14 @@ export function CandidateRanking({ query, candidates, selectedId, onSelect }: { 
       <DataList
         label="Candidatos da vaga, do mais aderente ao menos aderente"
         rows={candidates}
-        rowId={(c) => c.id}
         columns={columns}
         query={query}
-        filtered={false}
         current={(c) => c.id === selectedId}
         rowTestId="candidate-row"
         states={{
           icon: Users,
           loading: 'Carregando candidatos…',
           failed: 'Não foi possível carregar os candidatos',
-          noMatch: '',
           empty: { title: 'Nenhum candidato ainda', description: 'Envie os currículos acima: cada um vira um candidato com a nota de aderência a esta vaga.' },
         }}
       />

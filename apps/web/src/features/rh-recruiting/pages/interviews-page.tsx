@@ -43,15 +43,12 @@ export default function InterviewsPage() {
         <DataList
           label="Entrevistas"
           rows={query.data?.interviews ?? []}
-          rowId={(i) => i.id}
           columns={columns}
           query={query}
-          filtered={false}
           states={{
             icon: MessagesSquare,
             loading: 'Carregando entrevistas…',
             failed: 'Não foi possível carregar as entrevistas',
-            noMatch: '',
             empty: { title: 'Nenhuma entrevista analisada', description: 'Escolha a vaga e o candidato acima, envie a gravação ou a transcrição e confirme o consentimento da pessoa entrevistada.' },
           }}
         />

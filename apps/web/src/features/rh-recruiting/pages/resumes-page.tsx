@@ -51,15 +51,12 @@ export default function ResumesPage() {
       <DataList
         label="Vagas"
         rows={openings}
-        rowId={(o) => o.id}
         columns={columns}
         query={query}
-        filtered={false}
         states={{
           icon: Briefcase,
           loading: 'Carregando vagas…',
           failed: 'Não foi possível carregar as vagas',
-          noMatch: '',
           empty: {
             title: 'Nenhuma vaga cadastrada',
             description: 'Cadastre uma vaga com os requisitos e as competências desejadas; depois envie os currículos para a IA analisar e ranquear os candidatos.',

@@ -113,7 +113,6 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
       <DataList
         label="Colaboradores"
         rows={employees}
-        rowId={(e) => e.id}
         columns={columns(link)}
         query={query}
         filtered={filtered}
