@@ -2,16 +2,14 @@ import { SUPPORT_CATEGORY_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUSES, type 
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Inbox, Search } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatFileSize } from '@sede/shared/platform/files';
 import { useSupportMe } from '../api/get-support-me.ts';
 import { supportKeys } from '../api/keys.ts';
@@ -20,6 +18,7 @@ import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
 import { dateTime } from '@sede/shared/format';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { changeTicket, TicketTitle } from '../components/ticket-change.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -36,10 +35,7 @@ function OperatorTicket({ id }: { id: string }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>{t.subject}</CardTitle>
-          <StatusBadge status={t.status} />
-        </div>
+        <TicketTitle subject={t.subject} status={t.status} />
         <CardDescription>
           {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · {t.requester.name} ({t.requester.email}) · {t.companyName ?? 'sem empresa vinculada'}
         </CardDescription>
@@ -49,16 +45,7 @@ function OperatorTicket({ id }: { id: string }) {
           messages={t.messages}
           mine="support"
           replyLabel="Resposta ao cliente"
-          onSend={async (message) => {
-            try {
-              await after(await operatorReply(id, message));
-              toast.success('Resposta enviada.');
-              return true;
-            } catch (e) {
-              toast.error(e instanceof ApiError ? e.message : 'Não foi possível enviar a resposta.');
-              return false;
-            }
-          }}
+          onSend={(message) => changeTicket(async () => after(await operatorReply(id, message)), 'Resposta enviada.', 'Não foi possível enviar a resposta.')}
         />
         {t.attachments.length > 0 && (
           <section aria-label="Anexos" className="grid gap-2">
@@ -81,14 +68,7 @@ function OperatorTicket({ id }: { id: string }) {
               id="ticket-status"
               options={optionsOf(SUPPORT_STATUSES, SUPPORT_STATUS_LABELS)}
               value={t.status}
-              onChange={async (e) => {
-                try {
-                  await after(await operatorSetStatus(id, e.target.value as SupportStatus));
-                  toast.success('Situação atualizada.');
-                } catch (err) {
-                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível atualizar.');
-                }
-              }}
+              onChange={(e) => changeTicket(async () => after(await operatorSetStatus(id, e.target.value as SupportStatus)), 'Situação atualizada.', 'Não foi possível atualizar.')}
             />
           </div>
         </div>

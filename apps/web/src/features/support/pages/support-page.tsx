@@ -2,13 +2,11 @@ import { SUPPORT_CATEGORY_LABELS } from '@sede/shared/support/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Inbox, LifeBuoy, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { addMessage } from '../api/add-message.ts';
 import { useSupportMe } from '../api/get-support-me.ts';
@@ -20,6 +18,7 @@ import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { dateTime } from '@sede/shared/format';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { changeTicket, TicketTitle } from '../components/ticket-change.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -52,10 +51,7 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
       </Button>
       <Card>
         <CardHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            <CardTitle>{t.subject}</CardTitle>
-            <StatusBadge status={t.status} />
-          </div>
+          <TicketTitle subject={t.subject} status={t.status} />
           <CardDescription>
             Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {dateTime(t.createdAt)}
           </CardDescription>
@@ -65,30 +61,14 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
             messages={t.messages}
             mine="person"
             replyLabel={t.status === 'resolvido' ? 'Escrever de novo (reabre o chamado)' : 'Sua mensagem'}
-            onSend={async (message) => {
-              try {
-                await refresh(await addMessage(id, message));
-                toast.success('Mensagem enviada ao suporte.');
-                return true;
-              } catch (e) {
-                toast.error(e instanceof ApiError ? e.message : 'Não foi possível enviar a mensagem.');
-                return false;
-              }
-            }}
+            onSend={(message) => changeTicket(async () => refresh(await addMessage(id, message)), 'Mensagem enviada ao suporte.', 'Não foi possível enviar a mensagem.')}
           />
           {t.hasCompany && <FileManager entityType="support_ticket" entityId={t.id} title="Anexos" emptyText="Nenhum anexo. Envie capturas de tela ou documentos que ajudem o suporte." />}
           {t.status !== 'resolvido' && (
             <div className="flex justify-end border-t border-slate-200 pt-4">
               <Button
                 variant="secondary"
-                onClick={async () => {
-                  try {
-                    await refresh(await resolveTicket(id));
-                    toast.success('Chamado marcado como resolvido.');
-                  } catch (e) {
-                    toast.error(e instanceof ApiError ? e.message : 'Não foi possível atualizar o chamado.');
-                  }
-                }}
+                onClick={() => changeTicket(async () => refresh(await resolveTicket(id)), 'Chamado marcado como resolvido.', 'Não foi possível atualizar o chamado.')}
               >
                 <CheckCircle2 aria-hidden /> Marcar como resolvido
               </Button>
