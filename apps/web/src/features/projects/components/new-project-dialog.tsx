@@ -15,6 +15,7 @@ import { ScrollDialog } from '../../../components/ui/scroll-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createProject, proposeFromBrief, templatesQueryOptions } from '../api/projects.ts';
+import { PeriodFields } from '../../../components/ui/period-fields.tsx';
 
 type Mode = 'blank' | 'template' | 'brief';
 
@@ -152,12 +153,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
         </Field>
         <PartyPicker kind="organizations" label="Cliente (opcional)" value={client} onChange={setClient} />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Início">
-            <Input type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />
-          </Field>
-          <Field label="Término">
-            <Input type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />
-          </Field>
+          <PeriodFields start={startDate} end={endDate} onStart={setStart} onEnd={setEnd} />
         </div>
         <Field label="Situação">
           <select className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as ProjectStatus)}>

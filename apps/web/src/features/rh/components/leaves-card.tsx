@@ -9,12 +9,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addLeave } from '../api/add-leave.ts';
 import { deleteLeave } from '../api/delete-leave.ts';
 import { rhKeys } from '../api/keys.ts';
+import { PeriodFields } from '../../../components/ui/period-fields.tsx';
 
 /** An employee's vacations and leaves, and a new period. */
 export function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrite: boolean }) {
@@ -89,12 +89,7 @@ export function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrit
                   <OptionSelect options={optionsOf(LEAVE_TYPES, LEAVE_TYPE_LABELS)} value={type} onChange={(e) => setType(e.target.value as LeaveType)} />
                 </Field>
               </div>
-              <Field label="Início">
-                <Input type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-              </Field>
-              <Field label="Fim">
-                <Input type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
-              </Field>
+              <PeriodFields start={start} end={end} onStart={setStart} onEnd={setEnd} endLabel="Fim" />
             </div>
             <div>
               <Button type="submit" variant="secondary" pending={pending}>
