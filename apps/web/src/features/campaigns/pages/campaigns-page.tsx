@@ -1,12 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { CAMPAIGN_STATUS_LABELS, type CampaignChannel, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { deleteCampaign } from '../api/campaign-actions.ts';
 import { campaignQueryOptions, campaignsQueryOptions } from '../api/campaigns.ts';
@@ -16,6 +14,7 @@ import { CampaignList } from '../components/campaign-list.tsx';
 import { CampaignResults } from '../components/campaign-results.tsx';
 import { SenderDialog } from '../components/sender-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { withToast } from '../../../lib/with-toast.ts';
 
 const BACK = { to: '/campanhas-massa', label: 'Todas as campanhas' };
 
@@ -68,13 +67,11 @@ export default function CampaignsPage() {
   const create = (channel: CampaignChannel = 'email') => setSearch({ nova: channel });
   async function remove(c: CampaignView) {
     if (!(await confirm.ask({ title: `Excluir a campanha "${c.name}"?`, description: 'A campanha e o relatório dela são excluídos.', confirmLabel: 'Excluir', destructive: true }))) return;
-    try {
+    const deleted = async () => {
       await deleteCampaign(c.id);
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
-      toast.success('Campanha excluída.');
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir.');
-    }
+    };
+    await withToast(deleted, 'Campanha excluída.', 'Não foi possível excluir.');
   }
 
   return (

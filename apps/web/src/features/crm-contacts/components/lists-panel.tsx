@@ -13,6 +13,7 @@ import { createList } from '../api/create-list.ts';
 import { deleteList } from '../api/delete-list.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { listsQueryOptions } from '../api/lists.ts';
+import { withToast } from '../../../lib/with-toast.ts';
 
 type Open = (listId: string, entity: 'people' | 'organizations') => void;
 
@@ -64,13 +65,11 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
     }
   }
   async function remove(id: string) {
-    try {
+    const deleted = async () => {
       await deleteList(id);
       await queryClient.invalidateQueries({ queryKey: crmContactKeys.lists });
-      toast.success('Lista excluída.');
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir a lista.');
-    }
+    };
+    await withToast(deleted, 'Lista excluída.', 'Não foi possível excluir a lista.');
   }
 
   return (

@@ -18,7 +18,8 @@ import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
 import { dateTime } from '@sede/shared/format';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { changeTicket, TicketTitle } from '../components/ticket-change.tsx';
+import { TicketTitle } from '../components/ticket-title.tsx';
+import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -45,7 +46,7 @@ function OperatorTicket({ id }: { id: string }) {
           messages={t.messages}
           mine="support"
           replyLabel="Resposta ao cliente"
-          onSend={(message) => changeTicket(async () => after(await operatorReply(id, message)), 'Resposta enviada.', 'Não foi possível enviar a resposta.')}
+          onSend={(message) => withToast(async () => after(await operatorReply(id, message)), 'Resposta enviada.', 'Não foi possível enviar a resposta.')}
         />
         {t.attachments.length > 0 && (
           <section aria-label="Anexos" className="grid gap-2">
@@ -68,7 +69,7 @@ function OperatorTicket({ id }: { id: string }) {
               id="ticket-status"
               options={optionsOf(SUPPORT_STATUSES, SUPPORT_STATUS_LABELS)}
               value={t.status}
-              onChange={(e) => changeTicket(async () => after(await operatorSetStatus(id, e.target.value as SupportStatus)), 'Situação atualizada.', 'Não foi possível atualizar.')}
+              onChange={(e) => withToast(async () => after(await operatorSetStatus(id, e.target.value as SupportStatus)), 'Situação atualizada.', 'Não foi possível atualizar.')}
             />
           </div>
         </div>

@@ -18,7 +18,8 @@ import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { dateTime } from '@sede/shared/format';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { changeTicket, TicketTitle } from '../components/ticket-change.tsx';
+import { TicketTitle } from '../components/ticket-title.tsx';
+import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -61,14 +62,14 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
             messages={t.messages}
             mine="person"
             replyLabel={t.status === 'resolvido' ? 'Escrever de novo (reabre o chamado)' : 'Sua mensagem'}
-            onSend={(message) => changeTicket(async () => refresh(await addMessage(id, message)), 'Mensagem enviada ao suporte.', 'Não foi possível enviar a mensagem.')}
+            onSend={(message) => withToast(async () => refresh(await addMessage(id, message)), 'Mensagem enviada ao suporte.', 'Não foi possível enviar a mensagem.')}
           />
           {t.hasCompany && <FileManager entityType="support_ticket" entityId={t.id} title="Anexos" emptyText="Nenhum anexo. Envie capturas de tela ou documentos que ajudem o suporte." />}
           {t.status !== 'resolvido' && (
             <div className="flex justify-end border-t border-slate-200 pt-4">
               <Button
                 variant="secondary"
-                onClick={() => changeTicket(async () => refresh(await resolveTicket(id)), 'Chamado marcado como resolvido.', 'Não foi possível atualizar o chamado.')}
+                onClick={() => withToast(async () => refresh(await resolveTicket(id)), 'Chamado marcado como resolvido.', 'Não foi possível atualizar o chamado.')}
               >
                 <CheckCircle2 aria-hidden /> Marcar como resolvido
               </Button>
