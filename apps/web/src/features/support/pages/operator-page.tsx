@@ -1,5 +1,4 @@
 import { SUPPORT_CATEGORY_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUSES, type SupportStatus } from '@sede/shared/support/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Inbox, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,14 +21,11 @@ import { TicketTitle } from '../components/ticket-title.tsx';
 import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { useTicketAnswer } from '../api/ticket-cache.ts';
 
 function OperatorTicket({ id }: { id: string }) {
-  const qc = useQueryClient();
   const ticket = useOperatorTicket(id);
-  const after = (data: unknown) => {
-    qc.setQueryData(supportKeys.operatorTicket(id), data);
-    return qc.invalidateQueries({ queryKey: supportKeys.operator });
-  };
+  const after = useTicketAnswer(supportKeys.operatorTicket(id), supportKeys.operator);
   if (ticket.isPending) return <Spinner />;
   if (ticket.isError) return <p role="alert" className="text-sm text-red-700">{ticket.error.message}</p>;
   const t = ticket.data;

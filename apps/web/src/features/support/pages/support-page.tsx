@@ -1,5 +1,4 @@
 import { SUPPORT_CATEGORY_LABELS } from '@sede/shared/support/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Inbox, LifeBuoy, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { FileManager } from '../../../components/files/file-manager.tsx';
@@ -22,16 +21,13 @@ import { TicketTitle } from '../components/ticket-title.tsx';
 import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { useTicketAnswer } from '../api/ticket-cache.ts';
 
 const FALLBACK_EMAIL = 'suporte@sede.app';
 
 function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
-  const qc = useQueryClient();
   const ticket = useTicket(id);
-  const refresh = (data: unknown) => {
-    qc.setQueryData(supportKeys.ticket(id), data);
-    return qc.invalidateQueries({ queryKey: supportKeys.tickets });
-  };
+  const refresh = useTicketAnswer(supportKeys.ticket(id), supportKeys.tickets);
   if (ticket.isPending) return <Spinner />;
   if (ticket.isError)
     return (
