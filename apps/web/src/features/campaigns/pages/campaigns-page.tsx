@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Settings2 } from 'lucide-react';
+import { Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { CAMPAIGN_STATUS_LABELS, type CampaignChannel, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { CampaignResults } from '../components/campaign-results.tsx';
 import { SenderDialog } from '../components/sender-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { withToast } from '../../../lib/with-toast.ts';
+import { AddButton } from '../../../components/ui/add-button.tsx';
 
 const BACK = { to: '/campanhas-massa', label: 'Todas as campanhas' };
 
@@ -98,12 +99,8 @@ export default function CampaignsPage() {
                 <Button variant="secondary" onClick={() => setSenderOpen(true)}>
                   <Settings2 aria-hidden /> Remetente
                 </Button>
-                <Button variant="secondary" onClick={() => create('whatsapp')}>
-                  <Plus aria-hidden /> Campanha no WhatsApp
-                </Button>
-                <Button onClick={() => create()}>
-                  <Plus aria-hidden /> Nova campanha
-                </Button>
+                <AddButton variant="secondary" onClick={() => create('whatsapp')}>Campanha no WhatsApp</AddButton>
+                <AddButton onClick={() => create()}>Nova campanha</AddButton>
               </>
             }
           />

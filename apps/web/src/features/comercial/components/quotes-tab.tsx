@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileText, Plus } from 'lucide-react';
+import { FileText, } from 'lucide-react';
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@sede/shared/crm/quotes';
 import { crmQuoteKeys, listQuotes } from '../../../components/crm-quotes/api.ts';
 import { QuoteDialog } from '../../../components/crm-quotes/quote-dialog.tsx';
 import { QuoteList } from '../../../components/crm-quotes/quote-list.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { AddButton } from '../../../components/ui/add-button.tsx';
 
 /** Orçamentos: every quote of the company, filtered by status. */
 export function QuotesTab() {
@@ -34,9 +34,7 @@ export function QuotesTab() {
               onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}
             />
           </div>
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> Novo orçamento
-          </Button>
+          <AddButton onClick={() => setCreating(true)}>Novo orçamento</AddButton>
         </div>
       )}
       <QuoteList
@@ -52,11 +50,7 @@ export function QuotesTab() {
           empty: {
             title: 'Nenhum orçamento ainda',
             description: 'Monte orçamentos para os negócios do funil, com itens do catálogo, descontos e validade; envie o PDF por e-mail e acompanhe quem aceitou.',
-            action: (
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden /> Criar o primeiro orçamento
-              </Button>
-            ),
+            action: <AddButton onClick={() => setCreating(true)}>Criar o primeiro orçamento</AddButton>,
           },
         }}
       />
