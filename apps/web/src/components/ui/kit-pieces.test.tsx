@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
-import { OptionSelect } from './option-select.tsx';
+import { AddButton } from './add-button.tsx';
+import { Options, OptionSelect } from './option-select.tsx';
 import { RecordStates } from './record-states.tsx';
 import { ReportTable } from './report-table.tsx';
 
@@ -84,6 +85,20 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
   it('lists the options after the empty choice', () => {
     render(<OptionSelect aria-label="Vaga" none="Escolha a vaga" options={[{ value: 'a', label: 'Vendedor' }]} defaultValue="" />);
     expect(within(screen.getByRole('combobox', { name: 'Vaga' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Escolha a vaga', 'Vendedor']);
+  });
+  it('gives just the options to a select styled its own way', () => {
+    render(
+      <select aria-label="Situação" className="h-9">
+        <Options options={[{ value: 'sent', label: 'Enviado' }, { value: 'bounced', label: 'Devolvido' }]} />
+      </select>,
+    );
+    expect(within(screen.getByRole('combobox', { name: 'Situação' })).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([['sent', 'Enviado'], ['bounced', 'Devolvido']]);
+  });
+  it('puts the plus before the label of a new-record button', async () => {
+    const add = vi.fn();
+    render(<AddButton onClick={add}>Novo contrato</AddButton>);
+    await userEvent.click(screen.getByRole('button', { name: 'Novo contrato' }));
+    expect(add).toHaveBeenCalledOnce();
   });
   it('cancels without submitting', async () => {
     const cancel = vi.fn();

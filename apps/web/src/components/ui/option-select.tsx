@@ -10,11 +10,16 @@ export function OptionSelect({ options, none, className, ...props }: { options: 
   return (
     <select className={cn(inputClass, className)} {...props}>
       {none !== undefined && <option value="">{none}</option>}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <Options options={options} />
     </select>
   );
+}
+
+/** Just the `<option>`s, for a select styled its own way (a compact filter in a panel's heading). */
+export function Options({ options }: { options: readonly SelectOption[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }
