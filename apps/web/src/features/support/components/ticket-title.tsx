@@ -1,4 +1,5 @@
 import type { SupportStatus } from '@sede/shared/support/schemas';
+import type { ReactNode } from 'react';
 import { CardTitle } from '../../../components/ui/card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -9,5 +10,18 @@ export function TicketTitle({ subject, status }: { subject: string; status: Supp
       <CardTitle>{subject}</CardTitle>
       <StatusBadge status={status} />
     </div>
+  );
+}
+
+/** A ticket in a list: its subject and status over a line that says more (`truncate` on a narrow list). */
+export function TicketSummary({ subject, status, detail, truncate }: { subject: string; status: SupportStatus; detail: ReactNode; truncate?: boolean }) {
+  return (
+    <>
+      <span className="flex items-center justify-between gap-2">
+        <span className="truncate font-medium text-slate-900">{subject}</span>
+        <StatusBadge status={status} />
+      </span>
+      <span className={truncate ? 'truncate text-xs text-slate-600' : 'text-xs text-slate-600'}>{detail}</span>
+    </>
   );
 }

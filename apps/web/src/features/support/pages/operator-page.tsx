@@ -16,8 +16,7 @@ import { operatorFileUrl, useOperatorTicket } from '../api/operator-get-ticket.t
 import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
 import { dateTime } from '@sede/shared/format';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { TicketTitle } from '../components/ticket-title.tsx';
+import { TicketSummary, TicketTitle } from '../components/ticket-title.tsx';
 import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
@@ -119,13 +118,7 @@ export default function OperatorPage() {
                     onClick={() => select(t.id)}
                     className="grid w-full gap-1 px-2 py-3 text-left hover:bg-slate-50 aria-[current=true]:bg-[var(--color-accent-soft)] focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]"
                   >
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="truncate font-medium text-slate-900">{t.subject}</span>
-                      <StatusBadge status={t.status} />
-                    </span>
-                    <span className="truncate text-xs text-slate-600">
-                      {t.companyName ?? t.requester.email} · {dateTime(t.updatedAt)}
-                    </span>
+                    <TicketSummary subject={t.subject} status={t.status} detail={`${t.companyName ?? t.requester.email} · ${dateTime(t.updatedAt)}`} truncate />
                   </button>
                 </li>
               ))}

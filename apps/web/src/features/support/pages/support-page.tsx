@@ -16,8 +16,7 @@ import { resolveTicket } from '../api/resolve-ticket.ts';
 import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { dateTime } from '@sede/shared/format';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { TicketTitle } from '../components/ticket-title.tsx';
+import { TicketSummary, TicketTitle } from '../components/ticket-title.tsx';
 import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
@@ -128,13 +127,7 @@ export default function SupportPage() {
                 {tickets.data.map((t) => (
                   <li key={t.id}>
                     <button type="button" onClick={() => show(t.id)} className="grid w-full gap-1 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="truncate font-medium text-slate-900">{t.subject}</span>
-                        <StatusBadge status={t.status} />
-                      </span>
-                      <span className="text-xs text-slate-600">
-                        {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · atualizado em {dateTime(t.updatedAt)}
-                      </span>
+                      <TicketSummary subject={t.subject} status={t.status} detail={`${t.code} · ${SUPPORT_CATEGORY_LABELS[t.category]} · atualizado em ${dateTime(t.updatedAt)}`} />
                     </button>
                   </li>
                 ))}
