@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { money } from '@sede/shared/format';
 import { ProductDialog } from './product-dialog.tsx';
 import { AddButton } from '../../../components/ui/add-button.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
 
 const columns = (onEdit: (p: Product) => void, onDelete: (p: Product) => void): DataColumn<Product>[] => [
   {
@@ -50,15 +51,12 @@ export function ProductsTab() {
   const empty = products.isSuccess && items.length === 0 && !query;
   return (
     <div className="grid grid-cols-1 gap-4">
-      {!empty && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative sm:w-80">
-            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
-            <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Buscar por nome ou código" aria-label="Buscar produtos e serviços" className="pl-9" />
-          </div>
-          <AddButton onClick={() => setEditing('new')}>Novo produto ou serviço</AddButton>
+      <ListToolbar firstUse={empty} align="center" addLabel="Novo produto ou serviço" onAdd={() => setEditing('new')}>
+        <div className="relative sm:w-80">
+          <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
+          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Buscar por nome ou código" aria-label="Buscar produtos e serviços" className="pl-9" />
         </div>
-      )}
+      </ListToolbar>
       <DataList
         label="Produtos e serviços"
         rows={items}

@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { AddButton } from '../../../components/ui/add-button.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
 
 /** Orçamentos: every quote of the company, filtered by status. */
 export function QuotesTab() {
@@ -22,21 +23,18 @@ export function QuotesTab() {
   const empty = quotes.isSuccess && items.length === 0 && !status;
   return (
     <div className="grid grid-cols-1 gap-4">
-      {!empty && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-          <div className="grid gap-1.5 sm:w-60">
-            <Label htmlFor="quote-status-filter">Situação</Label>
-            <OptionSelect
-              id="quote-status-filter"
-              options={optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS)}
-              none="Todas"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}
-            />
-          </div>
-          <AddButton onClick={() => setCreating(true)}>Novo orçamento</AddButton>
+      <ListToolbar firstUse={empty} align="end" addLabel="Novo orçamento" onAdd={() => setCreating(true)}>
+        <div className="grid gap-1.5 sm:w-60">
+          <Label htmlFor="quote-status-filter">Situação</Label>
+          <OptionSelect
+            id="quote-status-filter"
+            options={optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS)}
+            none="Todas"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}
+          />
         </div>
-      )}
+      </ListToolbar>
       <QuoteList
         quotes={items}
         showDeal
