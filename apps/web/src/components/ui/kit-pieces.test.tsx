@@ -8,6 +8,7 @@ import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
 import { AddButton } from './add-button.tsx';
 import { Options, OptionSelect } from './option-select.tsx';
+import { RecordActions } from './record-actions.tsx';
 import { RecordStates } from './record-states.tsx';
 import { ReportTable } from './report-table.tsx';
 
@@ -93,6 +94,15 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
       </select>,
     );
     expect(within(screen.getByRole('combobox', { name: 'Situação' })).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([['sent', 'Enviado'], ['bounced', 'Devolvido']]);
+  });
+  it("asks before a record's deletion when given one, and deletes only on 'Excluir'", async () => {
+    const onConfirm = vi.fn(async () => {});
+    render(<RecordActions deletion={{ title: 'Excluir o contrato?', description: 'Não pode ser desfeito.', failureMessage: 'Não foi possível excluir.', onConfirm }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Excluir o contrato?' });
+    expect(onConfirm).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
   });
   it('puts the plus before the label of a new-record button', async () => {
     const add = vi.fn();
