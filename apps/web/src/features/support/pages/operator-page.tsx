@@ -2,7 +2,7 @@ import { SUPPORT_CATEGORY_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUSES, type 
 import { ArrowLeft, Download, Inbox, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, } from '../../../components/ui/card.tsx';
+import { Card, CardContent, } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -16,7 +16,7 @@ import { operatorFileUrl, useOperatorTicket } from '../api/operator-get-ticket.t
 import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
 import { dateTime } from '@sede/shared/format';
-import { TicketSummary, TicketTitle } from '../components/ticket-title.tsx';
+import { TicketHeader, TicketSummary } from '../components/ticket-heading.tsx';
 import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
@@ -30,12 +30,9 @@ function OperatorTicket({ id }: { id: string }) {
   const t = ticket.data;
   return (
     <Card>
-      <CardHeader>
-        <TicketTitle subject={t.subject} status={t.status} />
-        <CardDescription>
-          {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · {t.requester.name} ({t.requester.email}) · {t.companyName ?? 'sem empresa vinculada'}
-        </CardDescription>
-      </CardHeader>
+      <TicketHeader subject={t.subject} status={t.status}>
+        {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · {t.requester.name} ({t.requester.email}) · {t.companyName ?? 'sem empresa vinculada'}
+      </TicketHeader>
       <CardContent className="grid gap-6">
         <TicketThread
           messages={t.messages}

@@ -16,7 +16,7 @@ import { resolveTicket } from '../api/resolve-ticket.ts';
 import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { dateTime } from '@sede/shared/format';
-import { TicketSummary, TicketTitle } from '../components/ticket-title.tsx';
+import { TicketHeader, TicketSummary } from '../components/ticket-heading.tsx';
 import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
@@ -46,12 +46,9 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
         <ArrowLeft aria-hidden /> Voltar aos chamados
       </Button>
       <Card>
-        <CardHeader>
-          <TicketTitle subject={t.subject} status={t.status} />
-          <CardDescription>
-            Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {dateTime(t.createdAt)}
-          </CardDescription>
-        </CardHeader>
+        <TicketHeader subject={t.subject} status={t.status}>
+          Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {dateTime(t.createdAt)}
+        </TicketHeader>
         <CardContent className="grid gap-6">
           <TicketThread
             messages={t.messages}

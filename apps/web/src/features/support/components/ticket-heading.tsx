@@ -1,15 +1,18 @@
 import type { SupportStatus } from '@sede/shared/support/schemas';
 import type { ReactNode } from 'react';
-import { CardTitle } from '../../../components/ui/card.tsx';
+import { CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** A ticket's subject and its status, at the top of its card. */
-export function TicketTitle({ subject, status }: { subject: string; status: SupportStatus }) {
+/** A ticket's card heading: its subject and status over `children`, what else says who and when. */
+export function TicketHeader({ subject, status, children }: { subject: string; status: SupportStatus; children: ReactNode }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <CardTitle>{subject}</CardTitle>
-      <StatusBadge status={status} />
-    </div>
+    <CardHeader>
+      <div className="flex flex-wrap items-center gap-2">
+        <CardTitle>{subject}</CardTitle>
+        <StatusBadge status={status} />
+      </div>
+      <CardDescription>{children}</CardDescription>
+    </CardHeader>
   );
 }
 
