@@ -1,6 +1,5 @@
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { document, money, period } from '@sede/shared/format';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractView } from '@sede/shared/juridico/schemas';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
@@ -12,6 +11,7 @@ import { ContractDialog } from '../components/contract-dialog.tsx';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { AddButton } from '../../../components/ui/add-button.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const ENDING_OPTIONS = [
   { value: '7', label: 'Termina em até 7 dias' },
@@ -24,11 +24,7 @@ const columns: DataColumn<ContractView>[] = [
     id: 'title',
     header: 'Contrato',
     card: 'title',
-    cell: (c) => (
-      <Link to={`/juridico/contrato/${c.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-        {c.title}
-      </Link>
-    ),
+    cell: (c) => <RecordLink to={`/juridico/contrato/${c.id}`}>{c.title}</RecordLink>,
   },
   {
     id: 'counterparty',

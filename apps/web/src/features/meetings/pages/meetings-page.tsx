@@ -13,6 +13,7 @@ import { SENTIMENT_TONES } from '../components/tones.ts';
 import { NewMeetingDialog } from '../components/new-meeting-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { AddButton } from '../../../components/ui/add-button.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 function Latest({ m }: { m: MeetingView }) {
   if (!m.latest) return <span className="text-slate-600">Sem análise</span>;
@@ -32,11 +33,7 @@ const columns: DataColumn<MeetingView>[] = [
     id: 'title',
     header: 'Reunião',
     card: 'title',
-    cell: (m) => (
-      <Link to={`/analise-reunioes/${m.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-        {m.title}
-      </Link>
-    ),
+    cell: (m) => <RecordLink to={`/analise-reunioes/${m.id}`}>{m.title}</RecordLink>,
   },
   { id: 'deal', header: 'Negócio', card: 'subtitle', cell: (m) => m.dealTitle },
   { id: 'date', header: 'Data', className: 'whitespace-nowrap', cell: (m) => day(m.occurredOn) },
