@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createProject, proposeFromBrief, templatesQueryOptions } from '../api/projects.ts';
 import { PeriodFields } from '../../../components/ui/period-fields.tsx';
+import { FormError } from '../../../components/ui/form-actions.tsx';
 
 type Mode = 'blank' | 'template' | 'brief';
 
@@ -180,11 +181,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
           </fieldset>
         )}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           Cancelar
