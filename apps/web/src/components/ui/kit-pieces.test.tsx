@@ -7,8 +7,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DefinitionList } from './definition-list.tsx';
 import { FormActions } from './form-actions.tsx';
-import { EnumSelect, OptionSelect } from './option-select.tsx';
+import { AddButton } from './add-button.tsx';
+import { EnumSelect, Options, OptionSelect } from './option-select.tsx';
 import { NeedsCompany } from './needs-company.tsx';
+import { RecordActions } from './record-actions.tsx';
 import { RecordStates } from './record-states.tsx';
 import { ReportTable } from './report-table.tsx';
 import { SegmentedControl } from './segmented-control.tsx';
@@ -96,6 +98,29 @@ describe('OptionSelect, FormActions, DefinitionList', () => {
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Texto', 'Número']);
     await userEvent.selectOptions(select, 'Número');
     expect(onChange).toHaveBeenCalledWith('number');
+  });
+  it('gives just the options to a select styled its own way', () => {
+    render(
+      <select aria-label="Situação" className="h-9">
+        <Options options={[{ value: 'sent', label: 'Enviado' }, { value: 'bounced', label: 'Devolvido' }]} />
+      </select>,
+    );
+    expect(within(screen.getByRole('combobox', { name: 'Situação' })).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([['sent', 'Enviado'], ['bounced', 'Devolvido']]);
+  });
+  it("asks before a record's deletion when given one, and deletes only on 'Excluir'", async () => {
+    const onConfirm = vi.fn(async () => {});
+    render(<RecordActions deletion={{ title: 'Excluir o contrato?', description: 'Não pode ser desfeito.', failureMessage: 'Não foi possível excluir.', onConfirm }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Excluir o contrato?' });
+    expect(onConfirm).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+  it('puts the plus before the label of a new-record button', async () => {
+    const add = vi.fn();
+    render(<AddButton onClick={add}>Novo contrato</AddButton>);
+    await userEvent.click(screen.getByRole('button', { name: 'Novo contrato' }));
+    expect(add).toHaveBeenCalledOnce();
   });
   it('cancels without submitting', async () => {
     const cancel = vi.fn();

@@ -10,11 +10,7 @@ export function OptionSelect({ options, none, className, ...props }: { options: 
   return (
     <select className={cn(inputClass, className)} {...props}>
       {none !== undefined && <option value="">{none}</option>}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <Options options={options} />
     </select>
   );
 }
@@ -22,4 +18,13 @@ export function OptionSelect({ options, none, className, ...props }: { options: 
 /** A select of fixed values shown by their pt-BR labels ('Aparece em', 'Tipo'); `onChange` gets the chosen value, typed. */
 export function EnumSelect<V extends string>({ values, labels, value, onChange, ...props }: { values: readonly V[]; labels: Record<V, string>; value: V; onChange: (value: V) => void } & Omit<ComponentProps<'select'>, 'children' | 'value' | 'onChange'>) {
   return <OptionSelect options={values.map((v) => ({ value: v, label: labels[v] }))} value={value} onChange={(e) => onChange(e.target.value as V)} {...props} />;
+}
+
+/** Just the `<option>`s, for a select styled its own way (a compact filter in a panel's heading). */
+export function Options({ options }: { options: readonly SelectOption[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }

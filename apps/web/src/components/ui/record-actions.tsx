@@ -1,8 +1,18 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
 import { Button } from './button.tsx';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 
-/** A record's 'Editar' and 'Excluir' (each only when given: the person may not have the right). */
-export function RecordActions({ onEdit, onDelete }: { onEdit?: () => void; onDelete?: () => void }) {
+/** What 'Excluir' asks before it deletes, and the deletion itself (ConfirmDeleteDialog's texts and `onConfirm`). */
+export type RecordDeletion = Omit<ComponentProps<typeof ConfirmDeleteDialog>, 'open' | 'onOpenChange'>;
+
+/**
+ * A record's 'Editar' and 'Excluir' (each only when given: the person may not have the right).
+ * With `deletion`, 'Excluir' opens its own confirmation instead of calling `onDelete`.
+ */
+export function RecordActions({ onEdit, onDelete, deletion }: { onEdit?: () => void; onDelete?: () => void; deletion?: RecordDeletion }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = deletion ? () => setConfirming(true) : onDelete;
   return (
     <>
       {onEdit && (
@@ -10,11 +20,12 @@ export function RecordActions({ onEdit, onDelete }: { onEdit?: () => void; onDel
           <Pencil aria-hidden /> Editar
         </Button>
       )}
-      {onDelete && (
-        <Button variant="ghost" size="sm" onClick={onDelete}>
+      {remove && (
+        <Button variant="ghost" size="sm" onClick={remove}>
           <Trash2 aria-hidden /> Excluir
         </Button>
       )}
+      {deletion && <ConfirmDeleteDialog open={confirming} onOpenChange={setConfirming} {...deletion} />}
     </>
   );
 }

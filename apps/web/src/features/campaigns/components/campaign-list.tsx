@@ -1,8 +1,9 @@
-import { Mail, Plus, Trash2 } from 'lucide-react';
+import { Mail, Trash2 } from 'lucide-react';
 import { count, dateTime } from '@sede/shared/format';
 import { CAMPAIGN_STATUS_LABELS, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { AddButton } from '../../../components/ui/add-button.tsx';
 
 type Query = { isPending: boolean; isError: boolean; error: unknown; data?: CampaignView[] };
 
@@ -48,23 +49,16 @@ export function CampaignList({ query, onOpen, onDelete, onCreate }: { query: Que
     <DataList
       label="Campanhas"
       rows={query.data ?? []}
-      rowId={(c) => c.id}
       columns={columns(onOpen, onDelete)}
       query={query}
-      filtered={false}
       states={{
         icon: Mail,
         loading: 'Carregando as campanhas…',
         failed: 'Não foi possível carregar as campanhas',
-        noMatch: 'Nenhuma campanha.',
         empty: {
           title: 'Nenhuma campanha ainda',
           description: 'Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro.',
-          action: (
-            <Button onClick={onCreate}>
-              <Plus aria-hidden /> Criar a primeira campanha
-            </Button>
-          ),
+          action: <AddButton onClick={onCreate}>Criar a primeira campanha</AddButton>,
         },
       }}
     />

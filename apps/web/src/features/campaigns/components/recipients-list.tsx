@@ -6,6 +6,7 @@ import { RECIPIENT_STATUS_LABELS, type CampaignChannel, type RecipientView } fro
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { recipientsQueryOptions } from '../api/details.ts';
 import { Panel } from './panel.tsx';
+import { Options } from '../../../components/ui/option-select.tsx';
 
 type Recipient = RecipientView;
 
@@ -37,11 +38,7 @@ export function RecipientsList({ campaignId, channel }: { campaignId: string; ch
           Situação
           <select className="h-9 rounded-[var(--radius-ui)] border border-slate-300 bg-white px-2 text-sm" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Todas</option>
-            {Object.entries(RECIPIENT_STATUS_LABELS).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
+            <Options options={Object.entries(RECIPIENT_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
           </select>
         </label>
       }
@@ -49,7 +46,6 @@ export function RecipientsList({ campaignId, channel }: { campaignId: string; ch
       <DataList
         label="Destinatários da campanha"
         rows={recipients.data?.items ?? []}
-        rowId={(r) => r.id}
         columns={columns(channel)}
         query={recipients}
         filtered={!!status}

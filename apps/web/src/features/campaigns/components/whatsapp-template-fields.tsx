@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MERGE_FIELDS } from '@sede/shared/campaigns/render';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { TemplateOptions, TemplatePreview, templateKey } from '../../../components/whatsapp/template-choice.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { campaignKeys } from '../api/keys.ts';
 import { whatsappTemplates, type CampaignDraft } from '../api/save-campaign.ts';
@@ -21,10 +22,9 @@ export function WhatsappTemplateFields({ value, onChange }: { value: CampaignDra
         <select
           id="c-template"
           className={inputClass}
-          value={value ? `${value.name}|${value.language}` : ''}
+          value={value ? templateKey(value) : ''}
           onChange={(e) => {
-            const [name, language] = e.target.value.split('|');
-            const next = templates.data?.find((t) => t.name === name && t.language === language);
+            const next = templates.data?.find((t) => templateKey(t) === e.target.value);
             onChange(
               next
                 ? {
@@ -39,12 +39,8 @@ export function WhatsappTemplateFields({ value, onChange }: { value: CampaignDra
           }}
         >
           <option value="">{templates.isPending ? 'Carregando…' : 'Escolha um modelo'}</option>
-          {value && !tpl && <option value={`${value.name}|${value.language}`}>{value.name} ({value.language})</option>}
-          {templates.data?.map((t) => (
-            <option key={`${t.name}|${t.language}`} value={`${t.name}|${t.language}`}>
-              {t.name} ({t.language})
-            </option>
-          ))}
+          {value && !tpl && <option value={templateKey(value)}>{value.name} ({value.language})</option>}
+          <TemplateOptions templates={templates.data} />
         </select>
         {templates.isError && (
           <p role="alert" className="text-sm text-red-700">
@@ -52,17 +48,7 @@ export function WhatsappTemplateFields({ value, onChange }: { value: CampaignDra
           </p>
         )}
       </div>
-      {tpl && (
-        <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
-          {tpl.header?.format === 'text' && tpl.header.text && (
-            <>
-              <strong>{tpl.header.text}</strong>
-              {'\n'}
-            </>
-          )}
-          {tpl.body}
-        </p>
-      )}
+      {tpl && <TemplatePreview template={tpl} className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800" />}
       {value && header && (
         <div className="grid gap-1">
           <Label htmlFor="c-header">{header.format === 'text' ? 'Cabeçalho: variável {{1}}' : `Cabeçalho: link (https) ${MEDIA_NOUN[header.format]}`}</Label>

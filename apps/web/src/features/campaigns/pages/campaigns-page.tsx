@@ -1,12 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Settings2 } from 'lucide-react';
+import { Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { CAMPAIGN_STATUS_LABELS, type CampaignChannel, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { deleteCampaign } from '../api/campaign-actions.ts';
 import { campaignQueryOptions, campaignsQueryOptions } from '../api/campaigns.ts';
@@ -16,6 +14,8 @@ import { CampaignList } from '../components/campaign-list.tsx';
 import { CampaignResults } from '../components/campaign-results.tsx';
 import { SenderDialog } from '../components/sender-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { withToast } from '../../../lib/with-toast.ts';
+import { AddButton } from '../../../components/ui/add-button.tsx';
 
 const BACK = { to: '/campanhas-massa', label: 'Todas as campanhas' };
 
@@ -68,13 +68,11 @@ export default function CampaignsPage() {
   const create = (channel: CampaignChannel = 'email') => setSearch({ nova: channel });
   async function remove(c: CampaignView) {
     if (!(await confirm.ask({ title: `Excluir a campanha "${c.name}"?`, description: 'A campanha e o relatório dela são excluídos.', confirmLabel: 'Excluir', destructive: true }))) return;
-    try {
+    const deleted = async () => {
       await deleteCampaign(c.id);
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
-      toast.success('Campanha excluída.');
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível excluir.');
-    }
+    };
+    await withToast(deleted, 'Campanha excluída.', 'Não foi possível excluir.');
   }
 
   return (
@@ -101,12 +99,8 @@ export default function CampaignsPage() {
                 <Button variant="secondary" onClick={() => setSenderOpen(true)}>
                   <Settings2 aria-hidden /> Remetente
                 </Button>
-                <Button variant="secondary" onClick={() => create('whatsapp')}>
-                  <Plus aria-hidden /> Campanha no WhatsApp
-                </Button>
-                <Button onClick={() => create()}>
-                  <Plus aria-hidden /> Nova campanha
-                </Button>
+                <AddButton variant="secondary" onClick={() => create('whatsapp')}>Campanha no WhatsApp</AddButton>
+                <AddButton onClick={() => create()}>Nova campanha</AddButton>
               </>
             }
           />

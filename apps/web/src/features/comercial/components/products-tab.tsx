@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Package, Pencil, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import type { Product } from '@sede/shared/crm/quotes';
@@ -10,6 +10,8 @@ import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx'
 import { Input } from '../../../components/ui/input.tsx';
 import { money } from '@sede/shared/format';
 import { ProductDialog } from './product-dialog.tsx';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
 
 const columns = (onEdit: (p: Product) => void, onDelete: (p: Product) => void): DataColumn<Product>[] => [
   {
@@ -49,21 +51,15 @@ export function ProductsTab() {
   const empty = products.isSuccess && items.length === 0 && !query;
   return (
     <div className="grid grid-cols-1 gap-4">
-      {!empty && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative sm:w-80">
-            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
-            <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Buscar por nome ou código" aria-label="Buscar produtos e serviços" className="pl-9" />
-          </div>
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden /> Novo produto ou serviço
-          </Button>
+      <ListToolbar firstUse={empty} align="center" addLabel="Novo produto ou serviço" onAdd={() => setEditing('new')}>
+        <div className="relative sm:w-80">
+          <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
+          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Buscar por nome ou código" aria-label="Buscar produtos e serviços" className="pl-9" />
         </div>
-      )}
+      </ListToolbar>
       <DataList
         label="Produtos e serviços"
         rows={items}
-        rowId={(p) => p.id}
         columns={columns((p) => setEditing(p), (p) => remove.mutate(p))}
         query={products}
         filtered={Boolean(query)}
@@ -75,11 +71,7 @@ export function ProductsTab() {
           empty: {
             title: 'Monte o catálogo de produtos e serviços',
             description: 'Cadastre o que a empresa vende, com preço e unidade, para montar orçamentos em poucos cliques e enviar o PDF ao cliente.',
-            action: (
-              <Button onClick={() => setEditing('new')}>
-                <Plus aria-hidden /> Cadastrar o primeiro
-              </Button>
-            ),
+            action: <AddButton onClick={() => setEditing('new')}>Cadastrar o primeiro</AddButton>,
           },
         }}
       />

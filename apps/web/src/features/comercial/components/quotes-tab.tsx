@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileText, Plus } from 'lucide-react';
+import { FileText, } from 'lucide-react';
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@sede/shared/crm/quotes';
 import { crmQuoteKeys, listQuotes } from '../../../components/crm-quotes/api.ts';
 import { QuoteDialog } from '../../../components/crm-quotes/quote-dialog.tsx';
 import { QuoteList } from '../../../components/crm-quotes/quote-list.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/input.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
 
 /** Orçamentos: every quote of the company, filtered by status. */
 export function QuotesTab() {
@@ -21,24 +23,18 @@ export function QuotesTab() {
   const empty = quotes.isSuccess && items.length === 0 && !status;
   return (
     <div className="grid grid-cols-1 gap-4">
-      {!empty && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-          <div className="grid gap-1.5 sm:w-60">
-            <Label htmlFor="quote-status-filter">Situação</Label>
-            <select id="quote-status-filter" className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}>
-              <option value="">Todas</option>
-              {QUOTE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {QUOTE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> Novo orçamento
-          </Button>
+      <ListToolbar firstUse={empty} align="end" addLabel="Novo orçamento" onAdd={() => setCreating(true)}>
+        <div className="grid gap-1.5 sm:w-60">
+          <Label htmlFor="quote-status-filter">Situação</Label>
+          <OptionSelect
+            id="quote-status-filter"
+            options={optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS)}
+            none="Todas"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as QuoteStatus | '')}
+          />
         </div>
-      )}
+      </ListToolbar>
       <QuoteList
         quotes={items}
         showDeal
@@ -52,11 +48,7 @@ export function QuotesTab() {
           empty: {
             title: 'Nenhum orçamento ainda',
             description: 'Monte orçamentos para os negócios do funil, com itens do catálogo, descontos e validade; envie o PDF por e-mail e acompanhe quem aceitou.',
-            action: (
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden /> Criar o primeiro orçamento
-              </Button>
-            ),
+            action: <AddButton onClick={() => setCreating(true)}>Criar o primeiro orçamento</AddButton>,
           },
         }}
       />

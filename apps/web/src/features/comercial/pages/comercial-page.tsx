@@ -1,14 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Briefcase } from 'lucide-react';
-import { Link } from 'react-router';
 import { COMERCIAL_TABS, type ComercialTab } from '@sede/shared/crm/comercial';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProductsTab } from '../components/products-tab.tsx';
 import { QuotesTab } from '../components/quotes-tab.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 
 const LABELS: Record<ComercialTab, string> = { 'visao-geral': 'Visão geral', produtos: 'Produtos e serviços', orcamentos: 'Orçamentos' };
 
@@ -21,15 +19,10 @@ export default function ComercialPage() {
   // The default permissions open /comercial to a person without a company: it asks for one first.
   if (!company) {
     return (
-      <EmptyState
+      <NeedsCompany
         icon={Briefcase}
         title="Comercial: vincule sua empresa primeiro"
         description="O Comercial mostra o funil, os orçamentos e as ferramentas de vendas da sua empresa. Vincule sua empresa pelo CNPJ ou aceite o convite que você recebeu por e-mail."
-        action={
-          <Button asChild>
-            <Link to="/company-welcome">Vincular empresa</Link>
-          </Button>
-        }
       />
     );
   }

@@ -63,7 +63,6 @@ export function ImportsPanel({ onNew, onOpen }: { onNew: () => void; onOpen: (id
       <DataList
         label="Importações"
         rows={started}
-        rowId={(i) => i.id}
         columns={columns(onOpen)}
         query={imports}
         states={{

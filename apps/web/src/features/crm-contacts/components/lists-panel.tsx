@@ -74,7 +74,6 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
       <DataList
         label="Listas"
         rows={lists.data ?? []}
-        rowId={(l) => l.id}
         columns={columns(onOpen, (id) => void remove(id))}
         query={lists}
         states={{

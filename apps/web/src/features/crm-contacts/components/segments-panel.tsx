@@ -43,7 +43,6 @@ export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => voi
     <DataList
       label="Segmentos"
       rows={segments.data ?? []}
-      rowId={(s) => s.id}
       columns={columns(onOpen, (id) => void remove(id))}
       query={segments}
       states={{

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { ConversationSummary } from '@sede/shared/inbox/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useBusyAction } from '../../../lib/use-busy-action.ts';
 import { createDeal } from '../api/create-deal.ts';
 import { createPerson } from '../api/create-person.ts';
 import { usePeopleSearch } from '../api/find-people.ts';
@@ -20,7 +21,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : 'Não foi poss
 export function ContactPanel({ conversation: c }: { conversation: ConversationSummary }) {
   const qc = useQueryClient();
   const [q, setQ] = useState(c.visitorEmail ?? c.visitorPhone ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction(message);
   const person = usePerson(c.personId);
   const hits = usePeopleSearch(c.personId ? '' : q);
 
@@ -28,15 +29,14 @@ export function ContactPanel({ conversation: c }: { conversation: ConversationSu
     await updateConversation(c.id, { personId });
     await qc.invalidateQueries({ queryKey: inboxKeys.all });
   };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (e) {
-      toast.error(message(e));
-    } finally {
-      setBusy(false);
-    }
+  const openDeal = async () => {
+    await createDeal({ title: `Atendimento: ${person.data?.name ?? visitorLabel(c)}`, personId: c.personId! });
+    toast.success('Negócio criado no Kanban de leads.');
+  };
+  const createInCrm = async () => {
+    const created = await createPerson({ name: visitorLabel(c), ...(c.visitorEmail ? { emails: [c.visitorEmail] } : {}), ...(c.visitorPhone ? { phones: [c.visitorPhone] } : {}) });
+    await link(created.id);
+    toast.success('Pessoa criada no CRM.');
   };
 
   return (
@@ -60,17 +60,7 @@ export function ContactPanel({ conversation: c }: { conversation: ConversationSu
           <Link className="text-[var(--color-accent)] underline" to="/lista-contatos">
             Abrir a lista de contatos
           </Link>
-          <Button
-            size="sm"
-            className="justify-self-start"
-            pending={busy}
-            onClick={() =>
-              run(async () => {
-                await createDeal({ title: `Atendimento: ${person.data?.name ?? visitorLabel(c)}`, personId: c.personId! });
-                toast.success('Negócio criado no Kanban de leads.');
-              })
-            }
-          >
+          <Button size="sm" className="justify-self-start" pending={busy} onClick={() => run(openDeal)}>
             <Briefcase aria-hidden /> Criar negócio
           </Button>
           <Button size="sm" variant="ghost" onClick={() => run(() => link(null))}>
@@ -94,18 +84,7 @@ export function ContactPanel({ conversation: c }: { conversation: ConversationSu
           ) : (
             q.trim().length >= 3 && !hits.isPending && <p className="text-slate-600">Ninguém encontrado no CRM.</p>
           )}
-          <Button
-            size="sm"
-            className="justify-self-start"
-            pending={busy}
-            onClick={() =>
-              run(async () => {
-                const created = await createPerson({ name: visitorLabel(c), ...(c.visitorEmail ? { emails: [c.visitorEmail] } : {}), ...(c.visitorPhone ? { phones: [c.visitorPhone] } : {}) });
-                await link(created.id);
-                toast.success('Pessoa criada no CRM.');
-              })
-            }
-          >
+          <Button size="sm" className="justify-self-start" pending={busy} onClick={() => run(createInCrm)}>
             <UserPlus aria-hidden /> Criar pessoa no CRM
           </Button>
         </div>

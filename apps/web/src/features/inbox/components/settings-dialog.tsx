@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { WEEKDAY_LABELS } from '@sede/shared/inbox/hours';
 import type { BusinessHours } from '@sede/shared/inbox/schemas';
@@ -16,6 +16,7 @@ import { deleteCannedReply } from '../api/delete-canned-reply.ts';
 import { inboxKeys } from '../api/keys.ts';
 import { useInboxSettings } from '../api/settings.ts';
 import { updateInboxSettings } from '../api/update-settings.ts';
+import { useBusyAction } from '../../../lib/use-busy-action.ts';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : 'Não foi possível salvar.');
 
@@ -34,7 +35,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [greeting, setGreeting] = useState('');
   const [awayMessage, setAwayMessage] = useState('');
   const [hours, setHours] = useState<BusinessHours>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useBusyAction(message);
   const s = settings.data;
 
   useEffect(() => {
@@ -47,18 +48,12 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     setHours(s.businessHours);
   }, [s]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    saving.run(async () => {
       await updateInboxSettings({ allowedOrigins: origins.split(/\s+/).filter(Boolean), title, color, greeting, awayMessage, businessHours: hours });
       await qc.invalidateQueries({ queryKey: inboxKeys.settings });
       toast.success('Configurações do chat salvas.');
-    } catch (e) {
-      toast.error(message(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   const dayOf = (weekday: number) => hours.find((h) => h.weekday === weekday);
   const setDay = (weekday: number, value: { start: string; end: string } | null) =>
     setHours([...hours.filter((h) => h.weekday !== weekday), ...(value ? [{ weekday, ...value }] : [])].sort((a, b) => a.weekday - b.weekday));
@@ -128,7 +123,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               <Label htmlFor="inbox-away">Resposta automática fora do horário</Label>
               <textarea id="inbox-away" className={inputClass} rows={2} maxLength={500} placeholder="Olá! No momento estamos fora do horário de atendimento…" value={awayMessage} onChange={(e) => setAwayMessage(e.target.value)} />
             </div>
-            <Button className="justify-self-start" pending={saving} onClick={save}>
+            <Button className="justify-self-start" pending={saving.busy} onClick={save}>
               Salvar configurações
             </Button>
           </fieldset>
@@ -145,6 +140,17 @@ function CannedReplies() {
   const [shortcut, setShortcut] = useState('');
   const [body, setBody] = useState('');
   const refresh = () => qc.invalidateQueries({ queryKey: inboxKeys.canned });
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    createCannedReply({ shortcut, body }).then(
+      () => {
+        setShortcut('');
+        setBody('');
+        void refresh();
+      },
+      (err) => toast.error(message(err)),
+    );
+  };
   return (
     <section className="grid gap-2 border-t border-slate-200 pt-3">
       <h3 className="font-semibold text-slate-900">Respostas prontas</h3>
@@ -161,20 +167,7 @@ function CannedReplies() {
           </li>
         ))}
       </ul>
-      <form
-        className="grid gap-2 sm:grid-cols-[8rem_1fr_auto]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          createCannedReply({ shortcut, body }).then(
-            () => {
-              setShortcut('');
-              setBody('');
-              void refresh();
-            },
-            (err) => toast.error(message(err)),
-          );
-        }}
-      >
+      <form className="grid gap-2 sm:grid-cols-[8rem_1fr_auto]" onSubmit={add}>
         <Input aria-label="Atalho" placeholder="prazo" value={shortcut} onChange={(e) => setShortcut(e.target.value)} />
         <Input aria-label="Texto da resposta" placeholder="Entregamos em até 2 dias úteis." value={body} onChange={(e) => setBody(e.target.value)} />
         <Button type="submit" variant="secondary" disabled={!shortcut.trim() || !body.trim()}>

@@ -6,7 +6,9 @@ import { HEADER_FORMAT_LABELS, templateParamsProblem, type WhatsappTemplate } fr
 import { precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { TemplateOptions, TemplatePreview, templateKey } from '../../../components/whatsapp/template-choice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useBusyAction } from '../../../lib/use-busy-action.ts';
 import { inboxKeys } from '../api/keys.ts';
 import { sendWhatsappTemplate, useWhatsappTemplates } from '../api/whatsapp.ts';
 
@@ -26,10 +28,10 @@ export function TemplateComposer({ id }: { id: string }) {
   const [headerValue, setHeaderValue] = useState('');
   const [headerFile, setHeaderFile] = useState<File | null>(null);
   const [buttons, setButtons] = useState<Record<number, string>>({});
-  const [sending, setSending] = useState(false);
+  const send = useBusyAction(errorText);
   const uid = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const tpl = templates.data?.find((t) => `${t.name}|${t.language}` === chosen);
+  const tpl = templates.data?.find((t) => templateKey(t) === chosen);
 
   const reset = () => {
     setValues([]);
@@ -38,7 +40,7 @@ export function TemplateComposer({ id }: { id: string }) {
     setButtons({});
   };
   const submit = async () => {
-    if (!tpl || sending) return;
+    if (!tpl || send.busy) return;
     const format = tpl.header?.format;
     const params = {
       variables: values.slice(0, tpl.variables),
@@ -47,8 +49,7 @@ export function TemplateComposer({ id }: { id: string }) {
     };
     const problem = templateParamsProblem(tpl, { ...params, header: params.header && headerFile ? { ...params.header, fileId: 'arquivo' } : params.header }, { allowFile: true });
     if (problem) return void toast.error(problem);
-    setSending(true);
-    try {
+    await send.run(async () => {
       let fileId: string | undefined;
       if (headerFile && format && format !== 'text') {
         const refused = precheck(headerFile, format);
@@ -59,11 +60,7 @@ export function TemplateComposer({ id }: { id: string }) {
       setChosen('');
       reset();
       await qc.invalidateQueries({ queryKey: inboxKeys.all });
-    } catch (e) {
-      toast.error(errorText(e));
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (
@@ -90,23 +87,11 @@ export function TemplateComposer({ id }: { id: string }) {
         }}
       >
         <option value="">{templates.isPending ? 'Carregando…' : templates.isError ? 'Não foi possível carregar os modelos' : 'Escolha um modelo'}</option>
-        {templates.data?.map((t) => (
-          <option key={`${t.name}|${t.language}`} value={`${t.name}|${t.language}`}>
-            {t.name} ({t.language})
-          </option>
-        ))}
+        <TemplateOptions templates={templates.data} />
       </select>
       {tpl && (
         <>
-          <p className="rounded-lg bg-slate-50 p-2 whitespace-pre-wrap text-slate-700">
-            {tpl.header?.format === 'text' && tpl.header.text && (
-              <>
-                <strong>{tpl.header.text}</strong>
-                {'\n'}
-              </>
-            )}
-            {tpl.body}
-          </p>
+          <TemplatePreview template={tpl} className="rounded-lg bg-slate-50 p-2 whitespace-pre-wrap text-slate-700" />
           {needsHeader(tpl) && tpl.header?.format === 'text' && (
             <label className="grid gap-1 text-slate-700">
               Cabeçalho: variável {'{{1}}'}
@@ -168,7 +153,7 @@ export function TemplateComposer({ id }: { id: string }) {
           ))}
         </>
       )}
-      <Button type="submit" className="justify-self-start" pending={sending} disabled={!tpl}>
+      <Button type="submit" className="justify-self-start" pending={send.busy} disabled={!tpl}>
         <Send aria-hidden /> Enviar modelo
       </Button>
     </form>

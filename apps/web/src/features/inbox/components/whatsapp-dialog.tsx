@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { inboxKeys } from '../api/keys.ts';
 import { testWhatsapp, updateWhatsappSettings, useWhatsappSettings } from '../api/whatsapp.ts';
+import { useBusyAction } from '../../../lib/use-busy-action.ts';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : 'Não foi possível concluir.');
 
@@ -39,8 +40,8 @@ export function WhatsappDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [wabaId, setWabaId] = useState('');
   const [accessToken, setAccessToken] = useState('');
   const [appSecret, setAppSecret] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState(false);
+  const saving = useBusyAction(message);
+  const testing = useBusyAction(message);
   const s = settings.data;
 
   useEffect(() => {
@@ -49,31 +50,19 @@ export function WhatsappDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     setWabaId(s.wabaId);
   }, [s]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    saving.run(async () => {
       await updateWhatsappSettings({ phoneNumberId, wabaId, ...(accessToken ? { accessToken } : {}), ...(appSecret ? { appSecret } : {}) });
       setAccessToken('');
       setAppSecret('');
       await qc.invalidateQueries({ queryKey: inboxKeys.whatsapp });
       toast.success('Configurações do WhatsApp salvas.');
-    } catch (e) {
-      toast.error(message(e));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const test = async () => {
-    setTesting(true);
-    try {
+    });
+  const test = () =>
+    testing.run(async () => {
       const r = await testWhatsapp();
       toast.success(`Conexão ok: ${[r.verifiedName, r.displayPhoneNumber].filter(Boolean).join(' · ') || 'número encontrado'}.`);
-    } catch (e) {
-      toast.error(message(e));
-    } finally {
-      setTesting(false);
-    }
-  };
+    });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="WhatsApp Business" description="Receba e responda as mensagens do WhatsApp da empresa aqui no atendimento (API oficial da Meta).">
@@ -111,10 +100,10 @@ export function WhatsappDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <p className="text-slate-600">Assine o campo “messages” do webhook.</p>
           </section>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" pending={saving}>
+            <Button type="submit" pending={saving.busy}>
               Salvar
             </Button>
-            <Button type="button" variant="secondary" pending={testing} disabled={!s.configured} onClick={test}>
+            <Button type="button" variant="secondary" pending={testing.busy} disabled={!s.configured} onClick={test}>
               Testar
             </Button>
           </div>

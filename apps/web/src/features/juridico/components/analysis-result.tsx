@@ -7,6 +7,7 @@ import { ResultSection } from '../../../components/analysis/result-section.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ReportTable } from '../../../components/ui/report-table.tsx';
 import { FillRegister } from './fill-register.tsx';
+import { FindingList } from '../../../components/analysis/finding-list.tsx';
 
 const SEVERITY_TONES: Record<Severity, string> = {
   alta: 'bg-red-100 text-red-900',
@@ -99,16 +100,7 @@ export function AnalysisResult({ analysisId, result, contract, onApplied }: { an
       </ResultSection>
 
       <ResultSection title="Cláusulas que faltam" empty={result.missingClauses.length === 0 && 'Nenhuma cláusula importante faltando.'}>
-        <ul className="grid gap-2">
-          {result.missingClauses.map((m) => (
-            <li key={`${m.topic}:${m.why}`} className="flex gap-2 text-sm">
-              <FileQuestion className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
-              <span>
-                <strong>{m.topic}.</strong> {m.why}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <FindingList icon={FileQuestion} findings={result.missingClauses.map((m) => ({ title: m.topic, why: m.why }))} />
       </ResultSection>
 
       <ResultSection title="Redação sugerida">

@@ -13,10 +13,11 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { createContract } from '../api/create-contract.ts';
 import { juridicoKeys } from '../api/keys.ts';
 import { updateContract } from '../api/update-contract.ts';
+import { PeriodFields } from '../../../components/ui/period-fields.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 /**
  * 'Novo contrato' / 'Editar contrato': the register's fields; the other party by CNPJ (found or
@@ -35,45 +36,39 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
   const [renewal, setRenewal] = useState(contract?.automaticRenewal ?? false);
   const [index, setIndex] = useState<ReadjustmentIndex>(contract?.readjustmentIndex ?? 'nenhum');
   const [status, setStatus] = useState<ContractStatus>(contract?.status ?? 'negotiation');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const badCnpj = cnpjProblem(cnpj);
-    if (badCnpj) return setError(`CNPJ da outra parte: ${badCnpj}`);
-    setPending(true);
-    try {
-      const digits = normalizeCnpjInput(cnpj);
-      const fields = {
-        title,
-        valueCents,
-        startDate: startDate || null,
-        endDate: endDate || null,
-        noticePeriodDays: notice ? Number(notice) : null,
-        automaticRenewal: renewal,
-        readjustmentIndex: index,
-        status,
-      };
-      if (contract) {
-        const keepParty = digits === normalizeCnpjInput(initialCnpj);
-        await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
-        await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
-        toast.success('Contrato atualizado.');
-        onOpenChange(false);
-        return;
-      }
-      const c = await createContract({ ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
+  const save = useSubmit(async () => {
+    const digits = normalizeCnpjInput(cnpj);
+    const fields = {
+      title,
+      valueCents,
+      startDate: startDate || null,
+      endDate: endDate || null,
+      noticePeriodDays: notice ? Number(notice) : null,
+      automaticRenewal: renewal,
+      readjustmentIndex: index,
+      status,
+    };
+    if (contract) {
+      const keepParty = digits === normalizeCnpjInput(initialCnpj);
+      await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
       await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
-      toast.success('Contrato cadastrado.');
+      toast.success('Contrato atualizado.');
       onOpenChange(false);
-      void navigate(`/juridico/contrato/${c.id}`);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Não foi possível salvar o contrato.');
-    } finally {
-      setPending(false);
+      return;
     }
+    const c = await createContract({ ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
+    await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+    toast.success('Contrato cadastrado.');
+    onOpenChange(false);
+    void navigate(`/juridico/contrato/${c.id}`);
+  }, 'Não foi possível salvar o contrato.');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.setError(null);
+    const badCnpj = cnpjProblem(cnpj);
+    if (badCnpj) return save.setError(`CNPJ da outra parte: ${badCnpj}`);
+    void save.submit();
   };
 
   return (
@@ -84,7 +79,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
       description={contract ? 'Altere os dados do cadastro do contrato.' : 'Cadastre o contrato; depois envie o arquivo assinado e peça a análise com IA.'}
     >
       <form onSubmit={submit} className="grid gap-3" noValidate>
-        {error && <FormAlert title={error} />}
+        {save.error && <FormAlert title={save.error} />}
         <Field label="Título">
           <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={160} placeholder="Ex.: Prestação de serviços de limpeza" />
         </Field>
@@ -96,12 +91,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
           <Field label="Aviso prévio (dias)">
             <Input value={notice} onChange={(e) => setNotice(e.target.value.replace(/\D/g, ''))} inputMode="numeric" placeholder="30" />
           </Field>
-          <Field label="Início">
-            <Input type="date" value={startDate} onChange={(e) => setStart(e.target.value)} />
-          </Field>
-          <Field label="Término">
-            <Input type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} />
-          </Field>
+          <PeriodFields start={startDate} end={endDate} onStart={setStart} onEnd={setEnd} />
           <Field label="Índice de reajuste">
             <OptionSelect options={optionsOf(READJUSTMENT_INDEXES, READJUSTMENT_LABELS)} value={index} onChange={(e) => setIndex(e.target.value as ReadjustmentIndex)} />
           </Field>
@@ -112,7 +102,7 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={renewal} onChange={(e) => setRenewal(e.target.checked)} className="size-4" /> Renovação automática
         </label>
-        <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel={contract ? 'Salvar' : 'Cadastrar'} />
+        <FormActions onCancel={() => onOpenChange(false)} pending={save.pending} submitLabel={contract ? 'Salvar' : 'Cadastrar'} />
       </form>
     </Dialog>
   );

@@ -11,6 +11,14 @@ import { daysLabel } from './status-badge.tsx';
 
 /** A contract's register on its page; its status changes right there. */
 export function ContractRegister({ contract: c, onChanged: refresh }: { contract: ContractView; onChanged: () => void }) {
+  const changeStatus = async (status: ContractStatus) => {
+    try {
+      await updateContract(c.id, { status });
+      refresh();
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível mudar a situação.');
+    }
+  };
   return (
     <Card>
       <CardHeader>
@@ -34,15 +42,8 @@ export function ContractRegister({ contract: c, onChanged: refresh }: { contract
                   id="contract-status"
                   className="h-8 max-w-48"
                   options={optionsOf(CONTRACT_STATUSES, CONTRACT_STATUS_LABELS)}
-                    value={c.status}
-                  onChange={async (e) => {
-                    try {
-                      await updateContract(c.id, { status: e.target.value as ContractStatus });
-                      refresh();
-                    } catch (err) {
-                      toast.error(err instanceof ApiError ? err.message : 'Não foi possível mudar a situação.');
-                    }
-                  }}
+                  value={c.status}
+                  onChange={(e) => changeStatus(e.target.value as ContractStatus)}
                 />
               ),
             },

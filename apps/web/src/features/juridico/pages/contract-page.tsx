@@ -7,7 +7,6 @@ import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -21,7 +20,7 @@ import { CompareVersions } from '../components/compare-versions.tsx';
 import { ContractDialog } from '../components/contract-dialog.tsx';
 import { ContractRegister } from '../components/contract-register.tsx';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
-import { RecordActions } from '../../../components/ui/record-actions.tsx';
+import { RecordActions, type RecordDeletion } from '../../../components/ui/record-actions.tsx';
 
 /** /juridico/contrato/:contractId: the register's details, the files, the AI analyses (versions, live progress) and the comparison of versions. */
 export default function ContractPage() {
@@ -39,11 +38,21 @@ function Contract({ c }: { c: ContractView }) {
   const queryClient = useQueryClient();
   const analyses = useAnalyses(c.id);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: juridicoKeys.contract(c.id) });
     void queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+  };
+  const deletion: RecordDeletion = {
+    title: 'Excluir o contrato?',
+    description: 'O cadastro, as análises e o acesso aos arquivos deste contrato são excluídos. Esta ação não pode ser desfeita.',
+    failureMessage: 'Não foi possível excluir o contrato.',
+    onConfirm: async () => {
+      await deleteContract(c.id);
+      await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+      toast.success('Contrato excluído.');
+      void navigate('/juridico');
+    },
   };
 
   return (
@@ -57,22 +66,9 @@ function Contract({ c }: { c: ContractView }) {
             <EndingBadge endDate={c.endDate} />
           </>
         }
-        actions={<RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
+        actions={<RecordActions onEdit={() => setEditing(true)} deletion={deletion} />}
       />
       {editing && <ContractDialog open={editing} onOpenChange={setEditing} contract={c} />}
-      <ConfirmDeleteDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title="Excluir o contrato?"
-        description="O cadastro, as análises e o acesso aos arquivos deste contrato são excluídos. Esta ação não pode ser desfeita."
-        failureMessage="Não foi possível excluir o contrato."
-        onConfirm={async () => {
-          await deleteContract(c.id);
-          await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
-          toast.success('Contrato excluído.');
-          void navigate('/juridico');
-        }}
-      />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ContractRegister contract={c} onChanged={refresh} />

@@ -1,9 +1,7 @@
-import { Plus, Scale } from 'lucide-react';
+import { Scale } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { document, money, period } from '@sede/shared/format';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractView } from '@sede/shared/juridico/schemas';
-import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -12,6 +10,8 @@ import { useContracts } from '../api/list-contracts.ts';
 import { ContractDialog } from '../components/contract-dialog.tsx';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 const ENDING_OPTIONS = [
   { value: '7', label: 'Termina em até 7 dias' },
@@ -24,11 +24,7 @@ const columns: DataColumn<ContractView>[] = [
     id: 'title',
     header: 'Contrato',
     card: 'title',
-    cell: (c) => (
-      <Link to={`/juridico/contrato/${c.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-        {c.title}
-      </Link>
-    ),
+    cell: (c) => <RecordLink to={`/juridico/contrato/${c.id}`}>{c.title}</RecordLink>,
   },
   {
     id: 'counterparty',
@@ -76,9 +72,7 @@ export default function JuridicoPage() {
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="max-w-2xl text-sm text-slate-600">Os contratos da empresa: partes, valores, vigência, reajuste e alertas de vencimento. Envie o arquivo e peça uma análise com IA.</p>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden /> Novo contrato
-        </Button>
+        <AddButton onClick={() => setCreating(true)}>Novo contrato</AddButton>
       </div>
 
       <FilterBar
@@ -94,7 +88,6 @@ export default function JuridicoPage() {
       <DataList
         label="Contratos"
         rows={contracts}
-        rowId={(c) => c.id}
         columns={columns}
         query={query}
         filtered={filtered}
@@ -106,11 +99,7 @@ export default function JuridicoPage() {
           empty: {
             title: 'Nenhum contrato cadastrado',
             description: 'Cadastre os contratos da empresa para acompanhar vigência, reajuste e aviso prévio, receber alertas 30, 15 e 7 dias antes do término e analisar cláusulas com IA.',
-            action: (
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden /> Cadastrar o primeiro contrato
-              </Button>
-            ),
+            action: <AddButton onClick={() => setCreating(true)}>Cadastrar o primeiro contrato</AddButton>,
           },
         }}
       />

@@ -15,6 +15,7 @@ import { createDeal } from '../api/create-deal.ts';
 import { createMeeting } from '../api/create-meeting.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { useDealOptions } from '../api/list-deals.ts';
+import { FormError } from '../../../components/ui/form-actions.tsx';
 
 /**
  * 'Nova reunião': the deal, a title, the date and the consent of the people recorded; then the
@@ -124,11 +125,7 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
             <p id={`${id}-new-deal-hint`} className="text-xs text-slate-600">
               Ele entra na primeira etapa do funil do CRM; valor e contatos você completa depois no Kanban.
             </p>
-            {dealError && (
-              <p role="alert" className="text-sm text-red-700">
-                {dealError}
-              </p>
-            )}
+            <FormError error={dealError} />
             <div className="flex flex-wrap gap-2">
               <Button type="button" variant="secondary" size="sm" pending={dealPending} onClick={() => void addDeal()}>
                 Criar negócio
@@ -157,11 +154,7 @@ export function NewMeetingDialog({ open, onOpenChange, dealId: initialDeal = '' 
           <input type="checkbox" className="mt-0.5 size-4" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
           <span>As pessoas gravadas foram avisadas e consentiram com a gravação e com a análise por IA (LGPD). Guardamos quem confirmou e quando.</span>
         </label>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <FormActions onCancel={() => onOpenChange(false)} pending={pending} submitLabel="Criar reunião" />
       </form>
     </Dialog>

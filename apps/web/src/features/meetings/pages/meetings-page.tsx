@@ -1,11 +1,10 @@
-import { MessagesSquare, Plus } from 'lucide-react';
+import { MessagesSquare, } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import { SENTIMENT_LABELS, type MeetingView } from '@sede/shared/meetings/schemas';
 import { day } from '@sede/shared/format';
 import { Badge, scoreBandTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { meetingKeys } from '../api/keys.ts';
@@ -13,6 +12,8 @@ import { useMeetings } from '../api/list-meetings.ts';
 import { SENTIMENT_TONES } from '../components/tones.ts';
 import { NewMeetingDialog } from '../components/new-meeting-dialog.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { RecordLink } from '../../../components/ui/record-link.tsx';
 
 function Latest({ m }: { m: MeetingView }) {
   if (!m.latest) return <span className="text-slate-600">Sem análise</span>;
@@ -32,11 +33,7 @@ const columns: DataColumn<MeetingView>[] = [
     id: 'title',
     header: 'Reunião',
     card: 'title',
-    cell: (m) => (
-      <Link to={`/analise-reunioes/${m.id}`} className="font-medium text-[var(--color-accent)] hover:underline">
-        {m.title}
-      </Link>
-    ),
+    cell: (m) => <RecordLink to={`/analise-reunioes/${m.id}`}>{m.title}</RecordLink>,
   },
   { id: 'deal', header: 'Negócio', card: 'subtitle', cell: (m) => m.dealTitle },
   { id: 'date', header: 'Data', className: 'whitespace-nowrap', cell: (m) => day(m.occurredOn) },
@@ -57,9 +54,7 @@ export default function MeetingsPage() {
         <p className="max-w-2xl text-sm text-slate-600">
           Envie a gravação ou a transcrição de uma reunião de vendas: a IA transcreve e mostra resumo, necessidades, objeções, próximos passos, tempo de fala e a qualificação BANT, e os próximos passos viram atividades do negócio.
         </p>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden /> Nova reunião
-        </Button>
+        <AddButton onClick={() => setCreating(true)}>Nova reunião</AddButton>
       </div>
       {dealId && (
         <p className="text-sm text-slate-700">
@@ -74,7 +69,6 @@ export default function MeetingsPage() {
       <DataList
         label="Reuniões"
         rows={query.data?.meetings ?? []}
-        rowId={(m) => m.id}
         columns={columns}
         query={query}
         states={{
@@ -84,11 +78,7 @@ export default function MeetingsPage() {
           empty: {
             title: 'Nenhuma reunião analisada',
             description: 'Escolha um negócio do CRM, envie a gravação (MP3, M4A, WAV, OGG ou WebM, até 2 horas) ou a transcrição (TXT, VTT ou SRT) e receba a análise da reunião.',
-            action: (
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden /> Analisar a primeira reunião
-              </Button>
-            ),
+            action: <AddButton onClick={() => setCreating(true)}>Analisar a primeira reunião</AddButton>,
           },
         }}
       />

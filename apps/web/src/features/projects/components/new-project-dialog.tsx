@@ -19,7 +19,8 @@ import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createProject, proposeFromBrief, templatesQueryOptions } from '../api/projects.ts';
-import { DateField } from '../../../components/form/date-field.tsx';
+import { PeriodFields } from '../../../components/ui/period-fields.tsx';
+import { FormError } from '../../../components/ui/form-actions.tsx';
 
 type Mode = 'blank' | 'template' | 'brief';
 
@@ -143,8 +144,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
         </Field>
         <PartyPicker kind="organizations" label="Cliente (opcional)" value={client} onChange={setClient} />
         <div className="grid grid-cols-2 gap-3">
-          <DateField label="Início" value={startDate} onChange={setStart} />
-          <DateField label="Término" value={endDate} onChange={setEnd} />
+          <PeriodFields start={startDate} end={endDate} onStart={setStart} onEnd={setEnd} />
         </div>
         <Field label="Situação">
           <OptionSelect options={optionsOf(PROJECT_STATUSES, PROJECT_STATUS_LABELS)} value={status} onChange={(e) => setStatus(e.target.value as ProjectStatus)} />
@@ -153,11 +153,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
           <PeopleChecklist legend="Membros" people={(people.data ?? []).filter((p) => p.userId !== user?.id).map((p) => ({ id: p.userId, name: p.name }))} selected={members} onChange={setMembers} />
         )}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           Cancelar

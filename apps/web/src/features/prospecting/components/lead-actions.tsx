@@ -14,6 +14,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { useBusyAction } from '../../../lib/use-busy-action.ts';
 import { exportCsv } from '../api/export-csv.ts';
 import { useCrmLists } from '../api/get-crm-lists.ts';
 import { prospectingKeys } from '../api/keys.ts';
@@ -40,24 +41,19 @@ export function LeadActions({ revealable, selection, selectionLabel }: Props) {
   const mayExport = can(grants, 'prospecting.export');
   const queryClient = useQueryClient();
   const quote = useQuote(selection);
-  const [exporting, setExporting] = useState(false);
+  const exportRun = useBusyAction(paidActionFailureMessage);
   const [sending, setSending] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: prospectingKeys.all });
   const coins = quote.data?.coins ?? 0;
   const price = quote.data ? (coins > 0 ? ` · ${coinsLabel(coins)}` : ' · sem custo') : '';
 
-  const doExport = async () => {
+  const doExport = () => {
     if (!selection) return;
-    setExporting(true);
-    try {
+    return exportRun.run(async () => {
       const out = await exportCsv(selection);
       toast.success(`CSV com ${count(out.count)} ${out.count === 1 ? 'lead' : 'leads'} exportado${out.charged ? ` (${coinsLabel(out.charged)} pelos contatos revelados)` : ''}.`);
       await refresh();
-    } catch (e) {
-      toast.error(paidActionFailureMessage(e));
-    } finally {
-      setExporting(false);
-    }
+    });
   };
 
   return (
@@ -82,9 +78,9 @@ export function LeadActions({ revealable, selection, selectionLabel }: Props) {
           <p className="text-sm text-slate-600">Revele no máximo {MAX_REVEAL} leads por vez (ou exporte: a exportação revela até {count(MAX_EXPORT)}).</p>
         ) : null}
         {mayExport ? (
-          <Button variant="secondary" disabled={!selection || exporting || quote.isError} onClick={doExport}>
+          <Button variant="secondary" disabled={!selection || exportRun.busy || quote.isError} onClick={doExport}>
             <Download aria-hidden className="size-4" />
-            {exporting ? 'Exportando…' : `Exportar CSV${price}`}
+            {exportRun.busy ? 'Exportando…' : `Exportar CSV${price}`}
           </Button>
         ) : null}
         <Button variant="secondary" disabled={!selection || quote.isError} onClick={() => setSending(true)}>

@@ -1,6 +1,9 @@
 import { Database } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useProspectStatus } from '../api/get-status.ts';
 
 const HOW_TO =
   'Quem administra o servidor baixa os arquivos ZIP e roda, na pasta do projeto: npm run receita:import -- <pasta dos ZIPs ou URL da listagem da Receita>, ou configura a atualização mensal (RECEITA_DATA_URL).';
@@ -42,4 +45,13 @@ export function ImportNote({ adds }: { adds: string }) {
       <DatasetLink />
     </Card>
   );
+}
+
+/** A page that works only on the imported data: the status while it loads or fails, NoData before the import, else the page. */
+export function NeedsImportedData({ purpose, children }: { purpose: string; children: ReactNode }) {
+  const status = useProspectStatus();
+  if (status.isPending) return <Spinner />;
+  if (status.isError) return <p role="alert" className="text-sm text-red-700">{status.error.message}</p>;
+  if (!status.data.imported) return <NoData purpose={purpose} />;
+  return children;
 }

@@ -9,9 +9,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { deepSearchQuery } from '../api/deep-search.ts';
-import { useProspectStatus } from '../api/get-status.ts';
 import { CnpjForm } from '../components/cnpj-form.tsx';
-import { NoData } from '../components/no-data.tsx';
+import { NeedsImportedData } from '../components/no-data.tsx';
 import { emptyGraph, KIND_COLORS, mergeExpansion, type Graph } from '../lib/graph.ts';
 import * as fmt from '@sede/shared/format';
 import { situacao } from '../lib/labels.ts';
@@ -26,7 +25,6 @@ const RelationsGraph = lazy(() => import('../components/relations-graph.tsx'));
  * node by node, with the list of the selected node's relations beside it (the accessible path).
  */
 export default function DeepSearchPage() {
-  const status = useProspectStatus();
   const [params, setParams] = useUrlParams();
   const cnpj = normalizeCnpjInput(params.get('cnpj') ?? '');
   const [text, setText] = useState(cnpj ? fmt.cnpj(cnpj) : '');
@@ -45,26 +43,18 @@ export default function DeepSearchPage() {
           Descubra as ligações de uma empresa na base da Receita Federal: outros estabelecimentos do mesmo CNPJ raiz, empresas com sócios em comum, com o mesmo telefone ou no mesmo endereço.
         </p>
       </div>
-      {status.isPending ? (
-        <Spinner />
-      ) : status.isError ? (
-        <p role="alert" className="text-sm text-red-700">{status.error.message}</p>
-      ) : !status.data.imported ? (
-        <NoData purpose="Aqui você vê as relações de uma empresa com outras: mesmo CNPJ raiz, sócios em comum, mesmo telefone e mesmo endereço." />
-      ) : (
-        <>
-          <CnpjForm label="Pesquisar relações de um CNPJ" action="Pesquisar" value={text} onChange={setText} onSubmit={submit} />
-          {!cnpj ? (
-            <EmptyState
-              icon={Network}
-              title="Digite um CNPJ para ver as relações"
-              description="O grafo começa pela empresa pesquisada; clique em uma empresa ligada (ou use “Ver relações” na lista) para carregar as ligações dela. Você também chega aqui pela Busca por CNPJ, em “Ver relações”."
-            />
-          ) : (
-            <Explorer key={cnpj} root={cnpj} />
-          )}
-        </>
-      )}
+      <NeedsImportedData purpose="Aqui você vê as relações de uma empresa com outras: mesmo CNPJ raiz, sócios em comum, mesmo telefone e mesmo endereço.">
+        <CnpjForm label="Pesquisar relações de um CNPJ" action="Pesquisar" value={text} onChange={setText} onSubmit={submit} />
+        {cnpj ? (
+          <Explorer key={cnpj} root={cnpj} />
+        ) : (
+          <EmptyState
+            icon={Network}
+            title="Digite um CNPJ para ver as relações"
+            description="O grafo começa pela empresa pesquisada; clique em uma empresa ligada (ou use “Ver relações” na lista) para carregar as ligações dela. Você também chega aqui pela Busca por CNPJ, em “Ver relações”."
+          />
+        )}
+      </NeedsImportedData>
     </div>
   );
 }

@@ -20,10 +20,11 @@ import { SavedSearches } from '../components/saved-searches.tsx';
 import type { LeadRow } from '@sede/shared/prospecting/leads';
 import { useProspectStatus } from '../api/get-status.ts';
 import { useProspectSearch } from '../api/search.ts';
-import { NoData } from '../components/no-data.tsx';
+import { NeedsImportedData } from '../components/no-data.tsx';
 import * as fmt from '@sede/shared/format';
 import { porte, situacao } from '../lib/labels.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { toggled } from '../../../lib/toggled.ts';
 
 /** The code at the start of the CNAE field: typed (`47`, `4721-1/02`) or picked from the list (`4721102 Padaria…`). */
 const cnaeCode = (text: string) => /^(\d{2,7})/.exec(text.replace(/[.\-/\s]/g, ''))?.[1] ?? '';
@@ -64,35 +65,27 @@ export default function ExtrairLeadsCnpjPage() {
           {status.data?.importedAt ? ` Base importada em ${fmt.day(status.data.importedAt)}.` : ''}
         </p>
       </div>
-      {status.isPending ? (
-        <Spinner />
-      ) : status.isError ? (
-        <p role="alert" className="text-sm text-red-700">{status.error.message}</p>
-      ) : !status.data.imported ? (
-        <NoData purpose="Aqui você filtra as empresas do Brasil por CNAE, UF, município, porte, abertura e capital para montar listas de prospecção." />
-      ) : (
-        <>
-          <SavedSearches params={params} onApply={(f) => setParams(new URLSearchParams(f))} />
-          <Filters key={query} params={params} onSubmit={submit} onClear={() => setParams(new URLSearchParams())} />
-          {results.isError ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{results.error.message}</p>
-          ) : !results.data ? (
-            <Spinner />
-          ) : results.data.rows.length === 0 ? (
-            <EmptyState icon={FileSearch} title="Nenhuma empresa com esses filtros" description="Amplie a busca: tire um filtro, use só o início do CNAE (por exemplo, 47) ou escolha outra situação cadastral." />
-          ) : (
-            <section aria-labelledby="resultados" className="grid gap-3" aria-busy={results.isFetching || undefined}>
-              <h3 id="resultados" className="text-sm font-medium text-slate-700">
-                {results.data.countExact
-                  ? `${fmt.count(results.data.count)} ${results.data.count === 1 ? 'empresa encontrada' : 'empresas encontradas'}`
-                  : `Mais de ${fmt.count(EXACT_COUNT_LIMIT)} empresas (estimativa: cerca de ${fmt.count(results.data.count)})`}
-              </h3>
-              <Results key={query} rows={results.data.rows} params={params} count={results.data.count} />
-              <Pager pagina={results.data.pagina} porPagina={results.data.porPagina} count={results.data.count} onPage={page} />
-            </section>
-          )}
-        </>
-      )}
+      <NeedsImportedData purpose="Aqui você filtra as empresas do Brasil por CNAE, UF, município, porte, abertura e capital para montar listas de prospecção.">
+        <SavedSearches params={params} onApply={(f) => setParams(new URLSearchParams(f))} />
+        <Filters key={query} params={params} onSubmit={submit} onClear={() => setParams(new URLSearchParams())} />
+        {results.isError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{results.error.message}</p>
+        ) : !results.data ? (
+          <Spinner />
+        ) : results.data.rows.length === 0 ? (
+          <EmptyState icon={FileSearch} title="Nenhuma empresa com esses filtros" description="Amplie a busca: tire um filtro, use só o início do CNAE (por exemplo, 47) ou escolha outra situação cadastral." />
+        ) : (
+          <section aria-labelledby="resultados" className="grid gap-3" aria-busy={results.isFetching || undefined}>
+            <h3 id="resultados" className="text-sm font-medium text-slate-700">
+              {results.data.countExact
+                ? `${fmt.count(results.data.count)} ${results.data.count === 1 ? 'empresa encontrada' : 'empresas encontradas'}`
+                : `Mais de ${fmt.count(EXACT_COUNT_LIMIT)} empresas (estimativa: cerca de ${fmt.count(results.data.count)})`}
+            </h3>
+            <Results key={query} rows={results.data.rows} params={params} count={results.data.count} />
+            <Pager pagina={results.data.pagina} porPagina={results.data.porPagina} count={results.data.count} onPage={page} />
+          </section>
+        )}
+      </NeedsImportedData>
     </div>
   );
 }
@@ -107,6 +100,19 @@ function CapitalField({ label, name, initial }: { label: string; name: string; i
       </Field>
       <input type="hidden" name={name} value={cents === null ? '' : (cents / 100).toFixed(2)} />
     </>
+  );
+}
+
+/** A yes-or-no filter ('MEI', 'Com telefone'); 'Indiferente' leaves it out. */
+function EitherField({ label, name, value, yes = 'Sim', no = 'Não' }: { label: string; name: string; value: string; yes?: string; no?: string }) {
+  return (
+    <Field label={label}>
+      <select name={name} defaultValue={value} className={`${inputClass} pr-8`}>
+        <option value="">Indiferente</option>
+        <option value="true">{yes}</option>
+        <option value="false">{no}</option>
+      </select>
+    </Field>
   );
 }
 
@@ -181,20 +187,8 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
           <Field label="Natureza jurídica (código)" hint="Ex.: 2062 (Ltda.)">
             <Input name="natureza" defaultValue={v('natureza')} inputMode="numeric" />
           </Field>
-          <Field label="Simples Nacional">
-            <select name="simples" defaultValue={v('simples')} className={select}>
-              <option value="">Indiferente</option>
-              <option value="true">Optante</option>
-              <option value="false">Não optante</option>
-            </select>
-          </Field>
-          <Field label="MEI">
-            <select name="mei" defaultValue={v('mei')} className={select}>
-              <option value="">Indiferente</option>
-              <option value="true">Sim</option>
-              <option value="false">Não</option>
-            </select>
-          </Field>
+          <EitherField label="Simples Nacional" name="simples" value={v('simples')} yes="Optante" no="Não optante" />
+          <EitherField label="MEI" name="mei" value={v('mei')} />
           <Field label="Aberta a partir de">
             <Input type="date" name="aberturaDe" defaultValue={v('aberturaDe')} />
           </Field>
@@ -203,20 +197,8 @@ function Filters({ params, onSubmit, onClear }: { params: URLSearchParams; onSub
           </Field>
           <CapitalField label="Capital social mínimo (R$)" name="capitalMin" initial={v('capitalMin')} />
           <CapitalField label="Capital social máximo (R$)" name="capitalMax" initial={v('capitalMax')} />
-          <Field label="Com telefone">
-            <select name="comTelefone" defaultValue={v('comTelefone')} className={select}>
-              <option value="">Indiferente</option>
-              <option value="true">Sim</option>
-              <option value="false">Não</option>
-            </select>
-          </Field>
-          <Field label="Com e-mail">
-            <select name="comEmail" defaultValue={v('comEmail')} className={select}>
-              <option value="">Indiferente</option>
-              <option value="true">Sim</option>
-              <option value="false">Não</option>
-            </select>
-          </Field>
+          <EitherField label="Com telefone" name="comTelefone" value={v('comTelefone')} />
+          <EitherField label="Com e-mail" name="comEmail" value={v('comEmail')} />
           </div>
         </details>
         <div className="flex flex-wrap gap-2">
@@ -239,12 +221,7 @@ function Results({ rows, params, count }: { rows: ProspectRow[]; params: URLSear
   const contacts = useContacts(rows.map((r) => r.cnpj));
   const byCnpj = new Map((contacts.data?.leads ?? []).map((l) => [l.cnpj, l]));
   const toggle = (cnpj: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(cnpj)) next.delete(cnpj);
-      else next.add(cnpj);
-      return next;
-    });
+    setSelected((prev) => toggled(prev, cnpj, !prev.has(cnpj)));
   const filtros = Object.fromEntries([...params.entries()].filter(([k]) => k !== 'pagina' && k !== 'porPagina'));
   const revealable = [...selected].filter((c) => byCnpj.get(c)?.temContato && !byCnpj.get(c)?.revelado);
   const total = Math.min(count, MAX_EXPORT);

@@ -19,6 +19,7 @@ import { LeadContacts } from '../components/lead-contacts.tsx';
 import { ImportNote } from '../components/no-data.tsx';
 import * as fmt from '@sede/shared/format';
 import { porte, situacao } from '../lib/labels.ts';
+import { toggled } from '../../../lib/toggled.ts';
 
 const PAGE = 100;
 
@@ -115,12 +116,7 @@ function Results({ result }: { result: ExtractResult }) {
   const byCnpj = new Map<string, LeadRow>((contacts.data?.leads ?? []).map((l) => [l.cnpj, l]));
   const rows = shown.map((c) => byCnpj.get(c) ?? result.rows.find((r) => r.cnpj === c)!);
   const toggle = (cnpj: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(cnpj)) next.delete(cnpj);
-      else next.add(cnpj);
-      return next;
-    });
+    setSelected((prev) => toggled(prev, cnpj, !prev.has(cnpj)));
   const revealable = rows.filter((r) => selected.has(r.cnpj) && r.temContato && !r.revelado).map((r) => r.cnpj);
   const pages = Math.max(1, Math.ceil(cnpjs.length / PAGE));
   return (

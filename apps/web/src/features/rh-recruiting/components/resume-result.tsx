@@ -4,6 +4,7 @@ import { ResultSection } from '../../../components/analysis/result-section.tsx';
 import { QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { ScoreBadge } from './badges.tsx';
 import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
+import { FindingList } from '../../../components/analysis/finding-list.tsx';
 
 const MET_ICON = { sim: CheckCircle2, parcial: MinusCircle, nao: CircleAlert } as const;
 const MET_TONE = { sim: 'text-emerald-800', parcial: 'text-amber-800', nao: 'text-red-800' } as const;
@@ -34,16 +35,7 @@ export function ResumeResult({ result }: { result: ResumeAnalysisResult }) {
         </ul>
       </ResultSection>
       <ResultSection title={`Lacunas (${result.gaps.length})`} empty={result.gaps.length === 0 && 'Nenhuma lacuna encontrada.'}>
-        <ul className="grid gap-2">
-          {result.gaps.map((g) => (
-            <li key={g.title} className="flex gap-2 text-sm">
-              <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
-              <span>
-                <strong>{g.title}.</strong> {g.why}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <FindingList icon={CircleAlert} findings={result.gaps} />
       </ResultSection>
       <ResultSection title="Requisitos da vaga">
         <ul className="grid gap-2">

@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { addLeave } from '../api/add-leave.ts';
 import { deleteLeave } from '../api/delete-leave.ts';
 import { rhKeys } from '../api/keys.ts';
-import { DateField } from '../../../components/form/date-field.tsx';
+import { PeriodFields } from '../../../components/ui/period-fields.tsx';
 
 /** An employee's vacations and leaves, and a new period. */
 export function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrite: boolean }) {
@@ -89,8 +89,7 @@ export function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrit
                   <OptionSelect options={optionsOf(LEAVE_TYPES, LEAVE_TYPE_LABELS)} value={type} onChange={(e) => setType(e.target.value as LeaveType)} />
                 </Field>
               </div>
-              <DateField label="Início" value={start} onChange={setStart} />
-              <DateField label="Fim" value={end} onChange={setEnd} />
+              <PeriodFields start={start} end={end} onStart={setStart} onEnd={setEnd} endLabel="Fim" />
             </div>
             <div>
               <Button type="submit" variant="secondary" pending={pending}>

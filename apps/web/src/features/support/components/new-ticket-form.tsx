@@ -9,8 +9,10 @@ import { toast } from 'sonner';
 import { kindFor, precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createTicket } from '../api/create-ticket.ts';
 import { supportKeys } from '../api/keys.ts';
@@ -55,13 +57,7 @@ export function NewTicketForm({ canAttach, onOpened }: { canAttach: boolean; onO
         <Input maxLength={SUPPORT_LIMITS.subject} placeholder="Ex.: Não consigo enviar um orçamento" {...form.register('subject')} />
       </Field>
       <Field label="Categoria" error={errors.category?.message}>
-        <select className={inputClass} {...form.register('category')}>
-          {SUPPORT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {SUPPORT_CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
+        <OptionSelect options={optionsOf(SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS)} {...form.register('category')} />
       </Field>
       <Field label="Mensagem" error={errors.message?.message} hint="Conte o que aconteceu, em qual página e o que você esperava.">
         <textarea className={`${inputClass} h-32`} maxLength={SUPPORT_LIMITS.message} {...form.register('message')} />

@@ -1,15 +1,14 @@
 import { SUPPORT_CATEGORY_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUSES, type SupportStatus } from '@sede/shared/support/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Inbox, Search } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input, inputClass } from '../../../components/ui/input.tsx';
+import { optionsOf } from '../../../components/ui/filter-bar.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatFileSize } from '@sede/shared/platform/files';
 import { useSupportMe } from '../api/get-support-me.ts';
 import { supportKeys } from '../api/keys.ts';
@@ -17,46 +16,29 @@ import { operatorFileUrl, useOperatorTicket } from '../api/operator-get-ticket.t
 import { useOperatorTickets } from '../api/operator-list-tickets.ts';
 import { operatorReply, operatorSetStatus } from '../api/operator-reply.ts';
 import { dateTime } from '@sede/shared/format';
-import { StatusBadge } from '../components/status-badge.tsx';
+import { TicketHeader, TicketSummary } from '../components/ticket-heading.tsx';
+import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { useTicketAnswer } from '../api/ticket-cache.ts';
 
 function OperatorTicket({ id }: { id: string }) {
-  const qc = useQueryClient();
   const ticket = useOperatorTicket(id);
-  const after = (data: unknown) => {
-    qc.setQueryData(supportKeys.operatorTicket(id), data);
-    return qc.invalidateQueries({ queryKey: supportKeys.operator });
-  };
+  const after = useTicketAnswer(supportKeys.operatorTicket(id), supportKeys.operator);
   if (ticket.isPending) return <Spinner />;
   if (ticket.isError) return <p role="alert" className="text-sm text-red-700">{ticket.error.message}</p>;
   const t = ticket.data;
   return (
     <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>{t.subject}</CardTitle>
-          <StatusBadge status={t.status} />
-        </div>
-        <CardDescription>
-          {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · {t.requester.name} ({t.requester.email}) · {t.companyName ?? 'sem empresa vinculada'}
-        </CardDescription>
-      </CardHeader>
+      <TicketHeader subject={t.subject} status={t.status}>
+        {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · {t.requester.name} ({t.requester.email}) · {t.companyName ?? 'sem empresa vinculada'}
+      </TicketHeader>
       <CardContent className="grid gap-6">
         <TicketThread
           messages={t.messages}
           mine="support"
           replyLabel="Resposta ao cliente"
-          onSend={async (message) => {
-            try {
-              await after(await operatorReply(id, message));
-              toast.success('Resposta enviada.');
-              return true;
-            } catch (e) {
-              toast.error(e instanceof ApiError ? e.message : 'Não foi possível enviar a resposta.');
-              return false;
-            }
-          }}
+          onSend={(message) => withToast(async () => after(await operatorReply(id, message)), 'Resposta enviada.', 'Não foi possível enviar a resposta.')}
         />
         {t.attachments.length > 0 && (
           <section aria-label="Anexos" className="grid gap-2">
@@ -75,25 +57,12 @@ function OperatorTicket({ id }: { id: string }) {
         <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4">
           <div className="grid gap-1.5">
             <Label htmlFor="ticket-status">Situação do chamado</Label>
-            <select
+            <OptionSelect
               id="ticket-status"
-              className={`${inputClass} w-56`}
+              options={optionsOf(SUPPORT_STATUSES, SUPPORT_STATUS_LABELS)}
               value={t.status}
-              onChange={async (e) => {
-                try {
-                  await after(await operatorSetStatus(id, e.target.value as SupportStatus));
-                  toast.success('Situação atualizada.');
-                } catch (err) {
-                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível atualizar.');
-                }
-              }}
-            >
-              {SUPPORT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {SUPPORT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
+              onChange={(e) => withToast(async () => after(await operatorSetStatus(id, e.target.value as SupportStatus)), 'Situação atualizada.', 'Não foi possível atualizar.')}
+            />
           </div>
         </div>
       </CardContent>
@@ -127,14 +96,13 @@ export default function OperatorPage() {
                 <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
                 <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Assunto, e-mail ou empresa" aria-label="Buscar chamados" className="pl-9" />
               </div>
-              <select aria-label="Situação" className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as SupportStatus | '')}>
-                <option value="">Todas as situações</option>
-                {SUPPORT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {SUPPORT_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
+              <OptionSelect
+                aria-label="Situação"
+                options={optionsOf(SUPPORT_STATUSES, SUPPORT_STATUS_LABELS)}
+                none="Todas as situações"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as SupportStatus | '')}
+              />
             </div>
             {list.isPending && <Spinner />}
             {list.data?.length === 0 && <p className="py-6 text-center text-sm text-slate-600">Nenhum chamado nesta situação.</p>}
@@ -147,13 +115,7 @@ export default function OperatorPage() {
                     onClick={() => select(t.id)}
                     className="grid w-full gap-1 px-2 py-3 text-left hover:bg-slate-50 aria-[current=true]:bg-[var(--color-accent-soft)] focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]"
                   >
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="truncate font-medium text-slate-900">{t.subject}</span>
-                      <StatusBadge status={t.status} />
-                    </span>
-                    <span className="truncate text-xs text-slate-600">
-                      {t.companyName ?? t.requester.email} · {dateTime(t.updatedAt)}
-                    </span>
+                    <TicketSummary subject={t.subject} status={t.status} detail={`${t.companyName ?? t.requester.email} · ${dateTime(t.updatedAt)}`} truncate />
                   </button>
                 </li>
               ))}

@@ -1,14 +1,11 @@
 import { SUPPORT_CATEGORY_LABELS } from '@sede/shared/support/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Inbox, LifeBuoy, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { addMessage } from '../api/add-message.ts';
 import { useSupportMe } from '../api/get-support-me.ts';
@@ -19,19 +16,17 @@ import { resolveTicket } from '../api/resolve-ticket.ts';
 import { Faq } from '../components/faq.tsx';
 import { NewTicketForm } from '../components/new-ticket-form.tsx';
 import { dateTime } from '@sede/shared/format';
-import { StatusBadge } from '../components/status-badge.tsx';
+import { TicketHeader, TicketSummary } from '../components/ticket-heading.tsx';
+import { withToast } from '../../../lib/with-toast.ts';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { useTicketAnswer } from '../api/ticket-cache.ts';
 
 const FALLBACK_EMAIL = 'suporte@sede.app';
 
 function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
-  const qc = useQueryClient();
   const ticket = useTicket(id);
-  const refresh = (data: unknown) => {
-    qc.setQueryData(supportKeys.ticket(id), data);
-    return qc.invalidateQueries({ queryKey: supportKeys.tickets });
-  };
+  const refresh = useTicketAnswer(supportKeys.ticket(id), supportKeys.tickets);
   if (ticket.isPending) return <Spinner />;
   if (ticket.isError)
     return (
@@ -51,44 +46,22 @@ function TicketPage({ id, onBack }: { id: string; onBack: () => void }) {
         <ArrowLeft aria-hidden /> Voltar aos chamados
       </Button>
       <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            <CardTitle>{t.subject}</CardTitle>
-            <StatusBadge status={t.status} />
-          </div>
-          <CardDescription>
-            Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {dateTime(t.createdAt)}
-          </CardDescription>
-        </CardHeader>
+        <TicketHeader subject={t.subject} status={t.status}>
+          Chamado {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · aberto em {dateTime(t.createdAt)}
+        </TicketHeader>
         <CardContent className="grid gap-6">
           <TicketThread
             messages={t.messages}
             mine="person"
             replyLabel={t.status === 'resolvido' ? 'Escrever de novo (reabre o chamado)' : 'Sua mensagem'}
-            onSend={async (message) => {
-              try {
-                await refresh(await addMessage(id, message));
-                toast.success('Mensagem enviada ao suporte.');
-                return true;
-              } catch (e) {
-                toast.error(e instanceof ApiError ? e.message : 'Não foi possível enviar a mensagem.');
-                return false;
-              }
-            }}
+            onSend={(message) => withToast(async () => refresh(await addMessage(id, message)), 'Mensagem enviada ao suporte.', 'Não foi possível enviar a mensagem.')}
           />
           {t.hasCompany && <FileManager entityType="support_ticket" entityId={t.id} title="Anexos" emptyText="Nenhum anexo. Envie capturas de tela ou documentos que ajudem o suporte." />}
           {t.status !== 'resolvido' && (
             <div className="flex justify-end border-t border-slate-200 pt-4">
               <Button
                 variant="secondary"
-                onClick={async () => {
-                  try {
-                    await refresh(await resolveTicket(id));
-                    toast.success('Chamado marcado como resolvido.');
-                  } catch (e) {
-                    toast.error(e instanceof ApiError ? e.message : 'Não foi possível atualizar o chamado.');
-                  }
-                }}
+                onClick={() => withToast(async () => refresh(await resolveTicket(id)), 'Chamado marcado como resolvido.', 'Não foi possível atualizar o chamado.')}
               >
                 <CheckCircle2 aria-hidden /> Marcar como resolvido
               </Button>
@@ -151,13 +124,7 @@ export default function SupportPage() {
                 {tickets.data.map((t) => (
                   <li key={t.id}>
                     <button type="button" onClick={() => show(t.id)} className="grid w-full gap-1 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="truncate font-medium text-slate-900">{t.subject}</span>
-                        <StatusBadge status={t.status} />
-                      </span>
-                      <span className="text-xs text-slate-600">
-                        {t.code} · {SUPPORT_CATEGORY_LABELS[t.category]} · atualizado em {dateTime(t.updatedAt)}
-                      </span>
+                      <TicketSummary subject={t.subject} status={t.status} detail={`${t.code} · ${SUPPORT_CATEGORY_LABELS[t.category]} · atualizado em ${dateTime(t.updatedAt)}`} />
                     </button>
                   </li>
                 ))}
