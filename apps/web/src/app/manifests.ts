@@ -6,7 +6,6 @@ import auth from '../features/auth/manifest.ts';
 import billing from '../features/billing/manifest.ts';
 import campaigns from '../features/campaigns/manifest.ts';
 import canvas from '../features/canvas/manifest.ts';
-import comercial from '../features/comercial/manifest.ts';
 import company from '../features/company/manifest.ts';
 import companySetup from '../features/company-setup/manifest.ts';
 import crmBoard from '../features/crm-board/manifest.ts';
@@ -15,17 +14,18 @@ import crmMetrics from '../features/crm-metrics/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
 import documents from '../features/documents/manifest.ts';
 import finance from '../features/finance/manifest.ts';
+import hr from '../features/hr/manifest.ts';
+import hrRecruiting from '../features/hr-recruiting/manifest.ts';
 import inbox from '../features/inbox/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
-import juridico from '../features/juridico/manifest.ts';
+import legal from '../features/legal/manifest.ts';
 import marketing from '../features/marketing/manifest.ts';
 import meetings from '../features/meetings/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import projects from '../features/projects/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
-import rh from '../features/rh/manifest.ts';
-import rhRecruiting from '../features/rh-recruiting/manifest.ts';
+import sales from '../features/sales/manifest.ts';
 import sharedFile from '../features/shared-file/manifest.ts';
 import support from '../features/support/manifest.ts';
 
@@ -40,7 +40,6 @@ export const MANIFESTS: FeatureManifest[] = [
   billing,
   campaigns,
   canvas,
-  comercial,
   company,
   companySetup,
   crmBoard,
@@ -49,17 +48,18 @@ export const MANIFESTS: FeatureManifest[] = [
   devMailbox,
   documents,
   finance,
+  hr,
+  hrRecruiting,
   inbox,
   invitations,
-  juridico,
+  legal,
   marketing,
   meetings,
   onboarding,
   profile,
   projects,
   prospecting,
-  rh,
-  rhRecruiting,
+  sales,
   sharedFile,
   support,
 ];

@@ -10,17 +10,17 @@ import { companyKeys } from '../features/company/api/keys.ts';
 import { mailboxKeys } from '../features/dev-mailbox/api/keys.ts';
 import { invitationKeys } from '../features/invitations/api/keys.ts';
 import { profileKeys } from '../components/profile/api/keys.ts';
-import { comercialKeys } from '../features/comercial/api/keys.ts';
+import { salesKeys } from '../features/sales/api/keys.ts';
 import { crmKeys } from '../features/crm-board/api/keys.ts';
 import { crmMetricsKeys } from '../features/crm-metrics/api/keys.ts';
 import { financeKeys } from '../features/finance/api/keys.ts';
 import { documentKeys } from '../features/documents/api/keys.ts';
 import { canvasKeys } from '../features/canvas/api/keys.ts';
-import { juridicoKeys } from '../features/juridico/api/keys.ts';
+import { legalKeys } from '../features/legal/api/keys.ts';
 import { meetingKeys } from '../features/meetings/api/keys.ts';
 import { prospectingKeys } from '../features/prospecting/api/keys.ts';
-import { rhKeys } from '../features/rh/api/keys.ts';
-import { recruitingKeys } from '../features/rh-recruiting/api/keys.ts';
+import { hrKeys } from '../features/hr/api/keys.ts';
+import { recruitingKeys } from '../features/hr-recruiting/api/keys.ts';
 import { projectKeys } from '../features/projects/api/keys.ts';
 import { campaignKeys } from '../features/campaigns/api/keys.ts';
 import { inboxKeys } from '../features/inbox/api/keys.ts';
@@ -59,7 +59,7 @@ describe('query keys', () => {
 
   it('each key root belongs to one feature, so invalidating one feature never touches another', () => {
     // The contact lists (crm-contacts) read the parties' own keys on purpose; the board shares the custom fields' key.
-    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, comercialKeys, crmKeys, crmMetricsKeys, financeKeys, juridicoKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, rhKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys, marketingKeys, sharedFileKeys, sharedKeys };
+    const byFeature = { adminKeys, authKeys, billingKeys, companyKeys, mailboxKeys, invitationKeys, profileKeys, partyKeys, salesKeys, crmKeys, crmMetricsKeys, financeKeys, legalKeys, prospectingKeys, supportKeys, documentKeys, canvasKeys, meetingKeys, hrKeys, recruitingKeys, projectKeys, campaignKeys, inboxKeys, marketingKeys, sharedFileKeys, sharedKeys };
     const owner = new Map<string, string>();
     for (const [feature, factory] of Object.entries(byFeature)) {
       for (const root of roots(factory)) {

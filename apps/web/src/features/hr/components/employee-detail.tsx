@@ -11,7 +11,7 @@ import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { deleteEmployee } from '../api/delete-employee.ts';
 import { useEmployee } from '../api/get-employee.ts';
-import { rhKeys } from '../api/keys.ts';
+import { hrKeys } from '../api/keys.ts';
 import { EmployeeDialog } from './employee-dialog.tsx';
 import { Leaves } from './leaves-card.tsx';
 import { EmployeeStatusBadge } from './status-badge.tsx';
@@ -68,8 +68,8 @@ function Employee({ e, backTo, mayWrite, mayDelete }: { e: EmployeeView } & Righ
         failureMessage="Não foi possível excluir o colaborador."
         onConfirm={async () => {
           await deleteEmployee(e.id);
-          queryClient.removeQueries({ queryKey: rhKeys.employee(e.id) });
-          await queryClient.invalidateQueries({ queryKey: rhKeys.all });
+          queryClient.removeQueries({ queryKey: hrKeys.employee(e.id) });
+          await queryClient.invalidateQueries({ queryKey: hrKeys.all });
           toast.success('Colaborador excluído.');
           document.querySelector<HTMLAnchorElement>(`a[href="${backTo}"]`)?.click();
         }}

@@ -14,7 +14,7 @@ import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { createContract } from '../api/create-contract.ts';
-import { juridicoKeys } from '../api/keys.ts';
+import { legalKeys } from '../api/keys.ts';
 import { updateContract } from '../api/update-contract.ts';
 import { PeriodFields } from '../../../components/ui/period-fields.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
@@ -52,13 +52,13 @@ export function ContractDialog({ open, onOpenChange, contract }: { open: boolean
     if (contract) {
       const keepParty = digits === normalizeCnpjInput(initialCnpj);
       await updateContract(contract.id, keepParty ? fields : { ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
-      await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+      await queryClient.invalidateQueries({ queryKey: legalKeys.contracts });
       toast.success('Contrato atualizado.');
       onOpenChange(false);
       return;
     }
     const c = await createContract({ ...fields, counterparty: digits ? { type: 'organization', cnpj } : null });
-    await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+    await queryClient.invalidateQueries({ queryKey: legalKeys.contracts });
     toast.success('Contrato cadastrado.');
     onOpenChange(false);
     void navigate(`/juridico/contrato/${c.id}`);

@@ -5,7 +5,7 @@ import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type Co
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
-import { juridicoKeys } from '../api/keys.ts';
+import { legalKeys } from '../api/keys.ts';
 import { useContracts } from '../api/list-contracts.ts';
 import { ContractDialog } from '../components/contract-dialog.tsx';
 import { EndingBadge, StatusBadge } from '../components/status-badge.tsx';
@@ -64,7 +64,7 @@ export default function JuridicoPage() {
   const [creating, setCreating] = useState(false);
   const filters = { q: params.get('q') ?? undefined, status: params.get('situacao') ?? undefined, endingWithinDays: params.get('vencendo') ?? undefined };
   const query = useContracts(filters);
-  useLiveInvalidate('contract', juridicoKeys.contracts);
+  useLiveInvalidate('contract', legalKeys.contracts);
   const filtered = Boolean(filters.q || filters.status || filters.endingWithinDays);
   const contracts = query.data?.contracts ?? [];
 

@@ -1,7 +1,7 @@
 /** TanStack Query keys of Jurídico. */
 export type ContractFilters = { q?: string; status?: string; endingWithinDays?: string };
 
-export const juridicoKeys = {
+export const legalKeys = {
   all: ['juridico'] as const,
   contracts: ['juridico', 'contracts'] as const,
   contractList: (filters: ContractFilters) => ['juridico', 'contracts', 'list', filters] as const,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContractView } from '@sede/shared/juridico/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { juridicoKeys } from './keys.ts';
+import { legalKeys } from './keys.ts';
 
 export const getContract = (id: string) => api<ContractView>(`/juridico/contracts/${id}`);
-export const useContract = (id: string) => useQuery({ queryKey: juridicoKeys.contract(id), queryFn: () => getContract(id) });
+export const useContract = (id: string) => useQuery({ queryKey: legalKeys.contract(id), queryFn: () => getContract(id) });

@@ -1,4 +1,4 @@
-export const comercialKeys = {
+export const salesKeys = {
   overview: ['comercial', 'overview'] as const,
   publicQuote: (token: string) => ['public-quote', token] as const,
 };

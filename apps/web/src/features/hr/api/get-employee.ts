@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EmployeeView } from '@sede/shared/rh/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { rhKeys } from './keys.ts';
+import { hrKeys } from './keys.ts';
 
 export const getEmployee = (id: string) => api<EmployeeView>(`/rh/employees/${id}`);
-export const useEmployee = (id: string) => useQuery({ queryKey: rhKeys.employee(id), queryFn: () => getEmployee(id) });
+export const useEmployee = (id: string) => useQuery({ queryKey: hrKeys.employee(id), queryFn: () => getEmployee(id) });

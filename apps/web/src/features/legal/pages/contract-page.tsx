@@ -12,7 +12,7 @@ import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { deleteContract } from '../api/delete-contract.ts';
 import { useContract } from '../api/get-contract.ts';
-import { juridicoKeys } from '../api/keys.ts';
+import { legalKeys } from '../api/keys.ts';
 import { useAnalyses } from '../api/list-analyses.ts';
 import { startAnalysis } from '../api/start-analysis.ts';
 import { AnalysisResult } from '../components/analysis-result.tsx';
@@ -26,7 +26,7 @@ import { RecordActions, type RecordDeletion } from '../../../components/ui/recor
 export default function ContractPage() {
   const { contractId = '' } = useParams();
   const contract = useContract(contractId);
-  useLiveInvalidate('contract', juridicoKeys.contract(contractId));
+  useLiveInvalidate('contract', legalKeys.contract(contractId));
   return (
     <RecordStates query={contract} loading="Carregando o contrato…" notFound="Contrato não encontrado." failed="Não foi possível carregar o contrato." back={{ to: '/juridico', label: 'Voltar aos contratos' }}>
       {(c) => <Contract c={c} />}
@@ -40,8 +40,8 @@ function Contract({ c }: { c: ContractView }) {
   const [editing, setEditing] = useState(false);
   const navigate = useNavigate();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: juridicoKeys.contract(c.id) });
-    void queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+    void queryClient.invalidateQueries({ queryKey: legalKeys.contract(c.id) });
+    void queryClient.invalidateQueries({ queryKey: legalKeys.contracts });
   };
   const deletion: RecordDeletion = {
     title: 'Excluir o contrato?',
@@ -49,7 +49,7 @@ function Contract({ c }: { c: ContractView }) {
     failureMessage: 'Não foi possível excluir o contrato.',
     onConfirm: async () => {
       await deleteContract(c.id);
-      await queryClient.invalidateQueries({ queryKey: juridicoKeys.contracts });
+      await queryClient.invalidateQueries({ queryKey: legalKeys.contracts });
       toast.success('Contrato excluído.');
       void navigate('/juridico');
     },
@@ -82,7 +82,7 @@ function Contract({ c }: { c: ContractView }) {
         analyses={analyses.data?.analyses ?? []}
         action="ai.contract_analysis"
         start={(fileId) => startAnalysis(c.id, fileId)}
-        refresh={() => queryClient.invalidateQueries({ queryKey: juridicoKeys.analyses(c.id) })}
+        refresh={() => queryClient.invalidateQueries({ queryKey: legalKeys.analyses(c.id) })}
         result={(a) => <AnalysisResult analysisId={a.id} result={a.result} contract={c} onApplied={refresh} />}
         noFileHint={
           <p className="text-sm text-slate-600">Envie o arquivo do contrato (PDF com texto, DOCX ou TXT) em “Arquivos do contrato” para analisá-lo: resumo, obrigações, datas e valores, cláusulas de risco, cláusulas que faltam e redação sugerida.</p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContractAnalysisView } from '@sede/shared/juridico/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { juridicoKeys } from './keys.ts';
+import { legalKeys } from './keys.ts';
 
 export const listAnalyses = (contractId: string) => api<{ analyses: ContractAnalysisView[] }>(`/juridico/contracts/${contractId}/analyses`);
-export const useAnalyses = (contractId: string) => useQuery({ queryKey: juridicoKeys.analyses(contractId), queryFn: () => listAnalyses(contractId) });
+export const useAnalyses = (contractId: string) => useQuery({ queryKey: legalKeys.analyses(contractId), queryFn: () => listAnalyses(contractId) });

@@ -1,7 +1,7 @@
 /** TanStack Query keys of RH. */
 export type EmployeeFilters = { q?: string; department?: string; status?: string; contractType?: string; sort?: string; order?: string; limit?: string };
 
-export const rhKeys = {
+export const hrKeys = {
   all: ['rh'] as const,
   overview: ['rh', 'overview'] as const,
   employees: ['rh', 'employees'] as const,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
-import { rhKeys } from '../api/keys.ts';
+import { hrKeys } from '../api/keys.ts';
 import { EmployeeDetail } from '../components/employee-detail.tsx';
 import { EmployeeDialog } from '../components/employee-dialog.tsx';
 import { EmployeesTab } from '../components/employees-tab.tsx';
@@ -21,7 +21,7 @@ export default function RhPage() {
   const { membership } = useAuth();
   const grants = grantsFor(membership);
   const [creating, setCreating] = useState(false);
-  useLiveInvalidate('employee', rhKeys.all);
+  useLiveInvalidate('employee', hrKeys.all);
   const employeeId = params.get('colaborador');
   const back = new URLSearchParams(params);
   back.delete('colaborador');

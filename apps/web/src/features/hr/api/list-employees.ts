@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { EmployeePage } from '@sede/shared/rh/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { employeesQuery, rhKeys, type EmployeeFilters } from './keys.ts';
+import { employeesQuery, hrKeys, type EmployeeFilters } from './keys.ts';
 
 export const listEmployees = (f: EmployeeFilters, cursor?: string | null) => {
   const q = employeesQuery(f);
@@ -12,7 +12,7 @@ export const listEmployees = (f: EmployeeFilters, cursor?: string | null) => {
 /** The register page by page (cursor), 50 at a time. */
 export const useEmployees = (f: EmployeeFilters) =>
   useInfiniteQuery({
-    queryKey: rhKeys.employeeList(f),
+    queryKey: hrKeys.employeeList(f),
     queryFn: ({ pageParam }) => listEmployees(f, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { count, money, percent } from '@sede/shared/format';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
-import { comercialKeys } from '../api/keys.ts';
+import { salesKeys } from '../api/keys.ts';
 import { getOverview } from '../api/get-overview.ts';
 
 const TOOL_ICONS: Record<ComercialTool, LucideIcon> = {
@@ -26,9 +26,9 @@ const TOOL_ICONS: Record<ComercialTool, LucideIcon> = {
 export function OverviewTab() {
   const kpisId = useId();
   const toolsId = useId();
-  const overview = useQuery({ queryKey: comercialKeys.overview, queryFn: getOverview });
+  const overview = useQuery({ queryKey: salesKeys.overview, queryFn: getOverview });
   // Deals won, moved or quoted elsewhere refresh the numbers.
-  useLiveInvalidate('deal', comercialKeys.overview);
+  useLiveInvalidate('deal', salesKeys.overview);
   const o = overview.data;
   const kpis: Array<{ label: string; value: string; hint?: string; icon: LucideIcon; alert?: boolean }> = o
     ? [

@@ -28,7 +28,7 @@ import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createEmployee } from '../api/create-employee.ts';
-import { rhKeys } from '../api/keys.ts';
+import { hrKeys } from '../api/keys.ts';
 import { listEmployees } from '../api/list-employees.ts';
 import { updateEmployee } from '../api/update-employee.ts';
 import { MaskedField, MoneyField } from '../../../components/form/form-fields.tsx';
@@ -108,7 +108,7 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
   const err = formState.errors;
   const status = watch('status');
   // The manager: one of the company's people (the first 100 by name), never oneself.
-  const managers = useQuery({ queryKey: rhKeys.managers(''), queryFn: () => listEmployees({ sort: 'name', limit: '100' }), enabled: open });
+  const managers = useQuery({ queryKey: hrKeys.managers(''), queryFn: () => listEmployees({ sort: 'name', limit: '100' }), enabled: open });
   const managerOptions = (managers.data?.employees ?? []).filter((m) => m.id !== employee?.id && m.status !== 'desligado');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a (re)opened dialog starts from the employee's current data
@@ -124,7 +124,7 @@ export function EmployeeDialog({ open, onOpenChange, employee, onCreated }: { op
     try {
       const payload = payloadOf(v);
       const saved = employee ? await updateEmployee(employee.id, payload) : await createEmployee(payload);
-      await queryClient.invalidateQueries({ queryKey: rhKeys.all });
+      await queryClient.invalidateQueries({ queryKey: hrKeys.all });
       toast.success(employee ? 'Colaborador atualizado.' : 'Colaborador cadastrado.');
       onOpenChange(false);
       if (!employee) onCreated?.(saved);

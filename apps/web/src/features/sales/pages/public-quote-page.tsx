@@ -10,7 +10,7 @@ import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { day, money } from '@sede/shared/format';
-import { comercialKeys } from '../api/keys.ts';
+import { salesKeys } from '../api/keys.ts';
 import { answerPublicQuote, getPublicQuote, publicQuotePdfUrl } from '../api/public-quote.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 
@@ -21,10 +21,10 @@ export default function PublicQuotePage() {
   const qc = useQueryClient();
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
-  const quote = useQuery({ queryKey: comercialKeys.publicQuote(token), queryFn: () => getPublicQuote(token), retry: false, enabled: Boolean(token) });
+  const quote = useQuery({ queryKey: salesKeys.publicQuote(token), queryFn: () => getPublicQuote(token), retry: false, enabled: Boolean(token) });
   const answer = useMutation({
     mutationFn: (a: 'aceito' | 'recusado') => answerPublicQuote(token, a, a === 'recusado' ? reason : undefined),
-    onSuccess: () => qc.invalidateQueries({ queryKey: comercialKeys.publicQuote(token) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: salesKeys.publicQuote(token) }),
   });
   const q = quote.data;
   return (

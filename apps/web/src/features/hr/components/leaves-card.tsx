@@ -13,7 +13,7 @@ import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addLeave } from '../api/add-leave.ts';
 import { deleteLeave } from '../api/delete-leave.ts';
-import { rhKeys } from '../api/keys.ts';
+import { hrKeys } from '../api/keys.ts';
 import { PeriodFields } from '../../../components/ui/period-fields.tsx';
 
 /** An employee's vacations and leaves, and a new period. */
@@ -24,7 +24,7 @@ export function Leaves({ employee, mayWrite }: { employee: EmployeeView; mayWrit
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: rhKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: hrKeys.all });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
