@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SenderView } from '@sede/shared/campaigns/schemas';
 import { fakeApi, renderWithProviders } from '../../../../test/render.tsx';
+import { campaignKeys } from '../api/keys.ts';
 import { SenderDialog } from './sender-dialog.tsx';
 
 const SAVED: SenderView = { fromName: 'Padaria Aurora', replyTo: null, ratePerSecond: 14, smtp: null, bounceDomain: null, configured: true };
@@ -34,7 +35,7 @@ describe('SenderDialog', () => {
     await user.click(within(dialog).getByLabelText('Usar um SMTP próprio (ou de um provedor)'));
     await user.type(within(dialog).getByLabelText('Servidor'), 'smtp.gmail.com');
     // A refetch of the sender (another tab saved it, the window regained focus) leaves the typing alone.
-    await queryClient.refetchQueries({ queryKey: ['campaigns', 'sender'] });
+    await queryClient.refetchQueries({ queryKey: campaignKeys.sender });
     await waitFor(() => expect(api.callsTo('GET /campaigns/sender').length).toBeGreaterThan(1));
     expect((within(dialog).getByLabelText('Servidor') as HTMLInputElement).value).toBe('smtp.gmail.com');
     expect((within(dialog).getByLabelText('Usar um SMTP próprio (ou de um provedor)') as HTMLInputElement).checked).toBe(true);
