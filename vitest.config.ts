@@ -1,4 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** Test files under `dirs` whose names end with `suffix`, relative to the root. */
+function testFiles(dirs: string[], suffix: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : walk(full);
+      return e.name.endsWith(suffix) ? [full] : [];
+    });
+  return dirs.flatMap(walk);
+}
+
+/**
+ * Unit and component files share their worker's loaded modules (no isolation): most of their time
+ * was importing the same modules again for every file. A file that replaces a module (`vi.mock`)
+ * would hand its fake to the files after it, so those run isolated, each in a fresh module graph
+ * (decision 0522).
+ */
+const mocksModules = (file: string) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8'));
+const split = (files: string[]) => ({ shared: files.filter((f) => !mocksModules(f)), isolated: files.filter(mocksModules) });
+const unitFiles = split([...testFiles(['packages'], '.test.ts'), ...testFiles(['apps/web/src'], '.test.ts')]);
+const componentFiles = split(testFiles(['apps/web/src'], '.test.tsx'));
 
 export default defineConfig({
   test: {
@@ -8,18 +32,30 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: unitFiles.shared,
           environment: 'node',
+          isolate: false,
         },
       },
+      ...(unitFiles.isolated.length ? [{ test: { name: 'unit-isolated', include: unitFiles.isolated, environment: 'node' as const } }] : []),
       {
         // Component tests of interactive UI: React in a light DOM (happy-dom), no server.
         test: {
           name: 'web-components',
-          include: ['apps/web/src/**/*.test.tsx'],
+          include: componentFiles.shared,
           environment: 'happy-dom',
+          isolate: false,
           setupFiles: ['apps/web/test/setup-dom.ts'],
           // userEvent types key by key: a long form takes seconds when 4 workers share 2 cores.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'web-components-isolated',
+          include: componentFiles.isolated,
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/setup-dom.ts'],
           testTimeout: 20_000,
         },
       },
