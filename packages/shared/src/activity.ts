@@ -92,6 +92,10 @@ export const ACTIVITY_GROUPS = {
     fin_account_updated: 'Conta financeira alterada',
     fin_category_updated: 'Categoria financeira alterada',
     fin_cost_center_updated: 'Centro de custo arquivado ou reativado',
+    charge_paid: 'Cobrança paga (baixa automática)',
+    charge_sent: 'Cobrança enviada por e-mail',
+    payment_link_created: 'Link de pagamento gerado',
+    payment_link_revoked: 'Link de pagamento cancelado',
   },
   Marketing: {
     marketing_client_options_changed: 'Opções da empresa cliente alteradas',
