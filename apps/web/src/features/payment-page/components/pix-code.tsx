@@ -19,7 +19,7 @@ export function PixCode({ brCode, qrSvg }: { brCode: string; qrSvg: string }) {
     }
   };
   return (
-    <div className="grid justify-items-center gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] justify-items-center gap-4">
       <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt="QR code do Pix" className="size-56 rounded-lg border border-slate-200 bg-white p-1 sm:size-64" data-testid="pix-qr" />
       <div className="grid w-full gap-2">
         <label htmlFor="pix-copia-e-cola" className="text-sm font-medium text-slate-900">

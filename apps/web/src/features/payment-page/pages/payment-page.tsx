@@ -48,7 +48,7 @@ function DeadLink({ error }: { error: Error }) {
 function Payment({ payment: p }: { payment: PublicPayment }) {
   const initial = p.companyName.trim().charAt(0).toUpperCase() || '?';
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="flex items-center gap-3">
         <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-[var(--color-accent)] text-lg font-semibold text-white">
           {initial}

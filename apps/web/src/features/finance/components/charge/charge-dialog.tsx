@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FinEntry } from '@sede/shared/finance/entries';
 import { dateTime, day, money } from '@sede/shared/format';
-import { CircleCheck, Link2, Mail, QrCode } from 'lucide-react';
+import { CircleCheck, Mail, QrCode } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
@@ -107,9 +107,7 @@ export function ChargeDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
                 <Button type="submit" variant="secondary" pending={pending === 'send'}>
                   <Mail aria-hidden /> Enviar cobrança por e-mail
                 </Button>
-                <p className="text-xs text-slate-600">
-                  <Link2 className="inline size-3" aria-hidden /> O e-mail leva o link de pagamento e o Pix copia e cola.
-                </p>
+                <p className="text-xs text-slate-600">O e-mail leva o link de pagamento e o Pix copia e cola.</p>
               </form>
             </>
           )}

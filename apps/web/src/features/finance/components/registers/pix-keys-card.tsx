@@ -58,9 +58,9 @@ export function PixKeysCard({ accounts, mayWrite }: { accounts: FinAccount[]; ma
             <p className="text-sm text-slate-700">{active.length ? 'Cadastre a chave Pix da conta da empresa para cobrar os clientes por QR code e Pix copia e cola.' : 'Cadastre antes uma conta bancária para receber por Pix.'}</p>
           </div>
         ) : (
-          <ul className="grid gap-2 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {keys.data.keys.map((k) => (
-              <li key={k.id} className="flex items-start justify-between gap-2 rounded-lg border border-slate-200 p-3">
+              <li key={k.id} className="flex min-w-0 items-start justify-between gap-2 rounded-lg border border-slate-200 p-3">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
                     {PIX_KEY_TYPE_LABELS[k.type]} · {k.accountName}
