@@ -69,7 +69,7 @@ async function pageUnderLoad(ctx: BenchContext, pageUrl: string): Promise<BenchR
   );
   const p95 = percentile(times, 95);
   return [
-    { name: 'money-in: payment page p95', value: `${p95.toFixed(1)} ms (${times.length} requests, ${CONNECTIONS} connections${failures ? `, ${failures} not 200` : ''})`, target: `≤ ${PAGE_TARGET_MS} ms, all 200`, ok: p95 <= PAGE_TARGET_MS && failures === 0 },
+    { name: 'payment page p95', value: `${p95.toFixed(1)} ms (${times.length} requests, ${CONNECTIONS} connections${failures ? `, ${failures} not 200` : ''})`, target: `≤ ${PAGE_TARGET_MS} ms, all 200`, ok: p95 <= PAGE_TARGET_MS && failures === 0 },
   ];
 }
 
@@ -119,7 +119,7 @@ async function settlements(ctx: BenchContext, companyId: string, accountId: stri
     const exact = check!.paid === NOTIFICATIONS && check!.payments === NOTIFICATIONS && check!.doubled === 0 && outcomes.settled === NOTIFICATIONS;
     return [
       {
-        name: 'money-in: 1,000 settlement notifications',
+        name: '1,000 settlement notifications',
         value: `${check!.paid} settled, ${check!.doubled} duplicates, ${outcomes.duplicate} repeats refused, p99 ${p99.toFixed(1)} ms, ${elapsed.toFixed(1)} s`,
         target: `exactly 1,000, 0 duplicates, p99 ≤ ${SETTLE_TARGET_MS} ms`,
         ok: exact && p99 <= SETTLE_TARGET_MS,

@@ -21,6 +21,7 @@ CREATE TABLE "fin_charges" (
 	"amount_cents" bigint NOT NULL,
 	"txid" text NOT NULL,
 	"br_code" text,
+	"qr_svg" text,
 	"status" text DEFAULT 'open' NOT NULL,
 	"paid_at" timestamp with time zone,
 	"paid_cents" bigint,

@@ -163,6 +163,11 @@ describe('the payment page', () => {
     expect(page.body).toMatchObject({ companyName: 'Estúdio Ação Ltda', description: 'Manutenção mensal', amountCents: 99_90, dueDate: due, status: 'open', boletoUrl: null });
     expect(parsePix(page.body.brCode!)).toMatchObject({ transactionAmount: 99.9 });
     expect(JSON.stringify(page.body)).not.toContain(companyId);
+    // The receivable changed after the link went out: the page shows a new code of what is due now.
+    await sql(server, `update fin_entries set amount_cents = 120_00 where id = $1`, [entryId]);
+    const changed = await publicPage(token);
+    expect(parsePix(changed.body.brCode!)).toMatchObject({ transactionAmount: 120 });
+    expect(changed.body.amountCents).toBe(120_00);
 
     const forged = `${token.slice(0, 22)}${'A'.repeat(22)}`;
     expect(await publicPage(forged)).toMatchObject({ status: 404, body: { error: 'Este link de pagamento não existe ou foi cancelado.' } });

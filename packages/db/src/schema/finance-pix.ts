@@ -56,6 +56,8 @@ export const finCharges = pgTable(
     /** Pix txid: 25 alphanumerics for a static BR Code, 26–35 for the API Pix. */
     txid: text('txid').notNull(),
     brCode: text('br_code'),
+    /** The BR Code's QR as SVG, drawn once when the charge is made (the payment page serves it as is). */
+    qrSvg: text('qr_svg'),
     status: text('status').$type<ChargeStatusColumn>().notNull().default('open'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidCents: bigint('paid_cents', { mode: 'number' }),

@@ -15,7 +15,7 @@ export const CHARGE_ENTITY = 'fin_charge';
 export type ChargeRow = typeof CH.$inferSelect;
 type EntryRow = typeof E.$inferSelect;
 
-export async function toCharge(r: ChargeRow): Promise<Charge> {
+export function toCharge(r: ChargeRow): Charge {
   return {
     id: r.id,
     entryId: r.entryId,
@@ -25,7 +25,7 @@ export async function toCharge(r: ChargeRow): Promise<Charge> {
     txid: r.txid,
     pixKey: r.pixKey,
     brCode: r.brCode,
-    qrSvg: r.brCode && r.status === 'open' ? await qrSvg(r.brCode) : null,
+    qrSvg: r.status === 'open' ? r.qrSvg : null,
     paidAt: r.paidAt?.toISOString() ?? null,
     paidCents: r.paidCents,
     payerName: r.payerName,
@@ -59,6 +59,9 @@ export async function openCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, 
   return row ?? null;
 }
 
+/** Whether an open charge still asks for what is left to pay, with the company's default key. */
+export const isCurrent = (charge: ChargeRow, entry: EntryRow, defaultKey: string | null) => charge.amountCents === entry.amountCents - entry.paidCents && charge.pixKey === defaultKey;
+
 /** The receivable's latest charge (open, or the last one paid or cancelled). */
 export async function latestCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entryId: string) {
   const [row] = await db
@@ -80,14 +83,14 @@ export async function ensureStaticCharge(tx: DbOrTx, tenant: Tenant, entryId: st
   const amountCents = chargeableCents(entry);
   const key = await defaultPixKey(tx, tenant);
   const current = await openCharge(tx, tenant, entryId);
-  if (current && current.amountCents === amountCents && current.pixKey === key.key) return current;
+  if (current && isCurrent(current, entry, key.key)) return current;
   if (current) await tx.update(CH).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(CH.id, current.id));
   const [company] = await tx.select({ name: CO.name, fantasia: CO.fantasia, city: CO.city }).from(CO).where(eq(CO.id, tenant.companyId));
   const txid = newStaticTxid();
   const brCode = staticBrCode({ pixKey: key.key, amountCents, txid, merchantName: company?.fantasia?.trim() || company?.name || '', merchantCity: company?.city ?? null });
   const [row] = await tx
     .insert(CH)
-    .values({ companyId: tenant.companyId, entryId, method: 'pix_static', provider: 'pix_static', accountId: key.accountId, pixKey: key.key, amountCents, txid, brCode, createdBy: tenant.actorId || null })
+    .values({ companyId: tenant.companyId, entryId, method: 'pix_static', provider: 'pix_static', accountId: key.accountId, pixKey: key.key, amountCents, txid, brCode, qrSvg: await qrSvg(brCode), createdBy: tenant.actorId || null })
     .returning();
   await announce(tx, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
   return row!;

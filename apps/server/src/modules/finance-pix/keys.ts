@@ -96,13 +96,19 @@ export async function deletePixKey(tenant: Tenant, id: string): Promise<void> {
   });
 }
 
-/** The key a new charge uses: the company's default, on an active account. */
-export async function defaultPixKey(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>) {
+/** The company's default key and its account, or null when it has none. */
+export async function findDefaultPixKey(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>) {
   const [row] = await db
     .select({ key: K.key, accountId: K.accountId, archivedAt: A.archivedAt })
     .from(K)
     .innerJoin(A, eq(A.id, K.accountId))
     .where(and(eq(K.companyId, tenant.companyId), eq(K.isDefault, true)));
+  return row ?? null;
+}
+
+/** The key a new charge uses: the company's default, on an active account (409 otherwise). */
+export async function defaultPixKey(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>) {
+  const row = await findDefaultPixKey(db, tenant);
   if (!row) throw conflict(M.noKey, 'PIX_KEY_MISSING');
   if (row.archivedAt) throw conflict(M.accountArchived, 'ACCOUNT_ARCHIVED');
   return row;

@@ -9,8 +9,9 @@ import { layout } from '../../platform/mail-templates.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { isSuppressed } from '../parties/public.ts';
-import { CHARGE_ENTITY, chargeableCents, ensureStaticCharge, entryOf, latestCharge, openCharge, toCharge } from './charges.ts';
+import { CHARGE_ENTITY, chargeableCents, ensureStaticCharge, entryOf, isCurrent, latestCharge, openCharge, toCharge } from './charges.ts';
 import { settleCharge } from './settle.ts';
+import { findDefaultPixKey } from './keys.ts';
 import { activeLink, linkOfToken, newLink, paymentUrl, revokeLinks } from './links.ts';
 import { announce } from '../../platform/live/announce.ts';
 
@@ -37,7 +38,7 @@ export async function entryCharge(s: Services, tenant: Tenant, entryId: string):
   if (entry.kind !== 'receivable') throw conflict(M.notReceivable, 'NOT_RECEIVABLE');
   const [charge, link, email] = await Promise.all([latestCharge(tenant.db, tenant, entryId), activeLink(tenant.db, tenant, entryId), customerEmail(tenant.db, tenant, entry)]);
   return {
-    charge: charge ? await toCharge(charge) : null,
+    charge: charge ? toCharge(charge) : null,
     link: link ? { url: paymentUrl(s, link.id), createdAt: link.createdAt.toISOString() } : null,
     customerEmail: email,
   };
@@ -119,12 +120,13 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
 export async function publicPayment(s: Services, token: string): Promise<PublicPayment> {
   const link = await linkOfToken(s, token);
   const tenant = systemTenant(s, link.companyId, 'public-link');
-  const entry = await entryOf(tenant.db, tenant, link.entryId);
-  const base = { companyName: await companyName(tenant.db, tenant.companyId), description: entry.description, dueDate: entry.dueDate, boletoUrl: null };
+  const [entry, name, open, key] = await Promise.all([entryOf(tenant.db, tenant, link.entryId), companyName(tenant.db, tenant.companyId), openCharge(tenant.db, tenant, link.entryId), findDefaultPixKey(tenant.db, tenant)]);
+  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: null };
   if (entry.status !== 'open') return { ...base, amountCents: entry.amountCents, status: entry.status, brCode: null, qrSvg: null };
-  const charge = await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id));
-  const view = await toCharge(charge);
-  return { ...base, amountCents: charge.amountCents, status: 'open', brCode: view.brCode, qrSvg: view.qrSvg };
+  // The page is read far more than charges change: the current charge is served without a lock;
+  // only a stale one (the amount or the default key changed) is remade, in a transaction.
+  const charge = open && key && isCurrent(open, entry, key.key) ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id));
+  return { ...base, amountCents: charge.amountCents, status: 'open', brCode: charge.brCode, qrSvg: charge.status === 'open' ? charge.qrSvg : null };
 }
 
 /** The local simulator's payment of a link's open charge, through the one settlement (false: nothing open). */

@@ -150,7 +150,7 @@ export default function PayablesTab() {
       <EntryDialog open={creating} onOpenChange={setCreating} kind={kind} registers={reg} />
       <EntryDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} kind={kind} registers={reg} entry={editing} />
       <SettleDialog entry={settling} onClose={() => setSettling(null)} registers={reg} canUndo={may.maySettle} />
-      <ChargeDialog entry={charging} onClose={() => setCharging(null)} mayWrite={may.mayWrite} />
+      <ChargeDialog key={charging?.id ?? 'none'} entry={charging} onClose={() => setCharging(null)} mayWrite={may.mayWrite} />
       <BulkSettleDialog open={!!bulk} onOpenChange={(o) => !o && setBulk(null)} entries={bulk?.entries ?? []} registers={reg} onDone={() => bulk?.clear()} />
       {confirm.dialog}
     </div>

@@ -30,13 +30,11 @@ export function ChargeDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [to, setTo] = useState('');
+  // The customer's e-mail on file fills the field once it is known (the dialog is keyed by the entry).
+  const customerEmail = charge.data?.customerEmail;
   useEffect(() => {
-    setError(null);
-    setTo('');
-  }, [id]);
-  useEffect(() => {
-    if (charge.data?.customerEmail) setTo((t) => t || charge.data.customerEmail || '');
-  }, [charge.data?.customerEmail]);
+    if (customerEmail) setTo((t) => t || customerEmail);
+  }, [customerEmail]);
 
   const act = async (name: string, work: () => Promise<unknown>, done?: string) => {
     setPending(name);
