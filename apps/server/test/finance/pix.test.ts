@@ -24,6 +24,12 @@ const due = addDays(todayInBrazil(), 5);
 const receivable = (o: { amountCents?: number; description?: string; status?: string; paidCents?: number; kind?: 'payable' | 'receivable' } = {}) =>
   seedEntry(server, companyId, { kind: o.kind ?? 'receivable', description: o.description ?? 'Consultoria de dezembro', amountCents: o.amountCents ?? 1234_56, dueDate: due, status: o.status, paidCents: o.paidCents });
 const tokenOf = (url: string) => url.split('/pagar/')[1]!;
+/** Each block below charges with one default key of its own (the keys block leaves what it tested). */
+const withEmailKey = () =>
+  beforeAll(async () => {
+    await sql(server, `delete from fin_pix_keys where company_id = $1`, [companyId]);
+    await sql(server, `insert into fin_pix_keys (company_id, account_id, type, key, is_default) values ($1, $2, 'email', 'financeiro@estudio.com.br', true)`, [companyId, accountId]);
+  });
 const publicPage = (token: string) => api<PublicPayment>(`/api/public/payments/${token}`, null);
 
 beforeAll(async () => {
@@ -73,9 +79,6 @@ describe('Pix keys', () => {
     list = (await api<{ keys: PixKey[] }>('/keys', fin)).body.keys;
     expect(list).toHaveLength(3);
     expect(list.filter((k) => k.isDefault)).toHaveLength(1);
-    // The default for the charges below: the e-mail key.
-    await api(`/keys/${email.body.id}`, fin, { method: 'PATCH', json: { isDefault: true } });
-
     const archived = await seedAccount(server, companyId, { name: 'Conta antiga' });
     await sql(server, `update fin_accounts set archived_at = now() where id = $1`, [archived]);
     expect((await api('/keys', fin, { json: { accountId: archived, type: 'cnpj', key: '11.222.333/0001-81' } })).status).toBe(409);
@@ -83,6 +86,7 @@ describe('Pix keys', () => {
 });
 
 describe('charges and the static BR Code', () => {
+  withEmailKey();
   it('charges an open receivable once, with a BR Code of its amount, key and txid', async () => {
     const entryId = await receivable();
     const first = await api<EntryCharge>(`/entries/${entryId}/charge`, fin, { json: {} });
@@ -119,6 +123,7 @@ describe('charges and the static BR Code', () => {
 });
 
 describe('settleCharge', () => {
+  withEmailKey();
   it('settles once: the same notification twice (even at once) makes one payment', async () => {
     const entryId = await receivable({ description: 'Projeto site', amountCents: 500_00 });
     const charge = (await api<EntryCharge>(`/entries/${entryId}/charge`, fin, { json: {} })).body.charge!;
@@ -153,6 +158,7 @@ describe('settleCharge', () => {
 });
 
 describe('the payment page', () => {
+  withEmailKey();
   it('shows the charge without a session; a new link or revoking ends the old one', async () => {
     const entryId = await receivable({ description: 'Manutenção mensal', amountCents: 99_90 });
     const link = await api<PaymentLinkCreated>(`/entries/${entryId}/link`, fin, { json: {} });
@@ -215,6 +221,7 @@ describe('the payment page', () => {
 });
 
 describe('isolation', () => {
+  withEmailKey();
   it('hides every endpoint from another company (404) and from members without Financeiro (403)', async () => {
     const entryId = await receivable({ description: 'Segredo a receber' });
     const linked = await receivable({ description: 'Segredo com link' });
