@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { copyWithToast } from '../../../lib/clipboard.ts';
 
 /**
  * A Pix charge as the payer uses it: the QR code to scan and the 'Pix copia e cola' code with a
@@ -9,15 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
  */
 export function PixCode({ brCode, qrSvg }: { brCode: string; qrSvg: string }) {
   const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(brCode);
-      setCopied(true);
-      toast.success('Código Pix copiado. Cole no app do seu banco, em Pix copia e cola.');
-    } catch {
-      toast.info('Selecione o código abaixo e copie.');
-    }
-  };
+  const copy = async () => setCopied(await copyWithToast(brCode, 'Código Pix copiado. Cole no app do seu banco, em Pix copia e cola.', 'Selecione o código abaixo e copie.'));
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] justify-items-center gap-4">
       <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt="QR code do Pix" className="size-56 rounded-lg border border-slate-200 bg-white p-1 sm:size-64" data-testid="pix-qr" />

@@ -1,19 +1,12 @@
 import type { EntryCharge } from '@sede/shared/finance/pix';
 import { dateTime } from '@sede/shared/format';
 import { Copy, Link2, RefreshCw, X } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
+import { copyWithToast } from '../../../../lib/clipboard.ts';
 
 /** The receivable's public payment link: copy it, replace it with a new one, or cancel it. */
 export function PaymentLinkSection({ link, pending, onCreate, onRevoke }: { link: EntryCharge['link']; pending: string | null; onCreate: () => void; onRevoke: () => void }) {
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Link copiado. Quem tiver o link vê a cobrança e o Pix, sem criar conta.');
-    } catch {
-      toast.info('Selecione o link e copie.');
-    }
-  };
+  const copy = (url: string) => copyWithToast(url, 'Link copiado. Quem tiver o link vê a cobrança e o Pix, sem criar conta.', 'Selecione o link e copie.');
   return (
     <section className="grid gap-2" aria-labelledby="payment-link-title">
       <h3 id="payment-link-title" className="text-sm font-medium text-slate-900">
