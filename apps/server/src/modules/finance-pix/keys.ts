@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { PIX_MESSAGES as M, type PixKey, type PixKeyType, type pixKeyCreateSchema } from '@sede/shared/finance/pix';
 import { conflict, notFound } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 
@@ -62,6 +63,8 @@ export async function createPixKey(tenant: Tenant, input: z.output<typeof pixKey
         .insert(K)
         .values({ companyId: tenant.companyId, accountId: input.accountId, type: input.type, key: input.key, isDefault, createdBy: tenant.actorId || null })
         .returning();
+      // The key itself may be a person's CPF or e-mail: only its type goes in the log.
+      await logAudit(tx, tenant, { action: 'pix_key_created', entity: PIX_KEY_ENTITY, id: row!.id, details: { type: input.type } });
       await changed(tx, tenant, row!.id, 'created');
       return toKey(row!, account.name);
     });
@@ -92,6 +95,7 @@ export async function deletePixKey(tenant: Tenant, id: string): Promise<void> {
       const [next] = await tx.select({ id: K.id }).from(K).where(eq(K.companyId, tenant.companyId)).orderBy(asc(K.createdAt)).limit(1);
       if (next) await tx.update(K).set({ isDefault: true }).where(eq(K.id, next.id));
     }
+    await logAudit(tx, tenant, { action: 'pix_key_deleted', entity: PIX_KEY_ENTITY, id, details: { type: row.type } });
     await changed(tx, tenant, id, 'deleted');
   });
 }
