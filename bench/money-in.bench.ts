@@ -58,7 +58,7 @@ async function pageUnderLoad(ctx: BenchContext, pageUrl: string): Promise<BenchR
      ON CONFLICT (key) DO UPDATE SET count = -100000000, reset_at = now() + interval '1 hour'`,
     [customers.flatMap((a) => [a, `::ffff:${a}`])],
   );
-  const agents = customers.map((localAddress) => new Agent({ connect: { localAddress }, connections: 1 }));
+  const agents = customers.map((localAddress) => new Agent({ localAddress, connections: 1 }));
   for (const agent of agents) await (await undiciFetch(pageUrl, { dispatcher: agent })).text();
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
   const until = performance.now() + seconds * 1000;
