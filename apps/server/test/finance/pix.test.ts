@@ -197,6 +197,16 @@ describe('the payment page', () => {
     expect((await api(`/api/public/payments/${token}/simulate-payment`, null, { json: {} })).status).toBe(409);
   });
 
+  it('keeps serving the open charge when the default key is deleted meanwhile', async () => {
+    const entryId = await receivable({ description: 'Chave apagada', amountCents: 42_00 });
+    const token = tokenOf((await api<PaymentLinkCreated>(`/entries/${entryId}/link`, fin, { json: {} })).body.url);
+    await sql(server, `delete from fin_pix_keys where company_id = $1`, [companyId]);
+    const page = await publicPage(token);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(parsePix(page.body.brCode!)).toMatchObject({ pixKey: 'financeiro@estudio.com.br', transactionAmount: 42 });
+    await sql(server, `insert into fin_pix_keys (company_id, account_id, type, key, is_default) values ($1, $2, 'email', 'financeiro@estudio.com.br', true)`, [companyId, accountId]);
+  });
+
   it('is limited per address', async () => {
     const entryId = await receivable({ amountCents: 5_00 });
     const token = tokenOf((await api<PaymentLinkCreated>(`/entries/${entryId}/link`, fin, { json: {} })).body.url);

@@ -125,7 +125,9 @@ export async function publicPayment(s: Services, token: string): Promise<PublicP
   if (entry.status !== 'open') return { ...base, amountCents: entry.amountCents, status: entry.status, brCode: null, qrSvg: null };
   // The page is read far more than charges change: the current charge is served without a lock;
   // only a stale one (the amount or the default key changed) is remade, in a transaction.
-  const charge = open && key && isCurrent(open, entry, key.key) ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id));
+  // Without a default key now (deleted meanwhile), the open charge still pays into its account.
+  const current = open && isCurrent(open, entry, key?.key ?? open.pixKey);
+  const charge = current ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id));
   return { ...base, amountCents: charge.amountCents, status: 'open', brCode: charge.brCode, qrSvg: charge.status === 'open' ? charge.qrSvg : null };
 }
 
