@@ -55,7 +55,7 @@ function Payment({ payment: p }: { payment: PublicPayment }) {
         </span>
         <div className="min-w-0">
           <p className="text-xs text-slate-600">Cobrança de</p>
-          <h1 className="truncate text-lg font-semibold text-slate-900">{p.companyName}</h1>
+          <h1 className="text-lg font-semibold break-words text-slate-900">{p.companyName}</h1>
         </div>
       </div>
       <div className="grid gap-1 rounded-xl bg-slate-50 p-4">
