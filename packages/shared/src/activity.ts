@@ -92,6 +92,12 @@ export const ACTIVITY_GROUPS = {
     fin_account_updated: 'Conta financeira alterada',
     fin_category_updated: 'Categoria financeira alterada',
     fin_cost_center_updated: 'Centro de custo arquivado ou reativado',
+    pix_key_created: 'Chave Pix cadastrada',
+    pix_key_deleted: 'Chave Pix excluída',
+    charge_paid: 'Cobrança paga (baixa automática)',
+    charge_sent: 'Cobrança enviada por e-mail',
+    payment_link_created: 'Link de pagamento gerado',
+    payment_link_revoked: 'Link de pagamento cancelado',
   },
   Marketing: {
     marketing_client_options_changed: 'Opções da empresa cliente alteradas',

@@ -17,6 +17,8 @@ import devMailbox from './dev-mailbox/module.ts';
 import documents from './documents/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
+import financePix from './finance-pix/module.ts';
+import financePixPublic from './finance-pix-public/module.ts';
 import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
 import hr from './hr/module.ts';
@@ -63,6 +65,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   documents,
   files,
   finance,
+  financePix,
+  financePixPublic,
   financeReports,
   financeStatements,
   hr,

@@ -25,7 +25,8 @@ export type AuditEntry = {
 export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId: string | null }, entry: AuditEntry): Promise<void> {
   await logActivity(db, {
     companyId: tenant.companyId,
-    userId: tenant.actorId,
+    // A system tenant's actor is '' (decision 0431): no author rather than a dangling one.
+    userId: tenant.actorId || null,
     action: entry.action,
     details: { ...entry.details, entity: entry.entity, id: entry.id },
   });

@@ -23,6 +23,7 @@ const ALLOWED: Record<string, number> = {
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
   'files/service.ts': 2, // the public links' files, read before their tenant exists
+  'finance-pix/links.ts': 1, // the payment page's link, read from its token before its tenant exists
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
   'hr-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention
   'hr/module.ts': 1,

@@ -22,6 +22,7 @@ import legal from '../features/legal/manifest.ts';
 import marketing from '../features/marketing/manifest.ts';
 import meetings from '../features/meetings/manifest.ts';
 import onboarding from '../features/onboarding/manifest.ts';
+import paymentPage from '../features/payment-page/manifest.ts';
 import profile from '../features/profile/manifest.ts';
 import projects from '../features/projects/manifest.ts';
 import prospecting from '../features/prospecting/manifest.ts';
@@ -56,6 +57,7 @@ export const MANIFESTS: FeatureManifest[] = [
   marketing,
   meetings,
   onboarding,
+  paymentPage,
   profile,
   projects,
   prospecting,

@@ -12,6 +12,7 @@ export * from './crm-targets.ts';
 export * from './documents.ts';
 export * from './files.ts';
 export * from './finance.ts';
+export * from './finance-pix.ts';
 export * from './finance-statements.ts';
 export * from './inbox.ts';
 export * from './jobs.ts';

@@ -18,7 +18,7 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 type Claimed = { id: string; companyId: string; kind: 'payable' | 'receivable'; description: string; openCents: number };
 
 /** The members who hold finance.read in a company (decision 0174: admins, the finance role, custom finance). */
-async function financeReaders(tenant: Tenant): Promise<string[]> {
+export async function financeReaders(tenant: Pick<Tenant, 'db' | 'companyId'>): Promise<string[]> {
   const { rows } = await tenant.db.execute<{ user_id: string; role: string; custom_permissions: unknown }>(
     sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`,
   );

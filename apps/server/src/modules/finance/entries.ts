@@ -270,7 +270,8 @@ async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput): Promise
       interestCents: input.interestCents ?? 0,
       fineCents: input.fineCents ?? 0,
       discountCents: input.discountCents ?? 0,
-      createdBy: tenant.actorId,
+      // A settlement by a provider's notification has no member behind it (system tenant, actor '').
+      createdBy: tenant.actorId || null,
     })
     .returning();
   const paidCents = entry.paidCents + input.amountCents;

@@ -20,3 +20,4 @@ export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{
   const { entryId, ...payment } = input;
   return settle(tenant, { entryId, ...parseWith(paymentCreateSchema, payment) });
 }
+export { financeReaders } from './alerts.ts';

@@ -7,4 +7,6 @@ export const financeKeys = {
   entries: ['finance', 'entries'] as const,
   entryList: (filters: EntryFilters) => ['finance', 'entries', 'list', filters] as const,
   entry: (id: string) => ['finance', 'entries', 'one', id] as const,
+  pixKeys: ['finance', 'pix-keys'] as const,
+  charge: (entryId: string) => ['finance', 'charge', entryId] as const,
 };

@@ -5,8 +5,9 @@ import { useRegisters } from '../api/get-registers.ts';
 import { AccountsCard } from '../components/registers/accounts-card.tsx';
 import { CategoriesCard } from '../components/registers/categories-card.tsx';
 import { CostCentersCard } from '../components/registers/cost-centers-card.tsx';
+import { PixKeysCard } from '../components/registers/pix-keys-card.tsx';
 
-/** Cadastros: bank and cash accounts with balances, the chart of categories, cost centres. */
+/** Cadastros: bank and cash accounts with balances, their Pix keys, the chart of categories, cost centres. */
 export default function RegistersTab() {
   const registers = useRegisters();
   const { membership } = useAuth();
@@ -17,6 +18,7 @@ export default function RegistersTab() {
   return (
     <div className="grid min-w-0 gap-6">
       <AccountsCard accounts={accounts} mayWrite={mayWrite} />
+      <PixKeysCard accounts={accounts} mayWrite={mayWrite} />
       <CategoriesCard categories={categories} mayWrite={mayWrite} />
       <CostCentersCard costCenters={costCenters} mayWrite={mayWrite} />
     </div>

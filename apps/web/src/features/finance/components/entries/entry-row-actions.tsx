@@ -1,15 +1,20 @@
 import type { FinEntry } from '@sede/shared/finance/entries';
-import { Ban, HandCoins, Pencil, RotateCcw, Trash2, WalletCards } from 'lucide-react';
+import { Ban, HandCoins, Pencil, QrCode, RotateCcw, Trash2, WalletCards } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 
 export type EntryGrants = { mayWrite: boolean; maySettle: boolean; mayDelete: boolean };
-export type EntryHandlers = { settle: (e: FinEntry) => void; edit: (e: FinEntry) => void; cancel: (e: FinEntry, cancelled: boolean) => void; remove: (e: FinEntry) => void };
+export type EntryHandlers = { charge: (e: FinEntry) => void; settle: (e: FinEntry) => void; edit: (e: FinEntry) => void; cancel: (e: FinEntry, cancelled: boolean) => void; remove: (e: FinEntry) => void };
 
 /** A row's buttons, each shown only when the member may use it and the entry's state allows it. */
 export function EntryRowActions({ entry: e, settleLabel, grants, on }: { entry: FinEntry; settleLabel: string; grants: EntryGrants; on: EntryHandlers }) {
   const { mayWrite, maySettle, mayDelete } = grants;
   return (
     <div className="flex flex-wrap items-center justify-end gap-1">
+      {mayWrite && e.kind === 'receivable' && e.status === 'open' && (
+        <Button size="sm" variant="secondary" onClick={() => on.charge(e)} aria-label={`Cobrar ${e.description}`}>
+          <QrCode aria-hidden /> Cobrar
+        </Button>
+      )}
       {maySettle && e.status === 'open' && (
         <Button size="sm" variant="secondary" onClick={() => on.settle(e)} aria-label={`${settleLabel}: ${e.description}`}>
           <HandCoins aria-hidden /> {settleLabel}

@@ -1,0 +1,109 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type Database, type DbOrTx } from '@sede/db/client';
+import { money } from '@sede/shared/format';
+import { PIX_MESSAGES as M } from '@sede/shared/finance/pix';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
+import { announce } from '../../platform/live/announce.ts';
+import { notify } from '../../platform/notifications/notify.ts';
+import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { financeReaders, settleEntry } from '../finance/public.ts';
+import { CHARGE_ENTITY } from './charges.ts';
+
+const { finCharges: CH, finChargeEvents: EV, finEntries: E } = schema;
+
+/**
+ * A provider's word that a charge was paid. `companyId` comes from where the notification proved
+ * it belongs (the PSP's or Asaas's account of that company, a link's row), never from its body.
+ */
+export type ChargePaid = {
+  companyId: string;
+  /** 'pix_static', the PSP's name, 'asaas'… with `externalEventId` the notification's own id (Pix: the end-to-end id). */
+  provider: string;
+  externalEventId: string;
+  /** Which charge: its txid (Pix) or its id. */
+  txid?: string;
+  chargeId?: string;
+  amountCents: number;
+  paidAt: Date;
+  payerName?: string | null;
+  endToEndId?: string | null;
+};
+
+export type SettleOutcome = { outcome: 'settled' | 'duplicate'; chargeId: string; entryId: string; paymentId: string | null };
+
+/**
+ * The one settlement of a charge (decision 0533), for every way money comes in (static Pix, the
+ * API Pix's webhook and reconciliation, Asaas): in one transaction it records the notification
+ * once (UNIQUE company, provider, event id — the same notification again answers 'duplicate' and
+ * changes nothing), settles the receivable through Financeiro's own payment (principal up to what
+ * is open, any surplus as interest), marks the charge paid, writes the activity log, notifies the
+ * members who read Financeiro and announces the change so open pages update.
+ */
+export async function settleCharge(s: Services, input: ChargePaid): Promise<SettleOutcome> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest(M.amount, 'ZERO_AMOUNT');
+  const tenant = systemTenant(s, input.companyId, 'webhook');
+  return tenantTransaction(tenant, async ({ client, db }) => {
+    const charge = await lockCharge(db, tenant, input);
+    const [event] = await db
+      .insert(EV)
+      .values({ companyId: tenant.companyId, chargeId: charge.id, provider: input.provider, externalEventId: input.externalEventId, kind: 'paid', amountCents: input.amountCents })
+      .onConflictDoNothing()
+      .returning({ id: EV.id });
+    if (!event) return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
+    // Another notification of a charge already paid (a second way in, the same payment): kept, not settled again.
+    if (charge.status === 'paid') return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
+    if (charge.status !== 'open') throw conflict(M.chargeNotOpen, 'CHARGE_NOT_OPEN');
+    const [entry] = await db.select().from(E).where(and(eq(E.companyId, tenant.companyId), eq(E.id, charge.entryId))).for('update');
+    if (!entry) throw notFound(M.chargeNotFound);
+    if (entry.status === 'paid') throw conflict(M.alreadyPaid, 'ENTRY_ALREADY_PAID');
+    if (entry.status === 'cancelled') throw conflict(M.cancelled, 'ENTRY_CANCELLED');
+    const open = entry.amountCents - entry.paidCents;
+    const principal = Math.min(open, input.amountCents);
+    const { payment } = await settleEntry(inTx(db, tenant), {
+      entryId: entry.id,
+      accountId: charge.accountId,
+      paidDate: todayInBrazil(input.paidAt),
+      amountCents: principal,
+      interestCents: input.amountCents - principal,
+    });
+    await db
+      .update(CH)
+      .set({ status: 'paid', paidAt: input.paidAt, paidCents: input.amountCents, payerName: input.payerName?.slice(0, 200) ?? null, endToEndId: input.endToEndId ?? null, updatedAt: new Date() })
+      .where(eq(CH.id, charge.id));
+    await db.update(EV).set({ paymentId: payment.id }).where(eq(EV.id, event.id));
+    await logAudit(db, tenant, { action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } });
+    await announce(db, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entry.id, action: 'updated' });
+    const readers = await financeReaders(inTx(db, tenant));
+    await notify(
+      s,
+      {
+        companyId: tenant.companyId,
+        userIds: readers,
+        kind: 'alert',
+        title: 'Pagamento recebido',
+        body: `${entry.description.slice(0, 120)} — ${money(input.amountCents)}${input.payerName ? `, pago por ${input.payerName.slice(0, 80)}` : ''}`,
+        link: '/financeiro?aba=contas-a-receber',
+        entity: { type: 'fin_entry', id: entry.id },
+      },
+      client,
+    );
+    return { outcome: 'settled', chargeId: charge.id, entryId: entry.id, paymentId: payment.id };
+  });
+}
+
+/** Finance's functions open their transaction on the tenant's db: here a savepoint of ours. */
+const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
+
+async function lockCharge(db: DbOrTx, tenant: Tenant, input: ChargePaid) {
+  const which = input.chargeId ? eq(CH.id, input.chargeId) : input.txid ? eq(CH.txid, input.txid) : sql`false`;
+  const [row] = await db
+    .select()
+    .from(CH)
+    .where(and(eq(CH.companyId, tenant.companyId), which))
+    .for('update');
+  if (!row) throw notFound(M.chargeNotFound);
+  return row;
+}

@@ -1,0 +1,140 @@
+/**
+ * Money in (issue 27), rows "money-in: …":
+ * - the public payment page (GET /api/public/payments/:token) under 50 concurrent connections for
+ *   BENCH_DURATION seconds (default 10): p95 ≤ 50 ms. Each connection is a customer of its own
+ *   (source address 127.0.0.2…51: the per-address limit keeps one counter each, as for real
+ *   payers); the limit still counts every request (its upsert is part of the cost), each address
+ *   given an allowance so the load is not refused.
+ * - 1,000 payment notifications, each delivered twice at once (2,000 calls, as a PSP retrying):
+ *   exactly 1,000 receivables settled, 0 duplicate payments, p99 per notification ≤ 50 ms. They go
+ *   through `settleCharge` on a second instance started in this process on the bench's database
+ *   (webhooks reach any instance; the PSP's webhook route itself comes with dynamic Pix).
+ */
+import { readFileSync } from 'node:fs';
+import { Agent, fetch as undiciFetch } from 'undici';
+import path from 'node:path';
+import { startServer } from '../apps/server/src/server.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { settleCharge } from '../apps/server/src/modules/finance-pix/public.ts';
+import type { BenchContext, BenchRow } from './types.ts';
+
+const NOTIFICATIONS = 1_000;
+const CONNECTIONS = 50;
+const PAGE_TARGET_MS = 50;
+const SETTLE_TARGET_MS = 50;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+export default async function moneyInBench(ctx: BenchContext): Promise<BenchRow[]> {
+  const email = `bench.money-in.${Date.now().toString(36)}@exemplo.com.br`;
+  const cookie = await ctx.signUpConfirmed(email);
+  const companyId = await ctx.seedCompany(email, { name: 'Bench Recebimentos' });
+  const call = async <T>(p: string, method = 'GET', body?: unknown): Promise<T> => {
+    const res = await fetch(`${ctx.baseUrl}${p}`, { method, headers: { cookie, origin: ctx.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<T>;
+  };
+  const account = await call<{ id: string }>('/api/finance/accounts', 'POST', { name: 'Banco Bench', kind: 'checking', openingBalanceCents: 0, openingDate: '2026-01-01' });
+  await call('/api/finance/pix/keys', 'POST', { accountId: account.id, type: 'email', key: 'financeiro@bench.com.br', isDefault: true });
+  const [page] = await ctx.sql<{ id: string }>(
+    `INSERT INTO fin_entries (company_id, kind, description, amount_cents, due_date, competence_date) VALUES ($1, 'receivable', 'Página de pagamento', 12345, '2026-12-31', '2026-12-31') RETURNING id`,
+    [companyId],
+  );
+  const { url } = await call<{ url: string }>(`/api/finance/pix/entries/${page!.id}/link`, 'POST', {});
+  const pageUrl = `${ctx.baseUrl}/api/public/payments/${url.split('/pagar/')[1]}`;
+  const rows: BenchRow[] = [];
+  rows.push(...(await pageUnderLoad(ctx, pageUrl)));
+  rows.push(...(await settlements(ctx, companyId, account.id)));
+  return rows;
+}
+
+async function pageUnderLoad(ctx: BenchContext, pageUrl: string): Promise<BenchRow[]> {
+  const customers = Array.from({ length: CONNECTIONS }, (_, i) => `127.0.0.${i + 2}`);
+  await ctx.sql(
+    `INSERT INTO rate_limits (key, count, reset_at) SELECT 'payment-page:view:' || a, -100000000, now() + interval '1 hour' FROM unnest($1::text[]) AS a
+     ON CONFLICT (key) DO UPDATE SET count = -100000000, reset_at = now() + interval '1 hour'`,
+    [customers.flatMap((a) => [a, `::ffff:${a}`])],
+  );
+  const agents = customers.map((localAddress) => new Agent({ localAddress, connections: 1 }));
+  for (const agent of agents) await (await undiciFetch(pageUrl, { dispatcher: agent })).text();
+  const seconds = Number(process.env.BENCH_DURATION ?? 10);
+  const until = performance.now() + seconds * 1000;
+  const times: number[] = [];
+  let failures = 0;
+  await Promise.all(
+    agents.map(async (agent) => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const res = await undiciFetch(pageUrl, { dispatcher: agent });
+        await res.arrayBuffer();
+        times.push(performance.now() - t);
+        if (res.status !== 200) failures++;
+      }
+    }),
+  );
+  await Promise.all(agents.map((a) => a.close()));
+  const p95 = percentile(times, 95);
+  return [
+    { name: 'payment page p95', value: `${p95.toFixed(1)} ms (${times.length} requests, ${CONNECTIONS} connections${failures ? `, ${failures} not 200` : ''})`, target: `≤ ${PAGE_TARGET_MS} ms, all 200`, ok: p95 <= PAGE_TARGET_MS && failures === 0 },
+  ];
+}
+
+async function settlements(ctx: BenchContext, companyId: string, accountId: string): Promise<BenchRow[]> {
+  const entries = await ctx.sql<{ id: string }>(
+    `INSERT INTO fin_entries (company_id, kind, description, amount_cents, due_date, competence_date)
+     SELECT $1, 'receivable', 'Cobrança ' || i, 1000 + i, '2026-12-31', '2026-12-31' FROM generate_series(1, $2::int) AS i RETURNING id`,
+    [companyId, NOTIFICATIONS],
+  );
+  const charges = await ctx.sql<{ id: string; txid: string; amount_cents: string }>(
+    `INSERT INTO fin_charges (company_id, entry_id, method, provider, account_id, pix_key, amount_cents, txid)
+     SELECT $1, e.id, 'pix_static', 'pix_static', $2, 'financeiro@bench.com.br', e.amount_cents, substr(md5(e.id::text), 1, 25)
+       FROM fin_entries e WHERE e.id = any($3::uuid[]) RETURNING id, txid, amount_cents`,
+    [companyId, accountId, entries.map((e) => e.id)],
+  );
+  // A second instance on the bench's database, in this process: the one settlement runs here.
+  const { host, port, user, database } = ctx.db.$client.options as { host: string; port: number; user: string; database: string };
+  const dataDir = ctx.dataDir;
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const cfg = loadConfig({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `postgres://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`, APP_URL: 'http://127.0.0.1:1' } as NodeJS.ProcessEnv);
+  const instance = await startServer(cfg);
+  try {
+    const times: number[] = [];
+    const outcomes = { settled: 0, duplicate: 0 };
+    let next = 0;
+    const calls = charges.flatMap((c, i) => [i, i].map(() => c));
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < calls.length) {
+          const c = calls[next++]!;
+          const t = performance.now();
+          const r = await settleCharge(instance.services, { companyId, provider: 'bench-psp', externalEventId: `E${c.txid}`, txid: c.txid, amountCents: Number(c.amount_cents), paidAt: new Date(), payerName: 'Pagador Bench', endToEndId: `E${c.txid}` });
+          times.push(performance.now() - t);
+          outcomes[r.outcome]++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const [check] = await ctx.sql<{ paid: number; payments: number; doubled: number }>(
+      `SELECT (SELECT count(*)::int FROM fin_entries WHERE id = any($1::uuid[]) AND status = 'paid') AS paid,
+              (SELECT count(*)::int FROM fin_payments WHERE entry_id = any($1::uuid[])) AS payments,
+              (SELECT count(*)::int FROM (SELECT entry_id FROM fin_payments WHERE entry_id = any($1::uuid[]) GROUP BY entry_id HAVING count(*) > 1) d) AS doubled`,
+      [entries.map((e) => e.id)],
+    );
+    const p99 = percentile(times, 99);
+    const exact = check!.paid === NOTIFICATIONS && check!.payments === NOTIFICATIONS && check!.doubled === 0 && outcomes.settled === NOTIFICATIONS;
+    return [
+      {
+        name: '1,000 settlement notifications',
+        value: `${check!.paid} settled, ${check!.doubled} duplicates, ${outcomes.duplicate} repeats refused, p99 ${p99.toFixed(1)} ms, ${elapsed.toFixed(1)} s`,
+        target: `exactly 1,000, 0 duplicates, p99 ≤ ${SETTLE_TARGET_MS} ms`,
+        ok: exact && p99 <= SETTLE_TARGET_MS,
+      },
+    ];
+  } finally {
+    await instance.stop();
+  }
+}

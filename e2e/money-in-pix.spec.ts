@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+test.describe('money in by Pix', () => {
+  test('a Pix key, a receivable charged by Pix, its payment page paid, and the receivable turns Recebido live', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await createCompanyWithAdmin(page.request, 'Oficina Pix Ltda');
+    const account = await page.request.post('/api/finance/accounts', { data: { name: 'Banco Inter PJ', kind: 'checking', openingBalanceCents: 0, openingDate: today() } });
+    expect(account.status(), await account.text()).toBe(201);
+
+    // The company's Pix key, in Cadastros.
+    await page.goto('/financeiro?aba=cadastros');
+    await page.getByRole('button', { name: 'Nova chave Pix' }).click();
+    const keyDialog = page.getByRole('dialog', { name: 'Nova chave Pix' });
+    await keyDialog.getByLabel('Tipo de chave').selectOption('email');
+    await keyDialog.getByLabel('Chave', { exact: true }).fill('financeiro@');
+    await keyDialog.getByRole('button', { name: 'Cadastrar chave' }).click();
+    await expect(keyDialog.getByRole('alert')).toHaveText('E-mail inválido para chave Pix.');
+    await keyDialog.getByLabel('Chave', { exact: true }).fill('Financeiro@Oficina.com.br');
+    await expectAccessible(page);
+    await keyDialog.getByRole('button', { name: 'Cadastrar chave' }).click();
+    await expect(toast(page, 'Chave Pix cadastrada.')).toBeVisible();
+    await expect(page.getByText('financeiro@oficina.com.br')).toBeVisible();
+    await expect(page.getByText('Padrão', { exact: true })).toBeVisible();
+
+    const created = await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Revisão da frota', amountCents: 1500_00, dueDate: today() } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // Charge it: QR code and copia e cola, then the payment link.
+    await page.goto('/financeiro?aba=contas-a-receber');
+    const row = page.getByRole('table', { name: 'Contas a receber' }).getByRole('row').filter({ hasText: 'Revisão da frota' });
+    await row.getByRole('button', { name: 'Cobrar Revisão da frota' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cobrar por Pix' });
+    await dialog.getByRole('button', { name: 'Gerar QR code Pix' }).click();
+    await expect(dialog.getByTestId('pix-qr')).toBeVisible();
+    const code = await dialog.getByLabel('Pix copia e cola').inputValue();
+    expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*financeiro@oficina\.com\.br.*54071500\.00.*6304[0-9A-F]{4}$/);
+    await dialog.getByRole('button', { name: 'Gerar link de pagamento' }).click();
+    await expect(toast(page, 'Link de pagamento gerado.')).toBeVisible();
+    const url = await dialog.getByTestId('payment-link').inputValue();
+    expect(url).toMatch(/\/pagar\/[A-Za-z0-9_-]{44}$/);
+    await expectAccessible(page);
+
+    // The customer opens the page without an account.
+    const customer = await browser.newContext();
+    const payer = await customer.newPage();
+    await payer.goto(url);
+    await expect(payer.getByRole('heading', { name: 'Oficina Pix Ltda' })).toBeVisible();
+    await expect(payer.getByTestId('payment-amount')).toHaveText('R$ 1.500,00');
+    await expect(payer.getByLabel('Pix copia e cola')).toHaveValue(code);
+    await expectAccessible(payer);
+
+    // The payment arrives (the local simulator, through the one settlement): the receivable turns Recebido live.
+    const paid = await payer.request.post(`/api/public/payments/${url.split('/pagar/')[1]}/simulate-payment`, { data: { payerName: 'Cliente da Silva' } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await expect(dialog.getByTestId('charge-paid')).toContainText('pago por Cliente da Silva');
+    await page.keyboard.press('Escape');
+    await expect(row).toContainText('Recebido');
+    await payer.reload();
+    await expect(payer.getByText('Pagamento recebido. Obrigado!')).toBeVisible();
+
+    // A link that does not exist says so in Portuguese.
+    await payer.goto(`/pagar/${'x'.repeat(44)}`);
+    await expect(payer.getByTestId('payment-error')).toHaveText('Este link de pagamento não existe ou foi cancelado.');
+    await expectAccessible(payer);
+    await customer.close();
+  });
+});
