@@ -17,6 +17,7 @@ import devMailbox from './dev-mailbox/module.ts';
 import documents from './documents/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
+import financeNfse from './finance-nfse/module.ts';
 import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
 import hr from './hr/module.ts';
@@ -63,6 +64,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   documents,
   files,
   finance,
+  financeNfse,
   financeReports,
   financeStatements,
   hr,
