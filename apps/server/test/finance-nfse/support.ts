@@ -1,3 +1,4 @@
+import { randomCnpj } from '../support/seed.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { makeA1, type TestCertificate } from '../support/test-certificates.ts';
 import { sql, type Person } from '../team/support.ts';
@@ -39,7 +40,7 @@ export const validSettings = {
 
 /** An open receivable of `amountCents` whose customer is an organization with a CNPJ. */
 export async function receivable(server: TestServer, companyId: string, o: { amountCents?: number; customerCnpj?: string | null; description?: string } = {}) {
-  const [org] = await sql(server, `insert into organizations (company_id, razao_social, cnpj) values ($1, $2, $3) returning id`, [companyId, 'Cliente Tomador Ltda', o.customerCnpj === undefined ? '11222333000181' : o.customerCnpj]);
+  const [org] = await sql(server, `insert into organizations (company_id, razao_social, cnpj) values ($1, $2, $3) returning id`, [companyId, 'Cliente Tomador Ltda', o.customerCnpj === undefined ? randomCnpj() : o.customerCnpj]);
   const [row] = await sql(
     server,
     `insert into fin_entries (company_id, kind, description, amount_cents, due_date, competence_date, organization_id) values ($1, 'receivable', $2, $3, '2026-12-10', '2026-12-01', $4) returning id`,
