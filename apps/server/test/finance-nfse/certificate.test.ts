@@ -65,10 +65,10 @@ describe('the company A1 certificate', () => {
     const [row] = await sql(server, 'select pfx_encrypted, password_encrypted from company_certificates where company_id = $1', [companyId]);
     expect(row!.password_encrypted).not.toContain('segredo');
     expect(row!.pfx_encrypted).not.toContain(cert.pfx.toString('base64').slice(0, 40));
-    const loaded = await companyCertificate(server.services, systemTenant(server.services, companyId, 'test'));
+    const loaded = await companyCertificate(server.services, systemTenant(server.services, companyId, 'job'));
     expect(loaded!.certificatePem).toBe(cert.certificatePem);
     expect(loaded!.privateKeyPem).toContain('BEGIN RSA PRIVATE KEY');
-    expect(await companyCertificate(server.services, systemTenant(server.services, (await createCompanyWithAdmin(server)).companyId, 'test'))).toBeNull();
+    expect(await companyCertificate(server.services, systemTenant(server.services, (await createCompanyWithAdmin(server)).companyId, 'job'))).toBeNull();
   });
 
   it('refuses uploads from a member without finance.write and answers 401 to nobody', async () => {
