@@ -17,6 +17,7 @@ import devMailbox from './dev-mailbox/module.ts';
 import documents from './documents/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
+import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
 import financePixPublic from './finance-pix-public/module.ts';
 import financeReports from './finance-reports/module.ts';
@@ -65,6 +66,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   documents,
   files,
   finance,
+  financeNfse,
   financePix,
   financePixPublic,
   financeReports,

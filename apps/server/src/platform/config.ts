@@ -82,6 +82,12 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  /** The Sefin Nacional API of the NFS-e Nacional per environment (decision 0543); tests point both at a fake. */
+  NFSE_SEFIN_RESTRICTED_URL: z.url().default('https://sefin.producaorestrita.nfse.gov.br/SefinNacional'),
+  NFSE_SEFIN_PRODUCTION_URL: z.url().default('https://sefin.nfse.gov.br/SefinNacional'),
+  /** A PEM file of an extra authority the Sefin's server certificate may chain to (the fake's, in tests). */
+  NFSE_SEFIN_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
+  NFSE_SEFIN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

@@ -39,9 +39,11 @@ export const FILE_KINDS = {
       'text/plain',
       // Transcripts (decision 0230): WebVTT (text/vtt) and SRT (kept as text/plain), read with their speakers by platform/analysis.
       'text/vtt',
+      // Fiscal documents (NFS-e, decision 0543): the authorised note's XML.
+      'application/xml',
     ],
-    accept: '.pdf,.docx,.xlsx,.csv,.txt,.vtt,.srt',
-    typesLabel: 'PDF, DOCX, XLSX, CSV, TXT, VTT ou SRT',
+    accept: '.pdf,.docx,.xlsx,.csv,.txt,.vtt,.srt,.xml',
+    typesLabel: 'PDF, DOCX, XLSX, CSV, TXT, VTT, SRT ou XML',
   },
   audio: {
     label: 'Áudio',

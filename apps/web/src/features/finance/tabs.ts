@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { nfseTab } from '../finance-nfse/public.ts';
 
 /** The tabs of /financeiro, in order; `aba` in the URL names one (default: visão geral). */
 export const FINANCE_TABS = [
@@ -9,4 +10,5 @@ export const FINANCE_TABS = [
   { value: 'dre', label: 'DRE', component: lazy(() => import('./tabs/dre-tab.tsx')) },
   { value: 'extratos', label: 'Extratos e conciliação', component: lazy(() => import('./tabs/statements-tab.tsx')) },
   { value: 'cadastros', label: 'Cadastros', component: lazy(() => import('./tabs/registers-tab.tsx')) },
+  { value: 'nota-fiscal', label: 'Nota fiscal', component: lazy(nfseTab) },
 ] as const;

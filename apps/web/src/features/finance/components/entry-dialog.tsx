@@ -6,6 +6,7 @@ import { formatCnpj } from '@sede/shared/cnpj';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';
+import { EntryInvoice } from '../../finance-nfse/public.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
@@ -156,7 +157,10 @@ export function EntryDialog({ open, onOpenChange, kind, registers, entry }: { op
           <textarea value={draft.notes} onChange={(e) => set('notes', e.target.value)} maxLength={2000} rows={2} className="w-full rounded-[var(--radius-ui)] border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]" />
         </Field>
         {editing ? (
-          <FileManager entityType="fin_entry" entityId={entry.id} kinds={['document', 'image']} title="Anexos (boleto, nota fiscal)" emptyText="Nenhum anexo. Arraste o boleto ou a nota fiscal para cá." />
+          <>
+            {kind === 'receivable' && <EntryInvoice entryId={entry.id} entryOpen={entry.status !== 'cancelled'} />}
+            <FileManager entityType="fin_entry" entityId={entry.id} kinds={['document', 'image']} title="Anexos (boleto, nota fiscal)" emptyText="Nenhum anexo. Arraste o boleto ou a nota fiscal para cá." />
+          </>
         ) : (
           <PendingAttachments files={attachments} onChange={setAttachments} onError={setError} installments={plan !== 'single'} />
         )}
