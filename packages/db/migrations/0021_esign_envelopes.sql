@@ -29,6 +29,7 @@ CREATE TABLE "signature_envelopes" (
 CREATE TABLE "signature_events" (
 	"company_id" uuid NOT NULL,
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"envelope_id" uuid NOT NULL,
 	"signer_id" uuid,
 	"kind" text NOT NULL,
@@ -74,7 +75,7 @@ ALTER TABLE "signature_signers" ADD CONSTRAINT "signature_signers_envelope_id_si
 CREATE INDEX "signature_envelopes_company_created_at_id_idx" ON "signature_envelopes" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_envelopes_code_uq" ON "signature_envelopes" USING btree ("verification_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_envelopes_final_sha_uq" ON "signature_envelopes" USING btree ("final_sha256");--> statement-breakpoint
-CREATE INDEX "signature_events_company_envelope_id_at_idx" ON "signature_events" USING btree ("company_id","envelope_id","at");--> statement-breakpoint
+CREATE INDEX "signature_events_company_envelope_id_seq_idx" ON "signature_events" USING btree ("company_id","envelope_id","seq");--> statement-breakpoint
 CREATE INDEX "signature_signers_company_envelope_id_position_idx" ON "signature_signers" USING btree ("company_id","envelope_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_signers_token_uq" ON "signature_signers" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_signers_email_uq" ON "signature_signers" USING btree ("envelope_id","email");

@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { files } from './files.ts';
@@ -77,6 +77,8 @@ export const signatureEvents = pgTable(
   {
     companyId: companyId(),
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events were written in (several may share a millisecond). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     envelopeId: uuid('envelope_id')
       .notNull()
       .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
@@ -88,7 +90,7 @@ export const signatureEvents = pgTable(
     userAgent: text('user_agent'),
     documentSha256: text('document_sha256'),
   },
-  (t) => [companyIndex('signature_events', t.envelopeId, t.at)(t)],
+  (t) => [companyIndex('signature_events', t.envelopeId, t.seq)(t)],
 );
 
 /** The installation's own sealing certificate (decision 0553): one row, key and certificate encrypted with the server's secret. No company. */

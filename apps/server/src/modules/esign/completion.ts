@@ -55,7 +55,7 @@ export async function completeEnvelope(s: Services, tenant: Tenant, envelopeId: 
   const original = await readEntityFile(s, tenant, e.documentFileId, ENVELOPE_ENTITY, e.id);
   if (!original) return;
   const signers = await tenant.db.select().from(S).where(eq(S.envelopeId, e.id)).orderBy(asc(S.position));
-  const events = await tenant.db.select({ v: V, name: S.name }).from(V).leftJoin(S, eq(S.id, V.signerId)).where(eq(V.envelopeId, e.id)).orderBy(asc(V.at), asc(V.id));
+  const events = await tenant.db.select({ v: V, name: S.name }).from(V).leftJoin(S, eq(S.id, V.signerId)).where(eq(V.envelopeId, e.id)).orderBy(asc(V.seq));
   const sealedAt = new Date(s.clock.now());
   const companyName = await companyNameOf(tenant, e.companyId);
   const summary: CompletionSummary = {

@@ -102,7 +102,7 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
     .from(V)
     .leftJoin(S, eq(S.id, V.signerId))
     .where(and(eq(V.companyId, tenant.companyId), eq(V.envelopeId, id)))
-    .orderBy(asc(V.at), asc(V.id));
+    .orderBy(asc(V.seq));
   const [doc] = e.documentFileId ? await tenant.db.select({ name: F.name }).from(F).where(and(eq(F.id, e.documentFileId), eq(F.companyId, tenant.companyId))) : [];
   return {
     ...summaryOf(e, signers),
