@@ -1,4 +1,4 @@
-import { type PDFFont, type PDFPage, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { type PDFFont, type PDFPage, type PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { EVENT_LABELS, type EnvelopeEventKind, SIGNER_ROLE_LABELS, type SignerRole } from '@sede/shared/esign/schemas';
 import { formatCpf } from '@sede/shared/cpf';
 

@@ -42,7 +42,7 @@ export async function notifySender(s: Services, e: EnvelopeRow, kind: 'completed
   });
 }
 
-const safeName = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').slice(0, 150)} - assinado.pdf`;
+const safeName = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, '-').slice(0, 150)} - assinado.pdf`;
 
 /**
  * Once every signer signed: builds and seals the final PDF, stores it with the envelope (and the

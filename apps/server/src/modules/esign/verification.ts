@@ -31,7 +31,7 @@ async function viewOf(s: Services, e: EnvelopeRow, intact: boolean): Promise<Ver
 
 const completed = (rows: EnvelopeRow[]) => {
   const e = rows[0];
-  if (!e || e.status !== 'assinado' || !e.finalSha256 || !e.completedAt) throw notFound(M.verifyNotFound);
+  if (e?.status !== 'assinado' || !e.finalSha256 || !e.completedAt) throw notFound(M.verifyNotFound);
   return e;
 };
 
