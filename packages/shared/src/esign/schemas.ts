@@ -160,7 +160,7 @@ export const envelopeCreateSchema = z
   });
 export type EnvelopeCreateInput = z.input<typeof envelopeCreateSchema>;
 
-export const envelopeListQuerySchema = z.object({ status: z.enum(ENVELOPE_STATUSES).optional(), contractId: uuidSchema(M.envelopeNotFound).optional() });
+export const envelopeListQuerySchema = z.object({ q: safeText().max(160).optional(), status: z.enum(ENVELOPE_STATUSES).optional(), contractId: uuidSchema(M.envelopeNotFound).optional() });
 export const attachDocumentSchema = z.object({ fileId: uuidSchema(M.fileNotFound) });
 export const signerParams = z.object({ id: uuidSchema(M.envelopeNotFound), signerId: uuidSchema(M.signerNotFound) });
 

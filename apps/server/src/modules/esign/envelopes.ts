@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, notInArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import { schema } from '@sede/db/client';
@@ -85,7 +85,14 @@ export async function listEnvelopes(s: Services, tenant: Tenant, q: z.output<typ
   const rows = await tenant.db
     .select()
     .from(E)
-    .where(and(eq(E.companyId, tenant.companyId), q.status ? eq(E.status, q.status) : undefined, q.contractId ? eq(E.contractId, q.contractId) : undefined))
+    .where(
+      and(
+        eq(E.companyId, tenant.companyId),
+        q.status ? eq(E.status, q.status) : undefined,
+        q.contractId ? eq(E.contractId, q.contractId) : undefined,
+        q.q?.trim() ? ilike(E.title, `%${q.q.trim().replace(/[%_\\]/g, '')}%`) : undefined,
+      ),
+    )
     .orderBy(desc(E.createdAt), desc(E.id))
     .limit(500);
   if (!rows.length) return [];
