@@ -30,7 +30,10 @@ export function EnvelopeSigners({ envelope, canWrite, onChanged }: { envelope: E
                 <span className="font-medium text-slate-900">
                   {s.position}. {s.name} <span className="font-normal text-slate-600">· {SIGNER_ROLE_LABELS[s.role]}</span>
                 </span>
-                <span className="break-all text-slate-600">{s.email}{s.cpf ? ` · CPF ${cpf(s.cpf)}` : ''}</span>
+                <span className="text-slate-600">
+                  <span className="break-all">{s.email}</span>
+                  {s.cpf && <span className="whitespace-nowrap">{` · CPF ${cpf(s.cpf)}`}</span>}
+                </span>
                 {s.signedAt && <span className="text-xs text-slate-600">{`${s.role === 'aprovar' ? 'Aprovou' : 'Assinou'} em ${dateTime(s.signedAt)}`}</span>}
                 {s.refusalReason && <span className="text-xs text-red-700">{`Recusou: ${s.refusalReason}`}</span>}
               </div>

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 
-type PdfDoc = { numPages: number; getPage(n: number): Promise<PdfPage>; destroy(): Promise<void> };
+type PdfDoc = { numPages: number; getPage(n: number): Promise<PdfPage> };
+type PdfTask = { promise: Promise<PdfDoc>; destroy(): Promise<void> };
 type PdfPage = {
   getViewport(o: { scale: number }): { width: number; height: number };
   render(o: { canvas: HTMLCanvasElement; canvasContext: CanvasRenderingContext2D; viewport: { width: number; height: number } }): { promise: Promise<void> };
 };
 
 /** pdf.js and its worker load only on the pages that show a PDF (decision 0551): the signing page stays light until then. */
-async function openPdf(url: string): Promise<PdfDoc> {
+async function openPdf(url: string): Promise<PdfTask> {
   const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  return (await pdfjs.getDocument({ url, withCredentials: false }).promise) as unknown as PdfDoc;
+  return pdfjs.getDocument({ url, withCredentials: false }) as unknown as PdfTask;
 }
 
 /** Every page of the PDF at the width of its column (phones first), each a labelled image for screen readers. */
@@ -21,10 +22,11 @@ export function PdfPages({ url, title }: { url: string; title: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    let doc: PdfDoc | null = null;
+    let task: PdfTask | null = null;
     (async () => {
       try {
-        doc = await openPdf(url);
+        task = await openPdf(url);
+        const doc = await task.promise;
         if (cancelled) return;
         setPages(doc.numPages);
         const width = Math.max(280, box.current?.clientWidth ?? 600);
@@ -47,7 +49,7 @@ export function PdfPages({ url, title }: { url: string; title: string }) {
     })();
     return () => {
       cancelled = true;
-      void doc?.destroy();
+      void task?.destroy();
     };
   }, [url]);
 
