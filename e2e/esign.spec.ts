@@ -18,7 +18,7 @@ async function contractPdf() {
 
 test.describe('assinatura eletrônica', () => {
   test('envelope from a PDF → the signer signs on a phone with the code from the mailbox → "Assinado" live → the verification says intact', async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(process.env.SHOTS ? 240_000 : 120_000);
     await signInNewPerson(page, { firstName: 'Júlia', lastName: 'Advogada' });
     const company = await createCompanyByApi(page.request);
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
@@ -56,6 +56,7 @@ test.describe('assinatura eletrônica', () => {
     await expect(signer.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
     await expect(signer.getByRole('img', { name: 'Contrato de limpeza: página 2 de 2' })).toBeVisible();
     await expectAccessible(signer);
+    await shots(signer, 'esign-sign-page');
     await signer.getByRole('button', { name: 'Enviar código por e-mail' }).click();
     const code = /(\d{6})/.exec((await waitForMail(page.request, signerEmail, 'Seu código para assinar')).subject)![1]!;
     await signer.getByLabel('Código de confirmação').fill(code);
@@ -64,6 +65,7 @@ test.describe('assinatura eletrônica', () => {
     await expect(signer.getByLabel('Nome como assinatura')).toHaveValue('Maria Conceição');
     await signer.getByRole('checkbox').check();
     await expectAccessible(signer);
+    await shots(signer, 'esign-sign-step');
     await signer.getByRole('button', { name: 'Assinar documento' }).click();
     await expect(signer.getByText('Documento assinado')).toBeVisible();
     await expect(signer.getByRole('link', { name: /Verificar o documento/ })).toBeVisible({ timeout: 20_000 });
@@ -73,12 +75,17 @@ test.describe('assinatura eletrônica', () => {
     await expect(header.getByText('Assinado', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: 'Baixar PDF assinado' })).toBeVisible();
     await shots(page, 'esign-envelope');
+    await page.goto('/juridico/assinaturas');
+    await expect(page.getByRole('link', { name: 'Contrato de limpeza' }).first()).toBeVisible();
+    await expectAccessible(page);
+    await shots(page, 'esign-list');
 
     // The public verification, as anyone opens it from the certificate page.
     await signer.getByRole('link', { name: /Verificar o documento/ }).click();
     await expect(signer.getByTestId('verification')).toContainText('Documento íntegro');
     await expect(signer.getByTestId('verification')).toContainText('Maria Conceição');
     await expectAccessible(signer);
+    await shots(signer, 'esign-verify');
     await phone.close();
   });
 });
