@@ -5,7 +5,8 @@ import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { manualClock } from '../support/clock.ts';
 import { latestMail, startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
-import { caller, codeFromMail, draftWithPdf, tokenFromMail } from './support.ts';
+import { upload } from '../files/support.ts';
+import { caller, codeFromMail, draftWithPdf, envelopeInput, samplePdf, tokenFromMail } from './support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof caller>;
@@ -165,6 +166,23 @@ describe('signing by link', () => {
     expect((await call(pub('A'.repeat(43)), null)).status).toBe(404);
     expect((await call(pub('curto'), null)).status).toBe(404);
     expect((await call('/api/public/assinaturas/verify/code/NADA-NADA-NA', null)).status).toBe(404);
+  });
+
+  it("from a Jurídico contract: the sealed PDF is also stored with the contract", async () => {
+    const fabio = unique('fabio');
+    const contract = await call<{ id: string }>('/api/juridico/contracts', juridico, 'POST', { title: 'Locação da loja' });
+    const up = await upload(server, juridico.jar, `entityType=contract&entityId=${contract.body.id}&kind=document`, await samplePdf(1, 'Locação'), 'locacao.pdf');
+    const created = await call<EnvelopeView>('/api/assinaturas/envelopes', juridico, 'POST', envelopeInput({ title: 'Locação da loja', signers: [{ name: 'Fábio', email: fabio, role: 'assinar' }], expiresOn: addDays(todayInBrazil(new Date(clock.now())), 5), contract: { contractId: contract.body.id, fileId: up.body.id } }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await call(`/api/assinaturas/envelopes/${created.body.id}/send`, juridico, 'POST');
+    const token = await tokenFromMail(server, fabio);
+    await confirmByCode(token, fabio);
+    expect((await call(pub(token, '/sign'), null, 'POST', { accept: true, signature: { kind: 'typed', text: 'Fábio' } })).status).toBe(200);
+    const done = await envelope(created.body.id);
+    expect(done.status).toBe('assinado');
+    const files = await sql(server, `select name, sha256 from files where company_id = $1 and entity_type = 'contract' and entity_id = $2 and deleted_at is null order by created_at`, [companyId, contract.body.id]);
+    expect(files.map((f) => f.name)).toEqual(['locacao.pdf', 'Locação da loja - assinado.pdf']);
+    expect(files[1]!.sha256).toBe(done.finalSha256);
   });
 
   it('refuses a drawn signature that is not a PNG or too large', async () => {
