@@ -73,7 +73,7 @@ export default function JuridicoPage() {
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <p className="max-w-2xl text-sm text-slate-600">Os contratos da empresa: partes, valores, vigência, reajuste e alertas de vencimento. Envie o arquivo e peça uma análise com IA.</p>
+        <p className="max-w-xl text-sm text-slate-600">Os contratos da empresa: partes, valores, vigência, reajuste e alertas de vencimento. Envie o arquivo e peça uma análise com IA.</p>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
             <Link to="/juridico/assinaturas">
