@@ -65,5 +65,11 @@ async function installationCertificate(s: Services): Promise<SealingCertificate>
  * A1 (NFS-e settings, platform/certificates) will plug in; today always the installation's.
  */
 export function sealingCertificate(s: Services, _tenant: Pick<Tenant, 'companyId'>): Promise<SealingCertificate> {
-  return serverState(s, 'sealing.installation', () => installationCertificate(s));
+  const cache = serverState(s, 'sealing.installation', () => ({ pending: null as Promise<SealingCertificate> | null }));
+  // A failed read (the database away) is not kept: the next seal tries again.
+  cache.pending ??= installationCertificate(s).catch((err) => {
+    cache.pending = null;
+    throw err;
+  });
+  return cache.pending;
 }
