@@ -124,6 +124,8 @@ export const ACTIVITY_GROUPS = {
   },
   'Jurídico, projetos e reuniões': {
     contract_deleted: 'Contrato excluído',
+    envelope_sent: 'Envelope enviado para assinatura',
+    envelope_cancelled: 'Envelope de assinatura cancelado',
     project_deleted: 'Projeto excluído',
     project_column_deleted: 'Coluna de projeto excluída',
     project_task_deleted: 'Tarefa de projeto excluída',

@@ -15,6 +15,8 @@ import crmMetrics from './crm-metrics/module.ts';
 import crmQuotes from './crm-quotes/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import documents from './documents/module.ts';
+import esign from './esign/module.ts';
+import esignPublic from './esign-public/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
 import financeNfse from './finance-nfse/module.ts';
@@ -64,6 +66,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   crmQuotes,
   devMailbox,
   documents,
+  esign,
+  esignPublic,
   files,
   finance,
   financeNfse,

@@ -22,6 +22,8 @@ const ALLOWED: Record<string, number> = {
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
+  'esign/signing.ts': 1, // the signing link's signer, read from its token before its company's tenant exists
+  'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists
   'files/service.ts': 2, // the public links' files, read before their tenant exists
   'finance-pix/links.ts': 1, // the payment page's link, read from its token before its tenant exists
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries

@@ -81,6 +81,10 @@ const PUBLIC_BEYOND_SPEC: Row[] = [
   ['/aprovacao/:token', 'Aprovação de peça', 'public', 'focus'],
   // A file shared by a link, opened without an account (decision 0392).
   ['/arquivo/:token', 'Arquivo compartilhado', 'public', 'focus'],
+  // The signer's link and the public verification of a signed document (decisions 0551, 0554).
+  ['/assinar/:token', 'Assinar documento', 'public', 'focus'],
+  ['/verificar', 'Verificar documento', 'public', 'focus'],
+  ['/verificar/:code', 'Verificar documento', 'public', 'focus'],
 ];
 
 const rowOf = (r: RouteDef): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]);

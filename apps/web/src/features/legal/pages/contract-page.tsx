@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +7,9 @@ import type { ContractView } from '@sede/shared/juridico/schemas';
 import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';
 import { FileManager } from '../../../components/files/file-manager.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { NewEnvelopeDialog } from '../../esign/public.ts';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -38,6 +41,7 @@ function Contract({ c }: { c: ContractView }) {
   const queryClient = useQueryClient();
   const analyses = useAnalyses(c.id);
   const [editing, setEditing] = useState(false);
+  const [signing, setSigning] = useState(false);
   const navigate = useNavigate();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: legalKeys.contract(c.id) });
@@ -66,9 +70,17 @@ function Contract({ c }: { c: ContractView }) {
             <EndingBadge endDate={c.endDate} />
           </>
         }
-        actions={<RecordActions onEdit={() => setEditing(true)} deletion={deletion} />}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setSigning(true)}>
+              <FileSignature aria-hidden /> Enviar para assinatura
+            </Button>
+            <RecordActions onEdit={() => setEditing(true)} deletion={deletion} />
+          </>
+        }
       />
       {editing && <ContractDialog open={editing} onOpenChange={setEditing} contract={c} />}
+      {signing && <NewEnvelopeDialog open={signing} onOpenChange={setSigning} contract={{ id: c.id, title: c.title }} />}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ContractRegister contract={c} onChanged={refresh} />

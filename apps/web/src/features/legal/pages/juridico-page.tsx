@@ -1,4 +1,6 @@
-import { Scale } from 'lucide-react';
+import { FileSignature, Scale } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { useState } from 'react';
 import { document, money, period } from '@sede/shared/format';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractView } from '@sede/shared/juridico/schemas';
@@ -71,8 +73,15 @@ export default function JuridicoPage() {
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <p className="max-w-2xl text-sm text-slate-600">Os contratos da empresa: partes, valores, vigência, reajuste e alertas de vencimento. Envie o arquivo e peça uma análise com IA.</p>
-        <AddButton onClick={() => setCreating(true)}>Novo contrato</AddButton>
+        <p className="max-w-xl text-sm text-slate-600">Os contratos da empresa: partes, valores, vigência, reajuste e alertas de vencimento. Envie o arquivo e peça uma análise com IA.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <Link to="/juridico/assinaturas">
+              <FileSignature aria-hidden /> Assinaturas
+            </Link>
+          </Button>
+          <AddButton onClick={() => setCreating(true)}>Novo contrato</AddButton>
+        </div>
       </div>
 
       <FilterBar

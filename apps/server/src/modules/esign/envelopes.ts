@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, lt, notInArray } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import type { z } from 'zod';
+import { schema } from '@sede/db/client';
+import {
+  actsOnEnvelope,
+  ESIGN_LIMITS,
+  ESIGN_MESSAGES as M,
+  FINISHED_STATUSES,
+  type EnvelopeStatus,
+  type EnvelopeSummary,
+  type EnvelopeView,
+  type envelopeCreateSchema,
+  type envelopeListQuerySchema,
+  type SignerRole,
+  type SignerStatus,
+  type SigningOrder,
+} from '@sede/shared/esign/schemas';
+import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { announce } from '../../platform/live/announce.ts';
+import { foundOr404 } from '../../platform/tenant.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/public.ts';
+import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
+import { recordEvent, sha256Hex } from './evidence.ts';
+
+const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V, files: F } = schema;
+export const ENVELOPE_ENTITY = 'signature_envelope';
+export type EnvelopeRow = typeof E.$inferSelect;
+export type SignerRow = typeof S.$inferSelect;
+
+/** Ten characters without look-alikes (no 0/O, 1/I/L), grouped for reading aloud: 'K7QX-M4PA-9T'. */
+export function newVerificationCode(): string {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+export const announceEnvelope = (db: Parameters<typeof announce>[0], companyId: string, id: string) => announce(db, { companyId, entity: ENVELOPE_ENTITY, id, action: 'updated' });
+
+export const envelopeExists = async (tenant: Tenant, id: string) => Boolean(await findEnvelope(tenant, id));
+
+async function findEnvelope(tenant: Pick<Tenant, 'db' | 'companyId'>, id: string) {
+  const [row] = await tenant.db.select().from(E).where(and(eq(E.id, id), eq(E.companyId, tenant.companyId)));
+  return row ?? null;
+}
+
+export const envelopeRow = (tenant: Pick<Tenant, 'db' | 'companyId'>, id: string) => foundOr404(id, M.envelopeNotFound, async () => { const r = await findEnvelope(tenant, id); return r ? [r] : []; });
+
+/** Envelopes past their expiry date that still wait for someone become 'expirado' (read by the list and the pages; decision 0551). */
+export async function expireDue(s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, envelopeId?: string) {
+  const today = todayInBrazil(new Date(s.clock.now()));
+  const expired = await tenant.db
+    .update(E)
+    .set({ status: 'expirado', updatedAt: new Date(s.clock.now()) })
+    .where(and(eq(E.companyId, tenant.companyId), lt(E.expiresOn, today), notInArray(E.status, ['rascunho', ...FINISHED_STATUSES]), envelopeId ? eq(E.id, envelopeId) : undefined))
+    .returning({ id: E.id, sha: E.documentSha256 });
+  for (const e of expired) {
+    await recordEvent(tenant.db, { companyId: tenant.companyId, envelopeId: e.id, kind: 'expired', at: new Date(s.clock.now()), documentSha256: e.sha });
+    await announceEnvelope(tenant.db, tenant.companyId, e.id);
+  }
+}
+
+const summaryOf = (e: EnvelopeRow, signers: SignerRow[]): EnvelopeSummary => {
+  const acting = signers.filter((x) => actsOnEnvelope(x.role as SignerRole));
+  return {
+    id: e.id,
+    title: e.title,
+    status: e.status as EnvelopeStatus,
+    signingOrder: e.signingOrder as SigningOrder,
+    expiresOn: e.expiresOn,
+    contractId: e.contractId,
+    signersDone: acting.filter((x) => x.status === 'assinado').length,
+    signersTotal: acting.length,
+    createdAt: e.createdAt.toISOString(),
+    sentAt: e.sentAt?.toISOString() ?? null,
+    completedAt: e.completedAt?.toISOString() ?? null,
+  };
+};
+
+export async function listEnvelopes(s: Services, tenant: Tenant, q: z.output<typeof envelopeListQuerySchema>): Promise<EnvelopeSummary[]> {
+  await expireDue(s, tenant);
+  const rows = await tenant.db
+    .select()
+    .from(E)
+    .where(
+      and(
+        eq(E.companyId, tenant.companyId),
+        q.status ? eq(E.status, q.status) : undefined,
+        q.contractId ? eq(E.contractId, q.contractId) : undefined,
+        q.q?.trim() ? ilike(E.title, `%${q.q.trim().replace(/[%_\\]/g, '')}%`) : undefined,
+      ),
+    )
+    .orderBy(desc(E.createdAt), desc(E.id))
+    .limit(500);
+  if (!rows.length) return [];
+  const signers = await tenant.db.select().from(S).where(and(eq(S.companyId, tenant.companyId), inArray(S.envelopeId, rows.map((r) => r.id))));
+  return rows.map((e) => summaryOf(e, signers.filter((x) => x.envelopeId === e.id)));
+}
+
+export async function getEnvelope(s: Services, tenant: Tenant, id: string): Promise<EnvelopeView> {
+  await expireDue(s, tenant, id);
+  const e = await envelopeRow(tenant, id);
+  const signers = await tenant.db.select().from(S).where(and(eq(S.companyId, tenant.companyId), eq(S.envelopeId, id))).orderBy(asc(S.position));
+  const events = await tenant.db
+    .select({ v: V, signerName: S.name })
+    .from(V)
+    .leftJoin(S, eq(S.id, V.signerId))
+    .where(and(eq(V.companyId, tenant.companyId), eq(V.envelopeId, id)))
+    .orderBy(asc(V.seq));
+  const [doc] = e.documentFileId ? await tenant.db.select({ name: F.name }).from(F).where(and(eq(F.id, e.documentFileId), eq(F.companyId, tenant.companyId))) : [];
+  return {
+    ...summaryOf(e, signers),
+    message: e.message,
+    documentFileId: e.documentFileId,
+    documentName: doc?.name ?? null,
+    documentSha256: e.documentSha256,
+    documentPages: e.documentPages,
+    finalFileId: e.finalFileId,
+    finalSha256: e.finalSha256,
+    verificationCode: e.status === 'assinado' ? e.verificationCode : null,
+    signers: signers.map((x) => ({
+      id: x.id,
+      position: x.position,
+      name: x.name,
+      email: x.email,
+      cpf: x.cpf,
+      role: x.role as SignerRole,
+      status: x.status as SignerStatus,
+      signedAt: x.signedAt?.toISOString() ?? null,
+      refusedAt: x.refusedAt?.toISOString() ?? null,
+      refusalReason: x.refusalReason,
+    })),
+    events: events.map(({ v, signerName }) => ({ id: v.id, kind: v.kind as EnvelopeView['events'][number]['kind'], at: v.at.toISOString(), signerName, ip: v.ip, userAgent: v.userAgent, documentSha256: v.documentSha256 })),
+  };
+}
+
+/** A PDF we can sign: not encrypted, readable by pdf-lib, at least one page. DOCX and other types are refused with their own message (decision 0550). */
+export async function checkSignablePdf(bytes: Uint8Array, name: string): Promise<number> {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) {
+    if (head.startsWith('PK') && /\.docx?$/i.test(name)) throw badRequest(M.docx, 'DOCX_NOT_SUPPORTED');
+    throw badRequest(M.notPdf, 'NOT_PDF');
+  }
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (err) {
+    if (err instanceof Error && /encrypt/i.test(err.message)) throw badRequest(M.pdfEncrypted, 'PDF_ENCRYPTED');
+    throw badRequest(M.pdfBroken, 'PDF_BROKEN');
+  }
+  if (doc.isEncrypted) throw badRequest(M.pdfEncrypted, 'PDF_ENCRYPTED');
+  if (doc.getPageCount() < 1) throw badRequest(M.pdfBroken, 'PDF_BROKEN');
+  return doc.getPageCount();
+}
+
+/** Keeps the envelope's own copy of the document (a signed document never changes, whatever happens to where it came from). */
+async function copyDocument(s: Services, tenant: Tenant, envelopeId: string, name: string, bytes: Uint8Array) {
+  const pages = await checkSignablePdf(bytes, name);
+  const file = await storeMemberFile(s, tenant, { entityType: ENVELOPE_ENTITY, entityId: envelopeId, kind: 'document', name, body: new Blob([bytes]).stream() });
+  await setDocument(tenant, envelopeId, file.id, bytes, pages);
+}
+
+async function setDocument(tenant: Tenant, envelopeId: string, fileId: string, bytes: Uint8Array, pages: number) {
+  await tenant.db.transaction(async (tx) => {
+    await tx.update(E).set({ documentFileId: fileId, documentSha256: sha256Hex(bytes), documentPages: pages, updatedAt: new Date() }).where(and(eq(E.id, envelopeId), eq(E.companyId, tenant.companyId)));
+    await announceEnvelope(tx, tenant.companyId, envelopeId);
+  });
+}
+
+/**
+ * The PDF uploaded to the envelope through the platform's files (decision 0550) becomes its
+ * document; a file we cannot sign is removed with the reason.
+ */
+export async function attachDocument(s: Services, tenant: Tenant, id: string, fileId: string): Promise<EnvelopeView> {
+  const e = await envelopeRow(tenant, id);
+  if (e.status !== 'rascunho') throw conflict(M.notDraft, 'NOT_DRAFT');
+  const file = await readEntityFile(s, tenant, fileId, ENVELOPE_ENTITY, id);
+  if (!file) throw notFound(M.fileNotFound);
+  let pages: number;
+  try {
+    pages = await checkSignablePdf(file.bytes, file.name);
+  } catch (err) {
+    const removeBytes = await removeEntityFile(s, tenant, fileId, ENVELOPE_ENTITY);
+    await removeBytes?.();
+    throw err;
+  }
+  await setDocument(tenant, id, fileId, file.bytes, pages);
+  return getEnvelope(s, tenant, id);
+}
+
+export async function createEnvelope(s: Services, tenant: Tenant, input: z.output<typeof envelopeCreateSchema>): Promise<EnvelopeView> {
+  const today = todayInBrazil(new Date(s.clock.now()));
+  if (input.expiresOn <= today || input.expiresOn > addDays(today, ESIGN_LIMITS.maxDays)) throw badRequest(M.expiresOn, 'EXPIRES_ON');
+  let source: { name: string; bytes: Buffer } | null = null;
+  if (input.contract) {
+    if (!(await contractExists(tenant, input.contract.contractId))) throw notFound('Contrato não encontrado.');
+    const file = await readEntityFile(s, tenant, input.contract.fileId, CONTRACT_ENTITY, input.contract.contractId);
+    if (!file) throw notFound('Arquivo não encontrado neste contrato.');
+    await checkSignablePdf(file.bytes, file.name);
+    source = file;
+  }
+  const now = new Date(s.clock.now());
+  const id = await tenant.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(E)
+      .values({ companyId: tenant.companyId, title: input.title, message: input.message, signingOrder: input.signingOrder, expiresOn: input.expiresOn, contractId: input.contract?.contractId ?? null, verificationCode: newVerificationCode(), createdBy: tenant.actorId || null })
+      .returning({ id: E.id });
+    await tx.insert(S).values(input.signers.map((x, i) => ({ companyId: tenant.companyId, envelopeId: row!.id, position: i + 1, name: x.name, email: x.email, cpf: x.cpf, role: x.role })));
+    await recordEvent(tx, { companyId: tenant.companyId, envelopeId: row!.id, kind: 'created', at: now, documentSha256: null });
+    await announce(tx, { companyId: tenant.companyId, entity: ENVELOPE_ENTITY, id: row!.id, action: 'created' });
+    return row!.id;
+  });
+  if (source) await copyDocument(s, tenant, id, source.name, source.bytes);
+  return getEnvelope(s, tenant, id);
+}
+

@@ -1,0 +1,31 @@
+import { readersOf, registerEntity } from '../../platform/entities.ts';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import { schema } from '@sede/db/client';
+import type { Services, Tenant } from '../../services.ts';
+import { envelopePath } from './completion.ts';
+import { ENVELOPE_ENTITY, envelopeExists } from './envelopes.ts';
+import { esignRoutes } from './routes.ts';
+
+async function start(s: Services) {
+  // The envelope's files (the original and the sealed PDF): whoever reads Jurídico.
+  registerEntity(s, ENVELOPE_ENTITY, { canSee: readersOf('legal.read', envelopeExists), path: envelopePath });
+}
+
+async function exportEsign(_s: Services, tenant: Tenant, out: ExportSink) {
+  const { signatureEnvelopes, signatureSigners, signatureEvents } = schema;
+  out.csv('envelopes.csv', ['id', 'title', 'status', 'signingOrder', 'expiresOn', 'contractId', 'documentFileId', 'documentSha256', 'finalFileId', 'finalSha256', 'verificationCode', 'createdAt', 'sentAt', 'completedAt'], companyRows(tenant, signatureEnvelopes));
+  out.csv('signatarios.csv', ['id', 'envelopeId', 'position', 'name', 'email', 'cpf', 'role', 'status', 'signedAt', 'refusedAt', 'refusalReason'], companyRows(tenant, signatureSigners));
+  out.csv('eventos.csv', ['id', 'envelopeId', 'signerId', 'kind', 'at', 'ip', 'userAgent', 'documentSha256'], companyRows(tenant, signatureEvents));
+}
+
+/** Electronic signature (issue 28; decisions 0550–0555): envelopes, signers, evidence and the sealed PDF. */
+export default defineModule({
+  key: 'esign',
+  area: 'legal',
+  mount: '/assinaturas',
+  after: ['files'],
+  routes: esignRoutes,
+  start,
+  exportData: exportEsign,
+});

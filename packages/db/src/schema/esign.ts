@@ -1,0 +1,101 @@
+import { bigserial, boolean, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companyId, companyIndex } from '../tenant.ts';
+import { user } from './auth.ts';
+import { files } from './files.ts';
+import { contracts } from './juridico.ts';
+
+/**
+ * An envelope to sign (decisions 0550–0555): one PDF (a platform file of entity
+ * 'signature_envelope', copied from the upload or from the contract's file, so it never changes),
+ * its signers and its evidence. The final, sealed PDF is a file of the envelope and, when it came
+ * from Jurídico, of the contract too.
+ */
+export const signatureEnvelopes = pgTable(
+  'signature_envelopes',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    message: text('message'),
+    /** rascunho | enviado | visualizado | parcialmente_assinado | assinado | recusado | expirado | cancelado */
+    status: text('status').notNull().default('rascunho'),
+    /** sequencial | simultanea */
+    signingOrder: text('signing_order').notNull().default('simultanea'),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    documentFileId: uuid('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    documentSha256: text('document_sha256'),
+    documentPages: integer('document_pages'),
+    finalFileId: uuid('final_file_id').references(() => files.id, { onDelete: 'set null' }),
+    finalSha256: text('final_sha256'),
+    /** Printed on the certificate page, opens /verificar/:code; unique across companies. */
+    verificationCode: text('verification_code').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [companyIndex('signature_envelopes', t.createdAt, t.id)(t), uniqueIndex('signature_envelopes_code_uq').on(t.verificationCode), uniqueIndex('signature_envelopes_final_sha_uq').on(t.finalSha256)],
+);
+
+/** A signer of an envelope: the link's token and the one-time code are kept as SHA-256 only. */
+export const signatureSigners = pgTable(
+  'signature_signers',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    envelopeId: uuid('envelope_id')
+      .notNull()
+      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    cpf: text('cpf'),
+    /** assinar | aprovar | testemunha | receber_copia */
+    role: text('role').notNull(),
+    /** pendente | enviado | visualizado | assinado | recusado */
+    status: text('status').notNull().default('pendente'),
+    tokenHash: text('token_hash'),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    locked: boolean('locked').notNull().default(false),
+    codeConfirmedAt: timestamp('code_confirmed_at', { withTimezone: true }),
+    signatureText: text('signature_text'),
+    signatureImage: text('signature_image'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
+    refusalReason: text('refusal_reason'),
+  },
+  (t) => [companyIndex('signature_signers', t.envelopeId, t.position)(t), uniqueIndex('signature_signers_token_uq').on(t.tokenHash), uniqueIndex('signature_signers_email_uq').on(t.envelopeId, t.email)],
+);
+
+/** The evidence: every event of an envelope with its time, address, browser and the document's SHA-256. Never updated. */
+export const signatureEvents = pgTable(
+  'signature_events',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events were written in (several may share a millisecond). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    envelopeId: uuid('envelope_id')
+      .notNull()
+      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signatureSigners.id, { onDelete: 'cascade' }),
+    /** created | sent | viewed | code_sent | code_confirmed | signed | refused | completed | cancelled | expired | resent */
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    documentSha256: text('document_sha256'),
+  },
+  (t) => [companyIndex('signature_events', t.envelopeId, t.seq)(t)],
+);
+
+/** The installation's own sealing certificate (decision 0553): one row, key and certificate encrypted with the server's secret. No company. */
+export const sealingCertificates = pgTable('sealing_certificates', {
+  id: text('id').primaryKey(),
+  encrypted: text('encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
