@@ -81,7 +81,7 @@ export async function completeEnvelope(s: Services, tenant: Tenant, envelopeId: 
   const bytes = await finalPdf(s, tenant, original.bytes, summary, sealedAt);
   const finalSha = sha256Hex(bytes);
   const name = safeName(e.title);
-  const stored = await storeExternalFile(s, tenant, { entityType: ENVELOPE_ENTITY, entityId: e.id, kind: 'document', name, body: new Blob([bytes]).stream() });
+  const stored = await storeExternalFile(s, tenant, { entityType: ENVELOPE_ENTITY, entityId: e.id, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream() });
   const done = await tenant.db.transaction(async (tx) => {
     const rows = await tx
       .update(E)
@@ -94,7 +94,7 @@ export async function completeEnvelope(s: Services, tenant: Tenant, envelopeId: 
     return rows[0]!;
   });
   if (!done) return;
-  if (e.contractId) await storeExternalFile(s, tenant, { entityType: CONTRACT_ENTITY, entityId: e.contractId, kind: 'document', name, body: new Blob([bytes]).stream() });
+  if (e.contractId) await storeExternalFile(s, tenant, { entityType: CONTRACT_ENTITY, entityId: e.contractId, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream() });
   await notifySender(s, done, 'completed');
   for (const x of signers) {
     const mail = completedEmail({ name: x.name, title: e.title, role: x.role as SignerRole, verifyUrl: summary.verificationUrl, code: e.verificationCode });

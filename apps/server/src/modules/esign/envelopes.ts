@@ -159,7 +159,7 @@ export async function checkSignablePdf(bytes: Uint8Array, name: string): Promise
 /** Keeps the envelope's own copy of the document (a signed document never changes, whatever happens to where it came from). */
 async function copyDocument(s: Services, tenant: Tenant, envelopeId: string, name: string, bytes: Uint8Array) {
   const pages = await checkSignablePdf(bytes, name);
-  const file = await storeMemberFile(s, tenant, { entityType: ENVELOPE_ENTITY, entityId: envelopeId, kind: 'document', name, body: new Blob([bytes]).stream() });
+  const file = await storeMemberFile(s, tenant, { entityType: ENVELOPE_ENTITY, entityId: envelopeId, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream() });
   await setDocument(tenant, envelopeId, file.id, bytes, pages);
 }
 

@@ -58,7 +58,7 @@ async function lockNextNumber(db: DbOrTx, companyId: string, serie: string): Pro
 }
 
 const storeBytes = (s: Services, db: DbOrTx, tenant: Tenant, invoiceId: string, name: string, bytes: Buffer) =>
-  storeExternalFile(s, { db: db as Tenant['db'], companyId: tenant.companyId }, { entityType: NFSE_INVOICE, entityId: invoiceId, kind: 'document', name, body: new Blob([bytes]).stream(), declaredLength: bytes.length });
+  storeExternalFile(s, { db: db as Tenant['db'], companyId: tenant.companyId }, { entityType: NFSE_INVOICE, entityId: invoiceId, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream(), declaredLength: bytes.length });
 
 const withProlog = (xml: string) => (xml.startsWith('<?xml') ? xml : `<?xml version="1.0" encoding="UTF-8"?>${xml}`);
 
