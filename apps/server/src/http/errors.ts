@@ -72,6 +72,20 @@ export async function readJson(c: Context): Promise<unknown> {
   return body;
 }
 
+/** A multipart form (files and text fields), or a 400 in Portuguese; its text fields follow readJson's rule. */
+export async function readForm(c: Context, invalid = 'Envie os dados como formulário (multipart/form-data).'): Promise<Record<string, unknown>> {
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw badRequest(invalid);
+  }
+  const texts = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
+  const unstorable = unstorableTextIn(texts);
+  if (unstorable) throw badRequest(unstorable);
+  return form;
+}
+
 export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) return c.json({ error: err.message, code: err.code, ...err.details }, err.status);
   if (err instanceof HTTPException) {

@@ -85,6 +85,8 @@ const PUBLIC_BEYOND_SPEC: Row[] = [
   ['/assinar/:token', 'Assinar documento', 'public', 'focus'],
   ['/verificar', 'Verificar documento', 'public', 'focus'],
   ['/verificar/:code', 'Verificar documento', 'public', 'focus'],
+  // The customer's payment page of a charge, opened from the e-mail without an account (decision 0532).
+  ['/pagar/:token', 'Pagamento', 'public', 'focus'],
 ];
 
 const rowOf = (r: RouteDef): Row => (r.deniedAs ? [r.path, r.title, r.access, r.layout, r.deniedAs] : [r.path, r.title, r.access, r.layout]);

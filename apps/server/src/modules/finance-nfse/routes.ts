@@ -4,7 +4,7 @@ import { okSchema } from '@sede/shared/platform/api';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MESSAGES as CM, companyCertificateAnswerSchema, companyCertificateSchema } from '@sede/shared/platform/certificates';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, readForm } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { companyCertificateInfo, removeCompanyCertificate, saveCompanyCertificate } from '../../platform/certificates/store.ts';
@@ -36,12 +36,7 @@ export function nfseRoutes(s: Services) {
     bodyLimit({ maxSize: CERTIFICATE_MAX_BYTES + 16 * 1024, onError: () => { throw tooLarge(); } }),
     contract({ summary: 'Enviar o certificado digital A1 (PFX e senha)', bodyMedia: 'multipart/form-data', response: companyCertificateSchema, status: 201 }),
     async (c) => {
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw badRequest(CM.fileMissing);
-      }
+      const form = await readForm(c, CM.fileMissing);
       const file = form.file;
       const password = form.password;
       if (!(file instanceof File) || file.size === 0) throw badRequest(CM.fileMissing);
