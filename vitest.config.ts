@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Test files under `dirs` whose names end with `suffix`, relative to the root. */
 function testFiles(dirs: string[], suffix: string): string[] {
@@ -24,8 +25,29 @@ const split = (files: string[]) => ({ shared: files.filter((f) => !mocksModules(
 const unitFiles = split([...testFiles(['packages'], '.test.ts'), ...testFiles(['apps/web/src'], '.test.ts')]);
 const componentFiles = split(testFiles(['apps/web/src'], '.test.tsx'));
 
+/**
+ * Longest files first within each project (decision 0524): a fresh clone has no timing cache, and
+ * vitest would start the largest files first, leaving the slow ones that start servers as child
+ * processes for the end, when fewer files are left to run beside them. The seconds of the last full
+ * run are in .ci/test-durations.json (scripts/test-durations.mjs writes it); a new file counts as
+ * 2 s. Projects keep vitest's order, so a worker goes on reusing its loaded modules.
+ */
+const lastDurations: Record<string, number> = JSON.parse(readFileSync('.ci/test-durations.json', 'utf8'));
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds = (f: TestSpecification) => lastDurations[path.relative(process.cwd(), f.moduleId)] ?? 2;
+    const byProject = (await super.sort(files)).map((f, i) => ({ f, i }));
+    const projectRank = new Map<string, number>();
+    for (const { f, i } of byProject) if (!projectRank.has(f.project.name)) projectRank.set(f.project.name, i);
+    return byProject
+      .sort((a, b) => projectRank.get(a.f.project.name)! - projectRank.get(b.f.project.name)! || seconds(b.f) - seconds(a.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     // Integration files are mostly waiting on PostgreSQL: more workers than the 2 cores pays off.
     maxWorkers: 4,
     projects: [

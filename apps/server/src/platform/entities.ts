@@ -1,3 +1,4 @@
+import { type GuardKey, hasAnyPermission } from '@sede/shared/permissions';
 import { canAny, grantsFor, type Permission } from '@sede/shared/registry/permissions';
 import { forbidden } from '../http/errors.ts';
 import type { Viewer } from './viewer.ts';
@@ -26,12 +27,14 @@ export type EntityDefinition = {
 
 /**
  * The check of an area's own records: whoever holds `permission` may see them (else 403), and
- * `exists` says whether `id` is one of the company's (else 404).
+ * `exists` says whether `id` is one of the company's (else 404). An area the spec names by a flag
+ * (`'financeiro'`) also lets in whoever holds the flag.
  */
 export const readersOf =
-  (permission: Permission, exists: (tenant: Tenant, id: string) => Promise<boolean>): EntityCheck =>
+  (permission: Permission, exists: (tenant: Tenant, id: string) => Promise<boolean>, specFlag?: GuardKey): EntityCheck =>
   async (tenant, id, viewer) => {
-    if (!canAny(grantsFor(viewer.membership), [permission])) throw forbidden();
+    const byFlag = specFlag !== undefined && hasAnyPermission(viewer.permissions, [specFlag]);
+    if (!byFlag && !canAny(grantsFor(viewer.membership), [permission])) throw forbidden();
     return exists(tenant, id);
   };
 

@@ -210,7 +210,7 @@ describe('the payment page', () => {
   it('is limited per address', async () => {
     const entryId = await receivable({ amountCents: 5_00 });
     const token = tokenOf((await api<PaymentLinkCreated>(`/entries/${entryId}/link`, fin, { json: {} })).body.url);
-    await sql(server, `update rate_limits set count = 100000 where key like 'payment-page:view:%'`);
+    await sql(server, `update rate_limits set count = 100000 where key like 'payment-page:viewPerIp:%'`);
     const res = await publicPage(token);
     expect(res.status).toBe(429);
     expect(res.body.error).toMatch(/^Muitas tentativas/);

@@ -1,11 +1,10 @@
-import { Hono, type MiddlewareHandler } from 'hono';
 import { paymentTokenParamsSchema, PIX_MESSAGES as M, publicPaymentSchema, simulatePaymentSchema } from '@sede/shared/finance/pix';
 import { okSchema } from '@sede/shared/platform/api';
 import { contract } from '../../http/contract.ts';
 import { conflict } from '../../http/errors.ts';
-import { addressLimiter, type RateRule } from '../../http/rate-limit.ts';
+import { publicRouter } from '../../http/public-router.ts';
+import type { RateRule } from '../../http/rate-limit.ts';
 import { isLoopbackUrl } from '../../platform/config.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
 import type { Services } from '../../services.ts';
 import { publicPayment, simulatePayment } from '../finance-pix/public.ts';
 
@@ -20,19 +19,10 @@ export const PAYMENT_PAGE_RULES = {
  * company and the receivable come from the signed token's live link.
  */
 export function paymentPageRoutes(s: Services) {
-  const limit = addressLimiter(rateLimits(s), 'payment-page');
-  // The address's limit comes before anything of the request is read.
-  const limited =
-    (name: string, rule: RateRule): MiddlewareHandler =>
-    async (c, next) => {
-      await limit(c, name, rule);
-      await next();
-      c.header('cache-control', 'no-store');
-    };
-  const r = new Hono();
+  const { r, limited } = publicRouter(s, 'payment-page', PAYMENT_PAGE_RULES);
   r.get(
     '/:token',
-    limited('view', PAYMENT_PAGE_RULES.viewPerIp),
+    limited('viewPerIp'),
     contract({ summary: 'Ver cobrança pelo link de pagamento', params: paymentTokenParamsSchema, response: publicPaymentSchema, public: true }),
     async (c) => c.json(await publicPayment(s, c.req.valid('param').token)),
   );
@@ -41,7 +31,7 @@ export function paymentPageRoutes(s: Services) {
   if (isLoopbackUrl(s.cfg.appUrl)) {
     r.post(
       '/:token/simulate-payment',
-      limited('simulate', PAYMENT_PAGE_RULES.simulatePerIp),
+      limited('simulatePerIp'),
       contract({ summary: 'Simular pagamento Pix (ambiente local)', params: paymentTokenParamsSchema, body: simulatePaymentSchema, response: okSchema, public: true }),
       async (c) => {
         if (!(await simulatePayment(s, c.req.valid('param').token, c.req.valid('json').payerName))) throw conflict(M.chargeNotOpen, 'CHARGE_NOT_OPEN');

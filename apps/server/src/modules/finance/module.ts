@@ -1,7 +1,4 @@
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
-import { hasAnyPermission } from '@sede/shared/permissions';
-import { forbidden } from '../../http/errors.ts';
-import { registerEntity } from '../../platform/entities.ts';
+import { readersOf, registerEntity } from '../../platform/entities.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { FINANCE_ALERTS_CRON, FINANCE_ALERTS_QUEUE, sendFinanceAlerts } from './alerts.ts';
@@ -13,10 +10,7 @@ import { scheduleRecurring } from '../../platform/jobs.ts';
 async function start(s: Services) {
   // Attachments (boleto, nota fiscal), comments and tasks on an entry: whoever reads finance.
   registerEntity(s, FIN_ENTRY, {
-    canSee: async (tenant, id, viewer) => {
-      if (!hasAnyPermission(viewer.permissions, ['financeiro']) && !canAny(grantsFor(viewer.membership), ['finance.read'])) throw forbidden();
-      return entryExists(tenant, id);
-    },
+    canSee: readersOf('finance.read', entryExists, 'financeiro'),
     path: () => '/financeiro?aba=contas-a-pagar',
   });
   await scheduleRecurring(s.boss, { queue: FINANCE_ALERTS_QUEUE, cron: FINANCE_ALERTS_CRON, label: '[finance] due alerts:' }, () => sendFinanceAlerts(s));

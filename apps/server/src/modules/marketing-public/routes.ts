@@ -1,8 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
 import { approvalTokenParamsSchema, decisionResultSchema, publicApprovalViewSchema, publicDecisionSchema } from '@sede/shared/marketing/review';
 import { contract } from '../../http/contract.ts';
-import { addressLimiter, type RateRule } from '../../http/rate-limit.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { publicRouter } from '../../http/public-router.ts';
+import type { RateRule } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { decideByClient, publicApproval } from '../marketing/public.ts';
 
@@ -21,29 +20,16 @@ export const APPROVAL_RULES = {
  * (decisions 0331, 0332). No session: the company and the piece come from the token.
  */
 export function marketingPublicRoutes(s: Services) {
-  const limit = addressLimiter(rateLimits(s), 'marketing-approval');
-
-  const r = new Hono();
-  r.use('*', async (c, next) => {
-    await next();
-    c.header('cache-control', 'no-store');
-  });
-  // The address's limit comes before anything of the request is read.
-  const limited =
-    (key: string, rule: RateRule): MiddlewareHandler =>
-    async (c, next) => {
-      await limit(c, key, rule);
-      await next();
-    };
+  const { r, limited } = publicRouter(s, 'marketing-approval', APPROVAL_RULES);
   r.get(
     '/approvals/:token',
-    limited('view', APPROVAL_RULES.viewPerIp),
+    limited('viewPerIp'),
     contract({ summary: 'Ver a peça pelo link de aprovação', params: approvalTokenParamsSchema, response: publicApprovalViewSchema, public: true }),
     async (c) => c.json(await publicApproval(s, c.req.valid('param').token)),
   );
   r.post(
     '/approvals/:token/decision',
-    limited('decide', APPROVAL_RULES.decidePerIp),
+    limited('decidePerIp'),
     contract({ summary: 'Aprovar ou pedir alterações pelo link', params: approvalTokenParamsSchema, body: publicDecisionSchema, response: decisionResultSchema, status: 201, public: true }),
     async (c) => c.json(await decideByClient(s, c.req.valid('param').token, c.req.valid('json')), 201),
   );
