@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Users } from 'lucide-react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { type DataColumn, DataList } from './data-list.tsx';
+import { type DataColumn, DataList, listStates } from './data-list.tsx';
 
 type Person = { id: string; name: string; city: string; status: string };
 const people: Person[] = [
@@ -152,5 +152,13 @@ describe('DataList', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Nenhuma pessoa ainda' })).toBeTruthy();
+  });
+});
+
+describe('listStates', () => {
+  it('names loading and failure by the items, with their article', () => {
+    const empty = { title: 'Nenhuma pessoa', description: 'Cadastre a primeira.' };
+    expect(listStates(Users, 'as pessoas', empty)).toEqual({ icon: Users, loading: 'Carregando as pessoas…', failed: 'Não foi possível carregar as pessoas', empty, noMatch: undefined });
+    expect(listStates(Users, 'os contratos', empty, 'Nenhum contrato com estes filtros.').noMatch).toBe('Nenhum contrato com estes filtros.');
   });
 });

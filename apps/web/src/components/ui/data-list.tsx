@@ -35,6 +35,14 @@ export type DataListStates = {
   noMatch?: string | { title: string; description: string };
 };
 
+/**
+ * A list's states named by its items with their article ('os contratos'): 'Carregando os
+ * contratos…' and 'Não foi possível carregar os contratos', the same words in every area.
+ */
+export function listStates(icon: LucideIcon, items: string, empty: DataListStates['empty'], noMatch?: DataListStates['noMatch']): DataListStates {
+  return { icon, loading: `Carregando ${items}…`, failed: `Não foi possível carregar ${items}`, empty, noMatch };
+}
+
 type Paging = { hasNextPage?: boolean; isFetchingNextPage?: boolean; fetchNextPage?: () => unknown };
 type Query = { isPending: boolean; isError: boolean; error: unknown };
 

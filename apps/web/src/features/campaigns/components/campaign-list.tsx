@@ -2,7 +2,7 @@ import { Mail, Trash2 } from 'lucide-react';
 import { count, dateTime } from '@sede/shared/format';
 import { CAMPAIGN_STATUS_LABELS, type CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { AddButton } from '../../../components/ui/add-button.tsx';
 
 type Query = { isPending: boolean; isError: boolean; error: unknown; data?: CampaignView[] };
@@ -46,21 +46,10 @@ const columns = (onOpen: (id: string) => void, onDelete: (c: CampaignView) => vo
 /** The company's campaigns: a table on wide screens, cards on phones, with their numbers. */
 export function CampaignList({ query, onOpen, onDelete, onCreate }: { query: Query; onOpen: (id: string) => void; onDelete: (c: CampaignView) => void; onCreate: () => void }) {
   return (
-    <DataList
-      label="Campanhas"
-      rows={query.data ?? []}
-      columns={columns(onOpen, onDelete)}
-      query={query}
-      states={{
-        icon: Mail,
-        loading: 'Carregando as campanhas…',
-        failed: 'Não foi possível carregar as campanhas',
-        empty: {
-          title: 'Nenhuma campanha ainda',
-          description: 'Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro.',
-          action: <AddButton onClick={onCreate}>Criar a primeira campanha</AddButton>,
-        },
-      }}
-    />
+    <DataList label="Campanhas" rows={query.data ?? []} columns={columns(onOpen, onDelete)} query={query} states={listStates(Mail, 'as campanhas', {
+      title: 'Nenhuma campanha ainda',
+      description: 'Escreva um e-mail, escolha uma lista ou um segmento de contatos e envie agora ou agende. Só recebem contatos com base legal e sem descadastro.',
+      action: <AddButton onClick={onCreate}>Criar a primeira campanha</AddButton>,
+    })} />
   );
 }

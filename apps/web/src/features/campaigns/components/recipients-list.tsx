@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { dateTime } from '@sede/shared/format';
 import { RECIPIENT_STATUS_LABELS, type CampaignChannel, type RecipientView } from '@sede/shared/campaigns/schemas';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { recipientsQueryOptions } from '../api/details.ts';
 import { Panel } from './panel.tsx';
 import { Options } from '../../../components/ui/option-select.tsx';
@@ -43,20 +43,10 @@ export function RecipientsList({ campaignId, channel }: { campaignId: string; ch
         </label>
       }
     >
-      <DataList
-        label="Destinatários da campanha"
-        rows={recipients.data?.items ?? []}
-        columns={columns(channel)}
-        query={recipients}
-        filtered={!!status}
-        states={{
-          icon: Users,
-          loading: 'Carregando os destinatários…',
-          failed: 'Não foi possível carregar os destinatários',
-          noMatch: 'Nenhum destinatário nesta situação.',
-          empty: { title: 'Nenhum destinatário', description: 'A campanha não tinha contatos que pudessem receber.' },
-        }}
-      />
+      <DataList label="Destinatários da campanha" rows={recipients.data?.items ?? []} columns={columns(channel)} query={recipients} filtered={!!status} states={listStates(Users, 'os destinatários', {
+        title: 'Nenhum destinatário',
+        description: 'A campanha não tinha contatos que pudessem receber.',
+      }, 'Nenhum destinatário nesta situação.')} />
     </Panel>
   );
 }

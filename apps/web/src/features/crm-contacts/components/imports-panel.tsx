@@ -3,7 +3,7 @@ import { FileDown, Upload } from 'lucide-react';
 import type { CrmImport } from '@sede/shared/crm/contacts';
 import { count, dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { importErrorsUrl, importsQueryOptions } from '../api/imports.ts';
 
 const STATUS: Record<CrmImport['status'], string> = {
@@ -60,22 +60,11 @@ export function ImportsPanel({ onNew, onOpen }: { onNew: () => void; onOpen: (id
           <Upload aria-hidden /> Nova importação
         </Button>
       )}
-      <DataList
-        label="Importações"
-        rows={started}
-        columns={columns(onOpen)}
-        query={imports}
-        states={{
-          icon: Upload,
-          loading: 'Carregando importações…',
-          failed: 'Não foi possível carregar as importações',
-          empty: {
-            title: 'Nenhuma importação ainda',
-            description: 'Traga seus contatos de uma planilha CSV ou XLSX (de outro CRM, do Excel ou de uma feira): você confere as colunas, escolhe o que fazer com duplicados e acompanha o progresso.',
-            action: <Button onClick={onNew}>Importar planilha</Button>,
-          },
-        }}
-      />
+      <DataList label="Importações" rows={started} columns={columns(onOpen)} query={imports} states={listStates(Upload, 'as importações', {
+        title: 'Nenhuma importação ainda',
+        description: 'Traga seus contatos de uma planilha CSV ou XLSX (de outro CRM, do Excel ou de uma feira): você confere as colunas, escolhe o que fazer com duplicados e acompanha o progresso.',
+        action: <Button onClick={onNew}>Importar planilha</Button>,
+      })} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CrmList } from '@sede/shared/crm/contacts';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { count, day } from '@sede/shared/format';
@@ -71,18 +71,10 @@ export function ListsPanel({ onOpen }: { onOpen: Open }) {
           </p>
         )}
       </form>
-      <DataList
-        label="Listas"
-        rows={lists.data ?? []}
-        columns={columns(onOpen, (id) => void remove(id))}
-        query={lists}
-        states={{
-          icon: ListChecks,
-          loading: 'Carregando listas…',
-          failed: 'Não foi possível carregar as listas',
-          empty: { title: 'Nenhuma lista ainda', description: 'Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações.' },
-        }}
-      />
+      <DataList label="Listas" rows={lists.data ?? []} columns={columns(onOpen, (id) => void remove(id))} query={lists} states={listStates(ListChecks, 'as listas', {
+        title: 'Nenhuma lista ainda',
+        description: 'Listas reúnem contatos escolhidos a dedo (uma feira, uma campanha, os clientes VIP). Crie uma acima e adicione contatos pela seleção nas abas Pessoas e Organizações.',
+      })} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Filter, Trash2 } from 'lucide-react';
 import type { CrmSegment } from '@sede/shared/crm/contacts';
 import { count } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { deleteSegment } from '../api/delete-segment.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { segmentsQueryOptions } from '../api/segments.ts';
@@ -40,20 +40,9 @@ export function SegmentsPanel({ onOpen }: { onOpen: (segment: CrmSegment) => voi
   const segments = useQuery(segmentsQueryOptions());
   const remove = useRemove(deleteSegment, crmContactKeys.segments, { done: 'Segmento excluído.', failed: 'Não foi possível excluir o segmento.' });
   return (
-    <DataList
-      label="Segmentos"
-      rows={segments.data ?? []}
-      columns={columns(onOpen, (id) => void remove(id))}
-      query={segments}
-      states={{
-        icon: Filter,
-        loading: 'Carregando segmentos…',
-        failed: 'Não foi possível carregar os segmentos',
-        empty: {
-          title: 'Nenhum segmento salvo',
-          description: 'Um segmento guarda uma busca com filtros (ex.: "com e-mail, etiqueta vip, sem responsável") e é recalculado sempre que aberto. Filtre em Pessoas ou Organizações e use "Salvar como segmento".',
-        },
-      }}
-    />
+    <DataList label="Segmentos" rows={segments.data ?? []} columns={columns(onOpen, (id) => void remove(id))} query={segments} states={listStates(Filter, 'os segmentos', {
+      title: 'Nenhum segmento salvo',
+      description: 'Um segmento guarda uma busca com filtros (ex.: "com e-mail, etiqueta vip, sem responsável") e é recalculado sempre que aberto. Filtre em Pessoas ou Organizações e use "Salvar como segmento".',
+    })} />
   );
 }

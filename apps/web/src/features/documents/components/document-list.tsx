@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { dateTime } from '@sede/shared/format';
 import { DOCUMENT_VISIBILITY_LABELS, type DocumentListItem } from '@sede/shared/documents/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import type { DocumentFilters } from '../api/keys.ts';
 import { useDocuments } from '../api/list-documents.ts';
@@ -75,28 +75,10 @@ export function DocumentBrowser({ filters, searchLabel, placeholder, empty, onCr
         <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden />
         <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={placeholder} aria-label={searchLabel} className="pl-9" />
       </div>
-      <DataList
-        label="Documentos"
-        rows={docs.data?.pages.flatMap((p) => p.items) ?? []}
-        columns={columns}
-        query={docs}
-        filtered={Boolean(search)}
-        paging={docs}
-        states={{
-          icon: FileText,
-          loading: 'Carregando documentos…',
-          failed: 'Não foi possível carregar os documentos',
-          noMatch: `Nenhum documento com “${search}”.`,
-          empty: {
-            ...empty,
-            action: (
-              <Button onClick={onCreate}>
-                <FilePlus2 aria-hidden /> Criar o primeiro documento
-              </Button>
-            ),
-          },
-        }}
-      />
+      <DataList label="Documentos" rows={docs.data?.pages.flatMap((p) => p.items) ?? []} columns={columns} query={docs} filtered={Boolean(search)} paging={docs} states={listStates(FileText, 'os documentos', {
+        ...empty,
+        action: <Button onClick={onCreate}><FilePlus2 aria-hidden /> Criar o primeiro documento</Button>,
+      }, `Nenhum documento com “${search}”.`)} />
     </div>
   );
 }

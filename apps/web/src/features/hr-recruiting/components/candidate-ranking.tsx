@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import type { CandidateView } from '@sede/shared/recruiting/schemas';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { ScoreBadge, StageBadge } from './badges.tsx';
 
 const analysisLabel = (s: string | null) => (s ? ANALYSIS_STAGES[s as AnalysisStatus] : 'Sem análise');
@@ -28,20 +28,10 @@ export function CandidateRanking({ query, candidates, selectedId, onSelect }: { 
   return (
     <section className="grid gap-2" aria-label="Candidatos em ranking">
       <h3 className="text-base font-semibold text-slate-900">Candidatos ({candidates.length})</h3>
-      <DataList
-        label="Candidatos da vaga, do mais aderente ao menos aderente"
-        rows={candidates}
-        columns={columns}
-        query={query}
-        current={(c) => c.id === selectedId}
-        rowTestId="candidate-row"
-        states={{
-          icon: Users,
-          loading: 'Carregando candidatos…',
-          failed: 'Não foi possível carregar os candidatos',
-          empty: { title: 'Nenhum candidato ainda', description: 'Envie os currículos acima: cada um vira um candidato com a nota de aderência a esta vaga.' },
-        }}
-      />
+      <DataList label="Candidatos da vaga, do mais aderente ao menos aderente" rows={candidates} columns={columns} query={query} current={(c) => c.id === selectedId} rowTestId="candidate-row" states={listStates(Users, 'os candidatos', {
+        title: 'Nenhum candidato ainda',
+        description: 'Envie os currículos acima: cada um vira um candidato com a nota de aderência a esta vaga.',
+      })} />
     </section>
   );
 }

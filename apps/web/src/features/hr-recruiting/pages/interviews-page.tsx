@@ -2,7 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { dateTime } from '@sede/shared/format';
 import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/schemas';
 import type { InterviewView } from '@sede/shared/recruiting/schemas';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { recruitingKeys } from '../api/keys.ts';
 import { useInterviews } from '../api/list-interviews.ts';
@@ -31,18 +31,10 @@ export default function InterviewsPage() {
       <NewInterview />
       <section className="grid gap-2" aria-label="Entrevistas analisadas">
         <h3 className="text-base font-semibold text-slate-900">Entrevistas</h3>
-        <DataList
-          label="Entrevistas"
-          rows={query.data?.interviews ?? []}
-          columns={columns}
-          query={query}
-          states={{
-            icon: MessagesSquare,
-            loading: 'Carregando entrevistas…',
-            failed: 'Não foi possível carregar as entrevistas',
-            empty: { title: 'Nenhuma entrevista analisada', description: 'Escolha a vaga e o candidato acima, envie a gravação ou a transcrição e confirme o consentimento da pessoa entrevistada.' },
-          }}
-        />
+        <DataList label="Entrevistas" rows={query.data?.interviews ?? []} columns={columns} query={query} states={listStates(MessagesSquare, 'as entrevistas', {
+          title: 'Nenhuma entrevista analisada',
+          description: 'Escolha a vaga e o candidato acima, envie a gravação ou a transcrição e confirme o consentimento da pessoa entrevistada.',
+        })} />
       </section>
     </div>
   );

@@ -2,7 +2,8 @@ import { Briefcase, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { SENIORITY_LABELS, type OpeningView } from '@sede/shared/recruiting/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { recruitingKeys } from '../api/keys.ts';
 import { useOpenings } from '../api/list-openings.ts';
@@ -39,26 +40,11 @@ export default function ResumesPage() {
         </Button>
       </div>
 
-      <DataList
-        label="Vagas"
-        rows={openings}
-        columns={columns}
-        query={query}
-        states={{
-          icon: Briefcase,
-          loading: 'Carregando vagas…',
-          failed: 'Não foi possível carregar as vagas',
-          empty: {
-            title: 'Nenhuma vaga cadastrada',
-            description: 'Cadastre uma vaga com os requisitos e as competências desejadas; depois envie os currículos para a IA analisar e ranquear os candidatos.',
-            action: (
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden /> Cadastrar a primeira vaga
-              </Button>
-            ),
-          },
-        }}
-      />
+      <DataList label="Vagas" rows={openings} columns={columns} query={query} states={listStates(Briefcase, 'as vagas', {
+        title: 'Nenhuma vaga cadastrada',
+        description: 'Cadastre uma vaga com os requisitos e as competências desejadas; depois envie os currículos para a IA analisar e ranquear os candidatos.',
+        action: <AddButton onClick={() => setCreating(true)}>Cadastrar a primeira vaga</AddButton>,
+      })} />
       <RetentionCard />
       <OpeningDialog open={creating} onOpenChange={setCreating} />
     </div>

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { count, cpf, day, money } from '@sede/shared/format';
 import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, type EmployeeListItem } from '@sede/shared/rh/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { exportEmployeesUrl } from '../api/export-employees.ts';
 import { useRhOverview } from '../api/get-overview.ts';
@@ -108,33 +109,13 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
         ]}
       />
 
-      <DataList
-        label="Colaboradores"
-        rows={employees}
-        columns={columns(link)}
-        query={query}
-        filtered={filtered}
-        total={data?.pages[0]?.total ?? null}
-        countLabel={(n) => (n === 1 ? '1 colaborador' : `${count(n)} colaboradores`)}
-        paging={query}
-        sort={{ fallback: 'name' }}
-        states={{
-          icon: Users,
-          loading: 'Carregando colaboradores…',
-          failed: 'Não foi possível carregar os colaboradores',
-          noMatch: { title: 'Nenhum colaborador com estes filtros', description: 'Mude a busca ou os filtros para ver outras pessoas.' },
-          empty: {
-            title: 'Nenhum colaborador cadastrado',
-            description:
-              'O cadastro de colaboradores reúne os dados de cada pessoa da empresa — CPF, cargo, departamento, contrato, salário, gestor, documentos, férias e afastamentos — e alimenta a visão geral do RH com aniversários e tempo de casa.',
-            action: (
-              <Button onClick={onNew}>
-                <Plus aria-hidden /> Cadastrar o primeiro colaborador
-              </Button>
-            ),
-          },
-        }}
-      />
+      <DataList label="Colaboradores" rows={employees} columns={columns(link)} query={query} filtered={filtered} paging={query} sort={{ fallback: 'name' }}
+        total={data?.pages[0]?.total ?? null} countLabel={(n) => (n === 1 ? '1 colaborador' : `${count(n)} colaboradores`)}
+        states={listStates(Users, 'os colaboradores', {
+          title: 'Nenhum colaborador cadastrado',
+          description: 'O cadastro de colaboradores reúne os dados de cada pessoa da empresa — CPF, cargo, departamento, contrato, salário, gestor, documentos, férias e afastamentos — e alimenta a visão geral do RH com aniversários e tempo de casa.',
+          action: <AddButton onClick={onNew}>Cadastrar o primeiro colaborador</AddButton>,
+        }, { title: 'Nenhum colaborador com estes filtros', description: 'Mude a busca ou os filtros para ver outras pessoas.' })} />
     </div>
   );
 }

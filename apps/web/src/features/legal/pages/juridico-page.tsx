@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useState } from 'react';
 import { document, money, period } from '@sede/shared/format';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractView } from '@sede/shared/juridico/schemas';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { legalKeys } from '../api/keys.ts';
@@ -61,6 +61,18 @@ const columns: DataColumn<ContractView>[] = [
 ];
 
 /** /juridico: the contract register with its filters (in the URL) and 'Novo contrato'. */
+const STATES = (onCreate: () => void) =>
+  listStates(
+    Scale,
+    'os contratos',
+    {
+      title: 'Nenhum contrato cadastrado',
+      description: 'Cadastre os contratos da empresa para acompanhar vigência, reajuste e aviso prévio, receber alertas 30, 15 e 7 dias antes do término e analisar cláusulas com IA.',
+      action: <AddButton onClick={onCreate}>Cadastrar o primeiro contrato</AddButton>,
+    },
+    { title: 'Nenhum contrato com estes filtros', description: 'Mude a busca ou os filtros para ver outros contratos.' },
+  );
+
 export default function JuridicoPage() {
   const [params] = useUrlParams();
   const [creating, setCreating] = useState(false);
@@ -94,24 +106,7 @@ export default function JuridicoPage() {
         ]}
       />
 
-      <DataList
-        label="Contratos"
-        rows={contracts}
-        columns={columns}
-        query={query}
-        filtered={filtered}
-        states={{
-          icon: Scale,
-          loading: 'Carregando contratos…',
-          failed: 'Não foi possível carregar os contratos',
-          noMatch: { title: 'Nenhum contrato com estes filtros', description: 'Mude a busca ou os filtros para ver outros contratos.' },
-          empty: {
-            title: 'Nenhum contrato cadastrado',
-            description: 'Cadastre os contratos da empresa para acompanhar vigência, reajuste e aviso prévio, receber alertas 30, 15 e 7 dias antes do término e analisar cláusulas com IA.',
-            action: <AddButton onClick={() => setCreating(true)}>Cadastrar o primeiro contrato</AddButton>,
-          },
-        }}
-      />
+      <DataList label="Contratos" rows={contracts} columns={columns} query={query} filtered={filtered} states={STATES(() => setCreating(true))} />
       <ContractDialog open={creating} onOpenChange={setCreating} />
     </div>
   );

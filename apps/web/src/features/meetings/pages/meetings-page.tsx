@@ -5,7 +5,7 @@ import { ANALYSIS_STAGES, type AnalysisStatus } from '@sede/shared/analysis/sche
 import { SENTIMENT_LABELS, type MeetingView } from '@sede/shared/meetings/schemas';
 import { day } from '@sede/shared/format';
 import { Badge, scoreBandTone } from '../../../components/ui/badge.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { meetingKeys } from '../api/keys.ts';
 import { useMeetings } from '../api/list-meetings.ts';
@@ -66,22 +66,11 @@ export default function MeetingsPage() {
       )}
       {creating && <NewMeetingDialog open={creating} onOpenChange={setCreating} dealId={dealId} />}
 
-      <DataList
-        label="Reuniões"
-        rows={query.data?.meetings ?? []}
-        columns={columns}
-        query={query}
-        states={{
-          icon: MessagesSquare,
-          loading: 'Carregando reuniões…',
-          failed: 'Não foi possível carregar as reuniões',
-          empty: {
-            title: 'Nenhuma reunião analisada',
-            description: 'Escolha um negócio do CRM, envie a gravação (MP3, M4A, WAV, OGG ou WebM, até 2 horas) ou a transcrição (TXT, VTT ou SRT) e receba a análise da reunião.',
-            action: <AddButton onClick={() => setCreating(true)}>Analisar a primeira reunião</AddButton>,
-          },
-        }}
-      />
+      <DataList label="Reuniões" rows={query.data?.meetings ?? []} columns={columns} query={query} states={listStates(MessagesSquare, 'as reuniões', {
+        title: 'Nenhuma reunião analisada',
+        description: 'Escolha um negócio do CRM, envie a gravação (MP3, M4A, WAV, OGG ou WebM, até 2 horas) ou a transcrição (TXT, VTT ou SRT) e receba a análise da reunião.',
+        action: <AddButton onClick={() => setCreating(true)}>Analisar a primeira reunião</AddButton>,
+      })} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, projectListQuerySchema, type Project, type ProjectListQuery } from '@sede/shared/projects/schemas';
 import { Button } from '../../../components/ui/button.tsx';
-import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
+import { AddButton } from '../../../components/ui/add-button.tsx';
+import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
@@ -86,29 +87,11 @@ export default function ProjectsListPage() {
         </Button>
       </div>
 
-      <DataList
-        label="Projetos"
-        rows={projects}
-        columns={COLUMNS}
-        query={list}
-        filtered={filtered}
-        states={{
-          icon: FolderKanban,
-          loading: 'Carregando os projetos',
-          failed: 'Não foi possível carregar os projetos',
-          noMatch: 'Nenhum projeto com estes filtros.',
-          empty: {
-            title: 'Organize os projetos da equipe',
-            description:
-              'Crie um projeto em branco, a partir de um modelo (implantação de cliente, campanha de marketing, desenvolvimento de software) ou de um briefing que a IA quebra em tarefas. Cada projeto tem seu quadro kanban e seu painel.',
-            action: (
-              <Button onClick={() => setNewOpen(true)}>
-                <Plus aria-hidden /> Criar o primeiro projeto
-              </Button>
-            ),
-          },
-        }}
-      />
+      <DataList label="Projetos" rows={projects} columns={COLUMNS} query={list} filtered={filtered} states={listStates(FolderKanban, 'os projetos', {
+        title: 'Organize os projetos da equipe',
+        description: 'Crie um projeto em branco, a partir de um modelo (implantação de cliente, campanha de marketing, desenvolvimento de software) ou de um briefing que a IA quebra em tarefas. Cada projeto tem seu quadro kanban e seu painel.',
+        action: <AddButton onClick={() => setNewOpen(true)}>Criar o primeiro projeto</AddButton>,
+      }, 'Nenhum projeto com estes filtros.')} />
       <NewProjectDialog open={newOpen} onOpenChange={setNewOpen} />
     </div>
   );
