@@ -2,11 +2,9 @@ import type { Context } from 'hono';
 import { CANVAS_MESSAGES, canvasBoardListSchema, canvasBoardViewSchema, canvasCreateSchema, canvasDeletedSchema, canvasRenameSchema, canvasSaveResultSchema, canvasSaveSchema } from '@sede/shared/canvas/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerOk, contract, idParams } from '../../http/contract.ts';
-import { forbidden } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import { syncSocket } from '../../platform/sync/route.ts';
+import { syncRoute } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { boardOf, createBoard, deleteBoard, getBoard, listBoards, renameBoard, saveScene } from './service.ts';
 import { canvasSync } from './sync.ts';
 
@@ -36,18 +34,7 @@ export function canvasRoutes(s: Services) {
   // Shared editing (decision 0311): the documents' sync, for boards. Another company's board or a
   // malformed id is 404 before any upgrade (the socket's own checks, the Origin's first); every
   // member draws (documents.write), others follow.
-  const [syncGuard, syncUpgrade] = syncSocket(s, canvasSync, async ({ tenant, viewer }, id) => {
-    const grants = grantsFor(viewer.membership);
-    if (!canAny(grants, ['documents.read'])) throw forbidden();
-    await boardOf(tenant, id);
-    return { canWrite: canAny(grants, ['documents.write']) };
-  });
-  r.get(
-    '/boards/:id/sync',
-    syncGuard,
-    contract({ summary: 'Editar quadro em conjunto', params: boardId, status: 101, response: { media: 'application/octet-stream', description: 'WebSocket' } }),
-    syncUpgrade,
-  );
+  r.get('/boards/:id/sync', ...syncRoute(s, canvasSync, { summary: 'Editar quadro em conjunto', params: boardId, read: 'documents.read', write: 'documents.write', visible: (tenant, _, id) => boardOf(tenant, id) }));
   r.put('/boards/:id/scene', write, contract({ summary: 'Salvar desenho do quadro', params: boardId, body: canvasSaveSchema, response: canvasSaveResultSchema }), async (c) =>
     c.json(await saveScene(t(c), c.req.valid('param').id, c.req.valid('json'))),
   );

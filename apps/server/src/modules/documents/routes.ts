@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
-import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { z } from 'zod';
 import { okFlagSchema } from '@sede/shared/platform/api';
 import { DOCUMENT_MESSAGES as M, documentCreateSchema, documentDraftRequestSchema, documentDraftResponseSchema, documentDraftResultSchema, type DocumentDraftResult, documentExportQuerySchema, documentFolderListSchema, documentFolderSchema, documentListSchema, documentPageSchema, documentProjectSchema, documentSavedSchema, documentSaveSchema, documentUpdateSchema, documentVersionListSchema, documentVersionSchema, documentViewSchema, draftToDoc, folderCreateSchema, folderUpdateSchema } from '@sede/shared/documents/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerOk, contract, idParams } from '../../http/contract.ts';
-import { forbidden } from '../../http/errors.ts';
 import { readEntityFile } from '../files/public.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
@@ -13,7 +11,7 @@ import { documentDraftV1 } from '../../platform/ai/prompts/index.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
 import { schema } from '@sede/db/client';
 import { eq } from 'drizzle-orm';
-import { syncSocket } from '../../platform/sync/route.ts';
+import { syncRoute } from '../../platform/sync/route.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { DOCUMENT_TEXT_QUEUE, type DocumentTextJob, createDocument, DOCUMENT_ENTITY, documentExistsFor, createFolder, deleteDocument, deleteFolder, getDocument, getVersion, listDocuments, listFolders, listVersions, projectOf, restoreVersion, saveDocument, saveVersion, updateDocument, updateFolder, visibleDocument } from './service.ts';
 import { documentSync } from './sync.ts';
@@ -83,18 +81,7 @@ export function documentsRoutes(s: Services) {
   // (another company's or a restricted document is a 404 before any upgrade); a member without
   // `documents.write` follows it read-only. Checked again on every write and on every change
   // of the person's access (decision 0420).
-  const [syncGuard, syncUpgrade] = syncSocket(s, documentSync, async ({ tenant, viewer }, id) => {
-    const grants = grantsFor(viewer.membership);
-    if (!canAny(grants, ['documents.read'])) throw forbidden();
-    await visibleDocument(tenant, viewer, id);
-    return { canWrite: canAny(grants, ['documents.write']) };
-  });
-  r.get(
-    '/:id/sync',
-    syncGuard,
-    contract({ summary: 'Editar documento em conjunto', params: documentId, status: 101, response: { media: 'application/octet-stream', description: 'WebSocket' } }),
-    syncUpgrade,
-  );
+  r.get('/:id/sync', ...syncRoute(s, documentSync, { summary: 'Editar documento em conjunto', params: documentId, read: 'documents.read', write: 'documents.write', visible: visibleDocument }));
   // One text job per document per 2 s, whatever the number of saves (decision 0287).
   const textLater = (companyId: string) => (id: string) => s.boss.sendDebounced(DOCUMENT_TEXT_QUEUE, { documentId: id, companyId } satisfies DocumentTextJob, {}, 2, id);
   r.put('/:id/content', write, contract({ summary: 'Salvar texto do documento', params: documentId, body: documentSaveSchema, response: documentSavedSchema }), async (c) =>

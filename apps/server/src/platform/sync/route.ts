@@ -1,8 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
-import { unauthenticated } from '../../http/errors.ts';
+import type { ZodType } from 'zod';
+import { canAny, grantsFor, type Permission } from '@sede/shared/registry/permissions';
+import { contract } from '../../http/contract.ts';
+import { forbidden, unauthenticated } from '../../http/errors.ts';
 import { trustedOrigins } from '../../http/security.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import type { Viewer } from '../viewer.ts';
 import { membershipKey, type SyncAccess, type SyncGrant } from './access.ts';
 import { syncEvents, type SyncType } from './rooms.ts';
 
@@ -47,4 +51,23 @@ export function syncSocket(s: Services, def: SyncType, access: SyncAccess): [Mid
       return syncEvents(s, def, c.req.param('id')!, grants.get(c.req.raw)!, clientEpoch);
     }) as MiddlewareHandler<CompanyEnv>,
   ];
+}
+
+/**
+ * The handlers of an entity's `GET …/:id/sync` route: its contract, and a socket for members who
+ * hold `read` (403 otherwise), after `visible` (the entity's own GET check: another company's or an
+ * unknown id throws its 404); members who also hold `write` edit, the others follow read-only.
+ */
+export function syncRoute(
+  s: Services,
+  def: SyncType,
+  { summary, params, read, write, visible }: { summary: string; params: ZodType<Record<string, unknown>>; read: Permission; write: Permission; visible: (tenant: Tenant, viewer: Viewer, id: string) => Promise<unknown> },
+) {
+  const [guard, upgrade] = syncSocket(s, def, async ({ tenant, viewer }, id) => {
+    const grants = grantsFor(viewer.membership);
+    if (!canAny(grants, [read])) throw forbidden();
+    await visible(tenant, viewer, id);
+    return { canWrite: canAny(grants, [write]) };
+  });
+  return [guard, contract({ summary, params, status: 101, response: { media: 'application/octet-stream', description: 'WebSocket' } }), upgrade] as const;
 }
