@@ -31,38 +31,17 @@ export async function dealTimeline(t: Pick<Tenant, 'db' | 'companyId'>, dealId: 
   const person = deal.personId
     ? (await db.select({ name: schema.people.name }).from(schema.people).where(and(eq(schema.people.companyId, t.companyId), eq(schema.people.id, deal.personId))))[0]
     : undefined;
-  const H = schema.dealStageHistory;
+  const [H, T, C, Q] = [schema.dealStageHistory, schema.tasks, schema.comments, schema.crmQuotes];
   const fromStage = alias(schema.crmStages, 'from_stage');
   const toStage = alias(schema.crmStages, 'to_stage');
-  const history = await db
-    .select({ at: H.at, from: fromStage.name, to: toStage.name })
-    .from(H)
-    .leftJoin(fromStage, eq(fromStage.id, H.fromStageId))
-    .leftJoin(toStage, eq(toStage.id, H.toStageId))
-    .where(and(eq(H.companyId, t.companyId), eq(H.dealId, dealId)))
-    .orderBy(asc(H.at))
-    .limit(40);
-  const T = schema.tasks;
-  const activities = await db
-    .select()
-    .from(T)
-    .where(and(eq(T.companyId, t.companyId), eq(T.entityType, 'deal'), eq(T.entityId, dealId)))
-    .orderBy(desc(T.createdAt))
-    .limit(40);
-  const C = schema.comments;
-  const comments = await db
-    .select({ body: C.body, at: C.createdAt, deletedAt: C.deletedAt })
-    .from(C)
-    .where(and(eq(C.companyId, t.companyId), eq(C.entityType, 'deal'), eq(C.entityId, dealId)))
-    .orderBy(desc(C.createdAt))
-    .limit(40);
-  const Q = schema.crmQuotes;
-  const quotes = await db
-    .select()
-    .from(Q)
-    .where(and(eq(Q.companyId, t.companyId), eq(Q.dealId, dealId)))
-    .orderBy(desc(Q.createdAt))
-    .limit(20);
+  // The deal's four histories at once: one round trip of latency instead of four.
+  const [history, activities, comments, quotes] = await Promise.all([
+    db.select({ at: H.at, from: fromStage.name, to: toStage.name }).from(H).leftJoin(fromStage, eq(fromStage.id, H.fromStageId)).leftJoin(toStage, eq(toStage.id, H.toStageId))
+      .where(and(eq(H.companyId, t.companyId), eq(H.dealId, dealId))).orderBy(asc(H.at)).limit(40),
+    db.select().from(T).where(and(eq(T.companyId, t.companyId), eq(T.entityType, 'deal'), eq(T.entityId, dealId))).orderBy(desc(T.createdAt)).limit(40),
+    db.select({ body: C.body, at: C.createdAt, deletedAt: C.deletedAt }).from(C).where(and(eq(C.companyId, t.companyId), eq(C.entityType, 'deal'), eq(C.entityId, dealId))).orderBy(desc(C.createdAt)).limit(40),
+    db.select().from(Q).where(and(eq(Q.companyId, t.companyId), eq(Q.dealId, dealId))).orderBy(desc(Q.createdAt)).limit(20),
+  ]);
   return {
     titulo: deal.title,
     valor: brl.format(deal.valueCents / 100),

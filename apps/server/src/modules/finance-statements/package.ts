@@ -17,6 +17,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { exportsDir } from '../../platform/company-data/archive.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
 import { defineJob, getJobRun, startJob } from '../../platform/jobs/run.ts';
+import { type TableColumn, xlsxWorkbook } from '../../platform/spreadsheets/writer.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 
 export const PACKAGE_JOB = 'finance.accountant-package';
@@ -69,90 +70,62 @@ export async function buildPackageWorkbook(tenant: Tenant, month: string): Promi
       .orderBy(asc(P.paidDate), asc(P.id)),
     tenant.db.select().from(C).where(eq(C.companyId, tenant.companyId)).orderBy(asc(C.kind), asc(C.position), asc(C.name)),
   ]);
-  const ExcelJS = (await import('exceljs')).default;
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Sede';
-  const money = '"R$" #,##0.00;[Red]-"R$" #,##0.00';
   const groupLabel = (g: string | null) => DRE_GROUPS.find((x) => x.key === g)?.label ?? '';
-
-  const ws = wb.addWorksheet('Lançamentos');
-  ws.columns = [
-    { header: 'Tipo', key: 'kind', width: 10 },
-    { header: 'Descrição', key: 'description', width: 40 },
-    { header: 'Valor', key: 'amount', width: 14, style: { numFmt: money } },
-    { header: 'Pago', key: 'paid', width: 14, style: { numFmt: money } },
-    { header: 'Vencimento', key: 'due', width: 12 },
-    { header: 'Competência', key: 'competence', width: 12 },
-    { header: 'Situação', key: 'status', width: 14 },
-    { header: 'Categoria', key: 'category', width: 28 },
-    { header: 'Grupo do DRE', key: 'group', width: 28 },
-    { header: 'Centro de custo', key: 'costCenter', width: 20 },
-    { header: 'Conta', key: 'account', width: 20 },
-    { header: 'Cliente/Fornecedor', key: 'organization', width: 30 },
-    { header: 'CNPJ', key: 'cnpj', width: 18 },
-    { header: 'Documento', key: 'document', width: 14 },
-    { header: 'Parcela', key: 'installment', width: 8 },
-    { header: 'Id', key: 'id', width: 38 },
-  ];
-  for (const r of entries) {
-    ws.addRow({
-      kind: r.e.kind === 'payable' ? 'A pagar' : 'A receber',
-      description: r.e.description,
-      amount: r.e.amountCents / 100,
-      paid: r.e.paidCents / 100,
-      due: r.e.dueDate,
-      competence: r.e.competenceDate,
-      status: STATUS_LABEL[r.e.status] ?? r.e.status,
-      category: r.category ?? '',
-      group: groupLabel(r.dreGroup),
-      costCenter: r.costCenter ?? '',
-      account: r.account ?? '',
-      organization: r.organization ?? '',
-      cnpj: r.cnpj ?? '',
-      document: r.e.documentNumber ?? '',
-      installment: r.e.installmentNumber ? `${r.e.installmentNumber}/${r.e.installmentTotal}` : '',
-      id: r.e.id,
-    });
-  }
-  const wp = wb.addWorksheet('Pagamentos');
-  wp.columns = [
-    { header: 'Data', key: 'date', width: 12 },
-    { header: 'Tipo', key: 'kind', width: 12 },
-    { header: 'Lançamento', key: 'description', width: 40 },
-    { header: 'Conta', key: 'account', width: 20 },
-    { header: 'Principal', key: 'amount', width: 14, style: { numFmt: money } },
-    { header: 'Juros', key: 'interest', width: 12, style: { numFmt: money } },
-    { header: 'Multa', key: 'fine', width: 12, style: { numFmt: money } },
-    { header: 'Desconto', key: 'discount', width: 12, style: { numFmt: money } },
-    { header: 'Total movimentado', key: 'total', width: 16, style: { numFmt: money } },
-    { header: 'Id do lançamento', key: 'entryId', width: 38 },
-  ];
-  for (const r of payments) {
-    const total = r.p.amountCents + r.p.interestCents + r.p.fineCents - r.p.discountCents;
-    wp.addRow({
-      date: r.p.paidDate,
-      kind: r.kind === 'payable' ? 'Pagamento' : 'Recebimento',
-      description: r.description,
-      account: r.account,
-      amount: r.p.amountCents / 100,
-      interest: r.p.interestCents / 100,
-      fine: r.p.fineCents / 100,
-      discount: r.p.discountCents / 100,
-      total: (r.kind === 'payable' ? -total : total) / 100,
-      entryId: r.p.entryId,
-    });
-  }
-  const wc = wb.addWorksheet('Categorias');
-  wc.columns = [
-    { header: 'Categoria', key: 'name', width: 32 },
-    { header: 'Tipo', key: 'kind', width: 10 },
-    { header: 'Grupo do DRE', key: 'group', width: 40 },
-    { header: 'Arquivada', key: 'archived', width: 10 },
-    { header: 'Id', key: 'id', width: 38 },
-  ];
-  for (const c of categories) wc.addRow({ name: c.name, kind: c.kind === 'income' ? 'Receita' : 'Despesa', group: groupLabel(c.dreGroup), archived: c.archivedAt ? 'Sim' : 'Não', id: c.id });
-  for (const sheet of [ws, wp, wc]) sheet.getRow(1).font = { bold: true };
-  return { xlsx: Buffer.from(await wb.xlsx.writeBuffer()), entryIds: entries.map((r) => r.e.id) };
+  type EntryRow = (typeof entries)[number];
+  type PaymentRow = (typeof payments)[number];
+  const moved = (r: PaymentRow) => r.p.amountCents + r.p.interestCents + r.p.fineCents - r.p.discountCents;
+  const xlsx = await xlsxWorkbook([
+    {
+      name: 'Lançamentos',
+      rows: entries,
+      columns: [
+        { header: 'Tipo', value: (r) => (r.e.kind === 'payable' ? 'A pagar' : 'A receber') },
+        { header: 'Descrição', value: (r) => r.e.description },
+        { header: 'Valor', value: (r) => r.e.amountCents, kind: 'money' },
+        { header: 'Pago', value: (r) => r.e.paidCents, kind: 'money' },
+        { header: 'Vencimento', value: (r) => r.e.dueDate, kind: 'date' },
+        { header: 'Competência', value: (r) => r.e.competenceDate, kind: 'date' },
+        { header: 'Situação', value: (r) => STATUS_LABEL[r.e.status] ?? r.e.status },
+        { header: 'Categoria', value: (r) => r.category },
+        { header: 'Grupo do DRE', value: (r) => groupLabel(r.dreGroup) },
+        { header: 'Centro de custo', value: (r) => r.costCenter },
+        { header: 'Conta', value: (r) => r.account },
+        { header: 'Cliente/Fornecedor', value: (r) => r.organization },
+        { header: 'CNPJ', value: (r) => r.cnpj },
+        { header: 'Documento', value: (r) => r.e.documentNumber },
+        { header: 'Parcela', value: (r) => (r.e.installmentNumber ? `${r.e.installmentNumber}/${r.e.installmentTotal}` : '') },
+        { header: 'Id', value: (r) => r.e.id },
+      ] satisfies TableColumn<EntryRow>[],
+    },
+    {
+      name: 'Pagamentos',
+      rows: payments,
+      columns: [
+        { header: 'Data', value: (r) => r.p.paidDate, kind: 'date' },
+        { header: 'Tipo', value: (r) => (r.kind === 'payable' ? 'Pagamento' : 'Recebimento') },
+        { header: 'Lançamento', value: (r) => r.description },
+        { header: 'Conta', value: (r) => r.account },
+        { header: 'Principal', value: (r) => r.p.amountCents, kind: 'money' },
+        { header: 'Juros', value: (r) => r.p.interestCents, kind: 'money' },
+        { header: 'Multa', value: (r) => r.p.fineCents, kind: 'money' },
+        { header: 'Desconto', value: (r) => r.p.discountCents, kind: 'money' },
+        { header: 'Total movimentado', value: (r) => (r.kind === 'payable' ? -moved(r) : moved(r)), kind: 'money' },
+        { header: 'Id do lançamento', value: (r) => r.p.entryId },
+      ] satisfies TableColumn<PaymentRow>[],
+    },
+    {
+      name: 'Categorias',
+      rows: categories,
+      columns: [
+        { header: 'Categoria', value: (c) => c.name },
+        { header: 'Tipo', value: (c) => (c.kind === 'income' ? 'Receita' : 'Despesa') },
+        { header: 'Grupo do DRE', value: (c) => groupLabel(c.dreGroup) },
+        { header: 'Arquivada', value: (c) => (c.archivedAt ? 'Sim' : 'Não') },
+        { header: 'Id', value: (c) => c.id },
+      ] satisfies TableColumn<(typeof categories)[number]>[],
+    },
+  ]);
+  return { xlsx, entryIds: entries.map((r) => r.e.id) };
 }
 
 export async function registerPackageJob(s: Services) {

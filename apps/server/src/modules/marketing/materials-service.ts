@@ -188,15 +188,10 @@ const toView = (r: Row): MaterialView => {
   return { ...rest, hasThumbnail: thumbnailKey !== null, createdByName: r.createdByName?.trim() || null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() } as MaterialView;
 };
 
+/** A material with its file, client (and the client's organization), company and uploader. */
 const select = (t: Tenant) =>
-  t.db
-    .select(columns)
-    .from(MM)
-    .innerJoin(F, eq(F.id, MM.fileId))
-    .innerJoin(C, eq(C.id, MM.clientId))
-    .innerJoin(CO, eq(CO.id, MM.companyId))
-    .leftJoin(O, eq(O.id, C.organizationId))
-    .leftJoin(U, eq(U.id, MM.createdBy));
+  t.db.select(columns).from(MM).innerJoin(F, eq(F.id, MM.fileId)).innerJoin(C, eq(C.id, MM.clientId)).innerJoin(CO, eq(CO.id, MM.companyId))
+    .leftJoin(O, eq(O.id, C.organizationId)).leftJoin(U, eq(U.id, MM.createdBy));
 
 export async function getMaterial(t: Tenant, id: string): Promise<MaterialView> {
   const m = await materialOf(t, id);

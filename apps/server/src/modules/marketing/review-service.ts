@@ -126,18 +126,10 @@ export async function getReview(t: Tenant, pieceId: string): Promise<PieceReview
     .from(V)
     .where(and(eq(V.companyId, t.companyId), eq(V.pieceId, piece.id)))
     .orderBy(desc(V.number));
-  const approvals = await t.db
-    .select({ a: A, memberName: U.name })
-    .from(A)
-    .leftJoin(U, eq(U.id, A.actorId))
-    .where(and(eq(A.companyId, t.companyId), eq(A.pieceId, piece.id)))
-    .orderBy(desc(A.createdAt), desc(A.id));
-  const links = await t.db
-    .select({ l: LK, by: U.name })
-    .from(LK)
-    .leftJoin(U, eq(U.id, LK.createdBy))
-    .where(and(eq(LK.companyId, t.companyId), eq(LK.pieceId, piece.id)))
-    .orderBy(desc(LK.createdAt), desc(LK.id));
+  const approvals = await t.db.select({ a: A, memberName: U.name }).from(A).leftJoin(U, eq(U.id, A.actorId))
+    .where(and(eq(A.companyId, t.companyId), eq(A.pieceId, piece.id))).orderBy(desc(A.createdAt), desc(A.id));
+  const links = await t.db.select({ l: LK, by: U.name }).from(LK).leftJoin(U, eq(U.id, LK.createdBy))
+    .where(and(eq(LK.companyId, t.companyId), eq(LK.pieceId, piece.id))).orderBy(desc(LK.createdAt), desc(LK.id));
   const [client] = await t.db.select({ clientApproval: C.clientApproval }).from(C).where(eq(C.id, piece.clientId));
   return {
     versions: await versionViews(t, versions),

@@ -7,10 +7,8 @@ export async function localRecord(pool: pg.Pool, cnpj: string): Promise<LocalCnp
   const { rows } = await pool.query(
     `SELECT e.cnpj, emp.razao_social, e.nome_fantasia, e.ddd1, e.telefone1, e.email, e.tipo_logradouro, e.logradouro, e.numero, e.bairro,
             m.descricao AS municipio, e.uf, e.cep, e.situacao, e.cnae_principal, c.descricao AS cnae_descricao, to_char(e.data_inicio, 'YYYY-MM-DD') AS data_inicio
-       FROM rf_estabelecimentos e
-       LEFT JOIN rf_empresas emp ON emp.cnpj_basico = e.cnpj_basico
-       LEFT JOIN rf_municipios m ON m.codigo = e.municipio
-       LEFT JOIN rf_cnaes c ON c.codigo = e.cnae_principal
+       FROM rf_estabelecimentos e LEFT JOIN rf_empresas emp ON emp.cnpj_basico = e.cnpj_basico
+       LEFT JOIN rf_municipios m ON m.codigo = e.municipio LEFT JOIN rf_cnaes c ON c.codigo = e.cnae_principal
       WHERE e.cnpj = $1`,
     [cnpj],
   );

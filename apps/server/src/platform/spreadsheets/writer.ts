@@ -18,23 +18,31 @@ const asXlsx = (value: Cell, kind: CellKind = 'text'): string | number | Date | 
 };
 const XLSX_FORMATS: Partial<Record<CellKind, string>> = { money: '"R$" #,##0.00;[Red]-"R$" #,##0.00', date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' };
 
-/** An XLSX of one sheet: a bold, frozen header; money, dates and numbers typed. */
-export async function xlsxDocument<T>(sheet: string, columns: readonly TableColumn<T>[], rows: Iterable<T>): Promise<Buffer> {
+/** A sheet of a workbook: its name, its columns and its rows. */
+export type XlsxSheet<T> = { name: string; columns: readonly TableColumn<T>[]; rows: Iterable<T> };
+
+/** An XLSX of one or more sheets, each with a bold, frozen header; money, dates and numbers typed; formulas defused. */
+export async function xlsxWorkbook(sheets: readonly XlsxSheet<any>[]): Promise<Buffer> {
   const ExcelJS = (await import('exceljs')).default;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Sede';
-  const ws = wb.addWorksheet(sheet.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31));
-  ws.addRow(headerOf(columns)).font = { bold: true };
-  for (const row of rows) ws.addRow(columns.map((c) => asXlsx(c.value(row), c.kind)));
-  columns.forEach((c, i) => {
-    const col = ws.getColumn(i + 1);
-    const format = c.kind && XLSX_FORMATS[c.kind];
-    if (format) col.numFmt = format;
-    col.width = Math.min(48, Math.max(12, c.header.length + 4));
-  });
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const { name, columns, rows } of sheets) {
+    const ws = wb.addWorksheet(name.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31));
+    ws.addRow(headerOf(columns)).font = { bold: true };
+    for (const row of rows) ws.addRow(columns.map((c) => asXlsx(c.value(row), c.kind)));
+    columns.forEach((c, i) => {
+      const col = ws.getColumn(i + 1);
+      const format = c.kind && XLSX_FORMATS[c.kind];
+      if (format) col.numFmt = format;
+      col.width = Math.min(48, Math.max(12, c.header.length + 4));
+    });
+    ws.views = [{ state: 'frozen', ySplit: 1 }];
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** An XLSX of one sheet. */
+export const xlsxDocument = <T>(sheet: string, columns: readonly TableColumn<T>[], rows: Iterable<T>): Promise<Buffer> => xlsxWorkbook([{ name: sheet, columns, rows }]);
 
 /** The headers of a CSV download (attachment, never cached). */
 export const csvHeaders = (filename: string) => ({
