@@ -7,6 +7,7 @@ import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { csvHeaders, xlsxHeaders } from '../../platform/spreadsheets/writer.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { allEntries, bulkSettle, createEntry, deleteEntry, getEntry, listEntries, setCancelled, settleEntry, undoPayment, updateEntry } from './entries.ts';
 import { entriesCsv, entriesXlsx } from './export.ts';
@@ -61,9 +62,8 @@ export function financeRoutes(s: Services) {
       const entries = await allEntries(tenant(c), q);
       await logAudit(tenant(c).db, tenant(c), { action: 'fin_entries_exported', entity: 'fin_entries', id: null, details: { format, count: entries.length } });
       const name = `lancamentos-${todayInBrazil()}.${format}`;
-      const headers = { 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' };
-      if (format === 'csv') return c.body(entriesCsv(entries), 200, { ...headers, 'content-type': 'text/csv; charset=utf-8' });
-      return c.body(new Uint8Array(await entriesXlsx(entries)), 200, { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      if (format === 'csv') return c.body(entriesCsv(entries), 200, csvHeaders(name));
+      return c.body(new Uint8Array(await entriesXlsx(entries)), 200, xlsxHeaders(name));
     },
   );
   r.post('/entries', write, contract({ summary: 'Lançar conta a pagar ou a receber', body: entryCreateSchema, response: finEntriesCreatedSchema, status: 201 }), async (c) =>

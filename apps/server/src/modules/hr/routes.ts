@@ -6,6 +6,7 @@ import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { csvHeaders } from '../../platform/spreadsheets/writer.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { addLeave, allEmployees, createEmployee, deleteEmployee, deleteLeave, getEmployee, listEmployees, updateEmployee } from './employees.ts';
 import { employeesCsv } from './export.ts';
@@ -34,11 +35,7 @@ export function hrRoutes(s: Services) {
     async (c) => {
       const rows = await allEmployees(tenant(c), c.req.valid('query'));
       await logAudit(tenant(c).db, tenant(c), { action: 'employees_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
-      return c.body(employeesCsv(rows), 200, {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="colaboradores-${todayInBrazil()}.csv"`,
-        'cache-control': 'no-store',
-      });
+      return c.body(employeesCsv(rows), 200, csvHeaders(`colaboradores-${todayInBrazil()}.csv`));
     },
   );
   r.post(
