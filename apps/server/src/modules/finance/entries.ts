@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { orNull } from '../../platform/values.ts';
 import { categoryOf } from './registers.ts';
 import { companyRowExists } from '../../platform/tenant.ts';
 
@@ -118,11 +119,7 @@ export async function createEntry(tenant: Tenant, input: z.output<typeof entryCr
       companyId: tenant.companyId,
       kind: input.kind,
       description: input.description,
-      categoryId: input.categoryId ?? null,
-      costCenterId: input.costCenterId ?? null,
-      accountId: input.accountId ?? null,
-      organizationId: input.organizationId ?? null,
-      personId: input.personId ?? null,
+      ...orNull(input, 'categoryId', 'costCenterId', 'accountId', 'organizationId', 'personId'),
       documentNumber: input.documentNumber,
       barcode: input.barcode,
       notes: input.notes,

@@ -53,19 +53,14 @@ export function financeRoutes(s: Services) {
   r.get('/entries', contract({ summary: 'Listar lançamentos', query: entryListQuerySchema, response: finEntryPageSchema }), async (c) =>
     c.json(await listEntries(tenant(c), c.req.valid('query'))),
   );
-  r.get(
-    '/entries/export',
-    requirePermission('finance.export'),
-    contract({ summary: 'Exportar lançamentos (CSV ou XLSX)', query: entryExportQuerySchema, response: { media: 'text/csv' } }),
-    async (c) => {
-      const { format, ...q } = c.req.valid('query');
-      const entries = await allEntries(tenant(c), q);
-      await logAudit(tenant(c).db, tenant(c), { action: 'fin_entries_exported', entity: 'fin_entries', id: null, details: { format, count: entries.length } });
-      const name = `lancamentos-${todayInBrazil()}.${format}`;
-      if (format === 'csv') return c.body(entriesCsv(entries), 200, csvHeaders(name));
-      return c.body(new Uint8Array(await entriesXlsx(entries)), 200, xlsxHeaders(name));
-    },
-  );
+  const exportContract = contract({ summary: 'Exportar lançamentos (CSV ou XLSX)', query: entryExportQuerySchema, response: { media: 'text/csv' } });
+  r.get('/entries/export', requirePermission('finance.export'), exportContract, async (c) => {
+    const { format, ...q } = c.req.valid('query');
+    const entries = await allEntries(tenant(c), q);
+    await logAudit(tenant(c).db, tenant(c), { action: 'fin_entries_exported', entity: 'fin_entries', id: null, details: { format, count: entries.length } });
+    const name = `lancamentos-${todayInBrazil()}.${format}`;
+    return format === 'csv' ? c.body(entriesCsv(entries), 200, csvHeaders(name)) : c.body(new Uint8Array(await entriesXlsx(entries)), 200, xlsxHeaders(name));
+  });
   r.post('/entries', write, contract({ summary: 'Lançar conta a pagar ou a receber', body: entryCreateSchema, response: finEntriesCreatedSchema, status: 201 }), async (c) =>
     c.json({ entries: await createEntry(tenant(c), c.req.valid('json')) }, 201),
   );

@@ -28,16 +28,12 @@ export function hrRoutes(s: Services) {
   r.get('/employees', contract({ summary: 'Listar colaboradores', query: employeeListQuerySchema, response: employeePageSchema }), async (c) =>
     c.json(await listEmployees(tenant(c), c.req.valid('query'))),
   );
-  r.get(
-    '/employees/export',
-    requirePermission('hr.export'),
-    contract({ summary: 'Exportar colaboradores (CSV)', query: employeeExportQuerySchema, response: { media: 'text/csv' } }),
-    async (c) => {
-      const rows = await allEmployees(tenant(c), c.req.valid('query'));
-      await logAudit(tenant(c).db, tenant(c), { action: 'employees_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
-      return c.body(employeesCsv(rows), 200, csvHeaders(`colaboradores-${todayInBrazil()}.csv`));
-    },
-  );
+  const exportContract = contract({ summary: 'Exportar colaboradores (CSV)', query: employeeExportQuerySchema, response: { media: 'text/csv' } });
+  r.get('/employees/export', requirePermission('hr.export'), exportContract, async (c) => {
+    const rows = await allEmployees(tenant(c), c.req.valid('query'));
+    await logAudit(tenant(c).db, tenant(c), { action: 'employees_exported', entity: 'employees', id: null, details: { format: 'csv', count: rows.length } });
+    return c.body(employeesCsv(rows), 200, csvHeaders(`colaboradores-${todayInBrazil()}.csv`));
+  });
   r.post(
     '/employees',
     requirePermission('hr.write'),

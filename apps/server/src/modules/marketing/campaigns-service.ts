@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { orNull } from '../../platform/values.ts';
 import { assertClientVisible, campaignOf, clientOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
@@ -99,24 +100,10 @@ async function checkClient(t: Tenant, clientId: string) {
 
 export async function createCampaign(t: Tenant, data: CampaignCreateInput & { status: string }): Promise<CampaignDetail> {
   await checkClient(t, data.clientId);
+  const optional = orNull(data, 'goal', 'startsOn', 'endsOn', 'budgetCents', 'reach', 'clicks', 'leads', 'spendCents', 'summary');
   const [row] = await t.db
     .insert(K)
-    .values({
-      companyId: t.companyId,
-      clientId: data.clientId,
-      name: data.name,
-      goal: data.goal ?? null,
-      startsOn: data.startsOn ?? null,
-      endsOn: data.endsOn ?? null,
-      budgetCents: data.budgetCents ?? null,
-      status: data.status,
-      reach: data.reach ?? null,
-      clicks: data.clicks ?? null,
-      leads: data.leads ?? null,
-      spendCents: data.spendCents ?? null,
-      summary: data.summary ?? null,
-      createdBy: t.actorId,
-    })
+    .values({ companyId: t.companyId, clientId: data.clientId, name: data.name, status: data.status, ...optional, createdBy: t.actorId })
     .returning({ id: K.id });
   await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id: row!.id, action: 'created' });
   return getCampaign(t, row!.id);

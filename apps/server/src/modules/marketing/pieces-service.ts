@@ -5,6 +5,7 @@ import type { PieceCreateInput, PieceList, PieceListFilter, PieceUpdateInput, Pi
 import { badRequest } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { orNull } from '../../platform/values.ts';
 import { assertClientVisible, campaignOf, clientOf, pieceOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
@@ -120,19 +121,15 @@ export async function createPiece(t: Tenant, data: PieceCreateInput & { format: 
   const [row] = await t.db
     .insert(P)
     .values({
+      ...orNull(data, 'campaignId', 'brief', 'copy', 'assigneeId', 'publishedUrl'),
       companyId: t.companyId,
       clientId: data.clientId,
-      campaignId: data.campaignId ?? null,
       title: data.title,
       channel: data.channel,
       format: data.format,
       status: data.status,
       scheduledAt: data.scheduledAt ? new Date(data.scheduledAt) : null,
-      brief: data.brief ?? null,
-      copy: data.copy ?? null,
       hashtags: data.hashtags,
-      assigneeId: data.assigneeId ?? null,
-      publishedUrl: data.publishedUrl ?? null,
       createdBy: t.actorId,
       updatedBy: t.actorId,
     })

@@ -1,0 +1,7 @@
+/**
+ * The named fields of `data`, each `null` where it is missing: the optional columns of an insert,
+ * stored empty on purpose rather than left to a default.
+ */
+export function orNull<T extends object, K extends keyof T>(data: T, ...keys: K[]): { [P in K]: Exclude<T[P], undefined> | null } {
+  return Object.fromEntries(keys.map((k) => [k, data[k] ?? null])) as { [P in K]: Exclude<T[P], undefined> | null };
+}
