@@ -5,3 +5,8 @@
 export function orNull<T extends object, K extends keyof T>(data: T, ...keys: K[]): { [P in K]: Exclude<T[P], undefined> | null } {
   return Object.fromEntries(keys.map((k) => [k, data[k] ?? null])) as { [P in K]: Exclude<T[P], undefined> | null };
 }
+
+/** The named fields `data` gives (not undefined): what a partial update sets, and nothing else. */
+export function givenOf<T extends object, K extends keyof T>(data: T, ...keys: K[]): { [P in K]?: Exclude<T[P], undefined> } {
+  return Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]])) as { [P in K]?: Exclude<T[P], undefined> };
+}

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
-import { orNull } from '../../platform/values.ts';
+import { givenOf, orNull } from '../../platform/values.ts';
 import { assertClientVisible, campaignOf, clientOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
@@ -121,10 +121,7 @@ export async function updateCampaign(t: Tenant, id: string, data: CampaignUpdate
   const startsOn = data.startsOn !== undefined ? data.startsOn : current.startsOn;
   const endsOn = data.endsOn !== undefined ? data.endsOn : current.endsOn;
   if (startsOn && endsOn && endsOn < startsOn) throw badRequest(M.dates);
-  const set: Partial<typeof K.$inferInsert> = { updatedAt: new Date() };
-  for (const key of ['clientId', 'name', 'goal', 'startsOn', 'endsOn', 'budgetCents', 'status', 'reach', 'clicks', 'leads', 'spendCents', 'summary'] as const) {
-    if (data[key] !== undefined) (set as Record<string, unknown>)[key] = data[key];
-  }
+  const set = { ...givenOf(data, 'clientId', 'name', 'goal', 'startsOn', 'endsOn', 'budgetCents', 'status', 'reach', 'clicks', 'leads', 'spendCents', 'summary'), updatedAt: new Date() };
   await t.db.update(K).set(set).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
   await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
   return getCampaign(t, id);
@@ -135,10 +132,7 @@ export async function finishCampaign(t: Tenant, id: string, data: CampaignFinish
   const current = await campaignOf(t, id);
   await assertClientVisible(t, current.clientId);
   if (current.status === 'concluida') throw conflict(M.finished, 'MARKETING_CAMPAIGN_FINISHED');
-  const set: Partial<typeof K.$inferInsert> = { status: 'concluida', finishedAt: new Date(), updatedAt: new Date() };
-  for (const key of ['reach', 'clicks', 'leads', 'spendCents', 'summary'] as const) {
-    if (data[key] !== undefined) (set as Record<string, unknown>)[key] = data[key];
-  }
+  const set = { ...givenOf(data, 'reach', 'clicks', 'leads', 'spendCents', 'summary'), status: 'concluida', finishedAt: new Date(), updatedAt: new Date() };
   await t.db.update(K).set(set).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
   await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
   return getCampaign(t, id);

@@ -5,7 +5,7 @@ import type { PieceCreateInput, PieceList, PieceListFilter, PieceUpdateInput, Pi
 import { badRequest } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
-import { orNull } from '../../platform/values.ts';
+import { givenOf, orNull } from '../../platform/values.ts';
 import { assertClientVisible, campaignOf, clientOf, pieceOf, visibleClientIds } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
@@ -147,10 +147,11 @@ export async function updatePiece(t: Tenant, id: string, data: PieceUpdateInput)
   const scheduledAt = data.scheduledAt !== undefined ? data.scheduledAt : piece.scheduledAt;
   if (needsDate(status, scheduledAt)) throw badRequest(M.scheduleNeedsDate, 'MARKETING_NEEDS_DATE');
   await assertClientApprovalAllows(t, clientId, piece, data.status);
-  const set: Partial<typeof P.$inferInsert> = { updatedBy: t.actorId, updatedAt: new Date() };
-  for (const key of ['clientId', 'campaignId', 'title', 'channel', 'format', 'status', 'brief', 'copy', 'hashtags', 'assigneeId', 'publishedUrl'] as const) {
-    if (data[key] !== undefined) (set as Record<string, unknown>)[key] = data[key];
-  }
+  const set: Partial<typeof P.$inferInsert> = {
+    ...givenOf(data, 'clientId', 'campaignId', 'title', 'channel', 'format', 'status', 'brief', 'copy', 'hashtags', 'assigneeId', 'publishedUrl'),
+    updatedBy: t.actorId,
+    updatedAt: new Date(),
+  };
   if (data.scheduledAt !== undefined) set.scheduledAt = data.scheduledAt ? new Date(data.scheduledAt) : null;
   await t.db.update(P).set(set).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
   await announce(t.db, { companyId: t.companyId, entity: PIECE_ENTITY, id, action: 'updated' });
