@@ -122,6 +122,11 @@ export async function updateCampaign(t: Tenant, id: string, data: CampaignUpdate
   const endsOn = data.endsOn !== undefined ? data.endsOn : current.endsOn;
   if (startsOn && endsOn && endsOn < startsOn) throw badRequest(M.dates);
   const set = { ...givenOf(data, 'clientId', 'name', 'goal', 'startsOn', 'endsOn', 'budgetCents', 'status', 'reach', 'clicks', 'leads', 'spendCents', 'summary'), updatedAt: new Date() };
+  return saveCampaign(t, id, set);
+}
+
+/** Writes a change of the campaign, announces it and answers the campaign as it is now. */
+async function saveCampaign(t: Tenant, id: string, set: Partial<typeof K.$inferInsert>): Promise<CampaignDetail> {
   await t.db.update(K).set(set).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
   await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
   return getCampaign(t, id);
@@ -133,18 +138,14 @@ export async function finishCampaign(t: Tenant, id: string, data: CampaignFinish
   await assertClientVisible(t, current.clientId);
   if (current.status === 'concluida') throw conflict(M.finished, 'MARKETING_CAMPAIGN_FINISHED');
   const set = { ...givenOf(data, 'reach', 'clicks', 'leads', 'spendCents', 'summary'), status: 'concluida', finishedAt: new Date(), updatedAt: new Date() };
-  await t.db.update(K).set(set).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
-  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
-  return getCampaign(t, id);
+  return saveCampaign(t, id, set);
 }
 
 /** Reopens a finished campaign (back to 'ativa'), to correct its results. */
 export async function reopenCampaign(t: Tenant, id: string): Promise<CampaignDetail> {
   const current = await campaignOf(t, id);
   await assertClientVisible(t, current.clientId);
-  await t.db.update(K).set({ status: 'ativa', finishedAt: null, updatedAt: new Date() }).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
-  await announce(t.db, { companyId: t.companyId, entity: CAMPAIGN_ENTITY, id, action: 'updated' });
-  return getCampaign(t, id);
+  return saveCampaign(t, id, { status: 'ativa', finishedAt: null, updatedAt: new Date() });
 }
 
 /** Deleting a campaign keeps its pieces (they lose the campaign). */
