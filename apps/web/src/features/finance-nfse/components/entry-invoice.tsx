@@ -17,6 +17,7 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { cancelInvoice, issueInvoice, useInvoice } from '../api/invoice.ts';
 import { nfseKeys } from '../api/keys.ts';
+import { InvoiceDeliveries } from './invoice-deliveries.tsx';
 import { useNfseSettings } from '../api/settings.ts';
 
 const fileUrl = (id: string) => `/api/files/${id}/content`;
@@ -121,6 +122,7 @@ export function EntryInvoice({ entryId, entryOpen }: { entryId: string; entryOpe
               </div>
               <p className="break-all font-mono text-xs text-slate-600">Chave de acesso: {invoice.accessKey}</p>
               {invoice.cancelReason && <p className="text-slate-600">Motivo do cancelamento: {invoice.cancelReason}</p>}
+              <InvoiceDeliveries entryId={entryId} live={live} mayWrite={mayWrite} />
               <div className="flex flex-wrap gap-2">
                 {invoice.pdfFileId && (
                   <Button asChild variant="secondary" size="sm">
