@@ -52,7 +52,7 @@ export function CustomerMoneyCard({ kind, id }: { kind: 'organization' | 'person
             <p className="text-sm text-slate-600">Nenhuma conta a receber deste cliente.</p>
           ) : (
             <ul className="grid gap-1.5 text-sm">
-              {data.entries.map((e) => {
+              {data.entries.slice(0, 5).map((e) => {
                 const overdue = e.status === 'open' && e.dueDate < todayInBrazil();
                 const status = overdue ? { label: 'Vencida', tone: 'bg-red-100 text-red-900' } : (STATUS[e.status] ?? STATUS.open!);
                 return (

@@ -90,9 +90,9 @@ export function SaleBilling({ type, id, compact = false }: { type: 'quote' | 'de
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid={`sale-billing-${type}`}>
       {entry && status && (
-        <span className="flex flex-wrap items-center gap-1.5 text-slate-700">
+        <span className="flex flex-wrap items-center gap-1.5 text-slate-700" title={`${money(entry.amountCents)} · vence ${day(entry.dueDate)}`}>
           <Badge tone={status.tone}>{status.label}</Badge>
-          {money(entry.amountCents)} · vence {day(entry.dueDate)}
+          {!compact && `${money(entry.amountCents)} · vence ${day(entry.dueDate)}`}
         </span>
       )}
       {liveInvoice && <Badge tone="bg-emerald-100 text-emerald-900">NFS-e nº {invoice.number}</Badge>}

@@ -45,6 +45,8 @@ function CancelDialog({ entryId, open, onClose }: { entryId: string; open: boole
   const [pending, setPending] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The dialog is portalled, but React bubbles its submit to the receivable's own form around it: stop it here.
+    e.stopPropagation();
     if (reason.trim().length < 15) return setError(NFSE_MESSAGES.cancelReason);
     setPending(true);
     setError(null);
@@ -122,7 +124,6 @@ export function EntryInvoice({ entryId, entryOpen }: { entryId: string; entryOpe
               </div>
               <p className="break-all font-mono text-xs text-slate-600">Chave de acesso: {invoice.accessKey}</p>
               {invoice.cancelReason && <p className="text-slate-600">Motivo do cancelamento: {invoice.cancelReason}</p>}
-              <InvoiceDeliveries entryId={entryId} live={live} mayWrite={mayWrite} />
               <div className="flex flex-wrap gap-2">
                 {invoice.pdfFileId && (
                   <Button asChild variant="secondary" size="sm">
@@ -144,6 +145,7 @@ export function EntryInvoice({ entryId, entryOpen }: { entryId: string; entryOpe
                   </Button>
                 )}
               </div>
+              <InvoiceDeliveries entryId={entryId} live={live} mayWrite={mayWrite} />
             </div>
           )}
           {!live && mayWrite && (

@@ -20,6 +20,7 @@ function ResendDialog({ entryId, suggested, open, onClose }: { entryId: string; 
   const [pending, setPending] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    e.stopPropagation(); // not the receivable's form around it (React bubbles through the portal)
     setPending(true);
     setError(null);
     try {
@@ -52,7 +53,7 @@ export function InvoiceDeliveries({ entryId, live, mayWrite }: { entryId: string
   const deliveries = data?.deliveries ?? [];
   const last = deliveries[0];
   return (
-    <div className="grid gap-1.5 text-sm" data-testid="nfse-deliveries">
+    <div className="grid gap-1.5 border-t border-slate-100 pt-2 text-sm" data-testid="nfse-deliveries">
       {deliveries.length === 0 ? (
         <p className="text-slate-600">Ainda não enviada ao cliente.</p>
       ) : (
