@@ -22,6 +22,10 @@ const fakeCnpj = `http://127.0.0.1:${CNPJ_PORT}`;
 /** The fake OpenAI-compatible API (apps/server/test/support/fake-openai-cli.ts): the platform AI of the e2e server. */
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? PORT + 2);
 export const FAKE_OPENAI_URL = `http://127.0.0.1:${AI_PORT}`;
+/** The fake Sefin Nacional (apps/server/test/support/fake-sefin-cli.ts): HTTPS with mTLS, its CA written where the server reads it. */
+const SEFIN_PORT = Number(process.env.E2E_SEFIN_PORT ?? PORT + 3);
+export const FAKE_SEFIN_URL = `https://127.0.0.1:${SEFIN_PORT}`;
+const SEFIN_CA_FILE = path.join(process.env.E2E_DATA_DIR, 'fake-sefin-ca.pem');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,6 +73,15 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: 'node --import tsx apps/server/test/support/fake-sefin-cli.ts',
+      url: `${FAKE_SEFIN_URL}/__control/health`,
+      ignoreHTTPSErrors: true,
+      env: { FAKE_SEFIN_PORT: String(SEFIN_PORT), FAKE_SEFIN_CA_FILE: SEFIN_CA_FILE },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       // E2E_SERVER_ARGS lets a developer run the server from source (`--import tsx apps/server/src/index.ts`).
       command: `node ${process.env.E2E_SERVER_ARGS ?? 'apps/server/dist/index.js'}`,
       url: `${BASE_URL}/api/health`,
@@ -99,6 +112,9 @@ export default defineConfig({
         AI_BASE_URL: `${FAKE_OPENAI_URL}/v1`,
         AI_API_KEY: 'e2e-chave-da-plataforma',
         AI_TIMEOUT_MS: '5000',
+        NFSE_SEFIN_RESTRICTED_URL: `${FAKE_SEFIN_URL}/SefinNacional`,
+        NFSE_SEFIN_PRODUCTION_URL: `${FAKE_SEFIN_URL}/SefinNacional`,
+        NFSE_SEFIN_CA_FILE: SEFIN_CA_FILE,
       },
     },
   ],

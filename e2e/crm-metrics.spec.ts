@@ -33,11 +33,11 @@ test.describe('/metricas', () => {
 
     await page.goto('/metricas?de=2026-01&ate=2026-03');
     await expect(page.getByRole('heading', { name: 'Métricas comerciais' })).toBeVisible();
-    for (const title of ['Valor do funil por etapa', 'Conversão entre etapas', 'Ganhos e perdas por mês', 'Metas por vendedor', 'Receita por vendedor', 'Receita por origem', 'Ciclo médio de vendas']) {
+    for (const title of ['Valor do funil por etapa', 'Conversão entre etapas', 'Ganhos e perdas por mês', 'Metas por vendedor', 'Receita por vendedor', 'Receita por origem', 'Ciclo médio de vendas', 'Faturado x recebido']) {
       await expect(card(page, title).getByRole('heading', { name: title })).toBeVisible();
     }
-    // Every chart drew its bars (recharts SVG), described by its title and description.
-    await expect(page.locator('.recharts-wrapper')).toHaveCount(7);
+    // Every chart drew its bars (recharts SVG), described by its title and description; the admin also reads Financeiro: billed vs received (decision 0548).
+    await expect(page.locator('.recharts-wrapper')).toHaveCount(8);
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
     const monthly = card(page, 'Ganhos e perdas por mês');
     await expect(monthly.getByRole('img', { name: 'Ganhos e perdas por mês' })).toBeVisible();

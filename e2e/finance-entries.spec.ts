@@ -1,5 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
+import { makeA1 } from '../apps/server/test/support/test-certificates.ts';
+import { FAKE_SEFIN_URL } from '../playwright.config.ts';
 import { e2eSql, randomCnpj } from './support/company.ts';
+import { shots } from './support/shots.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -88,5 +91,45 @@ test.describe('/financeiro: contas a pagar', () => {
     await expect(page.getByText('R$ 3.994,50')).toBeVisible();
     await expect(page.getByText('Simples Nacional (DAS)')).toBeVisible();
     await expectAccessible(page);
+  });
+  test('issue the NFS-e of a receivable (signed, sent over mTLS to the fake Sefin, e-mailed to the customer), then cancel it', async ({ page }) => {
+    const admin = await createCompanyWithAdmin(page.request, 'Estúdio Nota Fiscal Ltda');
+    const [company] = await e2eSql<{ cnpj: string }>('SELECT cnpj FROM companies WHERE id = $1', [admin.companyId]);
+    const cert = makeA1({ cnpj: company!.cnpj });
+    const sefin = await request.newContext({ ignoreHTTPSErrors: true });
+    expect((await sefin.post(`${FAKE_SEFIN_URL}/__control/trust`, { data: { pem: cert.certificatePem } })).status()).toBe(200);
+    await sefin.dispose();
+    const upload = await page.request.post('/api/finance/nfse/certificate', { multipart: { file: { name: 'empresa.pfx', mimeType: 'application/x-pkcs12', buffer: cert.pfx }, password: cert.password } });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const settings = await page.request.put('/api/finance/nfse/settings', {
+      data: { environment: 'restricted', municipalityCode: '3550308', municipalRegistration: '12345678', regime: 'simples', serie: '1', services: [{ code: '010101', description: 'Desenvolvimento de sistemas', issRate: 2 }] },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const [org] = await e2eSql<{ id: string }>(`INSERT INTO organizations (company_id, razao_social, cnpj, email) VALUES ($1, 'Tomador Serviços Ltda', $2, 'nf@tomador.com.br') RETURNING id`, [admin.companyId, randomCnpj()]);
+    const created = await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Sistema de agendamento', amountCents: 2400_00, dueDate: today(), organizationId: org!.id } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto('/financeiro?aba=contas-a-receber');
+    await page.getByRole('button', { name: 'Editar Sistema de agendamento' }).click();
+    const dialog = page.getByRole('dialog', { name: /Sistema de agendamento|Editar/ });
+    const note = dialog.getByRole('region', { name: 'Nota fiscal (NFS-e)' });
+    await note.getByRole('button', { name: 'Emitir nota' }).click();
+    await expect(toast(page, 'Nota fiscal nº 1 emitida.')).toBeVisible();
+    await expect(note.getByText('Emitida', { exact: true })).toBeVisible();
+    await expect(note).toContainText(/Chave de acesso: \d{50}/);
+    await expect(note.getByTestId('nfse-deliveries')).toContainText('Enviada para nf@tomador.com.br');
+    await expect(note.getByRole('link', { name: /DANFSe/ })).toBeVisible();
+    await shots(page, 'nfse-issued');
+    await expectAccessible(page);
+
+    await note.getByRole('button', { name: 'Cancelar nota' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancelar nota fiscal' });
+    await cancel.getByLabel('Motivo do cancelamento').fill('Serviço faturado em duplicidade');
+    await cancel.getByRole('button', { name: 'Cancelar nota' }).click();
+    await expect(toast(page, 'Nota fiscal cancelada.')).toBeVisible();
+    await expect(note.getByText('Cancelada', { exact: true })).toBeVisible();
+    await expect(note).toContainText('Motivo do cancelamento: Serviço faturado em duplicidade');
+    const [row] = await e2eSql<{ status: string }>('SELECT status FROM nfse_invoices WHERE company_id = $1', [admin.companyId]);
+    expect(row).toEqual({ status: 'cancelled' });
   });
 });

@@ -92,6 +92,8 @@ export const ACTIVITY_GROUPS = {
     nfse_settings_changed: 'Configurações da nota fiscal alteradas',
     nfse_issued: 'Nota fiscal (NFS-e) emitida',
     nfse_cancelled: 'Nota fiscal (NFS-e) cancelada',
+    nfse_sent: 'Nota fiscal (NFS-e) enviada ao cliente',
+    entry_billed_from_crm: 'Conta a receber criada de orçamento ou negócio',
     company_certificate_uploaded: 'Certificado digital A1 enviado',
     company_certificate_removed: 'Certificado digital A1 removido',
     fin_account_updated: 'Conta financeira alterada',

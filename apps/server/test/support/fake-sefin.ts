@@ -55,13 +55,12 @@ function dv(digits: string): string {
  * `chaveAcesso` and `nfseXmlGZipB64` or 400 with `erros: [{ Codigo, Descricao }]`, and
  * `POST /nfse/{chave}/eventos` with `{ pedidoRegistroEventoXmlGZipB64 }` for cancellation (e101101).
  */
-export async function startFakeSefin(): Promise<FakeSefin> {
+export async function startFakeSefin(opts: { port?: number; caFile?: string; control?: boolean } = {}): Promise<FakeSefin> {
   const trusted: string[] = [];
   const issued: IssuedNfse[] = [];
   let nextRejection: SefinError[] | null = null;
   const tls = makeServerTls();
-  const caDir = mkdtempSync(path.join(tmpdir(), 'fake-sefin-'));
-  const caFile = path.join(caDir, 'ca.pem');
+  const caFile = opts.caFile ?? path.join(mkdtempSync(path.join(tmpdir(), 'fake-sefin-')), 'ca.pem');
   writeFileSync(caFile, tls.cert);
 
   const server: Server = createServer({ key: tls.key, cert: tls.cert, requestCert: true, rejectUnauthorized: false }, async (req, res) => {
@@ -72,6 +71,13 @@ export async function startFakeSefin(): Promise<FakeSefin> {
     const refuse = (Codigo: string, Descricao: string, status = 400) => answer(status, { tipoAmbiente: 2, versaoAplicativo: 'fake', dataHoraProcessamento: new Date().toISOString(), erros: [{ Codigo, Descricao }] });
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    // The browser tests' control (fake-sefin-cli.ts): health, and trusting the certificate a test uploads.
+    if (opts.control && req.url === '/__control/health') return answer(200, { ok: true });
+    if (opts.control && req.method === 'POST' && req.url === '/__control/trust') {
+      const pem = String((JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { pem?: unknown }).pem ?? '');
+      trusted.push(pem);
+      return answer(200, { ok: true });
+    }
     const peer = (req.socket as TLSSocket).getPeerCertificate();
     const client = peer?.raw ? trusted.find((pem) => new X509Certificate(pem).raw.equals(peer.raw)) : undefined;
     if (!client) return refuse('E0004', 'Certificado digital do cliente não informado ou não autorizado.', 403);
@@ -127,7 +133,7 @@ export async function startFakeSefin(): Promise<FakeSefin> {
     const nfse = `<?xml version="1.0" encoding="UTF-8"?><NFSe xmlns="${NS}" versao="1.01"><infNFSe Id="NFS${accessKey}"><nNFSe>${number}</nNFSe><dhProc>${new Date().toISOString()}</dhProc>${xml.replace(/^<\?xml[^>]*\?>/, '')}</infNFSe></NFSe>`;
     return answer(201, { tipoAmbiente: 2, versaoAplicativo: 'fake', dataHoraProcessamento: new Date().toISOString(), idDps: dpsId, chaveAcesso: accessKey, nfseXmlGZipB64: gzipSync(nfse).toString('base64') });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/SefinNacional`;
   // The real base path: routes above are matched after it.
   server.prependListener('request', (req) => {

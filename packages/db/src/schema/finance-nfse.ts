@@ -75,3 +75,47 @@ export const nfseInvoices = pgTable(
     companyIndex('nfse_invoices', t.entryId)(t),
   ],
 );
+
+/**
+ * Each sending of an authorised note to the customer (decision 0545): the DANFSe and the XML by
+ * e-mail, automatic after authorisation (`sentBy` null) or a member's 'Reenviar'; a failed one
+ * is kept with its reason so the page can say so and offer to send again.
+ */
+export const nfseDeliveries = pgTable(
+  'nfse_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => nfseInvoices.id, { onDelete: 'cascade' }),
+    /** The address it went to; null when there was none to send to. */
+    sentTo: text('sent_to'),
+    /** 'sent' | 'failed'. */
+    status: text('status').notNull(),
+    error: text('error'),
+    sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [companyIndex('nfse_deliveries', t.invoiceId, t.createdAt)(t)],
+);
+
+/**
+ * The receivable billed from a CRM quote or a won deal (decision 0546): one per quote or deal,
+ * so 'Cobrar' twice never bills twice.
+ */
+export const finEntryOrigins = pgTable(
+  'fin_entry_origins',
+  {
+    companyId: companyId(),
+    /** 'quote' | 'deal'. */
+    originType: text('origin_type').notNull(),
+    originId: uuid('origin_id').notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => finEntries.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.originType, t.originId] }), uniqueIndex('fin_entry_origins_entry_key').on(t.entryId)],
+);

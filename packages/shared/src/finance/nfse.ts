@@ -125,3 +125,27 @@ export const nfseInvoiceAnswerSchema = z.object({ invoice: nfseInvoiceSchema.nul
 /** One reason of the authority's refusal: its code, its words, and what to fix in Sede. */
 export const nfseRejectionSchema = z.object({ code: z.string(), description: z.string(), hint: z.string().nullable() });
 export type NfseRejection = z.infer<typeof nfseRejectionSchema>;
+
+/** Sending an authorised note to the customer (decision 0545). */
+export const NFSE_DELIVERY_MESSAGES = {
+  email: 'Informe um e-mail válido para enviar a nota.',
+  noRecipient: 'O cliente não tem e-mail cadastrado. Informe um e-mail para enviar a nota.',
+  suppressed: 'Este contato pediu para não receber mensagens (LGPD). Use outro e-mail.',
+  notAuthorized: 'Só se envia uma nota emitida e válida: esta foi cancelada.',
+  failed: 'Não foi possível enviar o e-mail agora. Tente reenviar em instantes.',
+} as const;
+
+export const nfseDeliverySchema = z.object({
+  id: z.string(),
+  sentTo: z.string().nullable(),
+  status: z.enum(['sent', 'failed']),
+  error: z.string().nullable(),
+  /** Who sent it again; null: sent by itself after authorisation. */
+  sentByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NfseDelivery = z.infer<typeof nfseDeliverySchema>;
+export const nfseDeliveryListSchema = z.object({ deliveries: z.array(nfseDeliverySchema) });
+export const nfseResendSchema = z.object({
+  to: z.email({ error: NFSE_DELIVERY_MESSAGES.email }).max(254, NFSE_DELIVERY_MESSAGES.email).optional(),
+});

@@ -27,6 +27,7 @@ async function exportNfse(_s: Services, tenant: Tenant, out: ExportSink) {
     ['id', 'entryId', 'status', 'environment', 'serie', 'number', 'dpsId', 'accessKey', 'serviceCode', 'amountCents', 'xmlFileId', 'pdfFileId', 'cancelReason', 'cancelledAt', 'issuedBy', 'issuedAt'],
     companyRows(tenant, schema.nfseInvoices),
   );
+  out.csv('envios-das-notas.csv', ['id', 'invoiceId', 'sentTo', 'status', 'error', 'sentBy', 'createdAt'], companyRows(tenant, schema.nfseDeliveries));
   const settings = await getNfseSettings(tenant);
   if (settings) out.json('configuracoes.json', settings);
 }

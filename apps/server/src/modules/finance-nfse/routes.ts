@@ -1,5 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import { nfseCancelSchema, nfseInvoiceAnswerSchema, nfseInvoiceSchema, nfseIssueSchema, NFSE_MESSAGES as M, nfseSettingsAnswerSchema, nfseSettingsInputSchema, nfseSettingsSchema } from '@sede/shared/finance/nfse';
+import { nfseCancelSchema, nfseDeliveryListSchema, nfseInvoiceAnswerSchema, nfseInvoiceSchema, nfseIssueSchema, NFSE_MESSAGES as M, nfseResendSchema, nfseSettingsAnswerSchema, nfseSettingsInputSchema, nfseSettingsSchema } from '@sede/shared/finance/nfse';
 import { okSchema } from '@sede/shared/platform/api';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_MESSAGES as CM, companyCertificateAnswerSchema, companyCertificateSchema } from '@sede/shared/platform/certificates';
 import { areaRouter } from '../../http/area-router.ts';
@@ -11,6 +11,7 @@ import { companyCertificateInfo, removeCompanyCertificate, saveCompanyCertificat
 import type { Services } from '../../services.ts';
 import { getEntry } from '../finance/public.ts';
 import { cancelInvoice } from './cancel.ts';
+import { deliverAfterIssue, listDeliveries, resendInvoice } from './deliver.ts';
 import { latestInvoiceRow, toInvoice } from './invoices.ts';
 import { issueInvoice } from './issue.ts';
 import { getNfseSettings, saveNfseSettings } from './settings.ts';
@@ -66,8 +67,19 @@ export function nfseRoutes(s: Services) {
     const row = await latestInvoiceRow(tenant.db, tenant, id);
     return c.json({ invoice: row ? toInvoice(row) : null });
   });
-  r.post('/entries/:id/invoice', write, contract({ summary: 'Emitir a nota fiscal da conta a receber', params: entryParams, body: nfseIssueSchema, response: nfseInvoiceSchema, status: 201 }), async (c) =>
-    c.json(await issueInvoice(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json')), 201),
+  r.post('/entries/:id/invoice', write, contract({ summary: 'Emitir a nota fiscal da conta a receber', params: entryParams, body: nfseIssueSchema, response: nfseInvoiceSchema, status: 201 }), async (c) => {
+    const invoice = await issueInvoice(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'));
+    await deliverAfterIssue(s, c.get('tenant'), invoice.id);
+    return c.json(invoice, 201);
+  });
+  r.get('/entries/:id/invoice/deliveries', contract({ summary: 'Ver os envios da nota fiscal ao cliente', params: entryParams, response: nfseDeliveryListSchema }), async (c) => {
+    const tenant = c.get('tenant');
+    const { id } = c.req.valid('param');
+    await getEntry(tenant, id);
+    return c.json(await listDeliveries(tenant, id));
+  });
+  r.post('/entries/:id/invoice/send', write, contract({ summary: 'Reenviar a nota fiscal ao cliente por e-mail', params: entryParams, body: nfseResendSchema, response: nfseDeliveryListSchema }), async (c) =>
+    c.json(await resendInvoice(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json').to)),
   );
   r.post('/entries/:id/invoice/cancel', write, contract({ summary: 'Cancelar a nota fiscal da conta a receber', params: entryParams, body: nfseCancelSchema, response: nfseInvoiceSchema }), async (c) => {
     const tenant = c.get('tenant');

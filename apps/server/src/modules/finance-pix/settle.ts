@@ -81,7 +81,8 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
       s,
       {
         companyId: tenant.companyId,
-        userIds: readers,
+        // The members who read Financeiro and whoever created the receivable (decision 0549).
+        userIds: entry.createdBy ? [...readers, entry.createdBy] : readers,
         kind: 'alert',
         title: 'Pagamento recebido',
         body: `${entry.description.slice(0, 120)} — ${money(input.amountCents)}${input.payerName ? `, pago por ${input.payerName.slice(0, 80)}` : ''}`,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Download, FileText, Mail, Pencil, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Quote } from '@sede/shared/crm/quotes';
 import { day, money } from '@sede/shared/format';
@@ -36,6 +36,7 @@ export function QuoteList({
   query = READY,
   states = STATES,
   filtered = false,
+  extraActions,
 }: {
   quotes: Quote[];
   showDeal?: boolean;
@@ -43,6 +44,8 @@ export function QuoteList({
   query?: { isPending: boolean; isError: boolean; error: unknown };
   states?: DataListStates;
   filtered?: boolean;
+  /** More actions of a quote from another area (Financeiro's 'Cobrar' and 'Emitir nota' on an accepted one, decision 0546). */
+  extraActions?: (quote: Quote) => ReactNode;
 }) {
   const [editing, setEditing] = useState<Quote | null>(null);
   const [sending, setSending] = useState<Quote | null>(null);
@@ -96,6 +99,7 @@ export function QuoteList({
           </Button>
         </>
       )}
+      {extraActions?.(q)}
       <Button
         variant="ghost"
         size="sm"

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { deleteDeal, dealQueryOptions, loseDeal, reopenDeal, updateDeal, winDeal } from '../api/deals.ts';
 import { crmKeys } from '../api/keys.ts';
+import { SaleBilling } from '../../finance-billing/public.ts';
 import { DealExtraSections } from './deal-extra-sections.tsx';
 import { DealForm } from './deal-form.tsx';
 import { CloseDialog } from './close-dialog.tsx';
@@ -141,6 +142,7 @@ function PanelBody({ dealId, pipeline, currentUserId, canDelete, onClose }: { de
               <RotateCcw aria-hidden /> Reabrir
             </Button>
           )}
+          {d.status === 'won' && <SaleBilling type="deal" id={d.id} />}
           {canDelete && (
             <Button
               variant="ghost"

@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FormError } from '../../../components/ui/form-actions.tsx';
 import { useFormSubmit } from '../../../lib/use-submit.ts';
+import { CustomerMoneyCard } from '../../finance-billing/public.ts';
 import { crmContactKeys } from '../api/keys.ts';
 import { saveOrganization, savePerson } from '../api/save-contact.ts';
 import { parseTags } from './tags.ts';
@@ -36,6 +37,7 @@ export function ContactDialog(props: Props) {
   const title = entity === 'people' ? (editing ? 'Editar pessoa' : 'Nova pessoa') : editing ? 'Editar organização' : 'Nova organização';
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title}>
+      {open && editing && <CustomerMoneyCard kind={entity === 'people' ? 'person' : 'organization'} id={editing.id} />}
       {open && <ContactForm key={editing?.id ?? 'new'} {...props} />}
     </Dialog>
   );

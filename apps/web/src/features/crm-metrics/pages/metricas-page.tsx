@@ -10,6 +10,7 @@ import { useMetricsOptions } from '../api/get-options.ts';
 import { useMetricsOverview } from '../api/get-overview.ts';
 import { crmMetricsKeys } from '../api/keys.ts';
 import { CycleChart, FunnelChart, MonthlyChart, PipelineChart, RevenueChart } from '../components/charts.tsx';
+import { BilledReceivedChart } from '../components/billed-received-chart.tsx';
 import { FiltersBar } from '../components/filters-bar.tsx';
 import { TargetsChart } from '../components/targets.tsx';
 import { useMetricsFilters } from '../lib/filters.ts';
@@ -63,6 +64,7 @@ export default function MetricasPage() {
                 <PipelineChart rows={overview.data.pipeline} />
                 <FunnelChart rows={overview.data.funnel} />
                 <MonthlyChart rows={overview.data.monthly} />
+                <BilledReceivedChart />
                 <TargetsChart rows={overview.data.targets} months={overview.data.months} owners={options.data.owners} canEdit={options.data.canEditTargets} />
                 <RevenueChart rows={overview.data.byOwner} by="owner" />
                 <RevenueChart rows={overview.data.bySource} by="source" />

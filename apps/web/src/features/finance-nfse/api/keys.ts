@@ -4,4 +4,5 @@ export const nfseKeys = {
   certificate: ['finance-nfse', 'certificate'] as const,
   settings: ['finance-nfse', 'settings'] as const,
   invoice: (entryId: string) => ['finance-nfse', 'invoice', entryId] as const,
+  deliveries: (entryId: string) => ['finance-nfse', 'invoice', entryId, 'deliveries'] as const,
 };

@@ -47,6 +47,7 @@ describe('EntryInvoice', () => {
         invoice = ISSUED;
         return status(201, ISSUED);
       },
+      'GET /finance/nfse/entries/*/invoice/deliveries': { deliveries: [] },
     });
     const { user } = renderWithProviders(<EntryInvoice entryId="e1" entryOpen />);
     await user.selectOptions(await screen.findByLabelText('Serviço'), '170101');
@@ -74,6 +75,25 @@ describe('EntryInvoice', () => {
     expect(alert.textContent).toContain('E0160');
     expect(alert.textContent).toContain('Código de tributação nacional inexistente.');
     expect(alert.textContent).toContain('O que fazer: Confira os serviços em Financeiro → Nota fiscal.');
+  });
+
+  it("shows where the note was sent and resends it to another address ('Reenviar')", async () => {
+    const sent = { id: 'd1', sentTo: 'compras@cliente.com.br', status: 'sent', error: null, sentByName: null, createdAt: '2026-12-02T13:00:05Z' };
+    const api = fakeApi({
+      'GET /finance/nfse/settings': { settings: SETTINGS },
+      'GET /finance/nfse/entries/*/invoice': { invoice: ISSUED },
+      'GET /finance/nfse/entries/*/invoice/deliveries': { deliveries: [sent] },
+      'POST /finance/nfse/entries/*/invoice/send': { deliveries: [{ ...sent, id: 'd2', sentTo: 'contador@cliente.com.br', sentByName: 'Ana' }, sent] },
+    });
+    const { user } = renderWithProviders(<EntryInvoice entryId="e1" entryOpen />);
+    expect(await screen.findByText(/Enviada para compras@cliente\.com\.br .* automaticamente/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reenviar' }));
+    const field = await screen.findByLabelText('E-mail do cliente');
+    await user.clear(field);
+    await user.type(field, 'contador@cliente.com.br');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ to: 'contador@cliente.com.br' }));
+    expect(await screen.findByText(/Enviada para contador@cliente\.com\.br .* por Ana/)).toBeTruthy();
   });
 
   it('offers no issuing to a member without finance.write', async () => {

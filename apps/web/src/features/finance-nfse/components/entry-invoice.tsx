@@ -17,6 +17,7 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { cancelInvoice, issueInvoice, useInvoice } from '../api/invoice.ts';
 import { nfseKeys } from '../api/keys.ts';
+import { InvoiceDeliveries } from './invoice-deliveries.tsx';
 import { useNfseSettings } from '../api/settings.ts';
 
 const fileUrl = (id: string) => `/api/files/${id}/content`;
@@ -44,6 +45,8 @@ function CancelDialog({ entryId, open, onClose }: { entryId: string; open: boole
   const [pending, setPending] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The dialog is portalled, but React bubbles its submit to the receivable's own form around it: stop it here.
+    e.stopPropagation();
     if (reason.trim().length < 15) return setError(NFSE_MESSAGES.cancelReason);
     setPending(true);
     setError(null);
@@ -142,6 +145,7 @@ export function EntryInvoice({ entryId, entryOpen }: { entryId: string; entryOpe
                   </Button>
                 )}
               </div>
+              <InvoiceDeliveries entryId={entryId} live={live} mayWrite={mayWrite} />
             </div>
           )}
           {!live && mayWrite && (

@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { AddButton } from '../../../components/ui/add-button.tsx';
+import { SaleBilling } from '../../finance-billing/public.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 
 /** Orçamentos: every quote of the company, filtered by status. */
@@ -39,6 +40,7 @@ export function QuotesTab() {
         quotes={items}
         showDeal
         query={quotes}
+        extraActions={(q) => q.status === 'aceito' && <SaleBilling type="quote" id={q.id} compact />}
         filtered={Boolean(status)}
         states={{
           icon: FileText,

@@ -5,6 +5,7 @@ import { crmQuoteKeys, listQuotes } from '../../../../components/crm-quotes/api.
 import { QuoteDialog } from '../../../../components/crm-quotes/quote-dialog.tsx';
 import { QuoteList } from '../../../../components/crm-quotes/quote-list.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { SaleBilling } from '../../../finance-billing/public.ts';
 
 /** The deal's quotes (orçamentos) in its side panel: list, new/edit, PDF, send, accept/refuse. */
 export function DealQuotesSection({ dealId }: { dealId: string }) {
@@ -27,7 +28,7 @@ export function DealQuotesSection({ dealId }: { dealId: string }) {
         </p>
       )}
       {quotes.isSuccess && quotes.data.items.length === 0 && <p className="text-sm text-slate-600">Nenhum orçamento ainda. Crie um com os produtos do catálogo e envie o PDF ao cliente.</p>}
-      {quotes.isSuccess && quotes.data.items.length > 0 && <QuoteList quotes={quotes.data.items} />}
+      {quotes.isSuccess && quotes.data.items.length > 0 && <QuoteList quotes={quotes.data.items} extraActions={(q) => q.status === 'aceito' && <SaleBilling type="quote" id={q.id} compact />} />}
       <QuoteDialog open={creating} onOpenChange={setCreating} dealId={dealId} />
     </section>
   );

@@ -1,0 +1,4 @@
+/** What other modules use of the NFS-e (billing from a quote or deal, decision 0546): issue a receivable's note and send it, read its latest note. */
+export { issueInvoice } from './issue.ts';
+export { deliverAfterIssue } from './deliver.ts';
+export { latestInvoiceRow } from './invoices.ts';
