@@ -19,6 +19,7 @@ import esign from './esign/module.ts';
 import esignPublic from './esign-public/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
+import financeDunning from './finance-dunning/module.ts';
 import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
 import financePixPublic from './finance-pix-public/module.ts';
@@ -70,6 +71,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   esignPublic,
   files,
   finance,
+  financeDunning,
   financeNfse,
   financePix,
   financePixPublic,
