@@ -24,6 +24,7 @@ let fin: Member;
 let companyAdmin: Member;
 let vendas: Member;
 let outsider: Member;
+let outsiderCompanyId: string;
 let accountId: string;
 
 const api = async <T = unknown>(path: string, who: Member | null, init: { method?: string; json?: unknown } = {}) => {
@@ -53,7 +54,9 @@ beforeAll(async () => {
   companyAdmin = a.admin;
   fin = await memberOf(server, companyId, 'financeiro');
   vendas = await memberOf(server, companyId, 'vendas');
-  outsider = (await createCompanyWithAdmin(server, 'Outra Empresa')).admin;
+  const o = await createCompanyWithAdmin(server, 'Outra Empresa');
+  outsider = o.admin;
+  outsiderCompanyId = o.companyId;
   accountId = await seedAccount(server, companyId, { name: 'Banco Inter', bankCode: '077' });
 });
 afterAll(async () => {
@@ -259,6 +262,39 @@ describe('WhatsApp', () => {
     expect(body[4]!.endsWith(`/pagar/${button}`)).toBe(true);
     expect(await messagesOf(entry)).toEqual([{ step: 0, channel: 'whatsapp', status: 'sent', reason: null }]);
     expect(await messagesOf(other)).toEqual([{ step: 0, channel: 'whatsapp', status: 'skipped', reason: 'Cliente sem celular cadastrado.' }]);
+
+    // More variables than the rule fills: refused when saved.
+    fake.templates.push({ name: 'longo', language: 'pt_BR', status: 'APPROVED', components: [{ type: 'BODY', text: '{{1}} {{2}} {{3}} {{4}} {{5}} {{6}}' }] });
+    const long = await api('/settings', fin, { method: 'PUT', json: { ...rule, whatsappTemplate: { name: 'longo', language: 'pt_BR' } } });
+    expect([long.status, long.body.error]).toEqual([400, 'Escolha um modelo com no máximo 5 variáveis: cliente, descrição, valor, vencimento e link.']);
+    // Meta refuses the message (the template changed there meanwhile): the step is kept as failed with Meta's reason, and not retried.
+    fake.templates[0]!.components[0]!.text = 'Olá {{1}} {{2}} {{3}} {{4}} {{5}} {{6}}';
+    const refused = await receivable({ description: 'Recusada', dueIn: 0, personId: delta });
+    expect(await run()).toBe(0);
+    const [failed] = await messagesOf(refused);
+    expect(failed).toMatchObject({ step: 0, channel: 'whatsapp', status: 'failed' });
+    expect(failed!.reason).toMatch(/WhatsApp|parâmetros|params/i);
+    expect(await run()).toBe(0);
+    expect(await messagesOf(refused)).toHaveLength(1);
+  });
+});
+
+describe('what is never sent', () => {
+  it('nothing in a company without a default Pix key; nothing by e-mail to a person who opted out', async () => {
+    const [p] = await sql(server, `insert into people (company_id, name, emails) values ($1, 'Sem Pix', '{sempix@exemplo.com.br}') returning id`, [outsiderCompanyId]);
+    const [e] = await sql(
+      server,
+      `insert into fin_entries (company_id, kind, description, amount_cents, due_date, competence_date, person_id) values ($1, 'receivable', 'Sem chave Pix', 10000, $2, $2, $3) returning id`,
+      [outsiderCompanyId, addDays(today(), -1), p!.id],
+    );
+    await api('/settings', fin, { method: 'PUT', json: { enabled: true, daysBefore: [], onDueDate: true, daysAfter: [1], email: true, whatsapp: false, whatsappTemplate: null } });
+    const optedOut = await person('Olga Optou', ['olga@exemplo.com.br']);
+    await sql(server, `update people set email_opt_out = true where id = $1`, [optedOut]);
+    const entry = await receivable({ description: 'Optou por sair', dueIn: -1, personId: optedOut });
+    await run();
+    expect(await messagesOf(e!.id as string)).toEqual([]);
+    expect(await messagesOf(entry)).toEqual([{ step: 1, channel: 'email', status: 'skipped', reason: 'Cliente pediu para não receber e-mails.' }]);
+    expect(await mailbox('olga@exemplo.com.br')).toEqual([]);
   });
 });
 
@@ -274,12 +310,12 @@ describe('isolation', () => {
     ]);
     // The company-wide reads answer the caller's own company: the outsider sees nothing of ours.
     const theirs = await api<OverdueList>('/overdue', outsider);
-    expect([theirs.status, theirs.body.count, theirs.body.items]).toEqual([200, 0, []]);
+    expect([theirs.status, theirs.body.count, theirs.body.items.map((i) => i.description)]).toEqual([200, 1, ['Sem chave Pix']]);
     expect((await api<{ items: DunningPause[] }>('/pauses', outsider)).body.items).toEqual([]);
     expect((await api<DunningSettings>('/settings', outsider)).body).toMatchObject({ isDefault: true, hasPixKey: false });
     const put = await api('/settings', outsider, { method: 'PUT', json: { enabled: false, daysBefore: [], onDueDate: false, daysAfter: [], email: true, whatsapp: false, whatsappTemplate: null } });
     expect(put.status).toBe(200);
-    expect((await api<DunningSettings>('/settings', fin)).body.whatsapp).toBe(true);
+    expect((await api<DunningSettings>('/settings', fin)).body.enabled).toBe(true);
     for (const [method, path, json] of [
       ['GET', '/settings'],
       ['PUT', '/settings', { enabled: false, daysBefore: [], onDueDate: false, daysAfter: [], email: true, whatsapp: false, whatsappTemplate: null }],

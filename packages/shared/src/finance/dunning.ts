@@ -26,6 +26,7 @@ export const DUNNING_MESSAGES = {
   templateMissing: 'Escolha o modelo aprovado de WhatsApp para enviar lembretes por WhatsApp.',
   templateUnknown: 'Este modelo de WhatsApp não está entre os aprovados da empresa.',
   templateMedia: 'Escolha um modelo sem imagem, vídeo ou documento no cabeçalho.',
+  templateVariables: 'Escolha um modelo com no máximo 5 variáveis: cliente, descrição, valor, vencimento e link.',
   whatsappNotConnected: 'Conecte o WhatsApp da empresa em Atendimento para lembrar por WhatsApp.',
   partyType: 'Escolha o tipo do cliente (empresa ou pessoa).',
   partyNotFound: 'Cliente não encontrado.',

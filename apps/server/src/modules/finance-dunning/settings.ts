@@ -8,6 +8,9 @@ import type { Services, Tenant } from '../../services.ts';
 import { findDefaultPixKey } from '../finance-pix/public.ts';
 import { listTemplates, whatsappReady } from '../whatsapp/public.ts';
 
+/** What the rule fills in a template's body (decision 0581): customer, description, amount, due date, link. */
+export const TEMPLATE_VARIABLES = 5;
+
 const { finDunningSettings: S, finDunningPauses: PZ, organizations: O, people: P } = schema;
 
 /** The rule the job applies: the company's row, or the defaults (decision 0580). */
@@ -53,9 +56,11 @@ export async function updateSettings(s: Services, tenant: Tenant, input: z.outpu
   const template = input.whatsappTemplate;
   if (input.whatsapp && template) {
     if (!(await whatsappReady(s, tenant.companyId))) throw badRequest(M.whatsappNotConnected, 'WHATSAPP_NOT_CONNECTED');
-    const approved = (await listTemplates(s, tenant)).find((t) => t.name === template.name && t.language === template.language);
+    // The list is fetched afresh: a template approved a minute ago may be chosen at once.
+    const approved = (await listTemplates(s, tenant, true)).find((t) => t.name === template.name && t.language === template.language);
     if (!approved) throw badRequest(M.templateUnknown, 'TEMPLATE_UNKNOWN');
     if (approved.header && approved.header.format !== 'text') throw badRequest(M.templateMedia, 'TEMPLATE_MEDIA');
+    if (approved.variables > TEMPLATE_VARIABLES) throw badRequest(M.templateVariables, 'TEMPLATE_VARIABLES');
   }
   const values = {
     enabled: input.enabled,
