@@ -2,7 +2,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { makeA1 } from '../apps/server/test/support/test-certificates.ts';
 import { FAKE_SEFIN_URL } from '../playwright.config.ts';
 import { e2eSql, randomCnpj } from './support/company.ts';
-import { shots } from './support/shots.ts';
+import { shot, shots } from './support/shots.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -131,5 +131,63 @@ test.describe('/financeiro: contas a pagar', () => {
     await expect(note).toContainText('Motivo do cancelamento: Serviço faturado em duplicidade');
     const [row] = await e2eSql<{ status: string }>('SELECT status FROM nfse_invoices WHERE company_id = $1', [admin.companyId]);
     expect(row).toEqual({ status: 'cancelled' });
+  });
+});
+
+test.describe('/financeiro: inadimplência e régua de cobrança', () => {
+  test('the overdue list with days late and a total; the rule refuses negative days and is saved; a customer is paused from their row', async ({ page }) => {
+    test.setTimeout(60_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Oficina Régua Ltda');
+    const minus = (n: number) => new Date(Date.parse(`${today()}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const [org] = await e2eSql<{ id: string }>(`INSERT INTO organizations (company_id, razao_social, email) VALUES ($1, 'Cliente Atrasado Ltda', 'cliente@atrasado.com.br') RETURNING id`, [admin.companyId]);
+    await e2eSql(
+      `INSERT INTO fin_entries (company_id, kind, description, amount_cents, due_date, competence_date, organization_id)
+       VALUES ($1, 'receivable', 'Consultoria de outubro', 120000, $2, $2, $4), ($1, 'receivable', 'Manutenção de novembro', 35050, $3, $3, $4)`,
+      [admin.companyId, minus(40), minus(5), org!.id],
+    );
+
+    await page.goto('/financeiro?aba=inadimplencia');
+    await expect(page.getByRole('tab', { name: 'Inadimplência' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('overdue-total')).toContainText('2 contas vencidas · Total em aberto R$ 1.550,50');
+    const rows = page.getByRole('table', { name: 'Contas vencidas' }).getByRole('row');
+    await expect(rows.nth(1)).toContainText('Cliente Atrasado Ltda');
+    await expect(rows.nth(1)).toContainText('40 dias de atraso');
+    await expect(rows.nth(2)).toContainText('5 dias de atraso');
+    await expect(page.getByText('Cadastre uma chave Pix padrão em Cadastros')).toBeVisible();
+
+    const rule = page.getByTestId('dunning-settings');
+    await rule.getByLabel('Dias depois do vencimento').fill('1, -2');
+    await rule.getByRole('button', { name: 'Salvar régua' }).click();
+    await expect(rule.getByRole('alert')).toContainText('Os dias dos lembretes não podem ser negativos nem zero');
+    await rule.getByLabel('Dias depois do vencimento').fill('2, 10');
+    await rule.getByRole('button', { name: 'Salvar régua' }).click();
+    await expect(toast(page, 'Régua de cobrança salva.')).toBeVisible();
+    await expect(rule.getByTestId('dunning-summary')).toHaveText('Envia: 3 dias antes, no dia do vencimento, 2 dias depois, 10 dias depois.');
+
+    await rows.nth(1).getByRole('button', { name: 'Pausar a régua de Cliente Atrasado Ltda' }).click();
+    await expect(toast(page, 'Régua pausada para Cliente Atrasado Ltda.')).toBeVisible();
+    await expect(rule.getByRole('heading', { name: 'Clientes com a régua pausada' })).toBeVisible();
+    await expect(rows.nth(2)).toContainText('Pausada');
+    await expectAccessible(page);
+    await shots(page, 'financeiro-inadimplencia');
+    if (process.env.SHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'financeiro-inadimplencia-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // What the rule sent shows on the receivable, in its 'Cobrar' dialog.
+    await e2eSql(
+      `INSERT INTO fin_dunning_messages (company_id, entry_id, step, channel, status, recipient, sent_at)
+       SELECT company_id, id, 3, 'email', 'sent', 'cliente@atrasado.com.br', now() FROM fin_entries WHERE company_id = $1 AND description = 'Manutenção de novembro'`,
+      [admin.companyId],
+    );
+    await page.goto('/financeiro?aba=contas-a-receber');
+    await page.getByRole('table', { name: 'Contas a receber' }).getByRole('row').filter({ hasText: 'Manutenção de novembro' }).getByRole('button', { name: 'Cobrar Manutenção de novembro' }).click();
+    const history = page.getByRole('dialog', { name: 'Cobrar por Pix' }).getByTestId('dunning-history');
+    await expect(history).toContainText('3 dias depois · E-mail');
+    await expect(history).toContainText('Enviado');
+    await expect(history).toContainText('A régua está pausada para este cliente.');
+    await shots(page, 'financeiro-cobrar-historico');
   });
 });

@@ -105,6 +105,9 @@ export const ACTIVITY_GROUPS = {
     charge_sent: 'Cobrança enviada por e-mail',
     payment_link_created: 'Link de pagamento gerado',
     payment_link_revoked: 'Link de pagamento cancelado',
+    dunning_settings_updated: 'Régua de cobrança alterada',
+    dunning_customer_paused: 'Régua de cobrança pausada para um cliente',
+    dunning_customer_resumed: 'Régua de cobrança retomada para um cliente',
   },
   Marketing: {
     marketing_client_options_changed: 'Opções da empresa cliente alteradas',

@@ -20,6 +20,7 @@ import esignPublic from './esign-public/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
 import financeBilling from './finance-billing/module.ts';
+import financeDunning from './finance-dunning/module.ts';
 import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
 import financePixPublic from './finance-pix-public/module.ts';
@@ -72,6 +73,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   files,
   finance,
   financeBilling,
+  financeDunning,
   financeNfse,
   financePix,
   financePixPublic,

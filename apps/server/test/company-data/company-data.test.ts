@@ -253,6 +253,7 @@ describe('export of everything the company holds', () => {
     exported.push('fin_accounts', 'fin_categories', 'fin_cost_centers', 'fin_entries', 'fin_payments');
     exported.push('fin_statement_imports', 'fin_statement_lines');
     exported.push('fin_pix_keys', 'fin_charges', 'fin_charge_events', 'fin_payment_links');
+    exported.push('fin_dunning_settings', 'fin_dunning_pauses', 'fin_dunning_messages');
     exported.push('analyses', 'contracts', 'contract_expiry_alerts');
     exported.push('support_messages', 'support_tickets');
     exported.push('document_folders', 'document_members', 'document_versions', 'documents', 'document_updates');

@@ -26,6 +26,7 @@ const ALLOWED: Record<string, number> = {
   'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists
   'files/service.ts': 2, // the public links' files, read before their tenant exists
   'finance-pix/links.ts': 1, // the payment page's link, read from its token before its tenant exists
+  'finance-dunning/run.ts': 1, // the collection rule's daily scan of every company for receivables to remind
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
   'hr-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention
   'hr/module.ts': 1,

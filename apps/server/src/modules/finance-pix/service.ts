@@ -20,7 +20,7 @@ const { companies: CO, organizations: O, people: P } = schema;
 const changed = (db: DbOrTx, tenant: Tenant, entryId: string) => announce(db, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
 
 /** The receivable's customer e-mail on file (the organization's, else the person's first). */
-async function customerEmail(db: DbOrTx, tenant: Tenant, entry: { organizationId: string | null; personId: string | null }): Promise<string | null> {
+export async function customerEmail(db: DbOrTx, tenant: Tenant, entry: { organizationId: string | null; personId: string | null }): Promise<string | null> {
   if (entry.organizationId) {
     const [o] = await db.select({ email: O.email }).from(O).where(and(eq(O.companyId, tenant.companyId), eq(O.id, entry.organizationId)));
     if (o?.email) return o.email.toLowerCase();
@@ -70,10 +70,19 @@ export async function revokePaymentLink(tenant: Tenant, entryId: string): Promis
   });
 }
 
-const companyName = async (db: DbOrTx, companyId: string) => {
+export const companyName = async (db: DbOrTx, companyId: string) => {
   const [c] = await db.select({ name: CO.name, fantasia: CO.fantasia }).from(CO).where(eq(CO.id, companyId));
   return c?.fantasia?.trim() || c?.name || '';
 };
+
+/** The receivable's open Pix charge and its live payment link (the active one, or a new one): what a charge message carries. */
+export async function chargeLink(s: Services, tenant: Tenant, entryId: string) {
+  return tenant.db.transaction(async (tx) => {
+    const charge = await ensureStaticCharge(tx, tenant, entryId);
+    const link = (await activeLink(tx, tenant, entryId)) ?? (await newLink(tx, tenant, entryId));
+    return { url: paymentUrl(s, link.id), brCode: charge.brCode ?? '', amountCents: charge.amountCents };
+  });
+}
 
 /**
  * 'Enviar cobrança por e-mail' (decision 0532): the platform's mail to the customer with the
@@ -86,11 +95,7 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
   const to = input.to ?? (await customerEmail(tenant.db, tenant, entry));
   if (!to) throw badRequest(M.noRecipient, 'NO_RECIPIENT');
   if (await isSuppressed(s, tenant, { email: to })) throw conflict(M.suppressed, 'CONTACT_SUPPRESSED');
-  const { url, brCode, amountCents } = await tenant.db.transaction(async (tx) => {
-    const charge = await ensureStaticCharge(tx, tenant, entryId);
-    const link = (await activeLink(tx, tenant, entryId)) ?? (await newLink(tx, tenant, entryId));
-    return { url: paymentUrl(s, link.id), brCode: charge.brCode ?? '', amountCents: charge.amountCents };
-  });
+  const { url, brCode, amountCents } = await chargeLink(s, tenant, entryId);
   const name = await companyName(tenant.db, tenant.companyId);
   const subject = `Cobrança de ${name} — ${money(amountCents)}`;
   const paragraphs = [

@@ -6,6 +6,7 @@ export const FINANCE_TABS = [
   { value: 'visao-geral', label: 'Visão geral', component: lazy(() => import('./tabs/overview-tab.tsx')) },
   { value: 'contas-a-pagar', label: 'Contas a pagar', component: lazy(() => import('./tabs/payables-tab.tsx')) },
   { value: 'contas-a-receber', label: 'Contas a receber', component: lazy(() => import('./tabs/payables-tab.tsx')) },
+  { value: 'inadimplencia', label: 'Inadimplência', component: lazy(() => import('./tabs/overdue-tab.tsx')) },
   { value: 'fluxo-de-caixa', label: 'Fluxo de caixa', component: lazy(() => import('./tabs/cash-flow-tab.tsx')) },
   { value: 'dre', label: 'DRE', component: lazy(() => import('./tabs/dre-tab.tsx')) },
   { value: 'extratos', label: 'Extratos e conciliação', component: lazy(() => import('./tabs/statements-tab.tsx')) },

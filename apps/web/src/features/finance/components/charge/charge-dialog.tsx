@@ -16,6 +16,7 @@ import { PixCode } from '../../../payment-page/public.ts';
 import { chargeByPix, createPaymentLink, revokePaymentLink, sendCharge, useEntryCharge } from '../../api/charge.ts';
 import { financeKeys } from '../../api/keys.ts';
 import { PaymentLinkSection } from './payment-link-section.tsx';
+import { DunningHistory } from '../dunning/dunning-history.tsx';
 
 /**
  * 'Cobrar' on an open receivable (decisions 0531, 0532): the static Pix QR code and copia e cola
@@ -109,6 +110,7 @@ export function ChargeDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
               </form>
             </>
           )}
+          {id && <DunningHistory entryId={id} />}
         </div>
       )}
     </ScrollDialog>
