@@ -162,6 +162,14 @@ describe("'Cobrar' and 'Emitir nota' from a quote and a deal", () => {
     expect((await call(`/billing/deals/${s.dealId}/invoice`, fin, { json: {} })).body).toMatchObject({ code: 'NFSE_ALREADY_ISSUED' });
   });
 
+  it("two 'Emitir nota' at once: one receivable, one note, the other a 409", async () => {
+    const s = await sale({ valueCents: 610_00 });
+    const both = await Promise.all([0, 1].map(() => call<NfseInvoice>(`/billing/quotes/${s.quoteId}/invoice`, fin, { json: {} })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const rows = await sql(server, `select count(*)::int as n from nfse_invoices i join fin_entry_origins o on o.entry_id = i.entry_id where o.origin_id = $1`, [s.quoteId]);
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('keeps every endpoint to its company and to who may bill', async () => {
     const s = await sale();
     await expectTenantIsolation(server, { owner: fin, outsider, withoutPermission: vendas, secrets: [s.quoteId, s.dealId] }, [

@@ -126,7 +126,14 @@ export async function billOrigin(tenant: Tenant, type: BillingOrigin, id: string
 export async function invoiceOrigin(s: Services, tenant: Tenant, type: BillingOrigin, id: string) {
   const dealId = await checkVisible(tenant, type, id);
   let entryId = (await originEntryId(tenant.db, tenant, type, id)) ?? (await relatedBilled(tenant.db, tenant, type, dealId));
-  entryId ??= (await billOrigin(tenant, type, id, {})).id;
+  entryId ??= await billOrigin(tenant, type, id, {}).then(
+    (entry) => entry.id,
+    // A 'Cobrar' or 'Emitir nota' a moment before created it: invoice that one.
+    (e: unknown) => {
+      if (e instanceof AppError && e.code === 'ALREADY_BILLED' && typeof e.details?.entryId === 'string') return e.details.entryId;
+      throw e;
+    },
+  );
   await getEntry(tenant, entryId);
   const invoice = await issueInvoice(s, tenant, entryId, {});
   await deliverAfterIssue(s, tenant, invoice.id);
