@@ -89,10 +89,23 @@ export async function runCompany(s: Services, tenant: Tenant, today: string): Pr
     .select({ id: E.id, dueDate: E.dueDate })
     .from(E)
     .where(and(eq(E.companyId, tenant.companyId), remindable(E), gte(E.dueDate, addDays(today, -(steps.at(-1)! + CATCH_UP_DAYS))), lte(E.dueDate, addDays(today, -steps[0]!)), sql`not ${pausedClause(E)}`));
+  // Steps already claimed are skipped without a transaction (the claim's unique index still decides).
+  // The ids go as one array parameter (a PostgreSQL array literal of uuids read from the database).
+  const ids = `{${candidates.map((c) => c.id).join(',')}}`;
+  const claimedBefore = new Set(
+    candidates.length
+      ? (
+          await tenant.db
+            .select({ entryId: DM.entryId, step: DM.step, channel: DM.channel })
+            .from(DM)
+            .where(and(eq(DM.companyId, tenant.companyId), sql`${DM.entryId} = any(${ids}::uuid[])`))
+        ).map((r) => `${r.entryId}:${r.step}:${r.channel}`)
+      : [],
+  );
   let sent = 0;
   for (const c of candidates) {
     const step = dueStep(steps, c.dueDate, today);
-    if (step === null) continue;
+    if (step === null || wanted.every((ch) => claimedBefore.has(`${c.id}:${step}:${ch}`))) continue;
     const claimed = await claim(tenant, c.id, step, wanted);
     if (claimed) sent += await deliver(s, tenant, claimed.entry, step, claimed.rows, channels);
   }

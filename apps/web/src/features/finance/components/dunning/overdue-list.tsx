@@ -8,6 +8,7 @@ import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../../components/ui/data-list.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { dunningKeys, pauseCustomer, resumeCustomer, useOverdue } from '../../api/dunning.ts';
 
 const lateTone = (d: number) => (d > 30 ? 'bg-red-100 text-red-900' : d > 7 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800');
@@ -20,6 +21,9 @@ const daysLate = (d: number) => `${d} ${d === 1 ? 'dia' : 'dias'} de atraso`;
  */
 export function OverdueList({ mayWrite }: { mayWrite: boolean }) {
   const overdue = useOverdue();
+  // A receivable paid, edited or charged elsewhere (a settlement, another member) leaves or changes the list at once.
+  useLiveInvalidate('fin_entry', dunningKeys.overdue);
+  useLiveInvalidate('fin_charge', dunningKeys.overdue);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
 
