@@ -103,6 +103,10 @@ export const ACTIVITY_GROUPS = {
     charge_sent: 'Cobrança enviada por e-mail',
     payment_link_created: 'Link de pagamento gerado',
     payment_link_revoked: 'Link de pagamento cancelado',
+    payment_provider_changed: 'Configuração do Asaas (boleto) alterada',
+    payment_provider_removed: 'Configuração do Asaas (boleto) removida',
+    boleto_issued: 'Boleto emitido',
+    boleto_cancelled: 'Boleto cancelado',
   },
   Marketing: {
     marketing_client_options_changed: 'Opções da empresa cliente alteradas',

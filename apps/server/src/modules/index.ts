@@ -19,6 +19,8 @@ import esign from './esign/module.ts';
 import esignPublic from './esign-public/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
+import financeBoleto from './finance-boleto/module.ts';
+import financeBoletoPublic from './finance-boleto-public/module.ts';
 import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
 import financePixPublic from './finance-pix-public/module.ts';
@@ -70,6 +72,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   esignPublic,
   files,
   finance,
+  financeBoleto,
+  financeBoletoPublic,
   financeNfse,
   financePix,
   financePixPublic,

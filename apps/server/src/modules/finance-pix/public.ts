@@ -1,3 +1,6 @@
 /** What other modules use of money in: the one settlement of a charge (dynamic Pix, Asaas, reconciliation) and the payment page. */
 export { settleCharge, type ChargePaid, type SettleOutcome } from './settle.ts';
 export { publicPayment, simulatePayment } from './service.ts';
+/** What the boleto module (finance-boleto, decision 0571) builds its charge rows with. */
+export { CHARGE_ENTITY, chargeableCents, entryOf } from './charges.ts';
+export { qrSvg } from './br-code.ts';
