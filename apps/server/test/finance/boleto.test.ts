@@ -195,6 +195,8 @@ describe('issuing a boleto', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.boleto!.status).toBe('cancelled');
     expect(asaas.payments.get(b.externalId!)!.status).toBe('DELETED');
+    // The Pix panel never shows a boleto that is not the one paid.
+    expect((await api<EntryCharge>(`/api/finance/pix/entries/${entryId}/charge`, fin)).body.charge).toBeNull();
     expect((await api(`/entries/${entryId}`, fin, { method: 'DELETE' })).body.error).toBe('Esta conta a receber não tem boleto em aberto.');
     expect((await issue(entryId)).status).toBe(201);
   });
@@ -241,6 +243,7 @@ describe('the Asaas webhook', () => {
       { method: 'pix_static', status: 'cancelled' },
     ]);
     expect((await api<EntryBoleto>(`/entries/${entryId}`, fin)).body.boleto).toMatchObject({ status: 'paid' });
+    expect((await api<EntryCharge>(`/api/finance/pix/entries/${entryId}/charge`, fin)).body.charge).toMatchObject({ method: 'boleto', status: 'paid', paidCents: 320_00 });
     const [{ n }] = (await sql(server, `select count(*)::int as n from activity_log where company_id = $1 and action = 'charge_paid' and details->>'id' = $2`, [companyId, entryId])) as [{ n: number }];
     expect(n).toBe(1);
 
