@@ -108,7 +108,16 @@ export function boletoNumbers(amountCents: number, dueDate: string, freeField: s
   return { barCode, identificationField };
 }
 
-export async function startFakeAsaas(): Promise<FakeAsaas> {
+export type AsaasFakeOptions = {
+  /** Where it is mounted (the e2e fake process serves it under '/asaas'). */
+  prefix?: string;
+  /** Also accept any sandbox key of Asaas's shape ('$aact_hmlg_…'), for browser tests that type one. */
+  anySandboxKey?: boolean;
+};
+
+/** The fake's state and its request handler (false: not its path), to run alone or inside another fake server. */
+export function asaasFake(o: AsaasFakeOptions = {}) {
+  const prefix = o.prefix ?? '';
   const payments = new Map<string, FakeAsaasPayment>();
   const customers = new Map<string, { id: string; name: string; cpfCnpj: string; email: string | null }>();
   const requests: FakeAsaas['requests'] = [];
@@ -124,7 +133,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       res.end(JSON.stringify(json));
     };
     const errors = (status: number, code: string, description: string) => send(status, { errors: [{ code, description }] });
-    const m = /^\/(sandbox|production)\/v3(\/.*)$/.exec(url.pathname);
+    const m = /^\/(sandbox|production)\/v3(\/.*)$/.exec(url.pathname.slice(prefix.length));
     if (!m) return errors(404, 'not_found', 'Recurso não encontrado');
     const environment = m[1] as 'sandbox' | 'production';
     const path = m[2]!;
@@ -135,7 +144,7 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       return errors(400, 'invalid_object', 'JSON inválido');
     }
     const key = req.headers.access_token;
-    if (typeof key !== 'string' || !keys[environment].has(key)) return errors(401, 'invalid_access_token', 'A chave de API fornecida é inválida');
+    if (typeof key !== 'string' || !(keys[environment].has(key) || (o.anySandboxKey && environment === 'sandbox' && /^\$aact_hmlg_\w{20,}/.test(key)))) return errors(401, 'invalid_access_token', 'A chave de API fornecida é inválida');
     const failure = failures.findIndex((f) => f.method === req.method && path.startsWith(f.path));
     if (failure >= 0) {
       const [f] = failures.splice(failure, 1);
@@ -213,7 +222,9 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
     return errors(404, 'not_found', 'Recurso não encontrado');
   };
 
-  const server = http.createServer((req, res) => {
+  /** Serves the request when its path is the fake's (answers whether it did). */
+  const serve = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!(req.url ?? '/').startsWith(`${prefix}/`)) return false;
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
@@ -222,19 +233,29 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       try {
         parsed = raw ? JSON.parse(raw) : {};
       } catch {}
-      requests.push({ method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/(sandbox|production)\/v3/, ''), body: parsed });
+      const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(prefix.length);
+      if (req.method === 'POST' && pathname === '/_control/pay') return controlPay(parsed as { paymentId?: string; webhookUrl?: string; token?: string }, res);
+      requests.push({ method: req.method ?? 'GET', path: pathname.replace(/^\/(sandbox|production)\/v3/, ''), body: parsed });
       const wait = delay;
       delay = 0;
       if (wait) setTimeout(() => handle(req, res, raw), wait).unref();
       else handle(req, res, raw);
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return true;
+  };
 
-  const fake: FakeAsaas = {
-    url,
-    env: { ASAAS_SANDBOX_URL: `${url}/sandbox/v3`, ASAAS_PRODUCTION_URL: `${url}/production/v3` },
+  /** The e2e process's way to 'pay' (the browser test names the webhook and its token): POST {prefix}/_control/pay. */
+  const controlPay = (body: { paymentId?: string; webhookUrl?: string; token?: string }, res: ServerResponse) => {
+    const answer = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    if (!body.paymentId || !payments.has(body.paymentId) || !body.webhookUrl || !body.token) return answer(400, { error: 'paymentId, webhookUrl and token' });
+    state.webhook = { url: body.webhookUrl, token: body.token };
+    state.pay(body.paymentId).then((r) => answer(200, r), (e: Error) => answer(502, { error: e.message }));
+  };
+
+  const state: Omit<FakeAsaas, 'url' | 'env' | 'close'> = {
     keys,
     payments,
     customers,
@@ -253,12 +274,14 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       return { id: eventId ?? `evt_${randomBytes(16).toString('hex')}&${randomInt(1e8, 1e9)}`, event, dateCreated: `${today()} 12:00:00`, payment };
     },
     async post(event, token) {
+      const fake = state;
       if (!fake.webhook) throw new Error('fake Asaas: no webhook configured');
       const res = await fetch(fake.webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'asaas-access-token': token ?? fake.webhook.token, 'user-agent': 'Asaas_Hmlg/3.0' }, body: JSON.stringify(event) });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
     async pay(paymentId, o = {}) {
+      const fake = state;
       const p = payments.get(paymentId);
       if (!p) throw new Error(`fake Asaas: no payment ${paymentId}`);
       p.status = 'RECEIVED';
@@ -267,10 +290,27 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       const event = fake.event(paymentId, o.event ?? 'PAYMENT_RECEIVED');
       return { ...(await fake.post(event, o.token)), event };
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
   };
-  return fake;
+  return { state, serve };
+}
+
+export async function startFakeAsaas(): Promise<FakeAsaas> {
+  const { state, serve } = asaasFake();
+  const server = http.createServer((req, res) => {
+    if (!serve(req, res)) {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(state, {
+    url,
+    env: { ASAAS_SANDBOX_URL: `${url}/sandbox/v3`, ASAAS_PRODUCTION_URL: `${url}/production/v3` },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
 }
