@@ -10,7 +10,7 @@ export function BoletoCode({ url, line }: { url: string | null; line: string | n
       <h2 id="boleto-heading" className="text-sm font-semibold text-slate-900">
         Prefere boleto?
       </h2>
-      {line && <CopyField label="Linha digitável" value={line} shown={formatBoletoLine(line)} copyLabel="Copiar linha" done="Linha digitável copiada. Cole no app do banco, em pagar boleto." testId="payment-boleto-line" />}
+      {line && <CopyField label="Linha digitável" value={line} shown={formatBoletoLine(line)} copyLabel="Copiar linha" done="Linha digitável copiada. Cole no app do banco, em pagar boleto." testId="payment-boleto-line" wrap />}
       {url && (
         <Button asChild variant="secondary">
           <a href={url} target="_blank" rel="noopener noreferrer">

@@ -63,7 +63,7 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
             {money(b.amountCents)} · vence em {day(b.dueDate)}
             {b.environment === 'sandbox' ? ' · sandbox (teste)' : ''}
           </p>
-          <CopyField label="Linha digitável" value={b.identificationField} shown={formatBoletoLine(b.identificationField)} copyLabel="Copiar linha" done="Linha digitável copiada." testId="boleto-line" />
+          <CopyField label="Linha digitável" value={b.identificationField} shown={formatBoletoLine(b.identificationField)} copyLabel="Copiar linha" done="Linha digitável copiada." testId="boleto-line" wrap />
           <div className="flex flex-col gap-2 sm:flex-row">
             {b.bankSlipUrl && (
               <Button asChild variant="secondary" size="sm">
