@@ -182,6 +182,11 @@ describe('issuing a boleto', () => {
     expect([slow.status, slow.body.code]).toEqual([503, 'PROVIDER_TIMEOUT']);
     const [{ n }] = (await sql(server, `select count(*)::int as n from fin_charges where entry_id = $1`, [entryId])) as [{ n: number }];
     expect(n).toBe(0);
+    // Asaas made the payment but answered late: it was found by its reference and deleted there too.
+    const orphan = [...asaas.payments.values()].find((p) => p.description === 'Projeto de identidade visual' && p.status === 'DELETED' && !!p.externalReference);
+    expect(orphan, 'the payment left by the timeout is deleted at Asaas').toBeTruthy();
+    const known = (await sql(server, `select provider_reference from fin_charges where provider_reference is not null`)).map((r) => r.provider_reference);
+    expect([...asaas.payments.values()].filter((p) => p.status === 'PENDING' && !known.includes(p.id))).toEqual([]);
     expect((await issue(entryId)).status).toBe(201);
     // An overdue receivable's boleto is due today (Asaas refuses a past date).
     const late = await issue(await receivable({ dueDate: addDays(todayInBrazil(), -3) }));

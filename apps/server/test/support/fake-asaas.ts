@@ -10,7 +10,7 @@ import { createStaticPix, hasError } from 'pix-utils';
  * BOLETO), `GET /payments/{id}`, `/identificationField` (a real-format linha digitável of bank
  * 461 with its check digits, the amount and the due date's factor), `/pixQrCode` (a BR Code),
  * `DELETE /payments/{id}`; errors as `{ errors: [{ code, description }] }`. Both environments
- * are served, under `/sandbox/v3` and `/production/v3`, each with its own keys. `pay` posts the
+ * are served, under `/sandbox/v3` and `/production/v3`, each with its own keys; `GET /payments?externalReference=`. `pay` posts the
  * webhook Asaas would send (PAYMENT_RECEIVED) with the token the company configured.
  */
 
@@ -125,12 +125,17 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
   let delay = 0;
   const failures: Array<{ method: string; path: string; status: number; errors: Array<{ code: string; description: string }> }> = [];
 
-  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
+  /** Does what was asked at once; with `wait`, answers that much later (a slow Asaas: the work is done, the answer late). */
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string, wait = 0) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const send = (status: number, json: unknown) => {
-      if (res.writableEnded || res.destroyed) return;
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(json));
+      const answer = () => {
+        if (res.writableEnded || res.destroyed) return;
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (wait) setTimeout(answer, wait).unref();
+      else answer();
     };
     const errors = (status: number, code: string, description: string) => send(status, { errors: [{ code, description }] });
     const m = /^\/(sandbox|production)\/v3(\/.*)$/.exec(url.pathname.slice(prefix.length));
@@ -164,6 +169,11 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
       const c = { id, name, cpfCnpj, email: typeof body.email === 'string' ? body.email : null };
       customers.set(id, c);
       return send(200, { object: 'customer', dateCreated: today(), ...c, externalReference: body.externalReference ?? null, notificationDisabled: body.notificationDisabled ?? false, deleted: false });
+    }
+    if (req.method === 'GET' && path === '/payments') {
+      const ref = url.searchParams.get('externalReference');
+      const data = [...payments.values()].filter((p) => p.environment === environment && !p.deleted && (ref === null || p.externalReference === ref));
+      return send(200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
     }
     if (req.method === 'POST' && path === '/payments') {
       if (typeof body.customer !== 'string' || !customers.has(body.customer)) return errors(400, 'invalid_customer', 'Cliente inexistente.');
@@ -238,8 +248,7 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
       requests.push({ method: req.method ?? 'GET', path: pathname.replace(/^\/(sandbox|production)\/v3/, ''), body: parsed });
       const wait = delay;
       delay = 0;
-      if (wait) setTimeout(() => handle(req, res, raw), wait).unref();
-      else handle(req, res, raw);
+      handle(req, res, raw, wait);
     });
     return true;
   };

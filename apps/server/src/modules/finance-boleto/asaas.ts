@@ -103,5 +103,9 @@ export function asaasProvider(cfg: Config, environment: ProviderEnvironment, api
     async cancelPayment(paymentId: string) {
       await call('DELETE', `/payments/${id(paymentId)}`);
     },
+    async findPaymentByReference(externalReference: string) {
+      const r = await call<{ data?: Array<{ id: string; deleted?: boolean }> }>('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}`);
+      return r.data?.find((p) => !p.deleted)?.id ?? null;
+    },
   };
 }

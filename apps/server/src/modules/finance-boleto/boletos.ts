@@ -122,8 +122,10 @@ export async function issueBoleto(s: Services, tenant: Tenant, entryId: string):
   const payer = await payerOf(tenant.db, tenant, entry);
   const reserved = await reserve(tenant, entryId, settings.accountId, provider);
   let paymentId: string | null = null;
+  let asked = false;
   try {
     const customer = await customerId(tenant, provider, payer, entryId);
+    asked = true;
     const payment = await provider.createBoleto({ customerId: customer, amountCents: reserved.charge.amountCents, dueDate: reserved.boleto.dueDate, description: reserved.entry.description, externalReference: reserved.charge.id });
     paymentId = payment.id;
     const [code, pix] = await Promise.all([provider.getBoletoCode(payment.id), provider.getPixCode(payment.id)]);
@@ -151,6 +153,9 @@ export async function issueBoleto(s: Services, tenant: Tenant, entryId: string):
       await announce(tx, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
     });
   } catch (e) {
+    // A payment made whose answer never came (timeout) is found by its reference, our charge id.
+    if (!paymentId && asked && e instanceof ProviderError && (e.kind === 'timeout' || e.kind === 'unavailable'))
+      paymentId = await provider.findPaymentByReference(reserved.charge.id).catch(() => null);
     if (paymentId) await provider.cancelPayment(paymentId).catch((err) => console.error('[finance-boleto] cancel after failure', (err as Error).message));
     await tenant.db.delete(CH).where(eq(CH.id, reserved.charge.id));
     if (e instanceof ProviderError) providerFailure(e);

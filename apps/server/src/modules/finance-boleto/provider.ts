@@ -19,6 +19,8 @@ export interface PaymentProvider {
   /** The hybrid boleto's Pix copia e cola, or null when the provider offers none for it. */
   getPixCode(id: string): Promise<string | null>;
   cancelPayment(id: string): Promise<void>;
+  /** The live payment made with this external reference (our charge id), if any: what a request that timed out may have left. */
+  findPaymentByReference(externalReference: string): Promise<string | null>;
 }
 
 export type ProviderCustomerInput = { name: string; taxId: string; email: string | null; externalReference: string };
