@@ -224,6 +224,9 @@ describe('the Asaas webhook', () => {
     expect(JSON.stringify(foreign.body)).not.toContain(entryId);
     // A body that is not Asaas's: 400.
     expect((await asaas.post({ event: 'PAYMENT_RECEIVED' })).status).toBe(400);
+    // A payment made outside Sede (Asaas notifies every payment of the account): received, ignored.
+    const outside = { ...event, id: 'evt_outside&1', payment: { ...(event.payment as object), id: 'pay_999999999999' } };
+    expect((await asaas.post(outside)).body).toEqual({ received: true, outcome: 'ignored' });
     // An event Sede does not handle: received, ignored.
     expect((await asaas.post(asaas.event(b.externalId!, 'PAYMENT_CREATED'))).body).toEqual({ received: true, outcome: 'ignored' });
     // Overdue, twice: recorded once.

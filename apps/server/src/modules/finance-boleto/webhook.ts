@@ -45,7 +45,18 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     .select({ boletoId: B.id, chargeId: B.chargeId, entryId: B.entryId })
     .from(B)
     .where(and(eq(B.companyId, companyId), eq(B.provider, 'asaas'), eq(B.externalId, body.payment.id)));
-  if (!found) throw notFound(M.paymentNotFound);
+  if (!found) {
+    // Asaas notifies every payment of the account, also those made outside Sede (its own screens,
+    // another system) or already gone here: those are received and ignored, or Asaas would retry
+    // them and pause the queue. A payment that is another company's boleto is 404, nothing changed.
+    const [elsewhere] = await s.db
+      .select({ id: B.id })
+      .from(B)
+      .where(and(eq(B.provider, 'asaas'), eq(B.externalId, body.payment.id)))
+      .limit(1);
+    if (elsewhere) throw notFound(M.paymentNotFound);
+    return 'ignored';
+  }
 
   if (PAID.has(body.event)) {
     const amountCents = Math.round((body.payment.value ?? 0) * 100);
