@@ -59,6 +59,11 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
       )}
       {live && b.identificationField ? (
         <>
+          {!entryOpen && (
+            <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" role="status">
+              Esta conta já foi recebida de outra forma, mas o boleto continua em aberto no Asaas: cancele-o para o cliente não pagar duas vezes.
+            </p>
+          )}
           <p className="text-sm text-slate-700">
             {money(b.amountCents)} · vence em {day(b.dueDate)}
             {b.environment === 'sandbox' ? ' · sandbox (teste)' : ''}
