@@ -109,6 +109,8 @@ export default defineConfig({
         RECEITAWS_URL: `${fakeCnpj}/receitaws`,
         CNPJWS_URL: `${fakeCnpj}/cnpjws`,
         CNPJA_URL: `${fakeCnpj}/cnpja`,
+        ASAAS_SANDBOX_URL: `${fakeCnpj}/asaas/sandbox/v3`,
+        ASAAS_PRODUCTION_URL: `${fakeCnpj}/asaas/production/v3`,
         AI_BASE_URL: `${FAKE_OPENAI_URL}/v1`,
         AI_API_KEY: 'e2e-chave-da-plataforma',
         AI_TIMEOUT_MS: '5000',

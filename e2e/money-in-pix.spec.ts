@@ -69,3 +69,55 @@ test.describe('money in by Pix', () => {
     await customer.close();
   });
 });
+
+test.describe('money in by boleto', () => {
+  test('Asaas configured, a boleto issued from the charge dialog, shown on /pagar, paid through the webhook: Pago live', async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    await createCompanyWithAdmin(page.request, 'Gráfica Boleto Ltda');
+    const account = await page.request.post('/api/finance/accounts', { data: { name: 'Conta Asaas', kind: 'checking', openingBalanceCents: 0, openingDate: today() } });
+    expect(account.status(), await account.text()).toBe(201);
+    const person = await page.request.post('/api/parties/people', { data: { name: 'Joana Pagadora', cpf: '529.982.247-25', emails: ['joana@cliente.com.br'] } });
+    expect(person.status(), await person.text()).toBe(201);
+    const created = await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Cartões de visita', amountCents: 480_00, dueDate: today(), personId: (await person.json()).id } });
+    expect(created.status(), await created.text()).toBe(201);
+    const entryId = (await created.json()).entries[0].id as string;
+
+    // Asaas in Cadastros: the key is tried, the webhook token shown once.
+    await page.goto('/financeiro?aba=cadastros');
+    const card = page.getByTestId('boleto-provider-card');
+    await card.getByLabel('Chave de API do Asaas').fill('$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJl');
+    await card.getByRole('button', { name: 'Salvar e testar a chave' }).click();
+    await expect(toast(page, 'Asaas configurado: a chave foi aceita.')).toBeVisible();
+    const token = await card.getByLabel('Token do webhook').inputValue();
+    const webhookUrl = await card.getByLabel('Endereço do webhook (cole no Asaas)').inputValue();
+    expect(webhookUrl).toMatch(/\/api\/public\/boleto\/asaas$/);
+
+    // 'Emitir boleto' in the receivable's charge dialog.
+    await page.goto('/financeiro?aba=contas-a-receber');
+    const row = page.getByRole('table', { name: 'Contas a receber' }).getByRole('row').filter({ hasText: 'Cartões de visita' });
+    await row.getByRole('button', { name: 'Cobrar Cartões de visita' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cobrar por Pix' });
+    await dialog.getByTestId('issue-boleto').click();
+    await expect(dialog.getByTestId('boleto-line')).toHaveValue(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    await expect(dialog.getByRole('link', { name: 'Baixar boleto (PDF)' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Gerar link de pagamento' }).click();
+    const url = await dialog.getByTestId('payment-link').inputValue();
+
+    // The customer's page: linha digitável to copy and 'Baixar boleto'.
+    const customer = await browser.newContext();
+    const payer = await customer.newPage();
+    await payer.goto(url);
+    await expect(payer.getByTestId('payment-boleto-line')).toHaveValue(await dialog.getByTestId('boleto-line').inputValue());
+    await expect(payer.getByRole('link', { name: 'Baixar boleto' })).toBeVisible();
+    await expectAccessible(payer);
+    await customer.close();
+
+    // Asaas (the fake) pays and posts PAYMENT_RECEIVED with the token: settled once, live.
+    const boleto = await (await page.request.get(`/api/finance/boleto/entries/${entryId}`)).json();
+    const fakeAsaas = `http://127.0.0.1:${process.env.E2E_CNPJ_PORT ?? 3101}/asaas`;
+    const paid = await page.request.post(`${fakeAsaas}/_control/pay`, { data: { paymentId: boleto.boleto.externalId, webhookUrl, token } });
+    expect(await paid.json()).toMatchObject({ status: 200, body: { outcome: 'settled' } });
+    await expect(dialog.getByTestId('boleto-status')).toHaveText('Pago');
+    await expect(dialog.getByTestId('charge-paid')).toContainText('R$ 480,00');
+  });
+});

@@ -108,6 +108,10 @@ export const ACTIVITY_GROUPS = {
     dunning_settings_updated: 'Régua de cobrança alterada',
     dunning_customer_paused: 'Régua de cobrança pausada para um cliente',
     dunning_customer_resumed: 'Régua de cobrança retomada para um cliente',
+    payment_provider_changed: 'Configuração do Asaas (boleto) alterada',
+    payment_provider_removed: 'Configuração do Asaas (boleto) removida',
+    boleto_issued: 'Boleto emitido',
+    boleto_cancelled: 'Boleto cancelado',
   },
   Marketing: {
     marketing_client_options_changed: 'Opções da empresa cliente alteradas',

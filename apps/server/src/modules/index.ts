@@ -20,6 +20,8 @@ import esignPublic from './esign-public/module.ts';
 import files from './files/module.ts';
 import finance from './finance/module.ts';
 import financeBilling from './finance-billing/module.ts';
+import financeBoleto from './finance-boleto/module.ts';
+import financeBoletoPublic from './finance-boleto-public/module.ts';
 import financeDunning from './finance-dunning/module.ts';
 import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
@@ -73,6 +75,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   files,
   finance,
   financeBilling,
+  financeBoleto,
+  financeBoletoPublic,
   financeDunning,
   financeNfse,
   financePix,

@@ -88,6 +88,10 @@ const schema = z.object({
   /** A PEM file of an extra authority the Sefin's server certificate may chain to (the fake's, in tests). */
   NFSE_SEFIN_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
   NFSE_SEFIN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Asaas's API v3 per environment (decision 0570); tests point both at a fake. */
+  ASAAS_SANDBOX_URL: z.url().default('https://api-sandbox.asaas.com/v3'),
+  ASAAS_PRODUCTION_URL: z.url().default('https://api.asaas.com/v3'),
+  ASAAS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

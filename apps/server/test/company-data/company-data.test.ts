@@ -254,6 +254,7 @@ describe('export of everything the company holds', () => {
     exported.push('fin_statement_imports', 'fin_statement_lines');
     exported.push('fin_pix_keys', 'fin_charges', 'fin_charge_events', 'fin_payment_links');
     exported.push('fin_dunning_settings', 'fin_dunning_pauses', 'fin_dunning_messages');
+    exported.push('fin_boletos', 'fin_provider_customers');
     exported.push('analyses', 'contracts', 'contract_expiry_alerts');
     exported.push('support_messages', 'support_tickets');
     exported.push('document_folders', 'document_members', 'document_versions', 'documents', 'document_updates');
@@ -274,7 +275,8 @@ describe('export of everything the company holds', () => {
     exported.push('signature_envelopes', 'signature_signers', 'signature_events');
     // inbox_blocked_origins: notices of sites that tried the widget, not the company's records (decision 0401).
     // company_certificates: a secret (the A1's key, decision 0540); nfse_counters: the next number, derived from nfse_invoices.
-    const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list', 'inbox_blocked_origins', 'company_certificates', 'nfse_counters'];
+    // fin_payment_providers: the Asaas API key and the webhook token's hash, secrets (decision 0570).
+    const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list', 'inbox_blocked_origins', 'company_certificates', 'nfse_counters', 'fin_payment_providers'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });
 

@@ -8,6 +8,9 @@
 //   CNPJ), so browser tests can create as many companies as they need with random CNPJs.
 // With FAKE_RECEITA_DIR, it also serves the Receita's file server at /receita/dados_abertos_cnpj/:
 // the `YYYY-MM/` folders of that directory (FAKE_RECEITA_DELAY_MS before each file).
+// It also serves a fake Asaas at /asaas/{sandbox|production}/v3 (any '$aact_hmlg_…' sandbox key;
+// POST /asaas/_control/pay { paymentId, webhookUrl, token } pays a boleto through the webhook).
+import { asaasFake } from './fake-asaas.ts';
 import { startFakeCnpjProviders } from './fake-cnpj-providers.ts';
 import { receitaListingHandler } from './fake-receita-listing.ts';
 
@@ -22,7 +25,8 @@ const E2E_CNPJ_SCENARIOS = {
 const receita = process.env.FAKE_RECEITA_DIR
   ? receitaListingHandler({ dir: process.env.FAKE_RECEITA_DIR, prefix: '/receita/dados_abertos_cnpj/', delayMs: Number(process.env.FAKE_RECEITA_DELAY_MS ?? 0) })
   : null;
-const fake = await startFakeCnpjProviders(Number(process.env.FAKE_CNPJ_PORT ?? 0), receita?.handle);
+const asaas = asaasFake({ prefix: '/asaas', anySandboxKey: true });
+const fake = await startFakeCnpjProviders(Number(process.env.FAKE_CNPJ_PORT ?? 0), (req, res) => asaas.serve(req, res) || (receita?.handle(req, res) ?? false));
 fake.setDefaultScenario('found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.found, 'found');
 fake.setCnpjScenario(E2E_CNPJ_SCENARIOS.notFound, 'not_found');

@@ -14,6 +14,7 @@ export * from './documents.ts';
 export * from './esign.ts';
 export * from './files.ts';
 export * from './finance.ts';
+export * from './finance-boleto.ts';
 export * from './finance-dunning.ts';
 export * from './finance-nfse.ts';
 export * from './finance-pix.ts';

@@ -160,6 +160,8 @@ export const publicPaymentSchema = z.object({
   brCode: z.string().nullable(),
   qrSvg: z.string().nullable(),
   boletoUrl: z.string().nullable(),
+  /** The open boleto's linha digitável (finance-boleto), to copy. */
+  boletoLine: z.string().nullable(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 

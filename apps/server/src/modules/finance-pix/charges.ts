@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne, or } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { type Charge, type ChargeMethod, type ChargeStatus, PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -62,13 +62,16 @@ export async function openCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, 
 /** Whether an open charge still asks for what is left to pay, with the company's default key. */
 export const isCurrent = (charge: ChargeRow, entry: EntryRow, defaultKey: string | null) => charge.amountCents === entry.amountCents - entry.paidCents && charge.pixKey === defaultKey;
 
-/** The receivable's latest charge (open, or the last one paid or cancelled). */
+/**
+ * The receivable's latest Pix charge (open, or the last one paid or cancelled); a boleto
+ * (finance-boleto, shown by its own panel) only once it is the one paid.
+ */
 export async function latestCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entryId: string) {
   const [row] = await db
     .select()
     .from(CH)
-    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId)))
-    .orderBy(desc(CH.createdAt))
+    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId), or(ne(CH.method, 'boleto'), eq(CH.status, 'paid'))))
+    .orderBy(desc(eq(CH.status, 'paid')), desc(CH.createdAt))
     .limit(1);
   return row ?? null;
 }

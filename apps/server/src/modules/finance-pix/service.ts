@@ -14,6 +14,7 @@ import { settleCharge } from './settle.ts';
 import { findDefaultPixKey } from './keys.ts';
 import { activeLink, linkOfToken, newLink, paymentUrl, revokeLinks } from './links.ts';
 import { announce } from '../../platform/live/announce.ts';
+import { openBoleto, staticOrBoleto } from './boleto-extras.ts';
 
 const { companies: CO, organizations: O, people: P } = schema;
 
@@ -53,7 +54,7 @@ export async function chargeByPix(s: Services, tenant: Tenant, entryId: string):
 /** A new payment link of the receivable (the old one stops working); the charge is made if there is none. */
 export async function createPaymentLink(s: Services, tenant: Tenant, entryId: string): Promise<PaymentLinkCreated> {
   return tenant.db.transaction(async (tx) => {
-    await ensureStaticCharge(tx, tenant, entryId);
+    await staticOrBoleto(tx, tenant, entryId);
     const link = await newLink(tx, tenant, entryId);
     await logAudit(tx, tenant, { action: 'payment_link_created', entity: 'fin_entry', id: entryId, details: { linkId: link.id } });
     await changed(tx, tenant, entryId);
@@ -75,12 +76,12 @@ export const companyName = async (db: DbOrTx, companyId: string) => {
   return c?.fantasia?.trim() || c?.name || '';
 };
 
-/** The receivable's open Pix charge and its live payment link (the active one, or a new one): what a charge message carries. */
+/** The receivable's open Pix charge (or its boleto's), its open boleto and its live payment link (the active one, or a new one): what a charge message carries. */
 export async function chargeLink(s: Services, tenant: Tenant, entryId: string) {
   return tenant.db.transaction(async (tx) => {
-    const charge = await ensureStaticCharge(tx, tenant, entryId);
+    const charge = await staticOrBoleto(tx, tenant, entryId);
     const link = (await activeLink(tx, tenant, entryId)) ?? (await newLink(tx, tenant, entryId));
-    return { url: paymentUrl(s, link.id), brCode: charge.brCode ?? '', amountCents: charge.amountCents };
+    return { url: paymentUrl(s, link.id), brCode: charge.brCode ?? '', amountCents: charge.amountCents, boleto: await openBoleto(tx, tenant, entryId) };
   });
 }
 
@@ -95,7 +96,7 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
   const to = input.to ?? (await customerEmail(tenant.db, tenant, entry));
   if (!to) throw badRequest(M.noRecipient, 'NO_RECIPIENT');
   if (await isSuppressed(s, tenant, { email: to })) throw conflict(M.suppressed, 'CONTACT_SUPPRESSED');
-  const { url, brCode, amountCents } = await chargeLink(s, tenant, entryId);
+  const { url, brCode, amountCents, boleto } = await chargeLink(s, tenant, entryId);
   const name = await companyName(tenant.db, tenant.companyId);
   const subject = `Cobrança de ${name} — ${money(amountCents)}`;
   const paragraphs = [
@@ -103,6 +104,7 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
     `${name} enviou uma cobrança de ${money(amountCents)} referente a "${entry.description}", com vencimento em ${day(entry.dueDate)}.`,
     'Pague por Pix pelo botão abaixo (QR code e copia e cola, sem criar conta) ou copie o código Pix:',
     brCode,
+    ...(boleto?.line ? [`Ou pague o boleto — linha digitável: ${boleto.line}`, ...(boleto.url ? [`Boleto em PDF: ${boleto.url}`] : [])] : []),
   ];
   try {
     await s.mailer.send({ to, subject, text: `${paragraphs.join('\n\n')}\n\nPagar: ${url}`, html: layout(subject, paragraphs, { label: 'Ver cobrança e pagar', url }) });
@@ -126,8 +128,10 @@ export async function publicPayment(s: Services, token: string): Promise<PublicP
   const link = await linkOfToken(s, token);
   const tenant = systemTenant(s, link.companyId, 'public-link');
   const [entry, name, open, key] = await Promise.all([entryOf(tenant.db, tenant, link.entryId), companyName(tenant.db, tenant.companyId), openCharge(tenant.db, tenant, link.entryId), findDefaultPixKey(tenant.db, tenant)]);
-  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: null };
+  const boleto = entry.status === 'open' ? await openBoleto(tenant.db, tenant, entry.id) : null;
+  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: boleto?.url ?? null, boletoLine: boleto?.line ?? null };
   if (entry.status !== 'open') return { ...base, amountCents: entry.amountCents, status: entry.status, brCode: null, qrSvg: null };
+  if (!key && !open && boleto) return { ...base, amountCents: boleto.amountCents, status: 'open', brCode: boleto.brCode, qrSvg: boleto.qrSvg };
   // The page is read far more than charges change: the current charge is served without a lock;
   // only a stale one (the amount or the default key changed) is remade, in a transaction.
   // Without a default key now (deleted meanwhile), the open charge still pays into its account.

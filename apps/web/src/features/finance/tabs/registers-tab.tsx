@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useRegisters } from '../api/get-registers.ts';
 import { AccountsCard } from '../components/registers/accounts-card.tsx';
+import { BoletoProviderCard } from '../components/registers/boleto-provider-card.tsx';
 import { CategoriesCard } from '../components/registers/categories-card.tsx';
 import { CostCentersCard } from '../components/registers/cost-centers-card.tsx';
 import { PixKeysCard } from '../components/registers/pix-keys-card.tsx';
@@ -19,6 +20,7 @@ export default function RegistersTab() {
     <div className="grid min-w-0 gap-6">
       <AccountsCard accounts={accounts} mayWrite={mayWrite} />
       <PixKeysCard accounts={accounts} mayWrite={mayWrite} />
+      <BoletoProviderCard accounts={accounts} mayWrite={mayWrite} />
       <CategoriesCard categories={categories} mayWrite={mayWrite} />
       <CostCentersCard costCenters={costCenters} mayWrite={mayWrite} />
     </div>

@@ -5,6 +5,7 @@ import { day, money } from '@sede/shared/format';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePublicPayment } from '../api/payment.ts';
+import { BoletoCode } from '../components/boleto-code.tsx';
 import { PixCode } from '../components/pix-code.tsx';
 
 /**
@@ -77,11 +78,7 @@ function Payment({ payment: p }: { payment: PublicPayment }) {
         <>
           {p.brCode && p.qrSvg && <PixCode brCode={p.brCode} qrSvg={p.qrSvg} />}
           <p className="text-xs text-slate-600">Abra o app do seu banco, escolha Pix e leia o QR code ou cole o código. O valor já vem preenchido.</p>
-          {p.boletoUrl && (
-            <a href={p.boletoUrl} className="text-sm font-medium text-[var(--color-accent)] underline">
-              Prefere boleto? Baixe o boleto
-            </a>
-          )}
+          {(p.boletoUrl || p.boletoLine) && <BoletoCode url={p.boletoUrl} line={p.boletoLine} />}
         </>
       )}
     </div>

@@ -15,6 +15,7 @@ import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { PixCode } from '../../../payment-page/public.ts';
 import { chargeByPix, createPaymentLink, revokePaymentLink, sendCharge, useEntryCharge } from '../../api/charge.ts';
 import { financeKeys } from '../../api/keys.ts';
+import { BoletoSection } from './boleto-section.tsx';
 import { PaymentLinkSection } from './payment-link-section.tsx';
 import { DunningHistory } from '../dunning/dunning-history.tsx';
 
@@ -84,6 +85,7 @@ export function ChargeDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
               )}
             </div>
           )}
+          {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={!paid && entry?.status === 'open'} />}
           {!paid && mayWrite && (
             <>
               <PaymentLinkSection

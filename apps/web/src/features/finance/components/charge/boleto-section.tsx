@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BOLETO_STATUS_LABELS, formatBoletoLine } from '@sede/shared/finance/boleto';
+import { dateTime, day, money } from '@sede/shared/format';
+import { Ban, FileDown, Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button.tsx';
+import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
+import { CopyField } from '../../../payment-page/public.ts';
+import { boletoKeys, cancelBoleto, issueBoleto, useEntryBoleto } from '../../api/boleto.ts';
+import { financeKeys } from '../../api/keys.ts';
+
+/**
+ * The receivable's boleto in the 'Cobrar' dialog (decisions 0570–0571): 'Emitir boleto' through
+ * the company's Asaas, then its linha digitável (copy), the PDF and 'Cancelar boleto'. It turns to
+ * 'Pago' by itself when Asaas's webhook settles it.
+ */
+export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: string; mayWrite: boolean; entryOpen: boolean }) {
+  const boleto = useEntryBoleto(entryId);
+  const queryClient = useQueryClient();
+  useLiveInvalidate('fin_charge', boletoKeys.entry(entryId), (changed) => boletoKeys.entry(changed));
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useConfirm();
+  const act = async (name: string, work: () => Promise<unknown>, done: string) => {
+    setPending(name);
+    setError(null);
+    try {
+      await work();
+      toast.success(done);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: boletoKeys.entry(entryId) }), queryClient.invalidateQueries({ queryKey: financeKeys.charge(entryId) })]);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Não foi possível concluir. Tente novamente.');
+    } finally {
+      setPending(null);
+    }
+  };
+  if (boleto.isPending || boleto.isError) return null;
+  const { configured, boleto: b } = boleto.data;
+  const live = b && (b.status === 'open' || b.status === 'overdue' || b.status === 'issuing');
+  return (
+    <section className="grid gap-3 rounded-lg border border-slate-200 p-3" aria-labelledby="boleto-title" data-testid="boleto-section">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="boleto-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <Receipt className="size-4 text-[var(--color-accent)]" aria-hidden /> Boleto
+        </h3>
+        {b && (
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${b.status === 'paid' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : b.status === 'overdue' ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-slate-50 text-slate-700 ring-slate-200'}`} data-testid="boleto-status">
+            {BOLETO_STATUS_LABELS[b.status]}
+          </span>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {live && b.identificationField ? (
+        <>
+          {!entryOpen && (
+            <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" role="status">
+              Esta conta já foi recebida de outra forma, mas o boleto continua em aberto no Asaas: cancele-o para o cliente não pagar duas vezes.
+            </p>
+          )}
+          <p className="text-sm text-slate-700">
+            {money(b.amountCents)} · vence em {day(b.dueDate)}
+            {b.environment === 'sandbox' ? ' · sandbox (teste)' : ''}
+          </p>
+          <CopyField label="Linha digitável" value={b.identificationField} shown={formatBoletoLine(b.identificationField)} copyLabel="Copiar linha" done="Linha digitável copiada." testId="boleto-line" wrap />
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {b.bankSlipUrl && (
+              <Button asChild variant="secondary" size="sm">
+                <a href={b.bankSlipUrl} target="_blank" rel="noopener noreferrer">
+                  <FileDown aria-hidden /> Baixar boleto (PDF)
+                </a>
+              </Button>
+            )}
+            {mayWrite && (
+              <Button
+                size="sm"
+                variant="ghost"
+                pending={pending === 'cancel'}
+                onClick={async () =>
+                  (await confirm.ask({ title: 'Cancelar este boleto?', description: 'Ele é excluído no Asaas e deixa de poder ser pago.', confirmLabel: 'Cancelar boleto', destructive: true })) &&
+                  act('cancel', () => cancelBoleto(entryId), 'Boleto cancelado.')
+                }
+              >
+                <Ban aria-hidden /> Cancelar boleto
+              </Button>
+            )}
+          </div>
+          {b.pixPayload && <p className="text-xs text-slate-600">Boleto híbrido: o cliente também pode pagar pelo QR code Pix impresso nele.</p>}
+        </>
+      ) : live ? (
+        <p className="text-sm text-slate-700" role="status">
+          Emitindo o boleto…
+        </p>
+      ) : b?.status === 'paid' ? (
+        <p className="text-sm text-emerald-900">Boleto pago{b.paidAt ? ` em ${dateTime(b.paidAt)}` : ''}.</p>
+      ) : !entryOpen ? null : !configured ? (
+        <p className="text-sm text-slate-700">Para emitir boleto registrado, configure o Asaas em Financeiro › Cadastros.</p>
+      ) : (
+        <div className="grid gap-2">
+          <p className="text-sm text-slate-700">{b?.status === 'cancelled' ? 'O último boleto foi cancelado. ' : ''}Emita um boleto registrado (com Pix) no Asaas para o valor em aberto. O cliente precisa ter CPF ou CNPJ no cadastro.</p>
+          {mayWrite && (
+            <Button variant="secondary" onClick={() => act('issue', () => issueBoleto(entryId), 'Boleto emitido.')} pending={pending === 'issue'} data-testid="issue-boleto">
+              <Receipt aria-hidden /> Emitir boleto
+            </Button>
+          )}
+        </div>
+      )}
+      {confirm.dialog}
+    </section>
+  );
+}
