@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A unique address per test, so tests never depend on each other's data. */
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemplo.com.br`;
@@ -42,11 +42,36 @@ export async function createConfirmedUser(
   // Confirming signs the account in within this request context (autoSignInAfterVerification).
   const confirm = await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
   expect(confirm.status()).toBeLessThan(400);
+  const cookies = confirm
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => /^([^=;]+)=([^;]*)/.exec(h.value))
+    .filter((m): m is RegExpExecArray => m !== null && m[2] !== '')
+    .map((m) => ({ name: m[1]!.trim(), value: m[2]! }));
+  if (cookies.some((c) => c.name.endsWith('session_token'))) confirmedSessions.set(email, { password, cookies });
   return { email, password, firstName, lastName };
 }
 
-/** Signs in through the API inside the page's browser context (cookies land in the browser). */
+/**
+ * The session that confirming an address opened (autoSignInAfterVerification), kept for one
+ * `signInByApi` of that person: a fresh account's first sign-in in a test then takes that session
+ * instead of a second one, which would cost the server a password hash at production cost
+ * (about 0.1–0.2 CPU-s each) and check nothing the test is about (decision 0526).
+ */
+const confirmedSessions = new Map<string, { password: string; cookies: { name: string; value: string }[] }>();
+
+/**
+ * Signs in through the API inside the page's browser context (cookies land in the browser). A
+ * person just made by `createConfirmedUser` takes the session their confirmation opened, once.
+ */
 export async function signInByApi(page: Page, email: string, password: string) {
+  const confirmed = confirmedSessions.get(email.toLowerCase());
+  if (confirmed && confirmed.password === password) {
+    confirmedSessions.delete(email.toLowerCase());
+    const url = test.info().project.use.baseURL!;
+    await page.context().addCookies(confirmed.cookies.map((c) => ({ ...c, url })));
+    return;
+  }
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password } });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
