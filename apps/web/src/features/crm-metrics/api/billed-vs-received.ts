@@ -6,4 +6,4 @@ import { crmMetricsKeys } from './keys.ts';
 
 /** Financeiro's billed vs received of the last 12 months (decision 0548); only asked for by members who read Financeiro. */
 export const useBilledVsReceived = (enabled: boolean) =>
-  useQuery({ queryKey: [...crmMetricsKeys.all, 'billed-vs-received'], queryFn: () => api<BilledVsReceived>('/finance/billing/billed-vs-received?months=12'), enabled, ...CACHE.dynamic });
+  useQuery({ queryKey: crmMetricsKeys.billedVsReceived, queryFn: () => api<BilledVsReceived>('/finance/billing/billed-vs-received?months=12'), enabled, ...CACHE.dynamic });

@@ -5,4 +5,5 @@ export const crmMetricsKeys = {
   all: ['crm-metrics'] as const,
   options: ['crm-metrics', 'options'] as const,
   overview: (filters: MetricsQuery) => ['crm-metrics', 'overview', filters] as const,
+  billedVsReceived: ['crm-metrics', 'billed-vs-received'] as const,
 };
