@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema } from '../email.ts';
 import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
+import { fieldValuesSchema, fieldViewSchema } from './fields.ts';
 
 /** Electronic signature (issue 28; decisions 0550–0556): envelopes, their signers and evidence. */
 
@@ -217,6 +218,10 @@ export const envelopeViewSchema = envelopeSummarySchema.extend({
   verificationCode: z.string().nullable(),
   signers: z.array(signerViewSchema),
   events: z.array(envelopeEventSchema),
+  /** The fields placed on the document (decision 0590). */
+  fields: z.array(fieldViewSchema),
+  /** Where it came from besides Jurídico (decision 0591), e.g. { entity: 'crm_quote', id }. */
+  source: z.object({ entity: z.string(), id: z.string() }).nullable(),
 });
 export type EnvelopeView = z.infer<typeof envelopeViewSchema>;
 
@@ -236,6 +241,8 @@ export const publicSigningViewSchema = z.object({
   state: z.enum(['confirmar_codigo', 'assinar', 'assinado', 'recusado', 'bloqueado', 'encerrado']),
   stateMessage: z.string().nullable(),
   verificationCode: z.string().nullable(),
+  /** This signer's fields only (decision 0590); their values are what they filled, once signed. */
+  fields: z.array(fieldViewSchema),
 });
 export type PublicSigningView = z.infer<typeof publicSigningViewSchema>;
 
@@ -264,8 +271,10 @@ export const signSchema = z.object({
     ],
     { error: M.signatureText },
   ),
+  /** The values of this signer's fillable fields (cpf, texto, checkbox; decision 0590). */
+  fields: fieldValuesSchema,
 });
-export type SignInput = z.infer<typeof signSchema>;
+export type SignInput = z.input<typeof signSchema>;
 export const refuseSchema = z.object({
   reason: safeText({ multiline: true, error: M.reason })
     .transform((v) => v.trim())

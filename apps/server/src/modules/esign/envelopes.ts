@@ -25,6 +25,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/public.ts';
 import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
+import { fieldsOf } from './field-rows.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V, files: F } = schema;
 export const ENVELOPE_ENTITY = 'signature_envelope';
@@ -134,6 +135,8 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
       refusalReason: x.refusalReason,
     })),
     events: events.map(({ v, signerName }) => ({ id: v.id, kind: v.kind as EnvelopeView['events'][number]['kind'], at: v.at.toISOString(), signerName, ip: v.ip, userAgent: v.userAgent, documentSha256: v.documentSha256 })),
+    fields: await fieldsOf(tenant.db, tenant.companyId, id),
+    source: e.sourceEntity && e.sourceId ? { entity: e.sourceEntity, id: e.sourceId } : null,
   };
 }
 

@@ -13,9 +13,10 @@ async function start(s: Services) {
 }
 
 async function exportEsign(_s: Services, tenant: Tenant, out: ExportSink) {
-  const { signatureEnvelopes, signatureSigners, signatureEvents } = schema;
+  const { signatureEnvelopes, signatureSigners, signatureEvents, signatureFields } = schema;
   out.csv('envelopes.csv', ['id', 'title', 'status', 'signingOrder', 'expiresOn', 'contractId', 'documentFileId', 'documentSha256', 'finalFileId', 'finalSha256', 'verificationCode', 'createdAt', 'sentAt', 'completedAt'], companyRows(tenant, signatureEnvelopes));
   out.csv('signatarios.csv', ['id', 'envelopeId', 'position', 'name', 'email', 'cpf', 'role', 'status', 'signedAt', 'refusedAt', 'refusalReason'], companyRows(tenant, signatureSigners));
+  out.csv('campos.csv', ['id', 'envelopeId', 'signerId', 'type', 'page', 'x', 'y', 'w', 'h', 'allPages', 'required', 'label', 'value'], companyRows(tenant, signatureFields));
   out.csv('eventos.csv', ['id', 'envelopeId', 'signerId', 'kind', 'at', 'ip', 'userAgent', 'documentSha256'], companyRows(tenant, signatureEvents));
 }
 
