@@ -14,6 +14,7 @@ import { recordEvent, sha256Hex } from './evidence.ts';
 import { type FieldStamp, stampFields } from './field-stamps.ts';
 import { fieldsOf } from './field-rows.ts';
 import { completedEmail } from './mail.ts';
+import { notifySource } from './sources.ts';
 import { companyNameOf } from './sending.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V } = schema;
@@ -100,6 +101,7 @@ export async function completeEnvelope(s: Services, tenant: Tenant, envelopeId: 
   });
   if (!done) return;
   if (e.contractId) await storeExternalFile(s, tenant, { entityType: CONTRACT_ENTITY, entityId: e.contractId, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream() });
+  await notifySource(s, tenant, { entity: e.sourceEntity, id: e.sourceId, options: e.sourceOptions }, { envelopeId: e.id, signedPdf: { name, bytes }, completedAt: sealedAt });
   await notifySender(s, done, 'completed');
   for (const x of signers) {
     const mail = completedEmail({ name: x.name, title: e.title, role: x.role as SignerRole, verifyUrl: summary.verificationUrl, code: e.verificationCode });
