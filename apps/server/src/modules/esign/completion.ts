@@ -23,7 +23,7 @@ export const envelopePath = (id: string) => `/juridico/assinaturas/${id}`;
 export const verifyUrl = (s: Services, code: string) => `${s.cfg.appUrl}/verificar/${code}`;
 
 /** The original with its certificate of completion, sealed (decisions 0552, 0553): the bytes of the final PDF. */
-export async function finalPdf(s: Services, tenant: Pick<Tenant, 'companyId'>, original: Uint8Array, summary: CompletionSummary, sealedAt: Date, stamps: FieldStamp[] = []): Promise<Buffer> {
+export async function finalPdf(s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, original: Uint8Array, summary: CompletionSummary, sealedAt: Date, stamps: FieldStamp[] = []): Promise<Buffer> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
   await stampFields(doc, stamps);
   await appendCertificatePages(doc, summary);
