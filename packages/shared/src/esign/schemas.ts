@@ -47,7 +47,7 @@ export const SIGNING_ORDERS = ['simultanea', 'sequencial'] as const;
 export type SigningOrder = (typeof SIGNING_ORDERS)[number];
 export const SIGNING_ORDER_LABELS: Record<SigningOrder, string> = { simultanea: 'Todos ao mesmo tempo', sequencial: 'Na ordem da lista' };
 
-export const EVENT_KINDS = ['created', 'sent', 'viewed', 'code_sent', 'code_confirmed', 'signed', 'refused', 'completed', 'cancelled', 'expired', 'resent'] as const;
+export const EVENT_KINDS = ['created', 'sent', 'viewed', 'code_sent', 'code_confirmed', 'signed', 'refused', 'completed', 'cancelled', 'expired', 'resent', 'reminded'] as const;
 export type EnvelopeEventKind = (typeof EVENT_KINDS)[number];
 export const EVENT_LABELS: Record<EnvelopeEventKind, string> = {
   created: 'Envelope criado',
@@ -61,6 +61,7 @@ export const EVENT_LABELS: Record<EnvelopeEventKind, string> = {
   cancelled: 'Envelope cancelado',
   expired: 'Envelope expirado',
   resent: 'Link reenviado',
+  reminded: 'Lembrete enviado',
 };
 
 export const ESIGN_LIMITS = {

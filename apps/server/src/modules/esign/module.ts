@@ -5,11 +5,15 @@ import { schema } from '@sede/db/client';
 import type { Services, Tenant } from '../../services.ts';
 import { envelopePath } from './completion.ts';
 import { ENVELOPE_ENTITY, envelopeExists } from './envelopes.ts';
+import { REMINDERS_CRON, REMINDERS_QUEUE, sendReminders } from './reminders.ts';
 import { esignRoutes } from './routes.ts';
+import { scheduleRecurring } from '../../platform/jobs.ts';
 
 async function start(s: Services) {
   // The envelope's files (the original and the sealed PDF): whoever reads Jurídico.
   registerEntity(s, ENVELOPE_ENTITY, { canSee: readersOf('legal.read', envelopeExists), path: envelopePath });
+  // Daily reminders to the signers whose turn it is (decision 0593).
+  await scheduleRecurring(s.boss, { queue: REMINDERS_QUEUE, cron: REMINDERS_CRON, label: '[esign] reminders:' }, () => sendReminders(s));
 }
 
 async function exportEsign(_s: Services, tenant: Tenant, out: ExportSink) {
