@@ -72,16 +72,13 @@ export function PdfPages({ url, title, overlay }: { url: string; title: string; 
           para lê-lo.
         </p>
       )}
-      {Array.from({ length: pages }, (_, i) => i + 1).map((n) =>
-        overlay ? (
-          <div key={n} className="relative">
-            <canvas data-page={n} role="img" aria-label={`${title}: página ${n} de ${pages}`} className="block h-auto w-full rounded border border-slate-200 bg-white shadow-sm" />
-            {state === 'ready' && overlay(n)}
-          </div>
-        ) : (
-          <canvas key={n} data-page={n} role="img" aria-label={`${title}: página ${n} de ${pages}`} className="h-auto w-full rounded border border-slate-200 bg-white shadow-sm" />
-        ),
-      )}
+      {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+        // One shape whether or not there is an overlay: a canvas swapped for another would lose its drawing.
+        <div key={n} className="relative">
+          <canvas data-page={n} role="img" aria-label={`${title}: página ${n} de ${pages}`} className="block h-auto w-full rounded border border-slate-200 bg-white shadow-sm" />
+          {state === 'ready' && overlay?.(n)}
+        </div>
+      ))}
     </div>
   );
 }
