@@ -28,19 +28,19 @@ export async function sendReminders(s: Services): Promise<number> {
     .where(inArray(E.status, ['enviado', 'visualizado', 'parcialmente_assinado']));
   let sent = 0;
   for (const e of open) {
+    const tenant = systemTenant(s, e.companyId, 'schedule');
     if (e.expiresOn < todayInBrazil(new Date(now))) {
-      await expireDue(s, systemTenant(s, e.companyId, 'schedule'), e.id);
+      await expireDue(s, tenant, e.id);
       continue;
     }
-    const tenant = systemTenant(s, e.companyId, 'schedule');
-    const signers = await s.db.select().from(S).where(eq(S.envelopeId, e.id));
+    const signers = await tenant.db.select().from(S).where(and(eq(S.companyId, e.companyId), eq(S.envelopeId, e.id)));
     const due = signersDue(e.signingOrder, signers.sort((a, b) => a.position - b.position)).filter((x) => !x.locked && (x.status === 'enviado' || x.status === 'visualizado'));
     const stale = [];
     for (const x of due) {
-      const [last] = await s.db
+      const [last] = await tenant.db
         .select({ at: V.at })
         .from(V)
-        .where(and(eq(V.signerId, x.id), inArray(V.kind, ['sent', 'resent', 'reminded'])))
+        .where(and(eq(V.companyId, e.companyId), eq(V.signerId, x.id), inArray(V.kind, ['sent', 'resent', 'reminded'])))
         .orderBy(desc(V.seq))
         .limit(1);
       if (!last || now - last.at.getTime() >= REMIND_AFTER_DAYS * 86_400_000) stale.push(x);
