@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { firstLink, uniqueEmail, waitForMail } from './support/api.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-import { shots } from './support/shots.ts';
+import { shot, shots } from './support/shots.ts';
 import { expectAccessible } from './support/team.ts';
 
 async function contractPdf() {
@@ -87,5 +87,68 @@ test.describe('assinatura eletrônica', () => {
     await expectAccessible(signer);
     await shots(signer, 'esign-verify');
     await phone.close();
+  });
+
+  test('placing fields: drag from the palette onto a page, nudge by keyboard, initials on every page, saved and locked once sent', async ({ page }) => {
+    await signInNewPerson(page, { firstName: 'Júlia', lastName: 'Advogada' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    const created = await page.request.post('/api/assinaturas/envelopes', {
+      data: {
+        title: 'Contrato com campos',
+        expiresOn: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        signers: [
+          { name: 'Maria Conceição', email: uniqueEmail('maria'), role: 'assinar' },
+          { name: 'José Araújo', email: uniqueEmail('jose'), role: 'testemunha' },
+        ],
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const up = await page.request.post(`/api/files?entityType=signature_envelope&entityId=${id}&kind=document`, { headers: { 'x-file-name': 'contrato.pdf', 'content-type': 'application/pdf' }, data: await contractPdf() });
+    const { id: fileId } = (await up.json()) as { id: string };
+    expect((await page.request.post(`/api/assinaturas/envelopes/${id}/document`, { data: { fileId } })).status()).toBe(200);
+
+    await page.goto(`/juridico/assinaturas/${id}`);
+    const editor = page.getByTestId('field-editor');
+    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 10_000 });
+    // Mouse: drag 'Assinatura' from the palette onto page 1 (a tall window keeps both in view).
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    const palette = editor.getByRole('button', { name: 'Adicionar campo Assinatura' });
+    await palette.scrollIntoViewIfNeeded();
+    const target = editor.locator('[data-testid="field-page"][data-page="1"]');
+    const box = (await target.boundingBox())!;
+    await palette.hover();
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4, { steps: 8 });
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5, { steps: 4 });
+    await page.mouse.up();
+    await expect(target.getByTestId('placed-field')).toHaveAttribute('data-type', 'assinatura');
+    // Keyboard: José's initials on page 1 by the button, moved with the arrows, on every page.
+    await editor.getByLabel('Campos de').selectOption({ label: 'José Araújo' });
+    await editor.getByRole('button', { name: 'Adicionar campo Rubrica' }).press('Enter');
+    const initials = editor.locator('[data-page="1"] [data-type="rubrica"]');
+    await initials.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await editor.getByLabel('Assinar em todas as páginas').check();
+    await expect(editor.getByText('2 campos · alterações não salvas')).toBeVisible();
+    await expectAccessible(page);
+    await editor.getByRole('button', { name: 'Salvar campos' }).click();
+    await expect(editor.getByText('2 campos', { exact: true })).toBeVisible();
+    if (process.env.SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(page, `esign-fields-${width}`);
+      }
+    }
+    const saved = await e2eSql<{ type: string; page: number; all_pages: boolean; x: number }>('SELECT type, page, all_pages, x FROM signature_fields WHERE envelope_id = $1 ORDER BY position', [id]);
+    expect(saved.map((f) => [f.type, f.page, f.all_pages])).toEqual([
+      ['assinatura', 1, false],
+      ['rubrica', 1, true],
+    ]);
+    expect(saved[1]!.x).toBeCloseTo(0.15, 2);
+    await page.getByRole('button', { name: 'Enviar para assinatura' }).click();
+    await expect(page.getByText('2 campos posicionados no documento (travados após o envio).')).toBeVisible();
+    await expect(editor).toHaveCount(0);
   });
 });

@@ -22,6 +22,7 @@ const ALLOWED: Record<string, number> = {
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
+  'esign/reminders.ts': 1, // the daily reminder: every company's open envelopes, then each through its company's tenant
   'esign/signing.ts': 1, // the signing link's signer, read from its token before its company's tenant exists
   'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists
   'files/service.ts': 2, // the public links' files, read before their tenant exists

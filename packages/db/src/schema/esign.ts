@@ -1,4 +1,4 @@
-import { bigserial, boolean, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { files } from './files.ts';
@@ -23,6 +23,11 @@ export const signatureEnvelopes = pgTable(
     signingOrder: text('signing_order').notNull().default('simultanea'),
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    /** Where the envelope came from besides Jurídico (decision 0591): e.g. 'crm_quote' and the quote's id; its module hears of the completion. */
+    sourceEntity: text('source_entity'),
+    sourceId: uuid('source_id'),
+    /** What the source asked for on completion, e.g. { winDeal: true }. */
+    sourceOptions: jsonb('source_options').$type<Record<string, unknown>>(),
     documentFileId: uuid('document_file_id').references(() => files.id, { onDelete: 'set null' }),
     documentSha256: text('document_sha256'),
     documentPages: integer('document_pages'),
@@ -99,3 +104,38 @@ export const sealingCertificates = pgTable('sealing_certificates', {
   encrypted: text('encrypted').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A field placed on the document for one signer (decision 0590): where (page, and x/y/w/h as
+ * fractions of the page from its top-left corner), what (assinatura, rubrica, nome, cpf, data,
+ * texto, checkbox) and, once the signer signed, the value stamped on the final PDF. Placed while
+ * the envelope is a draft; locked once sent.
+ */
+export const signatureFields = pgTable(
+  'signature_fields',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    envelopeId: uuid('envelope_id')
+      .notNull()
+      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signatureSigners.id, { onDelete: 'cascade' }),
+    /** assinatura | rubrica | nome | cpf | data | texto | checkbox */
+    type: text('type').notNull(),
+    page: integer('page').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    w: doublePrecision('w').notNull(),
+    h: doublePrecision('h').notNull(),
+    /** A rubrica stamped at the same place on every page. */
+    allPages: boolean('all_pages').notNull().default(false),
+    required: boolean('required').notNull().default(true),
+    label: text('label'),
+    /** What the signer filled (texto, cpf, checkbox 'true'/'false'); nome, data and the signatures come from the signing itself. */
+    value: text('value'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [companyIndex('signature_fields', t.envelopeId, t.position)(t)],
+);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema } from '../email.ts';
 import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
+import { fieldValuesSchema, fieldViewSchema } from './fields.ts';
 
 /** Electronic signature (issue 28; decisions 0550–0556): envelopes, their signers and evidence. */
 
@@ -46,7 +47,7 @@ export const SIGNING_ORDERS = ['simultanea', 'sequencial'] as const;
 export type SigningOrder = (typeof SIGNING_ORDERS)[number];
 export const SIGNING_ORDER_LABELS: Record<SigningOrder, string> = { simultanea: 'Todos ao mesmo tempo', sequencial: 'Na ordem da lista' };
 
-export const EVENT_KINDS = ['created', 'sent', 'viewed', 'code_sent', 'code_confirmed', 'signed', 'refused', 'completed', 'cancelled', 'expired', 'resent'] as const;
+export const EVENT_KINDS = ['created', 'sent', 'viewed', 'code_sent', 'code_confirmed', 'signed', 'refused', 'completed', 'cancelled', 'expired', 'resent', 'reminded'] as const;
 export type EnvelopeEventKind = (typeof EVENT_KINDS)[number];
 export const EVENT_LABELS: Record<EnvelopeEventKind, string> = {
   created: 'Envelope criado',
@@ -60,6 +61,7 @@ export const EVENT_LABELS: Record<EnvelopeEventKind, string> = {
   cancelled: 'Envelope cancelado',
   expired: 'Envelope expirado',
   resent: 'Link reenviado',
+  reminded: 'Lembrete enviado',
 };
 
 export const ESIGN_LIMITS = {
@@ -217,6 +219,10 @@ export const envelopeViewSchema = envelopeSummarySchema.extend({
   verificationCode: z.string().nullable(),
   signers: z.array(signerViewSchema),
   events: z.array(envelopeEventSchema),
+  /** The fields placed on the document (decision 0590). */
+  fields: z.array(fieldViewSchema),
+  /** Where it came from besides Jurídico (decision 0591), e.g. { entity: 'crm_quote', id }. */
+  source: z.object({ entity: z.string(), id: z.string() }).nullable(),
 });
 export type EnvelopeView = z.infer<typeof envelopeViewSchema>;
 
@@ -236,6 +242,8 @@ export const publicSigningViewSchema = z.object({
   state: z.enum(['confirmar_codigo', 'assinar', 'assinado', 'recusado', 'bloqueado', 'encerrado']),
   stateMessage: z.string().nullable(),
   verificationCode: z.string().nullable(),
+  /** This signer's fields only (decision 0590); their values are what they filled, once signed. */
+  fields: z.array(fieldViewSchema),
 });
 export type PublicSigningView = z.infer<typeof publicSigningViewSchema>;
 
@@ -264,8 +272,10 @@ export const signSchema = z.object({
     ],
     { error: M.signatureText },
   ),
+  /** The values of this signer's fillable fields (cpf, texto, checkbox; decision 0590). */
+  fields: fieldValuesSchema,
 });
-export type SignInput = z.infer<typeof signSchema>;
+export type SignInput = z.input<typeof signSchema>;
 export const refuseSchema = z.object({
   reason: safeText({ multiline: true, error: M.reason })
     .transform((v) => v.trim())

@@ -6,6 +6,7 @@ import { companyRowExists } from '../../platform/tenant.ts';
 import { addPersonErasureStep, addPersonExportPart } from '../parties/public.ts';
 import { exportCrmQuotes } from './export.ts';
 import { crmQuotesRoutes } from './routes.ts';
+import { startQuoteSignature } from './signature.ts';
 
 /** Products, services and quotes of the CRM (decisions 0160–0161). */
 export default defineModule({
@@ -15,6 +16,8 @@ export default defineModule({
   routes: crmQuotesRoutes,
   exportData: exportCrmQuotes,
   start: (s) => {
+    // A quote signed electronically is accepted and can win its deal (decision 0591).
+    startQuoteSignature(s);
     // Files and comments may attach to a quote (the signed PO, the client's questions).
     registerEntity(s, 'quote', {
       canSee: readersOf('crm.read', (tenant, id) => companyRowExists(tenant, schema.crmQuotes, id)),

@@ -14,6 +14,7 @@ import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { checkQuoteLink } from './links.ts';
 import { pdfOf, sendQuote } from './send.ts';
+import { quoteSignatureRoutes } from './signature.ts';
 import { answerQuote, companyOf, createProduct, createQuote, deleteProduct, deleteQuote, getProduct, getQuote, listProducts, listQuotes, searchDeals, updateProduct, updateQuote } from './service.ts';
 
 /** A path id: anything but a UUID cannot name a row, so it is a 404 like a foreign id. */
@@ -72,6 +73,7 @@ export function crmQuotesRoutes(s: Services) {
     const { pdf, filename } = await pdfOf(tenant(c), await getQuote(tenant(c), c.req.valid('param').id));
     return pdfResponse(c, pdf, filename);
   });
+  quoteSignatureRoutes(s, r);
   r.post(
     '/quotes/:id/send',
     requirePermission('crm.write'),

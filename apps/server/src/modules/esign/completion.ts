@@ -11,7 +11,10 @@ import { CONTRACT_ENTITY } from '../legal/public.ts';
 import { appendCertificatePages, type CompletionSummary } from './certificate-page.ts';
 import { announceEnvelope, ENVELOPE_ENTITY, type EnvelopeRow } from './envelopes.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
+import { type FieldStamp, stampFields } from './field-stamps.ts';
+import { fieldsOf } from './field-rows.ts';
 import { completedEmail } from './mail.ts';
+import { notifySource } from './sources.ts';
 import { companyNameOf } from './sending.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V } = schema;
@@ -20,8 +23,9 @@ export const envelopePath = (id: string) => `/juridico/assinaturas/${id}`;
 export const verifyUrl = (s: Services, code: string) => `${s.cfg.appUrl}/verificar/${code}`;
 
 /** The original with its certificate of completion, sealed (decisions 0552, 0553): the bytes of the final PDF. */
-export async function finalPdf(s: Services, tenant: Pick<Tenant, 'companyId'>, original: Uint8Array, summary: CompletionSummary, sealedAt: Date): Promise<Buffer> {
+export async function finalPdf(s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, original: Uint8Array, summary: CompletionSummary, sealedAt: Date, stamps: FieldStamp[] = []): Promise<Buffer> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
+  await stampFields(doc, stamps);
   await appendCertificatePages(doc, summary);
   doc.setProducer('Sede');
   doc.setModificationDate(sealedAt);
@@ -78,7 +82,9 @@ export async function completeEnvelope(s: Services, tenant: Tenant, envelopeId: 
       { kind: 'completed' as const, at: sealedAt, signerName: null, ip: null, userAgent: null },
     ],
   };
-  const bytes = await finalPdf(s, tenant, original.bytes, summary, sealedAt);
+  const signatureOf = new Map(signers.map((x, i) => [x.id, summary.signers[i]!.signature]));
+  const stamps: FieldStamp[] = (await fieldsOf(tenant.db, e.companyId, e.id)).map((f) => ({ ...f, signature: signatureOf.get(f.signerId) ?? { text: null, imagePng: null } }));
+  const bytes = await finalPdf(s, tenant, original.bytes, summary, sealedAt, stamps);
   const finalSha = sha256Hex(bytes);
   const name = safeName(e.title);
   const stored = await storeExternalFile(s, tenant, { entityType: ENVELOPE_ENTITY, entityId: e.id, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream() });
@@ -95,6 +101,7 @@ export async function completeEnvelope(s: Services, tenant: Tenant, envelopeId: 
   });
   if (!done) return;
   if (e.contractId) await storeExternalFile(s, tenant, { entityType: CONTRACT_ENTITY, entityId: e.contractId, kind: 'document', name, body: new Blob([new Uint8Array(bytes)]).stream() });
+  await notifySource(s, tenant, { entity: e.sourceEntity, id: e.sourceId, options: e.sourceOptions }, { envelopeId: e.id, signedPdf: { name, bytes }, completedAt: sealedAt });
   await notifySender(s, done, 'completed');
   for (const x of signers) {
     const mail = completedEmail({ name: x.name, title: e.title, role: x.role as SignerRole, verifyUrl: summary.verificationUrl, code: e.verificationCode });

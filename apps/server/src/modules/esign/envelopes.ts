@@ -25,6 +25,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/public.ts';
 import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
+import { fieldsOf } from './field-rows.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V, files: F } = schema;
 export const ENVELOPE_ENTITY = 'signature_envelope';
@@ -134,6 +135,8 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
       refusalReason: x.refusalReason,
     })),
     events: events.map(({ v, signerName }) => ({ id: v.id, kind: v.kind as EnvelopeView['events'][number]['kind'], at: v.at.toISOString(), signerName, ip: v.ip, userAgent: v.userAgent, documentSha256: v.documentSha256 })),
+    fields: await fieldsOf(tenant.db, tenant.companyId, id),
+    source: e.sourceEntity && e.sourceId ? { entity: e.sourceEntity, id: e.sourceId } : null,
   };
 }
 
@@ -191,10 +194,19 @@ export async function attachDocument(s: Services, tenant: Tenant, id: string, fi
   return getEnvelope(s, tenant, id);
 }
 
-export async function createEnvelope(s: Services, tenant: Tenant, input: z.output<typeof envelopeCreateSchema>): Promise<EnvelopeView> {
+export async function createEnvelope(
+  s: Services,
+  tenant: Tenant,
+  input: z.output<typeof envelopeCreateSchema>,
+  from?: { pdf: { name: string; bytes: Uint8Array }; source: { entity: string; id: string; options?: Record<string, unknown> } },
+): Promise<EnvelopeView> {
   const today = todayInBrazil(new Date(s.clock.now()));
   if (input.expiresOn <= today || input.expiresOn > addDays(today, ESIGN_LIMITS.maxDays)) throw badRequest(M.expiresOn, 'EXPIRES_ON');
-  let source: { name: string; bytes: Buffer } | null = null;
+  let source: { name: string; bytes: Uint8Array } | null = null;
+  if (from) {
+    await checkSignablePdf(from.pdf.bytes, from.pdf.name);
+    source = from.pdf;
+  }
   if (input.contract) {
     if (!(await contractExists(tenant, input.contract.contractId))) throw notFound('Contrato não encontrado.');
     const file = await readEntityFile(s, tenant, input.contract.fileId, CONTRACT_ENTITY, input.contract.contractId);
@@ -206,7 +218,7 @@ export async function createEnvelope(s: Services, tenant: Tenant, input: z.outpu
   const id = await tenant.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(E)
-      .values({ companyId: tenant.companyId, title: input.title, message: input.message, signingOrder: input.signingOrder, expiresOn: input.expiresOn, contractId: input.contract?.contractId ?? null, verificationCode: newVerificationCode(), createdBy: tenant.actorId || null })
+      .values({ companyId: tenant.companyId, title: input.title, message: input.message, signingOrder: input.signingOrder, expiresOn: input.expiresOn, contractId: input.contract?.contractId ?? null, sourceEntity: from?.source.entity ?? null, sourceId: from?.source.id ?? null, sourceOptions: from?.source.options ?? null, verificationCode: newVerificationCode(), createdBy: tenant.actorId || null })
       .returning({ id: E.id });
     await tx.insert(S).values(input.signers.map((x, i) => ({ companyId: tenant.companyId, envelopeId: row!.id, position: i + 1, name: x.name, email: x.email, cpf: x.cpf, role: x.role })));
     await recordEvent(tx, { companyId: tenant.companyId, envelopeId: row!.id, kind: 'created', at: now, documentSha256: null });

@@ -1,4 +1,7 @@
-/** What the public pages (module esign-public) use of electronic signature. */
+/** What other modules use of electronic signature: the public pages (module esign-public) and the modules that start envelopes (the CRM's quotes, decision 0591). */
 export { witnessOf } from './evidence.ts';
 export { confirmCode, publicDocument, publicSigning, refuseByLink, sendCode, signByLink } from './signing.ts';
 export { verifyByCode, verifyByHash } from './verification.ts';
+export { createEnvelopeFromPdf, onEnvelopeCompleted, type CompletedEnvelope, type EnvelopeSource } from './sources.ts';
+export { sendEnvelope } from './sending.ts';
+export { envelopesOfSource } from './source-envelopes.ts';

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { fieldsSaveSchema, fieldsViewSchema } from '@sede/shared/esign/fields';
 import { attachDocumentSchema, envelopeCreateSchema, envelopeIdParams, envelopeListQuerySchema, envelopeListSchema, envelopeViewSchema, signerParams } from '@sede/shared/esign/schemas';
 import { areaRouter } from '../../http/area-router.ts';
 import { contract } from '../../http/contract.ts';
@@ -6,6 +7,7 @@ import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { attachDocument, createEnvelope, getEnvelope, listEnvelopes } from './envelopes.ts';
 import { witnessOf } from './evidence.ts';
+import { saveFields } from './fields.ts';
 import { cancelEnvelope, resendLink, sendEnvelope } from './sending.ts';
 
 /** The sender's side of electronic signature (/api/assinaturas; decision 0550): Jurídico's permissions. */
@@ -25,6 +27,9 @@ export function esignRoutes(s: Services) {
   );
   r.post('/envelopes/:id/document', write, contract({ summary: 'Definir o PDF do envelope', params: envelopeIdParams, body: attachDocumentSchema, response: envelopeViewSchema }), async (c) =>
     c.json(await attachDocument(s, tenant(c), c.req.valid('param').id, c.req.valid('json').fileId)),
+  );
+  r.put('/envelopes/:id/fields', write, contract({ summary: 'Posicionar os campos do envelope', params: envelopeIdParams, body: fieldsSaveSchema, response: fieldsViewSchema }), async (c) =>
+    c.json({ fields: await saveFields(s, tenant(c), c.req.valid('param').id, c.req.valid('json')) }),
   );
   r.post('/envelopes/:id/send', write, contract({ summary: 'Enviar envelope para assinatura', params: envelopeIdParams, response: envelopeViewSchema }), async (c) =>
     c.json(await sendEnvelope(s, tenant(c), c.req.valid('param').id, witnessOf(c))),

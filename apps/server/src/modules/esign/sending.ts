@@ -34,7 +34,7 @@ export async function senderNameOf(tenant: Pick<Tenant, 'db'>, userId: string | 
  * A fresh link for each signer (a random token; only its SHA-256 is kept, so an older link of the
  * signer stops working) mailed after the transaction that recorded it committed.
  */
-export async function issueLinks(s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, e: EnvelopeRow, signers: SignerRow[], kind: 'sent' | 'resent', witness?: Witness) {
+export async function issueLinks(s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>, e: EnvelopeRow, signers: SignerRow[], kind: 'sent' | 'resent' | 'reminded', witness?: Witness) {
   const now = new Date(s.clock.now());
   const links = await tenant.db.transaction(async (tx) => {
     const out: { signer: SignerRow; token: string }[] = [];
@@ -53,7 +53,7 @@ export async function issueLinks(s: Services, tenant: Pick<Tenant, 'db' | 'compa
   const companyName = await companyNameOf(tenant, e.companyId);
   for (const { signer, token } of links) {
     const mail = signingLinkEmail({ signerName: signer.name, companyName, title: e.title, message: e.message, role: signer.role as SignerRole, expiresOn: e.expiresOn, url: `${s.cfg.appUrl}/assinar/${token}` });
-    await s.mailer.send({ to: signer.email, ...mail });
+    await s.mailer.send({ to: signer.email, ...mail, subject: kind === 'reminded' ? `Lembrete: ${mail.subject}` : mail.subject });
   }
 }
 

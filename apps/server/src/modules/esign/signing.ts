@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { schema } from '@sede/db/client';
-import { actsOnEnvelope, ESIGN_LIMITS as L, ESIGN_MESSAGES as M, FINISHED_STATUSES, type EnvelopeStatus, type PublicSigningView, type SignerRole, type SignerStatus, type SignInput } from '@sede/shared/esign/schemas';
+import { actsOnEnvelope, ESIGN_LIMITS as L, ESIGN_MESSAGES as M, FINISHED_STATUSES, type EnvelopeStatus, type PublicSigningView, type SignerRole, type SignerStatus, type signSchema } from '@sede/shared/esign/schemas';
+import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
@@ -10,6 +11,8 @@ import { readEntityFile } from '../files/public.ts';
 import { completeEnvelope, notifySender } from './completion.ts';
 import { announceEnvelope, ENVELOPE_ENTITY, type EnvelopeRow, expireDue, type SignerRow } from './envelopes.ts';
 import { recordEvent, type Witness } from './evidence.ts';
+import { fieldsOf } from './field-rows.ts';
+import { fieldValuesFor, writeFieldValues } from './fields.ts';
 import { signingCodeEmail } from './mail.ts';
 import { companyNameOf, hashSecret, issueLinks, senderNameOf, signersDue } from './sending.ts';
 
@@ -80,6 +83,7 @@ export async function publicSigning(s: Services, token: string, witness: Witness
     state,
     stateMessage: message,
     verificationCode: envelope.status === 'assinado' ? envelope.verificationCode : null,
+    fields: await fieldsOf(tenant.db, signer.companyId, envelope.id, signer.id),
   };
 }
 
@@ -143,19 +147,29 @@ async function drawnPng(image: string): Promise<string> {
  * The signer's answer, under a lock of the envelope's row so two last signers cannot both miss
  * completing it; then the next signer in order gets the link, or the envelope is completed.
  */
-async function answer(s: Services, token: string, witness: Witness, change: (link: Link) => Promise<Partial<typeof S.$inferInsert>>, kind: 'signed' | 'refused') {
+async function answer(
+  s: Services,
+  token: string,
+  witness: Witness,
+  change: (link: Link) => Promise<Partial<typeof S.$inferInsert>>,
+  kind: 'signed' | 'refused',
+  fieldValues: { id: string; value: string }[] = [],
+) {
   const link = await linkOf(s, token);
   mustBeOpen(link);
   if (kind === 'signed' && !link.signer.codeConfirmedAt) throw new AppError(403, 'CODE_REQUIRED', M.codeFirst);
   const fields = await change(link);
   const { signer, tenant } = link;
   const now = new Date(s.clock.now());
+  // The signer's fields are checked before anything is written: nothing half-signed (decision 0590).
+  const values = kind === 'signed' ? await fieldValuesFor(tenant.db, signer, fieldValues, now) : [];
   const result = await tenant.db.transaction(async (tx) => {
     const [envelope] = await tx.select().from(E).where(eq(E.id, signer.envelopeId)).for('update');
     const [current] = await tx.select().from(S).where(eq(S.id, signer.id));
     if (!envelope || !current) throw notFound(M.linkInvalid);
     mustBeOpen({ signer: current, envelope, tenant });
     await tx.update(S).set({ ...fields, status: kind === 'signed' ? 'assinado' : 'recusado' }).where(eq(S.id, signer.id));
+    await writeFieldValues(tx, values);
     await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind, at: now, documentSha256: envelope.documentSha256, witness });
     const signers = await tx.select().from(S).where(eq(S.envelopeId, envelope.id)).orderBy(asc(S.position));
     const acting = signers.filter((x) => actsOnEnvelope(x.role as SignerRole));
@@ -174,8 +188,15 @@ async function answer(s: Services, token: string, witness: Witness, change: (lin
   return { done: true as const };
 }
 
-export const signByLink = (s: Services, token: string, input: SignInput, witness: Witness) =>
-  answer(s, token, witness, async () => (input.signature.kind === 'typed' ? { signatureText: input.signature.text, signedAt: new Date(s.clock.now()) } : { signatureImage: await drawnPng(input.signature.image), signedAt: new Date(s.clock.now()) }), 'signed');
+export const signByLink = (s: Services, token: string, input: z.output<typeof signSchema>, witness: Witness) =>
+  answer(
+    s,
+    token,
+    witness,
+    async () => (input.signature.kind === 'typed' ? { signatureText: input.signature.text, signedAt: new Date(s.clock.now()) } : { signatureImage: await drawnPng(input.signature.image), signedAt: new Date(s.clock.now()) }),
+    'signed',
+    input.fields,
+  );
 
 export const refuseByLink = (s: Services, token: string, reason: string, witness: Witness) =>
   answer(s, token, witness, async () => ({ refusalReason: reason, refusedAt: new Date(s.clock.now()) }), 'refused');

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { schema } from '@sede/db/client';
 import type { Services, Tenant } from '../../services.ts';
+import { companyCertificate } from '../certificates/store.ts';
 import { serverState } from '../module.ts';
 import { decryptSecret, encryptSecret } from '../secret-box.ts';
 
 /** A key and its certificate as PEM, the shape every sealing certificate has (the installation's, a company's A1). */
-export type SealingCertificate = { keyPem: string; certPem: string; chainPem?: string[]; label: string };
+export type SealingCertificate = { keyPem: string; certPem: string; chainPem?: string[]; label: string; source?: 'company' | 'installation' };
 
 const INSTALLATION = 'installation';
 
@@ -60,11 +61,8 @@ async function installationCertificate(s: Services): Promise<SealingCertificate>
   return (await read()) ?? made;
 }
 
-/**
- * The certificate that seals a company's documents: the one seam where the company's ICP-Brasil
- * A1 (NFS-e settings, platform/certificates) will plug in; today always the installation's.
- */
-export function sealingCertificate(s: Services, _tenant: Pick<Tenant, 'companyId'>): Promise<SealingCertificate> {
+/** The installation's certificate, read once per process (decision 0553). */
+function installation(s: Services): Promise<SealingCertificate> {
   const cache = serverState(s, 'sealing.installation', () => ({ pending: null as Promise<SealingCertificate> | null }));
   // A failed read (the database away) is not kept: the next seal tries again.
   cache.pending ??= installationCertificate(s).catch((err) => {
@@ -72,4 +70,32 @@ export function sealingCertificate(s: Services, _tenant: Pick<Tenant, 'companyId
     throw err;
   });
   return cache.pending;
+}
+
+/** 'EMPRESA LTDA:12345678000190' → 'EMPRESA LTDA': the name a PDF reader shows as who sealed. */
+function commonNameOf(subject: string) {
+  const cn = (/CN=([^,]+)/.exec(subject)?.[1] ?? subject).replace(/:\d{11,14}$/, '').trim();
+  // forge keeps a UTF8String's bytes undecoded: 'PÃ\x83O' is 'PÃO'.
+  try {
+    return forge.util.decodeUtf8(cn);
+  } catch {
+    return cn;
+  }
+}
+
+/**
+ * The certificate that seals a company's documents (decisions 0553, 0592): the company's
+ * ICP-Brasil A1 from the NFS-e settings (platform/certificates, decision 0540) when it has one
+ * valid now, else the installation's own.
+ */
+export async function sealingCertificate(s: Services, tenant: Pick<Tenant, 'db' | 'companyId'>): Promise<SealingCertificate> {
+  const a1 = await companyCertificate(s, tenant).catch((err) => {
+    // An unreadable A1 (a changed server secret) never blocks a signature: the installation's seals instead.
+    console.error('[sealing] company certificate not readable:', (err as Error).message);
+    return null;
+  });
+  const now = s.clock.now();
+  if (a1 && a1.notBefore.getTime() <= now && a1.notAfter.getTime() > now)
+    return { keyPem: a1.privateKeyPem, certPem: a1.certificatePem, chainPem: a1.chainPem, label: commonNameOf(a1.subject), source: 'company' };
+  return installation(s);
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import type { PDFDocument } from 'pdf-lib';
-import { type SealingCertificate, toP12 } from './certificate.ts';
+import type { SealingCertificate } from './certificate.ts';
+import { PemSigner } from './pem-signer.ts';
 
 export type SealInfo = { reason: string; location: string; contact: string; signingTime: Date };
 
@@ -25,6 +24,5 @@ export async function sealPdf(pdfDoc: PDFDocument, certificate: SealingCertifica
     appName: 'Sede',
   });
   const unsigned = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));
-  const passphrase = randomBytes(12).toString('hex');
-  return new SignPdf().sign(unsigned, new P12Signer(toP12(certificate, passphrase), { passphrase }), info.signingTime);
+  return new SignPdf().sign(unsigned, new PemSigner(certificate), info.signingTime);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Download, FileText, Mail, Pencil, Trash2, X } from 'lucide-react';
+import { Check, Download, FileSignature, FileText, Mail, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Quote } from '@sede/shared/crm/quotes';
@@ -14,6 +14,9 @@ import { Input, inputClass } from '../ui/input.tsx';
 import { answerQuote, crmQuoteKeys, deleteQuote, quotePdfUrl, sendQuote } from './api.ts';
 import { QuoteDialog } from './quote-dialog.tsx';
 import { QuoteStatusBadge } from './quote-status-badge.tsx';
+import { can, grantsFor } from '@sede/shared/registry/permissions';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
+import { QuoteSignatureDialog } from './signature-dialog.tsx';
 import { FormActions } from '../ui/form-actions.tsx';
 
 const READY = { isPending: false, isError: false, error: null };
@@ -50,6 +53,8 @@ export function QuoteList({
   const [editing, setEditing] = useState<Quote | null>(null);
   const [sending, setSending] = useState<Quote | null>(null);
   const [refusing, setRefusing] = useState<Quote | null>(null);
+  const [signing, setSigning] = useState<Quote | null>(null);
+  const canSign = can(grantsFor(useAuth().membership), 'sales.write');
   const qc = useQueryClient();
   const confirm = useConfirm();
   const refresh = () => qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
@@ -85,6 +90,11 @@ export function QuoteList({
           <Button variant="ghost" size="sm" onClick={() => setSending(q)} aria-label={`Enviar orçamento nº ${q.number} por e-mail`}>
             <Mail aria-hidden /> Enviar
           </Button>
+          {canSign && (
+            <Button variant="ghost" size="sm" onClick={() => setSigning(q)} aria-label={`Enviar orçamento nº ${q.number} para assinatura`}>
+              <FileSignature aria-hidden /> Assinatura
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="sm"
@@ -129,6 +139,7 @@ export function QuoteList({
       {confirm.dialog}
       {sending && <SendDialog quote={sending} onClose={() => setSending(null)} />}
       {refusing && <RefuseDialog quote={refusing} onClose={() => setRefusing(null)} />}
+      {signing && <QuoteSignatureDialog quote={signing} onClose={() => setSigning(null)} />}
     </>
   );
 }

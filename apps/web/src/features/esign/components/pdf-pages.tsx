@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 type PdfDoc = { numPages: number; getPage(n: number): Promise<PdfPage> };
 type PdfTask = { promise: Promise<PdfDoc>; destroy(): Promise<void> };
@@ -14,8 +14,11 @@ async function openPdf(url: string): Promise<PdfTask> {
   return pdfjs.getDocument({ url, withCredentials: false }) as unknown as PdfTask;
 }
 
-/** Every page of the PDF at the width of its column (phones first), each a labelled image for screen readers. */
-export function PdfPages({ url, title }: { url: string; title: string }) {
+/**
+ * Every page of the PDF at the width of its column (phones first), each a labelled image for
+ * screen readers; `overlay` draws over a page (the fields, decision 0590) in a box of its size.
+ */
+export function PdfPages({ url, title, overlay }: { url: string; title: string; overlay?: (page: number) => ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [pages, setPages] = useState(0);
@@ -70,7 +73,11 @@ export function PdfPages({ url, title }: { url: string; title: string }) {
         </p>
       )}
       {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-        <canvas key={n} data-page={n} role="img" aria-label={`${title}: página ${n} de ${pages}`} className="h-auto w-full rounded border border-slate-200 bg-white shadow-sm" />
+        // One shape whether or not there is an overlay: a canvas swapped for another would lose its drawing.
+        <div key={n} className="relative">
+          <canvas data-page={n} role="img" aria-label={`${title}: página ${n} de ${pages}`} className="block h-auto w-full rounded border border-slate-200 bg-white shadow-sm" />
+          {state === 'ready' && overlay?.(n)}
+        </div>
       ))}
     </div>
   );

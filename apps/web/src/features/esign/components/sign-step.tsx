@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { FieldView } from '@sede/shared/esign/fields';
 import type { SignInput } from '@sede/shared/esign/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -7,19 +8,28 @@ import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { sign } from '../api/signing.ts';
 import { SignaturePad } from './signature-pad.tsx';
+import { type FieldValues, fieldsReady, SignerFieldInputs } from './signer-fields.tsx';
 
 /** Type or draw the signature, accept, sign. */
-export function SignStep({ token, name, approving, onSigned }: { token: string; name: string; approving: boolean; onSigned: () => void }) {
+export function SignStep({
+  token,
+  name,
+  approving,
+  onSigned,
+  fields = [],
+  values = {},
+  onValues = () => {},
+}: { token: string; name: string; approving: boolean; onSigned: () => void; fields?: FieldView[]; values?: FieldValues; onValues?: (v: FieldValues) => void }) {
   const [mode, setMode] = useState<'typed' | 'drawn'>('typed');
   const [text, setText] = useState(name);
   const [image, setImage] = useState<string | null>(null);
   const [accept, setAccept] = useState(false);
   const submit = useSubmit(async () => {
     const signature: SignInput['signature'] = mode === 'typed' ? { kind: 'typed', text } : { kind: 'drawn', image: image ?? '' };
-    await sign(token, { accept: true, signature });
+    await sign(token, { accept: true, signature, fields: Object.entries(values).map(([id, value]) => ({ id, value })) });
     onSigned();
   }, 'Não foi possível assinar agora. Tente de novo.');
-  const ready = accept && (mode === 'typed' ? text.trim().length >= 2 : Boolean(image));
+  const ready = accept && fieldsReady(fields, values) && (mode === 'typed' ? text.trim().length >= 2 : Boolean(image));
   return (
     <form
       aria-labelledby="sign-title"
@@ -45,6 +55,7 @@ export function SignStep({ token, name, approving, onSigned }: { token: string; 
       ) : (
         <SignaturePad onChange={setImage} />
       )}
+      <SignerFieldInputs fields={fields} values={values} onChange={onValues} />
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" className="mt-0.5 size-5 shrink-0" checked={accept} onChange={(e) => setAccept(e.target.checked)} />
         <span>Li o documento inteiro e concordo em {approving ? 'aprová-lo' : 'assiná-lo'} eletronicamente. Minha assinatura vale como a feita à mão.</span>

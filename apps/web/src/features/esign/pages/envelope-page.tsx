@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Send } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
@@ -19,6 +20,9 @@ import { EnvelopeActivity } from '../components/envelope-activity.tsx';
 import { EnvelopeDocument } from '../components/envelope-document.tsx';
 import { EnvelopeSigners } from '../components/envelope-signers.tsx';
 import { EnvelopeStatusBadge } from '../components/status-badge.tsx';
+
+/** The field editor brings pdf.js and dnd-kit: a chunk of its own, loaded only for a draft with its PDF (decision 0590). */
+const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
 
 /** /juridico/assinaturas/:envelopeId: the envelope live (status, signers, evidence), sending, cancelling, the signed PDF. */
 export default function EnvelopePage() {
@@ -85,6 +89,12 @@ function Envelope({ e }: { e: EnvelopeView }) {
         </div>
         <EnvelopeActivity events={e.events} />
       </div>
+      {canWrite && e.status === 'rascunho' && e.documentFileId && (
+        <Suspense fallback={<p role="status" className="text-sm text-slate-600">Carregando o editor de campos…</p>}>
+          <FieldEditor key={e.documentFileId} envelope={e} onSaved={refresh} />
+        </Suspense>
+      )}
+      {e.status !== 'rascunho' && e.fields.length > 0 && <p className="text-sm text-slate-600">{`${e.fields.length} ${e.fields.length === 1 ? 'campo posicionado' : 'campos posicionados'} no documento (travados após o envio).`}</p>}
       {confirm.dialog}
     </div>
   );

@@ -12,6 +12,7 @@ import { CodeStep } from '../components/code-step.tsx';
 import { PdfPages } from '../components/pdf-pages.tsx';
 import { RefuseDialog } from '../components/refuse-dialog.tsx';
 import { SignStep } from '../components/sign-step.tsx';
+import { type FieldValues, SignerFieldsOverlay } from '../components/signer-fields.tsx';
 
 /**
  * /assinar/:token — the signer's page, without an account (decision 0551): read the whole
@@ -54,6 +55,7 @@ function DeadLink({ error }: { error: Error }) {
 function Signing({ token, view }: { token: string; view: PublicSigningView }) {
   const queryClient = useQueryClient();
   const [refusing, setRefusing] = useState(false);
+  const [values, setValues] = useState<FieldValues>({});
   const reload = () => void queryClient.invalidateQueries({ queryKey: esignKeys.signing(token) });
   const approving = view.signer.role === 'aprovar';
   return (
@@ -71,12 +73,16 @@ function Signing({ token, view }: { token: string; view: PublicSigningView }) {
       <Outcome view={view} />
 
       <section aria-label="Documento" className="grid gap-2">
-        <PdfPages url={signingDocumentUrl(token)} title={view.envelopeTitle} />
+        <PdfPages
+          url={signingDocumentUrl(token)}
+          title={view.envelopeTitle}
+          overlay={view.fields.length && view.state === 'assinar' ? (n) => <SignerFieldsOverlay fields={view.fields} page={n} values={values} name={view.signer.name} /> : undefined}
+        />
         <p className="break-all text-xs text-slate-600">{`SHA-256 do documento: ${view.documentSha256}`}</p>
       </section>
 
       {view.state === 'confirmar_codigo' && <CodeStep token={token} email={view.signer.email} onConfirmed={reload} />}
-      {view.state === 'assinar' && <SignStep token={token} name={view.signer.name} approving={approving} onSigned={reload} />}
+      {view.state === 'assinar' && <SignStep token={token} name={view.signer.name} approving={approving} onSigned={reload} fields={view.fields} values={values} onValues={setValues} />}
       {(view.state === 'confirmar_codigo' || view.state === 'assinar') && (
         <div className="flex justify-end">
           <Button variant="ghost" onClick={() => setRefusing(true)}>
