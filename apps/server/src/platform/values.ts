@@ -10,3 +10,8 @@ export function orNull<T extends object, K extends keyof T>(data: T, ...keys: K[
 export function givenOf<T extends object, K extends keyof T>(data: T, ...keys: K[]): { [P in K]?: Exclude<T[P], undefined> } {
   return Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]])) as { [P in K]?: Exclude<T[P], undefined> };
 }
+
+/** The named fields of a row, as they are: the part of a DTO that is the row's own columns. */
+export function pick<T extends object, K extends keyof T>(row: T, ...keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>;
+}

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { foundOr404 } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { pick } from '../../platform/values.ts';
 import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/public.ts';
 import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
@@ -67,12 +68,9 @@ export async function expireDue(s: Services, tenant: Pick<Tenant, 'db' | 'compan
 const summaryOf = (e: EnvelopeRow, signers: SignerRow[]): EnvelopeSummary => {
   const acting = signers.filter((x) => actsOnEnvelope(x.role as SignerRole));
   return {
-    id: e.id,
-    title: e.title,
+    ...pick(e, 'id', 'title', 'expiresOn', 'contractId'),
     status: e.status as EnvelopeStatus,
     signingOrder: e.signingOrder as SigningOrder,
-    expiresOn: e.expiresOn,
-    contractId: e.contractId,
     signersDone: acting.filter((x) => x.status === 'assinado').length,
     signersTotal: acting.length,
     createdAt: e.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { pick } from '../../platform/values.ts';
 import { CHARGE_ENTITY, chargeableCents, entryOf, qrSvg } from '../finance-pix/public.ts';
 import { type PaymentProvider, ProviderError } from './provider.ts';
 import { providerFailure, providerFor, settingsRow } from './settings.ts';
@@ -21,18 +22,10 @@ type ChargeRow = typeof CH.$inferSelect;
 const STALE_ISSUING_MS = 2 * 60_000;
 
 const toBoleto = (b: BoletoRow, c: ChargeRow): Boleto => ({
-  id: b.id,
-  chargeId: b.chargeId,
-  entryId: b.entryId,
+  ...pick(b, 'id', 'chargeId', 'entryId', 'externalId', 'status', 'dueDate', 'identificationField', 'barCode', 'bankSlipUrl'),
   provider: b.provider as PaymentProviderKey,
   environment: b.environment as ProviderEnvironment,
-  externalId: b.externalId,
-  status: b.status,
   amountCents: c.amountCents,
-  dueDate: b.dueDate,
-  identificationField: b.identificationField,
-  barCode: b.barCode,
-  bankSlipUrl: b.bankSlipUrl,
   pixPayload: c.brCode,
   paidAt: c.paidAt?.toISOString() ?? null,
   createdAt: b.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { DUNNING_MESSAGES as M, type DunningChannel, type DunningHistory, type D
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { pick } from '../../platform/values.ts';
 
 const { finEntries: E, finDunningMessages: DM, finDunningPauses: PZ, organizations: O, people: P } = schema;
 
@@ -79,11 +80,9 @@ export async function entryHistory(tenant: Tenant, entryId: string): Promise<Dun
   return {
     paused: !!entry.pauseId,
     items: rows.map((r) => ({
-      id: r.id,
-      step: r.step,
+      ...pick(r, 'id', 'step', 'reason'),
       channel: r.channel as DunningChannel,
       status: r.status as DunningStatus,
-      reason: r.reason,
       to: r.recipient,
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import { type Charge, type ChargeMethod, type ChargeStatus, PIX_MESSAGES as M } 
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
+import { pick } from '../../platform/values.ts';
 import { newStaticTxid, qrSvg, staticBrCode } from './br-code.ts';
 import { defaultPixKey } from './keys.ts';
 
@@ -17,19 +18,11 @@ type EntryRow = typeof E.$inferSelect;
 
 export function toCharge(r: ChargeRow): Charge {
   return {
-    id: r.id,
-    entryId: r.entryId,
+    ...pick(r, 'id', 'entryId', 'amountCents', 'txid', 'pixKey', 'brCode', 'paidCents', 'payerName', 'endToEndId'),
     method: r.method as ChargeMethod,
     status: r.status as ChargeStatus,
-    amountCents: r.amountCents,
-    txid: r.txid,
-    pixKey: r.pixKey,
-    brCode: r.brCode,
     qrSvg: r.status === 'open' ? r.qrSvg : null,
     paidAt: r.paidAt?.toISOString() ?? null,
-    paidCents: r.paidCents,
-    payerName: r.payerName,
-    endToEndId: r.endToEndId,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -21,6 +21,7 @@ import type { DreGroup } from '@sede/shared/finance/dre';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Tenant } from '../../services.ts';
+import { pick } from '../../platform/values.ts';
 
 const { finAccounts: A, finCategories: C, finCostCenters: CC } = schema;
 
@@ -67,12 +68,9 @@ const toAccount = (r: typeof A.$inferSelect & { moved: string | number }): FinAc
   archived: r.archivedAt !== null,
 });
 const toCategory = (r: typeof C.$inferSelect): FinCategory => ({
-  id: r.id,
-  name: r.name,
+  ...pick(r, 'id', 'name', 'parentId', 'position'),
   kind: r.kind as CategoryKind,
   dreGroup: r.dreGroup as DreGroup,
-  parentId: r.parentId,
-  position: r.position,
   archived: r.archivedAt !== null,
 });
 const toCostCenter = (r: typeof CC.$inferSelect): FinCostCenter => ({ id: r.id, name: r.name, archived: r.archivedAt !== null });
