@@ -21,7 +21,9 @@ import files from './files/module.ts';
 import finance from './finance/module.ts';
 import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
+import financePixApi from './finance-pix-api/module.ts';
 import financePixPublic from './finance-pix-public/module.ts';
+import financePixWebhook from './finance-pix-webhook/module.ts';
 import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
 import hr from './hr/module.ts';
@@ -72,7 +74,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   finance,
   financeNfse,
   financePix,
+  financePixApi,
   financePixPublic,
+  financePixWebhook,
   financeReports,
   financeStatements,
   hr,

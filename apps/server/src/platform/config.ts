@@ -88,6 +88,9 @@ const schema = z.object({
   /** A PEM file of an extra authority the Sefin's server certificate may chain to (the fake's, in tests). */
   NFSE_SEFIN_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
   NFSE_SEFIN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** The banks' API Pix (decision 0561): an extra authority their TLS may chain to (the fake PSP's, in tests) and each call's limit. */
+  PIX_API_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
+  PIX_API_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

@@ -25,6 +25,8 @@ const ALLOWED: Record<string, number> = {
   'esign/signing.ts': 1, // the signing link's signer, read from its token before its company's tenant exists
   'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists
   'files/service.ts': 2, // the public links' files, read before their tenant exists
+  'finance-pix-api/settings.ts': 1, // the webhook's account read from its address's secret before its tenant exists
+  'finance-pix-api/settlement.ts': 2, // the schedules' scans of every company's API Pix accounts (reconciliation, certificate expiry)
   'finance-pix/links.ts': 1, // the payment page's link, read from its token before its tenant exists
   'finance/alerts.ts': 1, // the schedule's scan of every company for due entries
   'hr-recruiting/service.ts': 1, // the schedule's scan of every company for candidates past their retention

@@ -16,6 +16,7 @@ export * from './files.ts';
 export * from './finance.ts';
 export * from './finance-nfse.ts';
 export * from './finance-pix.ts';
+export * from './finance-pix-api.ts';
 export * from './finance-statements.ts';
 export * from './inbox.ts';
 export * from './jobs.ts';

@@ -46,14 +46,14 @@ export async function entryCharge(s: Services, tenant: Tenant, entryId: string):
 
 /** 'Cobrar por Pix': the open static Pix charge of what is left to pay (the same one while nothing changed). */
 export async function chargeByPix(s: Services, tenant: Tenant, entryId: string): Promise<EntryCharge> {
-  await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entryId));
+  await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entryId, s));
   return entryCharge(s, tenant, entryId);
 }
 
 /** A new payment link of the receivable (the old one stops working); the charge is made if there is none. */
 export async function createPaymentLink(s: Services, tenant: Tenant, entryId: string): Promise<PaymentLinkCreated> {
   return tenant.db.transaction(async (tx) => {
-    await ensureStaticCharge(tx, tenant, entryId);
+    await ensureStaticCharge(tx, tenant, entryId, s);
     const link = await newLink(tx, tenant, entryId);
     await logAudit(tx, tenant, { action: 'payment_link_created', entity: 'fin_entry', id: entryId, details: { linkId: link.id } });
     await changed(tx, tenant, entryId);
@@ -87,7 +87,7 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
   if (!to) throw badRequest(M.noRecipient, 'NO_RECIPIENT');
   if (await isSuppressed(s, tenant, { email: to })) throw conflict(M.suppressed, 'CONTACT_SUPPRESSED');
   const { url, brCode, amountCents } = await tenant.db.transaction(async (tx) => {
-    const charge = await ensureStaticCharge(tx, tenant, entryId);
+    const charge = await ensureStaticCharge(tx, tenant, entryId, s);
     const link = (await activeLink(tx, tenant, entryId)) ?? (await newLink(tx, tenant, entryId));
     return { url: paymentUrl(s, link.id), brCode: charge.brCode ?? '', amountCents: charge.amountCents };
   });
@@ -127,7 +127,7 @@ export async function publicPayment(s: Services, token: string): Promise<PublicP
   // only a stale one (the amount or the default key changed) is remade, in a transaction.
   // Without a default key now (deleted meanwhile), the open charge still pays into its account.
   const current = open && isCurrent(open, entry, key?.key ?? open.pixKey);
-  const charge = current ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id));
+  const charge = current ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id, s));
   return { ...base, amountCents: charge.amountCents, status: 'open', brCode: charge.brCode, qrSvg: charge.status === 'open' ? charge.qrSvg : null };
 }
 
