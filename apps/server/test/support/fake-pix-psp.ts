@@ -73,7 +73,7 @@ const e2eId = () => `E00000000${new Date().toISOString().replace(/\D/g, '').slic
  * (ajv); a violation is answered 400 and recorded. `pay` plays the payer and calls the webhook
  * (`<webhookUrl>/pix`, BCB's callback) as the PSP would.
  */
-export async function startFakePixPsp(): Promise<FakePixPsp> {
+export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<FakePixPsp> {
   const trusted: string[] = [];
   const cobs = new Map<string, FakeCob>();
   const webhooks = new Map<string, string>();
@@ -84,8 +84,8 @@ export async function startFakePixPsp(): Promise<FakePixPsp> {
   const clientId = 'cliente-sede-teste';
   const clientSecret = randomBytes(12).toString('hex');
   const tls = makeServerTls();
-  const caDir = mkdtempSync(path.join(tmpdir(), 'fake-pix-psp-'));
-  const caFile = path.join(caDir, 'ca.pem');
+  // Where the server under test reads PIX_API_CA_FILE (a browser test's server was started before the fake).
+  const caFile = o.caFile ?? path.join(mkdtempSync(path.join(tmpdir(), 'fake-pix-psp-')), 'ca.pem');
   writeFileSync(caFile, tls.cert);
   let baseUrl = '';
   let deliverOrigin: string | null = null;
