@@ -269,6 +269,7 @@ describe('export of everything the company holds', () => {
     exported.push('canvas_boards', 'canvas_board_updates');
     exported.push('deal_people');
     exported.push('nfse_invoices', 'nfse_settings');
+    exported.push('fin_pix_api_settings'); // without its secrets (decision 0560)
     exported.push('signature_envelopes', 'signature_signers', 'signature_events');
     // inbox_blocked_origins: notices of sites that tried the widget, not the company's records (decision 0401).
     // company_certificates: a secret (the A1's key, decision 0540); nfse_counters: the next number, derived from nfse_invoices.
