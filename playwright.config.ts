@@ -105,6 +105,8 @@ export default defineConfig({
         BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
         CNPJ_PROVIDERS: 'brasilapi,cnpjws,receitaws,cnpja',
         CNPJ_TIMEOUT_MS: '1500',
+        // The fake PSP's authority, written there by the test that starts it (money-in-pix.spec.ts).
+        PIX_API_CA_FILE: path.join(process.env.E2E_DATA_DIR!, 'fake-pix-psp-ca.pem'),
         BRASILAPI_URL: `${fakeCnpj}/brasilapi`,
         MINHARECEITA_URL: `${fakeCnpj}/minhareceita`,
         RECEITAWS_URL: `${fakeCnpj}/receitaws`,

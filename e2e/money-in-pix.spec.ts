@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { makeA1 } from '../apps/server/test/support/test-certificates.ts';
+import { startFakePixPsp } from '../apps/server/test/support/fake-pix-psp.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -67,6 +70,42 @@ test.describe('money in by Pix', () => {
     await expect(payer.getByTestId('payment-error')).toHaveText('Este link de pagamento não existe ou foi cancelado.');
     await expectAccessible(payer);
     await customer.close();
+  });
+
+  test('dynamic Pix through the bank’s API Pix: the charge shows the PSP’s code and turns Recebido live when the fake PSP pays', async ({ page }) => {
+    test.setTimeout(60_000);
+    const psp = await startFakePixPsp({ caFile: path.join(process.env.E2E_DATA_DIR!, 'fake-pix-psp-ca.pem') });
+    try {
+      const cert = makeA1({ name: 'CLIENTE API PIX', password: 'senha-do-banco' });
+      psp.trust(cert.certificatePem);
+      await createCompanyWithAdmin(page.request, 'Oficina Pix Dinâmico Ltda');
+      const account = await page.request.post('/api/finance/accounts', { data: { name: 'Banco API', kind: 'checking', openingBalanceCents: 0, openingDate: today() } });
+      const { id: accountId } = (await account.json()) as { id: string };
+      expect((await page.request.post('/api/finance/pix/keys', { data: { accountId, type: 'email', key: 'pix@oficina.com.br', isDefault: true } })).status()).toBe(201);
+      const saved = await page.request.put(`/api/finance/pix-api/accounts/${accountId}`, { data: { baseUrl: psp.baseUrl, clientId: psp.clientId, clientSecret: psp.clientSecret, pixKey: 'pix@oficina.com.br' } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const uploaded = await page.request.post(`/api/finance/pix-api/accounts/${accountId}/certificate`, { multipart: { file: { name: 'banco.pfx', mimeType: 'application/x-pkcs12', buffer: cert.pfx }, password: cert.password } });
+      expect(uploaded.status(), await uploaded.text()).toBe(200);
+      expect(((await uploaded.json()) as { webhook: { error: string | null } }).webhook.error).toBeNull();
+      expect((await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Manutenção mensal', amountCents: 420_00, dueDate: today() } })).status()).toBe(201);
+
+      await page.goto('/financeiro?aba=contas-a-receber');
+      const row = page.getByRole('table', { name: 'Contas a receber' }).getByRole('row').filter({ hasText: 'Manutenção mensal' });
+      await row.getByRole('button', { name: 'Cobrar Manutenção mensal' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cobrar por Pix' });
+      await dialog.getByRole('button', { name: 'Gerar QR code Pix' }).click();
+      await expect(dialog.getByTestId('pix-qr')).toBeVisible();
+      const [cob] = [...psp.cobs.values()];
+      await expect(dialog.getByLabel('Pix copia e cola')).toHaveValue(String(cob!.answer.pixCopiaECola));
+      const paid = await psp.pay(cob!.txid, { payerName: 'Cliente Dinâmico' });
+      expect(paid.webhookStatus).toBe(200);
+      await expect(dialog.getByTestId('charge-paid')).toContainText('pago por Cliente Dinâmico');
+      await page.keyboard.press('Escape');
+      await expect(row).toContainText('Recebido');
+      expect(psp.violations).toEqual([]);
+    } finally {
+      await psp.close();
+    }
   });
 });
 

@@ -25,7 +25,9 @@ import financeBoletoPublic from './finance-boleto-public/module.ts';
 import financeDunning from './finance-dunning/module.ts';
 import financeNfse from './finance-nfse/module.ts';
 import financePix from './finance-pix/module.ts';
+import financePixApi from './finance-pix-api/module.ts';
 import financePixPublic from './finance-pix-public/module.ts';
+import financePixWebhook from './finance-pix-webhook/module.ts';
 import financeReports from './finance-reports/module.ts';
 import financeStatements from './finance-statements/module.ts';
 import hr from './hr/module.ts';
@@ -80,7 +82,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   financeDunning,
   financeNfse,
   financePix,
+  financePixApi,
   financePixPublic,
+  financePixWebhook,
   financeReports,
   financeStatements,
   hr,

@@ -92,6 +92,9 @@ const schema = z.object({
   ASAAS_SANDBOX_URL: z.url().default('https://api-sandbox.asaas.com/v3'),
   ASAAS_PRODUCTION_URL: z.url().default('https://api.asaas.com/v3'),
   ASAAS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** The banks' API Pix (decision 0561): an extra authority their TLS may chain to (the fake PSP's, in tests) and each call's limit. */
+  PIX_API_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
+  PIX_API_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

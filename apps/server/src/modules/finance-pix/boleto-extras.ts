@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { AppError } from '../../http/errors.ts';
-import type { Tenant } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { ensureStaticCharge } from './charges.ts';
 
 const { finBoletos: B, finCharges: CH } = schema;
@@ -26,9 +26,9 @@ export async function openBoleto(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, 
  * The static Pix charge (decision 0531), or — for a company without a Pix key that charges by
  * boleto — the open boleto's own Pix (decision 0573): what the payment link and the e-mail carry.
  */
-export async function staticOrBoleto(tx: DbOrTx, tenant: Tenant, entryId: string): Promise<{ brCode: string | null; qrSvg: string | null; amountCents: number; status: 'open' | 'paid' | 'cancelled' | 'expired' }> {
+export async function staticOrBoleto(tx: DbOrTx, tenant: Tenant, entryId: string, s?: Services): Promise<{ brCode: string | null; qrSvg: string | null; amountCents: number; status: 'open' | 'paid' | 'cancelled' | 'expired' }> {
   try {
-    return await ensureStaticCharge(tx, tenant, entryId);
+    return await ensureStaticCharge(tx, tenant, entryId, s);
   } catch (e) {
     const boleto = e instanceof AppError && e.code === 'PIX_KEY_MISSING' ? await openBoleto(tx, tenant, entryId) : null;
     if (!boleto) throw e;

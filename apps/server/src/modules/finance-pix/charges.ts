@@ -1,9 +1,10 @@
-import { and, desc, eq, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { type Charge, type ChargeMethod, type ChargeStatus, PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
-import type { Tenant } from '../../services.ts';
+import { serverState } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { pick } from '../../platform/values.ts';
 import { newStaticTxid, qrSvg, staticBrCode } from './br-code.ts';
 import { defaultPixKey } from './keys.ts';
@@ -44,11 +45,15 @@ export async function entryOf(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, ent
   return row;
 }
 
-export async function openCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entryId: string, method: ChargeMethod = 'pix_static') {
+/** The Pix methods (static BR Code, the API Pix's cob and cobv): one receivable is charged by one of them at a time. */
+export const PIX_METHODS: ChargeMethod[] = ['pix_static', 'pix_cob', 'pix_cobv'];
+
+/** The receivable's open charge of `method`, or of any Pix method when none is named. */
+export async function openCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entryId: string, method?: ChargeMethod) {
   const [row] = await db
     .select()
     .from(CH)
-    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId), eq(CH.method, method), eq(CH.status, 'open')));
+    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId), method ? eq(CH.method, method) : inArray(CH.method, PIX_METHODS), eq(CH.status, 'open')));
   return row ?? null;
 }
 
@@ -70,15 +75,27 @@ export async function latestCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>
 }
 
 /**
+ * Dynamic Pix (decision 0562): the API Pix module registers, in its start, who makes a receivable's
+ * charge when the default key's account has the API configured (null: it has not, static Pix).
+ */
+export type DynamicPixMaker = (tx: DbOrTx, tenant: Tenant, input: { entry: EntryRow; amountCents: number; key: { key: string; accountId: string }; current: ChargeRow | null }) => Promise<ChargeRow | null>;
+const DYNAMIC_PIX = 'finance-pix.dynamic';
+export const registerDynamicPix = (s: Services, maker: DynamicPixMaker) => void (serverState(s, DYNAMIC_PIX, () => ({ maker: null as DynamicPixMaker | null })).maker = maker);
+
+/**
  * The open static Pix charge of a receivable for what is left to pay, with the company's default
  * key (decision 0531): the current one when it still matches, else a new one (the old cancelled in
  * the same transaction). The caller holds the transaction; the entry is locked.
  */
-export async function ensureStaticCharge(tx: DbOrTx, tenant: Tenant, entryId: string): Promise<ChargeRow> {
+export async function ensureStaticCharge(tx: DbOrTx, tenant: Tenant, entryId: string, s?: Services): Promise<ChargeRow> {
   const entry = await entryOf(tx, tenant, entryId, true);
   const amountCents = chargeableCents(entry);
   const key = await defaultPixKey(tx, tenant);
   const current = await openCharge(tx, tenant, entryId);
+  // The default key's account charges through its bank's API Pix (decision 0562): its maker answers.
+  const dynamic = s ? serverState(s, DYNAMIC_PIX, () => ({ maker: null as DynamicPixMaker | null })).maker : null;
+  const made = dynamic ? await dynamic(tx, tenant, { entry, amountCents, key, current }) : null;
+  if (made) return made;
   if (current && isCurrent(current, entry, key.key)) return current;
   if (current) await tx.update(CH).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(CH.id, current.id));
   const [company] = await tx.select({ name: CO.name, fantasia: CO.fantasia, city: CO.city }).from(CO).where(eq(CO.id, tenant.companyId));

@@ -3,5 +3,5 @@ export { settleCharge, type ChargePaid, type SettleOutcome } from './settle.ts';
 export { chargeLink, companyName, customerEmail, publicPayment, simulatePayment } from './service.ts';
 export { findDefaultPixKey } from './keys.ts';
 /** What the boleto module (finance-boleto, decision 0571) builds its charge rows with. */
-export { CHARGE_ENTITY, chargeableCents, entryOf } from './charges.ts';
+export { CHARGE_ENTITY, type ChargeRow, chargeableCents, type DynamicPixMaker, entryOf, PIX_METHODS, registerDynamicPix } from './charges.ts';
 export { qrSvg } from './br-code.ts';

@@ -47,14 +47,14 @@ export async function entryCharge(s: Services, tenant: Tenant, entryId: string):
 
 /** 'Cobrar por Pix': the open static Pix charge of what is left to pay (the same one while nothing changed). */
 export async function chargeByPix(s: Services, tenant: Tenant, entryId: string): Promise<EntryCharge> {
-  await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entryId));
+  await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entryId, s));
   return entryCharge(s, tenant, entryId);
 }
 
 /** A new payment link of the receivable (the old one stops working); the charge is made if there is none. */
 export async function createPaymentLink(s: Services, tenant: Tenant, entryId: string): Promise<PaymentLinkCreated> {
   return tenant.db.transaction(async (tx) => {
-    await staticOrBoleto(tx, tenant, entryId);
+    await staticOrBoleto(tx, tenant, entryId, s);
     const link = await newLink(tx, tenant, entryId);
     await logAudit(tx, tenant, { action: 'payment_link_created', entity: 'fin_entry', id: entryId, details: { linkId: link.id } });
     await changed(tx, tenant, entryId);
@@ -79,7 +79,7 @@ export const companyName = async (db: DbOrTx, companyId: string) => {
 /** The receivable's open Pix charge (or its boleto's), its open boleto and its live payment link (the active one, or a new one): what a charge message carries. */
 export async function chargeLink(s: Services, tenant: Tenant, entryId: string) {
   return tenant.db.transaction(async (tx) => {
-    const charge = await staticOrBoleto(tx, tenant, entryId);
+    const charge = await staticOrBoleto(tx, tenant, entryId, s);
     const link = (await activeLink(tx, tenant, entryId)) ?? (await newLink(tx, tenant, entryId));
     return { url: paymentUrl(s, link.id), brCode: charge.brCode ?? '', amountCents: charge.amountCents, boleto: await openBoleto(tx, tenant, entryId) };
   });
@@ -136,7 +136,7 @@ export async function publicPayment(s: Services, token: string): Promise<PublicP
   // only a stale one (the amount or the default key changed) is remade, in a transaction.
   // Without a default key now (deleted meanwhile), the open charge still pays into its account.
   const current = open && isCurrent(open, entry, key?.key ?? open.pixKey);
-  const charge = current ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id));
+  const charge = current ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id, s));
   return { ...base, amountCents: charge.amountCents, status: 'open', brCode: charge.brCode, qrSvg: charge.status === 'open' ? charge.qrSvg : null };
 }
 

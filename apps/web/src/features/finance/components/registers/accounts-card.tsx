@@ -1,17 +1,19 @@
 import { ACCOUNT_KIND_LABELS, type FinAccount } from '@sede/shared/finance/registers';
 import { money } from '@sede/shared/format';
-import { Landmark, Plus } from 'lucide-react';
+import { Landmark, Plus, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { updateAccount } from '../../api/update-account.ts';
 import { EditArchiveButtons } from '../archive-toggle-button.tsx';
 import { AccountDialog } from './account-dialog.tsx';
+import { PixApiDialog } from './pix-api-dialog.tsx';
 import { useSaveRegister } from './use-save-register.ts';
 
 /** The bank and cash accounts with their balances. */
 export function AccountsCard({ accounts, mayWrite }: { accounts: FinAccount[]; mayWrite: boolean }) {
   const [editing, setEditing] = useState<FinAccount | 'new' | null>(null);
+  const [pixApi, setPixApi] = useState<FinAccount | null>(null);
   const save = useSaveRegister();
   return (
     <Card>
@@ -59,12 +61,18 @@ export function AccountsCard({ accounts, mayWrite }: { accounts: FinAccount[]; m
                   )}
                 </div>
                 <p className={`text-lg font-semibold tabular-nums ${a.balanceCents < 0 ? 'text-red-700' : 'text-slate-900'}`}>{money(a.balanceCents)}</p>
+                {a.kind !== 'cash' && !a.archived && (
+                  <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setPixApi(a)}>
+                    <QrCode aria-hidden /> Pix dinâmico (API do banco)
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         )}
       </CardContent>
       <AccountDialog account={editing} onClose={() => setEditing(null)} />
+      <PixApiDialog account={pixApi} onClose={() => setPixApi(null)} mayWrite={mayWrite} />
     </Card>
   );
 }

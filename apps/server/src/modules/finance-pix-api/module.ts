@@ -1,0 +1,32 @@
+import { schema } from '@sede/db/client';
+import { companyRows } from '../../platform/company-data/archive.ts';
+import { scheduleRecurring } from '../../platform/jobs.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { registerDynamicPix } from '../finance-pix/public.ts';
+import { dynamicPixMaker } from './charges.ts';
+import { pixApiRoutes } from './routes.ts';
+import { CERT_ALERTS_CRON, CERT_ALERTS_QUEUE, RECONCILE_CRON, RECONCILE_QUEUE, reconcilePixApi, sendPixApiCertificateAlerts } from './settlement.ts';
+
+async function start(s: Services) {
+  registerDynamicPix(s, dynamicPixMaker(s));
+  await scheduleRecurring(s.boss, { queue: RECONCILE_QUEUE, cron: RECONCILE_CRON, label: '[pix-api] reconciled:' }, () => reconcilePixApi(s));
+  await scheduleRecurring(s.boss, { queue: CERT_ALERTS_QUEUE, cron: CERT_ALERTS_CRON, label: '[pix-api] certificate alerts:' }, () => sendPixApiCertificateAlerts(s));
+}
+
+/** The company's export (decision 0135): each account's API Pix settings without a secret (no client secret, certificate, password, webhook address; nor the token endpoint, which the export's secret check reads as one). */
+async function exportPixApi(_s: Services, tenant: Tenant, out: ExportSink) {
+  out.csv(
+    'api-pix.csv',
+    ['id', 'accountId', 'baseUrl', 'clientId', 'pixKey', 'fineBps', 'interestBps', 'certSubject', 'certNotBefore', 'certNotAfter', 'webhookRegisteredAt', 'webhookError', 'reconciledUntil', 'createdAt', 'updatedAt'],
+    companyRows(tenant, schema.finPixApiSettings),
+  );
+}
+
+/**
+ * Dynamic Pix through the bank's standard API Pix (issue 27; decisions 0560–0563): per account the
+ * PSP's settings and mTLS certificate, cob/cobv charges made in finance-pix's place, the webhook and
+ * the 15-minute reconciliation that settle them through finance-pix's one settlement. Secrets are
+ * never exported.
+ */
+export default defineModule({ key: 'finance-pix-api', area: 'finance', mount: '/finance/pix-api', after: ['finance', 'finance-pix'], routes: pixApiRoutes, start, exportData: exportPixApi });

@@ -1,0 +1,52 @@
+import { bodyLimit } from 'hono/body-limit';
+import { PIX_API_CERT_MAX_BYTES, PIX_API_MESSAGES as M, pixApiSettingsAnswerSchema, pixApiSettingsInputSchema, pixApiSettingsSchema } from '@sede/shared/finance/pix-api';
+import { okSchema } from '@sede/shared/platform/api';
+import { areaRouter } from '../../http/area-router.ts';
+import { answerSuccess, contract, idParams } from '../../http/contract.ts';
+import { AppError, badRequest, readForm } from '../../http/errors.ts';
+import { requirePermission } from '../../http/middleware.ts';
+import type { Services } from '../../services.ts';
+import { getPixApiSettings, removePixApiSettings, requireAccount, savePixApiCertificate, savePixApiSettings } from './settings.ts';
+
+const accountParams = idParams(M.accountNotFound);
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', M.certTooLarge);
+
+/**
+ * /api/finance/pix-api (decisions 0560–0563): an account's API Pix settings and certificate
+ * (read: finance.read; change: finance.write). The webhook the PSP calls is the module
+ * finance-pix-webhook's (a public path: everything under /api/finance needs a session).
+ */
+export function pixApiRoutes(s: Services) {
+  const r = areaRouter(s, 'finance.read');
+  const write = requirePermission('finance.write');
+  r.get('/accounts/:id', contract({ summary: 'Ver a API Pix da conta', params: accountParams, response: pixApiSettingsAnswerSchema }), async (c) =>
+    c.json({ settings: await getPixApiSettings(s, c.get('tenant'), c.req.valid('param').id) }),
+  );
+  r.put('/accounts/:id', write, contract({ summary: 'Configurar a API Pix da conta', params: accountParams, body: pixApiSettingsInputSchema, response: pixApiSettingsSchema }), async (c) =>
+    c.json(await savePixApiSettings(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/accounts/:id', write, contract({ summary: 'Remover a API Pix da conta', params: accountParams, response: okSchema }), async (c) =>
+    answerSuccess(c, removePixApiSettings(c.get('tenant'), c.req.valid('param').id)),
+  );
+  r.post(
+    '/accounts/:id/certificate',
+    write,
+    bodyLimit({
+      maxSize: PIX_API_CERT_MAX_BYTES + 16 * 1024,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    contract({ summary: 'Enviar o certificado da API Pix (PFX ou PEM)', params: accountParams, bodyMedia: 'multipart/form-data', response: pixApiSettingsSchema }),
+    async (c) => {
+      await requireAccount(c.get('tenant'), c.req.valid('param').id);
+      const form = await readForm(c, M.certFile);
+      const file = form.file;
+      const password = typeof form.password === 'string' ? form.password : '';
+      if (!(file instanceof File) || file.size === 0) throw badRequest(M.certFile);
+      if (file.size > PIX_API_CERT_MAX_BYTES) throw tooLarge();
+      return c.json(await savePixApiCertificate(s, c.get('tenant'), c.req.valid('param').id, new Uint8Array(await file.arrayBuffer()), password));
+    },
+  );
+  return r;
+}
