@@ -14,6 +14,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { saveFields } from '../api/fields.ts';
 import { PdfPages } from './pdf-pages.tsx';
+import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
 type Placed = Required<Omit<FieldInput, 'label'>> & { key: string; label: string | null };
 
@@ -103,11 +104,7 @@ export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeV
             <div className="grid content-start gap-2">
               <Field label="Campos de">
                 <select className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm" value={signerId} onChange={(e) => setSignerId(e.target.value)}>
-                  {signers.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
+                  <NamedOptions items={signers} />
                 </select>
               </Field>
               <Field label="Página para o botão">

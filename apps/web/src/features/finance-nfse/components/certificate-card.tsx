@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cnpj, dateTime } from '@sede/shared/format';
 import { CERTIFICATE_ALERT_DAYS, CERTIFICATE_MESSAGES, type CompanyCertificateInfo } from '@sede/shared/platform/certificates';
-import { ShieldCheck, Upload } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PasswordInput } from '../../../components/form/password-input.tsx';
@@ -12,11 +12,11 @@ import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-actions.tsx';
-import { inputClass } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { removeCertificate, uploadCertificate, useCertificate } from '../api/certificate.ts';
 import { nfseKeys } from '../api/keys.ts';
+import { FilePickerField } from '../../../components/form/file-picker-field.tsx';
 
 function validity(c: CompanyCertificateInfo) {
   if (c.daysLeft < 0) return <Badge tone="bg-red-100 text-red-900">Vencido</Badge>;
@@ -88,14 +88,7 @@ export function CertificateCard({ mayWrite }: { mayWrite: boolean }) {
         )}
         {mayWrite && (
           <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
-            <div className="grid gap-1.5">
-              <span className="text-sm font-medium text-slate-900">{cert ? 'Novo certificado (.pfx)' : 'Arquivo do certificado (.pfx)'}</span>
-              <label className={`${inputClass} flex cursor-pointer items-center gap-2 focus-within:outline-2 focus-within:outline-[var(--color-accent)]`}>
-                <Upload aria-hidden className="size-4 shrink-0 text-slate-500" />
-                <span className="truncate">{file ? file.name : 'Escolher arquivo…'}</span>
-                <input type="file" className="sr-only" accept=".pfx,.p12,application/x-pkcs12" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-              </label>
-            </div>
+            <FilePickerField label={cert ? 'Novo certificado (.pfx)' : 'Arquivo do certificado (.pfx)'} accept=".pfx,.p12,application/x-pkcs12" file={file} onChange={setFile} />
             <Field label="Senha do certificado">
               <PasswordInput value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
             </Field>

@@ -18,6 +18,8 @@ import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { CopyField } from '../../../payment-page/public.ts';
 import { boletoKeys, deleteBoletoSettings, rotateBoletoWebhookToken, saveBoletoSettings, useBoletoSettings } from '../../api/boleto.ts';
 import { Select } from '../select.tsx';
+import { NamedOptions } from '../../../../components/ui/named-options.tsx';
+import { EnumSelect } from '../../../../components/ui/option-select.tsx';
 
 const EVENTS = 'PAYMENT_RECEIVED, PAYMENT_CONFIRMED, PAYMENT_OVERDUE e PAYMENT_DELETED';
 
@@ -171,21 +173,11 @@ function ProviderForm({ settings, accounts, onSaved, onCancel }: { settings: Pro
       {error && <FormAlert title={error} />}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Ambiente">
-          <Select value={environment} onChange={(e) => setEnvironment(e.target.value as ProviderEnvironment)}>
-            {PROVIDER_ENVIRONMENTS.map((env) => (
-              <option key={env} value={env}>
-                {PROVIDER_ENVIRONMENT_LABELS[env]}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect className="pr-8" values={PROVIDER_ENVIRONMENTS} labels={PROVIDER_ENVIRONMENT_LABELS} value={environment} onChange={setEnvironment} />
         </Field>
         <Field label="Conta que recebe (saldo do Asaas)">
           <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={accounts} />
           </Select>
         </Field>
       </div>

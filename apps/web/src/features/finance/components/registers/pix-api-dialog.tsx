@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { dateTime } from '@sede/shared/format';
 import { PIX_API_CERT_ALERT_DAYS, PIX_API_MESSAGES as M, type PixApiSettings } from '@sede/shared/finance/pix-api';
 import type { FinAccount } from '@sede/shared/finance/registers';
-import { Upload } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
@@ -13,13 +12,15 @@ import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
 import { DefinitionList } from '../../../../components/ui/definition-list.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { FormActions, FormError } from '../../../../components/ui/form-actions.tsx';
-import { Input, inputClass } from '../../../../components/ui/input.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { pixApiKey, removePixApiSettings, savePixApiSettings, uploadPixApiCertificate, usePixApiSettings } from '../../api/pix-api.ts';
 import { usePixKeys } from '../../api/pix-keys.ts';
 import { Select } from '../select.tsx';
+import { Options } from '../../../../components/ui/option-select.tsx';
+import { FilePickerField } from '../../../../components/form/file-picker-field.tsx';
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -174,11 +175,7 @@ export function PixApiDialog({ account, onClose, mayWrite }: { account: FinAccou
               <Field label="Chave Pix das cobranças" hint={accountKeys.length ? undefined : 'Cadastre uma chave Pix nesta conta primeiro.'}>
                 <Select value={form.pixKey} onChange={set('pixKey')} disabled={!mayWrite || accountKeys.length === 0}>
                   {accountKeys.length === 0 && <option value="">Nenhuma chave nesta conta</option>}
-                  {accountKeys.map((k) => (
-                    <option key={k.id} value={k.key}>
-                      {k.key}
-                    </option>
-                  ))}
+                  <Options options={accountKeys.map((k) => ({ value: k.key, label: k.key }))} />
                 </Select>
               </Field>
             </div>
@@ -212,14 +209,7 @@ export function PixApiDialog({ account, onClose, mayWrite }: { account: FinAccou
             )}
             {mayWrite && current && (
               <form onSubmit={sendCertificate} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
-                <div className="grid gap-1.5">
-                  <span className="text-sm font-medium text-slate-900">Arquivo (.pfx, .p12 ou .pem)</span>
-                  <label className={`${inputClass} flex cursor-pointer items-center gap-2 focus-within:outline-2 focus-within:outline-[var(--color-accent)]`}>
-                    <Upload aria-hidden className="size-4 shrink-0 text-slate-500" />
-                    <span className="truncate">{file ? file.name : 'Escolher arquivo…'}</span>
-                    <input type="file" className="sr-only" accept=".pfx,.p12,.pem,.crt,.key,application/x-pkcs12" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-                  </label>
-                </div>
+                <FilePickerField label="Arquivo (.pfx, .p12 ou .pem)" accept=".pfx,.p12,.pem,.crt,.key,application/x-pkcs12" file={file} onChange={setFile} />
                 <Field label="Senha (se houver)">
                   <PasswordInput value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
                 </Field>

@@ -10,6 +10,8 @@ import { createPixKey } from '../../api/pix-keys.ts';
 import { financeKeys } from '../../api/keys.ts';
 import { Select } from '../select.tsx';
 import { useSaveRegister } from './use-save-register.ts';
+import { NamedOptions } from '../../../../components/ui/named-options.tsx';
+import { EnumSelect } from '../../../../components/ui/option-select.tsx';
 
 const PLACEHOLDERS: Record<PixKeyType, string> = {
   cpf: '000.000.000-00',
@@ -53,21 +55,11 @@ export function PixKeyDialog({ open, onClose, accounts }: { open: boolean; onClo
         {error && <FormAlert title={error} />}
         <Field label="Conta que recebe">
           <Select value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={accounts} />
           </Select>
         </Field>
         <Field label="Tipo de chave">
-          <Select value={type} onChange={(e) => setType(e.target.value as PixKeyType)}>
-            {PIX_KEY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {PIX_KEY_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect className="pr-8" values={PIX_KEY_TYPES} labels={PIX_KEY_TYPE_LABELS} value={type} onChange={setType} />
         </Field>
         <Field label="Chave">
           <Input value={key} onChange={(e) => setKey(e.target.value)} placeholder={PLACEHOLDERS[type]} maxLength={120} inputMode={type === 'cpf' || type === 'cnpj' || type === 'phone' ? 'numeric' : type === 'email' ? 'email' : 'text'} autoComplete="off" />
