@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { CompanyEnv, Services } from '../services.ts';
 import { requirePermission, requireViewer, type Access } from './middleware.ts';
 
@@ -13,3 +13,6 @@ export function areaRouter(s: Services, ...keys: [Access, ...Access[]]) {
   router.use('*', requireViewer(s), requirePermission(...keys));
   return router;
 }
+
+/** The caller's tenant in a handler behind an area's router (its company from the session). */
+export const tenant = (c: Context<CompanyEnv>) => c.get('tenant');

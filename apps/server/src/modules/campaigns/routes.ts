@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { audiencePreviewSchema, CAMPAIGN_MESSAGES as M, campaignCreateSchema, campaignListSchema, campaignReportSchema, campaignUpdateSchema, campaignViewSchema, messagePreviewSchema, previewQuerySchema, recipientPageSchema, recipientsQuerySchema, recipientTokenParamsSchema, sendSchema, senderSchema, senderViewSchema, testMessageSchema, testSendSchema, unsubscribedSchema, unsubscribeInfoSchema } from '@sede/shared/campaigns/schemas';
 import { z } from 'zod';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { recordRoutes } from '../../http/record-routes.ts';
 import { requirePermission } from '../../http/middleware.ts';
@@ -24,7 +24,6 @@ export function campaignsRoutes(s: Services) {
   const r = areaRouter(s, 'campaigns.read');
   const write = requirePermission('campaigns.write');
   const send = requirePermission('campaigns.send');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const myEmail = (c: Context<CompanyEnv>) => c.get('viewer').user.email;
 
   r.get('/sender', contract({ summary: 'Ver o remetente das campanhas', response: senderViewSchema }), async (c) => c.json(await getSender(s, tenant(c))));

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
-import type { Context } from 'hono';
 import { bulkResultSchema, bulkSchema, CRM_CONTACTS_MESSAGES as M, crmImportListSchema, crmImportSchema, crmListListSchema, crmListSchema, crmSegmentListSchema, crmSegmentSchema, exportQuerySchema, importAnalysisSchema, importAnalyzeSchema, importStartSchema, listCreateSchema, listMembersAddedSchema, listMembersRemovedSchema, listMembersSchema, listUpdateSchema, segmentCreateSchema, segmentUpdateSchema } from '@sede/shared/crm/contacts';
 import { okSchema } from '@sede/shared/platform/api';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { analyzeImport, createImport, getImport, importErrorsCsv, listImports, startImport } from './import.ts';
 import { addListMembers, bulkAction, createList, createSegment, deleteList, deleteSegment, exportCsv, getList, getSegment, listLists, listSegments, removeListMembers, updateList, updateSegment } from './service.ts';
 
@@ -28,7 +27,6 @@ const csvResponse = (rows: AsyncGenerator<string>, filename: string) =>
 export function crmContactsRoutes(s: Services) {
   const r = areaRouter(s, 'crm.read');
   const write = requirePermission('crm.write');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/lists', contract({ summary: 'Listar listas de contatos', response: crmListListSchema }), async (c) => c.json({ items: await listLists(tenant(c)) }));
   r.post('/lists', write, contract({ summary: 'Criar lista de contatos', body: listCreateSchema, response: crmListSchema, status: 201 }), async (c) =>

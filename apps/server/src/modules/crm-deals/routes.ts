@@ -1,6 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { boardQuerySchema, boardSchema, columnQuerySchema, columnTotalsListSchema, customFieldCreateSchema, customFieldListQuerySchema, customFieldUpdateSchema, customFieldListSchema, customFieldSchema, DEALS_MESSAGES as M, dealCreateSchema, dealFacetsSchema, dealListQuerySchema, dealMovedSchema, dealPageSchema, dealSchema, dealLostSchema, dealMoveSchema, dealUpdateSchema, dealWonSchema, pipelineCreateSchema, pipelineListSchema, pipelineSchema, pipelineUpdateSchema, stageCreateSchema, stageDeletedSchema, stageDeleteQuerySchema, stageOrderSchema, stageUpdateSchema } from '@sede/shared/crm/deals';
 import { okSchema } from '@sede/shared/platform/api';
+import { tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission, requireViewer, type Access } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
@@ -26,7 +27,6 @@ export function crmDealsRoutes(s: Services) {
   const write = need('crm.write');
   const del = need('crm.delete');
   const settings = need('company.settings');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   // ---- pipelines and stages
   r.get('/pipelines', ...read, contract({ summary: 'Listar funis', response: pipelineListSchema }), async (c) => c.json({ pipelines: await svc.listPipelines(tenant(c)) }));

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
 import { productCreateSchema, productListQuerySchema, productListSchema, productSchema, productUpdateSchema, publicQuoteAnswerSchema, publicQuoteSchema, QUOTE_MESSAGES, quoteAnswerSchema, quoteCreateSchema, quoteDealsSchema, quoteListQuerySchema, quoteListSchema, quoteSchema, quoteSendSchema, quoteUpdateSchema, type PublicQuote, type Quote } from '@sede/shared/crm/quotes';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { recordRoutes } from '../../http/record-routes.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { systemTenant } from '../../platform/tenant.ts';
-import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import type { Services, Tenant} from '../../services.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { checkQuoteLink } from './links.ts';
 import { pdfOf, sendQuote } from './send.ts';
@@ -37,7 +37,6 @@ type LinkEnv = { Variables: { link: { t: Tenant; quote: Quote } } };
  */
 export function crmQuotesRoutes(s: Services) {
   const r = areaRouter(s, 'crm.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/products', contract({ summary: 'Listar produtos e serviços', query: productListQuerySchema, response: productListSchema }), async (c) =>
     c.json(await listProducts(tenant(c), c.req.valid('query'))),

@@ -8,7 +8,7 @@ import { contract, idParams } from '../../http/contract.ts';
 import { conflict, parseWith } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { announce } from '../../platform/live/announce.ts';
-import type { areaRouter } from '../../http/area-router.ts';
+import { type areaRouter, tenant } from '../../http/area-router.ts';
 import type { CompanyEnv, Services, Tenant } from '../../services.ts';
 import { type CompletedEnvelope, createEnvelopeFromPdf, envelopesOfSource, onEnvelopeCompleted, sendEnvelope, witnessOf } from '../esign/public.ts';
 import { storeExternalFile } from '../files/public.ts';
@@ -77,7 +77,6 @@ export function startQuoteSignature(s: Services) {
 }
 
 export function quoteSignatureRoutes(s: Services, r: ReturnType<typeof areaRouter>) {
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   r.get('/quotes/:id/signatures', contract({ summary: 'Assinaturas eletrônicas do orçamento', params: id, response: quoteEnvelopesSchema }), async (c) => {
     const quoteId = c.req.valid('param').id;
     await getQuote(tenant(c), quoteId);

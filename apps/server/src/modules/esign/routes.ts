@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
 import { fieldsSaveSchema, fieldsViewSchema } from '@sede/shared/esign/fields';
 import { attachDocumentSchema, envelopeCreateSchema, envelopeIdParams, envelopeListQuerySchema, envelopeListSchema, envelopeViewSchema, signerParams } from '@sede/shared/esign/schemas';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { contract } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { attachDocument, createEnvelope, getEnvelope, listEnvelopes } from './envelopes.ts';
 import { witnessOf } from './evidence.ts';
 import { saveFields } from './fields.ts';
@@ -13,7 +12,6 @@ import { cancelEnvelope, resendLink, sendEnvelope } from './sending.ts';
 /** The sender's side of electronic signature (/api/assinaturas; decision 0550): Jurídico's permissions. */
 export function esignRoutes(s: Services) {
   const r = areaRouter(s, 'legal.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const write = requirePermission('legal.write');
 
   r.get('/envelopes', contract({ summary: 'Listar envelopes de assinatura', query: envelopeListQuerySchema, response: envelopeListSchema }), async (c) =>

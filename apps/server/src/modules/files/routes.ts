@@ -18,6 +18,7 @@ import {
   shareLinkInfoSchema,
   shareLinkListResponseSchema,
 } from '@sede/shared/platform/files';
+import { tenant } from '../../http/area-router.ts';
 import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requireCompany, requireViewer } from '../../http/middleware.ts';
@@ -125,7 +126,6 @@ function fileResponse(c: Context, s: Services, row: { mime: string; name: string
 export function filesRoutes(s: Services) {
   const r = new Hono<CompanyEnv>();
   r.use('*', requireViewer(s), requireCompany);
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const viewer = (c: Context<CompanyEnv>) => c.get('viewer');
 
   // Raw body upload, streamed; exempt from the 1 MB JSON limit (http/security.ts), with the kind's own.

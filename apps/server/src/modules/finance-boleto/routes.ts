@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
 import { entryBoletoSchema, providerSettingsSaveSchema, providerSettingsSchema } from '@sede/shared/finance/boleto';
 import { okSchema } from '@sede/shared/platform/api';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { cancelBoleto, entryBoleto, issueBoleto } from './boletos.ts';
 import { deleteSettings, getSettings, rotateWebhookToken, saveSettings } from './settings.ts';
 
@@ -18,7 +17,6 @@ const entryId = idParams('Lançamento não encontrado.');
 export function financeBoletoRoutes(s: Services) {
   const r = areaRouter(s, 'finance.read');
   const write = requirePermission('finance.write');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/settings', contract({ summary: 'Ver configuração do Asaas (boleto)', response: providerSettingsSchema }), async (c) => c.json(await getSettings(s, tenant(c))));
   r.put('/settings', write, contract({ summary: 'Configurar o Asaas (boleto)', body: providerSettingsSaveSchema, response: providerSettingsSchema }), async (c) =>

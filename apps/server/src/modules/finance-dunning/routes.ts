@@ -1,11 +1,10 @@
-import type { Context } from 'hono';
 import { DUNNING_MESSAGES as M, dunningHistorySchema, dunningPauseCreateSchema, dunningPauseListSchema, dunningPauseSchema, dunningSettingsSchema, dunningSettingsUpdateSchema, overdueListSchema } from '@sede/shared/finance/dunning';
 import { okSchema } from '@sede/shared/platform/api';
 import { templateListSchema } from '@sede/shared/whatsapp/schemas';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { listTemplates, whatsappReady } from '../whatsapp/public.ts';
 import { entryHistory, overdueList } from './overdue.ts';
 import { getSettings, listPauses, pauseCustomer, resumeCustomer, updateSettings } from './settings.ts';
@@ -21,7 +20,6 @@ const pauseId = idParams(M.pauseNotFound);
 export function financeDunningRoutes(s: Services) {
   const r = areaRouter(s, 'finance.read');
   const write = requirePermission('finance.write');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/settings', contract({ summary: 'Ver a régua de cobrança', response: dunningSettingsSchema }), async (c) => c.json(await getSettings(s, tenant(c))));
   r.put('/settings', write, contract({ summary: 'Salvar a régua de cobrança', body: dunningSettingsUpdateSchema, response: dunningSettingsSchema }), async (c) =>

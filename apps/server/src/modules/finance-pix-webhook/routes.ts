@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PIX_API_MESSAGES as M, pixWebhookAckSchema, pixWebhookParamsSchema } from '@sede/shared/finance/pix-api';
 import { contract } from '../../http/contract.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, readJson } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { receivePixWebhook } from '../finance-pix-api/public.ts';
 
@@ -17,12 +17,10 @@ export function pixWebhookRoutes(s: Services) {
     '/webhook/:secret/pix',
     contract({ summary: 'Receber Pix pagos (webhook da API Pix do banco)', params: pixWebhookParamsSchema, bodyMedia: 'application/json', response: pixWebhookAckSchema, public: true }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
+      // Through readJson like every body (the text rule); whatever it refuses is the bank's malformed notification.
+      const body = await readJson(c).catch(() => {
         throw badRequest(M.webhookBody, 'PIX_WEBHOOK_INVALID');
-      }
+      });
       return c.json(await receivePixWebhook(s, c.req.valid('param').secret, body));
     },
   );

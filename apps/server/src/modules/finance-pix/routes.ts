@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
 import { chargeSendSchema, chargeSentSchema, entryChargeSchema, paymentLinkCreatedSchema, PIX_MESSAGES as M, pixKeyCreateSchema, pixKeyListSchema, pixKeySchema, pixKeyUpdateSchema } from '@sede/shared/finance/pix';
 import { okSchema } from '@sede/shared/platform/api';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { createPixKey, deletePixKey, listPixKeys, makeDefaultPixKey } from './keys.ts';
 import { chargeByPix, createPaymentLink, entryCharge, revokePaymentLink, sendCharge } from './service.ts';
 
@@ -19,7 +18,6 @@ const entryId = idParams(M.entryNotFound);
 export function financePixRoutes(s: Services) {
   const r = areaRouter(s, 'finance.read');
   const write = requirePermission('finance.write');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/keys', contract({ summary: 'Listar chaves Pix', response: pixKeyListSchema }), async (c) => c.json({ keys: await listPixKeys(tenant(c)) }));
   r.post('/keys', write, contract({ summary: 'Cadastrar chave Pix', body: pixKeyCreateSchema, response: pixKeySchema, status: 201 }), async (c) =>

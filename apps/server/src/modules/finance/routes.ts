@@ -1,14 +1,13 @@
-import type { Context } from 'hono';
 import { bulkSettleSchema, entryCreateSchema, entryExportQuerySchema, entryListQuerySchema, entryUpdateSchema, finBulkSettleResultSchema, finEntriesCreatedSchema, finEntryDetailSchema, finEntryPageSchema, finPaymentResultSchema, paymentCreateSchema } from '@sede/shared/finance/entries';
 import { accountCreateSchema, accountUpdateSchema, categoryCreateSchema, categoryUpdateSchema, costCenterCreateSchema, costCenterUpdateSchema, finAccountListSchema, finAccountSchema, finCategorySchema, finCostCenterSchema, finRegistersSchema } from '@sede/shared/finance/registers';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { csvHeaders, xlsxHeaders } from '../../platform/spreadsheets/writer.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { allEntries, bulkSettle, createEntry, deleteEntry, getEntry, listEntries, setCancelled, settleEntry, undoPayment, updateEntry } from './entries.ts';
 import { entriesCsv, entriesXlsx } from './export.ts';
 import { createAccount, createCategory, createCostCenter, listAccounts, listRegisters, updateAccount, updateCategory, updateCostCenter } from './registers.ts';
@@ -25,7 +24,6 @@ export function financeRoutes(s: Services) {
   const r = areaRouter(s, 'finance.read');
   const write = requirePermission('finance.write');
   const approve = requirePermission('finance.approve');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   // ---- registers (cadastros) ----
   r.get('/registers', contract({ summary: 'Listar cadastros do financeiro', response: finRegistersSchema }), async (c) => c.json(await listRegisters(tenant(c))));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { okSchema } from '@sede/shared/platform/api';
 import { candidateCreateSchema, candidateListSchema, candidateUpdateSchema, candidateViewSchema, interviewAnalysisListSchema, interviewAnalysisViewSchema, interviewCreateSchema, interviewListSchema, interviewViewSchema, openingCreateSchema, openingListSchema, openingUpdateSchema, openingViewSchema, RECRUITING_MESSAGES as M, recruitingAnalysisViewSchema, recruitingSettingsSchema, resumeAnalysisListSchema, resumeAnalysisViewSchema, settingsUpdateSchema, startAnalysisSchema } from '@sede/shared/recruiting/schemas';
 import type { AnalysisKind } from '@sede/shared/analysis/schemas';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
@@ -33,7 +33,6 @@ const analysisId = idParams(M.analysisNotFound);
 /** RH's recruiting API (/api/rh-recruiting): openings, candidates with résumé analyses, interviews with their analyses. */
 export function recruitingRoutes(s: Services) {
   const r = areaRouter(s, 'hr.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   const write = requirePermission('hr.write');
   const del = requirePermission('hr.delete');
   /** Starts a résumé's or an interview's analysis of one of its files: the file, the AI key and the material checked first. */

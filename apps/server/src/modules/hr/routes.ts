@@ -1,13 +1,12 @@
-import type { Context } from 'hono';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { employeeCreateSchema, employeeExportQuerySchema, employeeListQuerySchema, employeePageSchema, employeeUpdateSchema, employeeViewSchema, leaveCreateSchema, leaveViewSchema, RH_MESSAGES as M, rhOverviewSchema } from '@sede/shared/rh/schemas';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { csvHeaders } from '../../platform/spreadsheets/writer.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { addLeave, allEmployees, createEmployee, deleteEmployee, deleteLeave, getEmployee, listEmployees, updateEmployee } from './employees.ts';
 import { employeesCsv } from './export.ts';
 import { hrOverview } from './overview.ts';
@@ -21,7 +20,6 @@ const employeeId = idParams(M.employeeNotFound);
  */
 export function hrRoutes(s: Services) {
   const r = areaRouter(s, 'hr.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/overview', contract({ summary: 'Visão geral do RH', response: rhOverviewSchema }), async (c) => c.json(await hrOverview(tenant(c))));
 

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { agentMessageSchema, aiReplyRequestSchema, aiSuggestedReplySchema, blockedSiteListSchema, cannedReplyListSchema, cannedReplySchema, cannedReplyViewSchema, conversationDetailSchema, conversationListQuerySchema, conversationListSchema, conversationSummarySchema, conversationUpdateSchema, inboxMessageSchema, inboxOkSchema, inboxSettingsSchema, inboxSettingsUpdateSchema, INBOX_MESSAGES as M, suggestedReplyResultSchema } from '@sede/shared/inbox/schemas';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerOk, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
@@ -26,7 +25,6 @@ export function inboxRoutes(s: Services) {
   app.route('/public', publicInboxRoutes(s));
 
   const r = areaRouter(s, 'inbox.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/settings', contract({ summary: 'Ver configurações do chat', response: inboxSettingsSchema }), async (c) =>
     c.json(toSettings(await settingsOf(tenant(c).db, tenant(c).companyId))),

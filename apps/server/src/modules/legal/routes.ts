@@ -1,16 +1,15 @@
 import type { Readable } from 'node:stream';
-import type { Context } from 'hono';
 import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
 import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, JURIDICO_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
 import { FILE_KINDS } from '@sede/shared/platform/files';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { recordRoutes } from '../../http/record-routes.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { getAnalysis, listAnalyses, readMaterial, startFileAnalysis } from '../../platform/analysis/index.ts';
 import { storageFromConfig } from '../../platform/files/storage.ts';
-import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import type { Services, Tenant} from '../../services.ts';
 import { entityFileRow } from '../files/public.ts';
 import { applyContractAnalysis } from './analysis.ts';
 import { CONTRACT_ENTITY, createContract, deleteContract, getContract, listContracts, updateContract } from './contracts.ts';
@@ -38,7 +37,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** Jurídico's API (/api/juridico): the contract register, its analyses and version comparison. */
 export function legalRoutes(s: Services) {
   const r = areaRouter(s, 'legal.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/contracts', contract({ summary: 'Listar contratos', query: contractListQuerySchema, response: contractListSchema }), async (c) =>
     c.json({ contracts: await listContracts(tenant(c), c.req.valid('query')) }),

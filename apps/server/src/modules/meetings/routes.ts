@@ -1,15 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { schema } from '@sede/db/client';
 import { okSchema } from '@sede/shared/platform/api';
 import { confirmedStepsSchema, confirmStepsSchema, meetingAnalysisListSchema, meetingAnalysisViewSchema, meetingCreateSchema, meetingListQuerySchema, meetingListSchema, meetingViewSchema, MEETING_MESSAGES as M, renameSpeakersSchema, startMeetingAnalysisSchema, type MeetingAnalysisResult, type MeetingAnalysisView } from '@sede/shared/meetings/schemas';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { notFound } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { getAnalysis, listAnalyses, startFileAnalysis } from '../../platform/analysis/index.ts';
 import type { AnalysisView } from '@sede/shared/analysis/schemas';
-import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import type { Services, Tenant} from '../../services.ts';
 import { createdSteps, createMeeting, deleteMeeting, getMeeting, listMeetings, MEETING_ENTITY } from './service.ts';
 import { renameSpeakers } from './speakers.ts';
 import { confirmSteps } from './steps.ts';
@@ -33,7 +32,6 @@ const withSteps = async (tenant: Tenant, a: AnalysisView<MeetingAnalysisResult>)
 /** Sales-meeting analysis (/api/meetings): meetings of CRM deals and their analyses; the `comercial` area's actions. */
 export function meetingsRoutes(s: Services) {
   const r = areaRouter(s, 'sales.read');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
   r.get('/', contract({ summary: 'Listar reuniões', query: meetingListQuerySchema, response: meetingListSchema }), async (c) =>
     c.json({ meetings: await listMeetings(tenant(c), c.req.valid('query')) }),
   );

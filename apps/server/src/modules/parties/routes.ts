@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
 import { organizationCreateSchema, organizationLookupSchema, organizationUpdateSchema, partyListQuerySchema, personCreateSchema, personExportQuerySchema, organizationLookupResultSchema, organizationPageSchema, organizationSchema, PARTIES_MESSAGES as M, personErasedSchema, personPageSchema, personSchema, personUpdateSchema } from '@sede/shared/platform/parties';
 import { okSchema } from '@sede/shared/platform/api';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { CompanyEnv, Services } from '../../services.ts';
+import type { Services } from '../../services.ts';
 import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
 import { personExportCsv } from './export-csv.ts';
 import { createOrganization, createPerson, deleteOrganization, deletePerson, erasePerson, exportPerson, findOrCreateOrganizationFromRecord, getOrganization, getPerson, listOrganizations, listPeople, updateOrganization, updatePerson } from './service.ts';
@@ -20,7 +19,6 @@ const personId = idParams(M.personNotFound);
 export function partiesRoutes(s: Services) {
   const r = areaRouter(s, 'parties.read');
   const write = requirePermission('parties.write');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   r.get('/organizations', contract({ summary: 'Listar organizações', query: partyListQuerySchema, response: organizationPageSchema }), async (c) =>
     c.json(await listOrganizations(tenant(c), c.req.valid('query'))),

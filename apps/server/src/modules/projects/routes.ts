@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import {
   boardQuerySchema,
   boardSchema,
@@ -33,14 +32,14 @@ import {
 import { PROJECT_TEMPLATES } from '@sede/shared/projects/templates';
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { areaRouter } from '../../http/area-router.ts';
+import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { projectFromBriefV1 } from '../../platform/ai/prompts/index.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
-import type { CompanyEnv, Services, Tenant } from '../../services.ts';
+import type { Services, Tenant} from '../../services.ts';
 import * as svc from './service.ts';
 
 const projectParams = idParams(M.projectNotFound);
@@ -73,7 +72,6 @@ export function projectsRoutes(s: Services) {
   const r = areaRouter(s, 'gestao_projetos');
   const write = requirePermission('projects.write');
   const del = requirePermission('projects.delete');
-  const tenant = (c: Context<CompanyEnv>) => c.get('tenant');
 
   const tell = async (t: Tenant, userIds: string[], title: string, body: string, projectId: string, taskId?: string) => {
     if (!userIds.length) return;
