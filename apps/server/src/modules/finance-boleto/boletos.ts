@@ -55,10 +55,7 @@ type Payer = { name: string; taxId: string; email: string | null };
 /** The receivable's customer as the provider needs them: a name and a valid CPF or CNPJ. */
 async function payerOf(db: DbOrTx, tenant: Tenant, entry: { organizationId: string | null; personId: string | null }): Promise<Payer> {
   if (entry.organizationId) {
-    const [o] = await db
-      .select({ name: O.razaoSocial, cnpj: O.cnpj, email: O.email })
-      .from(O)
-      .where(and(eq(O.companyId, tenant.companyId), eq(O.id, entry.organizationId)));
+    const [o] = await db.select({ name: O.razaoSocial, cnpj: O.cnpj, email: O.email }).from(O).where(and(eq(O.companyId, tenant.companyId), eq(O.id, entry.organizationId)));
     if (o) {
       if (!o.cnpj) throw badRequest(M.noTaxId, 'PAYER_TAX_ID_MISSING');
       if (!isValidCnpj(o.cnpj)) throw badRequest(M.invalidTaxId, 'PAYER_TAX_ID_INVALID');
@@ -66,10 +63,7 @@ async function payerOf(db: DbOrTx, tenant: Tenant, entry: { organizationId: stri
     }
   }
   if (entry.personId) {
-    const [p] = await db
-      .select({ name: P.name, cpf: P.cpf, emails: P.emails })
-      .from(P)
-      .where(and(eq(P.companyId, tenant.companyId), eq(P.id, entry.personId)));
+    const [p] = await db.select({ name: P.name, cpf: P.cpf, emails: P.emails }).from(P).where(and(eq(P.companyId, tenant.companyId), eq(P.id, entry.personId)));
     if (p) {
       if (!p.cpf) throw badRequest(M.noTaxId, 'PAYER_TAX_ID_MISSING');
       if (!isValidCpf(p.cpf)) throw badRequest(M.invalidTaxId, 'PAYER_TAX_ID_INVALID');
