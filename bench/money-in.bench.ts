@@ -1,5 +1,5 @@
 /**
- * Money in (issue 27), rows "money-in: …":
+ * Money in (decisions 0530–0584), rows "money-in: …":
  * - the public payment page (GET /api/public/payments/:token) under 50 concurrent connections for
  *   BENCH_DURATION seconds (default 10): p95 ≤ 50 ms. Each connection is a customer of its own
  *   (source address 127.0.0.2…51: the per-address limit keeps one counter each, as for real

@@ -8,7 +8,7 @@ const RUNS = 400;
 const TARGET_MS = 30;
 
 /**
- * NFS-e (issue 27), row "money-in: DPS build + sign p95": building the DPS of a receivable and
+ * NFS-e, row "money-in: DPS build + sign p95": building the DPS of a receivable and
  * signing it (XMLDSig RSA-SHA256 with a 2048-bit test A1), in process, after a warm-up. The
  * network call to the Sefin is not part of it (the authority's time is not ours).
  */

@@ -5,7 +5,7 @@ import { finAccounts, finEntries } from './finance.ts';
 import { finCharges } from './finance-pix.ts';
 
 /**
- * Boleto through a payment provider (issue 27; decisions 0570–0573): the company's provider
+ * Boleto through a payment provider (decisions 0570–0573): the company's provider
  * settings (Asaas first), the provider's customers it made, and the boletos issued. A boleto's
  * charge is a `fin_charges` row (method 'boleto'), so it is settled by the one settlement and
  * kept once by that table's open-charge index.

@@ -6,7 +6,7 @@ import { finEntries } from './finance.ts';
 import { organizations, people } from './parties.ts';
 
 /**
- * The collection rule (régua de cobrança; issue 27; decisions 0580–0583): the company's rule (no
+ * The collection rule (régua de cobrança; decisions 0580–0583): the company's rule (no
  * row: the defaults), the customers whose reminders are paused, and every reminder claimed, once
  * per receivable, step and channel.
  */

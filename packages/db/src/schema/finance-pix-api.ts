@@ -4,7 +4,7 @@ import { user } from './auth.ts';
 import { finAccounts } from './finance.ts';
 
 /**
- * Dynamic Pix through the bank's standard API Pix (issue 27; decisions 0560–0563): one row per
+ * Dynamic Pix through the bank's standard API Pix (decisions 0560–0563): one row per
  * Financeiro account that charges through its PSP. The OAuth secret, the mTLS certificate (always
  * kept as a PFX; a PEM upload is converted) and its password are encrypted at rest
  * (platform/secret-box.ts); the facts people read (subject, expiry) are in clear. The webhook's

@@ -5,7 +5,7 @@ import { user } from './auth.ts';
 import { finAccounts, finEntries } from './finance.ts';
 
 /**
- * Money in (issue 27; decisions 0530–0533): the company's Pix keys per account, the charges of
+ * Money in (decisions 0530–0533): the company's Pix keys per account, the charges of
  * receivables (static Pix now; dynamic Pix and boleto later, same rows), the provider events that
  * settle them exactly once, and the public payment links.
  */

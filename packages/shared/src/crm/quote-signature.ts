@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENVELOPE_STATUSES, ESIGN_LIMITS, ESIGN_MESSAGES, SIGNING_ORDERS, signerInputSchema } from '../esign/schemas.ts';
 import { safeText } from '../text.ts';
 
-/** A CRM quote sent for electronic signature (issue 28; decision 0591). */
+/** A CRM quote sent for electronic signature (decision 0591). */
 export const quoteSignatureSchema = z.object({
   signers: z.array(signerInputSchema, { error: ESIGN_MESSAGES.signersRequired }).min(1, ESIGN_MESSAGES.signersRequired).max(ESIGN_LIMITS.signers, ESIGN_MESSAGES.signersTooMany),
   message: safeText({ multiline: true, error: ESIGN_MESSAGES.message })

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 
-/** Fields placed on the document for each signer (issue 28; decision 0590). */
+/** Fields placed on the document for each signer (decision 0590). */
 
 export const FIELD_TYPES = ['assinatura', 'rubrica', 'nome', 'cpf', 'data', 'texto', 'checkbox'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];

@@ -5,7 +5,7 @@ import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 import { fieldValuesSchema, fieldViewSchema } from './fields.ts';
 
-/** Electronic signature (issue 28; decisions 0550–0556): envelopes, their signers and evidence. */
+/** Electronic signature (decisions 0550–0556): envelopes, their signers and evidence. */
 
 export const ENVELOPE_STATUSES = ['rascunho', 'enviado', 'visualizado', 'parcialmente_assinado', 'assinado', 'recusado', 'expirado', 'cancelado'] as const;
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Billing from the CRM and what the customer owes (issue 27 "Where it shows"; decisions 0546–0548):
+ * Billing from the CRM and what the customer owes (decisions 0546–0548):
  * 'Cobrar' and 'Emitir nota' on an accepted quote or a won deal, the customer's record, and
  * Comercial's received-vs-billed chart.
  */

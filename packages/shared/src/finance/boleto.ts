@@ -4,7 +4,7 @@ import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 
 /**
- * Boleto through a payment provider (issue 27; decisions 0570–0573): the company's provider
+ * Boleto through a payment provider (decisions 0570–0573): the company's provider
  * settings (Asaas first), a receivable's boleto (linha digitável, barcode, PDF, the hybrid
  * boleto's Pix) and their Portuguese words.
  */

@@ -3,7 +3,7 @@ import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 
 /**
- * The collection rule (régua de cobrança; issue 27; decisions 0580–0583): per company, reminders
+ * The collection rule (régua de cobrança; decisions 0580–0583): per company, reminders
  * before the due date, on the day and after it, by e-mail and WhatsApp, each with the payment
  * page's link; pausing per customer; what was sent, per receivable; the overdue list.
  */

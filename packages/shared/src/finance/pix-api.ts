@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../text.ts';
 
 /**
- * Dynamic Pix through the bank's standard API Pix (issue 27; decisions 0560–0563): per Financeiro
+ * Dynamic Pix through the bank's standard API Pix (decisions 0560–0563): per Financeiro
  * account, the PSP's address, OAuth client and mTLS certificate. Requests, answers and their words.
  */
 

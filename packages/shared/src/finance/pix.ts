@@ -6,7 +6,7 @@ import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 
 /**
- * Money in by Pix (issue 27; decisions 0530–0533): the company's Pix keys per Financeiro account,
+ * Money in by Pix (decisions 0530–0533): the company's Pix keys per Financeiro account,
  * charges of receivables and the public payment page. Requests, answers and their Portuguese words.
  */
 

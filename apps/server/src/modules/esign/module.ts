@@ -24,7 +24,7 @@ async function exportEsign(_s: Services, tenant: Tenant, out: ExportSink) {
   out.csv('eventos.csv', ['id', 'envelopeId', 'signerId', 'kind', 'at', 'ip', 'userAgent', 'documentSha256'], companyRows(tenant, signatureEvents));
 }
 
-/** Electronic signature (issue 28; decisions 0550–0555): envelopes, signers, evidence and the sealed PDF. */
+/** Electronic signature (decisions 0550–0555): envelopes, signers, evidence and the sealed PDF. */
 export default defineModule({
   key: 'esign',
   area: 'legal',

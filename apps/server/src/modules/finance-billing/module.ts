@@ -21,7 +21,7 @@ async function exportOrigins(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /**
- * Billing from the CRM and the customer's money (issue 27 "Where it shows"; decisions 0546–0548):
+ * Billing from the CRM and the customer's money (decisions 0546–0548):
  * 'Cobrar' and 'Emitir nota' on an accepted quote or a won deal, a customer's record, and
  * Comercial's received vs billed. Routes under /api/finance/billing.
  */

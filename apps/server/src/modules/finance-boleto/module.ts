@@ -16,7 +16,7 @@ async function exportBoletos(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /**
- * Boleto through a payment provider (issue 27; decisions 0570–0573): Asaas behind one interface
+ * Boleto through a payment provider (decisions 0570–0573): Asaas behind one interface
  * (provider.ts), the company's settings, issuing and cancelling a receivable's boleto (hybrid,
  * with Pix). Settlement is finance-pix's one settlement, from finance-boleto-public's webhook.
  */

@@ -20,7 +20,7 @@ async function exportDunning(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /**
- * The collection rule (régua de cobrança; issue 27; decisions 0580–0583): reminders before, on and
+ * The collection rule (régua de cobrança; decisions 0580–0583): reminders before, on and
  * after the due date by e-mail and WhatsApp with the payment page's link, once per step, paused
  * per customer, stopped by payment; the overdue list. Routes under /api/finance/dunning.
  */

@@ -24,7 +24,7 @@ async function exportPixApi(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /**
- * Dynamic Pix through the bank's standard API Pix (issue 27; decisions 0560–0563): per account the
+ * Dynamic Pix through the bank's standard API Pix (decisions 0560–0563): per account the
  * PSP's settings and mTLS certificate, cob/cobv charges made in finance-pix's place, the webhook and
  * the 15-minute reconciliation that settle them through finance-pix's one settlement. Secrets are
  * never exported.

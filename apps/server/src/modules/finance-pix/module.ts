@@ -18,7 +18,7 @@ async function exportMoneyIn(_s: Services, tenant: Tenant, out: ExportSink) {
 }
 
 /**
- * Money in by Pix (issue 27; decisions 0530–0533): Pix keys per account, charges of receivables
+ * Money in by Pix (decisions 0530–0533): Pix keys per account, charges of receivables
  * with a static BR Code, the one idempotent settlement, and the public payment page's links.
  * Routes under /api/finance/pix; the page's data is finance-pix-public's.
  */

@@ -10,7 +10,7 @@ const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 /**
  * The parsed key and the KeyInfo of a certificate, kept per PEM: parsing them on every signature
- * was half of its time (the 30 ms p95 target of issue 27). A few companies sign at once; the
+ * was half of its time (the 30 ms p95 target of bench/nfse.bench.ts). A few companies sign at once; the
  * oldest entry goes past SIGNERS_MAX.
  */
 const SIGNERS_MAX = 200;

@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-/** Electronic signature (issue 28; decisions 0550–0555): envelopes in Jurídico, the signer's page and the public verification. */
+/** Electronic signature (decisions 0550–0555): envelopes in Jurídico, the signer's page and the public verification. */
 export default {
   area: 'legal',
   routes: [
