@@ -51,11 +51,8 @@ export function billingRoutes(s: Services) {
     c.json(await listLedger(c.get('tenant'), c.req.valid('query'))),
   );
 
-  member.post(
-    '/checkout/coins',
-    requireBillingAdmin,
-    contract({ summary: 'Comprar moedas', body: coinCheckoutSchema, response: checkoutResultSchema }),
-    async (c) => c.json(await createCoinCheckout(s, c.get('tenant'), c.get('viewer'), c.req.valid('json').packageId)),
+  member.post('/checkout/coins', requireBillingAdmin, contract({ summary: 'Comprar moedas', body: coinCheckoutSchema, response: checkoutResultSchema }), async (c) =>
+    c.json(await createCoinCheckout(s, c.get('tenant'), c.get('viewer'), c.req.valid('json').packageId)),
   );
   member.post(
     '/checkout/subscription',

@@ -8,6 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { pick } from '../../platform/values.ts';
 import { findOrCreateOrganizationByCnpj } from '../parties/public.ts';
 import { companyRowExists, foundOr404 } from '../../platform/tenant.ts';
 
@@ -30,14 +31,7 @@ export function toContractView(r: Joined): ContractView {
   if (k.organizationId && r.orgName) counterparty = { type: 'organization', id: k.organizationId, name: r.orgName, document: r.orgCnpj };
   else if (k.personId && r.personName) counterparty = { type: 'person', id: k.personId, name: r.personName, document: r.personCpf && isValidCpf(r.personCpf) ? r.personCpf : null };
   return {
-    id: k.id,
-    title: k.title,
-    object: k.object,
-    valueCents: k.valueCents,
-    startDate: k.startDate,
-    endDate: k.endDate,
-    automaticRenewal: k.automaticRenewal,
-    noticePeriodDays: k.noticePeriodDays,
+    ...pick(k, 'id', 'title', 'object', 'valueCents', 'startDate', 'endDate', 'automaticRenewal', 'noticePeriodDays'),
     readjustmentIndex: k.readjustmentIndex as ReadjustmentIndex,
     status: k.status as ContractStatus,
     counterparty,
