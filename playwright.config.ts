@@ -23,7 +23,8 @@ const fakeCnpj = `http://127.0.0.1:${CNPJ_PORT}`;
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? PORT + 2);
 export const FAKE_OPENAI_URL = `http://127.0.0.1:${AI_PORT}`;
 /** The fake Sefin Nacional (apps/server/test/support/fake-sefin-cli.ts): HTTPS with mTLS, its CA written where the server reads it. */
-const SEFIN_PORT = Number(process.env.E2E_SEFIN_PORT ?? PORT + 3);
+// PORT + 3 is auth-limits.spec.ts's own server (its limits on): the fake Sefin takes PORT + 4.
+const SEFIN_PORT = Number(process.env.E2E_SEFIN_PORT ?? PORT + 4);
 export const FAKE_SEFIN_URL = `https://127.0.0.1:${SEFIN_PORT}`;
 const SEFIN_CA_FILE = path.join(process.env.E2E_DATA_DIR, 'fake-sefin-ca.pem');
 
