@@ -4,7 +4,7 @@ import { coinsLabel, PAID_ACTION_MESSAGES, PRICES, priceOf, type PaidAction, typ
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { logAudit } from '../audit.ts';
-import { applyCoins } from '../coins/ledger.ts';
+import { applyCoins, insufficientCoins } from '../coins/ledger.ts';
 
 export type PaidActionRequest = {
   action: PaidAction;
@@ -47,6 +47,74 @@ async function balanceOf(tenant: Tenant): Promise<number> {
 }
 
 /**
+ * The reservation in ONE statement (one round trip, one commit): the balance's conditional
+ * debit, the reservation row, its ledger line and the admin's activity line (decision 0390) —
+ * all or nothing. A reference already used breaks the reservation row's unique index, which
+ * rolls the whole statement back; no row back means the balance was short.
+ */
+const RESERVE_SQL = `
+  WITH upd AS (
+    UPDATE companies SET currency_amount = currency_amount - $5, updated_at = now()
+     WHERE id = $1 AND currency_amount - $5 >= 0
+    RETURNING currency_amount
+  ), pa AS (
+    INSERT INTO paid_actions (company_id, reference, action, quantity, coins, actor_id)
+    SELECT $1, $2, $3, $4, $5, $6 FROM upd
+    RETURNING id
+  ), ledger AS (
+    INSERT INTO coin_ledger (company_id, amount, kind, reason, actor_id, balance_after, reference)
+    SELECT $1, -$5::int, 'debit', $7, $6, upd.currency_amount, 'paid-action:' || pa.id FROM upd, pa
+    RETURNING balance_after
+  ), audit AS (
+    INSERT INTO activity_log (company_id, user_id, action, details)
+    SELECT $1, NULLIF($6, ''), 'coins_spent',
+           jsonb_build_object('paidAction', $3::text, 'coins', $5::int, 'quantity', $4::int, 'entity', 'paid_action', 'id', pa.id)
+      FROM pa
+  )
+  SELECT pa.id, ledger.balance_after FROM pa, ledger`;
+
+/** The commit, without waiting for its WAL flush (set for this statement's transaction only). */
+const COMMIT_SQL = `
+  WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+  UPDATE paid_actions SET status = 'committed', finished_at = now()
+   WHERE id = $1 AND status = 'reserved' AND EXISTS (SELECT 1 FROM async)
+  RETURNING id`;
+
+type Reservation = { id: string; balance: number | null };
+
+async function reserve(
+  tenant: Tenant,
+  r: { action: PaidAction; reference: string; quantity: number; coins: number; reason: string },
+): Promise<Reservation> {
+  if (r.coins === 0) {
+    const [row] = await tenant.db
+      .insert(schema.paidActions)
+      .values({ companyId: tenant.companyId, reference: r.reference, action: r.action, quantity: r.quantity, coins: 0, actorId: tenant.actorId })
+      .onConflictDoNothing({ target: [schema.paidActions.companyId, schema.paidActions.reference] })
+      .returning({ id: schema.paidActions.id });
+    if (!row) throw conflict(PAID_ACTION_MESSAGES.duplicate, 'PAID_ACTION_DUPLICATE');
+    return { id: row.id, balance: null };
+  }
+  const values = [tenant.companyId, r.reference, r.action, r.quantity, r.coins, tenant.actorId, r.reason];
+  let rows: { id: string; balance_after: number }[];
+  try {
+    ({ rows } = await tenant.db.$client.query<{ id: string; balance_after: number }>({ name: 'paid-action-reserve', text: RESERVE_SQL, values }));
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw conflict(PAID_ACTION_MESSAGES.duplicate, 'PAID_ACTION_DUPLICATE');
+    throw e;
+  }
+  const [row] = rows;
+  if (row) return { id: row.id, balance: Number(row.balance_after) };
+  // Short of coins — unless the reference was already used, which is the answer that matters.
+  const [used] = await tenant.db
+    .select({ id: schema.paidActions.id })
+    .from(schema.paidActions)
+    .where(and(eq(schema.paidActions.companyId, tenant.companyId), eq(schema.paidActions.reference, r.reference)));
+  if (used) throw conflict(PAID_ACTION_MESSAGES.duplicate, 'PAID_ACTION_DUPLICATE');
+  throw insufficientCoins();
+}
+
+/**
  * Runs a paid action exactly once: reserves its coins through the ledger (a debit, with the
  * reservation row, in one transaction), runs `work`, then commits the reservation — or, when
  * `work` throws, refunds it (a `refund` ledger entry) and rethrows. Not enough coins is a 409
@@ -72,39 +140,19 @@ export async function runPaidAction<T>(
   }
   const coins = req.ownKey && entry.ai ? 0 : price;
 
-  const reserved = await tenant.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(schema.paidActions)
-      .values({ companyId: tenant.companyId, reference, action: req.action, quantity, coins, actorId: tenant.actorId })
-      .onConflictDoNothing({ target: [schema.paidActions.companyId, schema.paidActions.reference] })
-      .returning({ id: schema.paidActions.id });
-    if (!row) throw conflict(PAID_ACTION_MESSAGES.duplicate, 'PAID_ACTION_DUPLICATE');
-    if (coins === 0) return { id: row.id, balance: null as number | null };
-    // The admin sees every charge in the activity log, with the action and the coins (decision 0390);
-    // written before the debit, which locks the company's balance until the commit.
-    await logAudit(tx, tenant, { action: 'coins_spent', entity: 'paid_action', id: row.id, details: { paidAction: req.action, coins, quantity } });
-    // Not enough coins throws here and rolls the reservation row (and the line) back with it.
-    const r = await applyCoins(tx, {
-      companyId: tenant.companyId,
-      amount: -coins,
-      kind: 'debit',
-      reason: quantity > 1 && entry.unit ? `${entry.label} (${quantity} ${entry.unit.plural})` : entry.label,
-      actorId: tenant.actorId,
-      reference: refKey(row.id),
-    });
-    if (!r.applied) throw new Error('paid action debit reported as duplicate');
-    return { id: row.id, balance: r.balanceAfter as number | null };
-  }).catch(async (e: unknown) => {
-    if (e instanceof AppError && e.code === 'INSUFFICIENT_COINS') {
-      const balance = await balanceOf(tenant);
-      throw new AppError(409, 'INSUFFICIENT_COINS', PAID_ACTION_MESSAGES.insufficient(price, balance), {
-        price,
-        balance,
-        buyPath: PAID_ACTION_MESSAGES.buyPath,
-      });
-    }
-    throw e;
-  });
+  const reserved = await reserve(tenant, { ...req, reference, quantity, coins, reason: quantity > 1 && entry.unit ? `${entry.label} (${quantity} ${entry.unit.plural})` : entry.label }).catch(
+    async (e: unknown) => {
+      if (e instanceof AppError && e.code === 'INSUFFICIENT_COINS') {
+        const balance = await balanceOf(tenant);
+        throw new AppError(409, 'INSUFFICIENT_COINS', PAID_ACTION_MESSAGES.insufficient(price, balance), {
+          price,
+          balance,
+          buyPath: PAID_ACTION_MESSAGES.buyPath,
+        });
+      }
+      throw e;
+    },
+  );
 
   let result: T;
   try {
@@ -117,19 +165,10 @@ export async function runPaidAction<T>(
   // The commit does not wait for its WAL flush: the coins already moved durably with the
   // reservation, and a commit lost in a crash only leaves the row reserved, which the sweep then
   // refunds (the customer is not charged). It halves the fsyncs of the hot path.
-  const committed = await tenant.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    return tx
-      .update(schema.paidActions)
-      .set({ status: 'committed', finishedAt: sql`now()` })
-      .where(and(eq(schema.paidActions.id, reserved.id), eq(schema.paidActions.status, 'reserved')))
-      .returning({ id: schema.paidActions.id });
-  });
-  // Already refunded (the sweep judged it stale while it ran): the result is kept, nothing is charged.
-  if (committed.length === 0) return { result, paidActionId: reserved.id, charged: 0, balance: await balanceOf(tenant) };
+  const committed = await tenant.db.$client.query<{ id: string }>({ name: 'paid-action-commit', text: COMMIT_SQL, values: [reserved.id] });
+  if (committed.rows.length === 0) return { result, paidActionId: reserved.id, charged: 0, balance: await balanceOf(tenant) };
   return { result, paidActionId: reserved.id, charged: coins, balance: reserved.balance ?? (await balanceOf(tenant)) };
 }
-
 /**
  * Gives a reservation's coins back, at most once: only a row still `reserved` turns `refunded`
  * (row lock + status check), and the refund's ledger entry is keyed by the reservation.
