@@ -288,13 +288,18 @@ export function toNormalizedCompany(r: RfLead, revealed: boolean): NormalizedCom
 
 export { digitsPhone };
 
-/** One CNPJ's record with its contacts in full when this company revealed the lead (decision 0205). */
+/**
+ * One CNPJ's record with its contacts in full when this company revealed the lead (decision 0205).
+ * The record (still being read) and whether it was revealed are read side by side.
+ */
 export async function withRevealedContacts<T extends { cnpj: string; telefones: string[]; email: string | null; contatosRevelados: boolean }>(
   s: Services,
   t: Tenant,
-  record: T,
+  cnpj: string,
+  reading: Promise<T>,
 ): Promise<T> {
-  if (!(await revealedSet(t, [record.cnpj])).has(record.cnpj)) return record;
+  const [record, revealed] = await Promise.all([reading, revealedSet(t, [cnpj])]);
+  if (!revealed.has(record.cnpj)) return record;
   const r = (await readLeads(s, [record.cnpj])).get(record.cnpj);
   if (!r) return record;
   const telefones = [fullPhone(r.ddd1, r.telefone1), fullPhone(r.ddd2, r.telefone2)].filter((x): x is string => x !== null);

@@ -49,9 +49,10 @@ export function prospectingRoutes(s: Services) {
     const q = c.req.valid('query');
     return c.json({ municipios: await municipiosOf(s, rfPool(s), q.q, q.uf) });
   });
-  r.get('/companies/:cnpj', contract({ summary: 'Ver empresa pelo CNPJ', params: cnpjParams, response: prospectCompanySchema }), async (c) =>
-    c.json(await withRevealedContacts(s, c.get('tenant'), await company(rfPool(s), c.req.valid('param').cnpj))),
-  );
+  r.get('/companies/:cnpj', contract({ summary: 'Ver empresa pelo CNPJ', params: cnpjParams, response: prospectCompanySchema }), async (c) => {
+    const { cnpj } = c.req.valid('param');
+    return c.json(await withRevealedContacts(s, c.get('tenant'), cnpj, company(rfPool(s), cnpj)));
+  });
   r.get('/deep-search/:cnpj', contract({ summary: 'Pesquisar relações da empresa', params: cnpjParams, response: deepSearchResultSchema }), async (c) =>
     c.json(await deepSearch(rfPool(s), c.req.valid('param').cnpj)),
   );
