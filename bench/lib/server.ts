@@ -33,6 +33,9 @@ export type RunningProcess = {
   stop: () => Promise<number | null>;
 };
 
+/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it under load. */
+const serverNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 /** `node apps/server/dist/index.js` (the production build), loopback only, bounded waits. */
 export async function startProductionServer(o: ServerOptions, timeoutMs = 120_000): Promise<RunningProcess> {
   const env: NodeJS.ProcessEnv = {
@@ -49,7 +52,7 @@ export async function startProductionServer(o: ServerOptions, timeoutMs = 120_00
   };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'BETTER_AUTH_SECRET']) delete env[name];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/index.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(ROOT, 'apps/server/dist/index.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
