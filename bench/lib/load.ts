@@ -14,3 +14,15 @@ export async function load(url: string, opts: { connections?: number; duration?:
     errors: r.errors + r.timeouts,
   };
 }
+
+/** Runs of the same load taken at different moments as one: mean rate, the worst p50 and p99, every error. */
+export function combined(runs: LoadResult[]): LoadResult {
+  return {
+    rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    total: runs.reduce((n, r) => n + r.total, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}

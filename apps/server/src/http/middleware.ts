@@ -4,10 +4,21 @@ import { accessCheck, type Access } from '@sede/shared/permissions';
 import type { AppEnv, CompanyEnv, Services } from '../services.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
+/**
+ * The request's Cookie header, read from Node's own request when there is one: the Fetch
+ * `Headers` of a request are built on first use and cost more than a cached viewer's answer.
+ */
+export function cookieHeader(c: Context): string | undefined {
+  const incoming = (c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+  if (!incoming) return c.req.raw.headers.get('cookie') ?? undefined;
+  const value = incoming.headers.cookie;
+  return Array.isArray(value) ? value.join('; ') : value;
+}
+
 /** Resolves the signed-in viewer from the session (cached, see platform/viewer.ts); 401 without one. */
 export const requireViewer = (s: Services) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const cached = await s.viewers.fromHeaders(c.req.raw.headers);
+    const cached = s.viewers.peek(cookieHeader(c)) ?? (await s.viewers.fromHeaders(c.req.raw.headers));
     if (!cached) throw unauthenticated();
     c.set('viewer', cached.viewer);
     c.set('db', s.db);

@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Services } from '../services.ts';
 import { healthSchema, pingSchema, publicConfigSchema, viewerSchema } from '@sede/shared/platform/core';
 import { contract } from '../http/contract.ts';
-import { requireViewer } from '../http/middleware.ts';
+import { cookieHeader, requireViewer } from '../http/middleware.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { ModuleDefinition } from './module.ts';
 import { sessionCookieValue } from './viewer.ts';
@@ -39,7 +39,7 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
    * precomputed JSON string (platform/viewer.ts), without Hono's middleware chain.
    */
   app.get('/me', contract({ summary: 'Sessão, perfil, empresa e permissões', response: viewerSchema }), (c): Response | Promise<Response> => {
-    const hit = s.viewers.peek(c.req.raw.headers.get('cookie'));
+    const hit = s.viewers.peek(cookieHeader(c));
     if (hit) return new Response(hit.json, { headers: ME_HEADERS });
     return s.viewers.fromHeaders(c.req.raw.headers).then((cached): Response => {
       if (!cached) throw unauthenticated();

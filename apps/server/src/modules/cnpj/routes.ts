@@ -5,7 +5,7 @@ import { cnpjLookupSchema } from '@sede/shared/company';
 import type { AppEnv, Services } from '../../services.ts';
 import { contract } from '../../http/contract.ts';
 import { parseWith, unauthenticated } from '../../http/errors.ts';
-import { requireViewer } from '../../http/middleware.ts';
+import { cookieHeader, requireViewer } from '../../http/middleware.ts';
 import { cnpjLookupFor, foundOrThrow } from './instance.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
@@ -38,7 +38,7 @@ export function cnpjRoutes(s: Services) {
    */
   app.get('/:cnpj', contract({ summary: 'Consultar CNPJ', params: cnpjParams, response: normalizedCompanySchema }), (c): Response | Promise<Response> => {
     const param = c.req.param('cnpj');
-    if (s.viewers.peek(c.req.raw.headers.get('cookie'))) {
+    if (s.viewers.peek(cookieHeader(c))) {
       const hit = lookup.cached(param);
       if (hit) return respond(hit);
       return answer(param);
