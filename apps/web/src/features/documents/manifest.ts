@@ -1,6 +1,6 @@
 import type { FeatureManifest } from '../../lib/feature.ts';
 
-const list = () => import('./pages/documentacao-page.tsx');
+const list = () => import('./pages/documents-page.tsx');
 
 /** Documentation (decisions 0281–0282): the company's documents, the editor and the templates. */
 export default {

@@ -4,7 +4,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 export default {
   area: 'legal',
   routes: [
-    { path: '/juridico', title: 'Jurídico', access: ['juridico'], layout: 'shell', page: () => import('./pages/juridico-page.tsx') },
+    { path: '/juridico', title: 'Jurídico', access: ['juridico'], layout: 'shell', page: () => import('./pages/legal-page.tsx') },
     { path: '/juridico/contrato/:contractId', title: 'Contrato', access: ['juridico'], layout: 'shell', page: () => import('./pages/contract-page.tsx') },
   ],
 } satisfies FeatureManifest;

@@ -4,7 +4,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 export default {
   area: 'projects',
   routes: [
-    { path: '/gestao-projetos', title: 'Projetos', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/projetos-page.tsx') },
+    { path: '/gestao-projetos', title: 'Projetos', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/projects-page.tsx') },
     { path: '/projeto-kanban/:projectId', title: 'Kanban do projeto', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/project-board-page.tsx') },
     { path: '/kanban-dashboard/:projectId', title: 'Painel do projeto', access: ['gestao_projetos'], layout: 'shell', page: () => import('./pages/project-dashboard-page.tsx') },
   ],

@@ -4,7 +4,7 @@ import type { FeatureManifest } from '../../lib/feature.ts';
 export default {
   area: 'sales',
   routes: [
-    { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: () => import('./pages/comercial-page.tsx') },
+    { path: '/comercial', title: 'Comercial', access: ['comercial'], layout: 'shell', page: () => import('./pages/sales-page.tsx') },
     { path: '/orcamento', title: 'Orçamento', access: 'public', layout: 'focus', page: () => import('./pages/public-quote-page.tsx') },
   ],
 } satisfies FeatureManifest;

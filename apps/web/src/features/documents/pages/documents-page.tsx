@@ -11,7 +11,7 @@ import { useUrlParams } from '../../../lib/url-params.ts';
  * /documentacoes-geral: the company's shared documentation, in folders. /documentacoes: my
  * documents and those shared with me (decision 0281). Both search titles and text.
  */
-export default function DocumentacaoPage() {
+export default function DocumentsPage() {
   const { pathname } = useLocation();
   const scope = pathname.startsWith('/documentacoes-geral') ? 'geral' : 'meus';
   const navigate = useNavigate();

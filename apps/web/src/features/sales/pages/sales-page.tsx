@@ -11,7 +11,7 @@ import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 const LABELS: Record<ComercialTab, string> = { 'visao-geral': 'Visão geral', produtos: 'Produtos e serviços', orcamentos: 'Orçamentos' };
 
 /** /comercial: the area's overview, its catalogue and every quote, one tab each (`?aba=` in the URL, decision 0163). */
-export default function ComercialPage() {
+export default function SalesPage() {
   const { company } = useAuth();
   const [params, setParams] = useUrlParams();
   const raw = params.get('aba');

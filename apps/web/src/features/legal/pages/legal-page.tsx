@@ -73,7 +73,7 @@ const STATES = (onCreate: () => void) =>
     { title: 'Nenhum contrato com estes filtros', description: 'Mude a busca ou os filtros para ver outros contratos.' },
   );
 
-export default function JuridicoPage() {
+export default function LegalPage() {
   const [params] = useUrlParams();
   const [creating, setCreating] = useState(false);
   const filters = { q: params.get('q') ?? undefined, status: params.get('situacao') ?? undefined, endingWithinDays: params.get('vencendo') ?? undefined };

@@ -15,7 +15,7 @@ import { useUrlParams } from '../../../lib/url-params.ts';
  * /rh (decision 0221): the area's overview and the employees register as tabs whose state is in
  * the URL (`aba`); `colaborador=<id>` opens one employee inside the register's tab.
  */
-export default function RhPage() {
+export default function HrPage() {
   const [params] = useUrlParams();
   const navigate = useNavigate();
   const { membership } = useAuth();

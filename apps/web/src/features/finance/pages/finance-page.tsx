@@ -4,7 +4,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { FINANCE_TABS } from '../tabs.ts';
 
 /** /financeiro: the area's screens as tabs whose state is in the URL, so any of them can be linked and reloaded; each tab's filters are its own. */
-export default function FinanceiroPage() {
+export default function FinancePage() {
   return (
     <Tabs
       label="Financeiro"
