@@ -1,11 +1,14 @@
 import { AlertTriangle, Landmark } from 'lucide-react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { compactMoney, count, day, dayMonthNumeric, money } from '@sede/shared/format';
+import { lazy, Suspense } from 'react';
+import { count, day, money } from '@sede/shared/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFinanceOverview } from '../api/reports-overview.ts';
 import { Kpi, Money } from '../components/report-bits.tsx';
+
+// The chart library loads after the figures: the first paint never waits for it (decision 0662).
+const ProjectionChart = lazy(() => import('../components/projection-chart.tsx'));
 
 const ACCOUNT_KIND: Record<string, string> = { checking: 'Conta corrente', savings: 'Poupança', cash: 'Caixa', card: 'Cartão', investment: 'Investimento' };
 
@@ -45,15 +48,9 @@ export default function OverviewTab() {
           <CardContent>
             <figure className="grid gap-2">
               <div className="h-64" aria-hidden>
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart accessibilityLayer={false} data={o.projection} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
-                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="date" tickFormatter={dayMonthNumeric} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={16} />
-                    <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={80} />
-                    <Tooltip formatter={(v) => money(Number(v))} labelFormatter={(l) => day(String(l))} />
-                    <Line type="monotone" dataKey="balanceCents" name="Saldo previsto" stroke="#2563eb" strokeWidth={2} dot={false} />
-                  </LineChart>
-                </ResponsiveContainer>
+                <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100" />}>
+                  <ProjectionChart data={o.projection} />
+                </Suspense>
               </div>
               <figcaption className="text-xs text-slate-600">Gráfico do saldo previsto; os valores estão na tabela abaixo.</figcaption>
             </figure>
