@@ -66,8 +66,8 @@ const RESERVE_SQL = `
     SELECT $1, -$5::int, 'debit', $7, $6, upd.currency_amount, 'paid-action:' || pa.id FROM upd, pa
     RETURNING balance_after
   ), audit AS (
-    INSERT INTO activity_log (company_id, user_id, action, details)
-    SELECT $1, NULLIF($6, ''), 'coins_spent',
+    INSERT INTO activity_log (company_id, action, user_id, details)
+    SELECT $1, 'coins_spent', NULLIF($6, ''),
            jsonb_build_object('paidAction', $3::text, 'coins', $5::int, 'quantity', $4::int, 'entity', 'paid_action', 'id', pa.id)
       FROM pa
   )
