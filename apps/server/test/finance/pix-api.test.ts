@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryCharge, PublicPayment } from '@sede/shared/finance/pix';
 import { PIX_API_MESSAGES as M, type PixApiSettings } from '@sede/shared/finance/pix-api';
+import { type EntryRefunds, type Refund, REFUND_MESSAGES as R } from '@sede/shared/finance/refunds';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { reconcilePixApi, sendPixApiCertificateAlerts } from '../../src/modules/finance-pix-api/settlement.ts';
 import { manualClock } from '../support/clock.ts';
@@ -255,6 +256,89 @@ describe('dynamic charges and their settlement', () => {
     const ok = await api<PixApiSettings>(`/accounts/${accountId}`, fin, { method: 'PUT', json: settingsInput({ clientSecret: null }) });
     expect(ok.body.webhook.error).toBeNull();
     expect((await charge(entryId)).status).toBe(200);
+  });
+});
+
+describe('refunds (decision 0600)', () => {
+  const paidReceivable = async (amountCents = 250_00) => {
+    const entryId = await receivable({ amountCents });
+    const c = (await charge(entryId)).body.charge!;
+    const paid = await psp.pay(c.txid);
+    expect(paid.webhookStatus).toBe(200);
+    return { entryId, e2e: paid.pix.endToEndId };
+  };
+  const refund = (entryId: string, json: Record<string, unknown>, who: Member = fin) => api<Refund>(`/entries/${entryId}/refunds`, who, { json });
+  const list = (entryId: string) => api<EntryRefunds>(`/entries/${entryId}/refunds`, fin);
+  const payables = async (entryId: string) =>
+    (await sql(server, `select r.payable_entry_id, e.kind, e.status, e.amount_cents from fin_charge_refunds r join fin_entries e on e.id = r.payable_entry_id where r.entry_id = $1`, [entryId])) as { kind: string; status: string; amount_cents: string }[];
+
+  it('a full refund through the PSP: DEVOLVIDO, a paid payable in Financeiro, nothing more to refund', async () => {
+    const { entryId, e2e } = await paidReceivable();
+    const out = await refund(entryId, { refundId: 'dev1', amountCents: 250_00, reason: 'Serviço cancelado' });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body).toMatchObject({ status: 'done', amountCents: 250_00, reason: 'Serviço cancelado' });
+    expect(psp.refunds.refunds.get(`${e2e}/dev1`)).toMatchObject({ valor: '250.00', natureza: 'ORIGINAL', descricao: 'Serviço cancelado' });
+    expect(await payables(entryId)).toEqual([expect.objectContaining({ kind: 'payable', status: 'paid', amount_cents: '25000' })]);
+    expect((await list(entryId)).body).toMatchObject({ refundableCents: 0, blockedReason: null, refunds: [{ status: 'done' }] });
+    const over = await refund(entryId, { refundId: 'dev2', amountCents: 1, reason: 'De novo' });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toBe(R.overRefund);
+    const log = await sql(server, `select action from activity_log where company_id = $1 and details->>'id' = $2 and action like 'charge_refund%' order by created_at`, [companyId, entryId]);
+    expect(log.map((l) => l.action)).toEqual(['charge_refund_requested', 'charge_refunded']);
+  });
+
+  it('a partial refund in processing is followed up to DEVOLVIDO; over-refund 400; the same id twice and concurrent requests refund once', async () => {
+    const { entryId } = await paidReceivable(100_00);
+    psp.refunds.mode = 'EM_PROCESSAMENTO';
+    try {
+      const calls = psp.refunds.calls;
+      const [a, b] = await Promise.all([refund(entryId, { refundId: 'parcial1', amountCents: 40_00, reason: 'Desconto' }), refund(entryId, { refundId: 'parcial1', amountCents: 40_00, reason: 'Desconto' })]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.id).toBe(b.body.id);
+      expect(psp.refunds.calls).toBe(calls + 1);
+      expect((await list(entryId)).body).toMatchObject({ refundableCents: 60_00, refunds: [{ status: 'pending' }] });
+      const over = await refund(entryId, { refundId: 'parcial2', amountCents: 60_01, reason: 'Demais' });
+      expect(over.status).toBe(400);
+      // Two different refunds at once for the rest: one passes, the other is over what remains.
+      const both = await Promise.all([refund(entryId, { refundId: 'corrida1', amountCents: 60_00, reason: 'Resto' }), refund(entryId, { refundId: 'corrida2', amountCents: 60_00, reason: 'Resto' })]);
+      expect(both.map((x) => x.status).sort()).toEqual([200, 400]);
+      psp.refunds.finish('parcial1');
+      const after = (await list(entryId)).body;
+      expect(after.refunds.find((r) => r.refundId === 'parcial1')).toMatchObject({ status: 'done' });
+      expect(await payables(entryId)).toEqual([expect.objectContaining({ amount_cents: '4000' })]);
+    } finally {
+      psp.refunds.mode = 'DEVOLVIDO';
+    }
+  });
+
+  it('refuses an unpaid receivable, explains a static Pix, and keeps a refused refund as not made', async () => {
+    const open = await receivable();
+    expect((await refund(open, { refundId: 'x1', amountCents: 1_00, reason: 'Teste' })).body.error).toBe(R.notPaid);
+    const bad = await refund(open, { refundId: 'não-vale', amountCents: 0, reason: '' });
+    expect(bad.status).toBe(400);
+    const staticPaid = await receivable();
+    await sql(server, `insert into fin_charges (company_id, entry_id, method, provider, account_id, amount_cents, txid, status, paid_cents, paid_at) values ($1, $2, 'pix_static', 'pix_static', $3, 25000, 'ESTATICO123', 'paid', 25000, now())`, [companyId, staticPaid, accountId]);
+    expect((await list(staticPaid)).body).toMatchObject({ refundableCents: 0, blockedReason: R.staticPix });
+    const st = await refund(staticPaid, { refundId: 'x2', amountCents: 1_00, reason: 'Teste' });
+    expect(st.status).toBe(409);
+    expect(st.body.error).toBe(R.staticPix);
+    const { entryId } = await paidReceivable();
+    psp.refunds.mode = 'NAO_REALIZADO';
+    try {
+      expect((await refund(entryId, { refundId: 'falha1', amountCents: 10_00, reason: 'Teste' })).body).toMatchObject({ status: 'failed', error: 'Conta do pagador encerrada.' });
+    } finally {
+      psp.refunds.mode = 'DEVOLVIDO';
+    }
+    // A refund not made does not hold the amount back.
+    expect((await list(entryId)).body.refundableCents).toBe(250_00);
+  });
+
+  it('another company gets 404 and a member without finance 403 on the refund endpoints', async () => {
+    const { entryId } = await paidReceivable();
+    await expectTenantIsolation(server, { owner: { jar: fin.jar }, outsider: { jar: outsider.jar }, withoutPermission: { jar: vendas.jar }, secrets: [companyId, 'Mensalidade'] }, [
+      { method: 'GET', path: `/api/finance/pix-api/entries/${entryId}/refunds` },
+      { method: 'POST', path: `/api/finance/pix-api/entries/${entryId}/refunds`, body: { refundId: 'iso1', amountCents: 1_00, reason: 'Isolamento' } },
+    ]);
   });
 });
 

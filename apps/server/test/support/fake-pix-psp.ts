@@ -9,6 +9,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { createDynamicPix } from 'pix-utils';
 import { parse } from 'yaml';
+import { fakePixRefunds, type FakePixRefunds } from './fake-pix-psp-refunds.ts';
 import { makeServerTls } from './test-certificates.ts';
 
 const SPEC = path.resolve(import.meta.dirname, '../../src/modules/finance-pix-api/openapi.yaml');
@@ -40,6 +41,8 @@ export type FakePixPsp = {
   deliverTo(origin: string): void;
   /** Calls the registered webhook of a key with these Pix (a replay, a forged one…). */
   notify(chave: string, pix: FakePix[]): Promise<number>;
+  /** The refunds (`/pix/{e2eid}/devolucao/{id}`, fake-pix-psp-refunds.ts). */
+  refunds: FakePixRefunds;
   close(): Promise<void>;
 };
 
@@ -80,6 +83,7 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
   const received: FakePix[] = [];
   const violations: FakePixPsp['violations'] = [];
   const tokens = new Set<string>();
+  const refunds = fakePixRefunds();
   const opts = { refuseOAuth: false, delayMs: 0, expiresIn: 3600 };
   const clientId = 'cliente-sede-teste';
   const clientSecret = randomBytes(12).toString('hex');
@@ -208,6 +212,8 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
       if (req.method === 'GET') return webhooks.has(chave) ? answer(200, { webhookUrl: webhooks.get(chave), chave, criacao: new Date().toISOString() }) : problem(404, 'NaoEncontrado', 'Webhook não encontrado.');
       if (req.method === 'DELETE') return webhooks.delete(chave) ? answer(204) : problem(404, 'NaoEncontrado', 'Webhook não encontrado.');
     }
+    const refund = refunds.handle(req.method ?? 'GET', route, body, received);
+    if (refund) return answer(refund.status, refund.body, refund.status >= 400 ? 'application/problem+json' : 'application/json');
     return problem(404, 'NaoEncontrado', `Rota desconhecida: ${req.method} ${route}`);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -248,6 +254,7 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
       return { pix, webhookStatus };
     },
     notify,
+    refunds,
     deliverTo: (origin) => void (deliverOrigin = origin),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

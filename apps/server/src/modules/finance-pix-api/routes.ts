@@ -1,14 +1,17 @@
 import { bodyLimit } from 'hono/body-limit';
 import { PIX_API_CERT_MAX_BYTES, PIX_API_MESSAGES as M, pixApiSettingsAnswerSchema, pixApiSettingsInputSchema, pixApiSettingsSchema } from '@sede/shared/finance/pix-api';
 import { okSchema } from '@sede/shared/platform/api';
+import { entryRefundsSchema, REFUND_MESSAGES, refundInputSchema, refundSchema } from '@sede/shared/finance/refunds';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, badRequest, readForm } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { Services } from '../../services.ts';
+import { entryRefunds, requestRefund } from './refunds.ts';
 import { getPixApiSettings, removePixApiSettings, requireAccount, savePixApiCertificate, savePixApiSettings } from './settings.ts';
 
 const accountParams = idParams(M.accountNotFound);
+const entryParams = idParams(REFUND_MESSAGES.entryNotFound);
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', M.certTooLarge);
 
 /**
@@ -47,6 +50,13 @@ export function pixApiRoutes(s: Services) {
       if (file.size > PIX_API_CERT_MAX_BYTES) throw tooLarge();
       return c.json(await savePixApiCertificate(s, c.get('tenant'), c.req.valid('param').id, new Uint8Array(await file.arrayBuffer()), password));
     },
+  );
+  // Refunds of a receivable received by dynamic Pix (decision 0600).
+  r.get('/entries/:id/refunds', contract({ summary: 'Ver as devoluções de um recebimento', params: entryParams, response: entryRefundsSchema }), async (c) =>
+    c.json(await entryRefunds(s, c.get('tenant'), c.req.valid('param').id)),
+  );
+  r.post('/entries/:id/refunds', write, contract({ summary: 'Devolver (parte de) um recebimento Pix', params: entryParams, body: refundInputSchema, response: refundSchema }), async (c) =>
+    c.json(await requestRefund(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
   );
   return r;
 }
