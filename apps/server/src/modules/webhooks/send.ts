@@ -50,7 +50,7 @@ export async function requireEndpointUrl(s: Services, raw: string): Promise<stri
 function networkError(e: unknown, timeoutMs: number): string {
   const err = e as { name?: string; code?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || /TIMEOUT/.test(code)) return `Sem resposta em ${Math.round(timeoutMs / 1000)} s.`;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || /TIMEOUT/.test(code)) return `Sem resposta em ${(timeoutMs / 1000).toLocaleString('pt-BR')} s.`;
   if (code === 'ECONNREFUSED') return 'Conexão recusada pelo endereço.';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'A conexão foi encerrada pelo endereço.';
   if (code === 'ENOTFOUND') return M.urlUnresolved;
