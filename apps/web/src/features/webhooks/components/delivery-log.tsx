@@ -67,6 +67,8 @@ export function DeliveryLog({ endpointId, onTest }: { endpointId: string; onTest
         columns={columns((id) => open(id))}
         query={query}
         paging={query}
+        total={query.hasNextPage ? null : rows.length}
+        countLabel={(n) => (n === 1 ? '1 entrega' : `${count(n)} entregas`)}
         filtered={Boolean(status)}
         current={(d) => d.id === opened}
         rowTestId="webhook-delivery-row"

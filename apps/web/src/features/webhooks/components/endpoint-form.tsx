@@ -22,12 +22,12 @@ function EventPicker({ value, onChange }: { value: readonly string[]; onChange: 
         const types = g.events.map((e) => e.type);
         const count = types.filter((t) => chosen.has(t)).length;
         return (
-          <fieldset key={g.title} className="grid gap-1.5 rounded-lg border border-slate-200 p-3">
+          <fieldset key={g.title} className="grid content-start gap-1.5 rounded-lg border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium text-slate-900">{g.title}</legend>
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="checkbox"
-                className="size-4"
+                className="size-4 shrink-0"
                 checked={count === types.length}
                 ref={(el) => {
                   if (el) el.indeterminate = count > 0 && count < types.length;
@@ -38,7 +38,7 @@ function EventPicker({ value, onChange }: { value: readonly string[]; onChange: 
             </label>
             {g.events.map((e) => (
               <label key={e.type} className="flex items-start gap-2 pl-5 text-sm text-slate-900">
-                <input type="checkbox" className="mt-0.5 size-4" checked={chosen.has(e.type)} onChange={(ev) => set([e.type], ev.target.checked)} />
+                <input type="checkbox" className="mt-0.5 size-4 shrink-0" checked={chosen.has(e.type)} onChange={(ev) => set([e.type], ev.target.checked)} />
                 <span>
                   {e.label} <code className="text-xs text-slate-600">{e.type}</code>
                 </span>

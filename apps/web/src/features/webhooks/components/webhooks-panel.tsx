@@ -64,6 +64,8 @@ function EndpointList({ open, onSecret }: { open: (id: string) => void; onSecret
         rows={endpoints.data ?? []}
         columns={columns(open)}
         query={endpoints}
+        total={endpoints.data?.length ?? null}
+        countLabel={(n) => (n === 1 ? '1 endpoint' : `${count(n)} endpoints`)}
         rowTestId="webhook-endpoint-row"
         states={listStates(Webhook, 'os endpoints', {
           title: 'Nenhum endpoint cadastrado',
