@@ -27,6 +27,13 @@ export const ACTIVITY_GROUPS = {
     company_closure_requested: 'Encerramento da conta solicitado',
     company_closure_canceled: 'Encerramento da conta cancelado',
   },
+  Integrações: {
+    webhook_endpoint_created: 'Webhook cadastrado',
+    webhook_endpoint_changed: 'Webhook alterado',
+    webhook_endpoint_deleted: 'Webhook excluído',
+    webhook_secret_rotated: 'Segredo de webhook trocado',
+    webhook_endpoint_disabled: 'Webhook desativado por falhas seguidas',
+  },
   Moedas: {
     coins_spent: 'Moedas gastas em ação paga',
     coins_refunded: 'Moedas devolvidas (ação paga não concluída)',
@@ -201,6 +208,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_list: 'Lista de contatos',
   crm_segment: 'Segmento de contatos',
   crm_import: 'Importação de contatos',
+  webhook_endpoint: 'Webhook',
   project: 'Projeto',
   project_column: 'Coluna de projeto',
   prospect_leads: 'Leads da prospecção (Receita Federal)',

@@ -49,6 +49,7 @@ import projects from './projects/module.ts';
 import prospecting from './prospecting/module.ts';
 import sales from './sales/module.ts';
 import support from './support/module.ts';
+import webhooks from './webhooks/module.ts';
 import whatsapp from './whatsapp/module.ts';
 
 /**
@@ -106,5 +107,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   prospecting,
   sales,
   support,
+  webhooks,
   whatsapp,
 ];

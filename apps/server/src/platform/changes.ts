@@ -12,6 +12,7 @@ export type Change =
   | { t: 'company'; companyId: string; currencyAmount: number; balanceOnly?: boolean }
   | EntityChange // an area's entity changed (platform/live/announce.ts, channel 'sede_entities')
   | AwarenessChange // who is here in a shared-editing room, from another instance (platform/sync/rooms.ts)
+  | { t: 'webhooks'; companyId: string } // an event waits in the webhook outbox (channel 'sede_webhooks', decision 0651)
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;
@@ -19,9 +20,12 @@ type Listener = (change: Change) => void;
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The channel of the webhook outbox's triggers (decision 0651). */
+export const WEBHOOKS_CHANNEL = 'sede_webhooks';
+
 /**
  * One dedicated connection LISTENs on 'sede_changes' (and 'sede_entities', the areas' entity
- * announcements) and fans every change out to the
+ * announcements, and 'sede_webhooks', events waiting to be delivered) and fans every change out to the
  * in-process subscribers (caches, SSE streams). While it is down nothing may be cached
  * (`isLive()` is false: evictions would be missed), and both losing it and getting it back
  * emit 'reset' so caches drop everything they hold. It reconnects by itself.
@@ -62,7 +66,7 @@ export function createChangeFeed(connectionString: string) {
     });
     try {
       await c.connect();
-      await c.query(`LISTEN sede_changes; LISTEN ${ENTITY_CHANNEL}`);
+      await c.query(`LISTEN sede_changes; LISTEN ${ENTITY_CHANNEL}; LISTEN ${WEBHOOKS_CHANNEL}`);
       return c;
     } catch (e) {
       await c.end().catch(() => {});

@@ -46,6 +46,9 @@ const ALLOWED: Record<string, number> = {
   'prospecting/refresh-status.ts': 2, // the Receita refresh is the platform's, not a company's
   'prospecting/rf-pool.ts': 2, // the Receita register (rf_*) belongs to no company
   'support/service.ts': 14, // a person's tickets to the platform's support, with or without a company; its operators read them all
+  'webhooks/deliver.ts': 2, // the delivery workers' batch claim and record: attempts of every company's endpoints, named by their jobs
+  'webhooks/outbox.ts': 1, // the fan-out of every company's webhook outbox (its triggers' events) into deliveries
+  'webhooks/sweeps.ts': 2, // the schedules' requeue of stuck deliveries and pruning of old events, of every company
   'whatsapp/service.ts': 6, // the webhook's account read from its key before its tenant exists; the account and the inbox channel's sends by a company id (the channel's calls carry no tenant)
 };
 

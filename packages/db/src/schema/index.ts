@@ -39,4 +39,5 @@ export * from './prospecting-company.ts';
 export * from './recruiting.ts';
 export * from './rh.ts';
 export * from './support.ts';
+export * from './webhooks.ts';
 export * from './whatsapp.ts';
