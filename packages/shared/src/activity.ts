@@ -143,6 +143,11 @@ export const ACTIVITY_GROUPS = {
     project_task_deleted: 'Tarefa de projeto excluída',
     meeting_deleted: 'Reunião excluída',
   },
+  'Integrações (API)': {
+    api_key_created: 'Chave de API criada',
+    api_key_revoked: 'Chave de API revogada',
+    api_call: 'Chamada à API',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 type Groups = typeof ACTIVITY_GROUPS;
@@ -198,6 +203,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_list: 'Lista de contatos',
   crm_segment: 'Segmento de contatos',
   crm_import: 'Importação de contatos',
+  api_key: 'Chave de API',
   project: 'Projeto',
   project_column: 'Coluna de projeto',
   prospect_leads: 'Leads da prospecção (Receita Federal)',

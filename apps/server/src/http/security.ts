@@ -67,7 +67,7 @@ export function securityHeaders(cfg: Config) {
  */
 export const SAME_ORIGIN_FRAME = 'x-sede-frame-same-origin';
 
-const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/)/;
+const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/|api\/v1\/leads$)/;
 
 /** The origins a browser request may come from: APP_URL's (and the local port's); better-auth trusts the same list (platform/auth.ts). */
 export function trustedOrigins(cfg: Config): string[] {
@@ -83,6 +83,11 @@ const ORIGIN_EXEMPT = new Set(['/api/billing/webhooks/stripe']);
  */
 const WIDGET_API = /^\/api\/inbox\/public\/[^/]+\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The public API (decision 0641) reads no cookie: a request is its bearer key's, wherever it comes
+ * from (a server, or a site's form posting a lead with its form key, decision 0644).
+ */
+const BEARER_API = /^\/api\/v1\//;
 
 /**
  * Cross-site requests (decision 0076): a state-changing /api request must come from a trusted
@@ -92,7 +97,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function sameOriginOnly(cfg: Config) {
   const trusted = new Set(trustedOrigins(cfg));
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path) || WIDGET_API.test(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path) || WIDGET_API.test(c.req.path) || BEARER_API.test(c.req.path)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const allowed = origin !== undefined ? trusted.has(origin) : site === undefined || site === 'same-origin' || site === 'none';

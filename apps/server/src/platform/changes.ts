@@ -12,6 +12,7 @@ export type Change =
   | { t: 'company'; companyId: string; currencyAmount: number; balanceOnly?: boolean }
   | EntityChange // an area's entity changed (platform/live/announce.ts, channel 'sede_entities')
   | AwarenessChange // who is here in a shared-editing room, from another instance (platform/sync/rooms.ts)
+  | { t: 'api_key'; id: string } // an API key was revoked (modules/api-keys, decision 0640)
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;
