@@ -172,3 +172,29 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '429']));
   });
 });
+
+describe('receivables and payables', () => {
+  it('enter, list by due date, settle, and never show one kind under the other', async () => {
+    const fin = (await createApiKey(server, admin.jar, { name: 'Financeiro', permissions: ['finance.read', 'finance.write', 'finance.approve'] })).secret;
+    const created = await v1(server, fin, '/receivables', { json: { description: 'Mensalidade', amountCents: 50_000, dueDate: '2030-03-10', installments: 2 } });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toHaveLength(2);
+    expect(created.body.data[0]).toMatchObject({ kind: 'receivable', amountCents: 25_000, dueDate: '2030-03-10' });
+    const id = created.body.data[0].id as string;
+    expect((await v1(server, fin, `/payables/${id}`)).status).toBe(404);
+    const listed = await v1(server, fin, '/receivables?from=2030-01-01&fields=dueDate,amountCents');
+    expect(listed.body.data).toEqual([
+      { id, dueDate: '2030-03-10', amountCents: 25_000 },
+      { id: created.body.data[1].id, dueDate: '2030-04-10', amountCents: 25_000 },
+    ]);
+    expect((await v1(server, fin, '/payables?from=2030-01-01')).body.data).toEqual([]);
+    const accountRes = await server.request('/api/finance/accounts', { method: 'POST', json: { name: 'Conta corrente', openingDate: '2030-01-01' }, jar: admin.jar });
+    const account = (await accountRes.json()) as { id: string };
+    expect(accountRes.status, JSON.stringify(account)).toBe(201);
+    const paid = await v1(server, fin, `/receivables/${id}/payments`, { json: { accountId: account.id, paidDate: '2030-03-10', amountCents: 25_000 } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.entry.status).toBe('paid');
+    expect((await v1(server, key, '/receivables')).status).toBe(403);
+    expect((await v1(server, fin, '/receivables', { json: { kind: 'payable', description: 'X', amountCents: 1, dueDate: '2030-01-01' } })).status).toBe(400);
+  });
+});

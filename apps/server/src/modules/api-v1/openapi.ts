@@ -31,6 +31,8 @@ const TAGS: Record<string, { name: string; description: string }> = {
   organizations: { name: 'Organizações', description: 'As empresas da base de contatos (clientes, fornecedores, parceiros).' },
   pipelines: { name: 'Funis', description: 'Os funis de vendas e suas etapas.' },
   deals: { name: 'Negócios', description: 'Os negócios do CRM.' },
+  receivables: { name: 'Contas a receber', description: 'O que os clientes devem à empresa: lançamentos, parcelas e recebimentos.' },
+  payables: { name: 'Contas a pagar', description: 'O que a empresa deve: lançamentos, parcelas e pagamentos.' },
   leads: { name: 'Captura de leads', description: 'O formulário de um site envia um contato para uma lista ou um funil.' },
 };
 const tagOf = (path: string) => TAGS[path.split('/')[1] ?? '']?.name ?? 'Outros';

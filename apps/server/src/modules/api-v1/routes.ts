@@ -7,6 +7,7 @@ import { v1Access } from './access.ts';
 import { contactRoutes } from './contacts.ts';
 import { dealRoutes } from './deals.ts';
 import { publicErrors } from './errors.ts';
+import { financeRoutes } from './finance.ts';
 import { leadRoutes } from './leads.ts';
 import { publicApiDocument } from './openapi.ts';
 
@@ -21,6 +22,7 @@ export function publicApiRoutes(s: Services) {
   const access = v1Access(s);
   contactRoutes(r, s, access);
   dealRoutes(r, access);
+  financeRoutes(r, access);
   leadRoutes(r, s, access);
 
   const document = () => serverState(s, 'api-v1.document', () => publicApiDocument(r as never, s.cfg.appUrl));
