@@ -53,6 +53,11 @@ export function securityHeaders(cfg: Config) {
   return createMiddleware(async (c, next) => {
     await headers(c, next);
     if (CROSS_ORIGIN_RESOURCES.test(c.req.path)) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    const routePolicy = c.res.headers.get(ROUTE_CSP);
+    if (routePolicy !== null) {
+      c.res.headers.delete(ROUTE_CSP);
+      c.res.headers.set('Content-Security-Policy', routePolicy);
+    }
     if (c.res.headers.has(SAME_ORIGIN_FRAME)) {
       c.res.headers.delete(SAME_ORIGIN_FRAME);
       c.res.headers.set('Content-Security-Policy', (c.res.headers.get('Content-Security-Policy') ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
@@ -66,6 +71,13 @@ export function securityHeaders(cfg: Config) {
  * preview, decision 0392): framing by our origin only, never by another site. Removed before sending.
  */
 export const SAME_ORIGIN_FRAME = 'x-sede-frame-same-origin';
+
+/**
+ * A response header a route sets to answer with its own Content-Security-Policy instead of the
+ * app's (the API reference page, decision 0643: its script nonce and its pinned CDN script).
+ * Removed before sending; no framing is ever allowed through it.
+ */
+export const ROUTE_CSP = 'x-sede-route-csp';
 
 const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/|api\/v1\/leads$)/;
 

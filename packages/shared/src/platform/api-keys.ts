@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AREA_DECLARATIONS } from '../registry/areas/index.ts';
 import { ALL_PERMISSIONS, type Permission } from '../registry/permissions.ts';
 import { safeText } from '../text.ts';
 
@@ -93,3 +94,27 @@ export const apiKeyOptionsSchema = z.object({
   areas: z.array(z.object({ key: z.string(), title: z.string(), permissions: z.array(z.object({ permission: z.string(), label: z.string() })) })),
 });
 export type ApiKeyOptions = z.infer<typeof apiKeyOptionsSchema>;
+
+/** Words for each action, as the key form and the list show them. */
+export const ACTION_LABELS: Record<string, string> = {
+  read: 'Ler',
+  write: 'Criar e alterar',
+  delete: 'Excluir',
+  export: 'Exportar',
+  ai: 'Usar IA e consultas pagas (gasta moedas)',
+  approve: 'Aprovar e baixar pagamentos',
+  send: 'Enviar para fora',
+  erase: 'Apagar dados pessoais (LGPD)',
+  settings: 'Alterar configurações',
+};
+
+/** A key's permissions in words, by area in the registry's order: 'CRM: ler, criar e alterar · Financeiro: ler'. */
+export function permissionsInWords(permissions: readonly string[]): string {
+  const held = new Set(permissions);
+  return AREA_DECLARATIONS.map((area) => {
+    const actions = area.actions.filter((a) => held.has(`${area.key}.${a}`)).map((a) => (ACTION_LABELS[a] ?? a).toLowerCase());
+    return actions.length ? `${area.title}: ${actions.join(', ')}` : null;
+  })
+    .filter(Boolean)
+    .join(' · ');
+}

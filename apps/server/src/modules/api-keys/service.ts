@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { API_KEY_MESSAGES as M, type ApiKey, type ApiKeyCreated, type ApiKeyOptions, type apiKeyCreateSchema } from '@sede/shared/platform/api-keys';
+import { ACTION_LABELS, API_KEY_MESSAGES as M, type ApiKey, type ApiKeyCreated, type ApiKeyOptions, type apiKeyCreateSchema } from '@sede/shared/platform/api-keys';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { AREA_DECLARATIONS } from '@sede/shared/registry/areas/index';
 import type { Grants, Permission } from '@sede/shared/registry/permissions';
@@ -48,19 +48,6 @@ export async function listKeys(t: Tenant): Promise<ApiKey[]> {
   const rows = await withCreator(t).where(eq(apiKeys.companyId, t.companyId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((r) => toApiKey(r));
 }
-
-/** Words for each action, as the key form lists them. */
-const ACTION_LABELS: Record<string, string> = {
-  read: 'Ler',
-  write: 'Criar e alterar',
-  delete: 'Excluir',
-  export: 'Exportar',
-  ai: 'Usar IA e consultas pagas (gasta moedas)',
-  approve: 'Aprovar e baixar pagamentos',
-  send: 'Enviar para fora',
-  erase: 'Apagar dados pessoais (LGPD)',
-  settings: 'Alterar configurações',
-};
 
 /**
  * What a key may be given: the permissions the public API uses (`used`), among those the admin
