@@ -93,10 +93,20 @@ async function limit(c: Context, limits: ReturnType<typeof rateLimits>, key: Api
  * on every request, against the key's permissions as its creator's grants still allow them.
  */
 export const requireKeyPermission = (...permissions: [Permission, ...Permission[]]) =>
-  createMiddleware<ApiKeyEnv>(async (c, next) => {
-    const key = c.get('apiKey');
-    if (key.kind !== 'secret' || !permissions.some((p) => key.grants?.has(p))) {
-      throw forbidden(`Esta chave não tem a permissão necessária (${permissions.join(' ou ')}).`);
-    }
-    await next();
-  });
+  keyPermissions(
+    createMiddleware<ApiKeyEnv>(async (c, next) => {
+      const key = c.get('apiKey');
+      if (key.kind !== 'secret' || !permissions.some((p) => key.grants?.has(p))) {
+        throw forbidden(`Esta chave não tem a permissão necessária (${permissions.join(' ou ')}).`);
+      }
+      await next();
+    }),
+    { anyOf: permissions },
+  );
+
+/** What a key must hold for a route, as its guard declares it (read by the OpenAPI document). */
+export type KeyPermissions = { anyOf: readonly Permission[] } | { allOf: readonly Permission[]; orFormKey?: true };
+export const KEY_PERMISSIONS = Symbol('sede.keyPermissions');
+/** Marks a guard with what it asks of a key. */
+export const keyPermissions = <M extends object>(middleware: M, needs: KeyPermissions): M => Object.assign(middleware, { [KEY_PERMISSIONS]: needs });
+export const keyPermissionsOf = (handler: unknown): KeyPermissions | undefined => (handler as Record<symbol, KeyPermissions | undefined>)[KEY_PERMISSIONS];

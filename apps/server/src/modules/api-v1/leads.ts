@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { leadCapturedSchema, leadCaptureSchema } from '@sede/shared/platform/public-api';
 import { dealCreateSchema } from '@sede/shared/crm/deals';
-import type { ApiKeyEnv } from '../../http/api-key.ts';
+import { keyPermissions, type ApiKeyEnv } from '../../http/api-key.ts';
 import { contract } from '../../http/contract.ts';
 import { forbidden, parseWith } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
@@ -26,13 +26,16 @@ const cors = createMiddleware(async (c, next) => {
 });
 
 /** A secret key posts leads with the permissions of what it creates; a form key may only do this. */
-const mayCapture = createMiddleware<ApiKeyEnv>(async (c, next) => {
-  const key = c.get('apiKey');
-  if (key.kind === 'secret' && !(key.grants?.has('parties.write') && key.grants.has('crm.write'))) {
-    throw forbidden('Esta chave não tem a permissão necessária (parties.write e crm.write).');
-  }
-  await next();
-});
+const mayCapture = keyPermissions(
+  createMiddleware<ApiKeyEnv>(async (c, next) => {
+    const key = c.get('apiKey');
+    if (key.kind === 'secret' && !(key.grants?.has('parties.write') && key.grants.has('crm.write'))) {
+      throw forbidden('Esta chave não tem a permissão necessária (parties.write e crm.write).');
+    }
+    await next();
+  }),
+  { allOf: ['parties.write', 'crm.write'], orFormKey: true },
+);
 
 export function leadRoutes(r: Hono<ApiKeyEnv>, s: Services, { key, once }: V1Access) {
   r.options('/leads', cors, contract({ summary: 'Pré-verificação CORS da captura de leads', public: true, status: 204 }), (c) => {

@@ -3,6 +3,7 @@ import { generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { publicErrorSchema } from '@sede/shared/platform/public-api';
+import { keyPermissionsOf, type KeyPermissions } from '../../http/api-key.ts';
 import { GUIDE } from './guide.ts';
 
 type Operation = OpenAPIV3_1.OperationObject;
@@ -38,7 +39,13 @@ const TAGS: Record<string, { name: string; description: string }> = {
 const tagOf = (path: string) => TAGS[path.split('/')[1] ?? '']?.name ?? 'Outros';
 
 /** Makes one operation of the key's API: bearer, the public errors, 429, Idempotency-Key on POST. */
-function publicOperation(method: string, operation: Operation, path: string) {
+function publicOperation(method: string, operation: Operation, path: string, needs: KeyPermissions | undefined) {
+  if (needs) {
+    const [list, joiner] = 'anyOf' in needs ? [needs.anyOf, ' ou '] : [needs.allOf, ' e '];
+    const words = `Permissão da chave: ${list.map((p) => `\`${p}\``).join(joiner)}${'orFormKey' in needs && needs.orFormKey ? ', ou uma chave de formulário' : ''}.`;
+    operation.description = operation.description ? `${operation.description}\n\n${words}` : words;
+    (operation as Operation & { 'x-permissions': KeyPermissions })['x-permissions'] = needs;
+  }
   const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
   const responses = operation.responses ?? {};
   for (const [status, response] of Object.entries(responses)) {
@@ -68,6 +75,16 @@ function publicOperation(method: string, operation: Operation, path: string) {
   operation.operationId = `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`;
 }
 
+/** What each route asks of a key (`get /people/{id}` → its guard's permissions), read from the guards. */
+function permissionsByOperation(router: Hono<never>) {
+  const out = new Map<string, KeyPermissions>();
+  for (const route of router.routes) {
+    const needs = keyPermissionsOf(route.handler);
+    if (needs) out.set(`${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`, needs);
+  }
+  return out;
+}
+
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the routes' contracts (decision 0643):
  * never written by hand. The committed copy (docs/api/openapi.v1.json) is what the diff check
@@ -75,12 +92,13 @@ function publicOperation(method: string, operation: Operation, path: string) {
  */
 export async function publicApiDocument(router: Hono<never>, baseUrl: string): Promise<Document> {
   const generated = await generateSpecs(router, { exclude: NOT_DOCUMENTED });
+  const needs = permissionsByOperation(router);
   const paths: OpenAPIV3_1.PathsObject = {};
   for (const [path, item] of Object.entries(generated.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     const out: Record<string, Operation> = {};
     for (const [method, operation] of Object.entries(item ?? {})) {
       if (method === 'options' || !operation || typeof operation !== 'object') continue;
-      publicOperation(method, operation as Operation, path);
+      publicOperation(method, operation as Operation, path, needs.get(`${method} ${path}`));
       out[method] = operation as Operation;
     }
     if (Object.keys(out).length) paths[`${V1_PREFIX}${path}`] = out;
