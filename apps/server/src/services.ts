@@ -41,7 +41,13 @@ export type AppEnv = {
  * What a tenant's data is reached with: the company from the session (never from the request),
  * the acting person, and the database. Services of company data take this, never a bare id.
  */
-export type Tenant = { db: Database; companyId: string; actorId: string };
+export type Tenant = {
+  db: Database;
+  companyId: string;
+  actorId: string;
+  /** The API key acting (decision 0640): its lines in the activity log name the key, not a person. */
+  apiKeyId?: string;
+};
 
 /**
  * A request that passed `requireCompany` or `requirePermission`: the caller is a member of a

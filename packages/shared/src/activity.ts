@@ -153,6 +153,11 @@ export const ACTIVITY_GROUPS = {
     project_task_deleted: 'Tarefa de projeto excluída',
     meeting_deleted: 'Reunião excluída',
   },
+  'Integrações (API)': {
+    api_key_created: 'Chave de API criada',
+    api_key_revoked: 'Chave de API revogada',
+    api_call: 'Chamada à API',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 type Groups = typeof ACTIVITY_GROUPS;
@@ -209,6 +214,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   crm_segment: 'Segmento de contatos',
   crm_import: 'Importação de contatos',
   webhook_endpoint: 'Webhook',
+  api_key: 'Chave de API',
   project: 'Projeto',
   project_column: 'Coluna de projeto',
   prospect_leads: 'Leads da prospecção (Receita Federal)',
@@ -259,6 +265,8 @@ export const activityEntrySchema = z.object({
   createdAt: z.string(),
   action: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** The API key that acted (decision 0640): the line's actor instead of a person. */
+  apiKey: z.object({ id: z.string(), name: z.string(), prefix: z.string() }).nullable().optional(),
   details: z.record(z.string(), z.unknown()),
   userAgent: z.string().nullable(),
 });
@@ -268,7 +276,8 @@ export const activityPageSchema = z.object({ entries: z.array(activityEntrySchem
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 /** Who did it: the member; without one, the client through a link, the platform itself, or a person whose account is gone. */
-export function activityActor(entry: Pick<ActivityEntry, 'user' | 'details'>): string {
+export function activityActor(entry: Pick<ActivityEntry, 'user' | 'details'> & { apiKey?: ActivityEntry['apiKey'] }): string {
+  if (entry.apiKey) return `Chave de API "${entry.apiKey.name}"`;
   if (entry.user) return entry.user.name;
   if (entry.details.by === 'cliente') return 'Cliente (pelo link de aprovação)';
   if (entry.details.by === 'sistema') return 'Sede (automático)';
@@ -297,6 +306,8 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'details'
     case 'login':
     case 'profile_updated':
       return '';
+    case 'api_call':
+      return `${d.method ?? ''} ${d.path ?? ''} → ${d.status ?? ''}`.trim();
     case 'coins_spent':
     case 'coins_refunded': {
       const paid = typeof d.paidAction === 'string' && isPaidAction(d.paidAction) ? PRICES[d.paidAction].label : null;

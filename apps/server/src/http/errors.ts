@@ -15,6 +15,8 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+  /** Each invalid field's message by its path ('emails.0'), for the public API's errors (decision 0641). */
+  fields?: Record<string, string>;
 }
 
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Usuário não autenticado');
@@ -49,8 +51,14 @@ function portugueseIssue(issue: z.core.$ZodRawIssue): string | undefined {
 /** Parses a body or query with a shared zod schema; a failure is a 400 with the schema's message. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value, { error: portugueseIssue });
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Dados inválidos');
+  if (!result.success) throw Object.assign(badRequest(result.error.issues[0]?.message ?? 'Dados inválidos'), { fields: fieldsOf(result.error) });
   return result.data;
+}
+
+function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '(corpo)'] ??= issue.message;
+  return fields;
 }
 
 /** A JSON body, or a 415 (not declared as JSON) / 400 (not valid JSON, or text no column can store) in Portuguese. */

@@ -10,7 +10,8 @@ import { AppError } from './errors.ts';
  * concurrent requests on any instance cannot all pass a stale read.
  */
 export type RateRule = { window: number; max: number };
-export type RateDecision = { allowed: boolean; retryAfter: number | null };
+/** `count`: requests in the window so far (this one included); `resetIn`: seconds until it ends. */
+export type RateDecision = { allowed: boolean; retryAfter: number | null; count: number; resetIn: number };
 
 const CONSUME_SQL = `
 INSERT INTO rate_limits AS r (key, count, reset_at)
@@ -34,7 +35,8 @@ export function createRateLimitStore(pool: pg.Pool) {
       sweep();
       const { rows } = await pool.query<{ count: number; retry_after: number }>(CONSUME_SQL, [key, rule.window]);
       const row = rows[0]!;
-      return row.count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: row.retry_after };
+      const allowed = row.count <= rule.max;
+      return { allowed, retryAfter: allowed ? null : row.retry_after, count: row.count, resetIn: row.retry_after };
     },
   };
 }

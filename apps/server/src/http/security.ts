@@ -53,6 +53,11 @@ export function securityHeaders(cfg: Config) {
   return createMiddleware(async (c, next) => {
     await headers(c, next);
     if (CROSS_ORIGIN_RESOURCES.test(c.req.path)) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    const routePolicy = c.res.headers.get(ROUTE_CSP);
+    if (routePolicy !== null) {
+      c.res.headers.delete(ROUTE_CSP);
+      c.res.headers.set('Content-Security-Policy', routePolicy);
+    }
     if (c.res.headers.has(SAME_ORIGIN_FRAME)) {
       c.res.headers.delete(SAME_ORIGIN_FRAME);
       c.res.headers.set('Content-Security-Policy', (c.res.headers.get('Content-Security-Policy') ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
@@ -67,7 +72,14 @@ export function securityHeaders(cfg: Config) {
  */
 export const SAME_ORIGIN_FRAME = 'x-sede-frame-same-origin';
 
-const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/)/;
+/**
+ * A response header a route sets to answer with its own Content-Security-Policy instead of the
+ * app's (the API reference page, decision 0643: its script nonce and its pinned CDN script).
+ * Removed before sending; no framing is ever allowed through it.
+ */
+export const ROUTE_CSP = 'x-sede-route-csp';
+
+const CROSS_ORIGIN_RESOURCES = /^\/(widget\.js$|api\/inbox\/public\/|api\/v1\/leads$)/;
 
 /** The origins a browser request may come from: APP_URL's (and the local port's); better-auth trusts the same list (platform/auth.ts). */
 export function trustedOrigins(cfg: Config): string[] {
@@ -83,6 +95,11 @@ const ORIGIN_EXEMPT = new Set(['/api/billing/webhooks/stripe']);
  */
 const WIDGET_API = /^\/api\/inbox\/public\/[^/]+\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The public API (decision 0641) reads no cookie: a request is its bearer key's, wherever it comes
+ * from (a server, or a site's form posting a lead with its form key, decision 0644).
+ */
+const BEARER_API = /^\/api\/v1\//;
 
 /**
  * Cross-site requests (decision 0076): a state-changing /api request must come from a trusted
@@ -92,7 +109,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function sameOriginOnly(cfg: Config) {
   const trusted = new Set(trustedOrigins(cfg));
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path) || WIDGET_API.test(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || ORIGIN_EXEMPT.has(c.req.path) || WIDGET_API.test(c.req.path) || BEARER_API.test(c.req.path)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const allowed = origin !== undefined ? trusted.has(origin) : site === undefined || site === 'same-origin' || site === 'none';

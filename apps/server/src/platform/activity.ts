@@ -6,6 +6,8 @@ import type { ActivityAction } from '@sede/shared/activity';
 export type ActivityInput = {
   companyId: string | null;
   userId: string | null;
+  /** The API key that acted (decision 0640), when one did. */
+  apiKeyId?: string | null;
   action: ActivityAction;
   details?: Record<string, unknown>;
   userAgent?: string | null;
@@ -19,6 +21,7 @@ export async function logActivity(db: DbOrTx, entry: ActivityInput): Promise<voi
   await db.insert(schema.activityLog).values({
     companyId: entry.companyId,
     userId: entry.userId,
+    apiKeyId: entry.apiKeyId ?? null,
     action: entry.action,
     details: entry.details ?? {},
     userAgent: entry.userAgent?.slice(0, 500) ?? null,

@@ -22,11 +22,13 @@ export type AuditEntry = {
  * describes, so a rolled-back change leaves no line; for a read (an export) call it before
  * answering.
  */
-export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId: string | null }, entry: AuditEntry): Promise<void> {
+export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, entry: AuditEntry): Promise<void> {
   await logActivity(db, {
     companyId: tenant.companyId,
-    // A system tenant's actor is '' (decision 0431): no author rather than a dangling one.
-    userId: tenant.actorId || null,
+    // A system tenant's actor is '' (decision 0431): no author rather than a dangling one. An API
+    // key's line names the key (decision 0640), not the person who created it.
+    userId: tenant.apiKeyId ? null : tenant.actorId || null,
+    apiKeyId: tenant.apiKeyId ?? null,
     action: entry.action,
     details: { ...entry.details, entity: entry.entity, id: entry.id },
   });

@@ -13,6 +13,7 @@ export type Change =
   | EntityChange // an area's entity changed (platform/live/announce.ts, channel 'sede_entities')
   | AwarenessChange // who is here in a shared-editing room, from another instance (platform/sync/rooms.ts)
   | { t: 'webhooks'; companyId: string } // an event waits in the webhook outbox (channel 'sede_webhooks', decision 0651)
+  | { t: 'api_key'; id: string } // an API key was revoked (modules/api-keys, decision 0640)
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;

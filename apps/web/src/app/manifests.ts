@@ -18,6 +18,7 @@ import finance from '../features/finance/manifest.ts';
 import hr from '../features/hr/manifest.ts';
 import hrRecruiting from '../features/hr-recruiting/manifest.ts';
 import inbox from '../features/inbox/manifest.ts';
+import integrations from '../features/integrations/manifest.ts';
 import invitations from '../features/invitations/manifest.ts';
 import legal from '../features/legal/manifest.ts';
 import marketing from '../features/marketing/manifest.ts';
@@ -54,6 +55,7 @@ export const MANIFESTS: FeatureManifest[] = [
   hr,
   hrRecruiting,
   inbox,
+  integrations,
   invitations,
   legal,
   marketing,

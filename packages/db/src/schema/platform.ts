@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.ts';
 import { user } from './auth.ts';
 import { companies } from './companies.ts';
 
@@ -31,6 +32,8 @@ export const activityLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The API key that acted (decision 0640): the line's actor when set. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     userAgent: text('user_agent'),

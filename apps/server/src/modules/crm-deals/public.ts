@@ -26,3 +26,6 @@ export function customFieldsOf(tenant: Pick<Tenant, 'db' | 'companyId'>, entity:
 export function validateCustomFieldValues(tenant: Pick<Tenant, 'db' | 'companyId'>, entity: CustomFieldEntity, values: Record<string, unknown>, opts: { creating?: boolean } = {}) {
   return checkedCustomFields(tenant.db, tenant.companyId, entity, values, opts);
 }
+
+// The public API (modules/api-v1, decision 0641) serves the same deals and pipelines.
+export { createDeal, getDeal, getPipeline, listDeals, listPipelines, loseDeal, moveDeal, updateDeal, winDeal, type ListedDeal } from './service.ts';

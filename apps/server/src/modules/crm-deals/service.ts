@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { checkCustomFields, DEALS_MESSAGES as M, DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, fieldKeyOf, isUuid, MAX_CUSTOM_FIELDS, MAX_STAGES, type Board, type BoardFilters, type ColumnTotals, type CustomField, type CustomFieldEntity, type CustomFieldType, type Deal, type DealMoved, type DealPage, type Pipeline, type Stage, type customFieldCreateSchema, type customFieldUpdateSchema, type dealCreateSchema, type dealListQuerySchema, type dealLostSchema, type dealMoveSchema, type dealUpdateSchema, type dealWonSchema, type pipelineCreateSchema, type stageCreateSchema, type stageUpdateSchema } from '@sede/shared/crm/deals';
+import { checkCustomFields, DEALS_MESSAGES as M, DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, fieldKeyOf, isUuid, MAX_CUSTOM_FIELDS, MAX_STAGES, type Board, type BoardFilters, type ColumnTotals, type CustomField, type DealCard, type CustomFieldEntity, type CustomFieldType, type Deal, type DealMoved, type DealPage, type Pipeline, type Stage, type customFieldCreateSchema, type customFieldUpdateSchema, type dealCreateSchema, type dealListQuerySchema, type dealLostSchema, type dealMoveSchema, type dealUpdateSchema, type dealWonSchema, type pipelineCreateSchema, type stageCreateSchema, type stageUpdateSchema } from '@sede/shared/crm/deals';
 import { POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
@@ -544,7 +544,13 @@ export async function reopenDeal(t: Tenant, id: string): Promise<Deal> {
 }
 
 /** A list of deals (newest first) with the board's filters plus status, pipeline, organization, person. */
-export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema>): Promise<DealPage> {
+/** A listed deal with where it is and when it changed (the public API's list, decision 0641). */
+export type ListedDeal = DealCard & { pipelineId: string; organizationId: string | null; createdAt: string; updatedAt: string };
+
+/** `updatedSince`: only deals changed at or after that instant; `dated`: each card with its pipeline, organization and dates. */
+export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & { updatedSince?: string }): Promise<DealPage>;
+export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & { updatedSince?: string }, dated: true): Promise<{ items: ListedDeal[]; nextCursor: string | null }>;
+export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & { updatedSince?: string }, dated = false) {
   let after: [number, string] | null = null;
   if (q.cursor) after = decodeCursor(q.cursor, M.cursorInvalid);
   const where = [
@@ -554,10 +560,12 @@ export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema>): 
     q.status && q.status !== 'all' ? sql`d.status = ${q.status}` : undefined,
     q.organizationId ? sql`d.organization_id = ${q.organizationId}` : undefined,
     q.personId ? sql`EXISTS (SELECT 1 FROM deal_people dp WHERE dp.company_id = d.company_id AND dp.deal_id = d.id AND dp.person_id = ${q.personId})` : undefined,
+    q.updatedSince ? sql`d.updated_at >= ${q.updatedSince}::timestamptz` : undefined,
     after ? sql`(extract(epoch from d.created_at), d.id) < (${after[0]}::double precision, ${after[1]}::uuid)` : undefined,
   ].filter((x): x is NonNullable<typeof x> => Boolean(x));
   const res = await t.db.execute(sql`
     SELECT d.id, d.title, d.value_cents, d.stage_id, d.position, d.owner_id, d.tags, d.status, extract(epoch from d.created_at)::double precision AS created_epoch,
+      d.pipeline_id, d.organization_id, d.created_at, d.updated_at,
       COALESCE(NULLIF(o.nome_fantasia, ''), o.razao_social) AS organization_name,
       COALESCE(NULLIF(trim(concat_ws(' ', pr.first_name, pr.last_name)), ''), NULLIF(u.name, ''), u.email) AS owner_name,
       NULL::json AS next_activity
@@ -568,11 +576,13 @@ export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema>): 
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY d.created_at DESC, d.id DESC
     LIMIT ${q.limit + 1}`);
-  const rows = res.rows as unknown as Array<Parameters<typeof toCard>[0] & { created_epoch: number }>;
+  type Row = Parameters<typeof toCard>[0] & { created_epoch: number; pipeline_id: string; organization_id: string | null; created_at: Date | string; updated_at: Date | string };
+  const rows = res.rows as unknown as Row[];
   const more = rows.length > q.limit;
   const items = more ? rows.slice(0, q.limit) : rows;
   const last = items[items.length - 1];
-  return { items: items.map(toCard), nextCursor: more && last ? encodeCursor(Number(last.created_epoch), last.id) : null };
+  const card = (r: Row) => (dated ? { ...toCard(r), pipelineId: r.pipeline_id, organizationId: r.organization_id, createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)! } : toCard(r));
+  return { items: items.map(card), nextCursor: more && last ? encodeCursor(Number(last.created_epoch), last.id) : null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -344,7 +344,8 @@ export async function undoPayment(tenant: Tenant, entryId: string, paymentId: st
 
 // ---- lists ----
 
-type ListQuery = z.output<typeof entryListQuerySchema>;
+/** `updatedSince`: only entries changed at or after that instant (the public API's sync, decision 0641). */
+type ListQuery = z.output<typeof entryListQuerySchema> & { updatedSince?: string };
 
 const sortColumn = { dueDate: E.dueDate, competenceDate: E.competenceDate, amount: E.amountCents, description: E.description } as const;
 
@@ -364,6 +365,7 @@ export function listFilter(tenant: Pick<Tenant, 'companyId'>, q: ListQuery, toda
   if (q.accountId) conds.push(eq(E.accountId, q.accountId));
   if (q.organizationId) conds.push(eq(E.organizationId, q.organizationId));
   if (q.personId) conds.push(eq(E.personId, q.personId));
+  if (q.updatedSince) conds.push(sql`${E.updatedAt} >= ${q.updatedSince}::timestamptz`);
   if (q.q) {
     // Word-prefix search, accents folded (decisions 0155, 0198): the description and document number
     // through fin_entries_search_idx, the supplier or customer through the parties' search indexes

@@ -9,6 +9,8 @@ import type { Tenant } from '../../services.ts';
 import { createEntry as create, settleEntry as settle, type SettleInput } from './entries.ts';
 
 export { getEntry } from './entries.ts';
+// The public API (modules/api-v1, decision 0641) lists and edits the same entries.
+export { listEntries, updateEntry } from './entries.ts';
 export { ensureDefaultChart } from './registers.ts';
 export type { SettleInput };
 

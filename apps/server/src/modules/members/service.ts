@@ -10,7 +10,7 @@ import { logActivity } from '../../platform/activity.ts';
 
 type Actor = { viewer: Viewer; companyId: string; userAgent: string | null };
 
-const { activityLog, companyMembers, profiles, user } = schema;
+const { activityLog, apiKeys, companyMembers, profiles, user } = schema;
 
 /** A person's name as the admin area shows it: the profile's, the account's, or the e-mail. */
 const displayName = sql<string>`COALESCE(NULLIF(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})), ''), NULLIF(${user.name}, ''), ${user.email})`;
@@ -110,10 +110,11 @@ export async function listActivity(
 ): Promise<ActivityPage> {
   const a = activityLog;
   const rows = await tenant.db
-    .select({ id: a.id, createdAt: a.createdAt, action: a.action, details: a.details, userAgent: a.userAgent, userId: a.userId, email: user.email, name: displayName })
+    .select({ id: a.id, createdAt: a.createdAt, action: a.action, details: a.details, userAgent: a.userAgent, userId: a.userId, email: user.email, name: displayName, key: { id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix } })
     .from(a)
     .leftJoin(user, eq(user.id, a.userId))
     .leftJoin(profiles, eq(profiles.id, a.userId))
+    .leftJoin(apiKeys, and(eq(apiKeys.id, a.apiKeyId), eq(apiKeys.companyId, a.companyId)))
     .where(
       and(
         eq(a.companyId, tenant.companyId),
@@ -131,6 +132,7 @@ export async function listActivity(
     createdAt: r.createdAt.toISOString(),
     action: r.action,
     user: r.userId ? { id: r.userId, name: r.name ?? '', email: r.email ?? '' } : null,
+    apiKey: r.key?.id ? { id: r.key.id, name: r.key.name, prefix: r.key.prefix } : null,
     details: r.details ?? {},
     userAgent: r.userAgent,
   }));

@@ -11,9 +11,12 @@ export type LeadPersonInput = {
   email: string | null;
   /** Digits only, DDD + number. */
   phone: string | null;
-  organizationId: string;
-  legalBasis: 'legitimo_interesse';
+  organizationId: string | null;
+  /** Prospecting's leads: legitimate interest; a site's form (decision 0644): the consent it collected. */
+  legalBasis: 'legitimo_interesse' | 'consentimento';
   legalBasisSource: string;
+  /** What a new person's record notes (a form's message); an existing person keeps theirs. */
+  notes?: string | null;
 };
 
 /**
@@ -45,6 +48,7 @@ export async function findOrCreatePersonByContact(s: Services, t: Tenant, input:
       emails: email ? [email] : [],
       phones: phone ? [phone] : [],
       organizationId: input.organizationId,
+      notes: input.notes || null,
       legalBasis: input.legalBasis,
       legalBasisSource: input.legalBasisSource,
       legalBasisAt: sql`(now() AT TIME ZONE 'America/Sao_Paulo')::date`,

@@ -9,6 +9,8 @@ import { cnpjLookupFor, foundOrThrow } from '../cnpj/public.ts';
 import { findOrCreateOrganizationFromRecord } from './service.ts';
 
 export { getOrganization, getPerson } from './service.ts';
+// The public API (modules/api-v1, decision 0641) serves the same lists and writes.
+export { createOrganization, createPerson, listOrganizations, listPeople, updateOrganization, updatePerson } from './service.ts';
 export { setPartyCustomFieldsCheck, type PartyCustomFieldsCheck } from './custom-fields-hook.ts';
 export { addPersonErasureStep, addPersonExportPart, type PersonErasureStep, type PersonExportPart } from './person-hooks.ts';
 export { isSuppressed, suppress, suppressionHash, type Contact } from './suppression.ts';

@@ -30,7 +30,9 @@ import { anyListed, suppress, type Contact } from './suppression.ts';
 
 type OrgRow = typeof schema.organizations.$inferSelect;
 type PersonRow = typeof schema.people.$inferSelect;
-type ListQuery = z.output<typeof partyListQuerySchema>;
+/** `updatedSince`: only what changed at or after that instant (the public API's sync, decision 0641). */
+type ListQuery = z.output<typeof partyListQuerySchema> & { updatedSince?: string };
+const changedSince = (column: AnyPgColumn, since: string | undefined) => (since ? sql`${column} >= ${since}::timestamptz` : undefined);
 type Filter = ContactFilter;
 
 const O = schema.organizations;
@@ -159,7 +161,9 @@ function ordering(q: Pick<ListQuery, 'sort' | 'dir' | 'cursor' | 'q'>, name: SQL
   return { orderBy, after };
 }
 
-const cursorKey = (q: Pick<ListQuery, 'sort'>, name: string, createdAt: Date) => (q.sort === 'created' ? createdAt.toISOString() : name.toLowerCase());
+const cursorKey = (q: Pick<ListQuery, 'sort'>, name: string, createdKey: string) => (q.sort === 'created' ? createdKey : name.toLowerCase());
+/** created_at to the microsecond (a Date keeps milliseconds): the cursor of the 'created' order must not repeat or skip a row. */
+const exactTime = (column: AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function page<R extends { id: string }, T>(rows: R[], limit: number, keyOf: (r: R) => string, map: (r: R) => T): PartyPage<T> {
   const more = rows.length > limit;
@@ -264,12 +268,13 @@ async function liveOrganization(db: DbOrTx, companyId: string, id: string): Prom
 export async function listOrganizations(t: Tenant, q: ListQuery): Promise<PartyPage<Organization>> {
   const { orderBy, after } = ordering(q, sql`lower(${O.razaoSocial})`, O.createdAt, O.id);
   const rows = await t.db
-    .select()
+    .select({ org: O, createdKey: exactTime(O.createdAt) })
     .from(O)
-    .where(and(organizationsWhere(t, q), after))
+    .where(and(organizationsWhere(t, q), after, changedSince(O.updatedAt, q.updatedSince)))
     .orderBy(...orderBy)
     .limit(q.limit + 1);
-  return page(rows, q.limit, (r) => cursorKey(q, r.razaoSocial, r.createdAt), toOrganization);
+  const flat = rows.map((r) => ({ id: r.org.id, row: r.org, createdKey: r.createdKey }));
+  return page(flat, q.limit, (r) => cursorKey(q, r.row.razaoSocial, r.createdKey), (r) => toOrganization(r.row));
 }
 
 export const getOrganization = async (t: Tenant, id: string) => toOrganization(await liveOrganization(t.db, t.companyId, id));
@@ -387,14 +392,14 @@ const contactsOf = (emails: readonly string[] = [], phones: readonly string[] = 
 export async function listPeople(t: Tenant, q: ListQuery): Promise<PartyPage<Person>> {
   const { orderBy, after } = ordering(q, sql`lower(${P.name})`, P.createdAt, P.id);
   const rows = await t.db
-    .select({ person: P, org: orgSummary })
+    .select({ person: P, org: orgSummary, createdKey: exactTime(P.createdAt) })
     .from(P)
     .leftJoin(O, and(eq(O.id, P.organizationId), eq(O.companyId, P.companyId), isNull(O.deletedAt)))
-    .where(and(peopleWhere(t, q), after))
+    .where(and(peopleWhere(t, q), after, changedSince(P.updatedAt, q.updatedSince)))
     .orderBy(...orderBy)
     .limit(q.limit + 1);
-  const flat = rows.map((r) => ({ id: r.person.id, row: r.person, org: r.org?.id ? r.org : null }));
-  return page(flat, q.limit, (r) => cursorKey(q, r.row.name, r.row.createdAt), (r) => toPerson(r.row, r.org));
+  const flat = rows.map((r) => ({ id: r.person.id, row: r.person, org: r.org?.id ? r.org : null, createdKey: r.createdKey }));
+  return page(flat, q.limit, (r) => cursorKey(q, r.row.name, r.createdKey), (r) => toPerson(r.row, r.org));
 }
 
 export async function getPerson(t: Pick<Tenant, 'db' | 'companyId'>, id: string): Promise<Person> {

@@ -1,5 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Database, History, MailPlus, Users } from 'lucide-react';
+import { Database, History, MailPlus, Plug, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { ActivityPanel } from '../components/activity-panel.tsx';
 import { InvitationsPanel } from '../components/invitations-panel.tsx';
 import { MembersPanel } from '../components/members-panel.tsx';
@@ -16,9 +18,17 @@ const TABS = [
 export default function AdminPage() {
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <h2 className="text-xl font-semibold text-slate-900">Equipe e acesso</h2>
-        <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir, o que aconteceu recentemente e a base de CNPJs deste servidor.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="text-xl font-semibold text-slate-900">Equipe e acesso</h2>
+          <p className="text-sm text-slate-600">Quem faz parte da empresa, o que cada pessoa pode abrir, o que aconteceu recentemente e a base de CNPJs deste servidor.</p>
+        </div>
+        {/* The admin area's other page: API keys and webhooks (decision 0640). */}
+        <Button variant="secondary" asChild>
+          <Link to="/admin/integracoes">
+            <Plug aria-hidden /> Integrações
+          </Link>
+        </Button>
       </div>
       <Tabs.Root defaultValue="membros" className="grid gap-4">
         <Tabs.List aria-label="Administração" className="flex gap-1 overflow-x-auto border-b border-slate-200">

@@ -1,0 +1,112 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Database } from '@sede/db/client';
+import type { Permission } from '@sede/shared/registry/permissions';
+import { createApiCallLog } from '../platform/api-keys/calls.ts';
+import { createApiKeyCache, type ApiKeyRecord } from '../platform/api-keys/lookup.ts';
+import { hashSecret, looksLikeKey } from '../platform/api-keys/secret.ts';
+import { serverState } from '../platform/module.ts';
+import { rateLimits } from '../platform/rate-limits.ts';
+import type { Services, Tenant } from '../services.ts';
+import { AppError, forbidden } from './errors.ts';
+import { addressLimiter, rateLimitMessage } from './rate-limit.ts';
+
+export type { ApiKeyRecord };
+
+/** A request of the public API (`/api/v1`, decision 0641): a key, its company and the tenant it acts as. */
+export type ApiKeyEnv = {
+  Variables: {
+    db: Database;
+    companyId: string;
+    tenant: Tenant;
+    apiKey: ApiKeyRecord;
+  };
+};
+
+export const apiKeyCache = (s: Services) => serverState(s, 'platform.apiKeys', () => createApiKeyCache(s.pool, s.feed));
+export const apiCallLog = (s: Services) => serverState(s, 'platform.apiCalls', () => createApiCallLog(s.pool));
+
+const refused = (code: string, message: string) => new AppError(401, code, message);
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** What a form key may be used for, per address (its secret is in a public page). */
+const FORM_ADDRESS_RULE = { window: 60, max: 30 };
+
+/**
+ * The API key of a public API request (`Authorization: Bearer sede_live_…`): a wrong, revoked or
+ * expired key, or one whose creator left the company, is a 401 before anything runs. Then the
+ * key's rate limit (in PostgreSQL, shared by every instance: `RateLimit-*` headers, 429 with
+ * `Retry-After`), and the tenant: the key's company, its creator as the author of what it creates,
+ * the key as the actor in the activity log. Every call is a line of that log.
+ */
+export function requireApiKey(s: Services) {
+  const keys = apiKeyCache(s);
+  const calls = apiCallLog(s);
+  const limits = rateLimits(s);
+  const perAddress = addressLimiter(limits, 'api-form');
+  return createMiddleware<ApiKeyEnv>(async (c, next) => {
+    const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) throw refused('UNAUTHENTICATED', 'Envie a chave de API no cabeçalho Authorization: Bearer <chave>.');
+    const key = looksLikeKey(token) ? await keys.find(hashSecret(token)) : null;
+    if (!key) throw refused('KEY_INVALID', 'Chave de API inválida.');
+    if (key.revokedAt !== null) throw refused('KEY_REVOKED', 'Esta chave de API foi revogada.');
+    if (key.expiresAt !== null && key.expiresAt <= s.clock.now()) throw refused('KEY_EXPIRED', 'Esta chave de API expirou.');
+    if (!key.grants || !key.createdBy) throw refused('KEY_OWNER_GONE', 'Quem criou esta chave não faz mais parte da empresa: peça a um administrador uma chave nova.');
+    if (key.kind === 'form') {
+      const origin = c.req.header('origin');
+      if (origin !== undefined && !key.allowedOrigins.includes(origin)) throw forbidden('Este site não está autorizado a usar esta chave de formulário.');
+      await perAddress(c, key.id, FORM_ADDRESS_RULE);
+    }
+    await limit(c, limits, key);
+    keys.touch(key);
+    c.set('db', s.db);
+    c.set('apiKey', key);
+    c.set('companyId', key.companyId);
+    c.set('tenant', { db: s.db, companyId: key.companyId, actorId: key.createdBy, apiKeyId: key.id });
+    try {
+      await next();
+    } finally {
+      calls.record({ companyId: key.companyId, keyId: key.id, method: c.req.method, path: routePath(c), status: c.res.status, at: new Date() });
+    }
+  });
+}
+
+/** The route's pattern (`/api/v1/deals/:id`), not the ids of the call. */
+const routePath = (c: Context) => c.req.routePath || c.req.path;
+
+async function limit(c: Context, limits: ReturnType<typeof rateLimits>, key: ApiKeyRecord) {
+  const max = key.rateLimitPerMinute;
+  const d = await limits.consume(`api-key:${key.id}`, { window: 60, max });
+  c.header('RateLimit-Limit', String(max));
+  c.header('RateLimit-Remaining', String(Math.max(0, max - d.count)));
+  c.header('RateLimit-Reset', String(d.resetIn));
+  c.header('RateLimit-Policy', `${max};w=60`);
+  if (!d.allowed) {
+    const wait = d.retryAfter ?? 60;
+    c.header('Retry-After', String(wait));
+    throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(wait), { retryAfter: wait });
+  }
+}
+
+/**
+ * The key must hold one of the permissions (a form key holds none: it only posts leads). Checked
+ * on every request, against the key's permissions as its creator's grants still allow them.
+ */
+export const requireKeyPermission = (...permissions: [Permission, ...Permission[]]) =>
+  keyPermissions(
+    createMiddleware<ApiKeyEnv>(async (c, next) => {
+      const key = c.get('apiKey');
+      if (key.kind !== 'secret' || !permissions.some((p) => key.grants?.has(p))) {
+        throw forbidden(`Esta chave não tem a permissão necessária (${permissions.join(' ou ')}).`);
+      }
+      await next();
+    }),
+    { anyOf: permissions },
+  );
+
+/** What a key must hold for a route, as its guard declares it (read by the OpenAPI document). */
+export type KeyPermissions = { anyOf: readonly Permission[] } | { allOf: readonly Permission[]; orFormKey?: true };
+export const KEY_PERMISSIONS = Symbol('sede.keyPermissions');
+/** Marks a guard with what it asks of a key. */
+export const keyPermissions = <M extends object>(middleware: M, needs: KeyPermissions): M => Object.assign(middleware, { [KEY_PERMISSIONS]: needs });
+export const keyPermissionsOf = (handler: unknown): KeyPermissions | undefined => (handler as Record<symbol, KeyPermissions | undefined>)[KEY_PERMISSIONS];

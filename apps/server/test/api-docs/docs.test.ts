@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCALAR_BUNDLE } from '../../src/modules/api-docs/routes.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('/api/docs', () => {
+  it('renders the reference of /api/v1/openapi.json under a policy of its own: a nonce, the pinned bundle by hash, no framing', async () => {
+    const res = await server.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain(`script-src 'nonce-${nonce}' ${SCALAR_BUNDLE.url}`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(res.headers.get('x-sede-route-csp')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(html).toContain(`<script src="${SCALAR_BUNDLE.url}" integrity="${SCALAR_BUNDLE.integrity}" crossorigin="anonymous" nonce="${nonce}"`);
+    expect(html).toContain('/api/v1/openapi.json');
+    expect(html).toContain('lang="pt-BR"');
+    // Every inline script carries the nonce; none runs without it.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+    // A new nonce per answer.
+    const again = (await server.request('/api/docs')).headers.get('content-security-policy')!;
+    expect(again).not.toContain(nonce);
+  });
+
+  it('leaves the app’s own policy everywhere else', async () => {
+    const csp = (await server.request('/api/v1/openapi.json')).headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('jsdelivr');
+  });
+});
