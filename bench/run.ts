@@ -20,7 +20,7 @@ import type { BenchContext, BenchPlugin, BenchRow } from './types.ts';
 const LIMITS = { authJsKb: 150, meP99Ms: 20, meShareOfBare: 0.9, restartMs: 5000 };
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const PLUGIN_TIMEOUT_MS = 180_000;
+const PLUGIN_TIMEOUT_MS = Number(process.env.BENCH_PLUGIN_TIMEOUT_S ?? 180) * 1000;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;

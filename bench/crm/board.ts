@@ -25,7 +25,8 @@ const TARGET_MOVE_P99 = 30;
 type Card = { id: string; stageId: string };
 type Board = { pipeline: { id: string; stages: Array<{ id: string }> }; columns: Array<{ id: string; count: number; items: Card[] }> };
 
-async function company(ctx: BenchContext, tag: string) {
+/** A signed-up admin of a new company with its default pipeline (the UI bench reuses it). */
+export async function company(ctx: BenchContext, tag: string) {
   const { cookie, companyId, userId } = await benchCompany(ctx, `bench.crm.${tag}.${Date.now()}@exemplo.com.br`, `CRM ${tag} Ltda`);
   const res = await fetch(`${ctx.baseUrl}/api/crm/pipelines`, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`GET /api/crm/pipelines: ${res.status} ${await res.text()}`);
@@ -34,7 +35,7 @@ async function company(ctx: BenchContext, tag: string) {
 }
 
 /** Bulk seed: organizations, deals spread over the stages, open activities on some deals. */
-async function seed(ctx: BenchContext, c: Awaited<ReturnType<typeof company>>, deals: number, activities: number) {
+export async function seed(ctx: BenchContext, c: Awaited<ReturnType<typeof company>>, deals: number, activities: number) {
   const stages = c.pipeline.stages.map((s) => s.id);
   await ctx.sql(
     `INSERT INTO organizations (company_id, razao_social, nome_fantasia)

@@ -34,7 +34,7 @@ const LAST = ['Silva', 'Souza', 'Oliveira', 'Santos', 'Lima', 'Costa', 'Pereira'
 /** The seeded person g's name (the same rule as the SQL below). */
 const nameOf = (g: number) => `${FIRST[g % FIRST.length]} ${LAST[Math.floor(g / FIRST.length) % LAST.length]} ${LAST[g % LAST.length]}`;
 
-async function seedPeople(ctx: BenchContext, companyId: string, n: number, prefix: string) {
+export async function seedPeople(ctx: BenchContext, companyId: string, n: number, prefix: string) {
   await ctx.sql(
     `INSERT INTO people (company_id, name, emails, phones, tags, created_at)
      SELECT $1, ($4::text[])[1 + g % $6] || ' ' || ($5::text[])[1 + (g / $6) % $7] || ' ' || ($5::text[])[1 + g % $7],

@@ -2,10 +2,10 @@ import { type LucideIcon, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState } from './empty-state.tsx';
-import { Spinner } from './spinner.tsx';
+import { ListSkeleton } from './list-skeleton.tsx';
 
 /**
- * A list page's states (the creatives, the projects): loading, failed (the API's message), empty
+ * A list page's states (the creatives, the projects): loading (grey rows, decision 0672), failed (the API's message), empty
  * on first use (what the page is for and its first action), nothing under the filters; otherwise
  * the list itself.
  */
@@ -36,7 +36,7 @@ export function ListStates({
   noMatch?: string | { title: string; description: string };
   children: ReactNode;
 }) {
-  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isPending) return <ListSkeleton label={loading} />;
   if (query.isError) return <EmptyState icon={icon} title={failed} description={query.error instanceof ApiError ? query.error.message : 'Tente de novo em instantes.'} />;
   if (count === 0 && filtered && noMatch !== undefined)
     return typeof noMatch === 'string' ? <p className="text-sm text-slate-700">{noMatch}</p> : <EmptyState icon={SearchX} {...noMatch} />;

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BoardSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createDeal } from '../api/deals.ts';
@@ -87,7 +87,7 @@ export default function KanbanLeadsPage() {
       />
     );
   }
-  if (pipelines.isPending || (pipeline && board.isPending)) return <Spinner label="Carregando o quadro" />;
+  if (pipelines.isPending || (pipeline && board.isPending)) return <BoardSkeleton label="Carregando o quadro" columns={5} />;
   if (pipelines.isError || !pipeline) {
     return <EmptyState icon={KanbanSquare} title="Não foi possível abrir o quadro" description={pipelines.error instanceof ApiError ? pipelines.error.message : 'Tente de novo em instantes.'} />;
   }

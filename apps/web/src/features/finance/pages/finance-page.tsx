@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { FINANCE_TABS } from '../tabs.ts';
 
@@ -13,7 +13,7 @@ export default function FinancePage() {
         value: t.value,
         label: t.label,
         content: (
-          <Suspense fallback={<Spinner label="Carregando…" />}>
+          <Suspense fallback={<ListSkeleton label="Carregando…" />}>
             <t.component />
           </Suspense>
         ),

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../../components/ui/data-list.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
@@ -85,7 +85,7 @@ export default function PayablesTab() {
       (await confirm.ask({ title: `Excluir "${e.description}"?`, description: 'Não dá para desfazer.', confirmLabel: 'Excluir', destructive: true })) && act(() => deleteEntry(e.id), 'Lançamento excluído.'),
   };
 
-  if (registers.isPending) return <Spinner label="Carregando…" />;
+  if (registers.isPending) return <ListSkeleton label="Carregando…" />;
   if (registers.isError) return <p role="alert" className="text-sm text-red-700">{registers.error.message}</p>;
   const reg = registers.data;
   const emptyWithoutFilters = list.isSuccess && entries.length === 0 && !url.hasFilters;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, Upload } from 'lucide-react';
-import { useDeferredValue, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { MaterialKind, MaterialView } from '@sede/shared/marketing/materials';
 import { FILE_KINDS, formatFileSize } from '@sede/shared/platform/files';
 import { useLiveEntity, useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -67,7 +67,7 @@ export default function MaterialsPage() {
   const trail = folderTrail(folderId, allFolders);
   const current = trail.at(-1);
   const children = allFolders.filter((f) => (f.parentId ?? undefined) === folderId);
-  const materials = list.data?.pages.flatMap((p) => p.materials) ?? [];
+  const materials = useMemo(() => list.data?.pages.flatMap((p) => p.materials) ?? [], [list.data]);
   // One client's whole library is empty: say whether other clients have materials (the filter is then the reason).
   const libraryEmpty = !allClients && !folderId && folders.isSuccess && !children.length && list.isSuccess && materials.length === 0 && !searching && !kind;
   const othersHave = useAnyMaterial(libraryEmpty).data === true;
@@ -114,7 +114,7 @@ export default function MaterialsPage() {
   };
   const query = { ...list, isPending: !(allClients || clientId) || list.isPending };
   const filtered = searching || !!kind;
-  const onAction = (action: MaterialAction, material: MaterialView) => setDialog({ action, material });
+  const onAction = useCallback((action: MaterialAction, material: MaterialView) => setDialog({ action, material }), []);
 
   return (
     <section
