@@ -1,4 +1,4 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { Organization, PartyPage, Person } from '@sede/shared/platform/parties';
 import { api } from '../../../lib/api-client.ts';
 import { crmContactKeys } from './keys.ts';
@@ -18,4 +18,6 @@ export const contactsQueryOptions = <E extends ContactEntity>(entity: E, params:
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A new search keeps the last rows until its answer comes, instead of grey rows at each pause in typing.
+    placeholderData: keepPreviousData,
   });
