@@ -274,10 +274,12 @@ describe('export of everything the company holds', () => {
     exported.push('nfse_deliveries', 'fin_entry_origins');
     exported.push('signature_envelopes', 'signature_signers', 'signature_events', 'signature_fields');
     exported.push('fin_pix_api_settings'); // without its secrets (decision 0560)
+    exported.push('fin_charge_refunds', 'api_keys', 'webhook_endpoints'); // keys without their hash, endpoints without their secrets
+    // webhook_outbox, webhook_deliveries, webhook_attempts: the delivery log, pruned (decision 0652); api_idempotency: answers kept 24 h (decision 0642).
     // inbox_blocked_origins: notices of sites that tried the widget, not the company's records (decision 0401).
     // company_certificates: a secret (the A1's key, decision 0540); nfse_counters: the next number, derived from nfse_invoices.
     // fin_payment_providers: the Asaas API key and the webhook token's hash, secrets (decision 0570).
-    const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list', 'inbox_blocked_origins', 'company_certificates', 'nfse_counters', 'fin_payment_providers'];
+    const excluded = ['job_runs', 'notifications', 'profiles', 'suppression_list', 'inbox_blocked_origins', 'company_certificates', 'nfse_counters', 'fin_payment_providers', 'webhook_outbox', 'webhook_deliveries', 'webhook_attempts', 'api_idempotency'];
     expect(tables.sort()).toEqual([...exported, ...excluded].sort());
   });
 

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_TO_CHANGE_MESSAGE } from '@sede/shared/patch';
 import { CONTROL_CHARACTERS_MESSAGE } from '@sede/shared/text';
+import { PUBLIC_API_PERMISSIONS } from '../../src/modules/api-v1/public.ts';
+import { createApiKey, v1 } from '../api-keys/support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, type Person } from '../team/support.ts';
 
@@ -61,12 +63,16 @@ describe('an empty PATCH', () => {
       m.routes ? m.routes(server.services).routes.filter((r) => r.method === 'PATCH').map((r) => `${m.mount ?? `/${m.key}`}/${r.path}`.replace(/\/+/g, '/')) : [],
     );
     expect(routes.length).toBeGreaterThan(30);
+    // The public API answers its key, not the session, in its own error shape (decision 0641).
+    const key = (await createApiKey(server, admin.jar, { name: 'PATCH vazio', permissions: [...PUBLIC_API_PERMISSIONS] })).secret;
     const wrong: string[] = [];
     for (const route of new Set(routes)) {
       const path = route.replace(/:\w+/g, () => randomUUID());
-      const res = await call(path, 'PATCH', {});
-      if (res.status !== 400 || typeof res.body.error !== 'string') wrong.push(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
+      const res = route.startsWith('/v1/') ? await v1(server, key, path.slice(3), { method: 'PATCH', json: {} }) : await call(path, 'PATCH', {});
+      const message = route.startsWith('/v1/') ? res.body?.error?.message : res.body.error;
+      if (res.status !== 400 || typeof message !== 'string') wrong.push(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
     }
+    expect(routes.filter((r) => r.startsWith('/v1/')).length).toBeGreaterThan(3);
     expect(wrong).toEqual([]);
   });
 

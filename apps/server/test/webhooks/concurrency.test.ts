@@ -41,6 +41,9 @@ describe('delivered once per event under concurrency', () => {
     const forced = Array.from({ length: 6 }, (_, i) => fanOut((i % 2 ? b : a).services));
     await Promise.all([...writers, ...forced]);
     await eventually(async () => receiver.received.length, (n) => n >= 400, { timeoutMs: 60_000 });
+    // The receiver has answered before the sender records the outcome: wait for the records too.
+    const settled = "SELECT count(*)::int AS n FROM webhook_deliveries WHERE company_id = $1 AND status <> 'sending' AND status <> 'pending'";
+    await eventually(async () => (await sql(a, settled, [companyId]))[0]!.n, (n) => n === 400, { timeoutMs: 30_000 });
 
     const rows = await sql(a, "SELECT endpoint_id, status, attempts FROM webhook_deliveries WHERE company_id = $1", [companyId]);
     expect(rows).toHaveLength(400);

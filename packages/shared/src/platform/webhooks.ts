@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchBody } from '../patch.ts';
 import { safeText } from '../text.ts';
 
 /**
@@ -114,12 +115,14 @@ export const webhookEndpointCreateSchema = z.object({
 });
 export type WebhookEndpointCreate = z.input<typeof webhookEndpointCreateSchema>;
 
-export const webhookEndpointUpdateSchema = z.object({
-  url: urlField.optional(),
-  description: descriptionField.optional(),
-  events: eventsField.optional(),
-  enabled: z.boolean({ error: 'Informe se o endpoint fica ativo.' }).optional(),
-});
+export const webhookEndpointUpdateSchema = patchBody(
+  z.object({
+    url: urlField.optional(),
+    description: descriptionField.optional(),
+    events: eventsField.optional(),
+    enabled: z.boolean({ error: 'Informe se o endpoint fica ativo.' }).optional(),
+  }),
+);
 export type WebhookEndpointUpdate = z.input<typeof webhookEndpointUpdateSchema>;
 
 export const webhookEndpointSchema = z.object({

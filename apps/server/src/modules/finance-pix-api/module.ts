@@ -14,12 +14,17 @@ async function start(s: Services) {
   await scheduleRecurring(s.boss, { queue: CERT_ALERTS_QUEUE, cron: CERT_ALERTS_CRON, label: '[pix-api] certificate alerts:' }, () => sendPixApiCertificateAlerts(s));
 }
 
-/** The company's export (decision 0135): each account's API Pix settings without a secret (no client secret, certificate, password, webhook address; nor the token endpoint, which the export's secret check reads as one). */
+/** The company's export (decision 0135): each account's API Pix settings without a secret, and the refunds (no client secret, certificate, password, webhook address; nor the token endpoint, which the export's secret check reads as one). */
 async function exportPixApi(_s: Services, tenant: Tenant, out: ExportSink) {
   out.csv(
     'api-pix.csv',
     ['id', 'accountId', 'baseUrl', 'clientId', 'pixKey', 'fineBps', 'interestBps', 'certSubject', 'certNotBefore', 'certNotAfter', 'webhookRegisteredAt', 'webhookError', 'reconciledUntil', 'createdAt', 'updatedAt'],
     companyRows(tenant, schema.finPixApiSettings),
+  );
+  out.csv(
+    'api-pix-devolucoes.csv',
+    ['id', 'chargeId', 'entryId', 'provider', 'refundId', 'amountCents', 'reason', 'status', 'error', 'payableEntryId', 'createdBy', 'createdAt', 'updatedAt'],
+    companyRows(tenant, schema.finChargeRefunds),
   );
 }
 

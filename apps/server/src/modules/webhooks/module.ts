@@ -1,6 +1,8 @@
+import { schema } from '@sede/db/client';
+import { companyRows } from '../../platform/company-data/archive.ts';
 import { scheduleRecurring } from '../../platform/jobs.ts';
-import { defineModule } from '../../platform/module.ts';
-import type { Services } from '../../services.ts';
+import { defineModule, type ExportSink } from '../../platform/module.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { deliverBatch } from './deliver.ts';
 import { startFanOut, stopFanOut } from './outbox.ts';
 import { DELIVER_QUEUE, deliveryWorkers, type DeliverJob } from './queue.ts';
@@ -27,6 +29,15 @@ async function start(s: Services) {
   await scheduleRecurring(s.boss, { queue: 'webhooks-prune', cron: '30 4 * * *', label: '[webhooks] old events pruned:' }, () => pruneLog(s));
 }
 
+/** The company's export (decision 0135): its endpoints without their secrets; the delivery log is pruned and not exported. */
+async function exportWebhooks(_s: Services, tenant: Tenant, out: ExportSink) {
+  out.csv(
+    'webhooks.csv',
+    ['id', 'url', 'description', 'events', 'enabled', 'disabledReason', 'disabledAt', 'lastSuccessAt', 'failingSince', 'createdBy', 'createdAt', 'updatedAt'],
+    companyRows(tenant, schema.webhookEndpoints),
+  );
+}
+
 /**
  * Outgoing webhooks (decisions 0650–0653): endpoints per company, events recorded by database
  * triggers, signed deliveries with retries over three days, the delivery log. Admin area.
@@ -37,6 +48,7 @@ export default defineModule({
   mount: '/webhooks',
   routes: webhooksRoutes,
   start,
+  exportData: exportWebhooks,
   stop: async (s) => {
     await stopFanOut(s);
     for (const id of deliveryWorkers(s).splice(0)) await s.boss.offWork({ id }).catch(() => {});
