@@ -125,7 +125,10 @@ async function main() {
     // BENCH_PLUGINS=coins,platform runs only those plug-ins (while iterating).
     const only = process.env.BENCH_PLUGINS?.split(',').map((p) => p.trim()).filter(Boolean);
     for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts') && (!only?.length || only.includes(f.replace(/\.bench\.ts$/, '')))).sort()) {
-      const plugin = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)).default as BenchPlugin;
+      const mod = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)) as { default: BenchPlugin; timeoutSeconds?: number };
+      const plugin = mod.default;
+      // A plug-in whose work is long by design (hundreds of requests) says how long it may take.
+      const timeoutMs = Math.max(PLUGIN_TIMEOUT_MS, (mod.timeoutSeconds ?? 0) * 1000);
       if (typeof plugin !== 'function') {
         rows.push({ name: file, value: 'no default export function', ok: false });
         continue;
@@ -134,7 +137,7 @@ async function main() {
       const timersBefore = openTimers();
       let timer: NodeJS.Timeout | undefined;
       try {
-        const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${PLUGIN_TIMEOUT_MS / 1000} s`)), PLUGIN_TIMEOUT_MS)));
+        const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs)));
         const result = await Promise.race([plugin(ctx), timeout]);
         for (const row of result) rows.push({ ...row, name: `${file.replace(/\.bench\.ts$/, '')}: ${row.name}` });
       } catch (e) {

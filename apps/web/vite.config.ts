@@ -141,12 +141,51 @@ function canvasOwnCopies(): Plugin {
   };
 }
 
+/**
+ * The signer's page is a page of its own (assinar.html → src/signing-main.tsx, decision 0630):
+ * what it loads is resolved under a query of its own, so it shares no chunk with the app. Shared,
+ * its React would sit in the app's framework chunk with the router (the signer would download
+ * both), and the modules it has in common with the app's entry would leave that entry for new
+ * shared chunks (/auth would pay for them). Stylesheets and URL imports stay shared; so does
+ * what is loaded on demand from node_modules (pdf.js: one copy, whoever opens a PDF).
+ */
+const SIGNING_ENTRY = /[\\/]src[\\/]signing-main\.tsx$/;
+const SIGNING_COPY = '?sede-signing';
+/**
+ * Vite's helper around every import(), shared, would leave the app's entry for a chunk of its
+ * own (+0.3 KB on /auth). The signer's page gets its own: what it loads on demand (the drawing
+ * pad, the refusal, pdf.js) needs nothing the page has not loaded already, so it just imports.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const SIGNING_PRELOAD_HELPER = '\0sede-signing-preload-helper.js';
+function signingOwnCopies(): Plugin {
+  return {
+    name: 'sede-signing-own-copies',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      return id === SIGNING_PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null;
+    },
+    async resolveId(source, importer, options) {
+      if (!importer || !(importer.endsWith(SIGNING_COPY) || SIGNING_ENTRY.test(importer))) return null;
+      if (source === PRELOAD_HELPER) return SIGNING_PRELOAD_HELPER;
+      const resolved = await this.resolve(source, importer.replace(SIGNING_COPY, ''), { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.includes('?') || resolved.id.startsWith('\0')) return resolved;
+      if (!/\.[cm]?[jt]sx?$/.test(resolved.id)) return resolved;
+      if (options.kind === 'dynamic-import' && /[\\/]node_modules[\\/]/.test(resolved.id)) return resolved;
+      // @sede/shared holds definitions only: what the page does not use goes (format's CNPJ helpers and their zod).
+      const definitionsOnly = /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(resolved.id);
+      return { ...resolved, id: `${resolved.id}${SIGNING_COPY}`, ...(definitionsOnly ? { moduleSideEffects: false } : {}) };
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 /** Chunks that keep a readable name besides the pages: the groups below. */
 const NAMED_CHUNKS = new Set(['framework', 'ui-basics']);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), canvasOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn()],
+  plugins: [react(), tailwindcss(), canvasOwnCopies(), signingOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
@@ -159,6 +198,8 @@ export default defineConfig({
     // Browsers that run our es2022 build preload modules natively (decision 0107).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app, and the signer's page (decision 0630), which the server sends for /assinar/*.
+      input: { index: path.join(import.meta.dirname, 'index.html'), assinar: path.join(import.meta.dirname, 'assinar.html') },
       output: {
         // The entry's preload map names every chunk a lazy page needs, and /auth downloads it: the
         // shared pieces (icons, small components) go by their hash alone, pages and the named groups
@@ -171,7 +212,7 @@ export default defineConfig({
             {
               name: 'framework',
               // TanStack Table (and its store) stays with the list pages that use it (decision 0432).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](?!react-table|table-core|react-store|store)|sonner)[\\/]/,
+              test: (id) => !id.endsWith(SIGNING_COPY) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](?!react-table|table-core|react-store|store)|sonner)[\\/]/.test(id),
             },
             // The small pieces every form uses (field, input, label, the form alert and its icons,
             // with what they share: class merging, the icon factory): one chunk instead of several

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 
 type Fetched = { url: string; bytes: number };
 export type WireReport =
   | {
       /** JavaScript fetched before the browser first went idle (the critical path). */
       initial: Fetched[];
-      /** JavaScript fetched afterwards by idle prefetching (requestIdleCallback). */
+      /** JavaScript fetched afterwards: idle prefetches, what a page loads once idle (requestIdleCallback). */
       prefetched: Fetched[];
     }
   | { skipped: string };
@@ -13,10 +14,17 @@ export type WireReport =
 /**
  * Cross-check of the manifest figure: open /auth in Chromium (Debian's, as the e2e tests do)
  * and list the JavaScript it fetches, with the size on the wire (the server gzips /assets).
- * A chunk whose request started before the first requestIdleCallback ran is on the critical
- * path; later ones are idle prefetches. Resource Timing gives start times and encoded sizes.
  */
-export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport> {
+export const measureAuthInBrowser = (baseUrl: string) =>
+  measureFirstLoadInBrowser(baseUrl, '/auth', (page) => page.getByRole('button', { name: /entrar/i }).first().waitFor({ timeout: 15_000 }));
+
+/**
+ * The JavaScript a page fetches in Chromium once `ready` holds and the network is quiet. A chunk
+ * whose request started before the page's first requestIdleCallback ran is on the critical path;
+ * later ones are idle prefetches (everything is critical when the page never asks for idle time).
+ * Resource Timing gives start times and encoded sizes.
+ */
+export async function measureFirstLoadInBrowser(baseUrl: string, path: string, ready: (page: Page) => Promise<unknown>): Promise<WireReport> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return { skipped: `no Chromium at ${executablePath}` };
   const { chromium } = await import('@playwright/test');
@@ -33,8 +41,8 @@ export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport>
           cb(deadline);
         }, opts);
     });
-    await page.goto(`${baseUrl}/auth`, { waitUntil: 'networkidle', timeout: 30_000 });
-    await page.getByRole('button', { name: /entrar/i }).first().waitFor({ timeout: 15_000 });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle', timeout: 30_000 });
+    await ready(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const { idle, resources } = await page.evaluate(() => ({
@@ -45,7 +53,7 @@ export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport>
         bytes: e.encodedBodySize,
       })),
     }));
-    const js = resources.filter((r) => r.url.endsWith('.js'));
+    const js = resources.filter((r) => /\.m?js$/.test(r.url));
     const pick = (list: typeof js) => list.map(({ url, bytes }) => ({ url, bytes })).sort((a, b) => b.bytes - a.bytes);
     return {
       initial: pick(js.filter((r) => idle === null || r.start < idle)),

@@ -28,7 +28,7 @@ export function ensureBuilt(webDist: string, ownWebDist: boolean) {
   const shared = [at('packages/shared/src')];
   if (!ownWebDist) {
     const web = builtAt(path.join(webDist, '.vite/manifest.json'));
-    const webSources = Math.max(newest(at('apps/web/src')), newest(at('apps/web/index.html')), newest(at('apps/web/vite.config.ts')), ...shared.map(newest));
+    const webSources = Math.max(newest(at('apps/web/src')), newest(at('apps/web/index.html')), newest(at('apps/web/assinar.html')), newest(at('apps/web/vite.config.ts')), ...shared.map(newest));
     if (!web || !existsSync(path.join(webDist, 'index.html')) || webSources > web) run(['run', '-s', '-w', '@sede/web', 'build']);
   }
   const server = builtAt(at('apps/server/dist/index.js'));

@@ -41,8 +41,9 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
  */
 export function measureAuthBundle(webDist: string): SizeReport {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  // The app's entry (assinar.html, the signer's page, is the other one: decision 0630).
+  const entryKey = 'index.html';
+  if (!manifest[entryKey]?.isEntry) throw new Error('index.html is not an entry of the Vite manifest');
   if (!manifest[AUTH_PAGE]) throw new Error(`${AUTH_PAGE} is not a chunk of its own`);
   const entryClosure = staticClosure(manifest, entryKey);
   const keys = staticClosure(manifest, AUTH_PAGE, new Set(entryClosure));

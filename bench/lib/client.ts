@@ -2,7 +2,20 @@ import pg from 'pg';
 import { createDb } from '@sede/db/client';
 import { seedCompany, type SeedCompany } from '../../apps/server/test/support/seed.ts';
 
-type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string };
+
+const linkIn = (m: Mail) => /https?:\/\/\S+/.exec(m.text)?.[0];
+
+/** The newest dev-mailbox message to `to` that `matches` (polls: some mail is queued). */
+export async function devMail(baseUrl: string, to: string, matches: (m: Mail) => boolean, tries = 100, everyMs = 50): Promise<Mail> {
+  for (let i = 0; i < tries; i++) {
+    const box = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to.toLowerCase())}`)).json()) as { messages: Mail[] };
+    const found = box.messages.find(matches);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`no such e-mail to ${to}`);
+}
 
 /** Signs up through the API, confirms through the dev mailbox, signs in: the Cookie header. */
 export async function signUpConfirmed(baseUrl: string, email: string, password = 'segredo123'): Promise<string> {
@@ -10,14 +23,9 @@ export async function signUpConfirmed(baseUrl: string, email: string, password =
   const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(body) });
   const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, json({ email, password, name: 'Bench Sede', firstName: 'Bench', lastName: 'Sede', callbackURL: '/email-confirmed' }));
   if (!up.ok) throw new Error(`sign-up ${email}: ${up.status} ${await up.text()}`);
-  let link: string | null = null;
-  for (let i = 0; i < 100 && !link; i++) {
-    const box = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email.toLowerCase())}`)).json()) as { messages: Mail[] };
-    link = box.messages.map((m) => /https?:\/\/\S+/.exec(m.text)?.[0]).find((l) => l?.includes('verify-email')) ?? null;
-    if (!link) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!link) throw new Error(`no confirmation e-mail for ${email}`);
-  const url = new URL(link);
+  const mail = await devMail(baseUrl, email, (m) => Boolean(linkIn(m)?.includes('verify-email'))).catch(() => null);
+  if (!mail) throw new Error(`no confirmation e-mail for ${email}`);
+  const url = new URL(linkIn(mail)!);
   await fetch(`${baseUrl}${url.pathname}${url.search}`, { redirect: 'manual' });
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, json({ email, password }));
   if (!signIn.ok) throw new Error(`sign-in ${email}: ${signIn.status} ${await signIn.text()}`);

@@ -68,6 +68,9 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
       serveStatic({ root: dist, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
     );
     app.use('*', serveStatic({ root: dist }));
+    // The signer's page is a page of its own, lighter than the app (decision 0630).
+    const signingHtml = existsSync(path.join(dist, 'assinar.html')) ? readFileSync(path.join(dist, 'assinar.html'), 'utf8') : indexHtml;
+    app.get('/assinar/:token', (c) => c.html(signingHtml));
     // A missing file is a 404; every other path is the single-page app.
     app.get('*', (c) => (path.extname(c.req.path) ? c.text('Not found', 404) : c.html(indexHtml)));
   } else {

@@ -22,6 +22,7 @@ describe('security headers', () => {
   for (const [what, path] of [
     ['the web app', '/'],
     ['a deep link with a token (the reset page)', '/auth?reset=true&token=abc'],
+    ['the signer’s page, a page of its own', '/assinar/abc'],
     ['the API', '/api/health'],
     ['an API error', '/api/me'],
     ['better-auth', '/api/auth/get-session'],
@@ -51,19 +52,25 @@ describe('security headers', () => {
     });
   }
 
-  it('the built index.html has no inline script or style for the CSP to block', async () => {
-    const res = await server.request('/');
-    const html = await res.text();
-    if (res.status === 503) return expect(html).toContain('npm run build'); // web not built: nothing to serve
-    expect(res.status).toBe(200);
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attrs, body] of scripts) {
-      expect(attrs).toMatch(/\bsrc="\/assets\//);
-      expect(body!.trim()).toBe('');
-    }
-    expect(html).not.toMatch(/<style\b|\sstyle="|\son[a-z]+=/i);
-  });
+  for (const [page, path, title] of [
+    ['index.html', '/', 'Sede — gestão da sua empresa'],
+    ['assinar.html (decision 0630)', '/assinar/abc', 'Assinar documento · Sede'],
+  ] as const) {
+    it(`the built ${page} (${path}) has no inline script or style for the CSP to block`, async () => {
+      const res = await server.request(path);
+      const html = await res.text();
+      if (res.status === 503) return expect(html).toContain('npm run build'); // web not built: nothing to serve
+      expect(res.status).toBe(200);
+      expect(html).toContain(`<title>${title}</title>`);
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attrs, body] of scripts) {
+        expect(attrs).toMatch(/\bsrc="\/assets\//);
+        expect(body!.trim()).toBe('');
+      }
+      expect(html).not.toMatch(/<style\b|\sstyle="|\son[a-z]+=/i);
+    });
+  }
 });
 
 describe('HSTS follows APP_URL', () => {

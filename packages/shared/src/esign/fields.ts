@@ -2,20 +2,12 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
+import { FIELD_TYPES, type FieldType } from './labels.ts';
+
+export { FIELD_TYPE_LABELS, FIELD_TYPES, FILLABLE_FIELD_TYPES, type FieldType } from './labels.ts';
 
 /** Fields placed on the document for each signer (decision 0590). */
 
-export const FIELD_TYPES = ['assinatura', 'rubrica', 'nome', 'cpf', 'data', 'texto', 'checkbox'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  assinatura: 'Assinatura',
-  rubrica: 'Rubrica',
-  nome: 'Nome',
-  cpf: 'CPF',
-  data: 'Data',
-  texto: 'Texto',
-  checkbox: 'Caixa de seleção',
-};
 /** The size a new field starts with, as fractions of an A4 page in portrait. */
 export const FIELD_DEFAULT_SIZE: Record<FieldType, { w: number; h: number }> = {
   assinatura: { w: 0.3, h: 0.06 },
@@ -26,8 +18,6 @@ export const FIELD_DEFAULT_SIZE: Record<FieldType, { w: number; h: number }> = {
   texto: { w: 0.3, h: 0.03 },
   checkbox: { w: 0.035, h: 0.025 },
 };
-/** What the signer types on the signing page; the others come from the signature, the name and the day. */
-export const FILLABLE_FIELD_TYPES: readonly FieldType[] = ['cpf', 'texto', 'checkbox'];
 
 export const FIELD_LIMITS = { fields: 200, textChars: 200, labelChars: 60, minSize: 0.01 } as const;
 

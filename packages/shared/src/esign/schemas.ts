@@ -4,6 +4,7 @@ import { emailSchema } from '../email.ts';
 import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 import { fieldValuesSchema, fieldViewSchema } from './fields.ts';
+import { SIGNER_ROLES, type SignerRole } from './labels.ts';
 
 /** Electronic signature (decisions 0550–0556): envelopes, their signers and evidence. */
 
@@ -22,14 +23,7 @@ export const ENVELOPE_STATUS_LABELS: Record<EnvelopeStatus, string> = {
 /** Nothing changes in an envelope in these states: a signed document never changes. */
 export const FINISHED_STATUSES: readonly EnvelopeStatus[] = ['assinado', 'recusado', 'expirado', 'cancelado'];
 
-export const SIGNER_ROLES = ['assinar', 'aprovar', 'testemunha', 'receber_copia'] as const;
-export type SignerRole = (typeof SIGNER_ROLES)[number];
-export const SIGNER_ROLE_LABELS: Record<SignerRole, string> = {
-  assinar: 'Assinar',
-  aprovar: 'Aprovar',
-  testemunha: 'Testemunha',
-  receber_copia: 'Receber cópia',
-};
+export { SIGNER_ROLE_LABELS, SIGNER_ROLES, type SignerRole } from './labels.ts';
 /** Who must act for the envelope to be complete (a copy's recipient only receives the signed PDF). */
 export const actsOnEnvelope = (role: SignerRole) => role !== 'receber_copia';
 

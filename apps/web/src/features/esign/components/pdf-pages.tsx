@@ -7,8 +7,15 @@ type PdfPage = {
   render(o: { canvas: HTMLCanvasElement; canvasContext: CanvasRenderingContext2D; viewport: { width: number; height: number } }): { promise: Promise<void> };
 };
 
-/** pdf.js and its worker load only on the pages that show a PDF (decision 0551): the signing page stays light until then. */
+/** The browser's next idle moment (a timer where it has no requestIdleCallback, as in Safari). */
+const idle = () => new Promise<void>((resolve) => (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1)))(() => resolve()));
+
+/**
+ * pdf.js and its worker load only on the pages that show a PDF (decision 0551), once the page
+ * itself is on screen and idle (decision 0630): its 130 KB never hold up the signing page's own code.
+ */
 async function openPdf(url: string): Promise<PdfTask> {
+  await idle();
   const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
   return pdfjs.getDocument({ url, withCredentials: false }) as unknown as PdfTask;

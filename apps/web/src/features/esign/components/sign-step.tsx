@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { FieldView } from '@sede/shared/esign/fields';
 import type { SignInput } from '@sede/shared/esign/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,8 +7,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { sign } from '../api/signing.ts';
-import { SignaturePad } from './signature-pad.tsx';
 import { type FieldValues, fieldsReady, SignerFieldInputs } from './signer-fields.tsx';
+
+// Drawing is the second choice: its pad loads when chosen (decision 0630).
+const SignaturePad = lazy(() => import('./signature-pad.tsx').then((m) => ({ default: m.SignaturePad })));
 
 /** Type or draw the signature, accept, sign. */
 export function SignStep({
@@ -53,7 +55,9 @@ export function SignStep({
           </p>
         </div>
       ) : (
-        <SignaturePad onChange={setImage} />
+        <Suspense fallback={<div className="h-[12.5rem]" aria-busy="true" />}>
+          <SignaturePad onChange={setImage} />
+        </Suspense>
       )}
       <SignerFieldInputs fields={fields} values={values} onChange={onValues} />
       <label className="flex items-start gap-2 text-sm text-slate-800">

@@ -1,4 +1,5 @@
-import { FIELD_TYPE_LABELS, FILLABLE_FIELD_TYPES, type FieldView } from '@sede/shared/esign/fields';
+import type { FieldView } from '@sede/shared/esign/fields';
+import { FIELD_TYPE_LABELS, FILLABLE_FIELD_TYPES } from '@sede/shared/esign/labels';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 

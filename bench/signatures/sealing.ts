@@ -1,19 +1,19 @@
 /**
  * Sealing a signed envelope's final PDF, in process (what completing an envelope costs the server):
- * a 10-page original is loaded, the certificate of completion is appended (3 signers, 15 events)
+ * a 20-page original is loaded, the certificate of completion is appended (3 signers, 15 events)
  * and the whole is sealed (PAdES, RSA 2048) — 3 warm-up runs, then 20 measured. Target p95 ≤ 500 ms:
  * the last signer waits for it in their request (decision 0552), and half a second is the most a
- * person waits after 'Assinar' without wondering; the issue's own row (20 pages) has the same bound.
+ * person waits after 'Assinar' without wondering.
  */
 import { performance } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { appendCertificatePages, type CompletionSummary } from '../apps/server/src/modules/esign/certificate-page.ts';
-import { generateSealingCertificate } from '../apps/server/src/platform/sealing/certificate.ts';
-import { sealPdf } from '../apps/server/src/platform/sealing/seal.ts';
-import type { BenchContext, BenchRow } from './types.ts';
+import { appendCertificatePages, type CompletionSummary } from '../../apps/server/src/modules/esign/certificate-page.ts';
+import { generateSealingCertificate } from '../../apps/server/src/platform/sealing/certificate.ts';
+import { sealPdf } from '../../apps/server/src/platform/sealing/seal.ts';
+import type { BenchRow } from '../types.ts';
 
 const TARGET_P95_MS = 500;
-const PAGES = 10;
+const PAGES = 20;
 const RUNS = 20;
 
 async function original(): Promise<Uint8Array> {
@@ -37,7 +37,7 @@ const summary = (): CompletionSummary => ({
   events: Array.from({ length: 15 }, (_, i) => ({ kind: (['sent', 'viewed', 'code_sent', 'code_confirmed', 'signed'] as const)[i % 5]!, at: new Date(), signerName: 'Maria', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' })),
 });
 
-export default async function esignBench(_ctx: BenchContext): Promise<BenchRow[]> {
+export async function sealing(): Promise<BenchRow[]> {
   const bytes = await original();
   const certificate = generateSealingCertificate('Sede - bench');
   const once = async () => {
@@ -54,5 +54,5 @@ export default async function esignBench(_ctx: BenchContext): Promise<BenchRow[]
   }
   times.sort((a, b) => a - b);
   const p95 = times[Math.ceil(RUNS * 0.95) - 1]!;
-  return [{ name: `esign: sealing a ${PAGES}-page PDF with its certificate page (p95 of ${RUNS})`, value: `${p95.toFixed(0)} ms (median ${times[RUNS / 2]!.toFixed(0)} ms)`, target: `≤ ${TARGET_P95_MS} ms`, ok: p95 <= TARGET_P95_MS }];
+  return [{ name: `sealing a ${PAGES}-page PDF with its certificate page, in process (p95 of ${RUNS})`, value: `${p95.toFixed(0)} ms (median ${times[RUNS / 2]!.toFixed(0)} ms)`, target: `≤ ${TARGET_P95_MS} ms`, ok: p95 <= TARGET_P95_MS }];
 }
