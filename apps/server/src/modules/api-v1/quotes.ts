@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
 import { productCreateSchema, productListQuerySchema, productSchema, productUpdateSchema, QUOTE_MESSAGES as M, quoteAnswerSchema, quoteCreateSchema, quoteListQuerySchema, quoteSchema } from '@sede/shared/crm/quotes';
 import type { ApiKeyEnv } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
