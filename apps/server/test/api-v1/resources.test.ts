@@ -138,11 +138,18 @@ describe('files', () => {
     expect(bytes.status).toBe(200);
     expect((await bytes.text()).startsWith('%PDF-')).toBe(true);
 
+    // Past the 1 MB of a JSON body: an upload streams under its kind's own limit.
+    const big = new Uint8Array(3 * 1024 * 1024).fill(0x20);
+    big.set(new TextEncoder().encode('%PDF-1.4\n'));
+    const large = await v1(server, all, `/files?entityType=deal&entityId=${deal.id}`, { form: fileForm('Anexo grande.pdf', big) });
+    expect(large.status, JSON.stringify(large.body)).toBe(201);
+    expect(large.body.size).toBe(big.length);
+
     // The same upload retried at once with its Idempotency-Key (each with its own multipart boundary): one file.
     const retried = await Promise.all(Array.from({ length: 5 }, () => v1(server, all, `/files?entityType=deal&entityId=${deal.id}`, { form: fileForm('Aditivo.pdf'), headers: { 'idempotency-key': 'aditivo-1' } })));
     expect(retried.map((r) => r.status)).toEqual(Array(5).fill(201));
     expect(new Set(retried.map((r) => r.body.id)).size).toBe(1);
-    expect((await v1(server, all, `/files?entityType=deal&entityId=${deal.id}`)).body.data).toHaveLength(2);
+    expect((await v1(server, all, `/files?entityType=deal&entityId=${deal.id}`)).body.data).toHaveLength(3);
 
     // The same refusals as the app's upload: an executable, a type the kind does not take, no file.
     const exe = await v1(server, all, `/files?entityType=deal&entityId=${deal.id}`, { form: fileForm('setup.pdf', new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, ...new Array(200).fill(0)])) });
@@ -154,7 +161,7 @@ describe('files', () => {
     empty.append('nota', 'sem arquivo');
     expect((await v1(server, all, `/files?entityType=deal&entityId=${deal.id}`, { form: empty })).body.error.code).toBe('FILE_REQUIRED');
     expect((await v1(server, all, `/files?entityType=deal&entityId=${deal.id}`, { json: { file: 'x' } })).status).toBe(415);
-    expect(Number((await sql(server, 'SELECT count(*) FROM files WHERE company_id = $1 AND deleted_at IS NULL', [companyId]))[0].count)).toBe(2);
+    expect(Number((await sql(server, 'SELECT count(*) FROM files WHERE company_id = $1 AND deleted_at IS NULL', [companyId]))[0].count)).toBe(3);
     // A finance-only record is out of a CRM key's reach.
     const entry = await created(all, '/receivables', { description: 'Com anexo', amountCents: 1000, dueDate: '2030-01-10' });
     const refused = await v1(server, crmOnly, `/files?entityType=fin_entry&entityId=${entry.data[0].id}`, { form: fileForm() });
