@@ -149,8 +149,8 @@ export const jsonBodyLimit = () => {
 /** The widget visitor's attachment (modules/inbox), streamed with its own 10 MB limit. */
 const WIDGET_UPLOAD = /^\/api\/inbox\/public\/[^/]+\/files$/;
 
-/** Routes whose raw body streams to storage under their own limits (modules/files). */
-const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports', '/api/marketing/materials']);
+/** Routes whose body streams to storage under their own limits (modules/files; the public API's multipart upload). */
+const STREAMED_UPLOADS = new Set(['/api/files', '/api/files/', '/api/finance/statements/imports', '/api/marketing/materials', '/api/v1/files']);
 
 /** A refused upload's rest is not read: the connection closes after the answer, so the client stops sending. */
 export const closeAfterRefusal: MiddlewareHandler = async (c, next) => {

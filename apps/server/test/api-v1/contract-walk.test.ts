@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_API_PERMISSIONS } from '../../src/modules/api-v1/public.ts';
-import { createApiKey, v1, type V1Answer } from '../api-keys/support.ts';
+import { createApiKey, fileForm, v1, type V1Answer } from '../api-keys/support.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, type Person } from '../team/support.ts';
 
@@ -55,6 +55,21 @@ beforeAll(async () => {
   ids.accountId = ((await account.json()) as { id: string }).id;
   const list = await server.request('/api/crm-contacts/lists', { method: 'POST', json: { name: 'Lista do contrato' }, jar: admin.jar });
   ids.listId = ((await list.json()) as { id: string }).id;
+  // A default Pix key, so that the receivable can be charged.
+  const pixKey = await server.request('/api/finance/pix/keys', { method: 'POST', json: { accountId: ids.accountId, type: 'email', key: 'financeiro@contrato.com.br', isDefault: true }, jar: admin.jar });
+  if (pixKey.status !== 201) throw new Error(`pix key: ${pixKey.status} ${await pixKey.text()}`);
+  ids.productId = (await made('/products', { name: 'Consultoria do contrato', priceCents: 50_000 })).id;
+  const quoted = (await made('/deals', { title: 'Negócio orçado', pipelineId: ids.pipelineId })).id;
+  ids.quoteId = (await made(`/deals/${quoted}/quotes`, { validUntil: '2030-05-10', items: [{ productId: ids.productId, description: 'Consultoria', quantityMilli: 1000, unitPriceCents: 50_000 }] })).id;
+  ids.projectId = (await made('/projects', { name: 'Projeto do contrato' })).id;
+  ids.projectTaskId = (await made(`/projects/${ids.projectId}/tasks`, { title: 'Tarefa do projeto do contrato' })).id;
+  const columns = await server.request(`/api/projects/${ids.projectId}/columns`, { jar: admin.jar });
+  ids.columnId = ((await columns.json()) as { columns: Array<{ id: string }> }).columns[1]!.id;
+  ids.taskId = (await made('/tasks', { title: 'Ligar para o cliente', kind: 'call', entityType: 'deal', entityId: ids.dealId })).id;
+  ids.entityId = ids.dealId;
+  const file = await v1(server, owner, `/files?entityType=deal&entityId=${ids.dealId}`, { form: fileForm() });
+  if (file.status !== 201) throw new Error(`file: ${file.status} ${JSON.stringify(file.body)}`);
+  ids.fileId = file.body.id;
 });
 afterAll(async () => {
   await server?.stop();
@@ -66,7 +81,20 @@ async function recordFor(path: string, method: string): Promise<string> {
   if (resource === 'deals' && /\/(won|lost)$/.test(path) && method === 'post') {
     return (await v1(server, owner, '/deals', { json: { title: `Negócio para ${path.split('/').pop()}`, pipelineId: ids.pipelineId } })).body.id;
   }
-  const byResource: Record<string, string> = { people: 'personId', organizations: 'organizationId', pipelines: 'pipelineId', deals: 'dealId', receivables: 'receivableId', payables: 'payableId' };
+  const byResource: Record<string, string> = {
+    people: 'personId',
+    organizations: 'organizationId',
+    pipelines: 'pipelineId',
+    deals: 'dealId',
+    receivables: 'receivableId',
+    payables: 'payableId',
+    products: 'productId',
+    quotes: 'quoteId',
+    projects: 'projectId',
+    'project-tasks': 'projectTaskId',
+    tasks: 'taskId',
+    files: 'fileId',
+  };
   const name = byResource[resource];
   if (!name) throw new Error(`no record for ${path}: add one to the contract test`);
   return ids[name]!;
@@ -95,7 +123,7 @@ function sample(raw: Schema, name = ''): unknown {
   if (type === 'boolean') return true;
   if (name in ids) return ids[name];
   if (schema.format === 'email' || /e-?mail/i.test(name)) return 'walk@exemplo.com.br';
-  if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}') || /date$|Date$|^(from|to)$/.test(name)) return '2030-05-10';
+  if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}') || /date$|Date$|Until$|^(from|to)$/.test(name)) return '2030-05-10';
   if (schema.pattern?.includes('[0-9a-f]{8}')) return randomUUID();
   return 'Teste do contrato'.padEnd(schema.minLength ?? 0, '.');
 }
@@ -127,6 +155,12 @@ function validate(answer: V1Answer, schema: Schema | undefined, label: string) {
   expect(check(answer.body), `${label}: ${JSON.stringify(check.errors?.slice(0, 3))}`).toBe(true);
 }
 
+/** Operations whose success needs an outside service the company sets up (a boleto issuer, the NFS-e authority): here, their refusal. */
+const NEEDS_SETUP: Record<string, { status: number; code: string }> = {
+  'post /api/v1/receivables/{id}/boleto': { status: 409, code: 'PROVIDER_NOT_CONFIGURED' },
+  'post /api/v1/receivables/{id}/invoice': { status: 409, code: 'NFSE_NOT_CONFIGURED' },
+};
+
 const jsonSchema = (response: Schema | undefined) => response?.content?.['application/json']?.schema;
 const success = (op: Schema) => Object.keys(op.responses).find((s) => s.startsWith('2'))!;
 /** A key of this company holding every permission of the public API except the operation's. */
@@ -143,7 +177,7 @@ async function keyWithout(needs: { anyOf?: string[]; allOf?: string[] }) {
 
 describe('every documented operation of /api/v1', () => {
   it('documents them all', () => {
-    expect(operations().length).toBeGreaterThanOrEqual(25);
+    expect(operations().length).toBeGreaterThanOrEqual(55);
   });
 
   it('refuses the wrong callers, then answers the owner as documented', async () => {
@@ -154,7 +188,8 @@ describe('every documented operation of /api/v1', () => {
       const concrete = path.includes('{id}') ? path.replace('{id}', await recordFor(path, method)) : path;
       const url = `${concrete.slice('/api/v1'.length)}${queryFor(op)}`;
       const body = bodyFor(method, path, jsonSchema(op.requestBody));
-      const call = (key: string | null) => v1(server, key, url, { method: method.toUpperCase(), json: body });
+      const multipart = Boolean(op.requestBody?.content?.['multipart/form-data']);
+      const call = (key: string | null) => v1(server, key, url, { method: method.toUpperCase(), ...(multipart ? { form: fileForm() } : { json: body }) });
 
       const anonymous = await call(null);
       expect(anonymous.status, `${label} without a key`).toBe(401);
@@ -175,6 +210,13 @@ describe('every documented operation of /api/v1', () => {
       }
 
       const answer = await call(owner);
+      const refusal = NEEDS_SETUP[`${method} ${path}`];
+      if (refusal) {
+        // The company has not set up the outside service: its documented refusal (each has its own test with a fake).
+        expect(answer.body.error?.code, `${label}: ${JSON.stringify(answer.body)}`).toBe(refusal.code);
+        validate(answer, jsonSchema(op.responses[String(refusal.status)]), `${label} ${refusal.status}`);
+        continue;
+      }
       expect(answer.status, `${label}: ${JSON.stringify(answer.body)}`).toBe(Number(success(op)));
       validate(answer, jsonSchema(op.responses[success(op)]), `${label} ${success(op)}`);
     }

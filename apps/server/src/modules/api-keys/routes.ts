@@ -4,7 +4,7 @@ import { areaRouter, tenant } from '../../http/area-router.ts';
 import { apiKeyCache } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import type { Services } from '../../services.ts';
-import { PUBLIC_API_PERMISSIONS } from '../api-v1/public.ts';
+import { PUBLIC_API_PERMISSION_LABELS, PUBLIC_API_PERMISSIONS } from '../api-v1/public.ts';
 import { createKey, keyOptions, listKeys, revokeKey } from './service.ts';
 
 const keyId = idParams(M.keyNotFound);
@@ -15,7 +15,7 @@ export function apiKeysRoutes(s: Services) {
   const r = areaRouter(s, 'admin');
   r.get('/', contract({ summary: 'Listar chaves de API', response: apiKeyListSchema }), async (c) => c.json({ keys: await listKeys(tenant(c)) }));
   r.get('/options', contract({ summary: 'Permissões que uma chave pode receber', response: apiKeyOptionsSchema }), async (c) =>
-    c.json(keyOptions(grantsFor(c.get('viewer').membership), OFFERED)),
+    c.json(keyOptions(grantsFor(c.get('viewer').membership), OFFERED, PUBLIC_API_PERMISSION_LABELS)),
   );
   r.post('/', contract({ summary: 'Criar chave de API (mostrada uma única vez)', body: apiKeyCreateSchema, response: apiKeyCreatedSchema, status: 201 }), async (c) => {
     c.header('Cache-Control', 'no-store');

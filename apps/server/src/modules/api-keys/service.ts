@@ -53,14 +53,14 @@ export async function listKeys(t: Tenant): Promise<ApiKey[]> {
  * What a key may be given: the permissions the public API uses (`used`), among those the admin
  * holds, grouped by area in the registry's order.
  */
-export function keyOptions(grants: Grants, used: ReadonlySet<Permission>): ApiKeyOptions {
+export function keyOptions(grants: Grants, used: ReadonlySet<Permission>, labels: Partial<Record<string, string>> = {}): ApiKeyOptions {
   const areas = AREA_DECLARATIONS.map((area) => ({
     key: area.key,
     title: area.title,
     permissions: area.actions
       .map((action) => `${area.key}.${action}` as Permission)
       .filter((p) => used.has(p) && grants.has(p))
-      .map((permission) => ({ permission, label: ACTION_LABELS[permission.slice(permission.indexOf('.') + 1)] ?? permission })),
+      .map((permission) => ({ permission, label: labels[permission] ?? ACTION_LABELS[permission.slice(permission.indexOf('.') + 1)] ?? permission })),
   }));
   return { areas: areas.filter((a) => a.permissions.length > 0) };
 }

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import { requireApiKey, requireKeyPermission, type ApiKeyEnv } from '../../http/api-key.ts';
+import { computePermissions } from '@sede/shared/permissions';
+import type { Viewer } from '../../platform/viewer.ts';
 import type { Services } from '../../services.ts';
 import { idempotency } from './idempotency.ts';
 import type { PublicApiPermission } from './permissions.ts';
@@ -22,3 +24,19 @@ export type V1Access = ReturnType<typeof v1Access>;
 
 /** The key's tenant: its company, its creator as author, the key as the actor. */
 export const tenant = (c: Context<ApiKeyEnv>) => c.get('tenant');
+
+/**
+ * The key as the person the services' visibility checks take (decision 0646): its creator, with
+ * their role in the key's company. A route has already checked the key's own permission, so the key
+ * sees what both allow, never more than its creator.
+ */
+export function keyViewer(c: Context<ApiKeyEnv>): Viewer {
+  const key = c.get('apiKey');
+  return {
+    user: { id: key.createdBy ?? '', email: '', emailVerified: true, firstName: key.name, lastName: '', image: null },
+    profile: null,
+    company: null,
+    membership: key.membership,
+    permissions: computePermissions(key.membership),
+  };
+}

@@ -38,7 +38,7 @@ const createBody = (kind: Kind) =>
     .pipe(entryCreateSchema);
 
 /** The entry of this kind, or the 404 of a record that does not exist here. */
-async function entryOf(t: Tenant, kind: Kind, id: string) {
+export async function entryOf(t: Tenant, kind: Kind, id: string) {
   const entry = await getEntry(t, id).catch((e: unknown) => {
     if (e instanceof AppError && e.status === 404) return null;
     throw e;

@@ -2,7 +2,7 @@
  * The short guide at the top of the reference (/api/docs) and of the OpenAPI document's
  * description (decision 0643). Markdown, in Portuguese; `{BASE}` becomes the server's address.
  */
-export const GUIDE = `A API pública da Sede, versão 1: os contatos, negócios, funis, contas a pagar e a receber e o restante do que a sua empresa guarda na Sede, para os seus sistemas.
+export const GUIDE = `A API pública da Sede, versão 1: contatos, negócios e funis, tarefas e atividades, produtos e orçamentos, projetos, arquivos, contas a pagar e a receber — com a cobrança por Pix ou boleto e a NFS-e — para os seus sistemas.
 
 ## Autenticação
 
@@ -63,9 +63,33 @@ await fetch('{BASE}/api/v1/deals', {
 });
 \`\`\`
 
+## Arquivos
+
+Negócios, orçamentos, projetos e contas recebem arquivos por um formulário \`multipart/form-data\` com o arquivo no campo \`file\`. O tipo é lido do conteúdo (imagem até 20 MB, documento até 50 MB, áudio até 200 MB, vídeo até 500 MB; executáveis nunca). Para baixar, peça um link assinado: ele abre o arquivo sem chave até vencer. Num envio de arquivo, a \`Idempotency-Key\` sozinha identifica a operação (o corpo não é comparado).
+
+\`\`\`bash
+curl -X POST "{BASE}/api/v1/files?entityType=deal&entityId=$DEAL_ID" \\
+  -H "Authorization: Bearer $SEDE_API_KEY" \\
+  -F "file=@contrato.pdf"
+\`\`\`
+
+\`\`\`js
+const form = new FormData();
+form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'contrato.pdf');
+const auth = { Authorization: \`Bearer \${process.env.SEDE_API_KEY}\` };
+const file = await (await fetch(\`{BASE}/api/v1/files?entityType=deal&entityId=\${dealId}\`, { method: 'POST', headers: auth, body: form })).json();
+const { url, expiresAt } = await (
+  await fetch(\`{BASE}/api/v1/files/\${file.id}/links\`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ hours: 24 }) })
+).json();
+\`\`\`
+
+## Tarefas, cobranças e notas
+
+Uma chave vê as tarefas e os arquivos dos registros que as suas permissões alcançam (uma chave só do CRM não vê os de projetos nem os de contas), como quem a criou os vê; por isso uma página de \`/tasks\` pode trazer menos itens que o \`limit\` — siga o \`nextCursor\` até ele ser nulo. Uma conta a receber é cobrada por Pix (\`POST /receivables/{id}/charge\`: o BR Code copia e cola e o QR Code), por um link da página de pagamento ou por boleto (com o emissor configurado pela empresa), e recebe a sua NFS-e (\`POST /receivables/{id}/invoice\`, com o certificado e as configurações da empresa) uma única vez.
+
 ## Limites
 
-Cada chave faz até 600 chamadas por minuto (o administrador vê o limite de cada chave). Toda resposta traz \`RateLimit-Limit\`, \`RateLimit-Remaining\` e \`RateLimit-Reset\` (segundos até a janela recomeçar). Passou do limite: **429** com \`Retry-After\` (segundos). O corpo de uma chamada tem no máximo 1 MB (envio de arquivos à parte).
+Cada chave faz até 600 chamadas por minuto (o administrador vê o limite de cada chave). Toda resposta traz \`RateLimit-Limit\`, \`RateLimit-Remaining\` e \`RateLimit-Reset\` (segundos até a janela recomeçar). Passou do limite: **429** com \`Retry-After\` (segundos). O corpo de uma chamada tem no máximo 1 MB (os arquivos têm os limites do seu tipo).
 
 ## Formulário do site (captura de leads)
 

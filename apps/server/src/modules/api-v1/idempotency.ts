@@ -54,7 +54,9 @@ export function idempotency(s: Services) {
     if (!KEY_SHAPE.test(idempotencyKey)) throw badRequest('Idempotency-Key inválida: use até 255 caracteres visíveis (um UUID, por exemplo).', 'IDEMPOTENCY_KEY_INVALID');
     const t = c.get('tenant');
     const keyId = c.get('apiKey').id;
-    const requestHash = hashOf(c.req.method, new URL(c.req.url), await c.req.text());
+    // An upload streams to storage and is never read whole here: its key alone names it (decision 0647).
+    const streamed = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+    const requestHash = hashOf(c.req.method, new URL(c.req.url), streamed ? '' : await c.req.text());
     await sweep(t, lastSweep);
     const deadline = Date.now() + WAIT_MS;
     for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { publicErrorSchema } from '@sede/shared/platform/public-api';
 import { keyPermissionsOf, type KeyPermissions } from '../../http/api-key.ts';
 import { GUIDE } from './guide.ts';
+import { UPLOAD_FORM_SCHEMA } from './upload.ts';
 
 type Operation = OpenAPIV3_1.OperationObject;
 type Document = OpenAPIV3_1.Document;
@@ -35,8 +36,16 @@ const TAGS: Record<string, { name: string; description: string }> = {
   receivables: { name: 'Contas a receber', description: 'O que os clientes devem à empresa: lançamentos, parcelas e recebimentos.' },
   payables: { name: 'Contas a pagar', description: 'O que a empresa deve: lançamentos, parcelas e pagamentos.' },
   leads: { name: 'Captura de leads', description: 'O formulário de um site envia um contato para uma lista ou um funil.' },
+  products: { name: 'Produtos e serviços', description: 'O catálogo que os orçamentos usam.' },
+  quotes: { name: 'Orçamentos', description: 'Os orçamentos dos negócios, com seus itens e a resposta do cliente.' },
+  tasks: { name: 'Tarefas e atividades', description: 'Tarefas, ligações, reuniões, e-mails e anotações em negócios, orçamentos, projetos e contas, ou pessoais.' },
+  projects: { name: 'Projetos', description: 'Os projetos e as tarefas dos seus quadros.' },
+  'project-tasks': { name: 'Projetos', description: 'Os projetos e as tarefas dos seus quadros.' },
+  files: { name: 'Arquivos', description: 'Arquivos de negócios, orçamentos, projetos e contas: envio e link assinado de download.' },
 };
-const tagOf = (path: string) => TAGS[path.split('/')[1] ?? '']?.name ?? 'Outros';
+/** A path under another resource that belongs to its own group. */
+const TAG_OF_PATH: Record<string, string> = { '/deals/{id}/quotes': 'quotes' };
+const tagOf = (path: string) => TAGS[TAG_OF_PATH[path] ?? path.split('/')[1] ?? '']?.name ?? 'Outros';
 
 /** Makes one operation of the key's API: bearer, the public errors, 429, Idempotency-Key on POST. */
 function publicOperation(method: string, operation: Operation, path: string, needs: KeyPermissions | undefined) {
@@ -71,6 +80,9 @@ function publicOperation(method: string, operation: Operation, path: string, nee
       },
     ];
   }
+  // A form the handler reads itself (the upload) is described here: the contract only names its media.
+  const form = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['multipart/form-data'];
+  if (form && !form.schema) form.schema = structuredClone(UPLOAD_FORM_SCHEMA) as never;
   operation.tags = [tagOf(path)];
   operation.operationId = `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`;
 }
@@ -113,7 +125,7 @@ export async function publicApiDocument(router: Hono<never>, baseUrl: string): P
     },
     servers: [{ url: baseUrl, description: 'Este servidor da Sede' }],
     security: [{ chave: [] }],
-    tags: Object.values(TAGS).filter((t) => usedTags.has(t.name)),
+    tags: [...new Map(Object.values(TAGS).map((t) => [t.name, t])).values()].filter((t) => usedTags.has(t.name)),
     paths,
     components: {
       ...generated.components,

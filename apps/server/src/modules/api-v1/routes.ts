@@ -7,9 +7,14 @@ import { v1Access } from './access.ts';
 import { contactRoutes } from './contacts.ts';
 import { dealRoutes } from './deals.ts';
 import { publicErrors } from './errors.ts';
+import { fileRoutes } from './files.ts';
+import { chargeRoutes } from './charges.ts';
 import { financeRoutes } from './finance.ts';
 import { leadRoutes } from './leads.ts';
 import { publicApiDocument } from './openapi.ts';
+import { projectRoutes } from './projects.ts';
+import { quoteRoutes } from './quotes.ts';
+import { taskRoutes } from './tasks.ts';
 
 /**
  * /api/v1: the public API (decisions 0640–0644). Each route calls the same service as the app's
@@ -23,7 +28,12 @@ export function publicApiRoutes(s: Services) {
   contactRoutes(r, s, access);
   dealRoutes(r, access);
   financeRoutes(r, access);
+  chargeRoutes(r, s, access);
   leadRoutes(r, s, access);
+  quoteRoutes(r, access);
+  projectRoutes(r, s, access);
+  taskRoutes(r, s, access);
+  fileRoutes(r, s, access);
 
   const document = () => serverState(s, 'api-v1.document', () => publicApiDocument(r as never, s.cfg.appUrl));
   r.get('/openapi.json', contract({ summary: 'Documento OpenAPI 3.1 da API pública', public: true, response: { media: 'application/json', description: 'O documento OpenAPI' } }), async (c) => {

@@ -10,3 +10,6 @@ export { createTask, type TaskInput } from './service.ts';
  * reminders count every assignee (decision 0305).
  */
 export { registerTaskAssignees, type TaskAssigneeSource } from './service.ts';
+
+// The public API (modules/api-v1, decision 0646) serves the same tasks, seen as the key's creator sees them.
+export { getTask, tasksPage, updateTask, type TaskPageQuery } from './service.ts';

@@ -7,6 +7,7 @@ import { isUuid } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { createdPages, type PageRequest } from '../../platform/cursor.ts';
 import { entityDefinition } from '../../platform/entities.ts';
 import { serverState } from '../../platform/module.ts';
 import type { Viewer } from '../../platform/viewer.ts';
@@ -364,6 +365,58 @@ async function taskContexts(s: Services, tenant: Tenant, viewer: Viewer, rows: T
     }),
   );
   return out;
+}
+
+/** The filters of a page of tasks (the public API, decision 0646). */
+export type TaskPageQuery = PageRequest & {
+  entityType?: string;
+  entityId?: string;
+  /** Only tasks on these entity types, or on none (a personal to-do). */
+  entityTypes?: readonly string[];
+  kind?: TaskKind;
+  assigneeId?: string;
+  done?: boolean;
+};
+const taskPages = createdPages(t.createdAt, t.id, t.updatedAt, 'asc');
+
+/**
+ * Tasks page by page, oldest first, filtered, and only those the person may see (decision 0131):
+ * a page may hold fewer than `limit` tasks when some are hidden; the cursor goes on after them.
+ */
+export async function tasksPage(s: Services, tenant: Tenant, viewer: Viewer, q: TaskPageQuery): Promise<{ items: Task[]; nextCursor: string | null }> {
+  if (q.entityType && q.entityId) await ensureEntity(s, tenant, viewer, q.entityType, q.entityId);
+  const where = [
+    eq(t.companyId, tenant.companyId),
+    taskPages.where(q),
+    q.entityType ? eq(t.entityType, q.entityType) : undefined,
+    q.entityId ? eq(t.entityId, q.entityId) : undefined,
+    q.entityTypes ? or(isNull(t.entityType), q.entityTypes.length ? inArray(t.entityType, [...q.entityTypes]) : undefined) : undefined,
+    q.kind ? eq(t.kind, q.kind) : undefined,
+    q.assigneeId ? eq(t.assigneeId, q.assigneeId) : undefined,
+    q.done === undefined ? undefined : q.done ? isNotNull(t.doneAt) : isNull(t.doneAt),
+  ];
+  const rows = await tenant.db
+    .select(taskColumns)
+    .from(t)
+    .where(and(...where))
+    .orderBy(...taskPages.orderBy)
+    .limit(q.limit + 1);
+  const found = taskPages.page(rows, q, (r) => r);
+  // One check per entity on the page, not per task.
+  const checks = new Map<string, Promise<boolean>>();
+  const seen = await Promise.all(
+    found.items.map((r) => {
+      const key = r.entityType && r.entityId ? `${r.entityType}:${r.entityId}` : `own:${r.id}`;
+      if (!checks.has(key)) checks.set(key, canSeeTask(s, tenant, viewer, r));
+      return checks.get(key)!;
+    }),
+  );
+  return { items: found.items.filter((_, i) => seen[i]).map((r) => toTask(r, viewer)), nextCursor: found.nextCursor };
+}
+
+/** One task, as the person may see it (404 otherwise). */
+export async function getTask(s: Services, tenant: Tenant, viewer: Viewer, id: string): Promise<Task> {
+  return toTask(await loadTask(s, tenant, viewer, id), viewer);
 }
 
 export async function entityTasks(s: Services, tenant: Tenant, viewer: Viewer, entityType: string, entityId: string): Promise<Task[]> {

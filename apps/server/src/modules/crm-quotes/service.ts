@@ -6,6 +6,7 @@ import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { computeQuoteTotals, QUOTE_MESSAGES, type Product, type productCreateSchema, type productListQuerySchema, type productUpdateSchema, type Quote, type quoteCreateSchema, type quoteListQuerySchema, type QuoteStatus } from '@sede/shared/crm/quotes';
 import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { createdPages, type PageRequest } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { isCompanyPerson, isLiveOrganization } from '../parties/public.ts';
@@ -37,15 +38,27 @@ const toProduct = (r: ProductRow): Product => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export async function listProducts(t: Tenant, q: z.output<typeof productListQuerySchema>): Promise<{ items: Product[] }> {
+function productFilters(t: Tenant, q: z.output<typeof productListQuerySchema>): SQL[] {
   const where: SQL[] = [eq(P.companyId, t.companyId)];
   if (q.active !== 'all') where.push(eq(P.active, q.active === 'true'));
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     where.push(or(ilike(P.name, like), ilike(P.code, like)) as SQL);
   }
-  const rows = await t.db.select().from(P).where(and(...where)).orderBy(asc(P.name), asc(P.id)).limit(1000);
+  return where;
+}
+
+export async function listProducts(t: Tenant, q: z.output<typeof productListQuerySchema>): Promise<{ items: Product[] }> {
+  const rows = await t.db.select().from(P).where(and(...productFilters(t, q))).orderBy(asc(P.name), asc(P.id)).limit(1000);
   return { items: rows.map(toProduct) };
+}
+
+const productPages = createdPages(P.createdAt, P.id, P.updatedAt, 'asc');
+/** The catalogue page by page, oldest first, with the same filters (the public API, decision 0645). */
+export async function productsPage(t: Tenant, q: z.output<typeof productListQuerySchema> & PageRequest) {
+  const rows = await t.db.select().from(P).where(and(...productFilters(t, q), productPages.where(q))).orderBy(...productPages.orderBy).limit(q.limit + 1);
+  const found = productPages.page(rows, q, (r) => r);
+  return { items: found.items.map(toProduct), nextCursor: found.nextCursor };
 }
 
 async function productRow(db: DbOrTx, companyId: string, id: string): Promise<ProductRow> {
@@ -193,7 +206,7 @@ export async function getQuote(t: Pick<Tenant, 'db' | 'companyId'>, id: string):
   return (await toQuotes(t.db, t.companyId, [row]))[0]!;
 }
 
-export async function listQuotes(t: Tenant, q: z.output<typeof quoteListQuerySchema>): Promise<{ items: Quote[] }> {
+async function quoteFilters(t: Tenant, q: z.output<typeof quoteListQuerySchema>): Promise<SQL[]> {
   const where: SQL[] = [eq(Q.companyId, t.companyId)];
   if (q.dealId) {
     await dealRow(t.db, t.companyId, q.dealId);
@@ -203,13 +216,25 @@ export async function listQuotes(t: Tenant, q: z.output<typeof quoteListQuerySch
   if (q.status === 'expirado') where.push(inArray(Q.status, ['rascunho', 'enviado']), lt(Q.validUntil, today));
   else if (q.status === 'rascunho' || q.status === 'enviado') where.push(eq(Q.status, q.status), sql`${Q.validUntil} >= ${today}`);
   else if (q.status) where.push(eq(Q.status, q.status));
+  return where;
+}
+
+export async function listQuotes(t: Tenant, q: z.output<typeof quoteListQuerySchema>): Promise<{ items: Quote[] }> {
   const rows = await t.db
     .select()
     .from(Q)
-    .where(and(...where))
+    .where(and(...(await quoteFilters(t, q))))
     .orderBy(desc(Q.createdAt), desc(Q.id))
     .limit(500);
   return { items: await toQuotes(t.db, t.companyId, rows) };
+}
+
+const quotePages = createdPages(Q.createdAt, Q.id, Q.updatedAt, 'desc');
+/** The quotes page by page, newest first, with the same filters (the public API, decision 0645). */
+export async function quotesPage(t: Tenant, q: z.output<typeof quoteListQuerySchema> & PageRequest) {
+  const rows = await t.db.select().from(Q).where(and(...(await quoteFilters(t, q)), quotePages.where(q))).orderBy(...quotePages.orderBy).limit(q.limit + 1);
+  const found = quotePages.page(rows, q, (r) => r);
+  return { items: await toQuotes(t.db, t.companyId, found.items), nextCursor: found.nextCursor };
 }
 
 type QuoteInput = z.output<typeof quoteCreateSchema>;

@@ -119,3 +119,6 @@ export async function removeEntityFile(s: Services, tx: { db: DbOrTx; companyId:
   await logAudit(tx.db, tx, { action: 'file_deleted', entity: 'file', id: row.id, details: { holder: row.entityType, kind: row.kind } });
   return () => removeStoredBytes(s, [row]);
 }
+
+// The public API (modules/api-v1, decision 0647): the same upload, list, file and signed link, checked like the entity.
+export { createLink, listFiles, loadFile, toFileInfo, uploadFile } from './service.ts';

@@ -70,7 +70,7 @@ export async function uploadFile(
   s: Services,
   tenant: Tenant,
   viewer: Viewer,
-  o: { entityType: string; entityId: string; kind: FileKind; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
+  o: { entityType: string; entityId: string; kind: FileKind | readonly FileKind[]; name: string; body: ReadableStream<Uint8Array> | null; declaredLength?: number },
 ): Promise<FileRow> {
   await ensureEntity(s, tenant, viewer, o.entityType, o.entityId);
   return storeFile(s, tenant, o, tenant.actorId);

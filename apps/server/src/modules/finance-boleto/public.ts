@@ -1,2 +1,4 @@
 /** What the webhook module (finance-boleto-public) uses: the token's company and the event's handling (decision 0572). */
 export { companyOfToken, handleAsaasEvent, type WebhookOutcome } from './webhook.ts';
+// The public API (modules/api-v1, decision 0648): a receivable's boleto, read and issued.
+export { entryBoleto, issueBoleto } from './boletos.ts';

@@ -2,3 +2,5 @@
 export { issueInvoice } from './issue.ts';
 export { deliverAfterIssue } from './deliver.ts';
 export { latestInvoiceRow } from './invoices.ts';
+// The public API (modules/api-v1, decision 0648): the note as the receivable's panel shows it.
+export { toInvoice } from './invoices.ts';

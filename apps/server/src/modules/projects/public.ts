@@ -9,3 +9,7 @@ export async function projectName(tenant: Pick<Tenant, 'db' | 'companyId'>, id: 
   const [row] = await tenant.db.select({ name: P.name }).from(P).where(and(eq(P.id, id), eq(P.companyId, tenant.companyId)));
   return row?.name ?? null;
 }
+
+// The public API (modules/api-v1, decision 0645) serves the same projects and their tasks.
+export { createProject, createTask, updateProject, updateTask } from './assign.ts';
+export { getProject, getTask, moveTask, projectsPage, projectTasksPage } from './service.ts';

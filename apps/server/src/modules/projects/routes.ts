@@ -37,9 +37,9 @@ import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import { generateStructured, requireAiCredentials } from '../../platform/ai/index.ts';
 import { projectFromBriefV1 } from '../../platform/ai/prompts/index.ts';
-import { notify } from '../../platform/notifications/notify.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
-import type { Services, Tenant} from '../../services.ts';
+import type { Services } from '../../services.ts';
+import * as assign from './assign.ts';
 import * as svc from './service.ts';
 
 const projectParams = idParams(M.projectNotFound);
@@ -73,11 +73,6 @@ export function projectsRoutes(s: Services) {
   const write = requirePermission('projects.write');
   const del = requirePermission('projects.delete');
 
-  const tell = async (t: Tenant, userIds: string[], title: string, body: string, projectId: string, taskId?: string) => {
-    if (!userIds.length) return;
-    const link = `/projeto-kanban/${projectId}${taskId ? `?tarefa=${taskId}` : ''}`;
-    await notify(s, { companyId: t.companyId, userIds, kind: 'assignment', title, body, link, entity: taskId ? { type: 'task', id: taskId } : { type: 'project', id: projectId } });
-  };
 
   r.get('/templates', contract({ summary: 'Listar modelos de projeto', response: templateListSchema }), (c) => c.json({ templates: PROJECT_TEMPLATES }));
 
@@ -95,10 +90,7 @@ export function projectsRoutes(s: Services) {
     c.json({ projects: await svc.listProjects(tenant(c), c.req.valid('query')) }),
   );
   r.post('/', write, contract({ summary: 'Criar projeto', body: projectCreateSchema, response: projectSchema, status: 201 }), async (c) => {
-    const t = tenant(c);
-    const { project, assigned } = await svc.createProject(t, c.req.valid('json'));
-    await tell(t, assigned, `Você entrou no projeto ${project.name}`, 'Você foi incluído como membro do projeto.', project.id);
-    return c.json(project, 201);
+    return c.json(await assign.createProject(s, tenant(c), c.req.valid('json')), 201);
   });
 
   // ---- columns and tasks by their own id (before '/:id')
@@ -110,10 +102,7 @@ export function projectsRoutes(s: Services) {
   );
   r.get('/tasks/:id', contract({ summary: 'Ver tarefa do quadro', params: taskParams, response: taskDetailSchema }), async (c) => c.json(await svc.getTask(tenant(c), c.req.valid('param').id)));
   r.patch('/tasks/:id', write, contract({ summary: 'Alterar tarefa do quadro', params: taskParams, body: taskUpdateSchema, response: taskDetailSchema }), async (c) => {
-    const t = tenant(c);
-    const { task, assigned } = await svc.updateTask(t, c.req.valid('param').id, c.req.valid('json'));
-    await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
-    return c.json(task);
+    return c.json(await assign.updateTask(s, tenant(c), c.req.valid('param').id, c.req.valid('json')));
   });
   r.delete('/tasks/:id', write, contract({ summary: 'Excluir tarefa do quadro', params: taskParams, response: okSchema }), async (c) => answerSuccess(c, svc.deleteTask(tenant(c), c.req.valid('param').id)));
   r.post('/tasks/:id/move', write, contract({ summary: 'Mover tarefa no quadro', params: taskParams, body: taskMoveSchema, response: taskMovedSchema }), async (c) =>
@@ -123,10 +112,7 @@ export function projectsRoutes(s: Services) {
   // ---- one project
   r.get('/:id', contract({ summary: 'Ver projeto', params: projectParams, response: projectSchema }), async (c) => c.json(await svc.getProject(tenant(c), c.req.valid('param').id)));
   r.patch('/:id', write, contract({ summary: 'Alterar projeto', params: projectParams, body: projectUpdateSchema, response: projectSchema }), async (c) => {
-    const t = tenant(c);
-    const { project, added } = await svc.updateProject(t, c.req.valid('param').id, c.req.valid('json'));
-    await tell(t, added, `Você entrou no projeto ${project.name}`, 'Você foi incluído como membro do projeto.', project.id);
-    return c.json(project);
+    return c.json(await assign.updateProject(s, tenant(c), c.req.valid('param').id, c.req.valid('json')));
   });
   r.delete('/:id', del, contract({ summary: 'Excluir projeto', params: projectParams, response: okSchema }), async (c) => answerSuccess(c, svc.deleteProject(tenant(c), c.req.valid('param').id)));
   r.get('/:id/board', contract({ summary: 'Ver quadro do projeto', params: projectParams, query: boardQuerySchema, response: boardSchema }), async (c) => {
@@ -153,10 +139,7 @@ export function projectsRoutes(s: Services) {
     c.json({ columns: await svc.reorderColumns(tenant(c), c.req.valid('param').id, c.req.valid('json').columnIds) }),
   );
   r.post('/:id/tasks', write, contract({ summary: 'Criar tarefa no quadro', params: projectParams, body: taskCreateSchema, response: taskDetailSchema, status: 201 }), async (c) => {
-    const t = tenant(c);
-    const { task, assigned } = await svc.createTask(t, c.req.valid('param').id, c.req.valid('json'));
-    await tell(t, assigned, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
-    return c.json(task, 201);
+    return c.json(await assign.createTask(s, tenant(c), c.req.valid('param').id, c.req.valid('json')), 201);
   });
   r.get('/:id/dashboard', contract({ summary: 'Ver painel do projeto', params: projectParams, response: dashboardSchema }), async (c) =>
     c.json(await svc.dashboard(tenant(c), c.req.valid('param').id)),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { POSITION_STEP, positionBetween } from '@sede/shared/crm/position';
 import type { DocContent } from '@sede/shared/documents/schemas';
@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import { createdPages, decodeCursor, encodeCursor, type PageRequest } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { isLiveOrganization } from '../parties/public.ts';
@@ -55,7 +55,7 @@ async function checkOrganization(db: DbOrTx, companyId: string, id: string | nul
 type ProjectRow = typeof PR.$inferSelect & { organizationName: string | null; taskCount: number; doneCount: number; memberIds: string[] };
 
 
-async function projectRows(db: DbOrTx, companyId: string, where: ReturnType<typeof sql> | undefined, withCounts = true): Promise<ProjectRow[]> {
+async function projectRows(db: DbOrTx, companyId: string, where: ReturnType<typeof sql> | undefined, withCounts = true, paging?: { orderBy: SQL[]; limit: number }): Promise<ProjectRow[]> {
   const res = await db.execute(sql`
     SELECT p.*, COALESCE(o.nome_fantasia, o.razao_social) AS organization_name,
       ${
@@ -67,8 +67,8 @@ async function projectRows(db: DbOrTx, companyId: string, where: ReturnType<type
       COALESCE((SELECT array_agg(pm.user_id ORDER BY pm.created_at) FROM project_members pm WHERE pm.project_id = p.id), '{}') AS member_ids
     FROM projects p LEFT JOIN organizations o ON o.id = p.organization_id AND o.deleted_at IS NULL
     WHERE p.company_id = ${companyId} ${where ? sql`AND ${where}` : sql``}
-    ORDER BY p.created_at DESC, p.id DESC
-    LIMIT 500`);
+    ORDER BY ${paging ? sql.join(paging.orderBy, sql`, `) : sql`p.created_at DESC, p.id DESC`}
+    LIMIT ${paging?.limit ?? 500}`);
   return (res.rows as Array<Record<string, unknown>>).map((r) => ({
     id: r.id as string,
     companyId: r.company_id as string,
@@ -126,16 +126,30 @@ async function requireProject(db: DbOrTx, companyId: string, id: string) {
   if (!(await projectExists(db, companyId, id))) throw notFound(M.projectNotFound);
 }
 
-export async function listProjects(t: Tenant, q: ProjectListQuery): Promise<Project[]> {
-  const conds = [
+function projectFilters(q: ProjectListQuery) {
+  return [
     q.status ? sql`p.status = ${q.status}` : undefined,
     q.q ? sql`p.name ILIKE ${`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
     q.ownerId ? sql`p.owner_id = ${q.ownerId}` : undefined,
     q.organizationId ? sql`p.organization_id = ${q.organizationId}` : undefined,
   ].filter(Boolean) as Array<ReturnType<typeof sql>>;
+}
+
+export async function listProjects(t: Tenant, q: ProjectListQuery): Promise<Project[]> {
+  const conds = projectFilters(q);
   const where = conds.length ? sql.join(conds, sql` AND `) : undefined;
   const [rows, names] = await Promise.all([projectRows(t.db, t.companyId, where), memberNames(t.db, t.companyId)]);
   return rows.map((r) => toProject(r, names));
+}
+
+const projectPages = createdPages(sql`p.created_at`, sql`p.id`, sql`p.updated_at`, 'asc');
+/** The projects page by page, oldest first, with the same filters (the public API, decision 0645). */
+export async function projectsPage(t: Tenant, q: ProjectListQuery & PageRequest) {
+  const conds = [...projectFilters(q), projectPages.where(q)].filter((c): c is SQL => c !== undefined);
+  const where = conds.length ? sql.join(conds, sql` AND `) : undefined;
+  const [rows, names] = await Promise.all([projectRows(t.db, t.companyId, where, true, { orderBy: projectPages.orderBy, limit: q.limit + 1 }), memberNames(t.db, t.companyId)]);
+  const found = projectPages.page(rows, q, (r) => r);
+  return { items: found.items.map((r) => toProject(r, names)), nextCursor: found.nextCursor };
 }
 
 export async function getProject(t: Tenant, id: string, db: DbOrTx = t.db): Promise<Project> {
@@ -484,6 +498,10 @@ async function detailRow(db: DbOrTx, companyId: string, id: string): Promise<Det
 
 export async function getTask(t: Tenant, id: string, db: DbOrTx = t.db): Promise<TaskDetail> {
   const [row, names] = await Promise.all([detailRow(db, t.companyId, id), memberNames(db, t.companyId)]);
+  return toDetail(row, names);
+}
+
+function toDetail(row: DetailRow, names: Map<string, string>): TaskDetail {
   return {
     ...toCard(row, names),
     projectId: row.project_id,
@@ -495,6 +513,23 @@ export async function getTask(t: Tenant, id: string, db: DbOrTx = t.db): Promise
     updatedAt: iso(row.updated_at)!,
     startedAt: iso(row.started_at),
   };
+}
+
+const taskPages = createdPages(sql`t.created_at`, sql`t.id`, sql`t.updated_at`, 'asc');
+/** A project's tasks page by page, oldest first, with the board's filters (the public API, decision 0645). */
+export async function projectTasksPage(t: Tenant, projectId: string, q: BoardFilters & PageRequest) {
+  await requireProject(t.db, t.companyId, projectId);
+  const after = taskPages.where(q);
+  const [res, names] = await Promise.all([
+    t.db.execute(sql`
+      SELECT ${CARD_COLUMNS}, pt.project_id, t.description, pt.description_doc, pt.checklist, t.created_at, t.updated_at, pt.started_at
+      FROM project_tasks pt JOIN tasks t ON t.id = pt.task_id
+      WHERE pt.company_id = ${t.companyId} AND pt.project_id = ${projectId} ${filterSql(q, todayInBrazil())} ${after ? sql`AND ${after}` : sql``}
+      ORDER BY ${sql.join(taskPages.orderBy, sql`, `)} LIMIT ${q.limit + 1}`),
+    memberNames(t.db, t.companyId),
+  ]);
+  const found = taskPages.page(res.rows as DetailRow[], q, (r) => ({ createdAt: r.created_at, id: r.id }));
+  return { items: found.items.map((r) => toDetail(r, names)), nextCursor: found.nextCursor };
 }
 
 /** The project of a task (for the entity checks and notifications), or null. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { grantsFor, type Grants, type Permission } from '@sede/shared/registry/permissions';
+import { grantsFor, parseCustomPermissions, type Grants, type Permission } from '@sede/shared/registry/permissions';
 import type { ChangeFeed } from '../changes.ts';
 
 /** A key as a request uses it: its company, what it may do (key ∩ its creator's grants, decision 0640). */
@@ -13,6 +13,8 @@ export type ApiKeyRecord = {
   createdBy: string | null;
   /** Null when its creator is no longer a member of the company (the key then works no more). */
   grants: Grants | null;
+  /** Its creator's membership of the key's company (null: gone): checks that take a person's role see the key as them. */
+  membership: { role: string; customPermissions: string[] } | null;
   allowedOrigins: readonly string[];
   rateLimitPerMinute: number;
   expiresAt: number | null;
@@ -39,6 +41,7 @@ function toRecord(r: Record<string, any>): ApiKeyRecord {
     prefix: r.prefix,
     createdBy: r.created_by,
     grants: creatorGrants && new Set((r.permissions as Permission[]).filter((p) => creatorGrants.has(p))),
+    membership: r.role ? { role: r.role as string, customPermissions: parseCustomPermissions(r.custom_permissions) } : null,
     allowedOrigins: r.allowed_origins,
     rateLimitPerMinute: r.rate_limit_per_minute,
     expiresAt: time(r.expires_at),
