@@ -4,9 +4,6 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { installToastRules } from './lib/toast-rules.ts';
-
-installToastRules();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
