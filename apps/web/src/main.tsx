@@ -2,11 +2,18 @@ import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter';
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { loadRoutesOf } from './app/router.tsx';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server answered with the page prerendered for this address (decision 0636): its code first,
+// then React takes over the markup in place. Any other address renders from scratch.
+if (root.hasChildNodes()) void loadRoutesOf(window.location.pathname).then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);

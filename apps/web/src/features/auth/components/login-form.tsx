@@ -72,8 +72,9 @@ export function LoginForm({ defaultEmail = '', notice, onForgot }: { defaultEmai
     }
   };
 
+  // method="post": sent before the script took over (a prerendered page, decision 0636), the password never goes into the address.
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Entrar">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Entrar">
       {notice && <FormAlert tone="success" title={notice} />}
       <Field label="E-mail" error={errors.email}>
         <EmailInput ref={emailRef} value={email} onChange={typed(setEmail)} />
