@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { unusedBytes } from './js-coverage.ts';
 
 type Fetched = { url: string; bytes: number };
 export type WireReport =
@@ -7,6 +8,8 @@ export type WireReport =
       initial: Fetched[];
       /** JavaScript fetched afterwards by idle prefetching (requestIdleCallback). */
       prefetched: Fetched[];
+      /** Chromium's coverage of the critical path's scripts once the page settled: bytes never run. */
+      coverage: { total: number; unused: number; files: Array<{ url: string; total: number; unused: number }> };
     }
   | { skipped: string };
 
@@ -15,6 +18,8 @@ export type WireReport =
  * and list the JavaScript it fetches, with the size on the wire (the server gzips /assets).
  * A chunk whose request started before the first requestIdleCallback ran is on the critical
  * path; later ones are idle prefetches. Resource Timing gives start times and encoded sizes.
+ * Chromium's JavaScript coverage (V8's block coverage, from before the first byte until the page
+ * settled) says how much of the critical path's code /auth never ran (decision 0635).
  */
 export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,6 +38,7 @@ export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport>
           cb(deadline);
         }, opts);
     });
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(`${baseUrl}/auth`, { waitUntil: 'networkidle', timeout: 30_000 });
     await page.getByRole('button', { name: /entrar/i }).first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
@@ -45,11 +51,21 @@ export async function measureAuthInBrowser(baseUrl: string): Promise<WireReport>
         bytes: e.encodedBodySize,
       })),
     }));
+    const scripts = await page.coverage.stopJSCoverage();
     const js = resources.filter((r) => r.url.endsWith('.js'));
     const pick = (list: typeof js) => list.map(({ url, bytes }) => ({ url, bytes })).sort((a, b) => b.bytes - a.bytes);
+    const initial = pick(js.filter((r) => idle === null || r.start < idle));
+    const covered = scripts
+      .filter((sc) => initial.some((f) => new URL(sc.url).pathname === f.url))
+      .map((sc) => ({ url: new URL(sc.url).pathname, ...unusedBytes(sc) }));
     return {
-      initial: pick(js.filter((r) => idle === null || r.start < idle)),
+      initial,
       prefetched: pick(js.filter((r) => idle !== null && r.start >= idle)),
+      coverage: {
+        total: covered.reduce((t, f) => t + f.total, 0),
+        unused: covered.reduce((t, f) => t + f.unused, 0),
+        files: covered.sort((a, b) => b.unused - a.unused),
+      },
     };
   } finally {
     await browser.close();

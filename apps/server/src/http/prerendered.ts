@@ -10,13 +10,14 @@ const pathMatches = (pattern: string, pathname: string) => {
   return want.length === got.length && want.every((seg, i) => (seg.startsWith(':') ? got[i] !== '' : seg === got[i]));
 };
 
-/** The query holds exactly what the page allows: an equal value, '*' any non-empty value, '?' optional. */
+/** The query holds exactly what the page allows: an equal value, '*' any non-empty value, '/…/' that pattern, '?' optional. */
 const queryMatches = (allowed: Record<string, string>, query: URLSearchParams) => {
   for (const key of new Set(query.keys())) if (!(key in allowed) || query.getAll(key).length > 1) return false;
   return Object.entries(allowed).every(([key, rule]) => {
     const value = query.get(key);
     if (rule === '?') return true;
     if (rule === '*') return Boolean(value);
+    if (rule.length > 1 && rule.startsWith('/') && rule.endsWith('/')) return value !== null && new RegExp(rule.slice(1, -1)).test(value);
     return value === rule;
   });
 };
