@@ -211,8 +211,9 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              // TanStack Table (and its store) stays with the list pages that use it (decision 0432).
-              test: (id) => !id.endsWith(SIGNING_COPY) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](?!react-table|table-core|react-store|store)|sonner)[\\/]/.test(id),
+              // React and its router only (decision 0635): TanStack Query goes with the entry that
+              // uses it, Table and Virtual with the list pages (decision 0432), sonner after the first paint.
+              test: (id) => !id.endsWith(SIGNING_COPY) && /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id),
             },
             // The small pieces every form uses (field, input, label, the form alert and its icons,
             // with what they share: class merging, the icon factory): one chunk instead of several

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { unusedBytes } from './js-coverage.ts';
 
 type Fetched = { url: string; bytes: number };
 export type WireReport =
@@ -8,6 +9,8 @@ export type WireReport =
       initial: Fetched[];
       /** JavaScript fetched afterwards: idle prefetches, what a page loads once idle (requestIdleCallback). */
       prefetched: Fetched[];
+      /** Chromium's coverage of the critical path's scripts once the page settled: bytes never run. */
+      coverage: { total: number; unused: number; files: Array<{ url: string; total: number; unused: number }> };
     }
   | { skipped: string };
 
@@ -22,7 +25,9 @@ export const measureAuthInBrowser = (baseUrl: string) =>
  * The JavaScript a page fetches in Chromium once `ready` holds and the network is quiet. A chunk
  * whose request started before the page's first requestIdleCallback ran is on the critical path;
  * later ones are idle prefetches (everything is critical when the page never asks for idle time).
- * Resource Timing gives start times and encoded sizes.
+ * Resource Timing gives start times and encoded sizes. Chromium's JavaScript coverage (V8's block
+ * coverage, from before the first byte until the page settled) says how much of the critical
+ * path's code the page never ran (decision 0635).
  */
 export async function measureFirstLoadInBrowser(baseUrl: string, path: string, ready: (page: Page) => Promise<unknown>): Promise<WireReport> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,6 +46,7 @@ export async function measureFirstLoadInBrowser(baseUrl: string, path: string, r
           cb(deadline);
         }, opts);
     });
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle', timeout: 30_000 });
     await ready(page);
     await page.waitForLoadState('networkidle');
@@ -53,11 +59,21 @@ export async function measureFirstLoadInBrowser(baseUrl: string, path: string, r
         bytes: e.encodedBodySize,
       })),
     }));
+    const scripts = await page.coverage.stopJSCoverage();
     const js = resources.filter((r) => /\.m?js$/.test(r.url));
     const pick = (list: typeof js) => list.map(({ url, bytes }) => ({ url, bytes })).sort((a, b) => b.bytes - a.bytes);
+    const initial = pick(js.filter((r) => idle === null || r.start < idle));
+    const covered = scripts
+      .filter((sc) => initial.some((f) => new URL(sc.url).pathname === f.url))
+      .map((sc) => ({ url: new URL(sc.url).pathname, ...unusedBytes(sc) }));
     return {
-      initial: pick(js.filter((r) => idle === null || r.start < idle)),
+      initial,
       prefetched: pick(js.filter((r) => idle !== null && r.start >= idle)),
+      coverage: {
+        total: covered.reduce((t, f) => t + f.total, 0),
+        unused: covered.reduce((t, f) => t + f.unused, 0),
+        files: covered.sort((a, b) => b.unused - a.unused),
+      },
     };
   } finally {
     await browser.close();

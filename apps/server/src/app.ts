@@ -15,6 +15,7 @@ import { mountOrder, mountPath, type ModuleDefinition } from './platform/module.
 import { portugueseAuthErrors } from './http/auth-bad-request.ts';
 import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
+import { prerenderedPages } from './http/prerendered.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,9 +71,16 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     app.use('*', serveStatic({ root: dist }));
     // The signer's page is a page of its own, lighter than the app (decision 0630).
     const signingHtml = existsSync(path.join(dist, 'assinar.html')) ? readFileSync(path.join(dist, 'assinar.html'), 'utf8') : indexHtml;
-    app.get('/assinar/:token', (c) => c.html(signingHtml));
-    // A missing file is a 404; every other path is the single-page app.
-    app.get('*', (c) => (path.extname(c.req.path) ? c.text('Not found', 404) : c.html(indexHtml)));
+    app.get('/assinar/:token', compress(), (c) => c.html(signingHtml));
+    // A missing file is a 404; a public page prerendered at build time comes with its first view
+    // (decision 0636); every other path is the single-page app.
+    const prerendered = prerenderedPages(dist);
+    app.get('*', compress(), (c) => (path.extname(c.req.path) ? c.text('Not found', 404) : c.html(prerendered(new URL(c.req.url)) ?? indexHtml)));
+    // Its form sent before the script took over: back to the page, the fields are not kept.
+    app.post('*', (c) => {
+      const url = new URL(c.req.url);
+      return prerendered(url) ? c.redirect(`${url.pathname}${url.search}`, 303) : c.text('Not found', 404);
+    });
   } else {
     app.get('*', (c) => c.text('Sede: a interface web ainda não foi compilada (npm run build).', 503));
   }

@@ -59,10 +59,10 @@ export type SendInvitationInput = z.input<typeof sendInvitationSchema>;
 
 
 // 32 random bytes in base64url are 43 characters; anything else cannot be one of ours.
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
 export const invitationTokenSchema = safeText({ error: INVITE_MESSAGES.invalidToken })
   .trim()
-  .refine((v) => TOKEN_PATTERN.test(v), { message: INVITE_MESSAGES.invalidToken });
+  .refine((v) => INVITATION_TOKEN_PATTERN.test(v), { message: INVITE_MESSAGES.invalidToken });
 
 /** Body of accept_company_invitation, process_invite_after_confirmation and decline. */
 export const invitationTokenBodySchema = z.object({ invitation_token: invitationTokenSchema });

@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../lib/query-client.ts';
 import { LatestLocation } from '../lib/url-params.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, type AppRouter } from './router.tsx';
 
-export function App() {
+/**
+ * The whole app. The build's prerender (app/prerender.tsx) renders this same tree over a memory
+ * router, so the browser hydrates what the server wrote (decision 0636).
+ */
+export function App({ makeRouter = createRouter }: { makeRouter?: () => AppRouter }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(makeRouter);
   const [latestLocation] = useState(() => () => router.state.location);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { RouteRules } from './guards/route-rules.tsx';
@@ -64,4 +64,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+export const createRouter = (): AppRouter => createBrowserRouter(routes);
+
+/**
+ * Loads the code of the routes a path matches before the router is made, so its first render is
+ * the page itself, not the HydrateFallback: what a prerendered page needs to hydrate (decision 0636).
+ */
+export async function loadRoutesOf(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

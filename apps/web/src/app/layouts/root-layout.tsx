@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOASTS } from '@sede/shared/constants';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AuthProvider } from '../../lib/session/auth-provider.tsx';
+import { loadToaster } from '../../lib/toast-later.ts';
 import { documentTitle } from '../routes.ts';
+
+const AppToaster = lazy(() => import('../../lib/toaster.tsx'));
 
 /** The browser tab follows the page: '<route title> · Sede' (the deepest route with a title). */
 function useDocumentTitle() {
@@ -13,6 +14,19 @@ function useDocumentTitle() {
   useEffect(() => {
     document.title = documentTitle(title?.title);
   }, [title?.title]);
+}
+
+/** sonner's Toaster is no part of the first paint: it is fetched once the page is on screen (decision 0635). */
+function LateToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    void loadToaster().then(() => setWanted(true));
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function RootLayout() {
@@ -30,7 +44,7 @@ export function RootLayout() {
         </div>
       )}
       <Outlet />
-      <Toaster richColors closeButton position="top-right" duration={TOASTS.defaultDuration} visibleToasts={TOASTS.visible} />
+      <LateToaster />
     </AuthProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toastLater as toast } from '../../../lib/toast-later.ts';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { TOASTS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toastLater as toast } from '../../../lib/toast-later.ts';
 import { checkSignIn } from '@sede/shared/auth-rules';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { LOGIN_ERRORS, loginErrorMessage, loginExceptionMessage } from '@sede/shared/auth-errors';
@@ -72,8 +72,9 @@ export function LoginForm({ defaultEmail = '', notice, onForgot }: { defaultEmai
     }
   };
 
+  // method="post": sent before the script took over (a prerendered page, decision 0636), the password never goes into the address.
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Entrar">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Entrar">
       {notice && <FormAlert tone="success" title={notice} />}
       <Field label="E-mail" error={errors.email}>
         <EmailInput ref={emailRef} value={email} onChange={typed(setEmail)} />

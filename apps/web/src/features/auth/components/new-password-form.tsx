@@ -53,7 +53,8 @@ export function NewPasswordForm({ token, onDone, onInvalidLink }: { token: strin
         <h1 className="text-xl font-semibold text-slate-900">Nova senha</h1>
         <p className="text-sm text-slate-600">Crie uma nova senha para sua conta. Depois, entre com ela.</p>
       </div>
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Nova senha">
+      {/* method="post": sent before the script took over (a prerendered page, decision 0636), the password never goes into the address. */}
+      <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Nova senha">
         <NewPasswordFields label="Nova senha" confirmLabel="Confirmar nova senha" bind={bind} errorOf={errorOf} />
         <Button type="submit" className="w-full" pending={reset.isPending}>
           Salvar nova senha

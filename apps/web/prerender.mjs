@@ -1,0 +1,58 @@
+/**
+ * Build step after `vite build` (decision 0636): renders the first view of the public pages listed
+ * in src/app/prerendered-pages.ts with React's server renderer and writes, for each, the built
+ * index.html with that markup in #root, the page's title, its chunks preloaded and the Latin font
+ * preloaded: dist/prerendered/<name>.html, and dist/prerendered/pages.json for the server.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { build } from 'vite';
+
+const root = import.meta.dirname;
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, 'node_modules/.prerender');
+
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [react(), tailwindcss()],
+  build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, target: 'node20', sourcemap: false, copyPublicDir: false },
+});
+const { prerenderPage, PRERENDERED_PAGES, PAGE_TITLES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const css = readFileSync(path.join(dist, template.match(/href="\/(assets\/[^"]+\.css)"/)[1]), 'utf8');
+const latinFont = css.match(/url\((\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)\)/)?.[1];
+const alreadyLoaded = new Set([...template.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+
+/** The chunk of a source and everything it imports statically, minus what index.html loads already. */
+function chunksOf(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest (src/app/prerendered-pages.ts)`);
+  if (!seen.has(chunk.file) && !alreadyLoaded.has(chunk.file)) seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) if (!seen.has(manifest[dep].file)) chunksOf(dep, seen);
+  return seen;
+}
+
+const outDir = path.join(dist, 'prerendered');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir);
+const titles = Object.fromEntries(PAGE_TITLES);
+for (const page of PRERENDERED_PAGES) {
+  const markup = await prerenderPage(page.url);
+  const preloads = [...new Set(page.modules.flatMap((m) => [...chunksOf(m)]))].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  if (latinFont) preloads.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${latinFont}">`);
+  const title = titles[page.path];
+  let html = template.replace('<div id="root"></div>', `<div id="root">${markup}</div>`).replace('  </head>', `${preloads.map((l) => `    ${l}\n`).join('')}  </head>`);
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  writeFileSync(path.join(outDir, `${page.name}.html`), html);
+  console.log(`prerendered ${page.url} → dist/prerendered/${page.name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
+}
+writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(PRERENDERED_PAGES.map(({ name, path: p, params }) => ({ file: `${name}.html`, path: p, params })), null, 2)}\n`);
+// The app's modules keep handles open (a BroadcastChannel for the auth events): the step is done.
+process.exit(0);

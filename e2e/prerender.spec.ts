@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The public pages written at build time (decision 0636) and a text of their first view. */
+const PAGES = [
+  { url: '/auth', text: 'Bem-vindo ao Sede' },
+  { url: '/auth?reset=true&token=token-qualquer', text: 'Crie uma nova senha para sua conta' },
+  { url: '/email-confirmed', text: 'Confirmando seu email...' },
+  { url: '/accept-invite?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde', text: 'Carregando convite...' },
+  { url: '/pagar/link-que-nao-existe', text: 'Carregando a cobrança…' },
+  { url: '/assinar/link-que-nao-existe', text: 'Carregando o documento…' },
+];
+
+/**
+ * Console errors and uncaught errors of the page (a hydration mismatch is reported as one). The
+ * made-up links answer 404 after hydration, which Chromium logs as a failed resource: not ours.
+ */
+function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** React has taken the prerendered markup over (hydrateRoot marks its container). */
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+
+test.describe('public pages painted from HTML, then hydrated', () => {
+  for (const p of PAGES) {
+    test(`${p.url} answers with its first view and hydrates without a mismatch`, async ({ page, request }) => {
+      const html = await (await request.get(p.url)).text();
+      expect(html).toContain(p.text);
+      const errors = errorsOf(page);
+      await page.goto(p.url);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('after hydration the tabs of /auth work and point at their panels', async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.goto('/auth');
+    await hydrated(page);
+    const signup = page.getByRole('tab', { name: 'Criar conta' });
+    await signup.click();
+    await expect(page.getByRole('form', { name: 'Criar conta' })).toBeVisible();
+    const panel = await signup.getAttribute('aria-controls');
+    await expect(page.locator(`[id="${panel}"]`)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('an address the build did not write renders in the browser as before', async ({ page, request }) => {
+    const html = await (await request.get('/auth?email=ana%40exemplo.com.br')).text();
+    expect(html).not.toContain('Bem-vindo ao Sede');
+    await page.goto('/auth?email=ana%40exemplo.com.br');
+    await expect(page.getByRole('form', { name: 'Entrar' }).getByLabel('E-mail', { exact: true })).toHaveValue('ana@exemplo.com.br');
+  });
+});
+
+test.describe('the prerendered form before any script', () => {
+  test.use({ javaScriptEnabled: false });
+  test('sent without JavaScript, the password never reaches the address', async ({ page }) => {
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Entrar' });
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com.br');
+    await form.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await form.getByLabel('Senha', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Bem-vindo ao Sede' })).toBeVisible();
+  });
+});
