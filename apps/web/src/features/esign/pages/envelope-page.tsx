@@ -3,7 +3,7 @@ import { Ban, Send } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
+import { actsOnEnvelope, type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import { day } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -14,6 +14,7 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { cancelEnvelope, sendEnvelope } from '../api/envelope-actions.ts';
+import { saveFields } from '../api/fields.ts';
 import { useEnvelope } from '../api/get-envelope.ts';
 import { esignKeys } from '../api/keys.ts';
 import { EnvelopeActivity } from '../components/envelope-activity.tsx';
@@ -91,7 +92,16 @@ function Envelope({ e }: { e: EnvelopeView }) {
       </div>
       {canWrite && e.status === 'rascunho' && e.documentFileId && (
         <Suspense fallback={<p role="status" className="text-sm text-slate-600">Carregando o editor de campos…</p>}>
-          <FieldEditor key={e.documentFileId} envelope={e} onSaved={refresh} />
+          <FieldEditor
+            key={e.documentFileId}
+            title={e.title}
+            documentFileId={e.documentFileId}
+            pages={e.documentPages ?? 1}
+            people={e.signers.filter((s) => actsOnEnvelope(s.role)).map((s) => ({ id: s.id, name: s.name, short: s.name.split(' ')[0] ?? s.name }))}
+            fields={e.fields}
+            save={(fields) => saveFields(e.id, fields)}
+            onSaved={refresh}
+          />
         </Suspense>
       )}
       {e.status !== 'rascunho' && e.fields.length > 0 && <p className="text-sm text-slate-600">{`${e.fields.length} ${e.fields.length === 1 ? 'campo posicionado' : 'campos posicionados'} no documento (travados após o envio).`}</p>}
