@@ -67,7 +67,15 @@ describe('a CRM quote sent for signature', () => {
     expect(env.body).toMatchObject({ title: `Orçamento nº ${q.number} — Fornecimento de pães`, source: { entity: 'crm_quote', id: q.id }, documentPages: expect.any(Number) });
     expect((await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas)).body.status).toBe('enviado');
 
-    await signAll([cliente, socio]);
+    // In order: the partner hears of it only after the client signed; one signature of two leaves the quote and its deal as they were.
+    await tokenFromMail(server, cliente);
+    const mailbox = async (to: string) => ((await (await server.request(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { messages: unknown[] }).messages;
+    expect(await mailbox(socio)).toEqual([]);
+    await signAll([cliente]);
+    expect((await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas)).body.status).toBe('enviado');
+    expect((await sql(server, 'SELECT status FROM deals WHERE id = $1', [dealId]))[0]).toMatchObject({ status: 'open' });
+    expect((await call<{ envelopes: QuoteEnvelope[] }>(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas)).body.envelopes).toEqual([expect.objectContaining({ status: 'parcialmente_assinado', signersDone: 1, signersTotal: 2 })]);
+    await signAll([socio]);
     const after = await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas);
     expect(after.body).toMatchObject({ status: 'aceito', answeredBy: 'client' });
     const [deal] = await sql(server, 'SELECT status, value_cents, won_note FROM deals WHERE id = $1', [dealId]);
