@@ -32,9 +32,9 @@ afterAll(async () => {
 
 const unique = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
 const pub = (token: string, rest = '') => `/api/public/assinaturas/sign/${token}${rest}`;
-async function quote() {
+async function quote(validDays = 10) {
   const { dealId } = await seedDeal(server, companyId, { title: 'Fornecimento de pães' });
-  const res = await call<Quote>(`/api/crm-quotes/deals/${dealId}/quotes`, vendas, 'POST', { validUntil: inDays(10), conditions: 'À vista', items: [{ description: 'Pão francês (cento)', unit: 'cento', quantityMilli: 2000, unitPriceCents: 5000, discountCents: 0 }] });
+  const res = await call<Quote>(`/api/crm-quotes/deals/${dealId}/quotes`, vendas, 'POST', { validUntil: inDays(validDays), conditions: 'À vista', items: [{ description: 'Pão francês (cento)', unit: 'cento', quantityMilli: 2000, unitPriceCents: 5000, discountCents: 0 }] });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { dealId, quote: res.body };
 }
@@ -88,6 +88,13 @@ describe('a CRM quote sent for signature', () => {
     expect(list.body.envelopes).toEqual([expect.objectContaining({ id: sent.body.id, status: 'assinado', signersDone: 2 })]);
     // An accepted quote has nothing left to sign.
     expect(await call(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas, 'POST', { signers: [{ name: 'X', email: unique('x'), role: 'assinar' }] })).toMatchObject({ status: 409, body: { code: 'QUOTE_ALREADY_ANSWERED' } });
+  });
+
+  it('a quote valid for more than a year is signed within a year, the most an envelope allows', async () => {
+    const { quote: q } = await quote(800);
+    const sent = await call<QuoteEnvelope>(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas, 'POST', { signers: [{ name: 'Cliente', email: unique('longo'), role: 'assinar' }] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect((await call<EnvelopeView>(`/api/assinaturas/envelopes/${sent.body.id}`, juridico)).body.expiresOn).toBe(inDays(365));
   });
 
   it('without winDeal the quote is accepted and the deal stays open', async () => {
