@@ -80,6 +80,14 @@ test.describe('modelos de envelope', () => {
     await page.mouse.up();
     expect(await sizeOf(field)).toEqual([0.9, 0.1]);
     await expect(field).toHaveAttribute('data-type', 'assinatura');
+    if (process.env.SHOTS) {
+      await field.scrollIntoViewIfNeeded();
+      await shot(page, 'esign-field-resize-1280', { fullPage: false });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await field.scrollIntoViewIfNeeded();
+      await shot(page, 'esign-field-resize-390', { fullPage: false });
+      await page.setViewportSize({ width: 1280, height: 1600 });
+    }
     await expectAccessible(page);
     await editor.getByRole('button', { name: 'Salvar campos' }).click();
     await expect(editor.getByText('1 campo', { exact: true })).toBeVisible();

@@ -24,6 +24,7 @@ import { UseTemplateDialog } from '../components/use-template-dialog.tsx';
 /** The field editor's chunk (pdf.js, dnd-kit), as on the envelope's page (decision 0590). */
 const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
 const LIST = '/juridico/assinaturas?aba=modelos';
+const fieldsCount = (n: number) => `${count(n)} ${n === 1 ? 'campo' : 'campos'}`;
 
 /** /juridico/assinaturas/modelos/:templateId: a template's PDF, roles and fields placed once (decision 0620); 'Usar modelo', 'Excluir'. */
 export default function TemplatePage() {
@@ -91,7 +92,7 @@ function Template({ t }: { t: TemplateView }) {
               {t.slots.map((s, i) => (
                 <li key={s.id} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 py-1 last:border-0">
                   <span className="font-medium text-slate-900">{`${i + 1}º · ${s.label}`}</span>
-                  <span className="text-slate-600">{`${SIGNER_ROLE_LABELS[s.role]} · ${count(t.fields.filter((f) => f.signerId === s.id).length)} campos`}</span>
+                  <span className="text-slate-600">{`${SIGNER_ROLE_LABELS[s.role]} · ${fieldsCount(t.fields.filter((f) => f.signerId === s.id).length)}`}</span>
                 </li>
               ))}
             </ol>
