@@ -12,13 +12,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { esignKeys } from '../api/keys.ts';
 import { attachTemplateDocument, deleteTemplate, saveTemplateFields, useTemplate } from '../api/templates.ts';
+import { PdfUploadForm } from '../components/pdf-upload-form.tsx';
 import { UseTemplateDialog } from '../components/use-template-dialog.tsx';
 
 /** The field editor's chunk (pdf.js, dnd-kit), as on the envelope's page (decision 0590). */
@@ -121,13 +120,6 @@ function Template({ t }: { t: TemplateView }) {
 
 /** The template's PDF: its name and pages, or the upload while it has none (a PDF with as many pages replaces it once fields are placed). */
 function TemplateDocument({ t, canWrite, onChanged }: { t: TemplateView; canWrite: boolean; onChanged: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useSubmit(async () => {
-    if (!file) throw new Error('Escolha o PDF.');
-    await attachTemplateDocument(t.id, file);
-    setFile(null);
-    onChanged();
-  }, 'Não foi possível enviar o PDF.');
   return (
     <Card>
       <CardHeader>
@@ -145,21 +137,14 @@ function TemplateDocument({ t, canWrite, onChanged }: { t: TemplateView; canWrit
           </div>
         )}
         {canWrite && (
-          <form
-            className="grid gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void upload.submit();
+          <PdfUploadForm
+            label={t.documentFileId ? 'Trocar o PDF (mesmo número de páginas)' : 'PDF do modelo'}
+            secondary={Boolean(t.documentFileId)}
+            upload={async (file) => {
+              await attachTemplateDocument(t.id, file);
+              onChanged();
             }}
-          >
-            <Field label={t.documentFileId ? 'Trocar o PDF (mesmo número de páginas)' : 'PDF do modelo'}>
-              <Input type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            </Field>
-            {upload.error && <p role="alert" className="text-red-700">{upload.error}</p>}
-            <Button type="submit" size="sm" variant={t.documentFileId ? 'secondary' : 'primary'} className="w-fit" pending={upload.pending} disabled={!file}>
-              Enviar PDF
-            </Button>
-          </form>
+          />
         )}
       </CardContent>
     </Card>
