@@ -148,6 +148,7 @@ export const ACTIVITY_GROUPS = {
     contract_deleted: 'Contrato excluído',
     envelope_sent: 'Envelope enviado para assinatura',
     envelope_cancelled: 'Envelope de assinatura cancelado',
+    envelope_template_archived: 'Modelo de envelope excluído',
     project_deleted: 'Projeto excluído',
     project_column_deleted: 'Coluna de projeto excluída',
     project_task_deleted: 'Tarefa de projeto excluída',

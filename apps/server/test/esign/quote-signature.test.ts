@@ -32,9 +32,9 @@ afterAll(async () => {
 
 const unique = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
 const pub = (token: string, rest = '') => `/api/public/assinaturas/sign/${token}${rest}`;
-async function quote() {
+async function quote(validDays = 10) {
   const { dealId } = await seedDeal(server, companyId, { title: 'Fornecimento de pães' });
-  const res = await call<Quote>(`/api/crm-quotes/deals/${dealId}/quotes`, vendas, 'POST', { validUntil: inDays(10), conditions: 'À vista', items: [{ description: 'Pão francês (cento)', unit: 'cento', quantityMilli: 2000, unitPriceCents: 5000, discountCents: 0 }] });
+  const res = await call<Quote>(`/api/crm-quotes/deals/${dealId}/quotes`, vendas, 'POST', { validUntil: inDays(validDays), conditions: 'À vista', items: [{ description: 'Pão francês (cento)', unit: 'cento', quantityMilli: 2000, unitPriceCents: 5000, discountCents: 0 }] });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { dealId, quote: res.body };
 }
@@ -67,7 +67,15 @@ describe('a CRM quote sent for signature', () => {
     expect(env.body).toMatchObject({ title: `Orçamento nº ${q.number} — Fornecimento de pães`, source: { entity: 'crm_quote', id: q.id }, documentPages: expect.any(Number) });
     expect((await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas)).body.status).toBe('enviado');
 
-    await signAll([cliente, socio]);
+    // In order: the partner hears of it only after the client signed; one signature of two leaves the quote and its deal as they were.
+    await tokenFromMail(server, cliente);
+    const mailbox = async (to: string) => ((await (await server.request(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { messages: unknown[] }).messages;
+    expect(await mailbox(socio)).toEqual([]);
+    await signAll([cliente]);
+    expect((await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas)).body.status).toBe('enviado');
+    expect((await sql(server, 'SELECT status FROM deals WHERE id = $1', [dealId]))[0]).toMatchObject({ status: 'open' });
+    expect((await call<{ envelopes: QuoteEnvelope[] }>(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas)).body.envelopes).toEqual([expect.objectContaining({ status: 'parcialmente_assinado', signersDone: 1, signersTotal: 2 })]);
+    await signAll([socio]);
     const after = await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas);
     expect(after.body).toMatchObject({ status: 'aceito', answeredBy: 'client' });
     const [deal] = await sql(server, 'SELECT status, value_cents, won_note FROM deals WHERE id = $1', [dealId]);
@@ -80,6 +88,13 @@ describe('a CRM quote sent for signature', () => {
     expect(list.body.envelopes).toEqual([expect.objectContaining({ id: sent.body.id, status: 'assinado', signersDone: 2 })]);
     // An accepted quote has nothing left to sign.
     expect(await call(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas, 'POST', { signers: [{ name: 'X', email: unique('x'), role: 'assinar' }] })).toMatchObject({ status: 409, body: { code: 'QUOTE_ALREADY_ANSWERED' } });
+  });
+
+  it('a quote valid for more than a year is signed within a year, the most an envelope allows', async () => {
+    const { quote: q } = await quote(800);
+    const sent = await call<QuoteEnvelope>(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas, 'POST', { signers: [{ name: 'Cliente', email: unique('longo'), role: 'assinar' }] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect((await call<EnvelopeView>(`/api/assinaturas/envelopes/${sent.body.id}`, juridico)).body.expiresOn).toBe(inDays(365));
   });
 
   it('without winDeal the quote is accepted and the deal stays open', async () => {

@@ -22,6 +22,8 @@ export const signatureEnvelopes = pgTable(
     /** sequencial | simultanea */
     signingOrder: text('signing_order').notNull().default('simultanea'),
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** A reminder to whoever's turn it is every this many days (decision 0593); null: none (decision 0620). */
+    remindEveryDays: integer('remind_every_days').default(3),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
     /** Where the envelope came from besides Jurídico (decision 0591): e.g. 'crm_quote' and the quote's id; its module hears of the completion. */
     sourceEntity: text('source_entity'),
@@ -138,4 +140,37 @@ export const signatureFields = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [companyIndex('signature_fields', t.envelopeId, t.position)(t)],
+);
+
+/**
+ * A template of an envelope the company sends often (decision 0620): its own copy of the PDF (a
+ * platform file of entity 'signature_template'), the roles that sign ('Contratante', 'Testemunha
+ * 1'…) in order, the settings, and the fields placed once per role. Slots and fields are small
+ * lists validated on write and always read whole: jsonb. Deleting archives it.
+ */
+export const signatureTemplates = pgTable(
+  'signature_templates',
+  {
+    companyId: companyId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The title an envelope made from it starts with. */
+    title: text('title').notNull(),
+    message: text('message'),
+    signingOrder: text('signing_order').notNull().default('simultanea'),
+    expiresInDays: integer('expires_in_days').notNull(),
+    remindEveryDays: integer('remind_every_days'),
+    documentFileId: uuid('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Null until the PDF of a template started from a PDF is sent. */
+    documentPages: integer('document_pages'),
+    /** [{ id, label, role }] in signing order. */
+    slots: jsonb('slots').$type<{ id: string; label: string; role: string }[]>().notNull(),
+    /** [{ id, signerId: the slot's id, type, page, x, y, w, h, allPages, required, label }]. */
+    fields: jsonb('fields').$type<Record<string, unknown>[]>().notNull().default([]),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [companyIndex('signature_templates', t.name)(t)],
 );

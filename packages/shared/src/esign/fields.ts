@@ -36,6 +36,7 @@ export const FIELD_MESSAGES = {
   unknownField: 'Um dos campos preenchidos não é seu.',
   text: 'O texto de um campo pode ter no máximo 200 caracteres.',
   cpf: 'CPF inválido: confira os dígitos.',
+  samePages: (pages: number) => `O PDF novo precisa ter ${pages} ${pages === 1 ? 'página' : 'páginas'}, como o documento em que os campos foram posicionados: envie um PDF assim ou remova os campos antes.`,
 } as const;
 const M = FIELD_MESSAGES;
 

@@ -66,6 +66,9 @@ export const ESIGN_LIMITS = {
   /** A drawn signature: a PNG as a data URL. */
   signatureImageBytes: 200_000,
   maxDays: 365,
+  /** Reminders every 1 to 30 days (decision 0620); 3 by default (decision 0593). */
+  remindMaxDays: 30,
+  remindDefaultDays: 3,
 } as const;
 
 export const ESIGN_MESSAGES = {
@@ -82,6 +85,7 @@ export const ESIGN_MESSAGES = {
   role: 'Papel do signatário inválido.',
   order: 'Ordem de assinatura inválida.',
   expiresOn: 'Informe uma data de expiração entre amanhã e daqui a um ano.',
+  remindEveryDays: 'Lembretes: escolha de 1 a 30 dias, ou nenhum lembrete.',
   signersRequired: 'Adicione pelo menos uma pessoa que assine.',
   signersTooMany: 'Um envelope pode ter no máximo 20 signatários.',
   signerTwice: 'O mesmo e-mail aparece duas vezes entre os signatários.',
@@ -124,6 +128,15 @@ const cpfField = z
   .refine((v) => v === null || (!/[^\d.\-\s]/.test(v) && isValidCpf(v)), { message: M.cpf })
   .transform((v) => v?.replace(/\D/g, '') ?? null);
 
+/** Every how many days the signers whose turn it is hear again; null: never (decisions 0593, 0620). */
+export const remindEveryDaysSchema = z
+  .number({ error: M.remindEveryDays })
+  .int(M.remindEveryDays)
+  .min(1, M.remindEveryDays)
+  .max(ESIGN_LIMITS.remindMaxDays, M.remindEveryDays)
+  .nullable()
+  .default(ESIGN_LIMITS.remindDefaultDays);
+
 export const signerInputSchema = z.object({
   name: safeText({ error: M.name })
     .transform((v) => v.trim())
@@ -145,6 +158,7 @@ export const envelopeCreateSchema = z
       .transform((v) => v?.trim() || null),
     signingOrder: z.enum(SIGNING_ORDERS, { error: M.order }).default('simultanea'),
     expiresOn: z.string({ error: M.expiresOn }).regex(/^\d{4}-\d{2}-\d{2}$/, M.expiresOn),
+    remindEveryDays: remindEveryDaysSchema,
     signers: z.array(signerInputSchema, { error: M.signersRequired }).max(ESIGN_LIMITS.signers, M.signersTooMany),
     /** From Jurídico: a file of the contract, copied into the envelope. */
     contract: z.object({ contractId: uuidSchema(M.contractFile), fileId: uuidSchema(M.contractFile) }, { error: M.contractFile }).nullish(),
@@ -204,6 +218,7 @@ export const envelopeListSchema = z.object({ envelopes: z.array(envelopeSummaryS
 
 export const envelopeViewSchema = envelopeSummarySchema.extend({
   message: z.string().nullable(),
+  remindEveryDays: z.number().nullable(),
   documentFileId: z.string().nullable(),
   documentName: z.string().nullable(),
   documentSha256: z.string().nullable(),

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { QUOTE_SIGNATURE_MESSAGES as M, quoteEnvelopeSchema, quoteEnvelopesSchema, quoteSignatureSchema } from '@sede/shared/crm/quote-signature';
-import { envelopeCreateSchema, FINISHED_STATUSES } from '@sede/shared/esign/schemas';
+import { envelopeCreateSchema, ESIGN_LIMITS, FINISHED_STATUSES } from '@sede/shared/esign/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { contract, idParams } from '../../http/contract.ts';
 import { conflict, parseWith } from '../../http/errors.ts';
@@ -36,7 +36,8 @@ async function sendForSignature(s: Services, c: Context<CompanyEnv>, t: Tenant, 
     title: `Orçamento nº ${quote.number} — ${quote.dealTitle}`.slice(0, 160),
     message: body.message,
     signingOrder: body.signingOrder,
-    expiresOn: body.expiresOn ?? (quote.validUntil > today ? quote.validUntil : addDays(today, 7)),
+    // The quote's validity, within what an envelope allows (tomorrow to a year from now).
+    expiresOn: body.expiresOn ?? (quote.validUntil > today ? [quote.validUntil, addDays(today, ESIGN_LIMITS.maxDays)].sort()[0] : addDays(today, 7)),
     signers: body.signers,
   });
   const { pdf, filename } = await pdfOf(t, quote);

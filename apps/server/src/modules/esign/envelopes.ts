@@ -23,6 +23,7 @@ import { announce } from '../../platform/live/announce.ts';
 import { foundOr404 } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { pick } from '../../platform/values.ts';
+import { FIELD_MESSAGES as FM } from '@sede/shared/esign/fields';
 import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/public.ts';
 import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
@@ -112,7 +113,7 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
   const [doc] = e.documentFileId ? await tenant.db.select({ name: F.name }).from(F).where(and(eq(F.id, e.documentFileId), eq(F.companyId, tenant.companyId))) : [];
   return {
     ...summaryOf(e, signers),
-    ...pick(e, 'message', 'documentFileId', 'documentSha256', 'documentPages', 'finalFileId', 'finalSha256'),
+    ...pick(e, 'message', 'remindEveryDays', 'documentFileId', 'documentSha256', 'documentPages', 'finalFileId', 'finalSha256'),
     documentName: doc?.name ?? null,
     verificationCode: e.status === 'assinado' ? e.verificationCode : null,
     signers: signers.map((x) => ({
@@ -143,8 +144,16 @@ export async function checkSignablePdf(bytes: Uint8Array, name: string): Promise
     throw badRequest(M.pdfBroken, 'PDF_BROKEN');
   }
   if (doc.isEncrypted) throw badRequest(M.pdfEncrypted, 'PDF_ENCRYPTED');
-  if (doc.getPageCount() < 1) throw badRequest(M.pdfBroken, 'PDF_BROKEN');
-  return doc.getPageCount();
+  // A file with a PDF header and no catalogue loads, then throws on its pages: broken all the same.
+  const pages = (() => {
+    try {
+      return doc.getPageCount();
+    } catch {
+      return 0;
+    }
+  })();
+  if (pages < 1) throw badRequest(M.pdfBroken, 'PDF_BROKEN');
+  return pages;
 }
 
 /** Keeps the envelope's own copy of the document (a signed document never changes, whatever happens to where it came from). */
@@ -173,6 +182,8 @@ export async function attachDocument(s: Services, tenant: Tenant, id: string, fi
   let pages: number;
   try {
     pages = await checkSignablePdf(file.bytes, file.name);
+    // Fields are fractions of pages the old document had (decision 0620): a new PDF keeps them only with as many pages.
+    if (e.documentPages && pages !== e.documentPages && (await fieldsOf(tenant.db, tenant.companyId, id)).length) throw badRequest(FM.samePages(e.documentPages), 'PAGES_DIFFER');
   } catch (err) {
     const removeBytes = await removeEntityFile(s, tenant, fileId, ENVELOPE_ENTITY);
     await removeBytes?.();
@@ -186,7 +197,7 @@ export async function createEnvelope(
   s: Services,
   tenant: Tenant,
   input: z.output<typeof envelopeCreateSchema>,
-  from?: { pdf: { name: string; bytes: Uint8Array }; source: { entity: string; id: string; options?: Record<string, unknown> } },
+  from?: { pdf: { name: string; bytes: Uint8Array }; source?: { entity: string; id: string; options?: Record<string, unknown> } },
 ): Promise<EnvelopeView> {
   const today = todayInBrazil(new Date(s.clock.now()));
   if (input.expiresOn <= today || input.expiresOn > addDays(today, ESIGN_LIMITS.maxDays)) throw badRequest(M.expiresOn, 'EXPIRES_ON');
@@ -206,7 +217,7 @@ export async function createEnvelope(
   const id = await tenant.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(E)
-      .values({ companyId: tenant.companyId, title: input.title, message: input.message, signingOrder: input.signingOrder, expiresOn: input.expiresOn, contractId: input.contract?.contractId ?? null, sourceEntity: from?.source.entity ?? null, sourceId: from?.source.id ?? null, sourceOptions: from?.source.options ?? null, verificationCode: newVerificationCode(), createdBy: tenant.actorId || null })
+      .values({ companyId: tenant.companyId, title: input.title, message: input.message, signingOrder: input.signingOrder, expiresOn: input.expiresOn, remindEveryDays: input.remindEveryDays, contractId: input.contract?.contractId ?? null, sourceEntity: from?.source?.entity ?? null, sourceId: from?.source?.id ?? null, sourceOptions: from?.source?.options ?? null, verificationCode: newVerificationCode(), createdBy: tenant.actorId || null })
       .returning({ id: E.id });
     await tx.insert(S).values(input.signers.map((x, i) => ({ companyId: tenant.companyId, envelopeId: row!.id, position: i + 1, name: x.name, email: x.email, cpf: x.cpf, role: x.role })));
     await recordEvent(tx, { companyId: tenant.companyId, envelopeId: row!.id, kind: 'created', at: now, documentSha256: null });

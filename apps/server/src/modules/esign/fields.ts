@@ -21,11 +21,7 @@ export async function saveFields(_s: Services, tenant: Tenant, envelopeId: strin
   if (e.status !== 'rascunho') throw conflict(FM.locked, 'FIELDS_LOCKED');
   if (!e.documentPages) throw badRequest(FM.noDocument, 'NO_DOCUMENT');
   const signers = await tenant.db.select().from(S).where(and(eq(S.companyId, tenant.companyId), eq(S.envelopeId, envelopeId)));
-  const acting = new Set(signers.filter((x) => actsOnEnvelope(x.role as SignerRole)).map((x) => x.id));
-  for (const f of input.fields) {
-    if (!acting.has(f.signerId)) throw badRequest(FM.unknownSigner, 'UNKNOWN_SIGNER');
-    if (f.page > e.documentPages) throw badRequest(FM.page, 'FIELD_PAGE');
-  }
+  checkFieldTargets(input.fields, signers, e.documentPages);
   await tenant.db.transaction(async (tx) => {
     // The row lock keeps a send that races this save from locking a half-written set.
     const [locked] = await tx.select({ status: schema.signatureEnvelopes.status }).from(schema.signatureEnvelopes).where(eq(schema.signatureEnvelopes.id, envelopeId)).for('update');
@@ -36,6 +32,15 @@ export async function saveFields(_s: Services, tenant: Tenant, envelopeId: strin
     await announceEnvelope(tx, tenant.companyId, envelopeId);
   });
   return fieldsOf(tenant.db, tenant.companyId, envelopeId);
+}
+
+/** Every field of a person who acts on the document (not a copy recipient) and on a page it has: else 400. Envelopes and templates alike. */
+export function checkFieldTargets(fields: readonly { signerId: string; page: number }[], people: readonly { id: string; role: string }[], pages: number) {
+  const acting = new Set(people.filter((x) => actsOnEnvelope(x.role as SignerRole)).map((x) => x.id));
+  for (const f of fields) {
+    if (!acting.has(f.signerId)) throw badRequest(FM.unknownSigner, 'UNKNOWN_SIGNER');
+    if (f.page > pages) throw badRequest(FM.page, 'FIELD_PAGE');
+  }
 }
 
 /** 'dd/mm/aaaa' in Brasília: what a 'data' field shows. */

@@ -11,13 +11,11 @@ const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V } = schem
 export const REMINDERS_QUEUE = 'esign-reminders';
 /** Every day at 9h (Brasília). */
 export const REMINDERS_CRON = '0 9 * * *';
-/** A signer whose turn it is hears again when their last link is this old (decision 0593). */
-export const REMIND_AFTER_DAYS = 3;
 
 /**
  * The daily reminder (decision 0593): every signer whose turn it is and who has not answered gets
- * a fresh link when the last one they received (sent, resent or reminded) is 3 days old or more,
- * while the envelope is open. A locked link is left alone (the sender decides to resend). Each
+ * a fresh link when the last one they received (sent, resent or reminded) is the envelope's
+ * `remindEveryDays` old or more (3 by default; none when null, decision 0620), while the envelope is open. A locked link is left alone (the sender decides to resend). Each
  * reminder is an event of the evidence. Returns how many were sent.
  */
 export async function sendReminders(s: Services): Promise<number> {
@@ -33,6 +31,8 @@ export async function sendReminders(s: Services): Promise<number> {
       await expireDue(s, tenant, e.id);
       continue;
     }
+    const every = e.remindEveryDays;
+    if (every === null) continue;
     const signers = await tenant.db.select().from(S).where(and(eq(S.companyId, e.companyId), eq(S.envelopeId, e.id)));
     const due = signersDue(e.signingOrder, signers.sort((a, b) => a.position - b.position)).filter((x) => !x.locked && (x.status === 'enviado' || x.status === 'visualizado'));
     const stale = [];
@@ -43,7 +43,7 @@ export async function sendReminders(s: Services): Promise<number> {
         .where(and(eq(V.companyId, e.companyId), eq(V.signerId, x.id), inArray(V.kind, ['sent', 'resent', 'reminded'])))
         .orderBy(desc(V.seq))
         .limit(1);
-      if (!last || now - last.at.getTime() >= REMIND_AFTER_DAYS * 86_400_000) stale.push(x);
+      if (!last || now - last.at.getTime() >= every * 86_400_000) stale.push(x);
     }
     if (!stale.length) continue;
     await issueLinks(s, tenant, e, stale, 'reminded');

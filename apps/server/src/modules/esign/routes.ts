@@ -8,6 +8,7 @@ import { attachDocument, createEnvelope, getEnvelope, listEnvelopes } from './en
 import { witnessOf } from './evidence.ts';
 import { saveFields } from './fields.ts';
 import { cancelEnvelope, resendLink, sendEnvelope } from './sending.ts';
+import { templateRoutes } from './template-routes.ts';
 
 /** The sender's side of electronic signature (/api/assinaturas; decision 0550): Jurídico's permissions. */
 export function esignRoutes(s: Services) {
@@ -39,5 +40,6 @@ export function esignRoutes(s: Services) {
     const { id, signerId } = c.req.valid('param');
     return c.json(await resendLink(s, tenant(c), id, signerId, witnessOf(c)));
   });
+  templateRoutes(s, r);
   return r;
 }

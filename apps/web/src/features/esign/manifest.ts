@@ -5,6 +5,7 @@ export default {
   area: 'legal',
   routes: [
     { path: '/juridico/assinaturas', title: 'Assinaturas', access: ['legal.read'], layout: 'shell', page: () => import('./pages/esign-page.tsx') },
+    { path: '/juridico/assinaturas/modelos/:templateId', title: 'Modelo de envelope', access: ['legal.read'], layout: 'shell', page: () => import('./pages/template-page.tsx') },
     { path: '/juridico/assinaturas/:envelopeId', title: 'Envelope', access: ['legal.read'], layout: 'shell', page: () => import('./pages/envelope-page.tsx') },
     { path: '/assinar/:token', title: 'Assinar documento', access: 'public', layout: 'focus', page: () => import('./pages/sign-page.tsx') },
     { path: '/verificar', title: 'Verificar documento', access: 'public', layout: 'focus', page: () => import('./pages/verify-page.tsx') },

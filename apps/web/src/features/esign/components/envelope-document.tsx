@@ -1,24 +1,15 @@
 import { Download, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EnvelopeView } from '@sede/shared/esign/schemas';
 import { count } from '@sede/shared/format';
 import { fileContentUrl } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
 import { attachDocument } from '../api/attach-document.ts';
+import { PdfUploadForm } from './pdf-upload-form.tsx';
 
 /** The document: the original and its hash; once signed, the sealed PDF and its verification code; in a draft without one, the upload. */
 export function EnvelopeDocument({ envelope, canWrite, onChanged }: { envelope: EnvelopeView; canWrite: boolean; onChanged: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useSubmit(async () => {
-    if (!file) throw new Error('Escolha o PDF.');
-    await attachDocument(envelope.id, file);
-    onChanged();
-  }, 'Não foi possível enviar o PDF.');
   return (
     <Card>
       <CardHeader>
@@ -55,21 +46,13 @@ export function EnvelopeDocument({ envelope, canWrite, onChanged }: { envelope: 
             )}
           </>
         ) : canWrite && envelope.status === 'rascunho' ? (
-          <form
-            className="grid gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void upload.submit();
+          <PdfUploadForm
+            label="PDF a assinar"
+            upload={async (file) => {
+              await attachDocument(envelope.id, file);
+              onChanged();
             }}
-          >
-            <Field label="PDF a assinar">
-              <Input type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            </Field>
-            {upload.error && <p role="alert" className="text-red-700">{upload.error}</p>}
-            <Button type="submit" size="sm" className="w-fit" pending={upload.pending} disabled={!file}>
-              Enviar PDF
-            </Button>
-          </form>
+          />
         ) : (
           <p className="text-slate-600">Nenhum documento.</p>
         )}

@@ -3,8 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, FIELD_TYPES, type FieldInput, type FieldType } from '@sede/shared/esign/fields';
-import { actsOnEnvelope, type EnvelopeView } from '@sede/shared/esign/schemas';
+import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, FIELD_TYPES, type FieldInput, type FieldType, type FieldView } from '@sede/shared/esign/fields';
 import { fileContentUrl } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -12,7 +11,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { saveFields } from '../api/fields.ts';
+import { resizeByKey, ResizeHandle } from './field-resize.tsx';
 import { PdfPages } from './pdf-pages.tsx';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
@@ -25,21 +24,32 @@ const round = (v: number) => Math.round(v * 10_000) / 10_000;
 let counter = 0;
 const newKey = () => `campo-${++counter}`;
 
+/** Who the fields are for: an envelope's signers, or a template's roles (decision 0620); `short` names them on the page. */
+export type FieldPerson = { id: string; name: string; short: string };
+export type FieldEditorProps = {
+  title: string;
+  documentFileId: string;
+  pages: number;
+  people: FieldPerson[];
+  fields: FieldView[];
+  save: (fields: FieldInput[]) => Promise<{ fields: FieldView[] }>;
+  onSaved: () => void;
+};
+
 /**
  * Placing fields on the pages (decision 0590): pick the signer, drag a field type onto a page (or
  * press its button to put it on the chosen page), drag it where it goes — mouse, touch, or the
  * keyboard (arrows nudge a focused field, Shift for bigger steps, Delete removes; Space picks it
- * up for dnd-kit's keyboard drag). Positions are fractions of the page, saved whole.
+ * up for dnd-kit's keyboard drag). The selected field resizes by its corner handle or Ctrl/⌘ +
+ * arrows (decision 0621). Positions and sizes are fractions of the page, saved whole.
  */
-export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeView; onSaved: () => void }) {
-  const signers = envelope.signers.filter((s) => actsOnEnvelope(s.role));
+export default function FieldEditor({ title, documentFileId, pages, people: signers, fields: initial, save: saveAll, onSaved }: FieldEditorProps) {
   const colourOf = (signerId: string) => COLOURS[Math.max(0, signers.findIndex((s) => s.id === signerId)) % COLOURS.length]!;
   const [signerId, setSignerId] = useState(signers[0]?.id ?? '');
   const [page, setPage] = useState(1);
-  const [fields, setFields] = useState<Placed[]>(() => envelope.fields.map((f) => ({ ...f, key: f.id })));
+  const [fields, setFields] = useState<Placed[]>(() => initial.map((f) => ({ ...f, key: f.id })));
   const [selected, setSelected] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
-  const pages = envelope.documentPages ?? 1;
   const sensors = useSensors(useSensor(MouseSensor, { activationConstraint: { distance: 4 } }), useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 6 } }), useSensor(KeyboardSensor));
 
   const change = (next: Placed[]) => {
@@ -68,6 +78,11 @@ export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeV
   };
 
   const onKey = (f: Placed, e: KeyboardEvent) => {
+    const size = resizeByKey(f, e);
+    if (size) {
+      e.preventDefault();
+      return update(f.key, size);
+    }
     const step = e.shiftKey ? 0.05 : 0.01;
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const move = moves[e.key];
@@ -82,7 +97,7 @@ export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeV
   };
 
   const save = useSubmit(async () => {
-    const saved = await saveFields(envelope.id, fields.map(({ key: _key, ...f }) => f));
+    const saved = await saveAll(fields.map(({ key: _key, ...f }) => f));
     setFields(saved.fields.map((f) => ({ ...f, key: f.id })));
     setDirty(false);
     toast.success('Campos salvos.');
@@ -90,13 +105,13 @@ export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeV
   }, 'Não foi possível salvar os campos.');
 
   const current = fields.find((f) => f.key === selected) ?? null;
-  const nameOf = (id: string) => signers.find((s) => s.id === id)?.name.split(' ')[0] ?? '';
+  const nameOf = (id: string) => signers.find((s) => s.id === id)?.short ?? '';
 
   return (
     <Card data-testid="field-editor">
       <CardHeader>
         <CardTitle>Campos no documento</CardTitle>
-        <CardDescription>Arraste cada campo para onde a pessoa deve assinar ou preencher. Com o teclado: Tab até o campo, setas movem (Shift para passos maiores), Delete remove.</CardDescription>
+        <CardDescription>Arraste cada campo para onde a pessoa deve assinar ou preencher. Puxe o canto do campo escolhido para mudar o tamanho. Com o teclado: Tab até o campo, setas movem (Shift para passos maiores), Ctrl ou ⌘ com as setas mudam o tamanho, Delete remove.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'Espaço pega o campo, setas movem, Espaço solta, Esc cancela.' } }}>
@@ -153,8 +168,8 @@ export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeV
 
           <div className="mx-auto w-full max-w-3xl">
             <PdfPages
-              url={`${fileContentUrl(envelope.documentFileId ?? '')}?inline=1`}
-              title={envelope.title}
+              url={`${fileContentUrl(documentFileId)}?inline=1`}
+              title={title}
               overlay={(n) => (
                 <PageDrop page={n}>
                   {fields
@@ -171,6 +186,7 @@ export default function FieldEditor({ envelope, onSaved }: { envelope: EnvelopeV
                         onKey={(e) => onKey(f, e)}
                       />
                     ))}
+                  {current?.page === n && <ResizeHandle field={current} label={`Redimensionar ${FIELD_TYPE_LABELS[current.type]}`} onResize={(size) => update(current.key, size)} />}
                 </PageDrop>
               )}
             />
@@ -247,7 +263,8 @@ function PlacedField({ field, ghost, colour, text, selected, onSelect, onKey }: 
       onFocus={onSelect}
       data-testid="placed-field"
       data-type={field.type}
-      aria-label={`${text}, página ${field.page}${field.allPages ? ', em todas as páginas' : ''}. Setas movem, Delete remove.`}
+      data-size={`${field.w}x${field.h}`}
+      aria-label={`${text}, página ${field.page}${field.allPages ? ', em todas as páginas' : ''}. Setas movem, Ctrl ou ⌘ com as setas mudam o tamanho, Delete remove.`}
       style={style}
       className={cn('absolute touch-none overflow-hidden rounded border-2 px-1 text-left text-[10px] font-medium leading-tight sm:text-xs', colour, selected && 'ring-2 ring-slate-900', isDragging && 'z-20 opacity-80 shadow-lg')}
     >

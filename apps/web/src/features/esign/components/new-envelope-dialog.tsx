@@ -16,7 +16,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { attachDocument } from '../api/attach-document.ts';
 import { createEnvelope } from '../api/create-envelope.ts';
 import { esignKeys } from '../api/keys.ts';
-import { emptySigner, type SignerDraft, SignersEditor } from './signers-editor.tsx';
+import { emptySigner, type SignerDraft, SignersEditor } from '../../../components/esign/signers-editor.tsx';
 
 /** A Jurídico contract the envelope starts from: one of its PDF files is copied into it. */
 export type ContractSource = { id: string; title: string };

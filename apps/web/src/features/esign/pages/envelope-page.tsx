@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Ban, Send } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Ban, LayoutTemplate, Send } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
+import { actsOnEnvelope, type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import { day } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -14,11 +14,13 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { cancelEnvelope, sendEnvelope } from '../api/envelope-actions.ts';
+import { saveFields } from '../api/fields.ts';
 import { useEnvelope } from '../api/get-envelope.ts';
 import { esignKeys } from '../api/keys.ts';
 import { EnvelopeActivity } from '../components/envelope-activity.tsx';
 import { EnvelopeDocument } from '../components/envelope-document.tsx';
 import { EnvelopeSigners } from '../components/envelope-signers.tsx';
+import { SaveTemplateDialog } from '../components/save-template-dialog.tsx';
 import { EnvelopeStatusBadge } from '../components/status-badge.tsx';
 
 /** The field editor brings pdf.js and dnd-kit: a chunk of its own, loaded only for a draft with its PDF (decision 0590). */
@@ -41,6 +43,7 @@ function Envelope({ e }: { e: EnvelopeView }) {
   const { membership } = useAuth();
   const canWrite = can(grantsFor(membership), 'legal.write');
   const confirm = useConfirm();
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: esignKeys.envelope(e.id) });
     void queryClient.invalidateQueries({ queryKey: esignKeys.envelopes });
@@ -67,16 +70,23 @@ function Envelope({ e }: { e: EnvelopeView }) {
         badges={<EnvelopeStatusBadge status={e.status} />}
         subtitle={`${SIGNING_ORDER_LABELS[e.signingOrder]} · expira em ${day(e.expiresOn)}${e.message ? ` · “${e.message}”` : ''}`}
         actions={
-          canWrite && open ? (
+          canWrite ? (
             <>
               {e.status === 'rascunho' && (
                 <Button onClick={() => void send.submit()} pending={send.pending} disabled={!e.documentFileId}>
                   <Send aria-hidden /> Enviar para assinatura
                 </Button>
               )}
-              <Button variant="secondary" onClick={() => void cancel.submit()} pending={cancel.pending}>
-                <Ban aria-hidden /> Cancelar envelope
-              </Button>
+              {e.documentFileId && (
+                <Button variant="secondary" onClick={() => setSavingTemplate(true)}>
+                  <LayoutTemplate aria-hidden /> Salvar como modelo
+                </Button>
+              )}
+              {open && (
+                <Button variant="secondary" onClick={() => void cancel.submit()} pending={cancel.pending}>
+                  <Ban aria-hidden /> Cancelar envelope
+                </Button>
+              )}
             </>
           ) : null
         }
@@ -91,10 +101,20 @@ function Envelope({ e }: { e: EnvelopeView }) {
       </div>
       {canWrite && e.status === 'rascunho' && e.documentFileId && (
         <Suspense fallback={<p role="status" className="text-sm text-slate-600">Carregando o editor de campos…</p>}>
-          <FieldEditor key={e.documentFileId} envelope={e} onSaved={refresh} />
+          <FieldEditor
+            key={e.documentFileId}
+            title={e.title}
+            documentFileId={e.documentFileId}
+            pages={e.documentPages ?? 1}
+            people={e.signers.filter((s) => actsOnEnvelope(s.role)).map((s) => ({ id: s.id, name: s.name, short: s.name.split(' ')[0] ?? s.name }))}
+            fields={e.fields}
+            save={(fields) => saveFields(e.id, fields)}
+            onSaved={refresh}
+          />
         </Suspense>
       )}
       {e.status !== 'rascunho' && e.fields.length > 0 && <p className="text-sm text-slate-600">{`${e.fields.length} ${e.fields.length === 1 ? 'campo posicionado' : 'campos posicionados'} no documento (travados após o envio).`}</p>}
+      {savingTemplate && <SaveTemplateDialog envelope={e} onClose={() => setSavingTemplate(false)} />}
       {confirm.dialog}
     </div>
   );

@@ -1,17 +1,23 @@
-import { FileSignature } from 'lucide-react';
+import { FileSignature, LayoutTemplate } from 'lucide-react';
 import { useState } from 'react';
 import { ENVELOPE_STATUS_LABELS, ENVELOPE_STATUSES, type EnvelopeSummary, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import { count, day, dateTime } from '@sede/shared/format';
+import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { AddButton } from '../../../components/ui/add-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { RecordLink } from '../../../components/ui/record-link.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { esignKeys } from '../api/keys.ts';
 import { useEnvelopes } from '../api/list-envelopes.ts';
 import { NewEnvelopeDialog } from '../components/new-envelope-dialog.tsx';
 import { EnvelopeStatusBadge } from '../components/status-badge.tsx';
+import { TemplatesList } from '../components/templates-list.tsx';
+import { UseTemplateDialog } from '../components/use-template-dialog.tsx';
 
 const columns: DataColumn<EnvelopeSummary>[] = [
   { id: 'title', header: 'Documento', card: 'title', cell: (e) => <RecordLink to={`/juridico/assinaturas/${e.id}`}>{e.title}</RecordLink> },
@@ -21,10 +27,27 @@ const columns: DataColumn<EnvelopeSummary>[] = [
   { id: 'status', header: 'Situação', card: 'badge', cell: (e) => <EnvelopeStatusBadge status={e.status} /> },
 ];
 
-/** /juridico/assinaturas: the company's envelopes, live, with their filters in the URL and 'Novo envelope'. */
+/** /juridico/assinaturas: the envelopes and, in 'Modelos', the templates they can start from (decision 0620). */
 export default function EsignPage() {
+  const { membership } = useAuth();
+  const canWrite = can(grantsFor(membership), 'legal.write');
+  return (
+    <Tabs
+      label="Assinaturas"
+      resets="all"
+      tabs={[
+        { value: 'envelopes', label: 'Envelopes', content: <Envelopes canWrite={canWrite} /> },
+        { value: 'modelos', label: 'Modelos', content: <TemplatesList canWrite={canWrite} /> },
+      ]}
+    />
+  );
+}
+
+/** The company's envelopes, live, with their filters in the URL, 'Novo envelope' and 'A partir de modelo'. */
+function Envelopes({ canWrite }: { canWrite: boolean }) {
   const [params] = useUrlParams();
   const [creating, setCreating] = useState(false);
+  const [fromTemplate, setFromTemplate] = useState(false);
   const q = params.get('q') ?? undefined;
   const status = params.get('situacao') ?? undefined;
   const query = useEnvelopes(status, q);
@@ -35,7 +58,14 @@ export default function EsignPage() {
         <p className="max-w-2xl text-sm text-slate-600">
           Envie PDFs para assinatura eletrônica: cada signatário confirma a identidade por um código no e-mail e assina pelo celular. O PDF final sai com o certificado de conclusão e selado digitalmente.
         </p>
-        <AddButton onClick={() => setCreating(true)}>Novo envelope</AddButton>
+        <div className="flex flex-wrap gap-2">
+          {canWrite && (
+            <Button variant="secondary" onClick={() => setFromTemplate(true)}>
+              <LayoutTemplate aria-hidden /> A partir de modelo
+            </Button>
+          )}
+          <AddButton onClick={() => setCreating(true)}>Novo envelope</AddButton>
+        </div>
       </div>
       <FilterBar
         label="Filtros de envelopes"
@@ -62,6 +92,7 @@ export default function EsignPage() {
         }}
       />
       {creating && <NewEnvelopeDialog open={creating} onOpenChange={setCreating} />}
+      {fromTemplate && <UseTemplateDialog onClose={() => setFromTemplate(false)} />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { SIGNER_ROLE_LABELS, SIGNER_ROLES, type SignerRole } from '@sede/shared/esign/schemas';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { EnumSelect } from '../../../components/ui/option-select.tsx';
+import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
+import { Input } from '../ui/input.tsx';
+import { EnumSelect } from '../ui/option-select.tsx';
 
 export type SignerDraft = { key: string; name: string; email: string; cpf: string; role: SignerRole };
 let drafts = 0;

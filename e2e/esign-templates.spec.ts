@@ -1,0 +1,163 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { uniqueEmail, waitForMail } from './support/api.ts';
+import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { shot } from './support/shots.ts';
+import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+
+async function contractPdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 2; i++) doc.addPage().drawText(`Contrato de prestação de serviços - página ${i}`, { x: 50, y: 760, size: 16, font });
+  return Buffer.from(await doc.save());
+}
+
+/** The desktop and the phone width of the report (SHOTS=<dir>), then back to a tall desktop. */
+async function widths(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 1600 });
+}
+
+const sizeOf = async (field: ReturnType<Page['locator']>) => (await field.getAttribute('data-size'))!.split('x').map(Number) as [number, number];
+
+test.describe('modelos de envelope', () => {
+  test('a template from a PDF with its roles; a field placed and resized by keyboard and by its handle, kept on the page; used for an envelope; an envelope saved as a template', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInNewPerson(page, { firstName: 'Júlia', lastName: 'Advogada' });
+    const company = await createCompanyByApi(page.request);
+    await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
+    await page.setViewportSize({ width: 1280, height: 1600 });
+
+    await page.goto('/juridico/assinaturas?aba=modelos');
+    await expect(page.getByRole('heading', { name: 'Nenhum modelo ainda' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Criar o primeiro modelo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo modelo' });
+    await dialog.getByLabel('Nome do modelo').fill('Contrato de prestação');
+    await dialog.getByLabel('Documento (PDF)').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: await contractPdf() });
+    await dialog.getByRole('button', { name: 'Adicionar papel' }).click();
+    await expect(dialog.getByRole('textbox', { name: '3º papel' })).toHaveValue('Testemunha 1');
+    await expectAccessible(page);
+    await widths(page, 'esign-template-new');
+    await dialog.getByRole('button', { name: 'Criar modelo' }).click();
+
+    await expect(page).toHaveURL(/\/juridico\/assinaturas\/modelos\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Contrato de prestação' })).toBeVisible();
+    await expect(page.getByText('contrato.pdf · 2 páginas')).toBeVisible();
+    const editor = page.getByTestId('field-editor');
+    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await expect(editor.getByLabel('Campos de').locator('option')).toHaveText(['Contratante', 'Contratada', 'Testemunha 1']);
+
+    // The signature of 'Contratante' on page 1, by keyboard: Ctrl + arrows resize it (Shift: 5 %).
+    await editor.getByRole('button', { name: 'Adicionar campo Assinatura' }).press('Enter');
+    const field = editor.locator('[data-page="1"] [data-type="assinatura"]');
+    await field.focus();
+    await page.keyboard.press('Control+ArrowRight');
+    await page.keyboard.press('Control+Shift+ArrowDown');
+    expect(await sizeOf(field)).toEqual([0.31, 0.11]);
+    await page.keyboard.press('Control+ArrowUp');
+    expect(await sizeOf(field)).toEqual([0.31, 0.1]);
+
+    // By its handle with the mouse: smaller, then dragged far past the page's right edge: it stops at the edge.
+    const handle = editor.getByTestId('resize-handle');
+    const page1 = (await editor.locator('[data-testid="field-page"][data-page="1"]').boundingBox())!;
+    let h = (await handle.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + h.width / 2 - page1.width * 0.1, h.y + h.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const [smaller] = await sizeOf(field);
+    expect(smaller).toBeGreaterThan(0.18);
+    expect(smaller).toBeLessThan(0.23);
+    h = (await handle.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(page1.x + page1.width + 300, h.y + h.height / 2, { steps: 8 });
+    await page.mouse.up();
+    expect(await sizeOf(field)).toEqual([0.9, 0.1]);
+    await expect(field).toHaveAttribute('data-type', 'assinatura');
+    if (process.env.SHOTS) {
+      await field.scrollIntoViewIfNeeded();
+      await shot(page, 'esign-field-resize-1280', { fullPage: false });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await field.scrollIntoViewIfNeeded();
+      await shot(page, 'esign-field-resize-390', { fullPage: false });
+      await page.setViewportSize({ width: 1280, height: 1600 });
+    }
+    await expectAccessible(page);
+    await editor.getByRole('button', { name: 'Salvar campos' }).click();
+    await expect(editor.getByText('1 campo', { exact: true })).toBeVisible();
+    const [saved] = await e2eSql<{ fields: { w: number; h: number; x: number; page: number }[] }>('SELECT fields FROM signature_templates WHERE company_id = $1', [company.id]);
+    expect(saved!.fields.map((f) => [f.page, f.x, f.w, f.h])).toEqual([[1, 0.1, 0.9, 0.1]]);
+    await widths(page, 'esign-template-page');
+
+    // Used: a person per role, the draft opens with the field where the template has it.
+    await page.getByRole('button', { name: 'Usar modelo' }).click();
+    const use = page.getByRole('dialog', { name: 'Novo envelope a partir de modelo' });
+    const rows = use.getByTestId('slot-row');
+    const people = [
+      ['Maria Conceição', uniqueEmail('maria')],
+      ['Padaria Pão Quente', uniqueEmail('padaria')],
+      ['José Araújo', uniqueEmail('jose')],
+    ];
+    for (const [i, [name, email]] of people.entries()) {
+      await rows.nth(i).getByLabel('Nome').fill(name!);
+      await rows.nth(i).getByLabel('E-mail').fill(email!);
+    }
+    await expectAccessible(page);
+    await widths(page, 'esign-template-use');
+    await use.getByRole('button', { name: 'Criar rascunho' }).click();
+    await expect(page).toHaveURL(/\/juridico\/assinaturas\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Contrato de prestação' })).toBeVisible();
+    const envelopeField = page.getByTestId('field-editor').locator('[data-page="1"] [data-type="assinatura"]');
+    await expect(envelopeField).toHaveAttribute('data-size', '0.9x0.1');
+    await expect(envelopeField).toContainText('Maria');
+
+    // The envelope saved as another template: its signers become the roles.
+    await page.getByRole('button', { name: 'Salvar como modelo' }).click();
+    const saveAs = page.getByRole('dialog', { name: 'Salvar como modelo' });
+    await saveAs.getByLabel('Nome do modelo').fill('Contrato de prestação (cópia)');
+    await expect(saveAs.getByLabel('3º: José Araújo (testemunha)')).toHaveValue('Testemunha 1');
+    await expectAccessible(page);
+    await widths(page, 'esign-template-save-as');
+    await saveAs.getByRole('button', { name: 'Salvar modelo' }).click();
+    await expect(page.getByRole('heading', { name: 'Contrato de prestação (cópia)' })).toBeVisible();
+    await page.goto('/juridico/assinaturas?aba=modelos');
+    await expect(page.getByRole('table', { name: 'Modelos de envelope' }).getByRole('row')).toHaveCount(3);
+    await expectAccessible(page);
+    await widths(page, 'esign-templates-list');
+  });
+
+  test("a quote's signature with two signers in order: the second hears of it after the first signs", async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Doceria Assinaturas Ltda');
+    const [p] = await e2eSql<{ id: string }>(`INSERT INTO crm_pipelines (company_id, name) VALUES ($1, 'Funil') RETURNING id`, [admin.companyId]);
+    const [s] = await e2eSql<{ id: string }>(`INSERT INTO crm_stages (company_id, pipeline_id, name, probability) VALUES ($1, $2, 'Proposta', 40) RETURNING id`, [admin.companyId, p!.id]);
+    const [deal] = await e2eSql<{ id: string }>(`INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents) VALUES ($1, $2, $3, 'Bolos da festa', 150000) RETURNING id`, [admin.companyId, p!.id, s!.id]);
+    const res = await page.request.post(`/api/crm-quotes/deals/${deal!.id}/quotes`, { data: { validUntil: '2099-12-31', conditions: 'PIX.', items: [{ description: 'Bolo', unit: 'un', quantityMilli: 3000, unitPriceCents: 9000 }] } });
+    expect(res.status()).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto('/comercial?aba=orcamentos');
+    await page.getByRole('table', { name: 'Orçamentos' }).getByRole('button', { name: 'Enviar orçamento nº 1 para assinatura' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assinatura do orçamento nº 1' });
+    const [client, partner] = [uniqueEmail('cliente'), uniqueEmail('socio')];
+    await dialog.getByTestId('signer-row').nth(0).getByLabel('Nome').fill('Cliente Compradora');
+    await dialog.getByTestId('signer-row').nth(0).getByLabel('E-mail').fill(client);
+    await dialog.getByRole('button', { name: 'Adicionar signatário' }).click();
+    await dialog.getByTestId('signer-row').nth(1).getByLabel('Nome').fill('Sócio Aprovador');
+    await dialog.getByTestId('signer-row').nth(1).getByLabel('E-mail').fill(partner);
+    await dialog.getByTestId('signer-row').nth(1).getByLabel('Papel').selectOption({ label: 'Aprovar' });
+    await expect(dialog.getByRole('radio', { name: 'Na ordem da lista' })).toBeChecked();
+    await expectAccessible(page);
+    await widths(page, 'esign-quote-signers');
+    await dialog.getByRole('button', { name: 'Enviar para assinatura' }).click();
+    await expect(dialog).toHaveCount(0);
+    await waitForMail(page.request, client, 'pede sua assinatura');
+    const [envelope] = await e2eSql<{ signing_order: string; n: string }>("SELECT e.signing_order, (SELECT count(*) FROM signature_signers x WHERE x.envelope_id = e.id) AS n FROM signature_envelopes e WHERE e.company_id = $1 AND e.source_entity = 'crm_quote'", [admin.companyId]);
+    expect(envelope).toEqual({ signing_order: 'sequencial', n: '2' });
+  });
+});
