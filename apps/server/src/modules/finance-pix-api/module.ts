@@ -4,6 +4,7 @@ import { scheduleRecurring } from '../../platform/jobs.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { registerDynamicPix } from '../finance-pix/public.ts';
+import { AUTOMATIC_CRON, AUTOMATIC_QUEUE, reconcileAutomatic } from './automatic-collect.ts';
 import { dynamicPixMaker } from './charges.ts';
 import { pixApiRoutes } from './routes.ts';
 import { CERT_ALERTS_CRON, CERT_ALERTS_QUEUE, RECONCILE_CRON, RECONCILE_QUEUE, reconcilePixApi, sendPixApiCertificateAlerts } from './settlement.ts';
@@ -11,6 +12,7 @@ import { CERT_ALERTS_CRON, CERT_ALERTS_QUEUE, RECONCILE_CRON, RECONCILE_QUEUE, r
 async function start(s: Services) {
   registerDynamicPix(s, dynamicPixMaker(s));
   await scheduleRecurring(s.boss, { queue: RECONCILE_QUEUE, cron: RECONCILE_CRON, label: '[pix-api] reconciled:' }, () => reconcilePixApi(s));
+  await scheduleRecurring(s.boss, { queue: AUTOMATIC_QUEUE, cron: AUTOMATIC_CRON, label: '[pix-api] automatic:' }, async () => (await reconcileAutomatic(s)).settled);
   await scheduleRecurring(s.boss, { queue: CERT_ALERTS_QUEUE, cron: CERT_ALERTS_CRON, label: '[pix-api] certificate alerts:' }, () => sendPixApiCertificateAlerts(s));
 }
 
