@@ -192,11 +192,11 @@ export function fakePixAutomatic(tools: Tools) {
           if (!tools.check('CobRSolicitada', body, 'PUT /cobr')) return problem(400, 'CobROperacaoInvalida', 'A cobrança recorrente não respeita o schema.');
           if (cobrs.has(txid)) return problem(400, 'CobROperacaoInvalida', 'txid já utilizado.');
           const r = recs.get(String(body.idRec));
-          if (!r || r.status !== 'APROVADA') return problem(400, 'CobROperacaoInvalida', 'A recorrência não está aprovada.');
+          if (r?.status !== 'APROVADA') return problem(400, 'CobROperacaoInvalida', 'A recorrência não está aprovada.');
           const due = Date.parse(`${(body.calendario as { dataDeVencimento: string }).dataDeVencimento}T12:00:00Z`);
           const days = Math.round((due - Date.parse(`${now().slice(0, 10)}T12:00:00Z`)) / 86_400_000);
           if (days < 2 || days > 10) return problem(400, 'CobROperacaoInvalida', 'A cobrança deve ser enviada entre 2 e 10 dias antes do vencimento.');
-          const c: FakeCobr = { txid, idRec: r.idRec, status: 'ATIVA', body, criacao: now().slice(0, 10), atualizacao: [{ status: 'CRIADA', data: now() }, { status: 'ATIVA', data: now() }], pix: [] };
+          const c: FakeCobr = { txid, idRec: String(body.idRec), status: 'ATIVA', body, criacao: now().slice(0, 10), atualizacao: [{ status: 'CRIADA', data: now() }, { status: 'ATIVA', data: now() }], pix: [] };
           cobrs.set(txid, c);
           const out = { ...cobrAnswer(c), politicaRetentativa: undefined };
           delete out.politicaRetentativa;

@@ -27,7 +27,7 @@ async function issueCobr(s: Services, rec: RecurrenceRow, entryId: string): Prom
   const tenant = systemTenant(s, rec.companyId, 'schedule');
   return tenantTransaction(tenant, async ({ db }) => {
     const [entry] = await db.select().from(E).where(and(eq(E.companyId, rec.companyId), eq(E.id, entryId))).for('update');
-    if (!entry || entry.status !== 'open') return false;
+    if (entry?.status !== 'open') return false;
     const [taken] = await db
       .select({ id: CH.id })
       .from(CH)
