@@ -29,8 +29,8 @@ test('Pix Automático: authorisation asked from the receivable, approved and pai
     expect(created.status(), await created.text()).toBe(201);
 
     await page.goto('/financeiro?aba=contas-a-receber');
-    const row = page.getByRole('table', { name: 'Contas a receber' }).getByRole('row').filter({ hasText: 'Mensalidade academia' }).first();
-    await row.getByRole('button', { name: 'Cobrar Mensalidade academia' }).click();
+    // The list is a table on a desktop and cards on a phone: the first occurrence's 'Cobrar' either way.
+    await page.getByRole('button', { name: 'Cobrar Mensalidade academia' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Cobrar por Pix' });
     const section = dialog.getByTestId('pix-automatic-section');
     await section.getByLabel('Banco do cliente').selectOption({ label: 'Nubank' });
