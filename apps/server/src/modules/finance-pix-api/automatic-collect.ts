@@ -8,14 +8,13 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { chargeableCents } from '../finance-pix/public.ts';
-import { announceSeries, applyRecStatus, COBR_MAX_DAYS, COBR_MIN_DAYS, getPixAutomatic, latestRecurrence, type RecurrenceRow, refreshRecurrence, refusedRec } from './automatic.ts';
-import { newDynamicTxid, PIX_API_PROVIDER } from './charges.ts';
+import { announceSeries, applyRecStatus, COBR_MAX_DAYS, COBR_MIN_DAYS, getPixAutomatic, latestRecurrence, type RecurrenceRow, refreshRecurrence } from './automatic.ts';
+import { newDynamicTxid, PIX_API_PROVIDER, reais } from './charges.ts';
 import { type PixSchemas, pspCall } from './client.ts';
 import { settleReceivedPix } from './settlement.ts';
 import { connectionOf, type SettingsRow, settingsByWebhookSecret, settingsRow } from './settings.ts';
 
 const { finPixRecurrences: R, finEntries: E, finCharges: CH, finAccounts: A } = schema;
-const reais = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The cobrança recorrente of one due occurrence (decision 0611): `PUT /cobr/{txid}` with the
@@ -47,7 +46,7 @@ async function issueCobr(s: Services, rec: RecurrenceRow, entryId: string): Prom
       ajusteDiaUtil: true,
       recebedor: { conta: account.number.replace(/\D/g, '').slice(0, 20), tipoConta: account.kind === 'savings' ? 'POUPANCA' : 'CORRENTE', ...(account.agency ? { agencia: account.agency.replace(/\D/g, '').slice(0, 4) } : {}) },
     };
-    await pspCall<PixSchemas['CobRGerada']>(s, conn, 'PUT', `/cobr/${txid}`, body, refusedRec);
+    await pspCall<PixSchemas['CobRGerada']>(s, conn, 'PUT', `/cobr/${txid}`, body, M.refused);
     await db.insert(CH).values({ companyId: rec.companyId, entryId, method: 'pix_cobr', provider: PIX_API_PROVIDER, accountId: rec.accountId, pixKey: settings.pixKey, amountCents, txid, providerReference: rec.idRec });
     await announceSeries(db, rec.companyId, rec.recurrenceId);
     return true;

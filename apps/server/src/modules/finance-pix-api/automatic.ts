@@ -9,7 +9,7 @@ import { announce } from '../../platform/live/announce.ts';
 import { decryptSecret } from '../../platform/secret-box.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { CHARGE_ENTITY, findDefaultPixKey } from '../finance-pix/public.ts';
-import { debtorOf } from './charges.ts';
+import { debtorOf, reais } from './charges.ts';
 import { type PixSchemas, type PspConnection, PspError, pspCall } from './client.ts';
 import { connectionOf, type SettingsRow, settingsRow, webhookUrl } from './settings.ts';
 
@@ -26,8 +26,6 @@ const LIVE: PixRecStatus[] = ['CRIADA', 'APROVADA'];
 /** A status never goes back: created → approved → ended (rejected, expired, cancelled). */
 const RANK: Record<PixRecStatus, number> = { CRIADA: 0, APROVADA: 1, REJEITADA: 2, EXPIRADA: 2, CANCELADA: 2 };
 
-export const refusedRec = (detail: string) => M.refused(detail);
-const reais = (cents: number) => (cents / 100).toFixed(2);
 
 /** The receivable and every entry of its recurrence, in due order (404 when not the company's). */
 async function seriesOf(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entryId: string, lock = false) {
@@ -164,7 +162,7 @@ export async function requestPixAutomatic(s: Services, tenant: Tenant, entryId: 
         ...(amountCents === null ? {} : { valor: { valorRec: reais(amountCents) } }),
         politicaRetentativa: 'NAO_PERMITE',
       };
-      const made = (await pspCall<PixSchemas['RecGerada']>(s, ready.conn, 'POST', '/rec', body, refusedRec)).body;
+      const made = (await pspCall<PixSchemas['RecGerada']>(s, ready.conn, 'POST', '/rec', body, M.refused)).body;
       if (!made?.idRec || !/^[a-zA-Z0-9]{29}$/.test(made.idRec)) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o identificador da recorrência'));
       [row] = await tx
         .insert(R)
@@ -191,7 +189,7 @@ export async function requestPixAutomatic(s: Services, tenant: Tenant, entryId: 
         calendario: { dataExpiracaoSolicitacao: new Date(s.clock.now() + SOLIC_DAYS * 86_400_000).toISOString() },
         destinatario: { conta: input.account, ispbParticipante: input.ispb, ...(input.agency ? { agencia: input.agency } : {}), ...(rec.debtorDocument.length === 11 ? { cpf: rec.debtorDocument } : { cnpj: rec.debtorDocument }) },
       };
-      const sent = (await pspCall<PixSchemas['SolicRecCompleta']>(s, ready.conn, 'POST', '/solicrec', solic, refusedRec)).body;
+      const sent = (await pspCall<PixSchemas['SolicRecCompleta']>(s, ready.conn, 'POST', '/solicrec', solic, M.refused)).body;
       await tx
         .update(R)
         .set({ idSolicRec: sent?.idSolicRec ?? null, solicStatus: sent?.status ?? 'CRIADA', reason: null, updatedAt: new Date() })
@@ -252,9 +250,9 @@ export async function refreshRecurrence(s: Services, db: DbOrTx, row: Recurrence
   const settings = await settingsRow(db, row, row.accountId);
   const conn = settings ? connectionOf(s, settings) : null;
   if (!conn) return false;
-  const rec = (await pspCall<PixSchemas['RecCompleta']>(s, conn, 'GET', `/rec/${encodeURIComponent(row.idRec)}`, undefined, refusedRec)).body;
+  const rec = (await pspCall<PixSchemas['RecCompleta']>(s, conn, 'GET', `/rec/${encodeURIComponent(row.idRec)}`, undefined, M.refused)).body;
   let solicStatus: string | null = null;
-  if (row.idSolicRec) solicStatus = (await pspCall<PixSchemas['SolicRecCompleta']>(s, conn, 'GET', `/solicrec/${encodeURIComponent(row.idSolicRec)}`, undefined, refusedRec)).body?.status ?? null;
+  if (row.idSolicRec) solicStatus = (await pspCall<PixSchemas['SolicRecCompleta']>(s, conn, 'GET', `/solicrec/${encodeURIComponent(row.idSolicRec)}`, undefined, M.refused)).body?.status ?? null;
   return applyRecStatus(db, row, rec as never, solicStatus);
 }
 
@@ -267,7 +265,7 @@ export async function cancelPixAutomatic(s: Services, tenant: Tenant, entryId: s
     const settings = await settingsRow(tx, tenant, row.accountId);
     const conn = settings ? connectionOf(s, settings) : null;
     if (!conn) throw conflict(M.noApi, 'PIX_API_NOT_CONFIGURED');
-    await pspCall(s, conn, 'PATCH', `/rec/${encodeURIComponent(row.idRec)}`, { status: 'CANCELADA' } satisfies PixSchemas['RecRevisada'], refusedRec);
+    await pspCall(s, conn, 'PATCH', `/rec/${encodeURIComponent(row.idRec)}`, { status: 'CANCELADA' } satisfies PixSchemas['RecRevisada'], M.refused);
     const open = await tx
       .select({ id: CH.id, txid: CH.txid })
       .from(CH)

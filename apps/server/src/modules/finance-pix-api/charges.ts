@@ -27,7 +27,7 @@ export function newDynamicTxid(): string {
   return id;
 }
 
-const reais = (cents: number) => (cents / 100).toFixed(2);
+export const reais = (cents: number) => (cents / 100).toFixed(2);
 const percent = (bps: number) => (bps / 100).toFixed(2);
 
 type Debtor = { cnpj: string; nome: string } | { cpf: string; nome: string };
