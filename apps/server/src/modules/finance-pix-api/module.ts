@@ -16,12 +16,18 @@ async function start(s: Services) {
   await scheduleRecurring(s.boss, { queue: CERT_ALERTS_QUEUE, cron: CERT_ALERTS_CRON, label: '[pix-api] certificate alerts:' }, () => sendPixApiCertificateAlerts(s));
 }
 
-/** The company's export (decision 0135): each account's API Pix settings without a secret (no client secret, certificate, password, webhook address; nor the token endpoint, which the export's secret check reads as one). */
+/** The company's export (decision 0135): each account's API Pix settings without a secret (and Pix Automático's recurrences) (no client secret, certificate, password, webhook address; nor the token endpoint, which the export's secret check reads as one). */
 async function exportPixApi(_s: Services, tenant: Tenant, out: ExportSink) {
   out.csv(
     'api-pix.csv',
     ['id', 'accountId', 'baseUrl', 'clientId', 'pixKey', 'fineBps', 'interestBps', 'certSubject', 'certNotBefore', 'certNotAfter', 'webhookRegisteredAt', 'webhookError', 'reconciledUntil', 'createdAt', 'updatedAt'],
     companyRows(tenant, schema.finPixApiSettings),
+  );
+  // Pix Automático's recurrences (decision 0610): the payer's document and name are the company's own customer records.
+  out.csv(
+    'pix-automatico.csv',
+    ['id', 'recurrenceId', 'accountId', 'idRec', 'status', 'idSolicRec', 'solicStatus', 'periodicity', 'amountCents', 'startDate', 'endDate', 'debtorDocument', 'debtorName', 'reason', 'createdAt', 'updatedAt'],
+    companyRows(tenant, schema.finPixRecurrences),
   );
 }
 
