@@ -111,6 +111,8 @@ export const ACTIVITY_GROUPS = {
     pix_api_settings_changed: 'API Pix do banco configurada',
     pix_api_certificate_uploaded: 'Certificado da API Pix enviado',
     pix_api_settings_removed: 'API Pix do banco removida',
+    pix_automatic_requested: 'Pix Automático: autorização pedida ao cliente',
+    pix_automatic_cancelled: 'Pix Automático cancelado',
     charge_paid: 'Cobrança paga (baixa automática)',
     charge_refund_requested: 'Devolução de recebimento solicitada',
     charge_refunded: 'Recebimento devolvido',

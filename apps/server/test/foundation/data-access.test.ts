@@ -27,6 +27,7 @@ const ALLOWED: Record<string, number> = {
   'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists
   'files/service.ts': 2, // the public links' files, read before their tenant exists
   'finance-boleto/webhook.ts': 2, // the Asaas webhook's company, read from its token's hash before its tenant exists; whether an unknown payment is another company's boleto (404) or none of Sede's (ignored)
+  'finance-pix-api/automatic-collect.ts': 3, // Pix Automático's schedules: every company's approved recurrences, those awaiting the payer, the open cobranças
   'finance-pix-api/settings.ts': 1, // the webhook's account read from its address's secret before its tenant exists
   'finance-pix-api/settlement.ts': 2, // the schedules' scans of every company's API Pix accounts (reconciliation, certificate expiry)
   'finance-pix/links.ts': 1, // the payment page's link, read from its token before its tenant exists

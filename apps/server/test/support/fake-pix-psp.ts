@@ -9,6 +9,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { createDynamicPix } from 'pix-utils';
 import { parse } from 'yaml';
+import { fakePixAutomatic, type FakePixAutomatic } from './fake-pix-psp-automatic.ts';
 import { fakePixRefunds, type FakePixRefunds } from './fake-pix-psp-refunds.ts';
 import { makeServerTls } from './test-certificates.ts';
 
@@ -43,6 +44,8 @@ export type FakePixPsp = {
   notify(chave: string, pix: FakePix[]): Promise<number>;
   /** The refunds (`/pix/{e2eid}/devolucao/{id}`, fake-pix-psp-refunds.ts). */
   refunds: FakePixRefunds;
+  /** Pix Automático (`/rec`, `/solicrec`, `/cobr`, their webhooks; fake-pix-psp-automatic.ts). */
+  automatic: FakePixAutomatic;
   close(): Promise<void>;
 };
 
@@ -55,6 +58,7 @@ function validator(ref: string): ValidateFunction {
     // list), and PixConsultados requires `cobs` where its property is `pix`.
     delete spec.components.schemas.DadosRecebedor!.required;
     spec.components.schemas.PixConsultados!.required = ['parametros', 'pix'];
+    patchAutomaticDefects(spec.components.schemas);
     const ajv = new Ajv({ strict: false, allErrors: true });
     (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
     // BCB's own examples give `location` without a scheme ("pix.example.com/qr/…", the form the
@@ -64,6 +68,35 @@ function validator(ref: string): ValidateFunction {
     ajvCache = { ajv, spec };
   }
   return ajvCache.ajv.getSchema(`pix#/components/schemas/${ref}`) ?? ajvCache.ajv.compile({ $ref: `pix#/components/schemas/${ref}` });
+}
+
+/**
+ * The Pix Automático schemas' defects in BCB's 2.9.0 text, which none of its own examples satisfies
+ * (decision 0611): CPF patterns written as JavaScript literals ("/^\\d{11}$/", never matching a
+ * CPF); RecBase requiring `idRec` and a `retentativa` it does not define (the request has neither);
+ * RecNotification's `atualizacao"` (a stray quote); SolicRecBase requiring a `pagador` it does not define;
+ * SolicRecCompleta requiring `rec` for its `recPayload`; the endings' oneOf whose branches match any object; DadosPagadorRec requiring at the recurrence's
+ * root what belongs to its `pagador`; PixAutomatico's `valor` (a string) anyOf objects.
+ */
+function patchAutomaticDefects(schemas: Record<string, Record<string, unknown>>) {
+  const unslash = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (typeof o.pattern === 'string' && /^\/.*\/$/.test(o.pattern)) o.pattern = o.pattern.slice(1, -1);
+    for (const v of Object.values(o)) unslash(v);
+  };
+  unslash(schemas);
+  schemas.RecBase!.required = ['calendario', 'vinculo'];
+  schemas.RecNotification!.required = ['idRec', 'status', 'atualizacao'];
+  schemas.SolicRecBase!.required = ['calendario', 'idRec', 'destinatario'];
+  schemas.SolicRecCompleta!.required = ['recPayload'];
+  // An ending is a rejection or a cancellation: neither branch requires its own key, so every ending matched both.
+  type Branches = { properties: { encerramento: { oneOf: { required?: string[]; properties: Record<string, unknown> }[] } } };
+  for (const branches of [(schemas.RecEncerramento as Branches).properties.encerramento.oneOf, (schemas.CobRAtualizacao as Branches).properties.encerramento.oneOf])
+    for (const b of branches) b.required = Object.keys(b.properties);
+  delete schemas.DadosPagadorRec!.required;
+  delete schemas.DadosPagadorRec!.oneOf;
+  delete ((schemas.PixAutomatico!.properties as Record<string, Record<string, unknown>>).valor as Record<string, unknown>).anyOf;
 }
 
 const e2eId = () => `E00000000${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex')}`.slice(0, 32);
@@ -84,6 +117,8 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
   const violations: FakePixPsp['violations'] = [];
   const tokens = new Set<string>();
   const refunds = fakePixRefunds();
+  // Made once `post` exists (below), before the first request.
+  let automatic: FakePixAutomatic;
   const opts = { refuseOAuth: false, delayMs: 0, expiresIn: 3600 };
   const clientId = 'cliente-sede-teste';
   const clientSecret = randomBytes(12).toString('hex');
@@ -95,6 +130,7 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
   let deliverOrigin: string | null = null;
   // Compiled before the first request (a second on a busy machine: not inside a client's time limit).
   for (const ref of ['TxId', 'CobSolicitada', 'CobVSolicitada', 'CobGerada', 'CobVGerada', 'CobRevisada', 'CobVRevisada', 'PixConsultados', 'WebhookSolicitado', 'Pix']) validator(ref);
+  for (const ref of ['RecSolicitada', 'RecGerada', 'RecCompleta', 'RecRevisada', 'RecNotification', 'SolicRecSolicitada', 'SolicRecCompleta', 'CobRSolicitada', 'CobRGerada', 'CobRCompleta', 'CobRRevisada', 'CobRNotification', 'WebhookRecSolicitado', 'WebhookCobRSolicitado']) validator(ref);
 
   const check = (ref: string, value: unknown, where: string) => {
     const v = validator(ref);
@@ -212,6 +248,8 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
       if (req.method === 'GET') return webhooks.has(chave) ? answer(200, { webhookUrl: webhooks.get(chave), chave, criacao: new Date().toISOString() }) : problem(404, 'NaoEncontrado', 'Webhook não encontrado.');
       if (req.method === 'DELETE') return webhooks.delete(chave) ? answer(204) : problem(404, 'NaoEncontrado', 'Webhook não encontrado.');
     }
+    const auto = automatic.handle(req.method ?? 'GET', route, body);
+    if (auto) return answer(auto.status, auto.body, auto.status >= 400 ? 'application/problem+json' : 'application/json');
     const refund = refunds.handle(req.method ?? 'GET', route, body, received);
     if (refund) return answer(refund.status, refund.body, refund.status >= 400 ? 'application/problem+json' : 'application/json');
     return problem(404, 'NaoEncontrado', `Rota desconhecida: ${req.method} ${route}`);
@@ -230,6 +268,14 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
     await res.arrayBuffer();
     return res.status;
   };
+
+  const post = async (webhookUrl: string, suffix: string, body: unknown) => {
+    const target = new URL(`${webhookUrl.replace(/\/+$/, '')}${suffix}`);
+    const res = await fetch(deliverOrigin ? `${deliverOrigin}${target.pathname}` : target.toString(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  automatic = fakePixAutomatic({ check, post, received, e2eId });
 
   const fake: FakePixPsp = {
     baseUrl,
@@ -255,6 +301,7 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
     },
     notify,
     refunds,
+    automatic,
     deliverTo: (origin) => void (deliverOrigin = origin),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -33,7 +33,7 @@ export const finPixKeys = pgTable(
   ],
 );
 
-export type ChargeMethodColumn = 'pix_static' | 'pix_cob' | 'pix_cobv' | 'boleto';
+export type ChargeMethodColumn = 'pix_static' | 'pix_cob' | 'pix_cobv' | 'pix_cobr' | 'boleto';
 export type ChargeStatusColumn = 'open' | 'paid' | 'cancelled' | 'expired';
 
 export const finCharges = pgTable(

@@ -20,6 +20,7 @@ export * from './finance-dunning.ts';
 export * from './finance-nfse.ts';
 export * from './finance-pix.ts';
 export * from './finance-pix-api.ts';
+export * from './finance-pix-automatic.ts';
 export * from './finance-refunds.ts';
 export * from './finance-statements.ts';
 export * from './inbox.ts';

@@ -104,8 +104,8 @@ export const pixKeySchema = z.object({
 export type PixKey = z.infer<typeof pixKeySchema>;
 export const pixKeyListSchema = z.object({ keys: z.array(pixKeySchema) });
 
-/** How a charge is paid: static Pix now; dynamic Pix (cob/cobv) and boleto reuse the same rows later. */
-export const CHARGE_METHODS = ['pix_static', 'pix_cob', 'pix_cobv', 'boleto'] as const;
+/** How a charge is paid: static Pix, the API Pix's cob/cobv, Pix Automático's cobrança recorrente (cobr), boleto. */
+export const CHARGE_METHODS = ['pix_static', 'pix_cob', 'pix_cobv', 'pix_cobr', 'boleto'] as const;
 export type ChargeMethod = (typeof CHARGE_METHODS)[number];
 export const CHARGE_STATUSES = ['open', 'paid', 'cancelled', 'expired'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];

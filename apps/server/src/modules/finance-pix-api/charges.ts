@@ -27,13 +27,13 @@ export function newDynamicTxid(): string {
   return id;
 }
 
-const reais = (cents: number) => (cents / 100).toFixed(2);
+export const reais = (cents: number) => (cents / 100).toFixed(2);
 const percent = (bps: number) => (bps / 100).toFixed(2);
 
 type Debtor = { cnpj: string; nome: string } | { cpf: string; nome: string };
 
 /** The receivable's customer as the API Pix's devedor (organization's CNPJ or person's CPF), if on file. */
-async function debtorOf(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entry: { organizationId: string | null; personId: string | null }): Promise<Debtor | null> {
+export async function debtorOf(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entry: { organizationId: string | null; personId: string | null }): Promise<Debtor | null> {
   if (entry.organizationId) {
     const [o] = await db.select({ cnpj: O.cnpj, name: O.razaoSocial }).from(O).where(and(eq(O.companyId, tenant.companyId), eq(O.id, entry.organizationId)));
     if (o?.cnpj && /^\d{14}$/.test(o.cnpj)) return { cnpj: o.cnpj, nome: o.name.slice(0, 200) };

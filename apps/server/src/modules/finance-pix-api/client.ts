@@ -35,7 +35,7 @@ export class PspError extends AppError {
   }
 }
 
-const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read';
+const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write';
 
 const extraCa = (s: Services) => serverState(s, 'pix-api.ca', () => (s.cfg.PIX_API_CA_FILE ? readFileSync(s.cfg.PIX_API_CA_FILE, 'utf8') : null));
 const tokens = (s: Services) => serverState(s, 'pix-api.tokens', () => new Map<string, { token: string; expiresAt: number }>());
@@ -113,9 +113,17 @@ function problemText(json: unknown): string {
 
 /**
  * An authenticated call to the API Pix: the token (again once, fresh, if the PSP says it is no
- * longer valid), JSON in and out. 2xx answers the body; 4xx is the PSP's refusal in its words.
+ * longer valid), JSON in and out. 2xx answers the body; 4xx is the PSP's refusal in its words
+ * (`refused` words it for what was asked: a charge by default).
  */
-export async function pspCall<T>(s: Services, conn: PspConnection, method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function pspCall<T>(
+  s: Services,
+  conn: PspConnection,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  refused: (detail: string) => string = M.refused,
+): Promise<{ status: number; body: T }> {
   let retried = false;
   for (;;) {
     const token = await accessToken(s, conn, retried);
@@ -130,7 +138,7 @@ export async function pspCall<T>(s: Services, conn: PspConnection, method: 'GET'
     }
     if (res.status >= 200 && res.status < 300) return { status: res.status, body: res.json as T };
     if (res.status === 401) throw new PspError('PIX_API_OAUTH_REFUSED', M.oauthRefused, res.status);
-    if (res.status >= 400 && res.status < 500) throw new PspError('PIX_API_REFUSED', M.refused(problemText(res.json)), res.status);
+    if (res.status >= 400 && res.status < 500) throw new PspError('PIX_API_REFUSED', refused(problemText(res.json)), res.status);
     throw new PspError('PIX_API_UNAVAILABLE', M.unavailable, res.status);
   }
 }

@@ -1,12 +1,15 @@
 import { bodyLimit } from 'hono/body-limit';
 import { PIX_API_CERT_MAX_BYTES, PIX_API_MESSAGES as M, pixApiSettingsAnswerSchema, pixApiSettingsInputSchema, pixApiSettingsSchema } from '@sede/shared/finance/pix-api';
 import { okSchema } from '@sede/shared/platform/api';
+import { PIX_AUTOMATIC_MESSAGES, pixAutomaticRequestSchema, pixAutomaticSchema } from '@sede/shared/finance/pix-automatic';
 import { entryRefundsSchema, REFUND_MESSAGES, refundInputSchema, refundSchema } from '@sede/shared/finance/refunds';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, badRequest, readForm } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { Services } from '../../services.ts';
+import { cancelPixAutomatic, getPixAutomatic, requestPixAutomatic } from './automatic.ts';
+import { refreshPixAutomatic } from './automatic-collect.ts';
 import { entryRefunds, requestRefund } from './refunds.ts';
 import { getPixApiSettings, removePixApiSettings, requireAccount, savePixApiCertificate, savePixApiSettings } from './settings.ts';
 
@@ -57,6 +60,23 @@ export function pixApiRoutes(s: Services) {
   );
   r.post('/entries/:id/refunds', write, contract({ summary: 'Devolver (parte de) um recebimento Pix', params: entryParams, body: refundInputSchema, response: refundSchema }), async (c) =>
     c.json(await requestRefund(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  // Pix Automático of a recurring receivable's series (decisions 0610–0612).
+  const automaticParams = idParams(PIX_AUTOMATIC_MESSAGES.entryNotFound);
+  r.get('/entries/:id/automatic', contract({ summary: 'Ver o Pix Automático da recorrência', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
+    c.json(await getPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),
+  );
+  r.post(
+    '/entries/:id/automatic',
+    write,
+    contract({ summary: 'Pedir ao cliente a autorização do Pix Automático', params: automaticParams, body: pixAutomaticRequestSchema, response: pixAutomaticSchema }),
+    async (c) => c.json(await requestPixAutomatic(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.post('/entries/:id/automatic/refresh', write, contract({ summary: 'Consultar no banco o Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
+    c.json(await refreshPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),
+  );
+  r.delete('/entries/:id/automatic', write, contract({ summary: 'Cancelar o Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
+    c.json(await cancelPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),
   );
   return r;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { type Charge, type ChargeMethod, type ChargeStatus, PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -62,13 +62,14 @@ export const isCurrent = (charge: ChargeRow, entry: EntryRow, defaultKey: string
 
 /**
  * The receivable's latest Pix charge (open, or the last one paid or cancelled); a boleto
- * (finance-boleto, shown by its own panel) only once it is the one paid.
+ * (finance-boleto) or a Pix Automático cobrança (finance-pix-api), each shown by its own panel,
+ * only once it is the one paid.
  */
 export async function latestCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, entryId: string) {
   const [row] = await db
     .select()
     .from(CH)
-    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId), or(ne(CH.method, 'boleto'), eq(CH.status, 'paid'))))
+    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId), or(notInArray(CH.method, ['boleto', 'pix_cobr']), eq(CH.status, 'paid'))))
     .orderBy(desc(eq(CH.status, 'paid')), desc(CH.createdAt))
     .limit(1);
   return row ?? null;

@@ -17,6 +17,7 @@ import { chargeByPix, createPaymentLink, revokePaymentLink, sendCharge, useEntry
 import { financeKeys } from '../../api/keys.ts';
 import { BoletoSection } from './boleto-section.tsx';
 import { PaymentLinkSection } from './payment-link-section.tsx';
+import { PixAutomaticSection } from './pix-automatic-section.tsx';
 import { DunningHistory } from '../dunning/dunning-history.tsx';
 
 /**
@@ -86,6 +87,7 @@ export function ChargeDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
             </div>
           )}
           {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={!paid && entry?.status === 'open'} />}
+          {id && entry?.recurrenceId && <PixAutomaticSection entryId={id} mayWrite={mayWrite} />}
           {!paid && mayWrite && (
             <>
               <PaymentLinkSection
