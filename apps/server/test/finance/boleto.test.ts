@@ -3,6 +3,7 @@ import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { parsePix } from 'pix-utils';
 import type { EntryBoleto, ProviderSettings } from '@sede/shared/finance/boleto';
 import type { EntryCharge, PaymentLinkCreated, PublicPayment } from '@sede/shared/finance/pix';
+import type { EntryRefunds, Refund } from '@sede/shared/finance/refunds';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { boletoNumbers, type FakeAsaas, startFakeAsaas } from '../support/fake-asaas.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
@@ -260,6 +261,78 @@ describe('the Asaas webhook', () => {
     const g = (await issue(gone)).body.boleto!;
     expect((await asaas.post(asaas.event(g.externalId!, 'PAYMENT_DELETED'))).body).toMatchObject({ outcome: 'updated' });
     expect((await api<EntryBoleto>(`/entries/${gone}`, fin)).body.boleto!.status).toBe('cancelled');
+  });
+});
+
+describe('refunds through Asaas (decision 0601)', () => {
+  const refund = (entryId: string, json: Record<string, unknown>, who: Member = fin) => api<Refund>(`/api/finance/pix-api/entries/${entryId}/refunds`, who, { json });
+  const list = (entryId: string) => api<EntryRefunds>(`/api/finance/pix-api/entries/${entryId}/refunds`, fin);
+  const paidByBoleto = async (amountCents = 320_00) => {
+    const entryId = await receivable({ amountCents });
+    const b = (await issue(entryId)).body.boleto!;
+    expect((await asaas.pay(b.externalId!)).body).toMatchObject({ outcome: 'settled' });
+    return { entryId, paymentId: b.externalId! };
+  };
+  const refundRows = (entryId: string) => sql(server, `select r.status, r.amount_cents::int as cents, r.reason, e.description, e.kind, e.status as payable_status from fin_charge_refunds r left join fin_entries e on e.id = r.payable_entry_id where r.entry_id = $1 order by r.created_at`, [entryId]);
+
+  it('a full refund: POST /payments/{id}/refund, done at once, a paid payable; PAYMENT_REFUNDED twice changes nothing', async () => {
+    const { entryId, paymentId } = await paidByBoleto();
+    const out = await refund(entryId, { refundId: 'asaasfull1', amountCents: 320_00, reason: 'Serviço cancelado' });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body).toMatchObject({ status: 'done', provider: 'asaas', amountCents: 320_00 });
+    expect(asaas.requests.filter((r) => r.path === `/payments/${paymentId}/refund`)).toEqual([{ method: 'POST', path: `/payments/${paymentId}/refund`, body: { value: 320, description: 'Serviço cancelado' } }]);
+    expect(asaas.payments.get(paymentId)!.status).toBe('REFUNDED');
+    const event = asaas.event(paymentId, 'PAYMENT_REFUNDED');
+    expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'updated' });
+    expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await refundRows(entryId)).toEqual([{ status: 'done', cents: 320_00, reason: 'Serviço cancelado', description: 'Devolução — Projeto de identidade visual', kind: 'payable', payable_status: 'paid' }]);
+    expect((await list(entryId)).body).toMatchObject({ refundableCents: 0, blockedReason: null });
+    expect((await refund(entryId, { refundId: 'asaasfull2', amountCents: 1, reason: 'De novo' })).body.code).toBe('OVER_REFUND');
+  });
+
+  it('a partial refund in progress ends with PAYMENT_PARTIALLY_REFUNDED, once; the same refund id twice asks Asaas once', async () => {
+    const { entryId, paymentId } = await paidByBoleto();
+    asaas.refundMode = 'PENDING';
+    try {
+      const [a, b] = await Promise.all([refund(entryId, { refundId: 'parcial1', amountCents: 100_00, reason: 'Desconto' }), refund(entryId, { refundId: 'parcial1', amountCents: 100_00, reason: 'Desconto' })]);
+      expect([a.body.status, b.body.status, a.body.id]).toEqual(['pending', 'pending', b.body.id]);
+      expect(asaas.requests.filter((r) => r.path === `/payments/${paymentId}/refund`)).toHaveLength(1);
+      expect((await list(entryId)).body).toMatchObject({ refundableCents: 220_00, refunds: [{ status: 'pending' }] });
+      const event = asaas.finishRefunds(paymentId);
+      expect(event.event).toBe('PAYMENT_PARTIALLY_REFUNDED');
+      expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'updated' });
+      expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'duplicate' });
+      expect((await refundRows(entryId)).map((r) => [r.status, r.cents, r.kind])).toEqual([['done', 100_00, 'payable']]);
+      expect((await list(entryId)).body.refundableCents).toBe(220_00);
+      // A denied refund (a boleto's, the payer's bank refused) is not made and holds nothing back.
+      await refund(entryId, { refundId: 'parcial2', amountCents: 20_00, reason: 'Ajuste' });
+      expect((await asaas.post(asaas.event(paymentId, 'PAYMENT_REFUND_DENIED'))).body).toMatchObject({ outcome: 'updated' });
+      expect((await list(entryId)).body).toMatchObject({ refundableCents: 220_00, refunds: [{ status: 'failed', error: 'O Asaas negou o estorno.' }, { status: 'done' }] });
+    } finally {
+      asaas.refundMode = 'DONE';
+    }
+  });
+
+  it('a refund made in Asaas\'s own screens is recorded once; Asaas refusing a refund keeps it as not made', async () => {
+    const { entryId, paymentId } = await paidByBoleto(200_00);
+    const p = asaas.payments.get(paymentId)!;
+    p.refunds = [{ dateCreated: '2026-12-04', status: 'DONE', value: 50, description: 'no painel' }];
+    const event = asaas.event(paymentId, 'PAYMENT_PARTIALLY_REFUNDED');
+    expect((await asaas.post(event)).body).toMatchObject({ outcome: 'updated' });
+    expect((await asaas.post({ ...event, id: 'evt_outro&2' })).body).toMatchObject({ outcome: 'updated' });
+    expect((await refundRows(entryId)).map((r) => [r.status, r.cents, r.reason])).toEqual([['done', 50_00, 'Estorno feito no Asaas']]);
+    asaas.failNext({ method: 'POST', path: `/payments/${paymentId}/refund` }, 400, [{ code: 'invalid_action', description: 'Saldo insuficiente para estorno.' }]);
+    const refused = await refund(entryId, { refundId: 'recusado1', amountCents: 10_00, reason: 'Teste' });
+    expect(refused.body).toMatchObject({ status: 'failed', error: 'O Asaas recusou o estorno: Saldo insuficiente para estorno.' });
+    expect((await list(entryId)).body.refundableCents).toBe(150_00);
+  });
+
+  it('another company gets 404 and a member without finance.write 403 on the refunds of an Asaas receivable', async () => {
+    const { entryId } = await paidByBoleto();
+    await expectTenantIsolation(server, { owner: fin, outsider, withoutPermission: vendas, secrets: [entryId, 'Projeto de identidade'] }, [
+      { method: 'GET', path: `/api/finance/pix-api/entries/${entryId}/refunds` },
+      { method: 'POST', path: `/api/finance/pix-api/entries/${entryId}/refunds`, body: { refundId: 'iso1', amountCents: 1_00, reason: 'Isolamento' } },
+    ]);
   });
 });
 

@@ -1,2 +1,4 @@
 /** What the webhook module (finance-boleto-public) uses: the token's company and the event's handling (decision 0572). */
 export { companyOfToken, handleAsaasEvent, type WebhookOutcome } from './webhook.ts';
+/** Refunds of a receivable paid through Asaas (decision 0601), asked by the refund routes. */
+export { asaasRefundBlocked, followAsaasRefunds, requestAsaasRefund } from './refunds.ts';

@@ -6,12 +6,23 @@ import { announce } from '../../platform/live/announce.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { CHARGE_ENTITY, settleCharge } from '../finance-pix/public.ts';
+import { type AsaasRefundView, reconcileAsaasRefunds, refundViewOf } from './refunds.ts';
 import { hashToken } from './settings.ts';
 
 const { finPaymentProviders: PP, finBoletos: B, finCharges: CH, finChargeEvents: EV, finEntries: E } = schema;
 
 const PAID = new Set(['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED']);
-const HANDLED = new Set([...PAID, 'PAYMENT_OVERDUE', 'PAYMENT_DELETED']);
+/** Refund events (decision 0601); PAYMENT_REFUND_IN_PROGRESS leaves the refund in progress. */
+const REFUND = new Set(['PAYMENT_REFUNDED', 'PAYMENT_PARTIALLY_REFUNDED', 'PAYMENT_REFUND_DENIED']);
+const HANDLED = new Set([...PAID, ...REFUND, 'PAYMENT_OVERDUE', 'PAYMENT_DELETED']);
+
+/** The refunds an event's payment carries (Asaas sends the whole payment object). */
+function refundView(body: AsaasWebhook, paidCents: number): AsaasRefundView {
+  const p = body.payment as { status?: unknown; refunds?: unknown } | undefined;
+  const refunds = (Array.isArray(p?.refunds) ? (p.refunds as Array<{ status?: unknown; value?: unknown }>) : []).map((r) => ({ status: String(r?.status ?? ''), amountCents: Math.round(Number(r?.value ?? 0) * 100) }));
+  const status = body.event === 'PAYMENT_REFUNDED' ? 'REFUNDED' : String(p?.status ?? '');
+  return { ...refundViewOf({ status, refunds }, paidCents), denied: body.event === 'PAYMENT_REFUND_DENIED' };
+}
 
 export type WebhookOutcome = 'settled' | 'duplicate' | 'updated' | 'ignored' | 'not_settled';
 
@@ -56,6 +67,11 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
       .limit(1);
     if (elsewhere) throw notFound(M.paymentNotFound);
     return 'ignored';
+  }
+
+  if (REFUND.has(body.event)) {
+    const [charge] = await tenant.db.select({ paidCents: CH.paidCents }).from(CH).where(eq(CH.id, found.chargeId));
+    return reconcileAsaasRefunds(tenant, found.chargeId, refundView(body, charge?.paidCents ?? 0), { id: body.id });
   }
 
   if (PAID.has(body.event)) {

@@ -5,3 +5,5 @@ export { findDefaultPixKey } from './keys.ts';
 /** What the boleto module (finance-boleto, decision 0571) builds its charge rows with. */
 export { CHARGE_ENTITY, type ChargeRow, chargeableCents, type DynamicPixMaker, entryOf, PIX_METHODS, registerDynamicPix } from './charges.ts';
 export { qrSvg } from './br-code.ts';
+/** Refunds' recording, the same for every provider (decisions 0600, 0601). */
+export { applyRefundOutcome, claimRefund, finishRefund, paidCharge, recordOutsideRefund, refundedCents, refundRows, type RefundOutcome, type RefundRow, toRefund } from './refunds.ts';
