@@ -41,7 +41,7 @@ export type FakeAsaasPayment = {
   refunds: Array<{ dateCreated: string; status: string; value: number; description: string | null }> | null;
 };
 
-export type FakeAsaasWebhookConfig = { id: string; environment: 'sandbox' | 'production'; name: string; url: string; email: string | null; enabled: boolean; interrupted: boolean; authToken: string; sendType: string; events: string[] };
+export type FakeAsaasWebhookConfig = { id: string; environment: 'sandbox' | 'production'; /** The account's key that made it (each key is an account). */ apiKey: string; name: string; url: string; email: string | null; enabled: boolean; interrupted: boolean; authToken: string; sendType: string; events: string[] };
 
 export type FakeAsaas = {
   url: string;
@@ -223,23 +223,24 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
       return send(200, p);
     }
     if (path === '/webhooks' && req.method === 'GET') {
-      const data = [...webhooks.values()].filter((w) => w.environment === environment).map(({ environment: _e, authToken: _t, ...w }) => ({ ...w, apiVersion: 3, hasAuthToken: true }));
+      const data = [...webhooks.values()].filter((w) => w.environment === environment && w.apiKey === key).map(({ environment: _e, apiKey: _k, authToken: _t, ...w }) => ({ ...w, apiVersion: 3, hasAuthToken: true }));
       return send(200, { object: 'list', hasMore: false, totalCount: data.length, limit: 100, offset: 0, data });
     }
     const wm = /^\/webhooks(?:\/([^/]+))?$/.exec(path);
     if (wm && (req.method === 'POST' ? !wm[1] : req.method === 'PUT' && !!wm[1])) {
       const current = wm[1] ? webhooks.get(decodeURIComponent(wm[1])) : undefined;
-      if (wm[1] && (!current || current.environment !== environment)) return errors(404, 'not_found', 'Webhook não encontrado.');
+      if (wm[1] && (!current || current.environment !== environment || current.apiKey !== key)) return errors(404, 'not_found', 'Webhook não encontrado.');
       const url = String(body.url ?? '');
       if (!/^https?:\/\/\S+$/.test(url)) return errors(400, 'invalid_url', 'Informe uma URL válida.');
       const token = typeof body.authToken === 'string' ? body.authToken : '';
       // Asaas's rule for the token: 32–255 characters, no spaces, no 5-digit sequences nor 4 repeated characters.
       if (token.length < 32 || token.length > 255 || /\s/.test(token) || /(.)\1{3}/.test(token) || /01234|12345|23456|34567|45678|56789/.test(token)) return errors(400, 'invalid_authToken', 'O token de autenticação não atende aos requisitos mínimos de segurança.');
       if (!Array.isArray(body.events) || !body.events.length) return errors(400, 'invalid_events', 'Informe ao menos um evento.');
-      const w: FakeAsaasWebhookConfig = { id: current?.id ?? `wh_${randomBytes(8).toString('hex')}`, environment, name: String(body.name ?? ''), url, email: typeof body.email === 'string' ? body.email : null, enabled: body.enabled !== false, interrupted: body.interrupted === true, authToken: token, sendType: String(body.sendType ?? 'SEQUENTIALLY'), events: body.events.map(String) };
+      const w: FakeAsaasWebhookConfig = { id: current?.id ?? `wh_${randomBytes(8).toString('hex')}`, environment, apiKey: key, name: String(body.name ?? ''), url, email: typeof body.email === 'string' ? body.email : null, enabled: body.enabled !== false, interrupted: body.interrupted === true, authToken: token, sendType: String(body.sendType ?? 'SEQUENTIALLY'), events: body.events.map(String) };
       webhooks.set(w.id, w);
-      state.webhook = { url: w.url, token: w.authToken };
-      const { environment: _e, authToken: _t, ...answer } = w;
+      // The first account registered is where `pay` and `post` deliver (a test names another's token itself).
+      state.webhook ??= { url: w.url, token: w.authToken };
+      const { environment: _e, apiKey: _k, authToken: _t, ...answer } = w;
       return send(200, { ...answer, apiVersion: 3, hasAuthToken: true });
     }
     const rm = /^\/payments\/([^/]+)\/refund$/.exec(path);

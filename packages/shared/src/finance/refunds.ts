@@ -48,3 +48,6 @@ export const entryRefundsSchema = z.object({
   refunds: z.array(refundSchema),
 });
 export type EntryRefunds = z.infer<typeof entryRefundsSchema>;
+
+/** How a refund's status reads on screen. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { pending: 'Em processamento', done: 'Devolvido', failed: 'Não realizado' };

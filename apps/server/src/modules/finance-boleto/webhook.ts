@@ -56,7 +56,9 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     .select({ boletoId: B.id, chargeId: B.chargeId, entryId: B.entryId })
     .from(B)
     .where(and(eq(B.companyId, companyId), eq(B.provider, 'asaas'), eq(B.externalId, body.payment.id)));
-  if (!found) {
+  if (!found?.chargeId || !found.entryId) {
+    // A deleted receivable's boleto (decision 0602) is no longer Sede's to settle.
+    if (found) return 'ignored';
     // Asaas notifies every payment of the account, also those made outside Sede (its own screens,
     // another system) or already gone here: those are received and ignored, or Asaas would retry
     // them and pause the queue. A payment that is another company's boleto is 404, nothing changed.
@@ -69,16 +71,19 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     return 'ignored';
   }
 
+  const { boletoId } = found;
+  const chargeId: string = found.chargeId;
+  const entryId: string = found.entryId;
   if (REFUND.has(body.event)) {
-    const [charge] = await tenant.db.select({ paidCents: CH.paidCents }).from(CH).where(eq(CH.id, found.chargeId));
-    return reconcileAsaasRefunds(tenant, found.chargeId, refundView(body, charge?.paidCents ?? 0), { id: body.id });
+    const [charge] = await tenant.db.select({ paidCents: CH.paidCents }).from(CH).where(eq(CH.id, chargeId));
+    return reconcileAsaasRefunds(tenant, chargeId, refundView(body, charge?.paidCents ?? 0), { id: body.id });
   }
 
   if (PAID.has(body.event)) {
     const amountCents = Math.round((body.payment.value ?? 0) * 100);
     let outcome: WebhookOutcome;
     try {
-      const r = await settleCharge(s, { companyId, provider: 'asaas', externalEventId: body.id, chargeId: found.chargeId, amountCents, paidAt: paidAtOf(body.payment.clientPaymentDate ?? body.payment.paymentDate) });
+      const r = await settleCharge(s, { companyId, provider: 'asaas', externalEventId: body.id, chargeId, amountCents, paidAt: paidAtOf(body.payment.clientPaymentDate ?? body.payment.paymentDate) });
       outcome = r.outcome;
     } catch (e) {
       // Paid at Asaas, but the receivable was settled another way or cancelled meanwhile: the
@@ -91,15 +96,15 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     }
     if (outcome === 'settled') {
       await tenantTransaction(tenant, async ({ db }) => {
-        await db.update(B).set({ status: 'paid', updatedAt: new Date() }).where(eq(B.id, found.boletoId));
-        const [entry] = await db.select({ status: E.status }).from(E).where(eq(E.id, found.entryId));
+        await db.update(B).set({ status: 'paid', updatedAt: new Date() }).where(eq(B.id, boletoId));
+        const [entry] = await db.select({ status: E.status }).from(E).where(eq(E.id, entryId));
         // Decision 0573: the receivable is paid, so its static Pix (and any other open charge) ends.
         if (entry?.status === 'paid')
           await db
             .update(CH)
             .set({ status: 'cancelled', updatedAt: new Date() })
-            .where(and(eq(CH.companyId, companyId), eq(CH.entryId, found.entryId), eq(CH.status, 'open'), ne(CH.id, found.chargeId)));
-        await announce(db, { companyId, entity: CHARGE_ENTITY, id: found.entryId, action: 'updated' });
+            .where(and(eq(CH.companyId, companyId), eq(CH.entryId, entryId), eq(CH.status, 'open'), ne(CH.id, chargeId)));
+        await announce(db, { companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
       });
     }
     return outcome;
@@ -109,7 +114,7 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
   return tenantTransaction(tenant, async ({ db }) => {
     const [event] = await db
       .insert(EV)
-      .values({ companyId, chargeId: found.chargeId, provider: 'asaas', externalEventId: body.id, kind })
+      .values({ companyId, chargeId, provider: 'asaas', externalEventId: body.id, kind })
       .onConflictDoNothing()
       .returning({ id: EV.id });
     if (!event) return 'duplicate';
@@ -117,16 +122,16 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
       await db
         .update(B)
         .set({ status: 'overdue', updatedAt: new Date() })
-        .where(and(eq(B.id, found.boletoId), eq(B.status, 'open')));
+        .where(and(eq(B.id, boletoId), eq(B.status, 'open')));
     } else {
       const [charge] = await db
         .update(CH)
         .set({ status: 'cancelled', updatedAt: new Date() })
-        .where(and(eq(CH.id, found.chargeId), eq(CH.status, 'open')))
+        .where(and(eq(CH.id, chargeId), eq(CH.status, 'open')))
         .returning({ id: CH.id });
-      if (charge) await db.update(B).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(B.id, found.boletoId));
+      if (charge) await db.update(B).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(B.id, boletoId));
     }
-    await announce(db, { companyId, entity: CHARGE_ENTITY, id: found.entryId, action: 'updated' });
+    await announce(db, { companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
     return 'updated';
   });
 }
