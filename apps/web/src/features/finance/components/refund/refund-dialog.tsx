@@ -16,6 +16,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { financeKeys } from '../../api/keys.ts';
 import { refundKeys, requestRefund, useEntryRefunds } from '../../api/refunds.ts';
+import { BoletoSection } from '../charge/boleto-section.tsx';
 
 /** One id per dialog (the server's idempotency key, decision 0600): letters and digits only. */
 const newRefundId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -134,6 +135,8 @@ export function RefundDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
               />
             </form>
           ) : null}
+          {/* The receivable's boleto: paid, or cancelled at Asaas by Sede since it was received another way (decision 0602). */}
+          {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={false} />}
         </div>
       )}
     </ScrollDialog>
