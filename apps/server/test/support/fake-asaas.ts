@@ -38,6 +38,8 @@ export type FakeAsaasPayment = {
   paymentDate: string | null;
   clientPaymentDate: string | null;
   deleted: boolean;
+  /** The account (its key) that made it: whose webhook hears of it. */
+  account: string;
   refunds: Array<{ dateCreated: string; status: string; value: number; description: string | null }> | null;
 };
 
@@ -217,6 +219,7 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
         paymentDate: null,
         clientPaymentDate: null,
         deleted: false,
+        account: String(key),
         refunds: null,
       };
       payments.set(id, p);
@@ -258,7 +261,7 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
     const pm = /^\/payments\/([^/]+)(\/identificationField|\/pixQrCode)?$/.exec(path);
     const payment = pm ? payments.get(decodeURIComponent(pm[1]!)) : undefined;
     if (pm && (!payment || payment.environment !== environment)) return errors(404, 'not_found', 'Cobrança não encontrada.');
-    if (payment && req.method === 'GET' && !pm![2]) return send(200, payment);
+    if (payment && req.method === 'GET' && !pm![2]) return send(200, { ...payment, environment: undefined, account: undefined });
     if (payment && req.method === 'GET' && pm![2] === '/identificationField') {
       if (payment.billingType !== 'BOLETO' && payment.billingType !== 'UNDEFINED') return errors(400, 'invalid_action', 'Esta cobrança não possui boleto.');
       const { barCode, identificationField } = boletoNumbers(Math.round(payment.value * 100), payment.dueDate, `${payment.nossoNumero}${payment.id.slice(4)}`);
@@ -305,8 +308,12 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
     };
-    if (!body.paymentId || !payments.has(body.paymentId) || !body.webhookUrl || !body.token) return answer(400, { error: 'paymentId, webhookUrl and token' });
-    state.webhook = { url: body.webhookUrl, token: body.token };
+    const payment = body.paymentId ? payments.get(body.paymentId) : undefined;
+    // Without a webhook named, the one its account registered (decision 0603).
+    const hook = payment && [...webhooks.values()].find((w) => w.apiKey === payment.account && w.environment === payment.environment);
+    const target = body.webhookUrl && body.token ? { url: body.webhookUrl, token: body.token } : hook ? { url: hook.url, token: hook.authToken } : null;
+    if (!payment || !target) return answer(400, { error: 'paymentId, and webhookUrl and token unless its account registered one' });
+    state.webhook = target;
     state.pay(body.paymentId).then((r) => answer(200, r), (e: Error) => answer(502, { error: e.message }));
   };
 
@@ -341,7 +348,7 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
     event(paymentId, event, eventId) {
       const p = payments.get(paymentId);
       if (!p) throw new Error(`fake Asaas: no payment ${paymentId}`);
-      const { environment: _e, ...payment } = p;
+      const { environment: _e, account: _a, ...payment } = p;
       return { id: eventId ?? `evt_${randomBytes(16).toString('hex')}&${randomInt(1e8, 1e9)}`, event, dateCreated: `${today()} 12:00:00`, payment };
     },
     async post(event, token) {

@@ -96,7 +96,7 @@ export async function retryAutoCancel(s: Services, tenant: Tenant, boletoId: str
     .select({ reason: B.autoCancelReason, state: B.autoCancelState })
     .from(B)
     .where(and(eq(B.companyId, tenant.companyId), eq(B.id, boletoId)));
-  if (!b || b.state !== 'failed') throw notFound('Não há cancelamento a tentar de novo para este boleto.');
+  if (b?.state !== 'failed') throw notFound('Não há cancelamento a tentar de novo para este boleto.');
   await cancelAtProvider(s, tenant, boletoId, b.reason as AutoCancelReason);
   const [row] = await cancellations(tenant, boletoId);
   return row!;
