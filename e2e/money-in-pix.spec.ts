@@ -171,10 +171,6 @@ test.describe('money in by boleto', () => {
     await expect(toast(page, 'Devolução de R$ 100,00 feita.')).toBeVisible();
     await expect(refund.getByTestId('refund-status')).toHaveText('Devolvido');
     await expect(refund.getByLabel('Valor a devolver (R$)')).toHaveValue('380,00');
-    await page.screenshot({ path: '/work/screens/asaas/refund-dialog-1280.png' });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/work/screens/asaas/refund-dialog-390.png', fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
     const payables = (await (await page.request.get('/api/finance/entries?kind=payable')).json()) as { entries: Array<{ description: string; amountCents: number; status: string }> };
     expect(payables.entries.filter((e) => e.description === 'Devolução — Cartões de visita')).toEqual([expect.objectContaining({ amountCents: 100_00, status: 'paid' })]);
   });

@@ -366,6 +366,8 @@ describe('automatic cancellation at Asaas (decision 0602)', () => {
 
     expect(await sweep()).toBe(3);
     expect(await sweep()).toBe(0);
+    // Settled by hand: nothing the system can refund, said as such.
+    expect((await api<EntryRefunds>(`/api/finance/pix-api/entries/${settled.entryId}/refunds`, fin)).body).toMatchObject({ refundableCents: 0, blockedReason: 'Este recebimento foi baixado à mão, sem um meio que permita devolver pelo sistema. Faça a devolução pelo banco e registre uma conta a pagar.' });
     for (const b of [settled, cancelled, deleted]) expect(asaas.payments.get(b.paymentId)!.status).toBe('DELETED');
     expect(asaas.payments.get(untouched.paymentId)!.status).toBe('PENDING');
     expect((await api<EntryBoleto>(`/entries/${settled.entryId}`, fin)).body.boleto).toMatchObject({ status: 'cancelled', autoCancel: { reason: 'settled', state: 'done', error: null } });

@@ -314,7 +314,7 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
     const target = body.webhookUrl && body.token ? { url: body.webhookUrl, token: body.token } : hook ? { url: hook.url, token: hook.authToken } : null;
     if (!payment || !target) return answer(400, { error: 'paymentId, and webhookUrl and token unless its account registered one' });
     state.webhook = target;
-    state.pay(body.paymentId).then((r) => answer(200, r), (e: Error) => answer(502, { error: e.message }));
+    state.pay(payment.id).then((r) => answer(200, r), (e: Error) => answer(502, { error: e.message }));
   };
 
   const webhooks = new Map<string, FakeAsaasWebhookConfig>();

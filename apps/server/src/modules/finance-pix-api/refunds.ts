@@ -10,8 +10,8 @@ import { connectionOf, settingsRow } from './settings.ts';
 const valor = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Why this paid charge cannot be refunded through a provider's API (null: it can): API Pix (decision 0600) or Asaas (decision 0601). */
-const blockedReason = (charge: ChargeRow | null) =>
-  !charge ? M.notPaid : charge.provider === 'pix_static' ? M.staticPix : charge.provider === 'asaas' ? asaasRefundBlocked(charge) : charge.provider !== PIX_API_PROVIDER || !charge.endToEndId ? M.noProvider : null;
+const blockedReason = (charge: ChargeRow | null, entry?: { paidCents: number }) =>
+  !charge ? (entry?.paidCents ? M.byHand : M.notPaid) : charge.provider === 'pix_static' ? M.staticPix : charge.provider === 'asaas' ? asaasRefundBlocked(charge) : charge.provider !== PIX_API_PROVIDER || !charge.endToEndId ? M.noProvider : null;
 
 /**
  * A receivable's refunds (decisions 0600, 0601); pending ones are asked of the provider again
@@ -19,7 +19,7 @@ const blockedReason = (charge: ChargeRow | null) =>
  * follows them to their end.
  */
 export async function entryRefunds(s: Services, tenant: Tenant, entryId: string): Promise<EntryRefunds> {
-  await entryOf(tenant.db, tenant, entryId);
+  const entry = await entryOf(tenant.db, tenant, entryId);
   const charge = await paidCharge(tenant.db, tenant, entryId, false);
   let rows = await refundRows(tenant.db, tenant, { entryId });
   if (charge && rows.some((r) => r.status === 'pending')) {
@@ -27,7 +27,7 @@ export async function entryRefunds(s: Services, tenant: Tenant, entryId: string)
     else for (const r of rows.filter((x) => x.status === 'pending')) await followUp(s, tenant, charge, r).catch(() => undefined);
     rows = await refundRows(tenant.db, tenant, { entryId });
   }
-  const blocked = blockedReason(charge);
+  const blocked = blockedReason(charge, entry);
   const refundable = charge && !blocked ? (charge.paidCents ?? 0) - (await refundedCents(tenant.db, tenant, charge.id)) : 0;
   return { refundableCents: Math.max(0, refundable), blockedReason: blocked, refunds: rows.map(toRefund) };
 }

@@ -68,11 +68,11 @@ export const refundRows = (db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, where:
  * refund id answers the refund already made; what is asked never passes what was received less
  * what is refunded or in progress. `blocked` says why this charge cannot be refunded (null: it can).
  */
-export async function claimRefund(tenant: Tenant, entryId: string, input: RefundInput, blocked: (charge: ChargeRow | null) => string | null) {
+export async function claimRefund(tenant: Tenant, entryId: string, input: RefundInput, blocked: (charge: ChargeRow | null, entry: { paidCents: number }) => string | null) {
   return tenantTransaction(tenant, async ({ db }) => {
-    await entryOf(db, tenant, entryId);
+    const entry = await entryOf(db, tenant, entryId);
     const charge = await paidCharge(db, tenant, entryId, true);
-    const why = blocked(charge);
+    const why = blocked(charge, entry);
     if (why || !charge) throw conflict(why ?? M.notPaid, 'REFUND_NOT_POSSIBLE');
     const [same] = await db.select().from(R).where(and(eq(R.companyId, tenant.companyId), eq(R.chargeId, charge.id), eq(R.refundId, input.refundId)));
     if (same) return { charge, row: same, fresh: false };
