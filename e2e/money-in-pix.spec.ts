@@ -110,8 +110,8 @@ test.describe('money in by Pix', () => {
 });
 
 test.describe('money in by boleto', () => {
-  test('Asaas configured, a boleto issued from the charge dialog, shown on /pagar, paid through the webhook: Pago live', async ({ page, browser }) => {
-    test.setTimeout(60_000);
+  test('Asaas configured, a boleto issued from the charge dialog, shown on /pagar, paid through the webhook: Pago live; then part of it refunded', async ({ page, browser }) => {
+    test.setTimeout(90_000);
     await createCompanyWithAdmin(page.request, 'Gráfica Boleto Ltda');
     const account = await page.request.post('/api/finance/accounts', { data: { name: 'Conta Asaas', kind: 'checking', openingBalanceCents: 0, openingDate: today() } });
     expect(account.status(), await account.text()).toBe(201);
@@ -121,15 +121,14 @@ test.describe('money in by boleto', () => {
     expect(created.status(), await created.text()).toBe(201);
     const entryId = (await created.json()).entries[0].id as string;
 
-    // Asaas in Cadastros: the key is tried, the webhook token shown once.
+    // Asaas in Cadastros: the key is tried and Sede registers its webhook there by itself.
     await page.goto('/financeiro?aba=cadastros');
     const card = page.getByTestId('boleto-provider-card');
-    await card.getByLabel('Chave de API do Asaas').fill('$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJl');
+    await card.getByLabel('Chave de API do Asaas').fill(`$aact_hmlg_${Date.now()}MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJl`);
     await card.getByRole('button', { name: 'Salvar e testar a chave' }).click();
     await expect(toast(page, 'Asaas configurado: a chave foi aceita.')).toBeVisible();
-    const token = await card.getByLabel('Token do webhook').inputValue();
-    const webhookUrl = await card.getByLabel('Endereço do webhook (cole no Asaas)').inputValue();
-    expect(webhookUrl).toMatch(/\/api\/public\/boleto\/asaas$/);
+    await expect(card.getByTestId('asaas-webhook-state')).toContainText('Webhook registrado no Asaas');
+    await expectAccessible(page);
 
     // 'Emitir boleto' in the receivable's charge dialog.
     await page.goto('/financeiro?aba=contas-a-receber');
@@ -154,9 +153,25 @@ test.describe('money in by boleto', () => {
     // Asaas (the fake) pays and posts PAYMENT_RECEIVED with the token: settled once, live.
     const boleto = await (await page.request.get(`/api/finance/boleto/entries/${entryId}`)).json();
     const fakeAsaas = `http://127.0.0.1:${process.env.E2E_CNPJ_PORT ?? 3101}/asaas`;
-    const paid = await page.request.post(`${fakeAsaas}/_control/pay`, { data: { paymentId: boleto.boleto.externalId, webhookUrl, token } });
+    const paid = await page.request.post(`${fakeAsaas}/_control/pay`, { data: { paymentId: boleto.boleto.externalId } });
     expect(await paid.json()).toMatchObject({ status: 200, body: { outcome: 'settled' } });
     await expect(dialog.getByTestId('boleto-status')).toHaveText('Pago');
     await expect(dialog.getByTestId('charge-paid')).toContainText('R$ 480,00');
+
+    // 'Devolver' part of it: refunded at Asaas, listed as Devolvido, a paid payable in Financeiro.
+    await page.keyboard.press('Escape');
+    await expect(row).toContainText('Recebido');
+    await row.getByRole('button', { name: 'Devolver Cartões de visita' }).click();
+    const refund = page.getByRole('dialog', { name: 'Devolver recebimento' });
+    await expect(refund.getByLabel('Valor a devolver (R$)')).toHaveValue('480,00');
+    await refund.getByLabel('Valor a devolver (R$)').fill('100,00');
+    await refund.getByLabel('Motivo').fill('Desconto combinado');
+    await expectAccessible(page);
+    await refund.getByRole('button', { name: /^Devolver/ }).click();
+    await expect(toast(page, 'Devolução de R$ 100,00 feita.')).toBeVisible();
+    await expect(refund.getByTestId('refund-status')).toHaveText('Devolvido');
+    await expect(refund.getByLabel('Valor a devolver (R$)')).toHaveValue('380,00');
+    const payables = (await (await page.request.get('/api/finance/entries?kind=payable')).json()) as { entries: Array<{ description: string; amountCents: number; status: string }> };
+    expect(payables.entries.filter((e) => e.description === 'Devolução — Cartões de visita')).toEqual([expect.objectContaining({ amountCents: 100_00, status: 'paid' })]);
   });
 });

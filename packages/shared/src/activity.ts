@@ -127,6 +127,9 @@ export const ACTIVITY_GROUPS = {
     payment_provider_removed: 'Configuração do Asaas (boleto) removida',
     boleto_issued: 'Boleto emitido',
     boleto_cancelled: 'Boleto cancelado',
+    boleto_auto_cancel_failed: 'Cancelamento automático de boleto no Asaas falhou',
+    asaas_webhook_registered: 'Webhook do Sede registrado no Asaas',
+    asaas_webhook_failed: 'Registro do webhook no Asaas falhou',
   },
   Marketing: {
     marketing_client_options_changed: 'Opções da empresa cliente alteradas',

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { parsePix } from 'pix-utils';
-import type { EntryBoleto, ProviderSettings } from '@sede/shared/finance/boleto';
+import type { AutoCancellation, EntryBoleto, ProviderSettings } from '@sede/shared/finance/boleto';
+import { autoCancelBoletos } from '../../src/modules/finance-boleto/auto-cancel.ts';
 import type { EntryCharge, PaymentLinkCreated, PublicPayment } from '@sede/shared/finance/pix';
+import type { EntryRefunds, Refund } from '@sede/shared/finance/refunds';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { boletoNumbers, type FakeAsaas, startFakeAsaas } from '../support/fake-asaas.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
@@ -17,6 +19,7 @@ let otherCompanyId: string;
 let fin: Member;
 let vendas: Member;
 let outsider: Member;
+let admin: Member;
 let accountId: string;
 let orgId: string;
 let webhookToken: string;
@@ -45,6 +48,7 @@ beforeAll(async () => {
   server = await startTestServer({ ...asaas.env, ASAAS_TIMEOUT_MS: '300' });
   const a = await createCompanyWithAdmin(server, 'Estúdio Boleto Ltda');
   companyId = a.companyId;
+  admin = a.admin;
   fin = await memberOf(server, companyId, 'financeiro');
   vendas = await memberOf(server, companyId, 'vendas');
   const other = await createCompanyWithAdmin(server, 'Outra Empresa Boleto');
@@ -91,9 +95,15 @@ describe('provider settings', () => {
 
     const saved = await api<ProviderSettings>('/settings', fin, { method: 'PUT', json: { environment: 'sandbox', apiKey: `  ${KEY}  `, accountId } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ configured: true, environment: 'sandbox', accountName: 'Conta Asaas', apiKeyHint: '••••FmYd'.replace('FmYd', KEY.slice(-4)) });
+    expect(saved.body).toMatchObject({ configured: true, environment: 'sandbox', accountName: 'Conta Asaas', apiKeyHint: `••••${KEY.slice(-4)}`, webhookState: 'registered', webhookError: null });
     expect(saved.body.webhookUrl).toMatch(/\/api\/public\/boleto\/asaas$/);
-    webhookToken = saved.body.webhookToken!;
+    // Sede registered its webhook at Asaas with a token of Asaas's rules; the token is not answered (nothing to paste).
+    expect(saved.body.webhookToken).toBeUndefined();
+    const hooks = [...asaas.webhooks.values()].filter((w) => w.apiKey === KEY);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ url: saved.body.webhookUrl, enabled: true, interrupted: false, sendType: 'SEQUENTIALLY' });
+    expect(hooks[0]!.events).toEqual(expect.arrayContaining(['PAYMENT_RECEIVED', 'PAYMENT_REFUNDED', 'PAYMENT_PARTIALLY_REFUNDED', 'PAYMENT_DELETED']));
+    webhookToken = hooks[0]!.authToken;
     expect(webhookToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const [row] = await sql(server, `select api_key_encrypted, webhook_token_hash from fin_payment_providers where company_id = $1`, [companyId]);
     expect(row!.api_key_encrypted).not.toContain(KEY.slice(10));
@@ -112,8 +122,9 @@ describe('provider settings', () => {
 
     // Another company with its own Asaas (used by the webhook isolation below).
     const otherAccount = await seedAccount(server, otherCompanyId, { name: 'Asaas da outra' });
-    otherToken = (await api<ProviderSettings>('/settings', outsider, { method: 'PUT', json: { environment: 'sandbox', apiKey: OTHER_KEY, accountId: otherAccount } })).body.webhookToken!;
-    expect(otherToken).toBeTruthy();
+    expect((await api<ProviderSettings>('/settings', outsider, { method: 'PUT', json: { environment: 'sandbox', apiKey: OTHER_KEY, accountId: otherAccount } })).body.webhookState).toBe('registered');
+    otherToken = [...asaas.webhooks.values()].find((w) => w.apiKey === OTHER_KEY)!.authToken;
+    expect(otherToken).not.toBe(webhookToken);
   });
 });
 
@@ -263,6 +274,130 @@ describe('the Asaas webhook', () => {
   });
 });
 
+describe('refunds through Asaas (decision 0601)', () => {
+  const refund = (entryId: string, json: Record<string, unknown>, who: Member = fin) => api<Refund>(`/api/finance/pix-api/entries/${entryId}/refunds`, who, { json });
+  const list = (entryId: string) => api<EntryRefunds>(`/api/finance/pix-api/entries/${entryId}/refunds`, fin);
+  const paidByBoleto = async (amountCents = 320_00) => {
+    const entryId = await receivable({ amountCents });
+    const b = (await issue(entryId)).body.boleto!;
+    expect((await asaas.pay(b.externalId!)).body).toMatchObject({ outcome: 'settled' });
+    return { entryId, paymentId: b.externalId! };
+  };
+  const refundRows = (entryId: string) => sql(server, `select r.status, r.amount_cents::int as cents, r.reason, e.description, e.kind, e.status as payable_status from fin_charge_refunds r left join fin_entries e on e.id = r.payable_entry_id where r.entry_id = $1 order by r.created_at`, [entryId]);
+
+  it('a full refund: POST /payments/{id}/refund, done at once, a paid payable; PAYMENT_REFUNDED twice changes nothing', async () => {
+    const { entryId, paymentId } = await paidByBoleto();
+    const out = await refund(entryId, { refundId: 'asaasfull1', amountCents: 320_00, reason: 'Serviço cancelado' });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body).toMatchObject({ status: 'done', provider: 'asaas', amountCents: 320_00 });
+    expect(asaas.requests.filter((r) => r.path === `/payments/${paymentId}/refund`)).toEqual([{ method: 'POST', path: `/payments/${paymentId}/refund`, body: { value: 320, description: 'Serviço cancelado' } }]);
+    expect(asaas.payments.get(paymentId)!.status).toBe('REFUNDED');
+    const event = asaas.event(paymentId, 'PAYMENT_REFUNDED');
+    expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'updated' });
+    expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await refundRows(entryId)).toEqual([{ status: 'done', cents: 320_00, reason: 'Serviço cancelado', description: 'Devolução — Projeto de identidade visual', kind: 'payable', payable_status: 'paid' }]);
+    expect((await list(entryId)).body).toMatchObject({ refundableCents: 0, blockedReason: null });
+    expect((await refund(entryId, { refundId: 'asaasfull2', amountCents: 1, reason: 'De novo' })).body.code).toBe('OVER_REFUND');
+  });
+
+  it('a partial refund in progress ends with PAYMENT_PARTIALLY_REFUNDED, once; the same refund id twice asks Asaas once', async () => {
+    const { entryId, paymentId } = await paidByBoleto();
+    asaas.refundMode = 'PENDING';
+    try {
+      const [a, b] = await Promise.all([refund(entryId, { refundId: 'parcial1', amountCents: 100_00, reason: 'Desconto' }), refund(entryId, { refundId: 'parcial1', amountCents: 100_00, reason: 'Desconto' })]);
+      expect([a.body.status, b.body.status, a.body.id]).toEqual(['pending', 'pending', b.body.id]);
+      expect(asaas.requests.filter((r) => r.path === `/payments/${paymentId}/refund`)).toHaveLength(1);
+      expect((await list(entryId)).body).toMatchObject({ refundableCents: 220_00, refunds: [{ status: 'pending' }] });
+      const event = asaas.finishRefunds(paymentId);
+      expect(event.event).toBe('PAYMENT_PARTIALLY_REFUNDED');
+      expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'updated' });
+      expect((await asaas.post(event)).body).toEqual({ received: true, outcome: 'duplicate' });
+      expect((await refundRows(entryId)).map((r) => [r.status, r.cents, r.kind])).toEqual([['done', 100_00, 'payable']]);
+      expect((await list(entryId)).body.refundableCents).toBe(220_00);
+      // A denied refund (a boleto's, the payer's bank refused) is not made and holds nothing back.
+      await refund(entryId, { refundId: 'parcial2', amountCents: 20_00, reason: 'Ajuste' });
+      expect((await asaas.post(asaas.event(paymentId, 'PAYMENT_REFUND_DENIED'))).body).toMatchObject({ outcome: 'updated' });
+      expect((await list(entryId)).body).toMatchObject({ refundableCents: 220_00, refunds: [{ status: 'failed', error: 'O Asaas negou o estorno.' }, { status: 'done' }] });
+    } finally {
+      asaas.refundMode = 'DONE';
+    }
+  });
+
+  it('a refund made in Asaas\'s own screens is recorded once; Asaas refusing a refund keeps it as not made', async () => {
+    const { entryId, paymentId } = await paidByBoleto(200_00);
+    const p = asaas.payments.get(paymentId)!;
+    p.refunds = [{ dateCreated: '2026-12-04', status: 'DONE', value: 50, description: 'no painel' }];
+    const event = asaas.event(paymentId, 'PAYMENT_PARTIALLY_REFUNDED');
+    expect((await asaas.post(event)).body).toMatchObject({ outcome: 'updated' });
+    expect((await asaas.post({ ...event, id: 'evt_outro&2' })).body).toMatchObject({ outcome: 'updated' });
+    expect((await refundRows(entryId)).map((r) => [r.status, r.cents, r.reason])).toEqual([['done', 50_00, 'Estorno feito no Asaas']]);
+    asaas.failNext({ method: 'POST', path: `/payments/${paymentId}/refund` }, 400, [{ code: 'invalid_action', description: 'Saldo insuficiente para estorno.' }]);
+    const refused = await refund(entryId, { refundId: 'recusado1', amountCents: 10_00, reason: 'Teste' });
+    expect(refused.body).toMatchObject({ status: 'failed', error: 'O Asaas recusou o estorno: Saldo insuficiente para estorno.' });
+    expect((await list(entryId)).body.refundableCents).toBe(150_00);
+  });
+
+  it('another company gets 404 and a member without finance.write 403 on the refunds of an Asaas receivable', async () => {
+    const { entryId } = await paidByBoleto();
+    await expectTenantIsolation(server, { owner: fin, outsider, withoutPermission: vendas, secrets: [entryId, 'Projeto de identidade'] }, [
+      { method: 'GET', path: `/api/finance/pix-api/entries/${entryId}/refunds` },
+      { method: 'POST', path: `/api/finance/pix-api/entries/${entryId}/refunds`, body: { refundId: 'iso1', amountCents: 1_00, reason: 'Isolamento' } },
+    ]);
+  });
+});
+
+describe('automatic cancellation at Asaas (decision 0602)', () => {
+  const sweep = () => autoCancelBoletos(server.services, { companyId });
+  const withBoleto = async () => {
+    const entryId = await receivable({ amountCents: 90_00 });
+    const b = (await issue(entryId)).body.boleto!;
+    return { entryId, paymentId: b.externalId!, boletoId: b.id };
+  };
+
+  it('a receivable settled by hand, cancelled or deleted: its open boleto is deleted at Asaas once, the result shown', async () => {
+    const settled = await withBoleto();
+    const pay = await api(`/api/finance/entries/${settled.entryId}/payments`, fin, { json: { accountId, paidDate: todayInBrazil(), amountCents: 90_00 } });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(201);
+    const cancelled = await withBoleto();
+    expect((await api(`/api/finance/entries/${cancelled.entryId}/cancel`, fin, { json: {} })).status).toBe(200);
+    const deleted = await withBoleto();
+    expect((await api(`/api/finance/entries/${deleted.entryId}`, admin, { method: 'DELETE' })).status).toBe(200);
+    const untouched = await withBoleto();
+
+    expect(await sweep()).toBe(3);
+    expect(await sweep()).toBe(0);
+    // Settled by hand: nothing the system can refund, said as such.
+    expect((await api<EntryRefunds>(`/api/finance/pix-api/entries/${settled.entryId}/refunds`, fin)).body).toMatchObject({ refundableCents: 0, blockedReason: 'Este recebimento foi baixado à mão, sem um meio que permita devolver pelo sistema. Faça a devolução pelo banco e registre uma conta a pagar.' });
+    for (const b of [settled, cancelled, deleted]) expect(asaas.payments.get(b.paymentId)!.status).toBe('DELETED');
+    expect(asaas.payments.get(untouched.paymentId)!.status).toBe('PENDING');
+    expect((await api<EntryBoleto>(`/entries/${settled.entryId}`, fin)).body.boleto).toMatchObject({ status: 'cancelled', autoCancel: { reason: 'settled', state: 'done', error: null } });
+    expect((await api<EntryBoleto>(`/entries/${cancelled.entryId}`, fin)).body.boleto).toMatchObject({ status: 'cancelled', autoCancel: { reason: 'cancelled', state: 'done' } });
+    const list = await api<{ cancellations: AutoCancellation[] }>('/auto-cancellations', fin);
+    expect(list.body.cancellations.find((c) => c.id === deleted.boletoId)).toMatchObject({ entryId: null, label: 'Projeto de identidade visual', reason: 'deleted', state: 'done' });
+    // Asaas's PAYMENT_DELETED for it afterwards changes nothing.
+    expect((await asaas.post(asaas.event(deleted.paymentId, 'PAYMENT_DELETED'))).body).toMatchObject({ outcome: 'ignored' });
+  });
+
+  it('a failure shows with Asaas\'s words, is not retried by itself, and \'Tentar de novo\' cancels it', async () => {
+    const b = await withBoleto();
+    await api(`/api/finance/entries/${b.entryId}/cancel`, fin, { json: {} });
+    asaas.failNext({ method: 'DELETE', path: `/payments/${b.paymentId}` }, 400, [{ code: 'invalid_action', description: 'Cobrança em processamento.' }]);
+    expect(await sweep()).toBe(0);
+    expect((await api<EntryBoleto>(`/entries/${b.entryId}`, fin)).body.boleto).toMatchObject({ status: 'open', autoCancel: { reason: 'cancelled', state: 'failed', error: 'O Asaas recusou o pedido: Cobrança em processamento.' } });
+    expect(await sweep()).toBe(0);
+    expect(asaas.payments.get(b.paymentId)!.status).toBe('PENDING');
+    expect((await api(`/auto-cancellations/${b.boletoId}`, vendas, { json: {} })).status).toBe(403);
+    expect((await api(`/auto-cancellations/${b.boletoId}`, outsider, { json: {} })).status).toBe(404);
+    const retried = await api<AutoCancellation>(`/auto-cancellations/${b.boletoId}`, fin, { json: {} });
+    expect(retried.body).toMatchObject({ state: 'done', error: null });
+    expect(asaas.payments.get(b.paymentId)!.status).toBe('DELETED');
+    expect((await api(`/auto-cancellations/${b.boletoId}`, fin, { json: {} })).status).toBe(404);
+    // The list is the caller's company's: another company sees its own (none), a member without finance 403.
+    expect((await api<{ cancellations: AutoCancellation[] }>('/auto-cancellations', outsider)).body).toEqual({ cancellations: [] });
+    expect((await api('/auto-cancellations', vendas)).status).toBe(403);
+  });
+});
+
 describe('tenancy and permissions', () => {
   it('every endpoint: another company 404, a member without finance.write 403', async () => {
     const entryId = await receivable();
@@ -279,11 +414,22 @@ describe('tenancy and permissions', () => {
     expect((await api<ProviderSettings>('/settings', outsider)).body.accountName).toBe('Asaas da outra');
     // Another company's account id: 404.
     expect((await api('/settings', outsider, { method: 'PUT', json: { environment: 'sandbox', accountId } })).status).toBe(404);
-    // A new token: the old one stops working.
+    // 'Registrar de novo' while Asaas refuses: the state and Asaas's words show; a new token to paste by hand, the old one stops working.
+    asaas.failNext({ method: 'GET', path: '/webhooks' }, 400, [{ code: 'invalid_action', description: 'Limite de webhooks atingido.' }]);
     const rotated = await api<ProviderSettings>('/settings/webhook-token', fin, { json: {} });
-    expect(rotated.body.webhookToken).toBeTruthy();
+    expect(rotated.body).toMatchObject({ webhookState: 'failed', webhookError: 'O Asaas recusou o pedido: Limite de webhooks atingido.' });
+    expect(rotated.body.webhookToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await asaas.post(asaas.event([...asaas.payments.keys()][0]!, 'PAYMENT_CREATED'), webhookToken)).status).toBe(401);
-    webhookToken = rotated.body.webhookToken!;
+    expect((await asaas.post(asaas.event([...asaas.payments.keys()][0]!, 'PAYMENT_CREATED'), rotated.body.webhookToken)).status).toBe(200);
+    // Again, Asaas answering: the same webhook at Asaas updated (not doubled) with a new token, which Sede checks.
+    const again = await api<ProviderSettings>('/settings/webhook-token', fin, { json: {} });
+    expect(again.body).toMatchObject({ webhookState: 'registered', webhookError: null });
+    expect(again.body.webhookToken).toBeUndefined();
+    const mine = [...asaas.webhooks.values()].filter((w) => w.apiKey === KEY);
+    expect(mine).toHaveLength(1);
+    expect((await asaas.post(asaas.event([...asaas.payments.keys()][0]!, 'PAYMENT_CREATED'), rotated.body.webhookToken)).status).toBe(401);
+    webhookToken = mine[0]!.authToken;
+    expect((await asaas.post(asaas.event([...asaas.payments.keys()][0]!, 'PAYMENT_CREATED'), webhookToken)).status).toBe(200);
     // Removing is refused while boletos are open.
     expect((await api('/settings', fin, { method: 'DELETE' })).status).toBe(409);
   });

@@ -26,6 +26,7 @@ const ALLOWED: Record<string, number> = {
   'esign/signing.ts': 1, // the signing link's signer, read from its token before its company's tenant exists
   'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists
   'files/service.ts': 2, // the public links' files, read before their tenant exists
+  'finance-boleto/auto-cancel.ts': 1, // the schedule's scan of every company's boletos left open at Asaas after their receivable ended (decision 0602)
   'finance-boleto/webhook.ts': 2, // the Asaas webhook's company, read from its token's hash before its tenant exists; whether an unknown payment is another company's boleto (404) or none of Sede's (ignored)
   'finance-pix-api/automatic-collect.ts': 3, // Pix Automático's schedules: every company's approved recurrences, those awaiting the payer, the open cobranças
   'finance-pix-api/settings.ts': 1, // the webhook's account read from its address's secret before its tenant exists

@@ -12,6 +12,9 @@ import { createStaticPix, hasError } from 'pix-utils';
  * `DELETE /payments/{id}`; errors as `{ errors: [{ code, description }] }`. Both environments
  * are served, under `/sandbox/v3` and `/production/v3`, each with its own keys; `GET /payments?externalReference=`. `pay` posts the
  * webhook Asaas would send (PAYMENT_RECEIVED) with the token the company configured.
+ * Refunds (decision 0601): `POST /payments/{id}/refund` (value, description; the payment's
+ * `refunds` list, REFUNDED when all came back). Webhooks (decision 0603): `GET/POST /webhooks`,
+ * `PUT /webhooks/{id}`, with Asaas's rules for the auth token; a registered one becomes `webhook`.
  */
 
 export type FakeAsaasPayment = {
@@ -35,7 +38,12 @@ export type FakeAsaasPayment = {
   paymentDate: string | null;
   clientPaymentDate: string | null;
   deleted: boolean;
+  /** The account (its key) that made it: whose webhook hears of it. */
+  account: string;
+  refunds: Array<{ dateCreated: string; status: string; value: number; description: string | null }> | null;
 };
+
+export type FakeAsaasWebhookConfig = { id: string; environment: 'sandbox' | 'production'; /** The account's key that made it (each key is an account). */ apiKey: string; name: string; url: string; email: string | null; enabled: boolean; interrupted: boolean; authToken: string; sendType: string; events: string[] };
 
 export type FakeAsaas = {
   url: string;
@@ -50,6 +58,12 @@ export type FakeAsaas = {
   delayNext(ms: number): void;
   /** The next request of this method and path prefix answers with this status and Asaas's error list. */
   failNext(match: { method: string; path: string }, status: number, errors: Array<{ code: string; description: string }>): void;
+  /** How the next refunds end: DONE at once (Pix at Asaas), PENDING (a boleto's refund awaits the payer's bank details). */
+  refundMode: 'DONE' | 'PENDING';
+  /** Webhooks registered through `POST /v3/webhooks` (authToken as sent). */
+  webhooks: Map<string, FakeAsaasWebhookConfig>;
+  /** Ends a pending refund as DONE; answers the PAYMENT_REFUNDED / PAYMENT_PARTIALLY_REFUNDED event Asaas would send. */
+  finishRefunds(paymentId: string): Record<string, unknown>;
   /** Where the webhook goes and with which token (the company's settings). */
   webhook: { url: string; token: string } | null;
   /** The webhook body Asaas would send for an event of a payment. */
@@ -205,14 +219,49 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
         paymentDate: null,
         clientPaymentDate: null,
         deleted: false,
+        account: String(key),
+        refunds: null,
       };
       payments.set(id, p);
+      return send(200, p);
+    }
+    if (path === '/webhooks' && req.method === 'GET') {
+      const data = [...webhooks.values()].filter((w) => w.environment === environment && w.apiKey === key).map(({ environment: _e, apiKey: _k, authToken: _t, ...w }) => ({ ...w, apiVersion: 3, hasAuthToken: true }));
+      return send(200, { object: 'list', hasMore: false, totalCount: data.length, limit: 100, offset: 0, data });
+    }
+    const wm = /^\/webhooks(?:\/([^/]+))?$/.exec(path);
+    if (wm && (req.method === 'POST' ? !wm[1] : req.method === 'PUT' && !!wm[1])) {
+      const current = wm[1] ? webhooks.get(decodeURIComponent(wm[1])) : undefined;
+      if (wm[1] && (!current || current.environment !== environment || current.apiKey !== key)) return errors(404, 'not_found', 'Webhook não encontrado.');
+      const url = String(body.url ?? '');
+      if (!/^https?:\/\/\S+$/.test(url)) return errors(400, 'invalid_url', 'Informe uma URL válida.');
+      const token = typeof body.authToken === 'string' ? body.authToken : '';
+      // Asaas's rule for the token: 32–255 characters, no spaces, no 5-digit sequences nor 4 repeated characters.
+      if (token.length < 32 || token.length > 255 || /\s/.test(token) || /(.)\1{3}/.test(token) || /01234|12345|23456|34567|45678|56789/.test(token)) return errors(400, 'invalid_authToken', 'O token de autenticação não atende aos requisitos mínimos de segurança.');
+      if (!Array.isArray(body.events) || !body.events.length) return errors(400, 'invalid_events', 'Informe ao menos um evento.');
+      const w: FakeAsaasWebhookConfig = { id: current?.id ?? `wh_${randomBytes(8).toString('hex')}`, environment, apiKey: key, name: String(body.name ?? ''), url, email: typeof body.email === 'string' ? body.email : null, enabled: body.enabled !== false, interrupted: body.interrupted === true, authToken: token, sendType: String(body.sendType ?? 'SEQUENTIALLY'), events: body.events.map(String) };
+      webhooks.set(w.id, w);
+      // The first account registered is where `pay` and `post` deliver (a test names another's token itself).
+      state.webhook ??= { url: w.url, token: w.authToken };
+      const { environment: _e, apiKey: _k, authToken: _t, ...answer } = w;
+      return send(200, { ...answer, apiVersion: 3, hasAuthToken: true });
+    }
+    const rm = /^\/payments\/([^/]+)\/refund$/.exec(path);
+    if (rm && req.method === 'POST') {
+      const p = payments.get(decodeURIComponent(rm[1]!));
+      if (!p || p.environment !== environment) return errors(404, 'not_found', 'Cobrança não encontrada.');
+      if (p.status !== 'RECEIVED' && p.status !== 'CONFIRMED' && p.status !== 'REFUND_REQUESTED') return errors(400, 'invalid_action', 'Só é possível estornar cobranças recebidas ou confirmadas.');
+      const refunded = (p.refunds ?? []).filter((r) => r.status !== 'CANCELLED').reduce((n, r) => n + Math.round(r.value * 100), 0);
+      const value = body.value === undefined ? Math.round(p.value * 100) - refunded : Math.round(Number(body.value) * 100);
+      if (!(value > 0) || value + refunded > Math.round(p.value * 100)) return errors(400, 'invalid_value', 'O valor do estorno é maior que o valor disponível para estorno.');
+      p.refunds = [...(p.refunds ?? []), { dateCreated: today(), status: state.refundMode, value: value / 100, description: typeof body.description === 'string' ? body.description : null }];
+      settleRefunds(p);
       return send(200, p);
     }
     const pm = /^\/payments\/([^/]+)(\/identificationField|\/pixQrCode)?$/.exec(path);
     const payment = pm ? payments.get(decodeURIComponent(pm[1]!)) : undefined;
     if (pm && (!payment || payment.environment !== environment)) return errors(404, 'not_found', 'Cobrança não encontrada.');
-    if (payment && req.method === 'GET' && !pm![2]) return send(200, payment);
+    if (payment && req.method === 'GET' && !pm![2]) return send(200, { ...payment, environment: undefined, account: undefined });
     if (payment && req.method === 'GET' && pm![2] === '/identificationField') {
       if (payment.billingType !== 'BOLETO' && payment.billingType !== 'UNDEFINED') return errors(400, 'invalid_action', 'Esta cobrança não possui boleto.');
       const { barCode, identificationField } = boletoNumbers(Math.round(payment.value * 100), payment.dueDate, `${payment.nossoNumero}${payment.id.slice(4)}`);
@@ -259,13 +308,33 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
     };
-    if (!body.paymentId || !payments.has(body.paymentId) || !body.webhookUrl || !body.token) return answer(400, { error: 'paymentId, webhookUrl and token' });
-    state.webhook = { url: body.webhookUrl, token: body.token };
-    state.pay(body.paymentId).then((r) => answer(200, r), (e: Error) => answer(502, { error: e.message }));
+    const payment = body.paymentId ? payments.get(body.paymentId) : undefined;
+    // Without a webhook named, the one its account registered (decision 0603).
+    const hook = payment && [...webhooks.values()].find((w) => w.apiKey === payment.account && w.environment === payment.environment);
+    const target = body.webhookUrl && body.token ? { url: body.webhookUrl, token: body.token } : hook ? { url: hook.url, token: hook.authToken } : null;
+    if (!payment || !target) return answer(400, { error: 'paymentId, and webhookUrl and token unless its account registered one' });
+    state.webhook = target;
+    state.pay(payment.id).then((r) => answer(200, r), (e: Error) => answer(502, { error: e.message }));
   };
 
+  const webhooks = new Map<string, FakeAsaasWebhookConfig>();
+  /** The payment's status after its refunds: REFUNDED when all of it came back. */
+  const settleRefunds = (p: FakeAsaasPayment) => {
+    const done = (p.refunds ?? []).filter((r) => r.status === 'DONE').reduce((n, r) => n + Math.round(r.value * 100), 0);
+    if (done >= Math.round(p.value * 100)) p.status = 'REFUNDED';
+    return done;
+  };
   const state: Omit<FakeAsaas, 'url' | 'env' | 'close'> = {
     keys,
+    refundMode: 'DONE',
+    webhooks,
+    finishRefunds(paymentId) {
+      const p = payments.get(paymentId);
+      if (!p) throw new Error(`fake Asaas: no payment ${paymentId}`);
+      for (const r of p.refunds ?? []) if (r.status === 'PENDING') r.status = 'DONE';
+      settleRefunds(p);
+      return state.event(paymentId, p.status === 'REFUNDED' ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED');
+    },
     payments,
     customers,
     requests,
@@ -279,7 +348,7 @@ export function asaasFake(o: AsaasFakeOptions = {}) {
     event(paymentId, event, eventId) {
       const p = payments.get(paymentId);
       if (!p) throw new Error(`fake Asaas: no payment ${paymentId}`);
-      const { environment: _e, ...payment } = p;
+      const { environment: _e, account: _a, ...payment } = p;
       return { id: eventId ?? `evt_${randomBytes(16).toString('hex')}&${randomInt(1e8, 1e9)}`, event, dateCreated: `${today()} 12:00:00`, payment };
     },
     async post(event, token) {

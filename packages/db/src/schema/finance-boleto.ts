@@ -25,6 +25,11 @@ export const finPaymentProviders = pgTable(
     apiKeyHint: text('api_key_hint').notNull(),
     /** SHA-256 (hex) of the token the provider sends in its webhook (`asaas-access-token`); the token itself is shown once. */
     webhookTokenHash: text('webhook_token_hash').notNull(),
+    /** Sede's webhook registered at the provider (decision 0603): its id there, 'registered' | 'failed', the provider's words, when. */
+    webhookExternalId: text('webhook_external_id'),
+    webhookState: text('webhook_state'),
+    webhookError: text('webhook_error'),
+    webhookRegisteredAt: timestamp('webhook_registered_at', { withTimezone: true }),
     /** The Financeiro account the provider's balance is (where a paid boleto lands). */
     accountId: uuid('account_id')
       .notNull()
@@ -60,12 +65,9 @@ export const finBoletos = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    chargeId: uuid('charge_id')
-      .notNull()
-      .references(() => finCharges.id, { onDelete: 'cascade' }),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => finEntries.id, { onDelete: 'cascade' }),
+    /** Null once its receivable was deleted: the row stays until the boleto is cancelled at the provider (decision 0602). */
+    chargeId: uuid('charge_id').references(() => finCharges.id, { onDelete: 'set null' }),
+    entryId: uuid('entry_id').references(() => finEntries.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     environment: text('environment').notNull(),
     /** The provider's payment id (Asaas: pay_…); null while it is being issued. */
@@ -81,6 +83,17 @@ export const finBoletos = pgTable(
     /** The boleto's PDF at the provider. */
     bankSlipUrl: text('bank_slip_url'),
     invoiceUrl: text('invoice_url'),
+    /**
+     * The automatic cancellation at the provider of an open boleto whose receivable was settled
+     * another way, cancelled or deleted (decision 0602): why ('settled' | 'cancelled' | 'deleted'),
+     * 'done' | 'failed', the provider's words when it failed.
+     */
+    autoCancelReason: text('auto_cancel_reason'),
+    autoCancelState: text('auto_cancel_state'),
+    autoCancelError: text('auto_cancel_error'),
+    autoCancelAt: timestamp('auto_cancel_at', { withTimezone: true }),
+    /** The description of the deleted receivable, for the settings' list of cancellations. */
+    label: text('label'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -62,8 +62,12 @@ export const providerSettingsSchema = z.object({
   apiKeyHint: z.string().nullable(),
   /** The address to give the provider as its webhook. */
   webhookUrl: z.string(),
+  /** Sede's webhook at Asaas (decision 0603): registered by Sede, or why Asaas refused it. */
+  webhookState: z.enum(['registered', 'failed']).nullable(),
+  webhookError: z.string().nullable(),
+  webhookRegisteredAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
-  /** Only in the answer that made it: the token to paste in the provider's webhook settings. */
+  /** Only when Sede could not register it at the provider: the token to paste there by hand, answered once. */
   webhookToken: z.string().optional(),
 });
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
@@ -71,6 +75,21 @@ export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 export const BOLETO_STATUSES = ['issuing', 'open', 'overdue', 'paid', 'cancelled'] as const;
 export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
 export const BOLETO_STATUS_LABELS: Record<BoletoStatus, string> = { issuing: 'Emitindo', open: 'Aguardando pagamento', overdue: 'Vencido', paid: 'Pago', cancelled: 'Cancelado' };
+
+/** Why Sede cancelled a boleto at the provider by itself (decision 0602). */
+export const AUTO_CANCEL_REASONS = ['settled', 'cancelled', 'deleted'] as const;
+export type AutoCancelReason = (typeof AUTO_CANCEL_REASONS)[number];
+export const AUTO_CANCEL_REASON_LABELS: Record<AutoCancelReason, string> = {
+  settled: 'a conta foi recebida de outra forma',
+  cancelled: 'a conta foi cancelada',
+  deleted: 'a conta foi excluída',
+};
+export const autoCancelSchema = z.object({ reason: z.enum(AUTO_CANCEL_REASONS), state: z.enum(['done', 'failed']), error: z.string().nullable(), at: z.string().nullable() });
+export type AutoCancel = z.infer<typeof autoCancelSchema>;
+/** A boleto Sede cancelled at the provider by itself, or failed to (its receivable may be gone). */
+export const autoCancellationSchema = autoCancelSchema.extend({ id: z.string(), entryId: z.string().nullable(), label: z.string(), externalId: z.string().nullable() });
+export type AutoCancellation = z.infer<typeof autoCancellationSchema>;
+export const autoCancellationListSchema = z.object({ cancellations: z.array(autoCancellationSchema) });
 
 export const boletoSchema = z.object({
   id: z.string(),
@@ -89,6 +108,8 @@ export const boletoSchema = z.object({
   pixPayload: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Sede's own cancellation at the provider, once tried (decision 0602). */
+  autoCancel: autoCancelSchema.nullable(),
 });
 export type Boleto = z.infer<typeof boletoSchema>;
 

@@ -8,6 +8,7 @@ export const REFUND_MESSAGES = {
   reason: 'Informe o motivo da devolução (até 140 caracteres).',
   refundId: 'Identificador de devolução inválido.',
   notPaid: 'Este recebimento ainda não foi pago; não há o que devolver.',
+  byHand: 'Este recebimento foi baixado à mão, sem um meio que permita devolver pelo sistema. Faça a devolução pelo banco e registre uma conta a pagar.',
   staticPix: 'Este Pix foi recebido por QR Code estático e baixado à mão: o banco não permite devolvê-lo pelo sistema. Faça a devolução pelo aplicativo do banco e registre uma conta a pagar.',
   noProvider: 'Este recebimento não foi feito por um meio que permite devolução pelo sistema.',
   chargeNotFound: 'Cobrança não encontrada.',
@@ -48,3 +49,6 @@ export const entryRefundsSchema = z.object({
   refunds: z.array(refundSchema),
 });
 export type EntryRefunds = z.infer<typeof entryRefundsSchema>;
+
+/** How a refund's status reads on screen. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { pending: 'Em processamento', done: 'Devolvido', failed: 'Não realizado' };

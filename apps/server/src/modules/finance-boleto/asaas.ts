@@ -1,9 +1,18 @@
 import type { ProviderEnvironment } from '@sede/shared/finance/boleto';
 import type { Config } from '../../platform/config.ts';
-import { type PaymentProvider, type ProviderBoletoInput, type ProviderCustomerInput, ProviderError, type ProviderPayment } from './provider.ts';
+import { type PaymentProvider, type ProviderBoletoInput, type ProviderCustomerInput, ProviderError, type ProviderPayment, type ProviderWebhookInput } from './provider.ts';
 
 /** Asaas's payment object, the part Sede reads (API v3). */
-type AsaasPayment = { id: string; status: string; value: number; dueDate: string; bankSlipUrl?: string | null; invoiceUrl?: string | null; nossoNumero?: string | null };
+type AsaasPayment = {
+  id: string;
+  status: string;
+  value: number;
+  dueDate: string;
+  bankSlipUrl?: string | null;
+  invoiceUrl?: string | null;
+  nossoNumero?: string | null;
+  refunds?: Array<{ status?: string; value?: number }> | null;
+};
 type AsaasErrors = { errors?: Array<{ code?: string; description?: string }> };
 
 const toPayment = (p: AsaasPayment): ProviderPayment => ({
@@ -14,6 +23,7 @@ const toPayment = (p: AsaasPayment): ProviderPayment => ({
   bankSlipUrl: p.bankSlipUrl ?? null,
   invoiceUrl: p.invoiceUrl ?? null,
   nossoNumero: p.nossoNumero ?? null,
+  refunds: (p.refunds ?? []).map((r) => ({ status: String(r.status ?? ''), amountCents: Math.round(Number(r.value ?? 0) * 100) })),
 });
 
 export const asaasBaseUrl = (cfg: Config, environment: ProviderEnvironment) => (environment === 'production' ? cfg.ASAAS_PRODUCTION_URL : cfg.ASAAS_SANDBOX_URL).replace(/\/$/, '');
@@ -102,6 +112,17 @@ export function asaasProvider(cfg: Config, environment: ProviderEnvironment, api
     },
     async cancelPayment(paymentId: string) {
       await call('DELETE', `/payments/${id(paymentId)}`);
+    },
+    async refundPayment(paymentId: string, amountCents: number, description: string) {
+      return toPayment(await call<AsaasPayment>('POST', `/payments/${id(paymentId)}/refund`, { value: amountCents / 100, description: description.slice(0, 500) }));
+    },
+    async registerWebhook(input: ProviderWebhookInput) {
+      const body = { name: 'Sede', url: input.url, email: input.email, enabled: true, interrupted: false, authToken: input.authToken, sendType: 'SEQUENTIALLY', events: input.events };
+      // One webhook of Sede's address per account: an earlier one (a key saved again) is updated, not doubled.
+      const list = await call<{ data?: Array<{ id: string; url?: string }> }>('GET', '/webhooks?limit=100');
+      const mine = list.data?.find((w) => w.url === input.url);
+      const made = await call<{ id: string }>(mine ? 'PUT' : 'POST', mine ? `/webhooks/${id(mine.id)}` : '/webhooks', body);
+      return { id: made.id };
     },
     async findPaymentByReference(externalReference: string) {
       const r = await call<{ data?: Array<{ id: string; deleted?: boolean }> }>('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { type Boleto, BOLETO_MESSAGES as M, type EntryBoleto, isValidBoletoLine, type PaymentProviderKey, type ProviderEnvironment } from '@sede/shared/finance/boleto';
+import { type AutoCancelReason, type Boleto, BOLETO_MESSAGES as M, type EntryBoleto, isValidBoletoLine, type PaymentProviderKey, type ProviderEnvironment } from '@sede/shared/finance/boleto';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
@@ -22,7 +22,10 @@ type ChargeRow = typeof CH.$inferSelect;
 const STALE_ISSUING_MS = 2 * 60_000;
 
 const toBoleto = (b: BoletoRow, c: ChargeRow): Boleto => ({
-  ...pick(b, 'id', 'chargeId', 'entryId', 'externalId', 'status', 'dueDate', 'identificationField', 'barCode', 'bankSlipUrl'),
+  ...pick(b, 'id', 'externalId', 'status', 'dueDate', 'identificationField', 'barCode', 'bankSlipUrl'),
+  chargeId: c.id,
+  entryId: c.entryId,
+  autoCancel: b.autoCancelState ? { reason: b.autoCancelReason as AutoCancelReason, state: b.autoCancelState as 'done' | 'failed', error: b.autoCancelError, at: b.autoCancelAt?.toISOString() ?? null } : null,
   provider: b.provider as PaymentProviderKey,
   environment: b.environment as ProviderEnvironment,
   amountCents: c.amountCents,
@@ -161,7 +164,7 @@ async function reserve(tenant: Tenant, entryId: string, accountId: string, provi
         .select({ id: B.chargeId })
         .from(B)
         .where(and(eq(B.companyId, tenant.companyId), eq(B.entryId, entryId), eq(B.status, 'issuing'), lt(B.createdAt, new Date(Date.now() - STALE_ISSUING_MS))));
-      if (stale.length) await tx.delete(CH).where(inArray(CH.id, stale.map((r) => r.id)));
+      if (stale.length) await tx.delete(CH).where(inArray(CH.id, stale.flatMap((r) => (r.id ? [r.id] : []))));
       const today = todayInBrazil();
       // Asaas refuses a due date in the past: an overdue receivable's boleto is due today.
       const dueDate = [entry.dueDate, today].sort()[1]!;
@@ -171,7 +174,7 @@ async function reserve(tenant: Tenant, entryId: string, accountId: string, provi
         .returning();
       const [boleto] = await tx
         .insert(B)
-        .values({ companyId: tenant.companyId, chargeId: charge!.id, entryId, provider: provider.key, environment: provider.environment, dueDate, createdBy: tenant.actorId || null })
+        .values({ companyId: tenant.companyId, chargeId: charge!.id, entryId, provider: provider.key, environment: provider.environment, dueDate, label: entry.description.slice(0, 200), createdBy: tenant.actorId || null })
         .returning();
       return { entry, charge: charge!, boleto: boleto! };
     });

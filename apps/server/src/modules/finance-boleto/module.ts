@@ -2,6 +2,8 @@ import { schema } from '@sede/db/client';
 import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { scheduleRecurring } from '../../platform/jobs.ts';
+import { AUTO_CANCEL_CRON, AUTO_CANCEL_QUEUE, autoCancelBoletos } from './auto-cancel.ts';
 import { financeBoletoRoutes } from './routes.ts';
 
 /** The company's boletos and provider customers (decision 0135); the API key and the webhook token's hash are secrets, never exported. */
@@ -20,4 +22,13 @@ async function exportBoletos(_s: Services, tenant: Tenant, out: ExportSink) {
  * (provider.ts), the company's settings, issuing and cancelling a receivable's boleto (hybrid,
  * with Pix). Settlement is finance-pix's one settlement, from finance-boleto-public's webhook.
  */
-export default defineModule({ key: 'finance-boleto', area: 'finance', mount: '/finance/boleto', after: ['finance-pix'], routes: financeBoletoRoutes, exportData: exportBoletos });
+export default defineModule({
+  key: 'finance-boleto',
+  area: 'finance',
+  mount: '/finance/boleto',
+  after: ['finance-pix'],
+  routes: financeBoletoRoutes,
+  exportData: exportBoletos,
+  // Boletos left open at Asaas after their receivable was settled, cancelled or deleted (decision 0602).
+  start: (s) => scheduleRecurring(s.boss, { queue: AUTO_CANCEL_QUEUE, cron: AUTO_CANCEL_CRON, label: '[finance-boleto] boletos cancelled at the provider:' }, () => autoCancelBoletos(s)),
+});

@@ -19,6 +19,10 @@ export interface PaymentProvider {
   /** The hybrid boleto's Pix copia e cola, or null when the provider offers none for it. */
   getPixCode(id: string): Promise<string | null>;
   cancelPayment(id: string): Promise<void>;
+  /** Refunds (part of) a received payment (decision 0601); the answer's `refunds` say which are done. */
+  refundPayment(id: string, amountCents: number, description: string): Promise<ProviderPayment>;
+  /** Registers (or updates) Sede's webhook at the provider with the token it must send back (decision 0603). */
+  registerWebhook(input: ProviderWebhookInput): Promise<{ id: string }>;
   /** The live payment made with this external reference (our charge id), if any: what a request that timed out may have left. */
   findPaymentByReference(externalReference: string): Promise<string | null>;
 }
@@ -34,7 +38,10 @@ export type ProviderPayment = {
   bankSlipUrl: string | null;
   invoiceUrl: string | null;
   nossoNumero: string | null;
+  /** The payment's refunds at the provider (Asaas: PENDING, DONE, CANCELLED…). */
+  refunds: Array<{ status: string; amountCents: number }>;
 };
+export type ProviderWebhookInput = { url: string; authToken: string; email: string | null; events: string[] };
 
 export type ProviderErrorKind = 'auth' | 'timeout' | 'unavailable' | 'refused' | 'not_found';
 

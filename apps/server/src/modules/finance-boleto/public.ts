@@ -2,3 +2,5 @@
 export { companyOfToken, handleAsaasEvent, type WebhookOutcome } from './webhook.ts';
 // The public API (modules/api-v1, decision 0648): a receivable's boleto, read and issued.
 export { entryBoleto, issueBoleto } from './boletos.ts';
+/** Refunds of a receivable paid through Asaas (decision 0601), asked by the refund routes. */
+export { asaasRefundBlocked, followAsaasRefunds, requestAsaasRefund } from './refunds.ts';

@@ -1,13 +1,15 @@
-import { entryBoletoSchema, providerSettingsSaveSchema, providerSettingsSchema } from '@sede/shared/finance/boleto';
+import { autoCancellationListSchema, autoCancellationSchema, entryBoletoSchema, providerSettingsSaveSchema, providerSettingsSchema } from '@sede/shared/finance/boleto';
 import { okSchema } from '@sede/shared/platform/api';
 import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { Services } from '../../services.ts';
+import { cancellations, retryAutoCancel } from './auto-cancel.ts';
 import { cancelBoleto, entryBoleto, issueBoleto } from './boletos.ts';
 import { deleteSettings, getSettings, rotateWebhookToken, saveSettings } from './settings.ts';
 
 const entryId = idParams('Lançamento não encontrado.');
+const boletoId = idParams('Boleto não encontrado.');
 
 /**
  * /api/finance/boleto (decisions 0570–0573): the company's payment provider (Asaas) settings
@@ -32,6 +34,12 @@ export function financeBoletoRoutes(s: Services) {
     c.json(await issueBoleto(s, tenant(c), c.req.valid('param').id), 201),
   );
   r.delete('/entries/:id', write, contract({ summary: 'Cancelar boleto', params: entryId, response: entryBoletoSchema }), async (c) => c.json(await cancelBoleto(s, tenant(c), c.req.valid('param').id)));
+
+  // The boletos Sede cancelled at Asaas by itself, or failed to, and 'Tentar de novo' (decision 0602).
+  r.get('/auto-cancellations', contract({ summary: 'Ver os cancelamentos automáticos de boletos', response: autoCancellationListSchema }), async (c) => c.json({ cancellations: await cancellations(tenant(c)) }));
+  r.post('/auto-cancellations/:id', write, contract({ summary: 'Tentar de novo o cancelamento do boleto no Asaas', params: boletoId, response: autoCancellationSchema }), async (c) =>
+    c.json(await retryAutoCancel(s, tenant(c), c.req.valid('param').id)),
+  );
 
   return r;
 }

@@ -11,7 +11,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { asaasProvider } from './asaas.ts';
 import { type PaymentProvider, ProviderError } from './provider.ts';
 
-const { finPaymentProviders: PP, finAccounts: A, finBoletos: B } = schema;
+const { finPaymentProviders: PP, finAccounts: A, finBoletos: B, user: U } = schema;
 
 /** The live entity of the provider settings: the registers page refetches them. */
 export const PROVIDER_ENTITY = 'fin_payment_provider';
@@ -19,7 +19,16 @@ const PROVIDER: PaymentProviderKey = 'asaas';
 
 export const webhookUrl = (s: Services) => `${s.cfg.appUrl}/api/public/boleto/asaas`;
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-const newToken = () => randomBytes(24).toString('base64url');
+/** Asaas's rule for a webhook's token: 32–255 characters, no spaces, no run of 5 digits in sequence nor 4 equal characters. */
+const ASAAS_TOKEN_OK = (t: string) => !/(.)\1{3}/.test(t) && !/01234|12345|23456|34567|45678|56789/.test(t);
+const newToken = () => {
+  for (;;) {
+    const token = randomBytes(24).toString('base64url');
+    if (ASAAS_TOKEN_OK(token)) return token;
+  }
+};
+/** The events Sede handles (decisions 0572, 0601). */
+export const WEBHOOK_EVENTS = ['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED', 'PAYMENT_OVERDUE', 'PAYMENT_DELETED', 'PAYMENT_REFUNDED', 'PAYMENT_PARTIALLY_REFUNDED', 'PAYMENT_REFUND_IN_PROGRESS', 'PAYMENT_REFUND_DENIED'];
 
 export type ProviderRow = typeof PP.$inferSelect;
 
@@ -52,7 +61,8 @@ export async function settingsRow(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>)
 }
 
 async function toSettings(s: Services, db: DbOrTx, row: ProviderRow | null, webhookToken?: string): Promise<ProviderSettings> {
-  if (!row) return { configured: false, provider: PROVIDER, environment: null, accountId: null, accountName: null, apiKeyHint: null, webhookUrl: webhookUrl(s), updatedAt: null };
+  if (!row)
+    return { configured: false, provider: PROVIDER, environment: null, accountId: null, accountName: null, apiKeyHint: null, webhookUrl: webhookUrl(s), webhookState: null, webhookError: null, webhookRegisteredAt: null, updatedAt: null };
   const [account] = await db.select({ name: A.name }).from(A).where(eq(A.id, row.accountId));
   return {
     configured: true,
@@ -62,6 +72,9 @@ async function toSettings(s: Services, db: DbOrTx, row: ProviderRow | null, webh
     accountName: account?.name ?? null,
     apiKeyHint: `••••${row.apiKeyHint}`,
     webhookUrl: webhookUrl(s),
+    webhookState: (row.webhookState as 'registered' | 'failed' | null) ?? null,
+    webhookError: row.webhookError,
+    webhookRegisteredAt: row.webhookRegisteredAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     ...(webhookToken ? { webhookToken } : {}),
   };
@@ -92,40 +105,81 @@ export async function saveSettings(s: Services, tenant: Tenant, input: z.output<
     providerFailure(e);
   }
   const apiKeyHint = input.apiKey ? input.apiKey.slice(-4) : current!.apiKeyHint;
+  // A new key or environment is (perhaps) another Asaas account: Sede's webhook is registered there.
+  const register = !current || !!input.apiKey || current.environment !== input.environment;
+  const hook = register ? await registerWebhook(s, tenant, { environment: input.environment, apiKeyEncrypted }) : null;
   return tenant.db.transaction(async (tx) => {
-    let token: string | undefined;
     let row: ProviderRow;
+    // The token is answered only when Asaas did not take it, to paste there by hand (decision 0603).
+    const shown = hook && hook.state === 'failed' && !current ? hook.token : undefined;
+    const webhook = hook ? webhookColumns(hook, !current) : {};
     if (current) {
       [row] = (await tx
         .update(PP)
-        .set({ environment: input.environment, apiKeyEncrypted, apiKeyHint, accountId: input.accountId, updatedAt: new Date() })
+        .set({ environment: input.environment, apiKeyEncrypted, apiKeyHint, accountId: input.accountId, ...webhook, updatedAt: new Date() })
         .where(eq(PP.id, current.id))
         .returning()) as [ProviderRow];
     } else {
-      token = newToken();
       [row] = (await tx
         .insert(PP)
-        .values({ companyId: tenant.companyId, provider: PROVIDER, environment: input.environment, apiKeyEncrypted, apiKeyHint, webhookTokenHash: hashToken(token), accountId: input.accountId, createdBy: tenant.actorId || null })
+        .values({ companyId: tenant.companyId, provider: PROVIDER, environment: input.environment, apiKeyEncrypted, apiKeyHint, webhookTokenHash: hashToken(hook!.token), ...webhook, accountId: input.accountId, createdBy: tenant.actorId || null })
         .returning()) as [ProviderRow];
     }
     await logAudit(tx, tenant, { action: 'payment_provider_changed', entity: PROVIDER_ENTITY, id: row.id, details: { provider: PROVIDER, environment: input.environment, keyChanged: !!input.apiKey } });
+    if (hook) await logAudit(tx, tenant, { action: hook.state === 'registered' ? 'asaas_webhook_registered' : 'asaas_webhook_failed', entity: PROVIDER_ENTITY, id: row.id, details: { provider: PROVIDER } });
     await announce(tx, { companyId: tenant.companyId, entity: PROVIDER_ENTITY, id: row.id, action: 'updated' });
-    return toSettings(s, tx, row, token);
+    return toSettings(s, tx, row, shown);
   });
 }
 
-/** A new webhook token (the old one stops working at once), answered once. */
+type WebhookResult = { token: string; state: 'registered' | 'failed'; externalId: string | null; error: string | null };
+
+/**
+ * Registers Sede's webhook at the company's Asaas account (decision 0603): `POST /v3/webhooks`
+ * (or `PUT` of the one already at Sede's address) with a new random token Asaas sends back in
+ * `asaas-access-token` on every call, the events Sede handles, and the saving member's e-mail for
+ * Asaas's failure notices. A refusal is kept with Asaas's words, never thrown: the key is still saved.
+ */
+async function registerWebhook(s: Services, tenant: Tenant, row: Pick<ProviderRow, 'environment' | 'apiKeyEncrypted'>): Promise<WebhookResult> {
+  const token = newToken();
+  const [member] = tenant.actorId ? await tenant.db.select({ email: U.email }).from(U).where(eq(U.id, tenant.actorId)) : [];
+  try {
+    const made = await providerFor(s, row).registerWebhook({ url: webhookUrl(s), authToken: token, email: member?.email ?? null, events: WEBHOOK_EVENTS });
+    return { token, state: 'registered', externalId: made.id, error: null };
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    console.error('[finance-boleto] webhook registration', e.kind, e.detail);
+    const error = e.kind === 'refused' ? `${M.refused}: ${e.detail}` : e.kind === 'timeout' ? 'O Asaas não respondeu a tempo.' : e.kind === 'auth' ? M.apiKeyRefused : 'O Asaas está indisponível.';
+    return { token, state: 'failed', externalId: null, error: error.slice(0, 300) };
+  }
+}
+
+/** The settings' webhook columns after a registration; a failed one keeps the token that works (unless there is none yet). */
+const webhookColumns = (hook: WebhookResult, first: boolean) => ({
+  webhookState: hook.state,
+  webhookError: hook.error,
+  ...(hook.state === 'registered' ? { webhookExternalId: hook.externalId, webhookRegisteredAt: new Date(), webhookTokenHash: hashToken(hook.token) } : first ? { webhookTokenHash: hashToken(hook.token) } : {}),
+});
+
+/**
+ * 'Registrar de novo' (decision 0603): a new token registered at Asaas; the old one stops working.
+ * When Asaas refuses, the new token is answered once, to paste in Asaas by hand.
+ */
 export async function rotateWebhookToken(s: Services, tenant: Tenant): Promise<ProviderSettings> {
+  const current = await settingsRow(tenant.db, tenant);
+  if (!current) throw notFound(M.settingsNotFound);
+  const hook = await registerWebhook(s, tenant, current);
   return tenant.db.transaction(async (tx) => {
-    const token = newToken();
+    const manual = hook.state === 'failed' ? { webhookTokenHash: hashToken(hook.token) } : {};
     const [row] = await tx
       .update(PP)
-      .set({ webhookTokenHash: hashToken(token), updatedAt: new Date() })
-      .where(and(eq(PP.companyId, tenant.companyId), eq(PP.provider, PROVIDER)))
+      .set({ ...webhookColumns(hook, false), ...manual, updatedAt: new Date() })
+      .where(and(eq(PP.companyId, tenant.companyId), eq(PP.id, current.id)))
       .returning();
     if (!row) throw notFound(M.settingsNotFound);
-    await logAudit(tx, tenant, { action: 'payment_provider_changed', entity: PROVIDER_ENTITY, id: row.id, details: { provider: PROVIDER, webhookToken: 'renewed' } });
-    return toSettings(s, tx, row, token);
+    await logAudit(tx, tenant, { action: hook.state === 'registered' ? 'asaas_webhook_registered' : 'asaas_webhook_failed', entity: PROVIDER_ENTITY, id: row.id, details: { provider: PROVIDER, webhookToken: 'renewed' } });
+    await announce(tx, { companyId: tenant.companyId, entity: PROVIDER_ENTITY, id: row.id, action: 'updated' });
+    return toSettings(s, tx, row, hook.state === 'failed' ? hook.token : undefined);
   });
 }
 

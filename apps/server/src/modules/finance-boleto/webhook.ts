@@ -6,12 +6,23 @@ import { announce } from '../../platform/live/announce.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { CHARGE_ENTITY, settleCharge } from '../finance-pix/public.ts';
+import { type AsaasRefundView, reconcileAsaasRefunds, refundViewOf } from './refunds.ts';
 import { hashToken } from './settings.ts';
 
 const { finPaymentProviders: PP, finBoletos: B, finCharges: CH, finChargeEvents: EV, finEntries: E } = schema;
 
 const PAID = new Set(['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED']);
-const HANDLED = new Set([...PAID, 'PAYMENT_OVERDUE', 'PAYMENT_DELETED']);
+/** Refund events (decision 0601); PAYMENT_REFUND_IN_PROGRESS leaves the refund in progress. */
+const REFUND = new Set(['PAYMENT_REFUNDED', 'PAYMENT_PARTIALLY_REFUNDED', 'PAYMENT_REFUND_DENIED']);
+const HANDLED = new Set([...PAID, ...REFUND, 'PAYMENT_OVERDUE', 'PAYMENT_DELETED']);
+
+/** The refunds an event's payment carries (Asaas sends the whole payment object). */
+function refundView(body: AsaasWebhook, paidCents: number): AsaasRefundView {
+  const p = body.payment as { status?: unknown; refunds?: unknown } | undefined;
+  const refunds = (Array.isArray(p?.refunds) ? (p.refunds as Array<{ status?: unknown; value?: unknown }>) : []).map((r) => ({ status: String(r?.status ?? ''), amountCents: Math.round(Number(r?.value ?? 0) * 100) }));
+  const status = body.event === 'PAYMENT_REFUNDED' ? 'REFUNDED' : String(p?.status ?? '');
+  return { ...refundViewOf({ status, refunds }, paidCents), denied: body.event === 'PAYMENT_REFUND_DENIED' };
+}
 
 export type WebhookOutcome = 'settled' | 'duplicate' | 'updated' | 'ignored' | 'not_settled';
 
@@ -45,7 +56,9 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     .select({ boletoId: B.id, chargeId: B.chargeId, entryId: B.entryId })
     .from(B)
     .where(and(eq(B.companyId, companyId), eq(B.provider, 'asaas'), eq(B.externalId, body.payment.id)));
-  if (!found) {
+  if (!found?.chargeId || !found.entryId) {
+    // A deleted receivable's boleto (decision 0602) is no longer Sede's to settle.
+    if (found) return 'ignored';
     // Asaas notifies every payment of the account, also those made outside Sede (its own screens,
     // another system) or already gone here: those are received and ignored, or Asaas would retry
     // them and pause the queue. A payment that is another company's boleto is 404, nothing changed.
@@ -58,11 +71,19 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     return 'ignored';
   }
 
+  const { boletoId } = found;
+  const chargeId: string = found.chargeId;
+  const entryId: string = found.entryId;
+  if (REFUND.has(body.event)) {
+    const [charge] = await tenant.db.select({ paidCents: CH.paidCents }).from(CH).where(eq(CH.id, chargeId));
+    return reconcileAsaasRefunds(tenant, chargeId, refundView(body, charge?.paidCents ?? 0), { id: body.id });
+  }
+
   if (PAID.has(body.event)) {
     const amountCents = Math.round((body.payment.value ?? 0) * 100);
     let outcome: WebhookOutcome;
     try {
-      const r = await settleCharge(s, { companyId, provider: 'asaas', externalEventId: body.id, chargeId: found.chargeId, amountCents, paidAt: paidAtOf(body.payment.clientPaymentDate ?? body.payment.paymentDate) });
+      const r = await settleCharge(s, { companyId, provider: 'asaas', externalEventId: body.id, chargeId, amountCents, paidAt: paidAtOf(body.payment.clientPaymentDate ?? body.payment.paymentDate) });
       outcome = r.outcome;
     } catch (e) {
       // Paid at Asaas, but the receivable was settled another way or cancelled meanwhile: the
@@ -75,15 +96,15 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
     }
     if (outcome === 'settled') {
       await tenantTransaction(tenant, async ({ db }) => {
-        await db.update(B).set({ status: 'paid', updatedAt: new Date() }).where(eq(B.id, found.boletoId));
-        const [entry] = await db.select({ status: E.status }).from(E).where(eq(E.id, found.entryId));
+        await db.update(B).set({ status: 'paid', updatedAt: new Date() }).where(eq(B.id, boletoId));
+        const [entry] = await db.select({ status: E.status }).from(E).where(eq(E.id, entryId));
         // Decision 0573: the receivable is paid, so its static Pix (and any other open charge) ends.
         if (entry?.status === 'paid')
           await db
             .update(CH)
             .set({ status: 'cancelled', updatedAt: new Date() })
-            .where(and(eq(CH.companyId, companyId), eq(CH.entryId, found.entryId), eq(CH.status, 'open'), ne(CH.id, found.chargeId)));
-        await announce(db, { companyId, entity: CHARGE_ENTITY, id: found.entryId, action: 'updated' });
+            .where(and(eq(CH.companyId, companyId), eq(CH.entryId, entryId), eq(CH.status, 'open'), ne(CH.id, chargeId)));
+        await announce(db, { companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
       });
     }
     return outcome;
@@ -93,7 +114,7 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
   return tenantTransaction(tenant, async ({ db }) => {
     const [event] = await db
       .insert(EV)
-      .values({ companyId, chargeId: found.chargeId, provider: 'asaas', externalEventId: body.id, kind })
+      .values({ companyId, chargeId, provider: 'asaas', externalEventId: body.id, kind })
       .onConflictDoNothing()
       .returning({ id: EV.id });
     if (!event) return 'duplicate';
@@ -101,16 +122,16 @@ export async function handleAsaasEvent(s: Services, companyId: string, body: Asa
       await db
         .update(B)
         .set({ status: 'overdue', updatedAt: new Date() })
-        .where(and(eq(B.id, found.boletoId), eq(B.status, 'open')));
+        .where(and(eq(B.id, boletoId), eq(B.status, 'open')));
     } else {
       const [charge] = await db
         .update(CH)
         .set({ status: 'cancelled', updatedAt: new Date() })
-        .where(and(eq(CH.id, found.chargeId), eq(CH.status, 'open')))
+        .where(and(eq(CH.id, chargeId), eq(CH.status, 'open')))
         .returning({ id: CH.id });
-      if (charge) await db.update(B).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(B.id, found.boletoId));
+      if (charge) await db.update(B).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(B.id, boletoId));
     }
-    await announce(db, { companyId, entity: CHARGE_ENTITY, id: found.entryId, action: 'updated' });
+    await announce(db, { companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
     return 'updated';
   });
 }

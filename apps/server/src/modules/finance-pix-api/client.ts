@@ -35,7 +35,7 @@ export class PspError extends AppError {
   }
 }
 
-const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write';
+const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write';
 
 const extraCa = (s: Services) => serverState(s, 'pix-api.ca', () => (s.cfg.PIX_API_CA_FILE ? readFileSync(s.cfg.PIX_API_CA_FILE, 'utf8') : null));
 const tokens = (s: Services) => serverState(s, 'pix-api.tokens', () => new Map<string, { token: string; expiresAt: number }>());

@@ -1,104 +1,47 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { schema, type Database, type DbOrTx } from '@sede/db/client';
 import { type EntryRefunds, type Refund, type RefundInput, REFUND_MESSAGES as M } from '@sede/shared/finance/refunds';
-import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { logAudit } from '../../platform/audit.ts';
-import { announce } from '../../platform/live/announce.ts';
-import { tenantTransaction } from '../../platform/tenant.ts';
+import { AppError, conflict } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { createEntry, settleEntry } from '../finance/public.ts';
-import { CHARGE_ENTITY, entryOf } from '../finance-pix/public.ts';
+import { asaasRefundBlocked, followAsaasRefunds, requestAsaasRefund } from '../finance-boleto/public.ts';
+import { applyRefundOutcome, type ChargeRow, claimRefund, entryOf, paidCharge, refundedCents, refundRows, type RefundRow, toRefund } from '../finance-pix/public.ts';
 import { PIX_API_PROVIDER } from './charges.ts';
 import { type PixSchemas, pspCall } from './client.ts';
 import { connectionOf, settingsRow } from './settings.ts';
 
-const { finCharges: CH, finChargeRefunds: R } = schema;
-type RefundRow = typeof R.$inferSelect;
-type ChargeRow = typeof CH.$inferSelect;
-
-const toRefund = (r: RefundRow): Refund => ({
-  id: r.id,
-  entryId: r.entryId,
-  chargeId: r.chargeId,
-  provider: r.provider,
-  refundId: r.refundId,
-  amountCents: r.amountCents,
-  reason: r.reason,
-  status: r.status as Refund['status'],
-  error: r.error,
-  payableEntryId: r.payableEntryId,
-  createdAt: r.createdAt.toISOString(),
-});
-
 const valor = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
 
-/** The receivable's paid charge (the last one), or null. */
-async function paidCharge(db: DbOrTx, tenant: Tenant, entryId: string, lock: boolean) {
-  const q = db
-    .select()
-    .from(CH)
-    .where(and(eq(CH.companyId, tenant.companyId), eq(CH.entryId, entryId), eq(CH.status, 'paid')))
-    .orderBy(desc(CH.paidAt))
-    .limit(1);
-  const [row] = lock ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-/** Why this paid charge cannot be refunded through a provider's API (null: it can). */
-const blockedReason = (charge: ChargeRow | null) =>
-  !charge ? M.notPaid : charge.provider === 'pix_static' ? M.staticPix : charge.provider !== PIX_API_PROVIDER || !charge.endToEndId ? M.noProvider : null;
-
-async function refundedCents(db: DbOrTx, tenant: Tenant, chargeId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${R.amountCents}), 0)::bigint` })
-    .from(R)
-    .where(and(eq(R.companyId, tenant.companyId), eq(R.chargeId, chargeId), ne(R.status, 'failed')));
-  return Number(row?.n ?? 0);
-}
+/** Why this paid charge cannot be refunded through a provider's API (null: it can): API Pix (decision 0600) or Asaas (decision 0601). */
+const blockedReason = (charge: ChargeRow | null, entry?: { paidCents: number }) =>
+  !charge ? (entry?.paidCents ? M.byHand : M.notPaid) : charge.provider === 'pix_static' ? M.staticPix : charge.provider === 'asaas' ? asaasRefundBlocked(charge) : charge.provider !== PIX_API_PROVIDER || !charge.endToEndId ? M.noProvider : null;
 
 /**
- * A receivable's refunds (decision 0600); pending ones are asked of the PSP again first
- * (`GET /pix/{e2eid}/devolucao/{id}`), so the panel's refetch follows EM_PROCESSAMENTO to its end.
+ * A receivable's refunds (decisions 0600, 0601); pending ones are asked of the provider again
+ * first (API Pix: `GET /pix/{e2eid}/devolucao/{id}`; Asaas: the payment), so the panel's refetch
+ * follows them to their end.
  */
 export async function entryRefunds(s: Services, tenant: Tenant, entryId: string): Promise<EntryRefunds> {
-  await entryOf(tenant.db, tenant, entryId);
+  const entry = await entryOf(tenant.db, tenant, entryId);
   const charge = await paidCharge(tenant.db, tenant, entryId, false);
-  let rows = await tenant.db.select().from(R).where(and(eq(R.companyId, tenant.companyId), eq(R.entryId, entryId))).orderBy(desc(R.createdAt));
+  let rows = await refundRows(tenant.db, tenant, { entryId });
   if (charge && rows.some((r) => r.status === 'pending')) {
-    for (const r of rows.filter((x) => x.status === 'pending')) await followUp(s, tenant, charge, r).catch(() => undefined);
-    rows = await tenant.db.select().from(R).where(and(eq(R.companyId, tenant.companyId), eq(R.entryId, entryId))).orderBy(desc(R.createdAt));
+    if (charge.provider === 'asaas') await followAsaasRefunds(s, tenant, charge).catch(() => undefined);
+    else for (const r of rows.filter((x) => x.status === 'pending')) await followUp(s, tenant, charge, r).catch(() => undefined);
+    rows = await refundRows(tenant.db, tenant, { entryId });
   }
-  const blocked = blockedReason(charge);
+  const blocked = blockedReason(charge, entry);
   const refundable = charge && !blocked ? (charge.paidCents ?? 0) - (await refundedCents(tenant.db, tenant, charge.id)) : 0;
   return { refundableCents: Math.max(0, refundable), blockedReason: blocked, refunds: rows.map(toRefund) };
 }
 
 /**
- * Asks the PSP to refund (part of) a receivable's Pix (decision 0600). The claim is made under the
- * charge's lock: the same refund id answers the refund already made; what is asked never passes
- * what was received less what is refunded or in progress. The PSP is called after the claim's
- * commit; its answer (DEVOLVIDO, EM_PROCESSAMENTO, NAO_REALIZADO) is applied once.
+ * Asks the provider to refund (part of) a receivable's payment (decisions 0600, 0601). The claim
+ * is made under the charge's lock (finance-pix/refunds.ts); the provider is called after its
+ * commit and its answer applied once. API Pix: `PUT /pix/{e2eid}/devolucao/{id}` (DEVOLVIDO,
+ * EM_PROCESSAMENTO, NAO_REALIZADO); Asaas: `POST /v3/payments/{id}/refund`.
  */
 export async function requestRefund(s: Services, tenant: Tenant, entryId: string, input: RefundInput): Promise<Refund> {
-  const claim = await tenantTransaction(tenant, async ({ db }) => {
-    await entryOf(db, tenant, entryId);
-    const charge = await paidCharge(db, tenant, entryId, true);
-    const blocked = blockedReason(charge);
-    if (blocked || !charge) throw conflict(blocked ?? M.notPaid, 'REFUND_NOT_POSSIBLE');
-    const [same] = await db.select().from(R).where(and(eq(R.companyId, tenant.companyId), eq(R.chargeId, charge.id), eq(R.refundId, input.refundId)));
-    if (same) return { charge, row: same, fresh: false };
-    if (input.amountCents > (charge.paidCents ?? 0) - (await refundedCents(db, tenant, charge.id))) throw badRequest(M.overRefund, 'OVER_REFUND');
-    const [row] = await db
-      .insert(R)
-      .values({ companyId: tenant.companyId, chargeId: charge.id, entryId, provider: charge.provider, refundId: input.refundId, amountCents: input.amountCents, reason: input.reason, createdBy: tenant.actorId || null })
-      .returning();
-    await logAudit(db, tenant, { action: 'charge_refund_requested', entity: 'fin_entry', id: entryId, details: { chargeId: charge.id, refundId: input.refundId, amountCents: input.amountCents } });
-    await announce(db, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entryId, action: 'updated' });
-    return { charge, row: row!, fresh: true };
-  });
+  const claim = await claimRefund(tenant, entryId, input, blockedReason);
   if (!claim.fresh) return toRefund(claim.row);
+  if (claim.charge.provider === 'asaas') return toRefund(await requestAsaasRefund(s, tenant, claim.charge, claim.row));
   const conn = await connection(s, tenant, claim.charge);
   try {
     const { body } = await pspCall<PixSchemas['Devolucao']>(s, conn, 'PUT', `/pix/${encodeURIComponent(claim.charge.endToEndId!)}/devolucao/${input.refundId}`, {
@@ -127,42 +70,6 @@ async function followUp(s: Services, tenant: Tenant, charge: ChargeRow, row: Ref
   await applyStatus(tenant, row.id, body?.status, body?.motivo);
 }
 
-/**
- * The PSP's status of a refund, applied once (the row locked, only from 'pending'): DEVOLVIDO
- * records the money out in Financeiro as a paid payable of the same account, tied to the refund.
- */
-export async function applyStatus(tenant: Tenant, id: string, status: string | undefined, motivo?: string | null): Promise<RefundRow> {
-  return tenantTransaction(tenant, async ({ db }) => {
-    const [row] = await db.select().from(R).where(and(eq(R.companyId, tenant.companyId), eq(R.id, id))).for('update');
-    if (!row) throw notFound(M.refundNotFound);
-    if (row.status !== 'pending' || (status !== 'DEVOLVIDO' && status !== 'NAO_REALIZADO')) return row;
-    const [charge] = await db.select().from(CH).where(and(eq(CH.companyId, tenant.companyId), eq(CH.id, row.chargeId)));
-    let payableEntryId: string | null = null;
-    if (status === 'DEVOLVIDO') {
-      const entry = await entryOf(db, tenant, row.entryId);
-      const today = todayInBrazil();
-      const [payable] = await createEntry(inTx(db, tenant), {
-        kind: 'payable',
-        description: `Devolução — ${entry.description}`.slice(0, 200),
-        amountCents: row.amountCents,
-        dueDate: today,
-        competenceDate: today,
-        accountId: charge!.accountId,
-        categoryId: entry.categoryId,
-        organizationId: entry.organizationId,
-        personId: entry.personId,
-        notes: row.reason,
-      });
-      await settleEntry(inTx(db, tenant), { entryId: payable!.id, accountId: charge!.accountId, paidDate: today, amountCents: row.amountCents });
-      payableEntryId = payable!.id;
-    }
-    const [updated] = await db
-      .update(R)
-      .set({ status: status === 'DEVOLVIDO' ? 'done' : 'failed', error: status === 'NAO_REALIZADO' ? (motivo ?? 'Devolução não realizada pelo banco.').slice(0, 300) : null, payableEntryId, updatedAt: new Date() })
-      .where(eq(R.id, row.id))
-      .returning();
-    await logAudit(db, tenant, { action: status === 'DEVOLVIDO' ? 'charge_refunded' : 'charge_refund_failed', entity: 'fin_entry', id: row.entryId, details: { chargeId: row.chargeId, refundId: row.refundId, amountCents: row.amountCents } });
-    await announce(db, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: row.entryId, action: 'updated' });
-    return updated!;
-  });
-}
+/** The PSP's status of a refund, applied once: DEVOLVIDO is done (a paid payable in Financeiro), NAO_REALIZADO not made. */
+export const applyStatus = (tenant: Tenant, id: string, status: string | undefined, motivo?: string | null) =>
+  applyRefundOutcome(tenant, id, status === 'DEVOLVIDO' ? 'done' : status === 'NAO_REALIZADO' ? 'failed' : null, motivo ?? 'Devolução não realizada pelo banco.');

@@ -7,3 +7,5 @@ export { CHARGE_ENTITY, type ChargeRow, chargeableCents, type DynamicPixMaker, e
 export { qrSvg } from './br-code.ts';
 // The public API (modules/api-v1, decision 0648): a receivable's charge and its payment link.
 export { chargeByPix, createPaymentLink, entryCharge } from './service.ts';
+/** Refunds' recording, the same for every provider (decisions 0600, 0601). */
+export { applyRefundOutcome, claimRefund, finishRefund, paidCharge, recordOutsideRefund, refundedCents, refundRows, type RefundOutcome, type RefundRow, toRefund } from './refunds.ts';

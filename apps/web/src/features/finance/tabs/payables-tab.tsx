@@ -21,6 +21,7 @@ import { financeKeys } from '../api/keys.ts';
 import { useEntries } from '../api/list-entries.ts';
 import { BulkSettleDialog } from '../components/bulk-settle-dialog.tsx';
 import { ChargeDialog } from '../components/charge/charge-dialog.tsx';
+import { RefundDialog } from '../components/refund/refund-dialog.tsx';
 import { entryColumns } from '../components/entries/entry-columns.tsx';
 import { EntryFilterBar } from '../components/entries/entry-filters.tsx';
 import { EntryRowActions, type EntryHandlers } from '../components/entries/entry-row-actions.tsx';
@@ -59,6 +60,7 @@ export default function PayablesTab() {
   const [editing, setEditing] = useState<FinEntryDetail | null>(null);
   const [settling, setSettling] = useState<FinEntry | null>(null);
   const [charging, setCharging] = useState<FinEntry | null>(null);
+  const [refunding, setRefunding] = useState<FinEntry | null>(null);
   const [bulk, setBulk] = useState<{ entries: FinEntry[]; clear: () => void } | null>(null);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -72,6 +74,7 @@ export default function PayablesTab() {
   };
   const on: EntryHandlers = {
     charge: setCharging,
+    refund: setRefunding,
     settle: setSettling,
     edit: async (e) => {
       try {
@@ -151,6 +154,7 @@ export default function PayablesTab() {
       <EntryDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} kind={kind} registers={reg} entry={editing} />
       <SettleDialog entry={settling} onClose={() => setSettling(null)} registers={reg} canUndo={may.maySettle} />
       <ChargeDialog key={charging?.id ?? 'none'} entry={charging} onClose={() => setCharging(null)} mayWrite={may.mayWrite} />
+      <RefundDialog key={refunding?.id ?? 'none-refund'} entry={refunding} onClose={() => setRefunding(null)} mayWrite={may.mayWrite} />
       <BulkSettleDialog open={!!bulk} onOpenChange={(o) => !o && setBulk(null)} entries={bulk?.entries ?? []} registers={reg} onDone={() => bulk?.clear()} />
       {confirm.dialog}
     </div>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOLETO_STATUS_LABELS, formatBoletoLine } from '@sede/shared/finance/boleto';
+import { AUTO_CANCEL_REASON_LABELS, BOLETO_STATUS_LABELS, formatBoletoLine } from '@sede/shared/finance/boleto';
 import { dateTime, day, money } from '@sede/shared/format';
-import { Ban, FileDown, Receipt } from 'lucide-react';
+import { Ban, FileDown, Receipt, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -9,7 +9,7 @@ import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { CopyField } from '../../../payment-page/public.ts';
-import { boletoKeys, cancelBoleto, issueBoleto, useEntryBoleto } from '../../api/boleto.ts';
+import { boletoKeys, cancelBoleto, issueBoleto, retryAutoCancel, useEntryBoleto } from '../../api/boleto.ts';
 import { financeKeys } from '../../api/keys.ts';
 
 /**
@@ -39,6 +39,8 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
   };
   if (boleto.isPending || boleto.isError) return null;
   const { configured, boleto: b } = boleto.data;
+  // A received receivable without a boleto has nothing to show here.
+  if (!b && !entryOpen) return null;
   const live = b && (b.status === 'open' || b.status === 'overdue' || b.status === 'issuing');
   return (
     <section className="grid gap-3 rounded-lg border border-slate-200 p-3" aria-labelledby="boleto-title" data-testid="boleto-section">
@@ -59,11 +61,23 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
       )}
       {live && b.identificationField ? (
         <>
-          {!entryOpen && (
-            <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" role="status">
-              Esta conta já foi recebida de outra forma, mas o boleto continua em aberto no Asaas: cancele-o para o cliente não pagar duas vezes.
-            </p>
-          )}
+          {!entryOpen &&
+            (b.autoCancel?.state === 'failed' ? (
+              <div className="grid gap-2 rounded-lg bg-red-50 p-2 text-sm text-red-900 ring-1 ring-red-200 ring-inset" role="status" data-testid="boleto-auto-cancel">
+                <p>
+                  O Sede tentou cancelar este boleto no Asaas porque {AUTO_CANCEL_REASON_LABELS[b.autoCancel.reason]}, mas não conseguiu: {b.autoCancel.error}
+                </p>
+                {mayWrite && (
+                  <Button size="sm" variant="secondary" className="justify-self-start" pending={pending === 'retry'} onClick={() => act('retry', () => retryAutoCancel(b.id), 'Pedido de cancelamento enviado ao Asaas.')}>
+                    <RefreshCw aria-hidden /> Tentar de novo
+                  </Button>
+                )}
+              </div>
+            ) : (
+              <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" role="status">
+                Esta conta já foi recebida de outra forma: o Sede cancela este boleto no Asaas em instantes, para o cliente não pagar duas vezes.
+              </p>
+            ))}
           <p className="text-sm text-slate-700">
             {money(b.amountCents)} · vence em {day(b.dueDate)}
             {b.environment === 'sandbox' ? ' · sandbox (teste)' : ''}
@@ -96,6 +110,10 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
       ) : live ? (
         <p className="text-sm text-slate-700" role="status">
           Emitindo o boleto…
+        </p>
+      ) : b?.status === 'cancelled' && b.autoCancel?.state === 'done' ? (
+        <p className="text-sm text-slate-700" data-testid="boleto-auto-cancel">
+          Cancelado no Asaas pelo Sede{b.autoCancel.at ? ` em ${dateTime(b.autoCancel.at)}` : ''}, porque {AUTO_CANCEL_REASON_LABELS[b.autoCancel.reason]}.
         </p>
       ) : b?.status === 'paid' ? (
         <p className="text-sm text-emerald-900">Boleto pago{b.paidAt ? ` em ${dateTime(b.paidAt)}` : ''}.</p>

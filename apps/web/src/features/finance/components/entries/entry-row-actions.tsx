@@ -1,9 +1,9 @@
 import type { FinEntry } from '@sede/shared/finance/entries';
-import { Ban, HandCoins, Pencil, QrCode, RotateCcw, Trash2, WalletCards } from 'lucide-react';
+import { Ban, HandCoins, Pencil, QrCode, RotateCcw, Trash2, Undo2, WalletCards } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 
 export type EntryGrants = { mayWrite: boolean; maySettle: boolean; mayDelete: boolean };
-export type EntryHandlers = { charge: (e: FinEntry) => void; settle: (e: FinEntry) => void; edit: (e: FinEntry) => void; cancel: (e: FinEntry, cancelled: boolean) => void; remove: (e: FinEntry) => void };
+export type EntryHandlers = { charge: (e: FinEntry) => void; refund: (e: FinEntry) => void; settle: (e: FinEntry) => void; edit: (e: FinEntry) => void; cancel: (e: FinEntry, cancelled: boolean) => void; remove: (e: FinEntry) => void };
 
 /** A row's buttons, each shown only when the member may use it and the entry's state allows it. */
 export function EntryRowActions({ entry: e, settleLabel, grants, on }: { entry: FinEntry; settleLabel: string; grants: EntryGrants; on: EntryHandlers }) {
@@ -18,6 +18,11 @@ export function EntryRowActions({ entry: e, settleLabel, grants, on }: { entry: 
       {maySettle && e.status === 'open' && (
         <Button size="sm" variant="secondary" onClick={() => on.settle(e)} aria-label={`${settleLabel}: ${e.description}`}>
           <HandCoins aria-hidden /> {settleLabel}
+        </Button>
+      )}
+      {mayWrite && e.kind === 'receivable' && e.paidCents > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => on.refund(e)} aria-label={`Devolver ${e.description}`}>
+          <Undo2 aria-hidden /> Devolver
         </Button>
       )}
       {maySettle && e.status !== 'open' && e.paidCents > 0 && (

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOLETO_MESSAGES, PROVIDER_ENVIRONMENT_LABELS, PROVIDER_ENVIRONMENTS, type ProviderEnvironment, type ProviderSettings } from '@sede/shared/finance/boleto';
+import { AUTO_CANCEL_REASON_LABELS, BOLETO_MESSAGES, PROVIDER_ENVIRONMENT_LABELS, PROVIDER_ENVIRONMENTS, type ProviderEnvironment, type ProviderSettings } from '@sede/shared/finance/boleto';
 import type { FinAccount } from '@sede/shared/finance/registers';
 import { dateTime } from '@sede/shared/format';
-import { KeyRound, Landmark, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { CircleCheck, KeyRound, Landmark, Pencil, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
@@ -16,17 +16,19 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { CopyField } from '../../../payment-page/public.ts';
-import { boletoKeys, deleteBoletoSettings, rotateBoletoWebhookToken, saveBoletoSettings, useBoletoSettings } from '../../api/boleto.ts';
+import { boletoKeys, deleteBoletoSettings, retryAutoCancel, rotateBoletoWebhookToken, saveBoletoSettings, useAutoCancellations, useBoletoSettings } from '../../api/boleto.ts';
 import { Select } from '../select.tsx';
 import { NamedOptions } from '../../../../components/ui/named-options.tsx';
 import { EnumSelect } from '../../../../components/ui/option-select.tsx';
 
-const EVENTS = 'PAYMENT_RECEIVED, PAYMENT_CONFIRMED, PAYMENT_OVERDUE e PAYMENT_DELETED';
+const EVENTS = 'PAYMENT_RECEIVED, PAYMENT_CONFIRMED, PAYMENT_OVERDUE, PAYMENT_DELETED, PAYMENT_REFUNDED e PAYMENT_PARTIALLY_REFUNDED';
 
 /**
- * Boleto through Asaas (decisions 0570–0572): the company's API key (kept encrypted, tried at
- * Asaas before it is saved), sandbox or production, the account that stands for the Asaas
- * balance, and the webhook's address and token to paste in Asaas (the token shown once).
+ * Boleto through Asaas (decisions 0570–0572, 0602, 0603): the company's API key (kept encrypted,
+ * tried at Asaas before it is saved), sandbox or production, the account that stands for the Asaas
+ * balance; Sede's webhook registered at Asaas by itself, with its state ('Registrar de novo'; the
+ * address and a token to paste by hand only when Asaas refused it); the boletos Sede failed to
+ * cancel at Asaas by itself, each with 'Tentar de novo'.
  */
 export function BoletoProviderCard({ accounts, mayWrite }: { accounts: FinAccount[]; mayWrite: boolean }) {
   const settings = useBoletoSettings();
@@ -83,7 +85,7 @@ export function BoletoProviderCard({ accounts, mayWrite }: { accounts: FinAccoun
             {token && (
               <div className="grid gap-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset" data-testid="boleto-webhook-token">
                 <p className="text-sm text-amber-950">
-                  <strong>Copie o token agora:</strong> ele não será mostrado de novo. No Asaas, em Integrações › Webhooks, crie um webhook com o endereço abaixo, cole este token em “Token de autenticação” e marque os eventos {EVENTS}.
+                  <strong>O Asaas não aceitou o registro automático. Copie o token agora:</strong> ele não será mostrado de novo. No Asaas, em Integrações › Webhooks, crie um webhook com o endereço abaixo, cole este token em “Token de autenticação” e marque os eventos {EVENTS}.
                 </p>
                 <CopyField label="Token do webhook" value={token} copyLabel="Copiar token" done="Token copiado." />
               </div>
@@ -104,7 +106,8 @@ export function BoletoProviderCard({ accounts, mayWrite }: { accounts: FinAccoun
                     <dd className="font-mono font-medium text-slate-900">{s.apiKeyHint}</dd>
                   </div>
                 </dl>
-                <CopyField label="Endereço do webhook (cole no Asaas)" value={s.webhookUrl} copyLabel="Copiar endereço" done="Endereço copiado." />
+                <WebhookState settings={s} />
+                {s.webhookState !== 'registered' && <CopyField label="Endereço do webhook (cole no Asaas)" value={s.webhookUrl} copyLabel="Copiar endereço" done="Endereço copiado." />}
                 {s.updatedAt && <p className="text-xs text-slate-600">Alterado em {dateTime(s.updatedAt)}.</p>}
                 {mayWrite && (
                   <div className="flex flex-wrap gap-2">
@@ -112,11 +115,11 @@ export function BoletoProviderCard({ accounts, mayWrite }: { accounts: FinAccoun
                       size="sm"
                       variant="secondary"
                       onClick={async () =>
-                        (await confirm.ask({ title: 'Gerar novo token do webhook?', description: 'O token atual para de valer na hora: cole o novo no webhook do Asaas.', confirmLabel: 'Gerar novo token' })) &&
-                        act(rotateBoletoWebhookToken, 'Novo token gerado.')
+                        (await confirm.ask({ title: 'Registrar o webhook de novo?', description: 'O Sede registra o webhook no Asaas com um novo token; o token atual para de valer.', confirmLabel: 'Registrar de novo' })) &&
+                        act(rotateBoletoWebhookToken, 'Pedido enviado ao Asaas.')
                       }
                     >
-                      <RefreshCw aria-hidden /> Gerar novo token
+                      <RefreshCw aria-hidden /> Registrar webhook de novo
                     </Button>
                     <Button
                       size="sm"
@@ -131,7 +134,9 @@ export function BoletoProviderCard({ accounts, mayWrite }: { accounts: FinAccoun
                   </div>
                 )}
               </div>
-            ) : mayWrite && active.length > 0 ? (
+            ) : null}
+            {s.configured && !editing && <AutoCancellations mayWrite={mayWrite} />}
+            {s.configured && !editing ? null : mayWrite && active.length > 0 ? (
               <ProviderForm settings={s} accounts={active} onSaved={saved} onCancel={s.configured ? () => setEditing(false) : undefined} />
             ) : (
               <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 p-6 text-center">
@@ -144,6 +149,73 @@ export function BoletoProviderCard({ accounts, mayWrite }: { accounts: FinAccoun
       </CardContent>
       {confirm.dialog}
     </Card>
+  );
+}
+
+/** Sede's webhook at Asaas (decision 0603): registered, or why Asaas refused it. */
+function WebhookState({ settings: s }: { settings: ProviderSettings }) {
+  if (s.webhookState === 'registered')
+    return (
+      <p className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset" role="status" data-testid="asaas-webhook-state">
+        <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          Webhook registrado no Asaas{s.webhookRegisteredAt ? ` em ${dateTime(s.webhookRegisteredAt)}` : ''}: pagamentos, vencimentos e estornos chegam sozinhos, com um token que o Sede confere a cada aviso.
+        </span>
+      </p>
+    );
+  if (s.webhookState === 'failed')
+    return (
+      <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" role="status" data-testid="asaas-webhook-state">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          O Sede não conseguiu registrar o webhook no Asaas{s.webhookError ? ` (${s.webhookError})` : ''}. Tente “Registrar webhook de novo” ou crie-o no Asaas com o endereço abaixo.
+        </span>
+      </p>
+    );
+  return null;
+}
+
+/** The boletos Sede cancelled at Asaas by itself or failed to (decision 0602); the failed ones can be tried again. */
+function AutoCancellations({ mayWrite }: { mayWrite: boolean }) {
+  const list = useAutoCancellations();
+  useLiveInvalidate('fin_payment_provider', boletoKeys.autoCancellations);
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<string | null>(null);
+  const failed = list.data?.cancellations.filter((c) => c.state === 'failed') ?? [];
+  if (!failed.length) return null;
+  const retry = async (id: string) => {
+    setPending(id);
+    try {
+      const r = await retryAutoCancel(id);
+      if (r.state === 'done') toast.success('Boleto cancelado no Asaas.');
+      else toast.error(r.error ?? 'O Asaas ainda não cancelou o boleto.');
+      await queryClient.invalidateQueries({ queryKey: boletoKeys.autoCancellations });
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível concluir.');
+    } finally {
+      setPending(null);
+    }
+  };
+  return (
+    <section className="grid gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200 ring-inset" aria-labelledby="auto-cancel-title" data-testid="auto-cancellations">
+      <h3 id="auto-cancel-title" className="text-sm font-semibold text-red-900">
+        Boletos que o Sede não conseguiu cancelar no Asaas
+      </h3>
+      <ul className="grid gap-2">
+        {failed.map((c) => (
+          <li key={c.id} className="flex flex-col gap-2 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between">
+            <span className="min-w-0 break-words">
+              <strong>{c.label}</strong> — {AUTO_CANCEL_REASON_LABELS[c.reason]}. {c.error}
+            </span>
+            {mayWrite && (
+              <Button size="sm" variant="secondary" className="shrink-0" pending={pending === c.id} onClick={() => retry(c.id)}>
+                <RefreshCw aria-hidden /> Tentar de novo
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
