@@ -3,7 +3,7 @@ import { schema, type Database, type DbOrTx } from '@sede/db/client';
 import { ECOMMERCE_MESSAGES as M, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { foundOr404, systemTenant, tenantTransaction, type SystemReason } from '../../platform/tenant.ts';
+import { foundOr404, systemTenant, type SystemReason } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { getEntry } from '../finance/public.ts';
 import type { IncomingOrder } from './incoming.ts';
@@ -23,7 +23,8 @@ const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unk
  */
 export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder, reason: SystemReason): Promise<{ id: string; created: boolean }> {
   const tenant = systemTenant(s, store.companyId, reason);
-  return tenantTransaction(tenant, async ({ db }) => {
+  // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it.
+  return tenant.db.transaction(async (db) => {
     const values = {
       number: o.number,
       status: o.status,

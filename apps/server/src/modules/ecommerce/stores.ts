@@ -18,7 +18,7 @@ export type StoreRow = typeof S.$inferSelect;
 export const STORE_ENTITY = 'ecommerce_store';
 export const IMPORT_JOB = 'ecommerce.import';
 
-const orderCount = sql<number>`(select count(*)::int from ${O} where ${O.storeId} = ${S.id})`;
+const orderCount = sql<number>`(select count(*)::int from ecommerce_orders o where o.store_id = ecommerce_stores.id)`;
 
 export const toStore = (r: StoreRow & { orderCount: number }): Store => ({
   id: r.id,
