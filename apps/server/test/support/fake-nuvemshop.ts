@@ -30,6 +30,7 @@ const read = (req: IncomingMessage) =>
 const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+  return true;
 };
 
 let nextOrderId = 1_000_000;
@@ -110,7 +111,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
 
     const authorize = /^\/apps\/([^/]+)\/authorize$/.exec(path);
     if (authorize && req.method === 'GET') {
-      if (authorize[1] !== appId) return (send(res, 404, { code: 404, message: 'Not Found', description: 'App not found' }), true);
+      if (authorize[1] !== appId) return send(res, 404, { code: 404, message: 'Not Found', description: 'App not found' });
       const storeId = state.nextStoreId ?? addStore();
       state.nextStoreId = null;
       const code = randomBytes(12).toString('hex');
@@ -125,8 +126,8 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     if (path === '/apps/authorize/token' && req.method === 'POST') {
       const b = (body ?? {}) as { client_id?: string; client_secret?: string; grant_type?: string; code?: string };
       const storeId = b.code ? codes.get(b.code) : undefined;
-      if (b.client_id !== appId || b.client_secret !== secret) return (send(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed' }), true);
-      if (b.grant_type !== 'authorization_code' || !storeId) return (send(res, 400, { error: 'invalid_grant', error_description: 'The authorization code is invalid or has expired' }), true);
+      if (b.client_id !== appId || b.client_secret !== secret) return send(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+      if (b.grant_type !== 'authorization_code' || !storeId) return send(res, 400, { error: 'invalid_grant', error_description: 'The authorization code is invalid or has expired' });
       codes.delete(b.code!);
       const store = stores.get(storeId)!;
       // Nuvemshop keeps one token per app and store until the app is uninstalled.
@@ -136,13 +137,13 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     }
 
     const api = /^\/v1\/(\d+)\/(.*)$/.exec(path);
-    if (!api) return (send(res, 404, { code: 404, message: 'Not Found', description: 'Resource not found' }), true);
+    if (!api) return send(res, 404, { code: 404, message: 'Not Found', description: 'Resource not found' });
     const store = stores.get(api[1]!);
     const auth = (req.headers.authentication as string | undefined) ?? '';
-    if (!store || !store.token || auth !== `bearer ${store.token}`) return (send(res, 401, { code: 401, message: 'Unauthorized', description: 'Invalid access token' }), true);
-    if (!req.headers['user-agent']) return (send(res, 400, { code: 400, message: 'Bad Request', description: 'Missing User-Agent header' }), true);
+    if (!store?.token || auth !== `bearer ${store.token}`) return send(res, 401, { code: 401, message: 'Unauthorized', description: 'Invalid access token' });
+    if (!req.headers['user-agent']) return send(res, 400, { code: 400, message: 'Bad Request', description: 'Missing User-Agent header' });
     const resource = api[2]!;
-    if (resource === 'store' && req.method === 'GET') return (send(res, 200, { id: Number(store.id), name: { pt: store.name }, country: 'BR' }), true);
+    if (resource === 'store' && req.method === 'GET') return send(res, 200, { id: Number(store.id), name: { pt: store.name }, country: 'BR' });
     if (resource === 'orders' && req.method === 'GET') {
       const perPage = Math.min(200, Number(url.searchParams.get('per_page') ?? 30));
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
@@ -153,28 +154,28 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
         .filter((x) => (!createdMin || at(x.created_at) >= at(createdMin)) && (!updatedMin || at(x.updated_at) >= at(updatedMin)))
         .sort((a, b) => at(b.created_at) - at(a.created_at) || b.id - a.id);
       const last = Math.max(1, Math.ceil(all.length / perPage));
-      if (page > last) return (send(res, 404, { code: 404, message: 'Not Found', description: `Last page is ${last}` }), true);
+      if (page > last) return send(res, 404, { code: 404, message: 'Not Found', description: `Last page is ${last}` });
       send(res, 200, all.slice((page - 1) * perPage, page * perPage), { 'x-total-count': String(all.length) });
       return true;
     }
     const one = /^orders\/(\d+)$/.exec(resource);
     if (one && req.method === 'GET') {
       const order = store.orders.find((x) => String(x.id) === one[1]);
-      return (order ? send(res, 200, order) : send(res, 404, { code: 404, message: 'Not Found', description: 'Order with such id does not exist' }), true);
+      return order ? send(res, 200, order) : send(res, 404, { code: 404, message: 'Not Found', description: 'Order with such id does not exist' });
     }
-    if (resource === 'webhooks' && req.method === 'GET') return (send(res, 200, store.webhooks), true);
+    if (resource === 'webhooks' && req.method === 'GET') return send(res, 200, store.webhooks);
     if (resource === 'webhooks' && req.method === 'POST') {
       const b = (body ?? {}) as { event?: string; url?: string };
-      if (!b.event || !b.url) return (send(res, 422, { code: 422, message: 'Unprocessable Entity', description: 'event and url are required' }), true);
+      if (!b.event || !b.url) return send(res, 422, { code: 422, message: 'Unprocessable Entity', description: 'event and url are required' });
       const hook = { id: nextWebhook++, event: b.event, url: b.url, created_at: new Date().toISOString() };
       store.webhooks.push(hook);
-      return (send(res, 201, hook), true);
+      return send(res, 201, hook);
     }
     const hook = /^webhooks\/(\d+)$/.exec(resource);
     if (hook && req.method === 'DELETE') {
       const before = store.webhooks.length;
       store.webhooks = store.webhooks.filter((w) => String(w.id) !== hook[1]);
-      return (send(res, before === store.webhooks.length ? 404 : 200, {}), true);
+      return send(res, before === store.webhooks.length ? 404 : 200, {});
     }
     send(res, 404, { code: 404, message: 'Not Found', description: 'Resource not found' });
     return true;

@@ -82,6 +82,11 @@ export const connectCompleteSchema = z.object({
 export type ConnectComplete = z.infer<typeof connectCompleteSchema>;
 
 export const orderListQuerySchema = z.object({
+  /** The order's number, the buyer's name or e-mail. */
+  q: safeText()
+    .max(100, 'Busca longa demais (máximo de 100 caracteres).')
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   storeId: z
     .string()
     .optional()

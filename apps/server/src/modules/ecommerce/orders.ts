@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type DbOrTx } from '@sede/db/client';
 import { ECOMMERCE_MESSAGES as M, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
@@ -66,9 +66,12 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
   });
 }
 
+const likeEscaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function listWhere(t: Tenant, q: OrderListQuery): SQL {
   return and(
     eq(O.companyId, t.companyId),
+    q.q ? or(ilike(O.buyerName, `%${likeEscaped(q.q)}%`), ilike(O.buyerEmail, `%${likeEscaped(q.q)}%`), eq(O.number, q.q.replace(/^#/, ''))) : undefined,
     q.storeId ? eq(O.storeId, q.storeId) : undefined,
     q.status ? eq(O.status, q.status) : undefined,
     q.payment ? eq(O.paymentStatus, q.payment) : undefined,
