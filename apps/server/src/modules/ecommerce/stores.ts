@@ -164,4 +164,6 @@ export async function markSynced(t: Pick<Tenant, 'db' | 'companyId'>, storeId: s
     .update(S)
     .set(error ? { status: 'error', lastError: error.slice(0, 500), updatedAt: new Date() } : { status: 'connected', lastError: null, lastSyncAt: new Date(), updatedAt: new Date() })
     .where(and(eq(S.companyId, t.companyId), eq(S.id, storeId), isNull(S.disconnectedAt)));
+  // Open pages refetch the store's card: its count, last sync and error.
+  await announce(t.db, { companyId: t.companyId, entity: STORE_ENTITY, id: storeId, action: 'updated' });
 }
