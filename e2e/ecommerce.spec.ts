@@ -59,8 +59,7 @@ test('an admin connects a Nuvemshop store through its authorisation, sees the im
 
   await pending.getByRole('link', { name: 'Pedido #1002' }).click();
   await expect(page.getByRole('heading', { name: 'Pedido #1002' })).toBeVisible();
-  await expect(page.getByText('Vestido floral')).toBeVisible();
-  await expect(page.getByText('SKU VES-010')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Vestido floral · SKU VES-010' })).toBeVisible();
   await expect(page.getByText('Conta a receber criada quando o pedido for pago')).toBeVisible();
   await expectAccessible(page);
   await widths(page, 'ecommerce-order-pending');

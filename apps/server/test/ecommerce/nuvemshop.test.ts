@@ -82,6 +82,15 @@ describe('Nuvemshop', () => {
     const bad = await server.request('/api/ecommerce/orders?from=ontem', { jar: admin.jar });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe('Use datas no formato AAAA-MM-DD.');
+
+    // Imported again (a resumed or repeated run): the same orders, updated in place, never a second receivable.
+    const again = await server.request(`/api/ecommerce/stores/${store.id}/sync`, { method: 'POST', jar: admin.jar });
+    expect(again.status).toBe(200);
+    const rerun = ((await again.json()) as { importJobId: string }).importJobId;
+    expect(rerun).not.toBe(store.importJobId);
+    await eventually(async () => (await sql(server, 'SELECT status FROM job_runs WHERE id = $1', [rerun]))[0]?.status === 'done');
+    expect((await ordersOf(server, admin)).total).toBe(3);
+    expect(await receivablesOf(companyId, '101')).toHaveLength(1);
     expect(paid.id).toBeGreaterThan(0);
   });
 

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { dateTime, document, money } from '@sede/shared/format';
 import type { OrderDetail } from '@sede/shared/ecommerce/schemas';
 import { Card } from '../../../components/ui/card.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
+import { FiguresTable } from '../../../components/ui/figures-table.tsx';
 import { RecordLink } from '../../../components/ui/record-link.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -13,7 +15,7 @@ import { FulfillmentBadge, OrderStatusBadge, PaymentBadge } from '../components/
 
 const RECEIVABLE_WORDS: Record<string, string> = { paid: 'Recebido', open: 'Em aberto', cancelled: 'Cancelado (pedido cancelado ou estornado)' };
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card className="grid min-w-0 gap-3 p-4">
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
@@ -22,36 +24,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function Items({ order }: { order: OrderDetail }) {
-  return (
-    <div className="min-w-0 overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Itens do pedido</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th scope="col" className="py-2 pr-3 font-medium">Produto</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Qtd.</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Preço</th>
-            <th scope="col" className="py-2 text-right font-medium">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((i) => (
-            <tr key={i.id} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-3">
-                {i.name}
-                {i.sku && <span className="block text-xs text-slate-600">SKU {i.sku}</span>}
-              </td>
-              <td className="py-2 pr-3 text-right">{i.quantity}</td>
-              <td className="whitespace-nowrap py-2 pr-3 text-right">{money(i.unitPriceCents)}</td>
-              <td className="whitespace-nowrap py-2 text-right">{money(i.totalCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+/** The order's lines as the store sold them (the SKU with the name: the catalogue's key). */
+const Items = ({ order }: { order: OrderDetail }) => (
+  <div className="min-w-0 overflow-x-auto">
+    <FiguresTable
+      caption="Itens do pedido"
+      headers={['Produto', 'Qtd.', 'Preço', 'Total']}
+      rows={order.items.map((i) => ({ label: i.sku ? `${i.name} · SKU ${i.sku}` : i.name, values: [i.quantity, money(i.unitPriceCents), money(i.totalCents)] }))}
+    />
+  </div>
+);
 
 /** /ecommerce/pedidos/:id: one order with its items, buyer, totals, shipping, payment and what it became in Financeiro. */
 export default function OrderPage() {
