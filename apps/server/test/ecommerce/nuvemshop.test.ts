@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, StoreList } from '@sede/shared/ecommerce/schemas';
+import { catchUp } from '../../src/modules/ecommerce/import.ts';
 import { eventually } from '../support/eventually.ts';
 import { type FakeNuvemshop, nuvemshopOrder, signNuvemshop, startFakeNuvemshop } from '../support/fake-nuvemshop.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
@@ -133,6 +134,20 @@ describe('Nuvemshop', () => {
     const elsewhere = JSON.stringify({ store_id: 99_999_999, event: 'order/paid', id: order.id });
     expect((await post(elsewhere, signNuvemshop(fake.secret, elsewhere))).status).toBe(404);
     expect(await receivablesOf(companyId, '501')).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+  });
+
+  it('the half-hourly catch-up applies an order no webhook announced', async () => {
+    const { companyId, admin } = await createCompanyWithAdmin(server, 'Loja da Joana');
+    const storeId = fake.addStore('Joana Livros');
+    await connectNuvemshop(server, fake, admin, storeId);
+    const order = fake.putOrder(storeId, nuvemshopOrder({ number: 901, payment_status: 'paid', customer: { name: 'Lia Prado', email: 'lia@exemplo.com.br' } }));
+    expect((await ordersOf(server, admin)).total).toBe(0);
+    expect(await catchUp(server.services)).toBeGreaterThanOrEqual(1);
+    expect((await ordersOf(server, admin)).orders).toEqual([expect.objectContaining({ number: '901', paymentStatus: 'paid' })]);
+    expect(await receivablesOf(companyId, '901')).toEqual([expect.objectContaining({ status: 'paid' })]);
+    await catchUp(server.services);
+    expect(await receivablesOf(companyId, '901')).toHaveLength(1);
+    expect(order.id).toBeGreaterThan(0);
   });
 
   it('a store another company holds is refused; a state from another company is refused; disconnect keeps the orders and removes the webhooks', async () => {
