@@ -27,6 +27,9 @@ export const FAKE_OPENAI_URL = `http://127.0.0.1:${AI_PORT}`;
 const SEFIN_PORT = Number(process.env.E2E_SEFIN_PORT ?? PORT + 4);
 export const FAKE_SEFIN_URL = `https://127.0.0.1:${SEFIN_PORT}`;
 const SEFIN_CA_FILE = path.join(process.env.E2E_DATA_DIR, 'fake-sefin-ca.pem');
+/** The fake Nuvemshop (apps/server/test/support/fake-nuvemshop-cli.ts): the app's authorisation, the REST API and signed webhooks. */
+const NUVEMSHOP_PORT = Number(process.env.E2E_NUVEMSHOP_PORT ?? PORT + 5);
+export const FAKE_NUVEMSHOP_URL = `http://127.0.0.1:${NUVEMSHOP_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -84,6 +87,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: 'node --import tsx apps/server/test/support/fake-nuvemshop-cli.ts',
+      url: `${FAKE_NUVEMSHOP_URL}/__control/health`,
+      env: { FAKE_NUVEMSHOP_PORT: String(NUVEMSHOP_PORT), FAKE_NUVEMSHOP_REDIRECT_URL: `${BASE_URL}/ecommerce/conectar/nuvemshop` },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       // E2E_SERVER_ARGS lets a developer run the server from source (`--import tsx apps/server/src/index.ts`).
       command: `node ${process.env.E2E_SERVER_ARGS ?? 'apps/server/dist/index.js'}`,
       url: `${BASE_URL}/api/health`,
@@ -121,6 +132,10 @@ export default defineConfig({
         NFSE_SEFIN_RESTRICTED_URL: `${FAKE_SEFIN_URL}/SefinNacional`,
         NFSE_SEFIN_PRODUCTION_URL: `${FAKE_SEFIN_URL}/SefinNacional`,
         NFSE_SEFIN_CA_FILE: SEFIN_CA_FILE,
+        NUVEMSHOP_APP_ID: '4321',
+        NUVEMSHOP_CLIENT_SECRET: 'segredo-do-app-nuvemshop',
+        NUVEMSHOP_AUTH_URL: FAKE_NUVEMSHOP_URL,
+        NUVEMSHOP_API_URL: `${FAKE_NUVEMSHOP_URL}/v1`,
       },
     },
   ],

@@ -17,6 +17,7 @@ const AREAS = [
   ['rh', 'RH', 'employees and recruiting'],
   ['juridico', 'Jurídico', 'contracts and their analysis'],
   ['projetos', 'Projetos', 'projects and their tasks'],
+  ['ecommerce', 'E-commerce', 'online stores (Nuvemshop), their orders, and what they become in parties and Financeiro'],
   ['documentacao', 'Documentação', 'documents and canvas boards'],
   ['admin', 'Admin', 'the admin console and the platform operators'],
 ];

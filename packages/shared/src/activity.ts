@@ -89,6 +89,10 @@ export const ACTIVITY_GROUPS = {
     inbox_conversation_deleted: 'Conversa do atendimento excluída',
     whatsapp_settings_changed: 'Conta do WhatsApp alterada',
   },
+  'E-commerce': {
+    ecommerce_store_connected: 'Loja virtual conectada',
+    ecommerce_store_disconnected: 'Loja virtual desconectada',
+  },
   Financeiro: {
     fin_entry_deleted: 'Lançamento financeiro excluído',
     payment_recorded: 'Baixa registrada',

@@ -18,6 +18,7 @@ import crmMetrics from './crm-metrics/module.ts';
 import crmQuotes from './crm-quotes/module.ts';
 import devMailbox from './dev-mailbox/module.ts';
 import documents from './documents/module.ts';
+import ecommerce from './ecommerce/module.ts';
 import esign from './esign/module.ts';
 import esignPublic from './esign-public/module.ts';
 import files from './files/module.ts';
@@ -79,6 +80,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   crmQuotes,
   devMailbox,
   documents,
+  ecommerce,
   esign,
   esignPublic,
   files,

@@ -95,6 +95,12 @@ const schema = z.object({
   /** The banks' API Pix (decision 0561): an extra authority their TLS may chain to (the fake PSP's, in tests) and each call's limit. */
   PIX_API_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
   PIX_API_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Nuvemshop's app of this installation (decision 0681): its id and secret (OAuth and webhook signatures) and the two hosts, pointed at a fake in tests. */
+  NUVEMSHOP_APP_ID: z.string().trim().optional().transform((v) => v || undefined),
+  NUVEMSHOP_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+  NUVEMSHOP_AUTH_URL: z.string().trim().optional().transform((v) => (v || 'https://www.nuvemshop.com.br').replace(/\/+$/, '')).pipe(z.url()),
+  NUVEMSHOP_API_URL: z.string().trim().optional().transform((v) => (v || 'https://api.nuvemshop.com.br/v1').replace(/\/+$/, '')).pipe(z.url()),
+  NUVEMSHOP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

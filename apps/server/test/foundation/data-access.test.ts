@@ -22,6 +22,8 @@ const ALLOWED: Record<string, number> = {
   'crm-quotes/routes.ts': 1, // the public link's company, read before its tenant exists
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
+  'ecommerce/import.ts': 1, // the catch-up schedule's scan of every company's connected stores, then each through its company's tenant
+  'ecommerce/nuvemshop/webhook.ts': 1, // Nuvemshop's webhook names a store; its company is read from the store's row before its tenant exists
   'esign/reminders.ts': 1, // the daily reminder: every company's open envelopes, then each through its company's tenant
   'esign/signing.ts': 1, // the signing link's signer, read from its token before its company's tenant exists
   'esign/verification.ts': 2, // the public verification by code or hash: any company's sealed document, read before its tenant exists

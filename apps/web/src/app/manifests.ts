@@ -13,6 +13,7 @@ import crmContacts from '../features/crm-contacts/manifest.ts';
 import crmMetrics from '../features/crm-metrics/manifest.ts';
 import devMailbox from '../features/dev-mailbox/manifest.ts';
 import documents from '../features/documents/manifest.ts';
+import ecommerce from '../features/ecommerce/manifest.ts';
 import esign from '../features/esign/manifest.ts';
 import finance from '../features/finance/manifest.ts';
 import hr from '../features/hr/manifest.ts';
@@ -50,6 +51,7 @@ export const MANIFESTS: FeatureManifest[] = [
   crmMetrics,
   devMailbox,
   documents,
+  ecommerce,
   esign,
   finance,
   hr,

@@ -123,7 +123,7 @@ export async function createEntry(tenant: Tenant, input: z.output<typeof entryCr
       documentNumber: input.documentNumber,
       barcode: input.barcode,
       notes: input.notes,
-      createdBy: tenant.actorId || null,
+      createdBy: tenant.actorId || null, // an entry written by a webhook or a job (system tenant, actor '') has no author
     };
     let values: Array<typeof E.$inferInsert>;
     if (input.installments > 1) {

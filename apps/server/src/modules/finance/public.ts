@@ -6,7 +6,14 @@
 import { entryCreateSchema, paymentCreateSchema, type EntryCreateInput, type FinEntry, type FinEntryDetail, type FinPayment } from '@sede/shared/finance/entries';
 import { parseWith } from '../../http/errors.ts';
 import type { Tenant } from '../../services.ts';
-import { createEntry as create, settleEntry as settle, type SettleInput } from './entries.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, type SettleInput, undoPayment } from './entries.ts';
+import { accountCreateSchema } from '@sede/shared/finance/registers';
+import type { z } from 'zod';
+import { createAccount as createAccountOf, ensureDefaultChart as ensureDefaultChartOf } from './registers.ts';
+
+const { finCategories } = schema;
 
 export { getEntry } from './entries.ts';
 // The public API (modules/api-v1, decision 0641) lists and edits the same entries.
@@ -23,3 +30,26 @@ export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{
   return settle(tenant, { entryId, ...parseWith(paymentCreateSchema, payment) });
 }
 export { financeReaders } from './alerts.ts';
+
+// E-commerce (decision 0682): a store's own account, the default chart's categories and a cancelled sale's reversal.
+/** A new account (the same validation as the API's). */
+export const createAccount = (tenant: Tenant, input: z.input<typeof accountCreateSchema>) => createAccountOf(tenant, parseWith(accountCreateSchema, input));
+
+/** The company's live category of the default chart with this name (the chart created first when missing); null when renamed or archived. */
+export async function defaultCategoryId(tenant: Tenant, kind: 'income' | 'expense', name: string): Promise<string | null> {
+  await ensureDefaultChartOf(tenant);
+  const [row] = await tenant.db
+    .select({ id: finCategories.id })
+    .from(finCategories)
+    .where(and(eq(finCategories.companyId, tenant.companyId), eq(finCategories.kind, kind), eq(finCategories.name, name), isNull(finCategories.archivedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** An entry an outside sale no longer owes (an order cancelled at its store): its payments undone, then cancelled; already cancelled: nothing. */
+export async function reverseEntry(tenant: Tenant, id: string): Promise<void> {
+  const entry = await getEntryOf(tenant, id);
+  if (entry.status === 'cancelled') return;
+  for (const p of entry.payments) await undoPayment(tenant, id, p.id);
+  await setCancelled(tenant, id, true);
+}

@@ -32,3 +32,6 @@ export { isCompanyPerson, isLiveOrganization } from './service.ts';
 // Prospecting's leads (decision 0207): organizations from the Receita's own record, contact people by e-mail/phone.
 export { findOrCreateOrganizationFromRecord } from './service.ts';
 export { findOrCreatePersonByContact, type LeadPersonInput } from './lead-person.ts';
+
+// E-commerce's buyers (decision 0681): by CNPJ, CPF or e-mail.
+export { findOrCreateCustomer, type CustomerInput } from './customer.ts';

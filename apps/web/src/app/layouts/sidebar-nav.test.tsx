@@ -6,11 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SidebarNav } from './sidebar-nav.tsx';
 
 // The session is the provider's job (GET /api/me); here the sidebar gets the permissions directly.
-const session = vi.hoisted(() => ({ permissions: null as PermissionSet | null }));
-vi.mock('../../lib/session/auth-provider.tsx', () => ({ useAuth: () => ({ permissions: session.permissions }) }));
+// The membership too: an area outside the spec's guards (E-commerce) is opened by its permission, read from the role.
+const session = vi.hoisted(() => ({ permissions: null as PermissionSet | null, membership: null as { role: string; customPermissions: string[] } | null }));
+vi.mock('../../lib/session/auth-provider.tsx', () => ({ useAuth: () => ({ permissions: session.permissions, membership: session.membership }) }));
 
 function renderSidebar(role: string, customPermissions: string[] = [], { path = '/empresa', collapsed = false } = {}) {
   session.permissions = computePermissions({ role, customPermissions });
+  session.membership = { role, customPermissions };
   render(
     <MemoryRouter initialEntries={[path]}>
       <SidebarNav collapsed={collapsed} companyName="Acme Ltda" />
@@ -44,24 +46,25 @@ const NINE_TOOLS = [
 describe('SidebarNav: only the areas the permissions open are links', () => {
   beforeEach(() => {
     session.permissions = null;
+    session.membership = null;
     localStorage.clear();
   });
 
   it('an admin opens every area and Administração', () => {
     const { links, locked } = renderSidebar('admin');
-    expect(links).toEqual(['Empresa', 'Comercial', 'Marketing', 'Financeiro', 'Recursos Humanos', 'Jurídico', 'Projetos', 'Documentação', 'Administração']);
+    expect(links).toEqual(['Empresa', 'Comercial', 'Marketing', 'Financeiro', 'Recursos Humanos', 'Jurídico', 'Projetos', 'E-commerce', 'Documentação', 'Administração']);
     expect(locked).toEqual([]);
   });
 
   it('financeiro: its own area plus the ones every member has; the others are locked, in order', () => {
     const { links, locked } = renderSidebar('financeiro');
-    expect(links).toEqual(['Empresa', 'Financeiro', 'Projetos', 'Documentação']);
+    expect(links).toEqual(['Empresa', 'Financeiro', 'Projetos', 'E-commerce', 'Documentação']);
     expect(locked).toEqual(['Comercial', 'Marketing', 'Recursos Humanos', 'Jurídico', 'Administração']);
   });
 
   it('a custom role opens exactly its chosen areas', () => {
     const { links, locked } = renderSidebar('custom', ['vendas', 'juridico']);
-    expect(links).toEqual(['Empresa', 'Comercial', 'Jurídico', 'Projetos', 'Documentação']);
+    expect(links).toEqual(['Empresa', 'Comercial', 'Jurídico', 'Projetos', 'E-commerce', 'Documentação']);
     expect(locked).toEqual(['Marketing', 'Financeiro', 'Recursos Humanos', 'Administração']);
   });
 
@@ -78,6 +81,7 @@ describe('SidebarNav: only the areas the permissions open are links', () => {
 describe("SidebarNav: the 'Ferramentas' section opens the nine member tools to every role", () => {
   beforeEach(() => {
     session.permissions = null;
+    session.membership = null;
     localStorage.clear();
   });
 

@@ -4,6 +4,7 @@ import campaigns from './campaigns.ts';
 import company from './company.ts';
 import crm from './crm.ts';
 import documents from './documents.ts';
+import ecommerce from './ecommerce.ts';
 import finance from './finance.ts';
 import hr from './hr.ts';
 import inbox from './inbox.ts';
@@ -16,4 +17,4 @@ import prospecting from './prospecting.ts';
 import sales from './sales.ts';
 
 /** Every area declaration of this folder, by `order` (then key): the order of every list of areas. */
-export const AREA_DECLARATIONS = [company, profile, sales, marketing, finance, hr, legal, projects, documents, admin, parties, crm, prospecting, campaigns, inbox] as const;
+export const AREA_DECLARATIONS = [company, profile, sales, marketing, finance, hr, legal, projects, ecommerce, documents, admin, parties, crm, prospecting, campaigns, inbox] as const;

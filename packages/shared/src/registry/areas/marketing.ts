@@ -12,5 +12,5 @@ export default defineArea({
   actions: ['read', 'write', 'delete', 'export', 'ai'],
   grants: { withoutMembership: ['read'], roles: { marketing: 'all' }, custom: { marketing: 'all' } },
   guards: [{ key: 'marketing', flag: 'canAccessMarketing', action: 'read' }],
-  onboardingAreas: ['marketing', 'ecommerce'],
+  onboardingAreas: ['marketing'],
 });

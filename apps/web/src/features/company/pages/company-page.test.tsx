@@ -16,7 +16,8 @@ vi.mock('../../../components/collaboration/company-collaboration.tsx', () => ({ 
 const company = (onboardingAreas: string[]) => testCompany({ onboarding_areas: onboardingAreas as ViewerCompany['onboarding_areas'] });
 
 function renderPage(role: string, onboardingAreas: string[]) {
-  session.value = { user: { id: 'u1' }, profile: null, company: company(onboardingAreas), permissions: computePermissions({ role }) };
+  // The membership too, as /api/me gives it: an area outside the spec's guards (E-commerce) is opened by its permission.
+  session.value = { user: { id: 'u1' }, profile: null, company: company(onboardingAreas), permissions: computePermissions({ role }), membership: { role, customPermissions: [] } };
   render(
     <MemoryRouter>
       <CompanyPage />
@@ -38,13 +39,18 @@ function renderPage(role: string, onboardingAreas: string[]) {
 describe("/empresa: the departments ordered by the company's onboarding areas", () => {
   it("an admin whose company chose ['financial', 'hr']: Financeiro and RH first with the badge, the rest in the registry's order", () => {
     const { order } = renderPage('admin', ['financial', 'hr']);
-    expect(order).toEqual(['*finance', '*hr', 'sales', 'marketing', 'legal', 'projects', 'documents', 'admin']);
+    expect(order).toEqual(['*finance', '*hr', 'sales', 'marketing', 'legal', 'projects', 'ecommerce', 'documents', 'admin']);
     expect(screen.getByText('Primeiro, as áreas que a empresa escolheu automatizar.')).toBeTruthy();
   });
 
   it("several areas serve one answer ('sales' → Comercial), and a locked area keeps its place, lock and badge", () => {
     const { order } = renderPage('rh', ['sales', 'hr']);
-    expect(order).toEqual(['*sales🔒', '*hr', 'marketing🔒', 'finance🔒', 'legal🔒', 'projects', 'documents', 'admin🔒']);
+    expect(order).toEqual(['*sales🔒', '*hr', 'marketing🔒', 'finance🔒', 'legal🔒', 'projects', 'ecommerce🔒', 'documents', 'admin🔒']);
+  });
+
+  it("'ecommerce' brings E-commerce first (decision 0680)", () => {
+    const { order } = renderPage('admin', ['ecommerce']);
+    expect(order.slice(0, 2)).toEqual(['*ecommerce', 'sales']);
   });
 
   it('no answers (onboarding not done): the registry order, no badge, no hint', () => {

@@ -1,0 +1,170 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Database, type DbOrTx } from '@sede/db/client';
+import { ECOMMERCE_MESSAGES as M, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import { announce } from '../../platform/live/announce.ts';
+import { foundOr404, systemTenant, type SystemReason } from '../../platform/tenant.ts';
+import type { Services, Tenant } from '../../services.ts';
+import { getEntry } from '../finance/public.ts';
+import type { IncomingOrder } from './incoming.ts';
+import { intoSede, type StoreRef } from './into-sede.ts';
+
+const { ecommerceOrders: O, ecommerceOrderItems: I, ecommerceStores: S } = schema;
+export const ORDER_ENTITY = 'ecommerce_order';
+export const PAGE_SIZE = 50;
+
+/** Finance's and parties' functions open their transaction on the tenant's db: here a savepoint of ours. */
+const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
+
+/**
+ * An order from its store, written once per (store, order id) and updated in place (decision
+ * 0681): the row, its items, and what it becomes in the rest of Sede, in one transaction that
+ * holds the order's row, so a webhook and the import applying the same order queue behind each other.
+ */
+export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder, reason: SystemReason): Promise<{ id: string; created: boolean }> {
+  const tenant = systemTenant(s, store.companyId, reason);
+  // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it.
+  return tenant.db.transaction(async (db) => {
+    const values = {
+      number: o.number,
+      status: o.status,
+      paymentStatus: o.paymentStatus,
+      fulfillmentStatus: o.fulfillmentStatus,
+      currency: o.currency,
+      subtotalCents: o.subtotalCents,
+      discountCents: o.discountCents,
+      shippingCents: o.shippingCents,
+      totalCents: o.totalCents,
+      feeCents: o.feeCents,
+      buyerName: o.buyer.name,
+      buyerEmail: o.buyer.email,
+      buyerPhone: o.buyer.phone,
+      buyerDocument: o.buyer.document,
+      shippingMethod: o.shippingMethod,
+      shippingAddress: o.shippingAddress,
+      paymentMethod: o.paymentMethod,
+      placedAt: o.placedAt,
+      paidAt: o.paidAt,
+      cancelledAt: o.cancelledAt,
+    };
+    const [row] = await db
+      .insert(O)
+      .values({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, ...values })
+      .onConflictDoUpdate({ target: [O.storeId, O.externalId], set: { ...values, updatedAt: new Date() } })
+      .returning({ id: O.id, created: sql<boolean>`(xmax = 0)` });
+    const id = row!.id;
+    await db.delete(I).where(eq(I.orderId, id));
+    if (o.items.length > 0) {
+      await db.insert(I).values(
+        o.items.map((item, position) => ({ companyId: store.companyId, orderId: id, position, ...item, totalCents: item.unitPriceCents * item.quantity })),
+      );
+    }
+    const [current] = await db.select().from(O).where(eq(O.id, id));
+    await intoSede(s, inTx(db, tenant), store, current!);
+    await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: row!.created ? 'created' : 'updated' });
+    return { id, created: row!.created };
+  });
+}
+
+const likeEscaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listWhere(t: Tenant, q: OrderListQuery): SQL {
+  return and(
+    eq(O.companyId, t.companyId),
+    q.q ? or(ilike(O.buyerName, `%${likeEscaped(q.q)}%`), ilike(O.buyerEmail, `%${likeEscaped(q.q)}%`), eq(O.number, q.q.replace(/^#/, ''))) : undefined,
+    q.storeId ? eq(O.storeId, q.storeId) : undefined,
+    q.status ? eq(O.status, q.status) : undefined,
+    q.payment ? eq(O.paymentStatus, q.payment) : undefined,
+    q.from ? gte(O.placedAt, sql`(${q.from}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`) : undefined,
+    q.to ? lt(O.placedAt, sql`((${q.to}::date + 1)::timestamp) AT TIME ZONE 'America/Sao_Paulo'`) : undefined,
+  )!;
+}
+
+const listColumns = {
+  id: O.id,
+  storeId: O.storeId,
+  storeName: S.name,
+  provider: S.provider,
+  number: O.number,
+  placedAt: O.placedAt,
+  buyerName: O.buyerName,
+  totalCents: O.totalCents,
+  status: O.status,
+  paymentStatus: O.paymentStatus,
+  fulfillmentStatus: O.fulfillmentStatus,
+};
+type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] };
+
+const toListItem = (r: ListRow): OrderListItem => ({
+  ...r,
+  provider: r.provider as Provider,
+  placedAt: r.placedAt.toISOString(),
+  status: r.status as OrderListItem['status'],
+  paymentStatus: r.paymentStatus as OrderListItem['paymentStatus'],
+  fulfillmentStatus: r.fulfillmentStatus as OrderListItem['fulfillmentStatus'],
+});
+
+/** The company's orders, newest first, 50 at a time by keyset (placed at, id). */
+export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPage> {
+  const where = listWhere(t, q);
+  let after: SQL | undefined;
+  if (q.cursor) {
+    const [ms, id] = decodeCursor(q.cursor, M.cursor, 'BAD_CURSOR');
+    const at = new Date(ms);
+    after = or(lt(O.placedAt, at), and(eq(O.placedAt, at), lt(O.id, id)));
+  }
+  const [rows, [total]] = await Promise.all([
+    t.db
+      .select(listColumns)
+      .from(O)
+      .innerJoin(S, eq(S.id, O.storeId))
+      .where(and(where, after))
+      .orderBy(desc(O.placedAt), desc(O.id))
+      .limit(PAGE_SIZE + 1),
+    t.db.select({ n: count() }).from(O).where(where),
+  ]);
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    orders: page.map(toListItem),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.placedAt.getTime(), last.id) : null,
+    total: total!.n,
+  };
+}
+
+/** One order of the company with its items, buyer and receivable; another company's is a 404. */
+export async function getOrder(t: Tenant, id: string): Promise<OrderDetail> {
+  const { o, storeName, provider } = await foundOr404(id, M.orderNotFound, () =>
+    t.db
+      .select({ o: O, storeName: S.name, provider: S.provider })
+      .from(O)
+      .innerJoin(S, eq(S.id, O.storeId))
+      .where(and(eq(O.companyId, t.companyId), eq(O.id, id))),
+  );
+  const items = await t.db.select().from(I).where(and(eq(I.companyId, t.companyId), eq(I.orderId, o.id))).orderBy(asc(I.position));
+  let receivable: OrderDetail['receivable'] = null;
+  if (o.receivableId) {
+    const entry = await getEntry(t, o.receivableId).catch((e: unknown) => {
+      if ((e as { status?: number }).status === 404) return null;
+      throw e;
+    });
+    receivable = entry ? { id: entry.id, status: entry.status } : null;
+  }
+  return {
+    ...toListItem({ ...o, storeName, provider }),
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    feeCents: o.feeCents,
+    buyer: { name: o.buyerName, email: o.buyerEmail, phone: o.buyerPhone, document: o.buyerDocument, personId: o.personId, organizationId: o.organizationId },
+    shippingMethod: o.shippingMethod,
+    shippingAddress: o.shippingAddress,
+    paymentMethod: o.paymentMethod,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    receivable,
+    items: items.map((i) => ({ id: i.id, sku: i.sku, name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents, totalCents: i.totalCents })),
+  };
+}
+

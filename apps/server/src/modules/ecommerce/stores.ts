@@ -1,0 +1,169 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import { ECOMMERCE_MESSAGES as M, type Provider, type Store, type StoreList } from '@sede/shared/ecommerce/schemas';
+import { conflict } from '../../http/errors.ts';
+import { logAudit } from '../../platform/audit.ts';
+import { startJob, wakeJobWorker } from '../../platform/jobs/run.ts';
+import { announce } from '../../platform/live/announce.ts';
+import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
+import { foundOr404, tenantTransaction } from '../../platform/tenant.ts';
+import type { Services, Tenant } from '../../services.ts';
+import type { StoreRef } from './into-sede.ts';
+import { authorizeUrl, exchangeCode, nuvemshopApi, nuvemshopConfigured, type StoreAuth } from './nuvemshop/client.ts';
+import { WEBHOOK_EVENTS } from './nuvemshop/sync.ts';
+import { checkState, signState } from './oauth-state.ts';
+
+const { ecommerceStores: S, ecommerceOrders: O } = schema;
+export type StoreRow = typeof S.$inferSelect;
+export const STORE_ENTITY = 'ecommerce_store';
+export const IMPORT_JOB = 'ecommerce.import';
+
+const orderCount = sql<number>`(select count(*)::int from ecommerce_orders o where o.store_id = ecommerce_stores.id)`;
+
+export const toStore = (r: StoreRow & { orderCount: number }): Store => ({
+  id: r.id,
+  provider: r.provider as Provider,
+  externalId: r.externalId,
+  name: r.name,
+  status: r.status as Store['status'],
+  lastSyncAt: r.lastSyncAt?.toISOString() ?? null,
+  lastError: r.lastError,
+  importJobId: r.importJobId,
+  connectedAt: r.connectedAt.toISOString(),
+  orderCount: r.orderCount,
+});
+
+export const storeRef = (r: StoreRow): StoreRef => ({ id: r.id, companyId: r.companyId, provider: r.provider, name: r.name, accountId: r.accountId });
+
+/** The store's credentials for its API; a disconnected store has none (409). */
+export function storeAuth(s: Services, r: StoreRow): StoreAuth {
+  if (r.status === 'disconnected' || !r.accessTokenEnc) throw conflict(M.disconnected, 'STORE_DISCONNECTED');
+  return { storeId: r.externalId, token: decryptSecret(s, r.accessTokenEnc) };
+}
+
+export async function listStores(s: Services, t: Tenant): Promise<StoreList> {
+  const rows = await t.db.select({ s: S, orderCount }).from(S).where(eq(S.companyId, t.companyId)).orderBy(asc(S.createdAt), asc(S.id));
+  return { stores: rows.map((r) => toStore({ ...r.s, orderCount: r.orderCount })), available: nuvemshopConfigured(s) ? ['nuvemshop'] : [] };
+}
+
+export async function storeRow(t: Tenant, id: string): Promise<StoreRow> {
+  return foundOr404(id, M.storeNotFound, () => t.db.select().from(S).where(and(eq(S.companyId, t.companyId), eq(S.id, id))));
+}
+
+export async function getStore(t: Tenant, id: string): Promise<Store> {
+  const r = await storeRow(t, id);
+  const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(O).where(eq(O.storeId, r.id))) as [{ n: number }];
+  return toStore({ ...r, orderCount: n });
+}
+
+/** Where the person approves Sede at the store (decision 0681). */
+export function startConnection(s: Services, t: Tenant, provider: Provider): { url: string } {
+  return { url: authorizeUrl(s, signState(s, t, provider)) };
+}
+
+const webhookUrl = (s: Services, provider: Provider) => `${s.cfg.appUrl}/api/ecommerce/webhooks/${provider}`;
+
+/**
+ * The code back from the store: the token (encrypted at rest), the store's name, its webhooks,
+ * the row (a reconnection of the company's own store updates it) and the import of the last 90
+ * days as a job, started in the same transaction. A store another company holds is a 409.
+ */
+export async function completeConnection(s: Services, t: Tenant, provider: Provider, input: { code: string; state: string }): Promise<Store> {
+  checkState(s, t, provider, input.state);
+  const { accessToken, storeId } = await exchangeCode(s, input.code);
+  const [held] = await t.db
+    .select({ companyId: S.companyId })
+    .from(S)
+    .where(and(eq(S.provider, provider), eq(S.externalId, storeId), isNull(S.disconnectedAt)));
+  if (held && held.companyId !== t.companyId) throw conflict(M.storeTakenElsewhere, 'STORE_TAKEN');
+  const auth = { storeId, token: accessToken };
+  const info = await nuvemshopApi<{ name?: Record<string, string> | string }>(s, auth, 'store');
+  const rawName = typeof info?.data.name === 'string' ? info.data.name : (info?.data.name?.pt ?? Object.values(info?.data.name ?? {})[0]);
+  const name = (rawName ?? `Loja ${storeId}`).trim().slice(0, 120) || `Loja ${storeId}`;
+  const webhookIds = await registerWebhooks(s, auth, provider);
+  const id = await tenantTransaction(t, async ({ client, db }) => {
+    const [existing] = await db
+      .select({ id: S.id })
+      .from(S)
+      .where(and(eq(S.companyId, t.companyId), eq(S.provider, provider), eq(S.externalId, storeId)))
+      .orderBy(sql`${S.disconnectedAt} IS NULL DESC`, asc(S.createdAt))
+      .limit(1)
+      .for('update');
+    const fields = { name, status: 'connected', accessTokenEnc: encryptSecret(s, accessToken), webhookIds, lastError: null, connectedAt: new Date(), disconnectedAt: null, updatedAt: new Date() };
+    const [row] = existing
+      ? await db.update(S).set(fields).where(eq(S.id, existing.id)).returning({ id: S.id })
+      : await db.insert(S).values({ companyId: t.companyId, provider, externalId: storeId, createdBy: t.actorId, ...fields }).returning({ id: S.id });
+    const job = await startJob(s, t, IMPORT_JOB, { storeId: row!.id }, client);
+    await db.update(S).set({ importJobId: job.id }).where(eq(S.id, row!.id));
+    await logAudit(db, t, { action: 'ecommerce_store_connected', entity: STORE_ENTITY, id: row!.id, details: { provider, label: name } });
+    await announce(db, { companyId: t.companyId, entity: STORE_ENTITY, id: row!.id, action: existing ? 'updated' : 'created' });
+    return row!.id;
+  }).catch((e: unknown) => {
+    if ((e as { code?: string }).code === '23505') throw conflict(M.storeTakenElsewhere, 'STORE_TAKEN');
+    throw e;
+  });
+  wakeJobWorker(s, IMPORT_JOB);
+  return getStore(t, id);
+}
+
+/** The store's webhooks at Nuvemshop, one per event, to this server's address; their ids. */
+async function registerWebhooks(s: Services, auth: StoreAuth, provider: Provider): Promise<string[]> {
+  const url = webhookUrl(s, provider);
+  const existing = (await nuvemshopApi<Array<{ id: number | string; event: string; url: string }>>(s, auth, 'webhooks'))?.data ?? [];
+  const ids: string[] = [];
+  for (const event of WEBHOOK_EVENTS) {
+    const same = existing.find((w) => w.event === event && w.url === url);
+    if (same) {
+      ids.push(String(same.id));
+      continue;
+    }
+    const res = await nuvemshopApi<{ id: number | string }>(s, auth, 'webhooks', { method: 'POST', json: { event, url } });
+    if (res) ids.push(String(res.data.id));
+  }
+  return ids;
+}
+
+/** Starts the 90 days' import again (a store with an error, or on request). */
+export async function resync(s: Services, t: Tenant, id: string): Promise<Store> {
+  const row = await storeRow(t, id);
+  storeAuth(s, row);
+  await tenantTransaction(t, async ({ client, db }) => {
+    const job = await startJob(s, t, IMPORT_JOB, { storeId: row.id }, client);
+    await db.update(S).set({ importJobId: job.id, updatedAt: new Date() }).where(eq(S.id, row.id));
+  });
+  wakeJobWorker(s, IMPORT_JOB);
+  return getStore(t, id);
+}
+
+/**
+ * Disconnect: the webhooks removed at the store (as far as it answers), the token forgotten, the
+ * orders, customers and receivables kept (decision 0681).
+ */
+export async function disconnect(s: Services, t: Tenant, id: string): Promise<Store> {
+  const row = await storeRow(t, id);
+  if (row.status !== 'disconnected' && row.accessTokenEnc) {
+    const auth = storeAuth(s, row);
+    for (const wid of row.webhookIds) {
+      await nuvemshopApi(s, auth, `webhooks/${encodeURIComponent(wid)}`, { method: 'DELETE', allow404: true }).catch(() => null);
+    }
+  }
+  await t.db.transaction(async (tx) => {
+    await tx
+      .update(S)
+      .set({ status: 'disconnected', accessTokenEnc: null, webhookIds: [], disconnectedAt: row.disconnectedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(S.id, row.id));
+    await logAudit(tx, t, { action: 'ecommerce_store_disconnected', entity: STORE_ENTITY, id: row.id, details: { provider: row.provider, label: row.name } });
+    await announce(tx, { companyId: t.companyId, entity: STORE_ENTITY, id: row.id, action: 'updated' });
+  });
+  return getStore(t, id);
+}
+
+/** After a sync: when it went and how (an error is shown on the store's card). */
+export async function markSynced(t: Pick<Tenant, 'db' | 'companyId'>, storeId: string, error: string | null): Promise<void> {
+  await t.db
+    .update(S)
+    .set(error ? { status: 'error', lastError: error.slice(0, 500), updatedAt: new Date() } : { status: 'connected', lastError: null, lastSyncAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(S.companyId, t.companyId), eq(S.id, storeId), isNull(S.disconnectedAt)));
+  // Open pages refetch the store's card: its count, last sync and error.
+  await announce(t.db, { companyId: t.companyId, entity: STORE_ENTITY, id: storeId, action: 'updated' });
+}

@@ -1,0 +1,56 @@
+import { can, grantsFor } from '@sede/shared/registry/permissions';
+import { ShoppingCart } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { useAuth } from '../../../lib/session/auth-provider.tsx';
+import { ecommerceKeys } from '../api/keys.ts';
+import { useStores } from '../api/list-stores.ts';
+import { ConnectButton } from '../components/connect-button.tsx';
+import { OrdersTab } from '../components/orders-tab.tsx';
+import { StoresPanel } from '../components/stores-panel.tsx';
+
+/**
+ * /ecommerce (decision 0680): the orders of the connected stores and the stores themselves, as
+ * tabs in the URL (`aba`); before any store, what the area is for and how to connect one.
+ */
+export default function EcommercePage() {
+  const { membership } = useAuth();
+  const mayManage = can(grantsFor(membership), 'ecommerce.manage');
+  const stores = useStores();
+  useLiveInvalidate('ecommerce_order', ecommerceKeys.orders);
+  useLiveInvalidate('ecommerce_store', ecommerceKeys.stores);
+
+  if (stores.isPending) return <ListSkeleton label="Carregando as lojas…" />;
+  if (stores.isError) return <p role="alert" className="text-sm text-red-700">Não foi possível carregar as lojas.</p>;
+  const list = stores.data;
+
+  if (list.stores.length === 0) {
+    return (
+      <EmptyState
+        icon={ShoppingCart}
+        title="Traga os pedidos da sua loja virtual"
+        description={
+          mayManage
+            ? list.available.length > 0
+              ? 'Conecte a loja da Nuvemshop e os pedidos dos últimos 90 dias chegam sozinhos, e depois cada novo pedido, pagamento ou cancelamento. Quem compra vira cliente em Pessoas e empresas e cada pedido pago vira uma conta recebida no Financeiro, sem redigitar nada.'
+              : 'Esta instalação do Sede ainda não tem o aplicativo da Nuvemshop configurado (NUVEMSHOP_APP_ID e NUVEMSHOP_CLIENT_SECRET). Peça ao responsável pela instalação para configurá-lo; depois, conecte a loja aqui.'
+            : 'Aqui ficam os pedidos das lojas virtuais da empresa, com cliente, itens, frete e pagamento. Peça a um administrador para conectar a loja da Nuvemshop.'
+        }
+        action={mayManage && list.available.length > 0 ? <ConnectButton provider={list.available[0]!} /> : undefined}
+      />
+    );
+  }
+
+  return (
+    <Tabs
+      label="E-commerce"
+      resets={['loja', 'situacao', 'pagamento', 'de', 'ate', 'q']}
+      tabs={[
+        { value: 'pedidos', label: 'Pedidos', content: <OrdersTab stores={list.stores} /> },
+        { value: 'lojas', label: 'Lojas', content: <StoresPanel list={list} mayManage={mayManage} /> },
+      ]}
+    />
+  );
+}
