@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changesSomething, NOTHING_TO_CHANGE_MESSAGE } from '../patch.ts';
 import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 import { fieldViewSchema } from './fields.ts';
@@ -86,14 +87,16 @@ export const templateUpdateSchema = z
     message: messageSchema,
     signingOrder: z.enum(SIGNING_ORDERS, { error: ESIGN_MESSAGES.order }).optional(),
     expiresInDays: expiresInDays.optional(),
-    remindEveryDays: remindEveryDaysSchema.optional(),
+    remindEveryDays: remindEveryDaysSchema.unwrap().optional(), // without the default: a PATCH never resets it (decision 0361)
     slots: z.array(templateSlotSchema, { error: M.slotsChanged }).max(ESIGN_LIMITS.signers, M.slotsChanged).optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.slots) return;
     if (!v.slots.some((s) => actsOnEnvelope(s.role))) ctx.addIssue({ code: 'custom', message: ESIGN_MESSAGES.signersRequired, path: ['slots'] });
     if (!distinctLabels(v.slots.map((s) => s.label))) ctx.addIssue({ code: 'custom', message: M.slotTwice, path: ['slots'] });
-  });
+  })
+  // An empty PATCH is a 400 before the template is looked up (decision 0361).
+  .refine(changesSomething, { message: NOTHING_TO_CHANGE_MESSAGE });
 export type TemplateUpdateInput = z.input<typeof templateUpdateSchema>;
 
 /** 'Usar modelo': who fills each role; the title, message and expiry may change for this envelope. */
