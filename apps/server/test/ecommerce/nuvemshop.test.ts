@@ -47,7 +47,8 @@ describe('Nuvemshop', () => {
     const [row] = await sql(server, 'SELECT access_token_enc FROM ecommerce_stores WHERE id = $1', [store.id]);
     expect(row.access_token_enc).toMatch(/^v1\./);
     expect(row.access_token_enc).not.toContain(fake.stores.get(storeId)!.token);
-    const [job] = await sql(server, 'SELECT status, done, total FROM job_runs WHERE id = $1', [store.importJobId]);
+    // The orders are in before the job marks itself done: wait for that mark.
+    const job = await eventually(async () => (await sql(server, 'SELECT status, done, total FROM job_runs WHERE id = $1', [store.importJobId]))[0], (j) => j?.status === 'done' || j?.status === 'failed');
     expect(job).toMatchObject({ status: 'done', done: 3, total: 3 });
 
     const list = await ordersOf(server, admin);

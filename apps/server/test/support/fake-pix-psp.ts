@@ -1,5 +1,5 @@
 import { randomBytes, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -125,7 +125,10 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
   const tls = makeServerTls();
   // Where the server under test reads PIX_API_CA_FILE (a browser test's server was started before the fake).
   const caFile = o.caFile ?? path.join(mkdtempSync(path.join(tmpdir(), 'fake-pix-psp-')), 'ca.pem');
-  writeFileSync(caFile, tls.cert);
+  // A shared file (the browser tests' server trusts one) gains this fake's certificate beside the
+  // others: two fakes started by tests running side by side are both trusted.
+  if (o.caFile) appendFileSync(caFile, `${tls.cert}\n`);
+  else writeFileSync(caFile, tls.cert);
   let baseUrl = '';
   let deliverOrigin: string | null = null;
   // Compiled before the first request (a second on a busy machine: not inside a client's time limit).

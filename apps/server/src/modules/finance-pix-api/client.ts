@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import { PIX_API_MESSAGES as M } from '@sede/shared/finance/pix-api';
@@ -37,7 +37,16 @@ export class PspError extends AppError {
 
 const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write';
 
-const extraCa = (s: Services) => serverState(s, 'pix-api.ca', () => (s.cfg.PIX_API_CA_FILE ? readFileSync(s.cfg.PIX_API_CA_FILE, 'utf8') : null));
+/** PIX_API_CA_FILE's certificates, read again when the file changes (a test's fake PSP adds its own). */
+const extraCa = (s: Services) => {
+  const file = s.cfg.PIX_API_CA_FILE;
+  if (!file) return null;
+  const cache = serverState(s, 'pix-api.ca', () => ({ stamp: '', pem: '' }));
+  const { mtimeMs, size } = statSync(file);
+  const stamp = `${mtimeMs}:${size}`;
+  if (cache.stamp !== stamp) Object.assign(cache, { stamp, pem: readFileSync(file, 'utf8') });
+  return cache.pem;
+};
 const tokens = (s: Services) => serverState(s, 'pix-api.tokens', () => new Map<string, { token: string; expiresAt: number }>());
 
 export const tokenUrlOf = (c: Pick<PspConnection, 'baseUrl' | 'tokenUrl'>) => c.tokenUrl ?? `${c.baseUrl}/oauth/token`;
