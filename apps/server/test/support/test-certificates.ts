@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import { lfPem } from '../../src/platform/certificates/pfx.ts';
 
@@ -57,10 +57,15 @@ export function makeServerTls(): { key: string; cert: string } {
   const { key, publicKey } = keyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  cert.serialNumber = '01';
+  // A subject of its own: a client trusting several fakes' certificates finds each by its name.
+  const unique = randomBytes(8).toString('hex');
+  cert.serialNumber = `01${unique}`;
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
   cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const attrs = [{ name: 'commonName', value: '127.0.0.1' }];
+  const attrs = [
+    { name: 'commonName', value: '127.0.0.1' },
+    { name: 'organizationName', value: `Fake ${unique}` },
+  ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.setExtensions([{ name: 'basicConstraints', cA: true }, { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);

@@ -115,6 +115,17 @@ export async function applyRefundOutcome(tenant: Tenant, id: string, outcome: Re
  * a paid payable "Devolução — …" of the same account, category and customer, tied to the refund.
  */
 export async function finishRefund(db: DbOrTx, tenant: Tenant, row: RefundRow, outcome: RefundOutcome, error?: string | null): Promise<RefundRow> {
+  // Claimed from 'pending' first, row-locked: a provider's answer and its webhook racing on the
+  // same refund end it once, with one payable (a stale `row` in the other finds it ended).
+  const [claimed] = await db
+    .update(R)
+    .set({ status: outcome, updatedAt: new Date() })
+    .where(and(eq(R.companyId, tenant.companyId), eq(R.id, row.id), eq(R.status, 'pending')))
+    .returning({ id: R.id });
+  if (!claimed) {
+    const [current] = await db.select().from(R).where(and(eq(R.companyId, tenant.companyId), eq(R.id, row.id)));
+    return current!;
+  }
   const [charge] = await db.select().from(CH).where(and(eq(CH.companyId, tenant.companyId), eq(CH.id, row.chargeId)));
   let payableEntryId: string | null = null;
   if (outcome === 'done') {
