@@ -3,6 +3,7 @@ import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { parsePix } from 'pix-utils';
 import type { AutoCancellation, EntryBoleto, ProviderSettings } from '@sede/shared/finance/boleto';
 import { autoCancelBoletos } from '../../src/modules/finance-boleto/auto-cancel.ts';
+import { followPendingRefunds } from '../../src/modules/finance-pix-api/refunds.ts';
 import type { EntryCharge, PaymentLinkCreated, PublicPayment } from '@sede/shared/finance/pix';
 import type { EntryRefunds, Refund } from '@sede/shared/finance/refunds';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
@@ -335,6 +336,27 @@ describe('refunds through Asaas (decision 0601)', () => {
     const refused = await refund(entryId, { refundId: 'recusado1', amountCents: 10_00, reason: 'Teste' });
     expect(refused.body).toMatchObject({ status: 'failed', error: 'O Asaas recusou o estorno: Saldo insuficiente para estorno.' });
     expect((await list(entryId)).body.refundableCents).toBe(150_00);
+  });
+
+  it('a refund left in progress with no webhook is asked again by the schedule after five quiet minutes, and ends once', async () => {
+    const { entryId, paymentId } = await paidByBoleto(150_00);
+    asaas.refundMode = 'PENDING';
+    try {
+      expect((await refund(entryId, { refundId: 'semwebhook1', amountCents: 40_00, reason: 'Sem aviso' })).body).toMatchObject({ status: 'pending' });
+    } finally {
+      asaas.refundMode = 'DONE';
+    }
+    asaas.finishRefunds(paymentId); // done at Asaas; its webhook never arrives
+    const asked = () => asaas.requests.filter((r) => r.method === 'GET' && r.path === `/payments/${paymentId}`).length;
+    const before = asked();
+    await followPendingRefunds(server.services);
+    expect(asked(), 'a refund pending for under five minutes is left to its webhook').toBe(before);
+    await sql(server, `update fin_charge_refunds set updated_at = now() - interval '6 minutes' where entry_id = $1`, [entryId]);
+    await followPendingRefunds(server.services);
+    expect(asked()).toBe(before + 1);
+    expect((await refundRows(entryId)).map((r) => [r.status, r.cents, r.kind])).toEqual([['done', 40_00, 'payable']]);
+    await followPendingRefunds(server.services);
+    expect(asked(), 'a refund that ended is not asked about again').toBe(before + 1);
   });
 
   it('another company gets 404 and a member without finance.write 403 on the refunds of an Asaas receivable', async () => {

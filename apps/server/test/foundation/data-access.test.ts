@@ -31,6 +31,7 @@ const ALLOWED: Record<string, number> = {
   'finance-boleto/auto-cancel.ts': 1, // the schedule's scan of every company's boletos left open at Asaas after their receivable ended (decision 0602)
   'finance-boleto/webhook.ts': 2, // the Asaas webhook's company, read from its token's hash before its tenant exists; whether an unknown payment is another company's boleto (404) or none of Sede's (ignored)
   'finance-pix-api/automatic-collect.ts': 3, // Pix Automático's schedules: every company's approved recurrences, those awaiting the payer, the open cobranças
+  'finance-pix-api/refunds.ts': 1, // the schedule's follow-up of every company's refunds left in progress, then each through its company's tenant
   'finance-pix-api/settings.ts': 1, // the webhook's account read from its address's secret before its tenant exists
   'finance-pix-api/settlement.ts': 2, // the schedules' scans of every company's API Pix accounts (reconciliation, certificate expiry)
   'finance-pix/links.ts': 1, // the payment page's link, read from its token before its tenant exists

@@ -6,6 +6,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { registerDynamicPix } from '../finance-pix/public.ts';
 import { AUTOMATIC_CRON, AUTOMATIC_QUEUE, reconcileAutomatic } from './automatic-collect.ts';
 import { dynamicPixMaker } from './charges.ts';
+import { FOLLOW_REFUNDS_CRON, FOLLOW_REFUNDS_QUEUE, followPendingRefunds } from './refunds.ts';
 import { pixApiRoutes } from './routes.ts';
 import { CERT_ALERTS_CRON, CERT_ALERTS_QUEUE, RECONCILE_CRON, RECONCILE_QUEUE, reconcilePixApi, sendPixApiCertificateAlerts } from './settlement.ts';
 
@@ -13,6 +14,7 @@ async function start(s: Services) {
   registerDynamicPix(s, dynamicPixMaker(s));
   await scheduleRecurring(s.boss, { queue: RECONCILE_QUEUE, cron: RECONCILE_CRON, label: '[pix-api] reconciled:' }, () => reconcilePixApi(s));
   await scheduleRecurring(s.boss, { queue: AUTOMATIC_QUEUE, cron: AUTOMATIC_CRON, label: '[pix-api] automatic:' }, async () => (await reconcileAutomatic(s)).settled);
+  await scheduleRecurring(s.boss, { queue: FOLLOW_REFUNDS_QUEUE, cron: FOLLOW_REFUNDS_CRON, label: '[refunds] followed:' }, () => followPendingRefunds(s));
   await scheduleRecurring(s.boss, { queue: CERT_ALERTS_QUEUE, cron: CERT_ALERTS_CRON, label: '[pix-api] certificate alerts:' }, () => sendPixApiCertificateAlerts(s));
 }
 

@@ -1,5 +1,8 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
 import { type EntryRefunds, type Refund, type RefundInput, REFUND_MESSAGES as M } from '@sede/shared/finance/refunds';
 import { AppError, conflict } from '../../http/errors.ts';
+import { systemTenant } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { asaasRefundBlocked, followAsaasRefunds, requestAsaasRefund } from '../finance-boleto/public.ts';
 import { applyRefundOutcome, type ChargeRow, claimRefund, entryOf, paidCharge, refundedCents, refundRows, type RefundRow, toRefund } from '../finance-pix/public.ts';
@@ -73,3 +76,26 @@ async function followUp(s: Services, tenant: Tenant, charge: ChargeRow, row: Ref
 /** The PSP's status of a refund, applied once: DEVOLVIDO is done (a paid payable in Financeiro), NAO_REALIZADO not made. */
 export const applyStatus = (tenant: Tenant, id: string, status: string | undefined, motivo?: string | null) =>
   applyRefundOutcome(tenant, id, status === 'DEVOLVIDO' ? 'done' : status === 'NAO_REALIZADO' ? 'failed' : null, motivo ?? 'Devolução não realizada pelo banco.');
+
+export const FOLLOW_REFUNDS_QUEUE = 'charge-refunds-follow';
+export const FOLLOW_REFUNDS_CRON = '*/10 * * * *';
+/** A refund the provider has not answered for this long is asked again by the schedule. */
+const QUIET_MS = 5 * 60_000;
+
+/**
+ * The schedule's follow-up of refunds left in progress (a provider's timeout, a lost webhook): each
+ * receivable with one pending for over five minutes is read as its panel reads it, which asks the
+ * provider again (decisions 0600, 0601). Answers how many receivables were asked about.
+ */
+export async function followPendingRefunds(s: Services): Promise<number> {
+  const R = schema.finChargeRefunds;
+  const rows = await s.db
+    .selectDistinct({ companyId: R.companyId, entryId: R.entryId })
+    .from(R)
+    .where(and(eq(R.status, 'pending'), lt(R.updatedAt, new Date(s.clock.now() - QUIET_MS))))
+    .limit(500);
+  for (const row of rows) {
+    await entryRefunds(s, systemTenant(s, row.companyId, 'schedule'), row.entryId).catch((err) => console.warn('[refunds] follow-up failed', row.entryId, (err as Error).message));
+  }
+  return rows.length;
+}
