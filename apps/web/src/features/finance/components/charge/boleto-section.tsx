@@ -9,6 +9,7 @@ import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { CopyField } from '../../../payment-page/public.ts';
+import { ChargeSection } from './charge-section.tsx';
 import { boletoKeys, cancelBoleto, issueBoleto, retryAutoCancel, useEntryBoleto } from '../../api/boleto.ts';
 import { financeKeys } from '../../api/keys.ts';
 
@@ -43,22 +44,13 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
   if (!b && !entryOpen) return null;
   const live = b && (b.status === 'open' || b.status === 'overdue' || b.status === 'issuing');
   return (
-    <section className="grid gap-3 rounded-lg border border-slate-200 p-3" aria-labelledby="boleto-title" data-testid="boleto-section">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="boleto-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Receipt className="size-4 text-[var(--color-accent)]" aria-hidden /> Boleto
-        </h3>
-        {b && (
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${b.status === 'paid' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : b.status === 'overdue' ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-slate-50 text-slate-700 ring-slate-200'}`} data-testid="boleto-status">
-            {BOLETO_STATUS_LABELS[b.status]}
-          </span>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+    <ChargeSection
+      id="boleto"
+      icon={Receipt}
+      title="Boleto"
+      status={b ? { label: BOLETO_STATUS_LABELS[b.status], tone: b.status === 'paid' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : b.status === 'overdue' ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-slate-50 text-slate-700 ring-slate-200' } : null}
+      error={error}
+    >
       {live && b.identificationField ? (
         <>
           {!entryOpen &&
@@ -130,6 +122,6 @@ export function BoletoSection({ entryId, mayWrite, entryOpen }: { entryId: strin
         </div>
       )}
       {confirm.dialog}
-    </section>
+    </ChargeSection>
   );
 }

@@ -13,6 +13,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { cancelPixAutomatic, pixAutomaticKey, refreshPixAutomatic, requestPixAutomatic, usePixAutomatic } from '../../api/pix-automatic.ts';
 import { Select } from '../select.tsx';
+import { ChargeSection } from './charge-section.tsx';
 
 const BADGE: Record<PixRecStatus, string> = {
   CRIADA: 'bg-amber-50 text-amber-900 ring-amber-200',
@@ -58,22 +59,7 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
   const awaitingRequest = rec?.status === 'CRIADA' && !rec.solicStatus;
   const canRequest = mayWrite && !blocked && (!live || awaitingRequest);
   return (
-    <section className="grid gap-3 rounded-lg border border-slate-200 p-3" aria-labelledby="pix-automatic-title" data-testid="pix-automatic-section">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="pix-automatic-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Repeat className="size-4 text-[var(--color-accent)]" aria-hidden /> Pix Automático
-        </h3>
-        {rec && (
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE[rec.status]}`} data-testid="pix-automatic-status">
-            {PIX_REC_STATUS_LABELS[rec.status]}
-          </span>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+    <ChargeSection id="pix-automatic" icon={Repeat} title="Pix Automático" status={rec ? { label: PIX_REC_STATUS_LABELS[rec.status], tone: BADGE[rec.status] } : null} error={error}>
       {rec && (
         <p className="text-sm text-slate-700">
           Cobrança {PIX_REC_PERIODICITY_LABELS[rec.periodicity]}
@@ -167,6 +153,6 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
         </form>
       )}
       {confirm.dialog}
-    </section>
+    </ChargeSection>
   );
 }
