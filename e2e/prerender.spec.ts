@@ -72,3 +72,36 @@ test.describe('the prerendered form before any script', () => {
     await expect(page.getByRole('heading', { name: 'Bem-vindo ao Sede' })).toBeVisible();
   });
 });
+
+test.describe('a form sent before React takes the page over', () => {
+  test('the sign-in is held, then sent once React runs the form: no native post, the answer shown', async ({ page, request }) => {
+    // The page's own chunks (what the build preloads for /auth beyond the app's entry) wait for the test.
+    const entryHtml = await (await request.get('/auth?email=x%40exemplo.com.br')).text();
+    const pageHtml = await (await request.get('/auth')).text();
+    const preloads = (html: string) => new Set([...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]));
+    const own = [...preloads(pageHtml)].filter((href) => !preloads(entryHtml).has(href));
+    expect(own.length).toBeGreaterThan(0);
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    for (const href of own) await page.route(`**${href}`, async (route) => (await gate, route.continue()));
+    const sent: string[] = [];
+    await page.route('**/api/auth/sign-in/email', (route) => {
+      sent.push(route.request().postData() ?? '');
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }) });
+    });
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    // A native post would load a new document, without this mark.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const form = page.getByRole('form', { name: 'Entrar' });
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com.br');
+    await form.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    expect(sent).toEqual([]);
+    open();
+    await expect(page.getByText('Credenciais inválidas').first()).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ email: 'ana@exemplo.com.br', password: 'segredo123' });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(page.getByRole('form', { name: 'Entrar' }).getByLabel('E-mail', { exact: true })).toHaveValue('ana@exemplo.com.br');
+  });
+});

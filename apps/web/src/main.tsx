@@ -1,9 +1,10 @@
 import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { keepEarlyInput } from './app/early-input.ts';
 import { loadRoutesOf } from './app/router.tsx';
 
 const root = document.getElementById('root')!;
@@ -17,5 +18,16 @@ const app = (
 // then React takes over the markup in place, in a transition so the work yields to the browser
 // every few milliseconds (no long task; a click meanwhile hydrates its part at once). Any other
 // address renders from scratch.
-if (root.hasChildNodes()) void loadRoutesOf(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
-else createRoot(root).render(app);
+// What is typed or sent before React is attached is kept for it (app/early-input.ts).
+if (root.hasChildNodes()) {
+  const early = keepEarlyInput(root);
+  void loadRoutesOf(window.location.pathname).then(() => {
+    early.release();
+    startTransition(() => void hydrateRoot(root, <AfterFirstCommit run={early.replay}>{app}</AfterFirstCommit>));
+  });
+} else createRoot(root).render(app);
+
+function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useEffect(() => run(), [run]);
+  return children;
+}
