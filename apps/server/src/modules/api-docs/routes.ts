@@ -28,6 +28,20 @@ const policy = (nonce: string) =>
     "frame-ancestors 'none'",
   ].join('; ');
 
+/**
+ * The reference's light theme with colours that reach WCAG AA contrast (4.5:1) on its backgrounds,
+ * and code samples that wrap instead of being scroll regions a keyboard cannot reach (axe, in
+ * e2e/api-docs.spec.ts).
+ */
+const ACCESSIBLE_CSS = `
+.light-mode {
+  --scalar-color-2: #595959; --scalar-color-3: #626262; --scalar-color-accent: #0062a8;
+  --scalar-color-green: #05704a; --scalar-color-red: #b80005; --scalar-color-yellow: #7d5f00; --scalar-color-blue: #005a96;
+  --scalar-color-orange: #a83a00; --scalar-color-purple: #5203d1; --scalar-color-query: #005f63;
+}
+pre code.custom-scroll, pre code.language-json { overflow: visible !important; white-space: pre-wrap !important; overflow-wrap: anywhere; }
+`;
+
 /** /api/docs: the public API's reference and guide, rendered from /api/v1/openapi.json. */
 export function apiDocsRoutes(_s: Services) {
   const r = new Hono();
@@ -48,6 +62,7 @@ export function apiDocsRoutes(_s: Services) {
       mcp: { disabled: true },
       defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
       metaData: { title: 'Sede — API pública' },
+      customCss: ACCESSIBLE_CSS,
     } as Parameters<typeof Scalar>[0]);
     const page = await render(c, async () => {});
     const html = (await (page as Response).text())
