@@ -34,6 +34,9 @@ function merged(parts: LoadResult[]): LoadResult {
 
 export default async function apiBench(ctx: BenchContext): Promise<BenchRow[]> {
   const { cookie, companyId, userId } = await benchCompany(ctx, `bench.api.${Date.now()}@exemplo.com.br`, 'API Bench Ltda');
+  // The board's first opening makes the company's default pipeline (decision 0150).
+  const opened = await fetch(`${ctx.baseUrl}/api/crm/pipelines`, { headers: { cookie } });
+  if (opened.status !== 200) throw new Error(`GET /api/crm/pipelines: ${opened.status} ${await opened.text()}`);
   const [pipeline] = await ctx.sql<{ id: string; stages: string[] }>(
     `SELECT p.id, array_agg(s.id ORDER BY s.position) AS stages FROM crm_pipelines p JOIN crm_stages s ON s.pipeline_id = p.id WHERE p.company_id = $1 GROUP BY p.id LIMIT 1`,
     [companyId],

@@ -119,7 +119,7 @@ async function main() {
       const code = await server.stop();
       server = null;
       if (code !== 0) rows.push({ name: `SIGTERM exit code (stop ${i + 1})`, value: String(code), target: '0', ok: false });
-      server = await startProductionServer({ dataDir, port, pgPort, webDist, env: aiEnv }, 30_000);
+      server = await startProductionServer({ dataDir, port, pgPort, webDist, env: aiEnv }, Number(process.env.BENCH_RESTART_TIMEOUT_MS ?? 30_000));
       restarts.push(server.readyMs);
     }
     const median = [...restarts].sort((x, y) => x - y)[1]!;

@@ -159,6 +159,9 @@ function validate(answer: V1Answer, schema: Schema | undefined, label: string) {
 const NEEDS_SETUP: Record<string, { status: number; code: string }> = {
   'post /api/v1/receivables/{id}/boleto': { status: 409, code: 'PROVIDER_NOT_CONFIGURED' },
   'post /api/v1/receivables/{id}/invoice': { status: 409, code: 'NFSE_NOT_CONFIGURED' },
+  // Nothing issued to cancel (the cancellations' own tests issue first, test/api-v1/more-operations.test.ts).
+  'post /api/v1/receivables/{id}/boleto/cancel': { status: 404, code: 'NOT_FOUND' },
+  'post /api/v1/receivables/{id}/invoice/cancel': { status: 404, code: 'NOT_FOUND' },
 };
 
 const jsonSchema = (response: Schema | undefined) => response?.content?.['application/json']?.schema;
@@ -181,8 +184,8 @@ describe('every documented operation of /api/v1', () => {
   });
 
   it('refuses the wrong callers, then answers the owner as documented', async () => {
-    // Reads first, then writes; a POST before the PATCH of the same record.
-    const order = (o: Operation) => ['get', 'post', 'patch'].indexOf(o.method);
+    // Reads first, then writes; a quote replaced before it is answered, a POST before the PATCH of the same record, deletions last.
+    const order = (o: Operation) => ['get', 'put', 'post', 'patch', 'delete'].indexOf(o.method);
     for (const { method, path, op } of operations().sort((a, b) => order(a) - order(b))) {
       const label = `${method.toUpperCase()} ${path}`;
       const concrete = path.includes('{id}') ? path.replace('{id}', await recordFor(path, method)) : path;

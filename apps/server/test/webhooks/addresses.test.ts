@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES as M } from '@sede/shared/platform/webhooks';
+import { closeDeliveryAgents } from '../../src/modules/webhooks/agents.ts';
 import { checkEndpointUrl, EndpointRefused, postWebhook } from '../../src/modules/webhooks/send.ts';
 import type { Services } from '../../src/services.ts';
 import { stubDns } from '../support/stub-dns.ts';
@@ -14,8 +15,8 @@ let receiver: WebhookReceiver;
 const dns = stubDns();
 dns.addresses.set('hooks.exemplo.com.br', [{ address: '93.184.216.34', family: 4 }]);
 dns.addresses.set('volta.exemplo.com.br', [{ address: '127.0.0.1', family: 4 }]);
-const production = { cfg: { appUrl: 'https://sede.exemplo.com.br' }, dns } as unknown as Services;
-const development = { cfg: { appUrl: 'http://localhost:3000' }, dns } as unknown as Services;
+const production = { cfg: { appUrl: 'https://sede.exemplo.com.br' }, dns, state: new Map() } as unknown as Services;
+const development = { cfg: { appUrl: 'http://localhost:3000' }, dns, state: new Map() } as unknown as Services;
 
 const refusal = (s: Services, url: string) =>
   checkEndpointUrl(s, url).then(
@@ -27,6 +28,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
+  await closeDeliveryAgents(development);
   await receiver?.close();
 });
 

@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { entryBoletoSchema } from '@sede/shared/finance/boleto';
-import { nfseInvoiceAnswerSchema, nfseInvoiceSchema, nfseIssueSchema } from '@sede/shared/finance/nfse';
+import { nfseCancelSchema, nfseInvoiceAnswerSchema, nfseInvoiceSchema, nfseIssueSchema } from '@sede/shared/finance/nfse';
 import { entryChargeSchema, paymentLinkCreatedSchema } from '@sede/shared/finance/pix';
 import type { ApiKeyEnv } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import type { Services } from '../../services.ts';
-import { entryBoleto, issueBoleto } from '../finance-boleto/public.ts';
-import { deliverAfterIssue, issueInvoice, latestInvoiceRow, toInvoice } from '../finance-nfse/public.ts';
+import { cancelBoleto, entryBoleto, issueBoleto } from '../finance-boleto/public.ts';
+import { cancelInvoice, deliverAfterIssue, issueInvoice, latestInvoiceRow, toInvoice } from '../finance-nfse/public.ts';
 import { chargeByPix, createPaymentLink, entryCharge } from '../finance-pix/public.ts';
 import { tenant, type V1Access } from './access.ts';
 import { entryOf } from './finance.ts';
@@ -46,6 +46,10 @@ export function chargeRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: V
     const { id } = c.req.valid('param');
     return c.json(await issueBoleto(s, tenant(c), id), 201);
   });
+  r.post('/receivables/:id/boleto/cancel', ...write('finance.write'), contract({ summary: 'Cancelar boleto', description: 'Cancela no emissor o boleto em aberto da conta a receber (404 sem boleto em aberto), como no app.', params: receivableId, response: entryBoletoSchema }), receivable, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await cancelBoleto(s, tenant(c), id));
+  });
   r.get('/receivables/:id/invoice', ...read('finance.read'), contract({ summary: 'Ver a NFS-e da conta a receber', description: 'A nota mais recente (status, número, chave de acesso) ou null.', params: receivableId, response: nfseInvoiceAnswerSchema }), receivable, async (c) => {
     const { id } = c.req.valid('param');
     const row = await latestInvoiceRow(tenant(c).db, tenant(c), id);
@@ -56,5 +60,9 @@ export function chargeRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: V
     const invoice = await issueInvoice(s, tenant(c), id, c.req.valid('json'));
     await deliverAfterIssue(s, tenant(c), invoice.id);
     return c.json(invoice, 201);
+  });
+  r.post('/receivables/:id/invoice/cancel', ...write('finance.write'), contract({ summary: 'Cancelar a NFS-e da conta a receber', description: 'Envia ao emissor nacional o evento de cancelamento da nota autorizada, com o motivo (15 a 255 caracteres); uma nota já cancelada é 409.', params: receivableId, body: nfseCancelSchema, response: nfseInvoiceSchema }), receivable, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await cancelInvoice(s, tenant(c), id, c.req.valid('json').reason));
   });
 }

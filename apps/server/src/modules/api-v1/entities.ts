@@ -13,10 +13,17 @@ export const API_ENTITIES = {
   quote: { read: 'crm.read', write: 'crm.write' },
   project: { read: 'projects.read', write: 'projects.write' },
   fin_entry: { read: 'finance.read', write: 'finance.write' },
+  person: { read: 'parties.read', write: 'parties.write' },
+  organization: { read: 'parties.read', write: 'parties.write' },
 } as const satisfies Record<string, { read: PublicApiPermission; write: PublicApiPermission }>;
 export type ApiEntityType = keyof typeof API_ENTITIES;
 export const API_ENTITY_TYPES = Object.keys(API_ENTITIES) as [ApiEntityType, ...ApiEntityType[]];
-export const ENTITY_TYPES_TEXT = 'deal (negócio), quote (orçamento), project (projeto) ou fin_entry (conta a receber ou a pagar)';
+export const ENTITY_TYPES_TEXT = 'deal (negócio), quote (orçamento), project (projeto), fin_entry (conta a receber ou a pagar), person (pessoa) ou organization (organização)';
+
+const permsOf = (mode: 'read' | 'write') => [...new Set(API_ENTITY_TYPES.map((type) => API_ENTITIES[type][mode]))] as [PublicApiPermission, ...PublicApiPermission[]];
+/** A key may list or read tasks and files with any of these; each record is then checked by its own. */
+export const ENTITY_READ_PERMISSIONS = permsOf('read');
+export const ENTITY_WRITE_PERMISSIONS = permsOf('write');
 
 const isApiEntity = (type: string): type is ApiEntityType => Object.hasOwn(API_ENTITIES, type);
 

@@ -5,9 +5,10 @@ import type { ApiKeyEnv } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { closeAfterRefusal } from '../../http/security.ts';
 import type { Services } from '../../services.ts';
-import { createLink, listFiles, loadFile, toFileInfo, uploadFile } from '../files/public.ts';
+import { okFlagSchema } from '@sede/shared/platform/api';
+import { createLink, deleteFile, listFiles, loadFile, toFileInfo, uploadFile } from '../files/public.ts';
 import { keyViewer, tenant, type V1Access } from './access.ts';
-import { API_ENTITY_TYPES, checkEntityType, checkHeldBy, ENTITY_TYPES_TEXT } from './entities.ts';
+import { API_ENTITY_TYPES, checkEntityType, checkHeldBy, ENTITY_READ_PERMISSIONS, ENTITY_TYPES_TEXT, ENTITY_WRITE_PERMISSIONS } from './entities.ts';
 import { fileFromForm } from './upload.ts';
 
 const entityType = z.enum(API_ENTITY_TYPES, { error: `entityType inválido: use ${ENTITY_TYPES_TEXT}.` }).describe(`O tipo do registro: ${ENTITY_TYPES_TEXT}.`);
@@ -18,12 +19,12 @@ const uploadQuery = listFilesQuery.extend({
   name: z.string().max(255, 'Nome do arquivo longo demais.').optional().describe('O nome do arquivo, quando a parte do formulário não traz um.'),
 });
 const fileId = idParams(M.notFound);
-const PERMS = ['crm.read', 'projects.read', 'finance.read'] as const;
-const WRITE_PERMS = ['crm.write', 'projects.write', 'finance.write'] as const;
+const PERMS = ENTITY_READ_PERMISSIONS;
+const WRITE_PERMS = ENTITY_WRITE_PERMISSIONS;
 
 /**
  * Files of deals, quotes, projects and receivables or payables (decision 0647): the upload with the
- * app's limits and type check, the list of a record's files, and a signed link to download one.
+ * app's limits and type check, the list of a record's files, a signed link to download one, deletion.
  */
 export function fileRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: V1Access) {
   r.post(
@@ -70,4 +71,11 @@ export function fileRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: V1A
       return c.json(await createLink(s, tenant(c), keyViewer(c), id, c.req.valid('json').hours), 201);
     },
   );
+  r.delete('/files/:id', ...write(...WRITE_PERMS), contract({ summary: 'Excluir arquivo', description: 'Como no app: quem enviou o arquivo ou um administrador (aqui, quem criou a chave); a chave precisa poder alterar o registro do arquivo. Os links assinados deixam de funcionar.', params: fileId, response: okFlagSchema }), async (c) => {
+    const { id } = c.req.valid('param');
+    const viewer = keyViewer(c);
+    checkHeldBy(c, (await loadFile(s, tenant(c), viewer, id)).entityType, 'write', M.notFound);
+    await deleteFile(s, tenant(c), viewer, id);
+    return c.json({ ok: true as const });
+  });
 }

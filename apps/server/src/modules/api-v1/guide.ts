@@ -85,7 +85,7 @@ const { url, expiresAt } = await (
 
 ## Tarefas, cobranças e notas
 
-Uma chave vê as tarefas e os arquivos dos registros que as suas permissões alcançam (uma chave só do CRM não vê os de projetos nem os de contas), como quem a criou os vê; por isso uma página de \`/tasks\` pode trazer menos itens que o \`limit\` — siga o \`nextCursor\` até ele ser nulo. Uma conta a receber é cobrada por Pix (\`POST /receivables/{id}/charge\`: o BR Code copia e cola e o QR Code), por um link da página de pagamento ou por boleto (com o emissor configurado pela empresa), e recebe a sua NFS-e (\`POST /receivables/{id}/invoice\`, com o certificado e as configurações da empresa) uma única vez.
+Uma chave vê as tarefas e os arquivos dos registros que as suas permissões alcançam (uma chave só do CRM não vê os de projetos nem os de contas), como quem a criou os vê; por isso uma página de \`/tasks\` pode trazer menos itens que o \`limit\` — siga o \`nextCursor\` até ele ser nulo. Uma conta a receber é cobrada por Pix (\`POST /receivables/{id}/charge\`: o BR Code copia e cola e o QR Code), por um link da página de pagamento ou por boleto (com o emissor configurado pela empresa), e recebe a sua NFS-e (\`POST /receivables/{id}/invoice\`, com o certificado e as configurações da empresa) uma única vez. Um boleto em aberto e uma NFS-e autorizada se cancelam com \`POST /receivables/{id}/boleto/cancel\` e \`POST /receivables/{id}/invoice/cancel\` (com o motivo). Tarefas também ficam em pessoas e organizações (\`entityType\` \`person\` ou \`organization\`, com as permissões de contatos).
 
 ## Limites
 

@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
-import { productCreateSchema, productListQuerySchema, productSchema, productUpdateSchema, QUOTE_MESSAGES as M, quoteAnswerSchema, quoteCreateSchema, quoteListQuerySchema, quoteSchema } from '@sede/shared/crm/quotes';
+import { productCreateSchema, productListQuerySchema, productSchema, productUpdateSchema, QUOTE_MESSAGES as M, quoteAnswerSchema, quoteCreateSchema, quoteListQuerySchema, quoteSchema, quoteUpdateSchema } from '@sede/shared/crm/quotes';
+import { okSchema } from '@sede/shared/platform/api';
 import type { ApiKeyEnv } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
-import { answerQuote, createProduct, createQuote, getProduct, getQuote, productsPage, quotesPage, updateProduct } from '../crm-quotes/public.ts';
+import { answerQuote, createProduct, createQuote, deleteQuote, getProduct, getQuote, productsPage, quotesPage, updateProduct, updateQuote } from '../crm-quotes/public.ts';
 import { tenant, type V1Access } from './access.ts';
 import { listQuery, page, pageOf } from './list.ts';
 
@@ -38,6 +39,16 @@ export function quoteRoutes(r: Hono<ApiKeyEnv>, { read, write }: V1Access) {
     c.json(await createQuote(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
   r.get('/quotes/:id', ...read('crm.read'), contract({ summary: 'Ver orçamento', params: quoteId, response: quoteSchema }), async (c) => c.json(await getQuote(tenant(c), c.req.valid('param').id)));
+  r.put(
+    '/quotes/:id',
+    ...write('crm.write'),
+    contract({ summary: 'Alterar orçamento', description: 'Substitui o orçamento inteiro (itens, desconto, validade, condições), como no app; só rascunho ou enviado (409 depois de respondido).', params: quoteId, body: quoteUpdateSchema, response: quoteSchema }),
+    async (c) => c.json(await updateQuote(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.delete('/quotes/:id', ...write('crm.delete'), contract({ summary: 'Excluir orçamento', description: 'Registrado no log de atividades.', params: quoteId, response: okSchema }), async (c) => {
+    await deleteQuote(tenant(c), c.req.valid('param').id);
+    return c.json({ success: true as const });
+  });
   r.post(
     '/quotes/:id/answer',
     ...write('crm.write'),

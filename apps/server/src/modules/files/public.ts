@@ -121,4 +121,4 @@ export async function removeEntityFile(s: Services, tx: { db: DbOrTx; companyId:
 }
 
 // The public API (modules/api-v1, decision 0647): the same upload, list, file and signed link, checked like the entity.
-export { createLink, listFiles, loadFile, toFileInfo, uploadFile } from './service.ts';
+export { createLink, deleteFile, listFiles, loadFile, toFileInfo, uploadFile } from './service.ts';

@@ -4,3 +4,5 @@ export { deliverAfterIssue } from './deliver.ts';
 export { latestInvoiceRow } from './invoices.ts';
 // The public API (modules/api-v1, decision 0648): the note as the receivable's panel shows it.
 export { toInvoice } from './invoices.ts';
+// …and cancelled (decision 0655).
+export { cancelInvoice } from './cancel.ts';

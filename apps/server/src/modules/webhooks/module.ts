@@ -3,6 +3,7 @@ import { companyRows } from '../../platform/company-data/archive.ts';
 import { scheduleRecurring } from '../../platform/jobs.ts';
 import { defineModule, type ExportSink } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
+import { closeDeliveryAgents } from './agents.ts';
 import { deliverBatch } from './deliver.ts';
 import { startFanOut, stopFanOut } from './outbox.ts';
 import { DELIVER_QUEUE, deliveryWorkers, type DeliverJob } from './queue.ts';
@@ -52,5 +53,6 @@ export default defineModule({
   stop: async (s) => {
     await stopFanOut(s);
     for (const id of deliveryWorkers(s).splice(0)) await s.boss.offWork({ id }).catch(() => {});
+    await closeDeliveryAgents(s);
   },
 });

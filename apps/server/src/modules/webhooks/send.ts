@@ -1,10 +1,11 @@
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { WEBHOOK_MESSAGES as M, WEBHOOK_RESPONSE_MAX_CHARS } from '@sede/shared/platform/webhooks';
 import { badRequest } from '../../http/errors.ts';
 import { isLoopbackAddress } from '../../platform/net/addresses.ts';
-import { checkOutboundUrl, checkOutboundUrlSyntax, type CheckedTarget, OutboundRefused, pinnedLookup } from '../../platform/net/outbound.ts';
+import { checkOutboundUrl, checkOutboundUrlSyntax, type CheckedTarget, OutboundRefused } from '../../platform/net/outbound.ts';
 import { isLoopbackUrl } from '../../platform/config.ts';
 import type { Services } from '../../services.ts';
+import { deliveryAgent } from './agents.ts';
 
 /** What one attempt gave: the answer's status and first characters, or why there was none (pt-BR). */
 export type AttemptResult = { ok: boolean; statusCode: number | null; durationMs: number; error: string | null; responseBody: string | null };
@@ -72,7 +73,8 @@ async function readSome(body: AsyncIterable<Buffer> & { destroy(): void }): Prom
 
 /**
  * One POST of a signed body to an endpoint: the address checked again and pinned for the
- * connection (a DNS answer that changed since the endpoint was saved is judged anew), no
+ * connection (a DNS answer that changed since the endpoint was saved is judged anew; connections
+ * to the same checked addresses are kept alive, agents.ts), no
  * redirect followed, everything within `timeoutMs`. Never throws: the result says what happened.
  */
 export async function postWebhook(s: Services, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptResult> {
@@ -84,7 +86,7 @@ export async function postWebhook(s: Services, url: string, headers: Record<stri
   } catch (e) {
     return { ok: false, statusCode: null, durationMs: elapsed(), error: e instanceof EndpointRefused ? e.message : networkError(e, timeoutMs), responseBody: null };
   }
-  const dispatcher = new Agent({ connect: { lookup: pinnedLookup(target), timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const dispatcher = deliveryAgent(s, target, timeoutMs);
   try {
     const res = await request(target.url, {
       method: 'POST',
@@ -99,7 +101,5 @@ export async function postWebhook(s: Services, url: string, headers: Record<stri
     return { ok, statusCode: res.statusCode, durationMs: elapsed(), error: redirect ? 'O endereço respondeu com um redirecionamento, que não é seguido. Cadastre o endereço final.' : null, responseBody };
   } catch (e) {
     return { ok: false, statusCode: null, durationMs: elapsed(), error: networkError(e, timeoutMs), responseBody: null };
-  } finally {
-    void dispatcher.destroy().catch(() => {});
   }
 }
