@@ -7,8 +7,8 @@ import type { CookieJar, TestServer } from '../support/test-server.ts';
 export const WEBHOOK_PATH = '/api/ecommerce/webhooks/nuvemshop';
 
 /** Connects a Nuvemshop store through the fake's authorisation, as the browser would; answers the store when its import is done. */
-export function connectNuvemshop(server: TestServer, fake: FakeNuvemshop, who: { jar: CookieJar }, storeId: string): Promise<Store> {
-  return connect(server, 'nuvemshop', who, () => (fake.state.nextStoreId = storeId));
+export function connectNuvemshop(server: TestServer, fake: FakeNuvemshop, who: { jar: CookieJar }, storeId: string, o: { wait?: boolean } = {}): Promise<Store> {
+  return connect(server, 'nuvemshop', who, () => (fake.state.nextStoreId = storeId), o.wait);
 }
 
 /** Connects a Mercado Livre seller through the fake's authorisation; answers the store when its import is done (or, with `wait: false`, at once). */

@@ -93,7 +93,11 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     redirectUrl: o.redirectUrl ?? '',
     /** The store the next authorisation approves (a new one when unset). */
     nextStoreId: null as string | null,
+    /** Pages of orders past this many wait for `release()` (a server stopped midway). */
+    holdAfterPages: null as number | null,
   };
+  let released: () => void = () => {};
+  let gate = Promise.resolve();
 
   const addStore = (name = 'Loja Exemplo') => {
     const id = String(nextStore++);
@@ -147,6 +151,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     if (resource === 'orders' && req.method === 'GET') {
       const perPage = Math.min(200, Number(url.searchParams.get('per_page') ?? 30));
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      if (state.holdAfterPages !== null && page > state.holdAfterPages) await gate;
       const createdMin = url.searchParams.get('created_at_min');
       const updatedMin = url.searchParams.get('updated_at_min');
       const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
@@ -189,6 +194,12 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     state,
     addStore,
     serve,
+    /** Holds the pages of orders past `pages` until `release()`. */
+    holdAfter(pages: number | null) {
+      state.holdAfterPages = pages;
+      if (pages !== null) gate = new Promise((resolve) => (released = resolve));
+    },
+    release: () => released(),
     /** An order into a store (and, with `touch`, its updated_at now). */
     putOrder(storeId: string, order: FakeNuvemshopOrder) {
       const store = stores.get(storeId)!;
@@ -230,6 +241,11 @@ export async function startFakeNuvemshop(o: NuvemshopFakeOptions = {}, port = 0)
   return Object.assign(fake, {
     url,
     env: { NUVEMSHOP_APP_ID: fake.appId, NUVEMSHOP_CLIENT_SECRET: fake.secret, NUVEMSHOP_AUTH_URL: url, NUVEMSHOP_API_URL: `${url}/v1` },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        fake.release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
