@@ -51,7 +51,7 @@ test('an admin connects a Mercado Livre account, its orders appear, and a paid o
   await expect(pending).toContainText('Tiago Moura');
   await expect(pending).toContainText('RUI_ELETRONICOS · Mercado Livre');
   await expect(pending).toContainText('Aguardando pagamento');
-  await page.getByLabel('Loja').selectOption({ label: 'RUI_ELETRONICOS (Mercado Livre)' });
+  await page.getByLabel('Loja', { exact: true }).selectOption({ label: 'RUI_ELETRONICOS (Mercado Livre)' });
   await expect(page.getByText('2 pedidos')).toBeVisible();
   await expectAccessible(page);
   await widths(page, 'ecommerce-ml-orders');

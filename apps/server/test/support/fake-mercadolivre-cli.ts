@@ -6,22 +6,12 @@
 // the next authorisation approves ({ sellerId, orderIds }); POST /__control/notify { url, sellerId,
 // id, changes } changes an order and posts the orders_v2 notification Mercado Livre would send.
 import http from 'node:http';
+import { readJson, replyJson } from './fake-http.ts';
 import { mercadolivreFake, mercadolivreOrder } from './fake-mercadolivre.ts';
 
 const fake = mercadolivreFake();
 
-const readJson = (req: http.IncomingMessage) =>
-  new Promise<Record<string, unknown>>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {}));
-    req.on('error', reject);
-  });
-
-const reply = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const reply = replyJson;
 
 async function control(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   if (req.url === '/__control/health') {

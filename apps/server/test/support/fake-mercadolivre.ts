@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, replyJson } from './fake-http.ts';
 
 /**
  * A small Mercado Livre on 127.0.0.1 speaking its formats (decisions 0683–0686): the
@@ -18,19 +19,7 @@ type Seller = { id: string; nickname: string; orders: FakeMlOrder[]; items: Map<
 
 export type MercadoLivreFakeOptions = { appId?: string; secret?: string };
 
-const read = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
-  res.end(JSON.stringify(body));
-  return true;
-};
+const send = (res: ServerResponse, status: number, body: unknown) => replyJson(res, status, body, { 'content-type': 'application/json;charset=UTF-8' });
 const problem = (res: ServerResponse, status: number, message: string, error: string) => send(res, status, { message, error, status, cause: [] });
 
 let nextOrderId = 2_000_009_000_000_001;
@@ -139,7 +128,7 @@ export function mercadolivreFake(o: MercadoLivreFakeOptions = {}) {
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
-    const raw = await read(req);
+    const raw = await readBody(req);
     requests.push({ method: req.method ?? 'GET', path: `${path}${url.search}`, authorization: req.headers.authorization });
 
     if (path === '/authorization' && req.method === 'GET') {

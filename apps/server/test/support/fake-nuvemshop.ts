@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, replyJson } from './fake-http.ts';
 
 /**
  * A small Nuvemshop on 127.0.0.1 speaking its formats (decision 0681): the app's authorisation
@@ -19,19 +20,7 @@ export type NuvemshopFakeOptions = { prefix?: string; appId?: string; secret?: s
 /** x-linkedstore-hmac-sha256 of a body, as Nuvemshop signs its webhooks with the app's secret. */
 export const signNuvemshop = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 
-const read = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-  return true;
-};
+const send = replyJson;
 
 let nextOrderId = 1_000_000;
 
@@ -109,7 +98,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (!url.pathname.startsWith(`${prefix}/`)) return false;
     const path = url.pathname.slice(prefix.length);
-    const raw = await read(req);
+    const raw = await readBody(req);
     const body = raw.length ? (JSON.parse(raw.toString('utf8')) as unknown) : null;
     requests.push({ method: req.method ?? 'GET', path: `${path}${url.search}`, authentication: req.headers.authentication as string | undefined, userAgent: req.headers['user-agent'], body });
 
