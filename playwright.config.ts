@@ -30,6 +30,9 @@ const SEFIN_CA_FILE = path.join(process.env.E2E_DATA_DIR, 'fake-sefin-ca.pem');
 /** The fake Nuvemshop (apps/server/test/support/fake-nuvemshop-cli.ts): the app's authorisation, the REST API and signed webhooks. */
 const NUVEMSHOP_PORT = Number(process.env.E2E_NUVEMSHOP_PORT ?? PORT + 5);
 export const FAKE_NUVEMSHOP_URL = `http://127.0.0.1:${NUVEMSHOP_PORT}`;
+/** The fake Mercado Livre (apps/server/test/support/fake-mercadolivre-cli.ts): OAuth with refresh tokens, orders and notifications. */
+const MERCADOLIVRE_PORT = Number(process.env.E2E_MERCADOLIVRE_PORT ?? PORT + 6);
+export const FAKE_MERCADOLIVRE_URL = `http://127.0.0.1:${MERCADOLIVRE_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -95,6 +98,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: 'node --import tsx apps/server/test/support/fake-mercadolivre-cli.ts',
+      url: `${FAKE_MERCADOLIVRE_URL}/__control/health`,
+      env: { FAKE_MERCADOLIVRE_PORT: String(MERCADOLIVRE_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       // E2E_SERVER_ARGS lets a developer run the server from source (`--import tsx apps/server/src/index.ts`).
       command: `node ${process.env.E2E_SERVER_ARGS ?? 'apps/server/dist/index.js'}`,
       url: `${BASE_URL}/api/health`,
@@ -136,6 +147,10 @@ export default defineConfig({
         NUVEMSHOP_CLIENT_SECRET: 'segredo-do-app-nuvemshop',
         NUVEMSHOP_AUTH_URL: FAKE_NUVEMSHOP_URL,
         NUVEMSHOP_API_URL: `${FAKE_NUVEMSHOP_URL}/v1`,
+        MERCADOLIVRE_APP_ID: '5566778899',
+        MERCADOLIVRE_CLIENT_SECRET: 'segredo-do-app-mercadolivre',
+        MERCADOLIVRE_AUTH_URL: FAKE_MERCADOLIVRE_URL,
+        MERCADOLIVRE_API_URL: FAKE_MERCADOLIVRE_URL,
       },
     },
   ],

@@ -101,6 +101,12 @@ const schema = z.object({
   NUVEMSHOP_AUTH_URL: z.string().trim().optional().transform((v) => (v || 'https://www.nuvemshop.com.br').replace(/\/+$/, '')).pipe(z.url()),
   NUVEMSHOP_API_URL: z.string().trim().optional().transform((v) => (v || 'https://api.nuvemshop.com.br/v1').replace(/\/+$/, '')).pipe(z.url()),
   NUVEMSHOP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Mercado Livre's app of this installation (decision 0683): its id and secret, its authorisation page and its API, pointed at a fake in tests. */
+  MERCADOLIVRE_APP_ID: z.string().trim().optional().transform((v) => v || undefined),
+  MERCADOLIVRE_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+  MERCADOLIVRE_AUTH_URL: z.string().trim().optional().transform((v) => (v || 'https://auth.mercadolivre.com.br').replace(/\/+$/, '')).pipe(z.url()),
+  MERCADOLIVRE_API_URL: z.string().trim().optional().transform((v) => (v || 'https://api.mercadolibre.com').replace(/\/+$/, '')).pipe(z.url()),
+  MERCADOLIVRE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEB_DIST: z.string().optional(),
   PG_LOG: z.string().optional(),
 });

@@ -1,25 +1,36 @@
 import type { OrderPage, Store, StoreList } from '@sede/shared/ecommerce/schemas';
 import { eventually } from '../support/eventually.ts';
+import type { FakeMercadoLivre } from '../support/fake-mercadolivre.ts';
 import type { FakeNuvemshop } from '../support/fake-nuvemshop.ts';
 import type { CookieJar, TestServer } from '../support/test-server.ts';
 
 export const WEBHOOK_PATH = '/api/ecommerce/webhooks/nuvemshop';
 
 /** Connects a Nuvemshop store through the fake's authorisation, as the browser would; answers the store when its import is done. */
-export async function connectNuvemshop(server: TestServer, fake: FakeNuvemshop, who: { jar: CookieJar }, storeId: string): Promise<Store> {
-  const started = await server.request('/api/ecommerce/connections/nuvemshop/start', { method: 'POST', jar: who.jar });
+export function connectNuvemshop(server: TestServer, fake: FakeNuvemshop, who: { jar: CookieJar }, storeId: string, o: { wait?: boolean } = {}): Promise<Store> {
+  return connect(server, 'nuvemshop', who, () => (fake.state.nextStoreId = storeId), o.wait);
+}
+
+/** Connects a Mercado Livre seller through the fake's authorisation; answers the store when its import is done (or, with `wait: false`, at once). */
+export function connectMercadoLivre(server: TestServer, fake: FakeMercadoLivre, who: { jar: CookieJar }, sellerId: string, o: { wait?: boolean } = {}): Promise<Store> {
+  return connect(server, 'mercadolivre', who, () => (fake.state.nextSellerId = sellerId), o.wait);
+}
+
+async function connect(server: TestServer, provider: string, who: { jar: CookieJar }, approveAs: () => void, wait = true): Promise<Store> {
+  const started = await server.request(`/api/ecommerce/connections/${provider}/start`, { method: 'POST', jar: who.jar });
   if (started.status !== 200) throw new Error(`start: ${started.status} ${await started.text()}`);
   const { url } = (await started.json()) as { url: string };
-  fake.state.nextStoreId = storeId;
+  approveAs();
   const approved = await fetch(url, { redirect: 'manual' });
   const back = new URL(approved.headers.get('location')!);
-  const res = await server.request('/api/ecommerce/connections/nuvemshop/complete', {
+  const res = await server.request(`/api/ecommerce/connections/${provider}/complete`, {
     method: 'POST',
     jar: who.jar,
     json: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
   });
   if (res.status !== 201) throw new Error(`complete: ${res.status} ${await res.text()}`);
   const store = (await res.json()) as Store;
+  if (!wait) return store;
   return eventually(async () => {
     const list = (await (await server.request('/api/ecommerce/stores', { jar: who.jar })).json()) as StoreList;
     return list.stores.find((s) => s.id === store.id && s.lastSyncAt !== null) ?? null;

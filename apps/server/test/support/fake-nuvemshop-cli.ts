@@ -7,22 +7,12 @@
 // makes the store the next authorisation approves ({ storeId, orderIds }); POST /__control/event
 // { storeId, event, id, changes } changes an order and posts the signed webhook Nuvemshop would send.
 import http from 'node:http';
+import { readJson, replyJson } from './fake-http.ts';
 import { nuvemshopFake, nuvemshopOrder } from './fake-nuvemshop.ts';
 
 const fake = nuvemshopFake({ redirectUrl: process.env.FAKE_NUVEMSHOP_REDIRECT_URL ?? 'http://127.0.0.1:3000/ecommerce/conectar/nuvemshop' });
 
-const readJson = (req: http.IncomingMessage) =>
-  new Promise<Record<string, unknown>>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {}));
-    req.on('error', reject);
-  });
-
-const reply = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const reply = replyJson;
 
 async function control(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   if (req.url === '/__control/health') {

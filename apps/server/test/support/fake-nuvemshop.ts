@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, replyJson } from './fake-http.ts';
 
 /**
  * A small Nuvemshop on 127.0.0.1 speaking its formats (decision 0681): the app's authorisation
@@ -19,19 +20,7 @@ export type NuvemshopFakeOptions = { prefix?: string; appId?: string; secret?: s
 /** x-linkedstore-hmac-sha256 of a body, as Nuvemshop signs its webhooks with the app's secret. */
 export const signNuvemshop = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 
-const read = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-  return true;
-};
+const send = replyJson;
 
 let nextOrderId = 1_000_000;
 
@@ -93,7 +82,11 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     redirectUrl: o.redirectUrl ?? '',
     /** The store the next authorisation approves (a new one when unset). */
     nextStoreId: null as string | null,
+    /** Pages of orders past this many wait for `release()` (a server stopped midway). */
+    holdAfterPages: null as number | null,
   };
+  let released: () => void = () => {};
+  let gate = Promise.resolve();
 
   const addStore = (name = 'Loja Exemplo') => {
     const id = String(nextStore++);
@@ -105,7 +98,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (!url.pathname.startsWith(`${prefix}/`)) return false;
     const path = url.pathname.slice(prefix.length);
-    const raw = await read(req);
+    const raw = await readBody(req);
     const body = raw.length ? (JSON.parse(raw.toString('utf8')) as unknown) : null;
     requests.push({ method: req.method ?? 'GET', path: `${path}${url.search}`, authentication: req.headers.authentication as string | undefined, userAgent: req.headers['user-agent'], body });
 
@@ -147,6 +140,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     if (resource === 'orders' && req.method === 'GET') {
       const perPage = Math.min(200, Number(url.searchParams.get('per_page') ?? 30));
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      if (state.holdAfterPages !== null && page > state.holdAfterPages) await gate;
       const createdMin = url.searchParams.get('created_at_min');
       const updatedMin = url.searchParams.get('updated_at_min');
       const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
@@ -189,6 +183,12 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     state,
     addStore,
     serve,
+    /** Holds the pages of orders past `pages` until `release()`. */
+    holdAfter(pages: number | null) {
+      state.holdAfterPages = pages;
+      if (pages !== null) gate = new Promise((resolve) => (released = resolve));
+    },
+    release: () => released(),
     /** An order into a store (and, with `touch`, its updated_at now). */
     putOrder(storeId: string, order: FakeNuvemshopOrder) {
       const store = stores.get(storeId)!;
@@ -230,6 +230,11 @@ export async function startFakeNuvemshop(o: NuvemshopFakeOptions = {}, port = 0)
   return Object.assign(fake, {
     url,
     env: { NUVEMSHOP_APP_ID: fake.appId, NUVEMSHOP_CLIENT_SECRET: fake.secret, NUVEMSHOP_AUTH_URL: url, NUVEMSHOP_API_URL: `${url}/v1` },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        fake.release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }

@@ -16,13 +16,16 @@ export const ecommerceStores = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    /** 'nuvemshop'. */
+    /** 'nuvemshop' | 'mercadolivre'. */
     provider: text('provider').notNull(),
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     /** 'connected' | 'error' | 'disconnected'. */
     status: text('status').notNull().default('connected'),
     accessTokenEnc: text('access_token_enc'),
+    /** Mercado Livre's single-use refresh token (encrypted) and when its access token expires (decision 0683). */
+    refreshTokenEnc: text('refresh_token_enc'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     /** The webhooks registered at the provider (their ids), removed on disconnect. */
     webhookIds: jsonb('webhook_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Where a paid order's receivable is settled (decision 0682). */

@@ -3,9 +3,9 @@ import { uuidSchema } from '../platform/api.ts';
 import { safeText } from '../text.ts';
 
 /** The platforms a store can be connected from (decision 0680). */
-export const PROVIDERS = ['nuvemshop'] as const;
+export const PROVIDERS = ['nuvemshop', 'mercadolivre'] as const;
 export type Provider = (typeof PROVIDERS)[number];
-export const PROVIDER_LABELS: Record<Provider, string> = { nuvemshop: 'Nuvemshop' };
+export const PROVIDER_LABELS: Record<Provider, string> = { nuvemshop: 'Nuvemshop', mercadolivre: 'Mercado Livre' };
 
 export const STORE_STATUSES = ['connected', 'error', 'disconnected'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
@@ -44,6 +44,8 @@ export const ECOMMERCE_MESSAGES = {
   period: 'Use datas no formato AAAA-MM-DD.',
   cursor: 'Página inválida. Recarregue a lista.',
   disconnected: 'Esta loja está desconectada. Conecte-a de novo para sincronizar.',
+  refreshFailed: (provider: string) => `A ${provider} não renovou o acesso do Sede a esta conta. Conecte-a de novo para voltar a sincronizar.`,
+  wrongApplication: 'A notificação não é do aplicativo do Sede.',
 } as const;
 
 const dateParam = z

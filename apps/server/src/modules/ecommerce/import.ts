@@ -5,7 +5,7 @@ import { defineJob, JobFailure } from '../../platform/jobs/run.ts';
 import { scheduleRecurring } from '../../platform/jobs.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
-import { syncOrdersSince } from './nuvemshop/sync.ts';
+import { providerOf } from './providers.ts';
 import { IMPORT_JOB, markSynced, storeAuth, storeRef, storeRow } from './stores.ts';
 
 /** How far back a new connection imports (decision 0681). */
@@ -27,8 +27,9 @@ export async function defineImportJob(s: Services) {
     progress({ stage: `Importando os pedidos dos últimos ${IMPORT_DAYS} dias`, done: 0, total: null });
     try {
       const since = new Date(Date.now() - IMPORT_DAYS * 86_400_000);
-      const imported = await syncOrdersSince(s, storeRef(row), storeAuth(s, row), since, {
-        field: 'created_at_min',
+      const imported = await providerOf(row.provider).syncOrders(s, storeRef(row), storeAuth(s, row), {
+        since,
+        changed: 'created',
         reason: 'job',
         onPage: (done, total) => progress({ done, total }),
       });
@@ -41,7 +42,7 @@ export async function defineImportJob(s: Services) {
   });
 }
 
-/** Every half hour, each connected store's orders changed since its last sync (a webhook Nuvemshop never delivered). */
+/** Every half hour, each connected store's orders changed since its last sync (a webhook or notification never delivered), whichever its platform. */
 export async function scheduleCatchUp(s: Services) {
   await scheduleRecurring(s.boss, { queue: 'ecommerce-catch-up', cron: '*/30 * * * *', label: 'e-commerce: pedidos atualizados' }, () => catchUp(s));
 }
@@ -55,7 +56,7 @@ export async function catchUp(s: Services): Promise<number> {
     const tenant = systemTenant(s, row.companyId, 'schedule');
     const since = new Date((row.lastSyncAt ?? row.connectedAt).getTime() - CATCH_UP_OVERLAP_MS);
     try {
-      n += await syncOrdersSince(s, storeRef(row), storeAuth(s, row), since, { field: 'updated_at_min', reason: 'schedule' });
+      n += await providerOf(row.provider).syncOrders(s, storeRef(row), storeAuth(s, row), { since, changed: 'updated', reason: 'schedule' });
       await markSynced(tenant, row.id, null);
     } catch (e) {
       await markSynced(tenant, row.id, messageOf(e));

@@ -4,14 +4,16 @@ import { companyRows } from '../../platform/company-data/archive.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Services } from '../../services.ts';
 import { defineImportJob, scheduleCatchUp } from './import.ts';
+import { startNotificationWorker } from './mercadolivre/notifications.ts';
 import { ecommerceRoutes } from './routes.ts';
 
 async function start(s: Services) {
   await defineImportJob(s);
   await scheduleCatchUp(s);
+  await startNotificationWorker(s);
 }
 
-/** E-commerce (decisions 0680–0682): Nuvemshop stores, their orders, and what they become in parties and Financeiro. */
+/** E-commerce (decisions 0680–0686): Nuvemshop stores and Mercado Livre accounts, their orders, and what they become in parties and Financeiro. */
 export default defineModule({
   key: 'ecommerce',
   area: 'ecommerce',

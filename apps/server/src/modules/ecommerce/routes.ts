@@ -12,9 +12,11 @@ import {
   webhookAckSchema,
 } from '@sede/shared/ecommerce/schemas';
 import { areaRouter } from '../../http/area-router.ts';
+import { badRequest } from '../../http/errors.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
+import { receiveMercadoLivreNotification } from './mercadolivre/notifications.ts';
 import { receiveNuvemshopWebhook } from './nuvemshop/webhook.ts';
 import { getOrder, listOrders } from './orders.ts';
 import { completeConnection, disconnect, listStores, resync, startConnection } from './stores.ts';
@@ -22,7 +24,8 @@ import { completeConnection, disconnect, listStores, resync, startConnection } f
 /**
  * /api/ecommerce (decisions 0680–0682): the company's stores (`ecommerce.read`; connecting,
  * syncing and disconnecting take `ecommerce.manage`), their orders, and the public webhook each
- * provider calls, signed with the installation's app secret.
+ * provider calls (Nuvemshop's signed with the app's secret; Mercado Livre's checked by its
+ * application id and only a hint of what to fetch, decision 0686).
  */
 export function ecommerceRoutes(s: Services) {
   const app = new Hono<CompanyEnv>();
@@ -32,6 +35,17 @@ export function ecommerceRoutes(s: Services) {
     contract({ summary: 'Receber eventos da Nuvemshop (webhook assinado)', bodyMedia: 'application/json', response: webhookAckSchema, public: true }),
     async (c) => {
       await receiveNuvemshopWebhook(s, Buffer.from(await c.req.arrayBuffer()), c.req.header('x-linkedstore-hmac-sha256'));
+      return c.json({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/webhooks/mercadolivre',
+    contract({ summary: 'Receber notificações do Mercado Livre (orders_v2, items)', bodyMedia: 'application/json', response: webhookAckSchema, public: true }),
+    async (c) => {
+      const body = (await c.req.json().catch(() => null)) as unknown;
+      if (body === null || typeof body !== 'object') throw badRequest('O corpo da notificação não é JSON.', 'INVALID_JSON');
+      await receiveMercadoLivreNotification(s, body);
       return c.json({ ok: true as const });
     },
   );

@@ -1,17 +1,17 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { ECOMMERCE_MESSAGES as M, type Provider, type Store, type StoreList } from '@sede/shared/ecommerce/schemas';
-import { conflict } from '../../http/errors.ts';
+import { ECOMMERCE_MESSAGES as M, PROVIDER_LABELS, PROVIDERS, type Provider, type Store, type StoreList } from '@sede/shared/ecommerce/schemas';
+import { AppError, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { startJob, wakeJobWorker } from '../../platform/jobs/run.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
-import { foundOr404, tenantTransaction } from '../../platform/tenant.ts';
+import { foundOr404, systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
+import type { StoreAuth } from './http.ts';
 import type { StoreRef } from './into-sede.ts';
-import { authorizeUrl, exchangeCode, nuvemshopApi, nuvemshopConfigured, type StoreAuth } from './nuvemshop/client.ts';
-import { WEBHOOK_EVENTS } from './nuvemshop/sync.ts';
 import { checkState, signState } from './oauth-state.ts';
+import { providerOf } from './providers.ts';
 
 const { ecommerceStores: S, ecommerceOrders: O } = schema;
 export type StoreRow = typeof S.$inferSelect;
@@ -35,15 +35,49 @@ export const toStore = (r: StoreRow & { orderCount: number }): Store => ({
 
 export const storeRef = (r: StoreRow): StoreRef => ({ id: r.id, companyId: r.companyId, provider: r.provider, name: r.name, accountId: r.accountId });
 
-/** The store's credentials for its API; a disconnected store has none (409). */
+/** The store's credentials for its API; a disconnected store has none (409). Tokens that expire come with their renewal (decision 0683). */
 export function storeAuth(s: Services, r: StoreRow): StoreAuth {
   if (r.status === 'disconnected' || !r.accessTokenEnc) throw conflict(M.disconnected, 'STORE_DISCONNECTED');
-  return { storeId: r.externalId, token: decryptSecret(s, r.accessTokenEnc) };
+  const token = decryptSecret(s, r.accessTokenEnc);
+  const renewable = Boolean(providerOf(r.provider).refreshTokens && r.refreshTokenEnc);
+  const auth: StoreAuth = { storeId: r.externalId, token, expiresAt: r.tokenExpiresAt };
+  if (renewable) auth.refresh = () => renewToken(s, r, auth.token);
+  return auth;
+}
+
+/**
+ * A new access token from the single-use refresh token (decision 0683), under the store's row
+ * lock: a second caller finding the token already renewed by the first uses that one instead of
+ * spending the refresh token twice. A refusal marks the store 'error' with a message asking for
+ * a reconnection and ends the work at hand.
+ */
+async function renewToken(s: Services, r: StoreRow, held: string): Promise<{ token: string; expiresAt: Date | null }> {
+  const provider = providerOf(r.provider);
+  const t = systemTenant(s, r.companyId, 'sync');
+  let failure: string | null = null;
+  const fresh = await t.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(S).where(and(eq(S.id, r.id), eq(S.companyId, r.companyId), isNull(S.disconnectedAt))).for('update');
+    if (!row?.accessTokenEnc || !row.refreshTokenEnc) throw conflict(M.disconnected, 'STORE_DISCONNECTED');
+    const current = decryptSecret(s, row.accessTokenEnc);
+    if (current !== held) return { token: current, expiresAt: row.tokenExpiresAt };
+    try {
+      const next = await provider.refreshTokens!(s, decryptSecret(s, row.refreshTokenEnc));
+      const fields = { accessTokenEnc: encryptSecret(s, next.accessToken), refreshTokenEnc: next.refreshToken ? encryptSecret(s, next.refreshToken) : row.refreshTokenEnc, tokenExpiresAt: next.expiresAt, updatedAt: new Date() };
+      await tx.update(S).set(fields).where(eq(S.id, row.id));
+      return { token: next.accessToken, expiresAt: next.expiresAt };
+    } catch {
+      failure = M.refreshFailed(PROVIDER_LABELS[r.provider as Provider] ?? r.provider);
+      return null;
+    }
+  });
+  if (fresh) return fresh;
+  await markSynced(t, r.id, failure);
+  throw new AppError(409, 'STORE_REFRESH_FAILED', failure!);
 }
 
 export async function listStores(s: Services, t: Tenant): Promise<StoreList> {
   const rows = await t.db.select({ s: S, orderCount }).from(S).where(eq(S.companyId, t.companyId)).orderBy(asc(S.createdAt), asc(S.id));
-  return { stores: rows.map((r) => toStore({ ...r.s, orderCount: r.orderCount })), available: nuvemshopConfigured(s) ? ['nuvemshop'] : [] };
+  return { stores: rows.map((r) => toStore({ ...r.s, orderCount: r.orderCount })), available: PROVIDERS.filter((p) => providerOf(p).configured(s)) };
 }
 
 export async function storeRow(t: Tenant, id: string): Promise<StoreRow> {
@@ -58,10 +92,8 @@ export async function getStore(t: Tenant, id: string): Promise<Store> {
 
 /** Where the person approves Sede at the store (decision 0681). */
 export function startConnection(s: Services, t: Tenant, provider: Provider): { url: string } {
-  return { url: authorizeUrl(s, signState(s, t, provider)) };
+  return { url: providerOf(provider).authorizeUrl(s, signState(s, t, provider)) };
 }
-
-const webhookUrl = (s: Services, provider: Provider) => `${s.cfg.appUrl}/api/ecommerce/webhooks/${provider}`;
 
 /**
  * The code back from the store: the token (encrypted at rest), the store's name, its webhooks,
@@ -70,17 +102,17 @@ const webhookUrl = (s: Services, provider: Provider) => `${s.cfg.appUrl}/api/eco
  */
 export async function completeConnection(s: Services, t: Tenant, provider: Provider, input: { code: string; state: string }): Promise<Store> {
   checkState(s, t, provider, input.state);
-  const { accessToken, storeId } = await exchangeCode(s, input.code);
+  const p = providerOf(provider);
+  const tokens = await p.exchangeCode(s, input.code);
+  const { storeId } = tokens;
   const [held] = await t.db
     .select({ companyId: S.companyId })
     .from(S)
     .where(and(eq(S.provider, provider), eq(S.externalId, storeId), isNull(S.disconnectedAt)));
   if (held && held.companyId !== t.companyId) throw conflict(M.storeTakenElsewhere, 'STORE_TAKEN');
-  const auth = { storeId, token: accessToken };
-  const info = await nuvemshopApi<{ name?: Record<string, string> | string }>(s, auth, 'store');
-  const rawName = typeof info?.data.name === 'string' ? info.data.name : (info?.data.name?.pt ?? Object.values(info?.data.name ?? {})[0]);
-  const name = (rawName ?? `Loja ${storeId}`).trim().slice(0, 120) || `Loja ${storeId}`;
-  const webhookIds = await registerWebhooks(s, auth, provider);
+  const described = await p.describe(s, { storeId, token: tokens.accessToken });
+  const name = described.name.slice(0, 120) || `Loja ${storeId}`;
+  const { webhookIds } = described;
   const id = await tenantTransaction(t, async ({ client, db }) => {
     const [existing] = await db
       .select({ id: S.id })
@@ -89,7 +121,13 @@ export async function completeConnection(s: Services, t: Tenant, provider: Provi
       .orderBy(sql`${S.disconnectedAt} IS NULL DESC`, asc(S.createdAt))
       .limit(1)
       .for('update');
-    const fields = { name, status: 'connected', accessTokenEnc: encryptSecret(s, accessToken), webhookIds, lastError: null, connectedAt: new Date(), disconnectedAt: null, updatedAt: new Date() };
+    const fields = {
+      name,
+      status: 'connected',
+      accessTokenEnc: encryptSecret(s, tokens.accessToken),
+      refreshTokenEnc: tokens.refreshToken ? encryptSecret(s, tokens.refreshToken) : null,
+      tokenExpiresAt: tokens.expiresAt,
+      webhookIds, lastError: null, connectedAt: new Date(), disconnectedAt: null, updatedAt: new Date() };
     const [row] = existing
       ? await db.update(S).set(fields).where(eq(S.id, existing.id)).returning({ id: S.id })
       : await db.insert(S).values({ companyId: t.companyId, provider, externalId: storeId, createdBy: t.actorId, ...fields }).returning({ id: S.id });
@@ -104,23 +142,6 @@ export async function completeConnection(s: Services, t: Tenant, provider: Provi
   });
   wakeJobWorker(s, IMPORT_JOB);
   return getStore(t, id);
-}
-
-/** The store's webhooks at Nuvemshop, one per event, to this server's address; their ids. */
-async function registerWebhooks(s: Services, auth: StoreAuth, provider: Provider): Promise<string[]> {
-  const url = webhookUrl(s, provider);
-  const existing = (await nuvemshopApi<Array<{ id: number | string; event: string; url: string }>>(s, auth, 'webhooks'))?.data ?? [];
-  const ids: string[] = [];
-  for (const event of WEBHOOK_EVENTS) {
-    const same = existing.find((w) => w.event === event && w.url === url);
-    if (same) {
-      ids.push(String(same.id));
-      continue;
-    }
-    const res = await nuvemshopApi<{ id: number | string }>(s, auth, 'webhooks', { method: 'POST', json: { event, url } });
-    if (res) ids.push(String(res.data.id));
-  }
-  return ids;
 }
 
 /** Starts the 90 days' import again (a store with an error, or on request). */
@@ -142,15 +163,15 @@ export async function resync(s: Services, t: Tenant, id: string): Promise<Store>
 export async function disconnect(s: Services, t: Tenant, id: string): Promise<Store> {
   const row = await storeRow(t, id);
   if (row.status !== 'disconnected' && row.accessTokenEnc) {
-    const auth = storeAuth(s, row);
-    for (const wid of row.webhookIds) {
-      await nuvemshopApi(s, auth, `webhooks/${encodeURIComponent(wid)}`, { method: 'DELETE', allow404: true }).catch(() => null);
-    }
+    // Best effort: a refused renewal or an unreachable platform never keeps a store connected here.
+    await providerOf(row.provider)
+      .forget(s, storeAuth(s, row), row.webhookIds)
+      .catch(() => null);
   }
   await t.db.transaction(async (tx) => {
     await tx
       .update(S)
-      .set({ status: 'disconnected', accessTokenEnc: null, webhookIds: [], disconnectedAt: row.disconnectedAt ?? new Date(), updatedAt: new Date() })
+      .set({ status: 'disconnected', accessTokenEnc: null, refreshTokenEnc: null, tokenExpiresAt: null, webhookIds: [], disconnectedAt: row.disconnectedAt ?? new Date(), updatedAt: new Date() })
       .where(eq(S.id, row.id));
     await logAudit(tx, t, { action: 'ecommerce_store_disconnected', entity: STORE_ENTITY, id: row.id, details: { provider: row.provider, label: row.name } });
     await announce(tx, { companyId: t.companyId, entity: STORE_ENTITY, id: row.id, action: 'updated' });

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useBusyAction } from '../../../lib/use-busy-action.ts';
 import { startConnection } from '../api/connections.ts';
 
-/** 'Conectar Nuvemshop': to the store's approval page, which sends the person back to /ecommerce/conectar/<provider>. */
+/** 'Conectar Nuvemshop' / 'Conectar Mercado Livre': to the platform's approval page, which sends the person back to /ecommerce/conectar/<provider>. */
 export function ConnectButton({ provider, variant = 'primary' }: { provider: Provider; variant?: 'primary' | 'secondary' }) {
   const { busy, run } = useBusyAction((e) => (e instanceof ApiError ? e.message : 'Não foi possível começar a conexão.'));
   const connect = () =>

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useMemo } from 'react';
 import { count, dateTime, money } from '@sede/shared/format';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderListItem, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Store } from '@sede/shared/ecommerce/schemas';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderListItem, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, PROVIDER_LABELS, type Store } from '@sede/shared/ecommerce/schemas';
 import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { PeriodFields } from '../../../components/ui/period-fields.tsx';
@@ -19,7 +19,9 @@ const columns: DataColumn<OrderListItem>[] = [
     cell: (o) => (
       <>
         <RecordLink to={`/ecommerce/pedidos/${o.id}`}>Pedido #{o.number}</RecordLink>
-        <span className="block text-xs font-normal text-slate-600">{o.storeName}</span>
+        <span className="block text-xs font-normal text-slate-600">
+          {o.storeName} · {PROVIDER_LABELS[o.provider]}
+        </span>
       </>
     ),
   },
@@ -69,7 +71,7 @@ export function OrdersTab({ stores }: { stores: readonly Store[] }) {
         className="sm:grid-cols-2 lg:grid-cols-4"
         search={{ label: 'Buscar por número, cliente ou e-mail', className: 'sm:col-span-2 lg:col-span-4' }}
         selects={[
-          { key: 'loja', label: 'Loja', all: 'Todas as lojas', options: stores.map((s) => ({ value: s.id, label: s.name })) },
+          { key: 'loja', label: 'Loja', all: 'Todas as lojas', options: stores.map((s) => ({ value: s.id, label: `${s.name} (${PROVIDER_LABELS[s.provider]})` })) },
           { key: 'situacao', label: 'Situação do pedido', all: 'Todas as situações', options: optionsOf(ORDER_STATUSES, ORDER_STATUS_LABELS) },
           { key: 'pagamento', label: 'Pagamento', all: 'Todos os pagamentos', options: optionsOf(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
         ]}

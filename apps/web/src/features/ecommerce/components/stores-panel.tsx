@@ -50,7 +50,8 @@ function StoreCard({ store, mayManage }: { store: Store; mayManage: boolean }) {
       </div>
       <DefinitionList
         items={[
-          { label: 'Plataforma', value: `${PROVIDER_LABELS[store.provider]} (loja ${store.externalId})` },
+          // A Mercado Livre connection is a seller's account; a Nuvemshop one, a store.
+          { label: 'Plataforma', value: `${PROVIDER_LABELS[store.provider]} (${store.provider === 'mercadolivre' ? 'conta' : 'loja'} ${store.externalId})` },
           { label: 'Pedidos no Sede', value: count(store.orderCount) },
           { label: 'Última sincronização', value: store.lastSyncAt ? dateTime(store.lastSyncAt) : 'Ainda não sincronizada' },
           { label: 'Conectada em', value: dateTime(store.connectedAt) },
@@ -86,7 +87,13 @@ export function StoresPanel({ list, mayManage }: { list: StoreList; mayManage: b
         <p className="max-w-2xl text-sm text-slate-600">
           As lojas virtuais ligadas ao Sede. Cada pedido pago vira um cliente em Pessoas e empresas e uma conta recebida no Financeiro, na conta da própria loja.
         </p>
-        {mayManage && list.available.map((p) => <ConnectButton key={p} provider={p} />)}
+        {mayManage && list.available.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {list.available.map((p, i) => (
+              <ConnectButton key={p} provider={p} variant={i === 0 ? 'primary' : 'secondary'} />
+            ))}
+          </div>
+        )}
       </div>
       {list.stores.length === 0 ? (
         <p className="text-sm text-slate-600">Nenhuma loja conectada ainda.</p>

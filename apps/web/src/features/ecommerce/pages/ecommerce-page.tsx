@@ -34,11 +34,19 @@ export default function EcommercePage() {
         description={
           mayManage
             ? list.available.length > 0
-              ? 'Conecte a loja da Nuvemshop e os pedidos dos últimos 90 dias chegam sozinhos, e depois cada novo pedido, pagamento ou cancelamento. Quem compra vira cliente em Pessoas e empresas e cada pedido pago vira uma conta recebida no Financeiro, sem redigitar nada.'
-              : 'Esta instalação do Sede ainda não tem o aplicativo da Nuvemshop configurado (NUVEMSHOP_APP_ID e NUVEMSHOP_CLIENT_SECRET). Peça ao responsável pela instalação para configurá-lo; depois, conecte a loja aqui.'
-            : 'Aqui ficam os pedidos das lojas virtuais da empresa, com cliente, itens, frete e pagamento. Peça a um administrador para conectar a loja da Nuvemshop.'
+              ? 'Conecte a loja da Nuvemshop ou a conta do Mercado Livre e os pedidos dos últimos 90 dias chegam sozinhos, e depois cada novo pedido, pagamento ou cancelamento. Quem compra vira cliente em Pessoas e empresas e cada pedido pago vira uma conta recebida no Financeiro, sem redigitar nada.'
+              : 'Esta instalação do Sede ainda não tem o aplicativo da Nuvemshop nem o do Mercado Livre configurado. Peça ao responsável pela instalação para configurá-los; depois, conecte a loja aqui.'
+            : 'Aqui ficam os pedidos das lojas virtuais da empresa, com cliente, itens, frete e pagamento. Peça a um administrador para conectar a loja da Nuvemshop ou a conta do Mercado Livre.'
         }
-        action={mayManage && list.available.length > 0 ? <ConnectButton provider={list.available[0]!} /> : undefined}
+        action={
+          mayManage && list.available.length > 0 ? (
+            <div className="flex flex-wrap justify-center gap-2">
+              {list.available.map((p, i) => (
+                <ConnectButton key={p} provider={p} variant={i === 0 ? 'primary' : 'secondary'} />
+              ))}
+            </div>
+          ) : undefined
+        }
       />
     );
   }
