@@ -6,6 +6,7 @@ import { scheduleRecurring } from '../../platform/jobs.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import { syncOrdersSince } from './nuvemshop/sync.ts';
+import { importCatalogue } from './products/catalogue.ts';
 import { IMPORT_JOB, markSynced, storeAuth, storeRef, storeRow } from './stores.ts';
 
 /** How far back a new connection imports (decision 0681). */
@@ -32,6 +33,8 @@ export async function defineImportJob(s: Services) {
         reason: 'job',
         onPage: (done, total) => progress({ done, total }),
       });
+      progress({ stage: 'Importando os produtos da loja' });
+      await importCatalogue(s, row, 'job');
       await markSynced(tenant, row.id, null);
       return { imported };
     } catch (e) {
@@ -56,6 +59,7 @@ export async function catchUp(s: Services): Promise<number> {
     const since = new Date((row.lastSyncAt ?? row.connectedAt).getTime() - CATCH_UP_OVERLAP_MS);
     try {
       n += await syncOrdersSince(s, storeRef(row), storeAuth(s, row), since, { field: 'updated_at_min', reason: 'schedule' });
+      await importCatalogue(s, row, 'schedule', since);
       await markSynced(tenant, row.id, null);
     } catch (e) {
       await markSynced(tenant, row.id, messageOf(e));

@@ -17,6 +17,7 @@ import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import { receiveNuvemshopWebhook } from './nuvemshop/webhook.ts';
 import { getOrder, listOrders } from './orders.ts';
+import { productRoutes } from './products/routes.ts';
 import { completeConnection, disconnect, listStores, resync, startConnection } from './stores.ts';
 
 /**
@@ -66,6 +67,8 @@ export function ecommerceRoutes(s: Services) {
   r.get('/orders/:id', contract({ summary: 'Ver um pedido', params: idParams(M.orderNotFound), response: orderDetailSchema }), async (c) =>
     c.json(await getOrder(c.get('tenant'), c.req.valid('param').id)),
   );
+
+  productRoutes(s, r, manage);
 
   app.route('/', r);
   return app;

@@ -9,8 +9,8 @@ import { fromNuvemshop, type NuvemshopOrder } from './orders.ts';
 
 /** Nuvemshop's largest page of orders. */
 export const PER_PAGE = 200;
-/** The order events Sede listens to (decision 0681); product/updated is acknowledged until products are built. */
-export const WEBHOOK_EVENTS = ['order/created', 'order/paid', 'order/cancelled', 'order/updated', 'product/updated', 'app/uninstalled'] as const;
+/** The events Sede listens to (decisions 0681, 0687). */
+export const WEBHOOK_EVENTS = ['order/created', 'order/paid', 'order/cancelled', 'order/updated', 'product/created', 'product/updated', 'product/deleted', 'app/uninstalled'] as const;
 
 /** One order fetched from the store and applied; a 404 there (deleted) changes nothing. */
 export async function syncOrder(s: Services, store: StoreRef, auth: StoreAuth, orderId: string, reason: SystemReason): Promise<boolean> {
