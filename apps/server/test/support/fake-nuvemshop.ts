@@ -113,6 +113,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
   const secret = o.secret ?? 'segredo-do-app-nuvemshop';
   const stores = new Map<string, FakeStore>();
   const codes = new Map<string, string>();
+  const listed = new WeakMap<FakeNuvemshopOrder[], Map<string, FakeNuvemshopOrder[]>>();
   const requests: Array<{ method: string; path: string; authentication: string | undefined; userAgent: string | undefined; body: unknown }> = [];
   let nextStore = 7_000_001;
   let nextWebhook = 1;
@@ -176,10 +177,19 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
       const createdMin = url.searchParams.get('created_at_min');
       const updatedMin = url.searchParams.get('updated_at_min');
-      const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
-      const all = store.orders
-        .filter((x) => (!createdMin || at(x.created_at) >= at(createdMin)) && (!updatedMin || at(x.updated_at) >= at(updatedMin)))
-        .sort((a, b) => at(b.created_at) - at(a.created_at) || b.id - a.id);
+      // The same query's pages read one filtered and sorted list (the bench pages through 50,000 orders).
+      const key = `${createdMin}|${updatedMin}|${store.orders.length}`;
+      let all = listed.get(store.orders)?.get(key);
+      if (!all) {
+        const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
+        const min = { created: createdMin ? at(createdMin) : null, updated: updatedMin ? at(updatedMin) : null };
+        all = store.orders
+          .map((x) => ({ x, created: at(x.created_at), updated: at(x.updated_at) }))
+          .filter((o) => (min.created === null || o.created >= min.created) && (min.updated === null || o.updated >= min.updated))
+          .sort((a, b) => b.created - a.created || b.x.id - a.x.id)
+          .map((o) => o.x);
+        listed.set(store.orders, new Map([[key, all]]));
+      }
       const last = Math.max(1, Math.ceil(all.length / perPage));
       if (page > last) return send(res, 404, { code: 404, message: 'Not Found', description: `Last page is ${last}` });
       send(res, 200, all.slice((page - 1) * perPage, page * perPage), { 'x-total-count': String(all.length) });

@@ -2,6 +2,7 @@ import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
 import { conflict } from '../../../http/errors.ts';
 import type { SystemReason } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
+import { applyOrders } from '../apply-batch.ts';
 import { applyOrder } from '../orders.ts';
 import type { StoreRef } from '../into-sede.ts';
 import { nuvemshopApi, type StoreAuth } from './client.ts';
@@ -39,10 +40,8 @@ export async function syncOrdersSince(
     const res = await nuvemshopApi<NuvemshopOrder[]>(s, auth, `orders?per_page=${PER_PAGE}&page=${page}&${o.field}=${encodeURIComponent(since.toISOString())}`, { allow404: true });
     if (!res || !Array.isArray(res.data)) break;
     total ??= Number(res.headers.get('x-total-count')) || null;
-    for (const order of res.data) {
-      await applyOrder(s, store, fromNuvemshop(order), o.reason);
-      done++;
-    }
+    // A page at a time, in one transaction (decision 0687).
+    done += await applyOrders(s, store, res.data.map(fromNuvemshop), o.reason);
     o.onPage?.(done, total);
     if (res.data.length < PER_PAGE) break;
   }
