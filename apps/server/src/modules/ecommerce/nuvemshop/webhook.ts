@@ -5,7 +5,7 @@ import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
 import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { systemTenant } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
-import { applyProductEvent } from '../products/catalogue.ts';
+import { applyProductEvent } from '../products/public.ts';
 import { markSynced, storeAuth, storeRef } from '../stores.ts';
 import { nuvemshopApp } from './client.ts';
 import { syncOrder } from './sync.ts';

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import type { Services, Tenant } from '../../../services.ts';
 import { cents, text } from '../incoming.ts';
-import { nuvemshopApi, type StoreAuth } from '../nuvemshop/client.ts';
-import { PER_PAGE } from '../nuvemshop/sync.ts';
+import { nuvemshopApi, PER_PAGE, type StoreAuth } from '../nuvemshop/public.ts';
 import { databaseNow, type IncomingProduct, pruneStoreProducts, removeStoreProducts, upsertStoreProducts } from './store-products.ts';
 
 const { ecommerceProducts: P } = schema;
