@@ -79,6 +79,7 @@ export default async function ecommerceBench(ctx: BenchContext): Promise<BenchRo
   // Connect (OAuth through the fake) and time the import job from the connection to its end.
   const started = performance.now();
   const { url } = await call<{ url: string }>('/api/ecommerce/connections/nuvemshop/start', 'POST');
+  fake.state.nextStoreId = storeId;
   const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
   const store = await call<{ id: string; importJobId: string }>('/api/ecommerce/connections/nuvemshop/complete', 'POST', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
   let status = 'queued';
