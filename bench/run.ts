@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startFakeNuvemshop } from '../apps/server/test/support/fake-nuvemshop.ts';
 import { startFakeOpenAi } from '../apps/server/test/support/fake-openai.ts';
 import { ensureBuilt, ROOT } from './lib/build.ts';
 import { measureAuthInBrowser } from './lib/browser-size.ts';
@@ -49,7 +50,9 @@ async function main() {
   let server: RunningProcess | null = null;
   // The platform AI is the fake model answering at once (decision 0234), as in the integration tests.
   const fakeAi = await startFakeOpenAi();
-  const aiEnv = { AI_BASE_URL: fakeAi.baseUrl, AI_API_KEY: 'sk-bench', AI_MODEL: 'modelo-bench' };
+  // And Nuvemshop is the fake store platform of the tests (bench/ecommerce.bench.ts).
+  const fakeNuvemshop = await startFakeNuvemshop();
+  const aiEnv = { AI_BASE_URL: fakeAi.baseUrl, AI_API_KEY: 'sk-bench', AI_MODEL: 'modelo-bench', ...fakeNuvemshop.env };
   // The embedded superuser's password is random, written to DATA_DIR/pg-password at start (read on connect).
   const db = sqlClient({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'sede', password: () => readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim() });
   try {
@@ -131,7 +134,7 @@ async function main() {
     });
 
     // 5. Plug-ins: bench/*.bench.ts.
-    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, db: db.db, seedCompany: db.seedCompany, fakeAi };
+    const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, db: db.db, seedCompany: db.seedCompany, fakeAi, fakeNuvemshop };
     // BENCH_PLUGINS=coins,platform runs only those plug-ins (while iterating).
     const only = process.env.BENCH_PLUGINS?.split(',').map((p) => p.trim()).filter(Boolean);
     for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts') && (!only?.length || only.includes(f.replace(/\.bench\.ts$/, '')))).sort()) {
@@ -165,6 +168,7 @@ async function main() {
     await db.close().catch(() => {});
     await server?.stop();
     await fakeAi.close();
+    await fakeNuvemshop.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -1,4 +1,5 @@
 import type { Database } from '@sede/db/client';
+import type { FakeNuvemshop } from '../apps/server/test/support/fake-nuvemshop.ts';
 import type { FakeOpenAi } from '../apps/server/test/support/fake-openai.ts';
 import type { SeedCompany } from '../apps/server/test/support/seed.ts';
 
@@ -18,6 +19,8 @@ export type BenchContext = {
   sql: <T = Record<string, any>>(query: string, params?: unknown[]) => Promise<T[]>;
   /** The fake OpenAI-compatible server the bench server uses as its platform AI (decision 0234). */
   fakeAi: FakeOpenAi;
+  /** The fake Nuvemshop the bench server's NUVEMSHOP_* point at (bench/ecommerce.bench.ts). */
+  fakeNuvemshop: FakeNuvemshop;
 };
 
 /** One line of the printed table. `ok` undefined = informative only (no target). */

@@ -92,6 +92,7 @@ export const ACTIVITY_GROUPS = {
   'E-commerce': {
     ecommerce_store_connected: 'Loja virtual conectada',
     ecommerce_store_disconnected: 'Loja virtual desconectada',
+    ecommerce_product_pushed: 'Preço e estoque enviados à loja virtual',
   },
   Financeiro: {
     fin_entry_deleted: 'Lançamento financeiro excluído',

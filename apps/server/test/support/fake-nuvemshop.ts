@@ -13,7 +13,9 @@ import { readBody, replyJson } from './fake-http.ts';
  */
 
 export type FakeNuvemshopOrder = Record<string, unknown> & { id: number; created_at: string; updated_at: string };
-type FakeStore = { id: string; name: string; token: string | null; orders: FakeNuvemshopOrder[]; webhooks: Array<{ id: number; event: string; url: string }> };
+export type FakeNuvemshopVariant = { id: number; product_id: number; sku: string | null; price: string; promotional_price: string | null; stock_management: boolean; stock: number | null; values: Array<Record<string, string>>; updated_at: string };
+export type FakeNuvemshopProduct = { id: number; name: Record<string, string>; variants: FakeNuvemshopVariant[]; created_at: string; updated_at: string };
+type FakeStore = { id: string; name: string; token: string | null; orders: FakeNuvemshopOrder[]; products: FakeNuvemshopProduct[]; webhooks: Array<{ id: number; event: string; url: string }> };
 
 export type NuvemshopFakeOptions = { prefix?: string; appId?: string; secret?: string; redirectUrl?: string };
 
@@ -23,6 +25,31 @@ export const signNuvemshop = (secret: string, body: string) => createHmac('sha25
 const send = replyJson;
 
 let nextOrderId = 1_000_000;
+let nextProductId = 3_000_000;
+const nuvemshopNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+/** A Nuvemshop product in its API's shape: a localized name, variants carrying the SKU, price (decimal string) and stock (null: unlimited). */
+export function nuvemshopProduct(name: string, variants: Array<{ sku?: string | null; price: string; stock?: number | null; values?: string[] }>): FakeNuvemshopProduct {
+  const id = nextProductId++;
+  const at = nuvemshopNow();
+  return {
+    id,
+    name: { pt: name },
+    created_at: at,
+    updated_at: at,
+    variants: variants.map((v, i) => ({
+      id: id * 10 + i,
+      product_id: id,
+      sku: v.sku ?? null,
+      price: v.price,
+      promotional_price: null,
+      stock_management: v.stock !== null,
+      stock: v.stock === undefined ? 10 : v.stock,
+      values: (v.values ?? []).map((pt) => ({ pt })),
+      updated_at: at,
+    })),
+  };
+}
 
 /** A Nuvemshop order in its API's shape: amounts as decimal strings, dates with a +0000 offset. */
 export function nuvemshopOrder(o: {
@@ -75,6 +102,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
   const secret = o.secret ?? 'segredo-do-app-nuvemshop';
   const stores = new Map<string, FakeStore>();
   const codes = new Map<string, string>();
+  const listed = new WeakMap<FakeNuvemshopOrder[], Map<string, FakeNuvemshopOrder[]>>();
   const requests: Array<{ method: string; path: string; authentication: string | undefined; userAgent: string | undefined; body: unknown }> = [];
   let nextStore = 7_000_001;
   let nextWebhook = 1;
@@ -90,7 +118,7 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
 
   const addStore = (name = 'Loja Exemplo') => {
     const id = String(nextStore++);
-    stores.set(id, { id, name, token: null, orders: [], webhooks: [] });
+    stores.set(id, { id, name, token: null, orders: [], products: [], webhooks: [] });
     return id;
   };
 
@@ -143,10 +171,19 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
       if (state.holdAfterPages !== null && page > state.holdAfterPages) await gate;
       const createdMin = url.searchParams.get('created_at_min');
       const updatedMin = url.searchParams.get('updated_at_min');
-      const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
-      const all = store.orders
-        .filter((x) => (!createdMin || at(x.created_at) >= at(createdMin)) && (!updatedMin || at(x.updated_at) >= at(updatedMin)))
-        .sort((a, b) => at(b.created_at) - at(a.created_at) || b.id - a.id);
+      // The same query's pages read one filtered and sorted list (the bench pages through 50,000 orders).
+      const key = `${createdMin}|${updatedMin}|${store.orders.length}`;
+      let all = listed.get(store.orders)?.get(key);
+      if (!all) {
+        const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
+        const min = { created: createdMin ? at(createdMin) : null, updated: updatedMin ? at(updatedMin) : null };
+        all = store.orders
+          .map((x) => ({ x, created: at(x.created_at), updated: at(x.updated_at) }))
+          .filter((o) => (min.created === null || o.created >= min.created) && (min.updated === null || o.updated >= min.updated))
+          .sort((a, b) => b.created - a.created || b.x.id - a.x.id)
+          .map((o) => o.x);
+        listed.set(store.orders, new Map([[key, all]]));
+      }
       const last = Math.max(1, Math.ceil(all.length / perPage));
       if (page > last) return send(res, 404, { code: 404, message: 'Not Found', description: `Last page is ${last}` });
       send(res, 200, all.slice((page - 1) * perPage, page * perPage), { 'x-total-count': String(all.length) });
@@ -156,6 +193,36 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
     if (one && req.method === 'GET') {
       const order = store.orders.find((x) => String(x.id) === one[1]);
       return order ? send(res, 200, order) : send(res, 404, { code: 404, message: 'Not Found', description: 'Order with such id does not exist' });
+    }
+    if (resource === 'products' && req.method === 'GET') {
+      const perPage = Math.min(200, Number(url.searchParams.get('per_page') ?? 30));
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      const updatedMin = url.searchParams.get('updated_at_min');
+      const at = (v: string) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
+      const all = store.products.filter((x) => !updatedMin || at(x.updated_at) >= at(updatedMin)).sort((a, b) => a.id - b.id);
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      if (page > last) return send(res, 404, { code: 404, message: 'Not Found', description: `Last page is ${last}` });
+      return send(res, 200, all.slice((page - 1) * perPage, page * perPage), { 'x-total-count': String(all.length) });
+    }
+    const product = /^products\/(\d+)$/.exec(resource);
+    if (product && req.method === 'GET') {
+      const found = store.products.find((x) => String(x.id) === product[1]);
+      return found ? send(res, 200, found) : send(res, 404, { code: 404, message: 'Not Found', description: 'Product with such id does not exist' });
+    }
+    const variant = /^products\/(\d+)\/variants\/(\d+)$/.exec(resource);
+    if (variant && req.method === 'PUT') {
+      const found = store.products.find((x) => String(x.id) === variant[1])?.variants.find((v) => String(v.id) === variant[2]);
+      if (!found) return send(res, 404, { code: 404, message: 'Not Found', description: 'Variant with such id does not exist' });
+      const b = (body ?? {}) as { price?: unknown; stock?: unknown };
+      if (b.price !== undefined && !(typeof b.price === 'string' && /^\d+(\.\d{1,2})?$/.test(b.price))) return send(res, 422, { code: 422, message: 'Unprocessable Entity', description: { price: ['is not a number'] } });
+      if (b.stock !== undefined && b.stock !== null && !(Number.isInteger(b.stock) && (b.stock as number) >= 0)) return send(res, 422, { code: 422, message: 'Unprocessable Entity', description: { stock: ['must be an integer'] } });
+      if (typeof b.price === 'string') found.price = b.price;
+      if (b.stock !== undefined) {
+        found.stock = b.stock as number | null;
+        found.stock_management = b.stock !== null;
+      }
+      found.updated_at = nuvemshopNow();
+      return send(res, 200, found);
     }
     if (resource === 'webhooks' && req.method === 'GET') return send(res, 200, store.webhooks);
     if (resource === 'webhooks' && req.method === 'POST') {
@@ -195,6 +262,13 @@ export function nuvemshopFake(o: NuvemshopFakeOptions = {}) {
       order.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, '+0000');
       store.orders = [...store.orders.filter((x) => x.id !== order.id), order];
       return order;
+    },
+    /** A product into a store (its updated_at now), or out of it with `remove`. */
+    putProduct(storeId: string, product: FakeNuvemshopProduct, remove = false) {
+      const store = stores.get(storeId)!;
+      product.updated_at = nuvemshopNow();
+      store.products = [...store.products.filter((x) => x.id !== product.id), ...(remove ? [] : [product])];
+      return product;
     },
     /** The webhook Nuvemshop would post for an event, signed (or with `signature`), to `url` (default: the one the store registered). */
     async notify(storeId: string, event: string, id: number, opts: { url?: string; signature?: string } = {}) {

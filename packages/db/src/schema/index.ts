@@ -13,6 +13,7 @@ export * from './crm-quotes.ts';
 export * from './crm-targets.ts';
 export * from './documents.ts';
 export * from './ecommerce.ts';
+export * from './ecommerce-products.ts';
 export * from './esign.ts';
 export * from './files.ts';
 export * from './finance.ts';

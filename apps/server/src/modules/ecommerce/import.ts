@@ -5,6 +5,7 @@ import { defineJob, JobFailure } from '../../platform/jobs/run.ts';
 import { scheduleRecurring } from '../../platform/jobs.ts';
 import { systemTenant } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
+import { importCatalogue } from './products/public.ts';
 import { providerOf } from './providers.ts';
 import { IMPORT_JOB, markSynced, storeAuth, storeRef, storeRow } from './stores.ts';
 
@@ -33,6 +34,8 @@ export async function defineImportJob(s: Services) {
         reason: 'job',
         onPage: (done, total) => progress({ done, total }),
       });
+      progress({ stage: 'Importando os produtos da loja' });
+      await importCatalogue(s, row, 'job');
       await markSynced(tenant, row.id, null);
       return { imported };
     } catch (e) {
@@ -57,6 +60,7 @@ export async function catchUp(s: Services): Promise<number> {
     const since = new Date((row.lastSyncAt ?? row.connectedAt).getTime() - CATCH_UP_OVERLAP_MS);
     try {
       n += await providerOf(row.provider).syncOrders(s, storeRef(row), storeAuth(s, row), { since, changed: 'updated', reason: 'schedule' });
+      await importCatalogue(s, row, 'schedule', since);
       await markSynced(tenant, row.id, null);
     } catch (e) {
       await markSynced(tenant, row.id, messageOf(e));

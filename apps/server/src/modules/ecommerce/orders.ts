@@ -14,7 +14,7 @@ export const ORDER_ENTITY = 'ecommerce_order';
 export const PAGE_SIZE = 50;
 
 /** Finance's and parties' functions open their transaction on the tenant's db: here a savepoint of ours. */
-const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
+export const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
 
 /**
  * An order from its store, written once per (store, order id) and updated in place (decision

@@ -19,6 +19,7 @@ import type { CompanyEnv, Services } from '../../services.ts';
 import { receiveMercadoLivreNotification } from './mercadolivre/notifications.ts';
 import { receiveNuvemshopWebhook } from './nuvemshop/webhook.ts';
 import { getOrder, listOrders } from './orders.ts';
+import { productRoutes } from './products/routes.ts';
 import { completeConnection, disconnect, listStores, resync, startConnection } from './stores.ts';
 
 /**
@@ -80,6 +81,8 @@ export function ecommerceRoutes(s: Services) {
   r.get('/orders/:id', contract({ summary: 'Ver um pedido', params: idParams(M.orderNotFound), response: orderDetailSchema }), async (c) =>
     c.json(await getOrder(c.get('tenant'), c.req.valid('param').id)),
   );
+
+  productRoutes(s, r, manage);
 
   app.route('/', r);
   return app;

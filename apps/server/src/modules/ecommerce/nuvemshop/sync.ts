@@ -2,6 +2,7 @@ import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
 import { conflict } from '../../../http/errors.ts';
 import type { SystemReason } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
+import { applyOrders } from '../apply-batch.ts';
 import { applyOrder } from '../orders.ts';
 import type { StoreRef } from '../into-sede.ts';
 import { nuvemshopApi, type StoreAuth } from './client.ts';
@@ -9,8 +10,8 @@ import { fromNuvemshop, type NuvemshopOrder } from './orders.ts';
 
 /** Nuvemshop's largest page of orders. */
 export const PER_PAGE = 200;
-/** The order events Sede listens to (decision 0681); product/updated is acknowledged until products are built. */
-export const WEBHOOK_EVENTS = ['order/created', 'order/paid', 'order/cancelled', 'order/updated', 'product/updated', 'app/uninstalled'] as const;
+/** The events Sede listens to (decisions 0681, 0687). */
+export const WEBHOOK_EVENTS = ['order/created', 'order/paid', 'order/cancelled', 'order/updated', 'product/created', 'product/updated', 'product/deleted', 'app/uninstalled'] as const;
 
 /** One order fetched from the store and applied; a 404 there (deleted) changes nothing. */
 export async function syncOrder(s: Services, store: StoreRef, auth: StoreAuth, orderId: string, reason: SystemReason): Promise<boolean> {
@@ -39,10 +40,8 @@ export async function syncOrdersSince(
     const res = await nuvemshopApi<NuvemshopOrder[]>(s, auth, `orders?per_page=${PER_PAGE}&page=${page}&${o.field}=${encodeURIComponent(since.toISOString())}`, { allow404: true });
     if (!res || !Array.isArray(res.data)) break;
     total ??= Number(res.headers.get('x-total-count')) || null;
-    for (const order of res.data) {
-      await applyOrder(s, store, fromNuvemshop(order), o.reason);
-      done++;
-    }
+    // A page at a time, in one transaction (decision 0687).
+    done += await applyOrders(s, store, res.data.map(fromNuvemshop), o.reason);
     o.onPage?.(done, total);
     if (res.data.length < PER_PAGE) break;
   }

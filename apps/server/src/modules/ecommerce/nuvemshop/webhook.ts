@@ -5,6 +5,7 @@ import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
 import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { systemTenant } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
+import { applyProductEvent } from '../products/public.ts';
 import { markSynced, storeAuth, storeRef } from '../stores.ts';
 import { nuvemshopApp } from './client.ts';
 import { syncOrder } from './sync.ts';
@@ -46,6 +47,10 @@ export async function receiveNuvemshopWebhook(s: Services, raw: Buffer, signatur
   const tenant = systemTenant(s, row.companyId, 'webhook');
   if (event === 'app/uninstalled') {
     await markSynced(tenant, row.id, 'O aplicativo do Sede foi desinstalado na Nuvemshop. Conecte a loja de novo.');
+    return;
+  }
+  if (event.startsWith('product/')) {
+    await applyProductEvent(s, row, event, String(body.id ?? ''));
     return;
   }
   if (!event.startsWith('order/')) return;

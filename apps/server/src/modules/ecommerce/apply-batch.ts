@@ -1,0 +1,87 @@
+import { inArray, sql } from 'drizzle-orm';
+import { schema } from '@sede/db/client';
+import { announce } from '../../platform/live/announce.ts';
+import { systemTenant, type SystemReason } from '../../platform/tenant.ts';
+import type { Services } from '../../services.ts';
+import type { IncomingOrder } from './incoming.ts';
+import { intoSede, type StoreRef } from './into-sede.ts';
+import { inTx, ORDER_ENTITY } from './orders.ts';
+
+const { ecommerceOrders: O, ecommerceOrderItems: I } = schema;
+
+const needsEffects = (o: typeof O.$inferSelect) =>
+  (o.paymentStatus === 'paid' && o.status !== 'cancelled' && !o.receivableId && o.totalCents > 0) ||
+  ((o.status === 'cancelled' || o.paymentStatus === 'refunded' || o.paymentStatus === 'voided') && o.receivableId !== null);
+
+/**
+ * A page of orders applied as `applyOrder` applies one (decision 0681), in one transaction and a
+ * few statements (decision 0687 for why): one multi-row upsert of the orders (in a fixed order,
+ * so two batches lock rows alike), their items replaced in two statements, and what an order
+ * becomes in the rest of Sede only for the orders that need it (paid without a receivable yet,
+ * cancelled with one), still inside the transaction that holds their rows. One announcement.
+ */
+export async function applyOrders(s: Services, store: StoreRef, incoming: IncomingOrder[], reason: SystemReason): Promise<number> {
+  const orders = [...new Map(incoming.map((o) => [o.externalId, o])).values()].sort((a, b) => (a.externalId < b.externalId ? -1 : 1));
+  if (!orders.length) return 0;
+  const tenant = systemTenant(s, store.companyId, reason);
+  return tenant.db.transaction(async (db) => {
+    const rows = await db
+      .insert(O)
+      .values(
+        orders.map((o) => ({
+          companyId: store.companyId,
+          storeId: store.id,
+          externalId: o.externalId,
+          number: o.number,
+          status: o.status,
+          paymentStatus: o.paymentStatus,
+          fulfillmentStatus: o.fulfillmentStatus,
+          currency: o.currency,
+          subtotalCents: o.subtotalCents,
+          discountCents: o.discountCents,
+          shippingCents: o.shippingCents,
+          totalCents: o.totalCents,
+          feeCents: o.feeCents,
+          buyerName: o.buyer.name,
+          buyerEmail: o.buyer.email,
+          buyerPhone: o.buyer.phone,
+          buyerDocument: o.buyer.document,
+          shippingMethod: o.shippingMethod,
+          shippingAddress: o.shippingAddress,
+          paymentMethod: o.paymentMethod,
+          placedAt: o.placedAt,
+          paidAt: o.paidAt,
+          cancelledAt: o.cancelledAt,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [O.storeId, O.externalId],
+        set: Object.fromEntries(
+          (
+            [
+              'number', 'status', 'payment_status', 'fulfillment_status', 'currency', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'total_cents', 'fee_cents',
+              'buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'shipping_method', 'shipping_address', 'payment_method', 'placed_at', 'paid_at', 'cancelled_at',
+            ] as const
+          )
+            .map((c) => [camel(c), sql.raw(`excluded.${c}`)])
+            .concat([['updatedAt', sql`now()`]]),
+        ),
+      })
+      .returning();
+    const byExternal = new Map(rows.map((r) => [r.externalId, r]));
+    await db.delete(I).where(inArray(I.orderId, rows.map((r) => r.id)));
+    const items = orders.flatMap((o) => {
+      const id = byExternal.get(o.externalId)!.id;
+      return o.items.map((item, position) => ({ companyId: store.companyId, orderId: id, position, ...item, totalCents: item.unitPriceCents * item.quantity }));
+    });
+    for (let i = 0; i < items.length; i += 1000) await db.insert(I).values(items.slice(i, i + 1000));
+    const t = inTx(db, tenant);
+    for (const row of rows) {
+      if (needsEffects(row)) await intoSede(s, t, store, row);
+    }
+    await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id: rows[0]!.id, action: 'updated' });
+    return rows.length;
+  });
+}
+
+const camel = (c: string) => c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase());
