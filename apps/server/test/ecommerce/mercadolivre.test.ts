@@ -210,6 +210,8 @@ describe('Mercado Livre', () => {
       priceCents: 25_990,
       stock: 7,
     });
+    // …and in the stores' products, matched like any other by its SKU.
+    expect(await sql(server, `SELECT sku, name, price_cents::int AS price, stock FROM ecommerce_products WHERE store_id = $1 AND external_id = 'MLB4455667788'`, [row!.id])).toEqual([{ sku: 'JAQ-07', name: 'Jaqueta jeans', price: 25_990, stock: 7 }]);
     // Another company's store id with this job's company: nothing.
     expect(await applyNotification(server.services, { storeId: row!.id, companyId: '00000000-0000-4000-8000-000000000000', topic: 'items', resource: '/items/MLB4455667788' })).toBeNull();
   });

@@ -6,6 +6,7 @@ import { serverState } from '../../../platform/module.ts';
 import { systemTenant } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
 import type { IncomingProduct } from '../incoming.ts';
+import { upsertStoreProducts } from '../products/public.ts';
 import { markSynced, storeAuth, storeRef } from '../stores.ts';
 import { mercadolivreApp } from './client.ts';
 import { fetchMercadoLivreItem } from './items.ts';
@@ -56,7 +57,7 @@ export async function receiveMercadoLivreNotification(s: Services, body: unknown
 /**
  * Applies one notification: the order fetched and upserted in place (so a repeat, a late one or
  * one out of order leaves the order as Mercado Livre has it now), or the item fetched in the
- * catalogue's neutral shape (returned: the products table takes it from here).
+ * catalogue's neutral shape, written to the stores' products (decision 0687) and returned.
  */
 export async function applyNotification(s: Services, job: NotificationJob): Promise<IncomingProduct | boolean | null> {
   const tenant = systemTenant(s, job.companyId, 'webhook');
@@ -66,7 +67,11 @@ export async function applyNotification(s: Services, job: NotificationJob): Prom
     .where(and(eq(S.companyId, job.companyId), eq(S.id, job.storeId), isNull(S.disconnectedAt)));
   if (!row || row.status === 'disconnected') return null;
   const id = RESOURCE[job.topic].exec(job.resource)?.[1] ?? '';
-  if (job.topic === 'items') return fetchMercadoLivreItem(s, storeAuth(s, row), id);
+  if (job.topic === 'items') {
+    const item = await fetchMercadoLivreItem(s, storeAuth(s, row), id);
+    if (item) await upsertStoreProducts(tenant, row.id, [item]);
+    return item;
+  }
   const applied = await syncOrder(s, storeRef(row), storeAuth(s, row), id, 'webhook');
   await markSynced(tenant, row.id, null);
   return applied;
