@@ -41,7 +41,7 @@ export type FieldEditorProps = {
  * press its button to put it on the chosen page), drag it where it goes — mouse, touch, or the
  * keyboard (arrows nudge a focused field, Shift for bigger steps, Delete removes; Space picks it
  * up for dnd-kit's keyboard drag). The selected field resizes by any of its four corner handles or Ctrl/⌘ (+ Alt) +
- * arrows (decisions 0621, 0629). Positions and sizes are fractions of the page, saved whole.
+ * arrows (decisions 0621, 0625). Positions and sizes are fractions of the page, saved whole.
  */
 export default function FieldEditor({ title, documentFileId, pages, people: signers, fields: initial, save: saveAll, onSaved }: FieldEditorProps) {
   const colourOf = (signerId: string) => COLOURS[Math.max(0, signers.findIndex((s) => s.id === signerId)) % COLOURS.length]!;
@@ -265,6 +265,7 @@ function PlacedField({ field, ghost, colour, text, selected, onSelect, onKey }: 
       data-testid="placed-field"
       data-type={field.type}
       data-size={`${field.w}x${field.h}`}
+      data-pos={`${field.x}x${field.y}`}
       aria-label={`${text}, página ${field.page}${field.allPages ? ', em todas as páginas' : ''}. Setas movem, Ctrl ou ⌘ com as setas mudam o tamanho (com Alt, pelo canto superior esquerdo), Delete remove.`}
       style={style}
       className={cn('absolute touch-none overflow-hidden rounded border-2 px-1 text-left text-[10px] font-medium leading-tight sm:text-xs', colour, selected && 'ring-2 ring-slate-900', isDragging && 'z-20 opacity-80 shadow-lg')}

@@ -3,7 +3,7 @@ import { resizeByKey, resizedFrom } from './field-resize.tsx';
 
 const key = (k: string, mods: { shift?: boolean; ctrl?: boolean; meta?: boolean; alt?: boolean } = {}) => ({ key: k, shiftKey: Boolean(mods.shift), ctrlKey: Boolean(mods.ctrl), metaKey: Boolean(mods.meta), altKey: Boolean(mods.alt) });
 
-describe('resizing a placed field (decisions 0621, 0629)', () => {
+describe('resizing a placed field (decisions 0621, 0625)', () => {
   const f = { x: 0.1, y: 0.8, w: 0.3, h: 0.06 };
 
   it('from the lower-right corner: keeps the field on its page and large enough to hit', () => {

@@ -1,14 +1,14 @@
 import { type PointerEvent, useRef } from 'react';
 import { FIELD_LIMITS } from '@sede/shared/esign/fields';
 
-/** Fractions of the page: a field never grows past the page's edges, nor shrinks below what stays clickable (decisions 0621, 0629). */
+/** Fractions of the page: a field never grows past the page's edges, nor shrinks below what stays clickable (decisions 0621, 0625). */
 type Box = { x: number; y: number; w: number; h: number };
 const MIN = Math.max(FIELD_LIMITS.minSize, 0.02);
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
 const within = (v: number, max: number) => round(Math.min(Math.max(v, MIN), Math.max(max, MIN)));
 
 
-/** The four corners a field is resized from (decision 0629): the opposite corner stays put. */
+/** The four corners a field is resized from (decision 0625): the opposite corner stays put. */
 export const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export type Corner = (typeof CORNERS)[number];
 const CORNER_NAMES: Record<Corner, string> = { 'top-left': 'canto superior esquerdo', 'top-right': 'canto superior direito', 'bottom-left': 'canto inferior esquerdo', 'bottom-right': 'canto inferior direito' };

@@ -2,7 +2,7 @@ import { ESIGN_LIMITS, ESIGN_MESSAGES, remindEveryDaysSchema } from '@sede/share
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 
-/** The shared rule's message for a typed interval, or null when it is fine (decision 0629). */
+/** The shared rule's message for a typed interval, or null when it is fine (decision 0624). */
 export const remindEveryError = (v: number | null) => (remindEveryDaysSchema.safeParse(v).success ? null : ESIGN_MESSAGES.remindEveryDays);
 
 /**

@@ -22,7 +22,7 @@ type Values = { name: string; title: string; message: string; signingOrder: Temp
 const valuesOf = (t: TemplateView): Values => ({ ...t, message: t.message ?? '', slots: t.slots.map((s) => ({ ...s })) });
 
 /**
- * 'Editar modelo' (decision 0629): name, envelope title and message, order, days to sign, reminders
+ * 'Editar modelo' (decision 0624): name, envelope title and message, order, days to sign, reminders
  * and the roles — renamed, re-roled or moved up and down, never added or removed (their fields
  * follow them). react-hook-form with the shared PATCH rules; what only the server knows (a role
  * with fields made a copy recipient) comes back as the form's message.

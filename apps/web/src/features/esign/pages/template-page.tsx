@@ -26,7 +26,7 @@ const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
 const LIST = '/juridico/assinaturas?aba=modelos';
 const fieldsCount = (n: number) => `${count(n)} ${n === 1 ? 'campo' : 'campos'}`;
 
-/** /juridico/assinaturas/modelos/:templateId: a template's PDF, roles and fields placed once (decision 0620); 'Usar modelo', 'Editar modelo' (decision 0629), 'Excluir'. */
+/** /juridico/assinaturas/modelos/:templateId: a template's PDF, roles and fields placed once (decision 0620); 'Usar modelo', 'Editar modelo' (decision 0624), 'Excluir'. */
 export default function TemplatePage() {
   const { templateId = '' } = useParams();
   const template = useTemplate(templateId);
