@@ -119,7 +119,8 @@ async function main() {
       const code = await server.stop();
       server = null;
       if (code !== 0) rows.push({ name: `SIGTERM exit code (stop ${i + 1})`, value: String(code), target: '0', ok: false });
-      server = await startProductionServer({ dataDir, port, pgPort, webDist, env: aiEnv }, 30_000);
+      // BENCH_RESTART_TIMEOUT_S: a machine loaded by others may need longer than the default 30 s to answer.
+      server = await startProductionServer({ dataDir, port, pgPort, webDist, env: aiEnv }, Number(process.env.BENCH_RESTART_TIMEOUT_S ?? 30) * 1000);
       restarts.push(server.readyMs);
     }
     const median = [...restarts].sort((x, y) => x - y)[1]!;

@@ -94,7 +94,8 @@ export async function sealEnvelope(s: Services, tenant: Tenant, envelopeId: stri
     // Everything inside reads and writes through the transaction: one connection, and the final file's row commits with 'assinado'.
     const t: Tenant = { ...tenant, db: db as unknown as Tenant['db'] };
     const [e] = await db.select().from(E).where(and(eq(E.id, envelopeId), eq(E.companyId, tenant.companyId))).for('update');
-    if (!e || e.status !== 'finalizando' || !e.documentFileId || !e.documentSha256) return e?.status === 'assinado' ? { envelope: e, bytes: null } : null;
+    if (e?.status === 'assinado') return { envelope: e, bytes: null };
+    if (e?.status !== 'finalizando' || !e.documentFileId || !e.documentSha256) return null;
     const original = await readEntityFile(s, t, e.documentFileId, ENVELOPE_ENTITY, e.id);
     if (!original) throw new JobFailure('O documento original do envelope não foi encontrado.');
     const sealedAt = new Date(s.clock.now());
