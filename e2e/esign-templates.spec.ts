@@ -172,7 +172,7 @@ test.describe('modelos de envelope', () => {
     await expect(page.getByRole('listitem').first()).toContainText('1º · Locatário');
     // No reminders at all.
     await page.getByRole('button', { name: 'Editar modelo' }).click();
-    await dialog.getByLabel('Lembrar por e-mail quem ainda não assinou').uncheck();
+    await dialog.getByLabel('Enviar lembretes a quem ainda não assinou').uncheck();
     await dialog.getByRole('button', { name: 'Salvar modelo' }).click();
     await expect(page.getByText('sem lembretes', { exact: false })).toBeVisible();
     const [row] = await e2eSql<{ name: string; expires_in_days: number; remind_every_days: number | null; labels: string[] }>(

@@ -16,7 +16,7 @@ export function RemindEveryControl({ value, onChange, error }: { value: number |
       <legend className="mb-1 text-sm font-medium text-slate-900">Lembretes</legend>
       <label className="flex items-center gap-2 text-sm text-slate-800">
         <input type="checkbox" className="size-4" checked={on} onChange={(e) => onChange(e.target.checked ? ESIGN_LIMITS.remindDefaultDays : null)} />
-        Lembrar por e-mail quem ainda não assinou
+        Enviar lembretes a quem ainda não assinou
       </label>
       {on && (
         <Field label="A cada quantos dias" error={error ?? undefined} hint={`De 1 a ${ESIGN_LIMITS.remindMaxDays} dias.`}>
