@@ -169,7 +169,7 @@ test.describe('modelos de envelope', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Locação residencial' })).toBeVisible();
     await expect(page.getByText('prazo de 15 dias para assinar · lembrete a cada 7 dias', { exact: false })).toBeVisible();
-    await expect(page.getByRole('listitem').first()).toContainText('1º · Locatário');
+    await expect(page.getByText('1º · Locatário', { exact: true })).toBeVisible();
     // No reminders at all.
     await page.getByRole('button', { name: 'Editar modelo' }).click();
     await dialog.getByLabel('Enviar lembretes a quem ainda não assinou').uncheck();
