@@ -123,6 +123,8 @@ test.describe('modelos de envelope', () => {
     await use.getByRole('button', { name: 'Criar rascunho' }).click();
     await expect(page).toHaveURL(/\/juridico\/assinaturas\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Contrato de prestação' })).toBeVisible();
+    // pdf.js renders the pages first (slow on a loaded machine), then the fields are drawn on them.
+    await expect(page.getByTestId('field-editor').getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
     const envelopeField = page.getByTestId('field-editor').locator('[data-page="1"] [data-type="assinatura"]');
     await expect(envelopeField).toHaveAttribute('data-size', '1x0.1');
     await expect(envelopeField).toContainText('Maria');
