@@ -62,8 +62,9 @@ test.describe('modelos de envelope', () => {
     await page.keyboard.press('Control+ArrowUp');
     expect(await sizeOf(field)).toEqual([0.31, 0.1]);
 
-    // By its handle with the mouse: smaller, then dragged far past the page's right edge: it stops at the edge.
-    const handle = editor.getByTestId('resize-handle');
+    // By its lower-right handle with the mouse: smaller, then dragged far past the page's right edge: it stops at the edge.
+    await expect(editor.getByTestId('resize-handle')).toHaveCount(4);
+    const handle = editor.locator('[data-testid="resize-handle"][data-corner="bottom-right"]');
     const page1 = (await editor.locator('[data-testid="field-page"][data-page="1"]').boundingBox())!;
     let h = (await handle.boundingBox())!;
     await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
@@ -80,6 +81,15 @@ test.describe('modelos de envelope', () => {
     await page.mouse.up();
     expect(await sizeOf(field)).toEqual([0.9, 0.1]);
     await expect(field).toHaveAttribute('data-type', 'assinatura');
+    // By its upper-left handle (decision 0625): dragged past the page's left edge, it stops there and the right edge stays put.
+    const topLeft = editor.locator('[data-testid="resize-handle"][data-corner="top-left"]');
+    h = (await topLeft.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(page1.x - 300, h.y + h.height / 2, { steps: 8 });
+    await page.mouse.up();
+    expect(await sizeOf(field)).toEqual([1, 0.1]);
+    await expect(field).toHaveAttribute('data-pos', /^0x/);
     if (process.env.SHOTS) {
       await field.scrollIntoViewIfNeeded();
       await shot(page, 'esign-field-resize-1280', { fullPage: false });
@@ -92,7 +102,7 @@ test.describe('modelos de envelope', () => {
     await editor.getByRole('button', { name: 'Salvar campos' }).click();
     await expect(editor.getByText('1 campo', { exact: true })).toBeVisible();
     const [saved] = await e2eSql<{ fields: { w: number; h: number; x: number; page: number }[] }>('SELECT fields FROM signature_templates WHERE company_id = $1', [company.id]);
-    expect(saved!.fields.map((f) => [f.page, f.x, f.w, f.h])).toEqual([[1, 0.1, 0.9, 0.1]]);
+    expect(saved!.fields.map((f) => [f.page, f.x, f.w, f.h])).toEqual([[1, 0, 1, 0.1]]);
     await widths(page, 'esign-template-page');
 
     // Used: a person per role, the draft opens with the field where the template has it.
@@ -113,8 +123,10 @@ test.describe('modelos de envelope', () => {
     await use.getByRole('button', { name: 'Criar rascunho' }).click();
     await expect(page).toHaveURL(/\/juridico\/assinaturas\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Contrato de prestação' })).toBeVisible();
+    // pdf.js renders the pages first (slow on a loaded machine), then the fields are drawn on them.
+    await expect(page.getByTestId('field-editor').getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
     const envelopeField = page.getByTestId('field-editor').locator('[data-page="1"] [data-type="assinatura"]');
-    await expect(envelopeField).toHaveAttribute('data-size', '0.9x0.1');
+    await expect(envelopeField).toHaveAttribute('data-size', '1x0.1');
     await expect(envelopeField).toContainText('Maria');
 
     // The envelope saved as another template: its signers become the roles.
@@ -130,6 +142,48 @@ test.describe('modelos de envelope', () => {
     await expect(page.getByRole('table', { name: 'Modelos de envelope' }).getByRole('row')).toHaveCount(3);
     await expectAccessible(page);
     await widths(page, 'esign-templates-list');
+  });
+
+  test("'Editar modelo': name, roles reordered, days to sign and reminders validated and saved", async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Modelos Editáveis Ltda');
+    const created = await page.request.post('/api/assinaturas/templates/blank', {
+      data: { name: 'Locação', title: 'Contrato de locação', signingOrder: 'sequencial', slots: [{ label: 'Locador', role: 'assinar' }, { label: 'Locatário', role: 'assinar' }, { label: 'Fiador', role: 'aprovar' }] },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto(`/juridico/assinaturas/modelos/${id}`);
+    await expect(page.getByText('lembrete a cada 3 dias', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Editar modelo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar modelo' });
+    await dialog.getByLabel('Nome do modelo').fill('Locação residencial');
+    await dialog.getByRole('button', { name: 'Subir 2º papel' }).click();
+    await expect(dialog.getByRole('textbox', { name: '1º papel' })).toHaveValue('Locatário');
+    await dialog.getByLabel('Prazo para assinar (dias)').fill('15');
+    await dialog.getByLabel('A cada quantos dias').fill('45');
+    await dialog.getByRole('button', { name: 'Salvar modelo' }).click();
+    await expect(dialog.getByText('Lembretes: escolha de 1 a 30 dias, ou nenhum lembrete.')).toBeVisible();
+    await dialog.getByLabel('A cada quantos dias').fill('7');
+    await expectAccessible(page);
+    await widths(page, 'esign-template-edit');
+    await dialog.getByRole('button', { name: 'Salvar modelo' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Locação residencial' })).toBeVisible();
+    await expect(page.getByText('prazo de 15 dias para assinar · lembrete a cada 7 dias', { exact: false })).toBeVisible();
+    await expect(page.getByText('1º · Locatário', { exact: true })).toBeVisible();
+    // No reminders at all.
+    await page.getByRole('button', { name: 'Editar modelo' }).click();
+    await dialog.getByLabel('Enviar lembretes a quem ainda não assinou').uncheck();
+    await dialog.getByRole('button', { name: 'Salvar modelo' }).click();
+    await expect(page.getByText('sem lembretes', { exact: false })).toBeVisible();
+    const [row] = await e2eSql<{ name: string; expires_in_days: number; remind_every_days: number | null; labels: string[] }>(
+      "SELECT name, expires_in_days, remind_every_days, (SELECT array_agg(s->>'label') FROM jsonb_array_elements(slots) s) AS labels FROM signature_templates WHERE id = $1 AND company_id = $2",
+      [id, admin.companyId],
+    );
+    expect(row).toEqual({ name: 'Locação residencial', expires_in_days: 15, remind_every_days: null, labels: ['Locatário', 'Locador', 'Fiador'] });
+    await expectAccessible(page);
+    await widths(page, 'esign-template-edited');
   });
 
   test("a quote's signature with two signers in order: the second hears of it after the first signs", async ({ page }) => {

@@ -5,7 +5,7 @@ import type { EnvelopeView, PublicSigningView } from '@sede/shared/esign/schemas
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
-import { caller, codeFromMail, draftWithPdf, tokenFromMail } from './support.ts';
+import { caller, codeFromMail, draftWithPdf, tokenFromMail, untilSealed } from './support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof caller>;
@@ -95,7 +95,7 @@ describe('fields on the document', () => {
 
     const jose2 = await signAs(jose, [], 'José Araújo');
     expect(jose2.res.status).toBe(200);
-    const done = (await call<EnvelopeView>(`/api/assinaturas/envelopes/${e.id}`, juridico)).body;
+    const done = await untilSealed(server, juridico, e.id);
     expect(done.status).toBe('assinado');
     expect(Object.fromEntries(done.fields.filter((f) => f.value).map((f) => [f.type, f.value]))).toMatchObject({ nome: 'Maria Conceição', cpf: '529.982.247-25', texto: 'Diretora', checkbox: 'true', data: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/) });
 

@@ -6,7 +6,7 @@ import { inDays, seedDeal } from '../crm/support.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
-import { caller, codeFromMail, tokenFromMail } from './support.ts';
+import { caller, codeFromMail, tokenFromMail, untilSealed } from './support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof caller>;
@@ -76,6 +76,7 @@ describe('a CRM quote sent for signature', () => {
     expect((await sql(server, 'SELECT status FROM deals WHERE id = $1', [dealId]))[0]).toMatchObject({ status: 'open' });
     expect((await call<{ envelopes: QuoteEnvelope[] }>(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas)).body.envelopes).toEqual([expect.objectContaining({ status: 'parcialmente_assinado', signersDone: 1, signersTotal: 2 })]);
     await signAll([socio]);
+    await untilSealed(server, juridico, sent.body.id);
     const after = await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas);
     expect(after.body).toMatchObject({ status: 'aceito', answeredBy: 'client' });
     const [deal] = await sql(server, 'SELECT status, value_cents, won_note FROM deals WHERE id = $1', [dealId]);
@@ -100,8 +101,10 @@ describe('a CRM quote sent for signature', () => {
   it('without winDeal the quote is accepted and the deal stays open', async () => {
     const { dealId, quote: q } = await quote();
     const email = unique('cliente');
-    expect((await call(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas, 'POST', { signers: [{ name: 'Cliente', email, role: 'assinar' }], winDeal: false })).status).toBe(201);
+    const sent = await call<QuoteEnvelope>(`/api/crm-quotes/quotes/${q.id}/signatures`, vendas, 'POST', { signers: [{ name: 'Cliente', email, role: 'assinar' }], winDeal: false });
+    expect(sent.status).toBe(201);
     await signAll([email]);
+    await untilSealed(server, juridico, sent.body.id);
     expect((await call<Quote>(`/api/crm-quotes/quotes/${q.id}`, vendas)).body.status).toBe('aceito');
     expect((await sql(server, 'SELECT status FROM deals WHERE id = $1', [dealId]))[0]).toMatchObject({ status: 'open' });
   });

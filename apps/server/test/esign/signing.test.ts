@@ -6,7 +6,7 @@ import { manualClock } from '../support/clock.ts';
 import { latestMail, startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql, type Person } from '../team/support.ts';
 import { upload } from '../files/support.ts';
-import { caller, codeFromMail, draftWithPdf, envelopeInput, samplePdf, tokenFromMail } from './support.ts';
+import { caller, codeFromMail, draftWithPdf, envelopeInput, samplePdf, tokenFromMail, untilSealed } from './support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof caller>;
@@ -76,7 +76,7 @@ describe('signing by link', () => {
     const drawn = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     expect((await call(pub(t2, '/sign'), null, 'POST', { accept: true, signature: { kind: 'drawn', image: drawn } }, UA)).status).toBe(200);
 
-    const done = await envelope(e.id);
+    const done = await untilSealed(server, juridico, e.id);
     expect(done).toMatchObject({ status: 'assinado', signersDone: 2, signersTotal: 2 });
     expect(done.finalFileId).toBeTruthy();
     expect(done.verificationCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2}$/);
@@ -178,7 +178,7 @@ describe('signing by link', () => {
     const token = await tokenFromMail(server, fabio);
     await confirmByCode(token, fabio);
     expect((await call(pub(token, '/sign'), null, 'POST', { accept: true, signature: { kind: 'typed', text: 'Fábio' } })).status).toBe(200);
-    const done = await envelope(created.body.id);
+    const done = await untilSealed(server, juridico, created.body.id);
     expect(done.status).toBe('assinado');
     const files = await sql(server, `select name, sha256 from files where company_id = $1 and entity_type = 'contract' and entity_id = $2 and deleted_at is null order by created_at`, [companyId, contract.body.id]);
     expect(files.map((f) => f.name)).toEqual(['locacao.pdf', 'Locação da loja - assinado.pdf']);

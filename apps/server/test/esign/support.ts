@@ -62,3 +62,15 @@ export async function codeFromMail(server: TestServer, email: string) {
   const mail = await latestMail(server, email, 'Seu código para assinar');
   return /(\d{6})/.exec(mail.subject)![1]!;
 }
+
+/** The envelope once its sealing job ended (decision 0623): the last signature answers before the seal is made. */
+export async function untilSealed(server: TestServer, who: Person, id: string, timeoutMs = 30_000): Promise<EnvelopeView> {
+  const call = caller(server);
+  const started = Date.now();
+  for (;;) {
+    const e = (await call<EnvelopeView>(`/api/assinaturas/envelopes/${id}`, who)).body;
+    if (e.status !== 'finalizando' || (e.sealing && ['done', 'failed'].includes(e.sealing.status))) return e;
+    if (Date.now() - started > timeoutMs) throw new Error(`envelope ${id} still 'finalizando' after ${timeoutMs} ms: ${JSON.stringify(e.sealing)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

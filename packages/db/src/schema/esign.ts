@@ -2,6 +2,7 @@ import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, tex
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { files } from './files.ts';
+import { jobRuns } from './jobs.ts';
 import { contracts } from './juridico.ts';
 
 /**
@@ -17,7 +18,7 @@ export const signatureEnvelopes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     message: text('message'),
-    /** rascunho | enviado | visualizado | parcialmente_assinado | assinado | recusado | expirado | cancelado */
+    /** rascunho | enviado | visualizado | parcialmente_assinado | finalizando | assinado | recusado | expirado | cancelado */
     status: text('status').notNull().default('rascunho'),
     /** sequencial | simultanea */
     signingOrder: text('signing_order').notNull().default('simultanea'),
@@ -42,6 +43,10 @@ export const signatureEnvelopes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The platform job that seals it once the last signer signed (decision 0623); its progress is the sender's to watch. */
+    sealingRunId: uuid('sealing_run_id').references(() => jobRuns.id, { onDelete: 'set null' }),
+    /** When the completion was told (sender, source, signers' e-mails): claimed once, so a job run twice never tells twice. */
+    completionToldAt: timestamp('completion_told_at', { withTimezone: true }),
   },
   (t) => [companyIndex('signature_envelopes', t.createdAt, t.id)(t), uniqueIndex('signature_envelopes_code_uq').on(t.verificationCode), uniqueIndex('signature_envelopes_final_sha_uq').on(t.finalSha256)],
 );

@@ -2,26 +2,31 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { emailSchema } from '../email.ts';
 import { uuidSchema } from '../platform/api.ts';
+import { JOB_STATUSES } from '../platform/jobs.ts';
 import { safeText } from '../text.ts';
 import { fieldValuesSchema, fieldViewSchema } from './fields.ts';
 import { SIGNER_ROLES, type SignerRole } from './labels.ts';
 
 /** Electronic signature (decisions 0550–0556): envelopes, their signers and evidence. */
 
-export const ENVELOPE_STATUSES = ['rascunho', 'enviado', 'visualizado', 'parcialmente_assinado', 'assinado', 'recusado', 'expirado', 'cancelado'] as const;
+export const ENVELOPE_STATUSES = ['rascunho', 'enviado', 'visualizado', 'parcialmente_assinado', 'finalizando', 'assinado', 'recusado', 'expirado', 'cancelado'] as const;
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
 export const ENVELOPE_STATUS_LABELS: Record<EnvelopeStatus, string> = {
   rascunho: 'Rascunho',
   enviado: 'Enviado',
   visualizado: 'Visualizado',
   parcialmente_assinado: 'Parcialmente assinado',
+  finalizando: 'Finalizando',
   assinado: 'Assinado',
   recusado: 'Recusado',
   expirado: 'Expirado',
   cancelado: 'Cancelado',
 };
-/** Nothing changes in an envelope in these states: a signed document never changes. */
-export const FINISHED_STATUSES: readonly EnvelopeStatus[] = ['assinado', 'recusado', 'expirado', 'cancelado'];
+/**
+ * Nothing changes in an envelope in these states: a signed document never changes. 'finalizando'
+ * (every signer signed, the seal being made by a job; decision 0623) takes no more action either.
+ */
+export const FINISHED_STATUSES: readonly EnvelopeStatus[] = ['finalizando', 'assinado', 'recusado', 'expirado', 'cancelado'];
 
 export { SIGNER_ROLE_LABELS, SIGNER_ROLES, type SignerRole } from './labels.ts';
 /** Who must act for the envelope to be complete (a copy's recipient only receives the signed PDF). */
@@ -232,6 +237,10 @@ export const envelopeViewSchema = envelopeSummarySchema.extend({
   fields: z.array(fieldViewSchema),
   /** Where it came from besides Jurídico (decision 0591), e.g. { entity: 'crm_quote', id }. */
   source: z.object({ entity: z.string(), id: z.string() }).nullable(),
+  /** The sealing job once every signer signed (decision 0623): its progress while 'finalizando'. */
+  sealing: z
+    .object({ jobId: z.string(), status: z.enum(JOB_STATUSES), stage: z.string().nullable(), done: z.number(), total: z.number().nullable(), message: z.string().nullable(), error: z.string().nullable() })
+    .nullable(),
 });
 export type EnvelopeView = z.infer<typeof envelopeViewSchema>;
 
@@ -251,6 +260,8 @@ export const publicSigningViewSchema = z.object({
   state: z.enum(['confirmar_codigo', 'assinar', 'assinado', 'recusado', 'bloqueado', 'encerrado']),
   stateMessage: z.string().nullable(),
   verificationCode: z.string().nullable(),
+  /** Every signer signed and the sealed PDF is being made (decision 0623). */
+  finalizing: z.boolean(),
   /** This signer's fields only (decision 0590); their values are what they filled, once signed. */
   fields: z.array(fieldViewSchema),
 });

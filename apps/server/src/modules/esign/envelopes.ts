@@ -28,6 +28,7 @@ import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/publ
 import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
 import { fieldsOf } from './field-rows.ts';
+import { sealingOf } from './sealing-progress.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V, files: F } = schema;
 export const ENVELOPE_ENTITY = 'signature_envelope';
@@ -126,6 +127,7 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
     events: events.map(({ v, signerName }) => ({ id: v.id, kind: v.kind as EnvelopeView['events'][number]['kind'], at: v.at.toISOString(), signerName, ip: v.ip, userAgent: v.userAgent, documentSha256: v.documentSha256 })),
     fields: await fieldsOf(tenant.db, tenant.companyId, id),
     source: e.sourceEntity && e.sourceId ? { entity: e.sourceEntity, id: e.sourceId } : null,
+    sealing: await sealingOf(tenant, e),
   };
 }
 

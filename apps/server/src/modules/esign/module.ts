@@ -5,6 +5,7 @@ import { schema } from '@sede/db/client';
 import type { Services, Tenant } from '../../services.ts';
 import { envelopePath } from './completion.ts';
 import { ENVELOPE_ENTITY, envelopeExists } from './envelopes.ts';
+import { defineSealingJob } from './sealing-job.ts';
 import { REMINDERS_CRON, REMINDERS_QUEUE, sendReminders } from './reminders.ts';
 import { esignRoutes } from './routes.ts';
 import { TEMPLATE_ENTITY, templateExists } from './templates.ts';
@@ -16,6 +17,8 @@ async function start(s: Services) {
   // A template's PDF (decision 0620): the same readers.
   registerEntity(s, TEMPLATE_ENTITY, { canSee: readersOf('legal.read', templateExists), path: (id) => `/juridico/assinaturas/modelos/${id}` });
   // Daily reminders to the signers whose turn it is (decision 0593).
+  // The seal once the last signer signed, off their request (decision 0623).
+  await defineSealingJob(s);
   await scheduleRecurring(s.boss, { queue: REMINDERS_QUEUE, cron: REMINDERS_CRON, label: '[esign] reminders:' }, () => sendReminders(s));
 }
 

@@ -5,10 +5,11 @@ import { schema } from '@sede/db/client';
 import { actsOnEnvelope, ESIGN_LIMITS as L, ESIGN_MESSAGES as M, FINISHED_STATUSES, type EnvelopeStatus, type PublicSigningView, type SignerRole, type SignerStatus, type signSchema } from '@sede/shared/esign/schemas';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { systemTenant } from '../../platform/tenant.ts';
+import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
-import { completeEnvelope, notifySender } from './completion.ts';
+import { notifySender } from './completion.ts';
+import { queueSealing, wakeSealing } from './sealing-job.ts';
 import { announceEnvelope, ENVELOPE_ENTITY, type EnvelopeRow, expireDue, type SignerRow } from './envelopes.ts';
 import { recordEvent, type Witness } from './evidence.ts';
 import { fieldsOf } from './field-rows.ts';
@@ -34,7 +35,7 @@ async function linkOf(s: Services, token: string): Promise<Link> {
 }
 
 const closedMessage = (status: EnvelopeStatus) =>
-  status === 'cancelado' ? M.envelopeCancelled : status === 'expirado' ? M.envelopeExpired : status === 'recusado' ? M.envelopeRefused : null;
+  status === 'cancelado' ? M.envelopeCancelled : status === 'expirado' ? M.envelopeExpired : status === 'recusado' ? M.envelopeRefused : FINISHED_STATUSES.includes(status) ? M.finished : null;
 
 function stateOf({ signer, envelope }: Link): { state: PublicSigningView['state']; message: string | null } {
   if (signer.status === 'assinado') return { state: 'assinado', message: null };
@@ -83,6 +84,7 @@ export async function publicSigning(s: Services, token: string, witness: Witness
     state,
     stateMessage: message,
     verificationCode: envelope.status === 'assinado' ? envelope.verificationCode : null,
+    finalizing: envelope.status === 'finalizando',
     fields: await fieldsOf(tenant.db, signer.companyId, envelope.id, signer.id),
   };
 }
@@ -145,7 +147,7 @@ async function drawnPng(image: string): Promise<string> {
 
 /**
  * The signer's answer, under a lock of the envelope's row so two last signers cannot both miss
- * completing it; then the next signer in order gets the link, or the envelope is completed.
+ * completing it (nor both complete it); then the next signer in order gets the link, or the seal is queued.
  */
 async function answer(
   s: Services,
@@ -163,7 +165,8 @@ async function answer(
   const now = new Date(s.clock.now());
   // The signer's fields are checked before anything is written: nothing half-signed (decision 0590).
   const values = kind === 'signed' ? await fieldValuesFor(tenant.db, signer, fieldValues, now) : [];
-  const result = await tenant.db.transaction(async (tx) => {
+  const result = await tenantTransaction(tenant, async (t) => {
+    const tx = t.db;
     const [envelope] = await tx.select().from(E).where(eq(E.id, signer.envelopeId)).for('update');
     const [current] = await tx.select().from(S).where(eq(S.id, signer.id));
     if (!envelope || !current) throw notFound(M.linkInvalid);
@@ -173,14 +176,16 @@ async function answer(
     await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind, at: now, documentSha256: envelope.documentSha256, witness });
     const signers = await tx.select().from(S).where(eq(S.envelopeId, envelope.id)).orderBy(asc(S.position));
     const acting = signers.filter((x) => actsOnEnvelope(x.role as SignerRole));
-    const allSigned = acting.every((x) => x.status === 'assinado');
-    const status: EnvelopeStatus = kind === 'refused' ? 'recusado' : allSigned ? envelope.status as EnvelopeStatus : 'parcialmente_assinado';
+    const allSigned = kind === 'signed' && acting.every((x) => x.status === 'assinado');
+    // The last signature answers at once: the seal is a job queued in this commit (decision 0623).
+    const status: EnvelopeStatus = kind === 'refused' ? 'recusado' : allSigned ? 'finalizando' : 'parcialmente_assinado';
     const [updated] = await tx.update(E).set({ status, updatedAt: now }).where(eq(E.id, envelope.id)).returning();
+    if (allSigned) await queueSealing(s, t, updated!);
     await announceEnvelope(tx, signer.companyId, envelope.id);
     return { envelope: updated!, signers, allSigned };
   });
   if (kind === 'refused') await notifySender(s, result.envelope, 'refused', signer.name);
-  else if (result.allSigned) await completeEnvelope(s, tenant, result.envelope.id);
+  else if (result.allSigned) wakeSealing(s);
   else if (result.envelope.signingOrder === 'sequencial') {
     const next = signersDue('sequencial', result.signers).filter((x) => x.status === 'pendente');
     if (next.length) await issueLinks(s, tenant, result.envelope, next, 'sent');

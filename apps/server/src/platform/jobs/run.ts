@@ -120,7 +120,7 @@ export async function startJob<I>(s: Services, tenant: Tenant, kind: string, inp
   const work = async (c: pg.PoolClient) => {
     const { rows } = await c.query<RunRow>(`INSERT INTO job_runs (company_id, user_id, kind, status) VALUES ($1, $2, $3, 'queued') RETURNING ${COLUMNS}`, [
       tenant.companyId,
-      tenant.actorId,
+      tenant.actorId || null, // a system tenant acting for nobody: a run of the company (decision 0623)
       kind,
     ]);
     const run = rows[0]!;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FieldInput, FieldView } from '@sede/shared/esign/fields';
 import type { EnvelopeView } from '@sede/shared/esign/schemas';
-import type { TemplateBlankInput, TemplateCreateInput, TemplateSummary, TemplateUseInput, TemplateView } from '@sede/shared/esign/templates';
+import type { TemplateBlankInput, TemplateCreateInput, TemplateSummary, TemplateUpdateInput, TemplateUseInput, TemplateView } from '@sede/shared/esign/templates';
 import { uploadFile } from '../../../components/files/files-api.ts';
 import { api } from '../../../lib/api-client.ts';
 import { esignKeys } from './keys.ts';
@@ -23,3 +23,4 @@ export async function attachTemplateDocument(id: string, file: File, onProgress?
   const uploaded = await uploadFile({ entityType: 'signature_template', entityId: id, kind: 'document', file, onProgress });
   return api<TemplateView>(`${base}/${id}/document`, { method: 'POST', json: { fileId: uploaded.id } });
 }
+export const updateTemplate = (id: string, input: TemplateUpdateInput) => api<TemplateView>(`${base}/${id}`, { method: 'PATCH', json: input });

@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { resizeByKey, ResizeHandle } from './field-resize.tsx';
+import { CORNERS, resizeByKey, ResizeHandle } from './field-resize.tsx';
 import { PdfPages } from './pdf-pages.tsx';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
 
@@ -40,8 +40,8 @@ export type FieldEditorProps = {
  * Placing fields on the pages (decision 0590): pick the signer, drag a field type onto a page (or
  * press its button to put it on the chosen page), drag it where it goes — mouse, touch, or the
  * keyboard (arrows nudge a focused field, Shift for bigger steps, Delete removes; Space picks it
- * up for dnd-kit's keyboard drag). The selected field resizes by its corner handle or Ctrl/⌘ +
- * arrows (decision 0621). Positions and sizes are fractions of the page, saved whole.
+ * up for dnd-kit's keyboard drag). The selected field resizes by any of its four corner handles or Ctrl/⌘ (+ Alt) +
+ * arrows (decisions 0621, 0625). Positions and sizes are fractions of the page, saved whole.
  */
 export default function FieldEditor({ title, documentFileId, pages, people: signers, fields: initial, save: saveAll, onSaved }: FieldEditorProps) {
   const colourOf = (signerId: string) => COLOURS[Math.max(0, signers.findIndex((s) => s.id === signerId)) % COLOURS.length]!;
@@ -111,7 +111,7 @@ export default function FieldEditor({ title, documentFileId, pages, people: sign
     <Card data-testid="field-editor">
       <CardHeader>
         <CardTitle>Campos no documento</CardTitle>
-        <CardDescription>Arraste cada campo para onde a pessoa deve assinar ou preencher. Puxe o canto do campo escolhido para mudar o tamanho. Com o teclado: Tab até o campo, setas movem (Shift para passos maiores), Ctrl ou ⌘ com as setas mudam o tamanho, Delete remove.</CardDescription>
+        <CardDescription>Arraste cada campo para onde a pessoa deve assinar ou preencher. Puxe qualquer canto do campo escolhido para mudar o tamanho. Com o teclado: Tab até o campo, setas movem (Shift para passos maiores), Ctrl ou ⌘ com as setas mudam o tamanho pelo canto inferior direito (com Alt, pelo superior esquerdo), Delete remove.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'Espaço pega o campo, setas movem, Espaço solta, Esc cancela.' } }}>
@@ -186,7 +186,8 @@ export default function FieldEditor({ title, documentFileId, pages, people: sign
                         onKey={(e) => onKey(f, e)}
                       />
                     ))}
-                  {current?.page === n && <ResizeHandle field={current} label={`Redimensionar ${FIELD_TYPE_LABELS[current.type]}`} onResize={(size) => update(current.key, size)} />}
+                  {current?.page === n &&
+                    CORNERS.map((corner) => <ResizeHandle key={corner} field={current} corner={corner} label={`Redimensionar ${FIELD_TYPE_LABELS[current.type]}`} onResize={(box) => update(current.key, box)} />)}
                 </PageDrop>
               )}
             />
@@ -264,7 +265,8 @@ function PlacedField({ field, ghost, colour, text, selected, onSelect, onKey }: 
       data-testid="placed-field"
       data-type={field.type}
       data-size={`${field.w}x${field.h}`}
-      aria-label={`${text}, página ${field.page}${field.allPages ? ', em todas as páginas' : ''}. Setas movem, Ctrl ou ⌘ com as setas mudam o tamanho, Delete remove.`}
+      data-pos={`${field.x}x${field.y}`}
+      aria-label={`${text}, página ${field.page}${field.allPages ? ', em todas as páginas' : ''}. Setas movem, Ctrl ou ⌘ com as setas mudam o tamanho (com Alt, pelo canto superior esquerdo), Delete remove.`}
       style={style}
       className={cn('absolute touch-none overflow-hidden rounded border-2 px-1 text-left text-[10px] font-medium leading-tight sm:text-xs', colour, selected && 'ring-2 ring-slate-900', isDragging && 'z-20 opacity-80 shadow-lg')}
     >

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SIGNING_ORDER_LABELS, type SigningOrder } from '@sede/shared/esign/schemas';
+import { ESIGN_LIMITS, SIGNING_ORDER_LABELS, type SigningOrder } from '@sede/shared/esign/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { DateField } from '../../../components/form/date-field.tsx';
 import { entityFilesQueryOptions } from '../../../components/files/files-api.ts';
@@ -16,6 +16,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { attachDocument } from '../api/attach-document.ts';
 import { createEnvelope } from '../api/create-envelope.ts';
 import { esignKeys } from '../api/keys.ts';
+import { RemindEveryControl, remindEveryError } from './remind-every-control.tsx';
 import { emptySigner, type SignerDraft, SignersEditor } from '../../../components/esign/signers-editor.tsx';
 
 /** A Jurídico contract the envelope starts from: one of its PDF files is copied into it. */
@@ -23,7 +24,7 @@ export type ContractSource = { id: string; title: string };
 
 /**
  * 'Novo envelope': the PDF (uploaded, or a file of the contract), the signers in order, the order,
- * the expiry and a message. Saved as a draft; the envelope's page sends it.
+ * the expiry, the reminders and a message. Saved as a draft; the envelope's page sends it.
  */
 export function NewEnvelopeDialog({ open, onOpenChange, contract }: { open: boolean; onOpenChange: (v: boolean) => void; contract?: ContractSource }) {
   const navigate = useNavigate();
@@ -35,6 +36,8 @@ export function NewEnvelopeDialog({ open, onOpenChange, contract }: { open: bool
   const [order, setOrder] = useState<SigningOrder>('simultanea');
   const [expiresOn, setExpiresOn] = useState(addDays(todayInBrazil(), 30));
   const [message, setMessage] = useState('');
+  const [remindEvery, setRemindEvery] = useState<number | null>(ESIGN_LIMITS.remindDefaultDays);
+  const remindError = remindEveryError(remindEvery);
   const [progress, setProgress] = useState<number | null>(null);
   const contractFiles = useQuery({ ...entityFilesQueryOptions('contract', contract?.id ?? ''), enabled: Boolean(contract) });
   const pdfs = (contractFiles.data ?? []).filter((f) => f.mime === 'application/pdf');
@@ -45,6 +48,7 @@ export function NewEnvelopeDialog({ open, onOpenChange, contract }: { open: bool
       message: message || null,
       signingOrder: order,
       expiresOn,
+      remindEveryDays: remindEvery,
       signers: signers.map((s) => ({ name: s.name, email: s.email, cpf: s.cpf || null, role: s.role })),
       contract: contract ? { contractId: contract.id, fileId: contractFileId } : null,
     });
@@ -65,6 +69,7 @@ export function NewEnvelopeDialog({ open, onOpenChange, contract }: { open: bool
     ev.preventDefault();
     if (!contract && !file) return save.setError('Escolha o PDF a assinar.');
     if (contract && !contractFileId) return save.setError('Escolha um arquivo do contrato.');
+    if (remindError) return save.setError(remindError);
     void save.submit();
   };
 
@@ -91,6 +96,7 @@ export function NewEnvelopeDialog({ open, onOpenChange, contract }: { open: bool
           </div>
           <DateField label="Expira em" value={expiresOn} onChange={setExpiresOn} min={addDays(todayInBrazil(), 1)} />
         </div>
+        <RemindEveryControl value={remindEvery} onChange={setRemindEvery} error={remindError} />
         <Field label="Mensagem aos signatários (opcional)">
           <textarea className={`${inputClass} h-20`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} />
         </Field>

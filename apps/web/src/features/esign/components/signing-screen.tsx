@@ -101,17 +101,22 @@ function Signing({ token, view }: { token: string; view: PublicSigningView }) {
   );
 }
 
+const outcomeText = (view: PublicSigningView) =>
+  view.finalizing
+    ? 'Todos assinaram. O documento está sendo finalizado: em instantes você recebe por e-mail o PDF assinado e selado.'
+    : view.verificationCode
+      ? 'Todos assinaram: você recebeu por e-mail o PDF assinado e selado.'
+      : 'Quando todos assinarem, você recebe por e-mail o PDF assinado e selado.';
+
 /** What the signer reads when there is nothing left to do: signed, refused, locked or closed. */
 function Outcome({ view }: { view: PublicSigningView }) {
   if (view.state === 'assinado')
     return (
       <section role="status" className="grid gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
         <p className="flex items-center gap-2 text-lg font-semibold">
-          <CheckCircle2 className="size-5" aria-hidden /> {view.signer.role === 'aprovar' ? 'Documento aprovado' : 'Documento assinado'}
+          <CheckCircle2 className="size-5" aria-hidden /> {view.finalizing ? 'Assinatura registrada' : view.signer.role === 'aprovar' ? 'Documento aprovado' : 'Documento assinado'}
         </p>
-        <p className="text-sm">
-          {view.verificationCode ? 'Todos assinaram: você recebeu por e-mail o PDF assinado e selado.' : 'Quando todos assinarem, você recebe por e-mail o PDF assinado e selado.'}
-        </p>
+        <p className="text-sm">{outcomeText(view)}</p>
         {view.verificationCode && (
           <a href={`/verificar/${view.verificationCode}`} className="w-fit text-sm font-medium underline">
             {`Verificar o documento (${view.verificationCode})`}

@@ -6,6 +6,7 @@ const TONES: Record<EnvelopeStatus, string> = {
   enviado: 'bg-sky-100 text-sky-900',
   visualizado: 'bg-indigo-100 text-indigo-900',
   parcialmente_assinado: 'bg-amber-100 text-amber-900',
+  finalizando: 'bg-teal-100 text-teal-900',
   assinado: 'bg-emerald-100 text-emerald-900',
   recusado: 'bg-red-100 text-red-900',
   expirado: 'bg-orange-100 text-orange-900',

@@ -19,6 +19,7 @@ import { useEnvelope } from '../api/get-envelope.ts';
 import { esignKeys } from '../api/keys.ts';
 import { EnvelopeActivity } from '../components/envelope-activity.tsx';
 import { EnvelopeDocument } from '../components/envelope-document.tsx';
+import { EnvelopeSealing } from '../components/envelope-sealing.tsx';
 import { EnvelopeSigners } from '../components/envelope-signers.tsx';
 import { SaveTemplateDialog } from '../components/save-template-dialog.tsx';
 import { EnvelopeStatusBadge } from '../components/status-badge.tsx';
@@ -92,6 +93,7 @@ function Envelope({ e }: { e: EnvelopeView }) {
         }
       />
       {(send.error || cancel.error) && <p role="alert" className="text-sm text-red-700">{send.error ?? cancel.error}</p>}
+      <EnvelopeSealing envelope={e} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-4">
           <EnvelopeDocument envelope={e} canWrite={canWrite} onChanged={refresh} />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FilePlus, Trash2 } from 'lucide-react';
+import { Download, FilePlus, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { esignKeys } from '../api/keys.ts';
 import { attachTemplateDocument, deleteTemplate, saveTemplateFields, useTemplate } from '../api/templates.ts';
 import { PdfUploadForm } from '../components/pdf-upload-form.tsx';
+import { TemplateSettingsDialog } from '../components/template-settings-dialog.tsx';
 import { UseTemplateDialog } from '../components/use-template-dialog.tsx';
 
 /** The field editor's chunk (pdf.js, dnd-kit), as on the envelope's page (decision 0590). */
@@ -25,7 +26,7 @@ const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
 const LIST = '/juridico/assinaturas?aba=modelos';
 const fieldsCount = (n: number) => `${count(n)} ${n === 1 ? 'campo' : 'campos'}`;
 
-/** /juridico/assinaturas/modelos/:templateId: a template's PDF, roles and fields placed once (decision 0620); 'Usar modelo', 'Excluir'. */
+/** /juridico/assinaturas/modelos/:templateId: a template's PDF, roles and fields placed once (decision 0620); 'Usar modelo', 'Editar modelo' (decision 0624), 'Excluir'. */
 export default function TemplatePage() {
   const { templateId = '' } = useParams();
   const template = useTemplate(templateId);
@@ -44,6 +45,7 @@ function Template({ t }: { t: TemplateView }) {
   const canWrite = can(grants, 'legal.write');
   const confirm = useConfirm();
   const [using, setUsing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: esignKeys.template(t.id) });
     void queryClient.invalidateQueries({ queryKey: esignKeys.templates });
@@ -63,12 +65,15 @@ function Template({ t }: { t: TemplateView }) {
       <DetailHeader
         back={{ to: LIST, label: 'Modelos' }}
         title={t.name}
-        subtitle={`${SIGNING_ORDER_LABELS[t.signingOrder]} · prazo de ${count(t.expiresInDays)} dias para assinar · envelopes com o título “${t.title}”`}
+        subtitle={`${SIGNING_ORDER_LABELS[t.signingOrder]} · prazo de ${count(t.expiresInDays)} dias para assinar · ${t.remindEveryDays === null ? 'sem lembretes' : `lembrete a cada ${count(t.remindEveryDays)} ${t.remindEveryDays === 1 ? 'dia' : 'dias'}`} · envelopes com o título “${t.title}”`}
         actions={
           canWrite ? (
             <>
               <Button onClick={() => setUsing(true)} disabled={!t.documentFileId}>
                 <FilePlus aria-hidden /> Usar modelo
+              </Button>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden /> Editar modelo
               </Button>
               {can(grants, 'legal.delete') && (
                 <Button variant="secondary" onClick={() => void remove.submit()} pending={remove.pending}>
@@ -113,6 +118,7 @@ function Template({ t }: { t: TemplateView }) {
         </Suspense>
       )}
       {using && <UseTemplateDialog template={t} onClose={() => setUsing(false)} />}
+      {editing && <TemplateSettingsDialog template={t} onClose={() => setEditing(false)} />}
       {confirm.dialog}
     </div>
   );
