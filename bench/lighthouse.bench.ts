@@ -5,12 +5,17 @@
  * Targets (decision 0662): /auth performance ≥ 98, LCP ≤ 1.2 s, CLS ≤ 0.02, TBT ≤ 50 ms; the
  * signed-in pages performance ≥ 90, LCP ≤ 2.0 s. The JSON reports are written under the bench's
  * DATA_DIR's parent as `lighthouse-<page>-<run>.json` (BENCH_LIGHTHOUSE_DIR to keep them elsewhere).
+ * BENCH_LIGHTHOUSE_RUNS and BENCH_LIGHTHOUSE_PAGES narrow the run while iterating.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, BenchRow } from './types.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_PAGES=/auth,/empresa measures only those pages (while iterating). */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+/** Four pages × 3 runs of about 15 s each on this machine, more when it is busy. */
+export const timeoutSeconds = 600;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
@@ -37,7 +42,7 @@ export default async function lighthouseBench(ctx: BenchContext): Promise<BenchR
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const rows: BenchRow[] = [];
   try {
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY?.length || ONLY.includes(p.path))) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${ctx.baseUrl}${page.path}`, {

@@ -1,8 +1,9 @@
 /**
  * Build step after `vite build` (decision 0636): renders the first view of the public pages listed
  * in src/app/prerendered-pages.ts with React's server renderer and writes, for each, the built
- * index.html with that markup in #root, the page's title, its chunks preloaded and the Latin font
- * preloaded: dist/prerendered/<name>.html, and dist/prerendered/pages.json for the server.
+ * index.html with that markup in #root, the page's title, its chunks preloaded, the Latin font
+ * preloaded and the CSS of its first view inline (the stylesheet moves after the markup, decision
+ * 0690): dist/prerendered/<name>.html, and dist/prerendered/pages.json for the server.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build } from 'vite';
+import { criticalCss } from './prerender-css.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -26,7 +28,8 @@ const { prerenderPage, PRERENDERED_PAGES, PAGE_TITLES } = await import(pathToFil
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const css = readFileSync(path.join(dist, template.match(/href="\/(assets\/[^"]+\.css)"/)[1]), 'utf8');
+const stylesheet = template.match(/ *<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">\n/);
+const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
 const latinFont = css.match(/url\((\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)\)/)?.[1];
 const alreadyLoaded = new Set([...template.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
 
@@ -48,7 +51,12 @@ for (const page of PRERENDERED_PAGES) {
   const preloads = [...new Set(page.modules.flatMap((m) => [...chunksOf(m)]))].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   if (latinFont) preloads.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${latinFont}">`);
   const title = titles[page.path];
-  let html = template.replace('<div id="root"></div>', `<div id="root">${markup}</div>`).replace('  </head>', `${preloads.map((l) => `    ${l}\n`).join('')}  </head>`);
+  // The rules the first view uses inline, the whole stylesheet after the markup (decision 0690).
+  const style = `<style>${await criticalCss(markup, css)}</style>`;
+  let html = template
+    .replace(stylesheet[0], '')
+    .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    ${stylesheet[0].trim()}`)
+    .replace('  </head>', `${[style, ...preloads].map((l) => `    ${l}\n`).join('')}  </head>`);
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   writeFileSync(path.join(outDir, `${page.name}.html`), html);
   console.log(`prerendered ${page.url} → dist/prerendered/${page.name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);

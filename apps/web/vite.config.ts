@@ -181,6 +181,9 @@ function signingOwnCopies(): Plugin {
 }
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+const ICON_MODULE = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
+/** lucide icons of the entry (the spinner) and of /auth's forms (decision 0691). */
+const FIRST_PAINT_ICONS = new Set(['loader-circle', 'eye', 'eye-off', 'arrow-left', 'mail-check', 'circle-exclamation-point', 'circle-check', 'circle-check-big']);
 /** Chunks that keep a readable name besides the pages: the groups below. */
 const NAMED_CHUNKS = new Set(['framework', 'ui-basics']);
 
@@ -211,6 +214,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
+              priority: 3,
               // React and its router only (decision 0635): TanStack Query goes with the entry that
               // uses it, Table and Virtual with the list pages (decision 0432), sonner after the first paint.
               test: (id) => !id.endsWith(SIGNING_COPY) && /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id),
@@ -220,7 +224,22 @@ export default defineConfig({
             // tiny ones, each costing /auth a wrapper and an entry in the preload map (decision 0107).
             {
               name: 'ui-basics',
+              priority: 2,
               test: /(src[\\/]components[\\/](ui[\\/](field|input|label)|form[\\/]form-alert)\.tsx|lucide-react[\\/].*[\\/](circle-exclamation-point|circle-check(-big)?)\.m?js)$/,
+            },
+            // The icons, by the set of pages that use them, small sets merged into their neighbour
+            // (decision 0691): one icon per chunk made the shell fetch ~40 files of ~1 KB. The
+            // icons of the entry and of /auth stay where the bundler puts them (a merged set would
+            // bring /auth icons it never draws).
+            {
+              name: 'icons',
+              priority: 1,
+              test: (id) => {
+                const icon = ICON_MODULE.exec(id)?.[1];
+                return icon !== undefined && !FIRST_PAINT_ICONS.has(icon);
+              },
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4000,
             },
           ],
         },

@@ -1,31 +1,39 @@
 import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter';
 import './index.css';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { keepEarlyInput } from './app/early-input.ts';
 import { loadRoutesOf } from './app/router.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { meQueryOptions } from './lib/session/get-me.ts';
 
 const root = document.getElementById('root')!;
-const app = (
+const app = (client?: QueryClient) => (
   <StrictMode>
-    <App />
+    <App client={client} />
   </StrictMode>
 );
 
 // The server answered with the page prerendered for this address (decision 0636): its code first,
 // then React takes over the markup in place, in a transition so the work yields to the browser
 // every few milliseconds (no long task; a click meanwhile hydrates its part at once). Any other
-// address renders from scratch.
-// What is typed or sent before React is attached is kept for it (app/early-input.ts).
+// address renders from scratch; there, who is signed in is asked at once, while the router fetches
+// the page's code (the signed-in pages otherwise asked only once that code had arrived, decision 0690).
+// What is typed or sent on a prerendered page before React is attached is kept for it (app/early-input.ts).
 if (root.hasChildNodes()) {
   const early = keepEarlyInput(root);
   void loadRoutesOf(window.location.pathname).then(() => {
     early.release();
-    startTransition(() => void hydrateRoot(root, <AfterFirstCommit run={early.replay}>{app}</AfterFirstCommit>));
+    startTransition(() => void hydrateRoot(root, <AfterFirstCommit run={early.replay}>{app()}</AfterFirstCommit>));
   });
-} else createRoot(root).render(app);
+} else {
+  const client = createQueryClient();
+  void client.prefetchQuery(meQueryOptions());
+  createRoot(root).render(app(client));
+}
 
 function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
   useEffect(() => run(), [run]);

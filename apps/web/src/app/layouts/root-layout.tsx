@@ -3,6 +3,7 @@ import { Outlet, useMatches, useNavigation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AuthProvider } from '../../lib/session/auth-provider.tsx';
 import { loadToaster } from '../../lib/toast-later.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { documentTitle } from '../routes.ts';
 
 const AppToaster = lazy(() => import('../../lib/toaster.tsx'));
@@ -16,12 +17,13 @@ function useDocumentTitle() {
   }, [title?.title]);
 }
 
-/** sonner's Toaster is no part of the first paint: it is fetched once the page is on screen (decision 0635). */
+/**
+ * sonner's Toaster is no part of the first paint: it is fetched when the browser is first idle
+ * (decisions 0635, 0690), or earlier by a toast raised through `toastLater`.
+ */
 function LateToaster() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    void loadToaster().then(() => setWanted(true));
-  }, []);
+  useEffect(() => whenIdle(() => void loadToaster().then(() => setWanted(true))), []);
   return wanted ? (
     <Suspense fallback={null}>
       <AppToaster />

@@ -12,6 +12,7 @@ import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { preloadable } from '../components/preloadable.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 
 // Views a person reaches by a click or a link load on demand, so the first download of /auth
 // stays inside its budget (docs/decisions/0020-auth-screens.md). The sign-up and forgot-password
@@ -57,13 +58,14 @@ export default function AuthPage() {
   const passwordReset = Boolean((location.state as AuthPageState)?.passwordReset);
 
   // After the first paint, when the browser is idle, fetch the sign-up form so the tab opens at once.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => {
-      signupForm.preload();
-      forgotPasswordForm.preload();
-    });
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        signupForm.preload();
+        forgotPasswordForm.preload();
+      }),
+    [],
+  );
 
   const toasted = useRef(false);
   useEffect(() => {
