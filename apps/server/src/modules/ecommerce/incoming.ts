@@ -24,8 +24,16 @@ export type IncomingOrder = {
   items: Array<{ externalId: string | null; sku: string | null; name: string; quantity: number; unitPriceCents: number }>;
 };
 
-/** A store's product in Sede's words, whichever platform lists it (decisions 0685, 0687): price in cents, stock in units. */
-export type { IncomingProduct } from './products/public.ts';
+/** One sellable thing of a store in Sede's words, whichever platform lists it (decisions 0685, 0687): a Nuvemshop variant, a Mercado Livre item; price in cents, stock in units. */
+export type IncomingProduct = {
+  externalId: string;
+  sku: string | null;
+  name: string;
+  priceCents: number;
+  stock: number | null;
+  /** The product a variant belongs to, where the platform has one (Nuvemshop). */
+  parentId?: string | null;
+};
 
 /** A decimal amount as the APIs send it ("120.50", 120.5) in cents; anything else 0. */
 export function cents(v: unknown): number {

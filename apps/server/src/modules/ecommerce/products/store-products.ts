@@ -7,6 +7,7 @@ import { isUuid } from '@sede/shared/platform/api';
 import { announce } from '../../../platform/live/announce.ts';
 import { foundOr404 } from '../../../platform/tenant.ts';
 import type { Tenant } from '../../../services.ts';
+import type { IncomingProduct } from '../incoming.ts';
 import { storeRow } from '../stores.ts';
 
 const { ecommerceProducts: P, ecommerceStores: S, crmProducts: C } = schema;
@@ -15,16 +16,7 @@ export const PRODUCT_PAGE_SIZE = 50;
 /** The platforms Sede can send a price and stock to (decision 0688). */
 export const PUSHABLE: ReadonlySet<string> = new Set(['nuvemshop']);
 
-/** One sellable thing of a store as its platform describes it (a Nuvemshop variant, a Mercado Livre item). */
-export type IncomingProduct = {
-  externalId: string;
-  sku: string | null;
-  name: string;
-  priceCents: number;
-  stock: number | null;
-  /** The product a variant belongs to, where the platform has one (Nuvemshop). */
-  parentId?: string | null;
-};
+export type { IncomingProduct } from '../incoming.ts';
 
 const UPSERT_CHUNK = 500;
 
