@@ -276,7 +276,7 @@ describe('export of everything the company holds', () => {
     exported.push('fin_pix_api_settings'); // without its secrets (decision 0560)
     exported.push('fin_charge_refunds', 'api_keys', 'webhook_endpoints'); // keys without their hash, endpoints without their secrets
     // webhook_outbox, webhook_deliveries, webhook_attempts: the delivery log, pruned (decision 0652); api_idempotency: answers kept 24 h (decision 0642).
-    exported.push('signature_templates', 'ecommerce_stores', 'ecommerce_orders', 'ecommerce_order_items'); // stores without their tokens
+    exported.push('signature_templates', 'ecommerce_stores', 'ecommerce_orders', 'ecommerce_order_items', 'ecommerce_products'); // stores without their tokens
     exported.push('fin_pix_recurrences'); // Pix Automático (decision 0610)
     // inbox_blocked_origins: notices of sites that tried the widget, not the company's records (decision 0401).
     // company_certificates: a secret (the A1's key, decision 0540); nfse_counters: the next number, derived from nfse_invoices.

@@ -69,7 +69,8 @@ export async function untilSealed(server: TestServer, who: Person, id: string, t
   const started = Date.now();
   for (;;) {
     const e = (await call<EnvelopeView>(`/api/assinaturas/envelopes/${id}`, who)).body;
-    if (e.status !== 'finalizando' || (e.sealing && ['done', 'failed'].includes(e.sealing.status))) return e;
+    // Sealed means the job ended too: what follows the seal (the completion e-mails, an accepted quote) runs in it after the status moves.
+    if (!e.sealing ? e.status !== 'finalizando' : ['done', 'failed'].includes(e.sealing.status)) return e;
     if (Date.now() - started > timeoutMs) throw new Error(`envelope ${id} still 'finalizando' after ${timeoutMs} ms: ${JSON.stringify(e.sealing)}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -23,6 +23,7 @@ const ALLOWED: Record<string, number> = {
   'dev-mailbox/routes.ts': 2, // the platform's own outgoing mail in development, no company's
   'documents/module.ts': 1, // the start's indexing of every company's documents written before their search rows
   'ecommerce/import.ts': 1, // the catch-up schedule's scan of every company's connected stores, then each through its company's tenant
+  'ecommerce/mercadolivre/notifications.ts': 1, // Mercado Livre's notification names a seller; its company is read from the store's row before its tenant exists
   'ecommerce/nuvemshop/webhook.ts': 1, // Nuvemshop's webhook names a store; its company is read from the store's row before its tenant exists
   'esign/reminders.ts': 1, // the daily reminder: every company's open envelopes, then each through its company's tenant
   'esign/signing.ts': 1, // the signing link's signer, read from its token before its company's tenant exists

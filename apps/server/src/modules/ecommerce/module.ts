@@ -22,7 +22,7 @@ export default defineModule({
   routes: ecommerceRoutes,
   start,
   exportData: async (_s, tenant, out) => {
-    const { ecommerceStores: S, ecommerceOrders: O, ecommerceOrderItems: I } = schema;
+    const { ecommerceStores: S, ecommerceOrders: O, ecommerceOrderItems: I, ecommerceProducts: P } = schema;
     // Never the tokens.
     const stores = await tenant.db
       .select({ id: S.id, provider: S.provider, externalId: S.externalId, name: S.name, status: S.status, connectedAt: S.connectedAt, lastSyncAt: S.lastSyncAt })
@@ -31,5 +31,6 @@ export default defineModule({
     out.json('lojas.json', stores);
     out.csv('pedidos.csv', ['id', 'storeId', 'externalId', 'number', 'status', 'paymentStatus', 'fulfillmentStatus', 'totalCents', 'buyerName', 'buyerEmail', 'placedAt', 'receivableId'], companyRows(tenant, O));
     out.csv('itens.csv', ['id', 'orderId', 'sku', 'name', 'quantity', 'unitPriceCents', 'totalCents'], companyRows(tenant, I));
+    out.csv('produtos.csv', ['id', 'storeId', 'externalId', 'externalParentId', 'sku', 'name', 'priceCents', 'stock', 'updatedAt'], companyRows(tenant, P));
   },
 });

@@ -12,7 +12,7 @@ import {
   webhookAckSchema,
 } from '@sede/shared/ecommerce/schemas';
 import { areaRouter } from '../../http/area-router.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, readJson } from '../../http/errors.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
@@ -44,7 +44,7 @@ export function ecommerceRoutes(s: Services) {
     '/webhooks/mercadolivre',
     contract({ summary: 'Receber notificações do Mercado Livre (orders_v2, items)', bodyMedia: 'application/json', response: webhookAckSchema, public: true }),
     async (c) => {
-      const body = (await c.req.json().catch(() => null)) as unknown;
+      const body = await readJson(c);
       if (body === null || typeof body !== 'object') throw badRequest('O corpo da notificação não é JSON.', 'INVALID_JSON');
       await receiveMercadoLivreNotification(s, body);
       return c.json({ ok: true as const });
