@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './errors.ts';
 import { bodyLimit } from 'hono/body-limit';
@@ -124,28 +124,58 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Request bodies under /api are JSON and at most 1 MB (decision 0077): refused with a 413 as
- * soon as the declared length, or the bytes read so far, pass the limit, never read whole.
+ * soon as the declared length, or the bytes read so far, pass the limit, never kept in memory.
  * Uploads will stream through their own routes with their own limits.
  */
 export const jsonBodyLimit = () => {
-  const limit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    // No 'connection: close': Node would then shut the socket as soon as the answer is written, and a
-    // client still sending gets a reset that can beat the answer to it. @hono/node-server reads and
-    // drops the rest for up to 500 ms or 64 MB first (a lingering close), then closes.
-    onError: (c) =>
-      c.json({ error: 'O corpo da requisição é grande demais (máximo de 1 MB).', code: 'PAYLOAD_TOO_LARGE' }, 413),
-  });
-  return createMiddleware((c, next) => {
+  const tooLarge = (c: Context) =>
+    c.json({ error: 'O corpo da requisição é grande demais (máximo de 1 MB).', code: 'PAYLOAD_TOO_LARGE' }, 413);
+  const limit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  return createMiddleware(async (c, next) => {
     const method = c.req.method;
     // A GET or HEAD has no body to limit (the Request drops it), and asking for it would build the
     // whole Request with its AbortSignal on every read: about 3 % of a busy server's CPU.
     if (method === 'GET' || method === 'HEAD') return next();
     // File uploads stream to storage with their kind's limit (decision 0110): never buffered here.
     if (method === 'POST' && (STREAMED_UPLOADS.has(c.req.path) || WIDGET_UPLOAD.test(c.req.path))) return next();
+    const declared = Number(c.req.header('content-length') ?? NaN);
+    if (declared > JSON_BODY_LIMIT && !c.req.header('transfer-encoding')) {
+      // A client answered while still sending can get a reset that beats the answer to it. A
+      // modest overflow is read and dropped first, so the answer arrives on a quiet connection that
+      // stays open; a huge one is answered at once and the connection closed.
+      const drained = declared <= DRAIN_LIMIT && (await dropBody(c.req.raw.body));
+      const res = tooLarge(c);
+      if (!drained) res.headers.set('connection', 'close');
+      return res;
+    }
     return limit(c, next);
   });
 };
+
+/** How much of a refused JSON body is read and dropped so its answer is not lost to a reset. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/** Reads a body to its end and drops it; false when the client stalls for 10 s or errs. */
+async function dropBody(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
+  if (!body) return true;
+  const reader = body.getReader();
+  let stalled = false;
+  const stall = setTimeout(() => {
+    stalled = true;
+    void reader.cancel().catch(() => {});
+  }, 10_000);
+  try {
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) return !stalled;
+      stall.refresh();
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(stall);
+  }
+}
 
 /** The widget visitor's attachment (modules/inbox), streamed with its own 10 MB limit. */
 const WIDGET_UPLOAD = /^\/api\/inbox\/public\/[^/]+\/files$/;

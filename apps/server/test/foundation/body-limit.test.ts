@@ -94,4 +94,28 @@ describe('body limit', () => {
     const res = await server.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status).toBe(413);
   });
+
+  it('a modest overflow is read to its end before the 413, even from a slow client, so the answer is never lost to a reset', async () => {
+    const url = new URL(server.url);
+    const total = 3 * MB;
+    const result = await new Promise<{ status: number; sentWhenAnswered: number; error?: string }>((resolve) => {
+      let sent = 0;
+      const req = http.request({ host: url.hostname, port: url.port, path: '/api/companies', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(total) } });
+      req.on('response', (res) => {
+        const sentWhenAnswered = sent;
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, sentWhenAnswered }));
+      });
+      req.on('error', (e) => resolve({ status: 0, sentWhenAnswered: sent, error: e.message }));
+      void (async () => {
+        // Half now, a pause longer than any short lingering close, then the rest.
+        sent += total / 2;
+        req.write(Buffer.alloc(total / 2, 0x20));
+        await new Promise((r) => setTimeout(r, 1200));
+        sent += total / 2;
+        req.end(Buffer.alloc(total / 2, 0x20));
+      })();
+    });
+    expect(result).toEqual({ status: 413, sentWhenAnswered: total });
+  });
 });

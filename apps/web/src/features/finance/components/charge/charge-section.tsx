@@ -14,9 +14,9 @@ export function ChargeSection({ id, icon: Icon, title, status, error, children }
           <Icon className="size-4 text-[var(--color-accent)]" aria-hidden /> {title}
         </h3>
         {status && (
-          <Badge tone={`ring-1 ring-inset ${status.tone}`}>
-            {status.label}
-          </Badge>
+          <span data-testid={`${id}-status`}>
+            <Badge tone={`ring-1 ring-inset ${status.tone}`}>{status.label}</Badge>
+          </span>
         )}
       </div>
       {error && (
