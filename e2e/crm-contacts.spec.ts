@@ -99,6 +99,17 @@ test.describe('/lista-contatos', () => {
     await page.getByRole('textbox', { name: 'Buscar pessoas' }).fill('98888-0002');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Maria Açaí');
+    // Her record holds her tasks: one added from the dialog shows there and in 'Minhas tarefas'.
+    await rows.first().getByRole('button', { name: 'Maria Açaí' }).click();
+    const contact = page.getByRole('dialog', { name: 'Editar pessoa' });
+    const tasks = contact.getByTestId('task-list');
+    await tasks.getByLabel('Nova tarefa').fill('Ligar para a Maria sobre a feira');
+    await tasks.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(tasks.getByRole('checkbox', { name: 'Ligar para a Maria sobre a feira' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'desktop-person-tasks');
+    await contact.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(contact).toBeHidden();
     await page.getByRole('textbox', { name: 'Buscar pessoas' }).fill('');
     await page.getByRole('tab', { name: 'Listas' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Feira 2025' })).toContainText('2 pessoa(s)');

@@ -9,8 +9,8 @@ const SCREENS = process.env.SCREENS_DIR;
 // Screenshots at a phone's width too (SCREEN_WIDTH=390).
 if (process.env.SCREEN_WIDTH) test.use({ viewport: { width: Number(process.env.SCREEN_WIDTH), height: 844 } });
 
-test('Pix Automático: authorisation asked from the receivable, approved and paid live through the fake PSP, then cancelled', async ({ page }) => {
-  test.setTimeout(90_000);
+test('Pix Automático: authorisation asked from the receivable, approved and paid live through the fake PSP, then cancelled', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const psp = await startFakePixPsp({ caFile: path.join(process.env.E2E_DATA_DIR!, 'fake-pix-psp-ca.pem') });
   try {
     const cert = makeA1({ name: 'CLIENTE API PIX', password: 'senha-do-banco' });
@@ -27,6 +27,7 @@ test('Pix Automático: authorisation asked from the receivable, approved and pai
     const { id: personId } = (await person.json()) as { id: string };
     const created = await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Mensalidade academia', amountCents: 149_90, dueDate: inDays(5), recurrence: 'monthly', occurrences: 3, personId } });
     expect(created.status(), await created.text()).toBe(201);
+    const { entries } = (await created.json()) as { entries: { id: string }[] };
 
     await page.goto('/financeiro?aba=contas-a-receber');
     // The list is a table on a desktop and cards on a phone: the first occurrence's 'Cobrar' either way.
@@ -60,6 +61,36 @@ test('Pix Automático: authorisation asked from the receivable, approved and pai
     await expect(section.getByRole('button', { name: 'Pedir autorização' })).toBeVisible();
     expect(psp.automatic.recs.get(rec!.idRec)!.status).toBe('CANCELADA');
     if (SCREENS) await page.screenshot({ path: `${SCREENS}/pix-automatic-cancelled-${page.viewportSize()!.width}.png` });
+
+    // Asked again by QR Code (Jornada 2): the customer reads it in any bank's app; approved, it goes away.
+    await section.getByRole('radio', { name: 'QR Code que o cliente lê no app de qualquer banco' }).check();
+    await expect(section.getByLabel('Conta do cliente')).toBeHidden();
+    await section.getByRole('button', { name: 'Gerar QR Code de autorização' }).click();
+    await expect(section.getByTestId('pix-automatic-status')).toHaveText('Aguardando autorização');
+    const qr = section.getByTestId('pix-automatic-qr');
+    await expect(qr.getByTestId('pix-qr')).toBeVisible();
+    const second = [...psp.automatic.recs.values()].find((r) => r.idRec !== rec!.idRec)!;
+    await expect(qr.getByLabel('Pix copia e cola')).toHaveValue(new RegExp(second.loc!.location.replace(/[./]/g, '\\$&')));
+    await qr.scrollIntoViewIfNeeded();
+    if (SCREENS) await page.screenshot({ path: `${SCREENS}/pix-automatic-qr-${page.viewportSize()!.width}.png` });
+    await expectAccessible(page);
+    // The payment link of the next occurrence (the first is paid) shows the customer the same QR, beside that occurrence's Pix.
+    const qrCode = await qr.getByLabel('Pix copia e cola').inputValue();
+    const link = await page.request.post(`/api/finance/pix/entries/${entries[1]!.id}/link`);
+    expect(link.ok(), await link.text()).toBe(true);
+    const { url } = (await link.json()) as { url: string };
+    const customer = await browser.newContext({ viewport: page.viewportSize()! });
+    const payer = await customer.newPage();
+    await payer.goto(url);
+    const offer = payer.getByTestId('payment-automatic');
+    await expect(offer).toContainText('Autorize uma vez a cobrança mensal de R$ 149,90 de Academia Recorrente Ltda');
+    await expect(offer.getByLabel('Pix copia e cola')).toHaveValue(qrCode);
+    await expectAccessible(payer);
+    if (SCREENS) await payer.screenshot({ path: `${SCREENS}/pix-automatic-payment-page-${page.viewportSize()!.width}.png`, fullPage: true });
+    await customer.close();
+    expect(await psp.automatic.approve(second.idRec)).toBe(200);
+    await expect(section.getByTestId('pix-automatic-status')).toHaveText('Autorizado');
+    await expect(qr).toBeHidden();
     expect(psp.violations).toEqual([]);
   } finally {
     await psp.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicPayment } from '@sede/shared/finance/pix';
 import { PIX_AUTOMATIC_MESSAGES as M, type PixAutomatic } from '@sede/shared/finance/pix-automatic';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { issueDueCobrs, reconcileAutomatic } from '../../src/modules/finance-pix-api/automatic-collect.ts';
@@ -206,12 +207,62 @@ describe('Pix Automático: the recurrence and the payer’s authorisation', () =
   });
 });
 
+describe('Pix Automático by QR Code (Jornada 2)', () => {
+  const qr = (entryId: string, who: Member = fin) => api<PixAutomatic>(`/entries/${entryId}/automatic/qr`, who, { method: 'POST' });
+
+  it('gives the recurrence a location and shows its QR; asked again, the same QR; the payer’s approval by the QR charges as usual', async () => {
+    const entries = await series({ inDays: 4, n: 2, amountCents: 89_90 });
+    const made = await qr(entries[0]!.id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rec = made.body.recurrence!;
+    const atPsp = psp.automatic.recs.get(rec.idRec)!;
+    // The QR is the PSP's own copia e cola of the recurrence's location, drawn as an image here.
+    expect(atPsp.loc).toBeDefined();
+    expect(rec.qrCode).toContain(atPsp.loc!.location);
+    expect(rec.qrCode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(rec.qrSvg).toMatch(/^<svg/);
+    expect(rec).toMatchObject({ status: 'CRIADA', solicStatus: null, amountCents: 89_90 });
+    // No request sent to a bank account: the customer scans.
+    expect([...psp.automatic.solics.values()].filter((x) => x.idRec === rec.idRec)).toEqual([]);
+    // The payment link of any occurrence offers it to the payer beside the Pix of the occurrence.
+    const link = await api<{ url: string }>(`/api/finance/pix/entries/${entries[1]!.id}/link`, fin, { method: 'POST' });
+    const page = await api<PublicPayment>(`/api/public/payments/${link.body.url.split('/pagar/')[1]}`, null);
+    expect(page.body.automatic).toEqual({ periodicity: 'MENSAL', amountCents: 89_90, endDate: entries[1]!.dueDate, brCode: rec.qrCode, qrSvg: rec.qrSvg });
+    const again = await qr(entries[1]!.id);
+    expect([again.body.recurrence!.idRec, again.body.recurrence!.qrCode]).toEqual([rec.idRec, rec.qrCode]);
+    expect(psp.automatic.locs.size).toBe(1);
+    // Scanned and approved: the QR is gone (nothing left to authorise) and the first occurrence is charged.
+    expect(await psp.automatic.approve(rec.idRec)).toBe(200);
+    const approved = (await automatic(entries[0]!.id)).body.recurrence!;
+    expect(approved).toMatchObject({ status: 'APROVADA', qrCode: null, qrSvg: null });
+    expect((await api<PublicPayment>(`/api/public/payments/${link.body.url.split('/pagar/')[1]}`, null)).body.automatic).toBeNull();
+    expect(approved.charges).toHaveLength(1);
+    // A live, approved recurrence: a new QR is a 409.
+    expect((await qr(entries[0]!.id)).body.error).toBe(M.alreadyLive);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'pix_automatic_requested' and details->>'idRec' = $2`, [companyId, rec.idRec]);
+    expect(audit.map((a) => (a.details as { qr?: boolean }).qr)).toEqual([true]);
+    expect(JSON.stringify(psp.violations)).toBe('[]');
+  });
+
+  it('a request to the bank account first, then the QR: the same recurrence, once its request was refused', async () => {
+    const entries = await series({ inDays: 6, n: 2 });
+    psp.automatic.refuseNext = 'Conta do pagador inexistente.';
+    const refused = await request(entries[0]!.id);
+    expect(refused.status).toBe(409);
+    const idRec = (await automatic(entries[0]!.id)).body.recurrence!.idRec;
+    const made = await qr(entries[0]!.id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.recurrence).toMatchObject({ idRec, reason: null, qrCode: expect.stringContaining('br.gov.bcb.pix') });
+  });
+});
+
 describe('isolation', () => {
   it('another company gets 404 and a member without finance 403 on every endpoint', async () => {
     const [entry] = await series();
     await expectTenantIsolation(server, { owner: { jar: fin.jar }, outsider: { jar: outsider.jar }, withoutPermission: { jar: vendas.jar }, secrets: [companyId, 'Maria Assinante', CPF] }, [
       { method: 'GET', path: `/api/finance/pix-api/entries/${entry!.id}/automatic` },
       { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic`, body: PAYER },
+      { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic/qr`, ownerStatus: 409 },
       { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic/refresh`, ownerStatus: 200 },
       { method: 'DELETE', path: `/api/finance/pix-api/entries/${entry!.id}/automatic` },
     ]);

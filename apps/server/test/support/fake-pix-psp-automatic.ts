@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createDynamicPix } from 'pix-utils';
 
 /** What of the main fake Pix Automático uses (passed in: the two files stay acyclic). */
 type Tools = {
@@ -11,7 +12,8 @@ type Tools = {
   e2eId(): string;
 };
 
-export type FakeRec = { idRec: string; status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA'; body: Record<string, unknown>; atualizacao: { status: string; data: string }[]; encerramento?: Record<string, unknown> };
+export type FakeLocRec = { id: number; location: string; tipo: 'rec'; criacao: string };
+export type FakeRec = { idRec: string; status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA'; body: Record<string, unknown>; atualizacao: { status: string; data: string }[]; encerramento?: Record<string, unknown>; loc?: FakeLocRec };
 export type FakeSolicRec = { idSolicRec: string; idRec: string; status: string; body: Record<string, unknown>; atualizacao: { status: string; data: string }[] };
 export type FakeCobr = { txid: string; idRec: string; status: string; body: Record<string, unknown>; criacao: string; atualizacao: { status: string; data: string }[]; pix: { endToEndId: string; txid: string; valor: string; horario: string }[] };
 
@@ -27,19 +29,25 @@ const RECEBEDOR = { cnpj: '12345678000195', nome: 'EMPRESA TESTE' };
  * /cobr/{txid}`, `PUT /webhookrec` and `/webhookcobr`. Bodies and answers are validated against
  * the OpenAPI like the charges'. The payer's side is played by `approve`/`reject` (the rec webhook)
  * and `payCobr` (the cobr webhook, and GET /pix). A cobr is refused outside BCB's window (2 to 10
- * days before its due date) or for a recurrence not approved, as a PSP does.
+ * days before its due date) or for a recurrence not approved, as a PSP does. Jornada 2: `POST /locrec`
+ * and `PATCH /rec` with its `loc` give the recurrence a QR (`dadosQR` in `GET /rec`).
  */
 export function fakePixAutomatic(tools: Tools) {
   const recs = new Map<string, FakeRec>();
   const solics = new Map<string, FakeSolicRec>();
   const cobrs = new Map<string, FakeCobr>();
+  const locs = new Map<number, FakeLocRec>();
   const hooks: { rec: string | null; cobr: string | null } = { rec: null, cobr: null };
   const now = () => new Date().toISOString();
   const problem = (status: number, title: string, detail: string) => ({ status, body: { type: `https://pix.bcb.gov.br/api/v2/error/${title}`, title, status, detail } });
 
+  const journeyOf = (r: FakeRec) => (r.loc ? 'JORNADA_2' : 'JORNADA_1');
+  /** The recurrence's BR Code: the payload's location, as a PSP builds a QR Composto's recurrence part. */
+  const recBrCode = (loc: FakeLocRec) => createDynamicPix({ merchantName: RECEBEDOR.nome, merchantCity: 'SAO PAULO', url: loc.location }).throwIfError().toBRCode();
   const recAnswer = (r: FakeRec) => {
     const { ativacao: _a, loc: _l, ...asked } = r.body;
-    return { idRec: r.idRec, ...asked, recebedor: RECEBEDOR, status: r.status, atualizacao: r.atualizacao, ativacao: { tipoJornada: r.status === 'APROVADA' ? 'JORNADA_1' : 'AGUARDANDO_DEFINICAO' }, ...(r.encerramento ? { encerramento: r.encerramento } : {}) };
+    const qr = r.loc ? { loc: { ...r.loc, idRec: r.idRec }, ...(r.status === 'CRIADA' ? { dadosQR: { jornada: 'JORNADA_2', pixCopiaECola: recBrCode(r.loc) } } : {}) } : {};
+    return { idRec: r.idRec, ...asked, recebedor: RECEBEDOR, status: r.status, atualizacao: r.atualizacao, ativacao: { tipoJornada: r.status === 'APROVADA' ? journeyOf(r) : 'AGUARDANDO_DEFINICAO' }, ...(r.encerramento ? { encerramento: r.encerramento } : {}), ...qr };
   };
   const solicAnswer = (x: FakeSolicRec) => {
     const r = recs.get(x.idRec)!;
@@ -63,7 +71,7 @@ export function fakePixAutomatic(tools: Tools) {
 
   const notifyRec = async (r: FakeRec) => {
     if (!hooks.rec) return null;
-    const notice = { idRec: r.idRec, status: r.status, atualizacao: r.atualizacao, ...(r.encerramento ? { encerramento: r.encerramento } : {}), ...(r.status === 'APROVADA' ? { ativacao: { tipoJornada: 'JORNADA_1' } } : {}) };
+    const notice = { idRec: r.idRec, status: r.status, atualizacao: r.atualizacao, ...(r.encerramento ? { encerramento: r.encerramento } : {}), ...(r.status === 'APROVADA' ? { ativacao: { tipoJornada: journeyOf(r) } } : {}) };
     tools.check('RecNotification', notice, 'webhook rec');
     return tools.post(hooks.rec, '/rec', { recs: [notice] });
   };
@@ -81,6 +89,7 @@ export function fakePixAutomatic(tools: Tools) {
 
   const state = {
     recs,
+    locs,
     solics,
     cobrs,
     hooks,
@@ -123,6 +132,14 @@ export function fakePixAutomatic(tools: Tools) {
         hooks[which] = String(body.webhookUrl);
         return { status: 200 };
       }
+      if (route === '/locrec' && method === 'POST') {
+        if (!tools.check('PayloadLocationRecSolicitada', body, 'POST /locrec')) return problem(400, 'RequisicaoInvalida', 'A location não respeita o schema.');
+        const id = locs.size + 1001;
+        const loc: FakeLocRec = { id, location: `pix.psp.test/qr/v2/rec/${alnum(32).toLowerCase()}`, tipo: 'rec', criacao: now() };
+        locs.set(id, loc);
+        tools.check('PayloadLocationRecGerada', loc, 'answer of POST /locrec');
+        return { status: 201, body: loc };
+      }
       if (route === '/rec' && method === 'POST') {
         if (!tools.check('RecSolicitada', body, 'POST /rec')) return problem(400, 'RecOperacaoInvalida', 'A recorrência não respeita o schema.');
         const idRec = `RN12345678${ymd()}${alnum(11)}`;
@@ -145,6 +162,11 @@ export function fakePixAutomatic(tools: Tools) {
           if (!tools.check('RecRevisada', body, 'PATCH /rec')) return problem(400, 'RecOperacaoInvalida', 'Revisão fora do schema.');
           if (r.status !== 'CRIADA' && r.status !== 'APROVADA') return problem(400, 'RecOperacaoInvalida', 'A recorrência já está encerrada.');
           if (body.status === 'CANCELADA') end(r, 'CANCELADA', { cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelada pelo usuário recebedor.' } });
+          if (body.loc !== undefined) {
+            const loc = locs.get(Number(body.loc));
+            if (!loc) return problem(400, 'RecOperacaoInvalida', 'Location inexistente.');
+            r.loc = loc;
+          }
           return { status: 200, body: recAnswer(r) };
         }
       }

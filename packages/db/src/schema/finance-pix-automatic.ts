@@ -40,6 +40,9 @@ export const finPixRecurrences = pgTable(
     debtorName: text('debtor_name').notNull(),
     /** Why it ended (the PSP's rejection or cancellation code and words), or the last refusal of the request. */
     reason: text('reason'),
+    /** Jornada 2: the recurrence's QR (its Pix copia e cola from the PSP's `dadosQR`, and the image), which the customer reads to authorise. */
+    qrCode: text('qr_code'),
+    qrSvg: text('qr_svg'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -106,6 +106,9 @@ export const pixRecurrenceSchema = z.object({
   /** The CPF/CNPJ with only its last digits visible. */
   debtorDocument: z.string(),
   reason: z.string().nullable(),
+  /** Jornada 2: the QR the customer reads to authorise (its copia e cola and image), while the authorisation is awaited. */
+  qrCode: z.string().nullable(),
+  qrSvg: z.string().nullable(),
   charges: z.array(pixAutomaticChargeSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -162,6 +162,16 @@ export const publicPaymentSchema = z.object({
   boletoUrl: z.string().nullable(),
   /** The open boleto's linha digitável (finance-boleto), to copy. */
   boletoLine: z.string().nullable(),
+  /** Pix Automático awaiting the payer's authorisation by QR (Jornada 2): how often, how much, and the QR to read. */
+  automatic: z
+    .object({
+      periodicity: z.enum(['SEMANAL', 'MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']),
+      amountCents: z.number().nullable(),
+      endDate: z.string().nullable(),
+      brCode: z.string(),
+      qrSvg: z.string(),
+    })
+    .nullable(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 

@@ -8,7 +8,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { decryptSecret } from '../../platform/secret-box.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { CHARGE_ENTITY, findDefaultPixKey } from '../finance-pix/public.ts';
+import { CHARGE_ENTITY, findDefaultPixKey, qrSvg } from '../finance-pix/public.ts';
 import { debtorOf, reais } from './charges.ts';
 import { type PixSchemas, type PspConnection, PspError, pspCall } from './client.ts';
 import { connectionOf, type SettingsRow, settingsRow, webhookUrl } from './settings.ts';
@@ -70,6 +70,8 @@ async function toRecurrence(db: DbOrTx, row: RecurrenceRow): Promise<PixRecurren
     debtorName: row.debtorName,
     debtorDocument: maskDocument(row.debtorDocument),
     reason: row.reason,
+    qrCode: row.status === 'CRIADA' ? row.qrCode : null,
+    qrSvg: row.status === 'CRIADA' ? row.qrSvg : null,
     charges: charges.map((c) => ({ ...c, status: c.status, paidAt: c.paidAt?.toISOString() ?? null })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -136,52 +138,58 @@ export async function announceSeries(db: DbOrTx, companyId: string, recurrenceId
 }
 
 /**
- * 'Pedir autorização' (decision 0610): with the series' entries locked, the recurrence at the PSP
- * (`POST /rec`: the customer, the contract, the first open due date to the last, the fixed amount
- * when every occurrence asks the same) unless a created one awaits a new request, then the request
- * to the payer's bank account (`POST /solicrec`, Jornada 1). A refused request keeps the recurrence
- * (with the reason shown) so the next try only asks again.
+ * The series' recurrence at the PSP, with its entries locked: the created one that awaits a new
+ * request, or a new one (`POST /rec`: the customer, the contract, the first open due date to the
+ * last, the fixed amount when every occurrence asks the same). A live one already asked for is a 409.
+ */
+async function recurrenceToAsk(s: Services, tx: DbOrTx, tenant: Tenant, entryId: string) {
+  const { entry, entries } = await seriesOf(tx, tenant, entryId, true);
+  const ready = await readiness(s, tx, tenant, entry, entries);
+  const recurrenceId = entry.recurrenceId!;
+  const row = await latestRecurrence(tx, tenant, recurrenceId);
+  const awaiting = row?.status === 'CRIADA' && !['CRIADA', 'ENVIADA', 'RECEBIDA', 'ACEITA'].includes(row.solicStatus ?? '');
+  if (row && LIVE.includes(row.status as PixRecStatus) && !awaiting) throw conflict(M.alreadyLive, 'PIX_AUTOMATIC_LIVE');
+  if (row && awaiting) return { entry, ready, rec: row };
+  await registerAutomaticWebhooks(s, ready.settings, ready.conn);
+  const first = ready.open[0]!;
+  const last = ready.open[ready.open.length - 1]!;
+  const amounts = new Set(ready.open.map((e) => e.amountCents - e.paidCents));
+  const amountCents = amounts.size === 1 ? [...amounts][0]! : null;
+  const body: PixSchemas['RecSolicitada'] = {
+    vinculo: { contrato: (entry.documentNumber?.trim() || recurrenceId.replace(/-/g, '')).slice(0, 35), devedor: ready.debtor, objeto: entry.description.slice(0, 35) },
+    calendario: { dataInicial: first.dueDate, ...(last.dueDate > first.dueDate ? { dataFinal: last.dueDate } : {}), periodicidade: periodicityOf(entries) },
+    ...(amountCents === null ? {} : { valor: { valorRec: reais(amountCents) } }),
+    politicaRetentativa: 'NAO_PERMITE',
+  };
+  const made = (await pspCall<PixSchemas['RecGerada']>(s, ready.conn, 'POST', '/rec', body, M.refused)).body;
+  if (!made?.idRec || !/^[a-zA-Z0-9]{29}$/.test(made.idRec)) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o identificador da recorrência'));
+  const [rec] = await tx
+    .insert(R)
+    .values({
+      companyId: tenant.companyId,
+      recurrenceId,
+      accountId: ready.settings.accountId,
+      idRec: made.idRec,
+      periodicity: body.calendario.periodicidade,
+      amountCents,
+      startDate: first.dueDate,
+      endDate: body.calendario.dataFinal ?? null,
+      debtorDocument: 'cpf' in ready.debtor ? ready.debtor.cpf : ready.debtor.cnpj,
+      debtorName: ready.debtor.nome,
+      createdBy: tenant.actorId || null,
+    })
+    .returning();
+  return { entry, ready, rec: rec! };
+}
+
+/**
+ * 'Pedir autorização' (decision 0610): the recurrence (recurrenceToAsk), then the request to the
+ * payer's bank account (`POST /solicrec`, Jornada 1). A refused request keeps the recurrence (with
+ * the reason shown) so the next try only asks again.
  */
 export async function requestPixAutomatic(s: Services, tenant: Tenant, entryId: string, input: z.output<typeof pixAutomaticRequestSchema>): Promise<PixAutomatic> {
   const failure = await tenant.db.transaction(async (tx) => {
-    const { entry, entries } = await seriesOf(tx, tenant, entryId, true);
-    const ready = await readiness(s, tx, tenant, entry, entries);
-    const recurrenceId = entry.recurrenceId!;
-    let row = await latestRecurrence(tx, tenant, recurrenceId);
-    const awaiting = row?.status === 'CRIADA' && !['CRIADA', 'ENVIADA', 'RECEBIDA', 'ACEITA'].includes(row.solicStatus ?? '');
-    if (row && LIVE.includes(row.status as PixRecStatus) && !awaiting) throw conflict(M.alreadyLive, 'PIX_AUTOMATIC_LIVE');
-    if (!row || !awaiting) {
-      await registerAutomaticWebhooks(s, ready.settings, ready.conn);
-      const first = ready.open[0]!;
-      const last = ready.open[ready.open.length - 1]!;
-      const amounts = new Set(ready.open.map((e) => e.amountCents - e.paidCents));
-      const amountCents = amounts.size === 1 ? [...amounts][0]! : null;
-      const body: PixSchemas['RecSolicitada'] = {
-        vinculo: { contrato: (entry.documentNumber?.trim() || recurrenceId.replace(/-/g, '')).slice(0, 35), devedor: ready.debtor, objeto: entry.description.slice(0, 35) },
-        calendario: { dataInicial: first.dueDate, ...(last.dueDate > first.dueDate ? { dataFinal: last.dueDate } : {}), periodicidade: periodicityOf(entries) },
-        ...(amountCents === null ? {} : { valor: { valorRec: reais(amountCents) } }),
-        politicaRetentativa: 'NAO_PERMITE',
-      };
-      const made = (await pspCall<PixSchemas['RecGerada']>(s, ready.conn, 'POST', '/rec', body, M.refused)).body;
-      if (!made?.idRec || !/^[a-zA-Z0-9]{29}$/.test(made.idRec)) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o identificador da recorrência'));
-      [row] = await tx
-        .insert(R)
-        .values({
-          companyId: tenant.companyId,
-          recurrenceId,
-          accountId: ready.settings.accountId,
-          idRec: made.idRec,
-          periodicity: body.calendario.periodicidade,
-          amountCents,
-          startDate: first.dueDate,
-          endDate: body.calendario.dataFinal ?? null,
-          debtorDocument: 'cpf' in ready.debtor ? ready.debtor.cpf : ready.debtor.cnpj,
-          debtorName: ready.debtor.nome,
-          createdBy: tenant.actorId || null,
-        })
-        .returning();
-    }
-    const rec = row!;
+    const { entry, ready, rec } = await recurrenceToAsk(s, tx, tenant, entryId);
     let failure: PspError | null = null;
     try {
       const solic: PixSchemas['SolicRecSolicitada'] = {
@@ -200,10 +208,34 @@ export async function requestPixAutomatic(s: Services, tenant: Tenant, entryId: 
       await tx.update(R).set({ reason: err.message, updatedAt: new Date() }).where(eq(R.id, rec.id));
     }
     await logAudit(tx, tenant, { action: 'pix_automatic_requested', entity: 'fin_entry', id: entry.id, details: { idRec: rec.idRec, ispb: input.ispb, sent: !failure } });
-    await announceSeries(tx, tenant.companyId, recurrenceId);
+    await announceSeries(tx, tenant.companyId, rec.recurrenceId);
     return failure;
   });
   if (failure) throw failure;
+  return getPixAutomatic(s, tenant, entryId);
+}
+
+/**
+ * 'QR Code de autorização' (Jornada 2, decision 0610): the recurrence (recurrenceToAsk) gets a
+ * location (`POST /locrec`, then `PATCH /rec` with it) and its QR is read back (`GET /rec`'s
+ * `dadosQR.pixCopiaECola`): the customer scans it in any bank's app, on the payment page or a
+ * message. Asked again, the QR already made is shown.
+ */
+export async function requestPixAutomaticQr(s: Services, tenant: Tenant, entryId: string): Promise<PixAutomatic> {
+  await tenant.db.transaction(async (tx) => {
+    const { entry, ready, rec } = await recurrenceToAsk(s, tx, tenant, entryId);
+    if (rec.qrCode) return;
+    const loc = (await pspCall<PixSchemas['PayloadLocationRecGerada']>(s, ready.conn, 'POST', '/locrec', { tipo: 'rec' } satisfies PixSchemas['PayloadLocationRecSolicitada'], M.refused)).body;
+    if (!loc?.id) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem a location do QR Code'));
+    const idRec = encodeURIComponent(rec.idRec);
+    await pspCall(s, ready.conn, 'PATCH', `/rec/${idRec}`, { loc: loc.id } satisfies PixSchemas['RecRevisada'], M.refused);
+    const read = (await pspCall<PixSchemas['RecCompleta']>(s, ready.conn, 'GET', `/rec/${idRec}`, undefined, M.refused)).body;
+    const code = read?.dadosQR?.pixCopiaECola;
+    if (!code) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o QR Code da recorrência'));
+    await tx.update(R).set({ qrCode: code, qrSvg: await qrSvg(code), reason: null, updatedAt: new Date() }).where(eq(R.id, rec.id));
+    await logAudit(tx, tenant, { action: 'pix_automatic_requested', entity: 'fin_entry', id: entry.id, details: { idRec: rec.idRec, qr: true, sent: true } });
+    await announceSeries(tx, tenant.companyId, rec.recurrenceId);
+  });
   return getPixAutomatic(s, tenant, entryId);
 }
 

@@ -35,7 +35,7 @@ export class PspError extends AppError {
   }
 }
 
-const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write';
+const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookcobr.write payloadlocationrec.write';
 
 /** PIX_API_CA_FILE's certificates, read again when the file changes (a test's fake PSP adds its own). */
 const extraCa = (s: Services) => {

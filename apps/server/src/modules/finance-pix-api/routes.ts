@@ -8,7 +8,7 @@ import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, badRequest, readForm } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { Services } from '../../services.ts';
-import { cancelPixAutomatic, getPixAutomatic, requestPixAutomatic } from './automatic.ts';
+import { cancelPixAutomatic, getPixAutomatic, requestPixAutomatic, requestPixAutomaticQr } from './automatic.ts';
 import { refreshPixAutomatic } from './automatic-collect.ts';
 import { entryRefunds, requestRefund } from './refunds.ts';
 import { getPixApiSettings, removePixApiSettings, requireAccount, savePixApiCertificate, savePixApiSettings } from './settings.ts';
@@ -71,6 +71,9 @@ export function pixApiRoutes(s: Services) {
     write,
     contract({ summary: 'Pedir ao cliente a autorização do Pix Automático', params: automaticParams, body: pixAutomaticRequestSchema, response: pixAutomaticSchema }),
     async (c) => c.json(await requestPixAutomatic(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  r.post('/entries/:id/automatic/qr', write, contract({ summary: 'Gerar o QR Code de autorização do Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
+    c.json(await requestPixAutomaticQr(s, c.get('tenant'), c.req.valid('param').id)),
   );
   r.post('/entries/:id/automatic/refresh', write, contract({ summary: 'Consultar no banco o Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
     c.json(await refreshPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),

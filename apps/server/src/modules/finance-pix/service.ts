@@ -14,7 +14,7 @@ import { settleCharge } from './settle.ts';
 import { findDefaultPixKey } from './keys.ts';
 import { activeLink, linkOfToken, newLink, paymentUrl, revokeLinks } from './links.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { openBoleto, staticOrBoleto } from './boleto-extras.ts';
+import { awaitedAutomaticQr, openBoleto, staticOrBoleto } from './boleto-extras.ts';
 
 const { companies: CO, organizations: O, people: P } = schema;
 
@@ -128,8 +128,8 @@ export async function publicPayment(s: Services, token: string): Promise<PublicP
   const link = await linkOfToken(s, token);
   const tenant = systemTenant(s, link.companyId, 'public-link');
   const [entry, name, open, key] = await Promise.all([entryOf(tenant.db, tenant, link.entryId), companyName(tenant.db, tenant.companyId), openCharge(tenant.db, tenant, link.entryId), findDefaultPixKey(tenant.db, tenant)]);
-  const boleto = entry.status === 'open' ? await openBoleto(tenant.db, tenant, entry.id) : null;
-  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: boleto?.url ?? null, boletoLine: boleto?.line ?? null };
+  const [boleto, automatic] = entry.status === 'open' ? await Promise.all([openBoleto(tenant.db, tenant, entry.id), awaitedAutomaticQr(tenant.db, tenant, entry.recurrenceId)]) : [null, null];
+  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: boleto?.url ?? null, boletoLine: boleto?.line ?? null, automatic };
   if (entry.status !== 'open') return { ...base, amountCents: entry.amountCents, status: entry.status, brCode: null, qrSvg: null };
   if (!key && !open && boleto) return { ...base, amountCents: boleto.amountCents, status: 'open', brCode: boleto.brCode, qrSvg: boleto.qrSvg };
   // The page is read far more than charges change: the current charge is served without a lock;

@@ -24,6 +24,7 @@ beforeEach(() => {
   api = fakeApi({
     'GET /crm/custom-fields': { fields: FIELDS },
     'GET /comments/mentionable': { people: [] },
+    'GET /tasks': { tasks: [] },
     'POST /parties/people': saved,
     'PATCH /parties/organizations/*': saved,
   });
@@ -51,6 +52,10 @@ describe('ContactDialog custom fields', () => {
     const { user } = renderWithProviders(<ContactDialog entity="organizations" contact={org} open onClose={onClose} />);
     const input = await screen.findByLabelText('Funcionários');
     expect((input as HTMLInputElement).value).toBe('42');
+    // The organization's own tasks show under its fields.
+    expect(await screen.findByRole('heading', { name: 'Tarefas' })).toBeTruthy();
+    const asked = api.callsTo('GET /tasks')[0]?.query;
+    expect([asked?.get('entityType'), asked?.get('entityId')]).toEqual(['organization', 'o1']);
     await user.clear(input);
     await user.type(input, 'muitos');
     refuse = 'Valor inválido para o campo "Funcionários".';

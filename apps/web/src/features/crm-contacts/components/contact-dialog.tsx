@@ -5,6 +5,7 @@ import { formatCnpj } from '@sede/shared/cnpj';
 import { UFS } from '@sede/shared/company';
 import type { LegalBasis, Organization, Person } from '@sede/shared/platform/parties';
 import { CustomFieldsInputs, draftsOf, partyCustomFieldsQueryOptions, valuesOf, type CustomFieldDrafts } from '../../../components/crm-custom-fields/custom-fields-inputs.tsx';
+import { TaskList } from '../../../components/collaboration/task-list.tsx';
 import { PartyPicker } from '../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../components/parties/search-parties.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -36,9 +37,14 @@ export function ContactDialog(props: Props) {
   const editing = props.contact;
   const title = entity === 'people' ? (editing ? 'Editar pessoa' : 'Nova pessoa') : editing ? 'Editar organização' : 'Nova organização';
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title}>
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title} scrollable={!!editing}>
       {open && editing && <CustomerMoneyCard kind={entity === 'people' ? 'person' : 'organization'} id={editing.id} />}
       {open && <ContactForm key={editing?.id ?? 'new'} {...props} />}
+      {open && editing && (
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          <TaskList entityType={entity === 'people' ? 'person' : 'organization'} entityId={editing.id} title="Tarefas" />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -68,8 +68,8 @@ export function OrdersTab({ stores }: { stores: readonly Store[] }) {
     <div className="grid min-w-0 gap-4">
       <FilterBar
         label="Filtros de pedidos"
-        className="sm:grid-cols-2 lg:grid-cols-4"
-        search={{ label: 'Buscar por número, cliente ou e-mail', className: 'sm:col-span-2 lg:col-span-4' }}
+        className="sm:grid-cols-2 lg:grid-cols-3"
+        search={{ label: 'Buscar por número, cliente ou e-mail', className: 'sm:col-span-2 lg:col-span-3' }}
         selects={[
           { key: 'loja', label: 'Loja', all: 'Todas as lojas', options: stores.map((s) => ({ value: s.id, label: `${s.name} (${PROVIDER_LABELS[s.provider]})` })) },
           { key: 'situacao', label: 'Situação do pedido', all: 'Todas as situações', options: optionsOf(ORDER_STATUSES, ORDER_STATUS_LABELS) },

@@ -9,5 +9,6 @@ const base = (entryId: string) => `/finance/pix-api/entries/${entryId}/automatic
 export const usePixAutomatic = (entryId: string | null, enabled = true) =>
   useQuery({ queryKey: pixAutomaticKey(entryId ?? ''), queryFn: () => api<PixAutomatic>(base(entryId!)), enabled: !!entryId && enabled });
 export const requestPixAutomatic = (entryId: string, input: PixAutomaticRequest) => api<PixAutomatic>(base(entryId), { method: 'POST', json: input });
+export const requestPixAutomaticQr = (entryId: string) => api<PixAutomatic>(`${base(entryId)}/qr`, { method: 'POST', json: {} });
 export const refreshPixAutomatic = (entryId: string) => api<PixAutomatic>(`${base(entryId)}/refresh`, { method: 'POST', json: {} });
 export const cancelPixAutomatic = (entryId: string) => api<PixAutomatic>(base(entryId), { method: 'DELETE' });

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { copyWithToast } from '../../../lib/clipboard.ts';
 
@@ -9,16 +9,18 @@ import { copyWithToast } from '../../../lib/clipboard.ts';
  */
 export function PixCode({ brCode, qrSvg }: { brCode: string; qrSvg: string }) {
   const [copied, setCopied] = useState(false);
+  // Two codes may share a screen (a receivable's Pix and its Pix Automático QR).
+  const codeId = useId();
   const copy = async () => setCopied(await copyWithToast(brCode, 'Código Pix copiado. Cole no app do seu banco, em Pix copia e cola.', 'Selecione o código abaixo e copie.'));
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] justify-items-center gap-4">
       <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt="QR code do Pix" className="size-56 rounded-lg border border-slate-200 bg-white p-1 sm:size-64" data-testid="pix-qr" />
       <div className="grid w-full gap-2">
-        <label htmlFor="pix-copia-e-cola" className="text-sm font-medium text-slate-900">
+        <label htmlFor={codeId} className="text-sm font-medium text-slate-900">
           Pix copia e cola
         </label>
         <textarea
-          id="pix-copia-e-cola"
+          id={codeId}
           readOnly
           value={brCode}
           rows={3}

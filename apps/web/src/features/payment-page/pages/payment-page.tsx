@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, LinkIcon } from 'lucide-react';
+import { CircleCheck, CircleX, LinkIcon, Repeat } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { PublicPayment } from '@sede/shared/finance/pix';
 import { day, money } from '@sede/shared/format';
@@ -79,8 +79,29 @@ function Payment({ payment: p }: { payment: PublicPayment }) {
           {p.brCode && p.qrSvg && <PixCode brCode={p.brCode} qrSvg={p.qrSvg} />}
           <p className="text-xs text-slate-600">Abra o app do seu banco, escolha Pix e leia o QR code ou cole o código. O valor já vem preenchido.</p>
           {(p.boletoUrl || p.boletoLine) && <BoletoCode url={p.boletoUrl} line={p.boletoLine} />}
+          {p.automatic && <AutomaticAuthorisation automatic={p.automatic} company={p.companyName} />}
         </>
       )}
     </div>
+  );
+}
+
+/** How often, in the payer's words (kept here: the page's script stays free of the schemas). */
+const EVERY: Record<NonNullable<PublicPayment['automatic']>['periodicity'], string> = { SEMANAL: 'semanal', MENSAL: 'mensal', TRIMESTRAL: 'trimestral', SEMESTRAL: 'semestral', ANUAL: 'anual' };
+
+/** Pix Automático offered by QR (Jornada 2, decision 0610): authorised once, each occurrence is then debited on its due date. */
+function AutomaticAuthorisation({ automatic: a, company }: { automatic: NonNullable<PublicPayment['automatic']>; company: string }) {
+  return (
+    <section aria-labelledby="pix-automatic-title" className="grid gap-3 border-t border-slate-200 pt-5" data-testid="payment-automatic">
+      <h2 id="pix-automatic-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Repeat className="size-5 text-[var(--color-accent)]" aria-hidden /> Pague as próximas no Pix Automático
+      </h2>
+      <p className="text-sm text-slate-700">
+        Autorize uma vez a cobrança {EVERY[a.periodicity]}
+        {a.amountCents !== null ? ` de ${money(a.amountCents)}` : ''} de {company}
+        {a.endDate ? ` até ${day(a.endDate)}` : ''}: cada parcela é debitada no vencimento, sem boleto nem código. Você pode cancelar no app do banco quando quiser.
+      </p>
+      <PixCode brCode={a.brCode} qrSvg={a.qrSvg} />
+    </section>
   );
 }

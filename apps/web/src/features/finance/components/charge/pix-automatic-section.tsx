@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CHARGE_STATUS_LABELS } from '@sede/shared/finance/pix';
 import { PAYER_BANKS, type PixAutomatic, PIX_REC_PERIODICITY_LABELS, PIX_REC_STATUS_LABELS, type PixRecStatus } from '@sede/shared/finance/pix-automatic';
 import { day, money } from '@sede/shared/format';
-import { Ban, RefreshCw, Repeat, Send } from 'lucide-react';
+import { Ban, QrCode, RefreshCw, Repeat, Send } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -11,7 +11,8 @@ import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
-import { cancelPixAutomatic, pixAutomaticKey, refreshPixAutomatic, requestPixAutomatic, usePixAutomatic } from '../../api/pix-automatic.ts';
+import { cancelPixAutomatic, pixAutomaticKey, refreshPixAutomatic, requestPixAutomatic, requestPixAutomaticQr, usePixAutomatic } from '../../api/pix-automatic.ts';
+import { PixCode } from '../../../payment-page/public.ts';
 import { Select } from '../select.tsx';
 import { ChargeSection } from './charge-section.tsx';
 
@@ -23,6 +24,7 @@ const BADGE: Record<PixRecStatus, string> = {
   CANCELADA: 'bg-slate-50 text-slate-700 ring-slate-200',
 };
 const OTHER = 'outro';
+type Way = 'bank' | 'qr';
 
 /**
  * 'Pix Automático' in the 'Cobrar' dialog of a recurring receivable (decisions 0610–0612): the
@@ -35,6 +37,7 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
   useLiveInvalidate('fin_charge', pixAutomaticKey(entryId), (changed) => pixAutomaticKey(changed));
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [way, setWay] = useState<Way>('bank');
   const [bank, setBank] = useState<string>(PAYER_BANKS[0].ispb);
   const [ispb, setIspb] = useState('');
   const [agency, setAgency] = useState('');
@@ -71,6 +74,14 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
         <p className="text-sm text-slate-700" role="status">
           Pedido enviado ao banco do cliente: ele autoriza no app do banco e a primeira cobrança sai entre 2 e 10 dias antes do vencimento.
         </p>
+      )}
+      {rec?.status === 'CRIADA' && !rec.solicStatus && rec.qrCode && rec.qrSvg && (
+        <div className="grid gap-2" data-testid="pix-automatic-qr">
+          <p className="text-sm text-slate-700" role="status">
+            Envie este QR Code ao cliente: ele o lê no app de qualquer banco e autoriza o Pix Automático. A primeira cobrança sai entre 2 e 10 dias antes do vencimento.
+          </p>
+          <PixCode brCode={rec.qrCode} qrSvg={rec.qrSvg} />
+        </div>
       )}
       {rec?.reason && (
         <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" data-testid="pix-automatic-reason">
@@ -118,12 +129,25 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void act('request', () => requestPixAutomatic(entryId, { ispb: bank === OTHER ? ispb : bank, agency: agency || null, account }), 'Pedido de autorização enviado ao banco do cliente.');
+            if (way === 'qr') void act('request', () => requestPixAutomaticQr(entryId), 'QR Code de autorização gerado.');
+            else void act('request', () => requestPixAutomatic(entryId, { ispb: bank === OTHER ? ispb : bank, agency: agency || null, account }), 'Pedido de autorização enviado ao banco do cliente.');
           }}
         >
           <p className="text-sm text-slate-700">
-            {rec ? 'Peça de novo a autorização. ' : ''}O cliente autoriza uma vez no app do banco e cada parcela desta recorrência é debitada no vencimento. Informe a conta de onde sai o pagamento.
+            {rec ? 'Peça de novo a autorização. ' : ''}O cliente autoriza uma vez no app do banco e cada parcela desta recorrência é debitada no vencimento.
           </p>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-slate-800">Como o cliente autoriza</legend>
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="radio" name={`pix-automatic-way-${entryId}`} className="mt-0.5 size-4 accent-[var(--color-accent)]" checked={way === 'bank'} onChange={() => setWay('bank')} />
+              <span>Pedido no app bancário do cliente (informe a conta de onde sai o pagamento)</span>
+            </label>
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="radio" name={`pix-automatic-way-${entryId}`} className="mt-0.5 size-4 accent-[var(--color-accent)]" checked={way === 'qr'} onChange={() => setWay('qr')} />
+              <span>QR Code que o cliente lê no app de qualquer banco</span>
+            </label>
+          </fieldset>
+          {way === 'bank' && (
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Banco do cliente">
               <Select value={bank} onChange={(e) => setBank(e.target.value)}>
@@ -147,8 +171,17 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
               <Input value={account} onChange={(e) => setAccount(e.target.value)} inputMode="numeric" maxLength={22} autoComplete="off" placeholder="Com o dígito" />
             </Field>
           </div>
+          )}
           <Button type="submit" variant="secondary" pending={pending === 'request'} data-testid="request-pix-automatic">
-            <Send aria-hidden /> Pedir autorização
+            {way === 'qr' ? (
+              <>
+                <QrCode aria-hidden /> Gerar QR Code de autorização
+              </>
+            ) : (
+              <>
+                <Send aria-hidden /> Pedir autorização
+              </>
+            )}
           </Button>
         </form>
       )}
