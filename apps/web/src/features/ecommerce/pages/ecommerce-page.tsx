@@ -23,6 +23,9 @@ export default function EcommercePage() {
   const mayManage = can(grantsFor(membership), 'ecommerce.manage');
   const stores = useStores();
   useLiveInvalidate('ecommerce_order', ecommerceKeys.orders);
+  // The store cards count their orders: an order applied after the store's last change (a
+  // platform's notification, the import's last page) changes the count without a store event.
+  useLiveInvalidate('ecommerce_order', ecommerceKeys.stores);
   useLiveInvalidate('ecommerce_store', ecommerceKeys.stores);
   useLiveInvalidate('ecommerce_product', productKeys.products);
 
