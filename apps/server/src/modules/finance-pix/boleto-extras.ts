@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { ensureStaticCharge } from './charges.ts';
 
-const { finBoletos: B, finCharges: CH, finPixRecurrences: REC } = schema;
+const { finBoletos: B, finCharges: CH } = schema;
 
 /**
  * The receivable's open boleto (finance-boleto, decision 0571) as the payment page and the charge
@@ -20,22 +20,6 @@ export async function openBoleto(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, 
     .orderBy(desc(B.createdAt))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * The series' Pix Automático awaiting authorisation by QR (finance-pix-api, Jornada 2, decision 0610),
- * as the payment page offers it. Read from the table, like the boleto: that module builds on this one.
- */
-export async function awaitedAutomaticQr(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, recurrenceId: string | null) {
-  if (!recurrenceId) return null;
-  const [row] = await db
-    .select({ periodicity: REC.periodicity, amountCents: REC.amountCents, endDate: REC.endDate, brCode: REC.qrCode, qrSvg: REC.qrSvg, status: REC.status })
-    .from(REC)
-    .where(and(eq(REC.companyId, tenant.companyId), eq(REC.recurrenceId, recurrenceId)))
-    .orderBy(desc(REC.createdAt))
-    .limit(1);
-  if (row?.status !== 'CRIADA' || !row.brCode || !row.qrSvg) return null;
-  return { periodicity: row.periodicity as 'MENSAL', amountCents: row.amountCents, endDate: row.endDate, brCode: row.brCode, qrSvg: row.qrSvg };
 }
 
 /**

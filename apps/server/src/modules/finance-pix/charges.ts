@@ -58,7 +58,7 @@ export async function openCharge(db: DbOrTx, tenant: Pick<Tenant, 'companyId'>, 
 }
 
 /** Whether an open charge still asks for what is left to pay, with the company's default key. */
-export const isCurrent = (charge: ChargeRow, entry: EntryRow, defaultKey: string | null) => charge.amountCents === entry.amountCents - entry.paidCents && charge.pixKey === defaultKey;
+export const isCurrent = (charge: Pick<ChargeRow, 'amountCents' | 'pixKey'>, entry: Pick<EntryRow, 'amountCents' | 'paidCents'>, defaultKey: string | null) => charge.amountCents === entry.amountCents - entry.paidCents && charge.pixKey === defaultKey;
 
 /**
  * The receivable's latest Pix charge (open, or the last one paid or cancelled); a boleto

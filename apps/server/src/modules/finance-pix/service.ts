@@ -14,7 +14,8 @@ import { settleCharge } from './settle.ts';
 import { findDefaultPixKey } from './keys.ts';
 import { activeLink, linkOfToken, newLink, paymentUrl, revokeLinks } from './links.ts';
 import { announce } from '../../platform/live/announce.ts';
-import { awaitedAutomaticQr, openBoleto, staticOrBoleto } from './boleto-extras.ts';
+import { openBoleto, staticOrBoleto } from './boleto-extras.ts';
+import { paymentPageData } from './payment-page-data.ts';
 
 const { companies: CO, organizations: O, people: P } = schema;
 
@@ -127,15 +128,15 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
 export async function publicPayment(s: Services, token: string): Promise<PublicPayment> {
   const link = await linkOfToken(s, token);
   const tenant = systemTenant(s, link.companyId, 'public-link');
-  const [entry, name, open, key] = await Promise.all([entryOf(tenant.db, tenant, link.entryId), companyName(tenant.db, tenant.companyId), openCharge(tenant.db, tenant, link.entryId), findDefaultPixKey(tenant.db, tenant)]);
-  const [boleto, automatic] = entry.status === 'open' ? await Promise.all([openBoleto(tenant.db, tenant, entry.id), awaitedAutomaticQr(tenant.db, tenant, entry.recurrenceId)]) : [null, null];
-  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: boleto?.url ?? null, boletoLine: boleto?.line ?? null, automatic };
-  if (entry.status !== 'open') return { ...base, amountCents: entry.amountCents, status: entry.status, brCode: null, qrSvg: null };
-  if (!key && !open && boleto) return { ...base, amountCents: boleto.amountCents, status: 'open', brCode: boleto.brCode, qrSvg: boleto.qrSvg };
+  const { entry, companyName: name, charge: open, defaultKey, boleto, automatic } = await paymentPageData(tenant.db, tenant, link.entryId);
+  const live = entry.status === 'open';
+  const base = { companyName: name, description: entry.description, dueDate: entry.dueDate, boletoUrl: (live && boleto?.url) || null, boletoLine: (live && boleto?.line) || null, automatic: live ? automatic : null };
+  if (!live) return { ...base, amountCents: entry.amountCents, status: entry.status, brCode: null, qrSvg: null };
+  if (!defaultKey && !open && boleto) return { ...base, amountCents: boleto.amountCents, status: 'open', brCode: boleto.brCode, qrSvg: boleto.qrSvg };
   // The page is read far more than charges change: the current charge is served without a lock;
   // only a stale one (the amount or the default key changed) is remade, in a transaction.
   // Without a default key now (deleted meanwhile), the open charge still pays into its account.
-  const current = open && isCurrent(open, entry, key?.key ?? open.pixKey);
+  const current = open && isCurrent(open, entry, defaultKey ?? open.pixKey);
   const charge = current ? open : await tenant.db.transaction((tx) => ensureStaticCharge(tx, tenant, entry.id, s));
   return { ...base, amountCents: charge.amountCents, status: 'open', brCode: charge.brCode, qrSvg: charge.status === 'open' ? charge.qrSvg : null };
 }
