@@ -51,8 +51,9 @@ export function fetchMe(): Promise<Me | null> {
   if (inFlight) return inFlight;
   const asked = generation;
   set({ fetching: true });
-  const request = askWithOneRetry().then(
+  const request: Promise<Me | null> = askWithOneRetry().then(
     (me) => {
+      if (inFlight === request) inFlight = null;
       if (asked === generation) {
         answeredAt = Date.now();
         set({ data: me, error: false, fetching: false, invalidated: false });
@@ -60,14 +61,12 @@ export function fetchMe(): Promise<Me | null> {
       return me;
     },
     (e: unknown) => {
+      if (inFlight === request) inFlight = null;
       if (asked === generation) set({ error: true, fetching: false, invalidated: false });
       throw e;
     },
   );
   inFlight = request;
-  void request.catch(() => null).finally(() => {
-    if (inFlight === request) inFlight = null;
-  });
   return request;
 }
 
