@@ -51,7 +51,7 @@ describe('who is signed in, without TanStack Query (decision 0700)', () => {
     net.answer(person(10));
     await first;
     store.invalidateMe();
-    expect(store.meState()).toMatchObject({ data: person(10), fetching: true, invalidated: true });
+    await vi.waitFor(() => expect(store.meState()).toMatchObject({ data: person(10), fetching: true, invalidated: true }));
     net.answer(person(20));
     await vi.waitFor(() => expect(store.meState()).toMatchObject({ data: person(20), fetching: false, invalidated: false }));
   });

@@ -76,10 +76,16 @@ export function ensureMe(): void {
   void fetchMe().catch(() => null);
 }
 
-/** A change was announced: ask again, keeping the answer in hand meanwhile. */
+/**
+ * A change was announced: ask again, keeping the answer in hand meanwhile. From a task of its own,
+ * as the query cache told its readers: a mutation's own callbacks (a toast) run first, before the
+ * permission guard hides the page while access is verified.
+ */
 export function invalidateMe(): void {
-  set({ invalidated: true });
-  void fetchMe().catch(() => null);
+  setTimeout(() => {
+    set({ invalidated: true });
+    void fetchMe().catch(() => null);
+  }, 0);
 }
 
 /** Changes the answer in hand (a balance relayed live), the request on its way carrying on. */
