@@ -1,19 +1,17 @@
 import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter';
 import './index.css';
-import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { keepEarlyInput } from './app/early-input.ts';
 import { loadRoutesOf } from './app/router.tsx';
-import { createQueryClient } from './lib/query-client.ts';
-import { meQueryOptions } from './lib/session/get-me.ts';
+import { ensureMe } from './lib/session/me-store.ts';
 
 const root = document.getElementById('root')!;
-const app = (client?: QueryClient) => (
+const app = () => (
   <StrictMode>
-    <App client={client} />
+    <App />
   </StrictMode>
 );
 
@@ -30,9 +28,8 @@ if (root.hasChildNodes()) {
     startTransition(() => void hydrateRoot(root, <AfterFirstCommit run={early.replay}>{app()}</AfterFirstCommit>));
   });
 } else {
-  const client = createQueryClient();
-  void client.prefetchQuery(meQueryOptions());
-  createRoot(root).render(app(client));
+  ensureMe();
+  createRoot(root).render(app());
 }
 
 function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {

@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
@@ -5,13 +6,29 @@ import { RouteRules } from './guards/route-rules.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ROUTES, type RouteDef } from './routes.ts';
 
+/**
+ * The pages that run without TanStack Query: /auth's first load leaves it out (decision 0700).
+ * Every other page gets the app's one query cache around it, loaded with its code.
+ */
+const WITHOUT_QUERY = new Set(['/auth', '/email-confirmed']);
+type Provider = ComponentType<{ children: ReactNode }>;
+const queryProviderFor = async (path: string): Promise<Provider | null> =>
+  WITHOUT_QUERY.has(path) ? null : (await import('../lib/query-provider.tsx')).WithQuery;
+const withProvider = (Provider: Provider, Inner: ComponentType) => () => (
+  <Provider>
+    <Inner />
+  </Provider>
+);
+
 function toRoute(def: RouteDef): RouteObject {
   return {
     path: def.path,
     handle: { title: def.title },
     lazy: async () => {
-      const { default: Page } = await def.page();
-      if (!Array.isArray(def.access)) return { Component: Page };
+      // Pages of the shell get TanStack Query from the shell's own route, below.
+      const [{ default: Page }, WithQuery] = await Promise.all([def.page(), def.layout === 'focus' ? queryProviderFor(def.path) : null]);
+      const Wrapped = WithQuery ? withProvider(WithQuery, Page) : Page;
+      if (!Array.isArray(def.access)) return { Component: Wrapped };
       const keys = def.access;
       // The guard, the access-denied screen and the not-found page stay out of the entry chunk.
       const [{ PermissionGuard }, { NotFoundPage }] = await Promise.all([
@@ -23,7 +40,7 @@ function toRoute(def: RouteDef): RouteObject {
         // biome-ignore lint/correctness/noComponentHookFactories: a route's lazy() builds its component once per route, on first load (React Router's lazy route API)
         Component: () => (
           <PermissionGuard keys={keys} fallback={fallback}>
-            <Page />
+            <Wrapped />
           </PermissionGuard>
         ),
       };
@@ -48,7 +65,10 @@ export const routes: RouteObject[] = [
             children: [
               ...byAccessAndLayout('private', 'focus'),
               {
-                lazy: async () => ({ Component: (await import('./layouts/app-shell.tsx')).AppShell }),
+                lazy: async () => {
+                  const [{ AppShell }, WithQuery] = await Promise.all([import('./layouts/app-shell.tsx'), queryProviderFor('')]);
+                  return { Component: withProvider(WithQuery!, AppShell) };
+                },
                 children: byAccessAndLayout('private', 'shell'),
               },
             ],

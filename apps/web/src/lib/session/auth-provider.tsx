@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AUTH_INIT_TIMEOUT_MS, SIGN_OUT_REDIRECT_MS } from '@sede/shared/constants';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
@@ -7,7 +6,8 @@ import { defaultPermissions, type PermissionSet } from '@sede/shared/permission-
 import { setSignedIn } from '../api-client.ts';
 
 import { emitAuthEvent, onAuthEvent } from '../auth-events.ts';
-import { LOCAL_AUTH_TOKEN_KEY, meQueryKey, meQueryOptions, type Me, type MeCompany, type MeProfile } from './get-me.ts';
+import { LOCAL_AUTH_TOKEN_KEY, type Me, type MeCompany, type MeProfile } from './get-me.ts';
+import { endSession, ensureMe, fetchMe, meState, subscribeMe } from './me-store.ts';
 import { readCachedPermissions, writeCachedPermissions } from './permissions-cache.ts';
 
 const LiveCompany = lazy(() => import('./live-company.tsx'));
@@ -37,7 +37,6 @@ export type AuthState = {
 export const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const pathRef = useRef(location.pathname);
@@ -46,10 +45,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [timedOut, setTimedOut] = useState(false);
   const [profileLoading, setProfileLoading] = useState(false);
 
-  const me = useQuery({ ...meQueryOptions(), enabled: !signingOut && !timedOut });
+  const me = useSyncExternalStore(subscribeMe, meState, meState);
+  const enabled = !signingOut && !timedOut;
+  useEffect(() => {
+    if (enabled) ensureMe();
+  }, [enabled]);
   const data = signingOut || timedOut ? null : (me.data ?? null);
-  const initialising = me.isPending && !signingOut && !timedOut;
-  const verifyingAccess = Boolean(data) && me.isRefetching && me.isStale;
+  const initialising = me.data === undefined && !me.error && enabled;
+  const verifyingAccess = Boolean(data) && me.fetching && me.invalidated;
 
   // Auth start-up that takes over 15 s ends unauthenticated with 'Timeout de autenticação'.
   useEffect(() => {
@@ -65,38 +68,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     setTimedOut(false);
-    const result = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-    return result;
-  }, [queryClient]);
+    return fetchMe();
+  }, []);
 
   useEffect(
     () =>
       onAuthEvent((event) => {
         if (event === 'SIGNED_OUT') {
           // A missing user clears profile, company and caches, then /auth after 100 ms.
-          queryClient.setQueryData(meQueryKey, null);
-          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+          endSession();
           setSignedIn(false);
           if (pathRef.current !== '/auth') setTimeout(() => navigate('/auth', { replace: true }), SIGN_OUT_REDIRECT_MS);
         } else {
           // A sign-in after a start-up timeout starts over.
           setTimedOut(false);
           setProfileLoading(true);
-          void queryClient
-            .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
+          void fetchMe()
             .catch(() => null)
             .finally(() => setProfileLoading(false));
         }
       }),
-    [navigate, queryClient],
+    [navigate],
   );
 
   const signOut = useCallback(async () => {
     // Order of spec §4: local state at once, caches, local items, then the server.
     setSigningOut(true);
     setSignedIn(false);
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.clear();
+    endSession();
     localStorage.removeItem(LOCAL_AUTH_TOKEN_KEY);
     localStorage.removeItem(LOCAL_AI_KEY);
     try {
@@ -108,14 +107,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw e instanceof Error ? e : new Error(AUTH_MESSAGES.signOutFailed);
     }
     emitAuthEvent('SIGNED_OUT');
-    queryClient.setQueryData(meQueryKey, null);
+    endSession();
     setSigningOut(false);
     navigate('/auth', { replace: true });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
 
   const value = useMemo<AuthState>(() => {
-    const error = timedOut ? AUTH_MESSAGES.authTimeout : me.isError ? AUTH_MESSAGES.authInitFailed : null;
+    const error = timedOut ? AUTH_MESSAGES.authTimeout : me.error ? AUTH_MESSAGES.authInitFailed : null;
     const cached = initialising ? readCachedPermissions() : null;
     return {
       session: data ? { userId: data.user.id } : null,
@@ -134,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       signOut,
     };
-  }, [data, initialising, me.isError, profileLoading, refresh, signOut, timedOut, verifyingAccess]);
+  }, [data, initialising, me.error, profileLoading, refresh, signOut, timedOut, verifyingAccess]);
 
   return (
     <AuthContext value={value}>

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Viewer, ViewerCompany, ViewerProfile } from '@sede/shared/viewer';
 import { api, ApiError } from '../api-client.ts';
 import { authKeys } from './keys.ts';
@@ -54,6 +53,3 @@ export async function getMe(): Promise<Me | null> {
     throw e;
   }
 }
-
-export const meQueryOptions = () =>
-  queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000, gcTime: 15 * 60_000, retry: 1 });

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { emitAuthEvent } from '../auth-events.ts';
-import { getMe, meQueryKey, type Me } from './get-me.ts';
+import { getMe } from './get-me.ts';
+import { invalidateMe, updateMe } from './me-store.ts';
 import { LIVE_COMPANY_ROOTS } from './live-keys.ts';
 
 const LIVE_RETRY_BASE_MS = 1000;
@@ -31,7 +32,7 @@ export function useLiveCompany(enabled: boolean) {
       es.addEventListener('ready', () => {
         retries = 0;
         if (connectedBefore) {
-          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          invalidateMe();
           void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
         }
         // lib/live: what was read before this stream existed (or while it was down) may have
@@ -52,7 +53,7 @@ export function useLiveCompany(enabled: boolean) {
       });
       es.addEventListener('company', (e) => {
         const { currency_amount } = JSON.parse((e as MessageEvent).data) as { currency_amount: number };
-        queryClient.setQueryData<Me | null>(meQueryKey, (me) =>
+        updateMe((me) =>
           me?.company
             ? { ...me, company: { ...me.company, currency_amount }, profile: me.profile && { ...me.profile, currency_amount } }
             : me,
@@ -61,9 +62,7 @@ export function useLiveCompany(enabled: boolean) {
         void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.billing });
       });
       es.addEventListener('entity', (e) => window.dispatchEvent(new CustomEvent('sede:live', { detail: JSON.parse((e as MessageEvent).data) })));
-      es.addEventListener('me', () => {
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      });
+      es.addEventListener('me', () => invalidateMe());
       es.addEventListener('session', async () => {
         const me = await getMe().catch(() => undefined);
         if (me === null) emitAuthEvent('SIGNED_OUT', { broadcast: false });

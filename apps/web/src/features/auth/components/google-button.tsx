@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toastLater as toast } from '../../../lib/toast-later.ts';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { TOASTS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { configQueryOptions } from '../../../lib/session/get-config.ts';
+import { getConfig } from '../../../lib/session/app-config.ts';
 import { useSignInWithGoogle } from '../api/sign-in-google.ts';
 import { GoogleIcon } from '../../../components/form/google-icon.tsx';
 
@@ -13,7 +12,6 @@ const tryAgain = 'Tente novamente';
 
 /** 'Entrar com Google': never fails silently — no configuration or any error gives a toast. */
 export function GoogleButton() {
-  const queryClient = useQueryClient();
   const google = useSignInWithGoogle();
   const busy = useRef(false);
 
@@ -24,7 +22,7 @@ export function GoogleButton() {
     if (busy.current) return;
     busy.current = true;
     try {
-      const config = await queryClient.fetchQuery(configQueryOptions());
+      const config = await getConfig();
       if (!config.googleEnabled) return fail(notAvailable);
       const { error } = await google.mutateAsync();
       if (error) fail(tryAgain);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyDetails } from '@sede/shared/company';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../../lib/session/get-me.ts';
+import { invalidateMe } from '../../../lib/session/me-store.ts';
 import { currentCompanyKey } from './get-current-company.ts';
 
 /** Refreshes the registry fields from a fresh CNPJ lookup (admins). */
@@ -17,7 +17,7 @@ export function useRefreshCompany() {
     retry: 0,
     onSuccess: (company) => {
       queryClient.setQueryData(currentCompanyKey, company);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      invalidateMe();
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateCompanySchema, type CompanyDetails, type UpdateCompanyInput } from '@sede/shared/company';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../../lib/session/get-me.ts';
+import { invalidateMe } from '../../../lib/session/me-store.ts';
 import { currentCompanyKey } from './get-current-company.ts';
 
 export { updateCompanySchema };
@@ -18,7 +18,7 @@ export function useUpdateCompany() {
     onSuccess: (company) => {
       queryClient.setQueryData(currentCompanyKey, company);
       // The sidebar and header show the name from the signed-in bootstrap.
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      invalidateMe();
     },
   });
 }
