@@ -11,8 +11,9 @@ import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
 import { notifySender } from './completion.ts';
 import { startSealingRun, wakeSealing } from './sealing-job.ts';
+import { entityPayloads } from '../../platform/live/announce.ts';
 import { announceEnvelope, ENVELOPE_ENTITY, type EnvelopeRow, expireDue, type SignerRow } from './envelopes.ts';
-import { recordEvent, type Witness } from './evidence.ts';
+import { changeWithEvent, recordEvent, type Witness } from './evidence.ts';
 import { fieldsOf } from './field-rows.ts';
 import { fieldValuesFor, writeFieldValues } from './fields.ts';
 import { signingCodeEmail } from './mail.ts';
@@ -76,13 +77,15 @@ export async function publicSigning(s: Services, token: string, witness: Witness
   const link = await linkOf(s, token);
   const { signer, envelope, tenant } = link;
   if (signer.status === 'enviado' && !FINISHED_STATUSES.includes(envelope.status as EnvelopeStatus)) {
-    await tenant.db.transaction(async (tx) => {
-      const moved = await tx.update(S).set({ status: 'visualizado' }).where(and(eq(S.id, signer.id), eq(S.status, 'enviado'))).returning({ id: S.id });
-      if (!moved.length) return;
-      await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind: 'viewed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness });
-      await tx.update(E).set({ status: 'visualizado', updatedAt: sql`now()` }).where(and(eq(E.id, envelope.id), eq(E.status, 'enviado')));
-      await announceEnvelope(tx, signer.companyId, envelope.id);
-    });
+    const movedEnvelope = sql`UPDATE ${E} SET status = 'visualizado', updated_at = now() WHERE ${E.id} = ${envelope.id} AND ${E.status} = 'enviado' AND EXISTS (SELECT 1 FROM changed)`;
+    const [payload] = entityPayloads({ companyId: signer.companyId, entity: ENVELOPE_ENTITY, id: envelope.id, action: 'updated' });
+    await changeWithEvent(
+      tenant.db,
+      tenant.db.update(S).set({ status: 'visualizado' }).where(and(eq(S.id, signer.id), eq(S.status, 'enviado'))).returning({ id: S.id }),
+      { companyId: signer.companyId, envelopeId: envelope.id, kind: 'viewed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness },
+      [movedEnvelope],
+      payload,
+    );
     signer.status = 'visualizado';
   }
   const { state, message } = stateOf(link);
@@ -117,10 +120,11 @@ export async function sendCode(s: Services, token: string, witness: Witness) {
   const { signer, envelope, tenant } = link;
   const code = String(randomInt(0, 10 ** L.codeDigits)).padStart(L.codeDigits, '0');
   const expiresAt = new Date(s.clock.now() + L.codeMinutes * 60_000);
-  await tenant.db.transaction(async (tx) => {
-    await tx.update(S).set({ codeHash: hashSecret(`${signer.id}:${code}`), codeExpiresAt: expiresAt }).where(eq(S.id, signer.id));
-    await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind: 'code_sent', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness });
-  });
+  await changeWithEvent(
+    tenant.db,
+    tenant.db.update(S).set({ codeHash: hashSecret(`${signer.id}:${code}`), codeExpiresAt: expiresAt }).where(eq(S.id, signer.id)).returning({ id: S.id }),
+    { companyId: signer.companyId, envelopeId: envelope.id, kind: 'code_sent', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness },
+  );
   await s.mailer.send({ to: signer.email, ...signingCodeEmail({ signerName: signer.name, title: envelope.title, code, minutes: L.codeMinutes }) });
   return { sentTo: maskEmail(signer.email), expiresAt: expiresAt.toISOString() };
 }
@@ -141,10 +145,11 @@ export async function confirmCode(s: Services, token: string, code: string, witn
     const left = L.codeAttempts - (after?.attempts ?? L.codeAttempts);
     throw new AppError(400, 'CODE_INVALID', `${M.codeInvalid} ${left === 1 ? 'Resta 1 tentativa.' : `Restam ${left} tentativas.`}`, { attemptsLeft: left });
   }
-  await tenant.db.transaction(async (tx) => {
-    await tx.update(S).set({ codeConfirmedAt: new Date(s.clock.now()), codeHash: null, codeAttempts: 0 }).where(eq(S.id, signer.id));
-    await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind: 'code_confirmed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness });
-  });
+  await changeWithEvent(
+    tenant.db,
+    tenant.db.update(S).set({ codeConfirmedAt: new Date(s.clock.now()), codeHash: null, codeAttempts: 0 }).where(eq(S.id, signer.id)).returning({ id: S.id }),
+    { companyId: signer.companyId, envelopeId: envelope.id, kind: 'code_confirmed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness },
+  );
   return { confirmed: true as const };
 }
 
