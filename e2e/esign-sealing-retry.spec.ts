@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { firstLink, uniqueEmail, waitForMail } from './support/api.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-import { shot } from './support/shots.ts';
+import { shotsAt } from './support/shots.ts';
 import { expectAccessible } from './support/team.ts';
 
 // A seal that failed is started again from the envelope's page (decision 0721).
@@ -12,17 +12,6 @@ async function contractPdf() {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= 2; i++) doc.addPage().drawText(`Contrato de manutenção - página ${i}`, { x: 50, y: 760, size: 16, font });
   return Buffer.from(await doc.save());
-}
-
-/** Screenshots (SHOTS=<dir>) at desktop and phone widths, the page's own size kept. */
-async function shotsAt(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, `${name}-${width}`);
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 /** A sent envelope with one signer who confirmed the code through the signing page's API: the next call signs it. */
