@@ -6,7 +6,7 @@ import { type Browser, type BrowserContextOptions, expect, type Page, test } fro
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { firstLink, uniqueEmail, waitForMail } from './support/api.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
-import { shot } from './support/shots.ts';
+import { shotsAt } from './support/shots.ts';
 import { expectAccessible } from './support/team.ts';
 
 // Two people sign a Jurídico contract and a CRM quote end to end; the sealed PDF downloaded from
@@ -24,17 +24,6 @@ async function contractPdf() {
     page.drawText('Cláusula 1ª. A padaria fornece pães diariamente ao mercado.', { x: 50, y: 720, size: 11, font });
   }
   return Buffer.from(await doc.save());
-}
-
-/** Screenshots (SHOTS=<dir>) at desktop and phone widths, the page's own size kept. */
-async function shotsAt(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, `${name}-${width}`);
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 /** poppler's check of the PDF's signatures (Debian's poppler-utils). */

@@ -2,7 +2,7 @@
  * Sealing a signed envelope's final PDF, in process (what completing an envelope costs the server):
  * a 20-page original is loaded, the certificate of completion is appended (3 signers, 15 events)
  * and the whole is sealed (PAdES, RSA 2048) — 3 warm-up runs, then 20 measured. Target p95 ≤ 500 ms:
- * the sealing job (decision 0623) makes one at a time per server, so this is what each envelope in
+ * the sealing job (decisions 0623, 0720) makes two at a time per server, so this is what each envelope in
  * its queue costs; measured on an idle process, the row under load is the 200-signer one.
  */
 import { performance } from 'node:perf_hooks';

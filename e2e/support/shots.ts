@@ -17,3 +17,14 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}) {
   const dir = process.env.SHOTS;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
+
+/** Screenshots into SHOTS=<dir> at desktop (1280) and phone (390) widths, named `<name>-<width>.png`; the page's own size kept. */
+export async function shotsAt(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (size) await page.setViewportSize(size);
+}

@@ -158,6 +158,7 @@ export const ACTIVITY_GROUPS = {
     contract_deleted: 'Contrato excluído',
     envelope_sent: 'Envelope enviado para assinatura',
     envelope_cancelled: 'Envelope de assinatura cancelado',
+    envelope_sealing_retried: 'Finalização de envelope tentada de novo',
     envelope_template_archived: 'Modelo de envelope excluído',
     project_deleted: 'Projeto excluído',
     project_column_deleted: 'Coluna de projeto excluída',

@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { EVENT_LABELS } from '@sede/shared/esign/schemas';
 import { appendCertificatePages, type CompletionSummary } from '../../src/modules/esign/certificate-page.ts';
 import { generateSealingCertificate } from '../../src/platform/sealing/certificate.ts';
+import { nativeRsaKey } from '../../src/platform/sealing/pem-signer.ts';
 import { sealPdf } from '../../src/platform/sealing/seal.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 11, 2, 13, minute));
@@ -90,5 +93,12 @@ describe('the certificate of completion and the seal', () => {
     const broken = pdfsig(tampered);
     expect(broken).not.toContain('Signature is Valid.');
     expect(broken).toMatch(/Signature is Invalid|Digest Mismatch/);
+  });
+
+  it('signs the digest with OpenSSL to the very bytes forge signs (RSASSA-PKCS1-v1_5 is deterministic)', () => {
+    const certificate = generateSealingCertificate('Sede - chave nativa');
+    const md = forge.md.sha256.create().update('atributos assinados');
+    const byForge = forge.pki.privateKeyFromPem(certificate.keyPem).sign(md);
+    expect(nativeRsaKey(createPrivateKey(certificate.keyPem)).sign(md)).toBe(byForge);
   });
 });

@@ -120,6 +120,7 @@ export const ESIGN_MESSAGES = {
   signatureImage: 'Desenhe sua assinatura de novo: a imagem não é válida ou passa de 200 KB.',
   reason: 'Conte o motivo da recusa (até 1.000 caracteres).',
   verifyNotFound: 'Nenhum documento assinado no Sede corresponde a este código ou arquivo.',
+  sealingNotFailed: 'Só a finalização de um envelope que falhou pode ser tentada de novo.',
 } as const;
 const M = ESIGN_MESSAGES;
 

@@ -20,8 +20,8 @@ const MARGIN = 48;
 const GREY = rgb(0.35, 0.35, 0.4);
 
 /** Brasília time as a person reads it on paper: '02/12/2026 10:04:05 (horário de Brasília)'. */
-export const brasiliaTime = (d: Date) =>
-  `${new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(d).replace(',', '')} (horário de Brasília)`;
+const BRASILIA_TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+export const brasiliaTime = (d: Date) => `${BRASILIA_TIME.format(d).replace(',', '')} (horário de Brasília)`;
 
 /** The standard fonts speak WinAnsi only: anything else (an emoji in a name) is printed as '?', never a failed seal. */
 export const winAnsi = (font: PDFFont, text: string) =>

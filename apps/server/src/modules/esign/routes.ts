@@ -7,6 +7,7 @@ import type { Services } from '../../services.ts';
 import { attachDocument, createEnvelope, getEnvelope, listEnvelopes } from './envelopes.ts';
 import { witnessOf } from './evidence.ts';
 import { saveFields } from './fields.ts';
+import { retrySealing } from './sealing-job.ts';
 import { cancelEnvelope, resendLink, sendEnvelope } from './sending.ts';
 import { templateRoutes } from './template-routes.ts';
 
@@ -35,6 +36,9 @@ export function esignRoutes(s: Services) {
   );
   r.post('/envelopes/:id/cancel', write, contract({ summary: 'Cancelar envelope', params: envelopeIdParams, response: envelopeViewSchema }), async (c) =>
     c.json(await cancelEnvelope(s, tenant(c), c.req.valid('param').id, witnessOf(c))),
+  );
+  r.post('/envelopes/:id/sealing/retry', write, contract({ summary: 'Tentar de novo a finalização do envelope', params: envelopeIdParams, response: envelopeViewSchema }), async (c) =>
+    c.json(await retrySealing(s, tenant(c), c.req.valid('param').id)),
   );
   r.post('/envelopes/:id/signers/:signerId/resend', write, contract({ summary: 'Reenviar link ao signatário', params: signerParams, response: envelopeViewSchema }), async (c) => {
     const { id, signerId } = c.req.valid('param');

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { schema } from '@sede/db/client';
+import { type DbOrTx, schema } from '@sede/db/client';
 import type { EnvelopeView } from '@sede/shared/esign/schemas';
-import type { Tenant } from '../../services.ts';
 
 const { jobRuns: J } = schema;
 
 /** The sealing run's progress for the envelope's page (null before the last signature). */
-export async function sealingOf(tenant: Pick<Tenant, 'db'>, e: { companyId: string; sealingRunId: string | null }): Promise<EnvelopeView['sealing']> {
+export async function sealingOf(tenant: { db: DbOrTx }, e: { companyId: string; sealingRunId: string | null }): Promise<EnvelopeView['sealing']> {
   if (!e.sealingRunId) return null;
   const [run] = await tenant.db
     .select({ jobId: J.id, status: J.status, stage: J.stage, done: J.done, total: J.total, message: J.message, error: J.error })

@@ -4,14 +4,16 @@ import { PDFDocument } from 'pdf-lib';
 import { schema } from '@sede/db/client';
 import { actsOnEnvelope, ESIGN_LIMITS as L, ESIGN_MESSAGES as M, FINISHED_STATUSES, type EnvelopeStatus, type PublicSigningView, type SignerRole, type SignerStatus, type signSchema } from '@sede/shared/esign/schemas';
 import type { z } from 'zod';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { readEntityFile } from '../files/public.ts';
 import { notifySender } from './completion.ts';
-import { queueSealing, wakeSealing } from './sealing-job.ts';
+import { startSealingRun, wakeSealing } from './sealing-job.ts';
+import { entityPayloads } from '../../platform/live/announce.ts';
 import { announceEnvelope, ENVELOPE_ENTITY, type EnvelopeRow, expireDue, type SignerRow } from './envelopes.ts';
-import { recordEvent, type Witness } from './evidence.ts';
+import { changeWithEvent, recordEvent, type Witness } from './evidence.ts';
 import { fieldsOf } from './field-rows.ts';
 import { fieldValuesFor, writeFieldValues } from './fields.ts';
 import { signingCodeEmail } from './mail.ts';
@@ -22,12 +24,25 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 type Link = { signer: SignerRow; envelope: EnvelopeRow; tenant: Tenant };
 
-/** The signer a token names and its company's tenant: the token is all the page has (404 when forged or replaced). */
+/** Past its expiry date and still waiting for someone: the next read marks it 'expirado' (decision 0551). */
+const dueToExpire = (s: Services, e: EnvelopeRow) => e.expiresOn < todayInBrazil(new Date(s.clock.now())) && e.status !== 'rascunho' && !FINISHED_STATUSES.includes(e.status as EnvelopeStatus);
+
+/**
+ * The signer a token names, their envelope and its company's tenant, in one statement (every
+ * request of the signing page starts here; decision 0720): the token is all the page has (404
+ * when forged or replaced). An envelope due to expire is expired first.
+ */
 async function linkOf(s: Services, token: string): Promise<Link> {
   if (!TOKEN_SHAPE.test(token)) throw notFound(M.linkInvalid);
-  const [signer] = await s.db.select().from(S).where(eq(S.tokenHash, hashSecret(token)));
-  if (!signer) throw notFound(M.linkInvalid);
+  const [row] = await s.db
+    .select({ signer: S, envelope: E })
+    .from(S)
+    .innerJoin(E, and(eq(E.id, S.envelopeId), eq(E.companyId, S.companyId)))
+    .where(eq(S.tokenHash, hashSecret(token)));
+  if (!row) throw notFound(M.linkInvalid);
+  const { signer } = row;
   const tenant = systemTenant(s, signer.companyId, 'public-link');
+  if (!dueToExpire(s, row.envelope)) return { signer, envelope: row.envelope, tenant };
   await expireDue(s, tenant, signer.envelopeId);
   const [envelope] = await tenant.db.select().from(E).where(and(eq(E.id, signer.envelopeId), eq(E.companyId, signer.companyId)));
   if (!envelope) throw notFound(M.linkInvalid);
@@ -62,13 +77,15 @@ export async function publicSigning(s: Services, token: string, witness: Witness
   const link = await linkOf(s, token);
   const { signer, envelope, tenant } = link;
   if (signer.status === 'enviado' && !FINISHED_STATUSES.includes(envelope.status as EnvelopeStatus)) {
-    await tenant.db.transaction(async (tx) => {
-      const moved = await tx.update(S).set({ status: 'visualizado' }).where(and(eq(S.id, signer.id), eq(S.status, 'enviado'))).returning({ id: S.id });
-      if (!moved.length) return;
-      await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind: 'viewed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness });
-      await tx.update(E).set({ status: 'visualizado', updatedAt: sql`now()` }).where(and(eq(E.id, envelope.id), eq(E.status, 'enviado')));
-      await announceEnvelope(tx, signer.companyId, envelope.id);
-    });
+    const movedEnvelope = sql`UPDATE ${E} SET status = 'visualizado', updated_at = now() WHERE ${E.id} = ${envelope.id} AND ${E.status} = 'enviado' AND EXISTS (SELECT 1 FROM changed)`;
+    const [payload] = entityPayloads({ companyId: signer.companyId, entity: ENVELOPE_ENTITY, id: envelope.id, action: 'updated' });
+    await changeWithEvent(
+      tenant.db,
+      tenant.db.update(S).set({ status: 'visualizado' }).where(and(eq(S.id, signer.id), eq(S.status, 'enviado'))).returning({ id: S.id }),
+      { companyId: signer.companyId, envelopeId: envelope.id, kind: 'viewed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness },
+      [movedEnvelope],
+      payload,
+    );
     signer.status = 'visualizado';
   }
   const { state, message } = stateOf(link);
@@ -103,10 +120,11 @@ export async function sendCode(s: Services, token: string, witness: Witness) {
   const { signer, envelope, tenant } = link;
   const code = String(randomInt(0, 10 ** L.codeDigits)).padStart(L.codeDigits, '0');
   const expiresAt = new Date(s.clock.now() + L.codeMinutes * 60_000);
-  await tenant.db.transaction(async (tx) => {
-    await tx.update(S).set({ codeHash: hashSecret(`${signer.id}:${code}`), codeExpiresAt: expiresAt }).where(eq(S.id, signer.id));
-    await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind: 'code_sent', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness });
-  });
+  await changeWithEvent(
+    tenant.db,
+    tenant.db.update(S).set({ codeHash: hashSecret(`${signer.id}:${code}`), codeExpiresAt: expiresAt }).where(eq(S.id, signer.id)).returning({ id: S.id }),
+    { companyId: signer.companyId, envelopeId: envelope.id, kind: 'code_sent', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness },
+  );
   await s.mailer.send({ to: signer.email, ...signingCodeEmail({ signerName: signer.name, title: envelope.title, code, minutes: L.codeMinutes }) });
   return { sentTo: maskEmail(signer.email), expiresAt: expiresAt.toISOString() };
 }
@@ -127,10 +145,11 @@ export async function confirmCode(s: Services, token: string, code: string, witn
     const left = L.codeAttempts - (after?.attempts ?? L.codeAttempts);
     throw new AppError(400, 'CODE_INVALID', `${M.codeInvalid} ${left === 1 ? 'Resta 1 tentativa.' : `Restam ${left} tentativas.`}`, { attemptsLeft: left });
   }
-  await tenant.db.transaction(async (tx) => {
-    await tx.update(S).set({ codeConfirmedAt: new Date(s.clock.now()), codeHash: null, codeAttempts: 0 }).where(eq(S.id, signer.id));
-    await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind: 'code_confirmed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness });
-  });
+  await changeWithEvent(
+    tenant.db,
+    tenant.db.update(S).set({ codeConfirmedAt: new Date(s.clock.now()), codeHash: null, codeAttempts: 0 }).where(eq(S.id, signer.id)).returning({ id: S.id }),
+    { companyId: signer.companyId, envelopeId: envelope.id, kind: 'code_confirmed', at: new Date(s.clock.now()), documentSha256: envelope.documentSha256, witness },
+  );
   return { confirmed: true as const };
 }
 
@@ -165,22 +184,25 @@ async function answer(
   const now = new Date(s.clock.now());
   // The signer's fields are checked before anything is written: nothing half-signed (decision 0590).
   const values = kind === 'signed' ? await fieldValuesFor(tenant.db, signer, fieldValues, now) : [];
+  // One short transaction (decision 0720): the lock, the envelope's signers read once, the writes.
   const result = await tenantTransaction(tenant, async (t) => {
     const tx = t.db;
-    const [envelope] = await tx.select().from(E).where(eq(E.id, signer.envelopeId)).for('update');
-    const [current] = await tx.select().from(S).where(eq(S.id, signer.id));
+    const [envelope] = await tx.select().from(E).where(and(eq(E.id, signer.envelopeId), eq(E.companyId, signer.companyId))).for('update');
+    const signers = await tx.select().from(S).where(and(eq(S.companyId, signer.companyId), eq(S.envelopeId, signer.envelopeId))).orderBy(asc(S.position));
+    const current = signers.find((x) => x.id === signer.id);
     if (!envelope || !current) throw notFound(M.linkInvalid);
     mustBeOpen({ signer: current, envelope, tenant });
-    await tx.update(S).set({ ...fields, status: kind === 'signed' ? 'assinado' : 'recusado' }).where(eq(S.id, signer.id));
-    await writeFieldValues(tx, values);
+    const answered = { ...fields, status: kind === 'signed' ? 'assinado' : 'recusado' };
+    await tx.update(S).set(answered).where(eq(S.id, signer.id));
+    Object.assign(current, answered);
+    await writeFieldValues(tx, signer.companyId, values);
     await recordEvent(tx, { companyId: signer.companyId, envelopeId: envelope.id, signerId: signer.id, kind, at: now, documentSha256: envelope.documentSha256, witness });
-    const signers = await tx.select().from(S).where(eq(S.envelopeId, envelope.id)).orderBy(asc(S.position));
     const acting = signers.filter((x) => actsOnEnvelope(x.role as SignerRole));
     const allSigned = kind === 'signed' && acting.every((x) => x.status === 'assinado');
     // The last signature answers at once: the seal is a job queued in this commit (decision 0623).
     const status: EnvelopeStatus = kind === 'refused' ? 'recusado' : allSigned ? 'finalizando' : 'parcialmente_assinado';
-    const [updated] = await tx.update(E).set({ status, updatedAt: now }).where(eq(E.id, envelope.id)).returning();
-    if (allSigned) await queueSealing(s, t, updated!);
+    const sealingRunId = allSigned ? await startSealingRun(s, t, envelope) : undefined;
+    const [updated] = await tx.update(E).set({ status, updatedAt: now, ...(sealingRunId ? { sealingRunId } : {}) }).where(eq(E.id, envelope.id)).returning();
     await announceEnvelope(tx, signer.companyId, envelope.id);
     return { envelope: updated!, signers, allSigned };
   });

@@ -29,7 +29,12 @@ export type JobHandler<I, R> = (ctx: JobContext<I>) => Promise<R>;
 /** A failure the person should read (pt-BR): the run fails with this message, without retrying. */
 export class JobFailure extends Error {}
 
-export type JobOptions = { retryLimit?: number; expireInMinutes?: number };
+/**
+ * `concurrency`: how many runs of this kind one server works at once (1 by default): pg-boss 10
+ * has no teamSize/localConcurrency, so each is a worker of its own (`boss.work` once per slot,
+ * decision 0720); the queue's SKIP LOCKED fetch hands a job to one of them only.
+ */
+export type JobOptions = { retryLimit?: number; expireInMinutes?: number; concurrency?: number };
 
 /** At most 5 progress writes per second per run (decision 0117). */
 export const PROGRESS_INTERVAL_MS = 200;
@@ -39,7 +44,7 @@ export const RETRYING_MESSAGE = 'Houve uma falha; tentando novamente…';
 export const INTERRUPTED_MESSAGE = 'O trabalho foi interrompido e não pôde ser retomado. Inicie-o novamente.';
 
 type JobData = { runId: string; input: unknown };
-type Registered = { queue: string; workerId: string | null; options: Required<JobOptions> };
+type Registered = { queue: string; workerIds: string[]; options: Required<JobOptions> };
 const registry = (s: Services) => serverState(s, 'platform.jobs', () => new Map<string, Registered>());
 
 export const queueName = (kind: string) => `job_${kind.replace(/[^\w-]/g, '_')}`;
@@ -88,14 +93,20 @@ const announceRun = (client: pg.PoolClient | pg.Pool, run: { id: string; company
 export async function defineJob<I, R>(s: Services, kind: string, handler: JobHandler<I, R>, opts: JobOptions = {}) {
   if (!KIND.test(kind)) throw new Error(`defineJob: invalid kind ${kind}`);
   const queue = queueName(kind);
-  const options = { retryLimit: opts.retryLimit ?? 2, expireInMinutes: opts.expireInMinutes ?? 15 };
-  const entry: Registered = { queue, workerId: null, options };
+  const options = { retryLimit: opts.retryLimit ?? 2, expireInMinutes: opts.expireInMinutes ?? 15, concurrency: Math.max(1, opts.concurrency ?? 1) };
+  const entry: Registered = { queue, workerIds: [], options };
   registry(s).set(kind, entry);
   await s.boss.createQueue(queue);
   await failOrphans(s, kind, queue);
-  entry.workerId = await s.boss.work<JobData>(queue, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-    for (const job of jobs) await runOne(s, kind, job, handler as JobHandler<unknown, unknown>);
-  });
+  for (let slot = 0; slot < options.concurrency; slot++) {
+    let workerId = '';
+    workerId = await s.boss.work<JobData>(queue, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
+      // A worker that found work fetches again at once instead of waiting out the polling interval: a queue drains at the speed of its runs, not one a second (decision 0720).
+      s.boss.notifyWorker(workerId);
+      for (const job of jobs) await runOne(s, kind, job, handler as JobHandler<unknown, unknown>);
+    });
+    entry.workerIds.push(workerId);
+  }
 }
 
 /** Queued or running runs of this kind whose pg-boss job is gone or finished: failed, with a message. */
@@ -136,14 +147,13 @@ export async function startJob<I>(s: Services, tenant: Tenant, kind: string, inp
     return toJobView(run);
   };
   const view = client ? await work(client) : await withTransaction(s.pool, ({ client: c }) => work(c));
-  if (!client && entry.workerId) s.boss.notifyWorker(entry.workerId);
+  if (!client) wakeJobWorker(s, kind);
   return view;
 }
 
 /** Wakes this kind's worker now: after the caller's transaction that called `startJob(…, client)` committed. */
 export function wakeJobWorker(s: Services, kind: string): void {
-  const entry = registry(s).get(kind);
-  if (entry?.workerId) s.boss.notifyWorker(entry.workerId);
+  for (const id of registry(s).get(kind)?.workerIds ?? []) s.boss.notifyWorker(id);
 }
 
 async function runOne(s: Services, kind: string, job: PgBoss.JobWithMetadata<JobData>, handler: JobHandler<unknown, unknown>) {

@@ -1,3 +1,4 @@
+import { constants, createPrivateKey, type KeyObject, privateEncrypt } from 'node:crypto';
 import { Signer } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { SealingCertificate } from './certificate.ts';
@@ -23,6 +24,23 @@ function parsed(pem: string): forge.pki.Certificate {
   return cert;
 }
 
+/** DER of a SHA-256 DigestInfo without its 32 bytes of digest (RFC 8017 §9.2, note 1). */
+const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * The RSA step of the signature done by Node's OpenSSL instead of forge's JavaScript (decision
+ * 0720): forge builds the CMS structure and digests the attributes, this key signs their digest
+ * with RSASSA-PKCS1-v1_5 — the same deterministic bytes, ~1 ms instead of tens on the event loop.
+ */
+export function nativeRsaKey(key: KeyObject) {
+  return {
+    sign: (md: forge.md.MessageDigest) => {
+      const digest = Buffer.from(md.digest().getBytes(), 'binary');
+      return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO, digest])).toString('binary');
+    },
+  };
+}
+
 /**
  * A detached CMS signature (SHA-256, authenticated content type, signing time and digest — the
  * order EU validators expect) with the key and certificate chain as PEM: what @signpdf's P12
@@ -34,7 +52,7 @@ export class PemSigner extends Signer {
   }
 
   async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    const key = forge.pki.privateKeyFromPem(this.certificate.keyPem);
+    const key = nativeRsaKey(createPrivateKey(this.certificate.keyPem)) as unknown as forge.pki.rsa.PrivateKey;
     const own = parsed(this.certificate.certPem);
     const p7 = forge.pkcs7.createSignedData();
     p7.content = forge.util.createBuffer(pdfBuffer.toString('binary'));

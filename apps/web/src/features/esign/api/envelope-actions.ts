@@ -5,3 +5,4 @@ const post = (path: string) => api<EnvelopeView>(`/assinaturas/envelopes/${path}
 export const sendEnvelope = (id: string) => post(`${id}/send`);
 export const cancelEnvelope = (id: string) => post(`${id}/cancel`);
 export const resendLink = (id: string, signerId: string) => post(`${id}/signers/${signerId}/resend`);
+export const retrySealing = (id: string) => post(`${id}/sealing/retry`);

@@ -93,7 +93,7 @@ function Envelope({ e }: { e: EnvelopeView }) {
         }
       />
       {(send.error || cancel.error) && <p role="alert" className="text-sm text-red-700">{send.error ?? cancel.error}</p>}
-      <EnvelopeSealing envelope={e} />
+      <EnvelopeSealing envelope={e} canWrite={canWrite} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-4">
           <EnvelopeDocument envelope={e} canWrite={canWrite} onChanged={refresh} />
