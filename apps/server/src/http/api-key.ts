@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Database } from '@sede/db/client';
 import type { Permission } from '@sede/shared/registry/permissions';
 import { createApiCallLog } from '../platform/api-keys/calls.ts';
+import { createKeyBudgets, type KeyBudgets } from '../platform/api-keys/budget.ts';
 import { createApiKeyCache, type ApiKeyRecord } from '../platform/api-keys/lookup.ts';
 import { hashSecret, looksLikeKey } from '../platform/api-keys/secret.ts';
 import { serverState } from '../platform/module.ts';
@@ -24,6 +25,7 @@ export type ApiKeyEnv = {
 };
 
 export const apiKeyCache = (s: Services) => serverState(s, 'platform.apiKeys', () => createApiKeyCache(s.pool, s.feed));
+export const keyBudgets = (s: Services) => serverState(s, 'platform.apiKeyBudgets', () => createKeyBudgets(rateLimits(s)));
 export const apiCallLog = (s: Services) => serverState(s, 'platform.apiCalls', () => createApiCallLog(s.pool));
 
 const refused = (code: string, message: string) => new AppError(401, code, message);
@@ -43,6 +45,7 @@ export function requireApiKey(s: Services) {
   const keys = apiKeyCache(s);
   const calls = apiCallLog(s);
   const limits = rateLimits(s);
+  const budgets = keyBudgets(s);
   const perAddress = addressLimiter(limits, 'api-form');
   return createMiddleware<ApiKeyEnv>(async (c, next) => {
     const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
@@ -57,7 +60,7 @@ export function requireApiKey(s: Services) {
       if (origin !== undefined && !key.allowedOrigins.includes(origin)) throw forbidden('Este site não está autorizado a usar esta chave de formulário.');
       await perAddress(c, key.id, FORM_ADDRESS_RULE);
     }
-    await limit(c, limits, key);
+    await limit(c, budgets, key);
     keys.touch(key);
     c.set('db', s.db);
     c.set('apiKey', key);
@@ -74,15 +77,15 @@ export function requireApiKey(s: Services) {
 /** The route's pattern (`/api/v1/deals/:id`), not the ids of the call. */
 const routePath = (c: Context) => c.req.routePath || c.req.path;
 
-async function limit(c: Context, limits: ReturnType<typeof rateLimits>, key: ApiKeyRecord) {
+async function limit(c: Context, budgets: KeyBudgets, key: ApiKeyRecord) {
   const max = key.rateLimitPerMinute;
-  const d = await limits.consume(`api-key:${key.id}`, { window: 60, max });
+  const d = await budgets.take(key.id, max);
   c.header('RateLimit-Limit', String(max));
-  c.header('RateLimit-Remaining', String(Math.max(0, max - d.count)));
+  c.header('RateLimit-Remaining', String(d.remaining));
   c.header('RateLimit-Reset', String(d.resetIn));
   c.header('RateLimit-Policy', `${max};w=60`);
   if (!d.allowed) {
-    const wait = d.retryAfter ?? 60;
+    const wait = d.resetIn;
     c.header('Retry-After', String(wait));
     throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(wait), { retryAfter: wait });
   }

@@ -27,6 +27,18 @@ ON CONFLICT (key) DO UPDATE SET
   reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN clock_timestamp() + make_interval(secs => $2) ELSE r.reset_at END
 RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (reset_at - clock_timestamp()))))::int AS retry_after`;
 
+/** `$3` calls at once: `granted` of them fit under `max` (the row counts them all, like `consume`). */
+const LEASE_SQL = `
+INSERT INTO rate_limits AS r (key, count, reset_at)
+VALUES ($1, $3, clock_timestamp() + make_interval(secs => $2))
+ON CONFLICT (key) DO UPDATE SET
+  count = CASE WHEN r.reset_at <= clock_timestamp() THEN $3 ELSE LEAST(r.count + $3, 2147483647) END,
+  reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN clock_timestamp() + make_interval(secs => $2) ELSE r.reset_at END
+RETURNING count, GREATEST(1, EXTRACT(EPOCH FROM (reset_at - clock_timestamp())) * 1000)::float8 AS reset_in_ms`;
+
+/** A lease of calls: how many may pass, the window's count after it, and the window's end. */
+export type RateLease = { granted: number; count: number; resetInMs: number };
+
 export function createRateLimitStore(pool: pg.Pool) {
   let lastSweep = 0;
   const sweep = () => {
@@ -43,6 +55,14 @@ export function createRateLimitStore(pool: pg.Pool) {
       const row = rows[0]!;
       const allowed = row.count <= rule.max;
       return { allowed, retryAfter: allowed ? null : row.retry_after, count: row.count, resetIn: row.retry_after };
+    },
+    /** Takes `size` calls of the window at once; those past `max` are refused (decision 0710). */
+    async lease(key: string, rule: RateRule, size: number): Promise<RateLease> {
+      sweep();
+      const { rows } = await pool.query<{ count: number; reset_in_ms: number }>({ name: 'rate-limit-lease', text: LEASE_SQL, values: [key, rule.window, size] });
+      const row = rows[0]!;
+      const before = row.count - size;
+      return { granted: Math.max(0, Math.min(size, rule.max - before)), count: row.count, resetInMs: row.reset_in_ms };
     },
   };
 }

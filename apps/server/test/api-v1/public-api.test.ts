@@ -116,6 +116,23 @@ describe('rate limits', () => {
       await second.stop();
     }
   });
+
+  it('lease calls in blocks per instance and never pass more than the limit between them', async () => {
+    const second = await startTestServer({ DATABASE_URL: server.databaseUrl, DATA_DIR: tempDataDir('sede-api-c-') });
+    try {
+      const { key: limited, secret } = await createApiKey(server, admin.jar, { name: 'Em blocos', permissions: ['parties.read'] });
+      // 150 a minute: leases of 3 calls.
+      await sql(server, 'UPDATE api_keys SET rate_limit_per_minute = 150 WHERE id = $1', [limited.id]);
+      let passed = 0;
+      for (let i = 0; i < 160; i++) if ((await v1(i % 2 === 0 ? server : second, secret, '/people?limit=1')).status === 200) passed++;
+      expect(passed).toBeLessThanOrEqual(150);
+      expect(passed).toBeGreaterThanOrEqual(147);
+      const [row] = await sql(server, 'SELECT count FROM rate_limits WHERE key = $1', [`api-key:${limited.id}`]);
+      expect(Number(row.count)).toBeGreaterThanOrEqual(150);
+    } finally {
+      await second.stop();
+    }
+  });
 });
 
 describe('lead capture', () => {

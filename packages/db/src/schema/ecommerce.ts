@@ -95,6 +95,10 @@ export const ecommerceOrders = pgTable(
     companyIndex('ecommerce_orders', t.placedAt, t.id)(t),
     index('ecommerce_orders_store_idx').on(t.companyId, t.storeId, t.placedAt, t.id),
     uniqueIndex('ecommerce_orders_store_external_key').on(t.storeId, t.externalId),
+    // The list's search (decision 0711): `ilike '%…%'` on the buyer by trigrams, the number exactly.
+    index('ecommerce_orders_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')),
+    index('ecommerce_orders_buyer_email_trgm_idx').using('gin', t.buyerEmail.op('gin_trgm_ops')),
+    index('ecommerce_orders_company_number_idx').on(t.companyId, t.number),
   ],
 );
 

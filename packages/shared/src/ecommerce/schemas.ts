@@ -126,6 +126,8 @@ const orderBase = {
 export const orderListItemSchema = z.object(orderBase);
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
+/** The orders list counts up to one past this: a `total` over it reads "mais de 10.000". */
+export const ORDER_COUNT_CAP = 10_000;
 export const orderPageSchema = z.object({ orders: z.array(orderListItemSchema), nextCursor: z.string().nullable(), total: z.number() });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

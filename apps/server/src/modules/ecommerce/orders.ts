@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type DbOrTx } from '@sede/db/client';
-import { ECOMMERCE_MESSAGES as M, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
+import { ECOMMERCE_MESSAGES as M, ORDER_COUNT_CAP, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { foundOr404, systemTenant, type SystemReason } from '../../platform/tenant.ts';
@@ -104,7 +104,7 @@ const toListItem = (r: ListRow): OrderListItem => ({
   fulfillmentStatus: r.fulfillmentStatus as OrderListItem['fulfillmentStatus'],
 });
 
-/** The company's orders, newest first, 50 at a time by keyset (placed at, id). */
+/** The company's orders, newest first, 50 at a time by keyset (placed at, id); `total` stops at ORDER_COUNT_CAP + 1. */
 export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPage> {
   const where = listWhere(t, q);
   let after: SQL | undefined;
@@ -121,7 +121,8 @@ export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPag
       .where(and(where, after))
       .orderBy(desc(O.placedAt), desc(O.id))
       .limit(PAGE_SIZE + 1),
-    t.db.select({ n: count() }).from(O).where(where),
+    // Counted up to one past the cap (decision 0711): a count of 200,000 rows is a scan of them all.
+    t.db.select({ n: count() }).from(t.db.select({ one: sql`1` }).from(O).where(where).limit(ORDER_COUNT_CAP + 1).as('capped')),
   ]);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useMemo } from 'react';
 import { count, dateTime, money } from '@sede/shared/format';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderListItem, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, PROVIDER_LABELS, type Store } from '@sede/shared/ecommerce/schemas';
+import { ORDER_COUNT_CAP, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderListItem, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, PROVIDER_LABELS, type Store } from '@sede/shared/ecommerce/schemas';
 import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { PeriodFields } from '../../../components/ui/period-fields.tsx';
@@ -87,7 +87,7 @@ export function OrdersTab({ stores }: { stores: readonly Store[] }) {
         filtered={filtered}
         paging={query}
         total={query.data?.pages[0]?.total ?? null}
-        countLabel={(n) => (n === 1 ? '1 pedido' : `${count(n)} pedidos`)}
+        countLabel={(n) => (n > ORDER_COUNT_CAP ? `mais de ${count(ORDER_COUNT_CAP)} pedidos` : n === 1 ? '1 pedido' : `${count(n)} pedidos`)}
         rowTestId="order-row"
         states={listStates(
           ShoppingCart,
