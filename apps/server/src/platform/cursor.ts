@@ -2,19 +2,26 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isUuid } from '@sede/shared/platform/api';
 import { badRequest } from '../http/errors.ts';
 
-/** A keyset page's cursor: the last row's number (a card's position, a time) and id, in base64url. */
-export const encodeCursor = (value: number, id: string) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+/** A keyset page's cursor: the last row's sort key (a card's position, a time, a name) and id, in base64url. */
+export const encodeCursor = (value: number | string, id: string) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
 
-/** The number and id a cursor carries; one that is not ours is a 400 (`message`, `code`). */
-export function decodeCursor(cursor: string, message: string, code?: string): [number, string] {
+function decodeKeyed<K>(cursor: string, isKey: (v: unknown) => v is K, message: string, code?: string): [K, string] {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && Number.isFinite(v[0]) && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
+    if (Array.isArray(v) && v.length === 2 && isKey(v[0]) && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
   } catch {
     // falls through
   }
   throw badRequest(message, code);
 }
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/** The number and id a cursor carries; one that is not ours is a 400 (`message`, `code`). */
+export const decodeCursor = (cursor: string, message: string, code?: string) => decodeKeyed(cursor, isFiniteNumber, message, code);
+
+/** The text key (a name) and id a cursor carries; one that is not ours is a 400 (`message`, `code`). */
+export const decodeTextCursor = (cursor: string, message: string, code?: string) => decodeKeyed(cursor, isText, message, code);
 
 /** A page a list is asked for (the public API's lists): after `cursor`, at most `limit` rows, changed at or after `updatedSince`. */
 export type PageRequest = { cursor?: string; limit: number; updatedSince?: string };

@@ -5,7 +5,7 @@ import { contract, idParams } from '../../http/contract.ts';
 import type { Services } from '../../services.ts';
 import { createOrganization, createPerson, getOrganization, getPerson, listOrganizations, listPeople, updateOrganization, updatePerson } from '../parties/public.ts';
 import { tenant, type V1Access } from './access.ts';
-import { listQuery, page, pageOf } from './list.ts';
+import { listAnswer, listQuery, pageOf } from './list.ts';
 
 const { q, organizationId, ownerId, tag, listId } = contactFilterFields;
 const peopleQuery = listQuery(personSchema, { q, organizationId, ownerId, tag, listId });
@@ -15,11 +15,9 @@ const organizationId_ = idParams(M.organizationNotFound);
 
 /** People and organizations (the company's contacts, decision 0126), oldest first. */
 export function contactRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: V1Access) {
-  r.get('/people', ...read('parties.read'), contract({ summary: 'Listar pessoas', query: peopleQuery, response: pageOf(personSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await listPeople(tenant(c), { ...q, sort: 'created', dir: 'asc', updatedSince: updated_since });
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/people', ...read('parties.read'), contract({ summary: 'Listar pessoas', query: peopleQuery, response: pageOf(personSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => listPeople(tenant(c), { ...q, sort: 'created', dir: 'asc' }))),
+  );
   r.post('/people', ...write('parties.write'), contract({ summary: 'Cadastrar pessoa', body: personCreateSchema, response: personSchema, status: 201 }), async (c) =>
     c.json(await createPerson(s, tenant(c), c.req.valid('json')), 201),
   );
@@ -28,11 +26,9 @@ export function contactRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: 
     c.json(await updatePerson(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
 
-  r.get('/organizations', ...read('parties.read'), contract({ summary: 'Listar organizações', query: organizationsQuery, response: pageOf(organizationSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await listOrganizations(tenant(c), { ...q, sort: 'created', dir: 'asc', updatedSince: updated_since });
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/organizations', ...read('parties.read'), contract({ summary: 'Listar organizações', query: organizationsQuery, response: pageOf(organizationSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => listOrganizations(tenant(c), { ...q, sort: 'created', dir: 'asc' }))),
+  );
   r.post('/organizations', ...write('parties.write'), contract({ summary: 'Cadastrar organização', body: organizationCreateSchema, response: organizationSchema, status: 201 }), async (c) =>
     c.json(await createOrganization(s, tenant(c), c.req.valid('json')), 201),
   );

@@ -5,7 +5,7 @@ import type { ApiKeyEnv } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { createDeal, getDeal, getPipeline, listDeals, listPipelines, loseDeal, moveDeal, updateDeal, winDeal } from '../crm-deals/public.ts';
 import { tenant, type V1Access } from './access.ts';
-import { listQuery, page, pageOf } from './list.ts';
+import { listAnswer, listQuery, pageOf } from './list.ts';
 
 /** A deal as the list shows it: its card, where it is and when it changed. */
 const listedDealSchema = dealCardSchema.extend({ pipelineId: z.string(), organizationId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() });
@@ -28,11 +28,9 @@ export function dealRoutes(r: Hono<ApiKeyEnv>, { read, write }: V1Access) {
   );
   r.get('/pipelines/:id', ...read('crm.read'), contract({ summary: 'Ver funil', params: pipelineId_, response: pipelineSchema }), async (c) => c.json(await getPipeline(tenant(c), c.req.valid('param').id)));
 
-  r.get('/deals', ...read('crm.read'), contract({ summary: 'Listar negócios', query: dealsQuery, response: pageOf(listedDealSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await listDeals(tenant(c), { ...q, updatedSince: updated_since }, true);
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/deals', ...read('crm.read'), contract({ summary: 'Listar negócios', query: dealsQuery, response: pageOf(listedDealSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => listDeals(tenant(c), q, true))),
+  );
   r.post('/deals', ...write('crm.write'), contract({ summary: 'Criar negócio', body: dealCreateSchema, response: dealSchema, status: 201 }), async (c) => c.json(await createDeal(tenant(c), c.req.valid('json')), 201));
   r.get('/deals/:id', ...read('crm.read'), contract({ summary: 'Ver negócio', params: dealId, response: dealSchema }), async (c) => c.json(await getDeal(tenant(c), c.req.valid('param').id)));
   r.patch('/deals/:id', ...write('crm.write'), contract({ summary: 'Alterar negócio', params: dealId, body: dealUpdateSchema, response: dealSchema }), async (c) =>

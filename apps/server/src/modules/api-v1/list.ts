@@ -47,3 +47,13 @@ export function page<T extends { id: string }>(items: readonly T[], nextCursor: 
   const keep = new Set(['id', ...fields]);
   return { data: items.map((item) => Object.fromEntries(Object.entries(item).filter(([k]) => keep.has(k))) as Partial<T> & { id: string }), nextCursor };
 }
+
+/** A list's answer: the query's own filters and `updated_since` (as `updatedSince`) to `list`, its page cut to `fields`. */
+export async function listAnswer<Q extends { fields?: readonly string[]; updated_since?: string }, T extends { id: string }>(
+  query: Q,
+  list: (q: Omit<Q, 'fields' | 'updated_since'> & { updatedSince?: string }) => Promise<{ items: readonly T[]; nextCursor: string | null }>,
+) {
+  const { fields, updated_since, ...q } = query;
+  const found = await list({ ...q, updatedSince: updated_since });
+  return page(found.items, found.nextCursor, fields);
+}

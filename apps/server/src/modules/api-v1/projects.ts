@@ -5,7 +5,7 @@ import { contract, idParams } from '../../http/contract.ts';
 import type { Services } from '../../services.ts';
 import { createProject, createTask, getProject, getTask, moveTask, projectsPage, projectTasksPage, updateProject, updateTask } from '../projects/public.ts';
 import { tenant, type V1Access } from './access.ts';
-import { listQuery, page, pageOf } from './list.ts';
+import { listAnswer, listQuery, pageOf } from './list.ts';
 
 const { status, q, ownerId, organizationId } = projectListQuerySchema.shape;
 const projectsQuery = listQuery(projectSchema, { status, q, ownerId, organizationId });
@@ -16,11 +16,9 @@ const taskId = idParams(M.taskNotFound);
 
 /** Projects and the tasks of their boards (decisions 0300–0305), oldest first. */
 export function projectRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: V1Access) {
-  r.get('/projects', ...read('projects.read'), contract({ summary: 'Listar projetos', query: projectsQuery, response: pageOf(projectSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await projectsPage(tenant(c), { ...q, updatedSince: updated_since });
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/projects', ...read('projects.read'), contract({ summary: 'Listar projetos', query: projectsQuery, response: pageOf(projectSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => projectsPage(tenant(c), q))),
+  );
   r.post('/projects', ...write('projects.write'), contract({ summary: 'Criar projeto', description: 'Em branco, de um modelo (`template`) ou com colunas e tarefas dadas.', body: projectCreateSchema, response: projectSchema, status: 201 }), async (c) =>
     c.json(await createProject(s, tenant(c), c.req.valid('json')), 201),
   );
@@ -29,11 +27,9 @@ export function projectRoutes(r: Hono<ApiKeyEnv>, s: Services, { read, write }: 
     c.json(await updateProject(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
 
-  r.get('/projects/:id/tasks', ...read('projects.read'), contract({ summary: 'Listar tarefas do projeto', params: projectId, query: tasksQuery, response: pageOf(taskDetailSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await projectTasksPage(tenant(c), c.req.valid('param').id, { ...q, updatedSince: updated_since });
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/projects/:id/tasks', ...read('projects.read'), contract({ summary: 'Listar tarefas do projeto', params: projectId, query: tasksQuery, response: pageOf(taskDetailSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => projectTasksPage(tenant(c), c.req.valid('param').id, q))),
+  );
   r.post('/projects/:id/tasks', ...write('projects.write'), contract({ summary: 'Criar tarefa no projeto', description: 'Na primeira coluna do quadro, ou na `columnId` dada.', params: projectId, body: taskCreateSchema, response: taskDetailSchema, status: 201 }), async (c) =>
     c.json(await createTask(s, tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );

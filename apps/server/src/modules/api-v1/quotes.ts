@@ -5,7 +5,7 @@ import type { ApiKeyEnv } from '../../http/api-key.ts';
 import { contract, idParams } from '../../http/contract.ts';
 import { answerQuote, createProduct, createQuote, deleteQuote, getProduct, getQuote, productsPage, quotesPage, updateProduct, updateQuote } from '../crm-quotes/public.ts';
 import { tenant, type V1Access } from './access.ts';
-import { listQuery, page, pageOf } from './list.ts';
+import { listAnswer, listQuery, pageOf } from './list.ts';
 
 const { q, active } = productListQuerySchema.shape;
 const productsQuery = listQuery(productSchema, { q, active: active.describe('true (ativos), false (inativos) ou all (padrão).') });
@@ -17,11 +17,9 @@ const dealId_ = idParams(M.dealNotFound);
 
 /** The catalogue (products and services) and the quotes on deals (decisions 0160, 0161). */
 export function quoteRoutes(r: Hono<ApiKeyEnv>, { read, write }: V1Access) {
-  r.get('/products', ...read('crm.read'), contract({ summary: 'Listar produtos e serviços', description: 'Do mais antigo ao mais recente.', query: productsQuery, response: pageOf(productSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await productsPage(tenant(c), { ...q, updatedSince: updated_since });
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/products', ...read('crm.read'), contract({ summary: 'Listar produtos e serviços', description: 'Do mais antigo ao mais recente.', query: productsQuery, response: pageOf(productSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => productsPage(tenant(c), q))),
+  );
   r.post('/products', ...write('sales.write'), contract({ summary: 'Cadastrar produto ou serviço', body: productCreateSchema, response: productSchema, status: 201 }), async (c) =>
     c.json(await createProduct(tenant(c), c.req.valid('json')), 201),
   );
@@ -30,11 +28,9 @@ export function quoteRoutes(r: Hono<ApiKeyEnv>, { read, write }: V1Access) {
     c.json(await updateProduct(tenant(c), c.req.valid('param').id, c.req.valid('json'))),
   );
 
-  r.get('/quotes', ...read('crm.read'), contract({ summary: 'Listar orçamentos', description: 'Do mais recente ao mais antigo, com os itens de cada um.', query: quotesQuery, response: pageOf(quoteSchema) }), async (c) => {
-    const { fields, updated_since, ...q } = c.req.valid('query');
-    const found = await quotesPage(tenant(c), { ...q, updatedSince: updated_since });
-    return c.json(page(found.items, found.nextCursor, fields));
-  });
+  r.get('/quotes', ...read('crm.read'), contract({ summary: 'Listar orçamentos', description: 'Do mais recente ao mais antigo, com os itens de cada um.', query: quotesQuery, response: pageOf(quoteSchema) }), async (c) =>
+    c.json(await listAnswer(c.req.valid('query'), (q) => quotesPage(tenant(c), q))),
+  );
   r.post('/deals/:id/quotes', ...write('crm.write'), contract({ summary: 'Criar orçamento do negócio', description: 'Numerado em sequência na empresa; o contato e a organização vêm do negócio quando omitidos.', params: dealId_, body: quoteCreateSchema, response: quoteSchema, status: 201 }), async (c) =>
     c.json(await createQuote(tenant(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );

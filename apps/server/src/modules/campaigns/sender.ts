@@ -6,6 +6,7 @@ import { CAMPAIGN_MESSAGES, DEFAULT_RATE_PER_SECOND, type SenderView, type sende
 import type { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { upsertCompanyRow } from '../../platform/company-row.ts';
 import { serverState } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { decryptSecret, encryptSecret } from '../../platform/secret-box.ts';
@@ -74,10 +75,7 @@ export async function saveSender(s: Services, t: Tenant, input: z.output<typeof 
     updatedAt: new Date(),
   };
   await t.db.transaction(async (tx) => {
-    await tx
-      .insert(SND)
-      .values({ companyId: t.companyId, ...values })
-      .onConflictDoUpdate({ target: SND.companyId, set: values });
+    await upsertCompanyRow(tx, SND, t.companyId, values);
     await logAudit(tx, t, { action: 'campaign_sender_changed', entity: 'campaign_sender', id: null, details: { ownSmtp: !!input.smtp } });
   });
   dropTransport(s, t.companyId);

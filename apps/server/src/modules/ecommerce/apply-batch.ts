@@ -1,11 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { announce } from '../../platform/live/announce.ts';
 import { systemTenant, type SystemReason } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import type { IncomingOrder } from './incoming.ts';
 import { intoSede, type StoreRef } from './into-sede.ts';
-import { inTx, ORDER_ENTITY } from './orders.ts';
+import { inTx, ORDER_ENTITY, orderItemRows, orderValues } from './orders.ts';
 
 const { ecommerceOrders: O, ecommerceOrderItems: I } = schema;
 
@@ -27,53 +27,20 @@ export async function applyOrders(s: Services, store: StoreRef, incoming: Incomi
   return tenant.db.transaction(async (db) => {
     const rows = await db
       .insert(O)
-      .values(
-        orders.map((o) => ({
-          companyId: store.companyId,
-          storeId: store.id,
-          externalId: o.externalId,
-          number: o.number,
-          status: o.status,
-          paymentStatus: o.paymentStatus,
-          fulfillmentStatus: o.fulfillmentStatus,
-          currency: o.currency,
-          subtotalCents: o.subtotalCents,
-          discountCents: o.discountCents,
-          shippingCents: o.shippingCents,
-          totalCents: o.totalCents,
-          feeCents: o.feeCents,
-          buyerName: o.buyer.name,
-          buyerEmail: o.buyer.email,
-          buyerPhone: o.buyer.phone,
-          buyerDocument: o.buyer.document,
-          shippingMethod: o.shippingMethod,
-          shippingAddress: o.shippingAddress,
-          paymentMethod: o.paymentMethod,
-          placedAt: o.placedAt,
-          paidAt: o.paidAt,
-          cancelledAt: o.cancelledAt,
-        })),
-      )
+      .values(orders.map((o) => ({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, ...orderValues(o) })))
       .onConflictDoUpdate({
         target: [O.storeId, O.externalId],
+        // every column `orderValues` sets, from the row that collided (`excluded`)
         set: Object.fromEntries(
-          (
-            [
-              'number', 'status', 'payment_status', 'fulfillment_status', 'currency', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'total_cents', 'fee_cents',
-              'buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'shipping_method', 'shipping_address', 'payment_method', 'placed_at', 'paid_at', 'cancelled_at',
-            ] as const
-          )
-            .map((c) => [camel(c), sql.raw(`excluded.${c}`)])
+          (Object.keys(orderValues(orders[0]!)) as (keyof ReturnType<typeof orderValues>)[])
+            .map((key): [string, SQL] => [key, sql.raw(`excluded.${O[key].name}`)])
             .concat([['updatedAt', sql`now()`]]),
         ),
       })
       .returning();
     const byExternal = new Map(rows.map((r) => [r.externalId, r]));
     await db.delete(I).where(inArray(I.orderId, rows.map((r) => r.id)));
-    const items = orders.flatMap((o) => {
-      const id = byExternal.get(o.externalId)!.id;
-      return o.items.map((item, position) => ({ companyId: store.companyId, orderId: id, position, ...item, totalCents: item.unitPriceCents * item.quantity }));
-    });
+    const items = orders.flatMap((o) => orderItemRows(store.companyId, byExternal.get(o.externalId)!.id, o));
     for (let i = 0; i < items.length; i += 1000) await db.insert(I).values(items.slice(i, i + 1000));
     const t = inTx(db, tenant);
     for (const row of rows) {
@@ -83,5 +50,3 @@ export async function applyOrders(s: Services, store: StoreRef, incoming: Incomi
     return rows.length;
   });
 }
-
-const camel = (c: string) => c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase());

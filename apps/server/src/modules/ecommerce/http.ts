@@ -1,5 +1,5 @@
 import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
-import { AppError } from '../../http/errors.ts';
+import { AppError, conflict } from '../../http/errors.ts';
 
 /**
  * What every provider's client shares (decisions 0681, 0683): one HTTP call to a host of the
@@ -8,6 +8,15 @@ import { AppError } from '../../http/errors.ts';
  * expire. No answer is a 409 `<CODE>_UNREACHABLE`; a refusal a 409 `<CODE>_API_ERROR`.
  */
 export type ProviderHttp = { label: string; code: string; timeoutMs: number };
+/** A provider's app registered for this installation: its id and secret, from the configuration. */
+export type ProviderApp = { appId: string; secret: string };
+
+/** The installation's app of a provider, or a 409 `<CODE>_NOT_CONFIGURED` saying it is not configured here. */
+export function providerApp(p: ProviderHttp, appId: string | undefined, secret: string | undefined): ProviderApp {
+  if (!appId || !secret) throw conflict(M.notConfigured(p.label), `${p.code}_NOT_CONFIGURED`);
+  return { appId, secret };
+}
+
 export type Answer = { status: number; headers: Headers; data: unknown };
 export type CallInit = { method?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string> };
 

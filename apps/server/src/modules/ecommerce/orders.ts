@@ -16,6 +16,34 @@ export const PAGE_SIZE = 50;
 /** Finance's and parties' functions open their transaction on the tenant's db: here a savepoint of ours. */
 export const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
 
+/** The columns an incoming order sets on its row, on insert and on update alike. */
+export const orderValues = (o: IncomingOrder) => ({
+    number: o.number,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    totalCents: o.totalCents,
+    feeCents: o.feeCents,
+    buyerName: o.buyer.name,
+    buyerEmail: o.buyer.email,
+    buyerPhone: o.buyer.phone,
+    buyerDocument: o.buyer.document,
+    shippingMethod: o.shippingMethod,
+    shippingAddress: o.shippingAddress,
+    paymentMethod: o.paymentMethod,
+    placedAt: o.placedAt,
+    paidAt: o.paidAt,
+    cancelledAt: o.cancelledAt,
+});
+
+/** An order's item rows, numbered in the store's order. */
+export const orderItemRows = (companyId: string, orderId: string, o: IncomingOrder) =>
+  o.items.map((item, position) => ({ companyId, orderId, position, ...item, totalCents: item.unitPriceCents * item.quantity }));
+
 /**
  * An order from its store, written once per (store, order id) and updated in place (decision
  * 0681): the row, its items, and what it becomes in the rest of Sede, in one transaction that
@@ -25,28 +53,7 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
   const tenant = systemTenant(s, store.companyId, reason);
   // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it.
   return tenant.db.transaction(async (db) => {
-    const values = {
-      number: o.number,
-      status: o.status,
-      paymentStatus: o.paymentStatus,
-      fulfillmentStatus: o.fulfillmentStatus,
-      currency: o.currency,
-      subtotalCents: o.subtotalCents,
-      discountCents: o.discountCents,
-      shippingCents: o.shippingCents,
-      totalCents: o.totalCents,
-      feeCents: o.feeCents,
-      buyerName: o.buyer.name,
-      buyerEmail: o.buyer.email,
-      buyerPhone: o.buyer.phone,
-      buyerDocument: o.buyer.document,
-      shippingMethod: o.shippingMethod,
-      shippingAddress: o.shippingAddress,
-      paymentMethod: o.paymentMethod,
-      placedAt: o.placedAt,
-      paidAt: o.paidAt,
-      cancelledAt: o.cancelledAt,
-    };
+    const values = orderValues(o);
     const [row] = await db
       .insert(O)
       .values({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, ...values })
@@ -55,9 +62,7 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
     const id = row!.id;
     await db.delete(I).where(eq(I.orderId, id));
     if (o.items.length > 0) {
-      await db.insert(I).values(
-        o.items.map((item, position) => ({ companyId: store.companyId, orderId: id, position, ...item, totalCents: item.unitPriceCents * item.quantity })),
-      );
+      await db.insert(I).values(orderItemRows(store.companyId, id, o));
     }
     const [current] = await db.select().from(O).where(eq(O.id, id));
     await intoSede(s, inTx(db, tenant), store, current!);

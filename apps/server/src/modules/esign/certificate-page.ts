@@ -78,6 +78,7 @@ export async function appendCertificatePages(doc: PDFDocument, summary: Completi
   };
   const gap = (h: number) => { y -= h; };
   const rule = () => { room(8); page.drawLine({ start: { x: MARGIN, y: y - 3 }, end: { x: A4[0] - MARGIN, y: y - 3 }, thickness: 0.5, color: rgb(0.8, 0.8, 0.85) }); y -= 10; };
+  const section = (title: string) => { rule(); text(title, { font: bold, size: 13 }); gap(2); };
 
   text('Certificado de conclusão', { font: bold, size: 18 });
   gap(4);
@@ -88,9 +89,7 @@ export async function appendCertificatePages(doc: PDFDocument, summary: Completi
   text(`Código de verificação: ${summary.verificationCode}`, { font: bold });
   text(`Verifique em ${summary.verificationUrl}`, { color: GREY });
   gap(8);
-  rule();
-  text('Signatários', { font: bold, size: 13 });
-  gap(2);
+  section('Signatários');
   for (const s of summary.signers) {
     room(70);
     text(`${s.name} — ${SIGNER_ROLE_LABELS[s.role]}`, { font: bold, size: 10.5 });
@@ -109,9 +108,7 @@ export async function appendCertificatePages(doc: PDFDocument, summary: Completi
     }
     gap(6);
   }
-  rule();
-  text('Eventos', { font: bold, size: 13 });
-  gap(2);
+  section('Eventos');
   for (const e of summary.events) {
     room(40);
     text(`${brasiliaTime(e.at)} — ${EVENT_LABELS[e.kind]}${e.signerName ? `: ${e.signerName}` : ''}`, { font: bold, size: 9 });

@@ -190,49 +190,53 @@ async function deliver(s: Services, tenant: Tenant, entry: EntryRow, step: numbe
   }
   const [company, contacts] = await Promise.all([companyName(tenant.db, tenant.companyId), contactsOf(tenant, entry)]);
   const amount = money(link.amountCents);
+  // Each channel's address, the customer's refusal of it and its sending; the steps around them are the same.
+  const byEmail = async () => ({
+    to: await customerEmail(tenant.db, tenant, entry),
+    missing: 'Cliente sem e-mail cadastrado.',
+    optedOut: contacts.emailOptOut,
+    suppressionKey: (to: string) => ({ email: to }),
+    refusedByCustomer: 'Cliente pediu para não receber e-mails.',
+    send: async (to: string) => {
+      const { subject, lead } = wording(step, entry, company, amount);
+      const paragraphs = ['Olá!', lead, 'Pague por Pix pelo botão abaixo (QR code e copia e cola, sem criar conta) ou copie o código Pix:', link.brCode];
+      await s.mailer.send({ to, subject, text: `${paragraphs.join('\n\n')}\n\nPagar: ${link.url}`, html: layout(subject, paragraphs, { label: 'Ver cobrança e pagar', url: link.url }) });
+    },
+    failure: (err: unknown) => {
+      console.error('[finance-dunning] mail failed', (err as Error).message);
+      return 'O servidor de e-mail recusou o envio.';
+    },
+  });
+  const byWhatsapp = () => ({
+    to: waNumber(contacts.phone),
+    missing: 'Cliente sem celular cadastrado.',
+    optedOut: contacts.whatsappOptOut,
+    suppressionKey: (to: string) => ({ phone: to }),
+    refusedByCustomer: 'Cliente pediu para não receber WhatsApp.',
+    send: (to: string) => sendWhatsapp(s, tenant, to, channels.whatsapp!, [contacts.name || 'cliente', entry.description, amount, day(entry.dueDate), link.url], company, link.url),
+    failure: (err: unknown) => reasonOf(err, 'O WhatsApp recusou o envio.'),
+  });
   let sent = 0;
   for (const r of rows) {
     if (!(await stillOpen(tenant, entry.id))) {
       await mark(tenant.db, r.id, 'skipped', 'Recebido ou cancelado antes do envio.');
       continue;
     }
-    if (r.channel === 'email') {
-      const to = await customerEmail(tenant.db, tenant, entry);
-      if (!to) {
-        await mark(tenant.db, r.id, 'skipped', 'Cliente sem e-mail cadastrado.');
-        continue;
-      }
-      if (contacts.emailOptOut || (await isSuppressed(s, tenant, { email: to }))) {
-        await mark(tenant.db, r.id, 'skipped', 'Cliente pediu para não receber e-mails.', to);
-        continue;
-      }
-      const { subject, lead } = wording(step, entry, company, amount);
-      const paragraphs = ['Olá!', lead, 'Pague por Pix pelo botão abaixo (QR code e copia e cola, sem criar conta) ou copie o código Pix:', link.brCode];
-      try {
-        await s.mailer.send({ to, subject, text: `${paragraphs.join('\n\n')}\n\nPagar: ${link.url}`, html: layout(subject, paragraphs, { label: 'Ver cobrança e pagar', url: link.url }) });
-        await mark(tenant.db, r.id, 'sent', null, to);
-        sent++;
-      } catch (err) {
-        console.error('[finance-dunning] mail failed', (err as Error).message);
-        await mark(tenant.db, r.id, 'failed', 'O servidor de e-mail recusou o envio.', to);
-      }
-    } else {
-      const number = waNumber(contacts.phone);
-      if (!number) {
-        await mark(tenant.db, r.id, 'skipped', 'Cliente sem celular cadastrado.');
-        continue;
-      }
-      if (contacts.whatsappOptOut || (await isSuppressed(s, tenant, { phone: number }))) {
-        await mark(tenant.db, r.id, 'skipped', 'Cliente pediu para não receber WhatsApp.', number);
-        continue;
-      }
-      try {
-        await sendWhatsapp(s, tenant, number, channels.whatsapp!, [contacts.name || 'cliente', entry.description, amount, day(entry.dueDate), link.url], company, link.url);
-        await mark(tenant.db, r.id, 'sent', null, number);
-        sent++;
-      } catch (err) {
-        await mark(tenant.db, r.id, 'failed', reasonOf(err, 'O WhatsApp recusou o envio.'), number);
-      }
+    const way = r.channel === 'email' ? await byEmail() : byWhatsapp();
+    if (!way.to) {
+      await mark(tenant.db, r.id, 'skipped', way.missing);
+      continue;
+    }
+    if (way.optedOut || (await isSuppressed(s, tenant, way.suppressionKey(way.to)))) {
+      await mark(tenant.db, r.id, 'skipped', way.refusedByCustomer, way.to);
+      continue;
+    }
+    try {
+      await way.send(way.to);
+      await mark(tenant.db, r.id, 'sent', null, way.to);
+      sent++;
+    } catch (err) {
+      await mark(tenant.db, r.id, 'failed', way.failure(err), way.to);
     }
   }
   return sent;

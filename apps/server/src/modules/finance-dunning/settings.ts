@@ -4,6 +4,7 @@ import { DUNNING_DEFAULTS, DUNNING_MESSAGES as M, type DunningPause, type Dunnin
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
+import { upsertCompanyRow } from '../../platform/company-row.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { findDefaultPixKey } from '../finance-pix/public.ts';
 import { listTemplates, whatsappReady } from '../whatsapp/public.ts';
@@ -75,10 +76,7 @@ export async function updateSettings(s: Services, tenant: Tenant, input: z.outpu
     updatedAt: new Date(),
   };
   await tenant.db.transaction(async (tx) => {
-    await tx
-      .insert(S)
-      .values({ companyId: tenant.companyId, ...values })
-      .onConflictDoUpdate({ target: S.companyId, set: values });
+    await upsertCompanyRow(tx, S, tenant.companyId, values);
     await logAudit(tx, tenant, { action: 'dunning_settings_updated', entity: 'fin_dunning_settings', id: tenant.companyId, details: { enabled: input.enabled, steps: stepsOf(input), email: input.email, whatsapp: input.whatsapp } });
   });
   return getSettings(s, tenant);

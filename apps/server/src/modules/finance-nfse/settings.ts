@@ -3,6 +3,7 @@ import { schema } from '@sede/db/client';
 import type { nfseSettingsInputSchema, NfseSettings } from '@sede/shared/finance/nfse';
 import type { z } from 'zod';
 import { logAudit } from '../../platform/audit.ts';
+import { upsertCompanyRow } from '../../platform/company-row.ts';
 import type { Tenant } from '../../services.ts';
 
 const S = schema.nfseSettings;
@@ -36,7 +37,7 @@ export async function saveNfseSettings(tenant: Tenant, input: z.output<typeof nf
     updatedAt: new Date(),
   };
   return tenant.db.transaction(async (tx) => {
-    const [row] = await tx.insert(S).values({ companyId: tenant.companyId, ...values }).onConflictDoUpdate({ target: S.companyId, set: values }).returning();
+    const [row] = await upsertCompanyRow(tx, S, tenant.companyId, values).returning();
     await logAudit(tx, tenant, { action: 'nfse_settings_changed', entity: 'nfse_settings', id: null, details: { environment: input.environment, services: input.services.length } });
     return toSettings(row!);
   });

@@ -58,3 +58,24 @@ export async function assertClientVisible(t: Tenant, clientId: string): Promise<
   const visible = await visibleClientIds(t);
   if (visible && !visible.includes(clientId)) throw notFound(M.clientNotFound);
 }
+
+/** One of the tenant's marketing clients that the member may see (404 otherwise). */
+export async function visibleClientOf(t: Tenant, id: string) {
+  const client = await clientOf(t, id);
+  await assertClientVisible(t, client.id);
+  return client;
+}
+
+/** One of the tenant's pieces whose client the member may see (404 otherwise). */
+export async function visiblePieceOf(t: Tenant, id: string) {
+  const piece = await pieceOf(t, id);
+  await assertClientVisible(t, piece.clientId);
+  return piece;
+}
+
+/** One of the tenant's campaigns whose client the member may see (404 otherwise). */
+export async function visibleCampaignOf(t: Tenant, id: string) {
+  const campaign = await campaignOf(t, id);
+  await assertClientVisible(t, campaign.clientId);
+  return campaign;
+}

@@ -4,7 +4,7 @@ import { BRAZIL_OFFSET, calendarDatesBetween, type CalendarFilter, type Calendar
 import { addDays } from '@sede/shared/platform/calendar';
 import type { Tenant } from '../../services.ts';
 import { campaignsInRange } from '../campaigns/public.ts';
-import { assertClientVisible, clientOf, visibleClientIds } from './access.ts';
+import { visibleClientIds, visibleClientOf } from './access.ts';
 import { clientName } from './clients-service.ts';
 
 const { marketingPieces: P, marketingClients: C, organizations: O, companies: CO } = schema;
@@ -23,8 +23,7 @@ export async function calendarOf(t: Tenant, q: CalendarFilter): Promise<Calendar
   const end = new Date(`${addDays(q.to, 1)}T00:00:00${BRAZIL_OFFSET}`);
   let includesOwn = !q.clientId.length;
   for (const id of q.clientId) {
-    const client = await clientOf(t, id);
-    await assertClientVisible(t, client.id);
+    const client = await visibleClientOf(t, id);
     if (client.organizationId === null) includesOwn = true;
   }
   const where: SQL[] = [eq(P.companyId, t.companyId), gte(P.scheduledAt, start), lt(P.scheduledAt, end)];

@@ -7,7 +7,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { givenOf, orNull } from '../../platform/values.ts';
-import { assertClientVisible, campaignOf, clientOf, visibleClientIds } from './access.ts';
+import { visibleCampaignOf, visibleClientIds, visibleClientOf } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
 
@@ -43,8 +43,7 @@ const toView = (r: Row): CampaignView =>
 const select = (t: Tenant) => t.db.select(columns).from(K).innerJoin(C, eq(C.id, K.clientId)).innerJoin(CO, eq(CO.id, K.companyId)).leftJoin(O, eq(O.id, C.organizationId));
 
 export async function getCampaign(t: Tenant, id: string): Promise<CampaignDetail> {
-  const campaign = await campaignOf(t, id);
-  await assertClientVisible(t, campaign.clientId);
+  await visibleCampaignOf(t, id);
   const [row] = await select(t).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
   const pieces = await t.db
     .select({ id: P.id, title: P.title, channel: P.channel, status: P.status, scheduledAt: P.scheduledAt, publishedUrl: P.publishedUrl })
@@ -93,8 +92,7 @@ export async function listCampaigns(t: Tenant, q: CampaignListFilter): Promise<C
 }
 
 async function checkClient(t: Tenant, clientId: string) {
-  const client = await clientOf(t, clientId);
-  await assertClientVisible(t, client.id);
+  const client = await visibleClientOf(t, clientId);
   if (client.archivedAt) throw badRequest('Esta empresa cliente está arquivada. Reative-a nas opções para criar campanhas.', 'MARKETING_CLIENT_ARCHIVED');
 }
 
@@ -110,8 +108,7 @@ export async function createCampaign(t: Tenant, data: CampaignCreateInput & { st
 }
 
 export async function updateCampaign(t: Tenant, id: string, data: CampaignUpdateInput): Promise<CampaignDetail> {
-  const current = await campaignOf(t, id);
-  await assertClientVisible(t, current.clientId);
+  const current = await visibleCampaignOf(t, id);
   if (current.status === 'concluida') throw conflict(M.finished, 'MARKETING_CAMPAIGN_FINISHED');
   if (data.clientId && data.clientId !== current.clientId) {
     await checkClient(t, data.clientId);
@@ -134,8 +131,7 @@ async function saveCampaign(t: Tenant, id: string, set: Partial<typeof K.$inferI
 
 /** Concludes a campaign with its results: it moves to the finished projects. */
 export async function finishCampaign(t: Tenant, id: string, data: CampaignFinishInput): Promise<CampaignDetail> {
-  const current = await campaignOf(t, id);
-  await assertClientVisible(t, current.clientId);
+  const current = await visibleCampaignOf(t, id);
   if (current.status === 'concluida') throw conflict(M.finished, 'MARKETING_CAMPAIGN_FINISHED');
   const set = { ...givenOf(data, 'reach', 'clicks', 'leads', 'spendCents', 'summary'), status: 'concluida', finishedAt: new Date(), updatedAt: new Date() };
   return saveCampaign(t, id, set);
@@ -143,15 +139,13 @@ export async function finishCampaign(t: Tenant, id: string, data: CampaignFinish
 
 /** Reopens a finished campaign (back to 'ativa'), to correct its results. */
 export async function reopenCampaign(t: Tenant, id: string): Promise<CampaignDetail> {
-  const current = await campaignOf(t, id);
-  await assertClientVisible(t, current.clientId);
+  await visibleCampaignOf(t, id);
   return saveCampaign(t, id, { status: 'ativa', finishedAt: null, updatedAt: new Date() });
 }
 
 /** Deleting a campaign keeps its pieces (they lose the campaign). */
 export async function deleteCampaign(t: Tenant, id: string): Promise<void> {
-  const current = await campaignOf(t, id);
-  await assertClientVisible(t, current.clientId);
+  const current = await visibleCampaignOf(t, id);
   await t.db.transaction(async (tx) => {
     await tx.delete(K).where(and(eq(K.id, id), eq(K.companyId, t.companyId)));
     await logAudit(tx, t, { action: 'marketing_campaign_deleted', entity: CAMPAIGN_ENTITY, id, details: { label: current.name } });

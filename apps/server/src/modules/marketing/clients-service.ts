@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
-import { assertClientVisible, clientOf, isUuid, visibleClientIds } from './access.ts';
+import { isUuid, visibleClientIds, visibleClientOf } from './access.ts';
 
 const { marketingClients: C, marketingClientMembers: CMM, marketingClientContacts: CC, marketingPieces: P, marketingCampaigns: K, organizations: O, people: PE, companies: CO, companyMembers: CM, user: U, files: F } = schema;
 export const CLIENT_ENTITY = 'marketing_client';
@@ -46,8 +46,7 @@ export async function ensureOwnClient(t: Tenant): Promise<string> {
  */
 export async function resolveClient(t: Tenant, idOrSlug: string) {
   const id = idOrSlug === OWN_CLIENT_SLUG ? await ensureOwnClient(t) : idOrSlug;
-  const client = await clientOf(t, id);
-  await assertClientVisible(t, client.id);
+  const client = await visibleClientOf(t, id);
   return client;
 }
 

@@ -7,7 +7,7 @@ import { generateStructured, type AiCredentials } from '../../platform/ai/index.
 import { creativeCopyV1 } from '../../platform/ai/prompts/index.ts';
 import { runPaidAction } from '../../platform/paid-actions/index.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { assertClientVisible, pieceOf } from './access.ts';
+import { visiblePieceOf } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { REVIEW_PIECE_ENTITY } from './review-service.ts';
 import { announce } from '../../platform/live/announce.ts';
@@ -65,8 +65,7 @@ export function cleanHashtags(tags: string[]): string[] {
  * not lose it); nothing else changes until the person picks a variant into a new version.
  */
 export async function generateCopy(s: Services, t: Tenant, creds: AiCredentials, pieceId: string, req: { requestId: string; brief: string | null }): Promise<CopyResponse> {
-  const piece = await pieceOf(t, pieceId);
-  await assertClientVisible(t, piece.clientId);
+  const piece = await visiblePieceOf(t, pieceId);
   const brief = req.brief ?? piece.brief;
   if (!brief?.trim()) throw badRequest(RM.briefRequired, 'MARKETING_BRIEF_REQUIRED');
   if (req.brief !== null && req.brief !== piece.brief) {

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound, updatedRow } from '../../http
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { removeEntityFile, renameEntityFile, storeMemberFile } from '../files/public.ts';
-import { assertClientVisible, clientOf, isUuid, visibleClientIds } from './access.ts';
+import { assertClientVisible, isUuid, visibleClientIds, visibleClientOf } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
 
@@ -40,8 +40,7 @@ export async function materialOf(t: Pick<Tenant, 'db' | 'companyId'> & Partial<T
 }
 
 async function visibleClient(t: Tenant, clientId: string) {
-  const client = await clientOf(t, clientId);
-  await assertClientVisible(t, client.id);
+  const client = await visibleClientOf(t, clientId);
   return client;
 }
 

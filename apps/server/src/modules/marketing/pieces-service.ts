@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import { announce } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { givenOf, orNull } from '../../platform/values.ts';
-import { assertClientVisible, campaignOf, clientOf, pieceOf, visibleClientIds } from './access.ts';
+import { campaignOf, visibleClientIds, visibleClientOf, visiblePieceOf } from './access.ts';
 import { clientName } from './clients-service.ts';
 import { after, pageOf } from './paging.ts';
 import { assertClientApprovalAllows } from './review-service.ts';
@@ -55,8 +55,7 @@ const select = (t: Tenant) =>
     .leftJoin(U, eq(U.id, P.assigneeId));
 
 export async function getPiece(t: Tenant, id: string): Promise<PieceView> {
-  const piece = await pieceOf(t, id);
-  await assertClientVisible(t, piece.clientId);
+  await visiblePieceOf(t, id);
   const [row] = await select(t).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
   return toView(row as Row);
 }
@@ -98,8 +97,7 @@ export async function listPieces(t: Tenant, q: PieceListFilter): Promise<PieceLi
 
 async function checkRefs(t: Tenant, data: { clientId?: string; campaignId?: string | null; assigneeId?: string | null }, clientId: string) {
   if (data.clientId) {
-    const client = await clientOf(t, data.clientId);
-    await assertClientVisible(t, client.id);
+    const client = await visibleClientOf(t, data.clientId);
     if (client.archivedAt) throw badRequest(M.clientArchived, 'MARKETING_CLIENT_ARCHIVED');
   }
   if (data.campaignId) {
@@ -139,8 +137,7 @@ export async function createPiece(t: Tenant, data: PieceCreateInput & { format: 
 }
 
 export async function updatePiece(t: Tenant, id: string, data: PieceUpdateInput): Promise<PieceView> {
-  const piece = await pieceOf(t, id);
-  await assertClientVisible(t, piece.clientId);
+  const piece = await visiblePieceOf(t, id);
   const clientId = data.clientId ?? piece.clientId;
   await checkRefs(t, { ...data, campaignId: data.campaignId ?? (data.clientId && data.clientId !== piece.clientId ? piece.campaignId : undefined) }, clientId);
   const status = data.status ?? piece.status;
@@ -159,8 +156,7 @@ export async function updatePiece(t: Tenant, id: string, data: PieceUpdateInput)
 }
 
 export async function deletePiece(t: Tenant, id: string): Promise<void> {
-  const piece = await pieceOf(t, id);
-  await assertClientVisible(t, piece.clientId);
+  await visiblePieceOf(t, id);
   await t.db.delete(P).where(and(eq(P.id, id), eq(P.companyId, t.companyId)));
   await announce(t.db, { companyId: t.companyId, entity: PIECE_ENTITY, id, action: 'deleted' });
 }

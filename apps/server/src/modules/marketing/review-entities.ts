@@ -2,7 +2,7 @@ import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { forbidden } from '../../http/errors.ts';
 import { registerEntity } from '../../platform/entities.ts';
 import type { Services } from '../../services.ts';
-import { assertClientVisible, pieceOf } from './access.ts';
+import { visiblePieceOf } from './access.ts';
 import { PIECE_FILE_ENTITY, piecePath } from './review-service.ts';
 
 /**
@@ -14,8 +14,7 @@ export async function startReview(s: Services) {
     canSee: async (tenant, id, viewer) => {
       if (!canAny(grantsFor(viewer.membership), ['marketing.read'])) throw forbidden();
       try {
-        const piece = await pieceOf(tenant, id);
-        await assertClientVisible(tenant, piece.clientId);
+        await visiblePieceOf(tenant, id);
         return true;
       } catch {
         return false;

@@ -9,7 +9,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { assertClientVisible, isUuid, pieceOf, visibleClientIds } from './access.ts';
+import { isUuid, visibleClientIds, visiblePieceOf } from './access.ts';
 
 const { marketingPieces: P, marketingClients: C, marketingPieceVersions: V, marketingPieceApprovals: A, marketingApprovalLinks: LK, files: F, user: U } = schema;
 
@@ -80,8 +80,7 @@ export async function assertClientApprovalAllows(t: Pick<Tenant, 'db' | 'company
 }
 
 async function visiblePiece(t: Tenant, id: string) {
-  const piece = await pieceOf(t, id);
-  await assertClientVisible(t, piece.clientId);
+  const piece = await visiblePieceOf(t, id);
   return piece;
 }
 

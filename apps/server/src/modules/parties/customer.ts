@@ -2,16 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
+import type { ContactFields } from './lead-person.ts';
 import { isSuppressed } from './suppression.ts';
 
 const O = schema.organizations;
 const P = schema.people;
 
-export type CustomerInput = {
-  name: string;
-  email: string | null;
-  /** Digits only. */
-  phone: string | null;
+export type CustomerInput = ContactFields & {
   /** A CPF (11 digits) or CNPJ (14 digits). */
   document: string | null;
   /** Where the record came from ('Pedido #123 da Nuvemshop'), kept as the LGPD legal basis' source. */

@@ -6,11 +6,15 @@ import { isSuppressed } from './suppression.ts';
 
 const P = schema.people;
 
-export type LeadPersonInput = {
+/** How a person is reached, as an area hands it to parties. */
+export type ContactFields = {
   name: string;
   email: string | null;
-  /** Digits only, DDD + number. */
+  /** Digits only (DDD + number). */
   phone: string | null;
+};
+
+export type LeadPersonInput = ContactFields & {
   organizationId: string | null;
   /** Prospecting's leads: legitimate interest; a site's form (decision 0644): the consent it collected. */
   legalBasis: 'legitimo_interesse' | 'consentimento';

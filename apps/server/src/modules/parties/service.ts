@@ -22,6 +22,7 @@ import {
 } from '@sede/shared/platform/parties';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { decodeTextCursor, encodeCursor } from '../../platform/cursor.ts';
 import { logAudit } from '../../platform/audit.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { checkPartyCustomFields, mergeCustomFields } from './custom-fields-hook.ts';
@@ -118,18 +119,7 @@ async function changed(db: DbOrTx, t: Pick<Tenant, 'companyId'>, entity: 'organi
   await announce(db, { companyId: t.companyId, entity, id });
 }
 
-// ---- cursor paging by (sort key, id) ----
-
-const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && isUuid(value[1])) return [value[0], value[1]];
-  } catch {
-    // falls through
-  }
-  throw badRequest(PARTIES_MESSAGES.cursorInvalid);
-}
+// ---- cursor paging by (sort key, id): platform/cursor.ts ----
 
 /** `q%` for LIKE, the pattern characters escaped (an index range on a text_pattern_ops index). */
 const prefix = (q: string) => `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -154,7 +144,7 @@ function ordering(q: Pick<ListQuery, 'sort' | 'dir' | 'cursor' | 'q'>, name: SQL
   const orderBy = desc ? [sql`${key} DESC`, sql`${id} DESC`] : [sql`${key} ASC`, sql`${id} ASC`];
   let after: SQL | undefined;
   if (q.cursor) {
-    const [value, last] = decodeCursor(q.cursor);
+    const [value, last] = decodeTextCursor(q.cursor, PARTIES_MESSAGES.cursorInvalid);
     const typed = q.sort === 'created' ? sql`${value}::timestamptz` : sql`${value}`;
     after = desc ? sql`(${key}, ${id}) < (${typed}, ${last}::uuid)` : sql`(${key}, ${id}) > (${typed}, ${last}::uuid)`;
   }

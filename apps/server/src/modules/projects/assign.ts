@@ -15,23 +15,16 @@ const assigned = (s: Services, t: Tenant, userIds: string[], task: TaskDetail) =
   tell(s, t, userIds, `Nova tarefa para você: ${task.title}`, 'Você foi designado para uma tarefa do projeto.', task.projectId, task.id);
 
 /** Creating or changing a project or a task, with its members and assignees told (the app's routes and the public API). */
-export async function createProject(s: Services, t: Tenant, input: z.output<typeof projectCreateSchema>): Promise<Project> {
-  const out = await svc.createProject(t, input);
-  await joined(s, t, out.assigned, out.project);
-  return out.project;
+async function telling<O>(work: Promise<O>, tellOf: (out: O) => Promise<void>): Promise<O> {
+  const out = await work;
+  await tellOf(out);
+  return out;
 }
-export async function updateProject(s: Services, t: Tenant, id: string, input: z.output<typeof projectUpdateSchema>): Promise<Project> {
-  const out = await svc.updateProject(t, id, input);
-  await joined(s, t, out.added, out.project);
-  return out.project;
-}
-export async function createTask(s: Services, t: Tenant, projectId: string, input: z.output<typeof taskCreateSchema>): Promise<TaskDetail> {
-  const out = await svc.createTask(t, projectId, input);
-  await assigned(s, t, out.assigned, out.task);
-  return out.task;
-}
-export async function updateTask(s: Services, t: Tenant, id: string, input: z.output<typeof taskUpdateSchema>): Promise<TaskDetail> {
-  const out = await svc.updateTask(t, id, input);
-  await assigned(s, t, out.assigned, out.task);
-  return out.task;
-}
+export const createProject = async (s: Services, t: Tenant, input: z.output<typeof projectCreateSchema>): Promise<Project> =>
+  (await telling(svc.createProject(t, input), (out) => joined(s, t, out.assigned, out.project))).project;
+export const updateProject = async (s: Services, t: Tenant, id: string, input: z.output<typeof projectUpdateSchema>): Promise<Project> =>
+  (await telling(svc.updateProject(t, id, input), (out) => joined(s, t, out.added, out.project))).project;
+export const createTask = async (s: Services, t: Tenant, projectId: string, input: z.output<typeof taskCreateSchema>): Promise<TaskDetail> =>
+  (await telling(svc.createTask(t, projectId, input), (out) => assigned(s, t, out.assigned, out.task))).task;
+export const updateTask = async (s: Services, t: Tenant, id: string, input: z.output<typeof taskUpdateSchema>): Promise<TaskDetail> =>
+  (await telling(svc.updateTask(t, id, input), (out) => assigned(s, t, out.assigned, out.task))).task;

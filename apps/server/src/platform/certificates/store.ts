@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { decryptSecret, encryptSecret } from '../secret-box.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { type OpenedCertificate, openPfx, PfxError } from './pfx.ts';
+import { upsertCompanyRow } from '../company-row.ts';
 
 const C = schema.companyCertificates;
 const DAY_MS = 86_400_000;
@@ -65,11 +66,7 @@ export async function saveCompanyCertificate(s: Services, tenant: Tenant, bytes:
     uploadedBy: tenant.actorId || null,
     uploadedAt: new Date(now),
   };
-  const [row] = await tenant.db
-    .insert(C)
-    .values({ companyId: tenant.companyId, ...values })
-    .onConflictDoUpdate({ target: C.companyId, set: values })
-    .returning();
+  const [row] = await upsertCompanyRow(tenant.db, C, tenant.companyId, values).returning();
   return infoOf(row!, now);
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Download, FileSignature, FileText, Mail, Pencil, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Quote } from '@sede/shared/crm/quotes';
 import { day, money } from '@sede/shared/format';
@@ -18,6 +18,7 @@ import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { QuoteSignatureDialog } from './signature-dialog.tsx';
 import { FormActions } from '../ui/form-actions.tsx';
+import { useQuoteAction } from './use-quote-action.ts';
 
 const READY = { isPending: false, isError: false, error: null };
 const STATES: DataListStates = {
@@ -145,21 +146,13 @@ export function QuoteList({
 }
 
 function SendDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const qc = useQueryClient();
   const [to, setTo] = useState(quote.sentTo ?? '');
   const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: () => sendQuote(quote.id, { to: to.trim() || undefined, message }),
-    onSuccess: (q) => {
-      toast.success(`Orçamento nº ${q.number} enviado para ${q.sentTo}.`);
-      void qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
-      onClose();
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send.mutate();
-  };
+  const { action: send, submit } = useQuoteAction(
+    () => sendQuote(quote.id, { to: to.trim() || undefined, message }),
+    (q) => `Orçamento nº ${q.number} enviado para ${q.sentTo}.`,
+    onClose,
+  );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={`Enviar orçamento nº ${quote.number}`} description="O cliente recebe o PDF em anexo e um link para aceitar ou recusar, sem precisar de conta.">
       <form onSubmit={submit} className="grid gap-3">
@@ -177,25 +170,11 @@ function SendDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
 }
 
 function RefuseDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const qc = useQueryClient();
   const [reason, setReason] = useState('');
-  const refuse = useMutation({
-    mutationFn: () => answerQuote(quote.id, 'recusado', reason),
-    onSuccess: () => {
-      toast.success(`Orçamento nº ${quote.number} marcado como recusado.`);
-      void qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
-      onClose();
-    },
-  });
+  const { action: refuse, submit } = useQuoteAction(() => answerQuote(quote.id, 'recusado', reason), () => `Orçamento nº ${quote.number} marcado como recusado.`, onClose);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={`Orçamento nº ${quote.number} recusado`}>
-      <form
-        className="grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          refuse.mutate();
-        }}
-      >
+      <form className="grid gap-3" onSubmit={submit}>
         <Field label="Motivo (opcional)">
           <textarea className={`${inputClass} h-20`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
         </Field>

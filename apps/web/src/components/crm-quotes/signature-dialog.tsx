@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import type { QuoteEnvelope, QuoteSignatureInput } from '@sede/shared/crm/quote-signature';
 import { SIGNING_ORDER_LABELS, type SigningOrder } from '@sede/shared/esign/schemas';
 import type { Quote } from '@sede/shared/crm/quotes';
@@ -12,7 +10,7 @@ import { FormActions } from '../ui/form-actions.tsx';
 import { inputClass } from '../ui/input.tsx';
 import { ScrollDialog } from '../ui/scroll-dialog.tsx';
 import { SegmentedControl } from '../ui/segmented-control.tsx';
-import { crmQuoteKeys } from './api.ts';
+import { useQuoteAction } from './use-quote-action.ts';
 
 const sendForSignature = (id: string, input: QuoteSignatureInput) => api<QuoteEnvelope>(`/crm-quotes/quotes/${id}/signatures`, { method: 'POST', json: input });
 
@@ -23,24 +21,18 @@ const sendForSignature = (id: string, input: QuoteSignatureInput) => api<QuoteEn
  * partner who approves, witnesses), in order or all at once, as any envelope (decision 0622).
  */
 export function QuoteSignatureDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const qc = useQueryClient();
   const [signers, setSigners] = useState<SignerDraft[]>(() => [{ ...emptySigner(), name: quote.personName ?? '', email: quote.sentTo ?? '' }]);
   const [order, setOrder] = useState<SigningOrder>('sequencial');
   const [message, setMessage] = useState('');
   const [winDeal, setWinDeal] = useState(true);
-  const send = useMutation({
-    mutationFn: () => sendForSignature(quote.id, { signers: signers.map((s) => ({ name: s.name, email: s.email, cpf: s.cpf || null, role: s.role })), signingOrder: order, message: message || null, winDeal }),
-    onSuccess: () => {
+  const { action: send, submit } = useQuoteAction(
+    () => sendForSignature(quote.id, { signers: signers.map((s) => ({ name: s.name, email: s.email, cpf: s.cpf || null, role: s.role })), signingOrder: order, message: message || null, winDeal }),
+    () => {
       const first = signers[0]?.email ?? '';
-      toast.success(`Orçamento nº ${quote.number} enviado para assinatura: ${signers.length === 1 || order === 'sequencial' ? `${first} recebeu o link` : `${signers.length} pessoas receberam o link`}.`);
-      void qc.invalidateQueries({ queryKey: crmQuoteKeys.all });
-      onClose();
+      return `Orçamento nº ${quote.number} enviado para assinatura: ${signers.length === 1 || order === 'sequencial' ? `${first} recebeu o link` : `${signers.length} pessoas receberam o link`}.`;
     },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send.mutate();
-  };
+    onClose,
+  );
   return (
     <ScrollDialog open onOpenChange={(o) => !o && onClose()} title={`Assinatura do orçamento nº ${quote.number}`} description="Cada pessoa recebe um link para ler o PDF, confirmar a identidade por um código no e-mail e assinar, sem precisar de conta. Sem custo." wide>
       <form onSubmit={submit} className="grid gap-3" noValidate>

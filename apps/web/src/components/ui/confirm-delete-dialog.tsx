@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -33,4 +34,19 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, description, on
       }}
     />
   );
+}
+
+/**
+ * A record's deletion behind `ConfirmDeleteDialog` (spread `dialog` on it): `ask` opens it; on
+ * 'Excluir' the record is removed, its lists refreshed, `done` said, and the page left.
+ */
+export function useDeletion({ remove, refresh, done, leave }: { remove: () => Promise<unknown>; refresh: () => unknown; done: string; leave: () => void }) {
+  const [open, setOpen] = useState(false);
+  const onConfirm = async () => {
+    await remove();
+    await refresh();
+    toast.success(done);
+    leave();
+  };
+  return { ask: () => setOpen(true), dialog: { open, onOpenChange: setOpen, onConfirm } };
 }

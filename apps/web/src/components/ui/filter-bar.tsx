@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn.ts';
 import { Input } from './input.tsx';
 import { OptionSelect, type SelectOption } from './option-select.tsx';
-import { useUrlParams } from '../../lib/url-params.ts';
+import { patchParams, useUrlParams } from '../../lib/url-params.ts';
 
 export type FilterOption = SelectOption;
 
@@ -37,16 +37,7 @@ export function FilterBar({
   className?: string;
 }) {
   const [params, setParams] = useUrlParams();
-  const set = (key: string, value: string) => {
-    setParams(
-      (next) => {
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const set = (key: string, value: string) => setParams(patchParams({ [key]: value }), { replace: true });
   const searchKey = search.key ?? 'q';
   return (
     <search className={cn('grid gap-2', className)} aria-label={label}>

@@ -34,3 +34,15 @@ export function RecordStates<T>({ query, loading, notFound, failed, back, childr
     );
   return children(query.data);
 }
+
+/** A part of a page fed by one query (a dialog's data, a card's settings): the spinner while it loads, the error's message, else the data. */
+export function QueryStates<T>({ query, loading, children }: { query: { isPending: boolean; isError: boolean; error: Error | null; data: T | undefined }; loading: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {query.error?.message}
+      </p>
+    );
+  return children(query.data as T);
+}

@@ -1,7 +1,7 @@
 import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
-import { AppError, conflict } from '../../../http/errors.ts';
+import { AppError } from '../../../http/errors.ts';
 import type { Services } from '../../../services.ts';
-import { problemOf, providerCall, type ProviderHttp, refused, type StoreAuth, withToken } from '../http.ts';
+import { problemOf, providerApp, type ProviderApp, providerCall, type ProviderHttp, refused, type StoreAuth, withToken } from '../http.ts';
 import type { Tokens } from '../provider.ts';
 
 /**
@@ -12,13 +12,10 @@ import type { Tokens } from '../provider.ts';
 export const LABEL = 'Mercado Livre';
 const http = (s: Services): ProviderHttp => ({ label: LABEL, code: 'MERCADOLIVRE', timeoutMs: s.cfg.MERCADOLIVRE_TIMEOUT_MS });
 
-export type MercadoLivreApp = { appId: string; secret: string };
+export type MercadoLivreApp = ProviderApp;
 
-export function mercadolivreApp(s: Services): MercadoLivreApp {
-  const { MERCADOLIVRE_APP_ID: appId, MERCADOLIVRE_CLIENT_SECRET: secret } = s.cfg;
-  if (!appId || !secret) throw conflict(M.notConfigured(LABEL), 'MERCADOLIVRE_NOT_CONFIGURED');
-  return { appId, secret };
-}
+/** The installation's app, or a 409 saying Mercado Livre is not configured here. */
+export const mercadolivreApp = (s: Services): MercadoLivreApp => providerApp(http(s), s.cfg.MERCADOLIVRE_APP_ID, s.cfg.MERCADOLIVRE_CLIENT_SECRET);
 
 export const mercadolivreConfigured = (s: Services) => Boolean(s.cfg.MERCADOLIVRE_APP_ID && s.cfg.MERCADOLIVRE_CLIENT_SECRET);
 

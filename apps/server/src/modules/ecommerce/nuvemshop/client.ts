@@ -1,7 +1,7 @@
 import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
-import { AppError, conflict } from '../../../http/errors.ts';
+import { AppError } from '../../../http/errors.ts';
 import type { Services } from '../../../services.ts';
-import { type CallInit, problemOf, providerCall, type ProviderHttp, refused, type StoreAuth } from '../http.ts';
+import { type CallInit, problemOf, providerApp, type ProviderApp, providerCall, type ProviderHttp, refused, type StoreAuth } from '../http.ts';
 
 /**
  * Nuvemshop's REST API (decision 0681): `NUVEMSHOP_API_URL/{store_id}/…` with the store's token
@@ -11,14 +11,10 @@ import { type CallInit, problemOf, providerCall, type ProviderHttp, refused, typ
 const LABEL = 'Nuvemshop';
 const http = (s: Services): ProviderHttp => ({ label: LABEL, code: 'NUVEMSHOP', timeoutMs: s.cfg.NUVEMSHOP_TIMEOUT_MS });
 
-export type NuvemshopApp = { appId: string; secret: string };
+export type NuvemshopApp = ProviderApp;
 
 /** The installation's app, or a 409 saying Nuvemshop is not configured here. */
-export function nuvemshopApp(s: Services): NuvemshopApp {
-  const { NUVEMSHOP_APP_ID: appId, NUVEMSHOP_CLIENT_SECRET: secret } = s.cfg;
-  if (!appId || !secret) throw conflict(M.notConfigured(LABEL), 'NUVEMSHOP_NOT_CONFIGURED');
-  return { appId, secret };
-}
+export const nuvemshopApp = (s: Services): NuvemshopApp => providerApp(http(s), s.cfg.NUVEMSHOP_APP_ID, s.cfg.NUVEMSHOP_CLIENT_SECRET);
 
 export const nuvemshopConfigured = (s: Services) => Boolean(s.cfg.NUVEMSHOP_APP_ID && s.cfg.NUVEMSHOP_CLIENT_SECRET);
 

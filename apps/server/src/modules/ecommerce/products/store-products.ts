@@ -2,8 +2,7 @@ import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql
 import { schema } from '@sede/db/client';
 import { PRODUCT_MESSAGES as M, type ProductListQuery, type ProductPage, type StoreProduct } from '@sede/shared/ecommerce/products';
 import type { Provider } from '@sede/shared/ecommerce/schemas';
-import { badRequest } from '../../../http/errors.ts';
-import { isUuid } from '@sede/shared/platform/api';
+import { decodeTextCursor, encodeCursor } from '../../../platform/cursor.ts';
 import { announce } from '../../../platform/live/announce.ts';
 import { foundOr404 } from '../../../platform/tenant.ts';
 import type { Tenant } from '../../../services.ts';
@@ -99,16 +98,6 @@ function listWhere(t: Tenant, q: ProductListQuery, withMatch: boolean): SQL {
   )!;
 }
 
-const encode = (name: string, id: string) => Buffer.from(JSON.stringify([name, id])).toString('base64url');
-function decode(cursor: string): [string, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && isUuid(v[1])) return [v[0], v[1]];
-  } catch {
-    // falls through
-  }
-  throw badRequest(M.cursor, 'BAD_CURSOR');
-}
 
 const columns = {
   p: P,
@@ -140,7 +129,7 @@ const toProduct = (r: Row): StoreProduct => ({
 export async function listStoreProducts(t: Tenant, q: ProductListQuery): Promise<ProductPage> {
   let after: SQL | undefined;
   if (q.cursor) {
-    const [name, id] = decode(q.cursor);
+    const [name, id] = decodeTextCursor(q.cursor, M.cursor, 'BAD_CURSOR');
     after = or(gt(P.name, name), and(eq(P.name, name), gt(P.id, id)));
   }
   const base = () => t.db.select(columns).from(P).innerJoin(S, eq(S.id, P.storeId)).leftJoin(C, crmJoin);
@@ -156,7 +145,7 @@ export async function listStoreProducts(t: Tenant, q: ProductListQuery): Promise
   const last = page.at(-1);
   return {
     products: page.map(toProduct),
-    nextCursor: rows.length > PRODUCT_PAGE_SIZE && last ? encode(last.p.name, last.p.id) : null,
+    nextCursor: rows.length > PRODUCT_PAGE_SIZE && last ? encodeCursor(last.p.name, last.p.id) : null,
     total: totals!.n,
     matched: matched!.n,
   };

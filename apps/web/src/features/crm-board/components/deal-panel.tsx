@@ -10,6 +10,7 @@ import { TaskList } from '../../../components/collaboration/task-list.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { SideSheet } from '../../../components/ui/side-sheet.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
@@ -33,18 +34,9 @@ const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Tente de n
 /** A deal's side panel (a Radix Dialog as a sheet; full screen on phones): details, editing, timeline. */
 export function DealPanel({ dealId, pipeline, currentUserId, canDelete, onClose }: { dealId: string | null; pipeline: Pipeline | undefined; currentUserId: string; canDelete: boolean; onClose: () => void }) {
   return (
-    <DialogPrimitive.Root open={Boolean(dealId)} onOpenChange={(o) => !o && onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <DialogPrimitive.Content
-          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white shadow-xl sm:inset-y-0 sm:right-0 sm:left-auto sm:w-full sm:max-w-xl"
-          data-testid="crm-deal-panel"
-          aria-describedby={undefined}
-        >
-          {dealId ? <PanelBody dealId={dealId} pipeline={pipeline} currentUserId={currentUserId} canDelete={canDelete} onClose={onClose} /> : <DialogPrimitive.Title className="sr-only">Negócio</DialogPrimitive.Title>}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <SideSheet open={Boolean(dealId)} onClose={onClose} testId="crm-deal-panel" title="Negócio">
+      {dealId && <PanelBody dealId={dealId} pipeline={pipeline} currentUserId={currentUserId} canDelete={canDelete} onClose={onClose} />}
+    </SideSheet>
   );
 }
 

@@ -1,3 +1,5 @@
+import { filtersQuery } from '../../../lib/cursor-pages.ts';
+
 /** TanStack Query keys of E-commerce. */
 export type OrderFilters = { q?: string; storeId?: string; status?: string; payment?: string; from?: string; to?: string };
 
@@ -9,4 +11,4 @@ export const ecommerceKeys = {
   order: (id: string) => ['ecommerce', 'orders', 'one', id] as const,
 };
 
-export const ordersQuery = (f: OrderFilters) => new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => Boolean(e[1])));
+export const ordersQuery = (f: OrderFilters) => filtersQuery(f);

@@ -1,6 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Overview, ProductPage, ProductPush, StoreProduct } from '@sede/shared/ecommerce/products';
 import { api } from '../../../lib/api-client.ts';
+import { pageUrl, useCursorPages } from '../../../lib/cursor-pages.ts';
 import { ordersQuery } from './keys.ts';
 
 export type ProductFilters = { q?: string; storeId?: string; match?: string };
@@ -14,17 +15,7 @@ export const productKeys = {
 
 /** The stores' products by name, 50 at a time. */
 export const useStoreProducts = (f: ProductFilters) =>
-  useInfiniteQuery({
-    queryKey: productKeys.list(f),
-    queryFn: ({ pageParam }) => {
-      const q = ordersQuery(f);
-      if (pageParam) q.set('cursor', pageParam);
-      return api<ProductPage>(`/ecommerce/products${q.size ? `?${q}` : ''}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  useCursorPages(productKeys.list(f), (cursor) => api<ProductPage>(pageUrl('/ecommerce/products', f, cursor)));
 
 /** 'Enviar para a loja': the price and stock sent to the store's platform (decision 0688). */
 export const pushProduct = (id: string, body: ProductPush) => api<StoreProduct>(`/ecommerce/products/${id}/push`, { method: 'POST', json: body });

@@ -6,7 +6,7 @@ import { type DataColumn, DataList, listStates } from '../../../components/ui/da
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { PeriodFields } from '../../../components/ui/period-fields.tsx';
 import { RecordLink } from '../../../components/ui/record-link.tsx';
-import { useUrlParams } from '../../../lib/url-params.ts';
+import { patchParams, useUrlParams } from '../../../lib/url-params.ts';
 import type { OrderFilters } from '../api/keys.ts';
 import { useOrders } from '../api/list-orders.ts';
 import { FulfillmentBadge, OrderStatusBadge, PaymentBadge } from './status-badges.tsx';
@@ -40,15 +40,7 @@ const columns: DataColumn<OrderListItem>[] = [
 /** The orders of every store, newest first: filters by store, status, payment and period in the URL. */
 export function OrdersTab({ stores }: { stores: readonly Store[] }) {
   const [params, setParams] = useUrlParams();
-  const setDay = (key: string) => (value: string) =>
-    setParams(
-      (next) => {
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const setDay = (key: string) => (value: string) => setParams(patchParams({ [key]: value }), { replace: true });
   const filters: OrderFilters = useMemo(
     () => ({
       q: params.get('q') ?? undefined,

@@ -20,6 +20,7 @@ import { attachTemplateDocument, deleteTemplate, saveTemplateFields, useTemplate
 import { PdfUploadForm } from '../components/pdf-upload-form.tsx';
 import { TemplateSettingsDialog } from '../components/template-settings-dialog.tsx';
 import { UseTemplateDialog } from '../components/use-template-dialog.tsx';
+import { DocumentCard } from '../components/document-card.tsx';
 
 /** The field editor's chunk (pdf.js, dnd-kit), as on the envelope's page (decision 0590). */
 const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
@@ -127,32 +128,27 @@ function Template({ t }: { t: TemplateView }) {
 /** The template's PDF: its name and pages, or the upload while it has none (a PDF with as many pages replaces it once fields are placed). */
 function TemplateDocument({ t, canWrite, onChanged }: { t: TemplateView; canWrite: boolean; onChanged: () => void }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Documento</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        {t.documentFileId && (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-slate-900">{`${t.documentName ?? 'PDF'} · ${count(t.documentPages ?? 0)} ${t.documentPages === 1 ? 'página' : 'páginas'}`}</p>
-            <Button variant="secondary" size="sm" asChild>
-              <a href={`${fileContentUrl(t.documentFileId)}?inline=1`} target="_blank" rel="noreferrer">
-                <Download aria-hidden /> Ver PDF
-              </a>
-            </Button>
-          </div>
-        )}
-        {canWrite && (
-          <PdfUploadForm
-            label={t.documentFileId ? 'Trocar o PDF (mesmo número de páginas)' : 'PDF do modelo'}
-            secondary={Boolean(t.documentFileId)}
-            upload={async (file) => {
-              await attachTemplateDocument(t.id, file);
-              onChanged();
-            }}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <DocumentCard>
+      {t.documentFileId && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-slate-900">{`${t.documentName ?? 'PDF'} · ${count(t.documentPages ?? 0)} ${t.documentPages === 1 ? 'página' : 'páginas'}`}</p>
+          <Button variant="secondary" size="sm" asChild>
+            <a href={`${fileContentUrl(t.documentFileId)}?inline=1`} target="_blank" rel="noreferrer">
+              <Download aria-hidden /> Ver PDF
+            </a>
+          </Button>
+        </div>
+      )}
+      {canWrite && (
+        <PdfUploadForm
+          label={t.documentFileId ? 'Trocar o PDF (mesmo número de páginas)' : 'PDF do modelo'}
+          secondary={Boolean(t.documentFileId)}
+          upload={async (file) => {
+            await attachTemplateDocument(t.id, file);
+            onChanged();
+          }}
+        />
+      )}
+    </DocumentCard>
   );
 }

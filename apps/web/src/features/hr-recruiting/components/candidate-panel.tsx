@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { CANDIDATE_STAGE_LABELS, CANDIDATE_STAGES, type CandidateStage, type CandidateView } from '@sede/shared/recruiting/schemas';
 import { AnalysisPanel } from '../../../components/analysis/analysis-panel.tsx';
@@ -8,7 +8,7 @@ import { isReadableDocument } from '../../../components/analysis/analysis-source
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog, useDeletion } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { RecordActions } from '../../../components/ui/record-actions.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
@@ -26,7 +26,7 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
   const queryClient = useQueryClient();
   const analyses = useCandidateAnalyses(candidate.id);
   useLiveInvalidate('candidate', recruitingKeys.candidateAnalyses(candidate.id));
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeletion({ remove: () => deleteCandidate(candidate.id), refresh: () => refresh(), done: 'Candidato excluído com os arquivos e as análises.', leave: onClose });
   const stageId = useId();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: recruitingKeys.candidateAnalyses(candidate.id) });
@@ -56,24 +56,17 @@ export function CandidatePanel({ candidate, onClose }: { candidate: CandidateVie
             }
           }}
         />
-        <RecordActions onDelete={() => setDeleting(true)} />
+        <RecordActions onDelete={deletion.ask} />
         <Button variant="ghost" size="sm" onClick={onClose} aria-label="Fechar o candidato">
           <X aria-hidden />
         </Button>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <ConfirmDeleteDialog
-          open={deleting}
-          onOpenChange={setDeleting}
+          {...deletion.dialog}
           title="Excluir o candidato?"
           description="Os dados do candidato, os currículos, as entrevistas e as análises são excluídos de vez (LGPD). Esta ação não pode ser desfeita."
           failureMessage="Não foi possível excluir o candidato."
-          onConfirm={async () => {
-            await deleteCandidate(candidate.id);
-            refresh();
-            toast.success('Candidato excluído com os arquivos e as análises.');
-            onClose();
-          }}
         />
 
         <AnalysisPanel

@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { dateTime } from '@sede/shared/format';
 import type { InterviewView } from '@sede/shared/recruiting/schemas';
 import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { FileManager } from '../../../components/files/file-manager.tsx';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog, useDeletion } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
@@ -40,7 +38,12 @@ function Interview({ i }: { i: InterviewView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const analyses = useInterviewAnalyses(i.id);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeletion({
+    remove: () => deleteInterview(i.id),
+    refresh: () => queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews }),
+    done: 'Entrevista excluída.',
+    leave: () => void navigate('/rh/analise-entrevistas'),
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews });
 
   return (
@@ -48,7 +51,7 @@ function Interview({ i }: { i: InterviewView }) {
       <DetailHeader
         back={{ to: '/rh/analise-entrevistas', label: 'Entrevistas' }}
         title={`Entrevista de ${i.candidateName}`}
-        actions={<RecordActions onDelete={() => setDeleting(true)} />}
+        actions={<RecordActions onDelete={deletion.ask} />}
         subtitle={
           <>
             Vaga:{' '}
@@ -63,17 +66,10 @@ function Interview({ i }: { i: InterviewView }) {
         </span>
       </p>
       <ConfirmDeleteDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+        {...deletion.dialog}
         title="Excluir a entrevista?"
         description="A gravação ou transcrição e as análises desta entrevista são excluídas de vez. Esta ação não pode ser desfeita."
         failureMessage="Não foi possível excluir a entrevista."
-        onConfirm={async () => {
-          await deleteInterview(i.id);
-          await queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews });
-          toast.success('Entrevista excluída.');
-          void navigate('/rh/analise-entrevistas');
-        }}
       />
 
       <AnalysisCard

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { SENIORITY_LABELS, type OpeningView } from '@sede/shared/recruiting/schemas';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog, useDeletion } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
@@ -53,7 +52,12 @@ function Opening({ o, candidates, selectedId, onSelect }: { o: OpeningView; cand
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeletion({
+    remove: () => deleteOpening(o.id),
+    refresh: () => queryClient.invalidateQueries({ queryKey: recruitingKeys.openings }),
+    done: 'Vaga excluída.',
+    leave: () => void navigate('/rh/analise-curriculos'),
+  });
   const list = candidates.data?.candidates ?? [];
   const selected = list.find((c) => c.id === selectedId) ?? null;
 
@@ -64,21 +68,14 @@ function Opening({ o, candidates, selectedId, onSelect }: { o: OpeningView; cand
         title={o.title}
         badges={<OpeningStatusBadge status={o.status} />}
         subtitle={[o.department, SENIORITY_LABELS[o.seniority], placeOf(o)].filter(Boolean).join(' · ')}
-        actions={<RecordActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
+        actions={<RecordActions onEdit={() => setEditing(true)} onDelete={deletion.ask} />}
       />
       {editing && <OpeningDialog open={editing} onOpenChange={setEditing} opening={o} />}
       <ConfirmDeleteDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+        {...deletion.dialog}
         title="Excluir a vaga?"
         description="A vaga e todos os candidatos dela, com currículos, entrevistas e análises, são excluídos. Esta ação não pode ser desfeita."
         failureMessage="Não foi possível excluir a vaga."
-        onConfirm={async () => {
-          await deleteOpening(o.id);
-          await queryClient.invalidateQueries({ queryKey: recruitingKeys.openings });
-          toast.success('Vaga excluída.');
-          void navigate('/rh/analise-curriculos');
-        }}
       />
 
       <div className="grid gap-4 lg:grid-cols-2">

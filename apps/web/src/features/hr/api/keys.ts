@@ -1,3 +1,5 @@
+import { filtersQuery } from '../../../lib/cursor-pages.ts';
+
 /** TanStack Query keys of RH. */
 export type EmployeeFilters = { q?: string; department?: string; status?: string; contractType?: string; sort?: string; order?: string; limit?: string };
 
@@ -10,4 +12,4 @@ export const hrKeys = {
   managers: (q: string) => ['rh', 'employees', 'managers', q] as const,
 };
 
-export const employeesQuery = (f: EmployeeFilters) => new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => Boolean(e[1])));
+export const employeesQuery = (f: EmployeeFilters) => filtersQuery(f);

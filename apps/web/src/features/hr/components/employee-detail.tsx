@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { cpf, day, money, phone } from '@sede/shared/format';
 import { CONTRACT_TYPE_LABELS, type EmployeeView } from '@sede/shared/rh/schemas';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog, useDeletion } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { type Definition, DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
@@ -49,7 +48,15 @@ function registerOf(e: EmployeeView): Definition[] {
 function Employee({ e, backTo, mayWrite, mayDelete }: { e: EmployeeView } & Rights) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeletion({
+    remove: () => deleteEmployee(e.id),
+    refresh: () => {
+      queryClient.removeQueries({ queryKey: hrKeys.employee(e.id) });
+      return queryClient.invalidateQueries({ queryKey: hrKeys.all });
+    },
+    done: 'Colaborador excluído.',
+    leave: () => document.querySelector<HTMLAnchorElement>(`a[href="${backTo}"]`)?.click(),
+  });
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -57,22 +64,14 @@ function Employee({ e, backTo, mayWrite, mayDelete }: { e: EmployeeView } & Righ
         back={{ to: backTo, label: 'Voltar para colaboradores' }}
         title={e.name}
         badges={<EmployeeStatusBadge status={e.status} />}
-        actions={<RecordActions onEdit={mayWrite ? () => setEditing(true) : undefined} onDelete={mayDelete ? () => setDeleting(true) : undefined} />}
+        actions={<RecordActions onEdit={mayWrite ? () => setEditing(true) : undefined} onDelete={mayDelete ? deletion.ask : undefined} />}
       />
       {editing && <EmployeeDialog open={editing} onOpenChange={setEditing} employee={e} />}
       <ConfirmDeleteDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+        {...deletion.dialog}
         title="Excluir o colaborador?"
         description="Os dados pessoais, os documentos anexados e as férias e afastamentos desta pessoa são apagados (LGPD). Esta ação não pode ser desfeita."
         failureMessage="Não foi possível excluir o colaborador."
-        onConfirm={async () => {
-          await deleteEmployee(e.id);
-          queryClient.removeQueries({ queryKey: hrKeys.employee(e.id) });
-          await queryClient.invalidateQueries({ queryKey: hrKeys.all });
-          toast.success('Colaborador excluído.');
-          document.querySelector<HTMLAnchorElement>(`a[href="${backTo}"]`)?.click();
-        }}
       />
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">

@@ -1,6 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PieceCreateInput, PieceList, PieceListQuery, PieceUpdateInput, PieceView } from '@sede/shared/marketing/pieces';
 import { api } from '../../../lib/api-client.ts';
+import { useCursorPages } from '../../../lib/cursor-pages.ts';
 import { marketingKeys } from './keys.ts';
 
 const search = (q: PieceListQuery) => {
@@ -14,13 +15,7 @@ export const fetchPieces = (q: PieceListQuery) => api<PieceList>(`/marketing/pie
 export const usePieces = (q: PieceListQuery, enabled = true) => useQuery({ queryKey: marketingKeys.pieceList(q), queryFn: () => fetchPieces(q), placeholderData: keepPreviousData, enabled });
 /** The same list a page at a time, following `nextCursor` (`fetchNextPage` loads the next one; a refetch reloads every page loaded). */
 export const usePiecePages = (q: Omit<PieceListQuery, 'cursor'>) =>
-  useInfiniteQuery({
-    queryKey: marketingKeys.piecePages(q),
-    queryFn: ({ pageParam }) => fetchPieces({ ...q, cursor: pageParam ?? undefined }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: PieceList) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  useCursorPages(marketingKeys.piecePages(q), (cursor) => fetchPieces({ ...q, cursor: cursor ?? undefined }));
 export const usePiece = (id: string | null) => useQuery({ queryKey: marketingKeys.piece(id ?? ''), queryFn: () => api<PieceView>(`/marketing/pieces/${id}`), enabled: !!id });
 export const createPiece = (data: PieceCreateInput) => api<PieceView>('/marketing/pieces', { method: 'POST', json: data });
 export const updatePiece = (id: string, data: PieceUpdateInput) => api<PieceView>(`/marketing/pieces/${id}`, { method: 'PATCH', json: data });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PieceListQuery } from '@sede/shared/marketing/pieces';
 import type {
   ApprovalLinkCreated,
@@ -13,18 +13,13 @@ import type {
 } from '@sede/shared/marketing/review';
 import { aiApi } from '../../../lib/ai-api.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useCursorPages } from '../../../lib/cursor-pages.ts';
 import { marketingKeys } from './keys.ts';
 import { fetchPieces } from './pieces.ts';
 
 /** The creatives' cards: pieces newest changed first, a page at a time ('Carregar mais'). */
 export const useCreatives = (q: PieceListQuery) =>
-  useInfiniteQuery({
-    queryKey: marketingKeys.creatives(q),
-    queryFn: ({ pageParam }) => fetchPieces({ ...q, cursor: pageParam ?? undefined }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  useCursorPages(marketingKeys.creatives(q), (cursor) => fetchPieces({ ...q, cursor: cursor ?? undefined }));
 
 export const useCovers = (ids: string[]) =>
   useQuery({ queryKey: marketingKeys.covers(ids), queryFn: () => api<CreativeCovers>(`/marketing/creatives/covers?ids=${ids.join(',')}`), enabled: ids.length > 0, placeholderData: keepPreviousData });

@@ -7,6 +7,7 @@ import { count, dateTime } from '@sede/shared/format';
 import { webhookEventLabel, type WebhookDeliveryDetail } from '@sede/shared/platform/webhooks';
 import { Button } from '../../../components/ui/button.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
+import { SideSheet } from '../../../components/ui/side-sheet.tsx';
 import { DialogCloseButton } from '../../../components/ui/dialog-close-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -102,18 +103,9 @@ function Body({ detail, onResent }: { detail: WebhookDeliveryDetail; onResent: (
 /** A delivery's detail beside the log (a side sheet; full screen on phones): the body, every attempt, 'Reenviar'. */
 export function DeliveryDrawer({ deliveryId, endpointId, onClose }: { deliveryId: string | null; endpointId: string; onClose: () => void }) {
   return (
-    <DialogPrimitive.Root open={Boolean(deliveryId)} onOpenChange={(o) => !o && onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <DialogPrimitive.Content
-          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white shadow-xl sm:inset-y-0 sm:right-0 sm:left-auto sm:w-full sm:max-w-xl"
-          data-testid="webhook-delivery-drawer"
-          aria-describedby={undefined}
-        >
-          {deliveryId ? <DrawerBody deliveryId={deliveryId} endpointId={endpointId} /> : <DialogPrimitive.Title className="sr-only">Entrega</DialogPrimitive.Title>}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <SideSheet open={Boolean(deliveryId)} onClose={onClose} testId="webhook-delivery-drawer" title="Entrega">
+      {deliveryId && <DrawerBody deliveryId={deliveryId} endpointId={endpointId} />}
+    </SideSheet>
   );
 }
 

@@ -9,7 +9,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { QueryStates } from '../../../../components/ui/record-states.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { PixCode } from '../../../payment-page/public.ts';
@@ -56,67 +56,63 @@ export function ChargeDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
   const paid = current?.status === 'paid';
   return (
     <ScrollDialog open={!!entry} onOpenChange={(o) => !o && onClose()} title="Cobrar por Pix" description={entry ? `${entry.description} · ${money(entry.openCents || entry.amountCents)} · vence em ${day(entry.dueDate)}` : undefined} testId="charge-dialog">
-      {charge.isPending ? (
-        <Spinner label="Carregando a cobrança…" />
-      ) : charge.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {charge.error.message}
-        </p>
-      ) : (
-        <div className="grid gap-5">
-          {error && <FormAlert title={error} />}
-          {paid ? (
-            <p className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" role="status" data-testid="charge-paid">
-              <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
-              <span>
-                <strong>Recebido</strong> {money(current.paidCents ?? current.amountCents)} em {dateTime(current.paidAt)}
-                {current.payerName ? `, pago por ${current.payerName}` : ''}. A conta a receber já foi baixada.
-              </span>
-            </p>
-          ) : current?.status === 'open' && current.brCode && current.qrSvg ? (
-            <PixCode brCode={current.brCode} qrSvg={current.qrSvg} />
-          ) : (
-            <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-slate-300 p-6 text-center">
-              <QrCode className="size-6 text-[var(--color-accent)]" aria-hidden />
-              <p className="text-sm text-slate-700">Gere o QR code Pix do valor em aberto. O cliente paga pelo app do banco e o valor entra na conta da chave Pix padrão.</p>
-              {mayWrite && (
-                <Button onClick={() => act('pix', () => chargeByPix(id!))} pending={pending === 'pix'}>
-                  <QrCode aria-hidden /> Gerar QR code Pix
-                </Button>
-              )}
-            </div>
-          )}
-          {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={!paid && entry?.status === 'open'} />}
-          {id && entry?.recurrenceId && <PixAutomaticSection entryId={id} mayWrite={mayWrite} />}
-          {!paid && mayWrite && (
-            <>
-              <PaymentLinkSection
-                link={charge.data.link}
-                pending={pending}
-                onCreate={() => act('link', () => createPaymentLink(id!), 'Link de pagamento gerado.')}
-                onRevoke={() => act('revoke', () => revokePaymentLink(id!), 'Link de pagamento cancelado.')}
-              />
-              <form
-                className="grid gap-2"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void act('send', () => sendCharge(id!, to.trim() || null), 'Cobrança enviada por e-mail.');
-                }}
-                noValidate
-              >
-                <Field label="E-mail do cliente">
-                  <Input type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="cliente@empresa.com.br" maxLength={320} />
-                </Field>
-                <Button type="submit" variant="secondary" pending={pending === 'send'}>
-                  <Mail aria-hidden /> Enviar cobrança por e-mail
-                </Button>
-                <p className="text-xs text-slate-600">O e-mail leva o link de pagamento e o Pix copia e cola.</p>
-              </form>
-            </>
-          )}
-          {id && <DunningHistory entryId={id} />}
-        </div>
-      )}
+      <QueryStates query={charge} loading="Carregando a cobrança…">
+        {(data) => (
+          <div className="grid gap-5">
+            {error && <FormAlert title={error} />}
+            {paid ? (
+              <p className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" role="status" data-testid="charge-paid">
+                <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+                <span>
+                  <strong>Recebido</strong> {money(current.paidCents ?? current.amountCents)} em {dateTime(current.paidAt)}
+                  {current.payerName ? `, pago por ${current.payerName}` : ''}. A conta a receber já foi baixada.
+                </span>
+              </p>
+            ) : current?.status === 'open' && current.brCode && current.qrSvg ? (
+              <PixCode brCode={current.brCode} qrSvg={current.qrSvg} />
+            ) : (
+              <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-slate-300 p-6 text-center">
+                <QrCode className="size-6 text-[var(--color-accent)]" aria-hidden />
+                <p className="text-sm text-slate-700">Gere o QR code Pix do valor em aberto. O cliente paga pelo app do banco e o valor entra na conta da chave Pix padrão.</p>
+                {mayWrite && (
+                  <Button onClick={() => act('pix', () => chargeByPix(id!))} pending={pending === 'pix'}>
+                    <QrCode aria-hidden /> Gerar QR code Pix
+                  </Button>
+                )}
+              </div>
+            )}
+            {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={!paid && entry?.status === 'open'} />}
+            {id && entry?.recurrenceId && <PixAutomaticSection entryId={id} mayWrite={mayWrite} />}
+            {!paid && mayWrite && (
+              <>
+                <PaymentLinkSection
+                  link={data.link}
+                  pending={pending}
+                  onCreate={() => act('link', () => createPaymentLink(id!), 'Link de pagamento gerado.')}
+                  onRevoke={() => act('revoke', () => revokePaymentLink(id!), 'Link de pagamento cancelado.')}
+                />
+                <form
+                  className="grid gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void act('send', () => sendCharge(id!, to.trim() || null), 'Cobrança enviada por e-mail.');
+                  }}
+                  noValidate
+                >
+                  <Field label="E-mail do cliente">
+                    <Input type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="cliente@empresa.com.br" maxLength={320} />
+                  </Field>
+                  <Button type="submit" variant="secondary" pending={pending === 'send'}>
+                    <Mail aria-hidden /> Enviar cobrança por e-mail
+                  </Button>
+                  <p className="text-xs text-slate-600">O e-mail leva o link de pagamento e o Pix copia e cola.</p>
+                </form>
+              </>
+            )}
+            {id && <DunningHistory entryId={id} />}
+          </div>
+        )}
+      </QueryStates>
     </ScrollDialog>
   );
 }

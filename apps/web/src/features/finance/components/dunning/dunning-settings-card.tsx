@@ -8,7 +8,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { QueryStates } from '../../../../components/ui/record-states.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { dunningKeys, resumeCustomer, saveDunningSettings, useDunningPauses, useDunningSettings, useDunningTemplates } from '../../api/dunning.ts';
 import { Select } from '../select.tsx';
@@ -54,15 +54,11 @@ export function DunningSettingsCard({ mayWrite }: { mayWrite: boolean }) {
         <CardDescription>Lembretes automáticos aos clientes, todo dia às 8h (horário de Brasília), com o link de pagamento por Pix. Um pagamento encerra os lembretes da conta.</CardDescription>
       </CardHeader>
       <CardContent>
-        {settings.isPending ? (
-          <Spinner label="Carregando a régua…" />
-        ) : settings.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {settings.error.message}
-          </p>
-        ) : (
-          <SettingsForm key={settings.data.updatedAt ?? 'default'} settings={settings.data} mayWrite={mayWrite} />
-        )}
+        <QueryStates query={settings} loading="Carregando a régua…">
+          {(data) => (
+            <SettingsForm key={data.updatedAt ?? 'default'} settings={data} mayWrite={mayWrite} />
+          )}
+        </QueryStates>
         <PausedCustomers mayWrite={mayWrite} />
       </CardContent>
     </Card>

@@ -11,7 +11,7 @@ import { Field } from '../../../../components/ui/field.tsx';
 import { FormActions } from '../../../../components/ui/form-actions.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { ScrollDialog } from '../../../../components/ui/scroll-dialog.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { QueryStates } from '../../../../components/ui/record-states.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { financeKeys } from '../../api/keys.ts';
@@ -73,72 +73,68 @@ export function RefundDialog({ entry, onClose, mayWrite }: { entry: FinEntry | n
 
   return (
     <ScrollDialog open={!!entry} onOpenChange={(o) => !o && onClose()} title="Devolver recebimento" description={entry ? `${entry.description} · recebido ${money(entry.paidCents)}` : undefined} testId="refund-dialog">
-      {refunds.isPending ? (
-        <Spinner label="Carregando as devoluções…" />
-      ) : refunds.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refunds.error.message}
-        </p>
-      ) : (
-        <div className="grid gap-5">
-          {data!.refunds.length > 0 && (
-            <section aria-labelledby="refunds-title" className="grid gap-2">
-              <h3 id="refunds-title" className="text-sm font-medium text-slate-800">
-                Devoluções
-              </h3>
-              <ul className="grid gap-2" data-testid="refund-list">
-                {data!.refunds.map((r) => (
-                  <li key={r.id} className="grid gap-1 rounded-lg border border-slate-200 px-3 py-2 text-sm">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-medium tabular-nums text-slate-900">{money(r.amountCents)}</span>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[r.status]}`} data-testid="refund-status">
-                        {REFUND_STATUS_LABELS[r.status]}
-                      </span>
-                    </div>
-                    <p className="break-words text-slate-700">{r.reason}</p>
-                    <p className="text-xs text-slate-600">
-                      {dateTime(r.createdAt)}
-                      {r.status === 'done' ? ' · lançada em Contas a pagar como “Devolução”' : ''}
-                    </p>
-                    {r.status === 'failed' && r.error && <p className="text-xs text-red-700">{r.error}</p>}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {data!.blockedReason ? (
-            <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset" role="status">
-              {data!.blockedReason}
-            </p>
-          ) : left <= 0 ? (
-            <p className="text-sm text-slate-700" role="status">
-              Todo o valor recebido já foi devolvido ou está em processamento.
-            </p>
-          ) : mayWrite ? (
-            <form onSubmit={submit} className="grid gap-4" noValidate>
-              {error && <FormAlert title={error} />}
-              <Field label="Valor a devolver (R$)" hint={`Até ${money(left)}. Menos que isso: devolução parcial.`}>
-                <MoneyInput cents={chosen} onCents={setAmount} data-testid="refund-amount" />
-              </Field>
-              <Field label="Motivo" hint="Vai para o extrato do cliente (até 140 caracteres).">
-                <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={140} placeholder="Ex.: serviço cancelado" />
-              </Field>
-              <FormActions
-                onCancel={onClose}
-                pending={pending}
-                submitLabel={
-                  <>
-                    <Undo2 aria-hidden /> Devolver {money(chosen ?? 0)}
-                  </>
-                }
-                stacked
-              />
-            </form>
-          ) : null}
-          {/* The receivable's boleto: paid, or cancelled at Asaas by Sede since it was received another way (decision 0602). */}
-          {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={false} />}
-        </div>
-      )}
+      <QueryStates query={refunds} loading="Carregando as devoluções…">
+        {() => (
+          <div className="grid gap-5">
+            {data!.refunds.length > 0 && (
+              <section aria-labelledby="refunds-title" className="grid gap-2">
+                <h3 id="refunds-title" className="text-sm font-medium text-slate-800">
+                  Devoluções
+                </h3>
+                <ul className="grid gap-2" data-testid="refund-list">
+                  {data!.refunds.map((r) => (
+                    <li key={r.id} className="grid gap-1 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <span className="font-medium tabular-nums text-slate-900">{money(r.amountCents)}</span>
+                        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[r.status]}`} data-testid="refund-status">
+                          {REFUND_STATUS_LABELS[r.status]}
+                        </span>
+                      </div>
+                      <p className="break-words text-slate-700">{r.reason}</p>
+                      <p className="text-xs text-slate-600">
+                        {dateTime(r.createdAt)}
+                        {r.status === 'done' ? ' · lançada em Contas a pagar como “Devolução”' : ''}
+                      </p>
+                      {r.status === 'failed' && r.error && <p className="text-xs text-red-700">{r.error}</p>}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {data!.blockedReason ? (
+              <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset" role="status">
+                {data!.blockedReason}
+              </p>
+            ) : left <= 0 ? (
+              <p className="text-sm text-slate-700" role="status">
+                Todo o valor recebido já foi devolvido ou está em processamento.
+              </p>
+            ) : mayWrite ? (
+              <form onSubmit={submit} className="grid gap-4" noValidate>
+                {error && <FormAlert title={error} />}
+                <Field label="Valor a devolver (R$)" hint={`Até ${money(left)}. Menos que isso: devolução parcial.`}>
+                  <MoneyInput cents={chosen} onCents={setAmount} data-testid="refund-amount" />
+                </Field>
+                <Field label="Motivo" hint="Vai para o extrato do cliente (até 140 caracteres).">
+                  <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={140} placeholder="Ex.: serviço cancelado" />
+                </Field>
+                <FormActions
+                  onCancel={onClose}
+                  pending={pending}
+                  submitLabel={
+                    <>
+                      <Undo2 aria-hidden /> Devolver {money(chosen ?? 0)}
+                    </>
+                  }
+                  stacked
+                />
+              </form>
+            ) : null}
+            {/* The receivable's boleto: paid, or cancelled at Asaas by Sede since it was received another way (decision 0602). */}
+            {id && <BoletoSection entryId={id} mayWrite={mayWrite} entryOpen={false} />}
+          </div>
+        )}
+      </QueryStates>
     </ScrollDialog>
   );
 }

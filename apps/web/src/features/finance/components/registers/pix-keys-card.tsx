@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { QueryStates } from '../../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
 import { financeKeys } from '../../api/keys.ts';
 import { deletePixKey, makeDefaultPixKey, usePixKeys } from '../../api/pix-keys.ts';
@@ -46,51 +46,47 @@ export function PixKeysCard({ accounts, mayWrite }: { accounts: FinAccount[]; ma
         {add}
       </CardHeader>
       <CardContent>
-        {keys.isPending ? (
-          <Spinner label="Carregando chaves…" />
-        ) : keys.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {keys.error.message}
-          </p>
-        ) : keys.data.keys.length === 0 ? (
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 p-6 text-center">
-            <QrCode className="size-6 text-[var(--color-accent)]" aria-hidden />
-            <p className="text-sm text-slate-700">{active.length ? 'Cadastre a chave Pix da conta da empresa para cobrar os clientes por QR code e Pix copia e cola.' : 'Cadastre antes uma conta bancária para receber por Pix.'}</p>
-          </div>
-        ) : (
-          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {keys.data.keys.map((k) => (
-              <li key={k.id} className="flex min-w-0 items-start justify-between gap-2 rounded-lg border border-slate-200 p-3">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                    {PIX_KEY_TYPE_LABELS[k.type]} · {k.accountName}
-                    {k.isDefault && <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">Padrão</span>}
-                  </p>
-                  <p className="truncate font-medium text-slate-900" title={k.key}>
-                    {shown(k)}
-                  </p>
-                </div>
-                {mayWrite && (
-                  <div className="flex shrink-0">
-                    {!k.isDefault && (
-                      <Button size="sm" variant="ghost" onClick={() => run(() => makeDefaultPixKey(k.id), 'Chave padrão alterada.')} aria-label={`Usar ${shown(k)} como padrão`} title="Usar como padrão">
-                        <Star aria-hidden />
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Excluir a chave ${shown(k)}`}
-                      onClick={async () => (await confirm.ask({ title: `Excluir a chave ${shown(k)}?`, description: 'Cobranças já enviadas com ela continuam valendo.', confirmLabel: 'Excluir', destructive: true })) && run(() => deletePixKey(k.id), 'Chave Pix excluída.')}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+        <QueryStates query={keys} loading="Carregando chaves…">
+          {(data) => data.keys.length === 0 ? (
+            <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 p-6 text-center">
+              <QrCode className="size-6 text-[var(--color-accent)]" aria-hidden />
+              <p className="text-sm text-slate-700">{active.length ? 'Cadastre a chave Pix da conta da empresa para cobrar os clientes por QR code e Pix copia e cola.' : 'Cadastre antes uma conta bancária para receber por Pix.'}</p>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {data.keys.map((k) => (
+                <li key={k.id} className="flex min-w-0 items-start justify-between gap-2 rounded-lg border border-slate-200 p-3">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                      {PIX_KEY_TYPE_LABELS[k.type]} · {k.accountName}
+                      {k.isDefault && <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">Padrão</span>}
+                    </p>
+                    <p className="truncate font-medium text-slate-900" title={k.key}>
+                      {shown(k)}
+                    </p>
                   </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                  {mayWrite && (
+                    <div className="flex shrink-0">
+                      {!k.isDefault && (
+                        <Button size="sm" variant="ghost" onClick={() => run(() => makeDefaultPixKey(k.id), 'Chave padrão alterada.')} aria-label={`Usar ${shown(k)} como padrão`} title="Usar como padrão">
+                          <Star aria-hidden />
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Excluir a chave ${shown(k)}`}
+                        onClick={async () => (await confirm.ask({ title: `Excluir a chave ${shown(k)}?`, description: 'Cobranças já enviadas com ela continuam valendo.', confirmLabel: 'Excluir', destructive: true })) && run(() => deletePixKey(k.id), 'Chave Pix excluída.')}
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </CardContent>
       <PixKeyDialog open={adding} onClose={() => setAdding(false)} accounts={active} />
       {confirm.dialog}
