@@ -75,10 +75,7 @@ export async function applyOrders(s: Services, store: StoreRef, incoming: Incomi
       return o.items.map((item, position) => ({ companyId: store.companyId, orderId: id, position, ...item, totalCents: item.unitPriceCents * item.quantity }));
     });
     for (let i = 0; i < items.length; i += 1000) await db.insert(I).values(items.slice(i, i + 1000));
-    const t = inTx(db, tenant);
-    for (const row of rows) {
-      if (needsEffects(row)) await intoSede(s, t, store, row);
-    }
+    await intoSede(s, inTx(db, tenant), store, rows.filter(needsEffects));
     await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id: rows[0]!.id, action: 'updated' });
     return rows.length;
   });

@@ -60,7 +60,7 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
       );
     }
     const [current] = await db.select().from(O).where(eq(O.id, id));
-    await intoSede(s, inTx(db, tenant), store, current!);
+    await intoSede(s, inTx(db, tenant), store, [current!]);
     await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: row!.created ? 'created' : 'updated' });
     return { id, created: row!.created };
   });
