@@ -137,6 +137,28 @@ describe('Nuvemshop', () => {
     expect(await receivablesOf(companyId, '501')).toEqual([expect.objectContaining({ status: 'cancelled' })]);
   });
 
+  it('pages the orders by cursor: the count comes with the first page only, each order once', async () => {
+    const { companyId, admin } = await createCompanyWithAdmin(server, 'Loja de Muitos Pedidos');
+    const store = await connectNuvemshop(server, fake, admin, fake.addStore('Muitos Pedidos'));
+    await sql(
+      server,
+      `INSERT INTO ecommerce_orders (company_id, store_id, external_id, number, status, payment_status, fulfillment_status, subtotal_cents, total_cents, buyer_name, placed_at)
+       SELECT $1, $2, 'p-' || i, (5000 + i)::text, 'open', 'pending', 'unpacked', 1000, 1000, 'Comprador ' || i, now() - (i * interval '1 minute') FROM generate_series(1, 120) AS i`,
+      [companyId, store.id],
+    );
+    const first = await ordersOf(server, admin);
+    expect(first.total).toBe(120);
+    expect(first.orders).toHaveLength(50);
+    const second = await ordersOf(server, admin, `?cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.total).toBeNull();
+    const third = await ordersOf(server, admin, `?cursor=${encodeURIComponent(second.nextCursor!)}`);
+    expect(third.nextCursor).toBeNull();
+    const numbers = [...first.orders, ...second.orders, ...third.orders].map((o) => o.number);
+    expect(numbers).toHaveLength(120);
+    expect(new Set(numbers).size).toBe(120);
+    expect(numbers[0]).toBe('5001');
+  });
+
   it('the half-hourly catch-up applies an order no webhook announced', async () => {
     const { companyId, admin } = await createCompanyWithAdmin(server, 'Loja da Joana');
     const storeId = fake.addStore('Joana Livros');

@@ -104,7 +104,7 @@ const toListItem = (r: ListRow): OrderListItem => ({
   fulfillmentStatus: r.fulfillmentStatus as OrderListItem['fulfillmentStatus'],
 });
 
-/** The company's orders, newest first, 50 at a time by keyset (placed at, id); `total` stops at ORDER_COUNT_CAP + 1. */
+/** The company's orders, newest first, 50 at a time by keyset (placed at, id); `total` stops at ORDER_COUNT_CAP + 1 and is given with the first page only. */
 export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPage> {
   const where = listWhere(t, q);
   let after: SQL | undefined;
@@ -113,7 +113,7 @@ export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPag
     const at = new Date(ms);
     after = or(lt(O.placedAt, at), and(eq(O.placedAt, at), lt(O.id, id)));
   }
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     t.db
       .select(listColumns)
       .from(O)
@@ -122,14 +122,15 @@ export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPag
       .orderBy(desc(O.placedAt), desc(O.id))
       .limit(PAGE_SIZE + 1),
     // Counted up to one past the cap (decision 0711): a count of 200,000 rows is a scan of them all.
-    t.db.select({ n: count() }).from(t.db.select({ one: sql`1` }).from(O).where(where).limit(ORDER_COUNT_CAP + 1).as('capped')),
+    // Only for the first page: the next ones are of the same list, whose count the page already has (decision 0751).
+    q.cursor ? null : t.db.select({ n: count() }).from(t.db.select({ one: sql`1` }).from(O).where(where).limit(ORDER_COUNT_CAP + 1).as('capped')),
   ]);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {
     orders: page.map(toListItem),
     nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.placedAt.getTime(), last.id) : null,
-    total: total!.n,
+    total: counted ? counted[0]!.n : null,
   };
 }
 
