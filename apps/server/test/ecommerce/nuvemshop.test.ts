@@ -157,6 +157,23 @@ describe('Nuvemshop', () => {
     expect(numbers).toHaveLength(120);
     expect(new Set(numbers).size).toBe(120);
     expect(numbers[0]).toBe('5001');
+
+    // The search: the buyer's name and e-mail by word prefix, accents folded; the number exactly.
+    await sql(
+      server,
+      `INSERT INTO ecommerce_orders (company_id, store_id, external_id, number, status, payment_status, fulfillment_status, subtotal_cents, total_cents, buyer_name, buyer_email, placed_at)
+       VALUES ($1, $2, 'p-erica', '7001', 'open', 'pending', 'unpacked', 1000, 1000, 'Érica Conceição', 'erica.c@lojinha.com.br', now())`,
+      [companyId, store.id],
+    );
+    const found = async (q: string) => (await ordersOf(server, admin, `?q=${encodeURIComponent(q)}`)).orders.map((o) => o.number).sort();
+    expect(await found('comprador 10')).toEqual(['5010', ...Array.from({ length: 10 }, (_, i) => String(5100 + i))].sort());
+    expect(await found('erica conc')).toEqual(['7001']);
+    expect(await found('ÉRICA')).toEqual(['7001']);
+    expect(await found('lojinha')).toEqual(['7001']);
+    expect(await found('erica.c@lojinha.com.br')).toEqual(['7001']);
+    expect(await found('#5007')).toEqual(['5007']);
+    expect(await found('ceicao')).toEqual([]);
+    expect((await ordersOf(server, admin, '?q=comprador')).total).toBe(120);
   });
 
   it('the half-hourly catch-up applies an order no webhook announced', async () => {

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type DbOrTx } from '@sede/db/client';
+import { orderSearchText } from '@sede/db/schema/ecommerce';
+import { foldSearch } from '@sede/db/search';
 import { ECOMMERCE_MESSAGES as M, ORDER_COUNT_CAP, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
@@ -66,12 +68,19 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
   });
 }
 
-const likeEscaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The buyer by word prefix ('ana sil' finds Ana da Silva, 'gmail' her e-mail), or the order by its number (decision 0752). */
+function searchWhere(q: string): SQL {
+  const byNumber = eq(O.number, q.trim().replace(/^#/, ''));
+  const words = (foldSearch(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return byNumber;
+  const tsq = words.map((w) => `${w}:*`).join(' & ');
+  return or(sql`to_tsvector('simple', ${orderSearchText(O.buyerName, O.buyerEmail)}) @@ to_tsquery('simple', ${tsq})`, byNumber)!;
+}
 
 function listWhere(t: Tenant, q: OrderListQuery): SQL {
   return and(
     eq(O.companyId, t.companyId),
-    q.q ? or(ilike(O.buyerName, `%${likeEscaped(q.q)}%`), ilike(O.buyerEmail, `%${likeEscaped(q.q)}%`), eq(O.number, q.q.replace(/^#/, ''))) : undefined,
+    q.q ? searchWhere(q.q) : undefined,
     q.storeId ? eq(O.storeId, q.storeId) : undefined,
     q.status ? eq(O.status, q.status) : undefined,
     q.payment ? eq(O.paymentStatus, q.payment) : undefined,
