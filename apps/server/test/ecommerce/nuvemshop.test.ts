@@ -123,6 +123,15 @@ describe('Nuvemshop', () => {
     const detail = (await (await server.request(`/api/ecommerce/orders/${orders[0]!.id}`, { jar: admin.jar })).json()) as OrderDetail;
     expect(detail).toMatchObject({ status: 'cancelled', receivable: { status: 'cancelled' } });
 
+    // The store's last sync is written by its webhooks at most every 30 s while healthy (decision 0753), not by each one.
+    const syncedAt = async () => (await sql(server, 'SELECT last_sync_at, updated_at FROM ecommerce_stores WHERE company_id = $1', [companyId]))[0];
+    const before = await syncedAt();
+    expect((await webhook(storeId, 'order/updated', order.id)).status).toBe(200);
+    expect(await syncedAt()).toEqual(before);
+    await sql(server, `UPDATE ecommerce_stores SET last_sync_at = now() - interval '31 seconds' WHERE company_id = $1`, [companyId]);
+    expect((await webhook(storeId, 'order/updated', order.id)).status).toBe(200);
+    expect((await syncedAt()).last_sync_at.getTime()).toBeGreaterThan(Date.now() - 10_000);
+
     // Refused: no signature, a forged one, a store not connected here; nothing changes.
     const payload = JSON.stringify({ store_id: Number(storeId), event: 'order/paid', id: order.id });
     const post = (body: string, signature?: string) =>
