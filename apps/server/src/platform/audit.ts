@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@sede/db/client';
+import { schema, type DbOrTx } from '@sede/db/client';
 import type { AuditAction } from '@sede/shared/activity';
 import { logActivity } from './activity.ts';
 
@@ -32,4 +32,18 @@ export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId:
     action: entry.action,
     details: { ...entry.details, entity: entry.entity, id: entry.id },
   });
+}
+
+/** `logAudit` for many lines of one action at once, in one insert (decision 0750): a batch written in one transaction. */
+export async function logAudits(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, action: AuditAction, lines: Array<Omit<AuditEntry, 'action'>>): Promise<void> {
+  if (!lines.length) return;
+  await db.insert(schema.activityLog).values(
+    lines.map((line) => ({
+      companyId: tenant.companyId,
+      userId: tenant.apiKeyId ? null : tenant.actorId || null,
+      apiKeyId: tenant.apiKeyId ?? null,
+      action,
+      details: { ...line.details, entity: line.entity, id: line.id },
+    })),
+  );
 }

@@ -123,6 +123,15 @@ describe('Nuvemshop', () => {
     const detail = (await (await server.request(`/api/ecommerce/orders/${orders[0]!.id}`, { jar: admin.jar })).json()) as OrderDetail;
     expect(detail).toMatchObject({ status: 'cancelled', receivable: { status: 'cancelled' } });
 
+    // The store's last sync is written by its webhooks at most every 30 s while healthy (decision 0753), not by each one.
+    const syncedAt = async () => (await sql(server, 'SELECT last_sync_at, updated_at FROM ecommerce_stores WHERE company_id = $1', [companyId]))[0];
+    const before = await syncedAt();
+    expect((await webhook(storeId, 'order/updated', order.id)).status).toBe(200);
+    expect(await syncedAt()).toEqual(before);
+    await sql(server, `UPDATE ecommerce_stores SET last_sync_at = now() - interval '31 seconds' WHERE company_id = $1`, [companyId]);
+    expect((await webhook(storeId, 'order/updated', order.id)).status).toBe(200);
+    expect((await syncedAt()).last_sync_at.getTime()).toBeGreaterThan(Date.now() - 10_000);
+
     // Refused: no signature, a forged one, a store not connected here; nothing changes.
     const payload = JSON.stringify({ store_id: Number(storeId), event: 'order/paid', id: order.id });
     const post = (body: string, signature?: string) =>
@@ -135,6 +144,45 @@ describe('Nuvemshop', () => {
     const elsewhere = JSON.stringify({ store_id: 99_999_999, event: 'order/paid', id: order.id });
     expect((await post(elsewhere, signNuvemshop(fake.secret, elsewhere))).status).toBe(404);
     expect(await receivablesOf(companyId, '501')).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+  });
+
+  it('pages the orders by cursor: the count comes with the first page only, each order once', async () => {
+    const { companyId, admin } = await createCompanyWithAdmin(server, 'Loja de Muitos Pedidos');
+    const store = await connectNuvemshop(server, fake, admin, fake.addStore('Muitos Pedidos'));
+    await sql(
+      server,
+      `INSERT INTO ecommerce_orders (company_id, store_id, external_id, number, status, payment_status, fulfillment_status, subtotal_cents, total_cents, buyer_name, placed_at)
+       SELECT $1, $2, 'p-' || i, (5000 + i)::text, 'open', 'pending', 'unpacked', 1000, 1000, 'Comprador ' || i, now() - (i * interval '1 minute') FROM generate_series(1, 120) AS i`,
+      [companyId, store.id],
+    );
+    const first = await ordersOf(server, admin);
+    expect(first.total).toBe(120);
+    expect(first.orders).toHaveLength(50);
+    const second = await ordersOf(server, admin, `?cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.total).toBeNull();
+    const third = await ordersOf(server, admin, `?cursor=${encodeURIComponent(second.nextCursor!)}`);
+    expect(third.nextCursor).toBeNull();
+    const numbers = [...first.orders, ...second.orders, ...third.orders].map((o) => o.number);
+    expect(numbers).toHaveLength(120);
+    expect(new Set(numbers).size).toBe(120);
+    expect(numbers[0]).toBe('5001');
+
+    // The search: the buyer's name and e-mail by word prefix, accents folded; the number exactly.
+    await sql(
+      server,
+      `INSERT INTO ecommerce_orders (company_id, store_id, external_id, number, status, payment_status, fulfillment_status, subtotal_cents, total_cents, buyer_name, buyer_email, placed_at)
+       VALUES ($1, $2, 'p-erica', '7001', 'open', 'pending', 'unpacked', 1000, 1000, 'Érica Conceição', 'erica.c@lojinha.com.br', now())`,
+      [companyId, store.id],
+    );
+    const found = async (q: string) => (await ordersOf(server, admin, `?q=${encodeURIComponent(q)}`)).orders.map((o) => o.number).sort();
+    expect(await found('comprador 10')).toEqual(['5010', ...Array.from({ length: 10 }, (_, i) => String(5100 + i))].sort());
+    expect(await found('erica conc')).toEqual(['7001']);
+    expect(await found('ÉRICA')).toEqual(['7001']);
+    expect(await found('lojinha')).toEqual(['7001']);
+    expect(await found('erica.c@lojinha.com.br')).toEqual(['7001']);
+    expect(await found('#5007')).toEqual(['5007']);
+    expect(await found('ceicao')).toEqual([]);
+    expect((await ordersOf(server, admin, '?q=comprador')).total).toBe(120);
   });
 
   it('the half-hourly catch-up applies an order no webhook announced', async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql, type SQL } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { searchText } from '../search.ts';
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { finAccounts, finEntries } from './finance.ts';
@@ -51,6 +52,9 @@ export const ecommerceStores = pgTable(
  * Money in cents. The buyer is copied as the store sent it and linked to a person or organization
  * (decision 0681); a paid order's receivable in Financeiro is `receivableId`, written once.
  */
+/** What the orders' search reads (the index and the query share it): the buyer's name and e-mail, accents folded, the e-mail's parts as words. */
+export const orderSearchText = (name: AnyColumn | SQL, email: AnyColumn | SQL) => searchText(sql`translate(${name} || ' ' || coalesce(${email}, ''), '@._-', '    ')`);
+
 export const ecommerceOrders = pgTable(
   'ecommerce_orders',
   {
@@ -95,10 +99,12 @@ export const ecommerceOrders = pgTable(
     companyIndex('ecommerce_orders', t.placedAt, t.id)(t),
     index('ecommerce_orders_store_idx').on(t.companyId, t.storeId, t.placedAt, t.id),
     uniqueIndex('ecommerce_orders_store_external_key').on(t.storeId, t.externalId),
-    // The list's search (decision 0711): `ilike '%…%'` on the buyer by trigrams, the number exactly.
-    index('ecommerce_orders_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')),
-    index('ecommerce_orders_buyer_email_trgm_idx').using('gin', t.buyerEmail.op('gin_trgm_ops')),
+    // The list's search (decision 0752): the buyer's name and e-mail by word prefix, as every list of Sede searches; the number exactly.
+    index('ecommerce_orders_search_idx').using('gin', sql`to_tsvector('simple', ${orderSearchText(t.buyerName, t.buyerEmail)})`),
     index('ecommerce_orders_company_number_idx').on(t.companyId, t.number),
+    // The list's count by payment or order status (decision 0752): read from the index, not the rows.
+    index('ecommerce_orders_company_payment_idx').on(t.companyId, t.paymentStatus),
+    index('ecommerce_orders_company_status_idx').on(t.companyId, t.status),
   ],
 );
 

@@ -128,7 +128,8 @@ export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
 /** The orders list counts up to one past this: a `total` over it reads "mais de 10.000". */
 export const ORDER_COUNT_CAP = 10_000;
-export const orderPageSchema = z.object({ orders: z.array(orderListItemSchema), nextCursor: z.string().nullable(), total: z.number() });
+/** `total` (capped at 10,001) comes with the first page; a page after it (by cursor) answers null. */
+export const orderPageSchema = z.object({ orders: z.array(orderListItemSchema), nextCursor: z.string().nullable(), total: z.number().nullable() });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 export const orderItemSchema = z.object({ id: z.string(), sku: z.string().nullable(), name: z.string(), quantity: z.number(), unitPriceCents: z.number(), totalCents: z.number() });

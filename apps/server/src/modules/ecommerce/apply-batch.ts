@@ -42,10 +42,7 @@ export async function applyOrders(s: Services, store: StoreRef, incoming: Incomi
     await db.delete(I).where(inArray(I.orderId, rows.map((r) => r.id)));
     const items = orders.flatMap((o) => orderItemRows(store.companyId, byExternal.get(o.externalId)!.id, o));
     for (let i = 0; i < items.length; i += 1000) await db.insert(I).values(items.slice(i, i + 1000));
-    const t = inTx(db, tenant);
-    for (const row of rows) {
-      if (needsEffects(row)) await intoSede(s, t, store, row);
-    }
+    await intoSede(s, inTx(db, tenant), store, rows.filter(needsEffects));
     await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id: rows[0]!.id, action: 'updated' });
     return rows.length;
   });

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { PROVIDER_LABELS, type Provider } from '@sede/shared/ecommerce/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import type { Services, Tenant } from '../../services.ts';
-import { createAccount, createEntry, defaultCategoryId, reverseEntry, settleEntry } from '../finance/public.ts';
-import { findOrCreateCustomer } from '../parties/public.ts';
+import { createAccount, defaultCategoryId, recordSettledEntries, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
+import { findOrCreateCustomers } from '../parties/public.ts';
 
 const { ecommerceOrders: O, ecommerceStores: S } = schema;
 type OrderRow = typeof O.$inferSelect;
@@ -24,54 +24,66 @@ async function storeAccount(t: Tenant, store: StoreRef): Promise<string> {
 }
 
 /**
- * What an order becomes in the rest of Sede (decisions 0681, 0682), inside the transaction that
- * holds the order's row: once paid, its buyer as a person or organization and a receivable settled
- * on the store's account (the marketplace's fee, when the provider says one, a settled payable);
- * once cancelled, refunded or voided, both reversed. `receivableId` is written in the same
- * transaction, so a second delivery of the same order never writes a second receivable.
+ * What orders become in the rest of Sede (decisions 0681, 0682, 0750), inside the transaction that
+ * holds their rows: once paid, the buyer as a person or organization and a receivable settled on
+ * the store's account (the marketplace's fee, when the provider says one, a settled payable);
+ * once cancelled, refunded or voided, both reversed. `receivable_id` is written in the same
+ * transaction, so a second delivery of the same order never writes a second receivable. The paid
+ * ones of a page are written together: a few statements for the page, not twenty per order.
  */
-export async function intoSede(s: Services, t: Tenant, store: StoreRef, order: OrderRow): Promise<void> {
-  if (isPaid(order) && !order.receivableId && order.totalCents > 0) {
-    const label = PROVIDER_LABELS[store.provider as Provider] ?? store.provider;
-    const party =
-      order.personId || order.organizationId
-        ? { personId: order.personId, organizationId: order.organizationId }
-        : await findOrCreateCustomer(s, t, { name: order.buyerName, email: order.buyerEmail, phone: order.buyerPhone, document: order.buyerDocument, source: `Pedido #${order.number} da ${label}` });
-    const accountId = await storeAccount(t, store);
-    const paidDate = todayInBrazil(order.paidAt ?? new Date());
-    const [receivable] = await createEntry(t, {
-      kind: 'receivable',
-      description: `Pedido #${order.number} — ${store.name}`.slice(0, 200),
-      amountCents: order.totalCents,
-      dueDate: paidDate,
-      competenceDate: todayInBrazil(order.placedAt),
-      categoryId: await defaultCategoryId(t, 'income', 'Venda de produtos'),
-      accountId,
-      personId: party.personId,
-      organizationId: party.organizationId,
-      documentNumber: order.number.slice(0, 60),
-    });
-    await settleEntry(t, { entryId: receivable!.id, accountId, paidDate, amountCents: order.totalCents });
-    let feePayableId: string | null = null;
-    if (order.feeCents > 0) {
-      const [fee] = await createEntry(t, {
-        kind: 'payable',
-        description: `Tarifa da ${label} — pedido #${order.number}`.slice(0, 200),
-        amountCents: order.feeCents,
-        dueDate: paidDate,
-        competenceDate: todayInBrazil(order.placedAt),
-        categoryId: await defaultCategoryId(t, 'expense', 'Taxas de cartão e maquininha'),
-        accountId,
-        documentNumber: order.number.slice(0, 60),
-      });
-      await settleEntry(t, { entryId: fee!.id, accountId, paidDate, amountCents: order.feeCents });
-      feePayableId = fee!.id;
-    }
-    await t.db.update(O).set({ receivableId: receivable!.id, feePayableId, personId: party.personId, organizationId: party.organizationId }).where(eq(O.id, order.id));
-    return;
-  }
-  if (isReversed(order) && order.receivableId) {
+export async function intoSede(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[]): Promise<void> {
+  const paid = orders.filter((o) => isPaid(o) && !o.receivableId && o.totalCents > 0);
+  if (paid.length) await recordSales(s, t, store, paid);
+  for (const order of orders) {
+    if (!isReversed(order) || !order.receivableId) continue;
     await reverseEntry(t, order.receivableId);
     if (order.feePayableId) await reverseEntry(t, order.feePayableId);
   }
+}
+
+async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[]): Promise<void> {
+  const label = PROVIDER_LABELS[store.provider as Provider] ?? store.provider;
+  const unlinked = orders.filter((o) => !o.personId && !o.organizationId);
+  const found = await findOrCreateCustomers(
+    s,
+    t,
+    unlinked.map((o) => ({ name: o.buyerName, email: o.buyerEmail, phone: o.buyerPhone, document: o.buyerDocument, source: `Pedido #${o.number} da ${label}` })),
+  );
+  const partyOf = new Map(unlinked.map((o, i) => [o.id, found[i]!]));
+  const accountId = await storeAccount(t, store);
+  const income = await defaultCategoryId(t, 'income', 'Venda de produtos');
+  const expense = orders.some((o) => o.feeCents > 0) ? await defaultCategoryId(t, 'expense', 'Taxas de cartão e maquininha') : null;
+  const sales = orders.map((o) => {
+    const party = partyOf.get(o.id) ?? { personId: o.personId, organizationId: o.organizationId };
+    const paidDate = todayInBrazil(o.paidAt ?? new Date());
+    const common = { paidDate, competenceDate: todayInBrazil(o.placedAt), accountId, documentNumber: o.number.slice(0, 60) };
+    const receivable: SettledEntryInput = {
+      ...common,
+      kind: 'receivable',
+      description: `Pedido #${o.number} — ${store.name}`.slice(0, 200),
+      amountCents: o.totalCents,
+      categoryId: income,
+      personId: party.personId,
+      organizationId: party.organizationId,
+    };
+    const fee: SettledEntryInput | null =
+      o.feeCents > 0
+        ? { ...common, kind: 'payable', description: `Tarifa da ${label} — pedido #${o.number}`.slice(0, 200), amountCents: o.feeCents, categoryId: expense, personId: null, organizationId: null }
+        : null;
+    return { order: o, party, receivable, fee };
+  });
+  const fees = sales.filter((x) => x.fee);
+  const ids = await recordSettledEntries(t, [...sales.map((x) => x.receivable), ...fees.map((x) => x.fee!)]);
+  const feeIds = new Map(fees.map((x, i) => [x.order.id, ids[sales.length + i]!]));
+  const links = sales.map((x, i) => ({
+    id: x.order.id,
+    receivable_id: ids[i],
+    fee_payable_id: feeIds.get(x.order.id) ?? null,
+    person_id: x.party.personId,
+    organization_id: x.party.organizationId,
+  }));
+  await t.db.execute(sql`
+    UPDATE ${O} SET receivable_id = v.receivable_id, fee_payable_id = v.fee_payable_id, person_id = v.person_id, organization_id = v.organization_id
+      FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS v(id uuid, receivable_id uuid, fee_payable_id uuid, person_id uuid, organization_id uuid)
+     WHERE ${O.id} = v.id AND ${O.companyId} = ${t.companyId}`);
 }

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type DbOrTx } from '@sede/db/client';
+import { orderSearchText } from '@sede/db/schema/ecommerce';
+import { foldSearch } from '@sede/db/search';
 import { ECOMMERCE_MESSAGES as M, ORDER_COUNT_CAP, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
@@ -65,18 +67,25 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
       await db.insert(I).values(orderItemRows(store.companyId, id, o));
     }
     const [current] = await db.select().from(O).where(eq(O.id, id));
-    await intoSede(s, inTx(db, tenant), store, current!);
+    await intoSede(s, inTx(db, tenant), store, [current!]);
     await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: row!.created ? 'created' : 'updated' });
     return { id, created: row!.created };
   });
 }
 
-const likeEscaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The buyer by word prefix ('ana sil' finds Ana da Silva, 'gmail' her e-mail), or the order by its number (decision 0752). */
+function searchWhere(q: string): SQL {
+  const byNumber = eq(O.number, q.trim().replace(/^#/, ''));
+  const words = (foldSearch(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return byNumber;
+  const tsq = words.map((w) => `${w}:*`).join(' & ');
+  return or(sql`to_tsvector('simple', ${orderSearchText(O.buyerName, O.buyerEmail)}) @@ to_tsquery('simple', ${tsq})`, byNumber)!;
+}
 
 function listWhere(t: Tenant, q: OrderListQuery): SQL {
   return and(
     eq(O.companyId, t.companyId),
-    q.q ? or(ilike(O.buyerName, `%${likeEscaped(q.q)}%`), ilike(O.buyerEmail, `%${likeEscaped(q.q)}%`), eq(O.number, q.q.replace(/^#/, ''))) : undefined,
+    q.q ? searchWhere(q.q) : undefined,
     q.storeId ? eq(O.storeId, q.storeId) : undefined,
     q.status ? eq(O.status, q.status) : undefined,
     q.payment ? eq(O.paymentStatus, q.payment) : undefined,
@@ -109,7 +118,7 @@ const toListItem = (r: ListRow): OrderListItem => ({
   fulfillmentStatus: r.fulfillmentStatus as OrderListItem['fulfillmentStatus'],
 });
 
-/** The company's orders, newest first, 50 at a time by keyset (placed at, id); `total` stops at ORDER_COUNT_CAP + 1. */
+/** The company's orders, newest first, 50 at a time by keyset (placed at, id); `total` stops at ORDER_COUNT_CAP + 1 and is given with the first page only. */
 export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPage> {
   const where = listWhere(t, q);
   let after: SQL | undefined;
@@ -118,7 +127,7 @@ export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPag
     const at = new Date(ms);
     after = or(lt(O.placedAt, at), and(eq(O.placedAt, at), lt(O.id, id)));
   }
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     t.db
       .select(listColumns)
       .from(O)
@@ -127,14 +136,15 @@ export async function listOrders(t: Tenant, q: OrderListQuery): Promise<OrderPag
       .orderBy(desc(O.placedAt), desc(O.id))
       .limit(PAGE_SIZE + 1),
     // Counted up to one past the cap (decision 0711): a count of 200,000 rows is a scan of them all.
-    t.db.select({ n: count() }).from(t.db.select({ one: sql`1` }).from(O).where(where).limit(ORDER_COUNT_CAP + 1).as('capped')),
+    // Only for the first page: the next ones are of the same list, whose count the page already has (decision 0751).
+    q.cursor ? null : t.db.select({ n: count() }).from(t.db.select({ one: sql`1` }).from(O).where(where).limit(ORDER_COUNT_CAP + 1).as('capped')),
   ]);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {
     orders: page.map(toListItem),
     nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.placedAt.getTime(), last.id) : null,
-    total: total!.n,
+    total: counted ? counted[0]!.n : null,
   };
 }
 

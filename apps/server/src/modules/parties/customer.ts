@@ -1,9 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, arrayOverlaps, eq, inArray, isNull, or } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
+import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import type { ContactFields } from './lead-person.ts';
-import { isSuppressed } from './suppression.ts';
+import { suppressedEmails } from './suppression.ts';
 
 const O = schema.organizations;
 const P = schema.people;
@@ -15,43 +17,78 @@ export type CustomerInput = ContactFields & {
   source: string;
 };
 
+type Party = { personId: string | null; organizationId: string | null };
+const NOBODY: Party = { personId: null, organizationId: null };
+
 /**
  * A store's buyer as the company's party (decision 0681): a CNPJ matches (or becomes) an
  * organization; a CPF, else the e-mail, matches a person; otherwise a new person under the legal
  * basis 'execução de contrato' (the sale). A suppressed e-mail (erased, opted out) is never entered
  * again: such a buyer links to nobody. Runs in the caller's transaction when `t.db` is one.
  */
-export async function findOrCreateCustomer(s: Services, t: Tenant, input: CustomerInput): Promise<{ personId: string | null; organizationId: string | null }> {
-  const cnpj = input.document?.length === 14 ? input.document : null;
-  const cpf = input.document?.length === 11 ? input.document : null;
-  const email = input.email?.trim().toLowerCase() || null;
-  const phone = input.phone?.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '') || null;
-  if (cnpj) {
-    const [org] = await t.db.select({ id: O.id }).from(O).where(and(eq(O.companyId, t.companyId), eq(O.cnpj, cnpj), isNull(O.deletedAt))).limit(1);
-    if (org) return { personId: null, organizationId: org.id };
-    const [row] = await t.db
-      .insert(O)
-      .values({ companyId: t.companyId, createdBy: t.actorId || null, razaoSocial: input.name.slice(0, 200), cnpj, email })
-      .onConflictDoNothing()
-      .returning({ id: O.id });
-    const id = row?.id ?? (await t.db.select({ id: O.id }).from(O).where(and(eq(O.companyId, t.companyId), eq(O.cnpj, cnpj), isNull(O.deletedAt))).limit(1))[0]?.id;
-    if (id) await announce(t.db, { companyId: t.companyId, entity: 'organization', id });
-    return { personId: null, organizationId: id ?? null };
-  }
+export async function findOrCreateCustomer(s: Services, t: Tenant, input: CustomerInput): Promise<Party> {
+  return (await findOrCreateCustomers(s, t, [input]))[0]!;
+}
+
+/**
+ * `findOrCreateCustomer` for many buyers at once, answered in their order, in a few statements
+ * whatever their number (decision 0750): what exists is read in one query per kind of key, the
+ * buyers are then matched one after the other as the one-at-a-time rule does (so two orders of a
+ * new buyer in one page make one person), and the new parties are written in one insert per table.
+ */
+export async function findOrCreateCustomers(s: Services, t: Tenant, inputs: CustomerInput[]): Promise<Party[]> {
+  const buyers = inputs.map((input) => ({
+    input,
+    cnpj: input.document?.length === 14 ? input.document : null,
+    cpf: input.document?.length === 11 ? input.document : null,
+    email: input.email?.trim().toLowerCase() || null,
+    phone: input.phone?.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '') || null,
+  }));
+  const cnpjs = unique(buyers.map((b) => b.cnpj));
+  const cpfs = unique(buyers.map((b) => (b.cnpj ? null : b.cpf)));
+  const emails = unique(buyers.map((b) => (b.cnpj ? null : b.email)));
   const live = and(eq(P.companyId, t.companyId), isNull(P.deletedAt));
-  if (cpf) {
-    const [row] = await t.db.select({ id: P.id }).from(P).where(and(live, eq(P.cpf, cpf))).limit(1);
-    if (row) return { personId: row.id, organizationId: null };
+
+  const orgByCnpj = new Map<string, string>();
+  if (cnpjs.length) {
+    const rows = await t.db.select({ id: O.id, cnpj: O.cnpj }).from(O).where(and(eq(O.companyId, t.companyId), inArray(O.cnpj, cnpjs), isNull(O.deletedAt)));
+    for (const r of rows) orgByCnpj.set(r.cnpj!, r.id);
   }
-  if (email) {
-    const [row] = await t.db.select({ id: P.id }).from(P).where(and(live, sql`${P.emails} @> ARRAY[${email}]::text[]`)).limit(1);
-    if (row) return { personId: row.id, organizationId: null };
-    if (await isSuppressed(s, t, { email })) return { personId: null, organizationId: null };
+  const personByCpf = new Map<string, string>();
+  const personByEmail = new Map<string, string>();
+  if (cpfs.length || emails.length) {
+    const rows = await t.db
+      .select({ id: P.id, cpf: P.cpf, emails: P.emails })
+      .from(P)
+      .where(and(live, or(cpfs.length ? inArray(P.cpf, cpfs) : undefined, emails.length ? arrayOverlaps(P.emails, emails) : undefined)));
+    for (const r of rows) {
+      if (r.cpf && !personByCpf.has(r.cpf)) personByCpf.set(r.cpf, r.id);
+      for (const e of r.emails) if (!personByEmail.has(e)) personByEmail.set(e, r.id);
+    }
   }
-  if (!email && !cpf) return { personId: null, organizationId: null };
-  const [row] = await t.db
-    .insert(P)
-    .values({
+  const suppressed = await suppressedEmails(s, t, emails.filter((e) => !personByEmail.has(e)));
+
+  const newOrgs: Array<typeof O.$inferInsert & { id: string }> = [];
+  const newPeople: Array<typeof P.$inferInsert & { id: string }> = [];
+  const parties = buyers.map(({ input, cnpj, cpf, email, phone }): Party => {
+    if (cnpj) {
+      let id = orgByCnpj.get(cnpj);
+      if (!id) {
+        id = randomUUID();
+        orgByCnpj.set(cnpj, id);
+        newOrgs.push({ id, companyId: t.companyId, createdBy: t.actorId || null, razaoSocial: input.name.slice(0, 200), cnpj, email });
+      }
+      return { personId: null, organizationId: id };
+    }
+    const known = (cpf && personByCpf.get(cpf)) || (email && personByEmail.get(email));
+    if (known) return { personId: known, organizationId: null };
+    if (email && suppressed.has(email)) return NOBODY;
+    if (!email && !cpf) return NOBODY;
+    const id = randomUUID();
+    if (cpf) personByCpf.set(cpf, id);
+    if (email) personByEmail.set(email, id);
+    newPeople.push({
+      id,
       companyId: t.companyId,
       createdBy: t.actorId || null,
       name: input.name.slice(0, 200),
@@ -60,9 +97,34 @@ export async function findOrCreateCustomer(s: Services, t: Tenant, input: Custom
       cpf,
       legalBasis: 'execucao_contrato',
       legalBasisSource: input.source.slice(0, 200),
-      legalBasisAt: sql`(now() AT TIME ZONE 'America/Sao_Paulo')::date`,
-    })
-    .returning({ id: P.id });
-  await announce(t.db, { companyId: t.companyId, entity: 'person', id: row!.id });
-  return { personId: row!.id, organizationId: null };
+      legalBasisAt: todayInBrazil(),
+    });
+    return { personId: id, organizationId: null };
+  });
+
+  // Another writer may have made the same CNPJ or CPF meanwhile: its row is the one to link to.
+  const replaced = new Map<string, string>();
+  if (newOrgs.length) {
+    const written = new Set((await t.db.insert(O).values(newOrgs).onConflictDoNothing().returning({ id: O.id })).map((r) => r.id));
+    const lost = newOrgs.filter((o) => !written.has(o.id));
+    if (lost.length) {
+      const rows = await t.db.select({ id: O.id, cnpj: O.cnpj }).from(O).where(and(eq(O.companyId, t.companyId), inArray(O.cnpj, lost.map((o) => o.cnpj!)), isNull(O.deletedAt)));
+      for (const o of lost) replaced.set(o.id, rows.find((r) => r.cnpj === o.cnpj)?.id ?? '');
+    }
+    await announce(t.db, { companyId: t.companyId, entity: 'organization', id: newOrgs[0]!.id });
+  }
+  if (newPeople.length) {
+    const written = new Set((await t.db.insert(P).values(newPeople).onConflictDoNothing().returning({ id: P.id })).map((r) => r.id));
+    const lost = newPeople.filter((p) => !written.has(p.id));
+    if (lost.length) {
+      const rows = await t.db.select({ id: P.id, cpf: P.cpf }).from(P).where(and(live, inArray(P.cpf, lost.map((p) => p.cpf!))));
+      for (const p of lost) replaced.set(p.id, rows.find((r) => r.cpf === p.cpf)?.id ?? '');
+    }
+    await announce(t.db, { companyId: t.companyId, entity: 'person', id: newPeople[0]!.id });
+  }
+  if (!replaced.size) return parties;
+  const final = (id: string | null) => (id && replaced.has(id) ? replaced.get(id) || null : id);
+  return parties.map((p) => ({ personId: final(p.personId), organizationId: final(p.organizationId) }));
 }
+
+const unique = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => Boolean(v)))];

@@ -34,4 +34,4 @@ export { findOrCreateOrganizationFromRecord } from './service.ts';
 export { findOrCreatePersonByContact, type LeadPersonInput } from './lead-person.ts';
 
 // E-commerce's buyers (decision 0681): by CNPJ, CPF or e-mail.
-export { findOrCreateCustomer, type CustomerInput } from './customer.ts';
+export { findOrCreateCustomer, findOrCreateCustomers, type CustomerInput } from './customer.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, arrayContains, eq, isNull } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, inArray, isNull } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { onlyDigits } from '@sede/shared/cpf';
 import { normalizeEmail } from '@sede/shared/email';
@@ -70,4 +70,24 @@ export async function anyListed(s: Services, db: DbOrTx, companyId: string, cont
     if (hit.length) return true;
   }
   return false;
+}
+
+/** `isSuppressed` for many e-mails in two queries: those of them that must never be reached. */
+export async function suppressedEmails(s: Services, tenant: { db: DbOrTx; companyId: string }, emails: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (!emails.length) return out;
+  const byHash = new Map(emails.map((email) => [suppressionHash(s, tenant.companyId, { email }).hash, normalizeEmail(email)]));
+  const listed = await tenant.db
+    .select({ hash: schema.suppressionList.hash })
+    .from(schema.suppressionList)
+    .where(and(eq(schema.suppressionList.companyId, tenant.companyId), inArray(schema.suppressionList.hash, [...byHash.keys()])));
+  for (const { hash } of listed) out.add(byHash.get(hash)!);
+  const p = schema.people;
+  const normalizedEmails = [...byHash.values()];
+  const flagged = await tenant.db
+    .select({ emails: p.emails })
+    .from(p)
+    .where(and(eq(p.companyId, tenant.companyId), isNull(p.deletedAt), eq(p.suppressed, true), arrayOverlaps(p.emails, normalizedEmails)));
+  for (const row of flagged) for (const e of row.emails) if (normalizedEmails.includes(e)) out.add(e);
+  return out;
 }

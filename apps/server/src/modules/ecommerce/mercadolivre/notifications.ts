@@ -73,7 +73,7 @@ export async function applyNotification(s: Services, job: NotificationJob): Prom
     return item;
   }
   const applied = await syncOrder(s, storeRef(row), storeAuth(s, row), id, 'webhook');
-  await markSynced(tenant, row.id, null);
+  await markSynced(tenant, row.id, null, { often: true });
   return applied;
 }
 

@@ -55,5 +55,5 @@ export async function receiveNuvemshopWebhook(s: Services, raw: Buffer, signatur
   }
   if (!event.startsWith('order/')) return;
   await syncOrder(s, storeRef(row), storeAuth(s, row), String(body.id ?? ''), 'webhook');
-  await markSynced(tenant, row.id, null);
+  await markSynced(tenant, row.id, null, { often: true });
 }
