@@ -25,6 +25,10 @@ test('an admin connects a Nuvemshop store through its authorisation, sees the im
         { number: 1002, customer: { name: 'Caio Souza', email: 'caio.e2e@exemplo.com.br' }, products: [{ name: 'Vestido floral', sku: 'VES-010', price: '189.90', quantity: 1 }] },
         { number: 1003, status: 'cancelled', payment_status: 'voided', customer: { name: 'Davi Rocha', email: 'davi.e2e@exemplo.com.br' } },
       ],
+      catalogue: [
+        { name: 'Vestido floral', variants: [{ sku: 'VES-010', price: '189.90', stock: 4 }] },
+        { name: 'Camiseta básica', variants: [{ sku: 'CAM-P', price: '59.90', stock: 12, values: ['P'] }, { sku: 'CAM-M', price: '59.90', stock: null, values: ['M'] }] },
+      ],
     },
   });
   const { storeId, orderIds } = (await store.json()) as { storeId: string; orderIds: number[] };
@@ -73,4 +77,18 @@ test('an admin connects a Nuvemshop store through its authorisation, sees the im
   await expect(page.getByRole('link', { name: 'Ver nas listas de contatos' })).toBeVisible();
   await expectAccessible(page);
   await widths(page, 'ecommerce-order-paid');
+
+  // Visão geral: the paid sales as figures and a chart; Produtos: the store's catalogue by variation.
+  await page.goto('/ecommerce?aba=visao-geral');
+  await expect(page.getByText('Vendas pagas')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('2 de 3 pedidos')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vendas por dia' })).toBeVisible();
+  await expectAccessible(page);
+  await widths(page, 'ecommerce-overview');
+  await page.getByRole('tab', { name: 'Produtos' }).click();
+  await expect(page).toHaveURL(/aba=produtos/);
+  await expect(page.getByTestId('product-row')).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByTestId('product-row').filter({ hasText: 'VES-010' })).toContainText('Vestido floral');
+  await expectAccessible(page);
+  await widths(page, 'ecommerce-products');
 });

@@ -3,12 +3,12 @@
 //     npx tsx apps/server/test/support/fake-nuvemshop-cli.ts
 // then run the server with NUVEMSHOP_APP_ID=4321 NUVEMSHOP_CLIENT_SECRET=segredo-do-app-nuvemshop
 // NUVEMSHOP_AUTH_URL=http://127.0.0.1:4030 NUVEMSHOP_API_URL=http://127.0.0.1:4030/v1.
-// Controls: POST /__control/store { name, orders: [{ number, payment_status, customer, products }] }
+// Controls: POST /__control/store { name, orders: [{ number, payment_status, customer, products }], catalogue?: [{ name, variants: [{ sku, price, stock }] }] }
 // makes the store the next authorisation approves ({ storeId, orderIds }); POST /__control/event
 // { storeId, event, id, changes } changes an order and posts the signed webhook Nuvemshop would send.
 import http from 'node:http';
 import { readJson, replyJson } from './fake-http.ts';
-import { nuvemshopFake, nuvemshopOrder } from './fake-nuvemshop.ts';
+import { nuvemshopFake, nuvemshopOrder, nuvemshopProduct } from './fake-nuvemshop.ts';
 
 const fake = nuvemshopFake({ redirectUrl: process.env.FAKE_NUVEMSHOP_REDIRECT_URL ?? 'http://127.0.0.1:3000/ecommerce/conectar/nuvemshop' });
 
@@ -23,6 +23,7 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse): Pro
     const b = await readJson(req);
     const storeId = fake.addStore(String(b.name ?? 'Loja E2E'));
     const orders = ((b.orders ?? []) as Array<Parameters<typeof nuvemshopOrder>[0]>).map((o) => fake.putOrder(storeId, nuvemshopOrder(o)));
+    for (const p of (b.catalogue ?? []) as Array<{ name: string; variants: Parameters<typeof nuvemshopProduct>[1] }>) fake.putProduct(storeId, nuvemshopProduct(p.name, p.variants));
     fake.state.nextStoreId = storeId;
     reply(res, 200, { storeId, orderIds: orders.map((o) => o.id) });
     return true;
