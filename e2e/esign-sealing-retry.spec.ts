@@ -60,6 +60,14 @@ test('a failed seal shows on the envelope and Tentar novamente seals it', async 
   await expect(failed).toContainText('O documento original do envelope não foi encontrado.');
   await expectAccessible(page);
   await shotsAt(page, 'esign-finalizacao-falhou');
+  // The list says it too (decision 0754): not 'Finalizando' but the failure.
+  await page.goto('/juridico/assinaturas');
+  const row = page.getByTestId('envelope-row').filter({ hasText: 'Contrato de manutenção' });
+  await expect(row.getByText('Falha ao finalizar', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  await shotsAt(page, 'esign-lista-falha');
+  await page.goto(`/juridico/assinaturas/${failing.id}`);
+  await expect(failed).toBeVisible({ timeout: 20_000 });
 
   await e2eSql("UPDATE files SET storage_key = left(storage_key, -5) WHERE id = $1", [failing.fileId]);
   await page.getByRole('button', { name: 'Tentar novamente' }).click();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@sede/db/client';
-import type { EnvelopeView } from '@sede/shared/esign/schemas';
+import type { EnvelopeList, EnvelopeView } from '@sede/shared/esign/schemas';
 import { queueSealing, wakeSealing } from '../../src/modules/esign/sealing-job.ts';
 import { systemTenant, tenantTransaction } from '../../src/platform/tenant.ts';
 import { expectTenantIsolation } from '../support/isolation.ts';
@@ -64,8 +64,11 @@ describe('a failed seal, tried again', () => {
     await hideOriginal(documentFileId);
     expect((await sign(token)).status).toBe(200);
     const failed = await untilSealed(server, juridico, id);
-    expect(failed).toMatchObject({ status: 'finalizando', sealing: { status: 'failed', error: 'O documento original do envelope não foi encontrado.' } });
+    expect(failed).toMatchObject({ status: 'finalizando', sealingFailed: true, sealing: { status: 'failed', error: 'O documento original do envelope não foi encontrado.' } });
     const failedRun = failed.sealing!.jobId;
+    // The envelopes list says it too (decision 0754), not only the envelope's page.
+    const listed = async () => (await call<EnvelopeList>('/api/assinaturas/envelopes', juridico, 'GET')).body.envelopes.find((e) => e.id === id);
+    expect(await listed()).toMatchObject({ status: 'finalizando', sealingFailed: true });
 
     await restoreOriginal(documentFileId);
     const retried = await retry(id);
@@ -75,7 +78,8 @@ describe('a failed seal, tried again', () => {
     expect(['queued', 'running', 'done']).toContain(retried.body.sealing?.status);
 
     const done = await untilSealed(server, juridico, id);
-    expect(done).toMatchObject({ status: 'assinado', sealing: { status: 'done' } });
+    expect(done).toMatchObject({ status: 'assinado', sealingFailed: false, sealing: { status: 'done' } });
+    expect(await listed()).toMatchObject({ status: 'assinado', sealingFailed: false });
     await sealedOnce(id, email);
     expect(await retry(id)).toMatchObject({ status: 409, body: { code: 'SEALING_NOT_FAILED', error: 'Só a finalização de um envelope que falhou pode ser tentada de novo.' } });
     const audit = await sql(server, "SELECT action FROM activity_log WHERE company_id = $1 AND details->>'id' = $2 AND action = 'envelope_sealing_retried'", [companyId, id]);

@@ -210,6 +210,8 @@ export const envelopeSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   status: z.enum(ENVELOPE_STATUSES),
+  /** 'finalizando' whose sealing job failed (decision 0754): the list says so, and the envelope's page offers 'Tentar novamente'. */
+  sealingFailed: z.boolean(),
   signingOrder: z.enum(SIGNING_ORDERS),
   expiresOn: z.string(),
   contractId: z.string().nullable(),
@@ -221,6 +223,7 @@ export const envelopeSummarySchema = z.object({
 });
 export type EnvelopeSummary = z.infer<typeof envelopeSummarySchema>;
 export const envelopeListSchema = z.object({ envelopes: z.array(envelopeSummarySchema) });
+export type EnvelopeList = z.infer<typeof envelopeListSchema>;
 
 export const envelopeViewSchema = envelopeSummarySchema.extend({
   message: z.string().nullable(),

@@ -28,7 +28,7 @@ import { readEntityFile, removeEntityFile, storeMemberFile } from '../files/publ
 import { CONTRACT_ENTITY, contractExists } from '../legal/public.ts';
 import { recordEvent, sha256Hex } from './evidence.ts';
 import { fieldsOf } from './field-rows.ts';
-import { sealingOf } from './sealing-progress.ts';
+import { failedSealings, sealingOf } from './sealing-progress.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S, signatureEvents: V, files: F } = schema;
 export const ENVELOPE_ENTITY = 'signature_envelope';
@@ -67,11 +67,12 @@ export async function expireDue(s: Services, tenant: Pick<Tenant, 'db' | 'compan
   }
 }
 
-const summaryOf = (e: EnvelopeRow, signers: SignerRow[]): EnvelopeSummary => {
+const summaryOf = (e: EnvelopeRow, signers: SignerRow[], sealingFailed = false): EnvelopeSummary => {
   const acting = signers.filter((x) => actsOnEnvelope(x.role as SignerRole));
   return {
     ...pick(e, 'id', 'title', 'expiresOn', 'contractId'),
     status: e.status as EnvelopeStatus,
+    sealingFailed: e.status === 'finalizando' && sealingFailed,
     signingOrder: e.signingOrder as SigningOrder,
     signersDone: acting.filter((x) => x.status === 'assinado').length,
     signersTotal: acting.length,
@@ -98,7 +99,9 @@ export async function listEnvelopes(s: Services, tenant: Tenant, q: z.output<typ
     .limit(500);
   if (!rows.length) return [];
   const signers = await tenant.db.select().from(S).where(and(eq(S.companyId, tenant.companyId), inArray(S.envelopeId, rows.map((r) => r.id))));
-  return rows.map((e) => summaryOf(e, signers.filter((x) => x.envelopeId === e.id)));
+  // A seal that failed shows in the list too, not only on the envelope's page (decision 0754).
+  const failed = await failedSealings(tenant, rows);
+  return rows.map((e) => summaryOf(e, signers.filter((x) => x.envelopeId === e.id), failed.has(e.id)));
 }
 
 export async function getEnvelope(s: Services, tenant: Tenant, id: string): Promise<EnvelopeView> {
@@ -112,8 +115,9 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
     .where(and(eq(V.companyId, tenant.companyId), eq(V.envelopeId, id)))
     .orderBy(asc(V.seq));
   const [doc] = e.documentFileId ? await tenant.db.select({ name: F.name }).from(F).where(and(eq(F.id, e.documentFileId), eq(F.companyId, tenant.companyId))) : [];
+  const sealing = await sealingOf(tenant, e);
   return {
-    ...summaryOf(e, signers),
+    ...summaryOf(e, signers, sealing?.status === 'failed'),
     ...pick(e, 'message', 'remindEveryDays', 'documentFileId', 'documentSha256', 'documentPages', 'finalFileId', 'finalSha256'),
     documentName: doc?.name ?? null,
     verificationCode: e.status === 'assinado' ? e.verificationCode : null,
@@ -127,7 +131,7 @@ export async function getEnvelope(s: Services, tenant: Tenant, id: string): Prom
     events: events.map(({ v, signerName }) => ({ id: v.id, kind: v.kind as EnvelopeView['events'][number]['kind'], at: v.at.toISOString(), signerName, ip: v.ip, userAgent: v.userAgent, documentSha256: v.documentSha256 })),
     fields: await fieldsOf(tenant.db, tenant.companyId, id),
     source: e.sourceEntity && e.sourceId ? { entity: e.sourceEntity, id: e.sourceId } : null,
-    sealing: await sealingOf(tenant, e),
+    sealing,
   };
 }
 

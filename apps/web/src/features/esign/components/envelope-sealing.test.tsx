@@ -15,6 +15,7 @@ const envelope = (over: Partial<EnvelopeView> = {}): EnvelopeView => ({
   id: 'env-1',
   title: 'Contrato de limpeza',
   status: 'finalizando',
+  sealingFailed: false,
   signingOrder: 'simultanea',
   expiresOn: '2026-12-20',
   contractId: null,

@@ -20,5 +20,7 @@ const SIGNER_TONES: Record<SignerStatus, string> = {
   recusado: 'bg-red-100 text-red-900',
 };
 
-export const EnvelopeStatusBadge = ({ status }: { status: EnvelopeStatus }) => <Badge tone={TONES[status]}>{ENVELOPE_STATUS_LABELS[status]}</Badge>;
+/** The envelope's status; 'finalizando' whose seal failed reads as the failure it is (decision 0754). */
+export const EnvelopeStatusBadge = ({ status, sealingFailed = false }: { status: EnvelopeStatus; sealingFailed?: boolean }) =>
+  sealingFailed ? <Badge tone="bg-red-100 text-red-900">Falha ao finalizar</Badge> : <Badge tone={TONES[status]}>{ENVELOPE_STATUS_LABELS[status]}</Badge>;
 export const SignerStatusBadge = ({ status }: { status: SignerStatus }) => <Badge tone={SIGNER_TONES[status]}>{SIGNER_STATUS_LABELS[status]}</Badge>;

@@ -68,7 +68,7 @@ function Envelope({ e }: { e: EnvelopeView }) {
       <DetailHeader
         back={{ to: '/juridico/assinaturas', label: 'Envelopes' }}
         title={e.title}
-        badges={<EnvelopeStatusBadge status={e.status} />}
+        badges={<EnvelopeStatusBadge status={e.status} sealingFailed={e.sealingFailed} />}
         subtitle={`${SIGNING_ORDER_LABELS[e.signingOrder]} · expira em ${day(e.expiresOn)}${e.message ? ` · “${e.message}”` : ''}`}
         actions={
           canWrite ? (

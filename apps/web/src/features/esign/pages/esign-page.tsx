@@ -24,7 +24,7 @@ const columns: DataColumn<EnvelopeSummary>[] = [
   { id: 'signers', header: 'Assinaturas', card: 'subtitle', cell: (e) => `${count(e.signersDone)} de ${count(e.signersTotal)} · ${SIGNING_ORDER_LABELS[e.signingOrder].toLowerCase()}` },
   { id: 'sent', header: 'Enviado em', cell: (e) => (e.sentAt ? dateTime(e.sentAt) : '—') },
   { id: 'expires', header: 'Expira em', cell: (e) => day(e.expiresOn) },
-  { id: 'status', header: 'Situação', card: 'badge', cell: (e) => <EnvelopeStatusBadge status={e.status} /> },
+  { id: 'status', header: 'Situação', card: 'badge', cell: (e) => <EnvelopeStatusBadge status={e.status} sealingFailed={e.sealingFailed} /> },
 ];
 
 /** /juridico/assinaturas: the envelopes and, in 'Modelos', the templates they can start from (decision 0620). */
@@ -79,6 +79,7 @@ function Envelopes({ canWrite }: { canWrite: boolean }) {
         columns={columns}
         query={query}
         filtered={Boolean(q || status)}
+        rowTestId="envelope-row"
         states={{
           icon: FileSignature,
           loading: 'Carregando envelopes…',
