@@ -54,7 +54,7 @@ export default async function moneyInBench(ctx: BenchContext): Promise<BenchRow[
 async function pageUnderLoad(ctx: BenchContext, pageUrl: string): Promise<BenchRow[]> {
   const customers = Array.from({ length: CONNECTIONS }, (_, i) => `127.0.0.${i + 2}`);
   await ctx.sql(
-    `INSERT INTO rate_limits (key, count, reset_at) SELECT 'payment-page:view:' || a, -100000000, now() + interval '1 hour' FROM unnest($1::text[]) AS a
+    `INSERT INTO rate_limits (key, count, reset_at) SELECT 'payment-page:viewPerIp:' || a, -100000000, now() + interval '1 hour' FROM unnest($1::text[]) AS a
      ON CONFLICT (key) DO UPDATE SET count = -100000000, reset_at = now() + interval '1 hour'`,
     [customers.flatMap((a) => [a, `::ffff:${a}`])],
   );

@@ -5,7 +5,7 @@
 import type { BenchContext, BenchRow } from '../types.ts';
 
 const EMPLOYEES = 5_000;
-const SAMPLES = Number(process.env.BENCH_RH_SAMPLES ?? 100);
+const SAMPLES = Number(process.env.BENCH_HR_SAMPLES ?? 100);
 const DEPARTMENTS = ['Vendas', 'Produção', 'Financeiro', 'Pessoas', 'Logística', 'Tecnologia', 'Atendimento', 'Jurídico'];
 const TYPES = ['clt', 'clt', 'clt', 'pj', 'estagio', 'temporario', 'aprendiz', 'autonomo'];
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Érica', 'Fábio', 'Gabriela', 'Heitor', 'Íris', 'João', 'Larissa', 'Márcio', 'Natália', 'Otávio', 'Paula', 'Rafael'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComercialOverview } from '@sede/shared/crm/comercial';
+import type { SalesOverview } from '@sede/shared/crm/sales';
 import { registerSalesTile } from '../../src/modules/sales/public.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
@@ -17,7 +17,7 @@ afterAll(async () => {
 const overview = async (jar: { cookie: string }) => {
   const res = await server.request('/api/comercial/overview', { jar });
   expect(res.status).toBe(200);
-  return (await res.json()) as ComercialOverview;
+  return (await res.json()) as SalesOverview;
 };
 
 describe('GET /api/comercial/overview', () => {

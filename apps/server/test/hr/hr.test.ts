@@ -1,7 +1,7 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
-import type { EmployeePage, EmployeeView, LeaveView, RhOverview } from '@sede/shared/rh/schemas';
+import type { EmployeePage, EmployeeView, LeaveView, HrOverview } from '@sede/shared/hr/schemas';
 import { announce } from '../../src/platform/live/announce.ts';
 import { pdfBytes, upload } from '../files/support.ts';
 import { openEvents, within } from '../platform/support.ts';
@@ -199,7 +199,7 @@ describe('RH: the employees register', () => {
     await call(`/api/rh/employees/${ana.id}/leaves`, who, 'POST', { type: 'licenca_medica', startDate: addDays(today, 12), endDate: addDays(today, 14) });
     await call(`/api/rh/employees/${beto.id}/leaves`, who, 'POST', { type: 'outros', startDate: addDays(today, 40), endDate: addDays(today, 41) });
 
-    const o = (await call<RhOverview>('/api/rh/overview', who)).body;
+    const o = (await call<HrOverview>('/api/rh/overview', who)).body;
     expect(o.headcount).toBe(3);
     expect(o.byStatus).toEqual({ ativo: 3, afastado: 0, desligado: 1 });
     expect(o.byDepartment).toEqual([
@@ -259,7 +259,7 @@ describe('RH: the employees register', () => {
     const theirs = await call<EmployeePage>('/api/rh/employees?q=segredo', outsider);
     expect(theirs.status).toBe(200);
     expect(theirs.body.employees).toEqual([]);
-    expect((await call<RhOverview>('/api/rh/overview', outsider)).text).not.toContain('Segredo');
+    expect((await call<HrOverview>('/api/rh/overview', outsider)).text).not.toContain('Segredo');
     expect((await call('/api/rh/employees/export', outsider)).text).not.toContain('Segredo');
     for (const [method, path] of [
       ['GET', '/api/rh/employees'],

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATERIAL_MESSAGES } from '@sede/shared/analysis/schemas';
-import type { ContractComparisonView } from '@sede/shared/juridico/diff';
-import type { ContractAnalysisView, ContractView } from '@sede/shared/juridico/schemas';
+import type { ContractComparisonView } from '@sede/shared/legal/diff';
+import type { ContractAnalysisView, ContractView } from '@sede/shared/legal/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { JobRunView } from '@sede/shared/platform/jobs';
 import { sendContractExpiryAlerts } from '../../src/modules/legal/alerts.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATERIAL_MESSAGES } from '@sede/shared/analysis/schemas';
-import type { ComercialOverview } from '@sede/shared/crm/comercial';
+import type { SalesOverview } from '@sede/shared/crm/sales';
 import type { MeetingAnalysisView, MeetingView } from '@sede/shared/meetings/schemas';
 import type { JobRunView } from '@sede/shared/platform/jobs';
 import { setTranscriptionOptions } from '../../src/platform/analysis/audio.ts';
@@ -391,7 +391,7 @@ describe('meetings: the analysis (ai.meeting_analysis, 5 coins)', () => {
   });
 
   it("the tile on /comercial: meetings analysed this month and the average BANT score", async () => {
-    const res = await call<ComercialOverview>('/api/comercial/overview', vendas);
+    const res = await call<SalesOverview>('/api/comercial/overview', vendas);
     expect(res.status).toBe(200);
     const tile = res.body.tiles.find((t) => t.tool === 'analise-reunioes');
     expect(tile?.kpi?.label).toBe('Reuniões analisadas no mês');

@@ -3,7 +3,7 @@ import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { files } from './files.ts';
 import { jobRuns } from './jobs.ts';
-import { contracts } from './juridico.ts';
+import { contracts } from './legal.ts';
 
 /**
  * An envelope to sign (decisions 0550–0555): one PDF (a platform file of entity

@@ -1,5 +1,5 @@
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import type { ComercialKpi } from '@sede/shared/crm/comercial';
+import type { SalesKpi } from '@sede/shared/crm/sales';
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../services.ts';
 
@@ -10,7 +10,7 @@ const pct = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDi
  * The Métricas tile on /comercial (decision 0191): the share of the month's targets already won
  * when the company set targets for the month, else the value won in the month (Brazil's calendar).
  */
-export async function metricsTileKpi(t: Tenant): Promise<ComercialKpi> {
+export async function metricsTileKpi(t: Tenant): Promise<SalesKpi> {
   const monthStart = `${todayInBrazil().slice(0, 7)}-01`;
   const { rows } = await t.db.execute<{ won: string; target: string }>(sql`SELECT
        (SELECT COALESCE(SUM(d.value_cents), 0) FROM deals d WHERE d.company_id = ${t.companyId} AND d.status = 'won'

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema } from '@sede/db/client';
 import { foldSearch, searchText } from '@sede/db/search';
-import { employeeDatesError, RH_MESSAGES as M, type ContractType, type EmployeeListItem, type EmployeePage, type EmployeeStatus, type EmployeeView, type LeaveType, type LeaveView, type employeeCreateSchema, type employeeListQuerySchema, type employeeUpdateSchema, type leaveCreateSchema } from '@sede/shared/rh/schemas';
+import { employeeDatesError, HR_MESSAGES as M, type ContractType, type EmployeeListItem, type EmployeePage, type EmployeeStatus, type EmployeeView, type LeaveType, type LeaveView, type employeeCreateSchema, type employeeListQuerySchema, type employeeUpdateSchema, type leaveCreateSchema } from '@sede/shared/hr/schemas';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';

@@ -1,5 +1,5 @@
 import { formatCpf } from '@sede/shared/cpf';
-import { CONTRACT_TYPE_LABELS, EMPLOYEE_STATUS_LABELS, type EmployeeListItem } from '@sede/shared/rh/schemas';
+import { CONTRACT_TYPE_LABELS, EMPLOYEE_STATUS_LABELS, type EmployeeListItem } from '@sede/shared/hr/schemas';
 import { csvDocument, type TableColumn } from '../../platform/spreadsheets/writer.ts';
 
 /** The employees list as CSV (the platform's writer, decision 0433). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { upcoming } from '@sede/shared/rh/dates';
-import { CONTRACT_TYPES, type ContractType, type EmployeeStatus, type LeaveNow, type LeaveType, type RhOverview } from '@sede/shared/rh/schemas';
+import { upcoming } from '@sede/shared/hr/dates';
+import { CONTRACT_TYPES, type ContractType, type EmployeeStatus, type LeaveNow, type LeaveType, type HrOverview } from '@sede/shared/hr/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { Tenant } from '../../services.ts';
 
@@ -15,7 +15,7 @@ export const OVERVIEW_DAYS = 30;
  * by contract type, birthdays and work anniversaries in the next 30 days, who is on vacation or
  * leave today and whose period starts in the next 30 days.
  */
-export async function hrOverview(tenant: Tenant, today = todayInBrazil()): Promise<RhOverview> {
+export async function hrOverview(tenant: Tenant, today = todayInBrazil()): Promise<HrOverview> {
   const people = await tenant.db
     .select({ id: E.id, name: E.name, department: E.department, contractType: E.contractType, status: E.status, birthDate: E.birthDate, admissionDate: E.admissionDate })
     .from(E)

@@ -1,6 +1,6 @@
 import { okSchema } from '@sede/shared/platform/api';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
-import { employeeCreateSchema, employeeExportQuerySchema, employeeListQuerySchema, employeePageSchema, employeeUpdateSchema, employeeViewSchema, leaveCreateSchema, leaveViewSchema, RH_MESSAGES as M, rhOverviewSchema } from '@sede/shared/rh/schemas';
+import { employeeCreateSchema, employeeExportQuerySchema, employeeListQuerySchema, employeePageSchema, employeeUpdateSchema, employeeViewSchema, leaveCreateSchema, leaveViewSchema, HR_MESSAGES as M, hrOverviewSchema } from '@sede/shared/hr/schemas';
 import { areaRouter, tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission } from '../../http/middleware.ts';
@@ -21,7 +21,7 @@ const employeeId = idParams(M.employeeNotFound);
 export function hrRoutes(s: Services) {
   const r = areaRouter(s, 'hr.read');
 
-  r.get('/overview', contract({ summary: 'Visão geral do RH', response: rhOverviewSchema }), async (c) => c.json(await hrOverview(tenant(c))));
+  r.get('/overview', contract({ summary: 'Visão geral do RH', response: hrOverviewSchema }), async (c) => c.json(await hrOverview(tenant(c))));
 
   r.get('/employees', contract({ summary: 'Listar colaboradores', query: employeeListQuerySchema, response: employeePageSchema }), async (c) =>
     c.json(await listEmployees(tenant(c), c.req.valid('query'))),

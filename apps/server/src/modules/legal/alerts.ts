@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { EXPIRY_ALERT_DAYS } from '@sede/shared/juridico/schemas';
+import { EXPIRY_ALERT_DAYS } from '@sede/shared/legal/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { canAny, grantsFor } from '@sede/shared/registry/permissions';
 import { notify } from '../../platform/notifications/notify.ts';

@@ -1,6 +1,6 @@
 import { isValidCnpj } from '@sede/shared/cnpj';
 import { isValidCpf } from '@sede/shared/cpf';
-import { contractAnalysisSchema, contractUpdateSchema, JURIDICO_MESSAGES as M, type applyAnalysisSchema, type ContractAnalysisAnswer, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
+import { contractAnalysisSchema, contractUpdateSchema, LEGAL_MESSAGES as M, type applyAnalysisSchema, type ContractAnalysisAnswer, type ContractAnalysisResult } from '@sede/shared/legal/schemas';
 import type { z } from 'zod';
 import { conflict, parseWith } from '../../http/errors.ts';
 import { generateStructured } from '../../platform/ai/index.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { isValidCpf } from '@sede/shared/cpf';
-import { JURIDICO_MESSAGES as M, type ContractStatus, type ContractView, type Counterparty, type ReadjustmentIndex, type contractCreateSchema, type contractListQuerySchema, type contractUpdateSchema } from '@sede/shared/juridico/schemas';
+import { LEGAL_MESSAGES as M, type ContractStatus, type ContractView, type Counterparty, type ReadjustmentIndex, type contractCreateSchema, type contractListQuerySchema, type contractUpdateSchema } from '@sede/shared/legal/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/juridico/diff';
-import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, JURIDICO_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/juridico/schemas';
+import { compareContractTexts, contractComparisonViewSchema, type ContractComparisonView } from '@sede/shared/legal/diff';
+import { applyAnalysisSchema, compareQuerySchema, contractAnalysisListSchema, contractAnalysisViewSchema, contractCreateSchema, contractListQuerySchema, contractListSchema, contractUpdateSchema, contractViewSchema, LEGAL_MESSAGES as M, startAnalysisSchema, type ContractAnalysisResult } from '@sede/shared/legal/schemas';
 import { FILE_KINDS } from '@sede/shared/platform/files';
 import { areaRouter, tenant } from '../../http/area-router.ts';
 import { contract, idParams } from '../../http/contract.ts';

@@ -1,10 +1,10 @@
-import type { ComercialKpi, ComercialTool } from '@sede/shared/crm/comercial';
+import type { SalesKpi, SalesTool } from '@sede/shared/crm/sales';
 import { serverState } from '../../platform/module.ts';
 import type { Services, Tenant } from '../../services.ts';
 
-export type SalesTileProvider = { tool: ComercialTool; kpi: (tenant: Tenant) => Promise<ComercialKpi | null> };
+export type SalesTileProvider = { tool: SalesTool; kpi: (tenant: Tenant) => Promise<SalesKpi | null> };
 
-const registry = (s: Services) => serverState(s, 'sales.tiles', () => new Map<ComercialTool, SalesTileProvider>());
+const registry = (s: Services) => serverState(s, 'sales.tiles', () => new Map<SalesTool, SalesTileProvider>());
 
 /**
  * A Comercial tool's KPI on /comercial's tile (decision 0163): call it in the module's `start`,

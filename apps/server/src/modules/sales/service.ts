@@ -1,4 +1,4 @@
-import { COMERCIAL_TOOL_KEYS, COMERCIAL_TOOLS, type ComercialOverview, type ComercialTile } from '@sede/shared/crm/comercial';
+import { SALES_TOOL_KEYS, SALES_TOOLS, type SalesOverview, type SalesTile } from '@sede/shared/crm/sales';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { sql } from 'drizzle-orm';
 import type { Services, Tenant } from '../../services.ts';
@@ -7,7 +7,7 @@ import { salesTileProviders } from './public.ts';
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The KPIs of /comercial (decision 0163), each one indexed query on the company's rows. */
-export async function overview(s: Services, t: Tenant): Promise<ComercialOverview> {
+export async function overview(s: Services, t: Tenant): Promise<SalesOverview> {
   const today = todayInBrazil();
   const monthStart = `${today.slice(0, 7)}-01`;
   const { rows } = await t.db.execute<Record<string, string | null>>(sql`SELECT
@@ -28,8 +28,8 @@ export async function overview(s: Services, t: Tenant): Promise<ComercialOvervie
        (SELECT COUNT(*) FROM tasks k WHERE k.company_id = ${t.companyId} AND k.entity_type = 'deal' AND k.done_at IS NULL AND k.due_date < ${today}::date) AS overdue`);
   const r = rows[0]!;
   const providers = salesTileProviders(s);
-  const tiles: ComercialTile[] = await Promise.all(
-    COMERCIAL_TOOL_KEYS.map(async (tool) => {
+  const tiles: SalesTile[] = await Promise.all(
+    SALES_TOOL_KEYS.map(async (tool) => {
       const provider = providers.get(tool);
       let kpi = null;
       try {
@@ -38,7 +38,7 @@ export async function overview(s: Services, t: Tenant): Promise<ComercialOvervie
         // One tool's failing KPI never breaks the overview: its tile shows without a number.
         console.error(`[sales] KPI of ${tool} failed`, (e as Error).message);
       }
-      return { tool, ...COMERCIAL_TOOLS[tool], kpi };
+      return { tool, ...SALES_TOOLS[tool], kpi };
     }),
   );
   const closed = num(r.closed90);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmployeeView } from '@sede/shared/rh/schemas';
+import type { EmployeeView } from '@sede/shared/hr/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { hrKeys } from './keys.ts';
 

@@ -1,4 +1,4 @@
-import type { EmployeePage } from '@sede/shared/rh/schemas';
+import type { EmployeePage } from '@sede/shared/hr/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { pageUrl, useCursorPages } from '../../../lib/cursor-pages.ts';
 import { hrKeys, type EmployeeFilters } from './keys.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cpf, day, money, phone } from '@sede/shared/format';
-import { CONTRACT_TYPE_LABELS, type EmployeeView } from '@sede/shared/rh/schemas';
+import { CONTRACT_TYPE_LABELS, type EmployeeView } from '@sede/shared/hr/schemas';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog, useDeletion } from '../../../components/ui/confirm-delete-dialog.tsx';

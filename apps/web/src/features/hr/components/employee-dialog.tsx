@@ -14,10 +14,10 @@ import {
   EMPLOYEE_STATUSES,
   employeeDatesError,
   MAX_SALARY_CENTS,
-  RH_MESSAGES as M,
+  HR_MESSAGES as M,
   type EmployeeCreate,
   type EmployeeView,
-} from '@sede/shared/rh/schemas';
+} from '@sede/shared/hr/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { PHONE_MASK, type MaskOptions } from '../../../components/form/masked-input.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

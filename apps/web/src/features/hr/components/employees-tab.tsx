@@ -1,13 +1,13 @@
 import { Download, Plus, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { count, cpf, day, money } from '@sede/shared/format';
-import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, type EmployeeListItem } from '@sede/shared/rh/schemas';
+import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, type EmployeeListItem } from '@sede/shared/hr/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { AddButton } from '../../../components/ui/add-button.tsx';
 import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { exportEmployeesUrl } from '../api/export-employees.ts';
-import { useRhOverview } from '../api/get-overview.ts';
+import { useHrOverview } from '../api/get-overview.ts';
 import type { EmployeeFilters } from '../api/keys.ts';
 import { useEmployees } from '../api/list-employees.ts';
 import { EmployeeStatusBadge } from './status-badge.tsx';
@@ -70,7 +70,7 @@ export function EmployeesTab({ onNew, canExport }: { onNew: () => void; canExpor
   );
   const query = useEmployees(filters);
   const { data } = query;
-  const overview = useRhOverview();
+  const overview = useHrOverview();
   const filtered = Boolean(filters.q || filters.department || filters.status || filters.contractType);
   const employees = data?.pages.flatMap((p) => p.employees) ?? [];
   const link = (id: string) => {

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { day } from '@sede/shared/format';
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, type EmployeeView, type LeaveType } from '@sede/shared/rh/schemas';
+import { LEAVE_TYPE_LABELS, LEAVE_TYPES, type EmployeeView, type LeaveType } from '@sede/shared/hr/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';

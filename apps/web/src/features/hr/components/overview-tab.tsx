@@ -1,12 +1,12 @@
 import { Cake, FileSearch, Mic, Palmtree, PartyPopper, Plus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CONTRACT_TYPE_LABELS, LEAVE_TYPE_LABELS, type LeaveNow, type UpcomingDate } from '@sede/shared/rh/schemas';
+import { CONTRACT_TYPE_LABELS, LEAVE_TYPE_LABELS, type LeaveNow, type UpcomingDate } from '@sede/shared/hr/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useRhOverview } from '../api/get-overview.ts';
+import { useHrOverview } from '../api/get-overview.ts';
 import { day, dayMonth, inDays as when } from '@sede/shared/format';
 import { HeadcountCard } from './headcount-card.tsx';
 import { RecordLink } from '../../../components/ui/record-link.tsx';
@@ -53,7 +53,7 @@ const TOOLS = [
 
 /** /rh's overview: headcount charts, birthdays and work anniversaries in 30 days, leaves now and soon, and the area's tools. */
 export function OverviewTab({ onNew }: { onNew: () => void }) {
-  const { data, isPending, isError } = useRhOverview();
+  const { data, isPending, isError } = useHrOverview();
   if (isPending) return <Spinner label="Carregando visão geral…" />;
   if (isError || !data) return <p role="alert" className="text-sm text-red-700">Não foi possível carregar a visão geral do RH.</p>;
 

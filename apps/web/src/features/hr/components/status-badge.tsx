@@ -1,4 +1,4 @@
-import { EMPLOYEE_STATUS_LABELS, type EmployeeStatus } from '@sede/shared/rh/schemas';
+import { EMPLOYEE_STATUS_LABELS, type EmployeeStatus } from '@sede/shared/hr/schemas';
 import { cn } from '../../../lib/cn.ts';
 
 const TONES: Record<EmployeeStatus, string> = {

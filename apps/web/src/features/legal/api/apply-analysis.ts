@@ -1,4 +1,4 @@
-import type { ContractView } from '@sede/shared/juridico/schemas';
+import type { ContractView } from '@sede/shared/legal/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 export type AppliedField = 'object' | 'valueCents' | 'startDate' | 'endDate' | 'automaticRenewal' | 'noticePeriodDays' | 'readjustmentIndex';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContractComparisonView } from '@sede/shared/juridico/diff';
+import type { ContractComparisonView } from '@sede/shared/legal/diff';
 import { api } from '../../../lib/api-client.ts';
 import { legalKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContractView } from '@sede/shared/juridico/schemas';
+import type { ContractView } from '@sede/shared/legal/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { legalKeys } from './keys.ts';
 

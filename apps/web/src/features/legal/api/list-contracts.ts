@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ContractView } from '@sede/shared/juridico/schemas';
+import type { ContractView } from '@sede/shared/legal/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { legalKeys, type ContractFilters } from './keys.ts';
 

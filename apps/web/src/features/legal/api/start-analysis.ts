@@ -1,4 +1,4 @@
-import type { ContractAnalysisView } from '@sede/shared/juridico/schemas';
+import type { ContractAnalysisView } from '@sede/shared/legal/schemas';
 import { aiApi } from '../../../lib/ai-api.ts';
 
 /** Starts ai.contract_analysis as a job: the price is charged when the analysis succeeds. */

@@ -1,6 +1,6 @@
 import { AlertTriangle, FileQuestion, Lightbulb } from 'lucide-react';
 import { day, document, money } from '@sede/shared/format';
-import { RISK_TOPIC_LABELS, type ContractAnalysisResult, type ContractView, type Severity } from '@sede/shared/juridico/schemas';
+import { RISK_TOPIC_LABELS, type ContractAnalysisResult, type ContractView, type Severity } from '@sede/shared/legal/schemas';
 import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
 import { QuoteBlock } from '../../../components/analysis/quote-block.tsx';
 import { ResultSection } from '../../../components/analysis/result-section.tsx';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { normalizeCnpjInput } from '@sede/shared/cnpj';
-import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/juridico/schemas';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/legal/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { CnpjLookupField, cnpjProblem } from '../../../components/form/cnpj-lookup-field.tsx';
 import { MoneyInput } from '../../../components/form/money-input.tsx';

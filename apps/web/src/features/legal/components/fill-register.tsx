@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { day, money } from '@sede/shared/format';
-import { READJUSTMENT_LABELS, type ContractAnalysisResult, type ContractView } from '@sede/shared/juridico/schemas';
+import { READJUSTMENT_LABELS, type ContractAnalysisResult, type ContractView } from '@sede/shared/legal/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ReportTable } from '../../../components/ui/report-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@sede/shared/juridico/schemas';
+import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@sede/shared/legal/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { Badge } from '../../../components/ui/badge.tsx';
 

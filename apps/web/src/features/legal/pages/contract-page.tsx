@@ -3,7 +3,7 @@ import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { ContractView } from '@sede/shared/juridico/schemas';
+import type { ContractView } from '@sede/shared/legal/schemas';
 import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';
 import { FileManager } from '../../../components/files/file-manager.tsx';

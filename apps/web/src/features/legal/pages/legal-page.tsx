@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useState } from 'react';
 import { document, money, period } from '@sede/shared/format';
-import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractView } from '@sede/shared/juridico/schemas';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractView } from '@sede/shared/legal/schemas';
 import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';
 import { FilterBar, optionsOf } from '../../../components/ui/filter-bar.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';

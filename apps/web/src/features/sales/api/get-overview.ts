@@ -1,5 +1,5 @@
-import type { ComercialOverview } from '@sede/shared/crm/comercial';
+import type { SalesOverview } from '@sede/shared/crm/sales';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/comercial/overview: KPIs and the tools' tiles. */
-export const getOverview = () => api<ComercialOverview>('/comercial/overview');
+export const getOverview = () => api<SalesOverview>('/comercial/overview');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlarmClock, BarChart3, CalendarX2, Contact, Headset, Percent, ScanSearch, Scale, Send, SquareKanban, Trophy, Video, Wallet, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { ComercialTool } from '@sede/shared/crm/comercial';
+import type { SalesTool } from '@sede/shared/crm/sales';
 import { MyTasks } from '../../../components/collaboration/my-tasks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,7 +11,7 @@ import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { salesKeys } from '../api/keys.ts';
 import { getOverview } from '../api/get-overview.ts';
 
-const TOOL_ICONS: Record<ComercialTool, LucideIcon> = {
+const TOOL_ICONS: Record<SalesTool, LucideIcon> = {
   'kanban-leads': SquareKanban,
   'lista-contatos': Contact,
   metricas: BarChart3,

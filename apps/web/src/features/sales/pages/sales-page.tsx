@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Briefcase } from 'lucide-react';
-import { COMERCIAL_TABS, type ComercialTab } from '@sede/shared/crm/comercial';
+import { SALES_TABS, type SalesTab } from '@sede/shared/crm/sales';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProductsTab } from '../components/products-tab.tsx';
@@ -8,14 +8,14 @@ import { QuotesTab } from '../components/quotes-tab.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
 
-const LABELS: Record<ComercialTab, string> = { 'visao-geral': 'Visão geral', produtos: 'Produtos e serviços', orcamentos: 'Orçamentos' };
+const LABELS: Record<SalesTab, string> = { 'visao-geral': 'Visão geral', produtos: 'Produtos e serviços', orcamentos: 'Orçamentos' };
 
 /** /comercial: the area's overview, its catalogue and every quote, one tab each (`?aba=` in the URL, decision 0163). */
 export default function SalesPage() {
   const { company } = useAuth();
   const [params, setParams] = useUrlParams();
   const raw = params.get('aba');
-  const tab: ComercialTab = (COMERCIAL_TABS as readonly string[]).includes(raw ?? '') ? (raw as ComercialTab) : 'visao-geral';
+  const tab: SalesTab = (SALES_TABS as readonly string[]).includes(raw ?? '') ? (raw as SalesTab) : 'visao-geral';
   // The default permissions open /comercial to a person without a company: it asks for one first.
   if (!company) {
     return (
@@ -39,7 +39,7 @@ export default function SalesPage() {
       className="grid grid-cols-1 gap-6"
     >
       <Tabs.List aria-label="Seções do Comercial" className="flex gap-0.5 overflow-x-auto border-b border-slate-200 sm:gap-1">
-        {COMERCIAL_TABS.map((t) => (
+        {SALES_TABS.map((t) => (
           <Tabs.Trigger
             key={t}
             value={t}

@@ -38,7 +38,7 @@ export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 /** The salary's upper bound: R$ 10 milhões a month. */
 export const MAX_SALARY_CENTS = 1_000_000_000;
 
-export const RH_MESSAGES = {
+export const HR_MESSAGES = {
   id: 'Identificador inválido.',
   name: 'Informe o nome do colaborador.',
   nameTooLong: 'O nome pode ter no máximo 160 caracteres.',
@@ -72,7 +72,7 @@ export const RH_MESSAGES = {
   limit: 'Tamanho de página inválido: de 1 a 100.',
 } as const;
 
-const M = RH_MESSAGES;
+const M = HR_MESSAGES;
 export const idSchema = z.uuid({ error: M.id });
 
 const isoDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '1900-01-01' && v <= '2100-12-31' && !Number.isNaN(Date.parse(v));
@@ -230,7 +230,7 @@ const upcomingDateSchema = z.object({ employeeId: z.string(), name: z.string(), 
 export type UpcomingDate = z.infer<typeof upcomingDateSchema>;
 const leaveNowSchema = z.object({ employeeId: z.string(), name: z.string(), department: nullableText, leaveId: z.string(), type: z.enum(LEAVE_TYPES), startDate: z.string(), endDate: z.string() });
 export type LeaveNow = z.infer<typeof leaveNowSchema>;
-export const rhOverviewSchema = z.object({
+export const hrOverviewSchema = z.object({
   today: z.string(),
   headcount: z.number().int(),
   byDepartment: z.array(z.object({ department: nullableText, count: z.number().int() })),
@@ -242,4 +242,4 @@ export const rhOverviewSchema = z.object({
   leavesSoon: z.array(leaveNowSchema),
   departments: z.array(z.string()),
 });
-export type RhOverview = z.infer<typeof rhOverviewSchema>;
+export type HrOverview = z.infer<typeof hrOverviewSchema>;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * /comercial's overview (decision 0163): the KPIs and the tiles into every
- * Comercial tool. Each tool's KPI comes from the module that owns it (registerComercialTile).
+ * Comercial tool. Each tool's KPI comes from the module that owns it (registerSalesTile).
  */
-export const COMERCIAL_TOOLS = {
+export const SALES_TOOLS = {
   'kanban-leads': { title: 'Kanban de leads', path: '/kanban-leads', description: 'Negócios por etapa do funil' },
   'lista-contatos': { title: 'Listas de contatos', path: '/lista-contatos', description: 'Pessoas, organizações e listas' },
   metricas: { title: 'Métricas', path: '/metricas', description: 'Funil, ganhos, metas e ciclo de vendas' },
@@ -13,22 +13,22 @@ export const COMERCIAL_TOOLS = {
   'campanhas-massa': { title: 'Campanhas em massa', path: '/campanhas-massa', description: 'E-mail e WhatsApp para listas' },
   atendimento: { title: 'Atendimento', path: '/atendimento', description: 'Caixa de entrada do atendimento' },
 } as const;
-export type ComercialTool = keyof typeof COMERCIAL_TOOLS;
-export const COMERCIAL_TOOL_KEYS = Object.keys(COMERCIAL_TOOLS) as ComercialTool[];
+export type SalesTool = keyof typeof SALES_TOOLS;
+export const SALES_TOOL_KEYS = Object.keys(SALES_TOOLS) as SalesTool[];
 
-const comercialKpiSchema = z.object({ label: z.string(), value: z.string() });
-export type ComercialKpi = z.infer<typeof comercialKpiSchema>;
-const comercialTileSchema = z.object({
-  tool: z.enum(COMERCIAL_TOOL_KEYS as [ComercialTool, ...ComercialTool[]]),
+const salesKpiSchema = z.object({ label: z.string(), value: z.string() });
+export type SalesKpi = z.infer<typeof salesKpiSchema>;
+const salesTileSchema = z.object({
+  tool: z.enum(SALES_TOOL_KEYS as [SalesTool, ...SalesTool[]]),
   title: z.string(),
   path: z.string(),
   description: z.string(),
-  kpi: comercialKpiSchema.nullable(),
+  kpi: salesKpiSchema.nullable(),
 });
-export type ComercialTile = z.infer<typeof comercialTileSchema>;
+export type SalesTile = z.infer<typeof salesTileSchema>;
 
 /** GET /api/comercial/overview (the route's contract; the type is derived from it). */
-export const comercialOverviewSchema = z.object({
+export const salesOverviewSchema = z.object({
   openPipelineCents: z.number(),
   openDeals: z.number(),
   weightedPipelineCents: z.number(),
@@ -38,9 +38,9 @@ export const comercialOverviewSchema = z.object({
   conversionRate: z.number().nullable(),
   dealsWithoutNextActivity: z.number(),
   overdueActivities: z.number(),
-  tiles: z.array(comercialTileSchema),
+  tiles: z.array(salesTileSchema),
 });
-export type ComercialOverview = z.infer<typeof comercialOverviewSchema>;
+export type SalesOverview = z.infer<typeof salesOverviewSchema>;
 
-export const COMERCIAL_TABS = ['visao-geral', 'produtos', 'orcamentos'] as const;
-export type ComercialTab = (typeof COMERCIAL_TABS)[number];
+export const SALES_TABS = ['visao-geral', 'produtos', 'orcamentos'] as const;
+export type SalesTab = (typeof SALES_TABS)[number];

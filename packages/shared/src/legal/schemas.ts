@@ -30,7 +30,7 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
 /** Expiry alerts go out this many days before the end (decision 0214). */
 export const EXPIRY_ALERT_DAYS = [30, 15, 7] as const;
 
-export const JURIDICO_MESSAGES = {
+export const LEGAL_MESSAGES = {
   id: 'Identificador inválido.',
   title: 'Informe o título do contrato.',
   titleTooLong: 'O título pode ter no máximo 160 caracteres.',
@@ -50,59 +50,59 @@ export const JURIDICO_MESSAGES = {
   analysisNotDone: 'Esta análise ainda não terminou.',
 } as const;
 
-export const idSchema = z.uuid({ error: JURIDICO_MESSAGES.id });
+export const idSchema = z.uuid({ error: LEGAL_MESSAGES.id });
 const isoDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '2000-01-01' && v <= '2100-12-31' && !Number.isNaN(Date.parse(v));
 const dateField = z
-  .string({ error: JURIDICO_MESSAGES.date })
-  .refine(isoDate, { message: JURIDICO_MESSAGES.date })
+  .string({ error: LEGAL_MESSAGES.date })
+  .refine(isoDate, { message: LEGAL_MESSAGES.date })
   .nullish()
   .transform((v) => v ?? null);
 const cnpjField = z
-  .string({ error: JURIDICO_MESSAGES.cnpj })
+  .string({ error: LEGAL_MESSAGES.cnpj })
   .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length === 14 && isValidCnpj(v), { message: JURIDICO_MESSAGES.cnpj });
+  .refine((v) => v.length === 14 && isValidCnpj(v), { message: LEGAL_MESSAGES.cnpj });
 
 const contractFields = {
-  title: safeText({ error: JURIDICO_MESSAGES.title })
+  title: safeText({ error: LEGAL_MESSAGES.title })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, JURIDICO_MESSAGES.title).max(160, JURIDICO_MESSAGES.titleTooLong)),
+    .pipe(z.string().min(1, LEGAL_MESSAGES.title).max(160, LEGAL_MESSAGES.titleTooLong)),
   object: safeText({ multiline: true })
-    .max(2000, JURIDICO_MESSAGES.object)
+    .max(2000, LEGAL_MESSAGES.object)
     .nullish()
     .transform((v) => v?.trim() || null),
   valueCents: z
-    .number({ error: JURIDICO_MESSAGES.value })
-    .int(JURIDICO_MESSAGES.value)
-    .min(0, JURIDICO_MESSAGES.value)
-    .max(100_000_000_000, JURIDICO_MESSAGES.value)
+    .number({ error: LEGAL_MESSAGES.value })
+    .int(LEGAL_MESSAGES.value)
+    .min(0, LEGAL_MESSAGES.value)
+    .max(100_000_000_000, LEGAL_MESSAGES.value)
     .nullish()
     .transform((v) => v ?? null),
   startDate: dateField,
   endDate: dateField,
   automaticRenewal: z.boolean().default(false),
   noticePeriodDays: z
-    .number({ error: JURIDICO_MESSAGES.notice })
-    .int(JURIDICO_MESSAGES.notice)
-    .min(0, JURIDICO_MESSAGES.notice)
-    .max(3650, JURIDICO_MESSAGES.notice)
+    .number({ error: LEGAL_MESSAGES.notice })
+    .int(LEGAL_MESSAGES.notice)
+    .min(0, LEGAL_MESSAGES.notice)
+    .max(3650, LEGAL_MESSAGES.notice)
     .nullish()
     .transform((v) => v ?? null),
-  readjustmentIndex: z.enum(READJUSTMENT_INDEXES, { error: JURIDICO_MESSAGES.index }).default('nenhum'),
-  status: z.enum(CONTRACT_STATUSES, { error: JURIDICO_MESSAGES.status }).default('negotiation'),
+  readjustmentIndex: z.enum(READJUSTMENT_INDEXES, { error: LEGAL_MESSAGES.index }).default('nenhum'),
+  status: z.enum(CONTRACT_STATUSES, { error: LEGAL_MESSAGES.status }).default('negotiation'),
 };
 
 /** The other party: an organization by CNPJ (found or created, filled by the CNPJ lookup) or a registered person. */
 export const counterpartySchema = z.discriminatedUnion(
   'type',
   [z.object({ type: z.literal('organization'), cnpj: cnpjField }), z.object({ type: z.literal('person'), personId: idSchema })],
-  { error: JURIDICO_MESSAGES.counterparty },
+  { error: LEGAL_MESSAGES.counterparty },
 );
 
 const endAfterStart = (v: { startDate?: string | null; endDate?: string | null }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
 
 export const contractCreateSchema = z
   .object({ ...contractFields, counterparty: counterpartySchema.nullish().transform((v) => v ?? null) })
-  .refine(endAfterStart, { message: JURIDICO_MESSAGES.endBeforeStart, path: ['endDate'] });
+  .refine(endAfterStart, { message: LEGAL_MESSAGES.endBeforeStart, path: ['endDate'] });
 export type ContractCreate = z.input<typeof contractCreateSchema>;
 
 export const contractUpdateSchema = patchBody(z
@@ -114,16 +114,16 @@ export const contractUpdateSchema = patchBody(z
     endDate: contractFields.endDate.optional(),
     automaticRenewal: z.boolean().optional(),
     noticePeriodDays: contractFields.noticePeriodDays.optional(),
-    readjustmentIndex: z.enum(READJUSTMENT_INDEXES, { error: JURIDICO_MESSAGES.index }).optional(),
-    status: z.enum(CONTRACT_STATUSES, { error: JURIDICO_MESSAGES.status }).optional(),
+    readjustmentIndex: z.enum(READJUSTMENT_INDEXES, { error: LEGAL_MESSAGES.index }).optional(),
+    status: z.enum(CONTRACT_STATUSES, { error: LEGAL_MESSAGES.status }).optional(),
     counterparty: counterpartySchema.nullish(),
   })
-  .refine(endAfterStart, { message: JURIDICO_MESSAGES.endBeforeStart, path: ['endDate'] }));
+  .refine(endAfterStart, { message: LEGAL_MESSAGES.endBeforeStart, path: ['endDate'] }));
 export type ContractUpdate = z.input<typeof contractUpdateSchema>;
 
 export const contractListQuerySchema = z.object({
   q: safeText().max(100).optional(),
-  status: z.enum(CONTRACT_STATUSES, { error: JURIDICO_MESSAGES.status }).optional(),
+  status: z.enum(CONTRACT_STATUSES, { error: LEGAL_MESSAGES.status }).optional(),
   /** Only contracts ending within this many days (from today). */
   endingWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
 });
