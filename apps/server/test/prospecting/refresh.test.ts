@@ -74,9 +74,13 @@ describe('the monthly refresh of the Receita data', () => {
   });
 
   it('the scheduled job imports the newest month not yet imported, recorded in rf_imports', async () => {
-    await server.services.boss.send(REFRESH_QUEUE, {});
+    const id = await server.services.boss.send(REFRESH_QUEUE, {});
+    // The job holds the import lock until it completes, a moment after its rf_imports row is
+    // written: wait for the job itself, or the next test finds the lock still held ('busy').
     const deadline = Date.now() + 60_000;
-    while ((await imports()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const state = async () => (await server.services.boss.getJobById(REFRESH_QUEUE, id!))?.state;
+    while ((await state()) !== 'completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await state()).toBe('completed');
     expect(await imports()).toEqual([{ source: `${base}2026-10/`, establishments: 60 }]);
     expect(await establishments()).toBe(60);
     expect(requests).toContain('/dados/2026-10/Estabelecimentos0.zip');
