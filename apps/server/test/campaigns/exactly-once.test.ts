@@ -74,12 +74,16 @@ describe('exactly once', () => {
     await client.connect();
     const { rows } = await client.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1 GROUP BY status`, [id]);
     const { rows: sentRows } = await client.query<{ email: string }>(`SELECT email FROM campaign_recipients WHERE campaign_id = $1 AND status = 'sent'`, [id]);
+    const { rows: uncertainRows } = await client.query<{ email: string }>(`SELECT email FROM campaign_recipients WHERE campaign_id = $1 AND status = 'uncertain'`, [id]);
     await client.end();
     const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     // Every recipient ended: sent, or 'incerto' (claimed when the process died: not resent).
     expect((by.sent ?? 0) + (by.uncertain ?? 0)).toBe(N);
-    // At most what the lanes had claimed (10 lanes × 10) when the process died.
-    expect(by.uncertain ?? 0).toBeLessThanOrEqual(100);
+    // 'incerto' holds what the lanes had claimed and not sent yet when the process died — at most
+    // 10 lanes × 10 — plus what was sent but not yet marked 'sent' (marks are written in batches
+    // every 50 ms, later on a slow database): only the first kind is bounded by the lanes.
+    expect(uncertainRows.length).toBe(by.uncertain ?? 0);
+    expect(uncertainRows.filter((r) => !counts.has(r.email)).length).toBeLessThanOrEqual(100);
     // Every 'sent' one was delivered exactly once; the deliveries are the sent plus some of the uncertain.
     for (const r of sentRows) expect(counts.get(r.email)).toBe(1);
     expect(smtp.deliveries.length).toBeGreaterThanOrEqual(by.sent);

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import type { EnvelopeView } from '@sede/shared/esign/schemas';
@@ -19,9 +20,18 @@ import { esignKeys } from '../api/keys.ts';
 export function EnvelopeSealing({ envelope, canWrite }: { envelope: EnvelopeView; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const jobId = envelope.sealing?.jobId;
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: esignKeys.envelope(envelope.id) });
+  // The job's events heard before the envelope named its job: a seal that failed while the
+  // envelope was being read again after the last signature would otherwise never show.
+  const heard = useRef(new Set<string>());
   useLiveEntity(LIVE_JOB, (e) => {
-    if (jobId && e.id === jobId) void queryClient.invalidateQueries({ queryKey: esignKeys.envelope(envelope.id) });
+    heard.current.add(e.id);
+    if (jobId && e.id === jobId) refetch();
   });
+  const envelopeId = envelope.id;
+  useEffect(() => {
+    if (jobId && heard.current.has(jobId)) void queryClient.invalidateQueries({ queryKey: esignKeys.envelope(envelopeId) });
+  }, [jobId, envelopeId, queryClient]);
   if (envelope.status !== 'finalizando') return null;
   if (envelope.sealing?.status === 'failed') return <SealingFailed envelope={envelope} canWrite={canWrite} />;
   return (
