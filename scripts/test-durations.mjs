@@ -5,10 +5,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The path inside the repository, whichever checkout ran the tests (a fresh clone's report read
+// here gave '../../tmp/<clone>/apps/…' keys, which matched no file: every file counted 2 s).
+const repoPath = (file) => path.relative(root, file).replace(/^(\.\.\/)+.*?\/(?=(apps|packages|bench|scripts|e2e)\/)/, '');
 const report = JSON.parse(readFileSync(path.join(root, '.ci/results/vitest.json'), 'utf8'));
 const durations = Object.fromEntries(
   report.testResults
-    .map((file) => [path.relative(root, file.name), Math.round((file.endTime - file.startTime) / 100) / 10])
+    .map((file) => [repoPath(file.name), Math.round((file.endTime - file.startTime) / 100) / 10])
     .sort(([a], [b]) => (a < b ? -1 : 1)),
 );
 writeFileSync(path.join(root, '.ci/test-durations.json'), `${JSON.stringify(durations, null, 1)}\n`);

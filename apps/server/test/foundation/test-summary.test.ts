@@ -37,3 +37,16 @@ describe('npm test’s summary (decision 0435)', () => {
     expect(notes.every((n: string) => n.startsWith('failed: ') && n.includes('docs/flaky-tests.md'))).toBe(true);
   });
 });
+
+describe('.ci/test-durations.json (the longest-first order, decision 0524)', () => {
+  it('names the test files by their path in the repository, and knows most of them', async () => {
+    const repo = path.resolve(import.meta.dirname, '../../../..');
+    const { readFileSync } = await import('node:fs');
+    const { execFileSync } = await import('node:child_process');
+    const durations = JSON.parse(readFileSync(path.join(repo, '.ci/test-durations.json'), 'utf8')) as Record<string, number>;
+    const files = execFileSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: repo, encoding: 'utf8' }).trim().split('\n');
+    // A key like '../../tmp/<clone>/apps/…' matches no file, and every file then counts the same.
+    expect(Object.keys(durations).filter((k) => !/^(apps|packages|bench|scripts)\//.test(k))).toEqual([]);
+    expect(files.filter((f) => durations[f] !== undefined).length / files.length).toBeGreaterThan(0.75);
+  });
+});
