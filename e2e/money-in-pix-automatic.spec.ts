@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startFakePixPsp } from '../apps/server/test/support/fake-pix-psp.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { type FakePixPsp, startFakePixPsp } from '../apps/server/test/support/fake-pix-psp.ts';
 import { makeA1 } from '../apps/server/test/support/test-certificates.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
@@ -9,22 +9,28 @@ const SCREENS = process.env.SCREENS_DIR;
 // Screenshots at a phone's width too (SCREEN_WIDTH=390).
 if (process.env.SCREEN_WIDTH) test.use({ viewport: { width: Number(process.env.SCREEN_WIDTH), height: 844 } });
 
+/** A company whose default Pix key's account charges through the fake PSP's API Pix, and a customer with a CPF. */
+async function companyWithPixApi(page: Page, psp: FakePixPsp) {
+  const cert = makeA1({ name: 'CLIENTE API PIX', password: 'senha-do-banco' });
+  psp.trust(cert.certificatePem);
+  await createCompanyWithAdmin(page.request, 'Academia Recorrente Ltda');
+  const account = await page.request.post('/api/finance/accounts', { data: { name: 'Banco API', kind: 'checking', agency: '0001', accountNumber: '123456-7', openingBalanceCents: 0, openingDate: inDays(0) } });
+  const { id: accountId } = (await account.json()) as { id: string };
+  expect((await page.request.post('/api/finance/pix/keys', { data: { accountId, type: 'email', key: 'pix@academia.com.br', isDefault: true } })).status()).toBe(201);
+  expect((await page.request.put(`/api/finance/pix-api/accounts/${accountId}`, { data: { baseUrl: psp.baseUrl, clientId: psp.clientId, clientSecret: psp.clientSecret, pixKey: 'pix@academia.com.br' } })).status()).toBe(200);
+  const uploaded = await page.request.post(`/api/finance/pix-api/accounts/${accountId}/certificate`, { multipart: { file: { name: 'banco.pfx', mimeType: 'application/x-pkcs12', buffer: cert.pfx }, password: cert.password } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const person = await page.request.post('/api/parties/people', { data: { name: 'Joana Aluna', cpf: '529.982.247-25' } });
+  expect(person.status(), await person.text()).toBe(201);
+  const { id: personId } = (await person.json()) as { id: string };
+  return { personId };
+}
+
 test('Pix Automático: authorisation asked from the receivable, approved and paid live through the fake PSP, then cancelled', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const psp = await startFakePixPsp({ caFile: path.join(process.env.E2E_DATA_DIR!, 'fake-pix-psp-ca.pem') });
   try {
-    const cert = makeA1({ name: 'CLIENTE API PIX', password: 'senha-do-banco' });
-    psp.trust(cert.certificatePem);
-    await createCompanyWithAdmin(page.request, 'Academia Recorrente Ltda');
-    const account = await page.request.post('/api/finance/accounts', { data: { name: 'Banco API', kind: 'checking', agency: '0001', accountNumber: '123456-7', openingBalanceCents: 0, openingDate: inDays(0) } });
-    const { id: accountId } = (await account.json()) as { id: string };
-    expect((await page.request.post('/api/finance/pix/keys', { data: { accountId, type: 'email', key: 'pix@academia.com.br', isDefault: true } })).status()).toBe(201);
-    expect((await page.request.put(`/api/finance/pix-api/accounts/${accountId}`, { data: { baseUrl: psp.baseUrl, clientId: psp.clientId, clientSecret: psp.clientSecret, pixKey: 'pix@academia.com.br' } })).status()).toBe(200);
-    const uploaded = await page.request.post(`/api/finance/pix-api/accounts/${accountId}/certificate`, { multipart: { file: { name: 'banco.pfx', mimeType: 'application/x-pkcs12', buffer: cert.pfx }, password: cert.password } });
-    expect(uploaded.status(), await uploaded.text()).toBe(200);
-    const person = await page.request.post('/api/parties/people', { data: { name: 'Joana Aluna', cpf: '529.982.247-25' } });
-    expect(person.status(), await person.text()).toBe(201);
-    const { id: personId } = (await person.json()) as { id: string };
+    const { personId } = await companyWithPixApi(page, psp);
     const created = await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Mensalidade academia', amountCents: 149_90, dueDate: inDays(5), recurrence: 'monthly', occurrences: 3, personId } });
     expect(created.status(), await created.text()).toBe(201);
     const { entries } = (await created.json()) as { entries: { id: string }[] };
@@ -91,6 +97,45 @@ test('Pix Automático: authorisation asked from the receivable, approved and pai
     expect(await psp.automatic.approve(second.idRec)).toBe(200);
     await expect(section.getByTestId('pix-automatic-status')).toHaveText('Autorizado');
     await expect(qr).toBeHidden();
+    expect(psp.violations).toEqual([]);
+  } finally {
+    await psp.close();
+  }
+});
+
+test('Pix Automático in one QR Code: the customer pays the first occurrence and authorises the next ones (Jornada 3)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const psp = await startFakePixPsp({ caFile: path.join(process.env.E2E_DATA_DIR!, 'fake-pix-psp-ca.pem') });
+  try {
+    const { personId } = await companyWithPixApi(page, psp);
+    const created = await page.request.post('/api/finance/entries', { data: { kind: 'receivable', description: 'Plano anual de suporte', amountCents: 89_90, dueDate: inDays(0), recurrence: 'monthly', occurrences: 3, personId } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto('/financeiro?aba=contas-a-receber');
+    await page.getByRole('button', { name: 'Cobrar Plano anual de suporte' }).first().click();
+    const section = page.getByRole('dialog', { name: 'Cobrar por Pix' }).getByTestId('pix-automatic-section');
+    await section.getByRole('radio', { name: 'QR Code que paga a primeira parcela e autoriza as próximas' }).check();
+    await section.getByRole('button', { name: 'Gerar QR Code da primeira parcela' }).click();
+    await expect(section.getByTestId('pix-automatic-status')).toHaveText('Aguardando autorização');
+    const qr = section.getByTestId('pix-automatic-qr');
+    await expect(qr).toContainText('ao pagar a primeira parcela (R$ 89,90');
+    await expect(section.getByTestId('pix-automatic-first-payment')).toContainText('Aguardando pagamento');
+    // The QR Composto the PSP answered for the recurrence with the first occurrence's cob.
+    const [rec] = [...psp.automatic.recs.values()];
+    const txid = (rec!.body.ativacao as { dadosJornada: { txid: string } }).dadosJornada.txid;
+    await expect(qr.getByLabel('Pix copia e cola')).toHaveValue(String(psp.cobs.get(txid)!.answer.pixCopiaECola));
+    await qr.scrollIntoViewIfNeeded();
+    if (SCREENS) await page.screenshot({ path: `${SCREENS}/pix-automatic-first-payment-${page.viewportSize()!.width}.png` });
+    await expectAccessible(page);
+
+    // Scanned: paid and authorised in one step, both shown live.
+    expect((await psp.pay(txid, { payerName: 'Joana Aluna' })).webhookStatus).toBe(200);
+    expect(await psp.automatic.approve(rec!.idRec)).toBe(200);
+    await expect(section.getByTestId('pix-automatic-status')).toHaveText('Autorizado');
+    await expect(section.getByTestId('pix-automatic-first-payment')).toContainText('Pago');
+    await expect(qr).toBeHidden();
+    await section.scrollIntoViewIfNeeded();
+    if (SCREENS) await page.screenshot({ path: `${SCREENS}/pix-automatic-first-payment-paid-${page.viewportSize()!.width}.png` });
     expect(psp.violations).toEqual([]);
   } finally {
     await psp.close();

@@ -256,6 +256,93 @@ describe('Pix Automático by QR Code (Jornada 2)', () => {
   });
 });
 
+describe('Pix Automático paying the first occurrence (Jornadas 3 and 4, decision 0756)', () => {
+  const firstPaymentQr = (entryId: string, who: Member = fin) => api<PixAutomatic>(`/entries/${entryId}/automatic/qr-first-payment`, who, { method: 'POST' });
+  const chargeOf = async (entryId: string) => (await sql(server, `select id, method, txid from fin_charges where entry_id = $1 and status = 'open' order by created_at desc limit 1`, [entryId]))[0] as { id: string; method: string; txid: string };
+
+  it('Jornada 3: the first occurrence, due today, by a cob named in the recurrence; one QR pays it and authorises the rest', async () => {
+    const entries = await series({ inDays: 0, n: 3, amountCents: 120_00 });
+    const locsBefore = psp.automatic.locs.size;
+    const made = await firstPaymentQr(entries[1]!.id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rec = made.body.recurrence!;
+    const cob = await chargeOf(entries[0]!.id);
+    expect(cob.method).toBe('pix_cob');
+    // The recurrence covers the occurrences after the first, and names the cob that pays the first.
+    expect(rec).toMatchObject({ status: 'CRIADA', journey: 'JORNADA_3', startDate: entries[1]!.dueDate, endDate: entries[2]!.dueDate, amountCents: 120_00 });
+    expect(rec.firstPayment).toEqual({ entryId: entries[0]!.id, dueDate: entries[0]!.dueDate, amountCents: 120_00, status: 'open', paidAt: null });
+    const atPsp = psp.automatic.recs.get(rec.idRec)!;
+    expect(atPsp.body).toMatchObject({ calendario: { dataInicial: entries[1]!.dueDate }, ativacao: { dadosJornada: { txid: cob.txid } } });
+    expect(atPsp.loc).toBeDefined();
+    // The QR is the PSP's QR Composto read with the cob's txid (the fake writes the cob's location in it).
+    expect(rec.qrCode).toBe(psp.cobs.get(cob.txid)!.answer.pixCopiaECola);
+    expect(rec.qrSvg).toMatch(/^<svg/);
+    // Asked again: the same QR, no new location or charge.
+    const again = await firstPaymentQr(entries[0]!.id);
+    expect([again.body.recurrence!.idRec, again.body.recurrence!.qrCode]).toEqual([rec.idRec, rec.qrCode]);
+    expect((await chargeOf(entries[0]!.id)).txid).toBe(cob.txid);
+    expect(psp.automatic.locs.size).toBe(locsBefore + 1);
+    // It pays the first occurrence only: not offered on another occurrence's payment page.
+    const link = await api<{ url: string }>(`/api/finance/pix/entries/${entries[1]!.id}/link`, fin, { method: 'POST' });
+    expect((await api<PublicPayment>(`/api/public/payments/${link.body.url.split('/pagar/')[1]}`, null)).body.automatic).toBeNull();
+
+    // Scanned: the payer pays the cob and approves; the first occurrence is settled once, by the cob.
+    expect((await psp.pay(cob.txid, { payerName: 'Maria Assinante' })).webhookStatus).toBe(200);
+    expect(await psp.automatic.approve(rec.idRec)).toBe(200);
+    expect(await entryStatus(entries[0]!.id)).toEqual({ status: 'paid', paid_cents: '12000' });
+    const approved = (await automatic(entries[0]!.id)).body.recurrence!;
+    expect(approved).toMatchObject({ status: 'APROVADA', journey: 'JORNADA_3', qrCode: null, firstPayment: { entryId: entries[0]!.id, status: 'paid' } });
+    expect(approved.charges).toEqual([]);
+    const audit = await sql(server, `select details from activity_log where company_id = $1 and action = 'pix_automatic_requested' and details->>'idRec' = $2`, [companyId, rec.idRec]);
+    expect(audit.map((a) => (a.details as { journey?: string }).journey)).toEqual(['JORNADA_3']);
+    expect(JSON.stringify(psp.violations)).toBe('[]');
+  });
+
+  it('Jornada 4: a first occurrence due later is a cobv; after the approval it is never charged twice by a cobr', async () => {
+    const entries = await series({ inDays: 3, n: 2, amountCents: 75_50 });
+    const made = await firstPaymentQr(entries[0]!.id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rec = made.body.recurrence!;
+    const cobv = await chargeOf(entries[0]!.id);
+    expect(cobv.method).toBe('pix_cobv');
+    expect(rec).toMatchObject({ journey: 'JORNADA_4', startDate: entries[1]!.dueDate, firstPayment: { entryId: entries[0]!.id, status: 'open' } });
+    // A cobv is not named in the recurrence (BCB: only a cob is).
+    expect(psp.automatic.recs.get(rec.idRec)!.body.ativacao).toBeUndefined();
+    expect(rec.qrCode).toBe(psp.cobs.get(cobv.txid)!.answer.pixCopiaECola);
+    // Approved before the first is paid: the occurrence due in 3 days is inside BCB's cobr window, but
+    // the recurrence starts after it — its cobv charges it, not a cobr.
+    const cobrsBefore = psp.automatic.cobrs.size;
+    expect(await psp.automatic.approve(rec.idRec)).toBe(200);
+    expect(await issueDueCobrs(server.services)).toBe(0);
+    expect(psp.automatic.cobrs.size).toBe(cobrsBefore);
+    expect((await automatic(entries[0]!.id)).body.recurrence!.charges).toEqual([]);
+    expect(JSON.stringify(psp.violations)).toBe('[]');
+  });
+
+  it('the QR first, then the recurrence’s own QR: the same recurrence starts again at the first occurrence', async () => {
+    const entries = await series({ inDays: 0, n: 3 });
+    const j3 = (await firstPaymentQr(entries[0]!.id)).body.recurrence!;
+    const j2 = await api<PixAutomatic>(`/entries/${entries[0]!.id}/automatic/qr`, fin, { method: 'POST' });
+    expect(j2.status, JSON.stringify(j2.body)).toBe(200);
+    // Jornada 2 covers what the PSP can still charge by cobr: the second occurrence onwards here too, as the first is due today.
+    expect(j2.body.recurrence).toMatchObject({ idRec: j3.idRec, journey: 'JORNADA_2', firstPayment: null });
+    expect(j2.body.recurrence!.qrCode).not.toBe(j3.qrCode);
+    expect(j2.body.recurrence!.qrCode).toContain(psp.automatic.recs.get(j3.idRec)!.loc!.location);
+  });
+
+  it('refuses a series with nothing after the first occurrence, and a one-off receivable', async () => {
+    const entries = await series({ inDays: 3, n: 2 });
+    await sql(server, `update fin_entries set status = 'paid', paid_cents = amount_cents where id = $1`, [entries[1]!.id]);
+    const cobsBefore = psp.cobs.size;
+    const refused = await firstPaymentQr(entries[0]!.id);
+    expect([refused.status, refused.body.error]).toEqual([409, M.noLaterOccurrence]);
+    // Refused before anything was charged at the PSP.
+    expect(psp.cobs.size).toBe(cobsBefore);
+    const [single] = (await api<{ entries: { id: string }[] }>('/api/finance/entries', fin, { json: { kind: 'receivable', description: 'Avulso', amountCents: 10_00, dueDate: addDays(today(), 5), personId } })).body.entries;
+    expect((await firstPaymentQr(single!.id)).body.error).toBe(M.notRecurring);
+  });
+});
+
 describe('isolation', () => {
   it('another company gets 404 and a member without finance 403 on every endpoint', async () => {
     const [entry] = await series();
@@ -263,6 +350,7 @@ describe('isolation', () => {
       { method: 'GET', path: `/api/finance/pix-api/entries/${entry!.id}/automatic` },
       { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic`, body: PAYER },
       { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic/qr`, ownerStatus: 409 },
+      { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic/qr-first-payment`, ownerStatus: 409 },
       { method: 'POST', path: `/api/finance/pix-api/entries/${entry!.id}/automatic/refresh`, ownerStatus: 200 },
       { method: 'DELETE', path: `/api/finance/pix-api/entries/${entry!.id}/automatic` },
     ]);

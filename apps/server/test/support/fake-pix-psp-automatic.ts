@@ -10,10 +10,21 @@ type Tools = {
   /** The fake's received Pix (GET /pix lists a cobr's payment too). */
   received: { endToEndId: string; txid: string; valor: string; horario: string }[];
   e2eId(): string;
+  /** A cob or cobv of the fake (Jornadas 3–4 compose its QR with the recurrence's). */
+  cob(txid: string): { kind: 'cob' | 'cobv'; answer: Record<string, unknown> } | null;
 };
 
 export type FakeLocRec = { id: number; location: string; tipo: 'rec'; criacao: string };
-export type FakeRec = { idRec: string; status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA'; body: Record<string, unknown>; atualizacao: { status: string; data: string }[]; encerramento?: Record<string, unknown>; loc?: FakeLocRec };
+export type FakeRec = {
+  idRec: string;
+  status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+  body: Record<string, unknown>;
+  atualizacao: { status: string; data: string }[];
+  encerramento?: Record<string, unknown>;
+  loc?: FakeLocRec;
+  /** The journey of the last QR Composto read (GET /rec with or without a txid): what the approval reports. */
+  qrJourney?: 'JORNADA_2' | 'JORNADA_3' | 'JORNADA_4';
+};
 export type FakeSolicRec = { idSolicRec: string; idRec: string; status: string; body: Record<string, unknown>; atualizacao: { status: string; data: string }[] };
 export type FakeCobr = { txid: string; idRec: string; status: string; body: Record<string, unknown>; criacao: string; atualizacao: { status: string; data: string }[]; pix: { endToEndId: string; txid: string; valor: string; horario: string }[] };
 
@@ -30,7 +41,7 @@ const RECEBEDOR = { cnpj: '12345678000195', nome: 'EMPRESA TESTE' };
  * the OpenAPI like the charges'. The payer's side is played by `approve`/`reject` (the rec webhook)
  * and `payCobr` (the cobr webhook, and GET /pix). A cobr is refused outside BCB's window (2 to 10
  * days before its due date) or for a recurrence not approved, as a PSP does. Jornada 2: `POST /locrec`
- * and `PATCH /rec` with its `loc` give the recurrence a QR (`dadosQR` in `GET /rec`).
+ * and `PATCH /rec` with its `loc` give the recurrence a QR (`dadosQR` in `GET /rec`). Jornadas 3–4: `GET /rec/{idRec}?txid=` of a cob (named in `ativacao.dadosJornada`) or a cobv gives the QR Composto.
  */
 export function fakePixAutomatic(tools: Tools) {
   const recs = new Map<string, FakeRec>();
@@ -41,7 +52,7 @@ export function fakePixAutomatic(tools: Tools) {
   const now = () => new Date().toISOString();
   const problem = (status: number, title: string, detail: string) => ({ status, body: { type: `https://pix.bcb.gov.br/api/v2/error/${title}`, title, status, detail } });
 
-  const journeyOf = (r: FakeRec) => (r.loc ? 'JORNADA_2' : 'JORNADA_1');
+  const journeyOf = (r: FakeRec) => r.qrJourney ?? (r.loc ? 'JORNADA_2' : 'JORNADA_1');
   /** The recurrence's BR Code: the payload's location, as a PSP builds a QR Composto's recurrence part. */
   const recBrCode = (loc: FakeLocRec) => createDynamicPix({ merchantName: RECEBEDOR.nome, merchantCity: 'SAO PAULO', url: loc.location }).throwIfError().toBRCode();
   const recAnswer = (r: FakeRec) => {
@@ -125,7 +136,7 @@ export function fakePixAutomatic(tools: Tools) {
     notifyCobr,
     notifyRec,
     /** Answers a Pix Automático route, or null when the route is another's. */
-    handle(method: string, route: string, body: Record<string, unknown>): { status: number; body?: unknown } | null {
+    handle(method: string, route: string, body: Record<string, unknown>, query?: URLSearchParams): { status: number; body?: unknown } | null {
       if ((route === '/webhookrec' || route === '/webhookcobr') && method === 'PUT') {
         const which = route === '/webhookrec' ? 'rec' : 'cobr';
         if (!tools.check(which === 'rec' ? 'WebhookRecSolicitado' : 'WebhookCobRSolicitado', body, `PUT ${route}`)) return problem(400, 'WebhookOperacaoInvalida', 'webhookUrl inválida.');
@@ -154,7 +165,21 @@ export function fakePixAutomatic(tools: Tools) {
         const r = recs.get(decodeURIComponent(rec[1]!));
         if (!r) return problem(404, 'NaoEncontrado', 'Recorrência não encontrada.');
         if (method === 'GET') {
-          const out = recAnswer(r);
+          const out: Record<string, unknown> = recAnswer(r);
+          const txid = query?.get('txid');
+          if (txid) {
+            // Jornadas 3–4: the QR Composto of a cob (named in the recurrence's ativacao) or a cobv, with the recurrence's.
+            const cob = tools.cob(txid);
+            const named = (r.body.ativacao as { dadosJornada?: { txid?: string } } | undefined)?.dadosJornada?.txid;
+            if (!cob || (cob.kind === 'cob' && named !== txid)) return problem(400, 'RecConsultaInvalida', 'O txid não corresponde a uma cobrança compatível com a jornada.');
+            delete out.dadosQR;
+            if (r.loc && r.status === 'CRIADA') {
+              const jornada = cob.kind === 'cob' ? 'JORNADA_3' : 'JORNADA_4';
+              r.qrJourney = jornada;
+              // pix-utils writes one location: the cob's, as the payment part of the QR Composto (the recurrence's is the test's to check in `recs`).
+              out.dadosQR = { jornada, pixCopiaECola: String(cob.answer.pixCopiaECola) };
+            }
+          } else if (out.dadosQR) r.qrJourney = 'JORNADA_2';
           tools.check('RecCompleta', out, 'answer of GET /rec');
           return { status: 200, body: out };
         }
@@ -166,6 +191,12 @@ export function fakePixAutomatic(tools: Tools) {
             const loc = locs.get(Number(body.loc));
             if (!loc) return problem(400, 'RecOperacaoInvalida', 'Location inexistente.');
             r.loc = loc;
+          }
+          const calendario = body.calendario as { dataInicial?: string } | undefined;
+          if (calendario?.dataInicial || body.ativacao) {
+            if (r.status !== 'CRIADA') return problem(400, 'RecOperacaoInvalida', 'A data inicial e a jornada só mudam enquanto a recorrência está CRIADA.');
+            if (calendario?.dataInicial) r.body = { ...r.body, calendario: { ...(r.body.calendario as object), dataInicial: calendario.dataInicial } };
+            if (body.ativacao) r.body = { ...r.body, ativacao: body.ativacao };
           }
           return { status: 200, body: recAnswer(r) };
         }

@@ -251,7 +251,7 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
       if (req.method === 'GET') return webhooks.has(chave) ? answer(200, { webhookUrl: webhooks.get(chave), chave, criacao: new Date().toISOString() }) : problem(404, 'NaoEncontrado', 'Webhook não encontrado.');
       if (req.method === 'DELETE') return webhooks.delete(chave) ? answer(204) : problem(404, 'NaoEncontrado', 'Webhook não encontrado.');
     }
-    const auto = automatic.handle(req.method ?? 'GET', route, body);
+    const auto = automatic.handle(req.method ?? 'GET', route, body, url.searchParams);
     if (auto) return answer(auto.status, auto.body, auto.status >= 400 ? 'application/problem+json' : 'application/json');
     const refund = refunds.handle(req.method ?? 'GET', route, body, received);
     if (refund) return answer(refund.status, refund.body, refund.status >= 400 ? 'application/problem+json' : 'application/json');
@@ -278,7 +278,7 @@ export async function startFakePixPsp(o: { caFile?: string } = {}): Promise<Fake
     await res.arrayBuffer();
     return res.status;
   };
-  automatic = fakePixAutomatic({ check, post, received, e2eId });
+  automatic = fakePixAutomatic({ check, post, received, e2eId, cob: (txid) => cobs.get(txid) ?? null });
 
   const fake: FakePixPsp = {
     baseUrl,

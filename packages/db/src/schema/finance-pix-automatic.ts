@@ -3,6 +3,7 @@ import { bigint, date, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { companyId, companyIndex } from '../tenant.ts';
 import { user } from './auth.ts';
 import { finAccounts } from './finance.ts';
+import { finCharges } from './finance-pix.ts';
 
 /**
  * Pix Automático (decisions 0610–0612): a recurring receivable series (`fin_entries.recurrence_id`)
@@ -43,6 +44,14 @@ export const finPixRecurrences = pgTable(
     /** Jornada 2: the recurrence's QR (its Pix copia e cola from the PSP's `dadosQR`, and the image), which the customer reads to authorise. */
     qrCode: text('qr_code'),
     qrSvg: text('qr_svg'),
+    /**
+     * How the payer is asked to authorise (BCB's tipoJornada): 'JORNADA_1' (a request to their bank,
+     * `/solicrec`), 'JORNADA_2' (the recurrence's QR), 'JORNADA_3'/'JORNADA_4' (one QR that pays the
+     * first occurrence — by a cob or a cobv — and authorises the rest; decision 0756). Null: not asked yet.
+     */
+    journey: text('journey'),
+    /** Jornadas 3 and 4: the charge of the first occurrence that the QR pays (its cob or cobv). */
+    firstChargeId: uuid('first_charge_id').references(() => finCharges.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,6 +21,8 @@ export const PIX_AUTOMATIC_MESSAGES = {
   ispb: 'Escolha o banco do pagador (ou informe o ISPB, 8 caracteres).',
   agency: 'A agência tem até 4 dígitos.',
   account: 'Informe a conta do pagador (até 20 dígitos, sem o traço).',
+  noLaterOccurrence: 'Para pagar a primeira parcela e autorizar as próximas no mesmo QR Code, a recorrência precisa de outra parcela em aberto, com vencimento daqui a 2 dias ou mais.',
+  firstNotDynamic: 'A primeira parcela não pôde ser cobrada pela API Pix do banco. Confira a configuração da API Pix da conta e tente de novo.',
   refused: (detail: string) => `O banco recusou o Pix Automático: ${detail}`,
   webhookBody: 'Notificação do Pix Automático em formato inválido.',
 } as const;
@@ -36,6 +38,13 @@ export const PIX_REC_STATUS_LABELS: Record<PixRecStatus, string> = {
   EXPIRADA: 'Pedido expirado',
   CANCELADA: 'Cancelado',
 };
+/**
+ * How the payer authorises (BCB's tipoJornada, decision 0756): a request sent to their bank account
+ * (1), the recurrence's QR (2), or one QR that pays the first occurrence and authorises the rest —
+ * by an immediate charge (3) or one with a due date (4).
+ */
+export const PIX_JOURNEYS = ['JORNADA_1', 'JORNADA_2', 'JORNADA_3', 'JORNADA_4'] as const;
+export type PixJourney = (typeof PIX_JOURNEYS)[number];
 export const PIX_SOLIC_STATUSES = ['CRIADA', 'ENVIADA', 'RECEBIDA', 'ACEITA', 'REJEITADA', 'EXPIRADA', 'CANCELADA'] as const;
 export const PIX_REC_PERIODICITIES = ['SEMANAL', 'MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export const PIX_REC_PERIODICITY_LABELS: Record<(typeof PIX_REC_PERIODICITIES)[number], string> = {
@@ -106,9 +115,13 @@ export const pixRecurrenceSchema = z.object({
   /** The CPF/CNPJ with only its last digits visible. */
   debtorDocument: z.string(),
   reason: z.string().nullable(),
-  /** Jornada 2: the QR the customer reads to authorise (its copia e cola and image), while the authorisation is awaited. */
+  /** The way the authorisation was last asked for (null: not yet). */
+  journey: z.enum(PIX_JOURNEYS).nullable(),
+  /** Jornadas 2–4: the QR the customer reads to authorise (its copia e cola and image), while the authorisation is awaited. */
   qrCode: z.string().nullable(),
   qrSvg: z.string().nullable(),
+  /** Jornadas 3 and 4: the first occurrence, paid by the same QR (null otherwise). */
+  firstPayment: pixAutomaticChargeSchema.nullable(),
   charges: z.array(pixAutomaticChargeSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

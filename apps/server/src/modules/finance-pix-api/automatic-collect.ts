@@ -72,6 +72,8 @@ export async function issueDueCobrs(s: Services, only?: RecurrenceRow): Promise<
           eq(E.companyId, rec.companyId),
           eq(E.recurrenceId, rec.recurrenceId),
           eq(E.status, 'open'),
+          // Not before the recurrence's first date: with Jornadas 3–4 the occurrence before it is paid by the QR's own charge.
+          gte(E.dueDate, rec.startDate),
           gte(E.dueDate, addDays(today, COBR_MIN_DAYS)),
           lte(E.dueDate, addDays(today, COBR_MAX_DAYS)),
           notExists(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { PIX_AUTOMATIC_MESSAGES as M, type PixAutomatic, type pixAutomaticRequestSchema, type PixRecStatus, type PixRecurrence } from '@sede/shared/finance/pix-automatic';
+import { PIX_AUTOMATIC_MESSAGES as M, type PixAutomatic, type pixAutomaticRequestSchema, type PixJourney, type PixRecStatus, type PixRecurrence } from '@sede/shared/finance/pix-automatic';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -8,7 +8,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { decryptSecret } from '../../platform/secret-box.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { CHARGE_ENTITY, findDefaultPixKey, qrSvg } from '../finance-pix/public.ts';
+import { CHARGE_ENTITY, ensureStaticCharge, findDefaultPixKey, qrSvg } from '../finance-pix/public.ts';
 import { debtorOf, reais } from './charges.ts';
 import { type PixSchemas, type PspConnection, PspError, pspCall } from './client.ts';
 import { connectionOf, type SettingsRow, settingsRow, webhookUrl } from './settings.ts';
@@ -58,6 +58,14 @@ async function toRecurrence(db: DbOrTx, row: RecurrenceRow): Promise<PixRecurren
     .innerJoin(E, eq(E.id, CH.entryId))
     .where(and(eq(CH.companyId, row.companyId), eq(CH.method, 'pix_cobr'), eq(CH.providerReference, row.idRec)))
     .orderBy(asc(E.dueDate), asc(CH.createdAt));
+  const [first] = row.firstChargeId
+    ? await db
+        .select({ entryId: CH.entryId, dueDate: E.dueDate, amountCents: CH.amountCents, status: CH.status, paidAt: CH.paidAt })
+        .from(CH)
+        .innerJoin(E, eq(E.id, CH.entryId))
+        .where(and(eq(CH.companyId, row.companyId), eq(CH.id, row.firstChargeId)))
+    : [];
+  const asCharge = (c: (typeof charges)[number]) => ({ ...c, status: c.status, paidAt: c.paidAt?.toISOString() ?? null });
   return {
     id: row.id,
     idRec: row.idRec,
@@ -70,9 +78,11 @@ async function toRecurrence(db: DbOrTx, row: RecurrenceRow): Promise<PixRecurren
     debtorName: row.debtorName,
     debtorDocument: maskDocument(row.debtorDocument),
     reason: row.reason,
+    journey: (row.journey as PixJourney | null) ?? (row.qrCode ? 'JORNADA_2' : row.idSolicRec ? 'JORNADA_1' : null),
     qrCode: row.status === 'CRIADA' ? row.qrCode : null,
     qrSvg: row.status === 'CRIADA' ? row.qrSvg : null,
-    charges: charges.map((c) => ({ ...c, status: c.status, paidAt: c.paidAt?.toISOString() ?? null })),
+    firstPayment: first ? asCharge(first) : null,
+    charges: charges.map(asCharge),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -137,19 +147,58 @@ export async function announceSeries(db: DbOrTx, companyId: string, recurrenceId
   for (const { id } of ids) await announce(db, { companyId, entity: CHARGE_ENTITY, id, action: 'updated' });
 }
 
+/** Jornadas 3–4 (decision 0756): the first occurrence and the charge of it that the QR pays (its txid only for a cob). */
+type FirstPaymentPlan = { firstEntryId: string; firstDueDate: string; txid: string | null };
+
+/**
+ * A recurrence awaiting its authorisation, asked again another way: its first date follows what it
+ * now covers (all open occurrences, or those after the one the QR pays) and a Jornada 3 names its
+ * cob (`PATCH /rec`, allowed while CRIADA).
+ */
+async function revisedStart(s: Services, tx: DbOrTx, ready: Ready, row: RecurrenceRow, plan: FirstPaymentPlan | null): Promise<RecurrenceRow> {
+  const start = ready.open[0]!.dueDate;
+  if (start === row.startDate && !plan?.txid) return row;
+  const revision: PixSchemas['RecRevisada'] = { calendario: { dataInicial: start }, ...(plan?.txid ? { ativacao: { dadosJornada: { txid: plan.txid } } } : {}) };
+  await pspCall(s, ready.conn, 'PATCH', `/rec/${encodeURIComponent(row.idRec)}`, revision, M.refused);
+  const [revised] = await tx.update(R).set({ startDate: start, updatedAt: new Date() }).where(eq(R.id, row.id)).returning();
+  return revised!;
+}
+
+/** The recurrence's QR location (`POST /locrec`, then `PATCH /rec` with it), once: a recurrence with a QR has one. */
+async function ensureLocation(s: Services, conn: PspConnection, rec: RecurrenceRow) {
+  if (rec.qrCode) return;
+  const loc = (await pspCall<PixSchemas['PayloadLocationRecGerada']>(s, conn, 'POST', '/locrec', { tipo: 'rec' } satisfies PixSchemas['PayloadLocationRecSolicitada'], M.refused)).body;
+  if (!loc?.id) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem a location do QR Code'));
+  await pspCall(s, conn, 'PATCH', `/rec/${encodeURIComponent(rec.idRec)}`, { loc: loc.id } satisfies PixSchemas['RecRevisada'], M.refused);
+}
+
+/** The QR Composto as the PSP builds it (`GET /rec/{idRec}`, with `?txid=` of the first occurrence's charge for Jornadas 3–4). */
+async function composedQr(s: Services, conn: PspConnection, idRec: string, expected: PixJourney, txid?: string): Promise<string> {
+  const query = txid ? `?txid=${encodeURIComponent(txid)}` : '';
+  const read = (await pspCall<PixSchemas['RecCompleta']>(s, conn, 'GET', `/rec/${encodeURIComponent(idRec)}${query}`, undefined, M.refused)).body;
+  const qr = read?.dadosQR;
+  if (!qr?.pixCopiaECola || (qr.jornada && qr.jornada !== expected)) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o QR Code da recorrência'));
+  return qr.pixCopiaECola;
+}
+
 /**
  * The series' recurrence at the PSP, with its entries locked: the created one that awaits a new
  * request, or a new one (`POST /rec`: the customer, the contract, the first open due date to the
  * last, the fixed amount when every occurrence asks the same). A live one already asked for is a 409.
  */
-async function recurrenceToAsk(s: Services, tx: DbOrTx, tenant: Tenant, entryId: string) {
+async function recurrenceToAsk(s: Services, tx: DbOrTx, tenant: Tenant, entryId: string, plan: FirstPaymentPlan | null = null) {
   const { entry, entries } = await seriesOf(tx, tenant, entryId, true);
   const ready = await readiness(s, tx, tenant, entry, entries);
+  // Jornadas 3–4: the first occurrence is paid by the QR's own charge; the recurrence starts after it.
+  if (plan) {
+    ready.open = ready.open.filter((e) => e.id !== plan.firstEntryId && e.dueDate > plan.firstDueDate);
+    if (!ready.open.length) throw conflict(M.noLaterOccurrence, 'NO_LATER_OCCURRENCE');
+  }
   const recurrenceId = entry.recurrenceId!;
   const row = await latestRecurrence(tx, tenant, recurrenceId);
   const awaiting = row?.status === 'CRIADA' && !['CRIADA', 'ENVIADA', 'RECEBIDA', 'ACEITA'].includes(row.solicStatus ?? '');
   if (row && LIVE.includes(row.status as PixRecStatus) && !awaiting) throw conflict(M.alreadyLive, 'PIX_AUTOMATIC_LIVE');
-  if (row && awaiting) return { entry, ready, rec: row };
+  if (row && awaiting) return { entry, ready, rec: await revisedStart(s, tx, ready, row, plan) };
   await registerAutomaticWebhooks(s, ready.settings, ready.conn);
   const first = ready.open[0]!;
   const last = ready.open[ready.open.length - 1]!;
@@ -160,6 +209,7 @@ async function recurrenceToAsk(s: Services, tx: DbOrTx, tenant: Tenant, entryId:
     calendario: { dataInicial: first.dueDate, ...(last.dueDate > first.dueDate ? { dataFinal: last.dueDate } : {}), periodicidade: periodicityOf(entries) },
     ...(amountCents === null ? {} : { valor: { valorRec: reais(amountCents) } }),
     politicaRetentativa: 'NAO_PERMITE',
+    ...(plan?.txid ? { ativacao: { dadosJornada: { txid: plan.txid } } } : {}),
   };
   const made = (await pspCall<PixSchemas['RecGerada']>(s, ready.conn, 'POST', '/rec', body, M.refused)).body;
   if (!made?.idRec || !/^[a-zA-Z0-9]{29}$/.test(made.idRec)) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o identificador da recorrência'));
@@ -200,7 +250,7 @@ export async function requestPixAutomatic(s: Services, tenant: Tenant, entryId: 
       const sent = (await pspCall<PixSchemas['SolicRecCompleta']>(s, ready.conn, 'POST', '/solicrec', solic, M.refused)).body;
       await tx
         .update(R)
-        .set({ idSolicRec: sent?.idSolicRec ?? null, solicStatus: sent?.status ?? 'CRIADA', reason: null, updatedAt: new Date() })
+        .set({ idSolicRec: sent?.idSolicRec ?? null, solicStatus: sent?.status ?? 'CRIADA', journey: 'JORNADA_1', reason: null, updatedAt: new Date() })
         .where(eq(R.id, rec.id));
     } catch (err) {
       if (!(err instanceof PspError)) throw err;
@@ -224,16 +274,44 @@ export async function requestPixAutomatic(s: Services, tenant: Tenant, entryId: 
 export async function requestPixAutomaticQr(s: Services, tenant: Tenant, entryId: string): Promise<PixAutomatic> {
   await tenant.db.transaction(async (tx) => {
     const { entry, ready, rec } = await recurrenceToAsk(s, tx, tenant, entryId);
-    if (rec.qrCode) return;
-    const loc = (await pspCall<PixSchemas['PayloadLocationRecGerada']>(s, ready.conn, 'POST', '/locrec', { tipo: 'rec' } satisfies PixSchemas['PayloadLocationRecSolicitada'], M.refused)).body;
-    if (!loc?.id) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem a location do QR Code'));
-    const idRec = encodeURIComponent(rec.idRec);
-    await pspCall(s, ready.conn, 'PATCH', `/rec/${idRec}`, { loc: loc.id } satisfies PixSchemas['RecRevisada'], M.refused);
-    const read = (await pspCall<PixSchemas['RecCompleta']>(s, ready.conn, 'GET', `/rec/${idRec}`, undefined, M.refused)).body;
-    const code = read?.dadosQR?.pixCopiaECola;
-    if (!code) throw new PspError('PIX_API_BAD_ANSWER', M.refused('resposta sem o QR Code da recorrência'));
-    await tx.update(R).set({ qrCode: code, qrSvg: await qrSvg(code), reason: null, updatedAt: new Date() }).where(eq(R.id, rec.id));
+    if (rec.qrCode && (rec.journey ?? 'JORNADA_2') === 'JORNADA_2') return;
+    await ensureLocation(s, ready.conn, rec);
+    const code = await composedQr(s, ready.conn, rec.idRec, 'JORNADA_2');
+    await tx.update(R).set({ qrCode: code, qrSvg: await qrSvg(code), journey: 'JORNADA_2', firstChargeId: null, reason: null, updatedAt: new Date() }).where(eq(R.id, rec.id));
     await logAudit(tx, tenant, { action: 'pix_automatic_requested', entity: 'fin_entry', id: entry.id, details: { idRec: rec.idRec, qr: true, sent: true } });
+    await announceSeries(tx, tenant.companyId, rec.recurrenceId);
+  });
+  return getPixAutomatic(s, tenant, entryId);
+}
+
+/**
+ * 'Pagar a primeira parcela e autorizar' (Jornadas 3 and 4, decision 0756): the series' first open
+ * occurrence is charged by the API Pix as usual (a cob when due now, a cobv with a due date), the
+ * recurrence covers the occurrences after it (a cob named in `ativacao.dadosJornada`), and the QR
+ * Composto read with that charge's txid pays the first and authorises the rest in one scan. Asked
+ * again while nothing changed, the same QR.
+ */
+export async function requestPixAutomaticFirstPaymentQr(s: Services, tenant: Tenant, entryId: string): Promise<PixAutomatic> {
+  await tenant.db.transaction(async (tx) => {
+    const { entry: asked, entries } = await seriesOf(tx, tenant, entryId, true);
+    if (asked.kind !== 'receivable') throw conflict(M.notReceivable, 'NOT_RECEIVABLE');
+    if (!asked.recurrenceId) throw conflict(M.notRecurring, 'NOT_RECURRING');
+    const first = entries.find((e) => e.status === 'open' && e.amountCents > e.paidCents);
+    if (!first) throw conflict(M.noOpenOccurrence, 'NO_OPEN_OCCURRENCE');
+    // Checked before the first occurrence is charged at the PSP: a cob made for nothing would stay payable there.
+    const chargeable = addDays(todayInBrazil(new Date(s.clock.now())), COBR_MIN_DAYS);
+    if (!entries.some((e) => e.id !== first.id && e.status === 'open' && e.amountCents > e.paidCents && e.dueDate > first.dueDate && e.dueDate >= chargeable))
+      throw conflict(M.noLaterOccurrence, 'NO_LATER_OCCURRENCE');
+    const charge = await ensureStaticCharge(tx, tenant, first.id, s);
+    if (charge.method !== 'pix_cob' && charge.method !== 'pix_cobv') throw conflict(M.firstNotDynamic, 'FIRST_NOT_DYNAMIC');
+    const journey: PixJourney = charge.method === 'pix_cob' ? 'JORNADA_3' : 'JORNADA_4';
+    const plan = { firstEntryId: first.id, firstDueDate: first.dueDate, txid: journey === 'JORNADA_3' ? charge.txid : null };
+    const { entry, ready, rec } = await recurrenceToAsk(s, tx, tenant, entryId, plan);
+    if (rec.qrCode && rec.journey === journey && rec.firstChargeId === charge.id) return;
+    await ensureLocation(s, ready.conn, rec);
+    const code = await composedQr(s, ready.conn, rec.idRec, journey, charge.txid);
+    await tx.update(R).set({ qrCode: code, qrSvg: await qrSvg(code), journey, firstChargeId: charge.id, reason: null, updatedAt: new Date() }).where(eq(R.id, rec.id));
+    await logAudit(tx, tenant, { action: 'pix_automatic_requested', entity: 'fin_entry', id: entry.id, details: { idRec: rec.idRec, qr: true, journey, firstEntryId: first.id, sent: true } });
     await announceSeries(tx, tenant.companyId, rec.recurrenceId);
   });
   return getPixAutomatic(s, tenant, entryId);

@@ -8,7 +8,7 @@ import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, badRequest, readForm } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
 import type { Services } from '../../services.ts';
-import { cancelPixAutomatic, getPixAutomatic, requestPixAutomatic, requestPixAutomaticQr } from './automatic.ts';
+import { cancelPixAutomatic, getPixAutomatic, requestPixAutomatic, requestPixAutomaticFirstPaymentQr, requestPixAutomaticQr } from './automatic.ts';
 import { refreshPixAutomatic } from './automatic-collect.ts';
 import { entryRefunds, requestRefund } from './refunds.ts';
 import { getPixApiSettings, removePixApiSettings, requireAccount, savePixApiCertificate, savePixApiSettings } from './settings.ts';
@@ -74,6 +74,12 @@ export function pixApiRoutes(s: Services) {
   );
   r.post('/entries/:id/automatic/qr', write, contract({ summary: 'Gerar o QR Code de autorização do Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
     c.json(await requestPixAutomaticQr(s, c.get('tenant'), c.req.valid('param').id)),
+  );
+  r.post(
+    '/entries/:id/automatic/qr-first-payment',
+    write,
+    contract({ summary: 'Gerar o QR Code que paga a primeira parcela e autoriza o Pix Automático das próximas', params: automaticParams, response: pixAutomaticSchema }),
+    async (c) => c.json(await requestPixAutomaticFirstPaymentQr(s, c.get('tenant'), c.req.valid('param').id)),
   );
   r.post('/entries/:id/automatic/refresh', write, contract({ summary: 'Consultar no banco o Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
     c.json(await refreshPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),

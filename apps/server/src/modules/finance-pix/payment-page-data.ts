@@ -32,7 +32,7 @@ export async function paymentPageData(db: DbOrTx, tenant: Pick<Tenant, 'companyI
     .limit(1)
     .as('boleto');
   const automatic = db
-    .select({ periodicity: REC.periodicity, amountCents: REC.amountCents, endDate: REC.endDate, brCode: REC.qrCode, qrSvg: REC.qrSvg, status: REC.status })
+    .select({ periodicity: REC.periodicity, amountCents: REC.amountCents, endDate: REC.endDate, brCode: REC.qrCode, qrSvg: REC.qrSvg, status: REC.status, journey: REC.journey })
     .from(REC)
     .where(and(eq(REC.companyId, company), sql`${REC.recurrenceId} = (SELECT ${E.recurrenceId} FROM ${E} WHERE ${E.companyId} = ${company} AND ${E.id} = ${entryId})`))
     .orderBy(desc(REC.createdAt))
@@ -45,7 +45,7 @@ export async function paymentPageData(db: DbOrTx, tenant: Pick<Tenant, 'companyI
       charge: { id: charge.id, amountCents: charge.amountCents, pixKey: charge.pixKey, brCode: charge.brCode, qrSvg: charge.qrSvg, status: charge.status },
       key: key.key,
       boleto: { url: boleto.url, line: boleto.line, brCode: boleto.brCode, qrSvg: boleto.qrSvg, amountCents: boleto.amountCents },
-      automatic: { periodicity: automatic.periodicity, amountCents: automatic.amountCents, endDate: automatic.endDate, brCode: automatic.brCode, qrSvg: automatic.qrSvg, status: automatic.status },
+      automatic: { periodicity: automatic.periodicity, amountCents: automatic.amountCents, endDate: automatic.endDate, brCode: automatic.brCode, qrSvg: automatic.qrSvg, status: automatic.status, journey: automatic.journey },
     })
     .from(E)
     .innerJoin(CO, eq(CO.id, E.companyId))
@@ -63,6 +63,8 @@ export async function paymentPageData(db: DbOrTx, tenant: Pick<Tenant, 'companyI
     charge: row.charge?.id ? row.charge : null,
     defaultKey: row.key ?? null,
     boleto: row.boleto?.amountCents != null ? row.boleto : null,
-    automatic: a?.status === 'CRIADA' && a.brCode && a.qrSvg ? { periodicity: a.periodicity as 'MENSAL', amountCents: a.amountCents, endDate: a.endDate, brCode: a.brCode, qrSvg: a.qrSvg } : null,
+    // Only the recurrence's own QR (Jornada 2) is offered beside any occurrence's Pix: a Jornada 3/4
+    // QR also pays the first occurrence (decision 0756), so it is not one to show on another's page.
+    automatic: a?.status === 'CRIADA' && (a.journey ?? 'JORNADA_2') === 'JORNADA_2' && a.brCode && a.qrSvg ? { periodicity: a.periodicity as 'MENSAL', amountCents: a.amountCents, endDate: a.endDate, brCode: a.brCode, qrSvg: a.qrSvg } : null,
   };
 }

@@ -3,7 +3,7 @@ export { settleCharge, type ChargePaid, type SettleOutcome } from './settle.ts';
 export { chargeLink, companyName, customerEmail, publicPayment, simulatePayment } from './service.ts';
 export { findDefaultPixKey } from './keys.ts';
 /** What the boleto module (finance-boleto, decision 0571) builds its charge rows with. */
-export { CHARGE_ENTITY, type ChargeRow, chargeableCents, type DynamicPixMaker, entryOf, PIX_METHODS, registerDynamicPix } from './charges.ts';
+export { CHARGE_ENTITY, type ChargeRow, chargeableCents, type DynamicPixMaker, ensureStaticCharge, entryOf, PIX_METHODS, registerDynamicPix } from './charges.ts';
 export { qrSvg } from './br-code.ts';
 // The public API (modules/api-v1, decision 0648): a receivable's charge and its payment link.
 export { chargeByPix, createPaymentLink, entryCharge } from './service.ts';

@@ -11,7 +11,7 @@ import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useLiveInvalidate } from '../../../../lib/live/entity-events.ts';
-import { cancelPixAutomatic, pixAutomaticKey, refreshPixAutomatic, requestPixAutomatic, requestPixAutomaticQr, usePixAutomatic } from '../../api/pix-automatic.ts';
+import { cancelPixAutomatic, pixAutomaticKey, refreshPixAutomatic, requestPixAutomatic, requestPixAutomaticFirstPaymentQr, requestPixAutomaticQr, usePixAutomatic } from '../../api/pix-automatic.ts';
 import { PixCode } from '../../../payment-page/public.ts';
 import { Select } from '../select.tsx';
 import { ChargeSection } from './charge-section.tsx';
@@ -24,7 +24,12 @@ const BADGE: Record<PixRecStatus, string> = {
   CANCELADA: 'bg-slate-50 text-slate-700 ring-slate-200',
 };
 const OTHER = 'outro';
-type Way = 'bank' | 'qr';
+type Way = 'bank' | 'qr' | 'first-payment';
+const WAYS: Array<{ value: Way; label: string }> = [
+  { value: 'bank', label: 'Pedido no app bancário do cliente (informe a conta de onde sai o pagamento)' },
+  { value: 'qr', label: 'QR Code que o cliente lê no app de qualquer banco' },
+  { value: 'first-payment', label: 'QR Code que paga a primeira parcela e autoriza as próximas' },
+];
 
 /**
  * 'Pix Automático' in the 'Cobrar' dialog of a recurring receivable (decisions 0610–0612): the
@@ -78,7 +83,9 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
       {rec?.status === 'CRIADA' && !rec.solicStatus && rec.qrCode && rec.qrSvg && (
         <div className="grid gap-2" data-testid="pix-automatic-qr">
           <p className="text-sm text-slate-700" role="status">
-            Envie este QR Code ao cliente: ele o lê no app de qualquer banco e autoriza o Pix Automático. A primeira cobrança sai entre 2 e 10 dias antes do vencimento.
+            {rec.firstPayment
+              ? `Envie este QR Code ao cliente: ao pagar a primeira parcela (${money(rec.firstPayment.amountCents)}, vencimento ${day(rec.firstPayment.dueDate)}) no app do banco, ele autoriza o Pix Automático das próximas, a partir de ${day(rec.startDate)}.`
+              : 'Envie este QR Code ao cliente: ele o lê no app de qualquer banco e autoriza o Pix Automático. A primeira cobrança sai entre 2 e 10 dias antes do vencimento.'}
           </p>
           <PixCode brCode={rec.qrCode} qrSvg={rec.qrSvg} />
         </div>
@@ -86,6 +93,14 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
       {rec?.reason && (
         <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 ring-inset" data-testid="pix-automatic-reason">
           {rec.reason}
+        </p>
+      )}
+      {rec?.firstPayment && (
+        <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-700" data-testid="pix-automatic-first-payment">
+          <span>
+            Primeira parcela, pelo QR Code: vence em {day(rec.firstPayment.dueDate)} · {money(rec.firstPayment.amountCents)}
+          </span>
+          <span className={rec.firstPayment.status === 'paid' ? 'font-medium text-emerald-800' : 'text-slate-600'}>{CHARGE_STATUS_LABELS[rec.firstPayment.status]}</span>
         </p>
       )}
       {rec && rec.charges.length > 0 && (
@@ -130,6 +145,7 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
           onSubmit={(e) => {
             e.preventDefault();
             if (way === 'qr') void act('request', () => requestPixAutomaticQr(entryId), 'QR Code de autorização gerado.');
+            else if (way === 'first-payment') void act('request', () => requestPixAutomaticFirstPaymentQr(entryId), 'QR Code da primeira parcela com autorização gerado.');
             else void act('request', () => requestPixAutomatic(entryId, { ispb: bank === OTHER ? ispb : bank, agency: agency || null, account }), 'Pedido de autorização enviado ao banco do cliente.');
           }}
         >
@@ -138,14 +154,12 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
           </p>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">Como o cliente autoriza</legend>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input type="radio" name={`pix-automatic-way-${entryId}`} className="mt-0.5 size-4 accent-[var(--color-accent)]" checked={way === 'bank'} onChange={() => setWay('bank')} />
-              <span>Pedido no app bancário do cliente (informe a conta de onde sai o pagamento)</span>
-            </label>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input type="radio" name={`pix-automatic-way-${entryId}`} className="mt-0.5 size-4 accent-[var(--color-accent)]" checked={way === 'qr'} onChange={() => setWay('qr')} />
-              <span>QR Code que o cliente lê no app de qualquer banco</span>
-            </label>
+            {WAYS.map((w) => (
+              <label key={w.value} className="flex items-start gap-2 text-sm text-slate-800">
+                <input type="radio" name={`pix-automatic-way-${entryId}`} className="mt-0.5 size-4 accent-[var(--color-accent)]" checked={way === w.value} onChange={() => setWay(w.value)} />
+                <span>{w.label}</span>
+              </label>
+            ))}
           </fieldset>
           {way === 'bank' && (
           <div className="grid gap-3 sm:grid-cols-2">
@@ -176,6 +190,10 @@ export function PixAutomaticSection({ entryId, mayWrite }: { entryId: string; ma
             {way === 'qr' ? (
               <>
                 <QrCode aria-hidden /> Gerar QR Code de autorização
+              </>
+            ) : way === 'first-payment' ? (
+              <>
+                <QrCode aria-hidden /> Gerar QR Code da primeira parcela
               </>
             ) : (
               <>
