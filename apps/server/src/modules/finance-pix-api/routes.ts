@@ -1,13 +1,13 @@
 import { bodyLimit } from 'hono/body-limit';
 import { PIX_API_CERT_MAX_BYTES, PIX_API_MESSAGES as M, pixApiSettingsAnswerSchema, pixApiSettingsInputSchema, pixApiSettingsSchema } from '@sede/shared/finance/pix-api';
 import { okSchema } from '@sede/shared/platform/api';
-import { PIX_AUTOMATIC_MESSAGES, pixAutomaticRequestSchema, pixAutomaticSchema } from '@sede/shared/finance/pix-automatic';
+import { PIX_AUTOMATIC_MESSAGES, type PixAutomatic, pixAutomaticRequestSchema, pixAutomaticSchema } from '@sede/shared/finance/pix-automatic';
 import { entryRefundsSchema, REFUND_MESSAGES, refundInputSchema, refundSchema } from '@sede/shared/finance/refunds';
 import { areaRouter } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { AppError, badRequest, readForm } from '../../http/errors.ts';
 import { requirePermission } from '../../http/middleware.ts';
-import type { Services } from '../../services.ts';
+import type { Services, Tenant } from '../../services.ts';
 import { cancelPixAutomatic, getPixAutomatic, requestPixAutomatic, requestPixAutomaticFirstPaymentQr, requestPixAutomaticQr } from './automatic.ts';
 import { refreshPixAutomatic } from './automatic-collect.ts';
 import { entryRefunds, requestRefund } from './refunds.ts';
@@ -72,20 +72,14 @@ export function pixApiRoutes(s: Services) {
     contract({ summary: 'Pedir ao cliente a autorização do Pix Automático', params: automaticParams, body: pixAutomaticRequestSchema, response: pixAutomaticSchema }),
     async (c) => c.json(await requestPixAutomatic(s, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
   );
-  r.post('/entries/:id/automatic/qr', write, contract({ summary: 'Gerar o QR Code de autorização do Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
-    c.json(await requestPixAutomaticQr(s, c.get('tenant'), c.req.valid('param').id)),
-  );
-  r.post(
-    '/entries/:id/automatic/qr-first-payment',
-    write,
-    contract({ summary: 'Gerar o QR Code que paga a primeira parcela e autoriza o Pix Automático das próximas', params: automaticParams, response: pixAutomaticSchema }),
-    async (c) => c.json(await requestPixAutomaticFirstPaymentQr(s, c.get('tenant'), c.req.valid('param').id)),
-  );
-  r.post('/entries/:id/automatic/refresh', write, contract({ summary: 'Consultar no banco o Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
-    c.json(await refreshPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),
-  );
-  r.delete('/entries/:id/automatic', write, contract({ summary: 'Cancelar o Pix Automático', params: automaticParams, response: pixAutomaticSchema }), async (c) =>
-    c.json(await cancelPixAutomatic(s, c.get('tenant'), c.req.valid('param').id)),
-  );
+  // The panel's actions on the series, each answering the panel again.
+  const automaticAction = (path: string, summary: string, run: (s: Services, tenant: Tenant, entryId: string) => Promise<PixAutomatic>, method: 'post' | 'delete' = 'post') =>
+    r[method](`/entries/:id/automatic${path}`, write, contract({ summary, params: automaticParams, response: pixAutomaticSchema }), async (c) =>
+      c.json(await run(s, c.get('tenant'), c.req.valid('param').id)),
+    );
+  automaticAction('/qr', 'Gerar o QR Code de autorização do Pix Automático', requestPixAutomaticQr);
+  automaticAction('/qr-first-payment', 'Gerar o QR Code que paga a primeira parcela e autoriza o Pix Automático das próximas', requestPixAutomaticFirstPaymentQr);
+  automaticAction('/refresh', 'Consultar no banco o Pix Automático', refreshPixAutomatic);
+  automaticAction('', 'Cancelar o Pix Automático', cancelPixAutomatic, 'delete');
   return r;
 }
