@@ -11,6 +11,7 @@ import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { financeReaders, settleLockedEntry } from '../finance/public.ts';
 import { CHARGE_ENTITY } from './charges.ts';
+import { forgetPaymentPages } from './page-cache.ts';
 
 const { finCharges: CH, finChargeEvents: EV, finEntries: E } = schema;
 
@@ -46,7 +47,7 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest(M.amount, 'ZERO_AMOUNT');
   const tenant = systemTenant(s, input.companyId, 'webhook');
   // Announced after the commit (decision 0765): concurrent settlements do not queue on the notify lock.
-  return announcedAfterCommit(s.pool, (later) =>
+  const out = await announcedAfterCommit(s.pool, (later): Promise<SettleOutcome> =>
     tenantTransaction(tenant, async ({ client, db }) => {
       const charge = await lockCharge(db, tenant, input);
       const [event] = await db
@@ -99,6 +100,9 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
       return { outcome: 'settled', chargeId: charge.id, entryId: entry.id, paymentId: payment.id };
     }),
   );
+  // Its payment page shows it paid at once on this instance (the others hear the announcement).
+  if (out.outcome === 'settled') forgetPaymentPages(s, input.companyId);
+  return out;
 }
 
 /** Finance's functions open their transaction on the tenant's db: here a savepoint of ours. */
