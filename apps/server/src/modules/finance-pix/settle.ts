@@ -4,7 +4,6 @@ import { money } from '@sede/shared/format';
 import { PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { logAudit } from '../../platform/audit.ts';
 import { announcedAfterCommit } from '../../platform/live/announce.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
@@ -65,13 +64,15 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
       if (entry.status === 'cancelled') throw conflict(M.cancelled, 'ENTRY_CANCELLED');
       const open = entry.amountCents - entry.paidCents;
       const principal = Math.min(open, input.amountCents);
-      // The entry is locked above: Financeiro's payment on that row, in this transaction (no savepoint, no re-read).
+      // The entry is locked above: Financeiro's payment on that row, in this transaction (no savepoint, no
+      // re-read), with the settlement's own audit line written alongside the payment's.
       const payment = await settleLockedEntry(
         db,
         tenant,
         entry,
         { entryId: entry.id, accountId: charge.accountId, paidDate: todayInBrazil(input.paidAt), amountCents: principal, interestCents: input.amountCents - principal },
         later,
+        { action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } },
       );
       // The charge paid and the notification tied to its payment, in one statement.
       await db.execute(sql`
@@ -79,7 +80,6 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
         UPDATE ${CH} SET status = 'paid', paid_at = ${input.paidAt.toISOString()}, paid_cents = ${input.amountCents}, payer_name = ${input.payerName?.slice(0, 200) ?? null},
                          end_to_end_id = ${input.endToEndId ?? null}, updated_at = ${new Date().toISOString()}
          WHERE id = ${charge.id}`);
-      await logAudit(db, tenant, { action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } });
       later.push({ companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entry.id, action: 'updated' });
       const readers = await financeReaders(inTx(db, tenant));
       await notify(

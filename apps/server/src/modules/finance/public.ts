@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, settleLocked, type SettleInput, undoPayment } from './entries.ts';
 import type { Announcement } from '../../platform/live/announce.ts';
+import type { AuditEntry } from '../../platform/audit.ts';
 import { accountCreateSchema } from '@sede/shared/finance/registers';
 import type { z } from 'zod';
 import { createAccount as createAccountOf, ensureDefaultChart as ensureDefaultChartOf } from './registers.ts';
@@ -37,11 +38,12 @@ export { financeReaders } from './alerts.ts';
 /**
  * `settleEntry` inside the caller's transaction, on the entry row it already locked there (finance-pix's
  * settlement, decision 0765): validated the same, without a savepoint, a second lock or a re-read;
- * the entry's announcement is pushed to `later` for the caller to send after its commit.
+ * the entry's announcement is pushed to `later` for the caller to send after its commit, and the
+ * caller's own audit line (`alsoAudit`) is written with the payment's in one insert.
  */
-export async function settleLockedEntry(tx: DbOrTx, tenant: Tenant, locked: FinEntryRow, input: SettleInput, later: Announcement[]): Promise<FinPayment> {
+export async function settleLockedEntry(tx: DbOrTx, tenant: Tenant, locked: FinEntryRow, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry): Promise<FinPayment> {
   const { entryId, ...payment } = input;
-  return settleLocked(tx, tenant, locked, { entryId, ...parseWith(paymentCreateSchema, payment) }, later);
+  return settleLocked(tx, tenant, locked, { entryId, ...parseWith(paymentCreateSchema, payment) }, later, alsoAudit);
 }
 
 // E-commerce (decision 0682): a store's own account, the default chart's categories and a cancelled sale's reversal.
