@@ -16,16 +16,21 @@ export type RateDecision = { allowed: boolean; retryAfter: number | null; count:
 /**
  * The count commits without waiting for its WAL flush (set for this statement's transaction only):
  * a crash can at most forget the last few milliseconds of counts, and every public request no
- * longer waits for a disk flush of its own.
+ * longer waits for a disk flush of its own. The requests counted at the same moment go in one
+ * statement (decision 0765): `$1` keys (sorted: concurrent batches lock rows in one order), `$2`
+ * how many requests of each, `$3` each key's window; every request is still counted in its row.
  */
 const CONSUME_SQL = `
-WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
+b AS (SELECT * FROM unnest($1::text[], $2::int[], $3::int[]) AS b(key, n, secs))
 INSERT INTO rate_limits AS r (key, count, reset_at)
-SELECT $1, 1, clock_timestamp() + make_interval(secs => $2::int) FROM async
+SELECT b.key, b.n, clock_timestamp() + make_interval(secs => b.secs) FROM b, async
 ON CONFLICT (key) DO UPDATE SET
-  count = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE LEAST(r.count + 1, 2147483647) END,
-  reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN clock_timestamp() + make_interval(secs => $2) ELSE r.reset_at END
-RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (reset_at - clock_timestamp()))))::int AS retry_after`;
+  count = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.count ELSE LEAST(r.count + excluded.count, 2147483647) END,
+  reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.reset_at ELSE r.reset_at END
+RETURNING key, count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (reset_at - clock_timestamp()))))::int AS retry_after`;
+
+type Waiting = { window: number; calls: Array<{ max: number; resolve: (d: RateDecision) => void; reject: (e: unknown) => void }> };
 
 /** `$3` calls at once: `granted` of them fit under `max` (the row counts them all, like `consume`). */
 const LEASE_SQL = `
@@ -47,14 +52,45 @@ export function createRateLimitStore(pool: pg.Pool) {
     lastSweep = now;
     pool.query('DELETE FROM rate_limits WHERE reset_at < clock_timestamp()').catch(() => {});
   };
+  let waiting = new Map<string, Waiting>();
+  const flush = () => {
+    const batch = waiting;
+    waiting = new Map();
+    const keys = [...batch.keys()].sort();
+    const values = [keys, keys.map((k) => batch.get(k)!.calls.length), keys.map((k) => batch.get(k)!.window)];
+    pool.query<{ key: string; count: number; retry_after: number }>({ name: 'rate-limit-consume', text: CONSUME_SQL, values }).then(
+      ({ rows }) => {
+        for (const row of rows) {
+          const { calls } = batch.get(row.key)!;
+          // The row's count holds this batch's calls last: the i-th of n was number count - n + 1 + i.
+          calls.forEach((call, i) => {
+            const count = row.count - calls.length + 1 + i;
+            const allowed = count <= call.max;
+            call.resolve({ allowed, retryAfter: allowed ? null : row.retry_after, count, resetIn: row.retry_after });
+          });
+          batch.delete(row.key);
+        }
+        for (const { calls } of batch.values()) for (const call of calls) call.reject(new Error('rate limit: no row counted'));
+      },
+      (e: unknown) => {
+        for (const { calls } of batch.values()) for (const call of calls) call.reject(e);
+      },
+    );
+  };
   return {
-    /** Counts one request against `key`; refused once the window already holds `max`. */
-    async consume(key: string, rule: RateRule): Promise<RateDecision> {
+    /**
+     * Counts one request against `key`; refused once the window already holds `max`. The requests
+     * of one turn of the event loop are counted in one statement, in their order: the same answers
+     * as one statement each.
+     */
+    consume(key: string, rule: RateRule): Promise<RateDecision> {
       sweep();
-      const { rows } = await pool.query<{ count: number; retry_after: number }>({ name: 'rate-limit-consume', text: CONSUME_SQL, values: [key, rule.window] });
-      const row = rows[0]!;
-      const allowed = row.count <= rule.max;
-      return { allowed, retryAfter: allowed ? null : row.retry_after, count: row.count, resetIn: row.retry_after };
+      return new Promise<RateDecision>((resolve, reject) => {
+        let w = waiting.get(key);
+        if (!w) waiting.set(key, (w = { window: rule.window, calls: [] }));
+        w.calls.push({ max: rule.max, resolve, reject });
+        if (waiting.size === 1 && w.calls.length === 1) setImmediate(flush);
+      });
     },
     /** Takes `size` calls of the window at once; those past `max` are refused (decision 0710). */
     async lease(key: string, rule: RateRule, size: number): Promise<RateLease> {

@@ -34,6 +34,20 @@ export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId:
   });
 }
 
+/** `logAudit` for lines of different actions in one insert (decision 0765): a settlement's payment and charge lines. */
+export async function logAuditEntries(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(schema.activityLog).values(
+    entries.map((entry) => ({
+      companyId: tenant.companyId,
+      userId: tenant.apiKeyId ? null : tenant.actorId || null,
+      apiKeyId: tenant.apiKeyId ?? null,
+      action: entry.action,
+      details: { ...entry.details, entity: entry.entity, id: entry.id },
+    })),
+  );
+}
+
 /** `logAudit` for many lines of one action at once, in one insert (decision 0750): a batch written in one transaction. */
 export async function logAudits(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, action: AuditAction, lines: Array<Omit<AuditEntry, 'action'>>): Promise<void> {
   if (!lines.length) return;

@@ -169,8 +169,11 @@ describe('the payment page', () => {
     expect(page.body).toMatchObject({ companyName: 'Estúdio Ação Ltda', description: 'Manutenção mensal', amountCents: 99_90, dueDate: due, status: 'open', boletoUrl: null });
     expect(parsePix(page.body.brCode!)).toMatchObject({ transactionAmount: 99.9 });
     expect(JSON.stringify(page.body)).not.toContain(companyId);
-    // The receivable changed after the link went out: the page shows a new code of what is due now.
-    await sql(server, `update fin_entries set amount_cents = 120_00 where id = $1`, [entryId]);
+    // The receivable changed after the link went out (its page was served from memory): the page
+    // shows a new code of what is due now, once the change is heard (decision 0765).
+    expect((await publicPage(token)).body.amountCents).toBe(99_90);
+    expect((await api(`/api/finance/entries/${entryId}`, fin, { method: 'PATCH', json: { amountCents: 120_00 } })).status).toBe(200);
+    await expect.poll(async () => (await publicPage(token)).body.amountCents).toBe(120_00);
     const changed = await publicPage(token);
     expect(parsePix(changed.body.brCode!)).toMatchObject({ transactionAmount: 120 });
     expect(changed.body.amountCents).toBe(120_00);
@@ -191,10 +194,38 @@ describe('the payment page', () => {
   it('pays through the local simulator and the one settlement, then shows it paid', async () => {
     const entryId = await receivable({ description: 'Simulada', amountCents: 10_00 });
     const token = tokenOf((await api<PaymentLinkCreated>(`/entries/${entryId}/link`, fin, { json: {} })).body.url);
+    expect((await publicPage(token)).body).toMatchObject({ status: 'open' });
     const paid = await api(`/api/public/payments/${token}/simulate-payment`, null, { json: { payerName: 'João Teste' } });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // At once, though the open page was just served from memory (decision 0765).
     expect((await publicPage(token)).body).toMatchObject({ status: 'paid', brCode: null, qrSvg: null });
     expect((await api(`/api/public/payments/${token}/simulate-payment`, null, { json: {} })).status).toBe(409);
+  });
+
+  it('shows at once a settlement by the webhook and, once heard, one by hand or by another instance', async () => {
+    const byWebhook = await receivable({ description: 'Pelo webhook', amountCents: 11_00 });
+    const token = tokenOf((await api<PaymentLinkCreated>(`/entries/${byWebhook}/link`, fin, { json: {} })).body.url);
+    const [charge] = (await sql(server, `select id from fin_charges where entry_id = $1 and status = 'open'`, [byWebhook])) as Array<{ id: string }>;
+    expect((await publicPage(token)).body.status).toBe('open');
+    expect((await publicPage(token)).body.status).toBe('open');
+    await settleCharge(server.services, { companyId, provider: 'psp-teste', externalEventId: 'E-cache-1', chargeId: charge!.id, amountCents: 11_00, paidAt: new Date() });
+    expect((await publicPage(token)).body).toMatchObject({ status: 'paid', brCode: null });
+
+    const byHand = await receivable({ description: 'À mão', amountCents: 12_00 });
+    const handToken = tokenOf((await api<PaymentLinkCreated>(`/entries/${byHand}/link`, fin, { json: {} })).body.url);
+    expect((await publicPage(handToken)).body.status).toBe('open');
+    const paid = await api(`/api/finance/entries/${byHand}/payments`, fin, { json: { accountId, paidDate: todayInBrazil(), amountCents: 12_00 } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    await expect.poll(async () => (await publicPage(handToken)).body.status).toBe('paid');
+
+    // Revoked on another instance: only its announcement reaches this one.
+    const elsewhere = await receivable({ description: 'Outra instância', amountCents: 13_00 });
+    const elsewhereToken = tokenOf((await api<PaymentLinkCreated>(`/entries/${elsewhere}/link`, fin, { json: {} })).body.url);
+    expect((await publicPage(elsewhereToken)).status).toBe(200);
+    await sql(server, `update fin_payment_links set revoked_at = now() where entry_id = $1`, [elsewhere]);
+    expect((await publicPage(elsewhereToken)).status).toBe(200);
+    await sql(server, `select pg_notify('sede_entities', $1)`, [JSON.stringify({ t: 'entity', companyId, entity: 'fin_charge', id: elsewhere, action: 'updated' })]);
+    await expect.poll(async () => (await publicPage(elsewhereToken)).status).toBe(404);
   });
 
   it('keeps serving the open charge when the default key is deleted meanwhile', async () => {

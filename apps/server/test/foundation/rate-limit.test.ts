@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_RULES, ADDRESS_RULES, rateLimitMessage } from '../../src/http/rate-limit.ts';
+import { rateLimits } from '../../src/platform/rate-limits.ts';
 import { DEVICE_COOKIE } from '../../src/http/trusted-device.ts';
 import { createConfirmedUser, startTestServer, tempDataDir, type CookieJar, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, invitationTokenFromMail, invite } from '../team/support.ts';
@@ -214,5 +215,29 @@ describe('per-address limits (better-auth) are kept in PostgreSQL', () => {
     for (let n = used; n < max; n++) expect((await signIn(n % 2 ? a : b, email('desconhecido'), 'qualquer')).status).toBe(401);
     const refused = await signIn(b, email('desconhecido'), 'qualquer');
     await expectRateLimited(refused, 60);
+  });
+});
+
+describe('requests counted together (decision 0765)', () => {
+  it('counts every one of many requests at once, on both instances, in order: exactly the rule passes', async () => {
+    const key = `test:batch:${Date.now().toString(36)}`;
+    const rule = { window: 60, max: 7 };
+    const storeA = rateLimits(a.services);
+    const storeB = rateLimits(b.services);
+    const other = `${key}:other`;
+    const decisions = await Promise.all([
+      ...Array.from({ length: 6 }, () => storeA.consume(key, rule)),
+      ...Array.from({ length: 6 }, () => storeB.consume(key, rule)),
+      storeA.consume(other, rule),
+    ]);
+    const mine = decisions.slice(0, 12);
+    expect(mine.filter((d) => d.allowed)).toHaveLength(7);
+    expect(mine.map((d) => d.count).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(mine.filter((d) => !d.allowed).every((d) => d.count > 7 && d.retryAfter! >= 1 && d.retryAfter! <= 60)).toBe(true);
+    expect(decisions[12]).toMatchObject({ allowed: true, count: 1 });
+    expect(await sql(`SELECT key, count FROM rate_limits WHERE key LIKE $1 ORDER BY key`, [`${key}%`])).toEqual([
+      { key, count: 12 },
+      { key: other, count: 1 },
+    ]);
   });
 });

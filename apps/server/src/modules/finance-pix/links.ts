@@ -67,6 +67,11 @@ export async function newLink(db: DbOrTx, tenant: Tenant, entryId: string) {
 export async function linkOfToken(s: Services, token: string) {
   const id = linkIdOf(s, token);
   if (!id) throw notFound(M.linkInvalid);
+  return liveLink(s, id);
+}
+
+/** The live link of an id a token proved ours (`linkIdOf`): 404 with the page's message for an unknown or revoked one. */
+export async function liveLink(s: Services, id: string) {
   const [row] = await s.db.select().from(L).where(eq(L.id, id));
   if (!row || row.revokedAt) throw notFound(M.linkInvalid);
   return row;

@@ -38,7 +38,7 @@ export function financePixRoutes(s: Services) {
     c.json(await createPaymentLink(s, tenant(c), c.req.valid('param').id), 201),
   );
   r.delete('/entries/:id/link', write, contract({ summary: 'Cancelar link de pagamento', params: entryId, response: okSchema }), async (c) =>
-    answerSuccess(c, revokePaymentLink(tenant(c), c.req.valid('param').id)),
+    answerSuccess(c, revokePaymentLink(s, tenant(c), c.req.valid('param').id)),
   );
   r.post('/entries/:id/send', write, contract({ summary: 'Enviar cobrança por e-mail', params: entryId, body: chargeSendSchema, response: chargeSentSchema }), async (c) =>
     c.json(await sendCharge(s, tenant(c), c.req.valid('param').id, c.req.valid('json'))),

@@ -12,7 +12,8 @@ import { isSuppressed } from '../parties/public.ts';
 import { CHARGE_ENTITY, chargeableCents, ensureStaticCharge, entryOf, isCurrent, latestCharge, openCharge, toCharge } from './charges.ts';
 import { settleCharge } from './settle.ts';
 import { findDefaultPixKey } from './keys.ts';
-import { activeLink, linkOfToken, newLink, paymentUrl, revokeLinks } from './links.ts';
+import { activeLink, linkIdOf, linkOfToken, liveLink, newLink, paymentUrl, revokeLinks } from './links.ts';
+import { forgetPaymentPages, paymentPages } from './page-cache.ts';
 import { announce } from '../../platform/live/announce.ts';
 import { openBoleto, staticOrBoleto } from './boleto-extras.ts';
 import { paymentPageData } from './payment-page-data.ts';
@@ -54,22 +55,26 @@ export async function chargeByPix(s: Services, tenant: Tenant, entryId: string):
 
 /** A new payment link of the receivable (the old one stops working); the charge is made if there is none. */
 export async function createPaymentLink(s: Services, tenant: Tenant, entryId: string): Promise<PaymentLinkCreated> {
-  return tenant.db.transaction(async (tx) => {
+  const created = await tenant.db.transaction(async (tx) => {
     await staticOrBoleto(tx, tenant, entryId, s);
     const link = await newLink(tx, tenant, entryId);
     await logAudit(tx, tenant, { action: 'payment_link_created', entity: 'fin_entry', id: entryId, details: { linkId: link.id } });
     await changed(tx, tenant, entryId);
     return { url: paymentUrl(s, link.id), createdAt: link.createdAt.toISOString() };
   });
+  // The old link's page stops at once here (the other instances hear the announcement).
+  forgetPaymentPages(s, tenant.companyId);
+  return created;
 }
 
-export async function revokePaymentLink(tenant: Tenant, entryId: string): Promise<void> {
+export async function revokePaymentLink(s: Services, tenant: Tenant, entryId: string): Promise<void> {
   await tenant.db.transaction(async (tx) => {
     await entryOf(tx, tenant, entryId);
     if (!(await revokeLinks(tx, tenant, entryId))) throw notFound(M.noLink);
     await logAudit(tx, tenant, { action: 'payment_link_revoked', entity: 'fin_entry', id: entryId });
     await changed(tx, tenant, entryId);
   });
+  forgetPaymentPages(s, tenant.companyId);
 }
 
 export const companyName = async (db: DbOrTx, companyId: string) => {
@@ -126,7 +131,16 @@ export async function sendCharge(s: Services, tenant: Tenant, entryId: string, i
  * receivable shows its state without a code.
  */
 export async function publicPayment(s: Services, token: string): Promise<PublicPayment> {
-  const link = await linkOfToken(s, token);
+  const linkId = linkIdOf(s, token);
+  if (!linkId) throw notFound(M.linkInvalid);
+  // Served from memory while nothing of the company's finance changed (decision 0765).
+  return paymentPages(s).get(linkId, async () => {
+    const link = await liveLink(s, linkId);
+    return { answer: await loadPublicPayment(s, link), companyId: link.companyId };
+  });
+}
+
+async function loadPublicPayment(s: Services, link: { companyId: string; entryId: string }): Promise<PublicPayment> {
   const tenant = systemTenant(s, link.companyId, 'public-link');
   const { entry, companyName: name, charge: open, defaultKey, boleto, automatic } = await paymentPageData(tenant.db, tenant, link.entryId);
   const live = entry.status === 'open';

@@ -4,13 +4,13 @@ import { money } from '@sede/shared/format';
 import { PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { logAudit } from '../../platform/audit.ts';
-import { announce } from '../../platform/live/announce.ts';
+import { announcedAfterCommit } from '../../platform/live/announce.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { financeReaders, settleEntry } from '../finance/public.ts';
+import { financeReaders, settleLockedEntry } from '../finance/public.ts';
 import { CHARGE_ENTITY } from './charges.ts';
+import { forgetPaymentPages } from './page-cache.ts';
 
 const { finCharges: CH, finChargeEvents: EV, finEntries: E } = schema;
 
@@ -45,54 +45,64 @@ export type SettleOutcome = { outcome: 'settled' | 'duplicate'; chargeId: string
 export async function settleCharge(s: Services, input: ChargePaid): Promise<SettleOutcome> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest(M.amount, 'ZERO_AMOUNT');
   const tenant = systemTenant(s, input.companyId, 'webhook');
-  return tenantTransaction(tenant, async ({ client, db }) => {
-    const charge = await lockCharge(db, tenant, input);
-    const [event] = await db
-      .insert(EV)
-      .values({ companyId: tenant.companyId, chargeId: charge.id, provider: input.provider, externalEventId: input.externalEventId, kind: 'paid', amountCents: input.amountCents })
-      .onConflictDoNothing()
-      .returning({ id: EV.id });
-    if (!event) return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
-    // Another notification of a charge already paid (a second way in, the same payment): kept, not settled again.
-    if (charge.status === 'paid') return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
-    if (charge.status !== 'open') throw conflict(M.chargeNotOpen, 'CHARGE_NOT_OPEN');
-    const [entry] = await db.select().from(E).where(and(eq(E.companyId, tenant.companyId), eq(E.id, charge.entryId))).for('update');
-    if (!entry) throw notFound(M.chargeNotFound);
-    if (entry.status === 'paid') throw conflict(M.alreadyPaid, 'ENTRY_ALREADY_PAID');
-    if (entry.status === 'cancelled') throw conflict(M.cancelled, 'ENTRY_CANCELLED');
-    const open = entry.amountCents - entry.paidCents;
-    const principal = Math.min(open, input.amountCents);
-    const { payment } = await settleEntry(inTx(db, tenant), {
-      entryId: entry.id,
-      accountId: charge.accountId,
-      paidDate: todayInBrazil(input.paidAt),
-      amountCents: principal,
-      interestCents: input.amountCents - principal,
-    });
-    await db
-      .update(CH)
-      .set({ status: 'paid', paidAt: input.paidAt, paidCents: input.amountCents, payerName: input.payerName?.slice(0, 200) ?? null, endToEndId: input.endToEndId ?? null, updatedAt: new Date() })
-      .where(eq(CH.id, charge.id));
-    await db.update(EV).set({ paymentId: payment.id }).where(eq(EV.id, event.id));
-    await logAudit(db, tenant, { action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } });
-    await announce(db, { companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entry.id, action: 'updated' });
-    const readers = await financeReaders(inTx(db, tenant));
-    await notify(
-      s,
-      {
-        companyId: tenant.companyId,
-        // The members who read Financeiro and whoever created the receivable (decision 0549).
-        userIds: entry.createdBy ? [...readers, entry.createdBy] : readers,
-        kind: 'alert',
-        title: 'Pagamento recebido',
-        body: `${entry.description.slice(0, 120)} — ${money(input.amountCents)}${input.payerName ? `, pago por ${input.payerName.slice(0, 80)}` : ''}`,
-        link: '/financeiro?aba=contas-a-receber',
-        entity: { type: 'fin_entry', id: entry.id },
-      },
-      client,
-    );
-    return { outcome: 'settled', chargeId: charge.id, entryId: entry.id, paymentId: payment.id };
-  });
+  // Announced after the commit (decision 0765): concurrent settlements do not queue on the notify lock.
+  const out = await announcedAfterCommit(s.pool, (later): Promise<SettleOutcome> =>
+    tenantTransaction(tenant, async ({ client, db }) => {
+      const charge = await lockCharge(db, tenant, input);
+      const [event] = await db
+        .insert(EV)
+        .values({ companyId: tenant.companyId, chargeId: charge.id, provider: input.provider, externalEventId: input.externalEventId, kind: 'paid', amountCents: input.amountCents })
+        .onConflictDoNothing()
+        .returning({ id: EV.id });
+      if (!event) return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
+      // Another notification of a charge already paid (a second way in, the same payment): kept, not settled again.
+      if (charge.status === 'paid') return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
+      if (charge.status !== 'open') throw conflict(M.chargeNotOpen, 'CHARGE_NOT_OPEN');
+      const [entry] = await db.select().from(E).where(and(eq(E.companyId, tenant.companyId), eq(E.id, charge.entryId))).for('update');
+      if (!entry) throw notFound(M.chargeNotFound);
+      if (entry.status === 'paid') throw conflict(M.alreadyPaid, 'ENTRY_ALREADY_PAID');
+      if (entry.status === 'cancelled') throw conflict(M.cancelled, 'ENTRY_CANCELLED');
+      const open = entry.amountCents - entry.paidCents;
+      const principal = Math.min(open, input.amountCents);
+      // The entry is locked above: Financeiro's payment on that row, in this transaction (no savepoint, no
+      // re-read), with the settlement's own audit line written alongside the payment's.
+      const payment = await settleLockedEntry(
+        db,
+        tenant,
+        entry,
+        { entryId: entry.id, accountId: charge.accountId, paidDate: todayInBrazil(input.paidAt), amountCents: principal, interestCents: input.amountCents - principal },
+        later,
+        { action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } },
+      );
+      // The charge paid and the notification tied to its payment, in one statement.
+      await db.execute(sql`
+        WITH ev AS (UPDATE ${EV} SET payment_id = ${payment.id} WHERE id = ${event.id})
+        UPDATE ${CH} SET status = 'paid', paid_at = ${input.paidAt.toISOString()}, paid_cents = ${input.amountCents}, payer_name = ${input.payerName?.slice(0, 200) ?? null},
+                         end_to_end_id = ${input.endToEndId ?? null}, updated_at = ${new Date().toISOString()}
+         WHERE id = ${charge.id}`);
+      later.push({ companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entry.id, action: 'updated' });
+      const readers = await financeReaders(inTx(db, tenant));
+      await notify(
+        s,
+        {
+          companyId: tenant.companyId,
+          // The members who read Financeiro and whoever created the receivable (decision 0549).
+          userIds: entry.createdBy ? [...readers, entry.createdBy] : readers,
+          kind: 'alert',
+          title: 'Pagamento recebido',
+          body: `${entry.description.slice(0, 120)} — ${money(input.amountCents)}${input.payerName ? `, pago por ${input.payerName.slice(0, 80)}` : ''}`,
+          link: '/financeiro?aba=contas-a-receber',
+          entity: { type: 'fin_entry', id: entry.id },
+        },
+        client,
+        later,
+      );
+      return { outcome: 'settled', chargeId: charge.id, entryId: entry.id, paymentId: payment.id };
+    }),
+  );
+  // Its payment page shows it paid at once on this instance (the others hear the announcement).
+  if (out.outcome === 'settled') forgetPaymentPages(s, input.companyId);
+  return out;
 }
 
 /** Finance's functions open their transaction on the tenant's db: here a savepoint of ours. */

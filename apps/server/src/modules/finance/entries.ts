@@ -8,8 +8,8 @@ import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { logAudit } from '../../platform/audit.ts';
-import { announce } from '../../platform/live/announce.ts';
+import { type AuditEntry, logAudit, logAuditEntries } from '../../platform/audit.ts';
+import { announce, type Announcement } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { orNull } from '../../platform/values.ts';
 import { categoryOf } from './registers.ts';
@@ -244,9 +244,15 @@ export async function deleteEntry(tenant: Tenant, id: string): Promise<void> {
 
 export type SettleInput = { entryId: string; accountId: string; paidDate: string; amountCents: number; interestCents?: number; fineCents?: number; discountCents?: number };
 
-/** One payment in a transaction the caller holds. */
-async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput): Promise<FinPayment> {
-  const entry = await lockEntry(tx, tenant, input.entryId);
+/**
+ * One payment in a transaction the caller holds. `locked`: the entry's row the caller already read
+ * FOR UPDATE in this transaction (not read again); `later`: its announcement is pushed there for
+ * the caller to send after its commit (decision 0765) instead of NOTIFYing in the transaction;
+ * `alsoAudit`: the caller's own line, written with the payment's in one insert.
+ */
+async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput, opts: { locked?: typeof E.$inferSelect; later?: Announcement[]; alsoAudit?: AuditEntry } = {}): Promise<FinPayment> {
+  const entry = opts.locked ?? (await lockEntry(tx, tenant, input.entryId));
+  if (entry.id !== input.entryId) throw new Error('settleIn: the locked entry is not the one settled');
   if (entry.status !== 'open') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
   const [account] = await tx
     .select({ id: A.id, name: A.name, archivedAt: A.archivedAt })
@@ -282,13 +288,15 @@ async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput): Promise
       updatedAt: new Date(),
     })
     .where(eq(E.id, entry.id));
-  await logAudit(tx, tenant, {
+  const line: AuditEntry = {
     action: 'payment_recorded',
     entity: FIN_ENTRY,
     id: entry.id,
     details: { paymentId: payment!.id, amountCents: input.amountCents, interestCents: input.interestCents ?? 0, fineCents: input.fineCents ?? 0, discountCents: input.discountCents ?? 0 },
-  });
-  await changed(tx, tenant, entry.id, 'updated');
+  };
+  await (opts.alsoAudit ? logAuditEntries(tx, tenant, [line, opts.alsoAudit]) : logAudit(tx, tenant, line));
+  if (opts.later) opts.later.push({ companyId: tenant.companyId, entity: FIN_ENTRY, id: entry.id, action: 'updated' });
+  else await changed(tx, tenant, entry.id, 'updated');
   return toPayment(payment!, account.name);
 }
 
@@ -300,6 +308,14 @@ export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{
   const payment = await tenant.db.transaction((tx) => settleIn(tx, tenant, input));
   return { payment, entry: await getEntry(tenant, input.entryId) };
 }
+
+/**
+ * A payment of an entry the caller's transaction already holds locked (`locked`, read FOR UPDATE
+ * there): no savepoint, no second lock, no re-read of the entry afterwards; the announcement goes
+ * to `later`, sent by the caller after its commit (finance-pix's settlement, decision 0765).
+ */
+export const settleLocked = (tx: DbOrTx, tenant: Tenant, locked: typeof E.$inferSelect, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry): Promise<FinPayment> =>
+  settleIn(tx, tenant, input, { locked, later, alsoAudit });
 
 /** Many entries paid in full on one date and account, in one transaction: all or none. */
 export async function bulkSettle(tenant: Tenant, input: z.output<typeof bulkSettleSchema>): Promise<{ settled: number; totalCents: number }> {

@@ -7,13 +7,16 @@ import { entryCreateSchema, paymentCreateSchema, type EntryCreateInput, type Fin
 import { parseWith } from '../../http/errors.ts';
 import type { Tenant } from '../../services.ts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema } from '@sede/db/client';
-import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, type SettleInput, undoPayment } from './entries.ts';
+import { schema, type DbOrTx } from '@sede/db/client';
+import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, settleLocked, type SettleInput, undoPayment } from './entries.ts';
+import type { Announcement } from '../../platform/live/announce.ts';
+import type { AuditEntry } from '../../platform/audit.ts';
 import { accountCreateSchema } from '@sede/shared/finance/registers';
 import type { z } from 'zod';
 import { createAccount as createAccountOf, ensureDefaultChart as ensureDefaultChartOf } from './registers.ts';
 
 const { finCategories } = schema;
+type FinEntryRow = typeof schema.finEntries.$inferSelect;
 
 export { getEntry } from './entries.ts';
 // The public API (modules/api-v1, decision 0641) lists and edits the same entries.
@@ -31,6 +34,17 @@ export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{
   return settle(tenant, { entryId, ...parseWith(paymentCreateSchema, payment) });
 }
 export { financeReaders } from './alerts.ts';
+
+/**
+ * `settleEntry` inside the caller's transaction, on the entry row it already locked there (finance-pix's
+ * settlement, decision 0765): validated the same, without a savepoint, a second lock or a re-read;
+ * the entry's announcement is pushed to `later` for the caller to send after its commit, and the
+ * caller's own audit line (`alsoAudit`) is written with the payment's in one insert.
+ */
+export async function settleLockedEntry(tx: DbOrTx, tenant: Tenant, locked: FinEntryRow, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry): Promise<FinPayment> {
+  const { entryId, ...payment } = input;
+  return settleLocked(tx, tenant, locked, { entryId, ...parseWith(paymentCreateSchema, payment) }, later, alsoAudit);
+}
 
 // E-commerce (decision 0682): a store's own account, the default chart's categories and a cancelled sale's reversal.
 /** A new account (the same validation as the API's). */

@@ -61,7 +61,32 @@ export function entityPayloads(a: Announcement): string[] {
  * the people who may see it; the pages refetch what changed. Ids only: no body ever travels.
  */
 export async function announce(db: Executor, a: Announcement): Promise<void> {
-  const payloads = entityPayloads(a);
+  await send(db, entityPayloads(a));
+}
+
+/**
+ * Several announcements in one statement. Work that announces after its commit (decision 0765)
+ * collects them and sends them here, outside the transaction: a transaction that NOTIFYs takes
+ * PostgreSQL's database-wide notify lock at commit and holds it through its WAL flush, so
+ * concurrent committing transactions that announce would wait on each other's flush.
+ */
+export async function announceAll(db: Executor, list: readonly Announcement[]): Promise<void> {
+  await send(db, list.flatMap(entityPayloads));
+}
+
+/**
+ * Sends the announcements `work` collects after its transaction committed (decision 0765): none on
+ * a rollback. A failure to send is logged, not thrown: the change is committed, and open pages
+ * refetch on their next change or reconnection.
+ */
+export async function announcedAfterCommit<T>(db: Executor, work: (later: Announcement[]) => Promise<T>): Promise<T> {
+  const later: Announcement[] = [];
+  const result = await work(later);
+  await announceAll(db, later).catch((e: Error) => console.error('[live] announcement after commit failed:', e.message));
+  return result;
+}
+
+async function send(db: Executor, payloads: string[]): Promise<void> {
   if (!payloads.length) return;
   if (isPg(db)) {
     await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [ENTITY_CHANNEL, payloads]);

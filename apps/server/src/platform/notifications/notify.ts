@@ -3,7 +3,7 @@ import { bossDb, withTransaction } from '@sede/db/transaction';
 import { NOTIFICATION_DEFAULTS, type NotificationKind } from '@sede/shared/platform/notifications';
 import { LIVE_NOTIFICATION } from '@sede/shared/platform/live';
 import type { Services } from '../../services.ts';
-import { announce } from '../live/announce.ts';
+import { announce, type Announcement } from '../live/announce.ts';
 
 /** The pg-boss queue of notification e-mails (one job per `notify` call; worker in modules/notifications). */
 export const NOTIFICATION_EMAIL_QUEUE = 'notification-email';
@@ -52,9 +52,10 @@ SELECT r.user_id, r.in_app, r.email FROM r`;
  * The one way an area tells people something (reminders, mentions, assignments, due dates,
  * alerts): stores the in-app notifications, announces them live to their recipients (the
  * bell's unread count) and queues one e-mail job for those who want e-mail. Runs in the given
- * transaction when there is one (`client`), so a rolled-back change notifies nobody.
+ * transaction when there is one (`client`), so a rolled-back change notifies nobody. With `later`,
+ * the live announcement is pushed there for the caller to send after its commit (decision 0765).
  */
-export async function notify(s: Services, input: NotifyInput, client?: pg.PoolClient): Promise<NotifyResult> {
+export async function notify(s: Services, input: NotifyInput, client?: pg.PoolClient, later?: Announcement[]): Promise<NotifyResult> {
   const userIds = [...new Set(input.userIds)];
   if (!userIds.length) return { inApp: 0, email: 0, skipped: 0 };
   const defaults = NOTIFICATION_DEFAULTS[input.kind];
@@ -77,7 +78,11 @@ export async function notify(s: Services, input: NotifyInput, client?: pg.PoolCl
     ]);
     const inApp = rows.filter((r) => r.in_app).map((r) => r.user_id);
     const email = rows.filter((r) => r.email).map((r) => r.user_id);
-    if (inApp.length) await announce(c, { companyId: input.companyId, entity: LIVE_NOTIFICATION, id: 'new', action: 'created', userIds: inApp });
+    if (inApp.length) {
+      const a: Announcement = { companyId: input.companyId, entity: LIVE_NOTIFICATION, id: 'new', action: 'created', userIds: inApp };
+      if (later) later.push(a);
+      else await announce(c, a);
+    }
     if (email.length) {
       const job: NotificationEmailJob = { companyId: input.companyId, userIds: email, kind: input.kind, title, body, link };
       await s.boss.send(NOTIFICATION_EMAIL_QUEUE, job, { db: bossDb(c), retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInMinutes: 10 });
