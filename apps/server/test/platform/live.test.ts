@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '@sede/db/transaction';
-import { announce, entityPayloads } from '../../src/platform/live/announce.ts';
+import pg from 'pg';
+import { announce, announcedAfterCommit, deferAnnouncements, ENTITY_CHANNEL, entityPayloads } from '../../src/platform/live/announce.ts';
 import { registerLiveEntity } from '../../src/platform/live/registry.ts';
 import { seedCompany, seedMember } from '../support/seed.ts';
 import { createConfirmedUser, startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
@@ -119,5 +120,42 @@ describe('announce → open pages', () => {
     for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8000);
     expect(payloads.flatMap((p) => (JSON.parse(p) as { userIds: string[] }).userIds)).toEqual(userIds);
     expect(() => entityPayloads({ companyId: 'c', entity: 'deal', id: 'x'.repeat(5000) })).toThrow();
+  });
+});
+
+describe('announcements deferred to after the commit (decision 0765)', () => {
+  it('what is announced through the transaction is sent once it committed, never after a rollback', async () => {
+    const listener = new pg.Client({ connectionString: a.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push((JSON.parse(n.payload!) as { id: string }).id));
+    await listener.query(`LISTEN ${ENTITY_CHANNEL}`);
+    const companyId = '00000000-0000-4000-8000-00000000d0fe';
+    try {
+      await announcedAfterCommit(a.services.pool, (later) =>
+        a.services.db.transaction(async (tx) => {
+          deferAnnouncements(tx, later);
+          await announce(tx, { companyId, entity: 'deal', id: 'deferred-1' });
+          // Collected, not sent inside the transaction.
+          expect(later.map((x) => x.id)).toEqual(['deferred-1']);
+        }),
+      );
+      await within(2000, () => heard.includes('deferred-1'));
+      await expect(
+        announcedAfterCommit(a.services.pool, (later) =>
+          a.services.db.transaction(async (tx) => {
+            deferAnnouncements(tx, later);
+            await announce(tx, { companyId, entity: 'deal', id: 'deferred-2' });
+            throw new Error('rolled back');
+          }),
+        ),
+      ).rejects.toThrow('rolled back');
+      // Outside a deferring transaction an announcement goes at once: the sentinel.
+      await announce(a.services.pool, { companyId, entity: 'deal', id: 'sentinel' });
+      await within(2000, () => heard.includes('sentinel'));
+      expect(heard).toEqual(['deferred-1', 'sentinel']);
+    } finally {
+      await listener.end();
+    }
   });
 });

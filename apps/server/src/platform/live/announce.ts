@@ -61,7 +61,25 @@ export function entityPayloads(a: Announcement): string[] {
  * the people who may see it; the pages refetch what changed. Ids only: no body ever travels.
  */
 export async function announce(db: Executor, a: Announcement): Promise<void> {
+  const later = deferred.get(db);
+  if (later) {
+    entityPayloads(a); // checked now, where the caller can see it
+    later.push(a);
+    return;
+  }
   await send(db, entityPayloads(a));
+}
+
+/** Transactions whose announcements wait for their commit (see `deferAnnouncements`). */
+const deferred = new WeakMap<object, Announcement[]>();
+
+/**
+ * Inside `announcedAfterCommit`'s transaction `tx`: whatever announces through `tx` from here on —
+ * this module's code or another's it calls with the same transaction — joins `later` instead of
+ * NOTIFYing inside it (decision 0765).
+ */
+export function deferAnnouncements(tx: Executor, later: Announcement[]): void {
+  deferred.set(tx, later);
 }
 
 /**
