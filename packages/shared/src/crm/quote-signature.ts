@@ -30,6 +30,7 @@ export const quoteEnvelopeParams = z.object({ id: uuidSchema('Não encontrado'),
 /** What the salesperson's field editor needs of the quote's envelope: its PDF's pages, the people who act on it and the fields placed. */
 export const quoteEnvelopeDraftSchema = quoteEnvelopeSchema.extend({
   title: z.string(),
+  signingOrder: z.enum(SIGNING_ORDERS),
   documentPages: z.number().nullable(),
   signers: z.array(signerViewSchema),
   fields: z.array(fieldViewSchema),

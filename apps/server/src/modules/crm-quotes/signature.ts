@@ -65,7 +65,7 @@ async function quoteEnvelope(s: Services, t: Tenant, quoteId: string, envelopeId
 }
 
 /** What the salesperson's field editor reads of the quote's envelope. */
-const draftViewOf = (e: Awaited<ReturnType<typeof sourceEnvelope>>) => ({ ...viewOf(e), title: e.title, documentPages: e.documentPages, signers: e.signers, fields: e.fields });
+const draftViewOf = (e: Awaited<ReturnType<typeof sourceEnvelope>>) => ({ ...viewOf(e), title: e.title, signingOrder: e.signingOrder, documentPages: e.documentPages, signers: e.signers, fields: e.fields });
 
 /** A draft of the quote sent to its signers (decision 0760): once only (409), and only while the client has not answered the quote. */
 async function sendQuoteEnvelope(s: Services, c: Context<CompanyEnv>, t: Tenant, quoteId: string, envelopeId: string) {
