@@ -242,7 +242,7 @@ test.describe('modelos de envelope', () => {
 
     const fieldsDialog = page.getByRole('dialog', { name: 'Campos do orçamento nº 1' });
     const editor = fieldsDialog.getByTestId('field-editor');
-    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
     await editor.getByRole('button', { name: 'Adicionar campo Assinatura' }).click();
     await editor.getByRole('button', { name: 'Adicionar campo CPF' }).click();
     await expect(editor.getByTestId('placed-field')).toHaveCount(2);
@@ -255,6 +255,15 @@ test.describe('modelos de envelope', () => {
     // Nothing went out yet.
     const [draft] = await e2eSql<{ id: string; status: string; n: string }>("SELECT e.id, e.status, (SELECT count(*) FROM signature_fields f WHERE f.envelope_id = e.id) AS n FROM signature_envelopes e WHERE e.company_id = $1 AND e.source_entity = 'crm_quote'", [admin.companyId]);
     expect(draft).toMatchObject({ status: 'rascunho', n: '2' });
+    // Closed without sending, the draft waits: the dialog offers to go on with it, the fields as saved.
+    await fieldsDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(fieldsDialog).toHaveCount(0);
+    await page.getByRole('table', { name: 'Orçamentos' }).getByRole('button', { name: 'Enviar orçamento nº 1 para assinatura' }).click();
+    await expect(dialog.getByTestId('quote-signature-draft')).toBeVisible();
+    await widths(page, 'esign-quote-draft-waiting');
+    await dialog.getByTestId('quote-signature-draft').getByRole('button', { name: 'Continuar o rascunho' }).click();
+    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(editor.getByTestId('placed-field')).toHaveCount(2);
 
     await fieldsDialog.getByRole('button', { name: 'Enviar para assinatura' }).click();
     await expect(fieldsDialog).toHaveCount(0);

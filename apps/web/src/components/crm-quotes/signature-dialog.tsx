@@ -53,7 +53,14 @@ function QuoteSignatureForm({ quote, onClose, onDraft }: { quote: Quote; onClose
   const earlier = envelopes.data?.envelopes.find((e) => e.status === 'rascunho');
   const input = (draft: boolean): QuoteSignatureInput => ({ signers: signers.map((s) => ({ name: s.name, email: s.email, cpf: s.cpf || null, role: s.role })), signingOrder: order, message: message || null, winDeal, draft });
   const { action: send, submit: submitSend } = useQuoteAction(() => startSignature(quote.id, input(false)), () => sentSaid(quote, signers, order), onClose);
-  const draft = useMutation({ mutationFn: () => startSignature(quote.id, input(true)), onSuccess: (e) => onDraft(e.id) });
+  const qc = useQueryClient();
+  const draft = useMutation({
+    mutationFn: () => startSignature(quote.id, input(true)),
+    onSuccess: (e) => {
+      void qc.invalidateQueries({ queryKey: signatureKeys.list(quote.id) });
+      onDraft(e.id);
+    },
+  });
   const failed = send.error ?? draft.error;
   return (
     <ScrollDialog open onOpenChange={(o) => !o && onClose()} title={`Assinatura do orçamento nº ${quote.number}`} description="Cada pessoa recebe um link para ler o PDF, confirmar a identidade por um código no e-mail e assinar, sem precisar de conta. Sem custo." wide>
