@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { uniqueEmail, waitForMail } from './support/api.ts';
+import { signInByApi, uniqueEmail, waitForMail } from './support/api.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
 import { shot } from './support/shots.ts';
-import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
+import { createCompanyWithAdmin, createMember, expectAccessible } from './support/team.ts';
 
 async function contractPdf() {
   const doc = await PDFDocument.create();
@@ -213,5 +213,67 @@ test.describe('modelos de envelope', () => {
     await waitForMail(page.request, client, 'pede sua assinatura');
     const [envelope] = await e2eSql<{ signing_order: string; n: string }>("SELECT e.signing_order, (SELECT count(*) FROM signature_signers x WHERE x.envelope_id = e.id) AS n FROM signature_envelopes e WHERE e.company_id = $1 AND e.source_entity = 'crm_quote'", [admin.companyId]);
     expect(envelope).toEqual({ signing_order: 'sequencial', n: '2' });
+  });
+
+  test("a salesperson (Comercial only) places the fields on the quote's envelope before sending it; the client sees them", async ({ page, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const admin = await createCompanyWithAdmin(page.request, 'Confeitaria Campos Ltda');
+    const [p] = await e2eSql<{ id: string }>(`INSERT INTO crm_pipelines (company_id, name) VALUES ($1, 'Funil') RETURNING id`, [admin.companyId]);
+    const [s] = await e2eSql<{ id: string }>(`INSERT INTO crm_stages (company_id, pipeline_id, name, probability) VALUES ($1, $2, 'Proposta', 40) RETURNING id`, [admin.companyId, p!.id]);
+    const [deal] = await e2eSql<{ id: string }>(`INSERT INTO deals (company_id, pipeline_id, stage_id, title, value_cents) VALUES ($1, $2, $3, 'Doces do casamento', 90000) RETURNING id`, [admin.companyId, p!.id, s!.id]);
+    const res = await page.request.post(`/api/crm-quotes/deals/${deal!.id}/quotes`, { data: { validUntil: '2099-12-31', conditions: 'PIX.', items: [{ description: 'Brigadeiro (cento)', unit: 'cento', quantityMilli: 3000, unitPriceCents: 30000 }] } });
+    expect(res.status()).toBe(201);
+    // Comercial's permission alone (no Jurídico): the envelope's PDF comes through the quote's route.
+    const other = await browser.newContext({ baseURL });
+    const seller = await createMember(other.request, admin.companyId, 'vendas');
+    await other.close();
+    await page.context().clearCookies();
+    await signInByApi(page, seller.email, seller.password);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto('/comercial?aba=orcamentos');
+    await page.getByRole('table', { name: 'Orçamentos' }).getByRole('button', { name: 'Enviar orçamento nº 1 para assinatura' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assinatura do orçamento nº 1' });
+    const client = uniqueEmail('cliente');
+    await dialog.getByTestId('signer-row').nth(0).getByLabel('Nome').fill('Cliente Noiva');
+    await dialog.getByTestId('signer-row').nth(0).getByLabel('E-mail').fill(client);
+    await dialog.getByLabel('Posicionar campos antes de enviar').check();
+    await widths(page, 'esign-quote-place-fields-option');
+    await dialog.getByRole('button', { name: 'Continuar para os campos' }).click();
+
+    const fieldsDialog = page.getByRole('dialog', { name: 'Campos do orçamento nº 1' });
+    const editor = fieldsDialog.getByTestId('field-editor');
+    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await editor.getByRole('button', { name: 'Adicionar campo Assinatura' }).click();
+    await editor.getByRole('button', { name: 'Adicionar campo CPF' }).click();
+    await expect(editor.getByTestId('placed-field')).toHaveCount(2);
+    await expect(fieldsDialog.getByRole('button', { name: 'Enviar para assinatura' })).toBeDisabled();
+    await editor.getByRole('button', { name: 'Salvar campos' }).click();
+    await expect(editor.getByText('2 campos', { exact: true })).toBeVisible();
+    await expect(fieldsDialog.getByRole('button', { name: 'Enviar para assinatura' })).toBeEnabled();
+    await expectAccessible(page);
+    await widths(page, 'esign-quote-fields');
+    // Nothing went out yet.
+    const [draft] = await e2eSql<{ id: string; status: string; n: string }>("SELECT e.id, e.status, (SELECT count(*) FROM signature_fields f WHERE f.envelope_id = e.id) AS n FROM signature_envelopes e WHERE e.company_id = $1 AND e.source_entity = 'crm_quote'", [admin.companyId]);
+    expect(draft).toMatchObject({ status: 'rascunho', n: '2' });
+    // Closed without sending, the draft waits: the dialog offers to go on with it, the fields as saved.
+    await fieldsDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(fieldsDialog).toHaveCount(0);
+    await page.getByRole('table', { name: 'Orçamentos' }).getByRole('button', { name: 'Enviar orçamento nº 1 para assinatura' }).click();
+    await expect(dialog.getByTestId('quote-signature-draft')).toBeVisible();
+    await widths(page, 'esign-quote-draft-waiting');
+    await dialog.getByTestId('quote-signature-draft').getByRole('button', { name: 'Continuar o rascunho' }).click();
+    await expect(editor.getByTestId('pdf-pages')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(editor.getByTestId('placed-field')).toHaveCount(2);
+
+    await fieldsDialog.getByRole('button', { name: 'Enviar para assinatura' }).click();
+    await expect(fieldsDialog).toHaveCount(0);
+    await expect(page.getByText(`Orçamento nº 1 enviado para assinatura: ${client} recebeu o link.`)).toBeVisible();
+    const mail = await waitForMail(page.request, client, 'pede sua assinatura');
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    await page.context().clearCookies();
+    await page.goto(`${link.pathname}`);
+    await expect(page.getByRole('heading', { name: 'Orçamento nº 1 — Doces do casamento' })).toBeVisible();
+    const [sent] = await e2eSql<{ status: string }>('SELECT status FROM signature_envelopes WHERE id = $1', [draft!.id]);
+    expect(sent!.status).toMatch(/enviado|visualizado/);
   });
 });

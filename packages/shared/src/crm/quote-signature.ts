@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ENVELOPE_STATUSES, ESIGN_LIMITS, ESIGN_MESSAGES, SIGNING_ORDERS, signerInputSchema } from '../esign/schemas.ts';
+import { uuidSchema } from '../platform/api.ts';
+import { fieldViewSchema } from '../esign/fields.ts';
+import { ENVELOPE_STATUSES, ESIGN_LIMITS, ESIGN_MESSAGES, SIGNING_ORDERS, signerInputSchema, signerViewSchema } from '../esign/schemas.ts';
 import { safeText } from '../text.ts';
 
 /** A CRM quote sent for electronic signature (decision 0591). */
@@ -14,6 +16,8 @@ export const quoteSignatureSchema = z.object({
   expiresOn: z.string({ error: ESIGN_MESSAGES.expiresOn }).regex(/^\d{4}-\d{2}-\d{2}$/, ESIGN_MESSAGES.expiresOn).nullish(),
   /** When everyone signed: the quote is accepted and, with this, its deal is won. */
   winDeal: z.boolean().default(true),
+  /** A draft, not sent (decision 0760): the salesperson places the fields, then sends it. Default: sent at once (decision 0591). */
+  draft: z.boolean().default(false),
 });
 export type QuoteSignatureInput = z.input<typeof quoteSignatureSchema>;
 
@@ -21,7 +25,20 @@ export const quoteEnvelopeSchema = z.object({ id: z.string(), status: z.enum(ENV
 export type QuoteEnvelope = z.infer<typeof quoteEnvelopeSchema>;
 export const quoteEnvelopesSchema = z.object({ envelopes: z.array(quoteEnvelopeSchema) });
 
+/** A quote's envelope by its id (decision 0760): one of another company, or not this quote's, is 404. */
+export const quoteEnvelopeParams = z.object({ id: uuidSchema('Não encontrado'), envelopeId: uuidSchema(ESIGN_MESSAGES.envelopeNotFound) });
+/** What the salesperson's field editor needs of the quote's envelope: its PDF's pages, the people who act on it and the fields placed. */
+export const quoteEnvelopeDraftSchema = quoteEnvelopeSchema.extend({
+  title: z.string(),
+  signingOrder: z.enum(SIGNING_ORDERS),
+  documentPages: z.number().nullable(),
+  signers: z.array(signerViewSchema),
+  fields: z.array(fieldViewSchema),
+});
+export type QuoteEnvelopeDraft = z.infer<typeof quoteEnvelopeDraftSchema>;
+
 export const QUOTE_SIGNATURE_MESSAGES = {
   answered: 'Este orçamento já foi aceito ou recusado: não há o que assinar.',
   pending: 'Este orçamento já está em assinatura: cancele o envelope anterior para enviar outro.',
+  alreadySent: 'Este envelope já foi enviado para assinatura: os campos e os signatários não mudam mais.',
 } as const;

@@ -3,5 +3,6 @@ export { witnessOf } from './evidence.ts';
 export { confirmCode, publicDocument, publicSigning, refuseByLink, sendCode, signByLink } from './signing.ts';
 export { verifyByCode, verifyByHash } from './verification.ts';
 export { createEnvelopeFromPdf, onEnvelopeCompleted, type CompletedEnvelope, type EnvelopeSource } from './sources.ts';
-export { sendEnvelope } from './sending.ts';
-export { envelopesOfSource } from './source-envelopes.ts';
+export { cancelEnvelope, sendEnvelope } from './sending.ts';
+export { envelopesOfSource, sourceEnvelope, sourceEnvelopeDocument } from './source-envelopes.ts';
+export { saveFields } from './fields.ts';

@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
-import { actsOnEnvelope, type EnvelopeStatus, type SignerRole } from '@sede/shared/esign/schemas';
+import { actsOnEnvelope, ESIGN_MESSAGES as M, type EnvelopeStatus, type EnvelopeView, type SignerRole } from '@sede/shared/esign/schemas';
+import { notFound } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { expireDue } from './envelopes.ts';
+import { readEntityFile } from '../files/public.ts';
+import { ENVELOPE_ENTITY, envelopeRow, expireDue, getEnvelope } from './envelopes.ts';
 
 const { signatureEnvelopes: E, signatureSigners: S } = schema;
 
@@ -28,4 +30,22 @@ export async function envelopesOfSource(s: Services, tenant: Tenant, entity: str
       options: e.sourceOptions ?? {},
     };
   });
+}
+
+/**
+ * One envelope the module started for its record (decision 0760), for the module's own routes and
+ * permissions: an envelope of another company, of no source or of another record is 404.
+ */
+export async function sourceEnvelope(s: Services, tenant: Tenant, entity: string, id: string, envelopeId: string): Promise<EnvelopeView & { options: Record<string, unknown> }> {
+  const row = await envelopeRow(tenant, envelopeId);
+  if (row.sourceEntity !== entity || row.sourceId !== id) throw notFound(M.envelopeNotFound);
+  return { ...(await getEnvelope(s, tenant, envelopeId)), options: row.sourceOptions ?? {} };
+}
+
+/** The PDF of that envelope (the one the signers read): for the module's page that places the fields, to people who may not read Jurídico's files. */
+export async function sourceEnvelopeDocument(s: Services, tenant: Tenant, entity: string, id: string, envelopeId: string) {
+  const e = await sourceEnvelope(s, tenant, entity, id, envelopeId);
+  const file = e.documentFileId ? await readEntityFile(s, tenant, e.documentFileId, ENVELOPE_ENTITY, e.id) : null;
+  if (!file) throw notFound(M.noDocument);
+  return file;
 }

@@ -32,7 +32,7 @@ export async function notifySource(s: Services, tenant: Pick<Tenant, 'db' | 'com
   }
 }
 
-/** A draft envelope from another module's PDF, then sent at once: the caller checked its own permission on the record. */
+/** A draft envelope from another module's PDF, sent at once or after its fields are placed (decision 0760): the caller checked its own permission on the record. */
 export async function createEnvelopeFromPdf(
   s: Services,
   tenant: Tenant,

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { esignKeys } from '../api/keys.ts';
 import { signingDocumentUrl, useSigning } from '../api/signing.ts';
 import { CodeStep } from './code-step.tsx';
-import { PdfPages } from './pdf-pages.tsx';
+import { PdfPages } from '../../../components/esign/pdf-pages.tsx';
 import { SignStep } from './sign-step.tsx';
 import { type FieldValues, SignerFieldsOverlay } from './signer-fields.tsx';
 

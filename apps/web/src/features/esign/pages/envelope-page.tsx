@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { actsOnEnvelope, type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import { day } from '@sede/shared/format';
+import { fileContentUrl } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
@@ -25,7 +26,7 @@ import { SaveTemplateDialog } from '../components/save-template-dialog.tsx';
 import { EnvelopeStatusBadge } from '../components/status-badge.tsx';
 
 /** The field editor brings pdf.js and dnd-kit: a chunk of its own, loaded only for a draft with its PDF (decision 0590). */
-const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
+const FieldEditor = lazy(() => import('../../../components/esign/field-editor.tsx'));
 
 /** /juridico/assinaturas/:envelopeId: the envelope live (status, signers, evidence), sending, cancelling, the signed PDF. */
 export default function EnvelopePage() {
@@ -106,7 +107,7 @@ function Envelope({ e }: { e: EnvelopeView }) {
           <FieldEditor
             key={e.documentFileId}
             title={e.title}
-            documentFileId={e.documentFileId}
+            documentUrl={`${fileContentUrl(e.documentFileId)}?inline=1`}
             pages={e.documentPages ?? 1}
             people={e.signers.filter((s) => actsOnEnvelope(s.role)).map((s) => ({ id: s.id, name: s.name, short: s.name.split(' ')[0] ?? s.name }))}
             fields={e.fields}

@@ -23,7 +23,7 @@ import { UseTemplateDialog } from '../components/use-template-dialog.tsx';
 import { DocumentCard } from '../components/document-card.tsx';
 
 /** The field editor's chunk (pdf.js, dnd-kit), as on the envelope's page (decision 0590). */
-const FieldEditor = lazy(() => import('../components/field-editor.tsx'));
+const FieldEditor = lazy(() => import('../../../components/esign/field-editor.tsx'));
 const LIST = '/juridico/assinaturas?aba=modelos';
 const fieldsCount = (n: number) => `${count(n)} ${n === 1 ? 'campo' : 'campos'}`;
 
@@ -109,7 +109,7 @@ function Template({ t }: { t: TemplateView }) {
           <FieldEditor
             key={t.documentFileId}
             title={t.name}
-            documentFileId={t.documentFileId}
+            documentUrl={`${fileContentUrl(t.documentFileId)}?inline=1`}
             pages={t.documentPages}
             people={acting.map((s) => ({ id: s.id, name: s.label, short: s.label }))}
             fields={t.fields}

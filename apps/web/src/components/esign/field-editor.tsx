@@ -4,16 +4,15 @@ import { Plus, Save, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, FIELD_TYPES, type FieldInput, type FieldType, type FieldView } from '@sede/shared/esign/fields';
-import { fileContentUrl } from '../../../components/files/files-api.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { Field } from '../ui/field.tsx';
+import { Input } from '../ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSubmit } from '../../lib/use-submit.ts';
 import { CORNERS, resizeByKey, ResizeHandle } from './field-resize.tsx';
 import { PdfPages } from './pdf-pages.tsx';
-import { NamedOptions } from '../../../components/ui/named-options.tsx';
+import { NamedOptions } from '../ui/named-options.tsx';
 
 type Placed = Required<Omit<FieldInput, 'label'>> & { key: string; label: string | null };
 
@@ -28,12 +27,15 @@ const newKey = () => `campo-${++counter}`;
 export type FieldPerson = { id: string; name: string; short: string };
 export type FieldEditorProps = {
   title: string;
-  documentFileId: string;
+  /** The PDF the fields go on: Jurídico's file (`fileContentUrl`), or a route of the module that started the envelope (a quote's, decision 0760). */
+  documentUrl: string;
   pages: number;
   people: FieldPerson[];
   fields: FieldView[];
   save: (fields: FieldInput[]) => Promise<{ fields: FieldView[] }>;
   onSaved: () => void;
+  /** Told when there come to be (or no longer are) changes not saved: a caller that sends the envelope waits for them. */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 /**
@@ -43,7 +45,7 @@ export type FieldEditorProps = {
  * up for dnd-kit's keyboard drag). The selected field resizes by any of its four corner handles or Ctrl/⌘ (+ Alt) +
  * arrows (decisions 0621, 0625). Positions and sizes are fractions of the page, saved whole.
  */
-export default function FieldEditor({ title, documentFileId, pages, people: signers, fields: initial, save: saveAll, onSaved }: FieldEditorProps) {
+export default function FieldEditor({ title, documentUrl, pages, people: signers, fields: initial, save: saveAll, onSaved, onDirtyChange }: FieldEditorProps) {
   const colourOf = (signerId: string) => COLOURS[Math.max(0, signers.findIndex((s) => s.id === signerId)) % COLOURS.length]!;
   const [signerId, setSignerId] = useState(signers[0]?.id ?? '');
   const [page, setPage] = useState(1);
@@ -52,9 +54,13 @@ export default function FieldEditor({ title, documentFileId, pages, people: sign
   const [dirty, setDirty] = useState(false);
   const sensors = useSensors(useSensor(MouseSensor, { activationConstraint: { distance: 4 } }), useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 6 } }), useSensor(KeyboardSensor));
 
+  const markDirty = (next: boolean) => {
+    setDirty(next);
+    onDirtyChange?.(next);
+  };
   const change = (next: Placed[]) => {
     setFields(next);
-    setDirty(true);
+    markDirty(true);
   };
   const update = (key: string, patch: Partial<Placed>) => change(fields.map((f) => (f.key === key ? { ...f, ...patch } : f)));
   const add = (type: FieldType, onPage: number, at?: { x: number; y: number }) => {
@@ -99,7 +105,7 @@ export default function FieldEditor({ title, documentFileId, pages, people: sign
   const save = useSubmit(async () => {
     const saved = await saveAll(fields.map(({ key: _key, ...f }) => f));
     setFields(saved.fields.map((f) => ({ ...f, key: f.id })));
-    setDirty(false);
+    markDirty(false);
     toast.success('Campos salvos.');
     onSaved();
   }, 'Não foi possível salvar os campos.');
@@ -168,7 +174,7 @@ export default function FieldEditor({ title, documentFileId, pages, people: sign
 
           <div className="mx-auto w-full max-w-3xl">
             <PdfPages
-              url={`${fileContentUrl(documentFileId)}?inline=1`}
+              url={documentUrl}
               title={title}
               overlay={(n) => (
                 <PageDrop page={n}>
