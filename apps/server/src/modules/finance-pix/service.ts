@@ -11,7 +11,6 @@ import type { Services, Tenant } from '../../services.ts';
 import { isSuppressed } from '../parties/public.ts';
 import { CHARGE_ENTITY, chargeableCents, ensureStaticCharge, entryOf, isCurrent, latestCharge, openCharge, toCharge } from './charges.ts';
 import { settleCharge } from './settle.ts';
-import { findDefaultPixKey } from './keys.ts';
 import { activeLink, linkIdOf, linkOfToken, liveLink, newLink, paymentUrl, revokeLinks } from './links.ts';
 import { forgetPaymentPages, paymentPages } from './page-cache.ts';
 import { announce } from '../../platform/live/announce.ts';
