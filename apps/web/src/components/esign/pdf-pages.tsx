@@ -7,8 +7,16 @@ type PdfPage = {
   render(o: { canvas: HTMLCanvasElement; canvasContext: CanvasRenderingContext2D; viewport: { width: number; height: number } }): { promise: Promise<void> };
 };
 
-/** The browser's next idle moment (a timer where it has no requestIdleCallback, as in Safari). */
-const idle = () => new Promise<void>((resolve) => (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1)))(() => resolve()));
+/**
+ * The browser's next idle moment (a timer where it has no requestIdleCallback, as in Safari), at
+ * most a second away: a page that is never idle (a busy machine, a dialog's work) starved the PDF,
+ * which stayed 'Carregando o documento…' without ever being asked for.
+ */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (window.requestIdleCallback) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 1);
+  });
 
 /**
  * pdf.js and its worker load only on the pages that show a PDF (decision 0551), once the page
