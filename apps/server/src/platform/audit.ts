@@ -34,6 +34,12 @@ export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId:
   });
 }
 
+/**
+ * One audit line written by someone else's insert (`logAuditEntries`): its action stays a literal at
+ * the line's own place, which the activity log's test reads (test/platform/activity-actions.test.ts).
+ */
+export const auditLine = (entry: AuditEntry): AuditEntry => entry;
+
 /** `logAudit` for lines of different actions in one insert (decision 0765): a settlement's payment and charge lines. */
 export async function logAuditEntries(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;

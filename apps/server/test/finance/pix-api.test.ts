@@ -55,7 +55,8 @@ const webhookPath = async () => {
 
 beforeAll(async () => {
   psp = await startFakePixPsp();
-  server = await startTestServer({ ...psp.env, PIX_API_TIMEOUT_MS: '1500' }, { clock });
+  // 3 s: the fake PSP answers from this test's own process, which shares two cores with three other files in CI.
+  server = await startTestServer({ ...psp.env, PIX_API_TIMEOUT_MS: '3000' }, { clock });
   const a = await createCompanyWithAdmin(server, 'Estúdio Pix Ltda');
   companyId = a.companyId;
   fin = await memberOf(server, companyId, 'financeiro');
@@ -248,7 +249,7 @@ describe('dynamic charges and their settlement', () => {
     expect([refused.status, refused.body.code, refused.body.error]).toEqual([409, 'PIX_API_OAUTH_REFUSED', M.oauthRefused]);
     expect((await sql(server, `select count(*)::int as n from fin_charges where entry_id = $1`, [entryId]))[0]!.n).toBe(0);
 
-    psp.set({ refuseOAuth: false, delayMs: 2500 });
+    psp.set({ refuseOAuth: false, delayMs: 5000 });
     await api(`/accounts/${accountId}`, fin, { method: 'PUT', json: settingsInput({ clientSecret: null }) });
     const slow = await charge(entryId);
     expect([slow.status, slow.body.code, slow.body.error]).toEqual([409, 'PIX_API_TIMEOUT', M.timeout]);

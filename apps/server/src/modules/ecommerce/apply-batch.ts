@@ -25,7 +25,7 @@ export async function applyOrders(s: Services, store: StoreRef, incoming: Incomi
   if (!orders.length) return 0;
   const tenant = systemTenant(s, store.companyId, reason);
   // Announced after the commit (decision 0765): webhooks applied side by side do not queue on the notify lock.
-  return announcedAfterCommit(s.pool, (later) =>
+  return announcedAfterCommit(tenant.db, (later) =>
     tenant.db.transaction(async (db) => {
       deferAnnouncements(db, later);
       const rows = await db

@@ -4,6 +4,7 @@ import { money } from '@sede/shared/format';
 import { PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { auditLine } from '../../platform/audit.ts';
 import { announcedAfterCommit } from '../../platform/live/announce.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
@@ -46,7 +47,7 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw badRequest(M.amount, 'ZERO_AMOUNT');
   const tenant = systemTenant(s, input.companyId, 'webhook');
   // Announced after the commit (decision 0765): concurrent settlements do not queue on the notify lock.
-  const out = await announcedAfterCommit(s.pool, (later): Promise<SettleOutcome> =>
+  const out = await announcedAfterCommit(tenant.db, (later): Promise<SettleOutcome> =>
     tenantTransaction(tenant, async ({ client, db }) => {
       const charge = await lockCharge(db, tenant, input);
       const [event] = await db
@@ -72,7 +73,7 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
         entry,
         { entryId: entry.id, accountId: charge.accountId, paidDate: todayInBrazil(input.paidAt), amountCents: principal, interestCents: input.amountCents - principal },
         later,
-        { action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } },
+        auditLine({ action: 'charge_paid', entity: 'fin_entry', id: entry.id, details: { chargeId: charge.id, method: charge.method, provider: input.provider, amountCents: input.amountCents } }),
       );
       // The charge paid and the notification tied to its payment, in one statement.
       await db.execute(sql`

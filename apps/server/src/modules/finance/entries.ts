@@ -8,7 +8,7 @@ import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { type AuditEntry, logAudit, logAuditEntries } from '../../platform/audit.ts';
+import { type AuditEntry, auditLine, logAudit, logAuditEntries } from '../../platform/audit.ts';
 import { announce, type Announcement } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { orNull } from '../../platform/values.ts';
@@ -288,13 +288,13 @@ async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput, opts: { 
       updatedAt: new Date(),
     })
     .where(eq(E.id, entry.id));
-  const line: AuditEntry = {
+  const line = auditLine({
     action: 'payment_recorded',
     entity: FIN_ENTRY,
     id: entry.id,
     details: { paymentId: payment!.id, amountCents: input.amountCents, interestCents: input.interestCents ?? 0, fineCents: input.fineCents ?? 0, discountCents: input.discountCents ?? 0 },
-  };
-  await (opts.alsoAudit ? logAuditEntries(tx, tenant, [line, opts.alsoAudit]) : logAudit(tx, tenant, line));
+  });
+  await logAuditEntries(tx, tenant, opts.alsoAudit ? [line, opts.alsoAudit] : [line]);
   if (opts.later) opts.later.push({ companyId: tenant.companyId, entity: FIN_ENTRY, id: entry.id, action: 'updated' });
   else await changed(tx, tenant, entry.id, 'updated');
   return toPayment(payment!, account.name);
