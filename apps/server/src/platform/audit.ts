@@ -55,15 +55,9 @@ export async function logAuditEntries(db: DbOrTx, tenant: { companyId: string; a
 }
 
 /** `logAudit` for many lines of one action at once, in one insert (decision 0750): a batch written in one transaction. */
-export async function logAudits(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, action: AuditAction, lines: Array<Omit<AuditEntry, 'action'>>): Promise<void> {
-  if (!lines.length) return;
-  await db.insert(schema.activityLog).values(
-    lines.map((line) => ({
-      companyId: tenant.companyId,
-      userId: tenant.apiKeyId ? null : tenant.actorId || null,
-      apiKeyId: tenant.apiKeyId ?? null,
-      action,
-      details: { ...line.details, entity: line.entity, id: line.id },
-    })),
+export const logAudits = (db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, action: AuditAction, lines: Array<Omit<AuditEntry, 'action'>>): Promise<void> =>
+  logAuditEntries(
+    db,
+    tenant,
+    lines.map((line) => ({ ...line, action })),
   );
-}
