@@ -3,6 +3,9 @@
  * `today` (YYYY-MM-DD, America/Sao_Paulo). Someone born on 29 February celebrates on 28 February
  * in a non-leap year. Pure calendar arithmetic on ISO strings (no time zone involved).
  */
+import { daysBetween } from '../platform/calendar.ts';
+
+export { daysBetween };
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
@@ -13,8 +16,6 @@ export function occurrenceIn(date: string, year: number): string {
   return `${String(year).padStart(4, '0')}-${md}`;
 }
 
-const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
-export const daysBetween = (from: string, to: string) => Math.round(dayNumber(to) - dayNumber(from));
 
 /** The next occurrence of `date`'s day and month on or after `today`, and the years since `date` then. */
 export function nextOccurrence(date: string, today: string): { date: string; inDays: number; years: number } {

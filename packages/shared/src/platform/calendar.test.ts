@@ -3,6 +3,7 @@ import {
   addBusinessDays,
   addDays,
   businessDaysBetween,
+  daysBetween,
   easterSunday,
   holidayOn,
   holidaysOf,
@@ -148,6 +149,11 @@ describe('dates', () => {
   it('addDays crosses months and years', () => {
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  });
+  it('daysBetween counts calendar days, either way', () => {
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2026-01-01', '2025-12-31')).toBe(-1);
+    expect(daysBetween('2026-12-04', addDays('2026-12-04', 10))).toBe(10);
   });
   it("today is São Paulo's calendar day (UTC-3)", () => {
     expect(todayInBrazil(new Date('2026-01-01T02:59:00Z'))).toBe('2025-12-31');

@@ -62,6 +62,9 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return fromUtc(new Date(toUtc(date).getTime() + days * DAY_MS));
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: IsoDate, to: IsoDate): number => Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / DAY_MS);
+
 /** 0 = Sunday … 6 = Saturday. */
 export const dayOfWeek = (date: IsoDate): number => toUtc(date).getUTCDay();
 

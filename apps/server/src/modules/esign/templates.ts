@@ -5,7 +5,7 @@ import { schema } from '@sede/db/client';
 import { FIELD_MESSAGES as FM, type FieldView, type fieldsSaveSchema } from '@sede/shared/esign/fields';
 import { envelopeCreateSchema, ESIGN_MESSAGES, type EnvelopeView, type SignerRole, type SigningOrder } from '@sede/shared/esign/schemas';
 import { TEMPLATE_MESSAGES as M, type TemplateSummary, type templateBlankSchema, type templateCreateSchema, type templateUpdateSchema, type templateUseSchema, type TemplateView } from '@sede/shared/esign/templates';
-import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
+import { addDays, daysBetween, todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, notFound, parseWith } from '../../http/errors.ts';
 import { logAudit } from '../../platform/audit.ts';
 import { foundOr404 } from '../../platform/tenant.ts';
@@ -62,8 +62,8 @@ export async function createTemplate(s: Services, tenant: Tenant, input: z.outpu
   const slots: Slot[] = signers.map((x, i) => ({ id: randomUUID(), label: input.slots[i]!, role: x.role as SignerRole }));
   const slotOf = new Map(signers.map((x, i) => [x.id, slots[i]!.id]));
   const fields = (await fieldsOf(tenant.db, tenant.companyId, e.id)).map((f) => ({ ...f, id: randomUUID(), signerId: slotOf.get(f.signerId)!, value: null }));
-  const created = e.createdAt.toISOString().slice(0, 10);
-  const expiresInDays = input.expiresInDays ?? Math.min(365, Math.max(1, Math.round((Date.parse(e.expiresOn) - Date.parse(created)) / 86_400_000)));
+  // The envelope's days to expire counted from the day it was drafted, in Brazil (its expiresOn is a Brazilian date).
+  const expiresInDays = input.expiresInDays ?? Math.min(365, Math.max(1, daysBetween(todayInBrazil(e.createdAt), e.expiresOn)));
   const [row] = await tenant.db
     .insert(T)
     .values({ companyId: tenant.companyId, name: input.name, title: e.title, message: e.message, signingOrder: e.signingOrder, expiresInDays, remindEveryDays: e.remindEveryDays, documentPages: e.documentPages, slots, fields, createdBy: tenant.actorId || null })
