@@ -100,6 +100,9 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
     await page.keyboard.press('Control+a');
   }
   await page.keyboard.press('Delete');
+  // Deleted here first (the selection's properties go), then through the sync into the saved scene.
+  await expect(page.locator('.excalidraw').getByText('Contorno', { exact: true })).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Conectado' })).toBeVisible();
   await expect.poll(() => elementsOf(boardId), { timeout: 15_000 }).toEqual([]);
 
   // The list links to the board by its query.

@@ -1,21 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
 import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
+import { dragByMouse, nearTop } from './support/mouse-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const column = (page: Page, stage: string) => page.locator(`[data-testid="crm-column"][data-stage="${stage}"]`);
 const card = (page: Page, title: string) => page.getByTestId('crm-card').filter({ hasText: title });
-
-/** Drags by mouse in small steps (dnd-kit's pointer sensor starts after 6 px). */
-async function dragByMouse(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
-  await page.mouse.up();
-}
 
 async function stageOf(companyId: string, title: string) {
   const [row] = await e2eSql<{ name: string }>('SELECT s.name FROM deals d JOIN crm_stages s ON s.id = d.stage_id WHERE d.company_id = $1 AND d.title = $2', [companyId, title]);
@@ -52,7 +42,7 @@ test.describe('/kanban-leads', () => {
     await expect(column(page, 'Prospecção').getByTestId('crm-column-totals')).toContainText('3 · R$ 5.500,00');
 
     // Mouse: Padaria Central → Qualificação.
-    await dragByMouse(page, card(page, 'Padaria Central'), column(page, 'Qualificação'));
+    await dragByMouse(page, card(page, 'Padaria Central'), column(page, 'Qualificação'), nearTop);
     await expect(column(page, 'Qualificação').getByTestId('crm-card').filter({ hasText: 'Padaria Central' })).toBeVisible();
     await expect.poll(() => stageOf(admin.companyId, 'Padaria Central')).toBe('Qualificação');
 
@@ -76,7 +66,7 @@ test.describe('/kanban-leads', () => {
     await page.route('**/api/crm/deals/*/move', (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'A posição de destino mudou. Atualize o quadro e tente de novo.', code: 'NEIGHBOUR_MOVED' }) }),
     );
-    await dragByMouse(page, card(page, 'Farmácia Saúde'), column(page, 'Proposta'));
+    await dragByMouse(page, card(page, 'Farmácia Saúde'), column(page, 'Proposta'), nearTop);
     await expect(page.getByText('O negócio voltou para onde estava')).toBeVisible();
     await expect(column(page, 'Prospecção').getByTestId('crm-card').filter({ hasText: 'Farmácia Saúde' })).toBeVisible();
     await page.unroute('**/api/crm/deals/*/move');

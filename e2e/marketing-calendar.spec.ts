@@ -1,22 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eSql } from './support/company.ts';
 import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
+import { dragByMouse } from './support/mouse-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 const day = (page: Page, date: string) => page.locator(`[data-testid="calendar-day"][data-day="${date}"]`);
 const piece = (page: Page, title: string) => page.getByTestId('calendar-piece').filter({ hasText: title });
 const shots = process.env.SHOTS_DIR;
-
-/** Drags by mouse in small steps (dnd-kit's mouse sensor starts after 6 px). */
-async function dragByMouse(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
 
 async function scheduledAt(companyId: string, title: string) {
   const [row] = await e2eSql<{ at: string | null }>(`SELECT to_char(scheduled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS at FROM marketing_pieces WHERE company_id = $1 AND title = $2`, [companyId, title]);

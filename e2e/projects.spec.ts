@@ -1,23 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { shot, shots } from './support/shots.ts';
 import { e2eSql } from './support/company.ts';
 import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
+import { dragByMouse, nearTop } from './support/mouse-drag.ts';
 import { createCompanyWithAdmin, expectAccessible } from './support/team.ts';
 
 
 const column = (page: Page, name: string) => page.locator(`[data-testid="kanban-column"][data-column="${name}"]`);
 const card = (page: Page, title: string) => page.getByTestId('kanban-card').filter({ hasText: title });
-
-/** Drags by mouse in small steps (dnd-kit's pointer sensor starts after 6 px). */
-async function dragByMouse(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
-  await page.mouse.up();
-}
 
 async function columnOf(companyId: string, title: string) {
   const [row] = await e2eSql<{ name: string }>(
@@ -49,7 +39,7 @@ test.describe('projects', () => {
     await expectAccessible(page);
 
     // Mouse: the kickoff → Em andamento.
-    await dragByMouse(page, card(page, 'Reunião de kickoff com o cliente'), column(page, 'Em andamento'));
+    await dragByMouse(page, card(page, 'Reunião de kickoff com o cliente'), column(page, 'Em andamento'), nearTop);
     await expect(column(page, 'Em andamento').getByTestId('kanban-card').filter({ hasText: 'Reunião de kickoff' })).toBeVisible();
     await expect.poll(() => columnOf(admin.companyId, 'Reunião de kickoff com o cliente')).toBe('Em andamento');
 
