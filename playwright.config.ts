@@ -34,6 +34,21 @@ export const FAKE_NUVEMSHOP_URL = `http://127.0.0.1:${NUVEMSHOP_PORT}`;
 const MERCADOLIVRE_PORT = Number(process.env.E2E_MERCADOLIVRE_PORT ?? PORT + 6);
 export const FAKE_MERCADOLIVRE_URL = `http://127.0.0.1:${MERCADOLIVRE_PORT}`;
 
+/**
+ * Longest files first (decision 0757): Playwright hands files to its workers in the order of its
+ * projects, then by name, so a long file named late ran on after the other workers had finished.
+ * The files' seconds in the last full run (.ci/test-durations.json, written by
+ * scripts/test-durations.mjs) put them in three projects, longest first; a new file goes last.
+ */
+const lastSeconds: Record<string, number> = JSON.parse(fs.readFileSync('.ci/test-durations.json', 'utf8'));
+const TIERS = [60, 35] as const;
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const filesOver = (min: number, max = Infinity) =>
+  Object.entries(lastSeconds)
+    .filter(([file, seconds]) => file.startsWith('e2e/') && seconds >= min && seconds < max)
+    .map(([file]) => new RegExp(`/${literal(file)}$`));
+const tiers = [filesOver(TIERS[0]), filesOver(TIERS[1], TIERS[0])];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -63,6 +78,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--in-process-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
     },
   },
+  projects: [
+    { name: 'longest', testMatch: tiers[0] },
+    { name: 'long', testMatch: tiers[1] },
+    { name: 'others', testIgnore: tiers.flat() },
+  ],
   webServer: [
     {
       command: 'node --import tsx apps/server/test/support/fake-cnpj-providers-cli.ts',

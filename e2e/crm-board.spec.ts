@@ -40,6 +40,8 @@ test.describe('/kanban-leads', () => {
     // Others' changes appear live (the API calls above were not made by this page).
     await expect(column(page, 'Prospecção').getByTestId('crm-card')).toHaveCount(3);
     await expect(column(page, 'Prospecção').getByTestId('crm-column-totals')).toContainText('3 · R$ 5.500,00');
+    // The column in its final order (the newest on top) before a card is picked up by its place on the screen.
+    await expect(column(page, 'Prospecção').getByTestId('crm-card')).toHaveText([/Farmácia Saúde/, /Mercado Bom Preço/, /Padaria Central/]);
 
     // Mouse: Padaria Central → Qualificação.
     await dragByMouse(page, card(page, 'Padaria Central'), column(page, 'Qualificação'), nearTop);

@@ -44,9 +44,11 @@ describe('.ci/test-durations.json (the longest-first order, decision 0524)', () 
     const { readFileSync } = await import('node:fs');
     const { execFileSync } = await import('node:child_process');
     const durations = JSON.parse(readFileSync(path.join(repo, '.ci/test-durations.json'), 'utf8')) as Record<string, number>;
-    const files = execFileSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: repo, encoding: 'utf8' }).trim().split('\n');
+    const listed = (...patterns: string[]) => execFileSync('git', ['ls-files', ...patterns], { cwd: repo, encoding: 'utf8' }).trim().split('\n');
     // A key like '../../tmp/<clone>/apps/…' matches no file, and every file then counts the same.
-    expect(Object.keys(durations).filter((k) => !/^(apps|packages|bench|scripts)\//.test(k))).toEqual([]);
-    expect(files.filter((f) => durations[f] !== undefined).length / files.length).toBeGreaterThan(0.75);
+    expect(Object.keys(durations).filter((k) => !/^(apps|packages|bench|scripts|e2e)\//.test(k))).toEqual([]);
+    for (const files of [listed('*.test.ts', '*.test.tsx'), listed('e2e/*.spec.ts')]) {
+      expect(files.filter((f) => durations[f] !== undefined).length / files.length).toBeGreaterThan(0.75);
+    }
   });
 });
