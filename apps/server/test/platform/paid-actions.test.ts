@@ -213,6 +213,36 @@ describe('runPaidAction', () => {
     expect(await actions(companyId)).toMatchObject([{ status: 'refunded' }]);
   });
 
+  it('a refund and a resend of the same reference at once: no deadlock (the refund waits for the balance before touching its reservation)', async () => {
+    const { tenant, companyId } = await company();
+    let id = '';
+    await runPaidAction(server.services, tenant, { action: 'ai.resume_analysis', reference: 'cv:resend' }, async (ctx) => {
+      id = ctx.paidActionId;
+    });
+    await server.services.pool.query("UPDATE paid_actions SET status = 'reserved', finished_at = NULL WHERE id = $1", [id]);
+    // A resend's reservation, held open between its two steps: the balance's row is locked first…
+    const resend = await server.services.pool.connect();
+    try {
+      await resend.query('BEGIN');
+      await resend.query('UPDATE companies SET currency_amount = currency_amount - 5 WHERE id = $1', [companyId]);
+      const refund = refundPaidAction(server.services, id);
+      // …the refund is now waiting for the balance: it must not hold the reservation's row meanwhile.
+      await expect.poll(async () => (await server.services.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%companies%'")).rows[0].n).toBeGreaterThan(0);
+      const insert = resend
+        .query("INSERT INTO paid_actions (company_id, reference, action, quantity, coins) VALUES ($1, 'cv:resend', 'ai.resume_analysis', 1, 5)", [companyId])
+        .then(() => 'inserted', (e: { code?: string }) => e.code);
+      // The same reference is taken: a unique violation at once, never a deadlock (40P01).
+      expect(await insert).toBe('23505');
+      await resend.query('ROLLBACK');
+      expect(await refund).toBe(true);
+    } finally {
+      resend.release();
+    }
+    const state = await ledgerState(server, companyId);
+    expect(state.balance).toBe(state.sum);
+    expect(await actions(companyId)).toMatchObject([{ status: 'refunded', reference: 'cv:resend' }]);
+  });
+
   it('refunding the same reservation concurrently gives the coins back once', async () => {
     const { tenant, companyId } = await company();
     let id = '';

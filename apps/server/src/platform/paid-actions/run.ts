@@ -175,6 +175,12 @@ export async function runPaidAction<T>(
  */
 export async function refundPaidAction(s: Services, id: string): Promise<boolean> {
   return s.db.transaction(async (tx) => {
+    // The company's row first, in the order a reservation takes its locks (the balance, then the
+    // reservation's unique reference): a refund that held its reservation row while waiting for the
+    // balance deadlocked with a resend of the same reference, whose insert waits on that row.
+    const [owner] = await tx.select({ companyId: schema.paidActions.companyId }).from(schema.paidActions).where(eq(schema.paidActions.id, id));
+    if (!owner) return false;
+    await tx.select({ id: schema.companies.id }).from(schema.companies).where(eq(schema.companies.id, owner.companyId)).for('no key update');
     const [row] = await tx
       .update(schema.paidActions)
       .set({ status: 'refunded', finishedAt: sql`now()` })
