@@ -32,7 +32,8 @@ if (!url) {
   embedded = await startEmbeddedPostgres(cfg.dataDir, cfg.EMBEDDED_PG_PORT, false, { durable: cfg.embeddedPgDurable });
   url = embedded.url;
 }
-const pool = createPool(url, 2);
+// The import lock's connection, the import's, and a second one for building indexes side by side.
+const pool = createPool(url, 3);
 let code = 0;
 try {
   if (cfg.PROSPECT_DATABASE_URL) await migrateRfDatabase(pool);

@@ -339,23 +339,39 @@ export async function importReceita(pool: pg.Pool, folderOrUrl: string, opts: Im
         loadedAt = Date.now();
         log(`[receita] ${nf.format(rows)} linhas carregadas em ${((loadedAt - started) / 1000).toFixed(1)} s; criando índices…`);
         const renames: string[] = [];
-        for (const [i, k] of KINDS.entries()) {
-          opts.onProgress?.({ stage: IMPORT_STAGES.indexes, done: i, total: KINDS.length, message: `${nf.format(rows)} linhas carregadas` });
-          const defs = await liveDefinitions(client, k.table);
-          if (defs.pk) {
-            try {
-              await client.query(`ALTER TABLE ${k.table}_new ADD CONSTRAINT ${defs.pk.conname}_new ${defs.pk.def}`);
-            } catch (e) {
-              throw new ImportError(`${k.zip}: chave repetida nos arquivos.`, (e as Error).message);
+        // A table's indexes are built side by side on two connections (CREATE INDEX takes a share
+        // lock, which another CREATE INDEX on the table shares): one build is a single core's sort.
+        // Only when the pool has a connection to spare: a pool whose connections are all ours (the
+        // import lock's and this one) would wait for itself.
+        const spare = (pool.options.max ?? 10) - (pool.totalCount - pool.idleCount) > 0;
+        const second = spare ? await pool.connect() : null;
+        try {
+          await second?.query(`SET maintenance_work_mem = '512MB'`);
+          for (const [i, k] of KINDS.entries()) {
+            opts.onProgress?.({ stage: IMPORT_STAGES.indexes, done: i, total: KINDS.length, message: `${nf.format(rows)} linhas carregadas` });
+            const defs = await liveDefinitions(client, k.table);
+            if (defs.pk) {
+              try {
+                await client.query(`ALTER TABLE ${k.table}_new ADD CONSTRAINT ${defs.pk.conname}_new ${defs.pk.def}`);
+              } catch (e) {
+                throw new ImportError(`${k.zip}: chave repetida nos arquivos.`, (e as Error).message);
+              }
+              renames.push(`ALTER TABLE ${k.table} RENAME CONSTRAINT ${defs.pk.conname}_new TO ${defs.pk.conname}`);
             }
-            renames.push(`ALTER TABLE ${k.table} RENAME CONSTRAINT ${defs.pk.conname}_new TO ${defs.pk.conname}`);
+            const pending = defs.indexes.map((ix) =>
+              ix.indexdef.replace(/^CREATE (UNIQUE )?INDEX (\S+) ON (\S+) /, (_m, u: string | undefined, name: string, on: string) => `CREATE ${u ?? ''}INDEX ${name}_new ON ${on}_new `),
+            );
+            const lane = async (c: pg.PoolClient) => {
+              for (let def = pending.shift(); def; def = pending.shift()) await c.query(def);
+            };
+            // Both lanes finish before a failure goes on (a connection is never released mid-query).
+            const failed = (await Promise.allSettled([lane(client), ...(second ? [lane(second)] : [])])).find((r) => r.status === 'rejected');
+            if (failed) throw failed.reason;
+            for (const ix of defs.indexes) renames.push(`ALTER INDEX ${ix.indexname}_new RENAME TO ${ix.indexname}`);
+            await client.query(`ANALYZE ${k.table}_new`);
           }
-          for (const ix of defs.indexes) {
-            const def = ix.indexdef.replace(/^CREATE (UNIQUE )?INDEX (\S+) ON (\S+) /, (_m, u: string | undefined, name: string, on: string) => `CREATE ${u ?? ''}INDEX ${name}_new ON ${on}_new `);
-            await client.query(def);
-            renames.push(`ALTER INDEX ${ix.indexname}_new RENAME TO ${ix.indexname}`);
-          }
-          await client.query(`ANALYZE ${k.table}_new`);
+        } finally {
+          second?.release();
         }
         const seconds = (Date.now() - started) / 1000;
         opts.onProgress?.({ stage: IMPORT_STAGES.swap, done: KINDS.length, total: KINDS.length });
