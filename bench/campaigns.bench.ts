@@ -28,7 +28,7 @@ async function call(base: string, path: string, cookie: string, method = 'GET', 
 
 /** A company with a list of `n` people (legal basis and e-mail), its own SMTP, and a campaign to the list. */
 async function prepare(base: string, sql: (q: string, p?: unknown[]) => Promise<any[]>, cookie: string, companyId: string, smtp: TestSmtp, n: number, tag: string) {
-  await call(base, '/api/campaigns/sender', cookie, 'PUT', { fromName: 'Bench', ratePerSecond: 500, smtp: { host: '127.0.0.1', port: smtp.port, secure: false } });
+  await call(base, '/api/campaigns/sender', cookie, 'PUT', { fromName: 'Bench', ratePerSecond: 500, smtp: { host: '127.0.0.1', port: smtp.port, secure: false, fromEmail: 'envios@bench.com.br' } });
   const list = await call(base, '/api/crm-contacts/lists', cookie, 'POST', { name: `Bench ${tag}` });
   await sql(
     `WITH p AS (INSERT INTO people (company_id, name, emails, legal_basis)
