@@ -8,6 +8,7 @@ import { logAudit } from '../../platform/audit.ts';
 import { dropPosition, moveNeighbours } from '../../platform/card-position.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { announce } from '../../platform/live/announce.ts';
+import { runPrepared } from '../../platform/prepared.ts';
 import type { Tenant } from '../../services.ts';
 import { isLiveOrganization } from '../parties/public.ts';
 import { foundOr404 } from '../../platform/tenant.ts';
@@ -575,7 +576,7 @@ export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & 
     after ? sql`(extract(epoch from d.created_at), d.id) < (${after[0]}::double precision, ${after[1]}::uuid)` : undefined,
   ].filter((x): x is NonNullable<typeof x> => Boolean(x));
   // The public API's columns only when asked for; its dates come as ISO 8601 text (UTC, milliseconds), parsed by no one.
-  const res = await t.db.execute(sql`
+  const statement = sql`
     SELECT d.id, d.title, d.value_cents, d.stage_id, d.position, d.owner_id, d.tags, d.status, extract(epoch from d.created_at)::double precision AS created_epoch,
       ${dated ? sql`d.pipeline_id, d.organization_id, ${isoText(sql`d.created_at`)} AS created_at, ${isoText(sql`d.updated_at`)} AS updated_at,` : sql``}
       COALESCE(NULLIF(o.nome_fantasia, ''), o.razao_social) AS organization_name,
@@ -587,7 +588,11 @@ export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & 
     LEFT JOIN profiles pr ON pr.id = d.owner_id
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY d.created_at DESC, d.id DESC
-    LIMIT ${q.limit + 1}`);
+    LIMIT ${q.limit + 1}`;
+  // The plain list (no search, tag, owner, source, organization or person; at most 32 shapes) is
+  // planned once per connection: the API's and the app's hottest read (decision 0731).
+  const plain = !q.q && !q.tag && !q.source && !q.owner && !q.organizationId && !q.personId;
+  const res = plain ? await runPrepared(t.db, 'crm-deals-list', statement) : await t.db.execute(statement);
   type Row = Parameters<typeof toCard>[0] & { created_epoch: number; pipeline_id: string; organization_id: string | null; created_at: string; updated_at: string };
   const rows = res.rows as unknown as Row[];
   const more = rows.length > q.limit;
