@@ -91,6 +91,15 @@ describe('a key on the public API', () => {
     expect(listed.keys.find((k) => k.id === expired.key.id)?.status).toBe('expired');
   });
 
+  it('refuses a key on the very next call after its revocation, though it was cached by the calls before', async () => {
+    const { key, secret } = await createApiKey(server, admin.jar, { name: 'Em uso', permissions: ['crm.read'] });
+    for (let i = 0; i < 3; i++) expect((await v1(server, secret, '/deals?limit=1')).status).toBe(200);
+    expect((await server.request(`/api/api-keys/${key.id}/revoke`, { method: 'POST', jar: admin.jar })).status).toBe(200);
+    const res = await v1(server, secret, '/deals?limit=1');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('KEY_REVOKED');
+  });
+
   it('answers 403 for a permission it does not hold, writing nothing', async () => {
     const { secret } = await createApiKey(server, admin.jar, { name: 'Só leitura', permissions: ['parties.read'] });
     const before = await peopleCount();
