@@ -41,18 +41,22 @@ export async function logAudit(db: DbOrTx, tenant: { companyId: string; actorId:
 export const auditLine = (entry: AuditEntry): AuditEntry => entry;
 
 /** `logAudit` for lines of different actions in one insert (decision 0765): a settlement's payment and charge lines. */
-export async function logAuditEntries(db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, entries: AuditEntry[]): Promise<void> {
+export async function logAuditEntries(db: DbOrTx, tenant: AuditActor, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  await db.insert(schema.activityLog).values(
-    entries.map((entry) => ({
-      companyId: tenant.companyId,
-      userId: tenant.apiKeyId ? null : tenant.actorId || null,
-      apiKeyId: tenant.apiKeyId ?? null,
-      action: entry.action,
-      details: { ...entry.details, entity: entry.entity, id: entry.id },
-    })),
-  );
+  await db.insert(schema.activityLog).values(auditRows(tenant, entries));
 }
+
+type AuditActor = { companyId: string; actorId: string | null; apiKeyId?: string };
+
+/** The activity log's rows of `entries`, for an insert that is part of a larger statement (Financeiro's payment, decision 0740). */
+export const auditRows = (tenant: AuditActor, entries: AuditEntry[]) =>
+  entries.map((entry) => ({
+    companyId: tenant.companyId,
+    userId: tenant.apiKeyId ? null : tenant.actorId || null,
+    apiKeyId: tenant.apiKeyId ?? null,
+    action: entry.action,
+    details: { ...entry.details, entity: entry.entity, id: entry.id },
+  }));
 
 /** `logAudit` for many lines of one action at once, in one insert (decision 0750): a batch written in one transaction. */
 export const logAudits = (db: DbOrTx, tenant: { companyId: string; actorId: string | null; apiKeyId?: string }, action: AuditAction, lines: Array<Omit<AuditEntry, 'action'>>): Promise<void> =>

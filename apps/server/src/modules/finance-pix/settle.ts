@@ -49,13 +49,8 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
   // Announced after the commit (decision 0765): concurrent settlements do not queue on the notify lock.
   const out = await announcedAfterCommit(tenant.db, (later): Promise<SettleOutcome> =>
     tenantTransaction(tenant, async ({ client, db }) => {
-      const charge = await lockCharge(db, tenant, input);
-      const [event] = await db
-        .insert(EV)
-        .values({ companyId: tenant.companyId, chargeId: charge.id, provider: input.provider, externalEventId: input.externalEventId, kind: 'paid', amountCents: input.amountCents })
-        .onConflictDoNothing()
-        .returning({ id: EV.id });
-      if (!event) return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
+      const { charge, eventId } = await lockChargeAndRecord(db, tenant, input);
+      if (!eventId) return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
       // Another notification of a charge already paid (a second way in, the same payment): kept, not settled again.
       if (charge.status === 'paid') return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
       if (charge.status !== 'open') throw conflict(M.chargeNotOpen, 'CHARGE_NOT_OPEN');
@@ -77,7 +72,7 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
       );
       // The charge paid and the notification tied to its payment, in one statement.
       await db.execute(sql`
-        WITH ev AS (UPDATE ${EV} SET payment_id = ${payment.id} WHERE id = ${event.id})
+        WITH ev AS (UPDATE ${EV} SET payment_id = ${payment.id} WHERE id = ${eventId})
         UPDATE ${CH} SET status = 'paid', paid_at = ${input.paidAt.toISOString()}, paid_cents = ${input.amountCents}, payer_name = ${input.payerName?.slice(0, 200) ?? null},
                          end_to_end_id = ${input.endToEndId ?? null}, updated_at = ${new Date().toISOString()}
          WHERE id = ${charge.id}`);
@@ -109,13 +104,25 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
 /** Finance's functions open their transaction on the tenant's db: here a savepoint of ours. */
 const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
 
-async function lockCharge(db: DbOrTx, tenant: Tenant, input: ChargePaid) {
-  const which = input.chargeId ? eq(CH.id, input.chargeId) : input.txid ? eq(CH.txid, input.txid) : sql`false`;
-  const [row] = await db
-    .select()
-    .from(CH)
-    .where(and(eq(CH.companyId, tenant.companyId), which))
-    .for('update');
+/**
+ * The charge locked and the notification recorded, in one statement (decision 0740): `eventId`
+ * null when this notification was recorded before (the UNIQUE company, provider, event id). A
+ * second delivery waits here on the charge's row until the first one commits, then finds its
+ * notification taken.
+ */
+async function lockChargeAndRecord(db: DbOrTx, tenant: Tenant, input: ChargePaid) {
+  const which = input.chargeId ? sql`id = ${input.chargeId}` : input.txid ? sql`txid = ${input.txid}` : sql`false`;
+  const { rows } = await db.execute<{ id: string; entry_id: string; account_id: string; method: string; status: string; event_id: string | null }>(sql`
+    WITH ch AS (
+      SELECT id, entry_id, account_id, method, status FROM ${CH} WHERE company_id = ${tenant.companyId} AND ${which} FOR UPDATE
+    ), ev AS (
+      INSERT INTO ${EV} (company_id, charge_id, provider, external_event_id, kind, amount_cents)
+      SELECT ${tenant.companyId}, ch.id, ${input.provider}, ${input.externalEventId}, 'paid', ${input.amountCents} FROM ch
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    )
+    SELECT ch.*, (SELECT id FROM ev) AS event_id FROM ch`);
+  const row = rows[0];
   if (!row) throw notFound(M.chargeNotFound);
-  return row;
+  return { charge: { id: row.id, entryId: row.entry_id, accountId: row.account_id, method: row.method, status: row.status }, eventId: row.event_id };
 }

@@ -8,7 +8,7 @@ import { addMonths, displayStatus, effectiveDueDate, splitInstallments } from '@
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { type AuditEntry, auditLine, logAudit, logAuditEntries } from '../../platform/audit.ts';
+import { type AuditEntry, auditLine, auditRows, logAudit } from '../../platform/audit.ts';
 import { announce, type Announcement } from '../../platform/live/announce.ts';
 import type { Tenant } from '../../services.ts';
 import { orNull } from '../../platform/values.ts';
@@ -242,6 +242,58 @@ export async function deleteEntry(tenant: Tenant, id: string): Promise<void> {
   });
 }
 
+/**
+ * The payment, the entry's new balance and the audit lines in one statement (decision 0740): a
+ * settlement is on the hot path of every Pix and boleto notification, and each round trip costs
+ * more than the statement's own work. The account (this company's, not archived) is checked in the
+ * same statement; when it does not qualify nothing is written and a second read says why.
+ */
+async function writePayment(tx: DbOrTx, tenant: Tenant, entry: typeof E.$inferSelect, input: SettleInput, alsoAudit?: AuditEntry): Promise<FinPayment> {
+  const paymentId = randomUUID();
+  const [interestCents, fineCents, discountCents] = [input.interestCents ?? 0, input.fineCents ?? 0, input.discountCents ?? 0];
+  const paidCents = entry.paidCents + input.amountCents;
+  const done = paidCents >= entry.amountCents;
+  const line = auditLine({ action: 'payment_recorded', entity: FIN_ENTRY, id: entry.id, details: { paymentId, amountCents: input.amountCents, interestCents, fineCents, discountCents } });
+  const audit = auditRows(tenant, alsoAudit ? [line, alsoAudit] : [line]);
+  const { rows } = await tx.execute<{ name: string; created_at: string }>(sql`
+    WITH acc AS (
+      SELECT id, name FROM ${A} WHERE company_id = ${tenant.companyId} AND id = ${input.accountId} AND archived_at IS NULL
+    ), pay AS (
+      INSERT INTO ${P} (id, company_id, entry_id, account_id, paid_date, amount_cents, interest_cents, fine_cents, discount_cents, created_by)
+      SELECT ${paymentId}, ${tenant.companyId}, ${entry.id}, acc.id, ${input.paidDate}, ${input.amountCents}, ${interestCents}, ${fineCents}, ${discountCents}, ${tenant.actorId || null} FROM acc
+      RETURNING paid_date, created_at
+    ), upd AS (
+      UPDATE ${E} SET paid_cents = ${paidCents}, status = ${done ? 'paid' : 'open'}, updated_at = ${new Date().toISOString()},
+             -- The new payment is not visible to a subquery of this statement: its date joins the others'.
+             settled_date = CASE WHEN ${done} THEN (SELECT max(d) FROM (SELECT paid_date AS d FROM ${P} WHERE entry_id = ${entry.id} UNION ALL SELECT paid_date FROM pay) x) END
+       WHERE id = ${entry.id} AND EXISTS (SELECT 1 FROM pay)
+    ), audit AS (
+      INSERT INTO ${schema.activityLog} (company_id, user_id, api_key_id, action, details)
+      SELECT a."companyId", a."userId", a."apiKeyId", a.action, a.details
+        FROM json_to_recordset(${JSON.stringify(audit)}::json) AS a("companyId" uuid, "userId" text, "apiKeyId" uuid, action text, details jsonb)
+       WHERE EXISTS (SELECT 1 FROM pay)
+    )
+    SELECT acc.name, to_char(pay.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM pay, acc`);
+  const written = rows[0];
+  if (!written) {
+    const [account] = await tx.select({ archivedAt: A.archivedAt }).from(A).where(and(eq(A.companyId, tenant.companyId), eq(A.id, input.accountId)));
+    if (!account) throw notFound(FINANCE_MESSAGES.accountNotFound);
+    throw conflict(FINANCE_MESSAGES.accountArchived, 'ACCOUNT_ARCHIVED');
+  }
+  return {
+    id: paymentId,
+    accountId: input.accountId,
+    accountName: written.name,
+    paidDate: input.paidDate,
+    amountCents: input.amountCents,
+    interestCents,
+    fineCents,
+    discountCents,
+    totalCents: input.amountCents + interestCents + fineCents - discountCents,
+    createdAt: written.created_at,
+  };
+}
+
 export type SettleInput = { entryId: string; accountId: string; paidDate: string; amountCents: number; interestCents?: number; fineCents?: number; discountCents?: number };
 
 /**
@@ -254,50 +306,12 @@ async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput, opts: { 
   const entry = opts.locked ?? (await lockEntry(tx, tenant, input.entryId));
   if (entry.id !== input.entryId) throw new Error('settleIn: the locked entry is not the one settled');
   if (entry.status !== 'open') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
-  const [account] = await tx
-    .select({ id: A.id, name: A.name, archivedAt: A.archivedAt })
-    .from(A)
-    .where(and(eq(A.companyId, tenant.companyId), eq(A.id, input.accountId)));
-  if (!account) throw notFound(FINANCE_MESSAGES.accountNotFound);
-  if (account.archivedAt) throw conflict(FINANCE_MESSAGES.accountArchived, 'ACCOUNT_ARCHIVED');
   const open = entry.amountCents - entry.paidCents;
   if (input.amountCents > open) throw badRequest(M.overpaid);
-  const [payment] = await tx
-    .insert(P)
-    .values({
-      companyId: tenant.companyId,
-      entryId: entry.id,
-      accountId: account.id,
-      paidDate: input.paidDate,
-      amountCents: input.amountCents,
-      interestCents: input.interestCents ?? 0,
-      fineCents: input.fineCents ?? 0,
-      discountCents: input.discountCents ?? 0,
-      // A settlement by a provider's notification has no member behind it (system tenant, actor '').
-      createdBy: tenant.actorId || null,
-    })
-    .returning();
-  const paidCents = entry.paidCents + input.amountCents;
-  const done = paidCents >= entry.amountCents;
-  await tx
-    .update(E)
-    .set({
-      paidCents,
-      status: done ? 'paid' : 'open',
-      settledDate: done ? sql`(select max(paid_date) from fin_payments where entry_id = ${entry.id})` : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(E.id, entry.id));
-  const line = auditLine({
-    action: 'payment_recorded',
-    entity: FIN_ENTRY,
-    id: entry.id,
-    details: { paymentId: payment!.id, amountCents: input.amountCents, interestCents: input.interestCents ?? 0, fineCents: input.fineCents ?? 0, discountCents: input.discountCents ?? 0 },
-  });
-  await logAuditEntries(tx, tenant, opts.alsoAudit ? [line, opts.alsoAudit] : [line]);
+  const payment = await writePayment(tx, tenant, entry, input, opts.alsoAudit);
   if (opts.later) opts.later.push({ companyId: tenant.companyId, entity: FIN_ENTRY, id: entry.id, action: 'updated' });
   else await changed(tx, tenant, entry.id, 'updated');
-  return toPayment(payment!, account.name);
+  return payment;
 }
 
 /**
