@@ -4,7 +4,7 @@ import { orderSearchText } from '@sede/db/schema/ecommerce';
 import { foldSearch } from '@sede/db/search';
 import { ECOMMERCE_MESSAGES as M, ORDER_COUNT_CAP, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
-import { announce } from '../../platform/live/announce.ts';
+import { announce, announcedAfterCommit, deferAnnouncements } from '../../platform/live/announce.ts';
 import { foundOr404, systemTenant, type SystemReason } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { getEntry } from '../finance/public.ts';
@@ -53,8 +53,11 @@ export const orderItemRows = (companyId: string, orderId: string, o: IncomingOrd
  */
 export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder, reason: SystemReason): Promise<{ id: string; created: boolean }> {
   const tenant = systemTenant(s, store.companyId, reason);
-  // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it.
-  return tenant.db.transaction(async (db) => {
+  // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it. Its
+  // announcements (the order's, a new customer's, a settled receivable's) go after the commit, so
+  // webhooks applied side by side do not queue on the notify lock (decisions 0765, 0740).
+  return announcedAfterCommit(tenant.db, (later) => tenant.db.transaction(async (db) => {
+    deferAnnouncements(db, later);
     const values = orderValues(o);
     const [row] = await db
       .insert(O)
@@ -70,7 +73,7 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
     await intoSede(s, inTx(db, tenant), store, [current!]);
     await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: row!.created ? 'created' : 'updated' });
     return { id, created: row!.created };
-  });
+  }));
 }
 
 /** The buyer by word prefix ('ana sil' finds Ana da Silva, 'gmail' her e-mail), or the order by its number (decision 0752). */
