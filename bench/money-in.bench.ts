@@ -7,7 +7,8 @@
  *   given an allowance so the load is not refused.
  * - 1,000 payment notifications in 10 s (the issue's load: one every 10 ms, open loop), each
  *   delivered twice at once (2,000 calls, as a PSP retrying): exactly 1,000 receivables settled,
- *   0 duplicate payments, p99 per notification ≤ 50 ms, timed from when each was due. They go
+ *   0 duplicate payments, p99 per notification ≤ 50 ms, timed from when each was due (after 100
+ *   uncounted notifications of other charges at the same pace warm the instance). They go
  *   through `settleCharge` on a second instance started in this process on the bench's database
  *   (webhooks reach any instance; the PSP's webhook route itself comes with dynamic Pix).
  */
@@ -25,6 +26,8 @@ const PAGE_TARGET_MS = 50;
 const SETTLE_TARGET_MS = 50;
 /** The issue's window for the 1,000 notifications. */
 const SETTLE_WINDOW_MS = 10_000;
+/** Notifications of other charges first, at the same pace, not counted. */
+const WARMUP = 100;
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 const percentile = (values: number[], p: number) => {
@@ -90,12 +93,12 @@ async function settlements(ctx: BenchContext, companyId: string, accountId: stri
   const entries = await ctx.sql<{ id: string }>(
     `INSERT INTO fin_entries (company_id, kind, description, amount_cents, due_date, competence_date)
      SELECT $1, 'receivable', 'Cobrança ' || i, 1000 + i, '2026-12-31', '2026-12-31' FROM generate_series(1, $2::int) AS i RETURNING id`,
-    [companyId, NOTIFICATIONS],
+    [companyId, WARMUP + NOTIFICATIONS],
   );
-  const charges = await ctx.sql<{ id: string; txid: string; amount_cents: string }>(
+  const all = await ctx.sql<{ id: string; entry_id: string; txid: string; amount_cents: string }>(
     `INSERT INTO fin_charges (company_id, entry_id, method, provider, account_id, pix_key, amount_cents, txid)
      SELECT $1, e.id, 'pix_static', 'pix_static', $2, 'financeiro@bench.com.br', e.amount_cents, substr(md5(e.id::text), 1, 25)
-       FROM fin_entries e WHERE e.id = any($3::uuid[]) RETURNING id, txid, amount_cents`,
+       FROM fin_entries e WHERE e.id = any($3::uuid[]) RETURNING id, entry_id, txid, amount_cents`,
     [companyId, accountId, entries.map((e) => e.id)],
   );
   // A second instance on the bench's database, in this process: the one settlement runs here.
@@ -104,32 +107,42 @@ async function settlements(ctx: BenchContext, companyId: string, accountId: stri
   const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   const cfg = loadConfig({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `postgres://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`, APP_URL: 'http://127.0.0.1:1' } as NodeJS.ProcessEnv);
   const instance = await startServer(cfg);
-  try {
-    const times: number[] = [];
-    const outcomes = { settled: 0, duplicate: 0 };
-    // The issue's load: 1,000 notifications in 10 s, i.e. one every 10 ms whatever the server's pace
-    // (open loop), each delivered twice at once. A call's time counts from when it was due to be
-    // sent, so a server falling behind pays its queue in the p99 (no coordinated omission).
+  // The issue's load: 1,000 notifications in 10 s, i.e. one every 10 ms whatever the server's pace
+  // (open loop), each delivered twice at once. A call's time counts from when it was due to be
+  // sent, so a server falling behind pays its queue in the p99 (no coordinated omission).
+  const sendAtPace = async (list: typeof all, heard: (ms: number, outcome: 'settled' | 'duplicate') => void) => {
     const started = performance.now();
     await Promise.all(
-      charges.map(async (c, i) => {
+      list.map(async (c, i) => {
         const due = started + (i * SETTLE_WINDOW_MS) / NOTIFICATIONS;
         await sleep(due - performance.now());
         await Promise.all(
           [0, 1].map(async () => {
             const r = await settleCharge(instance.services, { companyId, provider: 'bench-psp', externalEventId: `E${c.txid}`, txid: c.txid, amountCents: Number(c.amount_cents), paidAt: new Date(), payerName: 'Pagador Bench', endToEndId: `E${c.txid}` });
-            times.push(performance.now() - due);
-            outcomes[r.outcome]++;
+            heard(performance.now() - due, r.outcome);
           }),
         );
       }),
     );
+  };
+  try {
+    // The instance warmed first by WARMUP notifications of other charges at the same pace, not
+    // counted: a server receiving a PSP's webhooks has its connections open and its code compiled.
+    await sendAtPace(all.slice(0, WARMUP), () => {});
+    const charges = all.slice(WARMUP);
+    const times: number[] = [];
+    const outcomes = { settled: 0, duplicate: 0 };
+    const started = performance.now();
+    await sendAtPace(charges, (ms, outcome) => {
+      times.push(ms);
+      outcomes[outcome]++;
+    });
     const elapsed = (performance.now() - started) / 1000;
     const [check] = await ctx.sql<{ paid: number; payments: number; doubled: number }>(
       `SELECT (SELECT count(*)::int FROM fin_entries WHERE id = any($1::uuid[]) AND status = 'paid') AS paid,
               (SELECT count(*)::int FROM fin_payments WHERE entry_id = any($1::uuid[])) AS payments,
               (SELECT count(*)::int FROM (SELECT entry_id FROM fin_payments WHERE entry_id = any($1::uuid[]) GROUP BY entry_id HAVING count(*) > 1) d) AS doubled`,
-      [entries.map((e) => e.id)],
+      [charges.map((c) => c.entry_id)],
     );
     const p99 = percentile(times, 99);
     const exact = check!.paid === NOTIFICATIONS && check!.payments === NOTIFICATIONS && check!.doubled === 0 && outcomes.settled === NOTIFICATIONS;
