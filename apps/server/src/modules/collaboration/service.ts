@@ -348,7 +348,7 @@ export async function myTasks(s: Services, tenant: Tenant, viewer: Viewer, scope
       .limit(200);
   else rows = await q.where(and(mine, isNotNull(t.doneAt))).orderBy(desc(t.doneAt)).limit(100);
   const contexts = await taskContexts(s, tenant, viewer, rows);
-  return rows.map((r) => ({ ...toTask(r, viewer, today, true), context: contexts.get(`${r.entityType}:${r.entityId}`) ?? null }));
+  return rows.map((r) => Object.assign(toTask(r, viewer, today, true), { context: contexts.get(`${r.entityType}:${r.entityId}`) ?? null }));
 }
 
 /** Where each task lives, named by its area (decision 0423): one call per entity type, for the entities the person may see. */

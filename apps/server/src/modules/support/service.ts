@@ -126,7 +126,7 @@ export async function listAllTickets(s: Services, f: { status?: SupportStatus; q
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(T.updatedAt))
     .limit(200);
-  return rows.map(({ t, name, email, companyName }) => ({ ...toView(t), requester: { name: fullName({ name, email }), email: email ?? '' }, companyName }));
+  return rows.map(({ t, name, email, companyName }) => Object.assign(toView(t), { requester: { name: fullName({ name, email }), email: email ?? '' }, companyName }));
 }
 
 export async function operatorDetail(s: Services, ticket: TicketRow) {
