@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type DbOrTx } from '@sede/db/client';
 import { orderSearchText } from '@sede/db/schema/ecommerce';
 import { foldSearch } from '@sede/db/search';
@@ -63,16 +63,17 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
       .insert(O)
       .values({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, ...values })
       .onConflictDoUpdate({ target: [O.storeId, O.externalId], set: { ...values, updatedAt: new Date() } })
-      .returning({ id: O.id, created: sql<boolean>`(xmax = 0)` });
-    const id = row!.id;
+      .returning({ ...getTableColumns(O), created: sql<boolean>`(xmax = 0)` });
+    // The upserted row as written: what it becomes in the rest of Sede reads it, without a second select.
+    const { created, ...current } = row!;
+    const id = current.id;
     await db.delete(I).where(eq(I.orderId, id));
     if (o.items.length > 0) {
       await db.insert(I).values(orderItemRows(store.companyId, id, o));
     }
-    const [current] = await db.select().from(O).where(eq(O.id, id));
-    await intoSede(s, inTx(db, tenant), store, [current!]);
-    await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: row!.created ? 'created' : 'updated' });
-    return { id, created: row!.created };
+    await intoSede(s, inTx(db, tenant), store, [current]);
+    await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: created ? 'created' : 'updated' });
+    return { id, created };
   }));
 }
 
