@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { resolveRedirect } from '@sede/shared/routing';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
+import { createDecidedKeys } from './decided-keys.ts';
 
 const TOKEN_IN_URL = /access_token|oauth=true/;
 
@@ -13,14 +14,13 @@ const TOKEN_IN_URL = /access_token|oauth=true/;
 export function RouteRules() {
   const auth = useAuth();
   const location = useLocation();
-  const decided = useRef<string | null>(null);
+  const [decided] = useState(createDecidedKeys);
 
   if (auth.isProfileLoading) return null; // blank screen while the profile loads
   if (auth.isLoading || !auth.isAuthenticated) return <Outlet />;
 
   const key = `${location.key}:${auth.user?.id}`;
-  if (decided.current !== key) {
-    decided.current = key;
+  if (decided.firstTime(key)) {
     const urlHasToken = TOKEN_IN_URL.test(location.hash) || new URLSearchParams(location.search).get('oauth') === 'true';
     const target = resolveRedirect({
       path: location.pathname,
