@@ -5,7 +5,10 @@ import { Button } from '../../../../components/ui/button.tsx';
 export type EntryGrants = { mayWrite: boolean; maySettle: boolean; mayDelete: boolean };
 export type EntryHandlers = { charge: (e: FinEntry) => void; refund: (e: FinEntry) => void; settle: (e: FinEntry) => void; edit: (e: FinEntry) => void; cancel: (e: FinEntry, cancelled: boolean) => void; remove: (e: FinEntry) => void };
 
-/** A row's buttons, each shown only when the member may use it and the entry's state allows it. */
+/**
+ * A row's buttons, each shown only when the member may use it and the entry's state allows it. The
+ * icon-only ones are 32 px square, so an open receivable's five fit one line of a phone's card.
+ */
 export function EntryRowActions({ entry: e, settleLabel, grants, on }: { entry: FinEntry; settleLabel: string; grants: EntryGrants; on: EntryHandlers }) {
   const { mayWrite, maySettle, mayDelete } = grants;
   return (
@@ -31,22 +34,22 @@ export function EntryRowActions({ entry: e, settleLabel, grants, on }: { entry: 
         </Button>
       )}
       {mayWrite && e.status !== 'cancelled' && (
-        <Button size="sm" variant="ghost" onClick={() => on.edit(e)} aria-label={`Editar ${e.description}`}>
+        <Button size="sm" variant="ghost" className="px-2" onClick={() => on.edit(e)} aria-label={`Editar ${e.description}`}>
           <Pencil aria-hidden />
         </Button>
       )}
       {mayWrite && e.status === 'open' && e.paidCents === 0 && (
-        <Button size="sm" variant="ghost" onClick={() => on.cancel(e, true)} aria-label={`Cancelar ${e.description}`}>
+        <Button size="sm" variant="ghost" className="px-2" onClick={() => on.cancel(e, true)} aria-label={`Cancelar ${e.description}`}>
           <Ban aria-hidden />
         </Button>
       )}
       {mayWrite && e.status === 'cancelled' && (
-        <Button size="sm" variant="ghost" onClick={() => on.cancel(e, false)} aria-label={`Reabrir ${e.description}`}>
+        <Button size="sm" variant="ghost" className="px-2" onClick={() => on.cancel(e, false)} aria-label={`Reabrir ${e.description}`}>
           <RotateCcw aria-hidden />
         </Button>
       )}
       {mayDelete && e.paidCents === 0 && (
-        <Button size="sm" variant="ghost" onClick={() => on.remove(e)} aria-label={`Excluir ${e.description}`}>
+        <Button size="sm" variant="ghost" className="px-2" onClick={() => on.remove(e)} aria-label={`Excluir ${e.description}`}>
           <Trash2 aria-hidden />
         </Button>
       )}
