@@ -141,6 +141,8 @@ describe('settleCharge', () => {
     expect(log!.n).toBe(1);
     const notes = await sql(server, `select title from notifications where company_id = $1 and user_id = $2 and entity_id = $3`, [companyId, fin.userId, entryId]);
     expect(notes).toEqual([{ title: 'Pagamento recebido' }]);
+    // Only the members who read Financeiro are told: not a salesperson.
+    expect(await sql(server, `select title from notifications where company_id = $1 and user_id = $2 and entity_id = $3`, [companyId, vendas.userId, entryId])).toEqual([]);
   });
 
   it('refuses an amount of zero, a receivable paid by hand and another company', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Database, type DbOrTx } from '@sede/db/client';
+import { schema, type DbOrTx } from '@sede/db/client';
 import { money } from '@sede/shared/format';
 import { PIX_MESSAGES as M } from '@sede/shared/finance/pix';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
@@ -9,7 +9,7 @@ import { announcedAfterCommit } from '../../platform/live/announce.ts';
 import { notify } from '../../platform/notifications/notify.ts';
 import { systemTenant, tenantTransaction } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
-import { financeReaders, settleLockedEntry } from '../finance/public.ts';
+import { membersJson, readersAmong, settleLockedEntry, type MemberGrants } from '../finance/public.ts';
 import { CHARGE_ENTITY } from './charges.ts';
 import { forgetPaymentPages } from './page-cache.ts';
 
@@ -49,7 +49,7 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
   // Announced after the commit (decision 0765): concurrent settlements do not queue on the notify lock.
   const out = await announcedAfterCommit(tenant.db, (later): Promise<SettleOutcome> =>
     tenantTransaction(tenant, async ({ client, db }) => {
-      const { charge, eventId } = await lockChargeAndRecord(db, tenant, input);
+      const { charge, eventId, members } = await lockChargeAndRecord(db, tenant, input);
       if (!eventId) return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
       // Another notification of a charge already paid (a second way in, the same payment): kept, not settled again.
       if (charge.status === 'paid') return { outcome: 'duplicate', chargeId: charge.id, entryId: charge.entryId, paymentId: null };
@@ -77,7 +77,7 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
                          end_to_end_id = ${input.endToEndId ?? null}, updated_at = ${new Date().toISOString()}
          WHERE id = ${charge.id}`);
       later.push({ companyId: tenant.companyId, entity: CHARGE_ENTITY, id: entry.id, action: 'updated' });
-      const readers = await financeReaders(inTx(db, tenant));
+      const readers = readersAmong(members);
       await notify(
         s,
         {
@@ -101,18 +101,16 @@ export async function settleCharge(s: Services, input: ChargePaid): Promise<Sett
   return out;
 }
 
-/** Finance's functions open their transaction on the tenant's db: here a savepoint of ours. */
-const inTx = (db: DbOrTx, tenant: Tenant): Tenant => ({ ...tenant, db: db as unknown as Database });
-
 /**
- * The charge locked and the notification recorded, in one statement (decision 0740): `eventId`
- * null when this notification was recorded before (the UNIQUE company, provider, event id). A
- * second delivery waits here on the charge's row until the first one commits, then finds its
+ * The charge locked and the notification recorded, in one statement (decision 0740), which also
+ * reads the company's members for the notice to those who read Financeiro: `eventId` null when
+ * this notification was recorded before (the UNIQUE company, provider, event id). A second
+ * delivery waits here on the charge's row until the first one commits, then finds its
  * notification taken.
  */
 async function lockChargeAndRecord(db: DbOrTx, tenant: Tenant, input: ChargePaid) {
   const which = input.chargeId ? sql`id = ${input.chargeId}` : input.txid ? sql`txid = ${input.txid}` : sql`false`;
-  const { rows } = await db.execute<{ id: string; entry_id: string; account_id: string; method: string; status: string; event_id: string | null }>(sql`
+  const { rows } = await db.execute<{ id: string; entry_id: string; account_id: string; method: string; status: string; event_id: string | null; members: MemberGrants[] }>(sql`
     WITH ch AS (
       SELECT id, entry_id, account_id, method, status FROM ${CH} WHERE company_id = ${tenant.companyId} AND ${which} FOR UPDATE
     ), ev AS (
@@ -121,8 +119,9 @@ async function lockChargeAndRecord(db: DbOrTx, tenant: Tenant, input: ChargePaid
       ON CONFLICT DO NOTHING
       RETURNING id
     )
-    SELECT ch.*, (SELECT id FROM ev) AS event_id FROM ch`);
+    SELECT ch.*, (SELECT id FROM ev) AS event_id, ${membersJson(tenant.companyId)} AS members FROM ch`);
   const row = rows[0];
   if (!row) throw notFound(M.chargeNotFound);
-  return { charge: { id: row.id, entryId: row.entry_id, accountId: row.account_id, method: row.method, status: row.status }, eventId: row.event_id };
+  const charge = { id: row.id, entryId: row.entry_id, accountId: row.account_id, method: row.method, status: row.status };
+  return { charge, eventId: row.event_id, members: row.members };
 }

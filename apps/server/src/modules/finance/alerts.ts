@@ -17,12 +17,20 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 
 type Claimed = { id: string; companyId: string; kind: 'payable' | 'receivable'; description: string; openCents: number };
 
-/** The members who hold finance.read in a company (decision 0174: admins, the finance role, custom finance). */
+export type MemberGrants = { user_id: string; role: string; custom_permissions: unknown };
+
+/** A company's members with what `readersAmong` needs, as a subquery a caller's own statement can carry (a JSON array). */
+export const membersJson = (companyId: string) =>
+  sql`(SELECT coalesce(json_agg(json_build_object('user_id', user_id, 'role', role, 'custom_permissions', custom_permissions)), '[]') FROM company_members WHERE company_id = ${companyId})`;
+
+/** Which of these members hold finance.read (decision 0174: admins, the finance role, custom finance). */
+export const readersAmong = (members: MemberGrants[]): string[] =>
+  members.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['finance.read'])).map((m) => m.user_id);
+
+/** The members who hold finance.read in a company. */
 export async function financeReaders(tenant: Pick<Tenant, 'db' | 'companyId'>): Promise<string[]> {
-  const { rows } = await tenant.db.execute<{ user_id: string; role: string; custom_permissions: unknown }>(
-    sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`,
-  );
-  return rows.filter((m) => canAny(grantsFor({ role: m.role, customPermissions: m.custom_permissions }), ['finance.read'])).map((m) => m.user_id);
+  const { rows } = await tenant.db.execute<MemberGrants>(sql`SELECT user_id, role, custom_permissions FROM company_members WHERE company_id = ${tenant.companyId}`);
+  return readersAmong(rows);
 }
 
 type Alert = 'soon' | 'overdue';

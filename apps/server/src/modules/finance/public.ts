@@ -33,7 +33,7 @@ export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{
   const { entryId, ...payment } = input;
   return settle(tenant, { entryId, ...parseWith(paymentCreateSchema, payment) });
 }
-export { financeReaders } from './alerts.ts';
+export { financeReaders, membersJson, readersAmong, type MemberGrants } from './alerts.ts';
 
 /**
  * `settleEntry` inside the caller's transaction, on the entry row it already locked there (finance-pix's
