@@ -412,11 +412,16 @@ function recheckWhere(s: Services, where: Iterable<Room>, concerns: (conn: Conn)
 
 /** The socket's events for one person on one entity (the route checked who may see it and wrote the grant). */
 export function syncEvents(s: Services, def: SyncType, id: string, grant: SyncGrant, clientEpoch: number | null = null): WSEvents {
-  const room = openRoom(s, def, id, grant.companyId);
+  let room = openRoom(s, def, id, grant.companyId);
   const conn: Conn = { ws: null as unknown as WSContext, actorId: grant.userId, grant, clients: new Set(), queue: Promise.resolve(), received: 0, checked: 0, ended: false, expiry: null };
   return {
     onOpen(_e, ws) {
       conn.ws = ws;
+      // The room found at the upgrade may have been closed since, by the last socket leaving (a page
+      // reloaded: its old socket's close handled after the new one's upgrade) or by a restore: this
+      // socket joins the entity's current room, loaded again from the database, never the closed one,
+      // whose writes are dropped (decision 0736).
+      if (rooms(s).get(room.key) !== room) room = openRoom(s, def, id, grant.companyId);
       room.conns.add(conn);
       conn.queue = room.ready.then(
         () => {
