@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { RefreshCw, Unplug } from 'lucide-react';
 import { toast } from 'sonner';
 import { count, dateTime } from '@sede/shared/format';
@@ -23,6 +24,16 @@ function StoreCard({ store, mayManage }: { store: Store; mayManage: boolean }) {
   const job = useJob(mayManage ? store.importJobId : null);
   const importing = Boolean(store.importJobId && job.data && !isFinished(job.data.status));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ecommerceKeys.all });
+  // An import seen finished, whether it ended here or before this card first read it (its live
+  // events then came before the page was listening, decision 0737): the counts are read again,
+  // once per run, unless they already come from after it (the store synced since the run began).
+  const finished = job.data && isFinished(job.data.status) ? job.data : null;
+  const readAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (!finished || readAfter.current === finished.id) return;
+    readAfter.current = finished.id;
+    if (!store.lastSyncAt || store.lastSyncAt < finished.createdAt) void queryClient.invalidateQueries({ queryKey: ecommerceKeys.all });
+  }, [finished, store.lastSyncAt, queryClient]);
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
@@ -62,7 +73,7 @@ function StoreCard({ store, mayManage }: { store: Store; mayManage: boolean }) {
           {store.lastError}
         </p>
       )}
-      {importing && store.importJobId && <JobProgress jobId={store.importJobId} title="Importação dos pedidos" onFinished={() => void refresh()} />}
+      {importing && store.importJobId && <JobProgress jobId={store.importJobId} title="Importação dos pedidos" />}
       {mayManage && store.status !== 'disconnected' && (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" disabled={importing} onClick={() => void act(() => syncStore(store.id), 'Importação iniciada.')}>
