@@ -124,7 +124,11 @@ test('keys pressed while a board opens are not lost: the board takes them once i
   await createCompanyWithAdmin(page.request, 'Quadro Apressado Ltda');
   const res = await page.request.post('/api/canvas/boards', { data: { title: 'Abrir e apagar' } });
   const { id } = (await res.json()) as { id: string };
-  const rectangle = { id: 'r1', type: 'rectangle', x: 0, y: 0, width: 160, height: 100, angle: 0, version: 3, versionNonce: 7, index: 'a0', isDeleted: false };
+  // A rectangle whole, as Excalidraw saves one.
+  const rectangle = {
+    id: 'r1', type: 'rectangle', x: 0, y: 0, width: 160, height: 100, angle: 0, strokeColor: '#1e1e1e', backgroundColor: 'transparent', fillStyle: 'solid', strokeWidth: 2, strokeStyle: 'solid',
+    roughness: 1, opacity: 100, groupIds: [], frameId: null, index: 'a0', roundness: { type: 3 }, seed: 1, version: 3, versionNonce: 7, isDeleted: false, boundElements: null, updated: 1, link: null, locked: false,
+  };
   await e2eSql(`UPDATE canvas_boards SET scene = $1 WHERE id = $2`, [JSON.stringify({ elements: [rectangle], appState: {}, files: {} }), id]);
   // Someone pressing Ctrl+A as fast as keys go: from every task the page runs (React's included), as
   // soon as the board can take a key. A key in the moment Excalidraw loads its scene left it
