@@ -34,7 +34,11 @@ async function shots(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-const canvas = (page: Page) => page.locator('.excalidraw canvas.interactive');
+/**
+ * The board's drawing surface once Excalidraw has loaded the scene: until then the board is busy and
+ * takes no input (decision 0734; a click or key in between would leave Excalidraw loading for good).
+ */
+const canvas = (page: Page) => page.locator('[aria-busy="false"] > .excalidraw canvas.interactive');
 
 test('a whiteboard: created, drawn on by keyboard and mouse, saved through the sync, reopened after a reload', async ({ page }) => {
   test.setTimeout(120_000);
@@ -113,6 +117,40 @@ test('a whiteboard: created, drawn on by keyboard and mouse, saved through the s
 
   await noViolations();
   expect(outside).toEqual([]);
+});
+
+test('keys pressed while a board opens are not lost: the board takes them once its scene has loaded', async ({ page }) => {
+  test.setTimeout(120_000);
+  await createCompanyWithAdmin(page.request, 'Quadro Apressado Ltda');
+  const res = await page.request.post('/api/canvas/boards', { data: { title: 'Abrir e apagar' } });
+  const { id } = (await res.json()) as { id: string };
+  // A rectangle whole, as Excalidraw saves one.
+  const rectangle = {
+    id: 'r1', type: 'rectangle', x: 0, y: 0, width: 160, height: 100, angle: 0, strokeColor: '#1e1e1e', backgroundColor: 'transparent', fillStyle: 'solid', strokeWidth: 2, strokeStyle: 'solid',
+    roughness: 1, opacity: 100, groupIds: [], frameId: null, index: 'a0', roundness: { type: 3 }, seed: 1, version: 3, versionNonce: 7, isDeleted: false, boundElements: null, updated: 1, link: null, locked: false,
+  };
+  await e2eSql(`UPDATE canvas_boards SET scene = $1 WHERE id = $2`, [JSON.stringify({ elements: [rectangle], appState: {}, files: {} }), id]);
+  // Someone pressing Ctrl+A as fast as keys go: from every task the page runs (React's included), as
+  // soon as the board can take a key. A key in the moment Excalidraw loads its scene left it
+  // loading for good and the deletion below unsaved (decision 0734).
+  await page.addInitScript(() => {
+    const channel = new MessageChannel();
+    const started = Date.now();
+    channel.port1.onmessage = () => {
+      const board = document.querySelector('.excalidraw-container');
+      if (board && !board.closest('[inert]')) board.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', code: 'KeyA', ctrlKey: true, bubbles: true, cancelable: true }));
+      if (!board?.textContent?.includes('Contorno') && Date.now() - started < 30_000) channel.port2.postMessage(0);
+    };
+    channel.port2.postMessage(0);
+  });
+  await page.goto(`/canvas-workspace?quadro=${id}`);
+  const stroke = page.locator('.excalidraw').getByText('Contorno', { exact: true });
+  await expect(stroke).toBeVisible({ timeout: 30_000 });
+  await page.locator('.excalidraw-container').focus();
+  await page.keyboard.press('Delete');
+  await expect(stroke).toBeHidden();
+  await expect(page.locator('.excalidraw .LoadingMessage')).toHaveCount(0);
+  await expect.poll(() => elementsOf(id), { timeout: 15_000 }).toEqual([]);
 });
 
 /** Clicks an empty spot of the board (its right edge, clear of Excalidraw's panels): the board gets the keyboard. */

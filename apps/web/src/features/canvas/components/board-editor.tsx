@@ -4,7 +4,7 @@ import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/ty
 import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
 import type { BinaryFileData, BinaryFiles, Collaborator, ExcalidrawImperativeAPI, ExcalidrawInitialDataState, SocketId } from '@excalidraw/excalidraw/types';
 import { CANVAS_YDOC, type CanvasBoardView, type CanvasScene } from '@sede/shared/canvas/schemas';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import { fileContentUrl, precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -62,6 +62,21 @@ async function loadFiles(files: Record<string, string>): Promise<BinaryFiles> {
 }
 
 /**
+ * The board takes no input until Excalidraw has loaded its scene (decision 0734). Excalidraw 0.18
+ * draws its canvas before the scene is in: a click or a key in between acts on its state from
+ * before the load, whose `isLoading` then comes back for good. Excalidraw stays "Carregando cena…",
+ * shows what is drawn but never calls `onChange` again: nothing more is sent or saved. Its first
+ * `onChange` comes only once loaded; until then the board is inert and busy.
+ */
+function LoadingGuard({ ready, children }: { ready: boolean; children: ReactNode }) {
+  return (
+    <div className="h-full" inert={!ready} aria-busy={!ready}>
+      {children}
+    </div>
+  );
+}
+
+/**
  * The fallback when the sync cannot be reached (decisions 0296, 0311): every change autosaves after
  * a pause, from the revision it started on (a colleague's newer save is a conflict, never
  * overwritten); images go to the platform's files and the scene keeps their ids only.
@@ -75,6 +90,7 @@ function SavedBoard({ board, onState }: { board: CanvasBoardView; onState: (s: S
   const conflicted = useRef(false);
   const saving = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [ready, setReady] = useState(false);
 
   const save = useCallback(async (): Promise<void> => {
     if (timer.current) clearTimeout(timer.current);
@@ -113,33 +129,36 @@ function SavedBoard({ board, onState }: { board: CanvasBoardView; onState: (s: S
   );
 
   return (
-    <Excalidraw
-      langCode="pt-BR"
-      initialData={initialData}
-      UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false } }}
-      generateIdForFile={(file: File) => uploadImage(board.id, file, known.current)}
-      onChange={(elements, appState) => {
-        const hash = `${hashElementsVersion(elements)}:${appState.viewBackgroundColor}`;
-        if (lastHash.current === null) {
-          // Excalidraw calls nothing while the scene loads; the first call is the board as it opened: nothing to save.
+    <LoadingGuard ready={ready}>
+      <Excalidraw
+        langCode="pt-BR"
+        initialData={initialData}
+        UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false } }}
+        generateIdForFile={(file: File) => uploadImage(board.id, file, known.current)}
+        onChange={(elements, appState) => {
+          const hash = `${hashElementsVersion(elements)}:${appState.viewBackgroundColor}`;
+          if (lastHash.current === null) {
+            // Excalidraw calls nothing while the scene loads; the first call is the board as it opened: nothing to save.
+            lastHash.current = hash;
+            setReady(true);
+            return;
+          }
+          if (hash === lastHash.current) return;
           lastHash.current = hash;
-          return;
-        }
-        if (hash === lastHash.current) return;
-        lastHash.current = hash;
-        const live = (elements as unknown as Element[]).filter((el) => !el.isDeleted);
-        const files: Record<string, string> = {};
-        for (const el of live) if (el.type === 'image' && el.fileId && known.current.has(el.fileId)) files[el.fileId] = el.fileId;
-        for (const [excalidrawId, fileId] of Object.entries(board.scene.files)) if (live.some((el) => el.fileId === excalidrawId)) files[excalidrawId] = fileId;
-        scene.current = { elements: live, appState: { viewBackgroundColor: appState.viewBackgroundColor }, files };
-        dirty.current = true;
-        if (!conflicted.current) onState({ kind: 'dirty' });
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
-      }}
-    >
-      <BoardMenu />
-    </Excalidraw>
+          const live = (elements as unknown as Element[]).filter((el) => !el.isDeleted);
+          const files: Record<string, string> = {};
+          for (const el of live) if (el.type === 'image' && el.fileId && known.current.has(el.fileId)) files[el.fileId] = el.fileId;
+          for (const [excalidrawId, fileId] of Object.entries(board.scene.files)) if (live.some((el) => el.fileId === excalidrawId)) files[excalidrawId] = fileId;
+          scene.current = { elements: live, appState: { viewBackgroundColor: appState.viewBackgroundColor }, files };
+          dirty.current = true;
+          if (!conflicted.current) onState({ kind: 'dirty' });
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => void save(), AUTOSAVE_MS);
+        }}
+      >
+        <BoardMenu />
+      </Excalidraw>
+    </LoadingGuard>
   );
 }
 
@@ -178,6 +197,7 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastHash = useRef<string | null>(null);
   const lastPointer = useRef(0);
+  const [ready, setReady] = useState(false);
 
   /** Images the scene shows but this page has not loaded yet: read from the platform's files. */
   const loadMissingFiles = useCallback(async () => {
@@ -290,39 +310,42 @@ function LiveBoard({ board, provider }: { board: CanvasBoardView; provider: Sync
   );
 
   return (
-    <Excalidraw
-      langCode="pt-BR"
-      initialData={initialData}
-      isCollaborating
-      excalidrawAPI={(a) => {
-        api.current = a;
-      }}
-      UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false } }}
-      generateIdForFile={(file: File) => uploadImage(board.id, file, known.current)}
-      onPointerUpdate={({ pointer, button }) => {
-        const now = Date.now();
-        if (now - lastPointer.current < POINTER_MS) return;
-        lastPointer.current = now;
-        provider.awareness.setLocalStateField('pointer', { x: pointer.x, y: pointer.y, tool: pointer.tool });
-        provider.awareness.setLocalStateField('button', button);
-      }}
-      onChange={(elements, appState) => {
-        const hash = `${hashElementsVersion(elements)}:${appState.viewBackgroundColor}`;
-        if (hash === lastHash.current) return;
-        const first = lastHash.current === null;
-        lastHash.current = hash;
-        // The board as it opened: what others drew while Excalidraw was loading (before its API
-        // existed) is reconciled in once; then our own changes go out.
-        if (first && api.current) {
-          const merged = reconcileElements(api.current.getSceneElementsIncludingDeleted() as OrderedExcalidrawElement[], copies(yElements.values()) as unknown as RemoteExcalidrawElement[], appState);
-          api.current.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
-          void loadMissingFiles();
-        }
-        schedule();
-      }}
-    >
-      <BoardMenu />
-    </Excalidraw>
+    <LoadingGuard ready={ready}>
+      <Excalidraw
+        langCode="pt-BR"
+        initialData={initialData}
+        isCollaborating
+        excalidrawAPI={(a) => {
+          api.current = a;
+        }}
+        UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false } }}
+        generateIdForFile={(file: File) => uploadImage(board.id, file, known.current)}
+        onPointerUpdate={({ pointer, button }) => {
+          const now = Date.now();
+          if (now - lastPointer.current < POINTER_MS) return;
+          lastPointer.current = now;
+          provider.awareness.setLocalStateField('pointer', { x: pointer.x, y: pointer.y, tool: pointer.tool });
+          provider.awareness.setLocalStateField('button', button);
+        }}
+        onChange={(elements, appState) => {
+          const hash = `${hashElementsVersion(elements)}:${appState.viewBackgroundColor}`;
+          if (hash === lastHash.current) return;
+          const first = lastHash.current === null;
+          lastHash.current = hash;
+          // The board as it opened: what others drew while Excalidraw was loading (before its API
+          // existed) is reconciled in once; then our own changes go out.
+          if (first) setReady(true);
+          if (first && api.current) {
+            const merged = reconcileElements(api.current.getSceneElementsIncludingDeleted() as OrderedExcalidrawElement[], copies(yElements.values()) as unknown as RemoteExcalidrawElement[], appState);
+            api.current.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+            void loadMissingFiles();
+          }
+          schedule();
+        }}
+      >
+        <BoardMenu />
+      </Excalidraw>
+    </LoadingGuard>
   );
 }
 
