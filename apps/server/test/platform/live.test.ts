@@ -136,11 +136,13 @@ describe('announcements deferred to after the commit (decision 0765)', () => {
         a.services.db.transaction(async (tx) => {
           deferAnnouncements(tx, later);
           await announce(tx, { companyId, entity: 'deal', id: 'deferred-1' });
+          // A function called with the transaction may open a nested one (a savepoint): it defers alike.
+          await tx.transaction((nested) => announce(nested, { companyId, entity: 'deal', id: 'deferred-nested' }));
           // Collected, not sent inside the transaction.
-          expect(later.map((x) => x.id)).toEqual(['deferred-1']);
+          expect(later.map((x) => x.id)).toEqual(['deferred-1', 'deferred-nested']);
         }),
       );
-      await within(2000, () => heard.includes('deferred-1'));
+      await within(2000, () => heard.includes('deferred-nested'));
       await expect(
         announcedAfterCommit(a.services.pool, (later) =>
           a.services.db.transaction(async (tx) => {
@@ -153,7 +155,7 @@ describe('announcements deferred to after the commit (decision 0765)', () => {
       // Outside a deferring transaction an announcement goes at once: the sentinel.
       await announce(a.services.pool, { companyId, entity: 'deal', id: 'sentinel' });
       await within(2000, () => heard.includes('sentinel'));
-      expect(heard).toEqual(['deferred-1', 'sentinel']);
+      expect(heard).toEqual(['deferred-1', 'deferred-nested', 'sentinel']);
     } finally {
       await listener.end();
     }

@@ -61,7 +61,7 @@ export function entityPayloads(a: Announcement): string[] {
  * the people who may see it; the pages refetch what changed. Ids only: no body ever travels.
  */
 export async function announce(db: Executor, a: Announcement): Promise<void> {
-  const later = deferred.get(db);
+  const later = deferred.get(deferralKey(db));
   if (later) {
     entityPayloads(a); // checked now, where the caller can see it
     later.push(a);
@@ -72,6 +72,13 @@ export async function announce(db: Executor, a: Announcement): Promise<void> {
 
 /** Transactions whose announcements wait for their commit (see `deferAnnouncements`). */
 const deferred = new WeakMap<object, Announcement[]>();
+/** Which key each `later` list was deferred under, to forget it once its work is done. */
+const keyOfLater = new WeakMap<Announcement[], object>();
+/**
+ * A Drizzle transaction's session: its nested transactions (savepoints, as the functions it calls
+ * with it open) are other objects on the same session, and must defer alike. A pg client is its own key.
+ */
+const deferralKey = (db: Executor): object => (db as { session?: object }).session ?? db;
 
 /**
  * Inside `announcedAfterCommit`'s transaction `tx`: whatever announces through `tx` from here on —
@@ -79,7 +86,9 @@ const deferred = new WeakMap<object, Announcement[]>();
  * NOTIFYing inside it (decision 0765).
  */
 export function deferAnnouncements(tx: Executor, later: Announcement[]): void {
-  deferred.set(tx, later);
+  const key = deferralKey(tx);
+  deferred.set(key, later);
+  keyOfLater.set(later, key);
 }
 
 /**
@@ -99,7 +108,14 @@ export async function announceAll(db: Executor, list: readonly Announcement[]): 
  */
 export async function announcedAfterCommit<T>(db: Executor, work: (later: Announcement[]) => Promise<T>): Promise<T> {
   const later: Announcement[] = [];
-  const result = await work(later);
+  let result: T;
+  try {
+    result = await work(later);
+  } finally {
+    // A session outlives its transaction when the database is one client: later announcements go at once.
+    const key = keyOfLater.get(later);
+    if (key && deferred.get(key) === later) deferred.delete(key);
+  }
   await announceAll(db, later).catch((e: Error) => console.error('[live] announcement after commit failed:', e.message));
   return result;
 }
