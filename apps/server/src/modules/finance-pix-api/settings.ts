@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { PIX_API_MESSAGES as M, type PixApiSettings, type pixApiSettingsInputSchema } from '@sede/shared/finance/pix-api';
@@ -14,7 +14,7 @@ import type { Services, Tenant } from '../../services.ts';
 import { readClientCertificate } from './certificate.ts';
 import { type PspConnection, pspCall } from './client.ts';
 
-const { finPixApiSettings: S, finAccounts: A, finPixKeys: K } = schema;
+const { finPixApiSettings: S, finAccounts: A, finPixKeys: K, finCharges: CH } = schema;
 export type SettingsRow = typeof S.$inferSelect;
 const DAY_MS = 86_400_000;
 
@@ -193,7 +193,23 @@ export async function registerWebhook(s: Services, tenant: Pick<Tenant, 'db' | '
 
 /** The account a webhook address names (by the secret's hash), or null. */
 export async function settingsByWebhookSecret(s: Services, secret: string): Promise<SettingsRow | null> {
+  return (await webhookTarget(s, secret, '', [])).row;
+}
+
+/**
+ * The account a webhook's secret names and, in the same statement, its charges of `provider` among
+ * the notified txids (txid → charge id): a notification costs one read before its settlement
+ * (issue 27's benchmark: on a PSP's burst every round trip counts).
+ */
+export async function webhookTarget(s: Services, secret: string, provider: string, txids: string[]): Promise<{ row: SettingsRow | null; charges: Map<string, string> }> {
   // A lookup by an unguessable value across companies, as a signed link's: the row then names the company.
-  const [row] = await s.db.select().from(S).where(eq(S.webhookSecretHash, hashSecret(secret)));
-  return row ?? null;
+  const [found] = await s.db
+    .select({
+      row: S,
+      charges: sql<Record<string, string> | null>`(SELECT json_object_agg(c.txid, c.id) FROM ${CH} c
+        WHERE c.company_id = ${S.companyId} AND c.account_id = ${S.accountId} AND c.provider = ${provider} AND c.txid = any(${sql.param(txids)}::text[]))`,
+    })
+    .from(S)
+    .where(eq(S.webhookSecretHash, hashSecret(secret)));
+  return { row: found?.row ?? null, charges: new Map(Object.entries(found?.charges ?? {})) };
 }

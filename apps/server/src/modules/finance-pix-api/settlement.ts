@@ -11,7 +11,7 @@ import { financeReaders } from '../finance/public.ts';
 import { settleCharge } from '../finance-pix/public.ts';
 import { PIX_API_PROVIDER } from './charges.ts';
 import { type PixSchemas, pspCall } from './client.ts';
-import { connectionOf, type SettingsRow, settingsByWebhookSecret } from './settings.ts';
+import { connectionOf, type SettingsRow, webhookTarget } from './settings.ts';
 
 const { finPixApiSettings: S, finCharges: CH } = schema;
 
@@ -43,14 +43,10 @@ const cents = (valor: string) => {
  * twice settles once ('duplicate'); a Pix without txid, of no charge of ours, of zero, or of a
  * receivable already settled by hand is 'ignored' (kept out, never a failure the PSP would retry).
  */
-export async function settleReceivedPix(s: Services, row: SettingsRow, pix: ReceivedPix): Promise<PixOutcome> {
+export async function settleReceivedPix(s: Services, row: SettingsRow, pix: ReceivedPix, known?: Map<string, string>): Promise<PixOutcome> {
   if (!pix.txid) return 'ignored';
-  const tenant = systemTenant(s, row.companyId, 'webhook');
-  const [charge] = await tenant.db
-    .select({ id: CH.id })
-    .from(CH)
-    .where(and(eq(CH.companyId, row.companyId), eq(CH.accountId, row.accountId), eq(CH.txid, pix.txid), eq(CH.provider, PIX_API_PROVIDER)));
-  if (!charge) return 'ignored';
+  const charge = known ? { id: known.get(pix.txid) } : await chargeOf(s, row, pix.txid);
+  if (!charge?.id) return 'ignored';
   try {
     const out = await settleCharge(s, {
       companyId: row.companyId,
@@ -72,15 +68,26 @@ export async function settleReceivedPix(s: Services, row: SettingsRow, pix: Rece
   }
 }
 
+/** The account's dynamic charge of this txid (`known`: the charges the webhook's one read already found). */
+async function chargeOf(s: Services, row: SettingsRow, txid: string) {
+  const [charge] = await systemTenant(s, row.companyId, 'webhook')
+    .db.select({ id: CH.id })
+    .from(CH)
+    .where(and(eq(CH.companyId, row.companyId), eq(CH.accountId, row.accountId), eq(CH.txid, txid), eq(CH.provider, PIX_API_PROVIDER)));
+  return charge;
+}
+
 /** `POST …/webhook/:secret/pix`: the secret names the account; the body is BCB's `{ pix: [...] }`. */
 export async function receivePixWebhook(s: Services, secret: string, body: unknown): Promise<{ received: number; settled: number }> {
   if (!PIX_WEBHOOK_SECRET_SHAPE.test(secret)) throw notFound(M.webhookNotFound);
-  const row = await settingsByWebhookSecret(s, secret);
-  if (!row) throw notFound(M.webhookNotFound);
   const parsed = pixNotificationSchema.safeParse(body);
+  // The account and the notified charges in one read; an unknown secret answers 404 before a bad body's 400.
+  const txids = parsed.success ? parsed.data.pix.flatMap((p) => (p.txid ? [p.txid] : [])) : [];
+  const { row, charges } = await webhookTarget(s, secret, PIX_API_PROVIDER, txids);
+  if (!row) throw notFound(M.webhookNotFound);
   if (!parsed.success) throw badRequest(M.webhookBody, 'PIX_WEBHOOK_INVALID');
   let settled = 0;
-  for (const pix of parsed.data.pix) if ((await settleReceivedPix(s, row, pix)) === 'settled') settled++;
+  for (const pix of parsed.data.pix) if ((await settleReceivedPix(s, row, pix, charges)) === 'settled') settled++;
   return { received: parsed.data.pix.length, settled };
 }
 

@@ -248,8 +248,7 @@ export async function deleteEntry(tenant: Tenant, id: string): Promise<void> {
  * more than the statement's own work. The account (this company's, not archived) is checked in the
  * same statement; when it does not qualify nothing is written and a second read says why.
  */
-async function writePayment(tx: DbOrTx, tenant: Tenant, entry: typeof E.$inferSelect, input: SettleInput, alsoAudit?: AuditEntry): Promise<FinPayment> {
-  const paymentId = randomUUID();
+async function writePayment(tx: DbOrTx, tenant: Tenant, entry: LockedEntryRow, input: SettleInput, alsoAudit?: AuditEntry, paymentId: string = randomUUID()): Promise<FinPayment> {
   const [interestCents, fineCents, discountCents] = [input.interestCents ?? 0, input.fineCents ?? 0, input.discountCents ?? 0];
   const paidCents = entry.paidCents + input.amountCents;
   const done = paidCents >= entry.amountCents;
@@ -295,6 +294,8 @@ async function writePayment(tx: DbOrTx, tenant: Tenant, entry: typeof E.$inferSe
 }
 
 export type SettleInput = { entryId: string; accountId: string; paidDate: string; amountCents: number; interestCents?: number; fineCents?: number; discountCents?: number };
+/** What a payment reads of the entry its transaction holds locked (a caller may lock it with its own read). */
+export type LockedEntryRow = Pick<typeof E.$inferSelect, 'id' | 'status' | 'amountCents' | 'paidCents'>;
 
 /**
  * One payment in a transaction the caller holds. `locked`: the entry's row the caller already read
@@ -302,13 +303,13 @@ export type SettleInput = { entryId: string; accountId: string; paidDate: string
  * the caller to send after its commit (decision 0765) instead of NOTIFYing in the transaction;
  * `alsoAudit`: the caller's own line, written with the payment's in one insert.
  */
-async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput, opts: { locked?: typeof E.$inferSelect; later?: Announcement[]; alsoAudit?: AuditEntry } = {}): Promise<FinPayment> {
+async function settleIn(tx: DbOrTx, tenant: Tenant, input: SettleInput, opts: { locked?: LockedEntryRow; later?: Announcement[]; alsoAudit?: AuditEntry; paymentId?: string } = {}): Promise<FinPayment> {
   const entry = opts.locked ?? (await lockEntry(tx, tenant, input.entryId));
   if (entry.id !== input.entryId) throw new Error('settleIn: the locked entry is not the one settled');
   if (entry.status !== 'open') throw conflict(M.notOpen, 'ENTRY_NOT_OPEN');
   const open = entry.amountCents - entry.paidCents;
   if (input.amountCents > open) throw badRequest(M.overpaid);
-  const payment = await writePayment(tx, tenant, entry, input, opts.alsoAudit);
+  const payment = await writePayment(tx, tenant, entry, input, opts.alsoAudit, opts.paymentId);
   if (opts.later) opts.later.push({ companyId: tenant.companyId, entity: FIN_ENTRY, id: entry.id, action: 'updated' });
   else await changed(tx, tenant, entry.id, 'updated');
   return payment;
@@ -328,8 +329,8 @@ export async function settleEntry(tenant: Tenant, input: SettleInput): Promise<{
  * there): no savepoint, no second lock, no re-read of the entry afterwards; the announcement goes
  * to `later`, sent by the caller after its commit (finance-pix's settlement, decision 0765).
  */
-export const settleLocked = (tx: DbOrTx, tenant: Tenant, locked: typeof E.$inferSelect, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry): Promise<FinPayment> =>
-  settleIn(tx, tenant, input, { locked, later, alsoAudit });
+export const settleLocked = (tx: DbOrTx, tenant: Tenant, locked: LockedEntryRow, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry, paymentId?: string): Promise<FinPayment> =>
+  settleIn(tx, tenant, input, { locked, later, alsoAudit, paymentId });
 
 /** Many entries paid in full on one date and account, in one transaction: all or none. */
 export async function bulkSettle(tenant: Tenant, input: z.output<typeof bulkSettleSchema>): Promise<{ settled: number; totalCents: number }> {

@@ -8,7 +8,9 @@ import { parseWith } from '../../http/errors.ts';
 import type { Tenant } from '../../services.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
-import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, settleLocked, type SettleInput, undoPayment } from './entries.ts';
+import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, settleLocked, type LockedEntryRow, type SettleInput, undoPayment } from './entries.ts';
+
+export type { LockedEntryRow };
 import type { Announcement } from '../../platform/live/announce.ts';
 import type { AuditEntry } from '../../platform/audit.ts';
 import { accountCreateSchema } from '@sede/shared/finance/registers';
@@ -16,7 +18,6 @@ import type { z } from 'zod';
 import { createAccount as createAccountOf, ensureDefaultChart as ensureDefaultChartOf } from './registers.ts';
 
 const { finCategories } = schema;
-type FinEntryRow = typeof schema.finEntries.$inferSelect;
 
 export { getEntry } from './entries.ts';
 // The public API (modules/api-v1, decision 0641) lists and edits the same entries.
@@ -39,11 +40,12 @@ export { financeReaders, membersJson, readersAmong, type MemberGrants } from './
  * `settleEntry` inside the caller's transaction, on the entry row it already locked there (finance-pix's
  * settlement, decision 0765): validated the same, without a savepoint, a second lock or a re-read;
  * the entry's announcement is pushed to `later` for the caller to send after its commit, and the
- * caller's own audit line (`alsoAudit`) is written with the payment's in one insert.
+ * caller's own audit line (`alsoAudit`) is written with the payment's in one insert; `paymentId`:
+ * the payment's id when the caller already wrote it on its own rows in this transaction.
  */
-export async function settleLockedEntry(tx: DbOrTx, tenant: Tenant, locked: FinEntryRow, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry): Promise<FinPayment> {
+export async function settleLockedEntry(tx: DbOrTx, tenant: Tenant, locked: LockedEntryRow, input: SettleInput, later: Announcement[], alsoAudit?: AuditEntry, paymentId?: string): Promise<FinPayment> {
   const { entryId, ...payment } = input;
-  return settleLocked(tx, tenant, locked, { entryId, ...parseWith(paymentCreateSchema, payment) }, later, alsoAudit);
+  return settleLocked(tx, tenant, locked, { entryId, ...parseWith(paymentCreateSchema, payment) }, later, alsoAudit, paymentId);
 }
 
 // E-commerce (decision 0682): a store's own account, the default chart's categories and a cancelled sale's reversal.
