@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The public pages written at build time (decision 0636) and a text of their first view. */
 const PAGES = [
@@ -24,8 +24,8 @@ function errorsOf(page: Page) {
 }
 
 /** React has taken the prerendered markup over (hydrateRoot marks its container). */
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+const hydrated = (page: Page) => expect.poll(() => isHydrated(page)).toBe(true);
 
 test.describe('public pages painted from HTML, then hydrated', () => {
   for (const p of PAGES) {
@@ -73,17 +73,25 @@ test.describe('the prerendered form before any script', () => {
   });
 });
 
+/**
+ * Holds the page's own chunks of /auth (what the build preloads for it beyond the app's entry) until
+ * the test opens the gate: the prerendered page is on screen, React not yet attached.
+ */
+async function gateAuthChunks(page: Page, request: APIRequestContext) {
+  const entryHtml = await (await request.get('/auth?email=x%40exemplo.com.br')).text();
+  const pageHtml = await (await request.get('/auth')).text();
+  const preloads = (html: string) => new Set([...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]));
+  const own = [...preloads(pageHtml)].filter((href) => !preloads(entryHtml).has(href));
+  expect(own.length).toBeGreaterThan(0);
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  for (const href of own) await page.route(`**${href}`, async (route) => (await gate, route.continue()));
+  return open;
+}
+
 test.describe('a form sent before React takes the page over', () => {
   test('the sign-in is held, then sent once React runs the form: no native post, the answer shown', async ({ page, request }) => {
-    // The page's own chunks (what the build preloads for /auth beyond the app's entry) wait for the test.
-    const entryHtml = await (await request.get('/auth?email=x%40exemplo.com.br')).text();
-    const pageHtml = await (await request.get('/auth')).text();
-    const preloads = (html: string) => new Set([...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]));
-    const own = [...preloads(pageHtml)].filter((href) => !preloads(entryHtml).has(href));
-    expect(own.length).toBeGreaterThan(0);
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    for (const href of own) await page.route(`**${href}`, async (route) => (await gate, route.continue()));
+    const open = await gateAuthChunks(page, request);
     const sent: string[] = [];
     await page.route('**/api/auth/sign-in/email', (route) => {
       sent.push(route.request().postData() ?? '');
@@ -103,5 +111,28 @@ test.describe('a form sent before React takes the page over', () => {
     expect(JSON.parse(sent[0]!)).toMatchObject({ email: 'ana@exemplo.com.br', password: 'segredo123' });
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect(page.getByRole('form', { name: 'Entrar' }).getByLabel('E-mail', { exact: true })).toHaveValue('ana@exemplo.com.br');
+  });
+});
+
+test.describe('a tab chosen before React takes the page over', () => {
+  test("'Criar conta' clicked on the prerendered page opens the sign-up form once React runs", async ({ page, request }) => {
+    const errors = errorsOf(page);
+    const open = await gateAuthChunks(page, request);
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    const signupTab = page.getByRole('tab', { name: 'Criar conta' });
+    await signupTab.click();
+    // Nothing of React yet: the prerendered sign-in form is still what the page shows.
+    expect(await isHydrated(page)).toBe(false);
+    await expect(page.getByRole('form', { name: 'Entrar' })).toBeVisible();
+    open();
+    await hydrated(page);
+    const form = page.getByRole('form', { name: 'Criar conta' });
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel('Confirmar senha', { exact: true })).toBeVisible();
+    await expect(signupTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByRole('form', { name: 'Entrar' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
   });
 });
