@@ -74,15 +74,17 @@ test.describe('the prerendered form before any script', () => {
 });
 
 /**
- * Holds the page's own chunks of /auth (what the build preloads for it beyond the app's entry) until
- * the test opens the gate: the prerendered page is on screen, React not yet attached.
+ * Holds scripts of /auth until the test opens the gate: the prerendered page is on screen, React not
+ * yet attached. 'page': the page's own chunks (what the build preloads for it beyond the app's
+ * entry), so the entry has run; 'all': the entry too, so no script of ours has run.
  */
-async function gateAuthChunks(page: Page, request: APIRequestContext) {
+async function gateAuthChunks(page: Page, request: APIRequestContext, which: 'page' | 'all' = 'page') {
   const entryHtml = await (await request.get('/auth?email=x%40exemplo.com.br')).text();
   const pageHtml = await (await request.get('/auth')).text();
   const preloads = (html: string) => new Set([...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]));
-  const own = [...preloads(pageHtml)].filter((href) => !preloads(entryHtml).has(href));
-  expect(own.length).toBeGreaterThan(0);
+  const scripts = [...pageHtml.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].map((m) => m[1]);
+  const own = which === 'all' ? [...preloads(pageHtml), ...scripts] : [...preloads(pageHtml)].filter((href) => !preloads(entryHtml).has(href));
+  expect(own.length).toBeGreaterThan(which === 'all' ? preloads(pageHtml).size : 0);
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
   for (const href of own) await page.route(`**${href}`, async (route) => (await gate, route.continue()));
@@ -115,24 +117,30 @@ test.describe('a form sent before React takes the page over', () => {
 });
 
 test.describe('a tab chosen before React takes the page over', () => {
-  test("'Criar conta' clicked on the prerendered page opens the sign-up form once React runs", async ({ page, request }) => {
-    const errors = errorsOf(page);
-    const open = await gateAuthChunks(page, request);
-    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
-    const signupTab = page.getByRole('tab', { name: 'Criar conta' });
-    await signupTab.click();
-    // Nothing of React yet: the prerendered sign-in form is still what the page shows.
-    expect(await isHydrated(page)).toBe(false);
-    await expect(page.getByRole('form', { name: 'Entrar' })).toBeVisible();
-    open();
-    await hydrated(page);
-    const form = page.getByRole('form', { name: 'Criar conta' });
-    await expect(form).toBeVisible();
-    await expect(form.getByLabel('Confirmar senha', { exact: true })).toBeVisible();
-    await expect(signupTab).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'false');
-    await expect(page.getByRole('form', { name: 'Entrar' })).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    expect(errors).toEqual([]);
-  });
+  for (const [when, which] of [
+    ['while the page loads its code', 'page'],
+    ['before any script of the page ran', 'all'],
+  ] as const) {
+    test(`'Criar conta' clicked ${when} opens the sign-up form once React runs`, async ({ page, request }) => {
+      const errors = errorsOf(page);
+      const open = await gateAuthChunks(page, request, which);
+      // A module script held holds DOMContentLoaded too: then the page is used as soon as it paints.
+      await page.goto('/auth', { waitUntil: which === 'all' ? 'commit' : 'domcontentloaded' });
+      const signupTab = page.getByRole('tab', { name: 'Criar conta' });
+      await signupTab.click();
+      // Nothing of React yet: the prerendered sign-in form is still what the page shows.
+      expect(await isHydrated(page)).toBe(false);
+      await expect(page.getByRole('form', { name: 'Entrar' })).toBeVisible();
+      open();
+      await hydrated(page);
+      const form = page.getByRole('form', { name: 'Criar conta' });
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel('Confirmar senha', { exact: true })).toBeVisible();
+      await expect(signupTab).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'false');
+      await expect(page.getByRole('form', { name: 'Entrar' })).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+    });
+  }
 });
