@@ -87,7 +87,12 @@ async function gateAuthChunks(page: Page, request: APIRequestContext, which: 'pa
   expect(own.length).toBeGreaterThan(which === 'all' ? preloads(pageHtml).size : 0);
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
-  for (const href of own) await page.route(`**${href}`, async (route) => (await gate, route.continue()));
+  for (const href of own) {
+    await page.route(`**${href}`, async (route) => {
+      await gate;
+      await route.continue();
+    });
+  }
   return open;
 }
 
