@@ -81,9 +81,10 @@ async function downloadAndCheck(page: Page) {
 
 /**
  * The race of a CI run (decision 0743): the page's first list of the entity's files is asked before
- * the upload and answered after the page has handled the upload's 201. The list's answer is held
- * (the upload waits until the server has answered it, so it has not the file) until then; before the
- * fix the page took that answer for the list after the upload, and 'Novo envelope' never offered the PDF.
+ * the upload and answered after the page has handled the upload's 201. The upload waits until the
+ * server has answered that list (so the list lacks the file), and the answer reaches the page only
+ * after the upload's; before the fix the page took it for the list after the upload, and 'Novo
+ * envelope' never offered the PDF.
  */
 async function answerFirstFileListAfterUpload(page: Page, entityType: string) {
   const isFiles = (url: URL) => url.pathname === '/api/files';
