@@ -9,7 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
 import { ShareLinkDialog } from './share-link-dialog.tsx';
 import { UploadFailures, UploadProgress } from './upload-status.tsx';
-import { deleteFile, entityFilesQueryOptions, fileContentUrl, fileKeys, fileThumbnailUrl, kindFor, precheck, uploadFile } from './files-api.ts';
+import { deleteFile, entityFilesQueryOptions, fileContentUrl, fileThumbnailUrl, kindFor, precheck, refreshEntityFiles, uploadFile } from './files-api.ts';
 import { HiddenFileInput } from './hidden-file-input.tsx';
 
 type Sending = { key: string; name: string; progress: number };
@@ -101,7 +101,7 @@ export function FileManager({
       setSending((s) => [...s, { key, name: file.name, progress: 0 }]);
       try {
         await uploadFile({ entityType, entityId, kind, file, onProgress: (p) => setSending((s) => s.map((x) => (x.key === key ? { ...x, progress: p } : x))) });
-        await qc.invalidateQueries({ queryKey: fileKeys.entity(entityType, entityId) });
+        await refreshEntityFiles(qc, entityType, entityId);
       } catch (e) {
         setFailures((f) => [...f, { key, name: file.name, message: e instanceof ApiError ? e.message : 'Falha no envio.' }]);
       } finally {
@@ -115,7 +115,7 @@ export function FileManager({
     setDeleting(file.id);
     try {
       await deleteFile(file.id);
-      await qc.invalidateQueries({ queryKey: fileKeys.entity(entityType, entityId) });
+      await refreshEntityFiles(qc, entityType, entityId);
       toast.success('Arquivo excluído');
     } catch (e) {
       toast.error('Não foi possível excluir o arquivo', { description: e instanceof ApiError ? e.message : undefined });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import { FILE_KINDS, FILE_MESSAGES, type FileInfo, type FileKind, type FileListResponse, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -16,6 +16,19 @@ export const entityFilesQueryOptions = (entityType: string, entityId: string) =>
     queryFn: async () => (await api<FileListResponse>(`/files?entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`)).files,
     ...CACHE.dynamic,
   });
+
+/**
+ * After an upload or a deletion: the entity's list fetched again, wherever it is shown (the
+ * files card, the file pickers of 'Novo envelope', the analyses, the comparison of versions).
+ * A fetch still in flight is cancelled first: it started before the change, and TanStack Query
+ * would otherwise hand its answer (without the new file) to the invalidation when the list had no
+ * data yet, the page's first load (decision 0743).
+ */
+export async function refreshEntityFiles(qc: QueryClient, entityType: string, entityId: string) {
+  const queryKey = fileKeys.entity(entityType, entityId);
+  await qc.cancelQueries({ queryKey, exact: true });
+  await qc.invalidateQueries({ queryKey, exact: true });
+}
 
 export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
 export const fileThumbnailUrl = (id: string) => `/api/files/${id}/thumbnail`;
