@@ -7,8 +7,8 @@
  * - the orders list (first page, a page further by cursor, a search, the store and period
  *   filters) at 200,000 orders of the company (the rest seeded with generate_series), 4 clients
  *   at once: p95 ≤ 100 ms, and the plan uses the company's index;
- * - 500 signed webhooks (order/updated and order/paid), 5 at once: applied (fetched from the fake
- *   and written) p99 ≤ 50 ms.
+ * - 500 signed webhooks (order/updated and order/paid), 5 at once, after 100 uncounted: applied
+ *   (fetched from the fake and written) p99 ≤ 50 ms.
  */
 import { nuvemshopOrder } from '../apps/server/test/support/fake-nuvemshop.ts';
 import type { BenchContext, BenchRow } from './types.ts';
@@ -18,6 +18,7 @@ export const timeoutSeconds = 600;
 const IMPORTED = 50_000;
 const LISTED = 200_000;
 const WEBHOOKS = 500;
+const WARMUP = 100;
 const IMPORT_TARGET = 1_000;
 const LIST_P95_MS = 100;
 const WEBHOOK_P99_MS = 50;
@@ -144,14 +145,23 @@ export default async function ecommerceBench(ctx: BenchContext): Promise<BenchRo
   });
 
   // Signed webhooks for orders of the store: half updated (now paid: a receivable each), half repeats.
-  const targets = orders.filter((o) => o.payment_status === 'pending').slice(0, WEBHOOKS / 2);
-  for (const o of targets) Object.assign(o, { payment_status: 'paid', paid_at: o.created_at });
+  // First WARMUP of them (other orders, the same mix) not counted, as a server that has been taking
+  // its stores' webhooks is warm (decision 0744, as 0741 for Pix).
+  const pending = orders.filter((o) => o.payment_status === 'pending');
   const webhookUrl = `${ctx.baseUrl}/api/ecommerce/webhooks/nuvemshop`;
-  const hookTimes = await timedConcurrent(WEBHOOKS, 5, async (i) => {
-    const o = targets[i % targets.length]!;
-    const r = await fake.notify(storeId, i < targets.length ? 'order/paid' : 'order/updated', o.id, { url: webhookUrl });
-    if (r.status !== 200) throw new Error(`webhook: ${r.status} ${JSON.stringify(r.body)}`);
-  });
+  const deliver = (batch: typeof orders, n: number) =>
+    timedConcurrent(n, 5, async (i) => {
+      const o = batch[i % batch.length]!;
+      const r = await fake.notify(storeId, i < batch.length ? 'order/paid' : 'order/updated', o.id, { url: webhookUrl });
+      if (r.status !== 200) throw new Error(`webhook: ${r.status} ${JSON.stringify(r.body)}`);
+    });
+  const warm = pending.slice(WEBHOOKS / 2, WEBHOOKS / 2 + WARMUP / 2);
+  for (const o of warm) Object.assign(o, { payment_status: 'paid', paid_at: o.created_at });
+  await deliver(warm, WARMUP);
+  const [before] = await ctx.sql<{ receivables: number }>(`SELECT count(*)::int AS receivables FROM ecommerce_orders WHERE store_id = $1 AND receivable_id IS NOT NULL`, [store.id]);
+  const targets = pending.slice(0, WEBHOOKS / 2);
+  for (const o of targets) Object.assign(o, { payment_status: 'paid', paid_at: o.created_at });
+  const hookTimes = await deliver(targets, WEBHOOKS);
   const [after] = await ctx.sql<{ receivables: number; doubled: number }>(
     `SELECT (SELECT count(*)::int FROM ecommerce_orders WHERE store_id = $1 AND receivable_id IS NOT NULL) AS receivables,
             (SELECT count(*)::int FROM (SELECT document_number FROM fin_entries WHERE company_id = $2 AND kind = 'receivable' AND status <> 'cancelled' GROUP BY document_number HAVING count(*) > 1) d) AS doubled`,
@@ -160,9 +170,9 @@ export default async function ecommerceBench(ctx: BenchContext): Promise<BenchRo
   const p99 = percentile(hookTimes, 99);
   rows.push({
     name: `${WEBHOOKS} webhooks applied (order fetched and written), 5 at once`,
-    value: `p99 ${p99.toFixed(1)} ms, p50 ${percentile(hookTimes, 50).toFixed(1)} ms (${after!.receivables - imported!.receivables} new receivables, ${after!.doubled} doubled)`,
+    value: `p99 ${p99.toFixed(1)} ms, p50 ${percentile(hookTimes, 50).toFixed(1)} ms (${after!.receivables - before!.receivables} new receivables, ${after!.doubled} doubled; after ${WARMUP} uncounted)`,
     target: `p99 ≤ ${WEBHOOK_P99_MS} ms, ${targets.length} new, 0 doubled`,
-    ok: p99 <= WEBHOOK_P99_MS && after!.doubled === 0 && after!.receivables - imported!.receivables === targets.length,
+    ok: p99 <= WEBHOOK_P99_MS && after!.doubled === 0 && after!.receivables - before!.receivables === targets.length,
   });
   return rows;
 }

@@ -47,6 +47,21 @@ export const orderItemRows = (companyId: string, orderId: string, o: IncomingOrd
   o.items.map((item, position) => ({ companyId, orderId, position, ...item, totalCents: item.unitPriceCents * item.quantity }));
 
 /**
+ * The order's items as the store has them now, the old ones gone, in one statement (decision 0744:
+ * a webhook's round trips). `asyncCommit`: the transaction commits without waiting for its WAL
+ * flush (set here, for this transaction only): a store's copy, which the catch-up reads again.
+ */
+async function replaceItems(db: DbOrTx, companyId: string, orderId: string, o: IncomingOrder, asyncCommit: boolean): Promise<void> {
+  await db.execute(sql`
+    WITH async AS (SELECT set_config('synchronous_commit', ${asyncCommit ? 'off' : 'on'}, true)),
+    gone AS (DELETE FROM ${I} WHERE ${I.orderId} = ${orderId} AND EXISTS (SELECT 1 FROM async))
+    INSERT INTO ${I} (company_id, order_id, position, external_id, sku, name, quantity, unit_price_cents, total_cents)
+    SELECT ${companyId}, ${orderId}, x.position, x."externalId", x.sku, x.name, x.quantity, x."unitPriceCents", x."totalCents"
+      FROM json_to_recordset(${JSON.stringify(orderItemRows(companyId, orderId, o))}::json)
+        AS x(position int, "externalId" text, sku text, name text, quantity int, "unitPriceCents" int, "totalCents" int)`);
+}
+
+/**
  * An order from its store, written once per (store, order id) and updated in place (decision
  * 0681): the row, its items, and what it becomes in the rest of Sede, in one transaction that
  * holds the order's row, so a webhook and the import applying the same order queue behind each other.
@@ -67,10 +82,10 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
     // The upserted row as written: what it becomes in the rest of Sede reads it, without a second select.
     const { created, ...current } = row!;
     const id = current.id;
-    await db.delete(I).where(eq(I.orderId, id));
-    if (o.items.length > 0) {
-      await db.insert(I).values(orderItemRows(store.companyId, id, o));
-    }
+    // A delivery (webhook, notification) commits without waiting for the disk (decision 0744): a crash
+    // can forget its last few milliseconds, never past the store's durable sync mark, and the catch-up
+    // reads again every order changed since that mark (less ten minutes); the import stays durable.
+    await replaceItems(db, store.companyId, id, o, reason === 'webhook');
     await intoSede(s, inTx(db, tenant), store, [current]);
     await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: created ? 'created' : 'updated' });
     return { id, created };

@@ -202,3 +202,15 @@ export async function markSynced(t: Pick<Tenant, 'db' | 'companyId'>, storeId: s
 
 /** How often a healthy store's last sync is written by its webhooks at most (decision 0753). */
 export const SYNC_MARK_EVERY_S = 30;
+
+/**
+ * After a webhook or notification was applied: the store's mark (decision 0753), judged first on
+ * the row the delivery has already read, so a healthy store's delivery spends no round trip on it
+ * (decision 0744). The statement's own condition still decides when the row says a mark is due.
+ */
+export async function markDelivered(t: Pick<Tenant, 'db' | 'companyId'>, row: Pick<StoreRow, 'id' | 'status' | 'lastSyncAt'>, now = Date.now()): Promise<boolean> {
+  const fresh = row.status === 'connected' && row.lastSyncAt !== null && now - row.lastSyncAt.getTime() < SYNC_MARK_EVERY_S * 1000;
+  if (fresh) return false;
+  await markSynced(t, row.id, null, { often: true });
+  return true;
+}

@@ -54,13 +54,19 @@ export const createAccount = (tenant: Tenant, input: z.input<typeof accountCreat
 
 /** The company's live category of the default chart with this name (the chart created first when missing); null when renamed or archived. */
 export async function defaultCategoryId(tenant: Tenant, kind: 'income' | 'expense', name: string): Promise<string | null> {
+  const find = async () => {
+    const [row] = await tenant.db
+      .select({ id: finCategories.id })
+      .from(finCategories)
+      .where(and(eq(finCategories.companyId, tenant.companyId), eq(finCategories.kind, kind), eq(finCategories.name, name), isNull(finCategories.archivedAt)))
+      .limit(1);
+    return row?.id ?? null;
+  };
+  // Found at once in a company that has its chart: one read, not the chart's check first (decision 0744).
+  const found = await find();
+  if (found) return found;
   await ensureDefaultChartOf(tenant);
-  const [row] = await tenant.db
-    .select({ id: finCategories.id })
-    .from(finCategories)
-    .where(and(eq(finCategories.companyId, tenant.companyId), eq(finCategories.kind, kind), eq(finCategories.name, name), isNull(finCategories.archivedAt)))
-    .limit(1);
-  return row?.id ?? null;
+  return find();
 }
 
 /** An entry an outside sale no longer owes (an order cancelled at its store): its payments undone, then cancelled; already cancelled: nothing. */

@@ -5,7 +5,7 @@ import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import type { ContactFields } from './lead-person.ts';
-import { suppressedEmails } from './suppression.ts';
+import { listedEmails } from './suppression.ts';
 
 const O = schema.organizations;
 const P = schema.people;
@@ -66,7 +66,8 @@ export async function findOrCreateCustomers(s: Services, t: Tenant, inputs: Cust
       for (const e of r.emails) if (!personByEmail.has(e)) personByEmail.set(e, r.id);
     }
   }
-  const suppressed = await suppressedEmails(s, t, emails.filter((e) => !personByEmail.has(e)));
+  // Only the list is read: a suppressed person with one of these e-mails is live, so the read above found them (decision 0744).
+  const suppressed = await listedEmails(s, t, emails.filter((e) => !personByEmail.has(e)));
 
   const newOrgs: Array<typeof O.$inferInsert & { id: string }> = [];
   const newPeople: Array<typeof P.$inferInsert & { id: string }> = [];

@@ -7,7 +7,7 @@ import { systemTenant } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
 import type { IncomingProduct } from '../incoming.ts';
 import { upsertStoreProducts } from '../products/public.ts';
-import { markSynced, storeAuth, storeRef } from '../stores.ts';
+import { markDelivered, storeAuth, storeRef } from '../stores.ts';
 import { mercadolivreApp } from './client.ts';
 import { fetchMercadoLivreItem } from './items.ts';
 import { syncOrder } from './sync.ts';
@@ -73,7 +73,7 @@ export async function applyNotification(s: Services, job: NotificationJob): Prom
     return item;
   }
   const applied = await syncOrder(s, storeRef(row), storeAuth(s, row), id, 'webhook');
-  await markSynced(tenant, row.id, null, { often: true });
+  await markDelivered(tenant, row);
   return applied;
 }
 

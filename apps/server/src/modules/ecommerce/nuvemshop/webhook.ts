@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { systemTenant } from '../../../platform/tenant.ts';
 import type { Services } from '../../../services.ts';
 import { applyProductEvent } from '../products/public.ts';
-import { markSynced, storeAuth, storeRef } from '../stores.ts';
+import { markDelivered, markSynced, storeAuth, storeRef } from '../stores.ts';
 import { nuvemshopApp } from './client.ts';
 import { syncOrder } from './sync.ts';
 
@@ -55,5 +55,5 @@ export async function receiveNuvemshopWebhook(s: Services, raw: Buffer, signatur
   }
   if (!event.startsWith('order/')) return;
   await syncOrder(s, storeRef(row), storeAuth(s, row), String(body.id ?? ''), 'webhook');
-  await markSynced(tenant, row.id, null, { often: true });
+  await markDelivered(tenant, row);
 }
