@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { CACHE } from '@sede/shared/constants';
 import { FILE_KINDS, FILE_MESSAGES, type FileInfo, type FileKind, type FileListResponse, type ShareLinkCreated, type ShareLinkInfo } from '@sede/shared/platform/files';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { refreshQueries } from '../../lib/refresh-queries.ts';
 
 /** Query keys of files: per entity, so an upload or deletion refetches that entity's list. */
 export const fileKeys = {
@@ -25,9 +26,7 @@ export const entityFilesQueryOptions = (entityType: string, entityId: string) =>
  * data yet, the page's first load (decision 0743).
  */
 export async function refreshEntityFiles(qc: QueryClient, entityType: string, entityId: string) {
-  const queryKey = fileKeys.entity(entityType, entityId);
-  await qc.cancelQueries({ queryKey, exact: true });
-  await qc.invalidateQueries({ queryKey, exact: true });
+  await refreshQueries(qc, fileKeys.entity(entityType, entityId), { exact: true });
 }
 
 export const fileContentUrl = (id: string) => `/api/files/${id}/content`;

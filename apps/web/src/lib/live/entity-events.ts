@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { refreshQueries } from '../refresh-queries.ts';
 import { subscribeEntity, type EntityListener } from './entity-bus.ts';
 
 export { dispatchEntityEvent, dispatchLiveResync, subscribeEntity, type EntityListener } from './entity-bus.ts';
@@ -24,6 +25,6 @@ export function useLiveEntity(entity: string, onChange: EntityListener) {
 export function useLiveInvalidate(entity: string, queryKey: QueryKey, keyFor?: (id: string) => QueryKey) {
   const queryClient = useQueryClient();
   useLiveEntity(entity, (e) => {
-    void queryClient.invalidateQueries({ queryKey: keyFor && e.id !== '*' ? keyFor(e.id) : queryKey });
+    void refreshQueries(queryClient, keyFor && e.id !== '*' ? keyFor(e.id) : queryKey);
   });
 }

@@ -9,6 +9,7 @@ import { ConfirmDeleteDialog, useDeletion } from '../../../components/ui/confirm
 import { DetailHeader } from '../../../components/ui/detail-header.tsx';
 import { RecordStates } from '../../../components/ui/record-states.tsx';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
+import { refreshQueries } from '../../../lib/refresh-queries.ts';
 import { deleteInterview } from '../api/delete-interview.ts';
 import { useInterview } from '../api/get-interview.ts';
 import { recruitingKeys } from '../api/keys.ts';
@@ -40,11 +41,11 @@ function Interview({ i }: { i: InterviewView }) {
   const analyses = useInterviewAnalyses(i.id);
   const deletion = useDeletion({
     remove: () => deleteInterview(i.id),
-    refresh: () => queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews }),
+    refresh: () => refreshQueries(queryClient, recruitingKeys.interviews),
     done: 'Entrevista excluída.',
     leave: () => void navigate('/rh/analise-entrevistas'),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: recruitingKeys.interviews });
+  const refresh = () => void refreshQueries(queryClient, recruitingKeys.interviews);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
