@@ -40,7 +40,7 @@ async function counted(send: () => Promise<{ status: number }>) {
   expect(status).toBe(200);
   return seen;
 }
-const asyncCommit = (seen: Array<{ text: string; values: unknown[] }>) => seen.some((s) => s.text.includes(`set_config('synchronous_commit'`) && s.values.includes('off'));
+const asyncCommit = (seen: Array<{ text: string; values: unknown[] }>) => seen.some((s) => s.text.includes(`set_config('synchronous_commit'`) && s.values.includes(true));
 
 describe('a Nuvemshop webhook', () => {
   it('applies an order in a few statements, a paid one with its customer and receivable, committing without waiting for the disk', async () => {

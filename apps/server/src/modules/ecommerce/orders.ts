@@ -49,11 +49,12 @@ export const orderItemRows = (companyId: string, orderId: string, o: IncomingOrd
 /**
  * The order's items as the store has them now, the old ones gone, in one statement (decision 0744:
  * a webhook's round trips). `asyncCommit`: the transaction commits without waiting for its WAL
- * flush (set here, for this transaction only): a store's copy, which the catch-up reads again.
+ * flush (set here, for this transaction only): a store's copy, which the catch-up reads again;
+ * otherwise the server's own setting stands.
  */
 async function replaceItems(db: DbOrTx, companyId: string, orderId: string, o: IncomingOrder, asyncCommit: boolean): Promise<void> {
   await db.execute(sql`
-    WITH async AS (SELECT set_config('synchronous_commit', ${asyncCommit ? 'off' : 'on'}, true)),
+    WITH async AS (SELECT set_config('synchronous_commit', CASE WHEN ${asyncCommit}::boolean THEN 'off' ELSE current_setting('synchronous_commit') END, true)),
     gone AS (DELETE FROM ${I} WHERE ${I.orderId} = ${orderId} AND EXISTS (SELECT 1 FROM async))
     INSERT INTO ${I} (company_id, order_id, position, external_id, sku, name, quantity, unit_price_cents, total_cents)
     SELECT ${companyId}, ${orderId}, x.position, x."externalId", x.sku, x.name, x.quantity, x."unitPriceCents", x."totalCents"
