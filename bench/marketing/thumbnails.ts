@@ -6,8 +6,8 @@
  * its 320 px WebP thumbnail in the database (the platform makes an image's thumbnail with sharp
  * before it answers). Target ≥ 20 images/s. BENCH_MARKETING_IMAGES shrinks it while iterating.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { cpuSeconds, serverPid } from '../lib/server-cpu.ts';
 import type { BenchContext, BenchRow } from '../types.ts';
 
 const IMAGES = Number(process.env.BENCH_MARKETING_IMAGES ?? 200);
@@ -25,29 +25,6 @@ async function photos(): Promise<Buffer[]> {
     out.push(await sharp(noise).tint({ r: 40 + i * 20, g: 200 - i * 15, b: 120 }).jpeg({ quality: 85 }).toBuffer());
   }
   return out;
-}
-
-/** The server's process (the one whose DATA_DIR is the bench's), to read its CPU time; null when not found. */
-function serverPid(dataDir: string): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const env = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'latin1');
-      if (env.includes(`DATA_DIR=${dataDir}`) && cmd.includes('apps/server/dist/index.js')) return Number(entry);
-    } catch {}
-  }
-  return null;
-}
-/** User + system CPU seconds of a process so far (Linux /proc, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number | null): number | null {
-  if (pid === null) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 export async function thumbnailRows(ctx: BenchContext): Promise<BenchRow[]> {

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './errors.ts';
 import { bodyLimit } from 'hono/body-limit';
@@ -51,7 +51,11 @@ export function securityHeaders(cfg: Config) {
   });
   // The chat widget's script and public API are loaded by the companies' sites (decision 0260).
   return createMiddleware(async (c, next) => {
-    await headers(c, next);
+    await next();
+    // Built with every one of these headers already in its plain record (securedResponder): left as
+    // it is, so its headers are never turned into a Headers object and set one by one (decision 0763).
+    if (PRESECURED.has(c.res)) return;
+    await headers(c, settled);
     if (CROSS_ORIGIN_RESOURCES.test(c.req.path)) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
     const routePolicy = c.res.headers.get(ROUTE_CSP);
     if (routePolicy !== null) {
@@ -64,6 +68,56 @@ export function securityHeaders(cfg: Config) {
       c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
     }
   });
+}
+
+const settled = async () => {};
+
+/** Responses that already carry every security header (securedResponder): the middleware leaves them alone. */
+const PRESECURED = new WeakSet<Response>();
+/** Per configuration: the headers the middleware gives an ordinary answer, once derived (null until then). */
+const derivedHeaders = new WeakMap<Config, { record: Record<string, string> | null }>();
+
+/**
+ * The security headers of an ordinary answer under `cfg`, as a plain record: derived once by
+ * running the middleware itself on a probe answer (never written out a second time, so they
+ * cannot drift apart). The derivation settles within a few microtasks of the first call; until
+ * then this is null.
+ */
+function securityHeaderRecord(cfg: Config): Record<string, string> | null {
+  let entry = derivedHeaders.get(cfg);
+  if (!entry) {
+    const made: { record: Record<string, string> | null } = { record: null };
+    derivedHeaders.set(cfg, (entry = made));
+    const probe = new Hono().use('*', securityHeaders(cfg)).get('/', () => new Response(null, { status: 204 }));
+    void Promise.resolve(probe.request('/')).then((res) => {
+      made.record = Object.fromEntries(res.headers);
+    });
+  }
+  return entry.record;
+}
+
+/**
+ * A hot route's answers (the cached CNPJ lookup, decision 0763) with the security headers already
+ * in their plain header record, so the middleware has nothing left to do: an undici Headers object
+ * built and ten headers validated and set on every answer were a tenth of that route's CPU. For a
+ * path that no per-path rule of the middleware concerns (the widget's cross-origin resources, a
+ * route's own CSP or framing). Until the headers are derived (microtasks after start) its answers
+ * are ordinary ones and the middleware completes them.
+ */
+export function securedResponder(cfg: Config, headers: Record<string, string>): (body: string) => Response {
+  let merged: Record<string, string> | null = null;
+  const derive = () => {
+    const record = securityHeaderRecord(cfg);
+    if (record) merged = { ...record, ...headers };
+  };
+  derive();
+  return (body) => {
+    if (!merged) derive();
+    if (!merged) return new Response(body, { headers });
+    const res = new Response(body, { headers: merged });
+    PRESECURED.add(res);
+    return res;
+  };
 }
 
 /**

@@ -182,6 +182,19 @@ describe('GET /api/cnpj/:cnpj (the same call, used by the setup page)', () => {
     expect(totalCalls()).toBe(calls);
   });
 
+  it("answers a cached record with every security header of the API's other answers (decision 0763)", async () => {
+    const cnpj = generateCnpj();
+    expect((await get(cnpj)).status).toBe(200);
+    const hot = await get(cnpj); // the hot path: cached session, cached record, headers built in
+    expect(hot.status).toBe(200);
+    expect(hot.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    const ordinary = await env.server.request('/api/ping');
+    const transport = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding']);
+    const security = [...ordinary.headers].filter(([name]) => !transport.has(name));
+    expect(security.map(([name]) => name)).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options', 'permissions-policy']));
+    expect([...hot.headers].filter(([name]) => !transport.has(name))).toEqual(security);
+  });
+
   it('answers 404 with the spec message when no provider has the company', async () => {
     const res = await get('98765432000279');
     expect(res.status).toBe(404);

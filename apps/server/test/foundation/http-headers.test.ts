@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
-import { securityHeaders } from '../../src/http/security.ts';
+import { securedResponder, securityHeaders } from '../../src/http/security.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -89,5 +89,50 @@ describe('HSTS follows APP_URL', () => {
     const res = await appWith('http://localhost:3000').request('/');
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(csp(res).has('upgrade-insecure-requests')).toBe(false);
+  });
+});
+
+describe('answers built with their security headers (securedResponder, decision 0763)', () => {
+  const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+  const appFor = (APP_URL: string, secured: (body: string) => Response) => {
+    const cfg = loadConfig({ NODE_ENV: 'test', APP_URL } as NodeJS.ProcessEnv);
+    return new Hono()
+      .use('*', securityHeaders(cfg))
+      .get('/ordinary', (c) => c.body('{"a":1}', 200, JSON_TYPE))
+      .get('/secured', () => secured('{"a":1}'));
+  };
+  const headersOf = async (res: Response) => Object.fromEntries(res.headers);
+
+  for (const APP_URL of ['http://localhost:3000', 'https://sede.exemplo.com.br']) {
+    it(`carry exactly the headers of an ordinary answer (${APP_URL})`, async () => {
+      const cfg = loadConfig({ NODE_ENV: 'test', APP_URL } as NodeJS.ProcessEnv);
+      const secured = securedResponder(cfg, JSON_TYPE);
+      await new Promise((resolve) => setImmediate(resolve)); // the derivation settles in microtasks
+      const app = appFor(APP_URL, secured);
+      const ordinary = await headersOf(await app.request('/ordinary'));
+      expect(ordinary['content-security-policy']).toContain("default-src 'self'");
+      expect(await headersOf(await app.request('/secured'))).toEqual(ordinary);
+    });
+  }
+
+  it('before the headers are derived, the middleware completes the answer itself', async () => {
+    const cfg = loadConfig({ NODE_ENV: 'test', APP_URL: 'https://sede.exemplo.com.br' } as NodeJS.ProcessEnv);
+    const secured = securedResponder(cfg, JSON_TYPE);
+    const early = secured('{"a":1}'); // synchronously: nothing derived yet
+    const app = appFor('https://sede.exemplo.com.br', () => early);
+    const ordinary = await headersOf(await app.request('/ordinary'));
+    expect(ordinary['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(await headersOf(await app.request('/secured'))).toEqual(ordinary);
+  });
+
+  it("never stands for another configuration's headers", async () => {
+    const https = loadConfig({ NODE_ENV: 'test', APP_URL: 'https://sede.exemplo.com.br' } as NodeJS.ProcessEnv);
+    const http = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' } as NodeJS.ProcessEnv);
+    securedResponder(https, JSON_TYPE);
+    const secured = securedResponder(http, JSON_TYPE);
+    await new Promise((resolve) => setImmediate(resolve));
+    const res = await appFor('http://localhost:3000', secured).request('/secured');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
   });
 });

@@ -6,6 +6,7 @@ import type { AppEnv, Services } from '../../services.ts';
 import { contract } from '../../http/contract.ts';
 import { parseWith, unauthenticated } from '../../http/errors.ts';
 import { cookieHeader, requireViewer } from '../../http/middleware.ts';
+import { securedResponder } from '../../http/security.ts';
 import { cnpjLookupFor, foundOrThrow } from './instance.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
@@ -21,11 +22,13 @@ export function cnpjRoutes(s: Services) {
   const lookup = cnpjLookupFor(s);
   // Cached records are immutable objects: serialise each once.
   const jsonOf = new WeakMap<object, string>();
+  // A plain Response with a string body and a plain header record, the security headers already in
+  // it, is written in one go by @hono/node-server (decision 0763).
+  const secured = securedResponder(s.cfg, JSON_HEADERS);
   const respond = (record: object) => {
     let json = jsonOf.get(record);
     if (json === undefined) jsonOf.set(record, (json = JSON.stringify(record)));
-    // A plain Response with a string body is written in one go by @hono/node-server.
-    return new Response(json, { headers: JSON_HEADERS });
+    return secured(json);
   };
 
   const respondTo = async (cnpj: string) => respond(lookup.cached(cnpj) ?? foundOrThrow(await lookup.lookup(cnpj)));
