@@ -72,6 +72,17 @@ describe('upload, download, thumbnail, list, delete', () => {
     expect(files.find((f) => f.id === id)?.canDelete).toBe(true);
   });
 
+  it('a streamed upload in uneven chunks is stored byte for byte, its hash and size those of every byte sent (decision 0764)', async () => {
+    // The server gathers the network's chunks into larger writes: none may be lost, doubled or reordered.
+    const sizes = [1, 7, 65_536, 300_001, 524_287, 524_289, 1, 1_048_576, 12_345, 700_000];
+    const parts = [pdfBytes(), ...sizes.map((n, i) => Buffer.alloc(n, (i * 37 + 11) % 256).map((b, j) => (b + j) % 256) as Buffer)];
+    const all = Buffer.concat(parts);
+    const res = await rawUpload(server, member.jar, `${companyQuery()}&kind=document`, parts, { name: 'contrato longo.pdf' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ kind: 'document', size: all.length, sha256: createHash('sha256').update(all).digest('hex') });
+    expect(readFileSync(path.join(server.dataDir, 'files', companyA, res.body.id as string)).equals(all)).toBe(true);
+  });
+
   it('names files from x-file-name (URL-encoded, accents kept) and gives documents no thumbnail', async () => {
     const res = await upload(server, member.jar, `${companyQuery()}&kind=document`, pdfBytes(), 'Contrato de locação.pdf');
     expect(res.status).toBe(201);

@@ -9,6 +9,9 @@ export type ReceivedFile = { mime: string; size: number; sha256: string; kind: F
 
 class TooLarge extends Error {}
 
+/** Bytes gathered before one write to the storage. */
+const WRITE_BYTES = 512 * 1024;
+
 export const uploadTooLarge = (kind: FileKind) => new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge(kind), { maxBytes: FILE_KINDS[kind].maxBytes });
 const uploadEmpty = () => badRequest(FILE_MESSAGES.empty, 'FILE_EMPTY');
 
@@ -72,12 +75,25 @@ export async function receiveUpload(
 
   const hash = createHash('sha256');
   let aborted = false;
+  // The network's chunks (16–64 KB) gathered into writes of up to WRITE_BYTES: a 1.3 MB photo is
+  // 3 writes to the disk instead of about 40, each a trip through the thread pool that the image
+  // work shares (decision 0764). At most WRITE_BYTES more is held in memory per upload.
   async function* body() {
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const take = () => {
+      const block = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      return block;
+    };
     for (const chunk of head) {
       hash.update(chunk);
-      yield chunk;
+      pending.push(chunk);
+      pendingBytes += chunk.length;
     }
     while (true) {
+      if (pendingBytes >= WRITE_BYTES) yield take();
       let next: Awaited<ReturnType<typeof reader.read>>;
       try {
         next = await reader.read();
@@ -85,14 +101,16 @@ export async function receiveUpload(
         aborted = true;
         throw e;
       }
-      if (next.done) return;
+      if (next.done) break;
       size += next.value.length;
       if (size > max) throw new TooLarge();
       hash.update(next.value);
-      yield next.value;
+      pending.push(next.value);
+      pendingBytes += next.value.length;
     }
+    if (pendingBytes) yield take();
   }
-  const stream = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const stream = Readable.from(body(), { objectMode: false, highWaterMark: WRITE_BYTES });
   try {
     await storage.put(o.key, stream, sniffed.mime);
   } catch (e) {
