@@ -57,23 +57,24 @@ for (const page of PRERENDERED_PAGES) {
   if (latinFont) preloads.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${latinFont}">`);
   const title = titles[page.path];
   // The rules the first view uses inline, the whole stylesheet after the markup (decision 0690).
-  const style = `<style>${await criticalCss(markup, css)}</style>`;
+  // A page hydrated when idle paints in the fallback font: Inter (49 KB) comes with the whole stylesheet (decision 0758).
+  const style = `<style>${await criticalCss(markup, css, { fonts: !page.whenIdle })}</style>`;
   let html;
   if (page.whenIdle) {
     // No script of the app before the browser is idle: hydrate-when-idle.ts alone (async, right after
-    // the markup), which then requests the entry and the page's chunks listed on its tag, all at once.
+    // the markup), which then requests the stylesheet, the entry and the page's chunks listed on its tag.
     const later = [entryScript[1], ...entryPreloads.map((m) => m[1]), ...page.modules.flatMap((m) => [...chunksOf(m)])];
     const boot = manifest[whenIdleKey];
     const bootImports = [...new Set((boot.imports ?? []).map((k) => manifest[k].file))];
     const hydrateList = [...new Set(later)].map((f) => `/${f}`).join(' ');
-    const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}"></script>`;
-    // No font preload either: Chromium holds the first paint for a preloaded font (up to its timeout);
-    // the text paints in the fallback and Inter swaps in (font-display: swap).
+    // The stylesheet too: the inline CSS is the first view's; the rest comes with the app.
+    const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}" data-stylesheet="/${stylesheet[1]}"></script>`;
+    // No font preload either: Chromium holds the first paint for a preloaded font (up to its timeout).
     const head = [style, ...bootImports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
     html = [entryScript[0], ...entryPreloads.map((m) => m[0])]
       .reduce((h, tag) => h.replace(tag, ''), template)
       .replace(stylesheet[0], '')
-      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    ${bootTag}\n    ${stylesheet[0].trim()}`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    ${bootTag}`)
       .replace('  </head>', `${head.map((l) => `    ${l}\n`).join('')}  </head>`);
   } else {
     html = template
