@@ -99,6 +99,9 @@ test.describe('/auth loads its app once the browser is idle (decision 0758)', ()
     expect(scripts).toHaveLength(1);
     expect(scripts[0]).toMatch(/\/assets\/hydrate-when-idle-[\w-]+\.js$/);
     expect(html).not.toMatch(/modulepreload[^>]*(framework|index)-/);
+    // Nothing else for the first paint to wait for: the stylesheet and Inter come with the app.
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('@font-face');
     // The time each script was requested, and the first idle callback's.
     await page.addInitScript(() => {
       const w = window as unknown as { __firstIdle?: number };
@@ -117,6 +120,8 @@ test.describe('/auth loads its app once the browser is idle (decision 0758)', ()
     }));
     expect(idle).toBeDefined();
     expect(framework).toBeGreaterThanOrEqual(idle!);
+    // Once the app runs, the whole stylesheet is in (the sign-up tab's classes are not in the inline CSS).
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/')))).toBe(true);
   });
 });
 
