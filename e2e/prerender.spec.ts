@@ -75,26 +75,55 @@ test.describe('the prerendered form before any script', () => {
 
 /**
  * Holds scripts of /auth until the test opens the gate: the prerendered page is on screen, React not
- * yet attached. 'page': the page's own chunks (what the build preloads for it beyond the app's
- * entry), so the entry has run; 'all': the entry too, so no script of ours has run.
+ * yet attached. 'page': the app's chunks (what the page loads once idle to hydrate, decision 0758),
+ * so the page's own first script has run and records; 'all': that script too, so no script of ours
+ * has run.
  */
 async function gateAuthChunks(page: Page, request: APIRequestContext, which: 'page' | 'all' = 'page') {
-  const entryHtml = await (await request.get('/auth?email=x%40exemplo.com.br')).text();
   const pageHtml = await (await request.get('/auth')).text();
-  const preloads = (html: string) => new Set([...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]));
-  const scripts = [...pageHtml.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].map((m) => m[1]);
-  const own = which === 'all' ? [...preloads(pageHtml), ...scripts] : [...preloads(pageHtml)].filter((href) => !preloads(entryHtml).has(href));
-  expect(own.length).toBeGreaterThan(which === 'all' ? preloads(pageHtml).size : 0);
+  const first = new Set([...pageHtml.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)].map((m) => m[1]));
+  expect(first.size).toBeGreaterThan(0);
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
-  for (const href of own) {
-    await page.route(`**${href}`, async (route) => {
-      await gate;
-      await route.continue();
-    });
-  }
+  await page.route('**/assets/*.js', async (route) => {
+    if (which === 'all' || !first.has(new URL(route.request().url()).pathname)) await gate;
+    await route.continue();
+  });
   return open;
 }
+
+test.describe('/auth loads its app once the browser is idle (decision 0758)', () => {
+  test('its HTML loads one small script and no chunk of the app; the app comes after the first idle moment', async ({ page, request }) => {
+    const html = await (await request.get('/auth')).text();
+    const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/\/assets\/hydrate-when-idle-[\w-]+\.js$/);
+    expect(html).not.toMatch(/modulepreload[^>]*(framework|index)-/);
+    // Nothing else for the first paint to wait for: the stylesheet and Inter come with the app.
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('@font-face');
+    // The time each script was requested, and the first idle callback's.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstIdle?: number };
+      const original = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (cb, opts) =>
+        original((deadline) => {
+          w.__firstIdle ??= performance.now();
+          cb(deadline);
+        }, opts);
+    });
+    await page.goto('/auth');
+    await hydrated(page);
+    const { idle, framework } = await page.evaluate(() => ({
+      idle: (window as unknown as { __firstIdle?: number }).__firstIdle,
+      framework: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => /\/framework-[\w-]+\.js$/.test(e.name))?.startTime,
+    }));
+    expect(idle).toBeDefined();
+    expect(framework).toBeGreaterThanOrEqual(idle!);
+    // Once the app runs, the whole stylesheet is in (the sign-up tab's classes are not in the inline CSS).
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/')))).toBe(true);
+  });
+});
 
 test.describe('a form sent before React takes the page over', () => {
   test('the sign-in is held, then sent once React runs the form: no native post, the answer shown', async ({ page, request }) => {
@@ -129,8 +158,7 @@ test.describe('a tab chosen before React takes the page over', () => {
     test(`'Criar conta' clicked ${when} opens the sign-up form once React runs`, async ({ page, request }) => {
       const errors = errorsOf(page);
       const open = await gateAuthChunks(page, request, which);
-      // A module script held holds DOMContentLoaded too: then the page is used as soon as it paints.
-      await page.goto('/auth', { waitUntil: which === 'all' ? 'commit' : 'domcontentloaded' });
+      await page.goto('/auth', { waitUntil: 'domcontentloaded' });
       const signupTab = page.getByRole('tab', { name: 'Criar conta' });
       await signupTab.click();
       // Nothing of React yet: the prerendered sign-in form is still what the page shows.
@@ -148,4 +176,49 @@ test.describe('a tab chosen before React takes the page over', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+test.describe('buttons clicked before React takes the page over (decision 0758)', () => {
+  test("'Mostrar senha' clicked then shows the password once React runs", async ({ page, request }) => {
+    const errors = errorsOf(page);
+    const open = await gateAuthChunks(page, request);
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('form', { name: 'Entrar' });
+    await form.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await form.getByRole('button', { name: 'Mostrar senha' }).click();
+    expect(await isHydrated(page)).toBe(false);
+    await expect(form.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'password');
+    open();
+    await hydrated(page);
+    await expect(form.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(form.getByLabel('Senha', { exact: true })).toHaveValue('segredo123');
+    await expect(form.getByRole('button', { name: 'Ocultar senha' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test("'Esqueceu a senha?' clicked then opens the recovery form with the e-mail typed", async ({ page, request }) => {
+    const open = await gateAuthChunks(page, request);
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('form', { name: 'Entrar' });
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com.br');
+    await form.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+    expect(await isHydrated(page)).toBe(false);
+    open();
+    const recover = page.getByRole('form', { name: 'Recuperar Senha' });
+    await expect(recover).toBeVisible();
+    await expect(recover.getByLabel('E-mail', { exact: true })).toHaveValue('ana@exemplo.com.br');
+  });
+
+  test("'Entrar com Google' clicked then is run once React runs (here: not configured, its toast)", async ({ page, request }) => {
+    const open = await gateAuthChunks(page, request);
+    await page.route('**/api/config', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ googleEnabled: false, devMailbox: false, paymentsMode: 'disabled' }) }),
+    );
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Entrar com Google' }).click();
+    expect(await isHydrated(page)).toBe(false);
+    open();
+    await expect(page.getByText('O acesso com Google não está disponível no momento.', { exact: false })).toBeVisible();
+  });
 });

@@ -17,10 +17,14 @@ const unescapeHtml = (s) => s.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENT
 /** Every class name of the markup's `class` attributes. */
 export const classNamesOf = (markup) => new Set([...markup.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => unescapeHtml(m[1]).split(/\s+/).filter(Boolean)));
 
-export async function criticalCss(markup, builtCss) {
+/**
+ * `fonts: false` leaves the @font-face rules to the whole stylesheet (a page hydrated when idle,
+ * decision 0758): the first paint is in the fallback font and Inter comes with the stylesheet.
+ */
+export async function criticalCss(markup, builtCss, { fonts = true } = {}) {
   compiler ??= await compile(readFileSync(path.join(src, 'index.css'), 'utf8'), { base: src, onDependency: () => {} });
   const rules = optimize(compiler.build([...classNamesOf(markup)]), { minify: true }).code.replace(/\/\*![^*]*\*\/\s*/, '');
   const fontFaces = builtCss.match(/@font-face\{[^}]*\}/g) ?? [];
   if (!fontFaces.length) throw new Error('no @font-face in the built stylesheet: the inline CSS would paint in another font (decision 0690)');
-  return `${fontFaces.join('')}${rules}`.replaceAll('</style', '<\\/style');
+  return `${fonts ? fontFaces.join('') : ''}${rules}`.replaceAll('</style', '<\\/style');
 }

@@ -32,6 +32,11 @@ const stylesheet = template.match(/ *<link rel="stylesheet" crossorigin href="\/
 const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
 const latinFont = css.match(/url\((\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)\)/)?.[1];
 const alreadyLoaded = new Set([...template.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+// The app's entry and its preloads in the template's head, and the one script of the pages hydrated when idle (decision 0758).
+const entryScript = template.match(/ *<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\n/);
+const entryPreloads = [...template.matchAll(/ *<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\n/g)];
+const whenIdleKey = 'src/hydrate-when-idle.ts';
+if (!entryScript || !manifest[whenIdleKey]?.isEntry) throw new Error(`index.html's module script or ${whenIdleKey} not found in the build (decision 0758)`);
 
 /** The chunk of a source and everything it imports statically, minus what index.html loads already. */
 function chunksOf(key, seen = new Set()) {
@@ -52,11 +57,31 @@ for (const page of PRERENDERED_PAGES) {
   if (latinFont) preloads.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${latinFont}">`);
   const title = titles[page.path];
   // The rules the first view uses inline, the whole stylesheet after the markup (decision 0690).
-  const style = `<style>${await criticalCss(markup, css)}</style>`;
-  let html = template
-    .replace(stylesheet[0], '')
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    ${stylesheet[0].trim()}`)
-    .replace('  </head>', `${[style, ...preloads].map((l) => `    ${l}\n`).join('')}  </head>`);
+  // A page hydrated when idle paints in the fallback font: Inter (49 KB) comes with the whole stylesheet (decision 0758).
+  const style = `<style>${await criticalCss(markup, css, { fonts: !page.whenIdle })}</style>`;
+  let html;
+  if (page.whenIdle) {
+    // No script of the app before the browser is idle: hydrate-when-idle.ts alone (async, right after
+    // the markup), which then requests the stylesheet, the entry and the page's chunks listed on its tag.
+    const later = [entryScript[1], ...entryPreloads.map((m) => m[1]), ...page.modules.flatMap((m) => [...chunksOf(m)])];
+    const boot = manifest[whenIdleKey];
+    const bootImports = [...new Set((boot.imports ?? []).map((k) => manifest[k].file))];
+    const hydrateList = [...new Set(later)].map((f) => `/${f}`).join(' ');
+    // The stylesheet too: the inline CSS is the first view's; the rest comes with the app.
+    const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}" data-stylesheet="/${stylesheet[1]}"></script>`;
+    // No font preload either: Chromium holds the first paint for a preloaded font (up to its timeout).
+    const head = [style, ...bootImports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
+    html = [entryScript[0], ...entryPreloads.map((m) => m[0])]
+      .reduce((h, tag) => h.replace(tag, ''), template)
+      .replace(stylesheet[0], '')
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    ${bootTag}`)
+      .replace('  </head>', `${head.map((l) => `    ${l}\n`).join('')}  </head>`);
+  } else {
+    html = template
+      .replace(stylesheet[0], '')
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    ${stylesheet[0].trim()}`)
+      .replace('  </head>', `${[style, ...preloads].map((l) => `    ${l}\n`).join('')}  </head>`);
+  }
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   writeFileSync(path.join(outDir, `${page.name}.html`), html);
   console.log(`prerendered ${page.url} → dist/prerendered/${page.name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);

@@ -201,8 +201,13 @@ export default defineConfig({
     // Browsers that run our es2022 build preload modules natively (decision 0107).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app, and the signer's page (decision 0630), which the server sends for /assinar/*.
-      input: { index: path.join(import.meta.dirname, 'index.html'), assinar: path.join(import.meta.dirname, 'assinar.html') },
+      // The app, the signer's page (decision 0630), which the server sends for /assinar/*, and the
+      // one script of the pages prerendered to be hydrated when idle (/auth, decision 0758).
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        assinar: path.join(import.meta.dirname, 'assinar.html'),
+        'hydrate-when-idle': path.join(import.meta.dirname, 'src/hydrate-when-idle.ts'),
+      },
       output: {
         // The entry's preload map names every chunk a lazy page needs, and /auth downloads it: the
         // shared pieces (icons, small components) go by their hash alone, pages and the named groups

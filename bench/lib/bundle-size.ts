@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { AREAS } from '@sede/shared/registry/areas';
@@ -21,6 +21,10 @@ export function areaPages(manifest: Record<string, unknown>): string[] {
 
 export type SizeReport = {
   jsGzip: number;
+  /** Where the first load's list comes from: the HTML the server sends for /auth, or the manifest's entry and page. */
+  source: 'prerendered /auth' | 'entry + auth page';
+  /** What a page hydrated when idle loads then (decision 0758), gzip -9: not part of the first load, shown apart. */
+  whenIdle: { jsGzip: number; files: number };
   cssGzip: number;
   files: Array<{ file: string; name: string; gzip: number }>;
   departments: Array<{ page: string; file: string | null; ownChunk: boolean; why?: string }>;
@@ -34,10 +38,22 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
+/** The scripts an HTML page loads (module scripts, module preloads) and the ones its `data-hydrate` lists. */
+function scriptsOf(html: string) {
+  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, ''));
+  const first = [...attr(/<script type="module"[^>]* src="([^"]+)"/g), ...attr(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)];
+  const later = attr(/ data-hydrate="([^"]+)"/g).flatMap((list) => list.split(' ').map((f) => f.replace(/^\//, '')));
+  return { first, later };
+}
+
 /**
- * What /auth loads, from Vite's manifest: the entry chunk and its static imports, plus the
- * auth page's lazy chunk and its static imports (each file once), each gzipped at level 9.
- * CSS is counted apart.
+ * What /auth loads, from Vite's manifest. The server answers /auth with the page prerendered at
+ * build time (dist/prerendered/auth.html, decision 0636): its first load is the scripts that HTML
+ * loads (module scripts and preloads) with their static imports; a page hydrated when idle lists
+ * the app's chunks it loads then on its script's `data-hydrate` (decision 0758), counted apart.
+ * Without that file (an older build): the entry chunk and its static imports, plus the auth page's
+ * lazy chunk and its static imports. Each file once, each gzipped at level 9; CSS apart. The
+ * browser rows of bench/run.ts check the list against what Chromium fetches before it is idle.
  */
 export function measureAuthBundle(webDist: string): SizeReport {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -46,7 +62,19 @@ export function measureAuthBundle(webDist: string): SizeReport {
   if (!manifest[entryKey]?.isEntry) throw new Error('index.html is not an entry of the Vite manifest');
   if (!manifest[AUTH_PAGE]) throw new Error(`${AUTH_PAGE} is not a chunk of its own`);
   const entryClosure = staticClosure(manifest, entryKey);
-  const keys = staticClosure(manifest, AUTH_PAGE, new Set(entryClosure));
+  const prerendered = path.join(webDist, 'prerendered/auth.html');
+  const keyOf = new Map(Object.entries(manifest).map(([k, c]) => [c.file, k]));
+  const closureOf = (files: string[], seen = new Set<string>()) => {
+    for (const f of files) {
+      const key = keyOf.get(f);
+      if (!key) throw new Error(`${f}, loaded by dist/prerendered/auth.html, is not in the Vite manifest`);
+      staticClosure(manifest, key, seen);
+    }
+    return seen;
+  };
+  const html = existsSync(prerendered) ? scriptsOf(readFileSync(prerendered, 'utf8')) : null;
+  const keys = html ? closureOf(html.first) : staticClosure(manifest, AUTH_PAGE, new Set(entryClosure));
+  const later = html ? [...closureOf(html.later)].filter((k) => !keys.has(k)) : [];
   // gzip -9: the measure the targets are written in (decision 0635); the server's stream is ~1 % larger.
   const gz = (file: string) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
   // `name`: the chunk's own name, which the file of a shared chunk (`c-<hash>.js`, decision 0345) leaves out.
@@ -64,6 +92,8 @@ export function measureAuthBundle(webDist: string): SizeReport {
   });
   return {
     jsGzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    source: html ? 'prerendered /auth' : 'entry + auth page',
+    whenIdle: { jsGzip: later.reduce((sum, k) => sum + gz(manifest[k]!.file), 0), files: later.length },
     cssGzip: [...css].reduce((sum, f) => sum + gz(f), 0),
     files: files.sort((a, b) => b.gzip - a.gzip),
     departments,

@@ -5,6 +5,7 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { keepEarlyInput } from './app/early-input.ts';
+import { takeEarlyRecord } from './app/early-input-record.ts';
 import { loadRoutesOf } from './app/router.tsx';
 import { ensureMe } from './lib/session/me-store.ts';
 
@@ -20,9 +21,11 @@ const app = () => (
 // every few milliseconds (no long task; a click meanwhile hydrates its part at once). Any other
 // address renders from scratch; there, who is signed in is asked at once, while the router fetches
 // the page's code (the signed-in pages otherwise asked only once that code had arrived, decision 0690).
-// What is typed or sent on a prerendered page before React is attached is kept for it (app/early-input.ts).
+// What is typed or sent on a prerendered page before React is attached is kept for it (app/early-input.ts):
+// from here, or, on a page hydrated when idle (/auth, decision 0758), from the page's first script
+// (hydrate-when-idle.ts), which loaded this module once the browser was idle.
 if (root.hasChildNodes()) {
-  const early = keepEarlyInput(root);
+  const early = keepEarlyInput(root, takeEarlyRecord() ?? undefined);
   void loadRoutesOf(window.location.pathname).then(() => {
     early.release();
     startTransition(() => void hydrateRoot(root, <AfterFirstCommit run={early.replay}>{app()}</AfterFirstCommit>));

@@ -3,7 +3,9 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../features/auth/components/auth-tabs.tsx';
+import { PasswordInput } from '../components/form/password-input.tsx';
 import { keepEarlyInput } from './early-input.ts';
+import { recordUntilHydration, takeEarlyRecord } from './early-input-record.ts';
 
 /**
  * The page used before React takes it over (decision 0742): markup written by the server renderer,
@@ -21,6 +23,8 @@ function AfterFirstCommit({ run, children }: { run: () => void; children: ReactN
 
 function Page() {
   const [tab, setTab] = useState('login');
+  const [forgot, setForgot] = useState(false);
+  if (forgot) return <p>Recuperar senha</p>;
   return (
     <AuthTabs value={tab} onValueChange={setTab}>
       <AuthTabsList aria-label="Entrar ou criar conta">
@@ -36,6 +40,10 @@ function Page() {
           }}
         >
           <input name="email" aria-label="E-mail" />
+          <PasswordInput name="password" aria-label="Senha" />
+          <button type="button" onClick={() => setForgot(true)}>
+            Esqueceu a senha?
+          </button>
           <button type="submit">Entrar</button>
         </form>
       </AuthTabsContent>
@@ -67,10 +75,12 @@ async function hydrate(early: ReturnType<typeof keepEarlyInput>) {
       </AfterFirstCommit>,
     );
   });
-  // The held submit goes in a timeout after the replay.
-  await act(() => new Promise((r) => setTimeout(r, 0)));
+  // The clicks and the held submit go one timeout after another.
+  for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
 }
 
+const button = (name: string) => [...container.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name)!;
+const passwordShown = () => container.querySelector<HTMLInputElement>('input[name="password"]')!.type === 'text';
 const tab = (name: string) => [...container.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!;
 const form = () => container.querySelector('form');
 const selected = () => tab('Criar conta').getAttribute('aria-selected') === 'true';
@@ -143,5 +153,79 @@ describe('a tab chosen before React takes the page over', () => {
     await hydrate(early);
     expect(selected()).toBe(true);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('other buttons clicked before React takes the page over (decision 0758)', () => {
+  it('showing the password, clicked then, shows it once React has committed', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Mostrar senha').click();
+    expect(passwordShown()).toBe(false);
+    await hydrate(early);
+    expect(passwordShown()).toBe(true);
+    expect(button('Ocultar senha')).toBeTruthy();
+  });
+
+  it('a button clicked twice then counts once: nothing showed the first click', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Mostrar senha').click();
+    button('Mostrar senha').click();
+    await hydrate(early);
+    expect(passwordShown()).toBe(true);
+  });
+
+  it('clicked once React is attached (hydrating), React runs it and it is not clicked again', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    early.release();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <Page />
+        </AfterFirstCommit>,
+      );
+      button('Mostrar senha').click();
+    });
+    expect(passwordShown()).toBe(true);
+  });
+
+  it("'Esqueceu a senha?' clicked then opens its view; the form it leaves is not sent", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Esqueceu a senha?').click();
+    await hydrate(early);
+    expect(container.textContent).toContain('Recuperar senha');
+    expect(sent).toEqual([]);
+  });
+
+  it('a form sent after a button was clicked wins: the form goes, the click is dropped', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Esqueceu a senha?').click();
+    const email = container.querySelector('input')!;
+    email.value = 'ana@exemplo.com.br';
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    form()!.requestSubmit();
+    await hydrate(early);
+    expect(container.textContent).not.toContain('Recuperar senha');
+    expect(sent).toEqual(['ana@exemplo.com.br']);
+  });
+
+  it("recorded from the page's first script, then handed to what hydrates (hydrate-when-idle.ts, main.tsx)", async () => {
+    prerendered();
+    recordUntilHydration();
+    button('Mostrar senha').click();
+    const email = container.querySelector('input')!;
+    email.value = 'ana@exemplo.com.br';
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    form()!.requestSubmit();
+    const record = takeEarlyRecord();
+    expect(record?.events.map((e) => e.type)).toEqual(['click', 'input', 'submit']);
+    expect(takeEarlyRecord()).toBeNull();
+    await hydrate(keepEarlyInput(container, record!));
+    expect(sent).toEqual(['ana@exemplo.com.br']);
   });
 });

@@ -13,49 +13,68 @@
  * which an inactive tab (tabindex -1, out of the Tab order) gets from a pointer alone. A submit after
  * the tab's click wins over it (the person went on with the form on screen); a tab clicked after a
  * submit unmounts that form, and a form no longer on the page is not sent.
+ *
+ * Any other button clicked before React is attached ('Esqueceu a senha?', 'Entrar com Google',
+ * showing the password) is clicked again after the commit, with the tab, in the order they were
+ * made (decision 0758): /auth hydrates once the browser is idle, so that window is no longer a
+ * moment. Only clicks before `release`: from `hydrateRoot` on, React runs a click itself (it
+ * hydrates at once first), and a toggle clicked by both would undo itself. A button clicked twice
+ * then counts once (nothing showed the first click); as for the tab, a submit after it wins.
+ *
+ * The events themselves are recorded by app/early-input-record.ts, from the page's first script
+ * on a page hydrated when idle (hydrate-when-idle.ts), which main.tsx hands over here.
  */
+import { type EarlyRecord, recordEarlyInput } from './early-input-record.ts';
+
 type Field = HTMLInputElement | HTMLTextAreaElement;
 const SKIPPED = ['checkbox', 'radio', 'file', 'hidden'];
+const isField = (el: unknown): el is Field => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !SKIPPED.includes(el.type);
 
-export function keepEarlyInput(root: HTMLElement) {
-  let held: { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null = null;
-  let chosen: { tab: HTMLElement; at: number } | null = null;
-  let events = 0;
-  const typed = new Map<Field, string>();
-  const hold = (e: SubmitEvent) => {
-    e.preventDefault();
-    // React listens at the root: it must not run a submit of a form it may not have hydrated yet.
-    e.stopImmediatePropagation();
-    held = { form: e.target as HTMLFormElement, submitter: e.submitter, at: ++events };
-  };
-  // Not stopped: once hydration has started React runs the click itself, and the replay finds the tab selected.
-  const choose = (e: MouseEvent) => {
-    const tab = e.target instanceof Element ? e.target.closest<HTMLElement>('[role="tab"]') : null;
-    if (tab && root.contains(tab)) chosen = { tab, at: ++events };
-  };
-  const note = (e: Event) => {
-    const el = e.target;
-    if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !SKIPPED.includes(el.type)) typed.set(el, el.value);
-  };
-  document.addEventListener('submit', hold, true);
-  document.addEventListener('input', note, true);
-  document.addEventListener('click', choose, true);
+export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEarlyInput()) {
+  const { events } = record;
+  /** Events from this index on came after `release`: React was attached. */
+  let releasedAt = Number.POSITIVE_INFINITY;
+  /** Fields changed before any script listened (no input event): their values at `release`. */
+  const unrecorded = new Map<Field, string>();
+  let focusedTab: HTMLElement | null = null;
+  const closest = (target: EventTarget | null, selector: string) => (target instanceof Element ? target.closest<HTMLElement>(selector) : null);
   return {
-    /** Just before hydration: what was typed, and the tab clicked, before this module ran, too. */
+    /** Just before hydration: what was typed, and the tab clicked, before any script ran, too. */
     release: () => {
+      releasedAt = events.length;
+      const typed = new Set(events.filter((e) => e.type === 'input').map((e) => e.target));
       for (const el of root.querySelectorAll<Field>('input, textarea')) {
-        if (el.value !== el.defaultValue && !SKIPPED.includes(el.type) && !typed.has(el)) typed.set(el, el.value);
+        if (isField(el) && el.value !== el.defaultValue && !typed.has(el)) unrecorded.set(el, el.value);
       }
       const focused = document.activeElement;
-      if (!chosen && focused instanceof HTMLElement && root.contains(focused) && isUnchosenTab(focused) && focused.tabIndex === -1) {
-        chosen = { tab: focused, at: 0 };
-      }
+      const tabClicked = events.some((e) => e.type === 'click' && closest(e.target, '[role="tab"]'));
+      if (!tabClicked && focused instanceof HTMLElement && root.contains(focused) && isUnchosenTab(focused) && focused.tabIndex === -1) focusedTab = focused;
     },
-    /** After React's first commit: the typed values back, the tab chosen, then the held submit. */
+    /** After React's first commit: the typed values back, the tab and buttons clicked, then the held submit. */
     replay: () => {
-      document.removeEventListener('submit', hold, true);
-      document.removeEventListener('input', note, true);
-      document.removeEventListener('click', choose, true);
+      record.stop();
+      const typed = new Map(unrecorded);
+      let held: { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null = null;
+      let chosen: { tab: HTMLElement; at: number } | null = focusedTab ? { tab: focusedTab, at: -1 } : null;
+      const clicked = new Map<HTMLElement, number>();
+      events.forEach((e, at) => {
+        if (e.type === 'input' && isField(e.target)) typed.set(e.target, e.value ?? '');
+        else if (e.type === 'submit' && e.target instanceof HTMLFormElement) held = { form: e.target, submitter: e.submitter, at };
+        else if (e.type === 'click') {
+          const tab = closest(e.target, '[role="tab"]');
+          if (tab && root.contains(tab)) chosen = { tab, at };
+          else {
+            // A submit button sends its form (the submit event, held); any other button is run again.
+            const button = closest(e.target, 'button') as HTMLButtonElement | null;
+            if (tab || !button || at >= releasedAt || !root.contains(button) || button.type === 'submit' || button.disabled) return;
+            clicked.delete(button);
+            clicked.set(button, at);
+          }
+        }
+      });
+      events.length = 0;
+      unrecorded.clear();
+      focusedTab = null;
       for (const [el, value] of typed) {
         if (!el.isConnected) continue;
         // React tracks a field's last value on the node; hydration took the typed one as known, so
@@ -65,20 +84,35 @@ export function keepEarlyInput(root: HTMLElement) {
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
         el.dispatchEvent(new Event('input', { bubbles: true }));
       }
-      typed.clear();
-      const last = held;
-      const choice = chosen;
-      held = chosen = null;
-      if (choice && !(last && last.at > choice.at)) {
-        // The node hydration kept; were it replaced (a client render after a mismatch), the one of the same id.
-        const tab = choice.tab.isConnected ? choice.tab : choice.tab.id ? document.getElementById(choice.tab.id) : null;
-        if (tab && root.contains(tab) && isUnchosenTab(tab)) tab.click();
+      const last = held as { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null;
+      const choice = chosen as { tab: HTMLElement; at: number } | null;
+      // A submit after a click wins over it (the person went on with the form on screen).
+      const afterSubmit = (at: number) => !(last && last.at > at);
+      const clicks: Array<{ at: number; run: () => void }> = [...clicked].filter(([, at]) => afterSubmit(at)).map(([button, at]) => ({ at, run: () => button.isConnected && button.click() }));
+      if (choice && afterSubmit(choice.at)) {
+        clicks.push({
+          at: choice.at,
+          run: () => {
+            // The node hydration kept; were it replaced (a client render after a mismatch), the one of the same id.
+            const tab = choice.tab.isConnected ? choice.tab : choice.tab.id ? document.getElementById(choice.tab.id) : null;
+            if (tab && root.contains(tab) && isUnchosenTab(tab)) tab.click();
+          },
+        });
       }
-      if (!last) return;
-      // After React has rendered the restored values and the tab (its updates of an event flush in a microtask).
-      setTimeout(() => {
-        if (last.form.isConnected) last.form.requestSubmit(last.submitter && last.form.contains(last.submitter) ? last.submitter : undefined);
-      });
+      const steps = clicks.sort((a, b) => a.at - b.at).map((c) => c.run);
+      if (last) steps.push(() => last.form.isConnected && last.form.requestSubmit(last.submitter && last.form.contains(last.submitter) ? last.submitter : undefined));
+      // In the order they were made, each once React has rendered what the one before changed (the
+      // restored values first: a handler reads the state they set, and the updates of an event
+      // flush in a microtask). A form no longer on the page is not sent.
+      const next = () => {
+        const step = steps.shift();
+        if (step)
+          setTimeout(() => {
+            step();
+            next();
+          });
+      };
+      next();
     },
   };
 }

@@ -6,17 +6,21 @@ import { INVITATION_TOKEN_PATTERN } from '@sede/shared/invitations';
  * query holds exactly what `params` allows: a value must be equal, '*' any non-empty value,
  * '/…/' match that pattern, '?' optional; any other parameter, and the app renders in the browser as before. `url` is the
  * address rendered, `modules` the sources it shows (their chunks are preloaded with the HTML).
+ * `whenIdle`: a page usable from its HTML alone (its forms, tabs and buttons are kept by
+ * app/early-input.ts) loads no script of the app before the browser is idle, only
+ * src/hydrate-when-idle.ts, which then loads and hydrates it (decision 0758).
  */
-export type PrerenderedPage = { name: string; url: string; path: string; params: Record<string, string>; modules: string[] };
+export type PrerenderedPage = { name: string; url: string; path: string; params: Record<string, string>; modules: string[]; whenIdle?: boolean };
 
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
-  { name: 'auth', url: '/auth', path: '/auth', params: { email_confirmed: '?' }, modules: ['src/features/auth/pages/auth-page.tsx'] },
+  { name: 'auth', url: '/auth', path: '/auth', params: { email_confirmed: '?' }, modules: ['src/features/auth/pages/auth-page.tsx'], whenIdle: true },
   {
     name: 'auth-reset',
     url: '/auth?reset=true&token=prerendered',
     path: '/auth',
     params: { reset: 'true', token: '*' },
     modules: ['src/features/auth/pages/auth-page.tsx', 'src/features/auth/components/new-password-form.tsx'],
+    whenIdle: true,
   },
   {
     name: 'email-confirmed',

@@ -26,7 +26,8 @@ function toRoute(def: RouteDef): RouteObject {
     handle: { title: def.title },
     lazy: async () => {
       // Pages of the shell get TanStack Query from the shell's own route, below.
-      const [{ default: Page }, WithQuery] = await Promise.all([def.page(), def.layout === 'focus' ? queryProviderFor(def.path) : null]);
+      const [{ default: Page, firstViewReady }, WithQuery] = await Promise.all([def.page(), def.layout === 'focus' ? queryProviderFor(def.path) : null]);
+      await firstViewReady?.();
       const Wrapped = WithQuery ? withProvider(WithQuery, Page) : Page;
       if (!Array.isArray(def.access)) return { Component: Wrapped };
       const keys = def.access;

@@ -4,7 +4,11 @@ import type { AreaIcon } from '@sede/shared/registry/areas';
 import type { PermissionArea } from '@sede/shared/registry/permissions';
 import type { ToolIcon } from '@sede/shared/registry/tools';
 
-type PageModule = Promise<{ default: ComponentType }>;
+/**
+ * `firstViewReady`: the lazy parts the page's first view shows at this address, loaded before the
+ * route renders, so a prerendered page hydrates them in its first pass (decision 0758).
+ */
+type PageModule = Promise<{ default: ComponentType; firstViewReady?: () => Promise<unknown> | undefined }>;
 
 export type RouteDef = {
   path: string;

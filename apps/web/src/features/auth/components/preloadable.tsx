@@ -13,5 +13,9 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return { Component: Preloadable, preload: () => void fetchOnce().catch(() => undefined) };
+  const ready = () => fetchOnce().then(
+    () => undefined,
+    () => undefined,
+  );
+  return { Component: Preloadable, preload: () => void ready(), ready };
 }

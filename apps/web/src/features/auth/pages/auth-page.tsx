@@ -32,6 +32,17 @@ const prefetchSignup = () => {
   signupForm.preload();
   verifyEmailDialog.preload();
 };
+/**
+ * The new-password form (or the invalid-link view) is the first view of /auth?reset=true: loaded
+ * before the route renders, the prerendered form hydrates with the page instead of in a later pass,
+ * which what was typed and sent before React ran (app/early-input.ts) would miss (decision 0758).
+ * The build's prerender waits for lazy parts itself.
+ */
+export function firstViewReady() {
+  if (typeof window === 'undefined' || new URLSearchParams(window.location.search).get('reset') !== 'true') return undefined;
+  return Promise.all([newPasswordForm.ready(), invalidResetLink.ready()]);
+}
+
 const viewFallback = (
   <div className="flex justify-center py-8">
     <Spinner label="Carregando..." />
