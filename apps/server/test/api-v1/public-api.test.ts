@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCallLog } from '../../src/http/api-key.ts';
 import { createApiKey, v1 } from '../api-keys/support.ts';
+import { eventually } from '../support/eventually.ts';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, sql, type Person } from '../team/support.ts';
 
@@ -129,6 +131,42 @@ describe('rate limits', () => {
       expect(passed).toBeGreaterThanOrEqual(147);
       const [row] = await sql(server, 'SELECT count FROM rate_limits WHERE key = $1', [`api-key:${limited.id}`]);
       expect(Number(row.count)).toBeGreaterThanOrEqual(150);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe('a key on another instance (decision 0746)', () => {
+  it('serves from leases asked ahead, logs every call as the key, and refuses the key within 2 s of its revocation elsewhere', async () => {
+    const second = await startTestServer({ DATABASE_URL: server.databaseUrl, DATA_DIR: tempDataDir('sede-api-d-') });
+    try {
+      // The default limit (600 a minute): leases of 12, the next asked for at 6 left.
+      const { key: used, secret } = await createApiKey(server, admin.jar, { name: 'Noutra instância', permissions: ['crm.read'] });
+      const calls = 40;
+      const remaining: number[] = [];
+      for (let i = 0; i < calls; i++) {
+        const res = await v1(second, secret, '/deals?limit=1');
+        expect(res.status).toBe(200);
+        remaining.push(Number(res.headers.get('ratelimit-remaining')));
+      }
+      // What is left never goes up within the window, and never counts fewer calls than were made.
+      expect(remaining.every((r, i) => i === 0 || r <= remaining[i - 1]!)).toBe(true);
+      expect(remaining.at(-1)).toBeLessThanOrEqual(600 - calls);
+      const [row] = await sql(server, 'SELECT count FROM rate_limits WHERE key = $1', [`api-key:${used.id}`]);
+      expect(Number(row.count)).toBeGreaterThanOrEqual(calls);
+      expect(Number(row.count)).toBeLessThanOrEqual(calls + 12 + 6);
+      await apiCallLog(second.services).flush();
+      const lines = await sql(server, `SELECT details FROM activity_log WHERE api_key_id = $1 AND action = 'api_call'`, [used.id]);
+      expect(lines).toHaveLength(calls);
+      expect(lines[0].details).toEqual({ method: 'GET', path: '/api/v1/deals', status: 200 });
+
+      // Revoked through the first instance: the second, which holds the key in its cache and a lease, refuses it within the bound.
+      expect((await server.request(`/api/api-keys/${used.id}/revoke`, { method: 'POST', jar: admin.jar })).status).toBe(200);
+      const revokedAt = Date.now();
+      await eventually(async () => (await v1(second, secret, '/deals?limit=1')).status, (status) => status === 401, { timeoutMs: 2_000, intervalMs: 20 });
+      expect(Date.now() - revokedAt).toBeLessThan(2_000);
+      expect((await v1(second, secret, '/deals?limit=1')).body.error.code).toBe('KEY_REVOKED');
     } finally {
       await second.stop();
     }
