@@ -3,7 +3,7 @@ import { schema } from '@sede/db/client';
 import { PROVIDER_LABELS, type Provider } from '@sede/shared/ecommerce/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import type { Services, Tenant } from '../../services.ts';
-import { createAccount, defaultCategoryId, recordSettledEntries, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
+import { createAccount, defaultCategoryId, recordSettledEntriesWith, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
 import { findOrCreateCustomers } from '../parties/public.ts';
 
 const { ecommerceOrders: O, ecommerceStores: S } = schema;
@@ -98,25 +98,25 @@ async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: Orde
     return { order: o, party, receivable, fee };
   });
   const fees = sales.filter((x) => x.fee);
-  const ids = await recordSettledEntries(t, [...sales.map((x) => x.receivable), ...fees.map((x) => x.fee!)]);
-  const feeIds = new Map(fees.map((x, i) => [x.order.id, ids[sales.length + i]!]));
-  const links = sales.map((x, i) => ({
-    id: x.order.id,
-    receivable_id: ids[i],
-    fee_payable_id: feeIds.get(x.order.id) ?? null,
-    person_id: x.party.personId,
-    organization_id: x.party.organizationId,
-    total_cents: x.order.totalCents,
-  }));
-  // The claim: only a row still paid, not cancelled, of the same total and without a receivable takes
-  // these (read again after any lock wait); else another delivery got there first.
-  const { rows } = await t.db.execute<{ claimed: number }>(sql`
-    WITH claimed AS (
+  const entries = [...sales.map((x) => x.receivable), ...fees.map((x) => x.fee!)];
+  // The orders linked to their entries in the entries' statement (decision 0748), and only a row still paid, not
+  // cancelled, of the same total and without a receivable (read again after any lock wait): the claim. Else
+  // another delivery got there first, and this transaction is rolled back.
+  const { also: claimed } = await recordSettledEntriesWith(t, entries, (ids) => {
+    const feeIds = new Map(fees.map((x, i) => [x.order.id, ids[sales.length + i]!]));
+    const links = sales.map((x, i) => ({
+      id: x.order.id,
+      receivable_id: ids[i],
+      fee_payable_id: feeIds.get(x.order.id) ?? null,
+      person_id: x.party.personId,
+      organization_id: x.party.organizationId,
+      total_cents: x.order.totalCents,
+    }));
+    return sql`
       UPDATE ${O} SET receivable_id = v.receivable_id, fee_payable_id = v.fee_payable_id, person_id = v.person_id, organization_id = v.organization_id
         FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS v(id uuid, receivable_id uuid, fee_payable_id uuid, person_id uuid, organization_id uuid, total_cents int)
        WHERE ${O.id} = v.id AND ${O.companyId} = ${t.companyId} AND ${O.receivableId} IS NULL AND ${O.paymentStatus} = 'paid' AND ${O.status} <> 'cancelled' AND ${O.totalCents} = v.total_cents
-      RETURNING 1
-    )
-    SELECT count(*)::int AS claimed, ${commitSetting(asyncCommit)} FROM claimed`);
-  if (rows[0]?.claimed !== links.length) throw new ClaimLost();
+      RETURNING ${commitSetting(asyncCommit)}`;
+  });
+  if (claimed !== sales.length) throw new ClaimLost();
 }
