@@ -92,6 +92,8 @@ export const ecommerceOrders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     receivableId: uuid('receivable_id').references(() => finEntries.id, { onDelete: 'set null' }),
     feePayableId: uuid('fee_payable_id').references(() => finEntries.id, { onDelete: 'set null' }),
+    /** A hash of the items as the store last sent them (decision 0748): a delivery with the same items leaves them alone. Null: not yet known. */
+    itemsHash: text('items_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

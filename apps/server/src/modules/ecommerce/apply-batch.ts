@@ -5,13 +5,9 @@ import { systemTenant, type SystemReason } from '../../platform/tenant.ts';
 import type { Services } from '../../services.ts';
 import type { IncomingOrder } from './incoming.ts';
 import { intoSede, type StoreRef } from './into-sede.ts';
-import { inTx, ORDER_ENTITY, orderItemRows, orderValues } from './orders.ts';
+import { inTx, itemsHash, needsEffects, ORDER_ENTITY, orderItemRows, orderValues } from './orders.ts';
 
 const { ecommerceOrders: O, ecommerceOrderItems: I } = schema;
-
-const needsEffects = (o: typeof O.$inferSelect) =>
-  (o.paymentStatus === 'paid' && o.status !== 'cancelled' && !o.receivableId && o.totalCents > 0) ||
-  ((o.status === 'cancelled' || o.paymentStatus === 'refunded' || o.paymentStatus === 'voided') && o.receivableId !== null);
 
 /**
  * A page of orders applied as `applyOrder` applies one (decision 0681), in one transaction and a
@@ -30,14 +26,17 @@ export async function applyOrders(s: Services, store: StoreRef, incoming: Incomi
       deferAnnouncements(db, later);
       const rows = await db
         .insert(O)
-        .values(orders.map((o) => ({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, ...orderValues(o) })))
+        .values(orders.map((o) => ({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, itemsHash: itemsHash(o), ...orderValues(o) })))
         .onConflictDoUpdate({
           target: [O.storeId, O.externalId],
           // every column `orderValues` sets, from the row that collided (`excluded`)
           set: Object.fromEntries(
             (Object.keys(orderValues(orders[0]!)) as (keyof ReturnType<typeof orderValues>)[])
               .map((key): [string, SQL] => [key, sql.raw(`excluded.${O[key].name}`)])
-              .concat([['updatedAt', sql`now()`]]),
+              .concat([
+                ['itemsHash', sql.raw(`excluded.${O.itemsHash.name}`)],
+                ['updatedAt', sql`now()`],
+              ]),
           ),
         })
         .returning();

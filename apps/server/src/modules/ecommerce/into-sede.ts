@@ -3,7 +3,7 @@ import { schema } from '@sede/db/client';
 import { PROVIDER_LABELS, type Provider } from '@sede/shared/ecommerce/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import type { Services, Tenant } from '../../services.ts';
-import { createAccount, defaultCategoryId, recordSettledEntries, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
+import { createAccount, defaultCategoryId, recordSettledEntriesWith, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
 import { findOrCreateCustomers } from '../parties/public.ts';
 
 const { ecommerceOrders: O, ecommerceStores: S } = schema;
@@ -11,7 +11,7 @@ type OrderRow = typeof O.$inferSelect;
 export type StoreRef = { id: string; companyId: string; provider: string; name: string; accountId: string | null };
 
 const isPaid = (o: OrderRow) => o.paymentStatus === 'paid' && o.status !== 'cancelled';
-const isReversed = (o: OrderRow) => o.status === 'cancelled' || o.paymentStatus === 'refunded' || o.paymentStatus === 'voided';
+const isReversed = (o: Pick<OrderRow, 'status' | 'paymentStatus'>) => o.status === 'cancelled' || o.paymentStatus === 'refunded' || o.paymentStatus === 'voided';
 
 /** The store's own account in Financeiro (decision 0682): created the first time a paid order needs it. */
 async function storeAccount(t: Tenant, store: StoreRef): Promise<string> {
@@ -23,25 +23,50 @@ async function storeAccount(t: Tenant, store: StoreRef): Promise<string> {
   return account.id;
 }
 
-/**
- * What orders become in the rest of Sede (decisions 0681, 0682, 0750), inside the transaction that
- * holds their rows: once paid, the buyer as a person or organization and a receivable settled on
- * the store's account (the marketplace's fee, when the provider says one, a settled payable);
- * once cancelled, refunded or voided, both reversed. `receivable_id` is written in the same
- * transaction, so a second delivery of the same order never writes a second receivable. The paid
- * ones of a page are written together: a few statements for the page, not twenty per order.
- */
-export async function intoSede(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[]): Promise<void> {
-  const paid = orders.filter((o) => isPaid(o) && !o.receivableId && o.totalCents > 0);
-  if (paid.length) await recordSales(s, t, store, paid);
-  for (const order of orders) {
-    if (!isReversed(order) || !order.receivableId) continue;
-    await reverseEntry(t, order.receivableId);
-    if (order.feePayableId) await reverseEntry(t, order.feePayableId);
+/** `synchronous_commit` for the statement's transaction: off for a delivery (decision 0744), else the server's own. */
+export const commitSetting = (asyncCommit: boolean) =>
+  sql`set_config('synchronous_commit', CASE WHEN ${asyncCommit}::boolean THEN 'off' ELSE current_setting('synchronous_commit') END, true)`;
+
+/** Another delivery of the same order wrote its receivable (or cancelled it) first: this transaction's work is to be rolled back. */
+export class ClaimLost extends Error {
+  constructor() {
+    super('ecommerce: the order was claimed by another delivery');
   }
 }
 
-async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[]): Promise<void> {
+/**
+ * What orders become in the rest of Sede (decisions 0681, 0682, 0750), inside the caller's
+ * transaction: once paid, the buyer as a person or organization and a receivable settled on
+ * the store's account (the marketplace's fee, when the provider says one, a settled payable);
+ * once cancelled, refunded or voided, both reversed. `receivable_id` is written in the same
+ * transaction, and only on a row still paid without one (decision 0748: the claim), so a second
+ * delivery of the same order never writes a second receivable: it throws `ClaimLost` instead. The
+ * paid ones of a page are written together: a few statements for the page, not twenty per order.
+ * `unlocked`: the caller does not hold the orders' rows (a single delivery, decision 0748): a reversal
+ * takes the row's lock first and reads it again. `asyncCommit`: the transaction commits without waiting
+ * for the disk (decision 0744).
+ */
+export async function intoSede(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[], o: { asyncCommit?: boolean; unlocked?: boolean } = {}): Promise<void> {
+  const paid = orders.filter((x) => isPaid(x) && !x.receivableId && x.totalCents > 0);
+  if (paid.length) await recordSales(s, t, store, paid, o.asyncCommit ?? false);
+  for (const order of orders) {
+    if (!isReversed(order) || !order.receivableId) continue;
+    let current: Pick<OrderRow, 'status' | 'paymentStatus' | 'receivableId' | 'feePayableId'> = order;
+    if (o.unlocked) {
+      const { rows } = await t.db.execute<{ status: string; payment_status: string; receivable_id: string | null; fee_payable_id: string | null }>(
+        sql`SELECT status, payment_status, receivable_id, fee_payable_id, ${commitSetting(o.asyncCommit ?? false)} FROM ${O} WHERE id = ${order.id} AND company_id = ${t.companyId} FOR UPDATE`,
+      );
+      const r = rows[0];
+      if (!r) continue;
+      current = { status: r.status, paymentStatus: r.payment_status, receivableId: r.receivable_id, feePayableId: r.fee_payable_id };
+      if (!isReversed(current) || !current.receivableId) continue;
+    }
+    await reverseEntry(t, current.receivableId!);
+    if (current.feePayableId) await reverseEntry(t, current.feePayableId);
+  }
+}
+
+async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[], asyncCommit: boolean): Promise<void> {
   const label = PROVIDER_LABELS[store.provider as Provider] ?? store.provider;
   const unlinked = orders.filter((o) => !o.personId && !o.organizationId);
   const found = await findOrCreateCustomers(
@@ -73,17 +98,25 @@ async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: Orde
     return { order: o, party, receivable, fee };
   });
   const fees = sales.filter((x) => x.fee);
-  const ids = await recordSettledEntries(t, [...sales.map((x) => x.receivable), ...fees.map((x) => x.fee!)]);
-  const feeIds = new Map(fees.map((x, i) => [x.order.id, ids[sales.length + i]!]));
-  const links = sales.map((x, i) => ({
-    id: x.order.id,
-    receivable_id: ids[i],
-    fee_payable_id: feeIds.get(x.order.id) ?? null,
-    person_id: x.party.personId,
-    organization_id: x.party.organizationId,
-  }));
-  await t.db.execute(sql`
-    UPDATE ${O} SET receivable_id = v.receivable_id, fee_payable_id = v.fee_payable_id, person_id = v.person_id, organization_id = v.organization_id
-      FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS v(id uuid, receivable_id uuid, fee_payable_id uuid, person_id uuid, organization_id uuid)
-     WHERE ${O.id} = v.id AND ${O.companyId} = ${t.companyId}`);
+  const entries = [...sales.map((x) => x.receivable), ...fees.map((x) => x.fee!)];
+  // The orders linked to their entries in the entries' statement (decision 0748), and only a row still paid, not
+  // cancelled, of the same total and without a receivable (read again after any lock wait): the claim. Else
+  // another delivery got there first, and this transaction is rolled back.
+  const { also: claimed } = await recordSettledEntriesWith(t, entries, (ids) => {
+    const feeIds = new Map(fees.map((x, i) => [x.order.id, ids[sales.length + i]!]));
+    const links = sales.map((x, i) => ({
+      id: x.order.id,
+      receivable_id: ids[i],
+      fee_payable_id: feeIds.get(x.order.id) ?? null,
+      person_id: x.party.personId,
+      organization_id: x.party.organizationId,
+      total_cents: x.order.totalCents,
+    }));
+    return sql`
+      UPDATE ${O} SET receivable_id = v.receivable_id, fee_payable_id = v.fee_payable_id, person_id = v.person_id, organization_id = v.organization_id
+        FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS v(id uuid, receivable_id uuid, fee_payable_id uuid, person_id uuid, organization_id uuid, total_cents int)
+       WHERE ${O.id} = v.id AND ${O.companyId} = ${t.companyId} AND ${O.receivableId} IS NULL AND ${O.paymentStatus} = 'paid' AND ${O.status} <> 'cancelled' AND ${O.totalCents} = v.total_cents
+      RETURNING ${commitSetting(asyncCommit)}`;
+  });
+  if (claimed !== sales.length) throw new ClaimLost();
 }

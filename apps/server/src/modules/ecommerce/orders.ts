@@ -1,15 +1,16 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type DbOrTx } from '@sede/db/client';
 import { orderSearchText } from '@sede/db/schema/ecommerce';
 import { foldSearch } from '@sede/db/search';
 import { ECOMMERCE_MESSAGES as M, ORDER_COUNT_CAP, type OrderDetail, type OrderListItem, type OrderListQuery, type OrderPage, type Provider } from '@sede/shared/ecommerce/schemas';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
-import { announce, announcedAfterCommit, deferAnnouncements } from '../../platform/live/announce.ts';
+import { type Announcement, announceAll, deferAnnouncements } from '../../platform/live/announce.ts';
 import { foundOr404, systemTenant, type SystemReason } from '../../platform/tenant.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { getEntry } from '../finance/public.ts';
 import type { IncomingOrder } from './incoming.ts';
-import { intoSede, type StoreRef } from './into-sede.ts';
+import { ClaimLost, commitSetting, intoSede, type StoreRef } from './into-sede.ts';
 
 const { ecommerceOrders: O, ecommerceOrderItems: I, ecommerceStores: S } = schema;
 export const ORDER_ENTITY = 'ecommerce_order';
@@ -46,51 +47,126 @@ export const orderValues = (o: IncomingOrder) => ({
 export const orderItemRows = (companyId: string, orderId: string, o: IncomingOrder) =>
   o.items.map((item, position) => ({ companyId, orderId, position, ...item, totalCents: item.unitPriceCents * item.quantity }));
 
-/**
- * The order's items as the store has them now, the old ones gone, in one statement (decision 0744:
- * a webhook's round trips). `asyncCommit`: the transaction commits without waiting for its WAL
- * flush (set here, for this transaction only): a store's copy, which the catch-up reads again;
- * otherwise the server's own setting stands.
- */
-async function replaceItems(db: DbOrTx, companyId: string, orderId: string, o: IncomingOrder, asyncCommit: boolean): Promise<void> {
-  await db.execute(sql`
-    WITH async AS (SELECT set_config('synchronous_commit', CASE WHEN ${asyncCommit}::boolean THEN 'off' ELSE current_setting('synchronous_commit') END, true)),
-    gone AS (DELETE FROM ${I} WHERE ${I.orderId} = ${orderId} AND EXISTS (SELECT 1 FROM async))
+/** What the order's `items_hash` keeps (decision 0748): the items as the store sent them, in its order. */
+export const itemsHash = (o: IncomingOrder) =>
+  createHash('sha256')
+    .update(JSON.stringify(o.items.map((i) => [i.externalId, i.sku, i.name, i.quantity, i.unitPriceCents])))
+    .digest('base64url');
+
+const itemsInsert = (orderId: SQL, companyId: SQL, rows: ReturnType<typeof orderItemRows>) => sql`
     INSERT INTO ${I} (company_id, order_id, position, external_id, sku, name, quantity, unit_price_cents, total_cents)
     SELECT ${companyId}, ${orderId}, x.position, x."externalId", x.sku, x.name, x.quantity, x."unitPriceCents", x."totalCents"
-      FROM json_to_recordset(${JSON.stringify(orderItemRows(companyId, orderId, o))}::json)
-        AS x(position int, "externalId" text, sku text, name text, quantity int, "unitPriceCents" int, "totalCents" int)`);
+      FROM json_to_recordset(${JSON.stringify(rows.map(({ companyId: _c, orderId: _o, ...item }) => item))}::json)
+        AS x(position int, "externalId" text, sku text, name text, quantity int, "unitPriceCents" int, "totalCents" int)`;
+
+type OrderRow = typeof O.$inferSelect;
+const orderColumns = Object.entries(getTableColumns(O));
+/** A row of `ecommerce_orders` as raw SQL answers it (column names, the driver's values) in Drizzle's shape. */
+const toOrderRow = (r: Record<string, unknown>): OrderRow =>
+  Object.fromEntries(orderColumns.map(([key, col]) => [key, r[col.name] === null ? null : col.mapFromDriverValue(r[col.name])])) as OrderRow;
+
+/**
+ * The order's row as the store has it, in one statement outside any transaction (decision 0748): inserted
+ * with its items when new; updated only when a column differs (a repeated delivery writes nothing);
+ * answered as it now is, with whether this statement wrote it. The items of an order already here are
+ * never touched by this statement: its snapshot predates the row lock it may wait for (see `replaceItems`).
+ */
+async function writeOrder(s: Services, store: StoreRef, o: IncomingOrder, hash: string, asyncCommit: boolean): Promise<{ row: OrderRow; created: boolean; written: boolean } | null> {
+  const values = orderValues(o);
+  const keys = Object.keys(values) as (keyof typeof values)[];
+  const names = keys.map((k) => O[k].name);
+  const list = (prefix: string) => sql.raw(names.map((n) => `${prefix}"${n}"`).join(', '));
+  const { rows } = await s.db.execute<Record<string, unknown>>(sql`
+    WITH async AS (SELECT ${commitSetting(asyncCommit)}),
+    up AS (
+      INSERT INTO ${O} (company_id, store_id, external_id, items_hash, ${list('')})
+      VALUES (${store.companyId}, ${store.id}, ${o.externalId}, ${hash}, ${sql.join(
+        keys.map((k) => sql`${values[k]}`),
+        sql`, `,
+      )})
+      ON CONFLICT (store_id, external_id) DO UPDATE SET ${sql.raw(names.map((n) => `"${n}" = excluded."${n}"`).join(', '))}, updated_at = now()
+        WHERE (${list('ecommerce_orders.')}) IS DISTINCT FROM (${list('excluded.')})
+      RETURNING *, (xmax = 0) AS created
+    ),
+    items AS (${itemsInsert(sql`up.id`, sql`up.company_id`, orderItemRows(store.companyId, '', o))} CROSS JOIN up WHERE up.created)
+    SELECT up.*, true AS written FROM up, async
+    UNION ALL
+    SELECT o.*, false, false FROM ${O} o, async WHERE o.store_id = ${store.id} AND o.external_id = ${o.externalId} AND NOT EXISTS (SELECT 1 FROM up)`);
+  const r = rows[0];
+  return r ? { row: toOrderRow(r), created: r.created === true, written: r.written === true } : null;
 }
 
 /**
- * An order from its store, written once per (store, order id) and updated in place (decision
- * 0681): the row, its items, and what it becomes in the rest of Sede, in one transaction that
- * holds the order's row, so a webhook and the import applying the same order queue behind each other.
+ * The order's items as the store has them now, the old ones gone and the hash kept (decision 0748), under
+ * the order's row lock taken by the statement before: this statement's snapshot then sees the items of
+ * every writer before it (a concurrent delivery of the same order never leaves two sets). Nothing when
+ * another delivery has already written these items.
+ */
+async function replaceItems(db: DbOrTx, store: StoreRef, id: string, o: IncomingOrder, hash: string, asyncCommit: boolean): Promise<boolean> {
+  const {
+    rows: [locked],
+  } = await db.execute<{ items_hash: string | null }>(sql`SELECT items_hash, ${commitSetting(asyncCommit)} FROM ${O} WHERE id = ${id} FOR UPDATE`);
+  if (!locked || locked.items_hash === hash) return false;
+  await db.execute(sql`
+    WITH gone AS (DELETE FROM ${I} WHERE ${I.orderId} = ${id}),
+    mark AS (UPDATE ${O} SET items_hash = ${hash} WHERE id = ${id})
+    ${itemsInsert(sql`${id}::uuid`, sql`${store.companyId}::uuid`, orderItemRows(store.companyId, id, o))}`);
+  return true;
+}
+
+/** Whether an order, as its row stands, still has to become something in the rest of Sede (a receivable, a reversal). */
+export const needsEffects = (o: OrderRow) =>
+  (o.paymentStatus === 'paid' && o.status !== 'cancelled' && !o.receivableId && o.totalCents > 0) ||
+  ((o.status === 'cancelled' || o.paymentStatus === 'refunded' || o.paymentStatus === 'voided') && o.receivableId !== null);
+
+/**
+ * An order from its store, written once per (store, order id) and updated in place (decision 0681).
+ * Decision 0748: the row (and a new order's items) in one statement without a transaction; a repeated
+ * delivery stops there. The items of a known order are replaced only when their hash differs, under
+ * the row's lock; what the order becomes in the rest of Sede (decision 0682) is written in a
+ * transaction only when the row needs it, and claimed on the row at its end (`intoSede`), so two
+ * deliveries of the same paid order never write two receivables (the second one's work is rolled back).
  */
 export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder, reason: SystemReason): Promise<{ id: string; created: boolean }> {
   const tenant = systemTenant(s, store.companyId, reason);
-  // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it. Its
-  // announcements (the order's, a new customer's, a settled receivable's) go after the commit, so
-  // webhooks applied side by side do not queue on the notify lock (decisions 0765, 0740).
-  return announcedAfterCommit(tenant.db, (later) => tenant.db.transaction(async (db) => {
-    deferAnnouncements(db, later);
-    const values = orderValues(o);
-    const [row] = await db
-      .insert(O)
-      .values({ companyId: store.companyId, storeId: store.id, externalId: o.externalId, ...values })
-      .onConflictDoUpdate({ target: [O.storeId, O.externalId], set: { ...values, updatedAt: new Date() } })
-      .returning({ ...getTableColumns(O), created: sql<boolean>`(xmax = 0)` });
-    // The upserted row as written: what it becomes in the rest of Sede reads it, without a second select.
-    const { created, ...current } = row!;
-    const id = current.id;
-    // A delivery (webhook, notification) commits without waiting for the disk (decision 0744): a crash
-    // can forget its last few milliseconds, never past the store's durable sync mark, and the catch-up
-    // reads again every order changed since that mark (less ten minutes); the import stays durable.
-    await replaceItems(db, store.companyId, id, o, reason === 'webhook');
-    await intoSede(s, inTx(db, tenant), store, [current]);
-    await announce(db, { companyId: store.companyId, entity: ORDER_ENTITY, id, action: created ? 'created' : 'updated' });
-    return { id, created };
-  }));
+  // A delivery (webhook, notification) commits without waiting for the disk (decision 0744): a crash
+  // can forget its last few milliseconds, never past the store's durable sync mark, and the catch-up
+  // reads again every order changed since that mark (less ten minutes); the import stays durable.
+  const asyncCommit = reason === 'webhook';
+  const hash = itemsHash(o);
+  const written = (await writeOrder(s, store, o, hash, asyncCommit)) ?? { row: await readOrder(s, store, o.externalId), created: false, written: false };
+  const { row, created } = written;
+  let changed = written.written;
+  const later: Announcement[] = [];
+  const effects = needsEffects(row);
+  if (row.itemsHash !== hash || effects) {
+    // Drizzle's own transaction: finance's and parties' nested transactions become savepoints of it. Its
+    // announcements (a new customer's, a settled receivable's) go after the commit (decisions 0765, 0740).
+    const applied = await tenant.db
+      .transaction(async (db) => {
+        deferAnnouncements(db, later);
+        const items = row.itemsHash !== hash && (await replaceItems(db, store, row.id, o, hash, asyncCommit));
+        if (effects) await intoSede(s, inTx(db, tenant), store, [row], { asyncCommit, unlocked: true });
+        return items || effects;
+      })
+      .catch((e: unknown) => {
+        // Another delivery of the same order claimed it first: its work stands, this one's was rolled back.
+        if (!(e instanceof ClaimLost)) throw e;
+        later.length = 0;
+        return false;
+      });
+    changed ||= applied;
+  }
+  if (changed) later.push({ companyId: store.companyId, entity: ORDER_ENTITY, id: row.id, action: created ? 'created' : 'updated' });
+  if (later.length) await announceAll(tenant.db, later).catch((e: Error) => console.error('[live] announcement after commit failed:', e.message));
+  return { id: row.id, created };
+}
+
+/** The order's row when `writeOrder` answered none: another delivery inserted it after that statement's snapshot, with the same values. */
+async function readOrder(s: Services, store: StoreRef, externalId: string): Promise<OrderRow> {
+  const [row] = await s.db.select().from(O).where(and(eq(O.storeId, store.id), eq(O.externalId, externalId)));
+  if (!row) throw new Error(`ecommerce: order ${externalId} of store ${store.id} neither written nor found`);
+  return row;
 }
 
 /** The buyer by word prefix ('ana sil' finds Ana da Silva, 'gmail' her e-mail), or the order by its number (decision 0752). */

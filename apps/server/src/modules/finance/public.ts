@@ -24,7 +24,7 @@ export { getEntry } from './entries.ts';
 export { listEntries, updateEntry } from './entries.ts';
 export { ensureDefaultChart } from './registers.ts';
 export type { SettleInput };
-export { recordSettledEntries, type SettledEntryInput } from './settled-entries.ts';
+export { recordSettledEntries, recordSettledEntriesWith, type SettledEntryInput } from './settled-entries.ts';
 
 /** One entry, installments or a recurrence (defaults: à vista, no recurrence); answers the created entries. */
 export const createEntry = async (tenant: Tenant, input: EntryCreateInput): Promise<FinEntry[]> => create(tenant, parseWith(entryCreateSchema, input));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { FINANCE_MESSAGES } from '@sede/shared/finance/registers';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -34,7 +34,16 @@ export type SettledEntryInput = {
  * read says why. The parties are the caller's own (looked up in the same tenant). Answers the ids in order.
  */
 export async function recordSettledEntries(tenant: Tenant, inputs: SettledEntryInput[]): Promise<string[]> {
-  if (!inputs.length) return [];
+  return (await recordSettledEntriesWith(tenant, inputs)).ids;
+}
+
+/**
+ * `recordSettledEntries` with the caller's own write in the same statement (decision 0748): `also`,
+ * given the entries' ids, is a data-modifying statement with RETURNING (an order linked to its
+ * receivable); answers how many rows it returned, for the caller to judge (and roll back).
+ */
+export async function recordSettledEntriesWith(tenant: Tenant, inputs: SettledEntryInput[], also?: (ids: string[]) => SQL): Promise<{ ids: string[]; also: number }> {
+  if (!inputs.length) return { ids: [], also: 0 };
   const accountIds = [...new Set(inputs.map((i) => i.accountId))];
   const categoryIds = [...new Set(inputs.map((i) => i.categoryId).filter((id): id is string => Boolean(id)))];
   const createdBy = tenant.actorId || null;
@@ -43,7 +52,7 @@ export async function recordSettledEntries(tenant: Tenant, inputs: SettledEntryI
     tenant,
     entries.map((e) => auditLine({ action: 'payment_recorded', entity: FIN_ENTRY, id: e.id, details: { paymentId: e.paymentId, amountCents: e.amountCents, interestCents: 0, fineCents: 0, discountCents: 0 } })),
   );
-  const { rows } = await tenant.db.execute<{ written: number }>(sql`
+  const { rows } = await tenant.db.execute<{ written: number; also: number }>(sql`
     WITH ok AS (
       SELECT (SELECT count(*) FROM ${A} WHERE company_id = ${tenant.companyId} AND id = ANY(${sql.param(accountIds)}::uuid[]) AND archived_at IS NULL) = ${accountIds.length}
          AND (SELECT count(*) FROM ${C} WHERE company_id = ${tenant.companyId} AND id = ANY(${sql.param(categoryIds)}::uuid[])) = ${categoryIds.length} AS ok
@@ -67,11 +76,11 @@ export async function recordSettledEntries(tenant: Tenant, inputs: SettledEntryI
       SELECT a."companyId", a."userId", a."apiKeyId", a.action, a.details
         FROM json_to_recordset(${JSON.stringify(audit)}::json) AS a("companyId" uuid, "userId" text, "apiKeyId" uuid, action text, details jsonb)
        WHERE (SELECT ok FROM ok)
-    )
-    SELECT count(*)::int AS written FROM ent`);
+    )${also ? sql`, also AS (${also(entries.map((e) => e.id))})` : sql``}
+    SELECT count(*)::int AS written, ${also ? sql`(SELECT count(*) FROM also)::int` : sql`0`} AS also FROM ent`);
   if (rows[0]?.written !== entries.length) await whyRefused(tenant, accountIds, categoryIds);
   await announce(tenant.db, { companyId: tenant.companyId, entity: FIN_ENTRY, id: entries[0]!.id, action: 'created' });
-  return entries.map((e) => e.id);
+  return { ids: entries.map((e) => e.id), also: rows[0]!.also };
 }
 
 /** Why `recordSettledEntries` wrote nothing: an account missing (404) or archived (409), a category missing (404). */

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema } from '@sede/db/client';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { announce } from '../../platform/live/announce.ts';
 import type { Services, Tenant } from '../../services.ts';
 import type { ContactFields } from './lead-person.ts';
-import { listedEmails } from './suppression.ts';
+import { emailHashes } from './suppression.ts';
 
 const O = schema.organizations;
 const P = schema.people;
+const L = schema.suppressionList;
 
 export type CustomerInput = ContactFields & {
   /** A CPF (11 digits) or CNPJ (14 digits). */
@@ -56,18 +57,27 @@ export async function findOrCreateCustomers(s: Services, t: Tenant, inputs: Cust
   }
   const personByCpf = new Map<string, string>();
   const personByEmail = new Map<string, string>();
+  const suppressed = new Set<string>();
   if (cpfs.length || emails.length) {
-    const rows = await t.db
-      .select({ id: P.id, cpf: P.cpf, emails: P.emails })
-      .from(P)
-      .where(and(live, or(cpfs.length ? inArray(P.cpf, cpfs) : undefined, emails.length ? arrayOverlaps(P.emails, emails) : undefined)));
+    // The live people with these CPFs or e-mails and the suppression list's entries for these e-mails, in one
+    // statement (decision 0748): a suppressed person with one of them is live, so the people read finds them
+    // (decision 0744), and the list is only looked at for the e-mails no person has.
+    const hashes = emailHashes(s, t.companyId, emails);
+    const { rows } = await t.db.execute<{ id: string | null; cpf: string | null; emails: string[] | null; hash: string | null }>(sql`
+      SELECT ${P.id} AS id, ${P.cpf} AS cpf, ${P.emails} AS emails, NULL::text AS hash FROM ${P}
+       WHERE ${P.companyId} = ${t.companyId} AND ${P.deletedAt} IS NULL
+         AND (${P.cpf} = ANY(${sql.param(cpfs)}::text[]) OR ${P.emails} && ${sql.param(emails)}::text[])
+      UNION ALL
+      SELECT NULL, NULL, NULL, ${L.hash} FROM ${L} WHERE ${L.companyId} = ${t.companyId} AND ${L.hash} = ANY(${sql.param([...hashes.keys()])}::text[])`);
     for (const r of rows) {
-      if (r.cpf && !personByCpf.has(r.cpf)) personByCpf.set(r.cpf, r.id);
-      for (const e of r.emails) if (!personByEmail.has(e)) personByEmail.set(e, r.id);
+      if (r.hash) {
+        suppressed.add(hashes.get(r.hash)!);
+        continue;
+      }
+      if (r.cpf && !personByCpf.has(r.cpf)) personByCpf.set(r.cpf, r.id!);
+      for (const e of r.emails ?? []) if (!personByEmail.has(e)) personByEmail.set(e, r.id!);
     }
   }
-  // Only the list is read: a suppressed person with one of these e-mails is live, so the read above found them (decision 0744).
-  const suppressed = await listedEmails(s, t, emails.filter((e) => !personByEmail.has(e)));
 
   const newOrgs: Array<typeof O.$inferInsert & { id: string }> = [];
   const newPeople: Array<typeof P.$inferInsert & { id: string }> = [];

@@ -72,6 +72,10 @@ export async function anyListed(s: Services, db: DbOrTx, companyId: string, cont
   return false;
 }
 
+/** The suppression list's hash of each e-mail (normalized), for a caller reading the list itself. */
+export const emailHashes = (s: Services, companyId: string, emails: string[]) =>
+  new Map(emails.map((email) => [suppressionHash(s, companyId, { email }).hash, normalizeEmail(email)]));
+
 /**
  * Which of `emails` are on the company's suppression list (the erased and opted-out's hashes): the
  * first half of `suppressedEmails`, for a caller that has just read the live people with these
@@ -80,7 +84,7 @@ export async function anyListed(s: Services, db: DbOrTx, companyId: string, cont
 export async function listedEmails(s: Services, tenant: { db: DbOrTx; companyId: string }, emails: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   if (!emails.length) return out;
-  const byHash = new Map(emails.map((email) => [suppressionHash(s, tenant.companyId, { email }).hash, normalizeEmail(email)]));
+  const byHash = emailHashes(s, tenant.companyId, emails);
   const listed = await tenant.db
     .select({ hash: schema.suppressionList.hash })
     .from(schema.suppressionList)

@@ -1,0 +1,1 @@
+ALTER TABLE "ecommerce_orders" ADD COLUMN "items_hash" text;
