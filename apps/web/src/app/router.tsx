@@ -4,7 +4,11 @@ import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { RouteRules } from './guards/route-rules.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { startEarly } from '../lib/early-get.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
+
+/** What the shell itself reads on every page: the bell's count and the closure banner (decision 0761). */
+const SHELL_EARLY = ['/notifications/unread-count', '/company-data/closure'];
 
 /**
  * The pages that run without TanStack Query: /auth's first load leaves it out (decision 0700).
@@ -25,6 +29,7 @@ function toRoute(def: RouteDef): RouteObject {
     path: def.path,
     handle: { title: def.title },
     lazy: async () => {
+      startEarly(def.early);
       // Pages of the shell get TanStack Query from the shell's own route, below.
       const [{ default: Page }, WithQuery] = await Promise.all([def.page(), def.layout === 'focus' ? queryProviderFor(def.path) : null]);
       const Wrapped = WithQuery ? withProvider(WithQuery, Page) : Page;
@@ -66,6 +71,7 @@ export const routes: RouteObject[] = [
               ...byAccessAndLayout('private', 'focus'),
               {
                 lazy: async () => {
+                  startEarly(SHELL_EARLY);
                   const [{ AppShell }, WithQuery] = await Promise.all([import('./layouts/app-shell.tsx'), queryProviderFor('')]);
                   return { Component: withProvider(WithQuery!, AppShell) };
                 },
