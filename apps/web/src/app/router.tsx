@@ -29,7 +29,7 @@ function toRoute(def: RouteDef): RouteObject {
     path: def.path,
     handle: { title: def.title },
     lazy: async () => {
-      startEarly(def.early);
+      if (firstLoad) startEarly(def.early);
       // Pages of the shell get TanStack Query from the shell's own route, below.
       const [{ default: Page }, WithQuery] = await Promise.all([def.page(), def.layout === 'focus' ? queryProviderFor(def.path) : null]);
       const Wrapped = WithQuery ? withProvider(WithQuery, Page) : Page;
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
               ...byAccessAndLayout('private', 'focus'),
               {
                 lazy: async () => {
-                  startEarly(SHELL_EARLY);
+                  if (firstLoad) startEarly(SHELL_EARLY);
                   const [{ AppShell }, WithQuery] = await Promise.all([import('./layouts/app-shell.tsx'), queryProviderFor('')]);
                   return { Component: withProvider(WithQuery!, AppShell) };
                 },
@@ -91,7 +91,23 @@ export const routes: RouteObject[] = [
 ];
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
-export const createRouter = (): AppRouter => createBrowserRouter(routes);
+/**
+ * The first data is asked early on the document's first load only (decision 0761): on a later
+ * navigation the page's queries may already be in the cache, and an unread early answer would only age.
+ */
+let firstLoad = true;
+export const createRouter = (): AppRouter => {
+  const router = createBrowserRouter(routes);
+  if (router.state.initialized) firstLoad = false;
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      firstLoad = false;
+      stop();
+    });
+  }
+  return router;
+};
 
 /**
  * Loads the code of the routes a path matches before the router is made, so its first render is

@@ -1,5 +1,5 @@
 import { emitAuthEvent } from './auth-events.ts';
-import { takeEarly } from './early-get.ts';
+import { dropEarly, takeEarly } from './early-get.ts';
 
 /** An error answered by our API: status, stable code and the Portuguese message to show. */
 export class ApiError extends Error {
@@ -24,8 +24,11 @@ export const setSignedIn = (value: boolean) => {
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;
-  // A plain GET the route started before the page's code arrived (lib/early-get.ts, decision 0761).
-  const early = (rest.method ?? 'GET') === 'GET' && json === undefined && headers === undefined ? takeEarly(path) : undefined;
+  // A plain GET the route started before the page's code arrived (lib/early-get.ts, decision 0761);
+  // a write drops them all, so nothing read after it predates it.
+  const isGet = (rest.method ?? 'GET').toUpperCase() === 'GET';
+  if (!isGet) dropEarly();
+  const early = isGet && json === undefined && headers === undefined ? takeEarly(path) : undefined;
   try {
     response = await (early ?? fetch(`/api${path}`, {
       credentials: 'same-origin',

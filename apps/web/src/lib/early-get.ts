@@ -20,6 +20,14 @@ export function startEarly(paths: readonly string[] | undefined): void {
   }
 }
 
+/**
+ * A write makes every response asked before it suspect (decision 0745: a refresh after a change must
+ * not get an answer that predates it): api() drops them all before sending one.
+ */
+export function dropEarly(): void {
+  started.clear();
+}
+
 /** The early response for a GET of `path`, taken once; none when it was never asked or is stale. */
 export function takeEarly(path: string): Promise<Response> | undefined {
   const known = started.get(path);
