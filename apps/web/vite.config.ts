@@ -7,7 +7,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { type Locale, withMissingFilled } from './src/features/canvas/lib/excalidraw-locale.ts';
-import { signedInShellChunk } from './signed-in-chunks.ts';
 
 /**
  * Excalidraw's fonts served from our own origin under /excalidraw/fonts (decision 0297): the
@@ -186,11 +185,10 @@ const ICON_MODULE = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$
 /** lucide icons of the entry (the spinner) and of /auth's forms (decision 0691). */
 const FIRST_PAINT_ICONS = new Set(['loader-circle', 'eye', 'eye-off', 'arrow-left', 'mail-check', 'circle-exclamation-point', 'circle-check', 'circle-check-big']);
 /** Chunks that keep a readable name besides the pages: the groups below. */
-const NAMED_CHUNKS = new Set(['framework', 'ui-basics', 'signed-in-shell']);
-const shellChunk = signedInShellChunk();
+const NAMED_CHUNKS = new Set(['framework', 'ui-basics']);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), canvasOwnCopies(), signingOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn(), shellChunk.plugin],
+  plugins: [react(), tailwindcss(), canvasOwnCopies(), signingOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
@@ -229,8 +227,6 @@ export default defineConfig({
               priority: 2,
               test: /(src[\\/]components[\\/](ui[\\/](field|input|label)|form[\\/]form-alert)\.tsx|lucide-react[\\/].*[\\/](circle-exclamation-point|circle-check(-big)?)\.m?js)$/,
             },
-            // The signed-in shell and what it imports, the entry's and /auth's modules excepted (decision 0761).
-            { name: 'signed-in-shell', priority: 1.5, test: shellChunk.test, includeDependenciesRecursively: false },
             // The icons, by the set of pages that use them, small sets merged into their neighbour
             // (decision 0691): one icon per chunk made the shell fetch ~40 files of ~1 KB. The
             // icons of the entry and of /auth stay where the bundler puts them (a merged set would
