@@ -4,7 +4,11 @@ import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { RouteRules } from './guards/route-rules.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { startEarly } from '../lib/early-get.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
+
+/** What the shell itself reads on every page: the bell's count and the closure banner (decision 0761). */
+const SHELL_EARLY = ['/notifications/unread-count', '/company-data/closure'];
 
 /**
  * The pages that run without TanStack Query: /auth's first load leaves it out (decision 0700).
@@ -25,6 +29,7 @@ function toRoute(def: RouteDef): RouteObject {
     path: def.path,
     handle: { title: def.title },
     lazy: async () => {
+      if (firstLoad) startEarly(def.early);
       // Pages of the shell get TanStack Query from the shell's own route, below.
       const [{ default: Page, firstViewReady }, WithQuery] = await Promise.all([def.page(), def.layout === 'focus' ? queryProviderFor(def.path) : null]);
       await firstViewReady?.();
@@ -67,6 +72,7 @@ export const routes: RouteObject[] = [
               ...byAccessAndLayout('private', 'focus'),
               {
                 lazy: async () => {
+                  if (firstLoad) startEarly(SHELL_EARLY);
                   const [{ AppShell }, WithQuery] = await Promise.all([import('./layouts/app-shell.tsx'), queryProviderFor('')]);
                   return { Component: withProvider(WithQuery!, AppShell) };
                 },
@@ -86,7 +92,23 @@ export const routes: RouteObject[] = [
 ];
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
-export const createRouter = (): AppRouter => createBrowserRouter(routes);
+/**
+ * The first data is asked early on the document's first load only (decision 0761): on a later
+ * navigation the page's queries may already be in the cache, and an unread early answer would only age.
+ */
+let firstLoad = true;
+export const createRouter = (): AppRouter => {
+  const router = createBrowserRouter(routes);
+  if (router.state.initialized) firstLoad = false;
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      firstLoad = false;
+      stop();
+    });
+  }
+  return router;
+};
 
 /**
  * Loads the code of the routes a path matches before the router is made, so its first render is

@@ -1,4 +1,5 @@
 import { emitAuthEvent } from './auth-events.ts';
+import { dropEarly, takeEarly } from './early-get.ts';
 
 /** An error answered by our API: status, stable code and the Portuguese message to show. */
 export class ApiError extends Error {
@@ -23,13 +24,18 @@ export const setSignedIn = (value: boolean) => {
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;
+  // A plain GET the route started before the page's code arrived (lib/early-get.ts, decision 0761);
+  // a write drops them all, so nothing read after it predates it.
+  const isGet = (rest.method ?? 'GET').toUpperCase() === 'GET';
+  if (!isGet) dropEarly();
+  const early = isGet && json === undefined && headers === undefined ? takeEarly(path) : undefined;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await (early ?? fetch(`/api${path}`, {
       credentials: 'same-origin',
       ...rest,
       headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
+    }));
   } catch {
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }

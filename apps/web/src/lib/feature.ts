@@ -24,6 +24,11 @@ export type RouteDef = {
   /** On a refused permission: the not-found page instead of the access-denied screen. */
   deniedAs?: 'not-found';
   page: () => PageModule;
+  /**
+   * API paths (GET, as `api()` is called with them) the page's first view reads, started by the
+   * router as it loads the page's code so the data does not wait for it (lib/early-get.ts, decision 0761).
+   */
+  early?: readonly string[];
 };
 
 /** The icons a navigation entry may name; components/nav-icons.ts (generated) maps each to its component. */

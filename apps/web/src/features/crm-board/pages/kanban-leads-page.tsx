@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { boardFilterSchema, dealCreateSchema, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
@@ -15,16 +15,21 @@ import { createDeal } from '../api/deals.ts';
 import { crmKeys } from '../api/keys.ts';
 import { pipelinesQueryOptions } from '../api/pipelines.ts';
 import { BoardView } from '../components/board.tsx';
-import { DealForm } from '../components/deal-form.tsx';
-import { DealPanel } from '../components/deal-panel.tsx';
 import { BoardFiltersBar } from '../components/filters.tsx';
 import { money } from '@sede/shared/format';
-import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
 import { useBoard } from '../components/use-board.ts';
 import { patchParams, pickParams, useUrlParams } from '../../../lib/url-params.ts';
 import { NamedOptions } from '../../../components/ui/named-options.tsx';
 import { NeedsCompany } from '../../../components/ui/needs-company.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+// What opens on a click (the new deal's form, the settings, a deal's panel) is fetched when it
+// opens: with react-hook-form, the masks, quotes and charges, it weighed more than the board
+// itself on the page's first load (decision 0761).
+const DealForm = lazy(async () => ({ default: (await import('../components/deal-form.tsx')).DealForm }));
+const DealPanel = lazy(async () => ({ default: (await import('../components/deal-panel.tsx')).DealPanel }));
+const SettingsDialog = lazy(async () => ({ default: (await import('../components/settings-dialog.tsx')).SettingsDialog }));
 
 const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
 
@@ -141,7 +146,8 @@ export default function KanbanLeadsPage() {
         </>
       )}
       <ScrollDialog open={newOpen} onOpenChange={setNewOpen} title="Novo negócio">
-        <DealForm
+        <Suspense fallback={<Spinner label="Carregando..." />}>
+          <DealForm
           deal={null}
           stages={pipeline.stages}
           defaultStageId={pipeline.stages[0]?.id ?? ''}
@@ -153,10 +159,19 @@ export default function KanbanLeadsPage() {
             if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? 'Dados inválidos');
             create.mutate({ ...input, pipelineId: pipeline.id, title: input.title ?? '' });
           }}
-        />
+          />
+        </Suspense>
       </ScrollDialog>
-      {isAdmin && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} pipeline={pipeline} onPipelineCreated={(id) => setParam('funil', id)} />}
-      <DealPanel dealId={params.get('negocio')} pipeline={pipeline} currentUserId={user?.id ?? ''} canDelete={canDelete} onClose={() => setParam('negocio', null)} />
+      {isAdmin && settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} pipeline={pipeline} onPipelineCreated={(id) => setParam('funil', id)} />
+        </Suspense>
+      )}
+      {params.get('negocio') && (
+        <Suspense fallback={null}>
+          <DealPanel dealId={params.get('negocio')} pipeline={pipeline} currentUserId={user?.id ?? ''} canDelete={canDelete} onClose={() => setParam('negocio', null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
