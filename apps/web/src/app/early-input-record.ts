@@ -6,10 +6,10 @@
  * the browser would post the form itself, and React, once attached, must not run a submit of a
  * form it may not have hydrated yet.
  */
-export type EarlyEvent = { type: string; target: EventTarget | null; submitter: HTMLElement | null; value: string | undefined };
+export type EarlyEvent = { type: string; target: EventTarget | null; submitter: HTMLElement | null; value: string | undefined; key?: string };
 export type EarlyRecord = { events: EarlyEvent[]; stop: () => void };
 
-const TYPES = ['submit', 'input', 'click'];
+const TYPES = ['submit', 'input', 'click', 'keydown'];
 let kept: EarlyRecord | null = null;
 
 export function recordEarlyInput(): EarlyRecord {
@@ -19,7 +19,7 @@ export function recordEarlyInput(): EarlyRecord {
       e.preventDefault();
       e.stopImmediatePropagation();
     }
-    events.push({ type: e.type, target: e.target, submitter: (e as SubmitEvent).submitter ?? null, value: (e.target as HTMLInputElement | null)?.value });
+    events.push({ type: e.type, target: e.target, submitter: (e as SubmitEvent).submitter ?? null, value: (e.target as HTMLInputElement | null)?.value, key: (e as KeyboardEvent).key });
   };
   for (const type of TYPES) document.addEventListener(type, keep, true);
   return { events, stop: () => TYPES.forEach((type) => document.removeEventListener(type, keep, true)) };

@@ -132,6 +132,39 @@ describe('a tab chosen before React takes the page over', () => {
     expect(form()).not.toBeNull();
   });
 
+  it('an arrow key pressed then on the active tab moves to the next one once React has committed, with the focus', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    tab('Entrar').focus();
+    tab('Entrar').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(selected()).toBe(false);
+    await hydrate(early);
+    expect(selected()).toBe(true);
+    expect(document.activeElement).toBe(tab('Criar conta'));
+  });
+
+  it('the keys pressed then count in their order, each from where the one before moved (ArrowRight twice: round to Entrar); other keys choose nothing', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    tab('Entrar').focus();
+    tab('Entrar').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    tab('Entrar').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    tab('Entrar').dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    await hydrate(early);
+    expect(selected()).toBe(false);
+    expect(document.activeElement).toBe(tab('Entrar'));
+    expect(form()).not.toBeNull();
+  });
+
+  it('End pressed then chooses the last tab', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    tab('Entrar').focus();
+    tab('Entrar').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    await hydrate(early);
+    expect(selected()).toBe(true);
+  });
+
   it('a form sent after the tab was clicked wins: the tab stays, the form goes', async () => {
     prerendered();
     const early = keepEarlyInput(container);

@@ -21,6 +21,10 @@
  * hydrates at once first), and a toggle clicked by both would undo itself. A button clicked twice
  * then counts once (nothing showed the first click); as for the tab, a submit after it wins.
  *
+ * The tabs' keys (arrows, Home, End) pressed on a tab then are pressed again on it after the
+ * commit, in their place in that order: the tabs' keyboard pattern is React's too, and a person
+ * who moved to 'Criar conta' with the keyboard before the app arrived must find it chosen.
+ *
  * The events themselves are recorded by app/early-input-record.ts, from the page's first script
  * on a page hydrated when idle (hydrate-when-idle.ts), which main.tsx hands over here.
  */
@@ -57,6 +61,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       let held: { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null = null;
       let chosen: { tab: HTMLElement; at: number } | null = focusedTab ? { tab: focusedTab, at: -1 } : null;
       const clicked = new Map<HTMLElement, number>();
+      const keys: Array<{ at: number; run: () => void }> = [];
       events.forEach((e, at) => {
         if (e.type === 'input' && isField(e.target)) typed.set(e.target, e.value ?? '');
         else if (e.type === 'submit' && e.target instanceof HTMLFormElement) held = { form: e.target, submitter: e.submitter, at };
@@ -70,6 +75,9 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
             clicked.delete(button);
             clicked.set(button, at);
           }
+        } else if (e.type === 'keydown' && e.key && TAB_KEYS.includes(e.key) && at < releasedAt) {
+          const tab = closest(e.target, '[role="tab"]');
+          if (tab && root.contains(tab)) keys.push({ at, run: () => pressOn(tab, e.key!) });
         }
       });
       events.length = 0;
@@ -89,6 +97,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       // A submit after a click wins over it (the person went on with the form on screen).
       const afterSubmit = (at: number) => !(last && last.at > at);
       const clicks: Array<{ at: number; run: () => void }> = [...clicked].filter(([, at]) => afterSubmit(at)).map(([button, at]) => ({ at, run: () => button.isConnected && button.click() }));
+      clicks.push(...keys.filter((k) => afterSubmit(k.at)));
       if (choice && afterSubmit(choice.at)) {
         clicks.push({
           at: choice.at,
@@ -115,6 +124,21 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       next();
     },
   };
+}
+
+const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+
+/**
+ * A key pressed again, on the tab the keys before it moved to (before React, the focus stayed on
+ * the one pressed on), focused first: the tabs' handler reads which tab has the focus.
+ */
+function pressOn(tab: HTMLElement, key: string) {
+  if (!tab.isConnected) return;
+  const focused = document.activeElement;
+  const list = tab.closest('[role="tablist"]');
+  const on = focused instanceof HTMLElement && focused !== tab && focused.getAttribute('role') === 'tab' && list?.contains(focused) ? focused : tab;
+  on.focus();
+  on.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
 }
 
 const isUnchosenTab = (el: Element) => el.getAttribute('role') === 'tab' && el.getAttribute('aria-selected') !== 'true';
