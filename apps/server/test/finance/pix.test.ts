@@ -32,6 +32,25 @@ const withEmailKey = () =>
   });
 const publicPage = (token: string) => api<PublicPayment>(`/api/public/payments/${token}`, null);
 
+/**
+ * Once every announcement made so far has reached this instance's change feed: a marker sent now
+ * arrives after them (NOTIFY delivers in commit order). A page read before a late announcement of
+ * the test's own setup (the link just made) would be dropped from memory by it, or not kept.
+ */
+async function heardSoFar(): Promise<void> {
+  const marker = `heard-${Math.random()}`;
+  const heard = new Promise<void>((resolve) => {
+    const stop = server.services.feed.subscribe((c) => {
+      if (c.t === 'entity' && c.id === marker) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await sql(server, `select pg_notify('sede_entities', $1)`, [JSON.stringify({ t: 'entity', companyId: '00000000-0000-0000-0000-000000000000', entity: 'test_marker', id: marker, action: 'updated' })]);
+  await heard;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   const a = await createCompanyWithAdmin(server, 'Estúdio Ação Ltda');
@@ -208,6 +227,7 @@ describe('the payment page', () => {
     const byWebhook = await receivable({ description: 'Pelo webhook', amountCents: 11_00 });
     const token = tokenOf((await api<PaymentLinkCreated>(`/entries/${byWebhook}/link`, fin, { json: {} })).body.url);
     const [charge] = (await sql(server, `select id from fin_charges where entry_id = $1 and status = 'open'`, [byWebhook])) as Array<{ id: string }>;
+    await heardSoFar();
     expect((await publicPage(token)).body.status).toBe('open');
     expect((await publicPage(token)).body.status).toBe('open');
     await settleCharge(server.services, { companyId, provider: 'psp-teste', externalEventId: 'E-cache-1', chargeId: charge!.id, amountCents: 11_00, paidAt: new Date() });
@@ -223,6 +243,7 @@ describe('the payment page', () => {
     // Revoked on another instance: only its announcement reaches this one.
     const elsewhere = await receivable({ description: 'Outra instância', amountCents: 13_00 });
     const elsewhereToken = tokenOf((await api<PaymentLinkCreated>(`/entries/${elsewhere}/link`, fin, { json: {} })).body.url);
+    await heardSoFar();
     expect((await publicPage(elsewhereToken)).status).toBe(200);
     await sql(server, `update fin_payment_links set revoked_at = now() where entry_id = $1`, [elsewhere]);
     expect((await publicPage(elsewhereToken)).status).toBe(200);

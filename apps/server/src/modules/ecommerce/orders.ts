@@ -71,12 +71,12 @@ const toOrderRow = (r: Record<string, unknown>): OrderRow =>
  * answered as it now is, with whether this statement wrote it. The items of an order already here are
  * never touched by this statement: its snapshot predates the row lock it may wait for (see `replaceItems`).
  */
-async function writeOrder(s: Services, store: StoreRef, o: IncomingOrder, hash: string, asyncCommit: boolean): Promise<{ row: OrderRow; created: boolean; written: boolean } | null> {
+async function writeOrder(t: Tenant, store: StoreRef, o: IncomingOrder, hash: string, asyncCommit: boolean): Promise<{ row: OrderRow; created: boolean; written: boolean } | null> {
   const values = orderValues(o);
   const keys = Object.keys(values) as (keyof typeof values)[];
   const names = keys.map((k) => O[k].name);
   const list = (prefix: string) => sql.raw(names.map((n) => `${prefix}"${n}"`).join(', '));
-  const { rows } = await s.db.execute<Record<string, unknown>>(sql`
+  const { rows } = await t.db.execute<Record<string, unknown>>(sql`
     WITH async AS (SELECT ${commitSetting(asyncCommit)}),
     up AS (
       INSERT INTO ${O} (company_id, store_id, external_id, items_hash, ${list('')})
@@ -134,7 +134,7 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
   // reads again every order changed since that mark (less ten minutes); the import stays durable.
   const asyncCommit = reason === 'webhook';
   const hash = itemsHash(o);
-  const written = (await writeOrder(s, store, o, hash, asyncCommit)) ?? { row: await readOrder(s, store, o.externalId), created: false, written: false };
+  const written = (await writeOrder(tenant, store, o, hash, asyncCommit)) ?? { row: await readOrder(tenant, store, o.externalId), created: false, written: false };
   const { row, created } = written;
   let changed = written.written;
   const later: Announcement[] = [];
@@ -163,8 +163,8 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
 }
 
 /** The order's row when `writeOrder` answered none: another delivery inserted it after that statement's snapshot, with the same values. */
-async function readOrder(s: Services, store: StoreRef, externalId: string): Promise<OrderRow> {
-  const [row] = await s.db.select().from(O).where(and(eq(O.storeId, store.id), eq(O.externalId, externalId)));
+async function readOrder(t: Tenant, store: StoreRef, externalId: string): Promise<OrderRow> {
+  const [row] = await t.db.select().from(O).where(and(eq(O.companyId, t.companyId), eq(O.storeId, store.id), eq(O.externalId, externalId)));
   if (!row) throw new Error(`ecommerce: order ${externalId} of store ${store.id} neither written nor found`);
   return row;
 }
