@@ -170,17 +170,28 @@ describe('RH: résumé analysis (ai.resume_analysis, 2 coins)', () => {
     const brunoFile = await attach('candidate', bruno.id, 'curriculo-bruno.pdf', await resumePdf(['Bruno Lima', 'Atendimento no balcão']));
     expect(anaFile.status, JSON.stringify(anaFile.body)).toBe(201);
 
+    // The statuses Bruno's analysis goes through, read one after another (never two reads at once, so
+    // an older answer never lands after a newer one), and once more after both analyses answered.
     const stages: string[] = [];
-    const watch = setInterval(async () => {
+    const look = async () => {
       const rows = await sql(server, `select status from analyses where subject_id = $1 order by version desc limit 1`, [bruno.id]).catch(() => []);
       const st = rows[0]?.status as string | undefined;
       if (st && stages.at(-1) !== st) stages.push(st);
-    }, 20);
+    };
+    let watching = true;
+    const watched = (async () => {
+      while (watching) {
+        await look();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
     const [a1, b1] = await Promise.all([
       analyse<ResumeAnalysisView>(`${API}/candidates/${ana.id}/analyses`, anaFile.body.id),
       analyse<ResumeAnalysisView>(`${API}/candidates/${bruno.id}/analyses`, brunoFile.body.id),
     ]);
-    clearInterval(watch);
+    watching = false;
+    await watched;
+    await look();
     expect(a1.started).toMatchObject({ status: 'queued', version: 1, kind: 'resume', fileName: 'curriculo-ana.pdf' });
     expect(a1.run).toMatchObject({ status: 'done', stage: 'Pronto', kind: 'analysis.run' });
     expect(stages.at(-1)).toBe('done');
