@@ -83,6 +83,13 @@ const button = (name: string) => [...container.querySelectorAll<HTMLElement>('bu
 const passwordShown = () => container.querySelector<HTMLInputElement>('input[name="password"]')!.type === 'text';
 const tab = (name: string) => [...container.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!;
 const form = () => container.querySelector('form');
+/** The e-mail typed (an input event, as a person's typing) and the form sent, before React runs. */
+function typeEmailAndSend(value: string) {
+  const email = container.querySelector('input')!;
+  email.value = value;
+  email.dispatchEvent(new Event('input', { bubbles: true }));
+  form()!.requestSubmit();
+}
 const selected = () => tab('Criar conta').getAttribute('aria-selected') === 'true';
 
 afterEach(() => {
@@ -169,10 +176,7 @@ describe('a tab chosen before React takes the page over', () => {
     prerendered();
     const early = keepEarlyInput(container);
     tab('Criar conta').click();
-    const email = container.querySelector('input')!;
-    email.value = 'ana@exemplo.com.br';
-    email.dispatchEvent(new Event('input', { bubbles: true }));
-    form()!.requestSubmit();
+    typeEmailAndSend('ana@exemplo.com.br');
     await hydrate(early);
     expect(selected()).toBe(false);
     expect(sent).toEqual(['ana@exemplo.com.br']);
@@ -238,10 +242,7 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     prerendered();
     const early = keepEarlyInput(container);
     button('Esqueceu a senha?').click();
-    const email = container.querySelector('input')!;
-    email.value = 'ana@exemplo.com.br';
-    email.dispatchEvent(new Event('input', { bubbles: true }));
-    form()!.requestSubmit();
+    typeEmailAndSend('ana@exemplo.com.br');
     await hydrate(early);
     expect(container.textContent).not.toContain('Recuperar senha');
     expect(sent).toEqual(['ana@exemplo.com.br']);
@@ -251,10 +252,7 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     prerendered();
     recordUntilHydration();
     button('Mostrar senha').click();
-    const email = container.querySelector('input')!;
-    email.value = 'ana@exemplo.com.br';
-    email.dispatchEvent(new Event('input', { bubbles: true }));
-    form()!.requestSubmit();
+    typeEmailAndSend('ana@exemplo.com.br');
     const record = takeEarlyRecord();
     expect(record?.events.map((e) => e.type)).toEqual(['click', 'input', 'submit']);
     expect(takeEarlyRecord()).toBeNull();
