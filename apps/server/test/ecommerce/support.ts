@@ -1,8 +1,9 @@
 import type { OrderPage, Store, StoreList } from '@sede/shared/ecommerce/schemas';
 import { eventually } from '../support/eventually.ts';
 import type { FakeMercadoLivre } from '../support/fake-mercadolivre.ts';
-import type { FakeNuvemshop } from '../support/fake-nuvemshop.ts';
-import type { CookieJar, TestServer } from '../support/test-server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { type FakeNuvemshop, startFakeNuvemshop } from '../support/fake-nuvemshop.ts';
+import { type CookieJar, startTestServer, type TestServer } from '../support/test-server.ts';
 
 export const WEBHOOK_PATH = '/api/ecommerce/webhooks/nuvemshop';
 
@@ -41,4 +42,22 @@ export async function ordersOf(server: TestServer, who: { jar: CookieJar }, quer
   const res = await server.request(`/api/ecommerce/orders${query}`, { jar: who.jar });
   if (res.status !== 200) throw new Error(`orders: ${res.status} ${await res.text()}`);
   return (await res.json()) as OrderPage;
+}
+
+/**
+ * A test server pointed at a fake Nuvemshop whose authorisation sends the browser back to Sede:
+ * both started before the file's tests and stopped after them. Read `server` and `fake` inside tests.
+ */
+export function withFakeNuvemshop(): { readonly server: TestServer; readonly fake: FakeNuvemshop } {
+  const started = {} as { server: TestServer; fake: FakeNuvemshop };
+  beforeAll(async () => {
+    started.fake = await startFakeNuvemshop();
+    started.server = await startTestServer({ ...started.fake.env });
+    started.fake.state.redirectUrl = 'http://localhost:3000/ecommerce/conectar/nuvemshop';
+  });
+  afterAll(async () => {
+    await started.server?.stop();
+    await started.fake?.close();
+  });
+  return started;
 }

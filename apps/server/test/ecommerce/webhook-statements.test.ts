@@ -1,23 +1,18 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeNuvemshop, nuvemshopOrder, startFakeNuvemshop } from '../support/fake-nuvemshop.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { nuvemshopOrder } from '../support/fake-nuvemshop.ts';
 import { createCompanyWithAdmin, sql } from '../team/support.ts';
-import { connectNuvemshop, WEBHOOK_PATH } from './support.ts';
+import { connectNuvemshop, WEBHOOK_PATH, withFakeNuvemshop } from './support.ts';
 
 /**
  * What a webhook costs PostgreSQL (decision 0744): on this kind of machine each round trip costs
  * more than its statement's work, so the hot path's statements are counted here, and a delivery's
  * transaction commits without waiting for the disk while the import's does wait.
  */
-let server: TestServer;
-let fake: FakeNuvemshop;
+const nuvem = withFakeNuvemshop();
 let statements: Array<{ text: string; values: unknown[] }> | null = null;
 const query = pg.Client.prototype.query;
-beforeAll(async () => {
-  fake = await startFakeNuvemshop();
-  server = await startTestServer({ ...fake.env });
-  fake.state.redirectUrl = 'http://localhost:3000/ecommerce/conectar/nuvemshop';
+beforeAll(() => {
   // Every statement the server sends while `statements` is set, but the job workers' polling.
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const q = args[0] as string | { text?: string; values?: unknown[] };
@@ -26,10 +21,8 @@ beforeAll(async () => {
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
 });
-afterAll(async () => {
+afterAll(() => {
   pg.Client.prototype.query = query;
-  await server?.stop();
-  await fake?.close();
 });
 
 async function counted(send: () => Promise<{ status: number }>) {
@@ -60,15 +53,15 @@ const writingTransactions = (seen: Seen) => {
 
 describe('a Nuvemshop webhook', () => {
   it('applies an order in a few statements, a paid one with its customer and receivable, committing without waiting for the disk', async () => {
-    const { companyId, admin } = await createCompanyWithAdmin(server, 'Loja Contada');
-    const storeId = fake.addStore('Contada');
-    await connectNuvemshop(server, fake, admin, storeId);
-    const notify = (event: string, id: number) => fake.notify(storeId, event, id, { url: `${server.url}${WEBHOOK_PATH}` });
+    const { companyId, admin } = await createCompanyWithAdmin(nuvem.server, 'Loja Contada');
+    const storeId = nuvem.fake.addStore('Contada');
+    await connectNuvemshop(nuvem.server, nuvem.fake, admin, storeId);
+    const notify = (event: string, id: number) => nuvem.fake.notify(storeId, event, id, { url: `${nuvem.server.url}${WEBHOOK_PATH}` });
     // The first paid order makes the store's account and category reads warm; the counted one is the next.
     for (const n of [1, 2]) {
-      const order = fake.putOrder(storeId, nuvemshopOrder({ number: 700 + n, customer: { name: `Cliente ${n}`, email: `cliente${n}@exemplo.com.br` } }));
+      const order = nuvem.fake.putOrder(storeId, nuvemshopOrder({ number: 700 + n, customer: { name: `Cliente ${n}`, email: `cliente${n}@exemplo.com.br` } }));
       const created = await counted(() => notify('order/created', order.id));
-      fake.putOrder(storeId, { ...order, payment_status: 'paid', paid_at: order.created_at });
+      nuvem.fake.putOrder(storeId, { ...order, payment_status: 'paid', paid_at: order.created_at });
       const paid = await counted(() => notify('order/paid', order.id));
       const repeat = await counted(() => notify('order/updated', order.id));
       if (n === 1) continue;
@@ -84,17 +77,17 @@ describe('a Nuvemshop webhook', () => {
       expect(writes).toHaveLength(2);
       expect(writes.every((g) => g.some(setsAsync))).toBe(true);
     }
-    const [row] = await sql(server, `SELECT count(*)::int AS n FROM fin_entries WHERE company_id = $1 AND kind = 'receivable' AND status = 'paid'`, [companyId]);
+    const [row] = await sql(nuvem.server, `SELECT count(*)::int AS n FROM fin_entries WHERE company_id = $1 AND kind = 'receivable' AND status = 'paid'`, [companyId]);
     expect(row.n).toBe(2);
   });
 
   it('the import of a connection waits for the disk: it is what the catch-up of a lost delivery reads from', async () => {
-    const { admin } = await createCompanyWithAdmin(server, 'Loja Importada');
-    const storeId = fake.addStore('Importada');
-    fake.putOrder(storeId, nuvemshopOrder({ number: 801, payment_status: 'paid' }));
+    const { admin } = await createCompanyWithAdmin(nuvem.server, 'Loja Importada');
+    const storeId = nuvem.fake.addStore('Importada');
+    nuvem.fake.putOrder(storeId, nuvemshopOrder({ number: 801, payment_status: 'paid' }));
     statements = [];
-    const store = await connectNuvemshop(server, fake, admin, storeId);
-    await expect.poll(async () => (await sql(server, 'SELECT status FROM job_runs WHERE id = $1', [store.importJobId]))[0]?.status, { timeout: 20_000 }).toBe('done');
+    const store = await connectNuvemshop(nuvem.server, nuvem.fake, admin, storeId);
+    await expect.poll(async () => (await sql(nuvem.server, 'SELECT status FROM job_runs WHERE id = $1', [store.importJobId]))[0]?.status, { timeout: 20_000 }).toBe('done');
     const seen = statements;
     statements = null;
     expect(seen.some((s) => s.text.includes('insert into "ecommerce_orders"'))).toBe(true);
