@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KIND_LABELS, type EntryKind, type FinEntryDetail } from '@sede/shared/finance/entries';
 import type { FinRegisters } from '@sede/shared/finance/registers';
 import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FileManager } from '../../../components/files/file-manager.tsx';

@@ -1,6 +1,6 @@
 import { PIX_KEY_TYPE_LABELS, type PixKey } from '@sede/shared/finance/pix';
 import type { FinAccount } from '@sede/shared/finance/registers';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { formatCpf } from '@sede/shared/cpf';
 import { formatPhone } from '@sede/shared/phone';
 import { Plus, QrCode, Star, Trash2 } from 'lucide-react';
