@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { normalizeCnpjInput } from '@sede/shared/cnpj-format';
 import { COMPANY_MESSAGES, type CompanyLookupResult, type CreateCompanyData, type CreateCompanyInput } from '@sede/shared/company';
 import { DELAYS } from '@sede/shared/constants';

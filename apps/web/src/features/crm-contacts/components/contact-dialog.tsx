@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { formatCnpj } from '@sede/shared/cnpj-format';
 import { UFS } from '@sede/shared/company';
 import type { LegalBasis, Organization, Person } from '@sede/shared/platform/parties';

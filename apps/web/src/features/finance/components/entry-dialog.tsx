@@ -4,7 +4,7 @@ import type { FinRegisters } from '@sede/shared/finance/registers';
 import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
 import { formatCnpj } from '@sede/shared/cnpj-format';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { FileManager } from '../../../components/files/file-manager.tsx';
 import { EntryInvoice } from '../../finance-nfse/public.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';

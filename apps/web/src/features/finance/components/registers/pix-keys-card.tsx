@@ -5,7 +5,7 @@ import { formatCpf } from '@sede/shared/cpf';
 import { formatPhone } from '@sede/shared/phone';
 import { Plus, QrCode, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
