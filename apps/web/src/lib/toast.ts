@@ -80,6 +80,4 @@ export function createToasts(load: () => Promise<Sonner>) {
 }
 
 /** sonner with the app's Toaster module, which installs the toast rules (toast-rules.ts) as it loads. */
-export const { toast, loadToasts, onToastsLoaded } = createToasts(() =>
-  import('./toaster.tsx').then(() => import('sonner')).then((m) => m.toast),
-);
+export const { toast, loadToasts, onToastsLoaded } = createToasts(() => import('./toaster.tsx').then((m) => m.toast));
