@@ -191,9 +191,8 @@ function signingOwnCopies(): Plugin {
  */
 const FEATURE_BARREL = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]public\.ts$/;
 type Reexport = { from: string; name: string };
-function readBarrel(file: string, seen = new Set<string>()): Map<string, Reexport> | null {
-  if (seen.has(file)) return null;
-  seen.add(file);
+/** What a barrel re-exports, by exported name; null when it has anything else. */
+function readBarrel(file: string): Map<string, Reexport> | null {
   const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
   const names = new Map<string, Reexport>();
   let rest = source;
