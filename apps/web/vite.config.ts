@@ -180,6 +180,65 @@ function signingOwnCopies(): Plugin {
   };
 }
 
+/**
+ * A feature's public.ts is how other features reach it (scripts/check-folders.mjs), and a page
+ * that imports one name from it used to get every module it re-exports: the bundler places
+ * modules by the static import graph, used or not, so /empresa, which reads the invitations'
+ * query options, downloaded the invitation pages' API calls and with them zod (decision 0749).
+ * In the build, an import from a feature's public.ts that only re-exports (`export { a } from
+ * './x'`) becomes imports of the modules that define the names. A public.ts with anything else
+ * is left as it is; so are namespace, default and dynamic imports of it.
+ */
+const FEATURE_BARREL = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]public\.ts$/;
+type Reexport = { from: string; name: string };
+/** What a barrel re-exports, by exported name; null when it has anything else. */
+function readBarrel(file: string): Map<string, Reexport> | null {
+  const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const names = new Map<string, Reexport>();
+  let rest = source;
+  for (const m of source.matchAll(/export\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"];?/g)) {
+    rest = rest.replace(m[0], '');
+    if (m[1]) continue;
+    const from = path.resolve(path.dirname(file), m[3]!);
+    for (const spec of m[2]!.split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (spec.startsWith('type ')) continue;
+      const [name, as = name] = spec.split(/\s+as\s+/) as [string, string?];
+      names.set(as, { from, name });
+    }
+  }
+  return rest.trim() ? null : names;
+}
+function featureBarrelsUnwrapped(): Plugin {
+  const barrels = new Map<string, Map<string, Reexport> | null>();
+  return {
+    name: 'sede-feature-barrels-unwrapped',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!/[\\/]apps[\\/]web[\\/]src[\\/].*\.[jt]sx?$/.test(file) || !code.includes('public.ts')) return null;
+      let changed = false;
+      const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*(['"])([^'"]*public\.ts)\2;?/g, (whole, specs: string, _q, spec: string) => {
+        const barrel = path.resolve(path.dirname(file), spec);
+        if (!FEATURE_BARREL.test(barrel) || barrel === file) return whole;
+        if (!barrels.has(barrel)) barrels.set(barrel, readBarrel(barrel));
+        const names = barrels.get(barrel);
+        if (!names) return whole;
+        const bySource = new Map<string, string[]>();
+        for (const s of specs.split(',').map((x) => x.trim()).filter(Boolean)) {
+          if (s.startsWith('type ')) continue;
+          const [name, local = name] = s.split(/\s+as\s+/) as [string, string?];
+          const target = names.get(name);
+          if (!target) return whole;
+          bySource.set(target.from, [...(bySource.get(target.from) ?? []), target.name === local ? local : `${target.name} as ${local}`]);
+        }
+        changed = true;
+        return [...bySource].map(([from, list]) => `import { ${list.join(', ')} } from ${JSON.stringify(from)};`).join('\n');
+      });
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 const ICON_MODULE = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
 /** lucide icons of the entry (the spinner) and of /auth's forms (decision 0691). */
@@ -188,7 +247,7 @@ const FIRST_PAINT_ICONS = new Set(['loader-circle', 'eye', 'eye-off', 'arrow-lef
 const NAMED_CHUNKS = new Set(['framework', 'ui-basics']);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), canvasOwnCopies(), signingOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn()],
+  plugins: [react(), tailwindcss(), featureBarrelsUnwrapped(), canvasOwnCopies(), signingOwnCopies(), excalidrawAssets(), excalidrawPortuguese(), noRequireStandIn()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },

@@ -1,38 +1,10 @@
-// CNPJ helpers shared by the web form and the server. Browser-safe: no Node APIs.
-// Supports the alphanumeric CNPJ (IN RFB 2.229/2024): 12 characters 0-9/A-Z, then 2 digits.
-import {
-  formatCnpj as libFormatCnpj,
-  isValidCnpj as libIsValidCnpj,
-} from '@brazilian-utils/brazilian-utils';
+// CNPJ schemas shared by the web form and the server. Browser-safe: no Node APIs.
+// The zod-free helpers (format, check digits) live in cnpj-format.ts (decision 0749).
 import { z } from 'zod';
+import { isValidCnpj, normalizeCnpjInput, CNPJ_MESSAGES } from './cnpj-format.ts';
 import { safeText } from './text.ts';
 
-export const CNPJ_MESSAGES = {
-  length: 'O CNPJ deve ter exatamente 14 dígitos',
-  invalid: 'CNPJ inválido',
-} as const;
-
-const CNPJ_SHAPE = /^[0-9A-Z]{12}[0-9]{2}$/;
-
-/** Strips the mask characters (`.`, `/`, `-`, whitespace) and upper-cases. */
-export function normalizeCnpjInput(value: string): string {
-  return value.replace(/[./\-\s]/g, '').toUpperCase();
-}
-
-/** Check digits per the official rule (version 2 accepts numeric and alphanumeric). */
-export function isValidCnpj(value: string): boolean {
-  const cnpj = normalizeCnpjInput(value);
-  return CNPJ_SHAPE.test(cnpj) && libIsValidCnpj(cnpj, { version: 2 });
-}
-
-/** `XX.XXX.XXX/XXXX-DD`, letters kept (never the v1 default: it strips letters). */
-export function formatCnpj(value: string): string {
-  return libFormatCnpj(normalizeCnpjInput(value), { version: 2 });
-}
-
-export function cnpjHasLetters(value: string): boolean {
-  return /[A-Z]/.test(normalizeCnpjInput(value));
-}
+export { CNPJ_MESSAGES, cnpjHasLetters, formatCnpj, isValidCnpj, normalizeCnpjInput } from './cnpj-format.ts';
 
 /** Parses user input into the unmasked, upper-case, validated CNPJ. */
 export const cnpjSchema = safeText()

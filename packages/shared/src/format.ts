@@ -1,4 +1,4 @@
-import { formatCnpj } from './cnpj.ts';
+import { formatCnpj } from './cnpj-format.ts';
 import { formatCpf } from './cpf.ts';
 import { formatPhone } from './phone.ts';
 

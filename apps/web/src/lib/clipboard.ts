@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 
 /**
  * Copies `text` and says so (`done`); when the browser refuses the clipboard (no permission, an

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useBusyAction } from './use-busy-action.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 
 /**
  * An action behind a button (create a deal, export a CSV, send a template): `busy` while it runs, and

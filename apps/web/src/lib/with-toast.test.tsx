@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { withToast } from './with-toast.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { ApiError } from './api-client.ts';
 
 /**

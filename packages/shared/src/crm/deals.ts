@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patchBody } from '../patch.ts';
 import { hasControlCharacters, safeText } from '../text.ts';
+import { DEAL_STATUS_FILTERS } from './board-filters.ts';
 
 /**
  * The CRM board (decisions 0150–0154): pipelines, stages, deals and custom fields. Request
@@ -85,10 +86,7 @@ export type LostReason = (typeof LOST_REASONS)[number];
 export const WON_REASONS = ['Preço competitivo', 'Qualidade do produto ou serviço', 'Atendimento e relacionamento', 'Indicação', 'Prazo de entrega', 'Condições de pagamento', 'Outro'] as const;
 export type WonReason = (typeof WON_REASONS)[number];
 
-/** The board's status filter (decision 0403): open deals by default; won, lost or all in their last stage. */
-export const DEAL_STATUS_FILTERS = ['open', 'won', 'lost', 'all'] as const;
-export type DealStatusFilter = (typeof DEAL_STATUS_FILTERS)[number];
-export const DEAL_STATUS_FILTER_LABELS: Record<DealStatusFilter, string> = { open: 'Abertos', won: 'Ganhos', lost: 'Perdidos', all: 'Todos' };
+export { DEAL_STATUS_FILTER_LABELS, DEAL_STATUS_FILTERS, type DealStatusFilter } from './board-filters.ts';
 
 /** Suggested sources (free text accepted). */
 export const DEAL_SOURCES = ['Indicação', 'Site', 'Prospecção ativa', 'Redes sociais', 'Evento', 'Campanha de e-mail', 'WhatsApp', 'Parceiro'] as const;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AuthProvider } from '../../lib/session/auth-provider.tsx';
-import { loadToaster } from '../../lib/toast-later.ts';
+import { loadToasts, onToastsLoaded } from '../../lib/toast.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { documentTitle } from '../routes.ts';
 
@@ -19,11 +19,19 @@ function useDocumentTitle() {
 
 /**
  * sonner's Toaster is no part of the first paint: it is fetched when the browser is first idle
- * (decisions 0635, 0690), or earlier by a toast raised through `toastLater`.
+ * (decisions 0635, 0690), or earlier by the first toast (lib/toast.ts, decision 0749), and
+ * mounted as soon as it is on the page.
  */
 function LateToaster() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => whenIdle(() => void loadToaster().then(() => setWanted(true))), []);
+  useEffect(() => {
+    const stopWaiting = onToastsLoaded(() => setWanted(true));
+    const cancelIdle = whenIdle(() => void loadToasts().catch(() => {}));
+    return () => {
+      stopWaiting();
+      cancelIdle();
+    };
+  }, []);
   return wanted ? (
     <Suspense fallback={null}>
       <AppToaster />

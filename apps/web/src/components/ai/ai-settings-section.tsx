@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { aiKeyFormSchema, type AiTestResult } from '@sede/shared/platform/ai';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { aiHeaders, removeAiKey, saveAiKey, useAiKey } from '../../lib/ai-key.ts';

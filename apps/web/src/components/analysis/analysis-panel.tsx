@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { Fragment, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { AnalysisView } from '@sede/shared/analysis/schemas';
 import type { FileInfo } from '@sede/shared/platform/files';
 import type { PaidAction } from '@sede/shared/platform/prices';

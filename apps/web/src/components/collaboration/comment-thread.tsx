@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useLiveEntity } from '../../lib/live/entity-events.ts';
 import { MessageSquare } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH, splitMentions, type Comment } from '@sede/shared/platform/collaboration';
+import type { Comment } from '@sede/shared/platform/collaboration';
+import { COMMENT_MAX_LENGTH, splitMentions } from '@sede/shared/platform/collaboration-rules';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
-import { mentionToken, splitMentions, type Mentionable } from '@sede/shared/platform/collaboration';
+import type { Mentionable } from '@sede/shared/platform/collaboration';
+import { mentionToken, splitMentions } from '@sede/shared/platform/collaboration-rules';
 import { cn } from '../../lib/cn.ts';
 import { inputClass } from '../ui/input.tsx';
 import { mentionableQueryOptions } from './collaboration-api.ts';

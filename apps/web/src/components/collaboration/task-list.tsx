@@ -4,13 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { TASK_KINDS, TASK_TITLE_MAX_LENGTH, type Task } from '@sede/shared/platform/collaboration';
+import type { Task } from '@sede/shared/platform/collaboration';
+import { TASK_KINDS, TASK_TITLE_MAX_LENGTH } from '@sede/shared/platform/collaboration-rules';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { Button } from '../ui/button.tsx';
 import { useConfirm } from '../ui/confirm-dialog.tsx';
-import { BR_DATE_MESSAGE, DateInput, parseBrDate } from '../form/date-input.tsx';
+import { BR_DATE_MESSAGE, parseBrDate } from '../form/br-date.ts';
+import { LazyDateInput } from '../form/lazy-date-input.tsx';
 import { Input, inputClass } from '../ui/input.tsx';
 import { collaborationKeys, createTask, deleteTask, entityTasksQueryOptions, mentionableQueryOptions, type NewTask, updateTask } from './collaboration-api.ts';
 
@@ -149,7 +151,7 @@ export function TaskComposer({ entityType, entityId, withAssignee = true }: { en
         <label htmlFor={ids.due} className="text-sm font-medium text-slate-800">
           Vencimento
         </label>
-        <DateInput
+        <LazyDateInput
           id={ids.due}
           value={dueText}
           onValueChange={(v) => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Download, FileSignature, FileText, Mail, Pencil, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { Quote } from '@sede/shared/crm/quotes';
 import { day, money } from '@sede/shared/format';
 import { FormAlert } from '../form/form-alert.tsx';

@@ -2,7 +2,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, MouseSensor, TouchSensor
 import { CSS } from '@dnd-kit/utilities';
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, FIELD_TYPES, type FieldInput, type FieldType, type FieldView } from '@sede/shared/esign/fields';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';

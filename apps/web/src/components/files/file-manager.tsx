@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, FileAudio, FileVideo, Download, Link2, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FILE_KINDS, formatFileSize, type FileInfo, type FileKind } from '@sede/shared/platform/files';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';

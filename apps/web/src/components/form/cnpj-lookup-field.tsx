@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CNPJ_MESSAGES, isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj';
+import { CNPJ_MESSAGES, isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj-format';
 import { ApiError } from '../../lib/api-client.ts';
 import { fetchCnpjRecord } from '../../lib/cnpj-lookup.ts';
 import { sharedKeys } from '../../lib/keys.ts';

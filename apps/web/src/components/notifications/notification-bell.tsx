@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, CheckCheck, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCount } from './api.ts';

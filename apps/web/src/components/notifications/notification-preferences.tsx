@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { NOTIFICATION_KIND_LABELS, type NotificationPreference } from '@sede/shared/platform/notifications';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { cn } from '../../lib/cn.ts';

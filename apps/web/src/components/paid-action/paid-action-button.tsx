@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { AI_NOT_CONFIGURED_HINT } from '@sede/shared/platform/ai';
 import {
   CONFIRM_THRESHOLD_COINS,

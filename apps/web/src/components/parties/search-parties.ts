@@ -1,7 +1,7 @@
 import { formatPhone } from '@sede/shared/phone';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Organization, PartyPage, Person } from '@sede/shared/platform/parties';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { api } from '../../lib/api-client.ts';
 import { partyKeys } from './keys.ts';
 

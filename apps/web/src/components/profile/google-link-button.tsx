@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { PROFILE_MESSAGES } from '@sede/shared/profile';
 import { Button } from '../../components/ui/button.tsx';
 import { useAppConfig } from '../../lib/session/get-config.ts';

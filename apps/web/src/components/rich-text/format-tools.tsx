@@ -1,7 +1,7 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 import { Bold, Heading1, Heading2, Heading3, Italic, Link2, List, ListOrdered, type LucideIcon, Quote, Redo2, Strikethrough, Underline, Undo2 } from 'lucide-react';
 import { Fragment, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 

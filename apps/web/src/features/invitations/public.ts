@@ -6,6 +6,7 @@ export { useResendInvitation } from './api/resend-invitation.ts';
 export { useRevokeInvitation } from './api/revoke-invitation.ts';
 export { useSendInvitation } from './api/send-invitation.ts';
 export { welcomeMessage } from './components/invite-received.tsx';
-export { InviteMemberForm, type InviteEntry } from './components/invite-member-form.tsx';
+export { InviteMemberForm } from './components/invite-member-form-lazy.tsx';
+export type { InviteEntry } from './components/invite-member-form.tsx';
 export { InviteSummary } from './components/invite-summary.tsx';
 export { PendingInvitationsNotice } from './components/pending-invitations-notice.tsx';

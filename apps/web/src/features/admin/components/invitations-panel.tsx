@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailPlus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { INVITE_MESSAGES } from '@sede/shared/invitations';
 import { roleLabel } from '@sede/shared/roles';
 import { dayOf } from '@sede/shared/format';

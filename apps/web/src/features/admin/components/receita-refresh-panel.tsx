@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Database, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { REFRESH_TRIGGER_LABELS, type ReceitaRefreshStatus, type RefreshRun } from '@sede/shared/prospecting/refresh';
 import { count, dateTime, month as monthName } from '@sede/shared/format';
 import { JobProgress, JobProgressView } from '../../../components/jobs/job-progress.tsx';

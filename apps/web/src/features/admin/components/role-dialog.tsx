@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { CUSTOM_PERMISSION_KEYS } from '@sede/shared/permissions';
 import { CUSTOM_PERMISSION_LABELS, MEMBER_MESSAGES, type AssignableRole, type MemberView } from '@sede/shared/members';
 import { ASSIGNABLE_ROLES, INVITE_ROLES, roleLabel } from '@sede/shared/roles';

@@ -1,6 +1,6 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { checkResetRequest } from '@sede/shared/auth-rules';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { rateLimitedMessage } from '@sede/shared/auth-errors';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { toastLater as toast } from '../../../lib/toast-later.ts';
+import { toast } from '../../../lib/toast.ts';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { TOASTS } from '@sede/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState, type FormEvent } from 'react';
-import { toastLater as toast } from '../../../lib/toast-later.ts';
+import { toast } from '../../../lib/toast.ts';
 import { checkSignIn } from '@sede/shared/auth-rules';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { LOGIN_ERRORS, loginErrorMessage, loginExceptionMessage } from '@sede/shared/auth-errors';

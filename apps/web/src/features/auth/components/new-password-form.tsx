@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { checkNewPassword } from '@sede/shared/auth-rules';
 import { resetPasswordErrorMessage } from '@sede/shared/auth-errors';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { toastLater as toast } from '../../../lib/toast-later.ts';
+import { toast } from '../../../lib/toast.ts';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSendVerificationEmail } from '../api/send-verification-email.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { checkSignUp, type SignUpField, type SignUpValues } from '@sede/shared/auth-rules';
 import { PERSON_NAME_MAX_LENGTH } from '@sede/shared/constants';
 import { SIGNUP_ERRORS, signUpErrorMessage } from '@sede/shared/auth-errors';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toastLater as toast } from '../../../lib/toast-later.ts';
+import { toast } from '../../../lib/toast.ts';
 import { AUTH_MESSAGES } from '@sede/shared/auth-messages';
 import { FocusCard } from '../../../components/ui/focus-card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { findCoinPackage, PLANS, type PlanType } from '@sede/shared/billing';
 import { count, money } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { CheckoutResult } from '../api/start-checkout.ts';
 
 /** Where a started checkout continues: Stripe's hosted page, or the sandbox dialog in the app. */

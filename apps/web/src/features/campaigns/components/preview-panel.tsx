@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { AudiencePreview } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';

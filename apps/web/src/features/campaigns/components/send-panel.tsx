@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { count, dateTime } from '@sede/shared/format';
 import type { CampaignView } from '@sede/shared/campaigns/schemas';
 import { Button } from '../../../components/ui/button.tsx';

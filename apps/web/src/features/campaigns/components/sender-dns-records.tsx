@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { senderDnsRecords } from '@sede/shared/campaigns/sender-dns';
 import { Button } from '../../../components/ui/button.tsx';
 

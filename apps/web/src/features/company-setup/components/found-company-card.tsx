@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { joinAddress, type CompanyLookupResult } from '@sede/shared/company';
 
 /** The company the CNPJ lookup found: legal name, trade name, address, city/state. */

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import { ApiError } from '../../../lib/api-client.ts';
 

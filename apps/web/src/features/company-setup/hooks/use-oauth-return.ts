@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NavigateFunction } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { COMPANY_MESSAGES } from '@sede/shared/company';
 import { TOASTS } from '@sede/shared/constants';
 

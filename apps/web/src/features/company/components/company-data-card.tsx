@@ -1,6 +1,6 @@
 import { Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { CLOSURE_GRACE_DAYS, EXPORT_TTL_DAYS, normalizeCompanyName } from '@sede/shared/platform/company-data';
 import { dayOf } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { toast } from '../../../lib/toast.ts';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { COMPANY_MESSAGES, type CompanyDetails } from '@sede/shared/company';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { Coins, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { count } from '@sede/shared/format';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { CalendarClock, UserRound } from 'lucide-react';
 import type { DealCard } from '@sede/shared/crm/deals';
-import { TASK_KINDS } from '@sede/shared/platform/collaboration';
+import { TASK_KINDS } from '@sede/shared/platform/collaboration-rules';
 import { cn } from '../../../lib/cn.ts';
 import { money, shortDay } from '@sede/shared/format';
 import { todayIso } from '../../../lib/today.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Deal, DealLostInput, DealWonInput, Pipeline } from '@sede/shared/crm/deals';
 import { CommentThread } from '../../../components/collaboration/comment-thread.tsx';
 import { TaskList } from '../../../components/collaboration/task-list.tsx';

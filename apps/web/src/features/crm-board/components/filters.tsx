@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DEAL_STATUS_FILTER_LABELS, DEAL_STATUS_FILTERS, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
+import type { BoardFilters } from '@sede/shared/crm/deals';
+import { DEAL_STATUS_FILTER_LABELS, DEAL_STATUS_FILTERS, type DealStatusFilter } from '@sede/shared/crm/board-filters';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Board, BoardFilters, DealCard } from '@sede/shared/crm/deals';
 import { neighboursAt } from '@sede/shared/crm/position';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KanbanSquare, Plus, Settings2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { boardFilterSchema, dealCreateSchema, type BoardFilters, type DealStatusFilter } from '@sede/shared/crm/deals';
+import { toast } from '../../../lib/toast.ts';
+import type { BoardFilters } from '@sede/shared/crm/deals';
+import { parseBoardFilters, type DealStatusFilter } from '@sede/shared/crm/board-filters';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -52,10 +53,8 @@ export default function KanbanLeadsPage() {
   const pipelineId = params.get('funil') ?? pipelines.data?.[0]?.id ?? null;
   const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
 
-  const filters = useMemo<BoardFilters>(() => {
-    const parsed = boardFilterSchema.safeParse(pickParams(params, FILTER_KEYS));
-    return parsed.success ? parsed.data : {};
-  }, [params]);
+  // Parsed without zod (decision 0749): the schemas load with the forms that need them.
+  const filters = useMemo<BoardFilters>(() => parseBoardFilters(pickParams(params, FILTER_KEYS)) ?? {}, [params]);
   const setFilters = useCallback(
     (f: BoardFilters) =>
       setParams(patchParams(Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k]]))), { replace: true }),
@@ -154,9 +153,11 @@ export default function KanbanLeadsPage() {
           currentUserId={user?.id ?? ''}
           submitLabel="Criar negócio"
           pending={create.isPending}
-          onSubmit={(input) => {
+          onSubmit={async (input) => {
+            // The deal form has loaded the schemas already: this import costs no request.
+            const { dealCreateSchema } = await import('@sede/shared/crm/deals');
             const parsed = dealCreateSchema.safeParse({ ...input, pipelineId: pipeline.id });
-            if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? 'Dados inválidos');
+            if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message ?? 'Dados inválidos');
             create.mutate({ ...input, pipelineId: pipeline.id, title: input.title ?? '' });
           }}
           />

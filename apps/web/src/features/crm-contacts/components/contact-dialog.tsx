@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { toast } from '../../../lib/toast.ts';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { UFS } from '@sede/shared/company';
 import type { LegalBasis, Organization, Person } from '@sede/shared/platform/parties';
 import { CustomFieldsInputs, draftsOf, partyCustomFieldsQueryOptions, valuesOf, type CustomFieldDrafts } from '../../../components/crm-custom-fields/custom-fields-inputs.tsx';

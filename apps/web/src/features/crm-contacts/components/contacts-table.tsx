@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Download, Plus, Save, Upload, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Organization, Person } from '@sede/shared/platform/parties';
 import { Button } from '../../../components/ui/button.tsx';
 import { ListStates } from '../../../components/ui/list-states.tsx';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListChecks, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { CrmList } from '@sede/shared/crm/contacts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type DataColumn, DataList, listStates } from '../../../components/ui/data-list.tsx';

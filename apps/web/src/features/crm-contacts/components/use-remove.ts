@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** Deletes a record by its id, refreshes its list and says so in a toast (or why it failed: the API's message, else `failed`). */

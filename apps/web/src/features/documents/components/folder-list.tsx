@@ -2,7 +2,7 @@ import type { DocumentFolder } from '@sede/shared/documents/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Folder, FolderPlus, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';

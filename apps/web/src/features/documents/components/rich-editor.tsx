@@ -5,7 +5,7 @@ import { EditorContent, Extension, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit';
 import { ImagePlus, Table } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { fileContentUrl, precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { FormatTools, ToolButton } from '../../../components/rich-text/format-tools.tsx';
 import type { Awareness } from 'y-protocols/awareness';

@@ -2,7 +2,7 @@ import { DOCUMENT_VISIBILITIES, DOCUMENT_VISIBILITY_LABELS, type DocumentView, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';

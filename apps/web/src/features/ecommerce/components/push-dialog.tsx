@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { money } from '@sede/shared/format';
 import type { StoreProduct } from '@sede/shared/ecommerce/products';
 import { MoneyInput } from '../../../components/form/money-input.tsx';

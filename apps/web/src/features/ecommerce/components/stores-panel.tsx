@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RefreshCw, Unplug } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { count, dateTime } from '@sede/shared/format';
 import { PROVIDER_LABELS, type Store, type StoreList } from '@sede/shared/ecommerce/schemas';
 import { isFinished } from '@sede/shared/platform/jobs';

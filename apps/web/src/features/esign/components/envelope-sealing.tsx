@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { EnvelopeView } from '@sede/shared/esign/schemas';
 import { LIVE_JOB } from '@sede/shared/platform/live';
 import { JobProgressView } from '../../../components/jobs/job-progress.tsx';

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { type EnvelopeView, FINISHED_STATUSES, SIGNER_ROLE_LABELS } from '@sede/shared/esign/schemas';
 import { cpf, dateTime } from '@sede/shared/format';
 import { Button } from '../../../components/ui/button.tsx';

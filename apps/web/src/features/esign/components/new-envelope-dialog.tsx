@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ESIGN_LIMITS, SIGNING_ORDER_LABELS, type SigningOrder } from '@sede/shared/esign/schemas';
 import { addDays, todayInBrazil } from '@sede/shared/platform/calendar';
 import { DateField } from '../../../components/form/date-field.tsx';

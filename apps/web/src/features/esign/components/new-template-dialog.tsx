@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { SIGNER_ROLE_LABELS, SIGNER_ROLES, type SignerRole, SIGNING_ORDER_LABELS, type SigningOrder } from '@sede/shared/esign/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { SIGNER_ROLE_LABELS, SIGNER_ROLES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import { type TemplateUpdateInput, templateUpdateSchema, type TemplateView } from '@sede/shared/esign/templates';
 import { FormAlert } from '../../../components/form/form-alert.tsx';

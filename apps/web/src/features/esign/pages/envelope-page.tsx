@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ban, LayoutTemplate, Send } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { actsOnEnvelope, type EnvelopeView, FINISHED_STATUSES, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import { day } from '@sede/shared/format';
 import { fileContentUrl } from '../../../components/files/files-api.ts';

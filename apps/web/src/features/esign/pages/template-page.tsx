@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, FilePlus, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { actsOnEnvelope, SIGNER_ROLE_LABELS, SIGNING_ORDER_LABELS } from '@sede/shared/esign/schemas';
 import type { TemplateView } from '@sede/shared/esign/templates';
 import { count } from '@sede/shared/format';

@@ -5,7 +5,7 @@ import { day, money } from '@sede/shared/format';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { QrCode, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

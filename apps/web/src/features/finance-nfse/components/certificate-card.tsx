@@ -3,7 +3,7 @@ import { cnpj, dateTime } from '@sede/shared/format';
 import { CERTIFICATE_ALERT_DAYS, CERTIFICATE_MESSAGES, type CompanyCertificateInfo } from '@sede/shared/platform/certificates';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { PasswordInput } from '../../../components/form/password-input.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

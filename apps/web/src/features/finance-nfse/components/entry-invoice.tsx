@@ -4,7 +4,7 @@ import { NFSE_MESSAGES, type NfseRejection } from '@sede/shared/finance/nfse';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { FileCode2, FileText, ReceiptText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -3,7 +3,7 @@ import { NFSE_DELIVERY_MESSAGES } from '@sede/shared/finance/nfse';
 import { dateTime } from '@sede/shared/format';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NFSE_ENVIRONMENT_LABELS, NFSE_ENVIRONMENTS, NFSE_REGIME_LABELS, NFSE_REGIMES, type NfseEnvironment, type NfseRegime, type NfseSettings } from '@sede/shared/finance/nfse';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -4,7 +4,7 @@ import { isSaneDate } from '@sede/shared/finance/money';
 import type { FinRegisters } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { money } from '@sede/shared/format';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

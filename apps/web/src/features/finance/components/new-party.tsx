@@ -1,4 +1,4 @@
-import { isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj';
+import { isValidCnpj, normalizeCnpjInput } from '@sede/shared/cnpj-format';
 import { isValidCpf } from '@sede/shared/cpf';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { FileSearch, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { DocumentReading } from '@sede/shared/finance/statements-schemas';
 import { uploadFile } from '../../../components/files/files-api.ts';
 import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';

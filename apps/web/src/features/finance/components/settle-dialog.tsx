@@ -5,7 +5,7 @@ import type { FinRegisters } from '@sede/shared/finance/registers';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { Undo2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { day, money } from '@sede/shared/format';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

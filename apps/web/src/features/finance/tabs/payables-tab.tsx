@@ -4,7 +4,7 @@ import { money } from '@sede/shared/format';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { CheckCheck, HandCoins, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DataList } from '../../../components/ui/data-list.tsx';

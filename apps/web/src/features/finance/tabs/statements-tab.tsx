@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, FileUp, Package, Undo2, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { CATEGORY_SUGGESTION_BATCH, STATEMENT_LINE_STATUS_LABELS, STATEMENT_LINE_STATUSES, type StatementLine, type StatementImport, type StatementLineStatus, type StatementOptions } from '@sede/shared/finance/statements-schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { count, dateTime, day } from '@sede/shared/format';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { CANDIDATE_STAGE_LABELS, CANDIDATE_STAGES, type CandidateStage, type CandidateView } from '@sede/shared/recruiting/schemas';
 import { AnalysisPanel } from '../../../components/analysis/analysis-panel.tsx';
 import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { formatCpf } from '@sede/shared/cpf';
 import { formatPhone, isValidPhone } from '@sede/shared/phone';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { day } from '@sede/shared/format';
 import { LEAVE_TYPE_LABELS, LEAVE_TYPES, type EmployeeView, type LeaveType } from '@sede/shared/hr/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Briefcase, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { ConversationSummary } from '@sede/shared/inbox/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { count } from '@sede/shared/format';
 import { ArrowLeft, Paperclip, Send, StickyNote } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { MESSAGE_MAX_CHARS, STATUS_LABELS, STATUSES, type ConversationStatus, type InboxMessage } from '@sede/shared/inbox/schemas';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { fileContentUrl, kindFor, precheck, uploadFile } from '../../../components/files/files-api.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { WEEKDAY_LABELS } from '@sede/shared/inbox/hours';
 import type { BusinessHours } from '@sede/shared/inbox/schemas';
 import { can, grantsFor } from '@sede/shared/registry/permissions';

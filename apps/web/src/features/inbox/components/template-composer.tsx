@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Paperclip, Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { HEADER_FORMAT_LABELS, templateParamsProblem, type WhatsappTemplate } from '@sede/shared/whatsapp/schemas';
 import { precheck, uploadFile } from '../../../components/files/files-api.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { dayOf, relativeTime } from '@sede/shared/format';
 import { permissionsInWords, type ApiKey } from '@sede/shared/platform/api-keys';
 import { AddButton } from '../../../components/ui/add-button.tsx';

@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { InvitationByToken } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
 import { useResendInviteConfirmation } from '../api/resend-confirmation.ts';

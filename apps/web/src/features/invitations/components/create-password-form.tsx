@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { DELAYS } from '@sede/shared/constants';
 import { signUpErrorMessage } from '@sede/shared/auth-errors';
 import { completeProfileAfterInvitePath, createPasswordSchema, INVITE_MESSAGES, type CreatePasswordInput, type InvitationByToken } from '@sede/shared/invitations';

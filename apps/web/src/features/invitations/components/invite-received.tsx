@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { INVITE_MESSAGES, type InvitationByToken } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';

@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { InvitationByToken } from '@sede/shared/invitations';
 import { Button } from '../../../components/ui/button.tsx';
 import { LOCAL_AI_KEY, LOCAL_AUTH_TOKEN_KEY, useAuth } from '../../../lib/session/auth-provider.tsx';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { DELAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
 import { INVITE_MESSAGES, invitationTokenSchema, type InvitationByToken } from '@sede/shared/invitations';

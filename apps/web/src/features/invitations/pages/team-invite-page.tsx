@@ -1,7 +1,7 @@
 import { CheckCircle2, Info, Loader2, Mail, Trash2, XCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { INVITE_MESSAGES } from '@sede/shared/invitations';
 import { roleLabel } from '@sede/shared/roles';
 import { Button } from '../../../components/ui/button.tsx';

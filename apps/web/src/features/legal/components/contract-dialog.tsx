@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { normalizeCnpjInput } from '@sede/shared/cnpj';
+import { toast } from '../../../lib/toast.ts';
+import { normalizeCnpjInput } from '@sede/shared/cnpj-format';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_INDEXES, READJUSTMENT_LABELS, type ContractStatus, type ContractView, type ReadjustmentIndex } from '@sede/shared/legal/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { CnpjLookupField, cnpjProblem } from '../../../components/form/cnpj-lookup-field.tsx';

@@ -1,6 +1,6 @@
 import { document, money, period } from '@sede/shared/format';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, READJUSTMENT_LABELS, type ContractStatus, type ContractView } from '@sede/shared/legal/schemas';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { optionsOf } from '../../../components/ui/filter-bar.tsx';

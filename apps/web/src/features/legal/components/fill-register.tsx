@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { day, money } from '@sede/shared/format';
 import { READJUSTMENT_LABELS, type ContractAnalysisResult, type ContractView } from '@sede/shared/legal/schemas';
 import { Button } from '../../../components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { ContractView } from '@sede/shared/legal/schemas';
 import { AnalysisCard } from '../../../components/analysis/analysis-panel.tsx';
 import { isReadableDocument } from '../../../components/analysis/analysis-source.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, LayoutGrid, List, Plus, Rows3 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { brazilDateTime, DEFAULT_PIECE_TIME, dayInBrazil, moveToDay, type CalendarPiece, type CalendarQuery, type CalendarView } from '@sede/shared/marketing/calendar';
 import { MARKETING_CHANNELS, PIECE_STATUSES, type MarketingChannel, type PieceStatus } from '@sede/shared/marketing/constants';
 import type { PieceCreateInput, PieceList, PieceListQuery } from '@sede/shared/marketing/pieces';

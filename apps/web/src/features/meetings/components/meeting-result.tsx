@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { day } from '@sede/shared/format';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { BANT_CRITERIA, BANT_LABELS, HANDLING_LABELS, SENTIMENT_LABELS, SIDE_LABELS, type Handling, type MeetingAnalysisResult, type MeetingAnalysisView } from '@sede/shared/meetings/schemas';
 import { analysisSourceSentence } from '../../../components/analysis/analysis-source.ts';
 import { ResultSection } from '../../../components/analysis/result-section.tsx';

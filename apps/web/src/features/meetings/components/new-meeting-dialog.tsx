@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { MEETING_MESSAGES } from '@sede/shared/meetings/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import { Button } from '../../../components/ui/button.tsx';

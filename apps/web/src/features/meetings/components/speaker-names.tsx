@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRoundPen } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { isGenericSpeaker, SPEAKER_NAME_MAX, type MeetingAnalysisResult } from '@sede/shared/meetings/schemas';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

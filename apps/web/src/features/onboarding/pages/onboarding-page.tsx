@@ -3,7 +3,7 @@ import { Building2, type LucideIcon, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { PLAN_TYPES, PLANS, TRIAL, type PlanType } from '@sede/shared/billing';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { DELAYS } from '@sede/shared/constants';
 import { normalizeEmail } from '@sede/shared/email';
 import { INVITE_MESSAGES, invitationTokenSchema } from '@sede/shared/invitations';

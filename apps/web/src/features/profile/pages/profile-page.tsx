@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { PROFILE_MESSAGES } from '@sede/shared/profile';
 import { AiSettingsSection } from '../../../components/ai/ai-settings-section.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { BoardColumn } from '@sede/shared/projects/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { projectCreateSchema, PROJECT_STATUS_LABELS, PROJECT_STATUSES, TASK_PRIORITY_LABELS, type BriefProposal, type ProjectStatus } from '@sede/shared/projects/schemas';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';
 import { newRequestId, PaidActionButton } from '../../../components/paid-action/paid-action-button.tsx';

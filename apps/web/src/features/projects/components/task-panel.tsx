@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { DocContent } from '@sede/shared/documents/schemas';
 import { plainToRichText } from '@sede/shared/platform/rich-text';
 import { TASK_PRIORITIES, TASK_PRIORITY_LABELS, taskUpdateSchema, type ChecklistItem, type Person, type TaskDetail, type TaskPriority } from '@sede/shared/projects/schemas';

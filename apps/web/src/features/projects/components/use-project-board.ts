@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Board, BoardFilters, TaskCard } from '@sede/shared/projects/schemas';
 import { moveInColumns } from '../../../components/kanban/kanban-board.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Columns3, FileText, FolderKanban, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { boardQuerySchema, DUE_FILTERS, PROJECT_STATUS_LABELS, TASK_PRIORITIES, TASK_PRIORITY_LABELS, type BoardFilters, type TaskCard } from '@sede/shared/projects/schemas';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { mentionableQueryOptions } from '../../../components/collaboration/collaboration-api.ts';

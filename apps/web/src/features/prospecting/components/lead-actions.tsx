@@ -3,7 +3,7 @@ import { count } from '@sede/shared/format';
 import { Download, ListPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { MAX_EXPORT, MAX_REVEAL, type LeadsSelection } from '@sede/shared/prospecting/leads';
 import { coinsLabel } from '@sede/shared/platform/prices';
 import { can, grantsFor } from '@sede/shared/registry/permissions';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, inputClass } from '../../../components/ui/input.tsx';
 import { deleteSavedSearch, saveSearch, useSavedSearches } from '../api/saved-searches.ts';

@@ -1,7 +1,7 @@
 import { Building2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { normalizeCnpjInput } from '@sede/shared/cnpj';
+import { normalizeCnpjInput } from '@sede/shared/cnpj-format';
 import { formatCnae, type ProspectCompany } from '@sede/shared/prospecting/schemas';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

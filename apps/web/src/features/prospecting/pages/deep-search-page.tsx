@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Network } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { normalizeCnpjInput } from '@sede/shared/cnpj';
+import { normalizeCnpjInput } from '@sede/shared/cnpj-format';
 import { RELATION_LABELS, type DeepSearchResult, type RelationGroup } from '@sede/shared/prospecting/deep-search';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

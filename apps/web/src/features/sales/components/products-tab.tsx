@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Package, Pencil, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Product } from '@sede/shared/crm/quotes';
 import { crmQuoteKeys, deleteProduct, listProducts } from '../../../components/crm-quotes/api.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { count, dateTime } from '@sede/shared/format';
 import { webhookEventLabel, type WebhookDeliveryDetail } from '@sede/shared/platform/webhooks';
 import { Button } from '../../../components/ui/button.tsx';

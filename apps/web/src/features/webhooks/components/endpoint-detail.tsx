@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Pencil, Power, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { dateTime } from '@sede/shared/format';
 import { webhookEventLabel, type WebhookEndpoint } from '@sede/shared/platform/webhooks';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { count, dateTime } from '@sede/shared/format';
 import type { WebhookEndpoint } from '@sede/shared/platform/webhooks';
 import { AddButton } from '../../../components/ui/add-button.tsx';

@@ -3,7 +3,7 @@ import { AUTO_CANCEL_REASON_LABELS, BOLETO_STATUS_LABELS, formatBoletoLine } fro
 import { dateTime, day, money } from '@sede/shared/format';
 import { Ban, FileDown, Receipt, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';

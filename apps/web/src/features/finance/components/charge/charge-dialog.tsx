@@ -3,7 +3,7 @@ import type { FinEntry } from '@sede/shared/finance/entries';
 import { dateTime, day, money } from '@sede/shared/format';
 import { CircleCheck, Mail, QrCode } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field } from '../../../../components/ui/field.tsx';

@@ -4,7 +4,7 @@ import { PAYER_BANKS, type PixAutomatic, PIX_REC_PERIODICITY_LABELS, PIX_REC_STA
 import { day, money } from '@sede/shared/format';
 import { Ban, QrCode, RefreshCw, Repeat, Send } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../../components/ui/field.tsx';

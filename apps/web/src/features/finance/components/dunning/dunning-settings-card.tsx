@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type DunningSettings, stepLabel } from '@sede/shared/finance/dunning';
 import { BellRing, TriangleAlert, UserRoundCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';

@@ -3,7 +3,7 @@ import type { OverdueItem } from '@sede/shared/finance/dunning';
 import { dayOf, day, money } from '@sede/shared/format';
 import { CircleCheck, PauseCircle, PlayCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { type DataColumn, DataList } from '../../../../components/ui/data-list.tsx';

@@ -1,4 +1,4 @@
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { useState } from 'react';
 import { PartyPicker } from '../../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../../components/parties/search-parties.ts';

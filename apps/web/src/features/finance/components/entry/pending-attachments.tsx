@@ -1,5 +1,5 @@
 import { Paperclip } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { deleteFile, kindFor, precheck, uploadFile } from '../../../../components/files/files-api.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';

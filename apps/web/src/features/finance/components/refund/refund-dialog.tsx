@@ -4,7 +4,7 @@ import { REFUND_MESSAGES, REFUND_STATUS_LABELS, type Refund } from '@sede/shared
 import { dateTime, money } from '@sede/shared/format';
 import { Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { MoneyInput } from '../../../../components/form/money-input.tsx';
 import { Field } from '../../../../components/ui/field.tsx';

@@ -4,7 +4,7 @@ import type { FinAccount } from '@sede/shared/finance/registers';
 import { dateTime } from '@sede/shared/format';
 import { CircleCheck, KeyRound, Landmark, Pencil, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';

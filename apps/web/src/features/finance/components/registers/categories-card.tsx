@@ -2,7 +2,7 @@ import { DRE_GROUPS } from '@sede/shared/finance/dre';
 import type { CategoryKind, FinCategory } from '@sede/shared/finance/registers';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { updateCategory } from '../../api/update-category.ts';

@@ -1,7 +1,7 @@
 import type { FinCostCenter } from '@sede/shared/finance/registers';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';

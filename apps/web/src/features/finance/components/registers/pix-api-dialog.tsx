@@ -3,7 +3,7 @@ import { dateTime } from '@sede/shared/format';
 import { PIX_API_CERT_ALERT_DAYS, PIX_API_MESSAGES as M, type PixApiSettings } from '@sede/shared/finance/pix-api';
 import type { FinAccount } from '@sede/shared/finance/registers';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { PasswordInput } from '../../../../components/form/password-input.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';

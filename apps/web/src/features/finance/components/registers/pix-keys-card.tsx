@@ -1,11 +1,11 @@
 import { PIX_KEY_TYPE_LABELS, type PixKey } from '@sede/shared/finance/pix';
 import type { FinAccount } from '@sede/shared/finance/registers';
-import { formatCnpj } from '@sede/shared/cnpj';
+import { formatCnpj } from '@sede/shared/cnpj-format';
 import { formatCpf } from '@sede/shared/cpf';
 import { formatPhone } from '@sede/shared/phone';
 import { Plus, QrCode, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { useConfirm } from '../../../../components/ui/confirm-dialog.tsx';

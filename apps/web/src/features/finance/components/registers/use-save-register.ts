@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { financeKeys } from '../../api/keys.ts';
 

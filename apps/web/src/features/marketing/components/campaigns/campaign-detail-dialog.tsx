@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, PenLine, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { MARKETING_CAMPAIGN_STATUS_LABELS } from '@sede/shared/marketing/constants';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../../../components/ui/confirm-delete-dialog.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { z } from 'zod';
 import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M, type CampaignDetail } from '@sede/shared/marketing/campaigns';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { brandKitSchema, CLIENT_LIMITS, type ClientView } from '@sede/shared/marketing/clients';
 import { kindFor, precheck, uploadFile } from '../../../../components/files/files-api.ts';

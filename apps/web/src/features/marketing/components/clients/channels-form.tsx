@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { z } from 'zod';
 import { CLIENT_LIMITS, clientChannelSchema, type ClientView } from '@sede/shared/marketing/clients';
 import { CHANNEL_LABELS, MARKETING_CHANNELS } from '@sede/shared/marketing/constants';

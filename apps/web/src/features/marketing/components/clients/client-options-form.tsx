@@ -4,7 +4,7 @@ import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { CLIENT_VISIBILITIES, CLIENT_VISIBILITY_LABELS, clientOptionsFields, type ClientOptionsView } from '@sede/shared/marketing/clients';
 import { Button } from '../../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { CLIENT_LIMITS, contactCreateSchema, type ClientContact, type ClientView } from '@sede/shared/marketing/clients';
 import { PartyPicker } from '../../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../../components/parties/search-parties.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { PartyPicker } from '../../../../components/parties/party-picker.tsx';
 import type { PartyOption } from '../../../../components/parties/search-parties.ts';
 import { Field } from '../../../../components/ui/field.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { APPROVAL_DECISION_LABELS, APPROVAL_LINK_STATUS_LABELS, REVIEW_LIMITS, REVIEW_MESSAGES, versionHasContent, type PieceReview } from '@sede/shared/marketing/review';
 import { Button } from '../../../../components/ui/button.tsx';

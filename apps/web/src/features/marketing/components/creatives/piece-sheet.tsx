@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { CHANNEL_LABELS, PIECE_FORMAT_LABELS, PIECE_STATUS_LABELS, PIECE_STATUSES, type PieceStatus } from '@sede/shared/marketing/constants';
 import { can, grantsFor } from '@sede/shared/registry/permissions';
 import { CommentThread } from '../../../../components/collaboration/comment-thread.tsx';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { MARKETING_LIMITS as L } from '@sede/shared/marketing/constants';
 import type { PieceView } from '@sede/shared/marketing/pieces';
 import { FileManager } from '../../../../components/files/file-manager.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { VersionView } from '@sede/shared/marketing/review';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { MaterialFolder, MaterialView } from '@sede/shared/marketing/materials';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Field } from '../../../../components/ui/field.tsx';

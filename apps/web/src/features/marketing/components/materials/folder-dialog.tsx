@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import { FormActions } from '../../../../components/ui/form-actions.tsx';

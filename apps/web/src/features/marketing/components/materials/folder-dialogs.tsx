@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { MaterialFolder } from '@sede/shared/marketing/materials';
 import { ConfirmDeleteDialog } from '../../../../components/ui/confirm-delete-dialog.tsx';
 import { createFolder, deleteFolder, renameFolder } from '../../api/materials.ts';

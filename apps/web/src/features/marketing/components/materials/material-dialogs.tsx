@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import type { MaterialFolder, MaterialView } from '@sede/shared/marketing/materials';
 import { ShareLinkDialog } from '../../../../components/files/share-link-dialog.tsx';
 import { ConfirmDeleteDialog } from '../../../../components/ui/confirm-delete-dialog.tsx';

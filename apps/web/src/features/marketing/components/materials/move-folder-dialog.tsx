@@ -1,6 +1,6 @@
 import { Folder, Library } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { MATERIAL_LIMITS, type MaterialFolder } from '@sede/shared/marketing/materials';
 import { cn } from '../../../../lib/cn.ts';
 import { Dialog } from '../../../../components/ui/dialog.tsx';

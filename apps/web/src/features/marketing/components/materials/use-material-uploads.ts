@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { MATERIAL_KINDS } from '@sede/shared/marketing/materials';
 import { FILE_KINDS, formatFileSize } from '@sede/shared/platform/files';
 import { ApiError } from '../../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { brazilDateTime, dayInBrazil, timeInBrazil, DEFAULT_PIECE_TIME } from '@sede/shared/marketing/calendar';
 import { CHANNEL_LABELS, MARKETING_CHANNELS, MARKETING_LIMITS as L, PIECE_FORMAT_LABELS, PIECE_FORMATS, PIECE_STATUS_LABELS, PIECE_STATUSES, type MarketingChannel, type PieceFormat, type PieceStatus } from '@sede/shared/marketing/constants';
 import { pieceCreateSchema, type PieceCreateInput, type PieceView } from '@sede/shared/marketing/pieces';
