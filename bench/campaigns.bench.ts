@@ -14,6 +14,7 @@ import { signUpConfirmed, sqlClient } from './lib/client.ts';
 import { ROOT } from './lib/build.ts';
 import { freePort, freshDataDir } from './lib/server.ts';
 import type { BenchContext, BenchRow } from './types.ts';
+import { SERVER_NODE_ARGS } from '../scripts/lib/server-node-args.mjs';
 
 const N = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
 const KILL_N = 2_000;
@@ -75,7 +76,7 @@ async function throughput(ctx: BenchContext): Promise<BenchRow[]> {
 }
 
 function spawnDist(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['apps/server/dist/index.js'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', AUTH_RATE_LIMIT: 'off', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/index.js'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', AUTH_RATE_LIMIT: 'off', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './lib/server-node-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outputs = ['apps/web/dist/index.html', 'apps/server/dist/index.js'].map((p) => path.join(root, p));
@@ -21,7 +22,7 @@ if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/index.js')], {
+const child = spawn(process.execPath, ['--enable-source-maps', ...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/index.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../scripts/lib/server-node-args.mjs';
 import { ROOT } from './build.ts';
 
 export async function freePort(): Promise<number> {
@@ -33,10 +34,13 @@ export type RunningProcess = {
   stop: () => Promise<number | null>;
 };
 
-/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it under load. */
-const serverNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+/**
+ * The server's node flags: those `npm start` gives it (scripts/lib/server-node-args.mjs), then any
+ * extra, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it under load.
+ */
+const serverNodeArgs = () => [...SERVER_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
 
-/** `node apps/server/dist/index.js` (the production build), loopback only, bounded waits. */
+/** `node apps/server/dist/index.js` (the production build, with npm start's flags), loopback only, bounded waits. */
 export async function startProductionServer(o: ServerOptions, timeoutMs = 120_000): Promise<RunningProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
