@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { signInByApi, uniqueEmail, waitForMail } from './support/api.ts';
 import { createCompanyByApi, e2eSql, signInNewPerson } from './support/company.ts';
+import { recordPointer } from './support/pointer-log.ts';
 import { shot } from './support/shots.ts';
 import { createCompanyWithAdmin, createMember, expectAccessible } from './support/team.ts';
 
@@ -66,20 +67,24 @@ test.describe('modelos de envelope', () => {
     await expect(editor.getByTestId('resize-handle')).toHaveCount(4);
     const handle = editor.locator('[data-testid="resize-handle"][data-corner="bottom-right"]');
     const page1 = (await editor.locator('[data-testid="field-page"][data-page="1"]').boundingBox())!;
+    // Once in CI the second drag left the width as it was (docs/flaky-tests.md): the page's pointer events are attached if a drag fails.
+    const pointer = await recordPointer(page, '[data-page="1"] [data-type="assinatura"]');
     let h = (await handle.boundingBox())!;
     await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
     await page.mouse.down();
     await page.mouse.move(h.x + h.width / 2 - page1.width * 0.1, h.y + h.height / 2, { steps: 6 });
     await page.mouse.up();
-    // The last pointer move renders in React's next task, not before mouse.up resolves: read the size when it has.
-    await expect.poll(async () => (await sizeOf(field))[0]).toBeLessThan(0.23);
-    expect((await sizeOf(field))[0]).toBeGreaterThan(0.18);
+    // The last pointer move renders in React's next task, not before mouse.up resolves: read the size, and the
+    // handle's place for the next drag, once it has. The 5th of the 6 moves already gives 0.2267: a bound
+    // (< 0.23) let the handle be read there, 12.8 px right of where the 6th then put it — the next press missed
+    // the 20 px handle and started a text selection instead (CI, docs/flaky-tests.md).
+    await expect.poll(async () => (await sizeOf(field))[0]).toBeCloseTo(0.21, 3);
     h = (await handle.boundingBox())!;
     await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
     await page.mouse.down();
     await page.mouse.move(page1.x + page1.width + 300, h.y + h.height / 2, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(() => sizeOf(field)).toEqual([0.9, 0.1]);
+    await pointer.attachIfFails(() => expect.poll(() => sizeOf(field)).toEqual([0.9, 0.1]));
     await expect(field).toHaveAttribute('data-type', 'assinatura');
     // By its upper-left handle (decision 0625): dragged past the page's left edge, it stops there and the right edge stays put.
     const topLeft = editor.locator('[data-testid="resize-handle"][data-corner="top-left"]');
@@ -88,7 +93,7 @@ test.describe('modelos de envelope', () => {
     await page.mouse.down();
     await page.mouse.move(page1.x - 300, h.y + h.height / 2, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(() => sizeOf(field)).toEqual([1, 0.1]);
+    await pointer.attachIfFails(() => expect.poll(() => sizeOf(field)).toEqual([1, 0.1]));
     await expect(field).toHaveAttribute('data-pos', /^0x/);
     if (process.env.SHOTS) {
       await field.scrollIntoViewIfNeeded();

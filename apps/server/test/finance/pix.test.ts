@@ -146,7 +146,9 @@ describe('settleCharge', () => {
   it('settles once: the same notification twice (even at once) makes one payment', async () => {
     const entryId = await receivable({ description: 'Projeto site', amountCents: 500_00 });
     const charge = (await api<EntryCharge>(`/entries/${entryId}/charge`, fin, { json: {} })).body.charge!;
-    const note = { companyId, provider: 'psp-teste', externalEventId: 'E12345678202612021300abcdefghij', txid: charge.txid, amountCents: 500_00, paidAt: new Date(), payerName: 'Maria Pagadora', endToEndId: 'E12345678202612021300abcdefghij' };
+    // The end-to-end id is this receivable's: a retry of the test (same company) must not find it already recorded.
+    const endToEndId = `E12345678202612021300${entryId.replaceAll('-', '').slice(0, 11)}`;
+    const note = { companyId, provider: 'psp-teste', externalEventId: endToEndId, txid: charge.txid, amountCents: 500_00, paidAt: new Date(), payerName: 'Maria Pagadora', endToEndId };
     const outcomes = await Promise.all([settleCharge(server.services, note), settleCharge(server.services, note), settleCharge(server.services, note)]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['duplicate', 'duplicate', 'settled']);
     expect((await settleCharge(server.services, note)).outcome).toBe('duplicate');
@@ -230,7 +232,10 @@ describe('the payment page', () => {
     await heardSoFar();
     expect((await publicPage(token)).body.status).toBe('open');
     expect((await publicPage(token)).body.status).toBe('open');
-    await settleCharge(server.services, { companyId, provider: 'psp-teste', externalEventId: 'E-cache-1', chargeId: charge!.id, amountCents: 11_00, paidAt: new Date() });
+    // The notification's id is the charge's own: a constant one made this test's retry (same company) a
+    // 'duplicate' that settled nothing, and its page rightly stayed 'open' (CI, 45372002).
+    const settled = await settleCharge(server.services, { companyId, provider: 'psp-teste', externalEventId: `E-cache-${charge!.id}`, chargeId: charge!.id, amountCents: 11_00, paidAt: new Date() });
+    expect(settled.outcome).toBe('settled');
     expect((await publicPage(token)).body).toMatchObject({ status: 'paid', brCode: null });
 
     const byHand = await receivable({ description: 'À mão', amountCents: 12_00 });

@@ -3,7 +3,7 @@ import { schema } from '@sede/db/client';
 import { foldSearch, searchText } from '@sede/db/search';
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES as M, docText, EMPTY_DOC, type DocContent, type DocumentFolder, type DocumentListItem, type DocumentVersionView, type DocumentView, type DocumentVisibility } from '@sede/shared/documents/schemas';
 import { badRequest, conflict, forbidden, notFound, updatedRow } from '../../http/errors.ts';
-import { announce } from '../../platform/live/announce.ts';
+import { announce, announcedAfterCommit, deferAnnouncements } from '../../platform/live/announce.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { Tenant } from '../../services.ts';
 import { earlierCreate } from '../../platform/tenant.ts';
@@ -167,29 +167,41 @@ export async function saveDocument(
   data: { title?: string; content: DocContent; revision: number },
   opts: { textLater?: (id: string) => Promise<unknown> } = {},
 ) {
-  const doc = await visibleDocument(t, viewer, id);
+  if (!UUID.test(id)) throw notFound(M.notFound);
   const contentText = checkedText(data.content);
   // A long text costs the full-text index tens of milliseconds per save: written shortly after (decision 0287).
   const textLater = opts.textLater && contentText.length > TEXT_INLINE_CHARS ? opts.textLater : null;
-  const saved = await t.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(D)
-      .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
-      .where(and(eq(D.id, id), eq(D.companyId, t.companyId), eq(D.revision, data.revision)))
-      // Only what the answer needs: the row's JSON and text would travel back for nothing.
-      .returning({ revision: D.revision, updatedAt: D.updatedAt });
-    if (!row) throw conflict(M.stale, 'DOCUMENT_STALE');
-    // A save outside shared editing replaces its state (decision 0286).
-    await resetSharedState(tx, t.companyId, id, { stateCleared: true });
-    if (!textLater) await indexDocument(tx, id);
-    const [last] = await tx.select({ at: DV.createdAt }).from(DV).where(eq(DV.documentId, id)).orderBy(desc(DV.createdAt)).limit(1);
-    if (!last || Date.now() - last.at.getTime() > AUTO_VERSION_MS) {
-      // The version keeps what was there before this save began: what an undo to 'before I started' needs.
-      await tx.insert(DV).values({ companyId: t.companyId, documentId: id, title: doc.title, content: doc.content, reason: 'auto', createdBy: doc.updatedBy });
-    }
-    return row;
-  });
-  await announce(t.db, { companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
+  const mine = and(eq(D.id, id), eq(D.companyId, t.companyId), visibleTo(viewer));
+  // The row's content and text never come back to the server (a 50-page document is ~370 KB of them):
+  // the visibility is checked by the UPDATE itself, the version copied inside PostgreSQL. The
+  // shared-editing reset is announced with the save, after the commit (decision 0765).
+  const saved = await announcedAfterCommit(t.db, (later) =>
+    t.db.transaction(async (tx) => {
+      deferAnnouncements(tx, later);
+      // The version keeps what was there before this save began (what an undo to 'before I started'
+      // needs): copied only when the save replaces that revision and no version is younger than AUTO_VERSION_MS.
+      await tx.execute(sql`
+        INSERT INTO ${DV} (company_id, document_id, title, content, reason, created_by)
+        SELECT ${D.companyId}, ${D.id}, ${D.title}, ${D.content}, 'auto', ${D.updatedBy} FROM ${D}
+         WHERE ${and(mine, eq(D.revision, data.revision))}
+           AND NOT EXISTS (SELECT 1 FROM ${DV} WHERE ${DV.documentId} = ${id} AND ${DV.createdAt} > now() - make_interval(secs => ${AUTO_VERSION_MS / 1000}))`);
+      const [row] = await tx
+        .update(D)
+        .set({ content: data.content, contentText, ...(data.title ? { title: data.title } : {}), revision: sql`${D.revision} + 1`, ydocState: null, ydocEpoch: sql`${D.ydocEpoch} + 1`, updatedBy: t.actorId, updatedAt: new Date() })
+        .where(and(mine, eq(D.revision, data.revision)))
+        // Only what the answer needs: the row's JSON and text would travel back for nothing.
+        .returning({ revision: D.revision, updatedAt: D.updatedAt });
+      if (!row) {
+        const [seen] = await tx.select({ id: D.id }).from(D).where(mine);
+        throw seen ? conflict(M.stale, 'DOCUMENT_STALE') : notFound(M.notFound);
+      }
+      // A save outside shared editing replaces its state (decision 0286).
+      await resetSharedState(tx, t.companyId, id, { stateCleared: true });
+      if (!textLater) await indexDocument(tx, id);
+      later.push({ companyId: t.companyId, entity: DOCUMENT_ENTITY, id, action: 'updated' });
+      return row;
+    }),
+  );
   if (textLater) await textLater(id);
   return { revision: saved.revision, updatedAt: saved.updatedAt.toISOString() };
 }
