@@ -24,6 +24,24 @@ await build({
   plugins: [react(), tailwindcss()],
   build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, target: 'node20', sourcemap: false, copyPublicDir: false },
 });
+// The signed-in pages' renderer, run by the server per request (decision 0766): self-contained
+// (every package bundled in), next to the web build, which the server imports when present.
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [react(), tailwindcss()],
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'src/app/render-signed-in.tsx',
+    outDir: path.join(dist, 'ssr'),
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'render-signed-in.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
 const { prerenderPage, PRERENDERED_PAGES, PAGE_TITLES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');

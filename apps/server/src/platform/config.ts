@@ -108,6 +108,8 @@ const schema = z.object({
   MERCADOLIVRE_API_URL: z.string().trim().optional().transform((v) => (v || 'https://api.mercadolibre.com').replace(/\/+$/, '')).pipe(z.url()),
   MERCADOLIVRE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEB_DIST: z.string().optional(),
+  /** The signed-in pages rendered by the server with their data (decision 0766); 'false' serves the plain single-page app. */
+  SSR_SIGNED_IN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   PG_LOG: z.string().optional(),
 });
 

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, signInByApi } from './support/api.ts';
+import { createCompanyWithAdmin } from './support/team.ts';
+
+/**
+ * The signed-in pages rendered by the server with their data (decision 0766): the document holds
+ * the page's first view and what it was rendered with; the browser hydrates it without a mismatch
+ * and without asking again for what came with it; the app then navigates as before.
+ */
+const PAGES = [
+  { path: '/empresa', text: 'Primeiros passos' },
+  { path: '/kanban-leads', text: 'Seu funil de vendas começa aqui' },
+  { path: '/financeiro', text: 'Nenhuma conta cadastrada' },
+];
+
+/** Console errors, uncaught errors and React's recoverable errors (a hydration mismatch is one). */
+function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+/** Inside #root, from the document as the server sent it. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="sede-state">'));
+
+test.describe('signed-in pages rendered by the server', () => {
+  for (const width of [1280, 375]) {
+    test(`the three pages at ${width} px: their data in the HTML, hydrated without errors, then navigation works`, async ({ page, request }) => {
+      const admin = await createCompanyWithAdmin(request, `Padaria SSR ${Date.now().toString(36)}`);
+      await signInByApi(page, admin.email, admin.password);
+      await page.setViewportSize({ width, height: 900 });
+      for (const p of PAGES) {
+        const res = await page.request.get(p.path);
+        const html = await res.text();
+        expect(res.headers()['cache-control']).toBe('private, no-store');
+        expect(html).toContain('id="sede-state"');
+        expect(rootOf(html)).toContain(p.text);
+
+        const errors = errorsOf(page);
+        const apiGets: string[] = [];
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events' && r.method() === 'GET') apiGets.push(url.pathname);
+        });
+        await page.goto(p.path);
+        await expect.poll(() => isHydrated(page)).toBe(true);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByText(p.text).first()).toBeVisible();
+        expect(errors).toEqual([]);
+        // Who is signed in came with the page: not asked again on arrival.
+        expect(apiGets).not.toContain('/api/me');
+        await page.screenshot({ path: `/tmp/ssr30${p.path.replace('/', '-')}-${width}.png`, fullPage: true });
+        page.removeAllListeners('console');
+        page.removeAllListeners('pageerror');
+        page.removeAllListeners('request');
+      }
+      // After hydration the app is the app: a link in the shell navigates in the page.
+      const errors = errorsOf(page);
+      await page.goto('/empresa');
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      if (width < 768) await page.getByRole('button', { name: /menu/i }).first().click();
+      await page.getByRole('link', { name: 'Financeiro' }).first().click();
+      await expect(page).toHaveURL(/\/financeiro$/);
+      await expect(page.getByRole('tab').first()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a company sees only its own data in the HTML; the JSON cannot leave its script', async ({ page, request, browser }) => {
+    const a = await createCompanyWithAdmin(request, `Alfa </script><script>window.pwned=1</script> ${Date.now().toString(36)}`);
+    await signInByApi(page, a.email, a.password);
+    const other = await browser.newContext();
+    const pageB = await other.newPage();
+    const b = await createCompanyWithAdmin(pageB.request, `Beta Segredo ${Date.now().toString(36)}`);
+    await signInByApi(pageB, b.email, b.password);
+    for (const p of PAGES) {
+      const [htmlA, htmlB] = await Promise.all([page.request.get(p.path).then((r) => r.text()), pageB.request.get(p.path).then((r) => r.text())]);
+      expect(htmlA).toContain('id="sede-state"');
+      expect(htmlB).toContain(b.companyName);
+      expect(htmlA).not.toContain(b.companyName);
+      expect(htmlA).not.toContain(b.email);
+      expect(htmlB).not.toContain('Alfa ');
+      expect(htmlB).not.toContain(a.email);
+      // The name with a closing tag stays inside the JSON: no second script, no raw '</script>' from data.
+      expect(htmlA).not.toContain('<script>window.pwned=1</script>');
+    }
+    await page.goto('/empresa');
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await other.close();
+  });
+
+  test('nobody signed in, or a cookie that signs nobody in: the single-page app, no data', async ({ request, playwright }) => {
+    for (const cookie of [undefined, 'better-auth.session_token=nada.nada']) {
+      const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: cookie ? { cookie } : {} });
+      const html = await (await anonymous.get('/empresa')).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('sede-state');
+      await anonymous.dispose();
+    }
+    void request;
+  });
+
+  test('an address the guards send elsewhere is left to the browser, which still goes there', async ({ page, request }) => {
+    const person = await createConfirmedUser(request);
+    await signInByApi(page, person.email, person.password);
+    // No company yet: '/' goes to /company-setup (spec §2's routing rules).
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('<div id="root"></div>');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/company-setup$/);
+  });
+});
