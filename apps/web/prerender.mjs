@@ -104,6 +104,24 @@ for (const page of PRERENDERED_PAGES) {
   writeFileSync(path.join(outDir, `${page.name}.html`), html);
   console.log(`prerendered ${page.url} → dist/prerendered/${page.name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }
+// The document of a signed-in page rendered by the server (decision 0766): the server puts the
+// markup, the JSON state and the title in. Painted from the HTML and the inline CSS alone (the
+// whole stylesheet but its fonts, in the fallback font as /auth, decision 0758), then, once the
+// browser is idle, hydrate-when-idle.ts loads the stylesheet and the app, which hydrates.
+{
+  const boot = manifest[whenIdleKey];
+  const bootImports = [...new Set((boot.imports ?? []).map((k) => manifest[k].file))];
+  const hydrateList = [entryScript[1], ...entryPreloads.map((m) => m[1])].map((f) => `/${f}`).join(' ');
+  const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}" data-stylesheet="/${stylesheet[1]}"></script>`;
+  const inlineCss = css.replace(/@font-face\{[^}]*\}/g, '').replaceAll('</style', '<\\/style');
+  const head = [`<style>${inlineCss}</style>`, ...bootImports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
+  const doc = [entryScript[0], ...entryPreloads.map((m) => m[0])]
+    .reduce((h, tag) => h.replace(tag, ''), template)
+    .replace(stylesheet[0], '')
+    .replace('<div id="root"></div>', `<div id="root"><!--ssr-markup--></div>\n    <script type="application/json" id="sede-state"><!--ssr-state--></script>\n    ${bootTag}`)
+    .replace('  </head>', `${head.map((l) => `    ${l}\n`).join('')}  </head>`);
+  writeFileSync(path.join(dist, 'ssr', 'document.html'), doc);
+}
 writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(PRERENDERED_PAGES.map(({ name, path: p, params }) => ({ file: `${name}.html`, path: p, params })), null, 2)}\n`);
 // The app's modules keep handles open (a BroadcastChannel for the auth events): the step is done.
 process.exit(0);

@@ -80,9 +80,7 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     const prerendered = prerenderedPages(dist);
     // A signed-in page comes with its first view and its data, rendered per request with the
     // API's own answers to the visitor's cookie (decision 0766); the single-page app otherwise.
-    const stylesheet = indexHtml.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/)?.[1];
-    const css = stylesheet && existsSync(path.join(dist, stylesheet)) ? readFileSync(path.join(dist, stylesheet), 'utf8') : null;
-    const signedIn = s.cfg.SSR_SIGNED_IN === false ? null : signedInPages(dist, indexHtml, css);
+    const signedIn = s.cfg.SSR_SIGNED_IN ? signedInPages(dist, s.cfg.SSR_RENDER_BUDGET_MS) : null;
     signedIn?.warm();
     app.get('*', compress(), async (c) => {
       if (path.extname(c.req.path)) return c.text('Not found', 404);

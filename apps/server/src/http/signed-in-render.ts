@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sessionCookieValue } from '../platform/viewer.ts';
@@ -16,30 +16,21 @@ type RenderModule = {
 /** The in-process API: a request to the app's own /api with the visitor's cookie, nothing else of theirs. */
 export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>;
 
-/** A page asked for longer than this is the browser's to render (the plain single-page app). */
-export const RENDER_BUDGET_MS = 400;
-
 /** JSON inside an HTML script element: no `<` can close it, no U+2028/2029 can end a line. */
 export const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
- * The document of a signed-in page rendered with its data (decision 0766): the built index.html
- * with the page's markup in #root, the state the browser seeds before hydrating (main.tsx) in a
- * JSON script, the page's title, and the whole stylesheet inline in the head (the content paints
- * with the document alone; the app's scripts load as before).
+ * The document of a signed-in page rendered with its data (decision 0766): the web build's
+ * dist/ssr/document.html (index.html painted from its inline CSS, the app loaded when the browser
+ * is idle) with the page's markup in #root, the state the browser seeds before hydrating
+ * (main.tsx) in its JSON script, and the page's title.
  */
-export function signedInDocument(template: string, css: string | null, page: { markup: string; title: string; state: unknown }): string {
-  let html = template.replace(
-    '<div id="root"></div>',
-    `<div id="root">${page.markup}</div>\n    <script type="application/json" id="sede-state">${jsonForScript(page.state)}</script>`,
-  );
-  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
-  if (css) {
-    html = html.replace(/ *<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">\n/, '');
-    html = html.replace('  </head>', () => `    <style>${css.replaceAll('</style', '<\\/style')}</style>\n  </head>`);
-  }
-  return html;
+export function signedInDocument(template: string, page: { markup: string; title: string; state: unknown }): string {
+  return template
+    .replace('<!--ssr-markup-->', () => page.markup)
+    .replace('<!--ssr-state-->', () => jsonForScript(page.state))
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
@@ -48,11 +39,13 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', 
  * The signed-in pages' server render, when the web build made its bundle (`<dist>/ssr/`): for a
  * request carrying a session cookie, the page's document, or null (the plain single-page app:
  * no bundle, nobody signed in, a page the renderer leaves to the browser, an error, or over
- * RENDER_BUDGET_MS). Never throws.
+ * `budgetMs`, SSR_RENDER_BUDGET_MS). Never throws.
  */
-export function signedInPages(dist: string, template: string, css: string | null, budgetMs = RENDER_BUDGET_MS) {
+export function signedInPages(dist: string, budgetMs: number) {
   const bundle = path.join(dist, 'ssr', 'render-signed-in.js');
-  if (!existsSync(bundle)) return null;
+  const documentFile = path.join(dist, 'ssr', 'document.html');
+  if (!existsSync(bundle) || !existsSync(documentFile)) return null;
+  const template = readFileSync(documentFile, 'utf8');
   let loading: Promise<RenderModule | null> | null = null;
   const load = () => {
     loading ??= (import(pathToFileURL(bundle).href) as Promise<RenderModule>).catch((e: unknown) => {
@@ -73,7 +66,7 @@ export function signedInPages(dist: string, template: string, css: string | null
         const timedOut = new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }));
         const page = await Promise.race([mod.renderSignedIn(`${url.pathname}${url.search}`, fetchApi, signal), timedOut]);
         if (!page && signal.aborted) console.warn(`Render no servidor passou de ${budgetMs} ms: ${url.pathname} vai como a aplicação comum.`);
-        return page ? signedInDocument(template, css, page) : null;
+        return page ? signedInDocument(template, page) : null;
       } catch (e) {
         console.error('Render no servidor falhou:', url.pathname, e instanceof Error ? e.message : e);
         return null;
