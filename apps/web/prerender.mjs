@@ -105,15 +105,15 @@ for (const page of PRERENDERED_PAGES) {
   console.log(`prerendered ${page.url} → dist/prerendered/${page.name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
 }
 // The document of a signed-in page rendered by the server (decision 0766): the server puts the
-// markup, the JSON state and the title in. Painted from the HTML and the inline CSS alone (the
-// whole stylesheet but its fonts, in the fallback font as /auth, decision 0758), then, once the
-// browser is idle, hydrate-when-idle.ts loads the stylesheet and the app, which hydrates.
+// markup, the JSON state and the title in. Painted from the HTML and the whole stylesheet inline
+// (no request before the paint; Inter, not preloaded, swaps in when it arrives), then, once the
+// browser is idle, hydrate-when-idle.ts loads the app, which hydrates.
 {
   const boot = manifest[whenIdleKey];
   const bootImports = [...new Set((boot.imports ?? []).map((k) => manifest[k].file))];
   const hydrateList = [entryScript[1], ...entryPreloads.map((m) => m[1])].map((f) => `/${f}`).join(' ');
-  const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}" data-stylesheet="/${stylesheet[1]}"></script>`;
-  const inlineCss = css.replace(/@font-face\{[^}]*\}/g, '').replaceAll('</style', '<\\/style');
+  const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}"></script>`;
+  const inlineCss = css.replaceAll('</style', '<\\/style');
   const head = [`<style>${inlineCss}</style>`, ...bootImports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
   const doc = [entryScript[0], ...entryPreloads.map((m) => m[0])]
     .reduce((h, tag) => h.replace(tag, ''), template)

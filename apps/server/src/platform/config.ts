@@ -111,7 +111,7 @@ const schema = z.object({
   /** The signed-in pages rendered by the server with their data (decision 0766); 'false' serves the plain single-page app. */
   SSR_SIGNED_IN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** How long a signed-in page's server render may take before the browser gets the plain app instead (decision 0766). */
-  SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(400),
+  SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1000),
   PG_LOG: z.string().optional(),
 });
 
