@@ -115,5 +115,21 @@ test.describe('signed-in pages rendered by the server', () => {
     expect(html).toContain('<div id="root"></div>');
     await page.goto('/');
     await expect(page).toHaveURL(/\/company-setup$/);
+    // The focus layout's signed-in forms (setting up the company) are rendered in the browser.
+    expect(await (await page.request.get('/company-setup')).text()).toContain('<div id="root"></div>');
+  });
+
+  test('a page that cannot render on the server is the plain app, and works', async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Materiais ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    // /marketing/materiais reads the browser's storage as it first renders: the server's render
+    // throws there, and the request is answered with the single-page app.
+    const html = await (await page.request.get('/marketing/materiais')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('sede-state');
+    const errors = errorsOf(page);
+    await page.goto('/marketing/materiais');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Materiais', level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 });

@@ -69,9 +69,10 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
           const tab = closest(e.target, '[role="tab"]');
           if (tab && root.contains(tab)) chosen = { tab, at };
           else {
-            // A submit button sends its form (the submit event, held); any other button is run again.
+            // A submit button sends its form (the submit event, held); any other button is run again,
+            // a button without a type outside any form too (it sends nothing: the signed-in pages' many, decision 0766).
             const button = closest(e.target, 'button') as HTMLButtonElement | null;
-            if (tab || !button || at >= releasedAt || !root.contains(button) || button.type === 'submit' || button.disabled) return;
+            if (tab || !button || at >= releasedAt || !root.contains(button) || (button.type === 'submit' && button.form) || button.disabled) return;
             clicked.delete(button);
             clicked.set(button, at);
           }

@@ -58,17 +58,21 @@ export function renderSignedIn(url: string, fetchApi: ApiFetch, signal: AbortSig
  */
 export async function warmUp(): Promise<void> {
   for (const def of ROUTES) {
-    if (def.access === 'public' || def.path.includes(':')) continue;
+    if (def.access === 'public' || def.layout !== 'shell' || def.path.includes(':')) continue;
     await loadRoutesOf(def.path).catch(() => undefined);
   }
 }
 
-/** The route definition the path lands on, when it is a signed-in page. */
+/**
+ * The route definition the path lands on, when it is a signed-in page of the shell. The signed-in
+ * pages of the focus layout (setting up the company, onboarding, completing the profile) are forms
+ * filled at once, whose validation must run as they are typed in: they stay the browser's.
+ */
 function signedInRoute(pathname: string) {
   const matches = matchRoutes(routes, pathname);
   const leaf = matches?.at(-1)?.route.path;
   const def = leaf ? ROUTES.find((r) => r.path === leaf) : undefined;
-  return def && def.access !== 'public' ? def : null;
+  return def && def.access !== 'public' && def.layout === 'shell' ? def : null;
 }
 
 async function renderNow(url: string, fetchApi: ApiFetch, signal: AbortSignal): Promise<SignedInPage | null> {
