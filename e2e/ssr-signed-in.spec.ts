@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedUser, signInByApi } from './support/api.ts';
 import { createCompanyWithAdmin } from './support/team.ts';
 
@@ -12,6 +12,10 @@ const PAGES = [
   { path: '/kanban-leads', text: 'Seu funil de vendas começa aqui' },
   { path: '/financeiro', text: 'Nenhuma conta cadastrada' },
 ];
+
+/** The e2e server renders the signed-in pages for a browser that asks (SSR_SIGNED_IN=opt-in, playwright.config.ts). */
+const askForServerRender = (context: BrowserContext) => context.addCookies([{ name: 'sede_ssr', value: '1', url: test.info().project.use.baseURL! }]);
+test.beforeEach(async ({ context }) => askForServerRender(context));
 
 /** Console errors, uncaught errors and React's recoverable errors (a hydration mismatch is one). */
 function errorsOf(page: Page) {
@@ -77,7 +81,9 @@ test.describe('signed-in pages rendered by the server', () => {
     await signInByApi(page, a.email, a.password);
     const other = await browser.newContext();
     const pageB = await other.newPage();
+    // Signing up sends no Origin: better-auth refuses it with any cookie already there (the opt-in one is added after).
     const b = await createCompanyWithAdmin(pageB.request, `Beta Segredo ${Date.now().toString(36)}`);
+    await askForServerRender(other);
     await signInByApi(pageB, b.email, b.password);
     for (const p of PAGES) {
       const [htmlA, htmlB] = await Promise.all([page.request.get(p.path).then((r) => r.text()), pageB.request.get(p.path).then((r) => r.text())]);
@@ -96,9 +102,19 @@ test.describe('signed-in pages rendered by the server', () => {
     await other.close();
   });
 
+  test("a browser that did not ask for it gets the single-page app while the server's render is opt-in", async ({ browser, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Sem Pedido ${Date.now().toString(36)}`);
+    const plain = await browser.newContext();
+    const page = await plain.newPage();
+    await signInByApi(page, admin.email, admin.password);
+    const html = await (await page.request.get('/empresa')).text();
+    expect(html).toContain('<div id="root"></div>');
+    await plain.close();
+  });
+
   test('nobody signed in, or a cookie that signs nobody in: the single-page app, no data', async ({ request, playwright }) => {
     for (const cookie of [undefined, 'better-auth.session_token=nada.nada']) {
-      const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: cookie ? { cookie } : {} });
+      const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { cookie: cookie ? `sede_ssr=1; ${cookie}` : 'sede_ssr=1' } });
       const html = await (await anonymous.get('/empresa')).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('sede-state');
