@@ -24,6 +24,24 @@ await build({
   plugins: [react(), tailwindcss()],
   build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, target: 'node20', sourcemap: false, copyPublicDir: false },
 });
+// The signed-in pages' renderer, run by the server per request (decision 0766): self-contained
+// (every package bundled in), next to the web build, which the server imports when present.
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [react(), tailwindcss()],
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'src/app/render-signed-in.tsx',
+    outDir: path.join(dist, 'ssr'),
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'render-signed-in.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
 const { prerenderPage, PRERENDERED_PAGES, PAGE_TITLES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -85,6 +103,19 @@ for (const page of PRERENDERED_PAGES) {
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   writeFileSync(path.join(outDir, `${page.name}.html`), html);
   console.log(`prerendered ${page.url} → dist/prerendered/${page.name}.html (${(markup.length / 1024).toFixed(1)} KB of markup)`);
+}
+// The document of a signed-in page rendered by the server (decision 0766): the server puts the
+// markup, the JSON state and the title in. Painted from the HTML and the whole stylesheet inline
+// (no request before the paint; Inter, not preloaded, swaps in when it arrives); the app's entry
+// and its preloads load at once, as index.html's, and hydrate as soon as they have run: a page of
+// the shell is clicked at once (loaded when idle, as /auth, its buttons did nothing meanwhile).
+{
+  const inlineCss = css.replaceAll('</style', '<\\/style');
+  const doc = template
+    .replace(stylesheet[0], '')
+    .replace('<div id="root"></div>', '<div id="root"><!--ssr-markup--></div>\n    <script type="application/json" id="sede-state"><!--ssr-state--></script>')
+    .replace('  </head>', `    <style>${inlineCss}</style>\n  </head>`);
+  writeFileSync(path.join(dist, 'ssr', 'document.html'), doc);
 }
 writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(PRERENDERED_PAGES.map(({ name, path: p, params }) => ({ file: `${name}.html`, path: p, params })), null, 2)}\n`);
 // The app's modules keep handles open (a BroadcastChannel for the auth events): the step is done.

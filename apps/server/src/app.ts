@@ -16,6 +16,7 @@ import { portugueseAuthErrors } from './http/auth-bad-request.ts';
 import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
 import { prerenderedPages } from './http/prerendered.ts';
+import { signedInPages } from './http/signed-in-render.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,6 +64,8 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
   const dist = webDistDir(s);
   if (dist) {
     const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    // The server's renderer of the signed-in pages is no file to serve (decision 0766).
+    app.use('/ssr/*', async (c) => c.text('Not found', 404));
     app.use('/assets/*', compress());
     app.use(
       '/assets/*',
@@ -75,7 +78,23 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     // A missing file is a 404; a public page prerendered at build time comes with its first view
     // (decision 0636); every other path is the single-page app.
     const prerendered = prerenderedPages(dist);
-    app.get('*', compress(), (c) => (path.extname(c.req.path) ? c.text('Not found', 404) : c.html(prerendered(new URL(c.req.url)) ?? indexHtml)));
+    // A signed-in page comes with its first view and its data, rendered per request with the
+    // API's own answers to the visitor's cookie (decision 0766); the single-page app otherwise.
+    const signedIn = s.cfg.SSR_SIGNED_IN === 'off' ? null : signedInPages(dist, s.cfg.SSR_RENDER_BUDGET_MS);
+    const optedIn = (cookie: string | undefined) => s.cfg.SSR_SIGNED_IN === 'on' || /(?:^|;\s*)sede_ssr=1(?:;|$)/.test(cookie ?? '');
+    signedIn?.warm();
+    app.get('*', compress(), async (c) => {
+      if (path.extname(c.req.path)) return c.text('Not found', 404);
+      const url = new URL(c.req.url);
+      const page = prerendered(url);
+      if (page) return c.html(page);
+      const cookie = c.req.header('cookie');
+      const rendered = signedIn && optedIn(cookie) && (await signedIn.render(url, cookie, async (p, init) => app.request(`/api${p}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: cookie ?? '' } }, c.env)));
+      if (!rendered) return c.html(indexHtml);
+      c.header('Cache-Control', 'private, no-store');
+      c.header('Vary', 'Cookie');
+      return c.html(rendered);
+    });
     // Its form sent before the script took over: back to the page, the fields are not kept.
     app.post('*', (c) => {
       const url = new URL(c.req.url);

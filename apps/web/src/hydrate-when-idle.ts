@@ -19,11 +19,14 @@ const link = (rel: string, href: string) => Object.assign(document.createElement
 
 void new Promise((idle) => whenIdle(idle, { timeout: 2000 }))
   .then(() => {
-    const sheet = link('stylesheet', tag.dataset.stylesheet!);
+    const preloads = [entry!, ...chunks].map((href) => link('modulepreload', href));
+    // A signed-in page rendered by the server has the whole stylesheet inline already (decision 0766).
+    if (!tag.dataset.stylesheet) return document.head.append(...preloads);
+    const sheet = link('stylesheet', tag.dataset.stylesheet);
     const styled = new Promise((done) => {
       sheet.onload = sheet.onerror = done;
     });
-    document.head.append(sheet, ...[entry!, ...chunks].map((href) => link('modulepreload', href)));
+    document.head.append(sheet, ...preloads);
     return styled;
   })
   .then(() => import(/* @vite-ignore */ entry!));

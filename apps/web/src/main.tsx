@@ -7,7 +7,10 @@ import { App } from './app/app.tsx';
 import { keepEarlyInput } from './app/early-input.ts';
 import { takeEarlyRecord } from './app/early-input-record.ts';
 import { loadRoutesOf } from './app/router.tsx';
-import { ensureMe } from './lib/session/me-store.ts';
+import { disableEarly } from './lib/early-get.ts';
+import type { Me } from './lib/session/get-me.ts';
+import type { DehydratedState } from '@tanstack/react-query';
+import { ensureMe, seedMe } from './lib/session/me-store.ts';
 
 const root = document.getElementById('root')!;
 const app = () => (
@@ -24,9 +27,23 @@ const app = () => (
 // What is typed or sent on a prerendered page before React is attached is kept for it (app/early-input.ts):
 // from here, or, on a page hydrated when idle (/auth, decision 0758), from the page's first script
 // (hydrate-when-idle.ts), which loaded this module once the browser was idle.
+// A signed-in page rendered by the server came with what it was rendered with (decision 0766): who
+// is signed in and the page's queries, in the store and the cache before the hydration renders.
+const rendered = document.getElementById('sede-state');
+const seeded = async () => {
+  if (!rendered) return;
+  const state = JSON.parse(rendered.textContent ?? '{}') as { me: Me; queries: DehydratedState };
+  rendered.remove();
+  disableEarly();
+  seedMe(state.me);
+  (await import('./lib/query-provider.tsx')).seedQueries(state.queries);
+};
+
 if (root.hasChildNodes()) {
   const early = keepEarlyInput(root, takeEarlyRecord() ?? undefined);
-  void loadRoutesOf(window.location.pathname).then(() => {
+  // Seeded first: nothing is asked early for a page that came with its data.
+  const seeding = seeded();
+  void Promise.all([seeding, loadRoutesOf(window.location.pathname)]).then(() => {
     early.release();
     startTransition(() => void hydrateRoot(root, <AfterFirstCommit run={early.replay}>{app()}</AfterFirstCommit>));
   });

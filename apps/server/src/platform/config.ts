@@ -108,6 +108,14 @@ const schema = z.object({
   MERCADOLIVRE_API_URL: z.string().trim().optional().transform((v) => (v || 'https://api.mercadolibre.com').replace(/\/+$/, '')).pipe(z.url()),
   MERCADOLIVRE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEB_DIST: z.string().optional(),
+  /**
+   * The signed-in pages rendered by the server with their data (decision 0766): 'off' (the plain
+   * single-page app), 'opt-in' (only for a browser carrying the cookie `sede_ssr=1`: the browser
+   * tests, trying it out) or 'on'.
+   */
+  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('off'),
+  /** How long a signed-in page's server render may take before the browser gets the plain app instead (decision 0766). */
+  SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1000),
   PG_LOG: z.string().optional(),
 });
 

@@ -9,7 +9,8 @@
 export type EarlyEvent = { type: string; target: EventTarget | null; submitter: HTMLElement | null; value: string | undefined; key?: string };
 export type EarlyRecord = { events: EarlyEvent[]; stop: () => void };
 
-const TYPES = ['submit', 'input', 'click', 'keydown'];
+// pointerdown: a menu's trigger opens on it, not on the click (Radix's dropdown menus of the signed-in shell, decision 0766).
+const TYPES = ['submit', 'input', 'click', 'keydown', 'pointerdown'];
 let kept: EarlyRecord | null = null;
 
 export function recordEarlyInput(): EarlyRecord {

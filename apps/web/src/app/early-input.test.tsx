@@ -24,9 +24,14 @@ function AfterFirstCommit({ run, children }: { run: () => void; children: ReactN
 function Page() {
   const [tab, setTab] = useState('login');
   const [forgot, setForgot] = useState(false);
+  const [settings, setSettings] = useState(false);
   if (forgot) return <p>Recuperar senha</p>;
   return (
-    <AuthTabs value={tab} onValueChange={setTab}>
+    <>
+      {/* A button without a type, outside any form: the signed-in pages' many (decision 0766). */}
+      {/* biome-ignore lint/a11y/useButtonType: the markup under test is a button without a type */}
+      <button onClick={() => setSettings(true)}>{settings ? 'Configurações abertas' : 'Configurar'}</button>
+      <AuthTabs value={tab} onValueChange={setTab}>
       <AuthTabsList aria-label="Entrar ou criar conta">
         <AuthTabsTrigger value="login">Entrar</AuthTabsTrigger>
         <AuthTabsTrigger value="signup">Criar conta</AuthTabsTrigger>
@@ -50,7 +55,8 @@ function Page() {
       <AuthTabsContent value="signup">
         <p>Formulário de cadastro</p>
       </AuthTabsContent>
-    </AuthTabs>
+      </AuthTabs>
+    </>
   );
 }
 
@@ -202,6 +208,15 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     await hydrate(early);
     expect(passwordShown()).toBe(true);
     expect(button('Ocultar senha')).toBeTruthy();
+  });
+
+  it('a button without a type outside any form, clicked then, is clicked again once React has committed', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Configurar').click();
+    await hydrate(early);
+    expect(button('Configurações abertas')).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 
   it('a button clicked twice then counts once: nothing showed the first click', async () => {

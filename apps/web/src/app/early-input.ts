@@ -61,17 +61,25 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       let held: { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null = null;
       let chosen: { tab: HTMLElement; at: number } | null = focusedTab ? { tab: focusedTab, at: -1 } : null;
       const clicked = new Map<HTMLElement, number>();
+      const menus = new Map<HTMLElement, number>();
       const keys: Array<{ at: number; run: () => void }> = [];
       events.forEach((e, at) => {
         if (e.type === 'input' && isField(e.target)) typed.set(e.target, e.value ?? '');
         else if (e.type === 'submit' && e.target instanceof HTMLFormElement) held = { form: e.target, submitter: e.submitter, at };
-        else if (e.type === 'click') {
+        else if (e.type === 'pointerdown') {
+          // A menu's trigger (the shell's user menu, the bell) opens on the pointer going down: pressed again so.
+          const trigger = closest(e.target, MENU_TRIGGER) as HTMLButtonElement | null;
+          if (!trigger || at >= releasedAt || !root.contains(trigger) || trigger.disabled) return;
+          menus.delete(trigger);
+          menus.set(trigger, at);
+        } else if (e.type === 'click') {
           const tab = closest(e.target, '[role="tab"]');
           if (tab && root.contains(tab)) chosen = { tab, at };
           else {
-            // A submit button sends its form (the submit event, held); any other button is run again.
+            // A submit button sends its form (the submit event, held); any other button is run again,
+            // a button without a type outside any form too (it sends nothing: the signed-in pages' many, decision 0766).
             const button = closest(e.target, 'button') as HTMLButtonElement | null;
-            if (tab || !button || at >= releasedAt || !root.contains(button) || button.type === 'submit' || button.disabled) return;
+            if (tab || !button || at >= releasedAt || !root.contains(button) || (button.type === 'submit' && button.form) || button.disabled || button.matches(MENU_TRIGGER)) return;
             clicked.delete(button);
             clicked.set(button, at);
           }
@@ -98,6 +106,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       const afterSubmit = (at: number) => !(last && last.at > at);
       const clicks: Array<{ at: number; run: () => void }> = [...clicked].filter(([, at]) => afterSubmit(at)).map(([button, at]) => ({ at, run: () => button.isConnected && button.click() }));
       clicks.push(...keys.filter((k) => afterSubmit(k.at)));
+      clicks.push(...[...menus].filter(([, at]) => afterSubmit(at)).map(([trigger, at]) => ({ at, run: () => trigger.isConnected && pressPointer(trigger) })));
       if (choice && afterSubmit(choice.at)) {
         clicks.push({
           at: choice.at,
@@ -127,6 +136,13 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
 }
 
 const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+const MENU_TRIGGER = 'button[aria-haspopup="menu"], button[aria-haspopup="listbox"]';
+
+/** The primary button of a mouse going down on `el` (a menu's trigger opens on it). */
+function pressPointer(el: HTMLElement) {
+  const init = { bubbles: true, cancelable: true, button: 0, pointerType: 'mouse' };
+  el.dispatchEvent(typeof PointerEvent === 'function' ? new PointerEvent('pointerdown', init) : new MouseEvent('pointerdown', init));
+}
 
 /**
  * A key pressed again, on the tab the keys before it moved to (before React, the focus stayed on

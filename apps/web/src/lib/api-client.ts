@@ -21,6 +21,14 @@ export const setSignedIn = (value: boolean) => {
   signedIn = value;
 };
 
+/** How a request reaches the API: the browser's fetch, or the server's own app while it renders a page (decision 0766). */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport | null = null;
+/** The server's renderer points api() at the app in-process for one render (null: the browser's fetch again). */
+export const setApiTransport = (next: Transport | null) => {
+  transport = next;
+};
+
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;
@@ -30,12 +38,13 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   if (!isGet) dropEarly();
   const early = isGet && json === undefined && headers === undefined ? takeEarly(path) : undefined;
   try {
-    response = await (early ?? fetch(`/api${path}`, {
+    const request: RequestInit = {
       credentials: 'same-origin',
       ...rest,
       headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
-    }));
+    };
+    response = await (early ?? (transport ? transport(path, request) : fetch(`/api${path}`, request)));
   } catch {
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }

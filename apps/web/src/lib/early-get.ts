@@ -8,7 +8,15 @@
 const FRESH_MS = 10_000;
 const started = new Map<string, { at: number; response: Promise<Response> }>();
 
+let disabled = false;
+/** The page came with its data (rendered by the server, decision 0766), or this is the server's renderer: nothing to ask early. */
+export function disableEarly(): void {
+  disabled = true;
+  started.clear();
+}
+
 export function startEarly(paths: readonly string[] | undefined): void {
+  if (disabled) return;
   const now = Date.now();
   for (const path of paths ?? []) {
     const known = started.get(path);

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createQueryClient } from './query-client.ts';
 import { onSessionEnd } from './session/me-store.ts';
@@ -13,4 +13,9 @@ onSessionEnd(() => queryClient.clear());
 
 export function WithQuery({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** The answers the server rendered the page with (decision 0766), in the cache before the hydration renders. */
+export function seedQueries(state: DehydratedState): void {
+  hydrate(queryClient, state);
 }

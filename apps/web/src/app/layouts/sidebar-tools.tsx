@@ -1,5 +1,6 @@
 import { ChevronDown, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useBrowserValue } from '../../lib/browser-value.ts';
 import { useLocation } from 'react-router';
 import { MEMBER_TOOLS, TOOL_GROUPS, toolsOf } from '@sede/shared/registry/tools';
 import { NAV_ICONS } from '../../components/nav-icons.ts';
@@ -23,7 +24,10 @@ function readOpen() {
  * (kept in local storage); closed, it shows that the current page is one of its tools.
  */
 export function SidebarTools({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
-  const [open, setOpen] = useState(readOpen);
+  // Open on the server, as kept in this browser from the first render after (decision 0766).
+  const kept = useBrowserValue(readOpen, true);
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const open = chosen ?? kept;
   const { pathname } = useLocation();
   const id = useId();
   const here = MEMBER_TOOLS.some((t) => t.path === pathname);

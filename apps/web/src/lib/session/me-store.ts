@@ -46,6 +46,23 @@ async function askWithOneRetry(): Promise<Me | null> {
   }
 }
 
+/**
+ * The answer the server rendered the page with (decision 0766): in hand and fresh, as if /me had
+ * just answered, so the first render (the hydration) shows what the server wrote. `undefined`
+ * puts the store back to "not answered yet" (the server's renderer, between two requests).
+ */
+export function seedMe(me: Me | null | undefined): void {
+  cameWithPage = me !== undefined;
+  generation++;
+  inFlight = null;
+  answeredAt = me === undefined ? 0 : Date.now();
+  set({ data: me, error: false, fetching: false, invalidated: false });
+}
+
+let cameWithPage = false;
+/** Whether the page came with its data, rendered by the server (decision 0766). */
+export const meCameWithPage = () => cameWithPage;
+
 /** Asks /me now (one request at a time); resolves with the answer, rejects when it failed twice. */
 export function fetchMe(): Promise<Me | null> {
   if (inFlight) return inFlight;

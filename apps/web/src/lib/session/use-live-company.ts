@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { emitAuthEvent } from '../auth-events.ts';
 import { getMe } from './get-me.ts';
-import { invalidateMe, updateMe } from './me-store.ts';
+import { whenIdle } from '../when-idle.ts';
+import { invalidateMe, meCameWithPage, updateMe } from './me-store.ts';
 import { LIVE_COMPANY_ROOTS } from './live-keys.ts';
 
 const LIVE_RETRY_BASE_MS = 1000;
@@ -25,6 +26,7 @@ export function useLiveCompany(enabled: boolean) {
     // Every (re)connection starts with 'ready'; after a reconnect, changes made while the
     // stream was down were never relayed, so the balance and access are read again.
     let connectedBefore = false;
+    let cancelResync = () => {};
 
     const connect = () => {
       const es = new EventSource('/api/events');
@@ -36,8 +38,11 @@ export function useLiveCompany(enabled: boolean) {
           void queryClient.invalidateQueries({ queryKey: LIVE_COMPANY_ROOTS.company });
         }
         // lib/live: what was read before this stream existed (or while it was down) may have
-        // changed unheard: live entity queries refetch once, on every (re)connection.
-        window.dispatchEvent(new CustomEvent('sede:live'));
+        // changed unheard: live entity queries refetch once, on every (re)connection. A page that
+        // came with its data (decision 0766) does it once the browser is idle: the hydration first.
+        const resync = () => window.dispatchEvent(new CustomEvent('sede:live'));
+        if (!connectedBefore && meCameWithPage()) cancelResync = whenIdle(resync);
+        else resync();
         connectedBefore = true;
       });
       es.addEventListener('error', () => {
@@ -72,6 +77,7 @@ export function useLiveCompany(enabled: boolean) {
     connect();
     return () => {
       stopped = true;
+      cancelResync();
       clearTimeout(retryTimer);
       source?.close();
     };

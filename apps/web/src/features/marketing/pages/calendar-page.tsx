@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useLiveInvalidate } from '../../../lib/live/entity-events.ts';
 import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { useCalendar } from '../api/calendar.ts';
+import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { useClients } from '../api/clients.ts';
 import { marketingKeys } from '../api/keys.ts';
 import { updatePiece, usePiece, usePiecePages } from '../api/pieces.ts';
@@ -31,7 +32,7 @@ const VIEWS: Array<{ key: CalendarViewKind; label: string; icon: typeof LayoutGr
   { key: 'semana', label: 'Semana', icon: Rows3 },
   { key: 'lista', label: 'Lista', icon: List },
 ];
-const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches;
+const isPhone = () => typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 639px)').matches);
 
 /**
  * /marketing/calendario (decisions 0325–0327): the pieces by day in month, week and list views, with the
@@ -44,7 +45,9 @@ export default function CalendarPage() {
   const canWrite = can(grantsFor(membership), 'marketing.write');
   const [params, setParams] = useUrlParams();
   const today = todayInBrazil();
-  const view: CalendarViewKind = (['mes', 'semana', 'lista'] as const).find((v) => v === params.get('visao')) ?? (isPhone() ? 'lista' : 'mes');
+  // The month on the server, the list on a phone right after (decision 0766).
+  const phone = useBrowserValue(isPhone, false);
+  const view: CalendarViewKind = (['mes', 'semana', 'lista'] as const).find((v) => v === params.get('visao')) ?? (phone ? 'lista' : 'mes');
   const date = isIsoDate(params.get('data') ?? '') ? params.get('data')! : today;
   const clientId = params.get('cliente') ?? '';
   const channel = (MARKETING_CHANNELS as readonly string[]).includes(params.get('canal') ?? '') ? (params.get('canal') as MarketingChannel) : '';

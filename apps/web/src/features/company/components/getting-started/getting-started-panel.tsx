@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Circle, Sparkles, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useBrowserValue } from '../../../../lib/browser-value.ts';
 import { Link } from 'react-router';
 import { hasAnyPermission } from '@sede/shared/permissions';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -23,7 +24,10 @@ export function GettingStartedPanel() {
   const { user, profile, company, permissions } = useAuth();
   const titleId = useId();
   const userId = user?.id ?? '';
-  const [dismissed, setDismissed] = useState(() => (userId ? readDismissed(userId) : false));
+  // Hidden in this browser: known to the browser only, so shown by the server (decision 0766).
+  const dismissedHere = useBrowserValue(() => (userId ? readDismissed(userId) : false), false);
+  const [dismissedNow, setDismissed] = useState(false);
+  const dismissed = dismissedNow || dismissedHere;
   const isAdmin = hasAnyPermission(permissions, ['admin']);
   const show = Boolean(company && userId && !dismissed);
   // The team counts come from the admin's own lists (the same queries as /admin).

@@ -1,0 +1,151 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createConfirmedUser, signInByApi } from './support/api.ts';
+import { createCompanyWithAdmin } from './support/team.ts';
+
+/**
+ * The signed-in pages rendered by the server with their data (decision 0766): the document holds
+ * the page's first view and what it was rendered with; the browser hydrates it without a mismatch
+ * and without asking again for what came with it; the app then navigates as before.
+ */
+const PAGES = [
+  { path: '/empresa', text: 'Primeiros passos' },
+  { path: '/kanban-leads', text: 'Seu funil de vendas começa aqui' },
+  { path: '/financeiro', text: 'Nenhuma conta cadastrada' },
+];
+
+/** The e2e server renders the signed-in pages for a browser that asks (SSR_SIGNED_IN=opt-in, playwright.config.ts). */
+const askForServerRender = (context: BrowserContext) => context.addCookies([{ name: 'sede_ssr', value: '1', url: test.info().project.use.baseURL! }]);
+test.beforeEach(async ({ context }) => askForServerRender(context));
+
+/** Console errors, uncaught errors and React's recoverable errors (a hydration mismatch is one). */
+function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+/** Inside #root, from the document as the server sent it. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="sede-state">'));
+
+test.describe('signed-in pages rendered by the server', () => {
+  for (const width of [1280, 375]) {
+    test(`the three pages at ${width} px: their data in the HTML, hydrated without errors, then navigation works`, async ({ page, request }) => {
+      const admin = await createCompanyWithAdmin(request, `Padaria SSR ${Date.now().toString(36)}`);
+      await signInByApi(page, admin.email, admin.password);
+      await page.setViewportSize({ width, height: 900 });
+      for (const p of PAGES) {
+        const res = await page.request.get(p.path);
+        const html = await res.text();
+        expect(res.headers()['cache-control']).toBe('private, no-store');
+        expect(html).toContain('id="sede-state"');
+        expect(rootOf(html)).toContain(p.text);
+
+        const errors = errorsOf(page);
+        const apiGets: string[] = [];
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events' && r.method() === 'GET') apiGets.push(url.pathname);
+        });
+        await page.goto(p.path);
+        await expect.poll(() => isHydrated(page)).toBe(true);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByText(p.text).first()).toBeVisible();
+        expect(errors).toEqual([]);
+        // Who is signed in came with the page: not asked again on arrival.
+        expect(apiGets).not.toContain('/api/me');
+        await page.screenshot({ path: `/tmp/ssr30${p.path.replace('/', '-')}-${width}.png`, fullPage: true });
+        page.removeAllListeners('console');
+        page.removeAllListeners('pageerror');
+        page.removeAllListeners('request');
+      }
+      // After hydration the app is the app: a link in the shell navigates in the page.
+      const errors = errorsOf(page);
+      await page.goto('/empresa');
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      if (width < 768) await page.getByRole('button', { name: /menu/i }).first().click();
+      await page.getByRole('link', { name: 'Financeiro' }).first().click();
+      await expect(page).toHaveURL(/\/financeiro$/);
+      await expect(page.getByRole('tab').first()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a company sees only its own data in the HTML; the JSON cannot leave its script', async ({ page, request, browser }) => {
+    const a = await createCompanyWithAdmin(request, `Alfa </script><script>window.pwned=1</script> ${Date.now().toString(36)}`);
+    await signInByApi(page, a.email, a.password);
+    const other = await browser.newContext();
+    const pageB = await other.newPage();
+    // Signing up sends no Origin: better-auth refuses it with any cookie already there (the opt-in one is added after).
+    const b = await createCompanyWithAdmin(pageB.request, `Beta Segredo ${Date.now().toString(36)}`);
+    await askForServerRender(other);
+    await signInByApi(pageB, b.email, b.password);
+    for (const p of PAGES) {
+      const [htmlA, htmlB] = await Promise.all([page.request.get(p.path).then((r) => r.text()), pageB.request.get(p.path).then((r) => r.text())]);
+      expect(htmlA).toContain('id="sede-state"');
+      expect(htmlB).toContain(b.companyName);
+      expect(htmlA).not.toContain(b.companyName);
+      expect(htmlA).not.toContain(b.email);
+      expect(htmlB).not.toContain('Alfa ');
+      expect(htmlB).not.toContain(a.email);
+      // The name with a closing tag stays inside the JSON: no second script, no raw '</script>' from data.
+      expect(htmlA).not.toContain('<script>window.pwned=1</script>');
+    }
+    await page.goto('/empresa');
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await other.close();
+  });
+
+  test("a browser that did not ask for it gets the single-page app while the server's render is opt-in", async ({ browser, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Sem Pedido ${Date.now().toString(36)}`);
+    const plain = await browser.newContext();
+    const page = await plain.newPage();
+    await signInByApi(page, admin.email, admin.password);
+    const html = await (await page.request.get('/empresa')).text();
+    expect(html).toContain('<div id="root"></div>');
+    await plain.close();
+  });
+
+  test('nobody signed in, or a cookie that signs nobody in: the single-page app, no data', async ({ request, playwright }) => {
+    for (const cookie of [undefined, 'better-auth.session_token=nada.nada']) {
+      const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { cookie: cookie ? `sede_ssr=1; ${cookie}` : 'sede_ssr=1' } });
+      const html = await (await anonymous.get('/empresa')).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('sede-state');
+      await anonymous.dispose();
+    }
+    void request;
+  });
+
+  test('an address the guards send elsewhere is left to the browser, which still goes there', async ({ page, request }) => {
+    const person = await createConfirmedUser(request);
+    await signInByApi(page, person.email, person.password);
+    // No company yet: '/' goes to /company-setup (spec §2's routing rules).
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('<div id="root"></div>');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/company-setup$/);
+    // The focus layout's signed-in forms (setting up the company) are rendered in the browser.
+    expect(await (await page.request.get('/company-setup')).text()).toContain('<div id="root"></div>');
+  });
+
+  test('a page that cannot render on the server is the plain app, and works', async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Materiais ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    // /marketing/materiais reads the browser's storage as it first renders: the server's render
+    // throws there, and the request is answered with the single-page app.
+    const html = await (await page.request.get('/marketing/materiais')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('sede-state');
+    const errors = errorsOf(page);
+    await page.goto('/marketing/materiais');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Materiais', level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
