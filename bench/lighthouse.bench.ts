@@ -40,20 +40,23 @@ export default async function lighthouseBench(ctx: BenchContext): Promise<BenchR
   mkdirSync(reports, { recursive: true });
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  // A run whose trace Lighthouse could not record (runtimeError NO_NAVSTART, "Please run Lighthouse
+  // again") scores 0 without measuring the page: it is run again, at most twice, and counted apart.
+  let unrecorded = 0;
+  const measure = async (url: string, extraHeaders?: Record<string, string>) => {
+    for (let attempt = 0; ; attempt++) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders });
+      if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+      if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
+      unrecorded++;
+    }
+  };
   const rows: BenchRow[] = [];
   try {
     for (const page of PAGES.filter((p) => !ONLY?.length || ONLY.includes(p.path))) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${ctx.baseUrl}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
-        });
-        if (!result) throw new Error(`lighthouse gave no result for ${page.path}`);
-        const { lhr } = result;
+        const lhr = await measure(`${ctx.baseUrl}${page.path}`, page.signedIn ? { Cookie: cookie } : undefined);
         writeFileSync(path.join(reports, `lighthouse-${page.path.slice(1)}-${i + 1}.json`), JSON.stringify(lhr));
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
@@ -85,6 +88,6 @@ export default async function lighthouseBench(ctx: BenchContext): Promise<BenchR
   } finally {
     chrome.kill();
   }
-  rows.push({ name: 'reports', value: reports });
+  rows.push({ name: 'reports', value: unrecorded ? `${reports} (${unrecorded} run(s) without a recorded trace, run again)` : reports });
   return rows;
 }
