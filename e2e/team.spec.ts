@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedUser, uniqueEmail } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
+import { shot } from './support/shots.ts';
 import { createCompanyWithAdmin, createMember, expectAccessible, inviteByApi, invitationLink } from './support/team.ts';
 
 const contexts: BrowserContext[] = [];
@@ -138,6 +139,21 @@ test.describe('team invitations (decisions 0050, 0051)', () => {
     await expect(page.getByRole('heading', { name: 'Crie sua senha' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(invited);
     expect((await e2eSql<{ accepted_at: string | null }>(`SELECT accepted_at FROM company_invitations WHERE email = $1`, [invited]))[0]?.accepted_at).toBeNull();
+  });
+
+  test('on a phone, a pending invitation with a long address is cut to the screen, not widening /admin', async ({ page }) => {
+    await createCompanyWithAdmin(page.request);
+    const invited = uniqueEmail('convidada.com.um.endereco.de.email.bem.comprido');
+    await inviteByApi(page.request, invited);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Convites' }).click();
+    const row = page.getByTestId('invitation-row').filter({ hasText: 'Reenviar' });
+    await expect(row).toBeVisible();
+    const box = (await row.boundingBox())!;
+    expect(box.x + box.width, 'the row ends inside the 375 px screen').toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scroll').toBeLessThanOrEqual(375);
+    await shot(page, 'admin-invitations-375');
   });
 
   test('an expired invitation shows Convite Inválido with its reason', async ({ page, browser, baseURL }) => {

@@ -42,14 +42,14 @@ export function InvitationsPanel() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="new-invite-title">
         <h2 id="new-invite-title" className="mb-1 text-base font-semibold text-slate-900">Convidar pessoa</h2>
         <p className="mb-4 text-sm text-slate-600">{INVITE_MESSAGES.expiryNote}.</p>
         <InviteMemberForm onAdd={invite} submitLabel="Enviar convite" pending={send.isPending} />
       </section>
 
-      <section aria-labelledby="pending-title" className="grid gap-3">
+      <section aria-labelledby="pending-title" className="grid grid-cols-1 gap-3">
         <h2 id="pending-title" className="text-base font-semibold text-slate-900">Convites pendentes</h2>
         {invitations.isPending ? (
           <ListSkeleton rows={2} />
@@ -58,7 +58,7 @@ export function InvitationsPanel() {
         ) : invitations.data.length === 0 ? (
           <EmptyState icon={MailPlus} title="Nenhum convite pendente" description="Os convites enviados aparecem aqui até serem aceitos, recusados ou revogados." />
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-1 gap-2">
             {invitations.data.map((inv) => (
               <li key={inv.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="invitation-row" data-email={inv.email}>
                 <div className="min-w-0 flex-1 basis-48">

@@ -30,7 +30,7 @@ export function MembersPanel() {
 
   return (
     <>
-      <ul className="grid gap-2" aria-label="Membros da empresa">
+      <ul className="grid grid-cols-1 gap-2" aria-label="Membros da empresa">
         {members.data.map((m) => (
           <li key={m.userId} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="member-row" data-email={m.email}>
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-[var(--color-accent-soft)] text-sm font-semibold text-[var(--color-accent)]" aria-hidden>

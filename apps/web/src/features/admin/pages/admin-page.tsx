@@ -16,8 +16,9 @@ const TABS = [
 
 /** /admin (admins only): members and roles, invitations, the activity log, and the installation's CNPJ data upkeep. */
 export default function AdminPage() {
+  // One column that never grows past the page (minmax(0, 1fr)): a long e-mail in a list is cut, not widening the page on a phone.
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-xl font-semibold text-slate-900">Equipe e acesso</h2>
@@ -30,7 +31,7 @@ export default function AdminPage() {
           </Link>
         </Button>
       </div>
-      <Tabs.Root defaultValue="membros" className="grid gap-4">
+      <Tabs.Root defaultValue="membros" className="grid grid-cols-1 gap-4">
         <Tabs.List aria-label="Administração" className="flex gap-1 overflow-x-auto border-b border-slate-200">
           {TABS.map((t) => (
             <Tabs.Trigger
