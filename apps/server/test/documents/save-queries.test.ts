@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocContent, DocumentVersionView, DocumentView } from '@sede/shared/documents/schemas';
+import { recordStatements, type SeenStatements } from '../support/statements.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 
@@ -13,24 +13,7 @@ import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.t
  */
 let server: TestServer;
 let ana: Person;
-const seen: { on: boolean; texts: string[] } = { on: false, texts: [] };
-const textOf = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
-
-function countStatements(pool: pg.Pool) {
-  const count = (client: pg.PoolClient & { counted?: boolean }) => {
-    if (client.counted) return client;
-    const own = client.query.bind(client) as (...a: unknown[]) => unknown;
-    (client as unknown as { query: unknown }).query = (...a: unknown[]) => {
-      if (seen.on) seen.texts.push(textOf(a[0]));
-      return own(...a);
-    };
-    client.counted = true;
-    return client;
-  };
-  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: pg.PoolClient, done: () => void) => void) => Promise<pg.PoolClient> | undefined;
-  (pool as unknown as { connect: unknown }).connect = (cb?: (err: Error | undefined, client: pg.PoolClient, done: () => void) => void) =>
-    cb ? connect((err, client, done) => cb(err, client && count(client), done)) : connect()!.then(count);
-}
+const seen: SeenStatements = { on: false, texts: [] };
 
 type Res<T> = { status: number; body: T & { error?: string; code?: string } };
 async function call<T = unknown>(path: string, who: Person, method = 'GET', json?: unknown): Promise<Res<T>> {
@@ -49,7 +32,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const { companyId } = await createCompanyWithAdmin(server, 'Documentos Longos Ltda');
   ana = await memberOf(server, companyId, 'vendas');
-  countStatements(server.services.pool);
+  recordStatements(server.services.pool, seen);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

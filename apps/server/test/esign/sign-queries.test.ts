@@ -1,7 +1,7 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldInput } from '@sede/shared/esign/fields';
 import type { EnvelopeView } from '@sede/shared/esign/schemas';
+import { recordStatements, type SeenStatements } from '../support/statements.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.ts';
 import { caller, codeFromMail, draftWithPdf, tokenFromMail } from './support.ts';
@@ -14,36 +14,17 @@ import { caller, codeFromMail, draftWithPdf, tokenFromMail } from './support.ts'
 let server: TestServer;
 let call: ReturnType<typeof caller>;
 let juridico: Person;
-const seen: { on: boolean; texts: string[] } = { on: false, texts: [] };
+const seen: SeenStatements = { on: false, texts: [] };
 
-const textOf = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
 /** The signing's own statements: the per-address rate limit is the router's, and other work of the server (schedules) may share the pool. */
 const signing = (texts: string[]) => texts.filter((t) => /signature_|^\s*(BEGIN|COMMIT)|pg_notify|job_runs|pgboss/i.test(t) && !/rate_limits/.test(t));
-
-/** Every statement the server's pool runs while `seen.on`: through the pool itself and through its clients (transactions). */
-function countStatements(pool: pg.Pool) {
-  const count = (client: pg.PoolClient & { counted?: boolean }) => {
-    if (client.counted) return client;
-    const own = client.query.bind(client) as (...a: unknown[]) => unknown;
-    (client as unknown as { query: unknown }).query = (...a: unknown[]) => {
-      if (seen.on) seen.texts.push(textOf(a[0]));
-      return own(...a);
-    };
-    client.counted = true;
-    return client;
-  };
-  // pg's own pool.query takes its client through connect's callback form: both forms are wrapped.
-  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: pg.PoolClient, done: () => void) => void) => Promise<pg.PoolClient> | undefined;
-  (pool as unknown as { connect: unknown }).connect = (cb?: (err: Error | undefined, client: pg.PoolClient, done: () => void) => void) =>
-    cb ? connect((err, client, done) => cb(err, client && count(client), done)) : connect()!.then(count);
-}
 
 beforeAll(async () => {
   server = await startTestServer();
   call = caller(server);
   const a = await createCompanyWithAdmin(server, 'Consultas por Assinatura Ltda');
   juridico = await memberOf(server, a.companyId, 'juridico');
-  countStatements(server.services.pool);
+  recordStatements(server.services.pool, seen);
 });
 afterAll(async () => {
   await server?.stop();

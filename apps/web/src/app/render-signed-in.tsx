@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { type DehydratedState, dehydrate, type Query, skipToken } from '@tanstack/react-query';
 import { resolveRedirect } from '@sede/shared/routing';
+import { signedInRoutingInput } from './guards/routing-input.ts';
 import { setApiTransport } from '../lib/api-client.ts';
 import { disableEarly } from '../lib/early-get.ts';
 import { queryClient } from '../lib/query-provider.tsx';
@@ -84,19 +85,7 @@ async function renderNow(url: string, fetchApi: ApiFetch, signal: AbortSignal): 
   if (!meResponse.ok) return null;
   const me = (await meResponse.json()) as Me;
   // The routing rules of RouteRules (app/guards/route-rules.tsx): a page they leave renders here.
-  const redirect = resolveRedirect({
-    path: target.pathname,
-    isAuthenticated: true,
-    hasAccessTokenInHash: false,
-    profile: me.profile && {
-      companyId: me.profile.company_id,
-      firstName: me.profile.first_name,
-      lastName: me.profile.last_name,
-      onboardingCompleted: me.profile.onboarding_completed,
-    },
-    companyOnboardingCompleted: me.company?.onboarding_completed ?? null,
-    role: me.membership?.role ?? null,
-  });
+  const redirect = resolveRedirect(signedInRoutingInput(me, target.pathname, false));
   if ((redirect && redirect !== target.pathname) || signal.aborted) return null;
 
   const cache = queryClient.getQueryCache();

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { resolveRedirect } from '@sede/shared/routing';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { createDecidedKeys } from './decided-keys.ts';
+import { signedInRoutingInput } from './routing-input.ts';
 
 const TOKEN_IN_URL = /access_token|oauth=true/;
 
@@ -22,19 +23,7 @@ export function RouteRules() {
   const key = `${location.key}:${auth.user?.id}`;
   if (decided.firstTime(key)) {
     const urlHasToken = TOKEN_IN_URL.test(location.hash) || new URLSearchParams(location.search).get('oauth') === 'true';
-    const target = resolveRedirect({
-      path: location.pathname,
-      isAuthenticated: true,
-      hasAccessTokenInHash: urlHasToken,
-      profile: auth.profile && {
-        companyId: auth.profile.company_id,
-        firstName: auth.profile.first_name,
-        lastName: auth.profile.last_name,
-        onboardingCompleted: auth.profile.onboarding_completed,
-      },
-      companyOnboardingCompleted: auth.company?.onboarding_completed ?? null,
-      role: auth.membership?.role ?? null,
-    });
+    const target = resolveRedirect(signedInRoutingInput(auth, location.pathname, urlHasToken));
     if (urlHasToken) {
       // Tokens are cleaned from the URL first; the page learns of the OAuth return by state.
       const search = new URLSearchParams(location.search);
