@@ -25,6 +25,22 @@ async function widths(page: Page, name: string) {
 
 const sizeOf = async (field: ReturnType<Page['locator']>) => (await field.getAttribute('data-size'))!.split('x').map(Number) as [number, number];
 
+/**
+ * Presses the field's `corner` handle where the field's own place and size (data-pos, data-size, which the caller
+ * has waited for) put it on the page, once the element the browser finds at that point is that handle: a press
+ * at the handle's box read just after a drag once landed at its place before that drag (CI, docs/ci.md), beside it.
+ */
+async function pressHandle(page: Page, field: ReturnType<Page['locator']>, onPage: { x: number; y: number; width: number; height: number }, corner: 'top-left' | 'bottom-right') {
+  const [x, y] = (await field.getAttribute('data-pos'))!.split('x').map(Number) as [number, number];
+  const [w, h] = await sizeOf(field);
+  const at = { x: onPage.x + (corner === 'top-left' ? x : x + w) * onPage.width, y: onPage.y + (corner === 'top-left' ? y : y + h) * onPage.height };
+  const hit = () => page.evaluate(({ x, y }) => (document.elementFromPoint(x, y)?.closest('[data-testid="resize-handle"]') as HTMLElement | null)?.dataset.corner ?? null, at);
+  await expect.poll(hit).toBe(corner);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  return at;
+}
+
 test.describe('modelos de envelope', () => {
   test('a template from a PDF with its roles; a field placed and resized by keyboard and by its handle, kept on the page; used for an envelope; an envelope saved as a template', async ({ page }) => {
     test.setTimeout(180_000);
@@ -65,33 +81,23 @@ test.describe('modelos de envelope', () => {
 
     // By its lower-right handle with the mouse: smaller, then dragged far past the page's right edge: it stops at the edge.
     await expect(editor.getByTestId('resize-handle')).toHaveCount(4);
-    const handle = editor.locator('[data-testid="resize-handle"][data-corner="bottom-right"]');
     const page1 = (await editor.locator('[data-testid="field-page"][data-page="1"]').boundingBox())!;
     // Once in CI the second drag left the width as it was (docs/flaky-tests.md): the page's pointer events are attached if a drag fails.
     const pointer = await recordPointer(page, '[data-page="1"] [data-type="assinatura"]');
-    let h = (await handle.boundingBox())!;
-    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(h.x + h.width / 2 - page1.width * 0.1, h.y + h.height / 2, { steps: 6 });
+    let at = await pressHandle(page, field, page1, 'bottom-right');
+    await page.mouse.move(at.x - page1.width * 0.1, at.y, { steps: 6 });
     await page.mouse.up();
-    // The last pointer move renders in React's next task, not before mouse.up resolves: read the size, and the
-    // handle's place for the next drag, once it has. The 5th of the 6 moves already gives 0.2267: a bound
-    // (< 0.23) let the handle be read there, 12.8 px right of where the 6th then put it — the next press missed
-    // the 20 px handle and started a text selection instead (CI, docs/flaky-tests.md).
+    // The last pointer move renders in React's next task, not before mouse.up resolves: the size, then the handle's
+    // place for the next press, are taken once it has (the 5th of the 6 moves already gives 0.2267).
     await expect.poll(async () => (await sizeOf(field))[0]).toBeCloseTo(0.21, 3);
-    h = (await handle.boundingBox())!;
-    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(page1.x + page1.width + 300, h.y + h.height / 2, { steps: 8 });
+    at = await pressHandle(page, field, page1, 'bottom-right');
+    await page.mouse.move(page1.x + page1.width + 300, at.y, { steps: 8 });
     await page.mouse.up();
     await pointer.attachIfFails(() => expect.poll(() => sizeOf(field)).toEqual([0.9, 0.1]));
     await expect(field).toHaveAttribute('data-type', 'assinatura');
     // By its upper-left handle (decision 0625): dragged past the page's left edge, it stops there and the right edge stays put.
-    const topLeft = editor.locator('[data-testid="resize-handle"][data-corner="top-left"]');
-    h = (await topLeft.boundingBox())!;
-    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(page1.x - 300, h.y + h.height / 2, { steps: 8 });
+    at = await pressHandle(page, field, page1, 'top-left');
+    await page.mouse.move(page1.x - 300, at.y, { steps: 8 });
     await page.mouse.up();
     await pointer.attachIfFails(() => expect.poll(() => sizeOf(field)).toEqual([1, 0.1]));
     await expect(field).toHaveAttribute('data-pos', /^0x/);

@@ -13,7 +13,7 @@ import { createCompanyWithAdmin, memberOf, type Person } from '../team/support.t
  */
 let server: TestServer;
 let ana: Person;
-const seen: SeenStatements = { on: false, texts: [] };
+const seen: SeenStatements = { on: false, statements: [] };
 
 type Res<T> = { status: number; body: T & { error?: string; code?: string } };
 async function call<T = unknown>(path: string, who: Person, method = 'GET', json?: unknown): Promise<Res<T>> {
@@ -25,14 +25,14 @@ const pages = (round: number): DocContent => ({
   type: 'doc',
   content: Array.from({ length: 120 }, (_, i) => ({ type: 'paragraph', content: [{ type: 'text', text: `Parágrafo ${i} da revisão ${round}: ${'o procedimento de abertura da loja '.repeat(6)}` }] })),
 });
-/** The document's own statements: the session's and the rate limits' are the router's; a long text's search row is a job's (2 s later) that may run meanwhile. */
+/** The document's own statements among the request's (support/statements.ts counts no job's, such as a long text's search row 2 s later): the session's and the rate limits' are the router's. */
 const documents = (texts: string[]) => texts.filter((t) => /document|^\s*(BEGIN|COMMIT)|pg_notify/i.test(t) && !/rate_limits|"session"|document_search|pgboss/.test(t));
 
 beforeAll(async () => {
   server = await startTestServer();
   const { companyId } = await createCompanyWithAdmin(server, 'Documentos Longos Ltda');
   ana = await memberOf(server, companyId, 'vendas');
-  recordStatements(server.services.pool, seen);
+  recordStatements(server, seen);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -44,12 +44,12 @@ describe('saving a long document', () => {
     expect(created.status).toBe(201);
     const id = created.body.id;
     const save = async (round: number, revision: number) => {
-      seen.texts = [];
+      seen.statements = [];
       seen.on = true;
       const res = await call<{ revision: number }>(`/${id}/content`, ana, 'PUT', { content: pages(round), revision });
       seen.on = false;
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return { revision: res.body.revision, texts: documents(seen.texts) };
+      return { revision: res.body.revision, texts: documents(seen.statements.map((s) => s.text)) };
     };
     const first = await save(1, 0);
     const second = await save(2, first.revision);

@@ -14,9 +14,9 @@ import { caller, codeFromMail, draftWithPdf, tokenFromMail } from './support.ts'
 let server: TestServer;
 let call: ReturnType<typeof caller>;
 let juridico: Person;
-const seen: SeenStatements = { on: false, texts: [] };
+const seen: SeenStatements = { on: false, statements: [] };
 
-/** The signing's own statements: the per-address rate limit is the router's, and other work of the server (schedules) may share the pool. */
+/** The signing's own statements among the request's (support/statements.ts counts no schedule's): the per-address rate limit is the router's. */
 const signing = (texts: string[]) => texts.filter((t) => /signature_|^\s*(BEGIN|COMMIT)|pg_notify|job_runs|pgboss/i.test(t) && !/rate_limits/.test(t));
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   call = caller(server);
   const a = await createCompanyWithAdmin(server, 'Consultas por Assinatura Ltda');
   juridico = await memberOf(server, a.companyId, 'juridico');
-  recordStatements(server.services.pool, seen);
+  recordStatements(server, seen);
 });
 afterAll(async () => {
   await server?.stop();
@@ -44,12 +44,12 @@ async function statementsOfOneSignature(signers: number, fields: number) {
   expect((await call(pub(token, '/code'), null, 'POST')).status).toBe(200);
   expect((await call(pub(token, '/code/confirm'), null, 'POST', { code: await codeFromMail(server, emails[0]!) })).status).toBe(200);
   const mine = (await call<{ fields: { id: string }[] }>(pub(token), null)).body.fields;
-  seen.texts = [];
+  seen.statements = [];
   seen.on = true;
   const res = await call(pub(token, '/sign'), null, 'POST', { accept: true, signature: { kind: 'typed', text: 'Pessoa 1' }, fields: mine.map((f, i) => ({ id: f.id, value: `valor ${i + 1}` })) });
   seen.on = false;
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return signing(seen.texts);
+  return signing(seen.statements.map((s) => s.text));
 }
 
 describe('a sign request’s statements', () => {
@@ -71,11 +71,11 @@ describe('a sign request’s statements', () => {
       if (c.t === 'entity' && c.id === e.id) heard.push(c.action ?? '');
     });
     try {
-      seen.texts = [];
+      seen.statements = [];
       seen.on = true;
       expect((await call(pub(token), null)).status).toBe(200);
       seen.on = false;
-      const writes = signing(seen.texts).filter((t) => /^\s*(with|update|insert|begin)/i.test(t));
+      const writes = signing(seen.statements.map((s) => s.text)).filter((t) => /^\s*(with|update|insert|begin)/i.test(t));
       expect(writes, JSON.stringify(writes.map((t) => t.slice(0, 90)))).toHaveLength(1);
       expect((await call(pub(token), null)).status).toBe(200);
       const viewed = await call<EnvelopeView>(`/api/assinaturas/envelopes/${e.id}`, juridico);
