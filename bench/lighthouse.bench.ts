@@ -5,7 +5,9 @@
  * Targets (decision 0662): /auth performance ≥ 98, LCP ≤ 1.2 s, CLS ≤ 0.02, TBT ≤ 50 ms; the
  * signed-in pages performance ≥ 90, LCP ≤ 2.0 s. The JSON reports are written under the bench's
  * DATA_DIR's parent as `lighthouse-<page>-<run>.json` (BENCH_LIGHTHOUSE_DIR to keep them elsewhere).
- * BENCH_LIGHTHOUSE_RUNS and BENCH_LIGHTHOUSE_PAGES narrow the run while iterating.
+ * BENCH_LIGHTHOUSE_RUNS and BENCH_LIGHTHOUSE_PAGES narrow the run while iterating;
+ * BENCH_LIGHTHOUSE_TRACES=1 writes each run's trace too (`lighthouse-<page>-<run>.trace.json`: what
+ * the long tasks are made of, which the report only attributes to a URL).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import type { BenchContext, BenchRow } from './types.ts';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** BENCH_LIGHTHOUSE_PAGES=/auth,/empresa measures only those pages (while iterating). */
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+const TRACES = process.env.BENCH_LIGHTHOUSE_TRACES === '1';
 /** Four pages × 3 runs of about 15 s each on this machine, more when it is busy. */
 export const timeoutSeconds = 600;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,7 +50,7 @@ export default async function lighthouseBench(ctx: BenchContext): Promise<BenchR
     for (let attempt = 0; ; attempt++) {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders });
       if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-      if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
+      if (!result.lhr.runtimeError || attempt === 2) return result;
       unrecorded++;
     }
   };
@@ -56,8 +59,9 @@ export default async function lighthouseBench(ctx: BenchContext): Promise<BenchR
     for (const page of PAGES.filter((p) => !ONLY?.length || ONLY.includes(p.path))) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await measure(`${ctx.baseUrl}${page.path}`, page.signedIn ? { Cookie: cookie } : undefined);
+        const { lhr, artifacts } = await measure(`${ctx.baseUrl}${page.path}`, page.signedIn ? { Cookie: cookie } : undefined);
         writeFileSync(path.join(reports, `lighthouse-${page.path.slice(1)}-${i + 1}.json`), JSON.stringify(lhr));
+        if (TRACES) writeFileSync(path.join(reports, `lighthouse-${page.path.slice(1)}-${i + 1}.trace.json`), JSON.stringify(artifacts.Trace));
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -76,6 +76,27 @@ test.describe('signed-in pages rendered by the server', () => {
     });
   }
 
+  test('/kanban-leads with deals: the board (a lazy chunk, decision 0770) is in the HTML, hydrates without errors, and a card opens', async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Quadro ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    const { pipelines } = (await (await page.request.get('/api/crm/pipelines')).json()) as { pipelines: Array<{ id: string }> };
+    expect((await page.request.post('/api/crm/deals', { data: { title: 'Mercado Bom Preço', valueCents: 200_000, pipelineId: pipelines[0]!.id } })).status()).toBe(201);
+    const html = await (await page.request.get('/kanban-leads')).text();
+    // The columns and their totals (the cards are placed by the virtualizer, which measures in the browser).
+    expect(rootOf(html)).toContain('data-testid="crm-board"');
+    expect(rootOf(html)).toMatch(/data-testid="crm-column-totals"><span class="sr-only">Total: <\/span>1<!-- --> · <!-- -->R\$\s2\.000,00/);
+
+    const errors = errorsOf(page);
+    await page.goto('/kanban-leads');
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const card = page.getByTestId('crm-card').filter({ hasText: 'Mercado Bom Preço' });
+    await card.click();
+    await expect(page).toHaveURL(/negocio=/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('a company sees only its own data in the HTML; the JSON cannot leave its script', async ({ page, request, browser }) => {
     const a = await createCompanyWithAdmin(request, `Alfa </script><script>window.pwned=1</script> ${Date.now().toString(36)}`);
     await signInByApi(page, a.email, a.password);

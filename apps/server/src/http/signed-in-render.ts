@@ -22,9 +22,9 @@ export const jsonForScript = (value: unknown) =>
 
 /**
  * The document of a signed-in page rendered with its data (decision 0766): the web build's
- * dist/ssr/document.html (index.html painted from its inline CSS, the app loaded when the browser
- * is idle) with the page's markup in #root, the state the browser seeds before hydrating
- * (main.tsx) in its JSON script, and the page's title.
+ * dist/ssr/document.html (index.html painted from its inline CSS, the app requested once the page
+ * has first painted, decision 0770) with the page's markup in #root, the state the browser seeds
+ * before hydrating (main.tsx) in its JSON script, and the page's title.
  */
 export function signedInDocument(template: string, page: { markup: string; title: string; state: unknown }): string {
   return template

@@ -15,7 +15,6 @@ import { useAuth } from '../../../lib/session/auth-provider.tsx';
 import { createDeal } from '../api/deals.ts';
 import { crmKeys } from '../api/keys.ts';
 import { pipelinesQueryOptions } from '../api/pipelines.ts';
-import { BoardView } from '../components/board.tsx';
 import { BoardFiltersBar } from '../components/filters.tsx';
 import { money } from '@sede/shared/format';
 import { ScrollDialog } from '../components/sheet-dialog.tsx';
@@ -31,6 +30,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 const DealForm = lazy(async () => ({ default: (await import('../components/deal-form.tsx')).DealForm }));
 const DealPanel = lazy(async () => ({ default: (await import('../components/deal-panel.tsx')).DealPanel }));
 const SettingsDialog = lazy(async () => ({ default: (await import('../components/settings-dialog.tsx')).SettingsDialog }));
+// The board itself (dnd-kit and TanStack Virtual, ~75 KB of modules) only when there are deals to
+// show: a new company's empty funnel does not load and run it (decision 0770). The server's render
+// waits for it, and the browser hydrates the rest of the page meanwhile.
+const BoardView = lazy(async () => ({ default: (await import('../components/board.tsx')).BoardView }));
 
 const FILTER_KEYS = ['status', 'owner', 'tag', 'source', 'q'] as const;
 
@@ -141,7 +144,11 @@ export default function KanbanLeadsPage() {
       ) : (
         <>
           {empty && filtered && <p className="text-sm text-slate-700">Nenhum negócio com estes filtros.</p>}
-          {data && <BoardView board={data} loading={loading} onLoadMore={loadMore} onMove={(id, stageId, index) => void move(id, stageId, index)} onOpen={(id) => setParam('negocio', id)} />}
+          {data && (
+            <Suspense fallback={<BoardSkeleton label="Carregando o quadro" columns={5} />}>
+              <BoardView board={data} loading={loading} onLoadMore={loadMore} onMove={(id, stageId, index) => void move(id, stageId, index)} onOpen={(id) => setParam('negocio', id)} />
+            </Suspense>
+          )}
         </>
       )}
       <ScrollDialog open={newOpen} onOpenChange={setNewOpen} title="Novo negócio">
