@@ -11,8 +11,8 @@ import { serverState } from './module.ts';
  *
  * When an answer stops being valid:
  * - another instance's (or any) write: every table the lists read announces the companies a
- *   statement touched on commit (migration 0044: `{ t: 'lists', companyIds }`; people's names come
- *   as `{ t: 'user' }`, a person in lists of every company they belong to, so all lists go);
+ *   statement touched on commit (migration 0044: `{ t: 'lists', companyIds }`; a person's name,
+ *   the companies they belong to; `all` when a statement touched too many, or deleted a person);
  * - this instance's own write: a request that is not a GET drops its company's lists when it ends,
  *   after its commit and before its answer leaves (`listCacheWrites`), so whoever wrote and lists
  *   next sees the write even before the NOTIFY comes back;
@@ -87,11 +87,11 @@ export function createListCache(feed: Pick<ChangeFeed, 'subscribe' | 'isLive'>, 
   };
 
   feed.subscribe((change) => {
-    if (change.t === 'reset' || change.t === 'user') clear();
+    if (change.t === 'reset') clear();
     else if (change.t === 'lists') {
       if (change.all) clear();
       else for (const id of change.companyIds ?? []) changed(id);
-    } else if (change.t === 'member') changed(change.companyId);
+    }
   });
 
   return {
