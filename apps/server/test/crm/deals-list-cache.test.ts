@@ -197,6 +197,28 @@ describe('the deals lists in memory', () => {
     expect((await keyList(a)).some((d) => d.title === 'Só da segunda')).toBe(false);
   });
 
+  it('a sign-in leaves the lists alone; a name changed drops only the lists of its person’s companies', async () => {
+    await warm();
+    await keyList(b, otherSecret);
+    await keyList(b, otherSecret);
+    const hits = stats(b).hits;
+    // Committed in this order, heard by B in this order: a sign-in of company one's admin, then a
+    // new name for company two's admin.
+    await sql('UPDATE profiles SET last_login_at = now() WHERE id = $1', [admin.userId]);
+    await sql("UPDATE profiles SET first_name = 'Otávio' WHERE id = $1", [otherAdmin.userId]);
+    const misses = stats(b).misses;
+    await within(3000, async () => {
+      await keyList(b, otherSecret);
+      return stats(b).misses > misses;
+    });
+    // Company two's list was dropped; company one's is still served from memory.
+    const before = stats(b).hits;
+    await keyList(b);
+    await appList(b);
+    expect(stats(b).hits).toBe(before + 2);
+    expect(before).toBeGreaterThanOrEqual(hits);
+  });
+
   it('a call served from memory still pays its rate limit and writes its activity line', async () => {
     await keyList(a);
     const first = await v1(a, secret, '/deals?limit=50');
