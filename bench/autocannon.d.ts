@@ -10,6 +10,8 @@ declare module 'autocannon' {
     body?: string;
     pipelining?: number;
     timeout?: number;
+    /** Each request built anew by `setupRequest` (e.g. a path of its own). */
+    requests?: Array<{ setupRequest?: (req: { path?: string; headers?: Record<string, string> }) => { path?: string; headers?: Record<string, string> } }>;
   };
   type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number };
   type Result = {

@@ -2,9 +2,11 @@ import autocannon from 'autocannon';
 
 export type LoadResult = { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number };
 
-/** autocannon against one URL (loopback), bounded by `duration` seconds. */
-export async function load(url: string, opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 10, headers: opts.headers, timeout: 10 });
+/** autocannon against one URL (loopback), bounded by `duration` seconds; `path` gives each request a path of its own. */
+export async function load(url: string, opts: { connections?: number; duration?: number; headers?: Record<string, string>; path?: () => string } = {}): Promise<LoadResult> {
+  const own = opts.path;
+  const requests = own ? [{ setupRequest: (req: { path?: string }) => ({ ...req, path: own() }) }] : undefined;
+  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 10, headers: opts.headers, timeout: 10, ...(requests ? { requests } : {}) });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

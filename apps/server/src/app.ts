@@ -17,6 +17,7 @@ import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.
 import { createAuthGuard } from './http/auth-guard.ts';
 import { prerenderedPages } from './http/prerendered.ts';
 import { signedInPages } from './http/signed-in-render.ts';
+import { listCacheWrites } from './platform/list-cache.ts';
 
 function webDistDir(s: Services): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,8 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
   const api = new Hono<AppEnv>();
   api.use('*', sameOriginOnly(s.cfg));
   api.use('*', jsonBodyLimit());
+  // This instance's writes drop the lists kept in memory before their answer leaves (decision 0771).
+  api.use('*', listCacheWrites(s));
   const authGuard = createAuthGuard(s);
   const authLibrary = contract({
     summary: 'Autenticação (better-auth)',

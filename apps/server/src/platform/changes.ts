@@ -14,6 +14,7 @@ export type Change =
   | AwarenessChange // who is here in a shared-editing room, from another instance (platform/sync/rooms.ts)
   | { t: 'webhooks'; companyId: string } // an event waits in the webhook outbox (channel 'sede_webhooks', decision 0651)
   | { t: 'api_key'; id: string } // an API key was revoked (modules/api-keys, decision 0640)
+  | { t: 'lists'; companyIds?: string[]; all?: true } // a table the in-memory lists read changed (migration 0044, decision 0771)
   | { t: 'reset' }; // the listener was lost or came back: anything may have been missed
 
 type Listener = (change: Change) => void;

@@ -117,6 +117,8 @@ const schema = z.object({
   /** How long a signed-in page's server render may take before the browser gets the plain app instead (decision 0766). */
   SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1000),
   PG_LOG: z.string().optional(),
+  /** The memory of the lists' answers (platform/list-cache.ts, decision 0771), in MB; 0 turns it off. */
+  LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -26,7 +26,7 @@ export function publicApiRoutes(s: Services) {
   r.use('*', publicErrors);
   const access = v1Access(s);
   contactRoutes(r, s, access);
-  dealRoutes(r, access);
+  dealRoutes(r, s, access);
   financeRoutes(r, access);
   chargeRoutes(r, s, access);
   leadRoutes(r, s, access);

@@ -4,6 +4,7 @@ import { okSchema } from '@sede/shared/platform/api';
 import { tenant } from '../../http/area-router.ts';
 import { answerSuccess, contract, idParams } from '../../http/contract.ts';
 import { requirePermission, requireViewer, type Access } from '../../http/middleware.ts';
+import { cachedList } from '../../platform/list-cache.ts';
 import type { CompanyEnv, Services } from '../../services.ts';
 import * as svc from './service.ts';
 
@@ -87,9 +88,12 @@ export function crmDealsRoutes(s: Services) {
   r.delete('/custom-fields/:id', ...settings, contract({ summary: 'Excluir campo personalizado', params: fieldId, response: okSchema }), async (c) => answerSuccess(c, svc.deleteCustomField(tenant(c), c.req.valid('param').id)));
 
   // ---- deals
-  r.get('/deals', ...read, contract({ summary: 'Listar negócios', query: dealListQuerySchema, response: dealPageSchema }), async (c) =>
-    c.json(await svc.listDeals(tenant(c), c.req.valid('query'))),
-  );
+  // Kept in memory while what it reads stays as it is (decision 0771): per company, query and person.
+  r.get('/deals', ...read, contract({ summary: 'Listar negócios', query: dealListQuerySchema, response: dealPageSchema }), async (c) => {
+    const t = tenant(c);
+    const query = c.req.valid('query');
+    return cachedList(c, s, t, { list: 'crm.deals', scope: [query, t.actorId] }, () => svc.listDeals(t, query));
+  });
   r.post('/deals', ...write, contract({ summary: 'Criar negócio', body: dealCreateSchema, response: dealSchema, status: 201 }), async (c) =>
     c.json(await svc.createDeal(tenant(c), c.req.valid('json')), 201),
   );
