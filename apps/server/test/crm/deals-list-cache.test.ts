@@ -22,7 +22,7 @@ let stageIds: string[];
 let otherAdmin: Person;
 let otherSecret: string;
 
-type Item = { id: string; title: string; stageId: string; status: string; organizationName: string | null; ownerName: string | null };
+type Item = { id: string; title: string; stageId: string; status: string; organizationName: string | null; ownerName: string | null; nextActivity: { id: string; title: string } | null };
 const sql = (text: string, params: unknown[] = []) => sqlOn(a, text, params);
 const keyList = async (server: TestServer, key = secret, query = '?limit=50') => {
   const res = await v1(server, key, `/deals${query}`);
@@ -108,6 +108,20 @@ describe('the deals lists in memory', () => {
     await writeAndSee(
       () => a.request(`/api/crm/deals/${dealId}/move`, { method: 'POST', jar: admin.jar, json: { stageId: stageIds[1] } }),
       (items) => items.some((d) => d.id === dealId && d.stageId === stageIds[1]),
+    );
+    // A task on the deal: its next activity (the key); done, none (the app, /api/tasks).
+    let taskId = '';
+    await writeAndSee(
+      async () => {
+        const res = await v1(a, secret, '/tasks', { json: { title: 'Ligar para o cliente', entityType: 'deal', entityId: dealId, dueDate: '2099-05-01' }, headers: idem() });
+        taskId = res.body.id;
+        return res;
+      },
+      (items) => items.some((d) => d.id === dealId && d.nextActivity?.title === 'Ligar para o cliente'),
+    );
+    await writeAndSee(
+      () => a.request(`/api/tasks/${taskId}`, { method: 'PATCH', jar: admin.jar, json: { done: true } }),
+      (items) => items.some((d) => d.id === dealId && d.nextActivity === null),
     );
     // Won (the key).
     await writeAndSee(

@@ -64,7 +64,8 @@ const CARD_COLUMNS = sql`d.id, d.title, d.value_cents, d.stage_id, d.position, d
   COALESCE(NULLIF(trim(concat_ws(' ', pr.first_name, pr.last_name)), ''), NULLIF(u.name, ''), u.email) AS owner_name,
   na.next_activity`;
 
-const CARD_JOINS = sql`LEFT JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL
+/** A card's organization, owner and next open activity (the board's, the lists' and the detail's). */
+export const CARD_JOINS = sql`LEFT JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL
   LEFT JOIN "user" u ON u.id = d.owner_id
   LEFT JOIN profiles pr ON pr.id = d.owner_id
   LEFT JOIN LATERAL (

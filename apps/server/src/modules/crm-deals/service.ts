@@ -14,7 +14,7 @@ import type { Tenant } from '../../services.ts';
 import { isLiveOrganization } from '../parties/public.ts';
 import { foundOr404 } from '../../platform/tenant.ts';
 import { checkContacts, requestedContacts, writeContacts } from './contacts.ts';
-import { cardById, columnPage, columnTotals, dealDetail, filterSql, firstPages, toCard, type CardRow, type DetailRow } from './queries.ts';
+import { CARD_JOINS, cardById, columnPage, columnTotals, dealDetail, filterSql, firstPages, toCard, type CardRow, type DetailRow } from './queries.ts';
 
 const P = schema.crmPipelines;
 const S = schema.crmStages;
@@ -545,7 +545,6 @@ export async function reopenDeal(t: Tenant, id: string): Promise<Deal> {
   return getDeal(t, id);
 }
 
-/** A list of deals (newest first) with the board's filters plus status, pipeline, organization, person. */
 /** A listed deal with where it is and when it changed (the public API's list, decision 0641). */
 export type ListedDeal = DealCard & { pipelineId: string; organizationId: string | null; createdAt: string; updatedAt: string };
 
@@ -574,7 +573,11 @@ const toListedDeal = (r: CardRow & { created_epoch: number; pipeline_id: string;
   updatedAt: isoFromEpoch(r.updated_epoch),
 });
 
-/** `updatedSince`: only deals changed at or after that instant; `dated`: each card with its pipeline, organization and dates. */
+/**
+ * A list of deals (newest first) with the board's filters plus status, pipeline, organization,
+ * person, each with its next open activity. `updatedSince`: only deals changed at or after that
+ * instant; `dated`: each card with its pipeline, organization and dates.
+ */
 export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & { updatedSince?: string }): Promise<DealPage>;
 export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & { updatedSince?: string }, dated: true): Promise<{ items: ListedDeal[]; nextCursor: string | null }>;
 export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & { updatedSince?: string }, dated = false) {
@@ -597,11 +600,8 @@ export async function listDeals(t: Tenant, q: Out<typeof dealListQuerySchema> & 
       ${dated ? sql`d.pipeline_id, d.organization_id, date_part('epoch', d.updated_at) AS updated_epoch,` : sql``}
       COALESCE(NULLIF(o.nome_fantasia, ''), o.razao_social) AS organization_name,
       COALESCE(NULLIF(trim(concat_ws(' ', pr.first_name, pr.last_name)), ''), NULLIF(u.name, ''), u.email) AS owner_name,
-      NULL::json AS next_activity
-    FROM deals d
-    LEFT JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL
-    LEFT JOIN "user" u ON u.id = d.owner_id
-    LEFT JOIN profiles pr ON pr.id = d.owner_id
+      na.next_activity
+    FROM deals d ${CARD_JOINS}
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY d.created_at DESC, d.id DESC
     LIMIT ${q.limit + 1}`;
