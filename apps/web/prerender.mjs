@@ -54,7 +54,9 @@ const alreadyLoaded = new Set([...template.matchAll(/"\/(assets\/[^"]+\.js)"/g)]
 const entryScript = template.match(/ *<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\n/);
 const entryPreloads = [...template.matchAll(/ *<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\n/g)];
 const whenIdleKey = 'src/hydrate-when-idle.ts';
-if (!entryScript || !manifest[whenIdleKey]?.isEntry) throw new Error(`index.html's module script or ${whenIdleKey} not found in the build (decision 0758)`);
+const afterPaintKey = 'src/hydrate-after-paint.ts';
+for (const key of [whenIdleKey, afterPaintKey]) if (!manifest[key]?.isEntry) throw new Error(`${key} not found in the build (decisions 0758, 0770)`);
+if (!entryScript) throw new Error("index.html's module script not found in the build (decision 0758)");
 
 /** The chunk of a source and everything it imports statically, minus what index.html loads already. */
 function chunksOf(key, seen = new Set()) {
@@ -107,8 +109,8 @@ for (const page of PRERENDERED_PAGES) {
 // The document of a signed-in page rendered by the server (decision 0766): the server puts the
 // markup, the JSON state and the title in. Painted from the HTML and the whole stylesheet inline
 // (no request before the paint; Inter, not preloaded, swaps in when it arrives). The app's entry
-// and its preloads are requested by hydrate-when-idle.ts as soon as the page has first painted
-// (`data-after="paint"`, decision 0770), and hydrate as soon as they have run: a page of the shell
+// and its preloads are requested by hydrate-after-paint.ts as soon as the page has first painted
+// (decision 0770), and hydrate as soon as they have run: a page of the shell
 // is clicked at once (loaded when idle, as /auth, its buttons did nothing meanwhile); in the head,
 // they arrived before the first paint, and Lighthouse's simulation then charged them to it.
 {
@@ -116,7 +118,7 @@ for (const page of PRERENDERED_PAGES) {
   // font kept out of Lighthouse's first-paint graph (~0.3 s) but its swap laid the page out again
   // (/empresa 137 + 52 ms of layout on the trace, ×4 in the simulation's blocking time).
   const inlineCss = css.replaceAll('</style', '<\\/style');
-  const boot = manifest[whenIdleKey];
+  const boot = manifest[afterPaintKey];
   const bootImports = [...new Set((boot.imports ?? []).map((k) => manifest[k].file))];
   // The entry's chunks, each after those it imports: the boot evaluates them one per task (decision 0770).
   const ordered = (key, seen = new Set(), out = []) => {
@@ -131,7 +133,7 @@ for (const page of PRERENDERED_PAGES) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && manifest[k].file === entryScript[1]);
   const chunks = ordered(entryKey).filter((f) => f !== entryScript[1]);
   const hydrateList = [entryScript[1], ...chunks].map((f) => `/${f}`).join(' ');
-  const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}" data-after="paint"></script>`;
+  const bootTag = `<script type="module" async crossorigin src="/${boot.file}" data-hydrate="${hydrateList}"></script>`;
   const head = [`<style>${inlineCss}</style>`, ...bootImports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
   const doc = [entryScript[0], ...entryPreloads.map((m) => m[0])]
     .reduce((h, tag) => h.replace(tag, ''), template)

@@ -266,6 +266,8 @@ export default defineConfig({
         index: path.join(import.meta.dirname, 'index.html'),
         assinar: path.join(import.meta.dirname, 'assinar.html'),
         'hydrate-when-idle': path.join(import.meta.dirname, 'src/hydrate-when-idle.ts'),
+        // The first script of a signed-in page rendered by the server (decisions 0766, 0770).
+        'hydrate-after-paint': path.join(import.meta.dirname, 'src/hydrate-after-paint.ts'),
       },
       output: {
         // The entry's preload map names every chunk a lazy page needs, and /auth downloads it: the

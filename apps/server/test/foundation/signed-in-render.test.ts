@@ -14,7 +14,7 @@ const TEMPLATE = `<!doctype html>
   <body>
     <div id="root"><!--ssr-markup--></div>
     <script type="application/json" id="sede-state"><!--ssr-state--></script>
-    <script type="module" async crossorigin src="/assets/hydrate-when-idle-abc.js" data-hydrate="/assets/index-abc.js"></script>
+    <script type="module" async crossorigin src="/assets/hydrate-after-paint-abc.js" data-hydrate="/assets/index-abc.js"></script>
   </body>
 </html>
 `;
