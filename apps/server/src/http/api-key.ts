@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Database } from '@sede/db/client';
 import type { Permission } from '@sede/shared/registry/permissions';
 import { createApiCallLog } from '../platform/api-keys/calls.ts';
-import { createKeyBudgets, type KeyBudgets } from '../platform/api-keys/budget.ts';
+import { type BudgetDecision, createKeyBudgets } from '../platform/api-keys/budget.ts';
 import { createApiKeyCache, type ApiKeyRecord } from '../platform/api-keys/lookup.ts';
 import { hashSecret, looksLikeKey } from '../platform/api-keys/secret.ts';
 import { serverState } from '../platform/module.ts';
@@ -50,7 +50,9 @@ export function requireApiKey(s: Services) {
   return createMiddleware<ApiKeyEnv>(async (c, next) => {
     const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) throw refused('UNAUTHENTICATED', 'Envie a chave de API no cabeçalho Authorization: Bearer <chave>.');
-    const key = looksLikeKey(token) ? await keys.find(hashSecret(token)) : null;
+    // A kept key and a held lease decide at once: no promise awaited on a call's hot path.
+    const found = looksLikeKey(token) ? keys.find(hashSecret(token)) : null;
+    const key = found instanceof Promise ? await found : found;
     if (!key) throw refused('KEY_INVALID', 'Chave de API inválida.');
     if (key.revokedAt !== null) throw refused('KEY_REVOKED', 'Esta chave de API foi revogada.');
     if (key.expiresAt !== null && key.expiresAt <= s.clock.now()) throw refused('KEY_EXPIRED', 'Esta chave de API expirou.');
@@ -60,7 +62,8 @@ export function requireApiKey(s: Services) {
       if (origin !== undefined && !key.allowedOrigins.includes(origin)) throw forbidden('Este site não está autorizado a usar esta chave de formulário.');
       await perAddress(c, key.id, FORM_ADDRESS_RULE);
     }
-    await limit(c, budgets, key);
+    const decided = budgets.take(key.id, key.rateLimitPerMinute);
+    rateHeaders(c, key, decided instanceof Promise ? await decided : decided);
     keys.touch(key);
     c.set('db', s.db);
     c.set('apiKey', key);
@@ -77,9 +80,9 @@ export function requireApiKey(s: Services) {
 /** The route's pattern (`/api/v1/deals/:id`), not the ids of the call. */
 const routePath = (c: Context) => c.req.routePath || c.req.path;
 
-async function limit(c: Context, budgets: KeyBudgets, key: ApiKeyRecord) {
+/** The key's `RateLimit-*` headers; a refusal is the 429 with `Retry-After`. */
+function rateHeaders(c: Context, key: ApiKeyRecord, d: BudgetDecision) {
   const max = key.rateLimitPerMinute;
-  const d = await budgets.take(key.id, max);
   c.header('RateLimit-Limit', String(max));
   c.header('RateLimit-Remaining', String(d.remaining));
   c.header('RateLimit-Reset', String(d.resetIn));
@@ -97,12 +100,12 @@ async function limit(c: Context, budgets: KeyBudgets, key: ApiKeyRecord) {
  */
 export const requireKeyPermission = (...permissions: [Permission, ...Permission[]]) =>
   keyPermissions(
-    createMiddleware<ApiKeyEnv>(async (c, next) => {
+    createMiddleware<ApiKeyEnv>((c, next) => {
       const key = c.get('apiKey');
       if (key.kind !== 'secret' || !permissions.some((p) => key.grants?.has(p))) {
         throw forbidden(`Esta chave não tem a permissão necessária (${permissions.join(' ou ')}).`);
       }
-      await next();
+      return next();
     }),
     { anyOf: permissions },
   );

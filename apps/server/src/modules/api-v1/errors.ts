@@ -40,6 +40,7 @@ export async function publicErrorOf(c: Context): Promise<V1Error | null> {
  */
 export const publicErrors = createMiddleware(async (c, next) => {
   await next();
+  if (c.res.status < 400) return;
   const body = await publicErrorOf(c);
   if (body) c.res = new Response(JSON.stringify(body), { status: c.res.status, headers: { 'content-type': 'application/json; charset=UTF-8' } });
 });

@@ -46,31 +46,43 @@ export function createKeyBudgets(store: RateLimitStore, now: () => number = Date
     return b.leasing;
   }
 
+  /** The decision from what this instance holds, or null when the call must wait for a lease. */
+  function fromHeld(id: string, budget: Budget, max: number): BudgetDecision | null {
+    const t = now();
+    if (t >= budget.resetAt) return null;
+    const resetIn = Math.max(1, Math.ceil((budget.resetAt - t) / 1000));
+    if (budget.units > 0) {
+      budget.units--;
+      // Half of the lease spent: the next one is asked for now, while this one still serves.
+      if (budget.units <= refillAt(leaseSize(max)) && !budget.exhausted && !budget.leasing) {
+        startLease(id, budget, max).catch((e) => console.error('[api-keys] lease ahead failed:', (e as Error).message));
+      }
+      return { allowed: true, remaining: Math.max(0, max - (budget.count - budget.units)), resetIn };
+    }
+    return budget.exhausted ? { allowed: false, remaining: 0, resetIn } : null;
+  }
+
+  async function afterLease(id: string, budget: Budget, max: number): Promise<BudgetDecision> {
+    for (;;) {
+      waits++;
+      await startLease(id, budget, max);
+      // A lease that came back spent refuses this call too.
+      if (budget.exhausted && now() >= budget.resetAt) return { allowed: false, remaining: 0, resetIn: 1 };
+      const d = fromHeld(id, budget, max);
+      if (d) return d;
+    }
+  }
+
   return {
-    async take(id: string, max: number): Promise<BudgetDecision> {
+    /** A call of the key: decided at once from the lease held (no promise on the hot path), or after the next lease. */
+    take(id: string, max: number): BudgetDecision | Promise<BudgetDecision> {
       let budget = budgets.get(id);
       if (!budget) {
         if (budgets.size >= MAX_KEYS) budgets.clear();
         budget = { units: 0, count: 0, resetAt: 0, exhausted: false, leasing: null };
         budgets.set(id, budget);
       }
-      for (;;) {
-        const t = now();
-        const live = t < budget.resetAt;
-        if (live && budget.units > 0) {
-          budget.units--;
-          // Half of the lease spent: the next one is asked for now, while this one still serves.
-          if (budget.units <= refillAt(leaseSize(max)) && !budget.exhausted && !budget.leasing) {
-            startLease(id, budget, max).catch((e) => console.error('[api-keys] lease ahead failed:', (e as Error).message));
-          }
-          return { allowed: true, remaining: Math.max(0, max - (budget.count - budget.units)), resetIn: Math.max(1, Math.ceil((budget.resetAt - t) / 1000)) };
-        }
-        if (live && budget.exhausted) return { allowed: false, remaining: 0, resetIn: Math.max(1, Math.ceil((budget.resetAt - t) / 1000)) };
-        waits++;
-        await startLease(id, budget, max);
-        // A lease that came back spent refuses this call too (the loop sees `exhausted`).
-        if (budget.exhausted && now() >= budget.resetAt) return { allowed: false, remaining: 0, resetIn: 1 };
-      }
+      return fromHeld(id, budget, max) ?? afterLease(id, budget, max);
     },
     /** How many calls waited for a lease since the start. */
     waits: () => waits,

@@ -72,20 +72,25 @@ export function createApiKeyCache(pool: pg.Pool, feed: ChangeFeed) {
     if (change.t === 'api_key' || change.t === 'member' || change.t === 'reset') clear();
   });
 
+  async function load(hash: string): Promise<ApiKeyRecord | null> {
+    const now = Date.now();
+    const start = generation;
+    const { rows } = await pool.query({ name: 'api-key-lookup', text: LOOKUP_SQL, values: [hash] });
+    const record = rows[0] ? toRecord(rows[0]) : null;
+    // An unknown key is never kept: guessed keys must not fill the cache.
+    if (record && feed.isLive() && start === generation) {
+      if (byHash.size >= MAX_ENTRIES) byHash.clear();
+      byHash.set(hash, { record, loadedAt: now });
+    }
+    return record;
+  }
+
   return {
-    async find(hash: string): Promise<ApiKeyRecord | null> {
-      const now = Date.now();
+    /** The key of a hash: at once when it is kept (no promise on a call's hot path), else read. */
+    find(hash: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
       const hit = byHash.get(hash);
-      if (hit && feed.isLive() && now - hit.loadedAt < CACHE_MS) return hit.record;
-      const start = generation;
-      const { rows } = await pool.query({ name: 'api-key-lookup', text: LOOKUP_SQL, values: [hash] });
-      const record = rows[0] ? toRecord(rows[0]) : null;
-      // An unknown key is never kept: guessed keys must not fill the cache.
-      if (record && feed.isLive() && start === generation) {
-        if (byHash.size >= MAX_ENTRIES) byHash.clear();
-        byHash.set(hash, { record, loadedAt: now });
-      }
-      return record;
+      if (hit && feed.isLive() && Date.now() - hit.loadedAt < CACHE_MS) return hit.record;
+      return load(hash);
     },
     /** The key's last use, written at most once a minute per key (never on the hot path's every call). */
     touch(record: ApiKeyRecord) {
