@@ -13,6 +13,8 @@ import { recordUntilHydration, takeEarlyRecord } from './early-input-record.ts';
  * the first commit), with the real tabs of /auth.
  */
 let sent: string[] = [];
+/** The buttons whose onFocus React ran. */
+let focuses: string[] = [];
 let root: Root | null = null;
 let container: HTMLElement;
 
@@ -30,7 +32,7 @@ function Page() {
     <>
       {/* A button without a type, outside any form: the signed-in pages' many (decision 0766). */}
       {/* biome-ignore lint/a11y/useButtonType: the markup under test is a button without a type */}
-      <button onClick={() => setSettings(true)}>{settings ? 'Configurações abertas' : 'Configurar'}</button>
+      <button onClick={() => setSettings(true)} onFocus={() => focuses.push('Configurar')}>{settings ? 'Configurações abertas' : 'Configurar'}</button>
       <AuthTabs value={tab} onValueChange={setTab}>
       <AuthTabsList aria-label="Entrar ou criar conta">
         <AuthTabsTrigger value="login">Entrar</AuthTabsTrigger>
@@ -103,6 +105,7 @@ afterEach(() => {
   root = null;
   container.remove();
   sent = [];
+  focuses = [];
 });
 
 describe('a tab chosen before React takes the page over', () => {
@@ -273,5 +276,34 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     expect(takeEarlyRecord()).toBeNull();
     await hydrate(keepEarlyInput(container, record!));
     expect(sent).toEqual(['ana@exemplo.com.br']);
+  });
+});
+
+describe('the focus given before React takes the page over (decision 0769)', () => {
+  it("is announced to React once it has committed: the element's onFocus runs (a tooltip shown on focus)", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Configurar').focus();
+    expect(focuses).toEqual([]);
+    await hydrate(early);
+    expect(focuses).toEqual(['Configurar']);
+    expect(document.activeElement).toBe(button('Configurar'));
+  });
+
+  it('is not announced when it has moved on by then', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Configurar').focus();
+    early.release();
+    button('Configurar').blur();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <Page />
+        </AfterFirstCommit>,
+      );
+    });
+    expect(focuses).toEqual([]);
   });
 });

@@ -25,6 +25,14 @@
  * commit, in their place in that order: the tabs' keyboard pattern is React's too, and a person
  * who moved to 'Criar conta' with the keyboard before the app arrived must find it chosen.
  *
+ * What the pointer is over and what has the focus when React commits are announced to it once
+ * (decision 0769): before `hydrateRoot` no listener saw the pointer arrive or the focus come, and
+ * while it hydrates React replays a pointerover or a focusin but not a pointermove, the event
+ * Radix's tooltips open on. So a tooltip shown on hover or on focus (the sidebar's locked areas) no
+ * longer waits, on a page the server rendered, for the pointer's next move or a second focus: a
+ * pointermove where the pointer is, and a focusin on the element focused before `release` (a later
+ * focus React replays itself).
+ *
  * The events themselves are recorded by app/early-input-record.ts, from the page's first script
  * on a page hydrated when idle (hydrate-when-idle.ts), which main.tsx hands over here.
  */
@@ -41,6 +49,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
   /** Fields changed before any script listened (no input event): their values at `release`. */
   const unrecorded = new Map<Field, string>();
   let focusedTab: HTMLElement | null = null;
+  /** The element focused before React listened: its focus is announced after the commit. */
+  let focusedEarly: HTMLElement | null = null;
   const closest = (target: EventTarget | null, selector: string) => (target instanceof Element ? target.closest<HTMLElement>(selector) : null);
   return {
     /** Just before hydration: what was typed, and the tab clicked, before any script ran, too. */
@@ -53,6 +63,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       const focused = document.activeElement;
       const tabClicked = events.some((e) => e.type === 'click' && closest(e.target, '[role="tab"]'));
       if (!tabClicked && focused instanceof HTMLElement && root.contains(focused) && isUnchosenTab(focused) && focused.tabIndex === -1) focusedTab = focused;
+      // A tab's focus is the tab's business above; any other element focused now gets its focusin after the commit.
+      if (focused instanceof HTMLElement && focused !== root && root.contains(focused) && focused.getAttribute('role') !== 'tab') focusedEarly = focused;
     },
     /** After React's first commit: the typed values back, the tab and buttons clicked, then the held submit. */
     replay: () => {
@@ -91,6 +103,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       events.length = 0;
       unrecorded.clear();
       focusedTab = null;
+      announcePointerAndFocus(root, focusedEarly);
+      focusedEarly = null;
       for (const [el, value] of typed) {
         if (!el.isConnected) continue;
         // React tracks a field's last value on the node; hydration took the typed one as known, so
@@ -133,6 +147,20 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       next();
     },
   };
+}
+
+/**
+ * A pointermove on the deepest element under a mouse's pointer, and a focusin on `focused` if it
+ * still has the focus.
+ */
+function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null) {
+  // A touch screen keeps `:hover` on the last element tapped: only a device whose pointer hovers.
+  const hovered = window.matchMedia?.('(hover: hover)').matches ? [...root.querySelectorAll(':hover')].at(-1) : undefined;
+  if (hovered) {
+    const init = { bubbles: true, cancelable: true, pointerType: 'mouse' };
+    hovered.dispatchEvent(typeof PointerEvent === 'function' ? new PointerEvent('pointermove', init) : new MouseEvent('pointermove', init));
+  }
+  if (focused && focused.isConnected && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
 }
 
 const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
