@@ -15,6 +15,8 @@ import { recordUntilHydration, takeEarlyRecord } from './early-input-record.ts';
 let sent: string[] = [];
 /** The buttons whose onFocus React ran. */
 let focuses: string[] = [];
+/** The names of the files the file input's onChange read. */
+let chosen: string[] = [];
 let root: Root | null = null;
 let container: HTMLElement;
 
@@ -58,6 +60,7 @@ function Page() {
         <p>Formulário de cadastro</p>
       </AuthTabsContent>
       </AuthTabs>
+      <input type="file" aria-label="Arquivo" onChange={(e) => chosen.push(...[...(e.currentTarget.files ?? [])].map((f) => f.name))} />
     </>
   );
 }
@@ -106,6 +109,7 @@ afterEach(() => {
   container.remove();
   sent = [];
   focuses = [];
+  chosen = [];
 });
 
 describe('a tab chosen before React takes the page over', () => {
@@ -305,5 +309,29 @@ describe('the focus given before React takes the page over (decision 0769)', () 
       );
     });
     expect(focuses).toEqual([]);
+  });
+});
+
+describe('the files chosen before React takes the page over (decision 0769)', () => {
+  const fileInput = () => container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  /** What the browser's picker (or a browser test) does: the input holds the files, before any script listens. */
+  function choose(names: string[]) {
+    const transfer = new DataTransfer();
+    for (const name of names) transfer.items.add(new File(['%PDF-1.4'], name, { type: 'application/pdf' }));
+    fileInput().files = transfer.files;
+  }
+
+  it("are announced once React has committed: the input's onChange reads them (the page uploads them)", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    choose(['contrato.pdf']);
+    await hydrate(early);
+    expect(chosen).toEqual(['contrato.pdf']);
+  });
+
+  it('no file chosen: nothing is announced', async () => {
+    prerendered();
+    await hydrate(keepEarlyInput(container));
+    expect(chosen).toEqual([]);
   });
 });

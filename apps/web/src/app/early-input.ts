@@ -33,6 +33,11 @@
  * pointermove where the pointer is, and a focusin on the element focused before `release` (a later
  * focus React replays itself).
  *
+ * A file input given its files then (the browser's picker opens without a script; a browser test
+ * sets them at once) is announced after the commit too, as the browser did (input, change), so the
+ * page uploads them (decision 0769): without it the contract's PDF chosen on a server-rendered
+ * /juridico/contrato/:id was never sent.
+ *
  * The events themselves are recorded by app/early-input-record.ts, from the page's first script
  * on a page hydrated when idle (hydrate-when-idle.ts), which main.tsx hands over here.
  */
@@ -49,6 +54,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
   /** Fields changed before any script listened (no input event): their values at `release`. */
   const unrecorded = new Map<Field, string>();
   let focusedTab: HTMLElement | null = null;
+  /** File inputs given their files before React listened (a picker needs no script): their choice, announced after the commit. */
+  const filesChosen = new Map<HTMLInputElement, FileList>();
   /** The element focused before React listened: its focus is announced after the commit. */
   let focusedEarly: HTMLElement | null = null;
   const closest = (target: EventTarget | null, selector: string) => (target instanceof Element ? target.closest<HTMLElement>(selector) : null);
@@ -60,6 +67,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       for (const el of root.querySelectorAll<Field>('input, textarea')) {
         if (isField(el) && el.value !== el.defaultValue && !typed.has(el)) unrecorded.set(el, el.value);
       }
+      for (const el of root.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (el.files?.length) filesChosen.set(el, el.files);
       const focused = document.activeElement;
       const tabClicked = events.some((e) => e.type === 'click' && closest(e.target, '[role="tab"]'));
       if (!tabClicked && focused instanceof HTMLElement && root.contains(focused) && isUnchosenTab(focused) && focused.tabIndex === -1) focusedTab = focused;
@@ -114,6 +122,14 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
         el.dispatchEvent(new Event('input', { bubbles: true }));
       }
+      // The files chosen then, as the browser announced them (input, then change: React's onChange of a file input
+      // listens to change), unless chosen again since (React, attached, ran that choice itself).
+      for (const [el, files] of filesChosen) {
+        if (!el.isConnected || el.files !== files) continue;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      filesChosen.clear();
       const last = held as { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null;
       const choice = chosen as { tab: HTMLElement; at: number } | null;
       // A submit after a click wins over it (the person went on with the form on screen).
