@@ -111,7 +111,9 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       events.length = 0;
       unrecorded.clear();
       focusedTab = null;
-      announcePointerAndFocus(root, focusedEarly);
+      const files = [...filesChosen];
+      const focused = focusedEarly;
+      filesChosen.clear();
       focusedEarly = null;
       for (const [el, value] of typed) {
         if (!el.isConnected) continue;
@@ -122,14 +124,6 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
         el.dispatchEvent(new Event('input', { bubbles: true }));
       }
-      // The files chosen then, as the browser announced them (input, then change: React's onChange of a file input
-      // listens to change), unless chosen again since (React, attached, ran that choice itself).
-      for (const [el, files] of filesChosen) {
-        if (!el.isConnected || el.files !== files) continue;
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-        el.dispatchEvent(new Event('change', { bubbles: true }));
-      }
-      filesChosen.clear();
       const last = held as { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null;
       const choice = chosen as { tab: HTMLElement; at: number } | null;
       // A submit after a click wins over it (the person went on with the form on screen).
@@ -148,6 +142,19 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
         });
       }
       const steps = clicks.sort((a, b) => a.at - b.at).map((c) => c.run);
+      // First, in a timeout of its own like every step: outside React's commit, so React can hydrate at
+      // once a Suspense boundary the event lands in (a tab's content is hydrated after the first commit,
+      // and an event there inside the commit's effects was dropped). The files chosen then, as the
+      // browser announced them (input, then change: React's onChange of a file input listens to
+      // change), unless chosen again since; then where the pointer is and what has the focus.
+      steps.unshift(() => {
+        for (const [el, chosen] of files) {
+          if (!el.isConnected || el.files !== chosen) continue;
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        announcePointerAndFocus(root, focused);
+      });
       if (last) steps.push(() => last.form.isConnected && last.form.requestSubmit(last.submitter && last.form.contains(last.submitter) ? last.submitter : undefined));
       // In the order they were made, each once React has rendered what the one before changed (the
       // restored values first: a handler reads the state they set, and the updates of an event
