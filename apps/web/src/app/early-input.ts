@@ -115,15 +115,6 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       const focused = focusedEarly;
       filesChosen.clear();
       focusedEarly = null;
-      for (const [el, value] of typed) {
-        if (!el.isConnected) continue;
-        // React tracks a field's last value on the node; hydration took the typed one as known, so
-        // it is cleared through React's tracked setter first and written through the prototype's:
-        // the input event then reads as a change and the component's state gets it.
-        el.value = '';
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-      }
       const last = held as { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null;
       const choice = chosen as { tab: HTMLElement; at: number } | null;
       // A submit after a click wins over it (the person went on with the form on screen).
@@ -144,10 +135,12 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       const steps = clicks.sort((a, b) => a.at - b.at).map((c) => c.run);
       // First, in a timeout of its own like every step: outside React's commit, so React can hydrate at
       // once a Suspense boundary the event lands in (a tab's content is hydrated after the first commit,
-      // and an event there inside the commit's effects was dropped). The files chosen then, as the
-      // browser announced them (input, then change: React's onChange of a file input listens to
-      // change), unless chosen again since; then where the pointer is and what has the focus.
+      // and an event there inside the commit's effects was dropped: the values typed in a /financeiro
+      // tab were lost). The values typed then; the files chosen then, as the browser announced them
+      // (input, then change: React's onChange of a file input listens to change), unless chosen again
+      // since; then where the pointer is and what has the focus.
       steps.unshift(() => {
+        for (const [el, value] of typed) giveBack(el, value);
         for (const [el, chosen] of files) {
           if (!el.isConnected || el.files !== chosen) continue;
           el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -184,6 +177,19 @@ function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null)
     hovered.dispatchEvent(typeof PointerEvent === 'function' ? new PointerEvent('pointermove', init) : new MouseEvent('pointermove', init));
   }
   if (focused && focused.isConnected && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+}
+
+/**
+ * A value typed before React ran, given back through React's tracked setter: React tracks a field's
+ * last value on the node; hydration took the typed one as known, so it is cleared through it first
+ * and written through the prototype's: the input event then reads as a change and the component's
+ * state gets it.
+ */
+function giveBack(el: Field, value: string) {
+  if (!el.isConnected) return;
+  el.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
