@@ -29,6 +29,7 @@ function Page() {
   const [tab, setTab] = useState('login');
   const [forgot, setForgot] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   if (forgot) return <p>Recuperar senha</p>;
   return (
     <>
@@ -60,6 +61,8 @@ function Page() {
         <p>Formulário de cadastro</p>
       </AuthTabsContent>
       </AuthTabs>
+      <input type="checkbox" aria-label="Aceito" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+      <output>{agreed ? 'Termos aceitos' : 'Termos pendentes'}</output>
       <input type="file" aria-label="Arquivo" onChange={(e) => chosen.push(...[...(e.currentTarget.files ?? [])].map((f) => f.name))} />
     </>
   );
@@ -333,5 +336,28 @@ describe('the files chosen before React takes the page over (decision 0769)', ()
     prerendered();
     await hydrate(keepEarlyInput(container));
     expect(chosen).toEqual([]);
+  });
+});
+
+describe('a checkbox clicked before React takes the page over (decision 0769)', () => {
+  const box = () => container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+  it("is announced once React has hydrated it: the component's state has the person's choice", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    box().click();
+    expect(box().checked).toBe(true);
+    await hydrate(early);
+    expect(container.querySelector('output')!.textContent).toBe('Termos aceitos');
+    expect(box().checked).toBe(true);
+  });
+
+  it('clicked twice (back as it was): nothing is announced', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    box().click();
+    box().click();
+    await hydrate(early);
+    expect(container.querySelector('output')!.textContent).toBe('Termos pendentes');
+    expect(box().checked).toBe(false);
   });
 });

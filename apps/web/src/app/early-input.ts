@@ -33,6 +33,9 @@
  * pointermove where the pointer is, and a focusin on the element focused before `release` (a later
  * focus React replays itself).
  *
+ * A checkbox or radio clicked then (a row chosen on a list) is announced so too: its box shows
+ * the person's choice, and the component's state must have it (decision 0769).
+ *
  * A file input given its files then (the browser's picker opens without a script; a browser test
  * sets them at once) is announced after the commit too, as the browser did (input, change), so the
  * page uploads them (decision 0769): without it the contract's PDF chosen on a server-rendered
@@ -54,6 +57,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
   /** Fields changed before any script listened (no input event): their values at `release`. */
   const unrecorded = new Map<Field, string>();
   let focusedTab: HTMLElement | null = null;
+  /** Checkboxes and radios changed before React listened: the state the person left them in. */
+  const toggled = new Map<HTMLInputElement, boolean>();
   /** File inputs given their files before React listened (a picker needs no script): their choice, announced after the commit. */
   const filesChosen = new Map<HTMLInputElement, FileList>();
   /** The element focused before React listened: its focus is announced after the commit. */
@@ -68,6 +73,10 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
         if (isField(el) && el.value !== el.defaultValue && !typed.has(el)) unrecorded.set(el, el.value);
       }
       for (const el of root.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (el.files?.length) filesChosen.set(el, el.files);
+      // A radio announces the one checked; a checkbox any change from the server's markup.
+      for (const el of root.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]')) {
+        if (el.checked !== el.defaultChecked && (el.type === 'checkbox' || el.checked)) toggled.set(el, el.checked);
+      }
       const focused = document.activeElement;
       const tabClicked = events.some((e) => e.type === 'click' && closest(e.target, '[role="tab"]'));
       if (!tabClicked && focused instanceof HTMLElement && root.contains(focused) && isUnchosenTab(focused) && focused.tabIndex === -1) focusedTab = focused;
@@ -112,8 +121,10 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       unrecorded.clear();
       focusedTab = null;
       const files = [...filesChosen];
+      const toggles = [...toggled];
       const focused = focusedEarly;
       filesChosen.clear();
+      toggled.clear();
       focusedEarly = null;
       const last = held as { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null;
       const choice = chosen as { tab: HTMLElement; at: number } | null;
@@ -139,8 +150,13 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       // tab were lost). The values typed then; the files chosen then, as the browser announced them
       // (input, then change: React's onChange of a file input listens to change), unless chosen again
       // since; then where the pointer is and what has the focus.
-      steps.unshift(() => {
+      // Each once React has hydrated it: a tab's content is hydrated after the first commit, and a
+      // value given back to markup React had not taken over yet was taken by it as known, no change.
+      const targets: Element[] = [...typed.keys(), ...files.map(([el]) => el), ...toggles.map(([el]) => el)];
+      steps.unshift(async () => {
+        await hydrated(targets);
         for (const [el, value] of typed) giveBack(el, value);
+        for (const [el, checked] of toggles) toggleBack(el, checked);
         for (const [el, chosen] of files) {
           if (!el.isConnected || el.files !== chosen) continue;
           el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -154,11 +170,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       // flush in a microtask). A form no longer on the page is not sent.
       const next = () => {
         const step = steps.shift();
-        if (step)
-          setTimeout(() => {
-            step();
-            next();
-          });
+        if (step) setTimeout(() => void Promise.resolve(step()).then(next, next));
       };
       next();
     },
@@ -177,6 +189,26 @@ function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null)
     hovered.dispatchEvent(typeof PointerEvent === 'function' ? new PointerEvent('pointermove', init) : new MouseEvent('pointermove', init));
   }
   if (focused && focused.isConnected && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+}
+
+/** React's own mark on a DOM node it has hydrated (or rendered). */
+const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+/** Until React has hydrated every one of `els` still on the page, or 3 s. */
+async function hydrated(els: Element[]) {
+  for (let waited = 0; waited < 3000 && els.some((el) => el.isConnected && !isHydrated(el)); waited += 20) await new Promise((r) => setTimeout(r, 20));
+}
+
+/**
+ * A checkbox or radio clicked before React ran, announced as the click React listens to: the node's
+ * state set through React's tracked setter to the other value (what React takes as known), then to
+ * the person's through the prototype's, and a plain 'click' event (not a MouseEvent: it does not
+ * toggle the box again), so the component's onChange gets the person's choice.
+ */
+function toggleBack(el: HTMLInputElement, checked: boolean) {
+  if (!el.isConnected) return;
+  el.checked = !checked;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')?.set?.call(el, checked);
+  el.dispatchEvent(new Event('click', { bubbles: true }));
 }
 
 /**
