@@ -1,9 +1,11 @@
 import { act, type ReactNode, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../features/auth/components/auth-tabs.tsx';
 import { PasswordInput } from '../components/form/password-input.tsx';
+import { Tabs } from '../components/ui/tabs.tsx';
 import { keepEarlyInput } from './early-input.ts';
 import { recordUntilHydration, takeEarlyRecord } from './early-input-record.ts';
 
@@ -359,5 +361,37 @@ describe('a checkbox clicked before React takes the page over (decision 0769)', 
     await hydrate(early);
     expect(container.querySelector('output')!.textContent).toBe('Termos pendentes');
     expect(box().checked).toBe(false);
+  });
+});
+
+describe("a tab of the shell's pages clicked before React takes the page over (decision 0769)", () => {
+  const shellTabs = [
+    { value: 'geral', label: 'Geral', content: <p>Resumo</p> },
+    { value: 'convites', label: 'Convites', content: <p>Convites pendentes</p> },
+  ];
+  const ShellPage = () => (
+    <MemoryRouter initialEntries={['/admin']}>
+      <Tabs label="Administração" tabs={shellTabs} />
+    </MemoryRouter>
+  );
+
+  it('is chosen once React has committed (Radix chooses on the mouse going down, not on the click)', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<ShellPage />);
+    document.body.append(container);
+    const early = keepEarlyInput(container);
+    tab('Convites').click();
+    early.release();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <ShellPage />
+        </AfterFirstCommit>,
+      );
+    });
+    for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(tab('Convites').getAttribute('aria-selected')).toBe('true');
+    expect(container.textContent).toContain('Convites pendentes');
   });
 });

@@ -139,7 +139,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
           run: () => {
             // The node hydration kept; were it replaced (a client render after a mismatch), the one of the same id.
             const tab = choice.tab.isConnected ? choice.tab : choice.tab.id ? document.getElementById(choice.tab.id) : null;
-            if (tab && root.contains(tab) && isUnchosenTab(tab)) tab.click();
+            if (tab && root.contains(tab) && isUnchosenTab(tab)) chooseTab(tab);
           },
         });
       }
@@ -226,6 +226,16 @@ function giveBack(el: Field, value: string) {
 
 const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
 const MENU_TRIGGER = 'button[aria-haspopup="menu"], button[aria-haspopup="listbox"]';
+
+/**
+ * A tab chosen again as a mouse does: the primary button going down (Radix's tabs, those of the
+ * shell's pages, choose on it, decision 0769: a click alone left /admin's 'Convites' unchosen), then the click
+ * (/auth's tabs choose on it).
+ */
+function chooseTab(tab: HTMLElement) {
+  tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+  if (isUnchosenTab(tab)) tab.click();
+}
 
 /** The primary button of a mouse going down on `el` (a menu's trigger opens on it). */
 function pressPointer(el: HTMLElement) {
