@@ -364,17 +364,20 @@ describe('a checkbox clicked before React takes the page over (decision 0769)', 
   });
 });
 
-describe("a tab of the shell's pages clicked before React takes the page over (decision 0769)", () => {
-  const shellTabs = [
-    { value: 'geral', label: 'Geral', content: <p>Resumo</p> },
-    { value: 'convites', label: 'Convites', content: <p>Convites pendentes</p> },
-  ];
-  const ShellPage = () => (
+const shellTabs = [
+  { value: 'geral', label: 'Geral', content: <p>Resumo</p> },
+  { value: 'convites', label: 'Convites', content: <p>Convites pendentes</p> },
+];
+/** A page of the shell with the app's tabs (Radix's, kept in the URL). */
+function ShellPage() {
+  return (
     <MemoryRouter initialEntries={['/admin']}>
       <Tabs label="Administração" tabs={shellTabs} />
     </MemoryRouter>
   );
+}
 
+describe("a tab of the shell's pages clicked before React takes the page over (decision 0769)", () => {
   it('is chosen once React has committed (Radix chooses on the mouse going down, not on the click)', async () => {
     container = document.createElement('div');
     container.innerHTML = renderToString(<ShellPage />);
