@@ -142,9 +142,10 @@ export default defineConfig({
         DATABASE_URL: '',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         AUTH_RATE_LIMIT: 'off',
-        // The signed-in pages' server render (decision 0766) for the browsers that ask for it (e2e/ssr-signed-in.spec.ts),
-        // with room for a loaded CI machine: its time limit is tested in vitest.
-        SSR_SIGNED_IN: 'opt-in',
+        // The signed-in pages' server render (decisions 0766, 0769) as in production, for every browser: the whole suite
+        // acts on server-rendered pages (E2E_SSR_SIGNED_IN=off or opt-in runs it against the plain app), with room for a
+        // loaded CI machine: its time limit is tested in vitest.
+        SSR_SIGNED_IN: process.env.E2E_SSR_SIGNED_IN ?? 'on',
         SSR_RENDER_BUDGET_MS: '3000',
         SUPPORT_EMAIL: 'suporte.e2e@sede.test',
         SUPPORT_OPERATORS: 'operador.e2e@sede.test,operador.receita.e2e@sede.test',

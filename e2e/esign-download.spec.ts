@@ -121,6 +121,8 @@ test.describe('assinatura eletrônica: dois signatários, PDF selado verificado'
     await e2eSql('UPDATE companies SET onboarding_completed = true WHERE id = $1', [company.id]);
     const [contract] = await e2eSql<{ id: string }>("insert into contracts (company_id, title) values ($1, 'Fornecimento de pães') returning id", [company.id]);
     await answerFirstFileListAfterUpload(page, 'contract');
+    // The race above needs the browser to ask for the file list: a page the server renders comes with it (decision 0769).
+    await page.context().addCookies([{ name: 'sede_ssr', value: '0', url: test.info().project.use.baseURL! }]);
     await page.goto(`/juridico/contrato/${contract!.id}`);
     await page.locator('input[type="file"]').first().setInputFiles({ name: 'fornecimento.pdf', mimeType: 'application/pdf', buffer: await contractPdf() });
     // In the list of the contract's files, not only in the upload's progress ('Enviando fornecimento.pdf').

@@ -66,6 +66,8 @@ test.describe('paid actions', () => {
     await adminWithCompany(page);
     // A server without platform AI (the e2e server has one: its status is answered here instead).
     await page.route('**/api/ai/status', (route) => route.fulfill({ json: { platform: false, model: null } }));
+    // The browser must ask for it: a page the server renders comes with the server's real answer (decision 0769).
+    await page.context().addCookies([{ name: 'sede_ssr', value: '0', url: test.info().project.use.baseURL! }]);
     await page.goto('/empresa-perfil');
     await expect(page.getByRole('button', { name: 'Gerar resumo · 1 moeda' })).toBeDisabled();
     await expect(page.getByTestId('paid-action-description')).toContainText(

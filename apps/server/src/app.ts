@@ -16,7 +16,7 @@ import { portugueseAuthErrors } from './http/auth-bad-request.ts';
 import { jsonBodyLimit, sameOriginOnly, securityHeaders } from './http/security.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
 import { prerenderedPages } from './http/prerendered.ts';
-import { signedInPages } from './http/signed-in-render.ts';
+import { signedInPages, wantsServerRender } from './http/signed-in-render.ts';
 import { listCacheWrites } from './platform/list-cache.ts';
 
 function webDistDir(s: Services): string | null {
@@ -84,7 +84,6 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
     // A signed-in page comes with its first view and its data, rendered per request with the
     // API's own answers to the visitor's cookie (decision 0766); the single-page app otherwise.
     const signedIn = s.cfg.SSR_SIGNED_IN === 'off' ? null : signedInPages(dist, s.cfg.SSR_RENDER_BUDGET_MS);
-    const optedIn = (cookie: string | undefined) => s.cfg.SSR_SIGNED_IN === 'on' || /(?:^|;\s*)sede_ssr=1(?:;|$)/.test(cookie ?? '');
     signedIn?.warm();
     app.get('*', compress(), async (c) => {
       if (path.extname(c.req.path)) return c.text('Not found', 404);
@@ -92,7 +91,7 @@ export function createApp(s: Services, modules: readonly ModuleDefinition[], rea
       const page = prerendered(url);
       if (page) return c.html(page);
       const cookie = c.req.header('cookie');
-      const rendered = signedIn && optedIn(cookie) && (await signedIn.render(url, cookie, async (p, init) => app.request(`/api${p}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: cookie ?? '' } }, c.env)));
+      const rendered = signedIn && wantsServerRender(s.cfg.SSR_SIGNED_IN, cookie) && (await signedIn.render(url, cookie, async (p, init) => app.request(`/api${p}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: cookie ?? '' } }, c.env)));
       if (!rendered) return c.html(indexHtml);
       c.header('Cache-Control', 'private, no-store');
       c.header('Vary', 'Cookie');

@@ -16,6 +16,18 @@ type RenderModule = {
 /** The in-process API: a request to the app's own /api with the visitor's cookie, nothing else of theirs. */
 export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * Whether a request's browser gets the signed-in pages rendered by the server (SSR_SIGNED_IN,
+ * decisions 0766 and 0769): 'on' for every browser but one carrying the cookie `sede_ssr=0` (a
+ * person or a browser test that wants the plain single-page app), 'opt-in' only for one carrying
+ * `sede_ssr=1`, 'off' for none.
+ */
+export function wantsServerRender(mode: 'off' | 'opt-in' | 'on', cookie: string | undefined): boolean {
+  if (mode === 'off') return false;
+  const choice = /(?:^|;\s*)sede_ssr=([01])(?:;|$)/.exec(cookie ?? '')?.[1];
+  return mode === 'on' ? choice !== '0' : choice === '1';
+}
+
 /** JSON inside an HTML script element: no `<` can close it, no U+2028/2029 can end a line. */
 export const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

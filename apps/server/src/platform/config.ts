@@ -109,11 +109,11 @@ const schema = z.object({
   MERCADOLIVRE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEB_DIST: z.string().optional(),
   /**
-   * The signed-in pages rendered by the server with their data (decision 0766): 'off' (the plain
-   * single-page app), 'opt-in' (only for a browser carrying the cookie `sede_ssr=1`: the browser
-   * tests, trying it out) or 'on'.
+   * The signed-in pages rendered by the server with their data (decision 0766): 'on' (the default
+   * since decision 0769; a browser carrying the cookie `sede_ssr=0` gets the plain single-page
+   * app), 'opt-in' (only for a browser carrying `sede_ssr=1`) or 'off' (the plain single-page app).
    */
-  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('off'),
+  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('on'),
   /** How long a signed-in page's server render may take before the browser gets the plain app instead (decision 0766). */
   SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1000),
   PG_LOG: z.string().optional(),

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonForScript, signedInDocument, signedInPages } from '../../src/http/signed-in-render.ts';
+import { jsonForScript, signedInDocument, signedInPages, wantsServerRender } from '../../src/http/signed-in-render.ts';
 
 // The shape of dist/ssr/document.html (apps/web/prerender.mjs).
 const TEMPLATE = `<!doctype html>
@@ -48,6 +48,32 @@ describe('the JSON of a server-rendered page', () => {
     expect(html).toContain('<div id="root"><main>Oi $&</main></div>\n    <script type="application/json" id="sede-state">{"x":"\\u003c/script>\\u003c!--ssr-markup-->"}</script>');
     expect(html).toContain('<title>Empresa &lt;Sede&gt; $&amp; · Sede</title>');
     expect(html.match(/<script/g)).toHaveLength(2);
+  });
+});
+
+describe('which browsers get the server render (SSR_SIGNED_IN)', () => {
+  const session = 'better-auth.session_token=token.assinatura';
+  it("'on' (the default): every browser but one carrying sede_ssr=0", () => {
+    expect(wantsServerRender('on', undefined)).toBe(true);
+    expect(wantsServerRender('on', session)).toBe(true);
+    expect(wantsServerRender('on', `${session}; sede_ssr=1`)).toBe(true);
+    expect(wantsServerRender('on', `sede_ssr=0; ${session}`)).toBe(false);
+    expect(wantsServerRender('on', `${session}; sede_ssr=0`)).toBe(false);
+    expect(wantsServerRender('on', `${session}; nosede_ssr=0; sede_ssr=00`)).toBe(true);
+  });
+
+  it("'opt-in': only a browser carrying sede_ssr=1", () => {
+    expect(wantsServerRender('opt-in', undefined)).toBe(false);
+    expect(wantsServerRender('opt-in', session)).toBe(false);
+    expect(wantsServerRender('opt-in', `${session}; sede_ssr=0`)).toBe(false);
+    expect(wantsServerRender('opt-in', `${session}; xsede_ssr=1`)).toBe(false);
+    expect(wantsServerRender('opt-in', `sede_ssr=1; ${session}`)).toBe(true);
+    expect(wantsServerRender('opt-in', `${session}; sede_ssr=1`)).toBe(true);
+  });
+
+  it("'off': none, whatever the cookie", () => {
+    expect(wantsServerRender('off', session)).toBe(false);
+    expect(wantsServerRender('off', `${session}; sede_ssr=1`)).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 import { act, type ReactNode, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../features/auth/components/auth-tabs.tsx';
 import { PasswordInput } from '../components/form/password-input.tsx';
+import { Tabs } from '../components/ui/tabs.tsx';
 import { keepEarlyInput } from './early-input.ts';
 import { recordUntilHydration, takeEarlyRecord } from './early-input-record.ts';
 
@@ -13,6 +15,10 @@ import { recordUntilHydration, takeEarlyRecord } from './early-input-record.ts';
  * the first commit), with the real tabs of /auth.
  */
 let sent: string[] = [];
+/** The buttons whose onFocus React ran. */
+let focuses: string[] = [];
+/** The names of the files the file input's onChange read. */
+let chosen: string[] = [];
 let root: Root | null = null;
 let container: HTMLElement;
 
@@ -25,12 +31,13 @@ function Page() {
   const [tab, setTab] = useState('login');
   const [forgot, setForgot] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   if (forgot) return <p>Recuperar senha</p>;
   return (
     <>
       {/* A button without a type, outside any form: the signed-in pages' many (decision 0766). */}
       {/* biome-ignore lint/a11y/useButtonType: the markup under test is a button without a type */}
-      <button onClick={() => setSettings(true)}>{settings ? 'Configurações abertas' : 'Configurar'}</button>
+      <button onClick={() => setSettings(true)} onFocus={() => focuses.push('Configurar')}>{settings ? 'Configurações abertas' : 'Configurar'}</button>
       <AuthTabs value={tab} onValueChange={setTab}>
       <AuthTabsList aria-label="Entrar ou criar conta">
         <AuthTabsTrigger value="login">Entrar</AuthTabsTrigger>
@@ -56,6 +63,9 @@ function Page() {
         <p>Formulário de cadastro</p>
       </AuthTabsContent>
       </AuthTabs>
+      <input type="checkbox" aria-label="Aceito" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+      <output>{agreed ? 'Termos aceitos' : 'Termos pendentes'}</output>
+      <input type="file" aria-label="Arquivo" onChange={(e) => chosen.push(...[...(e.currentTarget.files ?? [])].map((f) => f.name))} />
     </>
   );
 }
@@ -103,6 +113,8 @@ afterEach(() => {
   root = null;
   container.remove();
   sent = [];
+  focuses = [];
+  chosen = [];
 });
 
 describe('a tab chosen before React takes the page over', () => {
@@ -273,5 +285,116 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     expect(takeEarlyRecord()).toBeNull();
     await hydrate(keepEarlyInput(container, record!));
     expect(sent).toEqual(['ana@exemplo.com.br']);
+  });
+});
+
+describe('the focus given before React takes the page over (decision 0769)', () => {
+  it("is announced to React once it has committed: the element's onFocus runs (a tooltip shown on focus)", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Configurar').focus();
+    expect(focuses).toEqual([]);
+    await hydrate(early);
+    expect(focuses).toEqual(['Configurar']);
+    expect(document.activeElement).toBe(button('Configurar'));
+  });
+
+  it('is not announced when it has moved on by then', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    button('Configurar').focus();
+    early.release();
+    button('Configurar').blur();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <Page />
+        </AfterFirstCommit>,
+      );
+    });
+    expect(focuses).toEqual([]);
+  });
+});
+
+describe('the files chosen before React takes the page over (decision 0769)', () => {
+  const fileInput = () => container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  /** What the browser's picker (or a browser test) does: the input holds the files, before any script listens. */
+  function choose(names: string[]) {
+    const transfer = new DataTransfer();
+    for (const name of names) transfer.items.add(new File(['%PDF-1.4'], name, { type: 'application/pdf' }));
+    fileInput().files = transfer.files;
+  }
+
+  it("are announced once React has committed: the input's onChange reads them (the page uploads them)", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    choose(['contrato.pdf']);
+    await hydrate(early);
+    expect(chosen).toEqual(['contrato.pdf']);
+  });
+
+  it('no file chosen: nothing is announced', async () => {
+    prerendered();
+    await hydrate(keepEarlyInput(container));
+    expect(chosen).toEqual([]);
+  });
+});
+
+describe('a checkbox clicked before React takes the page over (decision 0769)', () => {
+  const box = () => container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+  it("is announced once React has hydrated it: the component's state has the person's choice", async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    box().click();
+    expect(box().checked).toBe(true);
+    await hydrate(early);
+    expect(container.querySelector('output')!.textContent).toBe('Termos aceitos');
+    expect(box().checked).toBe(true);
+  });
+
+  it('clicked twice (back as it was): nothing is announced', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    box().click();
+    box().click();
+    await hydrate(early);
+    expect(container.querySelector('output')!.textContent).toBe('Termos pendentes');
+    expect(box().checked).toBe(false);
+  });
+});
+
+const shellTabs = [
+  { value: 'geral', label: 'Geral', content: <p>Resumo</p> },
+  { value: 'convites', label: 'Convites', content: <p>Convites pendentes</p> },
+];
+/** A page of the shell with the app's tabs (Radix's, kept in the URL). */
+function ShellPage() {
+  return (
+    <MemoryRouter initialEntries={['/admin']}>
+      <Tabs label="Administração" tabs={shellTabs} />
+    </MemoryRouter>
+  );
+}
+
+describe("a tab of the shell's pages clicked before React takes the page over (decision 0769)", () => {
+  it('is chosen once React has committed (Radix chooses on the mouse going down, not on the click)', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<ShellPage />);
+    document.body.append(container);
+    const early = keepEarlyInput(container);
+    tab('Convites').click();
+    early.release();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <ShellPage />
+        </AfterFirstCommit>,
+      );
+    });
+    for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(tab('Convites').getAttribute('aria-selected')).toBe('true');
+    expect(container.textContent).toContain('Convites pendentes');
   });
 });

@@ -25,6 +25,22 @@
  * commit, in their place in that order: the tabs' keyboard pattern is React's too, and a person
  * who moved to 'Criar conta' with the keyboard before the app arrived must find it chosen.
  *
+ * What the pointer is over and what has the focus when React commits are announced to it once
+ * (decision 0769): before `hydrateRoot` no listener saw the pointer arrive or the focus come, and
+ * while it hydrates React replays a pointerover or a focusin but not a pointermove, the event
+ * Radix's tooltips open on. So a tooltip shown on hover or on focus (the sidebar's locked areas) no
+ * longer waits, on a page the server rendered, for the pointer's next move or a second focus: a
+ * pointermove where the pointer is, and a focusin on the element focused before `release` (a later
+ * focus React replays itself).
+ *
+ * A checkbox or radio clicked then (a row chosen on a list) is announced so too: its box shows
+ * the person's choice, and the component's state must have it (decision 0769).
+ *
+ * A file input given its files then (the browser's picker opens without a script; a browser test
+ * sets them at once) is announced after the commit too, as the browser did (input, change), so the
+ * page uploads them (decision 0769): without it the contract's PDF chosen on a server-rendered
+ * /juridico/contrato/:id was never sent.
+ *
  * The events themselves are recorded by app/early-input-record.ts, from the page's first script
  * on a page hydrated when idle (hydrate-when-idle.ts), which main.tsx hands over here.
  */
@@ -41,6 +57,12 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
   /** Fields changed before any script listened (no input event): their values at `release`. */
   const unrecorded = new Map<Field, string>();
   let focusedTab: HTMLElement | null = null;
+  /** Checkboxes and radios changed before React listened: the state the person left them in. */
+  const toggled = new Map<HTMLInputElement, boolean>();
+  /** File inputs given their files before React listened (a picker needs no script): their choice, announced after the commit. */
+  const filesChosen = new Map<HTMLInputElement, FileList>();
+  /** The element focused before React listened: its focus is announced after the commit. */
+  let focusedEarly: HTMLElement | null = null;
   const closest = (target: EventTarget | null, selector: string) => (target instanceof Element ? target.closest<HTMLElement>(selector) : null);
   return {
     /** Just before hydration: what was typed, and the tab clicked, before any script ran, too. */
@@ -50,9 +72,16 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       for (const el of root.querySelectorAll<Field>('input, textarea')) {
         if (isField(el) && el.value !== el.defaultValue && !typed.has(el)) unrecorded.set(el, el.value);
       }
+      for (const el of root.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (el.files?.length) filesChosen.set(el, el.files);
+      // A radio announces the one checked; a checkbox any change from the server's markup.
+      for (const el of root.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]')) {
+        if (el.checked !== el.defaultChecked && (el.type === 'checkbox' || el.checked)) toggled.set(el, el.checked);
+      }
       const focused = document.activeElement;
       const tabClicked = events.some((e) => e.type === 'click' && closest(e.target, '[role="tab"]'));
       if (!tabClicked && focused instanceof HTMLElement && root.contains(focused) && isUnchosenTab(focused) && focused.tabIndex === -1) focusedTab = focused;
+      // A tab's focus is the tab's business above; any other element focused now gets its focusin after the commit.
+      if (focused instanceof HTMLElement && focused !== root && root.contains(focused) && focused.getAttribute('role') !== 'tab') focusedEarly = focused;
     },
     /** After React's first commit: the typed values back, the tab and buttons clicked, then the held submit. */
     replay: () => {
@@ -91,15 +120,12 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       events.length = 0;
       unrecorded.clear();
       focusedTab = null;
-      for (const [el, value] of typed) {
-        if (!el.isConnected) continue;
-        // React tracks a field's last value on the node; hydration took the typed one as known, so
-        // it is cleared through React's tracked setter first and written through the prototype's:
-        // the input event then reads as a change and the component's state gets it.
-        el.value = '';
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-      }
+      const files = [...filesChosen];
+      const toggles = [...toggled];
+      const focused = focusedEarly;
+      filesChosen.clear();
+      toggled.clear();
+      focusedEarly = null;
       const last = held as { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null;
       const choice = chosen as { tab: HTMLElement; at: number } | null;
       // A submit after a click wins over it (the person went on with the form on screen).
@@ -113,30 +139,103 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
           run: () => {
             // The node hydration kept; were it replaced (a client render after a mismatch), the one of the same id.
             const tab = choice.tab.isConnected ? choice.tab : choice.tab.id ? document.getElementById(choice.tab.id) : null;
-            if (tab && root.contains(tab) && isUnchosenTab(tab)) tab.click();
+            if (tab && root.contains(tab) && isUnchosenTab(tab)) chooseTab(tab);
           },
         });
       }
       const steps = clicks.sort((a, b) => a.at - b.at).map((c) => c.run);
+      // First, in a timeout of its own like every step: outside React's commit, so React can hydrate at
+      // once a Suspense boundary the event lands in (a tab's content is hydrated after the first commit,
+      // and an event there inside the commit's effects was dropped: the values typed in a /financeiro
+      // tab were lost). The values typed then; the files chosen then, as the browser announced them
+      // (input, then change: React's onChange of a file input listens to change), unless chosen again
+      // since; then where the pointer is and what has the focus.
+      // Each once React has hydrated it: a tab's content is hydrated after the first commit, and a
+      // value given back to markup React had not taken over yet was taken by it as known, no change.
+      const targets: Element[] = [...typed.keys(), ...files.map(([el]) => el), ...toggles.map(([el]) => el)];
+      steps.unshift(async () => {
+        await hydrated(targets);
+        for (const [el, value] of typed) giveBack(el, value);
+        for (const [el, checked] of toggles) toggleBack(el, checked);
+        for (const [el, chosen] of files) {
+          if (!el.isConnected || el.files !== chosen) continue;
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        announcePointerAndFocus(root, focused);
+      });
       if (last) steps.push(() => last.form.isConnected && last.form.requestSubmit(last.submitter && last.form.contains(last.submitter) ? last.submitter : undefined));
       // In the order they were made, each once React has rendered what the one before changed (the
       // restored values first: a handler reads the state they set, and the updates of an event
       // flush in a microtask). A form no longer on the page is not sent.
       const next = () => {
         const step = steps.shift();
-        if (step)
-          setTimeout(() => {
-            step();
-            next();
-          });
+        if (step) setTimeout(() => void Promise.resolve(step()).then(next, next));
       };
       next();
     },
   };
 }
 
+/**
+ * A pointermove on the deepest element under a mouse's pointer, and a focusin on `focused` if it
+ * still has the focus.
+ */
+function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null) {
+  // A touch screen keeps `:hover` on the last element tapped: only a device whose pointer hovers.
+  const hovered = window.matchMedia?.('(hover: hover)').matches ? [...root.querySelectorAll(':hover')].at(-1) : undefined;
+  if (hovered) {
+    const init = { bubbles: true, cancelable: true, pointerType: 'mouse' };
+    hovered.dispatchEvent(typeof PointerEvent === 'function' ? new PointerEvent('pointermove', init) : new MouseEvent('pointermove', init));
+  }
+  if (focused && focused.isConnected && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+}
+
+/** React's own mark on a DOM node it has hydrated (or rendered). */
+const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+/** Until React has hydrated every one of `els` still on the page, or 3 s. */
+async function hydrated(els: Element[]) {
+  for (let waited = 0; waited < 3000 && els.some((el) => el.isConnected && !isHydrated(el)); waited += 20) await new Promise((r) => setTimeout(r, 20));
+}
+
+/**
+ * A checkbox or radio clicked before React ran, announced as the click React listens to: the node's
+ * state set through React's tracked setter to the other value (what React takes as known), then to
+ * the person's through the prototype's, and a plain 'click' event (not a MouseEvent: it does not
+ * toggle the box again), so the component's onChange gets the person's choice.
+ */
+function toggleBack(el: HTMLInputElement, checked: boolean) {
+  if (!el.isConnected) return;
+  el.checked = !checked;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')?.set?.call(el, checked);
+  el.dispatchEvent(new Event('click', { bubbles: true }));
+}
+
+/**
+ * A value typed before React ran, given back through React's tracked setter: React tracks a field's
+ * last value on the node; hydration took the typed one as known, so it is cleared through it first
+ * and written through the prototype's: the input event then reads as a change and the component's
+ * state gets it.
+ */
+function giveBack(el: Field, value: string) {
+  if (!el.isConnected) return;
+  el.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
 const MENU_TRIGGER = 'button[aria-haspopup="menu"], button[aria-haspopup="listbox"]';
+
+/**
+ * A tab chosen again as a mouse does: the primary button going down (Radix's tabs, those of the
+ * shell's pages, choose on it, decision 0769: a click alone left /admin's 'Convites' unchosen), then the click
+ * (/auth's tabs choose on it).
+ */
+function chooseTab(tab: HTMLElement) {
+  tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+  if (isUnchosenTab(tab)) tab.click();
+}
 
 /** The primary button of a mouse going down on `el` (a menu's trigger opens on it). */
 function pressPointer(el: HTMLElement) {

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DetailHeader } from './detail-header.tsx';
@@ -24,6 +25,31 @@ function setup(initial: string, resets: string[] | 'all' = []) {
 }
 
 describe('Tabs kept in the URL', () => {
+  it("has the chosen tab as the list's tab stop in the server's markup too (decision 0769)", () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/rh?aba=colaboradores']}>
+        <Tabs label="Recursos Humanos" tabs={tabs} />
+      </MemoryRouter>,
+    );
+    const found = [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('[role="tab"]')].map((t) => [t.textContent, t.getAttribute('tabindex')]);
+    expect(found).toEqual([
+      ['Visão geral', '-1'],
+      ['Colaboradores', '0'],
+    ]);
+  });
+  it('Tab reaches the chosen tab; an arrow chooses the next one, which becomes the tab stop', async () => {
+    setup('/rh');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Visão geral' }));
+    await userEvent.keyboard('{ArrowRight}');
+    const next = screen.getByRole('tab', { name: 'Colaboradores' });
+    // Radix moves the focus in a timeout; the choice follows the focus.
+    await expect.poll(() => document.activeElement).toBe(next);
+    await expect.poll(() => next.getAttribute('aria-selected')).toBe('true');
+    expect(url()).toBe('?aba=colaboradores');
+    expect(next.tabIndex).toBe(0);
+    expect(screen.getByRole('tab', { name: 'Visão geral' }).tabIndex).toBe(-1);
+  });
   it('opens the tab the URL names, the first one by default', () => {
     setup('/rh?aba=colaboradores');
     expect(screen.getByRole('tab', { name: 'Colaboradores' }).getAttribute('aria-selected')).toBe('true');

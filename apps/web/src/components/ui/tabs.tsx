@@ -30,6 +30,10 @@ export function Tabs({ label, tabs, param = 'aba', value, resets = [] }: { label
           <RadixTabs.Trigger
             key={t.value}
             value={t.value}
+            // The chosen tab is the list's tab stop from the server's markup on (Radix's roving focus
+            // counts its tabs in effects, so before hydration no tab and not the list had a tab stop:
+            // the keyboard skipped the tabs and axe flagged the scrolling list, decision 0769).
+            tabIndex={t.value === current ? 0 : -1}
             className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-[var(--color-accent)] data-[state=active]:border-[var(--color-accent)] data-[state=active]:text-[var(--color-accent)]"
           >
             {t.label}

@@ -10,7 +10,7 @@ import { AuthTabs, AuthTabsContent, AuthTabsList, AuthTabsTrigger } from '../com
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { LoginForm } from '../components/login-form.tsx';
-import { preloadable } from '../components/preloadable.tsx';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 
