@@ -193,9 +193,12 @@ function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null)
 
 /** React's own mark on a DOM node it has hydrated (or rendered). */
 const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-/** Until React has hydrated every one of `els` still on the page, or 3 s. */
+/**
+ * Until React has hydrated every one of `els` still on the page, or 10 s: a value given back before
+ * is lost for sure (hydration takes it as known), and on a busy phone a boundary's code may take seconds.
+ */
 async function hydrated(els: Element[]) {
-  for (let waited = 0; waited < 3000 && els.some((el) => el.isConnected && !isHydrated(el)); waited += 20) await new Promise((r) => setTimeout(r, 20));
+  for (let waited = 0; waited < 10_000 && els.some((el) => el.isConnected && !isHydrated(el)); waited += 20) await new Promise((r) => setTimeout(r, 20));
 }
 
 /**
