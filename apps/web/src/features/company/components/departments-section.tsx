@@ -17,7 +17,8 @@ export function DepartmentsSection({ permissions, membership, onboardingAreas }:
   const ordered = byCompanyPriority(AREAS, onboardingAreas);
   const anyPriority = ordered.some((o) => o.priority);
   return (
-    <section aria-labelledby="departments-title" className="grid gap-3">
+    // Below the first screen: its layout and paint wait until it nears the viewport (decision 0772).
+    <section aria-labelledby="departments-title" className="grid gap-3 [contain-intrinsic-size:auto_1400px] [content-visibility:auto] lg:[contain-intrinsic-size:auto_540px]">
       <div>
         <h2 id="departments-title" className="text-base font-semibold text-slate-900">Departamentos</h2>
         {anyPriority && <p className="text-sm text-slate-600">Primeiro, as áreas que a empresa escolheu automatizar.</p>}

@@ -10,7 +10,8 @@ import { PriorityBadge } from './priority-badge.tsx';
  */
 export function ToolsSection({ onboardingAreas }: { onboardingAreas: readonly string[] }) {
   return (
-    <section aria-labelledby="tools-title" className="grid gap-3" data-testid="company-tools">
+    // Below the first screen: its layout and paint wait until it nears the viewport (decision 0772).
+    <section aria-labelledby="tools-title" className="grid gap-3 [contain-intrinsic-size:auto_1300px] [content-visibility:auto] lg:[contain-intrinsic-size:auto_550px]" data-testid="company-tools">
       <div>
         <h2 id="tools-title" className="text-base font-semibold text-slate-900">Ferramentas</h2>
         <p className="text-sm text-slate-600">Disponíveis para todos os membros da empresa.</p>
