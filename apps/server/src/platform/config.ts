@@ -113,7 +113,7 @@ const schema = z.object({
    * since decision 0769; a browser carrying the cookie `sede_ssr=0` gets the plain single-page
    * app), 'opt-in' (only for a browser carrying `sede_ssr=1`) or 'off' (the plain single-page app).
    */
-  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('on'),
+  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('off'),
   /** How long a signed-in page's server render may take before the browser gets the plain app instead (decision 0766). */
   SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1000),
   PG_LOG: z.string().optional(),

@@ -16,14 +16,15 @@ describe('loadConfig', () => {
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.SMTP_URL).toBeUndefined();
     expect(cfg.AUTH_RATE_LIMIT).toBe('on');
-    // The signed-in pages rendered by the server for every browser (decision 0769), within 1 s.
-    expect(cfg.SSR_SIGNED_IN).toBe('on');
+    // The signed-in pages' server render off until every early action is kept (decision 0769's addendum); within 1 s when on.
+    expect(cfg.SSR_SIGNED_IN).toBe('off');
     expect(cfg.SSR_RENDER_BUDGET_MS).toBe(1000);
   });
 
   it("SSR_SIGNED_IN is 'off', 'opt-in' or 'on'", () => {
     expect(loadConfig({ SSR_SIGNED_IN: 'off' }).SSR_SIGNED_IN).toBe('off');
     expect(loadConfig({ SSR_SIGNED_IN: 'opt-in' }).SSR_SIGNED_IN).toBe('opt-in');
+    expect(loadConfig({ SSR_SIGNED_IN: 'on' }).SSR_SIGNED_IN).toBe('on');
     expect(() => loadConfig({ SSR_SIGNED_IN: 'sim' })).toThrow(ConfigError);
   });
 
