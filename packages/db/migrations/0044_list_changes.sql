@@ -2,13 +2,24 @@
 -- dropped on every instance when a statement changes a table they read: one notification per
 -- statement on 'sede_changes' naming the companies whose rows it touched, delivered on commit
 -- (never after a rollback; identical ones in a transaction are folded by PostgreSQL).
+-- The announcement of a statement's companies: a payload stays under NOTIFY's 8000 bytes, so a
+-- statement over more than 150 companies (or NULL: everything) drops every list.
+CREATE OR REPLACE FUNCTION sede_announce_lists(ids text[], everything boolean DEFAULT false) RETURNS void AS $$
+BEGIN
+  IF everything OR array_length(ids, 1) > 150 THEN
+    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
+  ELSIF ids IS NOT NULL THEN
+    PERFORM pg_notify('sede_changes', json_build_object('t', 'lists', 'companyIds', ids)::text);
+  END IF;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION sede_notify_lists() RETURNS trigger AS $$
 DECLARE
   ids text[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
-    RETURN NULL;
+    PERFORM sede_announce_lists(NULL, true);
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT company_id::text) INTO ids FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
@@ -16,58 +27,24 @@ BEGIN
   ELSE
     SELECT array_agg(DISTINCT c) INTO ids FROM (SELECT company_id::text AS c FROM new_rows UNION SELECT company_id::text FROM old_rows) x;
   END IF;
-  IF ids IS NULL THEN
-    RETURN NULL;
-  END IF;
-  -- A payload stays under NOTIFY's 8000 bytes: a statement over more companies drops every list.
-  IF array_length(ids, 1) > 150 THEN
-    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
-  ELSE
-    PERFORM pg_notify('sede_changes', json_build_object('t', 'lists', 'companyIds', ids)::text);
-  END IF;
+  PERFORM sede_announce_lists(ids);
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER deals_lists_insert AFTER INSERT ON "deals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deals_lists_update AFTER UPDATE ON "deals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deals_lists_delete AFTER DELETE ON "deals" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deals_lists_truncate AFTER TRUNCATE ON "deals" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER organizations_lists_insert AFTER INSERT ON "organizations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER organizations_lists_update AFTER UPDATE ON "organizations" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER organizations_lists_delete AFTER DELETE ON "organizations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER organizations_lists_truncate AFTER TRUNCATE ON "organizations" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deal_people_lists_insert AFTER INSERT ON "deal_people" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deal_people_lists_update AFTER UPDATE ON "deal_people" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deal_people_lists_delete AFTER DELETE ON "deal_people" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER deal_people_lists_truncate AFTER TRUNCATE ON "deal_people" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_pipelines_lists_insert AFTER INSERT ON "crm_pipelines" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_pipelines_lists_update AFTER UPDATE ON "crm_pipelines" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_pipelines_lists_delete AFTER DELETE ON "crm_pipelines" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_pipelines_lists_truncate AFTER TRUNCATE ON "crm_pipelines" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_stages_lists_insert AFTER INSERT ON "crm_stages" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_stages_lists_update AFTER UPDATE ON "crm_stages" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_stages_lists_delete AFTER DELETE ON "crm_stages" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
---> statement-breakpoint
-CREATE TRIGGER crm_stages_lists_truncate AFTER TRUNCATE ON "crm_stages" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists();
+-- Every table the deals lists read, its four statement triggers (insert, update, delete, truncate).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['deals', 'organizations', 'deal_people', 'crm_pipelines', 'crm_stages'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists()', t || '_lists_insert', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists()', t || '_lists_update', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists()', t || '_lists_delete', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists()', t || '_lists_truncate', t);
+  END LOOP;
+END;
+$$;
 --> statement-breakpoint
 -- A person's name is shown in the lists of every company they belong to (the deal's owner): a
 -- change of the name columns of "user" or profiles announces those companies. Other columns
@@ -78,7 +55,7 @@ DECLARE
   ids text[];
 BEGIN
   IF TG_OP = 'DELETE' OR TG_OP = 'TRUNCATE' THEN
-    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
+    PERFORM sede_announce_lists(NULL, true);
     RETURN NULL;
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT m.company_id::text) INTO ids FROM new_rows n JOIN company_members m ON m.user_id = n.id;
@@ -91,30 +68,20 @@ BEGIN
       FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN company_members m ON m.user_id = n.id
       WHERE (n.name, n.email) IS DISTINCT FROM (o.name, o.email);
   END IF;
-  IF ids IS NULL THEN
-    RETURN NULL;
-  END IF;
-  IF array_length(ids, 1) > 150 THEN
-    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
-  ELSE
-    PERFORM pg_notify('sede_changes', json_build_object('t', 'lists', 'companyIds', ids)::text);
-  END IF;
+  PERFORM sede_announce_lists(ids);
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER user_lists_insert AFTER INSERT ON "user" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER user_lists_update AFTER UPDATE ON "user" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER user_lists_delete AFTER DELETE ON "user" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER user_lists_truncate AFTER TRUNCATE ON "user" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER profiles_lists_insert AFTER INSERT ON "profiles" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER profiles_lists_update AFTER UPDATE ON "profiles" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER profiles_lists_delete AFTER DELETE ON "profiles" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
---> statement-breakpoint
-CREATE TRIGGER profiles_lists_truncate AFTER TRUNCATE ON "profiles" FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people();
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['user', 'profiles'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people()', t || '_lists_insert', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people()', t || '_lists_update', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people()', t || '_lists_delete', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION sede_notify_lists_people()', t || '_lists_truncate', t);
+  END LOOP;
+END;
+$$;

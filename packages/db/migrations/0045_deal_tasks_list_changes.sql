@@ -1,13 +1,12 @@
 -- The deals lists show each deal's next open activity (a task on the deal): a statement that
 -- changes tasks on deals announces their companies to the lists kept in memory (decision 0771's
--- mechanism, migration 0044's channel and payload). Tasks of other records announce nothing.
+-- mechanism, migration 0044's announcement). Tasks of other records announce nothing.
 CREATE OR REPLACE FUNCTION sede_notify_lists_deal_tasks() RETURNS trigger AS $$
 DECLARE
   ids text[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
-    RETURN NULL;
+    PERFORM sede_announce_lists(NULL, true);
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT company_id::text) INTO ids FROM new_rows WHERE entity_type = 'deal';
   ELSIF TG_OP = 'DELETE' THEN
@@ -18,14 +17,7 @@ BEGIN
       UNION SELECT company_id::text FROM old_rows WHERE entity_type = 'deal'
     ) x;
   END IF;
-  IF ids IS NULL THEN
-    RETURN NULL;
-  END IF;
-  IF array_length(ids, 1) > 150 THEN
-    PERFORM pg_notify('sede_changes', '{"t":"lists","all":true}');
-  ELSE
-    PERFORM pg_notify('sede_changes', json_build_object('t', 'lists', 'companyIds', ids)::text);
-  END IF;
+  PERFORM sede_announce_lists(ids);
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
