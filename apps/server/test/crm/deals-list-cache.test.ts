@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCache } from '../../src/platform/list-cache.ts';
+import { whileFeedDown, within } from '../support/feed-down.ts';
 import { createApiKey, v1 } from '../api-keys/support.ts';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
 import { createCompanyWithAdmin, memberOf, sql as sqlOn, type Person } from '../team/support.ts';
@@ -36,15 +36,6 @@ const appList = async (server: TestServer, person = admin, query = '?limit=50&st
 };
 const stats = (server: TestServer) => listCache(server.services).stats();
 const idem = () => ({ 'idempotency-key': crypto.randomUUID() });
-
-/** Polls until `check` holds (fails after `limitMs`). */
-async function within(limitMs: number, check: () => Promise<boolean>) {
-  const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** Both instances hold the lists (a second call on each is served from memory). */
 async function warm() {
@@ -252,20 +243,7 @@ describe('the deals lists in memory', () => {
     expect(made.status).toBe(201);
     await within(3000, async () => (await keyList(b)).some((d) => d.title === 'Antes da queda'));
     await warm();
-    // Open connections stay usable; only new ones (the listener's reconnect) are refused.
-    await Promise.all([...Array(4)].map(() => Promise.all([sql('SELECT pg_sleep(0.05)'), b.services.pool.query('SELECT pg_sleep(0.05)')])));
-    const adminUrl = new URL(a.databaseUrl);
-    const dbName = adminUrl.pathname.slice(1);
-    adminUrl.pathname = '/postgres';
-    const owner = new pg.Client({ connectionString: adminUrl.toString() });
-    await owner.connect();
-    await owner.query(`ALTER DATABASE "${dbName}" WITH ALLOW_CONNECTIONS false`);
-    try {
-      await sql('SELECT pg_terminate_backend($1)', [b.services.feed.pid()]);
-      await within(1000, async () => !b.services.feed.isLive());
-      const failed = b.services.feed.stats().failedAttempts;
-      await within(10_000, async () => b.services.feed.stats().failedAttempts >= failed + 2);
-      expect(b.services.feed.isLive()).toBe(false);
+    await whileFeedDown(a, b, async () => {
       // A change no announcement can bring to B: B answers it at once, and keeps nothing.
       await sql("UPDATE deals SET title = 'Durante a queda' WHERE id = $1", [made.body.id]);
       const hits = stats(b).hits;
@@ -274,11 +252,7 @@ describe('the deals lists in memory', () => {
       await keyList(b);
       expect(stats(b).hits).toBe(hits);
       expect(stats(b).entries).toBe(0);
-    } finally {
-      await owner.query(`ALTER DATABASE "${dbName}" WITH ALLOW_CONNECTIONS true`);
-      await owner.end();
-    }
-    await within(4000, async () => b.services.feed.isLive());
+    });
     await warm();
   });
 });

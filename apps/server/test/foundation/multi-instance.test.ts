@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { whileFeedDown, within } from '../support/feed-down.ts';
 import { seedCompany } from '../support/seed.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionSet } from '@sede/shared/permissions';
@@ -29,16 +29,6 @@ const me = async (server: TestServer, jar: CookieJar) => {
   const res = await server.request('/api/me', { jar });
   return { status: res.status, body: res.status === 200 ? ((await res.json()) as Me) : null };
 };
-
-/** Polls until `check` holds; returns the time it took (fails after `limitMs`). */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - t0;
-}
 
 /** A company and the user's membership in it (the shared seed, on instance A's database: B learns only through NOTIFY). */
 async function joinCompany(userId: string, role: string, customPermissions: string[] = []) {
@@ -183,31 +173,13 @@ describe('two instances, one database', () => {
     const user = await newUser();
     await joinCompany(user.userId, 'vendas');
     expect((await me(b, user.jar)).body!.permissions.role).toBe('vendas');
-    // Open connections stay usable; only new ones (the listener's reconnect) are refused.
-    await Promise.all([...Array(4)].map(() => Promise.all([sql('SELECT pg_sleep(0.05)'), b.services.pool.query('SELECT pg_sleep(0.05)')])));
-    const adminUrl = new URL(a.databaseUrl);
-    const dbName = adminUrl.pathname.slice(1);
-    adminUrl.pathname = '/postgres'; // a database cannot refuse connections while you sit in it
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`ALTER DATABASE "${dbName}" WITH ALLOW_CONNECTIONS false`);
-    try {
-      await sql('SELECT pg_terminate_backend($1)', [b.services.feed.pid()]);
-      await within(1000, async () => !b.services.feed.isLive());
-      // Sentinel instead of a pause: the listener has tried to come back, and failed, twice.
-      const failed = b.services.feed.stats().failedAttempts;
-      await within(10_000, async () => b.services.feed.stats().failedAttempts >= failed + 2);
-      expect(b.services.feed.isLive()).toBe(false);
+    await whileFeedDown(a, b, async () => {
       await sql("UPDATE company_members SET role = 'rh' WHERE user_id = $1", [user.userId]);
       // No NOTIFY can reach B now, yet it answers the truth at once.
       const body = (await me(b, user.jar)).body!;
       expect(body.permissions.role).toBe('rh');
       expect(b.services.viewers.stats().viewers).toBe(0);
-    } finally {
-      await admin.query(`ALTER DATABASE "${dbName}" WITH ALLOW_CONNECTIONS true`);
-      await admin.end();
-    }
-    await within(4000, async () => b.services.feed.isLive());
+    });
     await sql("UPDATE company_members SET role = 'financeiro' WHERE user_id = $1", [user.userId]);
     await within(1000, async () => (await me(b, user.jar)).body!.permissions.role === 'financeiro');
   });
