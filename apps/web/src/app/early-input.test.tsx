@@ -32,6 +32,7 @@ function Page() {
   const [forgot, setForgot] = useState(false);
   const [settings, setSettings] = useState(false);
   const [agreed, setAgreed] = useState(false);
+  const [email, setEmail] = useState('');
   if (forgot) return <p>Recuperar senha</p>;
   return (
     <>
@@ -48,10 +49,11 @@ function Page() {
           aria-label="Entrar"
           onSubmit={(e) => {
             e.preventDefault();
-            sent.push(new FormData(e.currentTarget).get('email') as string);
+            // The component's state, as /auth's forms: what React was told was typed.
+            sent.push(email);
           }}
         >
-          <input name="email" aria-label="E-mail" />
+          <input name="email" aria-label="E-mail" value={email} onChange={(e) => setEmail(e.target.value)} />
           <PasswordInput name="password" aria-label="Senha" />
           <button type="button" onClick={() => setForgot(true)}>
             Esqueceu a senha?
@@ -272,6 +274,28 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     typeEmailAndSend('ana@exemplo.com.br');
     await hydrate(early);
     expect(container.textContent).not.toContain('Recuperar senha');
+    expect(sent).toEqual(['ana@exemplo.com.br']);
+  });
+
+  it('a form sent after the commit, before the values typed earlier are given back, is held and sent with them', async () => {
+    prerendered();
+    const early = keepEarlyInput(container);
+    const email = container.querySelector('input')!;
+    email.value = 'ana@exemplo.com.br';
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    early.release();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <Page />
+        </AfterFirstCommit>,
+      );
+    });
+    // React has committed and the replay has begun; its first step (the values) waits for a timeout.
+    form()!.requestSubmit();
+    expect(sent).toEqual([]);
+    for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(sent).toEqual(['ana@exemplo.com.br']);
   });
 

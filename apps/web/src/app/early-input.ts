@@ -3,7 +3,8 @@
  * reset by hydration, and a form sent then would be posted by the browser itself. Until React's
  * first commit, submits are held (the last one) and every value typed is noted; after it, the noted
  * fields get their values back (as input events, so the form's state has them) and the held submit
- * goes again. Held until the commit, not until hydration starts: hydration runs in a transition and
+ * goes again (a form sent after the commit but before those values are back is held too, and sent
+ * after them). Held until the commit, not until hydration starts: hydration runs in a transition and
  * yields, and a field typed or a form sent in that window was lost (a browser test typing fast saw
  * the second password of the reset form vanish).
  *
@@ -85,7 +86,6 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
     },
     /** After React's first commit: the typed values back, the tab and buttons clicked, then the held submit. */
     replay: () => {
-      record.stop();
       const typed = new Map(unrecorded);
       let held: { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null = null;
       let chosen: { tab: HTMLElement; at: number } | null = focusedTab ? { tab: focusedTab, at: -1 } : null;
@@ -152,9 +152,18 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       // since; then where the pointer is and what has the focus.
       // Each once React has hydrated it: a tab's content is hydrated after the first commit, and a
       // value given back to markup React had not taken over yet was taken by it as known, no change.
+      /** A form sent after the commit, before the values typed earlier were given back: sent once they are. */
+      let late: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
       const targets: Element[] = [...typed.keys(), ...files.map(([el]) => el), ...toggles.map(([el]) => el)];
       steps.unshift(async () => {
         await hydrated(targets);
+        // Recorded until now: a form sent while the values were not back yet would have run on the
+        // state without them (a sign-in sent as 'Campos obrigatórios', the fields filled a moment later).
+        record.stop();
+        for (const e of events.splice(0)) {
+          if (e.type === 'input' && isField(e.target)) typed.set(e.target, e.value ?? '');
+          else if (e.type === 'submit' && e.target instanceof HTMLFormElement) late = { form: e.target, submitter: e.submitter };
+        }
         for (const [el, value] of typed) giveBack(el, value);
         for (const [el, checked] of toggles) toggleBack(el, checked);
         for (const [el, chosen] of files) {
@@ -164,7 +173,10 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
         }
         announcePointerAndFocus(root, focused);
       });
-      if (last) steps.push(() => last.form.isConnected && last.form.requestSubmit(last.submitter && last.form.contains(last.submitter) ? last.submitter : undefined));
+      steps.push(() => {
+        const sent = late ?? last;
+        if (sent?.form.isConnected) sent.form.requestSubmit(sent.submitter && sent.form.contains(sent.submitter) ? sent.submitter : undefined);
+      });
       // In the order they were made, each once React has rendered what the one before changed (the
       // restored values first: a handler reads the state they set, and the updates of an event
       // flush in a microtask). A form no longer on the page is not sent.
