@@ -68,8 +68,8 @@ const isField = (el: unknown): el is Field =>
 /** Whether `el` holds something other than what the server wrote (a select: the option shown by default). */
 const changed = (el: Field) => {
   if (!(el instanceof HTMLSelectElement)) return el.value !== el.defaultValue;
-  const initial = [...el.options].find((o) => o.defaultSelected) ?? el.options[0];
-  return el.selectedOptions[0] !== initial;
+  const initial = [...el.options].findIndex((o) => o.hasAttribute('selected'));
+  return el.selectedIndex !== Math.max(initial, 0);
 };
 
 export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEarlyInput()) {
@@ -187,7 +187,7 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       steps.unshift(async () => {
         // The clicks and the submit wait for the values at most 10 s; a later one still goes back (the guard).
         await Promise.race([guard.givenBack(), sleep(10_000)]);
-        await hydrated(targets);
+        await hydrated(targets, root);
         for (const [el, checked] of toggles) toggleBack(el, checked);
         for (const [el, chosen] of files) {
           if (!el.isConnected || el.files !== chosen) continue;
@@ -236,7 +236,7 @@ function guardAfterCommit(root: HTMLElement, serverFields: WeakSet<Element>) {
     const el = e.target;
     if (givingBack || !isField(el) || !root.contains(el)) return;
     pending.delete(el);
-    if (serverFields.has(el) && !isHydrated(el)) {
+    if (serverFields.has(el) && !isHydrated(el, root)) {
       pending.set(el, el.value);
       void givenBack();
     }
@@ -263,7 +263,7 @@ function guardAfterCommit(root: HTMLElement, serverFields: WeakSet<Element>) {
         for (const [el, value] of pending) {
           // Not there yet (a lazy part shows its fallback until its code comes) or not hydrated yet: waited for.
           const field = current(el);
-          if (!field || !isHydrated(field)) continue;
+          if (!field || !isHydrated(field, root)) continue;
           pending.delete(el);
           givingBack = true;
           try {
@@ -320,13 +320,17 @@ function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null)
 }
 
 /** React's own mark on a DOM node it has hydrated (or rendered). */
-const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+const isHydrated = (el: Element, root: HTMLElement) => {
+  // By the key of the root's own mark (same suffix): a select's own keys may be its options' indexes only (happy-dom's).
+  const fiberKey = Object.keys(root).find((k) => k.startsWith('__reactContainer$'))?.replace('Container', 'Fiber');
+  return fiberKey ? fiberKey in el : Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+};
 /**
  * Until React has hydrated every one of `els` still on the page, or 10 s: a value given back before
  * is lost for sure (hydration takes it as known), and on a busy phone a boundary's code may take seconds.
  */
-async function hydrated(els: Element[]) {
-  for (let waited = 0; waited < 10_000 && els.some((el) => el.isConnected && !isHydrated(el)); waited += 20) await new Promise((r) => setTimeout(r, 20));
+async function hydrated(els: Element[], root: HTMLElement) {
+  for (let waited = 0; waited < 10_000 && els.some((el) => el.isConnected && !isHydrated(el, root)); waited += 20) await new Promise((r) => setTimeout(r, 20));
 }
 
 /**
