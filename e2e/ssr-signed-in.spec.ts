@@ -17,7 +17,7 @@ const PAGES = [
 
 /**
  * The e2e server renders the signed-in pages for every browser (SSR_SIGNED_IN=on, the default,
- * decision 0769); the cookie keeps these tests meaningful when it runs with E2E_SSR_SIGNED_IN=opt-in.
+ * decisions 0769, 0773); the cookie keeps these tests meaningful when it runs with E2E_SSR_SIGNED_IN=opt-in.
  */
 const askForServerRender = (context: BrowserContext) => context.addCookies([{ name: 'sede_ssr', value: '1', url: test.info().project.use.baseURL! }]);
 test.beforeEach(async ({ context }) => askForServerRender(context));
@@ -242,6 +242,20 @@ test.describe('signed-in pages rendered by the server', () => {
     release();
     await expect(section.getByTestId('ai-test-result')).toHaveText('Conexão funcionando (modelo modelo-cedo).');
     await expect(section.getByTestId('ai-key-masked')).toHaveText('sk-••••1234');
+  });
+
+  test("/admin's 'Convites' tab clicked before hydration is chosen once hydrated, without the keyboard's focus ring", async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Abas ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    const release = await holdEntry(page, '/admin');
+    await page.goto('/admin', { waitUntil: 'commit' });
+    const tab = page.getByRole('tab', { name: 'Convites' });
+    await tab.click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    // A mouse's click: the focus ring (:focus-visible) is the keyboard's.
+    expect(await tab.evaluate((el) => el.matches(':focus-visible'))).toBe(false);
   });
 
   test("every page of the shell without a parameter, for a company's admin: as the server rendered it or as the plain app, hydrated without an error", async ({ page, request }) => {
