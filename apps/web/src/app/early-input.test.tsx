@@ -1,4 +1,4 @@
-import { act, type ReactNode, useEffect, useState } from 'react';
+import { act, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -514,5 +514,53 @@ describe('values typed or chosen before React takes the page over (decision 0773
     (container.querySelector('form') as HTMLFormElement).requestSubmit();
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(saved).toEqual(['||31/02/2026']);
+  });
+});
+
+/** A field a lazy component renders (as `LazyDateInput`): written by the server, hydrated only once its code has come. */
+type DateFieldProps = { value: string; onChange: (v: string) => void };
+function DateField({ value, onChange }: DateFieldProps) {
+  return <input id="data" aria-label="Data" value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+function LazyPage({ Field }: { Field: ComponentType<DateFieldProps> }) {
+  const [date, setDate] = useState('');
+  return (
+    <>
+      <Suspense fallback={<div />}>
+        <Field value={date} onChange={setDate} />
+      </Suspense>
+      <output>{date || 'sem data'}</output>
+    </>
+  );
+}
+
+describe('a value typed after the commit into a field React has not hydrated yet (decision 0773)', () => {
+  it('is given back once its code has come and React has hydrated it', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <AfterFirstCommit run={noop}>
+        <LazyPage Field={DateField} />
+      </AfterFirstCommit>,
+    );
+    document.body.append(container);
+    let arrive = () => {};
+    const LazyField = lazy(() => new Promise<{ default: ComponentType<DateFieldProps> }>((resolve) => (arrive = () => resolve({ default: DateField }))));
+    const early = keepEarlyInput(container);
+    early.release();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <LazyPage Field={LazyField} />
+        </AfterFirstCommit>,
+      );
+    });
+    const input = container.querySelector<HTMLInputElement>('#data')!;
+    input.value = '31/02/2026';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await act(async () => arrive());
+    // The guard looks for it every 50 ms.
+    for (let i = 0; i < 40 && container.querySelector('output')!.textContent !== '31/02/2026'; i++) await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(container.querySelector('output')!.textContent).toBe('31/02/2026');
   });
 });

@@ -255,31 +255,34 @@ function guardAfterCommit(root: HTMLElement, serverFields: WeakSet<Element>) {
     send(h);
   };
   /** Each value given back once its field is hydrated, one per task, in the order typed; at most GUARD_MS. */
-  const givenBack = (): Promise<void> =>
-    (running ??= (async () => {
-      const until = Date.now() + GUARD_MS;
-      while (pending.size && Date.now() < until) {
-        let gave = false;
-        for (const [el, value] of pending) {
-          // Not there yet (a lazy part shows its fallback until its code comes) or not hydrated yet: waited for.
-          const field = current(el);
-          if (!field || !isHydrated(field, root)) continue;
-          pending.delete(el);
-          givingBack = true;
-          try {
-            giveBack(field, value);
-          } finally {
-            givingBack = false;
-          }
-          gave = true;
-          await sleep(0);
+  const giveAllBack = async () => {
+    const until = Date.now() + GUARD_MS;
+    while (pending.size && Date.now() < until) {
+      let gave = false;
+      for (const [el, value] of pending) {
+        // Not there yet (a lazy part shows its fallback until its code comes) or not hydrated yet: waited for.
+        const field = current(el);
+        if (!field || !isHydrated(field, root)) continue;
+        pending.delete(el);
+        givingBack = true;
+        try {
+          giveBack(field, value);
+        } finally {
+          givingBack = false;
         }
-        if (!gave && pending.size) await sleep(50);
+        gave = true;
+        await sleep(0);
       }
-      pending.clear();
+      if (!gave && pending.size) await sleep(50);
+    }
+    pending.clear();
+  };
+  // Reset in a then, never inside the loop: a loop with nothing to do ends before `running` is even assigned.
+  const givenBack = (): Promise<void> =>
+    (running ??= giveAllBack().then(() => {
       running = null;
       if (!replaying) sendHeld();
-    })());
+    }));
   document.addEventListener('input', onInput, true);
   document.addEventListener('submit', onSubmit, true);
   setTimeout(() => {
