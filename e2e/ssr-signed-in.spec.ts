@@ -197,15 +197,27 @@ test.describe('signed-in pages rendered by the server', () => {
   test("/empresa's new task: a title and a date in the lazily masked field typed before hydration reach the form", async ({ page, request }) => {
     const admin = await createCompanyWithAdmin(request, `Padaria Cedo ${Date.now().toString(36)}`);
     await signInByApi(page, admin.email, admin.password);
+    // The date's mask (LazyDateInput, decision 0749) is a lazy component: the server wrote its input, whose code is held
+    // here as on a slow network. The form re-renders before it comes (its list of people arrives), and React replaces
+    // the input it has not hydrated by the fallback, then by a new input once the code is there.
+    let releaseMask!: () => void;
+    const maskHeld = new Promise<void>((resolve) => (releaseMask = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('DateInput:')) await maskHeld;
+      await route.fulfill({ response, body });
+    });
+    // Routed after the mask's: the entry's route is the one that answers it.
     const release = await holdEntry(page, '/empresa');
     await page.goto('/empresa', { waitUntil: 'commit' });
     const myTasks = page.getByTestId('my-tasks');
     await myTasks.getByLabel('Nova tarefa').fill('Conferir o forno');
-    // The date's mask (LazyDateInput, decision 0749) is a lazy component: the server wrote its input; the title given back
-    // re-renders the form before the mask's code has come, and React replaces that input by its fallback, then by a new one.
     await myTasks.getByLabel('Vencimento').pressSequentially('31/02/2026');
     expect(await isHydrated(page)).toBe(false);
     release();
+    await expect(myTasks.getByLabel('Vencimento')).toHaveCount(0);
+    releaseMask();
     // 'Adicionar' is enabled once the title has reached the form's state; the date's check then says it is wrong.
     await myTasks.getByRole('button', { name: 'Adicionar' }).click();
     await expect(myTasks.getByRole('alert')).toHaveText('Data inválida. Use DD/MM/AAAA.');
