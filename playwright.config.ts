@@ -142,10 +142,10 @@ export default defineConfig({
         DATABASE_URL: '',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         AUTH_RATE_LIMIT: 'off',
-        // The signed-in pages' server render (decisions 0766, 0769) for a browser that asks (cookie sede_ssr=1:
-        // e2e/ssr-signed-in.spec.ts); E2E_SSR_SIGNED_IN=on runs the whole suite on server-rendered pages. Room for a
+        // The signed-in pages' server render (decisions 0766, 0769, 0773) as in production, for every browser: the whole
+        // suite acts on server-rendered pages (E2E_SSR_SIGNED_IN=off or opt-in runs it against the plain app), with room for a
         // loaded CI machine: its time limit is tested in vitest.
-        SSR_SIGNED_IN: process.env.E2E_SSR_SIGNED_IN ?? 'opt-in',
+        SSR_SIGNED_IN: process.env.E2E_SSR_SIGNED_IN ?? 'on',
         SSR_RENDER_BUDGET_MS: '3000',
         SUPPORT_EMAIL: 'suporte.e2e@sede.test',
         SUPPORT_OPERATORS: 'operador.e2e@sede.test,operador.receita.e2e@sede.test',

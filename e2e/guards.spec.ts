@@ -135,6 +135,10 @@ test.describe('the application shell', () => {
     await signInByApi(page, user.email, user.password);
     await page.goto('/suporte');
     await expect(page.getByRole('heading', { name: 'Suporte' }).first()).toBeVisible();
+    // A popstate is the router's to hear: with the page rendered by the server, the heading shows before the app has
+    // come (decision 0769), so the test waits for React to have taken the page over (a person's back button then reloads
+    // or goes through the router alike; a script's popstate before the router listens is this test's shortcut only).
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))).toBe(true);
     const chunk = gate();
     await page.route('**/assets/not-found-page-*.js', async (route) => {
       await chunk.opened;

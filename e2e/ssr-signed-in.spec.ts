@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { FAKE_OPENAI_URL } from '../playwright.config.ts';
 import { createConfirmedUser, signInByApi } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
 import { createCompanyWithAdmin, createMember } from './support/team.ts';
@@ -16,7 +17,7 @@ const PAGES = [
 
 /**
  * The e2e server renders the signed-in pages for every browser (SSR_SIGNED_IN=on, the default,
- * decision 0769); the cookie keeps these tests meaningful when it runs with E2E_SSR_SIGNED_IN=opt-in.
+ * decisions 0769, 0773); the cookie keeps these tests meaningful when it runs with E2E_SSR_SIGNED_IN=opt-in.
  */
 const askForServerRender = (context: BrowserContext) => context.addCookies([{ name: 'sede_ssr', value: '1', url: test.info().project.use.baseURL! }]);
 test.beforeEach(async ({ context }) => askForServerRender(context));
@@ -42,6 +43,24 @@ function errorsOf(page: Page) {
 }
 
 const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+/**
+ * The app's entry held back until the returned function is called: what the test does meanwhile is
+ * done on the server's markup, as a person on a slow phone would. The first script requests the
+ * app after the first paint: its entry is the first of the list on its tag (decision 0770).
+ */
+async function holdEntry(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const entry = /data-hydrate="([^" ]+)/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Inside #root, from the document as the server sent it. */
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="sede-state">'));
 
@@ -160,16 +179,7 @@ test.describe('signed-in pages rendered by the server', () => {
       await e2eSql(`UPDATE profiles SET onboarding_completed = true WHERE id = $1`, [member.userId]);
       await askForServerRender(context);
       // The app's entry held until the pointer or the focus is on the locked item: the person acted on the server's markup.
-      const html = await (await page.request.get('/empresa')).text();
-      // The first script requests the app after the first paint: its entry is the first of the list on its tag (decision 0770).
-      const entry = /data-hydrate="([^" ]+)/.exec(html)?.[1];
-      expect(entry).toBeTruthy();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**${entry}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdEntry(page, '/empresa');
       await page.goto('/empresa', { waitUntil: 'commit' });
       const financeiro = page.getByRole('complementary', { name: 'Navegação principal' }).getByRole('button', { name: 'Financeiro' });
       await expect(financeiro).toHaveAttribute('aria-disabled', 'true');
@@ -183,6 +193,82 @@ test.describe('signed-in pages rendered by the server', () => {
       await expect(financeiro).toHaveAttribute('aria-describedby', /.+/);
     });
   }
+
+  test("/empresa's new task: a title and a date in the lazily masked field typed before hydration reach the form", async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Cedo ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    // The date's mask (LazyDateInput, decision 0749) is a lazy component: the server wrote its input, whose code is held
+    // here as on a slow network. The form re-renders before it comes (its list of people arrives), and React replaces
+    // the input it has not hydrated by the fallback, then by a new input once the code is there.
+    let releaseMask!: () => void;
+    const maskHeld = new Promise<void>((resolve) => (releaseMask = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('DateInput:')) await maskHeld;
+      await route.fulfill({ response, body });
+    });
+    // Routed after the mask's: the entry's route is the one that answers it.
+    const release = await holdEntry(page, '/empresa');
+    await page.goto('/empresa', { waitUntil: 'commit' });
+    const myTasks = page.getByTestId('my-tasks');
+    await myTasks.getByLabel('Nova tarefa').fill('Conferir o forno');
+    await myTasks.getByLabel('Vencimento').pressSequentially('31/02/2026');
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect(myTasks.getByLabel('Vencimento')).toHaveCount(0);
+    releaseMask();
+    // 'Adicionar' is enabled once the title has reached the form's state; the date's check then says it is wrong.
+    await myTasks.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(myTasks.getByRole('alert')).toHaveText('Data inválida. Use DD/MM/AAAA.');
+    await expect(myTasks.getByLabel('Vencimento')).toHaveValue('31/02/2026');
+  });
+
+  test('a WhatsApp template chosen in its select before hydration asks for its variables once hydrated', async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Modelo ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    const put = await page.request.put('/api/whatsapp/settings', { data: { phoneNumberId: '109876543277', wabaId: '200000000077', accessToken: 'EAAG-x', appSecret: 'segredo' } });
+    expect(put.status()).toBe(200);
+    const template = { name: 'pedido_enviado', language: 'pt_BR', body: 'Olá {{1}}, seu pedido saiu.', variables: 1, header: { format: 'text', text: 'Pedido {{1}}', variables: 1 }, buttons: [] };
+    await e2eSql('UPDATE whatsapp_accounts SET templates = $2::jsonb, templates_fetched_at = now() WHERE company_id = $1', [admin.companyId, JSON.stringify([template])]);
+    const release = await holdEntry(page, '/campanhas-massa?nova=whatsapp');
+    await page.goto('/campanhas-massa?nova=whatsapp', { waitUntil: 'commit' });
+    await page.getByLabel('Modelo aprovado do WhatsApp').selectOption({ label: 'pedido_enviado (pt_BR)' });
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect(page.getByLabel('Cabeçalho: variável {{1}}')).toBeVisible();
+    await expect(page.getByLabel('Modelo aprovado do WhatsApp')).toHaveValue(/pedido_enviado/);
+  });
+
+  test("/perfil's AI key, address and model typed and 'Salvar e testar' pressed before hydration: tested once it has", async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Chave ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    const release = await holdEntry(page, '/perfil');
+    await page.goto('/perfil', { waitUntil: 'commit' });
+    const section = page.locator('#ia');
+    await section.getByLabel('Chave de IA').fill('sk-chave-cedo-1234');
+    await section.getByLabel('Endereço da API (opcional)').fill(`${FAKE_OPENAI_URL}/v1`);
+    await section.getByLabel('Modelo (opcional)').fill('modelo-cedo');
+    await section.getByRole('button', { name: 'Salvar e testar' }).click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect(section.getByTestId('ai-test-result')).toHaveText('Conexão funcionando (modelo modelo-cedo).');
+    await expect(section.getByTestId('ai-key-masked')).toHaveText('sk-••••1234');
+  });
+
+  test("/admin's 'Convites' tab clicked before hydration is chosen once hydrated, without the keyboard's focus ring", async ({ page, request }) => {
+    const admin = await createCompanyWithAdmin(request, `Padaria Abas ${Date.now().toString(36)}`);
+    await signInByApi(page, admin.email, admin.password);
+    const release = await holdEntry(page, '/admin');
+    await page.goto('/admin', { waitUntil: 'commit' });
+    const tab = page.getByRole('tab', { name: 'Convites' });
+    await tab.click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    // A mouse's click: the focus ring (:focus-visible) is the keyboard's.
+    expect(await tab.evaluate((el) => el.matches(':focus-visible'))).toBe(false);
+  });
 
   test("every page of the shell without a parameter, for a company's admin: as the server rendered it or as the plain app, hydrated without an error", async ({ page, request }) => {
     test.setTimeout(240_000);

@@ -110,10 +110,11 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   /**
    * The signed-in pages rendered by the server with their data (decision 0766): 'on' (the default
-   * since decision 0769; a browser carrying the cookie `sede_ssr=0` gets the plain single-page
-   * app), 'opt-in' (only for a browser carrying `sede_ssr=1`) or 'off' (the plain single-page app).
+   * since decision 0773, which keeps what is done before hydration that 0769 did not; a browser
+   * carrying the cookie `sede_ssr=0` gets the plain single-page app), 'opt-in' (only for a browser
+   * carrying `sede_ssr=1`) or 'off' (the plain single-page app).
    */
-  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('off'),
+  SSR_SIGNED_IN: z.enum(['off', 'opt-in', 'on']).default('on'),
   /** How long a signed-in page's server render may take before the browser gets the plain app instead (decision 0766). */
   SSR_RENDER_BUDGET_MS: z.coerce.number().int().positive().default(1000),
   PG_LOG: z.string().optional(),

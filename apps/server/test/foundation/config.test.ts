@@ -16,8 +16,8 @@ describe('loadConfig', () => {
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.SMTP_URL).toBeUndefined();
     expect(cfg.AUTH_RATE_LIMIT).toBe('on');
-    // The signed-in pages' server render off until every early action is kept (decision 0769's addendum); within 1 s when on.
-    expect(cfg.SSR_SIGNED_IN).toBe('off');
+    // The signed-in pages rendered by the server for every browser (decisions 0769, 0773), within 1 s.
+    expect(cfg.SSR_SIGNED_IN).toBe('on');
     expect(cfg.SSR_RENDER_BUDGET_MS).toBe(1000);
   });
 

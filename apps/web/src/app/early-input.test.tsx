@@ -1,4 +1,4 @@
-import { act, type ReactNode, useEffect, useState } from 'react';
+import { act, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -277,28 +277,6 @@ describe('other buttons clicked before React takes the page over (decision 0758)
     expect(sent).toEqual(['ana@exemplo.com.br']);
   });
 
-  it('a form sent after the commit, before the values typed earlier are given back, is held and sent with them', async () => {
-    prerendered();
-    const early = keepEarlyInput(container);
-    const email = container.querySelector('input')!;
-    email.value = 'ana@exemplo.com.br';
-    email.dispatchEvent(new Event('input', { bubbles: true }));
-    early.release();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AfterFirstCommit run={early.replay}>
-          <Page />
-        </AfterFirstCommit>,
-      );
-    });
-    // React has committed and the replay has begun; its first step (the values) waits for a timeout.
-    form()!.requestSubmit();
-    expect(sent).toEqual([]);
-    for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-    expect(sent).toEqual(['ana@exemplo.com.br']);
-  });
-
   it("recorded from the page's first script, then handed to what hydrates (hydrate-when-idle.ts, main.tsx)", async () => {
     prerendered();
     recordUntilHydration();
@@ -420,5 +398,171 @@ describe("a tab of the shell's pages clicked before React takes the page over (d
     for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(tab('Convites').getAttribute('aria-selected')).toBe('true');
     expect(container.textContent).toContain('Convites pendentes');
+  });
+});
+
+/** A form whose fields share one state object, a select whose choice shows more, and a field React remounts after hydrating it. */
+let saved: string[] = [];
+function KeyForm() {
+  const [form, setForm] = useState({ key: '', model: '' });
+  const [template, setTemplate] = useState('');
+  const [remounts, setRemounts] = useState(0);
+  const [date, setDate] = useState('');
+  // As imask's component: the node React hydrated is replaced as the page settles (a client render of a lazy part).
+  useEffect(() => setRemounts(1), []);
+  return (
+    <form
+      aria-label="Chave"
+      onSubmit={(e) => {
+        e.preventDefault();
+        saved.push(`${form.key}|${form.model}|${date}`);
+      }}
+    >
+      <input aria-label="Chave de IA" value={form.key} onChange={(e) => setForm({ ...form, key: e.target.value })} />
+      <input aria-label="Modelo" value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} />
+      <input key={remounts} id="vencimento" aria-label="Vencimento" value={date} onChange={(e) => setDate(e.target.value)} />
+      <select aria-label="Modelo aprovado" value={template} onChange={(e) => setTemplate(e.target.value)}>
+        <option value="">Escolha um modelo</option>
+        <option value="pedido_enviado">pedido_enviado (pt_BR)</option>
+      </select>
+      <output>{template ? `Variáveis de ${template}` : 'Nenhum modelo'}</output>
+      <button type="submit">Salvar e testar</button>
+    </form>
+  );
+}
+
+describe('values typed or chosen before React takes the page over (decision 0773)', () => {
+  const field = (name: string) => container.querySelector<HTMLInputElement | HTMLSelectElement>(`[aria-label="${name}"]`)!;
+  const type = (name: string, value: string) => {
+    field(name).value = value;
+    field(name).dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  /** `afterReplay`: what the person does as the replay has begun, before its first step (a click comes before a timer). */
+  async function hydrateKeyForm(afterReplay?: () => void) {
+    const early = keepEarlyInput(container);
+    const run = () => {
+      early.replay();
+      if (afterReplay) queueMicrotask(afterReplay);
+    };
+    return async (before: () => void) => {
+      before();
+      early.release();
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <AfterFirstCommit run={run}>
+            <KeyForm />
+          </AfterFirstCommit>,
+        );
+      });
+      for (let i = 0; i < 12; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+    };
+  }
+  function prerenderedKeyForm() {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <AfterFirstCommit run={noop}>
+        <KeyForm />
+      </AfterFirstCommit>,
+    );
+    document.body.append(container);
+  }
+  afterEach(() => {
+    saved = [];
+  });
+
+  it("a select's choice is the component's once hydrated (its onChange runs)", async () => {
+    prerenderedKeyForm();
+    const run = await hydrateKeyForm();
+    await run(() => type('Modelo aprovado', 'pedido_enviado'));
+    expect(container.querySelector('output')!.textContent).toBe('Variáveis de pedido_enviado');
+    expect(field('Modelo aprovado').value).toBe('pedido_enviado');
+  });
+
+  it('a choice made before any script listened (no event) is given back too', async () => {
+    prerenderedKeyForm();
+    const run = await hydrateKeyForm();
+    await run(() => {
+      field('Modelo aprovado').value = 'pedido_enviado';
+    });
+    expect(container.querySelector('output')!.textContent).toBe('Variáveis de pedido_enviado');
+  });
+
+  it('fields sharing one state object each keep their value, and the form sent then has them all', async () => {
+    prerenderedKeyForm();
+    const run = await hydrateKeyForm();
+    await run(() => {
+      type('Chave de IA', 'sk-chave-1234');
+      type('Modelo', 'modelo-cedo');
+      (container.querySelector('form') as HTMLFormElement).requestSubmit();
+    });
+    expect(saved).toEqual(['sk-chave-1234|modelo-cedo|']);
+  });
+
+  it('a form sent once the replay has begun but before the values are back is held, then sent with them (/perfil\'s key was saved empty)', async () => {
+    prerenderedKeyForm();
+    const run = await hydrateKeyForm(() => (container.querySelector('form') as HTMLFormElement).requestSubmit());
+    await run(() => type('Chave de IA', 'sk-chave-1234'));
+    expect(saved).toEqual(['sk-chave-1234||']);
+  });
+
+  it('a field React replaced by a new node after hydrating it gets its value on the node of the same id', async () => {
+    prerenderedKeyForm();
+    const before = field('Vencimento');
+    const run = await hydrateKeyForm();
+    await run(() => type('Vencimento', '31/02/2026'));
+    expect(field('Vencimento')).not.toBe(before);
+    expect(field('Vencimento').value).toBe('31/02/2026');
+    (container.querySelector('form') as HTMLFormElement).requestSubmit();
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(saved).toEqual(['||31/02/2026']);
+  });
+});
+
+/** A field a lazy component renders (as `LazyDateInput`): written by the server, hydrated only once its code has come. */
+type DateFieldProps = { value: string; onChange: (v: string) => void };
+function DateField({ value, onChange }: DateFieldProps) {
+  return <input id="data" aria-label="Data" value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+function LazyPage({ Field }: { Field: ComponentType<DateFieldProps> }) {
+  const [date, setDate] = useState('');
+  return (
+    <>
+      <Suspense fallback={<div />}>
+        <Field value={date} onChange={setDate} />
+      </Suspense>
+      <output>{date || 'sem data'}</output>
+    </>
+  );
+}
+
+describe('a value typed after the commit into a field React has not hydrated yet (decision 0773)', () => {
+  it('is given back once its code has come and React has hydrated it', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <AfterFirstCommit run={noop}>
+        <LazyPage Field={DateField} />
+      </AfterFirstCommit>,
+    );
+    document.body.append(container);
+    let arrive = () => {};
+    const LazyField = lazy(() => new Promise<{ default: ComponentType<DateFieldProps> }>((resolve) => (arrive = () => resolve({ default: DateField }))));
+    const early = keepEarlyInput(container);
+    early.release();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AfterFirstCommit run={early.replay}>
+          <LazyPage Field={LazyField} />
+        </AfterFirstCommit>,
+      );
+    });
+    const input = container.querySelector<HTMLInputElement>('#data')!;
+    input.value = '31/02/2026';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await act(async () => arrive());
+    // The guard looks for it every 50 ms.
+    for (let i = 0; i < 40 && container.querySelector('output')!.textContent !== '31/02/2026'; i++) await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(container.querySelector('output')!.textContent).toBe('31/02/2026');
   });
 });

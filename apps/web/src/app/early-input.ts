@@ -3,8 +3,7 @@
  * reset by hydration, and a form sent then would be posted by the browser itself. Until React's
  * first commit, submits are held (the last one) and every value typed is noted; after it, the noted
  * fields get their values back (as input events, so the form's state has them) and the held submit
- * goes again (a form sent after the commit but before those values are back is held too, and sent
- * after them). Held until the commit, not until hydration starts: hydration runs in a transition and
+ * goes again. Held until the commit, not until hydration starts: hydration runs in a transition and
  * yields, and a field typed or a form sent in that window was lost (a browser test typing fast saw
  * the second password of the reset form vanish).
  *
@@ -42,14 +41,36 @@
  * page uploads them (decision 0769): without it the contract's PDF chosen on a server-rendered
  * /juridico/contrato/:id was never sent.
  *
+ * A select's choice made then is given back as a value typed is (decision 0773: a WhatsApp template
+ * chosen right after a reload was lost). Each value goes back once React has hydrated its field, one
+ * per task, in the order typed; a field a lazy component renders (the masked date of 'Minhas
+ * tarefas', `LazyDateInput`) is hydrated only when its code has come, and its component may reset
+ * the node's value as it mounts (imask does): its value goes back after that. A field replaced by
+ * a new node (a client render) gets it on the node of the same id.
+ *
+ * After the commit, until the values are back and the held submit has gone (and for a minute, for
+ * a field React has not hydrated yet), a guard keeps what React cannot (decision 0773): a value
+ * typed into a field it has not hydrated (a lazy part still waiting for its code: React drops the
+ * event) goes back once it has; a value typed into a hydrated field reached React, and the one noted
+ * before is not given back over it; a form sent meanwhile is held and sent after (its state lacked
+ * the values still to come: /perfil's key, saved as empty).
+ *
  * The events themselves are recorded by app/early-input-record.ts, from the page's first script
  * on a page hydrated when idle (hydrate-when-idle.ts), which main.tsx hands over here.
  */
 import { type EarlyRecord, recordEarlyInput } from './early-input-record.ts';
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+/** A field whose value is typed or chosen: a text-like input, a textarea, a select of one choice. */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const SKIPPED = ['checkbox', 'radio', 'file', 'hidden'];
-const isField = (el: unknown): el is Field => (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !SKIPPED.includes(el.type);
+const isField = (el: unknown): el is Field =>
+  ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !SKIPPED.includes(el.type)) || (el instanceof HTMLSelectElement && !el.multiple);
+/** Whether `el` holds something other than what the server wrote (a select: the option shown by default). */
+const changed = (el: Field) => {
+  if (!(el instanceof HTMLSelectElement)) return el.value !== el.defaultValue;
+  const initial = [...el.options].findIndex((o) => o.hasAttribute('selected'));
+  return el.selectedIndex !== Math.max(initial, 0);
+};
 
 export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEarlyInput()) {
   const { events } = record;
@@ -62,6 +83,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
   const toggled = new Map<HTMLInputElement, boolean>();
   /** File inputs given their files before React listened (a picker needs no script): their choice, announced after the commit. */
   const filesChosen = new Map<HTMLInputElement, FileList>();
+  /** The fields of the server's markup (the guard keeps what is typed into them before React hydrates them). */
+  const serverFields = new WeakSet<Element>();
   /** The element focused before React listened: its focus is announced after the commit. */
   let focusedEarly: HTMLElement | null = null;
   const closest = (target: EventTarget | null, selector: string) => (target instanceof Element ? target.closest<HTMLElement>(selector) : null);
@@ -70,8 +93,9 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
     release: () => {
       releasedAt = events.length;
       const typed = new Set(events.filter((e) => e.type === 'input').map((e) => e.target));
-      for (const el of root.querySelectorAll<Field>('input, textarea')) {
-        if (isField(el) && el.value !== el.defaultValue && !typed.has(el)) unrecorded.set(el, el.value);
+      for (const el of root.querySelectorAll<Field>('input, textarea, select')) {
+        serverFields.add(el);
+        if (isField(el) && changed(el) && !typed.has(el)) unrecorded.set(el, el.value);
       }
       for (const el of root.querySelectorAll<HTMLInputElement>('input[type="file"]')) if (el.files?.length) filesChosen.set(el, el.files);
       // A radio announces the one checked; a checkbox any change from the server's markup.
@@ -86,14 +110,21 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
     },
     /** After React's first commit: the typed values back, the tab and buttons clicked, then the held submit. */
     replay: () => {
-      const typed = new Map(unrecorded);
+      record.stop();
+      const guard = guardAfterCommit(root, serverFields);
+      const typed = guard.pending;
+      for (const [el, value] of unrecorded) typed.set(el, value);
       let held: { form: HTMLFormElement; submitter: HTMLElement | null; at: number } | null = null;
       let chosen: { tab: HTMLElement; at: number } | null = focusedTab ? { tab: focusedTab, at: -1 } : null;
       const clicked = new Map<HTMLElement, number>();
       const menus = new Map<HTMLElement, number>();
       const keys: Array<{ at: number; run: () => void }> = [];
       events.forEach((e, at) => {
-        if (e.type === 'input' && isField(e.target)) typed.set(e.target, e.value ?? '');
+        if (e.type === 'input' && isField(e.target)) {
+          // In the order typed: the last value, placed where the field was last typed.
+          typed.delete(e.target);
+          typed.set(e.target, e.value ?? '');
+        }
         else if (e.type === 'submit' && e.target instanceof HTMLFormElement) held = { form: e.target, submitter: e.submitter, at };
         else if (e.type === 'pointerdown') {
           // A menu's trigger (the shell's user menu, the bell) opens on the pointer going down: pressed again so.
@@ -152,19 +183,11 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       // since; then where the pointer is and what has the focus.
       // Each once React has hydrated it: a tab's content is hydrated after the first commit, and a
       // value given back to markup React had not taken over yet was taken by it as known, no change.
-      /** A form sent after the commit, before the values typed earlier were given back: sent once they are. */
-      let late: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
-      const targets: Element[] = [...typed.keys(), ...files.map(([el]) => el), ...toggles.map(([el]) => el)];
+      const targets: Element[] = [...files.map(([el]) => el), ...toggles.map(([el]) => el)];
       steps.unshift(async () => {
-        await hydrated(targets);
-        // Recorded until now: a form sent while the values were not back yet would have run on the
-        // state without them (a sign-in sent as 'Campos obrigatórios', the fields filled a moment later).
-        record.stop();
-        for (const e of events.splice(0)) {
-          if (e.type === 'input' && isField(e.target)) typed.set(e.target, e.value ?? '');
-          else if (e.type === 'submit' && e.target instanceof HTMLFormElement) late = { form: e.target, submitter: e.submitter };
-        }
-        for (const [el, value] of typed) giveBack(el, value);
+        // The clicks and the submit wait for the values at most 10 s; a later one still goes back (the guard).
+        await Promise.race([guard.givenBack(), sleep(10_000)]);
+        await hydrated(targets, root);
         for (const [el, checked] of toggles) toggleBack(el, checked);
         for (const [el, chosen] of files) {
           if (!el.isConnected || el.files !== chosen) continue;
@@ -173,10 +196,8 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
         }
         announcePointerAndFocus(root, focused);
       });
-      steps.push(() => {
-        const sent = late ?? last;
-        if (sent?.form.isConnected) sent.form.requestSubmit(sent.submitter && sent.form.contains(sent.submitter) ? sent.submitter : undefined);
-      });
+      // The form sent last goes last: one sent after the commit (held by the guard), else the one held before it.
+      steps.push(() => guard.release(last));
       // In the order they were made, each once React has rendered what the one before changed (the
       // restored values first: a handler reads the state they set, and the updates of an event
       // flush in a microtask). A form no longer on the page is not sent.
@@ -187,6 +208,104 @@ export function keepEarlyInput(root: HTMLElement, record: EarlyRecord = recordEa
       next();
     },
   };
+}
+
+type Held = { form: HTMLFormElement; submitter: HTMLElement | null };
+const send = ({ form, submitter }: Held) => form.isConnected && form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long after the commit a value typed into a field React has not hydrated yet is still kept. */
+const GUARD_MS = 60_000;
+
+/**
+ * From React's first commit on (decision 0773): the values to give back (`pending`, filled by the
+ * replay with those typed before), each once React has hydrated its field; and, meanwhile, what is
+ * typed into a field React has not hydrated (a lazy part waiting for its code: React drops the
+ * event, and the component may reset the node as it mounts) is added to them, while what is typed
+ * into a hydrated one reached React and replaces nothing. A form sent while the replay runs, or
+ * with one of its fields still to be given back, is held and sent once they are (`release`, then
+ * by itself for a later one).
+ */
+function guardAfterCommit(root: HTMLElement, serverFields: WeakSet<Element>) {
+  const pending = new Map<Field, string>();
+  let replaying = true;
+  let givingBack = false;
+  let held: Held | null = null;
+  let running: Promise<void> | null = null;
+  const waits = (form: HTMLFormElement) => replaying || [...pending.keys()].some((el) => form.contains(el));
+  const onInput = (e: Event) => {
+    const el = e.target;
+    if (givingBack || !isField(el) || !root.contains(el)) return;
+    pending.delete(el);
+    if (serverFields.has(el) && !isHydrated(el, root)) {
+      pending.set(el, el.value);
+      void givenBack();
+    }
+  };
+  const onSubmit = (e: Event) => {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !root.contains(form) || !waits(form)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    held = { form, submitter: (e as SubmitEvent).submitter ?? null };
+  };
+  const sendHeld = () => {
+    const h = held;
+    if (!h || waits(h.form)) return;
+    held = null;
+    send(h);
+  };
+  /** Each value given back once its field is hydrated, one per task, in the order typed; at most GUARD_MS. */
+  const giveAllBack = async () => {
+    const until = Date.now() + GUARD_MS;
+    while (pending.size && Date.now() < until) {
+      let gave = false;
+      for (const [el, value] of pending) {
+        // Not there yet (a lazy part shows its fallback until its code comes) or not hydrated yet: waited for.
+        const field = current(el);
+        if (!field || !isHydrated(field, root)) continue;
+        pending.delete(el);
+        givingBack = true;
+        try {
+          giveBack(field, value);
+        } finally {
+          givingBack = false;
+        }
+        gave = true;
+        await sleep(0);
+      }
+      if (!gave && pending.size) await sleep(50);
+    }
+    pending.clear();
+  };
+  // Reset in a then, never inside the loop: a loop with nothing to do ends before `running` is even assigned.
+  const givenBack = (): Promise<void> =>
+    (running ??= giveAllBack().then(() => {
+      running = null;
+      if (!replaying) sendHeld();
+    }));
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('submit', onSubmit, true);
+  setTimeout(() => {
+    document.removeEventListener('input', onInput, true);
+    document.removeEventListener('submit', onSubmit, true);
+  }, GUARD_MS);
+  return {
+    pending,
+    givenBack,
+    /** The replay is done: the form held meanwhile (else `before`, held before the commit) goes now, or once its fields are back. */
+    release: (before: Held | null) => {
+      replaying = false;
+      held ??= before;
+      sendHeld();
+    },
+  };
+}
+
+/** The field itself, or, were it replaced (a client render, a component that renders its own), the one of the same id. */
+function current(el: Field): Field | null {
+  if (el.isConnected) return el;
+  const same = el.id ? document.getElementById(el.id) : null;
+  return same && same.tagName === el.tagName && isField(same) ? same : null;
 }
 
 /**
@@ -204,13 +323,17 @@ function announcePointerAndFocus(root: HTMLElement, focused: HTMLElement | null)
 }
 
 /** React's own mark on a DOM node it has hydrated (or rendered). */
-const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+const isHydrated = (el: Element, root: HTMLElement) => {
+  // By the key of the root's own mark (same suffix): a select's own keys may be its options' indexes only (happy-dom's).
+  const fiberKey = Object.keys(root).find((k) => k.startsWith('__reactContainer$'))?.replace('Container', 'Fiber');
+  return fiberKey ? fiberKey in el : Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+};
 /**
  * Until React has hydrated every one of `els` still on the page, or 10 s: a value given back before
  * is lost for sure (hydration takes it as known), and on a busy phone a boundary's code may take seconds.
  */
-async function hydrated(els: Element[]) {
-  for (let waited = 0; waited < 10_000 && els.some((el) => el.isConnected && !isHydrated(el)); waited += 20) await new Promise((r) => setTimeout(r, 20));
+async function hydrated(els: Element[], root: HTMLElement) {
+  for (let waited = 0; waited < 10_000 && els.some((el) => el.isConnected && !isHydrated(el, root)); waited += 20) await new Promise((r) => setTimeout(r, 20));
 }
 
 /**
@@ -234,6 +357,13 @@ function toggleBack(el: HTMLInputElement, checked: boolean) {
  */
 function giveBack(el: Field, value: string) {
   if (!el.isConnected) return;
+  if (el instanceof HTMLSelectElement) {
+    // A select's change is announced by its change event (React listens to it, with no tracked value).
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   el.value = '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
   el.dispatchEvent(new Event('input', { bubbles: true }));
