@@ -11,6 +11,7 @@ import { rateLimits } from '../platform/rate-limits.ts';
 import type { Services, Tenant } from '../services.ts';
 import { AppError, forbidden } from './errors.ts';
 import { addressLimiter, rateLimitMessage } from './rate-limit.ts';
+import { applyHeldHeaders, holdAnswerHeaders } from './security.ts';
 
 export type { ApiKeyRecord };
 
@@ -72,7 +73,8 @@ export function requireApiKey(s: Services) {
     try {
       await next();
     } finally {
-      calls.record({ companyId: key.companyId, keyId: key.id, method: c.req.method, path: routePath(c), status: c.res.status, at: new Date() });
+      applyHeldHeaders(c);
+      calls.record({ companyId: key.companyId, keyId: key.id, method: c.req.method, path: routePath(c), status: c.res.status, at: Date.now() });
     }
   });
 }
@@ -80,18 +82,24 @@ export function requireApiKey(s: Services) {
 /** The route's pattern (`/api/v1/deals/:id`), not the ids of the call. */
 const routePath = (c: Context) => c.req.routePath || c.req.path;
 
-/** The key's `RateLimit-*` headers; a refusal is the 429 with `Retry-After`. */
+/**
+ * The key's `RateLimit-*` headers, held for the answer in one plain record (a kept list writes
+ * them with its own, decision 0774; any other answer gets them after its route); a refusal is the
+ * 429 with `Retry-After`.
+ */
 function rateHeaders(c: Context, key: ApiKeyRecord, d: BudgetDecision) {
   const max = key.rateLimitPerMinute;
-  c.header('RateLimit-Limit', String(max));
-  c.header('RateLimit-Remaining', String(d.remaining));
-  c.header('RateLimit-Reset', String(d.resetIn));
-  c.header('RateLimit-Policy', `${max};w=60`);
-  if (!d.allowed) {
-    const wait = d.resetIn;
-    c.header('Retry-After', String(wait));
-    throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(wait), { retryAfter: wait });
-  }
+  const headers = {
+    'ratelimit-limit': String(max),
+    'ratelimit-remaining': String(d.remaining),
+    'ratelimit-reset': String(d.resetIn),
+    'ratelimit-policy': `${max};w=60`,
+  };
+  if (d.allowed) return holdAnswerHeaders(c, headers);
+  for (const name in headers) c.header(name, headers[name as keyof typeof headers]);
+  const wait = d.resetIn;
+  c.header('Retry-After', String(wait));
+  throw new AppError(429, 'RATE_LIMITED', rateLimitMessage(wait), { retryAfter: wait });
 }
 
 /**

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Services, Tenant } from '../services.ts';
 import type { ChangeFeed } from './changes.ts';
 import { serverState } from './module.ts';
+import { securedResponder, takeAnswerHeaders } from '../http/security.ts';
 
 /**
  * A list's answer kept in memory, exactly (decision 0771): the JSON a list route answered, per
@@ -138,11 +139,18 @@ export type ListCache = ReturnType<typeof createListCache>;
 
 export const listCache = (s: Services) => serverState(s, 'platform.listCache', () => createListCache(s.feed, s.cfg.LIST_CACHE_MB * 1024 * 1024));
 
+/**
+ * A list's answer in one plain header record, the security headers and whatever a middleware held
+ * for it (the key's `RateLimit-*`) already in it: @hono/node-server writes it in one go, with no
+ * Headers object built and validated per answer (decisions 0763, 0774). A list route's path is
+ * concerned by no per-path rule of the security middleware.
+ */
+const listResponder = (s: Services) => serverState(s, 'platform.listResponder', () => securedResponder(s.cfg, { 'content-type': 'application/json' }));
+
 /** A list route's answer through the cache: the JSON of `compute`, or the same bytes kept from before. */
 export async function cachedList(c: Context, s: Services, tenant: Pick<Tenant, 'companyId'>, key: ListKey, compute: () => Promise<unknown>): Promise<Response> {
   const body = await listCache(s).json(tenant, key, compute);
-  c.header('content-type', 'application/json');
-  return c.body(body as string);
+  return listResponder(s)(body, takeAnswerHeaders(c));
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

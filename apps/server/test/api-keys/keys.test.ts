@@ -139,14 +139,26 @@ describe('a key on the public API', () => {
 
   it('logs every call in the activity log with the key as the actor, and records its last use', async () => {
     const { key, secret } = await createApiKey(server, admin.jar, { name: 'Auditada', permissions: ['parties.read', 'parties.write'] });
+    const before = Date.now();
     expect((await v1(server, secret, '/people', { json: { name: 'Registro Teste' } })).status).toBe(201);
     expect((await v1(server, secret, '/people')).status).toBe(200);
+    // Refused by the permission check: a line too, with its 403.
+    expect((await v1(server, secret, '/deals')).status).toBe(403);
+    const after = Date.now();
     await apiCallLog(server.services).flush();
-    const lines = await sql(server, `SELECT action, user_id, details FROM activity_log WHERE api_key_id = $1 ORDER BY id`, [key.id]);
-    expect(lines).toEqual([
-      { action: 'api_call', user_id: null, details: { method: 'POST', path: '/api/v1/people', status: 201 } },
-      { action: 'api_call', user_id: null, details: { method: 'GET', path: '/api/v1/people', status: 200 } },
+    const lines = await sql(server, `SELECT action, user_id, company_id, details, created_at FROM activity_log WHERE api_key_id = $1 ORDER BY id`, [key.id]);
+    expect(lines.map(({ created_at: _, ...line }) => line)).toEqual([
+      { action: 'api_call', user_id: null, company_id: companyId, details: { method: 'POST', path: '/api/v1/people', status: 201 } },
+      { action: 'api_call', user_id: null, company_id: companyId, details: { method: 'GET', path: '/api/v1/people', status: 200 } },
+      { action: 'api_call', user_id: null, company_id: companyId, details: { method: 'GET', path: '/api/v1/deals', status: 403 } },
     ]);
+    // Each line at its call's instant, to the millisecond (the batch carries epoch milliseconds, decision 0774).
+    for (const line of lines) {
+      const at = (line.created_at as Date).getTime();
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at).toBeLessThanOrEqual(after);
+    }
+    expect((lines[0].created_at as Date).getTime()).toBeLessThanOrEqual((lines[2].created_at as Date).getTime());
     await eventually(async () => (await sql(server, 'SELECT last_used_at FROM api_keys WHERE id = $1', [key.id]))[0].last_used_at !== null);
   });
 });

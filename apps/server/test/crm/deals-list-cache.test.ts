@@ -232,6 +232,13 @@ describe('the deals lists in memory', () => {
     expect(stats(a).hits).toBe(hits + 1);
     expect(second.headers.get('RateLimit-Limit')).toBe(first.headers.get('RateLimit-Limit'));
     expect(Number(second.headers.get('RateLimit-Remaining'))).toBeLessThan(Number(first.headers.get('RateLimit-Remaining')));
+    // The kept answer's one plain record (decision 0774): all four RateLimit-* and every security header, once.
+    const limit = second.headers.get('RateLimit-Limit');
+    expect(second.headers.get('RateLimit-Policy')).toBe(`${limit};w=60`);
+    expect(Number(second.headers.get('RateLimit-Reset'))).toBeGreaterThan(0);
+    expect(second.headers.get('content-type')).toBe('application/json');
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
     const lines = async () => Number((await sql(`SELECT count(*)::int AS n FROM activity_log WHERE company_id = $1 AND api_key_id IS NOT NULL AND details->>'path' = '/api/v1/deals'`, [companyId]))[0]!.n);
     const before = await lines();
     await v1(a, secret, '/deals?limit=50');

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
-import { securedResponder, securityHeaders } from '../../src/http/security.ts';
+import { applyHeldHeaders, holdAnswerHeaders, securedResponder, securityHeaders, takeAnswerHeaders } from '../../src/http/security.ts';
+import { AppError, handleError } from '../../src/http/errors.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -134,5 +135,64 @@ describe('answers built with their security headers (securedResponder, decision 
     const res = await appFor('http://localhost:3000', secured).request('/secured');
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe("a middleware's headers held for the answer (the key's RateLimit-*, decision 0774)", () => {
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const HELD = { 'ratelimit-limit': '60', 'ratelimit-remaining': '59', 'ratelimit-reset': '60', 'ratelimit-policy': '60;w=60' };
+  const appWith = async (APP_URL = 'http://localhost:3000') => {
+    const cfg = loadConfig({ NODE_ENV: 'test', APP_URL } as NodeJS.ProcessEnv);
+    const secured = securedResponder(cfg, JSON_TYPE);
+    await new Promise((resolve) => setImmediate(resolve));
+    const app = new Hono();
+    app.onError(handleError);
+    return app
+      .use('*', securityHeaders(cfg))
+      .use('*', async (c, next) => {
+        holdAnswerHeaders(c, { ...HELD });
+        try {
+          await next();
+        } finally {
+          applyHeldHeaders(c);
+        }
+      })
+      .get('/secured', (c) => secured('{"a":1}', takeAnswerHeaders(c)))
+      .get('/ordinary', (c) => c.json({ a: 1 }))
+      .get('/failed', () => {
+        throw new AppError(404, 'NOT_FOUND', 'Não encontrado.');
+      });
+  };
+  const held = (res: Response) => Object.fromEntries(Object.keys(HELD).map((name) => [name, res.headers.get(name)]));
+
+  it('are in the secured answer\'s one record, with every security header, exactly once', async () => {
+    const app = await appWith();
+    const secured = await app.request('/secured');
+    const ordinary = await app.request('/ordinary');
+    expect(held(secured)).toEqual(HELD);
+    // The same headers as an ordinary answer that got them after its route (content type aside).
+    const names = (res: Response) => [...res.headers.keys()].filter((n) => n !== 'content-type').sort();
+    expect(names(secured)).toEqual(names(ordinary));
+    expect(secured.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await secured.json()).toEqual({ a: 1 });
+  });
+
+  it('are set after the route on any other answer, and on an error\'s answer', async () => {
+    const app = await appWith('https://sede.exemplo.com.br');
+    const ordinary = await app.request('/ordinary');
+    expect(held(ordinary)).toEqual(HELD);
+    expect(ordinary.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const failed = await app.request('/failed');
+    expect(failed.status).toBe(404);
+    expect(held(failed)).toEqual(HELD);
+  });
+
+  it('are handed over once: a record taken is not set again', async () => {
+    const app = new Hono().get('/', (c) => {
+      holdAnswerHeaders(c, { 'x-one': '1' });
+      const first = takeAnswerHeaders(c);
+      return c.json({ first, second: takeAnswerHeaders(c) });
+    });
+    expect(await (await app.request('/')).json()).toEqual({ first: { 'x-one': '1' }, second: null });
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from '@sede/shared/platform/api-keys';
 
 /**
@@ -10,7 +10,8 @@ const PREFIXES: Record<ApiKeyKind, string> = { secret: 'sede_live_', form: 'sede
 const KEY_SHAPE = /^sede_(live|form)_[A-Za-z0-9_-]{43}$/;
 const VISIBLE_CHARS = 8;
 
-export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** One-shot `crypto.hash` (no Hash object per call: a key's every call hashes its secret, decision 0774). */
+export const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 
 /** A new key: the secret (shown once), what identifies it on screen, and the hash that is kept. */
 export function newSecret(kind: ApiKeyKind) {
