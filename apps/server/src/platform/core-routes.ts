@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Services } from '../services.ts';
 import { healthSchema, pingSchema, publicConfigSchema, viewerSchema } from '@sede/shared/platform/core';
 import { contract } from '../http/contract.ts';
+import { securedResponder } from '../http/security.ts';
 import { cookieHeader, requireViewer } from '../http/middleware.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { ModuleDefinition } from './module.ts';
@@ -30,20 +31,28 @@ export function coreRoutes(s: Services, modules: readonly ModuleDefinition[], re
     return c.json(config);
   });
 
-  /** A bare answer that touches nothing: the baseline `npm run bench` compares /api/me with. */
-  app.get('/ping', contract({ summary: 'Ping (referência do benchmark)', response: pingSchema, public: true }), () => new Response(PING_JSON, { headers: JSON_HEADERS }));
+  /**
+   * A bare answer that touches nothing: the baseline `npm run bench` compares /api/me with. Its
+   * headers are written as /me's are (a plain record with the security headers): the ratio then
+   * measures what the session costs, not a difference in how the two answers are built.
+   */
+  const pingAnswer = securedResponder(s.cfg, JSON_HEADERS);
+  app.get('/ping', contract({ summary: 'Ping (referência do benchmark)', response: pingSchema, public: true }), () => pingAnswer(PING_JSON));
 
   /**
    * The signed-in bootstrap: session, profile, company, membership and permissions in one
    * answer. The hot path of the app: a cache hit is a synchronous map lookup and a
-   * precomputed JSON string (platform/viewer.ts), without Hono's middleware chain.
+   * precomputed JSON string (platform/viewer.ts), without Hono's middleware chain, answered
+   * with its security headers already in its plain header record (decision 0775, as the
+   * cached CNPJ lookup's in 0763): the middleware builds no Headers object for it.
    */
+  const meAnswer = securedResponder(s.cfg, ME_HEADERS);
   app.get('/me', contract({ summary: 'Sessão, perfil, empresa e permissões', response: viewerSchema }), (c): Response | Promise<Response> => {
     const hit = s.viewers.peek(cookieHeader(c));
-    if (hit) return new Response(hit.json, { headers: ME_HEADERS });
+    if (hit) return meAnswer(hit.json);
     return s.viewers.fromHeaders(c.req.raw.headers).then((cached): Response => {
       if (!cached) throw unauthenticated();
-      return new Response(cached.json, { headers: ME_HEADERS });
+      return meAnswer(cached.json);
     });
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
 import { applyHeldHeaders, holdAnswerHeaders, securedResponder, securityHeaders, takeAnswerHeaders } from '../../src/http/security.ts';
 import { AppError, handleError } from '../../src/http/errors.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { createConfirmedUser, startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -124,6 +124,23 @@ describe('answers built with their security headers (securedResponder, decision 
     const ordinary = await headersOf(await app.request('/ordinary'));
     expect(ordinary['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(await headersOf(await app.request('/secured'))).toEqual(ordinary);
+  });
+
+  it('the signed-in bootstrap (/api/me, decision 0775) carries those of an ordinary API answer, and is never stored', async () => {
+    const { jar } = await createConfirmedUser(server, { email: `cabecalhos.${Date.now()}@exemplo.com.br` });
+    // /api/health: an ordinary answer (the middleware completes it) of the same content type.
+    const ordinary = { ...(await headersOf(await server.request('/api/health'))), 'content-type': 'application/json; charset=UTF-8' };
+    // /api/ping, the bench's reference for /me, is answered the same way (decision 0775).
+    expect(await headersOf(await server.request('/api/ping'))).toMatchObject({ ...ordinary, 'content-length': '11', date: expect.any(String) });
+    for (let i = 0; i < 2; i++) {
+      // The first from the database, the second from the viewer cache: the same headers.
+      const res = await server.request('/api/me', { jar });
+      expect(res.status).toBe(200);
+      const { 'cache-control': cache, 'content-length': _l, date: _d, ...rest } = await headersOf(res);
+      const { 'content-length': _ol, date: _od, ...expected } = ordinary;
+      expect(cache).toBe('no-store');
+      expect(rest).toEqual(expected);
+    }
   });
 
   it("never stands for another configuration's headers", async () => {

@@ -3,12 +3,17 @@ import { schema } from '@sede/db/client';
 import { PROVIDER_LABELS, type Provider } from '@sede/shared/ecommerce/schemas';
 import { todayInBrazil } from '@sede/shared/platform/calendar';
 import type { Services, Tenant } from '../../services.ts';
-import { createAccount, defaultCategoryId, recordSettledEntriesWith, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
+import { createAccount, defaultCategoryId, defaultCategorySql, recordSettledEntriesWith, reverseEntry, type SettledEntryInput } from '../finance/public.ts';
 import { findOrCreateCustomers } from '../parties/public.ts';
 
 const { ecommerceOrders: O, ecommerceStores: S } = schema;
 type OrderRow = typeof O.$inferSelect;
 export type StoreRef = { id: string; companyId: string; provider: string; name: string; accountId: string | null };
+
+/** The income category of a store's sales (the default chart's). */
+const SALES_CATEGORY = 'Venda de produtos';
+/** The sales category's read for a statement the caller sends anyway (decision 0775); null there: `defaultCategoryId` makes the chart. */
+export const salesCategorySql = (t: Tenant) => defaultCategorySql(t, 'income', SALES_CATEGORY);
 
 const isPaid = (o: OrderRow) => o.paymentStatus === 'paid' && o.status !== 'cancelled';
 const isReversed = (o: Pick<OrderRow, 'status' | 'paymentStatus'>) => o.status === 'cancelled' || o.paymentStatus === 'refunded' || o.paymentStatus === 'voided';
@@ -44,11 +49,18 @@ export class ClaimLost extends Error {
  * paid ones of a page are written together: a few statements for the page, not twenty per order.
  * `unlocked`: the caller does not hold the orders' rows (a single delivery, decision 0748): a reversal
  * takes the row's lock first and reads it again. `asyncCommit`: the transaction commits without waiting
- * for the disk (decision 0744).
+ * for the disk (decision 0744). `salesCategoryId`: the sales category as the caller's own statement read
+ * it (`salesCategorySql`, decision 0775), when it found it.
  */
-export async function intoSede(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[], o: { asyncCommit?: boolean; unlocked?: boolean } = {}): Promise<void> {
+export async function intoSede(
+  s: Services,
+  t: Tenant,
+  store: StoreRef,
+  orders: OrderRow[],
+  o: { asyncCommit?: boolean; unlocked?: boolean; salesCategoryId?: string | null } = {},
+): Promise<void> {
   const paid = orders.filter((x) => isPaid(x) && !x.receivableId && x.totalCents > 0);
-  if (paid.length) await recordSales(s, t, store, paid, o.asyncCommit ?? false);
+  if (paid.length) await recordSales(s, t, store, paid, o.asyncCommit ?? false, o.salesCategoryId ?? null);
   for (const order of orders) {
     if (!isReversed(order) || !order.receivableId) continue;
     let current: Pick<OrderRow, 'status' | 'paymentStatus' | 'receivableId' | 'feePayableId'> = order;
@@ -66,7 +78,7 @@ export async function intoSede(s: Services, t: Tenant, store: StoreRef, orders: 
   }
 }
 
-async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[], asyncCommit: boolean): Promise<void> {
+async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: OrderRow[], asyncCommit: boolean, salesCategoryId: string | null): Promise<void> {
   const label = PROVIDER_LABELS[store.provider as Provider] ?? store.provider;
   const unlinked = orders.filter((o) => !o.personId && !o.organizationId);
   const found = await findOrCreateCustomers(
@@ -76,7 +88,7 @@ async function recordSales(s: Services, t: Tenant, store: StoreRef, orders: Orde
   );
   const partyOf = new Map(unlinked.map((o, i) => [o.id, found[i]!]));
   const accountId = await storeAccount(t, store);
-  const income = await defaultCategoryId(t, 'income', 'Venda de produtos');
+  const income = salesCategoryId ?? (await defaultCategoryId(t, 'income', SALES_CATEGORY));
   const expense = orders.some((o) => o.feeCents > 0) ? await defaultCategoryId(t, 'expense', 'Taxas de cartão e maquininha') : null;
   const sales = orders.map((o) => {
     const party = partyOf.get(o.id) ?? { personId: o.personId, organizationId: o.organizationId };

@@ -10,7 +10,7 @@ import { foundOr404, systemTenant, type SystemReason } from '../../platform/tena
 import type { Services, Tenant } from '../../services.ts';
 import { getEntry } from '../finance/public.ts';
 import type { IncomingOrder } from './incoming.ts';
-import { ClaimLost, commitSetting, intoSede, type StoreRef } from './into-sede.ts';
+import { ClaimLost, commitSetting, intoSede, salesCategorySql, type StoreRef } from './into-sede.ts';
 
 const { ecommerceOrders: O, ecommerceOrderItems: I, ecommerceStores: S } = schema;
 export const ORDER_ENTITY = 'ecommerce_order';
@@ -70,9 +70,19 @@ const toOrderRow = (r: Record<string, unknown>): OrderRow =>
  * with its items when new; updated only when a column differs (a repeated delivery writes nothing);
  * answered as it now is, with whether this statement wrote it. The items of an order already here are
  * never touched by this statement: its snapshot predates the row lock it may wait for (see `replaceItems`).
+ * An order the store says is paid also reads, when its row has no receivable yet, the sales category its
+ * receivable will take (decision 0775): one round trip fewer than asking it in the transaction.
  */
-async function writeOrder(t: Tenant, store: StoreRef, o: IncomingOrder, hash: string, asyncCommit: boolean): Promise<{ row: OrderRow; created: boolean; written: boolean } | null> {
+async function writeOrder(
+  t: Tenant,
+  store: StoreRef,
+  o: IncomingOrder,
+  hash: string,
+  asyncCommit: boolean,
+): Promise<{ row: OrderRow; created: boolean; written: boolean; salesCategoryId: string | null } | null> {
   const values = orderValues(o);
+  const category = (alias: string) =>
+    o.paymentStatus === 'paid' && o.status !== 'cancelled' ? sql`CASE WHEN ${sql.raw(alias)}.receivable_id IS NULL THEN ${salesCategorySql(t)} END` : sql`NULL::uuid`;
   const keys = Object.keys(values) as (keyof typeof values)[];
   const names = keys.map((k) => O[k].name);
   const list = (prefix: string) => sql.raw(names.map((n) => `${prefix}"${n}"`).join(', '));
@@ -89,11 +99,11 @@ async function writeOrder(t: Tenant, store: StoreRef, o: IncomingOrder, hash: st
       RETURNING *, (xmax = 0) AS created
     ),
     items AS (${itemsInsert(sql`up.id`, sql`up.company_id`, orderItemRows(store.companyId, '', o))} CROSS JOIN up WHERE up.created)
-    SELECT up.*, true AS written FROM up, async
+    SELECT up.*, true AS written, ${category('up')} AS sales_category_id FROM up, async
     UNION ALL
-    SELECT o.*, false, false FROM ${O} o, async WHERE o.store_id = ${store.id} AND o.external_id = ${o.externalId} AND NOT EXISTS (SELECT 1 FROM up)`);
+    SELECT o.*, false, false, ${category('o')} FROM ${O} o, async WHERE o.store_id = ${store.id} AND o.external_id = ${o.externalId} AND NOT EXISTS (SELECT 1 FROM up)`);
   const r = rows[0];
-  return r ? { row: toOrderRow(r), created: r.created === true, written: r.written === true } : null;
+  return r ? { row: toOrderRow(r), created: r.created === true, written: r.written === true, salesCategoryId: (r.sales_category_id as string | null) ?? null } : null;
 }
 
 /**
@@ -134,8 +144,8 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
   // reads again every order changed since that mark (less ten minutes); the import stays durable.
   const asyncCommit = reason === 'webhook';
   const hash = itemsHash(o);
-  const written = (await writeOrder(tenant, store, o, hash, asyncCommit)) ?? { row: await readOrder(tenant, store, o.externalId), created: false, written: false };
-  const { row, created } = written;
+  const written = (await writeOrder(tenant, store, o, hash, asyncCommit)) ?? { row: await readOrder(tenant, store, o.externalId), created: false, written: false, salesCategoryId: null };
+  const { row, created, salesCategoryId } = written;
   let changed = written.written;
   const later: Announcement[] = [];
   const effects = needsEffects(row);
@@ -146,7 +156,7 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
       .transaction(async (db) => {
         deferAnnouncements(db, later);
         const items = row.itemsHash !== hash && (await replaceItems(db, store, row.id, o, hash, asyncCommit));
-        if (effects) await intoSede(s, inTx(db, tenant), store, [row], { asyncCommit, unlocked: true });
+        if (effects) await intoSede(s, inTx(db, tenant), store, [row], { asyncCommit, unlocked: true, salesCategoryId });
         return items || effects;
       })
       .catch((e: unknown) => {
@@ -158,7 +168,12 @@ export async function applyOrder(s: Services, store: StoreRef, o: IncomingOrder,
     changed ||= applied;
   }
   if (changed) later.push({ companyId: store.companyId, entity: ORDER_ENTITY, id: row.id, action: created ? 'created' : 'updated' });
-  if (later.length) await announceAll(tenant.db, later).catch((e: Error) => console.error('[live] announcement after commit failed:', e.message));
+  if (later.length) {
+    const sent = announceAll(tenant.db, later).catch((e: Error) => console.error('[live] announcement after commit failed:', e.message));
+    // A delivery's answer does not wait for its announcement (decision 0775): what it acknowledges is committed
+    // before, and a live page hears of it as soon; an import's page or a resync still waits for it.
+    if (!asyncCommit) await sent;
+  }
   return { id: row.id, created };
 }
 

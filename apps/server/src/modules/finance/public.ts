@@ -6,7 +6,7 @@
 import { entryCreateSchema, paymentCreateSchema, type EntryCreateInput, type FinEntry, type FinEntryDetail, type FinPayment } from '@sede/shared/finance/entries';
 import { parseWith } from '../../http/errors.ts';
 import type { Tenant } from '../../services.ts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sede/db/client';
 import { createEntry as create, getEntry as getEntryOf, setCancelled, settleEntry as settle, settleLocked, type LockedEntryRow, type SettleInput, undoPayment } from './entries.ts';
 
@@ -52,14 +52,13 @@ export async function settleLockedEntry(tx: DbOrTx, tenant: Tenant, locked: Lock
 /** A new account (the same validation as the API's). */
 export const createAccount = (tenant: Tenant, input: z.input<typeof accountCreateSchema>) => createAccountOf(tenant, parseWith(accountCreateSchema, input));
 
+const categoryWhere = (companyId: string, kind: 'income' | 'expense', name: string) =>
+  and(eq(finCategories.companyId, companyId), eq(finCategories.kind, kind), eq(finCategories.name, name), isNull(finCategories.archivedAt));
+
 /** The company's live category of the default chart with this name (the chart created first when missing); null when renamed or archived. */
 export async function defaultCategoryId(tenant: Tenant, kind: 'income' | 'expense', name: string): Promise<string | null> {
   const find = async () => {
-    const [row] = await tenant.db
-      .select({ id: finCategories.id })
-      .from(finCategories)
-      .where(and(eq(finCategories.companyId, tenant.companyId), eq(finCategories.kind, kind), eq(finCategories.name, name), isNull(finCategories.archivedAt)))
-      .limit(1);
+    const [row] = await tenant.db.select({ id: finCategories.id }).from(finCategories).where(categoryWhere(tenant.companyId, kind, name)).limit(1);
     return row?.id ?? null;
   };
   // Found at once in a company that has its chart: one read, not the chart's check first (decision 0744).
@@ -68,6 +67,14 @@ export async function defaultCategoryId(tenant: Tenant, kind: 'income' | 'expens
   await ensureDefaultChartOf(tenant);
   return find();
 }
+
+/**
+ * `defaultCategoryId`'s read as a scalar subquery, for a caller that sends a statement anyway (decision 0775:
+ * a store's paid order asks it in its order's statement, one round trip fewer). Null when not found: the
+ * caller then asks `defaultCategoryId`, which makes the chart.
+ */
+export const defaultCategorySql = (tenant: Tenant, kind: 'income' | 'expense', name: string): SQL =>
+  sql`(SELECT ${finCategories.id} FROM ${finCategories} WHERE ${categoryWhere(tenant.companyId, kind, name)} LIMIT 1)`;
 
 /** An entry an outside sale no longer owes (an order cancelled at its store): its payments undone, then cancelled; already cancelled: nothing. */
 export async function reverseEntry(tenant: Tenant, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { ECOMMERCE_MESSAGES as M } from '@sede/shared/ecommerce/schemas';
 import { AppError } from '../../../http/errors.ts';
 import type { Services } from '../../../services.ts';
-import { type CallInit, problemOf, providerApp, type ProviderApp, providerCall, type ProviderHttp, refused, type StoreAuth } from '../http.ts';
+import { type AnswerHeaders, type CallInit, problemOf, providerApp, type ProviderApp, providerCall, type ProviderHttp, refused, type StoreAuth } from '../http.ts';
 
 /**
  * Nuvemshop's REST API (decision 0681): `NUVEMSHOP_API_URL/{store_id}/…` with the store's token
@@ -38,7 +38,7 @@ export async function exchangeCode(s: Services, code: string): Promise<{ accessT
 export type { StoreAuth };
 
 /** One call to the store's API; `allow404` answers null for a 404 (an order deleted, the page after the last). */
-export async function nuvemshopApi<T>(s: Services, store: StoreAuth, path: string, init: Pick<CallInit, 'method' | 'json'> & { allow404?: boolean } = {}): Promise<{ data: T; headers: Headers } | null> {
+export async function nuvemshopApi<T>(s: Services, store: StoreAuth, path: string, init: Pick<CallInit, 'method' | 'json'> & { allow404?: boolean } = {}): Promise<{ data: T; headers: AnswerHeaders } | null> {
   const app = nuvemshopApp(s);
   const res = await providerCall(http(s), `${s.cfg.NUVEMSHOP_API_URL}/${encodeURIComponent(store.storeId)}/${path}`, {
     method: init.method,
