@@ -129,7 +129,7 @@ describe('answers built with their security headers (securedResponder, decision 
   it('the signed-in bootstrap (/api/me, decision 0775) carries those of an ordinary API answer, and is never stored', async () => {
     const { jar } = await createConfirmedUser(server, { email: `cabecalhos.${Date.now()}@exemplo.com.br` });
     // /api/health: an ordinary answer (the middleware completes it) of the same content type.
-    const ordinary = { ...(await headersOf(await server.request('/api/health'))), 'content-type': 'application/json; charset=UTF-8' };
+    const ordinary: Record<string, string> = { ...(await headersOf(await server.request('/api/health'))), 'content-type': 'application/json; charset=UTF-8' };
     // /api/ping, the bench's reference for /me, is answered the same way (decision 0775).
     expect(await headersOf(await server.request('/api/ping'))).toMatchObject({ ...ordinary, 'content-length': '11', date: expect.any(String) });
     for (let i = 0; i < 2; i++) {
