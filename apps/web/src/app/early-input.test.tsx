@@ -74,13 +74,9 @@ function Page() {
 
 const noop = () => {};
 /** The server's markup on the page; `early` listens from here, as main.tsx before the page's code arrives. */
-function prerendered() {
+function prerendered(page: ReactNode = <Page />) {
   container = document.createElement('div');
-  container.innerHTML = renderToString(
-    <AfterFirstCommit run={noop}>
-      <Page />
-    </AfterFirstCommit>,
-  );
+  container.innerHTML = renderToString(<AfterFirstCommit run={noop}>{page}</AfterFirstCommit>);
   document.body.append(container);
 }
 async function hydrate(early: ReturnType<typeof keepEarlyInput>) {
@@ -458,15 +454,7 @@ describe('values typed or chosen before React takes the page over (decision 0773
       for (let i = 0; i < 12; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
     };
   }
-  function prerenderedKeyForm() {
-    container = document.createElement('div');
-    container.innerHTML = renderToString(
-      <AfterFirstCommit run={noop}>
-        <KeyForm />
-      </AfterFirstCommit>,
-    );
-    document.body.append(container);
-  }
+  const prerenderedKeyForm = () => prerendered(<KeyForm />);
   afterEach(() => {
     saved = [];
   });
@@ -538,13 +526,7 @@ function LazyPage({ Field }: { Field: ComponentType<DateFieldProps> }) {
 
 describe('a value typed after the commit into a field React has not hydrated yet (decision 0773)', () => {
   it('is given back once its code has come and React has hydrated it', async () => {
-    container = document.createElement('div');
-    container.innerHTML = renderToString(
-      <AfterFirstCommit run={noop}>
-        <LazyPage Field={DateField} />
-      </AfterFirstCommit>,
-    );
-    document.body.append(container);
+    prerendered(<LazyPage Field={DateField} />);
     let arrive = () => {};
     const LazyField = lazy(() => new Promise<{ default: ComponentType<DateFieldProps> }>((resolve) => (arrive = () => resolve({ default: DateField }))));
     const early = keepEarlyInput(container);
