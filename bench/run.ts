@@ -15,6 +15,7 @@ import { measureAuthBundle } from './lib/bundle-size.ts';
 import { signUpConfirmed, sqlClient } from './lib/client.ts';
 import { combined, load } from './lib/load.ts';
 import { freePort, freshDataDir, startProductionServer, type RunningProcess } from './lib/server.ts';
+import { settle } from './lib/settle.ts';
 import { printTable } from './lib/table.ts';
 import type { BenchContext, BenchPlugin, BenchRow } from './types.ts';
 
@@ -140,6 +141,7 @@ async function main() {
     const ctx: BenchContext = { baseUrl: server.baseUrl, dataDir, signUpConfirmed: (e, p) => signUpConfirmed(server!.baseUrl, e, p), sql: db.sql, db: db.db, seedCompany: db.seedCompany, fakeAi, fakeNuvemshop };
     // BENCH_PLUGINS=coins,platform runs only those plug-ins (while iterating).
     const only = process.env.BENCH_PLUGINS?.split(',').map((p) => p.trim()).filter(Boolean);
+    const settling: string[] = [];
     for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts') && (!only?.length || only.includes(f.replace(/\.bench\.ts$/, '')))).sort()) {
       const mod = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)) as { default: BenchPlugin; timeoutSeconds?: number };
       const plugin = mod.default;
@@ -149,6 +151,8 @@ async function main() {
         rows.push({ name: file, value: 'no default export function', ok: false });
         continue;
       }
+      const settled = await settle(db.sql);
+      settling.push(`${file.replace(/\.bench\.ts$/, '')} ${(settled.ms / 1000).toFixed(1)} s${settled.busy ? ` (still: ${settled.busy})` : ''}`);
       console.log(`\nrunning ${file}...`);
       const timersBefore = openTimers();
       let timer: NodeJS.Timeout | undefined;
@@ -164,6 +168,7 @@ async function main() {
         if (left > 0) console.warn(`bench: ${file} left ${left} timer(s) open`);
       }
     }
+    if (settling.length) rows.push({ name: 'settled before each plug-in (checkpoint, autovacuum and due jobs done, ≤ 30 s)', value: settling.join(', ') });
   } catch (e) {
     if (server) console.error(server.log());
     throw e;
