@@ -79,18 +79,21 @@ function prerendered(page: ReactNode = <Page />) {
   container.innerHTML = renderToString(<AfterFirstCommit run={noop}>{page}</AfterFirstCommit>);
   document.body.append(container);
 }
-async function hydrate(early: ReturnType<typeof keepEarlyInput>) {
-  early.release();
+/** React takes the prerendered page over, as main.tsx does: `run` after its first commit. */
+async function hydrateAs(page: ReactNode, run: () => void) {
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <AfterFirstCommit run={early.replay}>
-        <Page />
-      </AfterFirstCommit>,
-    );
+    root = hydrateRoot(container, <AfterFirstCommit run={run}>{page}</AfterFirstCommit>);
   });
+}
+/** `n` timeouts go by (the replay's steps go one timeout after another). */
+async function timeouts(n: number) {
+  for (let i = 0; i < n; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+}
+async function hydrate(early: ReturnType<typeof keepEarlyInput>, page: ReactNode = <Page />) {
+  early.release();
+  await hydrateAs(page, early.replay);
   // The clicks and the held submit go one timeout after another.
-  for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+  await timeouts(4);
 }
 
 const button = (name: string) => [...container.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name)!;
@@ -303,14 +306,7 @@ describe('the focus given before React takes the page over (decision 0769)', () 
     button('Configurar').focus();
     early.release();
     button('Configurar').blur();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AfterFirstCommit run={early.replay}>
-          <Page />
-        </AfterFirstCommit>,
-      );
-    });
+    await hydrateAs(<Page />, early.replay);
     expect(focuses).toEqual([]);
   });
 });
@@ -377,21 +373,10 @@ function ShellPage() {
 
 describe("a tab of the shell's pages clicked before React takes the page over (decision 0769)", () => {
   it('is chosen once React has committed (Radix chooses on the mouse going down, not on the click)', async () => {
-    container = document.createElement('div');
-    container.innerHTML = renderToString(<ShellPage />);
-    document.body.append(container);
+    prerendered(<ShellPage />);
     const early = keepEarlyInput(container);
     tab('Convites').click();
-    early.release();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AfterFirstCommit run={early.replay}>
-          <ShellPage />
-        </AfterFirstCommit>,
-      );
-    });
-    for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+    await hydrate(early, <ShellPage />);
     expect(tab('Convites').getAttribute('aria-selected')).toBe('true');
     expect(container.textContent).toContain('Convites pendentes');
   });
@@ -443,15 +428,8 @@ describe('values typed or chosen before React takes the page over (decision 0773
     return async (before: () => void) => {
       before();
       early.release();
-      await act(async () => {
-        root = hydrateRoot(
-          container,
-          <AfterFirstCommit run={run}>
-            <KeyForm />
-          </AfterFirstCommit>,
-        );
-      });
-      for (let i = 0; i < 12; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+      await hydrateAs(<KeyForm />, run);
+      await timeouts(12);
     };
   }
   const prerenderedKeyForm = () => prerendered(<KeyForm />);
@@ -531,14 +509,7 @@ describe('a value typed after the commit into a field React has not hydrated yet
     const LazyField = lazy(() => new Promise<{ default: ComponentType<DateFieldProps> }>((resolve) => (arrive = () => resolve({ default: DateField }))));
     const early = keepEarlyInput(container);
     early.release();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AfterFirstCommit run={early.replay}>
-          <LazyPage Field={LazyField} />
-        </AfterFirstCommit>,
-      );
-    });
+    await hydrateAs(<LazyPage Field={LazyField} />, early.replay);
     const input = container.querySelector<HTMLInputElement>('#data')!;
     input.value = '31/02/2026';
     input.dispatchEvent(new Event('input', { bubbles: true }));
