@@ -5,7 +5,7 @@
  * flatter the figure). Target: p99 ≤ 10 ms, no error.
  */
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
-import autocannon from 'autocannon';
+import autocannon from './lib/autocannon.ts';
 import { cpuSeconds, serverPid } from './lib/server-cpu.ts';
 import type { BenchContext, BenchRow } from './types.ts';
 

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon from './autocannon.ts';
 
 export type LoadResult = { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number };
 

@@ -5,7 +5,7 @@ import type { Permission } from '@sede/shared/registry/permissions';
 import { createApiCallLog } from '../platform/api-keys/calls.ts';
 import { type BudgetDecision, createKeyBudgets } from '../platform/api-keys/budget.ts';
 import { createApiKeyCache, type ApiKeyRecord } from '../platform/api-keys/lookup.ts';
-import { hashSecret, looksLikeKey } from '../platform/api-keys/secret.ts';
+import { looksLikeKey } from '../platform/api-keys/secret.ts';
 import { serverState } from '../platform/module.ts';
 import { rateLimits } from '../platform/rate-limits.ts';
 import type { Services, Tenant } from '../services.ts';
@@ -52,7 +52,7 @@ export function requireApiKey(s: Services) {
     const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) throw refused('UNAUTHENTICATED', 'Envie a chave de API no cabeçalho Authorization: Bearer <chave>.');
     // A kept key and a held lease decide at once: no promise awaited on a call's hot path.
-    const found = looksLikeKey(token) ? keys.find(hashSecret(token)) : null;
+    const found = looksLikeKey(token) ? keys.find(token) : null;
     const key = found instanceof Promise ? await found : found;
     if (!key) throw refused('KEY_INVALID', 'Chave de API inválida.');
     if (key.revokedAt !== null) throw refused('KEY_REVOKED', 'Esta chave de API foi revogada.');

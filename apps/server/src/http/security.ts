@@ -133,7 +133,10 @@ function joined(base: Record<string, string>, extra: Record<string, string>): Re
 }
 
 /** Headers a middleware gives its request's answer, held until that answer is built (decision 0774). */
-const heldHeaders = new WeakMap<Context, Record<string, string>>();
+/** The request's variable that holds them (a plain variable of the context: no WeakMap entry per request). */
+const HELD = 'sede.heldAnswerHeaders';
+type Held = { get(key: typeof HELD): Record<string, string> | undefined; set(key: typeof HELD, value: Record<string, string> | undefined): void };
+const contextVars = (c: Context) => c as unknown as Held;
 
 /**
  * Holds headers for the request's answer, whatever the route answers (the key's `RateLimit-*`):
@@ -141,14 +144,14 @@ const heldHeaders = new WeakMap<Context, Record<string, string>>();
  * (`takeAnswerHeaders`); any other answer gets them from `applyHeldHeaders` once the route is done.
  * Neither builds a Headers object for a kept list's answer.
  */
-export const holdAnswerHeaders = (c: Context, headers: Record<string, string>) => void heldHeaders.set(c, headers);
+export const holdAnswerHeaders = (c: Context, headers: Record<string, string>) => contextVars(c).set(HELD, headers);
 
 /** The headers held for this request's answer, handed over once (null: none). */
 export function takeAnswerHeaders(c: Context): Record<string, string> | null {
-  const held = heldHeaders.get(c);
-  if (!held) return null;
-  heldHeaders.delete(c);
-  return held;
+  const headers = contextVars(c).get(HELD);
+  if (!headers) return null;
+  contextVars(c).set(HELD, undefined);
+  return headers;
 }
 
 /**

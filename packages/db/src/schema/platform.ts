@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { apiKeys } from './api-keys.ts';
 import { user } from './auth.ts';
 import { companies } from './companies.ts';
 
@@ -30,10 +29,15 @@ export const activityLog = pgTable(
   'activity_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key on the company nor the key (decision 0778): an append-only log whose busiest
+     * writer is every API call; the company's erasure deletes its lines itself, and keys are never
+     * deleted but with their company.
+     */
+    companyId: uuid('company_id'),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     /** The API key that acted (decision 0640): the line's actor when set. */
-    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    apiKeyId: uuid('api_key_id'),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     userAgent: text('user_agent'),
@@ -41,7 +45,8 @@ export const activityLog = pgTable(
   },
   (t) => [
     index('activity_log_company_created_idx').on(t.companyId, t.createdAt),
-    index('activity_log_user_idx').on(t.userId),
+    // Most lines have no person (API calls): only the others are indexed, for the person's lines and the user's deletion.
+    index('activity_log_user_idx').on(t.userId).where(sql`${t.userId} IS NOT NULL`),
   ],
 );
 

@@ -190,8 +190,9 @@ export async function cancelClosure(s: Services, tenant: Tenant): Promise<Compan
 
 /**
  * Erases every company whose grace period is over: each module's `eraseCompany` (bytes on disk
- * or S3), then the company's row, whose deletion cascades to every company-owned table. A
- * failing hook leaves the company for the next run (the hooks are safe to re-run).
+ * or S3), then the company's row, whose deletion cascades to every company-owned table, with its
+ * activity log's lines deleted by the same statement. A failing hook leaves the company for the
+ * next run (the hooks are safe to re-run).
  */
 export async function eraseDueCompanies(s: Services, now = new Date()): Promise<string[]> {
   // The schedule's scan of every company for a due erasure: no company's tenant can ask it.
@@ -203,8 +204,12 @@ export async function eraseDueCompanies(s: Services, now = new Date()): Promise<
   for (const { id } of due) {
     try {
       for (const m of serverModules(s)) await m.eraseCompany?.(s, id);
-      // Still due (a cancel may have landed meanwhile): delete under the same condition.
-      const gone = await systemTenant(s, id, 'erasure').db.execute(sql`DELETE FROM companies WHERE id = ${id} AND erase_after IS NOT NULL AND erase_after <= ${now.toISOString()}::timestamptz RETURNING id`);
+      // Still due (a cancel may have landed meanwhile): delete under the same condition. The
+      // activity log has no foreign key to cascade (decision 0778): its lines go in the same statement.
+      const gone = await systemTenant(s, id, 'erasure').db.execute(sql`
+        WITH gone AS (DELETE FROM companies WHERE id = ${id} AND erase_after IS NOT NULL AND erase_after <= ${now.toISOString()}::timestamptz RETURNING id),
+             lines AS (DELETE FROM activity_log WHERE company_id IN (SELECT id FROM gone))
+        SELECT id FROM gone`);
       if (gone.rows.length) {
         erased.push(id);
         console.info(`[company-data] company ${id} erased after its closure`);

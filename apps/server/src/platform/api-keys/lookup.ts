@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { grantsFor, parseCustomPermissions, type Grants, type Permission } from '@sede/shared/registry/permissions';
 import type { ChangeFeed } from '../changes.ts';
+import { hashSecret } from './secret.ts';
 
 /** A key as a request uses it: its company, what it may do (key ∩ its creator's grants, decision 0640). */
 export type ApiKeyRecord = {
@@ -62,35 +63,47 @@ const LAST_USED_EVERY_MS = 60_000;
  */
 export function createApiKeyCache(pool: pg.Pool, feed: ChangeFeed) {
   const byHash = new Map<string, { record: ApiKeyRecord | null; loadedAt: number }>();
+  // The hash of each secret a kept key was found by: a known key's next call hashes nothing, as a
+  // session's cookie is its cache's own key (decision 0778). Only found keys: a guess adds nothing.
+  const hashOf = new Map<string, string>();
   let generation = 0;
   const clear = () => {
     generation++;
     byHash.clear();
+    hashOf.clear();
   };
   feed.subscribe((change) => {
     // Keys are few and revocations rare: any change that may concern one drops them all.
     if (change.t === 'api_key' || change.t === 'member' || change.t === 'reset') clear();
   });
 
-  async function load(hash: string): Promise<ApiKeyRecord | null> {
+  async function load(hash: string, secret: string): Promise<ApiKeyRecord | null> {
     const now = Date.now();
     const start = generation;
     const { rows } = await pool.query({ name: 'api-key-lookup', text: LOOKUP_SQL, values: [hash] });
     const record = rows[0] ? toRecord(rows[0]) : null;
     // An unknown key is never kept: guessed keys must not fill the cache.
     if (record && feed.isLive() && start === generation) {
-      if (byHash.size >= MAX_ENTRIES) byHash.clear();
+      if (byHash.size >= MAX_ENTRIES) {
+        byHash.clear();
+        hashOf.clear();
+      }
       byHash.set(hash, { record, loadedAt: now });
+      hashOf.set(secret, hash);
     }
     return record;
   }
 
   return {
-    /** The key of a hash: at once when it is kept (no promise on a call's hot path), else read. */
-    find(hash: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
+    /**
+     * The key of a secret (one of a key's shape): at once when it is kept (no promise on a call's
+     * hot path), else read by its hash.
+     */
+    find(secret: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
+      const hash = hashOf.get(secret) ?? hashSecret(secret);
       const hit = byHash.get(hash);
       if (hit && feed.isLive() && Date.now() - hit.loadedAt < CACHE_MS) return hit.record;
-      return load(hash);
+      return load(hash, secret);
     },
     /** The key's last use, written at most once a minute per key (never on the hot path's every call). */
     touch(record: ApiKeyRecord) {
