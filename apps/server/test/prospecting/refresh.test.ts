@@ -5,7 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateReceita } from '../../src/modules/prospecting/importer/generate.ts';
-import { monthsOf, REFRESH_QUEUE, runRefresh } from '../../src/modules/prospecting/refresh.ts';
+import { monthsOf, REFRESH_CRON, REFRESH_QUEUE, runRefresh } from '../../src/modules/prospecting/refresh.ts';
+import { schedulesOf } from '../../src/platform/jobs/schedules.ts';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server.ts';
 
 /**
@@ -68,9 +69,8 @@ describe('the monthly refresh of the Receita data', () => {
     expect(monthsOf('<a href="2026-09/">x</a><a href="/dados/2026-11/">y</a> <a href=2025-12/>z</a><a href="2026-13/">bad</a><a href="temp/">')).toEqual(['2026-11', '2026-09', '2025-12']);
   });
 
-  it('is scheduled with pg-boss when RECEITA_DATA_URL is set', async () => {
-    const schedules = await server.services.boss.getSchedules();
-    expect(schedules.map((x) => x.name)).toContain(REFRESH_QUEUE);
+  it('is scheduled daily when RECEITA_DATA_URL is set', async () => {
+    expect(schedulesOf(server.services.boss)).toContainEqual({ queue: REFRESH_QUEUE, cron: REFRESH_CRON, tz: 'America/Sao_Paulo' });
   });
 
   it('the scheduled job imports the newest month not yet imported, recorded in rf_imports', async () => {
@@ -131,7 +131,7 @@ describe('the monthly refresh of the Receita data', () => {
     const plain = await startTestServer();
     try {
       expect(await runRefresh(plain.services)).toEqual({ status: 'not_configured' });
-      expect((await plain.services.boss.getSchedules()).map((x) => x.name)).not.toContain(REFRESH_QUEUE);
+      expect(schedulesOf(plain.services.boss).map((x) => x.queue)).not.toContain(REFRESH_QUEUE);
     } finally {
       await plain.stop();
     }

@@ -5,6 +5,7 @@ import { systemTenant } from '../../platform/tenant.ts';
 import { grantAllowance } from './allowance.ts';
 import { billingOf } from './context.ts';
 import { fulfilPayment } from './fulfilment.ts';
+import { scheduleJob } from '../../platform/jobs/schedules.ts';
 
 export const BILLING_CYCLE_QUEUE = 'billing-cycle';
 /** Every 10 minutes: a new period's coins arrive at most 10 minutes after it starts. */
@@ -144,7 +145,7 @@ async function companiesMissingAllowance(s: Services, now: Date): Promise<string
 /** The pg-boss schedule and worker (pg-boss 10: the queue first; handlers get an array). */
 export async function registerBillingJobs(s: Services) {
   await s.boss.createQueue(BILLING_CYCLE_QUEUE);
-  await s.boss.schedule(BILLING_CYCLE_QUEUE, BILLING_CYCLE_CRON, {}, { tz: 'UTC' });
+  scheduleJob(s.boss, BILLING_CYCLE_QUEUE, BILLING_CYCLE_CRON, 'UTC');
   await s.boss.work(BILLING_CYCLE_QUEUE, async () => {
     const report = await runBillingCycle(s);
     if (report.trialsEnded || report.charged || report.renewed || report.allowances) console.log('[billing] cycle', JSON.stringify(report));

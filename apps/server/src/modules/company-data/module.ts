@@ -3,6 +3,7 @@ import type { Services } from '../../services.ts';
 import { defineExportJob } from './export-job.ts';
 import { companyDataRoutes } from './routes.ts';
 import { deleteExpiredExports, eraseCompanyExports, eraseDueCompanies } from './service.ts';
+import { scheduleJob } from '../../platform/jobs/schedules.ts';
 
 export const EXPORT_CLEANUP_QUEUE = 'company-data-export-cleanup';
 export const COMPANY_ERASER_QUEUE = 'company-data-eraser';
@@ -11,12 +12,12 @@ export const COMPANY_ERASER_QUEUE = 'company-data-eraser';
 async function start(s: Services) {
   await defineExportJob(s);
   await s.boss.createQueue(EXPORT_CLEANUP_QUEUE);
-  await s.boss.schedule(EXPORT_CLEANUP_QUEUE, '17 * * * *', {}, { tz: 'UTC' });
+  scheduleJob(s.boss, EXPORT_CLEANUP_QUEUE, '17 * * * *', 'UTC');
   await s.boss.work(EXPORT_CLEANUP_QUEUE, async () => {
     await deleteExpiredExports(s);
   });
   await s.boss.createQueue(COMPANY_ERASER_QUEUE);
-  await s.boss.schedule(COMPANY_ERASER_QUEUE, '23 * * * *', {}, { tz: 'UTC' });
+  scheduleJob(s.boss, COMPANY_ERASER_QUEUE, '23 * * * *', 'UTC');
   await s.boss.work(COMPANY_ERASER_QUEUE, async () => {
     await eraseDueCompanies(s);
   });

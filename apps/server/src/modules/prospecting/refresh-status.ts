@@ -37,7 +37,7 @@ const toRun = (r: RunRow): RefreshRun => ({
   finishedAt: r.finished_at?.toISOString() ?? null,
 });
 
-/** The daily check's next time after `now` (the cron in São Paulo's time, as pg-boss runs it). */
+/** The daily check's next time after `now` (the cron in São Paulo's time, as the schedule runs it). */
 export const nextRefreshAt = (now = new Date()) => cronParser.parseExpression(REFRESH_CRON, { tz: 'America/Sao_Paulo', currentDate: now }).next().toDate();
 
 export async function refreshStatus(s: Services, tenant: Tenant, canStart: boolean): Promise<ReceitaRefreshStatus> {

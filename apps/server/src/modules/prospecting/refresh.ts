@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { ImportError, importReceita, type ImportProgress, type ImportResult } from './importer/import.ts';
 import { IMPORT_LOCK_KEY, importedMessage, startRunRecord } from './refresh-runs.ts';
 import { rfPool } from './rf-pool.ts';
+import { scheduleJob } from '../../platform/jobs/schedules.ts';
 
 /**
  * The admin-free refresh of the Receita Federal open data (decision 0241): a
@@ -140,10 +141,8 @@ export async function runRefresh(s: Services, opts: RefreshOptions = {}): Promis
 /** In the module's start: the queue (one job at a time), the daily check and its worker. */
 export async function scheduleRefresh(s: Services): Promise<void> {
   await s.boss.createQueue(REFRESH_QUEUE, { name: REFRESH_QUEUE, policy: 'singleton', retryLimit: 0, expireInHours: EXPIRE_HOURS });
-  // Without RECEITA_DATA_URL nothing is scheduled; a schedule left by an earlier configuration finds
-  // nothing to do (runRefresh answers not_configured). Not unscheduled here: pg-boss's unschedule
-  // at start disturbed the other queues' workers in the company-data tests.
-  if (s.cfg.RECEITA_DATA_URL) await s.boss.schedule(REFRESH_QUEUE, REFRESH_CRON, {}, { tz: 'America/Sao_Paulo' });
+  // Without RECEITA_DATA_URL nothing is scheduled (decision 0779: schedules live in the process).
+  if (s.cfg.RECEITA_DATA_URL) scheduleJob(s.boss, REFRESH_QUEUE, REFRESH_CRON, 'America/Sao_Paulo');
   await s.boss.work(REFRESH_QUEUE, async () => {
     await runRefresh(s);
   });

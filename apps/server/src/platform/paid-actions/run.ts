@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Services, Tenant } from '../../services.ts';
 import { logAudit } from '../audit.ts';
 import { applyCoins, insufficientCoins } from '../coins/ledger.ts';
+import { scheduleJob } from '../jobs/schedules.ts';
 
 export type PaidActionRequest = {
   action: PaidAction;
@@ -219,7 +220,7 @@ export async function sweepStaleReservations(s: Services, now = new Date()): Pro
 /** The pg-boss schedule of the sweep (called by the paid-actions module's start). */
 export async function registerPaidActionSweep(s: Services) {
   await s.boss.createQueue(PAID_ACTIONS_SWEEP_QUEUE);
-  await s.boss.schedule(PAID_ACTIONS_SWEEP_QUEUE, PAID_ACTIONS_SWEEP_CRON, {}, { tz: 'UTC' });
+  scheduleJob(s.boss, PAID_ACTIONS_SWEEP_QUEUE, PAID_ACTIONS_SWEEP_CRON, 'UTC');
   await s.boss.work(PAID_ACTIONS_SWEEP_QUEUE, async () => {
     const n = await sweepStaleReservations(s);
     if (n) console.log('[paid-actions] refunded stale reservations:', n);
