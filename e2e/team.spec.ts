@@ -1,3 +1,4 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedUser, uniqueEmail } from './support/api.ts';
 import { e2eSql } from './support/company.ts';
@@ -205,12 +206,14 @@ test.describe('team invitations (decisions 0050, 0051)', () => {
 
   test('a CPF already used by another profile: CPF já Cadastrado', async ({ page, request }) => {
     const owner = await createConfirmedUser(request, { email: uniqueEmail('dono') });
-    await e2eSql(`UPDATE profiles SET cpf = '11144477735' WHERE email = $1`, [owner.email]);
+    // A CPF of this run's own: a retry (or another run on the same database) finds it free.
+    const cpf = generateCpf();
+    await e2eSql(`UPDATE profiles SET cpf = $2 WHERE email = $1`, [owner.email, cpf]);
     // Confirming through the page's own request context signs the browser in.
     const me = await createConfirmedUser(page.request, { email: uniqueEmail('eu') });
     await page.goto('/perfil');
     await expect(page.getByTestId('profile-email')).toHaveValue(me.email);
-    await page.getByLabel('CPF (opcional)').pressSequentially('11144477735');
+    await page.getByLabel('CPF (opcional)').pressSequentially(cpf);
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     const dialog = page.getByRole('dialog', { name: 'CPF já Cadastrado' });
     await expect(dialog).toBeVisible();

@@ -1,4 +1,4 @@
-import { act, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { act, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -516,6 +516,60 @@ describe('a value typed after the commit into a field React has not hydrated yet
     await act(async () => arrive());
     // The guard looks for it every 50 ms.
     for (let i = 0; i < 40 && container.querySelector('output')!.textContent !== '31/02/2026'; i++) await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(container.querySelector('output')!.textContent).toBe('31/02/2026');
+  });
+});
+
+/** A field whose component writes the node's value as it mounts, as react-imask does (/perfil's CPF): what was typed before is wiped. */
+function MaskedPage() {
+  const [cpf, setCpf] = useState('');
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ref.current!.value = '';
+  }, []);
+  return (
+    <>
+      <input ref={ref} aria-label="CPF" onInput={(e) => setCpf(e.currentTarget.value)} />
+      <output>{cpf || 'sem CPF'}</output>
+    </>
+  );
+}
+
+/** Keys typed as a browser types them: the node's value changed without React's tracker on the node seeing it. */
+function typeKeys(el: HTMLInputElement, keys: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, el.value + keys);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('keys typed right after the commit into a field whose component wiped what was typed before', () => {
+  it('come after the early value, not instead of it (/perfil: the CPF lost its first digits)', async () => {
+    prerendered(<MaskedPage />);
+    const cpf = () => container.querySelector<HTMLInputElement>('[aria-label="CPF"]')!;
+    const early = keepEarlyInput(container);
+    typeKeys(cpf(), '111.4');
+    early.release();
+    // The next key comes as the replay begins, before its first step (a key comes before a timer).
+    await hydrateAs(<MaskedPage />, () => {
+      early.replay();
+      queueMicrotask(() => typeKeys(cpf(), '4'));
+    });
+    await timeouts(6);
+    expect(cpf().value).toBe('111.44');
+    expect(container.querySelector('output')!.textContent).toBe('111.44');
+  });
+
+  it('a field that kept what was typed before is left as the keys made it', async () => {
+    prerendered(<LazyPage Field={DateField} />);
+    const date = () => container.querySelector<HTMLInputElement>('#data')!;
+    const early = keepEarlyInput(container);
+    typeKeys(date(), '31/02');
+    early.release();
+    await hydrateAs(<LazyPage Field={DateField} />, () => {
+      early.replay();
+      queueMicrotask(() => typeKeys(date(), '/2026'));
+    });
+    await timeouts(6);
+    expect(date().value).toBe('31/02/2026');
     expect(container.querySelector('output')!.textContent).toBe('31/02/2026');
   });
 });

@@ -235,10 +235,16 @@ function guardAfterCommit(root: HTMLElement, serverFields: WeakSet<Element>) {
   const onInput = (e: Event) => {
     const el = e.target;
     if (givingBack || !isField(el) || !root.contains(el)) return;
+    const early = pending.get(el);
     pending.delete(el);
     if (serverFields.has(el) && !isHydrated(el, root)) {
       pending.set(el, el.value);
       void givenBack();
+    } else if (early !== undefined && !(el instanceof HTMLSelectElement) && !el.value.startsWith(early)) {
+      // Hydrated, its early value not back yet, and no longer in it: a component that writes the node's value
+      // as it mounts (a mask: /perfil's CPF) wiped it, and the keys typed since went into an empty field. The
+      // early value goes first, before React and the component read this event.
+      writeAsChanged(el, early + el.value);
     }
   };
   const onSubmit = (e: Event) => {
@@ -364,9 +370,14 @@ function giveBack(el: Field, value: string) {
     el.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
+  writeAsChanged(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** `value` in a text field so that React reads its next input event as a change (see `giveBack`). */
+function writeAsChanged(el: HTMLInputElement | HTMLTextAreaElement, value: string) {
   el.value = '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
