@@ -11,11 +11,14 @@ export async function settle(sql: <T>(query: string, params?: unknown[]) => Prom
   await sql('CHECKPOINT');
   let busy: string | null = null;
   while (Date.now() - started < maxMs) {
-    const [state] = await sql<{ vacuums: number; jobs: number }>(
-      `SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE backend_type = 'autovacuum worker') AS vacuums,
-              (SELECT count(*)::int FROM pgboss.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())) AS jobs`,
+    const [state] = await sql<{ vacuums: number; jobs: number; queues: string | null }>(
+      `WITH due AS (SELECT name FROM pgboss.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())),
+            by_queue AS (SELECT name, count(*) AS n FROM due GROUP BY name ORDER BY n DESC LIMIT 3)
+       SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE backend_type = 'autovacuum worker') AS vacuums,
+              (SELECT count(*)::int FROM due) AS jobs,
+              (SELECT string_agg(name || ' ' || n, ', ') FROM by_queue) AS queues`,
     );
-    busy = state!.vacuums || state!.jobs ? `${state!.vacuums} autovacuum worker(s), ${state!.jobs} job(s) due or running` : null;
+    busy = state!.vacuums || state!.jobs ? `${state!.vacuums} autovacuum worker(s), ${state!.jobs} job(s) due or running${state!.queues ? ` (${state!.queues})` : ''}` : null;
     if (!busy) break;
     await new Promise((r) => setTimeout(r, 250));
   }
